@@ -1,0 +1,126 @@
+/**
+ * Deepcopy emitter: one specialised copy function per struct, written from the model's fields
+ * (no reflection, no JSON round trip). Unset fields stay unset; null stays null.
+ */
+import { ModelIndex } from "../model/lookup.js";
+import type { Model, Package, SpecialKind, StructDecl, TypeDecl, TypeRef } from "../model/types.js";
+import type { EmitOptions, Emitter, GeneratedFile } from "./emitter.js";
+import { header } from "./header.js";
+import { ImportTracker } from "./imports.js";
+import { render } from "./templates.js";
+import { absolute, artifactModule, importApiType, importRuntime, packageFile } from "./ts-paths.js";
+
+/** Specials whose values are immutable (strings, numbers): copied by reference. */
+const IMMUTABLE_SPECIALS: ReadonlySet<SpecialKind> = new Set(["Time", "MicroTime", "Duration", "IntOrString", "Quantity"]);
+/** Specials holding free-form JSON. */
+const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON", "FieldsV1"]);
+
+export const copyFunctionName = (typeName: string): string => `deepCopy${typeName}`;
+
+class CopyWriter {
+  constructor(
+    private readonly index: ModelIndex,
+    private readonly pkg: Package,
+    private readonly imports: ImportTracker,
+    private readonly options: EmitOptions,
+  ) {}
+
+  /** True when values of this type need no copying. */
+  immutable(ref: TypeRef): boolean {
+    if (ref.kind === "primitive") return true;
+    if (ref.kind !== "named") return false;
+    const d = this.index.resolve(ref);
+    if (d.kind === "enum") return true;
+    if (d.kind === "alias") return this.immutable(d.target);
+    if (d.kind === "special") return IMMUTABLE_SPECIALS.has(d.special);
+    return false;
+  }
+
+  /** A function expression that copies one value of `ref`, for lists and maps. */
+  copier(ref: TypeRef): string {
+    if (ref.kind === "named") {
+      const d = this.index.resolve(ref);
+      if (d.kind === "alias") return this.copier(d.target);
+      if (d.kind === "special" && JSON_SPECIALS.has(d.special)) return importRuntime(this.imports, "copyJSON", this.options);
+      if (d.kind === "struct" || d.kind === "special") return this.copyFn(ref.pkg, d);
+    }
+    return `(v) => ${this.expr(ref, "v")}`;
+  }
+
+  /** An expression copying `src` (a cheap expression that may be read twice). */
+  expr(ref: TypeRef, src: string): string {
+    if (this.immutable(ref)) return src;
+    switch (ref.kind) {
+      case "array":
+        return this.immutable(ref.elem)
+          ? `${importRuntime(this.imports, "copyValueArray", this.options)}(${src})`
+          : `${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${this.copier(ref.elem)})`;
+      case "map":
+        return this.immutable(ref.value)
+          ? `${importRuntime(this.imports, "copyValueMap", this.options)}(${src})`
+          : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
+      case "named":
+        return `${this.copier(ref)}(${src})`;
+      default:
+        return src;
+    }
+  }
+
+  private copyFn(pkgPath: string, d: TypeDecl): string {
+    const name = copyFunctionName(d.name);
+    if (pkgPath === this.pkg.path) return name;
+    const pkg = this.index.pkg(pkgPath)!;
+    return this.imports.add(name, artifactModule(pkg, "deepcopy", this.options));
+  }
+
+  structFunction(s: StructDecl): { name: string; type: string; lines: string[] } {
+    const type = importApiType(this.imports, s);
+    const lines = this.index.jsonFields(s).map((f) => {
+      const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
+      return `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
+    });
+    return { name: copyFunctionName(s.name), type, lines };
+  }
+
+  /** Copy functions for specials that contain typed schemas (apiextensions' JSONSchemaProps*). */
+  specialFunction(d: TypeDecl & { kind: "special" }): { name: string; type: string; body: string } | undefined {
+    const props = copyFunctionName("JSONSchemaProps");
+    const type = importApiType(this.imports, d);
+    const arr = importRuntime(this.imports, "copyArray", this.options);
+    const values = importRuntime(this.imports, "copyValueArray", this.options);
+    const bodies: Partial<Record<SpecialKind, string>> = {
+      JSONSchemaPropsOrArray: `Array.isArray(src) ? ${arr}(src, ${props}) : ${props}(src)`,
+      JSONSchemaPropsOrBool: `typeof src === "boolean" ? src : ${props}(src)`,
+      JSONSchemaPropsOrStringArray: `Array.isArray(src) ? ${values}(src) : ${props}(src)`,
+    };
+    const body = bodies[d.special];
+    return body ? { name: copyFunctionName(d.name), type, body } : undefined;
+  }
+}
+
+function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions): GeneratedFile | undefined {
+  const rel = packageFile(pkg, "deepcopy");
+  const imports = new ImportTracker(absolute(options, rel));
+  const w = new CopyWriter(index, pkg, imports, options);
+  const structs = pkg.types
+    .filter((t): t is StructDecl => t.kind === "struct" && t.deepcopy)
+    .map((s) => w.structFunction(s));
+  const specials = pkg.types
+    .filter((t): t is TypeDecl & { kind: "special" } => t.kind === "special")
+    .map((d) => w.specialFunction(d))
+    .filter((x) => x !== undefined);
+  if (!structs.length && !specials.length) return undefined;
+  const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials });
+  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+}
+
+export const deepcopyEmitter: Emitter = {
+  name: "deepcopy",
+  emit(model: Model, options: EmitOptions): GeneratedFile[] {
+    const index = new ModelIndex(model);
+    return model.packages
+      .filter((p) => !p.external && p.deepcopy)
+      .map((p) => emitPackage(index, p, options))
+      .filter((f): f is GeneratedFile => f !== undefined);
+  },
+};

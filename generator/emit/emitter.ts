@@ -1,0 +1,26 @@
+/**
+ * What an emitter is: a pure function from the model to files. The list of emitters lives in
+ * `emitters.ts`; nothing else decides what gets generated.
+ */
+import type { Model } from "../model/types.js";
+
+export interface GeneratedFile {
+  /** Path relative to the output root, forward slashes. */
+  path: string;
+  content: string;
+}
+
+export interface EmitOptions {
+  /** Absolute output root (generated/). */
+  outputRoot: string;
+  /**
+   * How generated code imports the runtime library: a bare specifier (`kubegen/runtime`) or an
+   * absolute folder that is turned into a relative import.
+   */
+  runtimeImport: string;
+}
+
+export interface Emitter {
+  name: string;
+  emit(model: Model, options: EmitOptions): GeneratedFile[];
+}

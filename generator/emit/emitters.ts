@@ -1,0 +1,11 @@
+/**
+ * The list of emitters, in the order their files are produced. Adding an artifact means adding
+ * an emitter here; nothing else decides what gets generated.
+ */
+import { deepcopyEmitter } from "./deepcopy.js";
+import type { Emitter } from "./emitter.js";
+import { lifecycleEmitter } from "./lifecycle.js";
+import { registerEmitter } from "./register.js";
+import { swaggerDocEmitter } from "./swagger-doc.js";
+
+export const emitters: readonly Emitter[] = [deepcopyEmitter, registerEmitter, swaggerDocEmitter, lifecycleEmitter];

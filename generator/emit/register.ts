@@ -1,0 +1,61 @@
+/**
+ * Register emitter: per group-version the scheme facts (kinds and their copiers, resources with
+ * plural, scope, verbs, short names, categories) that discovery and REST mapping read, plus one
+ * file that registers every group-version.
+ */
+import type { Model, Package, StructDecl } from "../model/types.js";
+import { copyFunctionName } from "./deepcopy.js";
+import type { EmitOptions, Emitter, GeneratedFile } from "./emitter.js";
+import { header } from "./header.js";
+import { ImportTracker } from "./imports.js";
+import { render } from "./templates.js";
+import { absolute, importRuntime, packageFile } from "./ts-paths.js";
+
+const isGroupVersion = (p: Package): boolean => !p.external && p.groupVersion !== undefined;
+
+function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
+  const rel = packageFile(pkg, "register");
+  const imports = new ImportTracker(absolute(options, rel));
+  const kinds = pkg.types
+    .filter((t): t is StructDecl => t.kind === "struct" && t.runtimeObject)
+    .map((s) => ({
+      kind: s.name,
+      copy: s.deepcopy ? imports.add(copyFunctionName(s.name), absolute(options, packageFile(pkg, "deepcopy"))) : undefined,
+    }));
+  const resources = pkg.types.flatMap((t) => (t.kind === "struct" && t.resource ? [t.resource] : []));
+  const body = render("register", "file", {
+    group: JSON.stringify(pkg.groupVersion!.group),
+    version: JSON.stringify(pkg.groupVersion!.version),
+    kinds,
+    resources: resources.map((r) => JSON.stringify(r)),
+    Scheme: importRuntime(imports, "Scheme", options, true),
+    GroupVersion: importRuntime(imports, "GroupVersion", options, true),
+    ResourceInfo: importRuntime(imports, "ResourceInfo", options, true),
+    KindRegistration: importRuntime(imports, "KindRegistration", options, true),
+  });
+  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+}
+
+function emitAll(model: Model, options: EmitOptions): GeneratedFile {
+  const rel = "apis/register.ts";
+  const imports = new ImportTracker(absolute(options, rel));
+  const packages = model.packages.filter(isGroupVersion).map((p) => {
+    const alias = `addToScheme_${p.path.replace(/[^A-Za-z0-9]/g, "_")}`;
+    imports.add(`addToScheme as ${alias}`, absolute(options, packageFile(p, "register")));
+    return { alias };
+  });
+  const body = render("register", "all", {
+    packages,
+    Scheme: importRuntime(imports, "Scheme", options),
+  });
+  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+}
+
+export const registerEmitter: Emitter = {
+  name: "register",
+  emit(model: Model, options: EmitOptions): GeneratedFile[] {
+    const files = model.packages.filter(isGroupVersion).map((p) => emitPackage(p, options));
+    if (files.length) files.push(emitAll(model, options));
+    return files;
+  },
+};

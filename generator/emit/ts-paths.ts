@@ -1,0 +1,45 @@
+/**
+ * Where generated TypeScript files go and how they import API types, each other and the
+ * runtime.
+ */
+import path from "node:path";
+import type { Package, TypeDecl } from "../model/types.js";
+import type { EmitOptions } from "./emitter.js";
+import type { ImportTracker } from "./imports.js";
+
+/** `apis/core/v1/zz_generated.deepcopy.ts` */
+export function packageFile(pkg: Package, artifact: string): string {
+  return `apis/${pkg.path}/zz_generated.${artifact}.ts`;
+}
+
+export function absolute(options: EmitOptions, rel: string): string {
+  return path.join(options.outputRoot, rel);
+}
+
+/**
+ * The module that holds a generated artifact of a package: a file in this output, or for a
+ * package read from a library (kubegen's own api/ seen from a user project) the library's
+ * published copy.
+ */
+export function artifactModule(pkg: Package, artifact: string, options: EmitOptions): string {
+  if (!pkg.external) return absolute(options, packageFile(pkg, artifact));
+  const base = path.isAbsolute(options.runtimeImport)
+    ? path.join(path.dirname(options.runtimeImport), "generated")
+    : options.runtimeImport.replace(/\/runtime$/, "/generated");
+  return path.isAbsolute(base)
+    ? path.join(base, packageFile(pkg, artifact))
+    : `${base}/${packageFile(pkg, artifact).replace(/\.ts$/, ".js")}`;
+}
+
+/** Imports an API type (type-only) from the file that declares it. */
+export function importApiType(imports: ImportTracker, decl: TypeDecl): string {
+  return imports.addType(decl.name, decl.pos.file);
+}
+
+/** Imports a runtime export. */
+export function importRuntime(imports: ImportTracker, name: string, options: EmitOptions, typeOnly = false): string {
+  const from = path.isAbsolute(options.runtimeImport)
+    ? path.join(options.runtimeImport, "index.ts")
+    : options.runtimeImport;
+  return imports.add(name, from, typeOnly);
+}

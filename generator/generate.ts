@@ -1,0 +1,51 @@
+/**
+ * The generator's pipeline: parse api/ -> model -> emitters -> format -> plan, then write or
+ * verify. Nothing is written unless parsing and every emitter succeeded.
+ */
+import path from "node:path";
+import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
+import { emitters } from "./emit/emitters.js";
+import { indexFiles } from "./emit/index-files.js";
+import type { Model } from "./model/types.js";
+import { parseApi } from "./parse/parse-api.js";
+import { formatFiles } from "./write/format.js";
+import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
+
+export interface GenerateOptions {
+  input: string;
+  output: string;
+  /** Bare specifier or absolute folder of the runtime library generated code imports. */
+  runtimeImport: string;
+  /** Folders whose API packages may be imported but are not generated (kubegen's own api/). */
+  libraryRoots?: string[];
+  verify?: boolean;
+}
+
+export interface GenerateResult {
+  model: Model;
+  plan: WritePlan;
+}
+
+/** Runs every emitter over a model and formats the result: a pure function of the model. */
+export async function emitAll(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
+  const files = emitters.flatMap((e) => e.emit(model, options));
+  files.push(...indexFiles(model, files, options));
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
+    seen.add(f.path);
+  }
+  return formatFiles(files.sort((a, b) => a.path.localeCompare(b.path)));
+}
+
+/** Output folders other commands own; the generator neither writes nor removes there. */
+const FOREIGN_OUTPUT = ["docs"];
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const outputRoot = path.resolve(options.output);
+  const model = parseApi(options.input, { libraryRoots: options.libraryRoots });
+  const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport });
+  const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT);
+  if (!options.verify) applyPlan(outputRoot, plan);
+  return { model, plan };
+}

@@ -1,0 +1,102 @@
+/**
+ * Reads a field's checked tags into its model facts (protobuf number, list/map semantics,
+ * defaults, validation).
+ */
+import type { Field, ListType, SourcePos, Tag, TypeRef, Validation } from "../model/types.js";
+import type { Diagnostics } from "./diagnostics.js";
+import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
+
+const NUMERIC_VALIDATIONS = {
+  Minimum: "minimum",
+  Maximum: "maximum",
+  MinLength: "minLength",
+  MaxLength: "maxLength",
+  MinItems: "minItems",
+  MaxItems: "maxItems",
+  MinProperties: "minProperties",
+  MaxProperties: "maxProperties",
+} as const;
+
+export function readValidation(tags: Tag[]): Validation {
+  const v: Validation = {};
+  for (const [tag, key] of Object.entries(NUMERIC_VALIDATIONS)) {
+    const value = tagValue(tags, `kubebuilder:validation:${tag}`);
+    if (value !== undefined) v[key] = Number(value);
+  }
+  const exMin = tagValue(tags, "kubebuilder:validation:ExclusiveMinimum");
+  if (exMin !== undefined) v.exclusiveMinimum = exMin === "true";
+  const exMax = tagValue(tags, "kubebuilder:validation:ExclusiveMaximum");
+  if (exMax !== undefined) v.exclusiveMaximum = exMax === "true";
+  const pattern = tagValue(tags, "kubebuilder:validation:Pattern");
+  if (pattern !== undefined) v.pattern = pattern.replace(/^`(.*)`$/, "$1");
+  const enumValues = tagValue(tags, "kubebuilder:validation:Enum");
+  if (enumValues !== undefined) v.enum = enumValues.split(";").map((s) => s.trim());
+  const format = tagValue(tags, "kubebuilder:validation:Format");
+  if (format !== undefined) v.format = format;
+  return v;
+}
+
+export function readFieldTags(
+  owner: string,
+  name: string,
+  optional: boolean,
+  doc: string,
+  type: TypeRef,
+  tags: Tag[],
+  pos: SourcePos,
+  diag: Diagnostics,
+): Field {
+  const where = `${owner}.${name}`;
+  const optTag = findTag(tags, "optional");
+  if (optTag && !optional) diag.error(optTag.pos, `${where} is tagged +optional but is declared without "?"`);
+  const reqTag = findTag(tags, "required");
+  if (reqTag && optional) diag.error(reqTag.pos, `${where} is tagged +required but is declared with "?"`);
+
+  const field: Field = {
+    name,
+    doc,
+    type,
+    optional,
+    pointer: hasTag(tags, "kubegen:pointer"),
+    listMapKeys: tagValues(tags, "listMapKey"),
+    validation: readValidation(tags),
+    pos,
+  };
+  const pb = tagValue(tags, "protobuf");
+  if (pb !== undefined) {
+    const [num, ...rest] = pb.split(",");
+    const nameOpt = rest.find((r) => r.startsWith("name="));
+    field.protobuf = { number: Number(num), name: nameOpt ? nameOpt.slice(5) : name };
+  }
+  const listType = tagValue(tags, "listType") as ListType | undefined;
+  if (listType) field.listType = listType;
+  const mapType = tagValue(tags, "mapType");
+  if (mapType) field.mapType = mapType as Field["mapType"];
+  const structType = tagValue(tags, "structType");
+  if (structType) field.structType = structType as Field["structType"];
+  const ps = tagValue(tags, "patchStrategy");
+  if (ps) field.patchStrategy = ps;
+  const pmk = tagValue(tags, "patchMergeKey");
+  if (pmk) field.patchMergeKey = pmk;
+  const def = tagValue(tags, "default") ?? tagValue(tags, "kubebuilder:default");
+  if (def !== undefined) field.default = JSON.parse(def);
+
+  const pointerTag = findTag(tags, "kubegen:pointer");
+  if (pointerTag && (type.kind === "array" || type.kind === "map")) {
+    diag.error(pointerTag.pos, `${where}: +kubegen:pointer is for scalars and structs; lists and maps are nil-able already`);
+  }
+  // Upstream tags one struct field (Status.details) +listType=atomic; only atomic is allowed there.
+  for (const t of ["listType", "listMapKey", "patchMergeKey"] as const) {
+    const tag = findTag(tags, t);
+    const atomicStruct = t === "listType" && tag?.value === "atomic" && type.kind === "named";
+    if (tag && type.kind !== "array" && !atomicStruct) diag.error(tag.pos, `${where}: +${t} applies only to lists`);
+  }
+  const mt = findTag(tags, "mapType");
+  if (mt && type.kind !== "map") diag.error(mt.pos, `${where}: +mapType applies only to maps`);
+  const lmk = findTag(tags, "listMapKey");
+  if (lmk && listType !== "map") diag.error(lmk.pos, `${where}: +listMapKey needs +listType=map`);
+  if (listType === "map" && field.listMapKeys.length === 0) {
+    diag.error(findTag(tags, "listType")!.pos, `${where}: +listType=map needs at least one +listMapKey`);
+  }
+  return field;
+}

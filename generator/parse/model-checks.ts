@@ -1,0 +1,68 @@
+/**
+ * Checks that need the whole model: list-map keys, merge keys, embeds, protobuf numbers and
+ * list kinds.
+ */
+import { ModelIndex } from "../model/lookup.js";
+import type { Model, StructDecl, TypeRef } from "../model/types.js";
+import type { Diagnostics } from "./diagnostics.js";
+
+export function checkModel(model: Model, diag: Diagnostics): void {
+  const index = new ModelIndex(model);
+  const refOk = (ref: TypeRef): boolean => {
+    if (ref.kind === "array") return refOk(ref.elem);
+    if (ref.kind === "map") return refOk(ref.value);
+    return ref.kind === "primitive" || index.decl(ref.pkg, ref.name) !== undefined;
+  };
+  for (const pkg of model.packages) {
+    for (const t of pkg.types) {
+      if (t.kind === "alias" && !refOk(t.target)) diag.error(t.pos, `${t.name} refers to a type that failed to parse`);
+      if (t.kind !== "struct") continue;
+      for (const e of t.embeds) {
+        if (!refOk(e) || !index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
+      }
+      if (t.fields.some((f) => !refOk(f.type))) continue;
+      checkStruct(index, t, diag);
+      if (t.resource && !pkg.types.some((x) => x.kind === "struct" && x.name === t.resource!.listKind)) {
+        diag.error(t.pos, `resource ${t.name} needs a list type ${t.resource.listKind} in package ${pkg.path}`);
+      }
+    }
+  }
+}
+
+function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void {
+  const numbers = new Map<number, string>();
+  const protoNames = new Set<string>();
+  const jsonNames = new Set(index.jsonFields(s).filter((f) => !s.fields.includes(f)).map((f) => f.name));
+  for (const f of s.fields) {
+    const where = `${s.name}.${f.name}`;
+    if (jsonNames.has(f.name)) diag.error(f.pos, `${where}: JSON name "${f.name}" is used twice (check embedded types)`);
+    jsonNames.add(f.name);
+    if (s.protobuf && !f.protobuf) {
+      diag.error(f.pos, `${where}: needs a protobuf field number (+protobuf=N), or +protobuf=false on ${s.name}`);
+    }
+    if (f.protobuf) {
+      {
+        const other = numbers.get(f.protobuf.number);
+        if (other !== undefined) {
+          diag.error(f.pos, `${where}: protobuf field number ${f.protobuf.number} is already used by ${s.name}.${other}`);
+        }
+        numbers.set(f.protobuf.number, f.name);
+        if (protoNames.has(f.protobuf.name)) diag.error(f.pos, `${where}: protobuf name "${f.protobuf.name}" is used twice`);
+        protoNames.add(f.protobuf.name);
+      }
+    }
+    if (f.type.kind !== "array") continue;
+    const elem = index.structOf(f.type.elem);
+    const keys = [...f.listMapKeys, ...(f.patchMergeKey ? [f.patchMergeKey] : [])];
+    for (const key of keys) {
+      if (!elem) {
+        diag.error(f.pos, `${where}: list key "${key}" needs a list of structs`);
+        continue;
+      }
+      const names = index.jsonFields(elem).map((x) => x.name);
+      if (!names.includes(key)) {
+        diag.error(f.pos, `${where}: list key "${key}" names no field of ${elem.name} (fields: ${names.join(", ")})`);
+      }
+    }
+  }
+}

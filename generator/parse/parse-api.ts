@@ -1,0 +1,285 @@
+/**
+ * Reads an api/ tree into the model: packages, declarations, fields and checked tags.
+ * Every problem is collected with its file:line and thrown together at the end.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type {
+  AliasDecl,
+  EnumDecl,
+  Field,
+  Model,
+  Package,
+  SpecialDecl,
+  SpecialKind,
+  StructDecl,
+  Tag,
+  TypeDecl,
+} from "../model/types.js";
+import { SPECIAL_KINDS } from "../model/types.js";
+import { openapiPackageOf, protoPackageOf } from "../naming/namers.js";
+import { parseComments } from "./comments.js";
+import { Diagnostics } from "./diagnostics.js";
+import { checkModel } from "./model-checks.js";
+import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
+import { type RawDecl, type RawPackage, SourceReader } from "./source-reader.js";
+import { checkTags, findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
+import { type NameResolver, stringLiteralUnion, toTypeRef } from "./type-refs.js";
+import { readFieldTags } from "./field-tags.js";
+
+export interface ParseOptions {
+  /** Extra roots whose packages may be imported (e.g. kubegen's own api/ from a user project). */
+  libraryRoots?: string[];
+}
+
+function listPackageDirs(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    if (entries.some((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts"))) out.push(dir);
+    for (const e of entries) {
+      if (e.isDirectory() && e.name !== "node_modules" && !e.name.startsWith(".")) walk(path.join(dir, e.name));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** Package ids are folder paths relative to the api root they were found under. */
+function packageId(dir: string, roots: string[]): string {
+  for (const root of roots) {
+    const rel = path.relative(root, dir);
+    if (!rel.startsWith("..") && !path.isAbsolute(rel)) return rel.split(path.sep).join("/");
+  }
+  // An import from outside every known root: name it by the path below the nearest `api` folder.
+  const parts = dir.split(path.sep);
+  const i = parts.lastIndexOf("api");
+  return i >= 0 ? parts.slice(i + 1).join("/") : parts.join("/");
+}
+
+export function parseApi(rootDir: string, options: ParseOptions = {}): Model {
+  const root = path.resolve(rootDir);
+  const roots = [root, ...(options.libraryRoots ?? []).map((r) => path.resolve(r))];
+  const diag = new Diagnostics();
+  const reader = new SourceReader();
+  const raws = new Map<string, RawPackage>();
+  const pending = listPackageDirs(root);
+  const external = new Set<string>();
+
+  // Read the input tree, then every folder it imports from (transitively).
+  while (pending.length) {
+    const dir = pending.shift()!;
+    if (raws.has(dir)) continue;
+    const raw = reader.readPackage(dir);
+    raws.set(dir, raw);
+    const rel = path.relative(root, dir);
+    if (rel.startsWith("..")) external.add(dir);
+    for (const imports of raw.imports.values()) {
+      for (const imp of imports) {
+        if (!raws.has(imp.dir) && fs.existsSync(imp.dir)) pending.push(imp.dir);
+      }
+    }
+  }
+
+  const idOf = new Map([...raws.keys()].map((dir) => [dir, packageId(dir, roots)]));
+
+  // Scalars are resolved to primitives wherever they are declared.
+  const scalarOf = (raw: RawPackage, name: string): NameResolverTarget["scalar"] => {
+    const decl = raw.decls.find((d) => d.name === name);
+    if (!decl) return undefined;
+    const tag = parseComments(decl.comments, decl.file).tags.find((t) => t.name === "kubegen:scalar");
+    return tag?.value as NameResolverTarget["scalar"];
+  };
+
+  const resolverFor = (raw: RawPackage, file: string): NameResolver => {
+    const imports = raw.imports.get(file) ?? [];
+    return (name) => {
+      if (raw.decls.some((d) => d.name === name)) {
+        return { pkg: idOf.get(raw.dir)!, name, scalar: scalarOf(raw, name) };
+      }
+      const imp = imports.find((i) => i.local === name);
+      if (!imp) return undefined;
+      const target = raws.get(imp.dir);
+      if (!target || !target.decls.some((d) => d.name === imp.imported)) return undefined;
+      return { pkg: idOf.get(imp.dir)!, name: imp.imported, scalar: scalarOf(target, imp.imported) };
+    };
+  };
+
+  const packages: Package[] = [];
+  for (const [dir, raw] of raws) {
+    for (const p of raw.problems) diag.error(p.pos, p.message);
+    const pkg = buildPackage(raw, idOf.get(dir)!, external.has(dir), resolverFor, diag);
+    if (pkg) packages.push(pkg);
+  }
+  packages.sort((a, b) => a.path.localeCompare(b.path));
+  const model: Model = { root, packages };
+  diag.throwIfAny();
+  checkModel(model, diag);
+  diag.throwIfAny();
+  return model;
+}
+
+type NameResolverTarget = NonNullable<ReturnType<NameResolver>>;
+
+function buildPackage(
+  raw: RawPackage,
+  id: string,
+  external: boolean,
+  resolverFor: (raw: RawPackage, file: string) => NameResolver,
+  diag: Diagnostics,
+): Package | undefined {
+  const declComments = raw.decls.map((d) => ({ decl: d, parsed: parseComments(d.comments, d.file) }));
+  const scalarsOnly = declComments.every(({ parsed }) => hasTag(parsed.tags, "kubegen:scalar"));
+  if (scalarsOnly) {
+    for (const { decl, parsed } of declComments) checkTags(parsed.tags, "type", diag), checkScalar(decl, diag);
+    return undefined;
+  }
+  const pkgPos = { file: raw.packageCommentFile, line: raw.packageComment?.line ?? 1 };
+  if (!raw.packageComment) {
+    diag.error(pkgPos, `package ${id} declares types but has no doc.ts with a package comment (/** ... +kubegen:go-package=... */)`);
+    return undefined;
+  }
+  const pc = parseComments([raw.packageComment], raw.packageCommentFile);
+  const tags = checkTags(pc.tags, "package", diag);
+  const goPackage = tagValue(tags, "kubegen:go-package");
+  if (!goPackage) {
+    diag.error(pkgPos, `package ${id}: the package comment needs +kubegen:go-package=<upstream Go import path>`);
+    return undefined;
+  }
+  const groupTag = findTag(tags, "groupName");
+  const version = path.basename(raw.dir);
+  if (groupTag && !/^v\d+((alpha|beta)\d+)?$/.test(version)) {
+    diag.error(groupTag.pos, `package ${id} has +groupName but its folder "${version}" is not a version like v1 or v1beta1`);
+  }
+  const pkg: Package = {
+    path: id,
+    dir: raw.dir,
+    doc: pc.doc,
+    tags,
+    groupVersion: groupTag ? { group: groupTag.value ?? "", version } : undefined,
+    goPackage,
+    protoPackage: tagValue(tags, "kubegen:protobuf-package") ?? protoPackageOf(goPackage),
+    openapiPackage: tagValue(tags, "kubegen:openapi-package") ?? openapiPackageOf(goPackage),
+    deepcopy: tagValue(tags, "k8s:deepcopy-gen") === "package",
+    protobuf: tagValue(tags, "k8s:protobuf-gen") === "package",
+    openapi: tagValue(tags, "k8s:openapi-gen") === "true",
+    lifecycle: tagValue(tags, "k8s:prerelease-lifecycle-gen") === "true",
+    external,
+    types: [],
+    pos: pkgPos,
+  };
+  for (const { decl, parsed } of declComments) {
+    if (hasTag(parsed.tags, "kubegen:scalar")) {
+      checkTags(parsed.tags, "type", diag);
+      checkScalar(decl, diag);
+      continue;
+    }
+    if (!decl.exported) {
+      diag.error(decl.pos, `${decl.name} must be exported`);
+      continue;
+    }
+    const t = buildDecl(pkg, decl, parsed.doc, checkTags(parsed.tags, "type", diag), resolverFor(raw, decl.file), diag);
+    if (t) pkg.types.push(t);
+  }
+  return pkg;
+}
+
+function checkScalar(decl: RawDecl, diag: Diagnostics): void {
+  const text = decl.typeNode?.getText();
+  const tag = parseComments(decl.comments, decl.file).tags.find((t) => t.name === "kubegen:scalar");
+  const want = tag?.value === "bytes" ? "string" : "number";
+  if (decl.kind !== "alias" || text !== want) {
+    diag.error(decl.pos, `scalar ${decl.name} must be declared as \`type ${decl.name} = ${want}\``);
+  }
+}
+
+function buildDecl(
+  pkg: Package,
+  decl: RawDecl,
+  doc: string,
+  tags: Tag[],
+  resolve: NameResolver,
+  diag: Diagnostics,
+): TypeDecl | undefined {
+  const base = { name: decl.name, doc, tags, pos: decl.pos };
+  if (decl.kind === "alias") {
+    const special = findTag(tags, "kubegen:special");
+    if (special) {
+      if (!SPECIAL_KINDS.includes(special.value as SpecialKind)) {
+        diag.error(special.pos, `tag +kubegen:special: unknown kind "${special.value}" (known: ${SPECIAL_KINDS.join(", ")})`);
+        return undefined;
+      }
+      const d: SpecialDecl = { ...base, kind: "special", special: special.value as SpecialKind };
+      return d;
+    }
+    const values = stringLiteralUnion(decl.typeNode);
+    if (hasTag(tags, "enum")) {
+      if (!values) {
+        diag.error(decl.pos, `${decl.name} is tagged +enum but is not a union of string literals`);
+        return undefined;
+      }
+      const d: EnumDecl = { ...base, kind: "enum", values };
+      return d;
+    }
+    if (values) {
+      diag.error(decl.pos, `${decl.name} is a union of string literals: tag it +enum`);
+      return undefined;
+    }
+    const target = toTypeRef(decl.typeNode, resolve);
+    if (!target.ok) {
+      diag.error(decl.pos, `${decl.name}: ${target.message}`);
+      return undefined;
+    }
+    const d: AliasDecl = { ...base, kind: "alias", target: target.ref };
+    return d;
+  }
+
+  for (const name of ["kubegen:special", "enum", "kubegen:scalar"]) {
+    const t = findTag(tags, name);
+    if (t) diag.error(t.pos, `tag +${name} applies to type aliases, not to interface ${decl.name}`);
+  }
+  const embeds = decl.heritage.flatMap((h) => {
+    const target = resolve(h.name);
+    if (!target || target.scalar) {
+      diag.error(h.pos, `${decl.name} extends unknown type ${h.name}`);
+      return [];
+    }
+    return [{ kind: "named" as const, pkg: target.pkg, name: target.name }];
+  });
+  const fields: Field[] = [];
+  for (const m of decl.members) {
+    const parsed = parseComments(m.comments, m.pos.file);
+    const ftags = checkTags(parsed.tags, "field", diag);
+    const ref = toTypeRef(m.typeNode, resolve);
+    if (!ref.ok) {
+      diag.error(m.pos, `${decl.name}.${m.name}: ${ref.message}`);
+      continue;
+    }
+    const field = readFieldTags(decl.name, m.name, m.optional, parsed.doc, ref.ref, ftags, m.pos, diag);
+    fields.push(field);
+  }
+  const deepcopyTag = tagValue(tags, "k8s:deepcopy-gen");
+  const openapiTag = tagValue(tags, "k8s:openapi-gen");
+  const st = tagValue(tags, "structType") as StructDecl["structType"];
+  const s: StructDecl = {
+    ...base,
+    kind: "struct",
+    embeds,
+    fields,
+    deepcopy: deepcopyTag === undefined ? pkg.deepcopy : deepcopyTag === "true",
+    runtimeObject: hasTag(tags, "k8s:deepcopy-gen:interfaces"),
+    protobuf: pkg.protobuf && tagValue(tags, "protobuf") !== "false",
+    openapi: openapiTag === undefined ? pkg.openapi : openapiTag === "true",
+    structType: st,
+    lifecycle: lifecycleOf(tags),
+  };
+  s.client = clientFacts(s, diag);
+  s.resource = resourceFacts(pkg, s, diag);
+  if (s.lifecycle && !pkg.lifecycle) {
+    diag.error(decl.pos, `${decl.name} has lifecycle tags but package ${pkg.path} lacks +k8s:prerelease-lifecycle-gen=true`);
+  }
+  if (tagValues(tags, "kubebuilder:printcolumn").length && !s.resource) {
+    diag.error(decl.pos, `${decl.name} has printer columns but is not a resource (+genclient or +kubebuilder:resource)`);
+  }
+  return s;
+}

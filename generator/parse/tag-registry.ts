@@ -1,0 +1,217 @@
+/**
+ * Every comment tag the generator understands: where it may stand and what value it takes.
+ * Anything not listed is an error, so a misspelt tag never passes silently.
+ */
+
+export type TagScope = "package" | "type" | "field";
+
+export interface TagDef {
+  name: string;
+  scopes: readonly TagScope[];
+  /** none: `+name`; required: `+name=value`; optional: either. */
+  value: "none" | "required" | "optional";
+  repeatable?: boolean;
+  /**
+   * Marker tags take `name:args` (kubebuilder style) rather than `name=value`, e.g.
+   * `+kubebuilder:resource:path=namespaces,shortName=ns`.
+   */
+  marker?: boolean;
+  /** Returns a message when the value is malformed. */
+  check?: (value: string) => string | undefined;
+}
+
+const oneOf =
+  (...allowed: string[]) =>
+  (v: string): string | undefined =>
+    allowed.includes(v) ? undefined : `must be one of ${allowed.join(", ")}, not "${v}"`;
+
+const version = (v: string): string | undefined =>
+  /^\d+\.\d+$/.test(v) ? undefined : `must be a release as major.minor (e.g. 1.19), not "${v}"`;
+
+const integer = (v: string): string | undefined =>
+  /^-?\d+$/.test(v) ? undefined : `must be an integer, not "${v}"`;
+
+const numeric = (v: string): string | undefined =>
+  v.trim() !== "" && Number.isFinite(Number(v)) ? undefined : `must be a number, not "${v}"`;
+
+const json = (v: string): string | undefined => {
+  try {
+    JSON.parse(v);
+    return undefined;
+  } catch {
+    return `must be a JSON value (strings in double quotes), not ${v}`;
+  }
+};
+
+const protobufField = (v: string): string | undefined => {
+  const [num, ...rest] = v.split(",");
+  if (!num || !/^[1-9]\d*$/.test(num)) return `must start with a positive field number, not "${v}"`;
+  if (Number(num) > 536870911) return `field number ${num} is above protobuf's maximum 536870911`;
+  for (const part of rest) {
+    if (!/^name=[A-Za-z_][A-Za-z0-9_]*$/.test(part)) {
+      return `takes only name=<identifier> after the number, not "${part}"`;
+    }
+  }
+  return undefined;
+};
+
+const verbList = (v: string): string | undefined => {
+  const verbs = v.split(",").map((s) => s.trim());
+  const bad = verbs.filter((s) => !CLIENT_VERBS.includes(s));
+  return bad.length ? `names unknown verbs ${bad.join(", ")} (known: ${CLIENT_VERBS.join(", ")})` : undefined;
+};
+
+/** The verbs client-gen knows, in its spelling. */
+export const CLIENT_VERBS: readonly string[] = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+];
+
+const validation = (name: string, check: (v: string) => string | undefined): TagDef => ({
+  name: `kubebuilder:validation:${name}`,
+  scopes: ["field", "type"],
+  value: "required",
+  check,
+});
+
+const lifecycle = (name: string, check: (v: string) => string | undefined): TagDef => ({
+  name: `k8s:prerelease-lifecycle-gen:${name}`,
+  scopes: ["type"],
+  value: "required",
+  check,
+});
+
+const TAGS: TagDef[] = [
+  // package
+  { name: "groupName", scopes: ["package"], value: "optional" },
+  { name: "kubegen:go-package", scopes: ["package"], value: "required" },
+  { name: "kubegen:protobuf-package", scopes: ["package"], value: "required" },
+  { name: "kubegen:openapi-package", scopes: ["package"], value: "required" },
+  { name: "k8s:protobuf-gen", scopes: ["package"], value: "required", check: oneOf("package") },
+  { name: "k8s:prerelease-lifecycle-gen", scopes: ["package"], value: "required", check: oneOf("true", "false") },
+  { name: "k8s:deepcopy-gen", scopes: ["package", "type"], value: "required", check: oneOf("package", "true", "false") },
+  { name: "k8s:openapi-gen", scopes: ["package", "type"], value: "required", check: oneOf("true", "false") },
+  // types
+  { name: "genclient", scopes: ["type"], value: "none" },
+  { name: "genclient:nonNamespaced", scopes: ["type"], value: "none" },
+  { name: "genclient:noStatus", scopes: ["type"], value: "none" },
+  { name: "genclient:skipVerbs", scopes: ["type"], value: "required", check: verbList },
+  { name: "genclient:onlyVerbs", scopes: ["type"], value: "required", check: verbList },
+  { name: "genclient:method", scopes: ["type"], value: "required", repeatable: true },
+  {
+    name: "k8s:deepcopy-gen:interfaces",
+    scopes: ["type"],
+    value: "required",
+    check: oneOf("k8s.io/apimachinery/pkg/runtime.Object"),
+  },
+  lifecycle("introduced", version),
+  lifecycle("deprecated", version),
+  lifecycle("removed", version),
+  lifecycle("replacement", (v) =>
+    v.split(",").length === 3 ? undefined : `must be group,version,Kind, not "${v}"`,
+  ),
+  { name: "kubebuilder:resource", scopes: ["type"], value: "required", marker: true },
+  { name: "kubebuilder:subresource:status", scopes: ["type"], value: "none" },
+  { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true },
+  { name: "enum", scopes: ["type"], value: "none" },
+  { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
+  { name: "kubegen:special", scopes: ["type"], value: "required" },
+  // types and fields
+  { name: "protobuf", scopes: ["type", "field"], value: "required" },
+  { name: "structType", scopes: ["type", "field"], value: "required", check: oneOf("atomic", "granular") },
+  // fields
+  { name: "kubegen:pointer", scopes: ["field"], value: "none" },
+  { name: "optional", scopes: ["field"], value: "none" },
+  { name: "required", scopes: ["field"], value: "none" },
+  { name: "default", scopes: ["field"], value: "required", check: json },
+  { name: "kubebuilder:default", scopes: ["field"], value: "required", check: json },
+  { name: "listType", scopes: ["field"], value: "required", check: oneOf("atomic", "set", "map") },
+  { name: "listMapKey", scopes: ["field"], value: "required", repeatable: true },
+  { name: "mapType", scopes: ["field"], value: "required", check: oneOf("atomic", "granular") },
+  {
+    name: "patchStrategy",
+    scopes: ["field"],
+    value: "required",
+    check: oneOf("merge", "replace", "retainKeys", "merge,retainKeys"),
+  },
+  { name: "patchMergeKey", scopes: ["field"], value: "required" },
+  validation("Minimum", numeric),
+  validation("Maximum", numeric),
+  validation("ExclusiveMinimum", oneOf("true", "false")),
+  validation("ExclusiveMaximum", oneOf("true", "false")),
+  validation("MinLength", integer),
+  validation("MaxLength", integer),
+  validation("Pattern", () => undefined),
+  validation("MinItems", integer),
+  validation("MaxItems", integer),
+  validation("MinProperties", integer),
+  validation("MaxProperties", integer),
+  validation("Enum", () => undefined),
+  validation("Format", () => undefined),
+];
+
+const byName = new Map(TAGS.map((t) => [t.name, t]));
+const markers = TAGS.filter((t) => t.marker);
+
+/** The protobuf tag means different things on types (`false`) and fields (a number). */
+export function checkProtobufTag(scope: TagScope, value: string): string | undefined {
+  return scope === "type" ? oneOf("false")(value) : protobufField(value);
+}
+
+/** Splits a tag's text (after `+`) into its registered name and value. */
+export function splitTag(text: string): { name: string; value: string | undefined } {
+  for (const m of markers) {
+    if (text.startsWith(`${m.name}:`)) return { name: m.name, value: text.slice(m.name.length + 1) };
+  }
+  const eq = text.indexOf("=");
+  if (eq < 0) return { name: text.trim(), value: undefined };
+  return { name: text.slice(0, eq).trim(), value: text.slice(eq + 1) };
+}
+
+export function lookupTag(name: string): TagDef | undefined {
+  return byName.get(name);
+}
+
+/** Parses `a=b,c=d;e` style marker arguments (kubebuilder: `;` separates list items). */
+export function parseMarkerArgs(value: string): Map<string, string> {
+  const out = new Map<string, string>();
+  // Values may hold commas inside quotes (printcolumn descriptions), so split with care.
+  let key = "";
+  let cur = "";
+  let inQuote = false;
+  let readingKey = true;
+  const flush = (): void => {
+    if (key.trim() !== "" || cur.trim() !== "") out.set(key.trim(), unquote(cur.trim()));
+    key = "";
+    cur = "";
+    readingKey = true;
+  };
+  for (const ch of value) {
+    if (ch === '"') inQuote = !inQuote;
+    if (!inQuote && ch === "," ) {
+      flush();
+      continue;
+    }
+    if (!inQuote && readingKey && ch === "=") {
+      readingKey = false;
+      continue;
+    }
+    if (readingKey) key += ch;
+    else cur += ch;
+  }
+  flush();
+  return out;
+}
+
+function unquote(s: string): string {
+  return s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s;
+}
