@@ -59,8 +59,10 @@ class CopyWriter {
         return this.immutable(ref.value)
           ? `${importRuntime(this.imports, "copyValueMap", this.options)}(${src})`
           : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
-      case "named":
-        return `${this.copier(ref)}(${src})`;
+      case "named": {
+        const d = this.index.resolve(ref);
+        return d.kind === "alias" ? this.expr(d.target, src) : `${this.copier(ref)}(${src})`;
+      }
       default:
         return src;
     }

@@ -78,6 +78,12 @@ export interface Field {
   name: string;
   doc: string;
   type: TypeRef;
+  /** Left out of JSON when unset (`?` in TypeScript, Go's omitempty). */
+  omitEmpty: boolean;
+  /**
+   * Not required in schemas: omitEmpty, or tagged +optional (upstream has fields that are
+   * always serialized yet optional, e.g. Role.rules).
+   */
   optional: boolean;
   /** The upstream Go field is a pointer: unset and zero differ. */
   pointer: boolean;

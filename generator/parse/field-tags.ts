@@ -47,8 +47,6 @@ export function readFieldTags(
   diag: Diagnostics,
 ): Field {
   const where = `${owner}.${name}`;
-  const optTag = findTag(tags, "optional");
-  if (optTag && !optional) diag.error(optTag.pos, `${where} is tagged +optional but is declared without "?"`);
   const reqTag = findTag(tags, "required");
   if (reqTag && optional) diag.error(reqTag.pos, `${where} is tagged +required but is declared with "?"`);
 
@@ -56,7 +54,8 @@ export function readFieldTags(
     name,
     doc,
     type,
-    optional,
+    omitEmpty: optional,
+    optional: optional || hasTag(tags, "optional"),
     pointer: hasTag(tags, "kubegen:pointer"),
     listMapKeys: tagValues(tags, "listMapKey"),
     validation: readValidation(tags),

@@ -29,6 +29,16 @@ export function checkModel(model: Model, diag: Diagnostics): void {
   }
 }
 
+/** Structs a field's value contains directly (through lists, maps and aliases). */
+function structsReached(index: ModelIndex, ref: TypeRef): StructDecl[] {
+  if (ref.kind === "array") return structsReached(index, ref.elem);
+  if (ref.kind === "map") return structsReached(index, ref.value);
+  if (ref.kind !== "named") return [];
+  const d = index.resolve(ref);
+  if (d.kind === "alias") return structsReached(index, d.target);
+  return d.kind === "struct" ? [d] : [];
+}
+
 function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void {
   const numbers = new Map<number, string>();
   const protoNames = new Set<string>();
@@ -49,6 +59,12 @@ function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void 
         numbers.set(f.protobuf.number, f.name);
         if (protoNames.has(f.protobuf.name)) diag.error(f.pos, `${where}: protobuf name "${f.protobuf.name}" is used twice`);
         protoNames.add(f.protobuf.name);
+      }
+    }
+    if (s.deepcopy) {
+      const missing = structsReached(index, f.type).find((d) => !d.deepcopy);
+      if (missing) {
+        diag.error(f.pos, `${where}: ${missing.name} has +k8s:deepcopy-gen=false, so ${s.name} cannot be deep-copied`);
       }
     }
     if (f.type.kind !== "array") continue;

@@ -1,0 +1,56 @@
+/**
+ * Incremental generation: a doc edit rewrites exactly the files that carry docs, and a run
+ * with nothing changed writes nothing.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { generate } from "../../generator/generate.js";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-incremental-"));
+const api = path.join(tmp, "api");
+const out = path.join(tmp, "generated");
+fs.cpSync(path.resolve("api"), api, { recursive: true });
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const run = () => generate({ input: api, output: out, runtimeImport: "kubegen/runtime" });
+
+describe("incremental generation", () => {
+  it("writes everything once, then nothing", async () => {
+    const first = await run();
+    expect(first.plan.write.length).toBeGreaterThan(20);
+    const second = await run();
+    expect(second.plan.write).toEqual([]);
+    expect(second.plan.remove).toEqual([]);
+  });
+
+  it("a doc comment edit changes only the files that depend on docs", async () => {
+    const file = path.join(api, "core/v1/namespace.ts");
+    const src = fs.readFileSync(file, "utf8");
+    // The doc comment directly above Namespace.spec: its first prose line gains a sentence.
+    const at = src.indexOf("spec?: NamespaceSpec;");
+    const open = src.lastIndexOf("/**", at);
+    expect(at > 0 && open > 0, "Namespace.spec has a doc comment").toBe(true);
+    const firstLine = src.indexOf("* ", open + 3) + 2;
+    fs.writeFileSync(file, `${src.slice(0, firstLine)}An edited sentence. ${src.slice(firstLine)}`);
+    const { plan } = await run();
+    expect(plan.write.map((f) => f.path)).toEqual(["apis/core/v1/zz_generated.swagger-doc.ts"]);
+    expect(plan.write[0]!.content).toContain("An edited sentence.");
+    expect((await run()).plan.write).toEqual([]);
+  });
+
+  it("removes files whose source is gone", async () => {
+    fs.rmSync(path.join(api, "coordination"), { recursive: true });
+    const { plan } = await run();
+    expect(plan.remove.sort()).toEqual([
+      "apis/coordination/v1/index.ts",
+      "apis/coordination/v1/zz_generated.deepcopy.ts",
+      "apis/coordination/v1/zz_generated.prerelease-lifecycle.ts",
+      "apis/coordination/v1/zz_generated.register.ts",
+      "apis/coordination/v1/zz_generated.swagger-doc.ts",
+    ]);
+    expect(fs.existsSync(path.join(out, "apis/coordination"))).toBe(false);
+    expect(plan.write.map((f) => f.path)).toEqual(["apis/register.ts"]);
+  });
+});
