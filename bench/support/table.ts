@@ -46,23 +46,24 @@ function formatBound(value: number, unit: Target["unit"]): string {
   }
 }
 
+/** The bound(s) of a target as printed: `>= 3x`, `<= 3 s`. */
+export function formatTarget(target: Target): string {
+  const bounds: string[] = [];
+  if (target.min !== undefined) bounds.push(`>= ${formatBound(target.min, target.unit)}`);
+  if (target.max !== undefined) bounds.push(`<= ${formatBound(target.max, target.unit)}`);
+  return bounds.join(" and ");
+}
+
 /**
  * Checks `value` against `target`: PASS when every given bound holds. `what` names the check in
  * the end-of-run summary.
  */
 export function checkTarget(value: number, target: Target, what: string): TargetResult {
-  const bounds: string[] = [];
   let pass = Number.isFinite(value);
-  if (target.min !== undefined) {
-    pass &&= value >= target.min;
-    bounds.push(`>= ${formatBound(target.min, target.unit)}`);
-  }
-  if (target.max !== undefined) {
-    pass &&= value <= target.max;
-    bounds.push(`<= ${formatBound(target.max, target.unit)}`);
-  }
+  if (target.min !== undefined) pass &&= value >= target.min;
+  if (target.max !== undefined) pass &&= value <= target.max;
   checked.push({ bench: currentBench, what, pass });
-  return { pass, verdict: pass ? "PASS" : "MISS", bound: bounds.join(" and ") };
+  return { pass, verdict: pass ? "PASS" : "MISS", bound: formatTarget(target) };
 }
 
 /** `1,234,567` for large counts, three significant digits below 1,000. */

@@ -11,9 +11,38 @@ import { ModelIndex } from "../../generator/model/lookup.js";
 import type { StructDecl } from "../../generator/model/types.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { arbitraryFor } from "../support/arbitrary.js";
-import { MUTATION_KEY, isContainer, mutateEverywhere, reachableContainers, sharedContainers } from "../support/walk.js";
+import {
+  MUTATION_KEY,
+  isContainer,
+  mutateEverywhere,
+  reachableContainers,
+  sharedContainers,
+} from "../support/walk.js";
 
 const NUM_RUNS = 100;
+
+type Tester = Parameters<typeof expect.addEqualityTesters>[0][number];
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" &&
+  v !== null &&
+  !Array.isArray(v) &&
+  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/**
+ * Strict equality of plain objects by prototype, own keys and values. vitest's `typeEquality`
+ * compares `a.constructor === b.constructor`, which an own "constructor" key holding an object
+ * (a legal map key: `properties: { constructor: {...} }`) makes fail for any correct copy; this
+ * tester decides plain objects first, and is at least as strict otherwise.
+ */
+const plainObjectEquality: Tester = function (a, b, testers) {
+  if (!isPlainObject(a) || !isPlainObject(b)) return undefined;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && this.equals(a[k], b[k], testers, true));
+};
+expect.addEqualityTesters([plainObjectEquality]);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const model = parseApi(path.join(here, "../../api"));
@@ -45,7 +74,12 @@ for (const pkg of model.packages) {
     pkg: pkg.path,
     cases: structs.map((decl) => {
       const fn = mod[`deepCopy${decl.name}`];
-      return { pkg: pkg.path, name: decl.name, decl, copy: typeof fn === "function" ? (fn as CopyFn) : undefined };
+      return {
+        pkg: pkg.path,
+        name: decl.name,
+        decl,
+        copy: typeof fn === "function" ? (fn as CopyFn) : undefined,
+      };
     }),
   });
 }
@@ -59,9 +93,11 @@ function countProtoKeys(value: unknown): number {
   return n;
 }
 
-describe.each(packages)("deepcopy of $pkg", ({ cases }) => {
-  it.each(cases)("deepCopy$name", ({ pkg, name, decl, copy }) => {
-    expect(copy, `generated/apis/${pkg}/zz_generated.deepcopy.ts exports deepCopy${name}`).toBeTypeOf("function");
+describe.each(packages.map((p) => [p.pkg, p.cases] as const))("deepcopy of %s", (_pkg, cases) => {
+  it.each(cases.map((c) => [`deepCopy${c.name}`, c] as const))("%s", (_title, { pkg, name, decl, copy }) => {
+    expect(copy, `generated/apis/${pkg}/zz_generated.deepcopy.ts exports deepCopy${name}`).toBeTypeOf(
+      "function",
+    );
     const deepCopy = copy!;
     expect(deepCopy(null)).toBeNull();
     expect(deepCopy(undefined)).toBeUndefined();

@@ -23,7 +23,12 @@ export interface ArbitraryOptions {
   nullFreq?: number;
 }
 
-const DEFAULTS: Required<ArbitraryOptions> = { maxRecursion: 2, maxItems: 3, maxKeys: 3, nullFreq: 6 };
+const DEFAULTS: Required<ArbitraryOptions> = {
+  maxRecursion: 2,
+  maxItems: 3,
+  maxKeys: 3,
+  nullFreq: 6,
+};
 
 type Arb = fc.Arbitrary<unknown>;
 type NamedRef = Extract<TypeRef, { kind: "named" }>;
@@ -38,8 +43,14 @@ const emptyArray = (): Arb => fc.constant(null).map(() => []);
 /** Map keys, with the keys that trip naive copies (`out[key] = v` on "__proto__") mixed in. */
 export const mapKeyArb: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ maxLength: 8 }), weight: 6 },
-  { arbitrary: fc.constantFrom("app.kubernetes.io/name", "a", "b", "x.y/z", ""), weight: 2 },
-  { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty"), weight: 2 },
+  {
+    arbitrary: fc.constantFrom("app.kubernetes.io/name", "a", "b", "x.y/z", ""),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty"),
+    weight: 2,
+  },
 );
 
 const dateArb = fc.date({
@@ -61,7 +72,9 @@ const durationArb: fc.Arbitrary<string> = fc.oneof(
   fc
     .tuple(fc.nat({ max: 200 }), fc.nat({ max: 59 }), fc.nat({ max: 59 }))
     .map(([h, m, s]) => `${h}h${m}m${s}s`),
-  fc.tuple(fc.nat({ max: 999 }), fc.constantFrom("ns", "us", "ms", "s", "m", "h")).map(([n, u]) => `${n}${u}`),
+  fc
+    .tuple(fc.nat({ max: 999 }), fc.constantFrom("ns", "us", "ms", "s", "m", "h"))
+    .map(([n, u]) => `${n}${u}`),
   fc.constantFrom("0s", "1.5s", "-2m30s"),
 );
 
@@ -89,7 +102,7 @@ const fieldsV1Arb: Arb = fc.letrec((tie) => ({
   node: fc.dictionary(
     fc.oneof(
       fc.string({ maxLength: 6 }).map((s) => `f:${s}`),
-      fc.constantFrom(".", "k:{\"name\":\"a\"}", "v:\"x\"", "__proto__"),
+      fc.constantFrom(".", 'k:{"name":"a"}', 'v:"x"', "__proto__"),
     ),
     fc.oneof({ depthSize: "small", maxDepth: 3 }, emptyObject(), tie("node")),
     { maxKeys: 3, noNullPrototype: true },
@@ -101,7 +114,10 @@ const primitiveArbs: Record<Extract<TypeRef, { kind: "primitive" }>["name"], Arb
   boolean: fc.boolean(),
   int32: fc.integer({ min: INT32_MIN, max: INT32_MAX }),
   int64: fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -1000, max: 1000 })),
-  float64: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -1000, max: 1000 })),
+  float64: fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: -1000, max: 1000 }),
+  ),
   bytes: fc.uint8Array({ maxLength: 16 }).map((b) => Buffer.from(b).toString("base64")),
 };
 
@@ -151,7 +167,8 @@ class ArbitraryBuilder {
         const d = this.index.resolve(ref);
         if (d.kind === "struct") out.push([ref.pkg, ref.name]);
         else if (d.kind === "alias") this.structRefs(d.target, out);
-        else if (d.kind === "special" && d.special.startsWith("JSONSchemaProps")) out.push([ref.pkg, "JSONSchemaProps"]);
+        else if (d.kind === "special" && d.special.startsWith("JSONSchemaProps"))
+          out.push([ref.pkg, "JSONSchemaProps"]);
         return;
       }
     }
@@ -214,7 +231,10 @@ class ArbitraryBuilder {
         required.push(f.name);
       }
     }
-    const arb: Arb = fc.record(model, { requiredKeys: required, noNullPrototype: true });
+    const arb: Arb = fc.record(model, {
+      requiredKeys: required,
+      noNullPrototype: true,
+    });
     this.structs.set(cacheKey, arb);
     return arb;
   }
@@ -230,7 +250,10 @@ class ArbitraryBuilder {
       case "map": {
         const value = this.ref(ref.value, budget);
         return value
-          ? fc.dictionary(mapKeyArb, value, { maxKeys: this.opts.maxKeys, noNullPrototype: true })
+          ? fc.dictionary(mapKeyArb, value, {
+              maxKeys: this.opts.maxKeys,
+              noNullPrototype: true,
+            })
           : emptyObject();
       }
       case "named":
@@ -279,7 +302,9 @@ class ArbitraryBuilder {
       }
       case "JSONSchemaPropsOrStringArray": {
         const props = this.struct(pkg, "JSONSchemaProps", budget);
-        const strings = fc.array(fc.string({ maxLength: 8 }), { maxLength: this.opts.maxItems });
+        const strings = fc.array(fc.string({ maxLength: 8 }), {
+          maxLength: this.opts.maxItems,
+        });
         return props ? fc.oneof(props, strings) : strings;
       }
     }
@@ -302,7 +327,12 @@ function builderFor(index: ModelIndex, options: ArbitraryOptions): ArbitraryBuil
  * An arbitrary producing JSON-shaped values of the struct `pkg.name` (cached per index, options
  * and type). Throws if the model has no such struct.
  */
-export function arbitraryFor(index: ModelIndex, pkg: string, name: string, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  index: ModelIndex,
+  pkg: string,
+  name: string,
+  options: ArbitraryOptions = {},
+): fc.Arbitrary<unknown> {
   const b = builderFor(index, options);
   let cache = arbitraries.get(b);
   if (!cache) arbitraries.set(b, (cache = new Map()));
@@ -313,6 +343,10 @@ export function arbitraryFor(index: ModelIndex, pkg: string, name: string, optio
 }
 
 /** An arbitrary for any type reference (a field's type, a list of structs, a special, ...). */
-export function arbitraryForRef(index: ModelIndex, ref: TypeRef, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function arbitraryForRef(
+  index: ModelIndex,
+  ref: TypeRef,
+  options: ArbitraryOptions = {},
+): fc.Arbitrary<unknown> {
   return builderFor(index, options).forRef(ref);
 }

@@ -40,7 +40,8 @@ export function sharedContainers(original: unknown, copy: unknown): string[] {
     if (Array.isArray(v)) {
       v.forEach((e, i) => visit(e, `${path}[${i}]`));
     } else {
-      for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], `${path}[${JSON.stringify(k)}]`);
+      for (const k of Object.keys(v))
+        visit((v as Record<string, unknown>)[k], `${path}[${JSON.stringify(k)}]`);
     }
   };
   visit(copy, "$");
@@ -75,7 +76,12 @@ export function mutateEverywhere(root: unknown): number {
       const o = c as Record<string, unknown>;
       for (const k of Object.keys(o)) {
         if (isContainer(o[k])) continue;
-        Object.defineProperty(o, k, { value: bump(o[k]), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(o, k, {
+          value: bump(o[k]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       o[MUTATION_KEY] = true;
     }
