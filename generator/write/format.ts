@@ -5,7 +5,8 @@
 import * as prettier from "prettier";
 import type { GeneratedFile } from "../emit/emitter.js";
 
-const OPTIONS: prettier.Options = { parser: "typescript", printWidth: 110 };
+// babel-ts parses TypeScript about twice as fast as the typescript parser, with the same output here.
+const OPTIONS: prettier.Options = { parser: "babel-ts", printWidth: 110 };
 
 export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile[]> {
   return Promise.all(
