@@ -2,13 +2,28 @@
  * Deep copy: generated deepCopyX against a hand-written copy (the ceiling), rfdc,
  * structuredClone and a JSON round trip, on five realistic objects. Every copier is checked to
  * return an equal object sharing no mutable object with its input before it is timed.
+ *
+ * Two phases, in this order:
+ * 1. one object: the same object copied again and again, so the per-type copy code sees one
+ *    shape. The targets are checked here. Shared helpers (ObjectMeta, maps, lists) have by then
+ *    seen the objects benchmarked before, for ours and hand-written alike.
+ * 2. mixed shapes: SHAPES variants of each object copied in turn (other label keys, optional
+ *    fields, map keys), as a server copying many objects does; call sites go polymorphic or
+ *    megamorphic. Printed for context, no targets.
+ * Copiers are timed in interleaved rounds (order rotated each round) and the median round is
+ * reported, so a burst of load from elsewhere on the machine hits one round, not one copier.
  */
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 import rfdc from "rfdc";
 import { Bench } from "tinybench";
 import { deepCopyCustomResourceDefinition } from "../generated/apis/apiextensions/v1/index.js";
-import { deepCopyConfigMap, deepCopyEndpoints, deepCopyNamespace, deepCopyService } from "../generated/apis/core/v1/index.js";
+import {
+  deepCopyConfigMap,
+  deepCopyEndpoints,
+  deepCopyNamespace,
+  deepCopyService,
+} from "../generated/apis/core/v1/index.js";
 import {
   copyConfigMap,
   copyCustomResourceDefinition,
@@ -26,6 +41,7 @@ import {
   formatPercent,
   formatRatio,
   formatTarget,
+  median,
   printNote,
   printTable,
   type Target,
@@ -33,14 +49,19 @@ import {
 
 type Copier = (src: never) => unknown;
 
-/** Time budget per copier and object (tinybench `time`, ms). */
-const TIME_MS = 350;
-const WARMUP_MS = 100;
+/** Interleaved rounds per copier; each is a tinybench run of ROUND_MS. */
+const ROUNDS = 7;
+const ROUND_MS = 60;
+/** tinybench warm-up before a copier's first round (ms). */
+const WARMUP_MS = 150;
 /** Each tinybench sample runs the copier this long (ms), so timer overhead stays far below 1%. */
 const SAMPLE_MS = 0.25;
+/** Variants of each object in the mixed-shape phase. */
+const SHAPES = 8;
 
 const rfdcClone = rfdc();
 
+const OURS = "ours (generated)";
 const PEERS = ["hand-written", "rfdc", "structuredClone", "JSON round trip"] as const;
 type Peer = (typeof PEERS)[number];
 
@@ -55,8 +76,22 @@ const CASES: Case[] = [
   { object: "Service", ours: deepCopyService, hand: copyService },
   { object: "Endpoints", ours: deepCopyEndpoints, hand: copyEndpoints },
   { object: "ConfigMap", ours: deepCopyConfigMap, hand: copyConfigMap },
-  { object: "CustomResourceDefinition", ours: deepCopyCustomResourceDefinition, hand: copyCustomResourceDefinition },
+  {
+    object: "CustomResourceDefinition",
+    ours: deepCopyCustomResourceDefinition,
+    hand: copyCustomResourceDefinition,
+  },
 ];
+
+function copiersOf(c: Case): [string, Copier][] {
+  const peers: Record<Peer, Copier> = {
+    "hand-written": c.hand,
+    rfdc: rfdcClone as Copier,
+    structuredClone: ((o: unknown) => structuredClone(o)) as Copier,
+    "JSON round trip": ((o: unknown) => JSON.parse(JSON.stringify(o))) as Copier,
+  };
+  return [[OURS, c.ours], ...PEERS.map((p): [string, Copier] => [p, peers[p]])];
+}
 
 /** ours/peer targets: the targets doc's (stricter) and the issue's floor. */
 const TARGETS: { peer: Peer; label: string; target: Target }[] = [
@@ -86,97 +121,167 @@ function assertDeepCopy(name: string, src: unknown, copy: unknown): void {
 }
 
 /**
- * A loop calling `copy(src)` `n` times. Each copier gets its own compiled loop (a fresh function
- * via `new Function`), so call-site feedback from one copier never slows another down.
+ * A loop calling `copy` `n` times over `srcs` in turn. Each copier gets its own compiled loop (a
+ * fresh function via `new Function`), so call-site feedback from one copier never slows another.
  */
-type Loop = (copy: Copier, src: unknown, n: number) => unknown;
+type Loop = (copy: Copier, srcs: readonly unknown[], n: number) => unknown;
 function makeLoop(): Loop {
-  return new Function("copy", "src", "n", "let out; for (let i = 0; i < n; i++) out = copy(src); return out;") as Loop;
+  return new Function(
+    "copy",
+    "srcs",
+    "n",
+    "let out; const m = srcs.length; for (let i = 0; i < n; i++) out = copy(srcs[i % m]); return out;",
+  ) as Loop;
 }
 
 let sink: unknown;
 
-/** How many copies make one sample of about SAMPLE_MS; also warms the copier up. */
-function batchSize(loop: Loop, copy: Copier, src: unknown): number {
-  let n = 1;
+/** How many copies make one sample of about SAMPLE_MS (a multiple of srcs.length). */
+function batchSize(loop: Loop, copy: Copier, srcs: readonly unknown[]): number {
+  let n = srcs.length;
   for (;;) {
     const t0 = performance.now();
-    sink = loop(copy, src, n);
+    sink = loop(copy, srcs, n);
     const dt = performance.now() - t0;
-    if (dt >= 5) return Math.max(1, Math.round((n * SAMPLE_MS) / dt));
+    if (dt >= 5) return Math.max(1, Math.round((n * SAMPLE_MS) / dt / srcs.length)) * srcs.length;
     n *= 2;
   }
 }
 
 interface Measured {
+  /** Median over rounds of the round's ops/s (copies / time). */
   opsPerSecond: number;
-  rme: number;
+  /** Median absolute deviation of the rounds, relative to the median, in percent. */
+  mad: number;
 }
 
-async function measure(object: string, src: unknown, copiers: [string, Copier][]): Promise<Map<string, Measured>> {
-  const bench = new Bench({ name: object, time: TIME_MS, warmupTime: WARMUP_MS, iterations: 16, throws: true });
-  const batches = new Map<string, number>();
-  for (const [name, copy] of copiers) {
+/** ops/s of every copier over `srcs` (copied in turn), keyed by copier name. */
+async function measure(
+  label: string,
+  srcs: readonly unknown[],
+  copiers: [string, Copier][],
+): Promise<Map<string, Measured>> {
+  const tasks = copiers.map(([name, copy]) => {
     const loop = makeLoop();
-    const n = batchSize(loop, copy, src);
-    batches.set(name, n);
-    bench.add(name, () => {
-      sink = loop(copy, src, n);
+    return { name, copy, loop, n: batchSize(loop, copy, srcs), rounds: [] as number[] };
+  });
+  for (let round = 0; round < ROUNDS; round++) {
+    const bench = new Bench({
+      name: `${label} round ${round + 1}`,
+      time: ROUND_MS,
+      iterations: 8,
+      warmup: round === 0,
+      warmupTime: WARMUP_MS,
+      throws: true,
     });
+    const order = tasks.map((_, i) => tasks[(i + round) % tasks.length]!);
+    for (const t of order) {
+      bench.add(t.name, () => {
+        sink = t.loop(t.copy, srcs, t.n);
+      });
+    }
+    await bench.run();
+    for (const task of bench.tasks) {
+      const r = task.result;
+      if (r.state !== "completed") throw new Error(`${label}/${task.name}: ${r.state}`);
+      const t = tasks.find((x) => x.name === task.name)!;
+      t.rounds.push((t.n * 1000) / r.period);
+    }
   }
-  await bench.run();
-  const out = new Map<string, Measured>();
-  for (const task of bench.tasks) {
-    const r = task.result;
-    if (r.state !== "completed") throw new Error(`${object}/${task.name}: ${r.state}`);
-    const n = batches.get(task.name)!;
-    out.set(task.name, { opsPerSecond: (n * 1000) / r.period, rme: r.latency.rme });
-  }
-  return out;
+  return new Map(
+    tasks.map((t) => {
+      const med = median(t.rounds);
+      return [
+        t.name,
+        { opsPerSecond: med, mad: (median(t.rounds.map((x) => Math.abs(x - med))) / med) * 100 },
+      ];
+    }),
+  );
 }
 
 async function run(): Promise<void> {
   beginBench("deepcopy");
-  const objects = benchObjects();
+  const variants = Array.from({ length: SHAPES }, (_, v) => benchObjects(v));
+  const srcsOf = (c: Case): unknown[] => variants.map((o) => o[c.object]);
+
+  // Phase 1: one object per kind (variant 0 only touches the code before it is timed).
+  const one = new Map<Case, Map<string, Measured>>();
+  for (const c of CASES) {
+    const src = srcsOf(c)[0]!;
+    for (const [name, copy] of copiersOf(c))
+      assertDeepCopy(`${c.object}/${name}`, src, (copy as (o: unknown) => unknown)(src));
+    one.set(c, await measure(`${c.object} x1`, [src], copiersOf(c)));
+  }
+  // Phase 2: SHAPES variants per kind, copied in turn.
+  const mixed = new Map<Case, Map<string, Measured>>();
+  for (const c of CASES) {
+    const srcs = srcsOf(c);
+    for (const [name, copy] of copiersOf(c)) {
+      for (const [v, x] of srcs.entries())
+        assertDeepCopy(`${c.object}#${v}/${name}`, x, (copy as (o: unknown) => unknown)(x));
+    }
+    mixed.set(c, await measure(`${c.object} x${SHAPES}`, srcs, copiersOf(c)));
+  }
+
   const summary: string[][] = [];
   for (const c of CASES) {
-    const src = objects[c.object];
-    const copiers: [string, Copier][] = [
-      ["ours (generated)", c.ours],
-      ["hand-written", c.hand],
-      ["rfdc", rfdcClone as Copier],
-      ["structuredClone", ((o: unknown) => structuredClone(o)) as Copier],
-      ["JSON round trip", ((o: unknown) => JSON.parse(JSON.stringify(o))) as Copier],
-    ];
-    for (const [name, copy] of copiers) assertDeepCopy(`${c.object}/${name}`, src, (copy as (o: unknown) => unknown)(src));
-
-    const m = await measure(c.object, src, copiers);
-    const ours = m.get("ours (generated)")!.opsPerSecond;
+    const m1 = one.get(c)!;
+    const m8 = mixed.get(c)!;
+    const ours1 = m1.get(OURS)!.opsPerSecond;
+    const ours8 = m8.get(OURS)!.opsPerSecond;
     printTable(
-      `deepcopy: ${c.object} (${JSON.stringify(src).length.toLocaleString("en-US")} bytes of JSON)`,
-      ["copier", "ops/s", "time/op", "rme", "ours/this"],
-      copiers.map(([name]) => {
-        const r = m.get(name)!;
-        return [name, formatOps(r.opsPerSecond), formatDuration(1000 / r.opsPerSecond), formatPercent(r.rme), formatRatio(ours / r.opsPerSecond)];
+      `deepcopy: ${c.object} (${JSON.stringify(srcsOf(c)[0]).length.toLocaleString("en-US")} bytes of JSON)`,
+      ["copier", "ops/s", "time/op", "±", "ours/this", `ops/s, ${SHAPES} shapes`, "±", "ours/this"],
+      copiersOf(c).map(([name]) => {
+        const r1 = m1.get(name)!;
+        const r8 = m8.get(name)!;
+        return [
+          name,
+          formatOps(r1.opsPerSecond),
+          formatDuration(1000 / r1.opsPerSecond),
+          formatPercent(r1.mad),
+          formatRatio(ours1 / r1.opsPerSecond),
+          formatOps(r8.opsPerSecond),
+          formatPercent(r8.mad),
+          formatRatio(ours8 / r8.opsPerSecond),
+        ];
       }),
     );
     summary.push([
       c.object,
       ...TARGETS.map(({ peer, label, target }) => {
-        const ratio = ours / m.get(peer)!.opsPerSecond;
+        const ratio = ours1 / m1.get(peer)!.opsPerSecond;
         return `${formatRatio(ratio)} ${checkTarget(ratio, target, `${c.object} ${label}`).verdict}`;
       }),
     ]);
   }
   printTable(
-    "deepcopy: targets (ours/peer ops/s)",
-    ["object", ...TARGETS.map(({ label, target }) => `${label} ${formatTarget(target)}`)].map((h, i) =>
-      i === 0 ? h : { header: h, align: "right" as const },
-    ),
+    "deepcopy: targets (ours/peer ops/s, one object)",
+    [
+      "object",
+      ...TARGETS.map(({ label, target }) => ({
+        header: `${label} ${formatTarget(target)}`,
+        align: "right" as const,
+      })),
+    ],
     summary,
   );
-  printNote(`tinybench, ${TIME_MS} ms per copier after ${WARMUP_MS} ms warm-up; each sample runs ~${SAMPLE_MS} ms of copies, ops/s = copies / total time.`);
-  printNote("Inputs went through JSON.parse, as objects decoded by a server do. Every copier was first checked to return an equal copy sharing no object with its input.");
+  printNote(
+    `tinybench; per copier ${WARMUP_MS} ms warm-up, then ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; a sample runs ~${SAMPLE_MS} ms of copies.`,
+  );
+  printNote(
+    `ops/s = median over rounds of a round's mean (copies / time); ± = median absolute deviation of the rounds.`,
+  );
+  printNote(
+    `"ops/s": one object copied again and again (targets apply here). "${SHAPES} shapes": ${SHAPES} variants copied in turn,`,
+  );
+  printNote(
+    `  as a server copies many objects (other label keys, optional fields, map keys): call sites go megamorphic.`,
+  );
+  printNote(
+    "Inputs went through JSON.parse, as objects a server decodes. Every copier was first checked, on every input,",
+  );
+  printNote("  to return a deepStrictEqual copy sharing no object or array with its input.");
   if (sink === Symbol.for("never")) console.log(sink);
 }
 

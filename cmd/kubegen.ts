@@ -3,7 +3,9 @@
  * module under cmd/.
  */
 import { Command } from "commander";
+import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
+import { protoCommand } from "./proto.js";
 
 const program = new Command()
   .name("kubegen")
@@ -11,5 +13,7 @@ const program = new Command()
   .showHelpAfterError();
 
 program.addCommand(generateCommand());
+program.addCommand(protoCommand());
+program.addCommand(docsCommand());
 
 await program.parseAsync(process.argv);

@@ -3,3 +3,10 @@
  */
 export * from "./deepcopy.js";
 export * from "./scheme.js";
+export * from "./protobuf/index.js";
+export * as workqueue from "./workqueue/index.js";
+export * as cache from "./cache/index.js";
+export * as leaderelection from "./leaderelection/index.js";
+export * as rest from "./rest/index.js";
+export * as selectors from "./selectors/index.js";
+export * as discovery from "./discovery/index.js";

@@ -3,6 +3,7 @@
  * facts (plural, scope, verbs, short names) that discovery and REST mapping read. Generated
  * register files fill it; nothing here knows a concrete kind.
  */
+import type { Reader, Writer } from "protobufjs/minimal.js";
 
 export interface GroupVersion {
   group: string;
@@ -40,10 +41,23 @@ export interface ResourceInfo {
   printerColumns: readonly PrinterColumn[];
 }
 
+/**
+ * Writes and reads one kind's protobuf message body. apiVersion and kind are not in the
+ * message: the envelope carries them.
+ */
+export interface ProtobufCodec {
+  /** Writes the message body (no length prefix). */
+  encode(obj: never, w: Writer): void;
+  /** Reads a message body that ends at `end`. */
+  decode(r: Reader, end: number): unknown;
+}
+
 export interface KindRegistration {
   kind: string;
   /** Deep-copies an object of this kind (absent when the kind opted out of deepcopy). */
   deepCopy?: (obj: never) => unknown;
+  /** The kind's protobuf codec (absent when the kind has no message, e.g. +protobuf=false). */
+  protobuf?: ProtobufCodec;
 }
 
 export interface RegisteredKind extends KindRegistration, GroupVersionKind {}

@@ -5,7 +5,18 @@
 import { deepcopyEmitter } from "./deepcopy.js";
 import type { Emitter } from "./emitter.js";
 import { lifecycleEmitter } from "./lifecycle.js";
+import { openapiEmitter } from "./openapi/index.js";
+import { protobufCodecEmitter } from "./protobuf/codec.js";
+import { protobufSchemaEmitter } from "./protobuf/schema.js";
 import { registerEmitter } from "./register.js";
 import { swaggerDocEmitter } from "./swagger-doc.js";
 
-export const emitters: readonly Emitter[] = [deepcopyEmitter, registerEmitter, swaggerDocEmitter, lifecycleEmitter];
+export const emitters: readonly Emitter[] = [
+  deepcopyEmitter,
+  registerEmitter,
+  swaggerDocEmitter,
+  lifecycleEmitter,
+  protobufSchemaEmitter,
+  protobufCodecEmitter,
+  openapiEmitter,
+];

@@ -8,6 +8,7 @@ import { copyFunctionName } from "./deepcopy.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
 import { ImportTracker } from "./imports.js";
+import { ARTIFACT as PROTOBUF_ARTIFACT } from "./protobuf/codec-context.js";
 import { render } from "./templates.js";
 import { absolute, importRuntime, packageFile } from "./ts-paths.js";
 
@@ -21,6 +22,10 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
     .map((s) => ({
       kind: s.name,
       copy: s.deepcopy ? imports.add(copyFunctionName(s.name), absolute(options, packageFile(pkg, "deepcopy"))) : undefined,
+      // Kinds with a message have a codec in the package's protobuf file.
+      protobuf: s.protobuf
+        ? `${imports.add("protobufCodecs", absolute(options, packageFile(pkg, PROTOBUF_ARTIFACT)))}.${s.name}`
+        : undefined,
     }));
   const resources = pkg.types.flatMap((t) => (t.kind === "struct" && t.resource ? [t.resource] : []));
   const body = render("register", "file", {

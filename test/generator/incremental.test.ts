@@ -35,7 +35,15 @@ describe("incremental generation", () => {
     const firstLine = src.indexOf("* ", open + 3) + 2;
     fs.writeFileSync(file, `${src.slice(0, firstLine)}An edited sentence. ${src.slice(firstLine)}`);
     const { plan } = await run();
-    expect(plan.write.map((f) => f.path)).toEqual(["apis/core/v1/zz_generated.swagger-doc.ts"]);
+    const written = plan.write.map((f) => f.path);
+    const openapi = (p: string): boolean => p.startsWith("openapi/");
+    // The .proto file carries the doc as a comment; the codec does not.
+    expect(written.filter((p) => !openapi(p))).toEqual([
+      "apis/core/v1/zz_generated.swagger-doc.ts",
+      "proto/k8s.io/api/core/v1/generated.proto",
+    ]);
+    // The OpenAPI documents carry the description (and the index their hashes).
+    expect(written.filter(openapi)).toEqual(["openapi/index.ts", "openapi/v2/swagger.json", "openapi/v3/api/v1.json"]);
     expect(plan.write[0]!.content).toContain("An edited sentence.");
     expect((await run()).plan.write).toEqual([]);
   });
@@ -43,14 +51,29 @@ describe("incremental generation", () => {
   it("removes files whose source is gone", async () => {
     fs.rmSync(path.join(api, "coordination"), { recursive: true });
     const { plan } = await run();
-    expect(plan.remove.sort()).toEqual([
+    const openapi = (p: string): boolean => p.startsWith("openapi/");
+    expect(plan.remove.filter((p) => !openapi(p)).sort()).toEqual([
       "apis/coordination/v1/index.ts",
       "apis/coordination/v1/zz_generated.deepcopy.ts",
       "apis/coordination/v1/zz_generated.prerelease-lifecycle.ts",
+      "apis/coordination/v1/zz_generated.protobuf.ts",
       "apis/coordination/v1/zz_generated.register.ts",
       "apis/coordination/v1/zz_generated.swagger-doc.ts",
+      "proto/k8s.io/api/coordination/v1/generated.proto",
+    ]);
+    expect(plan.remove.filter(openapi).sort()).toEqual([
+      "openapi/v3/apis/coordination.k8s.io.json",
+      "openapi/v3/apis/coordination.k8s.io/v1.json",
     ]);
     expect(fs.existsSync(path.join(out, "apis/coordination"))).toBe(false);
-    expect(plan.write.map((f) => f.path)).toEqual(["apis/register.ts"]);
+    expect(plan.write.map((f) => f.path).filter((p) => !openapi(p))).toEqual(["apis/register.ts"]);
+    // The group leaves the GVK lists of DeleteOptions and WatchEvent in every document.
+    expect(plan.write.map((f) => f.path).filter(openapi)).toEqual([
+      "openapi/index.ts",
+      "openapi/v2/swagger.json",
+      "openapi/v3/api/v1.json",
+      "openapi/v3/apis/apiextensions.k8s.io/v1.json",
+      "openapi/v3/apis/rbac.authorization.k8s.io/v1.json",
+    ]);
   });
 });

@@ -3,5 +3,6 @@ export type * from "../../../../api/apiextensions/v1/jsonschema.js";
 export type * from "../../../../api/apiextensions/v1/types.js";
 export * from "./zz_generated.deepcopy.js";
 export * from "./zz_generated.prerelease-lifecycle.js";
+export * from "./zz_generated.protobuf.js";
 export * from "./zz_generated.register.js";
 export * from "./zz_generated.swagger-doc.js";

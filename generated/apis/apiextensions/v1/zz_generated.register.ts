@@ -5,18 +5,28 @@ import {
   deepCopyCustomResourceDefinition,
   deepCopyCustomResourceDefinitionList,
 } from "./zz_generated.deepcopy.js";
+import { protobufCodecs } from "./zz_generated.protobuf.js";
 
 /** The group-version these kinds and resources belong to. */
 export const groupVersion: GroupVersion = { group: "apiextensions.k8s.io", version: "v1" };
 
-/** The kinds of this group-version, with their copy functions. */
+/** The kinds of this group-version, with their copy functions and protobuf codecs. */
 export const kinds: readonly KindRegistration[] = [
-  { kind: "CustomResourceDefinition", deepCopy: deepCopyCustomResourceDefinition as (obj: never) => unknown },
+  {
+    kind: "CustomResourceDefinition",
+    deepCopy: deepCopyCustomResourceDefinition as (obj: never) => unknown,
+    protobuf: protobufCodecs.CustomResourceDefinition,
+  },
   {
     kind: "CustomResourceDefinitionList",
     deepCopy: deepCopyCustomResourceDefinitionList as (obj: never) => unknown,
+    protobuf: protobufCodecs.CustomResourceDefinitionList,
   },
-  { kind: "ConversionReview", deepCopy: deepCopyConversionReview as (obj: never) => unknown },
+  {
+    kind: "ConversionReview",
+    deepCopy: deepCopyConversionReview as (obj: never) => unknown,
+    protobuf: protobufCodecs.ConversionReview,
+  },
 ];
 
 /** The resources this group-version serves, as discovery describes them. */

@@ -8,5 +8,6 @@ export type * from "../../../../api/core/v1/service.js";
 export type * from "../../../../api/core/v1/serviceaccount.js";
 export * from "./zz_generated.deepcopy.js";
 export * from "./zz_generated.prerelease-lifecycle.js";
+export * from "./zz_generated.protobuf.js";
 export * from "./zz_generated.register.js";
 export * from "./zz_generated.swagger-doc.js";

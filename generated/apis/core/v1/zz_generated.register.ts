@@ -18,28 +18,81 @@ import {
   deepCopyServiceList,
   deepCopyServiceProxyOptions,
 } from "./zz_generated.deepcopy.js";
+import { protobufCodecs } from "./zz_generated.protobuf.js";
 
 /** The group-version these kinds and resources belong to. */
 export const groupVersion: GroupVersion = { group: "", version: "v1" };
 
-/** The kinds of this group-version, with their copy functions. */
+/** The kinds of this group-version, with their copy functions and protobuf codecs. */
 export const kinds: readonly KindRegistration[] = [
-  { kind: "ConfigMap", deepCopy: deepCopyConfigMap as (obj: never) => unknown },
-  { kind: "ConfigMapList", deepCopy: deepCopyConfigMapList as (obj: never) => unknown },
-  { kind: "Secret", deepCopy: deepCopySecret as (obj: never) => unknown },
-  { kind: "SecretList", deepCopy: deepCopySecretList as (obj: never) => unknown },
-  { kind: "Endpoints", deepCopy: deepCopyEndpoints as (obj: never) => unknown },
-  { kind: "EndpointsList", deepCopy: deepCopyEndpointsList as (obj: never) => unknown },
-  { kind: "Event", deepCopy: deepCopyEvent as (obj: never) => unknown },
-  { kind: "EventList", deepCopy: deepCopyEventList as (obj: never) => unknown },
-  { kind: "Namespace", deepCopy: deepCopyNamespace as (obj: never) => unknown },
-  { kind: "NamespaceList", deepCopy: deepCopyNamespaceList as (obj: never) => unknown },
-  { kind: "ObjectReference", deepCopy: deepCopyObjectReference as (obj: never) => unknown },
-  { kind: "Service", deepCopy: deepCopyService as (obj: never) => unknown },
-  { kind: "ServiceList", deepCopy: deepCopyServiceList as (obj: never) => unknown },
-  { kind: "ServiceProxyOptions", deepCopy: deepCopyServiceProxyOptions as (obj: never) => unknown },
-  { kind: "ServiceAccount", deepCopy: deepCopyServiceAccount as (obj: never) => unknown },
-  { kind: "ServiceAccountList", deepCopy: deepCopyServiceAccountList as (obj: never) => unknown },
+  {
+    kind: "ConfigMap",
+    deepCopy: deepCopyConfigMap as (obj: never) => unknown,
+    protobuf: protobufCodecs.ConfigMap,
+  },
+  {
+    kind: "ConfigMapList",
+    deepCopy: deepCopyConfigMapList as (obj: never) => unknown,
+    protobuf: protobufCodecs.ConfigMapList,
+  },
+  { kind: "Secret", deepCopy: deepCopySecret as (obj: never) => unknown, protobuf: protobufCodecs.Secret },
+  {
+    kind: "SecretList",
+    deepCopy: deepCopySecretList as (obj: never) => unknown,
+    protobuf: protobufCodecs.SecretList,
+  },
+  {
+    kind: "Endpoints",
+    deepCopy: deepCopyEndpoints as (obj: never) => unknown,
+    protobuf: protobufCodecs.Endpoints,
+  },
+  {
+    kind: "EndpointsList",
+    deepCopy: deepCopyEndpointsList as (obj: never) => unknown,
+    protobuf: protobufCodecs.EndpointsList,
+  },
+  { kind: "Event", deepCopy: deepCopyEvent as (obj: never) => unknown, protobuf: protobufCodecs.Event },
+  {
+    kind: "EventList",
+    deepCopy: deepCopyEventList as (obj: never) => unknown,
+    protobuf: protobufCodecs.EventList,
+  },
+  {
+    kind: "Namespace",
+    deepCopy: deepCopyNamespace as (obj: never) => unknown,
+    protobuf: protobufCodecs.Namespace,
+  },
+  {
+    kind: "NamespaceList",
+    deepCopy: deepCopyNamespaceList as (obj: never) => unknown,
+    protobuf: protobufCodecs.NamespaceList,
+  },
+  {
+    kind: "ObjectReference",
+    deepCopy: deepCopyObjectReference as (obj: never) => unknown,
+    protobuf: protobufCodecs.ObjectReference,
+  },
+  { kind: "Service", deepCopy: deepCopyService as (obj: never) => unknown, protobuf: protobufCodecs.Service },
+  {
+    kind: "ServiceList",
+    deepCopy: deepCopyServiceList as (obj: never) => unknown,
+    protobuf: protobufCodecs.ServiceList,
+  },
+  {
+    kind: "ServiceProxyOptions",
+    deepCopy: deepCopyServiceProxyOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.ServiceProxyOptions,
+  },
+  {
+    kind: "ServiceAccount",
+    deepCopy: deepCopyServiceAccount as (obj: never) => unknown,
+    protobuf: protobufCodecs.ServiceAccount,
+  },
+  {
+    kind: "ServiceAccountList",
+    deepCopy: deepCopyServiceAccountList as (obj: never) => unknown,
+    protobuf: protobufCodecs.ServiceAccountList,
+  },
 ];
 
 /** The resources this group-version serves, as discovery describes them. */

@@ -19,31 +19,85 @@ import {
   deepCopyUpdateOptions,
   deepCopyWatchEvent,
 } from "./zz_generated.deepcopy.js";
+import { protobufCodecs } from "./zz_generated.protobuf.js";
 
 /** The group-version these kinds and resources belong to. */
 export const groupVersion: GroupVersion = { group: "meta.k8s.io", version: "v1" };
 
-/** The kinds of this group-version, with their copy functions. */
+/** The kinds of this group-version, with their copy functions and protobuf codecs. */
 export const kinds: readonly KindRegistration[] = [
-  { kind: "ListOptions", deepCopy: deepCopyListOptions as (obj: never) => unknown },
-  { kind: "GetOptions", deepCopy: deepCopyGetOptions as (obj: never) => unknown },
-  { kind: "DeleteOptions", deepCopy: deepCopyDeleteOptions as (obj: never) => unknown },
-  { kind: "CreateOptions", deepCopy: deepCopyCreateOptions as (obj: never) => unknown },
-  { kind: "PatchOptions", deepCopy: deepCopyPatchOptions as (obj: never) => unknown },
-  { kind: "UpdateOptions", deepCopy: deepCopyUpdateOptions as (obj: never) => unknown },
-  { kind: "Status", deepCopy: deepCopyStatus as (obj: never) => unknown },
-  { kind: "List", deepCopy: deepCopyList as (obj: never) => unknown },
-  { kind: "WatchEvent", deepCopy: deepCopyWatchEvent as (obj: never) => unknown },
-  { kind: "APIVersions", deepCopy: deepCopyAPIVersions as (obj: never) => unknown },
-  { kind: "APIGroupList", deepCopy: deepCopyAPIGroupList as (obj: never) => unknown },
-  { kind: "APIGroup", deepCopy: deepCopyAPIGroup as (obj: never) => unknown },
-  { kind: "APIResourceList", deepCopy: deepCopyAPIResourceList as (obj: never) => unknown },
+  {
+    kind: "ListOptions",
+    deepCopy: deepCopyListOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.ListOptions,
+  },
+  {
+    kind: "GetOptions",
+    deepCopy: deepCopyGetOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.GetOptions,
+  },
+  {
+    kind: "DeleteOptions",
+    deepCopy: deepCopyDeleteOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.DeleteOptions,
+  },
+  {
+    kind: "CreateOptions",
+    deepCopy: deepCopyCreateOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.CreateOptions,
+  },
+  {
+    kind: "PatchOptions",
+    deepCopy: deepCopyPatchOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.PatchOptions,
+  },
+  {
+    kind: "UpdateOptions",
+    deepCopy: deepCopyUpdateOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.UpdateOptions,
+  },
+  { kind: "Status", deepCopy: deepCopyStatus as (obj: never) => unknown, protobuf: protobufCodecs.Status },
+  { kind: "List", deepCopy: deepCopyList as (obj: never) => unknown, protobuf: protobufCodecs.List },
+  {
+    kind: "WatchEvent",
+    deepCopy: deepCopyWatchEvent as (obj: never) => unknown,
+    protobuf: protobufCodecs.WatchEvent,
+  },
+  {
+    kind: "APIVersions",
+    deepCopy: deepCopyAPIVersions as (obj: never) => unknown,
+    protobuf: protobufCodecs.APIVersions,
+  },
+  {
+    kind: "APIGroupList",
+    deepCopy: deepCopyAPIGroupList as (obj: never) => unknown,
+    protobuf: protobufCodecs.APIGroupList,
+  },
+  {
+    kind: "APIGroup",
+    deepCopy: deepCopyAPIGroup as (obj: never) => unknown,
+    protobuf: protobufCodecs.APIGroup,
+  },
+  {
+    kind: "APIResourceList",
+    deepCopy: deepCopyAPIResourceList as (obj: never) => unknown,
+    protobuf: protobufCodecs.APIResourceList,
+  },
   { kind: "Table", deepCopy: deepCopyTable as (obj: never) => unknown },
-  { kind: "TableOptions", deepCopy: deepCopyTableOptions as (obj: never) => unknown },
-  { kind: "PartialObjectMetadata", deepCopy: deepCopyPartialObjectMetadata as (obj: never) => unknown },
+  {
+    kind: "TableOptions",
+    deepCopy: deepCopyTableOptions as (obj: never) => unknown,
+    protobuf: protobufCodecs.TableOptions,
+  },
+  {
+    kind: "PartialObjectMetadata",
+    deepCopy: deepCopyPartialObjectMetadata as (obj: never) => unknown,
+    protobuf: protobufCodecs.PartialObjectMetadata,
+  },
   {
     kind: "PartialObjectMetadataList",
     deepCopy: deepCopyPartialObjectMetadataList as (obj: never) => unknown,
+    protobuf: protobufCodecs.PartialObjectMetadataList,
   },
 ];
 

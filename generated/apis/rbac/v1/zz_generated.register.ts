@@ -10,20 +10,49 @@ import {
   deepCopyRoleBindingList,
   deepCopyRoleList,
 } from "./zz_generated.deepcopy.js";
+import { protobufCodecs } from "./zz_generated.protobuf.js";
 
 /** The group-version these kinds and resources belong to. */
 export const groupVersion: GroupVersion = { group: "rbac.authorization.k8s.io", version: "v1" };
 
-/** The kinds of this group-version, with their copy functions. */
+/** The kinds of this group-version, with their copy functions and protobuf codecs. */
 export const kinds: readonly KindRegistration[] = [
-  { kind: "Role", deepCopy: deepCopyRole as (obj: never) => unknown },
-  { kind: "RoleBinding", deepCopy: deepCopyRoleBinding as (obj: never) => unknown },
-  { kind: "RoleBindingList", deepCopy: deepCopyRoleBindingList as (obj: never) => unknown },
-  { kind: "RoleList", deepCopy: deepCopyRoleList as (obj: never) => unknown },
-  { kind: "ClusterRole", deepCopy: deepCopyClusterRole as (obj: never) => unknown },
-  { kind: "ClusterRoleBinding", deepCopy: deepCopyClusterRoleBinding as (obj: never) => unknown },
-  { kind: "ClusterRoleBindingList", deepCopy: deepCopyClusterRoleBindingList as (obj: never) => unknown },
-  { kind: "ClusterRoleList", deepCopy: deepCopyClusterRoleList as (obj: never) => unknown },
+  { kind: "Role", deepCopy: deepCopyRole as (obj: never) => unknown, protobuf: protobufCodecs.Role },
+  {
+    kind: "RoleBinding",
+    deepCopy: deepCopyRoleBinding as (obj: never) => unknown,
+    protobuf: protobufCodecs.RoleBinding,
+  },
+  {
+    kind: "RoleBindingList",
+    deepCopy: deepCopyRoleBindingList as (obj: never) => unknown,
+    protobuf: protobufCodecs.RoleBindingList,
+  },
+  {
+    kind: "RoleList",
+    deepCopy: deepCopyRoleList as (obj: never) => unknown,
+    protobuf: protobufCodecs.RoleList,
+  },
+  {
+    kind: "ClusterRole",
+    deepCopy: deepCopyClusterRole as (obj: never) => unknown,
+    protobuf: protobufCodecs.ClusterRole,
+  },
+  {
+    kind: "ClusterRoleBinding",
+    deepCopy: deepCopyClusterRoleBinding as (obj: never) => unknown,
+    protobuf: protobufCodecs.ClusterRoleBinding,
+  },
+  {
+    kind: "ClusterRoleBindingList",
+    deepCopy: deepCopyClusterRoleBindingList as (obj: never) => unknown,
+    protobuf: protobufCodecs.ClusterRoleBindingList,
+  },
+  {
+    kind: "ClusterRoleList",
+    deepCopy: deepCopyClusterRoleList as (obj: never) => unknown,
+    protobuf: protobufCodecs.ClusterRoleList,
+  },
 ];
 
 /** The resources this group-version serves, as discovery describes them. */

@@ -1,0 +1,461 @@
+/**
+ * The generator: (1) `kubegen generate` over the built-in api/ in a fresh node process, wall
+ * time included start-up, as a user runs it; (2) warm, in-process parseApi + emitAll over
+ * synthetic API packages of 100 and 1,000 struct types, to check generation time grows linearly.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { emitAll } from "../generator/generate.js";
+import { parseApi } from "../generator/parse/parse-api.js";
+import {
+  beginBench,
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatRatio,
+  formatTarget,
+  median,
+  printNote,
+  printTable,
+  type Target,
+} from "./support/table.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BUILTIN_API = path.join(ROOT, "api");
+
+const COLD_RUNS = 5;
+const COLD_TARGET: Target = { max: 3, unit: "s" };
+const SIZES = [100, 1000] as const;
+/** Timed runs per size, after one untimed warm-up run of each size. */
+const WARM_RUNS: Record<(typeof SIZES)[number], number> = { 100: 5, 1000: 3 };
+const SCALING_TARGET: Target = { max: 11 };
+
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `kubegen-bench-${prefix}-`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// (1) cold CLI run over the built-in api/
+
+/**
+ * CPU time (user + system, ms) of this process's waited-for children, from /proc (Linux); it
+ * barely moves when other work competes for the CPUs, unlike wall time. Undefined elsewhere.
+ */
+const clockTicks = ((): number | undefined => {
+  const r = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  const n = Number(r.stdout?.trim());
+  return r.status === 0 && n > 0 ? n : undefined;
+})();
+function childrenCpuMs(): number | undefined {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields after the command name start at field 3 (state); cutime and cstime are 16 and 17.
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return clockTicks && Number.isFinite(ticks) ? (ticks * 1000) / clockTicks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ColdRun {
+  wallMs: number;
+  cpuMs: number | undefined;
+  /** What the command itself reports (parse + emit + format + write, without start-up). */
+  reportedMs: number | undefined;
+}
+
+function coldRun(): ColdRun {
+  const out = tempDir("cold");
+  try {
+    const cpu0 = childrenCpuMs();
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [path.join(ROOT, "bin/kubegen.js"), "generate", "--output", out], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    const wallMs = performance.now() - t0;
+    const cpu1 = childrenCpuMs();
+    const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+    if (r.status !== 0) throw new Error(`kubegen generate failed (${r.status}):\n${r.stderr}${r.stdout}`);
+    const reported = /\((\d+) ms\)/.exec(r.stdout)?.[1];
+    const wrote = /wrote (\d+)/.exec(r.stdout)?.[1];
+    if (!wrote || Number(wrote) === 0) throw new Error(`kubegen generate wrote nothing:\n${r.stdout}`);
+    return { wallMs, cpuMs, reportedMs: reported === undefined ? undefined : Number(reported) };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function benchCold(): void {
+  const runs = Array.from({ length: COLD_RUNS }, coldRun);
+  const wall = runs.map((r) => r.wallMs);
+  const reported = runs.flatMap((r) => (r.reportedMs === undefined ? [] : [r.reportedMs]));
+  const cpu = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
+  const row = (label: string, xs: number[], verdict = ""): string[] =>
+    xs.length
+      ? [
+          label,
+          formatDuration(Math.min(...xs)),
+          formatDuration(median(xs)),
+          formatDuration(Math.max(...xs)),
+          verdict,
+        ]
+      : [label, "-", "-", "-", verdict];
+  const med = median(wall);
+  const check = checkTarget(med / 1000, COLD_TARGET, "cold generate over api/ (median wall time)");
+  printTable(
+    `generator: \`kubegen generate\` over api/, fresh node process (${COLD_RUNS} runs)`,
+    ["measure", "min", "median", "max", `target ${check.bound}`],
+    [
+      row("wall time (process start to exit)", wall, check.verdict),
+      row("as reported by the command (no start-up)", reported),
+      row("CPU time of the process (user+sys, all threads)", cpu),
+    ],
+  );
+  printNote(
+    `node ${process.version}, ${os.cpus().length} CPUs; output to a fresh temp dir each run, so every file is written.`,
+  );
+  printNote(
+    `The target is checked on the median wall time. tsx's transform cache is warm after the first run.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// (2) scaling over synthetic packages
+
+/** Struct types per file, as a real package spreads its types over files. */
+const TYPES_PER_FILE = 50;
+/** Every GROUP-th type starts a group: a +genclient kind, its List, and plain structs. */
+const GROUP = 10;
+
+const importPath = (fromDir: string, file: string): string => {
+  const rel = path.relative(fromDir, file).split(path.sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+};
+
+/** The struct type numbered `i` of an `n`-type package: a kind, its list, or a plain struct. */
+function typeName(i: number): string {
+  const g = Math.floor(i / GROUP);
+  switch (i % GROUP) {
+    case 0:
+      return `Widget${g}`;
+    case 1:
+      return `Widget${g}List`;
+    default:
+      return `Part${i}`;
+  }
+}
+
+/** The plain struct `k` steps after plain struct `i`, wrapping around (references form cycles). */
+function plainAfter(i: number, k: number, n: number): string {
+  let j = i;
+  for (let step = 0; step < k;) {
+    j = (j + 1) % n;
+    if (j % GROUP >= 2) step++;
+  }
+  return typeName(j);
+}
+
+function plainStruct(i: number, n: number): string {
+  const name = typeName(i);
+  return `/**
+ * ${name} is synthetic struct number ${i}: strings, int32s, lists, maps and references.
+ */
+export interface ${name} {
+  /** Name identifies the part within its list. */
+  name: string;
+
+  /**
+   * Description of the part.
+   * +optional
+   */
+  description?: string;
+
+  /**
+   * Replicas wanted.
+   * +optional
+   * +kubebuilder:validation:Minimum=0
+   */
+  replicas?: int32;
+
+  /**
+   * Mode the part runs in.
+   * +optional
+   */
+  mode?: Mode;
+
+  /**
+   * Tags attached to the part.
+   * +optional
+   * +listType=set
+   */
+  tags?: string[];
+
+  /**
+   * Labels of the part.
+   * +optional
+   */
+  labels?: Record<string, string>;
+
+  /**
+   * Next part in the chain.
+   * +optional
+   */
+  next?: ${plainAfter(i, 1, n)};
+
+  /**
+   * Children, keyed by name.
+   * +optional
+   * +listType=map
+   * +listMapKey=name
+   */
+  children?: ${plainAfter(i, 2, n)}[];
+
+  /**
+   * Parts by purpose.
+   * +optional
+   */
+  byPurpose?: Record<string, ${plainAfter(i, 3, n)}>;
+}
+`;
+}
+
+function kindStructs(i: number, n: number): string {
+  const kind = typeName(i);
+  return `/**
+ * ${kind} is a synthetic top-level kind.
+ *
+ * +genclient
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ */
+export interface ${kind} extends TypeMeta {
+  /**
+   * Standard object metadata.
+   * +optional
+   */
+  metadata?: ObjectMeta;
+
+  /**
+   * Desired state.
+   * +optional
+   */
+  spec?: ${plainAfter(i, 1, n)};
+
+  /**
+   * Observed state.
+   * +optional
+   */
+  status?: ${plainAfter(i, 2, n)};
+}
+
+/**
+ * ${kind}List is a list of ${kind}.
+ *
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ */
+export interface ${kind}List extends TypeMeta {
+  /**
+   * Standard list metadata.
+   * +optional
+   */
+  metadata?: ListMeta;
+
+  /** Items of the list. */
+  items: ${kind}[];
+}
+`;
+}
+
+/**
+ * Writes a synthetic API tree with `n` struct types (n a multiple of GROUP) into a new temp dir:
+ * `<dir>/scalars.ts` and `<dir>/synthetic/v1/{doc,types_NN}.ts`. Returns the tree's root.
+ */
+function writeSyntheticApi(n: number): string {
+  const root = tempDir(`api${n}`);
+  const pkgDir = path.join(root, "synthetic", "v1");
+  fs.mkdirSync(pkgDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(root, "scalars.ts"),
+    `/**\n * A signed 32-bit integer.\n * +kubegen:scalar=int32\n */\nexport type int32 = number;\n`,
+  );
+  fs.writeFileSync(
+    path.join(pkgDir, "doc.ts"),
+    `/**
+ * Package v1 is a synthetic API group for benchmarks.
+ *
+ * +groupName=example.com
+ * +k8s:deepcopy-gen=package
+ * +kubegen:go-package=example.com/synthetic/v1
+ */
+export {};
+`,
+  );
+  const metaTypes = importPath(pkgDir, path.join(BUILTIN_API, "meta", "v1", "types.js"));
+  for (let start = 0, f = 0; start < n; start += TYPES_PER_FILE, f++) {
+    const parts = [
+      `import type { ListMeta, ObjectMeta, TypeMeta } from "${metaTypes}";`,
+      `import type { int32 } from "../../scalars.js";`,
+      // Mode is declared in the first file; the others import it.
+      f === 0
+        ? `\n/**\n * Mode says how a part runs.\n * +enum\n */\nexport type Mode = "Active" | "Standby" | "Off";`
+        : `import type { Mode } from "./types_00.js";`,
+      "",
+    ];
+    for (let i = start; i < Math.min(n, start + TYPES_PER_FILE); i++) {
+      if (i % GROUP === 1) continue; // written with its kind
+      parts.push(i % GROUP === 0 ? kindStructs(i, n) : plainStruct(i, n));
+    }
+    fs.writeFileSync(path.join(pkgDir, `types_${String(f).padStart(2, "0")}.ts`), parts.join("\n"));
+  }
+  return root;
+}
+
+interface WarmRun {
+  parseMs: number;
+  emitMs: number;
+  /** CPU time of the whole process (all threads) during the run. */
+  cpuMs: number;
+  files: number;
+  types: number;
+}
+
+async function warmRun(apiRoot: string, outputRoot: string): Promise<WarmRun> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const model = parseApi(apiRoot, { libraryRoots: [BUILTIN_API] });
+  const t1 = performance.now();
+  const files = await emitAll(model, { outputRoot, runtimeImport: "kubegen/runtime" });
+  const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
+  const types = model.packages
+    .filter((p) => !p.external)
+    .reduce((s, p) => s + p.types.filter((t) => t.kind === "struct").length, 0);
+  return {
+    parseMs: t1 - t0,
+    emitMs: t2 - t1,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    files: files.length,
+    types,
+  };
+}
+
+async function benchScaling(): Promise<void> {
+  const roots = new Map<number, string>();
+  const output = tempDir("out");
+  try {
+    for (const n of SIZES) roots.set(n, writeSyntheticApi(n));
+    // One untimed run of each size: JIT, prettier's and ts-morph's lazy initialisation.
+    for (const n of SIZES) {
+      const w = await warmRun(roots.get(n)!, output);
+      if (w.types !== n) throw new Error(`synthetic package of ${n} types parsed as ${w.types} struct types`);
+    }
+    const results = new Map<number, WarmRun[]>();
+    for (const n of SIZES) {
+      const runs: WarmRun[] = [];
+      for (let r = 0; r < WARM_RUNS[n]; r++) runs.push(await warmRun(roots.get(n)!, output));
+      results.set(n, runs);
+    }
+    const total = (w: WarmRun): number => w.parseMs + w.emitMs;
+    const medTotal = (n: number): number => median(results.get(n)!.map(total));
+    printTable(
+      "generator: warm in-process parseApi + emitAll over synthetic packages",
+      [
+        "struct types",
+        "runs",
+        "parse (median)",
+        "emit+format (median)",
+        "total (min)",
+        "total (median)",
+        "per type (median)",
+        "CPU time (median)",
+        "files",
+      ],
+      SIZES.map((n) => {
+        const runs = results.get(n)!;
+        return [
+          String(n),
+          String(runs.length),
+          formatDuration(median(runs.map((w) => w.parseMs))),
+          formatDuration(median(runs.map((w) => w.emitMs))),
+          formatDuration(Math.min(...runs.map(total))),
+          formatDuration(medTotal(n)),
+          formatDuration(medTotal(n) / n),
+          formatDuration(median(runs.map((w) => w.cpuMs))),
+          String(runs[0]!.files),
+        ];
+      }),
+    );
+    const [small, large] = SIZES;
+    const minOf = (n: number, f: (w: WarmRun) => number): number => Math.min(...results.get(n)!.map(f));
+    const medOf = (n: number, f: (w: WarmRun) => number): number => median(results.get(n)!.map(f));
+    const parse = (w: WarmRun): number => w.parseMs;
+    const emit = (w: WarmRun): number => w.emitMs;
+    const cpu = (w: WarmRun): number => w.cpuMs;
+    // Other work on the machine only ever adds time, so the target is checked on the fastest runs.
+    const ratio = minOf(large, total) / minOf(small, total);
+    const check = checkTarget(
+      ratio,
+      SCALING_TARGET,
+      `t(${large})/t(${small}) generation time (fastest runs)`,
+    );
+    printTable(
+      "generator: scaling",
+      ["measure", "ratio of fastest runs", "ratio of medians", `target ${formatTarget(SCALING_TARGET)}`],
+      [
+        [
+          `t(${large})/t(${small}) total`,
+          formatRatio(ratio),
+          formatRatio(medOf(large, total) / medOf(small, total)),
+          check.verdict,
+        ],
+        [
+          `t(${large})/t(${small}) parse`,
+          formatRatio(minOf(large, parse) / minOf(small, parse)),
+          formatRatio(medOf(large, parse) / medOf(small, parse)),
+          "",
+        ],
+        [
+          `t(${large})/t(${small}) emit+format`,
+          formatRatio(minOf(large, emit) / minOf(small, emit)),
+          formatRatio(medOf(large, emit) / medOf(small, emit)),
+          "",
+        ],
+        [
+          `CPU time(${large})/CPU time(${small})`,
+          formatRatio(minOf(large, cpu) / minOf(small, cpu)),
+          formatRatio(medOf(large, cpu) / medOf(small, cpu)),
+          "",
+        ],
+      ],
+    );
+    const marginal = (minOf(large, total) - minOf(small, total)) / (large - small);
+    const fixed = Math.max(0, minOf(small, total) - small * marginal);
+    printNote(
+      `Fastest runs: ${formatDuration(marginal)} per additional type, ~${formatDuration(fixed)} fixed per run (meta/v1 parsed as a library, per-file work).`,
+    );
+    printNote(
+      `Each synthetic type has 9 fields (strings, int32 alias, enum, list, set, map, reference, list-map of references, map of references); every ${GROUP}th is a +genclient kind with its List. meta/v1 is parsed as a library each run.`,
+    );
+  } finally {
+    for (const r of roots.values()) fs.rmSync(r, { recursive: true, force: true });
+    fs.rmSync(output, { recursive: true, force: true });
+  }
+}
+
+async function run(): Promise<void> {
+  beginBench("generator");
+  benchCold();
+  await benchScaling();
+}
+
+export const bench: BenchModule = {
+  name: "generator",
+  description: "kubegen generate cold over api/; warm parse+emit scaling over 100 and 1,000 synthetic types",
+  run,
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

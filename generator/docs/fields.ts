@@ -1,0 +1,165 @@
+/**
+ * One schema property as a row of a fields table: its type (with links to the types it uses),
+ * whether it is required, its list/map/patch semantics, values, default, limits and doc.
+ */
+import { breakableHtml, docHtml, escapeHtml, inlineHtml, splitEnumDoc } from "./doc-text.js";
+import { fieldAnchor } from "./names.js";
+import { refOf, type Schema } from "./schema-set.js";
+
+/** Where a definition is documented, as a link from the page being built. */
+export type Linker = (definition: string) => { href: string; short: string } | undefined;
+
+export type BadgeTone = "required" | "list" | "map" | "patch" | "limit" | "note";
+
+export interface Badge {
+  text: string;
+  /** What the badge means, for a tooltip. */
+  title: string;
+  tone: BadgeTone;
+}
+
+export interface EnumValues {
+  /** The values, each with its meaning when the schema gives one (as HTML, else ""). */
+  values: { value: string; meaningHtml: string }[];
+  /** Whether any value has a meaning, so the values read as a list rather than chips. */
+  explained: boolean;
+}
+
+/** A schema's allowed values and the description with upstream's value list taken out. */
+export function enumOf(schema: Schema): { enum: EnumValues; descriptionHtml: string } {
+  // A list of enum strings states its values on the items.
+  const values = schema.enum ?? schema.items?.enum ?? [];
+  const { doc, meanings } = values.length ? splitEnumDoc(schema.description) : { doc: schema.description, meanings: new Map<string, string>() };
+  const rows = values.map((v) => {
+    const value = typeof v === "string" ? v : JSON.stringify(v);
+    // An empty value would show as nothing at all; quoted, it reads as the empty string.
+    return { value: escapeHtml(value === "" ? '""' : value), meaningHtml: inlineHtml(meanings.get(value) ?? "") };
+  });
+  return { enum: { values: rows, explained: rows.some((r) => r.meaningHtml) }, descriptionHtml: docHtml(doc) };
+}
+
+export function escapeBadges(badges: Badge[]): Badge[] {
+  return badges.map((b) => ({ ...b, text: escapeHtml(b.text), title: escapeHtml(b.title) }));
+}
+
+export interface FieldRow {
+  name: string;
+  /** The name with break opportunities between its words. */
+  nameHtml: string;
+  anchor: string;
+  typeHtml: string;
+  required: boolean;
+  badges: Badge[];
+  enum: EnumValues;
+  /** The default as JSON, escaped; null when there is none worth showing. */
+  defaultValue: string | null;
+  descriptionHtml: string;
+}
+
+/** Formats that name the width of a number stand in for `integer`/`number`. */
+const NUMBER_FORMATS = new Set(["int32", "int64", "float", "double"]);
+
+/** A schema's type as HTML: `[]Container`, `map[string]string`, `int32`, `string (date-time)`. */
+export function typeHtml(schema: Schema, link: Linker): string {
+  const ref = refOf(schema);
+  if (ref) {
+    const target = link(ref);
+    const short = breakableHtml(target?.short ?? ref.slice(ref.lastIndexOf(".") + 1));
+    return target ? `<a class="type" href="${escapeHtml(target.href)}">${short}</a>` : `<span class="type">${short}</span>`;
+  }
+  if (schema["x-kubernetes-int-or-string"] || schema.format === "int-or-string") return `<span class="type">int-or-string</span>`;
+  if (schema.type === "array") return `[]<wbr>${schema.items ? typeHtml(schema.items, link) : "any"}`;
+  if (schema.type === "object" && typeof schema.additionalProperties === "object") {
+    return `map[string]<wbr>${typeHtml(schema.additionalProperties, link)}`;
+  }
+  if ((schema.type === "integer" || schema.type === "number") && schema.format && NUMBER_FORMATS.has(schema.format)) {
+    return `<span class="type">${escapeHtml(schema.format)}</span>`;
+  }
+  if (schema.type) {
+    const fmt = schema.format ? ` <span class="format">(${escapeHtml(schema.format)})</span>` : "";
+    return `<span class="type">${escapeHtml(schema.type)}</span>${fmt}`;
+  }
+  return `<span class="type">any</span>`;
+}
+
+/**
+ * Defaults that only restate the zero value (`{}` on a nested struct, `""`, `0`) are what
+ * upstream's generator writes for every non-pointer field; showing them is noise.
+ */
+function meaningfulDefault(value: unknown): string | null {
+  if (value === undefined || value === null || value === "" || value === 0 || value === false) return null;
+  if (typeof value === "object" && Object.keys(value).length === 0) return null;
+  return escapeHtml(JSON.stringify(value));
+}
+
+const LIST_TYPE_TITLES: Record<string, string> = {
+  atomic: "replaced as a whole by apply and merge patches",
+  set: "a set of unique scalars; apply merges by value",
+  map: "a list of objects keyed by the listed fields; apply merges entry by entry",
+};
+
+/** Semantics a schema states about itself (on a field, or on a whole type). */
+export function semanticBadges(schema: Schema): Badge[] {
+  const badges: Badge[] = [];
+  const listType = schema["x-kubernetes-list-type"];
+  if (listType) badges.push({ text: `list: ${listType}`, title: `x-kubernetes-list-type: ${LIST_TYPE_TITLES[listType] ?? listType}`, tone: "list" });
+  const keys = schema["x-kubernetes-list-map-keys"];
+  if (keys?.length) badges.push({ text: `keys: ${keys.join(", ")}`, title: "x-kubernetes-list-map-keys: the fields that identify an entry", tone: "list" });
+  const mapType = schema["x-kubernetes-map-type"];
+  if (mapType) badges.push({ text: `map: ${mapType}`, title: `x-kubernetes-map-type: ${mapType === "atomic" ? "replaced as a whole" : "merged key by key"}`, tone: "map" });
+  const strategy = schema["x-kubernetes-patch-strategy"];
+  if (strategy) badges.push({ text: `patch: ${strategy}`, title: "x-kubernetes-patch-strategy: how a strategic merge patch combines this field", tone: "patch" });
+  const mergeKey = schema["x-kubernetes-patch-merge-key"];
+  if (mergeKey) badges.push({ text: `merge key: ${mergeKey}`, title: "x-kubernetes-patch-merge-key: the field a strategic merge patch matches entries by", tone: "patch" });
+  if (schema["x-kubernetes-preserve-unknown-fields"]) badges.push({ text: "any fields", title: "x-kubernetes-preserve-unknown-fields: fields the schema does not name are kept", tone: "note" });
+  if (schema["x-kubernetes-embedded-resource"]) badges.push({ text: "embedded object", title: "x-kubernetes-embedded-resource: holds a whole object with apiVersion, kind and metadata", tone: "note" });
+  if (schema.nullable) badges.push({ text: "nullable", title: "null is accepted", tone: "note" });
+  return badges;
+}
+
+/** Validation limits as short badges: `≥ 1`, `max length 63`, `pattern ^[a-z]+$`. */
+function limitBadges(schema: Schema): Badge[] {
+  const out: Badge[] = [];
+  const add = (text: string, title: string): void => void out.push({ text, title, tone: "limit" });
+  if (schema.minimum !== undefined) add(`${schema.exclusiveMinimum ? ">" : "≥"} ${schema.minimum}`, "minimum");
+  if (schema.maximum !== undefined) add(`${schema.exclusiveMaximum ? "<" : "≤"} ${schema.maximum}`, "maximum");
+  if (schema.minLength !== undefined) add(`min length ${schema.minLength}`, "minLength");
+  if (schema.maxLength !== undefined) add(`max length ${schema.maxLength}`, "maxLength");
+  if (schema.minItems !== undefined) add(`min items ${schema.minItems}`, "minItems");
+  if (schema.maxItems !== undefined) add(`max items ${schema.maxItems}`, "maxItems");
+  if (schema.minProperties !== undefined) add(`min entries ${schema.minProperties}`, "minProperties");
+  if (schema.maxProperties !== undefined) add(`max entries ${schema.maxProperties}`, "maxProperties");
+  if (schema.pattern !== undefined) add(`pattern ${schema.pattern}`, "pattern");
+  return out;
+}
+
+export function fieldRow(owner: string, name: string, schema: Schema, required: boolean, link: Linker): FieldRow {
+  const { enum: values, descriptionHtml } = enumOf(schema);
+  return {
+    name: escapeHtml(name),
+    nameHtml: breakableHtml(name),
+    anchor: fieldAnchor(owner, name),
+    typeHtml: typeHtml(schema, link),
+    required,
+    badges: escapeBadges([...semanticBadges(schema), ...limitBadges(schema)]),
+    enum: values,
+    defaultValue: meaningfulDefault(schema.default),
+    descriptionHtml,
+  };
+}
+
+/** The definitions a schema refers to, at any depth, in document order. */
+export function referencedDefinitions(schema: Schema): string[] {
+  const out: string[] = [];
+  const walk = (s: Schema | boolean | undefined): void => {
+    if (!s || typeof s !== "object") return;
+    const ref = s.$ref ? refOf(s) : undefined;
+    if (ref && !out.includes(ref)) out.push(ref);
+    s.allOf?.forEach(walk);
+    walk(s.items);
+    walk(s.additionalProperties);
+    for (const p of Object.values(s.properties ?? {})) walk(p);
+  };
+  walk(schema);
+  return out;
+}

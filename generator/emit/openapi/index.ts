@@ -1,0 +1,40 @@
+/**
+ * OpenAPI emitter: the Swagger 2.0 document (`generated/openapi/v2/swagger.json`), the OpenAPI 3.0
+ * documents per group-version and discovery path (`generated/openapi/v3/<path>.json`), and a
+ * module listing them for the apiserver. Built as kube-apiserver 1.34 serves its own.
+ */
+import { createHash } from "node:crypto";
+import type { Model } from "../../model/types.js";
+import type { Emitter, GeneratedFile } from "../emitter.js";
+import { header } from "../header.js";
+import { render } from "../templates.js";
+import { documentJson } from "./json.js";
+import { buildSwaggerV2 } from "./v2.js";
+import { buildOpenAPIV3Documents } from "./v3.js";
+
+export { buildSwaggerV2 } from "./v2.js";
+export { buildOpenAPIV3, buildOpenAPIV3Documents } from "./v3.js";
+export { groupVersionPath } from "./routes.js";
+
+const ROOT = "openapi";
+
+const sha512 = (s: string): string => createHash("sha512").update(s).digest("hex").toUpperCase();
+
+export const openapiEmitter: Emitter = {
+  name: "openapi",
+  emit(model: Model): GeneratedFile[] {
+    const v2 = buildSwaggerV2(model);
+    if (!v2) return [];
+    const v2File: GeneratedFile = { path: `${ROOT}/v2/swagger.json`, content: documentJson(v2) };
+    const v3Files = [...buildOpenAPIV3Documents(model)].map(([path, doc]) => ({
+      path,
+      file: { path: `${ROOT}/v3/${path}.json`, content: documentJson(doc) },
+    }));
+    const local = (f: GeneratedFile): string => f.path.slice(ROOT.length + 1);
+    const index = render("openapi", "index", {
+      v2: { file: local(v2File), hash: sha512(v2File.content) },
+      v3: v3Files.map(({ path, file }) => ({ path, file: local(file), hash: sha512(file.content) })),
+    });
+    return [v2File, ...v3Files.map((v) => v.file), { path: `${ROOT}/index.ts`, content: header("//") + index }];
+  },
+};

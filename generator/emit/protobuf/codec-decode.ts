@@ -1,0 +1,155 @@
+/**
+ * The decode half of the codec emitter: the case clauses reading each field into a local, and
+ * the statements building the object from the locals as Go's encoding/json would show the
+ * decoded struct (fields in Go's order, omitempty zeros left out, non-pointer structs always
+ * present).
+ */
+import type { Field } from "../../model/types.js";
+import {
+  type CodecContext,
+  JSON_SPECIALS,
+  LENGTH_DELIMITED,
+  type MessageType,
+  SCALAR_OF,
+  SPECIAL_ZERO,
+  TIMES,
+  WIRE_TYPE,
+  ZERO,
+  property,
+  tag,
+} from "./codec-context.js";
+import type { ProtoField, ProtoType, ScalarType } from "./proto-model.js";
+
+/** An expression reading one scalar. */
+function read(ctx: CodecContext, s: ScalarType): string {
+  if (s === "bytes") return `${ctx.runtime("bytesToBase64")}(r.bytes())`;
+  // The runtime's reader: protobufjs's int64() allocates a Long per value.
+  if (s === "int64") return `${ctx.runtime("readInt64")}(r)`;
+  return `r.${s}()`;
+}
+
+/** A scalar read, cast to the field's enum type when it has one (the wire does not check). */
+function readAs(ctx: CodecContext, f: ProtoField, s: ScalarType, type: string): string {
+  return ctx.isEnum(f) ? `${read(ctx, s)} as ${type}` : read(ctx, s);
+}
+
+/**
+ * An expression decoding one message body of `len` bytes (`len` has just been read). A zero
+ * Time (an empty body) gives undefined for a single field, which our objects leave out.
+ */
+function readMessage(ctx: CodecContext, t: MessageType, len: string, single: boolean, type: string): string {
+  const dec = ctx.fn(t.ref, "decode");
+  const sp = ctx.special(t);
+  if (single && sp && TIMES.has(sp)) return `${len} === 0 ? undefined : ${dec}(r, r.pos + ${len})`;
+  // The runtime reads free-form JSON as unknown; the API type says what it holds.
+  if (sp && JSON_SPECIALS.has(sp)) return `${dec}(r, r.pos + ${len}) as ${type}`;
+  return `${dec}(r, r.pos + ${len})`;
+}
+
+/** The value of a map entry that has no value field: Go's zero value. */
+function mapZero(ctx: CodecContext, t: ProtoType): string {
+  if (t.kind === "scalar") return ZERO[t.scalar];
+  const sp = ctx.special(t);
+  const zero = sp && SPECIAL_ZERO[sp];
+  if (zero) return zero;
+  if (t.ref.source.kind === "alias") return "[]";
+  // Decoding an empty body gives a struct's zero value (and the other specials').
+  return `${ctx.fn(t.ref, "decode")}(r, r.pos)`;
+}
+
+function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueType: string): string {
+  const t = f.type;
+  ctx.usesSetEntry = true;
+  const readValue =
+    t.kind === "scalar"
+      ? `else if (et === ${tag(2, WIRE_TYPE[t.scalar])}) v = ${readAs(ctx, f, t.scalar, valueType)};`
+      : `else if (et === ${tag(2, LENGTH_DELIMITED)}) { const vl = r.uint32(); v = ${readMessage(ctx, t, "vl", false, valueType)}; }`;
+  // `r.uint32() + r.pos`: the length is read first, so r.pos is where the entry starts.
+  return [
+    `case ${tag(f.number, LENGTH_DELIMITED)}: {`,
+    `  const e = r.uint32() + r.pos;`,
+    `  let k = "";`,
+    `  let v;`,
+    `  while (r.pos < e) {`,
+    `    const et = r.uint32();`,
+    `    if (et === ${tag(1, LENGTH_DELIMITED)}) k = r.string();`,
+    `    ${readValue}`,
+    `    else r.skipType(et & 7, 0, et >>> 3);`,
+    `  }`,
+    `  setEntry((${local} ??= {}), k, v ?? ${mapZero(ctx, t)});`,
+    `  break;`,
+    `}`,
+  ].join("\n");
+}
+
+/** The case clauses reading field `f` into `local`, of type `localType`. */
+export function decodeCases(ctx: CodecContext, f: ProtoField, local: string, localType: string): string[] {
+  const t = f.type;
+  if (f.label === "map") return [decodeMapCase(ctx, f, local, `NonNullable<${localType}>[string]`)];
+  const elemType = `NonNullable<${localType}>[number]`;
+  if (t.kind === "scalar") {
+    const tg = tag(f.number, WIRE_TYPE[t.scalar]);
+    if (f.label !== "repeated") return [`case ${tg}: ${local} = ${readAs(ctx, f, t.scalar, localType)}; break;`];
+    const elem = readAs(ctx, f, t.scalar, elemType);
+    const cases = [`case ${tg}: (${local} ??= []).push(${elem}); break;`];
+    if (WIRE_TYPE[t.scalar] !== LENGTH_DELIMITED) {
+      // Parsers must accept packed numbers too, though proto2 writers do not pack.
+      const packed = tag(f.number, LENGTH_DELIMITED);
+      cases.push(`case ${packed}: { const e = r.uint32() + r.pos; while (r.pos < e) (${local} ??= []).push(${elem}); break; }`);
+    }
+    return cases;
+  }
+  const tg = tag(f.number, LENGTH_DELIMITED);
+  if (f.label === "repeated") {
+    return [`case ${tg}: { const l = r.uint32(); (${local} ??= []).push(${readMessage(ctx, t, "l", false, elemType)}); break; }`];
+  }
+  return [`case ${tg}: { const l = r.uint32(); ${local} = ${readMessage(ctx, t, "l", true, localType)}; break; }`];
+}
+
+/**
+ * The statement putting JSON field `jf` of an `owner` into `obj`, from `local` when the field
+ * is in the message (`f`). Follows Go's encoding/json: omitempty scalars are left out when
+ * zero, other scalars always shown; pointers only when set; a non-pointer struct always
+ * (encoding/json never omits structs), its zero value when absent. Zero Time and MicroTime are
+ * left out: 1.34 omits a zero creationTimestamp (omitzero) and writes null for the few other
+ * zero times, which clients read as absent. Absent free-form JSON (RawExtension) is left out
+ * where Go would write null.
+ */
+export function assignField(
+  ctx: CodecContext,
+  jf: Field,
+  f: ProtoField | undefined,
+  local: string | undefined,
+  owner: string,
+): string | undefined {
+  const key = `obj${property(jf.name)}`;
+  const localType = `${owner}[${JSON.stringify(jf.name)}]`;
+  if (f === undefined || local === undefined) {
+    // Embedded fields (TypeMeta's kind and apiVersion) are not in the message.
+    if (jf.omitEmpty || jf.pointer) return undefined;
+    const u = ctx.index.underlying(jf.type);
+    if (u.kind === "array") return `${key} = [];`;
+    if (u.kind === "map") return `${key} = {};`;
+    if (u.kind === "primitive") return `${key} = ${ZERO[SCALAR_OF[u.name]]};`;
+    return ctx.index.resolve(u).kind === "enum" ? `${key} = "" as ${localType};` : undefined;
+  }
+  const t = f.type;
+  if (f.label !== "optional" || ctx.isListAlias(t)) {
+    // Lists and maps: nil is null in Go's JSON; we show [] or {} when the field is not omitempty.
+    if (!jf.omitEmpty) return `${key} = ${local} ?? ${f.label === "map" ? "{}" : "[]"};`;
+    // A named list may arrive empty; omitempty leaves it out then.
+    return f.label === "optional" ? `if (${local}?.length) ${key} = ${local};` : `if (${local} !== undefined) ${key} = ${local};`;
+  }
+  if (jf.pointer) return `if (${local} !== undefined) ${key} = ${local};`;
+  if (t.kind === "scalar") {
+    if (jf.omitEmpty) return `if (${local}) ${key} = ${local};`;
+    // Go writes "" for an unset enum, a value the enum's TypeScript type does not list.
+    return ctx.isEnum(f) ? `${key} = ${local} ?? ("" as ${localType});` : `${key} = ${local} ?? ${ZERO[t.scalar]};`;
+  }
+  const src = t.ref.source;
+  // Decoding an empty body gives the struct's zero value.
+  if (src.kind === "struct") return `${key} = ${local} ?? ${ctx.fn(t.ref, "decode")}(r, r.pos);`;
+  const zero = src.kind === "special" ? SPECIAL_ZERO[src.special] : undefined;
+  if (zero !== undefined) return `${key} = ${local} ?? ${zero};`;
+  return `if (${local} !== undefined) ${key} = ${local};`;
+}

@@ -1,0 +1,146 @@
+/**
+ * The protobuf codec emitter: per package `zz_generated.protobuf.ts` with a static encode and
+ * decode function per message, written on protobufjs's Writer and Reader. Encoding writes the
+ * bytes Go's generated marshallers write (codec-encode.ts); decoding gives the object Go's JSON
+ * encoding of the decoded struct would give (codec-decode.ts), so protobuf and JSON clients see
+ * the same objects. Registered kinds are collected in `protobufCodecs` for the scheme.
+ */
+import { ModelIndex } from "../../model/lookup.js";
+import type { Model, SpecialDecl, StructDecl } from "../../model/types.js";
+import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { header } from "../header.js";
+import { ImportTracker } from "../imports.js";
+import { render } from "../templates.js";
+import { absolute, importApiType, importRuntime, packageFile } from "../ts-paths.js";
+import {
+  ARTIFACT,
+  CodecContext,
+  type MessageType,
+  RUNTIME_SPECIALS,
+  decodeFunctionName,
+  encodeFunctionName,
+  property,
+} from "./codec-context.js";
+import { assignField, decodeCases } from "./codec-decode.js";
+import { encodeField } from "./codec-encode.js";
+import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "./proto-model.js";
+
+export { ARTIFACT } from "./codec-context.js";
+
+/** What templates/protobuf-codec/_message.hbs and _list.hbs lay out. */
+interface MessageView {
+  type: string;
+  encode: string;
+  decode: string;
+  encodeParams: string;
+  encodeLines: string[];
+  locals: string[];
+  cases: string[];
+  assigns: string[];
+}
+
+/** The encoder's parameters; unused ones (a message without fields) are marked as such. */
+const encodeParams = (type: string, used: boolean): string => (used ? `obj: ${type}, w: Writer` : `_obj: ${type}, _w: Writer`);
+
+function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageView {
+  const type = importApiType(ctx.imports, s);
+  const byNumber = [...m.fields].sort((a, b) => a.number - b.number);
+  const local = (f: ProtoField): string => `f${f.number}`;
+  const localType = (f: ProtoField): string => `${type}[${JSON.stringify(f.field!.name)}]`;
+  const protoOf = new Map(m.fields.map((f) => [f.field!, f]));
+  return {
+    type,
+    encode: encodeFunctionName(m.name),
+    decode: decodeFunctionName(m.name),
+    encodeParams: encodeParams(type, m.fields.length > 0),
+    // Written in field-number order, as Go writes them; read in any order.
+    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, `obj${property(f.field!.name)}`)),
+    locals: m.fields.map((f) => `${local(f)}: ${localType(f)} | undefined`),
+    cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
+    // Built in JSON field order (embedded fields first), as Go's JSON shows them.
+    assigns: ctx.index
+      .jsonFields(s)
+      .map((jf) => {
+        const f = protoOf.get(jf);
+        return assignField(ctx, jf, f, f && local(f), type);
+      })
+      .filter((l): l is string => l !== undefined),
+  };
+}
+
+/** A named list (`Verbs`): a wrapper message whose one field holds the items. */
+function listAliasView(ctx: CodecContext, m: ProtoMessage): MessageView {
+  const type = importApiType(ctx.imports, m.source);
+  const items = m.fields[0]!;
+  return {
+    type,
+    encode: encodeFunctionName(m.name),
+    decode: decodeFunctionName(m.name),
+    encodeParams: encodeParams(type, true),
+    encodeLines: encodeField(ctx, items, "obj"),
+    locals: [`items: ${type} | undefined`],
+    cases: decodeCases(ctx, items, "items", type),
+    assigns: [],
+  };
+}
+
+/** The JSONSchemaProps-or-something specials, laid out by a template each. */
+function schemaSpecialView(ctx: CodecContext, m: ProtoMessage, d: SpecialDecl) {
+  const props = m.fields.find((f) => f.type.kind === "message")!.type as MessageType;
+  return {
+    partial: `protobuf-codec/${d.special}`,
+    type: importApiType(ctx.imports, d),
+    encode: encodeFunctionName(m.name),
+    decode: decodeFunctionName(m.name),
+    props: {
+      type: importApiType(ctx.imports, props.ref.source),
+      encode: ctx.fn(props.ref, "encode"),
+      decode: ctx.fn(props.ref, "decode"),
+    },
+  };
+}
+
+function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): GeneratedFile | undefined {
+  const rel = packageFile(file.pkg, ARTIFACT);
+  const imports = new ImportTracker(absolute(options, rel));
+  const ctx = new CodecContext(index, file, imports, options);
+  const messages: MessageView[] = [];
+  const lists: MessageView[] = [];
+  const schemaSpecials: ReturnType<typeof schemaSpecialView>[] = [];
+  for (const m of file.messages) {
+    const src = m.source;
+    if (src.kind === "struct") messages.push(structView(ctx, m, src));
+    else if (src.kind === "alias") lists.push(listAliasView(ctx, m));
+    else if (!RUNTIME_SPECIALS[src.special]) schemaSpecials.push(schemaSpecialView(ctx, m, src));
+  }
+  // Packages holding only runtime specials (intstr, resource) have nothing to generate.
+  if (!messages.length && !lists.length && !schemaSpecials.length) return undefined;
+  imports.addType("Reader", "protobufjs/minimal.js");
+  imports.addType("Writer", "protobufjs/minimal.js");
+  const codecs = file.pkg.groupVersion
+    ? file.messages
+        .filter((m) => m.source.kind === "struct" && m.source.runtimeObject)
+        .map((m) => ({ kind: m.name, encode: encodeFunctionName(m.name), decode: decodeFunctionName(m.name) }))
+    : [];
+  const body = render("protobuf-codec", "file", {
+    messages,
+    lists,
+    schemaSpecials,
+    codecs,
+    usesEmpty: ctx.usesEmpty,
+    usesSetEntry: ctx.usesSetEntry,
+    usesGoKeyOrder: ctx.usesGoKeyOrder,
+    ProtobufCodec: codecs.length ? importRuntime(imports, "ProtobufCodec", options, true) : "",
+  });
+  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+}
+
+export const protobufCodecEmitter: Emitter = {
+  name: "protobuf-codec",
+  emit(model: Model, options: EmitOptions): GeneratedFile[] {
+    const index = new ModelIndex(model);
+    return protoFiles(model)
+      .map((f) => emitPackage(index, f, options))
+      .filter((f): f is GeneratedFile => f !== undefined);
+  },
+};

@@ -1,0 +1,224 @@
+// A store with secondary indexes (by namespace, or any function of an object), kept in step.
+import {
+  deletionHandlingMetaNamespaceKeyFunc,
+  type DeletedFinalStateUnknown,
+  type KeyFunc,
+  type MetaObject,
+} from "./keys.js";
+import type { Store } from "./store.js";
+
+/** Computes the values an object is indexed under (none, one or several). */
+export type IndexFunc<T> = (obj: T) => string[];
+
+/** Index functions by index name. */
+export type Indexers<T> = Record<string, IndexFunc<T>>;
+
+/** The name of the namespace index. */
+export const NamespaceIndex = "namespace";
+
+/** Indexes an object under its namespace (`""` for cluster-scoped objects). */
+export function metaNamespaceIndexFunc(obj: MetaObject): string[] {
+  return [obj.metadata?.namespace ?? ""];
+}
+
+/** A {@link Store} with named indexes (client-go's `cache.Indexer`). */
+export interface Indexer<T> extends Store<T> {
+  /** Objects sharing at least one of `obj`'s values in index `indexName`. */
+  index(indexName: string, obj: T): T[];
+  /** Keys of the objects indexed under `value` in `indexName`. */
+  indexKeys(indexName: string, value: string): string[];
+  /** Every value index `indexName` currently holds. */
+  listIndexFuncValues(indexName: string): string[];
+  /** Objects indexed under `value` in `indexName`. */
+  byIndex(indexName: string, value: string): T[];
+  /** The index functions, by name. */
+  getIndexers(): Indexers<T>;
+  /** Adds indexes, built at once over the objects already stored; a name in use is an error. */
+  addIndexers(indexers: Indexers<T>): void;
+}
+
+/**
+ * The in-memory {@link Indexer}: a map from key to object, and per index a map from value to
+ * the set of keys. Empty value sets are dropped so churn does not leak memory.
+ */
+export class IndexedStore<T> implements Indexer<T> {
+  #items = new Map<string, T>();
+  #indexers: Indexers<T> = {};
+  /** One entry per index, in an array because every write walks all of them. */
+  #indices: IndexState<T>[] = [];
+
+  /**
+   * @param keyFunc - how objects are keyed.
+   * @param indexers - the indexes to maintain.
+   */
+  constructor(
+    readonly keyFunc: KeyFunc<T>,
+    indexers: Indexers<T> = {},
+  ) {
+    this.addIndexers(indexers);
+  }
+
+  /** {@inheritDoc Store.add} */
+  add(obj: T): void {
+    const key = this.keyFunc(obj);
+    const old = this.#items.get(key);
+    this.#items.set(key, obj);
+    this.#reindex(key, old, obj);
+  }
+
+  /** {@inheritDoc Store.update} */
+  update(obj: T): void {
+    this.add(obj);
+  }
+
+  /** {@inheritDoc Store.delete} */
+  delete(obj: T | DeletedFinalStateUnknown<T>): void {
+    this.deleteByKey(this.keyFunc(obj));
+  }
+
+  /** Removes the object stored under `key`. */
+  deleteByKey(key: string): void {
+    const old = this.#items.get(key);
+    if (old === undefined) return;
+    this.#items.delete(key);
+    this.#reindex(key, old, undefined);
+  }
+
+  /** {@inheritDoc Store.list} */
+  list(): T[] {
+    return Array.from(this.#items.values());
+  }
+
+  /** {@inheritDoc Store.listKeys} */
+  listKeys(): string[] {
+    return Array.from(this.#items.keys());
+  }
+
+  /** {@inheritDoc Store.get} */
+  get(obj: T): T | undefined {
+    return this.#items.get(this.keyFunc(obj));
+  }
+
+  /** {@inheritDoc Store.getByKey} */
+  getByKey(key: string): T | undefined {
+    return this.#items.get(key);
+  }
+
+  /** {@inheritDoc Store.size} */
+  size(): number {
+    return this.#items.size;
+  }
+
+  /** {@inheritDoc Store.replace} */
+  replace(items: readonly T[], _resourceVersion: string): void {
+    this.#items = new Map();
+    for (const obj of items) this.#items.set(this.keyFunc(obj), obj);
+    for (const state of this.#indices) state.values = new Map();
+    for (const [key, obj] of this.#items) this.#reindex(key, undefined, obj);
+  }
+
+  /** {@inheritDoc Indexer.index} */
+  index(indexName: string, obj: T): T[] {
+    const state = this.#state(indexName);
+    const values = state.fn(obj);
+    const index = state.values;
+    if (values.length === 1) return this.#objects(index.get(values[0]!));
+    const keys = new Set<string>();
+    for (const v of values) for (const k of index.get(v) ?? []) keys.add(k);
+    return this.#objects(keys);
+  }
+
+  /** {@inheritDoc Indexer.indexKeys} */
+  indexKeys(indexName: string, value: string): string[] {
+    return Array.from(this.#state(indexName).values.get(value) ?? []);
+  }
+
+  /** {@inheritDoc Indexer.listIndexFuncValues} */
+  listIndexFuncValues(indexName: string): string[] {
+    return Array.from(this.#indices.find((s) => s.name === indexName)?.values.keys() ?? []);
+  }
+
+  /** {@inheritDoc Indexer.byIndex} */
+  byIndex(indexName: string, value: string): T[] {
+    return this.#objects(this.#state(indexName).values.get(value));
+  }
+
+  /** {@inheritDoc Indexer.getIndexers} */
+  getIndexers(): Indexers<T> {
+    return { ...this.#indexers };
+  }
+
+  /** {@inheritDoc Indexer.addIndexers} */
+  addIndexers(indexers: Indexers<T>): void {
+    const names = Object.keys(indexers);
+    const clash = names.filter((n) => Object.hasOwn(this.#indexers, n));
+    if (clash.length > 0) throw new Error(`indexer conflict: ${clash.join(", ")}`);
+    for (const name of names) {
+      const fn = indexers[name]!;
+      this.#indexers[name] = fn;
+      const state: IndexState<T> = { name, fn, values: new Map() };
+      this.#indices.push(state);
+      for (const [key, obj] of this.#items) for (const v of fn(obj)) addTo(state.values, v, key);
+    }
+  }
+
+  #state(indexName: string): IndexState<T> {
+    const state = this.#indices.find((s) => s.name === indexName);
+    if (!state) throw new Error(`index ${JSON.stringify(indexName)} does not exist`);
+    return state;
+  }
+
+  #objects(keys: Iterable<string> | undefined): T[] {
+    const out: T[] = [];
+    if (keys) for (const k of keys) out.push(this.#items.get(k)!);
+    return out;
+  }
+
+  /** Moves `key` from the index values of `old` to those of `obj`. */
+  #reindex(key: string, old: T | undefined, obj: T | undefined): void {
+    for (const { fn, values: index } of this.#indices) {
+      const before = old === undefined ? [] : fn(old);
+      const after = obj === undefined ? [] : fn(obj);
+      // The common case (one unchanged value, e.g. the namespace) touches nothing.
+      if (before.length === 1 && after.length === 1 && before[0] === after[0]) continue;
+      for (const v of before) if (!after.includes(v)) removeFrom(index, v, key);
+      for (const v of after) addTo(index, v, key);
+    }
+  }
+}
+
+interface IndexState<T> {
+  name: string;
+  fn: IndexFunc<T>;
+  /** Index value -> keys of the objects with that value. */
+  values: Map<string, Set<string>>;
+}
+
+function addTo(index: Map<string, Set<string>>, value: string, key: string): void {
+  const set = index.get(value);
+  if (set) set.add(key);
+  else index.set(value, new Set([key]));
+}
+
+function removeFrom(index: Map<string, Set<string>>, value: string, key: string): void {
+  const set = index.get(value);
+  if (!set) return;
+  set.delete(key);
+  if (set.size === 0) index.delete(value);
+}
+
+/**
+ * An indexer keyed by {@link deletionHandlingMetaNamespaceKeyFunc}, with the namespace index
+ * built in unless `indexers` is given (pass `{}` for none).
+ */
+export function newIndexer<T extends MetaObject>(
+  indexers: Indexers<T> = { [NamespaceIndex]: metaNamespaceIndexFunc },
+  keyFunc: KeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc,
+): IndexedStore<T> {
+  return new IndexedStore<T>(keyFunc, indexers);
+}
+
+/** A plain store (no indexes) keyed by {@link deletionHandlingMetaNamespaceKeyFunc}. */
+export function newStore<T extends MetaObject>(keyFunc: KeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc): IndexedStore<T> {
+  return new IndexedStore<T>(keyFunc, {});
+}

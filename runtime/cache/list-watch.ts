@@ -1,0 +1,57 @@
+// The list and watch calls a reflector needs, as an interface any client can implement.
+import type { WatchEvent } from "../rest/watch.js";
+
+export type { WatchEvent, WatchEventType } from "../rest/watch.js";
+
+/** Options of a list call, as the API's ListOptions names them. */
+export interface ListWatchListOptions {
+  /** "0" for any cached version, a version for "not older than", unset for the latest. */
+  resourceVersion?: string;
+  /** At most this many items per page. */
+  limit?: number;
+  /** The token of the next page, from the previous page's `metadata.continue`. */
+  continue?: string;
+  /** A label selector in the API's string form. */
+  labelSelector?: string;
+  /** A field selector in the API's string form. */
+  fieldSelector?: string;
+  /** Cancels the request. */
+  signal?: AbortSignal;
+}
+
+/** One page of a list. */
+export interface ListWatchListResult<T> {
+  /** The objects of this page. */
+  items: T[];
+  /** The list's resourceVersion, and the token of the next page when there is one. */
+  metadata: { resourceVersion?: string; continue?: string };
+}
+
+/** Options of a watch call. */
+export interface ListWatchWatchOptions {
+  /** Events after this version are sent. */
+  resourceVersion: string;
+  /** Reflectors always ask for bookmarks, which advance their resourceVersion on quiet streams. */
+  allowWatchBookmarks: true;
+  /** The server closes the watch after this long. */
+  timeoutSeconds?: number;
+  /** A label selector in the API's string form. */
+  labelSelector?: string;
+  /** A field selector in the API's string form. */
+  fieldSelector?: string;
+  /** Aborting it must end the stream. */
+  signal: AbortSignal;
+}
+
+/**
+ * Lists and watches one resource (client-go's `ListerWatcher`). Generated informers build one
+ * from a typed client, applying their namespace and `tweakListOptions`; tests use in-memory
+ * fakes. `watch` may throw (or its stream may throw) a 410 Gone error when `resourceVersion`
+ * is too old; the reflector then relists.
+ */
+export interface ListWatch<T> {
+  /** Lists one page. */
+  list(opts: ListWatchListOptions): Promise<ListWatchListResult<T>>;
+  /** Opens a watch stream starting after `opts.resourceVersion`. */
+  watch(opts: ListWatchWatchOptions): AsyncIterable<WatchEvent<T>>;
+}

@@ -1,0 +1,301 @@
+// Keeps a store in step with the server: list, then watch, relisting and backing off as needed.
+import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
+import { errorFromWatchEvent } from "../rest/watch.js";
+import { isGoneError, isGoneStatus } from "./gone.js";
+import type { MetaObject } from "./keys.js";
+import type { ListWatch, ListWatchListResult, WatchEvent } from "./list-watch.js";
+
+/** Where a reflector writes: a {@link Store} fits, and so does an informer's dispatcher. */
+export interface ReflectorStore<T> {
+  /** An object was added (watch ADDED). */
+  add(obj: T): void;
+  /** An object changed (watch MODIFIED). */
+  update(obj: T): void;
+  /** An object was deleted (watch DELETED); `obj` is its final state. */
+  delete(obj: T): void;
+  /** A full list arrived: the store's content becomes exactly `items`. */
+  replace(items: T[], resourceVersion: string): void;
+}
+
+/** Options of a {@link Reflector}. */
+export interface ReflectorOptions {
+  /** Names the reflector in error reports (e.g. the resource). */
+  name?: string;
+  /** Items per list page (default 500); 0 lists in one request. */
+  pageSize?: number;
+  /**
+   * The watchdog: a watch that delivers neither events nor bookmarks for this long is aborted
+   * and started again from the last resourceVersion (default 5 minutes).
+   */
+  watchTimeoutMs?: number;
+  /** The `timeoutSeconds` asked of the server; default a random 5..10 minutes per watch. */
+  serverWatchTimeoutSeconds?: number;
+  /** A watch that ends within this long having delivered nothing counts as a failure (default 1 s). */
+  minWatchDurationMs?: number;
+  /** Backoff after errors (default 800 ms doubling to 30 s, with jitter). */
+  backoff?: BackoffOptions;
+  /** Told about every error the reflector recovers from; default `console.warn`. */
+  onError?: (err: unknown) => void;
+}
+
+/** Raised (and reported) when the watchdog aborts a silent watch. */
+export class WatchStalledError extends Error {
+  /** @param ms - how long the watch had been silent. */
+  constructor(readonly ms: number) {
+    super(`watch delivered nothing for ${ms} ms; restarting it`);
+    this.name = "WatchStalledError";
+  }
+}
+
+/** How one watch ended. */
+type WatchOutcome =
+  | { kind: "closed"; events: number; durationMs: number }
+  | { kind: "stalled"; events: number }
+  | { kind: "gone"; events: number }
+  | { kind: "error"; events: number; err: unknown }
+  | { kind: "aborted"; events: number };
+
+const ABORTED = Symbol("aborted");
+
+/**
+ * The reflector (client-go's `cache.Reflector`). `run` lists the resource page by page into the
+ * store, then watches from the list's resourceVersion and applies each event, remembering the
+ * last resourceVersion seen (bookmarks included) so that a watch that ends is resumed where it
+ * stopped. A 410 Gone, thrown or sent as an ERROR event, means that version has been compacted
+ * away: the reflector relists. Errors back off exponentially with jitter. A watchdog restarts
+ * a watch that stays open but goes silent, which the server cannot always detect.
+ */
+export class Reflector<T extends MetaObject> {
+  readonly name: string;
+  readonly #pageSize: number;
+  readonly #watchTimeoutMs: number;
+  readonly #serverTimeout: number | undefined;
+  readonly #minWatchMs: number;
+  readonly #backoffOptions: BackoffOptions | undefined;
+  readonly #onError: (err: unknown) => void;
+  #lastSyncRV = "";
+  /** Set after a list at lastSyncRV got 410: the next list asks for the latest version. */
+  #lastSyncRVUnavailable = false;
+  #running = false;
+
+  /**
+   * @param listWatch - the list and watch calls.
+   * @param store - receives the objects.
+   * @param options - paging, watchdog, backoff and error reporting.
+   */
+  constructor(
+    readonly listWatch: ListWatch<T>,
+    readonly store: ReflectorStore<T>,
+    options: ReflectorOptions = {},
+  ) {
+    this.name = options.name ?? "reflector";
+    this.#pageSize = options.pageSize ?? 500;
+    this.#watchTimeoutMs = options.watchTimeoutMs ?? 5 * 60_000;
+    this.#serverTimeout = options.serverWatchTimeoutSeconds;
+    this.#minWatchMs = options.minWatchDurationMs ?? 1000;
+    this.#backoffOptions = options.backoff;
+    this.#onError = options.onError ?? ((err) => console.warn(`${this.name}: ${String(err)}`));
+  }
+
+  /** The resourceVersion of the last list, event or bookmark applied ("" before the first list). */
+  lastSyncResourceVersion(): string {
+    return this.#lastSyncRV;
+  }
+
+  /** Lists and watches until `signal` aborts; resolves then. It never rejects. */
+  async run(signal: AbortSignal): Promise<void> {
+    if (this.#running) throw new Error(`${this.name} is already running`);
+    this.#running = true;
+    const backoff = new Backoff(this.#backoffOptions);
+    let needList = true;
+    /** Consecutive 410s with no event in between: a second one in a row waits before relisting. */
+    let goneStreak = 0;
+    try {
+      while (!signal.aborted) {
+        if (needList) {
+          try {
+            await this.#list(signal);
+            needList = false;
+          } catch (err) {
+            if (signal.aborted) break;
+            this.#report(err);
+            await sleep(backoff.next(), signal);
+            continue;
+          }
+        }
+        const outcome = await this.#watch(signal);
+        if (outcome.events > 0) {
+          backoff.reset();
+          goneStreak = 0;
+        }
+        switch (outcome.kind) {
+          case "aborted":
+            break;
+          case "stalled":
+            // A stall is not an error of ours: resume at once from the last resourceVersion.
+            this.#report(new WatchStalledError(this.#watchTimeoutMs));
+            break;
+          case "gone":
+            needList = true;
+            if (goneStreak++ > 0) await sleep(backoff.next(), signal);
+            break;
+          case "error":
+            this.#report(outcome.err);
+            await sleep(backoff.next(), signal);
+            break;
+          case "closed":
+            // A watch closed at once with nothing in it is a server refusing us in disguise.
+            if (outcome.events === 0 && outcome.durationMs < this.#minWatchMs) await sleep(backoff.next(), signal);
+            break;
+        }
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #report(err: unknown): void {
+    try {
+      this.#onError(err);
+    } catch {
+      // A failing reporter must not stop the reflector.
+    }
+  }
+
+  /** "0" (any cached version) at first, then the last synced version, or "" when that is gone. */
+  #relistResourceVersion(): string {
+    if (this.#lastSyncRVUnavailable) return "";
+    return this.#lastSyncRV === "" ? "0" : this.#lastSyncRV;
+  }
+
+  async #list(signal: AbortSignal): Promise<void> {
+    const rv = this.#relistResourceVersion();
+    let result: { items: T[]; resourceVersion: string };
+    try {
+      result = await this.#listPages(rv, signal);
+    } catch (err) {
+      if (!isGoneError(err) || rv === "") throw err;
+      // Our version was compacted away: ask for the latest instead.
+      this.#lastSyncRVUnavailable = true;
+      result = await this.#listPages("", signal);
+    }
+    this.#lastSyncRVUnavailable = false;
+    this.store.replace(result.items, result.resourceVersion);
+    this.#lastSyncRV = result.resourceVersion;
+  }
+
+  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string }> {
+    const limit = this.#pageSize > 0 ? this.#pageSize : undefined;
+    const first = await this.listWatch.list({ resourceVersion, limit, signal });
+    let items = first.items;
+    let rv = first.metadata.resourceVersion ?? "";
+    let token = first.metadata.continue;
+    if (token) items = items.slice();
+    while (token) {
+      let page: ListWatchListResult<T>;
+      try {
+        // A continue token carries the snapshot's version; the API refuses both together.
+        page = await this.listWatch.list({ limit, continue: token, signal });
+      } catch (err) {
+        if (!isGoneError(err)) throw err;
+        // The continue token expired mid-way (compaction): one full, unpaged list instead.
+        const full = await this.listWatch.list({ resourceVersion, signal });
+        return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "" };
+      }
+      for (const item of page.items) items.push(item);
+      rv = page.metadata.resourceVersion || rv;
+      token = page.metadata.continue;
+    }
+    return { items, resourceVersion: rv };
+  }
+
+  async #watch(signal: AbortSignal): Promise<WatchOutcome> {
+    const ctl = new AbortController();
+    let events = 0;
+    let stalled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // One resolver for whichever `next()` is pending, so aborting never waits on an iterator
+    // that ignores its signal, and racing does not pile a reaction per event onto one promise.
+    let wake: ((v: typeof ABORTED) => void) | undefined;
+    const onAbort = (): void => wake?.(ABORTED);
+    const forward = (): void => ctl.abort(signal.reason);
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        ctl.abort(new WatchStalledError(this.#watchTimeoutMs));
+      }, this.#watchTimeoutMs);
+    };
+    signal.addEventListener("abort", forward, { once: true });
+    ctl.signal.addEventListener("abort", onAbort, { once: true });
+    const started = performance.now();
+    let it: AsyncIterator<WatchEvent<T>> | undefined;
+    const ended = (): WatchOutcome => (stalled ? { kind: "stalled", events } : { kind: "aborted", events });
+    try {
+      if (signal.aborted) return { kind: "aborted", events };
+      arm();
+      const timeoutSeconds = this.#serverTimeout ?? Math.floor(300 * (1 + Math.random()));
+      it = this.listWatch
+        .watch({ resourceVersion: this.#lastSyncRV, allowWatchBookmarks: true, timeoutSeconds, signal: ctl.signal })
+        [Symbol.asyncIterator]();
+      const iterator = it;
+      for (;;) {
+        if (ctl.signal.aborted) return ended();
+        const r = await new Promise<IteratorResult<WatchEvent<T>> | typeof ABORTED>((resolve, reject) => {
+          wake = resolve;
+          iterator.next().then(resolve, reject);
+        });
+        wake = undefined;
+        if (r === ABORTED) return ended();
+        if (r.done) return { kind: "closed", events, durationMs: performance.now() - started };
+        arm();
+        const ev = r.value;
+        if (ev.type === "ERROR") {
+          if (isGoneStatus(ev.object)) return { kind: "gone", events };
+          return { kind: "error", events, err: errorFromWatchEvent(ev) };
+        }
+        this.#apply(ev);
+        events++;
+      }
+    } catch (err) {
+      if (ctl.signal.aborted) return ended();
+      if (isGoneError(err)) return { kind: "gone", events };
+      return { kind: "error", events, err };
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", forward);
+      ctl.abort();
+      // Close the stream without waiting: a stuck iterator would never answer return().
+      if (it?.return) {
+        try {
+          it.return().catch(() => {});
+        } catch {
+          // return() threw synchronously: nothing more to close.
+        }
+      }
+    }
+  }
+
+  #apply(ev: WatchEvent<T> & { type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" }): void {
+    const obj = ev.object;
+    try {
+      switch (ev.type) {
+        case "ADDED":
+          this.store.add(obj);
+          break;
+        case "MODIFIED":
+          this.store.update(obj);
+          break;
+        case "DELETED":
+          this.store.delete(obj);
+          break;
+        case "BOOKMARK":
+          break;
+      }
+    } catch (err) {
+      this.#report(err);
+    }
+    const rv = obj?.metadata?.resourceVersion;
+    if (rv) this.#lastSyncRV = rv;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Kubernetes protobuf: wire primitives, the special types' codecs, the `k8s\0` envelope and the
+ * watch-stream framing.
+ */
+export * from "./errors.js";
+export * from "./wire.js";
+export * from "./specials.js";
+export * from "./envelope.js";
+export * from "./watch.js";

@@ -1,0 +1,335 @@
+/**
+ * Codecs for the types whose protobuf form is not their JSON form: metav1.Time/MicroTime
+ * (Timestamp), metav1.Duration, intstr.IntOrString, resource.Quantity, and the types that carry
+ * JSON text in a bytes field (runtime.RawExtension, metav1.FieldsV1, apiextensions JSON).
+ *
+ * Each `encodeX(v, w)` writes the message body (no tag, no length: the caller writes those);
+ * each `decodeX(r, end)` reads fields until `end` and returns the value in the form Go's JSON
+ * marshalling writes it. The bytes match Go's generated (gogo) marshallers field for field:
+ * scalars that Go always writes are written even when zero.
+ */
+import { ProtobufError } from "./errors.js";
+import { formatGoDuration, parseGoDuration } from "./go-duration.js";
+import { GO_ZERO_TIME_SECONDS, formatRfc3339, parseRfc3339 } from "./go-time.js";
+import { WIRE_BYTES, WIRE_VARINT, readInt64, readInt64Big, writeInt64Big, type Reader, type Writer } from "./wire.js";
+
+/** Field tags (field number << 3 | wire type) used below. */
+const TAG_1_VARINT = (1 << 3) | WIRE_VARINT; // 0x08
+const TAG_2_VARINT = (2 << 3) | WIRE_VARINT; // 0x10
+const TAG_1_BYTES = (1 << 3) | WIRE_BYTES; // 0x0a
+const TAG_3_BYTES = (3 << 3) | WIRE_BYTES; // 0x1a
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+function checkEnd(r: Reader, end: number, what: string): void {
+  if (r.pos > end) {
+    throw new ProtobufError(
+      "truncated",
+      `${what}: a field runs past the end of the message (offset ${r.pos} > ${end})`,
+    );
+  }
+}
+
+function wrongWireType(what: string, field: number, wireType: number): ProtobufError {
+  return new ProtobufError("malformed", `${what}: field ${field} has wire type ${wireType}`);
+}
+
+/** A Timestamp as read: reused across calls, so reading one allocates nothing. */
+const timestamp = { seconds: 0, nanos: 0, empty: true };
+
+/** Reads the fields of a {int64 seconds = 1; int32 nanos = 2} Timestamp into `timestamp`. */
+function readTimestamp(r: Reader, end: number, what: string): typeof timestamp {
+  timestamp.seconds = 0;
+  timestamp.nanos = 0;
+  timestamp.empty = r.pos === end;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    if (tag === TAG_1_VARINT) timestamp.seconds = readInt64(r);
+    else if (tag === TAG_2_VARINT) timestamp.nanos = r.int32();
+    else if (tag >>> 3 === 1 || tag >>> 3 === 2) throw wrongWireType(what, tag >>> 3, tag & 7);
+    else r.skipType(tag & 7);
+  }
+  checkEnd(r, end, what);
+  return timestamp;
+}
+
+/**
+ * The last metav1.Time converted each way. Objects repeat their timestamps (creation, conditions'
+ * transitions), and these conversions are pure, so one entry saves most of the work.
+ */
+const lastParsed = { text: "", seconds: 0 };
+const lastFormatted = { seconds: NaN, text: "" };
+
+/** True when a value stands for Go's zero time (JSON null, or absent). */
+const isUnset = (v: unknown): v is null | undefined | "" => v === null || v === undefined || v === "";
+
+// --- metav1.Time -------------------------------------------------------------------------------
+
+/**
+ * Writes a metav1.Time as its Timestamp body: seconds always (field 1), nanos always 0 (field 2)
+ * since Time's JSON keeps whole seconds. Go's zero time (an unset value: "", null, undefined, or
+ * "0001-01-01T00:00:00Z") writes an empty body, as Go does.
+ */
+export function encodeTime(v: string | null | undefined, w: Writer): void {
+  if (isUnset(v)) return;
+  if (v !== lastParsed.text) {
+    const t = parseRfc3339(v, "metav1.Time");
+    // Go's zero time (nanos included) writes nothing; NaN marks it in the cache.
+    lastParsed.seconds = t.seconds === GO_ZERO_TIME_SECONDS && t.nanos === 0 ? NaN : t.seconds;
+    lastParsed.text = v;
+  }
+  if (Number.isNaN(lastParsed.seconds)) return;
+  // Go's Unix() floors, and nanos are never sent (upstream drops them for JSON parity).
+  w.uint32(TAG_1_VARINT).int64(lastParsed.seconds).uint32(TAG_2_VARINT).int32(0);
+}
+
+/**
+ * Reads a metav1.Time: "2006-01-02T15:04:05Z" in UTC, nanos ignored as Go ignores them. An empty
+ * body is Go's zero time, which Go's JSON writes as null: this returns "" for it, and the caller
+ * leaves the field unset.
+ */
+export function decodeTime(r: Reader, end: number): string {
+  const t = readTimestamp(r, end, "metav1.Time");
+  if (t.empty) return "";
+  if (t.seconds !== lastFormatted.seconds) {
+    lastFormatted.text = formatRfc3339({ seconds: t.seconds, nanos: 0 }, 0, "metav1.Time");
+    lastFormatted.seconds = t.seconds;
+  }
+  return lastFormatted.text;
+}
+
+// --- metav1.MicroTime --------------------------------------------------------------------------
+
+/**
+ * Writes a metav1.MicroTime as its Timestamp body: seconds and nanos (microsecond precision), both
+ * always; Go's zero time writes an empty body.
+ */
+export function encodeMicroTime(v: string | null | undefined, w: Writer): void {
+  if (isUnset(v)) return;
+  const t = parseRfc3339(v, "metav1.MicroTime", 6);
+  if (t.seconds === GO_ZERO_TIME_SECONDS && t.nanos === 0) return;
+  w.uint32(TAG_1_VARINT)
+    .int64(t.seconds)
+    .uint32(TAG_2_VARINT)
+    .int32(t.nanos - (t.nanos % 1000));
+}
+
+/**
+ * Reads a metav1.MicroTime: "2006-01-02T15:04:05.000000Z" in UTC; "" for an empty body (Go's
+ * zero time, JSON null).
+ */
+export function decodeMicroTime(r: Reader, end: number): string {
+  const t = readTimestamp(r, end, "metav1.MicroTime");
+  if (t.empty) return "";
+  // Go truncates nanos to microseconds, then time.Unix carries out-of-range nanos into seconds.
+  const micros = Math.trunc(t.nanos / 1000) * 1000;
+  const carry = Math.floor(micros / 1e9);
+  return formatRfc3339({ seconds: t.seconds + carry, nanos: micros - carry * 1e9 }, 6, "metav1.MicroTime");
+}
+
+// --- metav1.Duration ---------------------------------------------------------------------------
+
+/** Writes a metav1.Duration: {int64 duration = 1} in nanoseconds, always written. Unset is 0. */
+export function encodeDuration(v: string | null | undefined, w: Writer): void {
+  const ns = isUnset(v) ? 0n : parseGoDuration(v);
+  writeInt64Big(w.uint32(TAG_1_VARINT), ns);
+}
+
+/** Reads a metav1.Duration as Go's Duration.String() writes it ("1h2m3.5s", "0s"). */
+export function decodeDuration(r: Reader, end: number): string {
+  let ns = 0n;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    if (tag === TAG_1_VARINT) ns = readInt64Big(r);
+    else if (tag >>> 3 === 1) throw wrongWireType("metav1.Duration", 1, tag & 7);
+    else r.skipType(tag & 7);
+  }
+  checkEnd(r, end, "metav1.Duration");
+  return formatGoDuration(ns);
+}
+
+// --- intstr.IntOrString ------------------------------------------------------------------------
+
+/**
+ * Writes an IntOrString: type (0 int, 1 string), intVal and strVal, all three always, as Go does.
+ * Unset is the int 0 (Go's zero value).
+ */
+export function encodeIntOrString(v: number | string | null | undefined, w: Writer): void {
+  if (typeof v === "string") {
+    w.uint32(TAG_1_VARINT).int32(1).uint32(TAG_2_VARINT).int32(0).uint32(TAG_3_BYTES).string(v);
+    return;
+  }
+  const n = v ?? 0;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < INT32_MIN || n > INT32_MAX) {
+    throw new ProtobufError("invalid-value", `IntOrString ${JSON.stringify(v)} is neither a string nor an int32`);
+  }
+  w.uint32(TAG_1_VARINT).int32(0).uint32(TAG_2_VARINT).int32(n).uint32(TAG_3_BYTES).uint32(0);
+}
+
+/** Reads an IntOrString: the number for type 0, the string for type 1. */
+export function decodeIntOrString(r: Reader, end: number): number | string {
+  let type = 0;
+  let intVal = 0;
+  let strVal = "";
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case TAG_1_VARINT:
+        type = readInt64(r);
+        break;
+      case TAG_2_VARINT:
+        intVal = r.int32();
+        break;
+      case TAG_3_BYTES:
+        strVal = r.string();
+        break;
+      default:
+        if ((tag >>> 3) - 1 < 3) throw wrongWireType("IntOrString", tag >>> 3, tag & 7);
+        r.skipType(tag & 7);
+    }
+  }
+  checkEnd(r, end, "IntOrString");
+  if (type === 0) return intVal;
+  if (type === 1) return strVal;
+  throw new ProtobufError("malformed", `IntOrString: type ${type} is neither 0 (int) nor 1 (string)`);
+}
+
+// --- resource.Quantity -------------------------------------------------------------------------
+
+/**
+ * Writes a Quantity: {string string = 1}, always. The text is sent as given: canonical quantities
+ * ("100m", "1Gi", "500Mi") are byte-identical to Go's; Go would rewrite a non-canonical one
+ * ("1000m" as "1") on its side. Unset is "0", Go's zero Quantity.
+ */
+export function encodeQuantity(v: string | null | undefined, w: Writer): void {
+  const s = isUnset(v) ? "0" : v;
+  if (typeof s !== "string") throw new ProtobufError("invalid-value", `Quantity ${JSON.stringify(v)} is not a string`);
+  w.uint32(TAG_1_BYTES).string(s);
+}
+
+/** Reads a Quantity's string; an empty body is Go's zero Quantity, "0". */
+export function decodeQuantity(r: Reader, end: number): string {
+  let s = "0";
+  while (r.pos < end) {
+    const tag = r.uint32();
+    if (tag === TAG_1_BYTES) s = r.string();
+    else if (tag >>> 3 === 1) throw wrongWireType("Quantity", 1, tag & 7);
+    else r.skipType(tag & 7);
+  }
+  checkEnd(r, end, "Quantity");
+  return s;
+}
+
+// --- JSON text in a bytes field: RawExtension, FieldsV1, apiextensions JSON --------------------
+
+/** First bytes Go's RawExtension accepts as JSON (whitespace, object, array, literal, number, string). */
+function looksLikeJson(b: number): boolean {
+  return (
+    b === 0x09 ||
+    b === 0x0d ||
+    b === 0x0a ||
+    b === 0x20 ||
+    b === 0x7b ||
+    b === 0x5b ||
+    b === 0x6e ||
+    b === 0x74 ||
+    b === 0x66 ||
+    b === 0x22 ||
+    b === 0x2d ||
+    (b >= 0x30 && b <= 0x39)
+  );
+}
+
+/** Writes {bytes raw = 1} holding the JSON text of `v`; null and undefined write nothing (nil Raw). */
+function encodeJsonText(v: unknown, w: Writer, what: string): void {
+  if (v === null || v === undefined) return;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch (err) {
+    throw new ProtobufError("invalid-value", `${what}: value cannot be written as JSON`, { cause: err });
+  }
+  if (text === undefined) throw new ProtobufError("invalid-value", `${what}: value cannot be written as JSON`);
+  w.uint32(TAG_1_BYTES).string(text);
+}
+
+/** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
+function decodeJsonText(r: Reader, end: number, what: string): unknown {
+  let start = -1;
+  let stop = -1;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    if (tag === TAG_1_BYTES) {
+      const len = r.uint32();
+      start = r.pos;
+      stop = start + len;
+      if (stop > end) break;
+      r.pos = stop;
+    } else if (tag >>> 3 === 1) throw wrongWireType(what, 1, tag & 7);
+    else r.skipType(tag & 7);
+  }
+  checkEnd(r, end, what);
+  if (stop > end) throw new ProtobufError("truncated", `${what}: raw runs past the end of the message`);
+  if (start < 0 || start === stop) return null;
+  const raw = r.buf.subarray(start, stop);
+  if (!looksLikeJson(raw[0]!)) {
+    throw new ProtobufError(
+      "malformed",
+      `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`,
+    );
+  }
+  try {
+    return JSON.parse(utf8.decode(raw));
+  } catch (err) {
+    throw new ProtobufError("malformed", `${what}: raw is not valid JSON: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+const utf8 = new TextDecoder("utf-8");
+
+/** Writes a runtime.RawExtension: {bytes raw = 1} with the value's JSON text. */
+export function encodeRawExtension(v: unknown, w: Writer): void {
+  encodeJsonText(v, w, "RawExtension");
+}
+
+/** Reads a runtime.RawExtension's JSON text as a value (null when empty). */
+export function decodeRawExtension(r: Reader, end: number): unknown {
+  return decodeJsonText(r, end, "RawExtension");
+}
+
+/** Writes a metav1.FieldsV1: {bytes Raw = 1} with the managed-fields JSON text. */
+export function encodeFieldsV1(v: unknown, w: Writer): void {
+  encodeJsonText(v, w, "FieldsV1");
+}
+
+/** Reads a metav1.FieldsV1's JSON text as a value (null when empty). */
+export function decodeFieldsV1(r: Reader, end: number): unknown {
+  return decodeJsonText(r, end, "FieldsV1");
+}
+
+/** Writes an apiextensions JSON value: {bytes raw = 1} with its JSON text. */
+export function encodeJSONValue(v: unknown, w: Writer): void {
+  encodeJsonText(v, w, "JSON");
+}
+
+/** Reads an apiextensions JSON value (null when empty). */
+export function decodeJSONValue(r: Reader, end: number): unknown {
+  return decodeJsonText(r, end, "JSON");
+}
+
+// --- bytes fields ------------------------------------------------------------------------------
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Decodes standard padded base64 (how Go's JSON writes []byte); anything else throws. */
+export function base64ToBytes(s: string): Uint8Array {
+  if (!BASE64.test(s))
+    throw new ProtobufError("invalid-value", `bytes field ${JSON.stringify(s.slice(0, 40))} is not standard base64`);
+  return Buffer.from(s, "base64");
+}
+
+/** Encodes bytes as standard padded base64, as Go's JSON writes []byte. */
+export function bytesToBase64(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
+}

@@ -1,0 +1,11 @@
+/** The REST layer: config and kubeconfig loading, the rate-limited retrying client, watches and API errors. */
+export * from "./config.js";
+export * from "./kubeconfig.js";
+export * from "./rate-limiter.js";
+export * from "./errors.js";
+export * from "./watch.js";
+export * from "./paths.js";
+export * from "./options.js";
+export { TransportError, type Query } from "./transport.js";
+export * from "./client.js";
+export * from "./protobuf-codec.js";

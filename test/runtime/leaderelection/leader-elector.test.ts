@@ -1,0 +1,193 @@
+/**
+ * Leader election on an in-memory Lease with resourceVersion compare-and-swap: one leader, take
+ * over after the lease duration when the leader stops renewing, release on cancel.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { Lease } from "../../../api/coordination/v1/types.js";
+import { LeaderElector, type LeaderElectionConfig } from "../../../runtime/leaderelection/leader-elector.js";
+import type { LeaseLock } from "../../../runtime/leaderelection/lease-lock.js";
+import { formatMicroTime } from "../../../runtime/leaderelection/micro-time.js";
+
+class Conflict extends Error {
+  readonly code = 409;
+}
+
+/** One stored Lease shared by every candidate, as the apiserver would hold it. */
+class MemoryLease {
+  lease: Lease | undefined;
+  #rv = 0;
+  writes = 0;
+  /** When the lease was last written, by holder. */
+  lastWriteAt = new Map<string, number>();
+
+  lock(): LeaseLock & { hang: boolean } {
+    const store = this;
+    return {
+      hang: false,
+      async get() {
+        if (this.hang) return new Promise<never>(() => {});
+        return store.lease && structuredClone(store.lease);
+      },
+      async create(lease) {
+        if (this.hang) return new Promise<never>(() => {});
+        if (store.lease) throw new Conflict("exists");
+        store.lease = { ...lease, metadata: { name: "lock", namespace: "kube-system", resourceVersion: String(++store.#rv) } };
+        store.writes++;
+        store.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
+        return structuredClone(store.lease);
+      },
+      async update(lease) {
+        if (this.hang) return new Promise<never>(() => {});
+        if (!store.lease || lease.metadata?.resourceVersion !== store.lease.metadata?.resourceVersion) throw new Conflict("conflict");
+        store.lease = { ...lease, metadata: { ...lease.metadata, resourceVersion: String(++store.#rv) } };
+        store.writes++;
+        store.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
+        return structuredClone(store.lease);
+      },
+    };
+  }
+}
+
+const timing = { leaseDurationMs: 300, renewDeadlineMs: 150, retryPeriodMs: 30 };
+const stops: AbortController[] = [];
+afterEach(() => {
+  for (const c of stops.splice(0)) c.abort();
+});
+
+function candidate(identity: string, lock: LeaseLock, extra: Partial<LeaderElectionConfig> = {}) {
+  const events: string[] = [];
+  let leadingSignal: AbortSignal | undefined;
+  let startedAt = 0;
+  const elector = new LeaderElector({
+    lock,
+    identity,
+    ...timing,
+    callbacks: {
+      onStartedLeading: (signal) => {
+        leadingSignal = signal;
+        startedAt = performance.now();
+        events.push("started");
+      },
+      onStoppedLeading: () => events.push("stopped"),
+      onNewLeader: (id) => events.push(`leader ${id}`),
+    },
+    ...extra,
+  });
+  const ctl = new AbortController();
+  stops.push(ctl);
+  const done = elector.run(ctl.signal);
+  return { elector, events, ctl, done, leading: () => leadingSignal, startedAt: () => startedAt };
+}
+
+async function until(cond: () => boolean, ms = 3000, what = "condition"): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 3));
+  }
+}
+
+const MICRO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+describe("LeaderElector", () => {
+  it("formats MicroTime as RFC 3339 with microseconds", () => {
+    expect(formatMicroTime(new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)))).toBe("2025-01-02T03:04:05.678000Z");
+  });
+
+  it("elects exactly one of two candidates, and keeps it", async () => {
+    const mem = new MemoryLease();
+    const a = candidate("a", mem.lock());
+    const b = candidate("b", mem.lock());
+    await until(() => a.events.includes("started") || b.events.includes("started"));
+    await new Promise((r) => setTimeout(r, 200)); // several renewals
+    const leaders = [a, b].filter((c) => c.events.includes("started"));
+    expect(leaders).toHaveLength(1);
+    const leader = leaders[0]!;
+    const other = leader === a ? b : a;
+    expect(leader.elector.isLeader()).toBe(true);
+    expect(other.elector.getLeader()).toBe(leader.elector.identity);
+    expect(other.events).toEqual([`leader ${leader.elector.identity}`]);
+    const spec = mem.lease!.spec!;
+    expect(spec.holderIdentity).toBe(leader.elector.identity);
+    expect(spec.leaseTransitions).toBe(0);
+    expect(spec.leaseDurationSeconds).toBe(1);
+    expect(spec.acquireTime).toMatch(MICRO);
+    expect(spec.renewTime).toMatch(MICRO);
+    expect(spec.renewTime! > spec.acquireTime!).toBe(true); // renewed since
+  });
+
+  it("when the leader stops renewing, it steps down at the renew deadline and the other takes over after the lease duration", async () => {
+    const mem = new MemoryLease();
+    const lockA = mem.lock();
+    const a = candidate("a", lockA);
+    await until(() => a.events.includes("started"));
+    const b = candidate("b", mem.lock());
+    await until(() => b.events.includes("leader a"));
+    const acquiredBy = mem.lease!.spec!.acquireTime;
+
+    lockA.hang = true; // a's API calls now never answer, like a partitioned node
+    const frozeAt = performance.now();
+    await until(() => a.events.includes("stopped"), 3000, "a to step down");
+    const steppedDown = performance.now() - frozeAt;
+    expect(steppedDown).toBeLessThan(timing.renewDeadlineMs + 2 * timing.retryPeriodMs + 150);
+    expect(a.leading()!.aborted).toBe(true);
+    await a.done;
+
+    await until(() => b.events.includes("started"), 3000, "b to take over");
+    // b waited at least a lease duration after a's last renewal, and not much more.
+    const sinceRenewal = b.startedAt() - mem.lastWriteAt.get("a")!;
+    expect(sinceRenewal).toBeGreaterThanOrEqual(timing.leaseDurationMs);
+    expect(sinceRenewal).toBeLessThan(timing.leaseDurationMs + 4 * timing.retryPeriodMs + 100);
+    const spec = mem.lease!.spec!;
+    expect(spec.holderIdentity).toBe("b");
+    expect(spec.leaseTransitions).toBe(1);
+    expect(spec.acquireTime).not.toBe(acquiredBy);
+    expect(b.events).toEqual(["leader a", "leader b", "started"]);
+  });
+
+  it("releaseOnCancel hands the lease over at once", async () => {
+    const mem = new MemoryLease();
+    const a = candidate("a", mem.lock(), { releaseOnCancel: true });
+    await until(() => a.events.includes("started"));
+    const b = candidate("b", mem.lock());
+    await until(() => b.events.includes("leader a"));
+    const cancelledAt = performance.now();
+    a.ctl.abort();
+    await a.done;
+    expect(a.events.at(-1)).toBe("stopped");
+    expect(mem.lease!.spec!.holderIdentity).toBe("");
+    await until(() => b.events.includes("started"));
+    // Far sooner than the 300 ms lease duration.
+    expect(performance.now() - cancelledAt).toBeLessThan(timing.leaseDurationMs - 100);
+    expect(mem.lease!.spec!.leaseTransitions).toBe(1);
+  });
+
+  it("without releaseOnCancel the lease stays held until it expires", async () => {
+    const mem = new MemoryLease();
+    const a = candidate("a", mem.lock());
+    await until(() => a.events.includes("started"));
+    a.ctl.abort();
+    await a.done;
+    expect(mem.lease!.spec!.holderIdentity).toBe("a");
+    expect(a.events).toEqual(["leader a", "started", "stopped"]);
+  });
+
+  it("a candidate that never led is not told it stopped leading", async () => {
+    const mem = new MemoryLease();
+    const a = candidate("a", mem.lock());
+    await until(() => a.events.includes("started"));
+    const b = candidate("b", mem.lock());
+    await until(() => b.events.includes("leader a"));
+    b.ctl.abort();
+    await b.done;
+    expect(b.events).toEqual(["leader a"]);
+  });
+
+  it("rejects inconsistent timings", () => {
+    const lock = new MemoryLease().lock();
+    const callbacks = { onStartedLeading: () => {}, onStoppedLeading: () => {} };
+    expect(() => new LeaderElector({ lock, identity: "x", leaseDurationMs: 100, renewDeadlineMs: 100, callbacks })).toThrow(/leaseDurationMs/);
+    expect(() => new LeaderElector({ lock, identity: "x", renewDeadlineMs: 100, retryPeriodMs: 90, callbacks })).toThrow(/1.2/);
+    expect(() => new LeaderElector({ lock, identity: "", callbacks })).toThrow(/identity/);
+  });
+});
