@@ -28,13 +28,9 @@ export function copyValueMap<T>(src: Readonly<Record<string, T>>): Record<string
 export function copyMap<T>(src: Readonly<Record<string, T>>, copy: (value: T) => T): Record<string, T> {
   if (src == null) return src;
   const out: Record<string, T> = {};
-  for (const key of Object.keys(src)) {
-    const value = copy(src[key]!);
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-    } else {
-      out[key] = value;
-    }
+  for (const key in src) {
+    if (key === "__proto__") defineOwn(out, key, copy(src[key]!));
+    else out[key] = copy(src[key]!);
   }
   return out;
 }
@@ -42,6 +38,21 @@ export function copyMap<T>(src: Readonly<Record<string, T>>, copy: (value: T) =>
 /** Copies any JSON value (RawExtension, JSON, FieldsV1: the schema-less parts of the API). */
 export function copyJSON<T>(src: T): T {
   if (src === null || typeof src !== "object") return src;
-  if (Array.isArray(src)) return copyArray(src as unknown[], copyJSON) as T;
-  return copyMap(src as Record<string, unknown>, copyJSON) as T;
+  if (Array.isArray(src)) {
+    const out = new Array<unknown>(src.length);
+    for (let i = 0; i < src.length; i++) out[i] = copyJSON(src[i]);
+    return out as T;
+  }
+  const obj = src as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in obj) {
+    if (key === "__proto__") defineOwn(out, key, copyJSON(obj[key]));
+    else out[key] = copyJSON(obj[key]);
+  }
+  return out as T;
+}
+
+/** Sets `key` as an own property even when it is `__proto__`, which plain assignment would not. */
+function defineOwn(obj: object, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -15,6 +15,9 @@ const IMMUTABLE_SPECIALS: ReadonlySet<SpecialKind> = new Set(["Time", "MicroTime
 /** Specials holding free-form JSON. */
 const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON", "FieldsV1"]);
 
+/** Structs with more fields than this are copied by walking the object's own keys. */
+const WIDE_STRUCT_FIELDS = 12;
+
 export const copyFunctionName = (typeName: string): string => `deepCopy${typeName}`;
 
 class CopyWriter {
@@ -47,17 +50,21 @@ class CopyWriter {
     return `(v) => ${this.expr(ref, "v")}`;
   }
 
-  /** An expression copying `src` (a cheap expression that may be read twice). */
+  /**
+   * An expression copying `src` (a cheap expression that may be read twice). Lists and maps of
+   * immutable values are copied inline rather than through a shared helper, so each call site
+   * keeps its own inline cache for the spread (V8's object-clone fast path).
+   */
   expr(ref: TypeRef, src: string): string {
     if (this.immutable(ref)) return src;
     switch (ref.kind) {
       case "array":
         return this.immutable(ref.elem)
-          ? `${importRuntime(this.imports, "copyValueArray", this.options)}(${src})`
+          ? `(${src} === null ? ${src} : ${src}.slice())`
           : `${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${this.copier(ref.elem)})`;
       case "map":
         return this.immutable(ref.value)
-          ? `${importRuntime(this.imports, "copyValueMap", this.options)}(${src})`
+          ? `(${src} === null ? ${src} : { ...${src} })`
           : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
       case "named": {
         const d = this.index.resolve(ref);
@@ -75,13 +82,20 @@ class CopyWriter {
     return this.imports.add(name, artifactModule(pkg, "deepcopy", this.options));
   }
 
-  structFunction(s: StructDecl): { name: string; type: string; lines: string[] } {
+  /**
+   * Narrow structs test each field; wide ones (JSONSchemaProps has 44 fields, usually a few
+   * set) walk the keys the object has, which costs per present field instead of per declared one.
+   */
+  structFunction(s: StructDecl): { name: string; type: string; lines: string[]; byKey: boolean } {
     const type = importApiType(this.imports, s);
-    const lines = this.index.jsonFields(s).map((f) => {
+    const fields = this.index.jsonFields(s);
+    const byKey = fields.length > WIDE_STRUCT_FIELDS;
+    const lines = fields.map((f) => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
-      return `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
+      const copy = `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
+      return byKey ? `case ${JSON.stringify(f.name)}: ${copy} break;` : copy;
     });
-    return { name: copyFunctionName(s.name), type, lines };
+    return { name: copyFunctionName(s.name), type, lines, byKey };
   }
 
   /** Copy functions for specials that contain typed schemas (apiextensions' JSONSchemaProps*). */

@@ -37,60 +37,162 @@ import { deepCopyListMeta, deepCopyObjectMeta, deepCopyStatus } from "../../meta
 export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
   if (src == null) return src;
   const out = {} as JSONSchemaProps;
-  if (src.id !== undefined) out.id = src.id;
-  if (src.$schema !== undefined) out.$schema = src.$schema;
-  if (src.$ref !== undefined) out.$ref = src.$ref;
-  if (src.description !== undefined) out.description = src.description;
-  if (src.type !== undefined) out.type = src.type;
-  if (src.format !== undefined) out.format = src.format;
-  if (src.title !== undefined) out.title = src.title;
-  if (src.default !== undefined) out.default = copyJSON(src.default);
-  if (src.maximum !== undefined) out.maximum = src.maximum;
-  if (src.exclusiveMaximum !== undefined) out.exclusiveMaximum = src.exclusiveMaximum;
-  if (src.minimum !== undefined) out.minimum = src.minimum;
-  if (src.exclusiveMinimum !== undefined) out.exclusiveMinimum = src.exclusiveMinimum;
-  if (src.maxLength !== undefined) out.maxLength = src.maxLength;
-  if (src.minLength !== undefined) out.minLength = src.minLength;
-  if (src.pattern !== undefined) out.pattern = src.pattern;
-  if (src.maxItems !== undefined) out.maxItems = src.maxItems;
-  if (src.minItems !== undefined) out.minItems = src.minItems;
-  if (src.uniqueItems !== undefined) out.uniqueItems = src.uniqueItems;
-  if (src.multipleOf !== undefined) out.multipleOf = src.multipleOf;
-  if (src.enum !== undefined) out.enum = copyArray(src.enum, copyJSON);
-  if (src.maxProperties !== undefined) out.maxProperties = src.maxProperties;
-  if (src.minProperties !== undefined) out.minProperties = src.minProperties;
-  if (src.required !== undefined) out.required = copyValueArray(src.required);
-  if (src.items !== undefined) out.items = deepCopyJSONSchemaPropsOrArray(src.items);
-  if (src.allOf !== undefined) out.allOf = copyArray(src.allOf, deepCopyJSONSchemaProps);
-  if (src.oneOf !== undefined) out.oneOf = copyArray(src.oneOf, deepCopyJSONSchemaProps);
-  if (src.anyOf !== undefined) out.anyOf = copyArray(src.anyOf, deepCopyJSONSchemaProps);
-  if (src.not !== undefined) out.not = deepCopyJSONSchemaProps(src.not);
-  if (src.properties !== undefined) out.properties = copyMap(src.properties, deepCopyJSONSchemaProps);
-  if (src.additionalProperties !== undefined)
-    out.additionalProperties = deepCopyJSONSchemaPropsOrBool(src.additionalProperties);
-  if (src.patternProperties !== undefined)
-    out.patternProperties = copyMap(src.patternProperties, deepCopyJSONSchemaProps);
-  if (src.dependencies !== undefined)
-    out.dependencies = copyMap(src.dependencies, deepCopyJSONSchemaPropsOrStringArray);
-  if (src.additionalItems !== undefined)
-    out.additionalItems = deepCopyJSONSchemaPropsOrBool(src.additionalItems);
-  if (src.definitions !== undefined) out.definitions = copyMap(src.definitions, deepCopyJSONSchemaProps);
-  if (src.externalDocs !== undefined) out.externalDocs = deepCopyExternalDocumentation(src.externalDocs);
-  if (src.example !== undefined) out.example = copyJSON(src.example);
-  if (src.nullable !== undefined) out.nullable = src.nullable;
-  if (src["x-kubernetes-preserve-unknown-fields"] !== undefined)
-    out["x-kubernetes-preserve-unknown-fields"] = src["x-kubernetes-preserve-unknown-fields"];
-  if (src["x-kubernetes-embedded-resource"] !== undefined)
-    out["x-kubernetes-embedded-resource"] = src["x-kubernetes-embedded-resource"];
-  if (src["x-kubernetes-int-or-string"] !== undefined)
-    out["x-kubernetes-int-or-string"] = src["x-kubernetes-int-or-string"];
-  if (src["x-kubernetes-list-map-keys"] !== undefined)
-    out["x-kubernetes-list-map-keys"] = copyValueArray(src["x-kubernetes-list-map-keys"]);
-  if (src["x-kubernetes-list-type"] !== undefined)
-    out["x-kubernetes-list-type"] = src["x-kubernetes-list-type"];
-  if (src["x-kubernetes-map-type"] !== undefined) out["x-kubernetes-map-type"] = src["x-kubernetes-map-type"];
-  if (src["x-kubernetes-validations"] !== undefined)
-    out["x-kubernetes-validations"] = copyArray(src["x-kubernetes-validations"], deepCopyValidationRule);
+  for (const key in src) {
+    switch (key) {
+      case "id":
+        if (src.id !== undefined) out.id = src.id;
+        break;
+      case "$schema":
+        if (src.$schema !== undefined) out.$schema = src.$schema;
+        break;
+      case "$ref":
+        if (src.$ref !== undefined) out.$ref = src.$ref;
+        break;
+      case "description":
+        if (src.description !== undefined) out.description = src.description;
+        break;
+      case "type":
+        if (src.type !== undefined) out.type = src.type;
+        break;
+      case "format":
+        if (src.format !== undefined) out.format = src.format;
+        break;
+      case "title":
+        if (src.title !== undefined) out.title = src.title;
+        break;
+      case "default":
+        if (src.default !== undefined) out.default = copyJSON(src.default);
+        break;
+      case "maximum":
+        if (src.maximum !== undefined) out.maximum = src.maximum;
+        break;
+      case "exclusiveMaximum":
+        if (src.exclusiveMaximum !== undefined) out.exclusiveMaximum = src.exclusiveMaximum;
+        break;
+      case "minimum":
+        if (src.minimum !== undefined) out.minimum = src.minimum;
+        break;
+      case "exclusiveMinimum":
+        if (src.exclusiveMinimum !== undefined) out.exclusiveMinimum = src.exclusiveMinimum;
+        break;
+      case "maxLength":
+        if (src.maxLength !== undefined) out.maxLength = src.maxLength;
+        break;
+      case "minLength":
+        if (src.minLength !== undefined) out.minLength = src.minLength;
+        break;
+      case "pattern":
+        if (src.pattern !== undefined) out.pattern = src.pattern;
+        break;
+      case "maxItems":
+        if (src.maxItems !== undefined) out.maxItems = src.maxItems;
+        break;
+      case "minItems":
+        if (src.minItems !== undefined) out.minItems = src.minItems;
+        break;
+      case "uniqueItems":
+        if (src.uniqueItems !== undefined) out.uniqueItems = src.uniqueItems;
+        break;
+      case "multipleOf":
+        if (src.multipleOf !== undefined) out.multipleOf = src.multipleOf;
+        break;
+      case "enum":
+        if (src.enum !== undefined) out.enum = copyArray(src.enum, copyJSON);
+        break;
+      case "maxProperties":
+        if (src.maxProperties !== undefined) out.maxProperties = src.maxProperties;
+        break;
+      case "minProperties":
+        if (src.minProperties !== undefined) out.minProperties = src.minProperties;
+        break;
+      case "required":
+        if (src.required !== undefined)
+          out.required = src.required === null ? src.required : src.required.slice();
+        break;
+      case "items":
+        if (src.items !== undefined) out.items = deepCopyJSONSchemaPropsOrArray(src.items);
+        break;
+      case "allOf":
+        if (src.allOf !== undefined) out.allOf = copyArray(src.allOf, deepCopyJSONSchemaProps);
+        break;
+      case "oneOf":
+        if (src.oneOf !== undefined) out.oneOf = copyArray(src.oneOf, deepCopyJSONSchemaProps);
+        break;
+      case "anyOf":
+        if (src.anyOf !== undefined) out.anyOf = copyArray(src.anyOf, deepCopyJSONSchemaProps);
+        break;
+      case "not":
+        if (src.not !== undefined) out.not = deepCopyJSONSchemaProps(src.not);
+        break;
+      case "properties":
+        if (src.properties !== undefined) out.properties = copyMap(src.properties, deepCopyJSONSchemaProps);
+        break;
+      case "additionalProperties":
+        if (src.additionalProperties !== undefined)
+          out.additionalProperties = deepCopyJSONSchemaPropsOrBool(src.additionalProperties);
+        break;
+      case "patternProperties":
+        if (src.patternProperties !== undefined)
+          out.patternProperties = copyMap(src.patternProperties, deepCopyJSONSchemaProps);
+        break;
+      case "dependencies":
+        if (src.dependencies !== undefined)
+          out.dependencies = copyMap(src.dependencies, deepCopyJSONSchemaPropsOrStringArray);
+        break;
+      case "additionalItems":
+        if (src.additionalItems !== undefined)
+          out.additionalItems = deepCopyJSONSchemaPropsOrBool(src.additionalItems);
+        break;
+      case "definitions":
+        if (src.definitions !== undefined)
+          out.definitions = copyMap(src.definitions, deepCopyJSONSchemaProps);
+        break;
+      case "externalDocs":
+        if (src.externalDocs !== undefined)
+          out.externalDocs = deepCopyExternalDocumentation(src.externalDocs);
+        break;
+      case "example":
+        if (src.example !== undefined) out.example = copyJSON(src.example);
+        break;
+      case "nullable":
+        if (src.nullable !== undefined) out.nullable = src.nullable;
+        break;
+      case "x-kubernetes-preserve-unknown-fields":
+        if (src["x-kubernetes-preserve-unknown-fields"] !== undefined)
+          out["x-kubernetes-preserve-unknown-fields"] = src["x-kubernetes-preserve-unknown-fields"];
+        break;
+      case "x-kubernetes-embedded-resource":
+        if (src["x-kubernetes-embedded-resource"] !== undefined)
+          out["x-kubernetes-embedded-resource"] = src["x-kubernetes-embedded-resource"];
+        break;
+      case "x-kubernetes-int-or-string":
+        if (src["x-kubernetes-int-or-string"] !== undefined)
+          out["x-kubernetes-int-or-string"] = src["x-kubernetes-int-or-string"];
+        break;
+      case "x-kubernetes-list-map-keys":
+        if (src["x-kubernetes-list-map-keys"] !== undefined)
+          out["x-kubernetes-list-map-keys"] =
+            src["x-kubernetes-list-map-keys"] === null
+              ? src["x-kubernetes-list-map-keys"]
+              : src["x-kubernetes-list-map-keys"].slice();
+        break;
+      case "x-kubernetes-list-type":
+        if (src["x-kubernetes-list-type"] !== undefined)
+          out["x-kubernetes-list-type"] = src["x-kubernetes-list-type"];
+        break;
+      case "x-kubernetes-map-type":
+        if (src["x-kubernetes-map-type"] !== undefined)
+          out["x-kubernetes-map-type"] = src["x-kubernetes-map-type"];
+        break;
+      case "x-kubernetes-validations":
+        if (src["x-kubernetes-validations"] !== undefined)
+          out["x-kubernetes-validations"] = copyArray(
+            src["x-kubernetes-validations"],
+            deepCopyValidationRule,
+          );
+        break;
+    }
+  }
   return out;
 }
 
@@ -147,7 +249,10 @@ export function deepCopyWebhookConversion(src: WebhookConversion): WebhookConver
   const out = {} as WebhookConversion;
   if (src.clientConfig !== undefined) out.clientConfig = deepCopyWebhookClientConfig(src.clientConfig);
   if (src.conversionReviewVersions !== undefined)
-    out.conversionReviewVersions = copyValueArray(src.conversionReviewVersions);
+    out.conversionReviewVersions =
+      src.conversionReviewVersions === null
+        ? src.conversionReviewVersions
+        : src.conversionReviewVersions.slice();
   return out;
 }
 
@@ -226,10 +331,12 @@ export function deepCopyCustomResourceDefinitionNames(
   const out = {} as CustomResourceDefinitionNames;
   if (src.plural !== undefined) out.plural = src.plural;
   if (src.singular !== undefined) out.singular = src.singular;
-  if (src.shortNames !== undefined) out.shortNames = copyValueArray(src.shortNames);
+  if (src.shortNames !== undefined)
+    out.shortNames = src.shortNames === null ? src.shortNames : src.shortNames.slice();
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.listKind !== undefined) out.listKind = src.listKind;
-  if (src.categories !== undefined) out.categories = copyValueArray(src.categories);
+  if (src.categories !== undefined)
+    out.categories = src.categories === null ? src.categories : src.categories.slice();
   return out;
 }
 
@@ -257,7 +364,8 @@ export function deepCopyCustomResourceDefinitionStatus(
     out.conditions = copyArray(src.conditions, deepCopyCustomResourceDefinitionCondition);
   if (src.acceptedNames !== undefined)
     out.acceptedNames = deepCopyCustomResourceDefinitionNames(src.acceptedNames);
-  if (src.storedVersions !== undefined) out.storedVersions = copyValueArray(src.storedVersions);
+  if (src.storedVersions !== undefined)
+    out.storedVersions = src.storedVersions === null ? src.storedVersions : src.storedVersions.slice();
   return out;
 }
 

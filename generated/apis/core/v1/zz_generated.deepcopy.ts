@@ -30,7 +30,7 @@ import type {
   SessionAffinityConfig,
 } from "../../../../api/core/v1/service.js";
 import type { ServiceAccount, ServiceAccountList } from "../../../../api/core/v1/serviceaccount.js";
-import { copyArray, copyValueArray, copyValueMap } from "../../../../runtime/index.js";
+import { copyArray } from "../../../../runtime/index.js";
 import {
   deepCopyCondition,
   deepCopyListMeta,
@@ -45,8 +45,9 @@ export function deepCopyConfigMap(src: ConfigMap): ConfigMap {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
   if (src.immutable !== undefined) out.immutable = src.immutable;
-  if (src.data !== undefined) out.data = copyValueMap(src.data);
-  if (src.binaryData !== undefined) out.binaryData = copyValueMap(src.binaryData);
+  if (src.data !== undefined) out.data = src.data === null ? src.data : { ...src.data };
+  if (src.binaryData !== undefined)
+    out.binaryData = src.binaryData === null ? src.binaryData : { ...src.binaryData };
   return out;
 }
 
@@ -69,8 +70,9 @@ export function deepCopySecret(src: Secret): Secret {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
   if (src.immutable !== undefined) out.immutable = src.immutable;
-  if (src.data !== undefined) out.data = copyValueMap(src.data);
-  if (src.stringData !== undefined) out.stringData = copyValueMap(src.stringData);
+  if (src.data !== undefined) out.data = src.data === null ? src.data : { ...src.data };
+  if (src.stringData !== undefined)
+    out.stringData = src.stringData === null ? src.stringData : { ...src.stringData };
   if (src.type !== undefined) out.type = src.type;
   return out;
 }
@@ -154,23 +156,62 @@ export function deepCopyEventSource(src: EventSource): EventSource {
 export function deepCopyEvent(src: Event): Event {
   if (src == null) return src;
   const out = {} as Event;
-  if (src.kind !== undefined) out.kind = src.kind;
-  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.involvedObject !== undefined) out.involvedObject = deepCopyObjectReference(src.involvedObject);
-  if (src.reason !== undefined) out.reason = src.reason;
-  if (src.message !== undefined) out.message = src.message;
-  if (src.source !== undefined) out.source = deepCopyEventSource(src.source);
-  if (src.firstTimestamp !== undefined) out.firstTimestamp = src.firstTimestamp;
-  if (src.lastTimestamp !== undefined) out.lastTimestamp = src.lastTimestamp;
-  if (src.count !== undefined) out.count = src.count;
-  if (src.type !== undefined) out.type = src.type;
-  if (src.eventTime !== undefined) out.eventTime = src.eventTime;
-  if (src.series !== undefined) out.series = deepCopyEventSeries(src.series);
-  if (src.action !== undefined) out.action = src.action;
-  if (src.related !== undefined) out.related = deepCopyObjectReference(src.related);
-  if (src.reportingComponent !== undefined) out.reportingComponent = src.reportingComponent;
-  if (src.reportingInstance !== undefined) out.reportingInstance = src.reportingInstance;
+  for (const key in src) {
+    switch (key) {
+      case "kind":
+        if (src.kind !== undefined) out.kind = src.kind;
+        break;
+      case "apiVersion":
+        if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+        break;
+      case "metadata":
+        if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+        break;
+      case "involvedObject":
+        if (src.involvedObject !== undefined)
+          out.involvedObject = deepCopyObjectReference(src.involvedObject);
+        break;
+      case "reason":
+        if (src.reason !== undefined) out.reason = src.reason;
+        break;
+      case "message":
+        if (src.message !== undefined) out.message = src.message;
+        break;
+      case "source":
+        if (src.source !== undefined) out.source = deepCopyEventSource(src.source);
+        break;
+      case "firstTimestamp":
+        if (src.firstTimestamp !== undefined) out.firstTimestamp = src.firstTimestamp;
+        break;
+      case "lastTimestamp":
+        if (src.lastTimestamp !== undefined) out.lastTimestamp = src.lastTimestamp;
+        break;
+      case "count":
+        if (src.count !== undefined) out.count = src.count;
+        break;
+      case "type":
+        if (src.type !== undefined) out.type = src.type;
+        break;
+      case "eventTime":
+        if (src.eventTime !== undefined) out.eventTime = src.eventTime;
+        break;
+      case "series":
+        if (src.series !== undefined) out.series = deepCopyEventSeries(src.series);
+        break;
+      case "action":
+        if (src.action !== undefined) out.action = src.action;
+        break;
+      case "related":
+        if (src.related !== undefined) out.related = deepCopyObjectReference(src.related);
+        break;
+      case "reportingComponent":
+        if (src.reportingComponent !== undefined) out.reportingComponent = src.reportingComponent;
+        break;
+      case "reportingInstance":
+        if (src.reportingInstance !== undefined) out.reportingInstance = src.reportingInstance;
+        break;
+    }
+  }
   return out;
 }
 
@@ -198,7 +239,8 @@ export function deepCopyEventList(src: EventList): EventList {
 export function deepCopyNamespaceSpec(src: NamespaceSpec): NamespaceSpec {
   if (src == null) return src;
   const out = {} as NamespaceSpec;
-  if (src.finalizers !== undefined) out.finalizers = copyValueArray(src.finalizers);
+  if (src.finalizers !== undefined)
+    out.finalizers = src.finalizers === null ? src.finalizers : src.finalizers.slice();
   return out;
 }
 
@@ -326,29 +368,81 @@ export function deepCopyPortStatus(src: PortStatus): PortStatus {
 export function deepCopyServiceSpec(src: ServiceSpec): ServiceSpec {
   if (src == null) return src;
   const out = {} as ServiceSpec;
-  if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyServicePort);
-  if (src.selector !== undefined) out.selector = copyValueMap(src.selector);
-  if (src.clusterIP !== undefined) out.clusterIP = src.clusterIP;
-  if (src.clusterIPs !== undefined) out.clusterIPs = copyValueArray(src.clusterIPs);
-  if (src.type !== undefined) out.type = src.type;
-  if (src.externalIPs !== undefined) out.externalIPs = copyValueArray(src.externalIPs);
-  if (src.sessionAffinity !== undefined) out.sessionAffinity = src.sessionAffinity;
-  if (src.loadBalancerIP !== undefined) out.loadBalancerIP = src.loadBalancerIP;
-  if (src.loadBalancerSourceRanges !== undefined)
-    out.loadBalancerSourceRanges = copyValueArray(src.loadBalancerSourceRanges);
-  if (src.externalName !== undefined) out.externalName = src.externalName;
-  if (src.externalTrafficPolicy !== undefined) out.externalTrafficPolicy = src.externalTrafficPolicy;
-  if (src.healthCheckNodePort !== undefined) out.healthCheckNodePort = src.healthCheckNodePort;
-  if (src.publishNotReadyAddresses !== undefined) out.publishNotReadyAddresses = src.publishNotReadyAddresses;
-  if (src.sessionAffinityConfig !== undefined)
-    out.sessionAffinityConfig = deepCopySessionAffinityConfig(src.sessionAffinityConfig);
-  if (src.ipFamilies !== undefined) out.ipFamilies = copyValueArray(src.ipFamilies);
-  if (src.ipFamilyPolicy !== undefined) out.ipFamilyPolicy = src.ipFamilyPolicy;
-  if (src.allocateLoadBalancerNodePorts !== undefined)
-    out.allocateLoadBalancerNodePorts = src.allocateLoadBalancerNodePorts;
-  if (src.loadBalancerClass !== undefined) out.loadBalancerClass = src.loadBalancerClass;
-  if (src.internalTrafficPolicy !== undefined) out.internalTrafficPolicy = src.internalTrafficPolicy;
-  if (src.trafficDistribution !== undefined) out.trafficDistribution = src.trafficDistribution;
+  for (const key in src) {
+    switch (key) {
+      case "ports":
+        if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyServicePort);
+        break;
+      case "selector":
+        if (src.selector !== undefined)
+          out.selector = src.selector === null ? src.selector : { ...src.selector };
+        break;
+      case "clusterIP":
+        if (src.clusterIP !== undefined) out.clusterIP = src.clusterIP;
+        break;
+      case "clusterIPs":
+        if (src.clusterIPs !== undefined)
+          out.clusterIPs = src.clusterIPs === null ? src.clusterIPs : src.clusterIPs.slice();
+        break;
+      case "type":
+        if (src.type !== undefined) out.type = src.type;
+        break;
+      case "externalIPs":
+        if (src.externalIPs !== undefined)
+          out.externalIPs = src.externalIPs === null ? src.externalIPs : src.externalIPs.slice();
+        break;
+      case "sessionAffinity":
+        if (src.sessionAffinity !== undefined) out.sessionAffinity = src.sessionAffinity;
+        break;
+      case "loadBalancerIP":
+        if (src.loadBalancerIP !== undefined) out.loadBalancerIP = src.loadBalancerIP;
+        break;
+      case "loadBalancerSourceRanges":
+        if (src.loadBalancerSourceRanges !== undefined)
+          out.loadBalancerSourceRanges =
+            src.loadBalancerSourceRanges === null
+              ? src.loadBalancerSourceRanges
+              : src.loadBalancerSourceRanges.slice();
+        break;
+      case "externalName":
+        if (src.externalName !== undefined) out.externalName = src.externalName;
+        break;
+      case "externalTrafficPolicy":
+        if (src.externalTrafficPolicy !== undefined) out.externalTrafficPolicy = src.externalTrafficPolicy;
+        break;
+      case "healthCheckNodePort":
+        if (src.healthCheckNodePort !== undefined) out.healthCheckNodePort = src.healthCheckNodePort;
+        break;
+      case "publishNotReadyAddresses":
+        if (src.publishNotReadyAddresses !== undefined)
+          out.publishNotReadyAddresses = src.publishNotReadyAddresses;
+        break;
+      case "sessionAffinityConfig":
+        if (src.sessionAffinityConfig !== undefined)
+          out.sessionAffinityConfig = deepCopySessionAffinityConfig(src.sessionAffinityConfig);
+        break;
+      case "ipFamilies":
+        if (src.ipFamilies !== undefined)
+          out.ipFamilies = src.ipFamilies === null ? src.ipFamilies : src.ipFamilies.slice();
+        break;
+      case "ipFamilyPolicy":
+        if (src.ipFamilyPolicy !== undefined) out.ipFamilyPolicy = src.ipFamilyPolicy;
+        break;
+      case "allocateLoadBalancerNodePorts":
+        if (src.allocateLoadBalancerNodePorts !== undefined)
+          out.allocateLoadBalancerNodePorts = src.allocateLoadBalancerNodePorts;
+        break;
+      case "loadBalancerClass":
+        if (src.loadBalancerClass !== undefined) out.loadBalancerClass = src.loadBalancerClass;
+        break;
+      case "internalTrafficPolicy":
+        if (src.internalTrafficPolicy !== undefined) out.internalTrafficPolicy = src.internalTrafficPolicy;
+        break;
+      case "trafficDistribution":
+        if (src.trafficDistribution !== undefined) out.trafficDistribution = src.trafficDistribution;
+        break;
+    }
+  }
   return out;
 }
 

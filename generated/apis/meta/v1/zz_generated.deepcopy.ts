@@ -49,7 +49,7 @@ import type {
   UpdateOptions,
   WatchEvent,
 } from "../../../../api/meta/v1/types.js";
-import { copyArray, copyJSON, copyValueArray, copyValueMap } from "../../../../runtime/index.js";
+import { copyArray, copyJSON, copyValueArray } from "../../../../runtime/index.js";
 
 /** Returns a deep copy of a Timestamp sharing no mutable object with it; null and undefined are returned as given. */
 export function deepCopyTimestamp(src: Timestamp): Timestamp {
@@ -84,24 +84,60 @@ export function deepCopyListMeta(src: ListMeta): ListMeta {
 export function deepCopyObjectMeta(src: ObjectMeta): ObjectMeta {
   if (src == null) return src;
   const out = {} as ObjectMeta;
-  if (src.name !== undefined) out.name = src.name;
-  if (src.generateName !== undefined) out.generateName = src.generateName;
-  if (src.namespace !== undefined) out.namespace = src.namespace;
-  if (src.selfLink !== undefined) out.selfLink = src.selfLink;
-  if (src.uid !== undefined) out.uid = src.uid;
-  if (src.resourceVersion !== undefined) out.resourceVersion = src.resourceVersion;
-  if (src.generation !== undefined) out.generation = src.generation;
-  if (src.creationTimestamp !== undefined) out.creationTimestamp = src.creationTimestamp;
-  if (src.deletionTimestamp !== undefined) out.deletionTimestamp = src.deletionTimestamp;
-  if (src.deletionGracePeriodSeconds !== undefined)
-    out.deletionGracePeriodSeconds = src.deletionGracePeriodSeconds;
-  if (src.labels !== undefined) out.labels = copyValueMap(src.labels);
-  if (src.annotations !== undefined) out.annotations = copyValueMap(src.annotations);
-  if (src.ownerReferences !== undefined)
-    out.ownerReferences = copyArray(src.ownerReferences, deepCopyOwnerReference);
-  if (src.finalizers !== undefined) out.finalizers = copyValueArray(src.finalizers);
-  if (src.managedFields !== undefined)
-    out.managedFields = copyArray(src.managedFields, deepCopyManagedFieldsEntry);
+  for (const key in src) {
+    switch (key) {
+      case "name":
+        if (src.name !== undefined) out.name = src.name;
+        break;
+      case "generateName":
+        if (src.generateName !== undefined) out.generateName = src.generateName;
+        break;
+      case "namespace":
+        if (src.namespace !== undefined) out.namespace = src.namespace;
+        break;
+      case "selfLink":
+        if (src.selfLink !== undefined) out.selfLink = src.selfLink;
+        break;
+      case "uid":
+        if (src.uid !== undefined) out.uid = src.uid;
+        break;
+      case "resourceVersion":
+        if (src.resourceVersion !== undefined) out.resourceVersion = src.resourceVersion;
+        break;
+      case "generation":
+        if (src.generation !== undefined) out.generation = src.generation;
+        break;
+      case "creationTimestamp":
+        if (src.creationTimestamp !== undefined) out.creationTimestamp = src.creationTimestamp;
+        break;
+      case "deletionTimestamp":
+        if (src.deletionTimestamp !== undefined) out.deletionTimestamp = src.deletionTimestamp;
+        break;
+      case "deletionGracePeriodSeconds":
+        if (src.deletionGracePeriodSeconds !== undefined)
+          out.deletionGracePeriodSeconds = src.deletionGracePeriodSeconds;
+        break;
+      case "labels":
+        if (src.labels !== undefined) out.labels = src.labels === null ? src.labels : { ...src.labels };
+        break;
+      case "annotations":
+        if (src.annotations !== undefined)
+          out.annotations = src.annotations === null ? src.annotations : { ...src.annotations };
+        break;
+      case "ownerReferences":
+        if (src.ownerReferences !== undefined)
+          out.ownerReferences = copyArray(src.ownerReferences, deepCopyOwnerReference);
+        break;
+      case "finalizers":
+        if (src.finalizers !== undefined)
+          out.finalizers = src.finalizers === null ? src.finalizers : src.finalizers.slice();
+        break;
+      case "managedFields":
+        if (src.managedFields !== undefined)
+          out.managedFields = copyArray(src.managedFields, deepCopyManagedFieldsEntry);
+        break;
+    }
+  }
   return out;
 }
 
@@ -171,7 +207,7 @@ export function deepCopyDeleteOptions(src: DeleteOptions): DeleteOptions {
   if (src.preconditions !== undefined) out.preconditions = deepCopyPreconditions(src.preconditions);
   if (src.orphanDependents !== undefined) out.orphanDependents = src.orphanDependents;
   if (src.propagationPolicy !== undefined) out.propagationPolicy = src.propagationPolicy;
-  if (src.dryRun !== undefined) out.dryRun = copyValueArray(src.dryRun);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun === null ? src.dryRun : src.dryRun.slice();
   if (src.ignoreStoreReadErrorWithClusterBreakingPotential !== undefined)
     out.ignoreStoreReadErrorWithClusterBreakingPotential =
       src.ignoreStoreReadErrorWithClusterBreakingPotential;
@@ -184,7 +220,7 @@ export function deepCopyCreateOptions(src: CreateOptions): CreateOptions {
   const out = {} as CreateOptions;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.dryRun !== undefined) out.dryRun = copyValueArray(src.dryRun);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun === null ? src.dryRun : src.dryRun.slice();
   if (src.fieldManager !== undefined) out.fieldManager = src.fieldManager;
   if (src.fieldValidation !== undefined) out.fieldValidation = src.fieldValidation;
   return out;
@@ -196,7 +232,7 @@ export function deepCopyPatchOptions(src: PatchOptions): PatchOptions {
   const out = {} as PatchOptions;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.dryRun !== undefined) out.dryRun = copyValueArray(src.dryRun);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun === null ? src.dryRun : src.dryRun.slice();
   if (src.force !== undefined) out.force = src.force;
   if (src.fieldManager !== undefined) out.fieldManager = src.fieldManager;
   if (src.fieldValidation !== undefined) out.fieldValidation = src.fieldValidation;
@@ -209,7 +245,7 @@ export function deepCopyApplyOptions(src: ApplyOptions): ApplyOptions {
   const out = {} as ApplyOptions;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.dryRun !== undefined) out.dryRun = copyValueArray(src.dryRun);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun === null ? src.dryRun : src.dryRun.slice();
   if (src.force !== undefined) out.force = src.force;
   if (src.fieldManager !== undefined) out.fieldManager = src.fieldManager;
   return out;
@@ -221,7 +257,7 @@ export function deepCopyUpdateOptions(src: UpdateOptions): UpdateOptions {
   const out = {} as UpdateOptions;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.dryRun !== undefined) out.dryRun = copyValueArray(src.dryRun);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun === null ? src.dryRun : src.dryRun.slice();
   if (src.fieldManager !== undefined) out.fieldManager = src.fieldManager;
   if (src.fieldValidation !== undefined) out.fieldValidation = src.fieldValidation;
   return out;
@@ -307,7 +343,7 @@ export function deepCopyAPIVersions(src: APIVersions): APIVersions {
   const out = {} as APIVersions;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.versions !== undefined) out.versions = copyValueArray(src.versions);
+  if (src.versions !== undefined) out.versions = src.versions === null ? src.versions : src.versions.slice();
   if (src.serverAddressByClientCIDRs !== undefined)
     out.serverAddressByClientCIDRs = copyArray(
       src.serverAddressByClientCIDRs,
@@ -372,9 +408,11 @@ export function deepCopyAPIResource(src: APIResource): APIResource {
   if (src.group !== undefined) out.group = src.group;
   if (src.version !== undefined) out.version = src.version;
   if (src.kind !== undefined) out.kind = src.kind;
-  if (src.verbs !== undefined) out.verbs = copyValueArray(src.verbs);
-  if (src.shortNames !== undefined) out.shortNames = copyValueArray(src.shortNames);
-  if (src.categories !== undefined) out.categories = copyValueArray(src.categories);
+  if (src.verbs !== undefined) out.verbs = src.verbs === null ? src.verbs : src.verbs.slice();
+  if (src.shortNames !== undefined)
+    out.shortNames = src.shortNames === null ? src.shortNames : src.shortNames.slice();
+  if (src.categories !== undefined)
+    out.categories = src.categories === null ? src.categories : src.categories.slice();
   if (src.storageVersionHash !== undefined) out.storageVersionHash = src.storageVersionHash;
   return out;
 }
@@ -394,7 +432,7 @@ export function deepCopyAPIResourceList(src: APIResourceList): APIResourceList {
 export function deepCopyRootPaths(src: RootPaths): RootPaths {
   if (src == null) return src;
   const out = {} as RootPaths;
-  if (src.paths !== undefined) out.paths = copyValueArray(src.paths);
+  if (src.paths !== undefined) out.paths = src.paths === null ? src.paths : src.paths.slice();
   return out;
 }
 
@@ -449,7 +487,8 @@ export function deepCopyGroupVersion(src: GroupVersion): GroupVersion {
 export function deepCopyLabelSelector(src: LabelSelector): LabelSelector {
   if (src == null) return src;
   const out = {} as LabelSelector;
-  if (src.matchLabels !== undefined) out.matchLabels = copyValueMap(src.matchLabels);
+  if (src.matchLabels !== undefined)
+    out.matchLabels = src.matchLabels === null ? src.matchLabels : { ...src.matchLabels };
   if (src.matchExpressions !== undefined)
     out.matchExpressions = copyArray(src.matchExpressions, deepCopyLabelSelectorRequirement);
   return out;
@@ -461,7 +500,7 @@ export function deepCopyLabelSelectorRequirement(src: LabelSelectorRequirement):
   const out = {} as LabelSelectorRequirement;
   if (src.key !== undefined) out.key = src.key;
   if (src.operator !== undefined) out.operator = src.operator;
-  if (src.values !== undefined) out.values = copyValueArray(src.values);
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
   return out;
 }
 
@@ -471,7 +510,7 @@ export function deepCopyFieldSelectorRequirement(src: FieldSelectorRequirement):
   const out = {} as FieldSelectorRequirement;
   if (src.key !== undefined) out.key = src.key;
   if (src.operator !== undefined) out.operator = src.operator;
-  if (src.values !== undefined) out.values = copyValueArray(src.values);
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
   return out;
 }
 

@@ -13,7 +13,7 @@ import type {
   RoleRef,
   Subject,
 } from "../../../../api/rbac/v1/types.js";
-import { copyArray, copyValueArray } from "../../../../runtime/index.js";
+import { copyArray } from "../../../../runtime/index.js";
 import {
   deepCopyLabelSelector,
   deepCopyListMeta,
@@ -24,11 +24,15 @@ import {
 export function deepCopyPolicyRule(src: PolicyRule): PolicyRule {
   if (src == null) return src;
   const out = {} as PolicyRule;
-  if (src.verbs !== undefined) out.verbs = copyValueArray(src.verbs);
-  if (src.apiGroups !== undefined) out.apiGroups = copyValueArray(src.apiGroups);
-  if (src.resources !== undefined) out.resources = copyValueArray(src.resources);
-  if (src.resourceNames !== undefined) out.resourceNames = copyValueArray(src.resourceNames);
-  if (src.nonResourceURLs !== undefined) out.nonResourceURLs = copyValueArray(src.nonResourceURLs);
+  if (src.verbs !== undefined) out.verbs = src.verbs === null ? src.verbs : src.verbs.slice();
+  if (src.apiGroups !== undefined)
+    out.apiGroups = src.apiGroups === null ? src.apiGroups : src.apiGroups.slice();
+  if (src.resources !== undefined)
+    out.resources = src.resources === null ? src.resources : src.resources.slice();
+  if (src.resourceNames !== undefined)
+    out.resourceNames = src.resourceNames === null ? src.resourceNames : src.resourceNames.slice();
+  if (src.nonResourceURLs !== undefined)
+    out.nonResourceURLs = src.nonResourceURLs === null ? src.nonResourceURLs : src.nonResourceURLs.slice();
   return out;
 }
 
