@@ -1,0 +1,106 @@
+/**
+ * What the endpoint layer asks of a resource's storage: upstream's rest.Storage verbs, on
+ * decoded objects. The generic registry store implements it for every registered resource;
+ * the endpoint installer derives routes from which verbs a resource's storage supports.
+ */
+import type { ResourceInfo } from "../../runtime/scheme.js";
+
+/** A Kubernetes object as JSON-shaped data. */
+export type KubeObject = {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: {
+    name?: string;
+    generateName?: string;
+    namespace?: string;
+    uid?: string;
+    resourceVersion?: string;
+    generation?: number;
+    creationTimestamp?: string;
+    deletionTimestamp?: string;
+    deletionGracePeriodSeconds?: number;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    finalizers?: string[];
+    ownerReferences?: unknown[];
+    managedFields?: unknown[];
+  };
+  [field: string]: unknown;
+};
+
+export interface KubeList {
+  apiVersion: string;
+  kind: string;
+  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  items: KubeObject[];
+}
+
+/** Who is asking and in which scope: what upstream keeps in the request context. */
+export interface RequestContext {
+  namespace?: string;
+  user: { name: string; groups: string[]; uid?: string };
+  signal: AbortSignal;
+  /** Warnings to return as `Warning: 299 - "..."` headers. */
+  warnings: string[];
+}
+
+export interface ListOptions {
+  labelSelector?: string;
+  fieldSelector?: string;
+  limit?: number;
+  continue?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: "Exact" | "NotOlderThan";
+}
+
+export interface WatchOptions extends ListOptions {
+  allowWatchBookmarks?: boolean;
+  timeoutSeconds?: number;
+  sendInitialEvents?: boolean;
+}
+
+export interface WriteOptions {
+  dryRun?: boolean;
+  fieldManager?: string;
+  fieldValidation?: "Strict" | "Warn" | "Ignore";
+}
+
+export interface DeleteOptions {
+  dryRun?: boolean;
+  gracePeriodSeconds?: number;
+  propagationPolicy?: "Orphan" | "Background" | "Foreground";
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+export type PatchType = "json" | "merge" | "strategic" | "apply";
+
+export interface PatchOptions extends WriteOptions {
+  force?: boolean;
+}
+
+export interface WatchEvent {
+  type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ERROR";
+  object: KubeObject;
+}
+
+/**
+ * One resource's storage. Methods a resource does not support are absent, and the endpoint
+ * installer serves no route for them (405 / 404 as upstream).
+ * Errors are thrown as runtime/rest StatusError (NotFound, AlreadyExists, Conflict, Invalid,
+ * Forbidden, Expired...), which the endpoint layer writes as metav1.Status.
+ */
+export interface RESTStorage {
+  readonly info: ResourceInfo;
+  readonly group: string;
+  readonly version: string;
+  create?(ctx: RequestContext, obj: KubeObject, opts: WriteOptions): Promise<KubeObject>;
+  get?(ctx: RequestContext, name: string, opts: { resourceVersion?: string }): Promise<KubeObject>;
+  list?(ctx: RequestContext, opts: ListOptions): Promise<KubeList>;
+  update?(ctx: RequestContext, name: string, obj: KubeObject, opts: WriteOptions & { createIfMissing?: boolean }): Promise<{ object: KubeObject; created: boolean }>;
+  patch?(ctx: RequestContext, name: string, type: PatchType, body: Uint8Array, opts: PatchOptions): Promise<{ object: KubeObject; created: boolean }>;
+  delete?(ctx: RequestContext, name: string, opts: DeleteOptions): Promise<{ object: KubeObject; deleted: boolean }>;
+  deleteCollection?(ctx: RequestContext, opts: DeleteOptions, listOpts: ListOptions): Promise<KubeList>;
+  watch?(ctx: RequestContext, opts: WatchOptions): AsyncIterable<WatchEvent>;
+  /** Subresources (status, finalize, scale...) by name, each a storage of its own verbs. */
+  readonly subresources?: Readonly<Record<string, RESTStorage>>;
+}

@@ -1,0 +1,125 @@
+/**
+ * The storage interface every backend implements (SQLite, etcd): keyed values under one global,
+ * monotonically increasing revision, which is the resourceVersion clients see.
+ */
+
+/**
+ * A stored value with the revision of its last write. Values are opaque bytes: the registry
+ * decides the encoding (enveloped protobuf for built-in kinds, JSON for custom resources).
+ */
+export interface KeyValue {
+  key: string;
+  value: Uint8Array;
+  /** Revision of the write that created the key (etcd's create_revision). */
+  createRevision: number;
+  /** Revision of the key's last write (etcd's mod_revision): the object's resourceVersion. */
+  modRevision: number;
+}
+
+/** Why a storage call failed; the registry maps each to an API status. */
+export type StorageErrorCode =
+  | "KeyExists" // create on an existing key -> 409 AlreadyExists
+  | "KeyNotFound" // get/update/delete on a missing key -> 404 NotFound
+  | "Conflict" // a precondition (revision or uid) did not hold -> 409 Conflict
+  | "Compacted" // a revision older than the compaction point -> 410 Expired
+  | "InvalidContinue" // a continue token that does not parse -> 400
+  | "Unavailable"; // the backend cannot be reached or is closed -> 503
+
+export class StorageError extends Error {
+  constructor(
+    readonly code: StorageErrorCode,
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StorageError";
+  }
+}
+
+/** What a delete or update expects of the stored value; unmet -> StorageError "Conflict". */
+export interface Preconditions {
+  /** The value's modRevision must equal this. */
+  revision?: number;
+}
+
+export interface ListOptions {
+  /** Every key with this prefix (a resource, or a resource in one namespace). */
+  prefix: string;
+  /**
+   * Read at this revision (0 or absent: the newest). A revision older than the compaction
+   * point fails with "Compacted".
+   */
+  revision?: number;
+  /** At most this many items; the rest through `continue`. 0 or absent: no limit. */
+  limit?: number;
+  /** An opaque token from a previous page; the page continues at that page's revision. */
+  continue?: string;
+  /** Filters values before `limit` counts them (selectors are applied by the registry). */
+  predicate?: (kv: KeyValue) => boolean;
+}
+
+export interface ListResult {
+  items: KeyValue[];
+  /** The revision the list was read at. */
+  revision: number;
+  /** Set when more items remain. */
+  continue?: string;
+  /** Items left after this page, when the backend knows it. */
+  remainingItemCount?: number;
+}
+
+export type WatchEventType = "PUT" | "DELETE";
+
+export interface StorageEvent {
+  type: WatchEventType;
+  key: string;
+  /** The value after a put; for a delete, the last value before it. */
+  kv: KeyValue;
+  /** For a put that updated an existing key, the value before. */
+  prev?: KeyValue;
+  /** The revision of this event (for a delete, the revision of the delete). */
+  revision: number;
+}
+
+export interface WatchOptions {
+  prefix: string;
+  /**
+   * Deliver every event after this revision (exclusive); older than the compaction point
+   * fails with "Compacted". 0: from now on.
+   */
+  afterRevision: number;
+  signal: AbortSignal;
+}
+
+/**
+ * An update function: gets the current value (undefined when the key is missing and the call
+ * allows creation) and returns the new bytes, or throws to abort. It may be called again when
+ * another writer got there first (optimistic concurrency).
+ */
+export type UpdateFn = (current: KeyValue | undefined) => Promise<Uint8Array> | Uint8Array;
+
+export interface Storage {
+  /** Creates a key; fails with "KeyExists". Returns the stored value. */
+  create(key: string, value: Uint8Array): Promise<KeyValue>;
+  /** Reads one key (newest revision); undefined when missing. */
+  get(key: string): Promise<KeyValue | undefined>;
+  list(options: ListOptions): Promise<ListResult>;
+  /**
+   * Reads, applies `update`, and writes with compare-and-swap on the modRevision, retrying
+   * with the fresh value when another write won. `ignoreNotFound` lets `update` create.
+   */
+  guaranteedUpdate(
+    key: string,
+    update: UpdateFn,
+    options?: { preconditions?: Preconditions; ignoreNotFound?: boolean },
+  ): Promise<KeyValue>;
+  /** Deletes a key; returns the last value. Fails with "KeyNotFound" or "Conflict". */
+  delete(key: string, options?: { preconditions?: Preconditions }): Promise<KeyValue>;
+  /** Events under a prefix after a revision, in revision order, until the signal aborts. */
+  watch(options: WatchOptions): AsyncIterable<StorageEvent>;
+  /** The newest revision. */
+  currentRevision(): Promise<number>;
+  /** Forgets history up to (not including) a revision; later reads and watches before it fail. */
+  compact(revision: number): Promise<void>;
+  close(): Promise<void>;
+}
