@@ -2,6 +2,10 @@
  * The list of emitters, in the order their files are produced. Adding an artifact means adding
  * an emitter here; nothing else decides what gets generated.
  */
+import { clientsetEmitter } from "./client/clientset.js";
+import { fakeClientsetEmitter } from "./client/fake-clientset.js";
+import { informersEmitter } from "./client/informers.js";
+import { listersEmitter } from "./client/listers.js";
 import { deepcopyEmitter } from "./deepcopy.js";
 import type { Emitter } from "./emitter.js";
 import { lifecycleEmitter } from "./lifecycle.js";
@@ -19,4 +23,8 @@ export const emitters: readonly Emitter[] = [
   protobufSchemaEmitter,
   protobufCodecEmitter,
   openapiEmitter,
+  clientsetEmitter,
+  fakeClientsetEmitter,
+  listersEmitter,
+  informersEmitter,
 ];

@@ -47,8 +47,44 @@ export function openapiPackageOf(goPackage: string): string {
   return [reversed, ...rest].join(".");
 }
 
-/** `core/v1` -> `coreV1`, `apiextensions/v1` -> `apiextensionsV1`: accessor names. */
-export function groupVersionAccessor(group: string, version: string): string {
-  const first = group === "" ? "core" : (group.split(".")[0] ?? group);
-  return privateName(first.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())) + publicName(version);
+/**
+ * `core/v1` -> `CoreV1`, `rbac/v1` -> `RbacV1`, `apiextensions/v1` -> `ApiextensionsV1`: a
+ * group-version's name in client class names. As client-gen, it comes from the package's
+ * folders, not the group name (`rbac.authorization.k8s.io` is `Rbac`).
+ */
+export function groupVersionGoName(pkgPath: string): string {
+  const parts = pkgPath.split("/");
+  const version = parts[parts.length - 1] ?? "";
+  const group = parts.length > 1 ? (parts[parts.length - 2] ?? "") : "core";
+  const camel = group.replace(/[-_.]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return publicName(camel) + publicName(version);
+}
+
+/** `core/v1` -> `coreV1`, `rbac/v1` -> `rbacV1`: the accessor of a group-version on clientsets and informer factories. */
+export function groupVersionAccessor(pkgPath: string): string {
+  return privateName(groupVersionGoName(pkgPath));
+}
+
+/** `ConfigMap` -> `configMaps`, `Endpoints` -> `endpoints`: the accessor of a kind's client, informer or namespaced lister. */
+export function pluralAccessor(kind: string): string {
+  return safeIdentifier(privateName(pluralOf(kind)));
+}
+
+/** `ConfigMap` -> `config-map`: the file a kind's generated code lives in. */
+export function kebabName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+    .toLowerCase();
+}
+
+const RESERVED: ReadonlySet<string> = new Set(
+  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await").split(" "),
+);
+
+/** `name`, or `name_` when it is a reserved word (a kind called `Class` still gets a parameter name). */
+export function safeIdentifier(name: string): string {
+  return RESERVED.has(name) ? `${name}_` : name;
 }

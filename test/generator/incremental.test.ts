@@ -59,6 +59,19 @@ describe("incremental generation", () => {
       "apis/coordination/v1/zz_generated.protobuf.ts",
       "apis/coordination/v1/zz_generated.register.ts",
       "apis/coordination/v1/zz_generated.swagger-doc.ts",
+      "clientset/typed/coordination/v1/coordination-v1-client.ts",
+      "clientset/typed/coordination/v1/fake/fake-coordination-v1-client.ts",
+      "clientset/typed/coordination/v1/fake/fake-lease.ts",
+      "clientset/typed/coordination/v1/fake/index.ts",
+      "clientset/typed/coordination/v1/generated-expansion.ts",
+      "clientset/typed/coordination/v1/index.ts",
+      "clientset/typed/coordination/v1/lease.ts",
+      "informers/coordination/v1/index.ts",
+      "informers/coordination/v1/interface.ts",
+      "informers/coordination/v1/lease.ts",
+      "listers/coordination/v1/expansion-generated.ts",
+      "listers/coordination/v1/index.ts",
+      "listers/coordination/v1/lease.ts",
       "proto/k8s.io/api/coordination/v1/generated.proto",
     ]);
     expect(plan.remove.filter(openapi).sort()).toEqual([
@@ -66,7 +79,17 @@ describe("incremental generation", () => {
       "openapi/v3/apis/coordination.k8s.io/v1.json",
     ]);
     expect(fs.existsSync(path.join(out, "apis/coordination"))).toBe(false);
-    expect(plan.write.map((f) => f.path).filter((p) => !openapi(p))).toEqual(["apis/register.ts"]);
+    // The group also leaves the clientset, the informer factory and the index files.
+    expect(plan.write.map((f) => f.path).filter((p) => !openapi(p))).toEqual([
+      "apis/register.ts",
+      "clientset/clientset.ts",
+      "clientset/fake/clientset.ts",
+      "clientset/fake/index.ts",
+      "clientset/index.ts",
+      "informers/factory.ts",
+      "informers/index.ts",
+      "listers/index.ts",
+    ]);
     // The group leaves the GVK lists of DeleteOptions and WatchEvent in every document.
     expect(plan.write.map((f) => f.path).filter(openapi)).toEqual([
       "openapi/index.ts",

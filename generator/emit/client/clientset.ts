@@ -1,0 +1,117 @@
+/**
+ * Clientset emitter: the typed clients of every `+genclient` kind (client-go's client-gen).
+ * Per group-version a group client with one accessor per kind, per kind an interface and a
+ * class delegating to gentype's ResourceClient, empty expansion interfaces, and the Clientset
+ * with one accessor per group-version.
+ */
+import type { Model } from "../../model/types.js";
+import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { FileBuilder, indexFile } from "./files.js";
+import { clientMethods, type TypeNames } from "./verbs.js";
+import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
+
+const EMITTER = "clientset";
+
+/** Where each client artifact goes, relative to the output root. */
+export const clientPaths = {
+  clientset: "clientset/clientset.ts",
+  index: "clientset/index.ts",
+  typedDir: (g: ClientGroup): string => `clientset/typed/${g.dir}`,
+  group: (g: ClientGroup): string => `clientset/typed/${g.dir}/${g.clientFile}.ts`,
+  resource: (g: ClientGroup, r: ClientResource): string => `clientset/typed/${g.dir}/${r.file}.ts`,
+  expansion: (g: ClientGroup): string => `clientset/typed/${g.dir}/generated-expansion.ts`,
+  register: "apis/register.ts",
+};
+
+function descriptor(g: ClientGroup, r: ClientResource): string {
+  return JSON.stringify({
+    group: g.group,
+    version: g.version,
+    resource: r.resource,
+    kind: r.kind,
+    listKind: r.listKind,
+    namespaced: r.namespaced,
+    protobuf: r.protobuf,
+  });
+}
+
+/** The names signatures use; runtime namespaces are imported only when a signature names them. */
+export function typeNames(f: FileBuilder, r: ClientResource): TypeNames {
+  return {
+    kind: f.apiType(r.decl),
+    list: f.apiType(r.listDecl),
+    get gentype() {
+      return f.runtime("gentype");
+    },
+    get rest() {
+      return f.runtime("rest");
+    },
+    importType: (d) => f.apiType(d),
+  };
+}
+
+function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(clientPaths.resource(g, r), options);
+  const names = typeNames(f, r);
+  const methods = clientMethods(r, g.pkg, names);
+  f.generated(`${r.kind}Expansion`, clientPaths.expansion(g));
+  return f.render(EMITTER, "resource", {
+    ...r,
+    gentype: names.gentype,
+    listKind: names.list,
+    descriptor: descriptor(g, r),
+    methods,
+  });
+}
+
+function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(clientPaths.group(g), options);
+  for (const r of g.resources) {
+    f.generated(`${r.kind}Client`, clientPaths.resource(g, r), true);
+    f.generated(`${r.kind}Interface`, clientPaths.resource(g, r));
+    f.generated(r.descriptorName, clientPaths.resource(g, r), true);
+  }
+  return f.render(EMITTER, "group", { ...g, gentype: f.runtime("gentype", true), rest: f.runtime("rest") });
+}
+
+function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(clientPaths.clientset, options);
+  for (const g of groups) {
+    f.generated(`${g.goName}Client`, clientPaths.group(g), true);
+    f.generated(`${g.goName}Interface`, clientPaths.group(g));
+  }
+  return f.render(EMITTER, "clientset", {
+    groups,
+    rest: f.runtime("rest", true),
+    discovery: f.runtime("discovery", true),
+    scheme: f.generated("scheme", clientPaths.register, true),
+  });
+}
+
+function typedIndex(g: ClientGroup): GeneratedFile {
+  const exports = [`* from "./${g.clientFile}.js"`, `type * from "./generated-expansion.js"`, ...g.resources.map((r) => `* from "./${r.file}.js"`)];
+  return indexFile(EMITTER, `${clientPaths.typedDir(g)}/index.ts`, exports);
+}
+
+export const clientsetEmitter: Emitter = {
+  name: "clientset",
+  emit(model: Model, options: EmitOptions): GeneratedFile[] {
+    const groups = clientGroups(model);
+    if (groups.length === 0) return [];
+    const files: GeneratedFile[] = [];
+    for (const g of groups) {
+      files.push(emitGroup(g, options));
+      files.push(new FileBuilder(clientPaths.expansion(g), options).render(EMITTER, "expansion", g));
+      for (const r of g.resources) files.push(emitResource(g, r, options));
+      files.push(typedIndex(g));
+    }
+    files.push(emitClientset(groups, options));
+    files.push(
+      indexFile(EMITTER, clientPaths.index, [
+        `* from "./clientset.js"`,
+        ...groups.map((g) => `* as ${g.accessor} from "./typed/${g.dir}/index.js"`),
+      ]),
+    );
+    return files;
+  },
+};

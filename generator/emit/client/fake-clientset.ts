@@ -1,0 +1,79 @@
+/**
+ * Fake clientset emitter: the same interfaces over runtime/testing's Fake (client-go's fake
+ * clientset). Each fake typed client extends the generated client with a FakeResourceClient,
+ * so real and fake share every method; the FakeClientset seeds an object tracker that maps
+ * kinds to resources through the generated scheme.
+ */
+import type { Model } from "../../model/types.js";
+import { pluralOf } from "../../naming/namers.js";
+import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { clientPaths } from "./clientset.js";
+import { FileBuilder, indexFile } from "./files.js";
+import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
+
+const EMITTER = "fake";
+
+const fakePaths = {
+  clientset: "clientset/fake/clientset.ts",
+  index: "clientset/fake/index.ts",
+  dir: (g: ClientGroup): string => `${clientPaths.typedDir(g)}/fake`,
+  group: (g: ClientGroup): string => `${clientPaths.typedDir(g)}/fake/fake-${g.clientFile}.ts`,
+  resource: (g: ClientGroup, r: ClientResource): string => `${clientPaths.typedDir(g)}/fake/fake-${r.file}.ts`,
+};
+
+function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(fakePaths.resource(g, r), options);
+  const kind = f.apiType(r.decl);
+  const listKind = f.apiType(r.listDecl);
+  f.generated(`${r.kind}Client`, clientPaths.resource(g, r), true);
+  f.generated(r.descriptorName, clientPaths.resource(g, r), true);
+  return f.render(EMITTER, "resource", { ...r, kind, listKind, kindPlural: pluralOf(r.kind), testing: f.runtime("testing", true) });
+}
+
+function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(fakePaths.group(g), options);
+  f.generated(`${g.goName}Interface`, clientPaths.group(g));
+  for (const r of g.resources) {
+    f.generated(`${r.kind}Interface`, clientPaths.resource(g, r));
+    f.generated(`Fake${r.kind}Client`, fakePaths.resource(g, r), true);
+  }
+  return f.render(EMITTER, "group", { ...g, testing: f.runtime("testing") });
+}
+
+function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+  const f = new FileBuilder(fakePaths.clientset, options);
+  f.generated("ClientsetInterface", clientPaths.clientset);
+  for (const g of groups) {
+    f.generated(`${g.goName}Interface`, clientPaths.group(g));
+    f.generated(`Fake${g.goName}Client`, fakePaths.group(g), true);
+  }
+  return f.render(EMITTER, "clientset", {
+    groups,
+    testing: f.runtime("testing", true),
+    parseApiVersion: f.runtime("parseApiVersion", true),
+    scheme: f.generated("scheme", clientPaths.register, true),
+  });
+}
+
+export const fakeClientsetEmitter: Emitter = {
+  name: "fake-clientset",
+  emit(model: Model, options: EmitOptions): GeneratedFile[] {
+    const groups = clientGroups(model);
+    if (groups.length === 0) return [];
+    const files: GeneratedFile[] = [];
+    for (const g of groups) {
+      files.push(emitGroup(g, options));
+      for (const r of g.resources) files.push(emitResource(g, r, options));
+      const exports = [`* from "./fake-${g.clientFile}.js"`, ...g.resources.map((r) => `* from "./fake-${r.file}.js"`)];
+      files.push(indexFile(EMITTER, `${fakePaths.dir(g)}/index.ts`, exports));
+    }
+    files.push(emitClientset(groups, options));
+    files.push(
+      indexFile(EMITTER, fakePaths.index, [
+        `* from "./clientset.js"`,
+        ...groups.map((g) => `* as ${g.accessor} from "../typed/${g.dir}/fake/index.js"`),
+      ]),
+    );
+    return files;
+  },
+};

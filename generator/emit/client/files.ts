@@ -1,0 +1,46 @@
+/** Shared plumbing of the client emitters: one generated TypeScript file with tracked imports, and index files. */
+import type { StructDecl } from "../../model/types.js";
+import type { EmitOptions, GeneratedFile } from "../emitter.js";
+import { header } from "../header.js";
+import { ImportTracker } from "../imports.js";
+import { render } from "../templates.js";
+import { absolute, importApiType, importRuntime } from "../ts-paths.js";
+
+/** A file being generated: its path and the imports its body needs. */
+export class FileBuilder {
+  readonly imports: ImportTracker;
+
+  constructor(
+    readonly path: string,
+    private readonly options: EmitOptions,
+  ) {
+    this.imports = new ImportTracker(absolute(options, path));
+  }
+
+  /** Imports a runtime namespace (`gentype`, `rest`, `cache`...), as a type only unless `value`. */
+  runtime(name: string, value = false): string {
+    return importRuntime(this.imports, name, this.options, !value);
+  }
+
+  /** Imports an API type from the file declaring it. */
+  apiType(decl: StructDecl): string {
+    return importApiType(this.imports, decl);
+  }
+
+  /** Imports `name` from another generated file (a path relative to the output root). */
+  generated(name: string, rel: string, value = false): string {
+    return this.imports.add(name, absolute(this.options, rel), !value);
+  }
+
+  /** The file: header, imports, then the template rendered with `view`. */
+  render(emitter: string, template: string, view: object): GeneratedFile {
+    const body = render(emitter, template, view);
+    const imports = this.imports.render();
+    return { path: this.path, content: `${header("//")}${imports}${imports ? "\n\n" : ""}${body}` };
+  }
+}
+
+/** An index file re-exporting the given export clauses (`* from "./x.js"`, `* as coreV1 from ...`). */
+export function indexFile(emitter: string, path: string, exports: string[]): GeneratedFile {
+  return { path, content: header("//") + render(emitter, "index", { exports }) };
+}
