@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type BenchModule, checkedTargets, printTable } from "./support/table.js";
+import { beginBench, type BenchModule, checkedTargets, printTable } from "./support/table.js";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,18 +21,21 @@ function isBenchModule(x: unknown): x is BenchModule {
   return typeof b?.name === "string" && typeof b.description === "string" && typeof b.run === "function";
 }
 
-async function loadModules(): Promise<BenchModule[]> {
-  const files = fs
+/** Bench files, `deepcopy.bench.ts` -> `deepcopy`, in name order. */
+function benchFiles(): { name: string; file: string }[] {
+  return fs
     .readdirSync(BENCH_DIR)
     .filter((f) => f.endsWith(".bench.ts"))
-    .sort();
-  const modules: BenchModule[] = [];
-  for (const f of files) {
-    const mod = (await import(pathToFileURL(path.join(BENCH_DIR, f)).href)) as { bench?: unknown };
-    if (!isBenchModule(mod.bench)) throw new Error(`bench/${f} does not export \`bench: BenchModule\``);
-    modules.push(mod.bench);
-  }
-  return modules;
+    .sort()
+    .map((f) => ({ name: f.slice(0, -".bench.ts".length), file: path.join(BENCH_DIR, f) }));
+}
+
+/** Imports only the selected files, so a broken bench does not stop the others being run alone. */
+async function loadModule(file: string): Promise<BenchModule> {
+  const mod = (await import(pathToFileURL(file).href)) as { bench?: unknown };
+  if (!isBenchModule(mod.bench))
+    throw new Error(`${path.relative(BENCH_DIR, file)} does not export \`bench: BenchModule\``);
+  return mod.bench;
 }
 
 function loadNote(): string {
@@ -44,15 +47,17 @@ function loadNote(): string {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2).map((a) => a.toLowerCase());
-  const all = await loadModules();
-  const selected = filters.length
-    ? all.filter((m) => filters.some((f) => m.name.toLowerCase().includes(f)))
+  const all = benchFiles();
+  const files = filters.length
+    ? all.filter((b) => filters.some((f) => b.name.toLowerCase().includes(f)))
     : all;
-  if (!selected.length) {
-    console.error(`no bench matches ${filters.join(", ")}; benches: ${all.map((m) => m.name).join(", ")}`);
+  if (!files.length) {
+    console.error(`no bench matches ${filters.join(", ")}; benches: ${all.map((b) => b.name).join(", ")}`);
     process.exitCode = 2;
     return;
   }
+  const selected: BenchModule[] = [];
+  for (const b of files) selected.push(await loadModule(b.file));
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   console.log(`kubegen benchmarks: node ${process.version}, ${os.platform()}/${os.arch()}, ${cpu}`);
   console.log(`running ${selected.map((m) => m.name).join(", ")}; before starting, ${loadNote()}`);
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   for (const m of selected) {
     console.log(`\n## ${m.name}: ${m.description}`);
+    beginBench(m.name);
     const t0 = performance.now();
     await m.run();
     console.log(`  (${m.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
