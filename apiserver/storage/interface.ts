@@ -23,6 +23,7 @@ export type StorageErrorCode =
   | "Conflict" // a precondition (revision or uid) did not hold -> 409 Conflict
   | "Compacted" // a revision older than the compaction point -> 410 Expired
   | "InvalidContinue" // a continue token that does not parse -> 400
+  | "TooLargeRevision" // a read at a revision newer than the newest -> 504 with ResourceVersionTooLarge
   | "Unavailable"; // the backend cannot be reached or is closed -> 503
 
 export class StorageError extends Error {
@@ -73,9 +74,12 @@ export type WatchEventType = "PUT" | "DELETE";
 export interface StorageEvent {
   type: WatchEventType;
   key: string;
-  /** The value after a put; for a delete, the last value before it. */
+  /**
+   * The value after a put; for a delete, the last value before it, with `modRevision` the
+   * revision of the delete (upstream reports a deleted object at the delete's resourceVersion).
+   */
   kv: KeyValue;
-  /** For a put that updated an existing key, the value before. */
+  /** For a put that updated an existing key, and for a delete: the value before, as stored. */
   prev?: KeyValue;
   /** The revision of this event (for a delete, the revision of the delete). */
   revision: number;
@@ -107,13 +111,19 @@ export interface Storage {
   /**
    * Reads, applies `update`, and writes with compare-and-swap on the modRevision, retrying
    * with the fresh value when another write won. `ignoreNotFound` lets `update` create.
+   * Preconditions are checked against each value `update` would see. When `update` returns the
+   * bytes already stored, nothing is written and the current value is returned (as upstream:
+   * a no-op update keeps its resourceVersion).
    */
   guaranteedUpdate(
     key: string,
     update: UpdateFn,
     options?: { preconditions?: Preconditions; ignoreNotFound?: boolean },
   ): Promise<KeyValue>;
-  /** Deletes a key; returns the last value. Fails with "KeyNotFound" or "Conflict". */
+  /**
+   * Deletes a key; returns the last value, with `modRevision` the revision of the delete.
+   * Fails with "KeyNotFound" or "Conflict".
+   */
   delete(key: string, options?: { preconditions?: Preconditions }): Promise<KeyValue>;
   /** Events under a prefix after a revision, in revision order, until the signal aborts. */
   watch(options: WatchOptions): AsyncIterable<StorageEvent>;

@@ -1,0 +1,348 @@
+/**
+ * The embedded storage backend: one SQLite database (better-sqlite3) owned by this process, with
+ * the current value of every key, a revision log for watches and past-revision reads, and group
+ * commit so concurrent writes share a durable transaction.
+ */
+import Database from "better-sqlite3";
+import { decodeContinue, encodeContinue } from "../continue-token.js";
+import {
+  bytesEqual,
+  checkPreconditions,
+  closedError,
+  compactedError,
+  keyExists,
+  keyNotFound,
+  preconditionFailed,
+  tooLargeRevision,
+} from "../errors.js";
+import { GroupCommit } from "../group-commit.js";
+import {
+  type KeyValue,
+  type ListOptions,
+  type ListResult,
+  type Preconditions,
+  type Storage,
+  StorageError,
+  type StorageEvent,
+  type UpdateFn,
+  type WatchOptions,
+} from "../interface.js";
+import { prefixEnd } from "../key-range.js";
+import { prepareDatabase } from "./schema.js";
+import { SqliteWatch, WatchHub } from "./watch.js";
+
+export interface SqliteStorageOptions {
+  /** The database file (created when missing); ":memory:" keeps nothing. */
+  path: string;
+}
+
+/** A write as the group commit applies it; each is checked inside the batch's transaction. */
+type WriteOp =
+  | { kind: "create"; key: string; value: Uint8Array }
+  /** Writes when the key's modRevision is `expect` (0: the key must be missing). */
+  | { kind: "put"; key: string; value: Uint8Array; expect: number }
+  /** Deletes when the key exists and, if `expect` is set, its modRevision is `expect`. */
+  | { kind: "delete"; key: string; expect: number | undefined };
+
+type WriteResult =
+  | { ok: true; event: StorageEvent }
+  | { ok: false; code: "KeyExists" | "KeyNotFound" | "Conflict" | "Stale" };
+
+/** A `kv` row read in raw mode: key, value, create_rev, mod_rev. */
+type KvRow = [string, Buffer, number, number];
+
+const PAGE_ALL = -1;
+
+function toKeyValue(row: KvRow): KeyValue {
+  return { key: row[0], value: row[1], createRevision: row[2], modRevision: row[3] };
+}
+
+export class SqliteStorage implements Storage {
+  private readonly db: Database.Database;
+  private readonly writes: GroupCommit<WriteOp, WriteResult>;
+  private readonly hub = new WatchHub();
+  /** The newest committed revision (the last log row's). */
+  private revision: number;
+  /** Reads and watches before this revision fail with "Compacted" (mirrors meta.compacted). */
+  private compacted: number;
+  private closed = false;
+  private readonly stmt;
+  /** Range statements by shape (at the newest revision or a past one; bounded above or not). */
+  private readonly rangeStatements = new Map<string, Database.Statement>();
+
+  constructor(options: SqliteStorageOptions) {
+    // No busy wait: the file is ours alone (see prepareDatabase), so a lock means another owner.
+    this.db = new Database(options.path, { timeout: 0 });
+    try {
+      prepareDatabase(this.db, options.path);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
+    const db = this.db;
+    this.stmt = {
+      get: db.prepare("SELECT key, value, create_rev, mod_rev FROM kv WHERE key = ?").raw(true),
+      insert: db.prepare("INSERT INTO kv (key, value, create_rev, mod_rev) VALUES (?, ?, ?, ?)"),
+      update: db.prepare("UPDATE kv SET value = ?, mod_rev = ? WHERE key = ?"),
+      remove: db.prepare("DELETE FROM kv WHERE key = ?"),
+      log: db.prepare("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+      meta: db.prepare("SELECT value FROM meta WHERE name = ?").pluck(true),
+      setMeta: db.prepare("UPDATE meta SET value = ? WHERE name = ?"),
+      minLogRev: db.prepare("SELECT min(rev) FROM log").pluck(true),
+      maxLogRev: db.prepare("SELECT max(rev) FROM log").pluck(true),
+      dropLog: db.prepare("DELETE FROM log WHERE rev >= ? AND rev < ?"),
+    };
+    // The newest revision is the last log row's; meta keeps it too for a log emptied by
+    // compaction. (Not writing meta on every commit saves a page per fsync.)
+    this.revision = Math.max(this.stmt.meta.get("revision") as number, (this.stmt.maxLogRev.get() as number | null) ?? 0);
+    this.compacted = this.stmt.meta.get("compacted") as number;
+    const batch = db.transaction((ops: WriteOp[]) => this.applyBatch(ops));
+    this.writes = new GroupCommit<WriteOp, WriteResult>(
+      (ops) => {
+        const before = this.revision;
+        try {
+          return batch(ops);
+        } catch (e) {
+          this.revision = before;
+          throw new StorageError("Unavailable", "", `storage write failed: ${(e as Error).message}`);
+        }
+      },
+      (results) => {
+        for (const r of results) if (r.ok) this.hub.publish(r.event);
+      },
+    );
+    // A compaction interrupted by a crash leaves rows below the recorded point; finish it.
+    this.stmt.dropLog.run(0, this.compacted);
+  }
+
+  async create(key: string, value: Uint8Array): Promise<KeyValue> {
+    this.checkOpen(key);
+    const r = await this.writes.submit({ kind: "create", key, value });
+    if (!r.ok) throw keyExists(key);
+    return r.event.kv;
+  }
+
+  async get(key: string): Promise<KeyValue | undefined> {
+    this.checkOpen(key);
+    return this.read(key);
+  }
+
+  async list(options: ListOptions): Promise<ListResult> {
+    this.checkOpen(options.prefix);
+    const { prefix, predicate } = options;
+    let start = prefix;
+    let revision = options.revision ?? 0;
+    if (options.continue) {
+      const c = decodeContinue(options.continue, prefix);
+      start = c.startKey;
+      revision = c.revision;
+    }
+    if (revision === 0) revision = this.revision;
+    this.checkReadable(revision, prefix);
+
+    const end = prefixEnd(prefix);
+    const limit = options.limit && options.limit > 0 ? options.limit : 0;
+    const atNewest = revision === this.revision;
+    const page = this.rangeStatement(atNewest, end !== undefined, "page");
+    const params = { start, end, rev: revision, limit: PAGE_ALL };
+
+    let rows: KvRow[];
+    let more = false;
+    if (!predicate) {
+      params.limit = limit ? limit + 1 : PAGE_ALL;
+      rows = page.all(params) as KvRow[];
+      if (limit && rows.length > limit) {
+        more = true;
+        rows.length = limit;
+      }
+    } else {
+      rows = [];
+      for (const row of page.iterate(params) as IterableIterator<KvRow>) {
+        if (limit && rows.length === limit) {
+          more = true; // a key remains after the page, matching or not (as etcd's `more`)
+          break;
+        }
+        if (predicate(toKeyValue(row))) rows.push(row);
+      }
+    }
+
+    const result: ListResult = { items: rows.map(toKeyValue), revision };
+    if (more) {
+      const last = rows[rows.length - 1]![0];
+      result.continue = encodeContinue(last, prefix, revision);
+      if (!predicate) {
+        const count = this.rangeStatement(atNewest, end !== undefined, "count");
+        result.remainingItemCount = count.get({ start: last + "\0", end, rev: revision }) as number;
+      }
+    }
+    return result;
+  }
+
+  async guaranteedUpdate(
+    key: string,
+    update: UpdateFn,
+    options: { preconditions?: Preconditions; ignoreNotFound?: boolean } = {},
+  ): Promise<KeyValue> {
+    this.checkOpen(key);
+    for (;;) {
+      const current = this.read(key);
+      if (!current && !options.ignoreNotFound) throw keyNotFound(key);
+      checkPreconditions(key, current, options.preconditions);
+      const value = await update(current);
+      if (current && bytesEqual(value, current.value)) return current;
+      this.checkOpen(key);
+      const r = await this.writes.submit({ kind: "put", key, value, expect: current?.modRevision ?? 0 });
+      if (r.ok) return r.event.kv;
+      // Another write got there first: read the fresh value and try again.
+    }
+  }
+
+  async delete(key: string, options: { preconditions?: Preconditions } = {}): Promise<KeyValue> {
+    this.checkOpen(key);
+    const r = await this.writes.submit({ kind: "delete", key, expect: options.preconditions?.revision });
+    if (r.ok) return r.event.kv;
+    if (r.code === "KeyNotFound") throw keyNotFound(key);
+    throw preconditionFailed(key, options.preconditions?.revision ?? 0, this.read(key)?.modRevision ?? 0);
+  }
+
+  watch(options: WatchOptions): AsyncIterable<StorageEvent> {
+    const { prefix, afterRevision, signal } = options;
+    if (this.closed) return SqliteWatch.failed(closedError(prefix));
+    if (afterRevision > 0 && afterRevision + 1 < this.compacted) {
+      return SqliteWatch.failed(compactedError(prefix, afterRevision, this.compacted));
+    }
+    // Subscribing and fixing the replay window happen in one synchronous step: no commit can
+    // fall between them, so replay (after, newest] and live events (> newest) meet exactly.
+    const from = afterRevision > 0 ? afterRevision : this.revision;
+    return new SqliteWatch({
+      db: this.db,
+      hub: this.hub,
+      prefix,
+      end: prefixEnd(prefix),
+      replayFrom: from + 1,
+      replayTo: this.revision,
+      liveAfter: Math.max(from, this.revision),
+      compactedAt: () => this.compacted,
+      signal,
+    });
+  }
+
+  async currentRevision(): Promise<number> {
+    this.checkOpen("");
+    return this.revision;
+  }
+
+  async compact(revision: number): Promise<void> {
+    this.checkOpen("");
+    if (revision <= this.compacted) return;
+    if (revision > this.revision) {
+      throw tooLargeRevision("", revision, this.revision);
+    }
+    const low = (this.stmt.minLogRev.get() as number | null) ?? revision;
+    // Record the point first: reads and watches below it fail from now on. The rows below are
+    // then garbage, dropped in slices so a long history does not stall the event loop.
+    this.db.transaction(() => {
+      this.stmt.setMeta.run(revision, "compacted");
+      this.stmt.setMeta.run(this.revision, "revision");
+    })();
+    this.compacted = revision;
+    const SLICE = 20_000;
+    for (let from = low; from < revision; from += SLICE) {
+      this.stmt.dropLog.run(from, Math.min(from + SLICE, revision));
+      if (from + SLICE < revision) await new Promise((r) => setImmediate(r));
+      if (this.closed) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.writes.flush();
+    this.closed = true;
+    this.hub.closeAll();
+    this.db.close();
+  }
+
+  /** The newest value of a key, read synchronously (so it is the newest committed one). */
+  private read(key: string): KeyValue | undefined {
+    const row = this.stmt.get.get(key) as KvRow | undefined;
+    return row && toKeyValue(row);
+  }
+
+  private checkOpen(key: string): void {
+    if (this.closed) throw closedError(key);
+  }
+
+  private checkReadable(revision: number, key: string): void {
+    if (revision > this.revision) {
+      throw tooLargeRevision(key, revision, this.revision);
+    }
+    if (revision < this.compacted) throw compactedError(key, revision, this.compacted);
+  }
+
+  /**
+   * A range over [start, end) at a revision. At the newest revision it reads `kv` alone; at a
+   * past revision R it is `kv` rows unchanged since R plus, for every key written after R, the
+   * value it had at R: the `prev_*` of its first log row after R (the only row after R whose
+   * prev_mod_rev is <= R).
+   */
+  private rangeStatement(atNewest: boolean, bounded: boolean, shape: "page" | "count"): Database.Statement {
+    const id = `${atNewest}/${bounded}/${shape}`;
+    let s = this.rangeStatements.get(id);
+    if (s) return s;
+    const upper = bounded ? " AND key < @end" : "";
+    const current = `SELECT key, value, create_rev, mod_rev FROM kv WHERE key >= @start${upper}`;
+    const select = atNewest
+      ? current
+      : `${current} AND mod_rev <= @rev UNION ALL ` +
+        `SELECT key, prev_value, prev_create_rev, prev_mod_rev FROM log ` +
+        `WHERE rev > @rev AND prev_mod_rev <= @rev AND key >= @start${upper}`;
+    const sql = shape === "page" ? `${select} ORDER BY key LIMIT @limit` : `SELECT count(*) FROM (${select})`;
+    s = this.db.prepare(sql);
+    s = shape === "page" ? s.raw(true) : s.pluck(true);
+    this.rangeStatements.set(id, s);
+    return s;
+  }
+
+  /** Applies a batch inside its transaction; revisions are taken in order, one per success. */
+  private applyBatch(ops: WriteOp[]): WriteResult[] {
+    const { get, insert, update, remove, log } = this.stmt;
+    const results: WriteResult[] = [];
+    for (const op of ops) {
+      const row = get.get(op.key) as KvRow | undefined;
+      if (op.kind === "delete") {
+        if (!row) {
+          results.push({ ok: false, code: "KeyNotFound" });
+          continue;
+        }
+        if (op.expect !== undefined && op.expect !== row[3]) {
+          results.push({ ok: false, code: "Conflict" });
+          continue;
+        }
+        const rev = ++this.revision;
+        remove.run(op.key);
+        log.run(rev, op.key, 1, null, row[2], row[1], row[2], row[3]);
+        const prev = toKeyValue(row);
+        const kv = { key: op.key, value: row[1], createRevision: row[2], modRevision: rev };
+        results.push({ ok: true, event: { type: "DELETE", key: op.key, kv, prev, revision: rev } });
+        continue;
+      }
+      if (op.kind === "create" ? row !== undefined : (row?.[3] ?? 0) !== op.expect) {
+        results.push({ ok: false, code: op.kind === "create" ? "KeyExists" : "Stale" });
+        continue;
+      }
+      const rev = ++this.revision;
+      if (row) {
+        update.run(op.value, rev, op.key);
+        log.run(rev, op.key, 0, op.value, row[2], row[1], row[2], row[3]);
+        const kv = { key: op.key, value: op.value, createRevision: row[2], modRevision: rev };
+        results.push({ ok: true, event: { type: "PUT", key: op.key, kv, prev: toKeyValue(row), revision: rev } });
+      } else {
+        insert.run(op.key, op.value, rev, rev);
+        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
+        results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
+      }
+    }
+    return results;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Watches on the SQLite backend: committed batches fan out in process to subscribers (a hub fed
+ * by the group commit), and a watch that starts in the past first replays the revision log, a
+ * page at a time as the watcher pulls, then hands over to its live events.
+ */
+import type Database from "better-sqlite3";
+import { compactedError } from "../errors.js";
+import { EventQueue } from "../event-queue.js";
+import type { KeyValue, StorageEvent } from "../interface.js";
+
+interface Subscriber {
+  prefix: string;
+  /** Only events after this revision (the replay covers the ones before). */
+  after: number;
+  queue: EventQueue<StorageEvent>;
+}
+
+/** The live side: every committed event goes to each subscriber whose prefix it matches. */
+export class WatchHub {
+  private subscribers = new Set<Subscriber>();
+
+  subscribe(s: Subscriber): void {
+    this.subscribers.add(s);
+  }
+
+  unsubscribe(s: Subscriber): void {
+    this.subscribers.delete(s);
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  publish(event: StorageEvent): void {
+    for (const s of this.subscribers) {
+      if (event.revision > s.after && event.key.startsWith(s.prefix)) s.queue.push(event);
+    }
+  }
+
+  /** Ends every watch (the storage is closing). */
+  closeAll(): void {
+    for (const s of [...this.subscribers]) s.queue.end();
+    this.subscribers.clear();
+  }
+}
+
+/** A log row read in raw mode. */
+type LogRow = [
+  rev: number,
+  key: string,
+  deleted: number,
+  value: Buffer | null,
+  createRev: number,
+  prevValue: Buffer | null,
+  prevCreateRev: number | null,
+  prevModRev: number | null,
+];
+
+/** Rows read per replay page: large enough to amortise the query, small enough to stay light. */
+const REPLAY_PAGE = 512;
+
+/** The event a log row records. */
+export function eventOf(row: LogRow): StorageEvent {
+  const [rev, key, deleted, value, createRev, prevValue, prevCreateRev, prevModRev] = row;
+  const prev: KeyValue | undefined =
+    prevModRev === null ? undefined : { key, value: prevValue!, createRevision: prevCreateRev!, modRevision: prevModRev };
+  if (deleted) {
+    return { type: "DELETE", key, kv: { key, value: prevValue!, createRevision: createRev, modRevision: rev }, prev, revision: rev };
+  }
+  const kv = { key, value: value!, createRevision: createRev, modRevision: rev };
+  return prev ? { type: "PUT", key, kv, prev, revision: rev } : { type: "PUT", key, kv, revision: rev };
+}
+
+export interface SqliteWatchInit {
+  db: Database.Database;
+  hub: WatchHub;
+  prefix: string;
+  /** The prefix's range end; undefined for the whole keyspace. */
+  end: string | undefined;
+  /** The log revisions to replay, inclusive (an empty window when replayFrom > replayTo). */
+  replayFrom: number;
+  replayTo: number;
+  /** Live events start after this revision (>= replayTo). */
+  liveAfter: number;
+  /** The current compaction point: a replay that falls behind it fails with "Compacted". */
+  compactedAt: () => number;
+  signal: AbortSignal;
+}
+
+export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
+  /** A watch that fails on its first pull (compacted revision, closed storage). */
+  static failed(error: unknown): AsyncIterable<StorageEvent> {
+    const q = new EventQueue<StorageEvent>();
+    q.fail(error);
+    return q;
+  }
+
+  private readonly live: EventQueue<StorageEvent>;
+  private replayed: StorageEvent[] = [];
+  private replayIndex = 0;
+  private nextRev: number;
+  private readonly lastRev: number;
+  private readPage: Database.Statement | undefined;
+
+  constructor(private readonly init: SqliteWatchInit) {
+    const { hub, prefix, signal } = init;
+    this.nextRev = init.replayFrom;
+    this.lastRev = init.replayTo;
+    const onAbort = (): void => this.live.end();
+    const sub: Subscriber = { prefix, after: init.liveAfter, queue: undefined! };
+    this.live = new EventQueue<StorageEvent>(() => {
+      hub.unsubscribe(sub);
+      signal.removeEventListener("abort", onAbort);
+      this.stopReplay();
+    });
+    sub.queue = this.live;
+    if (signal.aborted) {
+      this.live.end();
+      return;
+    }
+    hub.subscribe(sub);
+    signal.addEventListener("abort", onAbort, { once: true });
+  }
+
+  next(): Promise<IteratorResult<StorageEvent>> {
+    if (this.replayIndex < this.replayed.length) {
+      return Promise.resolve({ value: this.replayed[this.replayIndex++]!, done: false });
+    }
+    if (this.nextRev <= this.lastRev && !this.live.closed) {
+      try {
+        this.loadPage();
+      } catch (e) {
+        this.live.failNow(e);
+        return this.live.next();
+      }
+      if (this.replayIndex < this.replayed.length) {
+        return Promise.resolve({ value: this.replayed[this.replayIndex++]!, done: false });
+      }
+    }
+    return this.live.next();
+  }
+
+  return(): Promise<IteratorResult<StorageEvent>> {
+    this.stopReplay();
+    return this.live.return();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent> {
+    return this;
+  }
+
+  private stopReplay(): void {
+    this.replayed = [];
+    this.replayIndex = 0;
+    this.nextRev = this.lastRev + 1;
+  }
+
+  /** Reads the next page of the replay window from the log. */
+  private loadPage(): void {
+    const compacted = this.init.compactedAt();
+    if (this.nextRev < compacted) throw compactedError(this.init.prefix, this.nextRev - 1, compacted);
+    this.readPage ??= this.init.db
+      .prepare(
+        "SELECT rev, key, deleted, value, create_rev, prev_value, prev_create_rev, prev_mod_rev FROM log " +
+          `WHERE rev >= ? AND rev <= ? AND key >= ?${this.init.end === undefined ? "" : " AND key < ?"} ` +
+          `ORDER BY rev LIMIT ${REPLAY_PAGE}`,
+      )
+      .raw(true);
+    const params: unknown[] = [this.nextRev, this.lastRev, this.init.prefix];
+    if (this.init.end !== undefined) params.push(this.init.end);
+    const rows = this.readPage.all(...params) as LogRow[];
+    this.replayed = rows.map(eventOf);
+    this.replayIndex = 0;
+    this.nextRev = rows.length < REPLAY_PAGE ? this.lastRev + 1 : rows[rows.length - 1]![0] + 1;
+  }
+}

@@ -1,0 +1,126 @@
+/** The storage conformance suite on the SQLite backend, plus what only SQLite does. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startCompactor } from "../../../apiserver/storage/compactor.js";
+import { openStorage } from "../../../apiserver/storage/open-storage.js";
+import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import { storageConformance, take } from "./conformance.js";
+
+const dirs: string[] = [];
+function tempDb(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-sqlite-"));
+  dirs.push(dir);
+  return path.join(dir, "kubegen.db");
+}
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+storageConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+describe("sqlite storage", () => {
+  it("starts empty at revision 1 and keeps revision, data and history across a reopen", async () => {
+    const file = tempDb();
+    const s = new SqliteStorage({ path: file });
+    expect(await s.currentRevision()).toBe(1);
+    await s.create("/r/a", enc("1"));
+    await s.guaranteedUpdate("/r/a", () => enc("2"));
+    await s.create("/r/b", enc("3"));
+    await s.compact(3);
+    await s.close();
+
+    const again = new SqliteStorage({ path: file });
+    expect(await again.currentRevision()).toBe(4);
+    expect((await again.list({ prefix: "/r/" })).items.map((kv) => kv.modRevision)).toEqual([3, 4]);
+    await expect(again.list({ prefix: "/r/", revision: 2 })).rejects.toMatchObject({ code: "Compacted" });
+    const ac = new AbortController();
+    const events = await take(again.watch({ prefix: "/r/", afterRevision: 2, signal: ac.signal })[Symbol.asyncIterator](), 2);
+    expect(events.map((e) => e.revision)).toEqual([3, 4]);
+    ac.abort();
+    const next = await again.create("/r/c", enc("4"));
+    expect(next.modRevision).toBe(5);
+    await again.close();
+  });
+
+  it("shares one transaction among the writes of one loop turn", async () => {
+    const s = new SqliteStorage({ path: tempDb() });
+    const results = await Promise.allSettled([
+      s.create("/r/x", enc("1")),
+      s.create("/r/x", enc("2")), // loses: the first in the batch created it
+      s.create("/r/y", enc("3")),
+      s.delete("/r/missing"),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
+    const [x, , y] = results as PromiseFulfilledResult<{ modRevision: number }>[];
+    // Failed writes in a batch take no revision.
+    expect(y!.value.modRevision).toBe(x!.value.modRevision + 1);
+    expect(await s.currentRevision()).toBe(y!.value.modRevision);
+    await s.close();
+  });
+
+  it("replays a long history page by page, then goes live, without gaps", async () => {
+    const s = new SqliteStorage({ path: tempDb() });
+    const N = 2000;
+    for (let i = 0; i < N; i += 100) {
+      await Promise.all(Array.from({ length: 100 }, (_, j) => s.create(`/r/k${String(i + j).padStart(5, "0")}`, enc("v"))));
+    }
+    const ac = new AbortController();
+    const iter = s.watch({ prefix: "/r/", afterRevision: 1, signal: ac.signal })[Symbol.asyncIterator]();
+    const first = await take(iter, 700);
+    // Writes while the replay is under way arrive after it, in order.
+    await s.create("/r/live", enc("live"));
+    const rest = await take(iter, N - 700 + 1);
+    const revs = [...first, ...rest].map((e) => e.revision);
+    expect(revs).toEqual(Array.from({ length: N + 1 }, (_, i) => i + 2));
+    ac.abort();
+    await s.close();
+  });
+
+  it("a replay overtaken by compaction fails with Compacted instead of skipping events", async () => {
+    const s = new SqliteStorage({ path: tempDb() });
+    for (let i = 0; i < 1200; i += 100) {
+      await Promise.all(Array.from({ length: 100 }, (_, j) => s.create(`/r/k${i + j}`, enc("v"))));
+    }
+    const ac = new AbortController();
+    const iter = s.watch({ prefix: "/r/", afterRevision: 1, signal: ac.signal })[Symbol.asyncIterator]();
+    await take(iter, 10);
+    await s.compact(1000);
+    await expect(take(iter, 1200)).rejects.toMatchObject({ code: "Compacted" });
+    await s.close();
+  });
+
+  it("holds its database file exclusively", async () => {
+    const file = tempDb();
+    const s = new SqliteStorage({ path: file });
+    expect(() => new SqliteStorage({ path: file })).toThrow(/in use by another process/);
+    await s.close();
+    const after = new SqliteStorage({ path: file });
+    await after.close();
+  });
+});
+
+describe("compactor and openStorage", () => {
+  it("compacts to the revision seen one interval earlier", async () => {
+    const s = new SqliteStorage({ path: ":memory:" });
+    await s.create("/r/a", enc("1"));
+    const ac = new AbortController();
+    startCompactor(s, { intervalMs: 20, signal: ac.signal });
+    await new Promise((r) => setTimeout(r, 30)); // first tick: remembers revision 2
+    await s.create("/r/b", enc("2"));
+    await new Promise((r) => setTimeout(r, 40)); // later ticks compact to 2, then 3
+    ac.abort();
+    await expect(s.list({ prefix: "/r/", revision: 1 })).rejects.toMatchObject({ code: "Compacted" });
+    expect((await s.list({ prefix: "/r/", revision: 3 })).items).toHaveLength(2);
+    await s.close();
+  });
+
+  it("opens the SQLite backend by config", async () => {
+    const s = await openStorage({ backend: "sqlite", path: tempDb() });
+    expect(await s.currentRevision()).toBe(1);
+    await s.close();
+  });
+});
