@@ -98,9 +98,21 @@ export interface RESTStorage {
   list?(ctx: RequestContext, opts: ListOptions): Promise<KubeList>;
   update?(ctx: RequestContext, name: string, obj: KubeObject, opts: WriteOptions & { createIfMissing?: boolean }): Promise<{ object: KubeObject; created: boolean }>;
   patch?(ctx: RequestContext, name: string, type: PatchType, body: Uint8Array, opts: PatchOptions): Promise<{ object: KubeObject; created: boolean }>;
+  /**
+   * `object` is what the response carries: the deleted object for resources that return it
+   * (namespaces), a Success Status naming it otherwise, or the object still being finalized
+   * (`deleted` false) when finalizers hold it.
+   */
   delete?(ctx: RequestContext, name: string, opts: DeleteOptions): Promise<{ object: KubeObject; deleted: boolean }>;
   deleteCollection?(ctx: RequestContext, opts: DeleteOptions, listOpts: ListOptions): Promise<KubeList>;
+  /**
+   * Bad options (selectors, resourceVersion) throw before the stream exists; failures after
+   * that (a compacted resourceVersion: 410 Expired) arrive as one ERROR event with a Status.
+   * Event objects may be shared between watchers: do not mutate them.
+   */
   watch?(ctx: RequestContext, opts: WatchOptions): AsyncIterable<WatchEvent>;
+  /** The patch types `patch` accepts (absent: json, merge and strategic); others get 415. */
+  readonly patchTypes?: readonly PatchType[];
   /** Subresources (status, finalize, scale...) by name, each a storage of its own verbs. */
   readonly subresources?: Readonly<Record<string, RESTStorage>>;
 }

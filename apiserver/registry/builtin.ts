@@ -1,0 +1,69 @@
+/**
+ * The REST storages of every resource registered in a scheme: a generic store per resource
+ * with the resource's strategy (and subresources) when it has one, the default strategy
+ * otherwise; namespaces get their own store for the termination flow.
+ */
+import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js";
+import type { Storage } from "../storage/interface.js";
+import { NamespaceStore } from "./resources/namespaces/storage.js";
+import { clusterRoleBindingStrategy } from "./resources/clusterrolebindings/strategy.js";
+import { clusterRoleStrategy } from "./resources/clusterroles/strategy.js";
+import { configMapStrategy } from "./resources/configmaps/strategy.js";
+import { crdStatusStrategy, crdStrategy } from "./resources/customresourcedefinitions/strategy.js";
+import { endpointsStrategy } from "./resources/endpoints/strategy.js";
+import { eventStrategy } from "./resources/events/strategy.js";
+import { leaseStrategy } from "./resources/leases/strategy.js";
+import { roleBindingStrategy } from "./resources/rolebindings/strategy.js";
+import { roleStrategy } from "./resources/roles/strategy.js";
+import { secretStrategy } from "./resources/secrets/strategy.js";
+import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js";
+import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
+import type { RESTStorage } from "./rest.js";
+import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
+import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
+
+interface Registration {
+  strategy: Strategy;
+  subresources?: Record<string, UpdateStrategy>;
+}
+
+/** The built-in resources with strategies, by `<group>/<plural>`. */
+const BUILTIN: Readonly<Record<string, Registration>> = {
+  "/services": { strategy: serviceStrategy, subresources: { status: serviceStatusStrategy } },
+  "/endpoints": { strategy: endpointsStrategy },
+  "/configmaps": { strategy: configMapStrategy },
+  "/secrets": { strategy: secretStrategy },
+  "/serviceaccounts": { strategy: serviceAccountStrategy },
+  "/events": { strategy: eventStrategy },
+  "coordination.k8s.io/leases": { strategy: leaseStrategy },
+  "rbac.authorization.k8s.io/roles": { strategy: roleStrategy },
+  "rbac.authorization.k8s.io/rolebindings": { strategy: roleBindingStrategy },
+  "rbac.authorization.k8s.io/clusterroles": { strategy: clusterRoleStrategy },
+  "rbac.authorization.k8s.io/clusterrolebindings": { strategy: clusterRoleBindingStrategy },
+  "apiextensions.k8s.io/customresourcedefinitions": { strategy: crdStrategy, subresources: { status: crdStatusStrategy } },
+};
+
+/** Options applied to every store built here. */
+export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs" | "garbageCollection" | "now">;
+
+/** The generic store of one registered resource (namespaces get the namespace store). */
+export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
+  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...options };
+  if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
+  const reg = BUILTIN[`${gv.group}/${info.plural}`];
+  const hasStatus = info.subresources.includes("status");
+  const strategy = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
+  return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
+}
+
+/**
+ * A REST storage for every resource of every group-version in `scheme`, each serving only
+ * the verbs its ResourceInfo lists.
+ */
+export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: BuiltinStoreOptions = {}): RESTStorage[] {
+  const out: RESTStorage[] = [];
+  for (const gv of scheme.groupVersions()) {
+    for (const info of scheme.resourcesFor(gv)) out.push(restStorageFor(buildStore(storage, scheme, gv, info, options)));
+  }
+  return out;
+}

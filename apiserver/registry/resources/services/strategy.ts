@@ -1,0 +1,112 @@
+/**
+ * Services: upstream's defaults (type ClusterIP, sessionAffinity None, port protocol TCP,
+ * targetPort = port, traffic policies Cluster, single-stack IPv4 families), clusterIP and
+ * clusterIPs kept in step, status changed only through the status subresource; selectable by
+ * spec.clusterIP and spec.type.
+ */
+import type { KubeObject } from "../../rest.js";
+import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../../strategy.js";
+import { validateService, validateServiceUpdate } from "../../validation/core.js";
+import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
+import { parseIP } from "../../validation/names.js";
+
+interface ServicePort {
+  port?: number;
+  protocol?: string;
+  targetPort?: number | string;
+}
+
+interface ServiceSpec {
+  type?: string;
+  ports?: ServicePort[];
+  sessionAffinity?: string;
+  sessionAffinityConfig?: { clientIP?: { timeoutSeconds?: number } };
+  clusterIP?: string;
+  clusterIPs?: string[];
+  externalIPs?: string[];
+  externalTrafficPolicy?: string;
+  internalTrafficPolicy?: string;
+  allocateLoadBalancerNodePorts?: boolean;
+  ipFamilies?: string[];
+  ipFamilyPolicy?: string;
+}
+
+/** upstream's default client-IP affinity timeout: three hours. */
+const DEFAULT_AFFINITY_SECONDS = 10800;
+
+function specOf(obj: KubeObject): ServiceSpec {
+  if (typeof obj.spec !== "object" || obj.spec === null) obj.spec = {};
+  return obj.spec as ServiceSpec;
+}
+
+/** upstream's SetDefaults_Service. */
+export function defaultService(obj: KubeObject): void {
+  const spec = specOf(obj);
+  spec.sessionAffinity ||= "None";
+  if (spec.sessionAffinity === "None") delete spec.sessionAffinityConfig;
+  if (spec.sessionAffinity === "ClientIP" && spec.sessionAffinityConfig?.clientIP?.timeoutSeconds === undefined) {
+    spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: DEFAULT_AFFINITY_SECONDS } };
+  }
+  spec.type ||= "ClusterIP";
+  for (const p of spec.ports ?? []) {
+    p.protocol ||= "TCP";
+    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === "") p.targetPort = p.port ?? 0;
+  }
+  const externallyAccessible = spec.type === "LoadBalancer" || spec.type === "NodePort" || (spec.type === "ClusterIP" && (spec.externalIPs ?? []).length > 0);
+  if (externallyAccessible && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = "Cluster";
+  if (spec.internalTrafficPolicy === undefined && spec.type !== "ExternalName") spec.internalTrafficPolicy = "Cluster";
+  if (spec.type === "LoadBalancer" && spec.allocateLoadBalancerNodePorts === undefined) spec.allocateLoadBalancerNodePorts = true;
+}
+
+/** clusterIP and clusterIPs name the same first address; a set one fills the other. */
+function normalizeClusterIPs(spec: ServiceSpec, old?: ServiceSpec): void {
+  if (spec.type === "ExternalName") return;
+  const ips = spec.clusterIPs ?? [];
+  if (spec.clusterIP && ips.length === 0) spec.clusterIPs = [spec.clusterIP];
+  else if (!spec.clusterIP && ips.length > 0 && !(old && old.clusterIP)) spec.clusterIP = ips[0];
+  if (old && !spec.clusterIP && old.clusterIP && ips.length === 0) {
+    // An update that omits the address keeps the allocated one, as upstream's strategy does.
+    spec.clusterIP = old.clusterIP;
+    spec.clusterIPs = old.clusterIPs ? [...old.clusterIPs] : [old.clusterIP];
+  }
+}
+
+/** Single-stack families unless the request chose otherwise (upstream's allocator defaults). */
+function defaultFamilies(spec: ServiceSpec): void {
+  if (spec.type === "ExternalName") return;
+  spec.ipFamilyPolicy ||= "SingleStack";
+  if (!spec.ipFamilies || spec.ipFamilies.length === 0) {
+    const first = (spec.clusterIPs ?? []).find((ip) => ip !== "None");
+    spec.ipFamilies = [first && parseIP(first)?.family === 6 ? "IPv6" : "IPv4"];
+  }
+}
+
+export const serviceStrategy: Strategy = {
+  defaults: defaultService,
+  prepareForCreate(obj) {
+    obj.status = { loadBalancer: {} };
+    const spec = specOf(obj);
+    normalizeClusterIPs(spec);
+    defaultFamilies(spec);
+  },
+  prepareForUpdate(obj, old) {
+    keepStatus(obj, old);
+    const spec = specOf(obj);
+    const oldSpec = (old.spec ?? {}) as ServiceSpec;
+    normalizeClusterIPs(spec, oldSpec);
+    if (!spec.ipFamilyPolicy && oldSpec.ipFamilyPolicy) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
+    if ((!spec.ipFamilies || spec.ipFamilies.length === 0) && oldSpec.ipFamilies) spec.ipFamilies = [...oldSpec.ipFamilies];
+    defaultFamilies(spec);
+  },
+  validate: validateService,
+  validateUpdate: validateServiceUpdate,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  fieldLabels: ["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"],
+  selectableFields: (obj) => {
+    const spec = (obj.spec ?? {}) as ServiceSpec;
+    return { "spec.clusterIP": spec.clusterIP ?? "", "spec.type": spec.type ?? "" };
+  },
+};
+
+export const serviceStatusStrategy: UpdateStrategy = statusUpdateStrategy((obj, old) => validateObjectMetaUpdate(obj.metadata, old.metadata));

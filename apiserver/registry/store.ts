@@ -1,0 +1,814 @@
+/**
+ * The generic registry store: one resource's REST verbs over the Storage interface, following
+ * upstream's genericregistry.Store (system metadata on create, generateName with retries,
+ * strategies, optimistic concurrency, finalizers and deletionTimestamp, preconditions,
+ * resourceVersion semantics for get/list/watch, selectors, dry runs).
+ */
+import type { Status } from "../../api/meta/v1/types.js";
+import type { ResourceInfo, Scheme } from "../../runtime/scheme.js";
+import { apiVersionOf } from "../../runtime/scheme.js";
+import {
+  StatusError,
+  isAlreadyExists,
+  isNotFound,
+  newBadRequest,
+  newConflict,
+  newNotFound,
+  newResourceExpired,
+  type QualifiedName,
+} from "../../runtime/rest/errors.js";
+import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
+import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
+import {
+  CONTINUE_EXPIRED_MESSAGE,
+  OPTIMISTIC_LOCK_MESSAGE,
+  generateNameConflict,
+  interpretStorageError,
+  storagePreconditionConflict,
+  tooLargeResourceVersion,
+  unknownError,
+  unsupportedMediaType,
+} from "./errors.js";
+import { formatTime, generateName } from "./server-metadata.js";
+import { applyPatch, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
+import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
+import { parseResourceVersion, validateListOptions } from "./resource-version.js";
+import type {
+  DeleteOptions,
+  KubeList,
+  KubeObject,
+  ListOptions,
+  PatchOptions,
+  PatchType,
+  RESTStorage,
+  RequestContext,
+  WatchEvent,
+  WatchOptions,
+  WriteOptions,
+} from "./rest.js";
+import { buildPredicate } from "./selection.js";
+import { deepEqual, defaultStrategy, specOf, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
+import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
+import { pathSegmentName } from "./validation/names.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
+import { startWatch } from "./watch.js";
+
+const MAX_GENERATE_NAME_ATTEMPTS = 8;
+
+export interface GenericStoreOptions {
+  storage: Storage;
+  /** The scheme with the kind's protobuf codec (for protobuf encoding). */
+  scheme: Scheme;
+  group: string;
+  version: string;
+  info: ResourceInfo;
+  /** The kind's strategy; absent: {@link defaultStrategy}. */
+  strategy?: Strategy;
+  /** Update strategies of subresources served by this store (`status`, `finalize`...); `status` defaults to one that changes only status. */
+  subresourceStrategies?: Readonly<Record<string, UpdateStrategy>>;
+  /** How objects are stored: enveloped protobuf (built-in kinds, the default) or JSON (custom resources). */
+  encoding?: "protobuf" | "json";
+  /** Delete answers with the deleted object instead of a Success Status (namespaces). */
+  returnDeletedObject?: boolean;
+  /** Milliseconds between watch bookmarks (default one minute). */
+  bookmarkIntervalMs?: number;
+  /** Adds the orphan/foregroundDeletion finalizers a propagationPolicy asks for (needs a garbage collector). */
+  garbageCollection?: boolean;
+  /** Extra condition for deleting an object when an update empties its finalizers (namespaces: no spec finalizers). */
+  shouldDeleteDuringUpdate?: (obj: KubeObject, old: KubeObject) => boolean;
+  /** Patch metadata for strategic merge patch; absent: looked up by kind in the generated OpenAPI (protobuf kinds only). */
+  patchSchema?: PatchSchema | null;
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+/** Thrown inside a storage update to end it without writing. */
+class NoChange {
+  constructor(readonly current: KeyValue) {}
+}
+
+/** Thrown inside a storage update when the update emptied the finalizers of an object being deleted. */
+class DeleteDuringUpdate {
+  constructor(
+    readonly obj: KubeObject,
+    readonly current: KeyValue,
+  ) {}
+}
+
+interface UpdateParams {
+  /** The new object, computed from the stored one (undefined when missing and creation is allowed). */
+  transform(existing: KubeObject | undefined): KubeObject | Promise<KubeObject>;
+  strategy: UpdateStrategy;
+  allowCreate: boolean;
+  dryRun: boolean;
+  /** Whether a uid in the new object is a precondition (PUT), as opposed to a field to validate (PATCH). */
+  uidPrecondition: boolean;
+  warnings: string[];
+}
+
+function clone<T>(v: T): T {
+  return structuredClone(v);
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One resource's storage. Implements every verb; see {@link restStorageFor} for the served subset. */
+export class GenericStore implements RESTStorage {
+  readonly info: ResourceInfo;
+  readonly group: string;
+  readonly version: string;
+  readonly strategy: Strategy;
+  readonly codec: ObjectCodec;
+  readonly returnDeletedObject: boolean;
+  readonly patchTypes: readonly PatchType[];
+  readonly subresources: Readonly<Record<string, RESTStorage>>;
+  protected readonly storage: Storage;
+  protected readonly options: GenericStoreOptions;
+  private readonly apiVersion: string;
+  private readonly now: () => Date;
+  private patchSchemaCache: PatchSchema | null | undefined;
+  /** Decoded watch objects, shared by every watcher that receives the same stored value. */
+  private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
+
+  constructor(options: GenericStoreOptions) {
+    this.options = options;
+    this.storage = options.storage;
+    this.info = options.info;
+    this.group = options.group;
+    this.version = options.version;
+    this.apiVersion = apiVersionOf({ group: options.group, version: options.version });
+    this.strategy =
+      options.strategy ?? defaultStrategy({ namespaced: options.info.namespaced, hasStatus: options.info.subresources.includes("status") });
+    this.codec = options.encoding === "json" ? jsonCodec() : protobufCodec(options.scheme);
+    this.returnDeletedObject = options.returnDeletedObject ?? false;
+    this.now = options.now ?? (() => new Date());
+    this.patchTypes = options.encoding === "json" ? ["json", "merge"] : ["json", "merge", "strategic"];
+    if (options.patchSchema !== undefined) this.patchSchemaCache = options.patchSchema;
+    const strategies: Record<string, UpdateStrategy> = { ...options.subresourceStrategies };
+    // A status subresource changes only status, whether or not the kind says more about it.
+    if (options.info.subresources.includes("status") && !strategies.status) {
+      strategies.status = statusUpdateStrategy((obj, old) => validateObjectMetaUpdate(obj.metadata, old.metadata));
+    }
+    const subs: Record<string, RESTStorage> = {};
+    for (const [name, strategy] of Object.entries(strategies)) {
+      subs[name] = new SubresourceStorage(this, strategy, name !== "finalize");
+    }
+    this.subresources = subs;
+  }
+
+  /** The resource as errors name it (`namespaces`, `leases.coordination.k8s.io`). */
+  get qualifiedResource(): QualifiedName {
+    return { group: this.group, resource: this.info.plural };
+  }
+
+  protected get groupKind(): { group: string; kind: string } {
+    return { group: this.group, kind: this.info.kind };
+  }
+
+  // ---- keys ----
+
+  /** The key prefix of the resource, or of one namespace of it. */
+  keyRoot(namespace?: string): string {
+    const base = `/registry/${this.group === "" ? "core" : this.group}/${this.info.plural}/`;
+    return this.info.namespaced && namespace ? `${base}${namespace}/` : base;
+  }
+
+  /** The key of one object; 400 for a missing namespace or a name that cannot be a key. */
+  keyFor(ctx: RequestContext, name: string): string {
+    if (this.info.namespaced && !ctx.namespace) throw newBadRequest("Namespace parameter required.");
+    if (!name) throw newBadRequest("Name parameter required.");
+    const problems = pathSegmentName(name, false);
+    if (problems.length > 0) throw newBadRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(";")}`);
+    return this.keyRoot(ctx.namespace) + name;
+  }
+
+  private requestNamespace(ctx: RequestContext): string {
+    return this.info.namespaced ? (ctx.namespace ?? "") : "";
+  }
+
+  // ---- encoding ----
+
+  /** The object as stored: no resourceVersion (the revision is the resourceVersion). */
+  encode(obj: KubeObject): Uint8Array {
+    const meta = obj.metadata;
+    if (meta?.resourceVersion === undefined) return this.codec.encode(obj);
+    const { resourceVersion: _, ...rest } = meta;
+    return this.codec.encode({ ...obj, metadata: rest });
+  }
+
+  /** A stored value as an object whose resourceVersion is `rv` (its modRevision by default). */
+  decode(kv: KeyValue, rv: number = kv.modRevision): KubeObject {
+    const obj = this.codec.decode(kv.value);
+    obj.metadata = { ...obj.metadata, resourceVersion: String(rv) };
+    return obj;
+  }
+
+  private decodeForWatch(kv: KeyValue, rv: number): KubeObject {
+    let obj = this.watchDecodeCache.get(kv);
+    if (!obj) {
+      obj = this.decode(kv);
+      this.watchDecodeCache.set(kv, obj);
+    }
+    return rv === kv.modRevision ? obj : { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } };
+  }
+
+  // ---- get / list ----
+
+  async get(ctx: RequestContext, name: string, opts: { resourceVersion?: string } = {}): Promise<KubeObject> {
+    const key = this.keyFor(ctx, name);
+    const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource, name);
+    const kv = await this.read(key, name);
+    if (!kv) {
+      if (rv > 0) await this.checkNotTooLarge(rv);
+      throw newNotFound(this.qualifiedResource, name);
+    }
+    if (rv > kv.modRevision) await this.checkNotTooLarge(rv);
+    return this.decode(kv);
+  }
+
+  private async read(key: string, name: string): Promise<KeyValue | undefined> {
+    try {
+      return await this.storage.get(key);
+    } catch (err) {
+      throw interpretStorageError(err, "get", this.qualifiedResource, name);
+    }
+  }
+
+  private async checkNotTooLarge(rv: number): Promise<void> {
+    const current = await this.storage.currentRevision();
+    if (rv > current) throw tooLargeResourceVersion(rv, current);
+  }
+
+  async list(ctx: RequestContext, opts: ListOptions = {}): Promise<KubeList> {
+    validateListOptions(opts, false);
+    const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
+    const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
+    const decoded = new Map<KeyValue, KubeObject>();
+    const decodeOnce = (kv: KeyValue): KubeObject => {
+      let obj = decoded.get(kv);
+      if (!obj) decoded.set(kv, (obj = this.decode(kv)));
+      return obj;
+    };
+    let revision: number | undefined;
+    if (!opts.continue && rv > 0) {
+      await this.checkNotTooLarge(rv);
+      if (opts.resourceVersionMatch === "Exact") revision = rv;
+    }
+    let result;
+    try {
+      result = await this.storage.list({
+        prefix: this.keyRoot(this.requestNamespace(ctx)),
+        revision,
+        limit: opts.limit,
+        continue: opts.continue,
+        predicate: predicate.everything ? undefined : (kv) => predicate.matches(decodeOnce(kv)),
+      });
+    } catch (err) {
+      if (err instanceof StorageError && err.code === "Compacted") {
+        throw newResourceExpired(opts.continue ? CONTINUE_EXPIRED_MESSAGE : `too old resource version: ${rv}`);
+      }
+      throw interpretStorageError(err, "list", this.qualifiedResource, "");
+    }
+    const list: KubeList = {
+      apiVersion: this.apiVersion,
+      kind: this.info.listKind,
+      metadata: { resourceVersion: String(result.revision) },
+      items: result.items.map(decodeOnce),
+    };
+    if (result.continue) list.metadata.continue = result.continue;
+    if (result.continue && result.remainingItemCount !== undefined) list.metadata.remainingItemCount = result.remainingItemCount;
+    return list;
+  }
+
+  // ---- create ----
+
+  async create(ctx: RequestContext, input: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+    const generated = !!input.metadata?.generateName && !input.metadata?.name;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.createOnce(ctx, input, opts, generated);
+      } catch (err) {
+        if (!generated || !isAlreadyExists(err)) throw err;
+        if (attempt >= MAX_GENERATE_NAME_ATTEMPTS) {
+          throw generateNameConflict(this.qualifiedResource, (err as StatusError).status.details?.name ?? "");
+        }
+      }
+    }
+  }
+
+  private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
+    const obj = clone(input);
+    const meta = (obj.metadata ??= {});
+    if (meta.resourceVersion) throw unknownError("resourceVersion should not be set on objects to be created");
+    if (generated) meta.name = generateName(meta.generateName!);
+    this.beforeCreate(ctx, obj);
+    const name = obj.metadata!.name!;
+    const key = this.keyFor(ctx, name);
+    const bytes = this.encode(obj);
+    if (opts.dryRun) {
+      if (await this.read(key, name)) throw await this.alreadyExists(key, name);
+      return this.codec.decode(bytes);
+    }
+    let kv: KeyValue;
+    try {
+      kv = await this.storage.create(key, bytes);
+    } catch (err) {
+      if (err instanceof StorageError && err.code === "KeyExists") throw await this.alreadyExists(key, name);
+      throw interpretStorageError(err, "create", this.qualifiedResource, name);
+    }
+    return this.decode(kv);
+  }
+
+  /** 409 AlreadyExists, saying so when the existing object is being deleted. */
+  private async alreadyExists(key: string, name: string): Promise<StatusError> {
+    const err = interpretStorageError(new StorageError("KeyExists", key, ""), "create", this.qualifiedResource, name) as StatusError;
+    const existing = await this.storage.get(key).catch(() => undefined);
+    if (existing && this.decode(existing).metadata?.deletionTimestamp) {
+      err.status.message = `object is being deleted: ${err.status.message}`;
+      return new StatusError(err.status);
+    }
+    return err;
+  }
+
+  /** Fills system metadata and runs the create strategy and validation (upstream's BeforeCreate). */
+  protected beforeCreate(ctx: RequestContext, obj: KubeObject): void {
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.info.kind;
+    this.strategy.defaults?.(obj);
+    const meta = (obj.metadata ??= {});
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    delete meta.resourceVersion;
+    delete (meta as Record<string, unknown>).selfLink;
+    meta.uid = crypto.randomUUID();
+    meta.creationTimestamp = formatTime(this.now());
+    this.ensureNamespace(ctx, obj);
+    this.strategy.prepareForCreate?.(obj);
+    if (this.strategy.trackGeneration) meta.generation = 1;
+    else delete meta.generation;
+    const errs = this.strategy.validate?.(obj) ?? validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName);
+    if (errs.length > 0) throw invalidError(this.groupKind, meta.name ?? "", errs);
+    // Every name must also be usable as a path segment; checked after the kind's own rules so theirs are shown first.
+    const common = validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName);
+    if (common.length > 0) throw invalidError(this.groupKind, meta.name ?? "", common);
+    for (const w of this.strategy.warningsOnCreate?.(obj) ?? []) ctx.warnings.push(w);
+    this.strategy.canonicalize?.(obj);
+  }
+
+  /** The object's namespace must be the request's (filled in when empty, cleared for cluster-scoped kinds). */
+  private ensureNamespace(ctx: RequestContext, obj: KubeObject): void {
+    const meta = (obj.metadata ??= {});
+    const expected = this.requestNamespace(ctx);
+    const actual = meta.namespace ?? "";
+    if (actual === expected) return;
+    if (actual === "") meta.namespace = expected;
+    else if (expected === "") delete meta.namespace;
+    else throw newBadRequest("the namespace of the provided object does not match the namespace sent on the request");
+  }
+
+  // ---- update / patch ----
+
+  async update(
+    ctx: RequestContext,
+    name: string,
+    input: KubeObject,
+    opts: WriteOptions & { createIfMissing?: boolean } = {},
+  ): Promise<{ object: KubeObject; created: boolean }> {
+    return this.updateWith(ctx, name, {
+      transform: () => clone(input),
+      strategy: this.strategy,
+      allowCreate: this.strategy.allowCreateOnUpdate === true || opts.createIfMissing === true,
+      dryRun: opts.dryRun === true,
+      uidPrecondition: true,
+      warnings: ctx.warnings,
+    });
+  }
+
+  async patch(ctx: RequestContext, name: string, type: PatchType, body: Uint8Array, opts: PatchOptions = {}): Promise<{ object: KubeObject; created: boolean }> {
+    return this.patchWith(ctx, name, type, body, opts, this.strategy);
+  }
+
+  /** The patch types this store accepts, as media types (what a 415 lists). */
+  acceptedPatchMediaTypes(): string[] {
+    return this.patchTypes.map((t) => PATCH_MEDIA_TYPES[t]);
+  }
+
+  /** PATCH through an update strategy (the resource's or a subresource's). */
+  async patchWith(
+    ctx: RequestContext,
+    name: string,
+    type: PatchType,
+    body: Uint8Array,
+    opts: PatchOptions,
+    strategy: UpdateStrategy,
+  ): Promise<{ object: KubeObject; created: boolean }> {
+    if (!this.patchTypes.includes(type)) throw unsupportedMediaType(this.acceptedPatchMediaTypes());
+    const parsed = parsePatch(type, body);
+    const schema = type === "strategic" ? this.patchSchema() : undefined;
+    return this.updateWith(ctx, name, {
+      transform: (existing) => {
+        if (!existing) throw newNotFound(this.qualifiedResource, name);
+        return applyPatch(parsed, existing, schema);
+      },
+      strategy,
+      allowCreate: false,
+      dryRun: opts.dryRun === true,
+      uidPrecondition: false,
+      warnings: ctx.warnings,
+    });
+  }
+
+  private patchSchema(): PatchSchema | undefined {
+    if (this.patchSchemaCache === undefined) {
+      this.patchSchemaCache = patchSchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? null;
+    }
+    return this.patchSchemaCache ?? undefined;
+  }
+
+  /**
+   * The update path shared by PUT, PATCH and subresources: read, compute the new object,
+   * check concurrency, run the strategy, write with compare-and-swap (retrying on races).
+   */
+  async updateWith(ctx: RequestContext, name: string, params: UpdateParams): Promise<{ object: KubeObject; created: boolean }> {
+    const key = this.keyFor(ctx, name);
+    for (;;) {
+      let created = false;
+      let result: KubeObject | undefined;
+      const fn = async (current: KeyValue | undefined): Promise<Uint8Array> => {
+        created = false;
+        if (!current) {
+          if (!params.allowCreate) throw newNotFound(this.qualifiedResource, name);
+          const obj = await params.transform(undefined);
+          this.checkName(ctx, obj, name);
+          if (obj.metadata) delete obj.metadata.resourceVersion;
+          this.beforeCreate(ctx, obj);
+          created = true;
+          result = obj;
+          return this.encode(obj);
+        }
+        const existing = this.decode(current);
+        const obj = await params.transform(clone(existing));
+        this.checkName(ctx, obj, name);
+        this.checkConcurrency(key, name, obj, existing, params.uidPrecondition);
+        this.beforeUpdate(ctx, obj, existing, params);
+        if (
+          existing.metadata?.deletionTimestamp &&
+          (obj.metadata?.finalizers ?? []).length === 0 &&
+          !existing.metadata.deletionGracePeriodSeconds &&
+          (this.options.shouldDeleteDuringUpdate?.(obj, existing) ?? true)
+        ) {
+          throw new DeleteDuringUpdate(obj, current);
+        }
+        const bytes = this.encode(obj);
+        if (equalBytes(bytes, current.value)) throw new NoChange(current);
+        result = obj;
+        return bytes;
+      };
+      try {
+        if (params.dryRun) {
+          const current = await this.read(key, name);
+          await fn(current);
+          return { object: this.dryRunResult(result!, current), created };
+        }
+        const kv = await this.storage.guaranteedUpdate(key, fn, { ignoreNotFound: params.allowCreate });
+        return { object: this.decode(kv), created };
+      } catch (err) {
+        if (err instanceof NoChange) return { object: this.decode(err.current), created: false };
+        if (err instanceof DeleteDuringUpdate) {
+          const done = await this.deleteDuringUpdate(key, err, params.dryRun);
+          if (done) return { object: err.obj, created: false };
+          continue;
+        }
+        throw interpretStorageError(err, created ? "create" : "update", this.qualifiedResource, name);
+      }
+    }
+  }
+
+  /** A dry run's answer: the computed object, carrying the stored resourceVersion (none when it would have been created). */
+  private dryRunResult(obj: KubeObject, current: KeyValue | undefined): KubeObject {
+    const out = this.codec.decode(this.encode(obj));
+    if (current) out.metadata = { ...out.metadata, resourceVersion: String(current.modRevision) };
+    return out;
+  }
+
+  /** Deletes an object whose last finalizer an update removed; false when it changed meanwhile (the update is retried). */
+  private async deleteDuringUpdate(key: string, pending: DeleteDuringUpdate, dryRun: boolean): Promise<boolean> {
+    if (dryRun) return true;
+    try {
+      await this.storage.delete(key, { preconditions: { revision: pending.current.modRevision } });
+      return true;
+    } catch (err) {
+      if (err instanceof StorageError && err.code === "KeyNotFound") return true;
+      if (err instanceof StorageError && err.code === "Conflict") return false;
+      throw interpretStorageError(err, "delete", this.qualifiedResource, pending.obj.metadata?.name ?? "");
+    }
+  }
+
+  /** The object's name and namespace must be the URL's (upstream's checkName). */
+  private checkName(ctx: RequestContext, obj: KubeObject, name: string): void {
+    const objName = obj.metadata?.name ?? "";
+    if (objName !== name) {
+      throw newBadRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`);
+    }
+    const ns = this.requestNamespace(ctx);
+    const objNs = obj.metadata?.namespace ?? "";
+    if (ns && objNs && objNs !== ns) {
+      throw newBadRequest(`the namespace of the object (${objNs}) does not match the namespace on the URL (${ns})`);
+    }
+  }
+
+  /** uid precondition and resourceVersion check (optimistic concurrency). */
+  private checkConcurrency(key: string, name: string, obj: KubeObject, existing: KubeObject, uidPrecondition: boolean): void {
+    const uid = obj.metadata?.uid;
+    const existingUid = existing.metadata?.uid ?? "";
+    if (uidPrecondition && uid && uid !== existingUid) {
+      throw storagePreconditionConflict(
+        this.qualifiedResource,
+        name,
+        key,
+        `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${existingUid}`,
+      );
+    }
+    const rv = obj.metadata?.resourceVersion ?? "";
+    if (rv === "" || rv === "0") {
+      if (this.strategy.allowUnconditionalUpdate === false) {
+        const err = fieldErrors.invalid(FieldPath.of("metadata", "resourceVersion"), 0, "must be specified for an update");
+        throw invalidError({ group: this.group, kind: this.info.plural }, name, [err]);
+      }
+      obj.metadata = { ...obj.metadata, resourceVersion: existing.metadata?.resourceVersion };
+      return;
+    }
+    if (rv !== existing.metadata?.resourceVersion) throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
+  }
+
+  /** upstream's BeforeUpdate: keeps system fields, runs the update strategy and validation. */
+  private beforeUpdate(ctx: RequestContext, obj: KubeObject, old: KubeObject, params: UpdateParams): void {
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.info.kind;
+    this.strategy.defaults?.(obj);
+    this.ensureNamespace(ctx, obj);
+    const meta = (obj.metadata ??= {});
+    const oldMeta = old.metadata ?? {};
+    if (oldMeta.generation === undefined) delete meta.generation;
+    else meta.generation = oldMeta.generation;
+    params.strategy.prepareForUpdate?.(obj, old);
+    const m = obj.metadata ?? {};
+    obj.metadata = m;
+    if (!m.uid) m.uid = oldMeta.uid;
+    if (oldMeta.creationTimestamp) m.creationTimestamp = oldMeta.creationTimestamp;
+    if (oldMeta.deletionTimestamp) m.deletionTimestamp = oldMeta.deletionTimestamp;
+    if (oldMeta.deletionGracePeriodSeconds !== undefined && m.deletionGracePeriodSeconds === undefined) {
+      m.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+    }
+    if (this.strategy.trackGeneration && params.strategy === this.strategy && !deepEqual(specOf(obj), specOf(old))) {
+      m.generation = (oldMeta.generation ?? 0) + 1;
+    }
+    const errs = [
+      ...validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName),
+      ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+      ...(params.strategy.validateUpdate?.(obj, old) ?? []),
+    ];
+    if (errs.length > 0) throw invalidError(this.groupKind, m.name ?? "", errs);
+    for (const w of params.strategy.warningsOnUpdate?.(obj, old) ?? []) params.warnings.push(w);
+    this.strategy.canonicalize?.(obj);
+  }
+
+  // ---- delete ----
+
+  async delete(ctx: RequestContext, name: string, opts: DeleteOptions = {}): Promise<{ object: KubeObject; deleted: boolean }> {
+    const key = this.keyFor(ctx, name);
+    for (;;) {
+      const kv = await this.read(key, name);
+      if (!kv) throw newNotFound(this.qualifiedResource, name);
+      const obj = this.decode(kv);
+      this.checkDeletePreconditions(obj, opts);
+      const meta = obj.metadata ?? {};
+      const finalizersChange = this.gcFinalizers(meta.finalizers ?? [], opts) !== undefined;
+      if ((meta.finalizers ?? []).length > 0 || finalizersChange) {
+        const marked = await this.markDeleting(key, name, opts);
+        if (marked) return { object: marked, deleted: false };
+      }
+      const done = await this.deleteNow(key, name, kv, opts);
+      // The object changed between reading and deleting (a finalizer may have been added): look again.
+      if (done) return done;
+    }
+  }
+
+  /** The finalizers a propagationPolicy asks for (garbage collection only); undefined when unchanged. */
+  private gcFinalizers(finalizers: readonly string[], opts: DeleteOptions): string[] | undefined {
+    if (!this.options.garbageCollection || !opts.propagationPolicy) return undefined;
+    const kept = finalizers.filter((f) => f !== "orphan" && f !== "foregroundDeletion");
+    if (opts.propagationPolicy === "Orphan") kept.push("orphan");
+    if (opts.propagationPolicy === "Foreground") kept.push("foregroundDeletion");
+    const same = kept.length === finalizers.length && kept.every((f) => finalizers.includes(f));
+    return same ? undefined : kept;
+  }
+
+  private checkDeletePreconditions(obj: KubeObject, opts: DeleteOptions): void {
+    const pre = opts.preconditions;
+    if (!pre) return;
+    const gr = { group: this.group, resource: this.info.kind };
+    const name = obj.metadata?.name ?? "";
+    const uid = obj.metadata?.uid ?? "";
+    const rv = obj.metadata?.resourceVersion ?? "";
+    if (pre.uid !== undefined && pre.uid !== uid) {
+      throw newConflict(
+        gr,
+        name,
+        `the UID in the precondition (${pre.uid}) does not match the UID in record (${uid}). The object might have been deleted and then recreated`,
+      );
+    }
+    if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
+      throw newConflict(
+        gr,
+        name,
+        `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${rv}). The object might have been modified`,
+      );
+    }
+  }
+
+  /**
+   * Marks an object with finalizers as being deleted (deletionTimestamp now, grace period 0)
+   * and returns it; undefined when it has no finalizers left and must go now.
+   */
+  private async markDeleting(key: string, name: string, opts: DeleteOptions): Promise<KubeObject | undefined> {
+    let pending = false;
+    let out: KubeObject | undefined;
+    const fn = (current: KeyValue | undefined): Uint8Array => {
+      if (!current) throw newNotFound(this.qualifiedResource, name);
+      const existing = this.decode(current);
+      this.checkDeletePreconditions(existing, opts);
+      const meta = (existing.metadata ??= {});
+      const finalizers = this.gcFinalizers(meta.finalizers ?? [], opts);
+      if (finalizers) meta.finalizers = finalizers;
+      pending = (meta.finalizers ?? []).length > 0;
+      if (!pending) throw new NoChange(current);
+      if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
+      const now = formatTime(this.now());
+      if (!meta.deletionTimestamp || meta.deletionTimestamp > now) meta.deletionTimestamp = now;
+      meta.deletionGracePeriodSeconds = 0;
+      out = existing;
+      const bytes = this.encode(existing);
+      if (equalBytes(bytes, current.value)) throw new NoChange(current);
+      return bytes;
+    };
+    try {
+      if (opts.dryRun) {
+        fn(await this.read(key, name));
+        return out;
+      }
+      return this.decode(await this.storage.guaranteedUpdate(key, fn));
+    } catch (err) {
+      if (err instanceof NoChange) return pending ? this.decode(err.current) : undefined;
+      throw interpretStorageError(err, "update", this.qualifiedResource, name);
+    }
+  }
+
+  /** Deletes the value read as `kv`; undefined when it changed since (the caller reads again). */
+  private async deleteNow(key: string, name: string, kv: KeyValue, opts: DeleteOptions): Promise<{ object: KubeObject; deleted: boolean } | undefined> {
+    if (opts.dryRun) return { object: this.finalizeDelete(this.decode(kv)), deleted: true };
+    let last: KeyValue;
+    try {
+      last = await this.storage.delete(key, { preconditions: { revision: kv.modRevision } });
+    } catch (err) {
+      if (err instanceof StorageError && err.code === "Conflict") return undefined;
+      throw interpretStorageError(err, "delete", this.qualifiedResource, name);
+    }
+    return { object: this.finalizeDelete(this.decode(last)), deleted: true };
+  }
+
+  /** What a delete answers: the object (namespaces), or a Success Status naming it. */
+  protected finalizeDelete(obj: KubeObject): KubeObject {
+    if (this.returnDeletedObject) return obj;
+    const status: Status = {
+      kind: "Status",
+      apiVersion: "v1",
+      metadata: {},
+      status: "Success",
+      details: { name: obj.metadata?.name ?? "", group: this.group, kind: this.info.plural, uid: obj.metadata?.uid ?? "" },
+    };
+    if (status.details!.group === "") delete status.details!.group;
+    return status as unknown as KubeObject;
+  }
+
+  async deleteCollection(ctx: RequestContext, opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<KubeList> {
+    const list = await this.list(ctx, { labelSelector: listOpts.labelSelector, fieldSelector: listOpts.fieldSelector, resourceVersion: listOpts.resourceVersion, resourceVersionMatch: listOpts.resourceVersionMatch });
+    for (const item of list.items) {
+      const itemCtx = this.info.namespaced ? { ...ctx, namespace: item.metadata?.namespace } : ctx;
+      try {
+        await this.delete(itemCtx, item.metadata?.name ?? "", { ...opts, preconditions: undefined });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    }
+    return list;
+  }
+
+  // ---- watch ----
+
+  /**
+   * Watches the resource. Option errors (bad selectors, bad resourceVersion) are thrown here,
+   * before any event; storage failures later arrive as an ERROR event.
+   */
+  watch(ctx: RequestContext, opts: WatchOptions = {}): AsyncIterable<WatchEvent> {
+    validateListOptions(opts, true);
+    const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
+    const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
+    const prefix = this.keyRoot(this.requestNamespace(ctx));
+    const matches = (obj: KubeObject): boolean => predicate.matches(obj);
+    const base = {
+      storage: this.storage,
+      prefix,
+      decode: (kv: KeyValue, at: number) => this.decodeForWatch(kv, at),
+      matches,
+      bookmarkObject: (at: number, annotations?: Record<string, string>) => this.bookmarkObject(at, annotations),
+      bookmarkIntervalMs: opts.allowWatchBookmarks ? (this.options.bookmarkIntervalMs ?? 60_000) : undefined,
+      timeoutMs: opts.timeoutSeconds !== undefined && opts.timeoutSeconds > 0 ? opts.timeoutSeconds * 1000 : undefined,
+      signal: ctx.signal,
+    };
+    if (rv > 0) return startWatch({ ...base, afterRevision: rv });
+    // From "" or "0": the current state as ADDED events first (unless sendInitialEvents=false), then changes.
+    const self = this;
+    return {
+      [Symbol.asyncIterator]: async function* () {
+        let afterRevision: number;
+        let initial: KubeObject[] = [];
+        if (opts.sendInitialEvents === false) {
+          afterRevision = await self.storage.currentRevision();
+        } else {
+          const list = await self.storage.list({ prefix });
+          afterRevision = list.revision;
+          initial = list.items.map((kv) => self.decodeForWatch(kv, kv.modRevision)).filter(matches);
+        }
+        yield* startWatch({ ...base, afterRevision, initial, initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true });
+      },
+    };
+  }
+
+  private bookmarkObject(rv: number, annotations?: Record<string, string>): KubeObject {
+    const metadata: KubeObject["metadata"] = { resourceVersion: String(rv) };
+    if (annotations) metadata.annotations = annotations;
+    return { kind: this.info.kind, apiVersion: this.apiVersion, metadata };
+  }
+}
+
+/** A subresource (status, finalize): the parent's object, updated through its own strategy. */
+export class SubresourceStorage implements RESTStorage {
+  readonly info: ResourceInfo;
+  readonly group: string;
+  readonly version: string;
+  readonly get?: RESTStorage["get"];
+  readonly patch?: RESTStorage["patch"];
+  readonly update: NonNullable<RESTStorage["update"]>;
+
+  constructor(parent: GenericStore, strategy: UpdateStrategy, readable: boolean) {
+    this.info = parent.info;
+    this.group = parent.group;
+    this.version = parent.version;
+    // Subresources never create on update, whatever the parent allows.
+    this.update = (ctx, name, obj, opts = {}) =>
+      parent.updateWith(ctx, name, {
+        transform: () => structuredClone(obj),
+        strategy,
+        allowCreate: false,
+        dryRun: opts.dryRun === true,
+        uidPrecondition: true,
+        warnings: ctx.warnings,
+      });
+    if (readable) {
+      this.get = (ctx, name, opts) => parent.get(ctx, name, opts);
+      this.patch = (ctx, name, type, body, opts = {}) => parent.patchWith(ctx, name, type, body, opts, strategy);
+    }
+  }
+}
+
+const VERB_METHODS = {
+  create: "create",
+  get: "get",
+  list: "list",
+  update: "update",
+  patch: "patch",
+  delete: "delete",
+  deletecollection: "deleteCollection",
+  watch: "watch",
+} as const;
+
+/** The store as the endpoint layer sees it: only the verbs the resource serves (its ResourceInfo.verbs). */
+export function restStorageFor(store: GenericStore): RESTStorage {
+  const out: Record<string, unknown> = {
+    info: store.info,
+    group: store.group,
+    version: store.version,
+    subresources: store.subresources,
+    patchTypes: store.patchTypes,
+  };
+  for (const verb of store.info.verbs) {
+    const method = VERB_METHODS[verb as keyof typeof VERB_METHODS];
+    if (method) out[method] = (store[method] as (...args: unknown[]) => unknown).bind(store);
+  }
+  return out as unknown as RESTStorage;
+}

@@ -1,0 +1,176 @@
+/**
+ * Validation of apiextensions.k8s.io/v1 CustomResourceDefinitions: the name, group, scope,
+ * names and versions rules with upstream's messages (schema structure is not checked here).
+ */
+import type { KubeObject } from "../rest.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "./names.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
+
+type Obj = Record<string, unknown>;
+
+function record(v: unknown): Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {};
+}
+
+function arr(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+const APPROVAL_ANNOTATION = "api-approved.kubernetes.io";
+
+function isProtectedGroup(group: string): boolean {
+  return group === "k8s.io" || group.endsWith(".k8s.io") || group === "kubernetes.io" || group.endsWith(".kubernetes.io");
+}
+
+/** upstream's API approval state of a CRD's annotations. */
+function approvalState(annotations: Record<string, string> | undefined): { state: "missing" | "bypassed" | "approved" | "invalid"; reason: string } {
+  const value = annotations?.[APPROVAL_ANNOTATION] ?? "";
+  if (value === "") {
+    return { state: "missing", reason: `protected groups must have approval annotation "${APPROVAL_ANNOTATION}", see https://github.com/kubernetes/enhancements/pull/1111` };
+  }
+  if (value.startsWith("unapproved")) return { state: "bypassed", reason: `not approved: ${JSON.stringify(value)}` };
+  try {
+    const url = new URL(value);
+    if (url.host && url.protocol) return { state: "approved", reason: `approved in ${value}` };
+  } catch {
+    // not a URL
+  }
+  return {
+    state: "invalid",
+    reason: `protected groups must have approval annotation "${APPROVAL_ANNOTATION}" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111`,
+  };
+}
+
+function validateAPIApproval(crd: KubeObject, old: KubeObject | undefined): FieldError[] {
+  if (!isProtectedGroup(str(record(crd.spec).group))) return [];
+  const now = approvalState(crd.metadata?.annotations);
+  if (old && approvalState(old.metadata?.annotations).state === now.state) return [];
+  const path = FieldPath.of("metadata", "annotations").key(APPROVAL_ANNOTATION);
+  if (now.state === "missing") return [fieldErrors.required(path, now.reason)];
+  if (now.state === "invalid") return [fieldErrors.invalid(path, crd.metadata?.annotations?.[APPROVAL_ANNOTATION] ?? "", now.reason)];
+  return [];
+}
+
+function validateNames(names: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const field of ["plural", "singular"]) {
+    const v = str(names[field]);
+    const msgs = isDNS1035Label(v);
+    if (v !== "" && msgs.length > 0) errs.push(fieldErrors.invalid(path.child(field), v, msgs.join(",")));
+  }
+  for (const field of ["kind", "listKind"]) {
+    const v = str(names[field]);
+    const msgs = isDNS1035Label(v.toLowerCase());
+    if (v !== "" && msgs.length > 0) errs.push(fieldErrors.invalid(path.child(field), v, `may have mixed case, but should otherwise match: ${msgs.join(",")}`));
+  }
+  arr(names.shortNames).forEach((s, i) => {
+    const msgs = isDNS1035Label(str(s));
+    if (msgs.length > 0) errs.push(fieldErrors.invalid(path.child("shortNames").index(i), str(s), msgs.join(",")));
+  });
+  if (str(names.kind) !== "" && names.kind === names.listKind) {
+    errs.push(fieldErrors.invalid(path.child("listKind"), str(names.listKind), "kind and listKind may not be the same"));
+  }
+  arr(names.categories).forEach((c, i) => {
+    const msgs = isDNS1035Label(str(c));
+    if (msgs.length > 0) errs.push(fieldErrors.invalid(path.child("categories").index(i), str(c), msgs.join(",")));
+  });
+  return errs;
+}
+
+function validateSpec(spec: Obj): FieldError[] {
+  const errs: FieldError[] = [];
+  const path = FieldPath.of("spec");
+  const group = str(spec.group);
+  if (group === "") errs.push(fieldErrors.required(path.child("group")));
+  else if (isDNS1123Subdomain(group).length > 0) errs.push(fieldErrors.invalid(path.child("group"), group, isDNS1123Subdomain(group).join(",")));
+  else if (group.split(".").length < 2) errs.push(fieldErrors.invalid(path.child("group"), group, "should be a domain with at least one dot"));
+  const scope = str(spec.scope);
+  if (scope === "") errs.push(fieldErrors.required(path.child("scope")));
+  else if (scope !== "Cluster" && scope !== "Namespaced") errs.push(fieldErrors.notSupported(path.child("scope"), scope, ["Cluster", "Namespaced"]));
+  const versions = arr(spec.versions).map(record);
+  let storage = 0;
+  const seen = new Set<string>();
+  let unique = true;
+  versions.forEach((v, i) => {
+    if (v.storage === true) storage++;
+    const name = str(v.name);
+    if (seen.has(name)) unique = false;
+    seen.add(name);
+    const msgs = isDNS1035Label(name);
+    if (msgs.length > 0) errs.push(fieldErrors.invalid(path.child("versions").index(i).child("name"), name, msgs.join(",")));
+    const schema = record(v.schema).openAPIV3Schema;
+    if (schema === undefined || schema === null) errs.push(fieldErrors.required(path.child("versions").index(i).child("schema").child("openAPIV3Schema")));
+  });
+  if (!unique) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions, "must contain unique version names"));
+  if (storage !== 1) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions ?? null, "must have exactly one version marked as storage version"));
+  const names = record(spec.names);
+  for (const field of ["plural", "singular", "kind", "listKind"]) {
+    if (str(names[field]) === "") errs.push(fieldErrors.required(path.child("names", field)));
+  }
+  errs.push(...validateNames(names, path.child("names")));
+  return errs;
+}
+
+function validateStoredVersions(crd: KubeObject): FieldError[] {
+  const stored = arr(record(crd.status).storedVersions).map(str);
+  const path = FieldPath.of("status", "storedVersions");
+  if (stored.length === 0) return [fieldErrors.invalid(path, stored, "must have at least one stored version")];
+  const errs: FieldError[] = [];
+  const remaining = new Map(stored.map((v, i) => [v, i] as const));
+  for (const v of arr(record(crd.spec).versions).map(record)) {
+    const name = str(v.name);
+    if (v.storage === true && !remaining.has(name)) errs.push(fieldErrors.invalid(path, stored, `must have the storage version ${name}`));
+    remaining.delete(name);
+  }
+  for (const [v, i] of remaining) {
+    errs.push(
+      fieldErrors.invalid(
+        path.index(i),
+        v,
+        `missing from spec.versions; ${v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in ${v} and removes ${v} from status.storedVersions`,
+      ),
+    );
+  }
+  return errs;
+}
+
+function crdNameValidator(crd: KubeObject): NameValidator {
+  const spec = record(crd.spec);
+  const required = `${str(record(spec.names).plural)}.${str(spec.group)}`;
+  return (name, prefix) => {
+    const msgs = nameIsDNSSubdomain(name, prefix);
+    if (name !== required) msgs.push('must be spec.names.plural+"."+spec.group');
+    return msgs;
+  };
+}
+
+export function validateCustomResourceDefinition(crd: KubeObject): FieldError[] {
+  return [
+    ...validateObjectMeta(crd.metadata, false, crdNameValidator(crd)),
+    ...validateSpec(record(crd.spec)),
+    ...validateStoredVersions(crd),
+    ...validateAPIApproval(crd, undefined),
+  ];
+}
+
+export function validateCustomResourceDefinitionUpdate(crd: KubeObject, old: KubeObject): FieldError[] {
+  const errs = [...validateObjectMetaUpdate(crd.metadata, old.metadata), ...validateSpec(record(crd.spec))];
+  const scope = str(record(crd.spec).scope);
+  const oldScope = str(record(old.spec).scope);
+  const established = arr(record(old.status).conditions).some((c) => record(c).type === "Established" && record(c).status === "True");
+  if (scope !== oldScope && established) errs.push(fieldErrors.invalid(FieldPath.of("spec", "scope"), scope, "field is immutable"));
+  if (str(record(crd.spec).group) !== str(record(old.spec).group)) {
+    errs.push(fieldErrors.invalid(FieldPath.of("spec", "group"), str(record(crd.spec).group), "field is immutable"));
+  }
+  errs.push(...validateStoredVersions(crd), ...validateAPIApproval(crd, old));
+  return errs;
+}
+
+export function validateCustomResourceDefinitionStatusUpdate(crd: KubeObject, old: KubeObject): FieldError[] {
+  return validateObjectMetaUpdate(crd.metadata, old.metadata);
+}

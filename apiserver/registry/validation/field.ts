@@ -1,0 +1,151 @@
+/** Field errors as upstream's validation reports them: a type, a field path, the bad value, a detail, and their rendered text. */
+import type { StatusCause } from "../../../api/meta/v1/types.js";
+import { newInvalid, type StatusError } from "../../../runtime/rest/errors.js";
+import { goQuote } from "../../../runtime/selectors/go-strings.js";
+
+/** Upstream's field error types, which a Status cause carries as its `reason`. */
+export type FieldErrorType =
+  | "FieldValueNotFound"
+  | "FieldValueRequired"
+  | "FieldValueDuplicate"
+  | "FieldValueInvalid"
+  | "FieldValueNotSupported"
+  | "FieldValueForbidden"
+  | "FieldValueTooLong"
+  | "FieldValueTooMany"
+  | "InternalError"
+  | "FieldValueTypeInvalid";
+
+/** The words each type renders as. */
+const TYPE_TEXT: Readonly<Record<FieldErrorType, string>> = {
+  FieldValueNotFound: "Not found",
+  FieldValueRequired: "Required value",
+  FieldValueDuplicate: "Duplicate value",
+  FieldValueInvalid: "Invalid value",
+  FieldValueNotSupported: "Unsupported value",
+  FieldValueForbidden: "Forbidden",
+  FieldValueTooLong: "Too long",
+  FieldValueTooMany: "Too many",
+  InternalError: "Internal error",
+  FieldValueTypeInvalid: "Invalid value",
+};
+
+/** Types whose text never shows the bad value. */
+const VALUELESS: ReadonlySet<FieldErrorType> = new Set(["FieldValueRequired", "FieldValueForbidden", "FieldValueTooLong", "InternalError"]);
+
+/** Marks a value that should not be printed (upstream's omitValue). */
+export const OMIT_VALUE: unique symbol = Symbol("omitValue");
+
+/** One validation failure. */
+export interface FieldError {
+  type: FieldErrorType;
+  field: string;
+  badValue: unknown;
+  detail: string;
+}
+
+/**
+ * A field path as upstream prints it: children joined by dots, indexes and keys in brackets
+ * (`spec.ports[0].name`, `data[my.key]`).
+ */
+export class FieldPath {
+  private constructor(private readonly text: string) {}
+
+  /** A path from the root through `names`. */
+  static of(...names: string[]): FieldPath {
+    return new FieldPath(names.join("."));
+  }
+
+  /** The root (prints as ""). */
+  static root(): FieldPath {
+    return new FieldPath("");
+  }
+
+  child(...names: string[]): FieldPath {
+    const rest = names.join(".");
+    return new FieldPath(this.text === "" ? rest : `${this.text}.${rest}`);
+  }
+
+  index(i: number): FieldPath {
+    return new FieldPath(`${this.text}[${i}]`);
+  }
+
+  key(k: string): FieldPath {
+    return new FieldPath(`${this.text}[${k}]`);
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+function make(type: FieldErrorType, path: FieldPath, badValue: unknown, detail: string): FieldError {
+  return { type, field: path.toString(), badValue, detail };
+}
+
+export const fieldErrors = {
+  invalid: (path: FieldPath, value: unknown, detail: string): FieldError => make("FieldValueInvalid", path, value, detail),
+  required: (path: FieldPath, detail = ""): FieldError => make("FieldValueRequired", path, "", detail),
+  forbidden: (path: FieldPath, detail: string): FieldError => make("FieldValueForbidden", path, "", detail),
+  duplicate: (path: FieldPath, value: unknown): FieldError => make("FieldValueDuplicate", path, value, ""),
+  notFound: (path: FieldPath, value: unknown): FieldError => make("FieldValueNotFound", path, value, ""),
+  notSupported: (path: FieldPath, value: unknown, supported: readonly string[]): FieldError =>
+    make(
+      "FieldValueNotSupported",
+      path,
+      value,
+      supported.length > 0 ? `supported values: ${supported.map(goQuote).join(", ")}` : "",
+    ),
+  tooLong: (path: FieldPath, maxLength: number): FieldError =>
+    make(
+      "FieldValueTooLong",
+      path,
+      "<value omitted>",
+      maxLength >= 0 ? `may not be more than ${maxLength} ${maxLength === 1 ? "byte" : "bytes"}` : "value is too long",
+    ),
+  tooMany: (path: FieldPath, actual: number, max: number): FieldError =>
+    make(
+      "FieldValueTooMany",
+      path,
+      actual >= 0 ? actual : OMIT_VALUE,
+      max >= 0 ? `must have at most ${max} ${max === 1 ? "item" : "items"}` : "has too many items",
+    ),
+};
+
+/** Go's json.Marshal of a value, with its HTML escaping. */
+function goJSON(value: unknown): string {
+  return (JSON.stringify(value) ?? "null").replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** The error's text without its field: `Invalid value: "x": why`. */
+export function errorBody(e: FieldError): string {
+  let s: string;
+  if (VALUELESS.has(e.type) || e.badValue === OMIT_VALUE) {
+    s = TYPE_TEXT[e.type];
+  } else if (typeof e.badValue === "string") {
+    s = `${TYPE_TEXT[e.type]}: ${goQuote(e.badValue)}`;
+  } else if (typeof e.badValue === "number" || typeof e.badValue === "boolean") {
+    s = `${TYPE_TEXT[e.type]}: ${String(e.badValue)}`;
+  } else {
+    s = `${TYPE_TEXT[e.type]}: ${goJSON(e.badValue)}`;
+  }
+  return e.detail ? `${s}: ${e.detail}` : s;
+}
+
+/** The error's full text: `field: body`. */
+export function errorText(e: FieldError): string {
+  return `${e.field}: ${errorBody(e)}`;
+}
+
+/** The Status causes of a list of field errors. */
+export function toCauses(errs: readonly FieldError[]): StatusCause[] {
+  return errs.map((e) => ({ reason: e.type, message: errorBody(e), field: e.field }));
+}
+
+/** 422 Invalid for an object of a kind, with one cause per error (upstream's NewInvalid). */
+export function invalidError(gk: { group: string; kind: string }, name: string, errs: readonly FieldError[]): StatusError {
+  return newInvalid(gk, name, toCauses(errs));
+}
