@@ -49,7 +49,7 @@ import type {
 import { buildPredicate } from "./selection.js";
 import { deepEqual, defaultStrategy, specOf, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
-import { pathSegmentName } from "./validation/names.js";
+import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { startWatch } from "./watch.js";
 

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from "./rest.js";
 import type { FieldError } from "./validation/field.js";
-import { nameIsDNSSubdomain, type NameValidator } from "./validation/names.js";
+import { nameIsDNSSubdomain, type NameValidator } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 
 /** How an update through one endpoint (the resource itself or a subresource) treats the object. */

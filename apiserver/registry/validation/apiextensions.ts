@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "./names.js";
+import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
 
 type Obj = Record<string, unknown>;

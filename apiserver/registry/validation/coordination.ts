@@ -1,7 +1,7 @@
 /** Validation of coordination.k8s.io/v1 Leases, with upstream's messages. */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { isQualifiedName, nameIsDNSSubdomain } from "./names.js";
+import { isQualifiedName, nameIsDNSSubdomain } from "../../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
 
 const LEASE_STRATEGIES = ["OldestEmulationVersion"];

@@ -16,7 +16,7 @@ import {
   nameIsDNSLabel,
   nameIsDNSSubdomain,
   parseIP,
-} from "./names.js";
+} from "../../../runtime/validation/strings.js";
 import {
   FIELD_IMMUTABLE,
   validateCoreObjectMeta,

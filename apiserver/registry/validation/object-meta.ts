@@ -1,7 +1,7 @@
 /** ObjectMeta validation on create and update, with upstream's checks and messages (names, labels, annotations, finalizers, owners). */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { isQualifiedName, isValidLabelValue, type NameValidator, nameIsDNSLabel } from "./names.js";
+import { isQualifiedName, isValidLabelValue, type NameValidator, nameIsDNSLabel } from "../../../runtime/validation/strings.js";
 import { utf8Length } from "../../../runtime/selectors/go-strings.js";
 
 type Meta = NonNullable<KubeObject["metadata"]>;

@@ -1,7 +1,7 @@
 /** Validation of rbac.authorization.k8s.io/v1 roles and bindings, with upstream's messages. */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { nameIsDNSSubdomain, pathSegmentName } from "./names.js";
+import { nameIsDNSSubdomain, pathSegmentName } from "../../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
 
 const RBAC_GROUP = "rbac.authorization.k8s.io";

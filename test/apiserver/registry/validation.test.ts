@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import { fieldErrors, FieldPath, errorText } from "../../../apiserver/registry/validation/field.js";
-import { isDNS1123Label, isQualifiedName, isValidIP } from "../../../apiserver/registry/validation/names.js";
+import { isDNS1123Label, isQualifiedName, isValidIP } from "../../../runtime/validation/strings.js";
 import { ctx, statusOf, storeFor } from "./helpers.js";
 
 const LABEL_MSG =

@@ -8,7 +8,7 @@ import type { KubeObject } from "../../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../../strategy.js";
 import { validateService, validateServiceUpdate } from "../../validation/core.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
-import { parseIP } from "../../validation/names.js";
+import { parseIP } from "../../../../runtime/validation/strings.js";
 
 interface ServicePort {
   port?: number;
