@@ -3,6 +3,7 @@
  * module under cmd/.
  */
 import { Command } from "commander";
+import { apiserverCommand } from "./apiserver.js";
 import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
 import { protoCommand } from "./proto.js";
@@ -15,5 +16,6 @@ const program = new Command()
 program.addCommand(generateCommand());
 program.addCommand(protoCommand());
 program.addCommand(docsCommand());
+program.addCommand(apiserverCommand());
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,40 @@
+/**
+ * Admission: plugins that see every write after decoding and before storage, and may refuse it
+ * (validating) or change the object (mutating), as upstream's admission.Interface.
+ */
+import type { UserInfo } from "../auth/user.js";
+import type { KubeObject } from "../registry/rest.js";
+
+export type Operation = "CREATE" | "UPDATE" | "DELETE" | "CONNECT";
+
+export interface AdmissionAttributes {
+  operation: Operation;
+  /** The kind of the object being written (for subresources, the parent's kind). */
+  kind: { group: string; version: string; kind: string };
+  resource: { group: string; version: string; resource: string };
+  subresource: string;
+  /** The request's namespace; for a namespace itself, its own name (as upstream's create handler sets it). */
+  namespace: string;
+  name: string;
+  object?: KubeObject;
+  dryRun: boolean;
+  user: UserInfo;
+}
+
+export interface AdmissionPlugin {
+  readonly name: string;
+  /** Mutating phase: may change `attributes.object`. */
+  admit?(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void>;
+  /** Validating phase: throws a StatusError to refuse the request. */
+  validate?(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void>;
+}
+
+/** Runs every plugin's mutating phase, then every validating phase, in registration order. */
+export class AdmissionChain {
+  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+
+  async run(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void> {
+    for (const p of this.plugins) if (p.admit) await p.admit(attributes, signal);
+    for (const p of this.plugins) if (p.validate) await p.validate(attributes, signal);
+  }
+}

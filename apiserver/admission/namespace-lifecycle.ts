@@ -1,0 +1,67 @@
+/**
+ * NamespaceLifecycle: no new content in a namespace that does not exist or is being terminated,
+ * and the system namespaces (`default`, `kube-system`, `kube-public`) can never be deleted.
+ */
+import { newForbidden, newNotFound } from "../../runtime/rest/errors.js";
+import type { KubeObject } from "../registry/rest.js";
+import type { AdmissionAttributes, AdmissionPlugin } from "./interface.js";
+
+export const IMMORTAL_NAMESPACES: readonly string[] = ["default", "kube-system", "kube-public"];
+
+/** Resources whose reviews answer questions and must not leak whether a namespace exists. */
+const ACCESS_REVIEWS = new Set(["localsubjectaccessreviews", "subjectaccessreviews", "selfsubjectaccessreviews", "selfsubjectrulesreviews"]);
+
+/** Reads a namespace from storage; undefined when it does not exist. */
+export type NamespaceGetter = (name: string, signal: AbortSignal) => Promise<KubeObject | undefined>;
+
+const isNamespace = (a: AdmissionAttributes): boolean => a.kind.group === "" && a.kind.kind === "Namespace";
+
+export class NamespaceLifecycle implements AdmissionPlugin {
+  readonly name = "NamespaceLifecycle";
+  /** Namespaces known to exist and be active, with when that was read. */
+  private readonly active = new Map<string, number>();
+
+  constructor(
+    private readonly getNamespace: NamespaceGetter,
+    private readonly immortal: readonly string[] = IMMORTAL_NAMESPACES,
+    /** How long an "active" answer is trusted (upstream trusts its informer, which lags too). */
+    private readonly cacheMillis = 1000,
+  ) {}
+
+  async validate(a: AdmissionAttributes, signal: AbortSignal): Promise<void> {
+    if (a.operation === "DELETE" && isNamespace(a) && this.immortal.includes(a.name)) {
+      throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, "this namespace may not be deleted");
+    }
+    if (isNamespace(a)) {
+      // A namespace on its way out must be looked up live from now on.
+      if (a.operation === "DELETE") this.active.delete(a.name);
+      return;
+    }
+    if (a.namespace === "") return; // cluster-scoped content
+    if (a.operation === "DELETE") return;
+    if (a.resource.group === "authorization.k8s.io" && ACCESS_REVIEWS.has(a.resource.resource)) return;
+
+    const seen = this.active.get(a.namespace);
+    if (seen !== undefined && Date.now() - seen < this.cacheMillis) return;
+    const ns = await this.getNamespace(a.namespace, signal);
+    if (!ns) throw newNotFound({ group: "", resource: "namespaces" }, a.namespace);
+    const phase = (ns.status as { phase?: string } | undefined)?.phase;
+    const terminating = phase === "Terminating" || ns.metadata?.deletionTimestamp !== undefined;
+    if (!terminating) {
+      this.active.set(a.namespace, Date.now());
+      return;
+    }
+    if (a.operation !== "CREATE") return;
+    const err = newForbidden(
+      { group: a.resource.group, resource: a.resource.resource },
+      a.name,
+      `unable to create new content in namespace ${a.namespace} because it is being terminated`,
+    );
+    const details = err.status.details ?? (err.status.details = {});
+    details.causes = [
+      ...(details.causes ?? []),
+      { reason: "NamespaceTerminating", message: `namespace ${a.namespace} is being terminated`, field: "metadata.namespace" },
+    ];
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+/** GET of one object and of a collection (list), with Table and partial-metadata conversions. */
+import type { APIRequest } from "../request-context.js";
+import type { ResponseWriter } from "../response-writer.js";
+import { negotiateOutput, wantsPretty } from "../negotiation.js";
+import { checkResourceVersion, listOnly, type ParsedListOptions } from "../query.js";
+import { resourceRestrictions, tableOptionsFor, transformObject, writeObject } from "../responses.js";
+import { restContext, type RequestScope } from "./scope.js";
+
+export async function getHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
+  const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
+  const tableOptions = tableOptionsFor(req, media);
+  const rv = req.url.searchParams.get("resourceVersion") ?? undefined;
+  checkResourceVersion(rv);
+  const obj = await scope.storage.get!(restContext(req, scope), scope.name, rv ? { resourceVersion: rv } : {});
+  const out = transformObject(obj, media, scope.resource.printer, tableOptions);
+  writeObject(scope.deps.scheme, res, 200, out, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
+}
+
+export async function listHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope, opts: ParsedListOptions): Promise<void> {
+  const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
+  const tableOptions = tableOptionsFor(req, media);
+  const list = await scope.storage.list!(restContext(req, scope), listOnly(opts));
+  // Clients expect `items: []`, never null or absent, for an empty list.
+  if (!Array.isArray(list.items)) list.items = [];
+  const out = transformObject(list, media, scope.resource.printer, tableOptions);
+  writeObject(scope.deps.scheme, res, 200, out, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
+}

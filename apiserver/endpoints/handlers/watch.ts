@@ -1,0 +1,96 @@
+/**
+ * Watch: a chunked stream of events, each flushed as it happens. JSON streams are one
+ * `{"type":...,"object":...}` per line; protobuf streams are length-prefixed WatchEvent
+ * frames. With `as=Table` every event's object is a one-row Table (column definitions only in
+ * the first). The stream ends at timeoutSeconds, on client disconnect or server shutdown.
+ */
+import { encodeWatchFrame } from "../../../runtime/protobuf/watch.js";
+import type { KubeObject, WatchEvent, WatchOptions } from "../../registry/rest.js";
+import { negotiateOutput, type OutputMediaType } from "../negotiation.js";
+import type { ParsedListOptions } from "../query.js";
+import type { APIRequest } from "../request-context.js";
+import { resourceRestrictions, tableOptionsFor, transformObject } from "../responses.js";
+import type { ResponseWriter } from "../response-writer.js";
+import { statusOf, toStatusError } from "../status.js";
+import type { TableOptions } from "../table/table.js";
+import { restContext, type RequestScope } from "./scope.js";
+
+function watchOptions(opts: ParsedListOptions, scope: RequestScope): WatchOptions {
+  const out: WatchOptions = {};
+  if (opts.labelSelector) out.labelSelector = opts.labelSelector;
+  if (opts.fieldSelector) out.fieldSelector = opts.fieldSelector;
+  if (opts.resourceVersion !== undefined) out.resourceVersion = opts.resourceVersion;
+  if (opts.allowWatchBookmarks) out.allowWatchBookmarks = true;
+  if (opts.timeoutSeconds) out.timeoutSeconds = opts.timeoutSeconds;
+  if (opts.sendInitialEvents !== undefined) out.sendInitialEvents = opts.sendInitialEvents;
+  // The deprecated /watch/<resource>/<name> form watches one object.
+  if (scope.name !== "") {
+    const byName = `metadata.name=${scope.name}`;
+    out.fieldSelector = out.fieldSelector ? `${out.fieldSelector},${byName}` : byName;
+  }
+  return out;
+}
+
+/** Encodes one event for the stream. */
+function encodeEvent(scope: RequestScope, media: OutputMediaType, tableOptions: TableOptions | undefined, event: WatchEvent): Uint8Array | string {
+  let object: object = event.object;
+  if (event.type !== "ERROR") object = transformObject(event.object, media, scope.resource.printer, tableOptions);
+  if (media.format === "protobuf") return encodeWatchFrame(scope.deps.scheme, { type: event.type, object: object as KubeObject });
+  return `${JSON.stringify({ type: event.type, object })}\n`;
+}
+
+const sleep = (ms: number): Promise<"timeout"> => new Promise((r) => setTimeout(() => r("timeout"), ms));
+
+export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope, opts: ParsedListOptions): Promise<void> {
+  const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions, true);
+  const tableOptions = tableOptionsFor(req, media);
+  const deps = scope.deps;
+  const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
+
+  // The watch's own signal: the request's, or the timeout, whichever comes first.
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  req.signal.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => stop.abort(), timeoutSeconds * 1000);
+  const ctx = { ...restContext(req, scope), signal: stop.signal };
+  const iterator = scope.storage.watch!(ctx, watchOptions(opts, scope))[Symbol.asyncIterator]();
+  const stopped = new Promise<"stopped">((resolve) => {
+    if (stop.signal.aborted) resolve("stopped");
+    stop.signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+  });
+
+  try {
+    // A watch that fails at once (a too-old resourceVersion, say) is answered with its status
+    // code; one that fails later ends the stream with an ERROR event.
+    let pending = iterator.next();
+    const first = await Promise.race([pending, sleep(10), stopped]);
+    if (first === "stopped") return;
+    const contentType = media.format === "protobuf" ? `${media.contentType};stream=watch` : media.contentType;
+    res.writeHead(200, { "Content-Type": contentType, "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
+    res.raw.flushHeaders();
+    let result: IteratorResult<WatchEvent> | "stopped" = first === "timeout" ? await Promise.race([pending, stopped]).catch(errorEvent) : first;
+    let tables = tableOptions;
+    for (;;) {
+      if (result === "stopped" || result.done) return;
+      const chunk = encodeEvent(scope, media, tables, result.value);
+      // Upstream sends column definitions once, in the first event.
+      if (tables && !tables.noHeaders) tables = { ...tables, noHeaders: true };
+      if (!(await res.write(chunk))) return;
+      if (result.value.type === "ERROR") return;
+      pending = iterator.next();
+      result = await Promise.race([pending, stopped]).catch(errorEvent);
+    }
+  } finally {
+    clearTimeout(timer);
+    req.signal.removeEventListener("abort", onAbort);
+    stop.abort();
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (res.started) res.end();
+  }
+}
+
+/** A failure mid-stream becomes an ERROR event carrying the Status, as upstream's watchers send it. */
+function errorEvent(err: unknown): IteratorResult<WatchEvent> {
+  const status = statusOf(toStatusError(err));
+  return { done: false, value: { type: "ERROR", object: status as unknown as KubeObject } };
+}

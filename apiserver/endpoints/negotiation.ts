@@ -1,0 +1,163 @@
+/**
+ * Content negotiation as upstream's negotiation package: the Accept header picks the response
+ * encoding (JSON, YAML or Kubernetes protobuf) and an optional conversion (`as=Table`,
+ * `as=PartialObjectMetadata`...), the Content-Type header picks the request decoder.
+ */
+import { newStatusError } from "./status.js";
+
+export type Format = "json" | "yaml" | "protobuf";
+
+export const MEDIA_TYPES: Readonly<Record<Format, string>> = {
+  json: "application/json",
+  yaml: "application/yaml",
+  protobuf: "application/vnd.kubernetes.protobuf",
+};
+
+/** Formats in the server's order of preference, as upstream's serializers list them. */
+const FORMATS: readonly Format[] = ["json", "yaml", "protobuf"];
+/** YAML has no stream framing; a watch may only ask for JSON or protobuf. */
+const STREAM_FORMATS: readonly Format[] = ["json", "protobuf"];
+
+export interface MediaRange {
+  type: string;
+  subtype: string;
+  params: Record<string, string>;
+  q: number;
+}
+
+/** A conversion the client asked for with `as=`, `g=` and `v=`. */
+export interface ConvertTarget {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+export interface OutputMediaType {
+  format: Format;
+  /** The Content-Type to answer with. */
+  contentType: string;
+  convert?: ConvertTarget;
+  pretty: boolean;
+}
+
+/** Which conversions an endpoint can serve. */
+export interface EndpointRestrictions {
+  allowsTransform(format: Format, target: ConvertTarget | undefined): boolean;
+}
+
+/** Non-resource endpoints (discovery, version): plain objects, no conversions. */
+export const defaultRestrictions: EndpointRestrictions = {
+  allowsTransform: (_format, target) => target === undefined,
+};
+
+function parseParams(parts: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const p of parts) {
+    const eq = p.indexOf("=");
+    if (eq < 0) continue;
+    const key = p.slice(0, eq).trim().toLowerCase();
+    let value = p.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    params[key] = value;
+  }
+  return params;
+}
+
+/** Parses an Accept header into media ranges, best first (by q, then specificity), as goautoneg orders them. */
+export function parseAccept(header: string): MediaRange[] {
+  const out: (MediaRange & { index: number })[] = [];
+  header.split(",").forEach((clause, index) => {
+    const parts = clause.split(";");
+    const full = parts[0]!.trim().toLowerCase();
+    if (full === "") return;
+    const slash = full.indexOf("/");
+    const type = slash < 0 ? full : full.slice(0, slash);
+    const subtype = slash < 0 ? "*" : full.slice(slash + 1);
+    const params = parseParams(parts.slice(1));
+    let q = 1;
+    if (params.q !== undefined) {
+      const n = Number(params.q);
+      q = Number.isFinite(n) ? n : 0;
+      delete params.q;
+    }
+    out.push({ type, subtype, params, q, index });
+  });
+  const specificity = (m: MediaRange): number => (m.type === "*" ? 0 : m.subtype === "*" ? 1 : 2);
+  out.sort((a, b) => b.q - a.q || specificity(b) - specificity(a) || a.index - b.index);
+  return out.filter((m) => m.q > 0).map(({ index: _index, ...m }) => m);
+}
+
+function formatMatches(range: MediaRange, format: Format): boolean {
+  const [type, subtype] = MEDIA_TYPES[format].split("/") as [string, string];
+  if (range.type === "*" && range.subtype === "*") return true;
+  return range.type === type && (range.subtype === "*" || range.subtype === subtype);
+}
+
+/** Upstream's acceptMediaTypeOptions: the params of one clause, or undefined when they rule the format out. */
+function optionsFor(range: MediaRange, format: Format, restrictions: EndpointRestrictions): OutputMediaType | undefined {
+  let convert: ConvertTarget | undefined;
+  let pretty = false;
+  for (const [key, value] of Object.entries(range.params)) {
+    switch (key) {
+      case "as":
+        convert = { ...(convert ?? { group: "", version: "" }), kind: value };
+        break;
+      case "g":
+        convert = { ...(convert ?? { kind: "", version: "" }), group: value };
+        break;
+      case "v":
+        convert = { ...(convert ?? { kind: "", group: "" }), version: value };
+        break;
+      case "stream":
+        if (value !== "" && (value !== "watch" || !STREAM_FORMATS.includes(format))) return undefined;
+        break;
+      case "pretty":
+        pretty = value === "1";
+        break;
+      default:
+        break;
+    }
+  }
+  if (!restrictions.allowsTransform(format, convert)) return undefined;
+  const out: OutputMediaType = { format, contentType: MEDIA_TYPES[format], pretty };
+  if (convert) out.convert = convert;
+  return out;
+}
+
+/**
+ * The response encoding for an Accept header; throws 406 NotAcceptable when nothing in it can
+ * be served. `stream` restricts to formats that can frame a watch.
+ */
+export function negotiateOutput(accept: string | undefined, restrictions: EndpointRestrictions, stream = false): OutputMediaType {
+  const formats = stream ? STREAM_FORMATS : FORMATS;
+  if (!accept || accept.trim() === "") return { format: "json", contentType: MEDIA_TYPES.json, pretty: false };
+  for (const range of parseAccept(accept)) {
+    for (const format of formats) {
+      if (!formatMatches(range, format)) continue;
+      const options = optionsFor(range, format, restrictions);
+      if (options) return options;
+    }
+  }
+  const supported = formats.map((f) => (stream ? `${MEDIA_TYPES[f]};stream=watch` : MEDIA_TYPES[f]));
+  throw newStatusError(406, "NotAcceptable", `only the following media types are accepted: ${supported.join(", ")}`);
+}
+
+/** The request decoder for a Content-Type header (JSON when absent); throws 415 otherwise. */
+export function negotiateInput(contentType: string | undefined): Format {
+  const base = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (base === "") return "json";
+  for (const f of FORMATS) if (MEDIA_TYPES[f] === base) return f;
+  throw newStatusError(
+    415,
+    "UnsupportedMediaType",
+    `the body of the request was in an unknown format - accepted media types include: ${FORMATS.map((f) => MEDIA_TYPES[f]).join(", ")}`,
+  );
+}
+
+/** Upstream's isPrettyPrint: `?pretty=true`, or a browser or curl/wget user agent. */
+export function wantsPretty(url: URL, userAgent: string | undefined): boolean {
+  const pretty = url.searchParams.get("pretty");
+  if (pretty !== null && pretty !== "") return pretty === "1" || pretty.toLowerCase() === "true" || pretty === "t" || pretty === "T";
+  const ua = userAgent ?? "";
+  return ua.startsWith("curl") || ua.startsWith("Wget") || ua.startsWith("Mozilla/5.0");
+}

@@ -1,0 +1,143 @@
+/**
+ * What a request is about, read from its method and path the way upstream's RequestInfoFactory
+ * reads them: API prefix, group, version, namespace, resource, name, subresource and verb.
+ */
+
+export interface RequestInfo {
+  /** False for /healthz, /version, /openapi/..., discovery roots and anything else off /api and /apis. */
+  isResourceRequest: boolean;
+  path: string;
+  /** get, list, watch, create, update, patch, delete, deletecollection; for non-resource requests the lower-cased method. */
+  verb: string;
+  apiPrefix: string;
+  apiGroup: string;
+  apiVersion: string;
+  namespace: string;
+  resource: string;
+  subresource: string;
+  /** The object's name, from the path or, for list/watch, from a `metadata.name=` field selector. */
+  name: string;
+  /** The name as the path gave it ("" for collections); routing uses this, not `name`. */
+  pathName: string;
+  /** Path segments after namespace, from the resource on. */
+  parts: string[];
+  /** True when the verb came from a /watch/ path segment (the deprecated watch routes). */
+  watchPath: boolean;
+}
+
+const API_PREFIXES = new Set(["api", "apis"]);
+const GROUPLESS_PREFIXES = new Set(["api"]);
+/** Subresources of a namespace itself: /namespaces/x/status is not a resource named "status" in x. */
+const NAMESPACE_SUBRESOURCES = new Set(["status", "finalize"]);
+
+const METHOD_VERBS: Record<string, string> = {
+  POST: "create",
+  GET: "get",
+  HEAD: "get",
+  PUT: "update",
+  PATCH: "patch",
+  DELETE: "delete",
+};
+
+/** Go's strconv.ParseBool-free reading of `watch=`: anything but false/0 turns it on, as upstream's query codec. */
+function queryFlag(value: string | null): boolean {
+  if (value === null) return false;
+  const v = value.toLowerCase();
+  return !(v === "false" || v === "0");
+}
+
+/** The name a `metadata.name=x` (or `==`) field selector pins, when it is the only requirement. */
+function nameFromFieldSelector(selector: string | null): string | undefined {
+  if (!selector) return undefined;
+  const parts = selector.split(",").map((s) => s.trim());
+  for (const p of parts) {
+    const m = /^metadata\.name(==|=)(.*)$/.exec(p);
+    if (m) {
+      const name = m[2]!;
+      if (name === "" || name === "." || name === ".." || /[/%]/.test(name)) return undefined;
+      return name;
+    }
+  }
+  return undefined;
+}
+
+function splitPath(path: string): string[] {
+  const trimmed = path.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? [] : trimmed.split("/");
+}
+
+export function parseRequestInfo(method: string, url: URL): RequestInfo {
+  const info: RequestInfo = {
+    isResourceRequest: false,
+    path: url.pathname,
+    verb: method.toLowerCase(),
+    apiPrefix: "",
+    apiGroup: "",
+    apiVersion: "",
+    namespace: "",
+    resource: "",
+    subresource: "",
+    name: "",
+    pathName: "",
+    parts: [],
+    watchPath: false,
+  };
+  let parts: string[];
+  try {
+    parts = splitPath(url.pathname).map((p) => decodeURIComponent(p));
+  } catch {
+    return info;
+  }
+  if (parts.length < 3 || !API_PREFIXES.has(parts[0]!)) return info;
+  info.apiPrefix = parts[0]!;
+  parts = parts.slice(1);
+  if (!GROUPLESS_PREFIXES.has(info.apiPrefix)) {
+    if (parts.length < 3) return info; // /apis/<group>/<version> is discovery
+    info.apiGroup = parts[0]!;
+    parts = parts.slice(1);
+  }
+  info.apiVersion = parts[0]!;
+  parts = parts.slice(1);
+  info.isResourceRequest = true;
+
+  if (parts[0] === "watch") {
+    if (parts.length < 2) {
+      info.isResourceRequest = false;
+      return info;
+    }
+    info.verb = "watch";
+    info.watchPath = true;
+    parts = parts.slice(1);
+  } else {
+    info.verb = METHOD_VERBS[method.toUpperCase()] ?? "";
+  }
+
+  if (parts[0] === "namespaces") {
+    if (parts.length > 1) {
+      info.namespace = parts[1]!;
+      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) parts = parts.slice(2);
+    }
+  }
+  info.parts = parts;
+  if (parts.length >= 3) info.subresource = parts[2]!;
+  if (parts.length >= 2) info.name = parts[1]!;
+  if (parts.length >= 1) info.resource = parts[0]!;
+  info.pathName = info.name;
+
+  if (info.name === "" && info.verb === "get") {
+    info.verb = queryFlag(url.searchParams.get("watch")) ? "watch" : "list";
+    info.name = nameFromFieldSelector(url.searchParams.get("fieldSelector")) ?? "";
+  }
+  if (info.name === "" && info.verb === "delete") info.verb = "deletecollection";
+  return info;
+}
+
+/** Whether the verb changes state (max-in-flight counts these against the mutating limit). */
+export function isMutatingVerb(verb: string): boolean {
+  return !(verb === "get" || verb === "list" || verb === "watch");
+}
+
+/** Watches are long-running: no request timeout, not counted in max-in-flight. */
+export function isLongRunning(info: RequestInfo): boolean {
+  return info.isResourceRequest && info.verb === "watch";
+}

@@ -1,0 +1,87 @@
+/**
+ * Serves /api/v1/... and /apis/<group>/<version>/...: resolves the request info against the
+ * installed resources and sends it to the verb's handler. A path no resource serves is a 404
+ * with upstream's body; a verb the storage lacks is a 405.
+ */
+import { newMethodNotSupported } from "../../runtime/rest/errors.js";
+import type { RESTStorage } from "../registry/rest.js";
+import { getHandler, listHandler } from "./handlers/read.js";
+import type { EndpointDeps, RequestScope } from "./handlers/scope.js";
+import { watchHandler } from "./handlers/watch.js";
+import { createHandler, deleteCollectionHandler, deleteHandler, patchHandler, updateHandler } from "./handlers/write.js";
+import type { ResourceIndex } from "./installer.js";
+import { parseListOptions } from "./query.js";
+import type { APIRequest, Handler } from "./request-context.js";
+import { newPathNotFound } from "./status.js";
+
+const STORAGE_METHOD: Readonly<Record<string, keyof RESTStorage>> = {
+  get: "get",
+  list: "list",
+  watch: "watch",
+  create: "create",
+  update: "update",
+  patch: "patch",
+  delete: "delete",
+  deletecollection: "deleteCollection",
+};
+
+/** Resolves a resource request to its scope, or throws 404/405. */
+export function resolveScope(req: APIRequest, index: ResourceIndex, deps: EndpointDeps): RequestScope {
+  const info = req.info;
+  const resource = index.lookup(info.apiGroup, info.apiVersion, info.resource);
+  if (!resource || info.parts.length > 3) throw newPathNotFound();
+  const isNamespaces = resource.group === "" && resource.info.plural === "namespaces";
+  const namespace = isNamespaces ? "" : info.namespace;
+  // /namespaces/<ns>/<resource> for a cluster-scoped resource, or /<namespaced-resource>/<name> without a namespace.
+  if (!resource.info.namespaced && namespace !== "") throw newPathNotFound();
+  if (resource.info.namespaced && namespace === "" && info.pathName !== "") throw newPathNotFound();
+
+  let storage = resource.storage;
+  if (info.subresource !== "") {
+    const sub = storage.subresources?.[info.subresource];
+    if (!sub) throw newPathNotFound();
+    storage = sub;
+  }
+  const gr = { group: resource.group, resource: info.subresource ? `${resource.info.plural}/${info.subresource}` : resource.info.plural };
+  const method = STORAGE_METHOD[info.verb];
+  if (!method || typeof storage[method] !== "function") throw newMethodNotSupported(gr, info.verb);
+  // A collection serves list/watch/create/deletecollection; a named object the rest.
+  const collectionVerb = info.verb === "list" || info.verb === "watch" || info.verb === "create" || info.verb === "deletecollection";
+  if (info.pathName === "" && !collectionVerb) throw newMethodNotSupported(gr, info.verb);
+  if (info.pathName !== "" && info.subresource === "" && (info.verb === "create" || info.verb === "deletecollection")) {
+    throw newMethodNotSupported(gr, info.verb);
+  }
+  // Across all namespaces only reads make sense.
+  if (resource.info.namespaced && namespace === "" && info.verb !== "list" && info.verb !== "watch") {
+    throw newMethodNotSupported(gr, info.verb);
+  }
+  return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
+}
+
+export function resourceHandler(index: ResourceIndex, deps: EndpointDeps): Handler {
+  return async (req, res) => {
+    const scope = resolveScope(req, index, deps);
+    switch (req.info.verb) {
+      case "get":
+        return getHandler(req, res, scope);
+      case "list": {
+        const opts = parseListOptions(req.url.searchParams);
+        return opts.watch ? watchHandler(req, res, scope, opts) : listHandler(req, res, scope, opts);
+      }
+      case "watch":
+        return watchHandler(req, res, scope, parseListOptions(req.url.searchParams, true));
+      case "create":
+        return createHandler(req, res, scope);
+      case "update":
+        return updateHandler(req, res, scope);
+      case "patch":
+        return patchHandler(req, res, scope);
+      case "delete":
+        return deleteHandler(req, res, scope);
+      case "deletecollection":
+        return deleteCollectionHandler(req, res, scope, parseListOptions(req.url.searchParams));
+      default:
+        throw newPathNotFound();
+    }
+  };
+}

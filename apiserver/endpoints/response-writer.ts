@@ -1,0 +1,83 @@
+/**
+ * A thin wrapper over ServerResponse: records the status for metrics, adds the request's
+ * warnings as headers when the response starts, and can be sealed, after which writes are
+ * ignored (the timeout filter has answered; a late handler must not write into the socket).
+ */
+import type { ServerResponse } from "node:http";
+
+/** Upstream's warning header value: `299 - "text"` with quotes and backslashes escaped. */
+export function warningHeader(text: string): string {
+  return `299 - "${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+export class ResponseWriter {
+  /** The status code sent (0 until the response starts). */
+  status = 0;
+  private sealed = false;
+  private readonly headers = new Map<string, string | string[]>();
+
+  constructor(
+    readonly raw: ServerResponse,
+    private readonly warnings: string[],
+  ) {}
+
+  /** True once the status line went out (or the writer was sealed). */
+  get started(): boolean {
+    return this.status !== 0 || this.sealed;
+  }
+
+  /** True when the client went away or the response ended. */
+  get closed(): boolean {
+    return this.sealed || this.raw.writableEnded || this.raw.destroyed;
+  }
+
+  setHeader(name: string, value: string | string[]): void {
+    this.headers.set(name, value);
+  }
+
+  writeHead(code: number, headers: Record<string, string | string[]> = {}): void {
+    if (this.started || this.raw.headersSent) return;
+    this.status = code;
+    for (const [k, v] of Object.entries(headers)) this.headers.set(k, v);
+    const warnings = [...new Set(this.warnings)];
+    if (warnings.length > 0) this.headers.set("Warning", warnings.map(warningHeader));
+    for (const [k, v] of this.headers) this.raw.setHeader(k, v);
+    this.raw.writeHead(code);
+  }
+
+  /** Writes a chunk; resolves when the socket took it (backpressure), false when closed. */
+  write(chunk: Uint8Array | string): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    if (this.raw.write(chunk)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean): void => {
+        this.raw.off("drain", onDrain);
+        this.raw.off("close", onClose);
+        resolve(ok);
+      };
+      const onDrain = (): void => done(true);
+      const onClose = (): void => done(false);
+      this.raw.once("drain", onDrain);
+      this.raw.once("close", onClose);
+    });
+  }
+
+  end(body?: Uint8Array | string): void {
+    if (this.closed) return;
+    if (body === undefined) this.raw.end();
+    else this.raw.end(body);
+  }
+
+  /** A whole response in one go. */
+  send(code: number, contentType: string, body: Uint8Array | string, headers: Record<string, string> = {}): void {
+    if (this.started) return;
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    this.writeHead(code, { "Content-Type": contentType, "Content-Length": String(bytes.length), ...headers });
+    this.end(bytes);
+  }
+
+  /** Stops all further writes (the timeout filter answered for this request). */
+  seal(): void {
+    this.sealed = true;
+  }
+}

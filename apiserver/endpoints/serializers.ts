@@ -1,0 +1,100 @@
+/**
+ * Encoding responses and decoding request bodies in the three wire formats: JSON (with Go's
+ * trailing newline), YAML (keys sorted, as sigs.k8s.io/yaml writes them) and enveloped
+ * Kubernetes protobuf through the generated codecs in the scheme.
+ */
+import YAML from "yaml";
+import { decodeObject, encodeObject } from "../../runtime/protobuf/envelope.js";
+import { ProtobufError } from "../../runtime/protobuf/errors.js";
+import type { Scheme } from "../../runtime/scheme.js";
+import type { Format } from "./negotiation.js";
+
+/** A body that could not be decoded; the message says what is wrong with it. */
+export class DecodeError extends Error {
+  override readonly name = "DecodeError";
+}
+
+export function encodeJSON(obj: unknown, pretty = false): Buffer {
+  return Buffer.from((pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)) + "\n");
+}
+
+export function encodeYAML(obj: unknown): Buffer {
+  // Round-trip through JSON first: what YAML shows is exactly what JSON would (no undefined).
+  return Buffer.from(YAML.stringify(JSON.parse(JSON.stringify(obj)), { sortMapEntries: true, lineWidth: 0 }));
+}
+
+export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty = false): Uint8Array {
+  switch (format) {
+    case "json":
+      return encodeJSON(obj, pretty);
+    case "yaml":
+      return encodeYAML(obj);
+    case "protobuf":
+      return encodeObject(scheme, obj as { apiVersion?: string; kind?: string });
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+
+function jsonKind(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v === "number" ? "number" : typeof v;
+}
+
+function requireObject(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new DecodeError(`couldn't get version/kind; ${what} parse error: cannot unmarshal ${jsonKind(value)} into an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function decodeJSON(body: Uint8Array): Record<string, unknown> {
+  const text = utf8.decode(body);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const detail = text.trim() === "" ? "unexpected end of JSON input" : (err as Error).message;
+    throw new DecodeError(`couldn't get version/kind; json parse error: ${detail}`);
+  }
+  return requireObject(value, "json");
+}
+
+export function decodeYAML(body: Uint8Array): Record<string, unknown> {
+  const text = utf8.decode(body);
+  const docs = YAML.parseAllDocuments(text, { uniqueKeys: false });
+  const list = Array.isArray(docs) ? docs : [docs];
+  const doc = list[0];
+  if (!doc) throw new DecodeError("couldn't get version/kind; json parse error: unexpected end of JSON input");
+  if (doc.errors.length > 0) {
+    throw new DecodeError(`error converting YAML to JSON: yaml: ${doc.errors[0]!.message.split("\n")[0]}`);
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw new DecodeError(`error converting YAML to JSON: ${(err as Error).message}`);
+  }
+  return requireObject(value, "yaml");
+}
+
+export function decodeProtobuf(scheme: Scheme, body: Uint8Array): Record<string, unknown> {
+  try {
+    return decodeObject(scheme, body);
+  } catch (err) {
+    if (err instanceof ProtobufError) throw new DecodeError(err.message);
+    throw new DecodeError(`protobuf decoding failed: ${(err as Error).message}`);
+  }
+}
+
+export function decodeBody(scheme: Scheme, body: Uint8Array, format: Format): Record<string, unknown> {
+  switch (format) {
+    case "json":
+      return decodeJSON(body);
+    case "yaml":
+      return decodeYAML(body);
+    case "protobuf":
+      return decodeProtobuf(scheme, body);
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The apiserver: the handler chain over the installed REST storages, served over HTTPS, with
+ * post-start hooks after it listens and a graceful shutdown (stop accepting, end watches,
+ * drain in-flight requests, run pre-shutdown hooks).
+ *
+ * Chain, outermost first: panic recovery -> request info -> metrics -> timeout ->
+ * authentication -> authorization -> max in-flight -> router.
+ */
+import https from "node:https";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { scheme as builtinScheme } from "../../generated/apis/register.js";
+import type { Scheme } from "../../runtime/scheme.js";
+import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
+import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
+import { authorizerForMode } from "../auth/authorizer.js";
+import type { Authenticator } from "../auth/authenticator.js";
+import { TokenFileAuthenticator } from "../auth/token-file.js";
+import { UnionAuthenticator } from "../auth/union.js";
+import { anonymousUser, type UserInfo } from "../auth/user.js";
+import { X509Authenticator } from "../auth/x509.js";
+import { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
+import { SchemaIndex } from "../endpoints/field-validation.js";
+import type { EndpointDeps } from "../endpoints/handlers/scope.js";
+import { ResourceIndex } from "../endpoints/installer.js";
+import type { APIRequest, Filter, Handler } from "../endpoints/request-context.js";
+import { isLongRunning, parseRequestInfo } from "../endpoints/request-info.js";
+import { resourceHandler } from "../endpoints/resource-handler.js";
+import { ResponseWriter } from "../endpoints/response-writer.js";
+import type { KubeObject, RESTStorage } from "../registry/rest.js";
+import { withAuthentication } from "./filters/authentication.js";
+import { withAuthorization } from "./filters/authorization.js";
+import { withMaxInFlight } from "./filters/max-in-flight.js";
+import { withPanicRecovery } from "./filters/panic-recovery.js";
+import { withTimeout } from "./filters/timeout.js";
+import { HealthChecks, type HealthCheck } from "./health.js";
+import { Hooks } from "./hooks.js";
+import { APIServerMetrics } from "./metrics.js";
+import { router } from "./router.js";
+import { systemNamespacesHook } from "./system-namespaces.js";
+
+export interface APIServerOptions {
+  /** The REST storage of every served resource (and its subresources). */
+  storages: readonly RESTStorage[];
+  scheme?: Scheme;
+  /** Default 0.0.0.0. */
+  bindAddress?: string;
+  /** Default 6443; 0 picks a free port. */
+  securePort?: number;
+  /** The address clients should use (discovery, certificates); default: the bind address, or 127.0.0.1. */
+  advertiseAddress?: string;
+  /** Serving certificate and key (PEM), and the CA client certificates are verified against. */
+  tls: { cert: string; key: string; clientCA?: string };
+  /** `--token-auth-file`: a path, or the parsed table. */
+  tokenAuthFile?: string;
+  tokens?: ReadonlyMap<string, UserInfo>;
+  /** Default true: requests without credentials are system:anonymous. */
+  anonymousAuth?: boolean;
+  /** Default "AlwaysAllow". */
+  authorizationMode?: string;
+  maxRequestsInFlight?: number;
+  maxMutatingRequestsInFlight?: number;
+  /** Default 60 s. */
+  requestTimeoutMs?: number;
+  /** Default 1800 s: watches without timeoutSeconds last 1-2x this. */
+  minRequestTimeoutSeconds?: number;
+  /** Default 3 MiB. */
+  maxRequestBodyBytes?: number;
+  /** How long shutdown waits for in-flight requests. Default 60 s. */
+  shutdownTimeoutMs?: number;
+  /** Extra health checks (e.g. the storage backend), on /healthz, /livez and /readyz. */
+  healthChecks?: readonly HealthCheck[];
+  /** Extra admission plugins, after NamespaceLifecycle. */
+  admissionPlugins?: readonly AdmissionPlugin[];
+  /** Default true: run start-system-namespaces-controller when namespaces are served. */
+  systemNamespaces?: boolean;
+  log?: (line: string) => void;
+}
+
+const DEFAULTS = {
+  bindAddress: "0.0.0.0",
+  securePort: 6443,
+  maxRequestsInFlight: 400,
+  maxMutatingRequestsInFlight: 200,
+  requestTimeoutMs: 60_000,
+  minRequestTimeoutSeconds: 1800,
+  maxRequestBodyBytes: 3 * 1024 * 1024,
+  shutdownTimeoutMs: 60_000,
+};
+
+const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
+
+export class APIServer {
+  readonly hooks = new Hooks();
+  readonly health: HealthChecks;
+  readonly metrics = new APIServerMetrics();
+  readonly index: ResourceIndex;
+  readonly scheme: Scheme;
+  private readonly discovery: DiscoveryHandlers;
+  private readonly handler: Handler;
+  private readonly inflight = new Set<APIRequest>();
+  private readonly stopController = new AbortController();
+  private server: https.Server | undefined;
+  private address: AddressInfo | undefined;
+  private shuttingDown = false;
+  private shutdownPromise: Promise<void> | undefined;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: APIServerOptions) {
+    this.log = options.log ?? ((line) => console.error(line));
+    this.scheme = options.scheme ?? builtinScheme;
+    this.index = new ResourceIndex(options.storages);
+    this.health = new HealthChecks(this.hooks);
+    this.health.add({ name: "ping", check: () => {} });
+    this.health.add({ name: "log", check: () => {} });
+    for (const c of options.healthChecks ?? []) this.health.add(c);
+    this.health.add(
+      {
+        name: "shutdown",
+        check: () => {
+          if (this.shuttingDown) throw new Error("server is shutting down");
+        },
+      },
+      ["readyz"],
+    );
+    this.discovery = new DiscoveryHandlers(this.index, this.scheme, () => this.serverAddress());
+
+    const namespaces = this.index.lookup("", "v1", "namespaces")?.storage;
+    const plugins: AdmissionPlugin[] = [];
+    if (namespaces?.get) {
+      const get = namespaces.get.bind(namespaces);
+      plugins.push(
+        new NamespaceLifecycle(async (name, signal): Promise<KubeObject | undefined> => {
+          try {
+            return await get(systemContext(signal), name, {});
+          } catch (err) {
+            if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+            throw err;
+          }
+        }),
+      );
+      if ((options.systemNamespaces ?? true) && namespaces.create) {
+        this.hooks.addPostStartHook("start-system-namespaces-controller", systemNamespacesHook(namespaces, 60_000, undefined, this.log));
+      }
+    }
+    plugins.push(...(options.admissionPlugins ?? []));
+
+    const deps: EndpointDeps = {
+      scheme: this.scheme,
+      schemas: SchemaIndex.builtin(),
+      admission: new AdmissionChain(plugins),
+      maxRequestBodyBytes: options.maxRequestBodyBytes ?? DEFAULTS.maxRequestBodyBytes,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? DEFAULTS.minRequestTimeoutSeconds,
+    };
+    const authenticators: Authenticator[] = [new X509Authenticator()];
+    if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
+    else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
+
+    const filters: Filter[] = [
+      withPanicRecovery(this.scheme, this.log),
+      (next) => this.metrics.filter(next),
+      withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
+      withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
+      withAuthorization(authorizerForMode(options.authorizationMode ?? "AlwaysAllow"), this.scheme),
+      withMaxInFlight(
+        {
+          readOnly: options.maxRequestsInFlight ?? DEFAULTS.maxRequestsInFlight,
+          mutating: options.maxMutatingRequestsInFlight ?? DEFAULTS.maxMutatingRequestsInFlight,
+        },
+        this.metrics.inflight,
+      ),
+    ];
+    const inner = router({
+      scheme: this.scheme,
+      health: this.health,
+      discovery: this.discovery,
+      resources: resourceHandler(this.index, deps),
+      metrics: this.metrics.handler(),
+    });
+    this.handler = filters.reduceRight((next, filter) => filter(next), inner);
+  }
+
+  /** The port the server listens on (after start). */
+  get port(): number {
+    if (!this.address) throw new Error("the apiserver is not listening");
+    return this.address.port;
+  }
+
+  /** https://host:port, with the advertise address (or 127.0.0.1) as host. */
+  get url(): string {
+    return `https://${this.serverAddress()}`;
+  }
+
+  private serverAddress(): string {
+    const host = this.options.advertiseAddress ?? (this.options.bindAddress && !["0.0.0.0", "::"].includes(this.options.bindAddress) ? this.options.bindAddress : "127.0.0.1");
+    const port = this.address?.port ?? this.options.securePort ?? DEFAULTS.securePort;
+    return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+  }
+
+  /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
+  async start(): Promise<void> {
+    const tls = this.options.tls;
+    const server = https.createServer(
+      {
+        cert: tls.cert,
+        key: tls.key,
+        ...(tls.clientCA ? { ca: tls.clientCA, requestCert: true, rejectUnauthorized: false } : {}),
+        minVersion: "TLSv1.2",
+        noDelay: true,
+        keepAlive: true,
+      },
+      (req, res) => void this.serve(req, res),
+    );
+    server.on("clientError", (_err, socket) => socket.destroy());
+    // Watches may sit idle far longer than Node's defaults allow.
+    server.requestTimeout = 0;
+    server.headersTimeout = 60_000;
+    server.keepAliveTimeout = 60_000;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.options.securePort ?? DEFAULTS.securePort, this.options.bindAddress ?? DEFAULTS.bindAddress, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    this.address = server.address() as AddressInfo;
+    try {
+      await this.hooks.runPostStartHooks({ signal: this.stopController.signal });
+    } catch (err) {
+      await this.shutdown();
+      throw err;
+    }
+  }
+
+  private async serve(raw: IncomingMessage, rawRes: ServerResponse): Promise<void> {
+    const url = new URL(raw.url ?? "/", "https://apiserver.invalid");
+    const controller = new AbortController();
+    const warnings: string[] = [];
+    const req: APIRequest = {
+      raw,
+      url,
+      info: parseRequestInfo(raw.method ?? "GET", url),
+      user: anonymousUser(),
+      signal: controller.signal,
+      abort: (reason) => controller.abort(reason),
+      warnings,
+      startTime: performance.now(),
+    };
+    // A response that finished needs no abort; one closed before finishing lost its client.
+    rawRes.on("close", () => {
+      if (!rawRes.writableFinished) controller.abort(new Error("client went away"));
+    });
+    rawRes.on("error", () => undefined);
+    const res = new ResponseWriter(rawRes, warnings);
+    this.inflight.add(req);
+    try {
+      await this.handler(req, res);
+    } catch (err) {
+      this.log(`unhandled error: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.started) rawRes.destroy();
+    } finally {
+      this.inflight.delete(req);
+      if (!rawRes.writableEnded && res.started && !res.closed) res.end();
+    }
+  }
+
+  /**
+   * Graceful shutdown: readyz fails, the listener stops accepting, watches end, in-flight
+   * requests get up to shutdownTimeoutMs to finish, pre-shutdown hooks run, connections close.
+   */
+  shutdown(): Promise<void> {
+    this.shutdownPromise ??= this.doShutdown();
+    return this.shutdownPromise;
+  }
+
+  private async doShutdown(): Promise<void> {
+    this.shuttingDown = true;
+    this.stopController.abort();
+    const server = this.server;
+    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+    server?.closeIdleConnections();
+    for (const req of this.inflight) if (isLongRunning(req.info)) req.abort(new Error("server is shutting down"));
+    const deadline = Date.now() + (this.options.shutdownTimeoutMs ?? DEFAULTS.shutdownTimeoutMs);
+    while (this.inflight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await this.hooks.runPreShutdownHooks(this.log);
+    server?.closeAllConnections();
+    await closed;
+  }
+}

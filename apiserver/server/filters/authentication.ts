@@ -1,0 +1,20 @@
+/** Authenticates each request; bad credentials are a 401 Status, none at all is system:anonymous. */
+import { newUnauthorized } from "../../../runtime/rest/errors.js";
+import type { Scheme } from "../../../runtime/scheme.js";
+import type { UnionAuthenticator } from "../../auth/union.js";
+import type { Filter } from "../../endpoints/request-context.js";
+import { writeError } from "../../endpoints/responses.js";
+
+export function withAuthentication(authenticator: UnionAuthenticator, scheme: Scheme): Filter {
+  return (next) => async (req, res) => {
+    const result = authenticator.authenticate(req.raw);
+    if ("error" in result) {
+      writeError(scheme, req, res, newUnauthorized("Unauthorized"));
+      return;
+    }
+    req.user = result.user;
+    // Credentials stop here: nothing further down needs the bearer token.
+    delete req.raw.headers.authorization;
+    await next(req, res);
+  };
+}

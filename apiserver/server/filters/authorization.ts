@@ -1,0 +1,45 @@
+/** Asks the authorizer about each request; a denial is a 403 worded as upstream's. */
+import { newForbidden } from "../../../runtime/rest/errors.js";
+import type { Scheme } from "../../../runtime/scheme.js";
+import type { AuthorizationAttributes, Authorizer } from "../../auth/authorizer.js";
+import type { APIRequest, Filter } from "../../endpoints/request-context.js";
+import { writeError } from "../../endpoints/responses.js";
+
+export function attributesOf(req: APIRequest): AuthorizationAttributes {
+  const i = req.info;
+  return {
+    user: req.user,
+    verb: i.verb,
+    isResourceRequest: i.isResourceRequest,
+    path: i.path,
+    apiGroup: i.apiGroup,
+    apiVersion: i.apiVersion,
+    namespace: i.namespace,
+    resource: i.resource,
+    subresource: i.subresource,
+    name: i.name,
+  };
+}
+
+/** Upstream's forbidden message for a denied request. */
+export function forbiddenMessage(a: AuthorizationAttributes): string {
+  if (!a.isResourceRequest) return `User ${JSON.stringify(a.user.name)} cannot ${a.verb} path ${JSON.stringify(a.path)}`;
+  const resource = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
+  if (a.namespace) {
+    return `User ${JSON.stringify(a.user.name)} cannot ${a.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(a.apiGroup)} in the namespace ${JSON.stringify(a.namespace)}`;
+  }
+  return `User ${JSON.stringify(a.user.name)} cannot ${a.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(a.apiGroup)} at the cluster scope`;
+}
+
+export function withAuthorization(authorizer: Authorizer, scheme: Scheme): Filter {
+  return (next) => async (req, res) => {
+    const attrs = attributesOf(req);
+    const decision = await authorizer.authorize(attrs);
+    if (!decision.allowed) {
+      const why = decision.reason ? `${forbiddenMessage(attrs)}: ${decision.reason}` : forbiddenMessage(attrs);
+      writeError(scheme, req, res, newForbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, why));
+      return;
+    }
+    await next(req, res);
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Upstream's max-in-flight limit: separate budgets for mutating and read-only requests (200 and
+ * 400 by default); past them a 429 with Retry-After. Watches are not counted, and members of
+ * system:masters are never turned away.
+ */
+import { SYSTEM_MASTERS_GROUP } from "../../auth/user.js";
+import { isLongRunning, isMutatingVerb } from "../../endpoints/request-info.js";
+import type { Filter } from "../../endpoints/request-context.js";
+import type { Gauge } from "prom-client";
+
+export interface InFlightLimits {
+  /** 0 disables the limit. */
+  readOnly: number;
+  mutating: number;
+}
+
+export function withMaxInFlight(limits: InFlightLimits, gauge?: Gauge<string>): Filter {
+  const current = { readOnly: 0, mutating: 0 };
+  return (next) => async (req, res) => {
+    if (isLongRunning(req.info)) return next(req, res);
+    const kind = isMutatingVerb(req.info.verb) ? "mutating" : "readOnly";
+    const limit = limits[kind];
+    if (limit > 0 && current[kind] >= limit && !req.user.groups.includes(SYSTEM_MASTERS_GROUP)) {
+      res.send(429, "text/plain; charset=utf-8", "Too many requests, please try again later.\n", {
+        "Retry-After": "1",
+        "X-Content-Type-Options": "nosniff",
+      });
+      return;
+    }
+    current[kind]++;
+    gauge?.set({ request_kind: kind }, current[kind]);
+    try {
+      await next(req, res);
+    } finally {
+      current[kind]--;
+      gauge?.set({ request_kind: kind }, current[kind]);
+    }
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Times out requests that are not long-running (watches are exempt): past the limit the client
+ * gets a 504 Status, the request's signal aborts, and whatever the handler writes later is
+ * dropped. A shorter `?timeout=` (Go duration, as client-go sends it) tightens the limit; one
+ * that does not parse is a 400.
+ */
+import { newBadRequest, newTimeoutError } from "../../../runtime/rest/errors.js";
+import { parseGoDuration } from "../../../runtime/protobuf/go-duration.js";
+import type { Scheme } from "../../../runtime/scheme.js";
+import { isLongRunning } from "../../endpoints/request-info.js";
+import type { Filter } from "../../endpoints/request-context.js";
+import { writeError } from "../../endpoints/responses.js";
+
+/** The request's own `timeout` in milliseconds; undefined when absent or not positive. */
+function requestedTimeout(params: URLSearchParams): number | undefined {
+  const raw = params.get("timeout");
+  if (raw === null || raw === "") return undefined;
+  let ns: bigint;
+  try {
+    ns = parseGoDuration(raw);
+  } catch (err) {
+    throw newBadRequest(`invalid timeout specified in the request URL - ${(err as Error).message}`);
+  }
+  return ns > 0n ? Number(ns / 1_000_000n) : undefined;
+}
+
+export function withTimeout(timeoutMs: number, scheme: Scheme, log: (line: string) => void): Filter {
+  return (next) => async (req, res) => {
+    if (isLongRunning(req.info)) return next(req, res);
+    let limit = timeoutMs;
+    try {
+      const asked = requestedTimeout(req.url.searchParams);
+      if (asked !== undefined && (limit <= 0 || asked < limit)) limit = Math.max(asked, 1);
+    } catch (err) {
+      writeError(scheme, req, res, err);
+      return;
+    }
+    if (limit <= 0) return next(req, res);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), limit);
+    });
+    const work = next(req, res);
+    try {
+      const first = await Promise.race([work.then(() => "done" as const), timedOut]);
+      if (first === "timeout") {
+        if (!res.started) writeError(scheme, req, res, newTimeoutError("request did not complete within the allotted timeout", 0));
+        res.seal();
+        req.abort(new Error("request timed out"));
+        // The handler may still fail after the answer went out; that is only worth a log line.
+        work.catch((err: unknown) => log(`after timeout, ${req.raw.method} ${req.url.pathname} failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

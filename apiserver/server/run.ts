@@ -1,0 +1,181 @@
+/**
+ * Starts a complete apiserver from kube-apiserver-style options: the PKI in the data dir, the
+ * storage backend (embedded SQLite by default, or etcd), a REST storage for every built-in
+ * resource, HTTPS, and DIR/kubeconfig pointing at it. `kubegen apiserver` and `kubegen up`
+ * both start through here.
+ */
+import { mkdirSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { scheme as builtinScheme } from "../../generated/apis/register.js";
+import type { Scheme } from "../../runtime/scheme.js";
+import { buildBuiltinStorages } from "../registry/builtin.js";
+import type { RESTStorage } from "../registry/rest.js";
+import type { Storage } from "../storage/interface.js";
+import { openStorage } from "../storage/open-storage.js";
+import { APIServer } from "./apiserver.js";
+import { ensureCertificates, type ClusterCertificates } from "./certs.js";
+import { writeKubeconfig } from "./kubeconfig.js";
+
+export interface RunOptions {
+  dataDir: string;
+  securePort?: number;
+  bindAddress?: string;
+  advertiseAddress?: string;
+  storageBackend?: "sqlite" | "etcd";
+  etcdServers?: string[];
+  tokenAuthFile?: string;
+  authorizationMode?: string;
+  /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
+  serviceClusterIPRange?: string;
+  /** `30000-32767` form. */
+  serviceNodePortRange?: string;
+  endpointReconcilerType?: string;
+  maxRequestsInFlight?: number;
+  maxMutatingRequestsInFlight?: number;
+  requestTimeoutMs?: number;
+  minRequestTimeoutSeconds?: number;
+  scheme?: Scheme;
+  log?: (line: string) => void;
+}
+
+/** The validated settings later issues (the bootstrap controller) read. */
+export interface ServiceSettings {
+  serviceClusterIPRange: { network: string; prefix: number; firstIP: string };
+  serviceNodePortRange: { base: number; size: number };
+  endpointReconcilerType: string;
+}
+
+export interface RunningAPIServer {
+  server: APIServer;
+  storage: Storage;
+  storages: RESTStorage[];
+  certs: ClusterCertificates;
+  kubeconfig: string;
+  /** The URL in the kubeconfig. */
+  url: string;
+  advertiseAddress: string;
+  settings: ServiceSettings;
+  /** Graceful shutdown, then the storage closes. */
+  stop(): Promise<void>;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** Parses an IPv4 CIDR and finds its first usable address (the `kubernetes` Service IP). */
+export function parseServiceCIDR(cidr: string): ServiceSettings["serviceClusterIPRange"] {
+  const [ip, bits] = cidr.split("/") as [string, string | undefined];
+  const m = IPV4.exec(ip);
+  const prefix = Number(bits);
+  if (!m || bits === undefined || !Number.isInteger(prefix) || prefix < 1 || prefix > 30 || m.slice(1).some((o) => Number(o) > 255)) {
+    throw new Error(`--service-cluster-ip-range: invalid CIDR address: ${cidr}`);
+  }
+  const value = m.slice(1).reduce((acc, o) => acc * 256 + Number(o), 0);
+  const size = 2 ** (32 - prefix);
+  const network = Math.floor(value / size) * size;
+  const toIP = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join(".");
+  return { network: toIP(network), prefix, firstIP: toIP(network + 1) };
+}
+
+/** Parses `30000-32767` (or a single port) as upstream's PortRange. */
+export function parsePortRange(range: string): ServiceSettings["serviceNodePortRange"] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(range.trim());
+  const base = m ? Number(m[1]) : NaN;
+  const last = m?.[2] !== undefined ? Number(m[2]) : base;
+  if (!m || base < 1 || last > 65535 || last < base) throw new Error(`--service-node-port-range: unable to parse port range: ${range}`);
+  return { base, size: last - base + 1 };
+}
+
+/** The host's first non-loopback IPv4 address, as upstream defaults the advertise address. */
+function defaultAdvertiseAddress(bindAddress: string): string {
+  if (bindAddress !== "0.0.0.0" && bindAddress !== "::") return bindAddress;
+  for (const addrs of Object.values(os.networkInterfaces())) {
+    for (const a of addrs ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  }
+  return "127.0.0.1";
+}
+
+export async function runAPIServer(options: RunOptions): Promise<RunningAPIServer> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const bindAddress = options.bindAddress ?? "0.0.0.0";
+  if (net.isIP(bindAddress) === 0) throw new Error(`--bind-address: invalid IP address: ${bindAddress}`);
+  const advertiseAddress = options.advertiseAddress ?? defaultAdvertiseAddress(bindAddress);
+  if (net.isIP(advertiseAddress) === 0) throw new Error(`--advertise-address: invalid IP address: ${advertiseAddress}`);
+  const settings: ServiceSettings = {
+    serviceClusterIPRange: parseServiceCIDR(options.serviceClusterIPRange ?? "10.96.0.0/12"),
+    serviceNodePortRange: parsePortRange(options.serviceNodePortRange ?? "30000-32767"),
+    endpointReconcilerType: options.endpointReconcilerType ?? "lease",
+  };
+  if (!["lease", "none", "master-count"].includes(settings.endpointReconcilerType)) {
+    throw new Error(`--endpoint-reconciler-type: unknown reconciler ${JSON.stringify(settings.endpointReconcilerType)} (lease, master-count, none)`);
+  }
+
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const ips = [advertiseAddress, settings.serviceClusterIPRange.firstIP];
+  if (bindAddress !== "0.0.0.0" && bindAddress !== "::") ips.push(bindAddress);
+  const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname()] });
+
+  const backend = options.storageBackend ?? "sqlite";
+  let storage: Storage;
+  if (backend === "etcd") {
+    if (!options.etcdServers || options.etcdServers.length === 0) throw new Error("--etcd-servers must be specified with --storage-backend=etcd");
+    storage = await openStorage({ backend: "etcd", endpoints: options.etcdServers });
+  } else if (backend === "sqlite") {
+    storage = await openStorage({ backend: "sqlite", path: path.join(dataDir, "kubegen.db") });
+  } else {
+    throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
+  }
+
+  const scheme = options.scheme ?? builtinScheme;
+  const storages = buildBuiltinStorages(storage, scheme);
+  const server = new APIServer({
+    storages,
+    scheme,
+    bindAddress,
+    securePort: options.securePort ?? 6443,
+    advertiseAddress,
+    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
+    ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
+    authorizationMode: options.authorizationMode ?? "AlwaysAllow",
+    ...(options.maxRequestsInFlight !== undefined ? { maxRequestsInFlight: options.maxRequestsInFlight } : {}),
+    ...(options.maxMutatingRequestsInFlight !== undefined ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight } : {}),
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.minRequestTimeoutSeconds !== undefined ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds } : {}),
+    healthChecks: [
+      {
+        name: backend,
+        check: async () => {
+          await storage.currentRevision();
+        },
+      },
+    ],
+    log,
+  });
+  try {
+    await server.start();
+  } catch (err) {
+    await storage.close();
+    throw err;
+  }
+  // Clients on this machine reach a wildcard listener on loopback.
+  const host = bindAddress === "0.0.0.0" || bindAddress === "::" ? "127.0.0.1" : bindAddress;
+  const url = `https://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
+  const kubeconfig = path.join(dataDir, "kubeconfig");
+  writeKubeconfig(kubeconfig, url, certs);
+  return {
+    server,
+    storage,
+    storages,
+    certs,
+    kubeconfig,
+    url,
+    advertiseAddress,
+    settings,
+    async stop() {
+      await server.shutdown();
+      await storage.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * `kubegen apiserver`: the apiserver alone, with kube-apiserver's flag names. It serves HTTPS,
+ * keeps its PKI, kubeconfig and (by default) its SQLite database in --data-dir, and shuts down
+ * gracefully on SIGTERM or SIGINT.
+ */
+import path from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { parseGoDuration } from "../runtime/protobuf/go-duration.js";
+
+const int = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return n;
+};
+
+/** Go durations as kube-apiserver takes them (`60s`, `1m0s`, `500ms`), in milliseconds. */
+function duration(value: string): number {
+  try {
+    return Number(parseGoDuration(value) / 1_000_000n);
+  } catch {
+    throw new InvalidArgumentError(`invalid duration ${JSON.stringify(value)}`);
+  }
+}
+
+export interface APIServerFlags {
+  dataDir: string;
+  securePort: number;
+  bindAddress: string;
+  advertiseAddress?: string;
+  storageBackend: string;
+  etcdServers?: string;
+  tokenAuthFile?: string;
+  authorizationMode: string;
+  serviceClusterIpRange: string;
+  serviceNodePortRange: string;
+  endpointReconcilerType: string;
+  maxRequestsInflight: number;
+  maxMutatingRequestsInflight: number;
+  requestTimeout: number;
+  minRequestTimeout: number;
+}
+
+/** Adds the apiserver's flags to a command (`kubegen up` takes the same). */
+export function addAPIServerFlags(cmd: Command): Command {
+  return cmd
+    .option("--data-dir <dir>", "where the PKI, kubeconfig and SQLite database live", "./.kubegen")
+    .option("--secure-port <port>", "HTTPS port (0 picks a free one)", int("--secure-port"), 6443)
+    .option("--bind-address <ip>", "address to listen on", "0.0.0.0")
+    .option("--advertise-address <ip>", "address advertised to clients (default: the host's first IPv4 address)")
+    .option("--storage-backend <backend>", "sqlite (embedded, in --data-dir) or etcd", "sqlite")
+    .option("--etcd-servers <urls>", "comma-separated etcd client URLs, for --storage-backend=etcd")
+    .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
+    .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
+    .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
+    .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
+    .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, master-count, none)", "lease")
+    .option("--max-requests-inflight <n>", "read-only requests in flight before 429", int("--max-requests-inflight"), 400)
+    .option("--max-mutating-requests-inflight <n>", "mutating requests in flight before 429", int("--max-mutating-requests-inflight"), 200)
+    .option("--request-timeout <duration>", "how long a non-watch request may take", duration, 60_000)
+    .option("--min-request-timeout <seconds>", "watches last between this and twice this, unless they ask", int("--min-request-timeout"), 1800);
+}
+
+export function apiserverCommand(): Command {
+  return addAPIServerFlags(new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir")).action(
+    async (flags: APIServerFlags) => {
+      const { runAPIServer } = await import("../apiserver/server/run.js");
+      const started = performance.now();
+      let running: Awaited<ReturnType<typeof runAPIServer>>;
+      try {
+        running = await runAPIServer({
+          dataDir: flags.dataDir,
+          securePort: flags.securePort,
+          bindAddress: flags.bindAddress,
+          ...(flags.advertiseAddress ? { advertiseAddress: flags.advertiseAddress } : {}),
+          storageBackend: flags.storageBackend as "sqlite" | "etcd",
+          ...(flags.etcdServers ? { etcdServers: flags.etcdServers.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+          ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
+          authorizationMode: flags.authorizationMode,
+          serviceClusterIPRange: flags.serviceClusterIpRange,
+          serviceNodePortRange: flags.serviceNodePortRange,
+          endpointReconcilerType: flags.endpointReconcilerType,
+          maxRequestsInFlight: flags.maxRequestsInflight,
+          maxMutatingRequestsInFlight: flags.maxMutatingRequestsInflight,
+          requestTimeoutMs: flags.requestTimeout,
+          minRequestTimeoutSeconds: flags.minRequestTimeout,
+        });
+      } catch (err) {
+        console.error(`kubegen apiserver: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+        return;
+      }
+      const ms = Math.round(performance.now() - started);
+      const relative = path.relative(process.cwd(), running.kubeconfig);
+      const kubeconfig = relative.startsWith("..") ? running.kubeconfig : relative;
+      console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}, started in ${ms} ms)`);
+      console.log(`point kubectl at it:\n  export KUBECONFIG=${kubeconfig}\n  kubectl get namespaces`);
+      let stopping = false;
+      const stop = (signal: string): void => {
+        if (stopping) {
+          process.exit(1);
+        }
+        stopping = true;
+        console.log(`${signal}: shutting down`);
+        running.stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            console.error(`kubegen apiserver: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+            process.exit(1);
+          },
+        );
+      };
+      process.on("SIGTERM", () => stop("SIGTERM"));
+      process.on("SIGINT", () => stop("SIGINT"));
+    },
+  );
+}
