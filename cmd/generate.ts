@@ -5,8 +5,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { generate } from "../generator/generate.js";
-import { GeneratorError } from "../generator/parse/diagnostics.js";
 
 const KUBEGEN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -24,6 +22,10 @@ export function generateCommand(): Command {
       const input = path.resolve(opts.input);
       const builtin = input === path.join(KUBEGEN_ROOT, "api");
       const started = performance.now();
+      // The generator (ts-morph, prettier) loads only when this command runs, so other
+      // subcommands such as `kubegen apiserver` start without it.
+      const { generate } = await import("../generator/generate.js");
+      const { GeneratorError } = await import("../generator/parse/diagnostics.js");
       try {
         const { plan } = await generate({
           input,

@@ -17,7 +17,8 @@ import type * as X509 from "@peculiar/x509";
 let x509Module: Promise<typeof X509> | undefined;
 function loadX509(): Promise<typeof X509> {
   x509Module ??= (async () => {
-    await import("./reflect-metadata.js");
+    // tsyringe, under @peculiar/x509, needs the Reflect metadata API installed first.
+    await import("reflect-metadata");
     const x509 = await import("@peculiar/x509");
     x509.cryptoProvider.set(webcrypto as never);
     return x509;
