@@ -42,6 +42,8 @@ export interface RequestContext {
   signal: AbortSignal;
   /** Warnings to return as `Warning: 299 - "..."` headers. */
   warnings: string[];
+  /** The client's User-Agent: names the field manager of writes that give no fieldManager. */
+  userAgent?: string;
 }
 
 export interface ListOptions {

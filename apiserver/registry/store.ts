@@ -31,6 +31,7 @@ import {
 } from "./errors.js";
 import { formatTime, generateName } from "./server-metadata.js";
 import { applyPatch, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
+import { apply as applyConfiguration, applySchemaFor, managerFromUserAgent, parseApplyConfiguration, recordUpdate, UNTYPED_SCHEMA, type ApplySchema, type FieldManagerOptions } from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
 import type {
@@ -104,6 +105,10 @@ interface UpdateParams {
   /** Whether a uid in the new object is a precondition (PUT), as opposed to a field to validate (PATCH). */
   uidPrecondition: boolean;
   warnings: string[];
+  /** The manager recorded in managedFields for this write; undefined when the write records its own (apply). */
+  fieldManager?: string;
+  /** The subresource written, if any (recorded on managedFields entries). */
+  subresource?: string;
 }
 
 function clone<T>(v: T): T {
@@ -131,6 +136,7 @@ export class GenericStore implements RESTStorage {
   private readonly apiVersion: string;
   private readonly now: () => Date;
   private patchSchemaCache: PatchSchema | null | undefined;
+  private applySchemaCache: ApplySchema | undefined;
   /** Decoded watch objects, shared by every watcher that receives the same stored value. */
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
 
@@ -146,7 +152,7 @@ export class GenericStore implements RESTStorage {
     this.codec = options.encoding === "json" ? jsonCodec() : protobufCodec(options.scheme);
     this.returnDeletedObject = options.returnDeletedObject ?? false;
     this.now = options.now ?? (() => new Date());
-    this.patchTypes = options.encoding === "json" ? ["json", "merge"] : ["json", "merge", "strategic"];
+    this.patchTypes = options.encoding === "json" ? ["json", "merge", "apply"] : ["json", "merge", "strategic", "apply"];
     if (options.patchSchema !== undefined) this.patchSchemaCache = options.patchSchema;
     const strategies: Record<string, UpdateStrategy> = { ...options.subresourceStrategies };
     // A status subresource changes only status, whether or not the kind says more about it.
@@ -155,7 +161,7 @@ export class GenericStore implements RESTStorage {
     }
     const subs: Record<string, RESTStorage> = {};
     for (const [name, strategy] of Object.entries(strategies)) {
-      subs[name] = new SubresourceStorage(this, strategy, name !== "finalize");
+      subs[name] = new SubresourceStorage(this, strategy, name !== "finalize", name);
     }
     this.subresources = subs;
   }
@@ -305,7 +311,7 @@ export class GenericStore implements RESTStorage {
     const meta = (obj.metadata ??= {});
     if (meta.resourceVersion) throw unknownError("resourceVersion should not be set on objects to be created");
     if (generated) meta.name = generateName(meta.generateName!);
-    this.beforeCreate(ctx, obj);
+    this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
     const name = obj.metadata!.name!;
     const key = this.keyFor(ctx, name);
     const bytes = this.encode(obj);
@@ -335,10 +341,12 @@ export class GenericStore implements RESTStorage {
   }
 
   /** Fills system metadata and runs the create strategy and validation (upstream's BeforeCreate). */
-  protected beforeCreate(ctx: RequestContext, obj: KubeObject): void {
+  protected beforeCreate(ctx: RequestContext, obj: KubeObject, fieldManager?: string): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
+    // As upstream: fields are owned as sent (defaults included), before the strategy adds its own.
+    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions());
     const meta = (obj.metadata ??= {});
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
@@ -385,6 +393,7 @@ export class GenericStore implements RESTStorage {
       dryRun: opts.dryRun === true,
       uidPrecondition: true,
       warnings: ctx.warnings,
+      fieldManager: this.managerOf(ctx, opts),
     });
   }
 
@@ -405,8 +414,10 @@ export class GenericStore implements RESTStorage {
     body: Uint8Array,
     opts: PatchOptions,
     strategy: UpdateStrategy,
+    subresource?: string,
   ): Promise<{ object: KubeObject; created: boolean }> {
     if (!this.patchTypes.includes(type)) throw unsupportedMediaType(this.acceptedPatchMediaTypes());
+    if (type === "apply") return this.applyWith(ctx, name, body, opts, strategy, subresource);
     const parsed = parsePatch(type, body);
     const schema = type === "strategic" ? this.patchSchema() : undefined;
     return this.updateWith(ctx, name, {
@@ -419,7 +430,42 @@ export class GenericStore implements RESTStorage {
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
+      fieldManager: this.managerOf(ctx, opts),
+      subresource,
     });
+  }
+
+  /** Server-side apply: merges the applied configuration by structure, creating the object when missing (subresources never). */
+  private applyWith(ctx: RequestContext, name: string, body: Uint8Array, opts: PatchOptions, strategy: UpdateStrategy, subresource?: string): Promise<{ object: KubeObject; created: boolean }> {
+    const config = parseApplyConfiguration(body, this.apiVersion, this.info.kind);
+    const fmOpts = this.fieldManagerOptions(subresource);
+    return this.updateWith(ctx, name, {
+      transform: (existing) => applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts),
+      strategy,
+      allowCreate: subresource === undefined,
+      dryRun: opts.dryRun === true,
+      uidPrecondition: false,
+      warnings: ctx.warnings,
+      subresource,
+    });
+  }
+
+  /** The manager of a write: the fieldManager option, else the user agent's prefix (upstream's managerOrUserAgent). */
+  private managerOf(ctx: RequestContext, opts: WriteOptions): string {
+    return opts.fieldManager || managerFromUserAgent(ctx.userAgent);
+  }
+
+  /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
+  private fieldManagerOptions(subresource?: string): FieldManagerOptions {
+    this.applySchemaCache ??= applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
+    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
+    if (subresource) {
+      out.subresource = subresource;
+      out.onlyFields = subresource === "status" ? ["status"] : subresource === "finalize" ? ["spec"] : undefined;
+    } else if (this.info.subresources.includes("status")) {
+      out.resetFields = ["status"];
+    }
+    return out;
   }
 
   private patchSchema(): PatchSchema | undefined {
@@ -445,7 +491,7 @@ export class GenericStore implements RESTStorage {
           const obj = await params.transform(undefined);
           this.checkName(ctx, obj, name);
           if (obj.metadata) delete obj.metadata.resourceVersion;
-          this.beforeCreate(ctx, obj);
+          this.beforeCreate(ctx, obj, params.fieldManager);
           created = true;
           result = obj;
           return this.encode(obj);
@@ -551,6 +597,7 @@ export class GenericStore implements RESTStorage {
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
     this.ensureNamespace(ctx, obj);
+    if (params.fieldManager !== undefined) recordUpdate(old, obj, params.fieldManager, this.fieldManagerOptions(params.subresource));
     const meta = (obj.metadata ??= {});
     const oldMeta = old.metadata ?? {};
     if (oldMeta.generation === undefined) delete meta.generation;
@@ -765,7 +812,7 @@ export class SubresourceStorage implements RESTStorage {
   readonly patch?: RESTStorage["patch"];
   readonly update: NonNullable<RESTStorage["update"]>;
 
-  constructor(parent: GenericStore, strategy: UpdateStrategy, readable: boolean) {
+  constructor(parent: GenericStore, strategy: UpdateStrategy, readable: boolean, subresource?: string) {
     this.info = parent.info;
     this.group = parent.group;
     this.version = parent.version;
@@ -778,10 +825,12 @@ export class SubresourceStorage implements RESTStorage {
         dryRun: opts.dryRun === true,
         uidPrecondition: true,
         warnings: ctx.warnings,
+        fieldManager: opts.fieldManager || managerFromUserAgent(ctx.userAgent),
+        subresource,
       });
     if (readable) {
       this.get = (ctx, name, opts) => parent.get(ctx, name, opts);
-      this.patch = (ctx, name, type, body, opts = {}) => parent.patchWith(ctx, name, type, body, opts, strategy);
+      this.patch = (ctx, name, type, body, opts = {}) => parent.patchWith(ctx, name, type, body, opts, strategy, subresource);
     }
   }
 }

@@ -214,6 +214,27 @@ describe.skipIf(!available)("kubectl against kubegen apiserver", () => {
     expect(edited.data).toEqual({ k: "after", extra: "x" });
   });
 
+  it("apply --server-side twice, conflicts with another manager, --force-conflicts takes over", async () => {
+    const file = path.join(dir, "ssa.yaml");
+    const write = (data: Record<string, string>) =>
+      writeFileSync(file, YAML.stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "e2e" }, data }));
+    write({ key: "one" });
+    expect(await kubectl("apply", "--server-side", "-f", file)).toMatchObject({ stdout: "configmap/ssa serverside-applied\n", code: 0 });
+    expect(await kubectl("apply", "--server-side", "-f", file)).toMatchObject({ stdout: "configmap/ssa serverside-applied\n", code: 0 });
+    const obj = JSON.parse((await kubectl("get", "cm", "ssa", "-n", "e2e", "-o", "json", "--show-managed-fields")).stdout);
+    expect(obj.metadata.managedFields).toEqual([
+      expect.objectContaining({ manager: "kubectl", operation: "Apply", fieldsType: "FieldsV1", fieldsV1: { "f:data": { "f:key": {} } } }),
+    ]);
+    write({ key: "two" });
+    const conflict = await kubectl("apply", "--server-side", "--field-manager=other", "-f", file);
+    expect(conflict.code).not.toBe(0);
+    expect(conflict.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl": .data.key');
+    expect(await kubectl("apply", "--server-side", "--field-manager=other", "--force-conflicts", "-f", file)).toMatchObject({ code: 0 });
+    const taken = JSON.parse((await kubectl("get", "cm", "ssa", "-n", "e2e", "-o", "json", "--show-managed-fields")).stdout);
+    expect(taken.data).toEqual({ key: "two" });
+    expect(taken.metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual(["other"]);
+  });
+
   it("delete waits until the object is gone", async () => {
     expect((await kubectl("delete", "cm", "cm1", "-n", "e2e")).stdout).toBe('configmap "cm1" deleted\n');
     const { stderr } = await kubectl("get", "cm", "cm1", "-n", "e2e");

@@ -39,6 +39,8 @@ export const groupResource = (scope: RequestScope): { group: string; resource: s
 
 export function restContext(req: APIRequest, scope: RequestScope): RequestContext {
   const ctx: RequestContext = { user: req.user, signal: req.signal, warnings: req.warnings };
+  const userAgent = req.raw.headers["user-agent"];
+  if (userAgent) ctx.userAgent = userAgent;
   if (scope.namespace !== "" && scope.resource.info.namespaced) ctx.namespace = scope.namespace;
   return ctx;
 }

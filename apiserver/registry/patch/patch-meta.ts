@@ -94,11 +94,19 @@ export function indexSwagger(definitions: Readonly<Record<string, SwaggerSchema>
   return out;
 }
 
+let definitions: Readonly<Record<string, SwaggerSchema>> | undefined;
+
+/** The definitions of the generated /openapi/v2 document, parsed once (server-side apply reads them too). */
+export function swaggerDefinitions(): Readonly<Record<string, SwaggerSchema>> {
+  if (!definitions) {
+    const doc = JSON.parse(readOpenAPIDocument(openapiV2)) as { definitions?: Record<string, SwaggerSchema> };
+    definitions = doc.definitions ?? {};
+  }
+  return definitions;
+}
+
 /** The patch metadata of a built-in kind, from the generated /openapi/v2 document (read once). */
 export function patchSchemaFor(gvk: { group: string; version: string; kind: string }): PatchSchema | undefined {
-  if (!byKind) {
-    const doc = JSON.parse(readOpenAPIDocument(openapiV2)) as { definitions?: Record<string, SwaggerSchema> };
-    byKind = indexSwagger(doc.definitions ?? {});
-  }
+  byKind ??= indexSwagger(swaggerDefinitions());
   return byKind.get(gvkKey(gvk));
 }

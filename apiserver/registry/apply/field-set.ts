@@ -1,0 +1,165 @@
+/**
+ * Sets of field paths as server-side apply tracks them: a tree keyed by upstream's FieldsV1 path
+ * elements (`f:name`, `k:{"port":80}`, `v:"x"`, `i:0`), where a node is a member when the path
+ * itself is in the set. Encodes to and from FieldsV1 and prints paths as upstream's errors do.
+ */
+
+/** One node of a field set: whether its own path is a member, and its children by path element. */
+export class FieldSet {
+  member = false;
+  readonly children = new Map<string, FieldSet>();
+
+  /** The child at `element`, created when missing. */
+  child(element: string): FieldSet {
+    let c = this.children.get(element);
+    if (!c) {
+      c = new FieldSet();
+      this.children.set(element, c);
+    }
+    return c;
+  }
+
+  /** Adds a path (a list of path elements). */
+  insert(path: readonly string[]): void {
+    let node: FieldSet = this;
+    for (const e of path) node = node.child(e);
+    node.member = true;
+  }
+
+  has(path: readonly string[]): boolean {
+    let node: FieldSet | undefined = this;
+    for (const e of path) node = node?.children.get(e);
+    return node?.member === true;
+  }
+
+  /** Whether some member path starts with `path` (or is it). */
+  hasPrefix(path: readonly string[]): boolean {
+    let node: FieldSet | undefined = this;
+    for (const e of path) node = node?.children.get(e);
+    return node !== undefined && !node.empty();
+  }
+
+  empty(): boolean {
+    if (this.member) return false;
+    for (const c of this.children.values()) if (!c.empty()) return false;
+    return true;
+  }
+
+  /** Every member path, depth first. */
+  paths(prefix: string[] = []): string[][] {
+    const out: string[][] = [];
+    if (this.member) out.push(prefix);
+    for (const [e, c] of this.children) out.push(...c.paths([...prefix, e]));
+    return out;
+  }
+
+  union(other: FieldSet): FieldSet {
+    const out = this.clone();
+    for (const p of other.paths()) out.insert(p);
+    return out;
+  }
+
+  intersection(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const p of this.paths()) if (other.has(p)) out.insert(p);
+    return out;
+  }
+
+  difference(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const p of this.paths()) if (!other.has(p)) out.insert(p);
+    return out;
+  }
+
+  clone(): FieldSet {
+    const out = new FieldSet();
+    out.member = this.member;
+    for (const [e, c] of this.children) out.children.set(e, c.clone());
+    return out;
+  }
+
+  equals(other: FieldSet): boolean {
+    const a = this.paths().map((p) => JSON.stringify(p)).sort();
+    const b = other.paths().map((p) => JSON.stringify(p)).sort();
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+
+  /** The set as FieldsV1 JSON: `{}` for a leaf, `".": {}` for a member with children, elements in upstream's order. */
+  toFieldsV1(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (this.member && this.children.size > 0) out["."] = {};
+    const entries = [...this.children].filter(([, c]) => !c.empty()).sort(([a], [b]) => compareElements(a, b));
+    for (const [e, c] of entries) out[e] = c.toFieldsV1();
+    return out;
+  }
+
+  /** Reads FieldsV1 JSON; a node with no children is a member. */
+  static fromFieldsV1(raw: unknown): FieldSet {
+    const out = new FieldSet();
+    fill(out, raw, true);
+    out.member = false; // the root is never a member
+    return out;
+  }
+}
+
+function fill(node: FieldSet, raw: unknown, root: boolean): void {
+  const entries = raw && typeof raw === "object" && !Array.isArray(raw) ? Object.entries(raw as Record<string, unknown>) : [];
+  if (!root && entries.length === 0) node.member = true;
+  for (const [k, v] of entries) {
+    if (k === ".") node.member = true;
+    else fill(node.child(k), v, false);
+  }
+}
+
+const ELEMENT_ORDER = "fkvi";
+
+/** Fields, then keys, values and indexes, each sorted: the order upstream serializes a set in. */
+function compareElements(a: string, b: string): number {
+  const ka = ELEMENT_ORDER.indexOf(a[0] ?? "");
+  const kb = ELEMENT_ORDER.indexOf(b[0] ?? "");
+  if (ka !== kb) return ka - kb;
+  if (a[0] === "i") return Number(a.slice(2)) - Number(b.slice(2));
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The path element of an object field. */
+export function fieldElement(name: string): string {
+  return `f:${name}`;
+}
+
+/** The path element of a list-map item: its key fields, sorted by name, as compact JSON. */
+export function keyElement(item: Record<string, unknown>, keys: readonly string[]): string {
+  const key: Record<string, unknown> = {};
+  for (const k of [...keys].sort()) if (item[k] !== undefined) key[k] = item[k];
+  return `k:${JSON.stringify(key)}`;
+}
+
+/** The path element of a set item. */
+export function valueElement(value: unknown): string {
+  return `v:${JSON.stringify(value)}`;
+}
+
+export function indexElement(i: number): string {
+  return `i:${i}`;
+}
+
+/** A path as upstream prints it in conflicts: `.spec.ports[port=80,protocol="TCP"].name`, `[=x]`, `[0]`. */
+export function pathString(path: readonly string[]): string {
+  return path
+    .map((e) => {
+      const body = e.slice(2);
+      switch (e[0]) {
+        case "f":
+          return `.${body}`;
+        case "k": {
+          const key = JSON.parse(body) as Record<string, unknown>;
+          return `[${Object.entries(key).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(",")}]`;
+        }
+        case "v":
+          return `[=${body}]`;
+        default:
+          return `[${body}]`;
+      }
+    })
+    .join("");
+}

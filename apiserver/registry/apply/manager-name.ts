@@ -1,0 +1,19 @@
+/** The field manager of a write that names none: the user agent's prefix before "/", as upstream. */
+
+/** upstream's limit on manager names. */
+const FIELD_MANAGER_MAX_LENGTH = 128;
+
+/** `kubectl/v1.32.0 (linux/amd64) kubernetes/abc` -> `kubectl`; unprintable characters dropped, cut at 128 bytes. */
+export function managerFromUserAgent(userAgent: string | undefined): string {
+  const prefix = (userAgent ?? "").split("/")[0] ?? "";
+  let out = "";
+  let bytes = 0;
+  for (const ch of prefix) {
+    if (/\p{C}/u.test(ch)) continue;
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > FIELD_MANAGER_MAX_LENGTH) break;
+    out += ch;
+    bytes += size;
+  }
+  return out;
+}
