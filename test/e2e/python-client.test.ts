@@ -1,0 +1,57 @@
+/**
+ * The e2e scenario through Debian's python3-kubernetes (test/e2e/python/scenario.py): namespaces
+ * and configmaps created, read, listed, patched (strategic merge and JSON patch), watched and
+ * deleted against `kubegen apiserver` on SQLite. The client deserialises every response into its
+ * models, so a missing required field fails here.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type APIServerProcess, spawnAPIServer } from "./apiserver-process.js";
+
+const PYTHON = "/usr/bin/python3";
+const SCRIPT = path.join(import.meta.dirname, "python/scenario.py");
+const run = promisify(execFile);
+
+/** Debian's python3 with its python3-kubernetes package (not a pyenv shim without it). */
+async function pythonClientAvailable(): Promise<boolean> {
+  if (!existsSync(PYTHON)) return false;
+  try {
+    await run(PYTHON, ["-c", "import kubernetes"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const available = await pythonClientAvailable();
+
+describe.skipIf(!available)("python3-kubernetes against kubegen apiserver", () => {
+  let dir: string;
+  let server: APIServerProcess;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-py-"));
+    server = await spawnAPIServer(dir);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs the scenario: create/get/list/patch/delete/watch on namespaces and configmaps", async () => {
+    let stdout = "";
+    try {
+      ({ stdout } = await run(PYTHON, [SCRIPT, server.kubeconfig], { timeout: 60_000 }));
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new Error(`scenario.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+    }
+    const steps = stdout.trim().split("\n");
+    expect(steps).toContain("ok watch configmaps sees ADDED");
+    expect(steps).toContain("ok delete namespace");
+    expect(steps.at(-1)).toBe("done");
+  });
+});
