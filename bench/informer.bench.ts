@@ -1,0 +1,282 @@
+/**
+ * Informer initial sync against `kubegen apiserver` (a child process on SQLite) holding 10,000
+ * ConfigMaps: our generated ConfigMap informer beside @kubernetes/client-node's `makeInformer`,
+ * same objects, same server. For each: the time from start until its cache holds every object,
+ * and the heap it retains (heapUsed after gc with the informer holding its cache, minus a
+ * baseline after gc before it started). Both run twice, alternating, in one measuring process
+ * started with --expose-gc (this file again, with `--measure`); the better run of each counts.
+ * Targets (issue 4): ours at least 2x faster and at most half the retained heap.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import https from "node:https";
+import { fileURLToPath } from "node:url";
+import * as k8s from "@kubernetes/client-node";
+import YAML from "yaml";
+import type { ConfigMap } from "../generated/apis/core/v1/index.js";
+import { Clientset } from "../generated/clientset/index.js";
+import { SharedInformerFactory } from "../generated/informers/index.js";
+import { MEDIA_TYPE_PROTOBUF, type RestConfig } from "../runtime/rest/index.js";
+import { startAPIServer } from "../test/integration/support/apiserver-process.js";
+import { type BenchModule, checkTarget, formatDuration, formatRatio, printNote, printTable, type Target } from "./support/table.js";
+
+const OBJECTS = 10_000;
+const CONCURRENCY = 32;
+const NAMESPACE = "bench-informer";
+const RUNS = 2;
+const SYNC_TARGET: Target = { min: 2 };
+const HEAP_TARGET: Target = { max: 0.5 };
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), "..");
+
+/**
+ * ours: the generated informer with the client's defaults (QPS 5, burst 10: each of the 20 list
+ * pages of 500 is a request through the limiter); ours-unthrottled: qps -1, as client-node has no
+ * client-side limiter; ours-protobuf: unthrottled, protobuf; floor: the full list fetched over
+ * HTTPS without decoding, which no informer can beat.
+ */
+type Informer = "ours" | "ours-unthrottled" | "ours-protobuf" | "client-node" | "floor";
+const LABELS: Record<Informer, string> = {
+  ours: "kubegen informer (JSON, default QPS 5)",
+  "ours-unthrottled": "kubegen informer (JSON, unthrottled)",
+  "ours-protobuf": "kubegen informer (protobuf, unthrottled)",
+  "client-node": "@kubernetes/client-node makeInformer",
+  floor: "floor: GET the full list, bytes only",
+};
+interface Measurement {
+  informer: Informer;
+  syncMs: number;
+  retainedBytes: number;
+  objects: number;
+}
+
+/** A ConfigMap of a few hundred bytes, labelled and annotated as real ones are. */
+function configMap(i: number): ConfigMap {
+  const id = String(i).padStart(5, "0");
+  return {
+    metadata: { name: `cm-${id}`, labels: { app: "bench", shard: String(i % 16) }, annotations: { "bench.kubegen.io/owner": `team-${i % 7}` } },
+    data: { "config.yaml": `key: value-${id}\nreplicas: ${i % 5}\n`, "settings.json": JSON.stringify({ id, enabled: i % 2 === 0, tags: ["a", "b", "c"] }) },
+  };
+}
+
+async function fill(cs: Clientset): Promise<void> {
+  await cs.coreV1().namespaces().create({ metadata: { name: NAMESPACE } });
+  const cms = cs.coreV1().configMaps(NAMESPACE);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < OBJECTS) await cms.create(configMap(next++));
+    }),
+  );
+}
+
+// ---- the measuring child (node --expose-gc) ----
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (!g) throw new Error("run with node --expose-gc");
+  for (let i = 0; i < 3; i++) g();
+}
+
+/** heapUsed after full collections. */
+function settledHeap(): number {
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Resolves once `ready()` holds, checking every millisecond. */
+async function poll(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setTimeout(r, 1));
+}
+
+interface Running {
+  count(): number;
+  stop(): Promise<void>;
+}
+
+/** Builds the client (before the baseline), then returns a starter. */
+function prepare(informer: Informer, kubeconfig: string): () => Running {
+  if (informer === "client-node") {
+    const kc = new k8s.KubeConfig();
+    kc.loadFromFile(kubeconfig);
+    const api = kc.makeApiClient(k8s.CoreV1Api);
+    return () => {
+      const inf = k8s.makeInformer(kc, "/api/v1/configmaps", () => api.listConfigMapForAllNamespaces());
+      inf.on("error", (err: unknown) => console.error(`client-node informer: ${String(err)}`));
+      void inf.start();
+      return { count: () => inf.list().length, stop: () => inf.stop() };
+    };
+  }
+  if (informer === "floor") return () => rawList(kubeconfig);
+  const overrides: Partial<RestConfig> = informer === "ours" ? {} : informer === "ours-protobuf" ? { qps: -1, contentType: MEDIA_TYPE_PROTOBUF } : { qps: -1 };
+  const cs = Clientset.fromKubeconfig({ path: kubeconfig }, overrides);
+  return () => {
+    const factory = new SharedInformerFactory(cs, { reflector: { onError: (err) => console.error(`informer: ${String(err)}`) } });
+    const inf = factory.coreV1().configMaps().informer();
+    factory.start();
+    return {
+      count: () => (inf.hasSynced() ? inf.getStore().list().length : 0),
+      stop: async () => {
+        await factory.shutdown();
+        cs.restClient.close();
+      },
+    };
+  };
+}
+
+/** The full list over HTTPS with the admin certificate, bytes counted and dropped. */
+function rawList(kubeconfig: string): Running {
+  const cfg = YAML.parse(fs.readFileSync(kubeconfig, "utf8")) as {
+    clusters: { cluster: Record<string, string> }[];
+    users: { user: Record<string, string> }[];
+  };
+  const b64 = (s: string | undefined): Buffer => Buffer.from(s ?? "", "base64");
+  const url = new URL(`${cfg.clusters[0]!.cluster.server}/api/v1/configmaps?resourceVersion=0`);
+  let count = 0;
+  const req = https.get(
+    url,
+    {
+      headers: { Accept: "application/json" },
+      ca: b64(cfg.clusters[0]!.cluster["certificate-authority-data"]),
+      cert: b64(cfg.users[0]!.user["client-certificate-data"]),
+      key: b64(cfg.users[0]!.user["client-key-data"]),
+    },
+    (res) => {
+      res.resume();
+      res.on("end", () => (count = OBJECTS));
+    },
+  );
+  req.on("error", (err) => console.error(`floor: ${String(err)}`));
+  return { count: () => count, stop: async () => void req.destroy() };
+}
+
+async function measure(informer: Informer, kubeconfig: string): Promise<Measurement> {
+  let start: (() => Running) | undefined = prepare(informer, kubeconfig);
+  const baseline = settledHeap();
+  const t0 = performance.now();
+  const running = start();
+  start = undefined;
+  await poll(() => running.count() >= OBJECTS);
+  const syncMs = performance.now() - t0;
+  const retainedBytes = settledHeap() - baseline;
+  const objects = running.count();
+  await running.stop();
+  return { informer, syncMs, retainedBytes, objects };
+}
+
+async function measureMain(kubeconfig: string, informers: Informer[]): Promise<void> {
+  const results: Measurement[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    for (const informer of informers) {
+      results.push(await measure(informer, kubeconfig));
+      // Let closed sockets and stopped streams go before the next baseline.
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+  // Stopped informers may leave sockets closing; the result is out.
+  process.exit(0);
+}
+
+// ---- the runner's side ----
+
+function runMeasuringChild(kubeconfig: string, informers: Informer[]): Promise<Measurement[]> {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", SELF, "--measure", kubeconfig, ...informers], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => {
+      const last = out.trim().split("\n").pop() ?? "";
+      if (code !== 0) return reject(new Error(`measuring process exited with ${code}: ${out}`));
+      try {
+        resolve(JSON.parse(last) as Measurement[]);
+      } catch {
+        reject(new Error(`measuring process printed no result: ${out}`));
+      }
+    });
+  });
+}
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function run(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-informer-"));
+  const server = await startAPIServer(dir);
+  try {
+    const cs = Clientset.fromKubeconfig({ path: server.kubeconfig }, { qps: -1 });
+    const t0 = performance.now();
+    await fill(cs);
+    cs.restClient.close();
+    printNote(`created ${OBJECTS.toLocaleString("en-US")} ConfigMaps at concurrency ${CONCURRENCY} in ${formatDuration(performance.now() - t0)}`);
+
+    const order: Informer[] = ["ours", "ours-unthrottled", "ours-protobuf", "client-node", "floor"];
+    const all = await runMeasuringChild(server.kubeconfig, order);
+    const best = (informer: Informer): Measurement => {
+      const mine = all.filter((m) => m.informer === informer);
+      for (const m of mine) if (m.objects < OBJECTS) throw new Error(`${informer} cached ${m.objects} of ${OBJECTS} objects`);
+      return {
+        informer,
+        syncMs: Math.min(...mine.map((m) => m.syncMs)),
+        retainedBytes: Math.min(...mine.map((m) => m.retainedBytes)),
+        objects: mine[0]!.objects,
+      };
+    };
+    const results = order.map(best);
+    const by = (i: Informer): Measurement => results.find((m) => m.informer === i)!;
+    const theirs = by("client-node");
+    printTable(
+      `initial sync of ${OBJECTS.toLocaleString("en-US")} ConfigMaps (better of ${RUNS} runs each)`,
+      ["informer", "sync", "retained heap", "runs (sync / heap)"],
+      results.map((m) => [
+        LABELS[m.informer],
+        formatDuration(m.syncMs),
+        m.informer === "floor" ? "-" : mb(m.retainedBytes),
+        all
+          .filter((x) => x.informer === m.informer)
+          .map((x) => `${formatDuration(x.syncMs)} / ${mb(x.retainedBytes)}`)
+          .join(", "),
+      ]),
+    );
+    // The targets are checked on the informer as shipped (default client config); the
+    // unthrottled and protobuf rows show what the client's settings change.
+    const ours = by("ours");
+    const speed = theirs.syncMs / ours.syncMs;
+    const heap = ours.retainedBytes / theirs.retainedBytes;
+    const s = checkTarget(speed, SYNC_TARGET, "informer sync: client-node time / ours >= 2x");
+    const h = checkTarget(heap, HEAP_TARGET, "informer retained heap: ours / client-node <= 0.5x");
+    const info = (i: Informer): string[][] => [
+      [`sync speed, ${LABELS[i]}`, formatRatio(theirs.syncMs / by(i).syncMs), "(info)", "-"],
+      [`retained heap, ${LABELS[i]}`, formatRatio(by(i).retainedBytes / theirs.retainedBytes), "(info)", "-"],
+    ];
+    printTable(
+      "targets: ours against client-node",
+      ["measure", "ratio", "target", "verdict"],
+      [
+        ["sync speed: client-node time / ours", formatRatio(speed), s.bound, s.verdict],
+        ["retained heap: ours / client-node", formatRatio(heap), h.bound, h.verdict],
+        ...info("ours-unthrottled"),
+        ...info("ours-protobuf"),
+        ["floor's share of client-node's sync", formatRatio(by("floor").syncMs / theirs.syncMs), "(info)", "-"],
+      ],
+    );
+    printNote("sync = start until the cache holds every object; heap = heapUsed after gc holding the cache minus before start");
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const bench: BenchModule = {
+  name: "informer",
+  description: `initial sync time and retained heap of an informer over ${OBJECTS.toLocaleString("en-US")} ConfigMaps: ours vs @kubernetes/client-node`,
+  run,
+};
+
+if (process.argv[1] === SELF && process.argv[2] === "--measure") {
+  await measureMain(process.argv[3]!, process.argv.slice(4) as Informer[]);
+}
