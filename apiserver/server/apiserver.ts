@@ -253,6 +253,12 @@ export class APIServer {
     });
     rawRes.on("error", () => undefined);
     const res = new ResponseWriter(rawRes, warnings);
+    if (this.shuttingDown) {
+      // Requests that still arrive on kept-alive connections close them, and a watch opened now
+      // (informers re-watch at once) ends as soon as its handler starts, so shutdown can drain.
+      rawRes.shouldKeepAlive = false;
+      if (isLongRunning(req.info)) setTimeout(() => controller.abort(new Error("server is shutting down")), 0);
+    }
     this.inflight.add(req);
     try {
       await this.handler(req, res);

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
+import { createRequire } from "node:module";
 import type { RestConfig } from "./config.js";
 
 /** Query parameters; undefined ones are left out. */
@@ -45,7 +46,12 @@ const TOKEN_FILE_TTL_MS = 60_000;
  * connection for minutes, so they use a separate, unbounded pool and never starve requests.
  */
 const MAX_REQUEST_SOCKETS = 64;
-const DEFAULT_USER_AGENT = `kubegen (${process.platform}/${process.arch}) node/${process.version}`;
+/**
+ * client-go's form, `name/version (os/arch) ...`: servers take the part before the first "/" as
+ * the default field manager, so the name must come first and stand alone.
+ */
+const KUBEGEN_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+const DEFAULT_USER_AGENT = `kubegen/v${KUBEGEN_VERSION} (${process.platform}/${process.arch}) node/${process.version}`;
 
 function pem(data: Uint8Array | string | undefined): Buffer | string | undefined {
   if (data === undefined) return undefined;
