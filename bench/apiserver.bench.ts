@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { Etcd3 } from "etcd3";
 import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/storage/etcd-server.js";
-import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/e2e/apiserver-process.js";
+import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import {
   beginBench,
   type BenchModule,

@@ -19,7 +19,7 @@ import type { ConfigMap } from "../generated/apis/core/v1/index.js";
 import { Clientset } from "../generated/clientset/index.js";
 import { SharedInformerFactory } from "../generated/informers/index.js";
 import { MEDIA_TYPE_PROTOBUF, type RestConfig } from "../runtime/rest/index.js";
-import { startAPIServer } from "../test/integration/support/apiserver-process.js";
+import { spawnAPIServer } from "../test/support/apiserver-process.js";
 import { type BenchModule, checkTarget, formatDuration, formatRatio, printNote, printTable, type Target } from "./support/table.js";
 
 const OBJECTS = 10_000;
@@ -206,7 +206,7 @@ const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-informer-"));
-  const server = await startAPIServer(dir);
+  const server = await spawnAPIServer(dir);
   try {
     const cs = Clientset.fromKubeconfig({ path: server.kubeconfig }, { qps: -1 });
     const t0 = performance.now();

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { ApiException, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch, type V1Namespace } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type APIServerProcess, spawnAPIServer } from "./apiserver-process.js";
+import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
 const NS = "node-e2e";
 

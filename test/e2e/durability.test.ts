@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AdminClient, type APIServerProcess, spawnAPIServer } from "./apiserver-process.js";
+import { AdminClient, type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
 const CLIENTS = 16;
 /** Kill once this many creates were acknowledged, so the kill lands mid-stream. */

@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../apiserver/storage/etcd-server.js";
-import { type APIServerProcess, spawnAPIServer } from "./apiserver-process.js";
+import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
 const KUBECTL = "/usr/bin/kubectl";
 const run = promisify(execFile);

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type APIServerProcess, spawnAPIServer } from "./apiserver-process.js";
+import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
 const PYTHON = "/usr/bin/python3";
 const SCRIPT = path.join(import.meta.dirname, "python/scenario.py");

@@ -1,7 +1,7 @@
 /**
- * `kubegen apiserver` as a child process for e2e tests and the apiserver bench: spawn it on a
- * data dir (SQLite or etcd), wait until it listens, and call it over keep-alive HTTPS with the
- * admin client certificate from DIR/kubeconfig.
+ * `kubegen apiserver` as a child process for e2e and integration tests and the benches: spawn it
+ * on a data dir (SQLite or etcd), wait until it listens, stop or kill it, restart it on the same
+ * port, and call it over keep-alive HTTPS with the admin client certificate from DIR/kubeconfig.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -14,10 +14,14 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export interface APIServerProcess {
   child: ChildProcess;
   url: string;
+  port: number;
   dataDir: string;
   kubeconfig: string;
-  /** SIGTERM and wait for the exit code. */
-  stop(): Promise<number | null>;
+  /**
+   * SIGTERM and wait for the exit code; SIGKILL if the process is still there after `graceMs`
+   * (then the code is null).
+   */
+  stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL and wait: nothing gets a chance to flush. */
   kill(): Promise<void>;
 }
@@ -54,12 +58,14 @@ export function spawnAPIServer(dataDir: string, options: SpawnOptions = {}): Pro
         resolve({
           child,
           url: m[1]!,
+          port: Number(new URL(m[1]!).port),
           dataDir,
           kubeconfig: path.join(dataDir, "kubeconfig"),
-          stop: () => {
+          stop: (graceMs = 10_000) => {
             const done = exited(child);
+            const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
             child.kill("SIGTERM");
-            return done;
+            return done.finally(() => clearTimeout(timer));
           },
           kill: async () => {
             const done = exited(child);
