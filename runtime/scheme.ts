@@ -3,7 +3,7 @@
  * facts (plural, scope, verbs, short names) that discovery and REST mapping read. Generated
  * register files fill it; nothing here knows a concrete kind.
  */
-import type { Reader, Writer } from "protobufjs/minimal.js";
+import type { Reader, Writer } from "./protobuf/wire.js";
 
 export interface GroupVersion {
   group: string;

@@ -29,7 +29,7 @@ export class ProtobufError extends Error {
 }
 
 /**
- * Wraps whatever a decoder threw as a ProtobufError naming `what`: protobufjs signals the end of
+ * Wraps whatever a decoder threw as a ProtobufError naming `what`: the reader signals the end of
  * the data with a RangeError ("index out of range"), which is truncation; anything else (a bad
  * wire type, a generated decoder meeting the wrong shape) is malformed input.
  */

@@ -1,9 +1,10 @@
 /**
- * Kubernetes protobuf: wire primitives, the special types' codecs, the `k8s\0` envelope and the
- * watch-stream framing.
+ * Kubernetes protobuf: wire primitives, map-field helpers, the special types' codecs, the `k8s\0`
+ * envelope and the watch-stream framing.
  */
 export * from "./errors.js";
 export * from "./wire.js";
+export * from "./maps.js";
 export * from "./specials.js";
 export * from "./envelope.js";
 export * from "./watch.js";

@@ -11,7 +11,7 @@
 import { ProtobufError } from "./errors.js";
 import { formatGoDuration, parseGoDuration } from "./go-duration.js";
 import { GO_ZERO_TIME_SECONDS, formatRfc3339, parseRfc3339 } from "./go-time.js";
-import { WIRE_BYTES, WIRE_VARINT, readInt64, readInt64Big, writeInt64Big, type Reader, type Writer } from "./wire.js";
+import { WIRE_BYTES, WIRE_VARINT, readInt64Big, writeInt64Big, type Reader, type Writer } from "./wire.js";
 
 /** Field tags (field number << 3 | wire type) used below. */
 const TAG_1_VARINT = (1 << 3) | WIRE_VARINT; // 0x08
@@ -45,7 +45,7 @@ function readTimestamp(r: Reader, end: number, what: string): typeof timestamp {
   timestamp.empty = r.pos === end;
   while (r.pos < end) {
     const tag = r.uint32();
-    if (tag === TAG_1_VARINT) timestamp.seconds = readInt64(r);
+    if (tag === TAG_1_VARINT) timestamp.seconds = r.int64();
     else if (tag === TAG_2_VARINT) timestamp.nanos = r.int32();
     else if (tag >>> 3 === 1 || tag >>> 3 === 2) throw wrongWireType(what, tag >>> 3, tag & 7);
     else r.skipType(tag & 7);
@@ -55,11 +55,17 @@ function readTimestamp(r: Reader, end: number, what: string): typeof timestamp {
 }
 
 /**
- * The last metav1.Time converted each way. Objects repeat their timestamps (creation, conditions'
- * transitions), and these conversions are pure, so one entry saves most of the work.
+ * The last few metav1.Time values converted each way. Objects repeat their timestamps (creation,
+ * conditions' transitions), and these conversions are pure, so a handful of entries, replaced in
+ * turn, saves most of the work. A parsed zero time is cached as NaN seconds.
  */
-const lastParsed = { text: "", seconds: 0 };
-const lastFormatted = { seconds: NaN, text: "" };
+const TIME_CACHE = 4;
+const parsedText: string[] = new Array<string>(TIME_CACHE).fill("");
+const parsedSeconds: number[] = new Array<number>(TIME_CACHE).fill(0);
+let parsedNext = 0;
+const formattedSeconds: number[] = new Array<number>(TIME_CACHE).fill(NaN);
+const formattedText: string[] = new Array<string>(TIME_CACHE).fill("");
+let formattedNext = 0;
 
 /** True when a value stands for Go's zero time (JSON null, or absent). */
 const isUnset = (v: unknown): v is null | undefined | "" => v === null || v === undefined || v === "";
@@ -73,15 +79,24 @@ const isUnset = (v: unknown): v is null | undefined | "" => v === null || v === 
  */
 export function encodeTime(v: string | null | undefined, w: Writer): void {
   if (isUnset(v)) return;
-  if (v !== lastParsed.text) {
-    const t = parseRfc3339(v, "metav1.Time");
-    // Go's zero time (nanos included) writes nothing; NaN marks it in the cache.
-    lastParsed.seconds = t.seconds === GO_ZERO_TIME_SECONDS && t.nanos === 0 ? NaN : t.seconds;
-    lastParsed.text = v;
+  let seconds: number | undefined;
+  for (let i = 0; i < TIME_CACHE; i++) {
+    if (parsedText[i] === v) {
+      seconds = parsedSeconds[i]!;
+      break;
+    }
   }
-  if (Number.isNaN(lastParsed.seconds)) return;
+  if (seconds === undefined) {
+    const t = parseRfc3339(v, "metav1.Time");
+    // Go's zero time (nanos included) writes nothing.
+    seconds = t.seconds === GO_ZERO_TIME_SECONDS && t.nanos === 0 ? NaN : t.seconds;
+    parsedText[parsedNext] = v;
+    parsedSeconds[parsedNext] = seconds;
+    parsedNext = (parsedNext + 1) % TIME_CACHE;
+  }
+  if (Number.isNaN(seconds)) return;
   // Go's Unix() floors, and nanos are never sent (upstream drops them for JSON parity).
-  w.uint32(TAG_1_VARINT).int64(lastParsed.seconds).uint32(TAG_2_VARINT).int32(0);
+  w.uint32(TAG_1_VARINT).int64(seconds).uint32(TAG_2_VARINT).int32(0);
 }
 
 /**
@@ -92,11 +107,13 @@ export function encodeTime(v: string | null | undefined, w: Writer): void {
 export function decodeTime(r: Reader, end: number): string {
   const t = readTimestamp(r, end, "metav1.Time");
   if (t.empty) return "";
-  if (t.seconds !== lastFormatted.seconds) {
-    lastFormatted.text = formatRfc3339({ seconds: t.seconds, nanos: 0 }, 0, "metav1.Time");
-    lastFormatted.seconds = t.seconds;
-  }
-  return lastFormatted.text;
+  const seconds = t.seconds;
+  for (let i = 0; i < TIME_CACHE; i++) if (formattedSeconds[i] === seconds) return formattedText[i]!;
+  const text = formatRfc3339({ seconds, nanos: 0 }, 0, "metav1.Time");
+  formattedSeconds[formattedNext] = seconds;
+  formattedText[formattedNext] = text;
+  formattedNext = (formattedNext + 1) % TIME_CACHE;
+  return text;
 }
 
 // --- metav1.MicroTime --------------------------------------------------------------------------
@@ -176,7 +193,7 @@ export function decodeIntOrString(r: Reader, end: number): number | string {
     const tag = r.uint32();
     switch (tag) {
       case TAG_1_VARINT:
-        type = readInt64(r);
+        type = r.int64();
         break;
       case TAG_2_VARINT:
         intVal = r.int32();

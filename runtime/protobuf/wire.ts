@@ -1,19 +1,13 @@
 /**
- * The wire primitives every codec uses: protobufjs's Writer and Reader (imported here once, so
- * the CommonJS interop lives in one place), plus int64 readers that avoid protobufjs's Long.
+ * The wire primitives every codec uses: our Writer and Reader (writer.ts, reader.ts), the wire
+ * types, and int64 helpers that avoid Longs.
  */
-import protobuf from "protobufjs/minimal.js";
-import type { Reader as PbReader, Writer as PbWriter } from "protobufjs/minimal.js";
 import { ProtobufError } from "./errors.js";
+import { Reader } from "./reader.js";
+import { Writer } from "./writer.js";
 
-/** protobufjs's binary writer: fields appended in call order, `fork`/`ldelim` for nested messages. */
-export type Writer = PbWriter;
-/** protobufjs's binary reader over one buffer; `pos` is the read position, `len` the end. */
-export type Reader = PbReader;
-
-// protobufjs is CommonJS without named ESM exports, so the classes come off the default export.
-export const Writer: typeof PbWriter = protobuf.Writer;
-export const Reader: typeof PbReader = protobuf.Reader;
+export { Reader } from "./reader.js";
+export { Writer } from "./writer.js";
 
 /** Wire types of the protobuf encoding (the low three bits of a tag). */
 export const WIRE_VARINT = 0;
@@ -21,7 +15,7 @@ export const WIRE_FIXED64 = 1;
 export const WIRE_BYTES = 2;
 export const WIRE_FIXED32 = 5;
 
-/** A new writer (Node's Buffer-backed one where available). */
+/** A new writer (borrowing the shared scratch buffer when free). */
 export function newWriter(): Writer {
   return Writer.create();
 }
@@ -36,8 +30,8 @@ function truncated(r: Reader): ProtobufError {
 }
 
 /**
- * Reads the two 32-bit halves of a varint of up to 10 bytes into `halves` ([lo, hi], unsigned).
- * protobufjs's own int64 reader allocates a LongBits and a Long per value; this one allocates nothing.
+ * Reads the two 32-bit halves of a varint of up to 10 bytes into `halves` ([lo, hi], unsigned),
+ * allocating nothing.
  */
 function readVarint64(r: Reader, halves: [number, number]): void {
   const buf = r.buf;
@@ -75,8 +69,7 @@ const scratch: [number, number] = [0, 0];
  * carry), nearest double beyond.
  */
 export function readInt64(r: Reader): number {
-  readVarint64(r, scratch);
-  return (scratch[1] | 0) * 4294967296 + scratch[0];
+  return r.int64();
 }
 
 /** Reads an int64 varint exactly, as a bigint. */
@@ -88,32 +81,11 @@ export function readInt64Big(r: Reader): bigint {
 /** Writes an int64 varint from a bigint (two's complement, ten bytes for negatives, as Go does). */
 export function writeInt64Big(w: Writer, v: bigint): Writer {
   const u = BigInt.asUintN(64, v);
-  // protobufjs accepts any { low, high } pair as a Long.
-  return w.uint64({ low: Number(u & 0xffffffffn) | 0, high: Number(u >> 32n) | 0, unsigned: true });
+  return w.varint64(Number(u & 0xffffffffn), Number(u >> 32n));
 }
-
-const SURROGATE = /[\ud800-\udfff]/;
 
 /**
- * Orders strings by code point, which is the byte order of their UTF-8 (how Go sorts map keys
- * before marshalling). JavaScript's default sort compares UTF-16 code units, which differs when a
- * character beyond U+FFFF meets one in U+E000-U+FFFF.
+ * Stands in for an absent non-pointer struct when encoding: Go writes such a struct's zero value,
+ * which is what encoding an object with no fields gives.
  */
-export function compareUtf8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x - y;
-    if (x > 0xffff) i++;
-  }
-  return a.length - b.length;
-}
-
-/** A map's keys in Go's marshalling order (UTF-8 byte order), for deterministic encoding. */
-export function sortedKeys(m: object): string[] {
-  const keys = Object.keys(m).sort();
-  // Code-unit and code-point order agree unless a key holds a surrogate pair: re-sort only then.
-  for (const k of keys) if (SURROGATE.test(k)) return keys.sort(compareUtf8);
-  return keys;
-}
+export const EMPTY_STRUCT = Object.freeze({}) as never;

@@ -3,7 +3,6 @@
  * Go's marshalling rules decide them (non-pointer fields always, pointers when set, map keys
  * sorted), and decode(encode(x)) giving the object Go's JSON would show.
  */
-import protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
 import {
   decodeJSONSchemaProps,
@@ -24,18 +23,19 @@ import {
 } from "../../generated/apis/core/v1/index.js";
 import { decodeAPIResource, encodeAPIResource, type APIResource } from "../../generated/apis/meta/v1/index.js";
 import { scheme } from "../../generated/apis/register.js";
+import { Reader, Writer } from "../../runtime/index.js";
 
-type Encode<T> = (obj: T, w: protobuf.Writer) => void;
-type Decode<T> = (r: protobuf.Reader, end: number) => T;
+type Encode<T> = (obj: T, w: Writer) => void;
+type Decode<T> = (r: Reader, end: number) => T;
 
 function encode<T>(fn: Encode<T>, obj: T): Uint8Array {
-  const w = protobuf.Writer.create();
+  const w = Writer.create();
   fn(obj, w);
   return w.finish();
 }
 
 function decode<T>(fn: Decode<T>, bytes: Uint8Array): T {
-  const r = protobuf.Reader.create(bytes);
+  const r = Reader.create(bytes);
   const out = fn(r, bytes.length);
   expect(r.pos).toBe(bytes.length);
   return out;
@@ -154,7 +154,7 @@ describe("decoding", () => {
   it("rejects a nested message whose fields run past its length", () => {
     // metadata claims 2 bytes but its name field needs 3.
     const bytes = fromHex("0a02 0a0161");
-    expect(() => decodeConfigMap(protobuf.Reader.create(bytes), bytes.length)).toThrow(RangeError);
+    expect(() => decodeConfigMap(Reader.create(bytes), bytes.length)).toThrow(RangeError);
   });
 
   it("fills fields Go always serializes, and leaves omitempty zeros out", () => {

@@ -88,16 +88,10 @@ export const property = (name: string): string =>
 
 export type MessageType = Extract<ProtoType, { kind: "message" }>;
 
-/** One codec file being written: its imports and the helpers its code turned out to need. */
+/** One codec file being written: its imports and the names its code uses. */
 export class CodecContext {
   /** Local names taken in the file, to the module they come from ("" for this file). */
   private readonly names = new Map<string, string>();
-  /** The code uses the EMPTY stand-in for absent structs. */
-  usesEmpty = false;
-  /** The code sets map entries with setEntry. */
-  usesSetEntry = false;
-  /** The code orders map keys with goKeyOrder. */
-  usesGoKeyOrder = false;
 
   constructor(
     readonly index: ModelIndex,

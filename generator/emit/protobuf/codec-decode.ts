@@ -23,8 +23,6 @@ import type { ProtoField, ProtoType, ScalarType } from "./proto-model.js";
 /** An expression reading one scalar. */
 function read(ctx: CodecContext, s: ScalarType): string {
   if (s === "bytes") return `${ctx.runtime("bytesToBase64")}(r.bytes())`;
-  // The runtime's reader: protobufjs's int64() allocates a Long per value.
-  if (s === "int64") return `${ctx.runtime("readInt64")}(r)`;
   return `r.${s}()`;
 }
 
@@ -59,7 +57,6 @@ function mapZero(ctx: CodecContext, t: ProtoType): string {
 
 function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueType: string): string {
   const t = f.type;
-  ctx.usesSetEntry = true;
   const readValue =
     t.kind === "scalar"
       ? `else if (et === ${tag(2, WIRE_TYPE[t.scalar])}) v = ${readAs(ctx, f, t.scalar, valueType)};`
@@ -76,7 +73,7 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
     `    ${readValue}`,
     `    else r.skipType(et & 7, 0, et >>> 3);`,
     `  }`,
-    `  setEntry((${local} ??= {}), k, v ?? ${mapZero(ctx, t)});`,
+    `  ${ctx.runtime("setMapEntry")}((${local} ??= {}), k, v ?? ${mapZero(ctx, t)});`,
     `  break;`,
     `}`,
   ].join("\n");

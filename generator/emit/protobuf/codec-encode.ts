@@ -29,10 +29,7 @@ function body(ctx: CodecContext, t: MessageType, v: string, nonNull: boolean): s
   const enc = ctx.fn(t.ref, "encode");
   const src = t.ref.source;
   if (nonNull) return `${enc}(${v}, w);`;
-  if (src.kind === "struct") {
-    ctx.usesEmpty = true;
-    return `${enc}(${v} ?? EMPTY, w);`;
-  }
+  if (src.kind === "struct") return `${enc}(${v} ?? ${ctx.runtime("EMPTY_STRUCT")}, w);`;
   if (src.kind === "alias") return `if (${v} != null) ${enc}(${v}, w);`;
   const zero = SPECIAL_ZERO[src.special];
   if (zero !== undefined) return `${enc}(${v} ?? ${zero}, w);`;
@@ -52,13 +49,13 @@ function encodeMap(ctx: CodecContext, f: ProtoField, v: string): string[] {
   } else {
     value = `w.uint32(${tag(2, LENGTH_DELIMITED)}).fork(); ${body(ctx, t, "x", false)} w.ldelim();`;
   }
-  // Keys sorted as Go's marshallers sort them, so equal maps give equal bytes.
-  ctx.usesGoKeyOrder = true;
+  // Entries in the order Go's marshallers sort the keys, so equal maps give equal bytes.
   return [
     `if (${v} != null) {`,
-    `  const m = ${v};`,
-    `  for (const k of goKeyOrder(m)) {`,
-    `    const x = m[k];`,
+    `  const { keys, values } = ${ctx.runtime("sortedEntries")}(${v});`,
+    `  for (let i = 0; i < keys.length; i++) {`,
+    `    const k = keys[i]!;`,
+    `    const x = values[i];`,
     `    w.uint32(${tag(f.number, LENGTH_DELIMITED)}).fork().uint32(${tag(1, LENGTH_DELIMITED)}).string(k);`,
     `    ${value}`,
     `    w.ldelim();`,

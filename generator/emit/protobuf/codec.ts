@@ -1,6 +1,6 @@
 /**
  * The protobuf codec emitter: per package `zz_generated.protobuf.ts` with a static encode and
- * decode function per message, written on protobufjs's Writer and Reader. Encoding writes the
+ * decode function per message, written on the runtime's Writer and Reader. Encoding writes the
  * bytes Go's generated marshallers write (codec-encode.ts); decoding gives the object Go's JSON
  * encoding of the decoded struct would give (codec-decode.ts), so protobuf and JSON clients see
  * the same objects. Registered kinds are collected in `protobufCodecs` for the scheme.
@@ -115,8 +115,8 @@ function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): 
   }
   // Packages holding only runtime specials (intstr, resource) have nothing to generate.
   if (!messages.length && !lists.length && !schemaSpecials.length) return undefined;
-  imports.addType("Reader", "protobufjs/minimal.js");
-  imports.addType("Writer", "protobufjs/minimal.js");
+  importRuntime(imports, "Reader", options, true);
+  importRuntime(imports, "Writer", options, true);
   const codecs = file.pkg.groupVersion
     ? file.messages
         .filter((m) => m.source.kind === "struct" && m.source.runtimeObject)
@@ -127,9 +127,6 @@ function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): 
     lists,
     schemaSpecials,
     codecs,
-    usesEmpty: ctx.usesEmpty,
-    usesSetEntry: ctx.usesSetEntry,
-    usesGoKeyOrder: ctx.usesGoKeyOrder,
     ProtobufCodec: codecs.length ? importRuntime(imports, "ProtobufCodec", options, true) : "",
   });
   return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };

@@ -30,6 +30,7 @@ import type {
   WebhookConversion,
 } from "../../../../api/apiextensions/v1/types.js";
 import {
+  EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
   decodeJSONValue,
@@ -38,8 +39,11 @@ import {
   encodeJSONValue,
   encodeRawExtension,
   encodeTime,
-  readInt64,
+  setMapEntry,
+  sortedEntries,
   type ProtobufCodec,
+  type Reader,
+  type Writer,
 } from "../../../../runtime/index.js";
 import {
   decodeListMeta,
@@ -49,42 +53,6 @@ import {
   encodeObjectMeta,
   encodeStatus,
 } from "../../meta/v1/zz_generated.protobuf.js";
-import type { Reader, Writer } from "protobufjs/minimal.js";
-
-/** Stands in for an absent non-pointer struct: Go writes such a struct's zero value. */
-const EMPTY = {} as never;
-
-/** Compares by code point, which is UTF-8 byte order (Go's string order). */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate starts a code point above U+FFFF, which sorts after every other one.
-    const xs = x >= 0xd800 && x < 0xe000;
-    const ys = y >= 0xd800 && y < 0xe000;
-    return xs === ys ? x - y : xs ? 1 : -1;
-  }
-  return a.length - b.length;
-}
-
-/**
- * A map's keys in the order Go's marshallers write them (sorted by UTF-8 bytes). UTF-16 order,
- * what sort() gives, differs from it only for keys with characters from U+D800 up.
- */
-function goKeyOrder(m: object): string[] {
-  const keys = Object.keys(m).sort();
-  for (const k of keys) if (/[\ud800-\uffff]/.test(k)) return keys.sort(compareCodePoints);
-  return keys;
-}
-
-/** Sets a map entry; a "__proto__" key becomes an own property, as JSON.parse makes it. */
-function setEntry<V>(m: Record<string, V>, k: string, v: V): void {
-  if (k === "__proto__")
-    Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else m[k] = v;
-}
 
 /** Writes the ConversionRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionRequest(obj: ConversionRequest, w: Writer): void {
@@ -141,7 +109,7 @@ export function encodeConversionResponse(obj: ConversionResponse, w: Writer): vo
       w.ldelim();
     }
   w.uint32(26).fork();
-  encodeStatus(obj.result ?? EMPTY, w);
+  encodeStatus(obj.result ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -315,13 +283,13 @@ export function decodeCustomResourceConversion(r: Reader, end: number): CustomRe
 /** Writes the CustomResourceDefinition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinition(obj: CustomResourceDefinition, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(18).fork();
-  encodeCustomResourceDefinitionSpec(obj.spec ?? EMPTY, w);
+  encodeCustomResourceDefinitionSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(26).fork();
-  encodeCustomResourceDefinitionStatus(obj.status ?? EMPTY, w);
+  encodeCustomResourceDefinitionStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -421,12 +389,12 @@ export function decodeCustomResourceDefinitionCondition(
 /** Writes the CustomResourceDefinitionList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionList(obj: CustomResourceDefinitionList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeCustomResourceDefinition(x ?? EMPTY, w);
+      encodeCustomResourceDefinition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -517,13 +485,13 @@ export function decodeCustomResourceDefinitionNames(r: Reader, end: number): Cus
 export function encodeCustomResourceDefinitionSpec(obj: CustomResourceDefinitionSpec, w: Writer): void {
   w.uint32(10).string(obj.group ?? "");
   w.uint32(26).fork();
-  encodeCustomResourceDefinitionNames(obj.names ?? EMPTY, w);
+  encodeCustomResourceDefinitionNames(obj.names ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(34).string(obj.scope ?? "");
   if (obj.versions != null)
     for (const x of obj.versions) {
       w.uint32(58).fork();
-      encodeCustomResourceDefinitionVersion(x ?? EMPTY, w);
+      encodeCustomResourceDefinitionVersion(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.conversion != null) {
@@ -589,11 +557,11 @@ export function encodeCustomResourceDefinitionStatus(obj: CustomResourceDefiniti
   if (obj.conditions != null)
     for (const x of obj.conditions) {
       w.uint32(10).fork();
-      encodeCustomResourceDefinitionCondition(x ?? EMPTY, w);
+      encodeCustomResourceDefinitionCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(18).fork();
-  encodeCustomResourceDefinitionNames(obj.acceptedNames ?? EMPTY, w);
+  encodeCustomResourceDefinitionNames(obj.acceptedNames ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.storedVersions != null) for (const x of obj.storedVersions) w.uint32(26).string(x);
 }
@@ -649,7 +617,7 @@ export function encodeCustomResourceDefinitionVersion(obj: CustomResourceDefinit
   if (obj.additionalPrinterColumns != null)
     for (const x of obj.additionalPrinterColumns) {
       w.uint32(50).fork();
-      encodeCustomResourceColumnDefinition(x ?? EMPTY, w);
+      encodeCustomResourceColumnDefinition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(56).bool(obj.deprecated ?? false);
@@ -657,7 +625,7 @@ export function encodeCustomResourceDefinitionVersion(obj: CustomResourceDefinit
   if (obj.selectableFields != null)
     for (const x of obj.selectableFields) {
       w.uint32(74).fork();
-      encodeSelectableField(x ?? EMPTY, w);
+      encodeSelectableField(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -935,19 +903,19 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
   if (obj.allOf != null)
     for (const x of obj.allOf) {
       w.uint32(202).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.oneOf != null)
     for (const x of obj.oneOf) {
       w.uint32(210).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.anyOf != null)
     for (const x of obj.anyOf) {
       w.uint32(218).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.not != null) {
@@ -956,12 +924,13 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     w.ldelim();
   }
   if (obj.properties != null) {
-    const m = obj.properties;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.properties);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(234).fork().uint32(10).string(k);
       w.uint32(18).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
     }
@@ -972,20 +941,22 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     w.ldelim();
   }
   if (obj.patternProperties != null) {
-    const m = obj.patternProperties;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.patternProperties);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(250).fork().uint32(10).string(k);
       w.uint32(18).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
     }
   }
   if (obj.dependencies != null) {
-    const m = obj.dependencies;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.dependencies);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(258).fork().uint32(10).string(k);
       w.uint32(18).fork();
       encodeJSONSchemaPropsOrStringArray(x ?? [], w);
@@ -999,12 +970,13 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     w.ldelim();
   }
   if (obj.definitions != null) {
-    const m = obj.definitions;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.definitions);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(274).fork().uint32(10).string(k);
       w.uint32(18).fork();
-      encodeJSONSchemaProps(x ?? EMPTY, w);
+      encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
     }
@@ -1031,7 +1003,7 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
   if (obj["x-kubernetes-validations"] != null)
     for (const x of obj["x-kubernetes-validations"]) {
       w.uint32(354).fork();
-      encodeValidationRule(x ?? EMPTY, w);
+      encodeValidationRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1124,19 +1096,19 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         f12 = r.bool();
         break;
       case 104:
-        f13 = readInt64(r);
+        f13 = r.int64();
         break;
       case 112:
-        f14 = readInt64(r);
+        f14 = r.int64();
         break;
       case 122:
         f15 = r.string();
         break;
       case 128:
-        f16 = readInt64(r);
+        f16 = r.int64();
         break;
       case 136:
-        f17 = readInt64(r);
+        f17 = r.int64();
         break;
       case 144:
         f18 = r.bool();
@@ -1150,10 +1122,10 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         break;
       }
       case 168:
-        f21 = readInt64(r);
+        f21 = r.int64();
         break;
       case 176:
-        f22 = readInt64(r);
+        f22 = r.int64();
         break;
       case 186:
         (f23 ??= []).push(r.string());
@@ -1195,7 +1167,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f29 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        setMapEntry((f29 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 242: {
@@ -1215,7 +1187,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f31 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        setMapEntry((f31 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 258: {
@@ -1230,7 +1202,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f32 ??= {}), k, v ?? []);
+        setMapEntry((f32 ??= {}), k, v ?? []);
         break;
       }
       case 266: {
@@ -1250,7 +1222,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f34 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        setMapEntry((f34 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 282: {

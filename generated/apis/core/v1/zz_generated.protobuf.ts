@@ -31,6 +31,7 @@ import type {
 } from "../../../../api/core/v1/service.js";
 import type { ServiceAccount, ServiceAccountList } from "../../../../api/core/v1/serviceaccount.js";
 import {
+  EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
   decodeIntOrString,
@@ -39,7 +40,11 @@ import {
   encodeIntOrString,
   encodeMicroTime,
   encodeTime,
+  setMapEntry,
+  sortedEntries,
   type ProtobufCodec,
+  type Reader,
+  type Writer,
 } from "../../../../runtime/index.js";
 import {
   decodeCondition,
@@ -49,42 +54,6 @@ import {
   encodeListMeta,
   encodeObjectMeta,
 } from "../../meta/v1/zz_generated.protobuf.js";
-import type { Reader, Writer } from "protobufjs/minimal.js";
-
-/** Stands in for an absent non-pointer struct: Go writes such a struct's zero value. */
-const EMPTY = {} as never;
-
-/** Compares by code point, which is UTF-8 byte order (Go's string order). */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate starts a code point above U+FFFF, which sorts after every other one.
-    const xs = x >= 0xd800 && x < 0xe000;
-    const ys = y >= 0xd800 && y < 0xe000;
-    return xs === ys ? x - y : xs ? 1 : -1;
-  }
-  return a.length - b.length;
-}
-
-/**
- * A map's keys in the order Go's marshallers write them (sorted by UTF-8 bytes). UTF-16 order,
- * what sort() gives, differs from it only for keys with characters from U+D800 up.
- */
-function goKeyOrder(m: object): string[] {
-  const keys = Object.keys(m).sort();
-  for (const k of keys) if (/[\ud800-\uffff]/.test(k)) return keys.sort(compareCodePoints);
-  return keys;
-}
-
-/** Sets a map entry; a "__proto__" key becomes an own property, as JSON.parse makes it. */
-function setEntry<V>(m: Record<string, V>, k: string, v: V): void {
-  if (k === "__proto__")
-    Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else m[k] = v;
-}
 
 /** Writes the ClientIPConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClientIPConfig(obj: ClientIPConfig, w: Writer): void {
@@ -113,21 +82,23 @@ export function decodeClientIPConfig(r: Reader, end: number): ClientIPConfig {
 /** Writes the ConfigMap message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.data != null) {
-    const m = obj.data;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.data);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(18).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
     }
   }
   if (obj.binaryData != null) {
-    const m = obj.binaryData;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.binaryData);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(26).fork().uint32(10).string(k);
       if (x != null) w.uint32(18).bytes(base64ToBytes(x));
       w.ldelim();
@@ -160,7 +131,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f2 ??= {}), k, v ?? "");
+        setMapEntry((f2 ??= {}), k, v ?? "");
         break;
       }
       case 26: {
@@ -173,7 +144,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f3 ??= {}), k, v ?? "");
+        setMapEntry((f3 ??= {}), k, v ?? "");
         break;
       }
       case 32:
@@ -195,12 +166,12 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
 /** Writes the ConfigMapList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapList(obj: ConfigMapList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeConfigMap(x ?? EMPTY, w);
+      encodeConfigMap(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -328,19 +299,19 @@ export function encodeEndpointSubset(obj: EndpointSubset, w: Writer): void {
   if (obj.addresses != null)
     for (const x of obj.addresses) {
       w.uint32(10).fork();
-      encodeEndpointAddress(x ?? EMPTY, w);
+      encodeEndpointAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.notReadyAddresses != null)
     for (const x of obj.notReadyAddresses) {
       w.uint32(18).fork();
-      encodeEndpointAddress(x ?? EMPTY, w);
+      encodeEndpointAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.ports != null)
     for (const x of obj.ports) {
       w.uint32(26).fork();
-      encodeEndpointPort(x ?? EMPTY, w);
+      encodeEndpointPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -383,12 +354,12 @@ export function decodeEndpointSubset(r: Reader, end: number): EndpointSubset {
 /** Writes the Endpoints message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpoints(obj: Endpoints, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subsets != null)
     for (const x of obj.subsets) {
       w.uint32(18).fork();
-      encodeEndpointSubset(x ?? EMPTY, w);
+      encodeEndpointSubset(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -424,12 +395,12 @@ export function decodeEndpoints(r: Reader, end: number): Endpoints {
 /** Writes the EndpointsList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointsList(obj: EndpointsList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeEndpoints(x ?? EMPTY, w);
+      encodeEndpoints(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -465,15 +436,15 @@ export function decodeEndpointsList(r: Reader, end: number): EndpointsList {
 /** Writes the Event message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEvent(obj: Event, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(18).fork();
-  encodeObjectReference(obj.involvedObject ?? EMPTY, w);
+  encodeObjectReference(obj.involvedObject ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(26).string(obj.reason ?? "");
   w.uint32(34).string(obj.message ?? "");
   w.uint32(42).fork();
-  encodeEventSource(obj.source ?? EMPTY, w);
+  encodeEventSource(obj.source ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(50).fork();
   if (obj.firstTimestamp) encodeTime(obj.firstTimestamp, w);
@@ -609,12 +580,12 @@ export function decodeEvent(r: Reader, end: number): Event {
 /** Writes the EventList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventList(obj: EventList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeEvent(x ?? EMPTY, w);
+      encodeEvent(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -719,7 +690,7 @@ export function encodeLoadBalancerIngress(obj: LoadBalancerIngress, w: Writer): 
   if (obj.ports != null)
     for (const x of obj.ports) {
       w.uint32(34).fork();
-      encodePortStatus(x ?? EMPTY, w);
+      encodePortStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -765,7 +736,7 @@ export function encodeLoadBalancerStatus(obj: LoadBalancerStatus, w: Writer): vo
   if (obj.ingress != null)
     for (const x of obj.ingress) {
       w.uint32(10).fork();
-      encodeLoadBalancerIngress(x ?? EMPTY, w);
+      encodeLoadBalancerIngress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -818,13 +789,13 @@ export function decodeLocalObjectReference(r: Reader, end: number): LocalObjectR
 /** Writes the Namespace message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespace(obj: Namespace, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(18).fork();
-  encodeNamespaceSpec(obj.spec ?? EMPTY, w);
+  encodeNamespaceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(26).fork();
-  encodeNamespaceStatus(obj.status ?? EMPTY, w);
+  encodeNamespaceStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -918,12 +889,12 @@ export function decodeNamespaceCondition(r: Reader, end: number): NamespaceCondi
 /** Writes the NamespaceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceList(obj: NamespaceList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeNamespace(x ?? EMPTY, w);
+      encodeNamespace(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -986,7 +957,7 @@ export function encodeNamespaceStatus(obj: NamespaceStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
       w.uint32(18).fork();
-      encodeNamespaceCondition(x ?? EMPTY, w);
+      encodeNamespaceCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1116,12 +1087,13 @@ export function decodePortStatus(r: Reader, end: number): PortStatus {
 /** Writes the Secret message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecret(obj: Secret, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.data != null) {
-    const m = obj.data;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.data);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(18).fork().uint32(10).string(k);
       if (x != null) w.uint32(18).bytes(base64ToBytes(x));
       w.ldelim();
@@ -1129,9 +1101,10 @@ export function encodeSecret(obj: Secret, w: Writer): void {
   }
   w.uint32(26).string(obj.type ?? "");
   if (obj.stringData != null) {
-    const m = obj.stringData;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.stringData);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(34).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
@@ -1165,7 +1138,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f2 ??= {}), k, v ?? "");
+        setMapEntry((f2 ??= {}), k, v ?? "");
         break;
       }
       case 26:
@@ -1181,7 +1154,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f4 ??= {}), k, v ?? "");
+        setMapEntry((f4 ??= {}), k, v ?? "");
         break;
       }
       case 40:
@@ -1204,12 +1177,12 @@ export function decodeSecret(r: Reader, end: number): Secret {
 /** Writes the SecretList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretList(obj: SecretList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeSecret(x ?? EMPTY, w);
+      encodeSecret(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1245,13 +1218,13 @@ export function decodeSecretList(r: Reader, end: number): SecretList {
 /** Writes the Service message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeService(obj: Service, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(18).fork();
-  encodeServiceSpec(obj.spec ?? EMPTY, w);
+  encodeServiceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(26).fork();
-  encodeServiceStatus(obj.status ?? EMPTY, w);
+  encodeServiceStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -1293,18 +1266,18 @@ export function decodeService(r: Reader, end: number): Service {
 /** Writes the ServiceAccount message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccount(obj: ServiceAccount, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.secrets != null)
     for (const x of obj.secrets) {
       w.uint32(18).fork();
-      encodeObjectReference(x ?? EMPTY, w);
+      encodeObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.imagePullSecrets != null)
     for (const x of obj.imagePullSecrets) {
       w.uint32(26).fork();
-      encodeLocalObjectReference(x ?? EMPTY, w);
+      encodeLocalObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.automountServiceAccountToken != null) w.uint32(32).bool(obj.automountServiceAccountToken);
@@ -1353,12 +1326,12 @@ export function decodeServiceAccount(r: Reader, end: number): ServiceAccount {
 /** Writes the ServiceAccountList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountList(obj: ServiceAccountList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeServiceAccount(x ?? EMPTY, w);
+      encodeServiceAccount(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1394,12 +1367,12 @@ export function decodeServiceAccountList(r: Reader, end: number): ServiceAccount
 /** Writes the ServiceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceList(obj: ServiceList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeService(x ?? EMPTY, w);
+      encodeService(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1519,13 +1492,14 @@ export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
   if (obj.ports != null)
     for (const x of obj.ports) {
       w.uint32(10).fork();
-      encodeServicePort(x ?? EMPTY, w);
+      encodeServicePort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.selector != null) {
-    const m = obj.selector;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.selector);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(18).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
@@ -1596,7 +1570,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f2 ??= {}), k, v ?? "");
+        setMapEntry((f2 ??= {}), k, v ?? "");
         break;
       }
       case 26:
@@ -1687,12 +1661,12 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
 /** Writes the ServiceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceStatus(obj: ServiceStatus, w: Writer): void {
   w.uint32(10).fork();
-  encodeLoadBalancerStatus(obj.loadBalancer ?? EMPTY, w);
+  encodeLoadBalancerStatus(obj.loadBalancer ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.conditions != null)
     for (const x of obj.conditions) {
       w.uint32(18).fork();
-      encodeCondition(x ?? EMPTY, w);
+      encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }

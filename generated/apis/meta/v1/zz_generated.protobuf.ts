@@ -43,51 +43,19 @@ import type {
   WatchEvent,
 } from "../../../../api/meta/v1/types.js";
 import {
+  EMPTY_STRUCT,
   decodeFieldsV1,
   decodeRawExtension,
   decodeTime,
   encodeFieldsV1,
   encodeRawExtension,
   encodeTime,
-  readInt64,
+  setMapEntry,
+  sortedEntries,
   type ProtobufCodec,
+  type Reader,
+  type Writer,
 } from "../../../../runtime/index.js";
-import type { Reader, Writer } from "protobufjs/minimal.js";
-
-/** Stands in for an absent non-pointer struct: Go writes such a struct's zero value. */
-const EMPTY = {} as never;
-
-/** Compares by code point, which is UTF-8 byte order (Go's string order). */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate starts a code point above U+FFFF, which sorts after every other one.
-    const xs = x >= 0xd800 && x < 0xe000;
-    const ys = y >= 0xd800 && y < 0xe000;
-    return xs === ys ? x - y : xs ? 1 : -1;
-  }
-  return a.length - b.length;
-}
-
-/**
- * A map's keys in the order Go's marshallers write them (sorted by UTF-8 bytes). UTF-16 order,
- * what sort() gives, differs from it only for keys with characters from U+D800 up.
- */
-function goKeyOrder(m: object): string[] {
-  const keys = Object.keys(m).sort();
-  for (const k of keys) if (/[\ud800-\uffff]/.test(k)) return keys.sort(compareCodePoints);
-  return keys;
-}
-
-/** Sets a map entry; a "__proto__" key becomes an own property, as JSON.parse makes it. */
-function setEntry<V>(m: Record<string, V>, k: string, v: V): void {
-  if (k === "__proto__")
-    Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else m[k] = v;
-}
 
 /** Writes the APIGroup message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIGroup(obj: APIGroup, w: Writer): void {
@@ -95,16 +63,16 @@ export function encodeAPIGroup(obj: APIGroup, w: Writer): void {
   if (obj.versions != null)
     for (const x of obj.versions) {
       w.uint32(18).fork();
-      encodeGroupVersionForDiscovery(x ?? EMPTY, w);
+      encodeGroupVersionForDiscovery(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(26).fork();
-  encodeGroupVersionForDiscovery(obj.preferredVersion ?? EMPTY, w);
+  encodeGroupVersionForDiscovery(obj.preferredVersion ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
       w.uint32(34).fork();
-      encodeServerAddressByClientCIDR(x ?? EMPTY, w);
+      encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -154,7 +122,7 @@ export function encodeAPIGroupList(obj: APIGroupList, w: Writer): void {
   if (obj.groups != null)
     for (const x of obj.groups) {
       w.uint32(10).fork();
-      encodeAPIGroup(x ?? EMPTY, w);
+      encodeAPIGroup(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -270,7 +238,7 @@ export function encodeAPIResourceList(obj: APIResourceList, w: Writer): void {
   if (obj.resources != null)
     for (const x of obj.resources) {
       w.uint32(18).fork();
-      encodeAPIResource(x ?? EMPTY, w);
+      encodeAPIResource(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -307,7 +275,7 @@ export function encodeAPIVersions(obj: APIVersions, w: Writer): void {
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
       w.uint32(18).fork();
-      encodeServerAddressByClientCIDR(x ?? EMPTY, w);
+      encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -404,7 +372,7 @@ export function decodeCondition(r: Reader, end: number): Condition {
         f2 = r.string();
         break;
       case 24:
-        f3 = readInt64(r);
+        f3 = r.int64();
         break;
       case 34: {
         const l = r.uint32();
@@ -495,7 +463,7 @@ export function decodeDeleteOptions(r: Reader, end: number): DeleteOptions {
     const tag = r.uint32();
     switch (tag) {
       case 8:
-        f1 = readInt64(r);
+        f1 = r.int64();
         break;
       case 18: {
         const l = r.uint32();
@@ -784,9 +752,10 @@ export function decodeGroupVersionResource(r: Reader, end: number): GroupVersion
 /** Writes the LabelSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
   if (obj.matchLabels != null) {
-    const m = obj.matchLabels;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.matchLabels);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(10).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
@@ -795,7 +764,7 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
   if (obj.matchExpressions != null)
     for (const x of obj.matchExpressions) {
       w.uint32(18).fork();
-      encodeLabelSelectorRequirement(x ?? EMPTY, w);
+      encodeLabelSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -817,7 +786,7 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f1 ??= {}), k, v ?? "");
+        setMapEntry((f1 ??= {}), k, v ?? "");
         break;
       }
       case 18: {
@@ -875,7 +844,7 @@ export function decodeLabelSelectorRequirement(r: Reader, end: number): LabelSel
 /** Writes the List message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeList(obj: List, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
@@ -940,7 +909,7 @@ export function decodeListMeta(r: Reader, end: number): ListMeta {
         f3 = r.string();
         break;
       case 32:
-        f4 = readInt64(r);
+        f4 = r.int64();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -997,10 +966,10 @@ export function decodeListOptions(r: Reader, end: number): ListOptions {
         f4 = r.string();
         break;
       case 40:
-        f5 = readInt64(r);
+        f5 = r.int64();
         break;
       case 56:
-        f7 = readInt64(r);
+        f7 = r.int64();
         break;
       case 66:
         f8 = r.string();
@@ -1124,18 +1093,20 @@ export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
   }
   if (obj.deletionGracePeriodSeconds != null) w.uint32(80).int64(obj.deletionGracePeriodSeconds);
   if (obj.labels != null) {
-    const m = obj.labels;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.labels);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(90).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
     }
   }
   if (obj.annotations != null) {
-    const m = obj.annotations;
-    for (const k of goKeyOrder(m)) {
-      const x = m[k];
+    const { keys, values } = sortedEntries(obj.annotations);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
       w.uint32(98).fork().uint32(10).string(k);
       w.uint32(18).string(x ?? "");
       w.ldelim();
@@ -1144,14 +1115,14 @@ export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
   if (obj.ownerReferences != null)
     for (const x of obj.ownerReferences) {
       w.uint32(106).fork();
-      encodeOwnerReference(x ?? EMPTY, w);
+      encodeOwnerReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.finalizers != null) for (const x of obj.finalizers) w.uint32(114).string(x);
   if (obj.managedFields != null)
     for (const x of obj.managedFields) {
       w.uint32(138).fork();
-      encodeManagedFieldsEntry(x ?? EMPTY, w);
+      encodeManagedFieldsEntry(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1195,7 +1166,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         f6 = r.string();
         break;
       case 56:
-        f7 = readInt64(r);
+        f7 = r.int64();
         break;
       case 66: {
         const l = r.uint32();
@@ -1208,7 +1179,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         break;
       }
       case 80:
-        f10 = readInt64(r);
+        f10 = r.int64();
         break;
       case 90: {
         const e = r.uint32() + r.pos;
@@ -1220,7 +1191,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f11 ??= {}), k, v ?? "");
+        setMapEntry((f11 ??= {}), k, v ?? "");
         break;
       }
       case 98: {
@@ -1233,7 +1204,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setEntry((f12 ??= {}), k, v ?? "");
+        setMapEntry((f12 ??= {}), k, v ?? "");
         break;
       }
       case 106: {
@@ -1330,7 +1301,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
 /** Writes the PartialObjectMetadata message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadata(obj: PartialObjectMetadata, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -1358,12 +1329,12 @@ export function decodePartialObjectMetadata(r: Reader, end: number): PartialObje
 /** Writes the PartialObjectMetadataList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadataList(obj: PartialObjectMetadataList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodePartialObjectMetadata(x ?? EMPTY, w);
+      encodePartialObjectMetadata(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -1542,7 +1513,7 @@ export function decodeServerAddressByClientCIDR(r: Reader, end: number): ServerA
 /** Writes the Status message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatus(obj: Status, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   w.uint32(18).string(obj.status ?? "");
   w.uint32(26).string(obj.message ?? "");
@@ -1647,7 +1618,7 @@ export function encodeStatusDetails(obj: StatusDetails, w: Writer): void {
   if (obj.causes != null)
     for (const x of obj.causes) {
       w.uint32(34).fork();
-      encodeStatusCause(x ?? EMPTY, w);
+      encodeStatusCause(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(40).int32(obj.retryAfterSeconds ?? 0);
@@ -1738,7 +1709,7 @@ export function decodeTimestamp(r: Reader, end: number): Timestamp {
     const tag = r.uint32();
     switch (tag) {
       case 8:
-        f1 = readInt64(r);
+        f1 = r.int64();
         break;
       case 16:
         f2 = r.int32();

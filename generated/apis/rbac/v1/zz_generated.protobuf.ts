@@ -13,7 +13,7 @@ import type {
   RoleRef,
   Subject,
 } from "../../../../api/rbac/v1/types.js";
-import type { ProtobufCodec } from "../../../../runtime/index.js";
+import { EMPTY_STRUCT, type ProtobufCodec, type Reader, type Writer } from "../../../../runtime/index.js";
 import {
   decodeLabelSelector,
   decodeListMeta,
@@ -22,17 +22,13 @@ import {
   encodeListMeta,
   encodeObjectMeta,
 } from "../../meta/v1/zz_generated.protobuf.js";
-import type { Reader, Writer } from "protobufjs/minimal.js";
-
-/** Stands in for an absent non-pointer struct: Go writes such a struct's zero value. */
-const EMPTY = {} as never;
 
 /** Writes the AggregationRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAggregationRule(obj: AggregationRule, w: Writer): void {
   if (obj.clusterRoleSelectors != null)
     for (const x of obj.clusterRoleSelectors) {
       w.uint32(10).fork();
-      encodeLabelSelector(x ?? EMPTY, w);
+      encodeLabelSelector(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -61,12 +57,12 @@ export function decodeAggregationRule(r: Reader, end: number): AggregationRule {
 /** Writes the ClusterRole message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRole(obj: ClusterRole, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
       w.uint32(18).fork();
-      encodePolicyRule(x ?? EMPTY, w);
+      encodePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.aggregationRule != null) {
@@ -114,16 +110,16 @@ export function decodeClusterRole(r: Reader, end: number): ClusterRole {
 /** Writes the ClusterRoleBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBinding(obj: ClusterRoleBinding, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subjects != null)
     for (const x of obj.subjects) {
       w.uint32(18).fork();
-      encodeSubject(x ?? EMPTY, w);
+      encodeSubject(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(26).fork();
-  encodeRoleRef(obj.roleRef ?? EMPTY, w);
+  encodeRoleRef(obj.roleRef ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -165,12 +161,12 @@ export function decodeClusterRoleBinding(r: Reader, end: number): ClusterRoleBin
 /** Writes the ClusterRoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBindingList(obj: ClusterRoleBindingList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeClusterRoleBinding(x ?? EMPTY, w);
+      encodeClusterRoleBinding(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -206,12 +202,12 @@ export function decodeClusterRoleBindingList(r: Reader, end: number): ClusterRol
 /** Writes the ClusterRoleList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleList(obj: ClusterRoleList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeClusterRole(x ?? EMPTY, w);
+      encodeClusterRole(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -295,12 +291,12 @@ export function decodePolicyRule(r: Reader, end: number): PolicyRule {
 /** Writes the Role message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRole(obj: Role, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
       w.uint32(18).fork();
-      encodePolicyRule(x ?? EMPTY, w);
+      encodePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -336,16 +332,16 @@ export function decodeRole(r: Reader, end: number): Role {
 /** Writes the RoleBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleBinding(obj: RoleBinding, w: Writer): void {
   w.uint32(10).fork();
-  encodeObjectMeta(obj.metadata ?? EMPTY, w);
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subjects != null)
     for (const x of obj.subjects) {
       w.uint32(18).fork();
-      encodeSubject(x ?? EMPTY, w);
+      encodeSubject(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   w.uint32(26).fork();
-  encodeRoleRef(obj.roleRef ?? EMPTY, w);
+  encodeRoleRef(obj.roleRef ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
 
@@ -387,12 +383,12 @@ export function decodeRoleBinding(r: Reader, end: number): RoleBinding {
 /** Writes the RoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleBindingList(obj: RoleBindingList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeRoleBinding(x ?? EMPTY, w);
+      encodeRoleBinding(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }
@@ -428,12 +424,12 @@ export function decodeRoleBindingList(r: Reader, end: number): RoleBindingList {
 /** Writes the RoleList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleList(obj: RoleList, w: Writer): void {
   w.uint32(10).fork();
-  encodeListMeta(obj.metadata ?? EMPTY, w);
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
       w.uint32(18).fork();
-      encodeRole(x ?? EMPTY, w);
+      encodeRole(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
 }

@@ -1,0 +1,146 @@
+/**
+ * Map fields as the generated codecs handle them: keys in the order Go's marshallers write them,
+ * and entries set on a plain object the way JSON.parse sets them.
+ */
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Runs of this many keys are insertion-sorted before merging (and smaller maps only that). */
+const RUN = 8;
+
+/**
+ * Orders strings by code point, which is the byte order of their UTF-8 (how Go sorts map keys
+ * before marshalling). JavaScript's default sort compares UTF-16 code units, which differs when a
+ * character beyond U+FFFF meets one in U+E000-U+FFFF. A lone surrogate counts as U+FFFD, the
+ * character the writer puts in its place.
+ */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.codePointAt(i)!;
+    let y = b.codePointAt(i)!;
+    if (x >= 0xd800 && x <= 0xdfff) x = 0xfffd;
+    if (y >= 0xd800 && y <= 0xdfff) y = 0xfffd;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** A map's keys and, at the same indices, their values. */
+export interface MapEntries<V> {
+  keys: string[];
+  values: V[];
+}
+
+/**
+ * A map's keys in Go's marshalling order (UTF-8 byte order), for deterministic encoding. Maps
+ * often arrive in that order already (decoded from protobuf, or from Go's JSON, which sorts
+ * them too), so the keys are checked before they are sorted.
+ */
+export function sortedKeys(m: object): string[] {
+  return sortedEntries(m as Record<string, unknown>).keys;
+}
+
+/**
+ * A map's entries in Go's marshalling order, keys and values side by side: what the encoders
+ * iterate, so no value is looked up by key (a lookup in a large map costs more than the sort).
+ */
+export function sortedEntries<V>(m: Record<string, V>): MapEntries<V> {
+  let keys = Object.keys(m);
+  let values = Object.values(m);
+  const n = keys.length;
+  if (n < 2) return { keys, values };
+  for (let i = 1; i < n; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      sortRuns(keys, values);
+      if (n > RUN) {
+        const merged = mergeRuns(keys, values);
+        keys = merged[0];
+        values = merged[1];
+      }
+      break;
+    }
+  }
+  // Code-unit and code-point order agree unless a key holds a surrogate: re-sort only then.
+  for (let i = 0; i < n; i++) {
+    if (SURROGATE.test(keys[i]!)) {
+      const k = keys;
+      const v = values;
+      const order = k.map((_, j) => j).sort((x, y) => compareUtf8(k[x]!, k[y]!));
+      return { keys: order.map((j) => k[j]!), values: order.map((j) => v[j]!) };
+    }
+  }
+  return { keys, values };
+}
+
+/** Insertion-sorts each run of RUN keys by code unit, moving values with their keys. */
+function sortRuns<V>(keys: string[], values: V[]): void {
+  const n = keys.length;
+  for (let start = 0; start < n; start += RUN) {
+    const end = Math.min(n, start + RUN);
+    for (let i = start + 1; i < end; i++) {
+      const k = keys[i]!;
+      const v = values[i]!;
+      let j = i - 1;
+      while (j >= start && keys[j]! > k) {
+        keys[j + 1] = keys[j]!;
+        values[j + 1] = values[j]!;
+        j--;
+      }
+      keys[j + 1] = k;
+      values[j + 1] = v;
+    }
+  }
+}
+
+/**
+ * Merges the sorted runs bottom-up, values alongside. Comparing strings with `<` here costs
+ * about half what Array.prototype.sort's default comparison does.
+ */
+function mergeRuns<V>(keys: string[], values: V[]): [string[], V[]] {
+  const n = keys.length;
+  let srcK = keys;
+  let srcV = values;
+  let dstK: string[] = new Array<string>(n);
+  let dstV: V[] = new Array<V>(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let start = 0; start < n; start += 2 * width) {
+      const mid = Math.min(n, start + width);
+      const end = Math.min(n, start + 2 * width);
+      let i = start;
+      let j = mid;
+      let k = start;
+      while (i < mid && j < end) {
+        if (srcK[i]! <= srcK[j]!) {
+          dstK[k] = srcK[i]!;
+          dstV[k++] = srcV[i++]!;
+        } else {
+          dstK[k] = srcK[j]!;
+          dstV[k++] = srcV[j++]!;
+        }
+      }
+      while (i < mid) {
+        dstK[k] = srcK[i]!;
+        dstV[k++] = srcV[i++]!;
+      }
+      while (j < end) {
+        dstK[k] = srcK[j]!;
+        dstV[k++] = srcV[j++]!;
+      }
+    }
+    const k = srcK;
+    srcK = dstK;
+    dstK = k;
+    const v = srcV;
+    srcV = dstV;
+    dstV = v;
+  }
+  return [srcK, srcV];
+}
+
+/** Sets a map entry; a "__proto__" key becomes an own property, as JSON.parse makes it. */
+export function setMapEntry<V>(m: Record<string, V>, k: string, v: V): void {
+  if (k === "__proto__") Object.defineProperty(m, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else m[k] = v;
+}

@@ -1,0 +1,291 @@
+/**
+ * The protobuf wire reader the generated codecs read with: varints, doubles, strings and bytes
+ * from one buffer, short ASCII strings cut from a shared one-byte string (see `string`), and
+ * int64 read as a number without a Long.
+ */
+import { ProtobufError } from "./errors.js";
+
+/**
+ * Node's undocumented Buffer slicers (what Buffer#toString calls, minus its argument handling);
+ * they work on any Uint8Array. Elsewhere TextDecoder does the same job: "latin1" there is
+ * windows-1252, which agrees with Latin-1 on the ASCII bytes it is used for here.
+ */
+type Slicer = (this: Uint8Array, start: number, end: number) => string;
+const nodeSlicers = typeof Buffer === "function" ? (Buffer.prototype as unknown as Record<string, Slicer>) : undefined;
+const utf8Decoder = new TextDecoder("utf-8");
+const latin1Decoder = new TextDecoder("latin1");
+const utf8Slice: Slicer =
+  nodeSlicers?.utf8Slice ??
+  function (this: Uint8Array, start: number, end: number): string {
+    return utf8Decoder.decode(this.subarray(start, end));
+  };
+const latin1Slice: Slicer =
+  nodeSlicers?.latin1Slice ??
+  function (this: Uint8Array, start: number, end: number): string {
+    return latin1Decoder.decode(this.subarray(start, end));
+  };
+
+// A double's eight bytes through one shared view.
+const f64 = new Float64Array(1);
+const f64Bytes = new Uint8Array(f64.buffer);
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Strings up to this many bytes are cut from a window when ASCII; longer ones decoded natively. */
+const WINDOW_STRING_BYTES = 48;
+/** Bytes per window of text (see `string`). */
+const WINDOW_BYTES = 4096;
+
+/** Truncation is a RangeError, which asProtobufError reports as "truncated". */
+function outOfRange(r: Reader, n: number): RangeError {
+  return new RangeError(`index out of range: ${r.pos} + ${n} > ${r.len}`);
+}
+
+/**
+ * Reads protobuf fields from `buf[pos, len)`. Running past the end throws a RangeError; a bad
+ * wire type or varint an Error (both become ProtobufErrors at the envelope).
+ */
+export class Reader {
+  buf: Uint8Array;
+  pos = 0;
+  len: number;
+  /** `buf[textStart, textEnd)` as a one-byte string, which ASCII strings are cut from. */
+  private text = "";
+  private textStart = 0;
+  private textEnd = 0;
+  /** `buf` read four bytes at a time, to check strings are ASCII. */
+  private view: DataView | undefined;
+
+  constructor(buf: Uint8Array) {
+    this.buf = buf;
+    this.len = buf.length;
+  }
+
+  static create(buf: Uint8Array): Reader {
+    return new Reader(buf);
+  }
+
+  /** Reads a varint as an unsigned 32-bit number (the low 32 bits of a longer one). */
+  uint32(): number {
+    const buf = this.buf;
+    let pos = this.pos;
+    if (this.len - pos < 10) return this.uint32Near();
+    let b = buf[pos++]!;
+    let v = b & 0x7f;
+    if (b < 0x80) {
+      this.pos = pos;
+      return v;
+    }
+    b = buf[pos++]!;
+    v |= (b & 0x7f) << 7;
+    if (b < 0x80) {
+      this.pos = pos;
+      return v;
+    }
+    b = buf[pos++]!;
+    v |= (b & 0x7f) << 14;
+    if (b < 0x80) {
+      this.pos = pos;
+      return v;
+    }
+    b = buf[pos++]!;
+    v |= (b & 0x7f) << 21;
+    if (b < 0x80) {
+      this.pos = pos;
+      return v;
+    }
+    b = buf[pos++]!;
+    v = (v | ((b & 0x0f) << 28)) >>> 0;
+    // The high bits of a longer varint (a negative int32 takes ten bytes) are dropped.
+    for (let i = 0; b >= 0x80 && i < 5; i++) b = buf[pos++]!;
+    if (b >= 0x80) {
+      this.pos = pos;
+      throw new ProtobufError("malformed", `protobuf varint longer than 10 bytes at offset ${pos}`);
+    }
+    this.pos = pos;
+    return v;
+  }
+
+  /** `uint32` within ten bytes of the end, checking each byte against it. */
+  private uint32Near(): number {
+    const buf = this.buf;
+    let pos = this.pos;
+    let v = 0;
+    for (let i = 0; i < 10; i++) {
+      if (pos >= this.len) throw outOfRange(this, 1);
+      const b = buf[pos++]!;
+      if (i < 4) v |= (b & 0x7f) << (7 * i);
+      else if (i === 4) v = (v | ((b & 0x0f) << 28)) >>> 0;
+      if (b < 0x80) {
+        this.pos = pos;
+        return v >>> 0;
+      }
+    }
+    this.pos = pos;
+    throw new ProtobufError("malformed", `protobuf varint longer than 10 bytes at offset ${pos}`);
+  }
+
+  /** Reads a varint as a signed 32-bit number. */
+  int32(): number {
+    return this.uint32() | 0;
+  }
+
+  /**
+   * Reads an int64 varint as a number: exact within ±2^53 (what JSON numbers carry), the
+   * nearest double beyond.
+   */
+  int64(): number {
+    const buf = this.buf;
+    const len = this.len;
+    let pos = this.pos;
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < 10; i++) {
+      if (pos >= len) {
+        this.pos = pos;
+        throw new ProtobufError("truncated", `protobuf varint runs past the end of the data at offset ${pos}`);
+      }
+      const b = buf[pos++]!;
+      const bits = b & 0x7f;
+      if (i < 4) lo |= bits << (7 * i);
+      else if (i === 4) {
+        lo |= bits << 28;
+        hi |= bits >>> 4;
+      } else hi |= bits << (7 * i - 32);
+      if (b < 0x80) {
+        this.pos = pos;
+        return (hi | 0) * 4294967296 + (lo >>> 0);
+      }
+    }
+    this.pos = pos;
+    throw new ProtobufError("malformed", `protobuf varint longer than 10 bytes at offset ${pos}`);
+  }
+
+  /** Reads a varint as a bool: any non-zero value is true. */
+  bool(): boolean {
+    const pos = this.pos;
+    // The common case, one byte: 0 or 1.
+    if (pos < this.len && this.buf[pos]! < 0x80) {
+      this.pos = pos + 1;
+      return this.buf[pos] !== 0;
+    }
+    let v = false;
+    for (let i = 0; i < 10; i++) {
+      if (this.pos >= this.len) throw outOfRange(this, 1);
+      const b = this.buf[this.pos++]!;
+      if (b & 0x7f) v = true;
+      if (b < 0x80) return v;
+    }
+    throw new ProtobufError("malformed", `protobuf varint longer than 10 bytes at offset ${this.pos}`);
+  }
+
+  /** Reads a double from eight little-endian bytes. */
+  double(): number {
+    const pos = this.pos;
+    if (pos + 8 > this.len) throw outOfRange(this, 8);
+    const buf = this.buf;
+    if (littleEndian) for (let i = 0; i < 8; i++) f64Bytes[i] = buf[pos + i]!;
+    else for (let i = 0; i < 8; i++) f64Bytes[7 - i] = buf[pos + i]!;
+    this.pos = pos + 8;
+    return f64[0]!;
+  }
+
+  /** Reads the length of a length-delimited field and checks the field lies within the data. */
+  private delimited(): number {
+    const n = this.uint32();
+    if (n > this.len - this.pos) throw outOfRange(this, n);
+    return n;
+  }
+
+  /**
+   * Reads a length-prefixed UTF-8 string (invalid sequences become U+FFFD). Most strings in API
+   * objects are short and ASCII: those are cut from a one-byte string of the surrounding bytes,
+   * made once per window, so many strings share one call into native code where each would
+   * otherwise make its own. Other strings are decoded natively.
+   */
+  string(): string {
+    const n = this.delimited();
+    if (n === 0) return "";
+    const start = this.pos;
+    const end = start + n;
+    this.pos = end;
+    const buf = this.buf;
+    if (n <= WINDOW_STRING_BYTES) {
+      // ASCII when no byte has its high bit set, checked four bytes at a time.
+      const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+      let bits = 0;
+      let i = start;
+      for (; i + 4 <= end; i += 4) bits |= view.getInt32(i, true);
+      for (; i < end; i++) bits |= buf[i]!;
+      if ((bits & 0x80808080) === 0) {
+        if (start < this.textStart || end > this.textEnd) this.window(start);
+        return this.text.substring(start - this.textStart, end - this.textStart);
+      }
+    }
+    return utf8Slice.call(buf, start, end);
+  }
+
+  /**
+   * Makes `text` the window of bytes from `start`. Strings cut from it keep it alive, so windows
+   * are short: a decoded object holds on to little more than its own bytes.
+   */
+  private window(start: number): void {
+    const end = Math.min(this.len, start + WINDOW_BYTES);
+    this.text = latin1Slice.call(this.buf, start, end);
+    this.textStart = start;
+    this.textEnd = end;
+  }
+
+  /** Reads length-prefixed bytes, as a view into the buffer (copy it to keep it past the buffer). */
+  bytes(): Uint8Array {
+    const n = this.delimited();
+    const start = this.pos;
+    this.pos = start + n;
+    return this.buf.subarray(start, start + n);
+  }
+
+  /** Skips `n` bytes. */
+  skip(n: number): this {
+    if (n > this.len - this.pos) throw outOfRange(this, n);
+    this.pos += n;
+    return this;
+  }
+
+  /**
+   * Skips one field's value of wire type `wireType` (a group to its end tag, `field` naming the
+   * group so the end tag can be checked); `depth` bounds nested groups.
+   */
+  skipType(wireType: number, depth = 0, field?: number): this {
+    if (field === 0) throw new ProtobufError("malformed", `protobuf field number 0 at offset ${this.pos}`);
+    switch (wireType) {
+      case 0:
+        do {
+          if (this.pos >= this.len) throw outOfRange(this, 1);
+        } while (this.buf[this.pos++]! & 0x80);
+        return this;
+      case 1:
+        return this.skip(8);
+      case 2:
+        return this.skip(this.uint32());
+      case 3: {
+        if (depth >= 100) throw new ProtobufError("malformed", `protobuf groups nested over 100 deep at offset ${this.pos}`);
+        for (;;) {
+          const tag = this.uint32();
+          const nested = tag >>> 3;
+          const wt = tag & 7;
+          if (nested === 0) throw new ProtobufError("malformed", `protobuf field number 0 at offset ${this.pos}`);
+          if (wt === 4) {
+            if (field !== undefined && nested !== field) {
+              throw new ProtobufError("malformed", `protobuf group ${field} ends with the end tag of ${nested}`);
+            }
+            return this;
+          }
+          this.skipType(wt, depth + 1, nested);
+        }
+      }
+      case 5:
+        return this.skip(4);
+      default:
+        throw new ProtobufError("malformed", `protobuf wire type ${wireType} at offset ${this.pos}`);
+    }
+  }
+}
