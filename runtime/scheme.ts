@@ -100,6 +100,26 @@ export class Scheme {
     this.resources.set(gvKey(gv), list);
   }
 
+  /**
+   * Registers every group-version of `other` here too (kinds with their copiers and codecs, and
+   * resources): how a user's generated group joins the built-in API. A kind or resource both
+   * schemes register throws, as registering it twice does.
+   */
+  addScheme(other: Scheme): void {
+    for (const gv of other.order) {
+      // The same registration reached through both (meta/v1 in a user's scheme) is no conflict.
+      const kinds = [...other.kinds.values()]
+        .filter((k) => k.group === gv.group && k.version === gv.version)
+        .filter((k) => {
+          const mine = this.kind(k);
+          return !(mine && mine.deepCopy === k.deepCopy && mine.protobuf === k.protobuf);
+        })
+        .map(({ group: _g, version: _v, ...reg }) => reg);
+      const resources = other.resourcesFor(gv).filter((r) => !this.resourcesFor(gv).includes(r));
+      this.addKnownTypes(gv, kinds, resources);
+    }
+  }
+
   /** The group-versions in registration order. */
   groupVersions(): GroupVersion[] {
     return this.order.map((gv) => ({ ...gv }));
@@ -147,4 +167,11 @@ export class Scheme {
     }
     return out;
   }
+}
+
+/** A new scheme holding every group-version of the given schemes, in order (see addScheme). */
+export function mergeSchemes(...schemes: Scheme[]): Scheme {
+  const out = new Scheme();
+  for (const s of schemes) out.addScheme(s);
+  return out;
 }

@@ -4,6 +4,7 @@
  */
 import { clientsetEmitter } from "./client/clientset.js";
 import { fakeClientsetEmitter } from "./client/fake-clientset.js";
+import { crdEmitter } from "./crd/index.js";
 import { informersEmitter } from "./client/informers.js";
 import { listersEmitter } from "./client/listers.js";
 import { deepcopyEmitter } from "./deepcopy.js";
@@ -27,4 +28,5 @@ export const emitters: readonly Emitter[] = [
   fakeClientsetEmitter,
   listersEmitter,
   informersEmitter,
+  crdEmitter,
 ];

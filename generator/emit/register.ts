@@ -10,7 +10,8 @@ import { header } from "./header.js";
 import { ImportTracker } from "./imports.js";
 import { ARTIFACT as PROTOBUF_ARTIFACT } from "./protobuf/codec-context.js";
 import { render } from "./templates.js";
-import { absolute, importRuntime, packageFile } from "./ts-paths.js";
+import { META_GO_PACKAGE } from "./openapi/gvk.js";
+import { absolute, artifactModule, importRuntime, packageFile } from "./ts-paths.js";
 
 const isGroupVersion = (p: Package): boolean => !p.external && p.groupVersion !== undefined;
 
@@ -32,7 +33,8 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
     group: JSON.stringify(pkg.groupVersion!.group),
     version: JSON.stringify(pkg.groupVersion!.version),
     kinds,
-    resources: resources.map((r) => JSON.stringify(r)),
+    // What the scheme's ResourceInfo holds; CRD-only facts (scale, storage version) stay out.
+    resources: resources.map(({ scale: _scale, storageVersion: _storage, ...info }) => JSON.stringify(info)),
     Scheme: importRuntime(imports, "Scheme", options, true),
     GroupVersion: importRuntime(imports, "GroupVersion", options, true),
     ResourceInfo: importRuntime(imports, "ResourceInfo", options, true),
@@ -41,12 +43,21 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
   return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
 }
 
+/**
+ * meta/v1 read from kubegen's library by a user's API: registered too, as client-go's
+ * clientsets register metav1's kinds, so clients decode Status and watch events in protobuf.
+ */
+const isLibraryMeta = (p: Package): boolean =>
+  p.external && p.groupVersion !== undefined && p.goPackage === META_GO_PACKAGE;
+
 function emitAll(model: Model, options: EmitOptions): GeneratedFile {
   const rel = "apis/register.ts";
   const imports = new ImportTracker(absolute(options, rel));
-  const packages = model.packages.filter(isGroupVersion).map((p) => {
+  const own = model.packages.filter(isGroupVersion);
+  const library = own.some((p) => p.goPackage === META_GO_PACKAGE) ? [] : model.packages.filter(isLibraryMeta);
+  const packages = [...library, ...own].map((p) => {
     const alias = `addToScheme_${p.path.replace(/[^A-Za-z0-9]/g, "_")}`;
-    imports.add(`addToScheme as ${alias}`, absolute(options, packageFile(p, "register")));
+    imports.add(`addToScheme as ${alias}`, p.external ? artifactModule(p, "register", options) : absolute(options, packageFile(p, "register")));
     return { alias };
   });
   const body = render("register", "all", {

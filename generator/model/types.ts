@@ -71,6 +71,13 @@ export interface Validation {
   maxProperties?: number;
   enum?: string[];
   format?: string;
+  uniqueItems?: boolean;
+  /** `x-kubernetes-preserve-unknown-fields`: the apiserver keeps fields the schema does not name. */
+  preserveUnknownFields?: boolean;
+  /** `x-kubernetes-embedded-resource`: the value is a whole object with apiVersion, kind and metadata. */
+  embeddedResource?: boolean;
+  /** `x-kubernetes-int-or-string`: an integer or a string. */
+  intOrString?: boolean;
 }
 
 export interface Field {
@@ -124,6 +131,13 @@ export interface ClientFacts {
   methods: ClientMethod[];
 }
 
+/** The scale subresource of a custom resource: where replicas and the selector live. */
+export interface ScaleFacts {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
 export interface PrinterColumn {
   name: string;
   type: string;
@@ -146,6 +160,10 @@ export interface ResourceFacts {
   verbs: string[];
   subresources: string[];
   printerColumns: PrinterColumn[];
+  /** `+kubebuilder:subresource:scale`: in CRD manifests only (the built-in store serves no scale). */
+  scale?: ScaleFacts;
+  /** `+kubebuilder:storageversion`: this version is the one stored when a group has several. */
+  storageVersion: boolean;
 }
 
 interface DeclBase {
@@ -167,6 +185,8 @@ export interface StructDecl extends DeclBase {
   openapi: boolean;
   structType?: "atomic" | "granular";
   lifecycle?: Lifecycle;
+  /** Validation markers on the struct (MinProperties, XPreserveUnknownFields...). */
+  validation: Validation;
   client?: ClientFacts;
   resource?: ResourceFacts;
 }
@@ -179,6 +199,8 @@ export interface EnumDecl extends DeclBase {
 export interface AliasDecl extends DeclBase {
   kind: "alias";
   target: TypeRef;
+  /** Validation markers on the alias, applied wherever it is used. */
+  validation: Validation;
 }
 
 export interface SpecialDecl extends DeclBase {
@@ -204,6 +226,11 @@ export interface Package {
   protobuf: boolean;
   openapi: boolean;
   lifecycle: boolean;
+  /**
+   * CustomResourceDefinition manifests are generated for its kinds: `+kubegen:crd=`, by default
+   * every group outside the built-in k8s.io API.
+   */
+  crd: boolean;
   /** Read because something imports it, not part of the output. */
   external: boolean;
   types: TypeDecl[];

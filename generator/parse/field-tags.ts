@@ -5,6 +5,7 @@
 import type { Field, ListType, SourcePos, Tag, TypeRef, Validation } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
+import { markerDefault, patternText } from "./tag-registry.js";
 
 const NUMERIC_VALIDATIONS = {
   Minimum: "minimum",
@@ -28,7 +29,12 @@ export function readValidation(tags: Tag[]): Validation {
   const exMax = tagValue(tags, "kubebuilder:validation:ExclusiveMaximum");
   if (exMax !== undefined) v.exclusiveMaximum = exMax === "true";
   const pattern = tagValue(tags, "kubebuilder:validation:Pattern");
-  if (pattern !== undefined) v.pattern = pattern.replace(/^`(.*)`$/, "$1");
+  if (pattern !== undefined) v.pattern = patternText(pattern);
+  const unique = tagValue(tags, "kubebuilder:validation:UniqueItems");
+  if (unique !== undefined) v.uniqueItems = unique === "true";
+  if (hasTag(tags, "kubebuilder:validation:XPreserveUnknownFields")) v.preserveUnknownFields = true;
+  if (hasTag(tags, "kubebuilder:validation:XEmbeddedResource")) v.embeddedResource = true;
+  if (hasTag(tags, "kubebuilder:validation:XIntOrString")) v.intOrString = true;
   const enumValues = tagValue(tags, "kubebuilder:validation:Enum");
   if (enumValues !== undefined) v.enum = enumValues.split(";").map((s) => s.trim());
   const format = tagValue(tags, "kubebuilder:validation:Format");
@@ -49,13 +55,20 @@ export function readFieldTags(
   const where = `${owner}.${name}`;
   const reqTag = findTag(tags, "required");
   if (reqTag && optional) diag.error(reqTag.pos, `${where} is tagged +required but is declared with "?"`);
+  // controller-gen's spelling: Required makes a `?` field required in schemas (it may still be
+  // left out of JSON); Optional is +optional.
+  const kbRequired = findTag(tags, "kubebuilder:validation:Required");
+  const kbOptional = findTag(tags, "kubebuilder:validation:Optional");
+  if (kbRequired && (kbOptional || hasTag(tags, "optional"))) {
+    diag.error(kbRequired.pos, `${where} is tagged both required and optional`);
+  }
 
   const field: Field = {
     name,
     doc,
     type,
     omitEmpty: optional,
-    optional: optional || hasTag(tags, "optional"),
+    optional: kbRequired ? false : optional || hasTag(tags, "optional") || kbOptional !== undefined,
     pointer: hasTag(tags, "kubegen:pointer"),
     listMapKeys: tagValues(tags, "listMapKey"),
     validation: readValidation(tags),
@@ -77,8 +90,11 @@ export function readFieldTags(
   if (ps) field.patchStrategy = ps;
   const pmk = tagValue(tags, "patchMergeKey");
   if (pmk) field.patchMergeKey = pmk;
-  const def = tagValue(tags, "default") ?? tagValue(tags, "kubebuilder:default");
+  // Upstream sometimes carries both (openapi-gen's and controller-gen's spelling); +default wins.
+  const def = tagValue(tags, "default");
+  const kbDef = tagValue(tags, "kubebuilder:default");
   if (def !== undefined) field.default = JSON.parse(def);
+  else if (kbDef !== undefined) field.default = markerDefault(kbDef);
 
   const pointerTag = findTag(tags, "kubegen:pointer");
   if (pointerTag && (type.kind === "array" || type.kind === "map")) {

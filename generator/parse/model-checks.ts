@@ -6,7 +6,28 @@ import { ModelIndex } from "../model/lookup.js";
 import type { Model, StructDecl, TypeRef } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 
+/** A kind served by several versions of a CRD-enabled group needs exactly one storage version. */
+function checkStorageVersions(model: Model, diag: Diagnostics): void {
+  const byResource = new Map<string, StructDecl[]>();
+  for (const pkg of model.packages) {
+    if (pkg.external || !pkg.crd || !pkg.groupVersion) continue;
+    for (const t of pkg.types) {
+      if (t.kind !== "struct" || !t.resource) continue;
+      const key = `${t.resource.plural}.${pkg.groupVersion.group}`;
+      byResource.set(key, [...(byResource.get(key) ?? []), t]);
+    }
+  }
+  for (const [key, kinds] of byResource) {
+    const marked = kinds.filter((k) => k.resource!.storageVersion);
+    if (kinds.length > 1 && marked.length !== 1) {
+      const at = marked[1] ?? kinds[0]!;
+      diag.error(at.pos, `${key} is served in ${kinds.length} versions: tag exactly one of them +kubebuilder:storageversion (now ${marked.length})`);
+    }
+  }
+}
+
 export function checkModel(model: Model, diag: Diagnostics): void {
+  checkStorageVersions(model, diag);
   const index = new ModelIndex(model);
   const refOk = (ref: TypeRef): boolean => {
     if (ref.kind === "array") return refOk(ref.elem);

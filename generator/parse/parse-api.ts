@@ -25,7 +25,7 @@ import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
 import { type RawDecl, type RawPackage, SourceReader } from "./source-reader.js";
 import { checkTags, findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
 import { type NameResolver, stringLiteralUnion, toTypeRef } from "./type-refs.js";
-import { readFieldTags } from "./field-tags.js";
+import { readFieldTags, readValidation } from "./field-tags.js";
 
 export interface ParseOptions {
   /** Extra roots whose packages may be imported (e.g. kubegen's own api/ from a user project). */
@@ -164,6 +164,7 @@ function buildPackage(
     protobuf: tagValue(tags, "k8s:protobuf-gen") === "package",
     openapi: tagValue(tags, "k8s:openapi-gen") === "true",
     lifecycle: tagValue(tags, "k8s:prerelease-lifecycle-gen") === "true",
+    crd: groupTag !== undefined && (tagValue(tags, "kubegen:crd") ?? String(!goPackage.startsWith("k8s.io/"))) === "true",
     external,
     types: [],
     pos: pkgPos,
@@ -213,6 +214,10 @@ function buildDecl(
       return d;
     }
     const values = stringLiteralUnion(decl.typeNode);
+    const validationTag = tags.find((t) => t.name.startsWith("kubebuilder:validation:"));
+    if (validationTag && (values || hasTag(tags, "kubegen:special"))) {
+      diag.error(validationTag.pos, `tag +${validationTag.name} applies to fields, structs and plain aliases, not to ${values ? "enum" : "special type"} ${decl.name}`);
+    }
     if (hasTag(tags, "enum")) {
       if (!values) {
         diag.error(decl.pos, `${decl.name} is tagged +enum but is not a union of string literals`);
@@ -230,7 +235,7 @@ function buildDecl(
       diag.error(decl.pos, `${decl.name}: ${target.message}`);
       return undefined;
     }
-    const d: AliasDecl = { ...base, kind: "alias", target: target.ref };
+    const d: AliasDecl = { ...base, kind: "alias", target: target.ref, validation: readValidation(tags) };
     return d;
   }
 
@@ -272,11 +277,16 @@ function buildDecl(
     openapi: openapiTag === undefined ? pkg.openapi : openapiTag === "true",
     structType: st,
     lifecycle: lifecycleOf(tags),
+    validation: readValidation(tags),
   };
   s.client = clientFacts(s, diag);
   s.resource = resourceFacts(pkg, s, diag);
   if (s.lifecycle && !pkg.lifecycle) {
     diag.error(decl.pos, `${decl.name} has lifecycle tags but package ${pkg.path} lacks +k8s:prerelease-lifecycle-gen=true`);
+  }
+  for (const name of ["kubebuilder:subresource:scale", "kubebuilder:storageversion"]) {
+    const t = findTag(tags, name);
+    if (t && !s.resource) diag.error(t.pos, `tag +${name}: ${decl.name} is not a resource (+genclient or +kubebuilder:resource)`);
   }
   if (tagValues(tags, "kubebuilder:printcolumn").length && !s.resource) {
     diag.error(decl.pos, `${decl.name} has printer columns but is not a resource (+genclient or +kubebuilder:resource)`);

@@ -157,7 +157,17 @@ export function resourceFacts(pkg: Package, s: StructDecl, diag: Diagnostics): R
   for (const m of s.client?.methods ?? []) {
     if (m.subresource && !subresources.includes(m.subresource)) subresources.push(m.subresource);
   }
+  const scaleTag = findTag(s.tags, "kubebuilder:subresource:scale");
+  let scale: ResourceFacts["scale"];
+  if (scaleTag) {
+    const a = parseMarkerArgs(scaleTag.value ?? "");
+    scale = { specReplicasPath: a.get("specpath") ?? "", statusReplicasPath: a.get("statuspath") ?? "" };
+    const selector = a.get("selectorpath");
+    if (selector) scale.labelSelectorPath = selector;
+  }
   return {
+    ...(scale ? { scale } : {}),
+    storageVersion: hasTag(s.tags, "kubebuilder:storageversion"),
     plural: args.get("path") ?? resourcePlural(s.name),
     singular: args.get("singular") ?? s.name.toLowerCase(),
     kind: s.name,

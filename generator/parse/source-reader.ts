@@ -75,8 +75,53 @@ function attachedComments(node: Node, sf: SourceFile): RawComment[] {
 }
 
 function resolveModuleDir(fromFile: string, specifier: string): string | undefined {
-  if (!specifier.startsWith(".")) return undefined;
-  return path.dirname(path.resolve(path.dirname(fromFile), specifier));
+  if (specifier.startsWith(".")) return path.dirname(path.resolve(path.dirname(fromFile), specifier));
+  return resolvePackageDir(fromFile, specifier);
+}
+
+/**
+ * A bare specifier into an installed package's API types (`kubegen/api/meta/v1/types.js`): found
+ * the way Node finds it (node_modules upwards, then the package's `exports` patterns), and named by
+ * its real path so a symlinked package and the library root it links to are one folder.
+ */
+function resolvePackageDir(fromFile: string, specifier: string): string | undefined {
+  const parts = specifier.split("/");
+  const nameLen = specifier.startsWith("@") ? 2 : 1;
+  const name = parts.slice(0, nameLen).join("/");
+  const sub = `./${parts.slice(nameLen).join("/")}`;
+  for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+    // A package may import itself by name (Node's self-reference), e.g. kubegen's examples.
+    const own = path.join(dir, "package.json");
+    const self = fs.existsSync(own) && (JSON.parse(fs.readFileSync(own, "utf8")) as { name?: string }).name === name;
+    const pkgDir = self ? dir : path.join(dir, "node_modules", name);
+    const manifest = path.join(pkgDir, "package.json");
+    if (fs.existsSync(manifest)) {
+      const target = exportTarget(JSON.parse(fs.readFileSync(manifest, "utf8")) as { exports?: unknown }, sub);
+      if (target === undefined) return undefined;
+      const folder = path.dirname(path.resolve(pkgDir, target));
+      return fs.existsSync(folder) ? fs.realpathSync(folder) : undefined;
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Maps a subpath through a package's `exports` (exact keys and one-`*` patterns; strings only). */
+function exportTarget(manifest: { exports?: unknown }, sub: string): string | undefined {
+  const exp = manifest.exports;
+  if (exp === undefined || exp === null) return sub;
+  if (typeof exp !== "object") return undefined;
+  const map = exp as Record<string, unknown>;
+  const exact = map[sub];
+  if (typeof exact === "string") return exact;
+  for (const [key, value] of Object.entries(map)) {
+    const star = key.indexOf("*");
+    if (star < 0 || typeof value !== "string") continue;
+    const [pre, post] = [key.slice(0, star), key.slice(star + 1)];
+    if (sub.startsWith(pre) && sub.endsWith(post) && sub.length >= pre.length + post.length) {
+      return value.replace("*", sub.slice(pre.length, sub.length - post.length));
+    }
+  }
+  return undefined;
 }
 
 export class SourceReader {
@@ -128,7 +173,7 @@ export class SourceReader {
         if (!dir) {
           pkg.problems.push({
             pos: pos(stmt, file),
-            message: `API types may import only other API files by relative path, not "${stmt.getModuleSpecifierValue()}"`,
+            message: `API types may import only other API files, by relative path or through an installed package's exports (kubegen/api/...), not "${stmt.getModuleSpecifierValue()}"`,
           });
           continue;
         }

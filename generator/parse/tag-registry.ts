@@ -28,9 +28,6 @@ const oneOf =
 const version = (v: string): string | undefined =>
   /^\d+\.\d+$/.test(v) ? undefined : `must be a release as major.minor (e.g. 1.19), not "${v}"`;
 
-const integer = (v: string): string | undefined =>
-  /^-?\d+$/.test(v) ? undefined : `must be an integer, not "${v}"`;
-
 const numeric = (v: string): string | undefined =>
   v.trim() !== "" && Number.isFinite(Number(v)) ? undefined : `must be a number, not "${v}"`;
 
@@ -76,12 +73,66 @@ export const CLIENT_VERBS: readonly string[] = [
   "applyStatus",
 ];
 
-const validation = (name: string, check: (v: string) => string | undefined): TagDef => ({
+const validation = (name: string, check?: (v: string) => string | undefined): TagDef => ({
   name: `kubebuilder:validation:${name}`,
   scopes: ["field", "type"],
-  value: "required",
-  check,
+  value: check ? "required" : "none",
+  ...(check ? { check } : {}),
 });
+
+const count = (v: string): string | undefined =>
+  /^\d+$/.test(v) ? undefined : `must be a non-negative integer, not "${v}"`;
+
+const regex = (v: string): string | undefined => {
+  try {
+    new RegExp(patternText(v));
+    return undefined;
+  } catch (e) {
+    return `is not a valid regular expression: ${(e as Error).message}`;
+  }
+};
+
+const enumList = (v: string): string | undefined =>
+  v.split(";").some((x) => x.trim() === "") ? `must be values separated by ";" with none empty, not "${v}"` : undefined;
+
+/** The formats apiextensions accepts in a structural schema (upstream's supported formats). */
+export const SCHEMA_FORMATS: readonly string[] = [
+  "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5",
+  "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration",
+  "datetime", "date-time", "int32", "int64", "float", "double", "int-or-string",
+];
+
+const schemaFormat = (v: string): string | undefined =>
+  SCHEMA_FORMATS.includes(v) ? undefined : `is not a format apiextensions knows (${SCHEMA_FORMATS.join(", ")}), not "${v}"`;
+
+/**
+ * controller-gen's default syntax: a JSON value, or a bare word taken as a string
+ * (`+kubebuilder:default=Always`).
+ */
+export function markerDefault(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return /^[A-Za-z0-9_.\-/:]+$/.test(v) ? v : undefined;
+  }
+}
+
+const defaultValue = (v: string): string | undefined =>
+  markerDefault(v) === undefined ? `must be a JSON value or a bare word, not ${v}` : undefined;
+
+const scaleArgs = (v: string): string | undefined => {
+  const args = parseMarkerArgs(v);
+  for (const key of args.keys()) {
+    if (!["specpath", "statuspath", "selectorpath"].includes(key)) return `unknown argument "${key}" (specpath, statuspath, selectorpath)`;
+  }
+  for (const key of ["specpath", "statuspath"]) {
+    if (!args.get(key)) return `needs ${key}=`;
+  }
+  for (const [key, path] of args) {
+    if (!/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(path)) return `${key} must be a JSON path like .spec.replicas, not "${path}"`;
+  }
+  return undefined;
+};
 
 const lifecycle = (name: string, check: (v: string) => string | undefined): TagDef => ({
   name: `k8s:prerelease-lifecycle-gen:${name}`,
@@ -97,6 +148,7 @@ const TAGS: TagDef[] = [
   { name: "kubegen:protobuf-package", scopes: ["package"], value: "required" },
   { name: "kubegen:openapi-package", scopes: ["package"], value: "required" },
   { name: "k8s:protobuf-gen", scopes: ["package"], value: "required", check: oneOf("package") },
+  { name: "kubegen:crd", scopes: ["package"], value: "required", check: oneOf("true", "false") },
   { name: "k8s:prerelease-lifecycle-gen", scopes: ["package"], value: "required", check: oneOf("true", "false") },
   { name: "k8s:deepcopy-gen", scopes: ["package", "type"], value: "required", check: oneOf("package", "true", "false") },
   { name: "k8s:openapi-gen", scopes: ["package", "type"], value: "required", check: oneOf("true", "false") },
@@ -121,6 +173,8 @@ const TAGS: TagDef[] = [
   ),
   { name: "kubebuilder:resource", scopes: ["type"], value: "required", marker: true },
   { name: "kubebuilder:subresource:status", scopes: ["type"], value: "none" },
+  { name: "kubebuilder:subresource:scale", scopes: ["type"], value: "required", marker: true, check: scaleArgs },
+  { name: "kubebuilder:storageversion", scopes: ["type"], value: "none" },
   { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true },
   { name: "enum", scopes: ["type"], value: "none" },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
@@ -133,7 +187,7 @@ const TAGS: TagDef[] = [
   { name: "optional", scopes: ["field"], value: "none" },
   { name: "required", scopes: ["field"], value: "none" },
   { name: "default", scopes: ["field"], value: "required", check: json },
-  { name: "kubebuilder:default", scopes: ["field"], value: "required", check: json },
+  { name: "kubebuilder:default", scopes: ["field"], value: "required", check: defaultValue },
   { name: "listType", scopes: ["field"], value: "required", check: oneOf("atomic", "set", "map") },
   { name: "listMapKey", scopes: ["field"], value: "required", repeatable: true },
   { name: "mapType", scopes: ["field"], value: "required", check: oneOf("atomic", "granular") },
@@ -148,15 +202,21 @@ const TAGS: TagDef[] = [
   validation("Maximum", numeric),
   validation("ExclusiveMinimum", oneOf("true", "false")),
   validation("ExclusiveMaximum", oneOf("true", "false")),
-  validation("MinLength", integer),
-  validation("MaxLength", integer),
-  validation("Pattern", () => undefined),
-  validation("MinItems", integer),
-  validation("MaxItems", integer),
-  validation("MinProperties", integer),
-  validation("MaxProperties", integer),
-  validation("Enum", () => undefined),
-  validation("Format", () => undefined),
+  validation("MinLength", count),
+  validation("MaxLength", count),
+  validation("Pattern", regex),
+  validation("MinItems", count),
+  validation("MaxItems", count),
+  validation("UniqueItems", oneOf("true", "false")),
+  validation("MinProperties", count),
+  validation("MaxProperties", count),
+  validation("Enum", enumList),
+  validation("Format", schemaFormat),
+  validation("XPreserveUnknownFields"),
+  validation("XEmbeddedResource"),
+  validation("XIntOrString"),
+  { name: "kubebuilder:validation:Required", scopes: ["field"], value: "none" },
+  { name: "kubebuilder:validation:Optional", scopes: ["field"], value: "none" },
 ];
 
 const byName = new Map(TAGS.map((t) => [t.name, t]));
@@ -210,6 +270,11 @@ export function parseMarkerArgs(value: string): Map<string, string> {
   }
   flush();
   return out;
+}
+
+/** A Pattern marker's regular expression, without the backticks or quotes around it. */
+export function patternText(v: string): string {
+  return unquote(v.replace(/^`(.*)`$/, "$1"));
 }
 
 function unquote(s: string): string {

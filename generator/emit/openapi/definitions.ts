@@ -7,7 +7,7 @@ import type { ModelIndex } from "../../model/lookup.js";
 import type { SpecialDecl, SpecialKind, StructDecl, TypeRef } from "../../model/types.js";
 import type { GroupVersionKind } from "./gvk.js";
 import { definitionName } from "./names.js";
-import { propertySchema, type Dialect, type Schema, type SchemaContext } from "./schema.js";
+import { propertySchema, publishesMarkers, validationSchema, type Dialect, type Schema, type SchemaContext } from "./schema.js";
 
 type Named = Extract<TypeRef, { kind: "named" }>;
 
@@ -45,12 +45,27 @@ export function structSchema(ctx: SchemaContext, s: StructDecl, gvks: GroupVersi
   const fields = ctx.index.jsonFields(s);
   const schema: Schema = { type: "object" };
   if (s.doc) schema.description = s.doc;
-  if (fields.length) schema.properties = Object.fromEntries(fields.map((f) => [f.name, propertySchema(ctx, f)]));
+  // Embedded fields follow the markers rule of the struct that declares them.
+  const markers = (f: (typeof fields)[number]): boolean =>
+    publishesMarkers(ctx, s.fields.includes(f) ? s : (declaringStruct(ctx, s, f) ?? s));
+  if (fields.length) schema.properties = Object.fromEntries(fields.map((f) => [f.name, propertySchema(ctx, f, markers(f))]));
   const required = fields.filter((f) => !f.optional).map((f) => f.name);
   if (required.length) schema.required = required;
+  if (publishesMarkers(ctx, s)) Object.assign(schema, validationSchema(s.validation));
   if (gvks?.length) schema["x-kubernetes-group-version-kind"] = gvks.map((g) => ({ ...g }));
   if (s.structType) schema["x-kubernetes-map-type"] = s.structType;
   return schema;
+}
+
+function declaringStruct(ctx: SchemaContext, s: StructDecl, f: StructDecl["fields"][number]): StructDecl | undefined {
+  for (const e of s.embeds) {
+    const inner = ctx.index.structOf(e);
+    if (!inner) continue;
+    if (inner.fields.includes(f)) return inner;
+    const deeper = declaringStruct(ctx, inner, f);
+    if (deeper) return deeper;
+  }
+  return undefined;
 }
 
 /** Builds the definitions a document needs, starting from the refs its routes take. */

@@ -4,7 +4,7 @@
  * extensions. Swagger 2.0 and OpenAPI 3.0 differ only in what a `Dialect` says.
  */
 import type { ModelIndex } from "../../model/lookup.js";
-import type { EnumDecl, Field, ScalarKind, TypeRef } from "../../model/types.js";
+import type { EnumDecl, Field, ScalarKind, TypeDecl, TypeRef, Validation } from "../../model/types.js";
 import type { Json } from "./json.js";
 
 export type Schema = { [key: string]: Json };
@@ -22,6 +22,11 @@ export interface Dialect {
    * enforces on non-pointer fields; the v2 document upstream publishes carries none.
    */
   defaults: boolean;
+  /**
+   * Whether the zero values of non-pointer fields are published as defaults (openapi-gen does;
+   * CRD schemas do not, since a zero value need not satisfy the field's own validation).
+   */
+  zeroDefaults?: boolean;
 }
 
 export const V2: Dialect = { version: 2, refPrefix: "#/definitions/", wrapRefs: false, defaults: false };
@@ -61,8 +66,10 @@ export function enumSchema(e: EnumDecl): Schema {
 export function namedSchema(ctx: SchemaContext, ref: Named): Schema {
   const decl = ctx.index.resolve(ref);
   switch (decl.kind) {
-    case "alias":
-      return typeSchema(ctx, decl.target);
+    case "alias": {
+      const schema = typeSchema(ctx, decl.target);
+      return publishesMarkers(ctx, decl) ? Object.assign(schema, validationSchema(decl.validation)) : schema;
+    }
     case "enum":
       return enumSchema(decl);
     case "struct":
@@ -95,7 +102,7 @@ export function typeSchema(ctx: SchemaContext, ref: TypeRef): Schema {
 /** List items and map values: never omitted, so openapi-gen gives them their zero default. */
 function elementSchema(ctx: SchemaContext, ref: TypeRef): Schema {
   const schema = typeSchema(ctx, ref);
-  const def = ctx.dialect.defaults ? zeroDefault(ctx, ref, false) : undefined;
+  const def = ctx.dialect.defaults && ctx.dialect.zeroDefaults !== false ? zeroDefault(ctx, ref, false) : undefined;
   if (def !== undefined) schema.default = def;
   return wrapRef(ctx.dialect, schema);
 }
@@ -142,6 +149,37 @@ function enumOf(ctx: SchemaContext, ref: TypeRef): EnumDecl | undefined {
   return decl.kind === "enum" ? decl : undefined;
 }
 
+/**
+ * Whether a declaration's kubebuilder validation markers join its schema: not for the built-in
+ * k8s.io packages, whose documents match kube-apiserver's (openapi-gen reads no such markers).
+ */
+export function publishesMarkers(ctx: SchemaContext, decl: TypeDecl): boolean {
+  return !ctx.index.packageOf(decl).goPackage.startsWith("k8s.io/");
+}
+
+/** Validation markers as schema keywords and x-kubernetes-* extensions, in controller-gen's names. */
+export function validationSchema(v: Validation): Schema {
+  const out: Schema = {};
+  if (v.format !== undefined) out.format = v.format;
+  if (v.enum !== undefined) out.enum = [...v.enum];
+  if (v.minimum !== undefined) out.minimum = v.minimum;
+  if (v.exclusiveMinimum !== undefined) out.exclusiveMinimum = v.exclusiveMinimum;
+  if (v.maximum !== undefined) out.maximum = v.maximum;
+  if (v.exclusiveMaximum !== undefined) out.exclusiveMaximum = v.exclusiveMaximum;
+  if (v.minLength !== undefined) out.minLength = v.minLength;
+  if (v.maxLength !== undefined) out.maxLength = v.maxLength;
+  if (v.pattern !== undefined) out.pattern = v.pattern;
+  if (v.minItems !== undefined) out.minItems = v.minItems;
+  if (v.maxItems !== undefined) out.maxItems = v.maxItems;
+  if (v.uniqueItems !== undefined) out.uniqueItems = v.uniqueItems;
+  if (v.minProperties !== undefined) out.minProperties = v.minProperties;
+  if (v.maxProperties !== undefined) out.maxProperties = v.maxProperties;
+  if (v.embeddedResource) out["x-kubernetes-embedded-resource"] = true;
+  if (v.intOrString) out["x-kubernetes-int-or-string"] = true;
+  if (v.preserveUnknownFields) out["x-kubernetes-preserve-unknown-fields"] = true;
+  return out;
+}
+
 function fieldExtensions(f: Field): Schema {
   const ext: Schema = {};
   if (f.listType) ext["x-kubernetes-list-type"] = f.listType;
@@ -153,17 +191,17 @@ function fieldExtensions(f: Field): Schema {
   return ext;
 }
 
-/** A struct field as a property schema. */
-export function propertySchema(ctx: SchemaContext, f: Field): Schema {
+/** A struct field as a property schema; `markers`: whether validation markers are published. */
+export function propertySchema(ctx: SchemaContext, f: Field, markers = false): Schema {
   const schema = typeSchema(ctx, f.type);
   const e = enumOf(ctx, f.type);
   const description = [f.doc.trim(), e ? enumDescription(e) : ""].filter(Boolean).join("\n\n");
   if (description) schema.description = description;
   if (ctx.dialect.defaults) {
-    const def =
-      f.default !== undefined ? (f.default as Json) : f.pointer ? undefined : zeroDefault(ctx, f.type, f.omitEmpty);
+    const zero = ctx.dialect.zeroDefaults !== false && !f.pointer;
+    const def = f.default !== undefined ? (f.default as Json) : zero ? zeroDefault(ctx, f.type, f.omitEmpty) : undefined;
     if (def !== undefined) schema.default = def;
   }
-  Object.assign(schema, fieldExtensions(f));
+  Object.assign(schema, markers ? validationSchema(f.validation) : {}, fieldExtensions(f));
   return wrapRef(ctx.dialect, schema);
 }
