@@ -8,6 +8,7 @@ import { decodeObject, encodeObject } from "../../runtime/protobuf/envelope.js";
 import { ProtobufError } from "../../runtime/protobuf/errors.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { Format } from "./negotiation.js";
+import { sharedEncoding } from "../registry/cacher/shared-encoding.js";
 
 /** A body that could not be decoded; the message says what is wrong with it. */
 export class DecodeError extends Error {
@@ -15,7 +16,24 @@ export class DecodeError extends Error {
 }
 
 export function encodeJSON(obj: unknown, pretty = false): Buffer {
+  if (!pretty && isList(obj)) return Buffer.from(listJSON(obj) + "\n");
   return Buffer.from((pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)) + "\n");
+}
+
+function isList(obj: unknown): obj is { items: unknown[] } {
+  return typeof obj === "object" && obj !== null && Array.isArray((obj as { items?: unknown }).items);
+}
+
+/** A list's JSON, reusing the encoding of every item the watch cache shares (the same text JSON.stringify writes). */
+function listJSON(list: { items: unknown[] }): string {
+  const { items, ...rest } = list;
+  const parts = new Array<string>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    parts[i] = typeof item === "object" && item !== null ? sharedEncoding(item, "json", () => JSON.stringify(item)) : JSON.stringify(item);
+  }
+  const head = JSON.stringify(rest);
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}"items":[${parts.join(",")}]}`;
 }
 
 export function encodeYAML(obj: unknown): Buffer {

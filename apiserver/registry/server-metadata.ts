@@ -12,7 +12,15 @@ export function generateName(base: string): string {
   return out;
 }
 
-/** A metav1.Time: RFC 3339 in UTC with second precision. */
+let lastSecond = NaN;
+let lastText = "";
+
+/** A metav1.Time: RFC 3339 in UTC with second precision (every write formats one; the text is reused within a second). */
 export function formatTime(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const second = Math.floor(d.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastText = `${d.toISOString().slice(0, 19)}Z`;
+    lastSecond = second;
+  }
+  return lastText;
 }

@@ -47,12 +47,15 @@ import type {
   WatchOptions,
   WriteOptions,
 } from "./rest.js";
-import { buildPredicate } from "./selection.js";
+import { buildPredicate, type Predicate } from "./selection.js";
 import { deepEqual, defaultStrategy, specOf, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
 import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
-import { startWatch } from "./watch.js";
+import { deferredIterator, startWatch } from "./watch.js";
+import { deepCopy } from "./copy.js";
+import { Cacher, type CacherOptions } from "./cacher/cacher.js";
+import type { CacheWatcher } from "./cacher/cache-watcher.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
 
@@ -81,6 +84,11 @@ export interface GenericStoreOptions {
   patchSchema?: PatchSchema | null;
   /** The clock (tests). */
   now?: () => Date;
+  /**
+   * Serve watches, and lists and gets at "any" revision, from a watch cache (one storage watch
+   * for the resource); absent or false: every read goes to storage.
+   */
+  watchCache?: boolean | Pick<CacherOptions, "buffer" | "watcherCapacity" | "readyTimeoutMs">;
 }
 
 /** Thrown inside a storage update to end it without writing. */
@@ -112,7 +120,7 @@ interface UpdateParams {
 }
 
 function clone<T>(v: T): T {
-  return structuredClone(v);
+  return deepCopy(v);
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -139,6 +147,8 @@ export class GenericStore implements RESTStorage {
   private applySchemaCache: ApplySchema | undefined;
   /** Decoded watch objects, shared by every watcher that receives the same stored value. */
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
+  /** The watch cache, when enabled. */
+  readonly cacher: Cacher | undefined;
 
   constructor(options: GenericStoreOptions) {
     this.options = options;
@@ -164,6 +174,24 @@ export class GenericStore implements RESTStorage {
       subs[name] = new SubresourceStorage(this, strategy, name !== "finalize", name);
     }
     this.subresources = subs;
+    if (options.watchCache) {
+      const tuning = typeof options.watchCache === "object" ? options.watchCache : {};
+      this.cacher = new Cacher({ ...tuning, storage: this.storage, prefix: this.keyRoot(), decode: (kv, rv) => this.decode(kv, rv) });
+      this.cacher.start();
+    }
+  }
+
+  /** Stops the watch cache (its storage watch and watchers); reads go to storage afterwards. */
+  stopWatchCache(): void {
+    this.cacher?.close();
+  }
+
+  /** The watch cache when it has its first list (waiting for it briefly), else undefined. */
+  private async readyCache(): Promise<Cacher | undefined> {
+    const c = this.cacher;
+    if (!c) return undefined;
+    if (c.ready) return c;
+    return (await c.waitReady()) ? c : undefined;
   }
 
   /** The resource as errors name it (`namespaces`, `leases.coordination.k8s.io`). */
@@ -209,7 +237,8 @@ export class GenericStore implements RESTStorage {
   /** A stored value as an object whose resourceVersion is `rv` (its modRevision by default). */
   decode(kv: KeyValue, rv: number = kv.modRevision): KubeObject {
     const obj = this.codec.decode(kv.value);
-    obj.metadata = { ...obj.metadata, resourceVersion: String(rv) };
+    // Freshly decoded, so ours to change in place.
+    (obj.metadata ??= {}).resourceVersion = String(rv);
     return obj;
   }
 
@@ -227,6 +256,15 @@ export class GenericStore implements RESTStorage {
   async get(ctx: RequestContext, name: string, opts: { resourceVersion?: string } = {}): Promise<KubeObject> {
     const key = this.keyFor(ctx, name);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource, name);
+    if (opts.resourceVersion === "0") {
+      // "Any" revision: the cached object (upstream's cacher serves these too).
+      const cache = await this.readyCache();
+      if (cache) {
+        const obj = cache.get(key);
+        if (!obj) throw newNotFound(this.qualifiedResource, name);
+        return obj;
+      }
+    }
     const kv = await this.read(key, name);
     if (!kv) {
       if (rv > 0) await this.checkNotTooLarge(rv);
@@ -253,21 +291,26 @@ export class GenericStore implements RESTStorage {
     validateListOptions(opts, false);
     const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
-    const decoded = new Map<KeyValue, KubeObject>();
-    const decodeOnce = (kv: KeyValue): KubeObject => {
-      let obj = decoded.get(kv);
-      if (!obj) decoded.set(kv, (obj = this.decode(kv)));
-      return obj;
-    };
     let revision: number | undefined;
     if (!opts.continue && rv > 0) {
       await this.checkNotTooLarge(rv);
       if (opts.resourceVersionMatch === "Exact") revision = rv;
     }
+    const prefix = this.keyRoot(this.requestNamespace(ctx));
+    const fromCache = await this.listFromCache(opts, rv, prefix, predicate.everything ? undefined : (obj) => predicate.matches(obj));
+    if (fromCache) return fromCache;
+    // Storage answers, and the cache spares decoding every value it holds at the same revision.
+    const cache = this.cacher?.ready ? this.cacher : undefined;
+    const decoded = new Map<KeyValue, KubeObject>();
+    const decodeOnce = (kv: KeyValue): KubeObject => {
+      let obj = decoded.get(kv);
+      if (!obj) decoded.set(kv, (obj = cache?.objectFor(kv) ?? this.decode(kv)));
+      return obj;
+    };
     let result;
     try {
       result = await this.storage.list({
-        prefix: this.keyRoot(this.requestNamespace(ctx)),
+        prefix,
         revision,
         limit: opts.limit,
         continue: opts.continue,
@@ -288,6 +331,31 @@ export class GenericStore implements RESTStorage {
     if (result.continue) list.metadata.continue = result.continue;
     if (result.continue && result.remainingItemCount !== undefined) list.metadata.remainingItemCount = result.remainingItemCount;
     return list;
+  }
+
+  /**
+   * A list the watch cache can answer: resourceVersion "0" (any revision; like upstream, the
+   * limit is ignored and everything is returned), not older than a revision the cache has
+   * reached, or a consistent read (resourceVersion unset, no limit) when the cache is at the
+   * storage's current revision. Exact reads, pages and continuations go to storage.
+   */
+  private async listFromCache(opts: ListOptions, rv: number, prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): Promise<KubeList | undefined> {
+    if (!this.cacher || opts.continue || opts.resourceVersionMatch === "Exact") return undefined;
+    let cache: Cacher | undefined;
+    if (opts.resourceVersion === "0") {
+      cache = await this.readyCache();
+    } else if (!opts.limit && this.cacher.ready) {
+      if (rv > 0) {
+        if (this.cacher.revision >= rv) cache = this.cacher;
+      } else {
+        // Consistent: only when no write of any resource came after the cache's last event.
+        const current = await this.storage.currentRevision().catch(() => -1);
+        if (this.cacher.revision === current) cache = this.cacher;
+      }
+    }
+    if (!cache) return undefined;
+    const { items, revision } = cache.list(prefix, matches);
+    return { apiVersion: this.apiVersion, kind: this.info.listKind, metadata: { resourceVersion: String(revision) }, items };
   }
 
   // ---- create ----
@@ -766,6 +834,49 @@ export class GenericStore implements RESTStorage {
     const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
     const prefix = this.keyRoot(this.requestNamespace(ctx));
+    if (!this.cacher) return this.storageWatch(ctx, opts, rv, prefix, predicate);
+    return {
+      [Symbol.asyncIterator]: () =>
+        deferredIterator(async () => (await this.cacheWatch(ctx, opts, rv, prefix, predicate)) ?? this.storageWatch(ctx, opts, rv, prefix, predicate)[Symbol.asyncIterator]()),
+    };
+  }
+
+  /**
+   * A watch on the watch cache: from a resourceVersion inside its window (replaying what the
+   * client missed), or with the initial state first (from the cache for "0" and for revisions it
+   * has reached, else from a consistent storage list). Undefined when the cache cannot serve it
+   * (not ready, or the resourceVersion is older than its window): then storage serves it, and
+   * answers 410 Expired for a compacted revision.
+   */
+  private async cacheWatch(ctx: RequestContext, opts: WatchOptions, rv: number, prefix: string, predicate: Predicate): Promise<CacheWatcher | undefined> {
+    const cache = await this.readyCache();
+    if (!cache) return undefined;
+    const matches = predicate.everything ? undefined : (obj: KubeObject): boolean => predicate.matches(obj);
+    const params = {
+      prefix,
+      matches,
+      bookmarkObject: (at: number, annotations?: Record<string, string>) => this.bookmarkObject(at, annotations),
+      bookmarkIntervalMs: opts.allowWatchBookmarks ? (this.options.bookmarkIntervalMs ?? 60_000) : undefined,
+      timeoutMs: opts.timeoutSeconds !== undefined && opts.timeoutSeconds > 0 ? opts.timeoutSeconds * 1000 : undefined,
+      signal: ctx.signal,
+      initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
+    };
+    const sendInitial = opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && rv === 0);
+    if (!sendInitial) return cache.watch({ ...params, after: rv > 0 ? rv : cache.revision, initialEventsEnd: false });
+    // The initial state from the cache when it is recent enough for the request...
+    let fromCache = opts.resourceVersion === "0" || (rv > 0 && cache.revision >= rv);
+    if (!fromCache && rv === 0) fromCache = cache.revision === (await this.storage.currentRevision().catch(() => -1));
+    if (fromCache) {
+      const { items, revision } = cache.list(prefix, matches);
+      return cache.watch({ ...params, after: revision, initial: items });
+    }
+    // ...else a consistent list from storage; events the cache applied meanwhile are replayed from its buffer.
+    const list = await this.list(ctx, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
+    return cache.watch({ ...params, after: Number(list.metadata.resourceVersion), initial: list.items });
+  }
+
+  /** A watch straight on storage (no watch cache, or a resourceVersion older than its window). */
+  private storageWatch(ctx: RequestContext, opts: WatchOptions, rv: number, prefix: string, predicate: Predicate): AsyncIterable<WatchEvent> {
     const matches = (obj: KubeObject): boolean => predicate.matches(obj);
     const base = {
       storage: this.storage,
@@ -819,7 +930,7 @@ export class SubresourceStorage implements RESTStorage {
     // Subresources never create on update, whatever the parent allows.
     this.update = (ctx, name, obj, opts = {}) =>
       parent.updateWith(ctx, name, {
-        transform: () => structuredClone(obj),
+        transform: () => deepCopy(obj),
         strategy,
         allowCreate: false,
         dryRun: opts.dryRun === true,

@@ -162,3 +162,31 @@ export function startWatch(params: WatchParams): AsyncIterable<WatchEvent> {
     },
   };
 }
+
+/**
+ * An iterator whose source is opened asynchronously on the first pull. Unlike an async
+ * generator, `return()` takes effect at once even while a `next()` is pending (a generator
+ * queues it behind that pull), which is what ends a watch when its consumer goes away.
+ */
+export function deferredIterator<T>(open: () => Promise<AsyncIterator<T>>): AsyncIterableIterator<T> {
+  let source: Promise<AsyncIterator<T>> | undefined;
+  let done = false;
+  const end = (): IteratorResult<T> => ({ done: true, value: undefined });
+  const it: AsyncIterableIterator<T> = {
+    async next() {
+      if (done) return end();
+      const inner = await (source ??= open());
+      if (done) return end();
+      return inner.next();
+    },
+    async return() {
+      if (!done) {
+        done = true;
+        if (source) void source.then((inner) => inner.return?.()).catch(() => undefined);
+      }
+      return end();
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
+}

@@ -14,6 +14,7 @@ import type { ResponseWriter } from "../response-writer.js";
 import { statusOf, toStatusError } from "../status.js";
 import type { TableOptions } from "../table/table.js";
 import { restContext, type RequestScope } from "./scope.js";
+import { sharedEncoding } from "../../registry/cacher/shared-encoding.js";
 
 function watchOptions(opts: ParsedListOptions, scope: RequestScope): WatchOptions {
   const out: WatchOptions = {};
@@ -31,8 +32,18 @@ function watchOptions(opts: ParsedListOptions, scope: RequestScope): WatchOption
   return out;
 }
 
-/** Encodes one event for the stream. */
+/** Encodes one event for the stream; events of cached objects are encoded once and shared by every watcher. */
 function encodeEvent(scope: RequestScope, media: OutputMediaType, tableOptions: TableOptions | undefined, event: WatchEvent): Uint8Array | string {
+  // Table rows carry ages and per-request options: those are encoded per watcher.
+  if (tableOptions || event.type === "ERROR") return encodeEventNow(scope, media, tableOptions, event);
+  const key = `${event.type} ${media.format} ${media.convert ? `${media.convert.kind}/${media.convert.version}` : ""}`;
+  return sharedEncoding(event.object, key, () => {
+    const out = encodeEventNow(scope, media, tableOptions, event);
+    return typeof out === "string" ? Buffer.from(out) : out;
+  });
+}
+
+function encodeEventNow(scope: RequestScope, media: OutputMediaType, tableOptions: TableOptions | undefined, event: WatchEvent): Uint8Array | string {
   let object: object = event.object;
   if (event.type !== "ERROR") object = transformObject(event.object, media, scope.resource.printer, tableOptions);
   if (media.format === "protobuf") return encodeWatchFrame(scope.deps.scheme, { type: event.type, object: object as KubeObject });
@@ -62,7 +73,7 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
   try {
     // A watch that fails at once (a too-old resourceVersion, say) is answered with its status
     // code; one that fails later ends the stream with an ERROR event.
-    let pending = iterator.next();
+    const pending = iterator.next();
     const first = await Promise.race([pending, sleep(10), stopped]);
     if (first === "stopped") return;
     const contentType = media.format === "protobuf" ? `${media.contentType};stream=watch` : media.contentType;
@@ -77,8 +88,8 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
       if (tables && !tables.noHeaders) tables = { ...tables, noHeaders: true };
       if (!(await res.write(chunk))) return;
       if (result.value.type === "ERROR") return;
-      pending = iterator.next();
-      result = await Promise.race([pending, stopped]).catch(errorEvent);
+      // The iterator ends by itself when the signal aborts (racing `stopped` on every event would pile reactions onto it).
+      result = await iterator.next().catch(errorEvent);
     }
   } finally {
     clearTimeout(timer);

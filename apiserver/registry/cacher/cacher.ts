@@ -1,0 +1,297 @@
+/**
+ * The watch cache of one resource (upstream's Cacher over a watchCache): a single storage watch
+ * on the resource's key prefix keeps the current objects, decoded once, and a window of recent
+ * events in memory. It serves watches (initial state, replay from a resourceVersion inside the
+ * window, live events fanned out to every watcher through its selectors), lists and gets at
+ * "any" or "not older than" a revision, and the decoded objects the store can reuse for reads
+ * that go to storage. When the storage watch fails (compaction, a lost connection) the cache
+ * relists and ends every watcher, which resume from their last resourceVersion.
+ */
+import { StorageError, type KeyValue, type Storage, type StorageEvent } from "../../storage/interface.js";
+import type { KubeObject, WatchEvent } from "../rest.js";
+import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
+import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
+import { EventBuffer, type CacheEvent, type EventBufferOptions } from "./event-buffer.js";
+import { markShared } from "./shared-encoding.js";
+
+export interface CacherOptions {
+  storage: Storage;
+  /** The resource's key prefix (every namespace). */
+  prefix: string;
+  /** A stored value as an object with metadata.resourceVersion = `rv`. */
+  decode(kv: KeyValue, rv: number): KubeObject;
+  buffer?: EventBufferOptions;
+  /** Events a watcher may leave unread before it is closed (default 1,000). */
+  watcherCapacity?: number;
+  /** How long a request waits for the first list before going to storage instead (default 3 s). */
+  readyTimeoutMs?: number;
+}
+
+interface Entry {
+  obj: KubeObject;
+  rev: number;
+}
+
+/** What a watcher is told about one event, shared by every watcher that is told the same. */
+interface SharedEvents {
+  added?: WatchEvent;
+  modified?: WatchEvent;
+  deleted?: WatchEvent;
+  /** DELETED for a watcher the object left: its previous state at the event's revision. */
+  left?: WatchEvent;
+}
+
+const RELIST_BACKOFF_MS = [100, 200, 400, 800, 1600, 3200];
+
+function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
+  return markShared({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } });
+}
+
+export class Cacher {
+  private readonly entries = new Map<string, Entry>();
+  /** The keys in order, rebuilt on the first list after a key came or went. */
+  private sortedKeys: string[] | undefined;
+  /** Every event of the resource up to this revision is applied. */
+  private rev = 0;
+  private buffer: EventBuffer;
+  /** Watchers by the prefix they watch (the resource's, or a namespace's). */
+  private readonly watchers = new Map<string, Set<CacheWatcher>>();
+  private readonly shared = new WeakMap<CacheEvent, SharedEvents>();
+  private readonly stop = new AbortController();
+  private state: "starting" | "ready" | "stopped" = "starting";
+  private everReady = false;
+  private readonly readyWaiters = new Set<() => void>();
+  private readonly options: CacherOptions;
+
+  constructor(options: CacherOptions) {
+    this.options = options;
+    this.buffer = new EventBuffer(0, options.buffer);
+  }
+
+  /** Lists and starts watching; retries with backoff until stopped. */
+  start(): void {
+    void this.run();
+  }
+
+  /** Ends the storage watch and every watcher. */
+  close(): void {
+    this.stop.abort();
+    this.setState("stopped");
+    this.closeWatchers();
+  }
+
+  /** The revision the cache is at: every event of the resource up to it is in memory. */
+  get revision(): number {
+    return this.rev;
+  }
+
+  get ready(): boolean {
+    return this.state === "ready";
+  }
+
+  /** Number of open watchers (metrics, tests). */
+  get watcherCount(): number {
+    let n = 0;
+    for (const set of this.watchers.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Resolves true once the cache has its first list, false when it stops or takes too long; a
+   * cache relisting after a failure answers false at once (storage serves meanwhile).
+   */
+  waitReady(): Promise<boolean> | boolean {
+    if (this.state !== "starting" || this.everReady) return this.state === "ready";
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.readyWaiters.delete(done);
+        resolve(this.state === "ready");
+      };
+      const timer = setTimeout(done, this.options.readyTimeoutMs ?? 3000);
+      this.readyWaiters.add(done);
+    });
+  }
+
+  /** The cached object for a stored value, when the cache holds exactly that revision of it. */
+  objectFor(kv: KeyValue): KubeObject | undefined {
+    const e = this.entries.get(kv.key);
+    return e !== undefined && e.rev === kv.modRevision ? e.obj : undefined;
+  }
+
+  get(key: string): KubeObject | undefined {
+    return this.entries.get(key)?.obj;
+  }
+
+  /** The objects under `prefix` that pass `matches`, in key order, at {@link revision}. */
+  list(prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): { items: KubeObject[]; revision: number } {
+    const keys = (this.sortedKeys ??= [...this.entries.keys()].sort());
+    let i = lowerBound(keys, prefix);
+    const items: KubeObject[] = [];
+    for (; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (!key.startsWith(prefix)) break;
+      const obj = this.entries.get(key)!.obj;
+      if (matches === undefined || matches(obj)) items.push(obj);
+    }
+    return { items, revision: this.rev };
+  }
+
+  /**
+   * Registers a watcher for live events after `after`: it is sent `initial` as ADDED events
+   * (then the initial-events-end bookmark when asked), then the buffered events after `after`,
+   * then live ones. Undefined when `after` is older than the buffered window or the cache is
+   * relisting (the caller serves the watch from storage, which answers 410 when it is compacted).
+   */
+  watch(
+    params: Omit<CacheWatcherParams, "initial" | "progress" | "onClose" | "capacity"> & { initial?: readonly KubeObject[]; initialEventsEnd?: boolean },
+  ): CacheWatcher | undefined {
+    // Relisting after a failure: storage serves until the cache is whole again.
+    if (this.state !== "ready") return undefined;
+    const events = this.buffer.since(params.after);
+    if (events === undefined) return undefined;
+    const initial: WatchEvent[] = [];
+    for (const object of params.initial ?? []) initial.push({ type: "ADDED", object });
+    if (params.initialEventsEnd) {
+      initial.push({ type: "BOOKMARK", object: params.bookmarkObject(params.after, { [INITIAL_EVENTS_END_ANNOTATION]: "true" }) });
+    }
+    for (const ev of events) {
+      if (!ev.key.startsWith(params.prefix)) continue;
+      const out = this.translate(ev, params.matches);
+      if (out) initial.push(out);
+    }
+    const watcher = new CacheWatcher({
+      ...params,
+      initial,
+      capacity: this.options.watcherCapacity ?? 1000,
+      progress: () => this.rev,
+      onClose: (w) => {
+        const set = this.watchers.get(w.prefix);
+        set?.delete(w);
+        if (set?.size === 0) this.watchers.delete(w.prefix);
+      },
+    });
+    if (watcher.isClosed) return watcher;
+    let set = this.watchers.get(params.prefix);
+    if (!set) this.watchers.set(params.prefix, (set = new Set()));
+    set.add(watcher);
+    return watcher;
+  }
+
+  /** The oldest revision a watch can resume after (tests, diagnostics). */
+  get windowStart(): number {
+    return this.buffer.windowStart;
+  }
+
+  private setState(state: "starting" | "ready" | "stopped"): void {
+    if (this.state === "stopped") return;
+    this.state = state;
+    if (state !== "starting") for (const w of [...this.readyWaiters]) w();
+  }
+
+  private async run(): Promise<void> {
+    const { storage, prefix } = this.options;
+    for (let attempt = 0; !this.stop.signal.aborted; attempt++) {
+      try {
+        const list = await storage.list({ prefix });
+        if (this.stop.signal.aborted) return;
+        this.replace(list.items, list.revision);
+        attempt = 0;
+        this.everReady = true;
+        this.setState("ready");
+        for await (const ev of storage.watch({ prefix, afterRevision: list.revision, signal: this.stop.signal })) this.apply(ev);
+        // Ended without an error: the storage is closing (the next list says so), or relist.
+      } catch (err) {
+        if (this.stop.signal.aborted) return;
+        // A closed storage ends the cache; anything else (compaction, a lost connection) relists.
+        if (err instanceof StorageError && err.code === "Unavailable" && /closed/i.test(err.message)) {
+          this.close();
+          return;
+        }
+      }
+      if (this.stop.signal.aborted) return;
+      // Events may have been missed: until the relist, requests go to storage, and the watchers
+      // end so that they resume from their last resourceVersion (or relist).
+      this.setState("starting");
+      this.closeWatchers();
+      const delay = RELIST_BACKOFF_MS[Math.min(attempt, RELIST_BACKOFF_MS.length - 1)]!;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /** Replaces the whole state with a fresh list. */
+  private replace(items: KeyValue[], revision: number): void {
+    this.entries.clear();
+    for (const kv of items) this.entries.set(kv.key, { obj: markShared(this.options.decode(kv, kv.modRevision)), rev: kv.modRevision });
+    this.sortedKeys = undefined;
+    this.rev = revision;
+    this.buffer.reset(revision);
+  }
+
+  private apply(ev: StorageEvent): void {
+    const prev = this.entries.get(ev.key);
+    let cacheEvent: CacheEvent;
+    if (ev.type === "DELETE") {
+      const object = prev ? withResourceVersion(prev.obj, ev.revision) : markShared(this.options.decode(ev.kv, ev.revision));
+      if (prev) {
+        this.entries.delete(ev.key);
+        this.sortedKeys = undefined;
+      }
+      cacheEvent = { type: "DELETED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: performance.now() };
+    } else {
+      const object = markShared(this.options.decode(ev.kv, ev.kv.modRevision));
+      this.entries.set(ev.key, { obj: object, rev: ev.kv.modRevision });
+      if (!prev) this.sortedKeys = undefined;
+      cacheEvent = { type: prev ? "MODIFIED" : "ADDED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: performance.now() };
+    }
+    this.rev = ev.revision;
+    this.buffer.push(cacheEvent);
+    this.dispatch(cacheEvent);
+  }
+
+  private dispatch(ev: CacheEvent): void {
+    for (const [prefix, set] of this.watchers) {
+      if (!ev.key.startsWith(prefix)) continue;
+      for (const w of set) {
+        if (ev.revision <= w.after) continue;
+        const out = this.translate(ev, w.matches);
+        if (out) w.send(out, ev.revision);
+      }
+    }
+  }
+
+  /** The event as a watcher with these selectors sees it (an object leaving the selection is DELETED). */
+  private translate(ev: CacheEvent, matches: ((obj: KubeObject) => boolean) | undefined): WatchEvent | undefined {
+    let s = this.shared.get(ev);
+    if (!s) this.shared.set(ev, (s = {}));
+    if (ev.type === "DELETED") {
+      if (matches && !matches(ev.object)) return undefined;
+      return (s.deleted ??= { type: "DELETED", object: ev.object });
+    }
+    if (ev.type === "ADDED" || !ev.prevObject) {
+      if (matches && !matches(ev.object)) return undefined;
+      return (s.added ??= { type: "ADDED", object: ev.object });
+    }
+    if (!matches) return (s.modified ??= { type: "MODIFIED", object: ev.object });
+    const cur = matches(ev.object);
+    const prev = matches(ev.prevObject);
+    if (cur) return prev ? (s.modified ??= { type: "MODIFIED", object: ev.object }) : (s.added ??= { type: "ADDED", object: ev.object });
+    return prev ? (s.left ??= { type: "DELETED", object: withResourceVersion(ev.prevObject, ev.revision) }) : undefined;
+  }
+
+  private closeWatchers(): void {
+    for (const set of [...this.watchers.values()]) for (const w of [...set]) w.close();
+    this.watchers.clear();
+  }
+}
+
+function lowerBound(keys: readonly string[], target: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

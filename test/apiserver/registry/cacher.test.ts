@@ -1,0 +1,271 @@
+/**
+ * The watch cache: its event window (growth while events are fresh, eviction, 410 beyond it),
+ * one storage watch per resource whatever the number of watchers, lists and gets at "any"
+ * revision from memory, consistent lists, selectors per watcher, bookmarks from the cache's
+ * progress, slow watchers closed, and encodings shared between watchers.
+ */
+import { describe, expect, it } from "vitest";
+import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
+import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
+import { MemoryStorage } from "../../../apiserver/storage/memory.js";
+import { StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
+import { INITIAL_EVENTS_END_ANNOTATION } from "../../../apiserver/registry/watch.js";
+import { cm, ctx, ns, statusOf, storeFor, summary, take, utf8 } from "./helpers.js";
+
+/** A memory storage counting the watches opened on it. */
+class CountingStorage extends MemoryStorage {
+  watches = 0;
+  override watch(options: WatchOptions): AsyncIterable<StorageEvent> {
+    this.watches++;
+    return super.watch(options);
+  }
+}
+
+function setup(watchCache: BuiltinStoreOptions["watchCache"] = true, bookmarkIntervalMs?: number) {
+  const storage = new CountingStorage();
+  const configmaps = storeFor(storage, "", "configmaps", { watchCache, bookmarkIntervalMs });
+  const namespaces = storeFor(storage, "", "namespaces", { watchCache: false });
+  return { storage, configmaps, namespaces };
+}
+
+const ev = (revision: number, receivedAt: number): CacheEvent => ({ type: "ADDED", key: `/k${revision}`, object: {} as KubeObject, prevObject: undefined, revision, receivedAt });
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe("event buffer", () => {
+  it("grows while the oldest event is fresh, up to its bound, then evicts and moves its window", () => {
+    let now = 0;
+    const b = new EventBuffer(10, { minCapacity: 2, maxCapacity: 4, freshMs: 1000, now: () => now });
+    for (let r = 11; r <= 14; r++) b.push(ev(r, now));
+    expect(b.capacity).toBe(4);
+    expect(b.windowStart).toBe(10);
+    b.push(ev(15, now)); // at the bound: the oldest goes
+    expect(b.windowStart).toBe(11);
+    expect(b.since(11)!.map((e) => e.revision)).toEqual([12, 13, 14, 15]);
+    expect(b.since(13)!.map((e) => e.revision)).toEqual([14, 15]);
+    expect(b.since(15)).toEqual([]);
+    expect(b.since(10)).toBeUndefined();
+  });
+
+  it("evicts instead of growing when the oldest event is stale", () => {
+    let now = 0;
+    const b = new EventBuffer(0, { minCapacity: 2, maxCapacity: 64, freshMs: 100, now: () => now });
+    b.push(ev(1, now));
+    b.push(ev(2, now));
+    now = 500;
+    b.push(ev(3, now));
+    expect(b.capacity).toBe(2);
+    expect(b.windowStart).toBe(1);
+    b.reset(7);
+    expect(b.size).toBe(0);
+    expect(b.since(6)).toBeUndefined();
+    expect(b.since(7)).toEqual([]);
+  });
+});
+
+describe("watch cache", () => {
+  it("serves every watcher from one storage watch, each through its own selectors and namespace", async () => {
+    const { storage, configmaps } = setup();
+    await configmaps.create(ctx("default"), cm("seed"));
+    await tick();
+    const opened = storage.watches;
+    const start = String(await storage.currentRevision());
+    const all = Array.from({ length: 50 }, () => take(configmaps.watch(ctx("default"), { resourceVersion: start }), 2, 1000));
+    const web = take(configmaps.watch(ctx(), { resourceVersion: start, labelSelector: "app=web" }), 2, 1000);
+    const other = take(configmaps.watch(ctx("other"), { resourceVersion: start }), 1, 1000);
+    await tick();
+    await configmaps.create(ctx("default"), cm("a", {}, { app: "web" }));
+    await configmaps.patch(ctx("default"), "a", "merge", utf8({ metadata: { labels: { app: "db" } } }));
+    await configmaps.create(ctx("other"), cm("x"));
+    const got = await Promise.all(all);
+    expect(got.every((e) => summary(e).join() === "ADDED a,MODIFIED a")).toBe(true);
+    // Every watcher receives the very same event objects (decoded once, encodable once).
+    expect(new Set(got.map((e) => e[0])).size).toBe(1);
+    expect(isShared(got[0]![0]!.object)).toBe(true);
+    // The label watcher sees "a" leave its selection: DELETED, in its previous state.
+    const w = await web;
+    expect(summary(w)).toEqual(["ADDED a", "DELETED a"]);
+    expect(w[1]!.object.metadata?.labels).toEqual({ app: "web" });
+    expect(summary(await other)).toEqual(["ADDED x"]);
+    expect(storage.watches).toBe(opened);
+  });
+
+  it("replays events from a resourceVersion inside its window", async () => {
+    const { configmaps } = setup();
+    await configmaps.create(ctx("default"), cm("a"));
+    const b = await configmaps.create(ctx("default"), cm("b"));
+    await configmaps.create(ctx("default"), cm("c"));
+    await configmaps.delete(ctx("default"), "a");
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: b.metadata?.resourceVersion }), 2))).toEqual(["ADDED c", "DELETED a"]);
+  });
+
+  it("answers 410 for a revision older than its window that storage compacted, and serves one storage still has", async () => {
+    const { storage, configmaps } = setup({ buffer: { minCapacity: 2, maxCapacity: 2 } });
+    const first = await configmaps.create(ctx("default"), cm("a"));
+    for (let i = 0; i < 5; i++) await configmaps.patch(ctx("default"), "a", "merge", utf8({ data: { k: String(i) } }));
+    await tick();
+    // Outside the cache's window, still in storage's history: served from storage, nothing missed.
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: first.metadata?.resourceVersion }), 5))).toEqual(Array(5).fill("MODIFIED a"));
+    const rev = await storage.currentRevision();
+    await storage.compact(rev);
+    const got = await take(configmaps.watch(ctx("default"), { resourceVersion: first.metadata?.resourceVersion }), 2, 500);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.type).toBe("ERROR");
+    expect(got[0]!.object).toMatchObject({ code: 410, reason: "Expired", message: `too old resource version: ${first.metadata?.resourceVersion} (${rev - 1})` });
+    // Inside the window the cache serves it, whatever storage compacted (as upstream's cacher does).
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: String(rev - 1) }), 1))).toEqual(["MODIFIED a"]);
+  });
+
+  it("lists and gets at resourceVersion 0 from memory, ignoring the limit", async () => {
+    const { storage, configmaps } = setup();
+    for (const n of ["c", "a", "b"]) await configmaps.create(ctx("default"), cm(n));
+    await configmaps.create(ctx("other"), cm("z"));
+    await tick();
+    const reads: string[] = [];
+    const origList = storage.list.bind(storage);
+    storage.list = (o) => (reads.push(o.prefix), origList(o));
+    const list = await configmaps.list(ctx("default"), { resourceVersion: "0", limit: 1 });
+    expect(list.items.map((i) => i.metadata?.name)).toEqual(["a", "b", "c"]);
+    expect(list.metadata.continue).toBeUndefined();
+    expect(list.metadata.resourceVersion).toBe(String(await storage.currentRevision()));
+    expect((await configmaps.list(ctx(), { resourceVersion: "0", labelSelector: "x!=y" })).items).toHaveLength(4);
+    expect((await configmaps.get(ctx("default"), "b", { resourceVersion: "0" })).metadata?.name).toBe("b");
+    expect((await statusOf(configmaps.get(ctx("default"), "nope", { resourceVersion: "0" }))).code).toBe(404);
+    expect(reads).toEqual([]);
+    // Pages and exact reads still go to storage.
+    const page = await configmaps.list(ctx("default"), { limit: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(page.metadata.continue).toBeDefined();
+    expect(reads.length).toBe(1);
+  });
+
+  it("keeps consistent lists consistent while the cache is behind other writes", async () => {
+    const { storage, configmaps, namespaces } = setup();
+    await configmaps.create(ctx("default"), cm("a"));
+    await tick();
+    // Served from memory when the cache is at storage's revision...
+    const l1 = await configmaps.list(ctx("default"));
+    expect(l1.items.map((i) => i.metadata?.name)).toEqual(["a"]);
+    // ...and from storage (reusing the cache's decoded objects) once another resource was written.
+    await namespaces.create(ctx(), ns("n1"));
+    const l2 = await configmaps.list(ctx("default"));
+    expect(l2.metadata.resourceVersion).toBe(String(await storage.currentRevision()));
+    expect(l2.items[0]).toBe(l1.items[0]);
+    // A create is seen by the next consistent list, whatever the cache has applied yet.
+    await configmaps.create(ctx("default"), cm("b"));
+    expect((await configmaps.list(ctx("default"))).items.map((i) => i.metadata?.name)).toEqual(["a", "b"]);
+  });
+
+  it("sends the initial state, then the end-of-initial-events bookmark, then changes", async () => {
+    const { storage, configmaps, namespaces } = setup(true, 60_000);
+    await configmaps.create(ctx("default"), cm("a"));
+    await namespaces.create(ctx(), ns("n1")); // the cache is behind storage's revision: the initial list comes from storage
+    const events = take(configmaps.watch(ctx("default"), { sendInitialEvents: true, resourceVersionMatch: "NotOlderThan", allowWatchBookmarks: true }), 3);
+    await tick();
+    await configmaps.create(ctx("default"), cm("b"));
+    const got = await events;
+    expect(summary(got)).toEqual(["ADDED a", `BOOKMARK ${await storage.currentRevision() - 1}`, "ADDED b"]);
+    expect(got[1]!.object.metadata?.annotations).toEqual({ [INITIAL_EVENTS_END_ANNOTATION]: "true" });
+    const fromZero = await take(configmaps.watch(ctx("default"), { resourceVersion: "0" }), 3, 200);
+    expect(summary(fromZero)).toEqual(["ADDED a", "ADDED b"]);
+  });
+
+  it("sends bookmarks at the cache's progress, even when no event passed the watcher's selectors", async () => {
+    const { storage, configmaps } = setup(true, 30);
+    const start = String(await storage.currentRevision());
+    const events = take(configmaps.watch(ctx("default"), { resourceVersion: start, labelSelector: "app=none", allowWatchBookmarks: true }), 1, 1000);
+    await tick();
+    const created = await configmaps.create(ctx("default"), cm("a"));
+    expect(summary(await events)).toEqual([`BOOKMARK ${created.metadata?.resourceVersion}`]);
+  });
+
+  it("closes a watcher that falls too far behind instead of buffering for it", async () => {
+    const { storage, configmaps } = setup({ watcherCapacity: 3 });
+    await tick();
+    const start = String(await storage.currentRevision());
+    const slow = configmaps.watch(ctx("default"), { resourceVersion: start })[Symbol.asyncIterator]();
+    const first = slow.next(); // registers the watcher
+    await tick();
+    for (let i = 0; i < 10; i++) await configmaps.create(ctx("default"), cm(`c${i}`));
+    await tick();
+    const seen = [(await first).value];
+    for (;;) {
+      const r = await slow.next();
+      if (r.done) break;
+      seen.push(r.value);
+    }
+    expect(seen.length).toBeLessThan(10);
+    expect(configmaps.cacher!.watcherCount).toBe(0);
+    // The client resumes from the last resourceVersion it saw and misses nothing.
+    const resumed = await take(configmaps.watch(ctx("default"), { resourceVersion: seen.at(-1)!.object.metadata!.resourceVersion }), 10, 300);
+    expect(seen.length + resumed.length).toBe(10);
+  });
+
+  it("ends watchers when they stop or are cancelled, and when storage closes", async () => {
+    const { storage, configmaps } = setup();
+    const ac = new AbortController();
+    const it1 = configmaps.watch(ctx("default", ac.signal), { resourceVersion: "0" })[Symbol.asyncIterator]();
+    const p = it1.next();
+    await tick();
+    expect(configmaps.cacher!.watcherCount).toBe(1);
+    ac.abort();
+    expect((await p).done).toBe(true);
+    expect(configmaps.cacher!.watcherCount).toBe(0);
+    const it2 = configmaps.watch(ctx("default"), { resourceVersion: "0" })[Symbol.asyncIterator]();
+    const p2 = it2.next();
+    await tick();
+    await storage.close();
+    expect((await p2).done).toBe(true);
+  });
+
+  it("relists when its storage watch fails, ending its watchers so they resume", async () => {
+    /** Fails the first watch of the cache with "Compacted" once asked to. */
+    class FailingStorage extends MemoryStorage {
+      fail: (() => void) | undefined;
+      failed = false;
+      override watch(options: WatchOptions): AsyncIterable<StorageEvent> {
+        if (this.failed) return super.watch(options);
+        const self = this;
+        return {
+          async *[Symbol.asyncIterator]() {
+            await new Promise<void>((r) => (self.fail = r));
+            self.failed = true;
+            throw new StorageError("Compacted", options.prefix, "compacted");
+          },
+        };
+      }
+    }
+    const storage = new FailingStorage();
+    const configmaps = storeFor(storage, "", "configmaps");
+    await tick();
+    const it1 = configmaps.watch(ctx("default"), { resourceVersion: "0" })[Symbol.asyncIterator]();
+    const p1 = it1.next();
+    await tick();
+    await configmaps.create(ctx("default"), cm("a")); // missed by the failing watch
+    storage.fail!();
+    expect((await p1).done).toBe(true);
+    await new Promise((r) => setTimeout(r, 150)); // the relist backoff
+    expect(configmaps.cacher!.ready).toBe(true);
+    expect((await configmaps.list(ctx("default"), { resourceVersion: "0" })).items.map((i) => i.metadata?.name)).toEqual(["a"]);
+    const after = take(configmaps.watch(ctx("default"), { resourceVersion: String(await storage.currentRevision()) }), 1);
+    await tick();
+    await configmaps.create(ctx("default"), cm("b"));
+    expect(summary(await after)).toEqual(["ADDED b"]);
+  });
+
+  it("encodes a shared object once per format and a private one every time", () => {
+    const obj = { a: 1 };
+    let calls = 0;
+    const enc = () => (calls++, JSON.stringify(obj));
+    sharedEncoding(obj, "json", enc);
+    sharedEncoding(obj, "json", enc);
+    expect(calls).toBe(2);
+    const cached = markShared({ b: 2 });
+    let cachedCalls = 0;
+    const a = sharedEncoding(cached, "json", () => (cachedCalls++, JSON.stringify(cached)));
+    expect(sharedEncoding(cached, "json", () => (cachedCalls++, "other"))).toBe(a);
+    sharedEncoding(cached, "protobuf", () => (cachedCalls++, "pb"));
+    expect(cachedCalls).toBe(2);
+  });
+});
