@@ -1,9 +1,12 @@
 /**
- * /openapi/v2 (the Swagger document) and /openapi/v3 (an index of per-group-version documents,
- * each linked with its content hash, and the documents themselves), served from the generated
- * files with ETags; a v3 link with a stale hash redirects to the current one, as upstream.
+ * /openapi/v2 (the Swagger document, as JSON or as gnostic's protobuf message) and /openapi/v3
+ * (an index of per-group-version documents, each linked with its content hash, and the documents
+ * themselves), served from the generated files with ETags; a v3 link with a stale hash redirects
+ * to the current one, as upstream.
  */
 import { openapiV2, openapiV3, readOpenAPIDocument, type OpenAPIDocumentFile } from "../../generated/openapi/index.js";
+import { parseAccept } from "./negotiation.js";
+import { encodeOpenAPIV2Document } from "./openapi-v2-protobuf.js";
 import type { Handler } from "./request-context.js";
 import type { ResponseWriter } from "./response-writer.js";
 import { newStatusError } from "./status.js";
@@ -24,14 +27,48 @@ function load(doc: OpenAPIDocumentFile): Loaded {
   return hit;
 }
 
-function sendDocument(res: ResponseWriter, ifNoneMatch: string | undefined, doc: Loaded, headers: Record<string, string> = {}): void {
+function sendDocument(
+  res: ResponseWriter,
+  ifNoneMatch: string | undefined,
+  doc: Loaded,
+  headers: Record<string, string> = {},
+  contentType = "application/json",
+): void {
   const all = { ETag: doc.etag, Vary: "Accept", ...headers };
   if (ifNoneMatch === doc.etag) {
     res.writeHead(304, all);
     res.end();
     return;
   }
-  res.send(200, "application/json", doc.body, all);
+  res.send(200, contentType, doc.body, all);
+}
+
+/** The v2 document as protobuf, encoded once; its ETag is the JSON's, as upstream (responses vary by Accept). */
+let v2Protobuf: Loaded | undefined;
+function loadV2Protobuf(): Loaded {
+  if (!v2Protobuf) {
+    const json = load(openapiV2);
+    v2Protobuf = { body: Buffer.from(encodeOpenAPIV2Document(JSON.parse(json.body.toString("utf8")) as Record<string, unknown>)), etag: json.etag };
+  }
+  return v2Protobuf;
+}
+
+/** What /openapi/v2 answers with, as upstream's handler: the Content-Type for both protobuf subtypes is the dotted one. */
+export const OPENAPI_V2_PROTOBUF = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
+const V2_FORMATS: readonly { subtype: string; protobuf: boolean }[] = [
+  { subtype: "json", protobuf: false },
+  { subtype: "com.github.proto-openapi.spec.v2@v1.0+protobuf", protobuf: true },
+  { subtype: "com.github.proto-openapi.spec.v2.v1.0+protobuf", protobuf: true },
+];
+
+/** Whether the Accept header picks protobuf for /openapi/v2 (first matching clause, best first); undefined when nothing matches. */
+function v2WantsProtobuf(accept: string | undefined): boolean | undefined {
+  for (const range of parseAccept(accept || "*/*")) {
+    if (range.type !== "application" && range.type !== "*") continue;
+    const hit = V2_FORMATS.find((f) => range.subtype === "*" || range.subtype === f.subtype);
+    if (hit) return hit.protobuf;
+  }
+  return undefined;
 }
 
 /** Accept headers that name only protobuf forms of the document, which are not served. */
@@ -40,11 +77,14 @@ function onlyProtobuf(accept: string | undefined): boolean {
   return accept.split(",").every((a) => a.includes("protobuf"));
 }
 
-const notAcceptable = (): Error => newStatusError(406, "NotAcceptable", "only the following media types are accepted: application/json");
+const notAcceptable = (types = "application/json"): Error => newStatusError(406, "NotAcceptable", `only the following media types are accepted: ${types}`);
 
 export const openapiV2Handler: Handler = async (req, res) => {
-  if (onlyProtobuf(req.raw.headers.accept)) throw notAcceptable();
-  sendDocument(res, req.raw.headers["if-none-match"], load(openapiV2));
+  const protobuf = v2WantsProtobuf(req.raw.headers.accept);
+  if (protobuf === undefined) throw notAcceptable(["application/json", ...V2_FORMATS.filter((f) => f.protobuf).map((f) => `application/${f.subtype}`)].join(", "));
+  const ifNoneMatch = req.raw.headers["if-none-match"];
+  if (protobuf) sendDocument(res, ifNoneMatch, loadV2Protobuf(), {}, OPENAPI_V2_PROTOBUF);
+  else sendDocument(res, ifNoneMatch, load(openapiV2));
 };
 
 /** The /openapi/v3 index: every document path with its hashed link. */

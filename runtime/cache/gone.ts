@@ -19,3 +19,15 @@ export function isGoneError(err: unknown): boolean {
 export function isGoneStatus(status: Pick<Status, "code" | "reason"> | undefined): boolean {
   return status?.code === 410 || status?.reason === "Expired" || status?.reason === "Gone";
 }
+
+/**
+ * Whether `err` is the server saying a requested resourceVersion is newer than it has seen
+ * (504 Timeout with cause ResourceVersionTooLarge): a lagging server or cache; the reflector then
+ * lists at the latest version, as client-go does.
+ */
+export function isTooLargeResourceVersionError(err: unknown): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  const status = (err as { status?: { code?: unknown; details?: { causes?: { reason?: unknown; message?: unknown }[] } } }).status;
+  if (status?.code !== 504) return false;
+  return (status.details?.causes ?? []).some((c) => c.reason === "ResourceVersionTooLarge" || c.message === "Too large resource version");
+}

@@ -1,5 +1,6 @@
 // The cache package: reflector, indexed store and shared informer, as client-go's tools/cache.
 export * from "./backoff.js";
+export * from "./compact.js";
 export * from "./gone.js";
 export * from "./indexer.js";
 export * from "./keys.js";

@@ -111,8 +111,16 @@ export class IndexedStore<T> implements Indexer<T> {
 
   /** {@inheritDoc Store.replace} */
   replace(items: readonly T[], _resourceVersion: string): void {
+    this.replaceKeyed(
+      items.map((obj) => this.keyFunc(obj)),
+      items,
+    );
+  }
+
+  /** {@link IndexedStore.replace} with the keys already computed (`keys[i]` is `items[i]`'s). */
+  replaceKeyed(keys: readonly string[], items: readonly T[]): void {
     this.#items = new Map();
-    for (const obj of items) this.#items.set(this.keyFunc(obj), obj);
+    for (let i = 0; i < items.length; i++) this.#items.set(keys[i]!, items[i]!);
     for (const state of this.#indices) state.values = new Map();
     for (const [key, obj] of this.#items) this.#reindex(key, undefined, obj);
   }

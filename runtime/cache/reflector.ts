@@ -1,7 +1,7 @@
 // Keeps a store in step with the server: list, then watch, relisting and backing off as needed.
 import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
-import { isGoneError, isGoneStatus } from "./gone.js";
+import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./gone.js";
 import type { MetaObject } from "./keys.js";
 import type { ListWatch, ListWatchListResult, WatchEvent } from "./list-watch.js";
 
@@ -21,7 +21,12 @@ export interface ReflectorStore<T> {
 export interface ReflectorOptions {
   /** Names the reflector in error reports (e.g. the resource). */
   name?: string;
-  /** Items per list page (default 500); 0 lists in one request. */
+  /**
+   * Items per list page; 0 lists in one request. Unset, it is chosen as client-go's reflector
+   * does: pages of 500 for the first list (`resourceVersion=0`, which a watch cache answers in
+   * one response whatever the limit), unpaged for relists at a known version (so a watch cache
+   * can serve them), and pages of 500 throughout once the first list came back paged (no cache).
+   */
   pageSize?: number;
   /**
    * The watchdog: a watch that delivers neither events nor bookmarks for this long is aborted
@@ -56,6 +61,8 @@ type WatchOutcome =
   | { kind: "aborted"; events: number };
 
 const ABORTED = Symbol("aborted");
+/** client-go's pager default. */
+const DEFAULT_PAGE_SIZE = 500;
 
 /**
  * The reflector (client-go's `cache.Reflector`). `run` lists the resource page by page into the
@@ -67,7 +74,7 @@ const ABORTED = Symbol("aborted");
  */
 export class Reflector<T extends MetaObject> {
   readonly name: string;
-  readonly #pageSize: number;
+  readonly #pageSize: number | undefined;
   readonly #watchTimeoutMs: number;
   readonly #serverTimeout: number | undefined;
   readonly #minWatchMs: number;
@@ -77,6 +84,8 @@ export class Reflector<T extends MetaObject> {
   /** Set after a list at lastSyncRV got 410: the next list asks for the latest version. */
   #lastSyncRVUnavailable = false;
   #running = false;
+  /** The first list (at "0") came back in pages: the server has no watch cache for it. */
+  #paginatedResult = false;
 
   /**
    * @param listWatch - the list and watch calls.
@@ -89,7 +98,7 @@ export class Reflector<T extends MetaObject> {
     options: ReflectorOptions = {},
   ) {
     this.name = options.name ?? "reflector";
-    this.#pageSize = options.pageSize ?? 500;
+    this.#pageSize = options.pageSize;
     this.#watchTimeoutMs = options.watchTimeoutMs ?? 5 * 60_000;
     this.#serverTimeout = options.serverWatchTimeoutSeconds;
     this.#minWatchMs = options.minWatchDurationMs ?? 1000;
@@ -168,28 +177,39 @@ export class Reflector<T extends MetaObject> {
     return this.#lastSyncRV === "" ? "0" : this.#lastSyncRV;
   }
 
+  /** The page size of a list at `rv` (see {@link ReflectorOptions.pageSize}). */
+  #pageSizeFor(rv: string): number {
+    if (this.#pageSize !== undefined) return this.#pageSize;
+    if (this.#paginatedResult) return DEFAULT_PAGE_SIZE;
+    return rv !== "" && rv !== "0" ? 0 : DEFAULT_PAGE_SIZE;
+  }
+
   async #list(signal: AbortSignal): Promise<void> {
     const rv = this.#relistResourceVersion();
-    let result: { items: T[]; resourceVersion: string };
+    let result: { items: T[]; resourceVersion: string; paginated: boolean };
     try {
       result = await this.#listPages(rv, signal);
     } catch (err) {
-      if (!isGoneError(err) || rv === "") throw err;
-      // Our version was compacted away: ask for the latest instead.
+      if (!(isGoneError(err) || isTooLargeResourceVersionError(err)) || rv === "") throw err;
+      // Our version was compacted away (or is ahead of a lagging server): ask for the latest.
       this.#lastSyncRVUnavailable = true;
       result = await this.#listPages("", signal);
     }
+    // Only a paged answer at "0" says there is no watch cache; lists at "" always page.
+    if (rv === "0" && result.paginated) this.#paginatedResult = true;
     this.#lastSyncRVUnavailable = false;
     this.store.replace(result.items, result.resourceVersion);
     this.#lastSyncRV = result.resourceVersion;
   }
 
-  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string }> {
-    const limit = this.#pageSize > 0 ? this.#pageSize : undefined;
+  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
+    const size = this.#pageSizeFor(resourceVersion);
+    const limit = size > 0 ? size : undefined;
     const first = await this.listWatch.list({ resourceVersion, limit, signal });
     let items = first.items;
     let rv = first.metadata.resourceVersion ?? "";
     let token = first.metadata.continue;
+    const paginated = !!token;
     if (token) items = items.slice();
     while (token) {
       let page: ListWatchListResult<T>;
@@ -200,13 +220,13 @@ export class Reflector<T extends MetaObject> {
         if (!isGoneError(err)) throw err;
         // The continue token expired mid-way (compaction): one full, unpaged list instead.
         const full = await this.listWatch.list({ resourceVersion, signal });
-        return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "" };
+        return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
       }
       for (const item of page.items) items.push(item);
       rv = page.metadata.resourceVersion || rv;
       token = page.metadata.continue;
     }
-    return { items, resourceVersion: rv };
+    return { items, resourceVersion: rv, paginated };
   }
 
   async #watch(signal: AbortSignal): Promise<WatchOutcome> {

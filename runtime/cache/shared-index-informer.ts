@@ -1,6 +1,7 @@
 // A shared, indexed cache of one resource that tells any number of handlers about changes.
 import { sleep } from "./backoff.js";
-import { newIndexer, type Indexer, type Indexers } from "./indexer.js";
+import { ObjectCompactor } from "./compact.js";
+import { newIndexer, type IndexedStore, type Indexer, type Indexers } from "./indexer.js";
 import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, type KeyFunc, type MetaObject } from "./keys.js";
 import { ProcessorListener, type Notification, type ResourceEventHandler } from "./listener.js";
 import type { ListWatch } from "./list-watch.js";
@@ -20,6 +21,11 @@ export interface SharedIndexInformerOptions<T> extends ReflectorOptions {
    * It may modify and return its argument, which the informer owns.
    */
   transform?: (obj: T) => T;
+  /**
+   * Share equal managedFields trees between cached objects and intern repeated strings (see
+   * {@link ObjectCompactor}); lossless, on by default. The shared trees are frozen.
+   */
+  compact?: boolean;
 }
 
 /** Options of one handler registration. */
@@ -50,9 +56,10 @@ interface Registration<T> extends ResourceEventHandlerRegistration {
  * {@link DeletedFinalStateUnknown}.
  */
 export class SharedIndexInformer<T extends MetaObject> {
-  readonly #indexer: Indexer<T>;
+  readonly #indexer: IndexedStore<T>;
   readonly #keyFunc: KeyFunc<T>;
   readonly #transform: ((obj: T) => T) | undefined;
+  readonly #compactor: ObjectCompactor | undefined;
   readonly #defaultResync: number;
   readonly #reflector: Reflector<T>;
   readonly #onError: (err: unknown) => void;
@@ -70,6 +77,7 @@ export class SharedIndexInformer<T extends MetaObject> {
     this.#keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
     this.#indexer = newIndexer<T>(options.indexers, this.#keyFunc);
     this.#transform = options.transform;
+    this.#compactor = options.compact === false ? undefined : new ObjectCompactor();
     this.#defaultResync = options.resyncPeriodMs ?? 0;
     const onError = options.onError ?? ((err: unknown) => console.warn(`${options.name ?? "informer"}: ${String(err)}`));
     this.#onError = (err) => {
@@ -167,8 +175,14 @@ export class SharedIndexInformer<T extends MetaObject> {
     for (const l of this.#listeners) l.add(n);
   }
 
-  #upsert(raw: T): void {
+  /** The object as cached: transformed, then compacted. */
+  #prepare(raw: T): T {
     const obj = this.#transform ? this.#transform(raw) : raw;
+    return this.#compactor ? this.#compactor.compact(obj) : obj;
+  }
+
+  #upsert(raw: T): void {
+    const obj = this.#prepare(raw);
     const old = this.#indexer.get(obj);
     this.#indexer.add(obj);
     this.#distribute(old === undefined ? { kind: "add", obj, initial: false } : { kind: "update", old, obj });
@@ -184,22 +198,26 @@ export class SharedIndexInformer<T extends MetaObject> {
   }
 
   #replace(raw: T[]): void {
-    const items = this.#transform ? raw.map(this.#transform) : raw;
+    const items = this.#transform || this.#compactor ? raw.map((o) => this.#prepare(o)) : raw;
     const initial = !this.#synced;
-    const notes: Notification<T>[] = [];
-    const seen = new Set<string>();
-    for (const obj of items) {
-      const key = this.#keyFunc(obj);
-      seen.add(key);
-      const old = this.#indexer.getByKey(key);
-      if (old === undefined) notes.push({ kind: "add", obj, initial });
-      else if (old.metadata?.resourceVersion !== obj.metadata?.resourceVersion) notes.push({ kind: "update", old, obj });
-    }
-    for (const key of this.#indexer.listKeys()) {
-      if (!seen.has(key)) notes.push({ kind: "delete", obj: new DeletedFinalStateUnknown(key, this.#indexer.getByKey(key)!) });
-    }
-    this.#indexer.replace(items, "");
-    if (this.#listeners.length > 0) for (const n of notes) this.#distribute(n);
+    // Keys are computed once, for the diff and the store alike.
+    const keys = items.map((obj) => this.#keyFunc(obj));
+    // Nobody to tell: no diff to compute.
+    if (this.#listeners.length > 0) {
+      const notes: Notification<T>[] = [];
+      const seen = new Set<string>(keys);
+      for (let i = 0; i < items.length; i++) {
+        const obj = items[i]!;
+        const old = this.#indexer.getByKey(keys[i]!);
+        if (old === undefined) notes.push({ kind: "add", obj, initial });
+        else if (old.metadata?.resourceVersion !== obj.metadata?.resourceVersion) notes.push({ kind: "update", old, obj });
+      }
+      for (const key of this.#indexer.listKeys()) {
+        if (!seen.has(key)) notes.push({ kind: "delete", obj: new DeletedFinalStateUnknown(key, this.#indexer.getByKey(key)!) });
+      }
+      this.#indexer.replaceKeyed(keys, items);
+      for (const n of notes) this.#distribute(n);
+    } else this.#indexer.replaceKeyed(keys, items);
     if (initial) {
       this.#synced = true;
       for (const l of this.#listeners) l.markSynced();

@@ -19,6 +19,10 @@ export interface InformerOptions<T> {
   tweakListOptions?: TweakListOptions;
   /** Reflector settings: page size, watchdog, backoff, error reporting. */
   reflector?: ReflectorOptions;
+  /** Applied to each object before it is cached (client-go's SetTransform), e.g. `cache.stripManagedFields`. */
+  transform?: (obj: T) => T;
+  /** Lossless sharing of equal managedFields trees and strings in the cache; default true. */
+  compact?: boolean;
 }
 
 /** Options of a shared informer factory. */
@@ -33,6 +37,10 @@ export interface SharedInformerFactoryOptions {
   tweakListOptions?: TweakListOptions;
   /** Reflector settings shared by every informer. */
   reflector?: ReflectorOptions;
+  /** Applied to every object before any informer caches it (client-go's WithTransform). */
+  transform?: <T extends MetaObject>(obj: T) => T;
+  /** Lossless compaction of every informer's cache (see SharedIndexInformerOptions.compact); default true. */
+  compact?: boolean;
 }
 
 /** The default indexes of generated informers: by namespace, which namespaced listers read. */
@@ -51,6 +59,8 @@ export function newInformer<T extends MetaObject, TList extends ObjectList<T>>(
     ...options.reflector,
     resyncPeriodMs: options.resyncMs ?? 0,
     indexers: options.indexers ?? defaultIndexers<T>(),
+    ...(options.transform !== undefined && { transform: options.transform }),
+    ...(options.compact !== undefined && { compact: options.compact }),
   });
 }
 
@@ -79,6 +89,8 @@ export class SharedInformerFactoryBase {
         ...(o.namespace !== undefined && { namespace: o.namespace }),
         ...(o.tweakListOptions !== undefined && { tweakListOptions: o.tweakListOptions }),
         ...(o.reflector !== undefined && { reflector: o.reflector }),
+        ...(o.transform !== undefined && { transform: o.transform }),
+        ...(o.compact !== undefined && { compact: o.compact }),
       });
       this.#informers.set(key, informer as unknown as SharedIndexInformer<MetaObject>);
     }

@@ -48,6 +48,8 @@ export class FakeListWatch implements ListWatch<Obj> {
   stallNext = 0;
   /** Continue tokens fail with 410, as after compaction. */
   expireContinue = false;
+  /** Lists at resourceVersion "0" ignore `limit` and answer in one response, as a watch cache does. */
+  watchCacheAtRV0 = false;
   lists: { opts: ListWatchListOptions; at: number }[] = [];
   watches: { opts: ListWatchWatchOptions; at: number }[] = [];
   #watchers = new Set<Watcher>();
@@ -119,7 +121,8 @@ export class FakeListWatch implements ListWatch<Obj> {
     }
     // The fake keeps no history, so pages after the first see the current objects.
     const all = [...this.objects.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
-    const end = opts.limit ? offset + opts.limit : all.length;
+    const limit = this.watchCacheAtRV0 && opts.resourceVersion === "0" ? undefined : opts.limit;
+    const end = limit ? offset + limit : all.length;
     const items = all.slice(offset, end);
     return {
       items,

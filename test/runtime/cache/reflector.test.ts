@@ -43,6 +43,58 @@ describe("Reflector", () => {
     expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
   });
 
+  it("relists at a known version unpaged when the first list at \"0\" came in one response (a watch cache)", async () => {
+    const fake = new FakeListWatch();
+    fake.watchCacheAtRV0 = true;
+    fake.seed(1200);
+    const { store } = start(fake);
+    await until(() => fake.openWatches === 1);
+    expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([["0", 500]]);
+    // A 410 on the watch makes the reflector relist at its last version: client-go then lists
+    // without a limit, which a watch cache can serve.
+    const lastRV = String(fake.rv);
+    fake.closeWatches();
+    fake.create({ metadata: { name: "late", namespace: "default" } });
+    fake.compact();
+    await until(() => fake.lists.length === 2 && store.size() === 1201);
+    expect(fake.lists[1]!.opts).toMatchObject({ resourceVersion: lastRV, limit: undefined });
+  });
+
+  it("keeps paging relists once the first list at \"0\" came back paged (no watch cache)", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(1200);
+    const { store } = start(fake);
+    await until(() => fake.openWatches === 1);
+    fake.closeWatches();
+    fake.create({ metadata: { name: "late", namespace: "default" } });
+    fake.compact();
+    await until(() => store.size() === 1201 && fake.openWatches === 1);
+    expect(fake.lists.slice(3).map((l) => l.opts.limit)).toEqual([500, 500, 500]);
+    expect(fake.lists[3]!.opts.resourceVersion).not.toBe("0");
+  });
+
+  it("an explicit pageSize applies to every list; 0 lists in one request", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(30);
+    start(fake, { pageSize: 0 });
+    await until(() => fake.openWatches === 1);
+    expect(fake.lists.map((l) => l.opts.limit)).toEqual([undefined]);
+  });
+
+  it("a relist refused with ResourceVersionTooLarge retries at once from the latest", async () => {
+    const fake = new FakeListWatch();
+    const { store } = start(fake);
+    await until(() => fake.openWatches === 1);
+    const tooLarge = statusError(504, "Timeout", "Too large resource version");
+    tooLarge.status.details = { causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }] };
+    fake.listErrors.push(tooLarge);
+    fake.closeWatches();
+    fake.create({ metadata: { name: "x" } });
+    fake.compact();
+    await until(() => fake.lists.length === 3 && store.size() === 1);
+    expect(fake.lists[2]!.opts.resourceVersion).toBe("");
+  });
+
   it("falls back to one full list when a continue token expires", async () => {
     const fake = new FakeListWatch();
     fake.seed(30);
