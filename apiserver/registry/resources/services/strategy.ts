@@ -14,6 +14,7 @@ interface ServicePort {
   port?: number;
   protocol?: string;
   targetPort?: number | string;
+  nodePort?: number;
 }
 
 interface ServiceSpec {
@@ -29,6 +30,7 @@ interface ServiceSpec {
   allocateLoadBalancerNodePorts?: boolean;
   ipFamilies?: string[];
   ipFamilyPolicy?: string;
+  healthCheckNodePort?: number;
 }
 
 /** upstream's default client-IP affinity timeout: three hours. */
@@ -71,6 +73,39 @@ function normalizeClusterIPs(spec: ServiceSpec, old?: ServiceSpec): void {
   }
 }
 
+function externallyAccessible(spec: ServiceSpec): boolean {
+  return spec.type === "LoadBalancer" || spec.type === "NodePort" || (spec.type === "ClusterIP" && (spec.externalIPs ?? []).length > 0);
+}
+
+function sameJSON(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * upstream's dropTypeDependentFields: a type change clears the fields the new type cannot have
+ * (clusterIPs for ExternalName, nodePorts for ClusterIP...) when the request left them as they
+ * were, so `kubectl edit` of the type alone works; the allocations go when the update is stored.
+ */
+function dropTypeDependentFields(spec: ServiceSpec, old: ServiceSpec): void {
+  if (old.type !== "ExternalName" && spec.type === "ExternalName") {
+    if (sameJSON(spec.clusterIPs, old.clusterIPs) && (spec.clusterIP ?? "") === (old.clusterIP ?? "")) {
+      delete spec.clusterIP;
+      delete spec.clusterIPs;
+    }
+    if (sameJSON(spec.ipFamilies, old.ipFamilies)) delete spec.ipFamilies;
+    if (spec.ipFamilyPolicy === old.ipFamilyPolicy) delete spec.ipFamilyPolicy;
+  }
+  const nodePorts = (s: ServiceSpec) => (s.ports ?? []).map((p) => p.nodePort ?? 0);
+  const needsNodePorts = (s: ServiceSpec) => s.type === "NodePort" || s.type === "LoadBalancer";
+  if (needsNodePorts(old) && !needsNodePorts(spec) && sameJSON(nodePorts(spec), nodePorts(old))) {
+    for (const p of spec.ports ?? []) delete p.nodePort;
+  }
+  const needsHealthCheck = (s: ServiceSpec) => s.type === "LoadBalancer" && s.externalTrafficPolicy === "Local";
+  if (needsHealthCheck(old) && !needsHealthCheck(spec) && spec.healthCheckNodePort === old.healthCheckNodePort) delete spec.healthCheckNodePort;
+  if (spec.type !== "LoadBalancer") delete spec.allocateLoadBalancerNodePorts;
+  if (externallyAccessible(old) && !externallyAccessible(spec) && spec.externalTrafficPolicy === old.externalTrafficPolicy) delete spec.externalTrafficPolicy;
+}
+
 /** Single-stack families unless the request chose otherwise (upstream's allocator defaults). */
 function defaultFamilies(spec: ServiceSpec): void {
   if (spec.type === "ExternalName") return;
@@ -93,9 +128,12 @@ export const serviceStrategy: Strategy = {
     keepStatus(obj, old);
     const spec = specOf(obj);
     const oldSpec = (old.spec ?? {}) as ServiceSpec;
+    dropTypeDependentFields(spec, oldSpec);
     normalizeClusterIPs(spec, oldSpec);
-    if (!spec.ipFamilyPolicy && oldSpec.ipFamilyPolicy) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
-    if ((!spec.ipFamilies || spec.ipFamilies.length === 0) && oldSpec.ipFamilies) spec.ipFamilies = [...oldSpec.ipFamilies];
+    if (spec.type !== "ExternalName") {
+      if (!spec.ipFamilyPolicy && oldSpec.ipFamilyPolicy) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
+      if ((!spec.ipFamilies || spec.ipFamilies.length === 0) && oldSpec.ipFamilies) spec.ipFamilies = [...oldSpec.ipFamilies];
+    }
     defaultFamilies(spec);
   },
   validate: validateService,

@@ -3,6 +3,7 @@ export type * from "../../../../api/core/v1/config.js";
 export type * from "../../../../api/core/v1/endpoints.js";
 export type * from "../../../../api/core/v1/event.js";
 export type * from "../../../../api/core/v1/namespace.js";
+export type * from "../../../../api/core/v1/range-allocation.js";
 export type * from "../../../../api/core/v1/references.js";
 export type * from "../../../../api/core/v1/service.js";
 export type * from "../../../../api/core/v1/serviceaccount.js";

@@ -15,6 +15,7 @@ import type {
   NamespaceSpec,
   NamespaceStatus,
 } from "../../../../api/core/v1/namespace.js";
+import type { RangeAllocation } from "../../../../api/core/v1/range-allocation.js";
 import type { LocalObjectReference, ObjectReference } from "../../../../api/core/v1/references.js";
 import type {
   ClientIPConfig,
@@ -285,6 +286,18 @@ export function deepCopyNamespaceList(src: NamespaceList): NamespaceList {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
   if (src.items !== undefined) out.items = copyArray(src.items, deepCopyNamespace);
+  return out;
+}
+
+/** Returns a deep copy of a RangeAllocation sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyRangeAllocation(src: RangeAllocation): RangeAllocation {
+  if (src == null) return src;
+  const out = {} as RangeAllocation;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.range !== undefined) out.range = src.range;
+  if (src.data !== undefined) out.data = src.data;
   return out;
 }
 

@@ -23,6 +23,7 @@ export const apiLifecycle: Readonly<Record<string, APILifecycle>> = {
   EventList: { introduced: [1, 0] },
   Namespace: { introduced: [1, 0] },
   NamespaceList: { introduced: [1, 0] },
+  RangeAllocation: { introduced: [1, 0] },
   Service: { introduced: [1, 0] },
   ServiceList: { introduced: [1, 0] },
   ServiceProxyOptions: { introduced: [1, 2] },

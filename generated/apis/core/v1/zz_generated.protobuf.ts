@@ -15,6 +15,7 @@ import type {
   NamespaceSpec,
   NamespaceStatus,
 } from "../../../../api/core/v1/namespace.js";
+import type { RangeAllocation } from "../../../../api/core/v1/range-allocation.js";
 import type { LocalObjectReference, ObjectReference } from "../../../../api/core/v1/references.js";
 import type {
   ClientIPConfig,
@@ -1084,6 +1085,46 @@ export function decodePortStatus(r: Reader, end: number): PortStatus {
   return obj;
 }
 
+/** Writes the RangeAllocation message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeRangeAllocation(obj: RangeAllocation, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).string(obj.range ?? "");
+  if (obj.data != null) w.uint32(26).bytes(base64ToBytes(obj.data));
+}
+
+/** Reads one RangeAllocation message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeRangeAllocation(r: Reader, end: number): RangeAllocation {
+  let f1: RangeAllocation["metadata"] | undefined;
+  let f2: RangeAllocation["range"] | undefined;
+  let f3: RangeAllocation["data"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = bytesToBase64(r.bytes());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: RangeAllocation overruns its length");
+  const obj = {} as RangeAllocation;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.range = f2 ?? "";
+  obj.data = f3 ?? "";
+  return obj;
+}
+
 /** Writes the Secret message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecret(obj: Secret, w: Writer): void {
   w.uint32(10).fork();
@@ -1740,6 +1781,7 @@ export const protobufCodecs = {
   Namespace: { encode: encodeNamespace, decode: decodeNamespace },
   NamespaceList: { encode: encodeNamespaceList, decode: decodeNamespaceList },
   ObjectReference: { encode: encodeObjectReference, decode: decodeObjectReference },
+  RangeAllocation: { encode: encodeRangeAllocation, decode: decodeRangeAllocation },
   Secret: { encode: encodeSecret, decode: decodeSecret },
   SecretList: { encode: encodeSecretList, decode: decodeSecretList },
   Service: { encode: encodeService, decode: decodeService },

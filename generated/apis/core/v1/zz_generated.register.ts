@@ -10,6 +10,7 @@ import {
   deepCopyNamespace,
   deepCopyNamespaceList,
   deepCopyObjectReference,
+  deepCopyRangeAllocation,
   deepCopySecret,
   deepCopySecretList,
   deepCopyService,
@@ -66,6 +67,11 @@ export const kinds: readonly KindRegistration[] = [
     kind: "NamespaceList",
     deepCopy: deepCopyNamespaceList as (obj: never) => unknown,
     protobuf: protobufCodecs.NamespaceList,
+  },
+  {
+    kind: "RangeAllocation",
+    deepCopy: deepCopyRangeAllocation as (obj: never) => unknown,
+    protobuf: protobufCodecs.RangeAllocation,
   },
   {
     kind: "ObjectReference",

@@ -127,6 +127,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
     metadata: "Standard list metadata.",
     items: "The namespaces in this list.",
   },
+  RangeAllocation: {
+    "": "RangeAllocation is not a public type: the apiserver stores its Service ClusterIP and NodePort allocation bitmaps as RangeAllocations, at keys of their own, never served.",
+    metadata: "Standard object's metadata.",
+    range: "The range that `data` describes: a CIDR (`10.96.0.0/12`) or a port range (`30000-32767`).",
+    data: "A bit per address or port of the range, set when it is allocated (bit i is the i-th usable value), as a big-endian integer.",
+  },
   ObjectReference: {
     "": "ObjectReference points at another API object by kind, namespace, name and optionally UID, version and a path into the object. New APIs are encouraged to define a narrower reference type of their own instead of reusing this one.",
     kind: "Kind of the object being referred to.",
