@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
+import type { RunOptions } from "../apiserver/server/run.js";
 import { parseGoDuration } from "../runtime/protobuf/go-duration.js";
 
 const int = (name: string) => (value: string): number => {
@@ -34,6 +35,10 @@ export interface APIServerFlags {
   serviceClusterIpRange: string;
   serviceNodePortRange: string;
   endpointReconcilerType: string;
+  kubernetesServiceNodePort: number;
+  systemNamespacesInterval: number;
+  endpointReconcilerInterval: number;
+  endpointLeaseTtl: number;
   maxRequestsInflight: number;
   maxMutatingRequestsInflight: number;
   requestTimeout: number;
@@ -53,11 +58,40 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
-    .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, master-count, none)", "lease")
+    .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, none)", "lease")
+    .option("--endpoint-reconciler-interval <duration>", "how often the kubernetes Service is checked and this apiserver's lease refreshed", duration, 10_000)
+    .option("--endpoint-lease-ttl <duration>", "how long an apiserver stays in the kubernetes endpoints without refreshing its lease", duration, 15_000)
+    .option("--kubernetes-service-node-port <port>", "if > 0, the kubernetes Service is a NodePort on this port (within --service-node-port-range)", int("--kubernetes-service-node-port"), 0)
+    .option("--system-namespaces-interval <duration>", "how often the system namespaces are checked besides reacting to their deletion", duration, 60_000)
     .option("--max-requests-inflight <n>", "read-only requests in flight before 429", int("--max-requests-inflight"), 400)
     .option("--max-mutating-requests-inflight <n>", "mutating requests in flight before 429", int("--max-mutating-requests-inflight"), 200)
     .option("--request-timeout <duration>", "how long a non-watch request may take", duration, 60_000)
     .option("--min-request-timeout <seconds>", "watches last between this and twice this, unless they ask", int("--min-request-timeout"), 1800);
+}
+
+/** The runAPIServer options the apiserver's flags ask for (`kubegen up` uses it too). */
+export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
+  return {
+    dataDir: flags.dataDir,
+    securePort: flags.securePort,
+    bindAddress: flags.bindAddress,
+    ...(flags.advertiseAddress ? { advertiseAddress: flags.advertiseAddress } : {}),
+    storageBackend: flags.storageBackend as "sqlite" | "etcd",
+    ...(flags.etcdServers ? { etcdServers: flags.etcdServers.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
+    authorizationMode: flags.authorizationMode,
+    serviceClusterIPRange: flags.serviceClusterIpRange,
+    serviceNodePortRange: flags.serviceNodePortRange,
+    endpointReconcilerType: flags.endpointReconcilerType,
+    endpointReconcilerIntervalMs: flags.endpointReconcilerInterval,
+    endpointLeaseTTLMs: flags.endpointLeaseTtl,
+    kubernetesServiceNodePort: flags.kubernetesServiceNodePort,
+    systemNamespacesIntervalMs: flags.systemNamespacesInterval,
+    maxRequestsInFlight: flags.maxRequestsInflight,
+    maxMutatingRequestsInFlight: flags.maxMutatingRequestsInflight,
+    requestTimeoutMs: flags.requestTimeout,
+    minRequestTimeoutSeconds: flags.minRequestTimeout,
+  };
 }
 
 export function apiserverCommand(): Command {
@@ -67,23 +101,7 @@ export function apiserverCommand(): Command {
       const started = performance.now();
       let running: Awaited<ReturnType<typeof runAPIServer>>;
       try {
-        running = await runAPIServer({
-          dataDir: flags.dataDir,
-          securePort: flags.securePort,
-          bindAddress: flags.bindAddress,
-          ...(flags.advertiseAddress ? { advertiseAddress: flags.advertiseAddress } : {}),
-          storageBackend: flags.storageBackend as "sqlite" | "etcd",
-          ...(flags.etcdServers ? { etcdServers: flags.etcdServers.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
-          ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
-          authorizationMode: flags.authorizationMode,
-          serviceClusterIPRange: flags.serviceClusterIpRange,
-          serviceNodePortRange: flags.serviceNodePortRange,
-          endpointReconcilerType: flags.endpointReconcilerType,
-          maxRequestsInFlight: flags.maxRequestsInflight,
-          maxMutatingRequestsInFlight: flags.maxMutatingRequestsInflight,
-          requestTimeoutMs: flags.requestTimeout,
-          minRequestTimeoutSeconds: flags.minRequestTimeout,
-        });
+        running = await runAPIServer(apiserverRunOptions(flags));
       } catch (err) {
         console.error(`kubegen apiserver: ${err instanceof Error ? err.message : String(err)}`);
         process.exitCode = 1;

@@ -13,6 +13,9 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
+import { setupAPIExtensions } from "../apiextensions/index.js";
+import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
+import { systemNamespacesHook } from "../controlplane/system-namespaces.js";
 import { authorizerForMode } from "../auth/authorizer.js";
 import type { Authenticator } from "../auth/authenticator.js";
 import { TokenFileAuthenticator } from "../auth/token-file.js";
@@ -37,7 +40,6 @@ import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
 import { router } from "./router.js";
-import { systemNamespacesHook } from "./system-namespaces.js";
 
 export interface APIServerOptions {
   /** The REST storage of every served resource (and its subresources). */
@@ -50,7 +52,7 @@ export interface APIServerOptions {
   /** The address clients should use (discovery, certificates); default: the bind address, or 127.0.0.1. */
   advertiseAddress?: string;
   /** Serving certificate and key (PEM), and the CA client certificates are verified against. */
-  tls: { cert: string; key: string; clientCA?: string };
+  tls: { cert: string; key: string; clientCA?: string; servingCA?: string };
   /** `--token-auth-file`: a path, or the parsed table. */
   tokenAuthFile?: string;
   tokens?: ReadonlyMap<string, UserInfo>;
@@ -74,6 +76,8 @@ export interface APIServerOptions {
   admissionPlugins?: readonly AdmissionPlugin[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
   systemNamespaces?: boolean;
+  /** `--system-namespaces-interval`: the controller's safety-net pass; default 1 minute. */
+  systemNamespacesIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -105,6 +109,8 @@ export class APIServer {
   private shuttingDown = false;
   private shutdownPromise: Promise<void> | undefined;
   private readonly log: (line: string) => void;
+  /** The post-start hooks' credentials (upstream's loopback token). */
+  private readonly loopback = new LoopbackAuthenticator();
 
   constructor(private readonly options: APIServerOptions) {
     this.log = options.log ?? ((line) => console.error(line));
@@ -140,7 +146,10 @@ export class APIServer {
         }),
       );
       if ((options.systemNamespaces ?? true) && namespaces.create) {
-        this.hooks.addPostStartHook("start-system-namespaces-controller", systemNamespacesHook(namespaces, 60_000, undefined, this.log));
+        this.hooks.addPostStartHook(
+          "start-system-namespaces-controller",
+          systemNamespacesHook({ ...(options.systemNamespacesIntervalMs !== undefined && { intervalMs: options.systemNamespacesIntervalMs }), log: this.log }),
+        );
       }
     }
     plugins.push(...(options.admissionPlugins ?? []));
@@ -155,6 +164,7 @@ export class APIServer {
     const authenticators: Authenticator[] = [new X509Authenticator()];
     if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
+    authenticators.unshift(this.loopback);
 
     const filters: Filter[] = [
       withPanicRecovery(this.scheme, this.log),
@@ -177,6 +187,9 @@ export class APIServer {
       resources: resourceHandler(this.index, deps),
       metrics: this.metrics.handler(),
     });
+    // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
+    const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, log: this.log });
+    if (apiextensions) filters.push(...apiextensions.filters);
     this.handler = filters.reduceRight((next, filter) => filter(next), inner);
   }
 
@@ -226,7 +239,14 @@ export class APIServer {
     });
     this.address = server.address() as AddressInfo;
     try {
-      await this.hooks.runPostStartHooks({ signal: this.stopController.signal });
+      const servingCA = tls.servingCA ?? tls.clientCA;
+      const loopbackClientConfig = loopbackConfig({
+        bindAddress: this.options.bindAddress ?? DEFAULTS.bindAddress,
+        port: this.address.port,
+        token: this.loopback.token,
+        ...(servingCA !== undefined && { caData: servingCA }),
+      });
+      await this.hooks.runPostStartHooks({ signal: this.stopController.signal, loopbackClientConfig });
     } catch (err) {
       await this.shutdown();
       throw err;

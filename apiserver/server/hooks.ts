@@ -3,10 +3,16 @@
  * pre-shutdown hooks (run during graceful shutdown), as upstream's GenericAPIServer keeps them.
  * Each post-start hook is also a health check, failing until it has finished.
  */
+import type { RestConfig } from "../../runtime/rest/config.js";
 
 export interface HookContext {
   /** Aborts when the server begins to shut down; long-lived work started by a hook stops on it. */
   signal: AbortSignal;
+  /**
+   * Reaches this server over HTTPS on loopback as system:apiserver (system:masters), as
+   * upstream's LoopbackClientConfig; build a Clientset on it.
+   */
+  loopbackClientConfig: RestConfig;
 }
 
 export type PostStartHook = (ctx: HookContext) => Promise<void> | void;

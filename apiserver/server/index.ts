@@ -6,5 +6,4 @@ export * from "./hooks.js";
 export * from "./health.js";
 export * from "./metrics.js";
 export * from "./version.js";
-export * from "./system-namespaces.js";
 export * from "./run.js";

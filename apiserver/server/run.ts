@@ -9,8 +9,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
-import type { Scheme } from "../../runtime/scheme.js";
+import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
+import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
 import { buildBuiltinStorages } from "../registry/builtin.js";
+import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/services/allocation/repair-loops.js";
 import type { RESTStorage } from "../registry/rest.js";
 import type { Storage } from "../storage/interface.js";
 import { openStorage } from "../storage/open-storage.js";
@@ -32,11 +34,27 @@ export interface RunOptions {
   /** `30000-32767` form. */
   serviceNodePortRange?: string;
   endpointReconcilerType?: string;
+  /** How often the ClusterIP and NodePort repair loops run; default 3 minutes. */
+  serviceRepairIntervalMs?: number;
+  /** `--kubernetes-service-node-port`: > 0 makes the `kubernetes` Service a NodePort on it. */
+  kubernetesServiceNodePort?: number;
+  /** `--system-namespaces-interval`; default 1 minute. */
+  systemNamespacesIntervalMs?: number;
+  /** `--endpoint-reconciler-interval`: the bootstrap controller's pass and lease refresh; default 10 s. */
+  endpointReconcilerIntervalMs?: number;
+  /** `--endpoint-lease-ttl`: how long an apiserver stays in the endpoints without a refresh; default 15 s. */
+  endpointLeaseTTLMs?: number;
   maxRequestsInFlight?: number;
   maxMutatingRequestsInFlight?: number;
   requestTimeoutMs?: number;
   minRequestTimeoutSeconds?: number;
   scheme?: Scheme;
+  /**
+   * Compiled-in API groups served beside the built-in ones, without a CRD: the `scheme` exported
+   * by a `kubegen generate` output's `apis/register.ts`. Each resource gets the built-in storage
+   * (the generic store, protobuf where the group generated codecs).
+   */
+  apiGroups?: Scheme[];
   log?: (line: string) => void;
 }
 
@@ -87,13 +105,17 @@ export function parsePortRange(range: string): ServiceSettings["serviceNodePortR
   return { base, size: last - base + 1 };
 }
 
-/** The host's first non-loopback IPv4 address, as upstream defaults the advertise address. */
+/**
+ * The bind address, or for a wildcard or loopback one the host's first non-loopback IPv4
+ * address, as upstream's ResolveBindAddress (the `kubernetes` Endpoints may not list loopback).
+ */
 function defaultAdvertiseAddress(bindAddress: string): string {
-  if (bindAddress !== "0.0.0.0" && bindAddress !== "::") return bindAddress;
+  const loopback = bindAddress === "::1" || bindAddress.startsWith("127.");
+  if (bindAddress !== "0.0.0.0" && bindAddress !== "::" && !loopback) return bindAddress;
   for (const addrs of Object.values(os.networkInterfaces())) {
     for (const a of addrs ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
   }
-  return "127.0.0.1";
+  return loopback ? bindAddress : "127.0.0.1";
 }
 
 export async function runAPIServer(options: RunOptions): Promise<RunningAPIServer> {
@@ -109,6 +131,17 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   };
   if (!["lease", "none", "master-count"].includes(settings.endpointReconcilerType)) {
     throw new Error(`--endpoint-reconciler-type: unknown reconciler ${JSON.stringify(settings.endpointReconcilerType)} (lease, master-count, none)`);
+  }
+  if (settings.endpointReconcilerType === "master-count") {
+    throw new Error(`--endpoint-reconciler-type: "master-count" is not supported; use "lease" (the default) or "none"`);
+  }
+  const nodePort = options.kubernetesServiceNodePort ?? 0;
+  const { base, size } = settings.serviceNodePortRange;
+  if (!Number.isInteger(nodePort) || nodePort < 0 || nodePort > 65535) {
+    throw new Error(`--kubernetes-service-node-port ${nodePort} must be between 0 and 65535 (0: the kubernetes Service is of type ClusterIP)`);
+  }
+  if (nodePort > 0 && (nodePort < base || nodePort >= base + size)) {
+    throw new Error(`--kubernetes-service-node-port ${nodePort} must be within --service-node-port-range ${base}-${base + size - 1}`);
   }
 
   const dataDir = path.resolve(options.dataDir);
@@ -128,8 +161,11 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
   }
 
-  const scheme = options.scheme ?? builtinScheme;
-  const storages = buildBuiltinStorages(storage, scheme);
+  const scheme = options.apiGroups?.length ? mergeSchemes(options.scheme ?? builtinScheme, ...options.apiGroups) : (options.scheme ?? builtinScheme);
+  const { network, prefix } = settings.serviceClusterIPRange;
+  const { base: portBase, size: portCount } = settings.serviceNodePortRange;
+  const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
+  const storages = buildBuiltinStorages(storage, scheme, { serviceRanges });
   const server = new APIServer({
     storages,
     scheme,
@@ -143,6 +179,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     ...(options.maxMutatingRequestsInFlight !== undefined ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight } : {}),
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.minRequestTimeoutSeconds !== undefined ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds } : {}),
+    ...(options.systemNamespacesIntervalMs !== undefined ? { systemNamespacesIntervalMs: options.systemNamespacesIntervalMs } : {}),
     healthChecks: [
       {
         name: backend,
@@ -153,6 +190,25 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     ],
     log,
   });
+  const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
+  installBootstrapController(server.hooks, {
+    serviceIP: settings.serviceClusterIPRange.firstIP,
+    publicServicePort: () => server.port,
+    publicIP: advertiseAddress,
+    kubernetesServiceNodePort: nodePort,
+    endpointReconcilerType: settings.endpointReconcilerType,
+    storage,
+    ...(endpointsStorage !== undefined && { endpointsStorage }),
+    ...(options.endpointReconcilerIntervalMs !== undefined && { intervalMs: options.endpointReconcilerIntervalMs }),
+    ...(options.endpointLeaseTTLMs !== undefined && { leaseTtlMs: options.endpointLeaseTTLMs }),
+    log,
+  });
+  const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
+  if (servicesStorage) {
+    const events = storages.find((s) => s.group === "" && s.info.plural === "events");
+    const repair = { storage, scheme, ranges: serviceRanges, services: servicesStorage, events, intervalMs: options.serviceRepairIntervalMs, log };
+    server.hooks.addPostStartHook(SERVICE_REPAIR_HOOK, serviceRepairHook(repair));
+  }
   try {
     await server.start();
   } catch (err) {
