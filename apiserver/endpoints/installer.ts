@@ -1,7 +1,8 @@
 /**
  * The served resources: every RESTStorage grouped by group-version, with what the endpoint
  * layer derives from it (verbs from the methods it has, its kind, its table printer). Routes
- * are not registered one by one; the resource handler resolves a request against this index.
+ * are not registered one by one; the resource handler resolves a request against this index,
+ * which changes at run time as custom resources are installed and removed.
  */
 import type { GroupVersion, ResourceInfo } from "../../runtime/scheme.js";
 import type { RESTStorage } from "../registry/rest.js";
@@ -14,6 +15,17 @@ export interface InstalledResource {
   info: ResourceInfo;
   storage: RESTStorage;
   printer: TablePrinter;
+  /** A custom resource (served from a CRD): its kinds are not in the scheme; bodies are checked by its storage. */
+  custom?: boolean;
+  /** The version objects are stored in, when not this one (CRD versions share one): discovery's storageVersionHash names it. */
+  storageVersion?: string;
+}
+
+export interface InstallOptions {
+  /** The table printer (default: the built-in one for the resource, or from its printer columns). */
+  printer?: TablePrinter;
+  custom?: boolean;
+  storageVersion?: string;
 }
 
 /** The verbs a storage serves, sorted as discovery lists them. */
@@ -30,17 +42,49 @@ export function verbsOf(storage: RESTStorage): string[] {
   return verbs;
 }
 
+function entry(storage: RESTStorage, opts: InstallOptions): InstalledResource {
+  const out: InstalledResource = {
+    group: storage.group,
+    version: storage.version,
+    info: storage.info,
+    storage,
+    printer: opts.printer ?? printerFor(storage.group, storage.info),
+  };
+  if (opts.custom) out.custom = true;
+  if (opts.storageVersion !== undefined) out.storageVersion = opts.storageVersion;
+  return out;
+}
+
 const gvKey = (group: string, version: string): string => `${group}/${version}`;
 
 export class ResourceIndex {
   private readonly byGroupVersion = new Map<string, Map<string, InstalledResource>>();
   private readonly order: GroupVersion[] = [];
+  private changes = 0;
+  private readonly listeners = new Set<() => void>();
 
   constructor(storages: readonly RESTStorage[]) {
     for (const s of storages) this.add(s);
   }
 
-  add(storage: RESTStorage): void {
+  /** Grows on every add, remove or replace: discovery caches compare it to know they are stale. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /** Calls `fn` after every change (custom resources come and go at run time); returns the unsubscribe. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed(): void {
+    this.changes++;
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Installs a storage; a plural already served in its group-version is an error. */
+  add(storage: RESTStorage, opts: InstallOptions = {}): void {
     const key = gvKey(storage.group, storage.version);
     let resources = this.byGroupVersion.get(key);
     if (!resources) {
@@ -51,13 +95,33 @@ export class ResourceIndex {
     if (resources.has(storage.info.plural)) {
       throw new Error(`resource ${storage.info.plural} is installed twice in ${key}`);
     }
-    resources.set(storage.info.plural, {
-      group: storage.group,
-      version: storage.version,
-      info: storage.info,
-      storage,
-      printer: printerFor(storage.group, storage.info),
-    });
+    resources.set(storage.info.plural, entry(storage, opts));
+    this.changed();
+  }
+
+  /** Installs a storage in place of the one serving the same plural (or newly). */
+  replace(storage: RESTStorage, opts: InstallOptions = {}): void {
+    const resources = this.byGroupVersion.get(gvKey(storage.group, storage.version));
+    if (resources?.has(storage.info.plural)) {
+      resources.set(storage.info.plural, entry(storage, opts));
+      this.changed();
+      return;
+    }
+    this.add(storage, opts);
+  }
+
+  /** Stops serving a resource; a group-version left empty disappears from discovery. False when it was not served. */
+  remove(group: string, version: string, plural: string): boolean {
+    const key = gvKey(group, version);
+    const resources = this.byGroupVersion.get(key);
+    if (!resources?.delete(plural)) return false;
+    if (resources.size === 0) {
+      this.byGroupVersion.delete(key);
+      const i = this.order.findIndex((gv) => gv.group === group && gv.version === version);
+      if (i >= 0) this.order.splice(i, 1);
+    }
+    this.changed();
+    return true;
   }
 
   /** Group-versions in installation order. */

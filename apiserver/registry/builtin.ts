@@ -1,15 +1,18 @@
 /**
  * The REST storages of every resource registered in a scheme: a generic store per resource
  * with the resource's strategy (and subresources) when it has one, the default strategy
- * otherwise; namespaces get their own store for the termination flow.
+ * otherwise; namespaces get their own store for the termination flow, Services one that
+ * allocates ClusterIPs and NodePorts when the ranges are given.
  */
 import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
+import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";
+import { ServiceStore } from "./resources/services/storage.js";
 import { clusterRoleBindingStrategy } from "./resources/clusterrolebindings/strategy.js";
 import { clusterRoleStrategy } from "./resources/clusterroles/strategy.js";
 import { configMapStrategy } from "./resources/configmaps/strategy.js";
-import { crdStatusStrategy, crdStrategy } from "./resources/customresourcedefinitions/strategy.js";
+import { CustomResourceDefinitionStore } from "./resources/customresourcedefinitions/storage.js";
 import { endpointsStrategy } from "./resources/endpoints/strategy.js";
 import { eventStrategy } from "./resources/events/strategy.js";
 import { leaseStrategy } from "./resources/leases/strategy.js";
@@ -19,6 +22,7 @@ import { secretStrategy } from "./resources/secrets/strategy.js";
 import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js";
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
+import { withBackend } from "./storage-backend.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 
@@ -40,16 +44,22 @@ const BUILTIN: Readonly<Record<string, Registration>> = {
   "rbac.authorization.k8s.io/rolebindings": { strategy: roleBindingStrategy },
   "rbac.authorization.k8s.io/clusterroles": { strategy: clusterRoleStrategy },
   "rbac.authorization.k8s.io/clusterrolebindings": { strategy: clusterRoleBindingStrategy },
-  "apiextensions.k8s.io/customresourcedefinitions": { strategy: crdStrategy, subresources: { status: crdStatusStrategy } },
 };
 
 /** Options applied to every store built here. */
-export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs" | "garbageCollection" | "now">;
+export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs" | "garbageCollection" | "now" | "watchCache"> & {
+  /** The Service ClusterIP and NodePort ranges: Services get allocations only when given. */
+  serviceRanges?: ServiceRanges;
+};
 
 /** The generic store of one registered resource (namespaces get the namespace store). */
 export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
-  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...options };
+  const { serviceRanges, ...storeOptions } = options;
+  // Built-in resources are served through a watch cache unless the caller turns it off.
+  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true };
   if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
+  if (gv.group === "apiextensions.k8s.io" && info.plural === "customresourcedefinitions") return new CustomResourceDefinitionStore(base);
+  if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
   const reg = BUILTIN[`${gv.group}/${info.plural}`];
   const hasStatus = info.subresources.includes("status");
   const strategy = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
@@ -63,7 +73,7 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
 export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: BuiltinStoreOptions = {}): RESTStorage[] {
   const out: RESTStorage[] = [];
   for (const gv of scheme.groupVersions()) {
-    for (const info of scheme.resourcesFor(gv)) out.push(restStorageFor(buildStore(storage, scheme, gv, info, options)));
+    for (const info of scheme.resourcesFor(gv)) out.push(withBackend(restStorageFor(buildStore(storage, scheme, gv, info, options)), storage));
   }
   return out;
 }

@@ -43,10 +43,12 @@ function resourceEntry(r: InstalledResource): APIResource[] {
   };
   if (info.shortNames.length > 0) main.shortNames = [...info.shortNames];
   if (info.categories.length > 0) main.categories = [...info.categories];
-  main.storageVersionHash = storageVersionHash(group, version, info.kind);
+  main.storageVersionHash = storageVersionHash(group, r.storageVersion ?? version, info.kind);
   const out = [main];
   for (const [sub, storage] of Object.entries(r.storage.subresources ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    out.push({ name: `${info.plural}/${sub}`, singularName: "", namespaced: info.namespaced, kind: info.kind, verbs: verbsOf(storage) });
+    // A subresource of another kind (scale: autoscaling/v1 Scale) names its group-version.
+    const other = storage.group !== group || storage.version !== version ? { group: storage.group, version: storage.version } : {};
+    out.push({ name: `${info.plural}/${sub}`, singularName: "", namespaced: info.namespaced, ...other, kind: storage.info.kind, verbs: verbsOf(storage) });
   }
   return out;
 }
@@ -77,7 +79,11 @@ function discoveryResource(r: InstalledResource): Record<string, unknown> {
   if (info.categories.length > 0) out.categories = [...info.categories];
   const subs = Object.entries(r.storage.subresources ?? {}).sort(([a], [b]) => a.localeCompare(b));
   if (subs.length > 0) {
-    out.subresources = subs.map(([subresource, storage]) => ({ subresource, responseKind, verbs: verbsOf(storage) }));
+    out.subresources = subs.map(([subresource, storage]) => ({
+      subresource,
+      responseKind: storage.group === group && storage.version === version ? responseKind : { group: storage.group, version: storage.version, kind: storage.info.kind },
+      verbs: verbsOf(storage),
+    }));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /**
  * The discovery endpoints. /api and /apis answer aggregated discovery (with an ETag and 304
  * on If-None-Match) when the Accept header asks for APIGroupDiscoveryList, the unaggregated
- * documents otherwise.
+ * documents otherwise. Documents follow the resource index as it changes.
  */
 import { createHash } from "node:crypto";
 import type { Scheme } from "../../../runtime/scheme.js";
@@ -37,6 +37,8 @@ interface CachedDocument {
 
 export class DiscoveryHandlers {
   private readonly aggregated = new Map<string, CachedDocument>();
+  /** The index generation the cached documents were built from. */
+  private cachedGeneration = -1;
 
   constructor(
     private readonly index: ResourceIndex,
@@ -76,7 +78,10 @@ export class DiscoveryHandlers {
 
   private plain(req: APIRequest, res: ResponseWriter, doc: object): void {
     const media = negotiateOutput(req.raw.headers.accept, defaultRestrictions);
-    writeObject(this.scheme, res, 200, doc, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
+    // Upstream's JSON leaves apiVersion off APIVersions and APIResourceList; the protobuf
+    // envelope names the kind's group-version (meta v1) all the same.
+    const body = media.format === "protobuf" ? { apiVersion: "v1", ...doc } : doc;
+    writeObject(this.scheme, res, 200, body, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
   }
 
   private async root(req: APIRequest, res: ResponseWriter, legacy: boolean): Promise<void> {
@@ -85,6 +90,11 @@ export class DiscoveryHandlers {
       const doc = legacy ? apiVersions(this.index, this.serverAddress()) : apiGroupList(this.index);
       this.plain(req, res, doc);
       return;
+    }
+    if (this.cachedGeneration !== this.index.generation) {
+      // Resources were installed or removed since: every document (and its ETag) changes.
+      this.aggregated.clear();
+      this.cachedGeneration = this.index.generation;
     }
     const key = `${legacy}/${version}`;
     let cached = this.aggregated.get(key);

@@ -6,7 +6,7 @@
 import { newBadRequest, newRequestEntityTooLarge } from "../../../runtime/rest/errors.js";
 import { apiVersionOf, parseApiVersion } from "../../../runtime/scheme.js";
 import type { KubeObject, WriteOptions } from "../../registry/rest.js";
-import { unknownFieldMessages } from "../field-validation.js";
+import { strictDecodingMessages } from "../strict-fields.js";
 import { negotiateInput, type Format } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
 import { DecodeError, decodeBody } from "../serializers.js";
@@ -63,7 +63,8 @@ export interface DecodedObject {
 export async function decodeResourceBody(req: APIRequest, scope: RequestScope, options: WriteOptions): Promise<DecodedObject> {
   const format = negotiateInput(req.raw.headers["content-type"]);
   const body = await readBody(req, scope.deps.maxRequestBodyBytes);
-  const { group, version, info } = scope.resource;
+  // The storage's kind: a subresource may take another kind than its resource (scale takes autoscaling/v1 Scale).
+  const { group, version, info } = scope.storage;
   const expectedKind = info.kind;
 
   let obj: Record<string, unknown>;
@@ -91,7 +92,8 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   obj = { kind, apiVersion: apiVersionOf(gv), ...rest };
 
   const scheme = scope.deps.scheme;
-  if (!scheme.recognizes({ ...gv, kind })) {
+  // Custom resources are not in the scheme: their kind is the CRD's, checked just below.
+  if (!scope.resource.custom && !scheme.recognizes({ ...gv, kind })) {
     throw newBadRequest(
       `${kind} in version ${JSON.stringify(gv.version)} cannot be handled as a ${expectedKind}: no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersionOf(gv))} in scheme "kubegen"`,
     );
@@ -109,14 +111,14 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
 
   if (format !== "protobuf") {
     const problems = scope.deps.schemas.check(group, version, kind, obj);
-    if (problems) {
-      if (problems.invalid.length > 0) {
-        throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${problems.invalid[0]}`);
-      }
-      const unknown = unknownFieldMessages(problems.unknown);
-      const directive = options.fieldValidation ?? "Warn";
-      if (unknown.length > 0 && directive === "Strict") throw newBadRequest(`strict decoding error: ${unknown.join(", ")}`);
-      if (unknown.length > 0 && directive === "Warn") req.warnings.push(...unknown);
+    if (problems && problems.invalid.length > 0) {
+      throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${problems.invalid[0]}`);
+    }
+    const directive = options.fieldValidation ?? "Warn";
+    if (directive !== "Ignore") {
+      const strict = strictDecodingMessages(format === "json" ? body.toString("utf8") : undefined, problems?.unknown ?? []);
+      if (strict.length > 0 && directive === "Strict") throw newBadRequest(`strict decoding error: ${strict.join(", ")}`);
+      if (strict.length > 0) req.warnings.push(...strict);
     }
   }
   if (obj.metadata !== undefined && (typeof obj.metadata !== "object" || obj.metadata === null || Array.isArray(obj.metadata))) {

@@ -273,3 +273,40 @@ export function printerFor(group: string, info: ResourceInfo): TablePrinter {
   if (info.printerColumns.length > 0) return printerColumnsPrinter(info.printerColumns);
   return defaultPrinter;
 }
+
+/** The column a CRD version gets when it declares none (upstream's default Age column). */
+const CRD_AGE_COLUMN: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", description: metaDoc("creationTimestamp") };
+
+/**
+ * The printer of a custom resource version, as upstream's CRD table convertor: Name, then the
+ * version's additionalPrinterColumns (Age when there are none), each described by its JSONPath
+ * unless it has a description.
+ */
+export function customResourcePrinter(columns: readonly PrinterColumn[]): TablePrinter {
+  const cols = columns.length > 0 ? columns : [CRD_AGE_COLUMN];
+  const defs: ColumnDefinition[] = [nameColumn()];
+  for (const c of cols) {
+    const def = column(c.name, c.type, c.description || `Custom resource definition column (in JSONPath format): ${c.jsonPath}`, { priority: c.priority ?? 0 });
+    if (c.format) def.format = c.format;
+    defs.push(def);
+  }
+  return {
+    columns: defs,
+    cells: (o, now) => [name(o), ...cols.map((c) => customCell(c, o, now))],
+  };
+}
+
+/** A CRD column's cell: strings printed as kubectl's JSONPath prints them, other types as JSON values. */
+function customCell(col: PrinterColumn, obj: KubeObject, now: number): unknown {
+  const value = readJSONPath(obj, col.jsonPath);
+  if (value === undefined || value === null) return null;
+  switch (col.type) {
+    case "string":
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+    case "date":
+      if (typeof value !== "string") return null;
+      return Number.isNaN(Date.parse(value)) ? "<invalid>" : ageOf(value, now);
+    default:
+      return printerCell(col, obj, now);
+  }
+}

@@ -1,11 +1,15 @@
 /**
  * Validation of apiextensions.k8s.io/v1 CustomResourceDefinitions: the name, group, scope,
- * names and versions rules with upstream's messages (schema structure is not checked here).
+ * names and versions rules with upstream's messages, structural schemas and their defaults,
+ * scale subresource paths and printer columns.
  */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
+import { validateDefaults } from "../../apiextensions/schema/default-validation.js";
+import { validateStructural } from "../../apiextensions/schema/structural.js";
+import type { JSONSchemaProps } from "../../apiextensions/schema/types.js";
 
 type Obj = Record<string, unknown>;
 
@@ -103,8 +107,17 @@ function validateSpec(spec: Obj): FieldError[] {
     seen.add(name);
     const msgs = isDNS1035Label(name);
     if (msgs.length > 0) errs.push(fieldErrors.invalid(path.child("versions").index(i).child("name"), name, msgs.join(",")));
+    const vpath = path.child("versions").index(i);
     const schema = record(v.schema).openAPIV3Schema;
-    if (schema === undefined || schema === null) errs.push(fieldErrors.required(path.child("versions").index(i).child("schema").child("openAPIV3Schema")));
+    if (schema === undefined || schema === null) errs.push(fieldErrors.required(vpath.child("schema").child("openAPIV3Schema")));
+    else {
+      const schemaPath = vpath.child("schema").child("openAPIV3Schema");
+      const structural = validateStructural(record(schema) as JSONSchemaProps, schemaPath);
+      errs.push(...structural);
+      // Defaults are only meaningful in a structural schema.
+      if (structural.length === 0) errs.push(...validateDefaults(record(schema) as JSONSchemaProps, schemaPath));
+    }
+    errs.push(...validateVersionExtras(v, vpath));
   });
   if (!unique) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions, "must contain unique version names"));
   if (storage !== 1) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions ?? null, "must have exactly one version marked as storage version"));
@@ -113,6 +126,37 @@ function validateSpec(spec: Obj): FieldError[] {
     if (str(names[field]) === "") errs.push(fieldErrors.required(path.child("names", field)));
   }
   errs.push(...validateNames(names, path.child("names")));
+  return errs;
+}
+
+const COLUMN_TYPES = ["boolean", "date", "integer", "number", "string"];
+
+/** Subresources and printer columns of one version, with upstream's messages. */
+function validateVersionExtras(v: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const scale = record(v.subresources).scale;
+  if (scale !== undefined) {
+    const sp = path.child("subresources", "scale");
+    const s = record(scale);
+    const spec = str(s.specReplicasPath);
+    const status = str(s.statusReplicasPath);
+    if (spec === "") errs.push(fieldErrors.required(sp.child("specReplicasPath")));
+    else if (!/^\.spec\.[A-Za-z0-9_.]+$/.test(spec)) errs.push(fieldErrors.invalid(sp.child("specReplicasPath"), spec, "should be a json path under .spec"));
+    if (status === "") errs.push(fieldErrors.required(sp.child("statusReplicasPath")));
+    else if (!/^\.status\.[A-Za-z0-9_.]+$/.test(status)) errs.push(fieldErrors.invalid(sp.child("statusReplicasPath"), status, "should be a json path under .status"));
+    const selector = s.labelSelectorPath;
+    if (selector !== undefined && !/^\.(spec|status)\.[A-Za-z0-9_.]+$/.test(str(selector))) {
+      errs.push(fieldErrors.invalid(sp.child("labelSelectorPath"), str(selector), "should be a json path under either .spec or .status"));
+    }
+  }
+  arr(v.additionalPrinterColumns).forEach((c, i) => {
+    const col = record(c);
+    const cp = path.child("additionalPrinterColumns").index(i);
+    if (str(col.name) === "") errs.push(fieldErrors.required(cp.child("name")));
+    if (str(col.type) === "") errs.push(fieldErrors.required(cp.child("type")));
+    else if (!COLUMN_TYPES.includes(str(col.type))) errs.push(fieldErrors.notSupported(cp.child("type"), str(col.type), COLUMN_TYPES));
+    if (str(col.jsonPath) === "") errs.push(fieldErrors.required(cp.child("JSONPath")));
+  });
   return errs;
 }
 

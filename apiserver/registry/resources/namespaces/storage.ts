@@ -3,12 +3,9 @@
  * phase Terminating) and returns it; it leaves storage only once the namespace controller has
  * emptied spec.finalizers through the finalize subresource (and metadata.finalizers are gone).
  */
-import { newConflict, newNotFound } from "../../../../runtime/rest/errors.js";
-import { StorageError, type KeyValue } from "../../../storage/interface.js";
-import { interpretStorageError } from "../../errors.js";
-import { formatTime } from "../../server-metadata.js";
 import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
-import { GenericStore, type GenericStoreOptions } from "../../store.js";
+import type { GenericStoreOptions } from "../../store.js";
+import { TwoPhaseDeleteStore } from "../../two-phase-delete.js";
 import {
   namespaceFinalizeStrategy,
   namespaceStatusStrategy,
@@ -18,7 +15,7 @@ import {
 
 type NamespaceFields = { spec?: { finalizers?: string[] }; status?: { phase?: string } };
 
-export class NamespaceStore extends GenericStore {
+export class NamespaceStore extends TwoPhaseDeleteStore {
   constructor(options: Omit<GenericStoreOptions, "strategy" | "subresourceStrategies" | "returnDeletedObject" | "shouldDeleteDuringUpdate">) {
     super({
       ...options,
@@ -31,19 +28,8 @@ export class NamespaceStore extends GenericStore {
 
   override async delete(ctx: RequestContext, name: string, opts: DeleteOptions = {}): Promise<{ object: KubeObject; deleted: boolean }> {
     const ns = await this.get(ctx, name);
+    this.checkTerminationPreconditions(name, ns, opts);
     const uid = ns.metadata?.uid ?? "";
-    const rv = ns.metadata?.resourceVersion ?? "";
-    const pre = opts.preconditions ?? {};
-    if (pre.uid !== undefined && pre.uid !== uid) {
-      throw newConflict(this.qualifiedResource, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
-    }
-    if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
-      throw newConflict(
-        this.qualifiedResource,
-        name,
-        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
-      );
-    }
     if (!ns.metadata?.deletionTimestamp) return { object: await this.startTermination(ctx, name, uid, opts), deleted: false };
     // Terminating: it goes only when the namespace controller has finalized it.
     if (((ns as NamespaceFields).spec?.finalizers ?? []).length > 0) return { object: ns, deleted: false };
@@ -51,17 +37,9 @@ export class NamespaceStore extends GenericStore {
   }
 
   /** Sets deletionTimestamp and phase Terminating (and the finalizers a propagationPolicy asks for). */
-  private async startTermination(ctx: RequestContext, name: string, uid: string, opts: DeleteOptions): Promise<KubeObject> {
-    const key = this.keyFor(ctx, name);
-    let out: KubeObject | undefined;
-    const fn = (current: KeyValue | undefined): Uint8Array => {
-      if (!current) throw newNotFound(this.qualifiedResource, name);
-      const existing = this.decode(current);
+  private startTermination(ctx: RequestContext, name: string, uid: string, opts: DeleteOptions): Promise<KubeObject> {
+    return this.markTerminating(ctx, name, uid, opts.dryRun === true, (existing) => {
       const meta = (existing.metadata ??= {});
-      if ((meta.uid ?? "") !== uid) {
-        throw newConflict(this.qualifiedResource, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${meta.uid ?? ""}`);
-      }
-      meta.deletionTimestamp ??= formatTime(new Date());
       const ns = existing as NamespaceFields;
       ns.status = { ...ns.status, phase: "Terminating" };
       if (this.options.garbageCollection && opts.propagationPolicy) {
@@ -70,18 +48,6 @@ export class NamespaceStore extends GenericStore {
         if (opts.propagationPolicy === "Foreground") kept.push("foregroundDeletion");
         meta.finalizers = kept;
       }
-      out = existing;
-      return this.encode(existing);
-    };
-    try {
-      if (opts.dryRun) {
-        fn(await this.storage.get(key));
-        return out!;
-      }
-      return this.decode(await this.storage.guaranteedUpdate(key, fn));
-    } catch (err) {
-      if (err instanceof StorageError) throw interpretStorageError(err, "update", this.qualifiedResource, name);
-      throw err;
-    }
+    });
   }
 }

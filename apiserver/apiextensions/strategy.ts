@@ -1,0 +1,144 @@
+/**
+ * The strategy of one custom resource version: metadata that must decode as ObjectMeta, pruning
+ * and defaults from the structural schema, status kept out of main writes when the status
+ * subresource is on, generation bumps as upstream (status changes count only without a status
+ * subresource), validation against the schema with upstream's messages, and the scale
+ * subresource's replicas paths checked.
+ */
+import { newBadRequest } from "../../runtime/rest/errors.js";
+import { nameIsDNSSubdomain } from "../../runtime/validation/strings.js";
+import type { KubeObject } from "../registry/rest.js";
+import { deepEqual, keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../registry/strategy.js";
+import { fieldErrors, FieldPath, type FieldError } from "../registry/validation/field.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "../registry/validation/object-meta.js";
+import type { CRDVersion } from "./crd.js";
+import { applyDefaults, hasDefaults } from "./schema/defaults.js";
+import { objectMetaTypeError } from "./schema/objectmeta.js";
+import { pruneObject } from "./schema/prune.js";
+import { validateValue } from "./schema/validate.js";
+
+/** Reads a `.a.b` path (what scale paths and printer columns use). */
+export function readPath(obj: unknown, path: string): unknown {
+  let cur = obj;
+  for (const p of path.replace(/^\./, "").split(".")) {
+    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+/** Writes a `.a.b` path, creating objects on the way. */
+export function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.replace(/^\./, "").split(".");
+  let cur = obj;
+  for (const p of parts.slice(0, -1)) {
+    const next = cur[p];
+    if (typeof next !== "object" || next === null || Array.isArray(next)) cur[p] = {};
+    cur = cur[p] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]!] = value;
+}
+
+function withoutMeta(obj: KubeObject, dropStatus: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === "metadata" || k === "apiVersion" || k === "kind" || (dropStatus && k === "status")) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Go's %v of a JSON value. */
+function goValue(v: unknown): string {
+  if (typeof v === "object" && v !== null) return Array.isArray(v) ? `[${v.map(goValue).join(" ")}]` : `map[${Object.entries(v).map(([k, x]) => `${k}:${goValue(x)}`).join(" ")}]`;
+  return String(v);
+}
+
+/** Go's %T of a decoded JSON value. */
+function goType(v: unknown): string {
+  if (Array.isArray(v)) return "[]interface {}";
+  if (v === null) return "<nil>";
+  switch (typeof v) {
+    case "string":
+      return "string";
+    case "number":
+      return "float64";
+    case "boolean":
+      return "bool";
+    default:
+      return "map[string]interface {}";
+  }
+}
+
+/** Upstream's scale replicas checks: an integer within int32 at the spec path, non-negative at the status path. */
+function validateScale(obj: KubeObject, version: CRDVersion): FieldError[] {
+  const scale = version.scale;
+  if (!scale) return [];
+  const errs: FieldError[] = [];
+  const check = (path: string): void => {
+    const v = readPath(obj, path);
+    if (v === undefined) return;
+    const fp = FieldPath.of(path.replace(/^\./, ""));
+    if (typeof v !== "number" || !Number.isInteger(v)) errs.push(fieldErrors.invalid(fp, 0, `${path} accessor error: ${goValue(v)} is of the type ${goType(v)}, expected int64`));
+    else if (v < 0) errs.push(fieldErrors.invalid(fp, v, "should be a non-negative integer"));
+    else if (v > 2147483647) errs.push(fieldErrors.invalid(fp, v, "should be less than or equal to 2147483647"));
+  };
+  check(scale.specReplicasPath);
+  if (version.status) check(scale.statusReplicasPath);
+  return errs;
+}
+
+export interface CustomResourceStrategies {
+  strategy: Strategy;
+  status?: UpdateStrategy;
+}
+
+export function customResourceStrategy(version: CRDVersion, namespaced: boolean, kind: string): CustomResourceStrategies {
+  const schema = version.schema;
+  const defaults = hasDefaults(schema);
+  const validate = (obj: KubeObject): FieldError[] => [
+    ...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain),
+    ...validateValue(obj, schema),
+    ...validateScale(obj, version),
+  ];
+  const selectable = version.selectableFields.map((p) => p.replace(/^\./, ""));
+  const strategy: Strategy = {
+    // Custom resources convert field labels as upstream's CR converter: metadata's two and the version's selectableFields.
+    fieldLabels: ["metadata.name", "metadata.namespace", ...selectable],
+    selectableFields(obj) {
+      const out: Record<string, string> = {};
+      for (const label of selectable) {
+        const v = readPath(obj, label);
+        out[label] = typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : "";
+      }
+      return out;
+    },
+    trackGeneration: true,
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: false,
+    defaults(obj) {
+      // Metadata that would not decode as ObjectMeta is refused before anything reads it, as upstream's decoder does.
+      const metaError = objectMetaTypeError(obj.metadata);
+      if (metaError) throw newBadRequest(`${kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${kind}: ${metaError}`);
+      pruneObject(obj, schema);
+      if (defaults) applyDefaults(obj, schema);
+    },
+    prepareForCreate(obj) {
+      if (version.status) delete obj.status;
+    },
+    prepareForUpdate(obj, old) {
+      if (version.status) keepStatus(obj, old);
+      else if (!deepEqual(withoutMeta(obj, false), withoutMeta(old, false))) {
+        // Without a status subresource any change outside metadata is a new generation.
+        obj.metadata = { ...obj.metadata, generation: (old.metadata?.generation ?? 0) + 1 };
+      }
+    },
+    validate,
+    validateUpdate: (obj) => validate(obj),
+  };
+  if (!version.status) return { strategy };
+  return {
+    strategy,
+    status: statusUpdateStrategy((obj, old) => [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateValue(obj, schema), ...validateScale(obj, version)]),
+  };
+}

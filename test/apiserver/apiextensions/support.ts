@@ -1,0 +1,78 @@
+/** An apiserver over real stores in memory, with helpers to create CRDs and wait for them to be served. */
+import { scheme } from "../../../generated/apis/register.js";
+import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
+import { MemoryStorage } from "../../../apiserver/storage/memory.js";
+import { startTestServer, type Response, type TestServer } from "../server/harness.js";
+
+export async function startCRDServer(): Promise<TestServer> {
+  return startTestServer({ storages: buildBuiltinStorages(new MemoryStorage(), scheme) });
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const json = (body: unknown): { body: string; headers: Record<string, string> } => ({
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+export const CRD_PATH = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+
+/** The seed's CronTab CRD, with extras a test may merge in. */
+export function cronTabCRD(version: Record<string, unknown> = {}, spec: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "crontabs.stable.example.com" },
+    spec: {
+      group: "stable.example.com",
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: "object",
+              properties: {
+                spec: {
+                  type: "object",
+                  properties: { cronSpec: { type: "string" }, image: { type: "string" }, replicas: { type: "integer" } },
+                },
+              },
+            },
+          },
+          ...version,
+        },
+      ],
+      scope: "Namespaced",
+      names: { plural: "crontabs", singular: "crontab", kind: "CronTab", shortNames: ["ct"] },
+      ...spec,
+    },
+  };
+}
+
+/** Creates a CRD and waits until it is Established and its first served version answers lists. */
+export async function createEstablished(t: TestServer, crd: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await t.request("POST", CRD_PATH, json(crd));
+  if (res.status !== 201) throw new Error(`creating the CRD: ${res.status} ${res.text}`);
+  const name = (crd.metadata as { name: string }).name;
+  const spec = crd.spec as { group: string; names: { plural: string }; scope: string; versions: { name: string; served: boolean }[] };
+  const version = spec.versions.find((v) => v.served)!.name;
+  await waitFor(async () => {
+    const r = await t.request("GET", `/apis/${spec.group}/${version}/${spec.names.plural}`);
+    return r.status === 200 ? true : undefined;
+  });
+  return (await t.request("GET", `${CRD_PATH}/${name}`)).json();
+}
+
+export function statusOf(res: Response): { code: number; reason: string; message: string; details?: { causes?: { field: string; message: string; reason: string }[] } } {
+  return res.json();
+}
