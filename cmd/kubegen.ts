@@ -4,9 +4,11 @@
  */
 import { Command } from "commander";
 import { apiserverCommand } from "./apiserver.js";
+import { controllerManagerCommand } from "./controller-manager.js";
 import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
 import { protoCommand } from "./proto.js";
+import { upCommand } from "./up.js";
 
 const program = new Command()
   .name("kubegen")
@@ -17,5 +19,7 @@ program.addCommand(generateCommand());
 program.addCommand(protoCommand());
 program.addCommand(docsCommand());
 program.addCommand(apiserverCommand());
+program.addCommand(controllerManagerCommand());
+program.addCommand(upCommand());
 
 await program.parseAsync(process.argv);

@@ -34,6 +34,8 @@ export interface SpawnOptions {
   extraArgs?: string[];
   /** Arguments for node itself, e.g. `--cpu-prof` when profiling. */
   nodeArgs?: string[];
+  /** `up` runs the controller-manager in the same process too; `apiserver` by default. */
+  command?: "apiserver" | "up";
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -43,7 +45,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 /** Starts the apiserver and resolves once it prints the URL it listens on. */
 export function spawnAPIServer(dataDir: string, options: SpawnOptions = {}): Promise<APIServerProcess> {
-  const args = ["bin/kubegen.js", "apiserver", "--data-dir", dataDir, "--secure-port", String(options.port ?? 0), "--bind-address", "127.0.0.1"];
+  const args = ["bin/kubegen.js", options.command ?? "apiserver", "--data-dir", dataDir, "--secure-port", String(options.port ?? 0), "--bind-address", "127.0.0.1"];
   if (options.etcd) args.push("--storage-backend=etcd", `--etcd-servers=${options.etcd}`);
   args.push(...(options.extraArgs ?? []));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,0 +1,156 @@
+/**
+ * `kubegen controller-manager --kubeconfig FILE`: the controller-manager alone, with
+ * kube-controller-manager's flag names. It leader-elects on kube-system/kube-controller-manager,
+ * runs the enabled controllers while leading, exits 1 when it loses the lease (as upstream)
+ * and stops gracefully on SIGTERM or SIGINT.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import type { ControllerManagerOptions } from "../controllers/controller-manager/controller-manager.js";
+import { parseControllersFlag } from "../controllers/controller-manager/selection.js";
+import { parseGoDuration } from "../runtime/protobuf/go-duration.js";
+import type { RestConfig } from "../runtime/rest/config.js";
+
+const positiveInt = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return n;
+};
+
+const positiveNumber = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number`);
+  return n;
+};
+
+/** Go durations (`5m0s`, `500ms`, `0s`) in milliseconds. */
+function duration(value: string): number {
+  try {
+    return Number(parseGoDuration(value) / 1_000_000n);
+  } catch {
+    throw new InvalidArgumentError(`invalid duration ${JSON.stringify(value)}`);
+  }
+}
+
+function bool(value: string): boolean {
+  if (/^(true|1|t)$/i.test(value)) return true;
+  if (/^(false|0|f)$/i.test(value)) return false;
+  throw new InvalidArgumentError(`invalid boolean ${JSON.stringify(value)}`);
+}
+
+export interface ControllerManagerFlags {
+  controllers: string;
+  concurrentNamespaceSyncs: number;
+  namespaceSyncPeriod: number;
+  namespaceDeletionGracePeriod: number;
+  kubeApiQps: number;
+  kubeApiBurst: number;
+  kubeApiContentType: string;
+  leaderElect: boolean;
+  leaderElectLeaseDuration: number;
+  leaderElectRenewDeadline: number;
+  leaderElectRetryPeriod: number;
+  leaderElectResourceName: string;
+  leaderElectResourceNamespace: string;
+}
+
+/** Adds the controller-manager's flags (but --kubeconfig) to a command; `kubegen up` takes them too. */
+export function addControllerManagerFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      "--controllers <list>",
+      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller)",
+      "*",
+    )
+    .option("--concurrent-namespace-syncs <n>", "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network", positiveInt("--concurrent-namespace-syncs"), 10)
+    .option("--namespace-sync-period <duration>", "how often namespaces are re-examined", duration, 5 * 60_000)
+    .option("--namespace-deletion-grace-period <duration>", "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)", duration, 5_000)
+    .option("--kube-api-qps <qps>", "requests per second to the apiserver", positiveNumber("--kube-api-qps"), 20)
+    .option("--kube-api-burst <n>", "burst of requests to the apiserver", positiveInt("--kube-api-burst"), 30)
+    .option("--kube-api-content-type <type>", "content type of requests to the apiserver", "application/vnd.kubernetes.protobuf")
+    .option("--leader-elect [bool]", "run leader election and start the controllers only while leading", bool, true)
+    .option("--leader-elect-lease-duration <duration>", "how long non-leaders wait after the last renewal before taking the lease", duration, 15_000)
+    .option("--leader-elect-renew-deadline <duration>", "how long the leader retries renewing before it stops leading", duration, 10_000)
+    .option("--leader-elect-retry-period <duration>", "the pause between attempts to acquire or renew", duration, 2_000)
+    .option("--leader-elect-resource-name <name>", "the Lease leader election uses", "kube-controller-manager")
+    .option("--leader-elect-resource-namespace <namespace>", "the namespace of that Lease", "kube-system");
+}
+
+/** The manager's options from the flags and a rest config; throws on inconsistent values. */
+export function controllerManagerOptions(flags: ControllerManagerFlags, restConfig: RestConfig): ControllerManagerOptions {
+  const contentType = flags.kubeApiContentType;
+  if (contentType !== "application/json" && contentType !== "application/vnd.kubernetes.protobuf") {
+    throw new Error(`--kube-api-content-type: ${JSON.stringify(contentType)} is not application/json or application/vnd.kubernetes.protobuf`);
+  }
+  if (flags.leaderElect) {
+    if (!(flags.leaderElectLeaseDuration > flags.leaderElectRenewDeadline)) throw new Error("--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline");
+    if (!(flags.leaderElectRenewDeadline > flags.leaderElectRetryPeriod * 1.2)) throw new Error("--leader-elect-renew-deadline must be greater than 1.2 x --leader-elect-retry-period");
+  }
+  return {
+    restConfig: { ...restConfig, contentType },
+    kubeAPIQPS: flags.kubeApiQps,
+    kubeAPIBurst: flags.kubeApiBurst,
+    controllers: parseControllersFlag(flags.controllers),
+    settings: {
+      concurrentNamespaceSyncs: flags.concurrentNamespaceSyncs,
+      namespaceSyncPeriodMs: flags.namespaceSyncPeriod,
+      namespaceDeletionGracePeriodMs: flags.namespaceDeletionGracePeriod,
+    },
+    leaderElection: {
+      leaderElect: flags.leaderElect,
+      leaseDurationMs: flags.leaderElectLeaseDuration,
+      renewDeadlineMs: flags.leaderElectRenewDeadline,
+      retryPeriodMs: flags.leaderElectRetryPeriod,
+      resourceName: flags.leaderElectResourceName,
+      resourceNamespace: flags.leaderElectResourceNamespace,
+    },
+  };
+}
+
+/** Reports recoverable controller errors on stderr, one line each. */
+export function logError(prefix: string): (err: unknown) => void {
+  return (err) => console.error(`${prefix}: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+export function controllerManagerCommand(): Command {
+  return addControllerManagerFlags(
+    new Command("controller-manager")
+      .description("run the controller-manager (the namespace controller) against an apiserver")
+      .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
+  ).action(async (flags: ControllerManagerFlags & { kubeconfig: string }) => {
+    const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");
+    const { ControllerManager } = await import("../controllers/controller-manager/controller-manager.js");
+    let manager: InstanceType<typeof ControllerManager>;
+    try {
+      manager = new ControllerManager({
+        ...controllerManagerOptions(flags, loadKubeconfig({ path: flags.kubeconfig })),
+        log: (line) => console.log(line),
+        onError: logError("kubegen controller-manager"),
+        onLeadershipLost: () => {
+          console.error("kubegen controller-manager: leaderelection lost");
+          process.exit(1);
+        },
+      });
+    } catch (err) {
+      console.error(`kubegen controller-manager: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`kubegen controller-manager ${manager.identity}: controllers ${manager.enabled.join(", ") || "(none)"}`);
+    void manager.start();
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      console.log(`${signal}: shutting down`);
+      manager.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(`kubegen controller-manager: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    process.on("SIGINT", () => stop("SIGINT"));
+  });
+}
