@@ -58,6 +58,8 @@ import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
+/** Deletes a deletecollection keeps in flight unless the store says otherwise. */
+const DELETE_COLLECTION_WORKERS = 16;
 
 export interface GenericStoreOptions {
   storage: Storage;
@@ -82,6 +84,8 @@ export interface GenericStoreOptions {
   shouldDeleteDuringUpdate?: (obj: KubeObject, old: KubeObject) => boolean;
   /** Patch metadata for strategic merge patch; absent: looked up by kind in the generated OpenAPI (protobuf kinds only). */
   patchSchema?: PatchSchema | null;
+  /** Deletes a deletecollection keeps in flight (default 16). */
+  deleteCollectionWorkers?: number;
   /** The clock (tests). */
   now?: () => Date;
   /**
@@ -812,14 +816,24 @@ export class GenericStore implements RESTStorage {
 
   async deleteCollection(ctx: RequestContext, opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<KubeList> {
     const list = await this.list(ctx, { labelSelector: listOpts.labelSelector, fieldSelector: listOpts.fieldSelector, resourceVersion: listOpts.resourceVersion, resourceVersionMatch: listOpts.resourceVersionMatch });
-    for (const item of list.items) {
-      const itemCtx = this.info.namespaced ? { ...ctx, namespace: item.metadata?.namespace } : ctx;
-      try {
-        await this.delete(itemCtx, item.metadata?.name ?? "", { ...opts, preconditions: undefined });
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
+    // Several deletes in flight let the backend share one durable commit among them (upstream's
+    // --delete-collection-workers); the first error other than NotFound fails the call.
+    let next = 0;
+    let failure: unknown;
+    const worker = async (): Promise<void> => {
+      while (failure === undefined && next < list.items.length) {
+        const item = list.items[next++]!;
+        const itemCtx = this.info.namespaced ? { ...ctx, namespace: item.metadata?.namespace } : ctx;
+        try {
+          await this.delete(itemCtx, item.metadata?.name ?? "", { ...opts, preconditions: undefined });
+        } catch (err) {
+          if (!isNotFound(err)) failure ??= err;
+        }
       }
-    }
+    };
+    const workers = Math.min(this.options.deleteCollectionWorkers ?? DELETE_COLLECTION_WORKERS, list.items.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (failure !== undefined) throw failure;
     return list;
   }
 

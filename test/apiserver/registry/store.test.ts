@@ -365,6 +365,34 @@ describe("delete", () => {
     expect(gone.items.map((i) => i.metadata?.name)).toEqual(["a"]);
     expect((await configmaps.list(ctx())).items.map((i) => i.metadata?.name)).toEqual(["b", "c"]);
   });
+
+  it("deletes a large collection with several deletes in flight, and reports a failing one", async () => {
+    const storage = new MemoryStorage();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const realDelete = storage.delete.bind(storage);
+    storage.delete = async (key, options) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      try {
+        await new Promise((r) => setTimeout(r, 1));
+        if (key.endsWith("/bad")) throw new StorageError("Unavailable", key, "storage is down");
+        return await realDelete(key, options);
+      } finally {
+        inFlight--;
+      }
+    };
+    const configmaps = storeFor(storage, "", "configmaps");
+    for (let i = 0; i < 100; i++) await configmaps.create(ctx("default"), cm(`cm-${i}`));
+    const gone = await configmaps.deleteCollection(ctx("default"));
+    expect(gone.items).toHaveLength(100);
+    expect((await configmaps.list(ctx("default"))).items).toEqual([]);
+    expect(maxInFlight).toBeGreaterThan(1);
+    expect(maxInFlight).toBeLessThanOrEqual(16);
+
+    await configmaps.create(ctx("default"), cm("bad"));
+    await configmaps.create(ctx("default"), cm("good"));
+    await expect(configmaps.deleteCollection(ctx("default"))).rejects.toMatchObject({ status: { code: 500 } });
+  });
 });
 
 describe("generation and status", () => {
