@@ -4,24 +4,9 @@
  * gracefully on SIGTERM or SIGINT.
  */
 import path from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import type { RunOptions } from "../apiserver/server/run.js";
-import { parseGoDuration } from "../runtime/protobuf/go-duration.js";
-
-const int = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
-  return n;
-};
-
-/** Go durations as kube-apiserver takes them (`60s`, `1m0s`, `500ms`), in milliseconds. */
-function duration(value: string): number {
-  try {
-    return Number(parseGoDuration(value) / 1_000_000n);
-  } catch {
-    throw new InvalidArgumentError(`invalid duration ${JSON.stringify(value)}`);
-  }
-}
+import { duration, int } from "./flag-values.js";
 
 export interface APIServerFlags {
   dataDir: string;

@@ -4,38 +4,11 @@
  * runs the enabled controllers while leading, exits 1 when it loses the lease (as upstream)
  * and stops gracefully on SIGTERM or SIGINT.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import type { ControllerManagerOptions } from "../controllers/controller-manager/controller-manager.js";
 import { parseControllersFlag } from "../controllers/controller-manager/selection.js";
-import { parseGoDuration } from "../runtime/protobuf/go-duration.js";
 import type { RestConfig } from "../runtime/rest/config.js";
-
-const positiveInt = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
-  return n;
-};
-
-const positiveNumber = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number`);
-  return n;
-};
-
-/** Go durations (`5m0s`, `500ms`, `0s`) in milliseconds. */
-function duration(value: string): number {
-  try {
-    return Number(parseGoDuration(value) / 1_000_000n);
-  } catch {
-    throw new InvalidArgumentError(`invalid duration ${JSON.stringify(value)}`);
-  }
-}
-
-function bool(value: string): boolean {
-  if (/^(true|1|t)$/i.test(value)) return true;
-  if (/^(false|0|f)$/i.test(value)) return false;
-  throw new InvalidArgumentError(`invalid boolean ${JSON.stringify(value)}`);
-}
+import { bool, duration, int, positiveNumber } from "./flag-values.js";
 
 export interface ControllerManagerFlags {
   controllers: string;
@@ -61,11 +34,11 @@ export function addControllerManagerFlags(cmd: Command): Command {
       "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller)",
       "*",
     )
-    .option("--concurrent-namespace-syncs <n>", "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network", positiveInt("--concurrent-namespace-syncs"), 10)
+    .option("--concurrent-namespace-syncs <n>", "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network", int("--concurrent-namespace-syncs", 1), 10)
     .option("--namespace-sync-period <duration>", "how often namespaces are re-examined", duration, 5 * 60_000)
     .option("--namespace-deletion-grace-period <duration>", "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)", duration, 5_000)
     .option("--kube-api-qps <qps>", "requests per second to the apiserver", positiveNumber("--kube-api-qps"), 20)
-    .option("--kube-api-burst <n>", "burst of requests to the apiserver", positiveInt("--kube-api-burst"), 30)
+    .option("--kube-api-burst <n>", "burst of requests to the apiserver", int("--kube-api-burst", 1), 30)
     .option("--kube-api-content-type <type>", "content type of requests to the apiserver", "application/vnd.kubernetes.protobuf")
     .option("--leader-elect [bool]", "run leader election and start the controllers only while leading", bool, true)
     .option("--leader-elect-lease-duration <duration>", "how long non-leaders wait after the last renewal before taking the lease", duration, 15_000)
