@@ -27,6 +27,16 @@ export interface PrinterColumn {
   priority?: number;
 }
 
+/** Where a resource keeps what its scale subresource (autoscaling/v1 Scale) reads and writes. */
+export interface ScaleInfo {
+  /** `.spec.replicas`: the desired replicas, which a Scale write sets. */
+  specReplicasPath: string;
+  /** `.status.replicas`: the observed replicas. */
+  statusReplicasPath: string;
+  /** `.status.selector`: the label selector in string form, when the resource has one. */
+  labelSelectorPath?: string;
+}
+
 /** What kubectl and clients need to know about one served resource. */
 export interface ResourceInfo {
   plural: string;
@@ -39,6 +49,11 @@ export interface ResourceInfo {
   verbs: readonly string[];
   subresources: readonly string[];
   printerColumns: readonly PrinterColumn[];
+  /**
+   * `+kubebuilder:subresource:scale` on a user's kind: the generic store serves `scale` from
+   * these paths, as for a custom resource (built-in kinds with scale have their own storage).
+   */
+  scale?: ScaleInfo;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Scheme } from "../../runtime/scheme.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
+import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { Filter } from "../endpoints/request-context.js";
 import { backendOf } from "../registry/storage-backend.js";
 import type { Hooks } from "../server/hooks.js";
@@ -21,6 +22,8 @@ export interface APIExtensionsOptions {
   hooks: Hooks;
   /** Where custom objects are stored; default: the backend of the CRD storage. */
   storage?: Storage;
+  /** The documents the CRDs' OpenAPI extends (default: the built-in API's). */
+  openapi?: OpenAPIDocuments;
   log?: (line: string) => void;
 }
 
@@ -43,5 +46,5 @@ export function setupAPIExtensions(options: APIExtensionsOptions): APIExtensions
     start(ctx.signal).catch(() => undefined);
   });
   options.hooks.addPostStartHook("crd-informer-synced", (ctx) => start(ctx.signal));
-  return { controller, filters: [new CustomResourceOpenAPI(controller).filter(), customResourceMediaTypes(options.index, options.scheme)] };
+  return { controller, filters: [new CustomResourceOpenAPI(controller, options.openapi ?? builtinOpenAPI).filter(), customResourceMediaTypes(options.index, options.scheme)] };
 }

@@ -6,9 +6,9 @@
  * requests pass through.
  */
 import { createHash } from "node:crypto";
-import { openapiV2, openapiV3, readOpenAPIDocument } from "../../generated/openapi/index.js";
+import { openapiV3, readOpenAPIDocument } from "../../generated/openapi/index.js";
 import { parseAccept } from "../endpoints/negotiation.js";
-import { OPENAPI_V2_PROTOBUF } from "../endpoints/openapi.js";
+import { OPENAPI_V2_PROTOBUF, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import { encodeOpenAPIV2Document } from "../endpoints/openapi-v2-protobuf.js";
 import type { Filter } from "../endpoints/request-context.js";
 import type { CRDController } from "./controller.js";
@@ -150,13 +150,17 @@ export class CustomResourceOpenAPI {
   private v3 = new Map<string, Built>();
   private metaV3: Obj | undefined;
 
-  constructor(private readonly controller: CRDController) {}
+  /** `base`: the documents served without CRDs (the built-in API's and compiled-in groups'). */
+  constructor(
+    private readonly controller: CRDController,
+    private readonly base: OpenAPIDocuments,
+  ) {}
 
   private refresh(): void {
     if (this.generation === this.controller.generation && this.v2) return;
     this.generation = this.controller.generation;
     const crds = this.controller.served();
-    const swagger = JSON.parse(readOpenAPIDocument(openapiV2)) as { definitions: Obj; paths: Obj };
+    const swagger = this.base.swagger() as { definitions: Obj; paths: Obj };
     const ref2 = (name: string): string => `#/definitions/${name}`;
     const ref3 = (name: string): string => `#/components/schemas/${name}`;
     this.metaV3 ??= this.loadMetaV3();
@@ -208,8 +212,7 @@ export class CustomResourceOpenAPI {
       if (accept !== "" && accept.split(",").every((a) => a.includes("protobuf"))) return next(req, res);
       this.refresh();
       if (path === "/openapi/v3" || path === "/openapi/v3/") {
-        const paths: Record<string, { serverRelativeURL: string }> = {};
-        for (const [p, d] of Object.entries(openapiV3)) paths[p] = { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` };
+        const paths = this.base.v3Index().paths;
         for (const [p, d] of this.v3) paths[p] = { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` };
         res.send(200, "application/json", Buffer.from(JSON.stringify({ paths })));
         return;

@@ -6,18 +6,17 @@
  * the status and scale subresources.
  */
 import type { ResourceInfo, Scheme } from "../../runtime/scheme.js";
-import { newBadRequest, newMethodNotSupported, newNotFound, StatusError } from "../../runtime/rest/errors.js";
+import { newBadRequest, newMethodNotSupported, StatusError } from "../../runtime/rest/errors.js";
 import { unknownFieldMessages } from "../endpoints/field-validation.js";
 import type { ObjectCodec } from "../registry/codec.js";
-import { applyPatch, parsePatch } from "../registry/patch/index.js";
 import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "../registry/rest.js";
 import { GenericStore } from "../registry/store.js";
-import { fieldErrors, FieldPath, invalidError } from "../registry/validation/field.js";
 import type { Storage } from "../storage/interface.js";
 import type { CRDVersion, CRDView } from "./crd.js";
 import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { pruneObject } from "./schema/prune.js";
-import { customResourceStrategy, readPath, writePath } from "./strategy.js";
+import { scaleSubresource } from "./scale.js";
+import { customResourceStrategy } from "./strategy.js";
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
@@ -105,75 +104,6 @@ function checkMergePatch(body: Uint8Array, version: CRDVersion, kind: string, ct
   pruneBody(patch as KubeObject, version, kind, ctx, opts);
 }
 
-function scaleOf(obj: KubeObject, version: CRDVersion): KubeObject {
-  const scale = version.scale!;
-  const meta = obj.metadata ?? {};
-  const metadata: KubeObject["metadata"] = { name: meta.name };
-  if (meta.namespace) metadata.namespace = meta.namespace;
-  metadata.uid = meta.uid;
-  metadata.resourceVersion = meta.resourceVersion;
-  metadata.creationTimestamp = meta.creationTimestamp;
-  const specReplicas = readPath(obj, scale.specReplicasPath);
-  const statusReplicas = readPath(obj, scale.statusReplicasPath);
-  const status: Record<string, unknown> = { replicas: typeof statusReplicas === "number" ? statusReplicas : 0 };
-  if (scale.labelSelectorPath) {
-    const selector = readPath(obj, scale.labelSelectorPath);
-    if (typeof selector === "string" && selector !== "") status.selector = selector;
-  }
-  return {
-    kind: "Scale",
-    apiVersion: "autoscaling/v1",
-    metadata,
-    spec: { replicas: typeof specReplicas === "number" ? specReplicas : 0 },
-    status,
-  };
-}
-
-/** The scale subresource: autoscaling/v1 Scale over the replicas paths of the CRD's scale spec. */
-function scaleStorage(store: GenericStore, version: CRDVersion): RESTStorage {
-  const update = async (ctx: RequestContext, name: string, scale: KubeObject, opts: WriteOptions): Promise<{ object: KubeObject; created: boolean }> => {
-    const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas;
-    if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0) {
-      throw invalidError({ group: "autoscaling", kind: "Scale" }, name, [
-        fieldErrors.invalid(FieldPath.of("spec", "replicas"), replicas ?? null, "must be greater than or equal to 0"),
-      ]);
-    }
-    const rv = scale.metadata?.resourceVersion;
-    const { object } = await store.updateWith(ctx, name, {
-      transform: (existing) => {
-        if (!existing) throw newNotFound({ group: store.group, resource: store.info.plural }, name);
-        const obj = existing;
-        // A Scale without resourceVersion updates unconditionally, as upstream.
-        if (rv) obj.metadata = { ...obj.metadata, resourceVersion: rv };
-        writePath(obj, version.scale!.specReplicasPath, replicas);
-        return obj;
-      },
-      strategy: store.strategy,
-      allowCreate: false,
-      dryRun: opts.dryRun === true,
-      uidPrecondition: false,
-      warnings: ctx.warnings,
-      fieldManager: opts.fieldManager || "kubectl",
-      subresource: "scale",
-    });
-    return { object: scaleOf(object, version), created: false };
-  };
-  return {
-    info: { ...store.info, kind: "Scale" },
-    group: "autoscaling",
-    version: "v1",
-    patchTypes: ["json", "merge"],
-    get: async (ctx, name, opts) => scaleOf(await store.get(ctx, name, opts), version),
-    update: (ctx, name, obj, opts = {}) => update(ctx, name, obj, opts),
-    patch: async (ctx, name, type, body, opts = {}) => {
-      if (type !== "json" && type !== "merge") throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
-      const current = scaleOf(await store.get(ctx, name, {}), version);
-      const patched = applyPatch(parsePatch(type, body), current, undefined);
-      return update(ctx, name, patched, opts);
-    },
-  };
-}
-
 /** The REST storage of one served version. */
 export function customResourceStorage(options: CustomResourceStorageOptions): CustomResourceStorage {
   const { crd, version } = options;
@@ -198,7 +128,7 @@ export function customResourceStorage(options: CustomResourceStorageOptions): Cu
     hasDefaults(version.schema) ? version.schema : undefined,
   );
   const subresources: Record<string, RESTStorage> = { ...store.subresources };
-  if (version.scale) subresources.scale = scaleStorage(store, version);
+  if (version.scale) subresources.scale = scaleSubresource(store, version.scale);
   const rest: RESTStorage = {
     info,
     group: crd.group,

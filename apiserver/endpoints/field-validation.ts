@@ -3,7 +3,7 @@
  * upstream: unknown fields are reported (fieldValidation decides whether that warns or fails)
  * and dropped, JSON values of the wrong type are errors, and nulls become absent fields.
  */
-import { openapiV2, readOpenAPIDocument } from "../../generated/openapi/index.js";
+import { swaggerDefinitions, swaggerDefinitionsGeneration } from "../registry/patch/patch-meta.js";
 
 interface Schema {
   $ref?: string;
@@ -36,10 +36,14 @@ export class SchemaIndex {
     }
   }
 
-  /** The index of the generated Swagger document, read once. */
+  /**
+   * The index of the generated Swagger document's definitions and those compiled-in groups
+   * added (addSwaggerDefinitions), rebuilt when a group adds some.
+   */
   static builtin(): SchemaIndex {
-    builtinIndex ??= new SchemaIndex((JSON.parse(readOpenAPIDocument(openapiV2)) as { definitions: Record<string, Schema> }).definitions);
-    return builtinIndex;
+    const generation = swaggerDefinitionsGeneration();
+    if (builtinIndex?.generation !== generation) builtinIndex = { index: new SchemaIndex(swaggerDefinitions() as Record<string, Schema>), generation };
+    return builtinIndex.index;
   }
 
   hasKind(group: string, version: string, kind: string): boolean {
@@ -117,7 +121,7 @@ export class SchemaIndex {
   }
 }
 
-let builtinIndex: SchemaIndex | undefined;
+let builtinIndex: { index: SchemaIndex; generation: number } | undefined;
 
 function shortName(definition: string): string {
   return definition.slice(definition.lastIndexOf(".") + 1);

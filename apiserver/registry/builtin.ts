@@ -5,6 +5,7 @@
  * allocates ClusterIPs and NodePorts when the ranges are given.
  */
 import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js";
+import { scaleSubresource } from "../apiextensions/scale.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
 import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";
@@ -73,7 +74,13 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
 export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: BuiltinStoreOptions = {}): RESTStorage[] {
   const out: RESTStorage[] = [];
   for (const gv of scheme.groupVersions()) {
-    for (const info of scheme.resourcesFor(gv)) out.push(withBackend(restStorageFor(buildStore(storage, scheme, gv, info, options)), storage));
+    for (const info of scheme.resourcesFor(gv)) {
+      const store = buildStore(storage, scheme, gv, info, options);
+      const rest = restStorageFor(store);
+      // A compiled-in kind with `+kubebuilder:subresource:scale` serves Scale as a custom resource does.
+      const scaled = info.scale && !rest.subresources?.scale ? { ...rest, subresources: { ...rest.subresources, scale: scaleSubresource(store, info.scale) } } : rest;
+      out.push(withBackend(scaled, storage));
+    }
   }
   return out;
 }

@@ -24,12 +24,14 @@ import { anonymousUser, type UserInfo } from "../auth/user.js";
 import { X509Authenticator } from "../auth/x509.js";
 import { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
 import { SchemaIndex } from "../endpoints/field-validation.js";
+import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { EndpointDeps } from "../endpoints/handlers/scope.js";
 import { ResourceIndex } from "../endpoints/installer.js";
 import type { APIRequest, Filter, Handler } from "../endpoints/request-context.js";
 import { isLongRunning, parseRequestInfo } from "../endpoints/request-info.js";
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
+import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
 import type { KubeObject, RESTStorage } from "../registry/rest.js";
 import { withAuthentication } from "./filters/authentication.js";
 import { withAuthorization } from "./filters/authorization.js";
@@ -78,6 +80,8 @@ export interface APIServerOptions {
   systemNamespaces?: boolean;
   /** `--system-namespaces-interval`: the controller's safety-net pass; default 1 minute. */
   systemNamespacesIntervalMs?: number;
+  /** The OpenAPI documents served (default: the built-in API's); compiled-in groups bring theirs. */
+  openapi?: OpenAPIDocuments;
   log?: (line: string) => void;
 }
 
@@ -154,6 +158,9 @@ export class APIServer {
     }
     plugins.push(...(options.admissionPlugins ?? []));
 
+    const openapi = options.openapi ?? builtinOpenAPI;
+    // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.
+    addSwaggerDefinitions(openapi.groupDefinitions());
     const deps: EndpointDeps = {
       scheme: this.scheme,
       schemas: SchemaIndex.builtin(),
@@ -186,9 +193,10 @@ export class APIServer {
       discovery: this.discovery,
       resources: resourceHandler(this.index, deps),
       metrics: this.metrics.handler(),
+      openapi,
     });
     // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
-    const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, log: this.log });
+    const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, openapi, log: this.log });
     if (apiextensions) filters.push(...apiextensions.filters);
     this.handler = filters.reduceRight((next, filter) => filter(next), inner);
   }

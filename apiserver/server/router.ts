@@ -4,7 +4,7 @@
  */
 import type { Scheme } from "../../runtime/scheme.js";
 import type { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
-import { openapiV2Handler, openapiV3DocumentHandler, openapiV3IndexHandler } from "../endpoints/openapi.js";
+import type { OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { Handler } from "../endpoints/request-context.js";
 import { writeError, writeJSON } from "../endpoints/responses.js";
 import { newPathNotFound } from "../endpoints/status.js";
@@ -17,6 +17,8 @@ export interface RouterParts {
   discovery: DiscoveryHandlers;
   resources: Handler;
   metrics: Handler;
+  /** The served OpenAPI documents (the built-in API's and compiled-in groups'). */
+  openapi: OpenAPIDocuments;
 }
 
 /** The top-level paths, as upstream lists them at /. */
@@ -31,9 +33,9 @@ function route(parts: RouterParts, path: string, isResource: boolean): Handler |
   if (path === "/" || path === "") return async (_req, res) => writeJSON(res, 200, { paths: rootPaths(parts) });
   if (path === "/version" || path === "/version/") return versionHandler;
   if (path === "/metrics") return parts.metrics;
-  if (path === "/openapi/v2") return openapiV2Handler;
-  if (path === "/openapi/v3" || path === "/openapi/v3/") return openapiV3IndexHandler;
-  if (path.startsWith("/openapi/v3/")) return openapiV3DocumentHandler(path.slice("/openapi/v3/".length));
+  if (path === "/openapi/v2") return parts.openapi.v2Handler;
+  if (path === "/openapi/v3" || path === "/openapi/v3/") return parts.openapi.v3IndexHandler;
+  if (path.startsWith("/openapi/v3/")) return parts.openapi.v3DocumentHandler(path.slice("/openapi/v3/".length));
   const health = parts.health.route(path);
   if (health) return health;
   if (path === "/api" || path.startsWith("/api/") || path === "/apis" || path.startsWith("/apis/")) return parts.discovery.route(path);

@@ -11,6 +11,7 @@ import path from "node:path";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
+import { OpenAPIDocuments, type OpenAPIModule } from "../endpoints/openapi.js";
 import { buildBuiltinStorages } from "../registry/builtin.js";
 import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/services/allocation/repair-loops.js";
 import type { RESTStorage } from "../registry/rest.js";
@@ -50,12 +51,22 @@ export interface RunOptions {
   minRequestTimeoutSeconds?: number;
   scheme?: Scheme;
   /**
-   * Compiled-in API groups served beside the built-in ones, without a CRD: the `scheme` exported
-   * by a `kubegen generate` output's `apis/register.ts`. Each resource gets the built-in storage
-   * (the generic store, protobuf where the group generated codecs).
+   * Compiled-in API groups served beside the built-in ones, without a CRD: `{ scheme, openapi }`
+   * from a `kubegen generate` output (`apis/register.ts`'s scheme, `openapi/index.ts` as a
+   * module), or the scheme alone (then the group has no OpenAPI: kubectl explain and
+   * fieldValidation do not know it, apply and patches treat it as untyped). Each resource gets
+   * the built-in storage (the generic store, protobuf where the group generated codecs, scale
+   * where the kind declares `+kubebuilder:subresource:scale`).
    */
-  apiGroups?: Scheme[];
+  apiGroups?: (Scheme | CompiledAPIGroup)[];
   log?: (line: string) => void;
+}
+
+/** A compiled-in group: its generated scheme and, to serve and validate by its schemas, its generated OpenAPI. */
+export interface CompiledAPIGroup {
+  scheme: Scheme;
+  /** `import * as openapi from "./generated/openapi/index.js"`. */
+  openapi?: OpenAPIModule;
 }
 
 /** The validated settings later issues (the bootstrap controller) read. */
@@ -161,7 +172,10 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
   }
 
-  const scheme = options.apiGroups?.length ? mergeSchemes(options.scheme ?? builtinScheme, ...options.apiGroups) : (options.scheme ?? builtinScheme);
+  // Told apart by shape: a user's scheme may come from another copy of the runtime package.
+  const groups = (options.apiGroups ?? []).map((g): CompiledAPIGroup => ("groupVersions" in g ? { scheme: g } : g));
+  const scheme = groups.length ? mergeSchemes(options.scheme ?? builtinScheme, ...groups.map((g) => g.scheme)) : (options.scheme ?? builtinScheme);
+  const groupOpenAPI = groups.flatMap((g) => (g.openapi ? [g.openapi] : []));
   const { network, prefix } = settings.serviceClusterIPRange;
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
@@ -169,6 +183,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const server = new APIServer({
     storages,
     scheme,
+    ...(groupOpenAPI.length > 0 && { openapi: new OpenAPIDocuments(groupOpenAPI) }),
     bindAddress,
     securePort: options.securePort ?? 6443,
     advertiseAddress,

@@ -33,8 +33,15 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
     group: JSON.stringify(pkg.groupVersion!.group),
     version: JSON.stringify(pkg.groupVersion!.version),
     kinds,
-    // What the scheme's ResourceInfo holds; CRD-only facts (scale, storage version) stay out.
-    resources: resources.map(({ scale: _scale, storageVersion: _storage, ...info }) => JSON.stringify(info)),
+    // What the scheme's ResourceInfo holds (the storage version is a CRD-only fact). A scale
+    // marker makes the generic store serve `scale`, so discovery lists it.
+    resources: resources.map(({ storageVersion: _storage, scale, ...info }) =>
+      JSON.stringify(
+        scale
+          ? { ...info, subresources: info.subresources.includes("scale") ? info.subresources : [...info.subresources, "scale"], scale }
+          : info,
+      ),
+    ),
     Scheme: importRuntime(imports, "Scheme", options, true),
     GroupVersion: importRuntime(imports, "GroupVersion", options, true),
     ResourceInfo: importRuntime(imports, "ResourceInfo", options, true),

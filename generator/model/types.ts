@@ -160,7 +160,7 @@ export interface ResourceFacts {
   verbs: string[];
   subresources: string[];
   printerColumns: PrinterColumn[];
-  /** `+kubebuilder:subresource:scale`: in CRD manifests only (the built-in store serves no scale). */
+  /** `+kubebuilder:subresource:scale`: in CRD manifests, and served by the generic store for a compiled-in group. */
   scale?: ScaleFacts;
   /** `+kubebuilder:storageversion`: this version is the one stored when a group has several. */
   storageVersion: boolean;

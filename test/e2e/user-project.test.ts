@@ -2,8 +2,9 @@
  * A user's project outside this repository, as a consumer of the kubegen package: its own
  * annotated API (widgets.example.org/v1alpha1, referencing meta/v1 through `kubegen/api/...`),
  * `npx kubegen generate`, a strict tsc over the result, then our apiserver serving the group
- * compiled in (runAPIServer with apiGroups, from a script run with tsx) and the GENERATED
- * clientset driving it: create, get, list, watch and delete, in JSON and in protobuf.
+ * compiled in with its generated OpenAPI (runAPIServer with apiGroups, from a script run with
+ * tsx) and the GENERATED clientset driving it: create, get, list, watch and delete, in JSON and
+ * in protobuf; server-side apply merging a set by the group's schema; fieldValidation=Strict.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -137,9 +138,10 @@ import { runAPIServer } from "kubegen/apiserver";
 import type { Widget } from "./api/widgets/v1alpha1/types.js";
 import { scheme } from "./generated/apis/register.js";
 import { Clientset } from "./generated/clientset/index.js";
+import * as openapi from "./generated/openapi/index.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "widgets-apiserver-"));
-const server = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", apiGroups: [scheme], log: () => {} });
+const server = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", apiGroups: [{ scheme, openapi }], log: () => {} });
 const out: Record<string, unknown> = {};
 try {
   const modes = ["application/json", "application/vnd.kubernetes.protobuf"] as const;
@@ -173,6 +175,18 @@ try {
       gone,
       events,
     };
+  }
+  // Server-side apply by the group's schema: spec.tags is a set, so two managers each own their tags.
+  const widgets = Clientset.fromKubeconfig({ path: server.kubeconfig }).widgetsV1alpha1().widgets("default");
+  await widgets.apply({ apiVersion: "widgets.example.org/v1alpha1", kind: "Widget", metadata: { name: "w-apply" }, spec: { size: 2, tags: ["a"] } }, { fieldManager: "one" });
+  const applied = await widgets.apply({ apiVersion: "widgets.example.org/v1alpha1", kind: "Widget", metadata: { name: "w-apply" }, spec: { size: 2, tags: ["b"] } }, { fieldManager: "two" });
+  out.applied = { tags: applied.spec?.tags, managers: applied.metadata?.managedFields?.map((m) => m.manager) };
+  // fieldValidation=Strict knows the group's fields.
+  try {
+    await widgets.create({ metadata: { name: "w-strict" }, spec: { size: 1, bogus: true } as never }, { fieldValidation: "Strict" });
+    out.strict = "created";
+  } catch (err) {
+    out.strict = (err as { status?: { message?: string } }).status?.message ?? String(err);
   }
   const discovery = await Clientset.fromKubeconfig({ path: server.kubeconfig }).discovery().serverResourcesForGroupVersion("widgets.example.org/v1alpha1");
   out.discovery = discovery.resources.map((r) => [r.name, r.namespaced, r.shortNames ?? []]);
@@ -293,6 +307,8 @@ describe("a user's project", () => {
         events: [`ADDED ${name}`, `DELETED ${name}`],
       });
     }
+    expect(out.applied).toEqual({ tags: ["a", "b"], managers: ["one", "two"] });
+    expect(out.strict).toContain('strict decoding error: unknown field "spec.bogus"');
     expect(out.discovery).toEqual([
       ["widgets", true, ["wd"]],
       ["widgets/status", true, []],

@@ -2,11 +2,14 @@
  * The CronTab example: its controller converges status on the generated fake clientset, and on
  * our apiserver serving stable.example.com compiled in (runAPIServer with apiGroups), where the
  * group is in discovery beside the built-ins, kubectl prints its columns, and status writes go
- * through the status subresource; and the generated CRD manifest applied with kubectl to our
- * apiserver enforces the validation markers, applies defaults and serves scale.
+ * through the status subresource, and with its generated OpenAPI kubectl explains it, server-side
+ * apply and fieldValidation know its fields, and scale is served; and the generated CRD manifest
+ * applied with kubectl to our apiserver enforces the validation markers, applies defaults and
+ * serves scale.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +18,7 @@ import { runAPIServer } from "../../apiserver/server/run.js";
 import { CronTabController, selectorFor } from "../../examples/crontab/controller.js";
 import type { CronTab } from "../../examples/crontab/api/stable/v1/types.js";
 import { scheme as crontabScheme } from "../../examples/crontab/generated/apis/register.js";
+import * as crontabOpenAPI from "../../examples/crontab/generated/openapi/index.js";
 import { Clientset } from "../../examples/crontab/generated/clientset/index.js";
 import { FakeClientset } from "../../examples/crontab/generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../examples/crontab/generated/informers/index.js";
@@ -22,6 +26,25 @@ import { mergeSchemes, Scheme } from "../../runtime/scheme.js";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 
 const run = promisify(execFile);
+
+/** One request as the admin user, straight over HTTPS (to set query parameters kubectl does not). */
+async function fetchAs(server: Awaited<ReturnType<typeof runAPIServer>>, method: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const url = new URL(path, server.url);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      { method, ca: server.certs.ca.cert, cert: server.certs.admin.cert, key: server.certs.admin.key, headers: { "Content-Type": "application/json" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -117,6 +140,136 @@ describe("CronTab example controller", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("serves the compiled-in group's OpenAPI: explain, server-side apply, fieldValidation, scale", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-crontab-openapi-"));
+    const server = await runAPIServer({
+      dataDir,
+      securePort: 0,
+      bindAddress: "127.0.0.1",
+      apiGroups: [{ scheme: crontabScheme, openapi: crontabOpenAPI }],
+      log: () => {},
+    });
+    const kubectl = async (...args: string[]): Promise<{ code: number; out: string; err: string }> => {
+      try {
+        const r = await run("kubectl", ["--kubeconfig", server.kubeconfig, ...args], { timeout: 30_000, maxBuffer: 64 << 20 });
+        return { code: 0, out: r.stdout, err: r.stderr };
+      } catch (e) {
+        const err = e as { code?: number; stdout?: string; stderr?: string };
+        return { code: typeof err.code === "number" ? err.code : 1, out: err.stdout ?? "", err: err.stderr ?? "" };
+      }
+    };
+    const manifest = (file: string, name: string, spec: string): string => {
+      const at = path.join(dataDir, file);
+      fs.writeFileSync(at, `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}`);
+      return at;
+    };
+    try {
+      // The documents: the group's definitions in v2, its group-version document listed in v3.
+      const v2 = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).out) as { definitions: Record<string, unknown>; paths: Record<string, unknown> };
+      expect(v2.definitions["com.example.crontab.api.stable.v1.CronTab"]).toMatchObject({ "x-kubernetes-group-version-kind": [{ group: "stable.example.com", kind: "CronTab", version: "v1" }] });
+      expect(v2.definitions["io.k8s.api.core.v1.Namespace"]).toBeDefined();
+      // meta/v1 definitions both documents have stay the built-in ones, listing the group's kinds too.
+      expect(v2.definitions["io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions"]).toMatchObject({
+        "x-kubernetes-group-version-kind": expect.arrayContaining([{ group: "", kind: "DeleteOptions", version: "v1" }, { group: "stable.example.com", kind: "DeleteOptions", version: "v1" }]),
+      });
+      expect(v2.paths["/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}"]).toBeDefined();
+      const v3 = JSON.parse((await kubectl("get", "--raw", "/openapi/v3")).out) as { paths: Record<string, { serverRelativeURL: string }> };
+      const link = v3.paths["apis/stable.example.com/v1"]?.serverRelativeURL;
+      expect(link).toMatch(/^\/openapi\/v3\/apis\/stable.example.com\/v1\?hash=[0-9A-F]{128}$/);
+      expect(v3.paths["api/v1"]).toBeDefined();
+      const doc = JSON.parse((await kubectl("get", "--raw", link!)).out) as { components: { schemas: Record<string, unknown> } };
+      expect(doc.components.schemas["com.example.crontab.api.stable.v1.CronTabSpec"]).toBeDefined();
+
+      const explain = await kubectl("explain", "crontab.spec");
+      expect(explain.code, explain.err).toBe(0);
+      expect(explain.out).toContain("cronSpec");
+      expect(explain.out).toContain("The schedule in cron format");
+
+      // Server-side apply, twice; a second manager changing a field the first owns conflicts.
+      const applied = manifest("applied.yaml", "applied", "  cronSpec: '* * * * */5'\n  image: one\n  replicas: 2\n");
+      const first = await kubectl("apply", "--server-side", "-f", applied);
+      expect(first.code, first.err).toBe(0);
+      expect(first.out).toContain("crontab.stable.example.com/applied serverside-applied");
+      const again = await kubectl("apply", "--server-side", "-f", manifest("applied.yaml", "applied", "  cronSpec: '* * * * */5'\n  image: two\n  replicas: 2\n"));
+      expect(again.code, again.err).toBe(0);
+      const live = JSON.parse((await kubectl("get", "ct", "applied", "-n", "default", "-o", "json", "--show-managed-fields")).out) as CronTab;
+      expect(live.spec).toEqual({ cronSpec: "* * * * */5", image: "two", replicas: 2 });
+      expect(live.metadata?.managedFields?.map((m) => [m.manager, m.operation])).toEqual([["kubectl", "Apply"]]);
+      expect(live.metadata?.managedFields?.[0]?.fieldsV1).toEqual({ "f:spec": { "f:cronSpec": {}, "f:image": {}, "f:replicas": {} } });
+      const other = await kubectl("apply", "--server-side", "--field-manager=other", "-f", manifest("other.yaml", "applied", "  cronSpec: '* * * * */5'\n  replicas: 4\n"));
+      expect(other.code).not.toBe(0);
+      expect(other.err).toContain('conflict with "kubectl": .spec.replicas');
+      // Strategic merge patch is served (the kind has a schema).
+      const smp = await kubectl("patch", "ct", "applied", "-n", "default", "--type=strategic", "-p", '{"spec":{"image":"three"}}');
+      expect(smp.code, smp.err).toBe(0);
+
+      // fieldValidation: unknown fields fail under Strict, warn (and are dropped) under Warn.
+      const unknown = manifest("unknown.yaml", "unknown", "  cronSpec: '* * * * */5'\n  bogus: 1\n");
+      const strict = await kubectl("create", "--validate=strict", "-f", unknown);
+      expect(strict.code).not.toBe(0);
+      expect(strict.err).toContain('unknown field "spec.bogus"');
+      const raw = await fetchAs(server, "POST", "/apis/stable.example.com/v1/namespaces/default/crontabs?fieldValidation=Strict", {
+        apiVersion: "stable.example.com/v1",
+        kind: "CronTab",
+        metadata: { name: "raw" },
+        spec: { cronSpec: "* * * * */5", bogus: 1 },
+      });
+      expect(raw.status).toBe(400);
+      expect(raw.body).toMatchObject({ kind: "Status", reason: "BadRequest" });
+      expect((raw.body as { message: string }).message).toContain('strict decoding error: unknown field "spec.bogus"');
+      const warn = await kubectl("create", "--validate=warn", "-f", unknown);
+      expect(warn.code, warn.err).toBe(0);
+      expect(warn.err).toContain('unknown field "spec.bogus"');
+      const stored = JSON.parse((await kubectl("get", "ct", "unknown", "-n", "default", "-o", "json")).out) as CronTab;
+      expect(stored.spec).toEqual({ cronSpec: "* * * * */5" });
+
+      // The scale subresource, from the kind's +kubebuilder:subresource:scale paths.
+      const resources = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1")).out) as { resources: { name: string; kind: string; group?: string; version?: string }[] };
+      expect(resources.resources.find((r) => r.name === "crontabs/scale")).toMatchObject({ kind: "Scale", group: "autoscaling", version: "v1" });
+      const scaled = await kubectl("scale", "ct", "applied", "-n", "default", "--replicas=3");
+      expect(scaled.code, scaled.err).toBe(0);
+      expect((await kubectl("get", "ct", "applied", "-n", "default", "-o", "jsonpath={.spec.replicas}")).out).toBe("3");
+      const scale = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1/namespaces/default/crontabs/applied/scale")).out) as Record<string, unknown>;
+      expect(scale).toMatchObject({ apiVersion: "autoscaling/v1", kind: "Scale", metadata: { name: "applied", namespace: "default" }, spec: { replicas: 3 }, status: { replicas: 0 } });
+      const negative = await kubectl("scale", "ct", "applied", "-n", "default", "--replicas=-1");
+      expect(negative.code).not.toBe(0);
+
+      // A CRD served beside the group: the documents it extends keep the compiled-in group.
+      const crd = path.join(dataDir, "crd.yaml");
+      fs.writeFileSync(
+        crd,
+        [
+          "apiVersion: apiextensions.k8s.io/v1",
+          "kind: CustomResourceDefinition",
+          "metadata: {name: gadgets.tools.example.net}",
+          "spec:",
+          "  group: tools.example.net",
+          "  scope: Namespaced",
+          "  names: {plural: gadgets, singular: gadget, kind: Gadget, listKind: GadgetList}",
+          "  versions:",
+          "  - name: v1",
+          "    served: true",
+          "    storage: true",
+          "    schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: integer}}}}}}",
+          "",
+        ].join("\n"),
+      );
+      expect((await kubectl("apply", "-f", crd)).code).toBe(0);
+      expect((await kubectl("wait", "--for=condition=Established", "crd/gadgets.tools.example.net", "--timeout=20s")).code).toBe(0);
+      const both = await eventually(async () => {
+        const d = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).out) as { definitions: Record<string, unknown> };
+        return d.definitions["net.example.tools.v1.Gadget"] ? d : undefined;
+      });
+      expect(both.definitions["com.example.crontab.api.stable.v1.CronTab"]).toBeDefined();
+      const index = JSON.parse((await kubectl("get", "--raw", "/openapi/v3")).out) as { paths: Record<string, unknown> };
+      expect(Object.keys(index.paths)).toEqual(expect.arrayContaining(["apis/stable.example.com/v1", "apis/tools.example.net/v1", "api/v1"]));
+      expect((await kubectl("explain", "crontab.spec.cronSpec")).code).toBe(0);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("applies the generated CRD manifest to our apiserver: markers enforced, defaults, columns, scale", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-crontab-crd-"));

@@ -1,10 +1,10 @@
 /**
- * The structure server-side apply merges by, read from the generated Swagger document: which
+ * The structure server-side apply merges by, read from the generated Swagger documents: which
  * objects are structs or maps (granular or atomic), which lists are atomic, sets or maps keyed by
  * x-kubernetes-list-map-keys. Follows upstream's OpenAPI-to-schema conversion: a list without a
  * list type falls back to its patch strategy (merge + merge key: a map; merge: a set), else atomic.
  */
-import { swaggerDefinitions, type SwaggerSchema } from "../patch/patch-meta.js";
+import { swaggerDefinitions, swaggerDefinitionsGeneration, type SwaggerSchema } from "../patch/patch-meta.js";
 
 /** A Swagger schema with the extensions server-side apply reads. */
 interface ApplySwaggerSchema extends SwaggerSchema {
@@ -130,12 +130,16 @@ export class SwaggerApplySchemas {
   }
 }
 
-let builtin: SwaggerApplySchemas | undefined;
+let served: { schemas: SwaggerApplySchemas; generation: number } | undefined;
 
-/** The apply schema of a built-in kind (from /openapi/v2); undefined for kinds it does not define. */
+/**
+ * The apply schema of a built-in kind (from /openapi/v2) or a compiled-in group's kind (its
+ * generated definitions); undefined for kinds neither defines.
+ */
 export function applySchemaFor(gvk: { group: string; version: string; kind: string }): ApplySchema | undefined {
-  builtin ??= new SwaggerApplySchemas(swaggerDefinitions());
-  return builtin.forKind(gvk);
+  const generation = swaggerDefinitionsGeneration();
+  if (served?.generation !== generation) served = { schemas: new SwaggerApplySchemas(swaggerDefinitions()), generation };
+  return served.schemas.forKind(gvk);
 }
 
 /** A schema for objects nothing is known about (custom resources): maps granular, lists atomic. */

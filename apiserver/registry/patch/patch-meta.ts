@@ -1,7 +1,8 @@
 /**
  * Strategic merge patch metadata (patch strategies and merge keys per field), read from the
  * generated Swagger document's x-kubernetes-patch-strategy / x-kubernetes-patch-merge-key,
- * which the generator derives from the API types' +patchStrategy / +patchMergeKey tags.
+ * which the generator derives from the API types' +patchStrategy / +patchMergeKey tags (the
+ * built-in document's, and those of compiled-in groups).
  */
 import { openapiV2, readOpenAPIDocument } from "../../../generated/openapi/index.js";
 
@@ -94,18 +95,49 @@ export function indexSwagger(definitions: Readonly<Record<string, SwaggerSchema>
   return out;
 }
 
-let definitions: Readonly<Record<string, SwaggerSchema>> | undefined;
+let definitions: Record<string, SwaggerSchema> | undefined;
+/** Definitions compiled-in groups added (kept to re-add should the built-in ones be re-read). */
+const added: Record<string, SwaggerSchema> = {};
+let generation = 0;
 
-/** The definitions of the generated /openapi/v2 document, parsed once (server-side apply reads them too). */
+/**
+ * The definitions of the generated /openapi/v2 document, parsed once, with those of compiled-in
+ * groups (addSwaggerDefinitions); server-side apply and fieldValidation read them too.
+ */
 export function swaggerDefinitions(): Readonly<Record<string, SwaggerSchema>> {
   if (!definitions) {
     const doc = JSON.parse(readOpenAPIDocument(openapiV2)) as { definitions?: Record<string, SwaggerSchema> };
-    definitions = doc.definitions ?? {};
+    definitions = { ...added, ...(doc.definitions ?? {}) };
   }
   return definitions;
 }
 
-/** The patch metadata of a built-in kind, from the generated /openapi/v2 document (read once). */
+/**
+ * Adds a compiled-in group's Swagger definitions, so its kinds get patch strategies, apply
+ * structure and known fields; a name the built-in document defines keeps the built-in schema.
+ * Process-wide, as the built-in schemas are: a group's definitions are the same wherever it is
+ * served (they come with its generated code).
+ */
+export function addSwaggerDefinitions(defs: Readonly<Record<string, SwaggerSchema>>): void {
+  const all = swaggerDefinitions() as Record<string, SwaggerSchema>;
+  let changed = false;
+  for (const [name, def] of Object.entries(defs)) {
+    if (name in all) continue;
+    all[name] = added[name] = def;
+    changed = true;
+  }
+  if (changed) {
+    generation++;
+    byKind = undefined;
+  }
+}
+
+/** Changes when addSwaggerDefinitions adds anything, for indexes built over swaggerDefinitions(). */
+export function swaggerDefinitionsGeneration(): number {
+  return generation;
+}
+
+/** The patch metadata of a kind, from the generated /openapi/v2 document and compiled-in groups' definitions. */
 export function patchSchemaFor(gvk: { group: string; version: string; kind: string }): PatchSchema | undefined {
   byKind ??= indexSwagger(swaggerDefinitions());
   return byKind.get(gvkKey(gvk));

@@ -27,7 +27,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["ct"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status"],
+    subresources: ["status", "scale"],
     printerColumns: [
       {
         name: "Spec",
@@ -43,6 +43,11 @@ export const resources: readonly ResourceInfo[] = [
       },
       { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
     ],
+    scale: {
+      specReplicasPath: ".spec.replicas",
+      statusReplicasPath: ".status.replicas",
+      labelSelectorPath: ".status.labelSelector",
+    },
   },
 ];
 
