@@ -284,6 +284,7 @@ function writeSyntheticApi(n: number): string {
     path.join(root, "scalars.ts"),
     `/**\n * A signed 32-bit integer.\n * +kubegen:scalar=int32\n */\nexport type int32 = number;\n`,
   );
+  // No CRD manifests: the types reference each other in cycles, which a CRD's schema cannot hold.
   fs.writeFileSync(
     path.join(pkgDir, "doc.ts"),
     `/**
@@ -292,6 +293,7 @@ function writeSyntheticApi(n: number): string {
  * +groupName=example.com
  * +k8s:deepcopy-gen=package
  * +kubegen:go-package=example.com/synthetic/v1
+ * +kubegen:crd=false
  */
 export {};
 `,

@@ -7,8 +7,7 @@ import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
 import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
-import { parseApi } from "./parse/parse-api.js";
-import { formatFiles } from "./write/format.js";
+import { FormatBatch, prestartFormatter } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
 export interface GenerateOptions {
@@ -28,14 +27,28 @@ export interface GenerateResult {
 
 /** Runs every emitter over a model and formats the result: a pure function of the model. */
 export async function emitAll(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
-  const files = emitters.flatMap((e) => e.emit(model, options));
-  files.push(...indexFiles(model, files, options));
-  const seen = new Set<string>();
-  for (const f of files) {
-    if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
-    seen.add(f.path);
+  // Each emitter's files go to the formatter as soon as they exist (see FormatBatch).
+  const batch = new FormatBatch();
+  const files: GeneratedFile[] = [];
+  try {
+    for (const e of emitters) {
+      const out = e.emit(model, options);
+      batch.add(out);
+      files.push(...out);
+    }
+    const index = indexFiles(model, files, options);
+    batch.add(index);
+    files.push(...index);
+    const seen = new Set<string>();
+    for (const f of files) {
+      if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
+      seen.add(f.path);
+    }
+  } catch (err) {
+    batch.cancel();
+    throw err;
   }
-  return formatFiles(files.sort((a, b) => a.path.localeCompare(b.path)));
+  return batch.finish(files.sort((a, b) => a.path.localeCompare(b.path)));
 }
 
 /** Output folders other commands own; the generator neither writes nor removes there. */
@@ -43,6 +56,10 @@ const FOREIGN_OUTPUT = ["docs"];
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const outputRoot = path.resolve(options.output);
+  // The formatting worker starts up while this thread parses and emits.
+  prestartFormatter();
+  // Loaded here, not at the top, so loading ts-morph also overlaps the worker's start-up.
+  const { parseApi } = await import("./parse/parse-api.js");
   const model = parseApi(options.input, { libraryRoots: options.libraryRoots });
   const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport });
   const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT);

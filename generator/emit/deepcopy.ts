@@ -68,7 +68,10 @@ class CopyWriter {
           : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
       case "named": {
         const d = this.index.resolve(ref);
-        return d.kind === "alias" ? this.expr(d.target, src) : `${this.copier(ref)}(${src})`;
+        if (d.kind === "alias") return this.expr(d.target, src);
+        // A schema special's few tests inline, so the recursion calls deepCopyJSONSchemaProps directly.
+        const inline = d.kind === "special" ? this.specialBody(ref.pkg, d, src) : undefined;
+        return inline ?? `${this.copier(ref)}(${src})`;
       }
       default:
         return src;
@@ -92,25 +95,40 @@ class CopyWriter {
     const byKey = fields.length > WIDE_STRUCT_FIELDS;
     const lines = fields.map((f) => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
-      const copy = `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
-      return byKey ? `case ${JSON.stringify(f.name)}: ${copy} break;` : copy;
+      if (!byKey) return `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
+      // The loop has read the value (`v`) already; each case only narrows its type.
+      const fieldType = `${type}[${JSON.stringify(f.name)}]`;
+      if (this.immutable(f.type)) return `case ${JSON.stringify(f.name)}: out${key} = v as ${fieldType}; break;`;
+      const copy = this.expr(f.type, "x");
+      return `case ${JSON.stringify(f.name)}: { const x = v as Exclude<${fieldType}, undefined>; out${key} = ${copy}; break; }`;
     });
     return { name: copyFunctionName(s.name), type, lines, byKey };
   }
 
-  /** Copy functions for specials that contain typed schemas (apiextensions' JSONSchemaProps*). */
+  /**
+   * The expression copying `src` (a cheap expression that may be read several times) for the
+   * specials that contain typed schemas (apiextensions' JSONSchemaProps*); undefined for others.
+   * A null `src` comes back as given, through deepCopyJSONSchemaProps.
+   */
+  specialBody(pkgPath: string, d: TypeDecl & { kind: "special" }, src: string): string | undefined {
+    const kinds: SpecialKind[] = ["JSONSchemaPropsOrArray", "JSONSchemaPropsOrBool", "JSONSchemaPropsOrStringArray"];
+    if (!kinds.includes(d.special)) return undefined;
+    // JSONSchemaProps is declared in the package of its specials.
+    const props = this.copyFn(pkgPath, { ...d, name: "JSONSchemaProps" });
+    switch (d.special) {
+      case "JSONSchemaPropsOrArray":
+        return `Array.isArray(${src}) ? ${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${props}) : ${props}(${src})`;
+      case "JSONSchemaPropsOrBool":
+        return `typeof ${src} === "boolean" ? ${src} : ${props}(${src})`;
+      default:
+        return `Array.isArray(${src}) ? ${importRuntime(this.imports, "copyValueArray", this.options)}(${src}) : ${props}(${src})`;
+    }
+  }
+
+  /** Copy functions for specials that contain typed schemas, for lists and maps of them. */
   specialFunction(d: TypeDecl & { kind: "special" }): { name: string; type: string; body: string } | undefined {
-    const props = copyFunctionName("JSONSchemaProps");
-    const type = importApiType(this.imports, d);
-    const arr = importRuntime(this.imports, "copyArray", this.options);
-    const values = importRuntime(this.imports, "copyValueArray", this.options);
-    const bodies: Partial<Record<SpecialKind, string>> = {
-      JSONSchemaPropsOrArray: `Array.isArray(src) ? ${arr}(src, ${props}) : ${props}(src)`,
-      JSONSchemaPropsOrBool: `typeof src === "boolean" ? src : ${props}(src)`,
-      JSONSchemaPropsOrStringArray: `Array.isArray(src) ? ${values}(src) : ${props}(src)`,
-    };
-    const body = bodies[d.special];
-    return body ? { name: copyFunctionName(d.name), type, body } : undefined;
+    const body = this.specialBody(this.pkg.path, d, "src");
+    return body ? { name: copyFunctionName(d.name), type: importApiType(this.imports, d), body } : undefined;
   }
 }
 

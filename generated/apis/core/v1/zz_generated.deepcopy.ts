@@ -158,58 +158,70 @@ export function deepCopyEvent(src: Event): Event {
   if (src == null) return src;
   const out = {} as Event;
   for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof Event];
+    if (v === undefined) continue;
     switch (key) {
       case "kind":
-        if (src.kind !== undefined) out.kind = src.kind;
+        out.kind = v as Event["kind"];
         break;
       case "apiVersion":
-        if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+        out.apiVersion = v as Event["apiVersion"];
         break;
-      case "metadata":
-        if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+      case "metadata": {
+        const x = v as Exclude<Event["metadata"], undefined>;
+        out.metadata = deepCopyObjectMeta(x);
         break;
-      case "involvedObject":
-        if (src.involvedObject !== undefined)
-          out.involvedObject = deepCopyObjectReference(src.involvedObject);
+      }
+      case "involvedObject": {
+        const x = v as Exclude<Event["involvedObject"], undefined>;
+        out.involvedObject = deepCopyObjectReference(x);
         break;
+      }
       case "reason":
-        if (src.reason !== undefined) out.reason = src.reason;
+        out.reason = v as Event["reason"];
         break;
       case "message":
-        if (src.message !== undefined) out.message = src.message;
+        out.message = v as Event["message"];
         break;
-      case "source":
-        if (src.source !== undefined) out.source = deepCopyEventSource(src.source);
+      case "source": {
+        const x = v as Exclude<Event["source"], undefined>;
+        out.source = deepCopyEventSource(x);
         break;
+      }
       case "firstTimestamp":
-        if (src.firstTimestamp !== undefined) out.firstTimestamp = src.firstTimestamp;
+        out.firstTimestamp = v as Event["firstTimestamp"];
         break;
       case "lastTimestamp":
-        if (src.lastTimestamp !== undefined) out.lastTimestamp = src.lastTimestamp;
+        out.lastTimestamp = v as Event["lastTimestamp"];
         break;
       case "count":
-        if (src.count !== undefined) out.count = src.count;
+        out.count = v as Event["count"];
         break;
       case "type":
-        if (src.type !== undefined) out.type = src.type;
+        out.type = v as Event["type"];
         break;
       case "eventTime":
-        if (src.eventTime !== undefined) out.eventTime = src.eventTime;
+        out.eventTime = v as Event["eventTime"];
         break;
-      case "series":
-        if (src.series !== undefined) out.series = deepCopyEventSeries(src.series);
+      case "series": {
+        const x = v as Exclude<Event["series"], undefined>;
+        out.series = deepCopyEventSeries(x);
         break;
+      }
       case "action":
-        if (src.action !== undefined) out.action = src.action;
+        out.action = v as Event["action"];
         break;
-      case "related":
-        if (src.related !== undefined) out.related = deepCopyObjectReference(src.related);
+      case "related": {
+        const x = v as Exclude<Event["related"], undefined>;
+        out.related = deepCopyObjectReference(x);
         break;
+      }
       case "reportingComponent":
-        if (src.reportingComponent !== undefined) out.reportingComponent = src.reportingComponent;
+        out.reportingComponent = v as Event["reportingComponent"];
         break;
       case "reportingInstance":
-        if (src.reportingInstance !== undefined) out.reportingInstance = src.reportingInstance;
+        out.reportingInstance = v as Event["reportingInstance"];
         break;
     }
   }
@@ -382,77 +394,83 @@ export function deepCopyServiceSpec(src: ServiceSpec): ServiceSpec {
   if (src == null) return src;
   const out = {} as ServiceSpec;
   for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof ServiceSpec];
+    if (v === undefined) continue;
     switch (key) {
-      case "ports":
-        if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyServicePort);
+      case "ports": {
+        const x = v as Exclude<ServiceSpec["ports"], undefined>;
+        out.ports = copyArray(x, deepCopyServicePort);
         break;
-      case "selector":
-        if (src.selector !== undefined)
-          out.selector = src.selector === null ? src.selector : { ...src.selector };
+      }
+      case "selector": {
+        const x = v as Exclude<ServiceSpec["selector"], undefined>;
+        out.selector = x === null ? x : { ...x };
         break;
+      }
       case "clusterIP":
-        if (src.clusterIP !== undefined) out.clusterIP = src.clusterIP;
+        out.clusterIP = v as ServiceSpec["clusterIP"];
         break;
-      case "clusterIPs":
-        if (src.clusterIPs !== undefined)
-          out.clusterIPs = src.clusterIPs === null ? src.clusterIPs : src.clusterIPs.slice();
+      case "clusterIPs": {
+        const x = v as Exclude<ServiceSpec["clusterIPs"], undefined>;
+        out.clusterIPs = x === null ? x : x.slice();
         break;
+      }
       case "type":
-        if (src.type !== undefined) out.type = src.type;
+        out.type = v as ServiceSpec["type"];
         break;
-      case "externalIPs":
-        if (src.externalIPs !== undefined)
-          out.externalIPs = src.externalIPs === null ? src.externalIPs : src.externalIPs.slice();
+      case "externalIPs": {
+        const x = v as Exclude<ServiceSpec["externalIPs"], undefined>;
+        out.externalIPs = x === null ? x : x.slice();
         break;
+      }
       case "sessionAffinity":
-        if (src.sessionAffinity !== undefined) out.sessionAffinity = src.sessionAffinity;
+        out.sessionAffinity = v as ServiceSpec["sessionAffinity"];
         break;
       case "loadBalancerIP":
-        if (src.loadBalancerIP !== undefined) out.loadBalancerIP = src.loadBalancerIP;
+        out.loadBalancerIP = v as ServiceSpec["loadBalancerIP"];
         break;
-      case "loadBalancerSourceRanges":
-        if (src.loadBalancerSourceRanges !== undefined)
-          out.loadBalancerSourceRanges =
-            src.loadBalancerSourceRanges === null
-              ? src.loadBalancerSourceRanges
-              : src.loadBalancerSourceRanges.slice();
+      case "loadBalancerSourceRanges": {
+        const x = v as Exclude<ServiceSpec["loadBalancerSourceRanges"], undefined>;
+        out.loadBalancerSourceRanges = x === null ? x : x.slice();
         break;
+      }
       case "externalName":
-        if (src.externalName !== undefined) out.externalName = src.externalName;
+        out.externalName = v as ServiceSpec["externalName"];
         break;
       case "externalTrafficPolicy":
-        if (src.externalTrafficPolicy !== undefined) out.externalTrafficPolicy = src.externalTrafficPolicy;
+        out.externalTrafficPolicy = v as ServiceSpec["externalTrafficPolicy"];
         break;
       case "healthCheckNodePort":
-        if (src.healthCheckNodePort !== undefined) out.healthCheckNodePort = src.healthCheckNodePort;
+        out.healthCheckNodePort = v as ServiceSpec["healthCheckNodePort"];
         break;
       case "publishNotReadyAddresses":
-        if (src.publishNotReadyAddresses !== undefined)
-          out.publishNotReadyAddresses = src.publishNotReadyAddresses;
+        out.publishNotReadyAddresses = v as ServiceSpec["publishNotReadyAddresses"];
         break;
-      case "sessionAffinityConfig":
-        if (src.sessionAffinityConfig !== undefined)
-          out.sessionAffinityConfig = deepCopySessionAffinityConfig(src.sessionAffinityConfig);
+      case "sessionAffinityConfig": {
+        const x = v as Exclude<ServiceSpec["sessionAffinityConfig"], undefined>;
+        out.sessionAffinityConfig = deepCopySessionAffinityConfig(x);
         break;
-      case "ipFamilies":
-        if (src.ipFamilies !== undefined)
-          out.ipFamilies = src.ipFamilies === null ? src.ipFamilies : src.ipFamilies.slice();
+      }
+      case "ipFamilies": {
+        const x = v as Exclude<ServiceSpec["ipFamilies"], undefined>;
+        out.ipFamilies = x === null ? x : x.slice();
         break;
+      }
       case "ipFamilyPolicy":
-        if (src.ipFamilyPolicy !== undefined) out.ipFamilyPolicy = src.ipFamilyPolicy;
+        out.ipFamilyPolicy = v as ServiceSpec["ipFamilyPolicy"];
         break;
       case "allocateLoadBalancerNodePorts":
-        if (src.allocateLoadBalancerNodePorts !== undefined)
-          out.allocateLoadBalancerNodePorts = src.allocateLoadBalancerNodePorts;
+        out.allocateLoadBalancerNodePorts = v as ServiceSpec["allocateLoadBalancerNodePorts"];
         break;
       case "loadBalancerClass":
-        if (src.loadBalancerClass !== undefined) out.loadBalancerClass = src.loadBalancerClass;
+        out.loadBalancerClass = v as ServiceSpec["loadBalancerClass"];
         break;
       case "internalTrafficPolicy":
-        if (src.internalTrafficPolicy !== undefined) out.internalTrafficPolicy = src.internalTrafficPolicy;
+        out.internalTrafficPolicy = v as ServiceSpec["internalTrafficPolicy"];
         break;
       case "trafficDistribution":
-        if (src.trafficDistribution !== undefined) out.trafficDistribution = src.trafficDistribution;
+        out.trafficDistribution = v as ServiceSpec["trafficDistribution"];
         break;
     }
   }

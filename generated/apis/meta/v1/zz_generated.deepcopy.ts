@@ -9,9 +9,7 @@ import type {
   Condition,
   CreateOptions,
   DeleteOptions,
-  Duration,
   FieldSelectorRequirement,
-  FieldsV1,
   GetOptions,
   GroupKind,
   GroupResource,
@@ -25,7 +23,6 @@ import type {
   ListMeta,
   ListOptions,
   ManagedFieldsEntry,
-  MicroTime,
   ObjectMeta,
   OwnerReference,
   PartialObjectMetadata,
@@ -43,13 +40,12 @@ import type {
   TableOptions,
   TableRow,
   TableRowCondition,
-  Time,
   Timestamp,
   TypeMeta,
   UpdateOptions,
   WatchEvent,
 } from "../../../../api/meta/v1/types.js";
-import { copyArray, copyJSON, copyValueArray } from "../../../../runtime/index.js";
+import { copyArray, copyJSON } from "../../../../runtime/index.js";
 
 /** Returns a deep copy of a Timestamp sharing no mutable object with it; null and undefined are returned as given. */
 export function deepCopyTimestamp(src: Timestamp): Timestamp {
@@ -85,57 +81,65 @@ export function deepCopyObjectMeta(src: ObjectMeta): ObjectMeta {
   if (src == null) return src;
   const out = {} as ObjectMeta;
   for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof ObjectMeta];
+    if (v === undefined) continue;
     switch (key) {
       case "name":
-        if (src.name !== undefined) out.name = src.name;
+        out.name = v as ObjectMeta["name"];
         break;
       case "generateName":
-        if (src.generateName !== undefined) out.generateName = src.generateName;
+        out.generateName = v as ObjectMeta["generateName"];
         break;
       case "namespace":
-        if (src.namespace !== undefined) out.namespace = src.namespace;
+        out.namespace = v as ObjectMeta["namespace"];
         break;
       case "selfLink":
-        if (src.selfLink !== undefined) out.selfLink = src.selfLink;
+        out.selfLink = v as ObjectMeta["selfLink"];
         break;
       case "uid":
-        if (src.uid !== undefined) out.uid = src.uid;
+        out.uid = v as ObjectMeta["uid"];
         break;
       case "resourceVersion":
-        if (src.resourceVersion !== undefined) out.resourceVersion = src.resourceVersion;
+        out.resourceVersion = v as ObjectMeta["resourceVersion"];
         break;
       case "generation":
-        if (src.generation !== undefined) out.generation = src.generation;
+        out.generation = v as ObjectMeta["generation"];
         break;
       case "creationTimestamp":
-        if (src.creationTimestamp !== undefined) out.creationTimestamp = src.creationTimestamp;
+        out.creationTimestamp = v as ObjectMeta["creationTimestamp"];
         break;
       case "deletionTimestamp":
-        if (src.deletionTimestamp !== undefined) out.deletionTimestamp = src.deletionTimestamp;
+        out.deletionTimestamp = v as ObjectMeta["deletionTimestamp"];
         break;
       case "deletionGracePeriodSeconds":
-        if (src.deletionGracePeriodSeconds !== undefined)
-          out.deletionGracePeriodSeconds = src.deletionGracePeriodSeconds;
+        out.deletionGracePeriodSeconds = v as ObjectMeta["deletionGracePeriodSeconds"];
         break;
-      case "labels":
-        if (src.labels !== undefined) out.labels = src.labels === null ? src.labels : { ...src.labels };
+      case "labels": {
+        const x = v as Exclude<ObjectMeta["labels"], undefined>;
+        out.labels = x === null ? x : { ...x };
         break;
-      case "annotations":
-        if (src.annotations !== undefined)
-          out.annotations = src.annotations === null ? src.annotations : { ...src.annotations };
+      }
+      case "annotations": {
+        const x = v as Exclude<ObjectMeta["annotations"], undefined>;
+        out.annotations = x === null ? x : { ...x };
         break;
-      case "ownerReferences":
-        if (src.ownerReferences !== undefined)
-          out.ownerReferences = copyArray(src.ownerReferences, deepCopyOwnerReference);
+      }
+      case "ownerReferences": {
+        const x = v as Exclude<ObjectMeta["ownerReferences"], undefined>;
+        out.ownerReferences = copyArray(x, deepCopyOwnerReference);
         break;
-      case "finalizers":
-        if (src.finalizers !== undefined)
-          out.finalizers = src.finalizers === null ? src.finalizers : src.finalizers.slice();
+      }
+      case "finalizers": {
+        const x = v as Exclude<ObjectMeta["finalizers"], undefined>;
+        out.finalizers = x === null ? x : x.slice();
         break;
-      case "managedFields":
-        if (src.managedFields !== undefined)
-          out.managedFields = copyArray(src.managedFields, deepCopyManagedFieldsEntry);
+      }
+      case "managedFields": {
+        const x = v as Exclude<ObjectMeta["managedFields"], undefined>;
+        out.managedFields = copyArray(x, deepCopyManagedFieldsEntry);
         break;
+      }
     }
   }
   return out;
