@@ -38,6 +38,11 @@ export class ResponseWriter {
   writeHead(code: number, headers: Record<string, string | string[]> = {}): void {
     if (this.started || this.raw.headersSent) return;
     this.status = code;
+    // The common case, nothing set before and no warnings: hand the headers to Node as they are.
+    if (this.headers.size === 0 && this.warnings.length === 0) {
+      this.raw.writeHead(code, headers);
+      return;
+    }
     for (const [k, v] of Object.entries(headers)) this.headers.set(k, v);
     const warnings = [...new Set(this.warnings)];
     if (warnings.length > 0) this.headers.set("Warning", warnings.map(warningHeader));

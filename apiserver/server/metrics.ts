@@ -1,11 +1,16 @@
 /**
  * The apiserver's Prometheus metrics (upstream's names): requests by verb, resource and code,
  * their latency, and the requests in flight. Each server has its own registry so that several
- * can run in one process.
+ * can run in one process. The two per-request metrics find their series by one string key
+ * (request-metrics.ts) rather than through prom-client's per-call label hashing.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { RequestInfo } from "../endpoints/request-info.js";
 import type { Handler } from "../endpoints/request-context.js";
+import type { InFlightRecorder } from "./filters/max-in-flight.js";
+import { FixedLabelCounter, FixedLabelHistogram } from "./request-metrics.js";
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT"]);
 
 /** Upstream's metric verb: LIST/WATCH/APPLY where the method alone would mislead. */
 export function metricVerb(method: string, info: RequestInfo, contentType: string | undefined): string {
@@ -15,7 +20,7 @@ export function metricVerb(method: string, info: RequestInfo, contentType: strin
     if (method === "PATCH" && (contentType ?? "").startsWith("application/apply-patch")) return "APPLY";
   }
   const m = method.toUpperCase();
-  return ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT"].includes(m) ? m : "other";
+  return METHODS.has(m) ? m : "other";
 }
 
 function scopeOf(info: RequestInfo): string {
@@ -24,32 +29,60 @@ function scopeOf(info: RequestInfo): string {
   return info.namespace !== "" ? "namespace" : "cluster";
 }
 
+/**
+ * Requests in flight by kind, as plain numbers (a prom-client gauge hashes its labels on every
+ * set, twice per request); the gauge reads the highest value since its last scrape, as
+ * upstream's "maximal ... in last second" gauge does.
+ */
+export class InFlightCounts implements InFlightRecorder {
+  private readonly current = new Map<string, number>();
+  private readonly max = new Map<string, number>();
+
+  set(labels: { request_kind: string }, value: number): void {
+    const kind = labels.request_kind;
+    this.current.set(kind, value);
+    if (value > (this.max.get(kind) ?? -1)) this.max.set(kind, value);
+  }
+
+  /** Each kind's highest value since the last call; the next period starts at the current one. */
+  takeMax(): [string, number][] {
+    const out = [...this.max];
+    this.max.clear();
+    for (const [kind, value] of this.current) this.max.set(kind, value);
+    return out;
+  }
+}
+
 export class APIServerMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<string>;
-  private readonly duration: Histogram<string>;
-  readonly inflight: Gauge<string>;
+  private readonly requests: FixedLabelCounter;
+  private readonly duration: FixedLabelHistogram;
+  /** The max-in-flight filter's counts; the gauge shows each kind's highest since the last scrape. */
+  readonly inflight: InFlightCounts;
 
   constructor() {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: "apiserver_request_total",
-      help: "Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.",
-      labelNames: ["verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component", "code"],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: "apiserver_request_duration_seconds",
-      help: "Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.",
-      labelNames: ["verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component"],
-      buckets: [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
-      registers,
-    });
-    this.inflight = new Gauge({
+    this.requests = new FixedLabelCounter(
+      "apiserver_request_total",
+      "Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.",
+      this.registry,
+    );
+    this.duration = new FixedLabelHistogram(
+      "apiserver_request_duration_seconds",
+      "Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.",
+      [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
+      this.registry,
+    );
+    const inflight = new InFlightCounts();
+    this.inflight = inflight;
+    new Gauge({
       name: "apiserver_current_inflight_requests",
       help: "Maximal number of currently used inflight request limit of this apiserver per request kind in last second.",
       labelNames: ["request_kind"],
       registers,
+      collect() {
+        for (const [kind, value] of inflight.takeMax()) this.set({ request_kind: kind }, value);
+      },
     });
     collectDefaultMetrics({ register: this.registry });
   }
@@ -59,18 +92,24 @@ export class APIServerMetrics {
     return async (req, res) => {
       res.raw.once("close", () => {
         const info = req.info;
-        const labels = {
-          verb: metricVerb(req.raw.method ?? "GET", info, req.raw.headers["content-type"]),
-          dry_run: req.url.searchParams.has("dryRun") ? "All" : "",
+        const verb = metricVerb(req.raw.method ?? "GET", info, req.raw.headers["content-type"]);
+        const dryRun = req.url.search !== "" && req.url.searchParams.has("dryRun") ? "All" : "";
+        const scope = scopeOf(info);
+        const code = String(res.status || 0);
+        // One string per label combination; NUL separates values (it has no business in any of them).
+        const key = `${verb}\0${dryRun}\0${info.apiGroup}\0${info.apiVersion}\0${info.resource}\0${info.subresource}\0${scope}`;
+        const labels = (): Record<string, string> => ({
+          verb,
+          dry_run: dryRun,
           group: info.apiGroup,
           version: info.apiVersion,
           resource: info.resource,
           subresource: info.subresource,
-          scope: scopeOf(info),
+          scope,
           component: "apiserver",
-        };
-        this.requests.inc({ ...labels, code: String(res.status || 0) });
-        this.duration.observe(labels, (performance.now() - req.startTime) / 1000);
+        });
+        this.requests.inc(`${key}\0${code}`, () => ({ ...labels(), code }));
+        this.duration.observe(key, labels, (performance.now() - req.startTime) / 1000);
       });
       await next(req, res);
     };

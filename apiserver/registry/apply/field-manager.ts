@@ -32,9 +32,13 @@ export interface FieldManagerOptions {
   now: string;
 }
 
-/** A set without what no manager may own. */
-function stripped(set: FieldSet, opts: FieldManagerOptions): FieldSet {
-  const out = set.clone();
+/**
+ * A set without what no manager may own. `fresh`: the set is a new one nobody else holds, so it
+ * is trimmed in place rather than copied first.
+ */
+function stripped(set: FieldSet, opts: FieldManagerOptions, fresh = false): FieldSet {
+  if (set.empty()) return set;
+  const out = fresh ? set : set.clone();
   out.children.delete(fieldElement("apiVersion"));
   out.children.delete(fieldElement("kind"));
   const meta = out.children.get(fieldElement("metadata"));
@@ -80,8 +84,9 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   const sent = obj.metadata?.managedFields;
   const managers = decodeManagedFields(sent !== undefined && sent.length > 0 ? sent : old?.metadata?.managedFields);
   const diff = compare(withoutManagedFields(old), withoutManagedFields(obj), opts.schema);
-  const changed = stripped(diff.added.union(diff.modified), opts);
-  const removed = stripped(diff.removed, opts);
+  // compare() made these sets for us alone: trim them in place.
+  const changed = stripped(diff.modified.empty() ? diff.added : diff.added.union(diff.modified), opts, true);
+  const removed = stripped(diff.removed, opts, true);
   const self: ManagedFieldsEntry = { manager, operation: "Update", apiVersion: opts.apiVersion };
   if (opts.subresource) self.subresource = opts.subresource;
   const selfId = managerId(self);
@@ -90,8 +95,10 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   }
   // A write with no manager at all (an internal caller without a user agent) owns nothing itself.
   if (manager !== "") {
-    const prior = managers.get(selfId)?.set ?? new FieldSet();
-    own(managers, self, prior.union(changed).difference(removed), opts.now);
+    const prior = managers.get(selfId)?.set;
+    // A create (nothing owned before, nothing removed) owns exactly what it changed.
+    const owned = prior ? prior.union(changed) : changed;
+    own(managers, self, removed.empty() ? owned : owned.difference(removed), opts.now);
   }
   writeManagers(obj, managers);
 }

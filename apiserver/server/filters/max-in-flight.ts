@@ -6,7 +6,11 @@
 import { SYSTEM_MASTERS_GROUP } from "../../auth/user.js";
 import { isLongRunning, isMutatingVerb } from "../../endpoints/request-info.js";
 import type { Filter } from "../../endpoints/request-context.js";
-import type { Gauge } from "prom-client";
+
+/** Where the filter reports the requests in flight by kind (the metrics' in-flight gauge). */
+export interface InFlightRecorder {
+  set(labels: { request_kind: string }, value: number): void;
+}
 
 export interface InFlightLimits {
   /** 0 disables the limit. */
@@ -14,7 +18,7 @@ export interface InFlightLimits {
   mutating: number;
 }
 
-export function withMaxInFlight(limits: InFlightLimits, gauge?: Gauge<string>): Filter {
+export function withMaxInFlight(limits: InFlightLimits, gauge?: InFlightRecorder): Filter {
   const current = { readOnly: 0, mutating: 0 };
   return (next) => async (req, res) => {
     if (isLongRunning(req.info)) return next(req, res);

@@ -1,12 +1,7 @@
-/** Maps the etcd3 client's errors to StorageErrors. */
-import {
-  ClientClosedError,
-  GRPCCancelledError,
-  GRPCDeadlineExceededError,
-  GRPCUnavailableError,
-} from "etcd3";
+/** Maps the etcd client's errors to StorageErrors. */
 import { compactedError, tooLargeRevision } from "../errors.js";
 import { StorageError } from "../interface.js";
+import { EtcdCallError, GRPC_CANCELLED, GRPC_DEADLINE_EXCEEDED, GRPC_UNAVAILABLE } from "./kv-client.js";
 
 /**
  * The StorageError for an etcd failure, or the error itself when it is none of the known
@@ -18,10 +13,7 @@ export function translateError(e: unknown, key: string, revision?: number): unkn
   if (message.includes("required revision has been compacted")) return compactedError(key, revision ?? 0);
   if (message.includes("required revision is a future revision")) return tooLargeRevision(key, revision ?? 0);
   if (
-    e instanceof GRPCUnavailableError ||
-    e instanceof GRPCDeadlineExceededError ||
-    e instanceof GRPCCancelledError ||
-    e instanceof ClientClosedError ||
+    (e instanceof EtcdCallError && [GRPC_UNAVAILABLE, GRPC_DEADLINE_EXCEEDED, GRPC_CANCELLED].includes(e.grpcCode)) ||
     /ECONNREFUSED|No connection established|circuit|isolated/i.test(message)
   ) {
     return new StorageError("Unavailable", key, `etcd is unavailable: ${message}`);

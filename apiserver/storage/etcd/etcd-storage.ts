@@ -1,9 +1,9 @@
 /**
- * The etcd storage backend (etcd3 client): keys and values stored as given, writes as
- * compare-and-swap transactions on create/mod revisions, lists as ranges at a revision, watches
- * from a revision with the previous value, as upstream's etcd3 store does.
+ * The etcd storage backend: keys and values stored as given, writes as compare-and-swap
+ * transactions on create/mod revisions, lists as ranges at a revision, watches from a revision
+ * with the previous value, as upstream's etcd3 store does, through the lean gRPC client in
+ * kv-client.ts.
  */
-import { Etcd3, type IRequestOp, type ITxnResponse } from "etcd3";
 import { decodeContinue, encodeContinue } from "../continue-token.js";
 import {
   bytesEqual,
@@ -25,7 +25,7 @@ import type {
 } from "../interface.js";
 import { prefixEndBytes } from "../key-range.js";
 import { translateError } from "./errors.js";
-import { keyValueOf } from "./key-value.js";
+import { EtcdKVClient, type KV, type RequestOp, type TxnResponse } from "./kv-client.js";
 import { EtcdWatch } from "./watch.js";
 
 export interface EtcdStorageOptions {
@@ -41,43 +41,78 @@ const ALL_KEYS = Buffer.from([0]);
 /** Pages read while filtering with a predicate grow up to this many keys per range request. */
 const MAX_FILTER_PAGE = 10_000;
 
+function keyValueOf(kv: KV): KeyValue {
+  return { key: kv.key.toString("utf8"), value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
+}
+
+function bufferOf(value: Uint8Array): Buffer {
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
+/** etcd's default --max-txn-ops: the most operations one transaction may hold. */
+const MAX_TXN_OPS = 128;
+
 export class EtcdStorage implements Storage {
-  private readonly client: Etcd3;
+  private readonly kv: EtcdKVClient;
+  /** Gets waiting for this loop turn's shared call. */
+  private gets: { key: string; resolve: (kv: KeyValue | undefined) => void; reject: (e: unknown) => void }[] = [];
   private readonly watches = new Set<EtcdWatch>();
   private closed = false;
 
   constructor(options: EtcdStorageOptions) {
     const timeout = options.callTimeoutMs ?? 30_000;
-    this.client = new Etcd3({
-      hosts: options.endpoints,
-      // A list of a whole resource comes back in one response: as upstream, no receive cap
-      // below 2 GiB (gRPC's default is 4 MiB, about 8,000 small objects).
-      grpcOptions: { "grpc.max_receive_message_length": 2 ** 31 - 1 },
-      // Streams (watches) live as long as they are wanted; unary calls get a deadline.
-      defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeout }),
-    });
+    // Unary calls get a deadline; watches live as long as they are wanted. A list of a whole
+    // resource comes back in one response, with no cap on its size (as upstream).
+    this.kv = new EtcdKVClient(options.endpoints, timeout);
   }
 
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
     this.checkOpen(key);
     const k = Buffer.from(key);
-    const res = await this.call(key, () =>
-      this.client.kv.txn({
-        compare: [{ key: k, target: "Create", result: "Equal", create_revision: 0 }],
-        success: [{ request_put: { key: k, value: Buffer.from(value.buffer, value.byteOffset, value.byteLength) } }],
-        failure: [],
-      }),
-    );
+    const res = await this.call(key, () => this.kv.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: bufferOf(value) } }], []));
     if (!res.succeeded) throw keyExists(key);
-    const rev = Number(res.header.revision);
+    const rev = res.revision;
     return { key, value, createRevision: rev, modRevision: rev };
   }
 
-  async get(key: string): Promise<KeyValue | undefined> {
-    this.checkOpen(key);
-    const res = await this.call(key, () => this.client.kv.range({ key: Buffer.from(key) }));
-    const kv = res.kvs[0];
-    return kv && keyValueOf(kv);
+  /**
+   * Gets arriving in one turn of the event loop share one call: a read-only transaction of
+   * their ranges (as linearizable as separate ranges, and at one revision). A gRPC call costs
+   * far more than one range inside it, so concurrent gets cost a fraction each.
+   */
+  get(key: string): Promise<KeyValue | undefined> {
+    if (this.closed) return Promise.reject(closedError(key));
+    return new Promise((resolve, reject) => {
+      this.gets.push({ key, resolve, reject });
+      if (this.gets.length === 1) setImmediate(() => this.flushGets());
+    });
+  }
+
+  private flushGets(): void {
+    const all = this.gets;
+    this.gets = [];
+    for (let i = 0; i < all.length; i += MAX_TXN_OPS) {
+      const batch = all.slice(i, i + MAX_TXN_OPS);
+      if (batch.length === 1) {
+        const g = batch[0]!;
+        this.kv.range({ key: Buffer.from(g.key) }).then(
+          (res) => g.resolve(res.kvs[0] && keyValueOf(res.kvs[0])),
+          (e: unknown) => g.reject(translateError(e, g.key)),
+        );
+        continue;
+      }
+      this.kv.txn([], batch.map((g) => ({ range: { key: Buffer.from(g.key) } })), []).then(
+        (res) => {
+          for (let j = 0; j < batch.length; j++) {
+            const kv = res.ranges[j]?.kvs[0];
+            batch[j]!.resolve(kv && keyValueOf(kv));
+          }
+        },
+        (e: unknown) => {
+          for (const g of batch) g.reject(translateError(e, g.key));
+        },
+      );
+    }
   }
 
   async list(options: ListOptions): Promise<ListResult> {
@@ -103,10 +138,10 @@ export class EtcdStorage implements Storage {
     for (;;) {
       const res = await this.call(
         prefix,
-        () => this.client.kv.range({ key: from, range_end: end, limit: pageSize, revision: revision || undefined }),
+        () => this.kv.range({ key: from, rangeEnd: end, limit: pageSize, revision }),
         revision,
       );
-      if (!revision) revision = Number(res.header.revision);
+      if (!revision) revision = res.revision;
       let last: Buffer | undefined;
       let stoppedEarly = false;
       for (const kv of res.kvs) {
@@ -120,7 +155,7 @@ export class EtcdStorage implements Storage {
       }
       if (!predicate) {
         more = res.more;
-        if (more) remaining = Number(res.count) - res.kvs.length;
+        if (more) remaining = res.count - res.kvs.length;
         break;
       }
       if (stoppedEarly || (limit && items.length === limit && res.more)) {
@@ -151,11 +186,9 @@ export class EtcdStorage implements Storage {
       checkPreconditions(key, current, options.preconditions);
       const value = await update(current);
       if (current && bytesEqual(value, current.value)) return current;
-      const res = await this.casTxn(key, current, {
-        request_put: { key: Buffer.from(key), value: Buffer.from(value.buffer, value.byteOffset, value.byteLength) },
-      });
+      const res = await this.casTxn(key, current, { put: { key: Buffer.from(key), value: bufferOf(value) } });
       if (res.succeeded) {
-        const rev = Number(res.header.revision);
+        const rev = res.revision;
         return { key, value, createRevision: current?.createRevision ?? rev, modRevision: rev };
       }
       current = freshValue(res);
@@ -171,14 +204,14 @@ export class EtcdStorage implements Storage {
       if (expected !== undefined && expected !== current.modRevision) {
         throw preconditionFailed(key, expected, current.modRevision);
       }
-      const res = await this.casTxn(key, current, { request_delete_range: { key: Buffer.from(key) } });
-      if (res.succeeded) return { ...current, modRevision: Number(res.header.revision) };
+      const res = await this.casTxn(key, current, { deleteRange: { key: Buffer.from(key) } });
+      if (res.succeeded) return { ...current, modRevision: res.revision };
       current = freshValue(res);
     }
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
-    const w = new EtcdWatch(this.client, options, (self) => this.watches.delete(self));
+    const w = new EtcdWatch(this.kv, options, (self) => this.watches.delete(self));
     if (this.closed) w.fail(closedError(options.prefix));
     else this.watches.add(w);
     return w;
@@ -186,14 +219,16 @@ export class EtcdStorage implements Storage {
 
   async currentRevision(): Promise<number> {
     this.checkOpen("");
-    const res = await this.call("", () => this.client.kv.range({ key: ALL_KEYS, count_only: true }));
-    return Number(res.header.revision);
+    // Any range's header carries the store's revision: one key (limit 1, count only) rather
+    // than counting the whole keyspace.
+    const res = await this.call("", () => this.kv.range({ key: ALL_KEYS, limit: 1, countOnly: true }));
+    return res.revision;
   }
 
   async compact(revision: number): Promise<void> {
     this.checkOpen("");
     try {
-      await this.call("", () => this.client.kv.compact({ revision, physical: false }), revision);
+      await this.call("", () => this.kv.compact(revision), revision);
     } catch (e) {
       // Compacting at or below the point already compacted is a no-op, as the interface says.
       if ((e as { code?: string }).code === "Compacted") return;
@@ -205,21 +240,17 @@ export class EtcdStorage implements Storage {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.watches].map((w) => w.stop()));
-    this.client.close();
+    this.kv.close();
   }
 
   /**
    * A transaction doing `op` if the key is still as `current` says (same mod revision, or
    * missing), else reading its fresh value (so a retry needs no extra round trip).
    */
-  private casTxn(key: string, current: KeyValue | undefined, op: IRequestOp): Promise<ITxnResponse> {
+  private casTxn(key: string, current: KeyValue | undefined, op: RequestOp): Promise<TxnResponse> {
     const k = Buffer.from(key);
-    const compare = current
-      ? { key: k, target: "Mod" as const, result: "Equal" as const, mod_revision: current.modRevision }
-      : { key: k, target: "Create" as const, result: "Equal" as const, create_revision: 0 };
-    return this.call(key, () =>
-      this.client.kv.txn({ compare: [compare], success: [op], failure: [{ request_range: { key: k } }] }),
-    );
+    const compare = current ? { key: k, target: "Mod" as const, revision: current.modRevision } : { key: k, target: "Create" as const, revision: 0 };
+    return this.call(key, () => this.kv.txn([compare], [op], [{ range: { key: k } }]));
   }
 
   /** Runs a call, its failures as StorageErrors (`revision`: the one read at, for messages). */
@@ -237,7 +268,7 @@ export class EtcdStorage implements Storage {
 }
 
 /** The value a failed compare-and-swap read back in its failure branch. */
-function freshValue(res: ITxnResponse): KeyValue | undefined {
-  const kv = res.responses[0]?.response_range?.kvs[0];
+function freshValue(res: TxnResponse): KeyValue | undefined {
+  const kv = res.ranges[0]?.kvs[0];
   return kv && keyValueOf(kv);
 }

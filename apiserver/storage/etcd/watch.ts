@@ -1,27 +1,44 @@
 /**
- * A watch on etcd: one etcd watcher (multiplexed by the client on a shared stream, resumed
- * after reconnects from the last revision seen) over the prefix's range with previous values,
- * its events mapped to StorageEvents and queued for the consumer.
+ * A watch on etcd: one watch stream over the prefix's range with previous values (resumed after
+ * a lost connection from the revision after the last one seen), its events mapped to
+ * StorageEvents and queued for the consumer.
  */
-import type { Etcd3, IWatchResponse, Watcher } from "etcd3";
 import { compactedError } from "../errors.js";
 import { EventQueue } from "../event-queue.js";
-import type { StorageEvent, WatchOptions } from "../interface.js";
+import type { KeyValue, StorageEvent, WatchOptions } from "../interface.js";
 import { prefixEndBytes } from "../key-range.js";
 import { translateError } from "./errors.js";
-import { keyValueOf } from "./key-value.js";
+import { type EtcdCallError, type EtcdKVClient, GRPC_UNAVAILABLE, type KV, type WatchHandle, type WatchResponse } from "./kv-client.js";
+
+/** Reconnect delays after a lost stream: from 50 ms, doubling, at most 2 s. */
+const RETRY_MIN_MS = 50;
+const RETRY_MAX_MS = 2_000;
+
+function keyValueOf(kv: KV): KeyValue {
+  return { key: kv.key.toString("utf8"), value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
+}
 
 export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
   private readonly queue: EventQueue<StorageEvent>;
-  private watcher: Watcher | undefined;
-  private stopped: Promise<void> | undefined;
+  private handle: WatchHandle | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs = RETRY_MIN_MS;
+  private stopped = false;
+  /** The revision the next (re)opened stream starts at; 0 until known (a watch from now). */
+  private nextRevision: number;
+  private readonly key: Buffer;
+  private readonly rangeEnd: Buffer;
 
   constructor(
-    client: Etcd3,
+    private readonly client: EtcdKVClient,
     private readonly options: WatchOptions,
     onDone: (self: EtcdWatch) => void,
   ) {
     const { prefix, afterRevision, signal } = options;
+    // etcd refuses an empty key: the whole keyspace is "\0" up to the "\0" range end.
+    this.key = Buffer.from(prefix || "\0");
+    this.rangeEnd = prefixEndBytes(prefix) ?? Buffer.from([0]);
+    this.nextRevision = afterRevision > 0 ? afterRevision + 1 : 0;
     const onAbort = (): void => this.queue.end();
     this.queue = new EventQueue<StorageEvent>(() => {
       signal.removeEventListener("abort", onAbort);
@@ -33,17 +50,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
       return;
     }
     signal.addEventListener("abort", onAbort, { once: true });
-    let builder = client
-      .watch()
-      // etcd refuses an empty key: the whole keyspace is "\0" up to the "\0" range end.
-      .inRange({ start: Buffer.from(prefix || "\0"), end: prefixEndBytes(prefix) ?? Buffer.from([0]) })
-      .withPreviousKV();
-    if (afterRevision > 0) builder = builder.startRevision(String(afterRevision + 1));
-    // watcher() attaches at once, so the listeners below are in place before any response.
-    const w = builder.watcher();
-    this.watcher = w;
-    w.on("data", (res) => this.onData(res));
-    w.on("error", (err) => this.onError(err));
+    this.open();
   }
 
   next(): Promise<IteratorResult<StorageEvent>> {
@@ -63,23 +70,47 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     this.queue.fail(error);
   }
 
-  /** Cancels the etcd watcher and ends the stream. */
+  /** Cancels the etcd stream and ends the watch. */
   stop(): Promise<void> {
     this.queue.end();
-    if (!this.stopped) {
-      const w = this.watcher;
-      this.watcher = undefined;
-      this.stopped = w ? w.cancel().catch(() => {}) : Promise.resolve();
-    }
-    return this.stopped;
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.handle?.cancel();
+    this.handle = undefined;
+    return Promise.resolve();
   }
 
-  private onData(res: IWatchResponse): void {
+  private open(): void {
+    if (this.stopped) return;
+    this.handle = this.client.watch(
+      { key: this.key, rangeEnd: this.rangeEnd, startRevision: this.nextRevision },
+      (res) => this.onResponse(res),
+      (err) => this.onEnd(err),
+    );
+  }
+
+  private onResponse(res: WatchResponse): void {
+    if (res.canceled) {
+      this.handle?.cancel();
+      this.handle = undefined;
+      // etcd cancels a watch whose start revision was compacted (also one that fell behind
+      // the compaction), saying where the compaction is.
+      if (res.compactRevision > 0 || res.cancelReason === "") {
+        this.queue.failNow(compactedError(this.options.prefix, this.options.afterRevision));
+      } else {
+        this.queue.failNow(translateError(new Error(`etcd canceled the watch: ${res.cancelReason}`), this.options.prefix));
+      }
+      return;
+    }
+    // A watch from now resumes after the revision it was created at when nothing came yet.
+    if (res.created && this.nextRevision === 0) this.nextRevision = res.revision + 1;
+    this.retryMs = RETRY_MIN_MS;
     for (const ev of res.events) {
-      const revision = Number(ev.kv.mod_revision);
+      const revision = ev.kv.modRevision;
+      this.nextRevision = revision + 1;
       const key = ev.kv.key.toString("utf8");
-      const prev = ev.prev_kv ? keyValueOf(ev.prev_kv) : undefined;
-      if (ev.type === "Put") {
+      const prev = ev.prevKv ? keyValueOf(ev.prevKv) : undefined;
+      if (ev.type === "PUT") {
         const kv = keyValueOf(ev.kv);
         this.queue.push(prev ? { type: "PUT", key, kv, prev, revision } : { type: "PUT", key, kv, revision });
       } else if (prev) {
@@ -87,19 +118,23 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
         this.queue.push({ type: "DELETE", key, kv, prev, revision });
       } else {
         // etcd lost the previous value to compaction: the delete cannot be told properly.
+        this.handle?.cancel();
+        this.handle = undefined;
         this.queue.failNow(compactedError(key, revision - 1));
         return;
       }
     }
   }
 
-  private onError(err: Error): void {
-    // etcd cancels a watch whose start revision was compacted (also one that fell behind the
-    // compaction) with an empty cancel reason; the client reports it as "Watcher canceled: ".
-    if (/^Watcher canceled: ?$/.test(err.message)) {
-      this.queue.failNow(compactedError(this.options.prefix, this.options.afterRevision));
-    } else {
-      this.queue.failNow(translateError(err, this.options.prefix));
+  private onEnd(err: EtcdCallError): void {
+    this.handle = undefined;
+    if (this.stopped) return;
+    // A lost connection: open again from where the stream got to (as etcd's clients do).
+    if (err.grpcCode === GRPC_UNAVAILABLE && this.nextRevision > 0) {
+      this.retryTimer = setTimeout(() => this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+      return;
     }
+    this.queue.failNow(translateError(err, this.options.prefix));
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * The apiserver's own per-request metric types (apiserver/server/request-metrics.ts) write the
+ * same exposition text as prom-client's Counter and Histogram given the same observations, and
+ * the in-flight gauge reports the highest count since the last scrape.
+ */
+import { Counter, Histogram, Registry } from "prom-client";
+import { describe, expect, it } from "vitest";
+import { APIServerMetrics } from "../../../apiserver/server/metrics.js";
+import { FixedLabelCounter, FixedLabelHistogram } from "../../../apiserver/server/request-metrics.js";
+
+const BUCKETS = [0.005, 0.025, 0.1, 1, 5];
+
+describe("request metrics", () => {
+  it("a counter and a histogram export exactly what prom-client's would", async () => {
+    const ours = new Registry();
+    const theirs = new Registry();
+    const counter = new FixedLabelCounter("req_total", "Requests.", ours);
+    const histogram = new FixedLabelHistogram("req_seconds", "Latency.", BUCKETS, ours);
+    const pc = new Counter({ name: "req_total", help: "Requests.", labelNames: ["verb", "resource", "code"], registers: [theirs] });
+    const ph = new Histogram({ name: "req_seconds", help: "Latency.", labelNames: ["verb", "resource"], buckets: BUCKETS, registers: [theirs] });
+    const observations: [string, string, string, number][] = [
+      ["GET", "pods", "200", 0.001],
+      ["GET", "pods", "200", 0.005], // on a bucket's bound: counted in it (le)
+      ["GET", "pods", "404", 0.03],
+      ["POST", "configmaps", "201", 2],
+      ["POST", "configmaps", "201", 60], // past the last bound: only +Inf
+      ["GET", 'we"ird\\name', "200", 0.2],
+    ];
+    for (const [verb, resource, code, seconds] of observations) {
+      const key = `${verb}\0${resource}`;
+      counter.inc(`${key}\0${code}`, () => ({ verb, resource, code }));
+      histogram.observe(key, () => ({ verb, resource }), seconds);
+      pc.inc({ verb, resource, code });
+      ph.observe({ verb, resource }, seconds);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+  });
+
+  it("the in-flight gauge shows each kind's highest count since the last scrape", async () => {
+    const m = new APIServerMetrics();
+    const scrape = async (): Promise<string[]> =>
+      (await m.registry.metrics()).split("\n").filter((l) => l.startsWith("apiserver_current_inflight_requests{"));
+    for (const n of [1, 2, 3, 2, 1]) m.inflight.set({ request_kind: "readOnly" }, n);
+    m.inflight.set({ request_kind: "mutating" }, 1);
+    m.inflight.set({ request_kind: "mutating" }, 0);
+    expect(await scrape()).toEqual([
+      'apiserver_current_inflight_requests{request_kind="readOnly"} 3',
+      'apiserver_current_inflight_requests{request_kind="mutating"} 1',
+    ]);
+    // Nothing moved since: the next period starts from the current counts.
+    expect(await scrape()).toEqual([
+      'apiserver_current_inflight_requests{request_kind="readOnly"} 1',
+      'apiserver_current_inflight_requests{request_kind="mutating"} 0',
+    ]);
+  });
+});
