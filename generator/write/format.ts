@@ -117,7 +117,6 @@ class FormatWorker {
       eval: true,
       workerData: { prettier: import.meta.resolve("prettier"), options: OPTIONS },
     });
-    this.worker.unref();
     this.worker.on("message", (r: Reply) => {
       const w = this.waiting.get(r.batch)?.get(r.i);
       if (w) {
@@ -127,6 +126,8 @@ class FormatWorker {
     });
     this.worker.on("error", (err) => this.fail(err));
     this.worker.on("exit", (code) => this.fail(new Error(`formatting worker exited (${code})`)));
+    // After the listeners: attaching a "message" listener refs the worker's port again.
+    this.worker.unref();
   }
 
   private settle(w: { resolve: (s: string) => void; reject: (e: Error) => void }, r: Reply): void {
