@@ -13,7 +13,7 @@ import { runAPIServer, type RunningAPIServer } from "../../apiserver/server/run.
 import { ControllerManager } from "../../controllers/controller-manager/controller-manager.js";
 import type { Namespace, NamespaceCondition } from "../../generated/apis/core/v1/index.js";
 import { Clientset } from "../../generated/clientset/index.js";
-import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
+import { isNotFound } from "../../runtime/rest/errors.js";
 import { loadKubeconfig } from "../../runtime/rest/kubeconfig.js";
 import type { RestConfig } from "../../runtime/rest/config.js";
 
@@ -181,19 +181,11 @@ describe("controller-manager leader election", () => {
     void a.start();
     try {
       await a.whenLeading();
-      // Take the lease, retrying while the leader's renewals race the write.
-      await until("the lease to be taken", async () => {
-        const lease = await cs.coordinationV1().leases("kube-system").get("kube-controller-manager");
-        try {
-          await cs.coordinationV1().leases("kube-system").update({
-            ...lease,
-            spec: { ...lease.spec, holderIdentity: "intruder", leaseDurationSeconds: 3600, renewTime: new Date().toISOString().replace("Z", "000Z") },
-          });
-          return true;
-        } catch (err) {
-          if (isConflict(err)) return undefined;
-          throw err;
-        }
+      // Take the lease with a merge patch: no resourceVersion, so the leader's renewals cannot
+      // make it conflict (the test clientset's rate limiter would widen a get/update window).
+      const renewTime = new Date().toISOString().replace("Z", "000Z");
+      await cs.coordinationV1().leases("kube-system").patch("kube-controller-manager", "application/merge-patch+json", {
+        spec: { holderIdentity: "intruder", leaseDurationSeconds: 3600, renewTime },
       });
       await until("leadership to be lost", async () => (lost > 0 ? true : undefined), 5_000);
       expect(a.isLeading()).toBe(false);
