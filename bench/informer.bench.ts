@@ -3,7 +3,7 @@
  * ConfigMaps: our generated ConfigMap informer beside @kubernetes/client-node's `makeInformer`,
  * same objects, same server. For each: the time from start until its cache holds every object,
  * and the heap it retains (heapUsed after gc with the informer holding its cache, minus a
- * baseline after gc before it started). Each runs three times, alternating, in one measuring
+ * baseline after gc before it started). Each runs five times, alternating, in one measuring
  * process started with --expose-gc (this file again, with `--measure`); the best run counts.
  * Targets (issue 4): ours at least 2x faster and at most half the retained heap.
  */
@@ -26,7 +26,7 @@ import { type BenchModule, checkTarget, formatDuration, formatRatio, printNote, 
 const OBJECTS = 10_000;
 const CONCURRENCY = 32;
 const NAMESPACE = "bench-informer";
-const RUNS = 3;
+const RUNS = 5;
 const SYNC_TARGET: Target = { min: 2 };
 const HEAP_TARGET: Target = { max: 0.5 };
 const SELF = fileURLToPath(import.meta.url);

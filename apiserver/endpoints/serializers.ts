@@ -4,11 +4,11 @@
  * Kubernetes protobuf through the generated codecs in the scheme.
  */
 import YAML from "yaml";
-import { decodeObject, encodeObject } from "../../runtime/protobuf/envelope.js";
+import { decodeObject, encodeListObject, encodeMessage, encodeObject } from "../../runtime/protobuf/envelope.js";
 import { ProtobufError } from "../../runtime/protobuf/errors.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { Format } from "./negotiation.js";
-import { sharedEncoding } from "../registry/cacher/shared-encoding.js";
+import { isShared, sharedEncoding } from "../registry/cacher/shared-encoding.js";
 
 /** A body that could not be decoded; the message says what is wrong with it. */
 export class DecodeError extends Error {
@@ -16,12 +16,45 @@ export class DecodeError extends Error {
 }
 
 export function encodeJSON(obj: unknown, pretty = false): Buffer {
-  if (!pretty && isList(obj)) return Buffer.from(listJSON(obj) + "\n");
+  if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj) : Buffer.from(listJSON(obj) + "\n");
   return Buffer.from((pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)) + "\n");
 }
 
 function isList(obj: unknown): obj is { items: unknown[] } {
   return typeof obj === "object" && obj !== null && Array.isArray((obj as { items?: unknown }).items);
+}
+
+/** A list of objects from the watch cache (a list's items come all from it or all from storage). */
+function isSharedList(list: { items: unknown[] }): list is { items: object[] } {
+  const first = list.items[0];
+  return typeof first === "object" && first !== null && isShared(first);
+}
+
+/**
+ * A list of cached objects as JSON bytes: each item's bytes are kept with the object, so a list
+ * is copied together rather than joined as text and encoded again.
+ */
+function sharedListJSON(list: { items: object[] }): Buffer {
+  const { items, ...rest } = list;
+  const head = JSON.stringify(rest);
+  const prefix = Buffer.from(`${head.length > 2 ? `${head.slice(0, -1)},` : "{"}"items":[`);
+  const parts = new Array<Buffer>(items.length);
+  let size = prefix.length + items.length + 2;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    size += (parts[i] = sharedEncoding(item, "json-bytes", () => Buffer.from(JSON.stringify(item)))).length;
+  }
+  const out = Buffer.allocUnsafe(size);
+  let pos = prefix.copy(out, 0);
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out[pos++] = 0x2c; // ,
+    pos += parts[i]!.copy(out, pos);
+  }
+  // "]}" and Go's trailing newline.
+  out[pos++] = 0x5d;
+  out[pos++] = 0x7d;
+  out[pos] = 0x0a;
+  return out;
 }
 
 /** A list's JSON, reusing the encoding of every item the watch cache shares (the same text JSON.stringify writes). */
@@ -48,6 +81,10 @@ export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty =
     case "yaml":
       return encodeYAML(obj);
     case "protobuf":
+      if (isList(obj) && isSharedList(obj)) {
+        // Cached objects keep their message bytes, spliced into every list that sends them.
+        return encodeListObject(scheme, obj, (item, codec) => sharedEncoding(item, "protobuf-message", () => encodeMessage(codec, item)));
+      }
       return encodeObject(scheme, obj as { apiVersion?: string; kind?: string });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The protobuf wire reader the generated codecs read with: varints, doubles, strings and bytes
- * from one buffer, short ASCII strings cut from a shared one-byte string (see `string`), and
+ * from one buffer, short ASCII strings copied from a shared one-byte string (see `string`), and
  * int64 read as a number without a Long.
  */
 import { ProtobufError } from "./errors.js";
@@ -25,13 +25,23 @@ const latin1Slice: Slicer =
     return latin1Decoder.decode(this.subarray(start, end));
   };
 
+/** UTF-8 bytes as a string (invalid sequences become U+FFFD), natively and without a copy of the bytes. */
+export function utf8String(bytes: Uint8Array): string {
+  return utf8Slice.call(bytes, 0, bytes.length);
+}
+
 // A double's eight bytes through one shared view.
 const f64 = new Float64Array(1);
 const f64Bytes = new Uint8Array(f64.buffer);
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** Strings up to this many bytes are cut from a window when ASCII; longer ones decoded natively. */
+/** ASCII strings up to this many bytes are checked here; longer ones are decoded natively. */
 const WINDOW_STRING_BYTES = 48;
+/**
+ * V8 makes a substring of at least this many characters a slice of its parent (SlicedString's
+ * minimum length) and copies shorter ones; only those are cut from a window.
+ */
+const SLICE_MIN_CHARS = 13;
 /** Bytes per window of text (see `string`). */
 const WINDOW_BYTES = 4096;
 
@@ -198,9 +208,10 @@ export class Reader {
 
   /**
    * Reads a length-prefixed UTF-8 string (invalid sequences become U+FFFD). Most strings in API
-   * objects are short and ASCII: those are cut from a one-byte string of the surrounding bytes,
-   * made once per window, so many strings share one call into native code where each would
-   * otherwise make its own. Other strings are decoded natively.
+   * objects are short and ASCII: those under V8's slice length are cut from a one-byte string of
+   * the surrounding bytes, made once per window, so many strings share one call into native code
+   * where each would otherwise make its own; being copies, they keep no window alive. Other
+   * strings are decoded natively, each into a string of its own.
    */
   string(): string {
     const n = this.delimited();
@@ -217,6 +228,9 @@ export class Reader {
       for (; i + 4 <= end; i += 4) bits |= view.getInt32(i, true);
       for (; i < end; i++) bits |= buf[i]!;
       if ((bits & 0x80808080) === 0) {
+        // V8 copies substrings shorter than SLICE_MIN_CHARS; a longer one would be a slice that
+        // keeps the whole window alive, so it is copied out natively instead.
+        if (n >= SLICE_MIN_CHARS) return latin1Slice.call(buf, start, end);
         if (start < this.textStart || end > this.textEnd) this.window(start);
         return this.text.substring(start - this.textStart, end - this.textStart);
       }
@@ -224,10 +238,7 @@ export class Reader {
     return utf8Slice.call(buf, start, end);
   }
 
-  /**
-   * Makes `text` the window of bytes from `start`. Strings cut from it keep it alive, so windows
-   * are short: a decoded object holds on to little more than its own bytes.
-   */
+  /** Makes `text` the window of bytes from `start`. */
   private window(start: number): void {
     const end = Math.min(this.len, start + WINDOW_BYTES);
     this.text = latin1Slice.call(this.buf, start, end);

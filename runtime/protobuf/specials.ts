@@ -9,6 +9,7 @@
  * scalars that Go always writes are written even when zero.
  */
 import { ProtobufError } from "./errors.js";
+import { utf8String } from "./reader.js";
 import { formatGoDuration, parseGoDuration } from "./go-duration.js";
 import { GO_ZERO_TIME_SECONDS, formatRfc3339, parseRfc3339 } from "./go-time.js";
 import { WIRE_BYTES, WIRE_VARINT, readInt64Big, writeInt64Big, type Reader, type Writer } from "./wire.js";
@@ -297,13 +298,11 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
     );
   }
   try {
-    return JSON.parse(utf8.decode(raw));
+    return JSON.parse(utf8String(raw));
   } catch (err) {
     throw new ProtobufError("malformed", `${what}: raw is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
 }
-
-const utf8 = new TextDecoder("utf-8");
 
 /** Writes a runtime.RawExtension: {bytes raw = 1} with the value's JSON text. */
 export function encodeRawExtension(v: unknown, w: Writer): void {

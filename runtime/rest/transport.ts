@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
+import tls from "node:tls";
 import { createRequire } from "node:module";
 import type { RestConfig } from "./config.js";
 
@@ -82,6 +83,8 @@ export class Transport {
       const key = pem(config.keyData);
       if (key !== undefined) options.key = key;
       if (config.tlsServerName !== undefined) options.servername = config.tlsServerName;
+      // Parsed once here: without it every new connection parses the key and CA bundle again.
+      options.secureContext = tls.createSecureContext({ ca: options.ca, cert: options.cert, key: options.key });
       this.agent = new https.Agent({ ...options, maxSockets: MAX_REQUEST_SOCKETS });
       this.streamAgent = new https.Agent(options);
     } else {
@@ -166,6 +169,11 @@ export class Transport {
   }
 }
 
+/** Bodies announced larger than this are read into one buffer of their length. */
+const PREALLOCATE_BYTES = 64 * 1024;
+/** A length beyond this is not trusted to allocate up front. */
+const MAX_PREALLOCATE_BYTES = 512 * 1024 * 1024;
+
 /** Reads a whole response body; rejects with the signal's reason when it aborts first. */
 export function readBody(res: http.IncomingMessage, signal: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -181,8 +189,25 @@ export function readBody(res: http.IncomingMessage, signal: AbortSignal): Promis
       return;
     }
     signal.addEventListener("abort", onAbort, { once: true });
-    res.on("data", (c: Buffer) => chunks.push(c));
-    res.once("end", () => done(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
+    // With the length known (big lists), chunks are copied in as they come instead of all at the end.
+    const length = Number(res.headers["content-length"] ?? NaN);
+    let whole = length > PREALLOCATE_BYTES && length <= MAX_PREALLOCATE_BYTES ? Buffer.allocUnsafe(length) : undefined;
+    let filled = 0;
+    res.on("data", (c: Buffer) => {
+      if (whole !== undefined && filled + c.length <= whole.length) filled += c.copy(whole, filled);
+      else {
+        // More than announced: keep what came as chunks and let the parser judge.
+        if (whole !== undefined) chunks.push(whole.subarray(0, filled));
+        whole = undefined;
+        chunks.push(c);
+      }
+    });
+    res.once("end", () =>
+      done(() => {
+        if (whole !== undefined) resolve(filled === whole.length ? whole : whole.subarray(0, filled));
+        else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      }),
+    );
     res.once("error", (err) => done(() => reject(signal.aborted ? signal.reason : err)));
     res.once("close", () => {
       if (!res.complete) done(() => reject(signal.aborted ? signal.reason : new Error("the connection closed before the response body ended")));

@@ -51,6 +51,8 @@ export class Cacher {
   private readonly entries = new Map<string, Entry>();
   /** The keys in order, rebuilt on the first list after a key came or went. */
   private sortedKeys: string[] | undefined;
+  /** The entries in the order of sortedKeys (entries are updated in place, so this stays right). */
+  private sortedEntries: Entry[] | undefined;
   /** Every event of the resource up to this revision is applied. */
   private rev = 0;
   private buffer: EventBuffer;
@@ -125,13 +127,18 @@ export class Cacher {
 
   /** The objects under `prefix` that pass `matches`, in key order, at {@link revision}. */
   list(prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): { items: KubeObject[]; revision: number } {
-    const keys = (this.sortedKeys ??= [...this.entries.keys()].sort());
+    if (this.sortedKeys === undefined || this.sortedEntries === undefined) {
+      const keys = [...this.entries.keys()].sort();
+      this.sortedKeys = keys;
+      this.sortedEntries = keys.map((k) => this.entries.get(k)!);
+    }
+    const keys = this.sortedKeys;
+    const entries = this.sortedEntries;
     let i = lowerBound(keys, prefix);
     const items: KubeObject[] = [];
     for (; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (!key.startsWith(prefix)) break;
-      const obj = this.entries.get(key)!.obj;
+      if (!keys[i]!.startsWith(prefix)) break;
+      const obj = entries[i]!.obj;
       if (matches === undefined || matches(obj)) items.push(obj);
     }
     return { items, revision: this.rev };
@@ -240,9 +247,16 @@ export class Cacher {
       cacheEvent = { type: "DELETED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: performance.now() };
     } else {
       const object = markShared(this.options.decode(ev.kv, ev.kv.modRevision));
-      this.entries.set(ev.key, { obj: object, rev: ev.kv.modRevision });
-      if (!prev) this.sortedKeys = undefined;
-      cacheEvent = { type: prev ? "MODIFIED" : "ADDED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: performance.now() };
+      const prevObject = prev?.obj;
+      if (prev) {
+        // In place: the sorted entries hold this entry.
+        prev.obj = object;
+        prev.rev = ev.kv.modRevision;
+      } else {
+        this.entries.set(ev.key, { obj: object, rev: ev.kv.modRevision });
+        this.sortedKeys = undefined;
+      }
+      cacheEvent = { type: prev ? "MODIFIED" : "ADDED", key: ev.key, object, prevObject, revision: ev.revision, receivedAt: performance.now() };
     }
     this.rev = ev.revision;
     this.buffer.push(cacheEvent);

@@ -5,24 +5,25 @@
  * as long as the object does.
  */
 
-const shared = new WeakSet<object>();
+/** Encodings by shared object; NONE until the first is made (one lookup tells both). */
 const encodings = new WeakMap<object, Map<string, Uint8Array | string>>();
+const NONE: Map<string, Uint8Array | string> = new Map();
 
 /** Marks an object as shared and never mutated again, so its encodings may be kept. */
 export function markShared<T extends object>(obj: T): T {
-  shared.add(obj);
+  if (!encodings.has(obj)) encodings.set(obj, NONE);
   return obj;
 }
 
 export function isShared(obj: object): boolean {
-  return shared.has(obj);
+  return encodings.has(obj);
 }
 
 /** `encode()` once per (object, key) for shared objects; other objects are encoded each time. */
 export function sharedEncoding<T extends Uint8Array | string>(obj: object, key: string, encode: () => T): T {
-  if (!shared.has(obj)) return encode();
   let byKey = encodings.get(obj);
-  if (!byKey) encodings.set(obj, (byKey = new Map()));
+  if (byKey === undefined) return encode();
+  if (byKey === NONE) encodings.set(obj, (byKey = new Map()));
   let out = byKey.get(key) as T | undefined;
   if (out === undefined) byKey.set(key, (out = encode()));
   return out;

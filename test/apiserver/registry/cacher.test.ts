@@ -13,6 +13,9 @@ import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../../../apiserver/registry/watch.js";
 import { cm, ctx, ns, statusOf, storeFor, summary, take, utf8 } from "./helpers.js";
+import { encodeBody } from "../../../apiserver/endpoints/serializers.js";
+import { encodeObject } from "../../../runtime/protobuf/envelope.js";
+import { scheme } from "../../../generated/apis/register.js";
 
 /** A memory storage counting the watches opened on it. */
 class CountingStorage extends MemoryStorage {
@@ -132,6 +135,13 @@ describe("watch cache", () => {
     expect((await configmaps.list(ctx(), { resourceVersion: "0", labelSelector: "x!=y" })).items).toHaveLength(4);
     expect((await configmaps.get(ctx("default"), "b", { resourceVersion: "0" })).metadata?.name).toBe("b");
     expect((await statusOf(configmaps.get(ctx("default"), "nope", { resourceVersion: "0" }))).code).toBe(404);
+    // An update is seen by the next list, in the same place; a delete takes the object out.
+    const b = await configmaps.get(ctx("default"), "b");
+    await configmaps.update(ctx("default"), "b", { ...b, data: { v: "2" } });
+    await configmaps.delete(ctx("default"), "c");
+    await tick();
+    const after = await configmaps.list(ctx("default"), { resourceVersion: "0" });
+    expect(after.items.map((i) => [i.metadata?.name, (i as { data?: object }).data])).toEqual([["a", undefined], ["b", { v: "2" }]]);
     expect(reads).toEqual([]);
     // Pages and exact reads still go to storage.
     const page = await configmaps.list(ctx("default"), { limit: 1 });
@@ -267,5 +277,26 @@ describe("watch cache", () => {
     expect(sharedEncoding(cached, "json", () => (cachedCalls++, "other"))).toBe(a);
     sharedEncoding(cached, "protobuf", () => (cachedCalls++, "pb"));
     expect(cachedCalls).toBe(2);
+  });
+
+  it("encodes lists of cached objects from each item's kept bytes, the same bytes as a fresh encoding", () => {
+    const item = (i: number) => ({
+      kind: "ConfigMap",
+      apiVersion: "v1",
+      metadata: { name: `cm-${i}`, namespace: "default", resourceVersion: String(i), labels: { i: String(i) }, managedFields: [{ manager: "m", operation: "Update", fieldsType: "FieldsV1", fieldsV1: { "f:data": { "f:k": {} } } }] },
+      // Long enough that some item messages need a two-byte length.
+      data: { k: "ü".repeat(i * 10) },
+    });
+    const list = (items: object[]) => ({ kind: "ConfigMapList", apiVersion: "v1", metadata: { resourceVersion: "7", continue: "" }, items });
+    const plain = list([1, 2, 20].map(item));
+    const cached = list([1, 2, 20].map((i) => markShared(item(i))));
+    for (let round = 0; round < 2; round++) {
+      expect(Buffer.from(encodeBody(scheme, cached, "json")).toString()).toBe(`${JSON.stringify(plain)}\n`);
+      expect([...encodeBody(scheme, cached, "protobuf")]).toEqual([...encodeObject(scheme, plain)]);
+    }
+    // The second round reused the first's bytes.
+    expect(sharedEncoding(cached.items[0]!, "protobuf-message", () => new Uint8Array())).not.toHaveLength(0);
+    expect(Buffer.from(encodeBody(scheme, list([]), "json")).toString()).toBe(`${JSON.stringify(list([]))}\n`);
+    expect([...encodeBody(scheme, list([]), "protobuf")]).toEqual([...encodeObject(scheme, list([]))]);
   });
 });

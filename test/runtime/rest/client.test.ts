@@ -100,6 +100,22 @@ describe("requests", () => {
     expect(await client().request({ method: "DELETE", path: "/empty" })).toBeUndefined();
     expect(await client().request({ method: "GET", path: "/healthz" })).toBe("ok");
   });
+
+  it("reads a large body written in pieces, whether or not its length is announced", async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ name: `item-${i}`, text: "x".repeat(i % 97) }));
+    const body = Buffer.from(JSON.stringify({ items }));
+    server.handle(async (req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", ...(req.url === "/sized" && { "Content-Length": String(body.length) }) });
+      // Pieces across several ticks, so the client sees many chunks.
+      for (let at = 0; at < body.length; at += 50_000) {
+        res.write(body.subarray(at, at + 50_000));
+        await new Promise((r) => setImmediate(r));
+      }
+      res.end();
+    });
+    expect(await client().request({ method: "GET", path: "/sized" })).toEqual({ items });
+    expect(await client().request({ method: "GET", path: "/chunked" })).toEqual({ items });
+  });
 });
 
 describe("errors", () => {
