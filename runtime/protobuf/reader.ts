@@ -45,6 +45,33 @@ const SLICE_MIN_CHARS = 13;
 /** Bytes per window of text (see `string`). */
 const WINDOW_BYTES = 4096;
 
+/**
+ * Map keys recently decoded, found by a hash of their bytes (see `key`): two slots per hash, the
+ * newer key first. Fixed in size, so memory stays flat; a third key on a hash evicts the older.
+ */
+const KEY_SLOTS = 4096;
+const keyStrings: string[] = new Array<string>(KEY_SLOTS).fill("");
+/** Each cached key's bytes, WINDOW_STRING_BYTES per slot, compared four at a time. */
+const keyBytes = new Uint8Array(KEY_SLOTS * WINDOW_STRING_BYTES);
+const keyView = new DataView(keyBytes.buffer);
+
+/** Whether the key cached in `slot` is the `n` bytes at `start` (`view` over `buf`). */
+function sameKey(slot: number, view: DataView, buf: Uint8Array, start: number, n: number): boolean {
+  if (keyStrings[slot]!.length !== n) return false;
+  let at = slot * WINDOW_STRING_BYTES;
+  let i = start;
+  const end = start + n;
+  for (; i + 4 <= end; i += 4, at += 4) if (view.getInt32(i) !== keyView.getInt32(at)) return false;
+  for (; i < end; i++, at++) if (buf[i] !== keyBytes[at]) return false;
+  return true;
+}
+
+/** `s` as V8's internalized copy, the form a property store wants its key in. */
+function internalized(s: string): string {
+  for (const k in { [s]: 0 }) return k;
+  return s;
+}
+
 /** Truncation is a RangeError, which asProtobufError reports as "truncated". */
 function outOfRange(r: Reader, n: number): RangeError {
   return new RangeError(`index out of range: ${r.pos} + ${n} > ${r.len}`);
@@ -231,11 +258,64 @@ export class Reader {
         // V8 copies substrings shorter than SLICE_MIN_CHARS; a longer one would be a slice that
         // keeps the whole window alive, so it is copied out natively instead.
         if (n >= SLICE_MIN_CHARS) return latin1Slice.call(buf, start, end);
-        if (start < this.textStart || end > this.textEnd) this.window(start);
-        return this.text.substring(start - this.textStart, end - this.textStart);
+        return this.windowString(start, end);
       }
     }
     return utf8Slice.call(buf, start, end);
+  }
+
+  /**
+   * Reads a map key, as `string`. Maps repeat their keys from object to object (label and
+   * annotation keys, a ConfigMap's keys), so a short ASCII key decoded before is handed back as
+   * the string made then, already internalized: storing it as a property skips making a new
+   * string and V8 hashing and looking it up in its string table again.
+   */
+  key(): string {
+    const n = this.delimited();
+    if (n === 0) return "";
+    const start = this.pos;
+    const end = start + n;
+    this.pos = end;
+    const buf = this.buf;
+    if (n <= WINDOW_STRING_BYTES) {
+      const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
+      let bits = 0;
+      let h = n;
+      let i = start;
+      for (; i + 4 <= end; i += 4) {
+        const word = view.getInt32(i, true);
+        bits |= word;
+        h = Math.imul(h ^ word, 0x9e3779b1);
+        h ^= h >>> 16;
+      }
+      for (; i < end; i++) {
+        const b = buf[i]!;
+        bits |= b;
+        h = Math.imul(h ^ b, 0x9e3779b1);
+        h ^= h >>> 16;
+      }
+      if ((bits & 0x80808080) === 0) {
+        // Two keys sharing a hash (likely among a large map's) both stay cached.
+        const slot = h & (KEY_SLOTS - 2);
+        if (sameKey(slot, view, buf, start, n)) return keyStrings[slot]!;
+        if (sameKey(slot + 1, view, buf, start, n)) return keyStrings[slot + 1]!;
+        // A copy either way (see `string`), so the cache keeps no buffer alive.
+        const s = internalized(n >= SLICE_MIN_CHARS ? latin1Slice.call(buf, start, end) : this.windowString(start, end));
+        const at = slot * WINDOW_STRING_BYTES;
+        keyBytes.copyWithin(at + WINDOW_STRING_BYTES, at, at + WINDOW_STRING_BYTES);
+        keyBytes.set(buf.subarray(start, end), at);
+        keyStrings[slot + 1] = keyStrings[slot]!;
+        keyStrings[slot] = s;
+        return s;
+      }
+    }
+    return utf8Slice.call(buf, start, end);
+  }
+
+  /** `buf[start, end)` (ASCII, shorter than SLICE_MIN_CHARS) cut from the window, as a copy. */
+  private windowString(start: number, end: number): string {
+    if (start < this.textStart || end > this.textEnd) this.window(start);
+    return this.text.substring(start - this.textStart, end - this.textStart);
   }
 
   /** Makes `text` the window of bytes from `start`. */

@@ -69,7 +69,7 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
     `  let v;`,
     `  while (r.pos < e) {`,
     `    const et = r.uint32();`,
-    `    if (et === ${tag(1, LENGTH_DELIMITED)}) k = r.string();`,
+    `    if (et === ${tag(1, LENGTH_DELIMITED)}) k = r.key();`,
     `    ${readValue}`,
     `    else r.skipType(et & 7, 0, et >>> 3);`,
     `  }`,

@@ -1161,7 +1161,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) {
             const vl = r.uint32();
             v = decodeJSONSchemaProps(r, r.pos + vl);
@@ -1181,7 +1181,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) {
             const vl = r.uint32();
             v = decodeJSONSchemaProps(r, r.pos + vl);
@@ -1196,7 +1196,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) {
             const vl = r.uint32();
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
@@ -1216,7 +1216,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) {
             const vl = r.uint32();
             v = decodeJSONSchemaProps(r, r.pos + vl);

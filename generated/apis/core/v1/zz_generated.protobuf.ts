@@ -128,7 +128,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -141,7 +141,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -1175,7 +1175,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -1191,7 +1191,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -1607,7 +1607,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }

@@ -782,7 +782,7 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -1187,7 +1187,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
@@ -1200,7 +1200,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         let v;
         while (r.pos < e) {
           const et = r.uint32();
-          if (et === 10) k = r.string();
+          if (et === 10) k = r.key();
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
