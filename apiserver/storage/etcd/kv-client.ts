@@ -1,10 +1,13 @@
 /**
  * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams) straight over node:http2,
- * with the few protobuf messages it needs encoded and decoded by hand. The etcd3 client costs
- * about a millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
- * reflection codecs), more than the rest of an apiserver request; this costs a small fraction.
+ * its few messages read and written with the runtime's protobuf Reader and Writer. The etcd3
+ * client costs about a millisecond of CPU per call (grpc-js's interceptor and retry layers, a
+ * circuit breaker, reflection codecs), more than the rest of an apiserver request; this costs a
+ * small fraction.
  */
 import http2 from "node:http2";
+import { Reader } from "../../../runtime/protobuf/reader.js";
+import { Writer } from "../../../runtime/protobuf/writer.js";
 
 /** A failed call: gRPC status code (14 Unavailable, 4 DeadlineExceeded, ...) and etcd's message. */
 export class EtcdCallError extends Error {
@@ -84,294 +87,168 @@ export interface TxnResponse {
   ranges: (RangeResponse | undefined)[];
 }
 
-// ---- protobuf, just enough of it ----
-
-function varintSize(v: number): number {
-  let n = 1;
-  while (v >= 0x80) {
-    v = Math.floor(v / 128);
-    n++;
-  }
-  return n;
-}
-
-/** Builds one message: fields appended in order into a growable buffer. */
-class Encoder {
-  private buf = Buffer.allocUnsafe(256);
-  private pos = 0;
-
-  private ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(next, 0, 0, this.pos);
-    this.buf = next;
-  }
-
-  varint(v: number): this {
-    this.ensure(10);
-    // Revisions and lengths are non-negative and below 2^53.
-    while (v >= 0x80) {
-      this.buf[this.pos++] = (v % 128) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    this.buf[this.pos++] = v;
-    return this;
-  }
-
-  /** A varint field, written even when 0 (oneof members must be). */
-  uint(field: number, v: number): this {
-    return this.varint(field * 8).varint(v);
-  }
-
-  bytes(field: number, b: Uint8Array): this {
-    this.varint(field * 8 + 2).varint(b.length);
-    this.ensure(b.length);
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
-    return this;
-  }
-
-  /** A nested message, length-prefixed. */
-  message(field: number, write: (e: Encoder) => void): this {
-    const inner = new Encoder();
-    write(inner);
-    return this.bytes(field, inner.finish());
-  }
-
-  finish(): Buffer {
-    return this.buf.subarray(0, this.pos);
-  }
-
-  /** The message framed for gRPC: uncompressed flag and big-endian length first. */
-  static frame(write: (e: Encoder) => void): Buffer {
-    const e = new Encoder();
-    e.pos = 5;
-    write(e);
-    const out = e.finish();
-    out[0] = 0;
-    out.writeUInt32BE(out.length - 5, 1);
-    return out;
-  }
-}
-
-/** Reads fields of one message: `next()` then the value by wire type. */
-class Decoder {
-  pos: number;
-  tag = 0;
-  constructor(
-    private readonly buf: Buffer,
-    start = 0,
-    private readonly end = buf.length,
-  ) {
-    this.pos = start;
-  }
-
-  next(): boolean {
-    if (this.pos >= this.end) return false;
-    this.tag = this.varint();
-    return true;
-  }
-
-  get field(): number {
-    return this.tag >>> 3;
-  }
-
-  varint(): number {
-    let result = 0;
-    let mul = 1;
-    for (;;) {
-      const b = this.buf[this.pos++];
-      if (b === undefined) throw new Error("etcd response: truncated varint");
-      result += (b & 0x7f) * mul;
-      if (b < 0x80) return result;
-      mul *= 128;
-    }
-  }
-
-  /** A length-delimited field's [start, end). */
-  span(): [number, number] {
-    const len = this.varint();
-    const start = this.pos;
-    this.pos += len;
-    if (this.pos > this.end) throw new Error("etcd response: truncated field");
-    return [start, this.pos];
-  }
-
-  bytes(): Buffer {
-    const [s, e] = this.span();
-    return this.buf.subarray(s, e);
-  }
-
-  sub(): Decoder {
-    const [s, e] = this.span();
-    return new Decoder(this.buf, s, e);
-  }
-
-  skip(): void {
-    switch (this.tag & 7) {
-      case 0:
-        this.varint();
-        return;
-      case 1:
-        this.pos += 8;
-        return;
-      case 2:
-        this.span();
-        return;
-      case 5:
-        this.pos += 4;
-        return;
-      default:
-        throw new Error(`etcd response: wire type ${this.tag & 7}`);
-    }
-  }
-}
+// ---- etcd's messages, on the runtime's protobuf Writer and Reader ----
 
 const EMPTY = Buffer.alloc(0);
 
-function writeRange(e: Encoder, r: RangeRequest): void {
-  e.bytes(1, r.key);
-  if (r.rangeEnd) e.bytes(2, r.rangeEnd);
-  if (r.limit) e.uint(3, r.limit);
-  if (r.revision) e.uint(4, r.revision);
-  if (r.countOnly) e.uint(9, 1);
+/** The Reader's views of a Buffer as Buffers (they share its memory). */
+function asBuffer(u: Uint8Array): Buffer {
+  return Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 }
 
-function writeOp(e: Encoder, op: RequestOp): void {
-  if ("range" in op) e.message(1, (m) => writeRange(m, op.range));
-  else if ("put" in op) e.message(2, (m) => m.bytes(1, op.put.key).bytes(2, op.put.value));
-  else e.message(3, (m) => m.bytes(1, op.deleteRange.key));
+/** A message framed for gRPC: an uncompressed flag and the big-endian length, then the message. */
+function frame(write: (w: Writer) => void): Buffer {
+  const w = Writer.create();
+  w.raw(GRPC_HEADER);
+  write(w);
+  const out = asBuffer(w.finish());
+  out.writeUInt32BE(out.length - 5, 1);
+  return out;
+}
+const GRPC_HEADER = new Uint8Array(5);
+
+/** A varint field, written even when 0 (oneof members must be). */
+function uintField(w: Writer, field: number, v: number): Writer {
+  return w.uint32(field * 8).int64(v);
 }
 
-function readHeaderRevision(d: Decoder): number {
-  let rev = 0;
-  while (d.next()) {
-    if (d.field === 3) rev = d.varint();
-    else d.skip();
+function bytesField(w: Writer, field: number, b: Uint8Array): Writer {
+  return w.uint32(field * 8 + 2).bytes(b);
+}
+
+/** A nested message field. */
+function messageField(w: Writer, field: number, write: (w: Writer) => void): Writer {
+  w.uint32(field * 8 + 2).fork();
+  write(w);
+  return w.ldelim();
+}
+
+function writeRange(w: Writer, r: RangeRequest): void {
+  bytesField(w, 1, r.key);
+  if (r.rangeEnd) bytesField(w, 2, r.rangeEnd);
+  if (r.limit) uintField(w, 3, r.limit);
+  if (r.revision) uintField(w, 4, r.revision);
+  if (r.countOnly) uintField(w, 9, 1);
+}
+
+function writeOp(w: Writer, op: RequestOp): void {
+  if ("range" in op) messageField(w, 1, (m) => writeRange(m, op.range));
+  else if ("put" in op) messageField(w, 2, (m) => bytesField(bytesField(m, 1, op.put.key), 2, op.put.value));
+  else messageField(w, 3, (m) => bytesField(m, 1, op.deleteRange.key));
+}
+
+/**
+ * Reads the fields of the message ending at `end` (a nested one: its length is read first),
+ * handing each field number and wire type to `field`, which reads or skips the value.
+ */
+function readFields(r: Reader, end: number, field: (n: number, wireType: number) => void): void {
+  while (r.pos < end) {
+    const tag = r.uint32();
+    field(tag >>> 3, tag & 7);
   }
+}
+
+function nested<T>(r: Reader, read: (r: Reader, end: number) => T): T {
+  const end = r.uint32() + r.pos;
+  return read(r, end);
+}
+
+function readHeaderRevision(r: Reader, end: number): number {
+  let rev = 0;
+  readFields(r, end, (n, wt) => {
+    if (n === 3) rev = r.int64();
+    else r.skipType(wt);
+  });
   return rev;
 }
 
-function readKV(d: Decoder): KV {
+function readKV(r: Reader, end: number): KV {
   const kv: KV = { key: EMPTY, value: EMPTY, createRevision: 0, modRevision: 0 };
-  while (d.next()) {
-    switch (d.field) {
-      case 1:
-        kv.key = d.bytes();
-        break;
-      case 2:
-        kv.createRevision = d.varint();
-        break;
-      case 3:
-        kv.modRevision = d.varint();
-        break;
-      case 5:
-        kv.value = d.bytes();
-        break;
-      default:
-        d.skip();
-    }
-  }
+  readFields(r, end, (n, wt) => {
+    if (n === 1) kv.key = asBuffer(r.bytes());
+    else if (n === 2) kv.createRevision = r.int64();
+    else if (n === 3) kv.modRevision = r.int64();
+    else if (n === 5) kv.value = asBuffer(r.bytes());
+    else r.skipType(wt);
+  });
   return kv;
 }
 
-function readRange(d: Decoder): RangeResponse {
-  const r: RangeResponse = { revision: 0, kvs: [], more: false, count: 0 };
-  while (d.next()) {
-    switch (d.field) {
-      case 1:
-        r.revision = readHeaderRevision(d.sub());
-        break;
-      case 2:
-        r.kvs.push(readKV(d.sub()));
-        break;
-      case 3:
-        r.more = d.varint() !== 0;
-        break;
-      case 4:
-        r.count = d.varint();
-        break;
-      default:
-        d.skip();
-    }
-  }
-  return r;
+function readRange(r: Reader, end: number): RangeResponse {
+  const out: RangeResponse = { revision: 0, kvs: [], more: false, count: 0 };
+  readFields(r, end, (n, wt) => {
+    if (n === 1) out.revision = nested(r, readHeaderRevision);
+    else if (n === 2) out.kvs.push(nested(r, readKV));
+    else if (n === 3) out.more = r.uint32() !== 0;
+    else if (n === 4) out.count = r.int64();
+    else r.skipType(wt);
+  });
+  return out;
 }
 
-function readEvent(d: Decoder): WatchEvent {
+function readEvent(r: Reader, end: number): WatchEvent {
   const ev: WatchEvent = { type: "PUT", kv: { key: EMPTY, value: EMPTY, createRevision: 0, modRevision: 0 } };
-  while (d.next()) {
-    switch (d.field) {
-      case 1:
-        ev.type = d.varint() === 1 ? "DELETE" : "PUT";
-        break;
-      case 2:
-        ev.kv = readKV(d.sub());
-        break;
-      case 3:
-        ev.prevKv = readKV(d.sub());
-        break;
-      default:
-        d.skip();
-    }
-  }
+  readFields(r, end, (n, wt) => {
+    if (n === 1) ev.type = r.uint32() === 1 ? "DELETE" : "PUT";
+    else if (n === 2) ev.kv = nested(r, readKV);
+    else if (n === 3) ev.prevKv = nested(r, readKV);
+    else r.skipType(wt);
+  });
   return ev;
 }
 
-function readWatch(d: Decoder): WatchResponse {
-  const r: WatchResponse = { revision: 0, created: false, canceled: false, compactRevision: 0, cancelReason: "", events: [] };
-  while (d.next()) {
-    switch (d.field) {
-      case 1:
-        r.revision = readHeaderRevision(d.sub());
-        break;
-      case 3:
-        r.created = d.varint() !== 0;
-        break;
-      case 4:
-        r.canceled = d.varint() !== 0;
-        break;
-      case 5:
-        r.compactRevision = d.varint();
-        break;
-      case 6:
-        r.cancelReason = d.bytes().toString("utf8");
-        break;
-      case 11:
-        r.events.push(readEvent(d.sub()));
-        break;
-      default:
-        d.skip();
-    }
-  }
-  return r;
+function readWatch(r: Reader, end: number): WatchResponse {
+  const out: WatchResponse = { revision: 0, created: false, canceled: false, compactRevision: 0, cancelReason: "", events: [] };
+  readFields(r, end, (n, wt) => {
+    if (n === 1) out.revision = nested(r, readHeaderRevision);
+    else if (n === 3) out.created = r.uint32() !== 0;
+    else if (n === 4) out.canceled = r.uint32() !== 0;
+    else if (n === 5) out.compactRevision = r.int64();
+    else if (n === 6) out.cancelReason = asBuffer(r.bytes()).toString("utf8");
+    else if (n === 11) out.events.push(nested(r, readEvent));
+    else r.skipType(wt);
+  });
+  return out;
 }
 
-function readTxn(d: Decoder): TxnResponse {
-  const r: TxnResponse = { revision: 0, succeeded: false, ranges: [] };
-  while (d.next()) {
-    switch (d.field) {
-      case 1:
-        r.revision = readHeaderRevision(d.sub());
-        break;
-      case 2:
-        r.succeeded = d.varint() !== 0;
-        break;
-      case 3: {
-        const op = d.sub();
-        let range: RangeResponse | undefined;
-        while (op.next()) {
-          if (op.field === 1) range = readRange(op.sub());
-          else op.skip();
-        }
-        r.ranges.push(range);
-        break;
-      }
-      default:
-        d.skip();
-    }
+function readTxn(r: Reader, end: number): TxnResponse {
+  const out: TxnResponse = { revision: 0, succeeded: false, ranges: [] };
+  readFields(r, end, (n, wt) => {
+    if (n === 1) out.revision = nested(r, readHeaderRevision);
+    else if (n === 2) out.succeeded = r.uint32() !== 0;
+    else if (n === 3) {
+      // A ResponseOp: only its range response (field 1) matters here.
+      let range: RangeResponse | undefined;
+      nested(r, (op, opEnd) =>
+        readFields(op, opEnd, (m, owt) => {
+          if (m === 1) range = nested(op, readRange);
+          else op.skipType(owt);
+        }),
+      );
+      out.ranges.push(range);
+    } else r.skipType(wt);
+  });
+  return out;
+}
+
+function readCompact(r: Reader, end: number): number {
+  let rev = 0;
+  readFields(r, end, (n, wt) => {
+    if (n === 1) rev = nested(r, readHeaderRevision);
+    else r.skipType(wt);
+  });
+  return rev;
+}
+
+/** Decodes `buf[start, end)` with `read`; a truncated message is an Error naming etcd. */
+function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, end: number) => T): T {
+  const r = new Reader(buf.subarray(0, end));
+  r.pos = start;
+  try {
+    return read(r, end);
+  } catch (err) {
+    throw new Error(`etcd response: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return r;
 }
 
 // ---- transport ----
@@ -414,30 +291,23 @@ export class EtcdKVClient {
   }
 
   range(r: RangeRequest): Promise<RangeResponse> {
-    return this.call("Range", Encoder.frame((e) => writeRange(e, r)), readRange);
+    return this.call("Range", frame((w) => writeRange(w, r)), readRange);
   }
 
   txn(compare: readonly Compare[], success: readonly RequestOp[], failure: readonly RequestOp[]): Promise<TxnResponse> {
-    const body = Encoder.frame((e) => {
+    const body = frame((w) => {
       for (const c of compare) {
         // result Equal (0) is the default; the target revision is a oneof member, written even when 0.
-        e.message(1, (m) => m.uint(2, c.target === "Create" ? 1 : 2).bytes(3, c.key).uint(c.target === "Create" ? 5 : 6, c.revision));
+        messageField(w, 1, (m) => uintField(bytesField(uintField(m, 2, c.target === "Create" ? 1 : 2), 3, c.key), c.target === "Create" ? 5 : 6, c.revision));
       }
-      for (const op of success) e.message(2, (m) => writeOp(m, op));
-      for (const op of failure) e.message(3, (m) => writeOp(m, op));
+      for (const op of success) messageField(w, 2, (m) => writeOp(m, op));
+      for (const op of failure) messageField(w, 3, (m) => writeOp(m, op));
     });
     return this.call("Txn", body, readTxn);
   }
 
   compact(revision: number): Promise<number> {
-    return this.call("Compact", Encoder.frame((e) => e.uint(1, revision)), (d) => {
-      let rev = 0;
-      while (d.next()) {
-        if (d.field === 1) rev = readHeaderRevision(d.sub());
-        else d.skip();
-      }
-      return rev;
-    });
+    return this.call("Compact", frame((w) => uintField(w, 1, revision)), readCompact);
   }
 
   /**
@@ -484,7 +354,7 @@ export class EtcdKVClient {
         const msg = buf.subarray(5, 5 + len);
         buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
         if (ended) return;
-        onResponse(readWatch(new Decoder(msg)));
+        onResponse(decode(msg, 0, msg.length, readWatch));
       }
     });
     const status = (headers: http2.IncomingHttpHeaders): void => {
@@ -501,11 +371,11 @@ export class EtcdKVClient {
       if (!ended) finish(new EtcdCallError(GRPC_UNAVAILABLE, "watch stream closed"));
     });
     stream.write(
-      Encoder.frame((e) =>
-        e.message(1, (m) => {
-          m.bytes(1, req.key).bytes(2, req.rangeEnd);
-          if (req.startRevision > 0) m.uint(3, req.startRevision);
-          m.uint(6, 1);
+      frame((w) =>
+        messageField(w, 1, (m) => {
+          bytesField(bytesField(m, 1, req.key), 2, req.rangeEnd);
+          if (req.startRevision > 0) uintField(m, 3, req.startRevision);
+          uintField(m, 6, 1);
         }),
       ),
     );
@@ -550,7 +420,7 @@ export class EtcdKVClient {
     return session;
   }
 
-  private call<T>(method: string, body: Buffer, decode: (d: Decoder) => T): Promise<T> {
+  private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T): Promise<T> {
     if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
     return new Promise<T>((resolve, reject) => {
       let stream: http2.ClientHttp2Stream;
@@ -589,7 +459,7 @@ export class EtcdKVClient {
         try {
           const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           if (data.length < 5) throw new Error("etcd response: no message");
-          resolve(decode(new Decoder(data, 5, 5 + data.readUInt32BE(1))));
+          resolve(decode(data, 5, 5 + data.readUInt32BE(1), read));
         } catch (e) {
           reject(e);
         }
