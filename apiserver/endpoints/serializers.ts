@@ -15,9 +15,53 @@ export class DecodeError extends Error {
   override readonly name = "DecodeError";
 }
 
-export function encodeJSON(obj: unknown, pretty = false): Buffer {
-  if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj) : Buffer.from(listJSON(obj) + "\n");
-  return Buffer.from((pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)) + "\n");
+/** How a body is encoded beyond its format. */
+export interface EncodeOptions {
+  /**
+   * Leave `kind` and `apiVersion` off a list's items, as upstream writes lists of built-in
+   * (typed) resources; lists of custom resources (unstructured) keep them on every item.
+   */
+  omitItemTypeMeta?: boolean;
+}
+
+export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
+  const omit = opts.omitItemTypeMeta === true;
+  if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj, omit) : Buffer.from(listJSON(obj, omit) + "\n");
+  const out = omit && isList(obj) ? withoutItemTypeMeta(obj) : obj;
+  return Buffer.from((pretty ? JSON.stringify(out, null, 2) : JSON.stringify(out)) + "\n");
+}
+
+/** An item without its `kind` and `apiVersion` (the item itself when it has neither). */
+function withoutTypeMeta(item: unknown): unknown {
+  if (typeof item !== "object" || item === null || !("kind" in item || "apiVersion" in item)) return item;
+  const { kind: _kind, apiVersion: _apiVersion, ...rest } = item as Record<string, unknown>;
+  return rest;
+}
+
+/** A shallow copy of a list whose items have no `kind` or `apiVersion`. */
+function withoutItemTypeMeta<L extends { items: unknown[] }>(list: L): L {
+  return { ...list, items: list.items.map(withoutTypeMeta) };
+}
+
+/** `{"kind":…,"apiVersion":…,` — how an item's JSON starts when the type meta comes first, as the cache writes it. */
+function typeMetaPrefix(item: object): Buffer | undefined {
+  const { kind, apiVersion } = item as { kind?: unknown; apiVersion?: unknown };
+  if (typeof kind !== "string" || typeof apiVersion !== "string") return undefined;
+  return Buffer.from(`{"kind":${JSON.stringify(kind)},"apiVersion":${JSON.stringify(apiVersion)},`);
+}
+
+/**
+ * A cached item's JSON bytes without its type meta: a view past the `"kind":…,"apiVersion":…,`
+ * the shared bytes start with (the caller writes the `{`), so GETs and lists share one encoding.
+ * Items whose bytes start otherwise get a second encoding of their own.
+ */
+function sharedItemBody(item: object, full: Buffer): { open: boolean; bytes: Buffer } {
+  const prefix = typeMetaPrefix(item);
+  if (prefix !== undefined && full.length > prefix.length + 1 && full.subarray(0, prefix.length).equals(prefix)) {
+    return { open: true, bytes: full.subarray(prefix.length) };
+  }
+  if (!("kind" in item || "apiVersion" in item)) return { open: false, bytes: full };
+  return { open: false, bytes: sharedEncoding(item, "json-bytes-untyped", () => Buffer.from(JSON.stringify(withoutTypeMeta(item)))) };
 }
 
 function isList(obj: unknown): obj is { items: unknown[] } {
@@ -34,20 +78,32 @@ function isSharedList(list: { items: unknown[] }): list is { items: object[] } {
  * A list of cached objects as JSON bytes: each item's bytes are kept with the object, so a list
  * is copied together rather than joined as text and encoded again.
  */
-function sharedListJSON(list: { items: object[] }): Buffer {
+function sharedListJSON(list: { items: object[] }, omitTypeMeta: boolean): Buffer {
   const { items, ...rest } = list;
   const head = JSON.stringify(rest);
   const prefix = Buffer.from(`${head.length > 2 ? `${head.slice(0, -1)},` : "{"}"items":[`);
   const parts = new Array<Buffer>(items.length);
+  // Items whose part lacks its opening brace (a view past the type meta).
+  const opens = omitTypeMeta ? new Uint8Array(items.length) : undefined;
   let size = prefix.length + items.length + 2;
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    size += (parts[i] = sharedEncoding(item, "json-bytes", () => Buffer.from(JSON.stringify(item)))).length;
+    let part: Buffer = sharedEncoding(item, "json-bytes", () => Buffer.from(JSON.stringify(item)));
+    if (opens !== undefined) {
+      const body = sharedItemBody(item, part);
+      part = body.bytes;
+      if (body.open) {
+        opens[i] = 1;
+        size++;
+      }
+    }
+    size += (parts[i] = part).length;
   }
   const out = Buffer.allocUnsafe(size);
   let pos = prefix.copy(out, 0);
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) out[pos++] = 0x2c; // ,
+    if (opens?.[i] === 1) out[pos++] = 0x7b; // {
     pos += parts[i]!.copy(out, pos);
   }
   // "]}" and Go's trailing newline.
@@ -58,29 +114,33 @@ function sharedListJSON(list: { items: object[] }): Buffer {
 }
 
 /** A list's JSON, reusing the encoding of every item the watch cache shares (the same text JSON.stringify writes). */
-function listJSON(list: { items: unknown[] }): string {
+function listJSON(list: { items: unknown[] }, omitTypeMeta: boolean): string {
   const { items, ...rest } = list;
   const parts = new Array<string>(items.length);
+  const key = omitTypeMeta ? "json-untyped" : "json";
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    parts[i] = typeof item === "object" && item !== null ? sharedEncoding(item, "json", () => JSON.stringify(item)) : JSON.stringify(item);
+    const encode = (): string => JSON.stringify(omitTypeMeta ? withoutTypeMeta(item) : item);
+    parts[i] = typeof item === "object" && item !== null ? sharedEncoding(item, key, encode) : encode();
   }
   const head = JSON.stringify(rest);
   return `${head.length > 2 ? `${head.slice(0, -1)},` : "{"}"items":[${parts.join(",")}]}`;
 }
 
-export function encodeYAML(obj: unknown): Buffer {
+export function encodeYAML(obj: unknown, opts: EncodeOptions = {}): Buffer {
+  const out = opts.omitItemTypeMeta === true && isList(obj) ? withoutItemTypeMeta(obj) : obj;
   // Round-trip through JSON first: what YAML shows is exactly what JSON would (no undefined).
-  return Buffer.from(YAML.stringify(JSON.parse(JSON.stringify(obj)), { sortMapEntries: true, lineWidth: 0 }));
+  return Buffer.from(YAML.stringify(JSON.parse(JSON.stringify(out)), { sortMapEntries: true, lineWidth: 0 }));
 }
 
-export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty = false): Uint8Array {
+export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty = false, opts: EncodeOptions = {}): Uint8Array {
   switch (format) {
     case "json":
-      return encodeJSON(obj, pretty);
+      return encodeJSON(obj, pretty, opts);
     case "yaml":
-      return encodeYAML(obj);
+      return encodeYAML(obj, opts);
     case "protobuf":
+      // Typed messages have no type meta: list items never carry it in protobuf.
       if (isList(obj) && isSharedList(obj)) {
         // Cached objects keep their message bytes, spliced into every list that sends them.
         return encodeListObject(scheme, obj, (item, codec) => sharedEncoding(item, "protobuf-message", () => encodeMessage(codec, item)));

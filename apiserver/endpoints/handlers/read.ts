@@ -4,6 +4,7 @@ import type { ResponseWriter } from "../response-writer.js";
 import { negotiateOutput, wantsPretty } from "../negotiation.js";
 import { checkResourceVersion, listOnly, type ParsedListOptions } from "../query.js";
 import { resourceRestrictions, tableOptionsFor, transformObject, writeObject } from "../responses.js";
+import { encodeBody } from "../serializers.js";
 import { restContext, type RequestScope } from "./scope.js";
 
 export async function getHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
@@ -23,5 +24,9 @@ export async function listHandler(req: APIRequest, res: ResponseWriter, scope: R
   // Clients expect `items: []`, never null or absent, for an empty list.
   if (!Array.isArray(list.items)) list.items = [];
   const out = transformObject(list, media, scope.resource.printer, tableOptions);
-  writeObject(scope.deps.scheme, res, 200, out, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
+  // Upstream writes lists of built-in kinds with bare items (typed, no type meta); custom
+  // resources are unstructured and keep it, and converted lists (Table, partial metadata) have their own.
+  const omitItemTypeMeta = out === list && scope.resource.custom !== true;
+  const pretty = wantsPretty(req.url, req.raw.headers["user-agent"]) || media.pretty;
+  res.send(200, media.contentType, encodeBody(scope.deps.scheme, out, media.format, pretty, { omitItemTypeMeta }));
 }
