@@ -22,6 +22,19 @@ export interface UnstructuredList {
   items: Unstructured[];
 }
 
+/**
+ * Gives items without apiVersion/kind those of the list (`ConfigMapList` -> `ConfigMap`), as
+ * client-go's UnstructuredList does: apiservers leave them off the items of built-in lists.
+ */
+export function withItemTypeMeta(list: UnstructuredList): UnstructuredList {
+  const kind = list.kind?.endsWith("List") ? list.kind.slice(0, -"List".length) : undefined;
+  for (const item of list.items ?? []) {
+    if (item.apiVersion === undefined && list.apiVersion !== undefined) item.apiVersion = list.apiVersion;
+    if (item.kind === undefined && kind !== undefined) item.kind = kind;
+  }
+  return list;
+}
+
 /** A call's abort signal. */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -67,9 +80,9 @@ export class DynamicResourceClient {
   }
 
   /** The objects of the collection. */
-  list(opts: ListQuery & CallOptions = {}): Promise<UnstructuredList> {
+  async list(opts: ListQuery & CallOptions = {}): Promise<UnstructuredList> {
     const { signal, ...query } = opts;
-    return this.send("GET", {}, query, undefined, signal);
+    return withItemTypeMeta(await this.send<UnstructuredList>("GET", {}, query, undefined, signal));
   }
 
   /** Creates an object (or a subresource such as `eviction` of `name`). */

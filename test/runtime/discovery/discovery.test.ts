@@ -1,6 +1,7 @@
 /** Discovery, metadata and dynamic clients against an in-process fake of the API's discovery and resource endpoints. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DiscoveryClient, DynamicClient, GroupDiscoveryFailedError, MetadataClient } from "../../../runtime/discovery/index.js";
+import { withItemTypeMeta } from "../../../runtime/discovery/dynamic-client.js";
 import { RestClient } from "../../../runtime/rest/index.js";
 import { json, startServer, status, type TestServer } from "../rest/test-server.js";
 
@@ -254,5 +255,19 @@ describe("DynamicClient", () => {
     for await (const ev of new DynamicClient(client).resource({ group: "example.com", version: "v1", resource: "widgets" }).watch({ allowWatchBookmarks: true })) events.push(ev);
     expect(events).toEqual([{ type: "ADDED", object: widget }]);
     expect(server.requests[0]!.url.pathname).toBe("/apis/example.com/v1/widgets");
+  });
+});
+
+describe("withItemTypeMeta", () => {
+  it("gives items of a built-in list the list's apiVersion and kind, keeping what items carry", () => {
+    const list = withItemTypeMeta({
+      apiVersion: "v1",
+      kind: "ConfigMapList",
+      items: [{ metadata: { name: "a" } }, { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "b" } }],
+    });
+    expect(list.items.map((i) => [i.apiVersion, i.kind])).toEqual([
+      ["v1", "ConfigMap"],
+      ["example.com/v1", "Widget"],
+    ]);
   });
 });
