@@ -380,6 +380,17 @@ const paths: MessageEncoder = (w, v) => {
 };
 
 const oauth2Scopes: FieldEncoder = msg(() => namedMap(str));
+/** Oauth2Password and Oauth2Application: the same fields, a token URL and no authorization URL. */
+const oauth2TokenFlow: MessageEncoder = struct(
+  [
+    [1, "type", str],
+    [2, "flow", str],
+    [3, "scopes", oauth2Scopes],
+    [4, "tokenUrl", str],
+    [5, "description", str],
+  ],
+  6,
+);
 /** SecurityDefinitionsItem's oneof: basic (1), apiKey (2), or OAuth2 by flow (3..6). */
 const SECURITY: Readonly<Record<string, [number, MessageEncoder]>> = {
   basic: [1, struct([[1, "type", str], [2, "description", str]], 3)],
@@ -408,32 +419,8 @@ const SECURITY: Readonly<Record<string, [number, MessageEncoder]>> = {
       6,
     ),
   ],
-  password: [
-    4,
-    struct(
-      [
-        [1, "type", str],
-        [2, "flow", str],
-        [3, "scopes", oauth2Scopes],
-        [4, "tokenUrl", str],
-        [5, "description", str],
-      ],
-      6,
-    ),
-  ],
-  application: [
-    5,
-    struct(
-      [
-        [1, "type", str],
-        [2, "flow", str],
-        [3, "scopes", oauth2Scopes],
-        [4, "tokenUrl", str],
-        [5, "description", str],
-      ],
-      6,
-    ),
-  ],
+  password: [4, oauth2TokenFlow],
+  application: [5, oauth2TokenFlow],
   accessCode: [
     6,
     struct(

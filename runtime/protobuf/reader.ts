@@ -81,6 +81,9 @@ function outOfRange(r: Reader, n: number): RangeError {
  * Reads protobuf fields from `buf[pos, len)`. Running past the end throws a RangeError; a bad
  * wire type or varint an Error (both become ProtobufErrors at the envelope).
  */
+/** Scratch for int64: varints are read synchronously, one at a time. */
+const halves: [number, number] = [0, 0];
+
 export class Reader {
   buf: Uint8Array;
   pos = 0;
@@ -171,6 +174,12 @@ export class Reader {
    * nearest double beyond.
    */
   int64(): number {
+    this.varint64(halves);
+    return (halves[1] | 0) * 4294967296 + halves[0];
+  }
+
+  /** Reads the two 32-bit halves of a varint of up to 10 bytes into `out` ([lo, hi], unsigned). */
+  varint64(out: [number, number]): void {
     const buf = this.buf;
     const len = this.len;
     let pos = this.pos;
@@ -190,7 +199,9 @@ export class Reader {
       } else hi |= bits << (7 * i - 32);
       if (b < 0x80) {
         this.pos = pos;
-        return (hi | 0) * 4294967296 + (lo >>> 0);
+        out[0] = lo >>> 0;
+        out[1] = hi >>> 0;
+        return;
       }
     }
     this.pos = pos;

@@ -2,7 +2,6 @@
  * The wire primitives every codec uses: our Writer and Reader (writer.ts, reader.ts), the wire
  * types, and int64 helpers that avoid Longs.
  */
-import { ProtobufError } from "./errors.js";
 import { Reader } from "./reader.js";
 import { Writer } from "./writer.js";
 
@@ -25,43 +24,6 @@ export function newReader(bytes: Uint8Array): Reader {
   return Reader.create(bytes);
 }
 
-function truncated(r: Reader): ProtobufError {
-  return new ProtobufError("truncated", `protobuf varint runs past the end of the data at offset ${r.pos}`);
-}
-
-/**
- * Reads the two 32-bit halves of a varint of up to 10 bytes into `halves` ([lo, hi], unsigned),
- * allocating nothing.
- */
-function readVarint64(r: Reader, halves: [number, number]): void {
-  const buf = r.buf;
-  const len = r.len;
-  let pos = r.pos;
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < 10; i++) {
-    if (pos >= len) {
-      r.pos = pos;
-      throw truncated(r);
-    }
-    const b = buf[pos++]!;
-    const bits = b & 0x7f;
-    if (i < 4) lo |= bits << (7 * i);
-    else if (i === 4) {
-      lo |= bits << 28;
-      hi |= bits >>> 4;
-    } else hi |= bits << (7 * i - 32);
-    if (b < 0x80) {
-      r.pos = pos;
-      halves[0] = lo >>> 0;
-      halves[1] = hi >>> 0;
-      return;
-    }
-  }
-  r.pos = pos;
-  throw new ProtobufError("malformed", `protobuf varint longer than 10 bytes at offset ${pos}`);
-}
-
 const scratch: [number, number] = [0, 0];
 
 /**
@@ -74,7 +36,7 @@ export function readInt64(r: Reader): number {
 
 /** Reads an int64 varint exactly, as a bigint. */
 export function readInt64Big(r: Reader): bigint {
-  readVarint64(r, scratch);
+  r.varint64(scratch);
   return BigInt.asIntN(64, (BigInt(scratch[1]) << 32n) | BigInt(scratch[0]));
 }
 
