@@ -5,27 +5,18 @@
  * with different advertise addresses: both listed, a SIGTERM leaves at shutdown, a SIGKILL when
  * its lease expires.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etcdAvailable, freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
-const run = promisify(execFile);
-const available = existsSync(KUBECTL);
+const available = kubectlAvailable;
 
-async function kubectl(kubeconfig: string, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", kubeconfig, "--cache-dir", path.join(path.dirname(kubeconfig), "cache"), ...args], { timeout: 30_000 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-  }
+function kubectl(kubeconfig: string, ...args: string[]): Promise<KubectlResult> {
+  return runKubectl(kubeconfig, args);
 }
 
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number): Promise<T> {

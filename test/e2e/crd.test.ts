@@ -4,18 +4,15 @@
  * with its printer columns, read it back as YAML, explain its spec, get an invalid one refused,
  * and delete the CRD, which takes its objects with it.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
-const run = promisify(execFile);
-const available = existsSync(KUBECTL);
+const available = kubectlAvailable;
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -73,14 +70,8 @@ spec:
 let dir: string;
 let server: APIServerProcess;
 
-async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", path.join(dir, "kubeconfig"), "--cache-dir", path.join(dir, "cache"), ...args], { timeout: 60_000 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-  }
+function kubectl(...args: string[]): Promise<KubectlResult> {
+  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
 }
 
 describe.skipIf(!available)("custom resources with kubectl (seed 003)", () => {

@@ -3,31 +3,22 @@
  * ports, the apiserver on it, and the real kubectl listing, creating, reading and deleting through
  * it; a restart of the apiserver finds the objects in etcd. Skipped without /usr/bin/etcd or kubectl.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../apiserver/storage/etcd-server.js";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
-const run = promisify(execFile);
 
-describe.skipIf(!etcdAvailable() || !existsSync(KUBECTL))("kubectl against kubegen apiserver on etcd", () => {
+describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubectl against kubegen apiserver on etcd", () => {
   let dir: string;
   let etcd: EtcdServer;
   let server: APIServerProcess;
 
-  async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-    try {
-      const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", server.kubeconfig, "--cache-dir", path.join(dir, "cache"), ...args], { timeout: 30_000 });
-      return { stdout, stderr, code: 0 };
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string; code?: number };
-      return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-    }
+  function kubectl(...args: string[]): Promise<KubectlResult> {
+    return runKubectl(server.kubeconfig, args, { cacheDir: path.join(dir, "cache") });
   }
 
   beforeAll(async () => {

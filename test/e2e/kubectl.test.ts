@@ -3,19 +3,17 @@
  * embedded SQLite: the everyday commands, watches, client-side apply, the seed's forbidden
  * deletion, health, bad input, a restart on the same data dir and a graceful SIGTERM.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KUBECTL, kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const run = promisify(execFile);
-const available = existsSync(KUBECTL);
+const available = kubectlAvailable;
 
 let dir: string;
 let server: ChildProcess;
@@ -48,17 +46,8 @@ function stopServer(child: ChildProcess): Promise<number | null> {
   });
 }
 
-async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", path.join(dir, "kubeconfig"), "--cache-dir", path.join(dir, "cache"), ...args], {
-      env: { ...process.env, KUBE_EDITOR: "sed -i s/before/after/" },
-      timeout: 30_000,
-    });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-  }
+function kubectl(...args: string[]): Promise<KubectlResult> {
+  return runKubectl(path.join(dir, "kubeconfig"), args, { env: { ...process.env, KUBE_EDITOR: "sed -i s/before/after/" } });
 }
 
 /** A raw HTTPS call with the admin credential from the data dir. */

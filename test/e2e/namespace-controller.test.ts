@@ -6,29 +6,21 @@
  * controller-manager` processes: one leads, and when it is SIGKILLed the other takes the lease
  * once it expires. Then SIGTERM stops controllers and apiserver cleanly.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
-const run = promisify(execFile);
-const available = existsSync(KUBECTL);
+const available = kubectlAvailable;
 
 let dir: string;
 let up: APIServerProcess;
 
-async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", path.join(dir, "kubeconfig"), "--cache-dir", path.join(dir, "cache"), ...args], { timeout: 60_000 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-  }
+function kubectl(...args: string[]): Promise<KubectlResult> {
+  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
 }
 
 beforeAll(async () => {

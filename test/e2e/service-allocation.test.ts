@@ -5,33 +5,24 @@
  * upstream's message; deleting the Service releases both, so asking for them again succeeds.
  * Skipped without kubectl.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
-const KUBECTL = "/usr/bin/kubectl";
-const run = promisify(execFile);
 
 function ipToNumber(ip: string): number {
   return ip.split(".").reduce((acc, o) => acc * 256 + Number(o), 0);
 }
 
-describe.skipIf(!existsSync(KUBECTL))("kubectl: Service IP and NodePort allocation", () => {
+describe.skipIf(!kubectlAvailable)("kubectl: Service IP and NodePort allocation", () => {
   let dir: string;
   let server: APIServerProcess;
 
-  async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-    try {
-      const { stdout, stderr } = await run(KUBECTL, ["--kubeconfig", server.kubeconfig, "--cache-dir", path.join(dir, "cache"), ...args], { timeout: 30_000 });
-      return { stdout, stderr, code: 0 };
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string; code?: number };
-      return { stdout: e.stdout ?? "", stderr: e.stderr ?? "", code: typeof e.code === "number" ? e.code : 1 };
-    }
+  function kubectl(...args: string[]): Promise<KubectlResult> {
+    return runKubectl(server.kubeconfig, args, { cacheDir: path.join(dir, "cache") });
   }
 
   beforeAll(async () => {
