@@ -6,8 +6,8 @@
  */
 
 /** Encodings by shared object; NONE until the first is made (one lookup tells both). */
-const encodings = new WeakMap<object, Map<string, Uint8Array | string>>();
-const NONE: Map<string, Uint8Array | string> = new Map();
+const encodings = new WeakMap<object, Map<string, unknown>>();
+const NONE: Map<string, unknown> = new Map();
 
 /** Marks an object as shared and never mutated again, so its encodings may be kept. */
 export function markShared<T extends object>(obj: T): T {
@@ -19,12 +19,16 @@ export function isShared(obj: object): boolean {
   return encodings.has(obj);
 }
 
-/** `encode()` once per (object, key) for shared objects; other objects are encoded each time. */
-export function sharedEncoding<T extends Uint8Array | string>(obj: object, key: string, encode: () => T): T {
+/**
+ * `encode()` once per (object, key) for shared objects; other objects are encoded each time.
+ * Besides bytes and text, a key may hold what is derived from them (e.g. a view and a flag).
+ * `encode` gets the object, so hot callers can pass a module-level function, not a new closure.
+ */
+export function sharedEncoding<T, O extends object>(obj: O, key: string, encode: (obj: O) => T): T {
   let byKey = encodings.get(obj);
-  if (byKey === undefined) return encode();
+  if (byKey === undefined) return encode(obj);
   if (byKey === NONE) encodings.set(obj, (byKey = new Map()));
   let out = byKey.get(key) as T | undefined;
-  if (out === undefined) byKey.set(key, (out = encode()));
+  if (out === undefined) byKey.set(key, (out = encode(obj)));
   return out;
 }
