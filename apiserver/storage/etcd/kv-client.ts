@@ -1,11 +1,12 @@
 /**
- * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams) straight over node:http2,
- * its few messages read and written with the runtime's protobuf Reader and Writer. The etcd3
- * client costs about a millisecond of CPU per call (grpc-js's interceptor and retry layers, a
- * circuit breaker, reflection codecs), more than the rest of an apiserver request; this costs a
- * small fraction.
+ * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read and
+ * written with the runtime's protobuf Reader and Writer. Unary calls go over our own small HTTP/2
+ * connection (h2c-session.ts), watches over node:http2. The etcd3 client costs about a
+ * millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
+ * reflection codecs), node:http2 alone some 50-80 µs per call; this costs a small fraction.
  */
 import http2 from "node:http2";
+import { H2cSession, type H2Response } from "./h2c-session.js";
 import { Reader } from "../../../runtime/protobuf/reader.js";
 import { Writer } from "../../../runtime/protobuf/writer.js";
 
@@ -254,7 +255,6 @@ function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, en
 // ---- transport ----
 
 interface PendingCall {
-  stream: http2.ClientHttp2Stream;
   deadline: number;
   fail(err: Error): void;
 }
@@ -270,7 +270,10 @@ function grpcMessage(raw: unknown): string {
 }
 
 export class EtcdKVClient {
+  /** Watch streams' connection. */
   private session: http2.ClientHttp2Session | undefined;
+  /** Unary calls' connection. */
+  private unary: H2cSession | undefined;
   private next = 0;
   private readonly pending = new Set<PendingCall>();
   /** Calls and watches running: the session keeps the process alive only while there are some. */
@@ -398,16 +401,38 @@ export class EtcdKVClient {
     for (const p of [...this.pending]) p.fail(new EtcdCallError(GRPC_CANCELLED, "client closed"));
     this.session?.destroy();
     this.session = undefined;
+    this.unary?.close();
+    this.unary = undefined;
+  }
+
+  /** The next member's URL in turn: a member that failed is left for the next one. */
+  private nextEndpoint(): string {
+    const endpoint = this.endpoints[this.next++ % this.endpoints.length]!;
+    return /^[a-z]+:\/\//i.test(endpoint) ? endpoint : `http://${endpoint}`;
+  }
+
+  private unarySession(): H2cSession {
+    if (this.unary?.usable) return this.unary;
+    const url = new URL(this.nextEndpoint());
+    if (url.protocol !== "http:") throw new Error(`etcd endpoint ${url.href}: only http:// members are supported`);
+    const session: H2cSession = new H2cSession(url, WINDOW, () => {
+      if (this.unary === session) this.unary = undefined;
+    });
+    // An idle connection must not keep the process alive; one with calls running must.
+    session.setRef(this.active > 0);
+    this.unary = session;
+    return session;
   }
 
   private connect(): http2.ClientHttp2Session {
     if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
-    // A member that failed is left for the next one in turn.
-    const endpoint = this.endpoints[this.next++ % this.endpoints.length]!;
-    const url = /^[a-z]+:\/\//i.test(endpoint) ? endpoint : `http://${endpoint}`;
+    const url = this.nextEndpoint();
     // Large windows: a list of thousands of objects should not wait on flow control.
     const session = http2.connect(url, { settings: { initialWindowSize: WINDOW } });
-    session.once("connect", () => session.setLocalWindowSize(WINDOW));
+    // 'connect' can still be emitted for a session destroyed in the same turn (client closed).
+    session.once("connect", () => {
+      if (!session.destroyed && !session.closed) session.setLocalWindowSize(WINDOW);
+    });
     const drop = (): void => {
       if (this.session === session) this.session = undefined;
     };
@@ -423,59 +448,48 @@ export class EtcdKVClient {
   private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T): Promise<T> {
     if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
     return new Promise<T>((resolve, reject) => {
-      let stream: http2.ClientHttp2Stream;
+      let request: { response: Promise<H2Response>; cancel: () => void };
       try {
-        stream = this.connect().request(
-          { ":method": "POST", ":path": `/etcdserverpb.KV/${method}`, "content-type": "application/grpc", te: "trailers" },
-          { endStream: false },
-        );
+        request = this.unarySession().request(`/etcdserverpb.KV/${method}`, body);
       } catch (e) {
         reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
         return;
       }
-      const chunks: Buffer[] = [];
       let done = false;
       const call: PendingCall = {
-        stream,
         deadline: Date.now() + this.callTimeoutMs,
         fail: (err) => {
           if (done) return;
           done = true;
           this.untrack(call);
+          request.cancel();
           reject(err);
-          if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_CANCEL);
         },
       };
       this.track(call);
-      const finish = (headers: http2.IncomingHttpHeaders): void => {
-        if (done) return;
-        const status = Number(headers["grpc-status"]);
-        if (status !== 0) {
-          call.fail(new EtcdCallError(Number.isFinite(status) ? status : 2, grpcMessage(headers["grpc-message"]) || `grpc status ${String(headers["grpc-status"])}`));
-          return;
-        }
-        done = true;
-        this.untrack(call);
-        try {
-          const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          if (data.length < 5) throw new Error("etcd response: no message");
-          resolve(decode(data, 5, 5 + data.readUInt32BE(1), read));
-        } catch (e) {
-          reject(e);
-        }
-      };
-      stream.on("response", (headers) => {
-        // A trailers-only response (an error) carries grpc-status in its headers.
-        if (headers["grpc-status"] !== undefined) finish(headers);
-        else if (headers[":status"] !== 200) call.fail(new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers[":status"])}`));
-      });
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("trailers", (trailers) => finish(trailers));
-      stream.on("error", (err) => call.fail(new EtcdCallError(GRPC_UNAVAILABLE, err.message)));
-      stream.on("close", () => {
-        if (!done) call.fail(new EtcdCallError(GRPC_UNAVAILABLE, "stream closed without a status"));
-      });
-      stream.end(body);
+      request.response.then(
+        ({ headers, body: data }) => {
+          if (done) return;
+          if (headers.get(":status") !== "200") {
+            call.fail(new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers.get(":status"))}`));
+            return;
+          }
+          const status = Number(headers.get("grpc-status"));
+          if (status !== 0) {
+            call.fail(new EtcdCallError(Number.isFinite(status) ? status : 2, grpcMessage(headers.get("grpc-message")) || `grpc status ${String(headers.get("grpc-status"))}`));
+            return;
+          }
+          done = true;
+          this.untrack(call);
+          try {
+            if (data.length < 5) throw new Error("etcd response: no message");
+            resolve(decode(data, 5, 5 + data.readUInt32BE(1), read));
+          } catch (e) {
+            reject(e);
+          }
+        },
+        (err: Error) => call.fail(new EtcdCallError(GRPC_UNAVAILABLE, err.message)),
+      );
     });
   }
 
@@ -490,11 +504,17 @@ export class EtcdKVClient {
   }
 
   private acquire(): void {
-    if (this.active++ === 0) this.session?.ref();
+    if (this.active++ === 0) {
+      this.session?.ref();
+      this.unary?.setRef(true);
+    }
   }
 
   private release(): void {
-    if (--this.active === 0) this.session?.unref();
+    if (--this.active === 0) {
+      this.session?.unref();
+      this.unary?.setRef(false);
+    }
   }
 
   private sweep(): void {

@@ -1,0 +1,551 @@
+/**
+ * A small HTTP/2 client over cleartext TCP (h2c with prior knowledge) for gRPC unary calls: one
+ * request stream per call, its HEADERS and DATA written at once, the response's DATA collected
+ * and its trailers read. node:http2 costs some 50-80 µs of JavaScript per stream (an
+ * AsyncResource bound per request, header objects built and validated both ways, a Duplex per
+ * stream); here a call is a few frames written into one buffer per loop turn and parsed back.
+ *
+ * What the protocol asks of a client is done: flow control both ways (large receive windows,
+ * replenished as data is read; DATA held back while the peer's windows are closed), the peer's
+ * SETTINGS (acknowledged; its initial window and frame size honoured), PING answered, GOAWAY and
+ * RST_STREAM failing the streams they name, CONTINUATION frames, padding. Header blocks are
+ * decoded with hpack.js; we ask the peer for a dynamic table of size 0, so a block's meaning
+ * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
+ */
+import net from "node:net";
+import hpack from "hpack.js";
+
+/** An HTTP/2 error code (RFC 9113 section 7), for RST_STREAM and GOAWAY. */
+export const H2_CANCEL = 0x8;
+const H2_NO_ERROR = 0x0;
+const H2_PROTOCOL_ERROR = 0x1;
+const H2_FLOW_CONTROL_ERROR = 0x3;
+const H2_FRAME_SIZE_ERROR = 0x6;
+const H2_COMPRESSION_ERROR = 0x9;
+
+const DATA = 0x0;
+const HEADERS = 0x1;
+const RST_STREAM = 0x3;
+const SETTINGS = 0x4;
+const PUSH_PROMISE = 0x5;
+const PING = 0x6;
+const GOAWAY = 0x7;
+const WINDOW_UPDATE = 0x8;
+const CONTINUATION = 0x9;
+
+const END_STREAM = 0x1;
+const ACK = 0x1;
+const END_HEADERS = 0x4;
+const PADDED = 0x8;
+const PRIORITY = 0x20;
+
+const SETTINGS_HEADER_TABLE_SIZE = 0x1;
+const SETTINGS_ENABLE_PUSH = 0x2;
+const SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
+const SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+const SETTINGS_MAX_FRAME_SIZE = 0x5;
+
+const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
+const DEFAULT_WINDOW = 65_535;
+const MAX_WINDOW = 2 ** 31 - 1;
+/** What we accept in one frame (the protocol's default; we never ask for more). */
+const OUR_MAX_FRAME = 16_384;
+/** Stream ids are 31 bits; a session near the end is retired for a new one. */
+const LAST_STREAM_ID = 2 ** 31 - 1;
+
+/** The answer to one call: the response's headers and trailers (merged), and its DATA bytes. */
+export interface H2Response {
+  headers: Map<string, string>;
+  body: Buffer;
+}
+
+/** A failure below gRPC: the connection, the peer's RST_STREAM or GOAWAY, a protocol error. */
+export class H2Error extends Error {
+  override name = "H2Error";
+  constructor(
+    message: string,
+    /** The HTTP/2 error code, when the peer or the protocol gave one. */
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Stream {
+  id: number;
+  resolve(r: H2Response): void;
+  reject(e: Error): void;
+  headers: Map<string, string>;
+  /** Whether the response's first header block has come (the next is its trailers). */
+  gotHeaders: boolean;
+  chunks: Buffer[];
+  /** DATA we have still to send, held back by flow control. */
+  pending: Buffer | undefined;
+  sendWindow: number;
+  /** Bytes received on this stream since we last opened its window again. */
+  unacked: number;
+}
+
+/** One HTTP/2 connection; make another when {@link H2cSession.usable} turns false. */
+export class H2cSession {
+  readonly #socket: net.Socket;
+  readonly #streams = new Map<number, Stream>();
+  /** Calls waiting for a stream slot (the peer's MAX_CONCURRENT_STREAMS). */
+  readonly #queued: (() => void)[] = [];
+  readonly #windowSize: number;
+  readonly #onClose: (err: Error) => void;
+  #nextId = 1;
+  #closed = false;
+  #goingAway = false;
+  #in: Buffer = Buffer.alloc(0);
+  /** Frames to write at the end of this turn, in one socket write. */
+  #out: Buffer[] = [];
+  #flushScheduled = false;
+  /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
+  #continuing: { stream: number; flags: number; parts: Buffer[] } | undefined;
+  #connSendWindow = DEFAULT_WINDOW;
+  #connUnacked = 0;
+  #peerInitialWindow = DEFAULT_WINDOW;
+  #peerMaxFrame = 16_384;
+  #peerMaxStreams = Infinity;
+  readonly #decoded = new Map<string, [string, string][]>();
+  readonly #authority: string;
+  readonly #headerBlocks = new Map<string, Buffer>();
+
+  /**
+   * @param url - `http://host:port` (h2c; TLS is not spoken here).
+   * @param windowSize - the receive window per stream and for the connection.
+   * @param onClose - called once when the connection ends, with why.
+   */
+  constructor(url: URL, windowSize: number, onClose: (err: Error) => void) {
+    this.#windowSize = Math.min(MAX_WINDOW, Math.max(DEFAULT_WINDOW, windowSize));
+    this.#onClose = onClose;
+    this.#authority = url.host;
+    const port = Number(url.port) || 80;
+    this.#socket = net.connect({ host: url.hostname.replace(/^\[|\]$/g, ""), port });
+    this.#socket.setNoDelay(true);
+    this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+    this.#socket.on("error", (err) => this.#fail(new H2Error(err.message)));
+    this.#socket.on("close", () => this.#fail(new H2Error("connection closed")));
+    const settings = Buffer.alloc(18);
+    settings.writeUInt16BE(SETTINGS_HEADER_TABLE_SIZE, 0);
+    settings.writeUInt32BE(0, 2);
+    settings.writeUInt16BE(SETTINGS_ENABLE_PUSH, 6);
+    settings.writeUInt32BE(0, 8);
+    settings.writeUInt16BE(SETTINGS_INITIAL_WINDOW_SIZE, 12);
+    settings.writeUInt32BE(this.#windowSize, 14);
+    this.#out.push(PREFACE);
+    this.#frame(SETTINGS, 0, 0, settings);
+    if (this.#windowSize > DEFAULT_WINDOW) this.#windowUpdate(0, this.#windowSize - DEFAULT_WINDOW);
+  }
+
+  /** False once the connection failed, closed or was told to go away: new calls need a new session. */
+  get usable(): boolean {
+    return !this.#closed && !this.#goingAway && this.#nextId < LAST_STREAM_ID;
+  }
+
+  /** Calls in flight or waiting for a stream slot. */
+  get active(): number {
+    return this.#streams.size + this.#queued.length;
+  }
+
+  /** The socket keeps the process alive only while `on`. */
+  setRef(on: boolean): void {
+    if (on) this.#socket.ref();
+    else this.#socket.unref();
+  }
+
+  /**
+   * POSTs `body` to `path` with gRPC's request headers. Resolves with the response once the peer
+   * ends the stream; `signal` (for deadlines) cancels it with RST_STREAM.
+   */
+  request(path: string, body: Buffer): { response: Promise<H2Response>; cancel: () => void } {
+    let cancel: () => void = () => {};
+    const response = new Promise<H2Response>((resolve, reject) => {
+      if (!this.usable) {
+        reject(new H2Error(this.#closed ? "connection closed" : "connection is going away"));
+        return;
+      }
+      let stream: Stream | undefined;
+      let cancelled = false;
+      const start = (): void => {
+        if (cancelled) return;
+        if (!this.usable) {
+          reject(new H2Error("connection closed"));
+          return;
+        }
+        stream = this.#open(path, body, resolve, reject);
+      };
+      cancel = () => {
+        if (cancelled) return;
+        cancelled = true;
+        if (stream === undefined) {
+          const i = this.#queued.indexOf(start);
+          if (i >= 0) this.#queued.splice(i, 1);
+          return;
+        }
+        if (this.#streams.delete(stream.id)) {
+          this.#rstStream(stream.id, H2_CANCEL);
+          this.#dequeue();
+        }
+      };
+      if (this.#streams.size >= this.#peerMaxStreams) this.#queued.push(start);
+      else start();
+    });
+    return { response, cancel };
+  }
+
+  /** Ends the connection: calls in flight fail. */
+  close(): void {
+    if (this.#closed) return;
+    this.#frameGoaway(H2_NO_ERROR);
+    this.#flush();
+    // Ends our side once the GOAWAY is out, then the whole socket: a peer that sent its own
+    // GOAWAY may otherwise keep waiting on the half-closed connection.
+    this.#socket.end(() => this.#socket.destroy());
+    this.#fail(new H2Error("session closed"));
+  }
+
+  #open(path: string, body: Buffer, resolve: (r: H2Response) => void, reject: (e: Error) => void): Stream {
+    const id = this.#nextId;
+    this.#nextId += 2;
+    const stream: Stream = {
+      id,
+      resolve,
+      reject,
+      headers: new Map(),
+      gotHeaders: false,
+      chunks: [],
+      pending: body,
+      sendWindow: this.#peerInitialWindow,
+      unacked: 0,
+    };
+    this.#streams.set(id, stream);
+    this.#frame(HEADERS, END_HEADERS, id, this.#headerBlock(path));
+    this.#sendData(stream);
+    return stream;
+  }
+
+  /**
+   * The request's header block, the same for every call to `path`: no indexing and no Huffman,
+   * so it leaves the peer's decoder table as it was. `:method POST` and `:scheme http` are
+   * static-table entries; the rest are literals, with static-table names where there is one.
+   */
+  #headerBlock(path: string): Buffer {
+    let block = this.#headerBlocks.get(path);
+    if (block !== undefined) return block;
+    const literal = (s: string): Buffer => {
+      const bytes = Buffer.from(s, "utf8");
+      return Buffer.concat([hpackInt(bytes.length, 7, 0), bytes]);
+    };
+    block = Buffer.concat([
+      Buffer.from([0x83, 0x86]), // :method POST, :scheme http
+      hpackInt(4, 4, 0), // :path, name from the static table, literal value, not indexed
+      literal(path),
+      hpackInt(1, 4, 0), // :authority
+      literal(this.#authority),
+      hpackInt(31, 4, 0), // content-type
+      literal("application/grpc"),
+      Buffer.from([0x00]), // te: a new name
+      literal("te"),
+      literal("trailers"),
+    ]);
+    this.#headerBlocks.set(path, block);
+    return block;
+  }
+
+  /** Sends what flow control allows of the stream's body, ending the stream with the last frame. */
+  #sendData(stream: Stream): void {
+    let body = stream.pending;
+    if (body === undefined) return;
+    if (body.length === 0) {
+      this.#frame(DATA, END_STREAM, stream.id, body);
+      stream.pending = undefined;
+      return;
+    }
+    while (body.length > 0) {
+      const n = Math.min(body.length, this.#peerMaxFrame, stream.sendWindow, this.#connSendWindow);
+      if (n <= 0) break;
+      const last = n === body.length;
+      this.#frame(DATA, last ? END_STREAM : 0, stream.id, body.subarray(0, n));
+      stream.sendWindow -= n;
+      this.#connSendWindow -= n;
+      body = body.subarray(n);
+    }
+    stream.pending = body.length > 0 ? body : undefined;
+  }
+
+  // ---- reading ----
+
+  #onData(chunk: Buffer): void {
+    this.#in = this.#in.length === 0 ? chunk : Buffer.concat([this.#in, chunk]);
+    let pos = 0;
+    const buf = this.#in;
+    try {
+      while (buf.length - pos >= 9) {
+        const length = buf.readUIntBE(pos, 3);
+        if (length > OUR_MAX_FRAME) throw new H2Error(`frame of ${length} bytes is larger than the ${OUR_MAX_FRAME} we allow`, H2_FRAME_SIZE_ERROR);
+        if (buf.length - pos < 9 + length) break;
+        const type = buf[pos + 3]!;
+        const flags = buf[pos + 4]!;
+        const id = buf.readUInt32BE(pos + 5) & 0x7fffffff;
+        const payload = buf.subarray(pos + 9, pos + 9 + length);
+        pos += 9 + length;
+        this.#onFrame(type, flags, id, payload);
+        if (this.#closed) return;
+      }
+    } catch (err) {
+      const e = err instanceof H2Error ? err : new H2Error(`HTTP/2: ${(err as Error).message}`, H2_PROTOCOL_ERROR);
+      this.#frameGoaway(e.code ?? H2_PROTOCOL_ERROR);
+      this.#flush();
+      this.#socket.destroy();
+      this.#fail(e);
+      return;
+    }
+    this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
+    this.#flush();
+  }
+
+  #onFrame(type: number, flags: number, id: number, payload: Buffer): void {
+    if (this.#continuing !== undefined && (type !== CONTINUATION || id !== this.#continuing.stream)) {
+      throw new H2Error("a header block was interrupted by another frame", H2_PROTOCOL_ERROR);
+    }
+    switch (type) {
+      case DATA:
+        return this.#onDataFrame(flags, id, payload);
+      case HEADERS: {
+        let block = unpad(flags, payload);
+        if (flags & PRIORITY) block = block.subarray(5);
+        if (flags & END_HEADERS) return this.#onHeaderBlock(id, flags, block);
+        this.#continuing = { stream: id, flags, parts: [Buffer.from(block)] };
+        return;
+      }
+      case CONTINUATION: {
+        const c = this.#continuing;
+        if (c === undefined) throw new H2Error("CONTINUATION without a header block", H2_PROTOCOL_ERROR);
+        c.parts.push(Buffer.from(payload));
+        if (flags & END_HEADERS) {
+          this.#continuing = undefined;
+          this.#onHeaderBlock(id, c.flags, Buffer.concat(c.parts));
+        }
+        return;
+      }
+      case RST_STREAM: {
+        const stream = this.#streams.get(id);
+        if (stream === undefined) return;
+        this.#streams.delete(id);
+        const code = payload.length >= 4 ? payload.readUInt32BE(0) : H2_PROTOCOL_ERROR;
+        stream.reject(new H2Error(`stream reset by the peer (HTTP/2 error ${code})`, code));
+        this.#dequeue();
+        return;
+      }
+      case SETTINGS:
+        if (flags & ACK) return;
+        if (id !== 0 || payload.length % 6 !== 0) throw new H2Error("malformed SETTINGS frame", H2_FRAME_SIZE_ERROR);
+        for (let i = 0; i < payload.length; i += 6) this.#setting(payload.readUInt16BE(i), payload.readUInt32BE(i + 2));
+        this.#frame(SETTINGS, ACK, 0, Buffer.alloc(0));
+        this.#resume();
+        return;
+      case PING:
+        if (!(flags & ACK)) this.#frame(PING, ACK, 0, Buffer.from(payload));
+        return;
+      case GOAWAY: {
+        const last = payload.readUInt32BE(0) & 0x7fffffff;
+        const code = payload.readUInt32BE(4);
+        const debug = payload.subarray(8).toString("utf8");
+        this.#goingAway = true;
+        // Streams the peer never saw fail now; the ones it did finish as it answers them.
+        for (const [sid, stream] of this.#streams) {
+          if (sid > last) {
+            this.#streams.delete(sid);
+            stream.reject(new H2Error(`connection going away (HTTP/2 error ${code}${debug ? `: ${debug}` : ""})`, code));
+          }
+        }
+        for (const start of this.#queued.splice(0)) start();
+        if (this.#streams.size === 0) this.close();
+        return;
+      }
+      case WINDOW_UPDATE: {
+        const inc = payload.readUInt32BE(0) & 0x7fffffff;
+        if (id === 0) {
+          this.#connSendWindow += inc;
+          if (this.#connSendWindow > MAX_WINDOW) throw new H2Error("connection window overflow", H2_FLOW_CONTROL_ERROR);
+          this.#resume();
+        } else {
+          const stream = this.#streams.get(id);
+          if (stream === undefined) return;
+          stream.sendWindow += inc;
+          this.#sendData(stream);
+        }
+        return;
+      }
+      case PUSH_PROMISE:
+        throw new H2Error("PUSH_PROMISE although push is disabled", H2_PROTOCOL_ERROR);
+      default:
+        // PRIORITY and frame types we do not know are ignored, as the protocol says.
+        return;
+    }
+  }
+
+  #setting(key: number, value: number): void {
+    switch (key) {
+      case SETTINGS_INITIAL_WINDOW_SIZE: {
+        if (value > MAX_WINDOW) throw new H2Error("initial window size too large", H2_FLOW_CONTROL_ERROR);
+        const delta = value - this.#peerInitialWindow;
+        this.#peerInitialWindow = value;
+        for (const s of this.#streams.values()) s.sendWindow += delta;
+        return;
+      }
+      case SETTINGS_MAX_FRAME_SIZE:
+        if (value < 16_384 || value > 16_777_215) throw new H2Error("invalid max frame size", H2_PROTOCOL_ERROR);
+        this.#peerMaxFrame = value;
+        return;
+      case SETTINGS_MAX_CONCURRENT_STREAMS:
+        this.#peerMaxStreams = value;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Sends held-back DATA once windows open, and starts queued calls once slots free. */
+  #resume(): void {
+    for (const s of this.#streams.values()) if (s.pending !== undefined) this.#sendData(s);
+    this.#dequeue();
+  }
+
+  #dequeue(): void {
+    while (this.#queued.length > 0 && this.#streams.size < this.#peerMaxStreams) this.#queued.shift()!();
+  }
+
+  #onDataFrame(flags: number, id: number, payload: Buffer): void {
+    // Flow control counts the whole frame, padding included.
+    this.#connUnacked += payload.length;
+    if (this.#connUnacked >= this.#windowSize / 2) {
+      this.#windowUpdate(0, this.#connUnacked);
+      this.#connUnacked = 0;
+    }
+    const stream = this.#streams.get(id);
+    if (stream === undefined) return; // cancelled: the bytes still counted for the connection
+    const data = unpad(flags, payload);
+    if (data.length > 0) stream.chunks.push(Buffer.from(data));
+    if (flags & END_STREAM) return this.#end(stream);
+    stream.unacked += payload.length;
+    if (stream.unacked >= this.#windowSize / 2) {
+      this.#windowUpdate(id, stream.unacked);
+      stream.unacked = 0;
+    }
+  }
+
+  #onHeaderBlock(id: number, flags: number, block: Buffer): void {
+    // Decoded even for a stream we no longer track: the block may update the decoder's table.
+    const fields = this.#decode(block);
+    const stream = this.#streams.get(id);
+    if (stream === undefined) return;
+    for (const [name, value] of fields) stream.headers.set(name, value);
+    stream.gotHeaders = true;
+    if (flags & END_STREAM) this.#end(stream);
+  }
+
+  #decode(block: Buffer): [string, string][] {
+    const key = block.toString("latin1");
+    const hit = this.#decoded.get(key);
+    if (hit !== undefined) return hit;
+    const fields: [string, string][] = [];
+    try {
+      const d = hpack.decompressor.create({ table: { maxSize: 0 } });
+      d.write(block);
+      d.execute();
+      for (let h = d.read(); h !== null; h = d.read()) fields.push([h.name, h.value]);
+    } catch (err) {
+      throw new H2Error(`header block: ${(err as Error).message}`, H2_COMPRESSION_ERROR);
+    }
+    // Only a few distinct blocks exist (success, each error message); a flood is not kept.
+    if (this.#decoded.size < 256) this.#decoded.set(key, fields);
+    return fields;
+  }
+
+  #end(stream: Stream): void {
+    this.#streams.delete(stream.id);
+    stream.resolve({ headers: stream.headers, body: stream.chunks.length === 1 ? stream.chunks[0]! : Buffer.concat(stream.chunks) });
+    this.#dequeue();
+    if (this.#goingAway && this.#streams.size === 0) this.close();
+  }
+
+  #fail(err: Error): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const streams = [...this.#streams.values()];
+    this.#streams.clear();
+    for (const s of streams) s.reject(err);
+    for (const start of this.#queued.splice(0)) start();
+    this.#onClose(err);
+  }
+
+  // ---- writing ----
+
+  #frame(type: number, flags: number, id: number, payload: Buffer): void {
+    const head = Buffer.allocUnsafe(9);
+    head.writeUIntBE(payload.length, 0, 3);
+    head[3] = type;
+    head[4] = flags;
+    head.writeUInt32BE(id, 5);
+    this.#out.push(head);
+    if (payload.length > 0) this.#out.push(payload);
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      // Every frame of this turn goes out in one write: one syscall for many calls.
+      process.nextTick(() => this.#flush());
+    }
+  }
+
+  #windowUpdate(id: number, inc: number): void {
+    const p = Buffer.allocUnsafe(4);
+    p.writeUInt32BE(inc, 0);
+    this.#frame(WINDOW_UPDATE, 0, id, p);
+  }
+
+  #rstStream(id: number, code: number): void {
+    const p = Buffer.allocUnsafe(4);
+    p.writeUInt32BE(code, 0);
+    this.#frame(RST_STREAM, 0, id, p);
+  }
+
+  #frameGoaway(code: number): void {
+    const p = Buffer.alloc(8);
+    p.writeUInt32BE(Math.max(0, this.#nextId - 2), 0);
+    p.writeUInt32BE(code, 4);
+    this.#frame(GOAWAY, 0, 0, p);
+  }
+
+  #flush(): void {
+    this.#flushScheduled = false;
+    if (this.#out.length === 0) return;
+    const out = this.#out;
+    this.#out = [];
+    if (this.#socket.destroyed) return;
+    this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+  }
+}
+
+/** A frame's payload without its padding (when PADDED is set). */
+function unpad(flags: number, payload: Buffer): Buffer {
+  if (!(flags & PADDED)) return payload;
+  const pad = payload[0] ?? 0;
+  if (pad >= payload.length) throw new H2Error("padding exceeds the frame", H2_PROTOCOL_ERROR);
+  return payload.subarray(1, payload.length - pad);
+}
+
+/** An HPACK integer with an N-bit prefix, the prefix's other bits set to `high` (RFC 7541 5.1). */
+function hpackInt(value: number, prefixBits: number, high: number): Buffer {
+  const max = (1 << prefixBits) - 1;
+  if (value < max) return Buffer.from([high | value]);
+  const out = [high | max];
+  let v = value - max;
+  while (v >= 128) {
+    out.push((v % 128) + 128);
+    v = Math.floor(v / 128);
+  }
+  out.push(v);
+  return Buffer.from(out);
+}

@@ -1,0 +1,185 @@
+/**
+ * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2c-session.ts) against
+ * node:http2's server speaking h2c: responses with trailers, bodies larger than the peer's
+ * windows both ways, padded frames, header blocks split into CONTINUATION frames, trailers-only
+ * answers, RST_STREAM, GOAWAY, cancellation and a refused connection. The etcd tests cover it
+ * against etcd itself.
+ */
+import http2 from "node:http2";
+import net from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { H2cSession, H2Error, type H2Response } from "../../../apiserver/storage/etcd/h2c-session.js";
+
+type Handler = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders, body: Buffer) => void;
+
+const servers: http2.Http2Server[] = [];
+/** Server sessions, destroyed after each test: one that sent GOAWAY stops reading, so never sees our close. */
+const serverSessions: http2.ServerHttp2Session[] = [];
+const sessions: H2cSession[] = [];
+
+async function serve(handler: Handler, options: http2.ServerOptions = {}): Promise<{ url: URL; server: http2.Http2Server }> {
+  const server = http2.createServer(options);
+  server.on("stream", (stream, headers) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => handler(stream, headers, Buffer.concat(chunks)));
+    stream.on("error", () => undefined);
+  });
+  await listen(server);
+  const { port } = server.address() as net.AddressInfo;
+  return { url: new URL(`http://127.0.0.1:${port}`), server };
+}
+
+async function listen(server: http2.Http2Server): Promise<void> {
+  server.on("session", (ss) => serverSessions.push(ss));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+}
+
+function session(url: URL, window = 16 * 1024 * 1024): H2cSession {
+  const s = new H2cSession(url, window, () => undefined);
+  sessions.push(s);
+  return s;
+}
+
+/** Echoes the request as gRPC would answer: headers, the body back, then trailers. */
+const echo: Handler = (stream, headers, body) => {
+  stream.respond({ ":status": 200, "content-type": "application/grpc", "x-path": String(headers[":path"]), "x-te": String(headers["te"]) }, { waitForTrailers: true });
+  stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0", "grpc-message": "fine" }));
+  stream.end(body);
+};
+
+afterEach(async () => {
+  for (const s of sessions.splice(0)) s.close();
+  for (const ss of serverSessions.splice(0)) ss.destroy();
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+describe("H2cSession", () => {
+  it("sends gRPC's request headers and reads the body, headers and trailers of many concurrent calls", async () => {
+    const { url } = await serve(echo);
+    const s = session(url);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => s.request(`/svc/M${i}`, Buffer.from(`body-${i}`)).response));
+    results.forEach((r, i) => {
+      expect(r.headers.get(":status")).toBe("200");
+      expect(r.headers.get("x-path")).toBe(`/svc/M${i}`);
+      expect(r.headers.get("x-te")).toBe("trailers");
+      expect(r.headers.get("grpc-status")).toBe("0");
+      expect(r.headers.get("grpc-message")).toBe("fine");
+      expect(r.body.toString()).toBe(`body-${i}`);
+    });
+    expect(s.active).toBe(0);
+  });
+
+  it("keeps to the peer's windows when sending and opens its own as it reads: 3 MiB each way", async () => {
+    // The server's default windows are 64 KiB: most of the request waits for WINDOW_UPDATEs.
+    const { url } = await serve(echo);
+    const body = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < body.length; i++) body[i] = i % 251;
+    // A small receive window of our own: the answer needs many updates from us.
+    const s = session(url, 100_000);
+    const [a, b] = await Promise.all([s.request("/big/a", body).response, s.request("/big/b", body.subarray(7)).response]);
+    expect(a.body.equals(body)).toBe(true);
+    expect(b.body.equals(body.subarray(7))).toBe(true);
+  });
+
+  it("reads padded frames and header blocks continued over CONTINUATION frames", async () => {
+    const long = "v".repeat(40_000);
+    const { url } = await serve(
+      (stream, _h, body) => {
+        stream.respond({ ":status": 200, "x-long": long }, { waitForTrailers: true });
+        stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0", "x-long-trailer": long }));
+        stream.end(body);
+      },
+      { paddingStrategy: http2.constants.PADDING_STRATEGY_MAX, settings: { maxHeaderListSize: 1 << 20 } },
+    );
+    const r = await session(url).request("/pad", Buffer.from("padded body")).response;
+    expect(r.body.toString()).toBe("padded body");
+    expect(r.headers.get("x-long")).toBe(long);
+    expect(r.headers.get("x-long-trailer")).toBe(long);
+  });
+
+  it("answers a trailers-only response (grpc-status in the only header block)", async () => {
+    const { url } = await serve((stream) => {
+      stream.respond({ ":status": 200, "content-type": "application/grpc", "grpc-status": "5", "grpc-message": "not%20found" }, { endStream: true });
+    });
+    const r: H2Response = await session(url).request("/err", Buffer.alloc(0)).response;
+    expect(r.headers.get("grpc-status")).toBe("5");
+    expect(r.headers.get("grpc-message")).toBe("not%20found");
+    expect(r.body.length).toBe(0);
+  });
+
+  it("fails a stream the peer resets, and only that one", async () => {
+    const { url } = await serve((stream, headers, body) => {
+      if (headers[":path"] === "/reset") stream.close(http2.constants.NGHTTP2_REFUSED_STREAM);
+      else echo(stream, headers, body);
+    });
+    const s = session(url);
+    const reset = s.request("/reset", Buffer.from("x")).response;
+    const ok = s.request("/ok", Buffer.from("y")).response;
+    await expect(reset).rejects.toMatchObject({ name: "H2Error", code: http2.constants.NGHTTP2_REFUSED_STREAM });
+    expect((await ok).body.toString()).toBe("y");
+    expect(s.usable).toBe(true);
+  });
+
+  it("on GOAWAY finishes the streams the peer took, fails the others and takes no new calls", async () => {
+    let first: http2.ServerHttp2Stream | undefined;
+    const { url } = await serve((stream, headers, body) => {
+      if (headers[":path"] === "/first") {
+        first = stream;
+        // Tell the client to go away, naming this stream as the last one processed.
+        stream.session!.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id!);
+        setTimeout(() => echo(stream, headers, body), 50);
+      }
+    });
+    const s = session(url);
+    const a = s.request("/first", Buffer.from("kept")).response;
+    // Sent after /first: a higher stream id than GOAWAY's last one.
+    await new Promise((r) => setTimeout(r, 20));
+    const b = expect(s.request("/second", Buffer.from("dropped")).response).rejects.toBeInstanceOf(H2Error);
+    expect((await a).body.toString()).toBe("kept");
+    await b;
+    expect(first).toBeDefined();
+    expect(s.usable).toBe(false);
+    await expect(s.request("/third", Buffer.alloc(0)).response).rejects.toThrow(/going away|closed/);
+  });
+
+  it("cancels a call with RST_STREAM: the server sees the stream aborted, the session goes on", async () => {
+    let aborted!: () => void;
+    const sawAbort = new Promise<void>((r) => (aborted = r));
+    const server = http2.createServer();
+    server.on("stream", (stream, headers) => {
+      if (headers[":path"] === "/slow") {
+        stream.on("aborted", () => aborted());
+        stream.on("close", () => aborted());
+        stream.on("error", () => undefined);
+        return; // never answers
+      }
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => echo(stream, headers, Buffer.concat(chunks)));
+    });
+    await listen(server);
+    const s = session(new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`));
+    const slow = s.request("/slow", Buffer.from("wait"));
+    slow.response.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 30));
+    slow.cancel();
+    await sawAbort;
+    expect(s.active).toBe(0);
+    expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
+  });
+
+  it("fails calls when the connection is refused, and says why once", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const closes: Error[] = [];
+    const s = new H2cSession(new URL(`http://127.0.0.1:${port}`), 65_535, (err) => closes.push(err));
+    sessions.push(s);
+    await expect(s.request("/x", Buffer.from("y")).response).rejects.toThrow(/ECONNREFUSED/);
+    expect(closes).toHaveLength(1);
+    expect(s.usable).toBe(false);
+  });
+});
