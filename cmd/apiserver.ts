@@ -15,6 +15,9 @@ export interface APIServerFlags {
   advertiseAddress?: string;
   storageBackend: string;
   etcdServers?: string;
+  etcdCafile?: string;
+  etcdCertfile?: string;
+  etcdKeyfile?: string;
   tokenAuthFile?: string;
   authorizationMode: string;
   serviceClusterIpRange: string;
@@ -39,6 +42,9 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--advertise-address <ip>", "address advertised to clients (default: the host's first IPv4 address)")
     .option("--storage-backend <backend>", "sqlite (embedded, in --data-dir) or etcd", "sqlite")
     .option("--etcd-servers <urls>", "comma-separated etcd client URLs, for --storage-backend=etcd")
+    .option("--etcd-cafile <file>", "CA bundle that verifies https:// etcd members")
+    .option("--etcd-certfile <file>", "client certificate presented to etcd")
+    .option("--etcd-keyfile <file>", "key of --etcd-certfile")
     .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
     .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
@@ -63,6 +69,9 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.advertiseAddress ? { advertiseAddress: flags.advertiseAddress } : {}),
     storageBackend: flags.storageBackend as "sqlite" | "etcd",
     ...(flags.etcdServers ? { etcdServers: flags.etcdServers.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.etcdCafile ? { etcdCAFile: flags.etcdCafile } : {}),
+    ...(flags.etcdCertfile ? { etcdCertFile: flags.etcdCertfile } : {}),
+    ...(flags.etcdKeyfile ? { etcdKeyFile: flags.etcdKeyfile } : {}),
     ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
     authorizationMode: flags.authorizationMode,
     serviceClusterIPRange: flags.serviceClusterIpRange,

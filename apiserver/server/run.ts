@@ -28,6 +28,10 @@ export interface RunOptions {
   advertiseAddress?: string;
   storageBackend?: "sqlite" | "etcd";
   etcdServers?: string[];
+  /** `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`: TLS to `https://` etcd members. */
+  etcdCAFile?: string;
+  etcdCertFile?: string;
+  etcdKeyFile?: string;
   tokenAuthFile?: string;
   authorizationMode?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
@@ -165,7 +169,11 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   let storage: Storage;
   if (backend === "etcd") {
     if (!options.etcdServers || options.etcdServers.length === 0) throw new Error("--etcd-servers must be specified with --storage-backend=etcd");
-    storage = await openStorage({ backend: "etcd", endpoints: options.etcdServers });
+    storage = await openStorage({
+      backend: "etcd",
+      endpoints: options.etcdServers,
+      tls: { caFile: options.etcdCAFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile },
+    });
   } else if (backend === "sqlite") {
     storage = await openStorage({ backend: "sqlite", path: path.join(dataDir, "kubegen.db") });
   } else {

@@ -2,13 +2,14 @@
  * Opens the configured backend (`--storage-backend=sqlite|etcd`). Each backend is imported only
  * when chosen, so the embedded default never loads the etcd client and its gRPC stack.
  */
+import { readFileSync } from "node:fs";
 import type { Storage } from "./interface.js";
 
 export type StorageConfig =
   /** Embedded SQLite in one database file (e.g. `<data-dir>/kubegen.db`). */
   | { backend: "sqlite"; path: string }
-  /** etcd at these client URLs (`--etcd-servers`). */
-  | { backend: "etcd"; endpoints: string[] };
+  /** etcd at these client URLs (`--etcd-servers`), with TLS files for `https://` members. */
+  | { backend: "etcd"; endpoints: string[]; tls?: { caFile?: string; certFile?: string; keyFile?: string } };
 
 export async function openStorage(config: StorageConfig): Promise<Storage> {
   switch (config.backend) {
@@ -18,7 +19,14 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
     }
     case "etcd": {
       const { EtcdStorage } = await import("./etcd/etcd-storage.js");
-      const storage = new EtcdStorage({ endpoints: config.endpoints });
+      const files = config.tls ?? {};
+      const read = (file: string | undefined): Buffer | undefined => (file === undefined ? undefined : readFileSync(file));
+      const tls = { ca: read(files.caFile), cert: read(files.certFile), key: read(files.keyFile) };
+      if ((tls.cert === undefined) !== (tls.key === undefined)) throw new Error("--etcd-certfile and --etcd-keyfile go together");
+      const storage = new EtcdStorage({
+        endpoints: config.endpoints,
+        tls: Object.fromEntries(Object.entries(tls).filter(([, v]) => v !== undefined)),
+      });
       // Fail at start-up, not at the first request, when etcd cannot be reached.
       try {
         await storage.currentRevision();

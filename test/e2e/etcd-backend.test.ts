@@ -64,3 +64,39 @@ describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubectl against kubegen 
     expect((await kubectl("get", "cm", "kept", "-n", "default", "-o", "jsonpath={.data.a}")).stdout).toBe("b");
   });
 });
+
+describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubegen apiserver on etcd over TLS (--etcd-cafile, --etcd-certfile, --etcd-keyfile)", () => {
+  let dir: string;
+  let etcd: EtcdServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-etcd-tls-"));
+    etcd = await startEtcd({ tls: true });
+  });
+  afterAll(async () => {
+    await etcd?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves from an https:// member with the CA and client certificate given", async () => {
+    const tls = etcd.tls!;
+    const server = await spawnAPIServer(path.join(dir, "ok"), {
+      etcd: etcd.endpoint,
+      extraArgs: [`--etcd-cafile=${tls.caFile}`, `--etcd-certfile=${tls.certFile}`, `--etcd-keyfile=${tls.keyFile}`],
+    });
+    try {
+      const kubectl = (...args: string[]) => runKubectl(server.kubeconfig, args, { cacheDir: path.join(dir, "cache") });
+      expect((await kubectl("create", "configmap", "over-tls", "--from-literal=k=v")).stdout).toBe("configmap/over-tls created\n");
+      expect(JSON.parse((await kubectl("get", "cm", "over-tls", "-o", "json")).stdout).data).toEqual({ k: "v" });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("refuses to start, saying why, when etcd's certificate cannot be verified", async () => {
+    const tls = etcd.tls!;
+    await expect(
+      spawnAPIServer(path.join(dir, "no-ca"), { etcd: etcd.endpoint, extraArgs: [`--etcd-certfile=${tls.certFile}`, `--etcd-keyfile=${tls.keyFile}`] }),
+    ).rejects.toThrow(/certificate/);
+  });
+});

@@ -25,6 +25,7 @@ import type {
 } from "../interface.js";
 import { prefixEndBytes } from "../key-range.js";
 import { translateError } from "./errors.js";
+import type { H2TLSOptions } from "./h2-session.js";
 import { EtcdKVClient, type KV, type RequestOp, type TxnResponse } from "./kv-client.js";
 import { EtcdWatch } from "./watch.js";
 
@@ -33,6 +34,8 @@ export interface EtcdStorageOptions {
   endpoints: string[];
   /** A unary call that takes longer fails with "Unavailable" (default 30 s). */
   callTimeoutMs?: number;
+  /** For `https://` members: the CA to trust and the client certificate (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`). */
+  tls?: H2TLSOptions;
 }
 
 /** The whole keyspace's range end for a range request (etcd: "\0" means every key >= key). */
@@ -63,7 +66,7 @@ export class EtcdStorage implements Storage {
     const timeout = options.callTimeoutMs ?? 30_000;
     // Unary calls get a deadline; watches live as long as they are wanted. A list of a whole
     // resource comes back in one response, with no cap on its size (as upstream).
-    this.kv = new EtcdKVClient(options.endpoints, timeout);
+    this.kv = new EtcdKVClient(options.endpoints, timeout, options.tls);
   }
 
   async create(key: string, value: Uint8Array): Promise<KeyValue> {

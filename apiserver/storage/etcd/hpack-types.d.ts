@@ -1,4 +1,4 @@
-// The part of hpack.js (no published types) that h2c-session.ts uses: its synchronous decompressor.
+// The part of hpack.js (no published types) that h2-session.ts uses: its synchronous decompressor.
 declare module "hpack.js" {
   interface HeaderField {
     name: string;

@@ -1,12 +1,12 @@
 /**
  * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read and
  * written with the runtime's protobuf Reader and Writer. Unary calls go over our own small HTTP/2
- * connection (h2c-session.ts), watches over node:http2. The etcd3 client costs about a
+ * connection (h2-session.ts), watches over node:http2. The etcd3 client costs about a
  * millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
  * reflection codecs), node:http2 alone some 50-80 µs per call; this costs a small fraction.
  */
 import http2 from "node:http2";
-import { H2cSession, type H2Response } from "./h2c-session.js";
+import { H2Session, type H2Response, type H2TLSOptions } from "./h2-session.js";
 import { Reader } from "../../../runtime/protobuf/reader.js";
 import { Writer } from "../../../runtime/protobuf/writer.js";
 
@@ -273,7 +273,7 @@ export class EtcdKVClient {
   /** Watch streams' connection. */
   private session: http2.ClientHttp2Session | undefined;
   /** Unary calls' connection. */
-  private unary: H2cSession | undefined;
+  private unary: H2Session | undefined;
   private next = 0;
   private readonly pending = new Set<PendingCall>();
   /** Calls and watches running: the session keeps the process alive only while there are some. */
@@ -283,9 +283,15 @@ export class EtcdKVClient {
   /** Open watch streams' end callbacks (close() ends them). */
   private readonly watches = new Set<(err: EtcdCallError) => void>();
 
+  /**
+   * @param endpoints - members' client URLs (`https://` with `tls`, or `http://`) or host:port.
+   * @param callTimeoutMs - the deadline of each unary call.
+   * @param tls - the CA to trust for `https://` members and the client certificate to present.
+   */
   constructor(
     private readonly endpoints: readonly string[],
     private readonly callTimeoutMs: number,
+    private readonly tls: H2TLSOptions = {},
   ) {
     if (endpoints.length === 0) throw new Error("etcd: no endpoints");
     // One timer for every call's deadline rather than one per call.
@@ -411,13 +417,16 @@ export class EtcdKVClient {
     return /^[a-z]+:\/\//i.test(endpoint) ? endpoint : `http://${endpoint}`;
   }
 
-  private unarySession(): H2cSession {
+  private unarySession(): H2Session {
     if (this.unary?.usable) return this.unary;
-    const url = new URL(this.nextEndpoint());
-    if (url.protocol !== "http:") throw new Error(`etcd endpoint ${url.href}: only http:// members are supported`);
-    const session: H2cSession = new H2cSession(url, WINDOW, () => {
-      if (this.unary === session) this.unary = undefined;
-    });
+    const session: H2Session = new H2Session(
+      new URL(this.nextEndpoint()),
+      WINDOW,
+      () => {
+        if (this.unary === session) this.unary = undefined;
+      },
+      this.tls,
+    );
     // An idle connection must not keep the process alive; one with calls running must.
     session.setRef(this.active > 0);
     this.unary = session;
@@ -428,7 +437,7 @@ export class EtcdKVClient {
     if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
     const url = this.nextEndpoint();
     // Large windows: a list of thousands of objects should not wait on flow control.
-    const session = http2.connect(url, { settings: { initialWindowSize: WINDOW } });
+    const session = http2.connect(url, { settings: { initialWindowSize: WINDOW }, ...(url.startsWith("https:") && this.tls) });
     // 'connect' can still be emitted for a session destroyed in the same turn (client closed).
     session.once("connect", () => {
       if (!session.destroyed && !session.closed) session.setLocalWindowSize(WINDOW);

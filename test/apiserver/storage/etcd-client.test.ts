@@ -5,6 +5,7 @@
  * concurrent gets sharing calls each get their own answer, and a list larger than gRPC's usual
  * 4 MiB cap comes back whole. Against Debian's etcd.
  */
+import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
@@ -130,7 +131,7 @@ describe.skipIf(!etcdAvailable())("etcd client", () => {
     }
   });
 
-    it("lists more than 4 MiB in one response", async () => {
+  it("lists more than 4 MiB in one response", async () => {
     const storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
     try {
       const value = new Uint8Array(8 * 1024).fill(0x61);
@@ -144,6 +145,52 @@ describe.skipIf(!etcdAvailable())("etcd client", () => {
       expect(list.items[n - 1]!.key).toBe(`/big/${String(n - 1).padStart(4, "0")}`);
     } finally {
       await storage.close();
+    }
+  });
+});
+
+describe.skipIf(!etcdAvailable())("etcd client over TLS", () => {
+  let etcd: EtcdServer;
+  beforeAll(async () => {
+    etcd = await startEtcd({ tls: true });
+  });
+  afterAll(async () => {
+    await etcd?.stop();
+  });
+
+  const tlsFiles = () => ({ ca: fs.readFileSync(etcd.tls!.caFile), cert: fs.readFileSync(etcd.tls!.certFile), key: fs.readFileSync(etcd.tls!.keyFile) });
+
+  it("writes, reads, lists and watches an https:// member with the CA and a client certificate", async () => {
+    expect(etcd.endpoint).toMatch(/^https:/);
+    const storage = new EtcdStorage({ endpoints: [etcd.endpoint], tls: tlsFiles() });
+    const ac = new AbortController();
+    try {
+      const from = await storage.currentRevision();
+      const iter = storage.watch({ prefix: "/tls/", afterRevision: from, signal: ac.signal })[Symbol.asyncIterator]();
+      await storage.create("/tls/a", enc("one"));
+      await storage.guaranteedUpdate("/tls/a", async () => enc("two"));
+      expect(new TextDecoder().decode((await storage.get("/tls/a"))!.value)).toBe("two");
+      expect((await storage.list({ prefix: "/tls/" })).items.map((kv) => kv.key)).toEqual(["/tls/a"]);
+      const first = await iter.next();
+      const second = await iter.next();
+      expect([first.value?.type, second.value?.type]).toEqual(["PUT", "PUT"]);
+      expect(new TextDecoder().decode(second.value!.kv.value)).toBe("two");
+    } finally {
+      ac.abort();
+      await storage.close();
+    }
+  });
+
+  it("fails Unavailable, naming the cause, without the client certificate or with another CA", async () => {
+    const { ca } = tlsFiles();
+    const noCert = new EtcdStorage({ endpoints: [etcd.endpoint], tls: { ca }, callTimeoutMs: 3000 });
+    const wrongCA = new EtcdStorage({ endpoints: [etcd.endpoint], tls: { ...tlsFiles(), ca: undefined }, callTimeoutMs: 3000 });
+    try {
+      await expect(noCert.get("/tls/a")).rejects.toMatchObject({ code: "Unavailable" });
+      await expect(wrongCA.get("/tls/a")).rejects.toMatchObject({ code: "Unavailable", message: expect.stringMatching(/certificate/) });
+    } finally {
+      await noCert.close();
+      await wrongCA.close();
     }
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Starts Debian's etcd (`/usr/bin/etcd`, package etcd-server) for tests and benches: a single
- * member on free loopback ports with its data in a temp dir, ready once /health says so.
+ * member on free loopback ports with its data in a temp dir, ready once /health says so; with
+ * `tls`, clients must speak TLS and present a certificate from a throwaway CA.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { ensureCertificates } from "../../../apiserver/server/certs.js";
 
 export const ETCD_BINARY = process.env.KUBEGEN_ETCD ?? "/usr/bin/etcd";
 
@@ -14,6 +17,8 @@ export interface EtcdServer {
   /** The client URL, e.g. `http://127.0.0.1:40123`. */
   endpoint: string;
   dataDir: string;
+  /** With `tls`: the CA that signed etcd's certificate, and a client certificate etcd accepts. */
+  tls?: { caFile: string; certFile: string; keyFile: string };
   /** SIGTERM, wait for the exit (SIGKILL after 5 s), remove the data dir. */
   stop(): Promise<void>;
 }
@@ -40,13 +45,37 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-async function waitHealthy(endpoint: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
+/** GET /health over HTTPS with the client certificate. */
+function httpsHealth(url: string, tls: NonNullable<EtcdServer["tls"]>): Promise<{ health?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(
+      url,
+      { ca: fs.readFileSync(tls.caFile), cert: fs.readFileSync(tls.certFile), key: fs.readFileSync(tls.keyFile), timeout: 1000 },
+      (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(body) as { health?: string });
+          } catch (e) {
+            reject(e);
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+  });
+}
+
+async function waitHealthy(endpoint: string, tls: EtcdServer["tls"], child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`etcd exited with ${child.exitCode}:\n${log()}`);
     try {
-      const res = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
-      const body = (await res.json()) as { health?: string };
+      const body = tls
+        ? await httpsHealth(`${endpoint}/health`, tls)
+        : ((await (await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) })).json()) as { health?: string });
       if (body.health === "true") return;
     } catch {
       // not listening yet
@@ -56,10 +85,18 @@ async function waitHealthy(endpoint: string, child: ChildProcess, log: () => str
   throw new Error(`etcd at ${endpoint} not healthy after ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startEtcd(options: { timeoutMs?: number } = {}): Promise<EtcdServer> {
+export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } = {}): Promise<EtcdServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-etcd-"));
   const [clientPort, peerPort] = [await freePort(), await freePort()];
-  const endpoint = `http://127.0.0.1:${clientPort}`;
+  const endpoint = `${options.tls ? "https" : "http"}://127.0.0.1:${clientPort}`;
+  let tls: EtcdServer["tls"];
+  const tlsArgs: string[] = [];
+  if (options.tls) {
+    // The apiserver's own PKI code makes a CA, a serving certificate for 127.0.0.1 and a client one.
+    const pki = await ensureCertificates({ dataDir: path.join(dataDir, "pki"), ips: ["127.0.0.1"] });
+    tls = { caFile: pki.files.caCert, certFile: pki.files.adminCert, keyFile: pki.files.adminKey };
+    tlsArgs.push(`--cert-file=${pki.files.servingCert}`, `--key-file=${pki.files.servingKey}`, `--trusted-ca-file=${pki.files.caCert}`, "--client-cert-auth");
+  }
   const peer = `http://127.0.0.1:${peerPort}`;
   const child = spawn(
     ETCD_BINARY,
@@ -75,6 +112,7 @@ export async function startEtcd(options: { timeoutMs?: number } = {}): Promise<E
       "--logger=zap",
       "--log-outputs=stderr",
       "--log-level=error",
+      ...tlsArgs,
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -92,10 +130,10 @@ export async function startEtcd(options: { timeoutMs?: number } = {}): Promise<E
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(endpoint, child, () => stderr, options.timeoutMs ?? 15_000);
+    await waitHealthy(endpoint, tls, child, () => stderr, options.timeoutMs ?? 15_000);
   } catch (e) {
     await stop();
     throw e;
   }
-  return { endpoint, dataDir, stop };
+  return { endpoint, dataDir, ...(tls && { tls }), stop };
 }

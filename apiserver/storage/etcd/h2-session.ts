@@ -1,5 +1,5 @@
 /**
- * A small HTTP/2 client over cleartext TCP (h2c with prior knowledge) for gRPC unary calls: one
+ * A small HTTP/2 client (over TLS with ALPN "h2", or cleartext TCP with prior knowledge) for gRPC unary calls: one
  * request stream per call, its HEADERS and DATA written at once, the response's DATA collected
  * and its trailers read. node:http2 costs some 50-80 µs of JavaScript per stream (an
  * AsyncResource bound per request, header objects built and validated both ways, a Duplex per
@@ -13,6 +13,7 @@
  * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
  */
 import net from "node:net";
+import tls from "node:tls";
 import hpack from "hpack.js";
 
 /** An HTTP/2 error code (RFC 9113 section 7), for RST_STREAM and GOAWAY. */
@@ -53,6 +54,13 @@ const OUR_MAX_FRAME = 16_384;
 /** Stream ids are 31 bits; a session near the end is retired for a new one. */
 const LAST_STREAM_ID = 2 ** 31 - 1;
 
+/** TLS for an `https://` peer: the CA to trust and our client certificate, as PEM. */
+export interface H2TLSOptions {
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+}
+
 /** The answer to one call: the response's headers and trailers (merged), and its DATA bytes. */
 export interface H2Response {
   headers: Map<string, string>;
@@ -86,9 +94,9 @@ interface Stream {
   unacked: number;
 }
 
-/** One HTTP/2 connection; make another when {@link H2cSession.usable} turns false. */
-export class H2cSession {
-  readonly #socket: net.Socket;
+/** One HTTP/2 connection; make another when {@link H2Session.usable} turns false. */
+export class H2Session {
+  readonly #socket: net.Socket | tls.TLSSocket;
   readonly #streams = new Map<number, Stream>();
   /** Calls waiting for a stream slot (the peer's MAX_CONCURRENT_STREAMS). */
   readonly #queued: (() => void)[] = [];
@@ -110,19 +118,38 @@ export class H2cSession {
   #peerMaxStreams = Infinity;
   readonly #decoded = new Map<string, [string, string][]>();
   readonly #authority: string;
+  readonly #scheme: number;
   readonly #headerBlocks = new Map<string, Buffer>();
 
   /**
-   * @param url - `http://host:port` (h2c; TLS is not spoken here).
+   * @param url - `https://host:port` (TLS, HTTP/2 chosen by ALPN) or `http://host:port` (h2c).
    * @param windowSize - the receive window per stream and for the connection.
    * @param onClose - called once when the connection ends, with why.
+   * @param tlsOptions - the CA and client certificate for an `https://` peer.
    */
-  constructor(url: URL, windowSize: number, onClose: (err: Error) => void) {
+  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}) {
     this.#windowSize = Math.min(MAX_WINDOW, Math.max(DEFAULT_WINDOW, windowSize));
     this.#onClose = onClose;
     this.#authority = url.host;
-    const port = Number(url.port) || 80;
-    this.#socket = net.connect({ host: url.hostname.replace(/^\[|\]$/g, ""), port });
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (url.protocol === "https:") {
+      const socket = tls.connect({
+        host,
+        port: Number(url.port) || 443,
+        ...(net.isIP(host) === 0 && { servername: host }),
+        ...tlsOptions,
+        ALPNProtocols: ["h2"],
+      });
+      socket.once("secureConnect", () => {
+        if (socket.alpnProtocol !== "h2") socket.destroy(new Error(`${url.host} did not agree to HTTP/2 (ALPN ${String(socket.alpnProtocol)})`));
+      });
+      this.#socket = socket;
+    } else if (url.protocol === "http:") {
+      this.#socket = net.connect({ host, port: Number(url.port) || 80 });
+    } else {
+      throw new Error(`${url.href}: only http:// and https:// are spoken`);
+    }
+    this.#scheme = url.protocol === "https:" ? 0x87 : 0x86; // :scheme https / http, static-table entries
     this.#socket.setNoDelay(true);
     this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.#socket.on("error", (err) => this.#fail(new H2Error(err.message)));
@@ -228,7 +255,7 @@ export class H2cSession {
 
   /**
    * The request's header block, the same for every call to `path`: no indexing and no Huffman,
-   * so it leaves the peer's decoder table as it was. `:method POST` and `:scheme http` are
+   * so it leaves the peer's decoder table as it was. `:method POST` and `:scheme` are
    * static-table entries; the rest are literals, with static-table names where there is one.
    */
   #headerBlock(path: string): Buffer {
@@ -239,7 +266,7 @@ export class H2cSession {
       return Buffer.concat([hpackInt(bytes.length, 7, 0), bytes]);
     };
     block = Buffer.concat([
-      Buffer.from([0x83, 0x86]), // :method POST, :scheme http
+      Buffer.from([0x83, this.#scheme]), // :method POST, :scheme
       hpackInt(4, 4, 0), // :path, name from the static table, literal value, not indexed
       literal(path),
       hpackInt(1, 4, 0), // :authority

@@ -1,5 +1,5 @@
 /**
- * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2c-session.ts) against
+ * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2-session.ts) against
  * node:http2's server speaking h2c: responses with trailers, bodies larger than the peer's
  * windows both ways, padded frames, header blocks split into CONTINUATION frames, trailers-only
  * answers, RST_STREAM, GOAWAY, cancellation and a refused connection. The etcd tests cover it
@@ -8,14 +8,14 @@
 import http2 from "node:http2";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { H2cSession, H2Error, type H2Response } from "../../../apiserver/storage/etcd/h2c-session.js";
+import { H2Session, H2Error, type H2Response } from "../../../apiserver/storage/etcd/h2-session.js";
 
 type Handler = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders, body: Buffer) => void;
 
 const servers: http2.Http2Server[] = [];
 /** Server sessions, destroyed after each test: one that sent GOAWAY stops reading, so never sees our close. */
 const serverSessions: http2.ServerHttp2Session[] = [];
-const sessions: H2cSession[] = [];
+const sessions: H2Session[] = [];
 
 async function serve(handler: Handler, options: http2.ServerOptions = {}): Promise<{ url: URL; server: http2.Http2Server }> {
   const server = http2.createServer(options);
@@ -36,8 +36,8 @@ async function listen(server: http2.Http2Server): Promise<void> {
   servers.push(server);
 }
 
-function session(url: URL, window = 16 * 1024 * 1024): H2cSession {
-  const s = new H2cSession(url, window, () => undefined);
+function session(url: URL, window = 16 * 1024 * 1024): H2Session {
+  const s = new H2Session(url, window, () => undefined);
   sessions.push(s);
   return s;
 }
@@ -55,7 +55,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
 });
 
-describe("H2cSession", () => {
+describe("H2Session", () => {
   it("sends gRPC's request headers and reads the body, headers and trailers of many concurrent calls", async () => {
     const { url } = await serve(echo);
     const s = session(url);
@@ -176,7 +176,7 @@ describe("H2cSession", () => {
     const { port } = probe.address() as net.AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const closes: Error[] = [];
-    const s = new H2cSession(new URL(`http://127.0.0.1:${port}`), 65_535, (err) => closes.push(err));
+    const s = new H2Session(new URL(`http://127.0.0.1:${port}`), 65_535, (err) => closes.push(err));
     sessions.push(s);
     await expect(s.request("/x", Buffer.from("y")).response).rejects.toThrow(/ECONNREFUSED/);
     expect(closes).toHaveLength(1);
