@@ -12,6 +12,8 @@
  * decoded with hpack.js; we ask the peer for a dynamic table of size 0, so a block's meaning
  * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
  */
+/// <reference path="./hpack-types.d.ts" />
+// (Referenced, not just included: a user's project compiling these sources needs it too.)
 import net from "node:net";
 import tls from "node:tls";
 import hpack from "hpack.js";
@@ -184,7 +186,7 @@ export class H2Session {
 
   /**
    * POSTs `body` to `path` with gRPC's request headers. Resolves with the response once the peer
-   * ends the stream; `signal` (for deadlines) cancels it with RST_STREAM.
+   * ends the stream; `cancel` (deadlines use it) resets the stream, or drops a queued call.
    */
   request(path: string, body: Buffer): { response: Promise<H2Response>; cancel: () => void } {
     let cancel: () => void = () => {};
@@ -539,8 +541,8 @@ export class H2Session {
   }
 
   #frameGoaway(code: number): void {
+    // The last stream id is of streams the peer opened: none, since we take no pushes.
     const p = Buffer.alloc(8);
-    p.writeUInt32BE(Math.max(0, this.#nextId - 2), 0);
     p.writeUInt32BE(code, 4);
     this.#frame(GOAWAY, 0, 0, p);
   }
