@@ -119,10 +119,20 @@ export class IndexedStore<T> implements Indexer<T> {
 
   /** {@link IndexedStore.replace} with the keys already computed (`keys[i]` is `items[i]`'s). */
   replaceKeyed(keys: readonly string[], items: readonly T[]): void {
-    this.#items = new Map();
-    for (let i = 0; i < items.length; i++) this.#items.set(keys[i]!, items[i]!);
-    for (const state of this.#indices) state.values = new Map();
-    for (const [key, obj] of this.#items) this.#reindex(key, undefined, obj);
+    const map = new Map<string, T>();
+    for (let i = 0; i < items.length; i++) map.set(keys[i]!, items[i]!);
+    this.#items = map;
+    // Built straight from the new contents (a key listed twice counts once, its last object):
+    // no old values to move, so none of #reindex's per-object comparisons.
+    for (const state of this.#indices) {
+      const values = new Map<string, Set<string>>();
+      const fn = state.fn;
+      map.forEach((obj, key) => {
+        const vs = fn(obj);
+        for (let j = 0; j < vs.length; j++) addTo(values, vs[j]!, key);
+      });
+      state.values = values;
+    }
   }
 
   /** {@inheritDoc Indexer.index} */
