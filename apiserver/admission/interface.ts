@@ -21,20 +21,25 @@ export interface AdmissionAttributes {
   user: UserInfo;
 }
 
+/** What a plugin may wait on: the request's signal (the request itself passes, its signal made when first read). */
+export interface AdmissionContext {
+  readonly signal: AbortSignal;
+}
+
 export interface AdmissionPlugin {
   readonly name: string;
   /** Mutating phase: may change `attributes.object`. */
-  admit?(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void>;
+  admit?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
   /** Validating phase: throws a StatusError to refuse the request. */
-  validate?(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void>;
+  validate?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
 }
 
 /** Runs every plugin's mutating phase, then every validating phase, in registration order. */
 export class AdmissionChain {
   constructor(readonly plugins: readonly AdmissionPlugin[]) {}
 
-  async run(attributes: AdmissionAttributes, signal: AbortSignal): Promise<void> {
-    for (const p of this.plugins) if (p.admit) await p.admit(attributes, signal);
-    for (const p of this.plugins) if (p.validate) await p.validate(attributes, signal);
+  async run(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    for (const p of this.plugins) if (p.admit) await p.admit(attributes, ctx);
+    for (const p of this.plugins) if (p.validate) await p.validate(attributes, ctx);
   }
 }

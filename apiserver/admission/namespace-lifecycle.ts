@@ -4,7 +4,7 @@
  */
 import { newForbidden, newNotFound } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
-import type { AdmissionAttributes, AdmissionPlugin } from "./interface.js";
+import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 
 export const IMMORTAL_NAMESPACES: readonly string[] = ["default", "kube-system", "kube-public"];
 
@@ -28,7 +28,7 @@ export class NamespaceLifecycle implements AdmissionPlugin {
     private readonly cacheMillis = 1000,
   ) {}
 
-  async validate(a: AdmissionAttributes, signal: AbortSignal): Promise<void> {
+  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation === "DELETE" && isNamespace(a) && this.immortal.includes(a.name)) {
       throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, "this namespace may not be deleted");
     }
@@ -43,7 +43,7 @@ export class NamespaceLifecycle implements AdmissionPlugin {
 
     const seen = this.active.get(a.namespace);
     if (seen !== undefined && Date.now() - seen < this.cacheMillis) return;
-    const ns = await this.getNamespace(a.namespace, signal);
+    const ns = await this.getNamespace(a.namespace, ctx.signal);
     if (!ns) throw newNotFound({ group: "", resource: "namespaces" }, a.namespace);
     const phase = (ns.status as { phase?: string } | undefined)?.phase;
     const terminating = phase === "Terminating" || ns.metadata?.deletionTimestamp !== undefined;

@@ -10,8 +10,11 @@ export interface APIRequest {
   info: RequestInfo;
   /** Set by the authentication filter; anonymous until then. */
   user: UserInfo;
-  /** Aborts when the client goes away, the request times out or the server shuts down. */
-  signal: AbortSignal;
+  /**
+   * Aborts when the client goes away, the request times out or the server shuts down. Made on
+   * first read (an AbortSignal costs microseconds; most requests never need one).
+   */
+  readonly signal: AbortSignal;
   /** Aborts `signal`; filters call it (timeout, shutdown). */
   abort(reason?: unknown): void;
   /** Warnings to send as `Warning: 299` headers (added before the response starts). */

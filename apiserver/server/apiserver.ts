@@ -270,7 +270,10 @@ export class APIServer {
       url,
       info: parseRequestInfo(raw.method ?? "GET", url),
       user: anonymousUser(),
-      signal: controller.signal,
+      // Node makes a controller's signal on first access; only requests that wait on it pay.
+      get signal() {
+        return controller.signal;
+      },
       abort: (reason) => controller.abort(reason),
       warnings,
       startTime: performance.now(),

@@ -38,7 +38,13 @@ export const groupResource = (scope: RequestScope): { group: string; resource: s
 });
 
 export function restContext(req: APIRequest, scope: RequestScope): RequestContext {
-  const ctx: RequestContext = { user: req.user, signal: req.signal, warnings: req.warnings };
+  const ctx: RequestContext = {
+    user: req.user,
+    get signal() {
+      return req.signal;
+    },
+    warnings: req.warnings,
+  };
   const userAgent = req.raw.headers["user-agent"];
   if (userAgent) ctx.userAgent = userAgent;
   if (scope.namespace !== "" && scope.resource.info.namespaced) ctx.namespace = scope.namespace;

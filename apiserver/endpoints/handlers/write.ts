@@ -46,7 +46,7 @@ export async function createHandler(req: APIRequest, res: ResponseWriter, scope:
   wipeSystemFields(object);
   ensureNamespace(object, scope);
   const name = scope.name || object.metadata?.name || "";
-  await scope.deps.admission.run(admissionAttributes(req, scope, "CREATE", name, object, options.dryRun ?? false), req.signal);
+  await scope.deps.admission.run(admissionAttributes(req, scope, "CREATE", name, object, options.dryRun ?? false), req);
   const created = await scope.storage.create!(restContext(req, scope), object, options);
   respond(req, res, scope, media, 201, created);
 }
@@ -64,7 +64,7 @@ export async function updateHandler(req: APIRequest, res: ResponseWriter, scope:
     throw newBadRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${scope.namespace})`);
   }
   ensureNamespace(object, scope);
-  await scope.deps.admission.run(admissionAttributes(req, scope, "UPDATE", scope.name, object, options.dryRun ?? false), req.signal);
+  await scope.deps.admission.run(admissionAttributes(req, scope, "UPDATE", scope.name, object, options.dryRun ?? false), req);
   const { object: updated, created } = await scope.storage.update!(restContext(req, scope), scope.name, object, options);
   respond(req, res, scope, media, created ? 201 : 200, updated);
 }
@@ -125,7 +125,7 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
   }
   const body = await readBody(req, scope.deps.maxRequestBodyBytes);
   checkPatchSyntax(type, body);
-  await scope.deps.admission.run(admissionAttributes(req, scope, "UPDATE", scope.name, undefined, options.dryRun ?? false), req.signal);
+  await scope.deps.admission.run(admissionAttributes(req, scope, "UPDATE", scope.name, undefined, options.dryRun ?? false), req);
   const { object, created } = await scope.storage.patch!(restContext(req, scope), scope.name, type, body, options);
   respond(req, res, scope, media, created ? 201 : 200, object);
 }
@@ -151,7 +151,7 @@ async function readDeleteBody(req: APIRequest, scope: RequestScope): Promise<Rec
 export async function deleteHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
   const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
   const options = parseDeleteOptions(req.url.searchParams, await readDeleteBody(req, scope));
-  await scope.deps.admission.run(admissionAttributes(req, scope, "DELETE", scope.name, undefined, options.dryRun ?? false), req.signal);
+  await scope.deps.admission.run(admissionAttributes(req, scope, "DELETE", scope.name, undefined, options.dryRun ?? false), req);
   const { object } = await scope.storage.delete!(restContext(req, scope), scope.name, options);
   const result: KubeObject =
     object ?? (successStatus({ name: scope.name, kind: scope.resource.info.plural }) as unknown as KubeObject);
