@@ -132,6 +132,34 @@ export function parseRequestInfo(method: string, url: URL): RequestInfo {
   return info;
 }
 
+/** Parsed targets by method and raw URL (bounded: cleared when full). */
+const targets = new Map<string, { url: URL; info: RequestInfo }>();
+const MAX_TARGETS = 1024;
+const MAX_CACHED_URL = 512;
+
+/**
+ * A request's URL and RequestInfo, parsed once per distinct method and target: clients repeat
+ * them (every create of a kind posts to one collection, controllers poll the same objects),
+ * and URL parsing and path splitting are a few microseconds each. The results are shared
+ * between requests, so the info is frozen; handlers only read the URL.
+ */
+export function parseRequestTarget(method: string, rawUrl: string): { url: URL; info: RequestInfo } {
+  const key = `${method} ${rawUrl}`;
+  let target = targets.get(key);
+  if (target === undefined) {
+    const url = new URL(rawUrl, "https://apiserver.invalid");
+    const info = parseRequestInfo(method, url);
+    Object.freeze(info.parts);
+    target = { url, info: Object.freeze(info) };
+    // Long targets (big selectors) are rare and would make the cache heavy: not kept.
+    if (rawUrl.length <= MAX_CACHED_URL) {
+      if (targets.size >= MAX_TARGETS) targets.clear();
+      targets.set(key, target);
+    }
+  }
+  return target;
+}
+
 /** Whether the verb changes state (max-in-flight counts these against the mutating limit). */
 export function isMutatingVerb(verb: string): boolean {
   return !(verb === "get" || verb === "list" || verb === "watch");

@@ -28,7 +28,7 @@ import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { EndpointDeps } from "../endpoints/handlers/scope.js";
 import { ResourceIndex } from "../endpoints/installer.js";
 import type { APIRequest, Filter, Handler } from "../endpoints/request-context.js";
-import { isLongRunning, parseRequestInfo } from "../endpoints/request-info.js";
+import { isLongRunning, parseRequestTarget } from "../endpoints/request-info.js";
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
@@ -262,13 +262,13 @@ export class APIServer {
   }
 
   private async serve(raw: IncomingMessage, rawRes: ServerResponse): Promise<void> {
-    const url = new URL(raw.url ?? "/", "https://apiserver.invalid");
+    const { url, info } = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
     const controller = new AbortController();
     const warnings: string[] = [];
     const req: APIRequest = {
       raw,
       url,
-      info: parseRequestInfo(raw.method ?? "GET", url),
+      info,
       user: anonymousUser(),
       // Node makes a controller's signal on first access; only requests that wait on it pay.
       get signal() {

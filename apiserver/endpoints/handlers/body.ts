@@ -25,6 +25,13 @@ export async function readBody(req: APIRequest, limit: number): Promise<Buffer> 
   // and most bodies are one chunk.
   const raw = req.raw;
   if (raw.readableEnded) return Buffer.alloc(0);
+  // A small body usually came in with the headers: the parser has pushed all of it before the
+  // handler runs, so it is read at once, with no listeners or promise.
+  if (Number.isFinite(declared) && raw.readableLength === declared && !raw.readableFlowing) {
+    const chunks: Buffer[] = [];
+    for (let c = raw.read() as Buffer | null; c !== null; c = raw.read() as Buffer | null) chunks.push(c);
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
