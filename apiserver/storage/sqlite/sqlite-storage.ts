@@ -2,7 +2,14 @@
  * The embedded storage backend: one SQLite database (better-sqlite3) owned by this process, with
  * the current value of every key, a revision log for watches and past-revision reads, and group
  * commit so concurrent writes share a durable transaction.
+ *
+ * Durability is synchronous=FULL's (the WAL is synced before a write is acknowledged), but the
+ * sync runs in the thread pool rather than blocking the event loop: SQLite commits with
+ * synchronous=NORMAL, then the WAL file is fdatasync'd, then callers are answered and watchers
+ * told. Until then nobody reads the batch: reads wait for the sync in flight, and the revision
+ * readers see (`durable`) moves only once it is done.
  */
+import fs from "node:fs";
 import Database from "better-sqlite3";
 import { decodeContinue, encodeContinue } from "../continue-token.js";
 import {
@@ -63,6 +70,12 @@ export class SqliteStorage implements Storage {
   private readonly hub = new WatchHub();
   /** The newest committed revision (the last log row's). */
   private revision: number;
+  /** The newest revision synced to disk: what reads, watches and currentRevision see. */
+  private durable: number;
+  /** The WAL file, synced after each commit (undefined: SQLite syncs itself, FULL). */
+  private walFd: number | undefined;
+  /** Set when a sync failed: what was committed may not be on disk, so nothing goes on. */
+  private failure: StorageError | undefined;
   /** Reads and watches before this revision fail with "Compacted" (mirrors meta.compacted). */
   private compacted: number;
   private closed = false;
@@ -95,6 +108,9 @@ export class SqliteStorage implements Storage {
     // The newest revision is the last log row's; meta keeps it too for a log emptied by
     // compaction. (Not writing meta on every commit saves a page per fsync.)
     this.revision = Math.max(this.stmt.meta.get("revision") as number, (this.stmt.maxLogRev.get() as number | null) ?? 0);
+    this.durable = this.revision;
+    this.walFd = openWal(options.path);
+    if (this.walFd !== undefined) db.pragma("synchronous = NORMAL");
     this.compacted = this.stmt.meta.get("compacted") as number;
     const batch = db.transaction((ops: WriteOp[]) => this.applyBatch(ops));
     this.writes = new GroupCommit<WriteOp, WriteResult>(
@@ -108,8 +124,11 @@ export class SqliteStorage implements Storage {
         }
       },
       (results) => {
+        // One batch commits at a time: the newest revision is this batch's.
+        this.durable = this.revision;
         for (const r of results) if (r.ok) this.hub.publish(r.event);
       },
+      this.walFd === undefined ? undefined : () => this.syncWal(),
     );
     // A compaction interrupted by a crash leaves rows below the recorded point; finish it.
     this.stmt.dropLog.run(0, this.compacted);
@@ -124,10 +143,14 @@ export class SqliteStorage implements Storage {
 
   async get(key: string): Promise<KeyValue | undefined> {
     this.checkOpen(key);
+    await this.synced();
+    this.checkOpen(key);
     return this.read(key);
   }
 
   async list(options: ListOptions): Promise<ListResult> {
+    this.checkOpen(options.prefix);
+    await this.synced();
     this.checkOpen(options.prefix);
     const { prefix, predicate } = options;
     let start = prefix;
@@ -137,12 +160,12 @@ export class SqliteStorage implements Storage {
       start = c.startKey;
       revision = c.revision;
     }
-    if (revision === 0) revision = this.revision;
+    if (revision === 0) revision = this.durable;
     this.checkReadable(revision, prefix);
 
     const end = prefixEnd(prefix);
     const limit = options.limit && options.limit > 0 ? options.limit : 0;
-    const atNewest = revision === this.revision;
+    const atNewest = revision === this.durable;
     const page = this.rangeStatement(atNewest, end !== undefined, "page");
     const params = { start, end, rev: revision, limit: PAGE_ALL };
 
@@ -185,6 +208,8 @@ export class SqliteStorage implements Storage {
   ): Promise<KeyValue> {
     this.checkOpen(key);
     for (;;) {
+      await this.synced();
+      this.checkOpen(key);
       const current = this.read(key);
       if (!current && !options.ignoreNotFound) throw keyNotFound(key);
       checkPreconditions(key, current, options.preconditions);
@@ -213,15 +238,16 @@ export class SqliteStorage implements Storage {
     }
     // Subscribing and fixing the replay window happen in one synchronous step: no commit can
     // fall between them, so replay (after, newest] and live events (> newest) meet exactly.
-    const from = afterRevision > 0 ? afterRevision : this.revision;
+    // Revisions still syncing are not replayed: they come live once durable.
+    const from = afterRevision > 0 ? afterRevision : this.durable;
     return new SqliteWatch({
       db: this.db,
       hub: this.hub,
       prefix,
       end: prefixEnd(prefix),
       replayFrom: from + 1,
-      replayTo: this.revision,
-      liveAfter: Math.max(from, this.revision),
+      replayTo: this.durable,
+      liveAfter: Math.max(from, this.durable),
       compactedAt: () => this.compacted,
       signal,
     });
@@ -229,14 +255,14 @@ export class SqliteStorage implements Storage {
 
   async currentRevision(): Promise<number> {
     this.checkOpen("");
-    return this.revision;
+    return this.durable;
   }
 
   async compact(revision: number): Promise<void> {
     this.checkOpen("");
     if (revision <= this.compacted) return;
-    if (revision > this.revision) {
-      throw tooLargeRevision("", revision, this.revision);
+    if (revision > this.durable) {
+      throw tooLargeRevision("", revision, this.durable);
     }
     const low = (this.stmt.minLogRev.get() as number | null) ?? revision;
     // Record the point first: reads and watches below it fail from now on. The rows below are
@@ -256,10 +282,28 @@ export class SqliteStorage implements Storage {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.writes.flush();
     this.closed = true;
+    // Writes already accepted are committed and synced before the database closes.
+    await this.writes.drain().catch(() => undefined);
     this.hub.closeAll();
     this.db.close();
+    if (this.walFd !== undefined) fs.closeSync(this.walFd);
+  }
+
+  /** Waits for a batch being synced, so that a read sees nothing that is not yet durable. */
+  private synced(): Promise<void> | void {
+    return this.writes.durable();
+  }
+
+  /** fdatasync of the WAL in the thread pool; a failure stops the store (see `failure`). */
+  private syncWal(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      fs.fdatasync(this.walFd!, (err) => {
+        if (!err) return resolve();
+        this.failure ??= new StorageError("Unavailable", "", `storage sync failed: ${err.message}`);
+        reject(this.failure);
+      });
+    });
   }
 
   /** The newest value of a key, read synchronously (so it is the newest committed one). */
@@ -269,12 +313,13 @@ export class SqliteStorage implements Storage {
   }
 
   private checkOpen(key: string): void {
+    if (this.failure) throw this.failure;
     if (this.closed) throw closedError(key);
   }
 
   private checkReadable(revision: number, key: string): void {
-    if (revision > this.revision) {
-      throw tooLargeRevision(key, revision, this.revision);
+    if (revision > this.durable) {
+      throw tooLargeRevision(key, revision, this.durable);
     }
     if (revision < this.compacted) throw compactedError(key, revision, this.compacted);
   }
@@ -344,5 +389,18 @@ export class SqliteStorage implements Storage {
       }
     }
     return results;
+  }
+}
+
+/**
+ * The WAL file of a database in WAL mode, opened for syncing; undefined for an in-memory
+ * database or when it cannot be opened (SQLite then syncs at each commit itself).
+ */
+function openWal(path: string): number | undefined {
+  if (path === ":memory:" || path === "") return undefined;
+  try {
+    return fs.openSync(`${path}-wal`, "r");
+  } catch {
+    return undefined;
   }
 }
