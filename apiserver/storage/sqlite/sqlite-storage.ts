@@ -41,7 +41,11 @@ import { SqliteWatch, WatchHub } from "./watch.js";
 export interface SqliteStorageOptions {
   /** The database file (created when missing); ":memory:" keeps nothing. */
   path: string;
+  /** How the WAL is made durable after a commit (default: fdatasync in the thread pool); tests slow it down or fail it. */
+  syncWal?: (fd: number) => Promise<void>;
 }
+
+const fdatasync = (fd: number): Promise<void> => new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
 
 /** A write as the group commit applies it; each is checked inside the batch's transaction. */
 type WriteOp =
@@ -128,7 +132,7 @@ export class SqliteStorage implements Storage {
         this.durable = this.revision;
         for (const r of results) if (r.ok) this.hub.publish(r.event);
       },
-      this.walFd === undefined ? undefined : () => this.syncWal(),
+      this.walFd === undefined ? undefined : () => this.syncWal(options.syncWal ?? fdatasync),
     );
     // A compaction interrupted by a crash leaves rows below the recorded point; finish it.
     this.stmt.dropLog.run(0, this.compacted);
@@ -295,15 +299,14 @@ export class SqliteStorage implements Storage {
     return this.writes.durable();
   }
 
-  /** fdatasync of the WAL in the thread pool; a failure stops the store (see `failure`). */
-  private syncWal(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      fs.fdatasync(this.walFd!, (err) => {
-        if (!err) return resolve();
-        this.failure ??= new StorageError("Unavailable", "", `storage sync failed: ${err.message}`);
-        reject(this.failure);
-      });
-    });
+  /** Syncs the WAL; a failure stops the store (see `failure`). */
+  private async syncWal(sync: (fd: number) => Promise<void>): Promise<void> {
+    try {
+      await sync(this.walFd!);
+    } catch (err) {
+      this.failure ??= new StorageError("Unavailable", "", `storage sync failed: ${(err as Error).message}`);
+      throw this.failure;
+    }
   }
 
   /** The newest value of a key, read synchronously (so it is the newest committed one). */

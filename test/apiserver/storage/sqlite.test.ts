@@ -23,6 +23,65 @@ storageConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 describe("sqlite storage", () => {
+  it("answers a write only once its WAL sync is done, and shows it to nobody before", async () => {
+    let release!: () => void;
+    let syncs = 0;
+    const s = new SqliteStorage({
+      path: tempDb(),
+      syncWal: () => {
+        syncs++;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    try {
+      const before = await s.currentRevision();
+      const ac = new AbortController();
+      const events = s.watch({ prefix: "/d/", afterRevision: before, signal: ac.signal })[Symbol.asyncIterator]();
+      let acked = false;
+      const created = s.create("/d/a", enc("x")).then((kv) => ((acked = true), kv));
+      await new Promise((r) => setTimeout(r, 30));
+      // Committed to SQLite, not yet synced: not answered, not readable, not the current revision.
+      expect(syncs).toBe(1);
+      expect(acked).toBe(false);
+      let read: { key: string } | undefined | null = null;
+      const got = s.get("/d/a").then((kv) => (read = kv ?? undefined));
+      let listed: string[] | null = null;
+      const list = s.list({ prefix: "/d/" }).then((l) => (listed = l.items.map((i) => i.key)));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(read).toBeNull();
+      expect(listed).toBeNull();
+      expect(await s.currentRevision()).toBe(before);
+      // A second write waits for the first sync, then goes in the next batch.
+      const second = s.create("/d/b", enc("y"));
+      release();
+      const kv = await created;
+      await Promise.all([got, list]);
+      expect(read).toMatchObject({ key: "/d/a" });
+      expect(listed).toEqual(["/d/a"]);
+      expect((await events.next()).value).toMatchObject({ type: "PUT", key: "/d/a", revision: kv.modRevision });
+      await new Promise((r) => setTimeout(r, 30));
+      expect(syncs).toBe(2);
+      release();
+      expect((await second).modRevision).toBe(kv.modRevision + 1);
+      expect(await s.currentRevision()).toBe(kv.modRevision + 1);
+      ac.abort();
+    } finally {
+      release?.();
+      await s.close();
+    }
+  });
+
+  it("fails the batch and then every call when the WAL sync fails", async () => {
+    const s = new SqliteStorage({ path: tempDb(), syncWal: () => Promise.reject(new Error("EIO: i/o error")) });
+    try {
+      await expect(s.create("/f/a", enc("x"))).rejects.toMatchObject({ code: "Unavailable", message: expect.stringContaining("storage sync failed: EIO") });
+      await expect(s.get("/f/a")).rejects.toMatchObject({ code: "Unavailable" });
+      await expect(s.create("/f/b", enc("y"))).rejects.toMatchObject({ code: "Unavailable" });
+    } finally {
+      await s.close();
+    }
+  });
+
   it("starts empty at revision 1 and keeps revision, data and history across a reopen", async () => {
     const file = tempDb();
     const s = new SqliteStorage({ path: file });
