@@ -4,6 +4,7 @@
  * ignored (the timeout filter has answered; a late handler must not write into the socket).
  */
 import type { ServerResponse } from "node:http";
+import type { StreamedBody } from "./serializers.js";
 
 /** Upstream's warning header value: `299 - "text"` with quotes and backslashes escaped. */
 export function warningHeader(text: string): string {
@@ -79,6 +80,18 @@ export class ResponseWriter {
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
     this.writeHead(code, { "Content-Type": contentType, "Content-Length": String(bytes.length), ...headers });
     this.end(bytes);
+  }
+
+  /**
+   * A body made in pieces: no Content-Length (Node sends it chunked), each piece written as it
+   * is made and flushed before the next is made (writes of one turn would be corked together),
+   * so the client receives the first while the server still makes and encrypts the rest.
+   */
+  async sendStreamed(code: number, contentType: string, body: StreamedBody): Promise<void> {
+    if (this.started) return;
+    this.writeHead(code, { "Content-Type": contentType });
+    for (const chunk of body.chunks()) if (!(await this.write(chunk))) return;
+    this.end();
   }
 
   /** Stops all further writes (the timeout filter answered for this request). */

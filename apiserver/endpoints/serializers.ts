@@ -92,34 +92,62 @@ function isSharedList(list: { items: unknown[] }): list is { items: object[] } {
   return typeof first === "object" && first !== null && isShared(first);
 }
 
+/** The size of the pieces a list of cached objects is made in. */
+const LIST_CHUNK = 256 * 1024;
+
 /**
- * A list of cached objects as JSON bytes: each item's bytes are kept with the object, so a list
- * is copied together rather than joined as text and encoded again.
+ * A list of cached objects as JSON bytes, made in pieces of about {@link LIST_CHUNK}: each item's
+ * bytes are kept with the object, so a list is copied together rather than joined as text and
+ * encoded again, and a big one can go out piece by piece while the rest is still being made.
  */
-function sharedListJSON(list: { items: object[] }, omitTypeMeta: boolean): Buffer {
+function* sharedListChunks(list: { items: object[] }, omitTypeMeta: boolean): Generator<Buffer> {
   const { items, ...rest } = list;
   const head = JSON.stringify(rest);
   const prefix = Buffer.from(`${head.length > 2 ? `${head.slice(0, -1)},` : "{"}"items":[`);
-  const parts = new Array<ListPart>(items.length);
-  let size = prefix.length + items.length + 2;
+  let chunk = Buffer.allocUnsafe(Math.max(LIST_CHUNK, prefix.length + 3));
+  let pos = prefix.copy(chunk, 0);
   for (let i = 0; i < items.length; i++) {
-    const part = (parts[i] = sharedListPart(items[i]!, omitTypeMeta));
-    size += part.bytes.length + (part.open ? 1 : 0);
-  }
-  const out = Buffer.allocUnsafe(size);
-  let pos = prefix.copy(out, 0);
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (i > 0) out[pos++] = 0x2c; // ,
-    if (part.open) out[pos++] = 0x7b; // {
-    out.set(part.bytes, pos);
+    const part = sharedListPart(items[i]!, omitTypeMeta);
+    // Room for the part, its "," and "{", and the closing "]}\n".
+    const need = part.bytes.length + 5;
+    if (pos + need > chunk.length) {
+      yield chunk.subarray(0, pos);
+      chunk = Buffer.allocUnsafe(Math.max(LIST_CHUNK, need));
+      pos = 0;
+    }
+    if (i > 0) chunk[pos++] = 0x2c; // ,
+    if (part.open) chunk[pos++] = 0x7b; // {
+    chunk.set(part.bytes, pos);
     pos += part.bytes.length;
   }
   // "]}" and Go's trailing newline.
-  out[pos++] = 0x5d;
-  out[pos++] = 0x7d;
-  out[pos] = 0x0a;
-  return out;
+  chunk[pos++] = 0x5d;
+  chunk[pos++] = 0x7d;
+  chunk[pos++] = 0x0a;
+  yield chunk.subarray(0, pos);
+}
+
+function sharedListJSON(list: { items: object[] }, omitTypeMeta: boolean): Buffer {
+  const chunks = [...sharedListChunks(list, omitTypeMeta)];
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/** A body written in pieces as they are made, with no Content-Length (chunked, as upstream sends big lists). */
+export interface StreamedBody {
+  readonly streamed: true;
+  chunks(): Iterable<Uint8Array>;
+}
+
+/** Lists this long are streamed: their first bytes leave before the rest is made. */
+const STREAM_MIN_ITEMS = 1000;
+
+/** {@link encodeBody} for a list response: a big JSON list of cached objects is a {@link StreamedBody}. */
+export function encodeListBody(scheme: Scheme, list: object, format: Format, pretty = false, opts: EncodeOptions = {}): Uint8Array | StreamedBody {
+  if (format === "json" && !pretty && isList(list) && list.items.length >= STREAM_MIN_ITEMS && isSharedList(list)) {
+    const omit = opts.omitItemTypeMeta === true;
+    return { streamed: true, chunks: () => sharedListChunks(list, omit) };
+  }
+  return encodeBody(scheme, list, format, pretty, opts);
 }
 
 /** A list's JSON, reusing the encoding of every item the watch cache shares (the same text JSON.stringify writes). */

@@ -4,7 +4,7 @@ import type { ResponseWriter } from "../response-writer.js";
 import { negotiateOutput, wantsPretty } from "../negotiation.js";
 import { checkResourceVersion, listOnly, type ParsedListOptions } from "../query.js";
 import { resourceRestrictions, tableOptionsFor, transformObject, writeObject } from "../responses.js";
-import { encodeBody } from "../serializers.js";
+import { encodeListBody } from "../serializers.js";
 import { restContext, type RequestScope } from "./scope.js";
 
 export async function getHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
@@ -28,5 +28,7 @@ export async function listHandler(req: APIRequest, res: ResponseWriter, scope: R
   // resources are unstructured and keep it, and converted lists (Table, partial metadata) have their own.
   const omitItemTypeMeta = out === list && scope.resource.custom !== true;
   const pretty = wantsPretty(req.url, req.raw.headers["user-agent"]) || media.pretty;
-  res.send(200, media.contentType, encodeBody(scope.deps.scheme, out, media.format, pretty, { omitItemTypeMeta }));
+  const body = encodeListBody(scope.deps.scheme, out, media.format, pretty, { omitItemTypeMeta });
+  if ("streamed" in body) await res.sendStreamed(200, media.contentType, body);
+  else res.send(200, media.contentType, body);
 }
