@@ -18,25 +18,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { Etcd3 } from "etcd3";
 import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/storage/etcd-server.js";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import YAML from "yaml";
 import { LoadClient } from "./support/load-client.js";
-import {
-  beginBench,
-  type BenchModule,
-  checkTarget,
-  formatDuration,
-  formatOps,
-  formatRatio,
-  median,
-  printNote,
-  printTable,
-  type Target,
-} from "./support/table.js";
+import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 5;
@@ -382,7 +370,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  beginBench("apiserver");
-  await run();
-}
+await runIfMain(import.meta.url, bench);

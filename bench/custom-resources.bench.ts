@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
-import { beginBench, type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, type Target } from "./support/table.js";
+import { CRD_PATH, cronTabCRD } from "../test/support/crontab-crd.js";
+import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const CONCURRENCY = [16, 64] as const;
 const ROUNDS = 3;
@@ -18,34 +18,20 @@ const LIST_OBJECTS = 5_000;
 const LIST_REPEATS = 5;
 const CREATE_TARGET: Target = { min: 0.7 };
 
-const CRD = {
-  apiVersion: "apiextensions.k8s.io/v1",
-  kind: "CustomResourceDefinition",
-  metadata: { name: "crontabs.stable.example.com" },
-  spec: {
-    group: "stable.example.com",
-    scope: "Namespaced",
-    names: { plural: "crontabs", singular: "crontab", kind: "CronTab", shortNames: ["ct"] },
-    versions: [
-      {
-        name: "v1",
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: "object",
-            properties: {
-              spec: {
-                type: "object",
-                properties: { cronSpec: { type: "string" }, image: { type: "string" }, replicas: { type: "integer", minimum: 0, default: 1 } },
-              },
-            },
-          },
+// The seed's CronTab with a minimum and a default: every write is validated and defaulted.
+const CRD = cronTabCRD({
+  schema: {
+    openAPIV3Schema: {
+      type: "object",
+      properties: {
+        spec: {
+          type: "object",
+          properties: { cronSpec: { type: "string" }, image: { type: "string" }, replicas: { type: "integer", minimum: 0, default: 1 } },
         },
       },
-    ],
+    },
   },
-};
+});
 
 /** Ops/s of `op` run by `concurrency` loops for `ms`. */
 async function throughput(concurrency: number, ms: number, op: () => Promise<unknown>): Promise<number> {
@@ -75,7 +61,7 @@ interface Results {
 
 async function measure(client: AdminClient): Promise<Results> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), 201, "namespace");
-  await expectStatus(client.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRD), 201, "CRD");
+  await expectStatus(client.request("POST", CRD_PATH, CRD), 201, "CRD");
   const cts = "/apis/stable.example.com/v1/namespaces/bench/crontabs";
   const cms = "/api/v1/namespaces/bench/configmaps";
   const deadline = Date.now() + 10_000;
@@ -170,7 +156,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  beginBench("custom-resources");
-  await run();
-}
+await runIfMain(import.meta.url, bench);

@@ -14,7 +14,6 @@
  * reported, so a burst of load from elsewhere on the machine hits one round, not one copier.
  */
 import assert from "node:assert/strict";
-import { pathToFileURL } from "node:url";
 import rfdc from "rfdc";
 import { Bench } from "tinybench";
 // The deepcopy modules themselves, not the package index: a bench of deepcopy should not depend
@@ -34,20 +33,7 @@ import {
   copyService,
 } from "./fixtures/hand-written-copy.js";
 import { benchObjects, type BenchObjects } from "./fixtures/objects.js";
-import {
-  beginBench,
-  type BenchModule,
-  checkTarget,
-  formatDuration,
-  formatOps,
-  formatPercent,
-  formatRatio,
-  formatTarget,
-  median,
-  printNote,
-  printTable,
-  type Target,
-} from "./support/table.js";
+import { type BenchModule, checkTarget, formatDuration, formatOps, formatPercent, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 type Copier = (src: never) => unknown;
 
@@ -202,7 +188,6 @@ async function measure(
 }
 
 async function run(): Promise<void> {
-  beginBench("deepcopy");
   const variants = Array.from({ length: SHAPES }, (_, v) => benchObjects(v));
   const srcsOf = (c: Case): unknown[] => variants.map((o) => o[c.object]);
 
@@ -293,4 +278,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+await runIfMain(import.meta.url, bench);

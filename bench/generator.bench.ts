@@ -7,21 +7,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { emitAll } from "../generator/generate.js";
 import { parseApi } from "../generator/parse/parse-api.js";
-import {
-  beginBench,
-  type BenchModule,
-  checkTarget,
-  formatDuration,
-  formatRatio,
-  formatTarget,
-  median,
-  printNote,
-  printTable,
-  type Target,
-} from "./support/table.js";
+import { type BenchModule, checkTarget, formatDuration, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILTIN_API = path.join(ROOT, "api");
@@ -432,7 +421,6 @@ async function benchScaling(): Promise<void> {
 }
 
 async function run(): Promise<void> {
-  beginBench("generator");
   benchCold();
   await benchScaling();
 }
@@ -443,4 +431,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+await runIfMain(import.meta.url, bench);

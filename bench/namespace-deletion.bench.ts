@@ -15,9 +15,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { AdminClient, spawnAPIServer } from "../test/support/apiserver-process.js";
-import { beginBench, type BenchModule, checkTarget, formatOps, formatRatio, printNote, printTable, type Target } from "./support/table.js";
+import { type BenchModule, checkTarget, formatOps, formatRatio, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const PER_TYPE = 2_000;
 const CONCURRENCY = 64;
@@ -125,7 +124,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  beginBench("namespace-deletion");
-  await run();
-}
+await runIfMain(import.meta.url, bench);

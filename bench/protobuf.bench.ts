@@ -20,25 +20,13 @@
  */
 import assert from "node:assert/strict";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import protobuf from "protobufjs";
 import { Bench } from "tinybench";
 import { scheme } from "../generated/apis/register.js";
 import { Reader, Writer, decodeObject, encodeObject, protobufCodecFor } from "../runtime/index.js";
 import { benchObjects, type BenchObjects } from "./fixtures/objects.js";
-import {
-  beginBench,
-  type BenchModule,
-  checkTarget,
-  formatDuration,
-  formatOps,
-  formatRatio,
-  formatTarget,
-  median,
-  printNote,
-  printTable,
-  type Target,
-} from "./support/table.js";
+import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const ROUNDS = 5;
 const ROUND_MS = 60;
@@ -241,7 +229,6 @@ async function measure(label: string, tasks: Task[]): Promise<Map<string, number
 const roundTrip = (enc: number, dec: number): number => 1 / (1 / enc + 1 / dec);
 
 async function run(): Promise<void> {
-  beginBench("protobuf");
   const root = loadReflection();
   const objects = benchObjects();
   const summary: string[][] = [];
@@ -318,4 +305,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+await runIfMain(import.meta.url, bench);

@@ -13,25 +13,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { Etcd3 } from "etcd3";
 import { EtcdStorage } from "../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../apiserver/storage/interface.js";
 import { SqliteStorage } from "../apiserver/storage/sqlite/sqlite-storage.js";
 import { etcdAvailable, startEtcd } from "../test/apiserver/storage/etcd-server.js";
-import {
-  beginBench,
-  type BenchModule,
-  checkTarget,
-  formatDuration,
-  formatOps,
-  formatRatio,
-  median,
-  printNote,
-  printTable,
-  type Target,
-} from "./support/table.js";
+import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 3;
@@ -219,7 +207,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  beginBench("storage");
-  await run();
-}
+await runIfMain(import.meta.url, bench);

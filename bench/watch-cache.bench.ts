@@ -12,7 +12,6 @@ import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { scheme } from "../generated/apis/register.js";
 import { buildStore } from "../apiserver/registry/builtin.js";
 import { sharedEncoding } from "../apiserver/registry/cacher/shared-encoding.js";
@@ -20,7 +19,7 @@ import type { GenericStore } from "../apiserver/registry/store.js";
 import type { KubeObject, RequestContext, WatchEvent } from "../apiserver/registry/rest.js";
 import { encodeJSON } from "../apiserver/endpoints/serializers.js";
 import { SqliteStorage } from "../apiserver/storage/sqlite/sqlite-storage.js";
-import { beginBench, type BenchModule, formatDuration, formatRatio, median, printNote, printTable } from "./support/table.js";
+import { type BenchModule, formatDuration, formatRatio, median, printNote, printTable, runIfMain } from "./support/table.js";
 
 const OBJECTS = 10_000;
 const WATCHERS = 1_000;
@@ -155,7 +154,4 @@ export const bench: BenchModule = {
   run,
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  beginBench("watch-cache");
-  await run();
-}
+await runIfMain(import.meta.url, bench);

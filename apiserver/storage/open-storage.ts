@@ -19,14 +19,14 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
     }
     case "etcd": {
       const { EtcdStorage } = await import("./etcd/etcd-storage.js");
-      const files = config.tls ?? {};
-      const read = (file: string | undefined): Buffer | undefined => (file === undefined ? undefined : readFileSync(file));
-      const tls = { ca: read(files.caFile), cert: read(files.certFile), key: read(files.keyFile) };
-      if ((tls.cert === undefined) !== (tls.key === undefined)) throw new Error("--etcd-certfile and --etcd-keyfile go together");
-      const storage = new EtcdStorage({
-        endpoints: config.endpoints,
-        tls: Object.fromEntries(Object.entries(tls).filter(([, v]) => v !== undefined)),
-      });
+      const { caFile, certFile, keyFile } = config.tls ?? {};
+      if ((certFile === undefined) !== (keyFile === undefined)) throw new Error("--etcd-certfile and --etcd-keyfile go together");
+      const tls = {
+        ...(caFile !== undefined && { ca: readFileSync(caFile) }),
+        ...(certFile !== undefined && { cert: readFileSync(certFile) }),
+        ...(keyFile !== undefined && { key: readFileSync(keyFile) }),
+      };
+      const storage = new EtcdStorage({ endpoints: config.endpoints, tls });
       // Fail at start-up, not at the first request, when etcd cannot be reached.
       try {
         await storage.currentRevision();

@@ -3,6 +3,7 @@
  * PASS/MISS target column. Bench modules build rows of strings with these helpers and print
  * them with `printTable`; nothing else in bench/ writes tables.
  */
+import { pathToFileURL } from "node:url";
 
 /** A target a measured value is checked against: `min` (ratios we must reach) or `max` (limits). */
 export interface Target {
@@ -29,6 +30,16 @@ let currentBench = "";
 /** Sets the bench name that subsequent `checkTarget` calls are recorded under. */
 export function beginBench(name: string): void {
   currentBench = name;
+}
+
+/**
+ * Runs `bench` when its file is the one node was started with (`tsx bench/x.bench.ts`), with
+ * its targets recorded under its name as the runner records them.
+ */
+export async function runIfMain(moduleUrl: string, bench: BenchModule): Promise<void> {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  beginBench(bench.name);
+  await bench.run();
 }
 
 export function checkedTargets(): readonly { bench: string; what: string; pass: boolean }[] {

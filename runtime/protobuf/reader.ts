@@ -266,10 +266,7 @@ export class Reader {
       for (; i + 4 <= end; i += 4) bits |= view.getInt32(i, true);
       for (; i < end; i++) bits |= buf[i]!;
       if ((bits & 0x80808080) === 0) {
-        // V8 copies substrings shorter than SLICE_MIN_CHARS; a longer one would be a slice that
-        // keeps the whole window alive, so it is copied out natively instead.
-        if (n >= SLICE_MIN_CHARS) return latin1Slice.call(buf, start, end);
-        return this.windowString(start, end);
+        return this.asciiString(start, end);
       }
     }
     return utf8Slice.call(buf, start, end);
@@ -310,8 +307,8 @@ export class Reader {
         const slot = h & (KEY_SLOTS - 2);
         if (sameKey(slot, view, buf, start, n)) return keyStrings[slot]!;
         if (sameKey(slot + 1, view, buf, start, n)) return keyStrings[slot + 1]!;
-        // A copy either way (see `string`), so the cache keeps no buffer alive.
-        const s = internalized(n >= SLICE_MIN_CHARS ? latin1Slice.call(buf, start, end) : this.windowString(start, end));
+        // A copy either way (see `asciiString`), so the cache keeps no buffer alive.
+        const s = internalized(this.asciiString(start, end));
         const at = slot * WINDOW_STRING_BYTES;
         keyBytes.copyWithin(at + WINDOW_STRING_BYTES, at, at + WINDOW_STRING_BYTES);
         keyBytes.set(buf.subarray(start, end), at);
@@ -321,6 +318,15 @@ export class Reader {
       }
     }
     return utf8Slice.call(buf, start, end);
+  }
+
+  /**
+   * `buf[start, end)`, ASCII, as a string of its own. V8 copies substrings shorter than
+   * SLICE_MIN_CHARS, so short ones are cut from the window; a longer one would be a slice that
+   * keeps the whole window alive, so it is copied out natively instead.
+   */
+  private asciiString(start: number, end: number): string {
+    return end - start >= SLICE_MIN_CHARS ? latin1Slice.call(this.buf, start, end) : this.windowString(start, end);
   }
 
   /** `buf[start, end)` (ASCII, shorter than SLICE_MIN_CHARS) cut from the window, as a copy. */

@@ -147,14 +147,14 @@ export class SqliteStorage implements Storage {
 
   async get(key: string): Promise<KeyValue | undefined> {
     this.checkOpen(key);
-    await this.synced();
+    await this.writes.durable();
     this.checkOpen(key);
     return this.read(key);
   }
 
   async list(options: ListOptions): Promise<ListResult> {
     this.checkOpen(options.prefix);
-    await this.synced();
+    await this.writes.durable();
     this.checkOpen(options.prefix);
     const { prefix, predicate } = options;
     let start = prefix;
@@ -212,7 +212,7 @@ export class SqliteStorage implements Storage {
   ): Promise<KeyValue> {
     this.checkOpen(key);
     for (;;) {
-      await this.synced();
+      await this.writes.durable();
       this.checkOpen(key);
       const current = this.read(key);
       if (!current && !options.ignoreNotFound) throw keyNotFound(key);
@@ -292,11 +292,6 @@ export class SqliteStorage implements Storage {
     this.hub.closeAll();
     this.db.close();
     if (this.walFd !== undefined) fs.closeSync(this.walFd);
-  }
-
-  /** Waits for a batch being synced, so that a read sees nothing that is not yet durable. */
-  private synced(): Promise<void> | void {
-    return this.writes.durable();
   }
 
   /** Syncs the WAL; a failure stops the store (see `failure`). */

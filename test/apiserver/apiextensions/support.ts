@@ -3,6 +3,9 @@ import { scheme } from "../../../generated/apis/register.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { startTestServer, type Response, type TestServer } from "../server/harness.js";
+import { CRD_PATH } from "../../support/crontab-crd.js";
+
+export { CRD_PATH, cronTabCRD } from "../../support/crontab-crd.js";
 
 export async function startCRDServer(): Promise<TestServer> {
   return startTestServer({ storages: buildBuiltinStorages(new MemoryStorage(), scheme) });
@@ -22,42 +25,6 @@ export const json = (body: unknown): { body: string; headers: Record<string, str
   body: JSON.stringify(body),
   headers: { "Content-Type": "application/json" },
 });
-
-export const CRD_PATH = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
-
-/** The seed's CronTab CRD, with extras a test may merge in. */
-export function cronTabCRD(version: Record<string, unknown> = {}, spec: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    apiVersion: "apiextensions.k8s.io/v1",
-    kind: "CustomResourceDefinition",
-    metadata: { name: "crontabs.stable.example.com" },
-    spec: {
-      group: "stable.example.com",
-      versions: [
-        {
-          name: "v1",
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: "object",
-              properties: {
-                spec: {
-                  type: "object",
-                  properties: { cronSpec: { type: "string" }, image: { type: "string" }, replicas: { type: "integer" } },
-                },
-              },
-            },
-          },
-          ...version,
-        },
-      ],
-      scope: "Namespaced",
-      names: { plural: "crontabs", singular: "crontab", kind: "CronTab", shortNames: ["ct"] },
-      ...spec,
-    },
-  };
-}
 
 /** Creates a CRD and waits until it is Established and its first served version answers lists. */
 export async function createEstablished(t: TestServer, crd: Record<string, unknown>): Promise<Record<string, unknown>> {
