@@ -38,6 +38,7 @@ import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
 import { withPanicRecovery } from "./filters/panic-recovery.js";
 import { withTimeout } from "./filters/timeout.js";
+import { NODE_MAX_HEADER_SIZE, REQUEST_HEADER_TIMEOUT_MS, answerAndClose, methodNotAllowed, onClientError, protocolError } from "./client-error.js";
 import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
@@ -70,6 +71,10 @@ export interface APIServerOptions {
   minRequestTimeoutSeconds?: number;
   /** Default 3 MiB. */
   maxRequestBodyBytes?: number;
+  /** The request line and headers together; beyond it a 431. Default 1 MiB (+4 KiB), as Go's DefaultMaxHeaderBytes. */
+  maxHeaderBytes?: number;
+  /** How long a client may take to send a request's headers before a 408 and a closed connection. Default 32 s, as upstream. */
+  requestHeaderTimeoutMs?: number;
   /** How long shutdown waits for in-flight requests. Default 60 s. */
   shutdownTimeoutMs?: number;
   /** Extra health checks (e.g. the storage backend), on /healthz, /livez and /readyz. */
@@ -94,6 +99,10 @@ const DEFAULTS = {
   minRequestTimeoutSeconds: 1800,
   maxRequestBodyBytes: 3 * 1024 * 1024,
   shutdownTimeoutMs: 60_000,
+  maxHeaderBytes: NODE_MAX_HEADER_SIZE,
+  requestHeaderTimeoutMs: REQUEST_HEADER_TIMEOUT_MS,
+  /** Upstream's IdleTimeout: a kept-alive connection with no request closes after this. */
+  keepAliveTimeoutMs: 90_000,
 };
 
 const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
@@ -221,6 +230,7 @@ export class APIServer {
   /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
   async start(): Promise<void> {
     const tls = this.options.tls;
+    const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;
     const server = https.createServer(
       {
         cert: tls.cert,
@@ -229,14 +239,22 @@ export class APIServer {
         minVersion: "TLSv1.2",
         noDelay: true,
         keepAlive: true,
+        maxHeaderSize: this.options.maxHeaderBytes ?? DEFAULTS.maxHeaderBytes,
+        // Only the headers are timed (Go's ReadHeaderTimeout): bodies and watches are the handlers'.
+        requestTimeout: 0,
+        headersTimeout,
+        // Node checks the header deadline on this beat (30 s by default, which doubled the wait).
+        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+        // Checked in serve(), answered with Go's wording.
+        requireHostHeader: false,
       },
       (req, res) => void this.serve(req, res),
     );
-    server.on("clientError", (_err, socket) => socket.destroy());
-    // Watches may sit idle far longer than Node's defaults allow.
-    server.requestTimeout = 0;
-    server.headersTimeout = 60_000;
-    server.keepAliveTimeout = 60_000;
+    // Parse errors and header timeouts get an HTTP answer (400/405/408/431) before the close.
+    server.on("clientError", onClientError);
+    // Nothing here is served by CONNECT (Node would otherwise drop the connection).
+    server.on("connect", (_req, socket) => answerAndClose(socket, methodNotAllowed()));
+    server.keepAliveTimeout = DEFAULTS.keepAliveTimeoutMs;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -262,6 +280,14 @@ export class APIServer {
   }
 
   private async serve(raw: IncomingMessage, rawRes: ServerResponse): Promise<void> {
+    const malformed = protocolError(raw);
+    if (malformed !== undefined) {
+      const body = `400 ${malformed}`;
+      rawRes.shouldKeepAlive = false;
+      rawRes.writeHead(400, malformed, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+      rawRes.end(body);
+      return;
+    }
     const { url, info } = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
     const controller = new AbortController();
     const warnings: string[] = [];
