@@ -79,6 +79,8 @@ export interface APIServerOptions {
   shutdownTimeoutMs?: number;
   /** Extra health checks (e.g. the storage backend), on /healthz, /livez and /readyz. */
   healthChecks?: readonly HealthCheck[];
+  /** Extra checks on /readyz only (e.g. the storage backend's readiness). */
+  readyChecks?: readonly HealthCheck[];
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
@@ -133,6 +135,7 @@ export class APIServer {
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
     for (const c of options.healthChecks ?? []) this.health.add(c);
+    for (const c of options.readyChecks ?? []) this.health.add(c, ["readyz"]);
     this.health.add(
       {
         name: "shutdown",
