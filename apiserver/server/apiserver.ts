@@ -258,6 +258,8 @@ export class APIServer {
     // Nothing here is served by CONNECT (Node would otherwise drop the connection).
     server.on("connect", (_req, socket) => answerAndClose(socket, methodNotAllowed()));
     server.keepAliveTimeout = DEFAULTS.keepAliveTimeoutMs;
+    // Go counts header bytes, not headers: Node would silently drop those after the 2,000th.
+    server.maxHeadersCount = 0;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

@@ -49,8 +49,10 @@ let ts: TestServer;
 let ca: string;
 const send = (request: string | Buffer, options?: { keepOpen?: boolean }): Promise<RawAnswer> => rawExchange(ts.server.port, ca, request, options);
 
+const logs: string[] = [];
+
 beforeAll(async () => {
-  ts = await startTestServer();
+  ts = await startTestServer({ log: (line) => logs.push(line) });
   ca = ts.certs.ca.cert;
 });
 afterAll(async () => {
@@ -110,6 +112,24 @@ describe("malformed requests get an HTTP answer, not a dropped connection", () =
     });
   }
 
+  it("answers bad chunking that arrives while the handler reads the body", async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: "127.0.0.1", port: ts.server.port, ca, servername: "localhost" }, () => {
+        socket.write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{\"\r\n");
+        // The handler has the request and waits for more of the body when the bad chunk comes.
+        setTimeout(() => socket.write("zz\r\n"), 100);
+      });
+      let text = "";
+      socket.on("data", (c: Buffer) => (text += c.toString()));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[^]*\r\n\r\n400 Bad Request$/);
+    // The server goes on serving, and does not log the cut-off body as a bug.
+    expect((await ts.request("GET", "/healthz")).text).toBe("ok");
+    expect(logs.filter((l) => l.startsWith("recovered from error"))).toEqual([]);
+  });
+
   it("words the 405 as kube-apiserver's generic MethodNotAllowed Status", async () => {
     const answer = await send("FOO /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(answer.headers["content-type"]).toBe("application/json");
@@ -147,6 +167,22 @@ describe("large requests", () => {
     const res = await ts.request("GET", path);
     expect(res.status).toBe(200);
     expect(res.json().kind).toBe("ConfigMapList");
+  });
+
+  it("serves a 100 KB path: a name that long is simply not found", async () => {
+    const name = "n".repeat(100_000);
+    const res = await ts.request("GET", `/api/v1/namespaces/default/configmaps/${name}`);
+    expect(res.status).toBe(404);
+    expect(res.json()).toMatchObject({ kind: "Status", reason: "NotFound", code: 404 });
+  });
+
+  it("keeps every header of a request with more than Node's default 2,000", async () => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < 2100; i++) headers[`X-H${i}`] = "v";
+    // The last header is the one Node's default limit would have dropped.
+    headers["Content-Type"] = "text/plain";
+    const res = await ts.request("POST", "/api/v1/namespaces/default/configmaps", { body: "{}", headers });
+    expect(res.status).toBe(415);
   });
 
   it("answers headers over 1 MiB with 431 and a body", async () => {
