@@ -38,7 +38,16 @@ import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
 import { withPanicRecovery } from "./filters/panic-recovery.js";
 import { withTimeout } from "./filters/timeout.js";
-import { NODE_MAX_HEADER_SIZE, REQUEST_HEADER_TIMEOUT_MS, answerAndClose, methodNotAllowed, onClientError, protocolError } from "./client-error.js";
+import {
+  NODE_MAX_HEADER_SIZE,
+  REQUEST_HEADER_TIMEOUT_MS,
+  answerAndClose,
+  firstRequestArrived,
+  methodNotAllowed,
+  onClientError,
+  protocolError,
+  startFirstRequestDeadline,
+} from "./client-error.js";
 import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
@@ -106,6 +115,14 @@ const DEFAULTS = {
   /** Upstream's IdleTimeout: a kept-alive connection with no request closes after this. */
   keepAliveTimeoutMs: 90_000,
 };
+
+/** Go's plain-text 400 for a request it refuses before any handler; the connection closes after it. */
+function rejectRequest(res: ServerResponse, reason: string): void {
+  const body = `400 ${reason}`;
+  res.shouldKeepAlive = false;
+  res.writeHead(400, reason, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.end(body);
+}
 
 const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
 
@@ -250,11 +267,14 @@ export class APIServer {
         connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
         // Checked in serve(), answered with Go's wording.
         requireHostHeader: false,
+        // Go's TLS handshake deadline is the header timeout too.
+        handshakeTimeout: headersTimeout,
       },
       (req, res) => void this.serve(req, res),
     );
     // Parse errors and header timeouts get an HTTP answer (400/405/408/431) before the close.
     server.on("clientError", onClientError);
+    server.on("secureConnection", (socket) => startFirstRequestDeadline(socket, headersTimeout));
     // Nothing here is served by CONNECT (Node would otherwise drop the connection).
     server.on("connect", (_req, socket) => answerAndClose(socket, methodNotAllowed()));
     server.keepAliveTimeout = DEFAULTS.keepAliveTimeoutMs;
@@ -285,15 +305,21 @@ export class APIServer {
   }
 
   private async serve(raw: IncomingMessage, rawRes: ServerResponse): Promise<void> {
+    firstRequestArrived(raw.socket);
     const malformed = protocolError(raw);
     if (malformed !== undefined) {
-      const body = `400 ${malformed}`;
-      rawRes.shouldKeepAlive = false;
-      rawRes.writeHead(400, malformed, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
-      rawRes.end(body);
+      rejectRequest(rawRes, malformed);
       return;
     }
-    const { url, info } = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
+    let target: ReturnType<typeof parseRequestTarget>;
+    try {
+      target = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
+    } catch {
+      // A target the URL parser cannot read (Go: "400 Bad Request" before any handler).
+      rejectRequest(rawRes, "Bad Request");
+      return;
+    }
+    const { url, info } = target;
     const controller = new AbortController();
     const warnings: string[] = [];
     const req: APIRequest = {

@@ -4,6 +4,7 @@
  * kube-apiserver, instead of a silently dropped connection.
  */
 import type { Duplex } from "node:stream";
+import { newMethodNotAllowed } from "../endpoints/status.js";
 
 /** Go's DefaultMaxHeaderBytes, which kube-apiserver serves with. */
 export const MAX_HEADER_BYTES = 1 << 20;
@@ -52,16 +53,7 @@ function isWellFormedRequestLine(packet: Buffer | undefined): boolean {
  * kube-apiserver words as a generic MethodNotAllowed Status.
  */
 export function methodNotAllowed(): string {
-  const body = JSON.stringify({
-    kind: "Status",
-    apiVersion: "v1",
-    metadata: {},
-    status: "Failure",
-    message: "the server does not allow this method on the requested resource",
-    reason: "MethodNotAllowed",
-    details: {},
-    code: 405,
-  });
+  const body = JSON.stringify(newMethodNotAllowed().status);
   return `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
@@ -124,10 +116,38 @@ export function answerAndClose(socket: Duplex, response: string): void {
  * 1.x, or HTTP/1.1 without a Host header. Returns the reason phrase and body of the 400, or
  * undefined for a request to serve.
  */
-export function protocolError(req: { httpVersionMajor: number; httpVersionMinor: number; headers: { host?: string | undefined } }): string | undefined {
+export function protocolError(req: { httpVersionMajor: number; httpVersionMinor: number; headers: { host?: string | undefined }; url?: string | undefined }): string | undefined {
   // Node takes a request line without a version as HTTP/0.9; Go calls it malformed.
   if (req.httpVersionMajor === 0) return "Bad Request";
+  // Go's ParseRequestURI: a path, `*`, or an absolute URL; Node would resolve `api` as `/api`.
+  const target = req.url ?? "";
+  if (!target.startsWith("/") && target !== "*" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return "Bad Request";
+  // Go unescapes the path while parsing (the query only later): a broken escape there is a 400.
+  const query = target.indexOf("?");
+  if (/%(?![0-9a-f]{2})/i.test(query < 0 ? target : target.slice(0, query))) return "Bad Request";
   if (req.httpVersionMajor !== 1) return "Bad Request: unsupported protocol version";
   if (req.httpVersionMinor === 1 && req.headers.host === undefined) return "Bad Request: missing required Host header";
   return undefined;
+}
+
+const firstRequestTimers = new WeakMap<Duplex, NodeJS.Timeout>();
+
+/**
+ * Node times a request's headers from their first byte, and a new connection that sends
+ * nothing is never timed at all. Go's header deadline for a connection's first request starts
+ * when the connection does: a connection without a request by then is answered 408 and closed.
+ */
+export function startFirstRequestDeadline(socket: Duplex, timeoutMs: number): void {
+  const timer = setTimeout(() => onClientError(Object.assign(new Error("no request headers in time"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), socket), timeoutMs);
+  timer.unref();
+  firstRequestTimers.set(socket, timer);
+  socket.once("close", () => clearTimeout(timer));
+}
+
+/** The connection's first request arrived: later ones are timed by Node's headersTimeout and keepAliveTimeout. */
+export function firstRequestArrived(socket: Duplex): void {
+  const timer = firstRequestTimers.get(socket);
+  if (timer === undefined) return;
+  clearTimeout(timer);
+  firstRequestTimers.delete(socket);
 }

@@ -3,6 +3,7 @@
  * as Go's net/http and kube-apiserver give), large headers and URLs are served up to upstream's
  * 1 MiB, and a client that never finishes its headers is answered 408 and cut.
  */
+import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientErrorResponse } from "../../../apiserver/server/client-error.js";
@@ -87,6 +88,20 @@ describe("malformed requests get an HTTP answer, not a dropped connection", () =
       request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n",
       status: "HTTP/1.1 501 Not Implemented",
       body: "Unsupported transfer encoding",
+    },
+    { name: "a target that is not a path", request: "GET api HTTP/1.1\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
+    { name: "a broken escape in the path", request: "GET /api/v1/namespaces/%zz HTTP/1.1\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
+    {
+      name: "a path of slashes (once a crash of the whole server)",
+      request: "GET //// HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      status: "HTTP/1.1 404 Not Found",
+      body: /"reason":"NotFound"/,
+    },
+    {
+      name: "a method Node knows but no route takes",
+      request: "PROPFIND /api/v1/namespaces HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      status: "HTTP/1.1 405 Method Not Allowed",
+      body: /"message":"the server does not allow this method on the requested resource"/,
     },
     {
       name: "CONNECT",
@@ -202,6 +217,57 @@ describe("request header timeout", () => {
       const answer = await rawExchange(slow.server.port, ca, "GET /api/v1/namespaces HTTP/1.1\r\nHost: x\r\nX-Slow: a", { keepOpen: true });
       expect(answer.statusLine).toBe("HTTP/1.1 408 Request Timeout");
       expect(answer.body).toBe("408 Request Timeout");
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("answers a connection that sends no request at all with 408 and closes it", async () => {
+    const slow = await startTestServer({ requestHeaderTimeoutMs: 300 });
+    try {
+      const answer = await rawExchange(slow.server.port, ca, "", { keepOpen: true });
+      expect(answer.statusLine).toBe("HTTP/1.1 408 Request Timeout");
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("closes a connection that never starts its TLS handshake", async () => {
+    const slow = await startTestServer({ requestHeaderTimeoutMs: 300 });
+    try {
+      const closedBy = await new Promise<string>((resolve) => {
+        const socket = net.connect(slow.server.port, "127.0.0.1");
+        const guard = setTimeout(() => {
+          socket.destroy();
+          resolve("client timeout");
+        }, 10_000);
+        socket.on("error", () => undefined);
+        socket.on("close", () => {
+          clearTimeout(guard);
+          resolve("server");
+        });
+      });
+      expect(closedBy).toBe("server");
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("does not cut a long request whose headers came in time (a watch outlives the header timeout)", async () => {
+    const slow = await startTestServer({ requestHeaderTimeoutMs: 200 });
+    try {
+      const watch = await slow.stream("/api/v1/namespaces?watch=true");
+      expect(watch.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 600));
+      const created = await slow.request("POST", "/api/v1/namespaces", { body: JSON.stringify({ metadata: { name: "late" } }), headers: { "Content-Type": "application/json" } });
+      expect(created.status).toBe(201);
+      let seen = "";
+      for await (const chunk of watch.chunks) {
+        seen += chunk.toString();
+        if (seen.includes('"late"')) break;
+      }
+      expect(seen).toContain('"type":"ADDED"');
+      watch.close();
     } finally {
       await slow.close();
     }
