@@ -1,7 +1,8 @@
 /**
- * Answers for requests the HTTP parser rejects before any handler sees them (Node's
- * `clientError`): a status line and a body, as Go's net/http writes them in front of
- * kube-apiserver, instead of a silently dropped connection.
+ * What Go's net/http does in front of kube-apiserver and Node's HTTP server does differently:
+ * answers for requests the parser rejects (Node's `clientError`) with a status line and a body
+ * instead of a silently dropped connection, the requests Go refuses that Node's parser lets
+ * through, and the header deadline of a connection's first request.
  */
 import type { Duplex } from "node:stream";
 import { newMethodNotAllowed } from "../endpoints/status.js";
@@ -112,9 +113,10 @@ export function answerAndClose(socket: Duplex, response: string): void {
 }
 
 /**
- * Requests the parser passes that Go refuses before any handler: an HTTP version other than
- * 1.x, or HTTP/1.1 without a Host header. Returns the reason phrase and body of the 400, or
- * undefined for a request to serve.
+ * Requests the parser passes that Go refuses before any handler: HTTP/0.9, a target that is
+ * neither a path nor an absolute URL, a broken escape in the path, an HTTP version other than
+ * 1.x, HTTP/1.1 without a Host header. Returns the reason phrase of the 400 (its body is
+ * `400 <reason>`), or undefined for a request to serve.
  */
 export function protocolError(req: { httpVersionMajor: number; httpVersionMinor: number; headers: { host?: string | undefined }; url?: string | undefined }): string | undefined {
   // Node takes a request line without a version as HTTP/0.9; Go calls it malformed.
