@@ -31,6 +31,8 @@ export interface APIServerFlags {
   maxMutatingRequestsInflight: number;
   requestTimeout: number;
   minRequestTimeout: number;
+  etcdHealthcheckTimeout: number;
+  etcdReadycheckTimeout: number;
 }
 
 /** Adds the apiserver's flags to a command (`kubegen up` takes the same). */
@@ -45,6 +47,8 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--etcd-cafile <file>", "CA bundle that verifies https:// etcd members")
     .option("--etcd-certfile <file>", "client certificate presented to etcd")
     .option("--etcd-keyfile <file>", "key of --etcd-certfile")
+    .option("--etcd-healthcheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) health: the storage check of /livez, /readyz and /healthz", duration, 2_000)
+    .option("--etcd-readycheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) readiness: the readiness check of /readyz", duration, 2_000)
     .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
     .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
@@ -85,6 +89,8 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     maxMutatingRequestsInFlight: flags.maxMutatingRequestsInflight,
     requestTimeoutMs: flags.requestTimeout,
     minRequestTimeoutSeconds: flags.minRequestTimeout,
+    etcdHealthcheckTimeoutMs: flags.etcdHealthcheckTimeout,
+    etcdReadycheckTimeoutMs: flags.etcdReadycheckTimeout,
   };
 }
 

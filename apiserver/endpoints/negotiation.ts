@@ -142,10 +142,81 @@ export function negotiateOutput(accept: string | undefined, restrictions: Endpoi
   throw newStatusError(406, "NotAcceptable", `only the following media types are accepted: ${supported.join(", ")}`);
 }
 
-/** The request decoder for a Content-Type header (JSON when absent); throws 415 otherwise. */
+const TSPECIALS = new Set('()<>@,;:\\"/[]?=');
+const isTokenChar = (c: string): boolean => c > " " && c < "\x7f" && !TSPECIALS.has(c);
+
+/** A token at the start of s, and what follows it. */
+function consumeToken(s: string): [string, string] {
+  let i = 0;
+  while (i < s.length && isTokenChar(s[i]!)) i++;
+  return [s.slice(0, i), s.slice(i)];
+}
+
+/** A token or quoted string at the start of s (Go's consumeValue); [undefined, s] when neither. */
+function consumeValue(s: string): [string | undefined, string] {
+  if (!s.startsWith('"')) {
+    const [token, rest] = consumeToken(s);
+    return [token === "" ? undefined : token, rest];
+  }
+  let value = "";
+  for (let i = 1; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '"') return [value, s.slice(i + 1)];
+    if (c === "\\" && i + 1 < s.length && TSPECIALS.has(s[i + 1]!)) {
+      value += s[++i];
+      continue;
+    }
+    if (c === "\r" || c === "\n") return [undefined, s];
+    value += c;
+  }
+  return [undefined, s];
+}
+
+/**
+ * Parses a Content-Type as Go's mime.ParseMediaType does (which upstream's input negotiation
+ * relies on): `type[/subtype]` of tokens, then `; name=value` parameters. Undefined when the
+ * header is malformed: no type, junk after the subtype, a broken parameter, or a parameter
+ * given twice with different values.
+ */
+export function parseMediaType(header: string): { mediaType: string; params: Record<string, string> } | undefined {
+  const semi = header.indexOf(";");
+  const mediaType = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
+  const [type, afterType] = consumeToken(mediaType);
+  if (type === "") return undefined;
+  if (afterType !== "") {
+    if (!afterType.startsWith("/")) return undefined;
+    const [subtype, afterSubtype] = consumeToken(afterType.slice(1));
+    if (subtype === "" || afterSubtype !== "") return undefined;
+  }
+  const params: Record<string, string> = {};
+  let rest = semi < 0 ? "" : header.slice(semi);
+  for (;;) {
+    rest = rest.trimStart();
+    if (rest === "") break;
+    // `; name = value`, spaces allowed around each part.
+    const [name, afterName] = rest.startsWith(";") ? consumeToken(rest.slice(1).trimStart()) : ["", rest];
+    const afterEquals = afterName.trimStart();
+    const [value, afterValue] = name !== "" && afterEquals.startsWith("=") ? consumeValue(afterEquals.slice(1).trimStart()) : [undefined, rest];
+    if (value === undefined) {
+      // A trailing semicolon is allowed; anything else that is not a parameter is an error.
+      if (rest.trim() === ";") break;
+      return undefined;
+    }
+    const key = name.toLowerCase();
+    if (key in params && params[key] !== value) return undefined;
+    params[key] = value;
+    rest = afterValue;
+  }
+  return { mediaType, params };
+}
+
+/**
+ * The request decoder for a Content-Type header (JSON when absent or empty); a malformed or
+ * unsupported media type is upstream's 415.
+ */
 export function negotiateInput(contentType: string | undefined): Format {
-  const base = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (base === "") return "json";
+  if (contentType === undefined || contentType === "") return "json";
+  const base = parseMediaType(contentType)?.mediaType;
   for (const f of FORMATS) if (MEDIA_TYPES[f] === base) return f;
   throw newStatusError(
     415,

@@ -147,7 +147,8 @@ export function parseRequestTarget(method: string, rawUrl: string): { url: URL; 
   const key = `${method} ${rawUrl}`;
   let target = targets.get(key);
   if (target === undefined) {
-    const url = new URL(rawUrl, "https://apiserver.invalid");
+    // An origin-form target is all path (`//x` too, as Go reads it, not a host); others are absolute.
+    const url = rawUrl.startsWith("/") ? new URL(`https://apiserver.invalid${rawUrl}`) : new URL(rawUrl, "https://apiserver.invalid");
     const info = parseRequestInfo(method, url);
     Object.freeze(info.parts);
     target = { url, info: Object.freeze(info) };

@@ -12,7 +12,7 @@ import { createHandler, deleteCollectionHandler, deleteHandler, patchHandler, up
 import type { ResourceIndex } from "./installer.js";
 import { parseListOptions } from "./query.js";
 import type { APIRequest, Handler } from "./request-context.js";
-import { newPathNotFound } from "./status.js";
+import { newMethodNotAllowed, newPathNotFound } from "./status.js";
 
 const STORAGE_METHOD: Readonly<Record<string, keyof RESTStorage>> = {
   get: "get",
@@ -44,6 +44,8 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
   }
   const gr = { group: resource.group, resource: info.subresource ? `${resource.info.plural}/${info.subresource}` : resource.info.plural };
   const method = STORAGE_METHOD[info.verb];
+  // An HTTP method no route takes (PROPFIND, TRACE...): upstream's router answers before any storage.
+  if (info.verb === "") throw newMethodNotAllowed();
   if (!method || typeof storage[method] !== "function") throw newMethodNotSupported(gr, info.verb);
   // A collection serves list/watch/create/deletecollection; a named object the rest.
   const collectionVerb = info.verb === "list" || info.verb === "watch" || info.verb === "create" || info.verb === "deletecollection";

@@ -36,6 +36,20 @@ export function newPathNotFound(): StatusError {
   return new StatusError(status);
 }
 
+/** go-restful's 405 for a method no route of the path takes, as kube-apiserver words it. */
+export function newMethodNotAllowed(): StatusError {
+  return new StatusError({
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message: "the server does not allow this method on the requested resource",
+    reason: "MethodNotAllowed",
+    details: {},
+    code: 405,
+  });
+}
+
 /** What a storage key names, for error messages: `/registry/<group>/<resource>/[ns/]name`. */
 function nameOfKey(key: string): string {
   return key.slice(key.lastIndexOf("/") + 1);

@@ -38,6 +38,16 @@ import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
 import { withPanicRecovery } from "./filters/panic-recovery.js";
 import { withTimeout } from "./filters/timeout.js";
+import {
+  NODE_MAX_HEADER_SIZE,
+  REQUEST_HEADER_TIMEOUT_MS,
+  answerAndClose,
+  firstRequestArrived,
+  methodNotAllowed,
+  onClientError,
+  protocolError,
+  startFirstRequestDeadline,
+} from "./client-error.js";
 import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
@@ -70,10 +80,16 @@ export interface APIServerOptions {
   minRequestTimeoutSeconds?: number;
   /** Default 3 MiB. */
   maxRequestBodyBytes?: number;
+  /** The request line and headers together; beyond it a 431. Default 1 MiB (+4 KiB), as Go's DefaultMaxHeaderBytes. */
+  maxHeaderBytes?: number;
+  /** How long a client may take to send a request's headers before a 408 and a closed connection. Default 32 s, as upstream. */
+  requestHeaderTimeoutMs?: number;
   /** How long shutdown waits for in-flight requests. Default 60 s. */
   shutdownTimeoutMs?: number;
   /** Extra health checks (e.g. the storage backend), on /healthz, /livez and /readyz. */
   healthChecks?: readonly HealthCheck[];
+  /** Extra checks on /readyz only (e.g. the storage backend's readiness). */
+  readyChecks?: readonly HealthCheck[];
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
@@ -94,7 +110,19 @@ const DEFAULTS = {
   minRequestTimeoutSeconds: 1800,
   maxRequestBodyBytes: 3 * 1024 * 1024,
   shutdownTimeoutMs: 60_000,
+  maxHeaderBytes: NODE_MAX_HEADER_SIZE,
+  requestHeaderTimeoutMs: REQUEST_HEADER_TIMEOUT_MS,
+  /** Upstream's IdleTimeout: a kept-alive connection with no request closes after this. */
+  keepAliveTimeoutMs: 90_000,
 };
+
+/** Go's plain-text 400 for a request it refuses before any handler; the connection closes after it. */
+function rejectRequest(res: ServerResponse, reason: string): void {
+  const body = `400 ${reason}`;
+  res.shouldKeepAlive = false;
+  res.writeHead(400, reason, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.end(body);
+}
 
 const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
 
@@ -124,6 +152,7 @@ export class APIServer {
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
     for (const c of options.healthChecks ?? []) this.health.add(c);
+    for (const c of options.readyChecks ?? []) this.health.add(c, ["readyz"]);
     this.health.add(
       {
         name: "shutdown",
@@ -221,6 +250,7 @@ export class APIServer {
   /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
   async start(): Promise<void> {
     const tls = this.options.tls;
+    const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;
     const server = https.createServer(
       {
         cert: tls.cert,
@@ -229,14 +259,27 @@ export class APIServer {
         minVersion: "TLSv1.2",
         noDelay: true,
         keepAlive: true,
+        maxHeaderSize: this.options.maxHeaderBytes ?? DEFAULTS.maxHeaderBytes,
+        // Only the headers are timed (Go's ReadHeaderTimeout): bodies and watches are the handlers'.
+        requestTimeout: 0,
+        headersTimeout,
+        // Node checks the header deadline on this beat (30 s by default, which doubled the wait).
+        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+        // Checked in serve(), answered with Go's wording.
+        requireHostHeader: false,
+        // Go's TLS handshake deadline is the header timeout too.
+        handshakeTimeout: headersTimeout,
       },
       (req, res) => void this.serve(req, res),
     );
-    server.on("clientError", (_err, socket) => socket.destroy());
-    // Watches may sit idle far longer than Node's defaults allow.
-    server.requestTimeout = 0;
-    server.headersTimeout = 60_000;
-    server.keepAliveTimeout = 60_000;
+    // Parse errors and header timeouts get an HTTP answer (400/405/408/431) before the close.
+    server.on("clientError", onClientError);
+    server.on("secureConnection", (socket) => startFirstRequestDeadline(socket, headersTimeout));
+    // Nothing here is served by CONNECT (Node would otherwise drop the connection).
+    server.on("connect", (_req, socket) => answerAndClose(socket, methodNotAllowed()));
+    server.keepAliveTimeout = DEFAULTS.keepAliveTimeoutMs;
+    // Go counts header bytes, not headers: Node would silently drop those after the 2,000th.
+    server.maxHeadersCount = 0;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -262,7 +305,21 @@ export class APIServer {
   }
 
   private async serve(raw: IncomingMessage, rawRes: ServerResponse): Promise<void> {
-    const { url, info } = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
+    firstRequestArrived(raw.socket);
+    const malformed = protocolError(raw);
+    if (malformed !== undefined) {
+      rejectRequest(rawRes, malformed);
+      return;
+    }
+    let target: ReturnType<typeof parseRequestTarget>;
+    try {
+      target = parseRequestTarget(raw.method ?? "GET", raw.url ?? "/");
+    } catch {
+      // A target the URL parser cannot read (Go: "400 Bad Request" before any handler).
+      rejectRequest(rawRes, "Bad Request");
+      return;
+    }
+    const { url, info } = target;
     const controller = new AbortController();
     const warnings: string[] = [];
     const req: APIRequest = {

@@ -20,6 +20,7 @@ import { openStorage } from "../storage/open-storage.js";
 import { APIServer } from "./apiserver.js";
 import { ensureCertificates, type ClusterCertificates } from "./certs.js";
 import { writeKubeconfig } from "./kubeconfig.js";
+import { storageHealthChecks } from "./storage-health.js";
 
 export interface RunOptions {
   dataDir: string;
@@ -53,6 +54,10 @@ export interface RunOptions {
   maxMutatingRequestsInFlight?: number;
   requestTimeoutMs?: number;
   minRequestTimeoutSeconds?: number;
+  /** `--etcd-healthcheck-timeout`: how long the storage check of /livez, /healthz and /readyz waits; default 2 s. */
+  etcdHealthcheckTimeoutMs?: number;
+  /** `--etcd-readycheck-timeout`: how long the storage readiness check of /readyz waits; default 2 s. */
+  etcdReadycheckTimeoutMs?: number;
   scheme?: Scheme;
   /**
    * Compiled-in API groups served beside the built-in ones, without a CRD: `{ scheme, openapi }`
@@ -159,6 +164,10 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     throw new Error(`--kubernetes-service-node-port ${nodePort} must be within --service-node-port-range ${base}-${base + size - 1}`);
   }
 
+  for (const [flag, value] of [["--etcd-healthcheck-timeout", options.etcdHealthcheckTimeoutMs], ["--etcd-readycheck-timeout", options.etcdReadycheckTimeoutMs]] as const) {
+    if (value !== undefined && !(value > 0)) throw new Error(`${flag} must be a positive duration`);
+  }
+
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const ips = [advertiseAddress, settings.serviceClusterIPRange.firstIP];
@@ -188,6 +197,10 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges });
+  const storageChecks = storageHealthChecks(backend, storage, {
+    ...(options.etcdHealthcheckTimeoutMs !== undefined && { healthcheckTimeoutMs: options.etcdHealthcheckTimeoutMs }),
+    ...(options.etcdReadycheckTimeoutMs !== undefined && { readycheckTimeoutMs: options.etcdReadycheckTimeoutMs }),
+  });
   const server = new APIServer({
     storages,
     scheme,
@@ -203,14 +216,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.minRequestTimeoutSeconds !== undefined ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds } : {}),
     ...(options.systemNamespacesIntervalMs !== undefined ? { systemNamespacesIntervalMs: options.systemNamespacesIntervalMs } : {}),
-    healthChecks: [
-      {
-        name: backend,
-        check: async () => {
-          await storage.currentRevision();
-        },
-      },
-    ],
+    healthChecks: [storageChecks.health],
+    readyChecks: [storageChecks.ready],
     log,
   });
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");

@@ -129,6 +129,11 @@ export interface Storage {
   watch(options: WatchOptions): AsyncIterable<StorageEvent>;
   /** The newest revision. */
   currentRevision(): Promise<number>;
+  /**
+   * Health probe that gives up after `timeoutMs` (rejects); backends whose calls can hang on a
+   * remote server implement it so the call itself is cancelled at the deadline.
+   */
+  healthCheck?(timeoutMs: number): Promise<void>;
   /** Forgets history up to (not including) a revision; later reads and watches before it fail. */
   compact(revision: number): Promise<void>;
   close(): Promise<void>;

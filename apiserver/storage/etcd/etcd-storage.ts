@@ -228,6 +228,13 @@ export class EtcdStorage implements Storage {
     return res.revision;
   }
 
+  async healthCheck(timeoutMs: number): Promise<void> {
+    this.checkOpen("");
+    // The same one-key count as currentRevision, under the probe's own deadline (upstream's
+    // etcd check gives up after --etcd-healthcheck-timeout rather than the 30 s call deadline).
+    await this.call("", () => this.kv.range({ key: ALL_KEYS, limit: 1, countOnly: true }, timeoutMs));
+  }
+
   async compact(revision: number): Promise<void> {
     this.checkOpen("");
     try {

@@ -299,8 +299,9 @@ export class EtcdKVClient {
     this.sweeper.unref();
   }
 
-  range(r: RangeRequest): Promise<RangeResponse> {
-    return this.call("Range", frame((w) => writeRange(w, r)), readRange);
+  /** `timeoutMs` overrides the client's call deadline (health checks use a short one). */
+  range(r: RangeRequest, timeoutMs?: number): Promise<RangeResponse> {
+    return this.call("Range", frame((w) => writeRange(w, r)), readRange, timeoutMs);
   }
 
   txn(compare: readonly Compare[], success: readonly RequestOp[], failure: readonly RequestOp[]): Promise<TxnResponse> {
@@ -454,7 +455,7 @@ export class EtcdKVClient {
     return session;
   }
 
-  private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T): Promise<T> {
+  private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T, timeoutMs = this.callTimeoutMs): Promise<T> {
     if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
     return new Promise<T>((resolve, reject) => {
       let request: { response: Promise<H2Response>; cancel: () => void };
@@ -466,7 +467,7 @@ export class EtcdKVClient {
       }
       let done = false;
       const call: PendingCall = {
-        deadline: Date.now() + this.callTimeoutMs,
+        deadline: Date.now() + timeoutMs,
         fail: (err) => {
           if (done) return;
           done = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateInput, negotiateOutput, parseAccept } from "../../../apiserver/endpoints/negotiation.js";
+import { negotiateInput, negotiateOutput, parseAccept, parseMediaType } from "../../../apiserver/endpoints/negotiation.js";
 import { resourceRestrictions } from "../../../apiserver/endpoints/responses.js";
 import { wantsAggregated } from "../../../apiserver/endpoints/discovery/handlers.js";
 import { isNotAcceptable, isUnsupportedMediaType } from "../../../runtime/rest/errors.js";
@@ -52,6 +52,31 @@ describe("negotiation", () => {
     } catch (err) {
       expect(isUnsupportedMediaType(err)).toBe(true);
     }
+  });
+
+  it("parses Content-Type as Go's mime.ParseMediaType", () => {
+    expect(parseMediaType("Application/JSON; Charset=UTF-8")).toEqual({ mediaType: "application/json", params: { charset: "UTF-8" } });
+    expect(parseMediaType('application/json;a="x;y" ; b = z;')).toEqual({ mediaType: "application/json", params: { a: "x;y", b: "z" } });
+    expect(parseMediaType("application/json;a=x;a=x")).toEqual({ mediaType: "application/json", params: { a: "x" } });
+    expect(parseMediaType('application/json;a=""')).toEqual({ mediaType: "application/json", params: { a: "" } });
+    for (const bad of [";;;/==", "", " ", "/json", "application/", "application/json/x", "application json", "application/json;;", "application/json;a", "application/json;a=", "application/json;=b", 'application/json;a="open', "application/json;a=x;a=y", "appli(cation/json"]) {
+      expect(parseMediaType(bad), bad).toBeUndefined();
+    }
+  });
+
+  it("answers a malformed Content-Type with 415, as an unsupported one", () => {
+    for (const bad of [";;;/==", "application/json;;", "application/json/x", "application/json;a", "text/plain"]) {
+      try {
+        negotiateInput(bad);
+        expect.unreachable(bad);
+      } catch (err) {
+        expect(isUnsupportedMediaType(err), bad).toBe(true);
+        expect((err as Error).message).toBe("the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf");
+      }
+    }
+    expect(negotiateInput("")).toBe("json");
+    expect(negotiateInput("application/json;")).toBe("json");
+    expect(negotiateInput(" application/YAML ")).toBe("yaml");
   });
 
   it("recognises aggregated discovery requests", () => {

@@ -21,6 +21,8 @@ export interface EtcdServer {
   tls?: { caFile: string; certFile: string; keyFile: string };
   /** SIGTERM, wait for the exit (SIGKILL after 5 s), remove the data dir. */
   stop(): Promise<void>;
+  /** The etcd process, for tests that freeze it (SIGSTOP) and thaw it (SIGCONT). */
+  process: ChildProcess;
 }
 
 export function etcdAvailable(): boolean {
@@ -135,5 +137,5 @@ export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } =
     await stop();
     throw e;
   }
-  return { endpoint, dataDir, ...(tls && { tls }), stop };
+  return { endpoint, dataDir, ...(tls && { tls }), stop, process: child };
 }
