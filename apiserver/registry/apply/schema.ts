@@ -17,7 +17,15 @@ interface ApplySwaggerSchema extends SwaggerSchema {
 export type ApplySchema =
   | { readonly kind: "scalar" }
   | { readonly kind: "untyped" }
-  | { readonly kind: "map"; readonly atomic: boolean; /** Fields named by the schema (properties), not free keys. */ readonly struct: boolean; field(name: string): ApplySchema }
+  | {
+      readonly kind: "map";
+      readonly atomic: boolean;
+      /** Fields named by the schema (properties), not free keys. */
+      readonly struct: boolean;
+      field(name: string): ApplySchema;
+      /** Whether the schema allows a field of this name (absent: every name); an applied configuration may use no other. */
+      declares?(name: string): boolean;
+    }
   | {
       readonly kind: "list";
       readonly listType: "atomic" | "set" | "map";
@@ -45,6 +53,11 @@ export class SwaggerApplySchemas {
     for (const [name, def] of Object.entries(definitions)) {
       for (const gvk of def["x-kubernetes-group-version-kind"] ?? []) this.byKind.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, this.ref(name));
     }
+  }
+
+  /** The schema of a definition by name (`io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`). */
+  definition(name: string): ApplySchema {
+    return this.ref(name);
   }
 
   /** The schema of a kind, if the document defines it. */
@@ -117,6 +130,7 @@ export class SwaggerApplySchemas {
       kind: "map",
       atomic: s["x-kubernetes-map-type"] === "atomic",
       struct: s.properties !== undefined && !extra,
+      declares: (name: string) => extra !== undefined || Object.hasOwn(props, name),
       field(name: string): ApplySchema {
         let f = cache.get(name);
         if (!f) {
@@ -137,9 +151,18 @@ let served: { schemas: SwaggerApplySchemas; generation: number } | undefined;
  * generated definitions); undefined for kinds neither defines.
  */
 export function applySchemaFor(gvk: { group: string; version: string; kind: string }): ApplySchema | undefined {
+  return servedSchemas().forKind(gvk);
+}
+
+function servedSchemas(): SwaggerApplySchemas {
   const generation = swaggerDefinitionsGeneration();
   if (served?.generation !== generation) served = { schemas: new SwaggerApplySchemas(swaggerDefinitions()), generation };
-  return served.schemas.forKind(gvk);
+  return served.schemas;
+}
+
+/** ObjectMeta's schema, for the metadata of custom resources and of embedded resources. */
+export function objectMetaApplySchema(): ApplySchema {
+  return servedSchemas().definition("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
 }
 
 /** A schema for objects nothing is known about (custom resources): maps granular, lists atomic. */
