@@ -19,8 +19,9 @@ export function customResourceApplySchema(schema: JSONSchemaProps | undefined): 
 
 /** An object that is a resource (the root, or an embedded one): TypeMeta and ObjectMeta besides its own fields. */
 function resourceMap(s: JSONSchemaProps): ApplySchema {
-  const inner = convertObject(s);
-  if (inner.kind !== "map") return inner;
+  const converted = convertObject(s);
+  // A resource that preserves everything still has typed apiVersion, kind and metadata.
+  const inner: Extract<ApplySchema, { kind: "map" }> = converted.kind === "map" ? converted : { kind: "map", atomic: false, struct: false, field: () => UNTYPED };
   return {
     ...inner,
     struct: true,
