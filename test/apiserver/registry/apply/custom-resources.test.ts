@@ -6,10 +6,11 @@
  * preserved unknown fields merge by their shape, and what the schema does not declare is refused.
  */
 import { describe, expect, it } from "vitest";
+import type { KubeObject } from "../../../../apiserver/registry/rest.js";
 import { applyTo, ctx, managers, setup, statusOf, widget } from "./support.js";
 
 type Cond = { type: string; status: string; reason?: string };
-const specOf = (o: { spec?: unknown }) => o.spec as Record<string, unknown>;
+const specOf = (o: KubeObject) => o.spec as Record<string, unknown>;
 
 describe("custom resources: list-map", () => {
   it("keeps both managers' conditions and records each one's item by key", async () => {
@@ -122,7 +123,7 @@ describe("custom resources: decoding", () => {
           'failed to create typed patch object (/w; example.com/v1, Kind=Widget): errors:\n  .spec.foo: field not declared in schema\n  .spec.conditions[type="A"].bar: field not declared in schema',
       });
     }
-    expect(await statusOf(widgets.get!(ctx("default"), "w"))).toMatchObject({ code: 404 });
+    expect(await statusOf(widgets.get!(ctx("default"), "w", {}))).toMatchObject({ code: 404 });
   });
 
   it("refuses another kind or version of the group", async () => {

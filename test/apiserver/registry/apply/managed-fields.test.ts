@@ -29,7 +29,7 @@ describe("the Update-manager cap", () => {
     let obj = await store.get(ctx("default"), "a");
     const times: string[] = [];
     for (let i = 0; i < 12; i++) {
-      obj = (await store.update(ctx("default"), "a", { ...obj, data: { ...obj.data, [`k${i}`]: "v" } }, { fieldManager: `m${i}` })).object;
+      obj = (await store.update(ctx("default"), "a", { ...obj, data: { ...(obj.data as Record<string, string>), [`k${i}`]: "v" } }, { fieldManager: `m${i}` })).object;
       times.push(entries(obj).find((e) => e.manager === `m${i}`)?.time ?? "");
     }
     const updates = entries(obj).filter((e) => e.operation === "Update");
