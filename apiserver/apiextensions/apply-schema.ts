@@ -5,10 +5,11 @@
  * preserved unknown fields as values typed by their shape, int-or-string as a scalar, and
  * embedded resources with their own apiVersion, kind and ObjectMeta.
  */
-import { objectMetaApplySchema, type ApplySchema } from "../registry/apply/schema.js";
+import { objectMetaApplySchema, scalarSchema, type ApplySchema } from "../registry/apply/schema.js";
 import { additionalOf, itemsOf, type JSONSchemaProps } from "./schema/types.js";
 
 const SCALAR: ApplySchema = { kind: "scalar" };
+const STRING: ApplySchema = scalarSchema("string");
 const UNTYPED: ApplySchema = { kind: "untyped" };
 
 /** A custom resource's apply schema; without a schema every field is typed by its shape. */
@@ -26,7 +27,7 @@ function resourceMap(s: JSONSchemaProps): ApplySchema {
     ...inner,
     struct: true,
     declares: (name) => name === "apiVersion" || name === "kind" || name === "metadata" || (inner.declares?.(name) ?? true),
-    field: (name) => (name === "apiVersion" || name === "kind" ? SCALAR : name === "metadata" ? objectMetaApplySchema() : inner.field(name)),
+    field: (name) => (name === "apiVersion" || name === "kind" ? STRING : name === "metadata" ? objectMetaApplySchema() : inner.field(name)),
   };
 }
 
@@ -35,7 +36,7 @@ function convert(s: JSONSchemaProps): ApplySchema {
   if (s["x-kubernetes-embedded-resource"]) return resourceMap(s);
   if (s.type === "array") return list(s);
   if (s.type === "object" || s.properties || s.additionalProperties) return convertObject(s);
-  if (s.type) return SCALAR;
+  if (s.type) return scalarSchema(s.type, s.format);
   // No type: only x-kubernetes-preserve-unknown-fields can leave it out, so any value goes.
   return UNTYPED;
 }

@@ -8,14 +8,40 @@ import { swaggerDefinitions, swaggerDefinitionsGeneration, type SwaggerSchema } 
 
 /** A Swagger schema with the extensions server-side apply reads. */
 interface ApplySwaggerSchema extends SwaggerSchema {
+  format?: string;
   "x-kubernetes-list-type"?: "atomic" | "set" | "map";
   "x-kubernetes-list-map-keys"?: string[];
   "x-kubernetes-map-type"?: "atomic" | "granular";
 }
 
+export type ScalarType = "string" | "numeric" | "boolean";
+
+/** The scalar schema of an OpenAPI type (`string`, `integer`, `number`, `boolean`); any scalar for others. */
+export function scalarSchema(type: string | undefined, format?: string): ApplySchema {
+  if (format === "int-or-string") return { kind: "scalar" };
+  switch (type) {
+    case "string":
+      return { kind: "scalar", scalar: "string" };
+    case "integer":
+    case "number":
+      return { kind: "scalar", scalar: "numeric" };
+    case "boolean":
+      return { kind: "scalar", scalar: "boolean" };
+    default:
+      return { kind: "scalar" };
+  }
+}
+
+/** Definitions that are scalars of more than one JSON type whatever their documents say. */
+const UNTYPED_SCALAR_DEFINITIONS = new Set(["io.k8s.apimachinery.pkg.api.resource.Quantity", "io.k8s.apimachinery.pkg.util.intstr.IntOrString"]);
+
 /** What apply needs to know about a value. `untyped` values are deduced from their JSON shape. */
 export type ApplySchema =
-  | { readonly kind: "scalar" }
+  | {
+      readonly kind: "scalar";
+      /** The JSON type a value must have (upstream's scalar types); absent: any scalar (int-or-string, quantities). */
+      readonly scalar?: ScalarType;
+    }
   | { readonly kind: "untyped" }
   | {
       readonly kind: "map";
@@ -69,7 +95,7 @@ export class SwaggerApplySchemas {
     let s = this.byRef.get(name);
     if (!s) {
       const def = this.definitions[name];
-      s = def ? this.convert(def, def) : UNTYPED;
+      s = UNTYPED_SCALAR_DEFINITIONS.has(name) ? SCALAR : def ? this.convert(def, def) : UNTYPED;
       this.byRef.set(name, s);
     }
     return s;
@@ -88,7 +114,7 @@ export class SwaggerApplySchemas {
       if (!s.properties && !s.additionalProperties) return UNTYPED; // RawExtension, FieldsV1: free-form
       return this.map(s);
     }
-    if (s.type) return SCALAR;
+    if (s.type) return scalarSchema(s.type, s.format);
     return UNTYPED; // JSON, JSONSchemaPropsOr*: any value
   }
 

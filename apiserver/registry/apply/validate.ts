@@ -4,13 +4,25 @@
  * items without their keys, and duplicate items, each as `.path: problem`.
  */
 import { fieldElement, pathString } from "./field-set.js";
-import type { ApplySchema } from "./schema.js";
+import type { ApplySchema, ScalarType } from "./schema.js";
 import { itemElement, resolveSchema } from "./typed.js";
 
 function shapeOf(v: unknown): string {
   if (Array.isArray(v)) return "list";
   if (typeof v === "object" && v !== null) return "map";
   return "scalar";
+}
+
+/** What is wrong with a scalar of the wrong JSON type, worded as upstream's structured-merge-diff (Go's %#v, %T, %v). */
+function scalarProblem(type: ScalarType, v: unknown): string | undefined {
+  switch (type) {
+    case "string":
+      return typeof v === "string" ? undefined : `expected string, got &value.valueUnstructured{Value:${String(v)}}`;
+    case "numeric":
+      return typeof v === "number" ? undefined : `expected numeric (int or float), got ${typeof v === "boolean" ? "bool" : "string"}`;
+    case "boolean":
+      return typeof v === "boolean" ? undefined : `expected boolean, got &{${String(v)}}`;
+  }
 }
 
 /** Every problem with `value`, in document order. */
@@ -27,6 +39,10 @@ function walk(value: unknown, schema: ApplySchema, path: string[], out: string[]
   const shape = shapeOf(value);
   if (s.kind === "scalar") {
     if (shape !== "scalar") out.push(`${at}: expected scalar, got ${shape}`);
+    else if (s.scalar) {
+      const problem = scalarProblem(s.scalar, value);
+      if (problem) out.push(`${at}: ${problem}`);
+    }
     return;
   }
   if (s.kind === "map") {

@@ -35,10 +35,19 @@ describe("apply decoding", () => {
     expect(await statusOf(configmaps.get(ctx("default"), "a"))).toMatchObject({ code: 404 });
   });
 
-  it("refuses a value of the wrong shape", async () => {
-    const { configmaps } = setup();
-    const status = await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: ["x"] }, "one"));
-    expect(status.message).toBe("failed to create typed patch object (/a; /v1, Kind=ConfigMap): .data: expected map, got list");
+  it("refuses a value of the wrong shape or scalar type, in upstream's words", async () => {
+    const { configmaps, services } = setup();
+    const prefix = "failed to create typed patch object (/a; /v1, Kind=ConfigMap): ";
+    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: ["x"] }, "one"))).message).toBe(`${prefix}.data: expected map, got list`);
+    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: { k: 1 } }, "one"))).message).toBe(
+      `${prefix}.data.k: expected string, got &value.valueUnstructured{Value:1}`,
+    );
+    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), immutable: "yes" }, "one"))).message).toBe(`${prefix}.immutable: expected boolean, got &{yes}`);
+    const port = await statusOf(applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: "80" }] } }, "one"));
+    expect(port.message).toBe('failed to create typed patch object (/s; /v1, Kind=Service): .spec.ports[port="80",protocol="TCP"].port: expected numeric (int or float), got string');
+    // int-or-string takes either.
+    const ok = await applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: 80, targetPort: "http" }] } }, "one");
+    expect(ok.created).toBe(true);
   });
 
   it("reports repeated keys as fieldValidation asks; the last value wins", async () => {
@@ -49,6 +58,7 @@ describe("apply decoding", () => {
       code: 400,
       message: 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "k" already set in map',
     });
+    expect(await statusOf(configmaps.get(ctx("default"), "a"))).toMatchObject({ code: 404 });
     const c = ctx("default");
     const warned = await configmaps.patch(c, "a", "apply", new TextEncoder().encode(body), { fieldManager: "m", fieldValidation: "Warn" });
     expect(warned.object.data).toEqual({ k: "2" });
