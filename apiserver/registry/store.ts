@@ -553,6 +553,10 @@ export class GenericStore implements RESTStorage {
     const validation = opts.fieldValidation ?? "Warn";
     return this.updateWith(ctx, name, {
       transform: (existing) => {
+        const uid = config.metadata?.uid;
+        if (!existing && uid) {
+          throw newConflict(this.qualifiedResource, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+        }
         const out = applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts);
         if (strictError !== undefined && validation === "Strict") throw newBadRequest(`error strict decoding YAML: ${strictError}`);
         return out;

@@ -68,6 +68,16 @@ describe("apply decoding", () => {
     expect(c2.warnings).toEqual([]);
   });
 
+  it("refuses to create an object from a configuration naming a uid", async () => {
+    const { configmaps } = setup();
+    const status = await statusOf(applyTo(configmaps, "a", { ...cm("a"), metadata: { name: "a", uid: "1234" } }, "one"));
+    expect(status).toMatchObject({
+      code: 409,
+      message: 'Operation cannot be fulfilled on configmaps "a": uid mismatch: the provided object specified uid 1234, and no existing object was found',
+    });
+    expect(await statusOf(configmaps.get(ctx("default"), "a"))).toMatchObject({ code: 404 });
+  });
+
   it("owns what an accepted configuration sets", async () => {
     const { configmaps } = setup();
     const { object } = await applyTo(configmaps, "a", cm("a", { k: "v" }), "one", { fieldValidation: "Strict" });

@@ -76,6 +76,14 @@ describe("resets", () => {
 });
 
 describe("editing managedFields", () => {
+  it("ignores managedFields sent through a subresource", async () => {
+    const { widgets } = setup();
+    const created = await applyTo(widgets, "w", { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { tags: ["a"] } }, "applier");
+    const sent = { ...created.object, metadata: { ...created.object.metadata, managedFields: [] }, status: { conditions: [{ type: "A", status: "True" }] } };
+    const { object } = await widgets.subresources!.status!.update!(ctx("default"), "w", sent, { fieldManager: "status-writer" });
+    expect(Object.keys(managers(object)).sort()).toEqual(["applier/Apply", "status-writer/Update"]);
+  });
+
   it("renaming two appliers to one name keeps the later entry", async () => {
     const { configmaps } = setup();
     await applyTo(configmaps, "a", cm("a", { x: "1" }), "first");
