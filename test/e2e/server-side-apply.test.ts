@@ -115,14 +115,15 @@ describe.skipIf(!kubectlAvailable)("server-side apply with kubectl", () => {
     const p = path.join(dir, "cm.yaml");
     file("cm.yaml", configMap({ a: "1", b: "2" }));
     expect((await kubectl("apply", "-f", p)).stdout.trim()).toBe("configmap/upgrade created");
-    file("cm.yaml", configMap({ a: "10", b: "2" }));
+    file("cm.yaml", configMap({ a: "10", b: "2", c: "3" }));
     const ssa = await kubectl("apply", "--server-side", "-f", p);
     expect(ssa.stderr).toBe("");
     expect(ssa.stdout.trim()).toBe("configmap/upgrade serverside-applied");
     const after = await getJSON("configmap", "upgrade");
-    expect(after.data).toEqual({ a: "10", b: "2" });
-    expect(JSON.parse(after.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).data).toEqual({ a: "10", b: "2" });
-    // Back to client-side apply with b dropped: the three-way diff against last-applied removes it.
+    expect(after.data).toEqual({ a: "10", b: "2", c: "3" });
+    expect(JSON.parse(after.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).data).toEqual({ a: "10", b: "2", c: "3" });
+    // Back to client-side apply with b and c dropped: the three-way diff against last-applied
+    // removes both (c only because the server-side apply put it in the annotation).
     file("cm.yaml", configMap({ a: "10" }));
     const csa = await kubectl("apply", "-f", p);
     expect(csa.stdout.trim()).toBe("configmap/upgrade configured");
