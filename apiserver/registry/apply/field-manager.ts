@@ -126,11 +126,15 @@ interface Conflict {
   path: string[];
 }
 
+function codeOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** 409 Conflict with a FieldManagerConflict cause per field, in upstream's words. */
 export function conflictError(conflicts: readonly Conflict[]): StatusError {
   const sorted = [...conflicts]
     .map((c) => ({ manager: c.manager, path: pathString(c.path) }))
-    .sort((a, b) => managerId(a.manager).localeCompare(managerId(b.manager)) || a.path.localeCompare(b.path));
+    .sort((a, b) => codeOrder(managerId(a.manager), managerId(b.manager)) || codeOrder(a.path, b.path));
   const causes = sorted.map((c) => ({ reason: "FieldManagerConflict", message: `conflict with ${printManager(c.manager)}`, field: c.path }));
   let message: string;
   if (sorted.length === 1) {
@@ -142,7 +146,8 @@ export function conflictError(conflicts: readonly Conflict[]): StatusError {
       byManager.set(name, [...(byManager.get(name) ?? []), c.path]);
     }
     const lines: string[] = [];
-    for (const name of [...byManager.keys()].sort()) {
+    // Managers in the order of their identities, as upstream sorts them.
+    for (const name of byManager.keys()) {
       lines.push(`conflicts with ${name}:`);
       for (const p of byManager.get(name)!) lines.push(`- ${p}`);
     }
