@@ -82,6 +82,8 @@ export interface GenericStoreOptions {
   garbageCollection?: boolean;
   /** Extra condition for deleting an object when an update empties its finalizers (namespaces: no spec finalizers). */
   shouldDeleteDuringUpdate?: (obj: KubeObject, old: KubeObject) => boolean;
+  /** The structure server-side apply merges by; absent: looked up by kind in the served OpenAPI, else typed by shape. */
+  applySchema?: ApplySchema;
   /** Patch metadata for strategic merge patch; absent: looked up by kind in the generated OpenAPI (protobuf kinds only). */
   patchSchema?: PatchSchema | null;
   /** Deletes a deletecollection keeps in flight (default 16). */
@@ -125,6 +127,39 @@ interface UpdateParams {
 
 function clone<T>(v: T): T {
   return deepCopy(v);
+}
+
+/** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
+const AFTER_RESOURCE_VERSION = new Set([
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields",
+]);
+
+/** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
+function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNullable<KubeObject["metadata"]> {
+  const m = meta ?? {};
+  if (m.resourceVersion !== undefined) {
+    m.resourceVersion = rv;
+    return m;
+  }
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [k, v] of Object.entries(m)) {
+    if (!placed && AFTER_RESOURCE_VERSION.has(k)) {
+      out.resourceVersion = rv;
+      placed = true;
+    }
+    out[k] = v;
+  }
+  if (!placed) out.resourceVersion = rv;
+  return out as NonNullable<KubeObject["metadata"]>;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -242,7 +277,7 @@ export class GenericStore implements RESTStorage {
   decode(kv: KeyValue, rv: number = kv.modRevision): KubeObject {
     const obj = this.codec.decode(kv.value);
     // Freshly decoded, so ours to change in place.
-    (obj.metadata ??= {}).resourceVersion = String(rv);
+    obj.metadata = withResourceVersion(obj.metadata, String(rv));
     return obj;
   }
 
@@ -507,18 +542,34 @@ export class GenericStore implements RESTStorage {
     });
   }
 
-  /** Server-side apply: merges the applied configuration by structure, creating the object when missing (subresources never). */
+  /**
+   * Server-side apply: merges the applied configuration by structure, creating the object when
+   * missing (subresources never). The configuration is checked before anything is read, so a
+   * refused one stores nothing; duplicate keys fail (Strict) or warn (Warn) after the merge, as upstream.
+   */
   private applyWith(ctx: RequestContext, name: string, body: Uint8Array, opts: PatchOptions, strategy: UpdateStrategy, subresource?: string): Promise<{ object: KubeObject; created: boolean }> {
-    const config = parseApplyConfiguration(body, this.apiVersion, this.info.kind);
     const fmOpts = this.fieldManagerOptions(subresource);
+    const { config, strictError } = parseApplyConfiguration(body, { group: this.group, version: this.version, kind: this.info.kind, schema: fmOpts.schema });
+    const validation = opts.fieldValidation ?? "Warn";
     return this.updateWith(ctx, name, {
-      transform: (existing) => applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts),
+      transform: (existing) => {
+        const uid = config.metadata?.uid;
+        if (!existing && uid) {
+          throw newConflict(this.qualifiedResource, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+        }
+        const out = applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts);
+        if (strictError !== undefined && validation === "Strict") throw newBadRequest(`error strict decoding YAML: ${strictError}`);
+        return out;
+      },
       strategy,
       allowCreate: subresource === undefined,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
       subresource,
+    }).then((result) => {
+      if (strictError !== undefined && validation === "Warn") ctx.warnings.push(strictError);
+      return result;
     });
   }
 
@@ -529,7 +580,7 @@ export class GenericStore implements RESTStorage {
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
   private fieldManagerOptions(subresource?: string): FieldManagerOptions {
-    this.applySchemaCache ??= applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
+    this.applySchemaCache ??= this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
     const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
     if (subresource) {
       out.subresource = subresource;
@@ -609,7 +660,7 @@ export class GenericStore implements RESTStorage {
   /** A dry run's answer: the computed object, carrying the stored resourceVersion (none when it would have been created). */
   private dryRunResult(obj: KubeObject, current: KeyValue | undefined): KubeObject {
     const out = this.codec.decode(this.encode(obj));
-    if (current) out.metadata = { ...out.metadata, resourceVersion: String(current.modRevision) };
+    if (current) out.metadata = withResourceVersion(out.metadata, String(current.modRevision));
     return out;
   }
 
