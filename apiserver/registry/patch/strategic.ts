@@ -41,7 +41,7 @@ const ERR_BAD_SET_ORDER = () => new StrategicPatchError("bad-request", "invalid 
 const ERR_NO_LIST_OF_LISTS = () => new StrategicPatchError("unprocessable", "lists of lists are not supported");
 
 /** Go's `%v` of a decoded JSON value, for messages. */
-function goFormat(v: unknown): string {
+export function goFormat(v: unknown): string {
   if (v === null || v === undefined) return "<nil>";
   if (Array.isArray(v)) return `[${v.map(goFormat).join(" ")}]`;
   if (typeof v === "object") {
