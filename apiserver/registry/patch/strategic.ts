@@ -95,6 +95,8 @@ function mergeMap(originalIn: JSONMap | null, patch: JSONMap, schema: PatchSchem
     if (rawKey.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       k = extractKey(rawKey, DELETE_FROM_PRIMITIVE_LIST);
       isDeleteList = true;
+      // Upstream skips a directive that is not a list; it can only be a mistake, so it is refused.
+      if (patchV !== null && !Array.isArray(patchV)) throw ERR_BAD_PRIMITIVE_LIST();
     }
     if (patchV === null) {
       delete original[k];
