@@ -176,14 +176,50 @@ describe("nesting depth", () => {
     expect(y.json<{ message: string }>().message).not.toMatch(/Maximum call stack/);
   });
 
-  it("a custom resource nested 10,000 deep is a 400; one within the limit is stored", async () => {
-    const crd = cronTabCRD();
+  it("a custom resource nested 10,000 deep is a 400; one just within the limit is stored, read, patched and listed", async () => {
+    const crd = {
+      apiVersion: "apiextensions.k8s.io/v1",
+      kind: "CustomResourceDefinition",
+      metadata: { name: "deeps.example.com" },
+      spec: {
+        group: "example.com",
+        scope: "Namespaced",
+        names: { plural: "deeps", singular: "deep", kind: "Deep", listKind: "DeepList" },
+        versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } } } }],
+      },
+    };
     await createEstablished(t, crd);
-    const spec = crd.spec as { group: string; names: { plural: string }; versions: { name: string }[] };
-    const path = `/apis/${spec.group}/${spec.versions[0]!.name}/namespaces/default/${spec.names.plural}`;
-    const deep = await t.request("POST", path, { body: `{"apiVersion":"${spec.group}/${spec.versions[0]!.name}","kind":"CronTab","metadata":{"name":"deep"},"spec":${nested(10000)}}`, headers: { "Content-Type": "application/json" } });
+    const path = "/apis/example.com/v1/namespaces/default/deeps";
+    const body = (name: string, depth: number): string => `{"apiVersion":"example.com/v1","kind":"Deep","metadata":{"name":"${name}"},"spec":${nested(depth)}}`;
+    const deep = await t.request("POST", path, { body: body("deep", 10000), headers: { "Content-Type": "application/json" } });
     expect(deep.status).toBe(400);
     expect(deep.json<{ message: string }>().message).toContain("exceeded max depth");
+    // The object itself is a level: this is exactly the limit.
+    const edge = await t.request("POST", path, { body: body("edge", 999), headers: { "Content-Type": "application/json" } });
+    expect(edge.status, edge.text.slice(0, 300)).toBe(201);
+    expect((await t.request("GET", `${path}/edge`)).status).toBe(200);
+    expect((await t.request("GET", path)).status).toBe(200);
+    const patched = await patch(`${path}/edge`, MERGE, '{"metadata":{"labels":{"x":"y"}}}');
+    expect(patched.status).toBe(200);
+    // A merge patch one level deeper is itself past the limit.
+    await refused(`${path}/edge`, MERGE, `{"spec":${nested(999, '{"b":1}')}}`, 400);
+    const over = await t.request("POST", path, { body: body("over", 1000), headers: { "Content-Type": "application/json" } });
+    expect(over.status).toBe(400);
+  });
+
+  it("a CRD whose schema nests as deep as a body may is handled without a 5xx", async () => {
+    const crd = cronTabCRD();
+    const body = JSON.parse(JSON.stringify(crd)) as { metadata: { name: string }; spec: { group: string; names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] } };
+    body.metadata.name = "edges.stable.example.com";
+    body.spec.names = { plural: "edges", singular: "edge", kind: "Edge", listKind: "EdgeList" };
+    body.spec.versions[0]!.schema.openAPIV3Schema = { type: "object", properties: { spec: "PLACEHOLDER" } };
+    let text = '{"type":"string"}';
+    for (let i = 0; i < 490; i++) text = `{"type":"object","properties":{"a":${text}}}`;
+    const res = await t.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", {
+      body: JSON.stringify(body).replace('"PLACEHOLDER"', text),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBeLessThan(500);
   });
 
   it("a CRD whose schema nests 2,000 deep is a 400", async () => {
