@@ -514,7 +514,9 @@ export class GenericStore implements RESTStorage {
     const config = parseApplyConfiguration(body, this.apiVersion, this.info.kind);
     const fmOpts = this.fieldManagerOptions(subresource);
     return this.updateWith(ctx, name, {
-      transform: (existing) => applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts),
+      // The applied object is decoded as a body would be, as every patch's result is.
+      transform: (existing) =>
+        decodePatched({ type: "apply", body }, { object: applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts), group: this.group, version: this.version, kind: this.info.kind }, { ...opts, fieldValidation: "Ignore" }, ctx.warnings),
       strategy,
       allowCreate: subresource === undefined,
       dryRun: opts.dryRun === true,

@@ -283,3 +283,20 @@ describe("random wrong-typed merge patches (property)", () => {
     );
   });
 });
+
+describe("server-side apply", () => {
+  it("refuses an applied object with wrong-typed values instead of wiping them", async () => {
+    const apply = "application/apply-patch+yaml";
+    for (const body of [
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"w"},"data":5}',
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"w","labels":5}}',
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"w","generation":1e27}}',
+    ]) {
+      const before = await t.request("GET", `${CM}/w`);
+      const res = await patch(`${CM}/w`, apply, body, "?fieldManager=typing");
+      expect(res.status, res.text).toBe(422);
+      expect(res.json<{ message: string }>().message).toMatch(/cannot unmarshal/);
+      expect((await t.request("GET", `${CM}/w`)).text).toBe(before.text);
+    }
+  });
+});
