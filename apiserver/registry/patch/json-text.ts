@@ -181,10 +181,18 @@ export function goJSONSyntaxError(text: string, maxDepth = MAX_NESTING_DEPTH): s
   }
 }
 
+/** `budget` less the occurrences of `c` in `text`, stopping at 0. */
+function countBelow(text: string, c: string, budget: number): number {
+  let left = budget;
+  for (let i = text.indexOf(c); i >= 0 && left > 0; i = text.indexOf(c, i + 1)) left--;
+  return left;
+}
+
 /** Whether brackets in `text` (outside strings) nest deeper than `maxDepth`; the offending bracket if so. */
 function tooDeep(text: string, maxDepth: number): string | undefined {
-  // Nesting past maxDepth needs more than maxDepth characters.
-  if (text.length <= maxDepth) return undefined;
+  // Nesting past maxDepth needs more than maxDepth opening brackets: counted natively first,
+  // most bodies have far fewer and are not scanned.
+  if (text.length <= maxDepth || countBelow(text, "{", countBelow(text, "[", maxDepth + 1)) > 0) return undefined;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
