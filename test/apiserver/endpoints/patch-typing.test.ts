@@ -6,6 +6,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scheme } from "../../../generated/apis/register.js";
+import { encodeObject } from "../../../runtime/protobuf/envelope.js";
 import type { TestServer } from "../server/harness.js";
 import { createEstablished, cronTabCRD, json, startCRDServer } from "../apiextensions/support.js";
 
@@ -238,6 +240,46 @@ describe("nesting depth", () => {
     expect(schema.type).toBe("object");
     expect(res.status).toBe(400);
     expect(res.json<{ message: string }>().message).toContain("exceeded max depth");
+  });
+});
+
+describe("protobuf depth", () => {
+  /** A protobuf varint. */
+  const varint = (n: number): number[] => {
+    const out: number[] = [];
+    for (; n >= 0x80; n >>>= 7) out.push((n & 0x7f) | 0x80);
+    out.push(n);
+    return out;
+  };
+  /** JSONSchemaProps nested through `not` (field 28) `depth` times around {type: "string"}. */
+  const deepSchema = (depth: number): Buffer => {
+    let msg = Buffer.from([0x2a, 6, ...Buffer.from("string")]);
+    for (let i = 0; i < depth; i++) msg = Buffer.concat([Buffer.from([0xe2, 0x01, ...varint(msg.length)]), msg]);
+    return msg;
+  };
+  /** A CRD in protobuf whose schema is `deepSchema(depth)`: encoded with a same-sized `required` entry, then swapped in. */
+  const deepCRD = (depth: number): Buffer => {
+    const schema = deepSchema(depth);
+    const crd = JSON.parse(JSON.stringify(cronTabCRD())) as { metadata: { name: string }; spec: { names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] } };
+    crd.metadata.name = `pb${depth}s.stable.example.com`;
+    crd.spec.names = { plural: `pb${depth}s`, singular: `pb${depth}`, kind: `Pb${depth}`, listKind: `Pb${depth}List` };
+    crd.spec.versions[0]!.schema.openAPIV3Schema = { required: ["X".repeat(schema.length)] };
+    const bytes = Buffer.from(encodeObject(scheme, crd as never));
+    // `required` is field 23 (tag 0xBA 0x01), `not` field 28 (0xE2 0x01): same size.
+    const marker = Buffer.concat([Buffer.from([0xba, 0x01, ...varint(schema.length)]), Buffer.from("X".repeat(schema.length))]);
+    const at = bytes.indexOf(marker);
+    expect(at).toBeGreaterThan(0);
+    return Buffer.concat([bytes.subarray(0, at), Buffer.from([0xe2, 0x01, ...varint(schema.length)]), schema, bytes.subarray(at + marker.length)]);
+  };
+
+  it.each([1200, 20000])("a CRD whose schema nests %i messages deep is a 400 without a runtime text", async (depth) => {
+    const res = await t.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", {
+      body: deepCRD(depth),
+      headers: { "Content-Type": "application/vnd.kubernetes.protobuf", Accept: "application/json" },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain("exceeded maximum recursion depth");
+    expect(res.text).not.toMatch(/Maximum call stack/);
   });
 });
 
