@@ -7,7 +7,7 @@ import { StatusError, newBadRequest, newGenericServerResponse, newRequestEntityT
 import type { KubeObject, PatchType, WriteOptions } from "../rest.js";
 import { fieldErrors, FieldPath, invalidError } from "../validation/field.js";
 import { applyJSONPatch, jsonPatchErrorMessage, type Operation } from "./json-patch.js";
-import { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONText } from "./json-text.js";
+import { MAX_NESTING_DEPTH, nestsDeeperThan, nonIntegerLiterals, parseJSONText } from "./json-text.js";
 import { mergePatch } from "./merge-patch.js";
 import { EMPTY_PATCH_SCHEMA, type PatchSchema } from "./patch-meta.js";
 import { SchemaIndex } from "./schema-check.js";
@@ -25,7 +25,7 @@ export const PATCH_MEDIA_TYPES: Readonly<Record<PatchType, string>> = {
 const MAX_JSON_PATCH_OPERATIONS = 10000;
 
 export type ParsedPatch =
-  | { type: "json"; ops: Operation[] }
+  | { type: "json"; ops: Operation[]; text: string }
   | { type: "merge"; patch: unknown }
   | { type: "strategic"; patch: JSONMap }
   | { type: "apply"; body: Uint8Array };
@@ -42,7 +42,8 @@ function goTypeName(v: unknown): string {
 /** Parses a PATCH body; throws 400 (or 413 for too many JSON patch operations) as upstream does. */
 export function parsePatch(type: PatchType, body: Uint8Array): ParsedPatch {
   if (type === "apply") return { type, body };
-  const parsed = parseJSONText(utf8.decode(body));
+  const text = utf8.decode(body);
+  const parsed = parseJSONText(text);
   switch (type) {
     case "json": {
       if (!parsed.ok) throw newBadRequest(`error decoding patch: ${parsed.message}`);
@@ -52,7 +53,7 @@ export function parsePatch(type: PatchType, body: Uint8Array): ParsedPatch {
       if (parsed.value.length > MAX_JSON_PATCH_OPERATIONS) {
         throw newRequestEntityTooLarge(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${parsed.value.length}`);
       }
-      return { type, ops: parsed.value as Operation[] };
+      return { type, ops: parsed.value as Operation[], text };
     }
     case "merge":
       // evanphx/json-patch's text (the handler reports a malformed body before, as upstream's strict decode does).
@@ -130,6 +131,51 @@ function goSortedJSON(v: unknown): string {
   return (JSON.stringify(sorted(v)) ?? "null").replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/**
+ * The number literals with a fraction or exponent that a JSON patch's add and replace operations
+ * put into `result`, by their path there: upstream's JSON patch keeps values as written, so
+ * Go's decoder then refuses `1e2` for an integer field (a merge patch re-encodes them, and
+ * does not). A path through a container the patch later removed is simply not met by the walk.
+ */
+function jsonPatchLiterals(patch: Extract<ParsedPatch, { type: "json" }>, result: unknown): Map<string, string> | undefined {
+  const inPatch = nonIntegerLiterals(patch.text);
+  if (inPatch.size === 0) return undefined;
+  const out = new Map<string, string>();
+  patch.ops.forEach((op, i) => {
+    if ((op.op !== "add" && op.op !== "replace") || typeof op.path !== "string") return;
+    const at = objectPath(op.path, result);
+    if (at === undefined) return;
+    const prefix = `[${i}].value`;
+    for (const [p, literal] of inPatch) {
+      if (p === prefix) out.set(at, literal);
+      else if (p.startsWith(`${prefix}.`) || p.startsWith(`${prefix}[`)) {
+        const rest = p.slice(prefix.length);
+        out.set(at === "" ? rest.replace(/^\./, "") : `${at}${rest}`, literal);
+      }
+    }
+  });
+  return out;
+}
+
+/** A JSON pointer as the schema walk writes paths (`spec.ports[0].port`), following `doc` to tell indices from keys. */
+function objectPath(pointer: string, doc: unknown): string | undefined {
+  if (pointer === "") return "";
+  let out = "";
+  let cur = doc;
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(key)) return undefined;
+      out += `[${key}]`;
+      cur = cur[Number(key)];
+    } else if (typeof cur === "object" && cur !== null) {
+      out += out === "" ? key : `.${key}`;
+      cur = (cur as Record<string, unknown>)[key];
+    } else return undefined;
+  }
+  return out;
+}
+
 /** The object a patch produced, with the kind it must decode as. */
 export interface PatchedObject {
   object: KubeObject;
@@ -152,7 +198,8 @@ export function decodePatched(patch: ParsedPatch, patched: PatchedObject, option
   if (nestsDeeperThan(object)) {
     throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), "<value omitted>", `exceeded max depth of ${MAX_NESTING_DEPTH}`)]);
   }
-  const problems = SchemaIndex.builtin().check(group, version, kind, object as unknown as Record<string, unknown>);
+  const literals = patch.type === "json" ? jsonPatchLiterals(patch, object) : undefined;
+  const problems = SchemaIndex.builtin().check(group, version, kind, object as unknown as Record<string, unknown>, literals);
   if (problems === undefined) return object;
   if (problems.invalid.length > 0) {
     throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), shown(), problems.invalid[0]!)]);

@@ -88,6 +88,16 @@ describe("wrong-typed values in patches", () => {
     await refused(`${SVC}/s`, JSONPATCH, '[{"op":"replace","path":"/spec/ports/0/port","value":3000000000}]', 422);
   });
 
+  it("refuses 1e2 for an integer field in a JSON patch (kept as written upstream), not in a merge patch (re-encoded upstream)", async () => {
+    const s = await refused(`${SVC}/s`, JSONPATCH, '[{"op":"replace","path":"/spec/ports/0/port","value":1e2}]', 422);
+    expect(s.message).toContain("cannot unmarshal number 1e2 into Go struct field ServicePort.spec.ports[0].port of type int32");
+    const whole = await refused(`${SVC}/s`, JSONPATCH, '[{"op":"replace","path":"/spec/ports","value":[{"port":8.0e1}]}]', 422);
+    expect(whole.message).toContain("cannot unmarshal number 8.0e1 into Go struct field ServicePort.spec.ports[0].port of type int32");
+    const merged = await patch(`${SVC}/s`, STRATEGIC, '{"spec":{"ports":[{"port":80,"targetPort":8.1e1}]}}');
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.json<{ spec: { ports: { targetPort: number }[] } }>().spec.ports[0]!.targetPort).toBe(81);
+  });
+
   it("still applies well-typed patches", async () => {
     const res = await patch(`${CM}/w`, MERGE, '{"data":{"k2":"v2"}}');
     expect(res.status).toBe(200);
