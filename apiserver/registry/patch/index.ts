@@ -199,7 +199,9 @@ export function decodePatched(patch: ParsedPatch, patched: PatchedObject, option
     throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), "<value omitted>", `exceeded max depth of ${MAX_NESTING_DEPTH}`)]);
   }
   const literals = patch.type === "json" ? jsonPatchLiterals(patch, object) : undefined;
-  const problems = SchemaIndex.builtin().check(group, version, kind, object as unknown as Record<string, unknown>, literals);
+  // Upstream converts a strategic merge patch's result from a map, and decodes the others' JSON.
+  const dialect = patch.type === "strategic" ? "unstructured" : "json";
+  const problems = SchemaIndex.builtin().check(group, version, kind, object as unknown as Record<string, unknown>, literals, dialect);
   if (problems === undefined) return object;
   if (problems.invalid.length > 0) {
     throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), shown(), problems.invalid[0]!)]);

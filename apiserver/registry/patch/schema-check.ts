@@ -19,6 +19,13 @@ interface Schema {
   "x-kubernetes-group-version-kind"?: { group: string; version: string; kind: string }[];
 }
 
+/**
+ * Whose words a type error is in: Go's JSON decoder (`json: cannot unmarshal number into Go
+ * struct field ...`, bodies, JSON and merge patches) or apimachinery's unstructured converter
+ * (`cannot restore map from string`, strategic merge patches, which upstream converts from a map).
+ */
+export type DecodeDialect = "json" | "unstructured";
+
 export interface FieldProblems {
   /** Paths of fields the schema does not know, e.g. `spec.foo`, `spec.ports[0].bar`. */
   unknown: string[];
@@ -56,18 +63,30 @@ export class SchemaIndex {
    * Walks `obj` (a decoded body of this kind) in place: drops unknown fields and nulls, and
    * reports both kinds of problem. Undefined when the kind has no schema here.
    */
-  check(group: string, version: string, kind: string, obj: Record<string, unknown>, literals?: ReadonlyMap<string, string>): FieldProblems | undefined {
+  check(
+    group: string,
+    version: string,
+    kind: string,
+    obj: Record<string, unknown>,
+    literals?: ReadonlyMap<string, string>,
+    dialect: DecodeDialect = "json",
+  ): FieldProblems | undefined {
     const name = this.byKind.get(`${group}/${version}/${kind}`);
     if (name === undefined) return undefined;
     const problems: FieldProblems = { unknown: [], invalid: [] };
     this.literals = literals !== undefined && literals.size > 0 ? literals : undefined;
+    this.dialect = dialect;
     try {
       this.walkObject(obj, this.definitions[name]!, "", shortName(name), problems);
     } finally {
       this.literals = undefined;
+      this.dialect = "json";
     }
     return problems;
   }
+
+  /** Whose words the current check's type errors are in (see {@link DecodeDialect}). */
+  private dialect: DecodeDialect = "json";
 
   /** The current check's number literals written with a fraction or exponent, by path (see nonIntegerLiterals). */
   private literals: ReadonlyMap<string, string> | undefined;
@@ -94,6 +113,10 @@ export class SchemaIndex {
     const actual = jsonKind(value);
     const literal = actual === "number" ? this.literals?.get(path) : undefined;
     if (!kindAccepts(expected, s.format, value, actual) || (literal !== undefined && (expected === "integer" || expected === "int-or-string"))) {
+      if (this.dialect === "unstructured") {
+        out.invalid.push(unstructuredMismatch(s, expected, value, actual, inner));
+        return;
+      }
       // Go names the literal when a number does not fit an integer field.
       const what = actual === "number" && (expected === "integer" || expected === "int-or-string") ? `number ${literal ?? goNumber(value as number)}` : actual;
       out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${path} of type ${goType(s, inner)}`);
@@ -174,6 +197,38 @@ function kindAccepts(expected: string, format: string | undefined, value: unknow
     default:
       return true;
   }
+}
+
+/** The Go kind a decoded JSON value has in an unstructured map (integers are int64, other numbers float64). */
+function goKind(value: unknown, actual: string): string {
+  switch (actual) {
+    case "number":
+      return Number.isInteger(value) ? "int64" : "float64";
+    case "array":
+      return "slice";
+    case "object":
+      return "map";
+    case "boolean":
+      return "bool";
+    default:
+      return actual;
+  }
+}
+
+/** The unstructured converter's text for a value that does not fit its field. */
+function unstructuredMismatch(s: Schema, expected: string, value: unknown, actual: string, struct: string | undefined): string {
+  const from = goKind(value, actual);
+  if (expected === "int-or-string") {
+    // IntOrString decodes itself from JSON.
+    const what = actual === "number" ? `number ${goNumber(value as number)}` : actual === "array" ? "array" : actual === "object" ? "object" : actual === "boolean" ? "bool" : actual;
+    return `json: cannot unmarshal ${what} into Go value of type int32`;
+  }
+  if (expected === "object") return struct && s.properties ? `cannot restore struct from: ${from}` : `cannot restore map from ${from}`;
+  if (expected === "array") return `cannot restore slice from ${from}`;
+  const to = goType(s, undefined);
+  // Go converts between integers and from whole floats (ranges unchecked there: refused here all the same).
+  if (actual === "number" && (expected === "integer" || (expected === "string" && Number.isInteger(value)))) return `cannot convert ${from} to ${to}`;
+  return `unrecognized type: ${to}`;
 }
 
 /** A number as Go's encoder writes a float64 (exponent form past 1e21, as JavaScript also writes it). */
