@@ -172,6 +172,14 @@ describe("nesting depth", () => {
     await refused(`${CM}/w`, JSONPATCH, `[{"op":"add","path":"/data/x","value":${nested(2000)}}]`, 400);
   });
 
+  it("patches nested exactly to the limit go through every applier and are refused by type, not by the stack", async () => {
+    // {"data": ...} and the 998 levels below it: 1,000 in all.
+    await refused(`${CM}/w`, MERGE, `{"data":${nested(998)}}`, 422);
+    await refused(`${CM}/w`, STRATEGIC, `{"data":${nested(998)}}`, 422);
+    await refused(`${CM}/w`, STRATEGIC, `{"metadata":{"labels":${nested(997, '{"$patch":"delete"}')}}}`, 422);
+    await refused(`${CM}/w`, JSONPATCH, `[{"op":"add","path":"/data","value":${nested(998)}}]`, 422);
+  });
+
   it("a JSON patch cannot build an object deeper than a body may be", async () => {
     // Each value is within the limit; placed inside one another they are not.
     const ops = Array.from({ length: 3 }, (_, i) => ({ op: "add", path: `/metadata/annotations${"/a".repeat(0)}`, value: i }));
