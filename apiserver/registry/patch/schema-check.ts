@@ -237,6 +237,8 @@ function goNumber(n: number): string {
 }
 
 function goType(s: Schema, struct: string | undefined): string {
+  // IntOrString decodes a non-string as its int32.
+  if (s.format === "int-or-string") return "int32";
   if (struct && s.type === "object" && s.properties) return `v1.${struct}`;
   switch (s.type) {
     case "integer":

@@ -100,6 +100,8 @@ describe("wrong-typed values in patches", () => {
     expect(s.message).toContain("cannot unmarshal number 1e2 into Go struct field ServicePort.spec.ports[0].port of type int32");
     const whole = await refused(`${SVC}/s`, JSONPATCH, '[{"op":"replace","path":"/spec/ports","value":[{"port":8.0e1}]}]', 422);
     expect(whole.message).toContain("cannot unmarshal number 8.0e1 into Go struct field ServicePort.spec.ports[0].port of type int32");
+    const target = await refused(`${SVC}/s`, MERGE, '{"spec":{"ports":[{"port":80,"targetPort":1.5}]}}', 422);
+    expect(target.message).toContain("cannot unmarshal number 1.5 into Go struct field ServicePort.spec.ports[0].targetPort of type int32");
     const merged = await patch(`${SVC}/s`, STRATEGIC, '{"spec":{"ports":[{"port":80,"targetPort":8.1e1}]}}');
     expect(merged.status, merged.text).toBe(200);
     expect(merged.json<{ spec: { ports: { targetPort: number }[] } }>().spec.ports[0]!.targetPort).toBe(81);
