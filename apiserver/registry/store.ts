@@ -30,7 +30,7 @@ import {
   unsupportedMediaType,
 } from "./errors.js";
 import { formatTime, generateName } from "./server-metadata.js";
-import { applyPatch, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
+import { applyPatch, decodePatched, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
 import { apply as applyConfiguration, applySchemaFor, managerFromUserAgent, parseApplyConfiguration, recordUpdate, UNTYPED_SCHEMA, type ApplySchema, type FieldManagerOptions } from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
@@ -530,7 +530,9 @@ export class GenericStore implements RESTStorage {
     return this.updateWith(ctx, name, {
       transform: (existing) => {
         if (!existing) throw newNotFound(this.qualifiedResource, name);
-        return applyPatch(parsed, existing, schema);
+        // The patched object is decoded as a body would be before anything is stored.
+        const object = applyPatch(parsed, existing, schema);
+        return decodePatched(parsed, { object, group: this.group, version: this.version, kind: this.info.kind }, opts, ctx.warnings);
       },
       strategy,
       allowCreate: false,
@@ -559,7 +561,8 @@ export class GenericStore implements RESTStorage {
         }
         const out = applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts);
         if (strictError !== undefined && validation === "Strict") throw newBadRequest(`error strict decoding YAML: ${strictError}`);
-        return out;
+        // The applied object is decoded as a body would be, as every patch's result is.
+        return decodePatched({ type: "apply", body }, { object: out, group: this.group, version: this.version, kind: this.info.kind }, { ...opts, fieldValidation: "Ignore" }, ctx.warnings);
       },
       strategy,
       allowCreate: subresource === undefined,
