@@ -55,6 +55,10 @@ export function prepareDatabase(db: Database.Database, file: string): void {
     throw new Error(`${file} is in use by another process (${(e as Error).message})`);
   }
   db.pragma("synchronous = FULL");
+  // Pages freed by compaction go back to the file system a slice at a time (incremental_vacuum)
+  // instead of by a whole VACUUM: this takes effect on a fresh database only (an older one is
+  // converted by the first VACUUM that compaction runs, see SqliteStorage.reclaim).
+  db.pragma("auto_vacuum = INCREMENTAL");
   db.exec(DDL);
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version === 0) {
