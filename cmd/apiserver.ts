@@ -18,6 +18,7 @@ export interface APIServerFlags {
   etcdCafile?: string;
   etcdCertfile?: string;
   etcdKeyfile?: string;
+  etcdCompactionInterval: number;
   tokenAuthFile?: string;
   authorizationMode: string;
   serviceClusterIpRange: string;
@@ -45,6 +46,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--etcd-cafile <file>", "CA bundle that verifies https:// etcd members")
     .option("--etcd-certfile <file>", "client certificate presented to etcd")
     .option("--etcd-keyfile <file>", "key of --etcd-certfile")
+    .option("--etcd-compaction-interval <duration>", "how often storage history is compacted (SQLite or etcd); 0 disables", duration, 300_000)
     .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
     .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
@@ -72,6 +74,7 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.etcdCafile ? { etcdCAFile: flags.etcdCafile } : {}),
     ...(flags.etcdCertfile ? { etcdCertFile: flags.etcdCertfile } : {}),
     ...(flags.etcdKeyfile ? { etcdKeyFile: flags.etcdKeyfile } : {}),
+    etcdCompactionIntervalMs: flags.etcdCompactionInterval,
     ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
     authorizationMode: flags.authorizationMode,
     serviceClusterIPRange: flags.serviceClusterIpRange,
