@@ -79,7 +79,8 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
   try {
     // A watch that fails at once (a too-old resourceVersion, say) is answered with its status
     // code; one that fails later ends the stream with an ERROR event.
-    const pending = iterator.next();
+    // A negative timeout has passed before anything could be sent: an empty stream.
+    const pending = timeoutSeconds < 0 ? Promise.resolve<IteratorResult<WatchEvent>>({ done: true, value: undefined }) : iterator.next();
     const first = await Promise.race([pending, sleep(10), stopped]);
     const contentType = media.format === "protobuf" ? `${media.contentType};stream=watch` : media.contentType;
     // Stopped by the client: nobody to answer. Stopped by the timeout: an empty stream, as upstream's.
