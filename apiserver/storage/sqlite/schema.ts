@@ -46,7 +46,12 @@ CREATE TABLE IF NOT EXISTS log (
  * out revisions twice. A second apiserver on the same data dir fails here, at start-up.
  */
 export function prepareDatabase(db: Database.Database, file: string): void {
+  // Pages freed by compaction go back to the file system a slice at a time (incremental_vacuum)
+  // instead of by a whole VACUUM. This takes effect only on a fresh database, and only before
+  // anything (even the switch to WAL) writes its header; an older database is converted by the
+  // first VACUUM compaction runs (see SqliteStorage.reclaim).
   try {
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
     db.exec("BEGIN IMMEDIATE; COMMIT");
@@ -55,10 +60,6 @@ export function prepareDatabase(db: Database.Database, file: string): void {
     throw new Error(`${file} is in use by another process (${(e as Error).message})`);
   }
   db.pragma("synchronous = FULL");
-  // Pages freed by compaction go back to the file system a slice at a time (incremental_vacuum)
-  // instead of by a whole VACUUM: this takes effect on a fresh database only (an older one is
-  // converted by the first VACUUM that compaction runs, see SqliteStorage.reclaim).
-  db.pragma("auto_vacuum = INCREMENTAL");
   db.exec(DDL);
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version === 0) {

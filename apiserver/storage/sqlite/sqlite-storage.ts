@@ -279,7 +279,8 @@ export class SqliteStorage implements Storage {
       this.stmt.setMeta.run(this.revision, "revision");
     })();
     this.compacted = revision;
-    const SLICE = 20_000;
+    // ~2,000 rows (a few MB of pages) per slice: a few ms each on the event loop.
+    const SLICE = 2_000;
     for (let from = low; from < revision; from += SLICE) {
       this.stmt.dropLog.run(from, Math.min(from + SLICE, revision));
       if (from + SLICE < revision) await new Promise((r) => setImmediate(r));
@@ -299,7 +300,7 @@ export class SqliteStorage implements Storage {
    * run only once the free pages are most of the file (then it pays for itself).
    */
   private async reclaim(): Promise<void> {
-    const SLICE_PAGES = 4096;
+    const SLICE_PAGES = 1024;
     const mode = this.db.pragma("auto_vacuum", { simple: true }) as number;
     if (mode === 2) {
       for (;;) {

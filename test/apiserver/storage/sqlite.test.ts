@@ -212,6 +212,10 @@ describe("sqlite compaction reclaims space", () => {
     expect((await s.list({ prefix: "/r/" })).items.map((kv) => new TextDecoder().decode(kv.value).split(":")[0])).toEqual(["600"]);
     await s.close();
     expect(pages(file).free).toBe(0);
+    // A fresh database is incremental from the start: no VACUUM was needed.
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("auto_vacuum", { simple: true })).toBe(2);
+    db.close();
   });
 
   it("converts a database made without auto_vacuum with one VACUUM once most of it is free", async () => {
