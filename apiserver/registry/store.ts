@@ -868,6 +868,8 @@ export class GenericStore implements RESTStorage {
       initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
     };
     const sendInitial = opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && rv === 0);
+    // A revision the cache has not reached: waited for up to 3 s, then 504 (as upstream's cacher).
+    if (rv > cache.revision) await waitForRevision(this.storage, rv, ctx.signal);
     // Below the compaction point: storage answers, with upstream's 410 (the window may still hold it).
     if (!sendInitial && rv > 0 && rv + 1 < (this.storage.compactedRevision?.() ?? 0)) return undefined;
     if (!sendInitial) return cache.watch({ ...params, after: rv > 0 ? rv : cache.revision, initialEventsEnd: false });
@@ -878,8 +880,7 @@ export class GenericStore implements RESTStorage {
       const { items, revision } = cache.list(prefix, matches);
       return cache.watch({ ...params, after: revision, initial: items });
     }
-    // ...else a consistent list from storage (once it reached rv); events the cache applied meanwhile are replayed from its buffer.
-    if (rv > 0) await waitForRevision(this.storage, rv, ctx.signal);
+    // ...else a consistent list from storage; events the cache applied meanwhile are replayed from its buffer.
     const list = await this.list(ctx, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
     return cache.watch({ ...params, after: Number(list.metadata.resourceVersion), initial: list.items });
   }

@@ -181,6 +181,16 @@ for (const backend of backends) {
       expect(tooLarge.body.details?.causes).toEqual([{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }]);
     });
 
+    it("a watch from a revision too far ahead ends with a 504 ERROR event after the wait", async () => {
+      const ns = await seeded();
+      const far = (await storage.currentRevision()) + 1000;
+      const { status, events } = await readEvents(t, `${base(ns)}?watch=1&resourceVersion=${far}&timeoutSeconds=30`, (evs) => evs.length > 0);
+      expect(status).toBe(200);
+      expect(events).toEqual([
+        { type: "ERROR", object: expect.objectContaining({ code: 504, reason: "Timeout", message: expect.stringMatching(new RegExp(`^Timeout: Too large resource version: ${far}, current: \\d+$`)) }) },
+      ]);
+    });
+
     it("after compaction: lists, continue tokens and watches below the point get upstream's 410s", async () => {
       const ns = await seeded();
       const old = (await get(base(ns))).body.metadata.resourceVersion!;
