@@ -26,7 +26,8 @@ export function scheduleBookmarks(intervalMs: number, timeoutMs: number | undefi
   const arm = (): void => {
     const now = performance.now();
     const at = Math.min(now + intervalMs, last);
-    if (at < now || stopped) return;
+    // A deadline 2 s away or less leaves no time for a bookmark worth sending.
+    if (at <= now || stopped) return;
     timer = setTimeout(() => {
       fire();
       // The deadline's bookmark was the last one.
