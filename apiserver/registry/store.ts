@@ -14,18 +14,15 @@ import {
   newBadRequest,
   newConflict,
   newNotFound,
-  newResourceExpired,
   type QualifiedName,
 } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
 import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
 import {
-  CONTINUE_EXPIRED_MESSAGE,
   OPTIMISTIC_LOCK_MESSAGE,
   generateNameConflict,
   interpretStorageError,
   storagePreconditionConflict,
-  tooLargeResourceVersion,
   unknownError,
   unsupportedMediaType,
 } from "./errors.js";
@@ -55,6 +52,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/objec
 import { deferredIterator, startWatch } from "./watch.js";
 import { deepCopy } from "./copy.js";
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
+import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
@@ -304,12 +302,10 @@ export class GenericStore implements RESTStorage {
         return obj;
       }
     }
+    // Not older than rv: a revision slightly ahead is waited for before reading.
+    if (rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
     const kv = await this.read(key, name);
-    if (!kv) {
-      if (rv > 0) await this.checkNotTooLarge(rv);
-      throw newNotFound(this.qualifiedResource, name);
-    }
-    if (rv > kv.modRevision) await this.checkNotTooLarge(rv);
+    if (!kv) throw newNotFound(this.qualifiedResource, name);
     return this.decode(kv);
   }
 
@@ -321,20 +317,18 @@ export class GenericStore implements RESTStorage {
     }
   }
 
-  private async checkNotTooLarge(rv: number): Promise<void> {
-    const current = await this.storage.currentRevision();
-    if (rv > current) throw tooLargeResourceVersion(rv, current);
+  /** Waits up to 3 s for a revision slightly ahead, then 504 (upstream's freshness wait). */
+  private async checkNotTooLarge(rv: number, signal?: AbortSignal): Promise<void> {
+    await waitForRevision(this.storage, rv, signal);
   }
 
   async list(ctx: RequestContext, opts: ListOptions = {}): Promise<KubeList> {
     validateListOptions(opts, false);
+    checkContinueOptions(opts);
     const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
-    let revision: number | undefined;
-    if (!opts.continue && rv > 0) {
-      await this.checkNotTooLarge(rv);
-      if (opts.resourceVersionMatch === "Exact") revision = rv;
-    }
+    if (!opts.continue && rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
+    const revision = exactListRevision(opts, rv);
     const prefix = this.keyRoot(this.requestNamespace(ctx));
     const fromCache = await this.listFromCache(opts, rv, prefix, predicate.everything ? undefined : (obj) => predicate.matches(obj));
     if (fromCache) return fromCache;
@@ -356,9 +350,7 @@ export class GenericStore implements RESTStorage {
         predicate: predicate.everything ? undefined : (kv) => predicate.matches(decodeOnce(kv)),
       });
     } catch (err) {
-      if (err instanceof StorageError && err.code === "Compacted") {
-        throw newResourceExpired(opts.continue ? CONTINUE_EXPIRED_MESSAGE : `too old resource version: ${rv}`);
-      }
+      if (err instanceof StorageError && err.code === "Compacted") throw listExpired(opts, prefix);
       throw interpretStorageError(err, "list", this.qualifiedResource, "");
     }
     const list: KubeList = {
@@ -379,7 +371,7 @@ export class GenericStore implements RESTStorage {
    * storage's current revision. Exact reads, pages and continuations go to storage.
    */
   private async listFromCache(opts: ListOptions, rv: number, prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): Promise<KubeList | undefined> {
-    if (!this.cacher || opts.continue || opts.resourceVersionMatch === "Exact") return undefined;
+    if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
       cache = await this.readyCache();
@@ -930,6 +922,10 @@ export class GenericStore implements RESTStorage {
       initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
     };
     const sendInitial = opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && rv === 0);
+    // A revision the cache has not reached: waited for up to 3 s, then 504 (as upstream's cacher).
+    if (rv > cache.revision) await waitForRevision(this.storage, rv, ctx.signal);
+    // Below the compaction point: storage answers, with upstream's 410 (the window may still hold it).
+    if (!sendInitial && rv > 0 && rv + 1 < (this.storage.compactedRevision?.() ?? 0)) return undefined;
     if (!sendInitial) return cache.watch({ ...params, after: rv > 0 ? rv : cache.revision, initialEventsEnd: false });
     // The initial state from the cache when it is recent enough for the request...
     let fromCache = opts.resourceVersion === "0" || (rv > 0 && cache.revision >= rv);
@@ -956,8 +952,9 @@ export class GenericStore implements RESTStorage {
       timeoutMs: opts.timeoutSeconds !== undefined && opts.timeoutSeconds > 0 ? opts.timeoutSeconds * 1000 : undefined,
       signal: ctx.signal,
     };
-    if (rv > 0) return startWatch({ ...base, afterRevision: rv });
-    // From "" or "0": the current state as ADDED events first (unless sendInitialEvents=false), then changes.
+    if (rv > 0 && opts.sendInitialEvents !== true) return startWatch({ ...base, afterRevision: rv });
+    // From "" or "0" (or the watch-list at any resourceVersion): the current state as ADDED
+    // events first (unless sendInitialEvents=false), then changes.
     const self = this;
     return {
       [Symbol.asyncIterator]: async function* () {
@@ -966,6 +963,7 @@ export class GenericStore implements RESTStorage {
         if (opts.sendInitialEvents === false) {
           afterRevision = await self.storage.currentRevision();
         } else {
+          if (rv > 0) await waitForRevision(self.storage, rv, ctx.signal);
           const list = await self.storage.list({ prefix });
           afterRevision = list.revision;
           initial = list.items.map((kv) => self.decodeForWatch(kv, kv.modRevision)).filter(matches);
