@@ -73,7 +73,7 @@ describe("loadKubeconfig", () => {
     expect(config.caData).toBeUndefined();
   });
 
-  it("reads files named relative to the kubeconfig's folder, tokenFile and basic auth", () => {
+  it("reads files named relative to the kubeconfig's folder, tokenFile", () => {
     write("kube/pki/ca.crt", "FILE CA");
     write("kube/pki/client.crt", "FILE CERT");
     write("kube/pki/client.key", "FILE KEY");
@@ -85,7 +85,7 @@ current-context: c
 clusters: [{name: k, cluster: {server: "https://10.0.0.1", certificate-authority: pki/ca.crt}}]
 users:
 - name: u
-  user: {client-certificate: pki/client.crt, client-key: ./pki/client.key, tokenFile: token, username: admin, password: pw}
+  user: {client-certificate: pki/client.crt, client-key: ./pki/client.key, tokenFile: token}
 contexts: [{name: c, context: {cluster: k, user: u}}]
 `,
     );
@@ -96,7 +96,19 @@ contexts: [{name: c, context: {cluster: k, user: u}}]
     expect(text(config.keyData)).toBe("FILE KEY");
     expect(config.bearerToken).toBe("file-token");
     expect(config.bearerTokenFile).toBe(path.join(dir, "kube/token"));
-    expect(config).toMatchObject({ username: "admin", password: "pw" });
+  });
+
+  it("reads basic auth, and refuses it together with a token as client-go does", () => {
+    const cfg = (user: string) => `
+current-context: c
+clusters: [{name: k, cluster: {server: "https://10.0.0.1"}}]
+users: [{name: u, user: ${user}}]
+contexts: [{name: c, context: {cluster: k, user: u}}]
+`;
+    expect(loadKubeconfig({ path: write("basic", cfg("{username: admin, password: pw}")) })).toMatchObject({ username: "admin", password: "pw" });
+    expect(() => loadKubeconfig({ path: write("both", cfg("{token: t, username: admin, password: pw}")) })).toThrow(
+      "more than one authentication method found for u; found [token basicAuth], only one is allowed",
+    );
   });
 
   it("merges the KUBECONFIG list: the first file to define a name or current-context wins", () => {
@@ -154,18 +166,6 @@ contexts:
     expect(() => loadKubeconfig({ path: missingCa })).toThrow(`cannot read certificate-authority ${path.join(dir, "no-ca.crt")}`);
     const bad = write("c6", "clusters: [\n");
     expect(() => loadKubeconfig({ path: bad })).toThrow(`kubeconfig ${bad}:`);
-  });
-
-  it("refuses credentials it cannot use rather than going anonymous", () => {
-    const exec = write(
-      "config",
-      `current-context: x
-clusters: [{name: k, cluster: {server: "https://k"}}]
-users: [{name: eks, user: {exec: {command: aws, apiVersion: client.authentication.k8s.io/v1beta1}}}]
-contexts: [{name: x, context: {cluster: k, user: eks}}]
-`,
-    );
-    expect(() => loadKubeconfig({ path: exec })).toThrow(/authenticates with exec credential plugins/);
   });
 });
 
