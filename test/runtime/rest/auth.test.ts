@@ -71,8 +71,8 @@ describe("ExecAuthenticator", () => {
     const file = echoInteractive();
     const beta = new ExecAuthenticator({ command: process.execPath, args: [file], apiVersion: "client.authentication.k8s.io/v1beta1" }, undefined, { isTerminal: () => true });
     expect(await beta.credentials()).toEqual({ token: "t-true" });
-    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: V1 })).toThrow("interactiveMode must be specified");
-    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: "client.authentication.k8s.io/v1alpha1", interactiveMode: "Never" })).toThrow(
+    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: V1 }, undefined)).toThrow("interactiveMode must be specified");
+    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: "client.authentication.k8s.io/v1alpha1", interactiveMode: "Never" }, undefined)).toThrow(
       'exec plugin: invalid apiVersion "client.authentication.k8s.io/v1alpha1"',
     );
   });
