@@ -265,7 +265,8 @@ export class RestClient {
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       await this.limiter.wait(signal);
-      const creds = await this.transport.credentials();
+      // Only with a plugin: a request without one does not pay for the await.
+      const creds = this.transport.hasCredentialPlugin ? await this.transport.credentials() : undefined;
       // A plugin's token only where the caller set no Authorization of its own, as client-go.
       const sent = creds?.token !== undefined && headers["Authorization"] === undefined ? { ...headers, Authorization: `Bearer ${creds.token}` } : headers;
       let res: http.IncomingMessage;

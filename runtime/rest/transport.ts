@@ -191,13 +191,18 @@ export class Transport {
     return headers;
   }
 
+  /** Whether an auth plugin supplies credentials (then {@link Transport.credentials} is asked before each attempt). */
+  get hasCredentialPlugin(): boolean {
+    return this.provider !== undefined;
+  }
+
   /**
-   * The auth plugin's credentials for the next attempt (undefined without a plugin). A client
+   * The auth plugin's credentials for the next attempt. A client
    * certificate other than the one in use replaces the agents, closing their connections, as
    * client-go does when a plugin rotates the certificate.
    */
-  async credentials(): Promise<Credentials | undefined> {
-    if (this.provider === undefined) return undefined;
+  async credentials(): Promise<Credentials> {
+    if (this.provider === undefined) return {};
     const creds = await this.provider.credentials();
     if (creds.certData !== undefined && creds.certData !== this.activeCert) {
       const old = this.agents;
