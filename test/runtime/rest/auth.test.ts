@@ -4,6 +4,7 @@
  * server, impersonation headers, Warning header parsing and the deduplicating handler, and an
  * oidc issuer over HTTPS trusted through idp-certificate-authority-data.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type tls from "node:tls";
 import os from "node:os";
@@ -129,22 +130,29 @@ describe("over TLS with a client-certificate-checking server", () => {
     fs.rmSync(pki.dir, { recursive: true, force: true });
   });
 
-  it("presents the exec plugin's client certificate, and runs the plugin again once it expires", async () => {
+  it("presents the exec plugin's client certificate, and a rotated one on new connections once it expires", async () => {
     const runs = path.join(dir, "runs");
     fs.writeFileSync(runs, "");
-    const certFile = path.join(dir, "cert.pem");
-    const keyFile = path.join(dir, "key.pem");
-    fs.writeFileSync(certFile, pki.clientCert);
-    fs.writeFileSync(keyFile, pki.clientKey);
-    // Each run returns the client certificate; the first with an expiry already past.
+    // A second client certificate from the same CA, for the plugin's second run.
+    const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: pki.dir, stdio: "pipe" });
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "second.key", "-out", "second.csr", "-subj", "/CN=second");
+    openssl("x509", "-req", "-in", "second.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "second.crt", "-days", "1");
+    const pair = (n: string) => [path.join(pki.dir, `${n}.crt`), path.join(pki.dir, `${n}.key`)];
+    const [c1, k1] = pair("client");
+    const [c2, k2] = pair("second");
+    // Run 1 returns the "admin" certificate with an expiry already past; later runs the "second" one.
     const file = plugin(
-      `{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { clientCertificateData: fs.readFileSync(${JSON.stringify(certFile)}, "utf8"), clientKeyData: fs.readFileSync(${JSON.stringify(keyFile)}, "utf8"), ...(run === 1 && { expirationTimestamp: "2000-01-01T00:00:00Z" }) } }`,
+      `{ apiVersion: info.apiVersion, kind: "ExecCredential", status: run === 1
+        ? { clientCertificateData: fs.readFileSync(${JSON.stringify(c1)}, "utf8"), clientKeyData: fs.readFileSync(${JSON.stringify(k1)}, "utf8"), expirationTimestamp: "2000-01-01T00:00:00Z" }
+        : { clientCertificateData: fs.readFileSync(${JSON.stringify(c2)}, "utf8"), clientKeyData: fs.readFileSync(${JSON.stringify(k2)}, "utf8") } }`,
     );
     const client = new RestClient({ server: server.url, caData: pki.ca, execProvider: execConfig(file, { env: [{ name: "RUNS", value: runs }] }) });
     try {
-      const who = async () => ((await client.request<{ message: string }>({ method: "GET", path: "/whoami" })).message);
+      const who = async () => (await client.request<{ message: string }>({ method: "GET", path: "/whoami" })).message;
       expect(await who()).toBe("admin");
-      expect(await who()).toBe("admin");
+      // The kept-alive connection still carries the first certificate: it must be replaced.
+      expect(await who()).toBe("second");
+      expect(await who()).toBe("second");
       expect(fs.readFileSync(runs, "utf8").length).toBe(2);
     } finally {
       client.close();
