@@ -17,35 +17,35 @@ export const coreV1ContentConfig: gentype.ContentConfig = gentype.contentConfig(
 
 /** The clients of the core/v1 group-version (client-go's CoreV1Interface). */
 export interface CoreV1Interface {
-  /** The ConfigMap client for one namespace ("" for all, in list and watch). */
-  configMaps(namespace: string): ConfigMapInterface;
-  /** The Endpoints client for one namespace ("" for all, in list and watch). */
-  endpoints(namespace: string): EndpointsInterface;
-  /** The Event client for one namespace ("" for all, in list and watch). */
-  events(namespace: string): EventInterface;
+  /** The ConfigMap client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  configMaps(namespace?: string): ConfigMapInterface;
+  /** The Endpoints client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  endpoints(namespace?: string): EndpointsInterface;
+  /** The Event client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  events(namespace?: string): EventInterface;
   /** The Namespace client. */
   namespaces(): NamespaceInterface;
-  /** The Secret client for one namespace ("" for all, in list and watch). */
-  secrets(namespace: string): SecretInterface;
-  /** The Service client for one namespace ("" for all, in list and watch). */
-  services(namespace: string): ServiceInterface;
-  /** The ServiceAccount client for one namespace ("" for all, in list and watch). */
-  serviceAccounts(namespace: string): ServiceAccountInterface;
+  /** The Secret client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  secrets(namespace?: string): SecretInterface;
+  /** The Service client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  services(namespace?: string): ServiceInterface;
+  /** The ServiceAccount client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  serviceAccounts(namespace?: string): ServiceAccountInterface;
 }
 
 /** The core/v1 clients over one REST client. */
 export class CoreV1Client implements CoreV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  configMaps(namespace: string): ConfigMapInterface {
+  configMaps(namespace: string = this.restClient.defaultNamespace): ConfigMapInterface {
     return new ConfigMapClient(new gentype.RestResourceClient(this.restClient, configMapResource, namespace));
   }
 
-  endpoints(namespace: string): EndpointsInterface {
+  endpoints(namespace: string = this.restClient.defaultNamespace): EndpointsInterface {
     return new EndpointsClient(new gentype.RestResourceClient(this.restClient, endpointsResource, namespace));
   }
 
-  events(namespace: string): EventInterface {
+  events(namespace: string = this.restClient.defaultNamespace): EventInterface {
     return new EventClient(new gentype.RestResourceClient(this.restClient, eventResource, namespace));
   }
 
@@ -53,15 +53,15 @@ export class CoreV1Client implements CoreV1Interface {
     return new NamespaceClient(new gentype.RestResourceClient(this.restClient, namespaceResource));
   }
 
-  secrets(namespace: string): SecretInterface {
+  secrets(namespace: string = this.restClient.defaultNamespace): SecretInterface {
     return new SecretClient(new gentype.RestResourceClient(this.restClient, secretResource, namespace));
   }
 
-  services(namespace: string): ServiceInterface {
+  services(namespace: string = this.restClient.defaultNamespace): ServiceInterface {
     return new ServiceClient(new gentype.RestResourceClient(this.restClient, serviceResource, namespace));
   }
 
-  serviceAccounts(namespace: string): ServiceAccountInterface {
+  serviceAccounts(namespace: string = this.restClient.defaultNamespace): ServiceAccountInterface {
     return new ServiceAccountClient(
       new gentype.RestResourceClient(this.restClient, serviceAccountResource, namespace),
     );

@@ -20,15 +20,15 @@ import { FakeServiceClient } from "./fake-service.js";
 export class FakeCoreV1Client implements CoreV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  configMaps(namespace: string): ConfigMapInterface {
+  configMaps(namespace = "default"): ConfigMapInterface {
     return new FakeConfigMapClient(this.fake, namespace);
   }
 
-  endpoints(namespace: string): EndpointsInterface {
+  endpoints(namespace = "default"): EndpointsInterface {
     return new FakeEndpointsClient(this.fake, namespace);
   }
 
-  events(namespace: string): EventInterface {
+  events(namespace = "default"): EventInterface {
     return new FakeEventClient(this.fake, namespace);
   }
 
@@ -36,15 +36,15 @@ export class FakeCoreV1Client implements CoreV1Interface {
     return new FakeNamespaceClient(this.fake);
   }
 
-  secrets(namespace: string): SecretInterface {
+  secrets(namespace = "default"): SecretInterface {
     return new FakeSecretClient(this.fake, namespace);
   }
 
-  services(namespace: string): ServiceInterface {
+  services(namespace = "default"): ServiceInterface {
     return new FakeServiceClient(this.fake, namespace);
   }
 
-  serviceAccounts(namespace: string): ServiceAccountInterface {
+  serviceAccounts(namespace = "default"): ServiceAccountInterface {
     return new FakeServiceAccountClient(this.fake, namespace);
   }
 }
