@@ -71,11 +71,11 @@ export function resourceOf(set: SchemaSet, definition: string): GroupVersionKind
 }
 
 /** The index section a page's breadcrumb leads back to. */
-export function indexSectionOf(set: SchemaSet, definition: string): Link {
+export function indexSectionOf(set: SchemaSet, layout: Layout, definition: string): Link {
   const gvk = resourceOf(set, definition);
   if (gvk) return { label: escapeHtml(groupVersionLabel(gvk)), href: `index.html#${groupAnchor(groupVersionLabel(gvk))}` };
   if (gvksOf(set.schemas.get(definition)).length) return { label: "other kinds", href: "index.html#other-kinds" };
-  const label = packageLabel(splitDefinitionName(definition).pkg);
+  const label = layout.labels.get(splitDefinitionName(definition).pkg) ?? packageLabel(splitDefinitionName(definition).pkg);
   return { label: escapeHtml(label), href: `index.html#${packageAnchor(label)}` };
 }
 
@@ -88,7 +88,7 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
       name: escapeHtml(short),
       href: escapeHtml(relativeHref("index.html", home.page, home.anchor)),
       summaryHtml: inlineHtml(summary(doc)),
-      search: escapeHtml(`${short} ${packageLabel(pkg)}`.toLowerCase()),
+      search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
       list,
     };
   };
@@ -130,7 +130,7 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
   }
   const packages = [...byPackage]
     .map(([pkg, names]) => {
-      const label = packageLabel(pkg);
+      const label = layout.labels.get(pkg) ?? packageLabel(pkg);
       return { id: packageAnchor(label), label: escapeHtml(label), note: escapeHtml(pkg), entries: names.map((n) => entry(n)) };
     })
     .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
