@@ -9,7 +9,7 @@
   function load(src, done) {
     var s = document.createElement("script");
     s.src = root + src;
-    s.onload = done;
+    s.onload = function () { done(); };
     s.onerror = function () { done(new Error("could not load " + src)); };
     document.head.appendChild(s);
   }
@@ -17,11 +17,12 @@
   var box = document.querySelector(".search");
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
-  var index = null, loading = false, pending = false;
+  var index = null, loading = false, pending = null;
 
+  // Loads MiniSearch and the index once; the latest caller runs when they are in.
   function ensureIndex(then) {
     if (index) return then();
-    pending = true;
+    pending = then;
     if (loading) return;
     loading = true;
     load("assets/minisearch.js", function (err) {
@@ -30,7 +31,7 @@
         if (err2) return;
         var data = window.KUBEGEN_SEARCH;
         index = window.MiniSearch.loadJS(data.index, data.options);
-        if (pending) then();
+        if (pending) pending();
       });
     });
   }
