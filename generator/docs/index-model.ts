@@ -61,11 +61,20 @@ export interface IndexModel {
  * every group-version, so they get one list of their own. A document without operations has
  * nothing to tell them apart by: then every kind of one group-version is listed under it.
  */
+const servedCache = new WeakMap<SchemaSet, Set<string>>();
+
+/** The group-version-kinds some operation serves (computed once per set). */
+function servedOf(set: SchemaSet): Set<string> {
+  let served = servedCache.get(set);
+  if (!served) servedCache.set(set, (served = new Set(set.operations.map((op) => gvkKey(op.gvk)))));
+  return served;
+}
+
 export function resourceOf(set: SchemaSet, definition: string): GroupVersionKind | undefined {
   const gvks = gvksOf(set.schemas.get(definition));
   const gvk = gvks.length === 1 ? gvks[0] : undefined;
   if (!gvk) return undefined;
-  const served = new Set(set.operations.map((op) => gvkKey(op.gvk)));
+  const served = servedOf(set);
   const listOf = gvk.kind.endsWith("List") ? { ...gvk, kind: gvk.kind.slice(0, -4) } : undefined;
   return served.size === 0 || served.has(gvkKey(gvk)) || (listOf && served.has(gvkKey(listOf))) ? gvk : undefined;
 }

@@ -108,15 +108,42 @@ function capitalize(s: string): string {
   return s ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
+const byGvkCache = new WeakMap<SchemaSet, Map<string, Operation[]>>();
+
+/** Operations by the group-version-kind they serve (computed once per set). */
+function operationsByGvk(set: SchemaSet): Map<string, Operation[]> {
+  let map = byGvkCache.get(set);
+  if (!map) {
+    map = new Map();
+    for (const op of set.operations) {
+      const key = gvkKey(op.gvk);
+      const list = map.get(key);
+      if (list) list.push(op);
+      else map.set(key, [op]);
+    }
+    byGvkCache.set(set, map);
+  }
+  return map;
+}
+
 export function operationGroups(set: SchemaSet, gvks: GroupVersionKind[], page: string, link: Linker, shared: Map<string, string>): OperationGroup[] {
-  const keys = new Set(gvks.map(gvkKey));
-  const ops = set.operations.filter((op) => keys.has(gvkKey(op.gvk)));
+  const index = operationsByGvk(set);
+  const ops = [...new Set(gvks.map(gvkKey))].flatMap((k) => index.get(k) ?? []);
   const bySub = new Map<string, Operation[]>();
   for (const op of ops) {
     const sub = subresourceOf(op.path);
     bySub.set(sub, [...(bySub.get(sub) ?? []), op]);
   }
   const paramsHref = relativeHref(page, PARAMETERS_PAGE);
+  // Anchors are unique on a page even if two documents reuse an operation id.
+  const used = new Set<string>();
+  const anchor = (op: Operation): string => {
+    const base = `op-${escapeHtml(op.operationId || `${op.method}-${op.path}`).replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return id;
+  };
   return [...bySub]
     .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1))
     .map(([sub, list]) => ({
@@ -124,7 +151,7 @@ export function operationGroups(set: SchemaSet, gvks: GroupVersionKind[], page: 
       id: sub ? `operations-${escapeHtml(sub)}` : "operations",
       title: sub ? `/${escapeHtml(sub)} subresource` : "Operations",
       operations: list.sort(compareOps).map((op) => ({
-        id: `op-${escapeHtml(op.operationId || `${op.method}-${op.path}`).replace(/[^A-Za-z0-9_.-]/g, "_")}`,
+        id: anchor(op),
         method: op.method,
         path: escapeHtml(op.path),
         operationId: escapeHtml(op.operationId),

@@ -76,7 +76,8 @@ export function searchDocuments(site: SiteModel): SearchDocument[] {
 
 export function searchIndexFile(site: SiteModel): GeneratedFile {
   const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-  index.addAll(searchDocuments(site));
+  const seen = new Set<string>();
+  index.addAll(searchDocuments(site).filter((d) => !seen.has(d.id) && seen.add(d.id)));
   const content = `// ${GENERATED_MARKER}\n// The search index of this site (MiniSearch), loaded when the search box is first used.\nwindow.KUBEGEN_SEARCH = ${JSON.stringify({ options: SEARCH_OPTIONS, index: index.toJSON() })};\n`;
   return { path: "search-index.js", content };
 }
