@@ -88,6 +88,13 @@ export function indexSectionOf(set: SchemaSet, layout: Layout, definition: strin
   return { label: escapeHtml(label), href: `index.html#${packageAnchor(label)}` };
 }
 
+/** A CRD kind's plural and short names, which kubectl users type. */
+function resourceNames(set: SchemaSet, definition: string): string {
+  const gvks = gvksOf(set.schemas.get(definition));
+  const facts = gvks.length === 1 ? set.resources.get(gvkKey(gvks[0]!)) : undefined;
+  return facts ? [facts.plural, ...facts.shortNames].join(" ") : "";
+}
+
 export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
   const entry = (definition: string, list: Link | null = null): IndexEntry => {
     const home = layout.homes.get(definition)!;
@@ -97,7 +104,7 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
       name: escapeHtml(short),
       href: escapeHtml(relativeHref("index.html", home.page, home.anchor)),
       summaryHtml: inlineHtml(summary(doc)),
-      search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
+      search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${resourceNames(set, definition)} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
       list,
     };
   };

@@ -46,6 +46,8 @@ export function renderSite(site: SiteModel): GeneratedFile[] {
   const files: GeneratedFile[] = [
     { path: "index.html", content: header("html") + render("docs", "index", index) },
     { path: "style.css", content: render("docs", "style.css", { marker: GENERATED_MARKER }) },
+    // GitHub Pages serves the folder as it is, without a Jekyll build.
+    { path: ".nojekyll", content: `${GENERATED_MARKER}\n` },
     { path: "assets/site.js", content: render("docs", "site.js", { marker: GENERATED_MARKER }) },
     ...minisearchAssets(),
     searchIndexFile(site),

@@ -184,7 +184,7 @@ describe("publishing", () => {
   it("ships MiniSearch's browser build with its license, a prebuilt index, and nothing from the network", () => {
     const files = docsFiles({ crds });
     const paths = files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(["assets/minisearch.js", "assets/minisearch.LICENSE.txt", "assets/site.js", "search-index.js", "parameters.html"]));
+    expect(paths).toEqual(expect.arrayContaining(["assets/minisearch.js", "assets/minisearch.LICENSE.txt", "assets/site.js", "search-index.js", "parameters.html", ".nojekyll"]));
     expect(files.find((f) => f.path === "assets/minisearch.LICENSE.txt")!.content).toContain("Permission is hereby granted");
     for (const f of files) {
       expect(isGenerated(f.content), f.path).toBe(true);
@@ -212,6 +212,20 @@ describe("publishing", () => {
     expect(kinds[0]!.path).toBe("stable.example.com/v1/CronTab.html");
     expect(kinds[0]!.resource).toMatchObject({ shortNames: ["ct"], subresources: ["status", "scale"] });
     expect(both.title).toBe("CronTab API");
+  });
+
+  it("reads any folder of OpenAPI documents, or one document", () => {
+    const loose = path.join(tmp, "loose");
+    fs.mkdirSync(path.join(loose, "nested"), { recursive: true });
+    fs.copyFileSync(path.resolve("test/fixtures/docs/v3/api/v1.json"), path.join(loose, "core.json"));
+    fs.copyFileSync(path.resolve("test/fixtures/docs/v3/apis/coordination.k8s.io/v1.json"), path.join(loose, "nested", "coordination.json"));
+    fs.writeFileSync(path.join(loose, "other.json"), "{}");
+    const { files } = readOpenAPI(loose);
+    expect(files.map((f) => path.relative(loose, f))).toEqual(["core.json", "nested/coordination.json"]);
+    const one = readOpenAPI(path.resolve("test/fixtures/docs/v2/swagger.json"));
+    expect(one.docs).toHaveLength(1);
+    const pages = siteModelOf(docsSchemaSet({ openapi: readOpenAPI(loose).docs })).pages.map((p) => p.path);
+    expect(pages).toEqual(expect.arrayContaining(["core/v1/Namespace.html", "coordination.k8s.io/v1/Lease.html"]));
   });
 
   it("links meta/v1 and apimachinery types out to kubernetes.io when asked", () => {
