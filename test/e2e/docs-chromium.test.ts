@@ -45,11 +45,12 @@ function htmlPages(root: string): string[] {
 
 /**
  * Runs in the page (as a string: the test compiles without the DOM library). Elements whose
- * right edge passes the viewport, unless a scrolling or clipping box holds them (code blocks
- * scroll inside themselves); every id; every local link.
+ * right edge passes the screen's width, unless a scrolling or clipping box holds them (code
+ * blocks scroll inside themselves); every id; every local link. The width is the device's, not
+ * `innerWidth`: a mobile browser widens its layout viewport to fit content that overflows.
  */
-const INSPECT = `(() => {
-  const width = window.innerWidth;
+const INSPECT = (width: number): string => `(() => {
+  const width = ${width};
   const clipped = (el) => {
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
       const o = getComputedStyle(p).overflowX;
@@ -121,15 +122,17 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("API reference in Chromium", () => {
     const ids = new Map<string, Set<string>>();
     const links = new Map<string, string[]>();
     const problems: string[] = [];
+    // One load per page and size; the scheme is switched in place (it restyles, no reload).
     for (const size of Object.keys(SIZES)) {
-      for (const scheme of SCHEMES) {
-        const ctx = await context(size, scheme);
-        const queue = [...pages];
-        const worker = async (): Promise<void> => {
-          const page = await ctx.newPage();
-          for (let rel = queue.shift(); rel; rel = queue.shift()) {
-            await page.goto(url(site, rel));
-            const found = await page.evaluate<Inspection>(INSPECT);
+      const ctx = await context(size, "light");
+      const queue = [...pages];
+      const worker = async (): Promise<void> => {
+        const page = await ctx.newPage();
+        for (let rel = queue.shift(); rel; rel = queue.shift()) {
+          await page.goto(url(site, rel));
+          for (const scheme of SCHEMES) {
+            await page.emulateMedia({ colorScheme: scheme });
+            const found = await page.evaluate<Inspection>(INSPECT(SIZES[size]!.viewport!.width));
             if (found.scrollOver > 0) problems.push(`${rel} ${size} ${scheme}: page ${found.scrollOver}px wider than the screen`);
             if (found.wide.length) problems.push(`${rel} ${size} ${scheme}: wider than the screen: ${found.wide.join(", ")}`);
             if (!ids.has(rel)) {
@@ -137,11 +140,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("API reference in Chromium", () => {
               links.set(rel, found.links);
             }
           }
-          await page.close();
-        };
-        await Promise.all(Array.from({ length: PARALLEL }, worker));
-        await ctx.close();
-      }
+        }
+        await page.close();
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, worker));
+      await ctx.close();
     }
     const rootUrl = pathToFileURL(root).href;
     for (const [from, hrefs] of links) {
