@@ -32,6 +32,8 @@ export interface IndexEntry {
   search: string;
   /** The kind's list type, shown beside it. */
   list: Link | null;
+  /** What kubectl users know a CRD kind by: short names, scope. */
+  note: string;
 }
 
 export interface IndexSection {
@@ -95,6 +97,14 @@ function resourceNames(set: SchemaSet, definition: string): string {
   return facts ? [facts.plural, ...facts.shortNames].join(" ") : "";
 }
 
+function resourceNote(set: SchemaSet, definition: string): string {
+  const gvks = gvksOf(set.schemas.get(definition));
+  const facts = gvks.length === 1 ? set.resources.get(gvkKey(gvks[0]!)) : undefined;
+  if (!facts) return "";
+  const flags = [facts.scope, ...(facts.deprecated ? ["deprecated"] : []), ...(facts.served ? [] : ["not served"])];
+  return [facts.shortNames.length ? `short names: ${facts.shortNames.join(", ")}` : "", ...flags].filter(Boolean).join(" · ");
+}
+
 export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
   const entry = (definition: string, list: Link | null = null): IndexEntry => {
     const home = layout.homes.get(definition)!;
@@ -106,6 +116,7 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
       summaryHtml: inlineHtml(summary(doc)),
       search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${resourceNames(set, definition)} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
       list,
+      note: escapeHtml(resourceNote(set, definition)),
     };
   };
 
