@@ -153,7 +153,9 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
   for (const name of set.schemas.keys()) {
     if (isKind(set, name)) continue;
     const { pkg } = splitDefinitionName(name);
-    byPackage.set(pkg, [...(byPackage.get(pkg) ?? []), name]);
+    const list = byPackage.get(pkg);
+    if (list) list.push(name);
+    else byPackage.set(pkg, [name]);
   }
   const packages = [...byPackage]
     .map(([pkg, names]) => {

@@ -85,7 +85,11 @@ export function layoutOf(set: SchemaSet): Layout {
   for (const kind of kinds) {
     const types = reach(set, kind);
     reached.set(kind, types);
-    for (const t of types) reachedBy.set(t, [...(reachedBy.get(t) ?? []), kind]);
+    for (const t of types) {
+      const list = reachedBy.get(t);
+      if (list) list.push(kind);
+      else reachedBy.set(t, [kind]);
+    }
   }
   const labels = packageLabels(set);
   const folderOf = folders(set, labels);

@@ -171,7 +171,10 @@ function usersOf(set: SchemaSet): Map<string, { owner: string; field: string }[]
   for (const [owner, schema] of set.schemas) {
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
       for (const ref of referencedDefinitions(prop)) {
-        if (ref !== owner) users.set(ref, [...(users.get(ref) ?? []), { owner, field }]);
+        if (ref === owner) continue;
+        const list = users.get(ref);
+        if (list) list.push({ owner, field });
+        else users.set(ref, [{ owner, field }]);
       }
     }
   }

@@ -74,6 +74,10 @@ describe("a CRD's page", () => {
     expect(cronTab.packageLabel).toBe("batch.example.com/v1");
     expect(site.title).toBe("batch.example.com, shop.example.com API reference");
     expect(site.index.groups.map((g) => g.label)).toEqual(["batch.example.com/v1", "shop.example.com/v1", "shop.example.com/v1beta1", "shop.example.com/v1alpha1"]);
+    const card = site.index.groups[0]!.entries.find((e) => e.name === "CronTab")!;
+    expect(card.note).toBe("short names: ct, cts · Namespaced");
+    expect(card.search).toContain("cts");
+    expect(site.index.groups[3]!.entries[0]!.note).toContain("deprecated");
   });
 
   it("expands inline schemas into dotted field paths, each with an anchor", () => {
