@@ -164,14 +164,16 @@ function limitBadges(schema: Schema): Badge[] {
 
 /** CEL rules as code and message. */
 export function rulesOf(schema: Schema): Rule[] {
-  return (schema["x-kubernetes-validations"] ?? []).map((r) => ({
-    ruleHtml: escapeHtml(r.rule),
-    messageHtml: r.message
-      ? escapeHtml(r.message)
-      : r.messageExpression
-        ? `<code>${escapeHtml(r.messageExpression)}</code>`
-        : "",
-  }));
+  return (schema["x-kubernetes-validations"] ?? []).map((r) => {
+    const message = r.message ? escapeHtml(r.message) : r.messageExpression ? `<code>${escapeHtml(r.messageExpression)}</code>` : "";
+    const notes = [
+      // A rule that reads oldSelf is a transition rule: checked on updates only.
+      ...(/\boldSelf\b/.test(r.rule) ? [r.optionalOldSelf ? "also on create (oldSelf optional)" : "on update only"] : []),
+      ...(r.reason ? [`reason ${escapeHtml(r.reason)}`] : []),
+      ...(r.fieldPath ? [`reported at <code>${escapeHtml(r.fieldPath)}</code>`] : []),
+    ];
+    return { ruleHtml: escapeHtml(r.rule), messageHtml: [message, ...(notes.length ? [`(${notes.join("; ")})`] : [])].filter(Boolean).join(" ") };
+  });
 }
 
 /** What one `oneOf`/`anyOf` branch asks for: a type, required fields, or limits. */

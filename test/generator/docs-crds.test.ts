@@ -104,6 +104,8 @@ describe("a CRD's page", () => {
   it("shows CEL rules with their messages, oneOf, deprecated fields, examples and every explicit default", () => {
     expect(field("spec").rules).toEqual([{ ruleHtml: "self.minReplicas &lt;= self.replicas", messageHtml: "minReplicas must not exceed replicas" }]);
     expect(field("spec.schedule").rules[0]!.messageHtml).toBe("a cron schedule has five fields");
+    // A transition rule says when it applies, and its reason and field path.
+    expect(field("spec.interval").rules[0]!.messageHtml).toBe("interval is immutable (on update only; reason FieldValueForbidden; reported at <code>.interval</code>)");
     expect(field("spec").alternatives).toEqual({ kind: "Exactly one of", items: [{ html: "sets <code>schedule</code>" }, { html: "sets <code>interval</code>" }] });
     expect(field("spec.port").typeHtml.replace(/<[^>]+>/g, "")).toBe("integer | string");
     expect(field("spec.legacyMode").deprecated).toBe(true);
