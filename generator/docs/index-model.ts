@@ -78,7 +78,9 @@ export function resourceOf(set: SchemaSet, definition: string): GroupVersionKind
   if (!gvk) return undefined;
   const served = servedOf(set);
   const listOf = gvk.kind.endsWith("List") ? { ...gvk, kind: gvk.kind.slice(0, -4) } : undefined;
-  return served.size === 0 || served.has(gvkKey(gvk)) || (listOf && served.has(gvkKey(listOf))) ? gvk : undefined;
+  // A CRD's kinds are resources even in a version that is not served (and so has no operations).
+  const isResource = (g: GroupVersionKind): boolean => served.has(gvkKey(g)) || set.resources.has(gvkKey(g));
+  return served.size === 0 || isResource(gvk) || (listOf && isResource(listOf)) ? gvk : undefined;
 }
 
 /** The index section a page's breadcrumb leads back to. */

@@ -3,9 +3,11 @@
  * with CEL rules, oneOf, 0/false defaults and a Markdown description; a multi-version CRD), and
  * what a site author chooses: title, base URL, group-based URLs, kubernetes.io links, search.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import MiniSearch from "minisearch";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDocs, docsFiles, docsSchemaSet, readOpenAPI } from "../../generator/docs/build-docs.js";
@@ -250,6 +252,22 @@ describe("publishing", () => {
     const again = buildDocs({ crds: [CRDS], output: out, verify: true });
     expect(again.plan.write).toEqual([]);
     expect(() => buildDocs({ crds: [path.join(EXAMPLE, "openapi")], output: out })).toThrow(/no CustomResourceDefinitions/);
+  });
+});
+
+describe("kubegen docs", () => {
+  it("takes --crds alone (no OpenAPI), --title, --base-url and --link-k8s-types", async () => {
+    const out = path.join(tmp, "cli");
+    const { stdout } = await promisify(execFile)(process.execPath, ["bin/kubegen.js", "docs", "--crds", CRDS, path.join(EXAMPLE, "crds"), "--title", "Shop", "--base-url", "https://x.example/docs/", "--link-k8s-types", "--output", out]);
+    expect(stdout).toMatch(/docs from 3 files/);
+    expect(fs.readFileSync(path.join(out, "index.html"), "utf8")).toContain("<h1>Shop</h1>");
+    expect(fs.readFileSync(path.join(out, "sitemap.xml"), "utf8")).toContain("https://x.example/docs/stable.example.com/v1/CronTab.html");
+    const err = await promisify(execFile)(process.execPath, ["bin/kubegen.js", "docs", "--crds", path.join(tmp, "missing"), "--output", out]).then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(err?.code).toBe(1);
+    expect(err?.stderr).toContain("no such file or folder");
   });
 });
 
