@@ -308,8 +308,15 @@ function pageOf(set: SchemaSet, layout: Layout, users: ReturnType<typeof usersOf
 /** The site's title: the author's, else the document's, else (CRDs alone) the groups'. */
 function titleOf(set: SchemaSet, options: SiteOptions): string {
   if (options.title) return options.title;
-  if (set.title) return `${set.title} API reference`;
-  const groups = [...new Set([...set.resources.keys()].map((k) => k.split("/")[0]!))].sort();
+  // Groups of kinds that are not Kubernetes' own: what a user's site is about.
+  const own = new Set<string>();
+  for (const [name, schema] of set.schemas) {
+    if (name.startsWith("io.k8s.")) continue;
+    for (const g of gvksOf(schema)) own.add(g.group || "core");
+  }
+  const groups = [...own].sort();
+  // Every generated document is titled "Kubernetes"; for a user's own groups, that is wrong.
+  if (set.title && !(set.title === "Kubernetes" && groups.length)) return `${set.title} API reference`;
   return groups.length ? `${groups.join(", ")} API reference` : "API reference";
 }
 

@@ -220,6 +220,9 @@ describe("publishing", () => {
     expect(kinds[0]!.path).toBe("stable.example.com/v1/CronTab.html");
     expect(kinds[0]!.resource).toMatchObject({ shortNames: ["ct"], subresources: ["status", "scale"] });
     expect(both.title).toBe("CronTab API");
+    // Untitled, a user's generated OpenAPI (titled "Kubernetes" like every generated document) is named by its groups.
+    expect(siteModelOf(docsSchemaSet({ openapi: docs })).title).toBe("stable.example.com API reference");
+    expect(siteModelOf(docsSchemaSet({ openapi: readOpenAPI(path.resolve("test/fixtures/docs")).docs })).title).toBe("Kubernetes API reference");
   });
 
   it("reads any folder of OpenAPI documents, or one document", () => {
