@@ -274,7 +274,7 @@ function pageOf(set: SchemaSet, layout: Layout, users: ReturnType<typeof usersOf
   const resource = resourceModel(facts);
   const toc: Link[] = [];
   if (resource?.printerColumns.length) toc.push({ label: "kubectl get columns", href: "#columns" });
-  toc.push(...sections.map((s) => ({ label: breakableHtml(splitDefinitionName(s.definition).short), href: `#${s.id}` })));
+  toc.push(...sections.map((s) => ({ label: s.main ? (s.fields.length ? "Fields" : "Schema") : breakableHtml(splitDefinitionName(s.definition).short), href: `#${s.id}` })));
   if (skeleton) toc.push({ label: "YAML skeleton", href: "#skeleton" });
   for (const g of groups) toc.push({ label: g.title, href: `#${g.id}` });
   if (usedBy.length) toc.push({ label: "Used by", href: "#used-by" });
