@@ -44,6 +44,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  if (process.env.GC_DEBUG) console.log(errors);
   await manager?.stop();
   cs?.restClient.close();
   await server?.stop();
@@ -83,5 +84,86 @@ describe("garbage collector against a real apiserver", () => {
     expect(await getCM("default", "bg-owner")).toBeUndefined();
     await until("bg-1 gone", () => goneCM("default", "bg-1"));
     await until("bg-2 gone", () => goneCM("default", "bg-2"));
+  });
+
+  it("foreground: the owner stays with foregroundDeletion until its blocking dependents are gone", async () => {
+    const c = cs.coreV1().configMaps("default");
+    const owner = await c.create({ metadata: { name: "fg-owner" } });
+    // The held dependent carries a finalizer of its own, so the intermediate state lasts.
+    await c.create({ metadata: { name: "fg-held", finalizers: ["example.com/hold"], ownerReferences: [ref(owner, "ConfigMap", "v1", true)] } });
+    await c.create({ metadata: { name: "fg-free", ownerReferences: [ref(owner)] } });
+    await c.delete("fg-owner", { propagationPolicy: "Foreground" });
+    expect((await getCM("default", "fg-owner"))?.metadata?.finalizers).toEqual(["foregroundDeletion"]);
+    const held = await until("fg-held being deleted", async () => ((await getCM("default", "fg-held"))?.metadata?.deletionTimestamp ? true : undefined));
+    expect(held).toBe(true);
+    await until("fg-free gone", () => goneCM("default", "fg-free"));
+    const waiting = await getCM("default", "fg-owner");
+    expect(waiting?.metadata?.deletionTimestamp).toBeDefined();
+    expect(waiting?.metadata?.finalizers).toEqual(["foregroundDeletion"]);
+    // Releasing the held dependent lets it go, and then the owner.
+    await c.patch("fg-held", "application/merge-patch+json", { metadata: { finalizers: null } });
+    await until("fg-held gone", () => goneCM("default", "fg-held"));
+    await until("fg-owner gone", () => goneCM("default", "fg-owner"));
+  });
+
+  it("orphan: dependents lose the owner reference and stay; the owner goes", async () => {
+    const c = cs.coreV1().configMaps("default");
+    const owner = await c.create({ metadata: { name: "or-owner" } });
+    const other = await c.create({ metadata: { name: "or-other" } });
+    await c.create({ metadata: { name: "or-dep", ownerReferences: [ref(owner, "ConfigMap", "v1", true), ref(other)] } });
+    await c.delete("or-owner", { propagationPolicy: "Orphan" });
+    await until("or-owner gone", () => goneCM("default", "or-owner"));
+    const dep = await getCM("default", "or-dep");
+    expect(dep?.metadata?.ownerReferences?.map((r) => r.name)).toEqual(["or-other"]);
+  });
+
+  it("dependents of an owner that does not exist, or exists with another uid, are deleted", async () => {
+    const c = cs.coreV1().configMaps("default");
+    const real = await c.create({ metadata: { name: "uid-owner" } });
+    await c.create({ metadata: { name: "ghost-dep", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "never-was", uid: "00000000-0000-0000-0000-000000000001" }] } });
+    await c.create({ metadata: { name: "wrong-uid-dep", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "uid-owner", uid: "00000000-0000-0000-0000-000000000002" }] } });
+    await c.create({ metadata: { name: "right-uid-dep", ownerReferences: [ref(real)] } });
+    await until("ghost-dep gone", () => goneCM("default", "ghost-dep"));
+    await until("wrong-uid-dep gone", () => goneCM("default", "wrong-uid-dep"));
+    expect(await getCM("default", "right-uid-dep")).toBeDefined();
+  });
+
+  it("a cluster-scoped owner's namespaced dependents are collected", async () => {
+    await cs.coreV1().namespaces().create({ metadata: { name: "gc-ns" } });
+    const role = await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-owner-role" } });
+    await cs.coreV1().configMaps("gc-ns").create({ metadata: { name: "cluster-owned", ownerReferences: [ref(role, "ClusterRole", "rbac.authorization.k8s.io/v1")] } });
+    await cs.rbacV1().clusterRoles().delete("gc-owner-role");
+    await until("cluster-owned gone", () => goneCM("gc-ns", "cluster-owned"));
+  });
+
+  it("a custom resource owning ConfigMaps: deleting it deletes them", async () => {
+    const crd = {
+      apiVersion: "apiextensions.k8s.io/v1",
+      kind: "CustomResourceDefinition",
+      metadata: { name: "widgets.example.com" },
+      spec: {
+        group: "example.com",
+        scope: "Namespaced",
+        names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" },
+        versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }],
+      },
+    };
+    await cs.apiextensionsV1().customResourceDefinitions().create(crd as never);
+    const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
+    try {
+      const widgets = new DynamicClient(rest).resource({ group: "example.com", version: "v1", resource: "widgets" }).namespace("default");
+      const w = await until("widgets served", async () => {
+        try {
+          return await widgets.create({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w1" } });
+        } catch {
+          return undefined;
+        }
+      });
+      await cs.coreV1().configMaps("default").create({ metadata: { name: "widget-cm", ownerReferences: [ref(w, "Widget", "example.com/v1", true)] } });
+      await widgets.delete("w1");
+      await until("widget-cm gone", () => goneCM("default", "widget-cm"));
+    } finally {
+      rest.close();
+    }
   });
 });
