@@ -130,7 +130,7 @@ describe("garbage collector against a real apiserver", () => {
 
   it("a cluster-scoped owner's namespaced dependents are collected", async () => {
     await cs.coreV1().namespaces().create({ metadata: { name: "gc-ns" } });
-    const role = await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-owner-role" } });
+    const role = await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-owner-role" }, rules: [] });
     await cs.coreV1().configMaps("gc-ns").create({ metadata: { name: "cluster-owned", ownerReferences: [ref(role, "ClusterRole", "rbac.authorization.k8s.io/v1")] } });
     await cs.rbacV1().clusterRoles().delete("gc-owner-role");
     await until("cluster-owned gone", () => goneCM("gc-ns", "cluster-owned"));
