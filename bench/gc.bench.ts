@@ -51,7 +51,7 @@ async function createFamily(client: AdminClient, label: string): Promise<void> {
 }
 
 async function remaining(client: AdminClient, label: string): Promise<number> {
-  const res = await client.request("GET", `/api/v1/namespaces/default/configmaps?labelSelector=gc-bench%3D${label}`);
+  const res = await client.request("GET", `/api/v1/namespaces/default/configmaps?labelSelector=gc-bench%3D${label}&limit=1`);
   return res.json<{ items: unknown[] }>().items.length;
 }
 
@@ -63,7 +63,7 @@ async function cascade(client: AdminClient, label: string, policy: "Background" 
   const start = performance.now();
   const del = await client.request("DELETE", `/api/v1/namespaces/default/configmaps/owner-${label}`, { kind: "DeleteOptions", apiVersion: "v1", propagationPolicy: policy });
   if (del.status !== 200) throw new Error(`delete owner: ${del.status} ${del.body}`);
-  await poll(async () => (await remaining(client, label)) === 0, 100, 600_000);
+  await poll(async () => (await remaining(client, label)) === 0, 200, 600_000);
   await poll(async () => (await client.request("GET", `/api/v1/namespaces/default/configmaps/owner-${label}`)).status === 404, 20, 60_000);
   return (performance.now() - start) / 1000;
 }

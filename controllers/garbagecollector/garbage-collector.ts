@@ -345,7 +345,6 @@ export class GarbageCollector {
     }
     const finalizers = latest.metadata?.finalizers ?? [];
     const policy = finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) ? "Orphan" : finalizers.includes(FINALIZER_DELETE_DEPENDENTS) ? "Foreground" : "Background";
-    this.#log(`Deleting item ${identityString(item.identity)} propagationPolicy=${policy}`);
     await this.#deleteOrVirtual(item, latest, policy, signal);
   }
 
@@ -367,7 +366,6 @@ export class GarbageCollector {
   async #processDeletingDependentsItem(item: GraphNode, signal?: AbortSignal): Promise<void> {
     const blocking = item.blockingDependents();
     if (blocking.length === 0) {
-      this.#log(`remove DeleteDependents finalizer for item ${identityString(item.identity)}`);
       await this.removeFinalizer(item, FINALIZER_DELETE_DEPENDENTS, signal);
       return;
     }

@@ -280,7 +280,6 @@ export class GraphBuilder {
           if (observed.namespace !== "" && dep.identity.namespace !== observed.namespace) this.#reportInvalidNamespaceOwnerRef(dep, observed.uid);
           this.attemptToDelete.add(dep);
         }
-        this.#log(`replacing virtual item ${identityString(existing.identity)} with observed item ${identityString(observed)}`);
         existing = existing.clone();
         existing.identity = observed;
         this.uidToNode.write(existing);
