@@ -256,7 +256,10 @@ export class GarbageCollector {
   }
 
   async #getObject(id: ObjectReference, signal?: AbortSignal): Promise<PartialObjectMetadata> {
-    return (await this.#client(id)).get(id.name, { ...(signal && { signal }) });
+    const { resource, namespaced } = await this.#resource(id.apiVersion, id.kind);
+    // A namespaced kind without a namespace: only a cluster-scoped dependent names an owner so.
+    if (namespaced && id.namespace === "") throw new NamespacedOwnerOfClusterScopedObject("cluster-scoped objects cannot refer to namespaced owners");
+    return this.#metadata.resource(resource).namespace(namespaced ? id.namespace : "").get(id.name, { ...(signal && { signal }) });
   }
 
   /**

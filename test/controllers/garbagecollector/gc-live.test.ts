@@ -136,6 +136,26 @@ describe("garbage collector against a real apiserver", () => {
     await until("cluster-owned gone", () => goneCM("gc-ns", "cluster-owned"));
   });
 
+  it("a cluster-scoped object naming a namespaced owner is left alone", async () => {
+    const owner = await cs.coreV1().configMaps("default").create({ metadata: { name: "ns-owner" } });
+    await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-bad-dependent", ownerReferences: [ref(owner)] }, rules: [] });
+    // Seen before any such owner: the owner is a virtual node without a namespace.
+    const ghost = { apiVersion: "v1", kind: "ConfigMap", name: "ghost-owner", uid: "00000000-0000-0000-0000-000000000005" };
+    await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-bad-dependent-2", ownerReferences: [ghost] }, rules: [] });
+    // A dependent of an owner that never existed, created after it, shows the collector has been through.
+    await cs.coreV1().configMaps("default").create({ metadata: { name: "sentinel", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none", uid: "00000000-0000-0000-0000-000000000003" }] } });
+    await until("sentinel gone", () => goneCM("default", "sentinel"));
+    await cs.coreV1().configMaps("default").delete("ns-owner");
+    await until("a second sentinel gone", async () => {
+      await cs.coreV1().configMaps("default").create({ metadata: { name: "sentinel2", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none2", uid: "00000000-0000-0000-0000-000000000004" }] } }).catch(() => undefined);
+      return goneCM("default", "sentinel2");
+    });
+    expect((await cs.rbacV1().clusterRoles().get("gc-bad-dependent")).metadata?.ownerReferences?.[0]?.name).toBe("ns-owner");
+    // Nor is the reference looked up over and over: it can never be valid.
+    expect((await cs.rbacV1().clusterRoles().get("gc-bad-dependent-2")).metadata?.ownerReferences?.[0]?.name).toBe("ghost-owner");
+    expect(errors.map(String).filter((e) => e.includes("ns-owner") || e.includes("ghost-owner"))).toEqual([]);
+  });
+
   it("a custom resource owning ConfigMaps: deleting it deletes them", async () => {
     const crd = {
       apiVersion: "apiextensions.k8s.io/v1",
