@@ -222,6 +222,10 @@ export class GarbageCollector {
   /** One attemptToDelete pass over a node: whether to forget it or retry it later. */
   async attemptToDeleteWorker(n: GraphNode, signal?: AbortSignal): Promise<"forget" | "requeue"> {
     const inGraph = this.graphBuilder.uidToNode.read(n.identity.uid);
+    // An observed node no longer in the graph: its deletion was seen, and uids never come back.
+    // (Upstream looks it up and gets a 404; an owner deleting in the foreground re-queues its
+    // dependents on every pass, so this saves a request per dependent already gone.)
+    if (n.isObserved() && inGraph === undefined) return "forget";
     if (!n.isObserved()) {
       // A virtual node requeued meanwhile replaced (observed) or deleted: nothing to do.
       if (!inGraph || inGraph.isObserved()) return "forget";
