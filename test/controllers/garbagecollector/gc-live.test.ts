@@ -12,7 +12,10 @@ import { runAPIServer, type RunningAPIServer } from "../../../apiserver/server/r
 import { ControllerManager } from "../../../controllers/controller-manager/controller-manager.js";
 import type { ConfigMap } from "../../../generated/apis/core/v1/index.js";
 import { Clientset } from "../../../generated/clientset/index.js";
-import { DynamicClient } from "../../../runtime/discovery/index.js";
+import { DiscoveryClient, DynamicClient, MetadataClient } from "../../../runtime/discovery/index.js";
+import { allServerResources } from "../../../controllers/garbagecollector/discovery.js";
+import { GarbageCollector } from "../../../controllers/garbagecollector/garbage-collector.js";
+import { DeferredRESTMapper } from "../../../controllers/garbagecollector/rest-mapper.js";
 import { RestClient } from "../../../runtime/rest/client.js";
 import { isNotFound } from "../../../runtime/rest/errors.js";
 import { loadKubeconfig } from "../../../runtime/rest/kubeconfig.js";
@@ -185,5 +188,54 @@ describe("garbage collector against a real apiserver", () => {
     } finally {
       rest.close();
     }
-  });
+  }, 120_000);
+});
+
+describe("the garbage collector's monitors follow discovery", () => {
+  it("monitors every deletable resource but events, adds a CRD's resource once served and drops it once removed", async () => {
+    const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
+    const discovery = new DiscoveryClient(rest);
+    const stop = new AbortController();
+    const gc = new GarbageCollector({
+      metadataClient: new MetadataClient(rest),
+      mapper: new DeferredRESTMapper({ allResources: () => allServerResources(discovery) }),
+      discoverPreferredResources: () => discovery.serverPreferredResources(),
+    });
+    const running = gc.graphBuilder.run(stop.signal);
+    try {
+      expect(await gc.resyncMonitors()).toBe(true);
+      const first = gc.monitoredResources();
+      expect(first).toContain("/v1/configmaps");
+      expect(first).toContain("rbac.authorization.k8s.io/v1/clusterroles");
+      expect(first).toContain("/v1/namespaces");
+      expect(first).not.toContain("/v1/events");
+      expect(first.some((r) => r.includes("gadgets"))).toBe(false);
+      // Nothing changed: nothing to do.
+      expect(await gc.resyncMonitors()).toBe(false);
+      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 60_000);
+
+      const crd = {
+        apiVersion: "apiextensions.k8s.io/v1",
+        kind: "CustomResourceDefinition",
+        metadata: { name: "gadgets.example.com" },
+        spec: {
+          group: "example.com",
+          scope: "Cluster",
+          names: { plural: "gadgets", singular: "gadget", kind: "Gadget", listKind: "GadgetList" },
+          versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }],
+        },
+      };
+      await cs.apiextensionsV1().customResourceDefinitions().create(crd as never);
+      await until("gadgets monitored", async () => ((await gc.resyncMonitors()) && gc.monitoredResources().includes("example.com/v1/gadgets") ? true : undefined), 60_000);
+      await cs.apiextensionsV1().customResourceDefinitions().delete("gadgets.example.com");
+      await until("gadgets no longer monitored", async () => {
+        await gc.resyncMonitors();
+        return gc.monitoredResources().includes("example.com/v1/gadgets") ? undefined : true;
+      }, 60_000);
+    } finally {
+      stop.abort();
+      await running;
+      rest.close();
+    }
+  }, 120_000);
 });
