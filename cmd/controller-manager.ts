@@ -93,7 +93,7 @@ export function logError(prefix: string): (err: unknown) => void {
 export function controllerManagerCommand(): Command {
   return addControllerManagerFlags(
     new Command("controller-manager")
-      .description("run the controller-manager (the namespace controller) against an apiserver")
+      .description("run the controller-manager (the namespace controller and the garbage collector) against an apiserver")
       .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
   ).action(async (flags: ControllerManagerFlags & { kubeconfig: string }) => {
     const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");

@@ -7,15 +7,14 @@
  * from its dependents, then the owner's `orphan` finalizer. A sync loop follows discovery so
  * that new (custom) resources get monitors and removed ones lose them.
  */
-import type { DeleteOptions, OwnerReference, PartialObjectMetadata, PartialObjectMetadataList } from "../../api/meta/v1/types.js";
+import type { APIResourceList, DeleteOptions, OwnerReference, PartialObjectMetadata, PartialObjectMetadataList } from "../../api/meta/v1/types.js";
 import type { ListQuery } from "../../runtime/rest/options.js";
 import { isConflict, isNotFound, isUnsupportedMediaType } from "../../runtime/rest/errors.js";
 import type { ResourceRef } from "../../runtime/rest/paths.js";
 import type { WatchEvent } from "../../runtime/rest/watch.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { waitForCacheSync } from "../../runtime/cache/shared-index-informer.js";
-import type { APIResourceList } from "../../api/meta/v1/types.js";
-import { deletableResources, gvrKey } from "./discovery.js";
+import { deletableResources } from "./discovery.js";
 import { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN_DEPENDENTS, GraphBuilder, type InvalidOwnerRefReporter } from "./graph-builder.js";
 import { identityString, ownerReferenceCoordinates, type GraphNode, type ObjectReference } from "./graph.js";
 import { RESTMappingError, type DeferredRESTMapper } from "./rest-mapper.js";
@@ -498,4 +497,3 @@ export function deleteOwnerRefsStrategicMergePatch(dependentUID: string, ownerUI
   return { metadata: { ownerReferences: ownerUIDs.map((uid) => ({ $patch: "delete", uid })), uid: dependentUID } };
 }
 
-export { gvrKey };
