@@ -159,6 +159,19 @@ describe("garbage collector against a real apiserver", () => {
     expect(errors.map(String).filter((e) => e.includes("ns-owner") || e.includes("ghost-owner"))).toEqual([]);
   });
 
+  it("a dependent with another live owner stays and only loses the reference to the deleted one", async () => {
+    const c = cs.coreV1().configMaps("default");
+    const gone = await c.create({ metadata: { name: "two-a" } });
+    const stays = await c.create({ metadata: { name: "two-b" } });
+    await c.create({ metadata: { name: "two-dep", ownerReferences: [ref(gone), ref(stays)] } });
+    await c.delete("two-a");
+    await until("two-dep loses two-a", async () => {
+      const refs = (await getCM("default", "two-dep"))?.metadata?.ownerReferences?.map((r) => r.name);
+      return refs?.length === 1 ? refs : undefined;
+    });
+    expect((await getCM("default", "two-dep"))?.metadata?.ownerReferences?.map((r) => r.name)).toEqual(["two-b"]);
+  });
+
   it("a custom resource owning ConfigMaps: deleting it deletes them", async () => {
     const crd = {
       apiVersion: "apiextensions.k8s.io/v1",
@@ -185,6 +198,12 @@ describe("garbage collector against a real apiserver", () => {
       await cs.coreV1().configMaps("default").create({ metadata: { name: "widget-cm", ownerReferences: [ref(w, "Widget", "example.com/v1", true)] } });
       await widgets.delete("w1");
       await until("widget-cm gone", () => goneCM("default", "widget-cm"));
+      // Orphaning a custom resource: no strategic merge patch there (415), a JSON merge patch instead.
+      const owner = await cs.coreV1().configMaps("default").create({ metadata: { name: "widget-owner" } });
+      await widgets.create({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w2", ownerReferences: [ref(owner)] } });
+      await cs.coreV1().configMaps("default").delete("widget-owner", { propagationPolicy: "Orphan" });
+      await until("widget-owner gone", () => goneCM("default", "widget-owner"));
+      expect((await widgets.get("w2")).metadata?.ownerReferences).toBeUndefined();
     } finally {
       rest.close();
     }
