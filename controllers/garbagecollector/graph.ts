@@ -87,6 +87,14 @@ export class GraphNode {
     if (this.dependents.delete(old)) this.dependents.add(next);
   }
 
+  /** Whether some dependent's reference to this node has blockOwnerDeletion true (stops at the first). */
+  hasBlockingDependents(): boolean {
+    for (const dep of this.dependents) {
+      if (dep.owners.some((o) => o.uid === this.identity.uid && o.blockOwnerDeletion === true)) return true;
+    }
+    return false;
+  }
+
   /** Dependents whose reference to this node has blockOwnerDeletion true. */
   blockingDependents(): GraphNode[] {
     const out: GraphNode[] = [];
