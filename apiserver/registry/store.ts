@@ -51,6 +51,7 @@ import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
 import { deepCopy } from "./copy.js";
+import { defaultGarbageCollectionPolicy, deletionFinalizersForGarbageCollection, type GarbageCollectionPolicy } from "./deletion-finalizers.js";
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
@@ -76,8 +77,14 @@ export interface GenericStoreOptions {
   returnDeletedObject?: boolean;
   /** Milliseconds between watch bookmarks (default one minute). */
   bookmarkIntervalMs?: number;
-  /** Adds the orphan/foregroundDeletion finalizers a propagationPolicy asks for (needs a garbage collector). */
+  /**
+   * Whether a delete adds the orphan/foregroundDeletion finalizers its propagation policy asks
+   * for (kube-apiserver's `--enable-garbage-collector`); default true. A garbage collector must
+   * run to remove them.
+   */
   garbageCollection?: boolean;
+  /** What a delete naming no policy does to dependents; default: the resource's as upstream ({@link defaultGarbageCollectionPolicy}). */
+  garbageCollectionPolicy?: GarbageCollectionPolicy;
   /** Extra condition for deleting an object when an update empties its finalizers (namespaces: no spec finalizers). */
   shouldDeleteDuringUpdate?: (obj: KubeObject, old: KubeObject) => boolean;
   /** The structure server-side apply merges by; absent: looked up by kind in the served OpenAPI, else typed by shape. */
@@ -763,14 +770,11 @@ export class GenericStore implements RESTStorage {
     }
   }
 
-  /** The finalizers a propagationPolicy asks for (garbage collection only); undefined when unchanged. */
+  /** The finalizers the delete's propagation policy asks for (with garbage collection on); undefined when unchanged. */
   private gcFinalizers(finalizers: readonly string[], opts: DeleteOptions): string[] | undefined {
-    if (!this.options.garbageCollection || !opts.propagationPolicy) return undefined;
-    const kept = finalizers.filter((f) => f !== "orphan" && f !== "foregroundDeletion");
-    if (opts.propagationPolicy === "Orphan") kept.push("orphan");
-    if (opts.propagationPolicy === "Foreground") kept.push("foregroundDeletion");
-    const same = kept.length === finalizers.length && kept.every((f) => finalizers.includes(f));
-    return same ? undefined : kept;
+    if (this.options.garbageCollection === false) return undefined;
+    const policy = this.options.garbageCollectionPolicy ?? defaultGarbageCollectionPolicy(this.group, this.version, this.info.plural);
+    return deletionFinalizersForGarbageCollection(finalizers, opts, policy);
   }
 
   private checkDeletePreconditions(obj: KubeObject, opts: DeleteOptions): void {
