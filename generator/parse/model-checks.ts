@@ -5,6 +5,9 @@
 import { ModelIndex } from "../model/lookup.js";
 import type { Model, StructDecl, TypeRef } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
+import { checkDefault } from "./default-checks.js";
+import { checkCrdRecursion, checkImportCycles } from "./graph-checks.js";
+import { checkResource } from "./resource-checks.js";
 
 /** A kind served by several versions of a CRD-enabled group needs exactly one storage version. */
 function checkStorageVersions(model: Model, diag: Diagnostics): void {
@@ -26,9 +29,15 @@ function checkStorageVersions(model: Model, diag: Diagnostics): void {
   }
 }
 
+/**
+ * The one validation pass over the whole model, before any emitter runs: everything an emitter
+ * would otherwise trip over is reported here, together, with file:line.
+ */
 export function checkModel(model: Model, diag: Diagnostics): void {
   checkStorageVersions(model, diag);
   const index = new ModelIndex(model);
+  checkImportCycles(model, diag);
+  checkCrdRecursion(index, model, diag);
   const refOk = (ref: TypeRef): boolean => {
     if (ref.kind === "array") return refOk(ref.elem);
     if (ref.kind === "map") return refOk(ref.value);
@@ -41,8 +50,9 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       for (const e of t.embeds) {
         if (!refOk(e) || !index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
       }
-      if (t.fields.some((f) => !refOk(f.type))) continue;
+      if (t.fields.some((f) => !refOk(f.type)) || t.embeds.some((e) => !refOk(e))) continue;
       checkStruct(index, t, diag);
+      if (!pkg.external) checkResource(index, pkg, t, diag);
       if (t.resource && !pkg.types.some((x) => x.kind === "struct" && x.name === t.resource!.listKind)) {
         diag.error(t.pos, `resource ${t.name} needs a list type ${t.resource.listKind} in package ${pkg.path}`);
       }
@@ -68,6 +78,7 @@ function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void 
     const where = `${s.name}.${f.name}`;
     if (jsonNames.has(f.name)) diag.error(f.pos, `${where}: JSON name "${f.name}" is used twice (check embedded types)`);
     jsonNames.add(f.name);
+    checkDefault(index, s, f, diag);
     if (s.protobuf && !f.protobuf) {
       diag.error(f.pos, `${where}: needs a protobuf field number (+protobuf=N), or +protobuf=false on ${s.name}`);
     }

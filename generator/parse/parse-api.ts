@@ -113,7 +113,8 @@ export function parseApi(rootDir: string, options: ParseOptions = {}): Model {
   }
   packages.sort((a, b) => a.path.localeCompare(b.path));
   const model: Model = { root, packages };
-  diag.throwIfAny();
+  // The whole-model checks run even after parse errors (they skip what failed to parse), so one
+  // run reports every problem.
   checkModel(model, diag);
   diag.throwIfAny();
   return model;

@@ -1,0 +1,66 @@
+/**
+ * Per-case assertions of the torture suite's valid cases, beyond the checks every case gets.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { parse } from "yaml";
+import type { TestServer } from "../../apiserver/server/harness.js";
+import { createEstablished, json } from "../../apiserver/apiextensions/support.js";
+import { type CaseResult, filesUnder } from "./harness.js";
+
+export interface CheckContext {
+  result: CaseResult;
+  server: TestServer;
+}
+
+type CRD = {
+  spec: { group: string; names: { plural: string }; versions: { name: string; schema: { openAPIV3Schema: Record<string, unknown> } }[] };
+} & Record<string, unknown>;
+
+/** The case's one CRD, as a YAML 1.1 reader reads it. */
+export function readCRD(r: CaseResult): CRD {
+  const file = filesUnder(path.join(r.out, "crds"))[0]!;
+  return parse(fs.readFileSync(path.join(r.out, "crds", file), "utf8"), { version: "1.1" }) as CRD;
+}
+
+/** Creates the case's CRD for real, then one custom resource; the response status and text. */
+async function createResource(ctx: CheckContext, spec: Record<string, unknown>): Promise<{ status: number; text: string }> {
+  const crd = readCRD(ctx.result);
+  const { group, names, versions } = crd.spec;
+  const url = `/apis/${group}/${versions[0]!.name}/namespaces/default/${names.plural}`;
+  if ((await ctx.server.request("GET", url)).status !== 200) await createEstablished(ctx.server, crd);
+  const kind = (crd.spec as unknown as { names: { kind: string } }).names.kind;
+  const obj = { apiVersion: `${group}/${versions[0]!.name}`, kind, metadata: { generateName: "x-" }, spec };
+  const res = await ctx.server.request("POST", url, json(obj));
+  return { status: res.status, text: res.text };
+}
+
+const specSchema = (crd: CRD): Record<string, Record<string, unknown>> =>
+  ((crd.spec.versions[0]!.schema.openAPIV3Schema.properties as Record<string, { properties: Record<string, Record<string, unknown>> }>).spec!.properties);
+
+export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | void> = {
+  "yaml11-words": async (ctx) => {
+    const crd = readCRD(ctx.result);
+    const spec = specSchema(crd);
+    expect(spec.mode).toMatchObject({ default: "Yes", enum: ["No", "Off", "On", "Yes"] });
+    expect(spec.switch!.enum).toEqual(["on", "off", "y", "n", "~", "null", "0o17", "1_000"]);
+    expect(Object.keys(spec)).toEqual(["mode", "n", "null", "switch", "y"]);
+    const specNode = (crd.spec.versions[0]!.schema.openAPIV3Schema.properties as Record<string, Record<string, unknown>>).spec!;
+    expect(specNode.required).toEqual(["n"]);
+    const ok = await createResource(ctx, { mode: "No", switch: "y", n: "x", null: "z" });
+    expect(ok.status, ok.text).toBe(201);
+    const bad = await createResource(ctx, { mode: "Maybe", n: "x" });
+    expect(bad.status, bad.text).toBe(422);
+  },
+
+  verbs: (ctx) => {
+    const files = filesUnder(ctx.result.out);
+    // Only Gizmo lists and watches; Widget skips watch, Gadget only gets and lists.
+    expect(files.filter((f) => /^(informers|listers)\/t\/v1\/g|^(informers|listers)\/t\/v1\/w/.test(f))).toEqual([
+      "informers/t/v1/gizmo.ts",
+      "listers/t/v1/gizmo.ts",
+    ]);
+    for (const kind of ["widget", "gadget", "gizmo"]) expect(files).toContain(`clientset/typed/t/v1/${kind}.ts`);
+  },
+};
