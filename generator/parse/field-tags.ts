@@ -5,6 +5,7 @@
 import type { Field, ListType, SourcePos, Tag, TypeRef, Validation } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
+import { markerList } from "./marker-values.js";
 import { markerDefault, patternText } from "./tag-registry.js";
 
 const NUMERIC_VALIDATIONS = {
@@ -36,7 +37,7 @@ export function readValidation(tags: Tag[]): Validation {
   if (hasTag(tags, "kubebuilder:validation:XEmbeddedResource")) v.embeddedResource = true;
   if (hasTag(tags, "kubebuilder:validation:XIntOrString")) v.intOrString = true;
   const enumValues = tagValue(tags, "kubebuilder:validation:Enum");
-  if (enumValues !== undefined) v.enum = enumValues.split(";").map((s) => s.trim());
+  if (enumValues !== undefined) v.enum = markerList(enumValues).map((s) => s ?? "");
   const format = tagValue(tags, "kubebuilder:validation:Format");
   if (format !== undefined) v.format = format;
   return v;

@@ -3,7 +3,7 @@
  * list kinds.
  */
 import { ModelIndex } from "../model/lookup.js";
-import type { Model, StructDecl, TypeRef } from "../model/types.js";
+import type { Model, StructDecl, TypeDecl, TypeRef } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { checkDefault } from "./default-checks.js";
 import { checkCrdRecursion, checkImportCycles } from "./graph-checks.js";
@@ -46,6 +46,7 @@ export function checkModel(model: Model, diag: Diagnostics): void {
   for (const pkg of model.packages) {
     for (const t of pkg.types) {
       if (t.kind === "alias" && !refOk(t.target)) diag.error(t.pos, `${t.name} refers to a type that failed to parse`);
+      if (pkg.crd && !pkg.external) checkCrdValidation(t, diag);
       if (t.kind !== "struct") continue;
       for (const e of t.embeds) {
         if (!refOk(e) || !index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
@@ -58,6 +59,15 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       }
     }
   }
+}
+
+/** kube-apiserver refuses a CRD schema with `uniqueItems: true` (quadratic to check). */
+function checkCrdValidation(t: TypeDecl, diag: Diagnostics): void {
+  const message = (where: string): string =>
+    `${where}: +kubebuilder:validation:UniqueItems=true is refused by kube-apiserver in CRD schemas ("uniqueItems cannot be set to true since the runtime complexity becomes quadratic"); use +listType=set`;
+  if ((t.kind === "struct" || t.kind === "alias") && t.validation.uniqueItems) diag.error(t.pos, message(t.name));
+  if (t.kind !== "struct") return;
+  for (const f of t.fields) if (f.validation.uniqueItems) diag.error(f.pos, message(`${t.name}.${f.name}`));
 }
 
 /** Structs a field's value contains directly (through lists, maps and aliases). */

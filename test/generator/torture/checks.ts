@@ -63,4 +63,31 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     ]);
     for (const kind of ["widget", "gadget", "gizmo"]) expect(files).toContain(`clientset/typed/t/v1/${kind}.ts`);
   },
+
+  "marker-quoting": async (ctx) => {
+    const crd = readCRD(ctx.result);
+    const version = crd.spec.versions[0] as unknown as { additionalPrinterColumns: Record<string, unknown>[] };
+    expect(version.additionalPrinterColumns).toEqual([
+      { name: "Ready", type: "string", jsonPath: '.status.conditions[?(@.type=="Ready")].status', description: "Ready, or not" },
+      { name: "Name", type: "string", jsonPath: ".spec.name" },
+    ]);
+    expect((crd.spec as unknown as { names: { shortNames: string[] } }).names.shortNames).toEqual(["wd", "wg"]);
+    const spec = specSchema(crd);
+    expect(spec.name!.pattern).toBe("^[a-z]+\\d?$");
+    expect(spec.choice!.enum).toEqual(["with space", "single", "semi;colon", "raw\\n"]);
+    expect(spec.quoted!.pattern).toBe('^\\"q\\\\d\\"$');
+    expect(spec.note!.default).toBe("a, b");
+    // The pattern is Go's: \" is a quote, \\d a backslash and a d.
+    const ok = await createResource(ctx, { name: "ab1", choice: "semi;colon", quoted: '"q\\d"' });
+    expect(ok.status, ok.text).toBe(201);
+    const bad = await createResource(ctx, { quoted: '"q1"' });
+    expect(bad.status, bad.text).toBe(422);
+    expect(bad.text).toContain(`spec.quoted: Invalid value: \\"\\\\\\"q1\\\\\\"\\": spec.quoted in body should match '^\\\\\\"q\\\\\\\\d\\\\\\"$'`);
+  },
+
+  "patch-strategy": (ctx) => {
+    const text = fs.readFileSync(path.join(ctx.result.out, "crds", filesUnder(path.join(ctx.result.out, "crds"))[0]!), "utf8");
+    expect(text).toContain("x-kubernetes-list-map-keys");
+    expect(text).not.toContain("x-kubernetes-patch");
+  },
 };
