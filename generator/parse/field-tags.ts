@@ -43,6 +43,28 @@ export function readValidation(tags: Tag[]): Validation {
   return v;
 }
 
+/**
+ * Names every JavaScript object has through Object.prototype: a field named so would read the
+ * inherited member whenever it is unset (`obj.constructor`), and `__proto__` cannot be set as
+ * a plain property at all.
+ */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** JSON names generated code can use as they are: upstream's names (`$ref`, `x-kubernetes-map-type`) fit. */
+const JSON_NAME = /^[A-Za-z_$][A-Za-z0-9_$.-]*$/;
+
+export function checkFieldName(owner: string, name: string, pos: SourcePos, diag: Diagnostics): boolean {
+  if (PROTOTYPE_NAMES.has(name)) {
+    diag.error(pos, `${owner}.${name}: a field may not be named "${name}": every JavaScript object inherits it from Object.prototype, so an unset field would read the inherited member`);
+    return false;
+  }
+  if (!JSON_NAME.test(name)) {
+    diag.error(pos, `${owner}: field name ${JSON.stringify(name)} must start with a letter, "_" or "$" and hold only letters, digits, "_", "$", "." and "-"`);
+    return false;
+  }
+  return true;
+}
+
 export function readFieldTags(
   owner: string,
   name: string,

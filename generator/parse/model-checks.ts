@@ -80,9 +80,25 @@ function structsReached(index: ModelIndex, ref: TypeRef): StructDecl[] {
   return d.kind === "struct" ? [d] : [];
 }
 
+/** TypeMeta travels in the protobuf envelope (runtime.Unknown), not in the message. */
+export function isTypeMeta(index: ModelIndex, s: StructDecl): boolean {
+  return s.name === "TypeMeta" && index.packageOf(s).goPackage === "k8s.io/apimachinery/pkg/apis/meta/v1";
+}
+
 function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void {
   const numbers = new Map<number, string>();
   const protoNames = new Set<string>();
+  for (const e of s.protobufEmbeds ?? []) {
+    numbers.set(e.number, `the embedded ${e.ref.kind === "named" ? e.ref.name : "struct"}`);
+    protoNames.add(e.name);
+  }
+  if (s.protobuf) {
+    for (const e of s.embeds) {
+      const inner = index.structOf(e);
+      if (!inner || isTypeMeta(index, inner) || s.protobufEmbeds?.some((x) => x.ref === e)) continue;
+      diag.error(s.pos, `${s.name} extends ${inner.name}, whose fields its protobuf message would lack: give the embedded struct a protobuf field with +kubegen:protobuf-embed=${inner.name},<number> (or +protobuf=false on ${s.name})`);
+    }
+  }
   const jsonNames = new Set(index.jsonFields(s).filter((f) => !s.fields.includes(f)).map((f) => f.name));
   for (const f of s.fields) {
     const where = `${s.name}.${f.name}`;
@@ -96,7 +112,7 @@ function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void 
       {
         const other = numbers.get(f.protobuf.number);
         if (other !== undefined) {
-          diag.error(f.pos, `${where}: protobuf field number ${f.protobuf.number} is already used by ${s.name}.${other}`);
+          diag.error(f.pos, `${where}: protobuf field number ${f.protobuf.number} is already used by ${other.startsWith("the embedded ") ? other : `${s.name}.${other}`}`);
         }
         numbers.set(f.protobuf.number, f.name);
         if (protoNames.has(f.protobuf.name)) diag.error(f.pos, `${where}: protobuf name "${f.protobuf.name}" is used twice`);

@@ -55,6 +55,13 @@ const protobufField = (v: string): string | undefined => {
   return undefined;
 };
 
+/** `Base,3` or `Base,3,name=base`: the protobuf field of an embedded struct. */
+const protobufEmbed = (v: string): string | undefined => {
+  const [type, ...rest] = v.split(",");
+  if (!type || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(type)) return `must start with the embedded type's name, not "${v}"`;
+  return protobufField(rest.join(","));
+};
+
 const verbList = (v: string): string | undefined => {
   const verbs = v.split(",").map((s) => s.trim());
   const bad = verbs.filter((s) => !CLIENT_VERBS.includes(s));
@@ -182,6 +189,7 @@ const TAGS: TagDef[] = [
   { name: "kubebuilder:storageversion", scopes: ["type"], value: "none" },
   { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true },
   { name: "enum", scopes: ["type"], value: "none" },
+  { name: "kubegen:protobuf-embed", scopes: ["type"], value: "required", repeatable: true, check: protobufEmbed },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
   { name: "kubegen:special", scopes: ["type"], value: "required" },
   // types and fields

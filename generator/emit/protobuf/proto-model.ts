@@ -41,8 +41,10 @@ export interface ProtoField {
   label: "optional" | "repeated" | "map";
   type: ProtoType;
   doc: string;
-  /** The model field behind it; absent for the fixed fields of special messages. */
+  /** The model field behind it; absent for the fixed fields of special messages and for embeds. */
   field?: Field;
+  /** Set for the field of an embedded struct: the message holds the struct's own fields. */
+  embed?: StructDecl;
 }
 
 export interface ProtoMessage {
@@ -201,6 +203,13 @@ class ProtoModelBuilder {
 
   structMessage(s: StructDecl): ProtoMessage {
     const fields: ProtoField[] = [];
+    // Embedded structs first, where Go declares them.
+    for (const e of s.protobufEmbeds ?? []) {
+      const inner = this.index.structOf(e.ref);
+      if (!inner || e.ref.kind !== "named") continue;
+      const type = this.messageRef(e.ref.pkg, inner, s.pos, `${s.name} (extends ${inner.name})`);
+      if (type) fields.push({ name: e.name, number: e.number, label: "optional", type, doc: inner.doc, embed: inner });
+    }
     for (const f of s.fields) {
       const where = `${s.name}.${f.name}`;
       if (!f.protobuf) {

@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { parse } from "yaml";
 import type { TestServer } from "../../apiserver/server/harness.js";
 import { createEstablished, json } from "../../apiserver/apiextensions/support.js";
+import { Reader, Writer } from "../../../runtime/index.js";
 import { type CaseResult, filesUnder } from "./harness.js";
 
 export interface CheckContext {
@@ -89,5 +90,21 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     const text = fs.readFileSync(path.join(ctx.result.out, "crds", filesUnder(path.join(ctx.result.out, "crds"))[0]!), "utf8");
     expect(text).toContain("x-kubernetes-list-map-keys");
     expect(text).not.toContain("x-kubernetes-patch");
+  },
+
+  "embedded-structs": async (ctx) => {
+    const mod = (await import(path.join(ctx.result.out, "apis/t/v1/index.ts"))) as Record<string, (...a: never[]) => unknown>;
+    const roundTrip = (name: string, x: object): unknown => {
+      const w = Writer.create();
+      (mod[`encode${name}`] as (x: object, w: Writer) => void)(x, w);
+      const b = w.finish();
+      return (mod[`decode${name}`] as (r: Reader, end: number) => unknown)(Reader.create(b), b.length);
+    };
+    const spec = { baseField: "b", baseCount: 7, own: "o", mine: "m", both: { p: "p", q: "q", own: "x" } };
+    expect(roundTrip("WidgetSpec", spec)).toEqual(spec);
+    expect((mod.deepCopyWidgetSpec as (x: object) => unknown)(spec)).toEqual(spec);
+    const proto = fs.readFileSync(path.join(ctx.result.out, "proto/example.com/torture/embedded-structs/t/v1/generated.proto"), "utf8");
+    expect(proto).toMatch(/message WidgetSpec \{[^}]*optional Base base = 3;/);
+    expect(proto).toMatch(/message Both \{[^}]*optional P pHalf = 1;[^}]*optional Q q = 2;[^}]*optional string own = 3;/);
   },
 };
