@@ -2,6 +2,7 @@
  * Checks that need the whole model: list-map keys, merge keys, embeds, protobuf numbers and
  * list kinds.
  */
+import { protoModel } from "../emit/protobuf/proto-model.js";
 import { ModelIndex } from "../model/lookup.js";
 import type { Model, StructDecl, TypeDecl, TypeRef } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
@@ -49,7 +50,8 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       if (pkg.crd && !pkg.external) checkCrdValidation(t, diag);
       if (t.kind !== "struct") continue;
       for (const e of t.embeds) {
-        if (!refOk(e) || !index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
+        if (!refOk(e)) diag.error(t.pos, `${t.name} extends ${e.kind === "named" ? e.name : "a type"}, which is not an exported API interface (or failed to parse)`);
+        else if (!index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
       }
       if (t.fields.some((f) => !refOk(f.type)) || t.embeds.some((e) => !refOk(e))) continue;
       checkStruct(index, t, diag);
@@ -59,6 +61,18 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       }
     }
   }
+  // The protobuf schema's own checks (fields with no protobuf form), when the model is whole
+  // enough to build it; otherwise they follow once the errors above are fixed.
+  if (model.packages.every((p) => p.types.every((t) => declRefsOk(t, refOk)))) {
+    for (const d of protoModel(model).diagnostics) diag.error(d.pos, d.message);
+  }
+}
+
+/** Every type a declaration mentions is in the model. */
+function declRefsOk(t: TypeDecl, refOk: (r: TypeRef) => boolean): boolean {
+  if (t.kind === "alias") return refOk(t.target);
+  if (t.kind !== "struct") return true;
+  return t.embeds.every(refOk) && t.fields.every((f) => refOk(f.type)) && (t.protobufEmbeds ?? []).every((e) => refOk(e.ref));
 }
 
 /** kube-apiserver refuses a CRD schema with `uniqueItems: true` (quadratic to check). */

@@ -20,14 +20,13 @@ type CRD = {
 } & Record<string, unknown>;
 
 /** The case's one CRD, as a YAML 1.1 reader reads it. */
-export function readCRD(r: CaseResult): CRD {
-  const file = filesUnder(path.join(r.out, "crds"))[0]!;
+export function readCRD(r: CaseResult, file = filesUnder(path.join(r.out, "crds"))[0]!): CRD {
   return parse(fs.readFileSync(path.join(r.out, "crds", file), "utf8"), { version: "1.1" }) as CRD;
 }
 
 /** Creates the case's CRD for real, then one custom resource; the response status and text. */
-async function createResource(ctx: CheckContext, spec: Record<string, unknown>): Promise<{ status: number; text: string }> {
-  const crd = readCRD(ctx.result);
+async function createResource(ctx: CheckContext, spec: Record<string, unknown>, file?: string): Promise<{ status: number; text: string }> {
+  const crd = readCRD(ctx.result, file);
   const { group, names, versions } = crd.spec;
   const url = `/apis/${group}/${versions[0]!.name}/namespaces/default/${names.plural}`;
   if ((await ctx.server.request("GET", url)).status !== 200) await createEstablished(ctx.server, crd);
@@ -46,12 +45,12 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     const spec = specSchema(crd);
     expect(spec.mode).toMatchObject({ default: "Yes", enum: ["No", "Off", "On", "Yes"] });
     expect(spec.switch!.enum).toEqual(["on", "off", "y", "n", "~", "null", "0o17", "1_000"]);
-    expect(Object.keys(spec)).toEqual(["mode", "n", "null", "switch", "y"]);
+    expect(Object.keys(spec)).toEqual(["false", "mode", "n", "null", "switch", "y"]);
     const specNode = (crd.spec.versions[0]!.schema.openAPIV3Schema.properties as Record<string, Record<string, unknown>>).spec!;
-    expect(specNode.required).toEqual(["n"]);
-    const ok = await createResource(ctx, { mode: "No", switch: "y", n: "x", null: "z" });
+    expect(specNode.required).toEqual(["n", "false"]);
+    const ok = await createResource(ctx, { mode: "No", switch: "y", n: "x", null: "z", false: "f" });
     expect(ok.status, ok.text).toBe(201);
-    const bad = await createResource(ctx, { mode: "Maybe", n: "x" });
+    const bad = await createResource(ctx, { mode: "Maybe", n: "x", false: "f" });
     expect(bad.status, bad.text).toBe(422);
   },
 
@@ -106,5 +105,28 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     const proto = fs.readFileSync(path.join(ctx.result.out, "proto/example.com/torture/embedded-structs/t/v1/generated.proto"), "utf8");
     expect(proto).toMatch(/message WidgetSpec \{[^}]*optional Base base = 3;/);
     expect(proto).toMatch(/message Both \{[^}]*optional P pHalf = 1;[^}]*optional Q q = 2;[^}]*optional string own = 3;/);
+  },
+
+  "kitchen-sink": async (ctx) => {
+    const crds = filesUnder(path.join(ctx.result.out, "crds"));
+    expect(crds).toEqual(["sink.example.com_clusters.yaml", "sink.example.com_sinks.yaml"]);
+    const sink = parse(fs.readFileSync(path.join(ctx.result.out, "crds", crds[1]!), "utf8"), { version: "1.1" }) as CRD;
+    const versions = sink.spec.versions as unknown as { name: string; storage: boolean; subresources: Record<string, unknown> }[];
+    expect(versions.map((v) => [v.name, v.storage])).toEqual([["v1", true], ["v1beta1", false]]);
+    expect(versions[0]!.subresources).toEqual({
+      status: {},
+      scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" },
+    });
+    expect((sink.spec as unknown as { names: Record<string, unknown> }).names).toMatchObject({ shortNames: ["sk"], categories: ["all", "torture"] });
+    // A custom resource: defaults applied (from +default), bounds and enums enforced.
+    const res = await createResource(ctx, { name: "a", ports: [{ name: "http" }] }, crds[1]);
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text).spec).toMatchObject({ replicas: 1, policy: "Always", ports: [{ name: "http", protocol: "TCP" }] });
+    const bad = await createResource(ctx, { name: "a", replicas: 101, policy: "Sometimes" }, crds[1]);
+    expect(bad.status, bad.text).toBe(422);
+    expect(bad.text).toContain("spec.replicas: Invalid value: 101: spec.replicas in body should be less than or equal to 100");
+    const cluster = fs.readFileSync(path.join(ctx.result.out, "clientset/typed/t/v1/cluster.ts"), "utf8");
+    expect(cluster).not.toMatch(/deleteCollection\(/);
+    expect(cluster).not.toMatch(/updateStatus\(/);
   },
 };
