@@ -69,9 +69,12 @@ const isObjectMeta = (index: ModelIndex, s: StructDecl): boolean =>
 
 /** A CRD's schema inlines every type a kind reaches (but ObjectMeta): none may reach itself. */
 export function checkCrdRecursion(index: ModelIndex, model: Model, diag: Diagnostics): void {
-  const reported = new Set<StructDecl>();
+  // Depth-first with the path on a stack; a struct fully explored is not entered again, so each
+  // cycle is found once and the walk stays linear in the number of references.
+  const done = new Set<StructDecl>();
   const visit = (s: StructDecl, stack: StructDecl[]): void => {
-    if (isObjectMeta(index, s)) return;
+    if (done.has(s) || isObjectMeta(index, s)) return;
+    stack.push(s);
     const refs: { ref: TypeRef; pos: SourcePos; label: string }[] = [
       ...s.embeds.map((e) => ({ ref: e, pos: s.pos, label: `${s.name} (extends)` })),
       ...s.fields.map((f) => ({ ref: f.type, pos: f.pos, label: `${s.name}.${f.name}` })),
@@ -81,17 +84,16 @@ export function checkCrdRecursion(index: ModelIndex, model: Model, diag: Diagnos
         const target = structBehind(index, n);
         if (!target) continue;
         const at = stack.indexOf(target);
-        if (at >= 0 || target === s) {
-          if (!reported.has(target)) {
-            reported.add(target);
-            const loop = [...stack.slice(at < 0 ? stack.length : at).map((x) => x.name), s.name, target.name];
-            diag.error(pos, `${label}: ${target.name} contains itself (${loop.join(" -> ")}), which a CRD's structural schema cannot express`);
-          }
+        if (at >= 0) {
+          const loop = [...stack.slice(at).map((x) => x.name), target.name];
+          diag.error(pos, `${label}: ${target.name} contains itself (${loop.join(" -> ")}), which a CRD's structural schema cannot express`);
           continue;
         }
-        visit(target, [...stack, s]);
+        visit(target, stack);
       }
     }
+    stack.pop();
+    done.add(s);
   };
   for (const pkg of model.packages) {
     if (pkg.external || !pkg.crd) continue;

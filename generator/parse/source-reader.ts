@@ -68,9 +68,11 @@ function attachedComments(node: Node, sf: SourceFile, comments: FileComments): R
   const before = text.slice(0, from).trimEnd();
   const sameLineOk = before === "" || before.endsWith("{");
   const fromLine = sf.getLineAndColumnAtPos(from).line;
-  const ranges = comments.all.filter(
-    (c) => c.pos >= from && c.pos < to && (sameLineOk || sf.getLineAndColumnAtPos(c.pos).line !== fromLine),
-  );
+  const ranges: { pos: number; text: string }[] = [];
+  for (let i = firstAtOrAfter(comments.all, from); i < comments.all.length && comments.all[i]!.pos < to; i++) {
+    const c = comments.all[i]!;
+    if (sameLineOk || sf.getLineAndColumnAtPos(c.pos).line !== fromLine) ranges.push(c);
+  }
   const out: RawComment[] = [];
   let nextStart = to;
   for (let i = ranges.length - 1; i >= 0; i--) {
@@ -82,6 +84,17 @@ function attachedComments(node: Node, sf: SourceFile, comments: FileComments): R
     nextStart = r.pos;
   }
   return out;
+}
+
+/** Index of the first comment starting at or after `pos` (comments are in file order). */
+function firstAtOrAfter(all: { pos: number }[], pos: number): number {
+  let [lo, hi] = [0, all.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (all[mid]!.pos < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface FileComments {
