@@ -52,7 +52,7 @@ export interface RawPackage {
 }
 
 function pos(node: Node, file: string): SourcePos {
-  return { file, line: node.getStartLineNumber() };
+  return { file, line: lineOf(node.getSourceFile(), node.getStart()) };
 }
 
 /**
@@ -65,13 +65,14 @@ function attachedComments(node: Node, sf: SourceFile, comments: FileComments): R
   const [from, to] = [node.getPos(), node.getStart()];
   // A comment on the line a previous member ends on is that member's trailing comment; only
   // after an opening `{` does a same-line comment start the next member's doc.
-  const before = text.slice(0, from).trimEnd();
-  const sameLineOk = before === "" || before.endsWith("{");
-  const fromLine = sf.getLineAndColumnAtPos(from).line;
+  let prev = from - 1;
+  while (prev >= 0 && /\s/.test(text[prev]!)) prev--;
+  const sameLineOk = prev < 0 || text[prev] === "{";
+  const fromLine = lineOf(sf, from);
   const ranges: { pos: number; text: string }[] = [];
   for (let i = firstAtOrAfter(comments.all, from); i < comments.all.length && comments.all[i]!.pos < to; i++) {
     const c = comments.all[i]!;
-    if (sameLineOk || sf.getLineAndColumnAtPos(c.pos).line !== fromLine) ranges.push(c);
+    if (sameLineOk || lineOf(sf, c.pos) !== fromLine) ranges.push(c);
   }
   const out: RawComment[] = [];
   let nextStart = to;
@@ -79,11 +80,16 @@ function attachedComments(node: Node, sf: SourceFile, comments: FileComments): R
     const r = ranges[i]!;
     const gap = text.slice(r.pos + r.text.length, nextStart);
     if ((gap.match(/\n/g) ?? []).length > 1) break;
-    out.unshift({ text: r.text, line: sf.getLineAndColumnAtPos(r.pos).line });
+    out.unshift({ text: r.text, line: lineOf(sf, r.pos) });
     comments.attached.add(r.pos);
     nextStart = r.pos;
   }
   return out;
+}
+
+/** 1-based line of an offset (TypeScript's line map: a binary search, where ts-morph's helper counts). */
+function lineOf(sf: SourceFile, pos: number): number {
+  return sf.compilerNode.getLineAndCharacterOfPosition(pos).line + 1;
 }
 
 /** Index of the first comment starting at or after `pos` (comments are in file order). */
@@ -215,7 +221,7 @@ export class SourceReader {
       const ranges = first ? first.getLeadingCommentRanges() : [];
       const block = ranges.find((r) => r.getText().startsWith("/*"));
       if (block) {
-        pkg.packageComment = { text: block.getText(), line: sf.getLineAndColumnAtPos(block.getPos()).line };
+        pkg.packageComment = { text: block.getText(), line: lineOf(sf, block.getPos()) };
         comments.attached.add(block.getPos());
       }
     }
@@ -281,7 +287,7 @@ export class SourceReader {
       const tag = firstTagLine(c.text);
       if (!tag) continue;
       pkg.problems.push({
-        pos: { file, line: sf.getLineAndColumnAtPos(c.pos).line + tag.offset },
+        pos: { file, line: lineOf(sf, c.pos) + tag.offset },
         message: `tag +${tag.tag} is in a comment that belongs to no declaration: a doc comment must end on the line above the interface, type or field it describes`,
       });
     }
