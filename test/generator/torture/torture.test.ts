@@ -84,6 +84,20 @@ describe("torture: valid input gives output its readers accept", () => {
       }
     });
 
+    it("JSON documents read back as written, and name every kind in their schemas", () => {
+      const json = filesUnder(r().out).filter((f) => f.endsWith(".json"));
+      for (const f of json) {
+        const text = fs.readFileSync(path.join(r().out, f), "utf8");
+        expect(`${JSON.stringify(JSON.parse(text), null, 2)}\n`, f).toBe(text);
+      }
+      const swagger = JSON.parse(fs.readFileSync(path.join(r().out, "openapi/v2/swagger.json"), "utf8")) as { definitions: Record<string, unknown> };
+      for (const pkg of r().model!.packages.filter((p) => !p.external && p.openapi)) {
+        for (const t of pkg.types.filter((x) => x.kind === "struct" && x.runtimeObject)) {
+          expect(Object.keys(swagger.definitions).some((k) => k.endsWith(`.${t.name}`)), t.name).toBe(true);
+        }
+      }
+    });
+
     it("CRDs read by a YAML 1.1 reader are what the generator meant, and the apiserver accepts them", async () => {
       const model = r().model!;
       for (const [key, served] of crdResources(model)) {
