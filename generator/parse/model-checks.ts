@@ -10,6 +10,25 @@ import { checkDefault } from "./default-checks.js";
 import { checkCrdRecursion, checkImportCycles } from "./graph-checks.js";
 import { checkResource } from "./resource-checks.js";
 
+/** A plural names one kind in a group: per version once, and the same kind in every version. */
+function checkPlurals(model: Model, diag: Diagnostics): void {
+  const byPlural = new Map<string, { kind: StructDecl; version: string }>();
+  for (const pkg of model.packages) {
+    if (pkg.external || !pkg.groupVersion) continue;
+    for (const t of pkg.types) {
+      if (t.kind !== "struct" || !t.resource) continue;
+      const key = `${t.resource.plural}.${pkg.groupVersion.group}`;
+      const other = byPlural.get(key);
+      if (!other) byPlural.set(key, { kind: t, version: pkg.groupVersion.version });
+      else if (other.version === pkg.groupVersion.version) {
+        diag.error(t.pos, `${t.name}: resource ${key} is already ${other.kind.name}'s in ${pkg.groupVersion.version} (give one of them +kubebuilder:resource:path=<plural>)`);
+      } else if (other.kind.name !== t.name) {
+        diag.error(t.pos, `${t.name}: resource ${key} is ${other.kind.name} in ${other.version}: one resource serves one kind in every version`);
+      }
+    }
+  }
+}
+
 /** A kind served by several versions of a CRD-enabled group needs exactly one storage version. */
 function checkStorageVersions(model: Model, diag: Diagnostics): void {
   const byResource = new Map<string, StructDecl[]>();
@@ -22,6 +41,8 @@ function checkStorageVersions(model: Model, diag: Diagnostics): void {
     }
   }
   for (const [key, kinds] of byResource) {
+    // Different kinds under one plural are checkPlurals' error.
+    if (new Set(kinds.map((k) => k.name)).size > 1) continue;
     const marked = kinds.filter((k) => k.resource!.storageVersion);
     if (kinds.length > 1 && marked.length !== 1) {
       const at = marked[1] ?? kinds[0]!;
@@ -35,6 +56,7 @@ function checkStorageVersions(model: Model, diag: Diagnostics): void {
  * would otherwise trip over is reported here, together, with file:line.
  */
 export function checkModel(model: Model, diag: Diagnostics): void {
+  checkPlurals(model, diag);
   checkStorageVersions(model, diag);
   const index = new ModelIndex(model);
   checkImportCycles(model, diag);

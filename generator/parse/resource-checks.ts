@@ -6,6 +6,7 @@ import type { ModelIndex } from "../model/lookup.js";
 import type { Package, StructDecl, TypeRef } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { findTag } from "./tag-checks.js";
+import { CLIENT_VERBS } from "./tag-registry.js";
 
 export const PRINTER_COLUMN_TYPES: readonly string[] = ["boolean", "date", "integer", "number", "string"];
 const PRINTER_COLUMN_FORMATS: readonly string[] = ["int32", "int64", "float", "double", "byte", "date", "date-time", "password"];
@@ -65,6 +66,23 @@ export function checkResource(index: ModelIndex, pkg: Package, s: StructDecl, di
     }
   }
   const methodTags = s.tags.filter((t) => t.name === "genclient:method");
+  const seenNames = new Set<string>();
+  const seenRoutes = new Map<string, string>();
+  (s.client?.methods ?? []).forEach((m, i) => {
+    const at = methodTags[i]?.pos ?? s.pos;
+    const member = m.name[0]!.toLowerCase() + m.name.slice(1);
+    if (seenNames.has(m.name)) diag.error(at, `tag +genclient:method: ${s.name} has two methods named ${m.name}`);
+    else if (CLIENT_VERBS.includes(member)) {
+      diag.error(at, `tag +genclient:method: ${m.name} would be the client's ${member}() method again; name it after what it does`);
+    }
+    seenNames.add(m.name);
+    const route = `${m.verb} ${m.subresource ?? ""}`;
+    const other = seenRoutes.get(route);
+    if (other !== undefined && m.subresource !== undefined) {
+      diag.error(at, `tag +genclient:method: ${m.name} and ${other} both ${m.verb} the ${m.subresource} subresource`);
+    }
+    seenRoutes.set(route, m.name);
+  });
   for (const m of s.client?.methods ?? []) {
     const tag = methodTags.find((t) => (t.value ?? "").split(",")[0] === m.name) ?? s;
     for (const [arg, name] of [["input", m.input], ["result", m.result]] as const) {

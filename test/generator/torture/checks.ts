@@ -129,4 +129,11 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     expect(cluster).not.toMatch(/deleteCollection\(/);
     expect(cluster).not.toMatch(/updateStatus\(/);
   },
+
+  "custom-methods": (ctx) => {
+    const client = fs.readFileSync(path.join(ctx.result.out, "clientset/typed/t/v1/widget.ts"), "utf8");
+    expect(client).toMatch(/getScale\(name: string, opts\?: [\w.]+GetOptions\): Promise<Scale>/);
+    expect(client).toMatch(/updateScale\(widgetName: string, scale: Scale, opts\?: [\w.]+UpdateOptions\): Promise<Scale>/);
+    expect(client).toMatch(/kick\(widgetName: string, kickRequest: KickRequest, opts\?: [\w.]+CreateOptions\): Promise<Widget>/);
+  },
 };
