@@ -7,6 +7,7 @@ import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
 import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
+import { GeneratorError } from "./parse/diagnostics.js";
 import { FormatBatch, prestartFormatter } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
@@ -25,6 +26,19 @@ export interface GenerateResult {
   plan: WritePlan;
 }
 
+/**
+ * Bad input is reported by the validation pass before any emitter runs, so an emitter that
+ * throws has a bug: say which one, keeping the original error as the cause.
+ */
+function internal<T>(emitter: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof GeneratorError) throw err;
+    throw new Error(`kubegen internal error in the ${emitter} emitter: ${(err as Error).message ?? String(err)}`, { cause: err });
+  }
+}
+
 /** Runs every emitter over a model and formats the result: a pure function of the model. */
 export async function emitAll(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
   // Each emitter's files go to the formatter as soon as they exist (see FormatBatch).
@@ -32,7 +46,7 @@ export async function emitAll(model: Model, options: EmitOptions): Promise<Gener
   const files: GeneratedFile[] = [];
   try {
     for (const e of emitters) {
-      const out = e.emit(model, options);
+      const out = internal(e.name, () => e.emit(model, options));
       batch.add(out);
       files.push(...out);
     }

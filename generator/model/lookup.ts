@@ -25,7 +25,7 @@ export class ModelIndex {
   /** The declaration a named ref points at (throws if the model is inconsistent). */
   resolve(ref: Extract<TypeRef, { kind: "named" }>): TypeDecl {
     const d = this.decl(ref.pkg, ref.name);
-    if (!d) throw new Error(`model has no declaration ${ref.pkg}.${ref.name}`);
+    if (!d) throw new Error(`model has no declaration ${ref.pkg}.${ref.name} (the validation pass should have reported the reference to it)`);
     return d;
   }
 
@@ -33,8 +33,8 @@ export class ModelIndex {
   underlying(ref: TypeRef): TypeRef {
     let cur = ref;
     for (let i = 0; i < 32 && cur.kind === "named"; i++) {
-      const d = this.resolve(cur);
-      if (d.kind !== "alias") return cur;
+      const d = this.decl(cur.pkg, cur.name);
+      if (d?.kind !== "alias") return cur;
       cur = d.target;
     }
     return cur;
@@ -44,8 +44,8 @@ export class ModelIndex {
   structOf(ref: TypeRef): StructDecl | undefined {
     const u = this.underlying(ref);
     if (u.kind !== "named") return undefined;
-    const d = this.resolve(u);
-    return d.kind === "struct" ? d : undefined;
+    const d = this.decl(u.pkg, u.name);
+    return d?.kind === "struct" ? d : undefined;
   }
 
   /** Fields as JSON sees them: embedded structs' fields first, then the struct's own. */

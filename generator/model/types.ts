@@ -107,6 +107,14 @@ export interface Field {
   pos: SourcePos;
 }
 
+export interface ProtobufEmbed {
+  /** The embedded struct, one of `embeds`. */
+  ref: TypeRef;
+  number: number;
+  /** The protobuf field name (upstream: the Go type name in lower camel case, `volumeSource`). */
+  name: string;
+}
+
 export interface Lifecycle {
   introduced?: [number, number];
   deprecated?: [number, number];
@@ -177,6 +185,11 @@ export interface StructDecl extends DeclBase {
   kind: "struct";
   /** Structs inlined into this one's JSON (`extends TypeMeta`). */
   embeds: TypeRef[];
+  /**
+   * The protobuf fields of embedded structs (`+kubegen:protobuf-embed=Base,3`): as upstream, an
+   * embedded struct is one message field holding all of its fields. TypeMeta has none.
+   */
+  protobufEmbeds?: ProtobufEmbed[];
   fields: Field[];
   deepcopy: boolean;
   /** Tagged as a runtime.Object: a top-level kind with apiVersion/kind. */

@@ -24,7 +24,13 @@ export function formatDiagnostic(d: Diagnostic): string {
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
 
+  private readonly seen = new Set<string>();
+
+  /** Records a problem; the same message at the same place (found by two checks) once. */
   error(pos: SourcePos, message: string): void {
+    const key = `${pos.file}:${pos.line}:${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     this.list.push({ pos, message });
   }
 

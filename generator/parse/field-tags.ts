@@ -5,6 +5,7 @@
 import type { Field, ListType, SourcePos, Tag, TypeRef, Validation } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
+import { markerList } from "./marker-values.js";
 import { markerDefault, patternText } from "./tag-registry.js";
 
 const NUMERIC_VALIDATIONS = {
@@ -36,10 +37,32 @@ export function readValidation(tags: Tag[]): Validation {
   if (hasTag(tags, "kubebuilder:validation:XEmbeddedResource")) v.embeddedResource = true;
   if (hasTag(tags, "kubebuilder:validation:XIntOrString")) v.intOrString = true;
   const enumValues = tagValue(tags, "kubebuilder:validation:Enum");
-  if (enumValues !== undefined) v.enum = enumValues.split(";").map((s) => s.trim());
+  if (enumValues !== undefined) v.enum = markerList(enumValues).map((s) => s ?? "");
   const format = tagValue(tags, "kubebuilder:validation:Format");
   if (format !== undefined) v.format = format;
   return v;
+}
+
+/**
+ * Names every JavaScript object has through Object.prototype: a field named so would read the
+ * inherited member whenever it is unset (`obj.constructor`), and `__proto__` cannot be set as
+ * a plain property at all.
+ */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** JSON names generated code can use as they are: upstream's names (`$ref`, `x-kubernetes-map-type`) fit. */
+const JSON_NAME = /^[A-Za-z_$][A-Za-z0-9_$.-]*$/;
+
+export function checkFieldName(owner: string, name: string, pos: SourcePos, diag: Diagnostics): boolean {
+  if (PROTOTYPE_NAMES.has(name)) {
+    diag.error(pos, `${owner}.${name}: a field may not be named "${name}": every JavaScript object inherits it from Object.prototype, so an unset field would read the inherited member`);
+    return false;
+  }
+  if (!JSON_NAME.test(name)) {
+    diag.error(pos, `${owner}: field name ${JSON.stringify(name)} must start with a letter, "_" or "$" and hold only letters, digits, "_", "$", "." and "-"`);
+    return false;
+  }
+  return true;
 }
 
 export function readFieldTags(

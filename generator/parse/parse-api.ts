@@ -10,11 +10,13 @@ import type {
   Field,
   Model,
   Package,
+  ProtobufEmbed,
   SpecialDecl,
   SpecialKind,
   StructDecl,
   Tag,
   TypeDecl,
+  TypeRef,
 } from "../model/types.js";
 import { SPECIAL_KINDS } from "../model/types.js";
 import { openapiPackageOf, protoPackageOf } from "../naming/namers.js";
@@ -25,7 +27,7 @@ import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
 import { type RawDecl, type RawPackage, SourceReader } from "./source-reader.js";
 import { checkTags, findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
 import { type NameResolver, stringLiteralUnion, toTypeRef } from "./type-refs.js";
-import { readFieldTags, readValidation } from "./field-tags.js";
+import { checkFieldName, readFieldTags, readValidation } from "./field-tags.js";
 
 export interface ParseOptions {
   /** Extra roots whose packages may be imported (e.g. kubegen's own api/ from a user project). */
@@ -113,7 +115,8 @@ export function parseApi(rootDir: string, options: ParseOptions = {}): Model {
   }
   packages.sort((a, b) => a.path.localeCompare(b.path));
   const model: Model = { root, packages };
-  diag.throwIfAny();
+  // The whole-model checks run even after parse errors (they skip what failed to parse), so one
+  // run reports every problem.
   checkModel(model, diag);
   diag.throwIfAny();
   return model;
@@ -185,6 +188,26 @@ function buildPackage(
   return pkg;
 }
 
+/** `+kubegen:protobuf-embed=Base,N[,name=x]` tags, each naming a type the interface extends. */
+function readProtobufEmbeds(decl: RawDecl, tags: Tag[], embeds: TypeRef[], diag: Diagnostics): ProtobufEmbed[] {
+  const out: ProtobufEmbed[] = [];
+  for (const t of tags.filter((x) => x.name === "kubegen:protobuf-embed")) {
+    const [typeName = "", num = "", ...rest] = (t.value ?? "").split(",");
+    const ref = embeds.find((e) => e.kind === "named" && e.name === typeName);
+    if (!ref) {
+      diag.error(t.pos, `tag +kubegen:protobuf-embed: ${decl.name} does not extend ${typeName}`);
+      continue;
+    }
+    if (out.some((e) => e.ref === ref)) {
+      diag.error(t.pos, `tag +kubegen:protobuf-embed: ${typeName} is given twice`);
+      continue;
+    }
+    const name = rest.find((r) => r.startsWith("name="))?.slice(5) ?? typeName[0]!.toLowerCase() + typeName.slice(1);
+    out.push({ ref, number: Number(num), name });
+  }
+  return out;
+}
+
 function checkScalar(decl: RawDecl, diag: Diagnostics): void {
   const text = decl.typeNode?.getText();
   const tag = parseComments(decl.comments, decl.file).tags.find((t) => t.name === "kubegen:scalar");
@@ -251,10 +274,12 @@ function buildDecl(
     }
     return [{ kind: "named" as const, pkg: target.pkg, name: target.name }];
   });
+  const protobufEmbeds = readProtobufEmbeds(decl, tags, embeds, diag);
   const fields: Field[] = [];
   for (const m of decl.members) {
     const parsed = parseComments(m.comments, m.pos.file);
     const ftags = checkTags(parsed.tags, "field", diag);
+    if (!checkFieldName(decl.name, m.name, m.pos, diag)) continue;
     const ref = toTypeRef(m.typeNode, resolve);
     if (!ref.ok) {
       diag.error(m.pos, `${decl.name}.${m.name}: ${ref.message}`);
@@ -270,6 +295,7 @@ function buildDecl(
     ...base,
     kind: "struct",
     embeds,
+    ...(protobufEmbeds.length ? { protobufEmbeds } : {}),
     fields,
     deepcopy: deepcopyTag === undefined ? pkg.deepcopy : deepcopyTag === "true",
     runtimeObject: hasTag(tags, "k8s:deepcopy-gen:interfaces"),

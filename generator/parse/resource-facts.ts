@@ -14,6 +14,7 @@ import type {
 } from "../model/types.js";
 import { resourcePlural } from "../naming/namers.js";
 import type { Diagnostics } from "./diagnostics.js";
+import { markerArgsRaw, markerList } from "./marker-values.js";
 import { CLIENT_VERBS, parseMarkerArgs } from "./tag-registry.js";
 import { findTag, hasTag, tagValue } from "./tag-checks.js";
 
@@ -130,6 +131,7 @@ export function resourceFacts(pkg: Package, s: StructDecl, diag: Diagnostics): R
     return undefined;
   }
   const args = marker ? parseMarkerArgs(marker.value ?? "") : new Map<string, string>();
+  const rawArgs = marker ? markerArgsRaw(marker.value ?? "") : new Map<string, string>();
   for (const key of args.keys()) {
     if (!["path", "singular", "scope", "shortName", "categories"].includes(key)) {
       diag.error(marker!.pos, `tag +kubebuilder:resource: unknown argument "${key}"`);
@@ -145,11 +147,7 @@ export function resourceFacts(pkg: Package, s: StructDecl, diag: Diagnostics): R
     }
     namespaced = scope === "Namespaced";
   }
-  const list = (key: string): string[] =>
-    (args.get(key) ?? "")
-      .split(";")
-      .map((x) => x.trim())
-      .filter(Boolean);
+  const list = (key: string): string[] => markerList(rawArgs.get(key) ?? "").filter((x): x is string => !!x);
   const clientVerbs = s.client?.verbs ?? ["create", "update", "delete", "deleteCollection", "get", "list", "watch", "patch"];
   const verbs = [...new Set(clientVerbs.map((v) => DISCOVERY_VERB[v]).filter((v): v is string => !!v))].sort();
   const subresources: string[] = [];

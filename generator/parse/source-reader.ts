@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Node, Project, SyntaxKind, type SourceFile, type TypeNode } from "ts-morph";
+import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode } from "ts-morph";
 import type { SourcePos } from "../model/types.js";
 import type { RawComment } from "./comments.js";
 
@@ -52,26 +52,83 @@ export interface RawPackage {
 }
 
 function pos(node: Node, file: string): SourcePos {
-  return { file, line: node.getStartLineNumber() };
+  return { file, line: lineOf(node.getSourceFile(), node.getStart()) };
 }
 
 /**
  * The comments that belong to a node: the run of comments directly above it with no blank
- * line in between, so a file header is never mistaken for a type's doc.
+ * line in between, so a file header is never mistaken for a type's doc. A comment that starts
+ * on the line of the token before (`interface X { /** doc`) belongs to the node too.
  */
-function attachedComments(node: Node, sf: SourceFile): RawComment[] {
-  const ranges = node.getLeadingCommentRanges();
+function attachedComments(node: Node, sf: SourceFile, comments: FileComments): RawComment[] {
   const text = sf.getFullText();
+  const [from, to] = [node.getPos(), node.getStart()];
+  // A comment on the line a previous member ends on is that member's trailing comment; only
+  // after an opening `{` does a same-line comment start the next member's doc.
+  let prev = from - 1;
+  while (prev >= 0 && /\s/.test(text[prev]!)) prev--;
+  const sameLineOk = prev < 0 || text[prev] === "{";
+  const fromLine = lineOf(sf, from);
+  const ranges: { pos: number; text: string }[] = [];
+  for (let i = firstAtOrAfter(comments.all, from); i < comments.all.length && comments.all[i]!.pos < to; i++) {
+    const c = comments.all[i]!;
+    if (sameLineOk || lineOf(sf, c.pos) !== fromLine) ranges.push(c);
+  }
   const out: RawComment[] = [];
-  let nextStart = node.getStart();
+  let nextStart = to;
   for (let i = ranges.length - 1; i >= 0; i--) {
     const r = ranges[i]!;
-    const gap = text.slice(r.getEnd(), nextStart);
+    const gap = text.slice(r.pos + r.text.length, nextStart);
     if ((gap.match(/\n/g) ?? []).length > 1) break;
-    out.unshift({ text: r.getText(), line: sf.getLineAndColumnAtPos(r.getPos()).line });
-    nextStart = r.getPos();
+    out.unshift({ text: r.text, line: lineOf(sf, r.pos) });
+    comments.attached.add(r.pos);
+    nextStart = r.pos;
   }
   return out;
+}
+
+/** 1-based line of an offset (TypeScript's line map: a binary search, where ts-morph's helper counts). */
+function lineOf(sf: SourceFile, pos: number): number {
+  return sf.compilerNode.getLineAndCharacterOfPosition(pos).line + 1;
+}
+
+/** Index of the first comment starting at or after `pos` (comments are in file order). */
+function firstAtOrAfter(all: { pos: number }[], pos: number): number {
+  let [lo, hi] = [0, all.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (all[mid]!.pos < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface FileComments {
+  all: { pos: number; text: string }[];
+  /** Start offsets of the comments some declaration took. */
+  attached: Set<number>;
+}
+
+/** Every comment of a file, with its start offset. */
+function allComments(text: string): { pos: number; text: string }[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  const out: { pos: number; text: string }[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
+      out.push({ pos: scanner.getTokenPos(), text: scanner.getTokenText() });
+    }
+  }
+  return out;
+}
+
+/** The first `+tag` line of a comment, if any, with its offset in lines. */
+function firstTagLine(comment: string): { tag: string; offset: number } | undefined {
+  const lines = comment.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*(?:\/\/|\/\*\*?|\*)?\s*\+([A-Za-z][\w:.-]*)/.exec(lines[i]!);
+    if (m) return { tag: m[1]!, offset: i };
+  }
+  return undefined;
 }
 
 function resolveModuleDir(fromFile: string, specifier: string): string | undefined {
@@ -158,12 +215,14 @@ export class SourceReader {
 
   private readFile(pkg: RawPackage, file: string): void {
     const sf = this.project.addSourceFileAtPath(file);
+    const comments: FileComments = { all: allComments(sf.getFullText()), attached: new Set() };
     if (path.basename(file) === "doc.ts") {
       const first = sf.getStatements()[0];
       const ranges = first ? first.getLeadingCommentRanges() : [];
       const block = ranges.find((r) => r.getText().startsWith("/*"));
       if (block) {
-        pkg.packageComment = { text: block.getText(), line: sf.getLineAndColumnAtPos(block.getPos()).line };
+        pkg.packageComment = { text: block.getText(), line: lineOf(sf, block.getPos()) };
+        comments.attached.add(block.getPos());
       }
     }
     const imports: RawImport[] = [];
@@ -189,10 +248,10 @@ export class SourceReader {
         pkg.decls.push({
           name: stmt.getName(),
           kind: "interface",
-          comments: attachedComments(stmt, sf),
+          comments: attachedComments(stmt, sf, comments),
           pos: pos(stmt, file),
           heritage: stmt.getExtends().map((h) => ({ name: h.getExpression().getText(), pos: pos(h, file) })),
-          members: this.readMembers(stmt, sf, file, pkg),
+          members: this.readMembers(stmt, sf, file, pkg, comments),
           typeNode: undefined,
           file,
           exported: stmt.isExported(),
@@ -204,7 +263,7 @@ export class SourceReader {
         pkg.decls.push({
           name: stmt.getName(),
           kind: "alias",
-          comments: attachedComments(stmt, sf),
+          comments: attachedComments(stmt, sf, comments),
           pos: pos(stmt, file),
           heritage: [],
           members: [],
@@ -222,6 +281,16 @@ export class SourceReader {
       }
     }
     pkg.imports.set(file, imports);
+    // A tag in a comment that belongs to no declaration would be silently lost.
+    for (const c of comments.all) {
+      if (comments.attached.has(c.pos)) continue;
+      const tag = firstTagLine(c.text);
+      if (!tag) continue;
+      pkg.problems.push({
+        pos: { file, line: lineOf(sf, c.pos) + tag.offset },
+        message: `tag +${tag.tag} is in a comment that belongs to no declaration: a doc comment must end on the line above the interface, type or field it describes`,
+      });
+    }
   }
 
   private readMembers(
@@ -229,6 +298,7 @@ export class SourceReader {
     sf: SourceFile,
     file: string,
     pkg: RawPackage,
+    comments: FileComments,
   ): RawMember[] {
     if (!Node.isInterfaceDeclaration(decl)) return [];
     const members: RawMember[] = [];
@@ -243,7 +313,7 @@ export class SourceReader {
         name,
         optional: m.hasQuestionToken(),
         typeNode: m.getTypeNode(),
-        comments: attachedComments(m, sf),
+        comments: attachedComments(m, sf, comments),
         pos: pos(m, file),
       });
     }

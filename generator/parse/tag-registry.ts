@@ -3,6 +3,9 @@
  * Anything not listed is an error, so a misspelt tag never passes silently.
  */
 
+import { isQuoted, markerArgs, markerList, markerScalar } from "./marker-values.js";
+import { re2Problem } from "./re2.js";
+
 export type TagScope = "package" | "type" | "field";
 
 export interface TagDef {
@@ -52,6 +55,13 @@ const protobufField = (v: string): string | undefined => {
   return undefined;
 };
 
+/** `Base,3` or `Base,3,name=base`: the protobuf field of an embedded struct. */
+const protobufEmbed = (v: string): string | undefined => {
+  const [type, ...rest] = v.split(",");
+  if (!type || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(type)) return `must start with the embedded type's name, not "${v}"`;
+  return protobufField(rest.join(","));
+};
+
 const verbList = (v: string): string | undefined => {
   const verbs = v.split(",").map((s) => s.trim());
   const bad = verbs.filter((s) => !CLIENT_VERBS.includes(s));
@@ -84,16 +94,16 @@ const count = (v: string): string | undefined =>
   /^\d+$/.test(v) ? undefined : `must be a non-negative integer, not "${v}"`;
 
 const regex = (v: string): string | undefined => {
-  try {
-    new RegExp(patternText(v));
-    return undefined;
-  } catch (e) {
-    return `is not a valid regular expression: ${(e as Error).message}`;
-  }
+  if (markerScalar(v) === undefined) return `is not a valid quoted string: ${v}`;
+  const problem = re2Problem(patternText(v));
+  return problem === undefined ? undefined : `is not a valid Go (RE2) regular expression: ${problem}`;
 };
 
-const enumList = (v: string): string | undefined =>
-  v.split(";").some((x) => x.trim() === "") ? `must be values separated by ";" with none empty, not "${v}"` : undefined;
+const enumList = (v: string): string | undefined => {
+  const items = markerList(v);
+  if (items.some((x) => x === undefined)) return `has a malformed quoted value: ${v}`;
+  return items.some((x) => x === "") ? `must be values separated by ";" with none empty, not "${v}"` : undefined;
+};
 
 /** The formats apiextensions accepts in a structural schema (upstream's supported formats). */
 export const SCHEMA_FORMATS: readonly string[] = [
@@ -110,9 +120,11 @@ const schemaFormat = (v: string): string | undefined =>
  * (`+kubebuilder:default=Always`).
  */
 export function markerDefault(v: string): unknown {
+  if (isQuoted(v) && !v.trim().startsWith('"')) return markerScalar(v);
   try {
     return JSON.parse(v);
   } catch {
+    if (isQuoted(v)) return markerScalar(v);
     return /^[A-Za-z0-9_.\-/:]+$/.test(v) ? v : undefined;
   }
 }
@@ -177,6 +189,7 @@ const TAGS: TagDef[] = [
   { name: "kubebuilder:storageversion", scopes: ["type"], value: "none" },
   { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true },
   { name: "enum", scopes: ["type"], value: "none" },
+  { name: "kubegen:protobuf-embed", scopes: ["type"], value: "required", repeatable: true, check: protobufEmbed },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
   { name: "kubegen:special", scopes: ["type"], value: "required" },
   // types and fields
@@ -241,42 +254,12 @@ export function lookupTag(name: string): TagDef | undefined {
   return byName.get(name);
 }
 
-/** Parses `a=b,c=d;e` style marker arguments (kubebuilder: `;` separates list items). */
+/** Parses `a=b,c=d;e` style marker arguments, values unquoted as controller-gen does. */
 export function parseMarkerArgs(value: string): Map<string, string> {
-  const out = new Map<string, string>();
-  // Values may hold commas inside quotes (printcolumn descriptions), so split with care.
-  let key = "";
-  let cur = "";
-  let inQuote = false;
-  let readingKey = true;
-  const flush = (): void => {
-    if (key.trim() !== "" || cur.trim() !== "") out.set(key.trim(), unquote(cur.trim()));
-    key = "";
-    cur = "";
-    readingKey = true;
-  };
-  for (const ch of value) {
-    if (ch === '"') inQuote = !inQuote;
-    if (!inQuote && ch === "," ) {
-      flush();
-      continue;
-    }
-    if (!inQuote && readingKey && ch === "=") {
-      readingKey = false;
-      continue;
-    }
-    if (readingKey) key += ch;
-    else cur += ch;
-  }
-  flush();
-  return out;
+  return markerArgs(value);
 }
 
 /** A Pattern marker's regular expression, without the backticks or quotes around it. */
 export function patternText(v: string): string {
-  return unquote(v.replace(/^`(.*)`$/, "$1"));
-}
-
-function unquote(s: string): string {
-  return s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s;
+  return markerScalar(v) ?? v;
 }

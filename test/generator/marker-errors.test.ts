@@ -101,7 +101,7 @@ const cases: Case[] = [
   { name: "Minimum not a number", marker: "   * +kubebuilder:validation:Minimum=one", at: "Minimum=one", message: /tag \+kubebuilder:validation:Minimum: must be a number, not "one"/ },
   { name: "MaxLength negative", marker: "   * +kubebuilder:validation:MaxLength=-1", at: "MaxLength=-1", message: /MaxLength: must be a non-negative integer, not "-1"/ },
   { name: "MinItems fraction", marker: "   * +kubebuilder:validation:MinItems=1.5", at: "MinItems=1.5", message: /MinItems: must be a non-negative integer, not "1.5"/ },
-  { name: "Pattern not a regex", marker: "   * +kubebuilder:validation:Pattern=`^(a`", at: "Pattern=", message: /Pattern: is not a valid regular expression/ },
+  { name: "Pattern not a regex", marker: "   * +kubebuilder:validation:Pattern=`^(a`", at: "Pattern=", message: /Pattern: is not a valid Go \(RE2\) regular expression: error parsing regexp: missing closing \): `\^\(a`/ },
   { name: "Enum with an empty value", marker: "   * +kubebuilder:validation:Enum=a;;b", at: "Enum=a;;b", message: /Enum: must be values separated by ";" with none empty/ },
   { name: "unknown Format", marker: "   * +kubebuilder:validation:Format=colour", at: "Format=colour", message: /Format: is not a format apiextensions knows .*not "colour"/ },
   { name: "ExclusiveMinimum not a boolean", marker: "   * +kubebuilder:validation:ExclusiveMinimum=yes", at: "ExclusiveMinimum=yes", message: /ExclusiveMinimum: must be one of true, false, not "yes"/ },

@@ -254,15 +254,14 @@ describe("proto model errors", () => {
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const DOC = `/**\n * Package v1 is a test package.\n *\n * +groupName=test.example.com\n * +k8s:protobuf-gen=package\n * +kubegen:go-package=example.com/test/v1\n */\nexport {};\n`;
 
-  /** Writes a one-package API with `types` and returns protoFiles' error. */
+  /** Writes a one-package API with `types` and returns the error (the validation pass reports protoFiles' problems). */
   function errorOf(name: string, types: string): GeneratorError {
     const dir = path.join(tmp, name, "test/v1");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "doc.ts"), DOC);
     fs.writeFileSync(path.join(dir, "types.ts"), types);
-    const m = parseApi(path.join(tmp, name));
     try {
-      protoFiles(m);
+      protoFiles(parseApi(path.join(tmp, name)));
     } catch (err) {
       if (err instanceof GeneratorError) return err;
       throw err;

@@ -5,6 +5,7 @@
  * add structure, metadata names at most name and generateName.
  */
 import { fieldErrors, type FieldError, type FieldPath } from "../../registry/validation/field.js";
+import { compileGoPattern } from "./pattern.js";
 import { isObject, type JSONSchemaProps } from "./types.js";
 
 type Level = "root" | "item" | "field";
@@ -29,13 +30,8 @@ function validateProps(s: JSONSchemaProps, path: FieldPath): FieldError[] {
   else if (s.items) errs.push(...validateProps(s.items, path.child("items")));
   for (const [k, v] of Object.entries(s.properties ?? {})) errs.push(...validateProps(v, path.child("properties").key(k)));
   if (isObject(s.additionalProperties)) errs.push(...validateProps(s.additionalProperties, path.child("additionalProperties")));
-  if (s.pattern !== undefined) {
-    try {
-      new RegExp(s.pattern, "u");
-    } catch (err) {
-      errs.push(fieldErrors.invalid(path.child("pattern"), s.pattern, `must be a valid regular expression, but isn't: ${(err as Error).message}`));
-    }
-  }
+  const re = s.pattern === undefined ? undefined : compileGoPattern(s.pattern);
+  if (typeof re === "string") errs.push(fieldErrors.invalid(path.child("pattern"), s.pattern, `must be a valid regular expression, but isn't: ${re}`));
   if (s["x-kubernetes-list-type"] !== undefined && s.type !== "array") {
     if (!s.type) errs.push(fieldErrors.required(path.child("type"), "must be array if x-kubernetes-list-type is specified"));
     else errs.push(fieldErrors.invalid(path.child("type"), s.type, "must be array if x-kubernetes-list-type is specified"));

@@ -6,6 +6,7 @@
 import { fieldErrors, FieldPath, type FieldError } from "../../registry/validation/field.js";
 import { checkFormat } from "./formats.js";
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
+import { compileGoPattern } from "./pattern.js";
 
 /** The JSON type name kube-openapi reports for a value. */
 function typeName(v: unknown): string {
@@ -105,28 +106,13 @@ function numeric(v: number, s: JSONSchemaProps, path: string, name: string, out:
   }
 }
 
-const patternCache = new Map<string, RegExp | null>();
-
-function compiled(pattern: string): RegExp | null {
-  let re = patternCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, "u");
-    } catch {
-      re = null;
-    }
-    patternCache.set(pattern, re);
-  }
-  return re;
-}
-
 function stringChecks(v: string, s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {
   const length = [...v].length;
   if (s.maxLength !== undefined && length > s.maxLength) out.push(fieldErrors.tooLong(errPath(path), s.maxLength));
   if (s.minLength !== undefined && length < s.minLength) out.push(invalid(path, v, `${inBody(name)} should be at least ${s.minLength} chars long`));
   if (s.pattern !== undefined) {
-    const re = compiled(s.pattern);
-    if (re && !re.test(v)) out.push(invalid(path, v, `${inBody(name)} should match '${s.pattern}'`));
+    const re = compileGoPattern(s.pattern);
+    if (typeof re !== "string" && !re.test(v)) out.push(invalid(path, v, `${inBody(name)} should match '${s.pattern}'`));
   }
 }
 

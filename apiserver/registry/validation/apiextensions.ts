@@ -112,7 +112,7 @@ function validateSpec(spec: Obj): FieldError[] {
     if (schema === undefined || schema === null) errs.push(fieldErrors.required(vpath.child("schema").child("openAPIV3Schema")));
     else {
       const schemaPath = vpath.child("schema").child("openAPIV3Schema");
-      const structural = validateStructural(record(schema) as JSONSchemaProps, schemaPath);
+      const structural = [...validateSchemaRules(record(schema), schemaPath), ...validateStructural(record(schema) as JSONSchemaProps, schemaPath)];
       errs.push(...structural);
       // Defaults are only meaningful in a structural schema.
       if (structural.length === 0) errs.push(...validateDefaults(record(schema) as JSONSchemaProps, schemaPath));
@@ -130,6 +130,40 @@ function validateSpec(spec: Obj): FieldError[] {
 }
 
 const COLUMN_TYPES = ["boolean", "date", "integer", "number", "string"];
+const COLUMN_FORMATS = ["byte", "date", "date-time", "double", "float", "int32", "int64", "password"];
+
+/** Upstream's check of scale and printer-column paths: a simple path starting with `.`. */
+function validateSimpleJSONPath(s: string, path: FieldPath): FieldError[] {
+  if (s === "") return [fieldErrors.invalid(path, s, "must not be empty")];
+  if (!s.startsWith(".")) return [fieldErrors.invalid(path, s, "must be a simple json path starting with .")];
+  return [];
+}
+
+/** Schema children that are schemas themselves, with their field paths. */
+function subSchemas(s: Obj, path: FieldPath): [Obj, FieldPath][] {
+  const out: [Obj, FieldPath][] = [];
+  for (const [k, v] of Object.entries(record(s.properties))) out.push([record(v), path.child("properties").key(k)]);
+  if (typeof s.additionalProperties === "object" && s.additionalProperties !== null) out.push([record(s.additionalProperties), path.child("additionalProperties")]);
+  if (Array.isArray(s.items)) s.items.forEach((v, i) => out.push([record(v), path.child("items").index(i)]));
+  else if (s.items !== undefined) out.push([record(s.items), path.child("items")]);
+  if (s.not !== undefined) out.push([record(s.not), path.child("not")]);
+  for (const j of ["allOf", "oneOf", "anyOf"]) arr(s[j]).forEach((v, i) => out.push([record(v), path.child(j).index(i)]));
+  return out;
+}
+
+/** The per-node rules of upstream's ValidateCustomResourceDefinitionOpenAPISchema that structural checks do not cover. */
+function validateSchemaRules(s: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const stack: [Obj, FieldPath][] = [[s, path]];
+  while (stack.length) {
+    const [node, at] = stack.pop()!;
+    if (node.uniqueItems === true) {
+      errs.push(fieldErrors.forbidden(at.child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"));
+    }
+    stack.push(...subSchemas(node, at).reverse());
+  }
+  return errs;
+}
 
 /** Subresources and printer columns of one version, with upstream's messages. */
 function validateVersionExtras(v: Obj, path: FieldPath): FieldError[] {
@@ -155,7 +189,11 @@ function validateVersionExtras(v: Obj, path: FieldPath): FieldError[] {
     if (str(col.name) === "") errs.push(fieldErrors.required(cp.child("name")));
     if (str(col.type) === "") errs.push(fieldErrors.required(cp.child("type")));
     else if (!COLUMN_TYPES.includes(str(col.type))) errs.push(fieldErrors.notSupported(cp.child("type"), str(col.type), COLUMN_TYPES));
+    if (col.format !== undefined && str(col.format) !== "" && !COLUMN_FORMATS.includes(str(col.format))) {
+      errs.push(fieldErrors.invalid(cp.child("format"), str(col.format), `must be one of ${COLUMN_FORMATS.join(",")}`));
+    }
     if (str(col.jsonPath) === "") errs.push(fieldErrors.required(cp.child("JSONPath")));
+    else errs.push(...validateSimpleJSONPath(str(col.jsonPath), cp.child("jsonPath")));
   });
   return errs;
 }

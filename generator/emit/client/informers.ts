@@ -11,7 +11,7 @@ import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
 import { clientPaths } from "./clientset.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { listerPaths } from "./listers.js";
-import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
+import { clientGroups, type ClientGroup, type ClientResource, watchableGroups } from "./targets.js";
 
 const EMITTER = "informers";
 
@@ -62,7 +62,7 @@ function emitFactory(groups: ClientGroup[], options: EmitOptions): GeneratedFile
 export const informersEmitter: Emitter = {
   name: "informers",
   emit(model: Model, options: EmitOptions): GeneratedFile[] {
-    const groups = clientGroups(model);
+    const groups = watchableGroups(clientGroups(model));
     if (groups.length === 0) return [];
     const files: GeneratedFile[] = [];
     for (const g of groups) {

@@ -8,7 +8,7 @@ import type { Model } from "../../model/types.js";
 import { pluralOf } from "../../naming/namers.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
 import { FileBuilder, indexFile } from "./files.js";
-import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
+import { clientGroups, type ClientGroup, type ClientResource, watchableGroups } from "./targets.js";
 
 const EMITTER = "listers";
 
@@ -38,7 +38,7 @@ function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): 
 export const listersEmitter: Emitter = {
   name: "listers",
   emit(model: Model, options: EmitOptions): GeneratedFile[] {
-    const groups = clientGroups(model);
+    const groups = watchableGroups(clientGroups(model));
     if (groups.length === 0) return [];
     const files: GeneratedFile[] = [];
     for (const g of groups) {

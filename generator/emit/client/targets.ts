@@ -106,3 +106,13 @@ export function methodType(pkg: Package, name: string | undefined, fallback: Str
   if (decl === undefined) throw new Error(`${pkg.path}: +genclient:method names type ${name}, which is not a struct of this package`);
   return decl;
 }
+
+/**
+ * The groups and kinds an informer can follow: only kinds whose client lists and watches (as
+ * upstream's informer-gen and lister-gen skip the others), and only groups with such kinds.
+ */
+export function watchableGroups(groups: ClientGroup[]): ClientGroup[] {
+  return groups
+    .map((g) => ({ ...g, resources: g.resources.filter((r) => r.client.verbs.includes("list") && r.client.verbs.includes("watch")) }))
+    .filter((g) => g.resources.length > 0);
+}

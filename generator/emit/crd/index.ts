@@ -4,7 +4,6 @@
  * per group and plural, as `crds/<group>_<plural>.yaml`, with the versions that serve the kind,
  * their structural schemas (from the OpenAPI v3 schema code), subresources and printer columns.
  */
-import { stringify } from "yaml";
 import { ModelIndex } from "../../model/lookup.js";
 import type { Model, Package, ResourceFacts, StructDecl } from "../../model/types.js";
 import type { Emitter, GeneratedFile } from "../emitter.js";
@@ -14,6 +13,7 @@ import { registeredKinds } from "../openapi/gvk.js";
 import { sortKeys, type Json } from "../openapi/json.js";
 import { V3, type Dialect, type Schema } from "../openapi/schema.js";
 import { structuralSchema } from "./structural.js";
+import { kubectlYaml } from "../yaml.js";
 
 /** OpenAPI v3 as the CRD sees it: explicit defaults only, no zero values. */
 export const CRD_DIALECT: Dialect = { ...V3, zeroDefaults: false };
@@ -132,7 +132,7 @@ export const crdEmitter: Emitter = {
       const doc = customResourceDefinition(model, served);
       return {
         path: `crds/${group}_${plural}.yaml`,
-        content: `${header("#")}---\n${stringify(doc, { lineWidth: 0 })}`,
+        content: `${header("#")}---\n${kubectlYaml(doc)}`,
       };
     });
   },

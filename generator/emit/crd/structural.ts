@@ -14,6 +14,20 @@ const refName = (ref: string): string => ref.slice(ref.lastIndexOf("/") + 1);
 const isSchema = (v: Json | undefined): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * The JSON names of apiextensions' JSONSchemaProps: a CRD schema may carry nothing else (the
+ * apiserver's strict decoding refuses, e.g., OpenAPI's `x-kubernetes-patch-strategy`).
+ */
+const JSON_SCHEMA_PROPS_KEYS: ReadonlySet<string> = new Set([
+  "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
+  "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems",
+  "multipleOf", "enum", "maxProperties", "minProperties", "required", "items", "allOf", "oneOf", "anyOf", "not",
+  "properties", "additionalProperties", "patternProperties", "dependencies", "additionalItems", "definitions",
+  "externalDocs", "example", "nullable", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource",
+  "x-kubernetes-int-or-string", "x-kubernetes-list-map-keys", "x-kubernetes-list-type", "x-kubernetes-map-type",
+  "x-kubernetes-validations",
+]);
+
+/**
  * The structural schema of one component (a kind) with everything it reaches inlined. Throws on
  * a recursive type: a structural schema cannot express one.
  */
@@ -21,7 +35,6 @@ export function structuralSchema(components: Record<string, Schema>, root: strin
   const rootSchema = components[root];
   if (!rootSchema) throw new Error(`no component schema ${root}`);
   const out = inline(components, rootSchema, [root]);
-  delete out["x-kubernetes-group-version-kind"];
   if (isSchema(out.properties) && out.properties.metadata !== undefined) out.properties.metadata = { type: "object" };
   return out;
 }
@@ -36,7 +49,7 @@ function inline(components: Record<string, Schema>, schema: Schema, stack: strin
   }
   for (const [key, value] of Object.entries(schema)) {
     if (key === "allOf" && Object.keys(out).length) continue;
-    if (key === "x-kubernetes-group-version-kind") continue;
+    if (!JSON_SCHEMA_PROPS_KEYS.has(key)) continue;
     if (key === "properties" && isSchema(value)) {
       out.properties = Object.fromEntries(
         Object.entries(value).map(([k, v]) => [k, isSchema(v) ? inline(components, v, stack) : v]),
@@ -59,9 +72,7 @@ function inlineRef(components: Record<string, Schema>, ref: string, stack: strin
   }
   const target = components[name];
   if (!target) throw new Error(`no component schema ${name}`);
-  const out = inline(components, target, [...stack, name]);
-  delete out["x-kubernetes-group-version-kind"];
-  return out;
+  return inline(components, target, [...stack, name]);
 }
 
 /**

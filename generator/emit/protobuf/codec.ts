@@ -46,25 +46,38 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
   const type = importApiType(ctx.imports, s);
   const byNumber = [...m.fields].sort((a, b) => a.number - b.number);
   const local = (f: ProtoField): string => `f${f.number}`;
-  const localType = (f: ProtoField): string => `${type}[${JSON.stringify(f.field!.name)}]`;
-  const protoOf = new Map(m.fields.map((f) => [f.field!, f]));
+  const localType = (f: ProtoField): string =>
+    f.embed ? importApiType(ctx.imports, f.embed) : `${type}[${JSON.stringify(f.field!.name)}]`;
+  const protoOf = new Map(m.fields.filter((f) => f.field).map((f) => [f.field!, f]));
+  const embedOf = new Map(m.fields.filter((f) => f.embed).map((f) => [f.embed!, f]));
+  // Built in JSON field order (embedded fields first), as Go's JSON shows them: an embedded
+  // struct with a message field of its own is decoded whole and its fields copied in.
+  const assigns: (string | undefined)[] = [];
+  for (const e of s.embeds) {
+    const inner = ctx.index.structOf(e);
+    if (!inner) continue;
+    const f = embedOf.get(inner);
+    if (f && f.type.kind === "message") {
+      assigns.push(`Object.assign(obj, ${local(f)} ?? ${ctx.fn(f.type.ref, "decode")}(r, r.pos));`);
+    } else {
+      for (const jf of ctx.index.jsonFields(inner)) assigns.push(assignField(ctx, jf, undefined, undefined, type));
+    }
+  }
+  for (const jf of s.fields) {
+    const f = protoOf.get(jf);
+    assigns.push(assignField(ctx, jf, f, f && local(f), type));
+  }
   return {
     type,
     encode: encodeFunctionName(m.name),
     decode: decodeFunctionName(m.name),
     encodeParams: encodeParams(type, m.fields.length > 0),
-    // Written in field-number order, as Go writes them; read in any order.
-    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, `obj${property(f.field!.name)}`)),
+    // Written in field-number order, as Go writes them; read in any order. An embedded struct
+    // is written from the object itself, which holds its fields.
+    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, f.embed ? "obj" : `obj${property(f.field!.name)}`)),
     locals: m.fields.map((f) => `${local(f)}: ${localType(f)} | undefined`),
     cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
-    // Built in JSON field order (embedded fields first), as Go's JSON shows them.
-    assigns: ctx.index
-      .jsonFields(s)
-      .map((jf) => {
-        const f = protoOf.get(jf);
-        return assignField(ctx, jf, f, f && local(f), type);
-      })
-      .filter((l): l is string => l !== undefined),
+    assigns: assigns.filter((l): l is string => l !== undefined),
   };
 }
 

@@ -15,7 +15,7 @@ import type {
   StructDecl,
   TypeRef,
 } from "../../model/types.js";
-import { Diagnostics } from "../../parse/diagnostics.js";
+import { type Diagnostic, Diagnostics, GeneratorError } from "../../parse/diagnostics.js";
 
 export type ScalarType = "string" | "bool" | "int32" | "int64" | "double" | "bytes";
 
@@ -41,8 +41,10 @@ export interface ProtoField {
   label: "optional" | "repeated" | "map";
   type: ProtoType;
   doc: string;
-  /** The model field behind it; absent for the fixed fields of special messages. */
+  /** The model field behind it; absent for the fixed fields of special messages and for embeds. */
   field?: Field;
+  /** Set for the field of an embedded struct: the message holds the struct's own fields. */
+  embed?: StructDecl;
 }
 
 export interface ProtoMessage {
@@ -201,6 +203,13 @@ class ProtoModelBuilder {
 
   structMessage(s: StructDecl): ProtoMessage {
     const fields: ProtoField[] = [];
+    // Embedded structs first, where Go declares them.
+    for (const e of s.protobufEmbeds ?? []) {
+      const inner = this.index.structOf(e.ref);
+      if (!inner || e.ref.kind !== "named") continue;
+      const type = this.messageRef(e.ref.pkg, inner, s.pos, `${s.name} (extends ${inner.name})`);
+      if (type) fields.push({ name: e.name, number: e.number, label: "optional", type, doc: inner.doc, embed: inner });
+    }
     for (const f of s.fields) {
       const where = `${s.name}.${f.name}`;
       if (!f.protobuf) {
@@ -258,7 +267,8 @@ class ProtoModelBuilder {
         }
         const user = numbers.get(f.number);
         if (user !== undefined) this.diag.error(pos, `${where}: protobuf field number ${f.number} is already used by ${user}`);
-        numbers.set(f.number, f.name);
+        // Worded as the validation pass words it, so one problem is one message.
+        numbers.set(f.number, f.embed ? `the embedded ${f.embed.name}` : where);
         if (fieldNames.has(f.name)) this.diag.error(pos, `${where}: protobuf name "${f.name}" is used twice`);
         fieldNames.add(f.name);
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f.name)) {
@@ -296,13 +306,13 @@ class ProtoModelBuilder {
   }
 }
 
-const cache = new WeakMap<Model, ProtoFile[]>();
+const cache = new WeakMap<Model, { files: ProtoFile[]; diagnostics: Diagnostic[] }>();
 
 /**
- * One ProtoFile per generated package with `+k8s:protobuf-gen=package`. Throws a
- * GeneratorError listing every field that has no protobuf form.
+ * One ProtoFile per generated package with `+k8s:protobuf-gen=package`, and every field that
+ * has no protobuf form (for the validation pass, which reports them with everything else).
  */
-export function protoFiles(model: Model): ProtoFile[] {
+export function protoModel(model: Model): { files: ProtoFile[]; diagnostics: Diagnostic[] } {
   const cached = cache.get(model);
   if (cached) return cached;
   const b = new ProtoModelBuilder(new ModelIndex(model));
@@ -317,7 +327,14 @@ export function protoFiles(model: Model): ProtoFile[] {
     const file = b.file(pkg);
     if (!pkg.external) files.push(file);
   }
-  b.diag.throwIfAny();
-  cache.set(model, files);
+  const result = { files, diagnostics: b.diag.list };
+  cache.set(model, result);
+  return result;
+}
+
+/** The ProtoFiles of a model; throws a GeneratorError listing every field that has no protobuf form. */
+export function protoFiles(model: Model): ProtoFile[] {
+  const { files, diagnostics } = protoModel(model);
+  if (diagnostics.length) throw new GeneratorError(diagnostics);
   return files;
 }
