@@ -57,7 +57,10 @@ export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs"
 export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
   const { serviceRanges, ...storeOptions } = options;
   // Built-in resources are served through a watch cache unless the caller turns it off.
-  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true };
+  // A compiled-in kind with no protobuf codec (a user's group without +protobuf numbers) is
+  // stored as JSON, as a custom resource is; protobuf is used only where codecs were generated.
+  const json = !scheme.kind({ ...gv, kind: info.kind })?.protobuf;
+  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true, ...(json && { encoding: "json" as const }) };
   if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
   if (gv.group === "apiextensions.k8s.io" && info.plural === "customresourcedefinitions") return new CustomResourceDefinitionStore(base);
   if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
