@@ -51,11 +51,20 @@ const BUILTIN: Readonly<Record<string, Registration>> = {
 export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs" | "garbageCollection" | "now" | "watchCache"> & {
   /** The Service ClusterIP and NodePort ranges: Services get allocations only when given. */
   serviceRanges?: ServiceRanges;
+  /**
+   * A compiled-in group's own strategy code, by `<group>/<plural>`: each gets the strategy the
+   * resource would have (metadata validation, generation, status handling) and returns the one
+   * to use, e.g. with its own `validate` or `defaults` added.
+   */
+  strategies?: Readonly<Record<string, StrategyHook>>;
 };
+
+/** Turns a resource's default strategy into the one the store uses (see BuiltinStoreOptions.strategies). */
+export type StrategyHook = (base: Strategy) => Strategy;
 
 /** The generic store of one registered resource (namespaces get the namespace store). */
 export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
-  const { serviceRanges, ...storeOptions } = options;
+  const { serviceRanges, strategies, ...storeOptions } = options;
   // Built-in resources are served through a watch cache unless the caller turns it off.
   // A compiled-in kind with no protobuf codec (a user's group without +protobuf numbers) is
   // stored as JSON, as a custom resource is; protobuf is used only where codecs were generated.
@@ -66,7 +75,9 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
   if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
   const reg = BUILTIN[`${gv.group}/${info.plural}`];
   const hasStatus = info.subresources.includes("status");
-  const strategy = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
+  const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
+  const hook = strategies?.[`${gv.group}/${info.plural}`];
+  const strategy = hook ? hook(standard) : standard;
   return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
 }
 
