@@ -52,9 +52,9 @@ export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs"
   /** The Service ClusterIP and NodePort ranges: Services get allocations only when given. */
   serviceRanges?: ServiceRanges;
   /**
-   * A compiled-in group's own strategy code, by `<group>/<plural>`: each gets the strategy the
+   * Compiled-in groups' strategy code, by `<group>/<version>/<plural>`: each gets the strategy the
    * resource would have (metadata validation, generation, status handling) and returns the one
-   * to use, e.g. with its own `validate` or `defaults` added.
+   * to use (see registry/compiled-schema.ts).
    */
   strategies?: Readonly<Record<string, StrategyHook>>;
 };
@@ -76,7 +76,7 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
   const reg = BUILTIN[`${gv.group}/${info.plural}`];
   const hasStatus = info.subresources.includes("status");
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
-  const hook = strategies?.[`${gv.group}/${info.plural}`];
+  const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
   return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
 }

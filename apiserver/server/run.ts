@@ -13,6 +13,7 @@ import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
 import { OpenAPIDocuments, type OpenAPIModule } from "../endpoints/openapi.js";
 import { buildBuiltinStorages, type StrategyHook } from "../registry/builtin.js";
+import { compiledGroupStrategies } from "../registry/compiled-schema.js";
 import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/services/allocation/repair-loops.js";
 import type { RESTStorage } from "../registry/rest.js";
 import type { Storage } from "../storage/interface.js";
@@ -78,8 +79,9 @@ export interface CompiledAPIGroup {
   openapi?: OpenAPIModule;
   /**
    * The group's own strategy code, by resource plural (`widgets`): each hook gets the strategy the
-   * resource has by default and returns the one to use (e.g. the base with a `validate` that adds
-   * the group's own checks). Applies to every version of the group that serves the resource.
+   * resource has by default (with the kind's schema from `openapi` enforced) and returns the one
+   * to use (e.g. the base with a `validate` that adds the group's own checks). Applies to every
+   * version of the group that serves the resource.
    */
   strategies?: Readonly<Record<string, StrategyHook>>;
 }
@@ -202,9 +204,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const { network, prefix } = settings.serviceClusterIPRange;
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
-  const strategies = Object.fromEntries(
-    groups.flatMap((g) => g.scheme.groupVersions().flatMap((gv) => Object.entries(g.strategies ?? {}).map(([plural, hook]) => [`${gv.group}/${plural}`, hook] as const))),
-  );
+  const strategies = compiledGroupStrategies(groups);
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges, strategies });
   const storageChecks = storageHealthChecks(backend, storage, {
     ...(options.etcdHealthcheckTimeoutMs !== undefined && { healthcheckTimeoutMs: options.etcdHealthcheckTimeoutMs }),
