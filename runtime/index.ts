@@ -11,4 +11,3 @@ export * as rest from "./rest/index.js";
 export * as selectors from "./selectors/index.js";
 export * as discovery from "./discovery/index.js";
 export * as gentype from "./gentype/index.js";
-export * as testing from "./testing/index.js";

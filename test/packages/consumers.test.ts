@@ -121,12 +121,17 @@ const CJS_PROGRAM = `"use strict";
 const { Scheme, rest } = require("kubegen");
 const { Clientset } = require("kubegen/generated/clientset/index.js");
 const { scheme } = require("kubegen/generated/apis/register.js");
+const runtime = require("kubegen");
+const fakes = require("kubegen/runtime/testing");
 (async () => {
   const cs = Clientset.fromKubeconfig({ path: process.env.KUBECONFIG });
   const list = await cs.coreV1().namespaces().list();
   console.log(JSON.stringify({
     scheme: scheme instanceof Scheme,
     rest: typeof rest.RestClient,
+    // The fakes are on their own entry point, not in the runtime's main one.
+    fakesInMain: "testing" in runtime,
+    tracker: typeof fakes.ObjectTracker,
     namespaces: list.items.map((n) => n.metadata.name).sort(),
   }));
 })().catch((err) => { console.error(err); process.exitCode = 1; });
@@ -256,7 +261,7 @@ describe("(b) a CommonJS consumer", () => {
   it("requires the SDK (require(esm)) and lists namespaces", async () => {
     write(client, "cjs/main.cjs", CJS_PROGRAM);
     const out = JSON.parse(await execEnv(process.execPath, ["cjs/main.cjs"], client)) as Record<string, unknown>;
-    expect(out).toEqual({ scheme: true, rest: "function", namespaces: expect.arrayContaining(["default", "kube-system"]) });
+    expect(out).toEqual({ scheme: true, rest: "function", fakesInMain: false, tracker: "function", namespaces: expect.arrayContaining(["default", "kube-system"]) });
   }, 120_000);
 });
 
