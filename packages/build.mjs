@@ -106,7 +106,8 @@ function buildPackage(pkg, files) {
 }
 
 if (!fs.existsSync(BUILD)) throw new Error("build/tsc is missing: run `npm run build` (tsc -p tsconfig.build.json first)");
-const files = walk(BUILD).filter((f) => MODULE_EXT.test(f));
+// Only outputs whose source still exists: tsc's incremental build leaves a deleted module's output behind.
+const files = walk(BUILD).filter((f) => MODULE_EXT.test(f) && fs.existsSync(path.join(ROOT, `${stem(f)}.ts`)));
 for (const pkg of PACKAGES) buildPackage(pkg, files);
 const orphans = files.filter((f) => !PACKAGES.some((p) => owned(p, f)));
 if (orphans.length) console.log(`not shipped by any package: ${[...new Set(orphans.map((f) => path.posix.dirname(f)))].join(", ")}`);
