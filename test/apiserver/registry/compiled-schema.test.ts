@@ -7,7 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kindSchemas } from "../../../apiserver/registry/compiled-schema.js";
+import { compiledGroupStrategies, kindSchemas } from "../../../apiserver/registry/compiled-schema.js";
+import { defaultStrategy } from "../../../apiserver/registry/strategy.js";
+import { errorText } from "../../../apiserver/registry/validation/field.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { Scheme } from "../../../runtime/scheme.js";
 import { runAPIServer } from "../../../apiserver/server/run.js";
 import { scheme } from "../../../examples/crontab/generated/apis/register.js";
 import * as openapi from "../../../examples/crontab/generated/openapi/index.js";
@@ -72,5 +76,73 @@ describe("a compiled-in group with its OpenAPI", () => {
     const res = await client.request("PUT", `${BASE}/defaulted`, { ...got, spec: { ...got.spec, replicas: 0 } });
     expect(res.status, res.body).toBe(422);
     expect(res.json<{ message: string }>().message).toContain("spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1");
+  });
+});
+
+describe("enums and listType=map keys of a compiled-in kind", () => {
+  // A generated OpenAPI module as a group with an enum and a list-map ships it.
+  const doc = {
+    components: {
+      schemas: {
+        "org.example.gadgets.v1.Gadget": {
+          type: "object",
+          "x-kubernetes-group-version-kind": [{ group: "gadgets.example.org", version: "v1", kind: "Gadget" }],
+          properties: {
+            metadata: { allOf: [{ $ref: "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }], default: {} },
+            spec: { allOf: [{ $ref: "#/components/schemas/org.example.gadgets.v1.GadgetSpec" }] },
+          },
+        },
+        "org.example.gadgets.v1.GadgetSpec": {
+          type: "object",
+          properties: {
+            colour: { type: "string", enum: ["red", "green"], default: "red" },
+            ports: {
+              type: "array",
+              items: { allOf: [{ $ref: "#/components/schemas/org.example.gadgets.v1.Port" }] },
+              "x-kubernetes-list-type": "map",
+              "x-kubernetes-list-map-keys": ["name"],
+            },
+          },
+        },
+        "org.example.gadgets.v1.Port": { type: "object", required: ["name"], properties: { name: { type: "string" }, port: { type: "integer", format: "int32" } } },
+      },
+    },
+  };
+  const file = { file: "v3/apis/gadgets.example.org/v1.json", hash: "0" };
+  const module = { openapiV2: file, openapiV3: { "apis/gadgets.example.org/v1": file }, readOpenAPIDocument: () => JSON.stringify(doc) };
+  const gadgets = new Scheme();
+  gadgets.addKnownTypes({ group: "gadgets.example.org", version: "v1" }, [{ kind: "Gadget" }], [
+    {
+      plural: "gadgets",
+      singular: "gadget",
+      kind: "Gadget",
+      listKind: "GadgetList",
+      namespaced: true,
+      verbs: ["create", "get"],
+      shortNames: [],
+      categories: [],
+      subresources: [],
+      printerColumns: [],
+    },
+  ]);
+  const hook = compiledGroupStrategies([{ scheme: gadgets, openapi: module }])["gadgets.example.org/v1/gadgets"]!;
+  const strategy = hook(defaultStrategy({ namespaced: true, hasStatus: false }));
+  const gadget = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "g", namespace: "default" }, spec });
+
+  it("refuses a value outside the enum, naming the supported values", () => {
+    expect(strategy.validate!(gadget({ colour: "blue" })).map(errorText)).toEqual(['spec.colour: Unsupported value: "blue": supported values: "red", "green"']);
+  });
+
+  it("refuses two list-map entries with the same key", () => {
+    const errs = strategy.validate!(gadget({ ports: [{ name: "http", port: 80 }, { name: "http", port: 8080 }] })).map(errorText);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toContain("spec.ports[1]: Duplicate value");
+  });
+
+  it("defaults the enum and accepts distinct keys", () => {
+    const obj = gadget({ ports: [{ name: "http", port: 80 }, { name: "https", port: 443 }] });
+    strategy.defaults!(obj);
+    expect(obj.spec).toEqual({ colour: "red", ports: [{ name: "http", port: 80 }, { name: "https", port: 443 }] });
+    expect(strategy.validate!(obj)).toEqual([]);
   });
 });
