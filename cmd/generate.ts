@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
+import { versionFile, writeVersionFile } from "./version-file.js";
 
 const KUBEGEN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -84,6 +85,15 @@ export function generateCommand(): Command {
         // Every target is planned before any is written, so bad input anywhere writes nothing.
         const plans = [];
         for (const target of targets) plans.push({ target, plan: (await generate({ ...target, verify: true })).plan });
+        // The checkout's own runtime carries the version as a constant (see version-file.ts).
+        const version = targets[0]?.input === path.join(KUBEGEN_ROOT, "api") && existsSync(path.join(KUBEGEN_ROOT, "runtime")) ? versionFile(KUBEGEN_ROOT) : undefined;
+        if (version && !version.current) {
+          if (opts.verify) stale.push(path.relative(KUBEGEN_ROOT, version.file));
+          else {
+            writeVersionFile(version);
+            console.log(`wrote ${path.relative(KUBEGEN_ROOT, version.file)}`);
+          }
+        }
         for (const { target, plan } of plans) {
           if (!opts.verify) applyPlan(path.resolve(target.output), plan);
           // Paths of the examples are shown from the checkout, so one listing covers every target.

@@ -12,4 +12,3 @@ export * as selectors from "./selectors/index.js";
 export * as discovery from "./discovery/index.js";
 export * as metadata from "./metadata/index.js";
 export * as gentype from "./gentype/index.js";
-export * as testing from "./testing/index.js";

@@ -51,19 +51,33 @@ const BUILTIN: Readonly<Record<string, Registration>> = {
 export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs" | "garbageCollection" | "now" | "watchCache"> & {
   /** The Service ClusterIP and NodePort ranges: Services get allocations only when given. */
   serviceRanges?: ServiceRanges;
+  /**
+   * Compiled-in groups' strategy code, by `<group>/<version>/<plural>`: each gets the strategy the
+   * resource would have (metadata validation, generation, status handling) and returns the one
+   * to use (see registry/compiled-schema.ts).
+   */
+  strategies?: Readonly<Record<string, StrategyHook>>;
 };
+
+/** Turns a resource's default strategy into the one the store uses (see BuiltinStoreOptions.strategies). */
+export type StrategyHook = (base: Strategy) => Strategy;
 
 /** The generic store of one registered resource (namespaces get the namespace store). */
 export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
-  const { serviceRanges, ...storeOptions } = options;
+  const { serviceRanges, strategies, ...storeOptions } = options;
   // Built-in resources are served through a watch cache unless the caller turns it off.
-  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true };
+  // A compiled-in kind with no protobuf codec (a user's group without +protobuf numbers) is
+  // stored as JSON, as a custom resource is; protobuf is used only where codecs were generated.
+  const json = !scheme.kind({ ...gv, kind: info.kind })?.protobuf;
+  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true, ...(json && { encoding: "json" as const }) };
   if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
   if (gv.group === "apiextensions.k8s.io" && info.plural === "customresourcedefinitions") return new CustomResourceDefinitionStore(base);
   if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
   const reg = BUILTIN[`${gv.group}/${info.plural}`];
   const hasStatus = info.subresources.includes("status");
-  const strategy = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
+  const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
+  const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
+  const strategy = hook ? hook(standard) : standard;
   return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
 }
 

@@ -12,7 +12,8 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
 import { OpenAPIDocuments, type OpenAPIModule } from "../endpoints/openapi.js";
-import { buildBuiltinStorages } from "../registry/builtin.js";
+import { buildBuiltinStorages, type StrategyHook } from "../registry/builtin.js";
+import { compiledGroupStrategies } from "../registry/compiled-schema.js";
 import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/services/allocation/repair-loops.js";
 import type { RESTStorage } from "../registry/rest.js";
 import type { Storage } from "../storage/interface.js";
@@ -79,6 +80,13 @@ export interface CompiledAPIGroup {
   scheme: Scheme;
   /** `import * as openapi from "./generated/openapi/index.js"`. */
   openapi?: OpenAPIModule;
+  /**
+   * The group's own strategy code, by resource plural (`widgets`): each hook gets the strategy the
+   * resource has by default (with the kind's schema from `openapi` enforced) and returns the one
+   * to use (e.g. the base with a `validate` that adds the group's own checks). Applies to every
+   * version of the group that serves the resource.
+   */
+  strategies?: Readonly<Record<string, StrategyHook>>;
 }
 
 /** The validated settings later issues (the bootstrap controller) read. */
@@ -206,7 +214,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const { network, prefix } = settings.serviceClusterIPRange;
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
-  const storages = buildBuiltinStorages(storage, scheme, { serviceRanges });
+  const strategies = compiledGroupStrategies(groups);
+  const storages = buildBuiltinStorages(storage, scheme, { serviceRanges, strategies });
   const storageChecks = storageHealthChecks(backend, storage, {
     ...(options.etcdHealthcheckTimeoutMs !== undefined && { healthcheckTimeoutMs: options.etcdHealthcheckTimeoutMs }),
     ...(options.etcdReadycheckTimeoutMs !== undefined && { readycheckTimeoutMs: options.etcdReadycheckTimeoutMs }),

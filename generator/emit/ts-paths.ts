@@ -43,3 +43,14 @@ export function importRuntime(imports: ImportTracker, name: string, options: Emi
     : options.runtimeImport;
   return imports.add(name, from, typeOnly);
 }
+
+/**
+ * Imports the runtime's `testing` namespace (the fakes) from their own entry point,
+ * `<runtime>/testing`, which the runtime's main entry does not re-export.
+ */
+export function importRuntimeTesting(imports: ImportTracker, options: EmitOptions, typeOnly = false): string {
+  const from = path.isAbsolute(options.runtimeImport)
+    ? path.join(options.runtimeImport, "testing", "entry.ts")
+    : `${options.runtimeImport}/testing`;
+  return imports.add("testing", from, typeOnly);
+}

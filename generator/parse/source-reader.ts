@@ -162,17 +162,28 @@ function resolvePackageDir(fromFile: string, specifier: string): string | undefi
   }
 }
 
-/** Maps a subpath through a package's `exports` (exact keys and one-`*` patterns; strings only). */
+/**
+ * An export's target: a string, or from conditions the `kubegen-source` one (the published
+ * package's API sources; its `types`/`import` targets are compiled output the reader cannot use).
+ */
+function conditionTarget(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  const source = (value as Record<string, unknown> | null | undefined)?.["kubegen-source"];
+  return typeof source === "string" ? source : undefined;
+}
+
+/** Maps a subpath through a package's `exports` (exact keys and one-`*` patterns). */
 function exportTarget(manifest: { exports?: unknown }, sub: string): string | undefined {
   const exp = manifest.exports;
   if (exp === undefined || exp === null) return sub;
   if (typeof exp !== "object") return undefined;
   const map = exp as Record<string, unknown>;
-  const exact = map[sub];
-  if (typeof exact === "string") return exact;
-  for (const [key, value] of Object.entries(map)) {
+  const exact = conditionTarget(map[sub]);
+  if (exact !== undefined) return exact;
+  for (const [key, entry] of Object.entries(map)) {
     const star = key.indexOf("*");
-    if (star < 0 || typeof value !== "string") continue;
+    const value = conditionTarget(entry);
+    if (star < 0 || value === undefined) continue;
     const [pre, post] = [key.slice(0, star), key.slice(star + 1)];
     if (sub.startsWith(pre) && sub.endsWith(post) && sub.length >= pre.length + post.length) {
       return value.replace("*", sub.slice(pre.length, sub.length - post.length));

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import tls from "node:tls";
-import { createRequire } from "node:module";
+import { KUBEGEN_VERSION } from "../version.js";
 import type { CredentialProvider, Credentials } from "./auth/credentials.js";
 import { execAuthenticatorFor, type ExecClusterInfo } from "./auth/exec.js";
 import { oidcProviderFor, validateAuthProvider } from "./auth/oidc.js";
@@ -56,7 +56,6 @@ const MAX_REQUEST_SOCKETS = 64;
  * client-go's form, `name/version (os/arch) ...`: servers take the part before the first "/" as
  * the default field manager, so the name must come first and stand alone.
  */
-const KUBEGEN_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 const DEFAULT_USER_AGENT = `kubegen/v${KUBEGEN_VERSION} (${process.platform}/${process.arch}) node/${process.version}`;
 
 function pem(data: Uint8Array | string | undefined): Buffer | string | undefined {

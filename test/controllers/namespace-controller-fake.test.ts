@@ -13,7 +13,7 @@ import type { Namespace } from "../../generated/apis/core/v1/index.js";
 import { FakeClientset } from "../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../generated/informers/index.js";
 import { GroupDiscoveryFailedError } from "../../runtime/discovery/index.js";
-import type { testing } from "../../runtime/index.js";
+import type { testing } from "../../runtime/testing/entry.js";
 import { newMethodNotSupported } from "../../runtime/rest/errors.js";
 import { FakeMetadataClient } from "./support/fake-metadata.js";
 

@@ -300,7 +300,8 @@ describe("a user's project", () => {
     const out = JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, Record<string, unknown>>;
     for (const name of ["w-json", "w-proto"]) {
       expect(out[name]).toEqual({
-        created: { spec: { size: 3, tags: ["a", "b"] }, uid: true, apiVersion: "widgets.example.org/v1alpha1", kind: "Widget" },
+        // colour: the +default= of the group's schema, applied compiled in as for its CRD.
+        created: { spec: { size: 3, tags: ["a", "b"], colour: "red" }, uid: true, apiVersion: "widgets.example.org/v1alpha1", kind: "Widget" },
         got: { name, rv: true },
         listed: [name],
         gone: "NotFound",

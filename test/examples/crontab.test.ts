@@ -222,7 +222,8 @@ describe("CronTab example controller", () => {
       expect(warn.code, warn.err).toBe(0);
       expect(warn.err).toContain('unknown field "spec.bogus"');
       const stored = JSON.parse((await kubectl("get", "ct", "unknown", "-n", "default", "-o", "json")).out) as CronTab;
-      expect(stored.spec).toEqual({ cronSpec: "* * * * */5" });
+      // replicas: the schema's +default=1, applied compiled in as for the CRD.
+      expect(stored.spec).toEqual({ cronSpec: "* * * * */5", replicas: 1 });
 
       // The scale subresource, from the kind's +kubebuilder:subresource:scale paths.
       const resources = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1")).out) as { resources: { name: string; kind: string; group?: string; version?: string }[] };

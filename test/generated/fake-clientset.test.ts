@@ -8,7 +8,7 @@ import type { Role } from "../../generated/apis/rbac/v1/index.js";
 import type { ClientsetInterface, coreV1 } from "../../generated/clientset/index.js";
 import { FakeClientset, coreV1 as fakeCoreV1 } from "../../generated/clientset/fake/index.js";
 import { isAlreadyExists, isConflict, isNotFound, newForbidden, type WatchEvent } from "../../runtime/rest/index.js";
-import { testing } from "../../runtime/index.js";
+import { testing } from "../../runtime/testing/entry.js";
 
 const cm = (namespace: string, name: string, labels: Record<string, string> = {}): ConfigMap => ({
   apiVersion: "v1",

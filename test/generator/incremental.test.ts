@@ -43,7 +43,7 @@ describe("incremental generation", () => {
       "proto/k8s.io/api/core/v1/generated.proto",
     ]);
     // The OpenAPI documents carry the description (and the index their hashes).
-    expect(written.filter(openapi)).toEqual(["openapi/index.ts", "openapi/v2/swagger.json", "openapi/v3/api/v1.json"]);
+    expect(written.filter(openapi)).toEqual(["openapi/documents.ts", "openapi/index.ts", "openapi/v2/swagger.json", "openapi/v3/api/v1.json"]);
     expect(plan.write[0]!.content).toContain("An edited sentence.");
     expect((await run()).plan.write).toEqual([]);
   });
@@ -92,6 +92,7 @@ describe("incremental generation", () => {
     ]);
     // The group leaves the GVK lists of DeleteOptions and WatchEvent in every document.
     expect(plan.write.map((f) => f.path).filter(openapi)).toEqual([
+      "openapi/documents.ts",
       "openapi/index.ts",
       "openapi/v2/swagger.json",
       "openapi/v3/api/v1.json",

@@ -128,7 +128,7 @@ describe("openapi emitter output", () => {
 
   it("writes the fixed file layout", () => {
     expect(files.map((f) => f.path).sort()).toEqual(
-      ["openapi/index.ts", "openapi/v2/swagger.json", ...[...v3.keys()].map((p) => `openapi/v3/${p}.json`)].sort(),
+      ["openapi/documents.ts", "openapi/index.ts", "openapi/v2/swagger.json", ...[...v3.keys()].map((p) => `openapi/v3/${p}.json`)].sort(),
     );
   });
 
@@ -145,6 +145,13 @@ describe("openapi emitter output", () => {
   it("matches the committed generated/openapi documents", () => {
     for (const f of files.filter((f) => f.path.endsWith(".json"))) {
       expect(fs.readFileSync(path.join(root, "generated", f.path), "utf8"), f.path).toBe(f.content);
+    }
+  });
+
+  it("carries every document's text in generated/openapi/documents.ts, so compiled code needs no JSON file", () => {
+    const module = files.find((f) => f.path === "openapi/documents.ts")!;
+    for (const f of files.filter((f) => f.path.endsWith(".json"))) {
+      expect(module.content, f.path).toContain(`${JSON.stringify(f.path.slice("openapi/".length))}: ${JSON.stringify(f.content)}`);
     }
   });
 

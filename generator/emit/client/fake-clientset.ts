@@ -27,7 +27,7 @@ function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): 
   const listKind = f.apiType(r.listDecl);
   f.generated(`${r.kind}Client`, clientPaths.resource(g, r), true);
   f.generated(r.descriptorName, clientPaths.resource(g, r), true);
-  return f.render(EMITTER, "resource", { ...r, kind, listKind, kindPlural: pluralOf(r.kind), testing: f.runtime("testing", true) });
+  return f.render(EMITTER, "resource", { ...r, kind, listKind, kindPlural: pluralOf(r.kind), testing: f.runtimeTesting(true) });
 }
 
 function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
@@ -37,7 +37,7 @@ function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
     f.generated(`${r.kind}Interface`, clientPaths.resource(g, r));
     f.generated(`Fake${r.kind}Client`, fakePaths.resource(g, r), true);
   }
-  return f.render(EMITTER, "group", { ...g, testing: f.runtime("testing") });
+  return f.render(EMITTER, "group", { ...g, testing: f.runtimeTesting() });
 }
 
 function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
@@ -49,7 +49,7 @@ function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFi
   }
   return f.render(EMITTER, "clientset", {
     groups,
-    testing: f.runtime("testing", true),
+    testing: f.runtimeTesting(true),
     parseApiVersion: f.runtime("parseApiVersion", true),
     scheme: f.generated("scheme", clientPaths.register, true),
   });

@@ -4,7 +4,7 @@ import type { EmitOptions, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
 import { ImportTracker } from "../imports.js";
 import { render } from "../templates.js";
-import { absolute, importApiType, importRuntime } from "../ts-paths.js";
+import { absolute, importApiType, importRuntime, importRuntimeTesting } from "../ts-paths.js";
 
 /** A file being generated: its path and the imports its body needs. */
 export class FileBuilder {
@@ -20,6 +20,11 @@ export class FileBuilder {
   /** Imports a runtime namespace (`gentype`, `rest`, `cache`...), as a type only unless `value`. */
   runtime(name: string, value = false): string {
     return importRuntime(this.imports, name, this.options, !value);
+  }
+
+  /** Imports the runtime's `testing` namespace (fakes) from its own entry point, as a type only unless `value`. */
+  runtimeTesting(value = false): string {
+    return importRuntimeTesting(this.imports, this.options, !value);
   }
 
   /** Imports an API type from the file declaring it. */

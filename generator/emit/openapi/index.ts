@@ -35,6 +35,15 @@ export const openapiEmitter: Emitter = {
       v2: { file: local(v2File), hash: sha512(v2File.content) },
       v3: v3Files.map(({ path, file }) => ({ path, file: local(file), hash: sha512(file.content) })),
     });
-    return [v2File, ...v3Files.map((v) => v.file), { path: `${ROOT}/index.ts`, content: header("//") + index }];
+    // The texts again as a module, so a compiled or bundled program carries them (tsc copies no
+    // JSON it does not import; a bundler cannot follow a path read at run time).
+    const texts = [v2File, ...v3Files.map((v) => v.file)].map((f) => `  ${JSON.stringify(local(f))}: ${JSON.stringify(f.content)},`);
+    const documents = `${header("//")}/** Each document's JSON text, keyed by its file under this folder. */\nexport const documents: Readonly<Record<string, string>> = {\n${texts.join("\n")}\n};\n`;
+    return [
+      v2File,
+      ...v3Files.map((v) => v.file),
+      { path: `${ROOT}/documents.ts`, content: documents },
+      { path: `${ROOT}/index.ts`, content: header("//") + index },
+    ];
   },
 };

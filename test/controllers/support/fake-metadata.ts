@@ -5,7 +5,7 @@
  */
 import type { DeleteOptions, PartialObjectMetadata, PartialObjectMetadataList } from "../../../api/meta/v1/types.js";
 import type { MetadataInterface, MetadataNamespaceableResource } from "../../../controllers/namespace/deleter.js";
-import type { testing } from "../../../runtime/index.js";
+import type { testing } from "../../../runtime/testing/entry.js";
 import type { ListQuery } from "../../../runtime/rest/options.js";
 import type { ResourceRef } from "../../../runtime/rest/paths.js";
 

@@ -3,7 +3,8 @@ import { scheme } from "../../apis/register.js";
 import type { ClientsetInterface } from "../clientset.js";
 import { FakeStableV1Client } from "../typed/stable/v1/fake/fake-stable-v1-client.js";
 import type { StableV1Interface } from "../typed/stable/v1/stable-v1-client.js";
-import { parseApiVersion, testing } from "kubegen/runtime";
+import { parseApiVersion } from "kubegen/runtime";
+import { testing } from "kubegen/runtime/testing";
 
 /**
  * A clientset that keeps objects in memory (client-go's fake.Clientset): every call is recorded

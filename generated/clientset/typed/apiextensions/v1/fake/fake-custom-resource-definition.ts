@@ -3,7 +3,7 @@ import type {
   CustomResourceDefinition,
   CustomResourceDefinitionList,
 } from "../../../../../../api/apiextensions/v1/types.js";
-import { testing } from "../../../../../../runtime/index.js";
+import { testing } from "../../../../../../runtime/testing/entry.js";
 import {
   CustomResourceDefinitionClient,
   customResourceDefinitionResource,

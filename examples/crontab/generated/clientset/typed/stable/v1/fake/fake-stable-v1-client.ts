@@ -2,7 +2,7 @@
 import type { CronTabInterface } from "../cron-tab.js";
 import type { StableV1Interface } from "../stable-v1-client.js";
 import { FakeCronTabClient } from "./fake-cron-tab.js";
-import type { testing } from "kubegen/runtime";
+import type { testing } from "kubegen/runtime/testing";
 
 /** The fake stable/v1 clients, all over one testing.Fake (client-go's FakeStableV1). */
 export class FakeStableV1Client implements StableV1Interface {

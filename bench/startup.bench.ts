@@ -1,0 +1,165 @@
+/**
+ * Start-up: `kubegen up` from process start to the apiserver serving, compiled (the published
+ * @kubegen/apiserver's bin, plain node) against the TypeScript sources through tsx (this checkout's
+ * bin/kubegen.js); and the client SDK's installed size with its dependencies (the `kubegen` package's
+ * packed files plus its dependencies' folders), which is what `npm install kubegen` adds.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BenchModule, checkTarget, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = 5;
+const READY_TARGET: Target = { max: 500, unit: "ms" };
+const SIZE_TARGET_MB = 10;
+
+/** Builds the packages (incremental: quick when nothing changed), so what is measured is what `npm pack` ships. */
+function ensureBuilt(): void {
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/**
+ * One `kubegen up` on a fresh data dir: the figure the command prints (performance.now() when
+ * serving, i.e. from process start) and the wall time seen from here (spawn included).
+ */
+async function upOnce(bin: string): Promise<{ reported: number; wall: number; cpu: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-startup-"));
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, "up", "--data-dir", dataDir, "--bind-address", "127.0.0.1", "--secure-port", "0"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      let out = "";
+      const onData = (chunk: Buffer): void => {
+        out += chunk.toString();
+        const m = /ready (\d+) ms after process start/.exec(out);
+        if (m) resolve({ reported: Number(m[1]), wall: performance.now() - started, cpu: cpuMs(child.pid) });
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      child.on("exit", (code) => reject(new Error(`kubegen up exited (${code}) before ready:\n${out}`)));
+    });
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * CPU time (user + system, ms) the process has used so far, from /proc (Linux; NaN elsewhere):
+ * unlike wall time it does not grow when other work shares the CPUs.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Clock ticks per second, the unit of /proc's CPU times. */
+const CLOCK_TICKS = ((): number => {
+  try {
+    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    return n > 0 ? n : 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function dirSize(dir: string): number {
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += dirSize(p);
+    else if (e.isFile()) total += fs.statSync(p).size;
+  }
+  return total;
+}
+
+/** Bytes `npm install kubegen` puts on disk: the packed files, then each dependency's folder (transitively). */
+function clientInstallSize(): { bytes: number; packages: string[] } {
+  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: path.join(ROOT, "packages/kubegen"), encoding: "utf8" })) as [
+    { unpackedSize: number },
+  ];
+  let bytes = packed.unpackedSize;
+  const seen: string[] = [];
+  const queue = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, "packages/kubegen/package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {});
+  while (queue.length) {
+    const name = queue.shift()!;
+    if (seen.includes(name)) continue;
+    seen.push(name);
+    const dir = path.join(ROOT, "node_modules", name);
+    bytes += dirSize(dir);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies?: object };
+    queue.push(...Object.keys(manifest.dependencies ?? {}));
+  }
+  return { bytes, packages: seen };
+}
+
+interface Series {
+  reported: number[];
+  wall: number[];
+  cpu: number[];
+}
+
+async function series(bin: string): Promise<Series> {
+  await upOnce(bin); // warm the file cache; not counted
+  const s: Series = { reported: [], wall: [], cpu: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const r = await upOnce(bin);
+    s.reported.push(r.reported);
+    s.wall.push(r.wall);
+    s.cpu.push(r.cpu);
+  }
+  return s;
+}
+
+const ms = (v: number): string => `${Math.round(v)} ms`;
+
+export const bench: BenchModule = {
+  name: "startup",
+  description: "`kubegen up` to ready, compiled vs tsx; client SDK install size",
+  async run() {
+    ensureBuilt();
+    const compiled = await series(path.join(ROOT, "packages/apiserver/bin/kubegen.js"));
+    const tsx = await series(path.join(ROOT, "bin/kubegen.js"));
+    const check = checkTarget(median(compiled.reported), READY_TARGET, "kubegen up to ready (compiled)");
+    const row = (what: string, s: Series, verdict = ""): string[] => [
+      what,
+      ms(Math.min(...s.reported)),
+      ms(median(s.reported)),
+      ms(Math.max(...s.reported)),
+      ms(median(s.cpu)),
+      ms(median(s.wall)),
+      verdict,
+    ];
+    printTable(
+      `startup: \`kubegen up\` to serving, fresh data dir (${RUNS} runs each, after one warm-up)`,
+      ["start", "min", "median", "max", "median CPU to ready", "median wall (spawn to line)", `target ${formatTarget(READY_TARGET)}`],
+      [row("compiled (@kubegen/apiserver bin, node)", compiled, check.verdict), row("tsx (bin/kubegen.js, sources)", tsx)],
+    );
+    const size = clientInstallSize();
+    const mb = size.bytes / 1e6;
+    const sizeCheck = checkTarget(mb, { max: SIZE_TARGET_MB }, "client SDK install size (MB)");
+    printTable(
+      "startup: client SDK install (`npm install kubegen`)",
+      ["measure", "value", `target <= ${SIZE_TARGET_MB} MB`],
+      [["kubegen + dependencies, bytes on disk", `${mb.toFixed(2)} MB (${size.packages.length + 1} packages: kubegen, ${size.packages.join(", ")})`, sizeCheck.verdict]],
+    );
+    printNote(`speed-up compiled vs tsx: ${(median(tsx.reported) / median(compiled.reported)).toFixed(2)}x ready, ${(median(tsx.cpu) / median(compiled.cpu)).toFixed(2)}x CPU; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} CPUs.`);
+    printNote("ready = the apiserver's own figure (performance.now() when serving, from process start); @kubernetes/client-node installs 57 MB.");
+  },
+};
+
+await runIfMain(import.meta.url, bench);
