@@ -7,6 +7,7 @@ import { apiserverCommand } from "./apiserver.js";
 import { controllerManagerCommand } from "./controller-manager.js";
 import { docsCommand } from "./docs.js";
 import { generateCommand } from "./generate.js";
+import { importCommand } from "./import.js";
 import { protoCommand } from "./proto.js";
 import { upCommand } from "./up.js";
 
@@ -16,6 +17,7 @@ const program = new Command()
   .showHelpAfterError();
 
 program.addCommand(generateCommand());
+program.addCommand(importCommand());
 program.addCommand(protoCommand());
 program.addCommand(docsCommand());
 program.addCommand(apiserverCommand());
