@@ -50,6 +50,7 @@ export function importCommand(): Command {
         writeImport(output, report);
         const c = report.counts;
         console.log(`imported ${c.packages} packages: ${c.kinds} kinds, ${c.types} types, ${c.fields} fields; wrote ${report.files.size} files`);
+        for (const n of report.notes) console.log(n);
         if (report.dropped.size) {
           const list = [...report.dropped].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} (${n})`);
           console.log(`tags kubegen does not read, left out: ${list.join(", ")}`);

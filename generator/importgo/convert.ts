@@ -38,6 +38,8 @@ export interface ConvertResult {
   errors: string[];
   /** Tags that were dropped, with how often. */
   dropped: Map<string, number>;
+  /** Other things left out, one line each. */
+  notes: string[];
   counts: { packages: number; types: number; fields: number; kinds: number };
 }
 
@@ -82,6 +84,7 @@ export function convertPackages(pkgs: GoPackageInput[], locator: TypeLocator, op
     files: new Map(),
     errors: [],
     dropped: new Map(),
+    notes: [],
     counts: { packages: 0, types: 0, fields: 0, kinds: 0 },
   };
   for (const pkg of pkgs) convertPackage(pkg, locator, opts, result);
@@ -318,6 +321,24 @@ function convertDecl(
   let typeTags = keepTags(ctx, [...tagLines(t.above), ...tagLines(t.doc)], "type");
   // client-gen's noVerbs: a type with a client of no verbs (policy's Eviction) is no resource.
   if ([...t.above, ...t.doc].some((l) => l.trim() === "+genclient:noVerbs")) typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
+  // +genclient:method input/result types: same-package ones by bare name; the generator's clients
+  // take no other package's types yet, so such methods (apps' scale via autoscaling/v1) are left out.
+  typeTags = typeTags.flatMap((x) => {
+    if (!x.startsWith("genclient:method=")) return [x];
+    const own = `${ctx.pkg.importPath}.`;
+    const parts = x.split(",").map((p) => p.replace(/^(input|result)=(.*)$/, (_m, k: string, v: string) => `${k}=${v.startsWith(own) ? v.slice(own.length) : v}`));
+    if (parts.some((p) => /^(input|result)=.*[./]/.test(p))) {
+      result.notes.push(`${ctx.pkg.folder} ${t.name}: ${x} names another package's type; left out`);
+      return [];
+    }
+    return [parts.join(",")];
+  });
+  // Create-only kinds without a list type (TokenReview, SubjectAccessReview): the generator's
+  // clients, listers and informers need a list type, so these stay types without a client.
+  if (typeTags.includes("genclient") && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
+    typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
+    result.notes.push(`${ctx.pkg.folder} ${t.name}: no ${t.name}List, so no client (+genclient left out)`);
+  }
   const doc = opts.noDocs ? [] : docLines(t.doc);
   result.counts.types++;
   if (t.type.kind === "struct") {

@@ -107,6 +107,15 @@ export interface Field {
   pos: SourcePos;
 }
 
+/** An inlined struct's protobuf field (see StructDecl.embedProtobuf). */
+export interface EmbedProtobuf {
+  /** The embedded struct, one of the struct's `embeds`. */
+  embed: TypeRef & { kind: "named" };
+  number: number;
+  /** The protobuf field name; defaults to the type name with a lower-case first letter. */
+  name: string;
+}
+
 export interface Lifecycle {
   introduced?: [number, number];
   deprecated?: [number, number];
@@ -177,6 +186,11 @@ export interface StructDecl extends DeclBase {
   kind: "struct";
   /** Structs inlined into this one's JSON (`extends TypeMeta`). */
   embeds: TypeRef[];
+  /**
+   * Inlined structs that upstream's protobuf message still holds as a field of their own
+   * (core/v1 Volume's VolumeSource = 2): `+kubegen:embed-protobuf=VolumeSource,2[,name=...]`.
+   */
+  embedProtobuf?: EmbedProtobuf[];
   fields: Field[];
   deepcopy: boolean;
   /** Tagged as a runtime.Object: a top-level kind with apiVersion/kind. */

@@ -251,6 +251,17 @@ function buildDecl(
     }
     return [{ kind: "named" as const, pkg: target.pkg, name: target.name }];
   });
+  const embedProtobuf = tagValues(tags, "kubegen:embed-protobuf").flatMap((v) => {
+    const [typeName = "", num = "", nameArg] = v.split(",");
+    const target = resolve(typeName);
+    const embed = target && embeds.find((e) => e.pkg === target.pkg && e.name === target.name);
+    if (!embed) {
+      diag.error(decl.pos, `tag +kubegen:embed-protobuf: ${decl.name} does not extend ${typeName}`);
+      return [];
+    }
+    const name = nameArg?.slice("name=".length) ?? typeName.charAt(0).toLowerCase() + typeName.slice(1);
+    return [{ embed, number: Number(num), name }];
+  });
   const fields: Field[] = [];
   for (const m of decl.members) {
     const parsed = parseComments(m.comments, m.pos.file);
@@ -270,6 +281,7 @@ function buildDecl(
     ...base,
     kind: "struct",
     embeds,
+    ...(embedProtobuf.length ? { embedProtobuf } : {}),
     fields,
     deepcopy: deepcopyTag === undefined ? pkg.deepcopy : deepcopyTag === "true",
     runtimeObject: hasTag(tags, "k8s:deepcopy-gen:interfaces"),

@@ -179,6 +179,13 @@ const TAGS: TagDef[] = [
   { name: "enum", scopes: ["type"], value: "none" },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
   { name: "kubegen:special", scopes: ["type"], value: "required" },
+  {
+    name: "kubegen:embed-protobuf",
+    scopes: ["type"],
+    value: "required",
+    repeatable: true,
+    check: (v) => (/^[A-Za-z_][A-Za-z0-9_]*,[1-9]\d*(,name=[A-Za-z_][A-Za-z0-9_]*)?$/.test(v) ? undefined : `must be <EmbeddedType>,<number>[,name=<protoName>], not "${v}"`),
+  },
   // types and fields
   { name: "protobuf", scopes: ["type", "field"], value: "required" },
   { name: "structType", scopes: ["type", "field"], value: "required", check: oneOf("atomic", "granular") },

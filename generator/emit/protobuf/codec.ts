@@ -46,21 +46,33 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
   const type = importApiType(ctx.imports, s);
   const byNumber = [...m.fields].sort((a, b) => a.number - b.number);
   const local = (f: ProtoField): string => `f${f.number}`;
-  const localType = (f: ProtoField): string => `${type}[${JSON.stringify(f.field!.name)}]`;
-  const protoOf = new Map(m.fields.map((f) => [f.field!, f]));
+  const localType = (f: ProtoField): string =>
+    f.embedded ? importApiType(ctx.imports, f.embedded) : `${type}[${JSON.stringify(f.field!.name)}]`;
+  const protoOf = new Map(m.fields.filter((f) => f.field).map((f) => [f.field!, f]));
+  // Inlined structs with a message field of their own: their JSON fields come from that field.
+  const embeddedOf = new Map<unknown, ProtoField>();
+  for (const f of m.fields) if (f.embedded) for (const jf of ctx.index.jsonFields(f.embedded)) embeddedOf.set(jf, f);
+  const assigned = new Set<ProtoField>();
   return {
     type,
     encode: encodeFunctionName(m.name),
     decode: decodeFunctionName(m.name),
     encodeParams: encodeParams(type, m.fields.length > 0),
     // Written in field-number order, as Go writes them; read in any order.
-    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, `obj${property(f.field!.name)}`)),
+    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, f.embedded ? "obj" : `obj${property(f.field!.name)}`)),
     locals: m.fields.map((f) => `${local(f)}: ${localType(f)} | undefined`),
     cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
     // Built in JSON field order (embedded fields first), as Go's JSON shows them.
     assigns: ctx.index
       .jsonFields(s)
       .map((jf) => {
+        const e = embeddedOf.get(jf);
+        if (e) {
+          if (assigned.has(e)) return undefined;
+          assigned.add(e);
+          const t = e.type as MessageType;
+          return `Object.assign(obj, ${local(e)} ?? ${ctx.fn(t.ref, "decode")}(r, r.pos));`;
+        }
         const f = protoOf.get(jf);
         return assignField(ctx, jf, f, f && local(f), type);
       })

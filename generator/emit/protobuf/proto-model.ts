@@ -43,6 +43,8 @@ export interface ProtoField {
   doc: string;
   /** The model field behind it; absent for the fixed fields of special messages. */
   field?: Field;
+  /** Set for an inlined struct that has a field of its own in the message (core/v1 Volume). */
+  embedded?: StructDecl;
 }
 
 export interface ProtoMessage {
@@ -209,6 +211,11 @@ class ProtoModelBuilder {
       }
       const shape = this.fieldShape(f.type, f.pos, where);
       if (shape) fields.push({ name: f.protobuf.name, number: f.protobuf.number, ...shape, doc: f.doc, field: f });
+    }
+    for (const e of s.embedProtobuf ?? []) {
+      const inner = this.index.structOf(e.embed);
+      const type = inner && this.messageRef(this.index.packageOf(inner).path, inner, s.pos, s.name);
+      if (inner && type) fields.push({ name: e.name, number: e.number, label: "optional", type, doc: "", embedded: inner });
     }
     return { name: s.name, doc: s.doc, source: s, fields };
   }

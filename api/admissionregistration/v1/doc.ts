@@ -1,0 +1,9 @@
+/**
+ * +k8s:deepcopy-gen=package
+ * +k8s:protobuf-gen=package
+ * +k8s:openapi-gen=true
+ * +k8s:prerelease-lifecycle-gen=true
+ * +groupName=admissionregistration.k8s.io
+ * +kubegen:go-package=k8s.io/api/admissionregistration/v1
+ */
+export {};

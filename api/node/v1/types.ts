@@ -1,0 +1,77 @@
+import type { ResourceList, Toleration } from "../../core/v1/types.js";
+import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
+
+/**
+ * +genclient
+ * +genclient:nonNamespaced
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.20
+ * +kubebuilder:resource:path=runtimeclasses,singular=runtimeclass
+ */
+export interface RuntimeClass extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ObjectMeta;
+
+  /**
+   * +protobuf=2
+   */
+  handler: string;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=3
+   */
+  overhead?: Overhead;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=4
+   */
+  scheduling?: Scheduling;
+}
+
+export interface Overhead {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  podFixed?: ResourceList;
+}
+
+export interface Scheduling {
+  /**
+   * +optional
+   * +mapType=atomic
+   * +protobuf=1
+   */
+  nodeSelector?: Record<string, string>;
+
+  /**
+   * +optional
+   * +listType=atomic
+   * +protobuf=2
+   */
+  tolerations?: Toleration[];
+}
+
+/**
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.20
+ */
+export interface RuntimeClassList extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ListMeta;
+
+  /**
+   * +protobuf=2
+   */
+  items: RuntimeClass[];
+}

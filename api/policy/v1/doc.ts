@@ -1,0 +1,9 @@
+/**
+ * +k8s:deepcopy-gen=package
+ * +k8s:protobuf-gen=package
+ * +k8s:openapi-gen=true
+ * +k8s:prerelease-lifecycle-gen=true
+ * +groupName=policy
+ * +kubegen:go-package=k8s.io/api/policy/v1
+ */
+export {};

@@ -1,0 +1,145 @@
+import type { IntOrString } from "../../apimachinery/intstr/types.js";
+import type { Condition, DeleteOptions, LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../meta/v1/types.js";
+import type { int32, int64 } from "../../scalars.js";
+
+export interface PodDisruptionBudgetSpec {
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=1
+   */
+  minAvailable?: IntOrString;
+
+  /**
+   * +patchStrategy=replace
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=2
+   */
+  selector?: LabelSelector;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=3
+   */
+  maxUnavailable?: IntOrString;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=4
+   */
+  unhealthyPodEvictionPolicy?: UnhealthyPodEvictionPolicyType;
+}
+
+/**
+ * +enum
+ */
+export type UnhealthyPodEvictionPolicyType = "AlwaysAllow" | "IfHealthyBudget";
+
+export interface PodDisruptionBudgetStatus {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  observedGeneration?: int64;
+
+  /**
+   * +optional
+   * +protobuf=2
+   */
+  disruptedPods?: Record<string, Time>;
+
+  /**
+   * +protobuf=3
+   */
+  disruptionsAllowed: int32;
+
+  /**
+   * +protobuf=4
+   */
+  currentHealthy: int32;
+
+  /**
+   * +protobuf=5
+   */
+  desiredHealthy: int32;
+
+  /**
+   * +protobuf=6
+   */
+  expectedPods: int32;
+
+  /**
+   * +optional
+   * +patchMergeKey=type
+   * +patchStrategy=merge
+   * +listType=map
+   * +listMapKey=type
+   * +protobuf=7
+   */
+  conditions?: Condition[];
+}
+
+/**
+ * +genclient
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.21
+ * +kubebuilder:resource:path=poddisruptionbudgets,singular=poddisruptionbudget,shortName=pdb
+ */
+export interface PodDisruptionBudget extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ObjectMeta;
+
+  /**
+   * +optional
+   * +protobuf=2
+   */
+  spec?: PodDisruptionBudgetSpec;
+
+  /**
+   * +optional
+   * +protobuf=3
+   */
+  status?: PodDisruptionBudgetStatus;
+}
+
+/**
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.21
+ */
+export interface PodDisruptionBudgetList extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ListMeta;
+
+  /**
+   * +protobuf=2
+   */
+  items: PodDisruptionBudget[];
+}
+
+/**
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.22
+ */
+export interface Eviction extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ObjectMeta;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=2
+   */
+  deleteOptions?: DeleteOptions;
+}

@@ -1,0 +1,59 @@
+import type { PreemptionPolicy } from "../../core/v1/types.js";
+import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
+import type { int32 } from "../../scalars.js";
+
+/**
+ * +genclient
+ * +genclient:nonNamespaced
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.14
+ * +kubebuilder:resource:path=priorityclasses,singular=priorityclass,shortName=pc
+ */
+export interface PriorityClass extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ObjectMeta;
+
+  /**
+   * +protobuf=2
+   */
+  value: int32;
+
+  /**
+   * +optional
+   * +protobuf=3
+   */
+  globalDefault?: boolean;
+
+  /**
+   * +optional
+   * +protobuf=4
+   */
+  description?: string;
+
+  /**
+   * +optional
+   * +kubegen:pointer
+   * +protobuf=5
+   */
+  preemptionPolicy?: PreemptionPolicy;
+}
+
+/**
+ * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+ * +k8s:prerelease-lifecycle-gen:introduced=1.14
+ */
+export interface PriorityClassList extends TypeMeta {
+  /**
+   * +optional
+   * +protobuf=1
+   */
+  metadata?: ListMeta;
+
+  /**
+   * +protobuf=2
+   */
+  items: PriorityClass[];
+}

@@ -1,0 +1,9 @@
+/**
+ * +k8s:deepcopy-gen=package
+ * +k8s:protobuf-gen=package
+ * +groupName=storage.k8s.io
+ * +k8s:openapi-gen=true
+ * +k8s:prerelease-lifecycle-gen=true
+ * +kubegen:go-package=k8s.io/api/storage/v1
+ */
+export {};
