@@ -271,10 +271,14 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
           if (et === 10) k = r.key();
           else if (et === 18) {
             const vl = r.uint32();
-            v = decodeTime(r, r.pos + vl);
+            v = vl === 0 ? undefined : decodeTime(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? decodeTime(r, r.pos));
+        setMapEntry(
+          (f2 ??= {}),
+          k,
+          v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
+        );
         break;
       }
       case 24:
