@@ -333,6 +333,13 @@ function convertDecl(
     }
     return [parts.join(",")];
   });
+  // A kubebuilder root object with a list type is a resource users want a client for.
+  const kbRoot = [...t.above, ...t.doc].some((l) => l.trim() === "+kubebuilder:object:root=true");
+  if (kbRoot && ctx.local.has(`${t.name}List`) && !typeTags.includes("genclient")) {
+    typeTags.unshift("genclient");
+    const res = typeTags.find((x) => x.startsWith("kubebuilder:resource:"));
+    if (res && /scope=Cluster/.test(res)) typeTags.splice(1, 0, "genclient:nonNamespaced");
+  }
   // Create-only kinds without a list type (TokenReview, SubjectAccessReview): the generator's
   // clients, listers and informers need a list type, so these stay types without a client.
   if (typeTags.includes("genclient") && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
