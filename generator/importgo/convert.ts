@@ -27,6 +27,11 @@ export interface TypeLocator {
 export interface ConvertOptions {
   /** Write no doc comments (kubegen's own api/ carries its own words, not upstream's). */
   noDocs: boolean;
+  /**
+   * Doc lines already written by hand in the file being replaced (`Type` or `Type.field`): kept
+   * when `noDocs` is set, so re-importing never loses our own words.
+   */
+  keptDoc?: (file: string, key: string) => string[] | undefined;
   /** Types already declared elsewhere in the output package: not written again, imported instead. */
   skipTypes?: (folder: string, name: string) => boolean;
 }
@@ -181,7 +186,7 @@ function comment(doc: string[], tags: string[], indent: string): string {
 function packageDoc(pkg: GoPackageInput, docFile: GoFile | undefined, pkgTags: string[], opts: ConvertOptions, result: ConvertResult): string {
   const tags = keepTags(result, pkgTags, "package").filter((t) => !t.startsWith("kubegen:go-package"));
   tags.push(`kubegen:go-package=${pkg.importPath}`);
-  const doc = opts.noDocs || !docFile ? [] : docLines(docFile.packageDoc);
+  const doc = opts.noDocs ? (opts.keptDoc?.(`${pkg.folder}/doc.ts`, "") ?? []) : docFile ? docLines(docFile.packageDoc) : [];
   return `${comment(doc, tags, "")}export {};\n`;
 }
 
@@ -346,7 +351,8 @@ function convertDecl(
     typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
     result.notes.push(`${ctx.pkg.folder} ${t.name}: no ${t.name}List, so no client (+genclient left out)`);
   }
-  const doc = opts.noDocs ? [] : docLines(t.doc);
+  const outPath = `${ctx.pkg.folder}/${ctx.outFile}`;
+  const doc = opts.noDocs ? (opts.keptDoc?.(outPath, t.name) ?? []) : docLines(t.doc);
   result.counts.types++;
   if (t.type.kind === "struct") {
     const heritage: string[] = [];
@@ -390,7 +396,7 @@ function convertDecl(
         const protoName = rest.find((r) => r.startsWith("name="))?.slice(5);
         tags.push(`protobuf=${num}${protoName && protoName !== name ? `,name=${protoName}` : ""}`);
       }
-      const fdoc = opts.noDocs ? [] : docLines(f.doc);
+      const fdoc = opts.noDocs ? (opts.keptDoc?.(outPath, `${t.name}.${name}`) ?? []) : docLines(f.doc);
       const key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
       members.push(`${comment(fdoc, tags, "  ")}  ${key}${omit ? "?" : ""}: ${ts};\n`);
     }

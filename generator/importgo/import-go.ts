@@ -83,6 +83,51 @@ function specifier(fromFolder: string, targetFile: string): string {
   return rel.replace(/\.ts$/, ".js");
 }
 
+/**
+ * The doc lines of an api/ file written before, by declaration (`Type`, `Type.field`; the
+ * package comment of doc.ts under ""): the non-tag lines of the block comment above each.
+ */
+export function existingDocs(file: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!fs.existsSync(file)) return out;
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  let block: string[] | undefined;
+  let pending: string[] | undefined;
+  let current: string | undefined;
+  for (const line of lines) {
+    const t = line.trim();
+    if (block) {
+      if (t.startsWith("*/")) {
+        pending = block;
+        block = undefined;
+      } else block.push(t.replace(/^\* ?/, ""));
+      continue;
+    }
+    if (t.startsWith("/**")) {
+      block = [];
+      continue;
+    }
+    if (t === "") continue;
+    const decl = /^export (?:interface|type) ([A-Za-z_][A-Za-z0-9_]*)/.exec(t);
+    const field = /^("[^"]+"|[A-Za-z_$][A-Za-z0-9_$]*)\??:/.exec(t);
+    let key: string | undefined;
+    if (decl) {
+      key = decl[1]!;
+      current = t.includes("{") && !t.endsWith("}") ? key : undefined;
+    } else if (t === "export {};") key = "";
+    else if (field && current) key = `${current}.${field[1]!.replace(/^"|"$/g, "")}`;
+    else if (t === "}") current = undefined;
+    if (key !== undefined && pending) {
+      const doc = pending.filter((l) => !l.startsWith("+"));
+      while (doc.length && doc[doc.length - 1] === "") doc.pop();
+      while (doc.length && doc[0] === "") doc.shift();
+      if (doc.length) out.set(key, doc.map((l) => l.replace(/\*\\\//g, "*/")));
+    }
+    pending = undefined;
+  }
+  return out;
+}
+
 export interface ImportReport extends ConvertResult {
   written: string[];
 }
@@ -150,8 +195,14 @@ export function importGo(opts: ImportOptions): ImportReport {
       return ownLibrary ? specifier(from, path.join(library, folder, lib)) : `kubegen/api/${folder}/${lib.replace(/\.ts$/, ".js")}`;
     },
   };
+  const kept = new Map<string, Map<string, string[]>>();
   const result = convertPackages(pkgs, locator, {
     noDocs: opts.noDocs,
+    keptDoc: (file, key) => {
+      let m = kept.get(file);
+      if (!m) kept.set(file, (m = existingDocs(path.join(output, file))));
+      return m.get(key);
+    },
     skipTypes: (folder, name) => declared(path.join(output, folder)).has(name),
   });
   return { ...result, written: [...result.files.keys()].sort() };
