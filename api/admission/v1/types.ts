@@ -4,6 +4,9 @@ import type { GroupVersionKind, GroupVersionResource, Status, TypeMeta, UID } fr
 import type { bytes } from "../../scalars.js";
 
 /**
+ * AdmissionReview is the envelope the apiserver sends to an admission webhook and the webhook sends
+ * back: a request in, a response out.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -23,6 +26,10 @@ export interface AdmissionReview extends TypeMeta {
   response?: AdmissionResponse;
 }
 
+/**
+ * AdmissionRequest describes the operation being admitted: who asked, on what resource, with the
+ * old and new objects.
+ */
 export interface AdmissionRequest {
   /**
    * +protobuf=1
@@ -113,6 +120,10 @@ export interface AdmissionRequest {
   options?: RawExtension;
 }
 
+/**
+ * AdmissionResponse is a webhook's verdict on one request: allowed or not, and optionally a patch
+ * and warnings.
+ */
 export interface AdmissionResponse {
   /**
    * +protobuf=1
@@ -157,6 +168,12 @@ export interface AdmissionResponse {
   warnings?: string[];
 }
 
+/**
+ * PatchType names the format of the patch a mutating webhook returns; only JSONPatch is defined.
+ */
 export type PatchType = string;
 
+/**
+ * Operation names the kind of request being admitted (CREATE, UPDATE, DELETE or CONNECT).
+ */
 export type Operation = string;

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the admissionregistration.k8s.io API group: webhook configurations
+ * and validating admission policies with their bindings.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

@@ -1,6 +1,9 @@
 import type { Condition, LabelSelector, ListMeta, ObjectMeta, StatusReason, TypeMeta } from "../../meta/v1/types.js";
 import type { bytes, int32, int64 } from "../../scalars.js";
 
+/**
+ * Rule selects requests by API group, version, resource and scope.
+ */
 export interface Rule {
   /**
    * +listType=atomic
@@ -29,28 +32,46 @@ export interface Rule {
 }
 
 /**
+ * ScopeType restricts a rule to cluster-scoped resources, namespaced ones, or both ("*").
+ *
  * +enum
  */
 export type ScopeType = "*" | "Cluster" | "Namespaced";
 
 /**
+ * FailurePolicyType says what happens to a request when its webhook or policy cannot be evaluated:
+ * Ignore or Fail.
+ *
  * +enum
  */
 export type FailurePolicyType = "Fail" | "Ignore";
 
+/**
+ * ParameterNotFoundActionType says whether a binding whose parameter resource is missing allows
+ * (Allow) or denies (Deny) requests.
+ */
 export type ParameterNotFoundActionType = string;
 
 /**
+ * MatchPolicyType chooses whether rules match only the listed versions (Exact) or also equivalent
+ * ones (Equivalent).
+ *
  * +enum
  */
 export type MatchPolicyType = "Equivalent" | "Exact";
 
 /**
+ * SideEffectClass declares whether calling a webhook has effects outside the request, which decides
+ * whether dry-run requests may call it.
+ *
  * +enum
  */
 export type SideEffectClass = "None" | "NoneOnDryRun" | "Some" | "Unknown";
 
 /**
+ * ValidatingAdmissionPolicy holds CEL validations that the apiserver evaluates in-process, without
+ * calling a webhook.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +genclient
  * +genclient:nonNamespaced
@@ -76,6 +97,10 @@ export interface ValidatingAdmissionPolicy extends TypeMeta {
   status?: ValidatingAdmissionPolicyStatus;
 }
 
+/**
+ * ValidatingAdmissionPolicyStatus reports the generation checked, the type-checking results and
+ * conditions of a policy.
+ */
 export interface ValidatingAdmissionPolicyStatus {
   /**
    * +optional
@@ -99,8 +124,14 @@ export interface ValidatingAdmissionPolicyStatus {
   conditions?: Condition[];
 }
 
+/**
+ * ValidatingAdmissionPolicyConditionType names a condition of a ValidatingAdmissionPolicy.
+ */
 export type ValidatingAdmissionPolicyConditionType = string;
 
+/**
+ * TypeChecking holds the warnings found when the policy's expressions were type-checked.
+ */
 export interface TypeChecking {
   /**
    * +optional
@@ -110,6 +141,9 @@ export interface TypeChecking {
   expressionWarnings?: ExpressionWarning[];
 }
 
+/**
+ * ExpressionWarning is one type-checking warning, with the path of the expression it concerns.
+ */
 export interface ExpressionWarning {
   /**
    * +protobuf=2
@@ -123,6 +157,8 @@ export interface ExpressionWarning {
 }
 
 /**
+ * ValidatingAdmissionPolicyList is a list of ValidatingAdmissionPolicies.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.30
  */
@@ -139,6 +175,10 @@ export interface ValidatingAdmissionPolicyList extends TypeMeta {
   items: ValidatingAdmissionPolicy[];
 }
 
+/**
+ * ValidatingAdmissionPolicySpec says what a policy matches, which parameters it takes and which
+ * validations it runs.
+ */
 export interface ValidatingAdmissionPolicySpec {
   /**
    * +optional
@@ -196,6 +236,8 @@ export interface ValidatingAdmissionPolicySpec {
 }
 
 /**
+ * ParamKind names the group-version and kind of the resources used as a policy's parameters.
+ *
  * +structType=atomic
  */
 export interface ParamKind {
@@ -210,6 +252,10 @@ export interface ParamKind {
   kind?: string;
 }
 
+/**
+ * Validation is one CEL expression that must evaluate to true, with the message and reason used
+ * when it does not.
+ */
 export interface Validation {
   /**
    * +protobuf=1,name=Expression
@@ -237,6 +283,8 @@ export interface Validation {
 }
 
 /**
+ * Variable names a CEL expression whose value later expressions of the policy can reuse.
+ *
  * +structType=atomic
  */
 export interface Variable {
@@ -251,6 +299,10 @@ export interface Variable {
   expression: string;
 }
 
+/**
+ * AuditAnnotation is a CEL expression whose string result is added to the audit event under the
+ * given key.
+ */
 export interface AuditAnnotation {
   /**
    * +protobuf=1
@@ -264,6 +316,9 @@ export interface AuditAnnotation {
 }
 
 /**
+ * ValidatingAdmissionPolicyBinding puts a ValidatingAdmissionPolicy into effect for selected
+ * resources, with parameters.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -284,6 +339,8 @@ export interface ValidatingAdmissionPolicyBinding extends TypeMeta {
 }
 
 /**
+ * ValidatingAdmissionPolicyBindingList is a list of ValidatingAdmissionPolicyBindings.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.30
  */
@@ -300,6 +357,10 @@ export interface ValidatingAdmissionPolicyBindingList extends TypeMeta {
   items: ValidatingAdmissionPolicyBinding[];
 }
 
+/**
+ * ValidatingAdmissionPolicyBindingSpec names the policy, its parameters, the resources it applies
+ * to and the actions taken on failure.
+ */
 export interface ValidatingAdmissionPolicyBindingSpec {
   /**
    * +protobuf=1
@@ -328,6 +389,9 @@ export interface ValidatingAdmissionPolicyBindingSpec {
 }
 
 /**
+ * ParamRef selects the parameter resources of a binding, by name or by label selector, and says
+ * what to do when none exists.
+ *
  * +structType=atomic
  */
 export interface ParamRef {
@@ -357,6 +421,8 @@ export interface ParamRef {
 }
 
 /**
+ * MatchResources selects requests by namespace, object labels and resource rules, with exclusions.
+ *
  * +structType=atomic
  */
 export interface MatchResources {
@@ -397,11 +463,16 @@ export interface MatchResources {
 }
 
 /**
+ * ValidationAction is how a failed validation is enforced: Deny, Warn or Audit.
+ *
  * +enum
  */
 export type ValidationAction = "Audit" | "Deny" | "Warn";
 
 /**
+ * NamedRuleWithOperations is a resource rule with operations, optionally limited to objects with
+ * given names.
+ *
  * +structType=atomic
  * +kubegen:embed-protobuf=RuleWithOperations,2
  */
@@ -415,6 +486,8 @@ export interface NamedRuleWithOperations extends RuleWithOperations {
 }
 
 /**
+ * ValidatingWebhookConfiguration lists webhooks that may reject requests but cannot change them.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -440,6 +513,8 @@ export interface ValidatingWebhookConfiguration extends TypeMeta {
 }
 
 /**
+ * ValidatingWebhookConfigurationList is a list of ValidatingWebhookConfigurations.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.16
  */
@@ -457,6 +532,9 @@ export interface ValidatingWebhookConfigurationList extends TypeMeta {
 }
 
 /**
+ * MutatingWebhookConfiguration lists webhooks that may change objects, or reject requests, before
+ * they are stored.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -482,6 +560,8 @@ export interface MutatingWebhookConfiguration extends TypeMeta {
 }
 
 /**
+ * MutatingWebhookConfigurationList is a list of MutatingWebhookConfigurations.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.16
  */
@@ -498,6 +578,10 @@ export interface MutatingWebhookConfigurationList extends TypeMeta {
   items: MutatingWebhookConfiguration[];
 }
 
+/**
+ * ValidatingWebhook describes one validating webhook: how to reach it and which requests it is
+ * sent.
+ */
 export interface ValidatingWebhook {
   /**
    * +protobuf=1
@@ -573,6 +657,10 @@ export interface ValidatingWebhook {
   matchConditions?: MatchCondition[];
 }
 
+/**
+ * MutatingWebhook describes one mutating webhook: how to reach it, which requests it is sent and
+ * whether it is called again after later changes.
+ */
 export interface MutatingWebhook {
   /**
    * +protobuf=1
@@ -656,11 +744,16 @@ export interface MutatingWebhook {
 }
 
 /**
+ * ReinvocationPolicyType says whether a mutating webhook is called again when later admission
+ * plugins change the object: Never or IfNeeded.
+ *
  * +enum
  */
 export type ReinvocationPolicyType = "IfNeeded" | "Never";
 
 /**
+ * RuleWithOperations is a resource rule together with the operations it matches.
+ *
  * +kubegen:embed-protobuf=Rule,2
  */
 export interface RuleWithOperations extends Rule {
@@ -672,10 +765,17 @@ export interface RuleWithOperations extends Rule {
 }
 
 /**
+ * OperationType is an operation an admission rule may match (CREATE, UPDATE, DELETE, CONNECT or
+ * "*").
+ *
  * +enum
  */
 export type OperationType = "*" | "CONNECT" | "CREATE" | "DELETE" | "UPDATE";
 
+/**
+ * WebhookClientConfig says how to reach a webhook, by URL or through a Service, and which CA bundle
+ * verifies its certificate.
+ */
 export interface WebhookClientConfig {
   /**
    * +optional
@@ -698,6 +798,10 @@ export interface WebhookClientConfig {
   caBundle?: bytes;
 }
 
+/**
+ * ServiceReference points to the in-cluster Service that serves a webhook, with an optional path
+ * and port.
+ */
 export interface ServiceReference {
   /**
    * +protobuf=1
@@ -724,6 +828,10 @@ export interface ServiceReference {
   port?: int32;
 }
 
+/**
+ * MatchCondition is a named CEL expression that must be true for a request to be sent to the
+ * webhook or policy.
+ */
 export interface MatchCondition {
   /**
    * +protobuf=1

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the apps API group: Deployments, ReplicaSets, StatefulSets,
+ * DaemonSets and ControllerRevisions.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

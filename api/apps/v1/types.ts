@@ -6,6 +6,9 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../
 import type { int32, int64 } from "../../scalars.js";
 
 /**
+ * StatefulSet runs pods with stable identities (ordinal names, stable hostnames and per-pod
+ * storage), created and removed in order.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
@@ -32,10 +35,16 @@ export interface StatefulSet extends TypeMeta {
 }
 
 /**
+ * PodManagementPolicyType says whether a StatefulSet creates and deletes pods one at a time in
+ * order (OrderedReady) or all at once (Parallel).
+ *
  * +enum
  */
 export type PodManagementPolicyType = "OrderedReady" | "Parallel";
 
+/**
+ * StatefulSetUpdateStrategy says how a StatefulSet replaces pods when its template changes.
+ */
 export interface StatefulSetUpdateStrategy {
   /**
    * +optional
@@ -52,10 +61,16 @@ export interface StatefulSetUpdateStrategy {
 }
 
 /**
+ * StatefulSetUpdateStrategyType is the update strategy of a StatefulSet: RollingUpdate or OnDelete.
+ *
  * +enum
  */
 export type StatefulSetUpdateStrategyType = "OnDelete" | "RollingUpdate";
 
+/**
+ * RollingUpdateStatefulSetStrategy holds the partition and unavailability limit of a StatefulSet's
+ * rolling update.
+ */
 export interface RollingUpdateStatefulSetStrategy {
   /**
    * +optional
@@ -72,8 +87,16 @@ export interface RollingUpdateStatefulSetStrategy {
   maxUnavailable?: IntOrString;
 }
 
+/**
+ * PersistentVolumeClaimRetentionPolicyType says whether a StatefulSet's claims are kept (Retain) or
+ * deleted (Delete).
+ */
 export type PersistentVolumeClaimRetentionPolicyType = string;
 
+/**
+ * StatefulSetPersistentVolumeClaimRetentionPolicy says what happens to claims from
+ * volumeClaimTemplates when the set is deleted or scaled down.
+ */
 export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
   /**
    * +protobuf=1
@@ -86,6 +109,9 @@ export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
   whenScaled?: PersistentVolumeClaimRetentionPolicyType;
 }
 
+/**
+ * StatefulSetOrdinals sets the number the ordinals of a StatefulSet's pods start at.
+ */
 export interface StatefulSetOrdinals {
   /**
    * +optional
@@ -94,6 +120,10 @@ export interface StatefulSetOrdinals {
   start: int32;
 }
 
+/**
+ * StatefulSetSpec is the desired state of a StatefulSet: replicas, selector, pod template, claim
+ * templates and update behaviour.
+ */
 export interface StatefulSetSpec {
   /**
    * +optional
@@ -164,6 +194,9 @@ export interface StatefulSetSpec {
   ordinals?: StatefulSetOrdinals;
 }
 
+/**
+ * StatefulSetStatus reports the replicas of a StatefulSet by state and the revisions in use.
+ */
 export interface StatefulSetStatus {
   /**
    * +optional
@@ -225,8 +258,14 @@ export interface StatefulSetStatus {
   availableReplicas: int32;
 }
 
+/**
+ * StatefulSetConditionType names a condition of a StatefulSet.
+ */
 export type StatefulSetConditionType = string;
 
+/**
+ * StatefulSetCondition is one observed condition of a StatefulSet.
+ */
 export interface StatefulSetCondition {
   /**
    * +protobuf=1
@@ -258,6 +297,8 @@ export interface StatefulSetCondition {
 }
 
 /**
+ * StatefulSetList is a list of StatefulSets.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
  */
@@ -275,6 +316,9 @@ export interface StatefulSetList extends TypeMeta {
 }
 
 /**
+ * Deployment keeps a number of identical pods running through ReplicaSets and rolls out changes to
+ * their template.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
@@ -300,6 +344,10 @@ export interface Deployment extends TypeMeta {
   status?: DeploymentStatus;
 }
 
+/**
+ * DeploymentSpec is the desired state of a Deployment: replicas, selector, pod template and rollout
+ * strategy.
+ */
 export interface DeploymentSpec {
   /**
    * +optional
@@ -352,6 +400,9 @@ export interface DeploymentSpec {
   progressDeadlineSeconds?: int32;
 }
 
+/**
+ * DeploymentStrategy says how a Deployment replaces old pods with new ones.
+ */
 export interface DeploymentStrategy {
   /**
    * +optional
@@ -368,10 +419,16 @@ export interface DeploymentStrategy {
 }
 
 /**
+ * DeploymentStrategyType is the rollout strategy of a Deployment: Recreate or RollingUpdate.
+ *
  * +enum
  */
 export type DeploymentStrategyType = "Recreate" | "RollingUpdate";
 
+/**
+ * RollingUpdateDeployment bounds a rolling update by how many pods may be unavailable and how many
+ * may be added above the desired count.
+ */
 export interface RollingUpdateDeployment {
   /**
    * +optional
@@ -388,6 +445,9 @@ export interface RollingUpdateDeployment {
   maxSurge?: IntOrString;
 }
 
+/**
+ * DeploymentStatus reports the replicas of a Deployment by state and its rollout conditions.
+ */
 export interface DeploymentStatus {
   /**
    * +optional
@@ -449,8 +509,15 @@ export interface DeploymentStatus {
   collisionCount?: int32;
 }
 
+/**
+ * DeploymentConditionType names a condition of a Deployment (Available, Progressing,
+ * ReplicaFailure).
+ */
 export type DeploymentConditionType = string;
 
+/**
+ * DeploymentCondition is one observed condition of a Deployment.
+ */
 export interface DeploymentCondition {
   /**
    * +protobuf=1
@@ -484,6 +551,8 @@ export interface DeploymentCondition {
 }
 
 /**
+ * DeploymentList is a list of Deployments.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
  */
@@ -500,6 +569,9 @@ export interface DeploymentList extends TypeMeta {
   items: Deployment[];
 }
 
+/**
+ * DaemonSetUpdateStrategy says how a DaemonSet replaces pods when its template changes.
+ */
 export interface DaemonSetUpdateStrategy {
   /**
    * +optional
@@ -516,10 +588,15 @@ export interface DaemonSetUpdateStrategy {
 }
 
 /**
+ * DaemonSetUpdateStrategyType is the update strategy of a DaemonSet: RollingUpdate or OnDelete.
+ *
  * +enum
  */
 export type DaemonSetUpdateStrategyType = "OnDelete" | "RollingUpdate";
 
+/**
+ * RollingUpdateDaemonSet bounds a DaemonSet's rolling update by unavailable and surge pods.
+ */
 export interface RollingUpdateDaemonSet {
   /**
    * +optional
@@ -536,6 +613,9 @@ export interface RollingUpdateDaemonSet {
   maxSurge?: IntOrString;
 }
 
+/**
+ * DaemonSetSpec is the desired state of a DaemonSet: selector, pod template and update behaviour.
+ */
 export interface DaemonSetSpec {
   /**
    * +kubegen:pointer
@@ -568,6 +648,9 @@ export interface DaemonSetSpec {
   revisionHistoryLimit?: int32;
 }
 
+/**
+ * DaemonSetStatus reports on how many nodes a DaemonSet's pods are scheduled, ready and up to date.
+ */
 export interface DaemonSetStatus {
   /**
    * +protobuf=1
@@ -631,8 +714,14 @@ export interface DaemonSetStatus {
   conditions?: DaemonSetCondition[];
 }
 
+/**
+ * DaemonSetConditionType names a condition of a DaemonSet.
+ */
 export type DaemonSetConditionType = string;
 
+/**
+ * DaemonSetCondition is one observed condition of a DaemonSet.
+ */
 export interface DaemonSetCondition {
   /**
    * +protobuf=1
@@ -664,6 +753,8 @@ export interface DaemonSetCondition {
 }
 
 /**
+ * DaemonSet runs one copy of a pod on every node, or every node its selector and affinity allow.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
@@ -690,6 +781,8 @@ export interface DaemonSet extends TypeMeta {
 }
 
 /**
+ * DaemonSetList is a list of DaemonSets.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
  */
@@ -707,6 +800,8 @@ export interface DaemonSetList extends TypeMeta {
 }
 
 /**
+ * ReplicaSet keeps a given number of pods matching its selector running; Deployments manage them.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
@@ -733,6 +828,8 @@ export interface ReplicaSet extends TypeMeta {
 }
 
 /**
+ * ReplicaSetList is a list of ReplicaSets.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
  */
@@ -749,6 +846,9 @@ export interface ReplicaSetList extends TypeMeta {
   items: ReplicaSet[];
 }
 
+/**
+ * ReplicaSetSpec is the desired state of a ReplicaSet: replicas, selector and pod template.
+ */
 export interface ReplicaSetSpec {
   /**
    * +optional
@@ -776,6 +876,9 @@ export interface ReplicaSetSpec {
   template?: PodTemplateSpec;
 }
 
+/**
+ * ReplicaSetStatus reports the replicas of a ReplicaSet by state.
+ */
 export interface ReplicaSetStatus {
   /**
    * +protobuf=1
@@ -824,8 +927,14 @@ export interface ReplicaSetStatus {
   conditions?: ReplicaSetCondition[];
 }
 
+/**
+ * ReplicaSetConditionType names a condition of a ReplicaSet.
+ */
 export type ReplicaSetConditionType = string;
 
+/**
+ * ReplicaSetCondition is one observed condition of a ReplicaSet.
+ */
 export interface ReplicaSetCondition {
   /**
    * +protobuf=1
@@ -857,6 +966,9 @@ export interface ReplicaSetCondition {
 }
 
 /**
+ * ControllerRevision stores an immutable snapshot of a controller's state (a StatefulSet's or
+ * DaemonSet's template) for rollback.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
@@ -881,6 +993,8 @@ export interface ControllerRevision extends TypeMeta {
 }
 
 /**
+ * ControllerRevisionList is a list of ControllerRevisions.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.9
  */

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the authentication.k8s.io API group: token reviews, token requests
+ * and self-subject reviews.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +groupName=authentication.k8s.io

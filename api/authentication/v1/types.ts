@@ -2,6 +2,8 @@ import type { ObjectMeta, Time, TypeMeta, UID } from "../../meta/v1/types.js";
 import type { int64 } from "../../scalars.js";
 
 /**
+ * TokenReview asks the apiserver to authenticate a bearer token and say which user it belongs to.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -24,6 +26,9 @@ export interface TokenReview extends TypeMeta {
   status?: TokenReviewStatus;
 }
 
+/**
+ * TokenReviewSpec holds the token to check and the audiences it must be valid for.
+ */
 export interface TokenReviewSpec {
   /**
    * +optional
@@ -39,6 +44,9 @@ export interface TokenReviewSpec {
   audiences?: string[];
 }
 
+/**
+ * TokenReviewStatus says whether the token authenticated, as whom, and for which audiences.
+ */
 export interface TokenReviewStatus {
   /**
    * +optional
@@ -66,6 +74,9 @@ export interface TokenReviewStatus {
   error?: string;
 }
 
+/**
+ * UserInfo describes an authenticated user: name, UID, groups and extra attributes.
+ */
 export interface UserInfo {
   /**
    * +optional
@@ -93,9 +104,15 @@ export interface UserInfo {
   extra?: Record<string, ExtraValue>;
 }
 
+/**
+ * ExtraValue is the list of values of one extra user attribute.
+ */
 export type ExtraValue = string[];
 
 /**
+ * TokenRequest asks for a token for a service account, optionally bound to an object and limited in
+ * time and audience.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.10
  */
@@ -118,6 +135,9 @@ export interface TokenRequest extends TypeMeta {
   status?: TokenRequestStatus;
 }
 
+/**
+ * TokenRequestSpec holds the audiences, lifetime and bound object of a requested token.
+ */
 export interface TokenRequestSpec {
   /**
    * +listType=atomic
@@ -140,6 +160,9 @@ export interface TokenRequestSpec {
   boundObjectRef: BoundObjectReference;
 }
 
+/**
+ * TokenRequestStatus returns the issued token and when it expires.
+ */
 export interface TokenRequestStatus {
   /**
    * +protobuf=1
@@ -152,6 +175,10 @@ export interface TokenRequestStatus {
   expirationTimestamp: Time;
 }
 
+/**
+ * BoundObjectReference names the object a token is bound to; the token stops being valid when that
+ * object is deleted.
+ */
 export interface BoundObjectReference {
   /**
    * +optional
@@ -179,6 +206,8 @@ export interface BoundObjectReference {
 }
 
 /**
+ * SelfSubjectReview returns the user attributes the apiserver authenticated the caller as.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.28
  */
@@ -195,6 +224,9 @@ export interface SelfSubjectReview extends TypeMeta {
   status?: SelfSubjectReviewStatus;
 }
 
+/**
+ * SelfSubjectReviewStatus holds the caller's user attributes.
+ */
 export interface SelfSubjectReviewStatus {
   /**
    * +optional

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the authorization.k8s.io API group: access reviews that ask the
+ * authorizer whether an action is allowed.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

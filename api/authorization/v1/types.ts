@@ -1,6 +1,8 @@
 import type { FieldSelectorRequirement, LabelSelectorRequirement, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
 
 /**
+ * SubjectAccessReview asks whether a given user or group may perform an action.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -24,6 +26,8 @@ export interface SubjectAccessReview extends TypeMeta {
 }
 
 /**
+ * SelfSubjectAccessReview asks whether the caller may perform an action.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -47,6 +51,8 @@ export interface SelfSubjectAccessReview extends TypeMeta {
 }
 
 /**
+ * LocalSubjectAccessReview asks whether a user may perform an action in the review's own namespace.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -69,6 +75,10 @@ export interface LocalSubjectAccessReview extends TypeMeta {
   status?: SubjectAccessReviewStatus;
 }
 
+/**
+ * ResourceAttributes describes an action on a resource: verb, group, version, resource,
+ * subresource, namespace and name.
+ */
 export interface ResourceAttributes {
   /**
    * +optional
@@ -127,6 +137,9 @@ export interface ResourceAttributes {
   labelSelector?: LabelSelectorAttributes;
 }
 
+/**
+ * LabelSelectorAttributes holds the label selector of a list or watch being authorized.
+ */
 export interface LabelSelectorAttributes {
   /**
    * +optional
@@ -142,6 +155,9 @@ export interface LabelSelectorAttributes {
   requirements?: LabelSelectorRequirement[];
 }
 
+/**
+ * FieldSelectorAttributes holds the field selector of a list or watch being authorized.
+ */
 export interface FieldSelectorAttributes {
   /**
    * +optional
@@ -157,6 +173,9 @@ export interface FieldSelectorAttributes {
   requirements?: FieldSelectorRequirement[];
 }
 
+/**
+ * NonResourceAttributes describes an action on a non-resource URL: the path and the verb.
+ */
 export interface NonResourceAttributes {
   /**
    * +optional
@@ -171,6 +190,10 @@ export interface NonResourceAttributes {
   verb?: string;
 }
 
+/**
+ * SubjectAccessReviewSpec describes the action and the user (name, UID, groups, extra) to check it
+ * for.
+ */
 export interface SubjectAccessReviewSpec {
   /**
    * +optional
@@ -212,8 +235,14 @@ export interface SubjectAccessReviewSpec {
   uid?: string;
 }
 
+/**
+ * ExtraValue is the list of values of one extra user attribute.
+ */
 export type ExtraValue = string[];
 
+/**
+ * SelfSubjectAccessReviewSpec describes the action to check for the caller.
+ */
 export interface SelfSubjectAccessReviewSpec {
   /**
    * +optional
@@ -230,6 +259,9 @@ export interface SelfSubjectAccessReviewSpec {
   nonResourceAttributes?: NonResourceAttributes;
 }
 
+/**
+ * SubjectAccessReviewStatus is the authorizer's answer: allowed, explicitly denied, and why.
+ */
 export interface SubjectAccessReviewStatus {
   /**
    * +protobuf=1
@@ -256,6 +288,8 @@ export interface SubjectAccessReviewStatus {
 }
 
 /**
+ * SelfSubjectRulesReview lists the actions the caller may perform in a namespace.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -278,6 +312,9 @@ export interface SelfSubjectRulesReview extends TypeMeta {
   status?: SubjectRulesReviewStatus;
 }
 
+/**
+ * SelfSubjectRulesReviewSpec names the namespace whose rules are listed.
+ */
 export interface SelfSubjectRulesReviewSpec {
   /**
    * +protobuf=1
@@ -285,6 +322,10 @@ export interface SelfSubjectRulesReviewSpec {
   namespace?: string;
 }
 
+/**
+ * SubjectRulesReviewStatus holds the resource and non-resource rules found, and whether the list is
+ * incomplete.
+ */
 export interface SubjectRulesReviewStatus {
   /**
    * +listType=atomic
@@ -310,6 +351,9 @@ export interface SubjectRulesReviewStatus {
   evaluationError?: string;
 }
 
+/**
+ * ResourceRule lists verbs allowed on resources; "*" means all.
+ */
 export interface ResourceRule {
   /**
    * +listType=atomic
@@ -339,6 +383,9 @@ export interface ResourceRule {
   resourceNames?: string[];
 }
 
+/**
+ * NonResourceRule lists verbs allowed on non-resource URLs.
+ */
 export interface NonResourceRule {
   /**
    * +listType=atomic

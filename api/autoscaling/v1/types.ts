@@ -5,6 +5,8 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../
 import type { int32, int64 } from "../../scalars.js";
 
 /**
+ * CrossVersionObjectReference identifies the object being scaled by API version, kind and name.
+ *
  * +structType=atomic
  */
 export interface CrossVersionObjectReference {
@@ -25,6 +27,10 @@ export interface CrossVersionObjectReference {
   apiVersion?: string;
 }
 
+/**
+ * HorizontalPodAutoscalerSpec is the target to scale, the replica bounds and the average CPU
+ * utilization to aim for.
+ */
 export interface HorizontalPodAutoscalerSpec {
   /**
    * +protobuf=1
@@ -51,6 +57,10 @@ export interface HorizontalPodAutoscalerSpec {
   targetCPUUtilizationPercentage?: int32;
 }
 
+/**
+ * HorizontalPodAutoscalerStatus reports the current and desired replicas, the last scale time and
+ * the observed CPU utilization.
+ */
 export interface HorizontalPodAutoscalerStatus {
   /**
    * +optional
@@ -85,6 +95,9 @@ export interface HorizontalPodAutoscalerStatus {
 }
 
 /**
+ * HorizontalPodAutoscaler scales a workload's replicas to keep average CPU utilization near a
+ * target.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
@@ -111,6 +124,8 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
 }
 
 /**
+ * HorizontalPodAutoscalerList is a list of HorizontalPodAutoscalers.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
  */
@@ -128,6 +143,8 @@ export interface HorizontalPodAutoscalerList extends TypeMeta {
 }
 
 /**
+ * Scale is the scale subresource of a workload: desired and observed replicas.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
  */
@@ -151,6 +168,9 @@ export interface Scale extends TypeMeta {
   status?: ScaleStatus;
 }
 
+/**
+ * ScaleSpec holds the desired number of replicas.
+ */
 export interface ScaleSpec {
   /**
    * +optional
@@ -160,6 +180,9 @@ export interface ScaleSpec {
   replicas?: int32;
 }
 
+/**
+ * ScaleStatus holds the observed number of replicas and the label selector of the pods counted.
+ */
 export interface ScaleStatus {
   /**
    * +protobuf=1
@@ -174,10 +197,15 @@ export interface ScaleStatus {
 }
 
 /**
+ * MetricSourceType names the kind of metric an autoscaler reads.
+ *
  * +enum
  */
 export type MetricSourceType = "ContainerResource" | "External" | "Object" | "Pods" | "Resource";
 
+/**
+ * MetricSpec is one metric an autoscaler scales on, with its target.
+ */
 export interface MetricSpec {
   /**
    * +protobuf=1
@@ -220,6 +248,9 @@ export interface MetricSpec {
   external?: ExternalMetricSource;
 }
 
+/**
+ * ObjectMetricSource is a metric describing a single Kubernetes object.
+ */
 export interface ObjectMetricSource {
   /**
    * +protobuf=1
@@ -251,6 +282,9 @@ export interface ObjectMetricSource {
   averageValue?: Quantity;
 }
 
+/**
+ * PodsMetricSource is a metric averaged over the pods being scaled.
+ */
 export interface PodsMetricSource {
   /**
    * +protobuf=1
@@ -270,6 +304,9 @@ export interface PodsMetricSource {
   selector?: LabelSelector;
 }
 
+/**
+ * ResourceMetricSource is a resource (CPU, memory) usage metric of the pods being scaled.
+ */
 export interface ResourceMetricSource {
   /**
    * +protobuf=1
@@ -291,6 +328,10 @@ export interface ResourceMetricSource {
   targetAverageValue?: Quantity;
 }
 
+/**
+ * ContainerResourceMetricSource is a resource usage metric of one container of the pods being
+ * scaled.
+ */
 export interface ContainerResourceMetricSource {
   /**
    * +protobuf=1
@@ -317,6 +358,9 @@ export interface ContainerResourceMetricSource {
   container: string;
 }
 
+/**
+ * ExternalMetricSource is a metric from outside the cluster.
+ */
 export interface ExternalMetricSource {
   /**
    * +protobuf=1
@@ -345,6 +389,9 @@ export interface ExternalMetricSource {
   targetAverageValue?: Quantity;
 }
 
+/**
+ * MetricStatus is the last observed value of one metric.
+ */
 export interface MetricStatus {
   /**
    * +protobuf=1
@@ -387,8 +434,14 @@ export interface MetricStatus {
   external?: ExternalMetricStatus;
 }
 
+/**
+ * HorizontalPodAutoscalerConditionType names a condition of an autoscaler.
+ */
 export type HorizontalPodAutoscalerConditionType = string;
 
+/**
+ * HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.
+ */
 export interface HorizontalPodAutoscalerCondition {
   /**
    * +protobuf=1
@@ -419,6 +472,9 @@ export interface HorizontalPodAutoscalerCondition {
   message?: string;
 }
 
+/**
+ * ObjectMetricStatus is the last observed value of an object metric.
+ */
 export interface ObjectMetricStatus {
   /**
    * +protobuf=1
@@ -450,6 +506,9 @@ export interface ObjectMetricStatus {
   averageValue?: Quantity;
 }
 
+/**
+ * PodsMetricStatus is the last observed value of a pods metric.
+ */
 export interface PodsMetricStatus {
   /**
    * +protobuf=1
@@ -469,6 +528,9 @@ export interface PodsMetricStatus {
   selector?: LabelSelector;
 }
 
+/**
+ * ResourceMetricStatus is the last observed value of a resource metric.
+ */
 export interface ResourceMetricStatus {
   /**
    * +protobuf=1
@@ -488,6 +550,9 @@ export interface ResourceMetricStatus {
   currentAverageValue: Quantity;
 }
 
+/**
+ * ContainerResourceMetricStatus is the last observed value of a container resource metric.
+ */
 export interface ContainerResourceMetricStatus {
   /**
    * +protobuf=1
@@ -512,6 +577,9 @@ export interface ContainerResourceMetricStatus {
   container: string;
 }
 
+/**
+ * ExternalMetricStatus is the last observed value of an external metric.
+ */
 export interface ExternalMetricStatus {
   /**
    * +protobuf=1

@@ -1,4 +1,7 @@
 /**
+ * Package v2 is version v2 of the autoscaling API group: HorizontalPodAutoscalers driven by
+ * several metrics, with scaling behaviour.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

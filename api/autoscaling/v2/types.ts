@@ -5,6 +5,9 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../
 import type { int32, int64 } from "../../scalars.js";
 
 /**
+ * HorizontalPodAutoscaler scales a workload's replicas to keep one or more metrics near their
+ * targets.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.23
@@ -30,6 +33,10 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
   status?: HorizontalPodAutoscalerStatus;
 }
 
+/**
+ * HorizontalPodAutoscalerSpec is the target to scale, the replica bounds, the metrics and the
+ * scaling behaviour.
+ */
 export interface HorizontalPodAutoscalerSpec {
   /**
    * +protobuf=1
@@ -63,6 +70,9 @@ export interface HorizontalPodAutoscalerSpec {
   behavior?: HorizontalPodAutoscalerBehavior;
 }
 
+/**
+ * CrossVersionObjectReference identifies the object being scaled by API version, kind and name.
+ */
 export interface CrossVersionObjectReference {
   /**
    * +protobuf=1
@@ -81,6 +91,9 @@ export interface CrossVersionObjectReference {
   apiVersion?: string;
 }
 
+/**
+ * MetricSpec is one metric an autoscaler scales on; the source named by type is set.
+ */
 export interface MetricSpec {
   /**
    * +protobuf=1
@@ -123,6 +136,9 @@ export interface MetricSpec {
   external?: ExternalMetricSource;
 }
 
+/**
+ * HorizontalPodAutoscalerBehavior sets separate rules for scaling up and scaling down.
+ */
 export interface HorizontalPodAutoscalerBehavior {
   /**
    * +optional
@@ -139,8 +155,14 @@ export interface HorizontalPodAutoscalerBehavior {
   scaleDown?: HPAScalingRules;
 }
 
+/**
+ * ScalingPolicySelect chooses which of several scaling policies applies: Max, Min or Disabled.
+ */
 export type ScalingPolicySelect = string;
 
+/**
+ * HPAScalingRules holds the policies, stabilization window and tolerance for one scaling direction.
+ */
 export interface HPAScalingRules {
   /**
    * +optional
@@ -171,8 +193,15 @@ export interface HPAScalingRules {
   tolerance?: Quantity;
 }
 
+/**
+ * HPAScalingPolicyType says whether a scaling policy counts pods or a percentage of the current
+ * replicas.
+ */
 export type HPAScalingPolicyType = string;
 
+/**
+ * HPAScalingPolicy limits how much the replicas may change within a period.
+ */
 export interface HPAScalingPolicy {
   /**
    * +protobuf=1
@@ -190,8 +219,14 @@ export interface HPAScalingPolicy {
   periodSeconds: int32;
 }
 
+/**
+ * MetricSourceType names the kind of metric an autoscaler reads.
+ */
 export type MetricSourceType = string;
 
+/**
+ * ObjectMetricSource is a metric describing a single Kubernetes object.
+ */
 export interface ObjectMetricSource {
   /**
    * +protobuf=1
@@ -209,6 +244,9 @@ export interface ObjectMetricSource {
   metric: MetricIdentifier;
 }
 
+/**
+ * PodsMetricSource is a metric averaged over the pods being scaled.
+ */
 export interface PodsMetricSource {
   /**
    * +protobuf=1
@@ -221,6 +259,9 @@ export interface PodsMetricSource {
   target: MetricTarget;
 }
 
+/**
+ * ResourceMetricSource is a resource (CPU, memory) usage metric of the pods being scaled.
+ */
 export interface ResourceMetricSource {
   /**
    * +protobuf=1
@@ -233,6 +274,10 @@ export interface ResourceMetricSource {
   target: MetricTarget;
 }
 
+/**
+ * ContainerResourceMetricSource is a resource usage metric of one container of the pods being
+ * scaled.
+ */
 export interface ContainerResourceMetricSource {
   /**
    * +protobuf=1
@@ -250,6 +295,9 @@ export interface ContainerResourceMetricSource {
   container: string;
 }
 
+/**
+ * ExternalMetricSource is a metric from outside the cluster.
+ */
 export interface ExternalMetricSource {
   /**
    * +protobuf=1
@@ -262,6 +310,9 @@ export interface ExternalMetricSource {
   target: MetricTarget;
 }
 
+/**
+ * MetricIdentifier names a metric and optionally selects its series by labels.
+ */
 export interface MetricIdentifier {
   /**
    * +protobuf=1
@@ -276,6 +327,9 @@ export interface MetricIdentifier {
   selector?: LabelSelector;
 }
 
+/**
+ * MetricTarget is the value, average value or average utilization a metric should be kept at.
+ */
 export interface MetricTarget {
   /**
    * +protobuf=1
@@ -304,8 +358,15 @@ export interface MetricTarget {
   averageUtilization?: int32;
 }
 
+/**
+ * MetricTargetType says which of value, average value or utilization a target sets.
+ */
 export type MetricTargetType = string;
 
+/**
+ * HorizontalPodAutoscalerStatus reports the replicas, the last scale time, the metrics observed and
+ * conditions.
+ */
 export interface HorizontalPodAutoscalerStatus {
   /**
    * +optional
@@ -350,8 +411,14 @@ export interface HorizontalPodAutoscalerStatus {
   conditions?: HorizontalPodAutoscalerCondition[];
 }
 
+/**
+ * HorizontalPodAutoscalerConditionType names a condition of an autoscaler.
+ */
 export type HorizontalPodAutoscalerConditionType = string;
 
+/**
+ * HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.
+ */
 export interface HorizontalPodAutoscalerCondition {
   /**
    * +protobuf=1
@@ -382,6 +449,9 @@ export interface HorizontalPodAutoscalerCondition {
   message?: string;
 }
 
+/**
+ * MetricStatus is the last observed value of one metric.
+ */
 export interface MetricStatus {
   /**
    * +protobuf=1
@@ -424,6 +494,9 @@ export interface MetricStatus {
   external?: ExternalMetricStatus;
 }
 
+/**
+ * ObjectMetricStatus is the last observed value of an object metric.
+ */
 export interface ObjectMetricStatus {
   /**
    * +protobuf=1
@@ -441,6 +514,9 @@ export interface ObjectMetricStatus {
   describedObject: CrossVersionObjectReference;
 }
 
+/**
+ * PodsMetricStatus is the last observed value of a pods metric.
+ */
 export interface PodsMetricStatus {
   /**
    * +protobuf=1
@@ -453,6 +529,9 @@ export interface PodsMetricStatus {
   current: MetricValueStatus;
 }
 
+/**
+ * ResourceMetricStatus is the last observed value of a resource metric.
+ */
 export interface ResourceMetricStatus {
   /**
    * +protobuf=1
@@ -465,6 +544,9 @@ export interface ResourceMetricStatus {
   current: MetricValueStatus;
 }
 
+/**
+ * ContainerResourceMetricStatus is the last observed value of a container resource metric.
+ */
 export interface ContainerResourceMetricStatus {
   /**
    * +protobuf=1
@@ -482,6 +564,9 @@ export interface ContainerResourceMetricStatus {
   container: string;
 }
 
+/**
+ * ExternalMetricStatus is the last observed value of an external metric.
+ */
 export interface ExternalMetricStatus {
   /**
    * +protobuf=1
@@ -494,6 +579,10 @@ export interface ExternalMetricStatus {
   current: MetricValueStatus;
 }
 
+/**
+ * MetricValueStatus holds an observed metric as a value, an average value or an average
+ * utilization.
+ */
 export interface MetricValueStatus {
   /**
    * +optional
@@ -518,6 +607,8 @@ export interface MetricValueStatus {
 }
 
 /**
+ * HorizontalPodAutoscalerList is a list of HorizontalPodAutoscalers.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.23
  */

@@ -4,6 +4,8 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta, UID } from ".
 import type { int32, int64 } from "../../scalars.js";
 
 /**
+ * Job runs pods until a given number of them complete successfully.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
@@ -30,6 +32,8 @@ export interface Job extends TypeMeta {
 }
 
 /**
+ * JobList is a list of Jobs.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
  */
@@ -47,25 +51,39 @@ export interface JobList extends TypeMeta {
 }
 
 /**
+ * CompletionMode says whether a Job's completions are interchangeable (NonIndexed) or each has an
+ * index (Indexed).
+ *
  * +enum
  */
 export type CompletionMode = "Indexed" | "NonIndexed";
 
 /**
+ * PodFailurePolicyAction is what a pod failure policy rule does with a matching failure: fail the
+ * job or index, ignore it, or count it.
+ *
  * +enum
  */
 export type PodFailurePolicyAction = "Count" | "FailIndex" | "FailJob" | "Ignore";
 
 /**
+ * PodFailurePolicyOnExitCodesOperator says whether exit codes must be In or NotIn a rule's list.
+ *
  * +enum
  */
 export type PodFailurePolicyOnExitCodesOperator = "In" | "NotIn";
 
 /**
+ * PodReplacementPolicy says when a Job creates a replacement pod: once the old one is terminating
+ * or only once it has failed.
+ *
  * +enum
  */
 export type PodReplacementPolicy = "Failed" | "TerminatingOrFailed";
 
+/**
+ * PodFailurePolicyOnExitCodesRequirement matches failed pods by the exit codes of their containers.
+ */
 export interface PodFailurePolicyOnExitCodesRequirement {
   /**
    * +optional
@@ -86,6 +104,9 @@ export interface PodFailurePolicyOnExitCodesRequirement {
   values: int32[];
 }
 
+/**
+ * PodFailurePolicyOnPodConditionsPattern matches failed pods by a condition they carry.
+ */
 export interface PodFailurePolicyOnPodConditionsPattern {
   /**
    * +protobuf=1
@@ -98,6 +119,10 @@ export interface PodFailurePolicyOnPodConditionsPattern {
   status: ConditionStatus;
 }
 
+/**
+ * PodFailurePolicyRule is one rule of a pod failure policy: an action and the failures it applies
+ * to.
+ */
 export interface PodFailurePolicyRule {
   /**
    * +protobuf=1
@@ -119,6 +144,9 @@ export interface PodFailurePolicyRule {
   onPodConditions?: PodFailurePolicyOnPodConditionsPattern[];
 }
 
+/**
+ * PodFailurePolicy decides, rule by rule, how pod failures count against a Job.
+ */
 export interface PodFailurePolicy {
   /**
    * +listType=atomic
@@ -127,6 +155,10 @@ export interface PodFailurePolicy {
   rules: PodFailurePolicyRule[];
 }
 
+/**
+ * SuccessPolicy lets a Job succeed early once the given indexes or counts of indexes have
+ * succeeded.
+ */
 export interface SuccessPolicy {
   /**
    * +listType=atomic
@@ -135,6 +167,9 @@ export interface SuccessPolicy {
   rules: SuccessPolicyRule[];
 }
 
+/**
+ * SuccessPolicyRule is one way a Job can succeed: a set of indexes, a count of them, or both.
+ */
 export interface SuccessPolicyRule {
   /**
    * +optional
@@ -151,6 +186,10 @@ export interface SuccessPolicyRule {
   succeededCount?: int32;
 }
 
+/**
+ * JobSpec is the desired behaviour of a Job: parallelism, completions, limits, failure and success
+ * policies, and the pod template.
+ */
 export interface JobSpec {
   /**
    * +optional
@@ -263,6 +302,9 @@ export interface JobSpec {
   managedBy?: string;
 }
 
+/**
+ * JobStatus reports a Job's progress: active, succeeded and failed pods, times and conditions.
+ */
 export interface JobStatus {
   /**
    * +optional
@@ -339,6 +381,10 @@ export interface JobStatus {
   ready?: int32;
 }
 
+/**
+ * UncountedTerminatedPods holds the UIDs of finished pods the Job controller has not yet counted in
+ * status.
+ */
 export interface UncountedTerminatedPods {
   /**
    * +listType=set
@@ -355,8 +401,14 @@ export interface UncountedTerminatedPods {
   failed?: UID[];
 }
 
+/**
+ * JobConditionType names a condition of a Job (Complete, Failed, Suspended...).
+ */
 export type JobConditionType = string;
 
+/**
+ * JobCondition is one observed condition of a Job.
+ */
 export interface JobCondition {
   /**
    * +protobuf=1
@@ -393,6 +445,9 @@ export interface JobCondition {
   message?: string;
 }
 
+/**
+ * JobTemplateSpec is the metadata and spec of the Jobs a CronJob creates.
+ */
 export interface JobTemplateSpec {
   /**
    * +optional
@@ -408,6 +463,8 @@ export interface JobTemplateSpec {
 }
 
 /**
+ * CronJob creates Jobs on a cron schedule.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
@@ -434,6 +491,8 @@ export interface CronJob extends TypeMeta {
 }
 
 /**
+ * CronJobList is a list of CronJobs.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
  */
@@ -450,6 +509,10 @@ export interface CronJobList extends TypeMeta {
   items: CronJob[];
 }
 
+/**
+ * CronJobSpec is a CronJob's schedule, time zone, job template, concurrency rule and history
+ * limits.
+ */
 export interface CronJobSpec {
   /**
    * +protobuf=1
@@ -504,10 +567,16 @@ export interface CronJobSpec {
 }
 
 /**
+ * ConcurrencyPolicy says what a CronJob does when a run is due while the previous one is still
+ * going: Allow, Forbid or Replace.
+ *
  * +enum
  */
 export type ConcurrencyPolicy = "Allow" | "Forbid" | "Replace";
 
+/**
+ * CronJobStatus reports a CronJob's running Jobs and its last schedule and success times.
+ */
 export interface CronJobStatus {
   /**
    * +optional

@@ -1,4 +1,6 @@
 /**
+ * Package v1 is version v1 of the certificates.k8s.io API group: certificate signing requests.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

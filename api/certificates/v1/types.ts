@@ -3,6 +3,9 @@ import type { ListMeta, ObjectMeta, Time, TypeMeta } from "../../meta/v1/types.j
 import type { bytes, int32 } from "../../scalars.js";
 
 /**
+ * CertificateSigningRequest asks a signer for a certificate; approvers approve or deny it and the
+ * signer issues it.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +genclient:method=UpdateApproval,verb=update,subresource=approval,input=CertificateSigningRequest,result=CertificateSigningRequest
@@ -29,6 +32,10 @@ export interface CertificateSigningRequest extends TypeMeta {
   status?: CertificateSigningRequestStatus;
 }
 
+/**
+ * CertificateSigningRequestSpec holds the PEM request, the signer, the requested lifetime and
+ * usages, and who created it.
+ */
 export interface CertificateSigningRequestSpec {
   /**
    * +protobuf=1
@@ -79,8 +86,14 @@ export interface CertificateSigningRequestSpec {
   extra?: Record<string, ExtraValue>;
 }
 
+/**
+ * ExtraValue is the list of values of one extra user attribute.
+ */
 export type ExtraValue = string[];
 
+/**
+ * CertificateSigningRequestStatus holds the approval conditions and the issued certificate.
+ */
 export interface CertificateSigningRequestStatus {
   /**
    * +listType=map
@@ -97,8 +110,14 @@ export interface CertificateSigningRequestStatus {
   certificate?: bytes;
 }
 
+/**
+ * RequestConditionType names a condition of a request (Approved, Denied, Failed).
+ */
 export type RequestConditionType = string;
 
+/**
+ * CertificateSigningRequestCondition is one condition of a certificate request.
+ */
 export interface CertificateSigningRequestCondition {
   /**
    * +protobuf=1
@@ -136,6 +155,8 @@ export interface CertificateSigningRequestCondition {
 }
 
 /**
+ * CertificateSigningRequestList is a list of CertificateSigningRequests.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -153,6 +174,9 @@ export interface CertificateSigningRequestList extends TypeMeta {
 }
 
 /**
+ * KeyUsage is a purpose a certificate may be used for, such as "digital signature" or "server
+ * auth".
+ *
  * +enum
  */
 export type KeyUsage = "any" | "cert sign" | "client auth" | "code signing" | "content commitment" | "crl sign" | "data encipherment" | "decipher only" | "digital signature" | "email protection" | "encipher only" | "ipsec end system" | "ipsec tunnel" | "ipsec user" | "key agreement" | "key encipherment" | "microsoft sgc" | "netscape sgc" | "ocsp signing" | "s/mime" | "server auth" | "signing" | "timestamping";

@@ -6,6 +6,8 @@ import type { ConditionStatus, LocalObjectReference, ObjectReference, Protocol }
 import type { IPFamilyPolicy, ServiceExternalTrafficPolicy, ServiceInternalTrafficPolicy } from "./service.js";
 
 /**
+ * Volume is a named volume of a pod, which its containers can mount.
+ *
  * +kubegen:embed-protobuf=VolumeSource,2
  */
 export interface Volume extends VolumeSource {
@@ -15,6 +17,9 @@ export interface Volume extends VolumeSource {
   name: string;
 }
 
+/**
+ * VolumeSource says where a volume's data comes from; exactly one source is set.
+ */
 export interface VolumeSource {
   /**
    * +optional
@@ -225,6 +230,9 @@ export interface VolumeSource {
   image?: ImageVolumeSource;
 }
 
+/**
+ * PersistentVolumeClaimVolumeSource mounts the volume bound to a claim in the pod's namespace.
+ */
 export interface PersistentVolumeClaimVolumeSource {
   /**
    * +protobuf=1
@@ -238,6 +246,9 @@ export interface PersistentVolumeClaimVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * PersistentVolumeSource says what storage backs a PersistentVolume; exactly one source is set.
+ */
 export interface PersistentVolumeSource {
   /**
    * +optional
@@ -394,6 +405,9 @@ export interface PersistentVolumeSource {
 }
 
 /**
+ * PersistentVolume is a piece of storage in the cluster, provisioned by an administrator or
+ * dynamically, that claims bind to.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -421,6 +435,9 @@ export interface PersistentVolume extends TypeMeta {
 }
 
 /**
+ * PersistentVolumeSpec holds a volume's capacity, source, access modes, claim binding, reclaim
+ * policy and node affinity.
+ *
  * +kubegen:embed-protobuf=PersistentVolumeSource,2
  */
 export interface PersistentVolumeSpec extends PersistentVolumeSource {
@@ -486,6 +503,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   volumeAttributesClassName?: string;
 }
 
+/**
+ * VolumeNodeAffinity restricts the nodes a volume can be used from.
+ */
 export interface VolumeNodeAffinity {
   /**
    * +kubegen:pointer
@@ -495,15 +515,24 @@ export interface VolumeNodeAffinity {
 }
 
 /**
+ * PersistentVolumeReclaimPolicy says what happens to a volume released by its claim: Retain, Delete
+ * or Recycle.
+ *
  * +enum
  */
 export type PersistentVolumeReclaimPolicy = "Delete" | "Recycle" | "Retain";
 
 /**
+ * PersistentVolumeMode says whether a volume is used as a raw block device (Block) or a filesystem
+ * (Filesystem).
+ *
  * +enum
  */
 export type PersistentVolumeMode = "Block" | "Filesystem";
 
+/**
+ * PersistentVolumeStatus reports a volume's phase and why it is in it.
+ */
 export interface PersistentVolumeStatus {
   /**
    * +optional
@@ -532,6 +561,8 @@ export interface PersistentVolumeStatus {
 }
 
 /**
+ * PersistentVolumeList is a list of PersistentVolumes.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -549,6 +580,8 @@ export interface PersistentVolumeList extends TypeMeta {
 }
 
 /**
+ * PersistentVolumeClaim is a user's request for storage, bound to one PersistentVolume.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -575,6 +608,8 @@ export interface PersistentVolumeClaim extends TypeMeta {
 }
 
 /**
+ * PersistentVolumeClaimList is a list of PersistentVolumeClaims.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -591,6 +626,10 @@ export interface PersistentVolumeClaimList extends TypeMeta {
   items: PersistentVolumeClaim[];
 }
 
+/**
+ * PersistentVolumeClaimSpec holds the access modes, size, class, data source and volume mode a
+ * claim asks for.
+ */
 export interface PersistentVolumeClaimSpec {
   /**
    * +optional
@@ -654,6 +693,9 @@ export interface PersistentVolumeClaimSpec {
   volumeAttributesClassName?: string;
 }
 
+/**
+ * TypedObjectReference names an object by API group, kind, name and optionally namespace.
+ */
 export interface TypedObjectReference {
   /**
    * +optional
@@ -680,18 +722,29 @@ export interface TypedObjectReference {
   namespace?: string;
 }
 
+/**
+ * PersistentVolumeClaimConditionType names a condition of a claim, such as a pending resize.
+ */
 export type PersistentVolumeClaimConditionType = string;
 
 /**
+ * ClaimResourceStatus is the state of a resize of a claim's resource.
+ *
  * +enum
  */
 export type ClaimResourceStatus = "ControllerResizeInProgress" | "ControllerResizeInfeasible" | "NodeResizeInProgress" | "NodeResizeInfeasible" | "NodeResizePending";
 
 /**
+ * PersistentVolumeClaimModifyVolumeStatus reports a change of a claim's VolumeAttributesClass in
+ * progress.
+ *
  * +enum
  */
 export type PersistentVolumeClaimModifyVolumeStatus = "InProgress" | "Infeasible" | "Pending";
 
+/**
+ * ModifyVolumeStatus is the state of a volume attributes change: Pending, InProgress or Infeasible.
+ */
 export interface ModifyVolumeStatus {
   /**
    * +protobuf=1
@@ -704,6 +757,9 @@ export interface ModifyVolumeStatus {
   status: PersistentVolumeClaimModifyVolumeStatus;
 }
 
+/**
+ * PersistentVolumeClaimCondition is one observed condition of a claim.
+ */
 export interface PersistentVolumeClaimCondition {
   /**
    * +protobuf=1
@@ -740,6 +796,10 @@ export interface PersistentVolumeClaimCondition {
   message?: string;
 }
 
+/**
+ * PersistentVolumeClaimStatus reports a claim's phase, access modes, capacity, resize and attribute
+ * changes.
+ */
 export interface PersistentVolumeClaimStatus {
   /**
    * +optional
@@ -799,25 +859,39 @@ export interface PersistentVolumeClaimStatus {
 }
 
 /**
+ * PersistentVolumeAccessMode is how a volume may be mounted: by one node, many nodes read-only,
+ * many nodes read-write, or one pod.
+ *
  * +enum
  */
 export type PersistentVolumeAccessMode = "ReadOnlyMany" | "ReadWriteMany" | "ReadWriteOnce" | "ReadWriteOncePod";
 
 /**
+ * PersistentVolumePhase is the lifecycle phase of a volume: Pending, Available, Bound, Released or
+ * Failed.
+ *
  * +enum
  */
 export type PersistentVolumePhase = "Available" | "Bound" | "Failed" | "Pending" | "Released";
 
 /**
+ * PersistentVolumeClaimPhase is the lifecycle phase of a claim: Pending, Bound or Lost.
+ *
  * +enum
  */
 export type PersistentVolumeClaimPhase = "Bound" | "Lost" | "Pending";
 
 /**
+ * HostPathType says what a host path must be (directory, file, socket...) and whether it is created
+ * when missing.
+ *
  * +enum
  */
 export type HostPathType = "" | "BlockDevice" | "CharDevice" | "Directory" | "DirectoryOrCreate" | "File" | "FileOrCreate" | "Socket";
 
+/**
+ * HostPathVolumeSource mounts a file or directory of the node into the pod.
+ */
 export interface HostPathVolumeSource {
   /**
    * +protobuf=1
@@ -832,6 +906,9 @@ export interface HostPathVolumeSource {
   type?: HostPathType;
 }
 
+/**
+ * EmptyDirVolumeSource is an empty directory that lives as long as the pod, on disk or in memory.
+ */
 export interface EmptyDirVolumeSource {
   /**
    * +optional
@@ -847,6 +924,9 @@ export interface EmptyDirVolumeSource {
   sizeLimit?: Quantity;
 }
 
+/**
+ * GlusterfsVolumeSource mounts a Glusterfs volume (a deprecated in-tree plugin).
+ */
 export interface GlusterfsVolumeSource {
   /**
    * +protobuf=1
@@ -865,6 +945,9 @@ export interface GlusterfsVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * GlusterfsPersistentVolumeSource is a Glusterfs volume as a PersistentVolume source.
+ */
 export interface GlusterfsPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -890,6 +973,9 @@ export interface GlusterfsPersistentVolumeSource {
   endpointsNamespace?: string;
 }
 
+/**
+ * RBDVolumeSource mounts a Ceph RBD block device (a deprecated in-tree plugin).
+ */
 export interface RBDVolumeSource {
   /**
    * +listType=atomic
@@ -943,6 +1029,9 @@ export interface RBDVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * RBDPersistentVolumeSource is a Ceph RBD device as a PersistentVolume source.
+ */
 export interface RBDPersistentVolumeSource {
   /**
    * +listType=atomic
@@ -996,6 +1085,10 @@ export interface RBDPersistentVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * CinderVolumeSource mounts an OpenStack Cinder volume (handled by the CSI driver through
+ * migration).
+ */
 export interface CinderVolumeSource {
   /**
    * +protobuf=1
@@ -1022,6 +1115,9 @@ export interface CinderVolumeSource {
   secretRef?: LocalObjectReference;
 }
 
+/**
+ * CinderPersistentVolumeSource is a Cinder volume as a PersistentVolume source.
+ */
 export interface CinderPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1048,6 +1144,9 @@ export interface CinderPersistentVolumeSource {
   secretRef?: SecretReference;
 }
 
+/**
+ * CephFSVolumeSource mounts a CephFS filesystem.
+ */
 export interface CephFSVolumeSource {
   /**
    * +listType=atomic
@@ -1088,6 +1187,8 @@ export interface CephFSVolumeSource {
 }
 
 /**
+ * SecretReference names a secret in any namespace.
+ *
  * +structType=atomic
  */
 export interface SecretReference {
@@ -1104,6 +1205,9 @@ export interface SecretReference {
   namespace?: string;
 }
 
+/**
+ * CephFSPersistentVolumeSource is a CephFS filesystem as a PersistentVolume source.
+ */
 export interface CephFSPersistentVolumeSource {
   /**
    * +listType=atomic
@@ -1143,6 +1247,9 @@ export interface CephFSPersistentVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * FlockerVolumeSource mounts a Flocker dataset (a deprecated in-tree plugin).
+ */
 export interface FlockerVolumeSource {
   /**
    * +optional
@@ -1157,8 +1264,14 @@ export interface FlockerVolumeSource {
   datasetUUID?: string;
 }
 
+/**
+ * StorageMedium is the medium backing an emptyDir: the node's default, memory or huge pages.
+ */
 export type StorageMedium = string;
 
+/**
+ * GCEPersistentDiskVolumeSource mounts a Google Compute Engine persistent disk.
+ */
 export interface GCEPersistentDiskVolumeSource {
   /**
    * +protobuf=1
@@ -1184,6 +1297,9 @@ export interface GCEPersistentDiskVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * QuobyteVolumeSource mounts a Quobyte volume (a deprecated in-tree plugin).
+ */
 export interface QuobyteVolumeSource {
   /**
    * +protobuf=1
@@ -1220,6 +1336,9 @@ export interface QuobyteVolumeSource {
   tenant?: string;
 }
 
+/**
+ * FlexPersistentVolumeSource is a FlexVolume driver's volume as a PersistentVolume source.
+ */
 export interface FlexPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1252,6 +1371,9 @@ export interface FlexPersistentVolumeSource {
   options?: Record<string, string>;
 }
 
+/**
+ * FlexVolumeSource mounts a volume through an exec-based FlexVolume driver.
+ */
 export interface FlexVolumeSource {
   /**
    * +protobuf=1
@@ -1284,6 +1406,9 @@ export interface FlexVolumeSource {
   options?: Record<string, string>;
 }
 
+/**
+ * AWSElasticBlockStoreVolumeSource mounts an AWS EBS volume.
+ */
 export interface AWSElasticBlockStoreVolumeSource {
   /**
    * +protobuf=1
@@ -1309,6 +1434,9 @@ export interface AWSElasticBlockStoreVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * GitRepoVolumeSource clones a git repository into an empty directory (deprecated).
+ */
 export interface GitRepoVolumeSource {
   /**
    * +protobuf=1
@@ -1328,6 +1456,9 @@ export interface GitRepoVolumeSource {
   directory?: string;
 }
 
+/**
+ * SecretVolumeSource fills a volume with the keys of a secret, one file each.
+ */
 export interface SecretVolumeSource {
   /**
    * +optional
@@ -1358,6 +1489,8 @@ export interface SecretVolumeSource {
 }
 
 /**
+ * SecretProjection adds keys of a secret to a projected volume.
+ *
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
 export interface SecretProjection extends LocalObjectReference {
@@ -1376,6 +1509,9 @@ export interface SecretProjection extends LocalObjectReference {
   optional?: boolean;
 }
 
+/**
+ * NFSVolumeSource mounts an NFS export.
+ */
 export interface NFSVolumeSource {
   /**
    * +protobuf=1
@@ -1394,6 +1530,9 @@ export interface NFSVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * ISCSIVolumeSource mounts an iSCSI disk.
+ */
 export interface ISCSIVolumeSource {
   /**
    * +protobuf=1
@@ -1463,6 +1602,9 @@ export interface ISCSIVolumeSource {
   initiatorName?: string;
 }
 
+/**
+ * ISCSIPersistentVolumeSource is an iSCSI disk as a PersistentVolume source.
+ */
 export interface ISCSIPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1532,6 +1674,9 @@ export interface ISCSIPersistentVolumeSource {
   initiatorName?: string;
 }
 
+/**
+ * FCVolumeSource mounts a Fibre Channel disk.
+ */
 export interface FCVolumeSource {
   /**
    * +optional
@@ -1567,6 +1712,9 @@ export interface FCVolumeSource {
   wwids?: string[];
 }
 
+/**
+ * AzureFileVolumeSource mounts an Azure File share.
+ */
 export interface AzureFileVolumeSource {
   /**
    * +protobuf=1
@@ -1585,6 +1733,9 @@ export interface AzureFileVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * AzureFilePersistentVolumeSource is an Azure File share as a PersistentVolume source.
+ */
 export interface AzureFilePersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1610,6 +1761,9 @@ export interface AzureFilePersistentVolumeSource {
   secretNamespace: string;
 }
 
+/**
+ * VsphereVirtualDiskVolumeSource mounts a vSphere virtual disk.
+ */
 export interface VsphereVirtualDiskVolumeSource {
   /**
    * +protobuf=1
@@ -1635,6 +1789,9 @@ export interface VsphereVirtualDiskVolumeSource {
   storagePolicyID?: string;
 }
 
+/**
+ * PhotonPersistentDiskVolumeSource mounts a Photon Controller disk (a deprecated in-tree plugin).
+ */
 export interface PhotonPersistentDiskVolumeSource {
   /**
    * +protobuf=1
@@ -1648,15 +1805,22 @@ export interface PhotonPersistentDiskVolumeSource {
 }
 
 /**
+ * AzureDataDiskCachingMode is the host caching of an Azure data disk: None, ReadOnly or ReadWrite.
+ *
  * +enum
  */
 export type AzureDataDiskCachingMode = "None" | "ReadOnly" | "ReadWrite";
 
 /**
+ * AzureDataDiskKind is the kind of Azure data disk: Shared, Dedicated or Managed.
+ *
  * +enum
  */
 export type AzureDataDiskKind = "Dedicated" | "Managed" | "Shared";
 
+/**
+ * AzureDiskVolumeSource mounts an Azure data disk.
+ */
 export interface AzureDiskVolumeSource {
   /**
    * +protobuf=1
@@ -1700,6 +1864,9 @@ export interface AzureDiskVolumeSource {
   kind?: AzureDataDiskKind;
 }
 
+/**
+ * PortworxVolumeSource mounts a Portworx volume.
+ */
 export interface PortworxVolumeSource {
   /**
    * +protobuf=1
@@ -1718,6 +1885,9 @@ export interface PortworxVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * ScaleIOVolumeSource mounts a ScaleIO volume (a deprecated in-tree plugin).
+ */
 export interface ScaleIOVolumeSource {
   /**
    * +protobuf=1
@@ -1779,6 +1949,9 @@ export interface ScaleIOVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * ScaleIOPersistentVolumeSource is a ScaleIO volume as a PersistentVolume source.
+ */
 export interface ScaleIOPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1840,6 +2013,9 @@ export interface ScaleIOPersistentVolumeSource {
   readOnly?: boolean;
 }
 
+/**
+ * StorageOSVolumeSource mounts a StorageOS volume (a deprecated in-tree plugin).
+ */
 export interface StorageOSVolumeSource {
   /**
    * +protobuf=1
@@ -1872,6 +2048,9 @@ export interface StorageOSVolumeSource {
   secretRef?: LocalObjectReference;
 }
 
+/**
+ * StorageOSPersistentVolumeSource is a StorageOS volume as a PersistentVolume source.
+ */
 export interface StorageOSPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -1905,6 +2084,8 @@ export interface StorageOSPersistentVolumeSource {
 }
 
 /**
+ * ConfigMapVolumeSource fills a volume with the keys of a config map, one file each.
+ *
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
 export interface ConfigMapVolumeSource extends LocalObjectReference {
@@ -1931,6 +2112,8 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
 }
 
 /**
+ * ConfigMapProjection adds keys of a config map to a projected volume.
+ *
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
 export interface ConfigMapProjection extends LocalObjectReference {
@@ -1949,6 +2132,10 @@ export interface ConfigMapProjection extends LocalObjectReference {
   optional?: boolean;
 }
 
+/**
+ * ServiceAccountTokenProjection adds a service account token, for an audience and lifetime, to a
+ * projected volume; the kubelet renews it.
+ */
 export interface ServiceAccountTokenProjection {
   /**
    * +optional
@@ -1969,6 +2156,9 @@ export interface ServiceAccountTokenProjection {
   path: string;
 }
 
+/**
+ * ClusterTrustBundleProjection adds the certificates of ClusterTrustBundles to a projected volume.
+ */
 export interface ClusterTrustBundleProjection {
   /**
    * +optional
@@ -2004,6 +2194,10 @@ export interface ClusterTrustBundleProjection {
   path: string;
 }
 
+/**
+ * PodCertificateProjection adds a private key and a certificate issued for the pod to a projected
+ * volume.
+ */
 export interface PodCertificateProjection {
   /**
    * +protobuf=1
@@ -2041,6 +2235,10 @@ export interface PodCertificateProjection {
   certificateChainPath?: string;
 }
 
+/**
+ * ProjectedVolumeSource combines several sources (secrets, config maps, downward API, tokens) into
+ * one directory.
+ */
 export interface ProjectedVolumeSource {
   /**
    * +optional
@@ -2057,6 +2255,9 @@ export interface ProjectedVolumeSource {
   defaultMode?: int32;
 }
 
+/**
+ * VolumeProjection is one source of a projected volume; exactly one is set.
+ */
 export interface VolumeProjection {
   /**
    * +optional
@@ -2100,6 +2301,9 @@ export interface VolumeProjection {
   podCertificate?: PodCertificateProjection;
 }
 
+/**
+ * KeyToPath maps a key of a secret or config map to a file path in the volume.
+ */
 export interface KeyToPath {
   /**
    * +protobuf=1
@@ -2119,6 +2323,9 @@ export interface KeyToPath {
   mode?: int32;
 }
 
+/**
+ * LocalVolumeSource is a disk, partition or directory local to one node.
+ */
 export interface LocalVolumeSource {
   /**
    * +protobuf=1
@@ -2133,6 +2340,9 @@ export interface LocalVolumeSource {
   fsType?: string;
 }
 
+/**
+ * CSIPersistentVolumeSource is a volume managed by a CSI driver, as a PersistentVolume source.
+ */
 export interface CSIPersistentVolumeSource {
   /**
    * +protobuf=1
@@ -2198,6 +2408,9 @@ export interface CSIPersistentVolumeSource {
   nodeExpandSecretRef?: SecretReference;
 }
 
+/**
+ * CSIVolumeSource is an ephemeral inline volume provided by a CSI driver.
+ */
 export interface CSIVolumeSource {
   /**
    * +protobuf=1
@@ -2232,6 +2445,10 @@ export interface CSIVolumeSource {
   nodePublishSecretRef?: LocalObjectReference;
 }
 
+/**
+ * EphemeralVolumeSource is a volume from a claim created for the pod from a template and deleted
+ * with it.
+ */
 export interface EphemeralVolumeSource {
   /**
    * +kubegen:pointer
@@ -2240,6 +2457,10 @@ export interface EphemeralVolumeSource {
   volumeClaimTemplate?: PersistentVolumeClaimTemplate;
 }
 
+/**
+ * PersistentVolumeClaimTemplate is the metadata and spec of a claim created for an ephemeral
+ * volume.
+ */
 export interface PersistentVolumeClaimTemplate {
   /**
    * +optional
@@ -2253,6 +2474,9 @@ export interface PersistentVolumeClaimTemplate {
   spec: PersistentVolumeClaimSpec;
 }
 
+/**
+ * ContainerPort is a network port a container exposes.
+ */
 export interface ContainerPort {
   /**
    * +optional
@@ -2285,6 +2509,9 @@ export interface ContainerPort {
   hostIP?: string;
 }
 
+/**
+ * VolumeMount mounts a volume of the pod at a path in a container.
+ */
 export interface VolumeMount {
   /**
    * +protobuf=1
@@ -2330,12 +2557,22 @@ export interface VolumeMount {
 }
 
 /**
+ * MountPropagationMode says whether mounts propagate between host and container: None,
+ * HostToContainer or Bidirectional.
+ *
  * +enum
  */
 export type MountPropagationMode = "Bidirectional" | "HostToContainer" | "None";
 
+/**
+ * RecursiveReadOnlyMode says whether a read-only mount is read-only recursively: Disabled,
+ * IfPossible or Enabled.
+ */
 export type RecursiveReadOnlyMode = string;
 
+/**
+ * VolumeDevice maps a raw block volume to a device path in a container.
+ */
 export interface VolumeDevice {
   /**
    * +protobuf=1
@@ -2348,6 +2585,9 @@ export interface VolumeDevice {
   devicePath: string;
 }
 
+/**
+ * EnvVar is an environment variable of a container, with a literal value or a value from a source.
+ */
 export interface EnvVar {
   /**
    * +protobuf=1
@@ -2368,6 +2608,9 @@ export interface EnvVar {
   valueFrom?: EnvVarSource;
 }
 
+/**
+ * EnvVarSource is where an environment variable's value comes from; exactly one is set.
+ */
 export interface EnvVarSource {
   /**
    * +optional
@@ -2406,6 +2649,8 @@ export interface EnvVarSource {
 }
 
 /**
+ * FileKeySelector selects a key of an env file in a volume.
+ *
  * +structType=atomic
  */
 export interface FileKeySelector {
@@ -2437,6 +2682,8 @@ export interface FileKeySelector {
 }
 
 /**
+ * ObjectFieldSelector selects a field of the pod, such as metadata.name.
+ *
  * +structType=atomic
  */
 export interface ObjectFieldSelector {
@@ -2453,6 +2700,8 @@ export interface ObjectFieldSelector {
 }
 
 /**
+ * ResourceFieldSelector selects a container's resource limit or request, with a divisor.
+ *
  * +structType=atomic
  */
 export interface ResourceFieldSelector {
@@ -2475,6 +2724,8 @@ export interface ResourceFieldSelector {
 }
 
 /**
+ * ConfigMapKeySelector selects a key of a config map.
+ *
  * +structType=atomic
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
@@ -2493,6 +2744,8 @@ export interface ConfigMapKeySelector extends LocalObjectReference {
 }
 
 /**
+ * SecretKeySelector selects a key of a secret.
+ *
  * +structType=atomic
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
@@ -2510,6 +2763,10 @@ export interface SecretKeySelector extends LocalObjectReference {
   optional?: boolean;
 }
 
+/**
+ * EnvFromSource imports every key of a config map or secret as environment variables, with an
+ * optional prefix.
+ */
 export interface EnvFromSource {
   /**
    * +optional
@@ -2533,6 +2790,8 @@ export interface EnvFromSource {
 }
 
 /**
+ * ConfigMapEnvSource names a config map whose keys become environment variables.
+ *
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
 export interface ConfigMapEnvSource extends LocalObjectReference {
@@ -2545,6 +2804,8 @@ export interface ConfigMapEnvSource extends LocalObjectReference {
 }
 
 /**
+ * SecretEnvSource names a secret whose keys become environment variables.
+ *
  * +kubegen:embed-protobuf=LocalObjectReference,1
  */
 export interface SecretEnvSource extends LocalObjectReference {
@@ -2556,6 +2817,9 @@ export interface SecretEnvSource extends LocalObjectReference {
   optional?: boolean;
 }
 
+/**
+ * HTTPHeader is a header to send with an HTTP probe.
+ */
 export interface HTTPHeader {
   /**
    * +protobuf=1
@@ -2568,6 +2832,9 @@ export interface HTTPHeader {
   value: string;
 }
 
+/**
+ * HTTPGetAction is a probe or hook that sends an HTTP GET request.
+ */
 export interface HTTPGetAction {
   /**
    * +optional
@@ -2601,10 +2868,15 @@ export interface HTTPGetAction {
 }
 
 /**
+ * URIScheme is the scheme of an HTTP probe: HTTP or HTTPS.
+ *
  * +enum
  */
 export type URIScheme = "HTTP" | "HTTPS";
 
+/**
+ * TCPSocketAction is a probe that opens a TCP connection.
+ */
 export interface TCPSocketAction {
   /**
    * +protobuf=1
@@ -2618,6 +2890,9 @@ export interface TCPSocketAction {
   host?: string;
 }
 
+/**
+ * GRPCAction is a probe that calls the gRPC health checking service.
+ */
 export interface GRPCAction {
   /**
    * +protobuf=1
@@ -2633,6 +2908,9 @@ export interface GRPCAction {
   service: string;
 }
 
+/**
+ * ExecAction is a probe or hook that runs a command in the container.
+ */
 export interface ExecAction {
   /**
    * +optional
@@ -2642,6 +2920,9 @@ export interface ExecAction {
   command?: string[];
 }
 
+/**
+ * SleepAction is a lifecycle hook that waits for a number of seconds.
+ */
 export interface SleepAction {
   /**
    * +protobuf=1
@@ -2650,6 +2931,8 @@ export interface SleepAction {
 }
 
 /**
+ * Probe describes a health check of a container and how often and how strictly it runs.
+ *
  * +kubegen:embed-protobuf=ProbeHandler,1,name=handler
  */
 export interface Probe extends ProbeHandler {
@@ -2692,12 +2975,21 @@ export interface Probe extends ProbeHandler {
 }
 
 /**
+ * PullPolicy says when an image is pulled: Always, Never or IfNotPresent.
+ *
  * +enum
  */
 export type PullPolicy = "Always" | "IfNotPresent" | "Never";
 
+/**
+ * ResourceResizeRestartPolicy says whether resizing a resource restarts the container: NotRequired
+ * or RestartContainer.
+ */
 export type ResourceResizeRestartPolicy = string;
 
+/**
+ * ContainerResizePolicy says how a container reacts when one of its resources is resized.
+ */
 export interface ContainerResizePolicy {
   /**
    * +protobuf=1
@@ -2711,17 +3003,29 @@ export interface ContainerResizePolicy {
 }
 
 /**
+ * PreemptionPolicy says whether a pod may preempt lower-priority pods: PreemptLowerPriority or
+ * Never.
+ *
  * +enum
  */
 export type PreemptionPolicy = "Never" | "PreemptLowerPriority";
 
 /**
+ * TerminationMessagePolicy says where a container's termination message is read from: the file
+ * only, or the log when the file is empty.
+ *
  * +enum
  */
 export type TerminationMessagePolicy = "FallbackToLogsOnError" | "File";
 
+/**
+ * Capability is a Linux capability name.
+ */
 export type Capability = string;
 
+/**
+ * Capabilities lists the Linux capabilities to add to and drop from a container.
+ */
 export interface Capabilities {
   /**
    * +optional
@@ -2738,6 +3042,10 @@ export interface Capabilities {
   drop?: Capability[];
 }
 
+/**
+ * ResourceRequirements holds the compute resource limits and requests of a container, and the
+ * claims it uses.
+ */
 export interface ResourceRequirements {
   /**
    * +optional
@@ -2760,6 +3068,9 @@ export interface ResourceRequirements {
   claims?: ResourceClaim[];
 }
 
+/**
+ * VolumeResourceRequirements holds the storage limits and requests of a claim.
+ */
 export interface VolumeResourceRequirements {
   /**
    * +optional
@@ -2774,6 +3085,9 @@ export interface VolumeResourceRequirements {
   requests?: ResourceList;
 }
 
+/**
+ * ResourceClaim names one of the pod's resource claims that a container uses.
+ */
 export interface ResourceClaim {
   /**
    * +protobuf=1
@@ -2787,6 +3101,10 @@ export interface ResourceClaim {
   request?: string;
 }
 
+/**
+ * Container is one container of a pod: image, command, environment, resources, ports, mounts,
+ * probes and security settings.
+ */
 export interface Container {
   /**
    * +protobuf=1
@@ -2966,6 +3284,9 @@ export interface Container {
   tty?: boolean;
 }
 
+/**
+ * ProbeHandler is the check a probe runs; exactly one action is set.
+ */
 export interface ProbeHandler {
   /**
    * +optional
@@ -2996,6 +3317,9 @@ export interface ProbeHandler {
   grpc?: GRPCAction;
 }
 
+/**
+ * LifecycleHandler is the action a lifecycle hook runs; exactly one is set.
+ */
 export interface LifecycleHandler {
   /**
    * +optional
@@ -3027,10 +3351,15 @@ export interface LifecycleHandler {
 }
 
 /**
+ * Signal is a signal name a container can be stopped with.
+ *
  * +enum
  */
 export type Signal = "SIGABRT" | "SIGALRM" | "SIGBUS" | "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGFPE" | "SIGHUP" | "SIGILL" | "SIGINT" | "SIGIO" | "SIGIOT" | "SIGKILL" | "SIGPIPE" | "SIGPOLL" | "SIGPROF" | "SIGPWR" | "SIGQUIT" | "SIGRTMAX" | "SIGRTMAX-1" | "SIGRTMAX-10" | "SIGRTMAX-11" | "SIGRTMAX-12" | "SIGRTMAX-13" | "SIGRTMAX-14" | "SIGRTMAX-2" | "SIGRTMAX-3" | "SIGRTMAX-4" | "SIGRTMAX-5" | "SIGRTMAX-6" | "SIGRTMAX-7" | "SIGRTMAX-8" | "SIGRTMAX-9" | "SIGRTMIN" | "SIGRTMIN+1" | "SIGRTMIN+10" | "SIGRTMIN+11" | "SIGRTMIN+12" | "SIGRTMIN+13" | "SIGRTMIN+14" | "SIGRTMIN+15" | "SIGRTMIN+2" | "SIGRTMIN+3" | "SIGRTMIN+4" | "SIGRTMIN+5" | "SIGRTMIN+6" | "SIGRTMIN+7" | "SIGRTMIN+8" | "SIGRTMIN+9" | "SIGSEGV" | "SIGSTKFLT" | "SIGSTOP" | "SIGSYS" | "SIGTERM" | "SIGTRAP" | "SIGTSTP" | "SIGTTIN" | "SIGTTOU" | "SIGURG" | "SIGUSR1" | "SIGUSR2" | "SIGVTALRM" | "SIGWINCH" | "SIGXCPU" | "SIGXFSZ";
 
+/**
+ * Lifecycle holds the hooks run after a container starts and before it stops, and the stop signal.
+ */
 export interface Lifecycle {
   /**
    * +optional
@@ -3054,6 +3383,9 @@ export interface Lifecycle {
   stopSignal?: Signal;
 }
 
+/**
+ * ContainerStateWaiting is a container that has not started yet, and why.
+ */
 export interface ContainerStateWaiting {
   /**
    * +optional
@@ -3068,6 +3400,9 @@ export interface ContainerStateWaiting {
   message?: string;
 }
 
+/**
+ * ContainerStateRunning is a running container and when it started.
+ */
 export interface ContainerStateRunning {
   /**
    * +optional
@@ -3076,6 +3411,9 @@ export interface ContainerStateRunning {
   startedAt?: Time;
 }
 
+/**
+ * ContainerStateTerminated is a container that has exited: exit code, reason and times.
+ */
 export interface ContainerStateTerminated {
   /**
    * +protobuf=1
@@ -3119,6 +3457,10 @@ export interface ContainerStateTerminated {
   containerID?: string;
 }
 
+/**
+ * ContainerState is the state of a container; exactly one of waiting, running and terminated is
+ * set.
+ */
 export interface ContainerState {
   /**
    * +optional
@@ -3142,6 +3484,9 @@ export interface ContainerState {
   terminated?: ContainerStateTerminated;
 }
 
+/**
+ * ContainerStatus reports one container of a pod: state, readiness, restarts, image and resources.
+ */
 export interface ContainerStatus {
   /**
    * +protobuf=1
@@ -3241,6 +3586,9 @@ export interface ContainerStatus {
   stopSignal?: Signal;
 }
 
+/**
+ * ResourceStatus reports the health of the devices behind one resource of a container.
+ */
 export interface ResourceStatus {
   /**
    * +required
@@ -3256,10 +3604,19 @@ export interface ResourceStatus {
   resources?: ResourceHealth[];
 }
 
+/**
+ * ResourceHealthStatus is the health of a device: Healthy, Unhealthy or Unknown.
+ */
 export type ResourceHealthStatus = string;
 
+/**
+ * ResourceID identifies a device assigned to a container.
+ */
 export type ResourceID = string;
 
+/**
+ * ResourceHealth is the health of one device.
+ */
 export interface ResourceHealth {
   /**
    * +protobuf=1
@@ -3272,6 +3629,9 @@ export interface ResourceHealth {
   health?: ResourceHealthStatus;
 }
 
+/**
+ * ContainerUser is the identity a container's first process runs as.
+ */
 export interface ContainerUser {
   /**
    * +optional
@@ -3281,6 +3641,9 @@ export interface ContainerUser {
   linux?: LinuxContainerUser;
 }
 
+/**
+ * LinuxContainerUser is the UID, GID and supplemental groups of a Linux container's first process.
+ */
 export interface LinuxContainerUser {
   /**
    * +protobuf=1
@@ -3301,12 +3664,20 @@ export interface LinuxContainerUser {
 }
 
 /**
+ * PodPhase is the coarse lifecycle phase of a pod: Pending, Running, Succeeded, Failed or Unknown.
+ *
  * +enum
  */
 export type PodPhase = "Failed" | "Pending" | "Running" | "Succeeded" | "Unknown";
 
+/**
+ * PodConditionType names a condition of a pod (Ready, PodScheduled, ContainersReady...).
+ */
 export type PodConditionType = string;
 
+/**
+ * PodCondition is one observed condition of a pod.
+ */
 export interface PodCondition {
   /**
    * +protobuf=1
@@ -3349,8 +3720,14 @@ export interface PodCondition {
   message?: string;
 }
 
+/**
+ * PodResizeStatus is the state of a pod resize (deprecated in favour of conditions).
+ */
 export type PodResizeStatus = string;
 
+/**
+ * VolumeMountStatus reports one volume mount of a container.
+ */
 export interface VolumeMountStatus {
   /**
    * +protobuf=1
@@ -3377,12 +3754,21 @@ export interface VolumeMountStatus {
 }
 
 /**
+ * RestartPolicy says when a pod's containers are restarted: Always, OnFailure or Never.
+ *
  * +enum
  */
 export type RestartPolicy = "Always" | "Never" | "OnFailure";
 
+/**
+ * ContainerRestartPolicy is a container's own restart policy; Always makes an init container a
+ * sidecar.
+ */
 export type ContainerRestartPolicy = string;
 
+/**
+ * ContainerRestartRule decides, by exit code, whether a container is restarted.
+ */
 export interface ContainerRestartRule {
   /**
    * +protobuf=1
@@ -3397,8 +3783,14 @@ export interface ContainerRestartRule {
   exitCodes?: ContainerRestartRuleOnExitCodes;
 }
 
+/**
+ * ContainerRestartRuleAction is what a restart rule does; only Restart is defined.
+ */
 export type ContainerRestartRuleAction = string;
 
+/**
+ * ContainerRestartRuleOnExitCodes matches a container's exit code against a list.
+ */
 export interface ContainerRestartRuleOnExitCodes {
   /**
    * +protobuf=1
@@ -3413,14 +3805,22 @@ export interface ContainerRestartRuleOnExitCodes {
   values?: int32[];
 }
 
+/**
+ * ContainerRestartRuleOnExitCodesOperator says whether the exit code must be In or NotIn the list.
+ */
 export type ContainerRestartRuleOnExitCodesOperator = string;
 
 /**
+ * DNSPolicy says how a pod's DNS is configured: ClusterFirst, ClusterFirstWithHostNet, Default or
+ * None.
+ *
  * +enum
  */
 export type DNSPolicy = "ClusterFirst" | "ClusterFirstWithHostNet" | "Default" | "None";
 
 /**
+ * NodeSelector matches nodes satisfying any of its terms.
+ *
  * +structType=atomic
  */
 export interface NodeSelector {
@@ -3432,6 +3832,8 @@ export interface NodeSelector {
 }
 
 /**
+ * NodeSelectorTerm matches nodes satisfying all of its label and field requirements.
+ *
  * +structType=atomic
  */
 export interface NodeSelectorTerm {
@@ -3450,6 +3852,9 @@ export interface NodeSelectorTerm {
   matchFields?: NodeSelectorRequirement[];
 }
 
+/**
+ * NodeSelectorRequirement compares a node label or field with values.
+ */
 export interface NodeSelectorRequirement {
   /**
    * +protobuf=1
@@ -3470,11 +3875,16 @@ export interface NodeSelectorRequirement {
 }
 
 /**
+ * NodeSelectorOperator is how a node requirement compares: In, NotIn, Exists, DoesNotExist, Gt or
+ * Lt.
+ *
  * +enum
  */
 export type NodeSelectorOperator = "DoesNotExist" | "Exists" | "Gt" | "In" | "Lt" | "NotIn";
 
 /**
+ * TopologySelectorTerm matches topology domains by label values.
+ *
  * +structType=atomic
  */
 export interface TopologySelectorTerm {
@@ -3486,6 +3896,9 @@ export interface TopologySelectorTerm {
   matchLabelExpressions?: TopologySelectorLabelRequirement[];
 }
 
+/**
+ * TopologySelectorLabelRequirement matches a topology label against values.
+ */
 export interface TopologySelectorLabelRequirement {
   /**
    * +protobuf=1
@@ -3499,6 +3912,9 @@ export interface TopologySelectorLabelRequirement {
   values: string[];
 }
 
+/**
+ * Affinity groups a pod's node affinity, pod affinity and pod anti-affinity rules.
+ */
 export interface Affinity {
   /**
    * +optional
@@ -3522,6 +3938,9 @@ export interface Affinity {
   podAntiAffinity?: PodAntiAffinity;
 }
 
+/**
+ * PodAffinity places a pod in the same topology domain as other pods.
+ */
 export interface PodAffinity {
   /**
    * +optional
@@ -3538,6 +3957,9 @@ export interface PodAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
 
+/**
+ * PodAntiAffinity keeps a pod out of topology domains where other pods run.
+ */
 export interface PodAntiAffinity {
   /**
    * +optional
@@ -3554,6 +3976,9 @@ export interface PodAntiAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
 
+/**
+ * WeightedPodAffinityTerm is a preferred pod affinity term with its weight.
+ */
 export interface WeightedPodAffinityTerm {
   /**
    * +protobuf=1
@@ -3566,6 +3991,10 @@ export interface WeightedPodAffinityTerm {
   podAffinityTerm: PodAffinityTerm;
 }
 
+/**
+ * PodAffinityTerm selects pods, by labels and namespaces, and the topology key that defines
+ * "together".
+ */
 export interface PodAffinityTerm {
   /**
    * +optional
@@ -3608,6 +4037,9 @@ export interface PodAffinityTerm {
   mismatchLabelKeys?: string[];
 }
 
+/**
+ * NodeAffinity restricts or steers the nodes a pod is scheduled on.
+ */
 export interface NodeAffinity {
   /**
    * +optional
@@ -3624,6 +4056,9 @@ export interface NodeAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
 
+/**
+ * PreferredSchedulingTerm is a preferred node selector term with its weight.
+ */
 export interface PreferredSchedulingTerm {
   /**
    * +protobuf=1
@@ -3636,6 +4071,9 @@ export interface PreferredSchedulingTerm {
   preference: NodeSelectorTerm;
 }
 
+/**
+ * Taint on a node repels pods that do not tolerate it.
+ */
 export interface Taint {
   /**
    * +protobuf=1
@@ -3662,10 +4100,16 @@ export interface Taint {
 }
 
 /**
+ * TaintEffect is what a taint does to pods that do not tolerate it: NoSchedule, PreferNoSchedule or
+ * NoExecute.
+ *
  * +enum
  */
 export type TaintEffect = "NoExecute" | "NoSchedule" | "PreferNoSchedule";
 
+/**
+ * Toleration lets a pod be scheduled on, or keep running on, nodes with a matching taint.
+ */
 export interface Toleration {
   /**
    * +optional
@@ -3700,10 +4144,15 @@ export interface Toleration {
 }
 
 /**
+ * TolerationOperator says how a toleration matches a taint's value: Exists or Equal.
+ *
  * +enum
  */
 export type TolerationOperator = "Equal" | "Exists";
 
+/**
+ * PodReadinessGate names a condition that must be true for the pod to be ready.
+ */
 export interface PodReadinessGate {
   /**
    * +protobuf=1
@@ -3711,6 +4160,10 @@ export interface PodReadinessGate {
   conditionType: PodConditionType;
 }
 
+/**
+ * PodSpec is the desired state of a pod: containers, volumes, scheduling constraints, security and
+ * networking settings.
+ */
 export interface PodSpec {
   /**
    * +optional
@@ -4013,6 +4466,9 @@ export interface PodSpec {
   hostnameOverride?: string;
 }
 
+/**
+ * PodResourceClaim names a resource claim of the pod, given directly or through a template.
+ */
 export interface PodResourceClaim {
   /**
    * +protobuf=1
@@ -4032,6 +4488,9 @@ export interface PodResourceClaim {
   resourceClaimTemplateName?: string;
 }
 
+/**
+ * PodResourceClaimStatus names the ResourceClaim generated for one of the pod's claim templates.
+ */
 export interface PodResourceClaimStatus {
   /**
    * +protobuf=1
@@ -4046,6 +4505,9 @@ export interface PodResourceClaimStatus {
   resourceClaimName?: string;
 }
 
+/**
+ * PodExtendedResourceClaimStatus names the claim created for the pod's extended resource requests.
+ */
 export interface PodExtendedResourceClaimStatus {
   /**
    * +listType=atomic
@@ -4059,6 +4521,10 @@ export interface PodExtendedResourceClaimStatus {
   resourceClaimName: string;
 }
 
+/**
+ * ContainerExtendedResourceRequest maps a container's extended resource to the request of the claim
+ * that satisfies it.
+ */
 export interface ContainerExtendedResourceRequest {
   /**
    * +protobuf=1
@@ -4076,8 +4542,14 @@ export interface ContainerExtendedResourceRequest {
   requestName: string;
 }
 
+/**
+ * OSName is an operating system a pod can run on: linux or windows.
+ */
 export type OSName = string;
 
+/**
+ * PodOS names the operating system a pod is meant to run on.
+ */
 export interface PodOS {
   /**
    * +protobuf=1
@@ -4085,6 +4557,9 @@ export interface PodOS {
   name: OSName;
 }
 
+/**
+ * PodSchedulingGate holds a pod back from scheduling until it is removed.
+ */
 export interface PodSchedulingGate {
   /**
    * +protobuf=1
@@ -4093,15 +4568,24 @@ export interface PodSchedulingGate {
 }
 
 /**
+ * UnsatisfiableConstraintAction is what happens when a spread constraint cannot be met:
+ * DoNotSchedule or ScheduleAnyway.
+ *
  * +enum
  */
 export type UnsatisfiableConstraintAction = "DoNotSchedule" | "ScheduleAnyway";
 
 /**
+ * NodeInclusionPolicy says whether node affinity or taints are considered when spreading pods:
+ * Honor or Ignore.
+ *
  * +enum
  */
 export type NodeInclusionPolicy = "Honor" | "Ignore";
 
+/**
+ * TopologySpreadConstraint spreads matching pods evenly across topology domains, within a skew.
+ */
 export interface TopologySpreadConstraint {
   /**
    * +protobuf=1
@@ -4154,6 +4638,9 @@ export interface TopologySpreadConstraint {
   matchLabelKeys?: string[];
 }
 
+/**
+ * HostAlias adds an IP and its hostnames to the pod's hosts file.
+ */
 export interface HostAlias {
   /**
    * +required
@@ -4169,17 +4656,30 @@ export interface HostAlias {
 }
 
 /**
+ * PodFSGroupChangePolicy says when volume ownership is changed to the fsGroup: OnRootMismatch or
+ * Always.
+ *
  * +enum
  */
 export type PodFSGroupChangePolicy = "Always" | "OnRootMismatch";
 
 /**
+ * SupplementalGroupsPolicy says how a container's supplemental groups are computed: Merge or
+ * Strict.
+ *
  * +enum
  */
 export type SupplementalGroupsPolicy = "Merge" | "Strict";
 
+/**
+ * PodSELinuxChangePolicy says how SELinux labels are applied to volumes: Recursive or MountOption.
+ */
 export type PodSELinuxChangePolicy = string;
 
+/**
+ * PodSecurityContext holds security settings for all containers of a pod: user, groups, SELinux,
+ * seccomp, sysctls.
+ */
 export interface PodSecurityContext {
   /**
    * +optional
@@ -4273,6 +4773,9 @@ export interface PodSecurityContext {
   seLinuxChangePolicy?: PodSELinuxChangePolicy;
 }
 
+/**
+ * SeccompProfile selects a container's seccomp profile.
+ */
 export interface SeccompProfile {
   /**
    * +protobuf=1
@@ -4288,10 +4791,15 @@ export interface SeccompProfile {
 }
 
 /**
+ * SeccompProfileType is the kind of seccomp profile: Unconfined, RuntimeDefault or Localhost.
+ *
  * +enum
  */
 export type SeccompProfileType = "Localhost" | "RuntimeDefault" | "Unconfined";
 
+/**
+ * AppArmorProfile selects a container's AppArmor profile.
+ */
 export interface AppArmorProfile {
   /**
    * +protobuf=1
@@ -4307,15 +4815,22 @@ export interface AppArmorProfile {
 }
 
 /**
+ * AppArmorProfileType is the kind of AppArmor profile: Unconfined, RuntimeDefault or Localhost.
+ *
  * +enum
  */
 export type AppArmorProfileType = "Localhost" | "RuntimeDefault" | "Unconfined";
 
 /**
+ * PodQOSClass is the quality of service class of a pod: Guaranteed, Burstable or BestEffort.
+ *
  * +enum
  */
 export type PodQOSClass = "BestEffort" | "Burstable" | "Guaranteed";
 
+/**
+ * PodDNSConfig adds nameservers, search domains and options to a pod's DNS configuration.
+ */
 export interface PodDNSConfig {
   /**
    * +optional
@@ -4339,6 +4854,9 @@ export interface PodDNSConfig {
   options?: PodDNSConfigOption[];
 }
 
+/**
+ * PodDNSConfigOption is one resolver option with an optional value.
+ */
 export interface PodDNSConfigOption {
   /**
    * +protobuf=1
@@ -4353,6 +4871,9 @@ export interface PodDNSConfigOption {
   value?: string;
 }
 
+/**
+ * PodIP is one IP address of a pod.
+ */
 export interface PodIP {
   /**
    * +required
@@ -4361,6 +4882,9 @@ export interface PodIP {
   ip: string;
 }
 
+/**
+ * HostIP is one IP address of the node a pod runs on.
+ */
 export interface HostIP {
   /**
    * +required
@@ -4369,6 +4893,9 @@ export interface HostIP {
   ip: string;
 }
 
+/**
+ * EphemeralContainerCommon holds the fields an ephemeral container shares with a regular container.
+ */
 export interface EphemeralContainerCommon {
   /**
    * +protobuf=1
@@ -4548,6 +5075,8 @@ export interface EphemeralContainerCommon {
 }
 
 /**
+ * EphemeralContainer is a container added to a running pod for debugging; it is never restarted.
+ *
  * +kubegen:embed-protobuf=EphemeralContainerCommon,1
  */
 export interface EphemeralContainer extends EphemeralContainerCommon {
@@ -4558,6 +5087,9 @@ export interface EphemeralContainer extends EphemeralContainerCommon {
   targetContainerName?: string;
 }
 
+/**
+ * PodStatus reports a pod's phase, conditions, addresses, container statuses and resource state.
+ */
 export interface PodStatus {
   /**
    * +optional
@@ -4688,6 +5220,8 @@ export interface PodStatus {
 }
 
 /**
+ * PodStatusResult wraps a pod's status to report it alone.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -4706,6 +5240,8 @@ export interface PodStatusResult extends TypeMeta {
 }
 
 /**
+ * Pod is a group of containers that run together on one node, sharing network and volumes.
+ *
  * +genclient
  * +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
  * +genclient:method=UpdateResize,verb=update,subresource=resize
@@ -4734,6 +5270,8 @@ export interface Pod extends TypeMeta {
 }
 
 /**
+ * PodList is a list of Pods.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -4750,6 +5288,9 @@ export interface PodList extends TypeMeta {
   items: Pod[];
 }
 
+/**
+ * PodTemplateSpec is the metadata and spec of the pods a workload creates.
+ */
 export interface PodTemplateSpec {
   /**
    * +optional
@@ -4765,6 +5306,8 @@ export interface PodTemplateSpec {
 }
 
 /**
+ * PodTemplate stores a pod template as an object of its own.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -4785,6 +5328,8 @@ export interface PodTemplate extends TypeMeta {
 }
 
 /**
+ * PodTemplateList is a list of PodTemplates.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -4801,6 +5346,10 @@ export interface PodTemplateList extends TypeMeta {
   items: PodTemplate[];
 }
 
+/**
+ * ReplicationControllerSpec is the desired state of a ReplicationController: replicas, selector and
+ * template.
+ */
 export interface ReplicationControllerSpec {
   /**
    * +optional
@@ -4832,6 +5381,9 @@ export interface ReplicationControllerSpec {
   template?: PodTemplateSpec;
 }
 
+/**
+ * ReplicationControllerStatus reports the replicas of a ReplicationController by state.
+ */
 export interface ReplicationControllerStatus {
   /**
    * +protobuf=1
@@ -4873,8 +5425,14 @@ export interface ReplicationControllerStatus {
   conditions?: ReplicationControllerCondition[];
 }
 
+/**
+ * ReplicationControllerConditionType names a condition of a ReplicationController.
+ */
 export type ReplicationControllerConditionType = string;
 
+/**
+ * ReplicationControllerCondition is one observed condition of a ReplicationController.
+ */
 export interface ReplicationControllerCondition {
   /**
    * +protobuf=1
@@ -4906,6 +5464,9 @@ export interface ReplicationControllerCondition {
 }
 
 /**
+ * ReplicationController keeps a given number of pods running; ReplicaSets and Deployments supersede
+ * it.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -4932,6 +5493,8 @@ export interface ReplicationController extends TypeMeta {
 }
 
 /**
+ * ReplicationControllerList is a list of ReplicationControllers.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -4948,12 +5511,24 @@ export interface ReplicationControllerList extends TypeMeta {
   items: ReplicationController[];
 }
 
+/**
+ * ServiceInternalTrafficPolicyType is the older name of ServiceInternalTrafficPolicy.
+ */
 export type ServiceInternalTrafficPolicyType = ServiceInternalTrafficPolicy;
 
+/**
+ * ServiceExternalTrafficPolicyType is the older name of ServiceExternalTrafficPolicy.
+ */
 export type ServiceExternalTrafficPolicyType = ServiceExternalTrafficPolicy;
 
+/**
+ * IPFamilyPolicyType is the older name of IPFamilyPolicy.
+ */
 export type IPFamilyPolicyType = IPFamilyPolicy;
 
+/**
+ * NodeSpec holds a node's pod CIDRs, provider ID, taints and schedulability.
+ */
 export interface NodeSpec {
   /**
    * +optional
@@ -5002,6 +5577,9 @@ export interface NodeSpec {
   externalID?: string;
 }
 
+/**
+ * NodeConfigSource pointed to a kubelet configuration (no longer used).
+ */
 export interface NodeConfigSource {
   /**
    * +kubegen:pointer
@@ -5010,6 +5588,9 @@ export interface NodeConfigSource {
   configMap?: ConfigMapNodeConfigSource;
 }
 
+/**
+ * ConfigMapNodeConfigSource named a config map holding kubelet configuration (no longer used).
+ */
 export interface ConfigMapNodeConfigSource {
   /**
    * +protobuf=1
@@ -5039,6 +5620,9 @@ export interface ConfigMapNodeConfigSource {
   kubeletConfigKey: string;
 }
 
+/**
+ * DaemonEndpoint is a port a node daemon listens on.
+ */
 export interface DaemonEndpoint {
   /**
    * +protobuf=1
@@ -5046,6 +5630,9 @@ export interface DaemonEndpoint {
   Port: int32;
 }
 
+/**
+ * NodeDaemonEndpoints lists the ports of daemons running on a node.
+ */
 export interface NodeDaemonEndpoints {
   /**
    * +optional
@@ -5054,6 +5641,9 @@ export interface NodeDaemonEndpoints {
   kubeletEndpoint?: DaemonEndpoint;
 }
 
+/**
+ * NodeRuntimeHandlerFeatures lists the features a runtime handler supports.
+ */
 export interface NodeRuntimeHandlerFeatures {
   /**
    * +optional
@@ -5070,6 +5660,9 @@ export interface NodeRuntimeHandlerFeatures {
   userNamespaces?: boolean;
 }
 
+/**
+ * NodeRuntimeHandler is a runtime handler of a node and its features.
+ */
 export interface NodeRuntimeHandler {
   /**
    * +optional
@@ -5085,6 +5678,9 @@ export interface NodeRuntimeHandler {
   features?: NodeRuntimeHandlerFeatures;
 }
 
+/**
+ * NodeFeatures lists the features a node supports.
+ */
 export interface NodeFeatures {
   /**
    * +optional
@@ -5094,6 +5690,9 @@ export interface NodeFeatures {
   supplementalGroupsPolicy?: boolean;
 }
 
+/**
+ * NodeSystemInfo describes a node's machine, kernel, OS, container runtime and kubelet versions.
+ */
 export interface NodeSystemInfo {
   /**
    * +protobuf=1
@@ -5152,6 +5751,9 @@ export interface NodeSystemInfo {
   swap?: NodeSwapStatus;
 }
 
+/**
+ * NodeSwapStatus reports the swap memory of a node.
+ */
 export interface NodeSwapStatus {
   /**
    * +optional
@@ -5161,6 +5763,9 @@ export interface NodeSwapStatus {
   capacity?: int64;
 }
 
+/**
+ * NodeConfigStatus reported the kubelet configuration in use (no longer used).
+ */
 export interface NodeConfigStatus {
   /**
    * +optional
@@ -5190,6 +5795,9 @@ export interface NodeConfigStatus {
   error?: string;
 }
 
+/**
+ * NodeStatus reports a node's capacity, conditions, addresses, system info, images and volumes.
+ */
 export interface NodeStatus {
   /**
    * +optional
@@ -5284,8 +5892,14 @@ export interface NodeStatus {
   features?: NodeFeatures;
 }
 
+/**
+ * UniqueVolumeName identifies an attached volume uniquely on a node.
+ */
 export type UniqueVolumeName = string;
 
+/**
+ * AttachedVolume is a volume attached to a node and its device path.
+ */
 export interface AttachedVolume {
   /**
    * +protobuf=1
@@ -5298,6 +5912,9 @@ export interface AttachedVolume {
   devicePath: string;
 }
 
+/**
+ * AvoidPods lists pods the scheduler should avoid putting on a node.
+ */
 export interface AvoidPods {
   /**
    * +optional
@@ -5307,6 +5924,9 @@ export interface AvoidPods {
   preferAvoidPods?: PreferAvoidPodsEntry[];
 }
 
+/**
+ * PreferAvoidPodsEntry is one class of pods to avoid on a node, and why.
+ */
 export interface PreferAvoidPodsEntry {
   /**
    * +protobuf=1
@@ -5332,6 +5952,9 @@ export interface PreferAvoidPodsEntry {
   message?: string;
 }
 
+/**
+ * PodSignature identifies a class of pods by their controller.
+ */
 export interface PodSignature {
   /**
    * +optional
@@ -5341,6 +5964,9 @@ export interface PodSignature {
   podController?: OwnerReference;
 }
 
+/**
+ * ContainerImage is an image present on a node, its names and size.
+ */
 export interface ContainerImage {
   /**
    * +optional
@@ -5357,12 +5983,20 @@ export interface ContainerImage {
 }
 
 /**
+ * NodePhase was a node's lifecycle phase (no longer set).
+ *
  * +enum
  */
 export type NodePhase = "Pending" | "Running" | "Terminated";
 
+/**
+ * NodeConditionType names a condition of a node (Ready, MemoryPressure, DiskPressure...).
+ */
 export type NodeConditionType = string;
 
+/**
+ * NodeCondition is one observed condition of a node.
+ */
 export interface NodeCondition {
   /**
    * +protobuf=1
@@ -5399,8 +6033,15 @@ export interface NodeCondition {
   message?: string;
 }
 
+/**
+ * NodeAddressType is the kind of a node address: Hostname, InternalIP, ExternalIP, InternalDNS or
+ * ExternalDNS.
+ */
 export type NodeAddressType = string;
 
+/**
+ * NodeAddress is one address of a node.
+ */
 export interface NodeAddress {
   /**
    * +protobuf=1
@@ -5413,11 +6054,20 @@ export interface NodeAddress {
   address: string;
 }
 
+/**
+ * ResourceName names a compute or storage resource, such as cpu, memory or a device plugin's
+ * resource.
+ */
 export type ResourceName = string;
 
+/**
+ * ResourceList maps resource names to quantities.
+ */
 export type ResourceList = Record<string, Quantity>;
 
 /**
+ * Node is a worker machine that runs pods; its kubelet keeps its status up to date.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -5445,6 +6095,8 @@ export interface Node extends TypeMeta {
 }
 
 /**
+ * NodeList is a list of Nodes.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5462,6 +6114,8 @@ export interface NodeList extends TypeMeta {
 }
 
 /**
+ * Binding assigns a pod to a node; the scheduler posts it to the pod's binding subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5479,6 +6133,8 @@ export interface Binding extends TypeMeta {
 }
 
 /**
+ * Preconditions must hold for an operation to proceed, such as the object's UID.
+ *
  * +k8s:openapi-gen=false
  */
 export interface Preconditions {
@@ -5491,6 +6147,8 @@ export interface Preconditions {
 }
 
 /**
+ * PodLogOptions are the query options of a pod's log subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5562,6 +6220,8 @@ export interface PodLogOptions extends TypeMeta {
 }
 
 /**
+ * PodAttachOptions are the query options of a pod's attach subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.1
  */
@@ -5598,6 +6258,8 @@ export interface PodAttachOptions extends TypeMeta {
 }
 
 /**
+ * PodExecOptions are the query options of a pod's exec subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5640,6 +6302,8 @@ export interface PodExecOptions extends TypeMeta {
 }
 
 /**
+ * PodPortForwardOptions are the query options of a pod's portforward subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -5653,6 +6317,8 @@ export interface PodPortForwardOptions extends TypeMeta {
 }
 
 /**
+ * PodProxyOptions are the query options of a pod's proxy subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5665,6 +6331,8 @@ export interface PodProxyOptions extends TypeMeta {
 }
 
 /**
+ * NodeProxyOptions are the query options of a node's proxy subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.2
  */
@@ -5677,6 +6345,8 @@ export interface NodeProxyOptions extends TypeMeta {
 }
 
 /**
+ * TypedLocalObjectReference names an object in the same namespace by API group, kind and name.
+ *
  * +structType=atomic
  */
 export interface TypedLocalObjectReference {
@@ -5699,6 +6369,8 @@ export interface TypedLocalObjectReference {
 }
 
 /**
+ * SerializedReference holds an object reference serialized into an annotation.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5711,13 +6383,22 @@ export interface SerializedReference extends TypeMeta {
 }
 
 /**
+ * List holds objects of any kind.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
 export type List = metav1List;
 
+/**
+ * LimitType is what a limit range item applies to: Pod, Container or PersistentVolumeClaim.
+ */
 export type LimitType = string;
 
+/**
+ * LimitRangeItem sets minimums, maximums, defaults and limit-to-request ratios for one kind of
+ * object.
+ */
 export interface LimitRangeItem {
   /**
    * +protobuf=1
@@ -5755,6 +6436,9 @@ export interface LimitRangeItem {
   maxLimitRequestRatio?: ResourceList;
 }
 
+/**
+ * LimitRangeSpec lists the limit range items of a namespace.
+ */
 export interface LimitRangeSpec {
   /**
    * +listType=atomic
@@ -5764,6 +6448,8 @@ export interface LimitRangeSpec {
 }
 
 /**
+ * LimitRange sets resource bounds and defaults for pods, containers and claims in a namespace.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -5784,6 +6470,8 @@ export interface LimitRange extends TypeMeta {
 }
 
 /**
+ * LimitRangeList is a list of LimitRanges.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5801,10 +6489,15 @@ export interface LimitRangeList extends TypeMeta {
 }
 
 /**
+ * ResourceQuotaScope narrows which objects a quota counts, such as Terminating or BestEffort pods.
+ *
  * +enum
  */
 export type ResourceQuotaScope = "BestEffort" | "CrossNamespacePodAffinity" | "NotBestEffort" | "NotTerminating" | "PriorityClass" | "Terminating" | "VolumeAttributesClass";
 
+/**
+ * ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.
+ */
 export interface ResourceQuotaSpec {
   /**
    * +optional
@@ -5828,6 +6521,8 @@ export interface ResourceQuotaSpec {
 }
 
 /**
+ * ScopeSelector selects quota scopes by expressions.
+ *
  * +structType=atomic
  */
 export interface ScopeSelector {
@@ -5839,6 +6534,9 @@ export interface ScopeSelector {
   matchExpressions?: ScopedResourceSelectorRequirement[];
 }
 
+/**
+ * ScopedResourceSelectorRequirement matches a quota scope with an operator and values.
+ */
 export interface ScopedResourceSelectorRequirement {
   /**
    * +protobuf=1
@@ -5859,10 +6557,15 @@ export interface ScopedResourceSelectorRequirement {
 }
 
 /**
+ * ScopeSelectorOperator is how a scope requirement compares: In, NotIn, Exists or DoesNotExist.
+ *
  * +enum
  */
 export type ScopeSelectorOperator = "DoesNotExist" | "Exists" | "In" | "NotIn";
 
+/**
+ * ResourceQuotaStatus reports a quota's enforced limits and current usage.
+ */
 export interface ResourceQuotaStatus {
   /**
    * +optional
@@ -5878,6 +6581,8 @@ export interface ResourceQuotaStatus {
 }
 
 /**
+ * ResourceQuota limits the total resources and object counts a namespace may use.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -5904,6 +6609,8 @@ export interface ResourceQuota extends TypeMeta {
 }
 
 /**
+ * ResourceQuotaList is a list of ResourceQuotas.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5920,8 +6627,14 @@ export interface ResourceQuotaList extends TypeMeta {
   items: ResourceQuota[];
 }
 
+/**
+ * ComponentConditionType names a condition of a control-plane component; only Healthy is defined.
+ */
 export type ComponentConditionType = string;
 
+/**
+ * ComponentCondition is the health of a control-plane component.
+ */
 export interface ComponentCondition {
   /**
    * +protobuf=1
@@ -5947,6 +6660,8 @@ export interface ComponentCondition {
 }
 
 /**
+ * ComponentStatus reports the health of a control-plane component (deprecated).
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -5972,6 +6687,8 @@ export interface ComponentStatus extends TypeMeta {
 }
 
 /**
+ * ComponentStatusList is a list of ComponentStatuses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */
@@ -5988,6 +6705,9 @@ export interface ComponentStatusList extends TypeMeta {
   items: ComponentStatus[];
 }
 
+/**
+ * DownwardAPIVolumeSource fills a volume with files holding pod fields and container resources.
+ */
 export interface DownwardAPIVolumeSource {
   /**
    * +optional
@@ -6004,6 +6724,9 @@ export interface DownwardAPIVolumeSource {
   defaultMode?: int32;
 }
 
+/**
+ * DownwardAPIVolumeFile is one file of a downward API volume and the field or resource it holds.
+ */
 export interface DownwardAPIVolumeFile {
   /**
    * +protobuf=1
@@ -6032,6 +6755,9 @@ export interface DownwardAPIVolumeFile {
   mode?: int32;
 }
 
+/**
+ * DownwardAPIProjection adds downward API files to a projected volume.
+ */
 export interface DownwardAPIProjection {
   /**
    * +optional
@@ -6041,6 +6767,10 @@ export interface DownwardAPIProjection {
   items?: DownwardAPIVolumeFile[];
 }
 
+/**
+ * SecurityContext holds a container's security settings: user, privileges, capabilities, SELinux,
+ * seccomp and AppArmor.
+ */
 export interface SecurityContext {
   /**
    * +optional
@@ -6128,10 +6858,15 @@ export interface SecurityContext {
 }
 
 /**
+ * ProcMountType says how /proc is mounted in a container: Default or Unmasked.
+ *
  * +enum
  */
 export type ProcMountType = "Default" | "Unmasked";
 
+/**
+ * SELinuxOptions is the SELinux label applied to a container.
+ */
 export interface SELinuxOptions {
   /**
    * +optional
@@ -6158,6 +6893,9 @@ export interface SELinuxOptions {
   level?: string;
 }
 
+/**
+ * WindowsSecurityContextOptions holds Windows-specific security settings of a container.
+ */
 export interface WindowsSecurityContextOptions {
   /**
    * +optional
@@ -6188,6 +6926,9 @@ export interface WindowsSecurityContextOptions {
   hostProcess?: boolean;
 }
 
+/**
+ * Sysctl is a kernel parameter set for a pod.
+ */
 export interface Sysctl {
   /**
    * +protobuf=1
@@ -6200,6 +6941,9 @@ export interface Sysctl {
   value: string;
 }
 
+/**
+ * ImageVolumeSource mounts the contents of an OCI image or artifact as a read-only volume.
+ */
 export interface ImageVolumeSource {
   /**
    * +optional

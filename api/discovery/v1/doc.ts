@@ -1,4 +1,6 @@
 /**
+ * Package v1 is version v1 of the discovery.k8s.io API group: EndpointSlices.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

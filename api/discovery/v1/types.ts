@@ -3,6 +3,9 @@ import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
 import type { int32 } from "../../scalars.js";
 
 /**
+ * EndpointSlice lists a subset of the network endpoints of a service, with their ports and
+ * readiness; large services span several slices.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
@@ -34,8 +37,14 @@ export interface EndpointSlice extends TypeMeta {
   ports: EndpointPort[];
 }
 
+/**
+ * AddressType is the kind of address an EndpointSlice holds: IPv4, IPv6 or FQDN.
+ */
 export type AddressType = string;
 
+/**
+ * Endpoint is one backend of a service: its addresses, conditions, target object and topology.
+ */
 export interface Endpoint {
   /**
    * +listType=set
@@ -90,6 +99,9 @@ export interface Endpoint {
   hints?: EndpointHints;
 }
 
+/**
+ * EndpointConditions say whether an endpoint is ready, serving and terminating.
+ */
 export interface EndpointConditions {
   /**
    * +optional
@@ -113,6 +125,10 @@ export interface EndpointConditions {
   terminating?: boolean;
 }
 
+/**
+ * EndpointHints tell consumers which zones or nodes should prefer an endpoint for topology-aware
+ * routing.
+ */
 export interface EndpointHints {
   /**
    * +listType=atomic
@@ -127,6 +143,9 @@ export interface EndpointHints {
   forNodes?: ForNode[];
 }
 
+/**
+ * ForZone names a zone that should route to an endpoint.
+ */
 export interface ForZone {
   /**
    * +protobuf=1
@@ -134,6 +153,9 @@ export interface ForZone {
   name: string;
 }
 
+/**
+ * ForNode names a node that should route to an endpoint.
+ */
 export interface ForNode {
   /**
    * +protobuf=1
@@ -142,6 +164,9 @@ export interface ForNode {
 }
 
 /**
+ * EndpointPort is a port served by every endpoint of a slice, with its name, protocol and
+ * application protocol.
+ *
  * +structType=atomic
  */
 export interface EndpointPort {
@@ -172,6 +197,8 @@ export interface EndpointPort {
 }
 
 /**
+ * EndpointSliceList is a list of EndpointSlices.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
  */

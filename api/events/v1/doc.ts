@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the events.k8s.io API group: Events with series and reporting
+ * controllers.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

@@ -4,6 +4,9 @@ import type { ListMeta, MicroTime, ObjectMeta, Time, TypeMeta } from "../../meta
 import type { int32 } from "../../scalars.js";
 
 /**
+ * Event records something that happened to an object, reported by a controller; repeated
+ * occurrences are folded into a series.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
@@ -97,6 +100,9 @@ export interface Event extends TypeMeta {
   deprecatedCount?: int32;
 }
 
+/**
+ * EventSeries counts repeated occurrences of an event and the time of the latest one.
+ */
 export interface EventSeries {
   /**
    * +protobuf=1
@@ -110,6 +116,8 @@ export interface EventSeries {
 }
 
 /**
+ * EventList is a list of Events.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */

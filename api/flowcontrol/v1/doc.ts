@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the flowcontrol.apiserver.k8s.io API group: FlowSchemas and priority
+ * levels of API priority and fairness.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

@@ -2,6 +2,9 @@ import type { ListMeta, ObjectMeta, Time, TypeMeta } from "../../meta/v1/types.j
 import type { int32 } from "../../scalars.js";
 
 /**
+ * FlowSchema classifies incoming requests into flows and assigns them to a priority level for API
+ * priority and fairness.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -29,6 +32,8 @@ export interface FlowSchema extends TypeMeta {
 }
 
 /**
+ * FlowSchemaList is a list of FlowSchemas.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.29
  */
@@ -45,6 +50,10 @@ export interface FlowSchemaList extends TypeMeta {
   items: FlowSchema[];
 }
 
+/**
+ * FlowSchemaSpec holds the priority level, matching precedence, flow distinguisher and rules of a
+ * FlowSchema.
+ */
 export interface FlowSchemaSpec {
   /**
    * +protobuf=1
@@ -72,8 +81,15 @@ export interface FlowSchemaSpec {
   rules?: PolicyRulesWithSubjects[];
 }
 
+/**
+ * FlowDistinguisherMethodType says whether requests are split into flows by user (ByUser) or by
+ * namespace (ByNamespace).
+ */
 export type FlowDistinguisherMethodType = string;
 
+/**
+ * FlowDistinguisherMethod says how a FlowSchema splits its requests into flows.
+ */
 export interface FlowDistinguisherMethod {
   /**
    * +protobuf=1
@@ -81,6 +97,9 @@ export interface FlowDistinguisherMethod {
   type: FlowDistinguisherMethodType;
 }
 
+/**
+ * PriorityLevelConfigurationReference names the priority level a FlowSchema's requests go to.
+ */
 export interface PriorityLevelConfigurationReference {
   /**
    * +protobuf=1
@@ -88,6 +107,10 @@ export interface PriorityLevelConfigurationReference {
   name: string;
 }
 
+/**
+ * PolicyRulesWithSubjects matches requests whose subject and action both match: at least one
+ * subject, and one resource or non-resource rule.
+ */
 export interface PolicyRulesWithSubjects {
   /**
    * +listType=atomic
@@ -110,6 +133,9 @@ export interface PolicyRulesWithSubjects {
   nonResourceRules?: NonResourcePolicyRule[];
 }
 
+/**
+ * Subject matches the originator of a request: a user, a group or a service account.
+ */
 export interface Subject {
   /**
    * +protobuf=1
@@ -138,8 +164,14 @@ export interface Subject {
   serviceAccount?: ServiceAccountSubject;
 }
 
+/**
+ * SubjectKind says which kind of subject is set: User, Group or ServiceAccount.
+ */
 export type SubjectKind = string;
 
+/**
+ * UserSubject matches a user by name.
+ */
 export interface UserSubject {
   /**
    * +protobuf=1
@@ -147,6 +179,9 @@ export interface UserSubject {
   name: string;
 }
 
+/**
+ * GroupSubject matches a user group by name.
+ */
 export interface GroupSubject {
   /**
    * +protobuf=1
@@ -154,6 +189,9 @@ export interface GroupSubject {
   name: string;
 }
 
+/**
+ * ServiceAccountSubject matches a service account by namespace and name.
+ */
 export interface ServiceAccountSubject {
   /**
    * +protobuf=1
@@ -166,6 +204,9 @@ export interface ServiceAccountSubject {
   name: string;
 }
 
+/**
+ * ResourcePolicyRule matches resource requests by verb, API group, resource and namespace.
+ */
 export interface ResourcePolicyRule {
   /**
    * +listType=set
@@ -199,6 +240,9 @@ export interface ResourcePolicyRule {
   namespaces: string[];
 }
 
+/**
+ * NonResourcePolicyRule matches non-resource requests by verb and URL.
+ */
 export interface NonResourcePolicyRule {
   /**
    * +listType=set
@@ -213,6 +257,9 @@ export interface NonResourcePolicyRule {
   nonResourceURLs: string[];
 }
 
+/**
+ * FlowSchemaStatus holds the conditions of a FlowSchema.
+ */
 export interface FlowSchemaStatus {
   /**
    * +listType=map
@@ -225,6 +272,9 @@ export interface FlowSchemaStatus {
   conditions?: FlowSchemaCondition[];
 }
 
+/**
+ * FlowSchemaCondition is one observed condition of a FlowSchema.
+ */
 export interface FlowSchemaCondition {
   /**
    * +protobuf=1
@@ -252,9 +302,15 @@ export interface FlowSchemaCondition {
   message?: string;
 }
 
+/**
+ * FlowSchemaConditionType names a condition of a FlowSchema.
+ */
 export type FlowSchemaConditionType = string;
 
 /**
+ * PriorityLevelConfiguration describes one priority level of API priority and fairness and its
+ * share of concurrency.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -282,6 +338,8 @@ export interface PriorityLevelConfiguration extends TypeMeta {
 }
 
 /**
+ * PriorityLevelConfigurationList is a list of PriorityLevelConfigurations.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.29
  */
@@ -298,6 +356,9 @@ export interface PriorityLevelConfigurationList extends TypeMeta {
   items: PriorityLevelConfiguration[];
 }
 
+/**
+ * PriorityLevelConfigurationSpec says whether a priority level is exempt or limited, and how.
+ */
 export interface PriorityLevelConfigurationSpec {
   /**
    * +protobuf=1
@@ -319,8 +380,15 @@ export interface PriorityLevelConfigurationSpec {
   exempt?: ExemptPriorityLevelConfiguration;
 }
 
+/**
+ * PriorityLevelEnablement says whether a priority level is Exempt from limits or Limited.
+ */
 export type PriorityLevelEnablement = string;
 
+/**
+ * LimitedPriorityLevelConfiguration sets the concurrency shares, borrowing limits and queueing of a
+ * limited priority level.
+ */
 export interface LimitedPriorityLevelConfiguration {
   /**
    * +optional
@@ -349,6 +417,10 @@ export interface LimitedPriorityLevelConfiguration {
   borrowingLimitPercent?: int32;
 }
 
+/**
+ * ExemptPriorityLevelConfiguration sets the concurrency shares an exempt priority level lends and
+ * counts.
+ */
 export interface ExemptPriorityLevelConfiguration {
   /**
    * +optional
@@ -365,6 +437,9 @@ export interface ExemptPriorityLevelConfiguration {
   lendablePercent?: int32;
 }
 
+/**
+ * LimitResponse says what happens to requests that cannot run at once: queued or rejected.
+ */
 export interface LimitResponse {
   /**
    * +protobuf=1
@@ -379,8 +454,15 @@ export interface LimitResponse {
   queuing?: QueuingConfiguration;
 }
 
+/**
+ * LimitResponseType says whether excess requests are queued (Queue) or rejected (Reject).
+ */
 export type LimitResponseType = string;
 
+/**
+ * QueuingConfiguration sets the number of queues, the hand size for shuffle sharding and the length
+ * of each queue.
+ */
 export interface QueuingConfiguration {
   /**
    * +optional
@@ -401,8 +483,14 @@ export interface QueuingConfiguration {
   queueLengthLimit: int32;
 }
 
+/**
+ * PriorityLevelConfigurationConditionType names a condition of a priority level.
+ */
 export type PriorityLevelConfigurationConditionType = string;
 
+/**
+ * PriorityLevelConfigurationStatus holds the conditions of a priority level.
+ */
 export interface PriorityLevelConfigurationStatus {
   /**
    * +listType=map
@@ -415,6 +503,9 @@ export interface PriorityLevelConfigurationStatus {
   conditions?: PriorityLevelConfigurationCondition[];
 }
 
+/**
+ * PriorityLevelConfigurationCondition is one observed condition of a priority level.
+ */
 export interface PriorityLevelConfigurationCondition {
   /**
    * +protobuf=1
@@ -442,4 +533,7 @@ export interface PriorityLevelConfigurationCondition {
   message?: string;
 }
 
+/**
+ * ConditionStatus is the state of a condition: True, False or Unknown.
+ */
 export type ConditionStatus = string;

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the networking.k8s.io API group: NetworkPolicies, Ingresses,
+ * IngressClasses, IPAddresses and ServiceCIDRs.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

@@ -5,6 +5,8 @@ import type { Condition, LabelSelector, ListMeta, ObjectMeta, TypeMeta } from ".
 import type { int32 } from "../../scalars.js";
 
 /**
+ * NetworkPolicy says which traffic may reach, or leave, the pods it selects.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.7
@@ -25,10 +27,15 @@ export interface NetworkPolicy extends TypeMeta {
 }
 
 /**
+ * PolicyType names a direction a NetworkPolicy governs: Ingress or Egress.
+ *
  * +enum
  */
 export type PolicyType = "Egress" | "Ingress";
 
+/**
+ * NetworkPolicySpec selects pods and lists the ingress and egress traffic allowed for them.
+ */
 export interface NetworkPolicySpec {
   /**
    * +optional
@@ -58,6 +65,10 @@ export interface NetworkPolicySpec {
   policyTypes?: PolicyType[];
 }
 
+/**
+ * NetworkPolicyIngressRule allows traffic to the selected pods from the given peers on the given
+ * ports.
+ */
 export interface NetworkPolicyIngressRule {
   /**
    * +optional
@@ -74,6 +85,10 @@ export interface NetworkPolicyIngressRule {
   from?: NetworkPolicyPeer[];
 }
 
+/**
+ * NetworkPolicyEgressRule allows traffic from the selected pods to the given peers on the given
+ * ports.
+ */
 export interface NetworkPolicyEgressRule {
   /**
    * +optional
@@ -90,6 +105,9 @@ export interface NetworkPolicyEgressRule {
   to?: NetworkPolicyPeer[];
 }
 
+/**
+ * NetworkPolicyPort is a port, or range of ports, and its protocol.
+ */
 export interface NetworkPolicyPort {
   /**
    * +optional
@@ -113,6 +131,9 @@ export interface NetworkPolicyPort {
   endPort?: int32;
 }
 
+/**
+ * IPBlock is a CIDR range, minus excepted sub-ranges, that a policy peer allows.
+ */
 export interface IPBlock {
   /**
    * +protobuf=1
@@ -127,6 +148,9 @@ export interface IPBlock {
   except?: string[];
 }
 
+/**
+ * NetworkPolicyPeer is a source or destination of traffic: pods, namespaces or an IP block.
+ */
 export interface NetworkPolicyPeer {
   /**
    * +optional
@@ -151,6 +175,8 @@ export interface NetworkPolicyPeer {
 }
 
 /**
+ * NetworkPolicyList is a list of NetworkPolicies.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -168,6 +194,8 @@ export interface NetworkPolicyList extends TypeMeta {
 }
 
 /**
+ * Ingress routes external HTTP(S) traffic to services by host and path.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
@@ -194,6 +222,8 @@ export interface Ingress extends TypeMeta {
 }
 
 /**
+ * IngressList is a list of Ingresses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -210,6 +240,9 @@ export interface IngressList extends TypeMeta {
   items: Ingress[];
 }
 
+/**
+ * IngressSpec holds an Ingress's class, default backend, TLS settings and routing rules.
+ */
 export interface IngressSpec {
   /**
    * +optional
@@ -240,6 +273,9 @@ export interface IngressSpec {
   rules?: IngressRule[];
 }
 
+/**
+ * IngressTLS names the hosts served over TLS and the secret holding their certificate.
+ */
 export interface IngressTLS {
   /**
    * +listType=atomic
@@ -255,6 +291,9 @@ export interface IngressTLS {
   secretName?: string;
 }
 
+/**
+ * IngressStatus reports the load balancer an Ingress was given.
+ */
 export interface IngressStatus {
   /**
    * +optional
@@ -263,6 +302,9 @@ export interface IngressStatus {
   loadBalancer?: IngressLoadBalancerStatus;
 }
 
+/**
+ * IngressLoadBalancerStatus lists the load balancer's ingress points.
+ */
 export interface IngressLoadBalancerStatus {
   /**
    * +optional
@@ -272,6 +314,10 @@ export interface IngressLoadBalancerStatus {
   ingress?: IngressLoadBalancerIngress[];
 }
 
+/**
+ * IngressLoadBalancerIngress is one ingress point of a load balancer: an IP or hostname and its
+ * ports.
+ */
 export interface IngressLoadBalancerIngress {
   /**
    * +optional
@@ -293,6 +339,9 @@ export interface IngressLoadBalancerIngress {
   ports?: IngressPortStatus[];
 }
 
+/**
+ * IngressPortStatus reports the state of one port of a load balancer ingress point.
+ */
 export interface IngressPortStatus {
   /**
    * +protobuf=1
@@ -315,6 +364,8 @@ export interface IngressPortStatus {
 }
 
 /**
+ * IngressRule maps requests for a host (or every host) to backends.
+ *
  * +kubegen:embed-protobuf=IngressRuleValue,2
  */
 export interface IngressRule extends IngressRuleValue {
@@ -325,6 +376,9 @@ export interface IngressRule extends IngressRuleValue {
   host?: string;
 }
 
+/**
+ * IngressRuleValue holds the protocol-specific routing of an IngressRule; only HTTP is defined.
+ */
 export interface IngressRuleValue {
   /**
    * +optional
@@ -334,6 +388,9 @@ export interface IngressRuleValue {
   http?: HTTPIngressRuleValue;
 }
 
+/**
+ * HTTPIngressRuleValue lists the paths of a host and their backends.
+ */
 export interface HTTPIngressRuleValue {
   /**
    * +listType=atomic
@@ -342,8 +399,14 @@ export interface HTTPIngressRuleValue {
   paths: HTTPIngressPath[];
 }
 
+/**
+ * PathType says how an Ingress path is matched: Exact, Prefix or ImplementationSpecific.
+ */
 export type PathType = string;
 
+/**
+ * HTTPIngressPath maps a path to a backend.
+ */
 export interface HTTPIngressPath {
   /**
    * +optional
@@ -363,6 +426,9 @@ export interface HTTPIngressPath {
   backend: IngressBackend;
 }
 
+/**
+ * IngressBackend is where matching traffic goes: a service port or another resource.
+ */
 export interface IngressBackend {
   /**
    * +optional
@@ -379,6 +445,9 @@ export interface IngressBackend {
   resource?: TypedLocalObjectReference;
 }
 
+/**
+ * IngressServiceBackend names a service and port as an Ingress backend.
+ */
 export interface IngressServiceBackend {
   /**
    * +protobuf=1
@@ -392,6 +461,8 @@ export interface IngressServiceBackend {
 }
 
 /**
+ * ServiceBackendPort is a service port given by name or number.
+ *
  * +structType=atomic
  */
 export interface ServiceBackendPort {
@@ -409,6 +480,8 @@ export interface ServiceBackendPort {
 }
 
 /**
+ * IngressClass names an ingress controller and its parameters; Ingresses choose one by name.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -429,6 +502,9 @@ export interface IngressClass extends TypeMeta {
   spec?: IngressClassSpec;
 }
 
+/**
+ * IngressClassSpec holds the controller name and parameters of an IngressClass.
+ */
 export interface IngressClassSpec {
   /**
    * +protobuf=1
@@ -443,6 +519,9 @@ export interface IngressClassSpec {
   parameters?: IngressClassParametersReference;
 }
 
+/**
+ * IngressClassParametersReference points to the resource holding an ingress controller's settings.
+ */
 export interface IngressClassParametersReference {
   /**
    * +optional
@@ -477,6 +556,8 @@ export interface IngressClassParametersReference {
 }
 
 /**
+ * IngressClassList is a list of IngressClasses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -494,6 +575,8 @@ export interface IngressClassList extends TypeMeta {
 }
 
 /**
+ * IPAddress records that one IP address is allocated, and to which object; its name is the address.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -514,6 +597,9 @@ export interface IPAddress extends TypeMeta {
   spec?: IPAddressSpec;
 }
 
+/**
+ * IPAddressSpec names the object an IP address is allocated to.
+ */
 export interface IPAddressSpec {
   /**
    * +kubegen:pointer
@@ -522,6 +608,9 @@ export interface IPAddressSpec {
   parentRef?: ParentReference;
 }
 
+/**
+ * ParentReference identifies the object that holds an IP address.
+ */
 export interface ParentReference {
   /**
    * +optional
@@ -547,6 +636,8 @@ export interface ParentReference {
 }
 
 /**
+ * IPAddressList is a list of IPAddresses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.33
  */
@@ -564,6 +655,8 @@ export interface IPAddressList extends TypeMeta {
 }
 
 /**
+ * ServiceCIDR is a range of addresses from which service ClusterIPs are allocated.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -590,6 +683,9 @@ export interface ServiceCIDR extends TypeMeta {
   status?: ServiceCIDRStatus;
 }
 
+/**
+ * ServiceCIDRSpec holds the CIDRs (at most one per IP family) of a ServiceCIDR.
+ */
 export interface ServiceCIDRSpec {
   /**
    * +optional
@@ -599,6 +695,9 @@ export interface ServiceCIDRSpec {
   cidrs?: string[];
 }
 
+/**
+ * ServiceCIDRStatus holds the conditions of a ServiceCIDR.
+ */
 export interface ServiceCIDRStatus {
   /**
    * +optional
@@ -612,6 +711,8 @@ export interface ServiceCIDRStatus {
 }
 
 /**
+ * ServiceCIDRList is a list of ServiceCIDRs.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.33
  */

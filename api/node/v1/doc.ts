@@ -1,4 +1,6 @@
 /**
+ * Package v1 is version v1 of the node.k8s.io API group: RuntimeClasses.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +k8s:openapi-gen=true

@@ -2,6 +2,9 @@ import type { ResourceList, Toleration } from "../../core/v1/types.js";
 import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
 
 /**
+ * RuntimeClass names a container runtime configuration (a CRI handler) that pods can choose, with
+ * its overhead and scheduling constraints.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -35,6 +38,9 @@ export interface RuntimeClass extends TypeMeta {
   scheduling?: Scheduling;
 }
 
+/**
+ * Overhead is the resources a runtime uses per pod on top of the containers' requests.
+ */
 export interface Overhead {
   /**
    * +optional
@@ -43,6 +49,10 @@ export interface Overhead {
   podFixed?: ResourceList;
 }
 
+/**
+ * Scheduling restricts pods of a RuntimeClass to nodes that support it, through node labels and
+ * tolerations.
+ */
 export interface Scheduling {
   /**
    * +optional
@@ -60,6 +70,8 @@ export interface Scheduling {
 }
 
 /**
+ * RuntimeClassList is a list of RuntimeClasses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.20
  */

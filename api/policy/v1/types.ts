@@ -2,6 +2,10 @@ import type { IntOrString } from "../../apimachinery/intstr/types.js";
 import type { Condition, DeleteOptions, LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../meta/v1/types.js";
 import type { int32, int64 } from "../../scalars.js";
 
+/**
+ * PodDisruptionBudgetSpec selects pods and says how many must stay available, or may be
+ * unavailable, during voluntary disruptions.
+ */
 export interface PodDisruptionBudgetSpec {
   /**
    * +optional
@@ -34,10 +38,17 @@ export interface PodDisruptionBudgetSpec {
 }
 
 /**
+ * UnhealthyPodEvictionPolicyType says when running but not ready pods may be evicted:
+ * IfHealthyBudget or AlwaysAllow.
+ *
  * +enum
  */
 export type UnhealthyPodEvictionPolicyType = "AlwaysAllow" | "IfHealthyBudget";
 
+/**
+ * PodDisruptionBudgetStatus reports the pods counted by a budget and how many disruptions it allows
+ * now.
+ */
 export interface PodDisruptionBudgetStatus {
   /**
    * +optional
@@ -83,6 +94,9 @@ export interface PodDisruptionBudgetStatus {
 }
 
 /**
+ * PodDisruptionBudget limits how many of a set of pods voluntary disruptions (such as evictions)
+ * may take down at once.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
@@ -109,6 +123,8 @@ export interface PodDisruptionBudget extends TypeMeta {
 }
 
 /**
+ * PodDisruptionBudgetList is a list of PodDisruptionBudgets.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.21
  */
@@ -126,6 +142,9 @@ export interface PodDisruptionBudgetList extends TypeMeta {
 }
 
 /**
+ * Eviction asks for a pod to be deleted if its disruption budgets allow it; it is posted to the
+ * pod's eviction subresource.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.22
  */

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the resource.k8s.io API group: dynamic resource allocation with
+ * device classes, resource claims, claim templates and resource slices.
+ *
  * +k8s:openapi-gen=true
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package

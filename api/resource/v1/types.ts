@@ -5,6 +5,9 @@ import type { Condition, ListMeta, ObjectMeta, Time, TypeMeta, UID } from "../..
 import type { int64 } from "../../scalars.js";
 
 /**
+ * ResourceSlice publishes devices of one pool that a driver manages, for dynamic resource
+ * allocation.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -24,6 +27,9 @@ export interface ResourceSlice extends TypeMeta {
   spec: ResourceSliceSpec;
 }
 
+/**
+ * ResourceSliceSpec holds the driver, pool, node selection, devices and shared counters of a slice.
+ */
 export interface ResourceSliceSpec {
   /**
    * +required
@@ -80,6 +86,10 @@ export interface ResourceSliceSpec {
   sharedCounters?: CounterSet[];
 }
 
+/**
+ * CounterSet is a named set of counters that devices consume from, such as memory shared between
+ * partitions.
+ */
 export interface CounterSet {
   /**
    * +required
@@ -93,6 +103,10 @@ export interface CounterSet {
   counters?: Record<string, Counter>;
 }
 
+/**
+ * ResourcePool names the pool a slice belongs to and how many slices the pool has at which
+ * generation.
+ */
 export interface ResourcePool {
   /**
    * +required
@@ -113,6 +127,9 @@ export interface ResourcePool {
   resourceSliceCount: int64;
 }
 
+/**
+ * Device is one allocatable device: attributes, capacity, consumed counters and taints.
+ */
 export interface Device {
   /**
    * +required
@@ -196,6 +213,9 @@ export interface Device {
   allowMultipleAllocations?: boolean;
 }
 
+/**
+ * DeviceCounterConsumption is how much of a counter set a device uses.
+ */
 export interface DeviceCounterConsumption {
   /**
    * +required
@@ -209,6 +229,9 @@ export interface DeviceCounterConsumption {
   counters?: Record<string, Counter>;
 }
 
+/**
+ * DeviceCapacity is a device's amount of one capacity and how requests may share it.
+ */
 export interface DeviceCapacity {
   /**
    * +required
@@ -224,6 +247,9 @@ export interface DeviceCapacity {
   requestPolicy?: CapacityRequestPolicy;
 }
 
+/**
+ * Counter is an amount held in a counter set.
+ */
 export interface Counter {
   /**
    * +required
@@ -232,6 +258,10 @@ export interface Counter {
   value: Quantity;
 }
 
+/**
+ * CapacityRequestPolicy limits what a request may ask of a shareable capacity: a default and the
+ * valid values or range.
+ */
 export interface CapacityRequestPolicy {
   /**
    * +optional
@@ -255,6 +285,9 @@ export interface CapacityRequestPolicy {
   validRange?: CapacityRequestPolicyRange;
 }
 
+/**
+ * CapacityRequestPolicyRange is a range of valid capacity requests, with a step.
+ */
 export interface CapacityRequestPolicyRange {
   /**
    * +kubegen:pointer
@@ -277,10 +310,19 @@ export interface CapacityRequestPolicyRange {
   step?: Quantity;
 }
 
+/**
+ * QualifiedName is an attribute or capacity name, optionally prefixed by a domain.
+ */
 export type QualifiedName = string;
 
+/**
+ * FullyQualifiedName is an attribute or capacity name with its domain prefix.
+ */
 export type FullyQualifiedName = string;
 
+/**
+ * DeviceAttribute is a device attribute's value: one of int, bool, string or version.
+ */
 export interface DeviceAttribute {
   /**
    * +optional
@@ -311,6 +353,9 @@ export interface DeviceAttribute {
   version?: string;
 }
 
+/**
+ * DeviceTaint marks a device so that claims without a matching toleration do not use it.
+ */
 export interface DeviceTaint {
   /**
    * +required
@@ -339,11 +384,15 @@ export interface DeviceTaint {
 }
 
 /**
+ * DeviceTaintEffect is what a device taint does: NoSchedule or NoExecute.
+ *
  * +enum
  */
 export type DeviceTaintEffect = "NoExecute" | "NoSchedule";
 
 /**
+ * ResourceSliceList is a list of ResourceSlices.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
  */
@@ -361,6 +410,9 @@ export interface ResourceSliceList extends TypeMeta {
 }
 
 /**
+ * ResourceClaim asks for devices for a pod; the scheduler allocates them and the status records the
+ * result.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
@@ -385,6 +437,9 @@ export interface ResourceClaim extends TypeMeta {
   status?: ResourceClaimStatus;
 }
 
+/**
+ * ResourceClaimSpec holds the device requests of a claim.
+ */
 export interface ResourceClaimSpec {
   /**
    * +optional
@@ -393,6 +448,9 @@ export interface ResourceClaimSpec {
   devices: DeviceClaim;
 }
 
+/**
+ * DeviceClaim lists device requests, constraints between them and configuration.
+ */
 export interface DeviceClaim {
   /**
    * +optional
@@ -416,6 +474,9 @@ export interface DeviceClaim {
   config?: DeviceClaimConfiguration[];
 }
 
+/**
+ * DeviceRequest asks for devices, either exactly or as alternatives tried in order.
+ */
 export interface DeviceRequest {
   /**
    * +required
@@ -438,6 +499,10 @@ export interface DeviceRequest {
   firstAvailable?: DeviceSubRequest[];
 }
 
+/**
+ * ExactDeviceRequest asks for devices of a class, selected by expressions, in a count or all of
+ * them.
+ */
 export interface ExactDeviceRequest {
   /**
    * +required
@@ -486,6 +551,9 @@ export interface ExactDeviceRequest {
   capacity?: CapacityRequirements;
 }
 
+/**
+ * DeviceSubRequest is one alternative of a device request.
+ */
 export interface DeviceSubRequest {
   /**
    * +required
@@ -533,6 +601,9 @@ export interface DeviceSubRequest {
   capacity?: CapacityRequirements;
 }
 
+/**
+ * CapacityRequirements is how much of each capacity a request needs from a shared device.
+ */
 export interface CapacityRequirements {
   /**
    * +optional
@@ -541,8 +612,15 @@ export interface CapacityRequirements {
   requests?: Record<string, Quantity>;
 }
 
+/**
+ * DeviceAllocationMode says whether a request wants an exact count of devices (ExactCount) or all
+ * matching ones (All).
+ */
 export type DeviceAllocationMode = string;
 
+/**
+ * DeviceSelector selects devices; only CEL expressions are defined.
+ */
 export interface DeviceSelector {
   /**
    * +optional
@@ -552,6 +630,9 @@ export interface DeviceSelector {
   cel?: CELDeviceSelector;
 }
 
+/**
+ * CELDeviceSelector is a CEL expression a device must satisfy.
+ */
 export interface CELDeviceSelector {
   /**
    * +required
@@ -560,6 +641,10 @@ export interface CELDeviceSelector {
   expression: string;
 }
 
+/**
+ * DeviceConstraint requires the devices of several requests to agree, for instance on an
+ * attribute's value.
+ */
 export interface DeviceConstraint {
   /**
    * +optional
@@ -584,6 +669,8 @@ export interface DeviceConstraint {
 }
 
 /**
+ * DeviceClaimConfiguration is driver configuration for some or all requests of a claim.
+ *
  * +kubegen:embed-protobuf=DeviceConfiguration,2
  */
 export interface DeviceClaimConfiguration extends DeviceConfiguration {
@@ -595,6 +682,9 @@ export interface DeviceClaimConfiguration extends DeviceConfiguration {
   requests?: string[];
 }
 
+/**
+ * DeviceConfiguration is configuration for a device driver; only opaque parameters are defined.
+ */
 export interface DeviceConfiguration {
   /**
    * +optional
@@ -604,6 +694,9 @@ export interface DeviceConfiguration {
   opaque?: OpaqueDeviceConfiguration;
 }
 
+/**
+ * OpaqueDeviceConfiguration holds parameters in a driver's own format.
+ */
 export interface OpaqueDeviceConfiguration {
   /**
    * +required
@@ -618,6 +711,9 @@ export interface OpaqueDeviceConfiguration {
   parameters: RawExtension;
 }
 
+/**
+ * DeviceToleration lets a request use devices with a matching taint.
+ */
 export interface DeviceToleration {
   /**
    * +optional
@@ -653,10 +749,15 @@ export interface DeviceToleration {
 }
 
 /**
+ * DeviceTolerationOperator says how a toleration matches a taint's value: Exists or Equal.
+ *
  * +enum
  */
 export type DeviceTolerationOperator = "Equal" | "Exists";
 
+/**
+ * ResourceClaimStatus reports a claim's allocation, the pods reserved to use it and device status.
+ */
 export interface ResourceClaimStatus {
   /**
    * +optional
@@ -687,6 +788,9 @@ export interface ResourceClaimStatus {
   devices?: AllocatedDeviceStatus[];
 }
 
+/**
+ * ResourceClaimConsumerReference names an object (usually a pod) a claim is reserved for.
+ */
 export interface ResourceClaimConsumerReference {
   /**
    * +optional
@@ -713,6 +817,9 @@ export interface ResourceClaimConsumerReference {
   uid: UID;
 }
 
+/**
+ * AllocationResult records the devices allocated to a claim and where they can be used.
+ */
 export interface AllocationResult {
   /**
    * +optional
@@ -735,6 +842,9 @@ export interface AllocationResult {
   allocationTimestamp?: Time;
 }
 
+/**
+ * DeviceAllocationResult lists the allocated devices and their configuration.
+ */
 export interface DeviceAllocationResult {
   /**
    * +optional
@@ -751,6 +861,9 @@ export interface DeviceAllocationResult {
   config?: DeviceAllocationConfiguration[];
 }
 
+/**
+ * DeviceRequestAllocationResult is one device allocated for one request.
+ */
 export interface DeviceRequestAllocationResult {
   /**
    * +required
@@ -819,6 +932,9 @@ export interface DeviceRequestAllocationResult {
 }
 
 /**
+ * DeviceAllocationConfiguration is configuration applied to allocated devices, from the class or
+ * the claim.
+ *
  * +kubegen:embed-protobuf=DeviceConfiguration,3
  */
 export interface DeviceAllocationConfiguration extends DeviceConfiguration {
@@ -836,9 +952,14 @@ export interface DeviceAllocationConfiguration extends DeviceConfiguration {
   requests?: string[];
 }
 
+/**
+ * AllocationConfigSource says where allocation configuration came from: FromClass or FromClaim.
+ */
 export type AllocationConfigSource = string;
 
 /**
+ * ResourceClaimList is a list of ResourceClaims.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
  */
@@ -856,6 +977,9 @@ export interface ResourceClaimList extends TypeMeta {
 }
 
 /**
+ * DeviceClass is a category of devices that claims can request, with selectors and configuration
+ * applied to all of them.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -875,6 +999,9 @@ export interface DeviceClass extends TypeMeta {
   spec: DeviceClassSpec;
 }
 
+/**
+ * DeviceClassSpec holds the selectors, configuration and extended resource name of a device class.
+ */
 export interface DeviceClassSpec {
   /**
    * +optional
@@ -899,11 +1026,15 @@ export interface DeviceClassSpec {
 }
 
 /**
+ * DeviceClassConfiguration is driver configuration applied to every claim for the class.
+ *
  * +kubegen:embed-protobuf=DeviceConfiguration,1
  */
 export interface DeviceClassConfiguration extends DeviceConfiguration {}
 
 /**
+ * DeviceClassList is a list of DeviceClasses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
  */
@@ -921,6 +1052,9 @@ export interface DeviceClassList extends TypeMeta {
 }
 
 /**
+ * ResourceClaimTemplate is the template of the ResourceClaims created for each pod that refers to
+ * it.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
@@ -939,6 +1073,9 @@ export interface ResourceClaimTemplate extends TypeMeta {
   spec: ResourceClaimTemplateSpec;
 }
 
+/**
+ * ResourceClaimTemplateSpec is the metadata and spec of the claims a template creates.
+ */
 export interface ResourceClaimTemplateSpec {
   /**
    * +optional
@@ -953,6 +1090,8 @@ export interface ResourceClaimTemplateSpec {
 }
 
 /**
+ * ResourceClaimTemplateList is a list of ResourceClaimTemplates.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
  */
@@ -969,6 +1108,10 @@ export interface ResourceClaimTemplateList extends TypeMeta {
   items: ResourceClaimTemplate[];
 }
 
+/**
+ * AllocatedDeviceStatus is what a driver reports about an allocated device: conditions, data and
+ * network details.
+ */
 export interface AllocatedDeviceStatus {
   /**
    * +required
@@ -1018,6 +1161,9 @@ export interface AllocatedDeviceStatus {
   networkData?: NetworkDeviceData;
 }
 
+/**
+ * NetworkDeviceData describes a network device: interface name, IPs and hardware address.
+ */
 export interface NetworkDeviceData {
   /**
    * +optional

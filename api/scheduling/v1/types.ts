@@ -3,6 +3,8 @@ import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
 import type { int32 } from "../../scalars.js";
 
 /**
+ * PriorityClass maps a name to a scheduling priority; pods refer to it by name.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -42,6 +44,8 @@ export interface PriorityClass extends TypeMeta {
 }
 
 /**
+ * PriorityClassList is a list of PriorityClasses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.14
  */

@@ -1,4 +1,7 @@
 /**
+ * Package v1 is version v1 of the storage.k8s.io API group: StorageClasses, CSI drivers and nodes,
+ * storage capacity, volume attachments and volume attributes classes.
+ *
  * +k8s:deepcopy-gen=package
  * +k8s:protobuf-gen=package
  * +groupName=storage.k8s.io

@@ -4,6 +4,9 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta } from "../../
 import type { int32, int64 } from "../../scalars.js";
 
 /**
+ * StorageClass describes a class of storage: the provisioner that creates volumes of it, their
+ * parameters and binding mode.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -65,6 +68,8 @@ export interface StorageClass extends TypeMeta {
 }
 
 /**
+ * StorageClassList is a list of StorageClasses.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -82,11 +87,16 @@ export interface StorageClassList extends TypeMeta {
 }
 
 /**
+ * VolumeBindingMode says whether claims bind as soon as they are created (Immediate) or once a pod
+ * using them is scheduled (WaitForFirstConsumer).
+ *
  * +enum
  */
 export type VolumeBindingMode = "Immediate" | "WaitForFirstConsumer";
 
 /**
+ * VolumeAttachment records the intent to attach a volume to a node, and whether it is attached.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -113,6 +123,8 @@ export interface VolumeAttachment extends TypeMeta {
 }
 
 /**
+ * VolumeAttachmentList is a list of VolumeAttachments.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.13
  */
@@ -129,6 +141,9 @@ export interface VolumeAttachmentList extends TypeMeta {
   items: VolumeAttachment[];
 }
 
+/**
+ * VolumeAttachmentSpec names the attacher, the volume and the node.
+ */
 export interface VolumeAttachmentSpec {
   /**
    * +protobuf=1
@@ -146,6 +161,10 @@ export interface VolumeAttachmentSpec {
   nodeName: string;
 }
 
+/**
+ * VolumeAttachmentSource is the volume to attach: a PersistentVolume by name, or an inline volume's
+ * spec.
+ */
 export interface VolumeAttachmentSource {
   /**
    * +optional
@@ -162,6 +181,10 @@ export interface VolumeAttachmentSource {
   inlineVolumeSpec?: PersistentVolumeSpec;
 }
 
+/**
+ * VolumeAttachmentStatus reports whether the volume is attached, data returned by the attacher, and
+ * errors.
+ */
 export interface VolumeAttachmentStatus {
   /**
    * +protobuf=1
@@ -189,6 +212,9 @@ export interface VolumeAttachmentStatus {
   detachError?: VolumeError;
 }
 
+/**
+ * VolumeError is an error of an attach or detach operation, with when it happened.
+ */
 export interface VolumeError {
   /**
    * +optional
@@ -211,6 +237,9 @@ export interface VolumeError {
 }
 
 /**
+ * CSIDriver describes a CSI volume driver installed in the cluster and how Kubernetes should
+ * interact with it.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -230,6 +259,8 @@ export interface CSIDriver extends TypeMeta {
 }
 
 /**
+ * CSIDriverList is a list of CSIDrivers.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.18
  */
@@ -246,6 +277,10 @@ export interface CSIDriverList extends TypeMeta {
   items: CSIDriver[];
 }
 
+/**
+ * CSIDriverSpec holds the behaviours a CSI driver supports or requires (attach, pod info, fsGroup,
+ * tokens...).
+ */
 export interface CSIDriverSpec {
   /**
    * +optional
@@ -311,10 +346,20 @@ export interface CSIDriverSpec {
   nodeAllocatableUpdatePeriodSeconds?: int64;
 }
 
+/**
+ * FSGroupPolicy says whether a CSI driver's volumes have their ownership changed to the pod's
+ * fsGroup.
+ */
 export type FSGroupPolicy = string;
 
+/**
+ * VolumeLifecycleMode is a way a CSI driver's volumes can be used: Persistent or Ephemeral.
+ */
 export type VolumeLifecycleMode = string;
 
+/**
+ * TokenRequest asks for a service account token for a CSI driver, for an audience and lifetime.
+ */
 export interface TokenRequest {
   /**
    * +protobuf=1
@@ -330,6 +375,8 @@ export interface TokenRequest {
 }
 
 /**
+ * CSINode lists the CSI drivers installed on a node; its name is the node's.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -348,6 +395,9 @@ export interface CSINode extends TypeMeta {
   spec: CSINodeSpec;
 }
 
+/**
+ * CSINodeSpec lists the CSI drivers of a node.
+ */
 export interface CSINodeSpec {
   /**
    * +patchMergeKey=name
@@ -359,6 +409,9 @@ export interface CSINodeSpec {
   drivers: CSINodeDriver[];
 }
 
+/**
+ * CSINodeDriver is one CSI driver on a node: its node ID, topology keys and allocatable volumes.
+ */
 export interface CSINodeDriver {
   /**
    * +protobuf=1
@@ -385,6 +438,9 @@ export interface CSINodeDriver {
   allocatable?: VolumeNodeResources;
 }
 
+/**
+ * VolumeNodeResources holds how many volumes of a driver a node can have.
+ */
 export interface VolumeNodeResources {
   /**
    * +optional
@@ -395,6 +451,8 @@ export interface VolumeNodeResources {
 }
 
 /**
+ * CSINodeList is a list of CSINodes.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.17
  */
@@ -412,6 +470,8 @@ export interface CSINodeList extends TypeMeta {
 }
 
 /**
+ * CSIStorageCapacity reports the storage a class can provide in a topology segment, for scheduling.
+ *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.24
@@ -452,6 +512,8 @@ export interface CSIStorageCapacity extends TypeMeta {
 }
 
 /**
+ * CSIStorageCapacityList is a list of CSIStorageCapacities.
+ *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.24
  */
@@ -469,6 +531,9 @@ export interface CSIStorageCapacityList extends TypeMeta {
 }
 
 /**
+ * VolumeAttributesClass names a set of mutable volume attributes (such as IOPS) that a CSI driver
+ * applies to volumes.
+ *
  * +genclient
  * +genclient:nonNamespaced
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
@@ -494,6 +559,8 @@ export interface VolumeAttributesClass extends TypeMeta {
 }
 
 /**
+ * VolumeAttributesClassList is a list of VolumeAttributesClasses.
+ *
  * +k8s:prerelease-lifecycle-gen:introduced=1.34
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  */

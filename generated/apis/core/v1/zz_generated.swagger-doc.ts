@@ -259,6 +259,612 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
     metadata: "Standard list metadata.",
     items: "The service accounts in this list.",
   },
+  Volume: {
+    "": "Volume is a named volume of a pod, which its containers can mount.",
+  },
+  VolumeSource: {
+    "": "VolumeSource says where a volume's data comes from; exactly one source is set.",
+  },
+  PersistentVolumeClaimVolumeSource: {
+    "": "PersistentVolumeClaimVolumeSource mounts the volume bound to a claim in the pod's namespace.",
+  },
+  PersistentVolumeSource: {
+    "": "PersistentVolumeSource says what storage backs a PersistentVolume; exactly one source is set.",
+  },
+  PersistentVolume: {
+    "": "PersistentVolume is a piece of storage in the cluster, provisioned by an administrator or dynamically, that claims bind to.",
+  },
+  PersistentVolumeSpec: {
+    "": "PersistentVolumeSpec holds a volume's capacity, source, access modes, claim binding, reclaim policy and node affinity.",
+  },
+  VolumeNodeAffinity: {
+    "": "VolumeNodeAffinity restricts the nodes a volume can be used from.",
+  },
+  PersistentVolumeStatus: {
+    "": "PersistentVolumeStatus reports a volume's phase and why it is in it.",
+  },
+  PersistentVolumeList: {
+    "": "PersistentVolumeList is a list of PersistentVolumes.",
+  },
+  PersistentVolumeClaim: {
+    "": "PersistentVolumeClaim is a user's request for storage, bound to one PersistentVolume.",
+  },
+  PersistentVolumeClaimList: {
+    "": "PersistentVolumeClaimList is a list of PersistentVolumeClaims.",
+  },
+  PersistentVolumeClaimSpec: {
+    "": "PersistentVolumeClaimSpec holds the access modes, size, class, data source and volume mode a claim asks for.",
+  },
+  TypedObjectReference: {
+    "": "TypedObjectReference names an object by API group, kind, name and optionally namespace.",
+  },
+  ModifyVolumeStatus: {
+    "": "ModifyVolumeStatus is the state of a volume attributes change: Pending, InProgress or Infeasible.",
+  },
+  PersistentVolumeClaimCondition: {
+    "": "PersistentVolumeClaimCondition is one observed condition of a claim.",
+  },
+  PersistentVolumeClaimStatus: {
+    "": "PersistentVolumeClaimStatus reports a claim's phase, access modes, capacity, resize and attribute changes.",
+  },
+  HostPathVolumeSource: {
+    "": "HostPathVolumeSource mounts a file or directory of the node into the pod.",
+  },
+  EmptyDirVolumeSource: {
+    "": "EmptyDirVolumeSource is an empty directory that lives as long as the pod, on disk or in memory.",
+  },
+  GlusterfsVolumeSource: {
+    "": "GlusterfsVolumeSource mounts a Glusterfs volume (a deprecated in-tree plugin).",
+  },
+  GlusterfsPersistentVolumeSource: {
+    "": "GlusterfsPersistentVolumeSource is a Glusterfs volume as a PersistentVolume source.",
+  },
+  RBDVolumeSource: {
+    "": "RBDVolumeSource mounts a Ceph RBD block device (a deprecated in-tree plugin).",
+  },
+  RBDPersistentVolumeSource: {
+    "": "RBDPersistentVolumeSource is a Ceph RBD device as a PersistentVolume source.",
+  },
+  CinderVolumeSource: {
+    "": "CinderVolumeSource mounts an OpenStack Cinder volume (handled by the CSI driver through migration).",
+  },
+  CinderPersistentVolumeSource: {
+    "": "CinderPersistentVolumeSource is a Cinder volume as a PersistentVolume source.",
+  },
+  CephFSVolumeSource: {
+    "": "CephFSVolumeSource mounts a CephFS filesystem.",
+  },
+  SecretReference: {
+    "": "SecretReference names a secret in any namespace.",
+  },
+  CephFSPersistentVolumeSource: {
+    "": "CephFSPersistentVolumeSource is a CephFS filesystem as a PersistentVolume source.",
+  },
+  FlockerVolumeSource: {
+    "": "FlockerVolumeSource mounts a Flocker dataset (a deprecated in-tree plugin).",
+  },
+  GCEPersistentDiskVolumeSource: {
+    "": "GCEPersistentDiskVolumeSource mounts a Google Compute Engine persistent disk.",
+  },
+  QuobyteVolumeSource: {
+    "": "QuobyteVolumeSource mounts a Quobyte volume (a deprecated in-tree plugin).",
+  },
+  FlexPersistentVolumeSource: {
+    "": "FlexPersistentVolumeSource is a FlexVolume driver's volume as a PersistentVolume source.",
+  },
+  FlexVolumeSource: {
+    "": "FlexVolumeSource mounts a volume through an exec-based FlexVolume driver.",
+  },
+  AWSElasticBlockStoreVolumeSource: {
+    "": "AWSElasticBlockStoreVolumeSource mounts an AWS EBS volume.",
+  },
+  GitRepoVolumeSource: {
+    "": "GitRepoVolumeSource clones a git repository into an empty directory (deprecated).",
+  },
+  SecretVolumeSource: {
+    "": "SecretVolumeSource fills a volume with the keys of a secret, one file each.",
+  },
+  SecretProjection: {
+    "": "SecretProjection adds keys of a secret to a projected volume.",
+  },
+  NFSVolumeSource: {
+    "": "NFSVolumeSource mounts an NFS export.",
+  },
+  ISCSIVolumeSource: {
+    "": "ISCSIVolumeSource mounts an iSCSI disk.",
+  },
+  ISCSIPersistentVolumeSource: {
+    "": "ISCSIPersistentVolumeSource is an iSCSI disk as a PersistentVolume source.",
+  },
+  FCVolumeSource: {
+    "": "FCVolumeSource mounts a Fibre Channel disk.",
+  },
+  AzureFileVolumeSource: {
+    "": "AzureFileVolumeSource mounts an Azure File share.",
+  },
+  AzureFilePersistentVolumeSource: {
+    "": "AzureFilePersistentVolumeSource is an Azure File share as a PersistentVolume source.",
+  },
+  VsphereVirtualDiskVolumeSource: {
+    "": "VsphereVirtualDiskVolumeSource mounts a vSphere virtual disk.",
+  },
+  PhotonPersistentDiskVolumeSource: {
+    "": "PhotonPersistentDiskVolumeSource mounts a Photon Controller disk (a deprecated in-tree plugin).",
+  },
+  AzureDiskVolumeSource: {
+    "": "AzureDiskVolumeSource mounts an Azure data disk.",
+  },
+  PortworxVolumeSource: {
+    "": "PortworxVolumeSource mounts a Portworx volume.",
+  },
+  ScaleIOVolumeSource: {
+    "": "ScaleIOVolumeSource mounts a ScaleIO volume (a deprecated in-tree plugin).",
+  },
+  ScaleIOPersistentVolumeSource: {
+    "": "ScaleIOPersistentVolumeSource is a ScaleIO volume as a PersistentVolume source.",
+  },
+  StorageOSVolumeSource: {
+    "": "StorageOSVolumeSource mounts a StorageOS volume (a deprecated in-tree plugin).",
+  },
+  StorageOSPersistentVolumeSource: {
+    "": "StorageOSPersistentVolumeSource is a StorageOS volume as a PersistentVolume source.",
+  },
+  ConfigMapVolumeSource: {
+    "": "ConfigMapVolumeSource fills a volume with the keys of a config map, one file each.",
+  },
+  ConfigMapProjection: {
+    "": "ConfigMapProjection adds keys of a config map to a projected volume.",
+  },
+  ServiceAccountTokenProjection: {
+    "": "ServiceAccountTokenProjection adds a service account token, for an audience and lifetime, to a projected volume; the kubelet renews it.",
+  },
+  ClusterTrustBundleProjection: {
+    "": "ClusterTrustBundleProjection adds the certificates of ClusterTrustBundles to a projected volume.",
+  },
+  PodCertificateProjection: {
+    "": "PodCertificateProjection adds a private key and a certificate issued for the pod to a projected volume.",
+  },
+  ProjectedVolumeSource: {
+    "": "ProjectedVolumeSource combines several sources (secrets, config maps, downward API, tokens) into one directory.",
+  },
+  VolumeProjection: {
+    "": "VolumeProjection is one source of a projected volume; exactly one is set.",
+  },
+  KeyToPath: {
+    "": "KeyToPath maps a key of a secret or config map to a file path in the volume.",
+  },
+  LocalVolumeSource: {
+    "": "LocalVolumeSource is a disk, partition or directory local to one node.",
+  },
+  CSIPersistentVolumeSource: {
+    "": "CSIPersistentVolumeSource is a volume managed by a CSI driver, as a PersistentVolume source.",
+  },
+  CSIVolumeSource: {
+    "": "CSIVolumeSource is an ephemeral inline volume provided by a CSI driver.",
+  },
+  EphemeralVolumeSource: {
+    "": "EphemeralVolumeSource is a volume from a claim created for the pod from a template and deleted with it.",
+  },
+  PersistentVolumeClaimTemplate: {
+    "": "PersistentVolumeClaimTemplate is the metadata and spec of a claim created for an ephemeral volume.",
+  },
+  ContainerPort: {
+    "": "ContainerPort is a network port a container exposes.",
+  },
+  VolumeMount: {
+    "": "VolumeMount mounts a volume of the pod at a path in a container.",
+  },
+  VolumeDevice: {
+    "": "VolumeDevice maps a raw block volume to a device path in a container.",
+  },
+  EnvVar: {
+    "": "EnvVar is an environment variable of a container, with a literal value or a value from a source.",
+  },
+  EnvVarSource: {
+    "": "EnvVarSource is where an environment variable's value comes from; exactly one is set.",
+  },
+  FileKeySelector: {
+    "": "FileKeySelector selects a key of an env file in a volume.",
+  },
+  ObjectFieldSelector: {
+    "": "ObjectFieldSelector selects a field of the pod, such as metadata.name.",
+  },
+  ResourceFieldSelector: {
+    "": "ResourceFieldSelector selects a container's resource limit or request, with a divisor.",
+  },
+  ConfigMapKeySelector: {
+    "": "ConfigMapKeySelector selects a key of a config map.",
+  },
+  SecretKeySelector: {
+    "": "SecretKeySelector selects a key of a secret.",
+  },
+  EnvFromSource: {
+    "": "EnvFromSource imports every key of a config map or secret as environment variables, with an optional prefix.",
+  },
+  ConfigMapEnvSource: {
+    "": "ConfigMapEnvSource names a config map whose keys become environment variables.",
+  },
+  SecretEnvSource: {
+    "": "SecretEnvSource names a secret whose keys become environment variables.",
+  },
+  HTTPHeader: {
+    "": "HTTPHeader is a header to send with an HTTP probe.",
+  },
+  HTTPGetAction: {
+    "": "HTTPGetAction is a probe or hook that sends an HTTP GET request.",
+  },
+  TCPSocketAction: {
+    "": "TCPSocketAction is a probe that opens a TCP connection.",
+  },
+  GRPCAction: {
+    "": "GRPCAction is a probe that calls the gRPC health checking service.",
+  },
+  ExecAction: {
+    "": "ExecAction is a probe or hook that runs a command in the container.",
+  },
+  SleepAction: {
+    "": "SleepAction is a lifecycle hook that waits for a number of seconds.",
+  },
+  Probe: {
+    "": "Probe describes a health check of a container and how often and how strictly it runs.",
+  },
+  ContainerResizePolicy: {
+    "": "ContainerResizePolicy says how a container reacts when one of its resources is resized.",
+  },
+  Capabilities: {
+    "": "Capabilities lists the Linux capabilities to add to and drop from a container.",
+  },
+  ResourceRequirements: {
+    "": "ResourceRequirements holds the compute resource limits and requests of a container, and the claims it uses.",
+  },
+  VolumeResourceRequirements: {
+    "": "VolumeResourceRequirements holds the storage limits and requests of a claim.",
+  },
+  ResourceClaim: {
+    "": "ResourceClaim names one of the pod's resource claims that a container uses.",
+  },
+  Container: {
+    "": "Container is one container of a pod: image, command, environment, resources, ports, mounts, probes and security settings.",
+  },
+  ProbeHandler: {
+    "": "ProbeHandler is the check a probe runs; exactly one action is set.",
+  },
+  LifecycleHandler: {
+    "": "LifecycleHandler is the action a lifecycle hook runs; exactly one is set.",
+  },
+  Lifecycle: {
+    "": "Lifecycle holds the hooks run after a container starts and before it stops, and the stop signal.",
+  },
+  ContainerStateWaiting: {
+    "": "ContainerStateWaiting is a container that has not started yet, and why.",
+  },
+  ContainerStateRunning: {
+    "": "ContainerStateRunning is a running container and when it started.",
+  },
+  ContainerStateTerminated: {
+    "": "ContainerStateTerminated is a container that has exited: exit code, reason and times.",
+  },
+  ContainerState: {
+    "": "ContainerState is the state of a container; exactly one of waiting, running and terminated is set.",
+  },
+  ContainerStatus: {
+    "": "ContainerStatus reports one container of a pod: state, readiness, restarts, image and resources.",
+  },
+  ResourceStatus: {
+    "": "ResourceStatus reports the health of the devices behind one resource of a container.",
+  },
+  ResourceHealth: {
+    "": "ResourceHealth is the health of one device.",
+  },
+  ContainerUser: {
+    "": "ContainerUser is the identity a container's first process runs as.",
+  },
+  LinuxContainerUser: {
+    "": "LinuxContainerUser is the UID, GID and supplemental groups of a Linux container's first process.",
+  },
+  PodCondition: {
+    "": "PodCondition is one observed condition of a pod.",
+  },
+  VolumeMountStatus: {
+    "": "VolumeMountStatus reports one volume mount of a container.",
+  },
+  ContainerRestartRule: {
+    "": "ContainerRestartRule decides, by exit code, whether a container is restarted.",
+  },
+  ContainerRestartRuleOnExitCodes: {
+    "": "ContainerRestartRuleOnExitCodes matches a container's exit code against a list.",
+  },
+  NodeSelector: {
+    "": "NodeSelector matches nodes satisfying any of its terms.",
+  },
+  NodeSelectorTerm: {
+    "": "NodeSelectorTerm matches nodes satisfying all of its label and field requirements.",
+  },
+  NodeSelectorRequirement: {
+    "": "NodeSelectorRequirement compares a node label or field with values.",
+  },
+  TopologySelectorTerm: {
+    "": "TopologySelectorTerm matches topology domains by label values.",
+  },
+  TopologySelectorLabelRequirement: {
+    "": "TopologySelectorLabelRequirement matches a topology label against values.",
+  },
+  Affinity: {
+    "": "Affinity groups a pod's node affinity, pod affinity and pod anti-affinity rules.",
+  },
+  PodAffinity: {
+    "": "PodAffinity places a pod in the same topology domain as other pods.",
+  },
+  PodAntiAffinity: {
+    "": "PodAntiAffinity keeps a pod out of topology domains where other pods run.",
+  },
+  WeightedPodAffinityTerm: {
+    "": "WeightedPodAffinityTerm is a preferred pod affinity term with its weight.",
+  },
+  PodAffinityTerm: {
+    "": 'PodAffinityTerm selects pods, by labels and namespaces, and the topology key that defines "together".',
+  },
+  NodeAffinity: {
+    "": "NodeAffinity restricts or steers the nodes a pod is scheduled on.",
+  },
+  PreferredSchedulingTerm: {
+    "": "PreferredSchedulingTerm is a preferred node selector term with its weight.",
+  },
+  Taint: {
+    "": "Taint on a node repels pods that do not tolerate it.",
+  },
+  Toleration: {
+    "": "Toleration lets a pod be scheduled on, or keep running on, nodes with a matching taint.",
+  },
+  PodReadinessGate: {
+    "": "PodReadinessGate names a condition that must be true for the pod to be ready.",
+  },
+  PodSpec: {
+    "": "PodSpec is the desired state of a pod: containers, volumes, scheduling constraints, security and networking settings.",
+  },
+  PodResourceClaim: {
+    "": "PodResourceClaim names a resource claim of the pod, given directly or through a template.",
+  },
+  PodResourceClaimStatus: {
+    "": "PodResourceClaimStatus names the ResourceClaim generated for one of the pod's claim templates.",
+  },
+  PodExtendedResourceClaimStatus: {
+    "": "PodExtendedResourceClaimStatus names the claim created for the pod's extended resource requests.",
+  },
+  ContainerExtendedResourceRequest: {
+    "": "ContainerExtendedResourceRequest maps a container's extended resource to the request of the claim that satisfies it.",
+  },
+  PodOS: {
+    "": "PodOS names the operating system a pod is meant to run on.",
+  },
+  PodSchedulingGate: {
+    "": "PodSchedulingGate holds a pod back from scheduling until it is removed.",
+  },
+  TopologySpreadConstraint: {
+    "": "TopologySpreadConstraint spreads matching pods evenly across topology domains, within a skew.",
+  },
+  HostAlias: {
+    "": "HostAlias adds an IP and its hostnames to the pod's hosts file.",
+  },
+  PodSecurityContext: {
+    "": "PodSecurityContext holds security settings for all containers of a pod: user, groups, SELinux, seccomp, sysctls.",
+  },
+  SeccompProfile: {
+    "": "SeccompProfile selects a container's seccomp profile.",
+  },
+  AppArmorProfile: {
+    "": "AppArmorProfile selects a container's AppArmor profile.",
+  },
+  PodDNSConfig: {
+    "": "PodDNSConfig adds nameservers, search domains and options to a pod's DNS configuration.",
+  },
+  PodDNSConfigOption: {
+    "": "PodDNSConfigOption is one resolver option with an optional value.",
+  },
+  PodIP: {
+    "": "PodIP is one IP address of a pod.",
+  },
+  HostIP: {
+    "": "HostIP is one IP address of the node a pod runs on.",
+  },
+  EphemeralContainerCommon: {
+    "": "EphemeralContainerCommon holds the fields an ephemeral container shares with a regular container.",
+  },
+  EphemeralContainer: {
+    "": "EphemeralContainer is a container added to a running pod for debugging; it is never restarted.",
+  },
+  PodStatus: {
+    "": "PodStatus reports a pod's phase, conditions, addresses, container statuses and resource state.",
+  },
+  PodStatusResult: {
+    "": "PodStatusResult wraps a pod's status to report it alone.",
+  },
+  Pod: {
+    "": "Pod is a group of containers that run together on one node, sharing network and volumes.",
+  },
+  PodList: {
+    "": "PodList is a list of Pods.",
+  },
+  PodTemplateSpec: {
+    "": "PodTemplateSpec is the metadata and spec of the pods a workload creates.",
+  },
+  PodTemplate: {
+    "": "PodTemplate stores a pod template as an object of its own.",
+  },
+  PodTemplateList: {
+    "": "PodTemplateList is a list of PodTemplates.",
+  },
+  ReplicationControllerSpec: {
+    "": "ReplicationControllerSpec is the desired state of a ReplicationController: replicas, selector and template.",
+  },
+  ReplicationControllerStatus: {
+    "": "ReplicationControllerStatus reports the replicas of a ReplicationController by state.",
+  },
+  ReplicationControllerCondition: {
+    "": "ReplicationControllerCondition is one observed condition of a ReplicationController.",
+  },
+  ReplicationController: {
+    "": "ReplicationController keeps a given number of pods running; ReplicaSets and Deployments supersede it.",
+  },
+  ReplicationControllerList: {
+    "": "ReplicationControllerList is a list of ReplicationControllers.",
+  },
+  NodeSpec: {
+    "": "NodeSpec holds a node's pod CIDRs, provider ID, taints and schedulability.",
+  },
+  NodeConfigSource: {
+    "": "NodeConfigSource pointed to a kubelet configuration (no longer used).",
+  },
+  ConfigMapNodeConfigSource: {
+    "": "ConfigMapNodeConfigSource named a config map holding kubelet configuration (no longer used).",
+  },
+  DaemonEndpoint: {
+    "": "DaemonEndpoint is a port a node daemon listens on.",
+  },
+  NodeDaemonEndpoints: {
+    "": "NodeDaemonEndpoints lists the ports of daemons running on a node.",
+  },
+  NodeRuntimeHandlerFeatures: {
+    "": "NodeRuntimeHandlerFeatures lists the features a runtime handler supports.",
+  },
+  NodeRuntimeHandler: {
+    "": "NodeRuntimeHandler is a runtime handler of a node and its features.",
+  },
+  NodeFeatures: {
+    "": "NodeFeatures lists the features a node supports.",
+  },
+  NodeSystemInfo: {
+    "": "NodeSystemInfo describes a node's machine, kernel, OS, container runtime and kubelet versions.",
+  },
+  NodeSwapStatus: {
+    "": "NodeSwapStatus reports the swap memory of a node.",
+  },
+  NodeConfigStatus: {
+    "": "NodeConfigStatus reported the kubelet configuration in use (no longer used).",
+  },
+  NodeStatus: {
+    "": "NodeStatus reports a node's capacity, conditions, addresses, system info, images and volumes.",
+  },
+  AttachedVolume: {
+    "": "AttachedVolume is a volume attached to a node and its device path.",
+  },
+  AvoidPods: {
+    "": "AvoidPods lists pods the scheduler should avoid putting on a node.",
+  },
+  PreferAvoidPodsEntry: {
+    "": "PreferAvoidPodsEntry is one class of pods to avoid on a node, and why.",
+  },
+  PodSignature: {
+    "": "PodSignature identifies a class of pods by their controller.",
+  },
+  ContainerImage: {
+    "": "ContainerImage is an image present on a node, its names and size.",
+  },
+  NodeCondition: {
+    "": "NodeCondition is one observed condition of a node.",
+  },
+  NodeAddress: {
+    "": "NodeAddress is one address of a node.",
+  },
+  Node: {
+    "": "Node is a worker machine that runs pods; its kubelet keeps its status up to date.",
+  },
+  NodeList: {
+    "": "NodeList is a list of Nodes.",
+  },
+  Binding: {
+    "": "Binding assigns a pod to a node; the scheduler posts it to the pod's binding subresource.",
+  },
+  Preconditions: {
+    "": "Preconditions must hold for an operation to proceed, such as the object's UID.",
+  },
+  PodLogOptions: {
+    "": "PodLogOptions are the query options of a pod's log subresource.",
+  },
+  PodAttachOptions: {
+    "": "PodAttachOptions are the query options of a pod's attach subresource.",
+  },
+  PodExecOptions: {
+    "": "PodExecOptions are the query options of a pod's exec subresource.",
+  },
+  PodPortForwardOptions: {
+    "": "PodPortForwardOptions are the query options of a pod's portforward subresource.",
+  },
+  PodProxyOptions: {
+    "": "PodProxyOptions are the query options of a pod's proxy subresource.",
+  },
+  NodeProxyOptions: {
+    "": "NodeProxyOptions are the query options of a node's proxy subresource.",
+  },
+  TypedLocalObjectReference: {
+    "": "TypedLocalObjectReference names an object in the same namespace by API group, kind and name.",
+  },
+  SerializedReference: {
+    "": "SerializedReference holds an object reference serialized into an annotation.",
+  },
+  LimitRangeItem: {
+    "": "LimitRangeItem sets minimums, maximums, defaults and limit-to-request ratios for one kind of object.",
+  },
+  LimitRangeSpec: {
+    "": "LimitRangeSpec lists the limit range items of a namespace.",
+  },
+  LimitRange: {
+    "": "LimitRange sets resource bounds and defaults for pods, containers and claims in a namespace.",
+  },
+  LimitRangeList: {
+    "": "LimitRangeList is a list of LimitRanges.",
+  },
+  ResourceQuotaSpec: {
+    "": "ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.",
+  },
+  ScopeSelector: {
+    "": "ScopeSelector selects quota scopes by expressions.",
+  },
+  ScopedResourceSelectorRequirement: {
+    "": "ScopedResourceSelectorRequirement matches a quota scope with an operator and values.",
+  },
+  ResourceQuotaStatus: {
+    "": "ResourceQuotaStatus reports a quota's enforced limits and current usage.",
+  },
+  ResourceQuota: {
+    "": "ResourceQuota limits the total resources and object counts a namespace may use.",
+  },
+  ResourceQuotaList: {
+    "": "ResourceQuotaList is a list of ResourceQuotas.",
+  },
+  ComponentCondition: {
+    "": "ComponentCondition is the health of a control-plane component.",
+  },
+  ComponentStatus: {
+    "": "ComponentStatus reports the health of a control-plane component (deprecated).",
+  },
+  ComponentStatusList: {
+    "": "ComponentStatusList is a list of ComponentStatuses.",
+  },
+  DownwardAPIVolumeSource: {
+    "": "DownwardAPIVolumeSource fills a volume with files holding pod fields and container resources.",
+  },
+  DownwardAPIVolumeFile: {
+    "": "DownwardAPIVolumeFile is one file of a downward API volume and the field or resource it holds.",
+  },
+  DownwardAPIProjection: {
+    "": "DownwardAPIProjection adds downward API files to a projected volume.",
+  },
+  SecurityContext: {
+    "": "SecurityContext holds a container's security settings: user, privileges, capabilities, SELinux, seccomp and AppArmor.",
+  },
+  SELinuxOptions: {
+    "": "SELinuxOptions is the SELinux label applied to a container.",
+  },
+  WindowsSecurityContextOptions: {
+    "": "WindowsSecurityContextOptions holds Windows-specific security settings of a container.",
+  },
+  Sysctl: {
+    "": "Sysctl is a kernel parameter set for a pod.",
+  },
+  ImageVolumeSource: {
+    "": "ImageVolumeSource mounts the contents of an OCI image or artifact as a read-only volume.",
+  },
 };
 
 /** The documentation of one type's fields, or undefined for a type without docs. */

@@ -4,3 +4,4 @@ export * from "./zz_generated.deepcopy.js";
 export * from "./zz_generated.prerelease-lifecycle.js";
 export * from "./zz_generated.protobuf.js";
 export * from "./zz_generated.register.js";
+export * from "./zz_generated.swagger-doc.js";
