@@ -7,7 +7,7 @@
  * The fixtures are upstream's data, so they are not committed: KUBE_API_TESTDATA names the folder
  * (.ci/run fetches it). Without it, the committed fixtures under test/fixtures/kube-api-testdata/
  * run instead; their bytes were derived with protoc from our own text-format messages, not with
- * our encoder (see the README there).
+ * our encoder (derive.sh there).
  */
 import fs from "node:fs";
 import path from "node:path";
