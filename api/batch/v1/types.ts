@@ -4,7 +4,7 @@ import type { LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta, UID } from ".
 import type { int32, int64 } from "../../scalars.js";
 
 /**
- * Job (edit 3) runs pods until a given number of them complete successfully.
+ * Job runs pods until a given number of them complete successfully.
  *
  * +genclient
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
