@@ -16,18 +16,24 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface StatefulSet extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the set.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: StatefulSetSpec;
 
   /**
+   * status is the most recently observed state of the set; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -47,12 +53,16 @@ export type PodManagementPolicyType = "OrderedReady" | "Parallel";
  */
 export interface StatefulSetUpdateStrategy {
   /**
+   * type is the strategy; RollingUpdate when unset.
+   *
    * +optional
    * +protobuf=1
    */
   type?: StatefulSetUpdateStrategyType;
 
   /**
+   * rollingUpdate holds the parameters of a RollingUpdate.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -73,6 +83,9 @@ export type StatefulSetUpdateStrategyType = "OnDelete" | "RollingUpdate";
  */
 export interface RollingUpdateStatefulSetStrategy {
   /**
+   * partition is the lowest ordinal updated: pods with a smaller ordinal keep the old revision; 0
+   * when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -80,6 +93,9 @@ export interface RollingUpdateStatefulSetStrategy {
   partition?: int32;
 
   /**
+   * maxUnavailable is how many pods (a number or a percentage of replicas) may be unavailable
+   * during the update; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -99,11 +115,15 @@ export type PersistentVolumeClaimRetentionPolicyType = string;
  */
 export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
   /**
+   * whenDeleted says what happens to the claims when the set is deleted; Retain when unset.
+   *
    * +protobuf=1
    */
   whenDeleted?: PersistentVolumeClaimRetentionPolicyType;
 
   /**
+   * whenScaled says what happens to the claims of pods removed by scaling down; Retain when unset.
+   *
    * +protobuf=2
    */
   whenScaled?: PersistentVolumeClaimRetentionPolicyType;
@@ -114,6 +134,8 @@ export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
  */
 export interface StatefulSetOrdinals {
   /**
+   * start is the ordinal of the first replica; 0 when unset.
+   *
    * +optional
    * +protobuf=1
    */
@@ -126,6 +148,8 @@ export interface StatefulSetOrdinals {
  */
 export interface StatefulSetSpec {
   /**
+   * replicas is the desired number of pods; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -133,17 +157,24 @@ export interface StatefulSetSpec {
   replicas?: int32;
 
   /**
+   * selector matches the pods the set owns; it must match the template's labels.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
   selector: LabelSelector;
 
   /**
+   * template is the pod each replica is created from, named after the set and its ordinal.
+   *
    * +protobuf=3
    */
   template: PodTemplateSpec;
 
   /**
+   * volumeClaimTemplates are the claims each pod gets, one per template, named after the template
+   * and the pod.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -151,35 +182,50 @@ export interface StatefulSetSpec {
   volumeClaimTemplates?: PersistentVolumeClaim[];
 
   /**
+   * serviceName names the headless service that gives the pods their DNS names.
+   *
    * +optional
    * +protobuf=5
    */
   serviceName: string;
 
   /**
+   * podManagementPolicy says whether pods are created and deleted in order or in parallel;
+   * OrderedReady when unset.
+   *
    * +optional
    * +protobuf=6
    */
   podManagementPolicy?: PodManagementPolicyType;
 
   /**
+   * updateStrategy says how pods are replaced when the template changes.
+   *
    * +protobuf=7
    */
   updateStrategy?: StatefulSetUpdateStrategy;
 
   /**
+   * revisionHistoryLimit is how many old ControllerRevisions are kept; 10 when unset.
+   *
    * +kubegen:pointer
    * +protobuf=8
    */
   revisionHistoryLimit?: int32;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, without any container crashing, to count
+   * as available.
+   *
    * +optional
    * +protobuf=9
    */
   minReadySeconds?: int32;
 
   /**
+   * persistentVolumeClaimRetentionPolicy says whether claims from volumeClaimTemplates are deleted
+   * with the set or on scale-down.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -187,6 +233,8 @@ export interface StatefulSetSpec {
   persistentVolumeClaimRetentionPolicy?: StatefulSetPersistentVolumeClaimRetentionPolicy;
 
   /**
+   * ordinals sets the number replica ordinals start at.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -199,42 +247,59 @@ export interface StatefulSetSpec {
  */
 export interface StatefulSetStatus {
   /**
+   * observedGeneration is the generation of the set the controller last acted on.
+   *
    * +optional
    * +protobuf=1
    */
   observedGeneration?: int64;
 
   /**
+   * replicas is the number of pods the controller created.
+   *
    * +protobuf=2
    */
   replicas: int32;
 
   /**
+   * readyReplicas is the number of pods with a Ready condition.
+   *
    * +protobuf=3
    */
   readyReplicas?: int32;
 
   /**
+   * currentReplicas is the number of pods at currentRevision.
+   *
    * +protobuf=4
    */
   currentReplicas?: int32;
 
   /**
+   * updatedReplicas is the number of pods at updateRevision.
+   *
    * +protobuf=5
    */
   updatedReplicas?: int32;
 
   /**
+   * currentRevision names the revision of the pods in ordinals below the partition.
+   *
    * +protobuf=6
    */
   currentRevision?: string;
 
   /**
+   * updateRevision names the revision being rolled out.
+   *
    * +protobuf=7
    */
   updateRevision?: string;
 
   /**
+   * collisionCount counts hash collisions of revision names; the controller uses it to make names
+   * unique.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -242,6 +307,8 @@ export interface StatefulSetStatus {
   collisionCount?: int32;
 
   /**
+   * conditions are the latest observations of the set's state.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -252,6 +319,8 @@ export interface StatefulSetStatus {
   conditions?: StatefulSetCondition[];
 
   /**
+   * availableReplicas is the number of pods ready for at least minReadySeconds.
+   *
    * +optional
    * +protobuf=11
    */
@@ -268,28 +337,38 @@ export type StatefulSetConditionType = string;
  */
 export interface StatefulSetCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: StatefulSetConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */
@@ -304,12 +383,16 @@ export interface StatefulSetCondition {
  */
 export interface StatefulSetList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the StatefulSets.
+   *
    * +protobuf=2
    */
   items: StatefulSet[];
@@ -326,18 +409,24 @@ export interface StatefulSetList extends TypeMeta {
  */
 export interface Deployment extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the Deployment.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: DeploymentSpec;
 
   /**
+   * status is the most recently observed state of the Deployment.
+   *
    * +optional
    * +protobuf=3
    */
@@ -350,6 +439,8 @@ export interface Deployment extends TypeMeta {
  */
 export interface DeploymentSpec {
   /**
+   * replicas is the desired number of pods; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -357,17 +448,24 @@ export interface DeploymentSpec {
   replicas?: int32;
 
   /**
+   * selector matches the pods the Deployment manages; it must match the template's labels and does
+   * not change after creation.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
   selector: LabelSelector;
 
   /**
+   * template is the pod every replica is created from.
+   *
    * +protobuf=3
    */
   template: PodTemplateSpec;
 
   /**
+   * strategy says how old pods are replaced by new ones.
+   *
    * +optional
    * +patchStrategy=retainKeys
    * +protobuf=4
@@ -375,12 +473,17 @@ export interface DeploymentSpec {
   strategy?: DeploymentStrategy;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, without any container crashing, to count
+   * as available.
+   *
    * +optional
    * +protobuf=5
    */
   minReadySeconds?: int32;
 
   /**
+   * revisionHistoryLimit is how many old ReplicaSets are kept for rollback; 10 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -388,12 +491,17 @@ export interface DeploymentSpec {
   revisionHistoryLimit?: int32;
 
   /**
+   * paused stops the controller from rolling out template changes until it is cleared.
+   *
    * +optional
    * +protobuf=7
    */
   paused?: boolean;
 
   /**
+   * progressDeadlineSeconds is how long a rollout may go without progress before it is reported as
+   * failed; 600 when unset.
+   *
    * +kubegen:pointer
    * +protobuf=9
    */
@@ -405,12 +513,16 @@ export interface DeploymentSpec {
  */
 export interface DeploymentStrategy {
   /**
+   * type is the strategy; RollingUpdate when unset.
+   *
    * +optional
    * +protobuf=1
    */
   type?: DeploymentStrategyType;
 
   /**
+   * rollingUpdate holds the parameters of a RollingUpdate.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -431,6 +543,9 @@ export type DeploymentStrategyType = "Recreate" | "RollingUpdate";
  */
 export interface RollingUpdateDeployment {
   /**
+   * maxUnavailable is how many pods (a number or a percentage, rounded down) may be unavailable
+   * during the update; 25% when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -438,6 +553,9 @@ export interface RollingUpdateDeployment {
   maxUnavailable?: IntOrString;
 
   /**
+   * maxSurge is how many pods (a number or a percentage, rounded up) may exist above the desired
+   * count during the update; 25% when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -450,42 +568,58 @@ export interface RollingUpdateDeployment {
  */
 export interface DeploymentStatus {
   /**
+   * observedGeneration is the generation of the Deployment the controller last acted on.
+   *
    * +optional
    * +protobuf=1
    */
   observedGeneration?: int64;
 
   /**
+   * replicas is the number of non-terminating pods targeted by the Deployment.
+   *
    * +optional
    * +protobuf=2
    */
   replicas?: int32;
 
   /**
+   * updatedReplicas is the number of non-terminating pods with the current template.
+   *
    * +optional
    * +protobuf=3
    */
   updatedReplicas?: int32;
 
   /**
+   * readyReplicas is the number of non-terminating pods with a Ready condition.
+   *
    * +optional
    * +protobuf=7
    */
   readyReplicas?: int32;
 
   /**
+   * availableReplicas is the number of non-terminating pods ready for at least minReadySeconds.
+   *
    * +optional
    * +protobuf=4
    */
   availableReplicas?: int32;
 
   /**
+   * unavailableReplicas is the number of pods still needed for the Deployment to be fully
+   * available.
+   *
    * +optional
    * +protobuf=5
    */
   unavailableReplicas?: int32;
 
   /**
+   * terminatingReplicas is the number of the Deployment's pods being deleted (reported only with
+   * the corresponding feature enabled).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -493,6 +627,8 @@ export interface DeploymentStatus {
   terminatingReplicas?: int32;
 
   /**
+   * conditions are the latest observations of the Deployment's state.
+   *
    * +patchMergeKey=type
    * +patchStrategy=merge
    * +listType=map
@@ -502,6 +638,9 @@ export interface DeploymentStatus {
   conditions?: DeploymentCondition[];
 
   /**
+   * collisionCount counts hash collisions of ReplicaSet names; the controller uses it to make names
+   * unique.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -520,31 +659,43 @@ export type DeploymentConditionType = string;
  */
 export interface DeploymentCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: DeploymentConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastUpdateTime is when the condition was last refreshed.
+   *
    * +protobuf=6
    */
   lastUpdateTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +protobuf=7
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +protobuf=5
    */
   message?: string;
@@ -558,12 +709,16 @@ export interface DeploymentCondition {
  */
 export interface DeploymentList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Deployments.
+   *
    * +protobuf=2
    */
   items: Deployment[];
@@ -574,12 +729,16 @@ export interface DeploymentList extends TypeMeta {
  */
 export interface DaemonSetUpdateStrategy {
   /**
+   * type is the strategy; RollingUpdate when unset.
+   *
    * +optional
    * +protobuf=1
    */
   type?: DaemonSetUpdateStrategyType;
 
   /**
+   * rollingUpdate holds the parameters of a RollingUpdate.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -599,6 +758,9 @@ export type DaemonSetUpdateStrategyType = "OnDelete" | "RollingUpdate";
  */
 export interface RollingUpdateDaemonSet {
   /**
+   * maxUnavailable is how many nodes' pods (a number or a percentage) may be unavailable during the
+   * update; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -606,6 +768,9 @@ export interface RollingUpdateDaemonSet {
   maxUnavailable?: IntOrString;
 
   /**
+   * maxSurge is how many nodes may run an extra, updated pod beside the old one during the update;
+   * 0 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -618,29 +783,40 @@ export interface RollingUpdateDaemonSet {
  */
 export interface DaemonSetSpec {
   /**
+   * selector matches the pods the DaemonSet manages; it must match the template's labels.
+   *
    * +kubegen:pointer
    * +protobuf=1
    */
   selector: LabelSelector;
 
   /**
+   * template is the pod run on each eligible node.
+   *
    * +protobuf=2
    */
   template: PodTemplateSpec;
 
   /**
+   * updateStrategy says how pods are replaced when the template changes.
+   *
    * +optional
    * +protobuf=3
    */
   updateStrategy?: DaemonSetUpdateStrategy;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, without any container crashing, to count
+   * as available.
+   *
    * +optional
    * +protobuf=4
    */
   minReadySeconds?: int32;
 
   /**
+   * revisionHistoryLimit is how many old ControllerRevisions are kept; 10 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -653,50 +829,71 @@ export interface DaemonSetSpec {
  */
 export interface DaemonSetStatus {
   /**
+   * currentNumberScheduled is the number of nodes running at least one daemon pod that should run
+   * one.
+   *
    * +protobuf=1
    */
   currentNumberScheduled: int32;
 
   /**
+   * numberMisscheduled is the number of nodes running a daemon pod that should not run one.
+   *
    * +protobuf=2
    */
   numberMisscheduled: int32;
 
   /**
+   * desiredNumberScheduled is the number of nodes that should run the daemon pod.
+   *
    * +protobuf=3
    */
   desiredNumberScheduled: int32;
 
   /**
+   * numberReady is the number of nodes whose daemon pod is ready.
+   *
    * +protobuf=4
    */
   numberReady: int32;
 
   /**
+   * observedGeneration is the generation of the DaemonSet the controller last acted on.
+   *
    * +optional
    * +protobuf=5
    */
   observedGeneration?: int64;
 
   /**
+   * updatedNumberScheduled is the number of nodes running the updated daemon pod.
+   *
    * +optional
    * +protobuf=6
    */
   updatedNumberScheduled?: int32;
 
   /**
+   * numberAvailable is the number of nodes whose daemon pod has been ready for at least
+   * minReadySeconds.
+   *
    * +optional
    * +protobuf=7
    */
   numberAvailable?: int32;
 
   /**
+   * numberUnavailable is the number of nodes that should run an available daemon pod and do not.
+   *
    * +optional
    * +protobuf=8
    */
   numberUnavailable?: int32;
 
   /**
+   * collisionCount counts hash collisions of revision names; the controller uses it to make names
+   * unique.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -704,6 +901,8 @@ export interface DaemonSetStatus {
   collisionCount?: int32;
 
   /**
+   * conditions are the latest observations of the DaemonSet's state.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -724,28 +923,38 @@ export type DaemonSetConditionType = string;
  */
 export interface DaemonSetCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: DaemonSetConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */
@@ -762,18 +971,24 @@ export interface DaemonSetCondition {
  */
 export interface DaemonSet extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the DaemonSet.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: DaemonSetSpec;
 
   /**
+   * status is the most recently observed state of the DaemonSet.
+   *
    * +optional
    * +protobuf=3
    */
@@ -788,12 +1003,16 @@ export interface DaemonSet extends TypeMeta {
  */
 export interface DaemonSetList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the DaemonSets.
+   *
    * +protobuf=2
    */
   items: DaemonSet[];
@@ -809,18 +1028,24 @@ export interface DaemonSetList extends TypeMeta {
  */
 export interface ReplicaSet extends TypeMeta {
   /**
+   * Standard object metadata; its labels are usually those of the pods.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ReplicaSet.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: ReplicaSetSpec;
 
   /**
+   * status is the most recently observed state of the ReplicaSet.
+   *
    * +optional
    * +protobuf=3
    */
@@ -835,12 +1060,16 @@ export interface ReplicaSet extends TypeMeta {
  */
 export interface ReplicaSetList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ReplicaSets.
+   *
    * +protobuf=2
    */
   items: ReplicaSet[];
@@ -851,6 +1080,8 @@ export interface ReplicaSetList extends TypeMeta {
  */
 export interface ReplicaSetSpec {
   /**
+   * replicas is the desired number of pods; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -858,18 +1089,25 @@ export interface ReplicaSetSpec {
   replicas?: int32;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, without any container crashing, to count
+   * as available.
+   *
    * +optional
    * +protobuf=4
    */
   minReadySeconds?: int32;
 
   /**
+   * selector matches the pods the ReplicaSet counts; it must match the template's labels.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
   selector: LabelSelector;
 
   /**
+   * template is the pod created when too few match the selector.
+   *
    * +optional
    * +protobuf=3
    */
@@ -881,29 +1119,40 @@ export interface ReplicaSetSpec {
  */
 export interface ReplicaSetStatus {
   /**
+   * replicas is the number of non-terminating pods the ReplicaSet counts.
+   *
    * +protobuf=1
    */
   replicas: int32;
 
   /**
+   * fullyLabeledReplicas is the number of those pods whose labels match the template's.
+   *
    * +optional
    * +protobuf=2
    */
   fullyLabeledReplicas?: int32;
 
   /**
+   * readyReplicas is the number of non-terminating pods with a Ready condition.
+   *
    * +optional
    * +protobuf=4
    */
   readyReplicas?: int32;
 
   /**
+   * availableReplicas is the number of non-terminating pods ready for at least minReadySeconds.
+   *
    * +optional
    * +protobuf=5
    */
   availableReplicas?: int32;
 
   /**
+   * terminatingReplicas is the number of the ReplicaSet's pods being deleted (reported only with
+   * the corresponding feature enabled).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -911,12 +1160,16 @@ export interface ReplicaSetStatus {
   terminatingReplicas?: int32;
 
   /**
+   * observedGeneration is the generation of the ReplicaSet the controller last acted on.
+   *
    * +optional
    * +protobuf=3
    */
   observedGeneration?: int64;
 
   /**
+   * conditions are the latest observations of the ReplicaSet's state.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -937,28 +1190,38 @@ export type ReplicaSetConditionType = string;
  */
 export interface ReplicaSetCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: ReplicaSetConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */
@@ -976,17 +1239,23 @@ export interface ReplicaSetCondition {
  */
 export interface ControllerRevision extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * data is the stored state, an object whose form the owning controller decides.
+   *
    * +protobuf=2
    */
   data?: RawExtension;
 
   /**
+   * revision is the revision's number; higher is newer.
+   *
    * +protobuf=3
    */
   revision: int64;
@@ -1000,12 +1269,16 @@ export interface ControllerRevision extends TypeMeta {
  */
 export interface ControllerRevisionList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ControllerRevisions.
+   *
    * +protobuf=2
    */
   items: ControllerRevision[];

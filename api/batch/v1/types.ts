@@ -13,18 +13,24 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface Job extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired behaviour of the Job.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: JobSpec;
 
   /**
+   * status is the most recently observed state of the Job.
+   *
    * +optional
    * +protobuf=3
    */
@@ -39,12 +45,16 @@ export interface Job extends TypeMeta {
  */
 export interface JobList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Jobs.
+   *
    * +protobuf=2
    */
   items: Job[];
@@ -86,6 +96,9 @@ export type PodReplacementPolicy = "Failed" | "TerminatingOrFailed";
  */
 export interface PodFailurePolicyOnExitCodesRequirement {
   /**
+   * containerName restricts the check to one container; all containers (init containers included)
+   * when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -93,11 +106,16 @@ export interface PodFailurePolicyOnExitCodesRequirement {
   containerName?: string;
 
   /**
+   * operator says whether the exit code must be In or NotIn values.
+   *
    * +protobuf=2
    */
   operator: PodFailurePolicyOnExitCodesOperator;
 
   /**
+   * values are the exit codes compared, a sorted set without duplicates; 0 is allowed only with
+   * NotIn.
+   *
    * +listType=set
    * +protobuf=3
    */
@@ -109,11 +127,15 @@ export interface PodFailurePolicyOnExitCodesRequirement {
  */
 export interface PodFailurePolicyOnPodConditionsPattern {
   /**
+   * type is the pod condition to look for.
+   *
    * +protobuf=1
    */
   type: PodConditionType;
 
   /**
+   * status is the condition status that matches; True when unset.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
@@ -125,11 +147,15 @@ export interface PodFailurePolicyOnPodConditionsPattern {
  */
 export interface PodFailurePolicyRule {
   /**
+   * action is what happens to a failure the rule matches.
+   *
    * +protobuf=1
    */
   action: PodFailurePolicyAction;
 
   /**
+   * onExitCodes matches failures by container exit codes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -137,6 +163,8 @@ export interface PodFailurePolicyRule {
   onExitCodes?: PodFailurePolicyOnExitCodesRequirement;
 
   /**
+   * onPodConditions matches failures by pod conditions; any one pattern is enough.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=3
@@ -149,6 +177,9 @@ export interface PodFailurePolicyRule {
  */
 export interface PodFailurePolicy {
   /**
+   * rules are tried in order; the first that matches a failure decides, and a failure no rule
+   * matches counts against backoffLimit.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -161,6 +192,8 @@ export interface PodFailurePolicy {
  */
 export interface SuccessPolicy {
   /**
+   * rules are alternatives: the Job succeeds when any one of them is met.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -172,6 +205,8 @@ export interface SuccessPolicy {
  */
 export interface SuccessPolicyRule {
   /**
+   * succeededIndexes lists the indexes (as "1,3-5") that must all succeed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -179,6 +214,8 @@ export interface SuccessPolicyRule {
   succeededIndexes?: string;
 
   /**
+   * succeededCount is how many indexes (of succeededIndexes when given) must succeed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -192,6 +229,8 @@ export interface SuccessPolicyRule {
  */
 export interface JobSpec {
   /**
+   * parallelism is the most pods that run at once; 1 when unset, and 0 pauses the Job.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -199,6 +238,9 @@ export interface JobSpec {
   parallelism?: int32;
 
   /**
+   * completions is how many pods must succeed; unset means any one success (with its peers
+   * finishing) completes the Job.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -206,6 +248,9 @@ export interface JobSpec {
   completions?: int32;
 
   /**
+   * activeDeadlineSeconds bounds how long the Job may run, counted from its start; after it the Job
+   * fails and its pods are stopped.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -213,6 +258,8 @@ export interface JobSpec {
   activeDeadlineSeconds?: int64;
 
   /**
+   * podFailurePolicy decides how pod failures count, by exit code or pod condition.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -220,6 +267,8 @@ export interface JobSpec {
   podFailurePolicy?: PodFailurePolicy;
 
   /**
+   * successPolicy lets an Indexed Job succeed before every index completes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=16
@@ -227,6 +276,8 @@ export interface JobSpec {
   successPolicy?: SuccessPolicy;
 
   /**
+   * backoffLimit is how many retries are allowed before the Job fails; 6 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -234,6 +285,9 @@ export interface JobSpec {
   backoffLimit?: int32;
 
   /**
+   * backoffLimitPerIndex is how many retries each index of an Indexed Job gets before that index
+   * fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -241,6 +295,9 @@ export interface JobSpec {
   backoffLimitPerIndex?: int32;
 
   /**
+   * maxFailedIndexes is how many indexes may fail before the whole Job fails (with
+   * backoffLimitPerIndex).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -248,6 +305,8 @@ export interface JobSpec {
   maxFailedIndexes?: int32;
 
   /**
+   * selector matches the Job's pods; generated from the Job's UID unless manualSelector is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -255,6 +314,8 @@ export interface JobSpec {
   selector?: LabelSelector;
 
   /**
+   * manualSelector lets the user set selector and the pod labels instead of the generated ones.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -262,11 +323,16 @@ export interface JobSpec {
   manualSelector?: boolean;
 
   /**
+   * template is the pod the Job runs; its restartPolicy must be Never or OnFailure.
+   *
    * +protobuf=6
    */
   template: PodTemplateSpec;
 
   /**
+   * ttlSecondsAfterFinished is how long after finishing the Job is deleted automatically; never
+   * when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -274,6 +340,8 @@ export interface JobSpec {
   ttlSecondsAfterFinished?: int32;
 
   /**
+   * completionMode says whether completions are interchangeable or indexed; NonIndexed when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -281,6 +349,8 @@ export interface JobSpec {
   completionMode?: CompletionMode;
 
   /**
+   * suspend stops the Job from creating pods, and deletes the running ones, until it is cleared.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -288,6 +358,8 @@ export interface JobSpec {
   suspend?: boolean;
 
   /**
+   * podReplacementPolicy says when a replacement for a failed or terminating pod is created.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -295,6 +367,8 @@ export interface JobSpec {
   podReplacementPolicy?: PodReplacementPolicy;
 
   /**
+   * managedBy names the controller that reconciles the Job; the built-in Job controller when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -307,6 +381,8 @@ export interface JobSpec {
  */
 export interface JobStatus {
   /**
+   * conditions are the latest observations of the Job's state (Complete, Failed, Suspended...).
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -316,6 +392,8 @@ export interface JobStatus {
   conditions?: JobCondition[];
 
   /**
+   * startTime is when the controller started the Job (again after a suspension ends).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -323,6 +401,8 @@ export interface JobStatus {
   startTime?: Time;
 
   /**
+   * completionTime is when the Job completed successfully.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -330,24 +410,32 @@ export interface JobStatus {
   completionTime?: Time;
 
   /**
+   * active is the number of pending or running, not terminating, pods.
+   *
    * +optional
    * +protobuf=4
    */
   active?: int32;
 
   /**
+   * succeeded is the number of pods that succeeded.
+   *
    * +optional
    * +protobuf=5
    */
   succeeded?: int32;
 
   /**
+   * failed is the number of pods that failed.
+   *
    * +optional
    * +protobuf=6
    */
   failed?: int32;
 
   /**
+   * terminating is the number of the Job's pods being deleted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -355,12 +443,16 @@ export interface JobStatus {
   terminating?: int32;
 
   /**
+   * completedIndexes lists the succeeded indexes of an Indexed Job, as "1,3-5".
+   *
    * +optional
    * +protobuf=7
    */
   completedIndexes?: string;
 
   /**
+   * failedIndexes lists the failed indexes of an Indexed Job with backoffLimitPerIndex, as "1,3-5".
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -368,6 +460,8 @@ export interface JobStatus {
   failedIndexes?: string;
 
   /**
+   * uncountedTerminatedPods holds finished pods not yet counted in succeeded and failed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -375,6 +469,8 @@ export interface JobStatus {
   uncountedTerminatedPods?: UncountedTerminatedPods;
 
   /**
+   * ready is the number of active pods with a Ready condition.
+   *
    * +kubegen:pointer
    * +protobuf=9
    */
@@ -387,6 +483,8 @@ export interface JobStatus {
  */
 export interface UncountedTerminatedPods {
   /**
+   * succeeded are the UIDs of succeeded pods not yet counted.
+   *
    * +listType=set
    * +optional
    * +protobuf=1
@@ -394,6 +492,8 @@ export interface UncountedTerminatedPods {
   succeeded?: UID[];
 
   /**
+   * failed are the UIDs of failed pods not yet counted.
+   *
    * +listType=set
    * +optional
    * +protobuf=2
@@ -411,34 +511,46 @@ export type JobConditionType = string;
  */
 export interface JobCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: JobConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastProbeTime is when the condition was last checked.
+   *
    * +optional
    * +protobuf=3
    */
   lastProbeTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=4
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=5
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=6
    */
@@ -450,12 +562,16 @@ export interface JobCondition {
  */
 export interface JobTemplateSpec {
   /**
+   * metadata is copied onto the Jobs created.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the spec of the Jobs created.
+   *
    * +optional
    * +protobuf=2
    */
@@ -472,18 +588,24 @@ export interface JobTemplateSpec {
  */
 export interface CronJob extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the schedule and the Job template.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: CronJobSpec;
 
   /**
+   * status is the most recently observed state of the CronJob.
+   *
    * +optional
    * +protobuf=3
    */
@@ -498,12 +620,16 @@ export interface CronJob extends TypeMeta {
  */
 export interface CronJobList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the CronJobs.
+   *
    * +protobuf=2
    */
   items: CronJob[];
@@ -515,11 +641,15 @@ export interface CronJobList extends TypeMeta {
  */
 export interface CronJobSpec {
   /**
+   * schedule is when Jobs are created, in cron syntax ("0 3 * * *").
+   *
    * +protobuf=1
    */
   schedule: string;
 
   /**
+   * timeZone is the IANA time zone the schedule is read in; the controller's local zone when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -527,6 +657,8 @@ export interface CronJobSpec {
   timeZone?: string;
 
   /**
+   * startingDeadlineSeconds is how late a missed run may still start; later runs count as missed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -534,12 +666,17 @@ export interface CronJobSpec {
   startingDeadlineSeconds?: int64;
 
   /**
+   * concurrencyPolicy says what happens when a run is due while the previous Job is still running;
+   * Allow when unset.
+   *
    * +optional
    * +protobuf=3
    */
   concurrencyPolicy?: ConcurrencyPolicy;
 
   /**
+   * suspend stops future runs; Jobs already started are not affected.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -547,11 +684,15 @@ export interface CronJobSpec {
   suspend?: boolean;
 
   /**
+   * jobTemplate is the Job created for each run.
+   *
    * +protobuf=5
    */
   jobTemplate: JobTemplateSpec;
 
   /**
+   * successfulJobsHistoryLimit is how many finished successful Jobs are kept; 3 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -559,6 +700,8 @@ export interface CronJobSpec {
   successfulJobsHistoryLimit?: int32;
 
   /**
+   * failedJobsHistoryLimit is how many failed Jobs are kept; 1 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -579,6 +722,8 @@ export type ConcurrencyPolicy = "Allow" | "Forbid" | "Replace";
  */
 export interface CronJobStatus {
   /**
+   * active lists the Jobs currently running.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -586,6 +731,8 @@ export interface CronJobStatus {
   active?: ObjectReference[];
 
   /**
+   * lastScheduleTime is when a Job was last scheduled.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -593,6 +740,8 @@ export interface CronJobStatus {
   lastScheduleTime?: Time;
 
   /**
+   * lastSuccessfulTime is when a Job last completed successfully.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5

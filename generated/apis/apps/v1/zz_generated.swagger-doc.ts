@@ -4,93 +4,250 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   StatefulSet: {
     "": "StatefulSet runs pods with stable identities (ordinal names, stable hostnames and per-pod storage), created and removed in order.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the set.",
+    status: "status is the most recently observed state of the set; it may lag behind.",
   },
   StatefulSetUpdateStrategy: {
     "": "StatefulSetUpdateStrategy says how a StatefulSet replaces pods when its template changes.",
+    type: "type is the strategy; RollingUpdate when unset.",
+    rollingUpdate: "rollingUpdate holds the parameters of a RollingUpdate.",
   },
   RollingUpdateStatefulSetStrategy: {
     "": "RollingUpdateStatefulSetStrategy holds the partition and unavailability limit of a StatefulSet's rolling update.",
+    partition:
+      "partition is the lowest ordinal updated: pods with a smaller ordinal keep the old revision; 0 when unset.",
+    maxUnavailable:
+      "maxUnavailable is how many pods (a number or a percentage of replicas) may be unavailable during the update; 1 when unset.",
   },
   StatefulSetPersistentVolumeClaimRetentionPolicy: {
     "": "StatefulSetPersistentVolumeClaimRetentionPolicy says what happens to claims from volumeClaimTemplates when the set is deleted or scaled down.",
+    whenDeleted: "whenDeleted says what happens to the claims when the set is deleted; Retain when unset.",
+    whenScaled:
+      "whenScaled says what happens to the claims of pods removed by scaling down; Retain when unset.",
   },
   StatefulSetOrdinals: {
     "": "StatefulSetOrdinals sets the number the ordinals of a StatefulSet's pods start at.",
+    start: "start is the ordinal of the first replica; 0 when unset.",
   },
   StatefulSetSpec: {
     "": "StatefulSetSpec is the desired state of a StatefulSet: replicas, selector, pod template, claim templates and update behaviour.",
+    replicas: "replicas is the desired number of pods; 1 when unset.",
+    selector: "selector matches the pods the set owns; it must match the template's labels.",
+    template: "template is the pod each replica is created from, named after the set and its ordinal.",
+    volumeClaimTemplates:
+      "volumeClaimTemplates are the claims each pod gets, one per template, named after the template and the pod.",
+    serviceName: "serviceName names the headless service that gives the pods their DNS names.",
+    podManagementPolicy:
+      "podManagementPolicy says whether pods are created and deleted in order or in parallel; OrderedReady when unset.",
+    updateStrategy: "updateStrategy says how pods are replaced when the template changes.",
+    revisionHistoryLimit: "revisionHistoryLimit is how many old ControllerRevisions are kept; 10 when unset.",
+    minReadySeconds:
+      "minReadySeconds is how long a new pod must be ready, without any container crashing, to count as available.",
+    persistentVolumeClaimRetentionPolicy:
+      "persistentVolumeClaimRetentionPolicy says whether claims from volumeClaimTemplates are deleted with the set or on scale-down.",
+    ordinals: "ordinals sets the number replica ordinals start at.",
   },
   StatefulSetStatus: {
     "": "StatefulSetStatus reports the replicas of a StatefulSet by state and the revisions in use.",
+    observedGeneration: "observedGeneration is the generation of the set the controller last acted on.",
+    replicas: "replicas is the number of pods the controller created.",
+    readyReplicas: "readyReplicas is the number of pods with a Ready condition.",
+    currentReplicas: "currentReplicas is the number of pods at currentRevision.",
+    updatedReplicas: "updatedReplicas is the number of pods at updateRevision.",
+    currentRevision: "currentRevision names the revision of the pods in ordinals below the partition.",
+    updateRevision: "updateRevision names the revision being rolled out.",
+    collisionCount:
+      "collisionCount counts hash collisions of revision names; the controller uses it to make names unique.",
+    conditions: "conditions are the latest observations of the set's state.",
+    availableReplicas: "availableReplicas is the number of pods ready for at least minReadySeconds.",
   },
   StatefulSetCondition: {
     "": "StatefulSetCondition is one observed condition of a StatefulSet.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   StatefulSetList: {
     "": "StatefulSetList is a list of StatefulSets.",
+    metadata: "Standard list metadata.",
+    items: "items are the StatefulSets.",
   },
   Deployment: {
     "": "Deployment keeps a number of identical pods running through ReplicaSets and rolls out changes to their template.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Deployment.",
+    status: "status is the most recently observed state of the Deployment.",
   },
   DeploymentSpec: {
     "": "DeploymentSpec is the desired state of a Deployment: replicas, selector, pod template and rollout strategy.",
+    replicas: "replicas is the desired number of pods; 1 when unset.",
+    selector:
+      "selector matches the pods the Deployment manages; it must match the template's labels and does not change after creation.",
+    template: "template is the pod every replica is created from.",
+    strategy: "strategy says how old pods are replaced by new ones.",
+    minReadySeconds:
+      "minReadySeconds is how long a new pod must be ready, without any container crashing, to count as available.",
+    revisionHistoryLimit:
+      "revisionHistoryLimit is how many old ReplicaSets are kept for rollback; 10 when unset.",
+    paused: "paused stops the controller from rolling out template changes until it is cleared.",
+    progressDeadlineSeconds:
+      "progressDeadlineSeconds is how long a rollout may go without progress before it is reported as failed; 600 when unset.",
   },
   DeploymentStrategy: {
     "": "DeploymentStrategy says how a Deployment replaces old pods with new ones.",
+    type: "type is the strategy; RollingUpdate when unset.",
+    rollingUpdate: "rollingUpdate holds the parameters of a RollingUpdate.",
   },
   RollingUpdateDeployment: {
     "": "RollingUpdateDeployment bounds a rolling update by how many pods may be unavailable and how many may be added above the desired count.",
+    maxUnavailable:
+      "maxUnavailable is how many pods (a number or a percentage, rounded down) may be unavailable during the update; 25% when unset.",
+    maxSurge:
+      "maxSurge is how many pods (a number or a percentage, rounded up) may exist above the desired count during the update; 25% when unset.",
   },
   DeploymentStatus: {
     "": "DeploymentStatus reports the replicas of a Deployment by state and its rollout conditions.",
+    observedGeneration:
+      "observedGeneration is the generation of the Deployment the controller last acted on.",
+    replicas: "replicas is the number of non-terminating pods targeted by the Deployment.",
+    updatedReplicas: "updatedReplicas is the number of non-terminating pods with the current template.",
+    readyReplicas: "readyReplicas is the number of non-terminating pods with a Ready condition.",
+    availableReplicas:
+      "availableReplicas is the number of non-terminating pods ready for at least minReadySeconds.",
+    unavailableReplicas:
+      "unavailableReplicas is the number of pods still needed for the Deployment to be fully available.",
+    terminatingReplicas:
+      "terminatingReplicas is the number of the Deployment's pods being deleted (reported only with the corresponding feature enabled).",
+    conditions: "conditions are the latest observations of the Deployment's state.",
+    collisionCount:
+      "collisionCount counts hash collisions of ReplicaSet names; the controller uses it to make names unique.",
   },
   DeploymentCondition: {
     "": "DeploymentCondition is one observed condition of a Deployment.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastUpdateTime: "lastUpdateTime is when the condition was last refreshed.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   DeploymentList: {
     "": "DeploymentList is a list of Deployments.",
+    metadata: "Standard list metadata.",
+    items: "items are the Deployments.",
   },
   DaemonSetUpdateStrategy: {
     "": "DaemonSetUpdateStrategy says how a DaemonSet replaces pods when its template changes.",
+    type: "type is the strategy; RollingUpdate when unset.",
+    rollingUpdate: "rollingUpdate holds the parameters of a RollingUpdate.",
   },
   RollingUpdateDaemonSet: {
     "": "RollingUpdateDaemonSet bounds a DaemonSet's rolling update by unavailable and surge pods.",
+    maxUnavailable:
+      "maxUnavailable is how many nodes' pods (a number or a percentage) may be unavailable during the update; 1 when unset.",
+    maxSurge:
+      "maxSurge is how many nodes may run an extra, updated pod beside the old one during the update; 0 when unset.",
   },
   DaemonSetSpec: {
     "": "DaemonSetSpec is the desired state of a DaemonSet: selector, pod template and update behaviour.",
+    selector: "selector matches the pods the DaemonSet manages; it must match the template's labels.",
+    template: "template is the pod run on each eligible node.",
+    updateStrategy: "updateStrategy says how pods are replaced when the template changes.",
+    minReadySeconds:
+      "minReadySeconds is how long a new pod must be ready, without any container crashing, to count as available.",
+    revisionHistoryLimit: "revisionHistoryLimit is how many old ControllerRevisions are kept; 10 when unset.",
   },
   DaemonSetStatus: {
     "": "DaemonSetStatus reports on how many nodes a DaemonSet's pods are scheduled, ready and up to date.",
+    currentNumberScheduled:
+      "currentNumberScheduled is the number of nodes running at least one daemon pod that should run one.",
+    numberMisscheduled:
+      "numberMisscheduled is the number of nodes running a daemon pod that should not run one.",
+    desiredNumberScheduled: "desiredNumberScheduled is the number of nodes that should run the daemon pod.",
+    numberReady: "numberReady is the number of nodes whose daemon pod is ready.",
+    observedGeneration: "observedGeneration is the generation of the DaemonSet the controller last acted on.",
+    updatedNumberScheduled: "updatedNumberScheduled is the number of nodes running the updated daemon pod.",
+    numberAvailable:
+      "numberAvailable is the number of nodes whose daemon pod has been ready for at least minReadySeconds.",
+    numberUnavailable:
+      "numberUnavailable is the number of nodes that should run an available daemon pod and do not.",
+    collisionCount:
+      "collisionCount counts hash collisions of revision names; the controller uses it to make names unique.",
+    conditions: "conditions are the latest observations of the DaemonSet's state.",
   },
   DaemonSetCondition: {
     "": "DaemonSetCondition is one observed condition of a DaemonSet.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   DaemonSet: {
     "": "DaemonSet runs one copy of a pod on every node, or every node its selector and affinity allow.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the DaemonSet.",
+    status: "status is the most recently observed state of the DaemonSet.",
   },
   DaemonSetList: {
     "": "DaemonSetList is a list of DaemonSets.",
+    metadata: "Standard list metadata.",
+    items: "items are the DaemonSets.",
   },
   ReplicaSet: {
     "": "ReplicaSet keeps a given number of pods matching its selector running; Deployments manage them.",
+    metadata: "Standard object metadata; its labels are usually those of the pods.",
+    spec: "spec is the desired state of the ReplicaSet.",
+    status: "status is the most recently observed state of the ReplicaSet.",
   },
   ReplicaSetList: {
     "": "ReplicaSetList is a list of ReplicaSets.",
+    metadata: "Standard list metadata.",
+    items: "items are the ReplicaSets.",
   },
   ReplicaSetSpec: {
     "": "ReplicaSetSpec is the desired state of a ReplicaSet: replicas, selector and pod template.",
+    replicas: "replicas is the desired number of pods; 1 when unset.",
+    minReadySeconds:
+      "minReadySeconds is how long a new pod must be ready, without any container crashing, to count as available.",
+    selector: "selector matches the pods the ReplicaSet counts; it must match the template's labels.",
+    template: "template is the pod created when too few match the selector.",
   },
   ReplicaSetStatus: {
     "": "ReplicaSetStatus reports the replicas of a ReplicaSet by state.",
+    replicas: "replicas is the number of non-terminating pods the ReplicaSet counts.",
+    fullyLabeledReplicas:
+      "fullyLabeledReplicas is the number of those pods whose labels match the template's.",
+    readyReplicas: "readyReplicas is the number of non-terminating pods with a Ready condition.",
+    availableReplicas:
+      "availableReplicas is the number of non-terminating pods ready for at least minReadySeconds.",
+    terminatingReplicas:
+      "terminatingReplicas is the number of the ReplicaSet's pods being deleted (reported only with the corresponding feature enabled).",
+    observedGeneration:
+      "observedGeneration is the generation of the ReplicaSet the controller last acted on.",
+    conditions: "conditions are the latest observations of the ReplicaSet's state.",
   },
   ReplicaSetCondition: {
     "": "ReplicaSetCondition is one observed condition of a ReplicaSet.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   ControllerRevision: {
     "": "ControllerRevision stores an immutable snapshot of a controller's state (a StatefulSet's or DaemonSet's template) for rollback.",
+    metadata: "Standard object metadata.",
+    data: "data is the stored state, an object whose form the owning controller decides.",
+    revision: "revision is the revision's number; higher is newer.",
   },
   ControllerRevisionList: {
     "": "ControllerRevisionList is a list of ControllerRevisions.",
+    metadata: "Standard list metadata.",
+    items: "items are the ControllerRevisions.",
   },
 };
 

@@ -4,54 +4,142 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   Job: {
     "": "Job runs pods until a given number of them complete successfully.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired behaviour of the Job.",
+    status: "status is the most recently observed state of the Job.",
   },
   JobList: {
     "": "JobList is a list of Jobs.",
+    metadata: "Standard list metadata.",
+    items: "items are the Jobs.",
   },
   PodFailurePolicyOnExitCodesRequirement: {
     "": "PodFailurePolicyOnExitCodesRequirement matches failed pods by the exit codes of their containers.",
+    containerName:
+      "containerName restricts the check to one container; all containers (init containers included) when unset.",
+    operator: "operator says whether the exit code must be In or NotIn values.",
+    values:
+      "values are the exit codes compared, a sorted set without duplicates; 0 is allowed only with NotIn.",
   },
   PodFailurePolicyOnPodConditionsPattern: {
     "": "PodFailurePolicyOnPodConditionsPattern matches failed pods by a condition they carry.",
+    type: "type is the pod condition to look for.",
+    status: "status is the condition status that matches; True when unset.",
   },
   PodFailurePolicyRule: {
     "": "PodFailurePolicyRule is one rule of a pod failure policy: an action and the failures it applies to.",
+    action: "action is what happens to a failure the rule matches.",
+    onExitCodes: "onExitCodes matches failures by container exit codes.",
+    onPodConditions: "onPodConditions matches failures by pod conditions; any one pattern is enough.",
   },
   PodFailurePolicy: {
     "": "PodFailurePolicy decides, rule by rule, how pod failures count against a Job.",
+    rules:
+      "rules are tried in order; the first that matches a failure decides, and a failure no rule matches counts against backoffLimit.",
   },
   SuccessPolicy: {
     "": "SuccessPolicy lets a Job succeed early once the given indexes or counts of indexes have succeeded.",
+    rules: "rules are alternatives: the Job succeeds when any one of them is met.",
   },
   SuccessPolicyRule: {
     "": "SuccessPolicyRule is one way a Job can succeed: a set of indexes, a count of them, or both.",
+    succeededIndexes: 'succeededIndexes lists the indexes (as "1,3-5") that must all succeed.',
+    succeededCount: "succeededCount is how many indexes (of succeededIndexes when given) must succeed.",
   },
   JobSpec: {
     "": "JobSpec is the desired behaviour of a Job: parallelism, completions, limits, failure and success policies, and the pod template.",
+    parallelism: "parallelism is the most pods that run at once; 1 when unset, and 0 pauses the Job.",
+    completions:
+      "completions is how many pods must succeed; unset means any one success (with its peers finishing) completes the Job.",
+    activeDeadlineSeconds:
+      "activeDeadlineSeconds bounds how long the Job may run, counted from its start; after it the Job fails and its pods are stopped.",
+    podFailurePolicy: "podFailurePolicy decides how pod failures count, by exit code or pod condition.",
+    successPolicy: "successPolicy lets an Indexed Job succeed before every index completes.",
+    backoffLimit: "backoffLimit is how many retries are allowed before the Job fails; 6 when unset.",
+    backoffLimitPerIndex:
+      "backoffLimitPerIndex is how many retries each index of an Indexed Job gets before that index fails.",
+    maxFailedIndexes:
+      "maxFailedIndexes is how many indexes may fail before the whole Job fails (with backoffLimitPerIndex).",
+    selector: "selector matches the Job's pods; generated from the Job's UID unless manualSelector is set.",
+    manualSelector:
+      "manualSelector lets the user set selector and the pod labels instead of the generated ones.",
+    template: "template is the pod the Job runs; its restartPolicy must be Never or OnFailure.",
+    ttlSecondsAfterFinished:
+      "ttlSecondsAfterFinished is how long after finishing the Job is deleted automatically; never when unset.",
+    completionMode:
+      "completionMode says whether completions are interchangeable or indexed; NonIndexed when unset.",
+    suspend: "suspend stops the Job from creating pods, and deletes the running ones, until it is cleared.",
+    podReplacementPolicy:
+      "podReplacementPolicy says when a replacement for a failed or terminating pod is created.",
+    managedBy:
+      "managedBy names the controller that reconciles the Job; the built-in Job controller when unset.",
   },
   JobStatus: {
     "": "JobStatus reports a Job's progress: active, succeeded and failed pods, times and conditions.",
+    conditions: "conditions are the latest observations of the Job's state (Complete, Failed, Suspended...).",
+    startTime: "startTime is when the controller started the Job (again after a suspension ends).",
+    completionTime: "completionTime is when the Job completed successfully.",
+    active: "active is the number of pending or running, not terminating, pods.",
+    succeeded: "succeeded is the number of pods that succeeded.",
+    failed: "failed is the number of pods that failed.",
+    terminating: "terminating is the number of the Job's pods being deleted.",
+    completedIndexes: 'completedIndexes lists the succeeded indexes of an Indexed Job, as "1,3-5".',
+    failedIndexes:
+      'failedIndexes lists the failed indexes of an Indexed Job with backoffLimitPerIndex, as "1,3-5".',
+    uncountedTerminatedPods:
+      "uncountedTerminatedPods holds finished pods not yet counted in succeeded and failed.",
+    ready: "ready is the number of active pods with a Ready condition.",
   },
   UncountedTerminatedPods: {
     "": "UncountedTerminatedPods holds the UIDs of finished pods the Job controller has not yet counted in status.",
+    succeeded: "succeeded are the UIDs of succeeded pods not yet counted.",
+    failed: "failed are the UIDs of failed pods not yet counted.",
   },
   JobCondition: {
     "": "JobCondition is one observed condition of a Job.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastProbeTime: "lastProbeTime is when the condition was last checked.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   JobTemplateSpec: {
     "": "JobTemplateSpec is the metadata and spec of the Jobs a CronJob creates.",
+    metadata: "metadata is copied onto the Jobs created.",
+    spec: "spec is the spec of the Jobs created.",
   },
   CronJob: {
     "": "CronJob creates Jobs on a cron schedule.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the schedule and the Job template.",
+    status: "status is the most recently observed state of the CronJob.",
   },
   CronJobList: {
     "": "CronJobList is a list of CronJobs.",
+    metadata: "Standard list metadata.",
+    items: "items are the CronJobs.",
   },
   CronJobSpec: {
     "": "CronJobSpec is a CronJob's schedule, time zone, job template, concurrency rule and history limits.",
+    schedule: 'schedule is when Jobs are created, in cron syntax ("0 3 * * *").',
+    timeZone:
+      "timeZone is the IANA time zone the schedule is read in; the controller's local zone when unset.",
+    startingDeadlineSeconds:
+      "startingDeadlineSeconds is how late a missed run may still start; later runs count as missed.",
+    concurrencyPolicy:
+      "concurrencyPolicy says what happens when a run is due while the previous Job is still running; Allow when unset.",
+    suspend: "suspend stops future runs; Jobs already started are not affected.",
+    jobTemplate: "jobTemplate is the Job created for each run.",
+    successfulJobsHistoryLimit:
+      "successfulJobsHistoryLimit is how many finished successful Jobs are kept; 3 when unset.",
+    failedJobsHistoryLimit: "failedJobsHistoryLimit is how many failed Jobs are kept; 1 when unset.",
   },
   CronJobStatus: {
     "": "CronJobStatus reports a CronJob's running Jobs and its last schedule and success times.",
+    active: "active lists the Jobs currently running.",
+    lastScheduleTime: "lastScheduleTime is when a Job was last scheduled.",
+    lastSuccessfulTime: "lastSuccessfulTime is when a Job last completed successfully.",
   },
 };
 
