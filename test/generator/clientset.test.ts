@@ -86,10 +86,42 @@ describe("client targets", () => {
   it("covers every +genclient kind of the built-in API with client-go's accessors", () => {
     const groups = clientGroups(builtin);
     expect(Object.fromEntries(groups.map((g) => [g.accessor, g.resources.map((r) => r.accessor)]))).toEqual({
+      admissionregistrationV1: ["mutatingWebhookConfigurations", "validatingAdmissionPolicies", "validatingAdmissionPolicyBindings", "validatingWebhookConfigurations"],
       apiextensionsV1: ["customResourceDefinitions"],
+      appsV1: ["controllerRevisions", "daemonSets", "deployments", "replicaSets", "statefulSets"],
+      autoscalingV1: ["horizontalPodAutoscalers"],
+      autoscalingV2: ["horizontalPodAutoscalers"],
+      batchV1: ["cronJobs", "jobs"],
+      certificatesV1: ["certificateSigningRequests"],
       coordinationV1: ["leases"],
-      coreV1: ["configMaps", "endpoints", "events", "namespaces", "secrets", "services", "serviceAccounts"],
+      coreV1: [
+        "componentStatuses",
+        "configMaps",
+        "endpoints",
+        "events",
+        "limitRanges",
+        "namespaces",
+        "nodes",
+        "persistentVolumes",
+        "persistentVolumeClaims",
+        "pods",
+        "podTemplates",
+        "replicationControllers",
+        "resourceQuotas",
+        "secrets",
+        "services",
+        "serviceAccounts",
+      ],
+      discoveryV1: ["endpointSlices"],
+      eventsV1: ["events"],
+      flowcontrolV1: ["flowSchemas", "priorityLevelConfigurations"],
+      networkingV1: ["ingresses", "ingressClasses", "ipAddresses", "networkPolicies", "serviceCIDRs"],
+      nodeV1: ["runtimeClasses"],
+      policyV1: ["podDisruptionBudgets"],
       rbacV1: ["clusterRoles", "clusterRoleBindings", "roles", "roleBindings"],
+      resourceV1: ["deviceClasses", "resourceClaims", "resourceClaimTemplates", "resourceSlices"],
+      schedulingV1: ["priorityClasses"],
+      storageV1: ["csiDrivers", "csiNodes", "csiStorageCapacities", "storageClasses", "volumeAttachments", "volumeAttributesClasses"],
     });
     const core = groups.find((g) => g.accessor === "coreV1")!;
     expect(core.resources.every((r) => r.protobuf)).toBe(true);
