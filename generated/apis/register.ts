@@ -3,6 +3,7 @@ import { Scheme } from "../../runtime/index.js";
 import { addToScheme as addToScheme_admission_v1 } from "./admission/v1/zz_generated.register.js";
 import { addToScheme as addToScheme_admissionregistration_v1 } from "./admissionregistration/v1/zz_generated.register.js";
 import { addToScheme as addToScheme_apiextensions_v1 } from "./apiextensions/v1/zz_generated.register.js";
+import { addToScheme as addToScheme_apiregistration_v1 } from "./apiregistration/v1/zz_generated.register.js";
 import { addToScheme as addToScheme_apps_v1 } from "./apps/v1/zz_generated.register.js";
 import { addToScheme as addToScheme_authentication_v1 } from "./authentication/v1/zz_generated.register.js";
 import { addToScheme as addToScheme_authorization_v1 } from "./authorization/v1/zz_generated.register.js";
@@ -29,6 +30,7 @@ export function addAllToScheme(scheme: Scheme): void {
   addToScheme_admission_v1(scheme);
   addToScheme_admissionregistration_v1(scheme);
   addToScheme_apiextensions_v1(scheme);
+  addToScheme_apiregistration_v1(scheme);
   addToScheme_apps_v1(scheme);
   addToScheme_authentication_v1(scheme);
   addToScheme_authorization_v1(scheme);

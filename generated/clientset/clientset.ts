@@ -9,6 +9,10 @@ import {
   ApiextensionsV1Client,
   type ApiextensionsV1Interface,
 } from "./typed/apiextensions/v1/apiextensions-v1-client.js";
+import {
+  ApiregistrationV1Client,
+  type ApiregistrationV1Interface,
+} from "./typed/apiregistration/v1/apiregistration-v1-client.js";
 import { AppsV1Client, type AppsV1Interface } from "./typed/apps/v1/apps-v1-client.js";
 import {
   AutoscalingV1Client,
@@ -54,6 +58,8 @@ export interface ClientsetInterface {
   admissionregistrationV1(): AdmissionregistrationV1Interface;
   /** The apiextensions/v1 clients. */
   apiextensionsV1(): ApiextensionsV1Interface;
+  /** The apiregistration/v1 clients. */
+  apiregistrationV1(): ApiregistrationV1Interface;
   /** The apps/v1 clients. */
   appsV1(): AppsV1Interface;
   /** The autoscaling/v1 clients. */
@@ -100,6 +106,7 @@ export class Clientset implements ClientsetInterface {
   readonly restClient: rest.RestClient;
   readonly #admissionregistrationV1: AdmissionregistrationV1Client;
   readonly #apiextensionsV1: ApiextensionsV1Client;
+  readonly #apiregistrationV1: ApiregistrationV1Client;
   readonly #appsV1: AppsV1Client;
   readonly #autoscalingV1: AutoscalingV1Client;
   readonly #autoscalingV2: AutoscalingV2Client;
@@ -128,6 +135,7 @@ export class Clientset implements ClientsetInterface {
           });
     this.#admissionregistrationV1 = new AdmissionregistrationV1Client(this.restClient);
     this.#apiextensionsV1 = new ApiextensionsV1Client(this.restClient);
+    this.#apiregistrationV1 = new ApiregistrationV1Client(this.restClient);
     this.#appsV1 = new AppsV1Client(this.restClient);
     this.#autoscalingV1 = new AutoscalingV1Client(this.restClient);
     this.#autoscalingV2 = new AutoscalingV2Client(this.restClient);
@@ -171,6 +179,10 @@ export class Clientset implements ClientsetInterface {
 
   apiextensionsV1(): ApiextensionsV1Interface {
     return this.#apiextensionsV1;
+  }
+
+  apiregistrationV1(): ApiregistrationV1Interface {
+    return this.#apiregistrationV1;
   }
 
   appsV1(): AppsV1Interface {

@@ -6,6 +6,10 @@ import {
   type AdmissionregistrationV1Informers,
 } from "./admissionregistration/v1/interface.js";
 import { ApiextensionsV1InformersImpl, type ApiextensionsV1Informers } from "./apiextensions/v1/interface.js";
+import {
+  ApiregistrationV1InformersImpl,
+  type ApiregistrationV1Informers,
+} from "./apiregistration/v1/interface.js";
 import { AppsV1InformersImpl, type AppsV1Informers } from "./apps/v1/interface.js";
 import { AutoscalingV1InformersImpl, type AutoscalingV1Informers } from "./autoscaling/v1/interface.js";
 import { AutoscalingV2InformersImpl, type AutoscalingV2Informers } from "./autoscaling/v2/interface.js";
@@ -49,6 +53,11 @@ export class SharedInformerFactory extends gentype.SharedInformerFactoryBase {
   /** The apiextensions/v1 informers. */
   apiextensionsV1(): ApiextensionsV1Informers {
     return new ApiextensionsV1InformersImpl(this, this.client);
+  }
+
+  /** The apiregistration/v1 informers. */
+  apiregistrationV1(): ApiregistrationV1Informers {
+    return new ApiregistrationV1InformersImpl(this, this.client);
   }
 
   /** The apps/v1 informers. */

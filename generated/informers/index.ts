@@ -2,6 +2,7 @@
 export * from "./factory.js";
 export * as admissionregistrationV1 from "./admissionregistration/v1/index.js";
 export * as apiextensionsV1 from "./apiextensions/v1/index.js";
+export * as apiregistrationV1 from "./apiregistration/v1/index.js";
 export * as appsV1 from "./apps/v1/index.js";
 export * as autoscalingV1 from "./autoscaling/v1/index.js";
 export * as autoscalingV2 from "./autoscaling/v2/index.js";

@@ -102,7 +102,8 @@ export function parseGoFile(src: string, file: string): GoFile {
   };
   const docAt = (line: number): { doc: string[]; above: string[] } => {
     const g = groups.get(line - 1);
-    if (!g) return { doc: [], above: [] };
+    // Tags alone, one blank line above an undocumented declaration, still belong to it.
+    if (!g) return { doc: [], above: groups.get(line - 2)?.lines ?? [] };
     const a = groups.get(g.line - 2);
     return { doc: g.lines, above: a ? a.lines : [] };
   };

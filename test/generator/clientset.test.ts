@@ -88,6 +88,7 @@ describe("client targets", () => {
     expect(Object.fromEntries(groups.map((g) => [g.accessor, g.resources.map((r) => r.accessor)]))).toEqual({
       admissionregistrationV1: ["mutatingWebhookConfigurations", "validatingAdmissionPolicies", "validatingAdmissionPolicyBindings", "validatingWebhookConfigurations"],
       apiextensionsV1: ["customResourceDefinitions"],
+      apiregistrationV1: ["apiServices"],
       appsV1: ["controllerRevisions", "daemonSets", "deployments", "replicaSets", "statefulSets"],
       autoscalingV1: ["horizontalPodAutoscalers"],
       autoscalingV2: ["horizontalPodAutoscalers"],

@@ -62,6 +62,7 @@ describe("openapi documents", () => {
     const groups: [string, string[]][] = [
       ["admissionregistration.k8s.io", ["v1"]],
       ["apiextensions.k8s.io", ["v1"]],
+      ["apiregistration.k8s.io", ["v1"]],
       ["apps", ["v1"]],
       ["autoscaling", ["v1", "v2"]],
       ["batch", ["v1"]],
@@ -201,6 +202,7 @@ describe("definitions carry upstream's facts", () => {
         ["admission.k8s.io", "v1"],
         ["admissionregistration.k8s.io", "v1"],
         ["apiextensions.k8s.io", "v1"],
+        ["apiregistration.k8s.io", "v1"],
         ["apps", "v1"],
         ["authentication.k8s.io", "v1"],
         ["authorization.k8s.io", "v1"],

@@ -102,6 +102,7 @@ describe("protoc over the emitted schema", () => {
       "k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto",
       "k8s.io/apimachinery/pkg/runtime/generated.proto",
       "k8s.io/apimachinery/pkg/util/intstr/generated.proto",
+      "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1/generated.proto",
     ]);
   });
 

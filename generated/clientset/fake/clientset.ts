@@ -6,6 +6,8 @@ import type { AdmissionregistrationV1Interface } from "../typed/admissionregistr
 import { FakeAdmissionregistrationV1Client } from "../typed/admissionregistration/v1/fake/fake-admissionregistration-v1-client.js";
 import type { ApiextensionsV1Interface } from "../typed/apiextensions/v1/apiextensions-v1-client.js";
 import { FakeApiextensionsV1Client } from "../typed/apiextensions/v1/fake/fake-apiextensions-v1-client.js";
+import type { ApiregistrationV1Interface } from "../typed/apiregistration/v1/apiregistration-v1-client.js";
+import { FakeApiregistrationV1Client } from "../typed/apiregistration/v1/fake/fake-apiregistration-v1-client.js";
 import type { AppsV1Interface } from "../typed/apps/v1/apps-v1-client.js";
 import { FakeAppsV1Client } from "../typed/apps/v1/fake/fake-apps-v1-client.js";
 import type { AutoscalingV1Interface } from "../typed/autoscaling/v1/autoscaling-v1-client.js";
@@ -52,6 +54,7 @@ export class FakeClientset implements ClientsetInterface {
   readonly fake: testing.Fake;
   readonly #admissionregistrationV1: FakeAdmissionregistrationV1Client;
   readonly #apiextensionsV1: FakeApiextensionsV1Client;
+  readonly #apiregistrationV1: FakeApiregistrationV1Client;
   readonly #appsV1: FakeAppsV1Client;
   readonly #autoscalingV1: FakeAutoscalingV1Client;
   readonly #autoscalingV2: FakeAutoscalingV2Client;
@@ -83,6 +86,7 @@ export class FakeClientset implements ClientsetInterface {
     this.fake = new testing.Fake(tracker);
     this.#admissionregistrationV1 = new FakeAdmissionregistrationV1Client(this.fake);
     this.#apiextensionsV1 = new FakeApiextensionsV1Client(this.fake);
+    this.#apiregistrationV1 = new FakeApiregistrationV1Client(this.fake);
     this.#appsV1 = new FakeAppsV1Client(this.fake);
     this.#autoscalingV1 = new FakeAutoscalingV1Client(this.fake);
     this.#autoscalingV2 = new FakeAutoscalingV2Client(this.fake);
@@ -133,6 +137,10 @@ export class FakeClientset implements ClientsetInterface {
 
   apiextensionsV1(): ApiextensionsV1Interface {
     return this.#apiextensionsV1;
+  }
+
+  apiregistrationV1(): ApiregistrationV1Interface {
+    return this.#apiregistrationV1;
   }
 
   appsV1(): AppsV1Interface {
