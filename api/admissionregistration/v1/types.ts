@@ -80,17 +80,23 @@ export type SideEffectClass = "None" | "NoneOnDryRun" | "Some" | "Unknown";
  */
 export interface ValidatingAdmissionPolicy extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ValidatingAdmissionPolicy.
+   *
    * +protobuf=2
    */
   spec?: ValidatingAdmissionPolicySpec;
 
   /**
+   * status is the most recently observed state of the ValidatingAdmissionPolicy; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -164,12 +170,16 @@ export interface ExpressionWarning {
  */
 export interface ValidatingAdmissionPolicyList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ValidatingAdmissionPolicies.
+   *
    * +protobuf=2
    */
   items: ValidatingAdmissionPolicy[];
@@ -327,12 +337,16 @@ export interface AuditAnnotation {
  */
 export interface ValidatingAdmissionPolicyBinding extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ValidatingAdmissionPolicyBinding.
+   *
    * +protobuf=2
    */
   spec?: ValidatingAdmissionPolicyBindingSpec;
@@ -346,12 +360,16 @@ export interface ValidatingAdmissionPolicyBinding extends TypeMeta {
  */
 export interface ValidatingAdmissionPolicyBindingList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ValidatingAdmissionPolicyBindings.
+   *
    * +protobuf=2
    */
   items: ValidatingAdmissionPolicyBinding[];
@@ -496,6 +514,8 @@ export interface NamedRuleWithOperations extends RuleWithOperations {
  */
 export interface ValidatingWebhookConfiguration extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -520,12 +540,16 @@ export interface ValidatingWebhookConfiguration extends TypeMeta {
  */
 export interface ValidatingWebhookConfigurationList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ValidatingWebhookConfigurations.
+   *
    * +protobuf=2
    */
   items: ValidatingWebhookConfiguration[];
@@ -543,6 +567,8 @@ export interface ValidatingWebhookConfigurationList extends TypeMeta {
  */
 export interface MutatingWebhookConfiguration extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -567,12 +593,16 @@ export interface MutatingWebhookConfiguration extends TypeMeta {
  */
 export interface MutatingWebhookConfigurationList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the MutatingWebhookConfigurations.
+   *
    * +protobuf=2
    */
   items: MutatingWebhookConfiguration[];

@@ -9,17 +9,23 @@ import type { int64 } from "../../scalars.js";
  */
 export interface TokenReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: TokenReviewSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */
@@ -118,17 +124,23 @@ export type ExtraValue = string[];
  */
 export interface TokenRequest extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: TokenRequestSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */
@@ -213,12 +225,16 @@ export interface BoundObjectReference {
  */
 export interface SelfSubjectReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +protobuf=2
    */
   status?: SelfSubjectReviewStatus;

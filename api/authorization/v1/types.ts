@@ -8,17 +8,23 @@ import type { FieldSelectorRequirement, LabelSelectorRequirement, ObjectMeta, Ty
  */
 export interface SubjectAccessReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: SubjectAccessReviewSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */
@@ -33,17 +39,23 @@ export interface SubjectAccessReview extends TypeMeta {
  */
 export interface SelfSubjectAccessReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: SelfSubjectAccessReviewSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */
@@ -58,17 +70,23 @@ export interface SelfSubjectAccessReview extends TypeMeta {
  */
 export interface LocalSubjectAccessReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: SubjectAccessReviewSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */
@@ -295,17 +313,23 @@ export interface SubjectAccessReviewStatus {
  */
 export interface SelfSubjectRulesReview extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is what the caller asks.
+   *
    * +protobuf=2
    */
   spec: SelfSubjectRulesReviewSpec;
 
   /**
+   * status is the apiserver's answer, filled in when the object is created.
+   *
    * +optional
    * +protobuf=3
    */

@@ -105,18 +105,24 @@ export interface HorizontalPodAutoscalerStatus {
  */
 export interface HorizontalPodAutoscaler extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the HorizontalPodAutoscaler.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: HorizontalPodAutoscalerSpec;
 
   /**
+   * status is the most recently observed state of the HorizontalPodAutoscaler; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -131,12 +137,16 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
  */
 export interface HorizontalPodAutoscalerList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the HorizontalPodAutoscalers.
+   *
    * +protobuf=2
    */
   items: HorizontalPodAutoscaler[];
@@ -150,18 +160,24 @@ export interface HorizontalPodAutoscalerList extends TypeMeta {
  */
 export interface Scale extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the Scale.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: ScaleSpec;
 
   /**
+   * status is the most recently observed state of the Scale; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -444,28 +460,38 @@ export type HorizontalPodAutoscalerConditionType = string;
  */
 export interface HorizontalPodAutoscalerCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: HorizontalPodAutoscalerConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */

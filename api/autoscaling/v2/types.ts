@@ -15,18 +15,24 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface HorizontalPodAutoscaler extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the HorizontalPodAutoscaler.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: HorizontalPodAutoscalerSpec;
 
   /**
+   * status is the most recently observed state of the HorizontalPodAutoscaler; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -421,28 +427,38 @@ export type HorizontalPodAutoscalerConditionType = string;
  */
 export interface HorizontalPodAutoscalerCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: HorizontalPodAutoscalerConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */
@@ -614,12 +630,16 @@ export interface MetricValueStatus {
  */
 export interface HorizontalPodAutoscalerList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the HorizontalPodAutoscalers.
+   *
    * +protobuf=2
    */
   items: HorizontalPodAutoscaler[];

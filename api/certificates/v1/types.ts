@@ -15,17 +15,23 @@ import type { bytes, int32 } from "../../scalars.js";
  */
 export interface CertificateSigningRequest extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the CertificateSigningRequest.
+   *
    * +protobuf=2
    */
   spec: CertificateSigningRequestSpec;
 
   /**
+   * status is the most recently observed state of the CertificateSigningRequest; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -120,34 +126,46 @@ export type RequestConditionType = string;
  */
 export interface CertificateSigningRequestCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: RequestConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=6
    */
   status: ConditionStatus;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=2
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=3
    */
   message?: string;
 
   /**
+   * lastUpdateTime is when the condition was last refreshed.
+   *
    * +optional
    * +protobuf=4
    */
   lastUpdateTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=5
    */
@@ -162,12 +180,16 @@ export interface CertificateSigningRequestCondition {
  */
 export interface CertificateSigningRequestList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the CertificateSigningRequests.
+   *
    * +protobuf=2
    */
   items: CertificateSigningRequest[];

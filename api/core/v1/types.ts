@@ -416,18 +416,24 @@ export interface PersistentVolumeSource {
  */
 export interface PersistentVolume extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the PersistentVolume.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: PersistentVolumeSpec;
 
   /**
+   * status is the most recently observed state of the PersistentVolume; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -568,12 +574,16 @@ export interface PersistentVolumeStatus {
  */
 export interface PersistentVolumeList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PersistentVolumes.
+   *
    * +protobuf=2
    */
   items: PersistentVolume[];
@@ -589,18 +599,24 @@ export interface PersistentVolumeList extends TypeMeta {
  */
 export interface PersistentVolumeClaim extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the PersistentVolumeClaim.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: PersistentVolumeClaimSpec;
 
   /**
+   * status is the most recently observed state of the PersistentVolumeClaim; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -615,12 +631,16 @@ export interface PersistentVolumeClaim extends TypeMeta {
  */
 export interface PersistentVolumeClaimList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PersistentVolumeClaims.
+   *
    * +protobuf=2
    */
   items: PersistentVolumeClaim[];
@@ -762,34 +782,46 @@ export interface ModifyVolumeStatus {
  */
 export interface PersistentVolumeClaimCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: PersistentVolumeClaimConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastProbeTime is when the condition was last checked.
+   *
    * +optional
    * +protobuf=3
    */
   lastProbeTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=4
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=5
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=6
    */
@@ -3680,6 +3712,8 @@ export type PodConditionType = string;
  */
 export interface PodCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: PodConditionType;
@@ -3691,29 +3725,39 @@ export interface PodCondition {
   observedGeneration?: int64;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastProbeTime is when the condition was last checked.
+   *
    * +optional
    * +protobuf=3
    */
   lastProbeTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=4
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=5
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=6
    */
@@ -5227,12 +5271,16 @@ export interface PodStatus {
  */
 export interface PodStatusResult extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * status is the most recently observed state of the pod; it may lag behind.
+   *
    * +optional
    * +protobuf=2
    */
@@ -5251,18 +5299,24 @@ export interface PodStatusResult extends TypeMeta {
  */
 export interface Pod extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the Pod.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: PodSpec;
 
   /**
+   * status is the most recently observed state of the Pod; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -5277,12 +5331,16 @@ export interface Pod extends TypeMeta {
  */
 export interface PodList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Pods.
+   *
    * +protobuf=2
    */
   items: Pod[];
@@ -5315,6 +5373,8 @@ export interface PodTemplateSpec {
  */
 export interface PodTemplate extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -5335,12 +5395,16 @@ export interface PodTemplate extends TypeMeta {
  */
 export interface PodTemplateList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PodTemplates.
+   *
    * +protobuf=2
    */
   items: PodTemplate[];
@@ -5435,28 +5499,38 @@ export type ReplicationControllerConditionType = string;
  */
 export interface ReplicationControllerCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: ReplicationControllerConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=5
    */
@@ -5474,18 +5548,24 @@ export interface ReplicationControllerCondition {
  */
 export interface ReplicationController extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ReplicationController.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: ReplicationControllerSpec;
 
   /**
+   * status is the most recently observed state of the ReplicationController; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -5500,12 +5580,16 @@ export interface ReplicationController extends TypeMeta {
  */
 export interface ReplicationControllerList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ReplicationControllers.
+   *
    * +protobuf=2
    */
   items: ReplicationController[];
@@ -5999,34 +6083,46 @@ export type NodeConditionType = string;
  */
 export interface NodeCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: NodeConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * lastHeartbeatTime is when the condition was last reported.
+   *
    * +optional
    * +protobuf=3
    */
   lastHeartbeatTime?: Time;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +optional
    * +protobuf=4
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +optional
    * +protobuf=5
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=6
    */
@@ -6076,18 +6172,24 @@ export type ResourceList = Record<string, Quantity>;
  */
 export interface Node extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the Node.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: NodeSpec;
 
   /**
+   * status is the most recently observed state of the Node; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -6102,12 +6204,16 @@ export interface Node extends TypeMeta {
  */
 export interface NodeList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Nodes.
+   *
    * +protobuf=2
    */
   items: Node[];
@@ -6121,6 +6227,8 @@ export interface NodeList extends TypeMeta {
  */
 export interface Binding extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -6457,12 +6565,16 @@ export interface LimitRangeSpec {
  */
 export interface LimitRange extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the LimitRange.
+   *
    * +optional
    * +protobuf=2
    */
@@ -6477,12 +6589,16 @@ export interface LimitRange extends TypeMeta {
  */
 export interface LimitRangeList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the LimitRanges.
+   *
    * +protobuf=2
    */
   items: LimitRange[];
@@ -6590,18 +6706,24 @@ export interface ResourceQuotaStatus {
  */
 export interface ResourceQuota extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ResourceQuota.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: ResourceQuotaSpec;
 
   /**
+   * status is the most recently observed state of the ResourceQuota; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -6616,12 +6738,16 @@ export interface ResourceQuota extends TypeMeta {
  */
 export interface ResourceQuotaList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ResourceQuotas.
+   *
    * +protobuf=2
    */
   items: ResourceQuota[];
@@ -6637,16 +6763,22 @@ export type ComponentConditionType = string;
  */
 export interface ComponentCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type: ComponentConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status: ConditionStatus;
 
   /**
+   * message explains the last transition for people.
+   *
    * +optional
    * +protobuf=3
    */
@@ -6670,6 +6802,8 @@ export interface ComponentCondition {
  */
 export interface ComponentStatus extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -6694,12 +6828,16 @@ export interface ComponentStatus extends TypeMeta {
  */
 export interface ComponentStatusList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ComponentStatuses.
+   *
    * +protobuf=2
    */
   items: ComponentStatus[];

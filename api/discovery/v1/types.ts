@@ -13,6 +13,8 @@ import type { int32 } from "../../scalars.js";
  */
 export interface EndpointSlice extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -204,12 +206,16 @@ export interface EndpointPort {
  */
 export interface EndpointSliceList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the EndpointSlices.
+   *
    * +protobuf=2
    */
   items: EndpointSlice[];

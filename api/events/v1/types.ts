@@ -14,6 +14,8 @@ import type { int32 } from "../../scalars.js";
  */
 export interface Event extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -123,12 +125,16 @@ export interface EventSeries {
  */
 export interface EventList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Events.
+   *
    * +protobuf=2
    */
   items: Event[];

@@ -13,18 +13,24 @@ import type { int32 } from "../../scalars.js";
  */
 export interface FlowSchema extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the FlowSchema.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: FlowSchemaSpec;
 
   /**
+   * status is the most recently observed state of the FlowSchema; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -39,12 +45,16 @@ export interface FlowSchema extends TypeMeta {
  */
 export interface FlowSchemaList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the FlowSchemas.
+   *
    * +protobuf=2
    */
   items: FlowSchema[];
@@ -277,26 +287,36 @@ export interface FlowSchemaStatus {
  */
 export interface FlowSchemaCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type?: FlowSchemaConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status?: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +protobuf=5
    */
   message?: string;
@@ -319,18 +339,25 @@ export type FlowSchemaConditionType = string;
  */
 export interface PriorityLevelConfiguration extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the PriorityLevelConfiguration.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: PriorityLevelConfigurationSpec;
 
   /**
+   * status is the most recently observed state of the PriorityLevelConfiguration; it may lag
+   * behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -345,12 +372,16 @@ export interface PriorityLevelConfiguration extends TypeMeta {
  */
 export interface PriorityLevelConfigurationList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PriorityLevelConfigurations.
+   *
    * +protobuf=2
    */
   items: PriorityLevelConfiguration[];
@@ -508,26 +539,36 @@ export interface PriorityLevelConfigurationStatus {
  */
 export interface PriorityLevelConfigurationCondition {
   /**
+   * type names the condition.
+   *
    * +protobuf=1
    */
   type?: PriorityLevelConfigurationConditionType;
 
   /**
+   * status is True, False or Unknown.
+   *
    * +protobuf=2
    */
   status?: ConditionStatus;
 
   /**
+   * lastTransitionTime is when the status last changed.
+   *
    * +protobuf=3
    */
   lastTransitionTime?: Time;
 
   /**
+   * reason is a one-word CamelCase cause of the last transition.
+   *
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * message explains the last transition for people.
+   *
    * +protobuf=5
    */
   message?: string;

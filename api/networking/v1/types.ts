@@ -14,12 +14,16 @@ import type { int32 } from "../../scalars.js";
  */
 export interface NetworkPolicy extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the NetworkPolicy.
+   *
    * +optional
    * +protobuf=2
    */
@@ -182,12 +186,16 @@ export interface NetworkPolicyPeer {
  */
 export interface NetworkPolicyList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the NetworkPolicies.
+   *
    * +protobuf=2
    */
   items: NetworkPolicy[];
@@ -203,18 +211,24 @@ export interface NetworkPolicyList extends TypeMeta {
  */
 export interface Ingress extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the Ingress.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: IngressSpec;
 
   /**
+   * status is the most recently observed state of the Ingress; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -229,12 +243,16 @@ export interface Ingress extends TypeMeta {
  */
 export interface IngressList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the Ingresses.
+   *
    * +protobuf=2
    */
   items: Ingress[];
@@ -490,12 +508,16 @@ export interface ServiceBackendPort {
  */
 export interface IngressClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the IngressClass.
+   *
    * +optional
    * +protobuf=2
    */
@@ -563,12 +585,16 @@ export interface IngressClassParametersReference {
  */
 export interface IngressClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the IngressClasses.
+   *
    * +protobuf=2
    */
   items: IngressClass[];
@@ -585,12 +611,16 @@ export interface IngressClassList extends TypeMeta {
  */
 export interface IPAddress extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the IPAddress.
+   *
    * +optional
    * +protobuf=2
    */
@@ -643,12 +673,16 @@ export interface ParentReference {
  */
 export interface IPAddressList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the IPAddresses.
+   *
    * +protobuf=2
    */
   items: IPAddress[];
@@ -665,18 +699,24 @@ export interface IPAddressList extends TypeMeta {
  */
 export interface ServiceCIDR extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ServiceCIDR.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: ServiceCIDRSpec;
 
   /**
+   * status is the most recently observed state of the ServiceCIDR; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -718,12 +758,16 @@ export interface ServiceCIDRStatus {
  */
 export interface ServiceCIDRList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ServiceCIDRs.
+   *
    * +protobuf=2
    */
   items: ServiceCIDR[];

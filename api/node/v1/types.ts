@@ -13,6 +13,8 @@ import type { ListMeta, ObjectMeta, TypeMeta } from "../../meta/v1/types.js";
  */
 export interface RuntimeClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -77,12 +79,16 @@ export interface Scheduling {
  */
 export interface RuntimeClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the RuntimeClasses.
+   *
    * +protobuf=2
    */
   items: RuntimeClass[];

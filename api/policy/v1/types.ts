@@ -104,18 +104,24 @@ export interface PodDisruptionBudgetStatus {
  */
 export interface PodDisruptionBudget extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the PodDisruptionBudget.
+   *
    * +optional
    * +protobuf=2
    */
   spec?: PodDisruptionBudgetSpec;
 
   /**
+   * status is the most recently observed state of the PodDisruptionBudget; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -130,12 +136,16 @@ export interface PodDisruptionBudget extends TypeMeta {
  */
 export interface PodDisruptionBudgetList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PodDisruptionBudgets.
+   *
    * +protobuf=2
    */
   items: PodDisruptionBudget[];
@@ -150,6 +160,8 @@ export interface PodDisruptionBudgetList extends TypeMeta {
  */
 export interface Eviction extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */

@@ -16,12 +16,16 @@ import type { int64 } from "../../scalars.js";
  */
 export interface ResourceSlice extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ResourceSlice.
+   *
    * +protobuf=2
    */
   spec: ResourceSliceSpec;
@@ -398,12 +402,16 @@ export type DeviceTaintEffect = "NoExecute" | "NoSchedule";
  */
 export interface ResourceSliceList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ResourceSlices.
+   *
    * +protobuf=2
    */
   items: ResourceSlice[];
@@ -420,17 +428,23 @@ export interface ResourceSliceList extends TypeMeta {
  */
 export interface ResourceClaim extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the ResourceClaim.
+   *
    * +protobuf=2
    */
   spec: ResourceClaimSpec;
 
   /**
+   * status is the most recently observed state of the ResourceClaim; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -965,12 +979,16 @@ export type AllocationConfigSource = string;
  */
 export interface ResourceClaimList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ResourceClaims.
+   *
    * +protobuf=2
    */
   items: ResourceClaim[];
@@ -988,12 +1006,16 @@ export interface ResourceClaimList extends TypeMeta {
  */
 export interface DeviceClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the DeviceClass.
+   *
    * +protobuf=2
    */
   spec: DeviceClassSpec;
@@ -1040,12 +1062,16 @@ export interface DeviceClassConfiguration extends DeviceConfiguration {}
  */
 export interface DeviceClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the DeviceClasses.
+   *
    * +protobuf=2
    */
   items: DeviceClass[];
@@ -1062,12 +1088,16 @@ export interface DeviceClassList extends TypeMeta {
  */
 export interface ResourceClaimTemplate extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the template of the claims created from it.
+   *
    * +protobuf=2
    */
   spec: ResourceClaimTemplateSpec;
@@ -1097,12 +1127,16 @@ export interface ResourceClaimTemplateSpec {
  */
 export interface ResourceClaimTemplateList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the ResourceClaimTemplates.
+   *
    * +protobuf=2
    */
   items: ResourceClaimTemplate[];

@@ -13,6 +13,8 @@ import type { int32 } from "../../scalars.js";
  */
 export interface PriorityClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -51,12 +53,16 @@ export interface PriorityClass extends TypeMeta {
  */
 export interface PriorityClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the PriorityClasses.
+   *
    * +protobuf=2
    */
   items: PriorityClass[];

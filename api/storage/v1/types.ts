@@ -15,6 +15,8 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface StorageClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -75,12 +77,16 @@ export interface StorageClass extends TypeMeta {
  */
 export interface StorageClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the StorageClasses.
+   *
    * +protobuf=2
    */
   items: StorageClass[];
@@ -105,17 +111,23 @@ export type VolumeBindingMode = "Immediate" | "WaitForFirstConsumer";
  */
 export interface VolumeAttachment extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the VolumeAttachment.
+   *
    * +protobuf=2
    */
   spec: VolumeAttachmentSpec;
 
   /**
+   * status is the most recently observed state of the VolumeAttachment; it may lag behind.
+   *
    * +optional
    * +protobuf=3
    */
@@ -130,12 +142,16 @@ export interface VolumeAttachment extends TypeMeta {
  */
 export interface VolumeAttachmentList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the VolumeAttachments.
+   *
    * +protobuf=2
    */
   items: VolumeAttachment[];
@@ -248,11 +264,15 @@ export interface VolumeError {
  */
 export interface CSIDriver extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the CSIDriver.
+   *
    * +protobuf=2
    */
   spec: CSIDriverSpec;
@@ -266,12 +286,16 @@ export interface CSIDriver extends TypeMeta {
  */
 export interface CSIDriverList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the CSIDrivers.
+   *
    * +protobuf=2
    */
   items: CSIDriver[];
@@ -385,11 +409,15 @@ export interface TokenRequest {
  */
 export interface CSINode extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the desired state of the CSINode.
+   *
    * +protobuf=2
    */
   spec: CSINodeSpec;
@@ -458,12 +486,16 @@ export interface VolumeNodeResources {
  */
 export interface CSINodeList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the CSINodes.
+   *
    * +protobuf=2
    */
   items: CSINode[];
@@ -479,6 +511,8 @@ export interface CSINodeList extends TypeMeta {
  */
 export interface CSIStorageCapacity extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -519,12 +553,16 @@ export interface CSIStorageCapacity extends TypeMeta {
  */
 export interface CSIStorageCapacityList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the CSIStorageCapacities.
+   *
    * +protobuf=2
    */
   items: CSIStorageCapacity[];
@@ -542,6 +580,8 @@ export interface CSIStorageCapacityList extends TypeMeta {
  */
 export interface VolumeAttributesClass extends TypeMeta {
   /**
+   * Standard object metadata.
+   *
    * +optional
    * +protobuf=1
    */
@@ -566,12 +606,16 @@ export interface VolumeAttributesClass extends TypeMeta {
  */
 export interface VolumeAttributesClassList extends TypeMeta {
   /**
+   * Standard list metadata.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ListMeta;
 
   /**
+   * items are the VolumeAttributesClasses.
+   *
    * +protobuf=2
    */
   items: VolumeAttributesClass[];

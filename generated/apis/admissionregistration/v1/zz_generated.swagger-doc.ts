@@ -7,6 +7,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicy: {
     "": "ValidatingAdmissionPolicy holds CEL validations that the apiserver evaluates in-process, without calling a webhook.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ValidatingAdmissionPolicy.",
+    status: "status is the most recently observed state of the ValidatingAdmissionPolicy; it may lag behind.",
   },
   ValidatingAdmissionPolicyStatus: {
     "": "ValidatingAdmissionPolicyStatus reports the generation checked, the type-checking results and conditions of a policy.",
@@ -19,6 +22,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicyList: {
     "": "ValidatingAdmissionPolicyList is a list of ValidatingAdmissionPolicies.",
+    metadata: "Standard list metadata.",
+    items: "items are the ValidatingAdmissionPolicies.",
   },
   ValidatingAdmissionPolicySpec: {
     "": "ValidatingAdmissionPolicySpec says what a policy matches, which parameters it takes and which validations it runs.",
@@ -37,9 +42,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicyBinding: {
     "": "ValidatingAdmissionPolicyBinding puts a ValidatingAdmissionPolicy into effect for selected resources, with parameters.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ValidatingAdmissionPolicyBinding.",
   },
   ValidatingAdmissionPolicyBindingList: {
     "": "ValidatingAdmissionPolicyBindingList is a list of ValidatingAdmissionPolicyBindings.",
+    metadata: "Standard list metadata.",
+    items: "items are the ValidatingAdmissionPolicyBindings.",
   },
   ValidatingAdmissionPolicyBindingSpec: {
     "": "ValidatingAdmissionPolicyBindingSpec names the policy, its parameters, the resources it applies to and the actions taken on failure.",
@@ -55,15 +64,21 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingWebhookConfiguration: {
     "": "ValidatingWebhookConfiguration lists webhooks that may reject requests but cannot change them.",
+    metadata: "Standard object metadata.",
   },
   ValidatingWebhookConfigurationList: {
     "": "ValidatingWebhookConfigurationList is a list of ValidatingWebhookConfigurations.",
+    metadata: "Standard list metadata.",
+    items: "items are the ValidatingWebhookConfigurations.",
   },
   MutatingWebhookConfiguration: {
     "": "MutatingWebhookConfiguration lists webhooks that may change objects, or reject requests, before they are stored.",
+    metadata: "Standard object metadata.",
   },
   MutatingWebhookConfigurationList: {
     "": "MutatingWebhookConfigurationList is a list of MutatingWebhookConfigurations.",
+    metadata: "Standard list metadata.",
+    items: "items are the MutatingWebhookConfigurations.",
   },
   ValidatingWebhook: {
     "": "ValidatingWebhook describes one validating webhook: how to reach it and which requests it is sent.",

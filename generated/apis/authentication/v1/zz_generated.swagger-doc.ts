@@ -4,6 +4,9 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   TokenReview: {
     "": "TokenReview asks the apiserver to authenticate a bearer token and say which user it belongs to.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   TokenReviewSpec: {
     "": "TokenReviewSpec holds the token to check and the audiences it must be valid for.",
@@ -16,6 +19,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   TokenRequest: {
     "": "TokenRequest asks for a token for a service account, optionally bound to an object and limited in time and audience.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   TokenRequestSpec: {
     "": "TokenRequestSpec holds the audiences, lifetime and bound object of a requested token.",
@@ -28,6 +34,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SelfSubjectReview: {
     "": "SelfSubjectReview returns the user attributes the apiserver authenticated the caller as.",
+    metadata: "Standard object metadata.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   SelfSubjectReviewStatus: {
     "": "SelfSubjectReviewStatus holds the caller's user attributes.",

@@ -4,12 +4,21 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   SubjectAccessReview: {
     "": "SubjectAccessReview asks whether a given user or group may perform an action.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   SelfSubjectAccessReview: {
     "": "SelfSubjectAccessReview asks whether the caller may perform an action.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   LocalSubjectAccessReview: {
     "": "LocalSubjectAccessReview asks whether a user may perform an action in the review's own namespace.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   ResourceAttributes: {
     "": "ResourceAttributes describes an action on a resource: verb, group, version, resource, subresource, namespace and name.",
@@ -34,6 +43,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SelfSubjectRulesReview: {
     "": "SelfSubjectRulesReview lists the actions the caller may perform in a namespace.",
+    metadata: "Standard object metadata.",
+    spec: "spec is what the caller asks.",
+    status: "status is the apiserver's answer, filled in when the object is created.",
   },
   SelfSubjectRulesReviewSpec: {
     "": "SelfSubjectRulesReviewSpec names the namespace whose rules are listed.",

@@ -13,12 +13,20 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   HorizontalPodAutoscaler: {
     "": "HorizontalPodAutoscaler scales a workload's replicas to keep average CPU utilization near a target.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the HorizontalPodAutoscaler.",
+    status: "status is the most recently observed state of the HorizontalPodAutoscaler; it may lag behind.",
   },
   HorizontalPodAutoscalerList: {
     "": "HorizontalPodAutoscalerList is a list of HorizontalPodAutoscalers.",
+    metadata: "Standard list metadata.",
+    items: "items are the HorizontalPodAutoscalers.",
   },
   Scale: {
     "": "Scale is the scale subresource of a workload: desired and observed replicas.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Scale.",
+    status: "status is the most recently observed state of the Scale; it may lag behind.",
   },
   ScaleSpec: {
     "": "ScaleSpec holds the desired number of replicas.",
@@ -49,6 +57,11 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   HorizontalPodAutoscalerCondition: {
     "": "HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   ObjectMetricStatus: {
     "": "ObjectMetricStatus is the last observed value of an object metric.",

@@ -4,6 +4,9 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   HorizontalPodAutoscaler: {
     "": "HorizontalPodAutoscaler scales a workload's replicas to keep one or more metrics near their targets.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the HorizontalPodAutoscaler.",
+    status: "status is the most recently observed state of the HorizontalPodAutoscaler; it may lag behind.",
   },
   HorizontalPodAutoscalerSpec: {
     "": "HorizontalPodAutoscalerSpec is the target to scale, the replica bounds, the metrics and the scaling behaviour.",
@@ -49,6 +52,11 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   HorizontalPodAutoscalerCondition: {
     "": "HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   MetricStatus: {
     "": "MetricStatus is the last observed value of one metric.",
@@ -73,6 +81,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   HorizontalPodAutoscalerList: {
     "": "HorizontalPodAutoscalerList is a list of HorizontalPodAutoscalers.",
+    metadata: "Standard list metadata.",
+    items: "items are the HorizontalPodAutoscalers.",
   },
 };
 

@@ -4,6 +4,9 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   CertificateSigningRequest: {
     "": "CertificateSigningRequest asks a signer for a certificate; approvers approve or deny it and the signer issues it.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the CertificateSigningRequest.",
+    status: "status is the most recently observed state of the CertificateSigningRequest; it may lag behind.",
   },
   CertificateSigningRequestSpec: {
     "": "CertificateSigningRequestSpec holds the PEM request, the signer, the requested lifetime and usages, and who created it.",
@@ -13,9 +16,17 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CertificateSigningRequestCondition: {
     "": "CertificateSigningRequestCondition is one condition of a certificate request.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
+    lastUpdateTime: "lastUpdateTime is when the condition was last refreshed.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
   },
   CertificateSigningRequestList: {
     "": "CertificateSigningRequestList is a list of CertificateSigningRequests.",
+    metadata: "Standard list metadata.",
+    items: "items are the CertificateSigningRequests.",
   },
 };
 

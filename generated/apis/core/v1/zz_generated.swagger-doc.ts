@@ -273,6 +273,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PersistentVolume: {
     "": "PersistentVolume is a piece of storage in the cluster, provisioned by an administrator or dynamically, that claims bind to.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PersistentVolume.",
+    status: "status is the most recently observed state of the PersistentVolume; it may lag behind.",
   },
   PersistentVolumeSpec: {
     "": "PersistentVolumeSpec holds a volume's capacity, source, access modes, claim binding, reclaim policy and node affinity.",
@@ -285,12 +288,19 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PersistentVolumeList: {
     "": "PersistentVolumeList is a list of PersistentVolumes.",
+    metadata: "Standard list metadata.",
+    items: "items are the PersistentVolumes.",
   },
   PersistentVolumeClaim: {
     "": "PersistentVolumeClaim is a user's request for storage, bound to one PersistentVolume.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PersistentVolumeClaim.",
+    status: "status is the most recently observed state of the PersistentVolumeClaim; it may lag behind.",
   },
   PersistentVolumeClaimList: {
     "": "PersistentVolumeClaimList is a list of PersistentVolumeClaims.",
+    metadata: "Standard list metadata.",
+    items: "items are the PersistentVolumeClaims.",
   },
   PersistentVolumeClaimSpec: {
     "": "PersistentVolumeClaimSpec holds the access modes, size, class, data source and volume mode a claim asks for.",
@@ -303,6 +313,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PersistentVolumeClaimCondition: {
     "": "PersistentVolumeClaimCondition is one observed condition of a claim.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastProbeTime: "lastProbeTime is when the condition was last checked.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   PersistentVolumeClaimStatus: {
     "": "PersistentVolumeClaimStatus reports a claim's phase, access modes, capacity, resize and attribute changes.",
@@ -564,6 +580,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodCondition: {
     "": "PodCondition is one observed condition of a pod.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastProbeTime: "lastProbeTime is when the condition was last checked.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   VolumeMountStatus: {
     "": "VolumeMountStatus reports one volume mount of a container.",
@@ -678,21 +700,31 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodStatusResult: {
     "": "PodStatusResult wraps a pod's status to report it alone.",
+    metadata: "Standard object metadata.",
+    status: "status is the most recently observed state of the pod; it may lag behind.",
   },
   Pod: {
     "": "Pod is a group of containers that run together on one node, sharing network and volumes.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Pod.",
+    status: "status is the most recently observed state of the Pod; it may lag behind.",
   },
   PodList: {
     "": "PodList is a list of Pods.",
+    metadata: "Standard list metadata.",
+    items: "items are the Pods.",
   },
   PodTemplateSpec: {
     "": "PodTemplateSpec is the metadata and spec of the pods a workload creates.",
   },
   PodTemplate: {
     "": "PodTemplate stores a pod template as an object of its own.",
+    metadata: "Standard object metadata.",
   },
   PodTemplateList: {
     "": "PodTemplateList is a list of PodTemplates.",
+    metadata: "Standard list metadata.",
+    items: "items are the PodTemplates.",
   },
   ReplicationControllerSpec: {
     "": "ReplicationControllerSpec is the desired state of a ReplicationController: replicas, selector and template.",
@@ -702,12 +734,22 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ReplicationControllerCondition: {
     "": "ReplicationControllerCondition is one observed condition of a ReplicationController.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   ReplicationController: {
     "": "ReplicationController keeps a given number of pods running; ReplicaSets and Deployments supersede it.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ReplicationController.",
+    status: "status is the most recently observed state of the ReplicationController; it may lag behind.",
   },
   ReplicationControllerList: {
     "": "ReplicationControllerList is a list of ReplicationControllers.",
+    metadata: "Standard list metadata.",
+    items: "items are the ReplicationControllers.",
   },
   NodeSpec: {
     "": "NodeSpec holds a node's pod CIDRs, provider ID, taints and schedulability.",
@@ -762,18 +804,30 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   NodeCondition: {
     "": "NodeCondition is one observed condition of a node.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastHeartbeatTime: "lastHeartbeatTime is when the condition was last reported.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   NodeAddress: {
     "": "NodeAddress is one address of a node.",
   },
   Node: {
     "": "Node is a worker machine that runs pods; its kubelet keeps its status up to date.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Node.",
+    status: "status is the most recently observed state of the Node; it may lag behind.",
   },
   NodeList: {
     "": "NodeList is a list of Nodes.",
+    metadata: "Standard list metadata.",
+    items: "items are the Nodes.",
   },
   Binding: {
     "": "Binding assigns a pod to a node; the scheduler posts it to the pod's binding subresource.",
+    metadata: "Standard object metadata.",
   },
   Preconditions: {
     "": "Preconditions must hold for an operation to proceed, such as the object's UID.",
@@ -810,9 +864,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   LimitRange: {
     "": "LimitRange sets resource bounds and defaults for pods, containers and claims in a namespace.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the LimitRange.",
   },
   LimitRangeList: {
     "": "LimitRangeList is a list of LimitRanges.",
+    metadata: "Standard list metadata.",
+    items: "items are the LimitRanges.",
   },
   ResourceQuotaSpec: {
     "": "ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.",
@@ -828,18 +886,29 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceQuota: {
     "": "ResourceQuota limits the total resources and object counts a namespace may use.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ResourceQuota.",
+    status: "status is the most recently observed state of the ResourceQuota; it may lag behind.",
   },
   ResourceQuotaList: {
     "": "ResourceQuotaList is a list of ResourceQuotas.",
+    metadata: "Standard list metadata.",
+    items: "items are the ResourceQuotas.",
   },
   ComponentCondition: {
     "": "ComponentCondition is the health of a control-plane component.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    message: "message explains the last transition for people.",
   },
   ComponentStatus: {
     "": "ComponentStatus reports the health of a control-plane component (deprecated).",
+    metadata: "Standard object metadata.",
   },
   ComponentStatusList: {
     "": "ComponentStatusList is a list of ComponentStatuses.",
+    metadata: "Standard list metadata.",
+    items: "items are the ComponentStatuses.",
   },
   DownwardAPIVolumeSource: {
     "": "DownwardAPIVolumeSource fills a volume with files holding pod fields and container resources.",

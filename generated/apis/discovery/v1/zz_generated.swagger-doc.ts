@@ -4,6 +4,7 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   EndpointSlice: {
     "": "EndpointSlice lists a subset of the network endpoints of a service, with their ports and readiness; large services span several slices.",
+    metadata: "Standard object metadata.",
   },
   Endpoint: {
     "": "Endpoint is one backend of a service: its addresses, conditions, target object and topology.",
@@ -25,6 +26,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   EndpointSliceList: {
     "": "EndpointSliceList is a list of EndpointSlices.",
+    metadata: "Standard list metadata.",
+    items: "items are the EndpointSlices.",
   },
 };
 

@@ -4,12 +4,15 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   Event: {
     "": "Event records something that happened to an object, reported by a controller; repeated occurrences are folded into a series.",
+    metadata: "Standard object metadata.",
   },
   EventSeries: {
     "": "EventSeries counts repeated occurrences of an event and the time of the latest one.",
   },
   EventList: {
     "": "EventList is a list of Events.",
+    metadata: "Standard list metadata.",
+    items: "items are the Events.",
   },
 };
 

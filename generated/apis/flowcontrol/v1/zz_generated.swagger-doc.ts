@@ -4,9 +4,14 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   FlowSchema: {
     "": "FlowSchema classifies incoming requests into flows and assigns them to a priority level for API priority and fairness.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the FlowSchema.",
+    status: "status is the most recently observed state of the FlowSchema; it may lag behind.",
   },
   FlowSchemaList: {
     "": "FlowSchemaList is a list of FlowSchemas.",
+    metadata: "Standard list metadata.",
+    items: "items are the FlowSchemas.",
   },
   FlowSchemaSpec: {
     "": "FlowSchemaSpec holds the priority level, matching precedence, flow distinguisher and rules of a FlowSchema.",
@@ -43,12 +48,23 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   FlowSchemaCondition: {
     "": "FlowSchemaCondition is one observed condition of a FlowSchema.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
   PriorityLevelConfiguration: {
     "": "PriorityLevelConfiguration describes one priority level of API priority and fairness and its share of concurrency.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PriorityLevelConfiguration.",
+    status:
+      "status is the most recently observed state of the PriorityLevelConfiguration; it may lag behind.",
   },
   PriorityLevelConfigurationList: {
     "": "PriorityLevelConfigurationList is a list of PriorityLevelConfigurations.",
+    metadata: "Standard list metadata.",
+    items: "items are the PriorityLevelConfigurations.",
   },
   PriorityLevelConfigurationSpec: {
     "": "PriorityLevelConfigurationSpec says whether a priority level is exempt or limited, and how.",
@@ -70,6 +86,11 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PriorityLevelConfigurationCondition: {
     "": "PriorityLevelConfigurationCondition is one observed condition of a priority level.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
   },
 };
 

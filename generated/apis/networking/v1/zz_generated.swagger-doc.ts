@@ -4,6 +4,8 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   NetworkPolicy: {
     "": "NetworkPolicy says which traffic may reach, or leave, the pods it selects.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the NetworkPolicy.",
   },
   NetworkPolicySpec: {
     "": "NetworkPolicySpec selects pods and lists the ingress and egress traffic allowed for them.",
@@ -25,12 +27,19 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   NetworkPolicyList: {
     "": "NetworkPolicyList is a list of NetworkPolicies.",
+    metadata: "Standard list metadata.",
+    items: "items are the NetworkPolicies.",
   },
   Ingress: {
     "": "Ingress routes external HTTP(S) traffic to services by host and path.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Ingress.",
+    status: "status is the most recently observed state of the Ingress; it may lag behind.",
   },
   IngressList: {
     "": "IngressList is a list of Ingresses.",
+    metadata: "Standard list metadata.",
+    items: "items are the Ingresses.",
   },
   IngressSpec: {
     "": "IngressSpec holds an Ingress's class, default backend, TLS settings and routing rules.",
@@ -73,6 +82,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IngressClass: {
     "": "IngressClass names an ingress controller and its parameters; Ingresses choose one by name.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the IngressClass.",
   },
   IngressClassSpec: {
     "": "IngressClassSpec holds the controller name and parameters of an IngressClass.",
@@ -82,9 +93,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IngressClassList: {
     "": "IngressClassList is a list of IngressClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the IngressClasses.",
   },
   IPAddress: {
     "": "IPAddress records that one IP address is allocated, and to which object; its name is the address.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the IPAddress.",
   },
   IPAddressSpec: {
     "": "IPAddressSpec names the object an IP address is allocated to.",
@@ -94,9 +109,14 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IPAddressList: {
     "": "IPAddressList is a list of IPAddresses.",
+    metadata: "Standard list metadata.",
+    items: "items are the IPAddresses.",
   },
   ServiceCIDR: {
     "": "ServiceCIDR is a range of addresses from which service ClusterIPs are allocated.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ServiceCIDR.",
+    status: "status is the most recently observed state of the ServiceCIDR; it may lag behind.",
   },
   ServiceCIDRSpec: {
     "": "ServiceCIDRSpec holds the CIDRs (at most one per IP family) of a ServiceCIDR.",
@@ -106,6 +126,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ServiceCIDRList: {
     "": "ServiceCIDRList is a list of ServiceCIDRs.",
+    metadata: "Standard list metadata.",
+    items: "items are the ServiceCIDRs.",
   },
 };
 

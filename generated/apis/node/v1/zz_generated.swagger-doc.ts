@@ -4,6 +4,7 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   RuntimeClass: {
     "": "RuntimeClass names a container runtime configuration (a CRI handler) that pods can choose, with its overhead and scheduling constraints.",
+    metadata: "Standard object metadata.",
   },
   Overhead: {
     "": "Overhead is the resources a runtime uses per pod on top of the containers' requests.",
@@ -13,6 +14,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   RuntimeClassList: {
     "": "RuntimeClassList is a list of RuntimeClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the RuntimeClasses.",
   },
 };
 

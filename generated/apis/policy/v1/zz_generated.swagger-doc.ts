@@ -10,12 +10,18 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodDisruptionBudget: {
     "": "PodDisruptionBudget limits how many of a set of pods voluntary disruptions (such as evictions) may take down at once.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PodDisruptionBudget.",
+    status: "status is the most recently observed state of the PodDisruptionBudget; it may lag behind.",
   },
   PodDisruptionBudgetList: {
     "": "PodDisruptionBudgetList is a list of PodDisruptionBudgets.",
+    metadata: "Standard list metadata.",
+    items: "items are the PodDisruptionBudgets.",
   },
   Eviction: {
     "": "Eviction asks for a pod to be deleted if its disruption budgets allow it; it is posted to the pod's eviction subresource.",
+    metadata: "Standard object metadata.",
   },
 };
 

@@ -4,6 +4,8 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   ResourceSlice: {
     "": "ResourceSlice publishes devices of one pool that a driver manages, for dynamic resource allocation.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ResourceSlice.",
   },
   ResourceSliceSpec: {
     "": "ResourceSliceSpec holds the driver, pool, node selection, devices and shared counters of a slice.",
@@ -40,9 +42,14 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceSliceList: {
     "": "ResourceSliceList is a list of ResourceSlices.",
+    metadata: "Standard list metadata.",
+    items: "items are the ResourceSlices.",
   },
   ResourceClaim: {
     "": "ResourceClaim asks for devices for a pod; the scheduler allocates them and the status records the result.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ResourceClaim.",
+    status: "status is the most recently observed state of the ResourceClaim; it may lag behind.",
   },
   ResourceClaimSpec: {
     "": "ResourceClaimSpec holds the device requests of a claim.",
@@ -103,9 +110,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceClaimList: {
     "": "ResourceClaimList is a list of ResourceClaims.",
+    metadata: "Standard list metadata.",
+    items: "items are the ResourceClaims.",
   },
   DeviceClass: {
     "": "DeviceClass is a category of devices that claims can request, with selectors and configuration applied to all of them.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the DeviceClass.",
   },
   DeviceClassSpec: {
     "": "DeviceClassSpec holds the selectors, configuration and extended resource name of a device class.",
@@ -115,15 +126,21 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   DeviceClassList: {
     "": "DeviceClassList is a list of DeviceClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the DeviceClasses.",
   },
   ResourceClaimTemplate: {
     "": "ResourceClaimTemplate is the template of the ResourceClaims created for each pod that refers to it.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the template of the claims created from it.",
   },
   ResourceClaimTemplateSpec: {
     "": "ResourceClaimTemplateSpec is the metadata and spec of the claims a template creates.",
   },
   ResourceClaimTemplateList: {
     "": "ResourceClaimTemplateList is a list of ResourceClaimTemplates.",
+    metadata: "Standard list metadata.",
+    items: "items are the ResourceClaimTemplates.",
   },
   AllocatedDeviceStatus: {
     "": "AllocatedDeviceStatus is what a driver reports about an allocated device: conditions, data and network details.",

@@ -4,9 +4,12 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   PriorityClass: {
     "": "PriorityClass maps a name to a scheduling priority; pods refer to it by name.",
+    metadata: "Standard object metadata.",
   },
   PriorityClassList: {
     "": "PriorityClassList is a list of PriorityClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the PriorityClasses.",
   },
 };
 

@@ -4,15 +4,23 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   StorageClass: {
     "": "StorageClass describes a class of storage: the provisioner that creates volumes of it, their parameters and binding mode.",
+    metadata: "Standard object metadata.",
   },
   StorageClassList: {
     "": "StorageClassList is a list of StorageClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the StorageClasses.",
   },
   VolumeAttachment: {
     "": "VolumeAttachment records the intent to attach a volume to a node, and whether it is attached.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the VolumeAttachment.",
+    status: "status is the most recently observed state of the VolumeAttachment; it may lag behind.",
   },
   VolumeAttachmentList: {
     "": "VolumeAttachmentList is a list of VolumeAttachments.",
+    metadata: "Standard list metadata.",
+    items: "items are the VolumeAttachments.",
   },
   VolumeAttachmentSpec: {
     "": "VolumeAttachmentSpec names the attacher, the volume and the node.",
@@ -28,9 +36,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CSIDriver: {
     "": "CSIDriver describes a CSI volume driver installed in the cluster and how Kubernetes should interact with it.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the CSIDriver.",
   },
   CSIDriverList: {
     "": "CSIDriverList is a list of CSIDrivers.",
+    metadata: "Standard list metadata.",
+    items: "items are the CSIDrivers.",
   },
   CSIDriverSpec: {
     "": "CSIDriverSpec holds the behaviours a CSI driver supports or requires (attach, pod info, fsGroup, tokens...).",
@@ -40,6 +52,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CSINode: {
     "": "CSINode lists the CSI drivers installed on a node; its name is the node's.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the CSINode.",
   },
   CSINodeSpec: {
     "": "CSINodeSpec lists the CSI drivers of a node.",
@@ -52,18 +66,26 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CSINodeList: {
     "": "CSINodeList is a list of CSINodes.",
+    metadata: "Standard list metadata.",
+    items: "items are the CSINodes.",
   },
   CSIStorageCapacity: {
     "": "CSIStorageCapacity reports the storage a class can provide in a topology segment, for scheduling.",
+    metadata: "Standard object metadata.",
   },
   CSIStorageCapacityList: {
     "": "CSIStorageCapacityList is a list of CSIStorageCapacities.",
+    metadata: "Standard list metadata.",
+    items: "items are the CSIStorageCapacities.",
   },
   VolumeAttributesClass: {
     "": "VolumeAttributesClass names a set of mutable volume attributes (such as IOPS) that a CSI driver applies to volumes.",
+    metadata: "Standard object metadata.",
   },
   VolumeAttributesClassList: {
     "": "VolumeAttributesClassList is a list of VolumeAttributesClasses.",
+    metadata: "Standard list metadata.",
+    items: "items are the VolumeAttributesClasses.",
   },
 };
 
