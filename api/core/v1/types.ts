@@ -12,6 +12,8 @@ import type { IPFamilyPolicy, ServiceExternalTrafficPolicy, ServiceInternalTraff
  */
 export interface Volume extends VolumeSource {
   /**
+   * name identifies the volume within the pod; volume mounts refer to it.
+   *
    * +protobuf=1
    */
   name: string;
@@ -235,11 +237,15 @@ export interface VolumeSource {
  */
 export interface PersistentVolumeClaimVolumeSource {
   /**
+   * claimName names the claim, in the pod's namespace.
+   *
    * +protobuf=1
    */
   claimName: string;
 
   /**
+   * readOnly mounts the volume read-only.
+   *
    * +optional
    * +protobuf=2
    */
@@ -652,6 +658,8 @@ export interface PersistentVolumeClaimList extends TypeMeta {
  */
 export interface PersistentVolumeClaimSpec {
   /**
+   * accessModes are the ways the volume must be mountable.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -659,6 +667,8 @@ export interface PersistentVolumeClaimSpec {
   accessModes?: PersistentVolumeAccessMode[];
 
   /**
+   * selector narrows the volumes the claim may bind to by label.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -666,18 +676,25 @@ export interface PersistentVolumeClaimSpec {
   selector?: LabelSelector;
 
   /**
+   * resources holds the minimum storage the claim needs, and optionally a limit.
+   *
    * +optional
    * +protobuf=2
    */
   resources?: VolumeResourceRequirements;
 
   /**
+   * volumeName binds the claim to this PersistentVolume.
+   *
    * +optional
    * +protobuf=3
    */
   volumeName?: string;
 
   /**
+   * storageClassName names the StorageClass to provision from; the default class when unset, no
+   * class when "".
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -685,6 +702,8 @@ export interface PersistentVolumeClaimSpec {
   storageClassName?: string;
 
   /**
+   * volumeMode is Filesystem (the default) or Block.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -692,6 +711,8 @@ export interface PersistentVolumeClaimSpec {
   volumeMode?: PersistentVolumeMode;
 
   /**
+   * dataSource is a snapshot or claim in the same namespace to fill the new volume from.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -699,6 +720,9 @@ export interface PersistentVolumeClaimSpec {
   dataSource?: TypedLocalObjectReference;
 
   /**
+   * dataSourceRef is any populator object (possibly in another namespace) to fill the new volume
+   * from.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -706,6 +730,8 @@ export interface PersistentVolumeClaimSpec {
   dataSourceRef?: TypedObjectReference;
 
   /**
+   * volumeAttributesClassName names the VolumeAttributesClass the volume should have.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -834,12 +860,16 @@ export interface PersistentVolumeClaimCondition {
  */
 export interface PersistentVolumeClaimStatus {
   /**
+   * phase is Pending, Bound or Lost.
+   *
    * +optional
    * +protobuf=1
    */
   phase?: PersistentVolumeClaimPhase;
 
   /**
+   * accessModes are the access modes of the bound volume.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -847,12 +877,16 @@ export interface PersistentVolumeClaimStatus {
   accessModes?: PersistentVolumeAccessMode[];
 
   /**
+   * capacity is the size of the bound volume.
+   *
    * +optional
    * +protobuf=3
    */
   capacity?: ResourceList;
 
   /**
+   * conditions report resizes and attribute changes in progress.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -863,12 +897,17 @@ export interface PersistentVolumeClaimStatus {
   conditions?: PersistentVolumeClaimCondition[];
 
   /**
+   * allocatedResources is the storage allocated to the claim, which may exceed the request during a
+   * resize.
+   *
    * +optional
    * +protobuf=5
    */
   allocatedResources?: ResourceList;
 
   /**
+   * allocatedResourceStatuses reports the state of each resource's resize.
+   *
    * +mapType=granular
    * +optional
    * +protobuf=7
@@ -876,6 +915,8 @@ export interface PersistentVolumeClaimStatus {
   allocatedResourceStatuses?: Record<string, ClaimResourceStatus>;
 
   /**
+   * currentVolumeAttributesClassName is the VolumeAttributesClass the volume has now.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -883,6 +924,8 @@ export interface PersistentVolumeClaimStatus {
   currentVolumeAttributesClassName?: string;
 
   /**
+   * modifyVolumeStatus reports a change of VolumeAttributesClass in progress.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -926,11 +969,15 @@ export type HostPathType = "" | "BlockDevice" | "CharDevice" | "Directory" | "Di
  */
 export interface HostPathVolumeSource {
   /**
+   * path is the path on the node.
+   *
    * +protobuf=1
    */
   path: string;
 
   /**
+   * type is what the path must be; no check when "".
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -943,12 +990,16 @@ export interface HostPathVolumeSource {
  */
 export interface EmptyDirVolumeSource {
   /**
+   * medium is the storage behind the directory: the node's disk by default, or Memory.
+   *
    * +optional
    * +protobuf=1
    */
   medium?: StorageMedium;
 
   /**
+   * sizeLimit caps the directory's size; the pod is evicted when it grows beyond.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -1493,12 +1544,16 @@ export interface GitRepoVolumeSource {
  */
 export interface SecretVolumeSource {
   /**
+   * secretName names the secret, in the pod's namespace.
+   *
    * +optional
    * +protobuf=1
    */
   secretName?: string;
 
   /**
+   * items picks keys and their file paths; every key, named after itself, when unset.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1506,6 +1561,8 @@ export interface SecretVolumeSource {
   items?: KeyToPath[];
 
   /**
+   * defaultMode is the permission bits of the files; 0644 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -1513,6 +1570,8 @@ export interface SecretVolumeSource {
   defaultMode?: int32;
 
   /**
+   * optional lets the pod start when the secret or a key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2122,6 +2181,8 @@ export interface StorageOSPersistentVolumeSource {
  */
 export interface ConfigMapVolumeSource extends LocalObjectReference {
   /**
+   * items picks keys and their file paths; every key, named after itself, when unset.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -2129,6 +2190,8 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
   items?: KeyToPath[];
 
   /**
+   * defaultMode is the permission bits of the files; 0644 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2136,6 +2199,8 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
   defaultMode?: int32;
 
   /**
+   * optional lets the pod start when the config map or a key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2338,16 +2403,22 @@ export interface VolumeProjection {
  */
 export interface KeyToPath {
   /**
+   * key is the key to project.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * path is the relative file path the key is written to.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * mode is the file's permission bits; the volume's defaultMode when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2511,23 +2582,31 @@ export interface PersistentVolumeClaimTemplate {
  */
 export interface ContainerPort {
   /**
+   * name names the port so that services can refer to it; unique in the pod.
+   *
    * +optional
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * hostPort exposes the port on the node at this number.
+   *
    * +optional
    * +protobuf=2
    */
   hostPort?: int32;
 
   /**
+   * containerPort is the port number on the pod's IP.
+   *
    * +protobuf=3
    */
   containerPort: int32;
 
   /**
+   * protocol is TCP (the default), UDP or SCTP.
+   *
    * +optional
    * +default="TCP"
    * +protobuf=4
@@ -2535,6 +2614,8 @@ export interface ContainerPort {
   protocol?: Protocol;
 
   /**
+   * hostIP is the node address a hostPort binds to.
+   *
    * +optional
    * +protobuf=5
    */
@@ -2546,17 +2627,23 @@ export interface ContainerPort {
  */
 export interface VolumeMount {
   /**
+   * name is the pod volume to mount.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * readOnly mounts the volume read-only.
+   *
    * +optional
    * +protobuf=2
    */
   readOnly?: boolean;
 
   /**
+   * recursiveReadOnly says whether a read-only mount is read-only in its submounts too.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -2564,17 +2651,23 @@ export interface VolumeMount {
   recursiveReadOnly?: RecursiveReadOnlyMode;
 
   /**
+   * mountPath is where the volume appears in the container.
+   *
    * +protobuf=3
    */
   mountPath: string;
 
   /**
+   * subPath mounts only this path within the volume; the root when "".
+   *
    * +optional
    * +protobuf=4
    */
   subPath?: string;
 
   /**
+   * mountPropagation says how mounts propagate between host and container; None when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2582,6 +2675,8 @@ export interface VolumeMount {
   mountPropagation?: MountPropagationMode;
 
   /**
+   * subPathExpr is like subPath, with $(VAR) references to the container's environment expanded.
+   *
    * +optional
    * +protobuf=6
    */
@@ -2622,17 +2717,23 @@ export interface VolumeDevice {
  */
 export interface EnvVar {
   /**
+   * name is the variable's name.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * value is the literal value; $(VAR) references to earlier variables are expanded.
+   *
    * +optional
    * +protobuf=2
    */
   value?: string;
 
   /**
+   * valueFrom takes the value from a pod field, a resource, a config map, a secret or a file.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2645,6 +2746,8 @@ export interface EnvVar {
  */
 export interface EnvVarSource {
   /**
+   * fieldRef takes the value from a pod field, such as metadata.name or status.podIP.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -2652,6 +2755,8 @@ export interface EnvVarSource {
   fieldRef?: ObjectFieldSelector;
 
   /**
+   * resourceFieldRef takes the value from a container's resource limit or request.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2659,6 +2764,8 @@ export interface EnvVarSource {
   resourceFieldRef?: ResourceFieldSelector;
 
   /**
+   * configMapKeyRef takes the value from a key of a config map.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2666,6 +2773,8 @@ export interface EnvVarSource {
   configMapKeyRef?: ConfigMapKeySelector;
 
   /**
+   * secretKeyRef takes the value from a key of a secret.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2673,6 +2782,8 @@ export interface EnvVarSource {
   secretKeyRef?: SecretKeySelector;
 
   /**
+   * fileKeyRef takes the value from a key of an env file in a volume.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2869,29 +2980,39 @@ export interface HTTPHeader {
  */
 export interface HTTPGetAction {
   /**
+   * path is the request path.
+   *
    * +optional
    * +protobuf=1
    */
   path?: string;
 
   /**
+   * port is the port number or name to connect to.
+   *
    * +protobuf=2
    */
   port: IntOrString;
 
   /**
+   * host is the host to connect to; the pod IP when unset.
+   *
    * +optional
    * +protobuf=3
    */
   host?: string;
 
   /**
+   * scheme is HTTP (the default) or HTTPS.
+   *
    * +optional
    * +protobuf=4
    */
   scheme?: URIScheme;
 
   /**
+   * httpHeaders are extra request headers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=5
@@ -2911,11 +3032,15 @@ export type URIScheme = "HTTP" | "HTTPS";
  */
 export interface TCPSocketAction {
   /**
+   * port is the port number or name to connect to.
+   *
    * +protobuf=1
    */
   port: IntOrString;
 
   /**
+   * host is the host to connect to; the pod IP when unset.
+   *
    * +optional
    * +protobuf=2
    */
@@ -2945,6 +3070,8 @@ export interface GRPCAction {
  */
 export interface ExecAction {
   /**
+   * command is run in the container, without a shell; exit status 0 is success.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -2969,36 +3096,49 @@ export interface SleepAction {
  */
 export interface Probe extends ProbeHandler {
   /**
+   * initialDelaySeconds is how long after the container starts the first probe runs.
+   *
    * +optional
    * +protobuf=2
    */
   initialDelaySeconds?: int32;
 
   /**
+   * timeoutSeconds is how long a probe may take; 1 when unset.
+   *
    * +optional
    * +protobuf=3
    */
   timeoutSeconds?: int32;
 
   /**
+   * periodSeconds is the interval between probes; 10 when unset.
+   *
    * +optional
    * +protobuf=4
    */
   periodSeconds?: int32;
 
   /**
+   * successThreshold is how many successes in a row count as success after a failure; 1 when unset.
+   *
    * +optional
    * +protobuf=5
    */
   successThreshold?: int32;
 
   /**
+   * failureThreshold is how many failures in a row count as failure; 3 when unset.
+   *
    * +optional
    * +protobuf=6
    */
   failureThreshold?: int32;
 
   /**
+   * terminationGracePeriodSeconds overrides the pod's grace period when a failed liveness or
+   * startup probe kills the container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -3080,18 +3220,24 @@ export interface Capabilities {
  */
 export interface ResourceRequirements {
   /**
+   * limits are the most of each resource the container may use.
+   *
    * +optional
    * +protobuf=1
    */
   limits?: ResourceList;
 
   /**
+   * requests are the resources the container is scheduled with; the limits when unset.
+   *
    * +optional
    * +protobuf=2
    */
   requests?: ResourceList;
 
   /**
+   * claims names the pod's resource claims the container uses.
+   *
    * +listType=map
    * +listMapKey=name
    * +optional
@@ -3139,17 +3285,23 @@ export interface ResourceClaim {
  */
 export interface Container {
   /**
+   * name identifies the container within the pod (a DNS label).
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * image is the container image to run.
+   *
    * +optional
    * +protobuf=2
    */
   image?: string;
 
   /**
+   * command replaces the image's entrypoint; $(VAR) references are expanded.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -3157,6 +3309,8 @@ export interface Container {
   command?: string[];
 
   /**
+   * args replace the image's arguments; $(VAR) references are expanded.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -3164,12 +3318,16 @@ export interface Container {
   args?: string[];
 
   /**
+   * workingDir is the container's working directory; the image's when unset.
+   *
    * +optional
    * +protobuf=5
    */
   workingDir?: string;
 
   /**
+   * ports lists ports the container exposes; informational, any listening port is reachable.
+   *
    * +optional
    * +patchMergeKey=containerPort
    * +patchStrategy=merge
@@ -3181,6 +3339,8 @@ export interface Container {
   ports?: ContainerPort[];
 
   /**
+   * envFrom imports the keys of config maps and secrets as environment variables.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=19
@@ -3188,6 +3348,8 @@ export interface Container {
   envFrom?: EnvFromSource[];
 
   /**
+   * env sets environment variables; they override envFrom.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -3198,12 +3360,16 @@ export interface Container {
   env?: EnvVar[];
 
   /**
+   * resources holds the container's compute requests and limits.
+   *
    * +optional
    * +protobuf=8
    */
   resources?: ResourceRequirements;
 
   /**
+   * resizePolicy says, per resource, whether an in-place resize restarts the container.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=23
@@ -3211,6 +3377,9 @@ export interface Container {
   resizePolicy?: ContainerResizePolicy[];
 
   /**
+   * restartPolicy overrides the pod's for this container; Always on an init container makes it a
+   * sidecar.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=24
@@ -3218,6 +3387,8 @@ export interface Container {
   restartPolicy?: ContainerRestartPolicy;
 
   /**
+   * restartPolicyRules decide by exit code whether the container is restarted.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=25
@@ -3225,6 +3396,8 @@ export interface Container {
   restartPolicyRules?: ContainerRestartRule[];
 
   /**
+   * volumeMounts mounts pod volumes into the container's filesystem.
+   *
    * +optional
    * +patchMergeKey=mountPath
    * +patchStrategy=merge
@@ -3235,6 +3408,8 @@ export interface Container {
   volumeMounts?: VolumeMount[];
 
   /**
+   * volumeDevices maps raw block volumes to device paths.
+   *
    * +patchMergeKey=devicePath
    * +patchStrategy=merge
    * +listType=map
@@ -3245,6 +3420,8 @@ export interface Container {
   volumeDevices?: VolumeDevice[];
 
   /**
+   * livenessProbe restarts the container when it fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -3252,6 +3429,8 @@ export interface Container {
   livenessProbe?: Probe;
 
   /**
+   * readinessProbe removes the pod from service endpoints while it fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -3259,6 +3438,8 @@ export interface Container {
   readinessProbe?: Probe;
 
   /**
+   * startupProbe holds off the other probes until it succeeds once.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -3266,6 +3447,8 @@ export interface Container {
   startupProbe?: Probe;
 
   /**
+   * lifecycle holds the hooks run after start and before stop.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -3273,24 +3456,34 @@ export interface Container {
   lifecycle?: Lifecycle;
 
   /**
+   * terminationMessagePath is the file the container's termination message is read from;
+   * /dev/termination-log when unset.
+   *
    * +optional
    * +protobuf=13
    */
   terminationMessagePath?: string;
 
   /**
+   * terminationMessagePolicy says whether the log is used when that file is empty.
+   *
    * +optional
    * +protobuf=20
    */
   terminationMessagePolicy?: TerminationMessagePolicy;
 
   /**
+   * imagePullPolicy says when the image is pulled; Always for :latest, IfNotPresent otherwise, when
+   * unset.
+   *
    * +optional
    * +protobuf=14
    */
   imagePullPolicy?: PullPolicy;
 
   /**
+   * securityContext holds the container's security settings; they override the pod's.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -3298,18 +3491,24 @@ export interface Container {
   securityContext?: SecurityContext;
 
   /**
+   * stdin keeps a stdin stream open for attach.
+   *
    * +optional
    * +protobuf=16
    */
   stdin?: boolean;
 
   /**
+   * stdinOnce closes stdin after the first attach ends.
+   *
    * +optional
    * +protobuf=17
    */
   stdinOnce?: boolean;
 
   /**
+   * tty allocates a terminal; needs stdin.
+   *
    * +optional
    * +protobuf=18
    */
@@ -3354,6 +3553,8 @@ export interface ProbeHandler {
  */
 export interface LifecycleHandler {
   /**
+   * exec runs a command in the container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -3361,6 +3562,8 @@ export interface LifecycleHandler {
   exec?: ExecAction;
 
   /**
+   * httpGet sends an HTTP GET request.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3368,6 +3571,8 @@ export interface LifecycleHandler {
   httpGet?: HTTPGetAction;
 
   /**
+   * tcpSocket is accepted for compatibility and does nothing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3375,6 +3580,8 @@ export interface LifecycleHandler {
   tcpSocket?: TCPSocketAction;
 
   /**
+   * sleep waits for a number of seconds.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -3394,6 +3601,8 @@ export type Signal = "SIGABRT" | "SIGALRM" | "SIGBUS" | "SIGCHLD" | "SIGCLD" | "
  */
 export interface Lifecycle {
   /**
+   * postStart runs right after the container is created; the container is restarted if it fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -3401,6 +3610,8 @@ export interface Lifecycle {
   postStart?: LifecycleHandler;
 
   /**
+   * preStop runs before the container is stopped, within the grace period.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3408,6 +3619,9 @@ export interface Lifecycle {
   preStop?: LifecycleHandler;
 
   /**
+   * stopSignal is the signal that stops the container; the image's or the runtime's default when
+   * unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3420,12 +3634,16 @@ export interface Lifecycle {
  */
 export interface ContainerStateWaiting {
   /**
+   * reason says why the container is not running yet, such as ImagePullBackOff.
+   *
    * +optional
    * +protobuf=1
    */
   reason?: string;
 
   /**
+   * message gives details.
+   *
    * +optional
    * +protobuf=2
    */
@@ -3437,6 +3655,8 @@ export interface ContainerStateWaiting {
  */
 export interface ContainerStateRunning {
   /**
+   * startedAt is when the container last started.
+   *
    * +optional
    * +protobuf=1
    */
@@ -3448,41 +3668,55 @@ export interface ContainerStateRunning {
  */
 export interface ContainerStateTerminated {
   /**
+   * exitCode is the exit status of the container's process.
+   *
    * +protobuf=1
    */
   exitCode: int32;
 
   /**
+   * signal is the signal that ended the process, if any.
+   *
    * +optional
    * +protobuf=2
    */
   signal?: int32;
 
   /**
+   * reason says why the container ended, such as Completed or OOMKilled.
+   *
    * +optional
    * +protobuf=3
    */
   reason?: string;
 
   /**
+   * message gives details, such as the termination message.
+   *
    * +optional
    * +protobuf=4
    */
   message?: string;
 
   /**
+   * startedAt is when the container started.
+   *
    * +optional
    * +protobuf=5
    */
   startedAt?: Time;
 
   /**
+   * finishedAt is when the container ended.
+   *
    * +optional
    * +protobuf=6
    */
   finishedAt?: Time;
 
   /**
+   * containerID is the runtime's ID of the container, as "<type>://<id>".
+   *
    * +optional
    * +protobuf=7
    */
@@ -3495,6 +3729,8 @@ export interface ContainerStateTerminated {
  */
 export interface ContainerState {
   /**
+   * waiting is set while the container has not started.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -3502,6 +3738,8 @@ export interface ContainerState {
   waiting?: ContainerStateWaiting;
 
   /**
+   * running is set while the container runs.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3509,6 +3747,8 @@ export interface ContainerState {
   running?: ContainerStateRunning;
 
   /**
+   * terminated is set once the container has ended.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3521,49 +3761,67 @@ export interface ContainerState {
  */
 export interface ContainerStatus {
   /**
+   * name is the container's name in the pod spec.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * state is the container's current state.
+   *
    * +optional
    * +protobuf=2
    */
   state?: ContainerState;
 
   /**
+   * lastState is the state of the previous run, kept after a restart.
+   *
    * +optional
    * +protobuf=3
    */
   lastState?: ContainerState;
 
   /**
+   * ready says whether the container passes its readiness probe.
+   *
    * +protobuf=4
    */
   ready: boolean;
 
   /**
+   * restartCount counts the container's restarts.
+   *
    * +protobuf=5
    */
   restartCount: int32;
 
   /**
+   * image is the image the container runs.
+   *
    * +protobuf=6
    */
   image: string;
 
   /**
+   * imageID is the image's digest.
+   *
    * +protobuf=7
    */
   imageID: string;
 
   /**
+   * containerID is the runtime's ID of the container, as "<type>://<id>".
+   *
    * +optional
    * +protobuf=8
    */
   containerID?: string;
 
   /**
+   * started says whether the container has passed its startup probe.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -3571,12 +3829,16 @@ export interface ContainerStatus {
   started?: boolean;
 
   /**
+   * allocatedResources are the resources the node allocated to the container.
+   *
    * +optional
    * +protobuf=10
    */
   allocatedResources?: ResourceList;
 
   /**
+   * resources are the requests and limits applied to the running container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -3584,6 +3846,8 @@ export interface ContainerStatus {
   resources?: ResourceRequirements;
 
   /**
+   * volumeMounts reports the container's mounts.
+   *
    * +optional
    * +patchMergeKey=mountPath
    * +patchStrategy=merge
@@ -3594,6 +3858,8 @@ export interface ContainerStatus {
   volumeMounts?: VolumeMountStatus[];
 
   /**
+   * user is the identity the container's first process runs as.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -3601,6 +3867,8 @@ export interface ContainerStatus {
   user?: ContainerUser;
 
   /**
+   * allocatedResourcesStatus reports the health of the devices allocated to the container.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -3611,6 +3879,8 @@ export interface ContainerStatus {
   allocatedResourcesStatus?: ResourceStatus[];
 
   /**
+   * stopSignal is the signal the container is stopped with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -3719,6 +3989,8 @@ export interface PodCondition {
   type: PodConditionType;
 
   /**
+   * observedGeneration is the pod generation the condition was set for.
+   *
    * +optional
    * +protobuf=7
    */
@@ -3869,6 +4141,8 @@ export type DNSPolicy = "ClusterFirst" | "ClusterFirstWithHostNet" | "Default" |
  */
 export interface NodeSelector {
   /**
+   * nodeSelectorTerms are alternatives: a node matches when any term does.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -3882,6 +4156,8 @@ export interface NodeSelector {
  */
 export interface NodeSelectorTerm {
   /**
+   * matchExpressions are requirements on node labels; all must hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -3889,6 +4165,8 @@ export interface NodeSelectorTerm {
   matchExpressions?: NodeSelectorRequirement[];
 
   /**
+   * matchFields are requirements on node fields (metadata.name); all must hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -3901,16 +4179,23 @@ export interface NodeSelectorTerm {
  */
 export interface NodeSelectorRequirement {
   /**
+   * key is the label or field compared.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * operator is how the value is compared.
+   *
    * +protobuf=2
    */
   operator: NodeSelectorOperator;
 
   /**
+   * values are compared with the label's value: a set for In and NotIn, one integer for Gt and Lt,
+   * empty for Exists and DoesNotExist.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -3961,6 +4246,8 @@ export interface TopologySelectorLabelRequirement {
  */
 export interface Affinity {
   /**
+   * nodeAffinity constrains or steers the pod's node by node labels.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -3968,6 +4255,8 @@ export interface Affinity {
   nodeAffinity?: NodeAffinity;
 
   /**
+   * podAffinity places the pod near other pods.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3975,6 +4264,8 @@ export interface Affinity {
   podAffinity?: PodAffinity;
 
   /**
+   * podAntiAffinity keeps the pod away from other pods.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -4041,6 +4332,8 @@ export interface WeightedPodAffinityTerm {
  */
 export interface PodAffinityTerm {
   /**
+   * labelSelector selects the other pods.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4048,6 +4341,9 @@ export interface PodAffinityTerm {
   labelSelector?: LabelSelector;
 
   /**
+   * namespaces lists the namespaces the other pods may be in; the pod's own when this and
+   * namespaceSelector are unset.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4055,11 +4351,15 @@ export interface PodAffinityTerm {
   namespaces?: string[];
 
   /**
+   * topologyKey is the node label whose equal values define "the same place".
+   *
    * +protobuf=3
    */
   topologyKey: string;
 
   /**
+   * namespaceSelector selects the namespaces the other pods may be in, beside namespaces.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4067,6 +4367,8 @@ export interface PodAffinityTerm {
   namespaceSelector?: LabelSelector;
 
   /**
+   * matchLabelKeys adds the pod's own values of these labels to labelSelector as requirements.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=5
@@ -4074,6 +4376,8 @@ export interface PodAffinityTerm {
   matchLabelKeys?: string[];
 
   /**
+   * mismatchLabelKeys adds the pod's own values of these labels to labelSelector as exclusions.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=6
@@ -4086,6 +4390,9 @@ export interface PodAffinityTerm {
  */
 export interface NodeAffinity {
   /**
+   * requiredDuringSchedulingIgnoredDuringExecution must be met to schedule the pod; later label
+   * changes do not evict it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4093,6 +4400,9 @@ export interface NodeAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
 
   /**
+   * preferredDuringSchedulingIgnoredDuringExecution are weighted preferences the scheduler tries to
+   * meet.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4120,22 +4430,30 @@ export interface PreferredSchedulingTerm {
  */
 export interface Taint {
   /**
+   * key is the taint's key.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * value is the taint's value.
+   *
    * +optional
    * +protobuf=2
    */
   value?: string;
 
   /**
+   * effect is what the taint does to pods that do not tolerate it.
+   *
    * +protobuf=3
    */
   effect: TaintEffect;
 
   /**
+   * timeAdded is when a NoExecute taint was added.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4156,30 +4474,41 @@ export type TaintEffect = "NoExecute" | "NoSchedule" | "PreferNoSchedule";
  */
 export interface Toleration {
   /**
+   * key is the taint key matched; all keys when empty (with Exists).
+   *
    * +optional
    * +protobuf=1
    */
   key?: string;
 
   /**
+   * operator is Equal (the default) or Exists.
+   *
    * +optional
    * +protobuf=2
    */
   operator?: TolerationOperator;
 
   /**
+   * value is the taint value matched with Equal.
+   *
    * +optional
    * +protobuf=3
    */
   value?: string;
 
   /**
+   * effect is the taint effect matched; all effects when empty.
+   *
    * +optional
    * +protobuf=4
    */
   effect?: TaintEffect;
 
   /**
+   * tolerationSeconds is how long the pod stays on a node after a matching NoExecute taint appears;
+   * forever when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -4210,6 +4539,8 @@ export interface PodReadinessGate {
  */
 export interface PodSpec {
   /**
+   * volumes are the volumes the pod's containers can mount.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge,retainKeys
@@ -4220,6 +4551,9 @@ export interface PodSpec {
   volumes?: Volume[];
 
   /**
+   * initContainers run in order before the app containers; restartable ones keep running as
+   * sidecars.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -4229,6 +4563,8 @@ export interface PodSpec {
   initContainers?: Container[];
 
   /**
+   * containers are the pod's app containers; at least one.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -4238,6 +4574,9 @@ export interface PodSpec {
   containers: Container[];
 
   /**
+   * ephemeralContainers are debugging containers added to the running pod through its
+   * ephemeralcontainers subresource.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -4248,12 +4587,17 @@ export interface PodSpec {
   ephemeralContainers?: EphemeralContainer[];
 
   /**
+   * restartPolicy says when containers are restarted; Always when unset.
+   *
    * +optional
    * +protobuf=3
    */
   restartPolicy?: RestartPolicy;
 
   /**
+   * terminationGracePeriodSeconds is how long the pod gets to stop after the stop signal before it
+   * is killed; 30 when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4261,6 +4605,9 @@ export interface PodSpec {
   terminationGracePeriodSeconds?: int64;
 
   /**
+   * activeDeadlineSeconds bounds how long the pod may run, counted from its start, before it is
+   * failed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -4268,12 +4615,16 @@ export interface PodSpec {
   activeDeadlineSeconds?: int64;
 
   /**
+   * dnsPolicy says how the pod's DNS is set up; ClusterFirst when unset.
+   *
    * +optional
    * +protobuf=6
    */
   dnsPolicy?: DNSPolicy;
 
   /**
+   * nodeSelector restricts the pod to nodes having all of these labels.
+   *
    * +optional
    * +mapType=atomic
    * +protobuf=7
@@ -4281,18 +4632,24 @@ export interface PodSpec {
   nodeSelector?: Record<string, string>;
 
   /**
+   * serviceAccountName is the service account the pod runs as; default when unset.
+   *
    * +optional
    * +protobuf=8
    */
   serviceAccountName?: string;
 
   /**
+   * serviceAccount is the deprecated spelling of serviceAccountName.
+   *
    * +optional
    * +protobuf=9
    */
   serviceAccount?: string;
 
   /**
+   * automountServiceAccountToken says whether the service account's token is mounted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=21
@@ -4300,30 +4657,40 @@ export interface PodSpec {
   automountServiceAccountToken?: boolean;
 
   /**
+   * nodeName is the node the pod is bound to; set by the scheduler, or by the user to bypass it.
+   *
    * +optional
    * +protobuf=10
    */
   nodeName?: string;
 
   /**
+   * hostNetwork runs the pod in the node's network namespace.
+   *
    * +optional
    * +protobuf=11
    */
   hostNetwork?: boolean;
 
   /**
+   * hostPID runs the pod in the node's PID namespace.
+   *
    * +optional
    * +protobuf=12
    */
   hostPID?: boolean;
 
   /**
+   * hostIPC runs the pod in the node's IPC namespace.
+   *
    * +optional
    * +protobuf=13
    */
   hostIPC?: boolean;
 
   /**
+   * shareProcessNamespace puts all containers of the pod in one PID namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=27
@@ -4331,6 +4698,8 @@ export interface PodSpec {
   shareProcessNamespace?: boolean;
 
   /**
+   * securityContext holds security settings for all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -4338,6 +4707,8 @@ export interface PodSpec {
   securityContext?: PodSecurityContext;
 
   /**
+   * imagePullSecrets name secrets with registry credentials for pulling images.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -4348,18 +4719,25 @@ export interface PodSpec {
   imagePullSecrets?: LocalObjectReference[];
 
   /**
+   * hostname is the pod's hostname; the pod name when unset.
+   *
    * +optional
    * +protobuf=16
    */
   hostname?: string;
 
   /**
+   * subdomain gives the pod the name "<hostname>.<subdomain>.<namespace>.svc.<cluster domain>"
+   * through a headless service.
+   *
    * +optional
    * +protobuf=17
    */
   subdomain?: string;
 
   /**
+   * affinity holds the pod's node affinity and pod (anti-)affinity.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -4367,12 +4745,16 @@ export interface PodSpec {
   affinity?: Affinity;
 
   /**
+   * schedulerName names the scheduler that places the pod; default-scheduler when unset.
+   *
    * +optional
    * +protobuf=19
    */
   schedulerName?: string;
 
   /**
+   * tolerations let the pod run on nodes with matching taints.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=22
@@ -4380,6 +4762,8 @@ export interface PodSpec {
   tolerations?: Toleration[];
 
   /**
+   * hostAliases add entries to the pod's hosts file.
+   *
    * +optional
    * +patchMergeKey=ip
    * +patchStrategy=merge
@@ -4390,12 +4774,16 @@ export interface PodSpec {
   hostAliases?: HostAlias[];
 
   /**
+   * priorityClassName names the pod's PriorityClass.
+   *
    * +optional
    * +protobuf=24
    */
   priorityClassName?: string;
 
   /**
+   * priority is the pod's priority, filled in from priorityClassName by admission.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=25
@@ -4403,6 +4791,8 @@ export interface PodSpec {
   priority?: int32;
 
   /**
+   * dnsConfig adds nameservers, search domains and options to the pod's DNS setup.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=26
@@ -4410,6 +4800,8 @@ export interface PodSpec {
   dnsConfig?: PodDNSConfig;
 
   /**
+   * readinessGates are extra conditions that must be true for the pod to be ready.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=28
@@ -4417,6 +4809,8 @@ export interface PodSpec {
   readinessGates?: PodReadinessGate[];
 
   /**
+   * runtimeClassName names the RuntimeClass the pod runs with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=29
@@ -4424,6 +4818,8 @@ export interface PodSpec {
   runtimeClassName?: string;
 
   /**
+   * enableServiceLinks injects environment variables describing services; true when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=30
@@ -4431,6 +4827,8 @@ export interface PodSpec {
   enableServiceLinks?: boolean;
 
   /**
+   * preemptionPolicy says whether the pod may preempt lower-priority pods.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=31
@@ -4438,12 +4836,17 @@ export interface PodSpec {
   preemptionPolicy?: PreemptionPolicy;
 
   /**
+   * overhead is the runtime's per-pod resource overhead, filled in from the RuntimeClass by
+   * admission.
+   *
    * +optional
    * +protobuf=32
    */
   overhead?: ResourceList;
 
   /**
+   * topologySpreadConstraints spread the pod's group across topology domains.
+   *
    * +optional
    * +patchMergeKey=topologyKey
    * +patchStrategy=merge
@@ -4455,6 +4858,8 @@ export interface PodSpec {
   topologySpreadConstraints?: TopologySpreadConstraint[];
 
   /**
+   * setHostnameAsFQDN sets the pod's hostname to its fully qualified domain name.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=35
@@ -4462,6 +4867,8 @@ export interface PodSpec {
   setHostnameAsFQDN?: boolean;
 
   /**
+   * os names the operating system the pod is meant for.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=36
@@ -4469,6 +4876,8 @@ export interface PodSpec {
   os?: PodOS;
 
   /**
+   * hostUsers false runs the pod in a new user namespace; the host's when unset or true.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=37
@@ -4476,6 +4885,8 @@ export interface PodSpec {
   hostUsers?: boolean;
 
   /**
+   * schedulingGates hold the pod back from scheduling while any remains.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -4486,6 +4897,8 @@ export interface PodSpec {
   schedulingGates?: PodSchedulingGate[];
 
   /**
+   * resourceClaims are the resource claims the pod's containers may use.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge,retainKeys
    * +listType=map
@@ -4496,6 +4909,8 @@ export interface PodSpec {
   resourceClaims?: PodResourceClaim[];
 
   /**
+   * resources are pod-level requests and limits shared by all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=40
@@ -4503,6 +4918,8 @@ export interface PodSpec {
   resources?: ResourceRequirements;
 
   /**
+   * hostnameOverride sets the pod's hostname to this value, overriding hostname and subdomain.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=41
@@ -4726,6 +5143,8 @@ export type PodSELinuxChangePolicy = string;
  */
 export interface PodSecurityContext {
   /**
+   * seLinuxOptions is the SELinux label of all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4733,6 +5152,8 @@ export interface PodSecurityContext {
   seLinuxOptions?: SELinuxOptions;
 
   /**
+   * windowsOptions holds Windows-specific settings of all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -4740,6 +5161,8 @@ export interface PodSecurityContext {
   windowsOptions?: WindowsSecurityContextOptions;
 
   /**
+   * runAsUser is the UID containers run as; the image's when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -4747,6 +5170,8 @@ export interface PodSecurityContext {
   runAsUser?: int64;
 
   /**
+   * runAsGroup is the primary GID containers run as.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -4754,6 +5179,8 @@ export interface PodSecurityContext {
   runAsGroup?: int64;
 
   /**
+   * runAsNonRoot refuses to start containers that would run as UID 0.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -4761,6 +5188,8 @@ export interface PodSecurityContext {
   runAsNonRoot?: boolean;
 
   /**
+   * supplementalGroups are extra GIDs added to each container's first process.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -4768,6 +5197,8 @@ export interface PodSecurityContext {
   supplementalGroups?: int64[];
 
   /**
+   * supplementalGroupsPolicy says whether the image's groups are merged in; Merge when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -4775,6 +5206,8 @@ export interface PodSecurityContext {
   supplementalGroupsPolicy?: SupplementalGroupsPolicy;
 
   /**
+   * fsGroup is a GID that owns supported volumes and is added to every container's groups.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -4782,6 +5215,8 @@ export interface PodSecurityContext {
   fsGroup?: int64;
 
   /**
+   * sysctls are namespaced kernel parameters set for the pod.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -4789,6 +5224,8 @@ export interface PodSecurityContext {
   sysctls?: Sysctl[];
 
   /**
+   * fsGroupChangePolicy says when volume ownership is changed to fsGroup; Always when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -4796,6 +5233,8 @@ export interface PodSecurityContext {
   fsGroupChangePolicy?: PodFSGroupChangePolicy;
 
   /**
+   * seccompProfile is the seccomp profile of all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -4803,6 +5242,8 @@ export interface PodSecurityContext {
   seccompProfile?: SeccompProfile;
 
   /**
+   * appArmorProfile is the AppArmor profile of all containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -4810,6 +5251,8 @@ export interface PodSecurityContext {
   appArmorProfile?: AppArmorProfile;
 
   /**
+   * seLinuxChangePolicy says how SELinux labels are applied to volumes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -5136,18 +5579,24 @@ export interface EphemeralContainer extends EphemeralContainerCommon {
  */
 export interface PodStatus {
   /**
+   * observedGeneration is the pod generation this status was computed for.
+   *
    * +optional
    * +protobuf=17
    */
   observedGeneration?: int64;
 
   /**
+   * phase is the pod's coarse lifecycle phase.
+   *
    * +optional
    * +protobuf=1
    */
   phase?: PodPhase;
 
   /**
+   * conditions are the pod's current conditions.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -5158,30 +5607,40 @@ export interface PodStatus {
   conditions?: PodCondition[];
 
   /**
+   * message explains the pod's state for people.
+   *
    * +optional
    * +protobuf=3
    */
   message?: string;
 
   /**
+   * reason is a one-word cause of the pod's state, such as Evicted.
+   *
    * +optional
    * +protobuf=4
    */
   reason?: string;
 
   /**
+   * nominatedNodeName is the node a preempting pod is expected to run on.
+   *
    * +optional
    * +protobuf=11
    */
   nominatedNodeName?: string;
 
   /**
+   * hostIP is the primary IP of the pod's node.
+   *
    * +optional
    * +protobuf=5
    */
   hostIP?: string;
 
   /**
+   * hostIPs are the IPs of the pod's node, one per family.
+   *
    * +optional
    * +patchStrategy=merge
    * +patchMergeKey=ip
@@ -5191,12 +5650,16 @@ export interface PodStatus {
   hostIPs?: HostIP[];
 
   /**
+   * podIP is the pod's primary IP.
+   *
    * +optional
    * +protobuf=6
    */
   podIP?: string;
 
   /**
+   * podIPs are the pod's IPs, one per family.
+   *
    * +optional
    * +patchStrategy=merge
    * +patchMergeKey=ip
@@ -5207,6 +5670,8 @@ export interface PodStatus {
   podIPs?: PodIP[];
 
   /**
+   * startTime is when the kubelet acknowledged the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -5214,12 +5679,16 @@ export interface PodStatus {
   startTime?: Time;
 
   /**
+   * initContainerStatuses report the init containers.
+   *
    * +listType=atomic
    * +protobuf=10
    */
   initContainerStatuses?: ContainerStatus[];
 
   /**
+   * containerStatuses report the app containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -5227,12 +5696,16 @@ export interface PodStatus {
   containerStatuses?: ContainerStatus[];
 
   /**
+   * qosClass is the pod's quality of service class.
+   *
    * +optional
    * +protobuf=9
    */
   qosClass?: PodQOSClass;
 
   /**
+   * ephemeralContainerStatuses report the ephemeral containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=13
@@ -5240,12 +5713,16 @@ export interface PodStatus {
   ephemeralContainerStatuses?: ContainerStatus[];
 
   /**
+   * resize is the state of an in-place resize (deprecated in favour of conditions).
+   *
    * +optional
    * +protobuf=14
    */
   resize?: PodResizeStatus;
 
   /**
+   * resourceClaimStatuses name the ResourceClaims generated from templates.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge,retainKeys
    * +listType=map
@@ -5256,6 +5733,8 @@ export interface PodStatus {
   resourceClaimStatuses?: PodResourceClaimStatus[];
 
   /**
+   * extendedResourceClaimStatus names the claim created for extended resources.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -5351,12 +5830,16 @@ export interface PodList extends TypeMeta {
  */
 export interface PodTemplateSpec {
   /**
+   * metadata is given to the pods created from the template.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is the spec of the pods created from the template.
+   *
    * +optional
    * +protobuf=2
    */
@@ -5615,12 +6098,16 @@ export type IPFamilyPolicyType = IPFamilyPolicy;
  */
 export interface NodeSpec {
   /**
+   * podCIDR is the IP range assigned to the node's pods.
+   *
    * +optional
    * +protobuf=1
    */
   podCIDR?: string;
 
   /**
+   * podCIDRs are the IP ranges assigned to the node's pods, one per family.
+   *
    * +optional
    * +patchStrategy=merge
    * +listType=set
@@ -5629,18 +6116,24 @@ export interface NodeSpec {
   podCIDRs?: string[];
 
   /**
+   * providerID is the node's ID at the cloud provider.
+   *
    * +optional
    * +protobuf=3
    */
   providerID?: string;
 
   /**
+   * unschedulable keeps new pods off the node (kubectl cordon).
+   *
    * +optional
    * +protobuf=4
    */
   unschedulable?: boolean;
 
   /**
+   * taints repel pods that do not tolerate them.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=5
@@ -5648,6 +6141,8 @@ export interface NodeSpec {
   taints?: Taint[];
 
   /**
+   * configSource is no longer used.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -5655,6 +6150,8 @@ export interface NodeSpec {
   configSource?: NodeConfigSource;
 
   /**
+   * externalID is no longer used.
+   *
    * +optional
    * +protobuf=2
    */
@@ -5779,56 +6276,78 @@ export interface NodeFeatures {
  */
 export interface NodeSystemInfo {
   /**
+   * machineID is the node's machine ID.
+   *
    * +protobuf=1
    */
   machineID: string;
 
   /**
+   * systemUUID is the node's system UUID.
+   *
    * +protobuf=2
    */
   systemUUID: string;
 
   /**
+   * bootID changes on every boot of the node.
+   *
    * +protobuf=3
    */
   bootID: string;
 
   /**
+   * kernelVersion is the node's kernel version.
+   *
    * +protobuf=4
    */
   kernelVersion: string;
 
   /**
+   * osImage names the node's OS image.
+   *
    * +protobuf=5
    */
   osImage: string;
 
   /**
+   * containerRuntimeVersion is the container runtime and its version.
+   *
    * +protobuf=6
    */
   containerRuntimeVersion: string;
 
   /**
+   * kubeletVersion is the kubelet's version.
+   *
    * +protobuf=7
    */
   kubeletVersion: string;
 
   /**
+   * kubeProxyVersion is deprecated and no longer reliable.
+   *
    * +protobuf=8
    */
   kubeProxyVersion: string;
 
   /**
+   * operatingSystem is the node's OS (GOOS).
+   *
    * +protobuf=9
    */
   operatingSystem: string;
 
   /**
+   * architecture is the node's CPU architecture (GOARCH).
+   *
    * +protobuf=10
    */
   architecture: string;
 
   /**
+   * swap reports the node's swap memory.
+   *
    * +kubegen:pointer
    * +protobuf=11
    */
@@ -5884,24 +6403,32 @@ export interface NodeConfigStatus {
  */
 export interface NodeStatus {
   /**
+   * capacity is the node's total resources.
+   *
    * +optional
    * +protobuf=1
    */
   capacity?: ResourceList;
 
   /**
+   * allocatable is the part of capacity available to pods.
+   *
    * +optional
    * +protobuf=2
    */
   allocatable?: ResourceList;
 
   /**
+   * phase is no longer set.
+   *
    * +optional
    * +protobuf=3
    */
   phase?: NodePhase;
 
   /**
+   * conditions are the node's current conditions.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -5912,6 +6439,8 @@ export interface NodeStatus {
   conditions?: NodeCondition[];
 
   /**
+   * addresses are the node's addresses.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -5922,18 +6451,24 @@ export interface NodeStatus {
   addresses?: NodeAddress[];
 
   /**
+   * daemonEndpoints lists the ports of the node's daemons.
+   *
    * +optional
    * +protobuf=6
    */
   daemonEndpoints?: NodeDaemonEndpoints;
 
   /**
+   * nodeInfo describes the node's machine and software.
+   *
    * +optional
    * +protobuf=7
    */
   nodeInfo?: NodeSystemInfo;
 
   /**
+   * images lists images present on the node.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -5941,6 +6476,8 @@ export interface NodeStatus {
   images?: ContainerImage[];
 
   /**
+   * volumesInUse lists volumes the node has mounted or is mounting.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=9
@@ -5948,6 +6485,8 @@ export interface NodeStatus {
   volumesInUse?: UniqueVolumeName[];
 
   /**
+   * volumesAttached lists volumes attached to the node.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=10
@@ -5955,6 +6494,8 @@ export interface NodeStatus {
   volumesAttached?: AttachedVolume[];
 
   /**
+   * config is no longer used.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -5962,6 +6503,8 @@ export interface NodeStatus {
   config?: NodeConfigStatus;
 
   /**
+   * runtimeHandlers lists the runtime handlers available on the node.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=12
@@ -5969,6 +6512,8 @@ export interface NodeStatus {
   runtimeHandlers?: NodeRuntimeHandler[];
 
   /**
+   * features lists features the node supports.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -6140,11 +6685,15 @@ export type NodeAddressType = string;
  */
 export interface NodeAddress {
   /**
+   * type is the kind of address.
+   *
    * +protobuf=1
    */
   type: NodeAddressType;
 
   /**
+   * address is the address itself.
+   *
    * +protobuf=2
    */
   address: string;
@@ -6235,6 +6784,8 @@ export interface Binding extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * target is the node to bind the pod to.
+   *
    * +protobuf=2
    */
   target: ObjectReference;
@@ -6911,6 +7462,8 @@ export interface DownwardAPIProjection {
  */
 export interface SecurityContext {
   /**
+   * capabilities adds and drops Linux capabilities.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6918,6 +7471,8 @@ export interface SecurityContext {
   capabilities?: Capabilities;
 
   /**
+   * privileged runs the container with the host's full privileges.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -6925,6 +7480,8 @@ export interface SecurityContext {
   privileged?: boolean;
 
   /**
+   * seLinuxOptions is the container's SELinux label.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -6932,6 +7489,8 @@ export interface SecurityContext {
   seLinuxOptions?: SELinuxOptions;
 
   /**
+   * windowsOptions holds Windows-specific settings.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -6939,6 +7498,8 @@ export interface SecurityContext {
   windowsOptions?: WindowsSecurityContextOptions;
 
   /**
+   * runAsUser is the UID the container runs as.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -6946,6 +7507,8 @@ export interface SecurityContext {
   runAsUser?: int64;
 
   /**
+   * runAsGroup is the primary GID the container runs as.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -6953,6 +7516,8 @@ export interface SecurityContext {
   runAsGroup?: int64;
 
   /**
+   * runAsNonRoot refuses to start the container if it would run as UID 0.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -6960,6 +7525,8 @@ export interface SecurityContext {
   runAsNonRoot?: boolean;
 
   /**
+   * readOnlyRootFilesystem mounts the container's root filesystem read-only.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -6967,6 +7534,9 @@ export interface SecurityContext {
   readOnlyRootFilesystem?: boolean;
 
   /**
+   * allowPrivilegeEscalation says whether a process may gain more privileges than its parent
+   * (no_new_privs).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -6974,6 +7544,8 @@ export interface SecurityContext {
   allowPrivilegeEscalation?: boolean;
 
   /**
+   * procMount says how /proc is mounted; Default masks sensitive paths.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -6981,6 +7553,8 @@ export interface SecurityContext {
   procMount?: ProcMountType;
 
   /**
+   * seccompProfile is the container's seccomp profile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -6988,6 +7562,8 @@ export interface SecurityContext {
   seccompProfile?: SeccompProfile;
 
   /**
+   * appArmorProfile is the container's AppArmor profile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
