@@ -380,8 +380,9 @@ function convertDecl(
       if (ts === undefined) continue;
       const omit = jsonOpts.includes("omitempty") || jsonOpts.includes("omitzero");
       let tags = keepTags(ctx, tagLines(f.doc).map((x) => resolveDefaultRef(x, consts)), "field");
-      // `+required` on a field JSON may omit is how upstream marks intent; schemas follow omitempty.
-      if (omit) tags = tags.filter((x) => x !== "required");
+      // `+required` on a field JSON may omit: required in schemas all the same (kube-openapi reads
+      // the tag), which the api/ form says with controller-gen's spelling.
+      if (omit && tags.includes("required")) tags = tags.map((x) => (x === "required" ? "kubebuilder:validation:Required" : x));
       // Upstream marks a few fields both +optional and (for CRD tooling) validation:Required.
       if (tags.includes("optional")) tags = tags.filter((x) => x !== "kubebuilder:validation:Required");
       // []byte is a scalar in api/ (bytes): list tags on it say nothing.

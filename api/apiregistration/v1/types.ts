@@ -58,6 +58,7 @@ export interface APIServiceSpec {
    * service is the Service in front of the server; unset means this apiserver serves the
    * group-version itself.
    *
+   * +optional
    * +kubegen:pointer
    * +protobuf=1
    */

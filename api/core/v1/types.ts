@@ -2297,11 +2297,13 @@ export interface ClusterTrustBundleProjection {
  */
 export interface PodCertificateProjection {
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=1
    */
   signerName?: string;
 
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=2
    */
   keyType?: string;
@@ -4087,6 +4089,7 @@ export type ContainerRestartPolicy = string;
  */
 export interface ContainerRestartRule {
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=1
    */
   action?: ContainerRestartRuleAction;
@@ -4109,6 +4112,7 @@ export type ContainerRestartRuleAction = string;
  */
 export interface ContainerRestartRuleOnExitCodes {
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=1
    */
   operator?: ContainerRestartRuleOnExitCodesOperator;

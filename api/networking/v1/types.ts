@@ -632,6 +632,7 @@ export interface IPAddress extends TypeMeta {
  */
 export interface IPAddressSpec {
   /**
+   * +kubebuilder:validation:Required
    * +kubegen:pointer
    * +protobuf=1
    */
@@ -649,6 +650,7 @@ export interface ParentReference {
   group?: string;
 
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=2
    */
   resource?: string;
@@ -660,6 +662,7 @@ export interface ParentReference {
   namespace?: string;
 
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=4
    */
   name?: string;

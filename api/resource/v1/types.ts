@@ -102,6 +102,7 @@ export interface CounterSet {
   name: string;
 
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=2
    */
   counters?: Record<string, Counter>;
@@ -228,6 +229,7 @@ export interface DeviceCounterConsumption {
   counterSet: string;
 
   /**
+   * +kubebuilder:validation:Required
    * +protobuf=2
    */
   counters?: Record<string, Counter>;
@@ -294,6 +296,7 @@ export interface CapacityRequestPolicy {
  */
 export interface CapacityRequestPolicyRange {
   /**
+   * +kubebuilder:validation:Required
    * +kubegen:pointer
    * +protobuf=1
    */
