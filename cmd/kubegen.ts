@@ -14,6 +14,7 @@ interface CommandModule {
 
 const COMMANDS: CommandModule[] = [
   { name: "generate", pkg: "@kubegen/generator", load: async () => (await import("./generate.js")).generateCommand() },
+  { name: "import", pkg: "@kubegen/generator", load: async () => (await import("./import.js")).importCommand() },
   { name: "proto", pkg: "@kubegen/generator", load: async () => (await import("./proto.js")).protoCommand() },
   { name: "docs", pkg: "@kubegen/generator", load: async () => (await import("./docs.js")).docsCommand() },
   { name: "apiserver", pkg: "@kubegen/apiserver", load: async () => (await import("./apiserver.js")).apiserverCommand() },

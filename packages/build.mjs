@@ -27,7 +27,7 @@ export const PACKAGES = [
   {
     dir: "generator",
     name: "@kubegen/generator",
-    owns: ["generator", "cmd/kubegen", "cmd/generate", "cmd/docs", "cmd/proto", "cmd/flag-values", "cmd/version-file"],
+    owns: ["generator", "cmd/kubegen", "cmd/generate", "cmd/docs", "cmd/proto", "cmd/import", "cmd/flag-values", "cmd/version-file"],
     copy: [{ from: "templates", to: "dist/templates" }],
   },
   {

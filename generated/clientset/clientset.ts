@@ -2,26 +2,98 @@
 import { discovery, rest } from "../../runtime/index.js";
 import { scheme } from "../apis/register.js";
 import {
+  AdmissionregistrationV1Client,
+  type AdmissionregistrationV1Interface,
+} from "./typed/admissionregistration/v1/admissionregistration-v1-client.js";
+import {
   ApiextensionsV1Client,
   type ApiextensionsV1Interface,
 } from "./typed/apiextensions/v1/apiextensions-v1-client.js";
+import {
+  ApiregistrationV1Client,
+  type ApiregistrationV1Interface,
+} from "./typed/apiregistration/v1/apiregistration-v1-client.js";
+import { AppsV1Client, type AppsV1Interface } from "./typed/apps/v1/apps-v1-client.js";
+import {
+  AutoscalingV1Client,
+  type AutoscalingV1Interface,
+} from "./typed/autoscaling/v1/autoscaling-v1-client.js";
+import {
+  AutoscalingV2Client,
+  type AutoscalingV2Interface,
+} from "./typed/autoscaling/v2/autoscaling-v2-client.js";
+import { BatchV1Client, type BatchV1Interface } from "./typed/batch/v1/batch-v1-client.js";
+import {
+  CertificatesV1Client,
+  type CertificatesV1Interface,
+} from "./typed/certificates/v1/certificates-v1-client.js";
 import {
   CoordinationV1Client,
   type CoordinationV1Interface,
 } from "./typed/coordination/v1/coordination-v1-client.js";
 import { CoreV1Client, type CoreV1Interface } from "./typed/core/v1/core-v1-client.js";
+import { DiscoveryV1Client, type DiscoveryV1Interface } from "./typed/discovery/v1/discovery-v1-client.js";
+import { EventsV1Client, type EventsV1Interface } from "./typed/events/v1/events-v1-client.js";
+import {
+  FlowcontrolV1Client,
+  type FlowcontrolV1Interface,
+} from "./typed/flowcontrol/v1/flowcontrol-v1-client.js";
+import {
+  NetworkingV1Client,
+  type NetworkingV1Interface,
+} from "./typed/networking/v1/networking-v1-client.js";
+import { NodeV1Client, type NodeV1Interface } from "./typed/node/v1/node-v1-client.js";
+import { PolicyV1Client, type PolicyV1Interface } from "./typed/policy/v1/policy-v1-client.js";
 import { RbacV1Client, type RbacV1Interface } from "./typed/rbac/v1/rbac-v1-client.js";
+import { ResourceV1Client, type ResourceV1Interface } from "./typed/resource/v1/resource-v1-client.js";
+import {
+  SchedulingV1Client,
+  type SchedulingV1Interface,
+} from "./typed/scheduling/v1/scheduling-v1-client.js";
+import { StorageV1Client, type StorageV1Interface } from "./typed/storage/v1/storage-v1-client.js";
 
 /** Every group-version's clients (client-go's kubernetes.Interface). */
 export interface ClientsetInterface {
+  /** The admissionregistration/v1 clients. */
+  admissionregistrationV1(): AdmissionregistrationV1Interface;
   /** The apiextensions/v1 clients. */
   apiextensionsV1(): ApiextensionsV1Interface;
+  /** The apiregistration/v1 clients. */
+  apiregistrationV1(): ApiregistrationV1Interface;
+  /** The apps/v1 clients. */
+  appsV1(): AppsV1Interface;
+  /** The autoscaling/v1 clients. */
+  autoscalingV1(): AutoscalingV1Interface;
+  /** The autoscaling/v2 clients. */
+  autoscalingV2(): AutoscalingV2Interface;
+  /** The batch/v1 clients. */
+  batchV1(): BatchV1Interface;
+  /** The certificates/v1 clients. */
+  certificatesV1(): CertificatesV1Interface;
   /** The coordination/v1 clients. */
   coordinationV1(): CoordinationV1Interface;
   /** The core/v1 clients. */
   coreV1(): CoreV1Interface;
+  /** The discovery/v1 clients. */
+  discoveryV1(): DiscoveryV1Interface;
+  /** The events/v1 clients. */
+  eventsV1(): EventsV1Interface;
+  /** The flowcontrol/v1 clients. */
+  flowcontrolV1(): FlowcontrolV1Interface;
+  /** The networking/v1 clients. */
+  networkingV1(): NetworkingV1Interface;
+  /** The node/v1 clients. */
+  nodeV1(): NodeV1Interface;
+  /** The policy/v1 clients. */
+  policyV1(): PolicyV1Interface;
   /** The rbac/v1 clients. */
   rbacV1(): RbacV1Interface;
+  /** The resource/v1 clients. */
+  resourceV1(): ResourceV1Interface;
+  /** The scheduling/v1 clients. */
+  schedulingV1(): SchedulingV1Interface;
+  /** The storage/v1 clients. */
+  storageV1(): StorageV1Interface;
 }
 
 /**
@@ -32,10 +104,26 @@ export interface ClientsetInterface {
 export class Clientset implements ClientsetInterface {
   /** The REST client every group-version shares. */
   readonly restClient: rest.RestClient;
+  readonly #admissionregistrationV1: AdmissionregistrationV1Client;
   readonly #apiextensionsV1: ApiextensionsV1Client;
+  readonly #apiregistrationV1: ApiregistrationV1Client;
+  readonly #appsV1: AppsV1Client;
+  readonly #autoscalingV1: AutoscalingV1Client;
+  readonly #autoscalingV2: AutoscalingV2Client;
+  readonly #batchV1: BatchV1Client;
+  readonly #certificatesV1: CertificatesV1Client;
   readonly #coordinationV1: CoordinationV1Client;
   readonly #coreV1: CoreV1Client;
+  readonly #discoveryV1: DiscoveryV1Client;
+  readonly #eventsV1: EventsV1Client;
+  readonly #flowcontrolV1: FlowcontrolV1Client;
+  readonly #networkingV1: NetworkingV1Client;
+  readonly #nodeV1: NodeV1Client;
+  readonly #policyV1: PolicyV1Client;
   readonly #rbacV1: RbacV1Client;
+  readonly #resourceV1: ResourceV1Client;
+  readonly #schedulingV1: SchedulingV1Client;
+  readonly #storageV1: StorageV1Client;
 
   constructor(config: rest.RestConfig | rest.RestClient) {
     this.restClient =
@@ -45,10 +133,26 @@ export class Clientset implements ClientsetInterface {
             ...config,
             protobufCodec: config.protobufCodec ?? rest.protobufObjectCodec(scheme),
           });
+    this.#admissionregistrationV1 = new AdmissionregistrationV1Client(this.restClient);
     this.#apiextensionsV1 = new ApiextensionsV1Client(this.restClient);
+    this.#apiregistrationV1 = new ApiregistrationV1Client(this.restClient);
+    this.#appsV1 = new AppsV1Client(this.restClient);
+    this.#autoscalingV1 = new AutoscalingV1Client(this.restClient);
+    this.#autoscalingV2 = new AutoscalingV2Client(this.restClient);
+    this.#batchV1 = new BatchV1Client(this.restClient);
+    this.#certificatesV1 = new CertificatesV1Client(this.restClient);
     this.#coordinationV1 = new CoordinationV1Client(this.restClient);
     this.#coreV1 = new CoreV1Client(this.restClient);
+    this.#discoveryV1 = new DiscoveryV1Client(this.restClient);
+    this.#eventsV1 = new EventsV1Client(this.restClient);
+    this.#flowcontrolV1 = new FlowcontrolV1Client(this.restClient);
+    this.#networkingV1 = new NetworkingV1Client(this.restClient);
+    this.#nodeV1 = new NodeV1Client(this.restClient);
+    this.#policyV1 = new PolicyV1Client(this.restClient);
     this.#rbacV1 = new RbacV1Client(this.restClient);
+    this.#resourceV1 = new ResourceV1Client(this.restClient);
+    this.#schedulingV1 = new SchedulingV1Client(this.restClient);
+    this.#storageV1 = new StorageV1Client(this.restClient);
   }
 
   /** The namespace of namespaced calls that name none: the kubeconfig context's or the pod's, else "default". */
@@ -74,8 +178,36 @@ export class Clientset implements ClientsetInterface {
     return new discovery.DiscoveryClient(this.restClient);
   }
 
+  admissionregistrationV1(): AdmissionregistrationV1Interface {
+    return this.#admissionregistrationV1;
+  }
+
   apiextensionsV1(): ApiextensionsV1Interface {
     return this.#apiextensionsV1;
+  }
+
+  apiregistrationV1(): ApiregistrationV1Interface {
+    return this.#apiregistrationV1;
+  }
+
+  appsV1(): AppsV1Interface {
+    return this.#appsV1;
+  }
+
+  autoscalingV1(): AutoscalingV1Interface {
+    return this.#autoscalingV1;
+  }
+
+  autoscalingV2(): AutoscalingV2Interface {
+    return this.#autoscalingV2;
+  }
+
+  batchV1(): BatchV1Interface {
+    return this.#batchV1;
+  }
+
+  certificatesV1(): CertificatesV1Interface {
+    return this.#certificatesV1;
   }
 
   coordinationV1(): CoordinationV1Interface {
@@ -86,7 +218,43 @@ export class Clientset implements ClientsetInterface {
     return this.#coreV1;
   }
 
+  discoveryV1(): DiscoveryV1Interface {
+    return this.#discoveryV1;
+  }
+
+  eventsV1(): EventsV1Interface {
+    return this.#eventsV1;
+  }
+
+  flowcontrolV1(): FlowcontrolV1Interface {
+    return this.#flowcontrolV1;
+  }
+
+  networkingV1(): NetworkingV1Interface {
+    return this.#networkingV1;
+  }
+
+  nodeV1(): NodeV1Interface {
+    return this.#nodeV1;
+  }
+
+  policyV1(): PolicyV1Interface {
+    return this.#policyV1;
+  }
+
   rbacV1(): RbacV1Interface {
     return this.#rbacV1;
+  }
+
+  resourceV1(): ResourceV1Interface {
+    return this.#resourceV1;
+  }
+
+  schedulingV1(): SchedulingV1Interface {
+    return this.#schedulingV1;
+  }
+
+  storageV1(): StorageV1Interface {
+    return this.#storageV1;
   }
 }

@@ -192,6 +192,7 @@ const TAGS: TagDef[] = [
   { name: "kubegen:protobuf-embed", scopes: ["type"], value: "required", repeatable: true, check: protobufEmbed },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
   { name: "kubegen:special", scopes: ["type"], value: "required" },
+
   // types and fields
   { name: "protobuf", scopes: ["type", "field"], value: "required" },
   { name: "structType", scopes: ["type", "field"], value: "required", check: oneOf("atomic", "granular") },

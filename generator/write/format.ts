@@ -9,13 +9,61 @@
  * files from the other end of the batch; a shared array of claims makes sure each file is
  * formatted once, by whichever thread reaches it first.
  */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import * as prettier from "prettier";
 import type { GeneratedFile } from "../emit/emitter.js";
 
 // babel-ts parses TypeScript about twice as fast as the typescript parser, with the same output here.
 const OPTIONS: prettier.Options = { parser: "babel-ts", printWidth: 110 };
+
+/**
+ * Formatted output by the sha256 of its unformatted source, per prettier version and options:
+ * a regeneration after an edit formats only the files whose source changed. In the temp folder
+ * (never in the output, never shared between users); KUBEGEN_FORMAT_CACHE=0 turns it off.
+ */
+class FormatCache {
+  private readonly dir: string | undefined;
+
+  constructor() {
+    if (process.env.KUBEGEN_FORMAT_CACHE === "0") return;
+    const key = createHash("sha256").update(`${prettier.version}\0${JSON.stringify(OPTIONS)}`).digest("hex").slice(0, 16);
+    const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
+    this.dir = path.join(os.tmpdir(), `kubegen-format-cache-${uid}`, key);
+  }
+
+  private file(source: string): string | undefined {
+    return this.dir && path.join(this.dir, createHash("sha256").update(source).digest("hex"));
+  }
+
+  get(source: string): string | undefined {
+    const f = this.file(source);
+    try {
+      return f === undefined ? undefined : fs.readFileSync(f, "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(source: string, formatted: string): void {
+    const f = this.file(source);
+    if (f === undefined) return;
+    try {
+      fs.mkdirSync(path.dirname(f), { recursive: true });
+      // Written aside and renamed, so a concurrent run never reads half a file.
+      const tmp = `${f}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, formatted);
+      fs.renameSync(tmp, f);
+    } catch {
+      // A cache that cannot be written only costs time.
+    }
+  }
+}
+
+let sharedCache: FormatCache | undefined;
 
 /** Below this much TypeScript, starting a worker costs more than it saves. */
 const PARALLEL_MIN_BYTES = 150_000;
@@ -201,6 +249,9 @@ export class FormatBatch {
   private readonly claim = new Int32Array(new SharedArrayBuffer(4 * MAX_OFFERED));
   /** The worker, when it was running as the batch began: it is offered files as they come. */
   private worker: FormatWorker | undefined;
+  private readonly cache = (sharedCache ??= new FormatCache());
+  /** Files whose formatted form the cache held. */
+  private readonly cached = new Map<GeneratedFile, string>();
 
   constructor() {
     if (sharedWorker && !sharedWorker.failed) this.begin(sharedWorker);
@@ -220,6 +271,11 @@ export class FormatBatch {
     for (const f of files) {
       this.files.push(f);
       if (!f.path.endsWith(".ts")) continue;
+      const hit = this.cache.get(f.content);
+      if (hit !== undefined) {
+        this.cached.set(f, hit);
+        continue;
+      }
       this.ts.push(this.files.length - 1);
       this.offer(this.ts.length - 1);
     }
@@ -235,7 +291,7 @@ export class FormatBatch {
       const bySize = this.ts.map((_, k) => k).sort((a, b) => this.sourceOf(b).length - this.sourceOf(a).length);
       for (const k of bySize) this.offer(k);
     }
-    const formatted = new Map<GeneratedFile, string>();
+    const formatted = new Map<GeneratedFile, string>(this.cached);
     const fromWorker: Promise<void>[] = [];
     try {
       // From the other end of the worker's order, so the two meet with little left to wait for.
@@ -254,6 +310,7 @@ export class FormatBatch {
     } finally {
       this.worker?.end(this.batch);
     }
+    for (const [f, out] of formatted) if (!this.cached.has(f)) this.cache.set(f.content, out);
     return order.map((f) => {
       const content = formatted.get(f);
       return content === undefined ? f : { ...f, content };

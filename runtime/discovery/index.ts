@@ -2,3 +2,4 @@
 export * from "./discovery-client.js";
 export { MetadataClient, MetadataResourceClient } from "./metadata-client.js";
 export * from "./dynamic-client.js";
+export * from "./dynamic-informer.js";

@@ -57,16 +57,33 @@ describe("openapi documents", () => {
   const all: [string, Obj][] = [["v2", v2], ...[...v3].map(([p, d]) => [`v3 ${p}`, d] as [string, Obj])];
 
   it("builds one v3 document per served group-version and discovery path", () => {
+    // Every group-version with a resource; authentication and authorization have none yet (their
+    // create-only kinds have no list type, so no client).
+    const groups: [string, string[]][] = [
+      ["admissionregistration.k8s.io", ["v1"]],
+      ["apiextensions.k8s.io", ["v1"]],
+      ["apiregistration.k8s.io", ["v1"]],
+      ["apps", ["v1"]],
+      ["autoscaling", ["v1", "v2"]],
+      ["batch", ["v1"]],
+      ["certificates.k8s.io", ["v1"]],
+      ["coordination.k8s.io", ["v1"]],
+      ["discovery.k8s.io", ["v1"]],
+      ["events.k8s.io", ["v1"]],
+      ["flowcontrol.apiserver.k8s.io", ["v1"]],
+      ["networking.k8s.io", ["v1"]],
+      ["node.k8s.io", ["v1"]],
+      ["policy", ["v1"]],
+      ["rbac.authorization.k8s.io", ["v1"]],
+      ["resource.k8s.io", ["v1"]],
+      ["scheduling.k8s.io", ["v1"]],
+      ["storage.k8s.io", ["v1"]],
+    ];
     expect([...v3.keys()]).toEqual([
       "api",
       "api/v1",
       "apis",
-      "apis/apiextensions.k8s.io",
-      "apis/apiextensions.k8s.io/v1",
-      "apis/coordination.k8s.io",
-      "apis/coordination.k8s.io/v1",
-      "apis/rbac.authorization.k8s.io",
-      "apis/rbac.authorization.k8s.io/v1",
+      ...groups.flatMap(([g, versions]) => [`apis/${g}`, ...versions.map((v) => `apis/${g}/${v}`)]),
     ]);
     expect(buildOpenAPIV3(model, { group: "rbac.authorization.k8s.io", version: "v1" })).toEqual(
       v3.get("apis/rbac.authorization.k8s.io/v1"),
@@ -187,11 +204,31 @@ describe("definitions carry upstream's facts", () => {
     [`${META}.Status`, [{ group: "", kind: "Status", version: "v1" }]],
     [
       `${META}.DeleteOptions`,
-      ["", "apiextensions.k8s.io", "coordination.k8s.io", "rbac.authorization.k8s.io"].map((group) => ({
-        group,
-        kind: "DeleteOptions",
-        version: "v1",
-      })),
+      [
+        ["", "v1"],
+        ["admission.k8s.io", "v1"],
+        ["admissionregistration.k8s.io", "v1"],
+        ["apiextensions.k8s.io", "v1"],
+        ["apiregistration.k8s.io", "v1"],
+        ["apps", "v1"],
+        ["authentication.k8s.io", "v1"],
+        ["authorization.k8s.io", "v1"],
+        ["autoscaling", "v1"],
+        ["autoscaling", "v2"],
+        ["batch", "v1"],
+        ["certificates.k8s.io", "v1"],
+        ["coordination.k8s.io", "v1"],
+        ["discovery.k8s.io", "v1"],
+        ["events.k8s.io", "v1"],
+        ["flowcontrol.apiserver.k8s.io", "v1"],
+        ["networking.k8s.io", "v1"],
+        ["node.k8s.io", "v1"],
+        ["policy", "v1"],
+        ["rbac.authorization.k8s.io", "v1"],
+        ["resource.k8s.io", "v1"],
+        ["scheduling.k8s.io", "v1"],
+        ["storage.k8s.io", "v1"],
+      ].map(([group, version]) => ({ group, kind: "DeleteOptions", version })),
     ],
     [`${META}.ObjectMeta`, undefined],
     ["io.k8s.api.core.v1.ServiceSpec", undefined],

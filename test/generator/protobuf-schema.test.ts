@@ -74,14 +74,35 @@ describe("protoc over the emitted schema", () => {
 
   it("emits one generated.proto per protobuf package, under its go package", () => {
     expect(emitted).toEqual([
-      "k8s.io/api/coordination/v1/generated.proto",
-      "k8s.io/api/core/v1/generated.proto",
-      "k8s.io/api/rbac/v1/generated.proto",
+      ...[
+        "admission/v1",
+        "admissionregistration/v1",
+        "apps/v1",
+        "authentication/v1",
+        "authorization/v1",
+        "autoscaling/v1",
+        "autoscaling/v2",
+        "batch/v1",
+        "certificates/v1",
+        "coordination/v1",
+        "core/v1",
+        "discovery/v1",
+        "events/v1",
+        "flowcontrol/v1",
+        "networking/v1",
+        "node/v1",
+        "policy/v1",
+        "rbac/v1",
+        "resource/v1",
+        "scheduling/v1",
+        "storage/v1",
+      ].map((gv) => `k8s.io/api/${gv}/generated.proto`),
       "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/generated.proto",
       "k8s.io/apimachinery/pkg/api/resource/generated.proto",
       "k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto",
       "k8s.io/apimachinery/pkg/runtime/generated.proto",
       "k8s.io/apimachinery/pkg/util/intstr/generated.proto",
+      "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1/generated.proto",
     ]);
   });
 
@@ -241,6 +262,7 @@ describe("proto model facts (upstream v0.34.0)", () => {
   it("imports exactly the files whose messages a file uses", () => {
     const byPkg = (p: string): ProtoFile => files.find((f) => f.protoPackage === p)!;
     expect(byPkg(CORE).imports).toEqual([
+      "k8s.io/apimachinery/pkg/api/resource/generated.proto",
       "k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto",
       "k8s.io/apimachinery/pkg/util/intstr/generated.proto",
     ]);

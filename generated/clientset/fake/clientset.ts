@@ -3,14 +3,46 @@ import { parseApiVersion } from "../../../runtime/index.js";
 import { testing } from "../../../runtime/testing/entry.js";
 import { scheme } from "../../apis/register.js";
 import type { ClientsetInterface } from "../clientset.js";
+import type { AdmissionregistrationV1Interface } from "../typed/admissionregistration/v1/admissionregistration-v1-client.js";
+import { FakeAdmissionregistrationV1Client } from "../typed/admissionregistration/v1/fake/fake-admissionregistration-v1-client.js";
 import type { ApiextensionsV1Interface } from "../typed/apiextensions/v1/apiextensions-v1-client.js";
 import { FakeApiextensionsV1Client } from "../typed/apiextensions/v1/fake/fake-apiextensions-v1-client.js";
+import type { ApiregistrationV1Interface } from "../typed/apiregistration/v1/apiregistration-v1-client.js";
+import { FakeApiregistrationV1Client } from "../typed/apiregistration/v1/fake/fake-apiregistration-v1-client.js";
+import type { AppsV1Interface } from "../typed/apps/v1/apps-v1-client.js";
+import { FakeAppsV1Client } from "../typed/apps/v1/fake/fake-apps-v1-client.js";
+import type { AutoscalingV1Interface } from "../typed/autoscaling/v1/autoscaling-v1-client.js";
+import { FakeAutoscalingV1Client } from "../typed/autoscaling/v1/fake/fake-autoscaling-v1-client.js";
+import type { AutoscalingV2Interface } from "../typed/autoscaling/v2/autoscaling-v2-client.js";
+import { FakeAutoscalingV2Client } from "../typed/autoscaling/v2/fake/fake-autoscaling-v2-client.js";
+import type { BatchV1Interface } from "../typed/batch/v1/batch-v1-client.js";
+import { FakeBatchV1Client } from "../typed/batch/v1/fake/fake-batch-v1-client.js";
+import type { CertificatesV1Interface } from "../typed/certificates/v1/certificates-v1-client.js";
+import { FakeCertificatesV1Client } from "../typed/certificates/v1/fake/fake-certificates-v1-client.js";
 import type { CoordinationV1Interface } from "../typed/coordination/v1/coordination-v1-client.js";
 import { FakeCoordinationV1Client } from "../typed/coordination/v1/fake/fake-coordination-v1-client.js";
 import type { CoreV1Interface } from "../typed/core/v1/core-v1-client.js";
 import { FakeCoreV1Client } from "../typed/core/v1/fake/fake-core-v1-client.js";
+import type { DiscoveryV1Interface } from "../typed/discovery/v1/discovery-v1-client.js";
+import { FakeDiscoveryV1Client } from "../typed/discovery/v1/fake/fake-discovery-v1-client.js";
+import type { EventsV1Interface } from "../typed/events/v1/events-v1-client.js";
+import { FakeEventsV1Client } from "../typed/events/v1/fake/fake-events-v1-client.js";
+import { FakeFlowcontrolV1Client } from "../typed/flowcontrol/v1/fake/fake-flowcontrol-v1-client.js";
+import type { FlowcontrolV1Interface } from "../typed/flowcontrol/v1/flowcontrol-v1-client.js";
+import { FakeNetworkingV1Client } from "../typed/networking/v1/fake/fake-networking-v1-client.js";
+import type { NetworkingV1Interface } from "../typed/networking/v1/networking-v1-client.js";
+import { FakeNodeV1Client } from "../typed/node/v1/fake/fake-node-v1-client.js";
+import type { NodeV1Interface } from "../typed/node/v1/node-v1-client.js";
+import { FakePolicyV1Client } from "../typed/policy/v1/fake/fake-policy-v1-client.js";
+import type { PolicyV1Interface } from "../typed/policy/v1/policy-v1-client.js";
 import { FakeRbacV1Client } from "../typed/rbac/v1/fake/fake-rbac-v1-client.js";
 import type { RbacV1Interface } from "../typed/rbac/v1/rbac-v1-client.js";
+import { FakeResourceV1Client } from "../typed/resource/v1/fake/fake-resource-v1-client.js";
+import type { ResourceV1Interface } from "../typed/resource/v1/resource-v1-client.js";
+import { FakeSchedulingV1Client } from "../typed/scheduling/v1/fake/fake-scheduling-v1-client.js";
+import type { SchedulingV1Interface } from "../typed/scheduling/v1/scheduling-v1-client.js";
+import { FakeStorageV1Client } from "../typed/storage/v1/fake/fake-storage-v1-client.js";
+import type { StorageV1Interface } from "../typed/storage/v1/storage-v1-client.js";
 
 /**
  * A clientset that keeps objects in memory (client-go's fake.Clientset): every call is recorded
@@ -21,10 +53,26 @@ import type { RbacV1Interface } from "../typed/rbac/v1/rbac-v1-client.js";
 export class FakeClientset implements ClientsetInterface {
   /** The reactor chains and recorded actions. */
   readonly fake: testing.Fake;
+  readonly #admissionregistrationV1: FakeAdmissionregistrationV1Client;
   readonly #apiextensionsV1: FakeApiextensionsV1Client;
+  readonly #apiregistrationV1: FakeApiregistrationV1Client;
+  readonly #appsV1: FakeAppsV1Client;
+  readonly #autoscalingV1: FakeAutoscalingV1Client;
+  readonly #autoscalingV2: FakeAutoscalingV2Client;
+  readonly #batchV1: FakeBatchV1Client;
+  readonly #certificatesV1: FakeCertificatesV1Client;
   readonly #coordinationV1: FakeCoordinationV1Client;
   readonly #coreV1: FakeCoreV1Client;
+  readonly #discoveryV1: FakeDiscoveryV1Client;
+  readonly #eventsV1: FakeEventsV1Client;
+  readonly #flowcontrolV1: FakeFlowcontrolV1Client;
+  readonly #networkingV1: FakeNetworkingV1Client;
+  readonly #nodeV1: FakeNodeV1Client;
+  readonly #policyV1: FakePolicyV1Client;
   readonly #rbacV1: FakeRbacV1Client;
+  readonly #resourceV1: FakeResourceV1Client;
+  readonly #schedulingV1: FakeSchedulingV1Client;
+  readonly #storageV1: FakeStorageV1Client;
 
   /** @param objects - the tracker's initial objects, found by their apiVersion and kind. */
   constructor(...objects: object[]) {
@@ -37,10 +85,26 @@ export class FakeClientset implements ClientsetInterface {
     });
     for (const obj of objects) tracker.add(obj);
     this.fake = new testing.Fake(tracker);
+    this.#admissionregistrationV1 = new FakeAdmissionregistrationV1Client(this.fake);
     this.#apiextensionsV1 = new FakeApiextensionsV1Client(this.fake);
+    this.#apiregistrationV1 = new FakeApiregistrationV1Client(this.fake);
+    this.#appsV1 = new FakeAppsV1Client(this.fake);
+    this.#autoscalingV1 = new FakeAutoscalingV1Client(this.fake);
+    this.#autoscalingV2 = new FakeAutoscalingV2Client(this.fake);
+    this.#batchV1 = new FakeBatchV1Client(this.fake);
+    this.#certificatesV1 = new FakeCertificatesV1Client(this.fake);
     this.#coordinationV1 = new FakeCoordinationV1Client(this.fake);
     this.#coreV1 = new FakeCoreV1Client(this.fake);
+    this.#discoveryV1 = new FakeDiscoveryV1Client(this.fake);
+    this.#eventsV1 = new FakeEventsV1Client(this.fake);
+    this.#flowcontrolV1 = new FakeFlowcontrolV1Client(this.fake);
+    this.#networkingV1 = new FakeNetworkingV1Client(this.fake);
+    this.#nodeV1 = new FakeNodeV1Client(this.fake);
+    this.#policyV1 = new FakePolicyV1Client(this.fake);
     this.#rbacV1 = new FakeRbacV1Client(this.fake);
+    this.#resourceV1 = new FakeResourceV1Client(this.fake);
+    this.#schedulingV1 = new FakeSchedulingV1Client(this.fake);
+    this.#storageV1 = new FakeStorageV1Client(this.fake);
   }
 
   /** The object tracker the default reactors serve from. */
@@ -68,8 +132,36 @@ export class FakeClientset implements ClientsetInterface {
     this.fake.clearActions();
   }
 
+  admissionregistrationV1(): AdmissionregistrationV1Interface {
+    return this.#admissionregistrationV1;
+  }
+
   apiextensionsV1(): ApiextensionsV1Interface {
     return this.#apiextensionsV1;
+  }
+
+  apiregistrationV1(): ApiregistrationV1Interface {
+    return this.#apiregistrationV1;
+  }
+
+  appsV1(): AppsV1Interface {
+    return this.#appsV1;
+  }
+
+  autoscalingV1(): AutoscalingV1Interface {
+    return this.#autoscalingV1;
+  }
+
+  autoscalingV2(): AutoscalingV2Interface {
+    return this.#autoscalingV2;
+  }
+
+  batchV1(): BatchV1Interface {
+    return this.#batchV1;
+  }
+
+  certificatesV1(): CertificatesV1Interface {
+    return this.#certificatesV1;
   }
 
   coordinationV1(): CoordinationV1Interface {
@@ -80,7 +172,43 @@ export class FakeClientset implements ClientsetInterface {
     return this.#coreV1;
   }
 
+  discoveryV1(): DiscoveryV1Interface {
+    return this.#discoveryV1;
+  }
+
+  eventsV1(): EventsV1Interface {
+    return this.#eventsV1;
+  }
+
+  flowcontrolV1(): FlowcontrolV1Interface {
+    return this.#flowcontrolV1;
+  }
+
+  networkingV1(): NetworkingV1Interface {
+    return this.#networkingV1;
+  }
+
+  nodeV1(): NodeV1Interface {
+    return this.#nodeV1;
+  }
+
+  policyV1(): PolicyV1Interface {
+    return this.#policyV1;
+  }
+
   rbacV1(): RbacV1Interface {
     return this.#rbacV1;
+  }
+
+  resourceV1(): ResourceV1Interface {
+    return this.#resourceV1;
+  }
+
+  schedulingV1(): SchedulingV1Interface {
+    return this.#schedulingV1;
+  }
+
+  storageV1(): StorageV1Interface {
+    return this.#storageV1;
   }
 }

@@ -45,9 +45,11 @@ function readMessage(ctx: CodecContext, t: MessageType, len: string, single: boo
 }
 
 /** The value of a map entry that has no value field: Go's zero value. */
-function mapZero(ctx: CodecContext, t: ProtoType): string {
+function mapZero(ctx: CodecContext, t: ProtoType, valueType: string): string {
   if (t.kind === "scalar") return ZERO[t.scalar];
   const sp = ctx.special(t);
+  // Go's JSON writes a zero Time as null, also as a map value (PodDisruptionBudget's disruptedPods).
+  if (sp && TIMES.has(sp)) return `(null as unknown as ${valueType})`;
   const zero = sp && SPECIAL_ZERO[sp];
   if (zero) return zero;
   if (t.ref.source.kind === "alias") return "[]";
@@ -55,12 +57,17 @@ function mapZero(ctx: CodecContext, t: ProtoType): string {
   return `${ctx.fn(t.ref, "decode")}(r, r.pos)`;
 }
 
+function isTime(ctx: CodecContext, t: ProtoType): boolean {
+  const sp = t.kind === "message" ? ctx.special(t) : undefined;
+  return sp !== undefined && TIMES.has(sp);
+}
+
 function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueType: string): string {
   const t = f.type;
   const readValue =
     t.kind === "scalar"
       ? `else if (et === ${tag(2, WIRE_TYPE[t.scalar])}) v = ${readAs(ctx, f, t.scalar, valueType)};`
-      : `else if (et === ${tag(2, LENGTH_DELIMITED)}) { const vl = r.uint32(); v = ${readMessage(ctx, t, "vl", false, valueType)}; }`;
+      : `else if (et === ${tag(2, LENGTH_DELIMITED)}) { const vl = r.uint32(); v = ${readMessage(ctx, t, "vl", isTime(ctx, t), valueType)}; }`;
   // `r.uint32() + r.pos`: the length is read first, so r.pos is where the entry starts.
   return [
     `case ${tag(f.number, LENGTH_DELIMITED)}: {`,
@@ -73,7 +80,7 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
     `    ${readValue}`,
     `    else r.skipType(et & 7, 0, et >>> 3);`,
     `  }`,
-    `  ${ctx.runtime("setMapEntry")}((${local} ??= {}), k, v ?? ${mapZero(ctx, t)});`,
+    `  ${ctx.runtime("setMapEntry")}((${local} ??= {}), k, v ?? ${mapZero(ctx, t, valueType)});`,
     `  break;`,
     `}`,
   ].join("\n");

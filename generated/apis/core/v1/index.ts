@@ -7,6 +7,7 @@ export type * from "../../../../api/core/v1/range-allocation.js";
 export type * from "../../../../api/core/v1/references.js";
 export type * from "../../../../api/core/v1/service.js";
 export type * from "../../../../api/core/v1/serviceaccount.js";
+export type * from "../../../../api/core/v1/types.js";
 export * from "./zz_generated.deepcopy.js";
 export * from "./zz_generated.prerelease-lifecycle.js";
 export * from "./zz_generated.protobuf.js";

@@ -31,11 +31,217 @@ import type {
   SessionAffinityConfig,
 } from "../../../../api/core/v1/service.js";
 import type { ServiceAccount, ServiceAccountList } from "../../../../api/core/v1/serviceaccount.js";
+import type {
+  AWSElasticBlockStoreVolumeSource,
+  Affinity,
+  AppArmorProfile,
+  AttachedVolume,
+  AvoidPods,
+  AzureDiskVolumeSource,
+  AzureFilePersistentVolumeSource,
+  AzureFileVolumeSource,
+  Binding,
+  CSIPersistentVolumeSource,
+  CSIVolumeSource,
+  Capabilities,
+  CephFSPersistentVolumeSource,
+  CephFSVolumeSource,
+  CinderPersistentVolumeSource,
+  CinderVolumeSource,
+  ClusterTrustBundleProjection,
+  ComponentCondition,
+  ComponentStatus,
+  ComponentStatusList,
+  ConfigMapEnvSource,
+  ConfigMapKeySelector,
+  ConfigMapNodeConfigSource,
+  ConfigMapProjection,
+  ConfigMapVolumeSource,
+  Container,
+  ContainerExtendedResourceRequest,
+  ContainerImage,
+  ContainerPort,
+  ContainerResizePolicy,
+  ContainerRestartRule,
+  ContainerRestartRuleOnExitCodes,
+  ContainerState,
+  ContainerStateRunning,
+  ContainerStateTerminated,
+  ContainerStateWaiting,
+  ContainerStatus,
+  ContainerUser,
+  DaemonEndpoint,
+  DownwardAPIProjection,
+  DownwardAPIVolumeFile,
+  DownwardAPIVolumeSource,
+  EmptyDirVolumeSource,
+  EnvFromSource,
+  EnvVar,
+  EnvVarSource,
+  EphemeralContainer,
+  EphemeralContainerCommon,
+  EphemeralVolumeSource,
+  ExecAction,
+  FCVolumeSource,
+  FileKeySelector,
+  FlexPersistentVolumeSource,
+  FlexVolumeSource,
+  FlockerVolumeSource,
+  GCEPersistentDiskVolumeSource,
+  GRPCAction,
+  GitRepoVolumeSource,
+  GlusterfsPersistentVolumeSource,
+  GlusterfsVolumeSource,
+  HTTPGetAction,
+  HTTPHeader,
+  HostAlias,
+  HostIP,
+  HostPathVolumeSource,
+  ISCSIPersistentVolumeSource,
+  ISCSIVolumeSource,
+  ImageVolumeSource,
+  KeyToPath,
+  Lifecycle,
+  LifecycleHandler,
+  LimitRange,
+  LimitRangeItem,
+  LimitRangeList,
+  LimitRangeSpec,
+  LinuxContainerUser,
+  LocalVolumeSource,
+  ModifyVolumeStatus,
+  NFSVolumeSource,
+  Node,
+  NodeAddress,
+  NodeAffinity,
+  NodeCondition,
+  NodeConfigSource,
+  NodeConfigStatus,
+  NodeDaemonEndpoints,
+  NodeFeatures,
+  NodeList,
+  NodeProxyOptions,
+  NodeRuntimeHandler,
+  NodeRuntimeHandlerFeatures,
+  NodeSelector,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+  NodeSpec,
+  NodeStatus,
+  NodeSwapStatus,
+  NodeSystemInfo,
+  ObjectFieldSelector,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  PersistentVolumeClaimCondition,
+  PersistentVolumeClaimList,
+  PersistentVolumeClaimSpec,
+  PersistentVolumeClaimStatus,
+  PersistentVolumeClaimTemplate,
+  PersistentVolumeClaimVolumeSource,
+  PersistentVolumeList,
+  PersistentVolumeSource,
+  PersistentVolumeSpec,
+  PersistentVolumeStatus,
+  PhotonPersistentDiskVolumeSource,
+  Pod,
+  PodAffinity,
+  PodAffinityTerm,
+  PodAntiAffinity,
+  PodAttachOptions,
+  PodCertificateProjection,
+  PodCondition,
+  PodDNSConfig,
+  PodDNSConfigOption,
+  PodExecOptions,
+  PodExtendedResourceClaimStatus,
+  PodIP,
+  PodList,
+  PodLogOptions,
+  PodOS,
+  PodPortForwardOptions,
+  PodProxyOptions,
+  PodReadinessGate,
+  PodResourceClaim,
+  PodResourceClaimStatus,
+  PodSchedulingGate,
+  PodSecurityContext,
+  PodSignature,
+  PodSpec,
+  PodStatus,
+  PodStatusResult,
+  PodTemplate,
+  PodTemplateList,
+  PodTemplateSpec,
+  PortworxVolumeSource,
+  Preconditions,
+  PreferAvoidPodsEntry,
+  PreferredSchedulingTerm,
+  Probe,
+  ProbeHandler,
+  ProjectedVolumeSource,
+  QuobyteVolumeSource,
+  RBDPersistentVolumeSource,
+  RBDVolumeSource,
+  ReplicationController,
+  ReplicationControllerCondition,
+  ReplicationControllerList,
+  ReplicationControllerSpec,
+  ReplicationControllerStatus,
+  ResourceClaim,
+  ResourceFieldSelector,
+  ResourceHealth,
+  ResourceQuota,
+  ResourceQuotaList,
+  ResourceQuotaSpec,
+  ResourceQuotaStatus,
+  ResourceRequirements,
+  ResourceStatus,
+  SELinuxOptions,
+  ScaleIOPersistentVolumeSource,
+  ScaleIOVolumeSource,
+  ScopeSelector,
+  ScopedResourceSelectorRequirement,
+  SeccompProfile,
+  SecretEnvSource,
+  SecretKeySelector,
+  SecretProjection,
+  SecretReference,
+  SecretVolumeSource,
+  SecurityContext,
+  SerializedReference,
+  ServiceAccountTokenProjection,
+  SleepAction,
+  StorageOSPersistentVolumeSource,
+  StorageOSVolumeSource,
+  Sysctl,
+  TCPSocketAction,
+  Taint,
+  Toleration,
+  TopologySelectorLabelRequirement,
+  TopologySelectorTerm,
+  TopologySpreadConstraint,
+  TypedLocalObjectReference,
+  TypedObjectReference,
+  Volume,
+  VolumeDevice,
+  VolumeMount,
+  VolumeMountStatus,
+  VolumeNodeAffinity,
+  VolumeProjection,
+  VolumeResourceRequirements,
+  VolumeSource,
+  VsphereVirtualDiskVolumeSource,
+  WeightedPodAffinityTerm,
+  WindowsSecurityContextOptions,
+} from "../../../../api/core/v1/types.js";
 import { copyArray } from "../../../../runtime/index.js";
 import {
   deepCopyCondition,
+  deepCopyLabelSelector,
   deepCopyListMeta,
   deepCopyObjectMeta,
+  deepCopyOwnerReference,
 } from "../../meta/v1/zz_generated.deepcopy.js";
 
 /** Returns a deep copy of a ConfigMap sharing no mutable object with it; null and undefined are returned as given. */
@@ -546,5 +752,3621 @@ export function deepCopyServiceAccountList(src: ServiceAccountList): ServiceAcco
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
   if (src.items !== undefined) out.items = copyArray(src.items, deepCopyServiceAccount);
+  return out;
+}
+
+/** Returns a deep copy of a Volume sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolume(src: Volume): Volume {
+  if (src == null) return src;
+  const out = {} as Volume;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof Volume];
+    if (v === undefined) continue;
+    switch (key) {
+      case "hostPath": {
+        const x = v as Exclude<Volume["hostPath"], undefined>;
+        out.hostPath = deepCopyHostPathVolumeSource(x);
+        break;
+      }
+      case "emptyDir": {
+        const x = v as Exclude<Volume["emptyDir"], undefined>;
+        out.emptyDir = deepCopyEmptyDirVolumeSource(x);
+        break;
+      }
+      case "gcePersistentDisk": {
+        const x = v as Exclude<Volume["gcePersistentDisk"], undefined>;
+        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "awsElasticBlockStore": {
+        const x = v as Exclude<Volume["awsElasticBlockStore"], undefined>;
+        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
+        break;
+      }
+      case "gitRepo": {
+        const x = v as Exclude<Volume["gitRepo"], undefined>;
+        out.gitRepo = deepCopyGitRepoVolumeSource(x);
+        break;
+      }
+      case "secret": {
+        const x = v as Exclude<Volume["secret"], undefined>;
+        out.secret = deepCopySecretVolumeSource(x);
+        break;
+      }
+      case "nfs": {
+        const x = v as Exclude<Volume["nfs"], undefined>;
+        out.nfs = deepCopyNFSVolumeSource(x);
+        break;
+      }
+      case "iscsi": {
+        const x = v as Exclude<Volume["iscsi"], undefined>;
+        out.iscsi = deepCopyISCSIVolumeSource(x);
+        break;
+      }
+      case "glusterfs": {
+        const x = v as Exclude<Volume["glusterfs"], undefined>;
+        out.glusterfs = deepCopyGlusterfsVolumeSource(x);
+        break;
+      }
+      case "persistentVolumeClaim": {
+        const x = v as Exclude<Volume["persistentVolumeClaim"], undefined>;
+        out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(x);
+        break;
+      }
+      case "rbd": {
+        const x = v as Exclude<Volume["rbd"], undefined>;
+        out.rbd = deepCopyRBDVolumeSource(x);
+        break;
+      }
+      case "flexVolume": {
+        const x = v as Exclude<Volume["flexVolume"], undefined>;
+        out.flexVolume = deepCopyFlexVolumeSource(x);
+        break;
+      }
+      case "cinder": {
+        const x = v as Exclude<Volume["cinder"], undefined>;
+        out.cinder = deepCopyCinderVolumeSource(x);
+        break;
+      }
+      case "cephfs": {
+        const x = v as Exclude<Volume["cephfs"], undefined>;
+        out.cephfs = deepCopyCephFSVolumeSource(x);
+        break;
+      }
+      case "flocker": {
+        const x = v as Exclude<Volume["flocker"], undefined>;
+        out.flocker = deepCopyFlockerVolumeSource(x);
+        break;
+      }
+      case "downwardAPI": {
+        const x = v as Exclude<Volume["downwardAPI"], undefined>;
+        out.downwardAPI = deepCopyDownwardAPIVolumeSource(x);
+        break;
+      }
+      case "fc": {
+        const x = v as Exclude<Volume["fc"], undefined>;
+        out.fc = deepCopyFCVolumeSource(x);
+        break;
+      }
+      case "azureFile": {
+        const x = v as Exclude<Volume["azureFile"], undefined>;
+        out.azureFile = deepCopyAzureFileVolumeSource(x);
+        break;
+      }
+      case "configMap": {
+        const x = v as Exclude<Volume["configMap"], undefined>;
+        out.configMap = deepCopyConfigMapVolumeSource(x);
+        break;
+      }
+      case "vsphereVolume": {
+        const x = v as Exclude<Volume["vsphereVolume"], undefined>;
+        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
+        break;
+      }
+      case "quobyte": {
+        const x = v as Exclude<Volume["quobyte"], undefined>;
+        out.quobyte = deepCopyQuobyteVolumeSource(x);
+        break;
+      }
+      case "azureDisk": {
+        const x = v as Exclude<Volume["azureDisk"], undefined>;
+        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
+        break;
+      }
+      case "photonPersistentDisk": {
+        const x = v as Exclude<Volume["photonPersistentDisk"], undefined>;
+        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "projected": {
+        const x = v as Exclude<Volume["projected"], undefined>;
+        out.projected = deepCopyProjectedVolumeSource(x);
+        break;
+      }
+      case "portworxVolume": {
+        const x = v as Exclude<Volume["portworxVolume"], undefined>;
+        out.portworxVolume = deepCopyPortworxVolumeSource(x);
+        break;
+      }
+      case "scaleIO": {
+        const x = v as Exclude<Volume["scaleIO"], undefined>;
+        out.scaleIO = deepCopyScaleIOVolumeSource(x);
+        break;
+      }
+      case "storageos": {
+        const x = v as Exclude<Volume["storageos"], undefined>;
+        out.storageos = deepCopyStorageOSVolumeSource(x);
+        break;
+      }
+      case "csi": {
+        const x = v as Exclude<Volume["csi"], undefined>;
+        out.csi = deepCopyCSIVolumeSource(x);
+        break;
+      }
+      case "ephemeral": {
+        const x = v as Exclude<Volume["ephemeral"], undefined>;
+        out.ephemeral = deepCopyEphemeralVolumeSource(x);
+        break;
+      }
+      case "image": {
+        const x = v as Exclude<Volume["image"], undefined>;
+        out.image = deepCopyImageVolumeSource(x);
+        break;
+      }
+      case "name":
+        out.name = v as Volume["name"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a VolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeSource(src: VolumeSource): VolumeSource {
+  if (src == null) return src;
+  const out = {} as VolumeSource;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof VolumeSource];
+    if (v === undefined) continue;
+    switch (key) {
+      case "hostPath": {
+        const x = v as Exclude<VolumeSource["hostPath"], undefined>;
+        out.hostPath = deepCopyHostPathVolumeSource(x);
+        break;
+      }
+      case "emptyDir": {
+        const x = v as Exclude<VolumeSource["emptyDir"], undefined>;
+        out.emptyDir = deepCopyEmptyDirVolumeSource(x);
+        break;
+      }
+      case "gcePersistentDisk": {
+        const x = v as Exclude<VolumeSource["gcePersistentDisk"], undefined>;
+        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "awsElasticBlockStore": {
+        const x = v as Exclude<VolumeSource["awsElasticBlockStore"], undefined>;
+        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
+        break;
+      }
+      case "gitRepo": {
+        const x = v as Exclude<VolumeSource["gitRepo"], undefined>;
+        out.gitRepo = deepCopyGitRepoVolumeSource(x);
+        break;
+      }
+      case "secret": {
+        const x = v as Exclude<VolumeSource["secret"], undefined>;
+        out.secret = deepCopySecretVolumeSource(x);
+        break;
+      }
+      case "nfs": {
+        const x = v as Exclude<VolumeSource["nfs"], undefined>;
+        out.nfs = deepCopyNFSVolumeSource(x);
+        break;
+      }
+      case "iscsi": {
+        const x = v as Exclude<VolumeSource["iscsi"], undefined>;
+        out.iscsi = deepCopyISCSIVolumeSource(x);
+        break;
+      }
+      case "glusterfs": {
+        const x = v as Exclude<VolumeSource["glusterfs"], undefined>;
+        out.glusterfs = deepCopyGlusterfsVolumeSource(x);
+        break;
+      }
+      case "persistentVolumeClaim": {
+        const x = v as Exclude<VolumeSource["persistentVolumeClaim"], undefined>;
+        out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(x);
+        break;
+      }
+      case "rbd": {
+        const x = v as Exclude<VolumeSource["rbd"], undefined>;
+        out.rbd = deepCopyRBDVolumeSource(x);
+        break;
+      }
+      case "flexVolume": {
+        const x = v as Exclude<VolumeSource["flexVolume"], undefined>;
+        out.flexVolume = deepCopyFlexVolumeSource(x);
+        break;
+      }
+      case "cinder": {
+        const x = v as Exclude<VolumeSource["cinder"], undefined>;
+        out.cinder = deepCopyCinderVolumeSource(x);
+        break;
+      }
+      case "cephfs": {
+        const x = v as Exclude<VolumeSource["cephfs"], undefined>;
+        out.cephfs = deepCopyCephFSVolumeSource(x);
+        break;
+      }
+      case "flocker": {
+        const x = v as Exclude<VolumeSource["flocker"], undefined>;
+        out.flocker = deepCopyFlockerVolumeSource(x);
+        break;
+      }
+      case "downwardAPI": {
+        const x = v as Exclude<VolumeSource["downwardAPI"], undefined>;
+        out.downwardAPI = deepCopyDownwardAPIVolumeSource(x);
+        break;
+      }
+      case "fc": {
+        const x = v as Exclude<VolumeSource["fc"], undefined>;
+        out.fc = deepCopyFCVolumeSource(x);
+        break;
+      }
+      case "azureFile": {
+        const x = v as Exclude<VolumeSource["azureFile"], undefined>;
+        out.azureFile = deepCopyAzureFileVolumeSource(x);
+        break;
+      }
+      case "configMap": {
+        const x = v as Exclude<VolumeSource["configMap"], undefined>;
+        out.configMap = deepCopyConfigMapVolumeSource(x);
+        break;
+      }
+      case "vsphereVolume": {
+        const x = v as Exclude<VolumeSource["vsphereVolume"], undefined>;
+        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
+        break;
+      }
+      case "quobyte": {
+        const x = v as Exclude<VolumeSource["quobyte"], undefined>;
+        out.quobyte = deepCopyQuobyteVolumeSource(x);
+        break;
+      }
+      case "azureDisk": {
+        const x = v as Exclude<VolumeSource["azureDisk"], undefined>;
+        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
+        break;
+      }
+      case "photonPersistentDisk": {
+        const x = v as Exclude<VolumeSource["photonPersistentDisk"], undefined>;
+        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "projected": {
+        const x = v as Exclude<VolumeSource["projected"], undefined>;
+        out.projected = deepCopyProjectedVolumeSource(x);
+        break;
+      }
+      case "portworxVolume": {
+        const x = v as Exclude<VolumeSource["portworxVolume"], undefined>;
+        out.portworxVolume = deepCopyPortworxVolumeSource(x);
+        break;
+      }
+      case "scaleIO": {
+        const x = v as Exclude<VolumeSource["scaleIO"], undefined>;
+        out.scaleIO = deepCopyScaleIOVolumeSource(x);
+        break;
+      }
+      case "storageos": {
+        const x = v as Exclude<VolumeSource["storageos"], undefined>;
+        out.storageos = deepCopyStorageOSVolumeSource(x);
+        break;
+      }
+      case "csi": {
+        const x = v as Exclude<VolumeSource["csi"], undefined>;
+        out.csi = deepCopyCSIVolumeSource(x);
+        break;
+      }
+      case "ephemeral": {
+        const x = v as Exclude<VolumeSource["ephemeral"], undefined>;
+        out.ephemeral = deepCopyEphemeralVolumeSource(x);
+        break;
+      }
+      case "image": {
+        const x = v as Exclude<VolumeSource["image"], undefined>;
+        out.image = deepCopyImageVolumeSource(x);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimVolumeSource(
+  src: PersistentVolumeClaimVolumeSource,
+): PersistentVolumeClaimVolumeSource {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimVolumeSource;
+  if (src.claimName !== undefined) out.claimName = src.claimName;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeSource(src: PersistentVolumeSource): PersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeSource;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof PersistentVolumeSource];
+    if (v === undefined) continue;
+    switch (key) {
+      case "gcePersistentDisk": {
+        const x = v as Exclude<PersistentVolumeSource["gcePersistentDisk"], undefined>;
+        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "awsElasticBlockStore": {
+        const x = v as Exclude<PersistentVolumeSource["awsElasticBlockStore"], undefined>;
+        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
+        break;
+      }
+      case "hostPath": {
+        const x = v as Exclude<PersistentVolumeSource["hostPath"], undefined>;
+        out.hostPath = deepCopyHostPathVolumeSource(x);
+        break;
+      }
+      case "glusterfs": {
+        const x = v as Exclude<PersistentVolumeSource["glusterfs"], undefined>;
+        out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(x);
+        break;
+      }
+      case "nfs": {
+        const x = v as Exclude<PersistentVolumeSource["nfs"], undefined>;
+        out.nfs = deepCopyNFSVolumeSource(x);
+        break;
+      }
+      case "rbd": {
+        const x = v as Exclude<PersistentVolumeSource["rbd"], undefined>;
+        out.rbd = deepCopyRBDPersistentVolumeSource(x);
+        break;
+      }
+      case "iscsi": {
+        const x = v as Exclude<PersistentVolumeSource["iscsi"], undefined>;
+        out.iscsi = deepCopyISCSIPersistentVolumeSource(x);
+        break;
+      }
+      case "cinder": {
+        const x = v as Exclude<PersistentVolumeSource["cinder"], undefined>;
+        out.cinder = deepCopyCinderPersistentVolumeSource(x);
+        break;
+      }
+      case "cephfs": {
+        const x = v as Exclude<PersistentVolumeSource["cephfs"], undefined>;
+        out.cephfs = deepCopyCephFSPersistentVolumeSource(x);
+        break;
+      }
+      case "fc": {
+        const x = v as Exclude<PersistentVolumeSource["fc"], undefined>;
+        out.fc = deepCopyFCVolumeSource(x);
+        break;
+      }
+      case "flocker": {
+        const x = v as Exclude<PersistentVolumeSource["flocker"], undefined>;
+        out.flocker = deepCopyFlockerVolumeSource(x);
+        break;
+      }
+      case "flexVolume": {
+        const x = v as Exclude<PersistentVolumeSource["flexVolume"], undefined>;
+        out.flexVolume = deepCopyFlexPersistentVolumeSource(x);
+        break;
+      }
+      case "azureFile": {
+        const x = v as Exclude<PersistentVolumeSource["azureFile"], undefined>;
+        out.azureFile = deepCopyAzureFilePersistentVolumeSource(x);
+        break;
+      }
+      case "vsphereVolume": {
+        const x = v as Exclude<PersistentVolumeSource["vsphereVolume"], undefined>;
+        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
+        break;
+      }
+      case "quobyte": {
+        const x = v as Exclude<PersistentVolumeSource["quobyte"], undefined>;
+        out.quobyte = deepCopyQuobyteVolumeSource(x);
+        break;
+      }
+      case "azureDisk": {
+        const x = v as Exclude<PersistentVolumeSource["azureDisk"], undefined>;
+        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
+        break;
+      }
+      case "photonPersistentDisk": {
+        const x = v as Exclude<PersistentVolumeSource["photonPersistentDisk"], undefined>;
+        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "portworxVolume": {
+        const x = v as Exclude<PersistentVolumeSource["portworxVolume"], undefined>;
+        out.portworxVolume = deepCopyPortworxVolumeSource(x);
+        break;
+      }
+      case "scaleIO": {
+        const x = v as Exclude<PersistentVolumeSource["scaleIO"], undefined>;
+        out.scaleIO = deepCopyScaleIOPersistentVolumeSource(x);
+        break;
+      }
+      case "local": {
+        const x = v as Exclude<PersistentVolumeSource["local"], undefined>;
+        out.local = deepCopyLocalVolumeSource(x);
+        break;
+      }
+      case "storageos": {
+        const x = v as Exclude<PersistentVolumeSource["storageos"], undefined>;
+        out.storageos = deepCopyStorageOSPersistentVolumeSource(x);
+        break;
+      }
+      case "csi": {
+        const x = v as Exclude<PersistentVolumeSource["csi"], undefined>;
+        out.csi = deepCopyCSIPersistentVolumeSource(x);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolume sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolume(src: PersistentVolume): PersistentVolume {
+  if (src == null) return src;
+  const out = {} as PersistentVolume;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyPersistentVolumeSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyPersistentVolumeStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeSpec(src: PersistentVolumeSpec): PersistentVolumeSpec {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeSpec;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof PersistentVolumeSpec];
+    if (v === undefined) continue;
+    switch (key) {
+      case "gcePersistentDisk": {
+        const x = v as Exclude<PersistentVolumeSpec["gcePersistentDisk"], undefined>;
+        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "awsElasticBlockStore": {
+        const x = v as Exclude<PersistentVolumeSpec["awsElasticBlockStore"], undefined>;
+        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
+        break;
+      }
+      case "hostPath": {
+        const x = v as Exclude<PersistentVolumeSpec["hostPath"], undefined>;
+        out.hostPath = deepCopyHostPathVolumeSource(x);
+        break;
+      }
+      case "glusterfs": {
+        const x = v as Exclude<PersistentVolumeSpec["glusterfs"], undefined>;
+        out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(x);
+        break;
+      }
+      case "nfs": {
+        const x = v as Exclude<PersistentVolumeSpec["nfs"], undefined>;
+        out.nfs = deepCopyNFSVolumeSource(x);
+        break;
+      }
+      case "rbd": {
+        const x = v as Exclude<PersistentVolumeSpec["rbd"], undefined>;
+        out.rbd = deepCopyRBDPersistentVolumeSource(x);
+        break;
+      }
+      case "iscsi": {
+        const x = v as Exclude<PersistentVolumeSpec["iscsi"], undefined>;
+        out.iscsi = deepCopyISCSIPersistentVolumeSource(x);
+        break;
+      }
+      case "cinder": {
+        const x = v as Exclude<PersistentVolumeSpec["cinder"], undefined>;
+        out.cinder = deepCopyCinderPersistentVolumeSource(x);
+        break;
+      }
+      case "cephfs": {
+        const x = v as Exclude<PersistentVolumeSpec["cephfs"], undefined>;
+        out.cephfs = deepCopyCephFSPersistentVolumeSource(x);
+        break;
+      }
+      case "fc": {
+        const x = v as Exclude<PersistentVolumeSpec["fc"], undefined>;
+        out.fc = deepCopyFCVolumeSource(x);
+        break;
+      }
+      case "flocker": {
+        const x = v as Exclude<PersistentVolumeSpec["flocker"], undefined>;
+        out.flocker = deepCopyFlockerVolumeSource(x);
+        break;
+      }
+      case "flexVolume": {
+        const x = v as Exclude<PersistentVolumeSpec["flexVolume"], undefined>;
+        out.flexVolume = deepCopyFlexPersistentVolumeSource(x);
+        break;
+      }
+      case "azureFile": {
+        const x = v as Exclude<PersistentVolumeSpec["azureFile"], undefined>;
+        out.azureFile = deepCopyAzureFilePersistentVolumeSource(x);
+        break;
+      }
+      case "vsphereVolume": {
+        const x = v as Exclude<PersistentVolumeSpec["vsphereVolume"], undefined>;
+        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
+        break;
+      }
+      case "quobyte": {
+        const x = v as Exclude<PersistentVolumeSpec["quobyte"], undefined>;
+        out.quobyte = deepCopyQuobyteVolumeSource(x);
+        break;
+      }
+      case "azureDisk": {
+        const x = v as Exclude<PersistentVolumeSpec["azureDisk"], undefined>;
+        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
+        break;
+      }
+      case "photonPersistentDisk": {
+        const x = v as Exclude<PersistentVolumeSpec["photonPersistentDisk"], undefined>;
+        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
+        break;
+      }
+      case "portworxVolume": {
+        const x = v as Exclude<PersistentVolumeSpec["portworxVolume"], undefined>;
+        out.portworxVolume = deepCopyPortworxVolumeSource(x);
+        break;
+      }
+      case "scaleIO": {
+        const x = v as Exclude<PersistentVolumeSpec["scaleIO"], undefined>;
+        out.scaleIO = deepCopyScaleIOPersistentVolumeSource(x);
+        break;
+      }
+      case "local": {
+        const x = v as Exclude<PersistentVolumeSpec["local"], undefined>;
+        out.local = deepCopyLocalVolumeSource(x);
+        break;
+      }
+      case "storageos": {
+        const x = v as Exclude<PersistentVolumeSpec["storageos"], undefined>;
+        out.storageos = deepCopyStorageOSPersistentVolumeSource(x);
+        break;
+      }
+      case "csi": {
+        const x = v as Exclude<PersistentVolumeSpec["csi"], undefined>;
+        out.csi = deepCopyCSIPersistentVolumeSource(x);
+        break;
+      }
+      case "capacity": {
+        const x = v as Exclude<PersistentVolumeSpec["capacity"], undefined>;
+        out.capacity = x === null ? x : { ...x };
+        break;
+      }
+      case "accessModes": {
+        const x = v as Exclude<PersistentVolumeSpec["accessModes"], undefined>;
+        out.accessModes = x === null ? x : x.slice();
+        break;
+      }
+      case "claimRef": {
+        const x = v as Exclude<PersistentVolumeSpec["claimRef"], undefined>;
+        out.claimRef = deepCopyObjectReference(x);
+        break;
+      }
+      case "persistentVolumeReclaimPolicy":
+        out.persistentVolumeReclaimPolicy = v as PersistentVolumeSpec["persistentVolumeReclaimPolicy"];
+        break;
+      case "storageClassName":
+        out.storageClassName = v as PersistentVolumeSpec["storageClassName"];
+        break;
+      case "mountOptions": {
+        const x = v as Exclude<PersistentVolumeSpec["mountOptions"], undefined>;
+        out.mountOptions = x === null ? x : x.slice();
+        break;
+      }
+      case "volumeMode":
+        out.volumeMode = v as PersistentVolumeSpec["volumeMode"];
+        break;
+      case "nodeAffinity": {
+        const x = v as Exclude<PersistentVolumeSpec["nodeAffinity"], undefined>;
+        out.nodeAffinity = deepCopyVolumeNodeAffinity(x);
+        break;
+      }
+      case "volumeAttributesClassName":
+        out.volumeAttributesClassName = v as PersistentVolumeSpec["volumeAttributesClassName"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a VolumeNodeAffinity sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeNodeAffinity(src: VolumeNodeAffinity): VolumeNodeAffinity {
+  if (src == null) return src;
+  const out = {} as VolumeNodeAffinity;
+  if (src.required !== undefined) out.required = deepCopyNodeSelector(src.required);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeStatus(src: PersistentVolumeStatus): PersistentVolumeStatus {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeStatus;
+  if (src.phase !== undefined) out.phase = src.phase;
+  if (src.message !== undefined) out.message = src.message;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.lastPhaseTransitionTime !== undefined) out.lastPhaseTransitionTime = src.lastPhaseTransitionTime;
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeList(src: PersistentVolumeList): PersistentVolumeList {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPersistentVolume);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaim sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaim(src: PersistentVolumeClaim): PersistentVolumeClaim {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaim;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyPersistentVolumeClaimSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyPersistentVolumeClaimStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimList(src: PersistentVolumeClaimList): PersistentVolumeClaimList {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPersistentVolumeClaim);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimSpec(src: PersistentVolumeClaimSpec): PersistentVolumeClaimSpec {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimSpec;
+  if (src.accessModes !== undefined)
+    out.accessModes = src.accessModes === null ? src.accessModes : src.accessModes.slice();
+  if (src.selector !== undefined) out.selector = deepCopyLabelSelector(src.selector);
+  if (src.resources !== undefined) out.resources = deepCopyVolumeResourceRequirements(src.resources);
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.storageClassName !== undefined) out.storageClassName = src.storageClassName;
+  if (src.volumeMode !== undefined) out.volumeMode = src.volumeMode;
+  if (src.dataSource !== undefined) out.dataSource = deepCopyTypedLocalObjectReference(src.dataSource);
+  if (src.dataSourceRef !== undefined) out.dataSourceRef = deepCopyTypedObjectReference(src.dataSourceRef);
+  if (src.volumeAttributesClassName !== undefined)
+    out.volumeAttributesClassName = src.volumeAttributesClassName;
+  return out;
+}
+
+/** Returns a deep copy of a TypedObjectReference sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTypedObjectReference(src: TypedObjectReference): TypedObjectReference {
+  if (src == null) return src;
+  const out = {} as TypedObjectReference;
+  if (src.apiGroup !== undefined) out.apiGroup = src.apiGroup;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.namespace !== undefined) out.namespace = src.namespace;
+  return out;
+}
+
+/** Returns a deep copy of a ModifyVolumeStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyModifyVolumeStatus(src: ModifyVolumeStatus): ModifyVolumeStatus {
+  if (src == null) return src;
+  const out = {} as ModifyVolumeStatus;
+  if (src.targetVolumeAttributesClassName !== undefined)
+    out.targetVolumeAttributesClassName = src.targetVolumeAttributesClassName;
+  if (src.status !== undefined) out.status = src.status;
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimCondition sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimCondition(
+  src: PersistentVolumeClaimCondition,
+): PersistentVolumeClaimCondition {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimCondition;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.status !== undefined) out.status = src.status;
+  if (src.lastProbeTime !== undefined) out.lastProbeTime = src.lastProbeTime;
+  if (src.lastTransitionTime !== undefined) out.lastTransitionTime = src.lastTransitionTime;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimStatus(
+  src: PersistentVolumeClaimStatus,
+): PersistentVolumeClaimStatus {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimStatus;
+  if (src.phase !== undefined) out.phase = src.phase;
+  if (src.accessModes !== undefined)
+    out.accessModes = src.accessModes === null ? src.accessModes : src.accessModes.slice();
+  if (src.capacity !== undefined) out.capacity = src.capacity === null ? src.capacity : { ...src.capacity };
+  if (src.conditions !== undefined)
+    out.conditions = copyArray(src.conditions, deepCopyPersistentVolumeClaimCondition);
+  if (src.allocatedResources !== undefined)
+    out.allocatedResources =
+      src.allocatedResources === null ? src.allocatedResources : { ...src.allocatedResources };
+  if (src.allocatedResourceStatuses !== undefined)
+    out.allocatedResourceStatuses =
+      src.allocatedResourceStatuses === null
+        ? src.allocatedResourceStatuses
+        : { ...src.allocatedResourceStatuses };
+  if (src.currentVolumeAttributesClassName !== undefined)
+    out.currentVolumeAttributesClassName = src.currentVolumeAttributesClassName;
+  if (src.modifyVolumeStatus !== undefined)
+    out.modifyVolumeStatus = deepCopyModifyVolumeStatus(src.modifyVolumeStatus);
+  return out;
+}
+
+/** Returns a deep copy of a HostPathVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyHostPathVolumeSource(src: HostPathVolumeSource): HostPathVolumeSource {
+  if (src == null) return src;
+  const out = {} as HostPathVolumeSource;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.type !== undefined) out.type = src.type;
+  return out;
+}
+
+/** Returns a deep copy of a EmptyDirVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEmptyDirVolumeSource(src: EmptyDirVolumeSource): EmptyDirVolumeSource {
+  if (src == null) return src;
+  const out = {} as EmptyDirVolumeSource;
+  if (src.medium !== undefined) out.medium = src.medium;
+  if (src.sizeLimit !== undefined) out.sizeLimit = src.sizeLimit;
+  return out;
+}
+
+/** Returns a deep copy of a GlusterfsVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyGlusterfsVolumeSource(src: GlusterfsVolumeSource): GlusterfsVolumeSource {
+  if (src == null) return src;
+  const out = {} as GlusterfsVolumeSource;
+  if (src.endpoints !== undefined) out.endpoints = src.endpoints;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a GlusterfsPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyGlusterfsPersistentVolumeSource(
+  src: GlusterfsPersistentVolumeSource,
+): GlusterfsPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as GlusterfsPersistentVolumeSource;
+  if (src.endpoints !== undefined) out.endpoints = src.endpoints;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.endpointsNamespace !== undefined) out.endpointsNamespace = src.endpointsNamespace;
+  return out;
+}
+
+/** Returns a deep copy of a RBDVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyRBDVolumeSource(src: RBDVolumeSource): RBDVolumeSource {
+  if (src == null) return src;
+  const out = {} as RBDVolumeSource;
+  if (src.monitors !== undefined) out.monitors = src.monitors === null ? src.monitors : src.monitors.slice();
+  if (src.image !== undefined) out.image = src.image;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.pool !== undefined) out.pool = src.pool;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.keyring !== undefined) out.keyring = src.keyring;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a RBDPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyRBDPersistentVolumeSource(src: RBDPersistentVolumeSource): RBDPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as RBDPersistentVolumeSource;
+  if (src.monitors !== undefined) out.monitors = src.monitors === null ? src.monitors : src.monitors.slice();
+  if (src.image !== undefined) out.image = src.image;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.pool !== undefined) out.pool = src.pool;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.keyring !== undefined) out.keyring = src.keyring;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a CinderVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCinderVolumeSource(src: CinderVolumeSource): CinderVolumeSource {
+  if (src == null) return src;
+  const out = {} as CinderVolumeSource;
+  if (src.volumeID !== undefined) out.volumeID = src.volumeID;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  return out;
+}
+
+/** Returns a deep copy of a CinderPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCinderPersistentVolumeSource(
+  src: CinderPersistentVolumeSource,
+): CinderPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as CinderPersistentVolumeSource;
+  if (src.volumeID !== undefined) out.volumeID = src.volumeID;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  return out;
+}
+
+/** Returns a deep copy of a CephFSVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCephFSVolumeSource(src: CephFSVolumeSource): CephFSVolumeSource {
+  if (src == null) return src;
+  const out = {} as CephFSVolumeSource;
+  if (src.monitors !== undefined) out.monitors = src.monitors === null ? src.monitors : src.monitors.slice();
+  if (src.path !== undefined) out.path = src.path;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.secretFile !== undefined) out.secretFile = src.secretFile;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a SecretReference sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecretReference(src: SecretReference): SecretReference {
+  if (src == null) return src;
+  const out = {} as SecretReference;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.namespace !== undefined) out.namespace = src.namespace;
+  return out;
+}
+
+/** Returns a deep copy of a CephFSPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCephFSPersistentVolumeSource(
+  src: CephFSPersistentVolumeSource,
+): CephFSPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as CephFSPersistentVolumeSource;
+  if (src.monitors !== undefined) out.monitors = src.monitors === null ? src.monitors : src.monitors.slice();
+  if (src.path !== undefined) out.path = src.path;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.secretFile !== undefined) out.secretFile = src.secretFile;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a FlockerVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyFlockerVolumeSource(src: FlockerVolumeSource): FlockerVolumeSource {
+  if (src == null) return src;
+  const out = {} as FlockerVolumeSource;
+  if (src.datasetName !== undefined) out.datasetName = src.datasetName;
+  if (src.datasetUUID !== undefined) out.datasetUUID = src.datasetUUID;
+  return out;
+}
+
+/** Returns a deep copy of a GCEPersistentDiskVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyGCEPersistentDiskVolumeSource(
+  src: GCEPersistentDiskVolumeSource,
+): GCEPersistentDiskVolumeSource {
+  if (src == null) return src;
+  const out = {} as GCEPersistentDiskVolumeSource;
+  if (src.pdName !== undefined) out.pdName = src.pdName;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.partition !== undefined) out.partition = src.partition;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a QuobyteVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyQuobyteVolumeSource(src: QuobyteVolumeSource): QuobyteVolumeSource {
+  if (src == null) return src;
+  const out = {} as QuobyteVolumeSource;
+  if (src.registry !== undefined) out.registry = src.registry;
+  if (src.volume !== undefined) out.volume = src.volume;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.group !== undefined) out.group = src.group;
+  if (src.tenant !== undefined) out.tenant = src.tenant;
+  return out;
+}
+
+/** Returns a deep copy of a FlexPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyFlexPersistentVolumeSource(
+  src: FlexPersistentVolumeSource,
+): FlexPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as FlexPersistentVolumeSource;
+  if (src.driver !== undefined) out.driver = src.driver;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.options !== undefined) out.options = src.options === null ? src.options : { ...src.options };
+  return out;
+}
+
+/** Returns a deep copy of a FlexVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyFlexVolumeSource(src: FlexVolumeSource): FlexVolumeSource {
+  if (src == null) return src;
+  const out = {} as FlexVolumeSource;
+  if (src.driver !== undefined) out.driver = src.driver;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.options !== undefined) out.options = src.options === null ? src.options : { ...src.options };
+  return out;
+}
+
+/** Returns a deep copy of a AWSElasticBlockStoreVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAWSElasticBlockStoreVolumeSource(
+  src: AWSElasticBlockStoreVolumeSource,
+): AWSElasticBlockStoreVolumeSource {
+  if (src == null) return src;
+  const out = {} as AWSElasticBlockStoreVolumeSource;
+  if (src.volumeID !== undefined) out.volumeID = src.volumeID;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.partition !== undefined) out.partition = src.partition;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a GitRepoVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyGitRepoVolumeSource(src: GitRepoVolumeSource): GitRepoVolumeSource {
+  if (src == null) return src;
+  const out = {} as GitRepoVolumeSource;
+  if (src.repository !== undefined) out.repository = src.repository;
+  if (src.revision !== undefined) out.revision = src.revision;
+  if (src.directory !== undefined) out.directory = src.directory;
+  return out;
+}
+
+/** Returns a deep copy of a SecretVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecretVolumeSource(src: SecretVolumeSource): SecretVolumeSource {
+  if (src == null) return src;
+  const out = {} as SecretVolumeSource;
+  if (src.secretName !== undefined) out.secretName = src.secretName;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a SecretProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecretProjection(src: SecretProjection): SecretProjection {
+  if (src == null) return src;
+  const out = {} as SecretProjection;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a NFSVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNFSVolumeSource(src: NFSVolumeSource): NFSVolumeSource {
+  if (src == null) return src;
+  const out = {} as NFSVolumeSource;
+  if (src.server !== undefined) out.server = src.server;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a ISCSIVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyISCSIVolumeSource(src: ISCSIVolumeSource): ISCSIVolumeSource {
+  if (src == null) return src;
+  const out = {} as ISCSIVolumeSource;
+  if (src.targetPortal !== undefined) out.targetPortal = src.targetPortal;
+  if (src.iqn !== undefined) out.iqn = src.iqn;
+  if (src.lun !== undefined) out.lun = src.lun;
+  if (src.iscsiInterface !== undefined) out.iscsiInterface = src.iscsiInterface;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.portals !== undefined) out.portals = src.portals === null ? src.portals : src.portals.slice();
+  if (src.chapAuthDiscovery !== undefined) out.chapAuthDiscovery = src.chapAuthDiscovery;
+  if (src.chapAuthSession !== undefined) out.chapAuthSession = src.chapAuthSession;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  if (src.initiatorName !== undefined) out.initiatorName = src.initiatorName;
+  return out;
+}
+
+/** Returns a deep copy of a ISCSIPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyISCSIPersistentVolumeSource(
+  src: ISCSIPersistentVolumeSource,
+): ISCSIPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as ISCSIPersistentVolumeSource;
+  if (src.targetPortal !== undefined) out.targetPortal = src.targetPortal;
+  if (src.iqn !== undefined) out.iqn = src.iqn;
+  if (src.lun !== undefined) out.lun = src.lun;
+  if (src.iscsiInterface !== undefined) out.iscsiInterface = src.iscsiInterface;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.portals !== undefined) out.portals = src.portals === null ? src.portals : src.portals.slice();
+  if (src.chapAuthDiscovery !== undefined) out.chapAuthDiscovery = src.chapAuthDiscovery;
+  if (src.chapAuthSession !== undefined) out.chapAuthSession = src.chapAuthSession;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  if (src.initiatorName !== undefined) out.initiatorName = src.initiatorName;
+  return out;
+}
+
+/** Returns a deep copy of a FCVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyFCVolumeSource(src: FCVolumeSource): FCVolumeSource {
+  if (src == null) return src;
+  const out = {} as FCVolumeSource;
+  if (src.targetWWNs !== undefined)
+    out.targetWWNs = src.targetWWNs === null ? src.targetWWNs : src.targetWWNs.slice();
+  if (src.lun !== undefined) out.lun = src.lun;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.wwids !== undefined) out.wwids = src.wwids === null ? src.wwids : src.wwids.slice();
+  return out;
+}
+
+/** Returns a deep copy of a AzureFileVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAzureFileVolumeSource(src: AzureFileVolumeSource): AzureFileVolumeSource {
+  if (src == null) return src;
+  const out = {} as AzureFileVolumeSource;
+  if (src.secretName !== undefined) out.secretName = src.secretName;
+  if (src.shareName !== undefined) out.shareName = src.shareName;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a AzureFilePersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAzureFilePersistentVolumeSource(
+  src: AzureFilePersistentVolumeSource,
+): AzureFilePersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as AzureFilePersistentVolumeSource;
+  if (src.secretName !== undefined) out.secretName = src.secretName;
+  if (src.shareName !== undefined) out.shareName = src.shareName;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.secretNamespace !== undefined) out.secretNamespace = src.secretNamespace;
+  return out;
+}
+
+/** Returns a deep copy of a VsphereVirtualDiskVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVsphereVirtualDiskVolumeSource(
+  src: VsphereVirtualDiskVolumeSource,
+): VsphereVirtualDiskVolumeSource {
+  if (src == null) return src;
+  const out = {} as VsphereVirtualDiskVolumeSource;
+  if (src.volumePath !== undefined) out.volumePath = src.volumePath;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.storagePolicyName !== undefined) out.storagePolicyName = src.storagePolicyName;
+  if (src.storagePolicyID !== undefined) out.storagePolicyID = src.storagePolicyID;
+  return out;
+}
+
+/** Returns a deep copy of a PhotonPersistentDiskVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPhotonPersistentDiskVolumeSource(
+  src: PhotonPersistentDiskVolumeSource,
+): PhotonPersistentDiskVolumeSource {
+  if (src == null) return src;
+  const out = {} as PhotonPersistentDiskVolumeSource;
+  if (src.pdID !== undefined) out.pdID = src.pdID;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  return out;
+}
+
+/** Returns a deep copy of a AzureDiskVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAzureDiskVolumeSource(src: AzureDiskVolumeSource): AzureDiskVolumeSource {
+  if (src == null) return src;
+  const out = {} as AzureDiskVolumeSource;
+  if (src.diskName !== undefined) out.diskName = src.diskName;
+  if (src.diskURI !== undefined) out.diskURI = src.diskURI;
+  if (src.cachingMode !== undefined) out.cachingMode = src.cachingMode;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.kind !== undefined) out.kind = src.kind;
+  return out;
+}
+
+/** Returns a deep copy of a PortworxVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPortworxVolumeSource(src: PortworxVolumeSource): PortworxVolumeSource {
+  if (src == null) return src;
+  const out = {} as PortworxVolumeSource;
+  if (src.volumeID !== undefined) out.volumeID = src.volumeID;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a ScaleIOVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyScaleIOVolumeSource(src: ScaleIOVolumeSource): ScaleIOVolumeSource {
+  if (src == null) return src;
+  const out = {} as ScaleIOVolumeSource;
+  if (src.gateway !== undefined) out.gateway = src.gateway;
+  if (src.system !== undefined) out.system = src.system;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  if (src.sslEnabled !== undefined) out.sslEnabled = src.sslEnabled;
+  if (src.protectionDomain !== undefined) out.protectionDomain = src.protectionDomain;
+  if (src.storagePool !== undefined) out.storagePool = src.storagePool;
+  if (src.storageMode !== undefined) out.storageMode = src.storageMode;
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a ScaleIOPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyScaleIOPersistentVolumeSource(
+  src: ScaleIOPersistentVolumeSource,
+): ScaleIOPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as ScaleIOPersistentVolumeSource;
+  if (src.gateway !== undefined) out.gateway = src.gateway;
+  if (src.system !== undefined) out.system = src.system;
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretReference(src.secretRef);
+  if (src.sslEnabled !== undefined) out.sslEnabled = src.sslEnabled;
+  if (src.protectionDomain !== undefined) out.protectionDomain = src.protectionDomain;
+  if (src.storagePool !== undefined) out.storagePool = src.storagePool;
+  if (src.storageMode !== undefined) out.storageMode = src.storageMode;
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  return out;
+}
+
+/** Returns a deep copy of a StorageOSVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyStorageOSVolumeSource(src: StorageOSVolumeSource): StorageOSVolumeSource {
+  if (src == null) return src;
+  const out = {} as StorageOSVolumeSource;
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.volumeNamespace !== undefined) out.volumeNamespace = src.volumeNamespace;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyLocalObjectReference(src.secretRef);
+  return out;
+}
+
+/** Returns a deep copy of a StorageOSPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyStorageOSPersistentVolumeSource(
+  src: StorageOSPersistentVolumeSource,
+): StorageOSPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as StorageOSPersistentVolumeSource;
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.volumeNamespace !== undefined) out.volumeNamespace = src.volumeNamespace;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.secretRef !== undefined) out.secretRef = deepCopyObjectReference(src.secretRef);
+  return out;
+}
+
+/** Returns a deep copy of a ConfigMapVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyConfigMapVolumeSource(src: ConfigMapVolumeSource): ConfigMapVolumeSource {
+  if (src == null) return src;
+  const out = {} as ConfigMapVolumeSource;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a ConfigMapProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyConfigMapProjection(src: ConfigMapProjection): ConfigMapProjection {
+  if (src == null) return src;
+  const out = {} as ConfigMapProjection;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a ServiceAccountTokenProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyServiceAccountTokenProjection(
+  src: ServiceAccountTokenProjection,
+): ServiceAccountTokenProjection {
+  if (src == null) return src;
+  const out = {} as ServiceAccountTokenProjection;
+  if (src.audience !== undefined) out.audience = src.audience;
+  if (src.expirationSeconds !== undefined) out.expirationSeconds = src.expirationSeconds;
+  if (src.path !== undefined) out.path = src.path;
+  return out;
+}
+
+/** Returns a deep copy of a ClusterTrustBundleProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyClusterTrustBundleProjection(
+  src: ClusterTrustBundleProjection,
+): ClusterTrustBundleProjection {
+  if (src == null) return src;
+  const out = {} as ClusterTrustBundleProjection;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.signerName !== undefined) out.signerName = src.signerName;
+  if (src.labelSelector !== undefined) out.labelSelector = deepCopyLabelSelector(src.labelSelector);
+  if (src.optional !== undefined) out.optional = src.optional;
+  if (src.path !== undefined) out.path = src.path;
+  return out;
+}
+
+/** Returns a deep copy of a PodCertificateProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodCertificateProjection(src: PodCertificateProjection): PodCertificateProjection {
+  if (src == null) return src;
+  const out = {} as PodCertificateProjection;
+  if (src.signerName !== undefined) out.signerName = src.signerName;
+  if (src.keyType !== undefined) out.keyType = src.keyType;
+  if (src.maxExpirationSeconds !== undefined) out.maxExpirationSeconds = src.maxExpirationSeconds;
+  if (src.credentialBundlePath !== undefined) out.credentialBundlePath = src.credentialBundlePath;
+  if (src.keyPath !== undefined) out.keyPath = src.keyPath;
+  if (src.certificateChainPath !== undefined) out.certificateChainPath = src.certificateChainPath;
+  return out;
+}
+
+/** Returns a deep copy of a ProjectedVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyProjectedVolumeSource(src: ProjectedVolumeSource): ProjectedVolumeSource {
+  if (src == null) return src;
+  const out = {} as ProjectedVolumeSource;
+  if (src.sources !== undefined) out.sources = copyArray(src.sources, deepCopyVolumeProjection);
+  if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
+  return out;
+}
+
+/** Returns a deep copy of a VolumeProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeProjection(src: VolumeProjection): VolumeProjection {
+  if (src == null) return src;
+  const out = {} as VolumeProjection;
+  if (src.secret !== undefined) out.secret = deepCopySecretProjection(src.secret);
+  if (src.downwardAPI !== undefined) out.downwardAPI = deepCopyDownwardAPIProjection(src.downwardAPI);
+  if (src.configMap !== undefined) out.configMap = deepCopyConfigMapProjection(src.configMap);
+  if (src.serviceAccountToken !== undefined)
+    out.serviceAccountToken = deepCopyServiceAccountTokenProjection(src.serviceAccountToken);
+  if (src.clusterTrustBundle !== undefined)
+    out.clusterTrustBundle = deepCopyClusterTrustBundleProjection(src.clusterTrustBundle);
+  if (src.podCertificate !== undefined)
+    out.podCertificate = deepCopyPodCertificateProjection(src.podCertificate);
+  return out;
+}
+
+/** Returns a deep copy of a KeyToPath sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyKeyToPath(src: KeyToPath): KeyToPath {
+  if (src == null) return src;
+  const out = {} as KeyToPath;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.mode !== undefined) out.mode = src.mode;
+  return out;
+}
+
+/** Returns a deep copy of a LocalVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLocalVolumeSource(src: LocalVolumeSource): LocalVolumeSource {
+  if (src == null) return src;
+  const out = {} as LocalVolumeSource;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  return out;
+}
+
+/** Returns a deep copy of a CSIPersistentVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCSIPersistentVolumeSource(src: CSIPersistentVolumeSource): CSIPersistentVolumeSource {
+  if (src == null) return src;
+  const out = {} as CSIPersistentVolumeSource;
+  if (src.driver !== undefined) out.driver = src.driver;
+  if (src.volumeHandle !== undefined) out.volumeHandle = src.volumeHandle;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.volumeAttributes !== undefined)
+    out.volumeAttributes = src.volumeAttributes === null ? src.volumeAttributes : { ...src.volumeAttributes };
+  if (src.controllerPublishSecretRef !== undefined)
+    out.controllerPublishSecretRef = deepCopySecretReference(src.controllerPublishSecretRef);
+  if (src.nodeStageSecretRef !== undefined)
+    out.nodeStageSecretRef = deepCopySecretReference(src.nodeStageSecretRef);
+  if (src.nodePublishSecretRef !== undefined)
+    out.nodePublishSecretRef = deepCopySecretReference(src.nodePublishSecretRef);
+  if (src.controllerExpandSecretRef !== undefined)
+    out.controllerExpandSecretRef = deepCopySecretReference(src.controllerExpandSecretRef);
+  if (src.nodeExpandSecretRef !== undefined)
+    out.nodeExpandSecretRef = deepCopySecretReference(src.nodeExpandSecretRef);
+  return out;
+}
+
+/** Returns a deep copy of a CSIVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCSIVolumeSource(src: CSIVolumeSource): CSIVolumeSource {
+  if (src == null) return src;
+  const out = {} as CSIVolumeSource;
+  if (src.driver !== undefined) out.driver = src.driver;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.fsType !== undefined) out.fsType = src.fsType;
+  if (src.volumeAttributes !== undefined)
+    out.volumeAttributes = src.volumeAttributes === null ? src.volumeAttributes : { ...src.volumeAttributes };
+  if (src.nodePublishSecretRef !== undefined)
+    out.nodePublishSecretRef = deepCopyLocalObjectReference(src.nodePublishSecretRef);
+  return out;
+}
+
+/** Returns a deep copy of a EphemeralVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEphemeralVolumeSource(src: EphemeralVolumeSource): EphemeralVolumeSource {
+  if (src == null) return src;
+  const out = {} as EphemeralVolumeSource;
+  if (src.volumeClaimTemplate !== undefined)
+    out.volumeClaimTemplate = deepCopyPersistentVolumeClaimTemplate(src.volumeClaimTemplate);
+  return out;
+}
+
+/** Returns a deep copy of a PersistentVolumeClaimTemplate sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPersistentVolumeClaimTemplate(
+  src: PersistentVolumeClaimTemplate,
+): PersistentVolumeClaimTemplate {
+  if (src == null) return src;
+  const out = {} as PersistentVolumeClaimTemplate;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyPersistentVolumeClaimSpec(src.spec);
+  return out;
+}
+
+/** Returns a deep copy of a ContainerPort sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerPort(src: ContainerPort): ContainerPort {
+  if (src == null) return src;
+  const out = {} as ContainerPort;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.hostPort !== undefined) out.hostPort = src.hostPort;
+  if (src.containerPort !== undefined) out.containerPort = src.containerPort;
+  if (src.protocol !== undefined) out.protocol = src.protocol;
+  if (src.hostIP !== undefined) out.hostIP = src.hostIP;
+  return out;
+}
+
+/** Returns a deep copy of a VolumeMount sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeMount(src: VolumeMount): VolumeMount {
+  if (src == null) return src;
+  const out = {} as VolumeMount;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.recursiveReadOnly !== undefined) out.recursiveReadOnly = src.recursiveReadOnly;
+  if (src.mountPath !== undefined) out.mountPath = src.mountPath;
+  if (src.subPath !== undefined) out.subPath = src.subPath;
+  if (src.mountPropagation !== undefined) out.mountPropagation = src.mountPropagation;
+  if (src.subPathExpr !== undefined) out.subPathExpr = src.subPathExpr;
+  return out;
+}
+
+/** Returns a deep copy of a VolumeDevice sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeDevice(src: VolumeDevice): VolumeDevice {
+  if (src == null) return src;
+  const out = {} as VolumeDevice;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.devicePath !== undefined) out.devicePath = src.devicePath;
+  return out;
+}
+
+/** Returns a deep copy of a EnvVar sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEnvVar(src: EnvVar): EnvVar {
+  if (src == null) return src;
+  const out = {} as EnvVar;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.value !== undefined) out.value = src.value;
+  if (src.valueFrom !== undefined) out.valueFrom = deepCopyEnvVarSource(src.valueFrom);
+  return out;
+}
+
+/** Returns a deep copy of a EnvVarSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEnvVarSource(src: EnvVarSource): EnvVarSource {
+  if (src == null) return src;
+  const out = {} as EnvVarSource;
+  if (src.fieldRef !== undefined) out.fieldRef = deepCopyObjectFieldSelector(src.fieldRef);
+  if (src.resourceFieldRef !== undefined)
+    out.resourceFieldRef = deepCopyResourceFieldSelector(src.resourceFieldRef);
+  if (src.configMapKeyRef !== undefined)
+    out.configMapKeyRef = deepCopyConfigMapKeySelector(src.configMapKeyRef);
+  if (src.secretKeyRef !== undefined) out.secretKeyRef = deepCopySecretKeySelector(src.secretKeyRef);
+  if (src.fileKeyRef !== undefined) out.fileKeyRef = deepCopyFileKeySelector(src.fileKeyRef);
+  return out;
+}
+
+/** Returns a deep copy of a FileKeySelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyFileKeySelector(src: FileKeySelector): FileKeySelector {
+  if (src == null) return src;
+  const out = {} as FileKeySelector;
+  if (src.volumeName !== undefined) out.volumeName = src.volumeName;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a ObjectFieldSelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyObjectFieldSelector(src: ObjectFieldSelector): ObjectFieldSelector {
+  if (src == null) return src;
+  const out = {} as ObjectFieldSelector;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.fieldPath !== undefined) out.fieldPath = src.fieldPath;
+  return out;
+}
+
+/** Returns a deep copy of a ResourceFieldSelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceFieldSelector(src: ResourceFieldSelector): ResourceFieldSelector {
+  if (src == null) return src;
+  const out = {} as ResourceFieldSelector;
+  if (src.containerName !== undefined) out.containerName = src.containerName;
+  if (src.resource !== undefined) out.resource = src.resource;
+  if (src.divisor !== undefined) out.divisor = src.divisor;
+  return out;
+}
+
+/** Returns a deep copy of a ConfigMapKeySelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyConfigMapKeySelector(src: ConfigMapKeySelector): ConfigMapKeySelector {
+  if (src == null) return src;
+  const out = {} as ConfigMapKeySelector;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a SecretKeySelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecretKeySelector(src: SecretKeySelector): SecretKeySelector {
+  if (src == null) return src;
+  const out = {} as SecretKeySelector;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a EnvFromSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEnvFromSource(src: EnvFromSource): EnvFromSource {
+  if (src == null) return src;
+  const out = {} as EnvFromSource;
+  if (src.prefix !== undefined) out.prefix = src.prefix;
+  if (src.configMapRef !== undefined) out.configMapRef = deepCopyConfigMapEnvSource(src.configMapRef);
+  if (src.secretRef !== undefined) out.secretRef = deepCopySecretEnvSource(src.secretRef);
+  return out;
+}
+
+/** Returns a deep copy of a ConfigMapEnvSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyConfigMapEnvSource(src: ConfigMapEnvSource): ConfigMapEnvSource {
+  if (src == null) return src;
+  const out = {} as ConfigMapEnvSource;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a SecretEnvSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecretEnvSource(src: SecretEnvSource): SecretEnvSource {
+  if (src == null) return src;
+  const out = {} as SecretEnvSource;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.optional !== undefined) out.optional = src.optional;
+  return out;
+}
+
+/** Returns a deep copy of a HTTPHeader sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyHTTPHeader(src: HTTPHeader): HTTPHeader {
+  if (src == null) return src;
+  const out = {} as HTTPHeader;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.value !== undefined) out.value = src.value;
+  return out;
+}
+
+/** Returns a deep copy of a HTTPGetAction sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyHTTPGetAction(src: HTTPGetAction): HTTPGetAction {
+  if (src == null) return src;
+  const out = {} as HTTPGetAction;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.port !== undefined) out.port = src.port;
+  if (src.host !== undefined) out.host = src.host;
+  if (src.scheme !== undefined) out.scheme = src.scheme;
+  if (src.httpHeaders !== undefined) out.httpHeaders = copyArray(src.httpHeaders, deepCopyHTTPHeader);
+  return out;
+}
+
+/** Returns a deep copy of a TCPSocketAction sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTCPSocketAction(src: TCPSocketAction): TCPSocketAction {
+  if (src == null) return src;
+  const out = {} as TCPSocketAction;
+  if (src.port !== undefined) out.port = src.port;
+  if (src.host !== undefined) out.host = src.host;
+  return out;
+}
+
+/** Returns a deep copy of a GRPCAction sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyGRPCAction(src: GRPCAction): GRPCAction {
+  if (src == null) return src;
+  const out = {} as GRPCAction;
+  if (src.port !== undefined) out.port = src.port;
+  if (src.service !== undefined) out.service = src.service;
+  return out;
+}
+
+/** Returns a deep copy of a ExecAction sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyExecAction(src: ExecAction): ExecAction {
+  if (src == null) return src;
+  const out = {} as ExecAction;
+  if (src.command !== undefined) out.command = src.command === null ? src.command : src.command.slice();
+  return out;
+}
+
+/** Returns a deep copy of a SleepAction sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySleepAction(src: SleepAction): SleepAction {
+  if (src == null) return src;
+  const out = {} as SleepAction;
+  if (src.seconds !== undefined) out.seconds = src.seconds;
+  return out;
+}
+
+/** Returns a deep copy of a Probe sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyProbe(src: Probe): Probe {
+  if (src == null) return src;
+  const out = {} as Probe;
+  if (src.exec !== undefined) out.exec = deepCopyExecAction(src.exec);
+  if (src.httpGet !== undefined) out.httpGet = deepCopyHTTPGetAction(src.httpGet);
+  if (src.tcpSocket !== undefined) out.tcpSocket = deepCopyTCPSocketAction(src.tcpSocket);
+  if (src.grpc !== undefined) out.grpc = deepCopyGRPCAction(src.grpc);
+  if (src.initialDelaySeconds !== undefined) out.initialDelaySeconds = src.initialDelaySeconds;
+  if (src.timeoutSeconds !== undefined) out.timeoutSeconds = src.timeoutSeconds;
+  if (src.periodSeconds !== undefined) out.periodSeconds = src.periodSeconds;
+  if (src.successThreshold !== undefined) out.successThreshold = src.successThreshold;
+  if (src.failureThreshold !== undefined) out.failureThreshold = src.failureThreshold;
+  if (src.terminationGracePeriodSeconds !== undefined)
+    out.terminationGracePeriodSeconds = src.terminationGracePeriodSeconds;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerResizePolicy sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerResizePolicy(src: ContainerResizePolicy): ContainerResizePolicy {
+  if (src == null) return src;
+  const out = {} as ContainerResizePolicy;
+  if (src.resourceName !== undefined) out.resourceName = src.resourceName;
+  if (src.restartPolicy !== undefined) out.restartPolicy = src.restartPolicy;
+  return out;
+}
+
+/** Returns a deep copy of a Capabilities sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyCapabilities(src: Capabilities): Capabilities {
+  if (src == null) return src;
+  const out = {} as Capabilities;
+  if (src.add !== undefined) out.add = src.add === null ? src.add : src.add.slice();
+  if (src.drop !== undefined) out.drop = src.drop === null ? src.drop : src.drop.slice();
+  return out;
+}
+
+/** Returns a deep copy of a ResourceRequirements sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceRequirements(src: ResourceRequirements): ResourceRequirements {
+  if (src == null) return src;
+  const out = {} as ResourceRequirements;
+  if (src.limits !== undefined) out.limits = src.limits === null ? src.limits : { ...src.limits };
+  if (src.requests !== undefined) out.requests = src.requests === null ? src.requests : { ...src.requests };
+  if (src.claims !== undefined) out.claims = copyArray(src.claims, deepCopyResourceClaim);
+  return out;
+}
+
+/** Returns a deep copy of a VolumeResourceRequirements sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeResourceRequirements(
+  src: VolumeResourceRequirements,
+): VolumeResourceRequirements {
+  if (src == null) return src;
+  const out = {} as VolumeResourceRequirements;
+  if (src.limits !== undefined) out.limits = src.limits === null ? src.limits : { ...src.limits };
+  if (src.requests !== undefined) out.requests = src.requests === null ? src.requests : { ...src.requests };
+  return out;
+}
+
+/** Returns a deep copy of a ResourceClaim sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceClaim(src: ResourceClaim): ResourceClaim {
+  if (src == null) return src;
+  const out = {} as ResourceClaim;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.request !== undefined) out.request = src.request;
+  return out;
+}
+
+/** Returns a deep copy of a Container sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainer(src: Container): Container {
+  if (src == null) return src;
+  const out = {} as Container;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof Container];
+    if (v === undefined) continue;
+    switch (key) {
+      case "name":
+        out.name = v as Container["name"];
+        break;
+      case "image":
+        out.image = v as Container["image"];
+        break;
+      case "command": {
+        const x = v as Exclude<Container["command"], undefined>;
+        out.command = x === null ? x : x.slice();
+        break;
+      }
+      case "args": {
+        const x = v as Exclude<Container["args"], undefined>;
+        out.args = x === null ? x : x.slice();
+        break;
+      }
+      case "workingDir":
+        out.workingDir = v as Container["workingDir"];
+        break;
+      case "ports": {
+        const x = v as Exclude<Container["ports"], undefined>;
+        out.ports = copyArray(x, deepCopyContainerPort);
+        break;
+      }
+      case "envFrom": {
+        const x = v as Exclude<Container["envFrom"], undefined>;
+        out.envFrom = copyArray(x, deepCopyEnvFromSource);
+        break;
+      }
+      case "env": {
+        const x = v as Exclude<Container["env"], undefined>;
+        out.env = copyArray(x, deepCopyEnvVar);
+        break;
+      }
+      case "resources": {
+        const x = v as Exclude<Container["resources"], undefined>;
+        out.resources = deepCopyResourceRequirements(x);
+        break;
+      }
+      case "resizePolicy": {
+        const x = v as Exclude<Container["resizePolicy"], undefined>;
+        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
+        break;
+      }
+      case "restartPolicy":
+        out.restartPolicy = v as Container["restartPolicy"];
+        break;
+      case "restartPolicyRules": {
+        const x = v as Exclude<Container["restartPolicyRules"], undefined>;
+        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
+        break;
+      }
+      case "volumeMounts": {
+        const x = v as Exclude<Container["volumeMounts"], undefined>;
+        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
+        break;
+      }
+      case "volumeDevices": {
+        const x = v as Exclude<Container["volumeDevices"], undefined>;
+        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
+        break;
+      }
+      case "livenessProbe": {
+        const x = v as Exclude<Container["livenessProbe"], undefined>;
+        out.livenessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "readinessProbe": {
+        const x = v as Exclude<Container["readinessProbe"], undefined>;
+        out.readinessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "startupProbe": {
+        const x = v as Exclude<Container["startupProbe"], undefined>;
+        out.startupProbe = deepCopyProbe(x);
+        break;
+      }
+      case "lifecycle": {
+        const x = v as Exclude<Container["lifecycle"], undefined>;
+        out.lifecycle = deepCopyLifecycle(x);
+        break;
+      }
+      case "terminationMessagePath":
+        out.terminationMessagePath = v as Container["terminationMessagePath"];
+        break;
+      case "terminationMessagePolicy":
+        out.terminationMessagePolicy = v as Container["terminationMessagePolicy"];
+        break;
+      case "imagePullPolicy":
+        out.imagePullPolicy = v as Container["imagePullPolicy"];
+        break;
+      case "securityContext": {
+        const x = v as Exclude<Container["securityContext"], undefined>;
+        out.securityContext = deepCopySecurityContext(x);
+        break;
+      }
+      case "stdin":
+        out.stdin = v as Container["stdin"];
+        break;
+      case "stdinOnce":
+        out.stdinOnce = v as Container["stdinOnce"];
+        break;
+      case "tty":
+        out.tty = v as Container["tty"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a ProbeHandler sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyProbeHandler(src: ProbeHandler): ProbeHandler {
+  if (src == null) return src;
+  const out = {} as ProbeHandler;
+  if (src.exec !== undefined) out.exec = deepCopyExecAction(src.exec);
+  if (src.httpGet !== undefined) out.httpGet = deepCopyHTTPGetAction(src.httpGet);
+  if (src.tcpSocket !== undefined) out.tcpSocket = deepCopyTCPSocketAction(src.tcpSocket);
+  if (src.grpc !== undefined) out.grpc = deepCopyGRPCAction(src.grpc);
+  return out;
+}
+
+/** Returns a deep copy of a LifecycleHandler sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLifecycleHandler(src: LifecycleHandler): LifecycleHandler {
+  if (src == null) return src;
+  const out = {} as LifecycleHandler;
+  if (src.exec !== undefined) out.exec = deepCopyExecAction(src.exec);
+  if (src.httpGet !== undefined) out.httpGet = deepCopyHTTPGetAction(src.httpGet);
+  if (src.tcpSocket !== undefined) out.tcpSocket = deepCopyTCPSocketAction(src.tcpSocket);
+  if (src.sleep !== undefined) out.sleep = deepCopySleepAction(src.sleep);
+  return out;
+}
+
+/** Returns a deep copy of a Lifecycle sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLifecycle(src: Lifecycle): Lifecycle {
+  if (src == null) return src;
+  const out = {} as Lifecycle;
+  if (src.postStart !== undefined) out.postStart = deepCopyLifecycleHandler(src.postStart);
+  if (src.preStop !== undefined) out.preStop = deepCopyLifecycleHandler(src.preStop);
+  if (src.stopSignal !== undefined) out.stopSignal = src.stopSignal;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerStateWaiting sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerStateWaiting(src: ContainerStateWaiting): ContainerStateWaiting {
+  if (src == null) return src;
+  const out = {} as ContainerStateWaiting;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerStateRunning sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerStateRunning(src: ContainerStateRunning): ContainerStateRunning {
+  if (src == null) return src;
+  const out = {} as ContainerStateRunning;
+  if (src.startedAt !== undefined) out.startedAt = src.startedAt;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerStateTerminated sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerStateTerminated(src: ContainerStateTerminated): ContainerStateTerminated {
+  if (src == null) return src;
+  const out = {} as ContainerStateTerminated;
+  if (src.exitCode !== undefined) out.exitCode = src.exitCode;
+  if (src.signal !== undefined) out.signal = src.signal;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  if (src.startedAt !== undefined) out.startedAt = src.startedAt;
+  if (src.finishedAt !== undefined) out.finishedAt = src.finishedAt;
+  if (src.containerID !== undefined) out.containerID = src.containerID;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerState sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerState(src: ContainerState): ContainerState {
+  if (src == null) return src;
+  const out = {} as ContainerState;
+  if (src.waiting !== undefined) out.waiting = deepCopyContainerStateWaiting(src.waiting);
+  if (src.running !== undefined) out.running = deepCopyContainerStateRunning(src.running);
+  if (src.terminated !== undefined) out.terminated = deepCopyContainerStateTerminated(src.terminated);
+  return out;
+}
+
+/** Returns a deep copy of a ContainerStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerStatus(src: ContainerStatus): ContainerStatus {
+  if (src == null) return src;
+  const out = {} as ContainerStatus;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof ContainerStatus];
+    if (v === undefined) continue;
+    switch (key) {
+      case "name":
+        out.name = v as ContainerStatus["name"];
+        break;
+      case "state": {
+        const x = v as Exclude<ContainerStatus["state"], undefined>;
+        out.state = deepCopyContainerState(x);
+        break;
+      }
+      case "lastState": {
+        const x = v as Exclude<ContainerStatus["lastState"], undefined>;
+        out.lastState = deepCopyContainerState(x);
+        break;
+      }
+      case "ready":
+        out.ready = v as ContainerStatus["ready"];
+        break;
+      case "restartCount":
+        out.restartCount = v as ContainerStatus["restartCount"];
+        break;
+      case "image":
+        out.image = v as ContainerStatus["image"];
+        break;
+      case "imageID":
+        out.imageID = v as ContainerStatus["imageID"];
+        break;
+      case "containerID":
+        out.containerID = v as ContainerStatus["containerID"];
+        break;
+      case "started":
+        out.started = v as ContainerStatus["started"];
+        break;
+      case "allocatedResources": {
+        const x = v as Exclude<ContainerStatus["allocatedResources"], undefined>;
+        out.allocatedResources = x === null ? x : { ...x };
+        break;
+      }
+      case "resources": {
+        const x = v as Exclude<ContainerStatus["resources"], undefined>;
+        out.resources = deepCopyResourceRequirements(x);
+        break;
+      }
+      case "volumeMounts": {
+        const x = v as Exclude<ContainerStatus["volumeMounts"], undefined>;
+        out.volumeMounts = copyArray(x, deepCopyVolumeMountStatus);
+        break;
+      }
+      case "user": {
+        const x = v as Exclude<ContainerStatus["user"], undefined>;
+        out.user = deepCopyContainerUser(x);
+        break;
+      }
+      case "allocatedResourcesStatus": {
+        const x = v as Exclude<ContainerStatus["allocatedResourcesStatus"], undefined>;
+        out.allocatedResourcesStatus = copyArray(x, deepCopyResourceStatus);
+        break;
+      }
+      case "stopSignal":
+        out.stopSignal = v as ContainerStatus["stopSignal"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a ResourceStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceStatus(src: ResourceStatus): ResourceStatus {
+  if (src == null) return src;
+  const out = {} as ResourceStatus;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.resources !== undefined) out.resources = copyArray(src.resources, deepCopyResourceHealth);
+  return out;
+}
+
+/** Returns a deep copy of a ResourceHealth sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceHealth(src: ResourceHealth): ResourceHealth {
+  if (src == null) return src;
+  const out = {} as ResourceHealth;
+  if (src.resourceID !== undefined) out.resourceID = src.resourceID;
+  if (src.health !== undefined) out.health = src.health;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerUser sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerUser(src: ContainerUser): ContainerUser {
+  if (src == null) return src;
+  const out = {} as ContainerUser;
+  if (src.linux !== undefined) out.linux = deepCopyLinuxContainerUser(src.linux);
+  return out;
+}
+
+/** Returns a deep copy of a LinuxContainerUser sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLinuxContainerUser(src: LinuxContainerUser): LinuxContainerUser {
+  if (src == null) return src;
+  const out = {} as LinuxContainerUser;
+  if (src.uid !== undefined) out.uid = src.uid;
+  if (src.gid !== undefined) out.gid = src.gid;
+  if (src.supplementalGroups !== undefined)
+    out.supplementalGroups =
+      src.supplementalGroups === null ? src.supplementalGroups : src.supplementalGroups.slice();
+  return out;
+}
+
+/** Returns a deep copy of a PodCondition sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodCondition(src: PodCondition): PodCondition {
+  if (src == null) return src;
+  const out = {} as PodCondition;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
+  if (src.status !== undefined) out.status = src.status;
+  if (src.lastProbeTime !== undefined) out.lastProbeTime = src.lastProbeTime;
+  if (src.lastTransitionTime !== undefined) out.lastTransitionTime = src.lastTransitionTime;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a VolumeMountStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyVolumeMountStatus(src: VolumeMountStatus): VolumeMountStatus {
+  if (src == null) return src;
+  const out = {} as VolumeMountStatus;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.mountPath !== undefined) out.mountPath = src.mountPath;
+  if (src.readOnly !== undefined) out.readOnly = src.readOnly;
+  if (src.recursiveReadOnly !== undefined) out.recursiveReadOnly = src.recursiveReadOnly;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerRestartRule sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerRestartRule(src: ContainerRestartRule): ContainerRestartRule {
+  if (src == null) return src;
+  const out = {} as ContainerRestartRule;
+  if (src.action !== undefined) out.action = src.action;
+  if (src.exitCodes !== undefined) out.exitCodes = deepCopyContainerRestartRuleOnExitCodes(src.exitCodes);
+  return out;
+}
+
+/** Returns a deep copy of a ContainerRestartRuleOnExitCodes sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerRestartRuleOnExitCodes(
+  src: ContainerRestartRuleOnExitCodes,
+): ContainerRestartRuleOnExitCodes {
+  if (src == null) return src;
+  const out = {} as ContainerRestartRuleOnExitCodes;
+  if (src.operator !== undefined) out.operator = src.operator;
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
+  return out;
+}
+
+/** Returns a deep copy of a NodeSelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSelector(src: NodeSelector): NodeSelector {
+  if (src == null) return src;
+  const out = {} as NodeSelector;
+  if (src.nodeSelectorTerms !== undefined)
+    out.nodeSelectorTerms = copyArray(src.nodeSelectorTerms, deepCopyNodeSelectorTerm);
+  return out;
+}
+
+/** Returns a deep copy of a NodeSelectorTerm sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSelectorTerm(src: NodeSelectorTerm): NodeSelectorTerm {
+  if (src == null) return src;
+  const out = {} as NodeSelectorTerm;
+  if (src.matchExpressions !== undefined)
+    out.matchExpressions = copyArray(src.matchExpressions, deepCopyNodeSelectorRequirement);
+  if (src.matchFields !== undefined)
+    out.matchFields = copyArray(src.matchFields, deepCopyNodeSelectorRequirement);
+  return out;
+}
+
+/** Returns a deep copy of a NodeSelectorRequirement sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSelectorRequirement(src: NodeSelectorRequirement): NodeSelectorRequirement {
+  if (src == null) return src;
+  const out = {} as NodeSelectorRequirement;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.operator !== undefined) out.operator = src.operator;
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
+  return out;
+}
+
+/** Returns a deep copy of a TopologySelectorTerm sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTopologySelectorTerm(src: TopologySelectorTerm): TopologySelectorTerm {
+  if (src == null) return src;
+  const out = {} as TopologySelectorTerm;
+  if (src.matchLabelExpressions !== undefined)
+    out.matchLabelExpressions = copyArray(
+      src.matchLabelExpressions,
+      deepCopyTopologySelectorLabelRequirement,
+    );
+  return out;
+}
+
+/** Returns a deep copy of a TopologySelectorLabelRequirement sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTopologySelectorLabelRequirement(
+  src: TopologySelectorLabelRequirement,
+): TopologySelectorLabelRequirement {
+  if (src == null) return src;
+  const out = {} as TopologySelectorLabelRequirement;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
+  return out;
+}
+
+/** Returns a deep copy of a Affinity sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAffinity(src: Affinity): Affinity {
+  if (src == null) return src;
+  const out = {} as Affinity;
+  if (src.nodeAffinity !== undefined) out.nodeAffinity = deepCopyNodeAffinity(src.nodeAffinity);
+  if (src.podAffinity !== undefined) out.podAffinity = deepCopyPodAffinity(src.podAffinity);
+  if (src.podAntiAffinity !== undefined) out.podAntiAffinity = deepCopyPodAntiAffinity(src.podAntiAffinity);
+  return out;
+}
+
+/** Returns a deep copy of a PodAffinity sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodAffinity(src: PodAffinity): PodAffinity {
+  if (src == null) return src;
+  const out = {} as PodAffinity;
+  if (src.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.requiredDuringSchedulingIgnoredDuringExecution = copyArray(
+      src.requiredDuringSchedulingIgnoredDuringExecution,
+      deepCopyPodAffinityTerm,
+    );
+  if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+      src.preferredDuringSchedulingIgnoredDuringExecution,
+      deepCopyWeightedPodAffinityTerm,
+    );
+  return out;
+}
+
+/** Returns a deep copy of a PodAntiAffinity sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodAntiAffinity(src: PodAntiAffinity): PodAntiAffinity {
+  if (src == null) return src;
+  const out = {} as PodAntiAffinity;
+  if (src.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.requiredDuringSchedulingIgnoredDuringExecution = copyArray(
+      src.requiredDuringSchedulingIgnoredDuringExecution,
+      deepCopyPodAffinityTerm,
+    );
+  if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+      src.preferredDuringSchedulingIgnoredDuringExecution,
+      deepCopyWeightedPodAffinityTerm,
+    );
+  return out;
+}
+
+/** Returns a deep copy of a WeightedPodAffinityTerm sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyWeightedPodAffinityTerm(src: WeightedPodAffinityTerm): WeightedPodAffinityTerm {
+  if (src == null) return src;
+  const out = {} as WeightedPodAffinityTerm;
+  if (src.weight !== undefined) out.weight = src.weight;
+  if (src.podAffinityTerm !== undefined) out.podAffinityTerm = deepCopyPodAffinityTerm(src.podAffinityTerm);
+  return out;
+}
+
+/** Returns a deep copy of a PodAffinityTerm sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodAffinityTerm(src: PodAffinityTerm): PodAffinityTerm {
+  if (src == null) return src;
+  const out = {} as PodAffinityTerm;
+  if (src.labelSelector !== undefined) out.labelSelector = deepCopyLabelSelector(src.labelSelector);
+  if (src.namespaces !== undefined)
+    out.namespaces = src.namespaces === null ? src.namespaces : src.namespaces.slice();
+  if (src.topologyKey !== undefined) out.topologyKey = src.topologyKey;
+  if (src.namespaceSelector !== undefined)
+    out.namespaceSelector = deepCopyLabelSelector(src.namespaceSelector);
+  if (src.matchLabelKeys !== undefined)
+    out.matchLabelKeys = src.matchLabelKeys === null ? src.matchLabelKeys : src.matchLabelKeys.slice();
+  if (src.mismatchLabelKeys !== undefined)
+    out.mismatchLabelKeys =
+      src.mismatchLabelKeys === null ? src.mismatchLabelKeys : src.mismatchLabelKeys.slice();
+  return out;
+}
+
+/** Returns a deep copy of a NodeAffinity sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeAffinity(src: NodeAffinity): NodeAffinity {
+  if (src == null) return src;
+  const out = {} as NodeAffinity;
+  if (src.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.requiredDuringSchedulingIgnoredDuringExecution = deepCopyNodeSelector(
+      src.requiredDuringSchedulingIgnoredDuringExecution,
+    );
+  if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+      src.preferredDuringSchedulingIgnoredDuringExecution,
+      deepCopyPreferredSchedulingTerm,
+    );
+  return out;
+}
+
+/** Returns a deep copy of a PreferredSchedulingTerm sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPreferredSchedulingTerm(src: PreferredSchedulingTerm): PreferredSchedulingTerm {
+  if (src == null) return src;
+  const out = {} as PreferredSchedulingTerm;
+  if (src.weight !== undefined) out.weight = src.weight;
+  if (src.preference !== undefined) out.preference = deepCopyNodeSelectorTerm(src.preference);
+  return out;
+}
+
+/** Returns a deep copy of a Taint sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTaint(src: Taint): Taint {
+  if (src == null) return src;
+  const out = {} as Taint;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.value !== undefined) out.value = src.value;
+  if (src.effect !== undefined) out.effect = src.effect;
+  if (src.timeAdded !== undefined) out.timeAdded = src.timeAdded;
+  return out;
+}
+
+/** Returns a deep copy of a Toleration sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyToleration(src: Toleration): Toleration {
+  if (src == null) return src;
+  const out = {} as Toleration;
+  if (src.key !== undefined) out.key = src.key;
+  if (src.operator !== undefined) out.operator = src.operator;
+  if (src.value !== undefined) out.value = src.value;
+  if (src.effect !== undefined) out.effect = src.effect;
+  if (src.tolerationSeconds !== undefined) out.tolerationSeconds = src.tolerationSeconds;
+  return out;
+}
+
+/** Returns a deep copy of a PodReadinessGate sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodReadinessGate(src: PodReadinessGate): PodReadinessGate {
+  if (src == null) return src;
+  const out = {} as PodReadinessGate;
+  if (src.conditionType !== undefined) out.conditionType = src.conditionType;
+  return out;
+}
+
+/** Returns a deep copy of a PodSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodSpec(src: PodSpec): PodSpec {
+  if (src == null) return src;
+  const out = {} as PodSpec;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof PodSpec];
+    if (v === undefined) continue;
+    switch (key) {
+      case "volumes": {
+        const x = v as Exclude<PodSpec["volumes"], undefined>;
+        out.volumes = copyArray(x, deepCopyVolume);
+        break;
+      }
+      case "initContainers": {
+        const x = v as Exclude<PodSpec["initContainers"], undefined>;
+        out.initContainers = copyArray(x, deepCopyContainer);
+        break;
+      }
+      case "containers": {
+        const x = v as Exclude<PodSpec["containers"], undefined>;
+        out.containers = copyArray(x, deepCopyContainer);
+        break;
+      }
+      case "ephemeralContainers": {
+        const x = v as Exclude<PodSpec["ephemeralContainers"], undefined>;
+        out.ephemeralContainers = copyArray(x, deepCopyEphemeralContainer);
+        break;
+      }
+      case "restartPolicy":
+        out.restartPolicy = v as PodSpec["restartPolicy"];
+        break;
+      case "terminationGracePeriodSeconds":
+        out.terminationGracePeriodSeconds = v as PodSpec["terminationGracePeriodSeconds"];
+        break;
+      case "activeDeadlineSeconds":
+        out.activeDeadlineSeconds = v as PodSpec["activeDeadlineSeconds"];
+        break;
+      case "dnsPolicy":
+        out.dnsPolicy = v as PodSpec["dnsPolicy"];
+        break;
+      case "nodeSelector": {
+        const x = v as Exclude<PodSpec["nodeSelector"], undefined>;
+        out.nodeSelector = x === null ? x : { ...x };
+        break;
+      }
+      case "serviceAccountName":
+        out.serviceAccountName = v as PodSpec["serviceAccountName"];
+        break;
+      case "serviceAccount":
+        out.serviceAccount = v as PodSpec["serviceAccount"];
+        break;
+      case "automountServiceAccountToken":
+        out.automountServiceAccountToken = v as PodSpec["automountServiceAccountToken"];
+        break;
+      case "nodeName":
+        out.nodeName = v as PodSpec["nodeName"];
+        break;
+      case "hostNetwork":
+        out.hostNetwork = v as PodSpec["hostNetwork"];
+        break;
+      case "hostPID":
+        out.hostPID = v as PodSpec["hostPID"];
+        break;
+      case "hostIPC":
+        out.hostIPC = v as PodSpec["hostIPC"];
+        break;
+      case "shareProcessNamespace":
+        out.shareProcessNamespace = v as PodSpec["shareProcessNamespace"];
+        break;
+      case "securityContext": {
+        const x = v as Exclude<PodSpec["securityContext"], undefined>;
+        out.securityContext = deepCopyPodSecurityContext(x);
+        break;
+      }
+      case "imagePullSecrets": {
+        const x = v as Exclude<PodSpec["imagePullSecrets"], undefined>;
+        out.imagePullSecrets = copyArray(x, deepCopyLocalObjectReference);
+        break;
+      }
+      case "hostname":
+        out.hostname = v as PodSpec["hostname"];
+        break;
+      case "subdomain":
+        out.subdomain = v as PodSpec["subdomain"];
+        break;
+      case "affinity": {
+        const x = v as Exclude<PodSpec["affinity"], undefined>;
+        out.affinity = deepCopyAffinity(x);
+        break;
+      }
+      case "schedulerName":
+        out.schedulerName = v as PodSpec["schedulerName"];
+        break;
+      case "tolerations": {
+        const x = v as Exclude<PodSpec["tolerations"], undefined>;
+        out.tolerations = copyArray(x, deepCopyToleration);
+        break;
+      }
+      case "hostAliases": {
+        const x = v as Exclude<PodSpec["hostAliases"], undefined>;
+        out.hostAliases = copyArray(x, deepCopyHostAlias);
+        break;
+      }
+      case "priorityClassName":
+        out.priorityClassName = v as PodSpec["priorityClassName"];
+        break;
+      case "priority":
+        out.priority = v as PodSpec["priority"];
+        break;
+      case "dnsConfig": {
+        const x = v as Exclude<PodSpec["dnsConfig"], undefined>;
+        out.dnsConfig = deepCopyPodDNSConfig(x);
+        break;
+      }
+      case "readinessGates": {
+        const x = v as Exclude<PodSpec["readinessGates"], undefined>;
+        out.readinessGates = copyArray(x, deepCopyPodReadinessGate);
+        break;
+      }
+      case "runtimeClassName":
+        out.runtimeClassName = v as PodSpec["runtimeClassName"];
+        break;
+      case "enableServiceLinks":
+        out.enableServiceLinks = v as PodSpec["enableServiceLinks"];
+        break;
+      case "preemptionPolicy":
+        out.preemptionPolicy = v as PodSpec["preemptionPolicy"];
+        break;
+      case "overhead": {
+        const x = v as Exclude<PodSpec["overhead"], undefined>;
+        out.overhead = x === null ? x : { ...x };
+        break;
+      }
+      case "topologySpreadConstraints": {
+        const x = v as Exclude<PodSpec["topologySpreadConstraints"], undefined>;
+        out.topologySpreadConstraints = copyArray(x, deepCopyTopologySpreadConstraint);
+        break;
+      }
+      case "setHostnameAsFQDN":
+        out.setHostnameAsFQDN = v as PodSpec["setHostnameAsFQDN"];
+        break;
+      case "os": {
+        const x = v as Exclude<PodSpec["os"], undefined>;
+        out.os = deepCopyPodOS(x);
+        break;
+      }
+      case "hostUsers":
+        out.hostUsers = v as PodSpec["hostUsers"];
+        break;
+      case "schedulingGates": {
+        const x = v as Exclude<PodSpec["schedulingGates"], undefined>;
+        out.schedulingGates = copyArray(x, deepCopyPodSchedulingGate);
+        break;
+      }
+      case "resourceClaims": {
+        const x = v as Exclude<PodSpec["resourceClaims"], undefined>;
+        out.resourceClaims = copyArray(x, deepCopyPodResourceClaim);
+        break;
+      }
+      case "resources": {
+        const x = v as Exclude<PodSpec["resources"], undefined>;
+        out.resources = deepCopyResourceRequirements(x);
+        break;
+      }
+      case "hostnameOverride":
+        out.hostnameOverride = v as PodSpec["hostnameOverride"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a PodResourceClaim sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodResourceClaim(src: PodResourceClaim): PodResourceClaim {
+  if (src == null) return src;
+  const out = {} as PodResourceClaim;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.resourceClaimName !== undefined) out.resourceClaimName = src.resourceClaimName;
+  if (src.resourceClaimTemplateName !== undefined)
+    out.resourceClaimTemplateName = src.resourceClaimTemplateName;
+  return out;
+}
+
+/** Returns a deep copy of a PodResourceClaimStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodResourceClaimStatus(src: PodResourceClaimStatus): PodResourceClaimStatus {
+  if (src == null) return src;
+  const out = {} as PodResourceClaimStatus;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.resourceClaimName !== undefined) out.resourceClaimName = src.resourceClaimName;
+  return out;
+}
+
+/** Returns a deep copy of a PodExtendedResourceClaimStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodExtendedResourceClaimStatus(
+  src: PodExtendedResourceClaimStatus,
+): PodExtendedResourceClaimStatus {
+  if (src == null) return src;
+  const out = {} as PodExtendedResourceClaimStatus;
+  if (src.requestMappings !== undefined)
+    out.requestMappings = copyArray(src.requestMappings, deepCopyContainerExtendedResourceRequest);
+  if (src.resourceClaimName !== undefined) out.resourceClaimName = src.resourceClaimName;
+  return out;
+}
+
+/** Returns a deep copy of a ContainerExtendedResourceRequest sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerExtendedResourceRequest(
+  src: ContainerExtendedResourceRequest,
+): ContainerExtendedResourceRequest {
+  if (src == null) return src;
+  const out = {} as ContainerExtendedResourceRequest;
+  if (src.containerName !== undefined) out.containerName = src.containerName;
+  if (src.resourceName !== undefined) out.resourceName = src.resourceName;
+  if (src.requestName !== undefined) out.requestName = src.requestName;
+  return out;
+}
+
+/** Returns a deep copy of a PodOS sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodOS(src: PodOS): PodOS {
+  if (src == null) return src;
+  const out = {} as PodOS;
+  if (src.name !== undefined) out.name = src.name;
+  return out;
+}
+
+/** Returns a deep copy of a PodSchedulingGate sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodSchedulingGate(src: PodSchedulingGate): PodSchedulingGate {
+  if (src == null) return src;
+  const out = {} as PodSchedulingGate;
+  if (src.name !== undefined) out.name = src.name;
+  return out;
+}
+
+/** Returns a deep copy of a TopologySpreadConstraint sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTopologySpreadConstraint(src: TopologySpreadConstraint): TopologySpreadConstraint {
+  if (src == null) return src;
+  const out = {} as TopologySpreadConstraint;
+  if (src.maxSkew !== undefined) out.maxSkew = src.maxSkew;
+  if (src.topologyKey !== undefined) out.topologyKey = src.topologyKey;
+  if (src.whenUnsatisfiable !== undefined) out.whenUnsatisfiable = src.whenUnsatisfiable;
+  if (src.labelSelector !== undefined) out.labelSelector = deepCopyLabelSelector(src.labelSelector);
+  if (src.minDomains !== undefined) out.minDomains = src.minDomains;
+  if (src.nodeAffinityPolicy !== undefined) out.nodeAffinityPolicy = src.nodeAffinityPolicy;
+  if (src.nodeTaintsPolicy !== undefined) out.nodeTaintsPolicy = src.nodeTaintsPolicy;
+  if (src.matchLabelKeys !== undefined)
+    out.matchLabelKeys = src.matchLabelKeys === null ? src.matchLabelKeys : src.matchLabelKeys.slice();
+  return out;
+}
+
+/** Returns a deep copy of a HostAlias sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyHostAlias(src: HostAlias): HostAlias {
+  if (src == null) return src;
+  const out = {} as HostAlias;
+  if (src.ip !== undefined) out.ip = src.ip;
+  if (src.hostnames !== undefined)
+    out.hostnames = src.hostnames === null ? src.hostnames : src.hostnames.slice();
+  return out;
+}
+
+/** Returns a deep copy of a PodSecurityContext sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodSecurityContext(src: PodSecurityContext): PodSecurityContext {
+  if (src == null) return src;
+  const out = {} as PodSecurityContext;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof PodSecurityContext];
+    if (v === undefined) continue;
+    switch (key) {
+      case "seLinuxOptions": {
+        const x = v as Exclude<PodSecurityContext["seLinuxOptions"], undefined>;
+        out.seLinuxOptions = deepCopySELinuxOptions(x);
+        break;
+      }
+      case "windowsOptions": {
+        const x = v as Exclude<PodSecurityContext["windowsOptions"], undefined>;
+        out.windowsOptions = deepCopyWindowsSecurityContextOptions(x);
+        break;
+      }
+      case "runAsUser":
+        out.runAsUser = v as PodSecurityContext["runAsUser"];
+        break;
+      case "runAsGroup":
+        out.runAsGroup = v as PodSecurityContext["runAsGroup"];
+        break;
+      case "runAsNonRoot":
+        out.runAsNonRoot = v as PodSecurityContext["runAsNonRoot"];
+        break;
+      case "supplementalGroups": {
+        const x = v as Exclude<PodSecurityContext["supplementalGroups"], undefined>;
+        out.supplementalGroups = x === null ? x : x.slice();
+        break;
+      }
+      case "supplementalGroupsPolicy":
+        out.supplementalGroupsPolicy = v as PodSecurityContext["supplementalGroupsPolicy"];
+        break;
+      case "fsGroup":
+        out.fsGroup = v as PodSecurityContext["fsGroup"];
+        break;
+      case "sysctls": {
+        const x = v as Exclude<PodSecurityContext["sysctls"], undefined>;
+        out.sysctls = copyArray(x, deepCopySysctl);
+        break;
+      }
+      case "fsGroupChangePolicy":
+        out.fsGroupChangePolicy = v as PodSecurityContext["fsGroupChangePolicy"];
+        break;
+      case "seccompProfile": {
+        const x = v as Exclude<PodSecurityContext["seccompProfile"], undefined>;
+        out.seccompProfile = deepCopySeccompProfile(x);
+        break;
+      }
+      case "appArmorProfile": {
+        const x = v as Exclude<PodSecurityContext["appArmorProfile"], undefined>;
+        out.appArmorProfile = deepCopyAppArmorProfile(x);
+        break;
+      }
+      case "seLinuxChangePolicy":
+        out.seLinuxChangePolicy = v as PodSecurityContext["seLinuxChangePolicy"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a SeccompProfile sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySeccompProfile(src: SeccompProfile): SeccompProfile {
+  if (src == null) return src;
+  const out = {} as SeccompProfile;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.localhostProfile !== undefined) out.localhostProfile = src.localhostProfile;
+  return out;
+}
+
+/** Returns a deep copy of a AppArmorProfile sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAppArmorProfile(src: AppArmorProfile): AppArmorProfile {
+  if (src == null) return src;
+  const out = {} as AppArmorProfile;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.localhostProfile !== undefined) out.localhostProfile = src.localhostProfile;
+  return out;
+}
+
+/** Returns a deep copy of a PodDNSConfig sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodDNSConfig(src: PodDNSConfig): PodDNSConfig {
+  if (src == null) return src;
+  const out = {} as PodDNSConfig;
+  if (src.nameservers !== undefined)
+    out.nameservers = src.nameservers === null ? src.nameservers : src.nameservers.slice();
+  if (src.searches !== undefined) out.searches = src.searches === null ? src.searches : src.searches.slice();
+  if (src.options !== undefined) out.options = copyArray(src.options, deepCopyPodDNSConfigOption);
+  return out;
+}
+
+/** Returns a deep copy of a PodDNSConfigOption sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodDNSConfigOption(src: PodDNSConfigOption): PodDNSConfigOption {
+  if (src == null) return src;
+  const out = {} as PodDNSConfigOption;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.value !== undefined) out.value = src.value;
+  return out;
+}
+
+/** Returns a deep copy of a PodIP sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodIP(src: PodIP): PodIP {
+  if (src == null) return src;
+  const out = {} as PodIP;
+  if (src.ip !== undefined) out.ip = src.ip;
+  return out;
+}
+
+/** Returns a deep copy of a HostIP sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyHostIP(src: HostIP): HostIP {
+  if (src == null) return src;
+  const out = {} as HostIP;
+  if (src.ip !== undefined) out.ip = src.ip;
+  return out;
+}
+
+/** Returns a deep copy of a EphemeralContainerCommon sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEphemeralContainerCommon(src: EphemeralContainerCommon): EphemeralContainerCommon {
+  if (src == null) return src;
+  const out = {} as EphemeralContainerCommon;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof EphemeralContainerCommon];
+    if (v === undefined) continue;
+    switch (key) {
+      case "name":
+        out.name = v as EphemeralContainerCommon["name"];
+        break;
+      case "image":
+        out.image = v as EphemeralContainerCommon["image"];
+        break;
+      case "command": {
+        const x = v as Exclude<EphemeralContainerCommon["command"], undefined>;
+        out.command = x === null ? x : x.slice();
+        break;
+      }
+      case "args": {
+        const x = v as Exclude<EphemeralContainerCommon["args"], undefined>;
+        out.args = x === null ? x : x.slice();
+        break;
+      }
+      case "workingDir":
+        out.workingDir = v as EphemeralContainerCommon["workingDir"];
+        break;
+      case "ports": {
+        const x = v as Exclude<EphemeralContainerCommon["ports"], undefined>;
+        out.ports = copyArray(x, deepCopyContainerPort);
+        break;
+      }
+      case "envFrom": {
+        const x = v as Exclude<EphemeralContainerCommon["envFrom"], undefined>;
+        out.envFrom = copyArray(x, deepCopyEnvFromSource);
+        break;
+      }
+      case "env": {
+        const x = v as Exclude<EphemeralContainerCommon["env"], undefined>;
+        out.env = copyArray(x, deepCopyEnvVar);
+        break;
+      }
+      case "resources": {
+        const x = v as Exclude<EphemeralContainerCommon["resources"], undefined>;
+        out.resources = deepCopyResourceRequirements(x);
+        break;
+      }
+      case "resizePolicy": {
+        const x = v as Exclude<EphemeralContainerCommon["resizePolicy"], undefined>;
+        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
+        break;
+      }
+      case "restartPolicy":
+        out.restartPolicy = v as EphemeralContainerCommon["restartPolicy"];
+        break;
+      case "restartPolicyRules": {
+        const x = v as Exclude<EphemeralContainerCommon["restartPolicyRules"], undefined>;
+        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
+        break;
+      }
+      case "volumeMounts": {
+        const x = v as Exclude<EphemeralContainerCommon["volumeMounts"], undefined>;
+        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
+        break;
+      }
+      case "volumeDevices": {
+        const x = v as Exclude<EphemeralContainerCommon["volumeDevices"], undefined>;
+        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
+        break;
+      }
+      case "livenessProbe": {
+        const x = v as Exclude<EphemeralContainerCommon["livenessProbe"], undefined>;
+        out.livenessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "readinessProbe": {
+        const x = v as Exclude<EphemeralContainerCommon["readinessProbe"], undefined>;
+        out.readinessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "startupProbe": {
+        const x = v as Exclude<EphemeralContainerCommon["startupProbe"], undefined>;
+        out.startupProbe = deepCopyProbe(x);
+        break;
+      }
+      case "lifecycle": {
+        const x = v as Exclude<EphemeralContainerCommon["lifecycle"], undefined>;
+        out.lifecycle = deepCopyLifecycle(x);
+        break;
+      }
+      case "terminationMessagePath":
+        out.terminationMessagePath = v as EphemeralContainerCommon["terminationMessagePath"];
+        break;
+      case "terminationMessagePolicy":
+        out.terminationMessagePolicy = v as EphemeralContainerCommon["terminationMessagePolicy"];
+        break;
+      case "imagePullPolicy":
+        out.imagePullPolicy = v as EphemeralContainerCommon["imagePullPolicy"];
+        break;
+      case "securityContext": {
+        const x = v as Exclude<EphemeralContainerCommon["securityContext"], undefined>;
+        out.securityContext = deepCopySecurityContext(x);
+        break;
+      }
+      case "stdin":
+        out.stdin = v as EphemeralContainerCommon["stdin"];
+        break;
+      case "stdinOnce":
+        out.stdinOnce = v as EphemeralContainerCommon["stdinOnce"];
+        break;
+      case "tty":
+        out.tty = v as EphemeralContainerCommon["tty"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a EphemeralContainer sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyEphemeralContainer(src: EphemeralContainer): EphemeralContainer {
+  if (src == null) return src;
+  const out = {} as EphemeralContainer;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof EphemeralContainer];
+    if (v === undefined) continue;
+    switch (key) {
+      case "name":
+        out.name = v as EphemeralContainer["name"];
+        break;
+      case "image":
+        out.image = v as EphemeralContainer["image"];
+        break;
+      case "command": {
+        const x = v as Exclude<EphemeralContainer["command"], undefined>;
+        out.command = x === null ? x : x.slice();
+        break;
+      }
+      case "args": {
+        const x = v as Exclude<EphemeralContainer["args"], undefined>;
+        out.args = x === null ? x : x.slice();
+        break;
+      }
+      case "workingDir":
+        out.workingDir = v as EphemeralContainer["workingDir"];
+        break;
+      case "ports": {
+        const x = v as Exclude<EphemeralContainer["ports"], undefined>;
+        out.ports = copyArray(x, deepCopyContainerPort);
+        break;
+      }
+      case "envFrom": {
+        const x = v as Exclude<EphemeralContainer["envFrom"], undefined>;
+        out.envFrom = copyArray(x, deepCopyEnvFromSource);
+        break;
+      }
+      case "env": {
+        const x = v as Exclude<EphemeralContainer["env"], undefined>;
+        out.env = copyArray(x, deepCopyEnvVar);
+        break;
+      }
+      case "resources": {
+        const x = v as Exclude<EphemeralContainer["resources"], undefined>;
+        out.resources = deepCopyResourceRequirements(x);
+        break;
+      }
+      case "resizePolicy": {
+        const x = v as Exclude<EphemeralContainer["resizePolicy"], undefined>;
+        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
+        break;
+      }
+      case "restartPolicy":
+        out.restartPolicy = v as EphemeralContainer["restartPolicy"];
+        break;
+      case "restartPolicyRules": {
+        const x = v as Exclude<EphemeralContainer["restartPolicyRules"], undefined>;
+        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
+        break;
+      }
+      case "volumeMounts": {
+        const x = v as Exclude<EphemeralContainer["volumeMounts"], undefined>;
+        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
+        break;
+      }
+      case "volumeDevices": {
+        const x = v as Exclude<EphemeralContainer["volumeDevices"], undefined>;
+        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
+        break;
+      }
+      case "livenessProbe": {
+        const x = v as Exclude<EphemeralContainer["livenessProbe"], undefined>;
+        out.livenessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "readinessProbe": {
+        const x = v as Exclude<EphemeralContainer["readinessProbe"], undefined>;
+        out.readinessProbe = deepCopyProbe(x);
+        break;
+      }
+      case "startupProbe": {
+        const x = v as Exclude<EphemeralContainer["startupProbe"], undefined>;
+        out.startupProbe = deepCopyProbe(x);
+        break;
+      }
+      case "lifecycle": {
+        const x = v as Exclude<EphemeralContainer["lifecycle"], undefined>;
+        out.lifecycle = deepCopyLifecycle(x);
+        break;
+      }
+      case "terminationMessagePath":
+        out.terminationMessagePath = v as EphemeralContainer["terminationMessagePath"];
+        break;
+      case "terminationMessagePolicy":
+        out.terminationMessagePolicy = v as EphemeralContainer["terminationMessagePolicy"];
+        break;
+      case "imagePullPolicy":
+        out.imagePullPolicy = v as EphemeralContainer["imagePullPolicy"];
+        break;
+      case "securityContext": {
+        const x = v as Exclude<EphemeralContainer["securityContext"], undefined>;
+        out.securityContext = deepCopySecurityContext(x);
+        break;
+      }
+      case "stdin":
+        out.stdin = v as EphemeralContainer["stdin"];
+        break;
+      case "stdinOnce":
+        out.stdinOnce = v as EphemeralContainer["stdinOnce"];
+        break;
+      case "tty":
+        out.tty = v as EphemeralContainer["tty"];
+        break;
+      case "targetContainerName":
+        out.targetContainerName = v as EphemeralContainer["targetContainerName"];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a PodStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodStatus(src: PodStatus): PodStatus {
+  if (src == null) return src;
+  const out = {} as PodStatus;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof PodStatus];
+    if (v === undefined) continue;
+    switch (key) {
+      case "observedGeneration":
+        out.observedGeneration = v as PodStatus["observedGeneration"];
+        break;
+      case "phase":
+        out.phase = v as PodStatus["phase"];
+        break;
+      case "conditions": {
+        const x = v as Exclude<PodStatus["conditions"], undefined>;
+        out.conditions = copyArray(x, deepCopyPodCondition);
+        break;
+      }
+      case "message":
+        out.message = v as PodStatus["message"];
+        break;
+      case "reason":
+        out.reason = v as PodStatus["reason"];
+        break;
+      case "nominatedNodeName":
+        out.nominatedNodeName = v as PodStatus["nominatedNodeName"];
+        break;
+      case "hostIP":
+        out.hostIP = v as PodStatus["hostIP"];
+        break;
+      case "hostIPs": {
+        const x = v as Exclude<PodStatus["hostIPs"], undefined>;
+        out.hostIPs = copyArray(x, deepCopyHostIP);
+        break;
+      }
+      case "podIP":
+        out.podIP = v as PodStatus["podIP"];
+        break;
+      case "podIPs": {
+        const x = v as Exclude<PodStatus["podIPs"], undefined>;
+        out.podIPs = copyArray(x, deepCopyPodIP);
+        break;
+      }
+      case "startTime":
+        out.startTime = v as PodStatus["startTime"];
+        break;
+      case "initContainerStatuses": {
+        const x = v as Exclude<PodStatus["initContainerStatuses"], undefined>;
+        out.initContainerStatuses = copyArray(x, deepCopyContainerStatus);
+        break;
+      }
+      case "containerStatuses": {
+        const x = v as Exclude<PodStatus["containerStatuses"], undefined>;
+        out.containerStatuses = copyArray(x, deepCopyContainerStatus);
+        break;
+      }
+      case "qosClass":
+        out.qosClass = v as PodStatus["qosClass"];
+        break;
+      case "ephemeralContainerStatuses": {
+        const x = v as Exclude<PodStatus["ephemeralContainerStatuses"], undefined>;
+        out.ephemeralContainerStatuses = copyArray(x, deepCopyContainerStatus);
+        break;
+      }
+      case "resize":
+        out.resize = v as PodStatus["resize"];
+        break;
+      case "resourceClaimStatuses": {
+        const x = v as Exclude<PodStatus["resourceClaimStatuses"], undefined>;
+        out.resourceClaimStatuses = copyArray(x, deepCopyPodResourceClaimStatus);
+        break;
+      }
+      case "extendedResourceClaimStatus": {
+        const x = v as Exclude<PodStatus["extendedResourceClaimStatus"], undefined>;
+        out.extendedResourceClaimStatus = deepCopyPodExtendedResourceClaimStatus(x);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a PodStatusResult sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodStatusResult(src: PodStatusResult): PodStatusResult {
+  if (src == null) return src;
+  const out = {} as PodStatusResult;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.status !== undefined) out.status = deepCopyPodStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a Pod sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPod(src: Pod): Pod {
+  if (src == null) return src;
+  const out = {} as Pod;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyPodSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyPodStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a PodList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodList(src: PodList): PodList {
+  if (src == null) return src;
+  const out = {} as PodList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPod);
+  return out;
+}
+
+/** Returns a deep copy of a PodTemplateSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodTemplateSpec(src: PodTemplateSpec): PodTemplateSpec {
+  if (src == null) return src;
+  const out = {} as PodTemplateSpec;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyPodSpec(src.spec);
+  return out;
+}
+
+/** Returns a deep copy of a PodTemplate sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodTemplate(src: PodTemplate): PodTemplate {
+  if (src == null) return src;
+  const out = {} as PodTemplate;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.template !== undefined) out.template = deepCopyPodTemplateSpec(src.template);
+  return out;
+}
+
+/** Returns a deep copy of a PodTemplateList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodTemplateList(src: PodTemplateList): PodTemplateList {
+  if (src == null) return src;
+  const out = {} as PodTemplateList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPodTemplate);
+  return out;
+}
+
+/** Returns a deep copy of a ReplicationControllerSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyReplicationControllerSpec(src: ReplicationControllerSpec): ReplicationControllerSpec {
+  if (src == null) return src;
+  const out = {} as ReplicationControllerSpec;
+  if (src.replicas !== undefined) out.replicas = src.replicas;
+  if (src.minReadySeconds !== undefined) out.minReadySeconds = src.minReadySeconds;
+  if (src.selector !== undefined) out.selector = src.selector === null ? src.selector : { ...src.selector };
+  if (src.template !== undefined) out.template = deepCopyPodTemplateSpec(src.template);
+  return out;
+}
+
+/** Returns a deep copy of a ReplicationControllerStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyReplicationControllerStatus(
+  src: ReplicationControllerStatus,
+): ReplicationControllerStatus {
+  if (src == null) return src;
+  const out = {} as ReplicationControllerStatus;
+  if (src.replicas !== undefined) out.replicas = src.replicas;
+  if (src.fullyLabeledReplicas !== undefined) out.fullyLabeledReplicas = src.fullyLabeledReplicas;
+  if (src.readyReplicas !== undefined) out.readyReplicas = src.readyReplicas;
+  if (src.availableReplicas !== undefined) out.availableReplicas = src.availableReplicas;
+  if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
+  if (src.conditions !== undefined)
+    out.conditions = copyArray(src.conditions, deepCopyReplicationControllerCondition);
+  return out;
+}
+
+/** Returns a deep copy of a ReplicationControllerCondition sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyReplicationControllerCondition(
+  src: ReplicationControllerCondition,
+): ReplicationControllerCondition {
+  if (src == null) return src;
+  const out = {} as ReplicationControllerCondition;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.status !== undefined) out.status = src.status;
+  if (src.lastTransitionTime !== undefined) out.lastTransitionTime = src.lastTransitionTime;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a ReplicationController sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyReplicationController(src: ReplicationController): ReplicationController {
+  if (src == null) return src;
+  const out = {} as ReplicationController;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyReplicationControllerSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyReplicationControllerStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a ReplicationControllerList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyReplicationControllerList(src: ReplicationControllerList): ReplicationControllerList {
+  if (src == null) return src;
+  const out = {} as ReplicationControllerList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyReplicationController);
+  return out;
+}
+
+/** Returns a deep copy of a NodeSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSpec(src: NodeSpec): NodeSpec {
+  if (src == null) return src;
+  const out = {} as NodeSpec;
+  if (src.podCIDR !== undefined) out.podCIDR = src.podCIDR;
+  if (src.podCIDRs !== undefined) out.podCIDRs = src.podCIDRs === null ? src.podCIDRs : src.podCIDRs.slice();
+  if (src.providerID !== undefined) out.providerID = src.providerID;
+  if (src.unschedulable !== undefined) out.unschedulable = src.unschedulable;
+  if (src.taints !== undefined) out.taints = copyArray(src.taints, deepCopyTaint);
+  if (src.configSource !== undefined) out.configSource = deepCopyNodeConfigSource(src.configSource);
+  if (src.externalID !== undefined) out.externalID = src.externalID;
+  return out;
+}
+
+/** Returns a deep copy of a NodeConfigSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeConfigSource(src: NodeConfigSource): NodeConfigSource {
+  if (src == null) return src;
+  const out = {} as NodeConfigSource;
+  if (src.configMap !== undefined) out.configMap = deepCopyConfigMapNodeConfigSource(src.configMap);
+  return out;
+}
+
+/** Returns a deep copy of a ConfigMapNodeConfigSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyConfigMapNodeConfigSource(src: ConfigMapNodeConfigSource): ConfigMapNodeConfigSource {
+  if (src == null) return src;
+  const out = {} as ConfigMapNodeConfigSource;
+  if (src.namespace !== undefined) out.namespace = src.namespace;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.uid !== undefined) out.uid = src.uid;
+  if (src.resourceVersion !== undefined) out.resourceVersion = src.resourceVersion;
+  if (src.kubeletConfigKey !== undefined) out.kubeletConfigKey = src.kubeletConfigKey;
+  return out;
+}
+
+/** Returns a deep copy of a DaemonEndpoint sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyDaemonEndpoint(src: DaemonEndpoint): DaemonEndpoint {
+  if (src == null) return src;
+  const out = {} as DaemonEndpoint;
+  if (src.Port !== undefined) out.Port = src.Port;
+  return out;
+}
+
+/** Returns a deep copy of a NodeDaemonEndpoints sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeDaemonEndpoints(src: NodeDaemonEndpoints): NodeDaemonEndpoints {
+  if (src == null) return src;
+  const out = {} as NodeDaemonEndpoints;
+  if (src.kubeletEndpoint !== undefined) out.kubeletEndpoint = deepCopyDaemonEndpoint(src.kubeletEndpoint);
+  return out;
+}
+
+/** Returns a deep copy of a NodeRuntimeHandlerFeatures sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeRuntimeHandlerFeatures(
+  src: NodeRuntimeHandlerFeatures,
+): NodeRuntimeHandlerFeatures {
+  if (src == null) return src;
+  const out = {} as NodeRuntimeHandlerFeatures;
+  if (src.recursiveReadOnlyMounts !== undefined) out.recursiveReadOnlyMounts = src.recursiveReadOnlyMounts;
+  if (src.userNamespaces !== undefined) out.userNamespaces = src.userNamespaces;
+  return out;
+}
+
+/** Returns a deep copy of a NodeRuntimeHandler sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeRuntimeHandler(src: NodeRuntimeHandler): NodeRuntimeHandler {
+  if (src == null) return src;
+  const out = {} as NodeRuntimeHandler;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.features !== undefined) out.features = deepCopyNodeRuntimeHandlerFeatures(src.features);
+  return out;
+}
+
+/** Returns a deep copy of a NodeFeatures sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeFeatures(src: NodeFeatures): NodeFeatures {
+  if (src == null) return src;
+  const out = {} as NodeFeatures;
+  if (src.supplementalGroupsPolicy !== undefined) out.supplementalGroupsPolicy = src.supplementalGroupsPolicy;
+  return out;
+}
+
+/** Returns a deep copy of a NodeSystemInfo sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSystemInfo(src: NodeSystemInfo): NodeSystemInfo {
+  if (src == null) return src;
+  const out = {} as NodeSystemInfo;
+  if (src.machineID !== undefined) out.machineID = src.machineID;
+  if (src.systemUUID !== undefined) out.systemUUID = src.systemUUID;
+  if (src.bootID !== undefined) out.bootID = src.bootID;
+  if (src.kernelVersion !== undefined) out.kernelVersion = src.kernelVersion;
+  if (src.osImage !== undefined) out.osImage = src.osImage;
+  if (src.containerRuntimeVersion !== undefined) out.containerRuntimeVersion = src.containerRuntimeVersion;
+  if (src.kubeletVersion !== undefined) out.kubeletVersion = src.kubeletVersion;
+  if (src.kubeProxyVersion !== undefined) out.kubeProxyVersion = src.kubeProxyVersion;
+  if (src.operatingSystem !== undefined) out.operatingSystem = src.operatingSystem;
+  if (src.architecture !== undefined) out.architecture = src.architecture;
+  if (src.swap !== undefined) out.swap = deepCopyNodeSwapStatus(src.swap);
+  return out;
+}
+
+/** Returns a deep copy of a NodeSwapStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeSwapStatus(src: NodeSwapStatus): NodeSwapStatus {
+  if (src == null) return src;
+  const out = {} as NodeSwapStatus;
+  if (src.capacity !== undefined) out.capacity = src.capacity;
+  return out;
+}
+
+/** Returns a deep copy of a NodeConfigStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeConfigStatus(src: NodeConfigStatus): NodeConfigStatus {
+  if (src == null) return src;
+  const out = {} as NodeConfigStatus;
+  if (src.assigned !== undefined) out.assigned = deepCopyNodeConfigSource(src.assigned);
+  if (src.active !== undefined) out.active = deepCopyNodeConfigSource(src.active);
+  if (src.lastKnownGood !== undefined) out.lastKnownGood = deepCopyNodeConfigSource(src.lastKnownGood);
+  if (src.error !== undefined) out.error = src.error;
+  return out;
+}
+
+/** Returns a deep copy of a NodeStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeStatus(src: NodeStatus): NodeStatus {
+  if (src == null) return src;
+  const out = {} as NodeStatus;
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof NodeStatus];
+    if (v === undefined) continue;
+    switch (key) {
+      case "capacity": {
+        const x = v as Exclude<NodeStatus["capacity"], undefined>;
+        out.capacity = x === null ? x : { ...x };
+        break;
+      }
+      case "allocatable": {
+        const x = v as Exclude<NodeStatus["allocatable"], undefined>;
+        out.allocatable = x === null ? x : { ...x };
+        break;
+      }
+      case "phase":
+        out.phase = v as NodeStatus["phase"];
+        break;
+      case "conditions": {
+        const x = v as Exclude<NodeStatus["conditions"], undefined>;
+        out.conditions = copyArray(x, deepCopyNodeCondition);
+        break;
+      }
+      case "addresses": {
+        const x = v as Exclude<NodeStatus["addresses"], undefined>;
+        out.addresses = copyArray(x, deepCopyNodeAddress);
+        break;
+      }
+      case "daemonEndpoints": {
+        const x = v as Exclude<NodeStatus["daemonEndpoints"], undefined>;
+        out.daemonEndpoints = deepCopyNodeDaemonEndpoints(x);
+        break;
+      }
+      case "nodeInfo": {
+        const x = v as Exclude<NodeStatus["nodeInfo"], undefined>;
+        out.nodeInfo = deepCopyNodeSystemInfo(x);
+        break;
+      }
+      case "images": {
+        const x = v as Exclude<NodeStatus["images"], undefined>;
+        out.images = copyArray(x, deepCopyContainerImage);
+        break;
+      }
+      case "volumesInUse": {
+        const x = v as Exclude<NodeStatus["volumesInUse"], undefined>;
+        out.volumesInUse = x === null ? x : x.slice();
+        break;
+      }
+      case "volumesAttached": {
+        const x = v as Exclude<NodeStatus["volumesAttached"], undefined>;
+        out.volumesAttached = copyArray(x, deepCopyAttachedVolume);
+        break;
+      }
+      case "config": {
+        const x = v as Exclude<NodeStatus["config"], undefined>;
+        out.config = deepCopyNodeConfigStatus(x);
+        break;
+      }
+      case "runtimeHandlers": {
+        const x = v as Exclude<NodeStatus["runtimeHandlers"], undefined>;
+        out.runtimeHandlers = copyArray(x, deepCopyNodeRuntimeHandler);
+        break;
+      }
+      case "features": {
+        const x = v as Exclude<NodeStatus["features"], undefined>;
+        out.features = deepCopyNodeFeatures(x);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Returns a deep copy of a AttachedVolume sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAttachedVolume(src: AttachedVolume): AttachedVolume {
+  if (src == null) return src;
+  const out = {} as AttachedVolume;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.devicePath !== undefined) out.devicePath = src.devicePath;
+  return out;
+}
+
+/** Returns a deep copy of a AvoidPods sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyAvoidPods(src: AvoidPods): AvoidPods {
+  if (src == null) return src;
+  const out = {} as AvoidPods;
+  if (src.preferAvoidPods !== undefined)
+    out.preferAvoidPods = copyArray(src.preferAvoidPods, deepCopyPreferAvoidPodsEntry);
+  return out;
+}
+
+/** Returns a deep copy of a PreferAvoidPodsEntry sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPreferAvoidPodsEntry(src: PreferAvoidPodsEntry): PreferAvoidPodsEntry {
+  if (src == null) return src;
+  const out = {} as PreferAvoidPodsEntry;
+  if (src.podSignature !== undefined) out.podSignature = deepCopyPodSignature(src.podSignature);
+  if (src.evictionTime !== undefined) out.evictionTime = src.evictionTime;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a PodSignature sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodSignature(src: PodSignature): PodSignature {
+  if (src == null) return src;
+  const out = {} as PodSignature;
+  if (src.podController !== undefined) out.podController = deepCopyOwnerReference(src.podController);
+  return out;
+}
+
+/** Returns a deep copy of a ContainerImage sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyContainerImage(src: ContainerImage): ContainerImage {
+  if (src == null) return src;
+  const out = {} as ContainerImage;
+  if (src.names !== undefined) out.names = src.names === null ? src.names : src.names.slice();
+  if (src.sizeBytes !== undefined) out.sizeBytes = src.sizeBytes;
+  return out;
+}
+
+/** Returns a deep copy of a NodeCondition sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeCondition(src: NodeCondition): NodeCondition {
+  if (src == null) return src;
+  const out = {} as NodeCondition;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.status !== undefined) out.status = src.status;
+  if (src.lastHeartbeatTime !== undefined) out.lastHeartbeatTime = src.lastHeartbeatTime;
+  if (src.lastTransitionTime !== undefined) out.lastTransitionTime = src.lastTransitionTime;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Returns a deep copy of a NodeAddress sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeAddress(src: NodeAddress): NodeAddress {
+  if (src == null) return src;
+  const out = {} as NodeAddress;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.address !== undefined) out.address = src.address;
+  return out;
+}
+
+/** Returns a deep copy of a Node sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNode(src: Node): Node {
+  if (src == null) return src;
+  const out = {} as Node;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyNodeSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyNodeStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a NodeList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeList(src: NodeList): NodeList {
+  if (src == null) return src;
+  const out = {} as NodeList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyNode);
+  return out;
+}
+
+/** Returns a deep copy of a Binding sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyBinding(src: Binding): Binding {
+  if (src == null) return src;
+  const out = {} as Binding;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.target !== undefined) out.target = deepCopyObjectReference(src.target);
+  return out;
+}
+
+/** Returns a deep copy of a Preconditions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPreconditions(src: Preconditions): Preconditions {
+  if (src == null) return src;
+  const out = {} as Preconditions;
+  if (src.uid !== undefined) out.uid = src.uid;
+  return out;
+}
+
+/** Returns a deep copy of a PodLogOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodLogOptions(src: PodLogOptions): PodLogOptions {
+  if (src == null) return src;
+  const out = {} as PodLogOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.container !== undefined) out.container = src.container;
+  if (src.follow !== undefined) out.follow = src.follow;
+  if (src.previous !== undefined) out.previous = src.previous;
+  if (src.sinceSeconds !== undefined) out.sinceSeconds = src.sinceSeconds;
+  if (src.sinceTime !== undefined) out.sinceTime = src.sinceTime;
+  if (src.timestamps !== undefined) out.timestamps = src.timestamps;
+  if (src.tailLines !== undefined) out.tailLines = src.tailLines;
+  if (src.limitBytes !== undefined) out.limitBytes = src.limitBytes;
+  if (src.insecureSkipTLSVerifyBackend !== undefined)
+    out.insecureSkipTLSVerifyBackend = src.insecureSkipTLSVerifyBackend;
+  if (src.stream !== undefined) out.stream = src.stream;
+  return out;
+}
+
+/** Returns a deep copy of a PodAttachOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodAttachOptions(src: PodAttachOptions): PodAttachOptions {
+  if (src == null) return src;
+  const out = {} as PodAttachOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.stdin !== undefined) out.stdin = src.stdin;
+  if (src.stdout !== undefined) out.stdout = src.stdout;
+  if (src.stderr !== undefined) out.stderr = src.stderr;
+  if (src.tty !== undefined) out.tty = src.tty;
+  if (src.container !== undefined) out.container = src.container;
+  return out;
+}
+
+/** Returns a deep copy of a PodExecOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodExecOptions(src: PodExecOptions): PodExecOptions {
+  if (src == null) return src;
+  const out = {} as PodExecOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.stdin !== undefined) out.stdin = src.stdin;
+  if (src.stdout !== undefined) out.stdout = src.stdout;
+  if (src.stderr !== undefined) out.stderr = src.stderr;
+  if (src.tty !== undefined) out.tty = src.tty;
+  if (src.container !== undefined) out.container = src.container;
+  if (src.command !== undefined) out.command = src.command === null ? src.command : src.command.slice();
+  return out;
+}
+
+/** Returns a deep copy of a PodPortForwardOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodPortForwardOptions(src: PodPortForwardOptions): PodPortForwardOptions {
+  if (src == null) return src;
+  const out = {} as PodPortForwardOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.ports !== undefined) out.ports = src.ports === null ? src.ports : src.ports.slice();
+  return out;
+}
+
+/** Returns a deep copy of a PodProxyOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyPodProxyOptions(src: PodProxyOptions): PodProxyOptions {
+  if (src == null) return src;
+  const out = {} as PodProxyOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.path !== undefined) out.path = src.path;
+  return out;
+}
+
+/** Returns a deep copy of a NodeProxyOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyNodeProxyOptions(src: NodeProxyOptions): NodeProxyOptions {
+  if (src == null) return src;
+  const out = {} as NodeProxyOptions;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.path !== undefined) out.path = src.path;
+  return out;
+}
+
+/** Returns a deep copy of a TypedLocalObjectReference sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyTypedLocalObjectReference(src: TypedLocalObjectReference): TypedLocalObjectReference {
+  if (src == null) return src;
+  const out = {} as TypedLocalObjectReference;
+  if (src.apiGroup !== undefined) out.apiGroup = src.apiGroup;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.name !== undefined) out.name = src.name;
+  return out;
+}
+
+/** Returns a deep copy of a SerializedReference sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySerializedReference(src: SerializedReference): SerializedReference {
+  if (src == null) return src;
+  const out = {} as SerializedReference;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.reference !== undefined) out.reference = deepCopyObjectReference(src.reference);
+  return out;
+}
+
+/** Returns a deep copy of a LimitRangeItem sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLimitRangeItem(src: LimitRangeItem): LimitRangeItem {
+  if (src == null) return src;
+  const out = {} as LimitRangeItem;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.max !== undefined) out.max = src.max === null ? src.max : { ...src.max };
+  if (src.min !== undefined) out.min = src.min === null ? src.min : { ...src.min };
+  if (src.default !== undefined) out.default = src.default === null ? src.default : { ...src.default };
+  if (src.defaultRequest !== undefined)
+    out.defaultRequest = src.defaultRequest === null ? src.defaultRequest : { ...src.defaultRequest };
+  if (src.maxLimitRequestRatio !== undefined)
+    out.maxLimitRequestRatio =
+      src.maxLimitRequestRatio === null ? src.maxLimitRequestRatio : { ...src.maxLimitRequestRatio };
+  return out;
+}
+
+/** Returns a deep copy of a LimitRangeSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLimitRangeSpec(src: LimitRangeSpec): LimitRangeSpec {
+  if (src == null) return src;
+  const out = {} as LimitRangeSpec;
+  if (src.limits !== undefined) out.limits = copyArray(src.limits, deepCopyLimitRangeItem);
+  return out;
+}
+
+/** Returns a deep copy of a LimitRange sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLimitRange(src: LimitRange): LimitRange {
+  if (src == null) return src;
+  const out = {} as LimitRange;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyLimitRangeSpec(src.spec);
+  return out;
+}
+
+/** Returns a deep copy of a LimitRangeList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyLimitRangeList(src: LimitRangeList): LimitRangeList {
+  if (src == null) return src;
+  const out = {} as LimitRangeList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyLimitRange);
+  return out;
+}
+
+/** Returns a deep copy of a ResourceQuotaSpec sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceQuotaSpec(src: ResourceQuotaSpec): ResourceQuotaSpec {
+  if (src == null) return src;
+  const out = {} as ResourceQuotaSpec;
+  if (src.hard !== undefined) out.hard = src.hard === null ? src.hard : { ...src.hard };
+  if (src.scopes !== undefined) out.scopes = src.scopes === null ? src.scopes : src.scopes.slice();
+  if (src.scopeSelector !== undefined) out.scopeSelector = deepCopyScopeSelector(src.scopeSelector);
+  return out;
+}
+
+/** Returns a deep copy of a ScopeSelector sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyScopeSelector(src: ScopeSelector): ScopeSelector {
+  if (src == null) return src;
+  const out = {} as ScopeSelector;
+  if (src.matchExpressions !== undefined)
+    out.matchExpressions = copyArray(src.matchExpressions, deepCopyScopedResourceSelectorRequirement);
+  return out;
+}
+
+/** Returns a deep copy of a ScopedResourceSelectorRequirement sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyScopedResourceSelectorRequirement(
+  src: ScopedResourceSelectorRequirement,
+): ScopedResourceSelectorRequirement {
+  if (src == null) return src;
+  const out = {} as ScopedResourceSelectorRequirement;
+  if (src.scopeName !== undefined) out.scopeName = src.scopeName;
+  if (src.operator !== undefined) out.operator = src.operator;
+  if (src.values !== undefined) out.values = src.values === null ? src.values : src.values.slice();
+  return out;
+}
+
+/** Returns a deep copy of a ResourceQuotaStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceQuotaStatus(src: ResourceQuotaStatus): ResourceQuotaStatus {
+  if (src == null) return src;
+  const out = {} as ResourceQuotaStatus;
+  if (src.hard !== undefined) out.hard = src.hard === null ? src.hard : { ...src.hard };
+  if (src.used !== undefined) out.used = src.used === null ? src.used : { ...src.used };
+  return out;
+}
+
+/** Returns a deep copy of a ResourceQuota sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceQuota(src: ResourceQuota): ResourceQuota {
+  if (src == null) return src;
+  const out = {} as ResourceQuota;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.spec !== undefined) out.spec = deepCopyResourceQuotaSpec(src.spec);
+  if (src.status !== undefined) out.status = deepCopyResourceQuotaStatus(src.status);
+  return out;
+}
+
+/** Returns a deep copy of a ResourceQuotaList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyResourceQuotaList(src: ResourceQuotaList): ResourceQuotaList {
+  if (src == null) return src;
+  const out = {} as ResourceQuotaList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyResourceQuota);
+  return out;
+}
+
+/** Returns a deep copy of a ComponentCondition sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyComponentCondition(src: ComponentCondition): ComponentCondition {
+  if (src == null) return src;
+  const out = {} as ComponentCondition;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.status !== undefined) out.status = src.status;
+  if (src.message !== undefined) out.message = src.message;
+  if (src.error !== undefined) out.error = src.error;
+  return out;
+}
+
+/** Returns a deep copy of a ComponentStatus sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyComponentStatus(src: ComponentStatus): ComponentStatus {
+  if (src == null) return src;
+  const out = {} as ComponentStatus;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyComponentCondition);
+  return out;
+}
+
+/** Returns a deep copy of a ComponentStatusList sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyComponentStatusList(src: ComponentStatusList): ComponentStatusList {
+  if (src == null) return src;
+  const out = {} as ComponentStatusList;
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyComponentStatus);
+  return out;
+}
+
+/** Returns a deep copy of a DownwardAPIVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyDownwardAPIVolumeSource(src: DownwardAPIVolumeSource): DownwardAPIVolumeSource {
+  if (src == null) return src;
+  const out = {} as DownwardAPIVolumeSource;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDownwardAPIVolumeFile);
+  if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
+  return out;
+}
+
+/** Returns a deep copy of a DownwardAPIVolumeFile sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyDownwardAPIVolumeFile(src: DownwardAPIVolumeFile): DownwardAPIVolumeFile {
+  if (src == null) return src;
+  const out = {} as DownwardAPIVolumeFile;
+  if (src.path !== undefined) out.path = src.path;
+  if (src.fieldRef !== undefined) out.fieldRef = deepCopyObjectFieldSelector(src.fieldRef);
+  if (src.resourceFieldRef !== undefined)
+    out.resourceFieldRef = deepCopyResourceFieldSelector(src.resourceFieldRef);
+  if (src.mode !== undefined) out.mode = src.mode;
+  return out;
+}
+
+/** Returns a deep copy of a DownwardAPIProjection sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyDownwardAPIProjection(src: DownwardAPIProjection): DownwardAPIProjection {
+  if (src == null) return src;
+  const out = {} as DownwardAPIProjection;
+  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDownwardAPIVolumeFile);
+  return out;
+}
+
+/** Returns a deep copy of a SecurityContext sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySecurityContext(src: SecurityContext): SecurityContext {
+  if (src == null) return src;
+  const out = {} as SecurityContext;
+  if (src.capabilities !== undefined) out.capabilities = deepCopyCapabilities(src.capabilities);
+  if (src.privileged !== undefined) out.privileged = src.privileged;
+  if (src.seLinuxOptions !== undefined) out.seLinuxOptions = deepCopySELinuxOptions(src.seLinuxOptions);
+  if (src.windowsOptions !== undefined)
+    out.windowsOptions = deepCopyWindowsSecurityContextOptions(src.windowsOptions);
+  if (src.runAsUser !== undefined) out.runAsUser = src.runAsUser;
+  if (src.runAsGroup !== undefined) out.runAsGroup = src.runAsGroup;
+  if (src.runAsNonRoot !== undefined) out.runAsNonRoot = src.runAsNonRoot;
+  if (src.readOnlyRootFilesystem !== undefined) out.readOnlyRootFilesystem = src.readOnlyRootFilesystem;
+  if (src.allowPrivilegeEscalation !== undefined) out.allowPrivilegeEscalation = src.allowPrivilegeEscalation;
+  if (src.procMount !== undefined) out.procMount = src.procMount;
+  if (src.seccompProfile !== undefined) out.seccompProfile = deepCopySeccompProfile(src.seccompProfile);
+  if (src.appArmorProfile !== undefined) out.appArmorProfile = deepCopyAppArmorProfile(src.appArmorProfile);
+  return out;
+}
+
+/** Returns a deep copy of a SELinuxOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySELinuxOptions(src: SELinuxOptions): SELinuxOptions {
+  if (src == null) return src;
+  const out = {} as SELinuxOptions;
+  if (src.user !== undefined) out.user = src.user;
+  if (src.role !== undefined) out.role = src.role;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.level !== undefined) out.level = src.level;
+  return out;
+}
+
+/** Returns a deep copy of a WindowsSecurityContextOptions sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyWindowsSecurityContextOptions(
+  src: WindowsSecurityContextOptions,
+): WindowsSecurityContextOptions {
+  if (src == null) return src;
+  const out = {} as WindowsSecurityContextOptions;
+  if (src.gmsaCredentialSpecName !== undefined) out.gmsaCredentialSpecName = src.gmsaCredentialSpecName;
+  if (src.gmsaCredentialSpec !== undefined) out.gmsaCredentialSpec = src.gmsaCredentialSpec;
+  if (src.runAsUserName !== undefined) out.runAsUserName = src.runAsUserName;
+  if (src.hostProcess !== undefined) out.hostProcess = src.hostProcess;
+  return out;
+}
+
+/** Returns a deep copy of a Sysctl sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopySysctl(src: Sysctl): Sysctl {
+  if (src == null) return src;
+  const out = {} as Sysctl;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.value !== undefined) out.value = src.value;
+  return out;
+}
+
+/** Returns a deep copy of a ImageVolumeSource sharing no mutable object with it; null and undefined are returned as given. */
+export function deepCopyImageVolumeSource(src: ImageVolumeSource): ImageVolumeSource {
+  if (src == null) return src;
+  const out = {} as ImageVolumeSource;
+  if (src.reference !== undefined) out.reference = src.reference;
+  if (src.pullPolicy !== undefined) out.pullPolicy = src.pullPolicy;
   return out;
 }

@@ -31,15 +31,221 @@ import type {
   SessionAffinityConfig,
 } from "../../../../api/core/v1/service.js";
 import type { ServiceAccount, ServiceAccountList } from "../../../../api/core/v1/serviceaccount.js";
+import type {
+  AWSElasticBlockStoreVolumeSource,
+  Affinity,
+  AppArmorProfile,
+  AttachedVolume,
+  AvoidPods,
+  AzureDiskVolumeSource,
+  AzureFilePersistentVolumeSource,
+  AzureFileVolumeSource,
+  Binding,
+  CSIPersistentVolumeSource,
+  CSIVolumeSource,
+  Capabilities,
+  CephFSPersistentVolumeSource,
+  CephFSVolumeSource,
+  CinderPersistentVolumeSource,
+  CinderVolumeSource,
+  ClusterTrustBundleProjection,
+  ComponentCondition,
+  ComponentStatus,
+  ComponentStatusList,
+  ConfigMapEnvSource,
+  ConfigMapKeySelector,
+  ConfigMapNodeConfigSource,
+  ConfigMapProjection,
+  ConfigMapVolumeSource,
+  Container,
+  ContainerExtendedResourceRequest,
+  ContainerImage,
+  ContainerPort,
+  ContainerResizePolicy,
+  ContainerRestartRule,
+  ContainerRestartRuleOnExitCodes,
+  ContainerState,
+  ContainerStateRunning,
+  ContainerStateTerminated,
+  ContainerStateWaiting,
+  ContainerStatus,
+  ContainerUser,
+  DaemonEndpoint,
+  DownwardAPIProjection,
+  DownwardAPIVolumeFile,
+  DownwardAPIVolumeSource,
+  EmptyDirVolumeSource,
+  EnvFromSource,
+  EnvVar,
+  EnvVarSource,
+  EphemeralContainer,
+  EphemeralContainerCommon,
+  EphemeralVolumeSource,
+  ExecAction,
+  FCVolumeSource,
+  FileKeySelector,
+  FlexPersistentVolumeSource,
+  FlexVolumeSource,
+  FlockerVolumeSource,
+  GCEPersistentDiskVolumeSource,
+  GRPCAction,
+  GitRepoVolumeSource,
+  GlusterfsPersistentVolumeSource,
+  GlusterfsVolumeSource,
+  HTTPGetAction,
+  HTTPHeader,
+  HostAlias,
+  HostIP,
+  HostPathVolumeSource,
+  ISCSIPersistentVolumeSource,
+  ISCSIVolumeSource,
+  ImageVolumeSource,
+  KeyToPath,
+  Lifecycle,
+  LifecycleHandler,
+  LimitRange,
+  LimitRangeItem,
+  LimitRangeList,
+  LimitRangeSpec,
+  LinuxContainerUser,
+  LocalVolumeSource,
+  ModifyVolumeStatus,
+  NFSVolumeSource,
+  Node,
+  NodeAddress,
+  NodeAffinity,
+  NodeCondition,
+  NodeConfigSource,
+  NodeConfigStatus,
+  NodeDaemonEndpoints,
+  NodeFeatures,
+  NodeList,
+  NodeProxyOptions,
+  NodeRuntimeHandler,
+  NodeRuntimeHandlerFeatures,
+  NodeSelector,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+  NodeSpec,
+  NodeStatus,
+  NodeSwapStatus,
+  NodeSystemInfo,
+  ObjectFieldSelector,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  PersistentVolumeClaimCondition,
+  PersistentVolumeClaimList,
+  PersistentVolumeClaimSpec,
+  PersistentVolumeClaimStatus,
+  PersistentVolumeClaimTemplate,
+  PersistentVolumeClaimVolumeSource,
+  PersistentVolumeList,
+  PersistentVolumeSource,
+  PersistentVolumeSpec,
+  PersistentVolumeStatus,
+  PhotonPersistentDiskVolumeSource,
+  Pod,
+  PodAffinity,
+  PodAffinityTerm,
+  PodAntiAffinity,
+  PodAttachOptions,
+  PodCertificateProjection,
+  PodCondition,
+  PodDNSConfig,
+  PodDNSConfigOption,
+  PodExecOptions,
+  PodExtendedResourceClaimStatus,
+  PodIP,
+  PodList,
+  PodLogOptions,
+  PodOS,
+  PodPortForwardOptions,
+  PodProxyOptions,
+  PodReadinessGate,
+  PodResourceClaim,
+  PodResourceClaimStatus,
+  PodSchedulingGate,
+  PodSecurityContext,
+  PodSignature,
+  PodSpec,
+  PodStatus,
+  PodStatusResult,
+  PodTemplate,
+  PodTemplateList,
+  PodTemplateSpec,
+  PortworxVolumeSource,
+  Preconditions,
+  PreferAvoidPodsEntry,
+  PreferredSchedulingTerm,
+  Probe,
+  ProbeHandler,
+  ProjectedVolumeSource,
+  QuobyteVolumeSource,
+  RBDPersistentVolumeSource,
+  RBDVolumeSource,
+  ReplicationController,
+  ReplicationControllerCondition,
+  ReplicationControllerList,
+  ReplicationControllerSpec,
+  ReplicationControllerStatus,
+  ResourceClaim,
+  ResourceFieldSelector,
+  ResourceHealth,
+  ResourceQuota,
+  ResourceQuotaList,
+  ResourceQuotaSpec,
+  ResourceQuotaStatus,
+  ResourceRequirements,
+  ResourceStatus,
+  SELinuxOptions,
+  ScaleIOPersistentVolumeSource,
+  ScaleIOVolumeSource,
+  ScopeSelector,
+  ScopedResourceSelectorRequirement,
+  SeccompProfile,
+  SecretEnvSource,
+  SecretKeySelector,
+  SecretProjection,
+  SecretReference,
+  SecretVolumeSource,
+  SecurityContext,
+  SerializedReference,
+  ServiceAccountTokenProjection,
+  SleepAction,
+  StorageOSPersistentVolumeSource,
+  StorageOSVolumeSource,
+  Sysctl,
+  TCPSocketAction,
+  Taint,
+  Toleration,
+  TopologySelectorLabelRequirement,
+  TopologySelectorTerm,
+  TopologySpreadConstraint,
+  TypedLocalObjectReference,
+  TypedObjectReference,
+  Volume,
+  VolumeDevice,
+  VolumeMount,
+  VolumeMountStatus,
+  VolumeNodeAffinity,
+  VolumeProjection,
+  VolumeResourceRequirements,
+  VolumeSource,
+  VsphereVirtualDiskVolumeSource,
+  WeightedPodAffinityTerm,
+  WindowsSecurityContextOptions,
+} from "../../../../api/core/v1/types.js";
 import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
   decodeIntOrString,
   decodeMicroTime,
+  decodeQuantity,
   decodeTime,
   encodeIntOrString,
   encodeMicroTime,
+  encodeQuantity,
   encodeTime,
   setMapEntry,
   sortedEntries,
@@ -49,12 +255,828 @@ import {
 } from "../../../../runtime/index.js";
 import {
   decodeCondition,
+  decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
+  decodeOwnerReference,
   encodeCondition,
+  encodeLabelSelector,
   encodeListMeta,
   encodeObjectMeta,
+  encodeOwnerReference,
 } from "../../meta/v1/zz_generated.protobuf.js";
+
+/** Writes the AWSElasticBlockStoreVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAWSElasticBlockStoreVolumeSource(
+  obj: AWSElasticBlockStoreVolumeSource,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.volumeID ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(24).int32(obj.partition ?? 0);
+  w.uint32(32).bool(obj.readOnly ?? false);
+}
+
+/** Reads one AWSElasticBlockStoreVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAWSElasticBlockStoreVolumeSource(
+  r: Reader,
+  end: number,
+): AWSElasticBlockStoreVolumeSource {
+  let f1: AWSElasticBlockStoreVolumeSource["volumeID"] | undefined;
+  let f2: AWSElasticBlockStoreVolumeSource["fsType"] | undefined;
+  let f3: AWSElasticBlockStoreVolumeSource["partition"] | undefined;
+  let f4: AWSElasticBlockStoreVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AWSElasticBlockStoreVolumeSource overruns its length");
+  const obj = {} as AWSElasticBlockStoreVolumeSource;
+  obj.volumeID = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.partition = f3;
+  if (f4) obj.readOnly = f4;
+  return obj;
+}
+
+/** Writes the Affinity message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAffinity(obj: Affinity, w: Writer): void {
+  if (obj.nodeAffinity != null) {
+    w.uint32(10).fork();
+    encodeNodeAffinity(obj.nodeAffinity, w);
+    w.ldelim();
+  }
+  if (obj.podAffinity != null) {
+    w.uint32(18).fork();
+    encodePodAffinity(obj.podAffinity, w);
+    w.ldelim();
+  }
+  if (obj.podAntiAffinity != null) {
+    w.uint32(26).fork();
+    encodePodAntiAffinity(obj.podAntiAffinity, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one Affinity message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAffinity(r: Reader, end: number): Affinity {
+  let f1: Affinity["nodeAffinity"] | undefined;
+  let f2: Affinity["podAffinity"] | undefined;
+  let f3: Affinity["podAntiAffinity"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeNodeAffinity(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodAffinity(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodePodAntiAffinity(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Affinity overruns its length");
+  const obj = {} as Affinity;
+  if (f1 !== undefined) obj.nodeAffinity = f1;
+  if (f2 !== undefined) obj.podAffinity = f2;
+  if (f3 !== undefined) obj.podAntiAffinity = f3;
+  return obj;
+}
+
+/** Writes the AppArmorProfile message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAppArmorProfile(obj: AppArmorProfile, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  if (obj.localhostProfile != null) w.uint32(18).string(obj.localhostProfile);
+}
+
+/** Reads one AppArmorProfile message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAppArmorProfile(r: Reader, end: number): AppArmorProfile {
+  let f1: AppArmorProfile["type"] | undefined;
+  let f2: AppArmorProfile["localhostProfile"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as AppArmorProfile["type"];
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AppArmorProfile overruns its length");
+  const obj = {} as AppArmorProfile;
+  obj.type = f1 ?? ("" as AppArmorProfile["type"]);
+  if (f2 !== undefined) obj.localhostProfile = f2;
+  return obj;
+}
+
+/** Writes the AttachedVolume message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAttachedVolume(obj: AttachedVolume, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.devicePath ?? "");
+}
+
+/** Reads one AttachedVolume message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAttachedVolume(r: Reader, end: number): AttachedVolume {
+  let f1: AttachedVolume["name"] | undefined;
+  let f2: AttachedVolume["devicePath"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AttachedVolume overruns its length");
+  const obj = {} as AttachedVolume;
+  obj.name = f1 ?? "";
+  obj.devicePath = f2 ?? "";
+  return obj;
+}
+
+/** Writes the AvoidPods message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAvoidPods(obj: AvoidPods, w: Writer): void {
+  if (obj.preferAvoidPods != null)
+    for (const x of obj.preferAvoidPods) {
+      w.uint32(10).fork();
+      encodePreferAvoidPodsEntry(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one AvoidPods message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAvoidPods(r: Reader, end: number): AvoidPods {
+  let f1: AvoidPods["preferAvoidPods"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodePreferAvoidPodsEntry(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AvoidPods overruns its length");
+  const obj = {} as AvoidPods;
+  if (f1 !== undefined) obj.preferAvoidPods = f1;
+  return obj;
+}
+
+/** Writes the AzureDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAzureDiskVolumeSource(obj: AzureDiskVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.diskName ?? "");
+  w.uint32(18).string(obj.diskURI ?? "");
+  if (obj.cachingMode != null) w.uint32(26).string(obj.cachingMode);
+  if (obj.fsType != null) w.uint32(34).string(obj.fsType);
+  if (obj.readOnly != null) w.uint32(40).bool(obj.readOnly);
+  if (obj.kind != null) w.uint32(50).string(obj.kind);
+}
+
+/** Reads one AzureDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAzureDiskVolumeSource(r: Reader, end: number): AzureDiskVolumeSource {
+  let f1: AzureDiskVolumeSource["diskName"] | undefined;
+  let f2: AzureDiskVolumeSource["diskURI"] | undefined;
+  let f3: AzureDiskVolumeSource["cachingMode"] | undefined;
+  let f4: AzureDiskVolumeSource["fsType"] | undefined;
+  let f5: AzureDiskVolumeSource["readOnly"] | undefined;
+  let f6: AzureDiskVolumeSource["kind"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string() as AzureDiskVolumeSource["cachingMode"];
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 40:
+        f5 = r.bool();
+        break;
+      case 50:
+        f6 = r.string() as AzureDiskVolumeSource["kind"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AzureDiskVolumeSource overruns its length");
+  const obj = {} as AzureDiskVolumeSource;
+  obj.diskName = f1 ?? "";
+  obj.diskURI = f2 ?? "";
+  if (f3 !== undefined) obj.cachingMode = f3;
+  if (f4 !== undefined) obj.fsType = f4;
+  if (f5 !== undefined) obj.readOnly = f5;
+  if (f6 !== undefined) obj.kind = f6;
+  return obj;
+}
+
+/** Writes the AzureFilePersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAzureFilePersistentVolumeSource(obj: AzureFilePersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.secretName ?? "");
+  w.uint32(18).string(obj.shareName ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  if (obj.secretNamespace != null) w.uint32(34).string(obj.secretNamespace);
+}
+
+/** Reads one AzureFilePersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAzureFilePersistentVolumeSource(
+  r: Reader,
+  end: number,
+): AzureFilePersistentVolumeSource {
+  let f1: AzureFilePersistentVolumeSource["secretName"] | undefined;
+  let f2: AzureFilePersistentVolumeSource["shareName"] | undefined;
+  let f3: AzureFilePersistentVolumeSource["readOnly"] | undefined;
+  let f4: AzureFilePersistentVolumeSource["secretNamespace"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AzureFilePersistentVolumeSource overruns its length");
+  const obj = {} as AzureFilePersistentVolumeSource;
+  obj.secretName = f1 ?? "";
+  obj.shareName = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  if (f4 !== undefined) obj.secretNamespace = f4;
+  return obj;
+}
+
+/** Writes the AzureFileVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeAzureFileVolumeSource(obj: AzureFileVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.secretName ?? "");
+  w.uint32(18).string(obj.shareName ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+}
+
+/** Reads one AzureFileVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeAzureFileVolumeSource(r: Reader, end: number): AzureFileVolumeSource {
+  let f1: AzureFileVolumeSource["secretName"] | undefined;
+  let f2: AzureFileVolumeSource["shareName"] | undefined;
+  let f3: AzureFileVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: AzureFileVolumeSource overruns its length");
+  const obj = {} as AzureFileVolumeSource;
+  obj.secretName = f1 ?? "";
+  obj.shareName = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  return obj;
+}
+
+/** Writes the Binding message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeBinding(obj: Binding, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodeObjectReference(obj.target ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one Binding message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeBinding(r: Reader, end: number): Binding {
+  let f1: Binding["metadata"] | undefined;
+  let f2: Binding["target"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Binding overruns its length");
+  const obj = {} as Binding;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.target = f2 ?? decodeObjectReference(r, r.pos);
+  return obj;
+}
+
+/** Writes the CSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCSIPersistentVolumeSource(obj: CSIPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.driver ?? "");
+  w.uint32(18).string(obj.volumeHandle ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  w.uint32(34).string(obj.fsType ?? "");
+  if (obj.volumeAttributes != null) {
+    const { keys, values } = sortedEntries(obj.volumeAttributes);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(42).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+  if (obj.controllerPublishSecretRef != null) {
+    w.uint32(50).fork();
+    encodeSecretReference(obj.controllerPublishSecretRef, w);
+    w.ldelim();
+  }
+  if (obj.nodeStageSecretRef != null) {
+    w.uint32(58).fork();
+    encodeSecretReference(obj.nodeStageSecretRef, w);
+    w.ldelim();
+  }
+  if (obj.nodePublishSecretRef != null) {
+    w.uint32(66).fork();
+    encodeSecretReference(obj.nodePublishSecretRef, w);
+    w.ldelim();
+  }
+  if (obj.controllerExpandSecretRef != null) {
+    w.uint32(74).fork();
+    encodeSecretReference(obj.controllerExpandSecretRef, w);
+    w.ldelim();
+  }
+  if (obj.nodeExpandSecretRef != null) {
+    w.uint32(82).fork();
+    encodeSecretReference(obj.nodeExpandSecretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one CSIPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPersistentVolumeSource {
+  let f1: CSIPersistentVolumeSource["driver"] | undefined;
+  let f2: CSIPersistentVolumeSource["volumeHandle"] | undefined;
+  let f3: CSIPersistentVolumeSource["readOnly"] | undefined;
+  let f4: CSIPersistentVolumeSource["fsType"] | undefined;
+  let f5: CSIPersistentVolumeSource["volumeAttributes"] | undefined;
+  let f6: CSIPersistentVolumeSource["controllerPublishSecretRef"] | undefined;
+  let f7: CSIPersistentVolumeSource["nodeStageSecretRef"] | undefined;
+  let f8: CSIPersistentVolumeSource["nodePublishSecretRef"] | undefined;
+  let f9: CSIPersistentVolumeSource["controllerExpandSecretRef"] | undefined;
+  let f10: CSIPersistentVolumeSource["nodeExpandSecretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f5 ??= {}), k, v ?? "");
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 74: {
+        const l = r.uint32();
+        f9 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CSIPersistentVolumeSource overruns its length");
+  const obj = {} as CSIPersistentVolumeSource;
+  obj.driver = f1 ?? "";
+  obj.volumeHandle = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  if (f4) obj.fsType = f4;
+  if (f5 !== undefined) obj.volumeAttributes = f5;
+  if (f6 !== undefined) obj.controllerPublishSecretRef = f6;
+  if (f7 !== undefined) obj.nodeStageSecretRef = f7;
+  if (f8 !== undefined) obj.nodePublishSecretRef = f8;
+  if (f9 !== undefined) obj.controllerExpandSecretRef = f9;
+  if (f10 !== undefined) obj.nodeExpandSecretRef = f10;
+  return obj;
+}
+
+/** Writes the CSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCSIVolumeSource(obj: CSIVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.driver ?? "");
+  if (obj.readOnly != null) w.uint32(16).bool(obj.readOnly);
+  if (obj.fsType != null) w.uint32(26).string(obj.fsType);
+  if (obj.volumeAttributes != null) {
+    const { keys, values } = sortedEntries(obj.volumeAttributes);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(34).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+  if (obj.nodePublishSecretRef != null) {
+    w.uint32(42).fork();
+    encodeLocalObjectReference(obj.nodePublishSecretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one CSIVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
+  let f1: CSIVolumeSource["driver"] | undefined;
+  let f2: CSIVolumeSource["readOnly"] | undefined;
+  let f3: CSIVolumeSource["fsType"] | undefined;
+  let f4: CSIVolumeSource["volumeAttributes"] | undefined;
+  let f5: CSIVolumeSource["nodePublishSecretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f4 ??= {}), k, v ?? "");
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CSIVolumeSource overruns its length");
+  const obj = {} as CSIVolumeSource;
+  obj.driver = f1 ?? "";
+  if (f2 !== undefined) obj.readOnly = f2;
+  if (f3 !== undefined) obj.fsType = f3;
+  if (f4 !== undefined) obj.volumeAttributes = f4;
+  if (f5 !== undefined) obj.nodePublishSecretRef = f5;
+  return obj;
+}
+
+/** Writes the Capabilities message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCapabilities(obj: Capabilities, w: Writer): void {
+  if (obj.add != null) for (const x of obj.add) w.uint32(10).string(x);
+  if (obj.drop != null) for (const x of obj.drop) w.uint32(18).string(x);
+}
+
+/** Reads one Capabilities message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCapabilities(r: Reader, end: number): Capabilities {
+  let f1: Capabilities["add"] | undefined;
+  let f2: Capabilities["drop"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        (f2 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Capabilities overruns its length");
+  const obj = {} as Capabilities;
+  if (f1 !== undefined) obj.add = f1;
+  if (f2 !== undefined) obj.drop = f2;
+  return obj;
+}
+
+/** Writes the CephFSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCephFSPersistentVolumeSource(obj: CephFSPersistentVolumeSource, w: Writer): void {
+  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(26).string(obj.user ?? "");
+  w.uint32(34).string(obj.secretFile ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(42).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(48).bool(obj.readOnly ?? false);
+}
+
+/** Reads one CephFSPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCephFSPersistentVolumeSource(r: Reader, end: number): CephFSPersistentVolumeSource {
+  let f1: CephFSPersistentVolumeSource["monitors"] | undefined;
+  let f2: CephFSPersistentVolumeSource["path"] | undefined;
+  let f3: CephFSPersistentVolumeSource["user"] | undefined;
+  let f4: CephFSPersistentVolumeSource["secretFile"] | undefined;
+  let f5: CephFSPersistentVolumeSource["secretRef"] | undefined;
+  let f6: CephFSPersistentVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 48:
+        f6 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CephFSPersistentVolumeSource overruns its length");
+  const obj = {} as CephFSPersistentVolumeSource;
+  obj.monitors = f1 ?? [];
+  if (f2) obj.path = f2;
+  if (f3) obj.user = f3;
+  if (f4) obj.secretFile = f4;
+  if (f5 !== undefined) obj.secretRef = f5;
+  if (f6) obj.readOnly = f6;
+  return obj;
+}
+
+/** Writes the CephFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCephFSVolumeSource(obj: CephFSVolumeSource, w: Writer): void {
+  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(26).string(obj.user ?? "");
+  w.uint32(34).string(obj.secretFile ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(42).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(48).bool(obj.readOnly ?? false);
+}
+
+/** Reads one CephFSVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCephFSVolumeSource(r: Reader, end: number): CephFSVolumeSource {
+  let f1: CephFSVolumeSource["monitors"] | undefined;
+  let f2: CephFSVolumeSource["path"] | undefined;
+  let f3: CephFSVolumeSource["user"] | undefined;
+  let f4: CephFSVolumeSource["secretFile"] | undefined;
+  let f5: CephFSVolumeSource["secretRef"] | undefined;
+  let f6: CephFSVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 48:
+        f6 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CephFSVolumeSource overruns its length");
+  const obj = {} as CephFSVolumeSource;
+  obj.monitors = f1 ?? [];
+  if (f2) obj.path = f2;
+  if (f3) obj.user = f3;
+  if (f4) obj.secretFile = f4;
+  if (f5 !== undefined) obj.secretRef = f5;
+  if (f6) obj.readOnly = f6;
+  return obj;
+}
+
+/** Writes the CinderPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCinderPersistentVolumeSource(obj: CinderPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumeID ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(34).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one CinderPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCinderPersistentVolumeSource(r: Reader, end: number): CinderPersistentVolumeSource {
+  let f1: CinderPersistentVolumeSource["volumeID"] | undefined;
+  let f2: CinderPersistentVolumeSource["fsType"] | undefined;
+  let f3: CinderPersistentVolumeSource["readOnly"] | undefined;
+  let f4: CinderPersistentVolumeSource["secretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CinderPersistentVolumeSource overruns its length");
+  const obj = {} as CinderPersistentVolumeSource;
+  obj.volumeID = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.readOnly = f3;
+  if (f4 !== undefined) obj.secretRef = f4;
+  return obj;
+}
+
+/** Writes the CinderVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeCinderVolumeSource(obj: CinderVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumeID ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(34).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one CinderVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeCinderVolumeSource(r: Reader, end: number): CinderVolumeSource {
+  let f1: CinderVolumeSource["volumeID"] | undefined;
+  let f2: CinderVolumeSource["fsType"] | undefined;
+  let f3: CinderVolumeSource["readOnly"] | undefined;
+  let f4: CinderVolumeSource["secretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: CinderVolumeSource overruns its length");
+  const obj = {} as CinderVolumeSource;
+  obj.volumeID = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.readOnly = f3;
+  if (f4 !== undefined) obj.secretRef = f4;
+  return obj;
+}
 
 /** Writes the ClientIPConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClientIPConfig(obj: ClientIPConfig, w: Writer): void {
@@ -77,6 +1099,184 @@ export function decodeClientIPConfig(r: Reader, end: number): ClientIPConfig {
   if (r.pos !== end) throw new RangeError("protobuf: ClientIPConfig overruns its length");
   const obj = {} as ClientIPConfig;
   if (f1 !== undefined) obj.timeoutSeconds = f1;
+  return obj;
+}
+
+/** Writes the ClusterTrustBundleProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeClusterTrustBundleProjection(obj: ClusterTrustBundleProjection, w: Writer): void {
+  if (obj.name != null) w.uint32(10).string(obj.name);
+  if (obj.signerName != null) w.uint32(18).string(obj.signerName);
+  if (obj.labelSelector != null) {
+    w.uint32(26).fork();
+    encodeLabelSelector(obj.labelSelector, w);
+    w.ldelim();
+  }
+  w.uint32(34).string(obj.path ?? "");
+  if (obj.optional != null) w.uint32(40).bool(obj.optional);
+}
+
+/** Reads one ClusterTrustBundleProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeClusterTrustBundleProjection(r: Reader, end: number): ClusterTrustBundleProjection {
+  let f1: ClusterTrustBundleProjection["name"] | undefined;
+  let f2: ClusterTrustBundleProjection["signerName"] | undefined;
+  let f3: ClusterTrustBundleProjection["labelSelector"] | undefined;
+  let f5: ClusterTrustBundleProjection["optional"] | undefined;
+  let f4: ClusterTrustBundleProjection["path"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeLabelSelector(r, r.pos + l);
+        break;
+      }
+      case 34:
+        f4 = r.string();
+        break;
+      case 40:
+        f5 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ClusterTrustBundleProjection overruns its length");
+  const obj = {} as ClusterTrustBundleProjection;
+  if (f1 !== undefined) obj.name = f1;
+  if (f2 !== undefined) obj.signerName = f2;
+  if (f3 !== undefined) obj.labelSelector = f3;
+  if (f5 !== undefined) obj.optional = f5;
+  obj.path = f4 ?? "";
+  return obj;
+}
+
+/** Writes the ComponentCondition message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeComponentCondition(obj: ComponentCondition, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.status ?? "");
+  w.uint32(26).string(obj.message ?? "");
+  w.uint32(34).string(obj.error ?? "");
+}
+
+/** Reads one ComponentCondition message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeComponentCondition(r: Reader, end: number): ComponentCondition {
+  let f1: ComponentCondition["type"] | undefined;
+  let f2: ComponentCondition["status"] | undefined;
+  let f3: ComponentCondition["message"] | undefined;
+  let f4: ComponentCondition["error"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ComponentCondition overruns its length");
+  const obj = {} as ComponentCondition;
+  obj.type = f1 ?? "";
+  obj.status = f2 ?? "";
+  if (f3) obj.message = f3;
+  if (f4) obj.error = f4;
+  return obj;
+}
+
+/** Writes the ComponentStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeComponentStatus(obj: ComponentStatus, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.conditions != null)
+    for (const x of obj.conditions) {
+      w.uint32(18).fork();
+      encodeComponentCondition(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ComponentStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeComponentStatus(r: Reader, end: number): ComponentStatus {
+  let f1: ComponentStatus["metadata"] | undefined;
+  let f2: ComponentStatus["conditions"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeComponentCondition(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ComponentStatus overruns its length");
+  const obj = {} as ComponentStatus;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  if (f2 !== undefined) obj.conditions = f2;
+  return obj;
+}
+
+/** Writes the ComponentStatusList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeComponentStatusList(obj: ComponentStatusList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeComponentStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ComponentStatusList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeComponentStatusList(r: Reader, end: number): ComponentStatusList {
+  let f1: ComponentStatusList["metadata"] | undefined;
+  let f2: ComponentStatusList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeComponentStatus(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ComponentStatusList overruns its length");
+  const obj = {} as ComponentStatusList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
   return obj;
 }
 
@@ -164,6 +1364,80 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   return obj;
 }
 
+/** Writes the ConfigMapEnvSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeConfigMapEnvSource(obj: ConfigMapEnvSource, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.optional != null) w.uint32(16).bool(obj.optional);
+}
+
+/** Reads one ConfigMapEnvSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeConfigMapEnvSource(r: Reader, end: number): ConfigMapEnvSource {
+  let f1: LocalObjectReference | undefined;
+  let f2: ConfigMapEnvSource["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 16:
+        f2 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ConfigMapEnvSource overruns its length");
+  const obj = {} as ConfigMapEnvSource;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  if (f2 !== undefined) obj.optional = f2;
+  return obj;
+}
+
+/** Writes the ConfigMapKeySelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeConfigMapKeySelector(obj: ConfigMapKeySelector, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).string(obj.key ?? "");
+  if (obj.optional != null) w.uint32(24).bool(obj.optional);
+}
+
+/** Reads one ConfigMapKeySelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeConfigMapKeySelector(r: Reader, end: number): ConfigMapKeySelector {
+  let f1: LocalObjectReference | undefined;
+  let f2: ConfigMapKeySelector["key"] | undefined;
+  let f3: ConfigMapKeySelector["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ConfigMapKeySelector overruns its length");
+  const obj = {} as ConfigMapKeySelector;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  obj.key = f2 ?? "";
+  if (f3 !== undefined) obj.optional = f3;
+  return obj;
+}
+
 /** Writes the ConfigMapList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapList(obj: ConfigMapList, w: Writer): void {
   w.uint32(10).fork();
@@ -202,6 +1476,1186 @@ export function decodeConfigMapList(r: Reader, end: number): ConfigMapList {
   const obj = {} as ConfigMapList;
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the ConfigMapNodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeConfigMapNodeConfigSource(obj: ConfigMapNodeConfigSource, w: Writer): void {
+  w.uint32(10).string(obj.namespace ?? "");
+  w.uint32(18).string(obj.name ?? "");
+  w.uint32(26).string(obj.uid ?? "");
+  w.uint32(34).string(obj.resourceVersion ?? "");
+  w.uint32(42).string(obj.kubeletConfigKey ?? "");
+}
+
+/** Reads one ConfigMapNodeConfigSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeConfigMapNodeConfigSource(r: Reader, end: number): ConfigMapNodeConfigSource {
+  let f1: ConfigMapNodeConfigSource["namespace"] | undefined;
+  let f2: ConfigMapNodeConfigSource["name"] | undefined;
+  let f3: ConfigMapNodeConfigSource["uid"] | undefined;
+  let f4: ConfigMapNodeConfigSource["resourceVersion"] | undefined;
+  let f5: ConfigMapNodeConfigSource["kubeletConfigKey"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ConfigMapNodeConfigSource overruns its length");
+  const obj = {} as ConfigMapNodeConfigSource;
+  obj.namespace = f1 ?? "";
+  obj.name = f2 ?? "";
+  if (f3) obj.uid = f3;
+  if (f4) obj.resourceVersion = f4;
+  obj.kubeletConfigKey = f5 ?? "";
+  return obj;
+}
+
+/** Writes the ConfigMapProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeConfigMapProjection(obj: ConfigMapProjection, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeKeyToPath(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+}
+
+/** Reads one ConfigMapProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeConfigMapProjection(r: Reader, end: number): ConfigMapProjection {
+  let f1: LocalObjectReference | undefined;
+  let f2: ConfigMapProjection["items"] | undefined;
+  let f4: ConfigMapProjection["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeKeyToPath(r, r.pos + l));
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ConfigMapProjection overruns its length");
+  const obj = {} as ConfigMapProjection;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  if (f2 !== undefined) obj.items = f2;
+  if (f4 !== undefined) obj.optional = f4;
+  return obj;
+}
+
+/** Writes the ConfigMapVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeConfigMapVolumeSource(obj: ConfigMapVolumeSource, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeKeyToPath(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.defaultMode != null) w.uint32(24).int32(obj.defaultMode);
+  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+}
+
+/** Reads one ConfigMapVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeConfigMapVolumeSource(r: Reader, end: number): ConfigMapVolumeSource {
+  let f1: LocalObjectReference | undefined;
+  let f2: ConfigMapVolumeSource["items"] | undefined;
+  let f3: ConfigMapVolumeSource["defaultMode"] | undefined;
+  let f4: ConfigMapVolumeSource["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeKeyToPath(r, r.pos + l));
+        break;
+      }
+      case 24:
+        f3 = r.int32();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ConfigMapVolumeSource overruns its length");
+  const obj = {} as ConfigMapVolumeSource;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  if (f2 !== undefined) obj.items = f2;
+  if (f3 !== undefined) obj.defaultMode = f3;
+  if (f4 !== undefined) obj.optional = f4;
+  return obj;
+}
+
+/** Writes the Container message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainer(obj: Container, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.image ?? "");
+  if (obj.command != null) for (const x of obj.command) w.uint32(26).string(x);
+  if (obj.args != null) for (const x of obj.args) w.uint32(34).string(x);
+  w.uint32(42).string(obj.workingDir ?? "");
+  if (obj.ports != null)
+    for (const x of obj.ports) {
+      w.uint32(50).fork();
+      encodeContainerPort(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.env != null)
+    for (const x of obj.env) {
+      w.uint32(58).fork();
+      encodeEnvVar(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(66).fork();
+  encodeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.volumeMounts != null)
+    for (const x of obj.volumeMounts) {
+      w.uint32(74).fork();
+      encodeVolumeMount(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.livenessProbe != null) {
+    w.uint32(82).fork();
+    encodeProbe(obj.livenessProbe, w);
+    w.ldelim();
+  }
+  if (obj.readinessProbe != null) {
+    w.uint32(90).fork();
+    encodeProbe(obj.readinessProbe, w);
+    w.ldelim();
+  }
+  if (obj.lifecycle != null) {
+    w.uint32(98).fork();
+    encodeLifecycle(obj.lifecycle, w);
+    w.ldelim();
+  }
+  w.uint32(106).string(obj.terminationMessagePath ?? "");
+  w.uint32(114).string(obj.imagePullPolicy ?? "");
+  if (obj.securityContext != null) {
+    w.uint32(122).fork();
+    encodeSecurityContext(obj.securityContext, w);
+    w.ldelim();
+  }
+  w.uint32(128).bool(obj.stdin ?? false);
+  w.uint32(136).bool(obj.stdinOnce ?? false);
+  w.uint32(144).bool(obj.tty ?? false);
+  if (obj.envFrom != null)
+    for (const x of obj.envFrom) {
+      w.uint32(154).fork();
+      encodeEnvFromSource(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(162).string(obj.terminationMessagePolicy ?? "");
+  if (obj.volumeDevices != null)
+    for (const x of obj.volumeDevices) {
+      w.uint32(170).fork();
+      encodeVolumeDevice(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.startupProbe != null) {
+    w.uint32(178).fork();
+    encodeProbe(obj.startupProbe, w);
+    w.ldelim();
+  }
+  if (obj.resizePolicy != null)
+    for (const x of obj.resizePolicy) {
+      w.uint32(186).fork();
+      encodeContainerResizePolicy(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.restartPolicy != null) w.uint32(194).string(obj.restartPolicy);
+  if (obj.restartPolicyRules != null)
+    for (const x of obj.restartPolicyRules) {
+      w.uint32(202).fork();
+      encodeContainerRestartRule(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one Container message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainer(r: Reader, end: number): Container {
+  let f1: Container["name"] | undefined;
+  let f2: Container["image"] | undefined;
+  let f3: Container["command"] | undefined;
+  let f4: Container["args"] | undefined;
+  let f5: Container["workingDir"] | undefined;
+  let f6: Container["ports"] | undefined;
+  let f19: Container["envFrom"] | undefined;
+  let f7: Container["env"] | undefined;
+  let f8: Container["resources"] | undefined;
+  let f23: Container["resizePolicy"] | undefined;
+  let f24: Container["restartPolicy"] | undefined;
+  let f25: Container["restartPolicyRules"] | undefined;
+  let f9: Container["volumeMounts"] | undefined;
+  let f21: Container["volumeDevices"] | undefined;
+  let f10: Container["livenessProbe"] | undefined;
+  let f11: Container["readinessProbe"] | undefined;
+  let f22: Container["startupProbe"] | undefined;
+  let f12: Container["lifecycle"] | undefined;
+  let f13: Container["terminationMessagePath"] | undefined;
+  let f20: Container["terminationMessagePolicy"] | undefined;
+  let f14: Container["imagePullPolicy"] | undefined;
+  let f15: Container["securityContext"] | undefined;
+  let f16: Container["stdin"] | undefined;
+  let f17: Container["stdinOnce"] | undefined;
+  let f18: Container["tty"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        (f3 ??= []).push(r.string());
+        break;
+      case 34:
+        (f4 ??= []).push(r.string());
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50: {
+        const l = r.uint32();
+        (f6 ??= []).push(decodeContainerPort(r, r.pos + l));
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        (f7 ??= []).push(decodeEnvVar(r, r.pos + l));
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeResourceRequirements(r, r.pos + l);
+        break;
+      }
+      case 74: {
+        const l = r.uint32();
+        (f9 ??= []).push(decodeVolumeMount(r, r.pos + l));
+        break;
+      }
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        f12 = decodeLifecycle(r, r.pos + l);
+        break;
+      }
+      case 106:
+        f13 = r.string();
+        break;
+      case 114:
+        f14 = r.string() as Container["imagePullPolicy"];
+        break;
+      case 122: {
+        const l = r.uint32();
+        f15 = decodeSecurityContext(r, r.pos + l);
+        break;
+      }
+      case 128:
+        f16 = r.bool();
+        break;
+      case 136:
+        f17 = r.bool();
+        break;
+      case 144:
+        f18 = r.bool();
+        break;
+      case 154: {
+        const l = r.uint32();
+        (f19 ??= []).push(decodeEnvFromSource(r, r.pos + l));
+        break;
+      }
+      case 162:
+        f20 = r.string() as Container["terminationMessagePolicy"];
+        break;
+      case 170: {
+        const l = r.uint32();
+        (f21 ??= []).push(decodeVolumeDevice(r, r.pos + l));
+        break;
+      }
+      case 178: {
+        const l = r.uint32();
+        f22 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 186: {
+        const l = r.uint32();
+        (f23 ??= []).push(decodeContainerResizePolicy(r, r.pos + l));
+        break;
+      }
+      case 194:
+        f24 = r.string();
+        break;
+      case 202: {
+        const l = r.uint32();
+        (f25 ??= []).push(decodeContainerRestartRule(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Container overruns its length");
+  const obj = {} as Container;
+  obj.name = f1 ?? "";
+  if (f2) obj.image = f2;
+  if (f3 !== undefined) obj.command = f3;
+  if (f4 !== undefined) obj.args = f4;
+  if (f5) obj.workingDir = f5;
+  if (f6 !== undefined) obj.ports = f6;
+  if (f19 !== undefined) obj.envFrom = f19;
+  if (f7 !== undefined) obj.env = f7;
+  obj.resources = f8 ?? decodeResourceRequirements(r, r.pos);
+  if (f23 !== undefined) obj.resizePolicy = f23;
+  if (f24 !== undefined) obj.restartPolicy = f24;
+  if (f25 !== undefined) obj.restartPolicyRules = f25;
+  if (f9 !== undefined) obj.volumeMounts = f9;
+  if (f21 !== undefined) obj.volumeDevices = f21;
+  if (f10 !== undefined) obj.livenessProbe = f10;
+  if (f11 !== undefined) obj.readinessProbe = f11;
+  if (f22 !== undefined) obj.startupProbe = f22;
+  if (f12 !== undefined) obj.lifecycle = f12;
+  if (f13) obj.terminationMessagePath = f13;
+  if (f20) obj.terminationMessagePolicy = f20;
+  if (f14) obj.imagePullPolicy = f14;
+  if (f15 !== undefined) obj.securityContext = f15;
+  if (f16) obj.stdin = f16;
+  if (f17) obj.stdinOnce = f17;
+  if (f18) obj.tty = f18;
+  return obj;
+}
+
+/** Writes the ContainerExtendedResourceRequest message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerExtendedResourceRequest(
+  obj: ContainerExtendedResourceRequest,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.containerName ?? "");
+  w.uint32(18).string(obj.resourceName ?? "");
+  w.uint32(26).string(obj.requestName ?? "");
+}
+
+/** Reads one ContainerExtendedResourceRequest message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerExtendedResourceRequest(
+  r: Reader,
+  end: number,
+): ContainerExtendedResourceRequest {
+  let f1: ContainerExtendedResourceRequest["containerName"] | undefined;
+  let f2: ContainerExtendedResourceRequest["resourceName"] | undefined;
+  let f3: ContainerExtendedResourceRequest["requestName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerExtendedResourceRequest overruns its length");
+  const obj = {} as ContainerExtendedResourceRequest;
+  obj.containerName = f1 ?? "";
+  obj.resourceName = f2 ?? "";
+  obj.requestName = f3 ?? "";
+  return obj;
+}
+
+/** Writes the ContainerImage message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerImage(obj: ContainerImage, w: Writer): void {
+  if (obj.names != null) for (const x of obj.names) w.uint32(10).string(x);
+  w.uint32(16).int64(obj.sizeBytes ?? 0);
+}
+
+/** Reads one ContainerImage message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerImage(r: Reader, end: number): ContainerImage {
+  let f1: ContainerImage["names"] | undefined;
+  let f2: ContainerImage["sizeBytes"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 16:
+        f2 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerImage overruns its length");
+  const obj = {} as ContainerImage;
+  obj.names = f1 ?? [];
+  if (f2) obj.sizeBytes = f2;
+  return obj;
+}
+
+/** Writes the ContainerPort message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerPort(obj: ContainerPort, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(16).int32(obj.hostPort ?? 0);
+  w.uint32(24).int32(obj.containerPort ?? 0);
+  w.uint32(34).string(obj.protocol ?? "");
+  w.uint32(42).string(obj.hostIP ?? "");
+}
+
+/** Reads one ContainerPort message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerPort(r: Reader, end: number): ContainerPort {
+  let f1: ContainerPort["name"] | undefined;
+  let f2: ContainerPort["hostPort"] | undefined;
+  let f3: ContainerPort["containerPort"] | undefined;
+  let f4: ContainerPort["protocol"] | undefined;
+  let f5: ContainerPort["hostIP"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.int32();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 34:
+        f4 = r.string() as ContainerPort["protocol"];
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerPort overruns its length");
+  const obj = {} as ContainerPort;
+  if (f1) obj.name = f1;
+  if (f2) obj.hostPort = f2;
+  obj.containerPort = f3 ?? 0;
+  if (f4) obj.protocol = f4;
+  if (f5) obj.hostIP = f5;
+  return obj;
+}
+
+/** Writes the ContainerResizePolicy message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerResizePolicy(obj: ContainerResizePolicy, w: Writer): void {
+  w.uint32(10).string(obj.resourceName ?? "");
+  w.uint32(18).string(obj.restartPolicy ?? "");
+}
+
+/** Reads one ContainerResizePolicy message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerResizePolicy(r: Reader, end: number): ContainerResizePolicy {
+  let f1: ContainerResizePolicy["resourceName"] | undefined;
+  let f2: ContainerResizePolicy["restartPolicy"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerResizePolicy overruns its length");
+  const obj = {} as ContainerResizePolicy;
+  obj.resourceName = f1 ?? "";
+  obj.restartPolicy = f2 ?? "";
+  return obj;
+}
+
+/** Writes the ContainerRestartRule message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerRestartRule(obj: ContainerRestartRule, w: Writer): void {
+  w.uint32(10).string(obj.action ?? "");
+  if (obj.exitCodes != null) {
+    w.uint32(18).fork();
+    encodeContainerRestartRuleOnExitCodes(obj.exitCodes, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one ContainerRestartRule message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerRestartRule(r: Reader, end: number): ContainerRestartRule {
+  let f1: ContainerRestartRule["action"] | undefined;
+  let f2: ContainerRestartRule["exitCodes"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeContainerRestartRuleOnExitCodes(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerRestartRule overruns its length");
+  const obj = {} as ContainerRestartRule;
+  if (f1) obj.action = f1;
+  if (f2 !== undefined) obj.exitCodes = f2;
+  return obj;
+}
+
+/** Writes the ContainerRestartRuleOnExitCodes message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerRestartRuleOnExitCodes(obj: ContainerRestartRuleOnExitCodes, w: Writer): void {
+  w.uint32(10).string(obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.uint32(16).int32(x);
+}
+
+/** Reads one ContainerRestartRuleOnExitCodes message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerRestartRuleOnExitCodes(
+  r: Reader,
+  end: number,
+): ContainerRestartRuleOnExitCodes {
+  let f1: ContainerRestartRuleOnExitCodes["operator"] | undefined;
+  let f2: ContainerRestartRuleOnExitCodes["values"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        (f2 ??= []).push(r.int32());
+        break;
+      case 18: {
+        const e = r.uint32() + r.pos;
+        while (r.pos < e) (f2 ??= []).push(r.int32());
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerRestartRuleOnExitCodes overruns its length");
+  const obj = {} as ContainerRestartRuleOnExitCodes;
+  if (f1) obj.operator = f1;
+  if (f2 !== undefined) obj.values = f2;
+  return obj;
+}
+
+/** Writes the ContainerState message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerState(obj: ContainerState, w: Writer): void {
+  if (obj.waiting != null) {
+    w.uint32(10).fork();
+    encodeContainerStateWaiting(obj.waiting, w);
+    w.ldelim();
+  }
+  if (obj.running != null) {
+    w.uint32(18).fork();
+    encodeContainerStateRunning(obj.running, w);
+    w.ldelim();
+  }
+  if (obj.terminated != null) {
+    w.uint32(26).fork();
+    encodeContainerStateTerminated(obj.terminated, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one ContainerState message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerState(r: Reader, end: number): ContainerState {
+  let f1: ContainerState["waiting"] | undefined;
+  let f2: ContainerState["running"] | undefined;
+  let f3: ContainerState["terminated"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeContainerStateWaiting(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeContainerStateRunning(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeContainerStateTerminated(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerState overruns its length");
+  const obj = {} as ContainerState;
+  if (f1 !== undefined) obj.waiting = f1;
+  if (f2 !== undefined) obj.running = f2;
+  if (f3 !== undefined) obj.terminated = f3;
+  return obj;
+}
+
+/** Writes the ContainerStateRunning message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerStateRunning(obj: ContainerStateRunning, w: Writer): void {
+  w.uint32(10).fork();
+  if (obj.startedAt) encodeTime(obj.startedAt, w);
+  w.ldelim();
+}
+
+/** Reads one ContainerStateRunning message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerStateRunning(r: Reader, end: number): ContainerStateRunning {
+  let f1: ContainerStateRunning["startedAt"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerStateRunning overruns its length");
+  const obj = {} as ContainerStateRunning;
+  if (f1 !== undefined) obj.startedAt = f1;
+  return obj;
+}
+
+/** Writes the ContainerStateTerminated message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerStateTerminated(obj: ContainerStateTerminated, w: Writer): void {
+  w.uint32(8).int32(obj.exitCode ?? 0);
+  w.uint32(16).int32(obj.signal ?? 0);
+  w.uint32(26).string(obj.reason ?? "");
+  w.uint32(34).string(obj.message ?? "");
+  w.uint32(42).fork();
+  if (obj.startedAt) encodeTime(obj.startedAt, w);
+  w.ldelim();
+  w.uint32(50).fork();
+  if (obj.finishedAt) encodeTime(obj.finishedAt, w);
+  w.ldelim();
+  w.uint32(58).string(obj.containerID ?? "");
+}
+
+/** Reads one ContainerStateTerminated message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerStateTerminated(r: Reader, end: number): ContainerStateTerminated {
+  let f1: ContainerStateTerminated["exitCode"] | undefined;
+  let f2: ContainerStateTerminated["signal"] | undefined;
+  let f3: ContainerStateTerminated["reason"] | undefined;
+  let f4: ContainerStateTerminated["message"] | undefined;
+  let f5: ContainerStateTerminated["startedAt"] | undefined;
+  let f6: ContainerStateTerminated["finishedAt"] | undefined;
+  let f7: ContainerStateTerminated["containerID"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 16:
+        f2 = r.int32();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 58:
+        f7 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerStateTerminated overruns its length");
+  const obj = {} as ContainerStateTerminated;
+  obj.exitCode = f1 ?? 0;
+  if (f2) obj.signal = f2;
+  if (f3) obj.reason = f3;
+  if (f4) obj.message = f4;
+  if (f5 !== undefined) obj.startedAt = f5;
+  if (f6 !== undefined) obj.finishedAt = f6;
+  if (f7) obj.containerID = f7;
+  return obj;
+}
+
+/** Writes the ContainerStateWaiting message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerStateWaiting(obj: ContainerStateWaiting, w: Writer): void {
+  w.uint32(10).string(obj.reason ?? "");
+  w.uint32(18).string(obj.message ?? "");
+}
+
+/** Reads one ContainerStateWaiting message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerStateWaiting(r: Reader, end: number): ContainerStateWaiting {
+  let f1: ContainerStateWaiting["reason"] | undefined;
+  let f2: ContainerStateWaiting["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerStateWaiting overruns its length");
+  const obj = {} as ContainerStateWaiting;
+  if (f1) obj.reason = f1;
+  if (f2) obj.message = f2;
+  return obj;
+}
+
+/** Writes the ContainerStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerStatus(obj: ContainerStatus, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).fork();
+  encodeContainerState(obj.state ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodeContainerState(obj.lastState ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(32).bool(obj.ready ?? false);
+  w.uint32(40).int32(obj.restartCount ?? 0);
+  w.uint32(50).string(obj.image ?? "");
+  w.uint32(58).string(obj.imageID ?? "");
+  w.uint32(66).string(obj.containerID ?? "");
+  if (obj.started != null) w.uint32(72).bool(obj.started);
+  if (obj.allocatedResources != null) {
+    const { keys, values } = sortedEntries(obj.allocatedResources);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(82).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.resources != null) {
+    w.uint32(90).fork();
+    encodeResourceRequirements(obj.resources, w);
+    w.ldelim();
+  }
+  if (obj.volumeMounts != null)
+    for (const x of obj.volumeMounts) {
+      w.uint32(98).fork();
+      encodeVolumeMountStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.user != null) {
+    w.uint32(106).fork();
+    encodeContainerUser(obj.user, w);
+    w.ldelim();
+  }
+  if (obj.allocatedResourcesStatus != null)
+    for (const x of obj.allocatedResourcesStatus) {
+      w.uint32(114).fork();
+      encodeResourceStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.stopSignal != null) w.uint32(122).string(obj.stopSignal);
+}
+
+/** Reads one ContainerStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
+  let f1: ContainerStatus["name"] | undefined;
+  let f2: ContainerStatus["state"] | undefined;
+  let f3: ContainerStatus["lastState"] | undefined;
+  let f4: ContainerStatus["ready"] | undefined;
+  let f5: ContainerStatus["restartCount"] | undefined;
+  let f6: ContainerStatus["image"] | undefined;
+  let f7: ContainerStatus["imageID"] | undefined;
+  let f8: ContainerStatus["containerID"] | undefined;
+  let f9: ContainerStatus["started"] | undefined;
+  let f10: ContainerStatus["allocatedResources"] | undefined;
+  let f11: ContainerStatus["resources"] | undefined;
+  let f12: ContainerStatus["volumeMounts"] | undefined;
+  let f13: ContainerStatus["user"] | undefined;
+  let f14: ContainerStatus["allocatedResourcesStatus"] | undefined;
+  let f15: ContainerStatus["stopSignal"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeContainerState(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeContainerState(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      case 40:
+        f5 = r.int32();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        f7 = r.string();
+        break;
+      case 66:
+        f8 = r.string();
+        break;
+      case 72:
+        f9 = r.bool();
+        break;
+      case 82: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f10 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeResourceRequirements(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        (f12 ??= []).push(decodeVolumeMountStatus(r, r.pos + l));
+        break;
+      }
+      case 106: {
+        const l = r.uint32();
+        f13 = decodeContainerUser(r, r.pos + l);
+        break;
+      }
+      case 114: {
+        const l = r.uint32();
+        (f14 ??= []).push(decodeResourceStatus(r, r.pos + l));
+        break;
+      }
+      case 122:
+        f15 = r.string() as ContainerStatus["stopSignal"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerStatus overruns its length");
+  const obj = {} as ContainerStatus;
+  obj.name = f1 ?? "";
+  obj.state = f2 ?? decodeContainerState(r, r.pos);
+  obj.lastState = f3 ?? decodeContainerState(r, r.pos);
+  obj.ready = f4 ?? false;
+  obj.restartCount = f5 ?? 0;
+  obj.image = f6 ?? "";
+  obj.imageID = f7 ?? "";
+  if (f8) obj.containerID = f8;
+  if (f9 !== undefined) obj.started = f9;
+  if (f10 !== undefined) obj.allocatedResources = f10;
+  if (f11 !== undefined) obj.resources = f11;
+  if (f12 !== undefined) obj.volumeMounts = f12;
+  if (f13 !== undefined) obj.user = f13;
+  if (f14 !== undefined) obj.allocatedResourcesStatus = f14;
+  if (f15 !== undefined) obj.stopSignal = f15;
+  return obj;
+}
+
+/** Writes the ContainerUser message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeContainerUser(obj: ContainerUser, w: Writer): void {
+  if (obj.linux != null) {
+    w.uint32(10).fork();
+    encodeLinuxContainerUser(obj.linux, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one ContainerUser message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeContainerUser(r: Reader, end: number): ContainerUser {
+  let f1: ContainerUser["linux"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLinuxContainerUser(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ContainerUser overruns its length");
+  const obj = {} as ContainerUser;
+  if (f1 !== undefined) obj.linux = f1;
+  return obj;
+}
+
+/** Writes the DaemonEndpoint message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeDaemonEndpoint(obj: DaemonEndpoint, w: Writer): void {
+  w.uint32(8).int32(obj.Port ?? 0);
+}
+
+/** Reads one DaemonEndpoint message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeDaemonEndpoint(r: Reader, end: number): DaemonEndpoint {
+  let f1: DaemonEndpoint["Port"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: DaemonEndpoint overruns its length");
+  const obj = {} as DaemonEndpoint;
+  obj.Port = f1 ?? 0;
+  return obj;
+}
+
+/** Writes the DownwardAPIProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeDownwardAPIProjection(obj: DownwardAPIProjection, w: Writer): void {
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(10).fork();
+      encodeDownwardAPIVolumeFile(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one DownwardAPIProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeDownwardAPIProjection(r: Reader, end: number): DownwardAPIProjection {
+  let f1: DownwardAPIProjection["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeDownwardAPIVolumeFile(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: DownwardAPIProjection overruns its length");
+  const obj = {} as DownwardAPIProjection;
+  if (f1 !== undefined) obj.items = f1;
+  return obj;
+}
+
+/** Writes the DownwardAPIVolumeFile message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeDownwardAPIVolumeFile(obj: DownwardAPIVolumeFile, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+  if (obj.fieldRef != null) {
+    w.uint32(18).fork();
+    encodeObjectFieldSelector(obj.fieldRef, w);
+    w.ldelim();
+  }
+  if (obj.resourceFieldRef != null) {
+    w.uint32(26).fork();
+    encodeResourceFieldSelector(obj.resourceFieldRef, w);
+    w.ldelim();
+  }
+  if (obj.mode != null) w.uint32(32).int32(obj.mode);
+}
+
+/** Reads one DownwardAPIVolumeFile message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeDownwardAPIVolumeFile(r: Reader, end: number): DownwardAPIVolumeFile {
+  let f1: DownwardAPIVolumeFile["path"] | undefined;
+  let f2: DownwardAPIVolumeFile["fieldRef"] | undefined;
+  let f3: DownwardAPIVolumeFile["resourceFieldRef"] | undefined;
+  let f4: DownwardAPIVolumeFile["mode"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeObjectFieldSelector(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeResourceFieldSelector(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: DownwardAPIVolumeFile overruns its length");
+  const obj = {} as DownwardAPIVolumeFile;
+  obj.path = f1 ?? "";
+  if (f2 !== undefined) obj.fieldRef = f2;
+  if (f3 !== undefined) obj.resourceFieldRef = f3;
+  if (f4 !== undefined) obj.mode = f4;
+  return obj;
+}
+
+/** Writes the DownwardAPIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeDownwardAPIVolumeSource(obj: DownwardAPIVolumeSource, w: Writer): void {
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(10).fork();
+      encodeDownwardAPIVolumeFile(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.defaultMode != null) w.uint32(16).int32(obj.defaultMode);
+}
+
+/** Reads one DownwardAPIVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeDownwardAPIVolumeSource(r: Reader, end: number): DownwardAPIVolumeSource {
+  let f1: DownwardAPIVolumeSource["items"] | undefined;
+  let f2: DownwardAPIVolumeSource["defaultMode"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeDownwardAPIVolumeFile(r, r.pos + l));
+        break;
+      }
+      case 16:
+        f2 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: DownwardAPIVolumeSource overruns its length");
+  const obj = {} as DownwardAPIVolumeSource;
+  if (f1 !== undefined) obj.items = f1;
+  if (f2 !== undefined) obj.defaultMode = f2;
+  return obj;
+}
+
+/** Writes the EmptyDirVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEmptyDirVolumeSource(obj: EmptyDirVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.medium ?? "");
+  if (obj.sizeLimit != null) {
+    w.uint32(18).fork();
+    encodeQuantity(obj.sizeLimit, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one EmptyDirVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEmptyDirVolumeSource(r: Reader, end: number): EmptyDirVolumeSource {
+  let f1: EmptyDirVolumeSource["medium"] | undefined;
+  let f2: EmptyDirVolumeSource["sizeLimit"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeQuantity(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EmptyDirVolumeSource overruns its length");
+  const obj = {} as EmptyDirVolumeSource;
+  if (f1) obj.medium = f1;
+  if (f2 !== undefined) obj.sizeLimit = f2;
   return obj;
 }
 
@@ -431,6 +2885,489 @@ export function decodeEndpointsList(r: Reader, end: number): EndpointsList {
   const obj = {} as EndpointsList;
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the EnvFromSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEnvFromSource(obj: EnvFromSource, w: Writer): void {
+  w.uint32(10).string(obj.prefix ?? "");
+  if (obj.configMapRef != null) {
+    w.uint32(18).fork();
+    encodeConfigMapEnvSource(obj.configMapRef, w);
+    w.ldelim();
+  }
+  if (obj.secretRef != null) {
+    w.uint32(26).fork();
+    encodeSecretEnvSource(obj.secretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one EnvFromSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEnvFromSource(r: Reader, end: number): EnvFromSource {
+  let f1: EnvFromSource["prefix"] | undefined;
+  let f2: EnvFromSource["configMapRef"] | undefined;
+  let f3: EnvFromSource["secretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeConfigMapEnvSource(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeSecretEnvSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EnvFromSource overruns its length");
+  const obj = {} as EnvFromSource;
+  if (f1) obj.prefix = f1;
+  if (f2 !== undefined) obj.configMapRef = f2;
+  if (f3 !== undefined) obj.secretRef = f3;
+  return obj;
+}
+
+/** Writes the EnvVar message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEnvVar(obj: EnvVar, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.value ?? "");
+  if (obj.valueFrom != null) {
+    w.uint32(26).fork();
+    encodeEnvVarSource(obj.valueFrom, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one EnvVar message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEnvVar(r: Reader, end: number): EnvVar {
+  let f1: EnvVar["name"] | undefined;
+  let f2: EnvVar["value"] | undefined;
+  let f3: EnvVar["valueFrom"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeEnvVarSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EnvVar overruns its length");
+  const obj = {} as EnvVar;
+  obj.name = f1 ?? "";
+  if (f2) obj.value = f2;
+  if (f3 !== undefined) obj.valueFrom = f3;
+  return obj;
+}
+
+/** Writes the EnvVarSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEnvVarSource(obj: EnvVarSource, w: Writer): void {
+  if (obj.fieldRef != null) {
+    w.uint32(10).fork();
+    encodeObjectFieldSelector(obj.fieldRef, w);
+    w.ldelim();
+  }
+  if (obj.resourceFieldRef != null) {
+    w.uint32(18).fork();
+    encodeResourceFieldSelector(obj.resourceFieldRef, w);
+    w.ldelim();
+  }
+  if (obj.configMapKeyRef != null) {
+    w.uint32(26).fork();
+    encodeConfigMapKeySelector(obj.configMapKeyRef, w);
+    w.ldelim();
+  }
+  if (obj.secretKeyRef != null) {
+    w.uint32(34).fork();
+    encodeSecretKeySelector(obj.secretKeyRef, w);
+    w.ldelim();
+  }
+  if (obj.fileKeyRef != null) {
+    w.uint32(42).fork();
+    encodeFileKeySelector(obj.fileKeyRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one EnvVarSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEnvVarSource(r: Reader, end: number): EnvVarSource {
+  let f1: EnvVarSource["fieldRef"] | undefined;
+  let f2: EnvVarSource["resourceFieldRef"] | undefined;
+  let f3: EnvVarSource["configMapKeyRef"] | undefined;
+  let f4: EnvVarSource["secretKeyRef"] | undefined;
+  let f5: EnvVarSource["fileKeyRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectFieldSelector(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeResourceFieldSelector(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeConfigMapKeySelector(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeSecretKeySelector(r, r.pos + l);
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeFileKeySelector(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EnvVarSource overruns its length");
+  const obj = {} as EnvVarSource;
+  if (f1 !== undefined) obj.fieldRef = f1;
+  if (f2 !== undefined) obj.resourceFieldRef = f2;
+  if (f3 !== undefined) obj.configMapKeyRef = f3;
+  if (f4 !== undefined) obj.secretKeyRef = f4;
+  if (f5 !== undefined) obj.fileKeyRef = f5;
+  return obj;
+}
+
+/** Writes the EphemeralContainer message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEphemeralContainer(obj: EphemeralContainer, w: Writer): void {
+  w.uint32(10).fork();
+  encodeEphemeralContainerCommon(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).string(obj.targetContainerName ?? "");
+}
+
+/** Reads one EphemeralContainer message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEphemeralContainer(r: Reader, end: number): EphemeralContainer {
+  let f1: EphemeralContainerCommon | undefined;
+  let f2: EphemeralContainer["targetContainerName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeEphemeralContainerCommon(r, r.pos + l);
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EphemeralContainer overruns its length");
+  const obj = {} as EphemeralContainer;
+  Object.assign(obj, f1 ?? decodeEphemeralContainerCommon(r, r.pos));
+  if (f2) obj.targetContainerName = f2;
+  return obj;
+}
+
+/** Writes the EphemeralContainerCommon message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEphemeralContainerCommon(obj: EphemeralContainerCommon, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.image ?? "");
+  if (obj.command != null) for (const x of obj.command) w.uint32(26).string(x);
+  if (obj.args != null) for (const x of obj.args) w.uint32(34).string(x);
+  w.uint32(42).string(obj.workingDir ?? "");
+  if (obj.ports != null)
+    for (const x of obj.ports) {
+      w.uint32(50).fork();
+      encodeContainerPort(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.env != null)
+    for (const x of obj.env) {
+      w.uint32(58).fork();
+      encodeEnvVar(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(66).fork();
+  encodeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.volumeMounts != null)
+    for (const x of obj.volumeMounts) {
+      w.uint32(74).fork();
+      encodeVolumeMount(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.livenessProbe != null) {
+    w.uint32(82).fork();
+    encodeProbe(obj.livenessProbe, w);
+    w.ldelim();
+  }
+  if (obj.readinessProbe != null) {
+    w.uint32(90).fork();
+    encodeProbe(obj.readinessProbe, w);
+    w.ldelim();
+  }
+  if (obj.lifecycle != null) {
+    w.uint32(98).fork();
+    encodeLifecycle(obj.lifecycle, w);
+    w.ldelim();
+  }
+  w.uint32(106).string(obj.terminationMessagePath ?? "");
+  w.uint32(114).string(obj.imagePullPolicy ?? "");
+  if (obj.securityContext != null) {
+    w.uint32(122).fork();
+    encodeSecurityContext(obj.securityContext, w);
+    w.ldelim();
+  }
+  w.uint32(128).bool(obj.stdin ?? false);
+  w.uint32(136).bool(obj.stdinOnce ?? false);
+  w.uint32(144).bool(obj.tty ?? false);
+  if (obj.envFrom != null)
+    for (const x of obj.envFrom) {
+      w.uint32(154).fork();
+      encodeEnvFromSource(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(162).string(obj.terminationMessagePolicy ?? "");
+  if (obj.volumeDevices != null)
+    for (const x of obj.volumeDevices) {
+      w.uint32(170).fork();
+      encodeVolumeDevice(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.startupProbe != null) {
+    w.uint32(178).fork();
+    encodeProbe(obj.startupProbe, w);
+    w.ldelim();
+  }
+  if (obj.resizePolicy != null)
+    for (const x of obj.resizePolicy) {
+      w.uint32(186).fork();
+      encodeContainerResizePolicy(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.restartPolicy != null) w.uint32(194).string(obj.restartPolicy);
+  if (obj.restartPolicyRules != null)
+    for (const x of obj.restartPolicyRules) {
+      w.uint32(202).fork();
+      encodeContainerRestartRule(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one EphemeralContainerCommon message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEphemeralContainerCommon(r: Reader, end: number): EphemeralContainerCommon {
+  let f1: EphemeralContainerCommon["name"] | undefined;
+  let f2: EphemeralContainerCommon["image"] | undefined;
+  let f3: EphemeralContainerCommon["command"] | undefined;
+  let f4: EphemeralContainerCommon["args"] | undefined;
+  let f5: EphemeralContainerCommon["workingDir"] | undefined;
+  let f6: EphemeralContainerCommon["ports"] | undefined;
+  let f19: EphemeralContainerCommon["envFrom"] | undefined;
+  let f7: EphemeralContainerCommon["env"] | undefined;
+  let f8: EphemeralContainerCommon["resources"] | undefined;
+  let f23: EphemeralContainerCommon["resizePolicy"] | undefined;
+  let f24: EphemeralContainerCommon["restartPolicy"] | undefined;
+  let f25: EphemeralContainerCommon["restartPolicyRules"] | undefined;
+  let f9: EphemeralContainerCommon["volumeMounts"] | undefined;
+  let f21: EphemeralContainerCommon["volumeDevices"] | undefined;
+  let f10: EphemeralContainerCommon["livenessProbe"] | undefined;
+  let f11: EphemeralContainerCommon["readinessProbe"] | undefined;
+  let f22: EphemeralContainerCommon["startupProbe"] | undefined;
+  let f12: EphemeralContainerCommon["lifecycle"] | undefined;
+  let f13: EphemeralContainerCommon["terminationMessagePath"] | undefined;
+  let f20: EphemeralContainerCommon["terminationMessagePolicy"] | undefined;
+  let f14: EphemeralContainerCommon["imagePullPolicy"] | undefined;
+  let f15: EphemeralContainerCommon["securityContext"] | undefined;
+  let f16: EphemeralContainerCommon["stdin"] | undefined;
+  let f17: EphemeralContainerCommon["stdinOnce"] | undefined;
+  let f18: EphemeralContainerCommon["tty"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        (f3 ??= []).push(r.string());
+        break;
+      case 34:
+        (f4 ??= []).push(r.string());
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50: {
+        const l = r.uint32();
+        (f6 ??= []).push(decodeContainerPort(r, r.pos + l));
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        (f7 ??= []).push(decodeEnvVar(r, r.pos + l));
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeResourceRequirements(r, r.pos + l);
+        break;
+      }
+      case 74: {
+        const l = r.uint32();
+        (f9 ??= []).push(decodeVolumeMount(r, r.pos + l));
+        break;
+      }
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        f12 = decodeLifecycle(r, r.pos + l);
+        break;
+      }
+      case 106:
+        f13 = r.string();
+        break;
+      case 114:
+        f14 = r.string() as EphemeralContainerCommon["imagePullPolicy"];
+        break;
+      case 122: {
+        const l = r.uint32();
+        f15 = decodeSecurityContext(r, r.pos + l);
+        break;
+      }
+      case 128:
+        f16 = r.bool();
+        break;
+      case 136:
+        f17 = r.bool();
+        break;
+      case 144:
+        f18 = r.bool();
+        break;
+      case 154: {
+        const l = r.uint32();
+        (f19 ??= []).push(decodeEnvFromSource(r, r.pos + l));
+        break;
+      }
+      case 162:
+        f20 = r.string() as EphemeralContainerCommon["terminationMessagePolicy"];
+        break;
+      case 170: {
+        const l = r.uint32();
+        (f21 ??= []).push(decodeVolumeDevice(r, r.pos + l));
+        break;
+      }
+      case 178: {
+        const l = r.uint32();
+        f22 = decodeProbe(r, r.pos + l);
+        break;
+      }
+      case 186: {
+        const l = r.uint32();
+        (f23 ??= []).push(decodeContainerResizePolicy(r, r.pos + l));
+        break;
+      }
+      case 194:
+        f24 = r.string();
+        break;
+      case 202: {
+        const l = r.uint32();
+        (f25 ??= []).push(decodeContainerRestartRule(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EphemeralContainerCommon overruns its length");
+  const obj = {} as EphemeralContainerCommon;
+  obj.name = f1 ?? "";
+  if (f2) obj.image = f2;
+  if (f3 !== undefined) obj.command = f3;
+  if (f4 !== undefined) obj.args = f4;
+  if (f5) obj.workingDir = f5;
+  if (f6 !== undefined) obj.ports = f6;
+  if (f19 !== undefined) obj.envFrom = f19;
+  if (f7 !== undefined) obj.env = f7;
+  obj.resources = f8 ?? decodeResourceRequirements(r, r.pos);
+  if (f23 !== undefined) obj.resizePolicy = f23;
+  if (f24 !== undefined) obj.restartPolicy = f24;
+  if (f25 !== undefined) obj.restartPolicyRules = f25;
+  if (f9 !== undefined) obj.volumeMounts = f9;
+  if (f21 !== undefined) obj.volumeDevices = f21;
+  if (f10 !== undefined) obj.livenessProbe = f10;
+  if (f11 !== undefined) obj.readinessProbe = f11;
+  if (f22 !== undefined) obj.startupProbe = f22;
+  if (f12 !== undefined) obj.lifecycle = f12;
+  if (f13) obj.terminationMessagePath = f13;
+  if (f20) obj.terminationMessagePolicy = f20;
+  if (f14) obj.imagePullPolicy = f14;
+  if (f15 !== undefined) obj.securityContext = f15;
+  if (f16) obj.stdin = f16;
+  if (f17) obj.stdinOnce = f17;
+  if (f18) obj.tty = f18;
+  return obj;
+}
+
+/** Writes the EphemeralVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeEphemeralVolumeSource(obj: EphemeralVolumeSource, w: Writer): void {
+  if (obj.volumeClaimTemplate != null) {
+    w.uint32(10).fork();
+    encodePersistentVolumeClaimTemplate(obj.volumeClaimTemplate, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one EphemeralVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeEphemeralVolumeSource(r: Reader, end: number): EphemeralVolumeSource {
+  let f1: EphemeralVolumeSource["volumeClaimTemplate"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodePersistentVolumeClaimTemplate(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: EphemeralVolumeSource overruns its length");
+  const obj = {} as EphemeralVolumeSource;
+  if (f1 !== undefined) obj.volumeClaimTemplate = f1;
   return obj;
 }
 
@@ -683,6 +3620,1338 @@ export function decodeEventSource(r: Reader, end: number): EventSource {
   return obj;
 }
 
+/** Writes the ExecAction message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeExecAction(obj: ExecAction, w: Writer): void {
+  if (obj.command != null) for (const x of obj.command) w.uint32(10).string(x);
+}
+
+/** Reads one ExecAction message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeExecAction(r: Reader, end: number): ExecAction {
+  let f1: ExecAction["command"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ExecAction overruns its length");
+  const obj = {} as ExecAction;
+  if (f1 !== undefined) obj.command = f1;
+  return obj;
+}
+
+/** Writes the FCVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeFCVolumeSource(obj: FCVolumeSource, w: Writer): void {
+  if (obj.targetWWNs != null) for (const x of obj.targetWWNs) w.uint32(10).string(x);
+  if (obj.lun != null) w.uint32(16).int32(obj.lun);
+  w.uint32(26).string(obj.fsType ?? "");
+  w.uint32(32).bool(obj.readOnly ?? false);
+  if (obj.wwids != null) for (const x of obj.wwids) w.uint32(42).string(x);
+}
+
+/** Reads one FCVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeFCVolumeSource(r: Reader, end: number): FCVolumeSource {
+  let f1: FCVolumeSource["targetWWNs"] | undefined;
+  let f2: FCVolumeSource["lun"] | undefined;
+  let f3: FCVolumeSource["fsType"] | undefined;
+  let f4: FCVolumeSource["readOnly"] | undefined;
+  let f5: FCVolumeSource["wwids"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 16:
+        f2 = r.int32();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42:
+        (f5 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: FCVolumeSource overruns its length");
+  const obj = {} as FCVolumeSource;
+  if (f1 !== undefined) obj.targetWWNs = f1;
+  if (f2 !== undefined) obj.lun = f2;
+  if (f3) obj.fsType = f3;
+  if (f4) obj.readOnly = f4;
+  if (f5 !== undefined) obj.wwids = f5;
+  return obj;
+}
+
+/** Writes the FileKeySelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeFileKeySelector(obj: FileKeySelector, w: Writer): void {
+  w.uint32(10).string(obj.volumeName ?? "");
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(26).string(obj.key ?? "");
+  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+}
+
+/** Reads one FileKeySelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeFileKeySelector(r: Reader, end: number): FileKeySelector {
+  let f1: FileKeySelector["volumeName"] | undefined;
+  let f2: FileKeySelector["path"] | undefined;
+  let f3: FileKeySelector["key"] | undefined;
+  let f4: FileKeySelector["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: FileKeySelector overruns its length");
+  const obj = {} as FileKeySelector;
+  obj.volumeName = f1 ?? "";
+  obj.path = f2 ?? "";
+  obj.key = f3 ?? "";
+  if (f4 !== undefined) obj.optional = f4;
+  return obj;
+}
+
+/** Writes the FlexPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeFlexPersistentVolumeSource(obj: FlexPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.driver ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(26).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(32).bool(obj.readOnly ?? false);
+  if (obj.options != null) {
+    const { keys, values } = sortedEntries(obj.options);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(42).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+}
+
+/** Reads one FlexPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPersistentVolumeSource {
+  let f1: FlexPersistentVolumeSource["driver"] | undefined;
+  let f2: FlexPersistentVolumeSource["fsType"] | undefined;
+  let f3: FlexPersistentVolumeSource["secretRef"] | undefined;
+  let f4: FlexPersistentVolumeSource["readOnly"] | undefined;
+  let f5: FlexPersistentVolumeSource["options"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f5 ??= {}), k, v ?? "");
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: FlexPersistentVolumeSource overruns its length");
+  const obj = {} as FlexPersistentVolumeSource;
+  obj.driver = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3 !== undefined) obj.secretRef = f3;
+  if (f4) obj.readOnly = f4;
+  if (f5 !== undefined) obj.options = f5;
+  return obj;
+}
+
+/** Writes the FlexVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeFlexVolumeSource(obj: FlexVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.driver ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(26).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(32).bool(obj.readOnly ?? false);
+  if (obj.options != null) {
+    const { keys, values } = sortedEntries(obj.options);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(42).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+}
+
+/** Reads one FlexVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource {
+  let f1: FlexVolumeSource["driver"] | undefined;
+  let f2: FlexVolumeSource["fsType"] | undefined;
+  let f3: FlexVolumeSource["secretRef"] | undefined;
+  let f4: FlexVolumeSource["readOnly"] | undefined;
+  let f5: FlexVolumeSource["options"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f5 ??= {}), k, v ?? "");
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: FlexVolumeSource overruns its length");
+  const obj = {} as FlexVolumeSource;
+  obj.driver = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3 !== undefined) obj.secretRef = f3;
+  if (f4) obj.readOnly = f4;
+  if (f5 !== undefined) obj.options = f5;
+  return obj;
+}
+
+/** Writes the FlockerVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeFlockerVolumeSource(obj: FlockerVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.datasetName ?? "");
+  w.uint32(18).string(obj.datasetUUID ?? "");
+}
+
+/** Reads one FlockerVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeFlockerVolumeSource(r: Reader, end: number): FlockerVolumeSource {
+  let f1: FlockerVolumeSource["datasetName"] | undefined;
+  let f2: FlockerVolumeSource["datasetUUID"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: FlockerVolumeSource overruns its length");
+  const obj = {} as FlockerVolumeSource;
+  if (f1) obj.datasetName = f1;
+  if (f2) obj.datasetUUID = f2;
+  return obj;
+}
+
+/** Writes the GCEPersistentDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeGCEPersistentDiskVolumeSource(obj: GCEPersistentDiskVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.pdName ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(24).int32(obj.partition ?? 0);
+  w.uint32(32).bool(obj.readOnly ?? false);
+}
+
+/** Reads one GCEPersistentDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeGCEPersistentDiskVolumeSource(r: Reader, end: number): GCEPersistentDiskVolumeSource {
+  let f1: GCEPersistentDiskVolumeSource["pdName"] | undefined;
+  let f2: GCEPersistentDiskVolumeSource["fsType"] | undefined;
+  let f3: GCEPersistentDiskVolumeSource["partition"] | undefined;
+  let f4: GCEPersistentDiskVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: GCEPersistentDiskVolumeSource overruns its length");
+  const obj = {} as GCEPersistentDiskVolumeSource;
+  obj.pdName = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.partition = f3;
+  if (f4) obj.readOnly = f4;
+  return obj;
+}
+
+/** Writes the GRPCAction message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeGRPCAction(obj: GRPCAction, w: Writer): void {
+  w.uint32(8).int32(obj.port ?? 0);
+  if (obj.service != null) w.uint32(18).string(obj.service);
+}
+
+/** Reads one GRPCAction message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeGRPCAction(r: Reader, end: number): GRPCAction {
+  let f1: GRPCAction["port"] | undefined;
+  let f2: GRPCAction["service"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: GRPCAction overruns its length");
+  const obj = {} as GRPCAction;
+  obj.port = f1 ?? 0;
+  if (f2 !== undefined) obj.service = f2;
+  return obj;
+}
+
+/** Writes the GitRepoVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeGitRepoVolumeSource(obj: GitRepoVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.repository ?? "");
+  w.uint32(18).string(obj.revision ?? "");
+  w.uint32(26).string(obj.directory ?? "");
+}
+
+/** Reads one GitRepoVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeGitRepoVolumeSource(r: Reader, end: number): GitRepoVolumeSource {
+  let f1: GitRepoVolumeSource["repository"] | undefined;
+  let f2: GitRepoVolumeSource["revision"] | undefined;
+  let f3: GitRepoVolumeSource["directory"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: GitRepoVolumeSource overruns its length");
+  const obj = {} as GitRepoVolumeSource;
+  obj.repository = f1 ?? "";
+  if (f2) obj.revision = f2;
+  if (f3) obj.directory = f3;
+  return obj;
+}
+
+/** Writes the GlusterfsPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeGlusterfsPersistentVolumeSource(obj: GlusterfsPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.endpoints ?? "");
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  if (obj.endpointsNamespace != null) w.uint32(34).string(obj.endpointsNamespace);
+}
+
+/** Reads one GlusterfsPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeGlusterfsPersistentVolumeSource(
+  r: Reader,
+  end: number,
+): GlusterfsPersistentVolumeSource {
+  let f1: GlusterfsPersistentVolumeSource["endpoints"] | undefined;
+  let f2: GlusterfsPersistentVolumeSource["path"] | undefined;
+  let f3: GlusterfsPersistentVolumeSource["readOnly"] | undefined;
+  let f4: GlusterfsPersistentVolumeSource["endpointsNamespace"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: GlusterfsPersistentVolumeSource overruns its length");
+  const obj = {} as GlusterfsPersistentVolumeSource;
+  obj.endpoints = f1 ?? "";
+  obj.path = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  if (f4 !== undefined) obj.endpointsNamespace = f4;
+  return obj;
+}
+
+/** Writes the GlusterfsVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeGlusterfsVolumeSource(obj: GlusterfsVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.endpoints ?? "");
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+}
+
+/** Reads one GlusterfsVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeGlusterfsVolumeSource(r: Reader, end: number): GlusterfsVolumeSource {
+  let f1: GlusterfsVolumeSource["endpoints"] | undefined;
+  let f2: GlusterfsVolumeSource["path"] | undefined;
+  let f3: GlusterfsVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: GlusterfsVolumeSource overruns its length");
+  const obj = {} as GlusterfsVolumeSource;
+  obj.endpoints = f1 ?? "";
+  obj.path = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  return obj;
+}
+
+/** Writes the HTTPGetAction message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeHTTPGetAction(obj: HTTPGetAction, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+  w.uint32(18).fork();
+  encodeIntOrString(obj.port ?? 0, w);
+  w.ldelim();
+  w.uint32(26).string(obj.host ?? "");
+  w.uint32(34).string(obj.scheme ?? "");
+  if (obj.httpHeaders != null)
+    for (const x of obj.httpHeaders) {
+      w.uint32(42).fork();
+      encodeHTTPHeader(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one HTTPGetAction message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeHTTPGetAction(r: Reader, end: number): HTTPGetAction {
+  let f1: HTTPGetAction["path"] | undefined;
+  let f2: HTTPGetAction["port"] | undefined;
+  let f3: HTTPGetAction["host"] | undefined;
+  let f4: HTTPGetAction["scheme"] | undefined;
+  let f5: HTTPGetAction["httpHeaders"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeIntOrString(r, r.pos + l);
+        break;
+      }
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string() as HTTPGetAction["scheme"];
+        break;
+      case 42: {
+        const l = r.uint32();
+        (f5 ??= []).push(decodeHTTPHeader(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: HTTPGetAction overruns its length");
+  const obj = {} as HTTPGetAction;
+  if (f1) obj.path = f1;
+  obj.port = f2 ?? 0;
+  if (f3) obj.host = f3;
+  if (f4) obj.scheme = f4;
+  if (f5 !== undefined) obj.httpHeaders = f5;
+  return obj;
+}
+
+/** Writes the HTTPHeader message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeHTTPHeader(obj: HTTPHeader, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.value ?? "");
+}
+
+/** Reads one HTTPHeader message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeHTTPHeader(r: Reader, end: number): HTTPHeader {
+  let f1: HTTPHeader["name"] | undefined;
+  let f2: HTTPHeader["value"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: HTTPHeader overruns its length");
+  const obj = {} as HTTPHeader;
+  obj.name = f1 ?? "";
+  obj.value = f2 ?? "";
+  return obj;
+}
+
+/** Writes the HostAlias message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeHostAlias(obj: HostAlias, w: Writer): void {
+  w.uint32(10).string(obj.ip ?? "");
+  if (obj.hostnames != null) for (const x of obj.hostnames) w.uint32(18).string(x);
+}
+
+/** Reads one HostAlias message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeHostAlias(r: Reader, end: number): HostAlias {
+  let f1: HostAlias["ip"] | undefined;
+  let f2: HostAlias["hostnames"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        (f2 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: HostAlias overruns its length");
+  const obj = {} as HostAlias;
+  obj.ip = f1 ?? "";
+  if (f2 !== undefined) obj.hostnames = f2;
+  return obj;
+}
+
+/** Writes the HostIP message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeHostIP(obj: HostIP, w: Writer): void {
+  w.uint32(10).string(obj.ip ?? "");
+}
+
+/** Reads one HostIP message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeHostIP(r: Reader, end: number): HostIP {
+  let f1: HostIP["ip"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: HostIP overruns its length");
+  const obj = {} as HostIP;
+  obj.ip = f1 ?? "";
+  return obj;
+}
+
+/** Writes the HostPathVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeHostPathVolumeSource(obj: HostPathVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+  if (obj.type != null) w.uint32(18).string(obj.type);
+}
+
+/** Reads one HostPathVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeHostPathVolumeSource(r: Reader, end: number): HostPathVolumeSource {
+  let f1: HostPathVolumeSource["path"] | undefined;
+  let f2: HostPathVolumeSource["type"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string() as HostPathVolumeSource["type"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: HostPathVolumeSource overruns its length");
+  const obj = {} as HostPathVolumeSource;
+  obj.path = f1 ?? "";
+  if (f2 !== undefined) obj.type = f2;
+  return obj;
+}
+
+/** Writes the ISCSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeISCSIPersistentVolumeSource(obj: ISCSIPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.targetPortal ?? "");
+  w.uint32(18).string(obj.iqn ?? "");
+  w.uint32(24).int32(obj.lun ?? 0);
+  w.uint32(34).string(obj.iscsiInterface ?? "");
+  w.uint32(42).string(obj.fsType ?? "");
+  w.uint32(48).bool(obj.readOnly ?? false);
+  if (obj.portals != null) for (const x of obj.portals) w.uint32(58).string(x);
+  w.uint32(64).bool(obj.chapAuthDiscovery ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(82).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(88).bool(obj.chapAuthSession ?? false);
+  if (obj.initiatorName != null) w.uint32(98).string(obj.initiatorName);
+}
+
+/** Reads one ISCSIPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeISCSIPersistentVolumeSource(r: Reader, end: number): ISCSIPersistentVolumeSource {
+  let f1: ISCSIPersistentVolumeSource["targetPortal"] | undefined;
+  let f2: ISCSIPersistentVolumeSource["iqn"] | undefined;
+  let f3: ISCSIPersistentVolumeSource["lun"] | undefined;
+  let f4: ISCSIPersistentVolumeSource["iscsiInterface"] | undefined;
+  let f5: ISCSIPersistentVolumeSource["fsType"] | undefined;
+  let f6: ISCSIPersistentVolumeSource["readOnly"] | undefined;
+  let f7: ISCSIPersistentVolumeSource["portals"] | undefined;
+  let f8: ISCSIPersistentVolumeSource["chapAuthDiscovery"] | undefined;
+  let f11: ISCSIPersistentVolumeSource["chapAuthSession"] | undefined;
+  let f10: ISCSIPersistentVolumeSource["secretRef"] | undefined;
+  let f12: ISCSIPersistentVolumeSource["initiatorName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 48:
+        f6 = r.bool();
+        break;
+      case 58:
+        (f7 ??= []).push(r.string());
+        break;
+      case 64:
+        f8 = r.bool();
+        break;
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 88:
+        f11 = r.bool();
+        break;
+      case 98:
+        f12 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ISCSIPersistentVolumeSource overruns its length");
+  const obj = {} as ISCSIPersistentVolumeSource;
+  obj.targetPortal = f1 ?? "";
+  obj.iqn = f2 ?? "";
+  obj.lun = f3 ?? 0;
+  if (f4) obj.iscsiInterface = f4;
+  if (f5) obj.fsType = f5;
+  if (f6) obj.readOnly = f6;
+  if (f7 !== undefined) obj.portals = f7;
+  if (f8) obj.chapAuthDiscovery = f8;
+  if (f11) obj.chapAuthSession = f11;
+  if (f10 !== undefined) obj.secretRef = f10;
+  if (f12 !== undefined) obj.initiatorName = f12;
+  return obj;
+}
+
+/** Writes the ISCSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeISCSIVolumeSource(obj: ISCSIVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.targetPortal ?? "");
+  w.uint32(18).string(obj.iqn ?? "");
+  w.uint32(24).int32(obj.lun ?? 0);
+  w.uint32(34).string(obj.iscsiInterface ?? "");
+  w.uint32(42).string(obj.fsType ?? "");
+  w.uint32(48).bool(obj.readOnly ?? false);
+  if (obj.portals != null) for (const x of obj.portals) w.uint32(58).string(x);
+  w.uint32(64).bool(obj.chapAuthDiscovery ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(82).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(88).bool(obj.chapAuthSession ?? false);
+  if (obj.initiatorName != null) w.uint32(98).string(obj.initiatorName);
+}
+
+/** Reads one ISCSIVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeISCSIVolumeSource(r: Reader, end: number): ISCSIVolumeSource {
+  let f1: ISCSIVolumeSource["targetPortal"] | undefined;
+  let f2: ISCSIVolumeSource["iqn"] | undefined;
+  let f3: ISCSIVolumeSource["lun"] | undefined;
+  let f4: ISCSIVolumeSource["iscsiInterface"] | undefined;
+  let f5: ISCSIVolumeSource["fsType"] | undefined;
+  let f6: ISCSIVolumeSource["readOnly"] | undefined;
+  let f7: ISCSIVolumeSource["portals"] | undefined;
+  let f8: ISCSIVolumeSource["chapAuthDiscovery"] | undefined;
+  let f11: ISCSIVolumeSource["chapAuthSession"] | undefined;
+  let f10: ISCSIVolumeSource["secretRef"] | undefined;
+  let f12: ISCSIVolumeSource["initiatorName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 48:
+        f6 = r.bool();
+        break;
+      case 58:
+        (f7 ??= []).push(r.string());
+        break;
+      case 64:
+        f8 = r.bool();
+        break;
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 88:
+        f11 = r.bool();
+        break;
+      case 98:
+        f12 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ISCSIVolumeSource overruns its length");
+  const obj = {} as ISCSIVolumeSource;
+  obj.targetPortal = f1 ?? "";
+  obj.iqn = f2 ?? "";
+  obj.lun = f3 ?? 0;
+  if (f4) obj.iscsiInterface = f4;
+  if (f5) obj.fsType = f5;
+  if (f6) obj.readOnly = f6;
+  if (f7 !== undefined) obj.portals = f7;
+  if (f8) obj.chapAuthDiscovery = f8;
+  if (f11) obj.chapAuthSession = f11;
+  if (f10 !== undefined) obj.secretRef = f10;
+  if (f12 !== undefined) obj.initiatorName = f12;
+  return obj;
+}
+
+/** Writes the ImageVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeImageVolumeSource(obj: ImageVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.reference ?? "");
+  w.uint32(18).string(obj.pullPolicy ?? "");
+}
+
+/** Reads one ImageVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeImageVolumeSource(r: Reader, end: number): ImageVolumeSource {
+  let f1: ImageVolumeSource["reference"] | undefined;
+  let f2: ImageVolumeSource["pullPolicy"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string() as ImageVolumeSource["pullPolicy"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ImageVolumeSource overruns its length");
+  const obj = {} as ImageVolumeSource;
+  if (f1) obj.reference = f1;
+  if (f2) obj.pullPolicy = f2;
+  return obj;
+}
+
+/** Writes the KeyToPath message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeKeyToPath(obj: KeyToPath, w: Writer): void {
+  w.uint32(10).string(obj.key ?? "");
+  w.uint32(18).string(obj.path ?? "");
+  if (obj.mode != null) w.uint32(24).int32(obj.mode);
+}
+
+/** Reads one KeyToPath message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeKeyToPath(r: Reader, end: number): KeyToPath {
+  let f1: KeyToPath["key"] | undefined;
+  let f2: KeyToPath["path"] | undefined;
+  let f3: KeyToPath["mode"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: KeyToPath overruns its length");
+  const obj = {} as KeyToPath;
+  obj.key = f1 ?? "";
+  obj.path = f2 ?? "";
+  if (f3 !== undefined) obj.mode = f3;
+  return obj;
+}
+
+/** Writes the Lifecycle message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLifecycle(obj: Lifecycle, w: Writer): void {
+  if (obj.postStart != null) {
+    w.uint32(10).fork();
+    encodeLifecycleHandler(obj.postStart, w);
+    w.ldelim();
+  }
+  if (obj.preStop != null) {
+    w.uint32(18).fork();
+    encodeLifecycleHandler(obj.preStop, w);
+    w.ldelim();
+  }
+  if (obj.stopSignal != null) w.uint32(26).string(obj.stopSignal);
+}
+
+/** Reads one Lifecycle message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLifecycle(r: Reader, end: number): Lifecycle {
+  let f1: Lifecycle["postStart"] | undefined;
+  let f2: Lifecycle["preStop"] | undefined;
+  let f3: Lifecycle["stopSignal"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLifecycleHandler(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeLifecycleHandler(r, r.pos + l);
+        break;
+      }
+      case 26:
+        f3 = r.string() as Lifecycle["stopSignal"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Lifecycle overruns its length");
+  const obj = {} as Lifecycle;
+  if (f1 !== undefined) obj.postStart = f1;
+  if (f2 !== undefined) obj.preStop = f2;
+  if (f3 !== undefined) obj.stopSignal = f3;
+  return obj;
+}
+
+/** Writes the LifecycleHandler message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLifecycleHandler(obj: LifecycleHandler, w: Writer): void {
+  if (obj.exec != null) {
+    w.uint32(10).fork();
+    encodeExecAction(obj.exec, w);
+    w.ldelim();
+  }
+  if (obj.httpGet != null) {
+    w.uint32(18).fork();
+    encodeHTTPGetAction(obj.httpGet, w);
+    w.ldelim();
+  }
+  if (obj.tcpSocket != null) {
+    w.uint32(26).fork();
+    encodeTCPSocketAction(obj.tcpSocket, w);
+    w.ldelim();
+  }
+  if (obj.sleep != null) {
+    w.uint32(34).fork();
+    encodeSleepAction(obj.sleep, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one LifecycleHandler message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLifecycleHandler(r: Reader, end: number): LifecycleHandler {
+  let f1: LifecycleHandler["exec"] | undefined;
+  let f2: LifecycleHandler["httpGet"] | undefined;
+  let f3: LifecycleHandler["tcpSocket"] | undefined;
+  let f4: LifecycleHandler["sleep"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeExecAction(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeHTTPGetAction(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeTCPSocketAction(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeSleepAction(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LifecycleHandler overruns its length");
+  const obj = {} as LifecycleHandler;
+  if (f1 !== undefined) obj.exec = f1;
+  if (f2 !== undefined) obj.httpGet = f2;
+  if (f3 !== undefined) obj.tcpSocket = f3;
+  if (f4 !== undefined) obj.sleep = f4;
+  return obj;
+}
+
+/** Writes the LimitRange message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLimitRange(obj: LimitRange, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodeLimitRangeSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one LimitRange message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLimitRange(r: Reader, end: number): LimitRange {
+  let f1: LimitRange["metadata"] | undefined;
+  let f2: LimitRange["spec"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeLimitRangeSpec(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LimitRange overruns its length");
+  const obj = {} as LimitRange;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodeLimitRangeSpec(r, r.pos);
+  return obj;
+}
+
+/** Writes the LimitRangeItem message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  if (obj.max != null) {
+    const { keys, values } = sortedEntries(obj.max);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.min != null) {
+    const { keys, values } = sortedEntries(obj.min);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(26).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.default != null) {
+    const { keys, values } = sortedEntries(obj.default);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(34).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.defaultRequest != null) {
+    const { keys, values } = sortedEntries(obj.defaultRequest);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(42).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.maxLimitRequestRatio != null) {
+    const { keys, values } = sortedEntries(obj.maxLimitRequestRatio);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(50).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+}
+
+/** Reads one LimitRangeItem message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
+  let f1: LimitRangeItem["type"] | undefined;
+  let f2: LimitRangeItem["max"] | undefined;
+  let f3: LimitRangeItem["min"] | undefined;
+  let f4: LimitRangeItem["default"] | undefined;
+  let f5: LimitRangeItem["defaultRequest"] | undefined;
+  let f6: LimitRangeItem["maxLimitRequestRatio"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 26: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f3 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 34: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f4 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 42: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f5 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 50: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f6 ??= {}), k, v ?? "0");
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LimitRangeItem overruns its length");
+  const obj = {} as LimitRangeItem;
+  obj.type = f1 ?? "";
+  if (f2 !== undefined) obj.max = f2;
+  if (f3 !== undefined) obj.min = f3;
+  if (f4 !== undefined) obj.default = f4;
+  if (f5 !== undefined) obj.defaultRequest = f5;
+  if (f6 !== undefined) obj.maxLimitRequestRatio = f6;
+  return obj;
+}
+
+/** Writes the LimitRangeList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLimitRangeList(obj: LimitRangeList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeLimitRange(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one LimitRangeList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLimitRangeList(r: Reader, end: number): LimitRangeList {
+  let f1: LimitRangeList["metadata"] | undefined;
+  let f2: LimitRangeList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeLimitRange(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LimitRangeList overruns its length");
+  const obj = {} as LimitRangeList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the LimitRangeSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLimitRangeSpec(obj: LimitRangeSpec, w: Writer): void {
+  if (obj.limits != null)
+    for (const x of obj.limits) {
+      w.uint32(10).fork();
+      encodeLimitRangeItem(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one LimitRangeSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLimitRangeSpec(r: Reader, end: number): LimitRangeSpec {
+  let f1: LimitRangeSpec["limits"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeLimitRangeItem(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LimitRangeSpec overruns its length");
+  const obj = {} as LimitRangeSpec;
+  obj.limits = f1 ?? [];
+  return obj;
+}
+
+/** Writes the LinuxContainerUser message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLinuxContainerUser(obj: LinuxContainerUser, w: Writer): void {
+  w.uint32(8).int64(obj.uid ?? 0);
+  w.uint32(16).int64(obj.gid ?? 0);
+  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.uint32(24).int64(x);
+}
+
+/** Reads one LinuxContainerUser message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLinuxContainerUser(r: Reader, end: number): LinuxContainerUser {
+  let f1: LinuxContainerUser["uid"] | undefined;
+  let f2: LinuxContainerUser["gid"] | undefined;
+  let f3: LinuxContainerUser["supplementalGroups"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int64();
+        break;
+      case 16:
+        f2 = r.int64();
+        break;
+      case 24:
+        (f3 ??= []).push(r.int64());
+        break;
+      case 26: {
+        const e = r.uint32() + r.pos;
+        while (r.pos < e) (f3 ??= []).push(r.int64());
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LinuxContainerUser overruns its length");
+  const obj = {} as LinuxContainerUser;
+  obj.uid = f1 ?? 0;
+  obj.gid = f2 ?? 0;
+  if (f3 !== undefined) obj.supplementalGroups = f3;
+  return obj;
+}
+
 /** Writes the LoadBalancerIngress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLoadBalancerIngress(obj: LoadBalancerIngress, w: Writer): void {
   w.uint32(10).string(obj.ip ?? "");
@@ -784,6 +5053,102 @@ export function decodeLocalObjectReference(r: Reader, end: number): LocalObjectR
   if (r.pos !== end) throw new RangeError("protobuf: LocalObjectReference overruns its length");
   const obj = {} as LocalObjectReference;
   if (f1) obj.name = f1;
+  return obj;
+}
+
+/** Writes the LocalVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeLocalVolumeSource(obj: LocalVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+  if (obj.fsType != null) w.uint32(18).string(obj.fsType);
+}
+
+/** Reads one LocalVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeLocalVolumeSource(r: Reader, end: number): LocalVolumeSource {
+  let f1: LocalVolumeSource["path"] | undefined;
+  let f2: LocalVolumeSource["fsType"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: LocalVolumeSource overruns its length");
+  const obj = {} as LocalVolumeSource;
+  obj.path = f1 ?? "";
+  if (f2 !== undefined) obj.fsType = f2;
+  return obj;
+}
+
+/** Writes the ModifyVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeModifyVolumeStatus(obj: ModifyVolumeStatus, w: Writer): void {
+  w.uint32(10).string(obj.targetVolumeAttributesClassName ?? "");
+  w.uint32(18).string(obj.status ?? "");
+}
+
+/** Reads one ModifyVolumeStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeModifyVolumeStatus(r: Reader, end: number): ModifyVolumeStatus {
+  let f1: ModifyVolumeStatus["targetVolumeAttributesClassName"] | undefined;
+  let f2: ModifyVolumeStatus["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string() as ModifyVolumeStatus["status"];
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ModifyVolumeStatus overruns its length");
+  const obj = {} as ModifyVolumeStatus;
+  if (f1) obj.targetVolumeAttributesClassName = f1;
+  obj.status = f2 ?? ("" as ModifyVolumeStatus["status"]);
+  return obj;
+}
+
+/** Writes the NFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNFSVolumeSource(obj: NFSVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.server ?? "");
+  w.uint32(18).string(obj.path ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+}
+
+/** Reads one NFSVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNFSVolumeSource(r: Reader, end: number): NFSVolumeSource {
+  let f1: NFSVolumeSource["server"] | undefined;
+  let f2: NFSVolumeSource["path"] | undefined;
+  let f3: NFSVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NFSVolumeSource overruns its length");
+  const obj = {} as NFSVolumeSource;
+  obj.server = f1 ?? "";
+  obj.path = f2 ?? "";
+  if (f3) obj.readOnly = f3;
   return obj;
 }
 
@@ -989,6 +5354,987 @@ export function decodeNamespaceStatus(r: Reader, end: number): NamespaceStatus {
   return obj;
 }
 
+/** Writes the Node message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNode(obj: Node, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodeNodeSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodeNodeStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one Node message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNode(r: Reader, end: number): Node {
+  let f1: Node["metadata"] | undefined;
+  let f2: Node["spec"] | undefined;
+  let f3: Node["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeNodeSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeNodeStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Node overruns its length");
+  const obj = {} as Node;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodeNodeSpec(r, r.pos);
+  obj.status = f3 ?? decodeNodeStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the NodeAddress message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeAddress(obj: NodeAddress, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.address ?? "");
+}
+
+/** Reads one NodeAddress message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeAddress(r: Reader, end: number): NodeAddress {
+  let f1: NodeAddress["type"] | undefined;
+  let f2: NodeAddress["address"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeAddress overruns its length");
+  const obj = {} as NodeAddress;
+  obj.type = f1 ?? "";
+  obj.address = f2 ?? "";
+  return obj;
+}
+
+/** Writes the NodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeAffinity(obj: NodeAffinity, w: Writer): void {
+  if (obj.requiredDuringSchedulingIgnoredDuringExecution != null) {
+    w.uint32(10).fork();
+    encodeNodeSelector(obj.requiredDuringSchedulingIgnoredDuringExecution, w);
+    w.ldelim();
+  }
+  if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
+    for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
+      w.uint32(18).fork();
+      encodePreferredSchedulingTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one NodeAffinity message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeAffinity(r: Reader, end: number): NodeAffinity {
+  let f1: NodeAffinity["requiredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  let f2: NodeAffinity["preferredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeNodeSelector(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePreferredSchedulingTerm(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeAffinity overruns its length");
+  const obj = {} as NodeAffinity;
+  if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
+  if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return obj;
+}
+
+/** Writes the NodeCondition message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeCondition(obj: NodeCondition, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.status ?? "");
+  w.uint32(26).fork();
+  if (obj.lastHeartbeatTime) encodeTime(obj.lastHeartbeatTime, w);
+  w.ldelim();
+  w.uint32(34).fork();
+  if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
+  w.ldelim();
+  w.uint32(42).string(obj.reason ?? "");
+  w.uint32(50).string(obj.message ?? "");
+}
+
+/** Reads one NodeCondition message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeCondition(r: Reader, end: number): NodeCondition {
+  let f1: NodeCondition["type"] | undefined;
+  let f2: NodeCondition["status"] | undefined;
+  let f3: NodeCondition["lastHeartbeatTime"] | undefined;
+  let f4: NodeCondition["lastTransitionTime"] | undefined;
+  let f5: NodeCondition["reason"] | undefined;
+  let f6: NodeCondition["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeCondition overruns its length");
+  const obj = {} as NodeCondition;
+  obj.type = f1 ?? "";
+  obj.status = f2 ?? "";
+  if (f3 !== undefined) obj.lastHeartbeatTime = f3;
+  if (f4 !== undefined) obj.lastTransitionTime = f4;
+  if (f5) obj.reason = f5;
+  if (f6) obj.message = f6;
+  return obj;
+}
+
+/** Writes the NodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeConfigSource(obj: NodeConfigSource, w: Writer): void {
+  if (obj.configMap != null) {
+    w.uint32(18).fork();
+    encodeConfigMapNodeConfigSource(obj.configMap, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one NodeConfigSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeConfigSource(r: Reader, end: number): NodeConfigSource {
+  let f2: NodeConfigSource["configMap"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeConfigMapNodeConfigSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeConfigSource overruns its length");
+  const obj = {} as NodeConfigSource;
+  if (f2 !== undefined) obj.configMap = f2;
+  return obj;
+}
+
+/** Writes the NodeConfigStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeConfigStatus(obj: NodeConfigStatus, w: Writer): void {
+  if (obj.assigned != null) {
+    w.uint32(10).fork();
+    encodeNodeConfigSource(obj.assigned, w);
+    w.ldelim();
+  }
+  if (obj.active != null) {
+    w.uint32(18).fork();
+    encodeNodeConfigSource(obj.active, w);
+    w.ldelim();
+  }
+  if (obj.lastKnownGood != null) {
+    w.uint32(26).fork();
+    encodeNodeConfigSource(obj.lastKnownGood, w);
+    w.ldelim();
+  }
+  w.uint32(34).string(obj.error ?? "");
+}
+
+/** Reads one NodeConfigStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeConfigStatus(r: Reader, end: number): NodeConfigStatus {
+  let f1: NodeConfigStatus["assigned"] | undefined;
+  let f2: NodeConfigStatus["active"] | undefined;
+  let f3: NodeConfigStatus["lastKnownGood"] | undefined;
+  let f4: NodeConfigStatus["error"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeNodeConfigSource(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeNodeConfigSource(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeNodeConfigSource(r, r.pos + l);
+        break;
+      }
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeConfigStatus overruns its length");
+  const obj = {} as NodeConfigStatus;
+  if (f1 !== undefined) obj.assigned = f1;
+  if (f2 !== undefined) obj.active = f2;
+  if (f3 !== undefined) obj.lastKnownGood = f3;
+  if (f4) obj.error = f4;
+  return obj;
+}
+
+/** Writes the NodeDaemonEndpoints message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeDaemonEndpoints(obj: NodeDaemonEndpoints, w: Writer): void {
+  w.uint32(10).fork();
+  encodeDaemonEndpoint(obj.kubeletEndpoint ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one NodeDaemonEndpoints message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeDaemonEndpoints(r: Reader, end: number): NodeDaemonEndpoints {
+  let f1: NodeDaemonEndpoints["kubeletEndpoint"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeDaemonEndpoint(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeDaemonEndpoints overruns its length");
+  const obj = {} as NodeDaemonEndpoints;
+  obj.kubeletEndpoint = f1 ?? decodeDaemonEndpoint(r, r.pos);
+  return obj;
+}
+
+/** Writes the NodeFeatures message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeFeatures(obj: NodeFeatures, w: Writer): void {
+  if (obj.supplementalGroupsPolicy != null) w.uint32(8).bool(obj.supplementalGroupsPolicy);
+}
+
+/** Reads one NodeFeatures message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeFeatures(r: Reader, end: number): NodeFeatures {
+  let f1: NodeFeatures["supplementalGroupsPolicy"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeFeatures overruns its length");
+  const obj = {} as NodeFeatures;
+  if (f1 !== undefined) obj.supplementalGroupsPolicy = f1;
+  return obj;
+}
+
+/** Writes the NodeList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeList(obj: NodeList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeNode(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one NodeList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeList(r: Reader, end: number): NodeList {
+  let f1: NodeList["metadata"] | undefined;
+  let f2: NodeList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeNode(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeList overruns its length");
+  const obj = {} as NodeList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the NodeProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeProxyOptions(obj: NodeProxyOptions, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+}
+
+/** Reads one NodeProxyOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeProxyOptions(r: Reader, end: number): NodeProxyOptions {
+  let f1: NodeProxyOptions["path"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeProxyOptions overruns its length");
+  const obj = {} as NodeProxyOptions;
+  if (f1) obj.path = f1;
+  return obj;
+}
+
+/** Writes the NodeRuntimeHandler message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeRuntimeHandler(obj: NodeRuntimeHandler, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  if (obj.features != null) {
+    w.uint32(18).fork();
+    encodeNodeRuntimeHandlerFeatures(obj.features, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one NodeRuntimeHandler message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeRuntimeHandler(r: Reader, end: number): NodeRuntimeHandler {
+  let f1: NodeRuntimeHandler["name"] | undefined;
+  let f2: NodeRuntimeHandler["features"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeNodeRuntimeHandlerFeatures(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeRuntimeHandler overruns its length");
+  const obj = {} as NodeRuntimeHandler;
+  obj.name = f1 ?? "";
+  if (f2 !== undefined) obj.features = f2;
+  return obj;
+}
+
+/** Writes the NodeRuntimeHandlerFeatures message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeRuntimeHandlerFeatures(obj: NodeRuntimeHandlerFeatures, w: Writer): void {
+  if (obj.recursiveReadOnlyMounts != null) w.uint32(8).bool(obj.recursiveReadOnlyMounts);
+  if (obj.userNamespaces != null) w.uint32(16).bool(obj.userNamespaces);
+}
+
+/** Reads one NodeRuntimeHandlerFeatures message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeRuntimeHandlerFeatures(r: Reader, end: number): NodeRuntimeHandlerFeatures {
+  let f1: NodeRuntimeHandlerFeatures["recursiveReadOnlyMounts"] | undefined;
+  let f2: NodeRuntimeHandlerFeatures["userNamespaces"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.bool();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeRuntimeHandlerFeatures overruns its length");
+  const obj = {} as NodeRuntimeHandlerFeatures;
+  if (f1 !== undefined) obj.recursiveReadOnlyMounts = f1;
+  if (f2 !== undefined) obj.userNamespaces = f2;
+  return obj;
+}
+
+/** Writes the NodeSelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSelector(obj: NodeSelector, w: Writer): void {
+  if (obj.nodeSelectorTerms != null)
+    for (const x of obj.nodeSelectorTerms) {
+      w.uint32(10).fork();
+      encodeNodeSelectorTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one NodeSelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSelector(r: Reader, end: number): NodeSelector {
+  let f1: NodeSelector["nodeSelectorTerms"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeNodeSelectorTerm(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSelector overruns its length");
+  const obj = {} as NodeSelector;
+  obj.nodeSelectorTerms = f1 ?? [];
+  return obj;
+}
+
+/** Writes the NodeSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSelectorRequirement(obj: NodeSelectorRequirement, w: Writer): void {
+  w.uint32(10).string(obj.key ?? "");
+  w.uint32(18).string(obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+}
+
+/** Reads one NodeSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSelectorRequirement(r: Reader, end: number): NodeSelectorRequirement {
+  let f1: NodeSelectorRequirement["key"] | undefined;
+  let f2: NodeSelectorRequirement["operator"] | undefined;
+  let f3: NodeSelectorRequirement["values"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string() as NodeSelectorRequirement["operator"];
+        break;
+      case 26:
+        (f3 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSelectorRequirement overruns its length");
+  const obj = {} as NodeSelectorRequirement;
+  obj.key = f1 ?? "";
+  obj.operator = f2 ?? ("" as NodeSelectorRequirement["operator"]);
+  if (f3 !== undefined) obj.values = f3;
+  return obj;
+}
+
+/** Writes the NodeSelectorTerm message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSelectorTerm(obj: NodeSelectorTerm, w: Writer): void {
+  if (obj.matchExpressions != null)
+    for (const x of obj.matchExpressions) {
+      w.uint32(10).fork();
+      encodeNodeSelectorRequirement(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.matchFields != null)
+    for (const x of obj.matchFields) {
+      w.uint32(18).fork();
+      encodeNodeSelectorRequirement(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one NodeSelectorTerm message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSelectorTerm(r: Reader, end: number): NodeSelectorTerm {
+  let f1: NodeSelectorTerm["matchExpressions"] | undefined;
+  let f2: NodeSelectorTerm["matchFields"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeNodeSelectorRequirement(r, r.pos + l));
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeNodeSelectorRequirement(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSelectorTerm overruns its length");
+  const obj = {} as NodeSelectorTerm;
+  if (f1 !== undefined) obj.matchExpressions = f1;
+  if (f2 !== undefined) obj.matchFields = f2;
+  return obj;
+}
+
+/** Writes the NodeSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSpec(obj: NodeSpec, w: Writer): void {
+  w.uint32(10).string(obj.podCIDR ?? "");
+  w.uint32(18).string(obj.externalID ?? "");
+  w.uint32(26).string(obj.providerID ?? "");
+  w.uint32(32).bool(obj.unschedulable ?? false);
+  if (obj.taints != null)
+    for (const x of obj.taints) {
+      w.uint32(42).fork();
+      encodeTaint(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.configSource != null) {
+    w.uint32(50).fork();
+    encodeNodeConfigSource(obj.configSource, w);
+    w.ldelim();
+  }
+  if (obj.podCIDRs != null) for (const x of obj.podCIDRs) w.uint32(58).string(x);
+}
+
+/** Reads one NodeSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSpec(r: Reader, end: number): NodeSpec {
+  let f1: NodeSpec["podCIDR"] | undefined;
+  let f7: NodeSpec["podCIDRs"] | undefined;
+  let f3: NodeSpec["providerID"] | undefined;
+  let f4: NodeSpec["unschedulable"] | undefined;
+  let f5: NodeSpec["taints"] | undefined;
+  let f6: NodeSpec["configSource"] | undefined;
+  let f2: NodeSpec["externalID"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42: {
+        const l = r.uint32();
+        (f5 ??= []).push(decodeTaint(r, r.pos + l));
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodeNodeConfigSource(r, r.pos + l);
+        break;
+      }
+      case 58:
+        (f7 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSpec overruns its length");
+  const obj = {} as NodeSpec;
+  if (f1) obj.podCIDR = f1;
+  if (f7 !== undefined) obj.podCIDRs = f7;
+  if (f3) obj.providerID = f3;
+  if (f4) obj.unschedulable = f4;
+  if (f5 !== undefined) obj.taints = f5;
+  if (f6 !== undefined) obj.configSource = f6;
+  if (f2) obj.externalID = f2;
+  return obj;
+}
+
+/** Writes the NodeStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
+  if (obj.capacity != null) {
+    const { keys, values } = sortedEntries(obj.capacity);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.allocatable != null) {
+    const { keys, values } = sortedEntries(obj.allocatable);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  w.uint32(26).string(obj.phase ?? "");
+  if (obj.conditions != null)
+    for (const x of obj.conditions) {
+      w.uint32(34).fork();
+      encodeNodeCondition(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.addresses != null)
+    for (const x of obj.addresses) {
+      w.uint32(42).fork();
+      encodeNodeAddress(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(50).fork();
+  encodeNodeDaemonEndpoints(obj.daemonEndpoints ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(58).fork();
+  encodeNodeSystemInfo(obj.nodeInfo ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.images != null)
+    for (const x of obj.images) {
+      w.uint32(66).fork();
+      encodeContainerImage(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.volumesInUse != null) for (const x of obj.volumesInUse) w.uint32(74).string(x);
+  if (obj.volumesAttached != null)
+    for (const x of obj.volumesAttached) {
+      w.uint32(82).fork();
+      encodeAttachedVolume(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.config != null) {
+    w.uint32(90).fork();
+    encodeNodeConfigStatus(obj.config, w);
+    w.ldelim();
+  }
+  if (obj.runtimeHandlers != null)
+    for (const x of obj.runtimeHandlers) {
+      w.uint32(98).fork();
+      encodeNodeRuntimeHandler(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.features != null) {
+    w.uint32(106).fork();
+    encodeNodeFeatures(obj.features, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one NodeStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
+  let f1: NodeStatus["capacity"] | undefined;
+  let f2: NodeStatus["allocatable"] | undefined;
+  let f3: NodeStatus["phase"] | undefined;
+  let f4: NodeStatus["conditions"] | undefined;
+  let f5: NodeStatus["addresses"] | undefined;
+  let f6: NodeStatus["daemonEndpoints"] | undefined;
+  let f7: NodeStatus["nodeInfo"] | undefined;
+  let f8: NodeStatus["images"] | undefined;
+  let f9: NodeStatus["volumesInUse"] | undefined;
+  let f10: NodeStatus["volumesAttached"] | undefined;
+  let f11: NodeStatus["config"] | undefined;
+  let f12: NodeStatus["runtimeHandlers"] | undefined;
+  let f13: NodeStatus["features"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 26:
+        f3 = r.string() as NodeStatus["phase"];
+        break;
+      case 34: {
+        const l = r.uint32();
+        (f4 ??= []).push(decodeNodeCondition(r, r.pos + l));
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        (f5 ??= []).push(decodeNodeAddress(r, r.pos + l));
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodeNodeDaemonEndpoints(r, r.pos + l);
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeNodeSystemInfo(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        (f8 ??= []).push(decodeContainerImage(r, r.pos + l));
+        break;
+      }
+      case 74:
+        (f9 ??= []).push(r.string());
+        break;
+      case 82: {
+        const l = r.uint32();
+        (f10 ??= []).push(decodeAttachedVolume(r, r.pos + l));
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeNodeConfigStatus(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        (f12 ??= []).push(decodeNodeRuntimeHandler(r, r.pos + l));
+        break;
+      }
+      case 106: {
+        const l = r.uint32();
+        f13 = decodeNodeFeatures(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeStatus overruns its length");
+  const obj = {} as NodeStatus;
+  if (f1 !== undefined) obj.capacity = f1;
+  if (f2 !== undefined) obj.allocatable = f2;
+  if (f3) obj.phase = f3;
+  if (f4 !== undefined) obj.conditions = f4;
+  if (f5 !== undefined) obj.addresses = f5;
+  obj.daemonEndpoints = f6 ?? decodeNodeDaemonEndpoints(r, r.pos);
+  obj.nodeInfo = f7 ?? decodeNodeSystemInfo(r, r.pos);
+  if (f8 !== undefined) obj.images = f8;
+  if (f9 !== undefined) obj.volumesInUse = f9;
+  if (f10 !== undefined) obj.volumesAttached = f10;
+  if (f11 !== undefined) obj.config = f11;
+  if (f12 !== undefined) obj.runtimeHandlers = f12;
+  if (f13 !== undefined) obj.features = f13;
+  return obj;
+}
+
+/** Writes the NodeSwapStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSwapStatus(obj: NodeSwapStatus, w: Writer): void {
+  if (obj.capacity != null) w.uint32(8).int64(obj.capacity);
+}
+
+/** Reads one NodeSwapStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSwapStatus(r: Reader, end: number): NodeSwapStatus {
+  let f1: NodeSwapStatus["capacity"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSwapStatus overruns its length");
+  const obj = {} as NodeSwapStatus;
+  if (f1 !== undefined) obj.capacity = f1;
+  return obj;
+}
+
+/** Writes the NodeSystemInfo message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeNodeSystemInfo(obj: NodeSystemInfo, w: Writer): void {
+  w.uint32(10).string(obj.machineID ?? "");
+  w.uint32(18).string(obj.systemUUID ?? "");
+  w.uint32(26).string(obj.bootID ?? "");
+  w.uint32(34).string(obj.kernelVersion ?? "");
+  w.uint32(42).string(obj.osImage ?? "");
+  w.uint32(50).string(obj.containerRuntimeVersion ?? "");
+  w.uint32(58).string(obj.kubeletVersion ?? "");
+  w.uint32(66).string(obj.kubeProxyVersion ?? "");
+  w.uint32(74).string(obj.operatingSystem ?? "");
+  w.uint32(82).string(obj.architecture ?? "");
+  if (obj.swap != null) {
+    w.uint32(90).fork();
+    encodeNodeSwapStatus(obj.swap, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one NodeSystemInfo message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeNodeSystemInfo(r: Reader, end: number): NodeSystemInfo {
+  let f1: NodeSystemInfo["machineID"] | undefined;
+  let f2: NodeSystemInfo["systemUUID"] | undefined;
+  let f3: NodeSystemInfo["bootID"] | undefined;
+  let f4: NodeSystemInfo["kernelVersion"] | undefined;
+  let f5: NodeSystemInfo["osImage"] | undefined;
+  let f6: NodeSystemInfo["containerRuntimeVersion"] | undefined;
+  let f7: NodeSystemInfo["kubeletVersion"] | undefined;
+  let f8: NodeSystemInfo["kubeProxyVersion"] | undefined;
+  let f9: NodeSystemInfo["operatingSystem"] | undefined;
+  let f10: NodeSystemInfo["architecture"] | undefined;
+  let f11: NodeSystemInfo["swap"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        f7 = r.string();
+        break;
+      case 66:
+        f8 = r.string();
+        break;
+      case 74:
+        f9 = r.string();
+        break;
+      case 82:
+        f10 = r.string();
+        break;
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeNodeSwapStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: NodeSystemInfo overruns its length");
+  const obj = {} as NodeSystemInfo;
+  obj.machineID = f1 ?? "";
+  obj.systemUUID = f2 ?? "";
+  obj.bootID = f3 ?? "";
+  obj.kernelVersion = f4 ?? "";
+  obj.osImage = f5 ?? "";
+  obj.containerRuntimeVersion = f6 ?? "";
+  obj.kubeletVersion = f7 ?? "";
+  obj.kubeProxyVersion = f8 ?? "";
+  obj.operatingSystem = f9 ?? "";
+  obj.architecture = f10 ?? "";
+  if (f11 !== undefined) obj.swap = f11;
+  return obj;
+}
+
+/** Writes the ObjectFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeObjectFieldSelector(obj: ObjectFieldSelector, w: Writer): void {
+  w.uint32(10).string(obj.apiVersion ?? "");
+  w.uint32(18).string(obj.fieldPath ?? "");
+}
+
+/** Reads one ObjectFieldSelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeObjectFieldSelector(r: Reader, end: number): ObjectFieldSelector {
+  let f1: ObjectFieldSelector["apiVersion"] | undefined;
+  let f2: ObjectFieldSelector["fieldPath"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ObjectFieldSelector overruns its length");
+  const obj = {} as ObjectFieldSelector;
+  if (f1) obj.apiVersion = f1;
+  obj.fieldPath = f2 ?? "";
+  return obj;
+}
+
 /** Writes the ObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectReference(obj: ObjectReference, w: Writer): void {
   w.uint32(10).string(obj.kind ?? "");
@@ -1049,6 +6395,2835 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
   return obj;
 }
 
+/** Writes the PersistentVolume message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolume(obj: PersistentVolume, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePersistentVolumeSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodePersistentVolumeStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PersistentVolume message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolume(r: Reader, end: number): PersistentVolume {
+  let f1: PersistentVolume["metadata"] | undefined;
+  let f2: PersistentVolume["spec"] | undefined;
+  let f3: PersistentVolume["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePersistentVolumeSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodePersistentVolumeStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolume overruns its length");
+  const obj = {} as PersistentVolume;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodePersistentVolumeSpec(r, r.pos);
+  obj.status = f3 ?? decodePersistentVolumeStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaim message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaim(obj: PersistentVolumeClaim, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodePersistentVolumeClaimStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PersistentVolumeClaim message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaim(r: Reader, end: number): PersistentVolumeClaim {
+  let f1: PersistentVolumeClaim["metadata"] | undefined;
+  let f2: PersistentVolumeClaim["spec"] | undefined;
+  let f3: PersistentVolumeClaim["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePersistentVolumeClaimSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodePersistentVolumeClaimStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaim overruns its length");
+  const obj = {} as PersistentVolumeClaim;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodePersistentVolumeClaimSpec(r, r.pos);
+  obj.status = f3 ?? decodePersistentVolumeClaimStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimCondition message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimCondition(obj: PersistentVolumeClaimCondition, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.status ?? "");
+  w.uint32(26).fork();
+  if (obj.lastProbeTime) encodeTime(obj.lastProbeTime, w);
+  w.ldelim();
+  w.uint32(34).fork();
+  if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
+  w.ldelim();
+  w.uint32(42).string(obj.reason ?? "");
+  w.uint32(50).string(obj.message ?? "");
+}
+
+/** Reads one PersistentVolumeClaimCondition message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimCondition(r: Reader, end: number): PersistentVolumeClaimCondition {
+  let f1: PersistentVolumeClaimCondition["type"] | undefined;
+  let f2: PersistentVolumeClaimCondition["status"] | undefined;
+  let f3: PersistentVolumeClaimCondition["lastProbeTime"] | undefined;
+  let f4: PersistentVolumeClaimCondition["lastTransitionTime"] | undefined;
+  let f5: PersistentVolumeClaimCondition["reason"] | undefined;
+  let f6: PersistentVolumeClaimCondition["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimCondition overruns its length");
+  const obj = {} as PersistentVolumeClaimCondition;
+  obj.type = f1 ?? "";
+  obj.status = f2 ?? "";
+  if (f3 !== undefined) obj.lastProbeTime = f3;
+  if (f4 !== undefined) obj.lastTransitionTime = f4;
+  if (f5) obj.reason = f5;
+  if (f6) obj.message = f6;
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimList(obj: PersistentVolumeClaimList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodePersistentVolumeClaim(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PersistentVolumeClaimList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimList(r: Reader, end: number): PersistentVolumeClaimList {
+  let f1: PersistentVolumeClaimList["metadata"] | undefined;
+  let f2: PersistentVolumeClaimList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePersistentVolumeClaim(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimList overruns its length");
+  const obj = {} as PersistentVolumeClaimList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimSpec(obj: PersistentVolumeClaimSpec, w: Writer): void {
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(10).string(x);
+  w.uint32(18).fork();
+  encodeVolumeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).string(obj.volumeName ?? "");
+  if (obj.selector != null) {
+    w.uint32(34).fork();
+    encodeLabelSelector(obj.selector, w);
+    w.ldelim();
+  }
+  if (obj.storageClassName != null) w.uint32(42).string(obj.storageClassName);
+  if (obj.volumeMode != null) w.uint32(50).string(obj.volumeMode);
+  if (obj.dataSource != null) {
+    w.uint32(58).fork();
+    encodeTypedLocalObjectReference(obj.dataSource, w);
+    w.ldelim();
+  }
+  if (obj.dataSourceRef != null) {
+    w.uint32(66).fork();
+    encodeTypedObjectReference(obj.dataSourceRef, w);
+    w.ldelim();
+  }
+  if (obj.volumeAttributesClassName != null) w.uint32(74).string(obj.volumeAttributesClassName);
+}
+
+/** Reads one PersistentVolumeClaimSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimSpec(r: Reader, end: number): PersistentVolumeClaimSpec {
+  let f1: PersistentVolumeClaimSpec["accessModes"] | undefined;
+  let f4: PersistentVolumeClaimSpec["selector"] | undefined;
+  let f2: PersistentVolumeClaimSpec["resources"] | undefined;
+  let f3: PersistentVolumeClaimSpec["volumeName"] | undefined;
+  let f5: PersistentVolumeClaimSpec["storageClassName"] | undefined;
+  let f6: PersistentVolumeClaimSpec["volumeMode"] | undefined;
+  let f7: PersistentVolumeClaimSpec["dataSource"] | undefined;
+  let f8: PersistentVolumeClaimSpec["dataSourceRef"] | undefined;
+  let f9: PersistentVolumeClaimSpec["volumeAttributesClassName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string() as NonNullable<PersistentVolumeClaimSpec["accessModes"]>[number]);
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeVolumeResourceRequirements(r, r.pos + l);
+        break;
+      }
+      case 26:
+        f3 = r.string();
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeLabelSelector(r, r.pos + l);
+        break;
+      }
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string() as PersistentVolumeClaimSpec["volumeMode"];
+        break;
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeTypedLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeTypedObjectReference(r, r.pos + l);
+        break;
+      }
+      case 74:
+        f9 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimSpec overruns its length");
+  const obj = {} as PersistentVolumeClaimSpec;
+  if (f1 !== undefined) obj.accessModes = f1;
+  if (f4 !== undefined) obj.selector = f4;
+  obj.resources = f2 ?? decodeVolumeResourceRequirements(r, r.pos);
+  if (f3) obj.volumeName = f3;
+  if (f5 !== undefined) obj.storageClassName = f5;
+  if (f6 !== undefined) obj.volumeMode = f6;
+  if (f7 !== undefined) obj.dataSource = f7;
+  if (f8 !== undefined) obj.dataSourceRef = f8;
+  if (f9 !== undefined) obj.volumeAttributesClassName = f9;
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStatus, w: Writer): void {
+  w.uint32(10).string(obj.phase ?? "");
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(18).string(x);
+  if (obj.capacity != null) {
+    const { keys, values } = sortedEntries(obj.capacity);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(26).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.conditions != null)
+    for (const x of obj.conditions) {
+      w.uint32(34).fork();
+      encodePersistentVolumeClaimCondition(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.allocatedResources != null) {
+    const { keys, values } = sortedEntries(obj.allocatedResources);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(42).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.allocatedResourceStatuses != null) {
+    const { keys, values } = sortedEntries(obj.allocatedResourceStatuses);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(58).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+  if (obj.currentVolumeAttributesClassName != null) w.uint32(66).string(obj.currentVolumeAttributesClassName);
+  if (obj.modifyVolumeStatus != null) {
+    w.uint32(74).fork();
+    encodeModifyVolumeStatus(obj.modifyVolumeStatus, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one PersistentVolumeClaimStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimStatus(r: Reader, end: number): PersistentVolumeClaimStatus {
+  let f1: PersistentVolumeClaimStatus["phase"] | undefined;
+  let f2: PersistentVolumeClaimStatus["accessModes"] | undefined;
+  let f3: PersistentVolumeClaimStatus["capacity"] | undefined;
+  let f4: PersistentVolumeClaimStatus["conditions"] | undefined;
+  let f5: PersistentVolumeClaimStatus["allocatedResources"] | undefined;
+  let f7: PersistentVolumeClaimStatus["allocatedResourceStatuses"] | undefined;
+  let f8: PersistentVolumeClaimStatus["currentVolumeAttributesClassName"] | undefined;
+  let f9: PersistentVolumeClaimStatus["modifyVolumeStatus"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as PersistentVolumeClaimStatus["phase"];
+        break;
+      case 18:
+        (f2 ??= []).push(r.string() as NonNullable<PersistentVolumeClaimStatus["accessModes"]>[number]);
+        break;
+      case 26: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f3 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        (f4 ??= []).push(decodePersistentVolumeClaimCondition(r, r.pos + l));
+        break;
+      }
+      case 42: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f5 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 58: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18)
+            v = r.string() as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string];
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f7 ??= {}), k, v ?? "");
+        break;
+      }
+      case 66:
+        f8 = r.string();
+        break;
+      case 74: {
+        const l = r.uint32();
+        f9 = decodeModifyVolumeStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimStatus overruns its length");
+  const obj = {} as PersistentVolumeClaimStatus;
+  if (f1) obj.phase = f1;
+  if (f2 !== undefined) obj.accessModes = f2;
+  if (f3 !== undefined) obj.capacity = f3;
+  if (f4 !== undefined) obj.conditions = f4;
+  if (f5 !== undefined) obj.allocatedResources = f5;
+  if (f7 !== undefined) obj.allocatedResourceStatuses = f7;
+  if (f8 !== undefined) obj.currentVolumeAttributesClassName = f8;
+  if (f9 !== undefined) obj.modifyVolumeStatus = f9;
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimTemplate message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimTemplate(obj: PersistentVolumeClaimTemplate, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PersistentVolumeClaimTemplate message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimTemplate(r: Reader, end: number): PersistentVolumeClaimTemplate {
+  let f1: PersistentVolumeClaimTemplate["metadata"] | undefined;
+  let f2: PersistentVolumeClaimTemplate["spec"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePersistentVolumeClaimSpec(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimTemplate overruns its length");
+  const obj = {} as PersistentVolumeClaimTemplate;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodePersistentVolumeClaimSpec(r, r.pos);
+  return obj;
+}
+
+/** Writes the PersistentVolumeClaimVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeClaimVolumeSource(
+  obj: PersistentVolumeClaimVolumeSource,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.claimName ?? "");
+  w.uint32(16).bool(obj.readOnly ?? false);
+}
+
+/** Reads one PersistentVolumeClaimVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeClaimVolumeSource(
+  r: Reader,
+  end: number,
+): PersistentVolumeClaimVolumeSource {
+  let f1: PersistentVolumeClaimVolumeSource["claimName"] | undefined;
+  let f2: PersistentVolumeClaimVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeClaimVolumeSource overruns its length");
+  const obj = {} as PersistentVolumeClaimVolumeSource;
+  obj.claimName = f1 ?? "";
+  if (f2) obj.readOnly = f2;
+  return obj;
+}
+
+/** Writes the PersistentVolumeList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeList(obj: PersistentVolumeList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodePersistentVolume(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PersistentVolumeList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeList(r: Reader, end: number): PersistentVolumeList {
+  let f1: PersistentVolumeList["metadata"] | undefined;
+  let f2: PersistentVolumeList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePersistentVolume(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeList overruns its length");
+  const obj = {} as PersistentVolumeList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the PersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeSource(obj: PersistentVolumeSource, w: Writer): void {
+  if (obj.gcePersistentDisk != null) {
+    w.uint32(10).fork();
+    encodeGCEPersistentDiskVolumeSource(obj.gcePersistentDisk, w);
+    w.ldelim();
+  }
+  if (obj.awsElasticBlockStore != null) {
+    w.uint32(18).fork();
+    encodeAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore, w);
+    w.ldelim();
+  }
+  if (obj.hostPath != null) {
+    w.uint32(26).fork();
+    encodeHostPathVolumeSource(obj.hostPath, w);
+    w.ldelim();
+  }
+  if (obj.glusterfs != null) {
+    w.uint32(34).fork();
+    encodeGlusterfsPersistentVolumeSource(obj.glusterfs, w);
+    w.ldelim();
+  }
+  if (obj.nfs != null) {
+    w.uint32(42).fork();
+    encodeNFSVolumeSource(obj.nfs, w);
+    w.ldelim();
+  }
+  if (obj.rbd != null) {
+    w.uint32(50).fork();
+    encodeRBDPersistentVolumeSource(obj.rbd, w);
+    w.ldelim();
+  }
+  if (obj.iscsi != null) {
+    w.uint32(58).fork();
+    encodeISCSIPersistentVolumeSource(obj.iscsi, w);
+    w.ldelim();
+  }
+  if (obj.cinder != null) {
+    w.uint32(66).fork();
+    encodeCinderPersistentVolumeSource(obj.cinder, w);
+    w.ldelim();
+  }
+  if (obj.cephfs != null) {
+    w.uint32(74).fork();
+    encodeCephFSPersistentVolumeSource(obj.cephfs, w);
+    w.ldelim();
+  }
+  if (obj.fc != null) {
+    w.uint32(82).fork();
+    encodeFCVolumeSource(obj.fc, w);
+    w.ldelim();
+  }
+  if (obj.flocker != null) {
+    w.uint32(90).fork();
+    encodeFlockerVolumeSource(obj.flocker, w);
+    w.ldelim();
+  }
+  if (obj.flexVolume != null) {
+    w.uint32(98).fork();
+    encodeFlexPersistentVolumeSource(obj.flexVolume, w);
+    w.ldelim();
+  }
+  if (obj.azureFile != null) {
+    w.uint32(106).fork();
+    encodeAzureFilePersistentVolumeSource(obj.azureFile, w);
+    w.ldelim();
+  }
+  if (obj.vsphereVolume != null) {
+    w.uint32(114).fork();
+    encodeVsphereVirtualDiskVolumeSource(obj.vsphereVolume, w);
+    w.ldelim();
+  }
+  if (obj.quobyte != null) {
+    w.uint32(122).fork();
+    encodeQuobyteVolumeSource(obj.quobyte, w);
+    w.ldelim();
+  }
+  if (obj.azureDisk != null) {
+    w.uint32(130).fork();
+    encodeAzureDiskVolumeSource(obj.azureDisk, w);
+    w.ldelim();
+  }
+  if (obj.photonPersistentDisk != null) {
+    w.uint32(138).fork();
+    encodePhotonPersistentDiskVolumeSource(obj.photonPersistentDisk, w);
+    w.ldelim();
+  }
+  if (obj.portworxVolume != null) {
+    w.uint32(146).fork();
+    encodePortworxVolumeSource(obj.portworxVolume, w);
+    w.ldelim();
+  }
+  if (obj.scaleIO != null) {
+    w.uint32(154).fork();
+    encodeScaleIOPersistentVolumeSource(obj.scaleIO, w);
+    w.ldelim();
+  }
+  if (obj.local != null) {
+    w.uint32(162).fork();
+    encodeLocalVolumeSource(obj.local, w);
+    w.ldelim();
+  }
+  if (obj.storageos != null) {
+    w.uint32(170).fork();
+    encodeStorageOSPersistentVolumeSource(obj.storageos, w);
+    w.ldelim();
+  }
+  if (obj.csi != null) {
+    w.uint32(178).fork();
+    encodeCSIPersistentVolumeSource(obj.csi, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one PersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeSource(r: Reader, end: number): PersistentVolumeSource {
+  let f1: PersistentVolumeSource["gcePersistentDisk"] | undefined;
+  let f2: PersistentVolumeSource["awsElasticBlockStore"] | undefined;
+  let f3: PersistentVolumeSource["hostPath"] | undefined;
+  let f4: PersistentVolumeSource["glusterfs"] | undefined;
+  let f5: PersistentVolumeSource["nfs"] | undefined;
+  let f6: PersistentVolumeSource["rbd"] | undefined;
+  let f7: PersistentVolumeSource["iscsi"] | undefined;
+  let f8: PersistentVolumeSource["cinder"] | undefined;
+  let f9: PersistentVolumeSource["cephfs"] | undefined;
+  let f10: PersistentVolumeSource["fc"] | undefined;
+  let f11: PersistentVolumeSource["flocker"] | undefined;
+  let f12: PersistentVolumeSource["flexVolume"] | undefined;
+  let f13: PersistentVolumeSource["azureFile"] | undefined;
+  let f14: PersistentVolumeSource["vsphereVolume"] | undefined;
+  let f15: PersistentVolumeSource["quobyte"] | undefined;
+  let f16: PersistentVolumeSource["azureDisk"] | undefined;
+  let f17: PersistentVolumeSource["photonPersistentDisk"] | undefined;
+  let f18: PersistentVolumeSource["portworxVolume"] | undefined;
+  let f19: PersistentVolumeSource["scaleIO"] | undefined;
+  let f20: PersistentVolumeSource["local"] | undefined;
+  let f21: PersistentVolumeSource["storageos"] | undefined;
+  let f22: PersistentVolumeSource["csi"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeGCEPersistentDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeAWSElasticBlockStoreVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeHostPathVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeGlusterfsPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeNFSVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodeRBDPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeISCSIPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeCinderPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 74: {
+        const l = r.uint32();
+        f9 = decodeCephFSPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeFCVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeFlockerVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        f12 = decodeFlexPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 106: {
+        const l = r.uint32();
+        f13 = decodeAzureFilePersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 114: {
+        const l = r.uint32();
+        f14 = decodeVsphereVirtualDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 122: {
+        const l = r.uint32();
+        f15 = decodeQuobyteVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 130: {
+        const l = r.uint32();
+        f16 = decodeAzureDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 138: {
+        const l = r.uint32();
+        f17 = decodePhotonPersistentDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 146: {
+        const l = r.uint32();
+        f18 = decodePortworxVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 154: {
+        const l = r.uint32();
+        f19 = decodeScaleIOPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 162: {
+        const l = r.uint32();
+        f20 = decodeLocalVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 170: {
+        const l = r.uint32();
+        f21 = decodeStorageOSPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 178: {
+        const l = r.uint32();
+        f22 = decodeCSIPersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeSource overruns its length");
+  const obj = {} as PersistentVolumeSource;
+  if (f1 !== undefined) obj.gcePersistentDisk = f1;
+  if (f2 !== undefined) obj.awsElasticBlockStore = f2;
+  if (f3 !== undefined) obj.hostPath = f3;
+  if (f4 !== undefined) obj.glusterfs = f4;
+  if (f5 !== undefined) obj.nfs = f5;
+  if (f6 !== undefined) obj.rbd = f6;
+  if (f7 !== undefined) obj.iscsi = f7;
+  if (f8 !== undefined) obj.cinder = f8;
+  if (f9 !== undefined) obj.cephfs = f9;
+  if (f10 !== undefined) obj.fc = f10;
+  if (f11 !== undefined) obj.flocker = f11;
+  if (f12 !== undefined) obj.flexVolume = f12;
+  if (f13 !== undefined) obj.azureFile = f13;
+  if (f14 !== undefined) obj.vsphereVolume = f14;
+  if (f15 !== undefined) obj.quobyte = f15;
+  if (f16 !== undefined) obj.azureDisk = f16;
+  if (f17 !== undefined) obj.photonPersistentDisk = f17;
+  if (f18 !== undefined) obj.portworxVolume = f18;
+  if (f19 !== undefined) obj.scaleIO = f19;
+  if (f20 !== undefined) obj.local = f20;
+  if (f21 !== undefined) obj.storageos = f21;
+  if (f22 !== undefined) obj.csi = f22;
+  return obj;
+}
+
+/** Writes the PersistentVolumeSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeSpec(obj: PersistentVolumeSpec, w: Writer): void {
+  if (obj.capacity != null) {
+    const { keys, values } = sortedEntries(obj.capacity);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  w.uint32(18).fork();
+  encodePersistentVolumeSource(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(26).string(x);
+  if (obj.claimRef != null) {
+    w.uint32(34).fork();
+    encodeObjectReference(obj.claimRef, w);
+    w.ldelim();
+  }
+  w.uint32(42).string(obj.persistentVolumeReclaimPolicy ?? "");
+  w.uint32(50).string(obj.storageClassName ?? "");
+  if (obj.mountOptions != null) for (const x of obj.mountOptions) w.uint32(58).string(x);
+  if (obj.volumeMode != null) w.uint32(66).string(obj.volumeMode);
+  if (obj.nodeAffinity != null) {
+    w.uint32(74).fork();
+    encodeVolumeNodeAffinity(obj.nodeAffinity, w);
+    w.ldelim();
+  }
+  if (obj.volumeAttributesClassName != null) w.uint32(82).string(obj.volumeAttributesClassName);
+}
+
+/** Reads one PersistentVolumeSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVolumeSpec {
+  let f2: PersistentVolumeSource | undefined;
+  let f1: PersistentVolumeSpec["capacity"] | undefined;
+  let f3: PersistentVolumeSpec["accessModes"] | undefined;
+  let f4: PersistentVolumeSpec["claimRef"] | undefined;
+  let f5: PersistentVolumeSpec["persistentVolumeReclaimPolicy"] | undefined;
+  let f6: PersistentVolumeSpec["storageClassName"] | undefined;
+  let f7: PersistentVolumeSpec["mountOptions"] | undefined;
+  let f8: PersistentVolumeSpec["volumeMode"] | undefined;
+  let f9: PersistentVolumeSpec["nodeAffinity"] | undefined;
+  let f10: PersistentVolumeSpec["volumeAttributesClassName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePersistentVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 26:
+        (f3 ??= []).push(r.string() as NonNullable<PersistentVolumeSpec["accessModes"]>[number]);
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeObjectReference(r, r.pos + l);
+        break;
+      }
+      case 42:
+        f5 = r.string() as PersistentVolumeSpec["persistentVolumeReclaimPolicy"];
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        (f7 ??= []).push(r.string());
+        break;
+      case 66:
+        f8 = r.string() as PersistentVolumeSpec["volumeMode"];
+        break;
+      case 74: {
+        const l = r.uint32();
+        f9 = decodeVolumeNodeAffinity(r, r.pos + l);
+        break;
+      }
+      case 82:
+        f10 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeSpec overruns its length");
+  const obj = {} as PersistentVolumeSpec;
+  Object.assign(obj, f2 ?? decodePersistentVolumeSource(r, r.pos));
+  if (f1 !== undefined) obj.capacity = f1;
+  if (f3 !== undefined) obj.accessModes = f3;
+  if (f4 !== undefined) obj.claimRef = f4;
+  if (f5) obj.persistentVolumeReclaimPolicy = f5;
+  if (f6) obj.storageClassName = f6;
+  if (f7 !== undefined) obj.mountOptions = f7;
+  if (f8 !== undefined) obj.volumeMode = f8;
+  if (f9 !== undefined) obj.nodeAffinity = f9;
+  if (f10 !== undefined) obj.volumeAttributesClassName = f10;
+  return obj;
+}
+
+/** Writes the PersistentVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePersistentVolumeStatus(obj: PersistentVolumeStatus, w: Writer): void {
+  w.uint32(10).string(obj.phase ?? "");
+  w.uint32(18).string(obj.message ?? "");
+  w.uint32(26).string(obj.reason ?? "");
+  if (obj.lastPhaseTransitionTime != null) {
+    w.uint32(34).fork();
+    encodeTime(obj.lastPhaseTransitionTime, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one PersistentVolumeStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePersistentVolumeStatus(r: Reader, end: number): PersistentVolumeStatus {
+  let f1: PersistentVolumeStatus["phase"] | undefined;
+  let f2: PersistentVolumeStatus["message"] | undefined;
+  let f3: PersistentVolumeStatus["reason"] | undefined;
+  let f4: PersistentVolumeStatus["lastPhaseTransitionTime"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as PersistentVolumeStatus["phase"];
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeStatus overruns its length");
+  const obj = {} as PersistentVolumeStatus;
+  if (f1) obj.phase = f1;
+  if (f2) obj.message = f2;
+  if (f3) obj.reason = f3;
+  if (f4 !== undefined) obj.lastPhaseTransitionTime = f4;
+  return obj;
+}
+
+/** Writes the PhotonPersistentDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePhotonPersistentDiskVolumeSource(
+  obj: PhotonPersistentDiskVolumeSource,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.pdID ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+}
+
+/** Reads one PhotonPersistentDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePhotonPersistentDiskVolumeSource(
+  r: Reader,
+  end: number,
+): PhotonPersistentDiskVolumeSource {
+  let f1: PhotonPersistentDiskVolumeSource["pdID"] | undefined;
+  let f2: PhotonPersistentDiskVolumeSource["fsType"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PhotonPersistentDiskVolumeSource overruns its length");
+  const obj = {} as PhotonPersistentDiskVolumeSource;
+  obj.pdID = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  return obj;
+}
+
+/** Writes the Pod message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePod(obj: Pod, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePodSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodePodStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one Pod message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePod(r: Reader, end: number): Pod {
+  let f1: Pod["metadata"] | undefined;
+  let f2: Pod["spec"] | undefined;
+  let f3: Pod["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodePodStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Pod overruns its length");
+  const obj = {} as Pod;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodePodSpec(r, r.pos);
+  obj.status = f3 ?? decodePodStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the PodAffinity message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodAffinity(obj: PodAffinity, w: Writer): void {
+  if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
+    for (const x of obj.requiredDuringSchedulingIgnoredDuringExecution) {
+      w.uint32(10).fork();
+      encodePodAffinityTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
+    for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
+      w.uint32(18).fork();
+      encodeWeightedPodAffinityTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PodAffinity message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodAffinity(r: Reader, end: number): PodAffinity {
+  let f1: PodAffinity["requiredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  let f2: PodAffinity["preferredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodePodAffinityTerm(r, r.pos + l));
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeWeightedPodAffinityTerm(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodAffinity overruns its length");
+  const obj = {} as PodAffinity;
+  if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
+  if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return obj;
+}
+
+/** Writes the PodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodAffinityTerm(obj: PodAffinityTerm, w: Writer): void {
+  if (obj.labelSelector != null) {
+    w.uint32(10).fork();
+    encodeLabelSelector(obj.labelSelector, w);
+    w.ldelim();
+  }
+  if (obj.namespaces != null) for (const x of obj.namespaces) w.uint32(18).string(x);
+  w.uint32(26).string(obj.topologyKey ?? "");
+  if (obj.namespaceSelector != null) {
+    w.uint32(34).fork();
+    encodeLabelSelector(obj.namespaceSelector, w);
+    w.ldelim();
+  }
+  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.uint32(42).string(x);
+  if (obj.mismatchLabelKeys != null) for (const x of obj.mismatchLabelKeys) w.uint32(50).string(x);
+}
+
+/** Reads one PodAffinityTerm message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodAffinityTerm(r: Reader, end: number): PodAffinityTerm {
+  let f1: PodAffinityTerm["labelSelector"] | undefined;
+  let f2: PodAffinityTerm["namespaces"] | undefined;
+  let f3: PodAffinityTerm["topologyKey"] | undefined;
+  let f4: PodAffinityTerm["namespaceSelector"] | undefined;
+  let f5: PodAffinityTerm["matchLabelKeys"] | undefined;
+  let f6: PodAffinityTerm["mismatchLabelKeys"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLabelSelector(r, r.pos + l);
+        break;
+      }
+      case 18:
+        (f2 ??= []).push(r.string());
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeLabelSelector(r, r.pos + l);
+        break;
+      }
+      case 42:
+        (f5 ??= []).push(r.string());
+        break;
+      case 50:
+        (f6 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodAffinityTerm overruns its length");
+  const obj = {} as PodAffinityTerm;
+  if (f1 !== undefined) obj.labelSelector = f1;
+  if (f2 !== undefined) obj.namespaces = f2;
+  obj.topologyKey = f3 ?? "";
+  if (f4 !== undefined) obj.namespaceSelector = f4;
+  if (f5 !== undefined) obj.matchLabelKeys = f5;
+  if (f6 !== undefined) obj.mismatchLabelKeys = f6;
+  return obj;
+}
+
+/** Writes the PodAntiAffinity message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodAntiAffinity(obj: PodAntiAffinity, w: Writer): void {
+  if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
+    for (const x of obj.requiredDuringSchedulingIgnoredDuringExecution) {
+      w.uint32(10).fork();
+      encodePodAffinityTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
+    for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
+      w.uint32(18).fork();
+      encodeWeightedPodAffinityTerm(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PodAntiAffinity message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodAntiAffinity(r: Reader, end: number): PodAntiAffinity {
+  let f1: PodAntiAffinity["requiredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  let f2: PodAntiAffinity["preferredDuringSchedulingIgnoredDuringExecution"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodePodAffinityTerm(r, r.pos + l));
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeWeightedPodAffinityTerm(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodAntiAffinity overruns its length");
+  const obj = {} as PodAntiAffinity;
+  if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
+  if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return obj;
+}
+
+/** Writes the PodAttachOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodAttachOptions(obj: PodAttachOptions, w: Writer): void {
+  w.uint32(8).bool(obj.stdin ?? false);
+  w.uint32(16).bool(obj.stdout ?? false);
+  w.uint32(24).bool(obj.stderr ?? false);
+  w.uint32(32).bool(obj.tty ?? false);
+  w.uint32(42).string(obj.container ?? "");
+}
+
+/** Reads one PodAttachOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodAttachOptions(r: Reader, end: number): PodAttachOptions {
+  let f1: PodAttachOptions["stdin"] | undefined;
+  let f2: PodAttachOptions["stdout"] | undefined;
+  let f3: PodAttachOptions["stderr"] | undefined;
+  let f4: PodAttachOptions["tty"] | undefined;
+  let f5: PodAttachOptions["container"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.bool();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodAttachOptions overruns its length");
+  const obj = {} as PodAttachOptions;
+  if (f1) obj.stdin = f1;
+  if (f2) obj.stdout = f2;
+  if (f3) obj.stderr = f3;
+  if (f4) obj.tty = f4;
+  if (f5) obj.container = f5;
+  return obj;
+}
+
+/** Writes the PodCertificateProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodCertificateProjection(obj: PodCertificateProjection, w: Writer): void {
+  w.uint32(10).string(obj.signerName ?? "");
+  w.uint32(18).string(obj.keyType ?? "");
+  if (obj.maxExpirationSeconds != null) w.uint32(24).int32(obj.maxExpirationSeconds);
+  w.uint32(34).string(obj.credentialBundlePath ?? "");
+  w.uint32(42).string(obj.keyPath ?? "");
+  w.uint32(50).string(obj.certificateChainPath ?? "");
+}
+
+/** Reads one PodCertificateProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodCertificateProjection(r: Reader, end: number): PodCertificateProjection {
+  let f1: PodCertificateProjection["signerName"] | undefined;
+  let f2: PodCertificateProjection["keyType"] | undefined;
+  let f3: PodCertificateProjection["maxExpirationSeconds"] | undefined;
+  let f4: PodCertificateProjection["credentialBundlePath"] | undefined;
+  let f5: PodCertificateProjection["keyPath"] | undefined;
+  let f6: PodCertificateProjection["certificateChainPath"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodCertificateProjection overruns its length");
+  const obj = {} as PodCertificateProjection;
+  if (f1) obj.signerName = f1;
+  if (f2) obj.keyType = f2;
+  if (f3 !== undefined) obj.maxExpirationSeconds = f3;
+  if (f4) obj.credentialBundlePath = f4;
+  if (f5) obj.keyPath = f5;
+  if (f6) obj.certificateChainPath = f6;
+  return obj;
+}
+
+/** Writes the PodCondition message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodCondition(obj: PodCondition, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.status ?? "");
+  w.uint32(26).fork();
+  if (obj.lastProbeTime) encodeTime(obj.lastProbeTime, w);
+  w.ldelim();
+  w.uint32(34).fork();
+  if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
+  w.ldelim();
+  w.uint32(42).string(obj.reason ?? "");
+  w.uint32(50).string(obj.message ?? "");
+  w.uint32(56).int64(obj.observedGeneration ?? 0);
+}
+
+/** Reads one PodCondition message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodCondition(r: Reader, end: number): PodCondition {
+  let f1: PodCondition["type"] | undefined;
+  let f7: PodCondition["observedGeneration"] | undefined;
+  let f2: PodCondition["status"] | undefined;
+  let f3: PodCondition["lastProbeTime"] | undefined;
+  let f4: PodCondition["lastTransitionTime"] | undefined;
+  let f5: PodCondition["reason"] | undefined;
+  let f6: PodCondition["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 56:
+        f7 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodCondition overruns its length");
+  const obj = {} as PodCondition;
+  obj.type = f1 ?? "";
+  if (f7) obj.observedGeneration = f7;
+  obj.status = f2 ?? "";
+  if (f3 !== undefined) obj.lastProbeTime = f3;
+  if (f4 !== undefined) obj.lastTransitionTime = f4;
+  if (f5) obj.reason = f5;
+  if (f6) obj.message = f6;
+  return obj;
+}
+
+/** Writes the PodDNSConfig message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodDNSConfig(obj: PodDNSConfig, w: Writer): void {
+  if (obj.nameservers != null) for (const x of obj.nameservers) w.uint32(10).string(x);
+  if (obj.searches != null) for (const x of obj.searches) w.uint32(18).string(x);
+  if (obj.options != null)
+    for (const x of obj.options) {
+      w.uint32(26).fork();
+      encodePodDNSConfigOption(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PodDNSConfig message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodDNSConfig(r: Reader, end: number): PodDNSConfig {
+  let f1: PodDNSConfig["nameservers"] | undefined;
+  let f2: PodDNSConfig["searches"] | undefined;
+  let f3: PodDNSConfig["options"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        (f2 ??= []).push(r.string());
+        break;
+      case 26: {
+        const l = r.uint32();
+        (f3 ??= []).push(decodePodDNSConfigOption(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodDNSConfig overruns its length");
+  const obj = {} as PodDNSConfig;
+  if (f1 !== undefined) obj.nameservers = f1;
+  if (f2 !== undefined) obj.searches = f2;
+  if (f3 !== undefined) obj.options = f3;
+  return obj;
+}
+
+/** Writes the PodDNSConfigOption message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodDNSConfigOption(obj: PodDNSConfigOption, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  if (obj.value != null) w.uint32(18).string(obj.value);
+}
+
+/** Reads one PodDNSConfigOption message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodDNSConfigOption(r: Reader, end: number): PodDNSConfigOption {
+  let f1: PodDNSConfigOption["name"] | undefined;
+  let f2: PodDNSConfigOption["value"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodDNSConfigOption overruns its length");
+  const obj = {} as PodDNSConfigOption;
+  if (f1) obj.name = f1;
+  if (f2 !== undefined) obj.value = f2;
+  return obj;
+}
+
+/** Writes the PodExecOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodExecOptions(obj: PodExecOptions, w: Writer): void {
+  w.uint32(8).bool(obj.stdin ?? false);
+  w.uint32(16).bool(obj.stdout ?? false);
+  w.uint32(24).bool(obj.stderr ?? false);
+  w.uint32(32).bool(obj.tty ?? false);
+  w.uint32(42).string(obj.container ?? "");
+  if (obj.command != null) for (const x of obj.command) w.uint32(50).string(x);
+}
+
+/** Reads one PodExecOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodExecOptions(r: Reader, end: number): PodExecOptions {
+  let f1: PodExecOptions["stdin"] | undefined;
+  let f2: PodExecOptions["stdout"] | undefined;
+  let f3: PodExecOptions["stderr"] | undefined;
+  let f4: PodExecOptions["tty"] | undefined;
+  let f5: PodExecOptions["container"] | undefined;
+  let f6: PodExecOptions["command"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.bool();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        (f6 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodExecOptions overruns its length");
+  const obj = {} as PodExecOptions;
+  if (f1) obj.stdin = f1;
+  if (f2) obj.stdout = f2;
+  if (f3) obj.stderr = f3;
+  if (f4) obj.tty = f4;
+  if (f5) obj.container = f5;
+  obj.command = f6 ?? [];
+  return obj;
+}
+
+/** Writes the PodExtendedResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodExtendedResourceClaimStatus(obj: PodExtendedResourceClaimStatus, w: Writer): void {
+  if (obj.requestMappings != null)
+    for (const x of obj.requestMappings) {
+      w.uint32(10).fork();
+      encodeContainerExtendedResourceRequest(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(18).string(obj.resourceClaimName ?? "");
+}
+
+/** Reads one PodExtendedResourceClaimStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodExtendedResourceClaimStatus(r: Reader, end: number): PodExtendedResourceClaimStatus {
+  let f1: PodExtendedResourceClaimStatus["requestMappings"] | undefined;
+  let f2: PodExtendedResourceClaimStatus["resourceClaimName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeContainerExtendedResourceRequest(r, r.pos + l));
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodExtendedResourceClaimStatus overruns its length");
+  const obj = {} as PodExtendedResourceClaimStatus;
+  obj.requestMappings = f1 ?? [];
+  obj.resourceClaimName = f2 ?? "";
+  return obj;
+}
+
+/** Writes the PodIP message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodIP(obj: PodIP, w: Writer): void {
+  w.uint32(10).string(obj.ip ?? "");
+}
+
+/** Reads one PodIP message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodIP(r: Reader, end: number): PodIP {
+  let f1: PodIP["ip"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodIP overruns its length");
+  const obj = {} as PodIP;
+  obj.ip = f1 ?? "";
+  return obj;
+}
+
+/** Writes the PodList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodList(obj: PodList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodePod(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PodList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodList(r: Reader, end: number): PodList {
+  let f1: PodList["metadata"] | undefined;
+  let f2: PodList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePod(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodList overruns its length");
+  const obj = {} as PodList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the PodLogOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodLogOptions(obj: PodLogOptions, w: Writer): void {
+  w.uint32(10).string(obj.container ?? "");
+  w.uint32(16).bool(obj.follow ?? false);
+  w.uint32(24).bool(obj.previous ?? false);
+  if (obj.sinceSeconds != null) w.uint32(32).int64(obj.sinceSeconds);
+  if (obj.sinceTime != null) {
+    w.uint32(42).fork();
+    encodeTime(obj.sinceTime, w);
+    w.ldelim();
+  }
+  w.uint32(48).bool(obj.timestamps ?? false);
+  if (obj.tailLines != null) w.uint32(56).int64(obj.tailLines);
+  if (obj.limitBytes != null) w.uint32(64).int64(obj.limitBytes);
+  w.uint32(72).bool(obj.insecureSkipTLSVerifyBackend ?? false);
+  if (obj.stream != null) w.uint32(82).string(obj.stream);
+}
+
+/** Reads one PodLogOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodLogOptions(r: Reader, end: number): PodLogOptions {
+  let f1: PodLogOptions["container"] | undefined;
+  let f2: PodLogOptions["follow"] | undefined;
+  let f3: PodLogOptions["previous"] | undefined;
+  let f4: PodLogOptions["sinceSeconds"] | undefined;
+  let f5: PodLogOptions["sinceTime"] | undefined;
+  let f6: PodLogOptions["timestamps"] | undefined;
+  let f7: PodLogOptions["tailLines"] | undefined;
+  let f8: PodLogOptions["limitBytes"] | undefined;
+  let f9: PodLogOptions["insecureSkipTLSVerifyBackend"] | undefined;
+  let f10: PodLogOptions["stream"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 32:
+        f4 = r.int64();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 48:
+        f6 = r.bool();
+        break;
+      case 56:
+        f7 = r.int64();
+        break;
+      case 64:
+        f8 = r.int64();
+        break;
+      case 72:
+        f9 = r.bool();
+        break;
+      case 82:
+        f10 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodLogOptions overruns its length");
+  const obj = {} as PodLogOptions;
+  if (f1) obj.container = f1;
+  if (f2) obj.follow = f2;
+  if (f3) obj.previous = f3;
+  if (f4 !== undefined) obj.sinceSeconds = f4;
+  if (f5 !== undefined) obj.sinceTime = f5;
+  if (f6) obj.timestamps = f6;
+  if (f7 !== undefined) obj.tailLines = f7;
+  if (f8 !== undefined) obj.limitBytes = f8;
+  if (f9) obj.insecureSkipTLSVerifyBackend = f9;
+  if (f10 !== undefined) obj.stream = f10;
+  return obj;
+}
+
+/** Writes the PodOS message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodOS(obj: PodOS, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+}
+
+/** Reads one PodOS message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodOS(r: Reader, end: number): PodOS {
+  let f1: PodOS["name"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodOS overruns its length");
+  const obj = {} as PodOS;
+  obj.name = f1 ?? "";
+  return obj;
+}
+
+/** Writes the PodPortForwardOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodPortForwardOptions(obj: PodPortForwardOptions, w: Writer): void {
+  if (obj.ports != null) for (const x of obj.ports) w.uint32(8).int32(x);
+}
+
+/** Reads one PodPortForwardOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodPortForwardOptions(r: Reader, end: number): PodPortForwardOptions {
+  let f1: PodPortForwardOptions["ports"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        (f1 ??= []).push(r.int32());
+        break;
+      case 10: {
+        const e = r.uint32() + r.pos;
+        while (r.pos < e) (f1 ??= []).push(r.int32());
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodPortForwardOptions overruns its length");
+  const obj = {} as PodPortForwardOptions;
+  if (f1 !== undefined) obj.ports = f1;
+  return obj;
+}
+
+/** Writes the PodProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodProxyOptions(obj: PodProxyOptions, w: Writer): void {
+  w.uint32(10).string(obj.path ?? "");
+}
+
+/** Reads one PodProxyOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodProxyOptions(r: Reader, end: number): PodProxyOptions {
+  let f1: PodProxyOptions["path"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodProxyOptions overruns its length");
+  const obj = {} as PodProxyOptions;
+  if (f1) obj.path = f1;
+  return obj;
+}
+
+/** Writes the PodReadinessGate message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodReadinessGate(obj: PodReadinessGate, w: Writer): void {
+  w.uint32(10).string(obj.conditionType ?? "");
+}
+
+/** Reads one PodReadinessGate message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodReadinessGate(r: Reader, end: number): PodReadinessGate {
+  let f1: PodReadinessGate["conditionType"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodReadinessGate overruns its length");
+  const obj = {} as PodReadinessGate;
+  obj.conditionType = f1 ?? "";
+  return obj;
+}
+
+/** Writes the PodResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodResourceClaim(obj: PodResourceClaim, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  if (obj.resourceClaimName != null) w.uint32(26).string(obj.resourceClaimName);
+  if (obj.resourceClaimTemplateName != null) w.uint32(34).string(obj.resourceClaimTemplateName);
+}
+
+/** Reads one PodResourceClaim message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodResourceClaim(r: Reader, end: number): PodResourceClaim {
+  let f1: PodResourceClaim["name"] | undefined;
+  let f3: PodResourceClaim["resourceClaimName"] | undefined;
+  let f4: PodResourceClaim["resourceClaimTemplateName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodResourceClaim overruns its length");
+  const obj = {} as PodResourceClaim;
+  obj.name = f1 ?? "";
+  if (f3 !== undefined) obj.resourceClaimName = f3;
+  if (f4 !== undefined) obj.resourceClaimTemplateName = f4;
+  return obj;
+}
+
+/** Writes the PodResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodResourceClaimStatus(obj: PodResourceClaimStatus, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  if (obj.resourceClaimName != null) w.uint32(18).string(obj.resourceClaimName);
+}
+
+/** Reads one PodResourceClaimStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodResourceClaimStatus(r: Reader, end: number): PodResourceClaimStatus {
+  let f1: PodResourceClaimStatus["name"] | undefined;
+  let f2: PodResourceClaimStatus["resourceClaimName"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodResourceClaimStatus overruns its length");
+  const obj = {} as PodResourceClaimStatus;
+  obj.name = f1 ?? "";
+  if (f2 !== undefined) obj.resourceClaimName = f2;
+  return obj;
+}
+
+/** Writes the PodSchedulingGate message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodSchedulingGate(obj: PodSchedulingGate, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+}
+
+/** Reads one PodSchedulingGate message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodSchedulingGate(r: Reader, end: number): PodSchedulingGate {
+  let f1: PodSchedulingGate["name"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodSchedulingGate overruns its length");
+  const obj = {} as PodSchedulingGate;
+  obj.name = f1 ?? "";
+  return obj;
+}
+
+/** Writes the PodSecurityContext message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodSecurityContext(obj: PodSecurityContext, w: Writer): void {
+  if (obj.seLinuxOptions != null) {
+    w.uint32(10).fork();
+    encodeSELinuxOptions(obj.seLinuxOptions, w);
+    w.ldelim();
+  }
+  if (obj.runAsUser != null) w.uint32(16).int64(obj.runAsUser);
+  if (obj.runAsNonRoot != null) w.uint32(24).bool(obj.runAsNonRoot);
+  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.uint32(32).int64(x);
+  if (obj.fsGroup != null) w.uint32(40).int64(obj.fsGroup);
+  if (obj.runAsGroup != null) w.uint32(48).int64(obj.runAsGroup);
+  if (obj.sysctls != null)
+    for (const x of obj.sysctls) {
+      w.uint32(58).fork();
+      encodeSysctl(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.windowsOptions != null) {
+    w.uint32(66).fork();
+    encodeWindowsSecurityContextOptions(obj.windowsOptions, w);
+    w.ldelim();
+  }
+  if (obj.fsGroupChangePolicy != null) w.uint32(74).string(obj.fsGroupChangePolicy);
+  if (obj.seccompProfile != null) {
+    w.uint32(82).fork();
+    encodeSeccompProfile(obj.seccompProfile, w);
+    w.ldelim();
+  }
+  if (obj.appArmorProfile != null) {
+    w.uint32(90).fork();
+    encodeAppArmorProfile(obj.appArmorProfile, w);
+    w.ldelim();
+  }
+  if (obj.supplementalGroupsPolicy != null) w.uint32(98).string(obj.supplementalGroupsPolicy);
+  if (obj.seLinuxChangePolicy != null) w.uint32(106).string(obj.seLinuxChangePolicy);
+}
+
+/** Reads one PodSecurityContext message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodSecurityContext(r: Reader, end: number): PodSecurityContext {
+  let f1: PodSecurityContext["seLinuxOptions"] | undefined;
+  let f8: PodSecurityContext["windowsOptions"] | undefined;
+  let f2: PodSecurityContext["runAsUser"] | undefined;
+  let f6: PodSecurityContext["runAsGroup"] | undefined;
+  let f3: PodSecurityContext["runAsNonRoot"] | undefined;
+  let f4: PodSecurityContext["supplementalGroups"] | undefined;
+  let f12: PodSecurityContext["supplementalGroupsPolicy"] | undefined;
+  let f5: PodSecurityContext["fsGroup"] | undefined;
+  let f7: PodSecurityContext["sysctls"] | undefined;
+  let f9: PodSecurityContext["fsGroupChangePolicy"] | undefined;
+  let f10: PodSecurityContext["seccompProfile"] | undefined;
+  let f11: PodSecurityContext["appArmorProfile"] | undefined;
+  let f13: PodSecurityContext["seLinuxChangePolicy"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeSELinuxOptions(r, r.pos + l);
+        break;
+      }
+      case 16:
+        f2 = r.int64();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 32:
+        (f4 ??= []).push(r.int64());
+        break;
+      case 34: {
+        const e = r.uint32() + r.pos;
+        while (r.pos < e) (f4 ??= []).push(r.int64());
+        break;
+      }
+      case 40:
+        f5 = r.int64();
+        break;
+      case 48:
+        f6 = r.int64();
+        break;
+      case 58: {
+        const l = r.uint32();
+        (f7 ??= []).push(decodeSysctl(r, r.pos + l));
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeWindowsSecurityContextOptions(r, r.pos + l);
+        break;
+      }
+      case 74:
+        f9 = r.string() as PodSecurityContext["fsGroupChangePolicy"];
+        break;
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeSeccompProfile(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeAppArmorProfile(r, r.pos + l);
+        break;
+      }
+      case 98:
+        f12 = r.string() as PodSecurityContext["supplementalGroupsPolicy"];
+        break;
+      case 106:
+        f13 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodSecurityContext overruns its length");
+  const obj = {} as PodSecurityContext;
+  if (f1 !== undefined) obj.seLinuxOptions = f1;
+  if (f8 !== undefined) obj.windowsOptions = f8;
+  if (f2 !== undefined) obj.runAsUser = f2;
+  if (f6 !== undefined) obj.runAsGroup = f6;
+  if (f3 !== undefined) obj.runAsNonRoot = f3;
+  if (f4 !== undefined) obj.supplementalGroups = f4;
+  if (f12 !== undefined) obj.supplementalGroupsPolicy = f12;
+  if (f5 !== undefined) obj.fsGroup = f5;
+  if (f7 !== undefined) obj.sysctls = f7;
+  if (f9 !== undefined) obj.fsGroupChangePolicy = f9;
+  if (f10 !== undefined) obj.seccompProfile = f10;
+  if (f11 !== undefined) obj.appArmorProfile = f11;
+  if (f13 !== undefined) obj.seLinuxChangePolicy = f13;
+  return obj;
+}
+
+/** Writes the PodSignature message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodSignature(obj: PodSignature, w: Writer): void {
+  if (obj.podController != null) {
+    w.uint32(10).fork();
+    encodeOwnerReference(obj.podController, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one PodSignature message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodSignature(r: Reader, end: number): PodSignature {
+  let f1: PodSignature["podController"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeOwnerReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodSignature overruns its length");
+  const obj = {} as PodSignature;
+  if (f1 !== undefined) obj.podController = f1;
+  return obj;
+}
+
+/** Writes the PodSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodSpec(obj: PodSpec, w: Writer): void {
+  if (obj.volumes != null)
+    for (const x of obj.volumes) {
+      w.uint32(10).fork();
+      encodeVolume(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.containers != null)
+    for (const x of obj.containers) {
+      w.uint32(18).fork();
+      encodeContainer(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(26).string(obj.restartPolicy ?? "");
+  if (obj.terminationGracePeriodSeconds != null) w.uint32(32).int64(obj.terminationGracePeriodSeconds);
+  if (obj.activeDeadlineSeconds != null) w.uint32(40).int64(obj.activeDeadlineSeconds);
+  w.uint32(50).string(obj.dnsPolicy ?? "");
+  if (obj.nodeSelector != null) {
+    const { keys, values } = sortedEntries(obj.nodeSelector);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(58).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+  w.uint32(66).string(obj.serviceAccountName ?? "");
+  w.uint32(74).string(obj.serviceAccount ?? "");
+  w.uint32(82).string(obj.nodeName ?? "");
+  w.uint32(88).bool(obj.hostNetwork ?? false);
+  w.uint32(96).bool(obj.hostPID ?? false);
+  w.uint32(104).bool(obj.hostIPC ?? false);
+  if (obj.securityContext != null) {
+    w.uint32(114).fork();
+    encodePodSecurityContext(obj.securityContext, w);
+    w.ldelim();
+  }
+  if (obj.imagePullSecrets != null)
+    for (const x of obj.imagePullSecrets) {
+      w.uint32(122).fork();
+      encodeLocalObjectReference(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(130).string(obj.hostname ?? "");
+  w.uint32(138).string(obj.subdomain ?? "");
+  if (obj.affinity != null) {
+    w.uint32(146).fork();
+    encodeAffinity(obj.affinity, w);
+    w.ldelim();
+  }
+  w.uint32(154).string(obj.schedulerName ?? "");
+  if (obj.initContainers != null)
+    for (const x of obj.initContainers) {
+      w.uint32(162).fork();
+      encodeContainer(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.automountServiceAccountToken != null) w.uint32(168).bool(obj.automountServiceAccountToken);
+  if (obj.tolerations != null)
+    for (const x of obj.tolerations) {
+      w.uint32(178).fork();
+      encodeToleration(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.hostAliases != null)
+    for (const x of obj.hostAliases) {
+      w.uint32(186).fork();
+      encodeHostAlias(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(194).string(obj.priorityClassName ?? "");
+  if (obj.priority != null) w.uint32(200).int32(obj.priority);
+  if (obj.dnsConfig != null) {
+    w.uint32(210).fork();
+    encodePodDNSConfig(obj.dnsConfig, w);
+    w.ldelim();
+  }
+  if (obj.shareProcessNamespace != null) w.uint32(216).bool(obj.shareProcessNamespace);
+  if (obj.readinessGates != null)
+    for (const x of obj.readinessGates) {
+      w.uint32(226).fork();
+      encodePodReadinessGate(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.runtimeClassName != null) w.uint32(234).string(obj.runtimeClassName);
+  if (obj.enableServiceLinks != null) w.uint32(240).bool(obj.enableServiceLinks);
+  if (obj.preemptionPolicy != null) w.uint32(250).string(obj.preemptionPolicy);
+  if (obj.overhead != null) {
+    const { keys, values } = sortedEntries(obj.overhead);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(258).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.topologySpreadConstraints != null)
+    for (const x of obj.topologySpreadConstraints) {
+      w.uint32(266).fork();
+      encodeTopologySpreadConstraint(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.ephemeralContainers != null)
+    for (const x of obj.ephemeralContainers) {
+      w.uint32(274).fork();
+      encodeEphemeralContainer(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.setHostnameAsFQDN != null) w.uint32(280).bool(obj.setHostnameAsFQDN);
+  if (obj.os != null) {
+    w.uint32(290).fork();
+    encodePodOS(obj.os, w);
+    w.ldelim();
+  }
+  if (obj.hostUsers != null) w.uint32(296).bool(obj.hostUsers);
+  if (obj.schedulingGates != null)
+    for (const x of obj.schedulingGates) {
+      w.uint32(306).fork();
+      encodePodSchedulingGate(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.resourceClaims != null)
+    for (const x of obj.resourceClaims) {
+      w.uint32(314).fork();
+      encodePodResourceClaim(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.resources != null) {
+    w.uint32(322).fork();
+    encodeResourceRequirements(obj.resources, w);
+    w.ldelim();
+  }
+  if (obj.hostnameOverride != null) w.uint32(330).string(obj.hostnameOverride);
+}
+
+/** Reads one PodSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodSpec(r: Reader, end: number): PodSpec {
+  let f1: PodSpec["volumes"] | undefined;
+  let f20: PodSpec["initContainers"] | undefined;
+  let f2: PodSpec["containers"] | undefined;
+  let f34: PodSpec["ephemeralContainers"] | undefined;
+  let f3: PodSpec["restartPolicy"] | undefined;
+  let f4: PodSpec["terminationGracePeriodSeconds"] | undefined;
+  let f5: PodSpec["activeDeadlineSeconds"] | undefined;
+  let f6: PodSpec["dnsPolicy"] | undefined;
+  let f7: PodSpec["nodeSelector"] | undefined;
+  let f8: PodSpec["serviceAccountName"] | undefined;
+  let f9: PodSpec["serviceAccount"] | undefined;
+  let f21: PodSpec["automountServiceAccountToken"] | undefined;
+  let f10: PodSpec["nodeName"] | undefined;
+  let f11: PodSpec["hostNetwork"] | undefined;
+  let f12: PodSpec["hostPID"] | undefined;
+  let f13: PodSpec["hostIPC"] | undefined;
+  let f27: PodSpec["shareProcessNamespace"] | undefined;
+  let f14: PodSpec["securityContext"] | undefined;
+  let f15: PodSpec["imagePullSecrets"] | undefined;
+  let f16: PodSpec["hostname"] | undefined;
+  let f17: PodSpec["subdomain"] | undefined;
+  let f18: PodSpec["affinity"] | undefined;
+  let f19: PodSpec["schedulerName"] | undefined;
+  let f22: PodSpec["tolerations"] | undefined;
+  let f23: PodSpec["hostAliases"] | undefined;
+  let f24: PodSpec["priorityClassName"] | undefined;
+  let f25: PodSpec["priority"] | undefined;
+  let f26: PodSpec["dnsConfig"] | undefined;
+  let f28: PodSpec["readinessGates"] | undefined;
+  let f29: PodSpec["runtimeClassName"] | undefined;
+  let f30: PodSpec["enableServiceLinks"] | undefined;
+  let f31: PodSpec["preemptionPolicy"] | undefined;
+  let f32: PodSpec["overhead"] | undefined;
+  let f33: PodSpec["topologySpreadConstraints"] | undefined;
+  let f35: PodSpec["setHostnameAsFQDN"] | undefined;
+  let f36: PodSpec["os"] | undefined;
+  let f37: PodSpec["hostUsers"] | undefined;
+  let f38: PodSpec["schedulingGates"] | undefined;
+  let f39: PodSpec["resourceClaims"] | undefined;
+  let f40: PodSpec["resources"] | undefined;
+  let f41: PodSpec["hostnameOverride"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeVolume(r, r.pos + l));
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeContainer(r, r.pos + l));
+        break;
+      }
+      case 26:
+        f3 = r.string() as PodSpec["restartPolicy"];
+        break;
+      case 32:
+        f4 = r.int64();
+        break;
+      case 40:
+        f5 = r.int64();
+        break;
+      case 50:
+        f6 = r.string() as PodSpec["dnsPolicy"];
+        break;
+      case 58: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f7 ??= {}), k, v ?? "");
+        break;
+      }
+      case 66:
+        f8 = r.string();
+        break;
+      case 74:
+        f9 = r.string();
+        break;
+      case 82:
+        f10 = r.string();
+        break;
+      case 88:
+        f11 = r.bool();
+        break;
+      case 96:
+        f12 = r.bool();
+        break;
+      case 104:
+        f13 = r.bool();
+        break;
+      case 114: {
+        const l = r.uint32();
+        f14 = decodePodSecurityContext(r, r.pos + l);
+        break;
+      }
+      case 122: {
+        const l = r.uint32();
+        (f15 ??= []).push(decodeLocalObjectReference(r, r.pos + l));
+        break;
+      }
+      case 130:
+        f16 = r.string();
+        break;
+      case 138:
+        f17 = r.string();
+        break;
+      case 146: {
+        const l = r.uint32();
+        f18 = decodeAffinity(r, r.pos + l);
+        break;
+      }
+      case 154:
+        f19 = r.string();
+        break;
+      case 162: {
+        const l = r.uint32();
+        (f20 ??= []).push(decodeContainer(r, r.pos + l));
+        break;
+      }
+      case 168:
+        f21 = r.bool();
+        break;
+      case 178: {
+        const l = r.uint32();
+        (f22 ??= []).push(decodeToleration(r, r.pos + l));
+        break;
+      }
+      case 186: {
+        const l = r.uint32();
+        (f23 ??= []).push(decodeHostAlias(r, r.pos + l));
+        break;
+      }
+      case 194:
+        f24 = r.string();
+        break;
+      case 200:
+        f25 = r.int32();
+        break;
+      case 210: {
+        const l = r.uint32();
+        f26 = decodePodDNSConfig(r, r.pos + l);
+        break;
+      }
+      case 216:
+        f27 = r.bool();
+        break;
+      case 226: {
+        const l = r.uint32();
+        (f28 ??= []).push(decodePodReadinessGate(r, r.pos + l));
+        break;
+      }
+      case 234:
+        f29 = r.string();
+        break;
+      case 240:
+        f30 = r.bool();
+        break;
+      case 250:
+        f31 = r.string() as PodSpec["preemptionPolicy"];
+        break;
+      case 258: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f32 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 266: {
+        const l = r.uint32();
+        (f33 ??= []).push(decodeTopologySpreadConstraint(r, r.pos + l));
+        break;
+      }
+      case 274: {
+        const l = r.uint32();
+        (f34 ??= []).push(decodeEphemeralContainer(r, r.pos + l));
+        break;
+      }
+      case 280:
+        f35 = r.bool();
+        break;
+      case 290: {
+        const l = r.uint32();
+        f36 = decodePodOS(r, r.pos + l);
+        break;
+      }
+      case 296:
+        f37 = r.bool();
+        break;
+      case 306: {
+        const l = r.uint32();
+        (f38 ??= []).push(decodePodSchedulingGate(r, r.pos + l));
+        break;
+      }
+      case 314: {
+        const l = r.uint32();
+        (f39 ??= []).push(decodePodResourceClaim(r, r.pos + l));
+        break;
+      }
+      case 322: {
+        const l = r.uint32();
+        f40 = decodeResourceRequirements(r, r.pos + l);
+        break;
+      }
+      case 330:
+        f41 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodSpec overruns its length");
+  const obj = {} as PodSpec;
+  if (f1 !== undefined) obj.volumes = f1;
+  if (f20 !== undefined) obj.initContainers = f20;
+  obj.containers = f2 ?? [];
+  if (f34 !== undefined) obj.ephemeralContainers = f34;
+  if (f3) obj.restartPolicy = f3;
+  if (f4 !== undefined) obj.terminationGracePeriodSeconds = f4;
+  if (f5 !== undefined) obj.activeDeadlineSeconds = f5;
+  if (f6) obj.dnsPolicy = f6;
+  if (f7 !== undefined) obj.nodeSelector = f7;
+  if (f8) obj.serviceAccountName = f8;
+  if (f9) obj.serviceAccount = f9;
+  if (f21 !== undefined) obj.automountServiceAccountToken = f21;
+  if (f10) obj.nodeName = f10;
+  if (f11) obj.hostNetwork = f11;
+  if (f12) obj.hostPID = f12;
+  if (f13) obj.hostIPC = f13;
+  if (f27 !== undefined) obj.shareProcessNamespace = f27;
+  if (f14 !== undefined) obj.securityContext = f14;
+  if (f15 !== undefined) obj.imagePullSecrets = f15;
+  if (f16) obj.hostname = f16;
+  if (f17) obj.subdomain = f17;
+  if (f18 !== undefined) obj.affinity = f18;
+  if (f19) obj.schedulerName = f19;
+  if (f22 !== undefined) obj.tolerations = f22;
+  if (f23 !== undefined) obj.hostAliases = f23;
+  if (f24) obj.priorityClassName = f24;
+  if (f25 !== undefined) obj.priority = f25;
+  if (f26 !== undefined) obj.dnsConfig = f26;
+  if (f28 !== undefined) obj.readinessGates = f28;
+  if (f29 !== undefined) obj.runtimeClassName = f29;
+  if (f30 !== undefined) obj.enableServiceLinks = f30;
+  if (f31 !== undefined) obj.preemptionPolicy = f31;
+  if (f32 !== undefined) obj.overhead = f32;
+  if (f33 !== undefined) obj.topologySpreadConstraints = f33;
+  if (f35 !== undefined) obj.setHostnameAsFQDN = f35;
+  if (f36 !== undefined) obj.os = f36;
+  if (f37 !== undefined) obj.hostUsers = f37;
+  if (f38 !== undefined) obj.schedulingGates = f38;
+  if (f39 !== undefined) obj.resourceClaims = f39;
+  if (f40 !== undefined) obj.resources = f40;
+  if (f41 !== undefined) obj.hostnameOverride = f41;
+  return obj;
+}
+
+/** Writes the PodStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodStatus(obj: PodStatus, w: Writer): void {
+  w.uint32(10).string(obj.phase ?? "");
+  if (obj.conditions != null)
+    for (const x of obj.conditions) {
+      w.uint32(18).fork();
+      encodePodCondition(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(26).string(obj.message ?? "");
+  w.uint32(34).string(obj.reason ?? "");
+  w.uint32(42).string(obj.hostIP ?? "");
+  w.uint32(50).string(obj.podIP ?? "");
+  if (obj.startTime != null) {
+    w.uint32(58).fork();
+    encodeTime(obj.startTime, w);
+    w.ldelim();
+  }
+  if (obj.containerStatuses != null)
+    for (const x of obj.containerStatuses) {
+      w.uint32(66).fork();
+      encodeContainerStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(74).string(obj.qosClass ?? "");
+  if (obj.initContainerStatuses != null)
+    for (const x of obj.initContainerStatuses) {
+      w.uint32(82).fork();
+      encodeContainerStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(90).string(obj.nominatedNodeName ?? "");
+  if (obj.podIPs != null)
+    for (const x of obj.podIPs) {
+      w.uint32(98).fork();
+      encodePodIP(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.ephemeralContainerStatuses != null)
+    for (const x of obj.ephemeralContainerStatuses) {
+      w.uint32(106).fork();
+      encodeContainerStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(114).string(obj.resize ?? "");
+  if (obj.resourceClaimStatuses != null)
+    for (const x of obj.resourceClaimStatuses) {
+      w.uint32(122).fork();
+      encodePodResourceClaimStatus(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.hostIPs != null)
+    for (const x of obj.hostIPs) {
+      w.uint32(130).fork();
+      encodeHostIP(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  w.uint32(136).int64(obj.observedGeneration ?? 0);
+  if (obj.extendedResourceClaimStatus != null) {
+    w.uint32(146).fork();
+    encodePodExtendedResourceClaimStatus(obj.extendedResourceClaimStatus, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one PodStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodStatus(r: Reader, end: number): PodStatus {
+  let f17: PodStatus["observedGeneration"] | undefined;
+  let f1: PodStatus["phase"] | undefined;
+  let f2: PodStatus["conditions"] | undefined;
+  let f3: PodStatus["message"] | undefined;
+  let f4: PodStatus["reason"] | undefined;
+  let f11: PodStatus["nominatedNodeName"] | undefined;
+  let f5: PodStatus["hostIP"] | undefined;
+  let f16: PodStatus["hostIPs"] | undefined;
+  let f6: PodStatus["podIP"] | undefined;
+  let f12: PodStatus["podIPs"] | undefined;
+  let f7: PodStatus["startTime"] | undefined;
+  let f10: PodStatus["initContainerStatuses"] | undefined;
+  let f8: PodStatus["containerStatuses"] | undefined;
+  let f9: PodStatus["qosClass"] | undefined;
+  let f13: PodStatus["ephemeralContainerStatuses"] | undefined;
+  let f14: PodStatus["resize"] | undefined;
+  let f15: PodStatus["resourceClaimStatuses"] | undefined;
+  let f18: PodStatus["extendedResourceClaimStatus"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as PodStatus["phase"];
+        break;
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePodCondition(r, r.pos + l));
+        break;
+      }
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58: {
+        const l = r.uint32();
+        f7 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        (f8 ??= []).push(decodeContainerStatus(r, r.pos + l));
+        break;
+      }
+      case 74:
+        f9 = r.string() as PodStatus["qosClass"];
+        break;
+      case 82: {
+        const l = r.uint32();
+        (f10 ??= []).push(decodeContainerStatus(r, r.pos + l));
+        break;
+      }
+      case 90:
+        f11 = r.string();
+        break;
+      case 98: {
+        const l = r.uint32();
+        (f12 ??= []).push(decodePodIP(r, r.pos + l));
+        break;
+      }
+      case 106: {
+        const l = r.uint32();
+        (f13 ??= []).push(decodeContainerStatus(r, r.pos + l));
+        break;
+      }
+      case 114:
+        f14 = r.string();
+        break;
+      case 122: {
+        const l = r.uint32();
+        (f15 ??= []).push(decodePodResourceClaimStatus(r, r.pos + l));
+        break;
+      }
+      case 130: {
+        const l = r.uint32();
+        (f16 ??= []).push(decodeHostIP(r, r.pos + l));
+        break;
+      }
+      case 136:
+        f17 = r.int64();
+        break;
+      case 146: {
+        const l = r.uint32();
+        f18 = decodePodExtendedResourceClaimStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodStatus overruns its length");
+  const obj = {} as PodStatus;
+  if (f17) obj.observedGeneration = f17;
+  if (f1) obj.phase = f1;
+  if (f2 !== undefined) obj.conditions = f2;
+  if (f3) obj.message = f3;
+  if (f4) obj.reason = f4;
+  if (f11) obj.nominatedNodeName = f11;
+  if (f5) obj.hostIP = f5;
+  if (f16 !== undefined) obj.hostIPs = f16;
+  if (f6) obj.podIP = f6;
+  if (f12 !== undefined) obj.podIPs = f12;
+  if (f7 !== undefined) obj.startTime = f7;
+  if (f10 !== undefined) obj.initContainerStatuses = f10;
+  if (f8 !== undefined) obj.containerStatuses = f8;
+  if (f9) obj.qosClass = f9;
+  if (f13 !== undefined) obj.ephemeralContainerStatuses = f13;
+  if (f14) obj.resize = f14;
+  if (f15 !== undefined) obj.resourceClaimStatuses = f15;
+  if (f18 !== undefined) obj.extendedResourceClaimStatus = f18;
+  return obj;
+}
+
+/** Writes the PodStatusResult message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodStatusResult(obj: PodStatusResult, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePodStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PodStatusResult message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodStatusResult(r: Reader, end: number): PodStatusResult {
+  let f1: PodStatusResult["metadata"] | undefined;
+  let f2: PodStatusResult["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodStatusResult overruns its length");
+  const obj = {} as PodStatusResult;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.status = f2 ?? decodePodStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the PodTemplate message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodTemplate(obj: PodTemplate, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PodTemplate message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodTemplate(r: Reader, end: number): PodTemplate {
+  let f1: PodTemplate["metadata"] | undefined;
+  let f2: PodTemplate["template"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodTemplateSpec(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodTemplate overruns its length");
+  const obj = {} as PodTemplate;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.template = f2 ?? decodePodTemplateSpec(r, r.pos);
+  return obj;
+}
+
+/** Writes the PodTemplateList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodTemplateList(obj: PodTemplateList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodePodTemplate(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one PodTemplateList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodTemplateList(r: Reader, end: number): PodTemplateList {
+  let f1: PodTemplateList["metadata"] | undefined;
+  let f2: PodTemplateList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodePodTemplate(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodTemplateList overruns its length");
+  const obj = {} as PodTemplateList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the PodTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePodTemplateSpec(obj: PodTemplateSpec, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodePodSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PodTemplateSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePodTemplateSpec(r: Reader, end: number): PodTemplateSpec {
+  let f1: PodTemplateSpec["metadata"] | undefined;
+  let f2: PodTemplateSpec["spec"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodSpec(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PodTemplateSpec overruns its length");
+  const obj = {} as PodTemplateSpec;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodePodSpec(r, r.pos);
+  return obj;
+}
+
 /** Writes the PortStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePortStatus(obj: PortStatus, w: Writer): void {
   w.uint32(8).int32(obj.port ?? 0);
@@ -1082,6 +9257,515 @@ export function decodePortStatus(r: Reader, end: number): PortStatus {
   obj.port = f1 ?? 0;
   obj.protocol = f2 ?? ("" as PortStatus["protocol"]);
   if (f3 !== undefined) obj.error = f3;
+  return obj;
+}
+
+/** Writes the PortworxVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePortworxVolumeSource(obj: PortworxVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumeID ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+}
+
+/** Reads one PortworxVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePortworxVolumeSource(r: Reader, end: number): PortworxVolumeSource {
+  let f1: PortworxVolumeSource["volumeID"] | undefined;
+  let f2: PortworxVolumeSource["fsType"] | undefined;
+  let f3: PortworxVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PortworxVolumeSource overruns its length");
+  const obj = {} as PortworxVolumeSource;
+  obj.volumeID = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.readOnly = f3;
+  return obj;
+}
+
+/** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePreconditions(obj: Preconditions, w: Writer): void {
+  if (obj.uid != null) w.uint32(10).string(obj.uid);
+}
+
+/** Reads one Preconditions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePreconditions(r: Reader, end: number): Preconditions {
+  let f1: Preconditions["uid"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Preconditions overruns its length");
+  const obj = {} as Preconditions;
+  if (f1 !== undefined) obj.uid = f1;
+  return obj;
+}
+
+/** Writes the PreferAvoidPodsEntry message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePreferAvoidPodsEntry(obj: PreferAvoidPodsEntry, w: Writer): void {
+  w.uint32(10).fork();
+  encodePodSignature(obj.podSignature ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  if (obj.evictionTime) encodeTime(obj.evictionTime, w);
+  w.ldelim();
+  w.uint32(26).string(obj.reason ?? "");
+  w.uint32(34).string(obj.message ?? "");
+}
+
+/** Reads one PreferAvoidPodsEntry message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePreferAvoidPodsEntry(r: Reader, end: number): PreferAvoidPodsEntry {
+  let f1: PreferAvoidPodsEntry["podSignature"] | undefined;
+  let f2: PreferAvoidPodsEntry["evictionTime"] | undefined;
+  let f3: PreferAvoidPodsEntry["reason"] | undefined;
+  let f4: PreferAvoidPodsEntry["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodePodSignature(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PreferAvoidPodsEntry overruns its length");
+  const obj = {} as PreferAvoidPodsEntry;
+  obj.podSignature = f1 ?? decodePodSignature(r, r.pos);
+  if (f2 !== undefined) obj.evictionTime = f2;
+  if (f3) obj.reason = f3;
+  if (f4) obj.message = f4;
+  return obj;
+}
+
+/** Writes the PreferredSchedulingTerm message body (no length prefix), byte for byte as Go marshals it. */
+export function encodePreferredSchedulingTerm(obj: PreferredSchedulingTerm, w: Writer): void {
+  w.uint32(8).int32(obj.weight ?? 0);
+  w.uint32(18).fork();
+  encodeNodeSelectorTerm(obj.preference ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one PreferredSchedulingTerm message body that ends at `end`, as Go would show the object in JSON. */
+export function decodePreferredSchedulingTerm(r: Reader, end: number): PreferredSchedulingTerm {
+  let f1: PreferredSchedulingTerm["weight"] | undefined;
+  let f2: PreferredSchedulingTerm["preference"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeNodeSelectorTerm(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: PreferredSchedulingTerm overruns its length");
+  const obj = {} as PreferredSchedulingTerm;
+  obj.weight = f1 ?? 0;
+  obj.preference = f2 ?? decodeNodeSelectorTerm(r, r.pos);
+  return obj;
+}
+
+/** Writes the Probe message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeProbe(obj: Probe, w: Writer): void {
+  w.uint32(10).fork();
+  encodeProbeHandler(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(16).int32(obj.initialDelaySeconds ?? 0);
+  w.uint32(24).int32(obj.timeoutSeconds ?? 0);
+  w.uint32(32).int32(obj.periodSeconds ?? 0);
+  w.uint32(40).int32(obj.successThreshold ?? 0);
+  w.uint32(48).int32(obj.failureThreshold ?? 0);
+  if (obj.terminationGracePeriodSeconds != null) w.uint32(56).int64(obj.terminationGracePeriodSeconds);
+}
+
+/** Reads one Probe message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeProbe(r: Reader, end: number): Probe {
+  let f1: ProbeHandler | undefined;
+  let f2: Probe["initialDelaySeconds"] | undefined;
+  let f3: Probe["timeoutSeconds"] | undefined;
+  let f4: Probe["periodSeconds"] | undefined;
+  let f5: Probe["successThreshold"] | undefined;
+  let f6: Probe["failureThreshold"] | undefined;
+  let f7: Probe["terminationGracePeriodSeconds"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeProbeHandler(r, r.pos + l);
+        break;
+      }
+      case 16:
+        f2 = r.int32();
+        break;
+      case 24:
+        f3 = r.int32();
+        break;
+      case 32:
+        f4 = r.int32();
+        break;
+      case 40:
+        f5 = r.int32();
+        break;
+      case 48:
+        f6 = r.int32();
+        break;
+      case 56:
+        f7 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Probe overruns its length");
+  const obj = {} as Probe;
+  Object.assign(obj, f1 ?? decodeProbeHandler(r, r.pos));
+  if (f2) obj.initialDelaySeconds = f2;
+  if (f3) obj.timeoutSeconds = f3;
+  if (f4) obj.periodSeconds = f4;
+  if (f5) obj.successThreshold = f5;
+  if (f6) obj.failureThreshold = f6;
+  if (f7 !== undefined) obj.terminationGracePeriodSeconds = f7;
+  return obj;
+}
+
+/** Writes the ProbeHandler message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeProbeHandler(obj: ProbeHandler, w: Writer): void {
+  if (obj.exec != null) {
+    w.uint32(10).fork();
+    encodeExecAction(obj.exec, w);
+    w.ldelim();
+  }
+  if (obj.httpGet != null) {
+    w.uint32(18).fork();
+    encodeHTTPGetAction(obj.httpGet, w);
+    w.ldelim();
+  }
+  if (obj.tcpSocket != null) {
+    w.uint32(26).fork();
+    encodeTCPSocketAction(obj.tcpSocket, w);
+    w.ldelim();
+  }
+  if (obj.grpc != null) {
+    w.uint32(34).fork();
+    encodeGRPCAction(obj.grpc, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one ProbeHandler message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeProbeHandler(r: Reader, end: number): ProbeHandler {
+  let f1: ProbeHandler["exec"] | undefined;
+  let f2: ProbeHandler["httpGet"] | undefined;
+  let f3: ProbeHandler["tcpSocket"] | undefined;
+  let f4: ProbeHandler["grpc"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeExecAction(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeHTTPGetAction(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeTCPSocketAction(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeGRPCAction(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ProbeHandler overruns its length");
+  const obj = {} as ProbeHandler;
+  if (f1 !== undefined) obj.exec = f1;
+  if (f2 !== undefined) obj.httpGet = f2;
+  if (f3 !== undefined) obj.tcpSocket = f3;
+  if (f4 !== undefined) obj.grpc = f4;
+  return obj;
+}
+
+/** Writes the ProjectedVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeProjectedVolumeSource(obj: ProjectedVolumeSource, w: Writer): void {
+  if (obj.sources != null)
+    for (const x of obj.sources) {
+      w.uint32(10).fork();
+      encodeVolumeProjection(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.defaultMode != null) w.uint32(16).int32(obj.defaultMode);
+}
+
+/** Reads one ProjectedVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeProjectedVolumeSource(r: Reader, end: number): ProjectedVolumeSource {
+  let f1: ProjectedVolumeSource["sources"] | undefined;
+  let f2: ProjectedVolumeSource["defaultMode"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeVolumeProjection(r, r.pos + l));
+        break;
+      }
+      case 16:
+        f2 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ProjectedVolumeSource overruns its length");
+  const obj = {} as ProjectedVolumeSource;
+  obj.sources = f1 ?? [];
+  if (f2 !== undefined) obj.defaultMode = f2;
+  return obj;
+}
+
+/** Writes the QuobyteVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeQuobyteVolumeSource(obj: QuobyteVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.registry ?? "");
+  w.uint32(18).string(obj.volume ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  w.uint32(34).string(obj.user ?? "");
+  w.uint32(42).string(obj.group ?? "");
+  w.uint32(50).string(obj.tenant ?? "");
+}
+
+/** Reads one QuobyteVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeQuobyteVolumeSource(r: Reader, end: number): QuobyteVolumeSource {
+  let f1: QuobyteVolumeSource["registry"] | undefined;
+  let f2: QuobyteVolumeSource["volume"] | undefined;
+  let f3: QuobyteVolumeSource["readOnly"] | undefined;
+  let f4: QuobyteVolumeSource["user"] | undefined;
+  let f5: QuobyteVolumeSource["group"] | undefined;
+  let f6: QuobyteVolumeSource["tenant"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: QuobyteVolumeSource overruns its length");
+  const obj = {} as QuobyteVolumeSource;
+  obj.registry = f1 ?? "";
+  obj.volume = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  if (f4) obj.user = f4;
+  if (f5) obj.group = f5;
+  if (f6) obj.tenant = f6;
+  return obj;
+}
+
+/** Writes the RBDPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeRBDPersistentVolumeSource(obj: RBDPersistentVolumeSource, w: Writer): void {
+  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
+  w.uint32(18).string(obj.image ?? "");
+  w.uint32(26).string(obj.fsType ?? "");
+  w.uint32(34).string(obj.pool ?? "");
+  w.uint32(42).string(obj.user ?? "");
+  w.uint32(50).string(obj.keyring ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(58).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(64).bool(obj.readOnly ?? false);
+}
+
+/** Reads one RBDPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeRBDPersistentVolumeSource(r: Reader, end: number): RBDPersistentVolumeSource {
+  let f1: RBDPersistentVolumeSource["monitors"] | undefined;
+  let f2: RBDPersistentVolumeSource["image"] | undefined;
+  let f3: RBDPersistentVolumeSource["fsType"] | undefined;
+  let f4: RBDPersistentVolumeSource["pool"] | undefined;
+  let f5: RBDPersistentVolumeSource["user"] | undefined;
+  let f6: RBDPersistentVolumeSource["keyring"] | undefined;
+  let f7: RBDPersistentVolumeSource["secretRef"] | undefined;
+  let f8: RBDPersistentVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 64:
+        f8 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: RBDPersistentVolumeSource overruns its length");
+  const obj = {} as RBDPersistentVolumeSource;
+  obj.monitors = f1 ?? [];
+  obj.image = f2 ?? "";
+  if (f3) obj.fsType = f3;
+  if (f4) obj.pool = f4;
+  if (f5) obj.user = f5;
+  if (f6) obj.keyring = f6;
+  if (f7 !== undefined) obj.secretRef = f7;
+  if (f8) obj.readOnly = f8;
+  return obj;
+}
+
+/** Writes the RBDVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeRBDVolumeSource(obj: RBDVolumeSource, w: Writer): void {
+  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
+  w.uint32(18).string(obj.image ?? "");
+  w.uint32(26).string(obj.fsType ?? "");
+  w.uint32(34).string(obj.pool ?? "");
+  w.uint32(42).string(obj.user ?? "");
+  w.uint32(50).string(obj.keyring ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(58).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(64).bool(obj.readOnly ?? false);
+}
+
+/** Reads one RBDVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeRBDVolumeSource(r: Reader, end: number): RBDVolumeSource {
+  let f1: RBDVolumeSource["monitors"] | undefined;
+  let f2: RBDVolumeSource["image"] | undefined;
+  let f3: RBDVolumeSource["fsType"] | undefined;
+  let f4: RBDVolumeSource["pool"] | undefined;
+  let f5: RBDVolumeSource["user"] | undefined;
+  let f6: RBDVolumeSource["keyring"] | undefined;
+  let f7: RBDVolumeSource["secretRef"] | undefined;
+  let f8: RBDVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        (f1 ??= []).push(r.string());
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 64:
+        f8 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: RBDVolumeSource overruns its length");
+  const obj = {} as RBDVolumeSource;
+  obj.monitors = f1 ?? [];
+  obj.image = f2 ?? "";
+  if (f3) obj.fsType = f3;
+  if (f4) obj.pool = f4;
+  if (f5) obj.user = f5;
+  if (f6) obj.keyring = f6;
+  if (f7 !== undefined) obj.secretRef = f7;
+  if (f8) obj.readOnly = f8;
   return obj;
 }
 
@@ -1122,6 +9806,1044 @@ export function decodeRangeAllocation(r: Reader, end: number): RangeAllocation {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.range = f2 ?? "";
   obj.data = f3 ?? "";
+  return obj;
+}
+
+/** Writes the ReplicationController message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeReplicationController(obj: ReplicationController, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodeReplicationControllerSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodeReplicationControllerStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one ReplicationController message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeReplicationController(r: Reader, end: number): ReplicationController {
+  let f1: ReplicationController["metadata"] | undefined;
+  let f2: ReplicationController["spec"] | undefined;
+  let f3: ReplicationController["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeReplicationControllerSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeReplicationControllerStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ReplicationController overruns its length");
+  const obj = {} as ReplicationController;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodeReplicationControllerSpec(r, r.pos);
+  obj.status = f3 ?? decodeReplicationControllerStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the ReplicationControllerCondition message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeReplicationControllerCondition(obj: ReplicationControllerCondition, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  w.uint32(18).string(obj.status ?? "");
+  w.uint32(26).fork();
+  if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
+  w.ldelim();
+  w.uint32(34).string(obj.reason ?? "");
+  w.uint32(42).string(obj.message ?? "");
+}
+
+/** Reads one ReplicationControllerCondition message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeReplicationControllerCondition(r: Reader, end: number): ReplicationControllerCondition {
+  let f1: ReplicationControllerCondition["type"] | undefined;
+  let f2: ReplicationControllerCondition["status"] | undefined;
+  let f3: ReplicationControllerCondition["lastTransitionTime"] | undefined;
+  let f4: ReplicationControllerCondition["reason"] | undefined;
+  let f5: ReplicationControllerCondition["message"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ReplicationControllerCondition overruns its length");
+  const obj = {} as ReplicationControllerCondition;
+  obj.type = f1 ?? "";
+  obj.status = f2 ?? "";
+  if (f3 !== undefined) obj.lastTransitionTime = f3;
+  if (f4) obj.reason = f4;
+  if (f5) obj.message = f5;
+  return obj;
+}
+
+/** Writes the ReplicationControllerList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeReplicationControllerList(obj: ReplicationControllerList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeReplicationController(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ReplicationControllerList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeReplicationControllerList(r: Reader, end: number): ReplicationControllerList {
+  let f1: ReplicationControllerList["metadata"] | undefined;
+  let f2: ReplicationControllerList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeReplicationController(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ReplicationControllerList overruns its length");
+  const obj = {} as ReplicationControllerList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the ReplicationControllerSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeReplicationControllerSpec(obj: ReplicationControllerSpec, w: Writer): void {
+  if (obj.replicas != null) w.uint32(8).int32(obj.replicas);
+  if (obj.selector != null) {
+    const { keys, values } = sortedEntries(obj.selector);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).string(x ?? "");
+      w.ldelim();
+    }
+  }
+  if (obj.template != null) {
+    w.uint32(26).fork();
+    encodePodTemplateSpec(obj.template, w);
+    w.ldelim();
+  }
+  w.uint32(32).int32(obj.minReadySeconds ?? 0);
+}
+
+/** Reads one ReplicationControllerSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeReplicationControllerSpec(r: Reader, end: number): ReplicationControllerSpec {
+  let f1: ReplicationControllerSpec["replicas"] | undefined;
+  let f4: ReplicationControllerSpec["minReadySeconds"] | undefined;
+  let f2: ReplicationControllerSpec["selector"] | undefined;
+  let f3: ReplicationControllerSpec["template"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) v = r.string();
+          else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "");
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodePodTemplateSpec(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.int32();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ReplicationControllerSpec overruns its length");
+  const obj = {} as ReplicationControllerSpec;
+  if (f1 !== undefined) obj.replicas = f1;
+  if (f4) obj.minReadySeconds = f4;
+  if (f2 !== undefined) obj.selector = f2;
+  if (f3 !== undefined) obj.template = f3;
+  return obj;
+}
+
+/** Writes the ReplicationControllerStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeReplicationControllerStatus(obj: ReplicationControllerStatus, w: Writer): void {
+  w.uint32(8).int32(obj.replicas ?? 0);
+  w.uint32(16).int32(obj.fullyLabeledReplicas ?? 0);
+  w.uint32(24).int64(obj.observedGeneration ?? 0);
+  w.uint32(32).int32(obj.readyReplicas ?? 0);
+  w.uint32(40).int32(obj.availableReplicas ?? 0);
+  if (obj.conditions != null)
+    for (const x of obj.conditions) {
+      w.uint32(50).fork();
+      encodeReplicationControllerCondition(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ReplicationControllerStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeReplicationControllerStatus(r: Reader, end: number): ReplicationControllerStatus {
+  let f1: ReplicationControllerStatus["replicas"] | undefined;
+  let f2: ReplicationControllerStatus["fullyLabeledReplicas"] | undefined;
+  let f4: ReplicationControllerStatus["readyReplicas"] | undefined;
+  let f5: ReplicationControllerStatus["availableReplicas"] | undefined;
+  let f3: ReplicationControllerStatus["observedGeneration"] | undefined;
+  let f6: ReplicationControllerStatus["conditions"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 16:
+        f2 = r.int32();
+        break;
+      case 24:
+        f3 = r.int64();
+        break;
+      case 32:
+        f4 = r.int32();
+        break;
+      case 40:
+        f5 = r.int32();
+        break;
+      case 50: {
+        const l = r.uint32();
+        (f6 ??= []).push(decodeReplicationControllerCondition(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ReplicationControllerStatus overruns its length");
+  const obj = {} as ReplicationControllerStatus;
+  obj.replicas = f1 ?? 0;
+  if (f2) obj.fullyLabeledReplicas = f2;
+  if (f4) obj.readyReplicas = f4;
+  if (f5) obj.availableReplicas = f5;
+  if (f3) obj.observedGeneration = f3;
+  if (f6 !== undefined) obj.conditions = f6;
+  return obj;
+}
+
+/** Writes the ResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceClaim(obj: ResourceClaim, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.request ?? "");
+}
+
+/** Reads one ResourceClaim message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceClaim(r: Reader, end: number): ResourceClaim {
+  let f1: ResourceClaim["name"] | undefined;
+  let f2: ResourceClaim["request"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceClaim overruns its length");
+  const obj = {} as ResourceClaim;
+  obj.name = f1 ?? "";
+  if (f2) obj.request = f2;
+  return obj;
+}
+
+/** Writes the ResourceFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceFieldSelector(obj: ResourceFieldSelector, w: Writer): void {
+  w.uint32(10).string(obj.containerName ?? "");
+  w.uint32(18).string(obj.resource ?? "");
+  w.uint32(26).fork();
+  encodeQuantity(obj.divisor ?? "0", w);
+  w.ldelim();
+}
+
+/** Reads one ResourceFieldSelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceFieldSelector(r: Reader, end: number): ResourceFieldSelector {
+  let f1: ResourceFieldSelector["containerName"] | undefined;
+  let f2: ResourceFieldSelector["resource"] | undefined;
+  let f3: ResourceFieldSelector["divisor"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeQuantity(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceFieldSelector overruns its length");
+  const obj = {} as ResourceFieldSelector;
+  if (f1) obj.containerName = f1;
+  obj.resource = f2 ?? "";
+  obj.divisor = f3 ?? "0";
+  return obj;
+}
+
+/** Writes the ResourceHealth message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceHealth(obj: ResourceHealth, w: Writer): void {
+  w.uint32(10).string(obj.resourceID ?? "");
+  w.uint32(18).string(obj.health ?? "");
+}
+
+/** Reads one ResourceHealth message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceHealth(r: Reader, end: number): ResourceHealth {
+  let f1: ResourceHealth["resourceID"] | undefined;
+  let f2: ResourceHealth["health"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceHealth overruns its length");
+  const obj = {} as ResourceHealth;
+  obj.resourceID = f1 ?? "";
+  if (f2) obj.health = f2;
+  return obj;
+}
+
+/** Writes the ResourceQuota message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceQuota(obj: ResourceQuota, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).fork();
+  encodeResourceQuotaSpec(obj.spec ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(26).fork();
+  encodeResourceQuotaStatus(obj.status ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one ResourceQuota message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceQuota(r: Reader, end: number): ResourceQuota {
+  let f1: ResourceQuota["metadata"] | undefined;
+  let f2: ResourceQuota["spec"] | undefined;
+  let f3: ResourceQuota["status"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeResourceQuotaSpec(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeResourceQuotaStatus(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceQuota overruns its length");
+  const obj = {} as ResourceQuota;
+  obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
+  obj.spec = f2 ?? decodeResourceQuotaSpec(r, r.pos);
+  obj.status = f3 ?? decodeResourceQuotaStatus(r, r.pos);
+  return obj;
+}
+
+/** Writes the ResourceQuotaList message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceQuotaList(obj: ResourceQuotaList, w: Writer): void {
+  w.uint32(10).fork();
+  encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeResourceQuota(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ResourceQuotaList message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceQuotaList(r: Reader, end: number): ResourceQuotaList {
+  let f1: ResourceQuotaList["metadata"] | undefined;
+  let f2: ResourceQuotaList["items"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeListMeta(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeResourceQuota(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaList overruns its length");
+  const obj = {} as ResourceQuotaList;
+  obj.metadata = f1 ?? decodeListMeta(r, r.pos);
+  obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the ResourceQuotaSpec message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceQuotaSpec(obj: ResourceQuotaSpec, w: Writer): void {
+  if (obj.hard != null) {
+    const { keys, values } = sortedEntries(obj.hard);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.scopes != null) for (const x of obj.scopes) w.uint32(18).string(x);
+  if (obj.scopeSelector != null) {
+    w.uint32(26).fork();
+    encodeScopeSelector(obj.scopeSelector, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one ResourceQuotaSpec message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSpec {
+  let f1: ResourceQuotaSpec["hard"] | undefined;
+  let f2: ResourceQuotaSpec["scopes"] | undefined;
+  let f3: ResourceQuotaSpec["scopeSelector"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18:
+        (f2 ??= []).push(r.string() as NonNullable<ResourceQuotaSpec["scopes"]>[number]);
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeScopeSelector(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaSpec overruns its length");
+  const obj = {} as ResourceQuotaSpec;
+  if (f1 !== undefined) obj.hard = f1;
+  if (f2 !== undefined) obj.scopes = f2;
+  if (f3 !== undefined) obj.scopeSelector = f3;
+  return obj;
+}
+
+/** Writes the ResourceQuotaStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): void {
+  if (obj.hard != null) {
+    const { keys, values } = sortedEntries(obj.hard);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.used != null) {
+    const { keys, values } = sortedEntries(obj.used);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+}
+
+/** Reads one ResourceQuotaStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuotaStatus {
+  let f1: ResourceQuotaStatus["hard"] | undefined;
+  let f2: ResourceQuotaStatus["used"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "0");
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaStatus overruns its length");
+  const obj = {} as ResourceQuotaStatus;
+  if (f1 !== undefined) obj.hard = f1;
+  if (f2 !== undefined) obj.used = f2;
+  return obj;
+}
+
+/** Writes the ResourceRequirements message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer): void {
+  if (obj.limits != null) {
+    const { keys, values } = sortedEntries(obj.limits);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.requests != null) {
+    const { keys, values } = sortedEntries(obj.requests);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.claims != null)
+    for (const x of obj.claims) {
+      w.uint32(26).fork();
+      encodeResourceClaim(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceRequirements(r: Reader, end: number): ResourceRequirements {
+  let f1: ResourceRequirements["limits"] | undefined;
+  let f2: ResourceRequirements["requests"] | undefined;
+  let f3: ResourceRequirements["claims"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        (f3 ??= []).push(decodeResourceClaim(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceRequirements overruns its length");
+  const obj = {} as ResourceRequirements;
+  if (f1 !== undefined) obj.limits = f1;
+  if (f2 !== undefined) obj.requests = f2;
+  if (f3 !== undefined) obj.claims = f3;
+  return obj;
+}
+
+/** Writes the ResourceStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeResourceStatus(obj: ResourceStatus, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  if (obj.resources != null)
+    for (const x of obj.resources) {
+      w.uint32(18).fork();
+      encodeResourceHealth(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ResourceStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeResourceStatus(r: Reader, end: number): ResourceStatus {
+  let f1: ResourceStatus["name"] | undefined;
+  let f2: ResourceStatus["resources"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeResourceHealth(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ResourceStatus overruns its length");
+  const obj = {} as ResourceStatus;
+  obj.name = f1 ?? "";
+  if (f2 !== undefined) obj.resources = f2;
+  return obj;
+}
+
+/** Writes the SELinuxOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSELinuxOptions(obj: SELinuxOptions, w: Writer): void {
+  w.uint32(10).string(obj.user ?? "");
+  w.uint32(18).string(obj.role ?? "");
+  w.uint32(26).string(obj.type ?? "");
+  w.uint32(34).string(obj.level ?? "");
+}
+
+/** Reads one SELinuxOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSELinuxOptions(r: Reader, end: number): SELinuxOptions {
+  let f1: SELinuxOptions["user"] | undefined;
+  let f2: SELinuxOptions["role"] | undefined;
+  let f3: SELinuxOptions["type"] | undefined;
+  let f4: SELinuxOptions["level"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SELinuxOptions overruns its length");
+  const obj = {} as SELinuxOptions;
+  if (f1) obj.user = f1;
+  if (f2) obj.role = f2;
+  if (f3) obj.type = f3;
+  if (f4) obj.level = f4;
+  return obj;
+}
+
+/** Writes the ScaleIOPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeScaleIOPersistentVolumeSource(obj: ScaleIOPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.gateway ?? "");
+  w.uint32(18).string(obj.system ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(26).fork();
+    encodeSecretReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(32).bool(obj.sslEnabled ?? false);
+  w.uint32(42).string(obj.protectionDomain ?? "");
+  w.uint32(50).string(obj.storagePool ?? "");
+  w.uint32(58).string(obj.storageMode ?? "");
+  w.uint32(66).string(obj.volumeName ?? "");
+  w.uint32(74).string(obj.fsType ?? "");
+  w.uint32(80).bool(obj.readOnly ?? false);
+}
+
+/** Reads one ScaleIOPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeScaleIOPersistentVolumeSource(r: Reader, end: number): ScaleIOPersistentVolumeSource {
+  let f1: ScaleIOPersistentVolumeSource["gateway"] | undefined;
+  let f2: ScaleIOPersistentVolumeSource["system"] | undefined;
+  let f3: ScaleIOPersistentVolumeSource["secretRef"] | undefined;
+  let f4: ScaleIOPersistentVolumeSource["sslEnabled"] | undefined;
+  let f5: ScaleIOPersistentVolumeSource["protectionDomain"] | undefined;
+  let f6: ScaleIOPersistentVolumeSource["storagePool"] | undefined;
+  let f7: ScaleIOPersistentVolumeSource["storageMode"] | undefined;
+  let f8: ScaleIOPersistentVolumeSource["volumeName"] | undefined;
+  let f9: ScaleIOPersistentVolumeSource["fsType"] | undefined;
+  let f10: ScaleIOPersistentVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeSecretReference(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        f7 = r.string();
+        break;
+      case 66:
+        f8 = r.string();
+        break;
+      case 74:
+        f9 = r.string();
+        break;
+      case 80:
+        f10 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ScaleIOPersistentVolumeSource overruns its length");
+  const obj = {} as ScaleIOPersistentVolumeSource;
+  obj.gateway = f1 ?? "";
+  obj.system = f2 ?? "";
+  if (f3 !== undefined) obj.secretRef = f3;
+  if (f4) obj.sslEnabled = f4;
+  if (f5) obj.protectionDomain = f5;
+  if (f6) obj.storagePool = f6;
+  if (f7) obj.storageMode = f7;
+  if (f8) obj.volumeName = f8;
+  if (f9) obj.fsType = f9;
+  if (f10) obj.readOnly = f10;
+  return obj;
+}
+
+/** Writes the ScaleIOVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeScaleIOVolumeSource(obj: ScaleIOVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.gateway ?? "");
+  w.uint32(18).string(obj.system ?? "");
+  if (obj.secretRef != null) {
+    w.uint32(26).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+  w.uint32(32).bool(obj.sslEnabled ?? false);
+  w.uint32(42).string(obj.protectionDomain ?? "");
+  w.uint32(50).string(obj.storagePool ?? "");
+  w.uint32(58).string(obj.storageMode ?? "");
+  w.uint32(66).string(obj.volumeName ?? "");
+  w.uint32(74).string(obj.fsType ?? "");
+  w.uint32(80).bool(obj.readOnly ?? false);
+}
+
+/** Reads one ScaleIOVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeScaleIOVolumeSource(r: Reader, end: number): ScaleIOVolumeSource {
+  let f1: ScaleIOVolumeSource["gateway"] | undefined;
+  let f2: ScaleIOVolumeSource["system"] | undefined;
+  let f3: ScaleIOVolumeSource["secretRef"] | undefined;
+  let f4: ScaleIOVolumeSource["sslEnabled"] | undefined;
+  let f5: ScaleIOVolumeSource["protectionDomain"] | undefined;
+  let f6: ScaleIOVolumeSource["storagePool"] | undefined;
+  let f7: ScaleIOVolumeSource["storageMode"] | undefined;
+  let f8: ScaleIOVolumeSource["volumeName"] | undefined;
+  let f9: ScaleIOVolumeSource["fsType"] | undefined;
+  let f10: ScaleIOVolumeSource["readOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42:
+        f5 = r.string();
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        f7 = r.string();
+        break;
+      case 66:
+        f8 = r.string();
+        break;
+      case 74:
+        f9 = r.string();
+        break;
+      case 80:
+        f10 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ScaleIOVolumeSource overruns its length");
+  const obj = {} as ScaleIOVolumeSource;
+  obj.gateway = f1 ?? "";
+  obj.system = f2 ?? "";
+  if (f3 !== undefined) obj.secretRef = f3;
+  if (f4) obj.sslEnabled = f4;
+  if (f5) obj.protectionDomain = f5;
+  if (f6) obj.storagePool = f6;
+  if (f7) obj.storageMode = f7;
+  if (f8) obj.volumeName = f8;
+  if (f9) obj.fsType = f9;
+  if (f10) obj.readOnly = f10;
+  return obj;
+}
+
+/** Writes the ScopeSelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeScopeSelector(obj: ScopeSelector, w: Writer): void {
+  if (obj.matchExpressions != null)
+    for (const x of obj.matchExpressions) {
+      w.uint32(10).fork();
+      encodeScopedResourceSelectorRequirement(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one ScopeSelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeScopeSelector(r: Reader, end: number): ScopeSelector {
+  let f1: ScopeSelector["matchExpressions"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeScopedResourceSelectorRequirement(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ScopeSelector overruns its length");
+  const obj = {} as ScopeSelector;
+  if (f1 !== undefined) obj.matchExpressions = f1;
+  return obj;
+}
+
+/** Writes the ScopedResourceSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeScopedResourceSelectorRequirement(
+  obj: ScopedResourceSelectorRequirement,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.scopeName ?? "");
+  w.uint32(18).string(obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+}
+
+/** Reads one ScopedResourceSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeScopedResourceSelectorRequirement(
+  r: Reader,
+  end: number,
+): ScopedResourceSelectorRequirement {
+  let f1: ScopedResourceSelectorRequirement["scopeName"] | undefined;
+  let f2: ScopedResourceSelectorRequirement["operator"] | undefined;
+  let f3: ScopedResourceSelectorRequirement["values"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as ScopedResourceSelectorRequirement["scopeName"];
+        break;
+      case 18:
+        f2 = r.string() as ScopedResourceSelectorRequirement["operator"];
+        break;
+      case 26:
+        (f3 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ScopedResourceSelectorRequirement overruns its length");
+  const obj = {} as ScopedResourceSelectorRequirement;
+  obj.scopeName = f1 ?? ("" as ScopedResourceSelectorRequirement["scopeName"]);
+  obj.operator = f2 ?? ("" as ScopedResourceSelectorRequirement["operator"]);
+  if (f3 !== undefined) obj.values = f3;
+  return obj;
+}
+
+/** Writes the SeccompProfile message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSeccompProfile(obj: SeccompProfile, w: Writer): void {
+  w.uint32(10).string(obj.type ?? "");
+  if (obj.localhostProfile != null) w.uint32(18).string(obj.localhostProfile);
+}
+
+/** Reads one SeccompProfile message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSeccompProfile(r: Reader, end: number): SeccompProfile {
+  let f1: SeccompProfile["type"] | undefined;
+  let f2: SeccompProfile["localhostProfile"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string() as SeccompProfile["type"];
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SeccompProfile overruns its length");
+  const obj = {} as SeccompProfile;
+  obj.type = f1 ?? ("" as SeccompProfile["type"]);
+  if (f2 !== undefined) obj.localhostProfile = f2;
   return obj;
 }
 
@@ -1215,6 +10937,80 @@ export function decodeSecret(r: Reader, end: number): Secret {
   return obj;
 }
 
+/** Writes the SecretEnvSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecretEnvSource(obj: SecretEnvSource, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.optional != null) w.uint32(16).bool(obj.optional);
+}
+
+/** Reads one SecretEnvSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecretEnvSource(r: Reader, end: number): SecretEnvSource {
+  let f1: LocalObjectReference | undefined;
+  let f2: SecretEnvSource["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 16:
+        f2 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecretEnvSource overruns its length");
+  const obj = {} as SecretEnvSource;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  if (f2 !== undefined) obj.optional = f2;
+  return obj;
+}
+
+/** Writes the SecretKeySelector message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecretKeySelector(obj: SecretKeySelector, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  w.uint32(18).string(obj.key ?? "");
+  if (obj.optional != null) w.uint32(24).bool(obj.optional);
+}
+
+/** Reads one SecretKeySelector message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecretKeySelector(r: Reader, end: number): SecretKeySelector {
+  let f1: LocalObjectReference | undefined;
+  let f2: SecretKeySelector["key"] | undefined;
+  let f3: SecretKeySelector["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecretKeySelector overruns its length");
+  const obj = {} as SecretKeySelector;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  obj.key = f2 ?? "";
+  if (f3 !== undefined) obj.optional = f3;
+  return obj;
+}
+
 /** Writes the SecretList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretList(obj: SecretList, w: Writer): void {
   w.uint32(10).fork();
@@ -1253,6 +11049,280 @@ export function decodeSecretList(r: Reader, end: number): SecretList {
   const obj = {} as SecretList;
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the SecretProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecretProjection(obj: SecretProjection, w: Writer): void {
+  w.uint32(10).fork();
+  encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeKeyToPath(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+}
+
+/** Reads one SecretProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecretProjection(r: Reader, end: number): SecretProjection {
+  let f1: LocalObjectReference | undefined;
+  let f2: SecretProjection["items"] | undefined;
+  let f4: SecretProjection["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeKeyToPath(r, r.pos + l));
+        break;
+      }
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecretProjection overruns its length");
+  const obj = {} as SecretProjection;
+  Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
+  if (f2 !== undefined) obj.items = f2;
+  if (f4 !== undefined) obj.optional = f4;
+  return obj;
+}
+
+/** Writes the SecretReference message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecretReference(obj: SecretReference, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.namespace ?? "");
+}
+
+/** Reads one SecretReference message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecretReference(r: Reader, end: number): SecretReference {
+  let f1: SecretReference["name"] | undefined;
+  let f2: SecretReference["namespace"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecretReference overruns its length");
+  const obj = {} as SecretReference;
+  if (f1) obj.name = f1;
+  if (f2) obj.namespace = f2;
+  return obj;
+}
+
+/** Writes the SecretVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecretVolumeSource(obj: SecretVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.secretName ?? "");
+  if (obj.items != null)
+    for (const x of obj.items) {
+      w.uint32(18).fork();
+      encodeKeyToPath(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+  if (obj.defaultMode != null) w.uint32(24).int32(obj.defaultMode);
+  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+}
+
+/** Reads one SecretVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecretVolumeSource(r: Reader, end: number): SecretVolumeSource {
+  let f1: SecretVolumeSource["secretName"] | undefined;
+  let f2: SecretVolumeSource["items"] | undefined;
+  let f3: SecretVolumeSource["defaultMode"] | undefined;
+  let f4: SecretVolumeSource["optional"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        (f2 ??= []).push(decodeKeyToPath(r, r.pos + l));
+        break;
+      }
+      case 24:
+        f3 = r.int32();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecretVolumeSource overruns its length");
+  const obj = {} as SecretVolumeSource;
+  if (f1) obj.secretName = f1;
+  if (f2 !== undefined) obj.items = f2;
+  if (f3 !== undefined) obj.defaultMode = f3;
+  if (f4 !== undefined) obj.optional = f4;
+  return obj;
+}
+
+/** Writes the SecurityContext message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSecurityContext(obj: SecurityContext, w: Writer): void {
+  if (obj.capabilities != null) {
+    w.uint32(10).fork();
+    encodeCapabilities(obj.capabilities, w);
+    w.ldelim();
+  }
+  if (obj.privileged != null) w.uint32(16).bool(obj.privileged);
+  if (obj.seLinuxOptions != null) {
+    w.uint32(26).fork();
+    encodeSELinuxOptions(obj.seLinuxOptions, w);
+    w.ldelim();
+  }
+  if (obj.runAsUser != null) w.uint32(32).int64(obj.runAsUser);
+  if (obj.runAsNonRoot != null) w.uint32(40).bool(obj.runAsNonRoot);
+  if (obj.readOnlyRootFilesystem != null) w.uint32(48).bool(obj.readOnlyRootFilesystem);
+  if (obj.allowPrivilegeEscalation != null) w.uint32(56).bool(obj.allowPrivilegeEscalation);
+  if (obj.runAsGroup != null) w.uint32(64).int64(obj.runAsGroup);
+  if (obj.procMount != null) w.uint32(74).string(obj.procMount);
+  if (obj.windowsOptions != null) {
+    w.uint32(82).fork();
+    encodeWindowsSecurityContextOptions(obj.windowsOptions, w);
+    w.ldelim();
+  }
+  if (obj.seccompProfile != null) {
+    w.uint32(90).fork();
+    encodeSeccompProfile(obj.seccompProfile, w);
+    w.ldelim();
+  }
+  if (obj.appArmorProfile != null) {
+    w.uint32(98).fork();
+    encodeAppArmorProfile(obj.appArmorProfile, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one SecurityContext message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSecurityContext(r: Reader, end: number): SecurityContext {
+  let f1: SecurityContext["capabilities"] | undefined;
+  let f2: SecurityContext["privileged"] | undefined;
+  let f3: SecurityContext["seLinuxOptions"] | undefined;
+  let f10: SecurityContext["windowsOptions"] | undefined;
+  let f4: SecurityContext["runAsUser"] | undefined;
+  let f8: SecurityContext["runAsGroup"] | undefined;
+  let f5: SecurityContext["runAsNonRoot"] | undefined;
+  let f6: SecurityContext["readOnlyRootFilesystem"] | undefined;
+  let f7: SecurityContext["allowPrivilegeEscalation"] | undefined;
+  let f9: SecurityContext["procMount"] | undefined;
+  let f11: SecurityContext["seccompProfile"] | undefined;
+  let f12: SecurityContext["appArmorProfile"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeCapabilities(r, r.pos + l);
+        break;
+      }
+      case 16:
+        f2 = r.bool();
+        break;
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeSELinuxOptions(r, r.pos + l);
+        break;
+      }
+      case 32:
+        f4 = r.int64();
+        break;
+      case 40:
+        f5 = r.bool();
+        break;
+      case 48:
+        f6 = r.bool();
+        break;
+      case 56:
+        f7 = r.bool();
+        break;
+      case 64:
+        f8 = r.int64();
+        break;
+      case 74:
+        f9 = r.string() as SecurityContext["procMount"];
+        break;
+      case 82: {
+        const l = r.uint32();
+        f10 = decodeWindowsSecurityContextOptions(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeSeccompProfile(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        f12 = decodeAppArmorProfile(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SecurityContext overruns its length");
+  const obj = {} as SecurityContext;
+  if (f1 !== undefined) obj.capabilities = f1;
+  if (f2 !== undefined) obj.privileged = f2;
+  if (f3 !== undefined) obj.seLinuxOptions = f3;
+  if (f10 !== undefined) obj.windowsOptions = f10;
+  if (f4 !== undefined) obj.runAsUser = f4;
+  if (f8 !== undefined) obj.runAsGroup = f8;
+  if (f5 !== undefined) obj.runAsNonRoot = f5;
+  if (f6 !== undefined) obj.readOnlyRootFilesystem = f6;
+  if (f7 !== undefined) obj.allowPrivilegeEscalation = f7;
+  if (f9 !== undefined) obj.procMount = f9;
+  if (f11 !== undefined) obj.seccompProfile = f11;
+  if (f12 !== undefined) obj.appArmorProfile = f12;
+  return obj;
+}
+
+/** Writes the SerializedReference message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSerializedReference(obj: SerializedReference, w: Writer): void {
+  w.uint32(10).fork();
+  encodeObjectReference(obj.reference ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one SerializedReference message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSerializedReference(r: Reader, end: number): SerializedReference {
+  let f1: SerializedReference["reference"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SerializedReference overruns its length");
+  const obj = {} as SerializedReference;
+  obj.reference = f1 ?? decodeObjectReference(r, r.pos);
   return obj;
 }
 
@@ -1402,6 +11472,42 @@ export function decodeServiceAccountList(r: Reader, end: number): ServiceAccount
   const obj = {} as ServiceAccountList;
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
+  return obj;
+}
+
+/** Writes the ServiceAccountTokenProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeServiceAccountTokenProjection(obj: ServiceAccountTokenProjection, w: Writer): void {
+  w.uint32(10).string(obj.audience ?? "");
+  if (obj.expirationSeconds != null) w.uint32(16).int64(obj.expirationSeconds);
+  w.uint32(26).string(obj.path ?? "");
+}
+
+/** Reads one ServiceAccountTokenProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeServiceAccountTokenProjection(r: Reader, end: number): ServiceAccountTokenProjection {
+  let f1: ServiceAccountTokenProjection["audience"] | undefined;
+  let f2: ServiceAccountTokenProjection["expirationSeconds"] | undefined;
+  let f3: ServiceAccountTokenProjection["path"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.int64();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: ServiceAccountTokenProjection overruns its length");
+  const obj = {} as ServiceAccountTokenProjection;
+  if (f1) obj.audience = f1;
+  if (f2 !== undefined) obj.expirationSeconds = f2;
+  obj.path = f3 ?? "";
   return obj;
 }
 
@@ -1770,20 +11876,1423 @@ export function decodeSessionAffinityConfig(r: Reader, end: number): SessionAffi
   return obj;
 }
 
+/** Writes the SleepAction message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSleepAction(obj: SleepAction, w: Writer): void {
+  w.uint32(8).int64(obj.seconds ?? 0);
+}
+
+/** Reads one SleepAction message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSleepAction(r: Reader, end: number): SleepAction {
+  let f1: SleepAction["seconds"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: SleepAction overruns its length");
+  const obj = {} as SleepAction;
+  obj.seconds = f1 ?? 0;
+  return obj;
+}
+
+/** Writes the StorageOSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeStorageOSPersistentVolumeSource(obj: StorageOSPersistentVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumeName ?? "");
+  w.uint32(18).string(obj.volumeNamespace ?? "");
+  w.uint32(26).string(obj.fsType ?? "");
+  w.uint32(32).bool(obj.readOnly ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(42).fork();
+    encodeObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one StorageOSPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeStorageOSPersistentVolumeSource(
+  r: Reader,
+  end: number,
+): StorageOSPersistentVolumeSource {
+  let f1: StorageOSPersistentVolumeSource["volumeName"] | undefined;
+  let f2: StorageOSPersistentVolumeSource["volumeNamespace"] | undefined;
+  let f3: StorageOSPersistentVolumeSource["fsType"] | undefined;
+  let f4: StorageOSPersistentVolumeSource["readOnly"] | undefined;
+  let f5: StorageOSPersistentVolumeSource["secretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: StorageOSPersistentVolumeSource overruns its length");
+  const obj = {} as StorageOSPersistentVolumeSource;
+  if (f1) obj.volumeName = f1;
+  if (f2) obj.volumeNamespace = f2;
+  if (f3) obj.fsType = f3;
+  if (f4) obj.readOnly = f4;
+  if (f5 !== undefined) obj.secretRef = f5;
+  return obj;
+}
+
+/** Writes the StorageOSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeStorageOSVolumeSource(obj: StorageOSVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumeName ?? "");
+  w.uint32(18).string(obj.volumeNamespace ?? "");
+  w.uint32(26).string(obj.fsType ?? "");
+  w.uint32(32).bool(obj.readOnly ?? false);
+  if (obj.secretRef != null) {
+    w.uint32(42).fork();
+    encodeLocalObjectReference(obj.secretRef, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one StorageOSVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeStorageOSVolumeSource(r: Reader, end: number): StorageOSVolumeSource {
+  let f1: StorageOSVolumeSource["volumeName"] | undefined;
+  let f2: StorageOSVolumeSource["volumeNamespace"] | undefined;
+  let f3: StorageOSVolumeSource["fsType"] | undefined;
+  let f4: StorageOSVolumeSource["readOnly"] | undefined;
+  let f5: StorageOSVolumeSource["secretRef"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeLocalObjectReference(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: StorageOSVolumeSource overruns its length");
+  const obj = {} as StorageOSVolumeSource;
+  if (f1) obj.volumeName = f1;
+  if (f2) obj.volumeNamespace = f2;
+  if (f3) obj.fsType = f3;
+  if (f4) obj.readOnly = f4;
+  if (f5 !== undefined) obj.secretRef = f5;
+  return obj;
+}
+
+/** Writes the Sysctl message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeSysctl(obj: Sysctl, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.value ?? "");
+}
+
+/** Reads one Sysctl message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeSysctl(r: Reader, end: number): Sysctl {
+  let f1: Sysctl["name"] | undefined;
+  let f2: Sysctl["value"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Sysctl overruns its length");
+  const obj = {} as Sysctl;
+  obj.name = f1 ?? "";
+  obj.value = f2 ?? "";
+  return obj;
+}
+
+/** Writes the TCPSocketAction message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTCPSocketAction(obj: TCPSocketAction, w: Writer): void {
+  w.uint32(10).fork();
+  encodeIntOrString(obj.port ?? 0, w);
+  w.ldelim();
+  w.uint32(18).string(obj.host ?? "");
+}
+
+/** Reads one TCPSocketAction message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTCPSocketAction(r: Reader, end: number): TCPSocketAction {
+  let f1: TCPSocketAction["port"] | undefined;
+  let f2: TCPSocketAction["host"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeIntOrString(r, r.pos + l);
+        break;
+      }
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TCPSocketAction overruns its length");
+  const obj = {} as TCPSocketAction;
+  obj.port = f1 ?? 0;
+  if (f2) obj.host = f2;
+  return obj;
+}
+
+/** Writes the Taint message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTaint(obj: Taint, w: Writer): void {
+  w.uint32(10).string(obj.key ?? "");
+  w.uint32(18).string(obj.value ?? "");
+  w.uint32(26).string(obj.effect ?? "");
+  if (obj.timeAdded != null) {
+    w.uint32(34).fork();
+    encodeTime(obj.timeAdded, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one Taint message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTaint(r: Reader, end: number): Taint {
+  let f1: Taint["key"] | undefined;
+  let f2: Taint["value"] | undefined;
+  let f3: Taint["effect"] | undefined;
+  let f4: Taint["timeAdded"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string() as Taint["effect"];
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = l === 0 ? undefined : decodeTime(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Taint overruns its length");
+  const obj = {} as Taint;
+  obj.key = f1 ?? "";
+  if (f2) obj.value = f2;
+  obj.effect = f3 ?? ("" as Taint["effect"]);
+  if (f4 !== undefined) obj.timeAdded = f4;
+  return obj;
+}
+
+/** Writes the Toleration message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeToleration(obj: Toleration, w: Writer): void {
+  w.uint32(10).string(obj.key ?? "");
+  w.uint32(18).string(obj.operator ?? "");
+  w.uint32(26).string(obj.value ?? "");
+  w.uint32(34).string(obj.effect ?? "");
+  if (obj.tolerationSeconds != null) w.uint32(40).int64(obj.tolerationSeconds);
+}
+
+/** Reads one Toleration message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeToleration(r: Reader, end: number): Toleration {
+  let f1: Toleration["key"] | undefined;
+  let f2: Toleration["operator"] | undefined;
+  let f3: Toleration["value"] | undefined;
+  let f4: Toleration["effect"] | undefined;
+  let f5: Toleration["tolerationSeconds"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string() as Toleration["operator"];
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string() as Toleration["effect"];
+        break;
+      case 40:
+        f5 = r.int64();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Toleration overruns its length");
+  const obj = {} as Toleration;
+  if (f1) obj.key = f1;
+  if (f2) obj.operator = f2;
+  if (f3) obj.value = f3;
+  if (f4) obj.effect = f4;
+  if (f5 !== undefined) obj.tolerationSeconds = f5;
+  return obj;
+}
+
+/** Writes the TopologySelectorLabelRequirement message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTopologySelectorLabelRequirement(
+  obj: TopologySelectorLabelRequirement,
+  w: Writer,
+): void {
+  w.uint32(10).string(obj.key ?? "");
+  if (obj.values != null) for (const x of obj.values) w.uint32(18).string(x);
+}
+
+/** Reads one TopologySelectorLabelRequirement message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTopologySelectorLabelRequirement(
+  r: Reader,
+  end: number,
+): TopologySelectorLabelRequirement {
+  let f1: TopologySelectorLabelRequirement["key"] | undefined;
+  let f2: TopologySelectorLabelRequirement["values"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        (f2 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TopologySelectorLabelRequirement overruns its length");
+  const obj = {} as TopologySelectorLabelRequirement;
+  obj.key = f1 ?? "";
+  obj.values = f2 ?? [];
+  return obj;
+}
+
+/** Writes the TopologySelectorTerm message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTopologySelectorTerm(obj: TopologySelectorTerm, w: Writer): void {
+  if (obj.matchLabelExpressions != null)
+    for (const x of obj.matchLabelExpressions) {
+      w.uint32(10).fork();
+      encodeTopologySelectorLabelRequirement(x ?? EMPTY_STRUCT, w);
+      w.ldelim();
+    }
+}
+
+/** Reads one TopologySelectorTerm message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTopologySelectorTerm(r: Reader, end: number): TopologySelectorTerm {
+  let f1: TopologySelectorTerm["matchLabelExpressions"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        (f1 ??= []).push(decodeTopologySelectorLabelRequirement(r, r.pos + l));
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TopologySelectorTerm overruns its length");
+  const obj = {} as TopologySelectorTerm;
+  if (f1 !== undefined) obj.matchLabelExpressions = f1;
+  return obj;
+}
+
+/** Writes the TopologySpreadConstraint message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTopologySpreadConstraint(obj: TopologySpreadConstraint, w: Writer): void {
+  w.uint32(8).int32(obj.maxSkew ?? 0);
+  w.uint32(18).string(obj.topologyKey ?? "");
+  w.uint32(26).string(obj.whenUnsatisfiable ?? "");
+  if (obj.labelSelector != null) {
+    w.uint32(34).fork();
+    encodeLabelSelector(obj.labelSelector, w);
+    w.ldelim();
+  }
+  if (obj.minDomains != null) w.uint32(40).int32(obj.minDomains);
+  if (obj.nodeAffinityPolicy != null) w.uint32(50).string(obj.nodeAffinityPolicy);
+  if (obj.nodeTaintsPolicy != null) w.uint32(58).string(obj.nodeTaintsPolicy);
+  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.uint32(66).string(x);
+}
+
+/** Reads one TopologySpreadConstraint message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTopologySpreadConstraint(r: Reader, end: number): TopologySpreadConstraint {
+  let f1: TopologySpreadConstraint["maxSkew"] | undefined;
+  let f2: TopologySpreadConstraint["topologyKey"] | undefined;
+  let f3: TopologySpreadConstraint["whenUnsatisfiable"] | undefined;
+  let f4: TopologySpreadConstraint["labelSelector"] | undefined;
+  let f5: TopologySpreadConstraint["minDomains"] | undefined;
+  let f6: TopologySpreadConstraint["nodeAffinityPolicy"] | undefined;
+  let f7: TopologySpreadConstraint["nodeTaintsPolicy"] | undefined;
+  let f8: TopologySpreadConstraint["matchLabelKeys"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string() as TopologySpreadConstraint["whenUnsatisfiable"];
+        break;
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeLabelSelector(r, r.pos + l);
+        break;
+      }
+      case 40:
+        f5 = r.int32();
+        break;
+      case 50:
+        f6 = r.string() as TopologySpreadConstraint["nodeAffinityPolicy"];
+        break;
+      case 58:
+        f7 = r.string() as TopologySpreadConstraint["nodeTaintsPolicy"];
+        break;
+      case 66:
+        (f8 ??= []).push(r.string());
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TopologySpreadConstraint overruns its length");
+  const obj = {} as TopologySpreadConstraint;
+  obj.maxSkew = f1 ?? 0;
+  obj.topologyKey = f2 ?? "";
+  obj.whenUnsatisfiable = f3 ?? ("" as TopologySpreadConstraint["whenUnsatisfiable"]);
+  if (f4 !== undefined) obj.labelSelector = f4;
+  if (f5 !== undefined) obj.minDomains = f5;
+  if (f6 !== undefined) obj.nodeAffinityPolicy = f6;
+  if (f7 !== undefined) obj.nodeTaintsPolicy = f7;
+  if (f8 !== undefined) obj.matchLabelKeys = f8;
+  return obj;
+}
+
+/** Writes the TypedLocalObjectReference message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTypedLocalObjectReference(obj: TypedLocalObjectReference, w: Writer): void {
+  if (obj.apiGroup != null) w.uint32(10).string(obj.apiGroup);
+  w.uint32(18).string(obj.kind ?? "");
+  w.uint32(26).string(obj.name ?? "");
+}
+
+/** Reads one TypedLocalObjectReference message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTypedLocalObjectReference(r: Reader, end: number): TypedLocalObjectReference {
+  let f1: TypedLocalObjectReference["apiGroup"] | undefined;
+  let f2: TypedLocalObjectReference["kind"] | undefined;
+  let f3: TypedLocalObjectReference["name"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TypedLocalObjectReference overruns its length");
+  const obj = {} as TypedLocalObjectReference;
+  if (f1 !== undefined) obj.apiGroup = f1;
+  obj.kind = f2 ?? "";
+  obj.name = f3 ?? "";
+  return obj;
+}
+
+/** Writes the TypedObjectReference message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeTypedObjectReference(obj: TypedObjectReference, w: Writer): void {
+  if (obj.apiGroup != null) w.uint32(10).string(obj.apiGroup);
+  w.uint32(18).string(obj.kind ?? "");
+  w.uint32(26).string(obj.name ?? "");
+  if (obj.namespace != null) w.uint32(34).string(obj.namespace);
+}
+
+/** Reads one TypedObjectReference message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeTypedObjectReference(r: Reader, end: number): TypedObjectReference {
+  let f1: TypedObjectReference["apiGroup"] | undefined;
+  let f2: TypedObjectReference["kind"] | undefined;
+  let f3: TypedObjectReference["name"] | undefined;
+  let f4: TypedObjectReference["namespace"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: TypedObjectReference overruns its length");
+  const obj = {} as TypedObjectReference;
+  if (f1 !== undefined) obj.apiGroup = f1;
+  obj.kind = f2 ?? "";
+  obj.name = f3 ?? "";
+  if (f4 !== undefined) obj.namespace = f4;
+  return obj;
+}
+
+/** Writes the Volume message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolume(obj: Volume, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).fork();
+  encodeVolumeSource(obj ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one Volume message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolume(r: Reader, end: number): Volume {
+  let f2: VolumeSource | undefined;
+  let f1: Volume["name"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeVolumeSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: Volume overruns its length");
+  const obj = {} as Volume;
+  Object.assign(obj, f2 ?? decodeVolumeSource(r, r.pos));
+  obj.name = f1 ?? "";
+  return obj;
+}
+
+/** Writes the VolumeDevice message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeDevice(obj: VolumeDevice, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.devicePath ?? "");
+}
+
+/** Reads one VolumeDevice message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeDevice(r: Reader, end: number): VolumeDevice {
+  let f1: VolumeDevice["name"] | undefined;
+  let f2: VolumeDevice["devicePath"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeDevice overruns its length");
+  const obj = {} as VolumeDevice;
+  obj.name = f1 ?? "";
+  obj.devicePath = f2 ?? "";
+  return obj;
+}
+
+/** Writes the VolumeMount message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeMount(obj: VolumeMount, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(16).bool(obj.readOnly ?? false);
+  w.uint32(26).string(obj.mountPath ?? "");
+  w.uint32(34).string(obj.subPath ?? "");
+  if (obj.mountPropagation != null) w.uint32(42).string(obj.mountPropagation);
+  w.uint32(50).string(obj.subPathExpr ?? "");
+  if (obj.recursiveReadOnly != null) w.uint32(58).string(obj.recursiveReadOnly);
+}
+
+/** Reads one VolumeMount message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeMount(r: Reader, end: number): VolumeMount {
+  let f1: VolumeMount["name"] | undefined;
+  let f2: VolumeMount["readOnly"] | undefined;
+  let f7: VolumeMount["recursiveReadOnly"] | undefined;
+  let f3: VolumeMount["mountPath"] | undefined;
+  let f4: VolumeMount["subPath"] | undefined;
+  let f5: VolumeMount["mountPropagation"] | undefined;
+  let f6: VolumeMount["subPathExpr"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 16:
+        f2 = r.bool();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      case 42:
+        f5 = r.string() as VolumeMount["mountPropagation"];
+        break;
+      case 50:
+        f6 = r.string();
+        break;
+      case 58:
+        f7 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeMount overruns its length");
+  const obj = {} as VolumeMount;
+  obj.name = f1 ?? "";
+  if (f2) obj.readOnly = f2;
+  if (f7 !== undefined) obj.recursiveReadOnly = f7;
+  obj.mountPath = f3 ?? "";
+  if (f4) obj.subPath = f4;
+  if (f5 !== undefined) obj.mountPropagation = f5;
+  if (f6) obj.subPathExpr = f6;
+  return obj;
+}
+
+/** Writes the VolumeMountStatus message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeMountStatus(obj: VolumeMountStatus, w: Writer): void {
+  w.uint32(10).string(obj.name ?? "");
+  w.uint32(18).string(obj.mountPath ?? "");
+  w.uint32(24).bool(obj.readOnly ?? false);
+  if (obj.recursiveReadOnly != null) w.uint32(34).string(obj.recursiveReadOnly);
+}
+
+/** Reads one VolumeMountStatus message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeMountStatus(r: Reader, end: number): VolumeMountStatus {
+  let f1: VolumeMountStatus["name"] | undefined;
+  let f2: VolumeMountStatus["mountPath"] | undefined;
+  let f3: VolumeMountStatus["readOnly"] | undefined;
+  let f4: VolumeMountStatus["recursiveReadOnly"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 24:
+        f3 = r.bool();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeMountStatus overruns its length");
+  const obj = {} as VolumeMountStatus;
+  obj.name = f1 ?? "";
+  obj.mountPath = f2 ?? "";
+  if (f3) obj.readOnly = f3;
+  if (f4 !== undefined) obj.recursiveReadOnly = f4;
+  return obj;
+}
+
+/** Writes the VolumeNodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeNodeAffinity(obj: VolumeNodeAffinity, w: Writer): void {
+  if (obj.required != null) {
+    w.uint32(10).fork();
+    encodeNodeSelector(obj.required, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one VolumeNodeAffinity message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeNodeAffinity(r: Reader, end: number): VolumeNodeAffinity {
+  let f1: VolumeNodeAffinity["required"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeNodeSelector(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeNodeAffinity overruns its length");
+  const obj = {} as VolumeNodeAffinity;
+  if (f1 !== undefined) obj.required = f1;
+  return obj;
+}
+
+/** Writes the VolumeProjection message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeProjection(obj: VolumeProjection, w: Writer): void {
+  if (obj.secret != null) {
+    w.uint32(10).fork();
+    encodeSecretProjection(obj.secret, w);
+    w.ldelim();
+  }
+  if (obj.downwardAPI != null) {
+    w.uint32(18).fork();
+    encodeDownwardAPIProjection(obj.downwardAPI, w);
+    w.ldelim();
+  }
+  if (obj.configMap != null) {
+    w.uint32(26).fork();
+    encodeConfigMapProjection(obj.configMap, w);
+    w.ldelim();
+  }
+  if (obj.serviceAccountToken != null) {
+    w.uint32(34).fork();
+    encodeServiceAccountTokenProjection(obj.serviceAccountToken, w);
+    w.ldelim();
+  }
+  if (obj.clusterTrustBundle != null) {
+    w.uint32(42).fork();
+    encodeClusterTrustBundleProjection(obj.clusterTrustBundle, w);
+    w.ldelim();
+  }
+  if (obj.podCertificate != null) {
+    w.uint32(50).fork();
+    encodePodCertificateProjection(obj.podCertificate, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one VolumeProjection message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeProjection(r: Reader, end: number): VolumeProjection {
+  let f1: VolumeProjection["secret"] | undefined;
+  let f2: VolumeProjection["downwardAPI"] | undefined;
+  let f3: VolumeProjection["configMap"] | undefined;
+  let f4: VolumeProjection["serviceAccountToken"] | undefined;
+  let f5: VolumeProjection["clusterTrustBundle"] | undefined;
+  let f6: VolumeProjection["podCertificate"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeSecretProjection(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeDownwardAPIProjection(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeConfigMapProjection(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeServiceAccountTokenProjection(r, r.pos + l);
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeClusterTrustBundleProjection(r, r.pos + l);
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodePodCertificateProjection(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeProjection overruns its length");
+  const obj = {} as VolumeProjection;
+  if (f1 !== undefined) obj.secret = f1;
+  if (f2 !== undefined) obj.downwardAPI = f2;
+  if (f3 !== undefined) obj.configMap = f3;
+  if (f4 !== undefined) obj.serviceAccountToken = f4;
+  if (f5 !== undefined) obj.clusterTrustBundle = f5;
+  if (f6 !== undefined) obj.podCertificate = f6;
+  return obj;
+}
+
+/** Writes the VolumeResourceRequirements message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements, w: Writer): void {
+  if (obj.limits != null) {
+    const { keys, values } = sortedEntries(obj.limits);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(10).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+  if (obj.requests != null) {
+    const { keys, values } = sortedEntries(obj.requests);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const x = values[i];
+      w.uint32(18).fork().uint32(10).string(k);
+      w.uint32(18).fork();
+      encodeQuantity(x ?? "0", w);
+      w.ldelim();
+      w.ldelim();
+    }
+  }
+}
+
+/** Reads one VolumeResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeResourceRequirements(r: Reader, end: number): VolumeResourceRequirements {
+  let f1: VolumeResourceRequirements["limits"] | undefined;
+  let f2: VolumeResourceRequirements["requests"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f1 ??= {}), k, v ?? "0");
+        break;
+      }
+      case 18: {
+        const e = r.uint32() + r.pos;
+        let k = "";
+        let v;
+        while (r.pos < e) {
+          const et = r.uint32();
+          if (et === 10) k = r.key();
+          else if (et === 18) {
+            const vl = r.uint32();
+            v = decodeQuantity(r, r.pos + vl);
+          } else r.skipType(et & 7, 0, et >>> 3);
+        }
+        setMapEntry((f2 ??= {}), k, v ?? "0");
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeResourceRequirements overruns its length");
+  const obj = {} as VolumeResourceRequirements;
+  if (f1 !== undefined) obj.limits = f1;
+  if (f2 !== undefined) obj.requests = f2;
+  return obj;
+}
+
+/** Writes the VolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVolumeSource(obj: VolumeSource, w: Writer): void {
+  if (obj.hostPath != null) {
+    w.uint32(10).fork();
+    encodeHostPathVolumeSource(obj.hostPath, w);
+    w.ldelim();
+  }
+  if (obj.emptyDir != null) {
+    w.uint32(18).fork();
+    encodeEmptyDirVolumeSource(obj.emptyDir, w);
+    w.ldelim();
+  }
+  if (obj.gcePersistentDisk != null) {
+    w.uint32(26).fork();
+    encodeGCEPersistentDiskVolumeSource(obj.gcePersistentDisk, w);
+    w.ldelim();
+  }
+  if (obj.awsElasticBlockStore != null) {
+    w.uint32(34).fork();
+    encodeAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore, w);
+    w.ldelim();
+  }
+  if (obj.gitRepo != null) {
+    w.uint32(42).fork();
+    encodeGitRepoVolumeSource(obj.gitRepo, w);
+    w.ldelim();
+  }
+  if (obj.secret != null) {
+    w.uint32(50).fork();
+    encodeSecretVolumeSource(obj.secret, w);
+    w.ldelim();
+  }
+  if (obj.nfs != null) {
+    w.uint32(58).fork();
+    encodeNFSVolumeSource(obj.nfs, w);
+    w.ldelim();
+  }
+  if (obj.iscsi != null) {
+    w.uint32(66).fork();
+    encodeISCSIVolumeSource(obj.iscsi, w);
+    w.ldelim();
+  }
+  if (obj.glusterfs != null) {
+    w.uint32(74).fork();
+    encodeGlusterfsVolumeSource(obj.glusterfs, w);
+    w.ldelim();
+  }
+  if (obj.persistentVolumeClaim != null) {
+    w.uint32(82).fork();
+    encodePersistentVolumeClaimVolumeSource(obj.persistentVolumeClaim, w);
+    w.ldelim();
+  }
+  if (obj.rbd != null) {
+    w.uint32(90).fork();
+    encodeRBDVolumeSource(obj.rbd, w);
+    w.ldelim();
+  }
+  if (obj.flexVolume != null) {
+    w.uint32(98).fork();
+    encodeFlexVolumeSource(obj.flexVolume, w);
+    w.ldelim();
+  }
+  if (obj.cinder != null) {
+    w.uint32(106).fork();
+    encodeCinderVolumeSource(obj.cinder, w);
+    w.ldelim();
+  }
+  if (obj.cephfs != null) {
+    w.uint32(114).fork();
+    encodeCephFSVolumeSource(obj.cephfs, w);
+    w.ldelim();
+  }
+  if (obj.flocker != null) {
+    w.uint32(122).fork();
+    encodeFlockerVolumeSource(obj.flocker, w);
+    w.ldelim();
+  }
+  if (obj.downwardAPI != null) {
+    w.uint32(130).fork();
+    encodeDownwardAPIVolumeSource(obj.downwardAPI, w);
+    w.ldelim();
+  }
+  if (obj.fc != null) {
+    w.uint32(138).fork();
+    encodeFCVolumeSource(obj.fc, w);
+    w.ldelim();
+  }
+  if (obj.azureFile != null) {
+    w.uint32(146).fork();
+    encodeAzureFileVolumeSource(obj.azureFile, w);
+    w.ldelim();
+  }
+  if (obj.configMap != null) {
+    w.uint32(154).fork();
+    encodeConfigMapVolumeSource(obj.configMap, w);
+    w.ldelim();
+  }
+  if (obj.vsphereVolume != null) {
+    w.uint32(162).fork();
+    encodeVsphereVirtualDiskVolumeSource(obj.vsphereVolume, w);
+    w.ldelim();
+  }
+  if (obj.quobyte != null) {
+    w.uint32(170).fork();
+    encodeQuobyteVolumeSource(obj.quobyte, w);
+    w.ldelim();
+  }
+  if (obj.azureDisk != null) {
+    w.uint32(178).fork();
+    encodeAzureDiskVolumeSource(obj.azureDisk, w);
+    w.ldelim();
+  }
+  if (obj.photonPersistentDisk != null) {
+    w.uint32(186).fork();
+    encodePhotonPersistentDiskVolumeSource(obj.photonPersistentDisk, w);
+    w.ldelim();
+  }
+  if (obj.portworxVolume != null) {
+    w.uint32(194).fork();
+    encodePortworxVolumeSource(obj.portworxVolume, w);
+    w.ldelim();
+  }
+  if (obj.scaleIO != null) {
+    w.uint32(202).fork();
+    encodeScaleIOVolumeSource(obj.scaleIO, w);
+    w.ldelim();
+  }
+  if (obj.projected != null) {
+    w.uint32(210).fork();
+    encodeProjectedVolumeSource(obj.projected, w);
+    w.ldelim();
+  }
+  if (obj.storageos != null) {
+    w.uint32(218).fork();
+    encodeStorageOSVolumeSource(obj.storageos, w);
+    w.ldelim();
+  }
+  if (obj.csi != null) {
+    w.uint32(226).fork();
+    encodeCSIVolumeSource(obj.csi, w);
+    w.ldelim();
+  }
+  if (obj.ephemeral != null) {
+    w.uint32(234).fork();
+    encodeEphemeralVolumeSource(obj.ephemeral, w);
+    w.ldelim();
+  }
+  if (obj.image != null) {
+    w.uint32(242).fork();
+    encodeImageVolumeSource(obj.image, w);
+    w.ldelim();
+  }
+}
+
+/** Reads one VolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVolumeSource(r: Reader, end: number): VolumeSource {
+  let f1: VolumeSource["hostPath"] | undefined;
+  let f2: VolumeSource["emptyDir"] | undefined;
+  let f3: VolumeSource["gcePersistentDisk"] | undefined;
+  let f4: VolumeSource["awsElasticBlockStore"] | undefined;
+  let f5: VolumeSource["gitRepo"] | undefined;
+  let f6: VolumeSource["secret"] | undefined;
+  let f7: VolumeSource["nfs"] | undefined;
+  let f8: VolumeSource["iscsi"] | undefined;
+  let f9: VolumeSource["glusterfs"] | undefined;
+  let f10: VolumeSource["persistentVolumeClaim"] | undefined;
+  let f11: VolumeSource["rbd"] | undefined;
+  let f12: VolumeSource["flexVolume"] | undefined;
+  let f13: VolumeSource["cinder"] | undefined;
+  let f14: VolumeSource["cephfs"] | undefined;
+  let f15: VolumeSource["flocker"] | undefined;
+  let f16: VolumeSource["downwardAPI"] | undefined;
+  let f17: VolumeSource["fc"] | undefined;
+  let f18: VolumeSource["azureFile"] | undefined;
+  let f19: VolumeSource["configMap"] | undefined;
+  let f20: VolumeSource["vsphereVolume"] | undefined;
+  let f21: VolumeSource["quobyte"] | undefined;
+  let f22: VolumeSource["azureDisk"] | undefined;
+  let f23: VolumeSource["photonPersistentDisk"] | undefined;
+  let f26: VolumeSource["projected"] | undefined;
+  let f24: VolumeSource["portworxVolume"] | undefined;
+  let f25: VolumeSource["scaleIO"] | undefined;
+  let f27: VolumeSource["storageos"] | undefined;
+  let f28: VolumeSource["csi"] | undefined;
+  let f29: VolumeSource["ephemeral"] | undefined;
+  let f30: VolumeSource["image"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10: {
+        const l = r.uint32();
+        f1 = decodeHostPathVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 18: {
+        const l = r.uint32();
+        f2 = decodeEmptyDirVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 26: {
+        const l = r.uint32();
+        f3 = decodeGCEPersistentDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 34: {
+        const l = r.uint32();
+        f4 = decodeAWSElasticBlockStoreVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 42: {
+        const l = r.uint32();
+        f5 = decodeGitRepoVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 50: {
+        const l = r.uint32();
+        f6 = decodeSecretVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 58: {
+        const l = r.uint32();
+        f7 = decodeNFSVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 66: {
+        const l = r.uint32();
+        f8 = decodeISCSIVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 74: {
+        const l = r.uint32();
+        f9 = decodeGlusterfsVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 82: {
+        const l = r.uint32();
+        f10 = decodePersistentVolumeClaimVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 90: {
+        const l = r.uint32();
+        f11 = decodeRBDVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 98: {
+        const l = r.uint32();
+        f12 = decodeFlexVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 106: {
+        const l = r.uint32();
+        f13 = decodeCinderVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 114: {
+        const l = r.uint32();
+        f14 = decodeCephFSVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 122: {
+        const l = r.uint32();
+        f15 = decodeFlockerVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 130: {
+        const l = r.uint32();
+        f16 = decodeDownwardAPIVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 138: {
+        const l = r.uint32();
+        f17 = decodeFCVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 146: {
+        const l = r.uint32();
+        f18 = decodeAzureFileVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 154: {
+        const l = r.uint32();
+        f19 = decodeConfigMapVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 162: {
+        const l = r.uint32();
+        f20 = decodeVsphereVirtualDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 170: {
+        const l = r.uint32();
+        f21 = decodeQuobyteVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 178: {
+        const l = r.uint32();
+        f22 = decodeAzureDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 186: {
+        const l = r.uint32();
+        f23 = decodePhotonPersistentDiskVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 194: {
+        const l = r.uint32();
+        f24 = decodePortworxVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 202: {
+        const l = r.uint32();
+        f25 = decodeScaleIOVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 210: {
+        const l = r.uint32();
+        f26 = decodeProjectedVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 218: {
+        const l = r.uint32();
+        f27 = decodeStorageOSVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 226: {
+        const l = r.uint32();
+        f28 = decodeCSIVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 234: {
+        const l = r.uint32();
+        f29 = decodeEphemeralVolumeSource(r, r.pos + l);
+        break;
+      }
+      case 242: {
+        const l = r.uint32();
+        f30 = decodeImageVolumeSource(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VolumeSource overruns its length");
+  const obj = {} as VolumeSource;
+  if (f1 !== undefined) obj.hostPath = f1;
+  if (f2 !== undefined) obj.emptyDir = f2;
+  if (f3 !== undefined) obj.gcePersistentDisk = f3;
+  if (f4 !== undefined) obj.awsElasticBlockStore = f4;
+  if (f5 !== undefined) obj.gitRepo = f5;
+  if (f6 !== undefined) obj.secret = f6;
+  if (f7 !== undefined) obj.nfs = f7;
+  if (f8 !== undefined) obj.iscsi = f8;
+  if (f9 !== undefined) obj.glusterfs = f9;
+  if (f10 !== undefined) obj.persistentVolumeClaim = f10;
+  if (f11 !== undefined) obj.rbd = f11;
+  if (f12 !== undefined) obj.flexVolume = f12;
+  if (f13 !== undefined) obj.cinder = f13;
+  if (f14 !== undefined) obj.cephfs = f14;
+  if (f15 !== undefined) obj.flocker = f15;
+  if (f16 !== undefined) obj.downwardAPI = f16;
+  if (f17 !== undefined) obj.fc = f17;
+  if (f18 !== undefined) obj.azureFile = f18;
+  if (f19 !== undefined) obj.configMap = f19;
+  if (f20 !== undefined) obj.vsphereVolume = f20;
+  if (f21 !== undefined) obj.quobyte = f21;
+  if (f22 !== undefined) obj.azureDisk = f22;
+  if (f23 !== undefined) obj.photonPersistentDisk = f23;
+  if (f26 !== undefined) obj.projected = f26;
+  if (f24 !== undefined) obj.portworxVolume = f24;
+  if (f25 !== undefined) obj.scaleIO = f25;
+  if (f27 !== undefined) obj.storageos = f27;
+  if (f28 !== undefined) obj.csi = f28;
+  if (f29 !== undefined) obj.ephemeral = f29;
+  if (f30 !== undefined) obj.image = f30;
+  return obj;
+}
+
+/** Writes the VsphereVirtualDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeVsphereVirtualDiskVolumeSource(obj: VsphereVirtualDiskVolumeSource, w: Writer): void {
+  w.uint32(10).string(obj.volumePath ?? "");
+  w.uint32(18).string(obj.fsType ?? "");
+  w.uint32(26).string(obj.storagePolicyName ?? "");
+  w.uint32(34).string(obj.storagePolicyID ?? "");
+}
+
+/** Reads one VsphereVirtualDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeVsphereVirtualDiskVolumeSource(r: Reader, end: number): VsphereVirtualDiskVolumeSource {
+  let f1: VsphereVirtualDiskVolumeSource["volumePath"] | undefined;
+  let f2: VsphereVirtualDiskVolumeSource["fsType"] | undefined;
+  let f3: VsphereVirtualDiskVolumeSource["storagePolicyName"] | undefined;
+  let f4: VsphereVirtualDiskVolumeSource["storagePolicyID"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 34:
+        f4 = r.string();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: VsphereVirtualDiskVolumeSource overruns its length");
+  const obj = {} as VsphereVirtualDiskVolumeSource;
+  obj.volumePath = f1 ?? "";
+  if (f2) obj.fsType = f2;
+  if (f3) obj.storagePolicyName = f3;
+  if (f4) obj.storagePolicyID = f4;
+  return obj;
+}
+
+/** Writes the WeightedPodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeWeightedPodAffinityTerm(obj: WeightedPodAffinityTerm, w: Writer): void {
+  w.uint32(8).int32(obj.weight ?? 0);
+  w.uint32(18).fork();
+  encodePodAffinityTerm(obj.podAffinityTerm ?? EMPTY_STRUCT, w);
+  w.ldelim();
+}
+
+/** Reads one WeightedPodAffinityTerm message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeWeightedPodAffinityTerm(r: Reader, end: number): WeightedPodAffinityTerm {
+  let f1: WeightedPodAffinityTerm["weight"] | undefined;
+  let f2: WeightedPodAffinityTerm["podAffinityTerm"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 8:
+        f1 = r.int32();
+        break;
+      case 18: {
+        const l = r.uint32();
+        f2 = decodePodAffinityTerm(r, r.pos + l);
+        break;
+      }
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: WeightedPodAffinityTerm overruns its length");
+  const obj = {} as WeightedPodAffinityTerm;
+  obj.weight = f1 ?? 0;
+  obj.podAffinityTerm = f2 ?? decodePodAffinityTerm(r, r.pos);
+  return obj;
+}
+
+/** Writes the WindowsSecurityContextOptions message body (no length prefix), byte for byte as Go marshals it. */
+export function encodeWindowsSecurityContextOptions(obj: WindowsSecurityContextOptions, w: Writer): void {
+  if (obj.gmsaCredentialSpecName != null) w.uint32(10).string(obj.gmsaCredentialSpecName);
+  if (obj.gmsaCredentialSpec != null) w.uint32(18).string(obj.gmsaCredentialSpec);
+  if (obj.runAsUserName != null) w.uint32(26).string(obj.runAsUserName);
+  if (obj.hostProcess != null) w.uint32(32).bool(obj.hostProcess);
+}
+
+/** Reads one WindowsSecurityContextOptions message body that ends at `end`, as Go would show the object in JSON. */
+export function decodeWindowsSecurityContextOptions(r: Reader, end: number): WindowsSecurityContextOptions {
+  let f1: WindowsSecurityContextOptions["gmsaCredentialSpecName"] | undefined;
+  let f2: WindowsSecurityContextOptions["gmsaCredentialSpec"] | undefined;
+  let f3: WindowsSecurityContextOptions["runAsUserName"] | undefined;
+  let f4: WindowsSecurityContextOptions["hostProcess"] | undefined;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    switch (tag) {
+      case 10:
+        f1 = r.string();
+        break;
+      case 18:
+        f2 = r.string();
+        break;
+      case 26:
+        f3 = r.string();
+        break;
+      case 32:
+        f4 = r.bool();
+        break;
+      default:
+        r.skipType(tag & 7, 0, tag >>> 3);
+    }
+  }
+  if (r.pos !== end) throw new RangeError("protobuf: WindowsSecurityContextOptions overruns its length");
+  const obj = {} as WindowsSecurityContextOptions;
+  if (f1 !== undefined) obj.gmsaCredentialSpecName = f1;
+  if (f2 !== undefined) obj.gmsaCredentialSpec = f2;
+  if (f3 !== undefined) obj.runAsUserName = f3;
+  if (f4 !== undefined) obj.hostProcess = f4;
+  return obj;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
+  Binding: { encode: encodeBinding, decode: decodeBinding },
+  ComponentStatus: { encode: encodeComponentStatus, decode: decodeComponentStatus },
+  ComponentStatusList: { encode: encodeComponentStatusList, decode: decodeComponentStatusList },
   ConfigMap: { encode: encodeConfigMap, decode: decodeConfigMap },
   ConfigMapList: { encode: encodeConfigMapList, decode: decodeConfigMapList },
   Endpoints: { encode: encodeEndpoints, decode: decodeEndpoints },
   EndpointsList: { encode: encodeEndpointsList, decode: decodeEndpointsList },
   Event: { encode: encodeEvent, decode: decodeEvent },
   EventList: { encode: encodeEventList, decode: decodeEventList },
+  LimitRange: { encode: encodeLimitRange, decode: decodeLimitRange },
+  LimitRangeList: { encode: encodeLimitRangeList, decode: decodeLimitRangeList },
   Namespace: { encode: encodeNamespace, decode: decodeNamespace },
   NamespaceList: { encode: encodeNamespaceList, decode: decodeNamespaceList },
+  Node: { encode: encodeNode, decode: decodeNode },
+  NodeList: { encode: encodeNodeList, decode: decodeNodeList },
+  NodeProxyOptions: { encode: encodeNodeProxyOptions, decode: decodeNodeProxyOptions },
   ObjectReference: { encode: encodeObjectReference, decode: decodeObjectReference },
+  PersistentVolume: { encode: encodePersistentVolume, decode: decodePersistentVolume },
+  PersistentVolumeClaim: { encode: encodePersistentVolumeClaim, decode: decodePersistentVolumeClaim },
+  PersistentVolumeClaimList: {
+    encode: encodePersistentVolumeClaimList,
+    decode: decodePersistentVolumeClaimList,
+  },
+  PersistentVolumeList: { encode: encodePersistentVolumeList, decode: decodePersistentVolumeList },
+  Pod: { encode: encodePod, decode: decodePod },
+  PodAttachOptions: { encode: encodePodAttachOptions, decode: decodePodAttachOptions },
+  PodExecOptions: { encode: encodePodExecOptions, decode: decodePodExecOptions },
+  PodList: { encode: encodePodList, decode: decodePodList },
+  PodLogOptions: { encode: encodePodLogOptions, decode: decodePodLogOptions },
+  PodPortForwardOptions: { encode: encodePodPortForwardOptions, decode: decodePodPortForwardOptions },
+  PodProxyOptions: { encode: encodePodProxyOptions, decode: decodePodProxyOptions },
+  PodStatusResult: { encode: encodePodStatusResult, decode: decodePodStatusResult },
+  PodTemplate: { encode: encodePodTemplate, decode: decodePodTemplate },
+  PodTemplateList: { encode: encodePodTemplateList, decode: decodePodTemplateList },
   RangeAllocation: { encode: encodeRangeAllocation, decode: decodeRangeAllocation },
+  ReplicationController: { encode: encodeReplicationController, decode: decodeReplicationController },
+  ReplicationControllerList: {
+    encode: encodeReplicationControllerList,
+    decode: decodeReplicationControllerList,
+  },
+  ResourceQuota: { encode: encodeResourceQuota, decode: decodeResourceQuota },
+  ResourceQuotaList: { encode: encodeResourceQuotaList, decode: decodeResourceQuotaList },
   Secret: { encode: encodeSecret, decode: decodeSecret },
   SecretList: { encode: encodeSecretList, decode: decodeSecretList },
+  SerializedReference: { encode: encodeSerializedReference, decode: decodeSerializedReference },
   Service: { encode: encodeService, decode: decodeService },
   ServiceAccount: { encode: encodeServiceAccount, decode: decodeServiceAccount },
   ServiceAccountList: { encode: encodeServiceAccountList, decode: decodeServiceAccountList },

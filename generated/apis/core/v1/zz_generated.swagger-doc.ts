@@ -259,6 +259,995 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
     metadata: "Standard list metadata.",
     items: "The service accounts in this list.",
   },
+  Volume: {
+    "": "Volume is a named volume of a pod, which its containers can mount.",
+    name: "name identifies the volume within the pod; volume mounts refer to it.",
+  },
+  VolumeSource: {
+    "": "VolumeSource says where a volume's data comes from; exactly one source is set.",
+  },
+  PersistentVolumeClaimVolumeSource: {
+    "": "PersistentVolumeClaimVolumeSource mounts the volume bound to a claim in the pod's namespace.",
+    claimName: "claimName names the claim, in the pod's namespace.",
+    readOnly: "readOnly mounts the volume read-only.",
+  },
+  PersistentVolumeSource: {
+    "": "PersistentVolumeSource says what storage backs a PersistentVolume; exactly one source is set.",
+  },
+  PersistentVolume: {
+    "": "PersistentVolume is a piece of storage in the cluster, provisioned by an administrator or dynamically, that claims bind to.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PersistentVolume.",
+    status: "status is the most recently observed state of the PersistentVolume; it may lag behind.",
+  },
+  PersistentVolumeSpec: {
+    "": "PersistentVolumeSpec holds a volume's capacity, source, access modes, claim binding, reclaim policy and node affinity.",
+  },
+  VolumeNodeAffinity: {
+    "": "VolumeNodeAffinity restricts the nodes a volume can be used from.",
+  },
+  PersistentVolumeStatus: {
+    "": "PersistentVolumeStatus reports a volume's phase and why it is in it.",
+  },
+  PersistentVolumeList: {
+    "": "PersistentVolumeList is a list of PersistentVolumes.",
+    metadata: "Standard list metadata.",
+    items: "items are the PersistentVolumes.",
+  },
+  PersistentVolumeClaim: {
+    "": "PersistentVolumeClaim is a user's request for storage, bound to one PersistentVolume.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the PersistentVolumeClaim.",
+    status: "status is the most recently observed state of the PersistentVolumeClaim; it may lag behind.",
+  },
+  PersistentVolumeClaimList: {
+    "": "PersistentVolumeClaimList is a list of PersistentVolumeClaims.",
+    metadata: "Standard list metadata.",
+    items: "items are the PersistentVolumeClaims.",
+  },
+  PersistentVolumeClaimSpec: {
+    "": "PersistentVolumeClaimSpec holds the access modes, size, class, data source and volume mode a claim asks for.",
+    accessModes: "accessModes are the ways the volume must be mountable.",
+    selector: "selector narrows the volumes the claim may bind to by label.",
+    resources: "resources holds the minimum storage the claim needs, and optionally a limit.",
+    volumeName: "volumeName binds the claim to this PersistentVolume.",
+    storageClassName:
+      'storageClassName names the StorageClass to provision from; the default class when unset, no class when "".',
+    volumeMode: "volumeMode is Filesystem (the default) or Block.",
+    dataSource: "dataSource is a snapshot or claim in the same namespace to fill the new volume from.",
+    dataSourceRef:
+      "dataSourceRef is any populator object (possibly in another namespace) to fill the new volume from.",
+    volumeAttributesClassName:
+      "volumeAttributesClassName names the VolumeAttributesClass the volume should have.",
+  },
+  TypedObjectReference: {
+    "": "TypedObjectReference names an object by API group, kind, name and optionally namespace.",
+  },
+  ModifyVolumeStatus: {
+    "": "ModifyVolumeStatus is the state of a volume attributes change: Pending, InProgress or Infeasible.",
+  },
+  PersistentVolumeClaimCondition: {
+    "": "PersistentVolumeClaimCondition is one observed condition of a claim.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastProbeTime: "lastProbeTime is when the condition was last checked.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
+  },
+  PersistentVolumeClaimStatus: {
+    "": "PersistentVolumeClaimStatus reports a claim's phase, access modes, capacity, resize and attribute changes.",
+    phase: "phase is Pending, Bound or Lost.",
+    accessModes: "accessModes are the access modes of the bound volume.",
+    capacity: "capacity is the size of the bound volume.",
+    conditions: "conditions report resizes and attribute changes in progress.",
+    allocatedResources:
+      "allocatedResources is the storage allocated to the claim, which may exceed the request during a resize.",
+    allocatedResourceStatuses: "allocatedResourceStatuses reports the state of each resource's resize.",
+    currentVolumeAttributesClassName:
+      "currentVolumeAttributesClassName is the VolumeAttributesClass the volume has now.",
+    modifyVolumeStatus: "modifyVolumeStatus reports a change of VolumeAttributesClass in progress.",
+  },
+  HostPathVolumeSource: {
+    "": "HostPathVolumeSource mounts a file or directory of the node into the pod.",
+    path: "path is the path on the node.",
+    type: 'type is what the path must be; no check when "".',
+  },
+  EmptyDirVolumeSource: {
+    "": "EmptyDirVolumeSource is an empty directory that lives as long as the pod, on disk or in memory.",
+    medium: "medium is the storage behind the directory: the node's disk by default, or Memory.",
+    sizeLimit: "sizeLimit caps the directory's size; the pod is evicted when it grows beyond.",
+  },
+  GlusterfsVolumeSource: {
+    "": "GlusterfsVolumeSource mounts a Glusterfs volume (a deprecated in-tree plugin).",
+  },
+  GlusterfsPersistentVolumeSource: {
+    "": "GlusterfsPersistentVolumeSource is a Glusterfs volume as a PersistentVolume source.",
+  },
+  RBDVolumeSource: {
+    "": "RBDVolumeSource mounts a Ceph RBD block device (a deprecated in-tree plugin).",
+  },
+  RBDPersistentVolumeSource: {
+    "": "RBDPersistentVolumeSource is a Ceph RBD device as a PersistentVolume source.",
+  },
+  CinderVolumeSource: {
+    "": "CinderVolumeSource mounts an OpenStack Cinder volume (handled by the CSI driver through migration).",
+  },
+  CinderPersistentVolumeSource: {
+    "": "CinderPersistentVolumeSource is a Cinder volume as a PersistentVolume source.",
+  },
+  CephFSVolumeSource: {
+    "": "CephFSVolumeSource mounts a CephFS filesystem.",
+  },
+  SecretReference: {
+    "": "SecretReference names a secret in any namespace.",
+  },
+  CephFSPersistentVolumeSource: {
+    "": "CephFSPersistentVolumeSource is a CephFS filesystem as a PersistentVolume source.",
+  },
+  FlockerVolumeSource: {
+    "": "FlockerVolumeSource mounts a Flocker dataset (a deprecated in-tree plugin).",
+  },
+  GCEPersistentDiskVolumeSource: {
+    "": "GCEPersistentDiskVolumeSource mounts a Google Compute Engine persistent disk.",
+  },
+  QuobyteVolumeSource: {
+    "": "QuobyteVolumeSource mounts a Quobyte volume (a deprecated in-tree plugin).",
+  },
+  FlexPersistentVolumeSource: {
+    "": "FlexPersistentVolumeSource is a FlexVolume driver's volume as a PersistentVolume source.",
+  },
+  FlexVolumeSource: {
+    "": "FlexVolumeSource mounts a volume through an exec-based FlexVolume driver.",
+  },
+  AWSElasticBlockStoreVolumeSource: {
+    "": "AWSElasticBlockStoreVolumeSource mounts an AWS EBS volume.",
+  },
+  GitRepoVolumeSource: {
+    "": "GitRepoVolumeSource clones a git repository into an empty directory (deprecated).",
+  },
+  SecretVolumeSource: {
+    "": "SecretVolumeSource fills a volume with the keys of a secret, one file each.",
+    secretName: "secretName names the secret, in the pod's namespace.",
+    items: "items picks keys and their file paths; every key, named after itself, when unset.",
+    defaultMode: "defaultMode is the permission bits of the files; 0644 when unset.",
+    optional: "optional lets the pod start when the secret or a key is missing.",
+  },
+  SecretProjection: {
+    "": "SecretProjection adds keys of a secret to a projected volume.",
+  },
+  NFSVolumeSource: {
+    "": "NFSVolumeSource mounts an NFS export.",
+  },
+  ISCSIVolumeSource: {
+    "": "ISCSIVolumeSource mounts an iSCSI disk.",
+  },
+  ISCSIPersistentVolumeSource: {
+    "": "ISCSIPersistentVolumeSource is an iSCSI disk as a PersistentVolume source.",
+  },
+  FCVolumeSource: {
+    "": "FCVolumeSource mounts a Fibre Channel disk.",
+  },
+  AzureFileVolumeSource: {
+    "": "AzureFileVolumeSource mounts an Azure File share.",
+  },
+  AzureFilePersistentVolumeSource: {
+    "": "AzureFilePersistentVolumeSource is an Azure File share as a PersistentVolume source.",
+  },
+  VsphereVirtualDiskVolumeSource: {
+    "": "VsphereVirtualDiskVolumeSource mounts a vSphere virtual disk.",
+  },
+  PhotonPersistentDiskVolumeSource: {
+    "": "PhotonPersistentDiskVolumeSource mounts a Photon Controller disk (a deprecated in-tree plugin).",
+  },
+  AzureDiskVolumeSource: {
+    "": "AzureDiskVolumeSource mounts an Azure data disk.",
+  },
+  PortworxVolumeSource: {
+    "": "PortworxVolumeSource mounts a Portworx volume.",
+  },
+  ScaleIOVolumeSource: {
+    "": "ScaleIOVolumeSource mounts a ScaleIO volume (a deprecated in-tree plugin).",
+  },
+  ScaleIOPersistentVolumeSource: {
+    "": "ScaleIOPersistentVolumeSource is a ScaleIO volume as a PersistentVolume source.",
+  },
+  StorageOSVolumeSource: {
+    "": "StorageOSVolumeSource mounts a StorageOS volume (a deprecated in-tree plugin).",
+  },
+  StorageOSPersistentVolumeSource: {
+    "": "StorageOSPersistentVolumeSource is a StorageOS volume as a PersistentVolume source.",
+  },
+  ConfigMapVolumeSource: {
+    "": "ConfigMapVolumeSource fills a volume with the keys of a config map, one file each.",
+    items: "items picks keys and their file paths; every key, named after itself, when unset.",
+    defaultMode: "defaultMode is the permission bits of the files; 0644 when unset.",
+    optional: "optional lets the pod start when the config map or a key is missing.",
+  },
+  ConfigMapProjection: {
+    "": "ConfigMapProjection adds keys of a config map to a projected volume.",
+  },
+  ServiceAccountTokenProjection: {
+    "": "ServiceAccountTokenProjection adds a service account token, for an audience and lifetime, to a projected volume; the kubelet renews it.",
+  },
+  ClusterTrustBundleProjection: {
+    "": "ClusterTrustBundleProjection adds the certificates of ClusterTrustBundles to a projected volume.",
+  },
+  PodCertificateProjection: {
+    "": "PodCertificateProjection adds a private key and a certificate issued for the pod to a projected volume.",
+  },
+  ProjectedVolumeSource: {
+    "": "ProjectedVolumeSource combines several sources (secrets, config maps, downward API, tokens) into one directory.",
+  },
+  VolumeProjection: {
+    "": "VolumeProjection is one source of a projected volume; exactly one is set.",
+  },
+  KeyToPath: {
+    "": "KeyToPath maps a key of a secret or config map to a file path in the volume.",
+    key: "key is the key to project.",
+    path: "path is the relative file path the key is written to.",
+    mode: "mode is the file's permission bits; the volume's defaultMode when unset.",
+  },
+  LocalVolumeSource: {
+    "": "LocalVolumeSource is a disk, partition or directory local to one node.",
+  },
+  CSIPersistentVolumeSource: {
+    "": "CSIPersistentVolumeSource is a volume managed by a CSI driver, as a PersistentVolume source.",
+  },
+  CSIVolumeSource: {
+    "": "CSIVolumeSource is an ephemeral inline volume provided by a CSI driver.",
+  },
+  EphemeralVolumeSource: {
+    "": "EphemeralVolumeSource is a volume from a claim created for the pod from a template and deleted with it.",
+  },
+  PersistentVolumeClaimTemplate: {
+    "": "PersistentVolumeClaimTemplate is the metadata and spec of a claim created for an ephemeral volume.",
+  },
+  ContainerPort: {
+    "": "ContainerPort is a network port a container exposes.",
+    name: "name names the port so that services can refer to it; unique in the pod.",
+    hostPort: "hostPort exposes the port on the node at this number.",
+    containerPort: "containerPort is the port number on the pod's IP.",
+    protocol: "protocol is TCP (the default), UDP or SCTP.",
+    hostIP: "hostIP is the node address a hostPort binds to.",
+  },
+  VolumeMount: {
+    "": "VolumeMount mounts a volume of the pod at a path in a container.",
+    name: "name is the pod volume to mount.",
+    readOnly: "readOnly mounts the volume read-only.",
+    recursiveReadOnly: "recursiveReadOnly says whether a read-only mount is read-only in its submounts too.",
+    mountPath: "mountPath is where the volume appears in the container.",
+    subPath: 'subPath mounts only this path within the volume; the root when "".',
+    mountPropagation:
+      "mountPropagation says how mounts propagate between host and container; None when unset.",
+    subPathExpr:
+      "subPathExpr is like subPath, with $(VAR) references to the container's environment expanded.",
+  },
+  VolumeDevice: {
+    "": "VolumeDevice maps a raw block volume to a device path in a container.",
+  },
+  EnvVar: {
+    "": "EnvVar is an environment variable of a container, with a literal value or a value from a source.",
+    name: "name is the variable's name.",
+    value: "value is the literal value; $(VAR) references to earlier variables are expanded.",
+    valueFrom: "valueFrom takes the value from a pod field, a resource, a config map, a secret or a file.",
+  },
+  EnvVarSource: {
+    "": "EnvVarSource is where an environment variable's value comes from; exactly one is set.",
+    fieldRef: "fieldRef takes the value from a pod field, such as metadata.name or status.podIP.",
+    resourceFieldRef: "resourceFieldRef takes the value from a container's resource limit or request.",
+    configMapKeyRef: "configMapKeyRef takes the value from a key of a config map.",
+    secretKeyRef: "secretKeyRef takes the value from a key of a secret.",
+    fileKeyRef: "fileKeyRef takes the value from a key of an env file in a volume.",
+  },
+  FileKeySelector: {
+    "": "FileKeySelector selects a key of an env file in a volume.",
+  },
+  ObjectFieldSelector: {
+    "": "ObjectFieldSelector selects a field of the pod, such as metadata.name.",
+  },
+  ResourceFieldSelector: {
+    "": "ResourceFieldSelector selects a container's resource limit or request, with a divisor.",
+  },
+  ConfigMapKeySelector: {
+    "": "ConfigMapKeySelector selects a key of a config map.",
+  },
+  SecretKeySelector: {
+    "": "SecretKeySelector selects a key of a secret.",
+  },
+  EnvFromSource: {
+    "": "EnvFromSource imports every key of a config map or secret as environment variables, with an optional prefix.",
+  },
+  ConfigMapEnvSource: {
+    "": "ConfigMapEnvSource names a config map whose keys become environment variables.",
+  },
+  SecretEnvSource: {
+    "": "SecretEnvSource names a secret whose keys become environment variables.",
+  },
+  HTTPHeader: {
+    "": "HTTPHeader is a header to send with an HTTP probe.",
+  },
+  HTTPGetAction: {
+    "": "HTTPGetAction is a probe or hook that sends an HTTP GET request.",
+    path: "path is the request path.",
+    port: "port is the port number or name to connect to.",
+    host: "host is the host to connect to; the pod IP when unset.",
+    scheme: "scheme is HTTP (the default) or HTTPS.",
+    httpHeaders: "httpHeaders are extra request headers.",
+  },
+  TCPSocketAction: {
+    "": "TCPSocketAction is a probe that opens a TCP connection.",
+    port: "port is the port number or name to connect to.",
+    host: "host is the host to connect to; the pod IP when unset.",
+  },
+  GRPCAction: {
+    "": "GRPCAction is a probe that calls the gRPC health checking service.",
+  },
+  ExecAction: {
+    "": "ExecAction is a probe or hook that runs a command in the container.",
+    command: "command is run in the container, without a shell; exit status 0 is success.",
+  },
+  SleepAction: {
+    "": "SleepAction is a lifecycle hook that waits for a number of seconds.",
+  },
+  Probe: {
+    "": "Probe describes a health check of a container and how often and how strictly it runs.",
+    initialDelaySeconds: "initialDelaySeconds is how long after the container starts the first probe runs.",
+    timeoutSeconds: "timeoutSeconds is how long a probe may take; 1 when unset.",
+    periodSeconds: "periodSeconds is the interval between probes; 10 when unset.",
+    successThreshold:
+      "successThreshold is how many successes in a row count as success after a failure; 1 when unset.",
+    failureThreshold: "failureThreshold is how many failures in a row count as failure; 3 when unset.",
+    terminationGracePeriodSeconds:
+      "terminationGracePeriodSeconds overrides the pod's grace period when a failed liveness or startup probe kills the container.",
+  },
+  ContainerResizePolicy: {
+    "": "ContainerResizePolicy says how a container reacts when one of its resources is resized.",
+  },
+  Capabilities: {
+    "": "Capabilities lists the Linux capabilities to add to and drop from a container.",
+  },
+  ResourceRequirements: {
+    "": "ResourceRequirements holds the compute resource limits and requests of a container, and the claims it uses.",
+    limits: "limits are the most of each resource the container may use.",
+    requests: "requests are the resources the container is scheduled with; the limits when unset.",
+    claims: "claims names the pod's resource claims the container uses.",
+  },
+  VolumeResourceRequirements: {
+    "": "VolumeResourceRequirements holds the storage limits and requests of a claim.",
+  },
+  ResourceClaim: {
+    "": "ResourceClaim names one of the pod's resource claims that a container uses.",
+  },
+  Container: {
+    "": "Container is one container of a pod: image, command, environment, resources, ports, mounts, probes and security settings.",
+    name: "name identifies the container within the pod (a DNS label).",
+    image: "image is the container image to run.",
+    command: "command replaces the image's entrypoint; $(VAR) references are expanded.",
+    args: "args replace the image's arguments; $(VAR) references are expanded.",
+    workingDir: "workingDir is the container's working directory; the image's when unset.",
+    ports: "ports lists ports the container exposes; informational, any listening port is reachable.",
+    envFrom: "envFrom imports the keys of config maps and secrets as environment variables.",
+    env: "env sets environment variables; they override envFrom.",
+    resources: "resources holds the container's compute requests and limits.",
+    resizePolicy: "resizePolicy says, per resource, whether an in-place resize restarts the container.",
+    restartPolicy:
+      "restartPolicy overrides the pod's for this container; Always on an init container makes it a sidecar.",
+    restartPolicyRules: "restartPolicyRules decide by exit code whether the container is restarted.",
+    volumeMounts: "volumeMounts mounts pod volumes into the container's filesystem.",
+    volumeDevices: "volumeDevices maps raw block volumes to device paths.",
+    livenessProbe: "livenessProbe restarts the container when it fails.",
+    readinessProbe: "readinessProbe removes the pod from service endpoints while it fails.",
+    startupProbe: "startupProbe holds off the other probes until it succeeds once.",
+    lifecycle: "lifecycle holds the hooks run after start and before stop.",
+    terminationMessagePath:
+      "terminationMessagePath is the file the container's termination message is read from; /dev/termination-log when unset.",
+    terminationMessagePolicy:
+      "terminationMessagePolicy says whether the log is used when that file is empty.",
+    imagePullPolicy:
+      "imagePullPolicy says when the image is pulled; Always for :latest, IfNotPresent otherwise, when unset.",
+    securityContext: "securityContext holds the container's security settings; they override the pod's.",
+    stdin: "stdin keeps a stdin stream open for attach.",
+    stdinOnce: "stdinOnce closes stdin after the first attach ends.",
+    tty: "tty allocates a terminal; needs stdin.",
+  },
+  ProbeHandler: {
+    "": "ProbeHandler is the check a probe runs; exactly one action is set.",
+  },
+  LifecycleHandler: {
+    "": "LifecycleHandler is the action a lifecycle hook runs; exactly one is set.",
+    exec: "exec runs a command in the container.",
+    httpGet: "httpGet sends an HTTP GET request.",
+    tcpSocket: "tcpSocket is accepted for compatibility and does nothing.",
+    sleep: "sleep waits for a number of seconds.",
+  },
+  Lifecycle: {
+    "": "Lifecycle holds the hooks run after a container starts and before it stops, and the stop signal.",
+    postStart: "postStart runs right after the container is created; the container is restarted if it fails.",
+    preStop: "preStop runs before the container is stopped, within the grace period.",
+    stopSignal:
+      "stopSignal is the signal that stops the container; the image's or the runtime's default when unset.",
+  },
+  ContainerStateWaiting: {
+    "": "ContainerStateWaiting is a container that has not started yet, and why.",
+    reason: "reason says why the container is not running yet, such as ImagePullBackOff.",
+    message: "message gives details.",
+  },
+  ContainerStateRunning: {
+    "": "ContainerStateRunning is a running container and when it started.",
+    startedAt: "startedAt is when the container last started.",
+  },
+  ContainerStateTerminated: {
+    "": "ContainerStateTerminated is a container that has exited: exit code, reason and times.",
+    exitCode: "exitCode is the exit status of the container's process.",
+    signal: "signal is the signal that ended the process, if any.",
+    reason: "reason says why the container ended, such as Completed or OOMKilled.",
+    message: "message gives details, such as the termination message.",
+    startedAt: "startedAt is when the container started.",
+    finishedAt: "finishedAt is when the container ended.",
+    containerID: 'containerID is the runtime\'s ID of the container, as "<type>://<id>".',
+  },
+  ContainerState: {
+    "": "ContainerState is the state of a container; exactly one of waiting, running and terminated is set.",
+    waiting: "waiting is set while the container has not started.",
+    running: "running is set while the container runs.",
+    terminated: "terminated is set once the container has ended.",
+  },
+  ContainerStatus: {
+    "": "ContainerStatus reports one container of a pod: state, readiness, restarts, image and resources.",
+    name: "name is the container's name in the pod spec.",
+    state: "state is the container's current state.",
+    lastState: "lastState is the state of the previous run, kept after a restart.",
+    ready: "ready says whether the container passes its readiness probe.",
+    restartCount: "restartCount counts the container's restarts.",
+    image: "image is the image the container runs.",
+    imageID: "imageID is the image's digest.",
+    containerID: 'containerID is the runtime\'s ID of the container, as "<type>://<id>".',
+    started: "started says whether the container has passed its startup probe.",
+    allocatedResources: "allocatedResources are the resources the node allocated to the container.",
+    resources: "resources are the requests and limits applied to the running container.",
+    volumeMounts: "volumeMounts reports the container's mounts.",
+    user: "user is the identity the container's first process runs as.",
+    allocatedResourcesStatus:
+      "allocatedResourcesStatus reports the health of the devices allocated to the container.",
+    stopSignal: "stopSignal is the signal the container is stopped with.",
+  },
+  ResourceStatus: {
+    "": "ResourceStatus reports the health of the devices behind one resource of a container.",
+  },
+  ResourceHealth: {
+    "": "ResourceHealth is the health of one device.",
+  },
+  ContainerUser: {
+    "": "ContainerUser is the identity a container's first process runs as.",
+  },
+  LinuxContainerUser: {
+    "": "LinuxContainerUser is the UID, GID and supplemental groups of a Linux container's first process.",
+  },
+  PodCondition: {
+    "": "PodCondition is one observed condition of a pod.",
+    type: "type names the condition.",
+    observedGeneration: "observedGeneration is the pod generation the condition was set for.",
+    status: "status is True, False or Unknown.",
+    lastProbeTime: "lastProbeTime is when the condition was last checked.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
+  },
+  VolumeMountStatus: {
+    "": "VolumeMountStatus reports one volume mount of a container.",
+  },
+  ContainerRestartRule: {
+    "": "ContainerRestartRule decides, by exit code, whether a container is restarted.",
+  },
+  ContainerRestartRuleOnExitCodes: {
+    "": "ContainerRestartRuleOnExitCodes matches a container's exit code against a list.",
+  },
+  NodeSelector: {
+    "": "NodeSelector matches nodes satisfying any of its terms.",
+    nodeSelectorTerms: "nodeSelectorTerms are alternatives: a node matches when any term does.",
+  },
+  NodeSelectorTerm: {
+    "": "NodeSelectorTerm matches nodes satisfying all of its label and field requirements.",
+    matchExpressions: "matchExpressions are requirements on node labels; all must hold.",
+    matchFields: "matchFields are requirements on node fields (metadata.name); all must hold.",
+  },
+  NodeSelectorRequirement: {
+    "": "NodeSelectorRequirement compares a node label or field with values.",
+    key: "key is the label or field compared.",
+    operator: "operator is how the value is compared.",
+    values:
+      "values are compared with the label's value: a set for In and NotIn, one integer for Gt and Lt, empty for Exists and DoesNotExist.",
+  },
+  TopologySelectorTerm: {
+    "": "TopologySelectorTerm matches topology domains by label values.",
+  },
+  TopologySelectorLabelRequirement: {
+    "": "TopologySelectorLabelRequirement matches a topology label against values.",
+  },
+  Affinity: {
+    "": "Affinity groups a pod's node affinity, pod affinity and pod anti-affinity rules.",
+    nodeAffinity: "nodeAffinity constrains or steers the pod's node by node labels.",
+    podAffinity: "podAffinity places the pod near other pods.",
+    podAntiAffinity: "podAntiAffinity keeps the pod away from other pods.",
+  },
+  PodAffinity: {
+    "": "PodAffinity places a pod in the same topology domain as other pods.",
+  },
+  PodAntiAffinity: {
+    "": "PodAntiAffinity keeps a pod out of topology domains where other pods run.",
+  },
+  WeightedPodAffinityTerm: {
+    "": "WeightedPodAffinityTerm is a preferred pod affinity term with its weight.",
+  },
+  PodAffinityTerm: {
+    "": 'PodAffinityTerm selects pods, by labels and namespaces, and the topology key that defines "together".',
+    labelSelector: "labelSelector selects the other pods.",
+    namespaces:
+      "namespaces lists the namespaces the other pods may be in; the pod's own when this and namespaceSelector are unset.",
+    topologyKey: 'topologyKey is the node label whose equal values define "the same place".',
+    namespaceSelector:
+      "namespaceSelector selects the namespaces the other pods may be in, beside namespaces.",
+    matchLabelKeys:
+      "matchLabelKeys adds the pod's own values of these labels to labelSelector as requirements.",
+    mismatchLabelKeys:
+      "mismatchLabelKeys adds the pod's own values of these labels to labelSelector as exclusions.",
+  },
+  NodeAffinity: {
+    "": "NodeAffinity restricts or steers the nodes a pod is scheduled on.",
+    requiredDuringSchedulingIgnoredDuringExecution:
+      "requiredDuringSchedulingIgnoredDuringExecution must be met to schedule the pod; later label changes do not evict it.",
+    preferredDuringSchedulingIgnoredDuringExecution:
+      "preferredDuringSchedulingIgnoredDuringExecution are weighted preferences the scheduler tries to meet.",
+  },
+  PreferredSchedulingTerm: {
+    "": "PreferredSchedulingTerm is a preferred node selector term with its weight.",
+  },
+  Taint: {
+    "": "Taint on a node repels pods that do not tolerate it.",
+    key: "key is the taint's key.",
+    value: "value is the taint's value.",
+    effect: "effect is what the taint does to pods that do not tolerate it.",
+    timeAdded: "timeAdded is when a NoExecute taint was added.",
+  },
+  Toleration: {
+    "": "Toleration lets a pod be scheduled on, or keep running on, nodes with a matching taint.",
+    key: "key is the taint key matched; all keys when empty (with Exists).",
+    operator: "operator is Equal (the default) or Exists.",
+    value: "value is the taint value matched with Equal.",
+    effect: "effect is the taint effect matched; all effects when empty.",
+    tolerationSeconds:
+      "tolerationSeconds is how long the pod stays on a node after a matching NoExecute taint appears; forever when unset.",
+  },
+  PodReadinessGate: {
+    "": "PodReadinessGate names a condition that must be true for the pod to be ready.",
+  },
+  PodSpec: {
+    "": "PodSpec is the desired state of a pod: containers, volumes, scheduling constraints, security and networking settings.",
+    volumes: "volumes are the volumes the pod's containers can mount.",
+    initContainers:
+      "initContainers run in order before the app containers; restartable ones keep running as sidecars.",
+    containers: "containers are the pod's app containers; at least one.",
+    ephemeralContainers:
+      "ephemeralContainers are debugging containers added to the running pod through its ephemeralcontainers subresource.",
+    restartPolicy: "restartPolicy says when containers are restarted; Always when unset.",
+    terminationGracePeriodSeconds:
+      "terminationGracePeriodSeconds is how long the pod gets to stop after the stop signal before it is killed; 30 when unset.",
+    activeDeadlineSeconds:
+      "activeDeadlineSeconds bounds how long the pod may run, counted from its start, before it is failed.",
+    dnsPolicy: "dnsPolicy says how the pod's DNS is set up; ClusterFirst when unset.",
+    nodeSelector: "nodeSelector restricts the pod to nodes having all of these labels.",
+    serviceAccountName: "serviceAccountName is the service account the pod runs as; default when unset.",
+    serviceAccount: "serviceAccount is the deprecated spelling of serviceAccountName.",
+    automountServiceAccountToken:
+      "automountServiceAccountToken says whether the service account's token is mounted.",
+    nodeName: "nodeName is the node the pod is bound to; set by the scheduler, or by the user to bypass it.",
+    hostNetwork: "hostNetwork runs the pod in the node's network namespace.",
+    hostPID: "hostPID runs the pod in the node's PID namespace.",
+    hostIPC: "hostIPC runs the pod in the node's IPC namespace.",
+    shareProcessNamespace: "shareProcessNamespace puts all containers of the pod in one PID namespace.",
+    securityContext: "securityContext holds security settings for all containers.",
+    imagePullSecrets: "imagePullSecrets name secrets with registry credentials for pulling images.",
+    hostname: "hostname is the pod's hostname; the pod name when unset.",
+    subdomain:
+      'subdomain gives the pod the name "<hostname>.<subdomain>.<namespace>.svc.<cluster domain>" through a headless service.',
+    affinity: "affinity holds the pod's node affinity and pod (anti-)affinity.",
+    schedulerName: "schedulerName names the scheduler that places the pod; default-scheduler when unset.",
+    tolerations: "tolerations let the pod run on nodes with matching taints.",
+    hostAliases: "hostAliases add entries to the pod's hosts file.",
+    priorityClassName: "priorityClassName names the pod's PriorityClass.",
+    priority: "priority is the pod's priority, filled in from priorityClassName by admission.",
+    dnsConfig: "dnsConfig adds nameservers, search domains and options to the pod's DNS setup.",
+    readinessGates: "readinessGates are extra conditions that must be true for the pod to be ready.",
+    runtimeClassName: "runtimeClassName names the RuntimeClass the pod runs with.",
+    enableServiceLinks:
+      "enableServiceLinks injects environment variables describing services; true when unset.",
+    preemptionPolicy: "preemptionPolicy says whether the pod may preempt lower-priority pods.",
+    overhead:
+      "overhead is the runtime's per-pod resource overhead, filled in from the RuntimeClass by admission.",
+    topologySpreadConstraints: "topologySpreadConstraints spread the pod's group across topology domains.",
+    setHostnameAsFQDN: "setHostnameAsFQDN sets the pod's hostname to its fully qualified domain name.",
+    os: "os names the operating system the pod is meant for.",
+    hostUsers: "hostUsers false runs the pod in a new user namespace; the host's when unset or true.",
+    schedulingGates: "schedulingGates hold the pod back from scheduling while any remains.",
+    resourceClaims: "resourceClaims are the resource claims the pod's containers may use.",
+    resources: "resources are pod-level requests and limits shared by all containers.",
+    hostnameOverride:
+      "hostnameOverride sets the pod's hostname to this value, overriding hostname and subdomain.",
+  },
+  PodResourceClaim: {
+    "": "PodResourceClaim names a resource claim of the pod, given directly or through a template.",
+  },
+  PodResourceClaimStatus: {
+    "": "PodResourceClaimStatus names the ResourceClaim generated for one of the pod's claim templates.",
+  },
+  PodExtendedResourceClaimStatus: {
+    "": "PodExtendedResourceClaimStatus names the claim created for the pod's extended resource requests.",
+  },
+  ContainerExtendedResourceRequest: {
+    "": "ContainerExtendedResourceRequest maps a container's extended resource to the request of the claim that satisfies it.",
+  },
+  PodOS: {
+    "": "PodOS names the operating system a pod is meant to run on.",
+  },
+  PodSchedulingGate: {
+    "": "PodSchedulingGate holds a pod back from scheduling until it is removed.",
+  },
+  TopologySpreadConstraint: {
+    "": "TopologySpreadConstraint spreads matching pods evenly across topology domains, within a skew.",
+  },
+  HostAlias: {
+    "": "HostAlias adds an IP and its hostnames to the pod's hosts file.",
+  },
+  PodSecurityContext: {
+    "": "PodSecurityContext holds security settings for all containers of a pod: user, groups, SELinux, seccomp, sysctls.",
+    seLinuxOptions: "seLinuxOptions is the SELinux label of all containers.",
+    windowsOptions: "windowsOptions holds Windows-specific settings of all containers.",
+    runAsUser: "runAsUser is the UID containers run as; the image's when unset.",
+    runAsGroup: "runAsGroup is the primary GID containers run as.",
+    runAsNonRoot: "runAsNonRoot refuses to start containers that would run as UID 0.",
+    supplementalGroups: "supplementalGroups are extra GIDs added to each container's first process.",
+    supplementalGroupsPolicy:
+      "supplementalGroupsPolicy says whether the image's groups are merged in; Merge when unset.",
+    fsGroup: "fsGroup is a GID that owns supported volumes and is added to every container's groups.",
+    sysctls: "sysctls are namespaced kernel parameters set for the pod.",
+    fsGroupChangePolicy:
+      "fsGroupChangePolicy says when volume ownership is changed to fsGroup; Always when unset.",
+    seccompProfile: "seccompProfile is the seccomp profile of all containers.",
+    appArmorProfile: "appArmorProfile is the AppArmor profile of all containers.",
+    seLinuxChangePolicy: "seLinuxChangePolicy says how SELinux labels are applied to volumes.",
+  },
+  SeccompProfile: {
+    "": "SeccompProfile selects a container's seccomp profile.",
+  },
+  AppArmorProfile: {
+    "": "AppArmorProfile selects a container's AppArmor profile.",
+  },
+  PodDNSConfig: {
+    "": "PodDNSConfig adds nameservers, search domains and options to a pod's DNS configuration.",
+  },
+  PodDNSConfigOption: {
+    "": "PodDNSConfigOption is one resolver option with an optional value.",
+  },
+  PodIP: {
+    "": "PodIP is one IP address of a pod.",
+  },
+  HostIP: {
+    "": "HostIP is one IP address of the node a pod runs on.",
+  },
+  EphemeralContainerCommon: {
+    "": "EphemeralContainerCommon holds the fields an ephemeral container shares with a regular container.",
+  },
+  EphemeralContainer: {
+    "": "EphemeralContainer is a container added to a running pod for debugging; it is never restarted.",
+  },
+  PodStatus: {
+    "": "PodStatus reports a pod's phase, conditions, addresses, container statuses and resource state.",
+    observedGeneration: "observedGeneration is the pod generation this status was computed for.",
+    phase: "phase is the pod's coarse lifecycle phase.",
+    conditions: "conditions are the pod's current conditions.",
+    message: "message explains the pod's state for people.",
+    reason: "reason is a one-word cause of the pod's state, such as Evicted.",
+    nominatedNodeName: "nominatedNodeName is the node a preempting pod is expected to run on.",
+    hostIP: "hostIP is the primary IP of the pod's node.",
+    hostIPs: "hostIPs are the IPs of the pod's node, one per family.",
+    podIP: "podIP is the pod's primary IP.",
+    podIPs: "podIPs are the pod's IPs, one per family.",
+    startTime: "startTime is when the kubelet acknowledged the pod.",
+    initContainerStatuses: "initContainerStatuses report the init containers.",
+    containerStatuses: "containerStatuses report the app containers.",
+    qosClass: "qosClass is the pod's quality of service class.",
+    ephemeralContainerStatuses: "ephemeralContainerStatuses report the ephemeral containers.",
+    resize: "resize is the state of an in-place resize (deprecated in favour of conditions).",
+    resourceClaimStatuses: "resourceClaimStatuses name the ResourceClaims generated from templates.",
+    extendedResourceClaimStatus:
+      "extendedResourceClaimStatus names the claim created for extended resources.",
+  },
+  PodStatusResult: {
+    "": "PodStatusResult wraps a pod's status to report it alone.",
+    metadata: "Standard object metadata.",
+    status: "status is the most recently observed state of the pod; it may lag behind.",
+  },
+  Pod: {
+    "": "Pod is a group of containers that run together on one node, sharing network and volumes.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Pod.",
+    status: "status is the most recently observed state of the Pod; it may lag behind.",
+  },
+  PodList: {
+    "": "PodList is a list of Pods.",
+    metadata: "Standard list metadata.",
+    items: "items are the Pods.",
+  },
+  PodTemplateSpec: {
+    "": "PodTemplateSpec is the metadata and spec of the pods a workload creates.",
+    metadata: "metadata is given to the pods created from the template.",
+    spec: "spec is the spec of the pods created from the template.",
+  },
+  PodTemplate: {
+    "": "PodTemplate stores a pod template as an object of its own.",
+    metadata: "Standard object metadata.",
+  },
+  PodTemplateList: {
+    "": "PodTemplateList is a list of PodTemplates.",
+    metadata: "Standard list metadata.",
+    items: "items are the PodTemplates.",
+  },
+  ReplicationControllerSpec: {
+    "": "ReplicationControllerSpec is the desired state of a ReplicationController: replicas, selector and template.",
+  },
+  ReplicationControllerStatus: {
+    "": "ReplicationControllerStatus reports the replicas of a ReplicationController by state.",
+  },
+  ReplicationControllerCondition: {
+    "": "ReplicationControllerCondition is one observed condition of a ReplicationController.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
+  },
+  ReplicationController: {
+    "": "ReplicationController keeps a given number of pods running; ReplicaSets and Deployments supersede it.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ReplicationController.",
+    status: "status is the most recently observed state of the ReplicationController; it may lag behind.",
+  },
+  ReplicationControllerList: {
+    "": "ReplicationControllerList is a list of ReplicationControllers.",
+    metadata: "Standard list metadata.",
+    items: "items are the ReplicationControllers.",
+  },
+  NodeSpec: {
+    "": "NodeSpec holds a node's pod CIDRs, provider ID, taints and schedulability.",
+    podCIDR: "podCIDR is the IP range assigned to the node's pods.",
+    podCIDRs: "podCIDRs are the IP ranges assigned to the node's pods, one per family.",
+    providerID: "providerID is the node's ID at the cloud provider.",
+    unschedulable: "unschedulable keeps new pods off the node (kubectl cordon).",
+    taints: "taints repel pods that do not tolerate them.",
+    configSource: "configSource is no longer used.",
+    externalID: "externalID is no longer used.",
+  },
+  NodeConfigSource: {
+    "": "NodeConfigSource pointed to a kubelet configuration (no longer used).",
+  },
+  ConfigMapNodeConfigSource: {
+    "": "ConfigMapNodeConfigSource named a config map holding kubelet configuration (no longer used).",
+  },
+  DaemonEndpoint: {
+    "": "DaemonEndpoint is a port a node daemon listens on.",
+  },
+  NodeDaemonEndpoints: {
+    "": "NodeDaemonEndpoints lists the ports of daemons running on a node.",
+  },
+  NodeRuntimeHandlerFeatures: {
+    "": "NodeRuntimeHandlerFeatures lists the features a runtime handler supports.",
+  },
+  NodeRuntimeHandler: {
+    "": "NodeRuntimeHandler is a runtime handler of a node and its features.",
+  },
+  NodeFeatures: {
+    "": "NodeFeatures lists the features a node supports.",
+  },
+  NodeSystemInfo: {
+    "": "NodeSystemInfo describes a node's machine, kernel, OS, container runtime and kubelet versions.",
+    machineID: "machineID is the node's machine ID.",
+    systemUUID: "systemUUID is the node's system UUID.",
+    bootID: "bootID changes on every boot of the node.",
+    kernelVersion: "kernelVersion is the node's kernel version.",
+    osImage: "osImage names the node's OS image.",
+    containerRuntimeVersion: "containerRuntimeVersion is the container runtime and its version.",
+    kubeletVersion: "kubeletVersion is the kubelet's version.",
+    kubeProxyVersion: "kubeProxyVersion is deprecated and no longer reliable.",
+    operatingSystem: "operatingSystem is the node's OS (GOOS).",
+    architecture: "architecture is the node's CPU architecture (GOARCH).",
+    swap: "swap reports the node's swap memory.",
+  },
+  NodeSwapStatus: {
+    "": "NodeSwapStatus reports the swap memory of a node.",
+  },
+  NodeConfigStatus: {
+    "": "NodeConfigStatus reported the kubelet configuration in use (no longer used).",
+  },
+  NodeStatus: {
+    "": "NodeStatus reports a node's capacity, conditions, addresses, system info, images and volumes.",
+    capacity: "capacity is the node's total resources.",
+    allocatable: "allocatable is the part of capacity available to pods.",
+    phase: "phase is no longer set.",
+    conditions: "conditions are the node's current conditions.",
+    addresses: "addresses are the node's addresses.",
+    daemonEndpoints: "daemonEndpoints lists the ports of the node's daemons.",
+    nodeInfo: "nodeInfo describes the node's machine and software.",
+    images: "images lists images present on the node.",
+    volumesInUse: "volumesInUse lists volumes the node has mounted or is mounting.",
+    volumesAttached: "volumesAttached lists volumes attached to the node.",
+    config: "config is no longer used.",
+    runtimeHandlers: "runtimeHandlers lists the runtime handlers available on the node.",
+    features: "features lists features the node supports.",
+  },
+  AttachedVolume: {
+    "": "AttachedVolume is a volume attached to a node and its device path.",
+  },
+  AvoidPods: {
+    "": "AvoidPods lists pods the scheduler should avoid putting on a node.",
+  },
+  PreferAvoidPodsEntry: {
+    "": "PreferAvoidPodsEntry is one class of pods to avoid on a node, and why.",
+  },
+  PodSignature: {
+    "": "PodSignature identifies a class of pods by their controller.",
+  },
+  ContainerImage: {
+    "": "ContainerImage is an image present on a node, its names and size.",
+  },
+  NodeCondition: {
+    "": "NodeCondition is one observed condition of a node.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    lastHeartbeatTime: "lastHeartbeatTime is when the condition was last reported.",
+    lastTransitionTime: "lastTransitionTime is when the status last changed.",
+    reason: "reason is a one-word CamelCase cause of the last transition.",
+    message: "message explains the last transition for people.",
+  },
+  NodeAddress: {
+    "": "NodeAddress is one address of a node.",
+    type: "type is the kind of address.",
+    address: "address is the address itself.",
+  },
+  Node: {
+    "": "Node is a worker machine that runs pods; its kubelet keeps its status up to date.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the Node.",
+    status: "status is the most recently observed state of the Node; it may lag behind.",
+  },
+  NodeList: {
+    "": "NodeList is a list of Nodes.",
+    metadata: "Standard list metadata.",
+    items: "items are the Nodes.",
+  },
+  Binding: {
+    "": "Binding assigns a pod to a node; the scheduler posts it to the pod's binding subresource.",
+    metadata: "Standard object metadata.",
+    target: "target is the node to bind the pod to.",
+  },
+  Preconditions: {
+    "": "Preconditions must hold for an operation to proceed, such as the object's UID.",
+  },
+  PodLogOptions: {
+    "": "PodLogOptions are the query options of a pod's log subresource.",
+  },
+  PodAttachOptions: {
+    "": "PodAttachOptions are the query options of a pod's attach subresource.",
+  },
+  PodExecOptions: {
+    "": "PodExecOptions are the query options of a pod's exec subresource.",
+  },
+  PodPortForwardOptions: {
+    "": "PodPortForwardOptions are the query options of a pod's portforward subresource.",
+  },
+  PodProxyOptions: {
+    "": "PodProxyOptions are the query options of a pod's proxy subresource.",
+  },
+  NodeProxyOptions: {
+    "": "NodeProxyOptions are the query options of a node's proxy subresource.",
+  },
+  TypedLocalObjectReference: {
+    "": "TypedLocalObjectReference names an object in the same namespace by API group, kind and name.",
+  },
+  SerializedReference: {
+    "": "SerializedReference holds an object reference serialized into an annotation.",
+  },
+  LimitRangeItem: {
+    "": "LimitRangeItem sets minimums, maximums, defaults and limit-to-request ratios for one kind of object.",
+  },
+  LimitRangeSpec: {
+    "": "LimitRangeSpec lists the limit range items of a namespace.",
+  },
+  LimitRange: {
+    "": "LimitRange sets resource bounds and defaults for pods, containers and claims in a namespace.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the LimitRange.",
+  },
+  LimitRangeList: {
+    "": "LimitRangeList is a list of LimitRanges.",
+    metadata: "Standard list metadata.",
+    items: "items are the LimitRanges.",
+  },
+  ResourceQuotaSpec: {
+    "": "ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.",
+  },
+  ScopeSelector: {
+    "": "ScopeSelector selects quota scopes by expressions.",
+  },
+  ScopedResourceSelectorRequirement: {
+    "": "ScopedResourceSelectorRequirement matches a quota scope with an operator and values.",
+  },
+  ResourceQuotaStatus: {
+    "": "ResourceQuotaStatus reports a quota's enforced limits and current usage.",
+  },
+  ResourceQuota: {
+    "": "ResourceQuota limits the total resources and object counts a namespace may use.",
+    metadata: "Standard object metadata.",
+    spec: "spec is the desired state of the ResourceQuota.",
+    status: "status is the most recently observed state of the ResourceQuota; it may lag behind.",
+  },
+  ResourceQuotaList: {
+    "": "ResourceQuotaList is a list of ResourceQuotas.",
+    metadata: "Standard list metadata.",
+    items: "items are the ResourceQuotas.",
+  },
+  ComponentCondition: {
+    "": "ComponentCondition is the health of a control-plane component.",
+    type: "type names the condition.",
+    status: "status is True, False or Unknown.",
+    message: "message explains the last transition for people.",
+  },
+  ComponentStatus: {
+    "": "ComponentStatus reports the health of a control-plane component (deprecated).",
+    metadata: "Standard object metadata.",
+  },
+  ComponentStatusList: {
+    "": "ComponentStatusList is a list of ComponentStatuses.",
+    metadata: "Standard list metadata.",
+    items: "items are the ComponentStatuses.",
+  },
+  DownwardAPIVolumeSource: {
+    "": "DownwardAPIVolumeSource fills a volume with files holding pod fields and container resources.",
+  },
+  DownwardAPIVolumeFile: {
+    "": "DownwardAPIVolumeFile is one file of a downward API volume and the field or resource it holds.",
+  },
+  DownwardAPIProjection: {
+    "": "DownwardAPIProjection adds downward API files to a projected volume.",
+  },
+  SecurityContext: {
+    "": "SecurityContext holds a container's security settings: user, privileges, capabilities, SELinux, seccomp and AppArmor.",
+    capabilities: "capabilities adds and drops Linux capabilities.",
+    privileged: "privileged runs the container with the host's full privileges.",
+    seLinuxOptions: "seLinuxOptions is the container's SELinux label.",
+    windowsOptions: "windowsOptions holds Windows-specific settings.",
+    runAsUser: "runAsUser is the UID the container runs as.",
+    runAsGroup: "runAsGroup is the primary GID the container runs as.",
+    runAsNonRoot: "runAsNonRoot refuses to start the container if it would run as UID 0.",
+    readOnlyRootFilesystem: "readOnlyRootFilesystem mounts the container's root filesystem read-only.",
+    allowPrivilegeEscalation:
+      "allowPrivilegeEscalation says whether a process may gain more privileges than its parent (no_new_privs).",
+    procMount: "procMount says how /proc is mounted; Default masks sensitive paths.",
+    seccompProfile: "seccompProfile is the container's seccomp profile.",
+    appArmorProfile: "appArmorProfile is the container's AppArmor profile.",
+  },
+  SELinuxOptions: {
+    "": "SELinuxOptions is the SELinux label applied to a container.",
+  },
+  WindowsSecurityContextOptions: {
+    "": "WindowsSecurityContextOptions holds Windows-specific security settings of a container.",
+  },
+  Sysctl: {
+    "": "Sysctl is a kernel parameter set for a pod.",
+  },
+  ImageVolumeSource: {
+    "": "ImageVolumeSource mounts the contents of an OCI image or artifact as a read-only volume.",
+  },
 };
 
 /** The documentation of one type's fields, or undefined for a type without docs. */

@@ -5,6 +5,9 @@
  * hand-written code never share a file.
  */
 
+/** Hand-written additions to ComponentStatusLister. */
+export interface ComponentStatusListerExpansion {}
+
 /** Hand-written additions to ConfigMapLister. */
 export interface ConfigMapListerExpansion {}
 
@@ -23,8 +26,50 @@ export interface EventListerExpansion {}
 /** Hand-written additions to EventNamespaceLister. */
 export interface EventNamespaceListerExpansion {}
 
+/** Hand-written additions to LimitRangeLister. */
+export interface LimitRangeListerExpansion {}
+
+/** Hand-written additions to LimitRangeNamespaceLister. */
+export interface LimitRangeNamespaceListerExpansion {}
+
 /** Hand-written additions to NamespaceLister. */
 export interface NamespaceListerExpansion {}
+
+/** Hand-written additions to NodeLister. */
+export interface NodeListerExpansion {}
+
+/** Hand-written additions to PersistentVolumeLister. */
+export interface PersistentVolumeListerExpansion {}
+
+/** Hand-written additions to PersistentVolumeClaimLister. */
+export interface PersistentVolumeClaimListerExpansion {}
+
+/** Hand-written additions to PersistentVolumeClaimNamespaceLister. */
+export interface PersistentVolumeClaimNamespaceListerExpansion {}
+
+/** Hand-written additions to PodLister. */
+export interface PodListerExpansion {}
+
+/** Hand-written additions to PodNamespaceLister. */
+export interface PodNamespaceListerExpansion {}
+
+/** Hand-written additions to PodTemplateLister. */
+export interface PodTemplateListerExpansion {}
+
+/** Hand-written additions to PodTemplateNamespaceLister. */
+export interface PodTemplateNamespaceListerExpansion {}
+
+/** Hand-written additions to ReplicationControllerLister. */
+export interface ReplicationControllerListerExpansion {}
+
+/** Hand-written additions to ReplicationControllerNamespaceLister. */
+export interface ReplicationControllerNamespaceListerExpansion {}
+
+/** Hand-written additions to ResourceQuotaLister. */
+export interface ResourceQuotaListerExpansion {}
+
+/** Hand-written additions to ResourceQuotaNamespaceLister. */
+export interface ResourceQuotaNamespaceListerExpansion {}
 
 /** Hand-written additions to SecretLister. */
 export interface SecretListerExpansion {}

@@ -5,6 +5,9 @@
  * generated and hand-written code never share a file.
  */
 
+/** Hand-written additions to ComponentStatusInterface. */
+export interface ComponentStatusExpansion {}
+
 /** Hand-written additions to ConfigMapInterface. */
 export interface ConfigMapExpansion {}
 
@@ -14,8 +17,32 @@ export interface EndpointsExpansion {}
 /** Hand-written additions to EventInterface. */
 export interface EventExpansion {}
 
+/** Hand-written additions to LimitRangeInterface. */
+export interface LimitRangeExpansion {}
+
 /** Hand-written additions to NamespaceInterface. */
 export interface NamespaceExpansion {}
+
+/** Hand-written additions to NodeInterface. */
+export interface NodeExpansion {}
+
+/** Hand-written additions to PersistentVolumeInterface. */
+export interface PersistentVolumeExpansion {}
+
+/** Hand-written additions to PersistentVolumeClaimInterface. */
+export interface PersistentVolumeClaimExpansion {}
+
+/** Hand-written additions to PodInterface. */
+export interface PodExpansion {}
+
+/** Hand-written additions to PodTemplateInterface. */
+export interface PodTemplateExpansion {}
+
+/** Hand-written additions to ReplicationControllerInterface. */
+export interface ReplicationControllerExpansion {}
+
+/** Hand-written additions to ResourceQuotaInterface. */
+export interface ResourceQuotaExpansion {}
 
 /** Hand-written additions to SecretInterface. */
 export interface SecretExpansion {}
