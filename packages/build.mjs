@@ -71,6 +71,32 @@ function rewrite(pkg, rel, text) {
   });
 }
 
+const BARE = /(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
+
+/** Every package a shipped module imports must be one the package.json declares (else users get ERR_MODULE_NOT_FOUND). */
+function checkDependencies(pkg, root) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const declared = new Set([
+    pkg.name,
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+  ]);
+  const missing = new Map();
+  for (const rel of walk(path.join(root, "dist"))) {
+    if (!rel.endsWith(".js")) continue;
+    for (const [, spec] of fs.readFileSync(path.join(root, "dist", rel), "utf8").matchAll(BARE)) {
+      if (spec.startsWith("node:")) continue;
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+      if (!declared.has(name)) missing.set(name, rel);
+    }
+  }
+  if (missing.size) {
+    const list = [...missing].map(([n, rel]) => `${n} (imported by dist/${rel})`).join(", ");
+    throw new Error(`${pkg.name}: package.json does not declare ${list}`);
+  }
+}
+
 function buildPackage(pkg, files) {
   const root = path.join(ROOT, "packages", pkg.dir);
   fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
@@ -93,6 +119,18 @@ function buildPackage(pkg, files) {
     fs.writeFileSync(dest, text);
     count++;
   }
+  // Hand-written declaration files (ambient types for untyped dependencies) are not tsc output,
+  // but the emitted .d.ts files reference them: ship them beside.
+  for (const o of pkg.owns) {
+    const dir = path.join(ROOT, o);
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) continue;
+    for (const rel of walk(dir)) {
+      if (!rel.endsWith(".d.ts")) continue;
+      const dest = path.join(root, "dist", o, rel);
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      fs.copyFileSync(path.join(dir, rel), dest);
+    }
+  }
   for (const c of pkg.copy) {
     const to = path.join(root, c.to);
     fs.rmSync(to, { recursive: true, force: true });
@@ -102,6 +140,7 @@ function buildPackage(pkg, files) {
       fs.copyFileSync(path.join(ROOT, c.from, rel), path.join(to, rel));
     }
   }
+  checkDependencies(pkg, root);
   console.log(`${pkg.name}: ${count} files in packages/${pkg.dir}/dist`);
 }
 

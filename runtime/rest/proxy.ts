@@ -1,3 +1,4 @@
+/// <reference path="./proxy-from-env.d.ts" />
 /**
  * Which proxy a request goes through, as client-go decides it: the cluster's `proxy-url`, else
  * HTTPS_PROXY / HTTP_PROXY minus NO_PROXY; and the agents that tunnel through it (HTTP CONNECT).
