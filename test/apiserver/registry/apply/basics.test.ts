@@ -4,11 +4,11 @@
  * with upstream's causes and message, force, and conflicts with kubectl-style updates.
  */
 import { describe, expect, it } from "vitest";
-import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { FieldSet, pathString } from "../../../apiserver/registry/apply/field-set.js";
-import { managerFromUserAgent } from "../../../apiserver/registry/apply/manager-name.js";
-import type { KubeObject } from "../../../apiserver/registry/rest.js";
-import { cm, ctx, statusOf, storeFor, utf8 } from "./helpers.js";
+import { MemoryStorage } from "../../../../apiserver/storage/memory.js";
+import { FieldSet, pathString } from "../../../../apiserver/registry/apply/field-set.js";
+import { managerFromUserAgent } from "../../../../apiserver/registry/apply/manager-name.js";
+import type { KubeObject } from "../../../../apiserver/registry/rest.js";
+import { cm, ctx, statusOf, storeFor, utf8 } from "../helpers.js";
 
 function setup() {
   const storage = new MemoryStorage();
@@ -131,11 +131,11 @@ describe("apply", () => {
     expect((await statusOf(applyTo(configmaps, "a", cm("a", { key: "v" }), "kubectl"))).code).toBe(409);
   });
 
-  it("asks for apiVersion and a field manager, and rejects managedFields in the configuration", async () => {
+  it("asks for the resource's apiVersion and kind, a field manager, and rejects managedFields in the configuration", async () => {
     const { configmaps } = setup();
     expect(await statusOf(applyTo(configmaps, "a", { ...cm("a"), apiVersion: "v2" }, "m"))).toMatchObject({
       code: 400,
-      message: "Incorrect version specified in apply patch. Specified patch version: v2, expected: v1",
+      message: "invalid object type: /v2, Kind=ConfigMap",
     });
     expect((await statusOf(applyTo(configmaps, "a", cm("a"), ""))).code).toBe(400);
     expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), metadata: { name: "a", managedFields: [{}] } }, "m"))).message).toBe(
