@@ -17,7 +17,7 @@ function nonNegative(v: unknown, path: FieldPath): FieldError[] {
 }
 
 /** Selector present, non-empty, valid, and matching the template's labels. */
-export function validateSelectorAndTemplate(spec: Record<string, unknown>, path: FieldPath, restartPolicies: readonly string[]): FieldError[] {
+export function validateSelectorAndTemplate(spec: Record<string, unknown>, path: FieldPath, restartPolicies: readonly string[], extraVolumes: readonly string[] = []): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObj(spec.selector)) errs.push(fieldErrors.required(path.child("selector")));
   else if (selectorIsEmpty(spec.selector)) errs.push(fieldErrors.invalid(path.child("selector"), spec.selector, "empty selector is invalid for deployment"));
@@ -30,7 +30,7 @@ export function validateSelectorAndTemplate(spec: Record<string, unknown>, path:
   if (isObj(spec.selector) && !selectorIsEmpty(spec.selector) && !selectorMatches(spec.selector, labels)) {
     errs.push(fieldErrors.invalid(path.child("template", "metadata", "labels"), labels, "`selector` does not match template `labels`"));
   }
-  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { restartPolicies }));
+  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { restartPolicies, extraVolumes }));
   if (record(spec.template.spec).activeDeadlineSeconds !== undefined) {
     errs.push(fieldErrors.forbidden(path.child("template", "spec", "activeDeadlineSeconds"), "activeDeadlineSeconds in ReplicaSet is not Supported"));
   }
@@ -104,7 +104,9 @@ export function validateDaemonSet(ds: KubeObject): FieldError[] {
 
 export function validateStatefulSet(sts: KubeObject): FieldError[] {
   const spec = record(sts.spec);
-  const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"])];
+  // Mounts may name the claim templates: the controller adds them to each pod as volumes.
+  const claims = list(spec.volumeClaimTemplates).map((t) => str(record(record(t).metadata).name));
+  const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"], claims)];
   const pmp = str(spec.podManagementPolicy);
   if (pmp !== "OrderedReady" && pmp !== "Parallel") errs.push(fieldErrors.notSupported(SPEC.child("podManagementPolicy"), pmp, ["OrderedReady", "Parallel"]));
   const type = str(record(spec.updateStrategy).type);

@@ -262,12 +262,15 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
 export interface PodSpecOptions {
   /** Restart policies a template may use (workloads restrict them); all three for Pods. */
   restartPolicies?: readonly string[];
+  /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
+  extraVolumes?: readonly string[];
 }
 
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
+  for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {

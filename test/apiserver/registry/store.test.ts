@@ -440,21 +440,15 @@ describe("served verbs", () => {
     expect(by("services").deleteCollection).toBeUndefined();
     expect(by("configmaps").deleteCollection).toBeTypeOf("function");
     expect(by("customresourcedefinitions").subresources?.status?.patch).toBeTypeOf("function");
-    expect(storages.map((s) => `${s.group}/${s.info.plural}`).sort()).toEqual([
-      "/configmaps",
-      "/endpoints",
-      "/events",
-      "/namespaces",
-      "/secrets",
-      "/serviceaccounts",
-      "/services",
-      "apiextensions.k8s.io/customresourcedefinitions",
-      "coordination.k8s.io/leases",
-      "rbac.authorization.k8s.io/clusterrolebindings",
-      "rbac.authorization.k8s.io/clusterroles",
-      "rbac.authorization.k8s.io/rolebindings",
-      "rbac.authorization.k8s.io/roles",
-    ]);
+    // Every resource of the whole API is served, the workloads with their subresources.
+    const served = storages.map((s) => `${s.group}/${s.info.plural}`);
+    for (const r of ["/pods", "/persistentvolumeclaims", "/nodes", "apps/deployments", "batch/cronjobs", "networking.k8s.io/ingresses", "policy/poddisruptionbudgets", "scheduling.k8s.io/priorityclasses", "rbac.authorization.k8s.io/roles"]) {
+      expect(served).toContain(r);
+    }
+    expect(Object.keys(by("pods").subresources ?? {}).sort()).toEqual(["attach", "binding", "ephemeralcontainers", "eviction", "exec", "log", "portforward", "proxy", "resize", "status"]);
+    expect(Object.keys(by("deployments").subresources ?? {}).sort()).toEqual(["scale", "status"]);
+    expect(Object.keys(by("replicationcontrollers").subresources ?? {}).sort()).toEqual(["scale", "status"]);
+    expect(by("services").subresources?.proxy?.connect).toBeTypeOf("function");
     expect(restStorageFor(storeFor(new MemoryStorage(), "", "configmaps")).patchTypes).toEqual(["json", "merge", "strategic", "apply"]);
   });
 });
