@@ -72,13 +72,15 @@ export function scaleSubresource(store: GenericStore, scale: ScaleInfo, selector
     info: { ...store.info, kind: "Scale" },
     group: "autoscaling",
     version: "v1",
-    patchTypes: ["json", "merge"],
+    // Built-in kinds' Scale is a compiled type: strategic merge patches reach it too (Scale has no lists, so it merges as a merge patch).
+    patchTypes: selectorOf ? ["json", "merge", "strategic"] : ["json", "merge"],
     get: async (ctx, name, opts) => scaleOf(await store.get(ctx, name, opts), scale, selectorOf),
     update: (ctx, name, obj, opts = {}) => update(ctx, name, obj, opts),
     patch: async (ctx, name, type, body, opts = {}) => {
-      if (type !== "json" && type !== "merge") throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
+      const strategic = type === "strategic" && selectorOf !== undefined;
+      if (type !== "json" && type !== "merge" && !strategic) throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
       const current = scaleOf(await store.get(ctx, name, {}), scale, selectorOf);
-      const patched = applyPatch(parsePatch(type, body), current, undefined);
+      const patched = applyPatch(parsePatch(strategic ? "merge" : type, body), current, undefined);
       return update(ctx, name, patched, opts);
     },
   };

@@ -61,8 +61,18 @@ export function validateJobUpdate(job: KubeObject, old: KubeObject): FieldError[
   if (!sameJSON(spec.podFailurePolicy, oldSpec.podFailurePolicy)) errs.push(fieldErrors.invalid(SPEC.child("podFailurePolicy"), spec.podFailurePolicy ?? null, FIELD_IMMUTABLE));
   // A suspended Job that never started may change its template's scheduling directives; we keep upstream's strict rule otherwise.
   if (!sameJSON(spec.template, oldSpec.template)) {
+    // A suspended Job that never started may change its pods' scheduling directives, nothing else.
     const suspendedNeverStarted = oldSpec.suspend === true && record(old.status).startTime === undefined;
-    if (!suspendedNeverStarted) errs.push(fieldErrors.invalid(SPEC.child("template"), spec.template ?? null, FIELD_IMMUTABLE));
+    const t = structuredClone(record(spec.template));
+    if (suspendedNeverStarted) {
+      const oldT = record(oldSpec.template);
+      t.metadata = oldT.metadata;
+      const ts = record(t.spec);
+      const os = record(oldT.spec);
+      for (const f of ["nodeSelector", "tolerations", "affinity", "schedulingGates"]) ts[f] = os[f];
+      t.spec = ts;
+    }
+    if (!sameJSON(t, oldSpec.template)) errs.push(fieldErrors.invalid(SPEC.child("template"), spec.template ?? null, FIELD_IMMUTABLE));
   }
   if (spec.completions !== oldSpec.completions && !(spec.completionMode === "Indexed" && spec.completions === spec.parallelism)) {
     errs.push(fieldErrors.invalid(SPEC.child("completions"), spec.completions ?? null, FIELD_IMMUTABLE));
