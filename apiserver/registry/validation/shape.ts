@@ -23,12 +23,23 @@ export function child(obj: Obj, key: string): Obj {
   return obj[key] as Obj;
 }
 
+/**
+ * Semantic equality of decoded JSON, as Go compares the typed values: key order, absent keys,
+ * nulls and empty objects or lists (an unset struct or slice) do not count.
+ */
 export function sameJSON(a: unknown, b: unknown): boolean {
-  return stable(a ?? null) === stable(b ?? null);
+  return stable(a) === stable(b);
+}
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObj(v) && Object.keys(v).every((k) => isEmpty(v[k]));
 }
 
 function stable(v: unknown): string {
+  if (isEmpty(v)) return "null";
   if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (isObj(v)) return `{${Object.keys(v).filter((k) => v[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(",")}}`;
-  return JSON.stringify(v ?? null);
+  if (isObj(v)) return `{${Object.keys(v).filter((k) => !isEmpty(v[k])).sort().map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(",")}}`;
+  return JSON.stringify(v);
 }
