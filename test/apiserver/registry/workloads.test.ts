@@ -348,3 +348,86 @@ describe("networking, policy, scheduling, storage", () => {
     expect((lr.spec as any).limits[0]).toEqual({ type: "Container", max: { cpu: "2" }, min: { memory: "64Mi" }, default: { cpu: "2" }, defaultRequest: { cpu: "2", memory: "64Mi" } });
   });
 });
+
+describe("bad shapes", () => {
+  it("any JSON in spec and status of the new kinds is stored or refused with a 4xx, never a crash", async () => {
+    const { default: fc } = await import("fast-check");
+    const { StatusError } = await import("../../../runtime/rest/errors.js");
+    const { by } = setup();
+    const kinds: [string, string, string, string][] = [
+      ["", "pods", "v1", "Pod"],
+      ["apps", "deployments", "apps/v1", "Deployment"],
+      ["apps", "statefulsets", "apps/v1", "StatefulSet"],
+      ["batch", "jobs", "batch/v1", "Job"],
+      ["batch", "cronjobs", "batch/v1", "CronJob"],
+      ["networking.k8s.io", "ingresses", "networking.k8s.io/v1", "Ingress"],
+      ["networking.k8s.io", "networkpolicies", "networking.k8s.io/v1", "NetworkPolicy"],
+      ["policy", "poddisruptionbudgets", "policy/v1", "PodDisruptionBudget"],
+      ["", "persistentvolumeclaims", "v1", "PersistentVolumeClaim"],
+      ["", "limitranges", "v1", "LimitRange"],
+    ];
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...kinds), fc.jsonValue({ maxDepth: 4 }), fc.jsonValue({ maxDepth: 2 }), async ([group, plural, apiVersion, kind], spec, status) => {
+        const obj: KubeObject = { apiVersion, kind, metadata: { name: `o${n++}` }, spec, status };
+        try {
+          await by(group, plural).create!(ctx("default"), obj, {});
+        } catch (err) {
+          expect(err).toBeInstanceOf(StatusError);
+          const code = (err as InstanceType<typeof StatusError>).code;
+          expect(code >= 400 && code < 500, `${kind}: ${(err as Error).message}`).toBe(true);
+        }
+      }),
+      { seed: 16, numRuns: 300 },
+    );
+  });
+
+  it("valid objects with one field changed or dropped are stored or refused with a 4xx, never a crash", async () => {
+    const { default: fc } = await import("fast-check");
+    const { StatusError } = await import("../../../runtime/rest/errors.js");
+    const { by } = setup();
+    const rich = () =>
+      pod("x", {
+        containers: [container({ ports: [{ containerPort: 80 }], env: [{ name: "A", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } }], resources: { limits: { cpu: "1" } }, livenessProbe: { httpGet: { port: 80 } }, volumeMounts: [{ name: "v", mountPath: "/v" }] })],
+        volumes: [{ name: "v", emptyDir: {} }],
+        tolerations: [{ key: "k", operator: "Exists" }],
+      });
+    const fixtures: [string, string, () => KubeObject][] = [
+      ["", "pods", rich],
+      ["apps", "deployments", () => deployment("x")],
+      ["batch", "jobs", () => job("x")],
+    ];
+    /** Every path to a value inside `spec`. */
+    const paths = (v: unknown, at: (string | number)[] = []): (string | number)[][] => {
+      if (Array.isArray(v)) return [at, ...v.flatMap((x, i) => paths(x, [...at, i]))];
+      if (v && typeof v === "object") return [at, ...Object.entries(v).flatMap(([k, x]) => paths(x, [...at, k]))];
+      return [at];
+    };
+    let n = 0;
+    await fc.assert(
+      // Typed decoding refuses wrong JSON types before any strategy runs: replace a value by another of its type, or drop it.
+      fc.asyncProperty(fc.constantFrom(...fixtures), fc.nat(), fc.string({ maxLength: 70 }), fc.integer({ min: -70000, max: 70000 }), fc.boolean(), fc.nat(3), async ([group, plural, make], pick, text, int, bool, how) => {
+        const obj = make();
+        obj.metadata = { name: `m${n++}` };
+        const all = paths(obj.spec).filter((p) => p.length > 0);
+        const path = all[pick % all.length]!;
+        let cur = obj.spec as Record<string | number, unknown>;
+        for (const k of path.slice(0, -1)) cur = cur[k] as Record<string | number, unknown>;
+        const key = path.at(-1)!;
+        const old = cur[key];
+        const value = how === 0 ? undefined : typeof old === "string" ? text : typeof old === "number" ? int : typeof old === "boolean" ? bool : Array.isArray(old) ? [] : {};
+        if (value === undefined && Array.isArray(cur)) cur.splice(key as number, 1);
+        else if (value === undefined) delete cur[key];
+        else cur[key] = value;
+        try {
+          await by(group, plural).create!(ctx("default"), obj, {});
+        } catch (err) {
+          expect(err).toBeInstanceOf(StatusError);
+          const code = (err as InstanceType<typeof StatusError>).code;
+          expect(code >= 400 && code < 500, `${path.join(".")}: ${(err as Error).message}`).toBe(true);
+        }
+      }),
+      { seed: 16, numRuns: 500 },
+    );
+  });
+});
