@@ -9,6 +9,7 @@ import type { GenericStore } from "./store.js";
 import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";
 import { record } from "./validation/shape.js";
+import { csrApprovalStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
@@ -100,4 +101,5 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "autoscaling/horizontalpodautoscalers@v2": { strategy: hpaV2Strategy, subresources: { status: hpaStatusStrategy } },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
+  "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },
 };

@@ -349,6 +349,21 @@ describe("networking, policy, scheduling, storage", () => {
   });
 });
 
+describe("certificatesigningrequests/approval", () => {
+  it("changes only status.conditions; approved and denied together are refused", async () => {
+    const { by } = setup();
+    const csrs = by("certificates.k8s.io", "certificatesigningrequests");
+    await csrs.create!(ctx(), { apiVersion: "certificates.k8s.io/v1", kind: "CertificateSigningRequest", metadata: { name: "c" }, spec: { request: "AAAA", signerName: "example.com/signer", usages: ["client auth"] } }, {});
+    const cur = await csrs.get!(ctx(), "c", {});
+    const approved = await csrs.subresources!.approval!.update!(ctx(), "c", { ...cur, spec: { ...(cur.spec as object), signerName: "other.com/x" }, status: { conditions: [{ type: "Approved", status: "True", reason: "ok" }], certificate: "Zm9v" } }, {});
+    expect((approved.object.status as any).conditions).toEqual([expect.objectContaining({ type: "Approved", status: "True" })]);
+    expect((approved.object.status as any).certificate).toBeUndefined();
+    expect((approved.object.spec as any).signerName).toBe("example.com/signer");
+    const both = await statusOf(csrs.subresources!.approval!.patch!(ctx(), "c", "merge", utf8({ status: { conditions: [{ type: "Approved", status: "True" }, { type: "Denied", status: "True" }] } }), {}));
+    expect(messages(both)[0]).toMatch(/^status.conditions: Invalid value: .*: Approved and Denied conditions are mutually exclusive$/);
+  });
+});
+
 describe("bad shapes", () => {
   it("any JSON in spec and status of the new kinds is stored or refused with a 4xx, never a crash", async () => {
     const { default: fc } = await import("fast-check");
