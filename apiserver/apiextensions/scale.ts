@@ -12,7 +12,7 @@ import { fieldErrors, FieldPath, invalidError } from "../registry/validation/fie
 import { readPath, writePath } from "./strategy.js";
 
 /** The Scale view of an object. */
-export function scaleOf(obj: KubeObject, scale: ScaleInfo): KubeObject {
+export function scaleOf(obj: KubeObject, scale: ScaleInfo, selectorOf?: (obj: KubeObject) => string): KubeObject {
   const meta = obj.metadata ?? {};
   const metadata: KubeObject["metadata"] = { name: meta.name };
   if (meta.namespace) metadata.namespace = meta.namespace;
@@ -22,7 +22,11 @@ export function scaleOf(obj: KubeObject, scale: ScaleInfo): KubeObject {
   const specReplicas = readPath(obj, scale.specReplicasPath);
   const statusReplicas = readPath(obj, scale.statusReplicasPath);
   const status: Record<string, unknown> = { replicas: typeof statusReplicas === "number" ? statusReplicas : 0 };
-  if (scale.labelSelectorPath) {
+  if (selectorOf) {
+    // Built-in workloads derive the selector string from spec.selector.
+    const selector = selectorOf(obj);
+    if (selector !== "") status.selector = selector;
+  } else if (scale.labelSelectorPath) {
     const selector = readPath(obj, scale.labelSelectorPath);
     if (typeof selector === "string" && selector !== "") status.selector = selector;
   }
@@ -36,7 +40,7 @@ export function scaleOf(obj: KubeObject, scale: ScaleInfo): KubeObject {
 }
 
 /** The `scale` subresource storage of `store`. */
-export function scaleSubresource(store: GenericStore, scale: ScaleInfo): RESTStorage {
+export function scaleSubresource(store: GenericStore, scale: ScaleInfo, selectorOf?: (obj: KubeObject) => string): RESTStorage {
   const update = async (ctx: RequestContext, name: string, body: KubeObject, opts: WriteOptions): Promise<{ object: KubeObject; created: boolean }> => {
     const replicas = (body.spec as { replicas?: unknown } | undefined)?.replicas;
     if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0) {
@@ -62,19 +66,21 @@ export function scaleSubresource(store: GenericStore, scale: ScaleInfo): RESTSto
       fieldManager: opts.fieldManager || "kubectl",
       subresource: "scale",
     });
-    return { object: scaleOf(object, scale), created: false };
+    return { object: scaleOf(object, scale, selectorOf), created: false };
   };
   return {
     info: { ...store.info, kind: "Scale" },
     group: "autoscaling",
     version: "v1",
-    patchTypes: ["json", "merge"],
-    get: async (ctx, name, opts) => scaleOf(await store.get(ctx, name, opts), scale),
+    // Built-in kinds' Scale is a compiled type: strategic merge patches reach it too (Scale has no lists, so it merges as a merge patch).
+    patchTypes: selectorOf ? ["json", "merge", "strategic"] : ["json", "merge"],
+    get: async (ctx, name, opts) => scaleOf(await store.get(ctx, name, opts), scale, selectorOf),
     update: (ctx, name, obj, opts = {}) => update(ctx, name, obj, opts),
     patch: async (ctx, name, type, body, opts = {}) => {
-      if (type !== "json" && type !== "merge") throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
-      const current = scaleOf(await store.get(ctx, name, {}), scale);
-      const patched = applyPatch(parsePatch(type, body), current, undefined);
+      const strategic = type === "strategic" && selectorOf !== undefined;
+      if (type !== "json" && type !== "merge" && !strategic) throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
+      const current = scaleOf(await store.get(ctx, name, {}), scale, selectorOf);
+      const patched = applyPatch(parsePatch(strategic ? "merge" : type, body), current, undefined);
       return update(ctx, name, patched, opts);
     },
   };

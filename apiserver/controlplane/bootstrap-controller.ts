@@ -65,6 +65,12 @@ function samePort(a: ServicePort, b: ServicePort): boolean {
   );
 }
 
+/** 127.0.0.0/8 and ::1 (and ::ffff:127.x). */
+export function isLoopbackIP(ip: string): boolean {
+  const v = ip.toLowerCase().replace(/^::ffff:/, "");
+  return v.startsWith("127.") || v === "::1" || v === "0:0:0:0:0:0:0:1";
+}
+
 export class BootstrapController {
   private readonly lister: ServiceLister;
   private readonly target: EndpointTarget;
@@ -153,6 +159,8 @@ export interface BootstrapHookOptions extends Omit<BootstrapConfig, "publicServi
   storage: Storage;
   /** The endpoints' REST storage, for the shutdown path. */
   endpointsStorage?: RESTStorage;
+  /** The EndpointSlices' REST storage, for the shutdown path (the slice follows the Endpoints). */
+  endpointSlicesStorage?: RESTStorage;
   /** Lease lifetime; upstream 15 s. */
   leaseTtlMs?: number;
   log?: (line: string) => void;
@@ -177,8 +185,13 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
       reflector: { onError: (err) => void (!signal.aborted && log(`bootstrap-controller informer: ${message(err)}`)) },
     });
     const config: BootstrapConfig = { ...options, publicServicePort: options.publicServicePort() };
+    // Endpoints may not list a loopback address (validation refuses it): say so once and write none.
+    const loopbackIP = isLoopbackIP(options.publicIP);
+    if (loopbackIP && options.endpointReconcilerType === "lease") {
+      log(`bootstrap-controller: the advertise address ${options.publicIP} is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)`);
+    }
     const reconciler =
-      options.endpointReconcilerType === "lease"
+      options.endpointReconcilerType === "lease" && !loopbackIP
         ? new LeaseEndpointReconciler(clientsetEndpointsAdapter(clientset, signal), new StorageLeases(options.storage, { ttlMs: options.leaseTtlMs ?? 15_000 }))
         : undefined;
     const controller = new BootstrapController(clientset, factory.coreV1().services(), config, reconciler);
@@ -227,7 +240,7 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
       timer = setTimeout(() => reject(new Error(`removing this apiserver's endpoint timed out after ${limit} ms`)), limit);
     });
     try {
-      await Promise.race([reconciler.removeEndpoints(target, registryEndpointsAdapter(options.endpointsStorage)), timeout]);
+      await Promise.race([reconciler.removeEndpoints(target, registryEndpointsAdapter(options.endpointsStorage, undefined, options.endpointSlicesStorage)), timeout]);
     } catch (err) {
       // The last apiserver leaves its address: an empty list is never written.
       if (!(err instanceof NoLeasesError)) log(`bootstrap-controller: unable to remove this apiserver from the kubernetes endpoints: ${message(err)}`);

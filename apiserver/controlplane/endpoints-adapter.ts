@@ -5,8 +5,9 @@
  * and watch events either way).
  */
 import type { Endpoints } from "../../api/core/v1/endpoints.js";
+import type { EndpointSlice } from "../../api/discovery/v1/types.js";
 import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
-import { isNotFound } from "../../runtime/rest/errors.js";
+import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
 import { LOOPBACK_USER } from "./loopback.js";
 
@@ -18,8 +19,57 @@ export interface EndpointsAdapter {
   update(namespace: string, endpoints: Endpoints): Promise<Endpoints>;
 }
 
+/**
+ * The EndpointSlice upstream's adapter keeps beside the `kubernetes` Endpoints: same name, the
+ * service-name label, one ready endpoint per address, the same ports.
+ */
+export function sliceFor(endpoints: Endpoints): EndpointSlice {
+  const name = endpoints.metadata?.name ?? "";
+  const subset = endpoints.subsets?.[0];
+  const addresses = subset?.addresses ?? [];
+  const ipv6 = addresses[0]?.ip?.includes(":") ?? false;
+  return {
+    apiVersion: "discovery.k8s.io/v1",
+    kind: "EndpointSlice",
+    metadata: { name, namespace: endpoints.metadata?.namespace ?? "", labels: { "kubernetes.io/service-name": name } },
+    addressType: ipv6 ? "IPv6" : "IPv4",
+    endpoints: addresses.map((a) => ({ addresses: [a.ip], conditions: { ready: true } })),
+    ports: (subset?.ports ?? []).map((p) => ({ name: p.name ?? "", port: p.port, protocol: p.protocol ?? "TCP" })),
+  } as EndpointSlice;
+}
+
+/** Writes the slice of `endpoints`: created when missing, updated when it differs. */
+async function syncSlice(
+  endpoints: Endpoints,
+  ops: { get(name: string): Promise<EndpointSlice | undefined>; create(s: EndpointSlice): Promise<unknown>; update(s: EndpointSlice): Promise<unknown> },
+): Promise<void> {
+  const want = sliceFor(endpoints);
+  const name = want.metadata?.name ?? "";
+  const have = await ops.get(name);
+  if (!have) {
+    await ops.create(want).catch((err: unknown) => {
+      if (!isAlreadyExists(err)) throw err;
+    });
+    return;
+  }
+  if (JSON.stringify([have.addressType, have.endpoints, have.ports, have.metadata?.labels]) === JSON.stringify([want.addressType, want.endpoints, want.ports, want.metadata?.labels])) return;
+  await ops.update({ ...have, addressType: want.addressType, endpoints: want.endpoints, ports: want.ports, metadata: { ...have.metadata, labels: { ...have.metadata?.labels, ...want.metadata?.labels } } });
+}
+
 export function clientsetEndpointsAdapter(client: ClientsetInterface, signal?: AbortSignal): EndpointsAdapter {
   const opts = signal ? { signal } : {};
+  const slices = (namespace: string) => ({
+    get: async (name: string) => {
+      try {
+        return await client.discoveryV1().endpointSlices(namespace).get(name, opts);
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+    create: (s: EndpointSlice) => client.discoveryV1().endpointSlices(namespace).create(s, opts),
+    update: (s: EndpointSlice) => client.discoveryV1().endpointSlices(namespace).update(s, opts),
+  });
   return {
     async get(namespace, name) {
       try {
@@ -29,12 +79,20 @@ export function clientsetEndpointsAdapter(client: ClientsetInterface, signal?: A
         throw err;
       }
     },
-    create: (namespace, endpoints) => client.coreV1().endpoints(namespace).create(endpoints, opts),
-    update: (namespace, endpoints) => client.coreV1().endpoints(namespace).update(endpoints, opts),
+    create: async (namespace, endpoints) => {
+      const out = await client.coreV1().endpoints(namespace).create(endpoints, opts);
+      await syncSlice(out, slices(namespace));
+      return out;
+    },
+    update: async (namespace, endpoints) => {
+      const out = await client.coreV1().endpoints(namespace).update(endpoints, opts);
+      await syncSlice(out, slices(namespace));
+      return out;
+    },
   };
 }
 
-export function registryEndpointsAdapter(storage: RESTStorage, signal: AbortSignal = new AbortController().signal): EndpointsAdapter {
+export function registryEndpointsAdapter(storage: RESTStorage, signal: AbortSignal = new AbortController().signal, sliceStorage?: RESTStorage): EndpointsAdapter {
   const ctx = (namespace: string): RequestContext => ({
     namespace,
     user: { name: LOOPBACK_USER, groups: ["system:masters"] },
@@ -52,7 +110,30 @@ export function registryEndpointsAdapter(storage: RESTStorage, signal: AbortSign
         throw err;
       }
     },
-    create: async (namespace, endpoints) => (await storage.create!(ctx(namespace), asObject(endpoints), {})) as Endpoints,
-    update: async (namespace, endpoints) => (await storage.update!(ctx(namespace), endpoints.metadata?.name ?? "", asObject(endpoints), {})).object as Endpoints,
+    create: async (namespace, endpoints) => {
+      const out = (await storage.create!(ctx(namespace), asObject(endpoints), {})) as Endpoints;
+      if (sliceStorage) await syncSlice(out, registrySlices(sliceStorage, ctx(namespace)));
+      return out;
+    },
+    update: async (namespace, endpoints) => {
+      const out = (await storage.update!(ctx(namespace), endpoints.metadata?.name ?? "", asObject(endpoints), {})).object as Endpoints;
+      if (sliceStorage) await syncSlice(out, registrySlices(sliceStorage, ctx(namespace)));
+      return out;
+    },
+  };
+}
+
+function registrySlices(storage: RESTStorage, ctx: RequestContext) {
+  return {
+    get: async (name: string) => {
+      try {
+        return (await storage.get!(ctx, name, {})) as unknown as EndpointSlice;
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+    create: (s: EndpointSlice) => storage.create!(ctx, s as unknown as KubeObject, {}),
+    update: (s: EndpointSlice) => storage.update!(ctx, s.metadata?.name ?? "", s as unknown as KubeObject, {}),
   };
 }

@@ -30,6 +30,8 @@ export interface InstallOptions {
 
 /** The verbs a storage serves, sorted as discovery lists them. */
 export function verbsOf(storage: RESTStorage): string[] {
+  // Connect subresources name the verbs their HTTP methods stand for (GET: get, POST: create...).
+  if (storage.connect) return [...(storage.connectVerbs ?? ["get"])];
   const verbs: string[] = [];
   if (storage.create) verbs.push("create");
   if (storage.delete) verbs.push("delete");

@@ -6,12 +6,13 @@
 import { newMethodNotSupported } from "../../runtime/rest/errors.js";
 import type { RESTStorage } from "../registry/rest.js";
 import { getHandler, listHandler } from "./handlers/read.js";
-import type { EndpointDeps, RequestScope } from "./handlers/scope.js";
+import { restContext, type EndpointDeps, type RequestScope } from "./handlers/scope.js";
 import { watchHandler } from "./handlers/watch.js";
 import { createHandler, deleteCollectionHandler, deleteHandler, patchHandler, updateHandler } from "./handlers/write.js";
 import type { ResourceIndex } from "./installer.js";
 import { parseListOptions } from "./query.js";
 import type { APIRequest, Handler } from "./request-context.js";
+import type { ResponseWriter } from "./response-writer.js";
 import { newMethodNotAllowed, newPathNotFound } from "./status.js";
 
 const STORAGE_METHOD: Readonly<Record<string, keyof RESTStorage>> = {
@@ -29,7 +30,9 @@ const STORAGE_METHOD: Readonly<Record<string, keyof RESTStorage>> = {
 export function resolveScope(req: APIRequest, index: ResourceIndex, deps: EndpointDeps): RequestScope {
   const info = req.info;
   const resource = index.lookup(info.apiGroup, info.apiVersion, info.resource);
-  if (!resource || info.parts.length > 3) throw newPathNotFound();
+  if (!resource) throw newPathNotFound();
+  // Only a connect subresource that takes a path (proxy) has anything after the subresource.
+  if (info.parts.length > 3 && !resource.storage.subresources?.[info.subresource]?.connectTakesPath) throw newPathNotFound();
   const isNamespaces = resource.group === "" && resource.info.plural === "namespaces";
   const namespace = isNamespaces ? "" : info.namespace;
   // /namespaces/<ns>/<resource> for a cluster-scoped resource, or /<namespaced-resource>/<name> without a namespace.
@@ -43,6 +46,7 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
     storage = sub;
   }
   const gr = { group: resource.group, resource: info.subresource ? `${resource.info.plural}/${info.subresource}` : resource.info.plural };
+  if (storage.connect && info.pathName !== "") return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
   const method = STORAGE_METHOD[info.verb];
   // An HTTP method no route takes (PROPFIND, TRACE...): upstream's router answers before any storage.
   if (info.verb === "") throw newMethodNotAllowed();
@@ -60,9 +64,17 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
   return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
 }
 
+/** A connect subresource: every method, the storage's raw answer. */
+async function connectHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
+  const path = req.info.parts.slice(3).join("/");
+  const out = await scope.storage.connect!(restContext(req, scope), scope.name, { method: req.raw.method ?? "GET", path, query: req.url.searchParams });
+  res.send(out.status, out.contentType, out.body);
+}
+
 export function resourceHandler(index: ResourceIndex, deps: EndpointDeps): Handler {
   return async (req, res) => {
     const scope = resolveScope(req, index, deps);
+    if (scope.storage.connect) return connectHandler(req, res, scope);
     switch (req.info.verb) {
       case "get":
         return getHandler(req, res, scope);

@@ -24,6 +24,7 @@ import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js"
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
 import { withBackend } from "./storage-backend.js";
+import { KIND_REGISTRATIONS, type KindRegistration, type StoreLookup } from "./builtin-kinds.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 
@@ -73,12 +74,16 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
   if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
   if (gv.group === "apiextensions.k8s.io" && info.plural === "customresourcedefinitions") return new CustomResourceDefinitionStore(base);
   if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
-  const reg = BUILTIN[`${gv.group}/${info.plural}`];
+  const reg = BUILTIN[`${gv.group}/${info.plural}`] ?? kindRegistration(gv, info);
   const hasStatus = info.subresources.includes("status");
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
   return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
+}
+
+function kindRegistration(gv: GroupVersion, info: ResourceInfo): KindRegistration | undefined {
+  return KIND_REGISTRATIONS[`${gv.group}/${info.plural}@${gv.version}`] ?? KIND_REGISTRATIONS[`${gv.group}/${info.plural}`];
 }
 
 /**
@@ -87,10 +92,16 @@ export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, i
  */
 export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: BuiltinStoreOptions = {}): RESTStorage[] {
   const out: RESTStorage[] = [];
+  const stores = new Map<string, GenericStore>();
+  // Subresources that consult other resources (eviction reads PodDisruptionBudgets) find them here once all are built.
+  const lookup: StoreLookup = (group, plural) => stores.get(`${group}/${plural}`);
   for (const gv of scheme.groupVersions()) {
     for (const info of scheme.resourcesFor(gv)) {
       const store = buildStore(storage, scheme, gv, info, options);
-      const rest = restStorageFor(store);
+      if (!stores.has(`${gv.group}/${info.plural}`)) stores.set(`${gv.group}/${info.plural}`, store);
+      let rest = restStorageFor(store);
+      const extra = kindRegistration(gv, info)?.extra?.(store, lookup);
+      if (extra) rest = { ...rest, subresources: { ...rest.subresources, ...extra } };
       // A compiled-in kind with `+kubebuilder:subresource:scale` serves Scale as a custom resource does.
       const scaled = info.scale && !rest.subresources?.scale ? { ...rest, subresources: { ...rest.subresources, scale: scaleSubresource(store, info.scale) } } : rest;
       out.push(withBackend(scaled, storage));

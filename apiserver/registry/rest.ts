@@ -80,6 +80,19 @@ export interface PatchOptions extends WriteOptions {
   force?: boolean;
 }
 
+export interface ConnectRequest {
+  method: string;
+  /** What follows the subresource in the path ("" when nothing does). */
+  path: string;
+  query: URLSearchParams;
+}
+
+export interface ConnectResponse {
+  status: number;
+  contentType: string;
+  body: string | Uint8Array;
+}
+
 export interface WatchEvent {
   type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ERROR";
   object: KubeObject;
@@ -115,6 +128,15 @@ export interface RESTStorage {
   watch?(ctx: RequestContext, opts: WatchOptions): AsyncIterable<WatchEvent>;
   /** The patch types `patch` accepts (absent: json, merge and strategic); others get 415. */
   readonly patchTypes?: readonly PatchType[];
+  /**
+   * Connect subresources (pods/log, exec, attach, portforward, proxy): every HTTP method goes
+   * here and the answer is written as it is; failures are StatusErrors as elsewhere.
+   */
+  connect?(ctx: RequestContext, name: string, request: ConnectRequest): Promise<ConnectResponse>;
+  /** Whether a connect subresource takes a path after its name (`services/x/proxy/some/path`). */
+  readonly connectTakesPath?: boolean;
+  /** The verbs discovery lists for a connect subresource. */
+  readonly connectVerbs?: readonly string[];
   /** Subresources (status, finalize, scale...) by name, each a storage of its own verbs. */
   readonly subresources?: Readonly<Record<string, RESTStorage>>;
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
+import { SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook } from "../controlplane/system-priority-classes.js";
 import { OpenAPIDocuments, type OpenAPIModule } from "../endpoints/openapi.js";
 import { buildBuiltinStorages, type StrategyHook } from "../registry/builtin.js";
 import { compiledGroupStrategies } from "../registry/compiled-schema.js";
@@ -240,6 +241,10 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     log,
   });
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
+  const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
+  if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
+    server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook());
+  }
   installBootstrapController(server.hooks, {
     serviceIP: settings.serviceClusterIPRange.firstIP,
     publicServicePort: () => server.port,
@@ -248,6 +253,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     endpointReconcilerType: settings.endpointReconcilerType,
     storage,
     ...(endpointsStorage !== undefined && { endpointsStorage }),
+    ...(endpointSlicesStorage !== undefined && { endpointSlicesStorage }),
     ...(options.endpointReconcilerIntervalMs !== undefined && { intervalMs: options.endpointReconcilerIntervalMs }),
     ...(options.endpointLeaseTTLMs !== undefined && { leaseTtlMs: options.endpointLeaseTTLMs }),
     log,

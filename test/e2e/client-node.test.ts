@@ -1,12 +1,13 @@
 /**
  * The e2e scenario through @kubernetes/client-node 1.x: CoreV1Api create/read/list/patch/delete on
- * namespaces and configmaps, and Watch on namespaces seeing ADDED, against `kubegen apiserver` on
+ * namespaces and configmaps, AppsV1Api and BatchV1Api on Deployments (scale included) and Jobs,
+ * and Watch on namespaces and jobs seeing ADDED, against `kubegen apiserver` on
  * SQLite. The client loads DIR/kubeconfig as written by the server (CA and admin client cert).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ApiException, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch, type V1Namespace } from "@kubernetes/client-node";
+import { ApiException, AppsV1Api, BatchV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch, type V1Job, type V1Namespace } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
@@ -86,6 +87,46 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     expect((missing as ApiException<unknown>).code).toBe(404);
     await core.deleteCollectionNamespacedConfigMap({ namespace: NS });
     expect((await core.listNamespacedConfigMap({ namespace: NS })).items).toEqual([]);
+  });
+
+  it("creates, lists, patches and watches Deployments and Jobs, with the server's defaults", async () => {
+    const apps = kc.makeApiClient(AppsV1Api);
+    const batch = kc.makeApiClient(BatchV1Api);
+    const template = { metadata: { labels: { app: "node" } }, spec: { containers: [{ name: "web", image: "nginx:1.25" }] } };
+    const dep = await apps.createNamespacedDeployment({ namespace: NS, body: { metadata: { name: "node-deploy" }, spec: { selector: { matchLabels: { app: "node" } }, template } } });
+    expect(dep.spec).toMatchObject({ replicas: 1, revisionHistoryLimit: 10, progressDeadlineSeconds: 600, strategy: { type: "RollingUpdate" } });
+    expect(dep.spec?.template.spec?.containers[0]?.imagePullPolicy).toBe("IfNotPresent");
+    expect((await apps.listNamespacedDeployment({ namespace: NS })).items.map((d) => d.metadata?.name)).toEqual(["node-deploy"]);
+    const patched = await apps.patchNamespacedDeployment({ name: "node-deploy", namespace: NS, body: { spec: { replicas: 3 } } }, setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch));
+    expect(patched.spec?.replicas).toBe(3);
+    expect(patched.metadata?.generation).toBe(2);
+    const scale = await apps.readNamespacedDeploymentScale({ name: "node-deploy", namespace: NS });
+    expect(scale.spec?.replicas).toBe(3);
+    expect(scale.status?.selector).toBe("app=node");
+
+    const rv = (await batch.listNamespacedJob({ namespace: NS })).metadata!.resourceVersion!;
+    let resolveAdded!: (job: V1Job) => void;
+    let rejectAdded!: (err: unknown) => void;
+    const added = new Promise<V1Job>((resolve, reject) => ((resolveAdded = resolve), (rejectAdded = reject)));
+    const timer = setTimeout(() => rejectAdded(new Error("no ADDED event within 10 s")), 10_000);
+    const ctl = await new Watch(kc).watch(
+      `/apis/batch/v1/namespaces/${NS}/jobs`,
+      { resourceVersion: rv },
+      (phase, obj: V1Job) => {
+        if (phase === "ADDED" && obj.metadata?.name === "node-job") resolveAdded(obj);
+      },
+      (err) => err && rejectAdded(err),
+    );
+    const jobSpec = { template: { spec: { restartPolicy: "Never", containers: [{ name: "job", image: "busybox" }] } } };
+    const job = await batch.createNamespacedJob({ namespace: NS, body: { metadata: { name: "node-job" }, spec: jobSpec } });
+    expect(job.spec).toMatchObject({ backoffLimit: 6, completions: 1, parallelism: 1, completionMode: "NonIndexed", suspend: false });
+    const seen = await added.finally(() => (clearTimeout(timer), ctl.abort()));
+    expect(seen.spec?.selector?.matchLabels?.["batch.kubernetes.io/controller-uid"]).toBe(job.metadata?.uid);
+    const suspended = await batch.patchNamespacedJob({ name: "node-job", namespace: NS, body: { spec: { suspend: true } } }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch));
+    expect(suspended.spec?.suspend).toBe(true);
+    const bad = await batch.createNamespacedJob({ namespace: NS, body: { metadata: { name: "bad-job" }, spec: { template: { spec: { restartPolicy: "Always", containers: [{ name: "c", image: "busybox" }] } } } } }).catch((e: unknown) => e);
+    expect((bad as ApiException<string>).code).toBe(422);
+    expect(JSON.parse(String((bad as ApiException<string>).body)).message).toContain('Unsupported value: "Always": supported values: "OnFailure", "Never"');
   });
 
   it("deletes the namespace, which stays Terminating without a namespace controller", async () => {

@@ -14,6 +14,7 @@ import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-proc
 
 const PYTHON = "/usr/bin/python3";
 const SCRIPT = path.join(import.meta.dirname, "python/scenario.py");
+const WORKLOADS = path.join(import.meta.dirname, "python/workloads.py");
 const run = promisify(execFile);
 
 /** Debian's python3 with its python3-kubernetes package (not a pyenv shim without it). */
@@ -53,5 +54,27 @@ describe.skipIf(!available)("python3-kubernetes against kubegen apiserver", () =
     expect(steps).toContain("ok watch configmaps sees ADDED");
     expect(steps).toContain("ok delete namespace");
     expect(steps.at(-1)).toBe("done");
+  });
+
+  it("creates, lists, patches and watches Deployments (with scale) and Jobs", async () => {
+    let stdout = "";
+    try {
+      ({ stdout } = await run(PYTHON, [WORKLOADS, server.kubeconfig], { timeout: 60_000 }));
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new Error(`workloads.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+    }
+    const steps = stdout.trim().split("\n");
+    expect(steps).toEqual([
+      "ok create deployment",
+      "ok list deployments",
+      "ok patch deployment",
+      "ok deployment scale subresource",
+      "ok watch jobs sees ADDED",
+      "ok patch job",
+      "ok job template immutable",
+      "ok list jobs",
+      "done",
+    ]);
   });
 });

@@ -9,6 +9,8 @@ import { swaggerDoc as coreDocs } from "../../../generated/apis/core/v1/zz_gener
 import { swaggerDoc as metaDocs } from "../../../generated/apis/meta/v1/zz_generated.swagger-doc.js";
 import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
+import { clusterPrinters } from "./kinds/cluster.js";
+import { workloadPrinters } from "./kinds/workloads.js";
 
 type Obj = Record<string, unknown>;
 
@@ -198,6 +200,7 @@ function builtinPrinters(): Map<string, TablePrinter> {
   };
   m.set("rbac.authorization.k8s.io/rolebindings", binding);
   m.set("rbac.authorization.k8s.io/clusterrolebindings", binding);
+  for (const more of [workloadPrinters(), clusterPrinters()]) for (const [k, p] of more) m.set(k, p);
   return m;
 }
 

@@ -47,6 +47,7 @@ interface StartOptions {
   nodePort?: number;
   systemNamespacesIntervalMs?: number;
   endpointReconcilerType?: string;
+  log?: (line: string) => void;
 }
 
 async function startControlPlane(storage: Storage, o: StartOptions = {}): Promise<ControlPlane> {
@@ -69,6 +70,8 @@ async function startControlPlane(storage: Storage, o: StartOptions = {}): Promis
     endpointReconcilerType: o.endpointReconcilerType ?? "lease",
     storage,
     endpointsStorage: storages.find((s) => s.group === "" && s.info.plural === "endpoints")!,
+    endpointSlicesStorage: storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices")!,
+    ...(o.log && { log: o.log }),
     intervalMs: o.intervalMs ?? 100,
     leaseTtlMs: o.leaseTtlMs ?? 15_000,
     ...(o.nodePort !== undefined && { kubernetesServiceNodePort: o.nodePort }),
@@ -232,6 +235,45 @@ describe("bootstrap-controller", () => {
     try {
       await cp.client.coreV1().services("default").get("kubernetes");
       await expect(cp.client.coreV1().endpoints("default").get("kubernetes")).rejects.toMatchObject({ status: { code: 404 } });
+    } finally {
+      await cp.stop();
+    }
+  });
+
+  it("keeps the kubernetes EndpointSlice beside the Endpoints, following its addresses", async () => {
+    const storage = new MemoryStorage();
+    const a = await startControlPlane(storage, { advertiseAddress: "192.0.2.10", intervalMs: 100, leaseTtlMs: 600 });
+    let b: ControlPlane | undefined = await startControlPlane(storage, { bindAddress: "127.0.0.2", port: a.server.port, advertiseAddress: "192.0.2.11", intervalMs: 100, leaseTtlMs: 600 });
+    try {
+      const slice = () => a.client.discoveryV1().endpointSlices("default").get("kubernetes");
+      const both = await eventually(slice, (s) => (s.endpoints ?? []).length === 2, 3000);
+      expect(both.metadata?.labels).toEqual({ "kubernetes.io/service-name": "kubernetes" });
+      expect(both.addressType).toBe("IPv4");
+      expect(both.endpoints).toEqual([
+        { addresses: ["192.0.2.10"], conditions: { ready: true } },
+        { addresses: ["192.0.2.11"], conditions: { ready: true } },
+      ]);
+      expect(both.ports).toEqual([{ name: "https", port: a.server.port, protocol: "TCP" }]);
+      // b leaves at shutdown: the slice follows the Endpoints.
+      await b.stop();
+      b = undefined;
+      expect((await slice()).endpoints).toEqual([{ addresses: ["192.0.2.10"], conditions: { ready: true } }]);
+    } finally {
+      await b?.stop();
+      await a.stop();
+    }
+  });
+
+  it("a loopback advertise address: one warning, the Service but no Endpoints", async () => {
+    const lines: string[] = [];
+    const cp = await startControlPlane(new MemoryStorage(), { advertiseAddress: "127.0.0.1", intervalMs: 50, log: (l) => lines.push(l) });
+    try {
+      await cp.client.coreV1().services("default").get("kubernetes");
+      // Several passes later, still one line and nothing written.
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(cp.client.coreV1().endpoints("default").get("kubernetes")).rejects.toMatchObject({ status: { code: 404 } });
+      await expect(cp.client.discoveryV1().endpointSlices("default").get("kubernetes")).rejects.toMatchObject({ status: { code: 404 } });
+      expect(lines).toEqual(["bootstrap-controller: the advertise address 127.0.0.1 is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)"]);
     } finally {
       await cp.stop();
     }

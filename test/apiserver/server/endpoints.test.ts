@@ -241,7 +241,7 @@ describe("bad input never gets a 500", () => {
   });
 
   it("unknown paths are upstream's 404, unsupported verbs 405", async () => {
-    for (const path of ["/api/v1/widgets", "/apis/nothing.example.com/v1/deployments", "/api/v2/namespaces", "/api/v1/namespaces/work/configmaps/c/bogus", "/api/v1/configmaps/c", "/nonsense"]) {
+    for (const path of ["/api/v1/widgets", "/apis/apps/v1/gadgets", "/api/v2/namespaces", "/api/v1/namespaces/work/configmaps/c/bogus", "/api/v1/configmaps/c", "/nonsense"]) {
       const res = await t.request("GET", path);
       await expectStatus(res, 404, "NotFound", "the server could not find the requested resource");
     }

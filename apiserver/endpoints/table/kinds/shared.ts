@@ -1,0 +1,65 @@
+/** Helpers the per-group printers share: tolerant readers and upstream's small formatters. */
+import type { KubeObject } from "../../../registry/rest.js";
+import { ageOf } from "../human-duration.js";
+
+export type Obj = Record<string, unknown>;
+
+export function get(obj: unknown, ...path: string[]): unknown {
+  let cur = obj;
+  for (const p of path) {
+    if (typeof cur !== "object" || cur === null) return undefined;
+    cur = (cur as Obj)[p];
+  }
+  return cur;
+}
+
+export const str = (v: unknown): string => (typeof v === "string" ? v : "");
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const num = (v: unknown): number => (typeof v === "number" ? v : 0);
+export const name = (o: KubeObject): string => o.metadata?.name ?? "";
+export const age = (o: KubeObject, now: number): string => ageOf(o.metadata?.creationTimestamp, now);
+
+/** metav1.FormatLabelSelector: `<none>` for an empty selector, `<error>` for a bad one. */
+export function formatLabelSelector(sel: unknown): string {
+  if (!sel || typeof sel !== "object") return "<none>";
+  const s = sel as Obj;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries((s.matchLabels as Obj | undefined) ?? {})) parts.push(`${k}=${String(v)}`);
+  for (const e of arr(s.matchExpressions)) {
+    const key = str(get(e, "key"));
+    const values = arr(get(e, "values")).map(String);
+    switch (str(get(e, "operator"))) {
+      case "In":
+        parts.push(`${key} in (${values.join(",")})`);
+        break;
+      case "NotIn":
+        parts.push(`${key} notin (${values.join(",")})`);
+        break;
+      case "Exists":
+        parts.push(key);
+        break;
+      case "DoesNotExist":
+        parts.push(`!${key}`);
+        break;
+    }
+  }
+  return parts.length === 0 ? "<none>" : parts.join(",");
+}
+
+/** The containers and images columns of workloads: names and images joined by commas. */
+export function containersAndImages(podSpec: unknown): [string, string] {
+  const containers = arr(get(podSpec, "containers"));
+  return [containers.map((c) => str(get(c, "name"))).join(","), containers.map((c) => str(get(c, "image"))).join(",")];
+}
+
+/** printBoolPtr / an int-or-string that may be unset. */
+export function orNA(v: unknown): string {
+  return v === undefined || v === null ? "N/A" : String(v);
+}
+
+/** Upstream's formatting of a ResourceList entry list for quota and similar. */
+export function mapOr(v: unknown, fallback: string): string {
+  if (!v || typeof v !== "object") return fallback;
+  const keys = Object.keys(v);
+  return keys.length === 0 ? fallback : keys.sort().map((k) => `${k}=${String((v as Obj)[k])}`).join(",");
+}

@@ -1,0 +1,105 @@
+/**
+ * The strategies and subresources of the workload, networking, policy, scheduling, storage and
+ * cluster kinds (the kinds the core table in builtin.ts does not list), by `<group>/<plural>`,
+ * or `<group>/<plural>@<version>` where versions differ (HPA v1 and v2).
+ */
+import type { KubeObject, RESTStorage } from "./rest.js";
+import { scaleSubresource } from "../apiextensions/scale.js";
+import type { GenericStore } from "./store.js";
+import type { Strategy, UpdateStrategy } from "./strategy.js";
+import { selectorString } from "./validation/label-selector.js";
+import { record } from "./validation/shape.js";
+import { csrApprovalStrategy } from "./resources/certificatesigningrequests/strategy.js";
+import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
+import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
+import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
+import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
+import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
+import { ingressClassStrategy } from "./resources/ingressclasses/strategy.js";
+import { ingressStatusStrategy, ingressStrategy } from "./resources/ingresses/strategy.js";
+import { jobStatusStrategy, jobStrategy } from "./resources/jobs/strategy.js";
+import { limitRangeStrategy } from "./resources/limitranges/strategy.js";
+import { networkPolicyStrategy } from "./resources/networkpolicies/strategy.js";
+import { nodeStatusStrategy, nodeStrategy } from "./resources/nodes/strategy.js";
+import { pdbStatusStrategy, pdbStrategy } from "./resources/poddisruptionbudgets/strategy.js";
+import { podStatusStrategy, podStrategy } from "./resources/pods/strategy.js";
+import {
+  bindingSubresource,
+  ephemeralContainersStrategy,
+  evictionSubresource,
+  logSubresource,
+  proxySubresource,
+  resizeStrategy,
+  streamSubresource,
+  type StoreLookup,
+} from "./resources/pods/subresources.js";
+import { podTemplateStrategy } from "./resources/podtemplates/strategy.js";
+import { priorityClassStrategy } from "./resources/priorityclasses/strategy.js";
+import { pvStatusStrategy, pvStrategy } from "./resources/persistentvolumes/strategy.js";
+import { pvcStatusStrategy, pvcStrategy } from "./resources/persistentvolumeclaims/strategy.js";
+import { replicaSetStatusStrategy, replicaSetStrategy } from "./resources/replicasets/strategy.js";
+import { replicationControllerStatusStrategy, replicationControllerStrategy } from "./resources/replicationcontrollers/strategy.js";
+import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
+import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
+import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
+
+export type { StoreLookup };
+
+export interface KindRegistration {
+  strategy?: Strategy;
+  subresources?: Record<string, UpdateStrategy>;
+  /** Subresources that are storages of their own (scale, binding, eviction, connect), built over the store. */
+  extra?: (store: GenericStore, lookup: StoreLookup) => Record<string, RESTStorage>;
+}
+
+const REPLICAS = { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas" };
+
+/** autoscaling/v1 Scale over spec.replicas, the selector from spec.selector. */
+const scaled = (selector: (o: KubeObject) => unknown) => (store: GenericStore) => ({
+  scale: scaleSubresource(store, REPLICAS, (o) => selectorString(selector(o))),
+});
+const specSelector = (o: KubeObject) => record(o.spec).selector;
+
+export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
+  "/pods": {
+    strategy: podStrategy,
+    subresources: { status: podStatusStrategy, ephemeralcontainers: ephemeralContainersStrategy, resize: resizeStrategy },
+    extra: (store, lookup) => ({
+      binding: bindingSubresource(store),
+      eviction: evictionSubresource(store, lookup),
+      log: logSubresource(store, lookup),
+      exec: streamSubresource(store, lookup, "exec"),
+      attach: streamSubresource(store, lookup, "attach"),
+      portforward: streamSubresource(store, lookup, "portforward"),
+      proxy: proxySubresource(store, lookup, "Pod"),
+    }),
+  },
+  "/services": { extra: (store, lookup) => ({ proxy: proxySubresource(store, lookup, "Service") }) },
+  "/nodes": { strategy: nodeStrategy, subresources: { status: nodeStatusStrategy }, extra: (store, lookup) => ({ proxy: proxySubresource(store, lookup, "Node") }) },
+  "/podtemplates": { strategy: podTemplateStrategy },
+  "/replicationcontrollers": {
+    strategy: replicationControllerStrategy,
+    subresources: { status: replicationControllerStatusStrategy },
+    extra: scaled((o) => ({ matchLabels: record(record(o.spec).selector) })),
+  },
+  "/persistentvolumeclaims": { strategy: pvcStrategy, subresources: { status: pvcStatusStrategy } },
+  "/persistentvolumes": { strategy: pvStrategy, subresources: { status: pvStatusStrategy } },
+  "/resourcequotas": { strategy: resourceQuotaStrategy, subresources: { status: resourceQuotaStatusStrategy } },
+  "/limitranges": { strategy: limitRangeStrategy },
+  "apps/deployments": { strategy: deploymentStrategy, subresources: { status: deploymentStatusStrategy }, extra: scaled(specSelector) },
+  "apps/replicasets": { strategy: replicaSetStrategy, subresources: { status: replicaSetStatusStrategy }, extra: scaled(specSelector) },
+  "apps/statefulsets": { strategy: statefulSetStrategy, subresources: { status: statefulSetStatusStrategy }, extra: scaled(specSelector) },
+  "apps/daemonsets": { strategy: daemonSetStrategy, subresources: { status: daemonSetStatusStrategy } },
+  "batch/jobs": { strategy: jobStrategy, subresources: { status: jobStatusStrategy } },
+  "batch/cronjobs": { strategy: cronJobStrategy, subresources: { status: cronJobStatusStrategy } },
+  "networking.k8s.io/ingresses": { strategy: ingressStrategy, subresources: { status: ingressStatusStrategy } },
+  "networking.k8s.io/ingressclasses": { strategy: ingressClassStrategy },
+  "networking.k8s.io/networkpolicies": { strategy: networkPolicyStrategy },
+  "policy/poddisruptionbudgets": { strategy: pdbStrategy, subresources: { status: pdbStatusStrategy } },
+  "scheduling.k8s.io/priorityclasses": { strategy: priorityClassStrategy },
+  "autoscaling/horizontalpodautoscalers@v1": { strategy: hpaV1Strategy, subresources: { status: hpaStatusStrategy } },
+  "autoscaling/horizontalpodautoscalers@v2": { strategy: hpaV2Strategy, subresources: { status: hpaStatusStrategy } },
+  "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
+  "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
+  "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },
+};

@@ -1,0 +1,169 @@
+/**
+ * core/v1 defaulting as upstream's SetDefaults_* for the kinds this server stores: pods and pod
+ * templates (spec, containers, probes, volumes), replication controllers, PVCs, PVs, nodes,
+ * namespaces' LimitRanges. Every function mutates its argument and tolerates any shape.
+ */
+import { child, isObj, list, record, str, type Obj } from "../validation/shape.js";
+
+function setIfAbsent(obj: Obj, key: string, value: unknown): void {
+  if (obj[key] === undefined || obj[key] === null) obj[key] = value;
+}
+
+/** imagePullPolicy from the image reference: `:latest` or no tag pulls Always, anything else IfNotPresent. */
+export function defaultPullPolicy(image: string): string {
+  if (image.includes("@")) return "IfNotPresent";
+  const lastSlash = image.lastIndexOf("/");
+  const tail = image.slice(lastSlash + 1);
+  const colon = tail.lastIndexOf(":");
+  const tag = colon >= 0 ? tail.slice(colon + 1) : "";
+  return tag === "" || tag === "latest" ? "Always" : "IfNotPresent";
+}
+
+function defaultProbe(probe: unknown): void {
+  if (!isObj(probe)) return;
+  setIfAbsent(probe, "timeoutSeconds", 1);
+  setIfAbsent(probe, "periodSeconds", 10);
+  setIfAbsent(probe, "successThreshold", 1);
+  setIfAbsent(probe, "failureThreshold", 3);
+  defaultHandler(probe);
+}
+
+function defaultHandler(handler: unknown): void {
+  if (!isObj(handler)) return;
+  if (isObj(handler.httpGet)) {
+    setIfAbsent(handler.httpGet, "path", "/");
+    setIfAbsent(handler.httpGet, "scheme", "HTTP");
+  }
+  if (isObj(handler.grpc)) setIfAbsent(handler.grpc, "service", "");
+}
+
+function defaultContainer(c: Obj, hostNetwork: boolean): void {
+  if (c.imagePullPolicy === undefined && typeof c.image === "string") c.imagePullPolicy = defaultPullPolicy(c.image);
+  setIfAbsent(c, "terminationMessagePath", "/dev/termination-log");
+  setIfAbsent(c, "terminationMessagePolicy", "File");
+  for (const p of list(c.ports)) {
+    if (!isObj(p)) continue;
+    setIfAbsent(p, "protocol", "TCP");
+    if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
+  }
+  for (const e of list(c.env)) {
+    const fieldRef = record(record(e).valueFrom).fieldRef;
+    if (isObj(fieldRef)) setIfAbsent(fieldRef, "apiVersion", "v1");
+    const resourceRef = record(record(e).valueFrom).resourceFieldRef;
+    if (isObj(resourceRef)) setIfAbsent(resourceRef, "divisor", "0");
+  }
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
+  defaultHandler(record(c.lifecycle).postStart);
+  defaultHandler(record(c.lifecycle).preStop);
+  // SetDefaults_Pod: limits without requests make requests equal to them.
+  if (isObj(c.resources) && isObj(c.resources.limits)) {
+    const requests = child(c.resources, "requests");
+    for (const [k, v] of Object.entries(c.resources.limits)) setIfAbsent(requests, k, v);
+  }
+}
+
+function defaultVolume(v: Obj): void {
+  const sources = Object.keys(v).filter((k) => k !== "name");
+  if (sources.length === 0) v.emptyDir = {};
+  for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
+    if (isObj(v[key])) setIfAbsent(v[key] as Obj, "defaultMode", 420);
+  }
+  if (isObj(v.hostPath)) setIfAbsent(v.hostPath, "type", "");
+  if (isObj(v.iscsi)) setIfAbsent(v.iscsi, "iscsiInterface", "default");
+  if (isObj(v.azureDisk)) {
+    setIfAbsent(v.azureDisk, "cachingMode", "ReadWrite");
+    setIfAbsent(v.azureDisk, "fsType", "ext4");
+    setIfAbsent(v.azureDisk, "readOnly", false);
+    setIfAbsent(v.azureDisk, "kind", "Shared");
+  }
+  if (isObj(v.rbd)) {
+    setIfAbsent(v.rbd, "pool", "rbd");
+    setIfAbsent(v.rbd, "user", "admin");
+    setIfAbsent(v.rbd, "keyring", "/etc/ceph/keyring");
+  }
+  if (isObj(v.ephemeral) && isObj(v.ephemeral.volumeClaimTemplate)) {
+    defaultPVCSpec(child(v.ephemeral.volumeClaimTemplate, "spec"));
+  }
+}
+
+/** SetDefaults_PodSpec and what SetDefaults_Pod adds to the spec. */
+export function defaultPodSpec(spec: Obj): void {
+  setIfAbsent(spec, "dnsPolicy", "ClusterFirst");
+  setIfAbsent(spec, "restartPolicy", "Always");
+  setIfAbsent(spec, "terminationGracePeriodSeconds", 30);
+  setIfAbsent(spec, "securityContext", {});
+  setIfAbsent(spec, "schedulerName", "default-scheduler");
+  setIfAbsent(spec, "enableServiceLinks", true);
+  const hostNetwork = spec.hostNetwork === true;
+  for (const key of ["initContainers", "containers", "ephemeralContainers"]) {
+    for (const c of list(spec[key])) if (isObj(c)) defaultContainer(c, hostNetwork && key !== "ephemeralContainers");
+  }
+  for (const v of list(spec.volumes)) if (isObj(v)) defaultVolume(v);
+}
+
+/** A pod template's defaults (the spec's; template labels are left as sent). */
+export function defaultPodTemplate(template: unknown): void {
+  if (!isObj(template)) return;
+  defaultPodSpec(child(template, "spec"));
+}
+
+export function defaultPod(pod: Obj): void {
+  defaultPodSpec(child(pod, "spec"));
+}
+
+export function defaultReplicationController(rc: Obj): void {
+  const spec = child(rc, "spec");
+  const template = record(spec.template);
+  // The selector and the controller's labels default to the template's labels.
+  const labels = record(record(template.metadata).labels);
+  if (Object.keys(labels).length > 0) {
+    if (!isObj(spec.selector) || Object.keys(spec.selector).length === 0) spec.selector = { ...labels };
+    const meta = child(rc, "metadata");
+    if (!isObj(meta.labels) || Object.keys(meta.labels).length === 0) meta.labels = { ...labels };
+  }
+  setIfAbsent(spec, "replicas", 1);
+  setIfAbsent(spec, "minReadySeconds", 0);
+  defaultPodTemplate(spec.template);
+}
+
+export function defaultPVCSpec(spec: Obj): void {
+  setIfAbsent(spec, "volumeMode", "Filesystem");
+}
+
+export function defaultPVC(pvc: Obj): void {
+  defaultPVCSpec(child(pvc, "spec"));
+  const status = child(pvc, "status");
+  setIfAbsent(status, "phase", "Pending");
+}
+
+export function defaultPV(pv: Obj): void {
+  const spec = child(pv, "spec");
+  setIfAbsent(spec, "persistentVolumeReclaimPolicy", "Retain");
+  setIfAbsent(spec, "volumeMode", "Filesystem");
+  if (isObj(spec.hostPath)) setIfAbsent(spec.hostPath, "type", "");
+  const status = child(pv, "status");
+  setIfAbsent(status, "phase", "Pending");
+}
+
+export function defaultNode(node: Obj): void {
+  // SetDefaults_NodeStatus: allocatable defaults to capacity.
+  const status = record(node.status);
+  if (isObj(status.capacity) && !isObj(status.allocatable)) status.allocatable = { ...status.capacity };
+}
+
+export function defaultLimitRange(lr: Obj): void {
+  for (const item of list(record(lr.spec).limits)) {
+    if (!isObj(item) || str(item.type) !== "Container") continue;
+    // A max without a default makes the max the default; a default without a defaultRequest makes that the request.
+    const max = record(item.max);
+    const dflt = child(item, "default");
+    for (const [k, v] of Object.entries(max)) setIfAbsent(dflt, k, v);
+    const request = child(item, "defaultRequest");
+    for (const [k, v] of Object.entries(dflt)) setIfAbsent(request, k, v);
+    for (const [k, v] of Object.entries(record(item.min))) setIfAbsent(request, k, v);
+    if (Object.keys(dflt).length === 0) delete item.default;
+    if (Object.keys(request).length === 0) delete item.defaultRequest;
+  }
+}

@@ -1,0 +1,15 @@
+/** batch/v1 CronJobs: SetDefaults_CronJob, status reset, generation, schedule / time zone / job template validation. */
+import { defaultCronJob } from "../../defaults/batch.js";
+import { validateCronJob } from "../../validation/batch.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const cronJobStrategy = kindStrategy({
+  kind: "CronJob",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultCronJob,
+  validate: validateCronJob,
+});
+
+export const cronJobStatusStrategy = kindStatusStrategy();

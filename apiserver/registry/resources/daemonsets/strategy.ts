@@ -1,0 +1,16 @@
+/** apps/v1 DaemonSets: SetDefaults_DaemonSet, status reset, generation, immutable selector. */
+import { defaultDaemonSet } from "../../defaults/apps.js";
+import { validateDaemonSet, validateSelectorUnchanged } from "../../validation/apps.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const daemonSetStrategy = kindStrategy({
+  kind: "DaemonSet",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultDaemonSet,
+  validate: validateDaemonSet,
+  validateUpdate: (obj, old) => [...validateDaemonSet(obj), ...validateSelectorUnchanged(obj, old)],
+});
+
+export const daemonSetStatusStrategy = kindStatusStrategy();

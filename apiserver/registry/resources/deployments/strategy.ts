@@ -1,0 +1,16 @@
+/** apps/v1 Deployments: SetDefaults_Deployment, status reset on create, generation, upstream's validation, immutable selector. */
+import { defaultDeployment } from "../../defaults/apps.js";
+import { validateDeployment, validateSelectorUnchanged } from "../../validation/apps.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const deploymentStrategy = kindStrategy({
+  kind: "Deployment",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultDeployment,
+  validate: validateDeployment,
+  validateUpdate: (obj, old) => [...validateDeployment(obj), ...validateSelectorUnchanged(obj, old)],
+});
+
+export const deploymentStatusStrategy = kindStatusStrategy();

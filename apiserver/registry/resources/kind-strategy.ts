@@ -1,0 +1,100 @@
+/**
+ * The shape most built-in kinds share (upstream's strategies for workloads, networking, policy,
+ * storage...): defaults on every write, status reset on create and kept on main updates when
+ * the kind has a status subresource, generation tracking, ObjectMeta checks plus the kind's
+ * own, and its field selectors. Each resource's strategy.ts fills this in.
+ */
+import { newBadRequest } from "../../../runtime/rest/errors.js";
+import { nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
+import type { KubeObject } from "../rest.js";
+import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../strategy.js";
+import type { FieldError } from "../validation/field.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "../validation/object-meta.js";
+import { parseQuantity, QUANTITY_FORMAT_ERROR } from "../validation/quantity.js";
+import { isObj } from "../validation/shape.js";
+
+export interface KindStrategyOptions {
+  kind: string;
+  version: string;
+  namespaced: boolean;
+  /** Whether the kind has a status subresource: status is cleared on create and kept on main updates. */
+  hasStatus: boolean;
+  nameValidator?: NameValidator;
+  defaults?(obj: Record<string, unknown>): void;
+  /** Extra create-time preparation after status is cleared (generated selectors, initial status). */
+  prepareForCreate?(obj: KubeObject): void;
+  prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  validate?(obj: KubeObject): FieldError[];
+  /** The kind's update rules; `validate` runs on updates when absent. */
+  validateUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
+  warnings?(obj: KubeObject): string[];
+  /** Field labels besides metadata.name and metadata.namespace, with their values. */
+  fields?: Readonly<Record<string, (obj: KubeObject) => string>>;
+  trackGeneration?: boolean;
+  allowCreateOnUpdate?: boolean;
+}
+
+/** Fields holding a ResourceList: their values must be Quantities, or decoding fails upstream. */
+const RESOURCE_LISTS = new Set(["requests", "limits", "hard", "capacity", "allocatable", "overhead", "min", "max", "default", "defaultRequest", "maxLimitRequestRatio"]);
+
+/** Upstream rejects a bad Quantity while decoding: a 400 naming the kind, before any validation. */
+export function checkQuantities(obj: unknown, kind: string, version: string): void {
+  const walk = (v: unknown, key: string, depth: number): void => {
+    if (depth > 12) return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, "", depth + 1));
+    if (!isObj(v)) return;
+    if (RESOURCE_LISTS.has(key)) {
+      for (const q of Object.values(v)) {
+        if ((typeof q === "string" || typeof q === "number") && parseQuantity(q) === undefined) {
+          throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${QUANTITY_FORMAT_ERROR}`);
+        }
+      }
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) if (k !== "metadata" || depth > 0) walk(x, k, depth + 1);
+  };
+  walk(obj, "", 0);
+}
+
+export function kindStrategy(o: KindStrategyOptions): Strategy {
+  const nameFn = o.nameValidator ?? nameIsDNSSubdomain;
+  const fieldNames = o.fields ? Object.keys(o.fields) : undefined;
+  const strategy: Strategy = {
+    trackGeneration: o.trackGeneration ?? true,
+    allowCreateOnUpdate: o.allowCreateOnUpdate ?? false,
+    allowUnconditionalUpdate: true,
+    defaults(obj) {
+      checkQuantities(obj, o.kind, o.version);
+      o.defaults?.(obj);
+    },
+    prepareForCreate(obj) {
+      if (o.hasStatus) delete obj.status;
+      o.prepareForCreate?.(obj);
+    },
+    prepareForUpdate(obj, old) {
+      if (o.hasStatus) keepStatus(obj, old);
+      o.prepareForUpdate?.(obj, old);
+    },
+    validate: (obj) => [...validateObjectMeta(obj.metadata, o.namespaced, nameFn), ...(o.validate?.(obj) ?? [])],
+    validateUpdate: (obj, old) => [
+      ...validateObjectMeta(obj.metadata, o.namespaced, nameFn),
+      ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+      ...((o.validateUpdate ?? o.validate)?.(obj, old) ?? []),
+    ],
+  };
+  if (o.warnings) {
+    strategy.warningsOnCreate = o.warnings;
+    strategy.warningsOnUpdate = (obj) => o.warnings!(obj);
+  }
+  if (fieldNames && o.fields) {
+    const fields = o.fields;
+    strategy.fieldLabels = [...fieldNames, "metadata.name", ...(o.namespaced ? ["metadata.namespace"] : [])];
+    strategy.selectableFields = (obj) => Object.fromEntries(fieldNames.map((f) => [f, fields[f]!(obj)]));
+  }
+  return strategy;
+}
+
+/** The status subresource of a kind: only status changes, ObjectMeta update rules apply, plus the kind's status checks. */
+export function kindStatusStrategy(validateStatus?: (obj: KubeObject, old: KubeObject) => FieldError[]): UpdateStrategy {
+  return statusUpdateStrategy((obj, old) => [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...(validateStatus?.(obj, old) ?? [])]);
+}

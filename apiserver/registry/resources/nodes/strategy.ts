@@ -1,0 +1,21 @@
+/** core/v1 Nodes: status kept on create (kubelets register with it), allocatable default, taints; selectable by spec.unschedulable. */
+import { defaultNode } from "../../defaults/core.js";
+import { validateNode } from "../../validation/cluster.js";
+import { record } from "../../validation/shape.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const nodeStrategy = kindStrategy({
+  kind: "Node",
+  version: "v1",
+  namespaced: false,
+  hasStatus: false,
+  trackGeneration: false,
+  defaults: defaultNode,
+  prepareForUpdate(obj, old) {
+    obj.status = old.status === undefined ? undefined : structuredClone(old.status);
+    if (obj.status === undefined) delete obj.status;
+  },
+  validate: validateNode,
+  fields: { "spec.unschedulable": (o) => String(record(o.spec).unschedulable === true) },
+});
+export const nodeStatusStrategy = kindStatusStrategy();

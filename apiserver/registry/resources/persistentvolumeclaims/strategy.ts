@@ -1,0 +1,19 @@
+/** core/v1 PersistentVolumeClaims: volumeMode default, status Pending on create, spec immutable after creation but storage growth. */
+import { defaultPVC } from "../../defaults/core.js";
+import { validatePVC, validatePVCUpdate } from "../../validation/storage.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const pvcStrategy = kindStrategy({
+  kind: "PersistentVolumeClaim",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  trackGeneration: false,
+  defaults: defaultPVC,
+  prepareForCreate(obj) {
+    obj.status = { phase: "Pending" };
+  },
+  validate: validatePVC,
+  validateUpdate: validatePVCUpdate,
+});
+export const pvcStatusStrategy = kindStatusStrategy();

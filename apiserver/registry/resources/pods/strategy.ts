@@ -1,0 +1,47 @@
+/**
+ * Pods: SetDefaults_Pod on every write; on create the status becomes Pending with the QoS class
+ * and metadata.generation starts; spec updates are limited to upstream's mutable fields; field
+ * selectors as upstream's (spec.nodeName, status.phase...).
+ */
+import type { KubeObject } from "../../rest.js";
+import { defaultPod } from "../../defaults/core.js";
+import { validatePod, validatePodUpdate } from "../../validation/pod.js";
+import { list, record, str } from "../../validation/shape.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+import { podQOSClass } from "./qos.js";
+
+const spec = (o: KubeObject) => record(o.spec);
+const status = (o: KubeObject) => record(o.status);
+
+export const podStrategy = kindStrategy({
+  kind: "Pod",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultPod,
+  prepareForCreate(obj) {
+    obj.status = { phase: "Pending", qosClass: podQOSClass(obj.spec) };
+  },
+  prepareForUpdate(obj, old) {
+    // Ephemeral containers and resources change only through their subresources.
+    const s = record(obj.spec);
+    const o = record(old.spec);
+    if (o.ephemeralContainers === undefined) delete s.ephemeralContainers;
+    else s.ephemeralContainers = structuredClone(o.ephemeralContainers);
+  },
+  validate: validatePod,
+  validateUpdate: validatePodUpdate,
+  fields: {
+    "spec.nodeName": (o) => str(spec(o).nodeName),
+    "spec.restartPolicy": (o) => str(spec(o).restartPolicy),
+    "spec.schedulerName": (o) => str(spec(o).schedulerName),
+    "spec.serviceAccountName": (o) => str(spec(o).serviceAccountName),
+    "spec.hostNetwork": (o) => String(spec(o).hostNetwork === true),
+    "status.phase": (o) => str(status(o).phase),
+    "status.podIP": (o) => str(record(list(status(o).podIPs)[0]).ip) || str(status(o).podIP),
+    "status.podIPs": (o) => str(record(list(status(o).podIPs)[0]).ip) || str(status(o).podIP),
+    "status.nominatedNodeName": (o) => str(status(o).nominatedNodeName),
+  },
+});
+
+export const podStatusStrategy = kindStatusStrategy();

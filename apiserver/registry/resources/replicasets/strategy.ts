@@ -1,0 +1,18 @@
+/** apps/v1 ReplicaSets: replicas default, status reset, generation, immutable selector; selectable by status.replicas. */
+import { defaultReplicaSet } from "../../defaults/apps.js";
+import { validateReplicaSet, validateSelectorUnchanged } from "../../validation/apps.js";
+import { record } from "../../validation/shape.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const replicaSetStrategy = kindStrategy({
+  kind: "ReplicaSet",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultReplicaSet,
+  validate: validateReplicaSet,
+  validateUpdate: (obj, old) => [...validateReplicaSet(obj), ...validateSelectorUnchanged(obj, old)],
+  fields: { "status.replicas": (o) => String(record(o.status).replicas ?? 0) },
+});
+
+export const replicaSetStatusStrategy = kindStatusStrategy();

@@ -1,0 +1,16 @@
+/** core/v1 ReplicationControllers: selector/labels/replicas defaults from the template, status reset, generation; selectable by status.replicas. */
+import { defaultReplicationController } from "../../defaults/core.js";
+import { validateReplicationController } from "../../validation/cluster.js";
+import { record } from "../../validation/shape.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const replicationControllerStrategy = kindStrategy({
+  kind: "ReplicationController",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultReplicationController,
+  validate: validateReplicationController,
+  fields: { "status.replicas": (o) => String(record(o.status).replicas ?? 0) },
+});
+export const replicationControllerStatusStrategy = kindStatusStrategy();

@@ -1,0 +1,16 @@
+/** apps/v1 StatefulSets: SetDefaults_StatefulSet, status reset, generation, upstream's update restrictions. */
+import { defaultStatefulSet } from "../../defaults/apps.js";
+import { validateSelectorUnchanged, validateStatefulSet, validateStatefulSetUpdate } from "../../validation/apps.js";
+import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+
+export const statefulSetStrategy = kindStrategy({
+  kind: "StatefulSet",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultStatefulSet,
+  validate: validateStatefulSet,
+  validateUpdate: (obj, old) => [...validateStatefulSetUpdate(obj, old), ...validateSelectorUnchanged(obj, old)],
+});
+
+export const statefulSetStatusStrategy = kindStatusStrategy();

@@ -1,0 +1,155 @@
+/**
+ * networking.k8s.io/v1 validation as upstream's for Ingress (rules, hosts, paths and path types,
+ * backends naming a service port or a resource), IngressClass, and NetworkPolicy (peers, ports,
+ * policy types).
+ */
+import { isDNS1123Label, isDNS1123Subdomain, isValidPortName, isValidPortNum, parseIP } from "../../../runtime/validation/strings.js";
+import type { KubeObject } from "../rest.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { validateLabelSelector } from "./label-selector.js";
+import { isObj, list, record, str, type Obj } from "./shape.js";
+
+const SPEC = FieldPath.of("spec");
+const PATH_TYPES = ["Exact", "ImplementationSpecific", "Prefix"];
+
+function validateBackend(b: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const hasService = isObj(b.service);
+  const hasResource = isObj(b.resource);
+  if (hasService && hasResource) return [fieldErrors.invalid(path, "", "cannot set both resource and service backends")];
+  if (hasService) {
+    const svc = record(b.service);
+    const name = str(svc.name);
+    if (name === "") errs.push(fieldErrors.required(path.child("service", "name")));
+    else for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(path.child("service", "name"), name, msg));
+    const port = record(svc.port);
+    const hasName = str(port.name) !== "";
+    const hasNumber = typeof port.number === "number" && port.number !== 0;
+    if (hasName && hasNumber) errs.push(fieldErrors.invalid(path.child("service", "port"), svc.port, "cannot set both port name & port number"));
+    else if (hasName) for (const msg of isValidPortName(str(port.name))) errs.push(fieldErrors.invalid(path.child("service", "port", "name"), port.name, msg));
+    else if (hasNumber) for (const msg of isValidPortNum(port.number as number)) errs.push(fieldErrors.invalid(path.child("service", "port", "number"), port.number, msg));
+    else errs.push(fieldErrors.required(path.child("service", "port"), "port name or number is required"));
+  } else if (hasResource) {
+    const r = record(b.resource);
+    if (str(r.kind) === "") errs.push(fieldErrors.required(path.child("resource", "kind")));
+    if (str(r.name) === "") errs.push(fieldErrors.required(path.child("resource", "name")));
+  } else {
+    errs.push(fieldErrors.invalid(path, "", "resource or service backend is required"));
+  }
+  return errs;
+}
+
+function validateHost(host: string, path: FieldPath): FieldError[] {
+  if (parseIP(host, false)) return [fieldErrors.invalid(path, host, "must be a DNS name, not an IP address")];
+  const name = host.startsWith("*.") ? host.slice(2) : host;
+  return isDNS1123Subdomain(name).map((msg) => fieldErrors.invalid(path, host, msg));
+}
+
+export function validateIngress(ing: KubeObject): FieldError[] {
+  const spec = record(ing.spec);
+  const errs: FieldError[] = [];
+  const rules = list(spec.rules);
+  if (!isObj(spec.defaultBackend) && rules.length === 0) errs.push(fieldErrors.invalid(SPEC.child("rules"), [], "either `defaultBackend` or `rules` must be specified"));
+  if (isObj(spec.defaultBackend)) errs.push(...validateBackend(spec.defaultBackend, SPEC.child("defaultBackend")));
+  if (typeof spec.ingressClassName === "string") for (const msg of isDNS1123Subdomain(spec.ingressClassName)) errs.push(fieldErrors.invalid(SPEC.child("ingressClassName"), spec.ingressClassName, msg));
+  rules.forEach((rule, i) => {
+    const r = record(rule);
+    const p = SPEC.child("rules").index(i);
+    if (str(r.host) !== "") errs.push(...validateHost(str(r.host), p.child("host")));
+    if (!isObj(r.http)) return;
+    const paths = list(record(r.http).paths);
+    if (paths.length === 0) errs.push(fieldErrors.required(p.child("http", "paths")));
+    paths.forEach((hp, j) => {
+      const h = record(hp);
+      const pp = p.child("http", "paths").index(j);
+      const pathType = str(h.pathType);
+      if (pathType === "") errs.push(fieldErrors.required(pp.child("pathType"), "pathType must be specified"));
+      else if (!PATH_TYPES.includes(pathType)) errs.push(fieldErrors.notSupported(pp.child("pathType"), pathType, PATH_TYPES));
+      const path = str(h.path);
+      if ((pathType === "Exact" || pathType === "Prefix") && !path.startsWith("/")) errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
+      if (pathType === "ImplementationSpecific" && path !== "" && !path.startsWith("/")) errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
+      if ((pathType === "Exact" || pathType === "Prefix") && (/\/\/|\/\.\.?(\/|$)/.test(path) || /[^A-Za-z0-9/._~\-%!$&'()*+,;=:]/.test(path))) {
+        errs.push(fieldErrors.invalid(pp.child("path"), path, "must only contain valid path characters and may not contain '//', '/./' or '/../'"));
+      }
+      errs.push(...validateBackend(record(h.backend), pp.child("backend")));
+    });
+  });
+  list(spec.tls).forEach((t, i) => {
+    list(record(t).hosts).forEach((h, j) => errs.push(...validateHost(str(h), SPEC.child("tls").index(i).child("hosts").index(j))));
+  });
+  return errs;
+}
+
+export function validateIngressClass(ic: KubeObject): FieldError[] {
+  const spec = record(ic.spec);
+  const controller = str(spec.controller);
+  const errs: FieldError[] = [];
+  if (controller === "") errs.push(fieldErrors.required(SPEC.child("controller")));
+  else if (controller.length > 250) errs.push(fieldErrors.tooLong(SPEC.child("controller"), 250));
+  return errs;
+}
+
+function validatePeer(peer: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const set = ["podSelector", "namespaceSelector", "ipBlock"].filter((k) => isObj(peer[k]));
+  if (set.length === 0) errs.push(fieldErrors.required(path, "must specify a peer"));
+  if (isObj(peer.ipBlock) && set.length > 1) errs.push(fieldErrors.forbidden(path, "may not specify both ipBlock and another peer"));
+  if (isObj(peer.podSelector)) errs.push(...validateLabelSelector(peer.podSelector, path.child("podSelector")));
+  if (isObj(peer.namespaceSelector)) errs.push(...validateLabelSelector(peer.namespaceSelector, path.child("namespaceSelector")));
+  if (isObj(peer.ipBlock)) {
+    const cidr = str(peer.ipBlock.cidr);
+    if (cidr === "") errs.push(fieldErrors.required(path.child("ipBlock", "cidr")));
+    else if (!isCIDR(cidr)) errs.push(fieldErrors.invalid(path.child("ipBlock", "cidr"), cidr, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+    list(peer.ipBlock.except).forEach((e, i) => {
+      if (!isCIDR(str(e))) errs.push(fieldErrors.invalid(path.child("ipBlock", "except").index(i), e, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+    });
+  }
+  return errs;
+}
+
+function isCIDR(s: string): boolean {
+  const [ip, prefix, extra] = s.split("/");
+  if (extra !== undefined || prefix === undefined || !/^\d+$/.test(prefix)) return false;
+  const parsed = parseIP(ip ?? "", false);
+  if (!parsed) return false;
+  return Number(prefix) <= (ip!.includes(":") ? 128 : 32);
+}
+
+function validateNPPort(port: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const proto = str(port.protocol);
+  if (proto !== "" && !["TCP", "UDP", "SCTP"].includes(proto)) errs.push(fieldErrors.notSupported(path.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
+  if (typeof port.port === "number") {
+    for (const msg of isValidPortNum(port.port)) errs.push(fieldErrors.invalid(path.child("port"), port.port, msg));
+    if (typeof port.endPort === "number") {
+      if (port.endPort < port.port) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "must be greater than or equal to `port`"));
+      for (const msg of isValidPortNum(port.endPort)) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, msg));
+    }
+  } else if (typeof port.port === "string") {
+    for (const msg of isValidPortName(port.port)) errs.push(fieldErrors.invalid(path.child("port"), port.port, msg));
+    if (port.endPort !== undefined) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "may not be specified when `port` is non-numeric"));
+  } else if (port.endPort !== undefined) {
+    errs.push(fieldErrors.required(path.child("port"), "must be specified when `endPort` is specified"));
+  }
+  return errs;
+}
+
+export function validateNetworkPolicy(np: KubeObject): FieldError[] {
+  const spec = record(np.spec);
+  const errs = validateLabelSelector(spec.podSelector, SPEC.child("podSelector"));
+  for (const dir of ["ingress", "egress"] as const) {
+    const peersKey = dir === "ingress" ? "from" : "to";
+    list(spec[dir]).forEach((rule, i) => {
+      const r = record(rule);
+      const p = SPEC.child(dir).index(i);
+      list(r.ports).forEach((port, j) => errs.push(...validateNPPort(record(port), p.child("ports").index(j))));
+      list(r[peersKey]).forEach((peer, j) => errs.push(...validatePeer(record(peer), p.child(peersKey).index(j))));
+    });
+  }
+  const types = list(spec.policyTypes).map(String);
+  if (types.length > 2) errs.push(fieldErrors.invalid(SPEC.child("policyTypes"), types, "may not specify more than two policyTypes"));
+  types.forEach((t, i) => {
+    if (t !== "Ingress" && t !== "Egress") errs.push(fieldErrors.notSupported(SPEC.child("policyTypes").index(i), t, ["Ingress", "Egress"]));
+  });
+  return errs;
+}

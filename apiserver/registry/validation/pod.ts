@@ -1,0 +1,353 @@
+/**
+ * Pod and PodTemplate validation as upstream's ValidatePodSpec for what users set most: names,
+ * containers (names, images, pull policies, ports, env, resources, probes, mounts), volumes
+ * and mounts referring to each other, restart and DNS policies; the Pod update rule (only
+ * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
+ * scheduling gates removal may change). Field paths and messages as upstream's.
+ */
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidPortName,
+  isValidPortNum,
+} from "../../../runtime/validation/strings.js";
+import type { KubeObject } from "../rest.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { validateLabels } from "./object-meta.js";
+import { parseQuantity } from "./quantity.js";
+import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+
+const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
+const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
+const DNS_POLICIES = ["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"];
+const PROTOCOLS = ["SCTP", "TCP", "UDP"];
+const TERMINATION_MESSAGE_POLICIES = ["File", "FallbackToLogsOnError"];
+const STANDARD_RESOURCES = ["cpu", "memory", "ephemeral-storage"];
+const VOLUME_SOURCES = [
+  "hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs",
+  "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap",
+  "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi",
+  "ephemeral", "image",
+];
+
+function nonNegative(v: unknown, path: FieldPath): FieldError[] {
+  return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
+}
+
+function dnsLabel(value: string, path: FieldPath): FieldError[] {
+  return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
+}
+
+/** A resource name in requests/limits: a standard one, hugepages-*, or a domain-qualified name. */
+function validateResourceName(name: string, path: FieldPath): FieldError[] {
+  if (STANDARD_RESOURCES.includes(name) || name.startsWith("hugepages-")) return [];
+  const errs = isQualifiedName(name).map((msg) => fieldErrors.invalid(path, name, msg));
+  if (errs.length === 0 && !name.includes("/")) {
+    errs.push(fieldErrors.invalid(path, name, "must be a standard resource type or fully qualified"));
+  }
+  return errs;
+}
+
+/** Requests and limits: names, non-negative quantities, requests <= limits (upstream's ValidateContainerResourceRequirements). */
+export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
+  const r = record(resources);
+  const errs: FieldError[] = [];
+  const limits = record(r.limits);
+  const requests = record(r.requests);
+  for (const [which, values] of [["limits", limits], ["requests", requests]] as const) {
+    for (const [name, q] of Object.entries(values)) {
+      const p = path.child(which).key(name);
+      errs.push(...validateResourceName(name, p));
+      const n = parseQuantity(q);
+      if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(p, q, "must be greater than or equal to 0"));
+    }
+  }
+  for (const [name, q] of Object.entries(requests)) {
+    if (!(name in limits)) continue;
+    const req = parseQuantity(q);
+    const lim = parseQuantity(limits[name]);
+    if (req !== undefined && lim !== undefined && req > lim) {
+      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`));
+    }
+  }
+  return errs;
+}
+
+function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError[] {
+  const kinds = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"].filter((k) => isObj(h[k]));
+  const errs: FieldError[] = [];
+  if (kinds.length === 0) {
+    if (required) errs.push(fieldErrors.required(path, "must specify a handler type"));
+    return errs;
+  }
+  if (kinds.length > 1) errs.push(fieldErrors.forbidden(path.child(kinds[1]!), "may not specify more than 1 handler type"));
+  const http = record(h.httpGet);
+  if (isObj(h.httpGet)) {
+    errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
+    const scheme = str(http.scheme);
+    if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS") errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
+  }
+  if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
+  if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
+  return errs;
+}
+
+function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
+  if (typeof port === "number") return isValidPortNum(port).map((msg) => fieldErrors.invalid(path, port, msg));
+  if (typeof port === "string" && port !== "") {
+    if (/^\d+$/.test(port)) return isValidPortNum(Number(port)).map((msg) => fieldErrors.invalid(path, port, msg));
+    return isValidPortName(port).map((msg) => fieldErrors.invalid(path, port, msg));
+  }
+  return [fieldErrors.required(path)];
+}
+
+function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
+  if (!isObj(probe)) return [];
+  const errs: FieldError[] = [...validateHandler(probe, path, true)];
+  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold", "terminationGracePeriodSeconds"]) {
+    errs.push(...nonNegative(probe[f], path.child(f)));
+  }
+  if (liveness && typeof probe.successThreshold === "number" && probe.successThreshold !== 1) {
+    errs.push(fieldErrors.invalid(path.child("successThreshold"), probe.successThreshold, "must be 1"));
+  }
+  return errs;
+}
+
+/** An environment variable name: printable ASCII but '=' (the 1.34 relaxed rule). */
+function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
+  if (name === "") return [fieldErrors.required(path)];
+  if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) {
+    return [fieldErrors.invalid(path, name, "a valid environment variable name must consist only of printable ASCII characters other than '='")];
+  }
+  return [];
+}
+
+function validateEnv(env: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(env).forEach((e, i) => {
+    const r = record(e);
+    const p = path.index(i);
+    errs.push(...validateEnvVarName(str(r.name), p.child("name")));
+    if (isObj(r.valueFrom)) {
+      const sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].filter((k) => isObj(record(r.valueFrom)[k]));
+      if (str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not be specified when `value` is not empty"));
+      if (sources.length === 0) errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
+      else if (sources.length > 1) errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
+      for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
+        const k = record(record(r.valueFrom)[ref]);
+        if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
+      }
+    }
+  });
+  return errs;
+}
+
+interface ContainerContext {
+  volumes: Set<string>;
+  names: Set<string>;
+  kind: "containers" | "initContainers" | "ephemeralContainers";
+}
+
+function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = str(c.name);
+  if (name === "") errs.push(fieldErrors.required(path.child("name")));
+  else {
+    errs.push(...dnsLabel(name, path.child("name")));
+    if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
+    ctx.names.add(name);
+  }
+  if (str(c.image).trim() === "") errs.push(fieldErrors.required(path.child("image")));
+  else if (str(c.image) !== str(c.image).trim()) errs.push(fieldErrors.invalid(path.child("image"), c.image, "must not have leading or trailing whitespace"));
+  const pull = str(c.imagePullPolicy);
+  if (pull === "") errs.push(fieldErrors.required(path.child("imagePullPolicy")));
+  else if (!PULL_POLICIES.includes(pull)) errs.push(fieldErrors.notSupported(path.child("imagePullPolicy"), pull, PULL_POLICIES));
+  const tmp = str(c.terminationMessagePolicy);
+  if (tmp === "") errs.push(fieldErrors.required(path.child("terminationMessagePolicy")));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp)) errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
+  const portNames = new Set<string>();
+  list(c.ports).forEach((port, i) => {
+    const p = record(port);
+    const pp = path.child("ports").index(i);
+    if (ctx.kind === "ephemeralContainers") {
+      errs.push(fieldErrors.forbidden(pp, "cannot be set for an Ephemeral Container"));
+      return;
+    }
+    const pname = str(p.name);
+    if (pname !== "") {
+      for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(pp.child("name"), pname, msg));
+      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(pp.child("name"), pname));
+      portNames.add(pname);
+    }
+    const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
+    if (cp === 0) errs.push(fieldErrors.required(pp.child("containerPort")));
+    else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(pp.child("containerPort"), cp, msg));
+    if (typeof p.hostPort === "number" && p.hostPort !== 0) for (const msg of isValidPortNum(p.hostPort)) errs.push(fieldErrors.invalid(pp.child("hostPort"), p.hostPort, msg));
+    const proto = str(p.protocol);
+    if (proto === "") errs.push(fieldErrors.required(pp.child("protocol")));
+    else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
+  });
+  errs.push(...validateEnv(c.env, path.child("env")));
+  list(c.envFrom).forEach((e, i) => {
+    const r = record(e);
+    const sources = ["configMapRef", "secretRef"].filter((k) => isObj(r[k]));
+    if (sources.length === 0) errs.push(fieldErrors.invalid(path.child("envFrom").index(i), "", "must specify one of: `configMapRef` or `secretRef`"));
+    for (const s of sources) {
+      const n = str(record(r[s]).name);
+      if (n === "") errs.push(fieldErrors.required(path.child("envFrom").index(i).child(s, "name")));
+    }
+  });
+  const mountPaths = new Set<string>();
+  list(c.volumeMounts).forEach((m, i) => {
+    const r = record(m);
+    const mp = path.child("volumeMounts").index(i);
+    const vname = str(r.name);
+    if (vname === "") errs.push(fieldErrors.required(mp.child("name")));
+    else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(mp.child("name"), vname));
+    const mountPath = str(r.mountPath);
+    if (mountPath === "") errs.push(fieldErrors.required(mp.child("mountPath")));
+    else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
+    mountPaths.add(mountPath);
+    if (str(r.subPath).startsWith("/")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must be a relative path"));
+  });
+  errs.push(...validateResources(c.resources, path.child("resources")));
+  if (ctx.kind === "containers") {
+    errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
+    errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
+    errs.push(...validateProbe(c.startupProbe, path.child("startupProbe"), true));
+    if (isObj(c.readinessProbe) && c.readinessProbe.terminationGracePeriodSeconds !== undefined) {
+      errs.push(fieldErrors.invalid(path.child("readinessProbe", "terminationGracePeriodSeconds"), c.readinessProbe.terminationGracePeriodSeconds, "must not be set for readinessProbes"));
+    }
+  } else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always") {
+    for (const probe of ["livenessProbe", "readinessProbe", "startupProbe"]) {
+      if (c[probe] !== undefined) errs.push(fieldErrors.forbidden(path.child(probe), "may not be set for init containers without restartPolicy=Always"));
+    }
+  }
+  for (const hook of ["postStart", "preStop"]) {
+    const h = record(c.lifecycle)[hook];
+    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true));
+  }
+  return errs;
+}
+
+function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  list(volumes).forEach((v, i) => {
+    const r = record(v);
+    const p = path.index(i);
+    const name = str(r.name);
+    if (name === "") errs.push(fieldErrors.required(p.child("name")));
+    else {
+      errs.push(...dnsLabel(name, p.child("name")));
+      if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
+    }
+    names.add(name);
+    const sources = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null);
+    if (sources.length === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));
+    else if (sources.length > 1) errs.push(fieldErrors.forbidden(p.child(sources[1]!), "may not specify more than 1 volume type"));
+    if (isObj(r.persistentVolumeClaim) && str(r.persistentVolumeClaim.claimName) === "") errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
+    if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
+    if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
+    if (isObj(r.hostPath) && str(r.hostPath.path) === "") errs.push(fieldErrors.required(p.child("hostPath", "path")));
+    for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
+      const mode = record(r[key]).defaultMode;
+      if (typeof mode === "number" && (mode < 0 || mode > 0o777)) errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
+    }
+  });
+  return { errs, names };
+}
+
+export interface PodSpecOptions {
+  /** Restart policies a template may use (workloads restrict them); all three for Pods. */
+  restartPolicies?: readonly string[];
+  /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
+  extraVolumes?: readonly string[];
+}
+
+/** upstream's ValidatePodSpec, for the fields users set most. */
+export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
+  const s = record(spec);
+  const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
+  for (const v of options.extraVolumes ?? []) volumes.add(v);
+  const names = new Set<string>();
+  if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
+  for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
+    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
+  }
+  const restart = str(s.restartPolicy);
+  if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
+  else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
+  else if (options.restartPolicies && !options.restartPolicies.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, options.restartPolicies));
+  const dns = str(s.dnsPolicy);
+  if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
+  else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
+  if (dns === "None" && !isObj(s.dnsConfig)) errs.push(fieldErrors.required(path.child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"));
+  for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
+    const v = str(s[f]);
+    if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
+  }
+  if (str(s.hostname) !== "") errs.push(...dnsLabel(str(s.hostname), path.child("hostname")));
+  if (str(s.subdomain) !== "") errs.push(...dnsLabel(str(s.subdomain), path.child("subdomain")));
+  errs.push(...nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
+  if (typeof s.activeDeadlineSeconds === "number" && s.activeDeadlineSeconds <= 0) {
+    errs.push(fieldErrors.invalid(path.child("activeDeadlineSeconds"), s.activeDeadlineSeconds, "must be between 1 and 2147483647, inclusive"));
+  }
+  errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
+  list(s.tolerations).forEach((t, i) => {
+    const r = record(t);
+    const op = str(r.operator);
+    const p = path.child("tolerations").index(i);
+    if (op !== "" && op !== "Equal" && op !== "Exists") errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
+    if (op === "Exists" && str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("operator"), r.value, "value must be empty when `operator` is 'Exists'"));
+    if (str(r.key) === "" && op !== "Exists") errs.push(fieldErrors.invalid(p.child("operator"), op, "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
+    const effect = str(r.effect);
+    if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
+  });
+  return errs;
+}
+
+/** A PodTemplateSpec inside a workload: its labels and its spec. */
+export function validatePodTemplateSpec(template: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
+  if (!isObj(template)) return [fieldErrors.required(path)];
+  const errs = validateLabels(record(template.metadata).labels as Record<string, string> | undefined, path.child("metadata", "labels"));
+  errs.push(...validatePodSpec(template.spec, path.child("spec"), options));
+  const spec = record(template.spec);
+  if (list(spec.ephemeralContainers).length > 0) errs.push(fieldErrors.forbidden(path.child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"));
+  return errs;
+}
+
+export function validatePod(pod: KubeObject): FieldError[] {
+  return validatePodSpec(pod.spec, FieldPath.of("spec"));
+}
+
+const POD_UPDATE_MESSAGE =
+  "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)";
+
+/** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
+export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validatePod(pod);
+  const spec = structuredClone(record(pod.spec));
+  const oldSpec = record(old.spec);
+  // Copy the fields that may change from the old spec, then any difference left is forbidden.
+  for (const kind of ["containers", "initContainers"]) {
+    const now = list(spec[kind]);
+    const before = list(oldSpec[kind]);
+    if (now.length === before.length) now.forEach((c, i) => isObj(c) && (c.image = record(before[i]).image));
+  }
+  const oldDeadline = oldSpec.activeDeadlineSeconds;
+  const newDeadline = spec.activeDeadlineSeconds;
+  if (typeof newDeadline === "number" && (oldDeadline === undefined || (typeof oldDeadline === "number" && newDeadline <= oldDeadline))) spec.activeDeadlineSeconds = oldDeadline;
+  if (oldDeadline !== undefined && newDeadline === undefined) errs.push(fieldErrors.invalid(FieldPath.of("spec", "activeDeadlineSeconds"), null, "must not update from a positive integer to nil value"));
+  const oldTolerations = list(oldSpec.tolerations);
+  if (oldTolerations.every((t) => list(spec.tolerations).some((n) => sameJSON(n, t)))) spec.tolerations = oldSpec.tolerations;
+  if (list(spec.schedulingGates).every((g) => list(oldSpec.schedulingGates).some((o) => sameJSON(o, g)))) spec.schedulingGates = oldSpec.schedulingGates;
+  if (typeof oldSpec.terminationGracePeriodSeconds === "number" && oldSpec.terminationGracePeriodSeconds < 0 && spec.terminationGracePeriodSeconds === 1) {
+    spec.terminationGracePeriodSeconds = oldSpec.terminationGracePeriodSeconds;
+  }
+  // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.
+  spec.ephemeralContainers = oldSpec.ephemeralContainers;
+  if (!sameJSON(spec, oldSpec)) errs.push(fieldErrors.forbidden(FieldPath.of("spec"), POD_UPDATE_MESSAGE));
+  return errs;
+}

@@ -1,0 +1,40 @@
+/**
+ * resource.Quantity's string syntax (`<signedNumber><suffix>`, suffixes Ki..Ei, n u m k M G T P E,
+ * or e/E exponents), parsed to a number for comparisons (requests <= limits); exactness beyond
+ * a double is not needed there.
+ */
+const QUANTITY = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+const MULTIPLIER: Readonly<Record<string, number>> = {
+  "": 1,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+};
+
+/** The value of a Quantity string, or undefined when it is not one (upstream: ErrFormatWrong). */
+export function parseQuantity(s: unknown): number | undefined {
+  if (typeof s === "number") return Number.isFinite(s) ? s : undefined;
+  if (typeof s !== "string") return undefined;
+  const m = QUANTITY.exec(s.trim() === s ? s : "");
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const suffix = m[2] ?? "";
+  if (/^[eE]/.test(suffix)) return n * 10 ** Number(suffix.slice(1));
+  return n * MULTIPLIER[suffix]!;
+}
+
+/** upstream's message for a string that is no Quantity. */
+export const QUANTITY_FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";

@@ -1,0 +1,117 @@
+/**
+ * PersistentVolumeClaim, PersistentVolume (core/v1) and StorageClass (storage.k8s.io/v1)
+ * validation as upstream's: access modes, requested storage, a PVC spec immutable once bound
+ * (but a larger storage request), a PV with exactly one source, StorageClass parameters and
+ * provisioner immutable.
+ */
+import { isQualifiedName } from "../../../runtime/validation/strings.js";
+import type { KubeObject } from "../rest.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { validateLabelSelector } from "./label-selector.js";
+import { FIELD_IMMUTABLE } from "./object-meta.js";
+import { parseQuantity } from "./quantity.js";
+import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+
+const SPEC = FieldPath.of("spec");
+const ACCESS_MODES = ["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"];
+const VOLUME_MODES = ["Block", "Filesystem"];
+
+function validateAccessModes(modes: unknown, path: FieldPath): FieldError[] {
+  const m = list(modes).map(String);
+  const errs: FieldError[] = [];
+  if (m.length === 0) errs.push(fieldErrors.required(path, "at least 1 access mode is required"));
+  for (const mode of m) if (!ACCESS_MODES.includes(mode)) errs.push(fieldErrors.notSupported(path, mode, ACCESS_MODES));
+  if (m.includes("ReadWriteOncePod") && m.length > 1) errs.push(fieldErrors.forbidden(path, "may not use ReadWriteOncePod with other access modes"));
+  return errs;
+}
+
+export function validatePVCSpec(spec: Obj, path: FieldPath): FieldError[] {
+  const errs = validateAccessModes(spec.accessModes, path.child("accessModes"));
+  errs.push(...validateLabelSelector(spec.selector, path.child("selector")));
+  const storage = record(record(spec.resources).requests).storage;
+  if (storage === undefined) errs.push(fieldErrors.required(path.child("resources").key("storage"), ""));
+  else {
+    const n = parseQuantity(storage);
+    if (n !== undefined && n <= 0) errs.push(fieldErrors.invalid(path.child("resources", "requests").key("storage"), storage, "must be greater than zero"));
+  }
+  const vm = str(spec.volumeMode);
+  if (vm !== "" && !VOLUME_MODES.includes(vm)) errs.push(fieldErrors.notSupported(path.child("volumeMode"), vm, VOLUME_MODES));
+  return errs;
+}
+
+export function validatePVC(pvc: KubeObject): FieldError[] {
+  return validatePVCSpec(record(pvc.spec), SPEC);
+}
+
+/** A bound claim's spec is immutable but for a larger storage request and its attributes class. */
+export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validatePVC(pvc);
+  const spec = structuredClone(record(pvc.spec));
+  const oldSpec = record(old.spec);
+  const bound = str(record(old.status).phase) === "Bound";
+  const newStorage = parseQuantity(record(record(spec.resources).requests).storage);
+  const oldStorage = parseQuantity(record(record(oldSpec.resources).requests).storage);
+  if (bound && newStorage !== undefined && oldStorage !== undefined && newStorage < oldStorage) {
+    errs.push(fieldErrors.forbidden(SPEC.child("resources", "requests", "storage"), "field can not be less than status.capacity"));
+  }
+  if (isObj(spec.resources)) spec.resources = oldSpec.resources;
+  spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
+  // volumeName may be set once (binding does that).
+  if (str(oldSpec.volumeName) === "") spec.volumeName = oldSpec.volumeName;
+  if (!sameJSON(spec, oldSpec)) {
+    errs.push(fieldErrors.forbidden(SPEC, "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"));
+  }
+  return errs;
+}
+
+const PV_SOURCES = [
+  "gcePersistentDisk", "awsElasticBlockStore", "hostPath", "glusterfs", "nfs", "rbd", "iscsi", "cinder", "cephfs", "fc", "flocker",
+  "flexVolume", "azureFile", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "portworxVolume", "scaleIO", "local",
+  "storageos", "csi",
+];
+
+export function validatePV(pv: KubeObject): FieldError[] {
+  const spec = record(pv.spec);
+  const errs = validateAccessModes(spec.accessModes, SPEC.child("accessModes"));
+  const storage = record(spec.capacity).storage;
+  if (storage === undefined) errs.push(fieldErrors.required(SPEC.child("capacity"), ""));
+  const sources = PV_SOURCES.filter((s) => isObj(spec[s]));
+  if (sources.length === 0) errs.push(fieldErrors.required(SPEC, "must specify a volume type"));
+  else if (sources.length > 1) errs.push(fieldErrors.forbidden(SPEC.child(sources[1]!), "may not specify more than 1 volume type"));
+  const policy = str(spec.persistentVolumeReclaimPolicy);
+  if (policy !== "" && !["Delete", "Recycle", "Retain"].includes(policy)) errs.push(fieldErrors.notSupported(SPEC.child("persistentVolumeReclaimPolicy"), policy, ["Delete", "Recycle", "Retain"]));
+  if (isObj(spec.hostPath) && str(spec.hostPath.path) === "") errs.push(fieldErrors.required(SPEC.child("hostPath", "path")));
+  if (isObj(spec.local) && str(spec.local.path) === "") errs.push(fieldErrors.required(SPEC.child("local", "path")));
+  return errs;
+}
+
+export function validatePVUpdate(pv: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validatePV(pv);
+  const spec = record(pv.spec);
+  const oldSpec = record(old.spec);
+  const sourceChanged = PV_SOURCES.some((s) => !sameJSON(spec[s], oldSpec[s]));
+  if (sourceChanged) errs.push(fieldErrors.forbidden(SPEC.child("persistentvolumesource"), "spec.persistentvolumesource is forbidden."));
+  if (!sameJSON(spec.volumeMode, oldSpec.volumeMode)) errs.push(fieldErrors.invalid(SPEC.child("volumeMode"), spec.volumeMode ?? null, FIELD_IMMUTABLE));
+  return errs;
+}
+
+export function validateStorageClass(sc: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const provisioner = str(sc.provisioner);
+  if (provisioner === "") errs.push(fieldErrors.required(FieldPath.of("provisioner")));
+  else for (const msg of isQualifiedName(provisioner.toLowerCase())) errs.push(fieldErrors.invalid(FieldPath.of("provisioner"), provisioner, msg));
+  const rp = str(sc.reclaimPolicy);
+  if (rp !== "" && rp !== "Delete" && rp !== "Retain") errs.push(fieldErrors.notSupported(FieldPath.of("reclaimPolicy"), rp, ["Delete", "Retain"]));
+  const bm = str(sc.volumeBindingMode);
+  if (bm !== "" && bm !== "Immediate" && bm !== "WaitForFirstConsumer") errs.push(fieldErrors.notSupported(FieldPath.of("volumeBindingMode"), bm, ["Immediate", "WaitForFirstConsumer"]));
+  return errs;
+}
+
+export function validateStorageClassUpdate(sc: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validateStorageClass(sc);
+  if (!sameJSON(sc.parameters, old.parameters)) errs.push(fieldErrors.forbidden(FieldPath.of("parameters"), "updates to parameters are forbidden."));
+  if (sc.provisioner !== old.provisioner) errs.push(fieldErrors.forbidden(FieldPath.of("provisioner"), "updates to provisioner are forbidden."));
+  if (!sameJSON(sc.reclaimPolicy, old.reclaimPolicy)) errs.push(fieldErrors.forbidden(FieldPath.of("reclaimPolicy"), "updates to reclaimPolicy are forbidden."));
+  if (!sameJSON(sc.volumeBindingMode, old.volumeBindingMode)) errs.push(fieldErrors.forbidden(FieldPath.of("volumeBindingMode"), "field is immutable"));
+  return errs;
+}
