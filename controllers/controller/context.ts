@@ -38,7 +38,8 @@ export interface ControllerContext {
   /** The shared informers, started after every controller's init function ran. */
   informerFactory: SharedInformerFactory;
   settings: ControllerManagerSettings;
-  log: (line: string) => void;
+  /** Controller events; `level` is klog's verbosity (0 when absent). */
+  log: (line: string, level?: number) => void;
   /** Told about errors controllers recover from (failed syncs that are retried). */
   onError: (err: unknown) => void;
 }

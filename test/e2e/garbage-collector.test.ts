@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 const available = kubectlAvailable;
 
@@ -98,7 +99,7 @@ async function configMapOwner(name: string): Promise<Owner> {
   return { apiVersion: "v1", kind: "ConfigMap", name, uid: await uid("configmap", name) };
 }
 
-describe.skipIf(!available)("kubegen up: the garbage collector through kubectl", () => {
+describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubectl", () => {
   it("--cascade=background deletes the owner at once, then its dependents", async () => {
     const owner = await configMapOwner("bg-owner");
     await dependents(owner, ["bg-a", "bg-b"]);

@@ -9,11 +9,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { describeWithTools } from "../support/tools.js";
 
 const KUBECTL = "/usr/bin/kubectl";
 const run = promisify(execFile);
 
-describe.skipIf(!existsSync(KUBECTL))("kubectl explain from /openapi/v2 protobuf", () => {
+describeWithTools(["kubectl"], "kubectl explain from /openapi/v2 protobuf", () => {
   let dir: string;
   let server: APIServerProcess;
   beforeAll(async () => {

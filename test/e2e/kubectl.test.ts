@@ -11,6 +11,7 @@ import path from "node:path";
 import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KUBECTL, kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const available = kubectlAvailable;
@@ -88,7 +89,7 @@ function raw(method: string, p: string, body?: string | Buffer, headers: Record<
   });
 }
 
-describe.skipIf(!available)("kubectl against kubegen apiserver", () => {
+describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-"));
     ({ child: server, url } = await startServer());

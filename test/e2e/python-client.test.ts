@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
+import { describeWithTools } from "../support/tools.js";
 
 const PYTHON = "/usr/bin/python3";
 const SCRIPT = path.join(import.meta.dirname, "python/scenario.py");
@@ -29,7 +30,7 @@ async function pythonClientAvailable(): Promise<boolean> {
 
 const available = await pythonClientAvailable();
 
-describe.skipIf(!available)("python3-kubernetes against kubegen apiserver", () => {
+describeWithTools(["python3-kubernetes"], "python3-kubernetes against kubegen apiserver", () => {
   let dir: string;
   let server: APIServerProcess;
   beforeAll(async () => {

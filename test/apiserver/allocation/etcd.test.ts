@@ -13,10 +13,11 @@ import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
 import { ctx, scheme } from "../registry/helpers.js";
+import { describeWithTools } from "../../support/tools.js";
 
 const RANGES = { serviceClusterIPRange: "10.100.0.0/26", serviceNodePortRange: "30000-30099" };
 
-describe.skipIf(!etcdAvailable())("Service allocation on etcd", () => {
+describeWithTools(["etcd"], "Service allocation on etcd", () => {
   let server: EtcdServer;
   const clients: EtcdStorage[] = [];
   beforeAll(async () => {

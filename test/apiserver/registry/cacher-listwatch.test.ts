@@ -16,6 +16,7 @@ import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { startTestServer, type TestServer } from "../server/harness.js";
 import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { describeWithTools, type Tool } from "../../support/tools.js";
 
 interface Event {
   type: string;
@@ -51,10 +52,10 @@ async function readEvents(t: TestServer, url: string, until: (events: Event[]) =
   return { status: w.status, events, ended };
 }
 
-const backends: { name: string; available: boolean; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
+const backends: { name: string; tools: Tool[]; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
   {
     name: "sqlite",
-    available: true,
+    tools: [],
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-listwatch-"));
       const storage = new SqliteStorage({ path: path.join(dir, "kubegen.db") });
@@ -63,7 +64,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
   },
   {
     name: "etcd",
-    available: etcdAvailable(),
+    tools: ["etcd"],
     open: async () => {
       const etcd: EtcdServer = await startEtcd();
       return { storage: new EtcdStorage({ endpoints: [etcd.endpoint] }), stop: () => etcd.stop() };
@@ -72,7 +73,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
 ];
 
 for (const backend of backends) {
-  describe.skipIf(!backend.available)(`list and watch as upstream: ${backend.name}`, () => {
+  describeWithTools(backend.tools, `list and watch as upstream: ${backend.name}`, () => {
     let t: TestServer;
     let storage: Storage;
     let stopBackend: () => Promise<void>;

@@ -20,6 +20,7 @@ import { Reflector } from "../../../runtime/cache/reflector.js";
 import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../../../runtime/cache/list-watch.js";
 import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { cm, ctx } from "./helpers.js";
+import { describeWithTools, type Tool } from "../../support/tools.js";
 
 type Obj = KubeObject & { metadata: { name: string; namespace?: string; resourceVersion?: string } };
 
@@ -86,10 +87,10 @@ class GatedListWatch implements ListWatch<Obj> {
   }
 }
 
-const backends: { name: string; available: boolean; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
+const backends: { name: string; tools: Tool[]; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
   {
     name: "sqlite",
-    available: true,
+    tools: [],
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-reflector-"));
       return { storage: new SqliteStorage({ path: path.join(dir, "kubegen.db") }), stop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -97,7 +98,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
   },
   {
     name: "etcd",
-    available: etcdAvailable(),
+    tools: ["etcd"],
     open: async () => {
       const etcd: EtcdServer = await startEtcd();
       return { storage: new EtcdStorage({ endpoints: [etcd.endpoint] }), stop: () => etcd.stop() };
@@ -106,7 +107,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
 ];
 
 for (const backend of backends) {
-  describe.skipIf(!backend.available)(`reflector over the watch cache after compaction: ${backend.name}`, () => {
+  describeWithTools(backend.tools, `reflector over the watch cache after compaction: ${backend.name}`, () => {
     let storage: Storage;
     let stopBackend: () => Promise<void>;
     let configmaps: GenericStore;
