@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
+import { eventually as until } from "../support/wait.js";
 
 const available = kubectlAvailable;
 
@@ -32,14 +33,6 @@ afterAll(async () => {
   if (up) await up.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await fn())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function uid(kind: string, name: string, ns?: string): Promise<string> {
   const r = await kubectl("get", kind, name, "-o", "jsonpath={.metadata.uid}", ...(ns ? ["-n", ns] : []));

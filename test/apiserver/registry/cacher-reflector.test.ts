@@ -21,16 +21,9 @@ import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../
 import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { cm, ctx } from "./helpers.js";
 import { describeWithTools, type Tool } from "../../support/tools.js";
+import { until } from "../../support/wait.js";
 
 type Obj = KubeObject & { metadata: { name: string; namespace?: string; resourceVersion?: string } };
-
-async function until(cond: () => boolean, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /** A ListWatch over a store in one namespace, whose watches the test can end and hold back. */
 class GatedListWatch implements ListWatch<Obj> {
