@@ -56,5 +56,6 @@ export default tseslint.config(
     // Plain JS config/bin files are not in the TypeScript project.
     files: ["**/*.js", "**/*.cjs", "**/*.mjs"],
     extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { module: "writable", require: "readonly", process: "readonly", console: "readonly" } },
   },
 );

@@ -8,13 +8,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { etcdAvailable, freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
-const available = kubectlAvailable;
 
 function kubectl(kubeconfig: string, ...args: string[]): Promise<KubectlResult> {
   return runKubectl(kubeconfig, args);

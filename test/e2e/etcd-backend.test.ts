@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EtcdServer, etcdAvailable, startEtcd } from "../apiserver/storage/etcd-server.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type EtcdServer, startEtcd } from "../apiserver/storage/etcd-server.js";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
 

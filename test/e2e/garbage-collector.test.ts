@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";

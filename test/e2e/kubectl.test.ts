@@ -9,12 +9,11 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KUBECTL, kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { KUBECTL, runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const available = kubectlAvailable;
 
 let dir: string;
 let server: ChildProcess;

@@ -8,14 +8,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { scheme } from "../../../generated/apis/register.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/index.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { startTestServer, type TestServer } from "../server/harness.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { describeWithTools, type Tool } from "../../support/tools.js";
 
 interface Event {

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { scheme } from "../../../generated/apis/register.js";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
 import type { GenericStore } from "../../../apiserver/registry/store.js";
@@ -18,7 +18,7 @@ import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { newIndexer } from "../../../runtime/cache/indexer.js";
 import { Reflector } from "../../../runtime/cache/reflector.js";
 import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../../../runtime/cache/list-watch.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { cm, ctx } from "./helpers.js";
 import { describeWithTools, type Tool } from "../../support/tools.js";
 import { until } from "../../support/wait.js";

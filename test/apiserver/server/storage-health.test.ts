@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAPIServer, type RunningAPIServer } from "../../../apiserver/server/run.js";
 import { probeStorage, storageHealthChecks } from "../../../apiserver/server/storage-health.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { describeWithTools } from "../../support/tools.js";
 
 /** A storage whose calls never answer, as a frozen backend's. */

@@ -7,10 +7,10 @@
  */
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { StorageEvent } from "../../../apiserver/storage/interface.js";
-import { type EtcdServer, etcdAvailable, startEtcd } from "./etcd-server.js";
+import { type EtcdServer, startEtcd } from "./etcd-server.js";
 import { describeWithTools } from "../../support/tools.js";
 
 /** A TCP proxy to `target` whose open connections can be cut at will. */

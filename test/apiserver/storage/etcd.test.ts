@@ -2,12 +2,12 @@
  * The storage conformance suite on the etcd backend, against Debian's etcd started for this
  * file on free loopback ports (skipped when /usr/bin/etcd is missing).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { storageConformance } from "./conformance.js";
 import { compactionConformance } from "./compaction.js";
 import { openStorage } from "../../../apiserver/storage/open-storage.js";
-import { type EtcdServer, etcdAvailable, freePort, startEtcd } from "./etcd-server.js";
+import { type EtcdServer, freePort, startEtcd } from "./etcd-server.js";
 import { describeWithTools } from "../../support/tools.js";
 
 describeWithTools(["etcd"], "etcd backend", () => {
