@@ -34,7 +34,8 @@ export function addLoggingFlags(cmd: Command): Command {
 }
 
 function verbosity(value: string): number {
-  const n = Number(value);
+  // pflag takes `-v=3`; commander hands a short option's attached text over as "=3".
+  const n = Number(value.replace(/^=/, ""));
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`invalid value "${value}" for -v: must be a non-negative integer`);
   return n;
 }

@@ -26,6 +26,7 @@ describe("flags", () => {
   it("takes -v, --v and --logging-format with component-base's defaults", () => {
     expect(parseFlags([])).toEqual({ v: 0, loggingFormat: "text" });
     expect(parseFlags(["-v", "3"]).v).toBe(3);
+    expect(parseFlags(["-v=4"]).v).toBe(4);
     expect(parseFlags(["--v=2", "--logging-format=json"])).toEqual({ v: 2, loggingFormat: "json" });
   });
 

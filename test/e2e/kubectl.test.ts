@@ -167,10 +167,11 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     let out = "";
     const seen = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no watch event within 20s: ${out}`)), 20_000);
-      child.stdout.on("data", async (d: Buffer) => {
+      child.stdout.on("data", (d: Buffer) => {
         const before = out;
         out += d.toString();
-        if (!before.includes("NAME") && out.includes("NAME")) await kubectl("create", "cm", "watched", "-n", "e2e");
+        // A failed create rejects `seen` (an async listener would leave it an unhandled rejection).
+        if (!before.includes("NAME") && out.includes("NAME")) kubectl("create", "cm", "watched", "-n", "e2e").catch(reject);
         if (/^watched\s+0\s+\d+s$/m.test(out)) {
           clearTimeout(timer);
           resolve();
