@@ -37,7 +37,7 @@ describe("TokenBucketRateLimiter", () => {
   });
 
   it("computes the wait from the reservation, without polling", async () => {
-    let now = 0;
+    const now = 0;
     const limiter = new TokenBucketRateLimiter(4, 1, () => now);
     await limiter.wait(); // the burst token
     const start = performance.now();
