@@ -1,9 +1,59 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Test tiers. `unit` runs in-process only: no HTTP server on a port, no etcd, no child process,
+ * no external tool (kubectl, protoc, python3-kubernetes, chromium); `npm run test:unit`.
+ * `system` is everything else. `npm test` runs both projects, i.e. every test once.
+ */
+const SYSTEM_DIRS = ["test/e2e/**", "test/integration/**", "test/compat/**", "test/examples/**"];
+
+/** Tests outside those folders that start a server, etcd, a child process or an external tool. */
+const SYSTEM_FILES = [
+  "test/cmd/generate.test.ts",
+  "test/cmd/proto.test.ts",
+  "test/apiserver/allocation/etcd.test.ts",
+  "test/apiserver/allocation/service-store.test.ts",
+  "test/apiserver/controlplane/control-plane.test.ts",
+  "test/apiserver/controlplane/lease-reconciler.test.ts",
+  "test/apiserver/controlplane/loopback.test.ts",
+  "test/apiserver/registry/apply/basics.test.ts",
+  "test/apiserver/registry/apply/compiled-in-group.test.ts",
+  "test/apiserver/registry/apply/custom-resources.test.ts",
+  "test/apiserver/registry/apply/decoding.test.ts",
+  "test/apiserver/registry/cacher-bookmarks.test.ts",
+  "test/apiserver/registry/cacher-listwatch.test.ts",
+  "test/apiserver/registry/cacher-reflector.test.ts",
+  "test/apiserver/registry/patch.test.ts",
+  "test/apiserver/registry/strategies.test.ts",
+  "test/apiserver/registry/validation.test.ts",
+  "test/apiserver/server/http-robustness.test.ts",
+  "test/apiserver/server/openapi-v2-protobuf.test.ts",
+  "test/apiserver/server/request-metrics.test.ts",
+  "test/apiserver/server/serving.test.ts",
+  "test/apiserver/server/storage-health.test.ts",
+  "test/apiserver/server/table.test.ts",
+  "test/apiserver/storage/etcd-client.test.ts",
+  "test/apiserver/storage/etcd.test.ts",
+  "test/apiserver/storage/h2-session.test.ts",
+  "test/apiserver/storage/sqlite-durability.test.ts",
+  "test/controllers/garbagecollector/gc-live.test.ts",
+  "test/controllers/namespace-controller.test.ts",
+  "test/generator/docs-crds.test.ts",
+  "test/generator/docs.test.ts",
+  "test/generator/openapi.test.ts",
+  "test/generator/protobuf-schema.test.ts",
+  "test/generator/torture/torture.test.ts",
+  "test/runtime/rest/auth.test.ts",
+  "test/runtime/rest/proxy.test.ts",
+];
+
+const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    projects: [
+      { test: { ...shared, name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/fixtures/**", ...SYSTEM_DIRS, ...SYSTEM_FILES] } },
+      { test: { ...shared, name: "system", include: [...SYSTEM_DIRS.map((d) => `${d}/*.test.ts`), ...SYSTEM_FILES] } },
+    ],
   },
 });

@@ -6,7 +6,9 @@
 import path from "node:path";
 import { Command } from "commander";
 import type { RunOptions } from "../apiserver/server/run.js";
+import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
+import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
 export interface APIServerFlags {
   dataDir: string;
@@ -98,15 +100,16 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
 }
 
 export function apiserverCommand(): Command {
-  return addAPIServerFlags(new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir")).action(
-    async (flags: APIServerFlags) => {
+  return addLoggingFlags(addAPIServerFlags(new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir"))).action(
+    async (flags: APIServerFlags & LoggingFlags) => {
+      const logger = setupLogging(flags);
       const { runAPIServer } = await import("../apiserver/server/run.js");
       const started = performance.now();
       let running: Awaited<ReturnType<typeof runAPIServer>>;
       try {
-        running = await runAPIServer(apiserverRunOptions(flags));
+        running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
       } catch (err) {
-        console.error(`kubegen apiserver: ${err instanceof Error ? err.message : String(err)}`);
+        logger.error(`kubegen apiserver: ${errorMessage(err)}`);
         process.exitCode = 1;
         return;
       }
@@ -121,11 +124,11 @@ export function apiserverCommand(): Command {
           process.exit(1);
         }
         stopping = true;
-        console.log(`${signal}: shutting down`);
+        logger.info(`${signal}: shutting down`);
         running.stop().then(
           () => process.exit(0),
           (err: unknown) => {
-            console.error(`kubegen apiserver: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+            logger.error(`kubegen apiserver: shutdown failed: ${errorMessage(err)}`);
             process.exit(1);
           },
         );

@@ -7,8 +7,10 @@
 import { Command } from "commander";
 import type { ControllerManagerOptions } from "../controllers/controller-manager/controller-manager.js";
 import { parseControllersFlag } from "../controllers/controller-manager/selection.js";
+import { errorMessage, getLogger, type Logger } from "../runtime/logger.js";
 import type { RestConfig } from "../runtime/rest/config.js";
 import { bool, duration, int, positiveNumber } from "./flag-values.js";
+import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
 export interface ControllerManagerFlags {
   controllers: string;
@@ -85,32 +87,38 @@ export function controllerManagerOptions(flags: ControllerManagerFlags, restConf
   };
 }
 
-/** Reports recoverable controller errors on stderr, one line each. */
-export function logError(prefix: string): (err: unknown) => void {
-  return (err) => console.error(`${prefix}: ${err instanceof Error ? err.message : String(err)}`);
+/** Reports recoverable controller errors as errors of `logger` (the runtime's by default). */
+export function logError(prefix: string, logger: Logger = getLogger()): (err: unknown) => void {
+  return (err) => logger.error(`${prefix}: ${errorMessage(err)}`);
+}
+
+/** Controller events at their klog verbosity. */
+export function logEvents(logger: Logger): (line: string, level?: number) => void {
+  return (line, level = 0) => logger.info(line, undefined, level);
 }
 
 export function controllerManagerCommand(): Command {
-  return addControllerManagerFlags(
+  return addLoggingFlags(addControllerManagerFlags(
     new Command("controller-manager")
       .description("run the controller-manager (the namespace controller and the garbage collector) against an apiserver")
       .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
-  ).action(async (flags: ControllerManagerFlags & { kubeconfig: string }) => {
+  )).action(async (flags: ControllerManagerFlags & LoggingFlags & { kubeconfig: string }) => {
+    const logger = setupLogging(flags);
     const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");
     const { ControllerManager } = await import("../controllers/controller-manager/controller-manager.js");
     let manager: InstanceType<typeof ControllerManager>;
     try {
       manager = new ControllerManager({
         ...controllerManagerOptions(flags, loadKubeconfig({ path: flags.kubeconfig })),
-        log: (line) => console.log(line),
-        onError: logError("kubegen controller-manager"),
+        log: logEvents(logger),
+        onError: logError("kubegen controller-manager", logger),
         onLeadershipLost: () => {
-          console.error("kubegen controller-manager: leaderelection lost");
+          logger.error("kubegen controller-manager: leaderelection lost");
           process.exit(1);
         },
       });
     } catch (err) {
-      console.error(`kubegen controller-manager: ${err instanceof Error ? err.message : String(err)}`);
+      logger.error(`kubegen controller-manager: ${errorMessage(err)}`);
       process.exitCode = 1;
       return;
     }
@@ -120,11 +128,11 @@ export function controllerManagerCommand(): Command {
     const stop = (signal: string): void => {
       if (stopping) process.exit(1);
       stopping = true;
-      console.log(`${signal}: shutting down`);
+      logger.info(`${signal}: shutting down`);
       manager.stop().then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error(`kubegen controller-manager: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+          logger.error(`kubegen controller-manager: shutdown failed: ${errorMessage(err)}`);
           process.exit(1);
         },
       );

@@ -6,11 +6,14 @@
 import path from "node:path";
 import { Command } from "commander";
 import { addAPIServerFlags, apiserverRunOptions, type APIServerFlags } from "./apiserver.js";
-import { addControllerManagerFlags, controllerManagerOptions, logError, type ControllerManagerFlags } from "./controller-manager.js";
+import { errorMessage } from "../runtime/logger.js";
+import { addControllerManagerFlags, controllerManagerOptions, logError, logEvents, type ControllerManagerFlags } from "./controller-manager.js";
+import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
 export function upCommand(): Command {
   const cmd = new Command("up").description("run the apiserver and the controller-manager in one process (what `npm start` runs)");
-  return addControllerManagerFlags(addAPIServerFlags(cmd)).action(async (flags: APIServerFlags & ControllerManagerFlags) => {
+  return addLoggingFlags(addControllerManagerFlags(addAPIServerFlags(cmd))).action(async (flags: APIServerFlags & ControllerManagerFlags & LoggingFlags) => {
+    const logger = setupLogging(flags);
     const [{ runAPIServer }, { ControllerManager }, { loadKubeconfig }] = await Promise.all([
       import("../apiserver/server/run.js"),
       import("../controllers/controller-manager/controller-manager.js"),
@@ -18,9 +21,9 @@ export function upCommand(): Command {
     ]);
     let running: Awaited<ReturnType<typeof runAPIServer>>;
     try {
-      running = await runAPIServer(apiserverRunOptions(flags));
+      running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
     } catch (err) {
-      console.error(`kubegen up: ${err instanceof Error ? err.message : String(err)}`);
+      logger.error(`kubegen up: ${errorMessage(err)}`);
       process.exitCode = 1;
       return;
     }
@@ -31,15 +34,15 @@ export function upCommand(): Command {
     const shutdown = (code: number, why: string): void => {
       if (stopping) process.exit(1);
       stopping = true;
-      console.log(`${why}: shutting down`);
+      logger.info(`${why}: shutting down`);
       manager
         .stop()
-        .catch(logError("kubegen up: stopping the controllers"))
+        .catch(logError("kubegen up: stopping the controllers", logger))
         .then(() => running.stop())
         .then(
           () => process.exit(code),
           (err: unknown) => {
-            console.error(`kubegen up: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+            logger.error(`kubegen up: shutdown failed: ${errorMessage(err)}`);
             process.exit(1);
           },
         );
@@ -47,13 +50,13 @@ export function upCommand(): Command {
     try {
       manager = new ControllerManager({
         ...controllerManagerOptions(flags, loadKubeconfig({ path: running.kubeconfig })),
-        log: (line) => console.error(line),
-        onError: logError("kubegen up: controller-manager"),
+        log: logEvents(logger),
+        onError: logError("kubegen up: controller-manager", logger),
         // As kube-controller-manager, losing the lease ends the process.
         onLeadershipLost: () => shutdown(1, "leaderelection lost"),
       });
     } catch (err) {
-      console.error(`kubegen up: ${err instanceof Error ? err.message : String(err)}`);
+      logger.error(`kubegen up: ${errorMessage(err)}`);
       await running.stop();
       process.exitCode = 1;
       return;

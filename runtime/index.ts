@@ -3,6 +3,7 @@
  */
 export * from "./deepcopy.js";
 export * from "./scheme.js";
+export * from "./logger.js";
 export * from "./protobuf/index.js";
 export * as workqueue from "./workqueue/index.js";
 export * as cache from "./cache/index.js";

@@ -6,6 +6,8 @@
  * Chain, outermost first: panic recovery -> request info -> metrics -> timeout ->
  * authentication -> authorization -> max in-flight -> router.
  */
+import { getLogger, type Logger } from "../../runtime/logger.js";
+import { withHTTPLog } from "./filters/httplog.js";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -98,6 +100,9 @@ export interface APIServerOptions {
   systemNamespacesIntervalMs?: number;
   /** The OpenAPI documents served (default: the built-in API's); compiled-in groups bring theirs. */
   openapi?: OpenAPIDocuments;
+  /** Where the server logs (leveled; every request at V(3), as httplog); default the runtime's logger. */
+  logger?: Logger;
+  /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
 
@@ -141,11 +146,13 @@ export class APIServer {
   private shuttingDown = false;
   private shutdownPromise: Promise<void> | undefined;
   private readonly log: (line: string) => void;
+  private readonly logger: Logger;
   /** The post-start hooks' credentials (upstream's loopback token). */
   private readonly loopback = new LoopbackAuthenticator();
 
   constructor(private readonly options: APIServerOptions) {
-    this.log = options.log ?? ((line) => console.error(line));
+    this.logger = options.logger ?? getLogger();
+    this.log = options.log ?? ((line) => this.logger.warn(line));
     this.scheme = options.scheme ?? builtinScheme;
     this.index = new ResourceIndex(options.storages);
     this.health = new HealthChecks(this.hooks);
@@ -203,7 +210,8 @@ export class APIServer {
     authenticators.unshift(this.loopback);
 
     const filters: Filter[] = [
-      withPanicRecovery(this.scheme, this.log),
+      withHTTPLog(this.logger),
+      withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),

@@ -4,6 +4,7 @@
  * resource, HTTPS, and DIR/kubeconfig pointing at it. `kubegen apiserver` and `kubegen up`
  * both start through here.
  */
+import { getLogger, type Logger } from "../../runtime/logger.js";
 import { mkdirSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -73,6 +74,9 @@ export interface RunOptions {
    * where the kind declares `+kubebuilder:subresource:scale`).
    */
   apiGroups?: (Scheme | CompiledAPIGroup)[];
+  /** Where the server logs (leveled; requests at V(3)); default the runtime's logger. */
+  logger?: Logger;
+  /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
 
@@ -151,7 +155,8 @@ function defaultAdvertiseAddress(bindAddress: string): string {
 }
 
 export async function runAPIServer(options: RunOptions): Promise<RunningAPIServer> {
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? getLogger();
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const bindAddress = options.bindAddress ?? "0.0.0.0";
   if (net.isIP(bindAddress) === 0) throw new Error(`--bind-address: invalid IP address: ${bindAddress}`);
   const advertiseAddress = options.advertiseAddress ?? defaultAdvertiseAddress(bindAddress);
@@ -238,6 +243,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     ...(options.systemNamespacesIntervalMs !== undefined ? { systemNamespacesIntervalMs: options.systemNamespacesIntervalMs } : {}),
     healthChecks: [storageChecks.health],
     readyChecks: [storageChecks.ready],
+    logger,
     log,
   });
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");

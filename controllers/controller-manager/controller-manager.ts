@@ -65,7 +65,8 @@ export interface ControllerManagerOptions {
   identity?: string;
   /** The controllers to choose from; the built-in ones by default. */
   registry?: ControllerRegistry;
-  log?: (line: string) => void;
+  /** Controller events; `level` is klog's verbosity (0 when absent). */
+  log?: (line: string, level?: number) => void;
   onError?: (err: unknown) => void;
   /** Leadership was lost (not given up by `stop`): kube-controller-manager exits then. */
   onLeadershipLost?: () => void;
@@ -83,7 +84,7 @@ export class ControllerManager {
   readonly #baseConfig: RestConfig;
   readonly #settings: ControllerManagerSettings;
   readonly #election: LeaderElectionSettings;
-  readonly #log: (line: string) => void;
+  readonly #log: (line: string, level?: number) => void;
   readonly #onError: (err: unknown) => void;
   readonly #stop = new AbortController();
   #leading = false;

@@ -3,8 +3,8 @@ import { DiscoveryClient, MetadataClient } from "../../runtime/discovery/index.j
 import { RestClient } from "../../runtime/rest/client.js";
 import { MEDIA_TYPE_JSON } from "../../runtime/rest/config.js";
 import { Clientset } from "../../generated/clientset/index.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 import { NamespaceController } from "./namespace-controller.js";
 
 export const NAMESPACE_CONTROLLER_NAME = "namespace-controller";

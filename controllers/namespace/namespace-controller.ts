@@ -33,7 +33,8 @@ export interface NamespaceControllerOptions {
   deletionGracePeriodMs?: number;
   /** Told about failed passes (they are retried). */
   onError?: (err: unknown) => void;
-  log?: (line: string) => void;
+  /** Controller events; `level` is klog's verbosity (0 when absent). */
+  log?: (line: string, level?: number) => void;
 }
 
 /** The namespace controller (kube-controller-manager's `namespace-controller`). */
@@ -47,7 +48,7 @@ export class NamespaceController {
   readonly #synced: () => boolean;
   readonly #graceMs: number;
   readonly #onError: (err: unknown) => void;
-  readonly #log: (line: string) => void;
+  readonly #log: (line: string, level?: number) => void;
 
   constructor(options: NamespaceControllerOptions) {
     this.#graceMs = options.deletionGracePeriodMs ?? NAMESPACE_DELETION_GRACE_PERIOD_MS;
@@ -105,7 +106,7 @@ export class NamespaceController {
           // Shutting down: the abort is not a failure to report.
         } else if (err instanceof ResourcesRemainingError) {
           const seconds = Math.floor(err.estimate / 2) + 1;
-          this.#log(`Content remaining in namespace ${key}, waiting ${seconds} seconds`);
+          this.#log(`Content remaining in namespace ${key}, waiting ${seconds} seconds`, 4);
           this.queue.addAfter(key, seconds * 1000);
         } else {
           // Retry with backoff rather than wait for the next resync.
@@ -126,14 +127,14 @@ export class NamespaceController {
         ns = this.#lister.get(key);
       } catch (err) {
         if (isNotFound(err)) {
-          this.#log(`Namespace has been deleted ${key}`);
+          this.#log(`Namespace has been deleted ${key}`, 2);
           return;
         }
         throw err;
       }
       await this.deleter.delete(ns.metadata?.name ?? key, signal);
     } finally {
-      this.#log(`Finished syncing namespace ${JSON.stringify(key)} (${Math.round(performance.now() - started)} ms)`);
+      this.#log(`Finished syncing namespace ${JSON.stringify(key)} (${Math.round(performance.now() - started)} ms)`, 4);
     }
   }
 }

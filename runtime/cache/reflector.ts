@@ -1,4 +1,5 @@
 // Keeps a store in step with the server: list, then watch, relisting and backing off as needed.
+import { getLogger } from "../logger.js";
 import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
 import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./gone.js";
@@ -39,7 +40,7 @@ export interface ReflectorOptions {
   minWatchDurationMs?: number;
   /** Backoff after errors (default 800 ms doubling to 30 s, with jitter). */
   backoff?: BackoffOptions;
-  /** Told about every error the reflector recovers from; default `console.warn`. */
+  /** Told about every error the reflector recovers from; default a warning to the runtime's logger (`setLogger`). */
   onError?: (err: unknown) => void;
   /**
    * Sync with a watch-list (client-go's WatchListClient): one watch with `sendInitialEvents`
@@ -118,7 +119,7 @@ export class Reflector<T extends MetaObject> {
     this.#serverTimeout = options.serverWatchTimeoutSeconds;
     this.#minWatchMs = options.minWatchDurationMs ?? 1000;
     this.#backoffOptions = options.backoff;
-    this.#onError = options.onError ?? ((err) => console.warn(`${this.name}: ${String(err)}`));
+    this.#onError = options.onError ?? ((err) => getLogger().warn(`${this.name}: ${String(err)}`));
     this.#useWatchList = options.useWatchList ?? false;
   }
 

@@ -1,4 +1,5 @@
 // A shared, indexed cache of one resource that tells any number of handlers about changes.
+import { getLogger } from "../logger.js";
 import { sleep } from "./backoff.js";
 import { ObjectCompactor } from "./compact.js";
 import { newIndexer, type IndexedStore, type Indexer, type Indexers } from "./indexer.js";
@@ -79,7 +80,7 @@ export class SharedIndexInformer<T extends MetaObject> {
     this.#transform = options.transform;
     this.#compactor = options.compact === false ? undefined : new ObjectCompactor();
     this.#defaultResync = options.resyncPeriodMs ?? 0;
-    const onError = options.onError ?? ((err: unknown) => console.warn(`${options.name ?? "informer"}: ${String(err)}`));
+    const onError = options.onError ?? ((err: unknown) => getLogger().warn(`${options.name ?? "informer"}: ${String(err)}`));
     this.#onError = (err) => {
       try {
         onError(err);

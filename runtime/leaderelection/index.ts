@@ -2,3 +2,4 @@
 export * from "./lease-lock.js";
 export * from "./leader-elector.js";
 export * from "./micro-time.js";
+export * from "./resource-lock.js";

@@ -19,9 +19,9 @@ function patched(existing: TrackedObject | undefined, action: Action): TrackedOb
     case "application/json-patch+json":
       if (!Array.isArray(patch)) throw newBadRequest("a JSON patch must be an array of operations");
       return applyJsonPatch(existing, patch as JsonPatchOperation[]) as TrackedObject;
-    case "application/merge-patch+json":
     // Without the schema's merge keys a strategic merge patch merges as a JSON merge patch does:
     // maps merge, lists are replaced. Enough for the fields tests usually patch.
+    case "application/merge-patch+json":
     case "application/strategic-merge-patch+json":
     case "application/apply-patch+yaml":
       return applyMergePatch(existing ?? {}, patch) as TrackedObject;

@@ -16,6 +16,7 @@ import { GroupDiscoveryFailedError } from "../../runtime/discovery/index.js";
 import type { testing } from "../../runtime/testing/entry.js";
 import { newMethodNotSupported } from "../../runtime/rest/errors.js";
 import { FakeMetadataClient } from "./support/fake-metadata.js";
+import { until } from "../support/wait.js";
 
 const ALL_VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
 const res = (name: string, kind: string, verbs = ALL_VERBS): APIResource => ({ name, singularName: kind.toLowerCase(), namespaced: true, kind, verbs });
@@ -57,14 +58,6 @@ function newDeleter(cs: FakeClientset, discover: () => Promise<APIResourceList[]
     discoverResources: discover,
     finalizerToken: "kubernetes",
   });
-}
-
-async function until(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await cond())) {
-    if (performance.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 const stops: (() => Promise<void>)[] = [];

@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { etcdAvailable, freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
-const available = kubectlAvailable;
 
 function kubectl(kubeconfig: string, ...args: string[]): Promise<KubectlResult> {
   return runKubectl(kubeconfig, args);
@@ -29,7 +29,7 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
   }
 }
 
-describe.skipIf(!available)("one apiserver: seeds 000 and 002 through kubectl", () => {
+describeWithTools(["kubectl"], "one apiserver: seeds 000 and 002 through kubectl", () => {
   let dir: string;
   let server: APIServerProcess;
   let kubeconfig: string;
@@ -112,7 +112,7 @@ describe.skipIf(!available)("one apiserver: seeds 000 and 002 through kubectl", 
   });
 });
 
-describe.skipIf(!available || !etcdAvailable())("two apiservers on one etcd", () => {
+describeWithTools(["kubectl", "etcd"], "two apiservers on one etcd", () => {
   let etcd: EtcdServer;
   const dirs: string[] = [];
   const servers: APIServerProcess[] = [];

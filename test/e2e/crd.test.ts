@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
-const available = kubectlAvailable;
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -74,7 +74,7 @@ function kubectl(...args: string[]): Promise<KubectlResult> {
   return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
 }
 
-describe.skipIf(!available)("custom resources with kubectl (seed 003)", () => {
+describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-crd-e2e-"));
     server = await spawnAPIServer(dir);

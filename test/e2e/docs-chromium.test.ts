@@ -11,8 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDocs } from "../../generator/docs/build-docs.js";
+import { describeWithTools } from "../support/tools.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = path.resolve("out/docs-screenshots");
@@ -80,7 +81,7 @@ interface Inspection {
   links: string[];
 }
 
-describe.skipIf(!fs.existsSync(CHROMIUM))("API reference in Chromium", () => {
+describeWithTools(["chromium"], "API reference in Chromium", () => {
   let browser: Browser;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-docs-e2e-"));
   const sites: Record<string, string> = {};

@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EtcdServer, etcdAvailable, startEtcd } from "../apiserver/storage/etcd-server.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type EtcdServer, startEtcd } from "../apiserver/storage/etcd-server.js";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 
-describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubectl against kubegen apiserver on etcd", () => {
+describeWithTools(["etcd", "kubectl"], "kubectl against kubegen apiserver on etcd", () => {
   let dir: string;
   let etcd: EtcdServer;
   let server: APIServerProcess;
@@ -65,7 +66,7 @@ describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubectl against kubegen 
   });
 });
 
-describe.skipIf(!etcdAvailable() || !kubectlAvailable)("kubegen apiserver on etcd over TLS (--etcd-cafile, --etcd-certfile, --etcd-keyfile)", () => {
+describeWithTools(["etcd", "kubectl"], "kubegen apiserver on etcd over TLS (--etcd-cafile, --etcd-certfile, --etcd-keyfile)", () => {
   let dir: string;
   let etcd: EtcdServer;
 

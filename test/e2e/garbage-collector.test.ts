@@ -8,9 +8,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
+import { eventually as until } from "../support/wait.js";
 
 const available = kubectlAvailable;
 
@@ -31,14 +33,6 @@ afterAll(async () => {
   if (up) await up.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await fn())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function uid(kind: string, name: string, ns?: string): Promise<string> {
   const r = await kubectl("get", kind, name, "-o", "jsonpath={.metadata.uid}", ...(ns ? ["-n", ns] : []));
@@ -98,7 +92,7 @@ async function configMapOwner(name: string): Promise<Owner> {
   return { apiVersion: "v1", kind: "ConfigMap", name, uid: await uid("configmap", name) };
 }
 
-describe.skipIf(!available)("kubegen up: the garbage collector through kubectl", () => {
+describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubectl", () => {
   it("--cascade=background deletes the owner at once, then its dependents", async () => {
     const owner = await configMapOwner("bg-owner");
     await dependents(owner, ["bg-a", "bg-b"]);

@@ -6,11 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
-describe.skipIf(!kubectlAvailable)("kubectl with large requests", () => {
+describeWithTools(["kubectl"], "kubectl with large requests", () => {
   let dir: string;
   let server: APIServerProcess;
   const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(server.kubeconfig, args);

@@ -3,17 +3,18 @@
  * asks for gnostic's protobuf Document only, and prints fields, types and descriptions from it.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { describeWithTools } from "../support/tools.js";
 
 const KUBECTL = "/usr/bin/kubectl";
 const run = promisify(execFile);
 
-describe.skipIf(!existsSync(KUBECTL))("kubectl explain from /openapi/v2 protobuf", () => {
+describeWithTools(["kubectl"], "kubectl explain from /openapi/v2 protobuf", () => {
   let dir: string;
   let server: APIServerProcess;
   beforeAll(async () => {

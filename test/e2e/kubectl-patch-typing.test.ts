@@ -6,9 +6,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 let dir: string;
 let server: APIServerProcess;
@@ -18,7 +19,7 @@ function kubectl(...args: string[]): Promise<KubectlResult> {
   return runKubectl(server.kubeconfig, args);
 }
 
-describe.skipIf(!kubectlAvailable)("kubectl patch with wrong-typed values", () => {
+describeWithTools(["kubectl"], "kubectl patch with wrong-typed values", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-patch-"));
     server = await spawnAPIServer(dir);

@@ -10,9 +10,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 const available = kubectlAvailable;
 
@@ -35,7 +36,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!available)("kubegen up: the namespace controller with kubectl (seed 003)", () => {
+describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubectl (seed 003)", () => {
   it("deleting a namespace deletes its Role and ConfigMap, and kubectl delete returns once it is gone", async () => {
     expect((await kubectl("create", "ns", "liuxiang3")).stdout).toContain("namespace/liuxiang3 created");
     const role = await kubectl("create", "role", "roletest", "--verb=create,list,watch,get", "--resource=configmaps,secrets", "-n", "liuxiang3");

@@ -5,32 +5,21 @@
  * models, so a missing required field fails here.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
+import { describeWithTools } from "../support/tools.js";
 
 const PYTHON = "/usr/bin/python3";
 const SCRIPT = path.join(import.meta.dirname, "python/scenario.py");
 const WORKLOADS = path.join(import.meta.dirname, "python/workloads.py");
 const run = promisify(execFile);
 
-/** Debian's python3 with its python3-kubernetes package (not a pyenv shim without it). */
-async function pythonClientAvailable(): Promise<boolean> {
-  if (!existsSync(PYTHON)) return false;
-  try {
-    await run(PYTHON, ["-c", "import kubernetes"]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await pythonClientAvailable();
-
-describe.skipIf(!available)("python3-kubernetes against kubegen apiserver", () => {
+// Debian's python3 with its python3-kubernetes package: test/support/tools.ts probes it.
+describeWithTools(["python3-kubernetes"], "python3-kubernetes against kubegen apiserver", () => {
   let dir: string;
   let server: APIServerProcess;
   beforeAll(async () => {

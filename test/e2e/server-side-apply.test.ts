@@ -9,9 +9,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -78,7 +79,7 @@ async function getJSON(...args: string[]): Promise<Record<string, any>> {
   return JSON.parse(res.stdout) as Record<string, any>;
 }
 
-describe.skipIf(!kubectlAvailable)("server-side apply with kubectl", () => {
+describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-ssa-e2e-"));
     server = await spawnAPIServer(dir);

@@ -8,16 +8,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describeWithTools } from "../support/tools.js";
 
 
 function ipToNumber(ip: string): number {
   return ip.split(".").reduce((acc, o) => acc * 256 + Number(o), 0);
 }
 
-describe.skipIf(!kubectlAvailable)("kubectl: Service IP and NodePort allocation", () => {
+describeWithTools(["kubectl"], "kubectl: Service IP and NodePort allocation", () => {
   let dir: string;
   let server: APIServerProcess;
 

@@ -12,6 +12,7 @@ import { SharedInformerFactory } from "../../generated/informers/index.js";
 import type { ConfigMapLister, NamespaceLister } from "../../generated/listers/core/v1/index.js";
 import { cache, workqueue } from "../../runtime/index.js";
 import { isNotFound, newServiceUnavailable } from "../../runtime/rest/index.js";
+import { until } from "../support/wait.js";
 
 const ROOT_CA = "root-ca";
 const PEM = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
@@ -93,14 +94,6 @@ class RootCAPublisher {
 }
 
 const ns = (name: string): Namespace => ({ apiVersion: "v1", kind: "Namespace", metadata: { name } });
-
-async function until(cond: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await cond())) {
-    if (performance.now() > deadline) throw new Error("did not converge");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

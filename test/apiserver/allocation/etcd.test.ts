@@ -4,19 +4,20 @@
  * of the one RangeAllocation key; the bitmap is stored as upstream stores it (enveloped protobuf).
  * Skipped without /usr/bin/etcd.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import { SERVICE_IPS_KEY } from "../../../apiserver/registry/resources/services/allocation/index.js";
 import { decodeRangeAllocation } from "../../../apiserver/registry/resources/services/allocation/stored-allocator.js";
 import type { ServiceStore } from "../../../apiserver/registry/resources/services/storage.js";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
-import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
+import { type EtcdServer, startEtcd } from "../storage/etcd-server.js";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
 import { ctx, scheme } from "../registry/helpers.js";
+import { describeWithTools } from "../../support/tools.js";
 
 const RANGES = { serviceClusterIPRange: "10.100.0.0/26", serviceNodePortRange: "30000-30099" };
 
-describe.skipIf(!etcdAvailable())("Service allocation on etcd", () => {
+describeWithTools(["etcd"], "Service allocation on etcd", () => {
   let server: EtcdServer;
   const clients: EtcdStorage[] = [];
   beforeAll(async () => {

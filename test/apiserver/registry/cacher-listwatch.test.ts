@@ -8,14 +8,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { scheme } from "../../../generated/apis/register.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/index.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { startTestServer, type TestServer } from "../server/harness.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { describeWithTools, type Tool } from "../../support/tools.js";
 
 interface Event {
   type: string;
@@ -51,10 +52,10 @@ async function readEvents(t: TestServer, url: string, until: (events: Event[]) =
   return { status: w.status, events, ended };
 }
 
-const backends: { name: string; available: boolean; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
+const backends: { name: string; tools: Tool[]; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
   {
     name: "sqlite",
-    available: true,
+    tools: [],
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-listwatch-"));
       const storage = new SqliteStorage({ path: path.join(dir, "kubegen.db") });
@@ -63,7 +64,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
   },
   {
     name: "etcd",
-    available: etcdAvailable(),
+    tools: ["etcd"],
     open: async () => {
       const etcd: EtcdServer = await startEtcd();
       return { storage: new EtcdStorage({ endpoints: [etcd.endpoint] }), stop: () => etcd.stop() };
@@ -72,7 +73,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
 ];
 
 for (const backend of backends) {
-  describe.skipIf(!backend.available)(`list and watch as upstream: ${backend.name}`, () => {
+  describeWithTools(backend.tools, `list and watch as upstream: ${backend.name}`, () => {
     let t: TestServer;
     let storage: Storage;
     let stopBackend: () => Promise<void>;

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { scheme } from "../../../generated/apis/register.js";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
 import type { GenericStore } from "../../../apiserver/registry/store.js";
@@ -18,18 +18,12 @@ import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { newIndexer } from "../../../runtime/cache/indexer.js";
 import { Reflector } from "../../../runtime/cache/reflector.js";
 import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../../../runtime/cache/list-watch.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
 import { cm, ctx } from "./helpers.js";
+import { describeWithTools, type Tool } from "../../support/tools.js";
+import { until } from "../../support/wait.js";
 
 type Obj = KubeObject & { metadata: { name: string; namespace?: string; resourceVersion?: string } };
-
-async function until(cond: () => boolean, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /** A ListWatch over a store in one namespace, whose watches the test can end and hold back. */
 class GatedListWatch implements ListWatch<Obj> {
@@ -86,10 +80,10 @@ class GatedListWatch implements ListWatch<Obj> {
   }
 }
 
-const backends: { name: string; available: boolean; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
+const backends: { name: string; tools: Tool[]; open: () => Promise<{ storage: Storage; stop: () => Promise<void> }> }[] = [
   {
     name: "sqlite",
-    available: true,
+    tools: [],
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-reflector-"));
       return { storage: new SqliteStorage({ path: path.join(dir, "kubegen.db") }), stop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -97,7 +91,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
   },
   {
     name: "etcd",
-    available: etcdAvailable(),
+    tools: ["etcd"],
     open: async () => {
       const etcd: EtcdServer = await startEtcd();
       return { storage: new EtcdStorage({ endpoints: [etcd.endpoint] }), stop: () => etcd.stop() };
@@ -106,7 +100,7 @@ const backends: { name: string; available: boolean; open: () => Promise<{ storag
 ];
 
 for (const backend of backends) {
-  describe.skipIf(!backend.available)(`reflector over the watch cache after compaction: ${backend.name}`, () => {
+  describeWithTools(backend.tools, `reflector over the watch cache after compaction: ${backend.name}`, () => {
     let storage: Storage;
     let stopBackend: () => Promise<void>;
     let configmaps: GenericStore;

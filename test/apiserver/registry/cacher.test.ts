@@ -38,7 +38,7 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe("event buffer", () => {
   it("grows while the oldest event is fresh, up to its bound, then evicts and moves its window", () => {
-    let now = 0;
+    const now = 0;
     const b = new EventBuffer(10, { minCapacity: 2, maxCapacity: 4, freshMs: 1000, now: () => now });
     for (let r = 11; r <= 14; r++) b.push(ev(r, now));
     expect(b.capacity).toBe(4);

@@ -342,7 +342,6 @@ describe("watch", () => {
       // no events expected
     }
     expect(Date.now() - start).toBeGreaterThanOrEqual(900);
-    expect(Date.now() - start).toBeLessThan(5000);
   });
 
   it("a watch that fails at once answers with its status code", async () => {

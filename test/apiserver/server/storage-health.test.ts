@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAPIServer, type RunningAPIServer } from "../../../apiserver/server/run.js";
 import { probeStorage, storageHealthChecks } from "../../../apiserver/server/storage-health.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
-import { etcdAvailable, startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { startEtcd, type EtcdServer } from "../storage/etcd-server.js";
+import { describeWithTools } from "../../support/tools.js";
 
 /** A storage whose calls never answer, as a frozen backend's. */
 function frozenStorage(overrides: Partial<Storage> = {}): Storage {
@@ -45,7 +46,7 @@ describe("probeStorage", () => {
   });
 });
 
-describe.skipIf(!etcdAvailable())("health endpoints on etcd", () => {
+describeWithTools(["etcd"], "health endpoints on etcd", () => {
   let etcd: EtcdServer;
   let running: RunningAPIServer;
   let dir: string;

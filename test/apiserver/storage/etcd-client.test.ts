@@ -7,10 +7,11 @@
  */
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { StorageEvent } from "../../../apiserver/storage/interface.js";
-import { type EtcdServer, etcdAvailable, startEtcd } from "./etcd-server.js";
+import { type EtcdServer, startEtcd } from "./etcd-server.js";
+import { describeWithTools } from "../../support/tools.js";
 
 /** A TCP proxy to `target` whose open connections can be cut at will. */
 async function startProxy(target: URL): Promise<{ endpoint: string; cut(): void; close(): Promise<void> }> {
@@ -41,7 +42,7 @@ async function startProxy(target: URL): Promise<{ endpoint: string; cut(): void;
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
-describe.skipIf(!etcdAvailable())("etcd client", () => {
+describeWithTools(["etcd"], "etcd client", () => {
   let etcd: EtcdServer;
   beforeAll(async () => {
     etcd = await startEtcd();
@@ -149,7 +150,7 @@ describe.skipIf(!etcdAvailable())("etcd client", () => {
   });
 });
 
-describe.skipIf(!etcdAvailable())("etcd client over TLS", () => {
+describeWithTools(["etcd"], "etcd client over TLS", () => {
   let etcd: EtcdServer;
   beforeAll(async () => {
     etcd = await startEtcd({ tls: true });

@@ -2,14 +2,15 @@
  * The storage conformance suite on the etcd backend, against Debian's etcd started for this
  * file on free loopback ports (skipped when /usr/bin/etcd is missing).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { storageConformance } from "./conformance.js";
 import { compactionConformance } from "./compaction.js";
 import { openStorage } from "../../../apiserver/storage/open-storage.js";
-import { type EtcdServer, etcdAvailable, freePort, startEtcd } from "./etcd-server.js";
+import { type EtcdServer, freePort, startEtcd } from "./etcd-server.js";
+import { describeWithTools } from "../../support/tools.js";
 
-describe.skipIf(!etcdAvailable())("etcd backend", () => {
+describeWithTools(["etcd"], "etcd backend", () => {
   let server: EtcdServer;
   beforeAll(async () => {
     server = await startEtcd();
@@ -21,7 +22,7 @@ describe.skipIf(!etcdAvailable())("etcd backend", () => {
   compactionConformance("etcd", async () => new EtcdStorage({ endpoints: [server.endpoint] }));
 });
 
-describe.skipIf(!etcdAvailable())("etcd backend: opening", () => {
+describeWithTools(["etcd"], "etcd backend: opening", () => {
   it("fails at open with Unavailable when no etcd listens", async () => {
     const port = await freePort();
     const t0 = Date.now();
@@ -32,7 +33,7 @@ describe.skipIf(!etcdAvailable())("etcd backend: opening", () => {
   });
 });
 
-describe.skipIf(!etcdAvailable())("etcd backend: one compactor across apiservers", () => {
+describeWithTools(["etcd"], "etcd backend: one compactor across apiservers", () => {
   let server: EtcdServer;
   beforeAll(async () => {
     server = await startEtcd();

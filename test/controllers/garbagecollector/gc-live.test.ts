@@ -20,6 +20,7 @@ import { RestClient } from "../../../runtime/rest/client.js";
 import { isNotFound } from "../../../runtime/rest/errors.js";
 import { loadKubeconfig } from "../../../runtime/rest/kubeconfig.js";
 import { MEDIA_TYPE_JSON, type RestConfig } from "../../../runtime/rest/config.js";
+import { eventually as until } from "../../support/wait.js";
 
 let dataDir: string;
 let server: RunningAPIServer;
@@ -53,16 +54,6 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function getCM(ns: string, name: string): Promise<ConfigMap | undefined> {
   try {

@@ -63,11 +63,4 @@ export class Recorder<T extends Meta> {
   }
 }
 
-/** Polls `cond` every 10 ms until true; throws after `ms`. */
-export async function until(cond: () => boolean | Promise<boolean>, ms = 5000, what = "condition"): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!(await cond())) {
-    if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until } from "../../support/wait.js";

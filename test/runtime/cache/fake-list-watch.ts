@@ -197,11 +197,4 @@ function stalled(): AsyncIterable<WatchEvent<Obj>> {
   };
 }
 
-/** Polls `cond` every few ms until true, failing after `ms`. */
-export async function until(cond: () => boolean, ms = 2000, what = "condition"): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
+export { until } from "../../support/wait.js";

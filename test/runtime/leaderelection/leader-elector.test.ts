@@ -7,6 +7,7 @@ import type { Lease } from "../../../api/coordination/v1/types.js";
 import { LeaderElector, type LeaderElectionConfig } from "../../../runtime/leaderelection/leader-elector.js";
 import type { LeaseLock } from "../../../runtime/leaderelection/lease-lock.js";
 import { formatMicroTime } from "../../../runtime/leaderelection/micro-time.js";
+import { until } from "../../support/wait.js";
 
 class Conflict extends Error {
   readonly code = 409;
@@ -77,14 +78,6 @@ function candidate(identity: string, lock: LeaseLock, extra: Partial<LeaderElect
   stops.push(ctl);
   const done = elector.run(ctl.signal);
   return { elector, events, ctl, done, leading: () => leadingSignal, startedAt: () => startedAt };
-}
-
-async function until(cond: () => boolean, ms = 3000, what = "condition"): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 3));
-  }
 }
 
 const MICRO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

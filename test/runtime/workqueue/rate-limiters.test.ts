@@ -58,7 +58,7 @@ describe("BucketRateLimiter", () => {
   });
 
   it("defaults to 10 qps with a burst of 100", () => {
-    let now = 0;
+    const now = 0;
     const l = new BucketRateLimiter<number>({ now: () => now });
     for (let i = 0; i < 100; i++) expect(l.when(i)).toBe(0);
     expect(l.when(100)).toBeCloseTo(100);
