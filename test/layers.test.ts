@@ -13,6 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   generated: ["api", "runtime"],
   apiserver: ["api", "runtime", "generated"],
   controllers: ["api", "runtime", "generated"],
+  framework: ["api", "runtime", "generated"],
   cmd: ["generator", "runtime", "generated", "apiserver", "controllers", "api"],
 };
 
@@ -22,6 +23,11 @@ function tsFiles(dir: string): string[] {
     .filter((f) => f.endsWith(".ts"))
     .map((f) => path.join(dir, f));
 }
+
+/** Folders inside a layer that may import more: the test control plane starts the apiserver and the controllers. */
+const EXCEPTIONS: Record<string, string[]> = {
+  [path.join("framework", "testing")]: ["apiserver", "controllers"],
+};
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/g;
 
@@ -36,7 +42,9 @@ describe("layering", () => {
         const spec = m[1]!;
         if (!spec.startsWith(".")) continue;
         const target = path.relative(process.cwd(), path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
-        if (target !== layer && !ALLOWED[layer]!.includes(target)) {
+        const rel = path.relative(process.cwd(), file);
+        const extra = Object.entries(EXCEPTIONS).find(([dir]) => rel.startsWith(dir + path.sep))?.[1] ?? [];
+        if (target !== layer && !ALLOWED[layer]!.includes(target) && !extra.includes(target)) {
           bad.push(`${path.relative(process.cwd(), file)} imports ${spec} (layer ${target})`);
         }
       }
