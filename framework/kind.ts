@@ -53,7 +53,7 @@ export interface APISet<CS, F extends SharedInformerFactoryBase> {
  */
 export function defineAPISet<CS, F extends SharedInformerFactoryBase>(
   name: string,
-  clientset: new (config: RestConfig) => CS,
+  clientset: new (config: RestConfig) => NoInfer<CS>,
   factory: new (client: CS, options: SharedInformerFactoryOptions) => F,
 ): APISet<CS, F> {
   return {

@@ -9,7 +9,7 @@ import { setMaxListeners } from "node:events";
 import type http from "node:http";
 import os from "node:os";
 import type { Lease } from "../api/coordination/v1/types.js";
-import type { Clientset } from "../generated/clientset/index.js";
+import type { ClientsetInterface } from "../generated/clientset/index.js";
 import type { SharedIndexInformer } from "../runtime/cache/shared-index-informer.js";
 import type { SharedInformerFactoryBase, SharedInformerFactoryOptions } from "../runtime/gentype/informer-factory.js";
 import { LeaderElector } from "../runtime/leaderelection/leader-elector.js";
@@ -36,7 +36,8 @@ export interface LeaderElectionOptions {
 }
 
 export interface ManagerOptions {
-  restConfig: RestConfig;
+  /** Where the apiserver is; required unless every SDK's clientset is given with `setClientset`. */
+  restConfig?: RestConfig;
   /** Names the manager's clients in their User-Agent (default `kubegen-manager`). */
   name?: string;
   /** Only run controllers while holding this Lease; absent: always run. */
@@ -114,6 +115,8 @@ export class Manager {
   readonly #clientsets = new Map<APISet<unknown, SharedInformerFactoryBase>, unknown>();
   readonly #factories = new Map<APISet<unknown, SharedInformerFactoryBase>, SharedInformerFactoryBase>();
   readonly #runnables: Runnable[] = [];
+  /** Clientsets the caller gave, which the caller closes. */
+  readonly #given = new Set<unknown>();
   readonly #healthz = new Map<string, Checker>([["ping", () => {}]]);
   readonly #readyz = new Map<string, Checker>();
   readonly #stop = new AbortController();
@@ -163,8 +166,19 @@ export class Manager {
   }
 
   /** The rest config the manager's clients use. */
-  get restConfig(): RestConfig {
+  get restConfig(): RestConfig | undefined {
     return this.#options.restConfig;
+  }
+
+  /**
+   * Uses `clientset` for an SDK instead of building one from the rest config: a generated
+   * FakeClientset in unit tests, or a clientset with other settings (protobuf, QPS).
+   */
+  setClientset<CS>(api: APISet<CS, SharedInformerFactoryBase>, clientset: CS): void {
+    const key = api as APISet<unknown, SharedInformerFactoryBase>;
+    if (this.#clientsets.has(key)) throw new Error(`the ${api.name} clientset is in use already`);
+    this.#clientsets.set(key, clientset);
+    this.#given.add(clientset);
   }
 
   /** The clientset of a generated SDK (one per SDK, shared). */
@@ -172,6 +186,7 @@ export class Manager {
     let cs = this.#clientsets.get(api as APISet<unknown, SharedInformerFactoryBase>) as CS | undefined;
     if (cs === undefined) {
       const base = this.#options.restConfig;
+      if (!base) throw new Error(`no restConfig and no clientset given for ${api.name}`);
       cs = api.newClientset({ ...base, userAgent: `${base.userAgent ?? this.#options.name ?? "kubegen-manager"}` });
       this.#clientsets.set(api as APISet<unknown, SharedInformerFactoryBase>, cs);
     }
@@ -330,7 +345,7 @@ export class Manager {
       await this.#broadcaster.shutdown();
       await Promise.all([...this.#factories.values()].map((f) => f.shutdown()));
       await Promise.all(this.#servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-      for (const cs of this.#clientsets.values()) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
+      for (const cs of this.#clientsets.values()) if (!this.#given.has(cs)) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
     }
   }
 
@@ -380,6 +395,6 @@ export class Manager {
 }
 
 /** The built-in API's clientset, typed (a shorthand for `mgr.clientset(builtinAPI)`). */
-export function builtinClientset(mgr: Manager): Clientset {
+export function builtinClientset(mgr: Manager): ClientsetInterface {
   return mgr.clientset(builtinAPI);
 }
