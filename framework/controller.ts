@@ -120,6 +120,11 @@ export class Controller {
     for (;;) {
       const { item: key, shutdown } = await this.queue.get();
       if (shutdown) return;
+      if (signal.aborted) {
+        // Stopping: reconciles in flight finish, queued ones are not started.
+        this.queue.done(key);
+        continue;
+      }
       this.metrics.queueDepth.set({ name: this.name, controller: this.name }, this.queue.len());
       this.metrics.activeWorkers.inc({ controller: this.name });
       const end = this.metrics.reconcileTime.startTimer({ controller: this.name });
