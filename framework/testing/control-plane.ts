@@ -90,7 +90,7 @@ export function readCRDs(sources: string | readonly string[]): CustomResourceDef
 
 async function poll<T>(what: string, timeoutMs: number, fn: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+  for (let delay = 2; ; delay = Math.min(delay * 2, 10)) {
     const v = await fn();
     if (v !== undefined) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
