@@ -78,7 +78,7 @@ export interface Kind<T extends KubeObject, CS = any, F extends SharedInformerFa
   /** The typed client in `namespace` ("" for cluster-scoped kinds or all namespaces). */
   client(clientset: CS, namespace: string): ObjectClient<T>;
   /** The shared informer of the kind in the SDK's factory. */
-  informer(factory: F): SharedIndexInformer<T & { metadata?: { name?: string } }>;
+  informer(factory: F): SharedIndexInformer<T>;
 }
 
 /** What {@link defineKind} takes. */

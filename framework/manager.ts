@@ -210,7 +210,7 @@ export class Manager {
   }
 
   /** The shared informer of `kind`; started with the manager (or at once, when asked for later). */
-  informer<T extends KubeObject>(kind: Kind<T>): SharedIndexInformer<T & { metadata?: { name?: string } }> {
+  informer<T extends KubeObject>(kind: Kind<T>): SharedIndexInformer<T> {
     const factory = this.informerFactory(kind.api);
     const informer = kind.informer(factory);
     if (this.#cacheSignal) factory.start(this.#cacheSignal);
