@@ -9,7 +9,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Clientset as WidgetClientset } from "../../examples/widget/generated/clientset/index.js";
-import { controllerManagedBy, ConfigMapKind, Manager } from "../../framework/index.js";
+import { WidgetKind } from "../../examples/widget/controller.js";
+import { apply, controllerManagedBy, ConfigMapKind, createOrPatch, Manager } from "../../framework/index.js";
 import { readCRDs, startControlPlane, type ControlPlane } from "../../framework/testing/index.js";
 import { isNotFound } from "../../runtime/rest/errors.js";
 
@@ -85,6 +86,29 @@ describe("startControlPlane", () => {
     await until("b reconciles", async () => (reconciled.includes("b:le") ? true : undefined));
     await b.stop();
     await expect(runB).resolves.toBeUndefined();
+  });
+
+  it("applies with a field owner and patches status through the helpers, on a custom resource", async () => {
+    const mgr = new Manager({ restConfig: cp.restConfig });
+    const cms = mgr.client(ConfigMapKind, "default");
+    const applied = await apply(cms, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "1" } }, "fw-owner");
+    expect(applied.data).toEqual({ a: "1" });
+    expect(applied.metadata?.managedFields?.map((f) => [f.manager, f.operation])).toEqual([["fw-owner", "Apply"]]);
+    // A field another manager set is taken over with force (the default).
+    await cms.patch("ssa", "application/merge-patch+json", { data: { a: "2" } }, { fieldManager: "someone" });
+    expect((await apply(cms, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "3" } }, "fw-owner")).data).toEqual({ a: "3" });
+
+    const widgets = mgr.client(WidgetKind, "default");
+    const created = await createOrPatch(widgets, { metadata: { name: "patched", namespace: "default" }, spec: { message: "m" } }, (w) => {
+      w.status = { configMapName: "x" };
+    });
+    expect(created.result).toBe("created");
+    expect(created.object.status).toEqual({ configMapName: "x" });
+    const changed = await createOrPatch(widgets, { metadata: { name: "patched", namespace: "default" } }, (w) => {
+      w.status = { ...w.status, observedGeneration: 7 };
+    });
+    expect(changed.result).toBe("updatedStatusOnly");
+    expect(changed.object.status).toEqual({ configMapName: "x", observedGeneration: 7 });
   });
 
   it("refuses a manifest that is not a CRD, naming the file", () => {
