@@ -283,7 +283,12 @@ export class Manager {
   /** Stops everything gracefully and waits for it. */
   async stop(): Promise<void> {
     this.#stop.abort();
+    if (this.#done === undefined) this.#closeClients(); // never started: only clients to close
     await this.#done?.catch(() => {});
+  }
+
+  #closeClients(): void {
+    for (const cs of this.#clientsets.values()) if (!this.#given.has(cs)) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
   }
 
   async #run(): Promise<void> {
@@ -345,7 +350,7 @@ export class Manager {
       await this.#broadcaster.shutdown();
       await Promise.all([...this.#factories.values()].map((f) => f.shutdown()));
       await Promise.all(this.#servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-      for (const cs of this.#clientsets.values()) if (!this.#given.has(cs)) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
+      this.#closeClients();
     }
   }
 

@@ -109,6 +109,7 @@ describe("startControlPlane", () => {
     });
     expect(changed.result).toBe("updatedStatusOnly");
     expect(changed.object.status).toEqual({ configMapName: "x", observedGeneration: 7 });
+    await mgr.stop();
   });
 
   it("refuses a manifest that is not a CRD, naming the file", () => {
