@@ -1,95 +1,64 @@
 /**
- * An example controller for the CronTab group: watches CronTabs through the generated informer,
- * and for each one whose status lags its spec writes status.replicas (and the label selector the
- * scale subresource reads) through the generated clientset, from a rate-limited work queue.
+ * An example controller for the CronTab group, on the controller framework: for each CronTab
+ * whose status lags its spec it writes status.replicas (and the label selector the scale
+ * subresource reads). The framework brings the shared cache, the queue with per-key backoff,
+ * the workers and shutdown; this file holds only what is particular to CronTabs.
  *
  *   npx tsx examples/crontab/controller.ts [--kubeconfig PATH]
  */
-import { cache, rest, workqueue } from "kubegen/runtime";
+import { controllerManagedBy, defineAPISet, defineKind, Manager, type Controller, type Request } from "../../framework/index.js";
+import { rest } from "kubegen/runtime";
 import type { CronTab } from "./api/stable/v1/types.js";
-import type { ClientsetInterface } from "./generated/clientset/index.js";
 import { Clientset } from "./generated/clientset/index.js";
 import { SharedInformerFactory } from "./generated/informers/index.js";
-import type { CronTabLister } from "./generated/listers/stable/v1/index.js";
+
+/** The example's generated SDK, as the framework addresses it. */
+export const cronTabAPI = defineAPISet("stable.example.com", Clientset, SharedInformerFactory);
+
+export const CronTabKind = defineKind(cronTabAPI, {
+  apiVersion: "stable.example.com/v1",
+  kind: "CronTab",
+  namespaced: true,
+  client: (cs, ns) => cs.stableV1().cronTabs(ns),
+  informer: (f) => f.stableV1().cronTabs().informer(),
+});
 
 /** The selector the jobs of a CronTab would carry. */
 export function selectorFor(ct: CronTab): string {
   return `crontab=${ct.metadata?.name ?? ""}`;
 }
 
-export class CronTabController {
-  readonly queue = new workqueue.RateLimitingQueue<string>();
-  readonly #lister: CronTabLister;
-  readonly #synced: () => boolean;
-
-  constructor(
-    readonly client: ClientsetInterface,
-    factory: SharedInformerFactory,
-  ) {
-    const informer = factory.stableV1().cronTabs();
-    this.#lister = informer.lister();
-    const enqueue = (obj: CronTab): void => this.queue.add(cache.metaNamespaceKeyFunc(obj));
-    const registration = informer.informer().addEventHandler({
-      onAdd: enqueue,
-      onUpdate: (_old, obj) => enqueue(obj),
-    });
-    this.#synced = () => registration.hasSynced();
-  }
-
-  /** Runs `workers` workers until `signal` aborts, after the informer's cache has synced. */
-  async run(signal: AbortSignal, workers = 2): Promise<void> {
-    while (!this.#synced() && !signal.aborted) await new Promise((r) => setTimeout(r, 20));
-    signal.addEventListener("abort", () => this.queue.shutDown(), { once: true });
-    await Promise.all(Array.from({ length: workers }, () => this.#worker()));
-  }
-
-  async #worker(): Promise<void> {
-    for (;;) {
-      const { item: key, shutdown } = await this.queue.get();
-      if (shutdown) return;
-      try {
-        await this.sync(key);
-        this.queue.forget(key);
-      } catch {
-        // A conflict or a lost connection: retry later, backing off per key.
-        this.queue.addRateLimited(key);
-      } finally {
-        this.queue.done(key);
-      }
-    }
-  }
-
-  /** Brings one CronTab's status in line with its spec. */
-  async sync(key: string): Promise<void> {
-    const { namespace, name } = cache.splitMetaNamespaceKey(key);
-    let cached: CronTab;
-    try {
-      cached = this.#lister.cronTabs(namespace).get(name);
-    } catch (err) {
-      if (rest.isNotFound(err)) return; // deleted since it was queued
-      throw err;
-    }
-    const want = cached.spec?.replicas ?? 1;
-    const selector = selectorFor(cached);
-    if (cached.status?.replicas === want && cached.status.labelSelector === selector) return;
-    // The cache's objects are shared: write a copy.
-    const updated: CronTab = { ...cached, status: { ...cached.status, replicas: want, labelSelector: selector } };
-    await this.client.stableV1().cronTabs(namespace).updateStatus(updated);
-  }
+/** Registers the CronTab controller with `mgr`. */
+export function setupCronTabController(mgr: Manager, options: { workers?: number } = {}): Controller {
+  const cronTabs = mgr.cache(CronTabKind);
+  return (
+    controllerManagedBy(mgr)
+      // Every event, status writes included: a status someone else changed is put back.
+      .for(CronTabKind)
+      .withOptions({ maxConcurrentReconciles: options.workers ?? 2 })
+      .complete(async ({ namespace, name }: Request, { signal }) => {
+        const cached = cronTabs.get(namespace, name);
+        if (!cached) return; // deleted since it was queued
+        const want = cached.spec?.replicas ?? 1;
+        const selector = selectorFor(cached);
+        if (cached.status?.replicas === want && cached.status.labelSelector === selector) return;
+        // The cache's objects are shared: write a copy. A conflict throws and is retried with backoff.
+        const updated: CronTab = { ...cached, status: { ...cached.status, replicas: want, labelSelector: selector } };
+        await mgr.client(CronTabKind, namespace).updateStatus!(updated, { signal });
+      })
+  );
 }
 
 async function main(): Promise<void> {
   const i = process.argv.indexOf("--kubeconfig");
   const kubeconfig = i >= 0 ? process.argv[i + 1] : undefined;
-  const client = Clientset.fromKubeconfig(kubeconfig ? { path: kubeconfig } : {});
-  const factory = new SharedInformerFactory(client);
-  const controller = new CronTabController(client, factory);
+  const mgr = new Manager({ restConfig: rest.loadKubeconfig(kubeconfig ? { path: kubeconfig } : {}), log: (l) => console.error(l) });
+  setupCronTabController(mgr);
   const stop = new AbortController();
   process.once("SIGINT", () => stop.abort());
   process.once("SIGTERM", () => stop.abort());
-  factory.start(stop.signal);
   console.error("crontab controller running; Ctrl-C stops it");
-  await controller.run(stop.signal);
+  await mgr.start(stop.signal);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -15,13 +15,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runAPIServer } from "../../apiserver/server/run.js";
-import { CronTabController, selectorFor } from "../../examples/crontab/controller.js";
+import { cronTabAPI, selectorFor, setupCronTabController } from "../../examples/crontab/controller.js";
+import { Manager } from "../../framework/index.js";
 import type { CronTab } from "../../examples/crontab/api/stable/v1/types.js";
 import { scheme as crontabScheme } from "../../examples/crontab/generated/apis/register.js";
 import * as crontabOpenAPI from "../../examples/crontab/generated/openapi/index.js";
 import { Clientset } from "../../examples/crontab/generated/clientset/index.js";
 import { FakeClientset } from "../../examples/crontab/generated/clientset/fake/index.js";
-import { SharedInformerFactory } from "../../examples/crontab/generated/informers/index.js";
 import { mergeSchemes, Scheme } from "../../runtime/scheme.js";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 
@@ -66,11 +66,12 @@ const cronTab = (name: string, replicas?: number): CronTab => ({
 describe("CronTab example controller", () => {
   it("sets status from spec on the fake clientset", async () => {
     const client = new FakeClientset(cronTab("a", 3), cronTab("b"));
-    const factory = new SharedInformerFactory(client);
-    const controller = new CronTabController(client, factory);
+    // The framework's manager on the generated fake clientset: no apiserver needed.
+    const mgr = new Manager({});
+    mgr.setClientset(cronTabAPI, client);
+    setupCronTabController(mgr);
     const stop = new AbortController();
-    factory.start(stop.signal);
-    const running = controller.run(stop.signal);
+    const running = mgr.start(stop.signal);
     try {
       const a = await eventually(async () => {
         const got = await client.stableV1().cronTabs("default").get("a");
@@ -110,10 +111,10 @@ describe("CronTab example controller", () => {
 
       const cronTabs = client.stableV1().cronTabs("default");
       await cronTabs.create(cronTab("my-new-cron-object", 2));
-      const factory = new SharedInformerFactory(client);
-      const controller = new CronTabController(client, factory);
-      factory.start(stop.signal);
-      const running = controller.run(stop.signal);
+      const mgr = new Manager({});
+      mgr.setClientset(cronTabAPI, client);
+      setupCronTabController(mgr);
+      const running = mgr.start(stop.signal);
       const done = await eventually(async () => {
         const got = await cronTabs.get("my-new-cron-object");
         return got.status?.replicas === 2 ? got : undefined;
