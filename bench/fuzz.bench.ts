@@ -20,6 +20,7 @@ async function run(): Promise<void> {
   try {
     const { resources, definitions } = await discoverResources(fuzz.client);
     const totals = new Map<string, { cases: number; byStatus: Map<number, number> }>();
+    const families = new Map<string, Map<number, number>>();
     const failures: Failure[] = [];
     const known = new Map<string, number>();
     const setupErrors: string[] = [];
@@ -32,6 +33,11 @@ async function run(): Promise<void> {
         t.cases += s.cases;
         for (const [code, n] of s.byStatus) t.byStatus.set(code, (t.byStatus.get(code) ?? 0) + n);
         totals.set(s.resource, t);
+        for (const [fam, h] of s.byFamily) {
+          const f = families.get(fam) ?? new Map<number, number>();
+          for (const [code, n] of h) f.set(code, (f.get(code) ?? 0) + n);
+          families.set(fam, f);
+        }
       }
       failures.push(...report.failures);
       for (const k of report.known) known.set(`${k.known.area}: ${k.known.id}`, (known.get(`${k.known.area}: ${k.known.id}`) ?? 0) + 1);
@@ -46,6 +52,11 @@ async function run(): Promise<void> {
       `request fuzzer, seeds 1..${seeds}: cases per resource`,
       ["resource", "cases", "5xx", "no answer", "status codes"],
       [...totals].map(([r, t]) => [r, String(t.cases), String(count5xx(t.byStatus)), String(t.byStatus.get(0) ?? 0), histogram(t.byStatus)]),
+    );
+    printTable(
+      "request fuzzer: status codes by kind of case (all resources)",
+      ["case", "cases", "2xx", "status codes"],
+      [...families].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([fam, h]) => [fam, String([...h.values()].reduce((a, b) => a + b, 0)), String([...h].filter(([c]) => c >= 200 && c < 300).reduce((n, [, v]) => n + v, 0)), histogram(h)]),
     );
     const all = [...totals.values()];
     const cases = all.reduce((n, t) => n + t.cases, 0);

@@ -265,6 +265,8 @@ export interface ResourceStats {
   resource: string;
   cases: number;
   byStatus: Map<number, number>;
+  /** Status codes by family of case and operation (`bad-selector list`), to see what bad input was accepted. */
+  byFamily: Map<string, Map<number, number>>;
 }
 
 export interface FuzzReport {
@@ -280,6 +282,8 @@ export interface RunOptions {
   seed: number;
   /** Cases per resource at most (all when absent). */
   perResource?: number;
+  /** Cases of each family per resource at most (the first ones in the seed's order). */
+  perFamily?: number;
   /** Check /readyz after this many cases. */
   readyEvery?: number;
   known?: KnownFailure[];
@@ -388,7 +392,7 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
       return undefined;
     };
 
-    const stats: ResourceStats = { resource: name, cases: 0, byStatus: new Map() };
+    const stats: ResourceStats = { resource: name, cases: 0, byStatus: new Map(), byFamily: new Map() };
     report.stats.push(stats);
     const canWrite = r.verbs.includes("create") && r.verbs.includes("get");
     if (canWrite) {
@@ -402,6 +406,14 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
     const ctx: CaseContext = { resource: r, namespace: FUZZ_NAMESPACE, targetName: names.target, createName: names.create, stored: () => storedObj };
     let cases = casesFor(ctx, definitions, seedFor(options.seed, name));
     if (!canWrite) cases = cases.filter((c) => c.target.kind === "none");
+    if (options.perFamily !== undefined) {
+      const taken = new Map<string, number>();
+      cases = cases.filter((c) => {
+        const n = taken.get(c.family) ?? 0;
+        taken.set(c.family, n + 1);
+        return n < options.perFamily!;
+      });
+    }
     if (options.perResource !== undefined) cases = cases.slice(0, options.perResource);
 
     for (const c of cases) {
@@ -411,6 +423,10 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
       const res = await client.request(c.method, c.path, c.headers, body, c.stream);
       stats.cases++;
       stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+      const fam = `${c.family} ${c.what.split(" ")[0]}`;
+      const fh = stats.byFamily.get(fam) ?? new Map<number, number>();
+      fh.set(res.status, (fh.get(res.status) ?? 0) + 1);
+      stats.byFamily.set(fam, fh);
       const failure = (property: Failure["property"], detail?: string): Failure => ({
         resource: name,
         property,

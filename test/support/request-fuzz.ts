@@ -516,6 +516,8 @@ const BAD_QUERY: [string, string][] = [
   ["resourceVersionMatch", "Exact"],
   ["resourceVersionMatch", "Bogus"],
   ["timeoutSeconds", "abc"],
+  ["timeoutSeconds", "-1"],
+  ["timeoutSeconds", "1e400"],
   ["allowWatchBookmarks", "maybe"],
   ["sendInitialEvents", "true"],
   ["watch", "maybe"],

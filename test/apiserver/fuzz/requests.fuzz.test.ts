@@ -15,8 +15,9 @@ import type { FuzzResource, Schema } from "../../support/request-fuzz.js";
 import { KNOWN_FIXED_ELSEWHERE } from "./known-failures.js";
 
 const SEED = 12;
-/** Cases per resource: enough to reach every family of case, bounded for CI. */
-const PER_RESOURCE = 90;
+/** Cases of each family (wrong-type, bad-selector, bad-patch, ...) per resource: bounded for CI. */
+const PER_FAMILY = 6;
+const FAMILIES = ["wrong-type", "missing-required", "huge-deep", "bad-name", "bad-selector", "bad-resource-version", "bad-query", "bad-content-type", "bad-body", "bad-patch", "bad-method"];
 
 let fuzz: FuzzServer;
 let resources: FuzzResource[];
@@ -40,8 +41,23 @@ describe("request fuzzing", () => {
     expect(resources.filter((r) => !r.schema).map((r) => `${r.group}/${r.plural}`)).toEqual([]);
   });
 
+  it("reads \"..\" in a path as a name no object has, never as the namespace around it", async () => {
+    for (const [method, path] of [
+      ["DELETE", "/api/v1/namespaces/fuzz/configmaps/.."],
+      ["DELETE", "/api/v1/namespaces/fuzz/configmaps/%2e%2E"],
+      ["GET", "/api/v1/namespaces/fuzz/configmaps/."],
+    ] as const) {
+      const res = await fuzz.client.request(method, path);
+      expect(res.status, `${method} ${path}: ${res.body.toString()}`).toBe(400);
+      expect(JSON.parse(res.body.toString()).message).toMatch(/^Name parameter invalid: "\.{1,2}": may not be '\.{1,2}'$/);
+    }
+    const ns = await fuzz.client.json<{ metadata: { deletionTimestamp?: string } }>("GET", "/api/v1/namespaces/fuzz");
+    expect(ns.status).toBe(200);
+    expect(ns.body.metadata.deletionTimestamp).toBeUndefined();
+  });
+
   it(`answers every request of seed ${SEED} with no 5xx, keeps stored objects on a 4xx, stays ready`, { timeout: 120_000 }, async () => {
-    const report = await runFuzz(fuzz.client, resources, definitions, { seed: SEED, perResource: PER_RESOURCE, known: KNOWN_FIXED_ELSEWHERE });
+    const report = await runFuzz(fuzz.client, resources, definitions, { seed: SEED, perFamily: PER_FAMILY, known: KNOWN_FIXED_ELSEWHERE });
     const text = formatReport(report);
     console.log(`request fuzzer, seed ${SEED}:\n${text}`);
 
@@ -49,7 +65,10 @@ describe("request fuzzing", () => {
     // Not vacuous: every resource got its cases, and they were answered both ways.
     expect(report.stats.map((s) => s.resource).length).toBe(resources.length);
     for (const s of report.stats) {
-      expect(s.cases, `${s.resource}: ${histogram(s.byStatus)}`).toBe(PER_RESOURCE);
+      const families = new Set([...s.byFamily.keys()].map((f) => f.split(" ")[0]));
+      expect([...families].sort(), `${s.resource} tried every family`).toEqual([...FAMILIES].sort());
+      // Every family but bad-method (3 cases) has more than PER_FAMILY cases for every resource.
+      expect(s.cases, `${s.resource}: ${histogram(s.byStatus)}`).toBe(PER_FAMILY * (FAMILIES.length - 1) + 3);
       const codes = [...s.byStatus.keys()];
       expect(codes.some((c) => c >= 400 && c < 500), `${s.resource} got 4xx answers`).toBe(true);
     }
