@@ -276,6 +276,11 @@ export interface FuzzReport {
   readyChecks: number;
   /** Resources that could not be set up (their target object would not create). */
   setupErrors: string[];
+  /**
+   * Wrong-typed writes answered 2xx (no property forbids it, but upstream's typed decoding
+   * rejects most): for reading, e.g. which `1e2` integers or numbers-for-strings got stored.
+   */
+  accepted: { resource: string; what: string; status: number }[];
 }
 
 export interface RunOptions {
@@ -327,7 +332,7 @@ export function onlyStatusChanged(before: Buffer, after: Buffer): boolean {
 
 /** Runs the cases for every resource and reports what broke. */
 export async function runFuzz(client: FuzzClient, resources: FuzzResource[], definitions: Record<string, Schema>, options: RunOptions): Promise<FuzzReport> {
-  const report: FuzzReport = { stats: [], failures: [], known: [], readyChecks: 0, setupErrors: [] };
+  const report: FuzzReport = { stats: [], failures: [], known: [], readyChecks: 0, setupErrors: [], accepted: [] };
   const readyEvery = options.readyEvery ?? 25;
   let sinceReady = 0;
   const record = (f: Failure): void => {
@@ -446,6 +451,7 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
       else if (res.status >= 500) record((last = failure("5xx")));
       else if (c.mustReject && res.status < 400) record((last = failure("bad input accepted")));
       const rejected = res.status === 0 || res.status >= 400;
+      if (c.family === "wrong-type" && res.status >= 200 && res.status < 300) report.accepted.push({ resource: name, what: c.what, status: res.status });
 
       if (c.target.kind === "existing" && canWrite) {
         const after = await client.request("GET", paths.item);
