@@ -56,6 +56,14 @@ describe("request fuzzing", () => {
     expect(ns.body.metadata.deletionTimestamp).toBeUndefined();
   });
 
+  it("refuses a custom object whose metadata.resourceVersion is a number with Go's unmarshal error, not a 500", async () => {
+    const body = { apiVersion: "fuzz.example.com/v1", kind: "CronTab", metadata: { name: "rv-number", resourceVersion: 100 }, spec: { cronSpec: "* * * * */5" } };
+    const res = await fuzz.client.json<{ code: number; message: string }>("POST", "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs", body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^CronTab in version "v1" cannot be handled as a CronTab: json: cannot unmarshal number into Go struct field ObjectMeta\.(metadata\.)?resourceVersion of type string$/);
+    expect((await fuzz.client.request("GET", "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs/rv-number")).status).toBe(404);
+  });
+
   it(`answers every request of seed ${SEED} with no 5xx, keeps stored objects on a 4xx, stays ready`, { timeout: 120_000 }, async () => {
     const report = await runFuzz(fuzz.client, resources, definitions, { seed: SEED, perFamily: PER_FAMILY, known: KNOWN_FIXED_ELSEWHERE });
     const text = formatReport(report);
