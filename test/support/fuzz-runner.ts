@@ -359,11 +359,13 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
 
     /** Deletes an object for good: its finalizers cleared, a namespace finalized. */
     const purge = async (item: string): Promise<void> => {
-      for (let i = 0; i < 3; i++) {
+      // A CRD goes once its controller has removed its instances: a few seconds at most.
+      for (let i = 0; i < 100; i++) {
+        if (i >= 3) await new Promise((res) => setTimeout(res, 50));
         await client.request("DELETE", item, { "Content-Type": "application/json" }, '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}');
         const got = await client.json<{ metadata?: { finalizers?: string[] }; spec?: { finalizers?: string[] } }>("GET", item);
-        if (got.status === 404) return;
-        if (got.status !== 200) continue;
+        // 404: gone; anything else but 200 (a name the server will not look up): nothing to remove.
+        if (got.status !== 200) return;
         if (got.body.metadata?.finalizers?.length) await client.json("PATCH", item, { metadata: { finalizers: null } }, "application/merge-patch+json");
         if (r.group === "" && r.plural === "namespaces") {
           await client.json("PUT", `${item}/finalize`, { ...got.body, spec: { finalizers: [] } });
