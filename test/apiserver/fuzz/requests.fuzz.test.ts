@@ -64,6 +64,20 @@ describe("request fuzzing", () => {
     expect((await fuzz.client.request("GET", "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs/rv-number")).status).toBe(404);
   });
 
+  it("leaves nothing behind for a watch it refuses (each held a timer for its whole timeout)", async () => {
+    const timers = (): number => process.getActiveResourcesInfo().filter((t) => t === "Timeout").length;
+    const refused = ["fieldSelector=foo%3Dbar", "resourceVersion=99999999999999999999", "sendInitialEvents=true"];
+    const before = timers();
+    for (let i = 0; i < 10; i++) {
+      for (const q of refused) {
+        const res = await fuzz.client.request("GET", `/api/v1/namespaces/fuzz/configmaps?watch=true&${q}`, {}, undefined, true);
+        expect(res.status, q).toBeGreaterThanOrEqual(400);
+      }
+    }
+    // The server runs in this process: 30 refused watches must not have left 30 timers.
+    expect(timers() - before).toBeLessThan(10);
+  });
+
   it(`answers every request of seed ${SEED} with no 5xx, keeps stored objects on a 4xx, stays ready`, { timeout: 120_000 }, async () => {
     const report = await runFuzz(fuzz.client, resources, definitions, { seed: SEED, perFamily: PER_FAMILY, known: KNOWN_FIXED_ELSEWHERE });
     const text = formatReport(report);
