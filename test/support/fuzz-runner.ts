@@ -359,8 +359,9 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
 
     /** Deletes an object for good: its finalizers cleared, a namespace finalized. */
     const purge = async (item: string): Promise<void> => {
-      // A CRD goes once its controller has removed its instances: a few seconds at most.
-      for (let i = 0; i < 100; i++) {
+      // A CRD goes once its controller has removed its instances: seconds on a busy machine.
+      const deadline = Date.now() + 30_000;
+      for (let i = 0; Date.now() < deadline; i++) {
         if (i >= 3) await new Promise((res) => setTimeout(res, 50));
         await client.request("DELETE", item, { "Content-Type": "application/json" }, '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}');
         const got = await client.json<{ metadata?: { finalizers?: string[] }; spec?: { finalizers?: string[] } }>("GET", item);
