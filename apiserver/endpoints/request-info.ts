@@ -66,10 +66,15 @@ function splitPath(path: string): string[] {
   return trimmed === "" ? [] : trimmed.split("/");
 }
 
-export function parseRequestInfo(method: string, url: URL): RequestInfo {
+/**
+ * `rawPath` is the path as the client sent it, when it differs from `url.pathname`: WHATWG URLs
+ * resolve "." and ".." segments (`/namespaces/a/configmaps/..` would become namespace a itself),
+ * where upstream reads them as names, which no object may have.
+ */
+export function parseRequestInfo(method: string, url: URL, rawPath: string = url.pathname): RequestInfo {
   const info: RequestInfo = {
     isResourceRequest: false,
-    path: url.pathname,
+    path: rawPath,
     verb: method.toLowerCase(),
     apiPrefix: "",
     apiGroup: "",
@@ -84,7 +89,7 @@ export function parseRequestInfo(method: string, url: URL): RequestInfo {
   };
   let parts: string[];
   try {
-    parts = splitPath(url.pathname).map((p) => decodeURIComponent(p));
+    parts = splitPath(rawPath).map((p) => decodeURIComponent(p));
   } catch {
     return info;
   }
@@ -132,6 +137,17 @@ export function parseRequestInfo(method: string, url: URL): RequestInfo {
   return info;
 }
 
+/** A dot segment, plain or percent-encoded (WHATWG URLs resolve `%2e` as `.` too). */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+/** The path as sent when it has dot segments (which `url.pathname` has resolved away); else the URL's. */
+function rawPathOf(rawUrl: string, url: URL): string {
+  if (!rawUrl.startsWith("/")) return url.pathname;
+  const end = rawUrl.search(/[?#]/);
+  const raw = end < 0 ? rawUrl : rawUrl.slice(0, end);
+  return DOT_SEGMENT.test(raw) ? raw : url.pathname;
+}
+
 /** Parsed targets by method and raw URL (bounded: cleared when full). */
 const targets = new Map<string, { url: URL; info: RequestInfo }>();
 const MAX_TARGETS = 1024;
@@ -149,7 +165,7 @@ export function parseRequestTarget(method: string, rawUrl: string): { url: URL; 
   if (target === undefined) {
     // An origin-form target is all path (`//x` too, as Go reads it, not a host); others are absolute.
     const url = rawUrl.startsWith("/") ? new URL(`https://apiserver.invalid${rawUrl}`) : new URL(rawUrl, "https://apiserver.invalid");
-    const info = parseRequestInfo(method, url);
+    const info = parseRequestInfo(method, url, rawPathOf(rawUrl, url));
     Object.freeze(info.parts);
     target = { url, info: Object.freeze(info) };
     // Long targets (big selectors) are rare and would make the cache heavy: not kept.

@@ -415,7 +415,9 @@ export class GenericStore implements RESTStorage {
   private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
     const obj = clone(input);
     const meta = (obj.metadata ??= {});
-    if (meta.resourceVersion) throw unknownError("resourceVersion should not be set on objects to be created");
+    // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
+    // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
+    if (typeof meta.resourceVersion === "string" && meta.resourceVersion) throw unknownError("resourceVersion should not be set on objects to be created");
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
     const name = obj.metadata!.name!;

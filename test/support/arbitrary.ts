@@ -21,6 +21,11 @@ export interface ArbitraryOptions {
   maxKeys?: number;
   /** One optional field in `nullFreq` that is present is null. */
   nullFreq?: number;
+  /**
+   * Honour list types as a valid object must: `+listType=map` lists hold each key tuple once,
+   * `+listType=set` lists each element once (duplicates are dropped after generation).
+   */
+  listTypes?: boolean;
 }
 
 const DEFAULTS: Required<ArbitraryOptions> = {
@@ -28,7 +33,29 @@ const DEFAULTS: Required<ArbitraryOptions> = {
   maxItems: 3,
   maxKeys: 3,
   nullFreq: 6,
+  listTypes: false,
 };
+
+/** Keeps the first element of each identity (by `keyOf`), dropping later duplicates. */
+function uniqueBy(list: unknown, keyOf: (e: unknown) => string): unknown {
+  if (!Array.isArray(list)) return list;
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const k = keyOf(e);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The identity of a list element under the field's list type, or undefined when any list will do. */
+function listIdentity(f: { listType?: string; listMapKeys: string[] }): ((e: unknown) => string) | undefined {
+  if (f.listType === "set") return (e) => JSON.stringify(e);
+  if (f.listType === "map" && f.listMapKeys.length) {
+    return (e) => JSON.stringify(f.listMapKeys.map((k) => (e as Record<string, unknown> | null)?.[k] ?? null));
+  }
+  return undefined;
+}
 
 type Arb = fc.Arbitrary<unknown>;
 type NamedRef = Extract<TypeRef, { kind: "named" }>;
@@ -216,7 +243,9 @@ class ArbitraryBuilder {
     const model: Record<string, Arb> = {};
     const required: string[] = [];
     for (const f of this.index.jsonFields(s)) {
-      const arb = this.ref(f.type, inner);
+      let arb = this.ref(f.type, inner);
+      const identity = this.opts.listTypes ? listIdentity(f) : undefined;
+      if (arb && identity) arb = arb.map((list) => uniqueBy(list, identity));
       if (!arb) {
         if (!f.optional) {
           this.structs.delete(cacheKey);

@@ -66,11 +66,13 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
   // The watch's own signal: the request's, or the timeout, whichever comes first. A negative
   // timeout has already passed: the watch is set up (so bad options still fail) and ends at once.
   const stop = new AbortController();
+  const ctx = { ...restContext(req, scope), signal: stop.signal };
+  // A watch the storage refuses (a bad selector or resourceVersion) throws here, before the
+  // timer and listener below exist: they would outlive the request by its whole timeout.
+  const iterator = scope.storage.watch!(ctx, watchOptions(opts, scope, timeoutSeconds))[Symbol.asyncIterator]();
   const onAbort = (): void => stop.abort();
   req.signal.addEventListener("abort", onAbort, { once: true });
   const timer = setTimeout(() => stop.abort(), Math.min(Math.max(0, timeoutSeconds * 1000), MAX_TIMER_MS));
-  const ctx = { ...restContext(req, scope), signal: stop.signal };
-  const iterator = scope.storage.watch!(ctx, watchOptions(opts, scope, timeoutSeconds))[Symbol.asyncIterator]();
   const stopped = new Promise<"stopped">((resolve) => {
     if (stop.signal.aborted) resolve("stopped");
     stop.signal.addEventListener("abort", () => resolve("stopped"), { once: true });

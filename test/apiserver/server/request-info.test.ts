@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLongRunning, parseRequestInfo } from "../../../apiserver/endpoints/request-info.js";
+import { isLongRunning, parseRequestInfo, parseRequestTarget } from "../../../apiserver/endpoints/request-info.js";
 
 const info = (method: string, path: string) => parseRequestInfo(method, new URL(path, "https://x"));
 
@@ -34,5 +34,16 @@ describe("parseRequestInfo", () => {
   it("watches are long-running, lists are not", () => {
     expect(isLongRunning(info("GET", "/api/v1/pods?watch=true"))).toBe(true);
     expect(isLongRunning(info("GET", "/api/v1/pods"))).toBe(false);
+  });
+
+  it.each([
+    ["DELETE", "/api/v1/namespaces/ns/configmaps/..", ".."],
+    ["GET", "/api/v1/namespaces/ns/configmaps/.", "."],
+    ["DELETE", "/api/v1/namespaces/ns/configmaps/%2E%2e", ".."],
+    ["PUT", "/apis/rbac.authorization.k8s.io/v1/clusterroles/..?dryRun=All", ".."],
+  ])("%s %s names the object %j, not the parent the URL resolves to", (method, path, name) => {
+    const { info: i } = parseRequestTarget(method, path);
+    expect(i).toMatchObject({ isResourceRequest: true, name, pathName: name });
+    expect(i.resource).toBe(path.includes("clusterroles") ? "clusterroles" : "configmaps");
   });
 });

@@ -1,0 +1,395 @@
+/**
+ * Soak: mixed load against a `kubegen up`-like control plane (apiserver on SQLite in a temp dir
+ * and the controller-manager, in a child process) for 10 minutes by default: writers creating,
+ * updating and deleting ConfigMaps, Secrets and Leases; 100 watchers that each reconnect every
+ * few seconds from their last resourceVersion; a shared informer for every built-in kind. Every
+ * 10 s a row: the server's RSS and heap, its open file descriptors, its watchers (the watch
+ * caches' count) and event listeners (on the server's own emitters), its active handles, and the
+ * writes' p99 latency in the period.
+ *
+ * Targets (issue 12): RSS after warm-up (the first minute) grows < 10% to the end of the load;
+ * once the clients have gone, the server holds no more watchers, listeners or fds than before
+ * the load started.
+ *
+ *   npm run bench -- soak                       # 10 minutes
+ *   SOAK_DURATION=2m npm run bench -- soak      # or --duration=2m; warm-up is min(1 min, half)
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { EventEmitter } from "node:events";
+import { fileURLToPath } from "node:url";
+import { Clientset } from "../generated/clientset/index.js";
+import { SharedInformerFactory } from "../generated/informers/index.js";
+import { AdminClient } from "../test/support/apiserver-process.js";
+import { type BenchModule, checkTarget, formatDuration, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), "..");
+const NAMESPACE = "soak";
+const WATCHERS = 100;
+const WRITERS = 6;
+/** Objects each writer keeps at most (it deletes its oldest beyond this). */
+const PER_WRITER = 60;
+const SAMPLE_MS = 10_000;
+const RSS_TARGET: Target = { max: 1.1 };
+const LEAK_TARGET: Target = { max: 0 };
+
+/** What the server process reports about itself. */
+interface Probe {
+  rss: number;
+  heapUsed: number;
+  fds: number;
+  watchers: number;
+  listeners: number;
+  handles: number;
+  /** Active handles and requests by type (Timeout, TCPSocketWrap, ...). */
+  handleTypes: Record<string, number>;
+}
+
+interface Sample extends Probe {
+  t: number;
+  writes: number;
+  p99: number;
+  clientWatchers: number;
+  reconnects: number;
+}
+
+/** `10m`, `90s`, `120000` (ms) -> ms. */
+export function parseDuration(s: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(s.trim());
+  if (!m) throw new Error(`soak: cannot read duration ${JSON.stringify(s)} (e.g. 10m, 90s)`);
+  const n = Number(m[1]);
+  return n * ({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? "ms"] ?? 1);
+}
+
+function durationMs(): number {
+  const arg = process.argv.find((a) => a.startsWith("--duration="))?.slice("--duration=".length);
+  const i = process.argv.indexOf("--duration");
+  const value = arg ?? (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env.SOAK_DURATION;
+  return value ? parseDuration(value) : 10 * 60_000;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process (this file again, with --serve DIR)
+
+/** Objects reachable from `roots` through own properties, a few levels deep, that `pick` takes. */
+function objectsUnder<T>(roots: unknown[], pick: (v: object) => v is T & object, depth = 4): T[] {
+  const seen = new Set<unknown>();
+  const found: T[] = [];
+  let level: unknown[] = roots;
+  for (let d = 0; d <= depth && level.length; d++) {
+    const next: unknown[] = [];
+    for (const v of level) {
+      if (typeof v !== "object" || v === null || seen.has(v)) continue;
+      seen.add(v);
+      if (pick(v)) found.push(v);
+      if (Buffer.isBuffer(v) || ArrayBuffer.isView(v)) continue;
+      const values = v instanceof Map ? [...v.values()] : v instanceof Set ? [...v] : Array.isArray(v) ? v : Object.values(v);
+      for (const x of values) if (typeof x === "object" && x !== null) next.push(x);
+    }
+    level = next;
+  }
+  return found;
+}
+
+async function serve(dataDir: string): Promise<void> {
+  const { runAPIServer } = await import("../apiserver/server/run.js");
+  const { ControllerManager } = await import("../controllers/controller-manager/controller-manager.js");
+  const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");
+  // The watch caches, to count their watchers (the server has no watcher gauge): each one is
+  // recorded as it starts.
+  const { Cacher } = await import("../apiserver/registry/cacher/cacher.js");
+  const cachers = new Set<InstanceType<typeof Cacher>>();
+  const startCacher = Cacher.prototype.start;
+  Cacher.prototype.start = function (this: InstanceType<typeof Cacher>, ...args: Parameters<typeof startCacher>) {
+    cachers.add(this);
+    return startCacher.apply(this, args);
+  };
+  const running = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", log: () => {} });
+  const manager = new ControllerManager({ restConfig: loadKubeconfig({ path: running.kubeconfig }), log: () => {}, onError: () => {} });
+  void manager.start();
+  const probe = (): Probe => {
+    const emitters = objectsUnder([running, manager, process], (v): v is EventEmitter => v instanceof EventEmitter);
+    const mem = process.memoryUsage();
+    const handleTypes: Record<string, number> = {};
+    for (const t of process.getActiveResourcesInfo()) handleTypes[t] = (handleTypes[t] ?? 0) + 1;
+    return {
+      rss: mem.rss,
+      heapUsed: mem.heapUsed,
+      fds: readdirSync("/proc/self/fd").length,
+      watchers: [...cachers].reduce((n, c) => n + c.watcherCount, 0),
+      listeners: emitters.reduce((n, e) => n + e.eventNames().reduce((m, name) => m + e.listenerCount(name), 0), 0),
+      handles: process.getActiveResourcesInfo().length,
+      handleTypes,
+    };
+  };
+  process.on("message", (msg: { probe?: number; stop?: boolean }) => {
+    if (msg.probe !== undefined) process.send!({ probe: msg.probe, value: probe() });
+    if (msg.stop) {
+      void manager
+        .stop()
+        .then(() => running.stop())
+        .finally(() => process.exit(0));
+    }
+  });
+  process.send!({ ready: { url: running.url, kubeconfig: running.kubeconfig } });
+}
+
+class ServerProcess {
+  private nextProbe = 0;
+  private readonly waiting = new Map<number, (p: Probe) => void>();
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+    readonly kubeconfig: string,
+  ) {
+    child.on("message", (m: { probe?: number; value?: Probe }) => {
+      if (m.probe !== undefined) {
+        this.waiting.get(m.probe)?.(m.value!);
+        this.waiting.delete(m.probe);
+      }
+    });
+  }
+
+  static start(dataDir: string): Promise<ServerProcess> {
+    const child = fork(SELF, ["--serve", dataDir], { cwd: ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    return new Promise((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`soak server exited with ${code}`)));
+      child.once("message", (m: { ready?: { url: string; kubeconfig: string } }) => {
+        if (m.ready) resolve(new ServerProcess(child, m.ready.url, m.ready.kubeconfig));
+      });
+    });
+  }
+
+  probe(): Promise<Probe> {
+    const id = this.nextProbe++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.send({ probe: id });
+    });
+  }
+
+  /** RSS as the kernel counts it (the same as the process reports, read from outside). */
+  rssFromProc(): number {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : NaN;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
+      this.child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.child.send({ stop: true });
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load
+
+/** Write latencies of the current period. */
+class Latencies {
+  private values: number[] = [];
+  total = 0;
+  errors = 0;
+
+  add(ms: number): void {
+    this.values.push(ms);
+    this.total++;
+  }
+
+  /** The period's count and p99, and a new period. */
+  take(): { count: number; p99: number } {
+    const v = this.values.sort((a, b) => a - b);
+    this.values = [];
+    return { count: v.length, p99: v.length ? v[Math.min(v.length - 1, Math.floor(v.length * 0.99))]! : NaN };
+  }
+}
+
+async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: Latencies): Promise<void> {
+  const kinds = [
+    { path: `/api/v1/namespaces/${NAMESPACE}/configmaps`, make: (name: string, i: number) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name, labels: { writer: String(id) } }, data: { i: String(i), blob: "x".repeat(200 + (i % 400)) } }) },
+    { path: `/api/v1/namespaces/${NAMESPACE}/secrets`, make: (name: string, i: number) => ({ apiVersion: "v1", kind: "Secret", metadata: { name }, stringData: { i: String(i) } }) },
+    { path: `/apis/coordination.k8s.io/v1/namespaces/${NAMESPACE}/leases`, make: (name: string, i: number) => ({ apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name }, spec: { holderIdentity: `w${id}-${i}`, leaseDurationSeconds: 15 } }) },
+  ];
+  const live: { path: string; name: string }[] = [];
+  let i = 0;
+  const timed = async (method: string, p: string, body?: unknown): Promise<number> => {
+    const t0 = performance.now();
+    const r = await client.request(method, p, body, method === "PATCH" ? { "Content-Type": "application/merge-patch+json" } : {});
+    lat.add(performance.now() - t0);
+    if (r.status >= 400 && r.status !== 404 && r.status !== 409) lat.errors++;
+    return r.status;
+  };
+  while (!stop.aborted) {
+    const k = kinds[i % kinds.length]!;
+    const name = `w${id}-${i}`;
+    await timed("POST", k.path, k.make(name, i));
+    live.push({ path: k.path, name });
+    // Updates to a few live objects, then the oldest beyond the bound deleted.
+    const target = live[Math.floor(Math.random() * live.length)]!;
+    await timed("PATCH", `${target.path}/${target.name}`, { metadata: { annotations: { "soak/i": String(i) } } });
+    while (live.length > PER_WRITER) {
+      const old = live.shift()!;
+      await timed("DELETE", `${old.path}/${old.name}`);
+    }
+    i++;
+  }
+  for (const o of live) await client.request("DELETE", `${o.path}/${o.name}`);
+}
+
+/** A watcher that reconnects every 3-15 s from the last resourceVersion it saw. */
+async function churningWatcher(client: AdminClient, n: number, stop: AbortSignal, stopped: Promise<unknown>, counts: { open: number; reconnects: number }): Promise<void> {
+  const kinds = ["configmaps", "secrets"];
+  let rv = "";
+  while (!stop.aborted) {
+    const resource = kinds[n % kinds.length]!;
+    const p = `/api/v1/namespaces/${NAMESPACE}/${resource}?watch=true&allowWatchBookmarks=true${rv ? `&resourceVersion=${rv}` : ""}`;
+    let handle: Awaited<ReturnType<AdminClient["watch"]>>;
+    try {
+      handle = await client.watch(p, (ev) => {
+        const v = (ev.object.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
+        if (ev.type === "ERROR") rv = "";
+        else if (v) rv = v;
+      });
+    } catch {
+      rv = "";
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    counts.open++;
+    const life = 3000 + Math.random() * 12_000;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([handle.ended, new Promise((r) => (timer = setTimeout(r, life))), stopped]);
+    clearTimeout(timer);
+    handle.close();
+    counts.open--;
+    counts.reconnects++;
+  }
+}
+
+/** An informer for every built-in kind, from one shared factory. */
+function startInformers(kubeconfig: string): { factory: SharedInformerFactory; cs: Clientset; kinds: number } {
+  const cs = Clientset.fromKubeconfig({ path: kubeconfig }, { qps: -1 });
+  const factory = new SharedInformerFactory(cs, { reflector: { onError: () => {} } });
+  let kinds = 0;
+  for (const group of [factory.coreV1(), factory.coordinationV1(), factory.rbacV1(), factory.apiextensionsV1()]) {
+    const proto = Object.getPrototypeOf(group) as Record<string, unknown>;
+    for (const method of Object.getOwnPropertyNames(proto)) {
+      if (method === "constructor") continue;
+      const typed = (group as unknown as Record<string, () => { informer(): unknown }>)[method]!.call(group);
+      typed.informer();
+      kinds++;
+    }
+  }
+  factory.start();
+  return { factory, cs, kinds };
+}
+
+const mb = (b: number): string => (b / 1024 / 1024).toFixed(1);
+
+async function waitUntil(fn: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !(await fn())) await new Promise((r) => setTimeout(r, 250));
+}
+
+async function run(): Promise<void> {
+  const duration = durationMs();
+  const warmup = Math.min(60_000, duration / 2);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kubegen-soak-"));
+  const server = await ServerProcess.start(dataDir);
+  const setup = new AdminClient(server.url, server.kubeconfig, 8);
+  try {
+    const ns = await setup.request("POST", "/api/v1/namespaces", { apiVersion: "v1", kind: "Namespace", metadata: { name: NAMESPACE } });
+    if (ns.status !== 201) throw new Error(`soak: creating namespace: ${ns.status} ${ns.body}`);
+    // Let the controllers' own start-up settle before the idle baseline.
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleBefore = await server.probe();
+
+    const stop = new AbortController();
+    const stopped = new Promise((r) => stop.signal.addEventListener("abort", r, { once: true }));
+    const lat = new Latencies();
+    const writeClient = new AdminClient(server.url, server.kubeconfig, WRITERS + 2);
+    const watchClient = new AdminClient(server.url, server.kubeconfig, WATCHERS + 8);
+    const counts = { open: 0, reconnects: 0 };
+    const informers = startInformers(server.kubeconfig);
+    const tasks = [
+      ...Array.from({ length: WRITERS }, (_v, i) => writer(writeClient, i, stop.signal, lat)),
+      ...Array.from({ length: WATCHERS }, (_v, i) => churningWatcher(watchClient, i, stop.signal, stopped, counts)),
+    ];
+
+    const samples: Sample[] = [];
+    const t0 = performance.now();
+    console.log(`  soak: ${formatDuration(duration)} of load, warm-up ${formatDuration(warmup)}, ${WRITERS} writers, ${WATCHERS} watchers, ${informers.kinds} informers; a row every ${SAMPLE_MS / 1000} s`);
+    while (performance.now() - t0 < duration) {
+      await new Promise((r) => setTimeout(r, Math.min(SAMPLE_MS, duration - (performance.now() - t0))));
+      const p = await server.probe();
+      const { count, p99 } = lat.take();
+      const s: Sample = { ...p, rss: server.rssFromProc(), t: performance.now() - t0, writes: count, p99, clientWatchers: counts.open, reconnects: counts.reconnects };
+      samples.push(s);
+      console.log(`  t=${(s.t / 1000).toFixed(0)}s rss ${mb(s.rss)} MB heap ${mb(s.heapUsed)} MB fds ${s.fds} watchers ${s.watchers} listeners ${s.listeners} handles ${s.handles} writes ${s.writes} p99 ${formatDuration(s.p99)}`);
+    }
+
+    stop.abort();
+    await Promise.all(tasks);
+    await informers.factory.shutdown();
+    informers.cs.restClient.close();
+    writeClient.close();
+    watchClient.close();
+    // Give the server its time to see every connection go.
+    let idleAfter = await server.probe();
+    await waitUntil(async () => {
+      idleAfter = await server.probe();
+      return idleAfter.watchers <= idleBefore.watchers && idleAfter.fds <= idleBefore.fds && idleAfter.listeners <= idleBefore.listeners;
+    }, 15_000);
+
+    printTable(
+      "soak: the server over time",
+      ["t", "RSS MB", "heap MB", "fds", "watchers (server)", "watchers (clients)", "reconnects", "listeners", "handles", "writes", "write p99"],
+      samples.map((s) => [`${(s.t / 1000).toFixed(0)} s`, mb(s.rss), mb(s.heapUsed), String(s.fds), String(s.watchers), String(s.clientWatchers), String(s.reconnects), String(s.listeners), String(s.handles), String(s.writes), formatDuration(s.p99)]),
+    );
+
+    // Warm-up ends at the first sample at or after it; "the end" is the mean of the last three
+    // samples (one sample is one GC's luck).
+    const base = samples.find((s) => s.t >= warmup - 1000) ?? samples[0]!;
+    const tail = samples.slice(-3);
+    const endRss = tail.reduce((n, s) => n + s.rss, 0) / tail.length;
+    const rssRatio = endRss / base.rss;
+    const rows: string[][] = [];
+    const rssCheck = checkTarget(rssRatio, RSS_TARGET, "soak: RSS growth after warm-up < 10%");
+    rows.push(["RSS, end of load / end of warm-up", `${mb(endRss)} / ${mb(base.rss)} MB`, `${((rssRatio - 1) * 100).toFixed(1)}%`, "< 10%", rssCheck.verdict]);
+    for (const [what, key] of [
+      ["watchers held once the clients left", "watchers"],
+      ["event listeners once the clients left", "listeners"],
+      ["open fds once the clients left", "fds"],
+    ] as const) {
+      const extra = idleAfter[key] - idleBefore[key];
+      const c = checkTarget(extra, LEAK_TARGET, `soak: no leaked ${key}`);
+      rows.push([what, `${idleAfter[key]} (before the load: ${idleBefore[key]})`, String(extra), "0 more", c.verdict]);
+    }
+    const types = (p: Probe): string => Object.entries(p.handleTypes).sort().map(([t, n]) => `${t} ${n}`).join(", ");
+    rows.push(["active handles once the clients left", `${idleAfter.handles} (before: ${idleBefore.handles})`, String(idleAfter.handles - idleBefore.handles), "-", "-"]);
+    printTable("soak: targets", ["what", "measured", "growth", "target", "verdict"], rows);
+    printNote(`server handles by type, before the load: ${types(idleBefore)}; after: ${types(idleAfter)}`);
+    printNote(`${lat.total} writes (${lat.errors} answered 4xx/5xx other than 404/409), ${counts.reconnects} watch reconnects; server RSS read from /proc/<pid>/status, the rest reported by the server process`);
+  } finally {
+    setup.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const bench: BenchModule = {
+  name: "soak",
+  description: "10 minutes of mixed load (writes, 100 reconnecting watchers, an informer per kind): RSS, fds, watchers, listeners over time",
+  run,
+};
+
+if (process.argv[2] === "--serve") await serve(process.argv[3]!);
+else await runIfMain(import.meta.url, bench);
