@@ -46,7 +46,8 @@ export function upCommand(): Command {
     };
     try {
       manager = new ControllerManager({
-        ...controllerManagerOptions(flags, loadKubeconfig({ path: running.kubeconfig })),
+        // Its own credential (system:kube-controller-manager and its roles), not the admin's.
+        ...controllerManagerOptions(flags, loadKubeconfig({ path: running.controllerManagerKubeconfig })),
         log: (line) => console.error(line),
         onError: logError("kubegen up: controller-manager"),
         // As kube-controller-manager, losing the lease ends the process.

@@ -3,9 +3,10 @@
  * post-start hooks after it listens and a graceful shutdown (stop accepting, end watches,
  * drain in-flight requests, run pre-shutdown hooks).
  *
- * Chain, outermost first: panic recovery -> request info -> metrics -> timeout ->
- * authentication -> authorization -> max in-flight -> router.
+ * Chain, outermost first: panic recovery -> request info -> Audit-Id -> metrics -> timeout ->
+ * authentication -> impersonation -> audit -> authorization -> max in-flight -> router.
  */
+import { setMaxListeners } from "node:events";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +17,21 @@ import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
 import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
 import { systemNamespacesHook } from "../controlplane/system-namespaces.js";
-import { authorizerForMode } from "../auth/authorizer.js";
+import { authorizerForMode, parseAuthorizationModes, privilegedGroups, type AuthorizationAttributes, type Authorizer, type Decision } from "../auth/authorizer.js";
+import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
+import { PolicyCache } from "../auth/rbac/policy-cache.js";
+import type { PolicyRule } from "../auth/rbac/rules.js";
+import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
+import { RBACEscalation } from "../admission/rbac-escalation.js";
+import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
+import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
+import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
+import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
+import type { AuditLogWriter } from "../audit/log-writer.js";
+import type { Policy as AuditPolicy } from "../audit/policy.js";
+import { withAudit, withAuditID } from "./filters/audit.js";
+import { withImpersonation } from "./filters/impersonation.js";
+import { withServiceAccountIssuerDiscovery } from "./filters/oidc-discovery.js";
 import type { Authenticator } from "../auth/authenticator.js";
 import { TokenFileAuthenticator } from "../auth/token-file.js";
 import { UnionAuthenticator } from "../auth/union.js";
@@ -70,8 +85,15 @@ export interface APIServerOptions {
   tokens?: ReadonlyMap<string, UserInfo>;
   /** Default true: requests without credentials are system:anonymous. */
   anonymousAuth?: boolean;
-  /** Default "AlwaysAllow". */
+  /** Default "AlwaysAllow" (tests and embedders); the `kubegen apiserver`/`up` commands default to "RBAC". */
   authorizationMode?: string;
+  /** Service-account tokens: issued by `serviceaccounts/<name>/token`, accepted as credentials. */
+  serviceAccountTokens?: ServiceAccountTokens;
+  /** `--audit-policy-file` (parsed) and the `--audit-log-path` writer; both or neither. */
+  auditPolicy?: AuditPolicy;
+  auditWriter?: AuditLogWriter;
+  /** How often aggregated cluster roles are recomputed under RBAC; default 5 s. */
+  clusterRoleAggregationIntervalMs?: number;
   maxRequestsInFlight?: number;
   maxMutatingRequestsInFlight?: number;
   /** Default 60 s. */
@@ -147,7 +169,7 @@ export class APIServer {
   constructor(private readonly options: APIServerOptions) {
     this.log = options.log ?? ((line) => console.error(line));
     this.scheme = options.scheme ?? builtinScheme;
-    this.index = new ResourceIndex(options.storages);
+    this.index = new ResourceIndex(this.withAuthStorages(options.storages, options.serviceAccountTokens));
     this.health = new HealthChecks(this.hooks);
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
@@ -186,6 +208,9 @@ export class APIServer {
       }
     }
     plugins.push(...(options.admissionPlugins ?? []));
+    const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
+    this.handlerAuthorizer = (a) => authorizer.authorize(a);
+    if (this.rbac) plugins.push(new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a))));
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.
@@ -198,16 +223,20 @@ export class APIServer {
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? DEFAULTS.minRequestTimeoutSeconds,
     };
     const authenticators: Authenticator[] = [new X509Authenticator()];
+    if (options.serviceAccountTokens) authenticators.push(options.serviceAccountTokens);
     if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
     authenticators.unshift(this.loopback);
 
     const filters: Filter[] = [
       withPanicRecovery(this.scheme, this.log),
+      withAuditID(),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
-      withAuthorization(authorizerForMode(options.authorizationMode ?? "AlwaysAllow"), this.scheme),
+      withImpersonation(authorizer, this.scheme),
+      withAudit({ ...(options.auditPolicy && { policy: options.auditPolicy }), ...(options.auditWriter && { writer: options.auditWriter }) }),
+      withAuthorization(authorizer, this.scheme),
       withMaxInFlight(
         {
           readOnly: options.maxRequestsInFlight ?? DEFAULTS.maxRequestsInFlight,
@@ -216,6 +245,7 @@ export class APIServer {
         this.metrics.inflight,
       ),
     ];
+    if (options.serviceAccountTokens) filters.push(withServiceAccountIssuerDiscovery(options.serviceAccountTokens));
     const inner = router({
       scheme: this.scheme,
       health: this.health,
@@ -247,8 +277,88 @@ export class APIServer {
     return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
   }
 
+  /** The RBAC objects as the authorizer sees them. */
+  readonly policy = new PolicyCache();
+  private rbac: RBACAuthorizer | undefined;
+
+  private rbacStorages() {
+    const get = (plural: string) => this.index.lookup("rbac.authorization.k8s.io", "v1", plural)?.storage;
+    return { roles: get("roles"), roleBindings: get("rolebindings"), clusterRoles: get("clusterroles"), clusterRoleBindings: get("clusterrolebindings") };
+  }
+
+  /** The authorizer of `--authorization-mode`; under RBAC also the bootstrap-policy hook. */
+  private buildAuthorizer(mode: string): Authorizer {
+    const modes = parseAuthorizationModes(mode);
+    if (modes.includes("RBAC")) {
+      const st = this.rbacStorages();
+      if (!st.clusterRoles || !st.clusterRoleBindings) throw new Error("--authorization-mode=RBAC needs the rbac.authorization.k8s.io/v1 resources to be served");
+      this.rbac = new RBACAuthorizer(this.policy);
+      this.hooks.addPostStartHook(
+        "rbac/bootstrap-roles",
+        bootstrapPolicyHook({
+          clusterRoles: st.clusterRoles,
+          clusterRoleBindings: st.clusterRoleBindings,
+          context: systemContext,
+          ...(this.options.clusterRoleAggregationIntervalMs !== undefined && { aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs }),
+          log: this.log,
+        }),
+      );
+    }
+    const rbac = this.rbac;
+    return authorizerForMode(mode, rbac ? () => rbac : undefined);
+  }
+
+  /** The review APIs and, with service-account tokens, TokenRequest; only for kinds the scheme knows. */
+  private withAuthStorages(storages: readonly RESTStorage[], tokens: ServiceAccountTokens | undefined): RESTStorage[] {
+    const out = [...storages];
+    const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
+    const taken = (group: string, plural: string) => storages.some((s) => s.group === group && s.info.plural === plural);
+    const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));
+    const rulesFor = (user: { name: string; groups: string[] }, namespace: string): { rules: PolicyRule[]; incomplete: boolean } => {
+      if (user.groups.includes("system:masters") || !this.rbac) {
+        return { rules: [{ verbs: ["*"], apiGroups: ["*"], resources: ["*"] }, { verbs: ["*"], nonResourceURLs: ["*"] }], incomplete: !this.rbac && !user.groups.includes("system:masters") };
+      }
+      return { rules: this.policy.rulesFor(user, namespace), incomplete: false };
+    };
+    if (knows("authorization.k8s.io", "SubjectAccessReview")) {
+      for (const s of accessReviewStorages({ authorize, rulesFor })) if (!taken(s.group, s.info.plural)) out.push(s);
+    }
+    if (knows("authentication.k8s.io", "TokenReview")) {
+      for (const s of authenticationReviewStorages(tokens)) if (!taken(s.group, s.info.plural)) out.push(s);
+    }
+    if (tokens && knows("authentication.k8s.io", "TokenRequest")) {
+      const i = out.findIndex((s) => s.group === "" && s.info.plural === "serviceaccounts");
+      if (i >= 0) out[i] = { ...out[i]!, subresources: { ...out[i]!.subresources, token: tokenRequestStorage(tokens, this.objectGetter()) } };
+    }
+    return out;
+  }
+
+  /** Set once the chain is built; the review storages ask it. */
+  private handlerAuthorizer: (a: AuthorizationAttributes) => Decision | Promise<Decision> = (a) => privilegedGroups.authorize(a);
+
+  /** Reads ServiceAccounts and the objects tokens are bound to, as the system. */
+  objectGetter(): ObjectGetter {
+    const plural = { ServiceAccount: "serviceaccounts", Pod: "pods", Secret: "secrets", Node: "nodes" } as const;
+    return async (kind, namespace, name) => {
+      const storage = this.index.lookup("", "v1", plural[kind])?.storage;
+      if (!storage?.get) return undefined;
+      const signal = this.stopController.signal;
+      try {
+        return await storage.get({ ...systemContext(signal), ...(namespace !== "" && { namespace }) }, name, {});
+      } catch (err) {
+        if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+        throw err;
+      }
+    };
+  }
+
   /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
   async start(): Promise<void> {
+    if (this.rbac) {
+      // One long-lived watch per RBAC resource listens on the server's stop signal.
+      setMaxListeners(0, this.stopController.signal);
+      await this.policy.start(this.rbacStorages(), systemContext, this.stopController.signal, this.log);
+    }
     const tls = this.options.tls;
     const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;
     const server = https.createServer(
