@@ -242,7 +242,8 @@ export function bootstrapPolicyHook(options: BootstrapPolicyOptions): PostStartH
         return missing.length === 0 ? undefined : { ...existing, subjects: [...have, ...missing] };
       });
     }
-    await aggregateClusterRoles(options.clusterRoles, ctx);
+    // Aggregated roles feed each other (view -> edit -> admin): settle them before serving.
+    for (let pass = 0; pass < 4; pass++) if ((await aggregateClusterRoles(options.clusterRoles, ctx)) === 0) break;
     const every = options.aggregationIntervalMs ?? 5000;
     if (every > 0) {
       const timer = setInterval(() => {

@@ -29,7 +29,7 @@ import { authenticationReviewStorages } from "../registry/resources/tokenreviews
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
-import { withAudit, withAuditID } from "./filters/audit.js";
+import { auditAdmissionRecorder, withAudit, withAuditID } from "./filters/audit.js";
 import { withImpersonation } from "./filters/impersonation.js";
 import { withServiceAccountIssuerDiscovery } from "./filters/oidc-discovery.js";
 import type { Authenticator } from "../auth/authenticator.js";
@@ -187,7 +187,7 @@ export class APIServer {
     this.discovery = new DiscoveryHandlers(this.index, this.scheme, () => this.serverAddress());
 
     const namespaces = this.index.lookup("", "v1", "namespaces")?.storage;
-    const plugins: AdmissionPlugin[] = [];
+    const plugins: AdmissionPlugin[] = options.auditPolicy ? [auditAdmissionRecorder] : [];
     if (namespaces?.get) {
       const get = namespaces.get.bind(namespaces);
       plugins.push(

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditLogWriter } from "../../audit/log-writer.js";
 import { evaluate, type Policy, type Stage } from "../../audit/policy.js";
+import type { AdmissionPlugin } from "../../admission/interface.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import { attributesOf } from "./authorization.js";
 
@@ -32,23 +33,39 @@ function event(req: APIRequest, id: string, level: string, stage: Stage, receive
   };
   const ua = req.raw.headers["user-agent"];
   if (ua) ev.userAgent = ua;
+  const seen = stage === "RequestReceived" ? undefined : admitted.get(req);
+  const name = i.name || seen?.name;
   if (i.isResourceRequest) {
     ev.objectRef = {
       resource: i.resource,
       ...(i.namespace && { namespace: i.namespace }),
-      ...(i.name && { name: i.name }),
+      ...(name && { name }),
       apiGroup: i.apiGroup,
       apiVersion: i.apiVersion,
       ...(i.subresource && { subresource: i.subresource }),
     };
   }
   if (code !== undefined) ev.responseStatus = { metadata: {}, code };
+  if ((level === "Request" || level === "RequestResponse") && seen?.object !== undefined) ev.requestObject = seen.object;
   ev.requestReceivedTimestamp = micro(received);
   ev.stageTimestamp = micro(new Date());
   return ev;
 }
 
 const ids = new WeakMap<APIRequest, { id: string; received: Date }>();
+/** What admission saw of a write (the object's name on create, the object as sent): keyed by the request. */
+const admitted = new WeakMap<object, { name: string; object?: unknown }>();
+
+/**
+ * Runs first in the admission chain and only records: the name a create gives in its body (for
+ * objectRef) and the request object as the client sent it (for Request and RequestResponse).
+ */
+export const auditAdmissionRecorder: AdmissionPlugin = {
+  name: "AuditRecorder",
+  async admit(attributes, ctx) {
+    admitted.set(ctx, { name: attributes.name, ...(attributes.object !== undefined && { object: structuredClone(attributes.object) }) });
+  },
+};
 
 /** Outermost: every response, 401s and 403s included, carries an Audit-Id (the client's own, when it sent one). */
 export function withAuditID(): Filter {

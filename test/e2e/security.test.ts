@@ -1,0 +1,177 @@
+/**
+ * Issue #17 with the real kubectl against `kubegen up` (RBAC, audit at the policy's levels):
+ * what anonymous callers may reach, `auth whoami` and `auth can-i` (yes/no, --list, --as) as the
+ * roles grant, a ServiceAccount's own token from `create token`, RBAC escalation refused, the
+ * `default` ServiceAccount and `kube-root-ca.crt` in a new namespace, the audit log, and the
+ * data dir's permissions.
+ */
+import https from "node:https";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import YAML from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+
+const available = kubectlAvailable;
+let dir: string;
+let up: APIServerProcess;
+
+const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
+
+function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(`${up.url}${urlPath}`, { rejectUnauthorized: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean, tries = 100): Promise<T> {
+  let v = await f();
+  for (let i = 0; i < tries && !ok(v); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    v = await f();
+  }
+  return v;
+}
+
+const POLICY = `apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: ["RequestReceived"]
+rules:
+- level: None
+  nonResourceURLs: ["/healthz*", "/livez*", "/readyz*"]
+- level: RequestResponse
+  resources: [{group: "", resources: ["configmaps"]}]
+- level: Metadata
+`;
+
+beforeAll(async () => {
+  if (!available) return;
+  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-security-e2e-"));
+  writeFileSync(path.join(dir, "audit-policy.yaml"), POLICY);
+  up = await spawnAPIServer(dir, {
+    command: "up",
+    extraArgs: ["--endpoint-reconciler-type", "none", "--audit-policy-file", path.join(dir, "audit-policy.yaml"), "--audit-log-path", path.join(dir, "audit", "audit.log")],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  if (up) await up.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization, audit", () => {
+  it("anonymous callers read /version and the health endpoints, and nothing else; unknown tokens are 401", async () => {
+    for (const p of ["/version", "/healthz", "/readyz", "/livez"]) expect((await get(p)).status, p).toBe(200);
+    const secrets = await get("/api/v1/secrets");
+    expect(secrets.status).toBe(403);
+    expect(JSON.parse(secrets.body).message).toBe('secrets is forbidden: User "system:anonymous" cannot list resource "secrets" in API group "" at the cluster scope');
+    expect((await get("/api/v1/namespaces")).status).toBe(403);
+    const bogus = await get("/version", { Authorization: "Bearer bogus" });
+    expect(bogus.status).toBe(401);
+    expect(bogus.headers["audit-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the data dir 0700 and the database and its WAL 0600", () => {
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, "kubegen.db")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, "kubegen.db-wal")).mode & 0o777).toBe(0o600);
+  });
+
+  it("auth whoami and auth can-i for the admin", async () => {
+    const who = await kubectl("auth", "whoami", "-o", "json");
+    expect(who.code).toBe(0);
+    expect(JSON.parse(who.stdout).status.userInfo).toEqual({ username: "kubegen-admin", groups: ["system:masters", "system:authenticated"] });
+    expect((await kubectl("auth", "can-i", "delete", "namespaces")).stdout.trim()).toBe("yes");
+    const roles = (await kubectl("get", "clusterroles", "-o", "name")).stdout;
+    for (const r of ["cluster-admin", "admin", "edit", "view", "system:discovery", "system:basic-user", "system:public-info-viewer", "system:kube-controller-manager"]) {
+      expect(roles).toContain(`clusterrole.rbac.authorization.k8s.io/${r}\n`);
+    }
+  });
+
+  it("a new namespace gets the default ServiceAccount and kube-root-ca.crt", async () => {
+    expect((await kubectl("create", "ns", "team")).code).toBe(0);
+    const sa = await eventually(() => kubectl("get", "sa", "default", "-n", "team", "-o", "name"), (r) => r.code === 0);
+    expect(sa.stdout.trim()).toBe("serviceaccount/default");
+    const cm = await eventually(() => kubectl("get", "cm", "kube-root-ca.crt", "-n", "team", "-o", "json"), (r) => r.code === 0);
+    expect(JSON.parse(cm.stdout).data["ca.crt"]).toBe(readFileSync(path.join(dir, "pki", "ca.crt"), "utf8"));
+  });
+
+  it("a ServiceAccount bound to a Role can do exactly that, with --as and with its own token", async () => {
+    const sa = "system:serviceaccount:team:robot";
+    expect((await kubectl("create", "sa", "robot", "-n", "team")).code).toBe(0);
+    expect((await kubectl("create", "role", "pod-reader", "--verb=get,list", "--resource=pods", "-n", "team")).code).toBe(0);
+    expect((await kubectl("create", "rolebinding", "robot-reads", "--role=pod-reader", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
+    const canI = async (...args: string[]) => (await kubectl("auth", "can-i", ...args, `--as=${sa}`, ...(args.includes("-n") ? [] : ["-n", "team"]))).stdout.trim();
+    expect(await eventually(() => canI("list", "pods"), (v) => v === "yes")).toBe("yes");
+    expect(await canI("delete", "pods")).toBe("no");
+    expect(await canI("list", "secrets")).toBe("no");
+    expect(await canI("list", "pods", "-n", "default")).toBe("no");
+    const list = await kubectl("auth", "can-i", "--list", `--as=${sa}`, "-n", "team");
+    expect(list.stdout).toMatch(/^pods\s+\[\]\s+\[\]\s+\[get list\]$/m);
+    expect(list.stdout).toContain("selfsubjectaccessreviews.authorization.k8s.io");
+    expect(list.stdout).not.toMatch(/^secrets/m);
+
+    const tok = await kubectl("create", "token", "robot", "-n", "team", "--duration=1h");
+    expect(tok.code).toBe(0);
+    const token = tok.stdout.trim();
+    const [, payload] = token.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8"));
+    expect(claims.sub).toBe(sa);
+    expect(claims.iss).toBe("https://kubernetes.default.svc.cluster.local");
+
+    const admin = YAML.parse(readFileSync(path.join(dir, "kubeconfig"), "utf8"));
+    admin.users = [{ name: "robot", user: { token } }];
+    admin.contexts[0].context.user = "robot";
+    const robotConfig = path.join(dir, "robot.kubeconfig");
+    writeFileSync(robotConfig, YAML.stringify(admin));
+    const asRobot = (...args: string[]) => runKubectl(robotConfig, args, { timeoutMs: 60_000, cacheDir: path.join(dir, "robot-cache") });
+    expect((await asRobot("get", "pods", "-n", "team")).code).toBe(0);
+    const denied = await asRobot("get", "secrets", "-n", "team");
+    expect(denied.code).not.toBe(0);
+    expect(denied.stderr).toContain('User "system:serviceaccount:team:robot" cannot list resource "secrets" in API group "" in the namespace "team"');
+    expect(JSON.parse((await asRobot("auth", "whoami", "-o", "json")).stdout).status.userInfo.username).toBe(sa);
+
+    // Escalation: may write roles in team, but not grant what it does not hold.
+    expect((await kubectl("create", "role", "role-writer", "--verb=create,get", "--resource=roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io", "-n", "team")).code).toBe(0);
+    expect((await kubectl("create", "rolebinding", "robot-writes", "--role=role-writer", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
+    await eventually(() => asRobot("auth", "can-i", "create", "roles", "-n", "team"), (r) => r.stdout.trim() === "yes");
+    expect((await asRobot("create", "role", "small", "--verb=get", "--resource=pods", "-n", "team")).code).toBe(0);
+    const big = await asRobot("create", "role", "big", "--verb=get", "--resource=secrets", "-n", "team");
+    expect(big.code).not.toBe(0);
+    expect(big.stderr).toContain('is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}');
+    const bind = await asRobot("create", "rolebinding", "grab", "--clusterrole=cluster-admin", "--serviceaccount=team:robot", "-n", "team");
+    expect(bind.code).not.toBe(0);
+    expect(bind.stderr).toContain("attempting to grant RBAC permissions not currently held");
+
+    // The token dies with its ServiceAccount.
+    expect((await kubectl("delete", "sa", "robot", "-n", "team")).code).toBe(0);
+    const gone = await asRobot("get", "pods", "-n", "team");
+    expect(gone.stderr).toContain("Unauthorized");
+  }, 90_000);
+
+  it("the audit log holds the requests at the policy's levels", async () => {
+    expect((await kubectl("create", "configmap", "audited", "--from-literal=a=b", "-n", "team")).code).toBe(0);
+    const events = await eventually(
+      async () => readFileSync(path.join(dir, "audit", "audit.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>),
+      (evs) => evs.some((e) => e.objectRef?.name === "audited"),
+    );
+    expect(events.every((e) => e.apiVersion === "audit.k8s.io/v1" && e.kind === "Event" && e.stage === "ResponseComplete")).toBe(true);
+    expect(events.some((e) => e.requestURI.startsWith("/healthz"))).toBe(false);
+    const cm = events.find((e) => e.verb === "create" && e.objectRef?.resource === "configmaps" && e.objectRef?.name === "audited")!;
+    expect(cm).toMatchObject({ level: "RequestResponse", user: { username: "kubegen-admin" }, responseStatus: { code: 201 }, objectRef: { namespace: "team" } });
+    expect(cm.requestObject).toMatchObject({ kind: "ConfigMap", data: { a: "b" } });
+    const ns = events.find((e) => e.verb === "create" && e.objectRef?.resource === "namespaces")!;
+    expect(ns.level).toBe("Metadata");
+    expect(ns.requestObject).toBeUndefined();
+    const anon = events.find((e) => e.user.username === "system:anonymous" && e.objectRef?.resource === "secrets")!;
+    expect(anon.responseStatus.code).toBe(403);
+  });
+});
