@@ -87,6 +87,11 @@ export interface APIServerOptions {
   anonymousAuth?: boolean;
   /** Default "AlwaysAllow" (tests and embedders); the `kubegen apiserver`/`up` commands default to "RBAC". */
   authorizationMode?: string;
+  /**
+   * Serve TokenReview, SelfSubjectReview and the access reviews (and TokenRequest with tokens).
+   * Default: when service-account tokens are given or RBAC is a mode.
+   */
+  serveAuthAPIs?: boolean;
   /** Service-account tokens: issued by `serviceaccounts/<name>/token`, accepted as credentials. */
   serviceAccountTokens?: ServiceAccountTokens;
   /** `--audit-policy-file` (parsed) and the `--audit-log-path` writer; both or neither. */
@@ -169,7 +174,10 @@ export class APIServer {
   constructor(private readonly options: APIServerOptions) {
     this.log = options.log ?? ((line) => console.error(line));
     this.scheme = options.scheme ?? builtinScheme;
-    this.index = new ResourceIndex(this.withAuthStorages(options.storages, options.serviceAccountTokens));
+    // The review APIs come with a real authentication/authorization setup (what runAPIServer
+    // builds); a server assembled by hand for a test serves exactly the storages it was given.
+    const authAPIs = options.serveAuthAPIs ?? (options.serviceAccountTokens !== undefined || /(^|,)\s*RBAC\s*(,|$)/.test(options.authorizationMode ?? ""));
+    this.index = new ResourceIndex(authAPIs ? this.withAuthStorages(options.storages, options.serviceAccountTokens) : [...options.storages]);
     this.health = new HealthChecks(this.hooks);
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
