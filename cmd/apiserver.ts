@@ -41,6 +41,7 @@ export interface APIServerFlags {
   auditLogMaxsize: number;
   auditLogMaxbackup: number;
   auditLogMaxage: number;
+  encryptionProviderConfig?: string;
   serviceClusterIpRange: string;
   serviceNodePortRange: string;
   endpointReconcilerType: string;
@@ -83,6 +84,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxsize <MB>", "rotate the audit log when it reaches this size (0: never)", int("--audit-log-maxsize"), 0)
     .option("--audit-log-maxbackup <n>", "rotated audit logs kept (0: all)", int("--audit-log-maxbackup"), 0)
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
+    .option("--encryption-provider-config <file>", "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
     .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, none)", "lease")
@@ -121,6 +123,7 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     auditLogMaxSize: flags.auditLogMaxsize,
     auditLogMaxBackup: flags.auditLogMaxbackup,
     auditLogMaxAge: flags.auditLogMaxage,
+    ...(flags.encryptionProviderConfig ? { encryptionProviderConfig: flags.encryptionProviderConfig } : {}),
     serviceClusterIPRange: flags.serviceClusterIpRange,
     serviceNodePortRange: flags.serviceNodePortRange,
     endpointReconcilerType: flags.endpointReconcilerType,

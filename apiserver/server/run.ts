@@ -25,6 +25,8 @@ import { ensureServiceAccountKeys, ServiceAccountTokens } from "../auth/servicea
 import { CONTROLLER_MANAGER_USER } from "../controlplane/bootstrap-policy.js";
 import { AuditLogWriter } from "../audit/log-writer.js";
 import { loadPolicy } from "../audit/policy.js";
+import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
+import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
 
 export interface RunOptions {
@@ -59,6 +61,8 @@ export interface RunOptions {
   auditLogMaxSize?: number;
   auditLogMaxBackup?: number;
   auditLogMaxAge?: number;
+  /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, identity). */
+  encryptionProviderConfig?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
   serviceClusterIPRange?: string;
   /** `30000-32767` form. */
@@ -229,6 +233,14 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
   }
 
+  if (options.encryptionProviderConfig) {
+    try {
+      storage = new EncryptedStorage(storage, loadEncryptionConfiguration(options.encryptionProviderConfig));
+    } catch (err) {
+      await storage.close();
+      throw err;
+    }
+  }
   const compaction = new AbortController();
   startCompactor(storage, {
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
