@@ -42,6 +42,8 @@ export interface APIServerFlags {
   auditLogMaxbackup: number;
   auditLogMaxage: number;
   encryptionProviderConfig?: string;
+  enableAdmissionPlugins?: string;
+  disableAdmissionPlugins?: string;
   serviceClusterIpRange: string;
   serviceNodePortRange: string;
   endpointReconcilerType: string;
@@ -84,6 +86,8 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxsize <MB>", "rotate the audit log when it reaches this size (0: never)", int("--audit-log-maxsize"), 0)
     .option("--audit-log-maxbackup <n>", "rotated audit logs kept (0: all)", int("--audit-log-maxbackup"), 0)
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
+    .option("--enable-admission-plugins <list>", "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)")
+    .option("--disable-admission-plugins <list>", "default admission plugins not to run")
     .option("--encryption-provider-config <file>", "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
@@ -123,6 +127,8 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     auditLogMaxSize: flags.auditLogMaxsize,
     auditLogMaxBackup: flags.auditLogMaxbackup,
     auditLogMaxAge: flags.auditLogMaxage,
+    ...(flags.enableAdmissionPlugins ? { enableAdmissionPlugins: flags.enableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.disableAdmissionPlugins ? { disableAdmissionPlugins: flags.disableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
     ...(flags.encryptionProviderConfig ? { encryptionProviderConfig: flags.encryptionProviderConfig } : {}),
     serviceClusterIPRange: flags.serviceClusterIpRange,
     serviceNodePortRange: flags.serviceNodePortRange,

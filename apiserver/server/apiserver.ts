@@ -23,6 +23,8 @@ import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
+import { buildAdmissionPlugins } from "../admission/plugins.js";
+import type { AdmissionObjects } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
@@ -119,6 +121,12 @@ export interface APIServerOptions {
   readyChecks?: readonly HealthCheck[];
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
+  /**
+   * Upstream's default admission plugins (LimitRanger, ServiceAccount, DefaultTolerationSeconds,
+   * PodSecurity, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
+   * turns the flags into this list. Default: none (runAPIServer passes the defaults).
+   */
+  builtinAdmissionPlugins?: readonly string[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
   systemNamespaces?: boolean;
   /** `--system-namespaces-interval`: the controller's safety-net pass; default 1 minute. */
@@ -215,6 +223,7 @@ export class APIServer {
         );
       }
     }
+    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], this.admissionObjects()));
     plugins.push(...(options.admissionPlugins ?? []));
     const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
     this.handlerAuthorizer = (a) => authorizer.authorize(a);
@@ -343,6 +352,38 @@ export class APIServer {
 
   /** Set once the chain is built; the review storages ask it. */
   private handlerAuthorizer: (a: AuthorizationAttributes) => Decision | Promise<Decision> = (a) => privilegedGroups.authorize(a);
+
+  /** Other objects as admission plugins read and write them: as the system, through the storages. */
+  private admissionObjects(): AdmissionObjects {
+    const storageOf = (group: string, resource: string) => {
+      const r = this.index.lookup(group, group === "" ? "v1" : (this.scheme.groupVersions().find((gv) => gv.group === group)?.version ?? "v1"), resource);
+      return r?.storage;
+    };
+    const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    return {
+      get: async (group, resource, namespace, name, signal) => {
+        const s = storageOf(group, resource);
+        if (!s?.get) return undefined;
+        try {
+          return await s.get(ctx(namespace, signal), name, {});
+        } catch (err) {
+          if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+          throw err;
+        }
+      },
+      list: async (group, resource, namespace, signal) => {
+        const s = storageOf(group, resource);
+        if (!s?.list) return [];
+        return (await s.list(ctx(namespace, signal), {})).items;
+      },
+      updateStatus: async (group, resource, namespace, obj, signal) => {
+        const s = storageOf(group, resource);
+        const status = s?.subresources?.status;
+        if (!status?.update) return;
+        await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+      },
+    };
+  }
 
   /** Reads ServiceAccounts and the objects tokens are bound to, as the system. */
   objectGetter(): ObjectGetter {

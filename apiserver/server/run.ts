@@ -25,6 +25,7 @@ import { ensureServiceAccountKeys, ServiceAccountTokens } from "../auth/servicea
 import { CONTROLLER_MANAGER_USER } from "../controlplane/bootstrap-policy.js";
 import { AuditLogWriter } from "../audit/log-writer.js";
 import { loadPolicy } from "../audit/policy.js";
+import { selectAdmissionPlugins } from "../admission/plugins.js";
 import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
 import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
@@ -61,6 +62,9 @@ export interface RunOptions {
   auditLogMaxSize?: number;
   auditLogMaxBackup?: number;
   auditLogMaxAge?: number;
+  /** `--enable-admission-plugins` / `--disable-admission-plugins`, over upstream's default set. */
+  enableAdmissionPlugins?: string[];
+  disableAdmissionPlugins?: string[];
   /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, identity). */
   encryptionProviderConfig?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
@@ -256,6 +260,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges });
+  const admissionPlugins = selectAdmissionPlugins(options.enableAdmissionPlugins, options.disableAdmissionPlugins);
   const issuer = options.serviceAccountIssuer ?? "https://kubernetes.default.svc.cluster.local";
   const saKeys = await ensureServiceAccountKeys({
     dataDir,
@@ -284,6 +289,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     authorizationMode: options.authorizationMode ?? "AlwaysAllow",
     anonymousAuth: options.anonymousAuth ?? true,
     serviceAccountTokens,
+    builtinAdmissionPlugins: admissionPlugins,
     ...(auditPolicy && auditWriter && { auditPolicy, auditWriter }),
     ...(options.maxRequestsInFlight !== undefined ? { maxRequestsInFlight: options.maxRequestsInFlight } : {}),
     ...(options.maxMutatingRequestsInFlight !== undefined ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight } : {}),

@@ -187,6 +187,44 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(anon.responseStatus.code).toBe(403);
   });
 
+  it("admission: a quota and a LimitRange are enforced, PodSecurity restricted refuses a privileged pod, pods get their service account", async () => {
+    const apply = async (yaml: string) => {
+      const f = path.join(dir, `obj-${Math.random().toString(36).slice(2)}.yaml`);
+      writeFileSync(f, yaml);
+      return kubectl("apply", "-f", f);
+    };
+    expect((await kubectl("create", "ns", "limits")).code).toBe(0);
+    await eventually(() => kubectl("get", "sa", "default", "-n", "limits"), (r) => r.code === 0);
+    expect((await kubectl("create", "quota", "q", "--hard=pods=1,configmaps=3", "-n", "limits")).code).toBe(0);
+    expect((await apply("apiVersion: v1\nkind: LimitRange\nmetadata: {name: lr, namespace: limits}\nspec:\n  limits:\n  - type: Container\n    default: {cpu: 500m}\n    defaultRequest: {cpu: 100m}\n    max: {cpu: '1'}\n")).code).toBe(0);
+    const pod = (name: string, cpu?: string) =>
+      `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: limits}\nspec:\n  containers:\n  - name: c\n    image: busybox${cpu ? `\n    resources: {limits: {cpu: '${cpu}'}}` : ""}\n`;
+    const big = await apply(pod("big", "2"));
+    expect(big.stderr).toContain('pods "big" is forbidden: maximum cpu usage per Container is 1, but limit is 2');
+    expect((await apply(pod("p1"))).code).toBe(0);
+    const p1 = JSON.parse((await kubectl("get", "pod", "p1", "-n", "limits", "-o", "json")).stdout);
+    expect(p1.spec.containers[0].resources).toEqual({ limits: { cpu: "500m" }, requests: { cpu: "100m" } });
+    expect(p1.spec.serviceAccountName).toBe("default");
+    expect(p1.spec.volumes[0].name).toMatch(/^kube-api-access-/);
+    expect(p1.spec.containers[0].volumeMounts[0].mountPath).toBe("/var/run/secrets/kubernetes.io/serviceaccount");
+    const p2 = await apply(pod("p2"));
+    expect(p2.stderr).toContain('pods "p2" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1');
+    const quota = JSON.parse((await kubectl("get", "quota", "q", "-n", "limits", "-o", "json")).stdout);
+    expect(quota.status.used.pods).toBe("1");
+
+    expect((await kubectl("create", "ns", "locked")).code).toBe(0);
+    expect((await kubectl("label", "ns", "locked", "pod-security.kubernetes.io/enforce=restricted")).code).toBe(0);
+    await eventually(() => kubectl("get", "sa", "default", "-n", "locked"), (r) => r.code === 0);
+    const priv = await apply("apiVersion: v1\nkind: Pod\nmetadata: {name: priv, namespace: locked}\nspec:\n  containers:\n  - name: c\n    image: busybox\n    securityContext: {privileged: true}\n");
+    expect(priv.stderr).toContain(
+      'pods "priv" is forbidden: violates PodSecurity "restricted:latest": privileged (container "c" must not set securityContext.privileged=true), allowPrivilegeEscalation != false (container "c" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "c" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != true (pod or container "c" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "c" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")',
+    );
+    const ok = await apply(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: fine, namespace: locked}\nspec:\n  securityContext: {runAsNonRoot: true, seccompProfile: {type: RuntimeDefault}}\n  containers:\n  - name: c\n    image: busybox\n    securityContext: {allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}\n",
+    );
+    expect(ok.code).toBe(0);
+  });
+
   it("stores Secrets encrypted (aescbc) in SQLite and serves them decrypted", async () => {
     expect((await kubectl("create", "secret", "generic", "pw", "--from-literal=password=hunter2", "-n", "team")).code).toBe(0);
     const got = JSON.parse((await kubectl("get", "secret", "pw", "-n", "team", "-o", "json")).stdout);
