@@ -55,6 +55,8 @@ function event(req: APIRequest, id: string, level: string, stage: Stage, receive
 const ids = new WeakMap<APIRequest, { id: string; received: Date }>();
 /** What admission saw of a write (the object's name on create, the object as sent): keyed by the request. */
 const admitted = new WeakMap<object, { name: string; object?: unknown }>();
+/** Requests audited at Request or RequestResponse level. */
+const bodyLevels = new WeakSet<object>();
 
 /**
  * Runs first in the admission chain and only records: the name a create gives in its body (for
@@ -63,7 +65,9 @@ const admitted = new WeakMap<object, { name: string; object?: unknown }>();
 export const auditAdmissionRecorder: AdmissionPlugin = {
   name: "AuditRecorder",
   async admit(attributes, ctx) {
-    admitted.set(ctx, { name: attributes.name, ...(attributes.object !== undefined && { object: structuredClone(attributes.object) }) });
+    // The copy is only worth making when the policy logs bodies for this request.
+    const keep = attributes.object !== undefined && bodyLevels.has(ctx);
+    admitted.set(ctx, { name: attributes.name, ...(keep && { object: structuredClone(attributes.object) }) });
   },
 };
 
@@ -85,6 +89,7 @@ export function withAudit(options: AuditOptions): Filter {
     const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
     const d = evaluate(policy, attributesOf(req));
     if (d.level === "None") return next(req, res);
+    if (d.level === "Request" || d.level === "RequestResponse") bodyLevels.add(req);
     if (!d.omitStages.includes("RequestReceived")) writer.write(event(req, id, d.level, "RequestReceived", received));
     if (!d.omitStages.includes("ResponseComplete")) {
       let logged = false;
