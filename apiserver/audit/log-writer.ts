@@ -3,7 +3,7 @@
  * JSON lines appended to the file, rotated to `<name>-<timestamp><ext>` when it would outgrow
  * maxsize, old backups pruned by count and age. `-` writes to stdout.
  */
-import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
+import { createWriteStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
 import path from "node:path";
 
 export interface LogWriterOptions {
@@ -33,7 +33,9 @@ export class AuditLogWriter {
     } catch {
       this.size = 0;
     }
-    this.stream = createWriteStream(this.options.path, { flags: "a", mode: 0o600 });
+    // Opened now (not when the stream gets round to it), so that a rotation can always rename it;
+    // writes still pending then land in the renamed file, through this descriptor.
+    this.stream = createWriteStream("", { fd: openSync(this.options.path, "a", 0o600) });
   }
 
   write(event: object): void {

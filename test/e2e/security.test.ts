@@ -5,8 +5,11 @@
  * `default` ServiceAccount and `kube-root-ca.crt` in a new namespace, the audit log, and the
  * data dir's permissions.
  */
+import { execFile } from "node:child_process";
 import https from "node:https";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -16,6 +19,7 @@ import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-proc
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
 const available = kubectlAvailable;
+const run = promisify(execFile);
 let dir: string;
 let up: APIServerProcess;
 
@@ -150,6 +154,31 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(denied.code).not.toBe(0);
     expect(denied.stderr).toContain('User "system:serviceaccount:team:robot" cannot list resource "secrets" in API group "" in the namespace "team"');
     expect(JSON.parse((await asRobot("auth", "whoami", "-o", "json")).stdout).status.userInfo.username).toBe(sa);
+
+    // The official clients authenticate with the same token.
+    const core = (() => {
+      const kc = new KubeConfig();
+      kc.loadFromOptions({
+        clusters: [{ name: "c", server: up.url, caData: admin.clusters[0].cluster["certificate-authority-data"] }],
+        users: [{ name: "robot", token }],
+        contexts: [{ name: "c", cluster: "c", user: "robot" }],
+        currentContext: "c",
+      });
+      return kc.makeApiClient(CoreV1Api);
+    })();
+    expect((await core.listNamespacedPod({ namespace: "team" })).kind).toBe("PodList");
+    await expect(core.listNamespacedSecret({ namespace: "team" })).rejects.toMatchObject({ code: 403 });
+    if (existsSync("/usr/bin/python3")) {
+      const script = [
+        "import sys, kubernetes.client as k",
+        "c = k.Configuration(); c.host = sys.argv[1]; c.ssl_ca_cert = sys.argv[2]; c.api_key = {'authorization': 'Bearer ' + sys.argv[3]}",
+        "api = k.CoreV1Api(k.ApiClient(c))",
+        "print(len(api.list_namespaced_pod('team').items))",
+        "try:\n  api.list_namespaced_secret('team'); print('allowed')\nexcept k.exceptions.ApiException as e:\n  print(e.status)",
+      ].join("\n");
+      const py = await run("/usr/bin/python3", ["-c", script, up.url, path.join(dir, "pki", "ca.crt"), token]);
+      expect(py.stdout.trim().split("\n")).toEqual(["0", "403"]);
+    }
 
     // Escalation: may write roles in team, but not grant what it does not hold.
     expect((await kubectl("create", "role", "role-writer", "--verb=create,get", "--resource=roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io", "-n", "team")).code).toBe(0);
