@@ -9,6 +9,7 @@ import type { AuthorizationAttributes, Decision } from "../auth/authorizer.js";
 import type { PolicyCache } from "../auth/rbac/policy-cache.js";
 import { covers, describeRule, type PolicyRule, type RoleRef } from "../auth/rbac/rules.js";
 import { SYSTEM_MASTERS_GROUP } from "../auth/user.js";
+import type { RESTStorage } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionPlugin } from "./interface.js";
 
 const RBAC = "rbac.authorization.k8s.io";
@@ -31,6 +32,36 @@ export class RBACEscalation implements AdmissionPlugin {
     const scope = a.namespace ? `in namespace ${JSON.stringify(a.namespace)}` : "";
     const lines = missing.map(describeRule).join("\n");
     throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, `${who} is attempting to grant RBAC permissions not currently held:\n${lines}${suffix}${scope ? "" : ""}`);
+  }
+
+  /**
+   * Patches reach admission without the object they will produce: the storage wrapper computes
+   * it with a dry run and asks here before the real patch.
+   */
+  wrapPatch(storage: RESTStorage): RESTStorage {
+    const patch = storage.patch?.bind(storage);
+    if (!patch || storage.group !== RBAC) return storage;
+    const resource = storage.info.plural;
+    return {
+      ...storage,
+      patch: async (ctx, name, type, body, opts) => {
+        if (!ctx.user.groups.includes(SYSTEM_MASTERS_GROUP)) {
+          const { object } = await patch(ctx, name, type, body, { ...opts, dryRun: true });
+          await this.validate({
+            operation: "UPDATE",
+            kind: { group: RBAC, version: "v1", kind: storage.info.kind },
+            resource: { group: RBAC, version: "v1", resource },
+            subresource: "",
+            namespace: ctx.namespace ?? "",
+            name,
+            object,
+            dryRun: opts.dryRun ?? false,
+            user: { name: ctx.user.name, groups: [...ctx.user.groups], ...(ctx.user.uid && { uid: ctx.user.uid }) },
+          });
+        }
+        return patch(ctx, name, type, body, opts);
+      },
+    };
   }
 
   async validate(a: AdmissionAttributes): Promise<void> {

@@ -227,7 +227,11 @@ export class APIServer {
     plugins.push(...(options.admissionPlugins ?? []));
     const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
     this.handlerAuthorizer = (a) => authorizer.authorize(a);
-    if (this.rbac) plugins.push(new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a))));
+    if (this.rbac) {
+      const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
+      plugins.push(escalation);
+      this.escalation = escalation;
+    }
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.
@@ -327,7 +331,12 @@ export class APIServer {
 
   /** The review APIs and, with service-account tokens, TokenRequest; only for kinds the scheme knows. */
   private withAuthStorages(storages: readonly RESTStorage[], tokens: ServiceAccountTokens | undefined): RESTStorage[] {
-    const out = [...storages];
+    // Escalation checks of patches (the escalation plugin exists once the authorizer does).
+    const out = storages.map((s) => {
+      if (s.group !== "rbac.authorization.k8s.io" || !s.patch) return s;
+      const self = this;
+      return { ...s, patch: (ctx, name, type, body, opts) => (self.escalation ? self.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts)) } as RESTStorage;
+    });
     const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
     const taken = (group: string, plural: string) => storages.some((s) => s.group === group && s.info.plural === plural);
     const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));
@@ -349,6 +358,8 @@ export class APIServer {
     }
     return out;
   }
+
+  private escalation: RBACEscalation | undefined;
 
   /** Set once the chain is built; the review storages ask it. */
   private handlerAuthorizer: (a: AuthorizationAttributes) => Decision | Promise<Decision> = (a) => privilegedGroups.authorize(a);

@@ -188,6 +188,14 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     const big = await asRobot("create", "role", "big", "--verb=get", "--resource=secrets", "-n", "team");
     expect(big.code).not.toBe(0);
     expect(big.stderr).toContain('is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}');
+    // A patch is checked on the object it would produce.
+    expect((await kubectl("create", "role", "role-patcher", "--verb=patch", "--resource=roles.rbac.authorization.k8s.io", "-n", "team")).code).toBe(0);
+    expect((await kubectl("create", "rolebinding", "robot-patches", "--role=role-patcher", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
+    await eventually(() => asRobot("auth", "can-i", "patch", "roles", "-n", "team"), (r) => r.stdout.trim() === "yes");
+    const patched = await asRobot("patch", "role", "small", "-n", "team", "--type=json", "-p", '[{"op":"add","path":"/rules/-","value":{"apiGroups":[""],"resources":["secrets"],"verbs":["get"]}}]');
+    expect(patched.code).not.toBe(0);
+    expect(patched.stderr).toContain('{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}');
+    expect((await asRobot("patch", "role", "small", "-n", "team", "--type=merge", "-p", '{"metadata":{"labels":{"ok":"yes"}}}')).code).toBe(0);
     const bind = await asRobot("create", "rolebinding", "grab", "--clusterrole=cluster-admin", "--serviceaccount=team:robot", "-n", "team");
     expect(bind.code).not.toBe(0);
     expect(bind.stderr).toContain("attempting to grant RBAC permissions not currently held");
