@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
+import { type EtcdServer, etcdAvailable, startEtcd } from "./etcd-server.js";
 import { parseEncryptionConfiguration } from "../../../apiserver/storage/encryption/config.js";
 import { EncryptedStorage } from "../../../apiserver/storage/encryption/encrypted-storage.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
@@ -61,4 +63,25 @@ describe("encryption at rest", () => {
     expect(text((await inner.get("/registry/batch/jobs/ns/j"))!.value).startsWith("k8s:enc:aesgcm")).toBe(true);
     expect(text((await inner.get("/registry/apps/replicasets/ns/r"))!.value)).toBe("r");
   });
+});
+
+describe.skipIf(!etcdAvailable())("encryption at rest on etcd", () => {
+  let server: EtcdServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("stores the Secret's bytes under the aescbc prefix in etcd and reads them back", async () => {
+    server = await startEtcd();
+    const inner = new EtcdStorage({ endpoints: [server.endpoint] });
+    try {
+      const s = new EncryptedStorage(inner, config([aescbc, { identity: {} }]));
+      await s.create(SECRET, Buffer.from("etcd secret"));
+      const raw = await inner.get(SECRET);
+      expect(text(raw!.value).startsWith("k8s:enc:aescbc:v1:key1:")).toBe(true);
+      expect(text((await s.get(SECRET))!.value)).toBe("etcd secret");
+    } finally {
+      await inner.close();
+    }
+  }, 60_000);
 });
