@@ -248,6 +248,10 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(p2.stderr).toContain('pods "p2" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1');
     const quota = JSON.parse((await kubectl("get", "quota", "q", "-n", "limits", "-o", "json")).stdout);
     expect(quota.status.used.pods).toBe("1");
+    // The resourcequota controller recounts when pods go: the quota frees up.
+    expect((await kubectl("delete", "pod", "p1", "-n", "limits", "--wait=false")).code).toBe(0);
+    const freed = await eventually(() => kubectl("get", "quota", "q", "-n", "limits", "-o", "jsonpath={.status.used.pods}"), (r) => r.stdout === "0");
+    expect(freed.stdout).toBe("0");
 
     expect((await kubectl("create", "ns", "locked")).code).toBe(0);
     expect((await kubectl("label", "ns", "locked", "pod-security.kubernetes.io/enforce=restricted")).code).toBe(0);
