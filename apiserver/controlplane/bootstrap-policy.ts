@@ -175,7 +175,10 @@ export interface BootstrapPolicyOptions {
   clusterRoles: RESTStorage;
   clusterRoleBindings: RESTStorage;
   context: (signal: AbortSignal) => RequestContext;
-  /** How often aggregated roles are recomputed (the clusterrole-aggregation loop); default 5 s; 0: only at start. */
+  /**
+   * How often the apiserver itself recomputes aggregated roles; default 0: only at start (the
+   * controller-manager's clusterrole-aggregation controller keeps them current after that).
+   */
   aggregationIntervalMs?: number;
   log?: (line: string) => void;
 }
@@ -244,7 +247,7 @@ export function bootstrapPolicyHook(options: BootstrapPolicyOptions): PostStartH
     }
     // Aggregated roles feed each other (view -> edit -> admin): settle them before serving.
     for (let pass = 0; pass < 4; pass++) if ((await aggregateClusterRoles(options.clusterRoles, ctx)) === 0) break;
-    const every = options.aggregationIntervalMs ?? 5000;
+    const every = options.aggregationIntervalMs ?? 0;
     if (every > 0) {
       const timer = setInterval(() => {
         aggregateClusterRoles(options.clusterRoles, options.context(signal)).catch((err) => {

@@ -99,7 +99,7 @@ export interface APIServerOptions {
   /** `--audit-policy-file` (parsed) and the `--audit-log-path` writer; both or neither. */
   auditPolicy?: AuditPolicy;
   auditWriter?: AuditLogWriter;
-  /** How often aggregated cluster roles are recomputed under RBAC; default 5 s. */
+  /** How often the apiserver recomputes aggregated cluster roles under RBAC; default 0 (at start only; the controller keeps them). */
   clusterRoleAggregationIntervalMs?: number;
   maxRequestsInFlight?: number;
   maxMutatingRequestsInFlight?: number;

@@ -1,4 +1,5 @@
 // The controllers kubegen's controller-manager knows, registered with the duplicate checks.
+import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
 import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
 import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
@@ -7,7 +8,7 @@ import { newControllerRegistry, type ControllerDescriptor, type ControllerRegist
 
 /** Every built-in descriptor, in start order. */
 export function builtinControllerDescriptors(): ControllerDescriptor[] {
-  return [newNamespaceControllerDescriptor(), newServiceAccountControllerDescriptor(), newRootCACertPublisherDescriptor(), newResourceQuotaControllerDescriptor()];
+  return [newNamespaceControllerDescriptor(), newServiceAccountControllerDescriptor(), newRootCACertPublisherDescriptor(), newResourceQuotaControllerDescriptor(), newClusterRoleAggregationDescriptor()];
 }
 
 /** The registry of the built-in controllers; throws at start-up on a duplicate name or alias. */

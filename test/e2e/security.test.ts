@@ -110,6 +110,14 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     for (const r of ["cluster-admin", "admin", "edit", "view", "system:discovery", "system:basic-user", "system:public-info-viewer", "system:kube-controller-manager"]) {
       expect(roles).toContain(`clusterrole.rbac.authorization.k8s.io/${r}\n`);
     }
+    // clusterrole-aggregation: a role labelled aggregate-to-view joins view, edit and admin.
+    const f = path.join(dir, "widgets-role.yaml");
+    writeFileSync(f, "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: widgets-view\n  labels: {rbac.authorization.k8s.io/aggregate-to-view: \"true\"}\nrules:\n- {apiGroups: [example.com], resources: [widgets], verbs: [get]}\n");
+    expect((await kubectl("apply", "-f", f)).code).toBe(0);
+    for (const r of ["view", "edit", "admin"]) {
+      const got = await eventually(() => kubectl("get", "clusterrole", r, "-o", "json"), (x) => x.stdout.includes('"widgets"'));
+      expect(JSON.parse(got.stdout).rules, r).toContainEqual({ apiGroups: ["example.com"], resources: ["widgets"], verbs: ["get"] });
+    }
   });
 
   it("a new namespace gets the default ServiceAccount and kube-root-ca.crt", async () => {
