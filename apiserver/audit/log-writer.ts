@@ -46,11 +46,22 @@ export class AuditLogWriter {
     }
     const max = (this.options.maxSizeMB ?? 0) * 1024 * 1024;
     if (max > 0 && this.size > 0 && this.size + Buffer.byteLength(line) > max) this.rotate();
-    this.stream!.write(line);
+    // Lines of one turn of the event loop go out in one write.
+    this.pending.push(line);
+    if (this.pending.length === 1) setImmediate(() => this.flush());
     this.size += Buffer.byteLength(line);
   }
 
+  private pending: string[] = [];
+
+  private flush(): void {
+    if (this.pending.length === 0 || !this.stream) return;
+    this.stream.write(this.pending.join(""));
+    this.pending = [];
+  }
+
   private rotate(): void {
+    this.flush();
     this.stream!.end();
     const { dir, name, ext } = path.parse(this.options.path);
     const stamp = this.now().toISOString().replace(/:/g, "-");
@@ -81,6 +92,7 @@ export class AuditLogWriter {
   }
 
   close(): Promise<void> {
+    this.flush();
     const s = this.stream;
     if (!s) return Promise.resolve();
     return new Promise((resolve) => s.end(() => resolve()));
