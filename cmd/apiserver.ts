@@ -10,6 +10,16 @@ import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
+/** Go's boolean flag values: `--flag`, `--flag=true|false|1|0|t|f`. */
+function boolFlag(name: string): (v: string) => boolean {
+  return (v) => {
+    const s = v.toLowerCase();
+    if (["true", "1", "t"].includes(s)) return true;
+    if (["false", "0", "f"].includes(s)) return false;
+    throw new Error(`${name}: invalid boolean value ${JSON.stringify(v)}`);
+  };
+}
+
 export interface APIServerFlags {
   dataDir: string;
   securePort: number;
@@ -23,6 +33,19 @@ export interface APIServerFlags {
   etcdCompactionInterval: number;
   tokenAuthFile?: string;
   authorizationMode: string;
+  anonymousAuth: boolean;
+  serviceAccountIssuer?: string;
+  serviceAccountKeyFile?: string[];
+  serviceAccountSigningKeyFile?: string;
+  apiAudiences?: string;
+  auditPolicyFile?: string;
+  auditLogPath?: string;
+  auditLogMaxsize: number;
+  auditLogMaxbackup: number;
+  auditLogMaxage: number;
+  encryptionProviderConfig?: string;
+  enableAdmissionPlugins?: string;
+  disableAdmissionPlugins?: string;
   serviceClusterIpRange: string;
   serviceNodePortRange: string;
   endpointReconcilerType: string;
@@ -54,7 +77,20 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--etcd-readycheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) readiness: the readiness check of /readyz", duration, 2_000)
     .option("--etcd-compaction-interval <duration>", "how often storage history is compacted (SQLite or etcd); 0 disables", duration, 300_000)
     .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
-    .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
+    .option("--authorization-mode <modes>", "comma list of authorizers tried in order: RBAC, AlwaysAllow, AlwaysDeny (system:masters is always allowed)", "RBAC")
+    .option("--anonymous-auth [bool]", "requests without credentials are system:anonymous (in system:unauthenticated); false: 401", boolFlag("--anonymous-auth"), true)
+    .option("--service-account-issuer <url>", "the iss of service-account tokens", "https://kubernetes.default.svc.cluster.local")
+    .option("--service-account-key-file <file>", "PEM public key that verifies service-account tokens (repeatable)", (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
+    .option("--service-account-signing-key-file <file>", "PEM private key service-account tokens are signed with (default: DIR/pki/sa.key, made on first start)")
+    .option("--api-audiences <list>", "audiences a token must name to log in (default: the issuer)")
+    .option("--audit-policy-file <file>", "audit.k8s.io/v1 Policy: what is logged, at which level")
+    .option("--audit-log-path <file>", "where audit events go, as JSON lines ('-': stdout)")
+    .option("--audit-log-maxsize <MB>", "rotate the audit log when it reaches this size (0: never)", int("--audit-log-maxsize"), 0)
+    .option("--audit-log-maxbackup <n>", "rotated audit logs kept (0: all)", int("--audit-log-maxbackup"), 0)
+    .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
+    .option("--enable-admission-plugins <list>", "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)")
+    .option("--disable-admission-plugins <list>", "default admission plugins not to run")
+    .option("--encryption-provider-config <file>", "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
     .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, none)", "lease")
@@ -83,6 +119,19 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     etcdCompactionIntervalMs: flags.etcdCompactionInterval,
     ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
     authorizationMode: flags.authorizationMode,
+    anonymousAuth: flags.anonymousAuth,
+    ...(flags.serviceAccountIssuer ? { serviceAccountIssuer: flags.serviceAccountIssuer } : {}),
+    ...(flags.serviceAccountKeyFile ? { serviceAccountKeyFiles: flags.serviceAccountKeyFile } : {}),
+    ...(flags.serviceAccountSigningKeyFile ? { serviceAccountSigningKeyFile: flags.serviceAccountSigningKeyFile } : {}),
+    ...(flags.apiAudiences ? { apiAudiences: flags.apiAudiences.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.auditPolicyFile ? { auditPolicyFile: flags.auditPolicyFile } : {}),
+    ...(flags.auditLogPath ? { auditLogPath: flags.auditLogPath } : {}),
+    auditLogMaxSize: flags.auditLogMaxsize,
+    auditLogMaxBackup: flags.auditLogMaxbackup,
+    auditLogMaxAge: flags.auditLogMaxage,
+    ...(flags.enableAdmissionPlugins ? { enableAdmissionPlugins: flags.enableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.disableAdmissionPlugins ? { disableAdmissionPlugins: flags.disableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.encryptionProviderConfig ? { encryptionProviderConfig: flags.encryptionProviderConfig } : {}),
     serviceClusterIPRange: flags.serviceClusterIpRange,
     serviceNodePortRange: flags.serviceNodePortRange,
     endpointReconcilerType: flags.endpointReconcilerType,

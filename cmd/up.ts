@@ -49,7 +49,8 @@ export function upCommand(): Command {
     };
     try {
       manager = new ControllerManager({
-        ...controllerManagerOptions(flags, loadKubeconfig({ path: running.kubeconfig })),
+        // Its own credential (system:kube-controller-manager and its roles), not the admin's.
+        ...controllerManagerOptions(flags, loadKubeconfig({ path: running.controllerManagerKubeconfig })),
         log: logEvents(logger),
         onError: logError("kubegen up: controller-manager", logger),
         // As kube-controller-manager, losing the lease ends the process.

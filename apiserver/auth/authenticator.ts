@@ -9,5 +9,5 @@ import type { UserInfo } from "./user.js";
 export type AuthenticationResult = { user: UserInfo } | { error: string } | undefined;
 
 export interface Authenticator {
-  authenticate(req: IncomingMessage): AuthenticationResult;
+  authenticate(req: IncomingMessage): AuthenticationResult | Promise<AuthenticationResult>;
 }

@@ -1,5 +1,9 @@
-/** Authorization: the contract, and AlwaysAllow (the only mode until RBAC lands). */
-import type { UserInfo } from "./user.js";
+/**
+ * Authorization: the contract, the modes of `--authorization-mode` (AlwaysAllow, AlwaysDeny,
+ * RBAC, in a comma list tried in order as upstream's union authorizer), and the
+ * system:masters short cut upstream's privileged-group authorizer puts before them.
+ */
+import { SYSTEM_MASTERS_GROUP, type UserInfo } from "./user.js";
 
 /** What is being asked: upstream's authorizer.Attributes, flattened. */
 export interface AuthorizationAttributes {
@@ -15,19 +19,65 @@ export interface AuthorizationAttributes {
   name: string;
 }
 
-export type Decision = { allowed: true } | { allowed: false; reason: string };
+/** Allowed, denied, or (noOpinion) left to the next authorizer; a chain that ends undecided denies. */
+export type Decision = { allowed: true } | { allowed: false; reason: string; noOpinion?: boolean };
 
 export interface Authorizer {
   authorize(attributes: AuthorizationAttributes): Decision | Promise<Decision>;
 }
 
 export const alwaysAllow: Authorizer = { authorize: () => ({ allowed: true }) };
+export const alwaysDeny: Authorizer = { authorize: () => ({ allowed: false, reason: "Everything is forbidden." }) };
 
-/** The authorizer for `--authorization-mode`; only AlwaysAllow exists for now. */
-export function authorizerForMode(mode: string): Authorizer {
-  const modes = mode.split(",").map((m) => m.trim()).filter((m) => m !== "");
-  for (const m of modes) {
-    if (m !== "AlwaysAllow") throw new Error(`authorization mode ${JSON.stringify(m)} is not supported (supported: AlwaysAllow)`);
+export const AUTHORIZATION_MODES = ["AlwaysAllow", "AlwaysDeny", "RBAC"] as const;
+
+/** Tries each authorizer in order; the first decision that is not "no opinion" stands. */
+export class UnionAuthorizer implements Authorizer {
+  constructor(private readonly authorizers: readonly Authorizer[]) {}
+
+  async authorize(a: AuthorizationAttributes): Promise<Decision> {
+    const reasons: string[] = [];
+    for (const z of this.authorizers) {
+      const d = await z.authorize(a);
+      if (d.allowed || !d.noOpinion) return d;
+      if (d.reason) reasons.push(d.reason);
+    }
+    return { allowed: false, reason: reasons.join(", "), noOpinion: true };
   }
-  return alwaysAllow;
+}
+
+/** system:masters may do anything, whatever the modes say (upstream's privileged groups). */
+export const privilegedGroups: Authorizer = {
+  authorize: (a) => (a.user.groups.includes(SYSTEM_MASTERS_GROUP) ? { allowed: true } : { allowed: false, reason: "", noOpinion: true }),
+};
+
+/** Parses `--authorization-mode` (upstream's validation: known names, no repeats, at least one). */
+export function parseAuthorizationModes(mode: string): string[] {
+  const modes = mode.split(",").map((m) => m.trim()).filter((m) => m !== "");
+  if (modes.length === 0) throw new Error("--authorization-mode: at least one authorization-mode must be passed");
+  const seen = new Set<string>();
+  for (const m of modes) {
+    if (!(AUTHORIZATION_MODES as readonly string[]).includes(m)) {
+      throw new Error(`--authorization-mode: authorization-mode ${JSON.stringify(m)} is not a valid mode (supported: ${AUTHORIZATION_MODES.join(", ")})`);
+    }
+    if (seen.has(m)) throw new Error(`--authorization-mode: authorization-mode ${JSON.stringify(m)} has mode specified more than once`);
+    seen.add(m);
+  }
+  return modes;
+}
+
+/** The authorizer for `--authorization-mode`; `rbac` builds the RBAC authorizer when the mode names it. */
+export function authorizerForMode(mode: string, rbac?: () => Authorizer): Authorizer {
+  const modes = parseAuthorizationModes(mode);
+  if (modes.length === 1 && modes[0] === "AlwaysAllow") return alwaysAllow;
+  const chain: Authorizer[] = [privilegedGroups];
+  for (const m of modes) {
+    if (m === "AlwaysAllow") chain.push(alwaysAllow);
+    else if (m === "AlwaysDeny") chain.push(alwaysDeny);
+    else {
+      if (!rbac) throw new Error("--authorization-mode: RBAC needs the rbac.authorization.k8s.io resources to be served");
+      chain.push(rbac());
+    }
+  }
+  return new UnionAuthorizer(chain);
 }

@@ -44,6 +44,8 @@ export interface RequestContext {
   warnings: string[];
   /** The client's User-Agent: names the field manager of writes that give no fieldManager. */
   userAgent?: string;
+  /** The parent object's name, for a create on a subresource (`serviceaccounts/<name>/token`). */
+  name?: string;
 }
 
 export interface ListOptions {

@@ -3,11 +3,12 @@
  * post-start hooks after it listens and a graceful shutdown (stop accepting, end watches,
  * drain in-flight requests, run pre-shutdown hooks).
  *
- * Chain, outermost first: panic recovery -> request info -> metrics -> timeout ->
- * authentication -> authorization -> max in-flight -> router.
+ * Chain, outermost first: panic recovery -> request info -> Audit-Id -> metrics -> timeout ->
+ * authentication -> impersonation -> audit -> authorization -> max in-flight -> router.
  */
 import { getLogger, type Logger } from "../../runtime/logger.js";
 import { withHTTPLog } from "./filters/httplog.js";
+import { setMaxListeners } from "node:events";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +19,23 @@ import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
 import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
 import { systemNamespacesHook } from "../controlplane/system-namespaces.js";
-import { authorizerForMode } from "../auth/authorizer.js";
+import { authorizerForMode, parseAuthorizationModes, privilegedGroups, type AuthorizationAttributes, type Authorizer, type Decision } from "../auth/authorizer.js";
+import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
+import { PolicyCache } from "../auth/rbac/policy-cache.js";
+import type { PolicyRule } from "../auth/rbac/rules.js";
+import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
+import { RBACEscalation } from "../admission/rbac-escalation.js";
+import { buildAdmissionPlugins } from "../admission/plugins.js";
+import type { AdmissionObjects } from "../admission/objects.js";
+import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
+import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
+import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
+import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
+import type { AuditLogWriter } from "../audit/log-writer.js";
+import type { Policy as AuditPolicy } from "../audit/policy.js";
+import { auditAdmissionRecorder, withAudit, withAuditID } from "./filters/audit.js";
+import { withImpersonation } from "./filters/impersonation.js";
+import { withServiceAccountIssuerDiscovery } from "./filters/oidc-discovery.js";
 import type { Authenticator } from "../auth/authenticator.js";
 import { TokenFileAuthenticator } from "../auth/token-file.js";
 import { UnionAuthenticator } from "../auth/union.js";
@@ -72,8 +89,20 @@ export interface APIServerOptions {
   tokens?: ReadonlyMap<string, UserInfo>;
   /** Default true: requests without credentials are system:anonymous. */
   anonymousAuth?: boolean;
-  /** Default "AlwaysAllow". */
+  /** Default "AlwaysAllow" (tests and embedders); the `kubegen apiserver`/`up` commands default to "RBAC". */
   authorizationMode?: string;
+  /**
+   * Serve TokenReview, SelfSubjectReview and the access reviews (and TokenRequest with tokens).
+   * Default: when service-account tokens are given or RBAC is a mode.
+   */
+  serveAuthAPIs?: boolean;
+  /** Service-account tokens: issued by `serviceaccounts/<name>/token`, accepted as credentials. */
+  serviceAccountTokens?: ServiceAccountTokens;
+  /** `--audit-policy-file` (parsed) and the `--audit-log-path` writer; both or neither. */
+  auditPolicy?: AuditPolicy;
+  auditWriter?: AuditLogWriter;
+  /** How often the apiserver recomputes aggregated cluster roles under RBAC; default 0 (at start only; the controller keeps them). */
+  clusterRoleAggregationIntervalMs?: number;
   maxRequestsInFlight?: number;
   maxMutatingRequestsInFlight?: number;
   /** Default 60 s. */
@@ -94,6 +123,12 @@ export interface APIServerOptions {
   readyChecks?: readonly HealthCheck[];
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
+  /**
+   * Upstream's default admission plugins (LimitRanger, ServiceAccount, DefaultTolerationSeconds,
+   * PodSecurity, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
+   * turns the flags into this list. Default: none (runAPIServer passes the defaults).
+   */
+  builtinAdmissionPlugins?: readonly string[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
   systemNamespaces?: boolean;
   /** `--system-namespaces-interval`: the controller's safety-net pass; default 1 minute. */
@@ -154,7 +189,10 @@ export class APIServer {
     this.logger = options.logger ?? getLogger();
     this.log = options.log ?? ((line) => this.logger.warn(line));
     this.scheme = options.scheme ?? builtinScheme;
-    this.index = new ResourceIndex(options.storages);
+    // The review APIs come with a real authentication/authorization setup (what runAPIServer
+    // builds); a server assembled by hand for a test serves exactly the storages it was given.
+    const authAPIs = options.serveAuthAPIs ?? (options.serviceAccountTokens !== undefined || /(^|,)\s*RBAC\s*(,|$)/.test(options.authorizationMode ?? ""));
+    this.index = new ResourceIndex(authAPIs ? this.withAuthStorages(options.storages, options.serviceAccountTokens) : [...options.storages]);
     this.health = new HealthChecks(this.hooks);
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
@@ -172,7 +210,7 @@ export class APIServer {
     this.discovery = new DiscoveryHandlers(this.index, this.scheme, () => this.serverAddress());
 
     const namespaces = this.index.lookup("", "v1", "namespaces")?.storage;
-    const plugins: AdmissionPlugin[] = [];
+    const plugins: AdmissionPlugin[] = options.auditPolicy ? [auditAdmissionRecorder] : [];
     if (namespaces?.get) {
       const get = namespaces.get.bind(namespaces);
       plugins.push(
@@ -192,7 +230,15 @@ export class APIServer {
         );
       }
     }
+    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], this.admissionObjects()));
     plugins.push(...(options.admissionPlugins ?? []));
+    const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
+    this.handlerAuthorizer = (a) => authorizer.authorize(a);
+    if (this.rbac) {
+      const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
+      plugins.push(escalation);
+      this.escalation = escalation;
+    }
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.
@@ -205,6 +251,7 @@ export class APIServer {
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? DEFAULTS.minRequestTimeoutSeconds,
     };
     const authenticators: Authenticator[] = [new X509Authenticator()];
+    if (options.serviceAccountTokens) authenticators.push(options.serviceAccountTokens);
     if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
     authenticators.unshift(this.loopback);
@@ -212,10 +259,13 @@ export class APIServer {
     const filters: Filter[] = [
       withHTTPLog(this.logger),
       withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
+      withAuditID(),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
-      withAuthorization(authorizerForMode(options.authorizationMode ?? "AlwaysAllow"), this.scheme),
+      withImpersonation(authorizer, this.scheme),
+      withAudit({ ...(options.auditPolicy && { policy: options.auditPolicy }), ...(options.auditWriter && { writer: options.auditWriter }) }),
+      withAuthorization(authorizer, this.scheme),
       withMaxInFlight(
         {
           readOnly: options.maxRequestsInFlight ?? DEFAULTS.maxRequestsInFlight,
@@ -224,6 +274,7 @@ export class APIServer {
         this.metrics.inflight,
       ),
     ];
+    if (options.serviceAccountTokens) filters.push(withServiceAccountIssuerDiscovery(options.serviceAccountTokens));
     const inner = router({
       scheme: this.scheme,
       health: this.health,
@@ -255,8 +306,127 @@ export class APIServer {
     return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
   }
 
+  /** The RBAC objects as the authorizer sees them. */
+  readonly policy = new PolicyCache();
+  private rbac: RBACAuthorizer | undefined;
+
+  private rbacStorages() {
+    const get = (plural: string) => this.index.lookup("rbac.authorization.k8s.io", "v1", plural)?.storage;
+    return { roles: get("roles"), roleBindings: get("rolebindings"), clusterRoles: get("clusterroles"), clusterRoleBindings: get("clusterrolebindings") };
+  }
+
+  /** The authorizer of `--authorization-mode`; under RBAC also the bootstrap-policy hook. */
+  private buildAuthorizer(mode: string): Authorizer {
+    const modes = parseAuthorizationModes(mode);
+    if (modes.includes("RBAC")) {
+      const st = this.rbacStorages();
+      if (!st.clusterRoles || !st.clusterRoleBindings) throw new Error("--authorization-mode=RBAC needs the rbac.authorization.k8s.io/v1 resources to be served");
+      this.rbac = new RBACAuthorizer(this.policy);
+      this.hooks.addPostStartHook(
+        "rbac/bootstrap-roles",
+        bootstrapPolicyHook({
+          clusterRoles: st.clusterRoles,
+          clusterRoleBindings: st.clusterRoleBindings,
+          context: systemContext,
+          ...(this.options.clusterRoleAggregationIntervalMs !== undefined && { aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs }),
+          log: this.log,
+        }),
+      );
+    }
+    const rbac = this.rbac;
+    return authorizerForMode(mode, rbac ? () => rbac : undefined);
+  }
+
+  /** The review APIs and, with service-account tokens, TokenRequest; only for kinds the scheme knows. */
+  private withAuthStorages(storages: readonly RESTStorage[], tokens: ServiceAccountTokens | undefined): RESTStorage[] {
+    // Escalation checks of patches (the escalation plugin exists once the authorizer does).
+    const out = storages.map((s) => {
+      if (s.group !== "rbac.authorization.k8s.io" || !s.patch) return s;
+      const self = this;
+      return { ...s, patch: (ctx, name, type, body, opts) => (self.escalation ? self.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts)) } as RESTStorage;
+    });
+    const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
+    const taken = (group: string, plural: string) => storages.some((s) => s.group === group && s.info.plural === plural);
+    const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));
+    const rulesFor = (user: { name: string; groups: string[] }, namespace: string): { rules: PolicyRule[]; incomplete: boolean } => {
+      if (user.groups.includes("system:masters") || !this.rbac) {
+        return { rules: [{ verbs: ["*"], apiGroups: ["*"], resources: ["*"] }, { verbs: ["*"], nonResourceURLs: ["*"] }], incomplete: !this.rbac && !user.groups.includes("system:masters") };
+      }
+      return { rules: this.policy.rulesFor(user, namespace), incomplete: false };
+    };
+    if (knows("authorization.k8s.io", "SubjectAccessReview")) {
+      for (const s of accessReviewStorages({ authorize, rulesFor })) if (!taken(s.group, s.info.plural)) out.push(s);
+    }
+    if (knows("authentication.k8s.io", "TokenReview")) {
+      for (const s of authenticationReviewStorages(tokens)) if (!taken(s.group, s.info.plural)) out.push(s);
+    }
+    if (tokens && knows("authentication.k8s.io", "TokenRequest")) {
+      const i = out.findIndex((s) => s.group === "" && s.info.plural === "serviceaccounts");
+      if (i >= 0) out[i] = { ...out[i]!, subresources: { ...out[i]!.subresources, token: tokenRequestStorage(tokens, this.objectGetter()) } };
+    }
+    return out;
+  }
+
+  private escalation: RBACEscalation | undefined;
+
+  /** Set once the chain is built; the review storages ask it. */
+  private handlerAuthorizer: (a: AuthorizationAttributes) => Decision | Promise<Decision> = (a) => privilegedGroups.authorize(a);
+
+  /** Other objects as admission plugins read and write them: as the system, through the storages. */
+  private admissionObjects(): AdmissionObjects {
+    const storageOf = (group: string, resource: string) => {
+      const r = this.index.lookup(group, group === "" ? "v1" : (this.scheme.groupVersions().find((gv) => gv.group === group)?.version ?? "v1"), resource);
+      return r?.storage;
+    };
+    const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    return {
+      get: async (group, resource, namespace, name, signal) => {
+        const s = storageOf(group, resource);
+        if (!s?.get) return undefined;
+        try {
+          return await s.get(ctx(namespace, signal), name, {});
+        } catch (err) {
+          if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+          throw err;
+        }
+      },
+      list: async (group, resource, namespace, signal) => {
+        const s = storageOf(group, resource);
+        if (!s?.list) return [];
+        return (await s.list(ctx(namespace, signal), {})).items;
+      },
+      updateStatus: async (group, resource, namespace, obj, signal) => {
+        const s = storageOf(group, resource);
+        const status = s?.subresources?.status;
+        if (!status?.update) return;
+        await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+      },
+    };
+  }
+
+  /** Reads ServiceAccounts and the objects tokens are bound to, as the system. */
+  objectGetter(): ObjectGetter {
+    const plural = { ServiceAccount: "serviceaccounts", Pod: "pods", Secret: "secrets", Node: "nodes" } as const;
+    return async (kind, namespace, name) => {
+      const storage = this.index.lookup("", "v1", plural[kind])?.storage;
+      if (!storage?.get) return undefined;
+      const signal = this.stopController.signal;
+      try {
+        return await storage.get({ ...systemContext(signal), ...(namespace !== "" && { namespace }) }, name, {});
+      } catch (err) {
+        if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+        throw err;
+      }
+    };
+  }
+
   /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
   async start(): Promise<void> {
+    if (this.rbac) {
+      // One long-lived watch per RBAC resource listens on the server's stop signal.
+      setMaxListeners(0, this.stopController.signal);
+      await this.policy.start(this.rbacStorages(), systemContext, this.stopController.signal, this.log);
+    }
     const tls = this.options.tls;
     const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;
     const server = https.createServer(

@@ -200,3 +200,20 @@ export async function ensureCertificates(options: CertificateOptions): Promise<C
   }
   return { ca, serving, admin, files };
 }
+
+/**
+ * A client certificate for one user (CN) and its groups (O), signed by the cluster CA; kept as
+ * `pki/<file>.crt`/`.key` and re-issued when missing or near expiry (the controller-manager's own
+ * credential).
+ */
+export async function ensureClientCertificate(dataDir: string, ca: KeyPair, file: string, user: string, groups: readonly string[] = []): Promise<KeyPair> {
+  const dir = path.join(dataDir, "pki");
+  const certFile = path.join(dir, `${file}.crt`);
+  const keyFile = path.join(dir, `${file}.key`);
+  const existing = readPair(certFile, keyFile);
+  if (existing && covers(existing, ca, { dns: [], ips: [] })) return existing;
+  const subject = [`CN=${user}`, ...groups.map((g) => `O=${g}`)].join(", ");
+  const pair = await issue(ca, subject, "client", { dns: [], ips: [] });
+  writePair(pair, certFile, keyFile);
+  return pair;
+}

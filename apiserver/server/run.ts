@@ -5,7 +5,7 @@
  * both start through here.
  */
 import { getLogger, type Logger } from "../../runtime/logger.js";
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -22,8 +22,15 @@ import type { Storage } from "../storage/interface.js";
 import { openStorage } from "../storage/open-storage.js";
 import { DEFAULT_COMPACTION_INTERVAL_MS, startCompactor } from "../storage/compactor.js";
 import { APIServer } from "./apiserver.js";
-import { ensureCertificates, type ClusterCertificates } from "./certs.js";
+import { ensureCertificates, ensureClientCertificate, type ClusterCertificates } from "./certs.js";
 import { writeKubeconfig } from "./kubeconfig.js";
+import { ensureServiceAccountKeys, ServiceAccountTokens } from "../auth/serviceaccount.js";
+import { CONTROLLER_MANAGER_USER } from "../controlplane/bootstrap-policy.js";
+import { AuditLogWriter } from "../audit/log-writer.js";
+import { loadPolicy } from "../audit/policy.js";
+import { selectAdmissionPlugins } from "../admission/plugins.js";
+import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
+import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
 
 export interface RunOptions {
@@ -40,7 +47,29 @@ export interface RunOptions {
   /** `--etcd-compaction-interval`: how often storage history is compacted (either backend); 0 disables; default 5 minutes. */
   etcdCompactionIntervalMs?: number;
   tokenAuthFile?: string;
+  /** Default "AlwaysAllow" here (embedders, tests); the commands pass "RBAC", their default. */
   authorizationMode?: string;
+  /** `--anonymous-auth` (default true): requests without credentials are system:anonymous. */
+  anonymousAuth?: boolean;
+  /** `--service-account-issuer`; default https://kubernetes.default.svc.cluster.local. */
+  serviceAccountIssuer?: string;
+  /** `--service-account-signing-key-file`; default DIR/pki/sa.key, made on first start. */
+  serviceAccountSigningKeyFile?: string;
+  /** `--service-account-key-file`: more public keys that verify tokens. */
+  serviceAccountKeyFiles?: string[];
+  /** `--api-audiences`; default the issuer. */
+  apiAudiences?: string[];
+  /** `--audit-policy-file`, `--audit-log-path` and its rotation (`-maxsize` MB, `-maxbackup`, `-maxage` days). */
+  auditPolicyFile?: string;
+  auditLogPath?: string;
+  auditLogMaxSize?: number;
+  auditLogMaxBackup?: number;
+  auditLogMaxAge?: number;
+  /** `--enable-admission-plugins` / `--disable-admission-plugins`, over upstream's default set. */
+  enableAdmissionPlugins?: string[];
+  disableAdmissionPlugins?: string[];
+  /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, identity). */
+  encryptionProviderConfig?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
   serviceClusterIPRange?: string;
   /** `30000-32767` form. */
@@ -107,6 +136,8 @@ export interface RunningAPIServer {
   storages: RESTStorage[];
   certs: ClusterCertificates;
   kubeconfig: string;
+  /** DIR/controller-manager.kubeconfig: the controller-manager's own credential (system:kube-controller-manager). */
+  controllerManagerKubeconfig: string;
   /** The URL in the kubeconfig. */
   url: string;
   advertiseAddress: string;
@@ -186,7 +217,9 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   }
 
   const dataDir = path.resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Secrets live here: owner only, also for a directory an older version made 0755.
+  chmodSync(dataDir, 0o700);
   const ips = [advertiseAddress, settings.serviceClusterIPRange.firstIP];
   if (bindAddress !== "0.0.0.0" && bindAddress !== "::") ips.push(bindAddress);
   const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname()] });
@@ -201,11 +234,31 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
       tls: { caFile: options.etcdCAFile, certFile: options.etcdCertFile, keyFile: options.etcdKeyFile },
     });
   } else if (backend === "sqlite") {
-    storage = await openStorage({ backend: "sqlite", path: path.join(dataDir, "kubegen.db") });
+    const dbPath = path.join(dataDir, "kubegen.db");
+    const restrict = (): void => {
+      for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+    };
+    restrict();
+    // SQLite creates its files with the process umask: narrow it while they are made.
+    const umask = process.umask(0o077);
+    try {
+      storage = await openStorage({ backend: "sqlite", path: dbPath });
+    } finally {
+      process.umask(umask);
+    }
+    restrict();
   } else {
     throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
   }
 
+  if (options.encryptionProviderConfig) {
+    try {
+      storage = new EncryptedStorage(storage, loadEncryptionConfiguration(options.encryptionProviderConfig));
+    } catch (err) {
+      await storage.close();
+      throw err;
+    }
+  }
   const compaction = new AbortController();
   startCompactor(storage, {
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
@@ -222,6 +275,19 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const serviceRanges = { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${portBase}-${portBase + portCount - 1}` };
   const strategies = compiledGroupStrategies(groups);
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges, strategies });
+  const admissionPlugins = selectAdmissionPlugins(options.enableAdmissionPlugins, options.disableAdmissionPlugins);
+  const issuer = options.serviceAccountIssuer ?? "https://kubernetes.default.svc.cluster.local";
+  const saKeys = await ensureServiceAccountKeys({
+    dataDir,
+    ...(options.serviceAccountSigningKeyFile && { signingKeyFile: options.serviceAccountSigningKeyFile }),
+    ...(options.serviceAccountKeyFiles && { keyFiles: options.serviceAccountKeyFiles }),
+  });
+  let serverRef: APIServer | undefined;
+  const serviceAccountTokens = new ServiceAccountTokens(saKeys, issuer, options.apiAudiences?.length ? options.apiAudiences : [issuer], (kind, ns, name) => serverRef!.objectGetter()(kind, ns, name));
+  const auditPolicy = options.auditPolicyFile ? loadPolicy(options.auditPolicyFile) : undefined;
+  const auditWriter = options.auditLogPath
+    ? new AuditLogWriter({ path: options.auditLogPath, maxSizeMB: options.auditLogMaxSize ?? 0, maxBackups: options.auditLogMaxBackup ?? 0, maxAgeDays: options.auditLogMaxAge ?? 0 })
+    : undefined;
   const storageChecks = storageHealthChecks(backend, storage, {
     ...(options.etcdHealthcheckTimeoutMs !== undefined && { healthcheckTimeoutMs: options.etcdHealthcheckTimeoutMs }),
     ...(options.etcdReadycheckTimeoutMs !== undefined && { readycheckTimeoutMs: options.etcdReadycheckTimeoutMs }),
@@ -236,6 +302,10 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
     authorizationMode: options.authorizationMode ?? "AlwaysAllow",
+    anonymousAuth: options.anonymousAuth ?? true,
+    serviceAccountTokens,
+    builtinAdmissionPlugins: admissionPlugins,
+    ...(auditPolicy && auditWriter && { auditPolicy, auditWriter }),
     ...(options.maxRequestsInFlight !== undefined ? { maxRequestsInFlight: options.maxRequestsInFlight } : {}),
     ...(options.maxMutatingRequestsInFlight !== undefined ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight } : {}),
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
@@ -246,6 +316,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     logger,
     log,
   });
+  serverRef = server;
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
   const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
   if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
@@ -275,6 +346,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   } catch (err) {
     compaction.abort();
     await storage.close();
+    await auditWriter?.close();
     throw err;
   }
   // Clients on this machine reach a wildcard listener on loopback.
@@ -282,12 +354,16 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const url = `https://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
   const kubeconfig = path.join(dataDir, "kubeconfig");
   writeKubeconfig(kubeconfig, url, certs);
+  const cmCert = await ensureClientCertificate(dataDir, certs.ca, "controller-manager", CONTROLLER_MANAGER_USER);
+  const controllerManagerKubeconfig = path.join(dataDir, "controller-manager.kubeconfig");
+  writeKubeconfig(controllerManagerKubeconfig, url, { ca: certs.ca, admin: cmCert });
   return {
     server,
     storage,
     storages,
     certs,
     kubeconfig,
+    controllerManagerKubeconfig,
     url,
     advertiseAddress,
     settings,
@@ -295,6 +371,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
       await server.shutdown();
       compaction.abort();
       await storage.close();
+      await auditWriter?.close();
     },
   };
 }

@@ -1,11 +1,22 @@
 // The controllers kubegen's controller-manager knows, registered with the duplicate checks.
 import { newGarbageCollectorControllerDescriptor } from "../garbagecollector/descriptor.js";
+import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
+import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
+import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
+import { newServiceAccountControllerDescriptor } from "../serviceaccount/descriptor.js";
 import { newControllerRegistry, type ControllerDescriptor, type ControllerRegistry } from "./descriptors.js";
 
 /** Every built-in descriptor, in start order. */
 export function builtinControllerDescriptors(): ControllerDescriptor[] {
-  return [newNamespaceControllerDescriptor(), newGarbageCollectorControllerDescriptor()];
+  return [
+    newNamespaceControllerDescriptor(),
+    newGarbageCollectorControllerDescriptor(),
+    newServiceAccountControllerDescriptor(),
+    newRootCACertPublisherDescriptor(),
+    newResourceQuotaControllerDescriptor(),
+    newClusterRoleAggregationDescriptor(),
+  ];
 }
 
 /** The registry of the built-in controllers; throws at start-up on a duplicate name or alias. */

@@ -153,7 +153,14 @@ describe("controller-manager leader election", () => {
       expect(await holder()).not.toBe("manager-a");
       await b.whenLeading();
       expect(await holder()).toBe("manager-b");
-      expect(b.started).toEqual(["namespace-controller", "garbage-collector-controller"]);
+      expect(b.started).toEqual([
+        "namespace-controller",
+        "garbage-collector-controller",
+        "serviceaccount-controller",
+        "root-ca-cert-publisher",
+        "resourcequota-controller",
+        "clusterrole-aggregation-controller",
+      ]);
 
       await cs.coreV1().namespaces().create({ metadata: { name: "after-failover" } });
       await cs.coreV1().configMaps("after-failover").create({ metadata: { name: "x" } });

@@ -48,5 +48,6 @@ export function restContext(req: APIRequest, scope: RequestScope): RequestContex
   const userAgent = req.raw.headers["user-agent"];
   if (userAgent) ctx.userAgent = userAgent;
   if (scope.namespace !== "" && scope.resource.info.namespaced) ctx.namespace = scope.namespace;
+  if (scope.subresource !== "" && scope.name !== "") ctx.name = scope.name;
   return ctx;
 }

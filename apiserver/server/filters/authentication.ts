@@ -7,7 +7,7 @@ import { writeError } from "../../endpoints/responses.js";
 
 export function withAuthentication(authenticator: UnionAuthenticator, scheme: Scheme): Filter {
   return (next) => async (req, res) => {
-    const result = authenticator.authenticate(req.raw);
+    const result = await authenticator.authenticate(req.raw);
     if ("error" in result) {
       writeError(scheme, req, res, newUnauthorized("Unauthorized"));
       return;

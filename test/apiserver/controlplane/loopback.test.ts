@@ -16,20 +16,19 @@ import { runAPIServer } from "../../../apiserver/server/run.js";
 const req = (headers: Record<string, string>) => ({ headers, socket: {} }) as unknown as IncomingMessage;
 
 describe("LoopbackAuthenticator", () => {
-  it("authenticates its own random token as system:apiserver in system:masters, and no other", () => {
+  it("authenticates its own random token as system:apiserver in system:masters, and no other", async () => {
     const loopback = new LoopbackAuthenticator();
     expect(loopback.token.length).toBeGreaterThanOrEqual(43);
     expect(new LoopbackAuthenticator().token).not.toBe(loopback.token);
     const union = new UnionAuthenticator([loopback, new TokenFileAuthenticator(parseTokenFile("t1,alice,u1,dev\n"))]);
-    const me = union.authenticate(req({ authorization: `Bearer ${loopback.token}` }));
+    const me = await union.authenticate(req({ authorization: `Bearer ${loopback.token}` }));
     expect(me).toMatchObject({ user: { name: "system:apiserver", groups: ["system:masters", "system:authenticated"] } });
     // Other tokens go on to the token file as before: alice still works, unknown ones still fail.
-    expect(union.authenticate(req({ authorization: "Bearer t1" }))).toMatchObject({ user: { name: "alice" } });
-    expect(union.authenticate(req({ authorization: `Bearer ${loopback.token.slice(1)}` }))).toHaveProperty("error");
-    // Without a token file, a wrong token is not the loopback authenticator's to refuse.
-    expect(new UnionAuthenticator([loopback]).authenticate(req({ authorization: "Bearer nope" }))).toEqual({
-      user: { name: "system:anonymous", groups: ["system:unauthenticated"] },
-    });
+    expect(await union.authenticate(req({ authorization: "Bearer t1" }))).toMatchObject({ user: { name: "alice" } });
+    expect(await union.authenticate(req({ authorization: `Bearer ${loopback.token.slice(1)}` }))).toHaveProperty("error");
+    // Without a token file, a wrong token is not the loopback authenticator's to refuse, but
+    // nobody else accepts it either: a 401, as upstream (never an anonymous request).
+    expect(await new UnionAuthenticator([loopback]).authenticate(req({ authorization: "Bearer nope" }))).toEqual({ error: "invalid bearer token" });
   });
 
   it("reaches a wildcard listener on 127.0.0.1 and a specific one on its address, over protobuf", () => {

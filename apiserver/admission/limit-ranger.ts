@@ -1,0 +1,74 @@
+/**
+ * LimitRanger: a Pod's containers get the LimitRanges' `default` limits and `defaultRequest`
+ * requests when they give none (mutating), and are refused when they fall outside `min`/`max`
+ * (validating), with upstream's messages.
+ */
+import { newForbidden } from "../../runtime/rest/errors.js";
+import type { KubeObject } from "../registry/rest.js";
+import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import type { AdmissionObjects } from "./objects.js";
+import { quantityValue } from "./quantity.js";
+
+interface Limit {
+  type?: string;
+  default?: Record<string, string>;
+  defaultRequest?: Record<string, string>;
+  max?: Record<string, string>;
+  min?: Record<string, string>;
+}
+interface Resources {
+  limits?: Record<string, string>;
+  requests?: Record<string, string>;
+}
+
+const isPodCreate = (a: AdmissionAttributes): boolean => a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "" && a.operation === "CREATE" && !!a.object;
+const containersOf = (pod: KubeObject): { name: string; resources?: Resources }[] => {
+  const spec = (pod.spec ?? {}) as { containers?: { name: string; resources?: Resources }[]; initContainers?: { name: string; resources?: Resources }[] };
+  return [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+};
+
+export class LimitRanger implements AdmissionPlugin {
+  readonly name = "LimitRanger";
+  constructor(private readonly objects: AdmissionObjects) {}
+
+  private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
+    const ranges = await this.objects.list("", "limitranges", a.namespace, ctx.signal);
+    return ranges.flatMap((r) => (((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container")));
+  }
+
+  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (!isPodCreate(a)) return;
+    const limits = await this.limits(a, ctx);
+    if (limits.length === 0) return;
+    for (const c of containersOf(a.object!)) {
+      const r = (c.resources ??= {});
+      for (const l of limits) {
+        for (const [res, q] of Object.entries(l.default ?? {})) if (r.limits?.[res] === undefined) (r.limits ??= {})[res] = q;
+        for (const [res, q] of Object.entries(l.defaultRequest ?? {})) if (r.requests?.[res] === undefined) (r.requests ??= {})[res] = q;
+        // As upstream: a request defaults to the limit when only the limit is known.
+        for (const [res, q] of Object.entries(r.limits ?? {})) if (r.requests?.[res] === undefined && l.default?.[res] !== undefined) (r.requests ??= {})[res] = q;
+      }
+    }
+  }
+
+  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (!isPodCreate(a)) return;
+    const limits = await this.limits(a, ctx);
+    const problems: string[] = [];
+    for (const c of containersOf(a.object!)) {
+      for (const l of limits) {
+        for (const [res, max] of Object.entries(l.max ?? {})) {
+          const limit = c.resources?.limits?.[res];
+          if (limit === undefined) problems.push(`maximum ${res} usage per Container is ${max}.  No limit is specified`);
+          else if (quantityValue(limit) > quantityValue(max)) problems.push(`maximum ${res} usage per Container is ${max}, but limit is ${limit}`);
+        }
+        for (const [res, min] of Object.entries(l.min ?? {})) {
+          const req = c.resources?.requests?.[res];
+          if (req === undefined) problems.push(`minimum ${res} usage per Container is ${min}.  No request is specified`);
+          else if (quantityValue(req) < quantityValue(min)) problems.push(`minimum ${res} usage per Container is ${min}, but request is ${req}`);
+        }
+      }
+    }
+    if (problems.length > 0) throw newForbidden({ group: "", resource: "pods" }, a.name, problems.join(", "));
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The admission plugins `--enable-admission-plugins` / `--disable-admission-plugins` choose
+ * from, in upstream's order (mutating phases run before validating ones whatever the order).
+ * NamespaceLifecycle is always on (the server adds it first); these are on by default.
+ */
+import type { AdmissionPlugin } from "./interface.js";
+import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
+import { LimitRanger } from "./limit-ranger.js";
+import type { AdmissionObjects } from "./objects.js";
+import { PodSecurity } from "./pod-security.js";
+import { ResourceQuotaAdmission } from "./resource-quota.js";
+import { ServiceAccountAdmission } from "./service-account.js";
+
+export const DEFAULT_ADMISSION_PLUGINS = ["NamespaceLifecycle", "LimitRanger", "ServiceAccount", "DefaultTolerationSeconds", "PodSecurity", "ResourceQuota"] as const;
+
+/** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
+const NOT_IMPLEMENTED = new Set(["Priority", "DefaultStorageClass", "StorageObjectInUseProtection", "PersistentVolumeClaimResize", "RuntimeClass", "CertificateApproval", "CertificateSigning", "CertificateSubjectRestriction", "DefaultIngressClass", "MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy", "TaintNodesByCondition", "ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
+
+/** Which plugins run: the defaults, plus enabled, minus disabled; unknown names are an error. */
+export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
+  for (const [flag, names] of [["--enable-admission-plugins", enable], ["--disable-admission-plugins", disable]] as const) {
+    for (const n of names) {
+      if (NOT_IMPLEMENTED.has(n)) throw new Error(`${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
+      if (!(DEFAULT_ADMISSION_PLUGINS as readonly string[]).includes(n)) throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
+    }
+  }
+  const both = enable.filter((n) => disable.includes(n));
+  if (both.length > 0) throw new Error(`${both.join(", ")} in both --enable-admission-plugins and --disable-admission-plugins`);
+  return DEFAULT_ADMISSION_PLUGINS.filter((n) => !disable.includes(n));
+}
+
+/** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
+export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
+  const namespaceOf = (name: string, signal: AbortSignal) => objects.get("", "namespaces", "", name, signal);
+  const out: AdmissionPlugin[] = [];
+  for (const n of names) {
+    if (n === "LimitRanger") out.push(new LimitRanger(objects));
+    else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects));
+    else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
+    else if (n === "PodSecurity") out.push(new PodSecurity(namespaceOf));
+    else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects));
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+/** The RBAC authorizer: allows what some bound rule allows; otherwise no opinion (upstream's RBAC never denies). */
+import type { AuthorizationAttributes, Authorizer, Decision } from "../authorizer.js";
+import type { PolicyCache } from "./policy-cache.js";
+import { ruleAllows } from "./rules.js";
+
+export class RBACAuthorizer implements Authorizer {
+  constructor(readonly policy: PolicyCache) {}
+
+  async authorize(a: AuthorizationAttributes): Promise<Decision> {
+    await this.policy.ready();
+    return this.decide(a);
+  }
+
+  /** The synchronous decision, once the cache is in. */
+  decide(a: AuthorizationAttributes): Decision {
+    const rules = this.policy.rulesFor(a.user, a.isResourceRequest ? a.namespace : "");
+    for (const r of rules) if (ruleAllows(a, r)) return { allowed: true };
+    return { allowed: false, reason: "", noOpinion: true };
+  }
+}

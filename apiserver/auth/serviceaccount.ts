@@ -1,0 +1,179 @@
+/**
+ * Service-account tokens: the signing key (`--service-account-signing-key-file`, made in the data
+ * dir on first start when not given), the issuer of bound tokens (TokenRequest), and the
+ * authenticator that accepts them back: signature, issuer, audience and expiry checked by jose,
+ * then the ServiceAccount (and the Pod/Secret/Node the token is bound to) must still exist
+ * with the uid the token names.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import { SignJWT, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, decodeJwt, type CryptoKey as JoseKey, type JWK } from "jose";
+type KeyLike = JoseKey;
+import type { AuthenticationResult, Authenticator } from "./authenticator.js";
+import { bearerToken } from "./token-file.js";
+
+export const SERVICE_ACCOUNTS_GROUP = "system:serviceaccounts";
+const ALG = "RS256";
+
+export interface ServiceAccountKeys {
+  privateKey: KeyLike;
+  /** Every key tokens may be signed with (`--service-account-key-file`), the signing key's first. */
+  publicKeys: { key: KeyLike; kid: string; jwk: JWK }[];
+}
+
+export interface ServiceAccountKeyOptions {
+  dataDir: string;
+  /** `--service-account-signing-key-file`: a PKCS#8 RSA private key (PEM). */
+  signingKeyFile?: string;
+  /** `--service-account-key-file`: more PEM public keys (SPKI) that verify tokens. */
+  keyFiles?: readonly string[];
+}
+
+/** Upstream's key id: the unpadded base64url SHA-256 of the DER public key. */
+async function keyId(pub: KeyLike): Promise<string> {
+  const pem = await exportSPKI(pub);
+  const der = Buffer.from(pem.replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""), "base64");
+  return createHash("sha256").update(der).digest("base64url");
+}
+
+async function publicOf(pem: string): Promise<KeyLike> {
+  const { createPublicKey } = await import("node:crypto");
+  const spki = createPublicKey(pem).export({ type: "spki", format: "pem" }).toString();
+  return importSPKI(spki, ALG, { extractable: true });
+}
+
+/** Loads the signing key, creating `DIR/pki/sa.key` (0600) and `sa.pub` on first start. */
+export async function ensureServiceAccountKeys(options: ServiceAccountKeyOptions): Promise<ServiceAccountKeys> {
+  let keyFile = options.signingKeyFile;
+  if (!keyFile) {
+    keyFile = path.join(options.dataDir, "pki", "sa.key");
+    if (!existsSync(keyFile)) {
+      const { privateKey, publicKey } = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
+      writeFileSync(keyFile, await exportPKCS8(privateKey), { mode: 0o600 });
+      writeFileSync(path.join(options.dataDir, "pki", "sa.pub"), await exportSPKI(publicKey), { mode: 0o644 });
+    }
+  }
+  const pem = readFileSync(keyFile, "utf8");
+  const privateKey = await importPKCS8(pem, ALG, { extractable: true });
+  const keys = [await publicOf(pem)];
+  for (const f of options.keyFiles ?? []) keys.push(await publicOf(readFileSync(f, "utf8")));
+  const publicKeys = [];
+  for (const key of keys) {
+    const kid = await keyId(key);
+    publicKeys.push({ key, kid, jwk: { ...(await exportJWK(key)), kid, alg: ALG, use: "sig" } });
+  }
+  return { privateKey, publicKeys };
+}
+
+export interface BoundObject {
+  kind: "Pod" | "Secret" | "Node";
+  name: string;
+  uid: string;
+}
+
+export interface TokenClaims {
+  namespace: string;
+  serviceAccount: { name: string; uid: string };
+  audiences: string[];
+  expirationSeconds: number;
+  boundObject?: BoundObject;
+}
+
+/** Finds an object by kind, namespace and name; undefined when it does not exist. */
+export type ObjectGetter = (kind: "ServiceAccount" | BoundObject["kind"], namespace: string, name: string) => Promise<{ metadata?: { uid?: string; deletionTimestamp?: string } } | undefined>;
+
+export class ServiceAccountTokens implements Authenticator {
+  constructor(
+    readonly keys: ServiceAccountKeys,
+    /** `--service-account-issuer`. */
+    readonly issuer: string,
+    /** `--api-audiences` (default: the issuer): what a token must be meant for to log in here. */
+    readonly apiAudiences: readonly string[],
+    private readonly getObject: ObjectGetter,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Signs a bound token; returns it with its expiry. */
+  async issue(c: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(this.now() / 1000);
+    const exp = iat + c.expirationSeconds;
+    const k8s: Record<string, unknown> = { namespace: c.namespace, serviceaccount: { name: c.serviceAccount.name, uid: c.serviceAccount.uid } };
+    if (c.boundObject) k8s[c.boundObject.kind.toLowerCase()] = { name: c.boundObject.name, uid: c.boundObject.uid };
+    const token = await new SignJWT({ "kubernetes.io": k8s })
+      .setProtectedHeader({ alg: ALG, kid: this.keys.publicKeys[0]!.kid })
+      .setIssuer(this.issuer)
+      .setSubject(`system:serviceaccount:${c.namespace}:${c.serviceAccount.name}`)
+      .setAudience(c.audiences)
+      .setIssuedAt(iat)
+      .setNotBefore(iat)
+      .setExpirationTime(exp)
+      .setJti(randomUUID())
+      .sign(this.keys.privateKey);
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  authenticate(req: IncomingMessage): Promise<AuthenticationResult> | AuthenticationResult {
+    const token = bearerToken(req);
+    if (token === undefined || token.split(".").length !== 3) return undefined;
+    return this.review(token, this.apiAudiences);
+  }
+
+  /** Validates a token for the audiences (TokenReview and login share this). */
+  async review(token: string, audiences: readonly string[]): Promise<AuthenticationResult> {
+    let claims: ReturnType<typeof decodeJwt>;
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      return undefined; // not a JWT: someone else's token
+    }
+    if (claims.iss !== this.issuer) return undefined;
+    let payload: Record<string, unknown>;
+    try {
+      const verified = await jwtVerify(token, async (header) => {
+        const k = this.keys.publicKeys.find((p) => p.kid === header.kid) ?? this.keys.publicKeys[0]!;
+        return k.key;
+      }, { issuer: this.issuer, audience: [...audiences], algorithms: [ALG], currentDate: new Date(this.now()) });
+      payload = verified.payload as Record<string, unknown>;
+    } catch (err) {
+      return { error: `invalid bearer token, ${(err as Error).message}` };
+    }
+    const k8s = payload["kubernetes.io"] as { namespace?: string; serviceaccount?: { name?: string; uid?: string }; pod?: { name: string; uid: string }; secret?: { name: string; uid: string }; node?: { name: string; uid: string } } | undefined;
+    const ns = k8s?.namespace;
+    const sa = k8s?.serviceaccount;
+    if (!ns || !sa?.name) return { error: "invalid bearer token, token lacks the kubernetes.io claims" };
+    const live = await this.getObject("ServiceAccount", ns, sa.name);
+    if (!live || live.metadata?.deletionTimestamp) return { error: `invalid bearer token, service account ${ns}/${sa.name} has been deleted` };
+    if (sa.uid && live.metadata?.uid !== sa.uid) return { error: `invalid bearer token, service account UID (${sa.uid}) does not match claim (${live.metadata?.uid})` };
+    for (const [kind, ref] of [["Pod", k8s.pod], ["Secret", k8s.secret], ["Node", k8s.node]] as const) {
+      if (!ref) continue;
+      const bound = await this.getObject(kind, kind === "Node" ? "" : ns, ref.name);
+      if (!bound || bound.metadata?.deletionTimestamp) return { error: `invalid bearer token, ${kind.toLowerCase()} "${ref.name}" not found` };
+      if (bound.metadata?.uid !== ref.uid) return { error: `invalid bearer token, the UID in the bound object reference (${ref.uid}) does not match the UID in record` };
+    }
+    return {
+      user: {
+        name: `system:serviceaccount:${ns}:${sa.name}`,
+        ...(sa.uid && { uid: sa.uid }),
+        groups: [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${ns}`],
+      },
+    };
+  }
+
+  /** `/.well-known/openid-configuration`. */
+  discoveryDocument(): Record<string, unknown> {
+    return {
+      issuer: this.issuer,
+      jwks_uri: `${this.issuer.replace(/\/$/, "")}/openid/v1/jwks`,
+      response_types_supported: ["id_token"],
+      subject_types_supported: ["public"],
+      id_token_signing_alg_values_supported: [ALG],
+    };
+  }
+
+  /** `/openid/v1/jwks`. */
+  jwks(): { keys: JWK[] } {
+    return { keys: this.keys.publicKeys.map((k) => k.jwk) };
+  }
+}
