@@ -18,6 +18,7 @@ export interface APIServerFlags {
   etcdCafile?: string;
   etcdCertfile?: string;
   etcdKeyfile?: string;
+  etcdCompactionInterval: number;
   tokenAuthFile?: string;
   authorizationMode: string;
   serviceClusterIpRange: string;
@@ -49,6 +50,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--etcd-keyfile <file>", "key of --etcd-certfile")
     .option("--etcd-healthcheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) health: the storage check of /livez, /readyz and /healthz", duration, 2_000)
     .option("--etcd-readycheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) readiness: the readiness check of /readyz", duration, 2_000)
+    .option("--etcd-compaction-interval <duration>", "how often storage history is compacted (SQLite or etcd); 0 disables", duration, 300_000)
     .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
     .option("--authorization-mode <modes>", "authorization mode (AlwaysAllow)", "AlwaysAllow")
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
@@ -76,6 +78,7 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.etcdCafile ? { etcdCAFile: flags.etcdCafile } : {}),
     ...(flags.etcdCertfile ? { etcdCertFile: flags.etcdCertfile } : {}),
     ...(flags.etcdKeyfile ? { etcdKeyFile: flags.etcdKeyfile } : {}),
+    etcdCompactionIntervalMs: flags.etcdCompactionInterval,
     ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
     authorizationMode: flags.authorizationMode,
     serviceClusterIPRange: flags.serviceClusterIpRange,

@@ -13,6 +13,8 @@ import { bool, duration, int, positiveNumber } from "./flag-values.js";
 export interface ControllerManagerFlags {
   controllers: string;
   concurrentNamespaceSyncs: number;
+  concurrentGcSyncs: number;
+  enableGarbageCollector: boolean;
   namespaceSyncPeriod: number;
   namespaceDeletionGracePeriod: number;
   kubeApiQps: number;
@@ -31,10 +33,12 @@ export function addControllerManagerFlags(cmd: Command): Command {
   return cmd
     .option(
       "--controllers <list>",
-      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller)",
+      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller)",
       "*",
     )
     .option("--concurrent-namespace-syncs <n>", "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network", int("--concurrent-namespace-syncs", 1), 10)
+    .option("--concurrent-gc-syncs <n>", "garbage collector workers allowed to sync concurrently", int("--concurrent-gc-syncs", 1), 20)
+    .option("--enable-garbage-collector [bool]", "enables the generic garbage collector; must match the apiserver's flag of the same name", bool, true)
     .option("--namespace-sync-period <duration>", "how often namespaces are re-examined", duration, 5 * 60_000)
     .option("--namespace-deletion-grace-period <duration>", "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)", duration, 5_000)
     .option("--kube-api-qps <qps>", "requests per second to the apiserver", positiveNumber("--kube-api-qps"), 20)
@@ -67,6 +71,8 @@ export function controllerManagerOptions(flags: ControllerManagerFlags, restConf
       concurrentNamespaceSyncs: flags.concurrentNamespaceSyncs,
       namespaceSyncPeriodMs: flags.namespaceSyncPeriod,
       namespaceDeletionGracePeriodMs: flags.namespaceDeletionGracePeriod,
+      concurrentGCSyncs: flags.concurrentGcSyncs,
+      enableGarbageCollector: flags.enableGarbageCollector,
     },
     leaderElection: {
       leaderElect: flags.leaderElect,
@@ -87,7 +93,7 @@ export function logError(prefix: string): (err: unknown) => void {
 export function controllerManagerCommand(): Command {
   return addControllerManagerFlags(
     new Command("controller-manager")
-      .description("run the controller-manager (the namespace controller) against an apiserver")
+      .description("run the controller-manager (the namespace controller and the garbage collector) against an apiserver")
       .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
   ).action(async (flags: ControllerManagerFlags & { kubeconfig: string }) => {
     const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");

@@ -13,6 +13,7 @@ import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "../r
 import { GenericStore } from "../registry/store.js";
 import type { Storage } from "../storage/interface.js";
 import type { CRDVersion, CRDView } from "./crd.js";
+import { customResourceApplySchema } from "./apply-schema.js";
 import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { pruneObject } from "./schema/prune.js";
 import { scaleSubresource } from "./scale.js";
@@ -121,6 +122,7 @@ export function customResourceStorage(options: CustomResourceStorageOptions): Cu
       subresourceStrategies: strategies.status ? { status: strategies.status } : {},
       encoding: "json",
       patchSchema: null,
+      applySchema: customResourceApplySchema(version.schema),
       watchCache: options.watchCache === true,
       ...(options.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: options.bookmarkIntervalMs } : {}),
     },

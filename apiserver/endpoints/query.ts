@@ -96,23 +96,31 @@ export function parseListOptions(params: URLSearchParams, forceWatch = false): P
   const cont = params.get("continue");
   if (cont) opts.continue = cont;
   const timeout = parseInt64("timeoutSeconds", params.get("timeoutSeconds"));
-  if (timeout !== undefined && timeout > 0) opts.timeoutSeconds = timeout;
+  // 0 means the server's default; a negative timeout is kept: that watch ends at once, as upstream's timer does.
+  if (timeout !== undefined && timeout !== 0) opts.timeoutSeconds = timeout;
   const bookmarks = parseBool("allowWatchBookmarks", params.get("allowWatchBookmarks"));
   if (bookmarks) opts.allowWatchBookmarks = true;
   const initial = parseBool("sendInitialEvents", params.get("sendInitialEvents"));
 
   const causes: Cause[] = [];
-  if (match !== null && match !== "") {
-    if (opts.watch) {
-      causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch"));
-    } else {
-      if (!opts.resourceVersion) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided"));
-      if (opts.continue) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
-      if (match !== "Exact" && match !== "NotOlderThan") causes.push(notSupported("resourceVersionMatch", match, ["Exact", "NotOlderThan", ""]));
+  if (opts.watch) {
+    // Upstream's watch rules: a match only with sendInitialEvents, and only NotOlderThan (the watch-list).
+    if (initial !== undefined && match !== "NotOlderThan") {
+      causes.push(forbidden("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+    }
+    if (match !== null && match !== "") {
+      if (initial === undefined) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+      if (match !== "NotOlderThan") causes.push(notSupported("resourceVersionMatch", match, ["NotOlderThan"]));
       else opts.resourceVersionMatch = match;
-      if (match === "Exact" && opts.resourceVersion === "0") {
-        causes.push(forbidden("resourceVersionMatch", 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
-      }
+      if (opts.continue) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
+    }
+  } else if (match !== null && match !== "") {
+    if (!opts.resourceVersion) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+    if (opts.continue) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
+    if (match !== "Exact" && match !== "NotOlderThan") causes.push(notSupported("resourceVersionMatch", match, ["Exact", "NotOlderThan", ""]));
+    else opts.resourceVersionMatch = match;
+    if (match === "Exact" && opts.resourceVersion === "0") {
+      causes.push(forbidden("resourceVersionMatch", 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
     }
   }
   if (initial !== undefined) {

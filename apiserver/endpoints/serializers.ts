@@ -9,6 +9,7 @@ import { ProtobufError } from "../../runtime/protobuf/errors.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { Format } from "./negotiation.js";
 import { isShared, sharedEncoding } from "../registry/cacher/shared-encoding.js";
+import { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONText } from "../registry/patch/json-text.js";
 
 /** A body that could not be decoded; the message says what is wrong with it. */
 export class DecodeError extends Error {
@@ -202,15 +203,19 @@ function requireObject(value: unknown, what: string): Record<string, unknown> {
 }
 
 export function decodeJSON(body: Uint8Array): Record<string, unknown> {
-  const text = utf8.decode(body);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const detail = text.trim() === "" ? "unexpected end of JSON input" : (err as Error).message;
-    throw new DecodeError(`couldn't get version/kind; json parse error: ${detail}`);
-  }
-  return requireObject(value, "json");
+  const parsed = parseJSONText(utf8.decode(body));
+  if (!parsed.ok) throw new DecodeError(`couldn't get version/kind; json parse error: ${parsed.message}`);
+  return requireObject(parsed.value, "json");
+}
+
+/** The YAML library reports running out of stack as a parse error; a client sees Go's depth text instead. */
+function yamlMessage(message: string): string {
+  return /Maximum call stack size exceeded/.test(message) ? `exceeded max depth of ${MAX_NESTING_DEPTH}` : message;
+}
+
+/** Whether an error is V8 running out of stack. */
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /Maximum call stack size exceeded/.test(err.message);
 }
 
 export function decodeYAML(body: Uint8Array): Record<string, unknown> {
@@ -220,24 +225,34 @@ export function decodeYAML(body: Uint8Array): Record<string, unknown> {
   const doc = list[0];
   if (!doc) throw new DecodeError("couldn't get version/kind; json parse error: unexpected end of JSON input");
   if (doc.errors.length > 0) {
-    throw new DecodeError(`error converting YAML to JSON: yaml: ${doc.errors[0]!.message.split("\n")[0]}`);
+    throw new DecodeError(`error converting YAML to JSON: yaml: ${yamlMessage(doc.errors[0]!.message.split("\n")[0]!)}`);
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (err) {
-    throw new DecodeError(`error converting YAML to JSON: ${(err as Error).message}`);
+    throw new DecodeError(`error converting YAML to JSON: ${isStackOverflow(err) ? `yaml: exceeded max depth of ${MAX_NESTING_DEPTH}` : (err as Error).message}`);
   }
+  // Aliases can build depth the text does not show.
+  if (nestsDeeperThan(value)) throw new DecodeError(`error converting YAML to JSON: yaml: exceeded max depth of ${MAX_NESTING_DEPTH}`);
   return requireObject(value, "yaml");
 }
 
+/** protobuf-go's text for messages nested past its recursion limit. */
+const PROTOBUF_TOO_DEEP = "exceeded maximum recursion depth";
+
 export function decodeProtobuf(scheme: Scheme, body: Uint8Array): Record<string, unknown> {
+  let obj: Record<string, unknown>;
   try {
-    return decodeObject(scheme, body);
+    obj = decodeObject(scheme, body);
   } catch (err) {
     if (err instanceof ProtobufError) throw new DecodeError(err.message);
+    // Recursive messages (JSONSchemaProps) are read recursively: running out of stack is too deep.
+    if (isStackOverflow(err)) throw new DecodeError(PROTOBUF_TOO_DEEP);
     throw new DecodeError(`protobuf decoding failed: ${(err as Error).message}`);
   }
+  if (nestsDeeperThan(obj)) throw new DecodeError(PROTOBUF_TOO_DEEP);
+  return obj;
 }
 
 export function decodeBody(scheme: Scheme, body: Uint8Array, format: Format): Record<string, unknown> {

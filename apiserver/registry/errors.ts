@@ -28,9 +28,9 @@ export function unknownError(message: string): StatusError {
   return new StatusError(status);
 }
 
-/** 504 Timeout for a resourceVersion newer than the storage has (upstream's TooLargeResourceVersion). */
+/** 504 Timeout for a resourceVersion newer than the storage has (upstream's TooLargeResourceVersion, retry after 1 s). */
 export function tooLargeResourceVersion(requested: number, current: number): StatusError {
-  const err = newTimeoutError(`Too large resource version: ${requested}, current: ${current}`, 0);
+  const err = newTimeoutError(`Too large resource version: ${requested}, current: ${current}`, 1);
   err.status.details = { ...err.status.details, causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }] };
   return err;
 }

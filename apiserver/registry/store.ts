@@ -14,23 +14,20 @@ import {
   newBadRequest,
   newConflict,
   newNotFound,
-  newResourceExpired,
   type QualifiedName,
 } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
 import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
 import {
-  CONTINUE_EXPIRED_MESSAGE,
   OPTIMISTIC_LOCK_MESSAGE,
   generateNameConflict,
   interpretStorageError,
   storagePreconditionConflict,
-  tooLargeResourceVersion,
   unknownError,
   unsupportedMediaType,
 } from "./errors.js";
 import { formatTime, generateName } from "./server-metadata.js";
-import { applyPatch, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
+import { applyPatch, decodePatched, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
 import { apply as applyConfiguration, applySchemaFor, managerFromUserAgent, parseApplyConfiguration, recordUpdate, UNTYPED_SCHEMA, type ApplySchema, type FieldManagerOptions } from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
@@ -54,7 +51,9 @@ import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
 import { deepCopy } from "./copy.js";
+import { defaultGarbageCollectionPolicy, deletionFinalizersForGarbageCollection, type GarbageCollectionPolicy } from "./deletion-finalizers.js";
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
+import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
@@ -78,10 +77,18 @@ export interface GenericStoreOptions {
   returnDeletedObject?: boolean;
   /** Milliseconds between watch bookmarks (default one minute). */
   bookmarkIntervalMs?: number;
-  /** Adds the orphan/foregroundDeletion finalizers a propagationPolicy asks for (needs a garbage collector). */
+  /**
+   * Whether a delete adds the orphan/foregroundDeletion finalizers its propagation policy asks
+   * for (kube-apiserver's `--enable-garbage-collector`); default true. A garbage collector must
+   * run to remove them.
+   */
   garbageCollection?: boolean;
+  /** What a delete naming no policy does to dependents; default: the resource's as upstream ({@link defaultGarbageCollectionPolicy}). */
+  garbageCollectionPolicy?: GarbageCollectionPolicy;
   /** Extra condition for deleting an object when an update empties its finalizers (namespaces: no spec finalizers). */
   shouldDeleteDuringUpdate?: (obj: KubeObject, old: KubeObject) => boolean;
+  /** The structure server-side apply merges by; absent: looked up by kind in the served OpenAPI, else typed by shape. */
+  applySchema?: ApplySchema;
   /** Patch metadata for strategic merge patch; absent: looked up by kind in the generated OpenAPI (protobuf kinds only). */
   patchSchema?: PatchSchema | null;
   /** Deletes a deletecollection keeps in flight (default 16). */
@@ -125,6 +132,39 @@ interface UpdateParams {
 
 function clone<T>(v: T): T {
   return deepCopy(v);
+}
+
+/** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
+const AFTER_RESOURCE_VERSION = new Set([
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields",
+]);
+
+/** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
+function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNullable<KubeObject["metadata"]> {
+  const m = meta ?? {};
+  if (m.resourceVersion !== undefined) {
+    m.resourceVersion = rv;
+    return m;
+  }
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [k, v] of Object.entries(m)) {
+    if (!placed && AFTER_RESOURCE_VERSION.has(k)) {
+      out.resourceVersion = rv;
+      placed = true;
+    }
+    out[k] = v;
+  }
+  if (!placed) out.resourceVersion = rv;
+  return out as NonNullable<KubeObject["metadata"]>;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -242,7 +282,7 @@ export class GenericStore implements RESTStorage {
   decode(kv: KeyValue, rv: number = kv.modRevision): KubeObject {
     const obj = this.codec.decode(kv.value);
     // Freshly decoded, so ours to change in place.
-    (obj.metadata ??= {}).resourceVersion = String(rv);
+    obj.metadata = withResourceVersion(obj.metadata, String(rv));
     return obj;
   }
 
@@ -269,12 +309,10 @@ export class GenericStore implements RESTStorage {
         return obj;
       }
     }
+    // Not older than rv: a revision slightly ahead is waited for before reading.
+    if (rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
     const kv = await this.read(key, name);
-    if (!kv) {
-      if (rv > 0) await this.checkNotTooLarge(rv);
-      throw newNotFound(this.qualifiedResource, name);
-    }
-    if (rv > kv.modRevision) await this.checkNotTooLarge(rv);
+    if (!kv) throw newNotFound(this.qualifiedResource, name);
     return this.decode(kv);
   }
 
@@ -286,20 +324,18 @@ export class GenericStore implements RESTStorage {
     }
   }
 
-  private async checkNotTooLarge(rv: number): Promise<void> {
-    const current = await this.storage.currentRevision();
-    if (rv > current) throw tooLargeResourceVersion(rv, current);
+  /** Waits up to 3 s for a revision slightly ahead, then 504 (upstream's freshness wait). */
+  private async checkNotTooLarge(rv: number, signal?: AbortSignal): Promise<void> {
+    await waitForRevision(this.storage, rv, signal);
   }
 
   async list(ctx: RequestContext, opts: ListOptions = {}): Promise<KubeList> {
     validateListOptions(opts, false);
+    checkContinueOptions(opts);
     const predicate = buildPredicate(opts, this.strategy, this.info.namespaced);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource);
-    let revision: number | undefined;
-    if (!opts.continue && rv > 0) {
-      await this.checkNotTooLarge(rv);
-      if (opts.resourceVersionMatch === "Exact") revision = rv;
-    }
+    if (!opts.continue && rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
+    const revision = exactListRevision(opts, rv);
     const prefix = this.keyRoot(this.requestNamespace(ctx));
     const fromCache = await this.listFromCache(opts, rv, prefix, predicate.everything ? undefined : (obj) => predicate.matches(obj));
     if (fromCache) return fromCache;
@@ -321,9 +357,7 @@ export class GenericStore implements RESTStorage {
         predicate: predicate.everything ? undefined : (kv) => predicate.matches(decodeOnce(kv)),
       });
     } catch (err) {
-      if (err instanceof StorageError && err.code === "Compacted") {
-        throw newResourceExpired(opts.continue ? CONTINUE_EXPIRED_MESSAGE : `too old resource version: ${rv}`);
-      }
+      if (err instanceof StorageError && err.code === "Compacted") throw listExpired(opts, prefix);
       throw interpretStorageError(err, "list", this.qualifiedResource, "");
     }
     const list: KubeList = {
@@ -344,7 +378,7 @@ export class GenericStore implements RESTStorage {
    * storage's current revision. Exact reads, pages and continuations go to storage.
    */
   private async listFromCache(opts: ListOptions, rv: number, prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): Promise<KubeList | undefined> {
-    if (!this.cacher || opts.continue || opts.resourceVersionMatch === "Exact") return undefined;
+    if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
       cache = await this.readyCache();
@@ -495,7 +529,9 @@ export class GenericStore implements RESTStorage {
     return this.updateWith(ctx, name, {
       transform: (existing) => {
         if (!existing) throw newNotFound(this.qualifiedResource, name);
-        return applyPatch(parsed, existing, schema);
+        // The patched object is decoded as a body would be before anything is stored.
+        const object = applyPatch(parsed, existing, schema);
+        return decodePatched(parsed, { object, group: this.group, version: this.version, kind: this.info.kind }, opts, ctx.warnings);
       },
       strategy,
       allowCreate: false,
@@ -507,18 +543,35 @@ export class GenericStore implements RESTStorage {
     });
   }
 
-  /** Server-side apply: merges the applied configuration by structure, creating the object when missing (subresources never). */
+  /**
+   * Server-side apply: merges the applied configuration by structure, creating the object when
+   * missing (subresources never). The configuration is checked before anything is read, so a
+   * refused one stores nothing; duplicate keys fail (Strict) or warn (Warn) after the merge, as upstream.
+   */
   private applyWith(ctx: RequestContext, name: string, body: Uint8Array, opts: PatchOptions, strategy: UpdateStrategy, subresource?: string): Promise<{ object: KubeObject; created: boolean }> {
-    const config = parseApplyConfiguration(body, this.apiVersion, this.info.kind);
     const fmOpts = this.fieldManagerOptions(subresource);
+    const { config, strictError } = parseApplyConfiguration(body, { group: this.group, version: this.version, kind: this.info.kind, schema: fmOpts.schema });
+    const validation = opts.fieldValidation ?? "Warn";
     return this.updateWith(ctx, name, {
-      transform: (existing) => applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts),
+      transform: (existing) => {
+        const uid = config.metadata?.uid;
+        if (!existing && uid) {
+          throw newConflict(this.qualifiedResource, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+        }
+        const out = applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts);
+        if (strictError !== undefined && validation === "Strict") throw newBadRequest(`error strict decoding YAML: ${strictError}`);
+        // The applied object is decoded as a body would be, as every patch's result is.
+        return decodePatched({ type: "apply", body }, { object: out, group: this.group, version: this.version, kind: this.info.kind }, { ...opts, fieldValidation: "Ignore" }, ctx.warnings);
+      },
       strategy,
       allowCreate: subresource === undefined,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
       subresource,
+    }).then((result) => {
+      if (strictError !== undefined && validation === "Warn") ctx.warnings.push(strictError);
+      return result;
     });
   }
 
@@ -529,7 +582,7 @@ export class GenericStore implements RESTStorage {
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
   private fieldManagerOptions(subresource?: string): FieldManagerOptions {
-    this.applySchemaCache ??= applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
+    this.applySchemaCache ??= this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
     const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
     if (subresource) {
       out.subresource = subresource;
@@ -609,7 +662,7 @@ export class GenericStore implements RESTStorage {
   /** A dry run's answer: the computed object, carrying the stored resourceVersion (none when it would have been created). */
   private dryRunResult(obj: KubeObject, current: KeyValue | undefined): KubeObject {
     const out = this.codec.decode(this.encode(obj));
-    if (current) out.metadata = { ...out.metadata, resourceVersion: String(current.modRevision) };
+    if (current) out.metadata = withResourceVersion(out.metadata, String(current.modRevision));
     return out;
   }
 
@@ -717,14 +770,11 @@ export class GenericStore implements RESTStorage {
     }
   }
 
-  /** The finalizers a propagationPolicy asks for (garbage collection only); undefined when unchanged. */
+  /** The finalizers the delete's propagation policy asks for (with garbage collection on); undefined when unchanged. */
   private gcFinalizers(finalizers: readonly string[], opts: DeleteOptions): string[] | undefined {
-    if (!this.options.garbageCollection || !opts.propagationPolicy) return undefined;
-    const kept = finalizers.filter((f) => f !== "orphan" && f !== "foregroundDeletion");
-    if (opts.propagationPolicy === "Orphan") kept.push("orphan");
-    if (opts.propagationPolicy === "Foreground") kept.push("foregroundDeletion");
-    const same = kept.length === finalizers.length && kept.every((f) => finalizers.includes(f));
-    return same ? undefined : kept;
+    if (this.options.garbageCollection === false) return undefined;
+    const policy = this.options.garbageCollectionPolicy ?? defaultGarbageCollectionPolicy(this.group, this.version, this.info.plural);
+    return deletionFinalizersForGarbageCollection(finalizers, opts, policy);
   }
 
   private checkDeletePreconditions(obj: KubeObject, opts: DeleteOptions): void {
@@ -876,6 +926,10 @@ export class GenericStore implements RESTStorage {
       initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
     };
     const sendInitial = opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && rv === 0);
+    // A revision the cache has not reached: waited for up to 3 s, then 504 (as upstream's cacher).
+    if (rv > cache.revision) await waitForRevision(this.storage, rv, ctx.signal);
+    // Below the compaction point: storage answers, with upstream's 410 (the window may still hold it).
+    if (!sendInitial && rv > 0 && rv + 1 < (this.storage.compactedRevision?.() ?? 0)) return undefined;
     if (!sendInitial) return cache.watch({ ...params, after: rv > 0 ? rv : cache.revision, initialEventsEnd: false });
     // The initial state from the cache when it is recent enough for the request...
     let fromCache = opts.resourceVersion === "0" || (rv > 0 && cache.revision >= rv);
@@ -902,8 +956,9 @@ export class GenericStore implements RESTStorage {
       timeoutMs: opts.timeoutSeconds !== undefined && opts.timeoutSeconds > 0 ? opts.timeoutSeconds * 1000 : undefined,
       signal: ctx.signal,
     };
-    if (rv > 0) return startWatch({ ...base, afterRevision: rv });
-    // From "" or "0": the current state as ADDED events first (unless sendInitialEvents=false), then changes.
+    if (rv > 0 && opts.sendInitialEvents !== true) return startWatch({ ...base, afterRevision: rv });
+    // From "" or "0" (or the watch-list at any resourceVersion): the current state as ADDED
+    // events first (unless sendInitialEvents=false), then changes.
     const self = this;
     return {
       [Symbol.asyncIterator]: async function* () {
@@ -912,6 +967,7 @@ export class GenericStore implements RESTStorage {
         if (opts.sendInitialEvents === false) {
           afterRevision = await self.storage.currentRevision();
         } else {
+          if (rv > 0) await waitForRevision(self.storage, rv, ctx.signal);
           const list = await self.storage.list({ prefix });
           afterRevision = list.revision;
           initial = list.items.map((kv) => self.decodeForWatch(kv, kv.modRevision)).filter(matches);

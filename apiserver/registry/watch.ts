@@ -8,6 +8,8 @@ import type { Status } from "../../api/meta/v1/types.js";
 import { asStatusError, newInternalError, newResourceExpired } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage, type StorageEvent } from "../storage/interface.js";
 import type { KubeObject, WatchEvent } from "./rest.js";
+import { scheduleBookmarks, timerDelay } from "./cacher/bookmark-timer.js";
+import { watchExpiredMessage } from "./cacher/read-semantics.js";
 
 /** The annotation upstream puts on the bookmark that ends a watch's initial events. */
 export const INITIAL_EVENTS_END_ANNOTATION = "k8s.io/initial-events-end";
@@ -39,12 +41,7 @@ function statusObject(status: Status): KubeObject {
 /** The ERROR event for a storage failure during a watch. */
 function errorEvent(err: unknown, afterRevision: number): WatchEvent {
   if (err instanceof StorageError && err.code === "Compacted") {
-    const compactRevision = (err as StorageError & { compactRevision?: number }).compactRevision;
-    const message =
-      compactRevision !== undefined
-        ? `too old resource version: ${afterRevision} (${compactRevision - 1})`
-        : "The resourceVersion for the provided watch is too old.";
-    return { type: "ERROR", object: statusObject(newResourceExpired(message).status) };
+    return { type: "ERROR", object: statusObject(newResourceExpired(watchExpiredMessage(afterRevision, err.compactRevision)).status) };
   }
   const status = asStatusError(err)?.status ?? newInternalError(err).status;
   return { type: "ERROR", object: statusObject(status) };
@@ -105,9 +102,11 @@ export function startWatch(params: WatchParams): AsyncIterable<WatchEvent> {
       const inner = new AbortController();
       let lastRevision = params.afterRevision;
       const timers: NodeJS.Timeout[] = [];
+      let stopBookmarks: (() => void) | undefined;
       const stop = (): void => {
         inner.abort();
         for (const t of timers) clearTimeout(t);
+        stopBookmarks?.();
         queue.close();
       };
       const onAbort = (): void => stop();
@@ -136,13 +135,12 @@ export function startWatch(params: WatchParams): AsyncIterable<WatchEvent> {
       })();
 
       if (params.bookmarkIntervalMs !== undefined && params.bookmarkIntervalMs > 0) {
-        const interval = setInterval(() => {
+        stopBookmarks = scheduleBookmarks(params.bookmarkIntervalMs, params.timeoutMs, () => {
           // A bookmark promises every event up to its revision was sent, so it waits for the queue to drain.
           if (queue.idle && lastRevision > 0) queue.push({ type: "BOOKMARK", object: params.bookmarkObject(lastRevision) });
-        }, params.bookmarkIntervalMs);
-        timers.push(interval);
+        });
       }
-      if (params.timeoutMs !== undefined && params.timeoutMs > 0) timers.push(setTimeout(stop, params.timeoutMs));
+      if (params.timeoutMs !== undefined && params.timeoutMs > 0) timers.push(setTimeout(stop, timerDelay(params.timeoutMs)));
 
       const finish = (): IteratorResult<WatchEvent> => {
         params.signal.removeEventListener("abort", onAbort);

@@ -17,6 +17,7 @@ import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/se
 import type { RESTStorage } from "../registry/rest.js";
 import type { Storage } from "../storage/interface.js";
 import { openStorage } from "../storage/open-storage.js";
+import { DEFAULT_COMPACTION_INTERVAL_MS, startCompactor } from "../storage/compactor.js";
 import { APIServer } from "./apiserver.js";
 import { ensureCertificates, type ClusterCertificates } from "./certs.js";
 import { writeKubeconfig } from "./kubeconfig.js";
@@ -33,6 +34,8 @@ export interface RunOptions {
   etcdCAFile?: string;
   etcdCertFile?: string;
   etcdKeyFile?: string;
+  /** `--etcd-compaction-interval`: how often storage history is compacted (either backend); 0 disables; default 5 minutes. */
+  etcdCompactionIntervalMs?: number;
   tokenAuthFile?: string;
   authorizationMode?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
@@ -189,6 +192,13 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     throw new Error(`--storage-backend: ${JSON.stringify(backend)} is not one of sqlite, etcd`);
   }
 
+  const compaction = new AbortController();
+  startCompactor(storage, {
+    intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
+    signal: compaction.signal,
+    onError: (e) => log(`storage compaction failed: ${(e as Error).message}`),
+  });
+
   // Told apart by shape: a user's scheme may come from another copy of the runtime package.
   const groups = (options.apiGroups ?? []).map((g): CompiledAPIGroup => ("groupVersions" in g ? { scheme: g } : g));
   const scheme = groups.length ? mergeSchemes(options.scheme ?? builtinScheme, ...groups.map((g) => g.scheme)) : (options.scheme ?? builtinScheme);
@@ -242,6 +252,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   try {
     await server.start();
   } catch (err) {
+    compaction.abort();
     await storage.close();
     throw err;
   }
@@ -261,6 +272,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     settings,
     async stop() {
       await server.shutdown();
+      compaction.abort();
       await storage.close();
     },
   };

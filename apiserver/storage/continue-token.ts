@@ -12,6 +12,7 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 export interface ContinuePoint {
   /** The first key the next page may return (absolute, under the list's prefix). */
   startKey: string;
+  /** The revision to read at; negative: the newest (a token offered after compaction). */
   revision: number;
 }
 
@@ -23,6 +24,22 @@ export function encodeContinue(lastKey: string, prefix: string, revision: number
   if (!lastKey.startsWith(prefix)) throw new Error(`key ${lastKey} is not under the prefix ${prefix}`);
   const start = lastKey.slice(prefix.length) + "\0";
   return Buffer.from(JSON.stringify({ v: TOKEN_VERSION, rv: revision, start })).toString("base64url");
+}
+
+/**
+ * The token upstream offers with a 410 when a continue token's revision was compacted: the same
+ * start key at revision -1, which continues at the newest revision (an inconsistent list, as
+ * the 410's message says). Undefined when `token` does not decode.
+ */
+export function inconsistentContinue(token: string, prefix: string): string | undefined {
+  let point: ContinuePoint;
+  try {
+    point = decodeContinue(token, prefix);
+  } catch {
+    return undefined;
+  }
+  const start = point.startKey.slice(prefix.length);
+  return Buffer.from(JSON.stringify({ v: TOKEN_VERSION, rv: -1, start })).toString("base64url");
 }
 
 function invalid(token: string, detail: string): StorageError {
@@ -45,7 +62,8 @@ export function decodeContinue(token: string, prefix: string): ContinuePoint {
   if (typeof parsed !== "object" || parsed === null) throw invalid(token, ": not an object");
   const { v, rv, start } = parsed as { v?: unknown; rv?: unknown; start?: unknown };
   if (v !== TOKEN_VERSION) throw invalid(token, `: server does not recognize this encoded version ${String(v)}`);
-  if (typeof rv !== "number" || !Number.isSafeInteger(rv) || rv <= 0) {
+  // 0 is refused as upstream does; a negative revision (upstream's -1) reads at the newest.
+  if (typeof rv !== "number" || !Number.isSafeInteger(rv) || rv === 0) {
     throw invalid(token, `: incorrect encoded start resourceVersion (version ${TOKEN_VERSION})`);
   }
   if (typeof start !== "string" || start.length === 0) {

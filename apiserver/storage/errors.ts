@@ -19,7 +19,9 @@ export function checkPreconditions(key: string, current: KeyValue | undefined, p
 
 export function compactedError(key: string, revision: number, compacted?: number): StorageError {
   const oldest = compacted === undefined ? "" : ` (the oldest available is ${compacted})`;
-  return new StorageError("Compacted", key, `revision ${revision} has been compacted${oldest}`);
+  const err = new StorageError("Compacted", key, `revision ${revision} has been compacted${oldest}`);
+  if (compacted !== undefined) err.compactRevision = compacted;
+  return err;
 }
 
 export function tooLargeRevision(key: string, revision: number, newest?: number): StorageError {

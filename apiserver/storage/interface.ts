@@ -27,6 +27,9 @@ export type StorageErrorCode =
   | "Unavailable"; // the backend cannot be reached or is closed -> 503
 
 export class StorageError extends Error {
+  /** For "Compacted": the compaction point, when the backend said (0: unknown). */
+  compactRevision = 0;
+
   constructor(
     readonly code: StorageErrorCode,
     readonly key: string,
@@ -102,6 +105,14 @@ export interface WatchOptions {
  */
 export type UpdateFn = (current: KeyValue | undefined) => Promise<Uint8Array> | Uint8Array;
 
+/** What one compaction round hands the next. */
+export interface CompactionState {
+  /** The logical clock the apiservers agree on (upstream: the version of `compact_rev_key`). */
+  time: number;
+  /** The revision the next round compacts to (the newest as of this round). */
+  revision: number;
+}
+
 export interface Storage {
   /** Creates a key; fails with "KeyExists". Returns the stored value. */
   create(key: string, value: Uint8Array): Promise<KeyValue>;
@@ -136,5 +147,16 @@ export interface Storage {
   healthCheck?(timeoutMs: number): Promise<void>;
   /** Forgets history up to (not including) a revision; later reads and watches before it fail. */
   compact(revision: number): Promise<void>;
+  /**
+   * The compaction point as this process last knew it (0: none known): reads and watches
+   * before it fail with "Compacted". etcd may have been compacted further by another apiserver.
+   */
+  compactedRevision?(): number;
+  /**
+   * One round of compaction shared by every apiserver on the same backend (upstream's
+   * `compact_rev_key` protocol): `state` is what the previous round returned (zeros at first).
+   * Backends owned by one process leave it out and the compactor compacts them directly.
+   */
+  compactRound?(state: CompactionState): Promise<CompactionState>;
   close(): Promise<void>;
 }

@@ -1,10 +1,11 @@
 // The controllers kubegen's controller-manager knows, registered with the duplicate checks.
+import { newGarbageCollectorControllerDescriptor } from "../garbagecollector/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
 import { newControllerRegistry, type ControllerDescriptor, type ControllerRegistry } from "./descriptors.js";
 
 /** Every built-in descriptor, in start order. */
 export function builtinControllerDescriptors(): ControllerDescriptor[] {
-  return [newNamespaceControllerDescriptor()];
+  return [newNamespaceControllerDescriptor(), newGarbageCollectorControllerDescriptor()];
 }
 
 /** The registry of the built-in controllers; throws at start-up on a duplicate name or alias. */

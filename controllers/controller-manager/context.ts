@@ -11,6 +11,10 @@ export interface ControllerManagerSettings {
   namespaceSyncPeriodMs: number;
   /** `--namespace-deletion-grace-period`: wait before a deleted namespace is processed, in ms (default 5 s). */
   namespaceDeletionGracePeriodMs: number;
+  /** `--concurrent-gc-syncs`: garbage collector workers per queue (default 20). */
+  concurrentGCSyncs?: number;
+  /** `--enable-garbage-collector` (default true); must match the apiserver's. */
+  enableGarbageCollector?: boolean;
 }
 
 /** Builds a controller's own rest config and clientset, named in its User-Agent (client-go's SimpleControllerClientBuilder). */

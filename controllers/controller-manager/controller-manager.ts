@@ -21,6 +21,8 @@ export const DEFAULT_SETTINGS: ControllerManagerSettings = {
   concurrentNamespaceSyncs: 10,
   namespaceSyncPeriodMs: 5 * 60_000,
   namespaceDeletionGracePeriodMs: 5_000,
+  concurrentGCSyncs: 20,
+  enableGarbageCollector: true,
 };
 
 /** kube-controller-manager's leader election flags. */
@@ -98,6 +100,7 @@ export class ControllerManager {
     this.#settings = { ...DEFAULT_SETTINGS, ...options.settings };
     this.#election = { ...DEFAULT_LEADER_ELECTION, ...options.leaderElection };
     if (!(this.#settings.concurrentNamespaceSyncs >= 1)) throw new Error("--concurrent-namespace-syncs must be at least 1");
+    if (!((this.#settings.concurrentGCSyncs ?? 20) >= 1)) throw new Error("--concurrent-gc-syncs must be at least 1");
     this.#baseConfig = { ...options.restConfig, qps: options.kubeAPIQPS ?? 20, burst: options.kubeAPIBurst ?? 30 };
     this.identity = options.identity ?? `${os.hostname()}_${randomUUID()}`;
     this.#log = options.log ?? (() => {});

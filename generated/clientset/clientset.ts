@@ -147,6 +147,11 @@ export class Clientset implements ClientsetInterface {
     this.#storageV1 = new StorageV1Client(this.restClient);
   }
 
+  /** The namespace of namespaced calls that name none: the kubeconfig context's or the pod's, else "default". */
+  get namespace(): string {
+    return this.restClient.defaultNamespace;
+  }
+
   /** A clientset for the kubeconfig's current (or chosen) context; `overrides` replace what it says. */
   static fromKubeconfig(
     opts: rest.KubeconfigOptions = {},

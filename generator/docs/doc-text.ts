@@ -1,7 +1,8 @@
 /**
- * Doc comments as HTML: escaped, split into paragraphs and bullet lists, with `code` spans and
- * bare URLs made into links; and the one-sentence summary the index shows.
+ * Doc comments as HTML (CommonMark, raw HTML escaped), and the one-sentence summary the index
+ * shows.
  */
+import MarkdownIt from "markdown-it";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -9,54 +10,22 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
-const URL = /\bhttps?:\/\/[^\s<>"'`]+/g;
-const BULLET = /^\s*[-*]\s+/;
+/**
+ * CommonMark with raw HTML escaped (a description is data, never markup) and bare URLs linked.
+ * Kubernetes descriptions are written as plain text with `code`, lists and URLs; CRD authors
+ * also write fenced code, numbered lists and Markdown links.
+ */
+const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
-/** Inline markup of one escaped line: `code` and links; a URL ends before trailing punctuation. */
+/** Inline markup of one line: `code`, emphasis and links. */
 function inline(text: string): string {
-  return text
-    .split(/(`[^`]+`)/g)
-    .map((part) => {
-      if (part.length > 2 && part.startsWith("`") && part.endsWith("`")) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
-      let out = "";
-      let last = 0;
-      for (const m of part.matchAll(URL)) {
-        const url = m[0].replace(/[.,;:)\]]+$/, "");
-        out += escapeHtml(part.slice(last, m.index)) + `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-        last = m.index + url.length;
-      }
-      return out + escapeHtml(part.slice(last));
-    })
-    .join("");
+  return md.renderInline(text);
 }
 
-/** A description as block HTML: blank lines part paragraphs, `- ` lines make a list. */
+/** A description as block HTML (CommonMark). */
 export function docHtml(doc: string | undefined): string {
   if (!doc?.trim()) return "";
-  const blocks: string[] = [];
-  for (const para of doc.trim().split(/\n\s*\n/)) {
-    let text: string[] = [];
-    let items: string[] = [];
-    const flush = (): void => {
-      if (text.length) blocks.push(`<p>${inline(text.join(" "))}</p>`);
-      if (items.length) blocks.push(`<ul>${items.map((i) => `<li>${inline(i)}</li>`).join("")}</ul>`);
-      text = [];
-      items = [];
-    };
-    for (const line of para.split("\n")) {
-      if (BULLET.test(line)) {
-        if (text.length) flush();
-        items.push(line.replace(BULLET, "").trim());
-      } else if (items.length && /^\s{2,}\S/.test(line)) {
-        items[items.length - 1] += ` ${line.trim()}`;
-      } else {
-        if (items.length) flush();
-        text.push(line.trim());
-      }
-    }
-    flush();
-  }
-  return blocks.join("\n");
+  return md.render(doc.trim()).trimEnd();
 }
 
 /** The first sentence, as plain text: what a list of types shows beside each name. */

@@ -7,9 +7,9 @@ import { fieldAnchor } from "./names.js";
 import { refOf, type Schema } from "./schema-set.js";
 
 /** Where a definition is documented, as a link from the page being built. */
-export type Linker = (definition: string) => { href: string; short: string } | undefined;
+export type Linker = (definition: string) => { href: string; short: string; external?: boolean } | undefined;
 
-export type BadgeTone = "required" | "list" | "map" | "patch" | "limit" | "note";
+export type BadgeTone = "required" | "deprecated" | "list" | "map" | "patch" | "limit" | "note";
 
 export interface Badge {
   text: string;
@@ -42,17 +42,39 @@ export function escapeBadges(badges: Badge[]): Badge[] {
   return badges.map((b) => ({ ...b, text: escapeHtml(b.text), title: escapeHtml(b.title) }));
 }
 
+export interface Rule {
+  ruleHtml: string;
+  messageHtml: string;
+}
+
+export interface Alternative {
+  html: string;
+}
+
 export interface FieldRow {
   name: string;
+  /** The dotted path below the section's type (`spec.jobTemplate.containers[].name`). */
+  path: string;
+  /** The path's parents, shown faint before the name (`spec.jobTemplate.`). */
+  parentHtml: string;
   /** The name with break opportunities between its words. */
   nameHtml: string;
+  /** How deep in inline objects the field is; 0 for the type's own fields. */
+  depth: number;
   anchor: string;
   typeHtml: string;
   required: boolean;
+  deprecated: boolean;
   badges: Badge[];
   enum: EnumValues;
   /** The default as JSON, escaped; null when there is none worth showing. */
   defaultValue: string | null;
+  /** An example value as JSON, escaped. */
+  example: string | null;
+  /** CEL rules (`x-kubernetes-validations`) with their messages. */
+  rules: Rule[];
+  /** `oneOf`/`anyOf` alternatives: which one of them the value must match. */
+  alternatives: { kind: string; items: Alternative[] } | null;
   descriptionHtml: string;
 }
 
@@ -65,7 +87,9 @@ export function typeHtml(schema: Schema, link: Linker): string {
   if (ref) {
     const target = link(ref);
     const short = breakableHtml(target?.short ?? ref.slice(ref.lastIndexOf(".") + 1));
-    return target ? `<a class="type" href="${escapeHtml(target.href)}">${short}</a>` : `<span class="type">${short}</span>`;
+    if (!target) return `<span class="type">${short}</span>`;
+    const ext = target.external ? ` rel="external" title="on kubernetes.io"` : "";
+    return `<a class="type${target.external ? " external" : ""}" href="${escapeHtml(target.href)}"${ext}>${short}</a>`;
   }
   if (schema["x-kubernetes-int-or-string"] || schema.format === "int-or-string") return `<span class="type">int-or-string</span>`;
   if (schema.type === "array") return `[]<wbr>${schema.items ? typeHtml(schema.items, link) : "any"}`;
@@ -75,6 +99,10 @@ export function typeHtml(schema: Schema, link: Linker): string {
   if ((schema.type === "integer" || schema.type === "number") && schema.format && NUMBER_FORMATS.has(schema.format)) {
     return `<span class="type">${escapeHtml(schema.format)}</span>`;
   }
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (!schema.type && alternatives?.some((a) => a.type || refOf(a))) {
+    return alternatives.map((a) => typeHtml(a, link)).join(" <wbr>| ");
+  }
   if (schema.type) {
     const fmt = schema.format ? ` <span class="format">(${escapeHtml(schema.format)})</span>` : "";
     return `<span class="type">${escapeHtml(schema.type)}</span>${fmt}`;
@@ -83,12 +111,13 @@ export function typeHtml(schema: Schema, link: Linker): string {
 }
 
 /**
- * Defaults that only restate the zero value (`{}` on a nested struct, `""`, `0`) are what
- * upstream's generator writes for every non-pointer field; showing them is noise.
+ * Every default an author wrote is shown, `0` and `false` included. Generated OpenAPI also
+ * restates the zero value of every non-pointer string (`""`) and struct (`{}`): those say
+ * nothing and are left out, unless the schema was written by hand (a CRD).
  */
-function meaningfulDefault(value: unknown): string | null {
-  if (value === undefined || value === null || value === "" || value === 0 || value === false) return null;
-  if (typeof value === "object" && Object.keys(value).length === 0) return null;
+export function shownDefault(value: unknown, handWritten: boolean): string | null {
+  if (value === undefined) return null;
+  if (!handWritten && (value === "" || (typeof value === "object" && value !== null && Object.keys(value).length === 0))) return null;
   return escapeHtml(JSON.stringify(value));
 }
 
@@ -133,17 +162,97 @@ function limitBadges(schema: Schema): Badge[] {
   return out;
 }
 
-export function fieldRow(owner: string, name: string, schema: Schema, required: boolean, link: Linker): FieldRow {
+/** CEL rules as code and message. */
+export function rulesOf(schema: Schema): Rule[] {
+  return (schema["x-kubernetes-validations"] ?? []).map((r) => {
+    const message = r.message ? escapeHtml(r.message) : r.messageExpression ? `<code>${escapeHtml(r.messageExpression)}</code>` : "";
+    const notes = [
+      // A rule that reads oldSelf is a transition rule: checked on updates only.
+      ...(/\boldSelf\b/.test(r.rule) ? [r.optionalOldSelf ? "also on create (oldSelf optional)" : "on update only"] : []),
+      ...(r.reason ? [`reason ${escapeHtml(r.reason)}`] : []),
+      ...(r.fieldPath ? [`reported at <code>${escapeHtml(r.fieldPath)}</code>`] : []),
+    ];
+    return { ruleHtml: escapeHtml(r.rule), messageHtml: [message, ...(notes.length ? [`(${notes.join("; ")})`] : [])].filter(Boolean).join(" ") };
+  });
+}
+
+/** What one `oneOf`/`anyOf` branch asks for: a type, required fields, or limits. */
+function alternativeHtml(branch: Schema, link: Linker): string {
+  const parts: string[] = [];
+  if (branch.type || refOf(branch)) parts.push(`<code>${typeHtml(branch, link)}</code>`);
+  if (branch.required?.length) parts.push(`sets ${branch.required.map((r) => `<code>${escapeHtml(r)}</code>`).join(" and ")}`);
+  if (branch.properties) parts.push(`has ${Object.keys(branch.properties).map((r) => `<code>${escapeHtml(r)}</code>`).join(", ")}`);
+  const limits = limitBadges(branch).map((b) => escapeHtml(b.text));
+  if (limits.length) parts.push(limits.join(", "));
+  if (branch.enum?.length) parts.push(`one of ${branch.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(", ")}`);
+  if (branch.not?.required?.length) parts.push(`does not set ${branch.not.required.map((r) => `<code>${escapeHtml(r)}</code>`).join(" or ")}`);
+  if (branch.description) parts.push(inlineHtml(branch.description));
+  return parts.join("; ") || "any value";
+}
+
+export function alternativesOf(schema: Schema, link: Linker): FieldRow["alternatives"] {
+  const list = schema.oneOf ?? schema.anyOf;
+  if (!list?.length) return null;
+  return { kind: schema.oneOf ? "Exactly one of" : "At least one of", items: list.map((b) => ({ html: alternativeHtml(b, link) })) };
+}
+
+/** The inline object a schema holds (not a reference), if it names fields, and how its path reads. */
+function inlineChild(schema: Schema): { schema: Schema; suffix: string } | undefined {
+  if (refOf(schema)) return undefined;
+  if (schema.properties && Object.keys(schema.properties).length) return { schema, suffix: "." };
+  if (schema.type === "array" && schema.items && !refOf(schema.items)) {
+    const inner = inlineChild(schema.items);
+    return inner && { schema: inner.schema, suffix: `[]${inner.suffix}` };
+  }
+  if (typeof schema.additionalProperties === "object" && !refOf(schema.additionalProperties)) {
+    const inner = inlineChild(schema.additionalProperties);
+    return inner && { schema: inner.schema, suffix: `.<key>${inner.suffix}` };
+  }
+  return undefined;
+}
+
+export interface RowOptions {
+  link: Linker;
+  /** Whether every default in the schema was written by hand (CRDs). */
+  handWritten: boolean;
+}
+
+/**
+ * A type's fields as rows, the fields of inline objects (as every CRD schema writes them)
+ * expanded under their parent with dotted paths: `spec.cronSpec`, `spec.containers[].name`.
+ */
+export function fieldRows(owner: string, schema: Schema, options: RowOptions, parent = "", depth = 0): FieldRow[] {
+  const required = new Set(schema.required ?? []);
+  const rows: FieldRow[] = [];
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const path = `${parent}${name}`;
+    rows.push(fieldRow(owner, name, path, parent, depth, prop, required.has(name), options));
+    const child = inlineChild(prop);
+    if (child) rows.push(...fieldRows(owner, child.schema, options, `${path}${child.suffix}`, depth + 1));
+  }
+  return rows;
+}
+
+export function fieldRow(owner: string, name: string, path: string, parent: string, depth: number, schema: Schema, required: boolean, options: RowOptions): FieldRow {
   const { enum: values, descriptionHtml } = enumOf(schema);
+  // A list of inline objects states its limits and rules on the list and on the items.
+  const item = schema.type === "array" && schema.items && !refOf(schema.items) ? schema.items : undefined;
   return {
     name: escapeHtml(name),
+    path: escapeHtml(path),
+    parentHtml: breakableHtml(parent),
     nameHtml: breakableHtml(name),
-    anchor: fieldAnchor(owner, name),
-    typeHtml: typeHtml(schema, link),
+    depth,
+    anchor: fieldAnchor(owner, path),
+    typeHtml: typeHtml(schema, options.link),
     required,
-    badges: escapeBadges([...semanticBadges(schema), ...limitBadges(schema)]),
+    deprecated: schema.deprecated === true,
+    badges: escapeBadges([...semanticBadges(schema), ...limitBadges(schema), ...(item ? limitBadges(item).map((b) => ({ ...b, text: `each ${b.text}` })) : [])]),
     enum: values,
-    defaultValue: meaningfulDefault(schema.default),
+    defaultValue: shownDefault(schema.default, options.handWritten),
+    example: schema.example === undefined ? null : escapeHtml(JSON.stringify(schema.example)),
+    rules: [...rulesOf(schema), ...(item ? rulesOf(item) : [])],
+    alternatives: alternativesOf(schema, options.link),
     descriptionHtml,
   };
 }
@@ -156,6 +265,8 @@ export function referencedDefinitions(schema: Schema): string[] {
     const ref = s.$ref ? refOf(s) : undefined;
     if (ref && !out.includes(ref)) out.push(ref);
     s.allOf?.forEach(walk);
+    s.oneOf?.forEach(walk);
+    s.anyOf?.forEach(walk);
     walk(s.items);
     walk(s.additionalProperties);
     for (const p of Object.values(s.properties ?? {})) walk(p);

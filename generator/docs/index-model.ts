@@ -32,6 +32,8 @@ export interface IndexEntry {
   search: string;
   /** The kind's list type, shown beside it. */
   list: Link | null;
+  /** What kubectl users know a CRD kind by: short names, scope. */
+  note: string;
 }
 
 export interface IndexSection {
@@ -61,22 +63,48 @@ export interface IndexModel {
  * every group-version, so they get one list of their own. A document without operations has
  * nothing to tell them apart by: then every kind of one group-version is listed under it.
  */
+const servedCache = new WeakMap<SchemaSet, Set<string>>();
+
+/** The group-version-kinds some operation serves (computed once per set). */
+function servedOf(set: SchemaSet): Set<string> {
+  let served = servedCache.get(set);
+  if (!served) servedCache.set(set, (served = new Set(set.operations.map((op) => gvkKey(op.gvk)))));
+  return served;
+}
+
 export function resourceOf(set: SchemaSet, definition: string): GroupVersionKind | undefined {
   const gvks = gvksOf(set.schemas.get(definition));
   const gvk = gvks.length === 1 ? gvks[0] : undefined;
   if (!gvk) return undefined;
-  const served = new Set(set.operations.map((op) => gvkKey(op.gvk)));
+  const served = servedOf(set);
   const listOf = gvk.kind.endsWith("List") ? { ...gvk, kind: gvk.kind.slice(0, -4) } : undefined;
-  return served.size === 0 || served.has(gvkKey(gvk)) || (listOf && served.has(gvkKey(listOf))) ? gvk : undefined;
+  // A CRD's kinds are resources even in a version that is not served (and so has no operations).
+  const isResource = (g: GroupVersionKind): boolean => served.has(gvkKey(g)) || set.resources.has(gvkKey(g));
+  return served.size === 0 || isResource(gvk) || (listOf && isResource(listOf)) ? gvk : undefined;
 }
 
 /** The index section a page's breadcrumb leads back to. */
-export function indexSectionOf(set: SchemaSet, definition: string): Link {
+export function indexSectionOf(set: SchemaSet, layout: Layout, definition: string): Link {
   const gvk = resourceOf(set, definition);
   if (gvk) return { label: escapeHtml(groupVersionLabel(gvk)), href: `index.html#${groupAnchor(groupVersionLabel(gvk))}` };
   if (gvksOf(set.schemas.get(definition)).length) return { label: "other kinds", href: "index.html#other-kinds" };
-  const label = packageLabel(splitDefinitionName(definition).pkg);
+  const label = layout.labels.get(splitDefinitionName(definition).pkg) ?? packageLabel(splitDefinitionName(definition).pkg);
   return { label: escapeHtml(label), href: `index.html#${packageAnchor(label)}` };
+}
+
+/** A CRD kind's plural and short names, which kubectl users type. */
+function resourceNames(set: SchemaSet, definition: string): string {
+  const gvks = gvksOf(set.schemas.get(definition));
+  const facts = gvks.length === 1 ? set.resources.get(gvkKey(gvks[0]!)) : undefined;
+  return facts ? [facts.plural, ...facts.shortNames].join(" ") : "";
+}
+
+function resourceNote(set: SchemaSet, definition: string): string {
+  const gvks = gvksOf(set.schemas.get(definition));
+  const facts = gvks.length === 1 ? set.resources.get(gvkKey(gvks[0]!)) : undefined;
+  if (!facts) return "";
+  const flags = [facts.scope, ...(facts.deprecated ? ["deprecated"] : []), ...(facts.served ? [] : ["not served"])];
+  return [facts.shortNames.length ? `short names: ${facts.shortNames.join(", ")}` : "", ...flags].filter(Boolean).join(" · ");
 }
 
 export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
@@ -88,8 +116,9 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
       name: escapeHtml(short),
       href: escapeHtml(relativeHref("index.html", home.page, home.anchor)),
       summaryHtml: inlineHtml(summary(doc)),
-      search: escapeHtml(`${short} ${packageLabel(pkg)}`.toLowerCase()),
+      search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${resourceNames(set, definition)} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
       list,
+      note: escapeHtml(resourceNote(set, definition)),
     };
   };
 
@@ -126,11 +155,13 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
   for (const name of set.schemas.keys()) {
     if (isKind(set, name)) continue;
     const { pkg } = splitDefinitionName(name);
-    byPackage.set(pkg, [...(byPackage.get(pkg) ?? []), name]);
+    const list = byPackage.get(pkg);
+    if (list) list.push(name);
+    else byPackage.set(pkg, [name]);
   }
   const packages = [...byPackage]
     .map(([pkg, names]) => {
-      const label = packageLabel(pkg);
+      const label = layout.labels.get(pkg) ?? packageLabel(pkg);
       return { id: packageAnchor(label), label: escapeHtml(label), note: escapeHtml(pkg), entries: names.map((n) => entry(n)) };
     })
     .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));

@@ -4,7 +4,7 @@
  * kind's page, as a reader wants it; every other type gets a page of its own.
  */
 import { referencedDefinitions } from "./fields.js";
-import { packageLabel, splitDefinitionName } from "./names.js";
+import { groupVersionLabel, packageLabel, splitDefinitionName } from "./names.js";
 import type { SchemaSet } from "./schema-set.js";
 
 export interface Home {
@@ -23,6 +23,8 @@ export interface Layout {
   sections: Map<string, string[]>;
   /** Package to the folder its pages go in. */
   folders: Map<string, string>;
+  /** Package to how headings name it: its group-version when its kinds share one. */
+  labels: Map<string, string>;
 }
 
 export function isKind(set: SchemaSet, name: string): boolean {
@@ -30,14 +32,29 @@ export function isKind(set: SchemaSet, name: string): boolean {
 }
 
 /**
- * Folders read like `core/v1`; two packages that would share a label (only possible for
- * packages outside the built-in prefixes) keep their full names instead.
+ * A package is named by the group-version its kinds are served as (`stable.example.com/v1`,
+ * `core/v1`), which is what a reader knows it by, not by its source package path; a package
+ * without kinds, or whose kinds span several group-versions (meta/v1), by its shortened path.
  */
-function folders(set: SchemaSet): Map<string, string> {
+function packageLabels(set: SchemaSet): Map<string, string> {
+  const gvs = new Map<string, Set<string>>();
+  for (const [name, schema] of set.schemas) {
+    const { pkg } = splitDefinitionName(name);
+    if (!gvs.has(pkg)) gvs.set(pkg, new Set());
+    for (const g of schema["x-kubernetes-group-version-kind"] ?? []) gvs.get(pkg)!.add(groupVersionLabel(g));
+  }
+  return new Map([...gvs].map(([pkg, set]) => [pkg, set.size === 1 ? [...set][0]! : packageLabel(pkg)]));
+}
+
+/**
+ * Folders read like `core/v1`; two packages that would share a label keep their full names
+ * instead.
+ */
+function folders(set: SchemaSet, labels: Map<string, string>): Map<string, string> {
   const byLabel = new Map<string, Set<string>>();
   for (const name of set.schemas.keys()) {
     const { pkg } = splitDefinitionName(name);
-    const label = packageLabel(pkg);
+    const label = labels.get(pkg)!;
     byLabel.set(label, (byLabel.get(label) ?? new Set()).add(pkg));
   }
   const out = new Map<string, string>();
@@ -68,9 +85,14 @@ export function layoutOf(set: SchemaSet): Layout {
   for (const kind of kinds) {
     const types = reach(set, kind);
     reached.set(kind, types);
-    for (const t of types) reachedBy.set(t, [...(reachedBy.get(t) ?? []), kind]);
+    for (const t of types) {
+      const list = reachedBy.get(t);
+      if (list) list.push(kind);
+      else reachedBy.set(t, [kind]);
+    }
   }
-  const folderOf = folders(set);
+  const labels = packageLabels(set);
+  const folderOf = folders(set, labels);
   const pageOf = (name: string): string => {
     const { pkg, short } = splitDefinitionName(name);
     return `${folderOf.get(pkg)}/${short}.html`;
@@ -93,5 +115,5 @@ export function layoutOf(set: SchemaSet): Layout {
     homes.set(t, { page: pageOf(t) });
     sections.set(t, [t]);
   }
-  return { homes, kinds, types, sections, folders: folderOf };
+  return { homes, kinds, types, sections, folders: folderOf, labels };
 }

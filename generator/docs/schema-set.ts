@@ -37,12 +37,44 @@ export interface Schema {
   "x-kubernetes-int-or-string"?: boolean;
   "x-kubernetes-preserve-unknown-fields"?: boolean;
   "x-kubernetes-embedded-resource"?: boolean;
+  "x-kubernetes-validations"?: ValidationRule[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  not?: Schema;
+  deprecated?: boolean;
+  example?: unknown;
+  title?: string;
+}
+
+/** One CEL rule of `x-kubernetes-validations`. */
+export interface ValidationRule {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  reason?: string;
+  fieldPath?: string;
+  optionalOldSelf?: boolean;
 }
 
 export interface GroupVersionKind {
   group: string;
   version: string;
   kind: string;
+}
+
+/** A parameter of an operation, with any `$ref` resolved. */
+export interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description: string;
+  schema: Schema;
+}
+
+export interface Response {
+  code: string;
+  description: string;
+  schema?: Schema;
 }
 
 /** One REST operation, as the kind pages list them. */
@@ -52,6 +84,40 @@ export interface Operation {
   operationId: string;
   action: string;
   gvk: GroupVersionKind;
+  description: string;
+  parameters: Parameter[];
+  /** The request body's schema, for operations that take one. */
+  body?: Schema;
+  responses: Response[];
+  /** Media types the body may be sent as (patch types, for a PATCH). */
+  consumes: string[];
+}
+
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  description?: string;
+  format?: string;
+  priority?: number;
+}
+
+/** What a CustomResourceDefinition says about a kind beyond its schema. */
+export interface ResourceFacts {
+  plural: string;
+  singular?: string;
+  shortNames: string[];
+  categories: string[];
+  scope: "Namespaced" | "Cluster";
+  printerColumns: PrinterColumn[];
+  subresources: string[];
+  scale?: { specReplicasPath?: string; statusReplicasPath?: string; labelSelectorPath?: string };
+  served: boolean;
+  storage: boolean;
+  deprecated: boolean;
+  deprecationWarning?: string;
+  /** The CRD's name (`crontabs.stable.example.com`). */
+  crd: string;
 }
 
 export interface SchemaSet {
@@ -60,6 +126,10 @@ export interface SchemaSet {
   /** Definition name (`io.k8s.api.core.v1.Namespace`) to schema. */
   schemas: Map<string, Schema>;
   operations: Operation[];
+  /** CRD facts by group-version-kind key (`group/version/Kind`). */
+  resources: Map<string, ResourceFacts>;
+  /** Definitions read from CRD manifests: every default they state was written by hand. */
+  handWritten: Set<string>;
 }
 
 /** The parts of a Swagger 2.0 or OpenAPI 3.0 document read here. */
@@ -70,6 +140,7 @@ export interface OpenAPIDocument {
   definitions?: Record<string, Schema>;
   components?: { schemas?: Record<string, Schema> };
   paths?: Record<string, Record<string, unknown>>;
+  parameters?: Record<string, unknown>;
 }
 
 const REF_PREFIXES = ["#/definitions/", "#/components/schemas/"];
@@ -91,19 +162,70 @@ export function refOf(schema: Schema): string | undefined {
   return only?.$ref ? refName(only.$ref) : undefined;
 }
 
+type Json = Record<string, unknown>;
+
+/** A parameter, following a v2 `#/parameters/` or v3 `#/components/parameters/` reference. */
+function parameterOf(doc: OpenAPIDocument, raw: Json): Parameter | undefined {
+  let p = raw;
+  const ref = typeof raw["$ref"] === "string" ? raw["$ref"] : undefined;
+  if (ref) {
+    const name = decodeURIComponent(ref.replace(/^#\/(components\/)?parameters\//, ""));
+    const pool = (ref.startsWith("#/components/") ? (doc.components as Json | undefined)?.["parameters"] : doc.parameters) as Json | undefined;
+    const found = pool?.[name] as Json | undefined;
+    if (!found) return undefined;
+    p = found;
+  }
+  const where = String(p["in"] ?? "");
+  // v2 states a body's schema under `schema` and a scalar's type on the parameter itself.
+  const schema = (p["schema"] as Schema | undefined) ?? ({ type: p["type"], format: p["format"], items: p["items"] } as Schema);
+  return {
+    name: String(p["name"] ?? ""),
+    in: where,
+    required: p["required"] === true,
+    description: String(p["description"] ?? ""),
+    schema: Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)) as Schema,
+  };
+}
+
+/** The schema of a v3 content map: the JSON one if listed, else the first. */
+function contentSchema(content: unknown): Schema | undefined {
+  const c = content as Record<string, { schema?: Schema }> | undefined;
+  if (!c) return undefined;
+  return (c["application/json"] ?? Object.values(c)[0])?.schema;
+}
+
 function operationsOf(doc: OpenAPIDocument): Operation[] {
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const shared = ((item["parameters"] as Json[] | undefined) ?? []).map((p) => parameterOf(doc, p));
     for (const method of METHODS) {
-      const op = item[method] as Record<string, unknown> | undefined;
+      const op = item[method] as Json | undefined;
       const gvk = op?.["x-kubernetes-group-version-kind"] as GroupVersionKind | undefined;
       if (!op || !gvk) continue;
+      const own = ((op["parameters"] as Json[] | undefined) ?? []).map((p) => parameterOf(doc, p));
+      // An operation's own parameter replaces the path's of the same name and place.
+      const byKey = new Map<string, Parameter>();
+      for (const p of [...shared, ...own]) if (p) byKey.set(`${p.in} ${p.name}`, p);
+      const params = [...byKey.values()];
+      const bodyParam = params.find((p) => p.in === "body");
+      const requestBody = op["requestBody"] as Json | undefined;
+      const responses = Object.entries((op["responses"] as Record<string, Json> | undefined) ?? {}).map(([code, r]) => ({
+        code,
+        description: String(r["description"] ?? ""),
+        schema: (r["schema"] as Schema | undefined) ?? contentSchema(r["content"]),
+      }));
+      const consumes = (op["consumes"] as string[] | undefined) ?? Object.keys((requestBody?.["content"] as Json | undefined) ?? {});
       out.push({
         method: method.toUpperCase(),
         path,
         operationId: String(op["operationId"] ?? ""),
         action: String(op["x-kubernetes-action"] ?? ""),
         gvk,
+        description: String(op["description"] ?? ""),
+        parameters: params.filter((p) => p.in !== "body"),
+        body: bodyParam?.schema ?? contentSchema(requestBody?.["content"]),
+        responses,
+        consumes: consumes.filter((c) => c !== "*/*"),
       });
     }
   }
@@ -129,7 +251,7 @@ function withGvks(first: Schema, again: Schema): Schema {
  * One schema set from any number of documents: a Swagger 2.0 document holds every
  * definition, OpenAPI 3.0 has one document per group-version that repeat shared definitions.
  */
-export function schemaSetOf(docs: readonly OpenAPIDocument[]): SchemaSet {
+export function schemaSetOf(docs: readonly OpenAPIDocument[], title?: string): SchemaSet {
   const schemas = new Map<string, Schema>();
   const operations: Operation[] = [];
   const seenOps = new Set<string>();
@@ -146,11 +268,13 @@ export function schemaSetOf(docs: readonly OpenAPIDocument[]): SchemaSet {
   }
   const first = docs[0]?.info;
   return {
-    title: first?.title ?? "API",
+    title: title ?? first?.title ?? "API",
     // "unversioned" is what a document says when it has nothing to say.
     version: first?.version && first.version !== "unversioned" ? first.version : "",
     schemas: new Map([...schemas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     operations,
+    resources: new Map(),
+    handWritten: new Set(),
   };
 }
 

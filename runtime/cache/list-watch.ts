@@ -35,6 +35,13 @@ export interface ListWatchWatchOptions {
   allowWatchBookmarks: true;
   /** The server closes the watch after this long. */
   timeoutSeconds?: number;
+  /**
+   * The watch-list: the state at (not older than) `resourceVersion` comes first as ADDED
+   * events, ended by a bookmark annotated `k8s.io/initial-events-end`, then the changes.
+   */
+  sendInitialEvents?: boolean;
+  /** "NotOlderThan" with sendInitialEvents, as the API requires. */
+  resourceVersionMatch?: "NotOlderThan";
   /** A label selector in the API's string form. */
   labelSelector?: string;
   /** A field selector in the API's string form. */

@@ -3,7 +3,7 @@ import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
 import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./gone.js";
 import type { MetaObject } from "./keys.js";
-import type { ListWatch, ListWatchListResult, WatchEvent } from "./list-watch.js";
+import type { ListWatch, ListWatchListResult, ListWatchWatchOptions, WatchEvent } from "./list-watch.js";
 
 /** Where a reflector writes: a {@link Store} fits, and so does an informer's dispatcher. */
 export interface ReflectorStore<T> {
@@ -41,7 +41,17 @@ export interface ReflectorOptions {
   backoff?: BackoffOptions;
   /** Told about every error the reflector recovers from; default `console.warn`. */
   onError?: (err: unknown) => void;
+  /**
+   * Sync with a watch-list (client-go's WatchListClient): one watch with `sendInitialEvents`
+   * streams the state, then the changes, instead of a list and a watch. A server that refuses
+   * it (4xx) or does not speak it (changes before the initial-events-end bookmark) is listed
+   * and watched as before, and not asked again. Default false.
+   */
+  useWatchList?: boolean;
 }
+
+/** The annotation of the bookmark that ends a watch-list's initial events. */
+export const INITIAL_EVENTS_END_ANNOTATION = "k8s.io/initial-events-end";
 
 /** Raised (and reported) when the watchdog aborts a silent watch. */
 export class WatchStalledError extends Error {
@@ -58,7 +68,9 @@ type WatchOutcome =
   | { kind: "stalled"; events: number }
   | { kind: "gone"; events: number }
   | { kind: "error"; events: number; err: unknown }
-  | { kind: "aborted"; events: number };
+  | { kind: "aborted"; events: number }
+  /** A watch-list ended before its initial events did, or the server does not speak it. */
+  | { kind: "unsynced"; events: number; err?: unknown; unsupported: boolean };
 
 const ABORTED = Symbol("aborted");
 /** client-go's pager default. */
@@ -86,6 +98,9 @@ export class Reflector<T extends MetaObject> {
   #running = false;
   /** The first list (at "0") came back in pages: the server has no watch cache for it. */
   #paginatedResult = false;
+  readonly #useWatchList: boolean;
+  /** The server refused or ignored a watch-list: list and watch from now on. */
+  #watchListUnsupported = false;
 
   /**
    * @param listWatch - the list and watch calls.
@@ -104,6 +119,7 @@ export class Reflector<T extends MetaObject> {
     this.#minWatchMs = options.minWatchDurationMs ?? 1000;
     this.#backoffOptions = options.backoff;
     this.#onError = options.onError ?? ((err) => console.warn(`${this.name}: ${String(err)}`));
+    this.#useWatchList = options.useWatchList ?? false;
   }
 
   /** The resourceVersion of the last list, event or bookmark applied ("" before the first list). */
@@ -121,7 +137,20 @@ export class Reflector<T extends MetaObject> {
     let goneStreak = 0;
     try {
       while (!signal.aborted) {
-        if (needList) {
+        let outcome: WatchOutcome | undefined;
+        if (needList && this.#useWatchList && !this.#watchListUnsupported) {
+          const listed = await this.#watch(signal, true);
+          if (listed.kind === "unsynced") {
+            if (listed.unsupported) this.#watchListUnsupported = true;
+            if (listed.err !== undefined) this.#report(listed.err);
+            // Falls back to a list (which handles a gone resourceVersion itself).
+          } else {
+            // Synced: the stream went on as a watch; its end is handled below.
+            needList = false;
+            outcome = listed;
+          }
+        }
+        if (needList && outcome === undefined) {
           try {
             await this.#list(signal);
             needList = false;
@@ -132,7 +161,7 @@ export class Reflector<T extends MetaObject> {
             continue;
           }
         }
-        const outcome = await this.#watch(signal);
+        outcome ??= await this.#watch(signal);
         if (outcome.events > 0) {
           backoff.reset();
           goneStreak = 0;
@@ -155,6 +184,8 @@ export class Reflector<T extends MetaObject> {
           case "closed":
             // A watch closed at once with nothing in it is a server refusing us in disguise.
             if (outcome.events === 0 && outcome.durationMs < this.#minWatchMs) await sleep(backoff.next(), signal);
+            break;
+          case "unsynced":
             break;
         }
       }
@@ -229,7 +260,12 @@ export class Reflector<T extends MetaObject> {
     return { items, resourceVersion: rv, paginated };
   }
 
-  async #watch(signal: AbortSignal): Promise<WatchOutcome> {
+  /**
+   * One watch until it ends. With `watchList`, the watch starts with the state (ADDED events
+   * gathered aside until the initial-events-end bookmark, which replaces the store's content)
+   * and goes on as an ordinary watch; it is "unsynced" if it ends before that bookmark.
+   */
+  async #watch(signal: AbortSignal, watchList = false): Promise<WatchOutcome> {
     const ctl = new AbortController();
     let events = 0;
     let stalled = false;
@@ -250,14 +286,25 @@ export class Reflector<T extends MetaObject> {
     ctl.signal.addEventListener("abort", onAbort, { once: true });
     const started = performance.now();
     let it: AsyncIterator<WatchEvent<T>> | undefined;
-    const ended = (): WatchOutcome => (stalled ? { kind: "stalled", events } : { kind: "aborted", events });
+    /** A watch-list's initial objects, until its initial-events-end bookmark. */
+    let initial: T[] | undefined = watchList ? [] : undefined;
+    const ended = (): WatchOutcome => {
+      // A watch-list stalled before its initial events ended synced nothing.
+      if (initial && stalled) return { kind: "unsynced", events, unsupported: false, err: new WatchStalledError(this.#watchTimeoutMs) };
+      return stalled ? { kind: "stalled", events } : { kind: "aborted", events };
+    };
     try {
       if (signal.aborted) return { kind: "aborted", events };
       arm();
       const timeoutSeconds = this.#serverTimeout ?? Math.floor(300 * (1 + Math.random()));
-      it = this.listWatch
-        .watch({ resourceVersion: this.#lastSyncRV, allowWatchBookmarks: true, timeoutSeconds, signal: ctl.signal })
-        [Symbol.asyncIterator]();
+      const opts: ListWatchWatchOptions = { resourceVersion: this.#lastSyncRV, allowWatchBookmarks: true, timeoutSeconds, signal: ctl.signal };
+      if (watchList) {
+        // Not older than what we had ("" the first time, or once it was gone: the newest).
+        opts.resourceVersion = this.#lastSyncRVUnavailable ? "" : this.#lastSyncRV;
+        opts.sendInitialEvents = true;
+        opts.resourceVersionMatch = "NotOlderThan";
+      }
+      it = this.listWatch.watch(opts)[Symbol.asyncIterator]();
       const iterator = it;
       for (;;) {
         if (ctl.signal.aborted) return ended();
@@ -267,18 +314,40 @@ export class Reflector<T extends MetaObject> {
         });
         wake = undefined;
         if (r === ABORTED) return ended();
-        if (r.done) return { kind: "closed", events, durationMs: performance.now() - started };
+        if (r.done) {
+          if (initial) return { kind: "unsynced", events, unsupported: false, err: new Error("the watch-list ended before its initial events did") };
+          return { kind: "closed", events, durationMs: performance.now() - started };
+        }
         arm();
         const ev = r.value;
         if (ev.type === "ERROR") {
+          if (initial) return { kind: "unsynced", events, unsupported: isRefusal(ev.object), err: errorFromWatchEvent(ev) };
           if (isGoneStatus(ev.object)) return { kind: "gone", events };
           return { kind: "error", events, err: errorFromWatchEvent(ev) };
+        }
+        if (initial) {
+          if (ev.type === "ADDED") {
+            initial.push(ev.object);
+            continue;
+          }
+          if (ev.type !== "BOOKMARK" || annotationsOf(ev.object)[INITIAL_EVENTS_END_ANNOTATION] !== "true") {
+            // Changes before the end of the initial events: the server does not speak watch-list.
+            return { kind: "unsynced", events, unsupported: true };
+          }
+          const rv = ev.object.metadata?.resourceVersion ?? "";
+          this.store.replace(initial, rv);
+          this.#lastSyncRV = rv;
+          this.#lastSyncRVUnavailable = false;
+          initial = undefined;
+          events++;
+          continue;
         }
         this.#apply(ev);
         events++;
       }
     } catch (err) {
       if (ctl.signal.aborted) return ended();
+      if (initial) return { kind: "unsynced", events, unsupported: isRefusal(err), err };
       if (isGoneError(err)) return { kind: "gone", events };
       return { kind: "error", events, err };
     } finally {
@@ -318,4 +387,17 @@ export class Reflector<T extends MetaObject> {
     const rv = obj?.metadata?.resourceVersion;
     if (rv) this.#lastSyncRV = rv;
   }
+}
+
+/** A 4xx other than 410 (and 429): the server refuses the request as such (e.g. 422 for sendInitialEvents), not for now. */
+function isRefusal(errOrStatus: unknown): boolean {
+  if (typeof errOrStatus !== "object" || errOrStatus === null) return false;
+  const e = errOrStatus as { code?: unknown; statusCode?: unknown; status?: { code?: unknown } };
+  const code = [e.status?.code, e.code, e.statusCode].find((c): c is number => typeof c === "number");
+  return code !== undefined && code >= 400 && code < 500 && code !== 410 && code !== 429;
+}
+
+function annotationsOf(obj: unknown): Record<string, string | undefined> {
+  const meta = (obj as { metadata?: { annotations?: Record<string, string> } } | undefined)?.metadata;
+  return meta?.annotations ?? {};
 }

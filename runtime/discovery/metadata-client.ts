@@ -83,6 +83,24 @@ export class MetadataResourceClient {
     for await (const ev of events) yield ev.type === "ERROR" ? ev : { type: ev.type, object: toPartial(ev.object) };
   }
 
+  /** Patches one object with a JSON merge or strategic merge patch; resolves with its metadata. */
+  async patch(
+    name: string,
+    type: "application/merge-patch+json" | "application/strategic-merge-patch+json" | "application/json-patch+json",
+    patch: unknown,
+    opts: CallOptions = {},
+  ): Promise<PartialObjectMetadata> {
+    const obj = await this.client.request<PartialObjectMetadata>({
+      method: "PATCH",
+      path: resourcePath(this.ref, { namespace: this.ns, name }),
+      contentType: type,
+      accept: ACCEPT_OBJECT,
+      body: patch,
+      ...(opts.signal && { signal: opts.signal }),
+    });
+    return toPartial(obj);
+  }
+
   /** Deletes one object; resolves with the server's answer (a Status, or the object while finalizers hold it). */
   async delete(name: string, opts: { options?: DeleteOptions } & CallOptions = {}): Promise<Status | PartialObjectMetadata> {
     const body = deleteOptionsBody(opts.options);

@@ -36,6 +36,10 @@ export class ProtobufError extends Error {
 export function asProtobufError(err: unknown, what: string): ProtobufError {
   if (err instanceof ProtobufError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // Messages nested past what the stack holds (recursive types: JSONSchemaProps), in protobuf-go's words.
+  if (err instanceof RangeError && /Maximum call stack size exceeded/.test(message)) {
+    return new ProtobufError("malformed", "exceeded maximum recursion depth", { cause: err });
+  }
   if (err instanceof RangeError || /index out of range/.test(message)) {
     return new ProtobufError("truncated", `${what} ends early: ${message}`, { cause: err });
   }

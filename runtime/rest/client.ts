@@ -13,6 +13,7 @@ import {
 import { isStatusObject, newGenericServerResponse, StatusError } from "./errors.js";
 import { rateLimiterFor, type RateLimiter } from "./rate-limiter.js";
 import { readBody, Transport, TransportError, type Query } from "./transport.js";
+import { defaultWarningHandler, parseWarningHeaders, warningHeaderValues, type WarningHandler } from "./warnings.js";
 import {
   decodeJsonWatchEvent,
   decodeProtobufWatchEvent,
@@ -129,11 +130,18 @@ export class RestClient {
   private readonly transport: Transport;
   private readonly limiter: RateLimiter;
   private readonly maxRetries: number;
+  private readonly warningHandler: WarningHandler;
 
   constructor(readonly config: RestConfig) {
     this.transport = new Transport(config);
     this.limiter = rateLimiterFor(config);
     this.maxRetries = Math.max(0, config.maxRetries ?? DEFAULT_MAX_RETRIES);
+    this.warningHandler = config.warningHandler ?? defaultWarningHandler;
+  }
+
+  /** The namespace for namespaced calls that name none: the config's (kubeconfig context, pod), else "default". */
+  get defaultNamespace(): string {
+    return this.config.namespace || "default";
   }
 
   /** Sends a request and returns the decoded body (undefined for an empty one). */
@@ -204,7 +212,7 @@ export class RestClient {
     this.transport.close();
   }
 
-  private headers(req: Pick<RestRequest, "method" | "path" | "accept" | "contentType" | "body" | "headers">): Record<string, string> {
+  private headers(req: Pick<RestRequest, "method" | "path" | "accept" | "contentType" | "body" | "headers">): Record<string, string | string[]> {
     const protobuf = this.config.contentType === MEDIA_TYPE_PROTOBUF;
     const headers = this.transport.defaultHeaders();
     headers["Accept"] = req.accept ?? (protobuf ? `${MEDIA_TYPE_PROTOBUF}, ${MEDIA_TYPE_JSON}` : MEDIA_TYPE_JSON);
@@ -241,36 +249,55 @@ export class RestClient {
 
   /**
    * Sends with rate limiting and retries until a 2xx response, whose body is left unread.
+   * Warning headers of every response go to the warning handler. A 401 to credentials from an
+   * auth plugin drops them and is retried once with new ones (it was not processed).
    * Throws the StatusError of the last failed response.
    */
   private async open(
     method: Verb,
     path: string,
     query: Query | undefined,
-    headers: Record<string, string>,
+    headers: Record<string, string | string[]>,
     body: Uint8Array | undefined,
     signal: AbortSignal,
     stream = false,
   ): Promise<http.IncomingMessage> {
+    let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       await this.limiter.wait(signal);
+      // Only with a plugin: a request without one does not pay for the await.
+      const creds = this.transport.hasCredentialPlugin ? await this.transport.credentials() : undefined;
+      // A plugin's token only where the caller set no Authorization of its own, as client-go.
+      const sent = creds?.token !== undefined && headers["Authorization"] === undefined ? { ...headers, Authorization: `Bearer ${creds.token}` } : headers;
       let res: http.IncomingMessage;
       try {
-        res = await this.transport.send({ method, path, query, headers, body, signal, stream });
+        res = await this.transport.send({ method, path, query, headers: sent, body, signal, stream });
       } catch (err) {
         const delay = signal.aborted || attempt >= this.maxRetries ? undefined : this.delayAfterError(method, err, attempt);
         if (delay === undefined) throw err;
         await sleep(delay, signal);
         continue;
       }
+      this.handleWarnings(res);
       const code = res.statusCode ?? 0;
       if (code >= 200 && code < 300) return res;
       const bytes = await readBody(res, signal);
+      if (code === 401 && creds !== undefined && !refreshed && this.transport.unauthorized(creds)) {
+        refreshed = true;
+        attempt--;
+        continue;
+      }
       const retryAfter = retryAfterSeconds(res);
       const delay = attempt >= this.maxRetries ? undefined : this.delayAfterResponse(method, code, retryAfter, attempt);
       if (delay === undefined) throw this.errorFromResponse(method, res, bytes, retryAfter);
       await sleep(delay, signal);
     }
+  }
+
+  private handleWarnings(res: http.IncomingMessage): void {
+    const values = warningHeaderValues(res.rawHeaders);
+    if (values.length === 0) return;
+    for (const w of parseWarningHeaders(values)) this.warningHandler(w);
   }
 
   private backoff(attempt: number): number {

@@ -1,5 +1,8 @@
 /** How to reach and authenticate to an API server, with client-go's defaults for rate limits and retries. */
+import type { AuthProviderConfig, AuthProviderPersister } from "./auth/oidc.js";
+import type { ExecProviderConfig } from "./auth/exec.js";
 import type { RateLimiter } from "./rate-limiter.js";
+import type { WarningHandler } from "./warnings.js";
 
 /** JSON, the default wire format. */
 export const MEDIA_TYPE_JSON = "application/json";
@@ -78,6 +81,37 @@ export interface RestConfig {
   contentType?: typeof MEDIA_TYPE_JSON | typeof MEDIA_TYPE_PROTOBUF;
   /** The codec protobuf bodies go through; required when protobuf is requested or answered. */
   protobufCodec?: ProtobufObjectCodec;
-  /** The namespace the kubeconfig context names, for callers that want a default; the client does not use it. */
+  /**
+   * The namespace the kubeconfig context (or the pod) names: what generated clientsets use
+   * for namespaced calls that name none ("default" when absent).
+   */
   namespace?: string;
+  /**
+   * The proxy every request and watch goes through (http or https; tunnelled with CONNECT).
+   * When absent, HTTPS_PROXY / HTTP_PROXY / NO_PROXY decide as in Go; loopback is never proxied.
+   */
+  proxyUrl?: string;
+  /** Asks for no compressed responses; the client never asks for compression, so this changes nothing on the wire. */
+  disableCompression?: boolean;
+  /** Act as another user: sent as the Impersonate-* headers. */
+  impersonate?: ImpersonationConfig;
+  /**
+   * A credential plugin run to get a token or a client certificate (client-go's ExecProvider).
+   * Ignored, as in client-go, when a bearer token, basic auth or a client certificate is set.
+   */
+  execProvider?: ExecProviderConfig;
+  /** An auth-provider plugin (only `oidc` exists); ignored when a bearer token is set. */
+  authProvider?: AuthProviderConfig;
+  /** Where the auth-provider stores refreshed tokens (the kubeconfig loader writes them back to the file). */
+  authProviderPersister?: AuthProviderPersister;
+  /** Receives the `Warning:` headers of responses; by default each distinct one is printed once to stderr. */
+  warningHandler?: WarningHandler;
+}
+
+/** Whom to impersonate (the kubeconfig user's `as`, `as-uid`, `as-groups`, `as-user-extra`). */
+export interface ImpersonationConfig {
+  userName?: string;
+  uid?: string;
+  groups?: readonly string[];
+  extra?: Readonly<Record<string, readonly string[]>>;
 }

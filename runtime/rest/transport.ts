@@ -1,10 +1,14 @@
-/** One HTTP(S) exchange with the server: keep-alive agent, TLS and credentials from the config, abortable. */
+/** One HTTP(S) exchange with the server: keep-alive agents (through a proxy if any), TLS and credentials from the config, abortable. */
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import tls from "node:tls";
 import { createRequire } from "node:module";
-import type { RestConfig } from "./config.js";
+import type { CredentialProvider, Credentials } from "./auth/credentials.js";
+import { execAuthenticatorFor, type ExecClusterInfo } from "./auth/exec.js";
+import { oidcProviderFor, validateAuthProvider } from "./auth/oidc.js";
+import type { ImpersonationConfig, RestConfig } from "./config.js";
+import { createAgents, parseProxyUrl, proxyFromEnvironment, type Agents } from "./proxy.js";
 
 /** Query parameters; undefined ones are left out. */
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -14,7 +18,8 @@ export interface Exchange {
   method: string;
   path: string;
   query?: Query | undefined;
-  headers: Record<string, string>;
+  /** Header values; a list sends one header line per value. */
+  headers: Record<string, string | string[]>;
   body?: Uint8Array | undefined;
   signal: AbortSignal;
   /** A long-lived stream (a watch), which gets a connection of its own outside the request pool. */
@@ -59,14 +64,86 @@ function pem(data: Uint8Array | string | undefined): Buffer | string | undefined
   return typeof data === "string" ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
+function base64(data: Uint8Array | string): string {
+  return Buffer.from(typeof data === "string" ? Buffer.from(data) : data).toString("base64");
+}
+
+/** Characters a header name may hold besides letters and digits; others (and "%") are percent-encoded. */
+const HEADER_TOKEN = /^[A-Za-z0-9!#$&'*+.^_`|~-]$/;
+
+/** Escapes an as-user-extra key into a header name suffix, as client-go does. */
+function headerKeyEscape(key: string): string {
+  let out = "";
+  for (const ch of key) {
+    if (HEADER_TOKEN.test(ch)) out += ch;
+    else for (const b of Buffer.from(ch, "utf8")) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+/** The Impersonate-* headers. */
+export function impersonationHeaders(imp: ImpersonationConfig | undefined): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  if (imp === undefined) return headers;
+  const hasUser = imp.userName !== undefined && imp.userName !== "";
+  if (!hasUser && (imp.uid || (imp.groups?.length ?? 0) > 0 || Object.keys(imp.extra ?? {}).length > 0)) {
+    throw new Error("requesting uid, groups or user-extra without impersonating a user");
+  }
+  if (!hasUser) return headers;
+  headers["Impersonate-User"] = imp.userName!;
+  if (imp.uid) headers["Impersonate-Uid"] = imp.uid;
+  if (imp.groups !== undefined && imp.groups.length > 0) headers["Impersonate-Group"] = [...imp.groups];
+  for (const [k, values] of Object.entries(imp.extra ?? {})) if (values.length > 0) headers[`Impersonate-Extra-${headerKeyEscape(k)}`] = [...values];
+  return headers;
+}
+
+/** The cluster as an exec plugin sees it in KUBERNETES_EXEC_INFO. */
+function execClusterInfo(config: RestConfig): ExecClusterInfo {
+  const info: ExecClusterInfo = { server: config.server };
+  if (config.tlsServerName !== undefined) info["tls-server-name"] = config.tlsServerName;
+  if (config.insecureSkipTLSVerify) info["insecure-skip-tls-verify"] = true;
+  if (config.caData !== undefined) info["certificate-authority-data"] = base64(config.caData);
+  if (config.proxyUrl) info["proxy-url"] = config.proxyUrl;
+  if (config.disableCompression) info["disable-compression"] = true;
+  if (config.execProvider?.config !== undefined) info.config = config.execProvider.config;
+  return info;
+}
+
+/**
+ * The plugin that supplies credentials, if any. As in client-go an exec plugin only runs when
+ * no token, basic auth or client certificate is configured, and an auth-provider only when no
+ * token is: what the user set explicitly wins.
+ */
+function credentialProviderFor(config: RestConfig): CredentialProvider | undefined {
+  const token = config.bearerToken !== undefined || config.bearerTokenFile !== undefined;
+  const basic = config.username !== undefined || config.password !== undefined;
+  const cert = config.certData !== undefined || config.keyData !== undefined;
+  if (config.execProvider !== undefined && config.authProvider !== undefined) {
+    throw new Error("authProvider cannot be provided in combination with an exec plugin");
+  }
+  if (config.execProvider !== undefined) return token || basic || cert ? undefined : execAuthenticatorFor(config.execProvider, execClusterInfo(config));
+  if (config.authProvider !== undefined) {
+    validateAuthProvider(config.authProvider, "of the client config");
+    if (token) return undefined;
+    return oidcProviderFor(config.server, config.authProvider.config ?? {}, config.authProviderPersister);
+  }
+  return undefined;
+}
+
 /** Sends requests to one server over two keep-alive agents: one for requests, one for watches. */
 export class Transport {
   /** The server URL; its path prefixes every request path. */
   readonly base: URL;
-  private readonly agent: http.Agent;
-  private readonly streamAgent: http.Agent;
+  /** The proxy requests go through, if any. */
+  readonly proxy: URL | undefined;
+  private agents: Agents;
+  private tlsOptions: https.AgentOptions;
   private readonly secure: boolean;
   private readonly basePath: string;
+  private readonly provider: CredentialProvider | undefined;
+  private readonly impersonation: Record<string, string | string[]>;
+  /** The client certificate the agents' connections present (a plugin may rotate it). */
+  private activeCert: string | Buffer | undefined;
   private tokenCache: { token: string; readAt: number } | undefined;
 
   constructor(private readonly config: RestConfig) {
@@ -74,23 +151,25 @@ export class Transport {
     this.secure = this.base.protocol === "https:";
     if (!this.secure && this.base.protocol !== "http:") throw new Error(`server ${config.server}: only http and https are supported`);
     this.basePath = this.base.pathname.replace(/\/+$/, "");
-    if (this.secure) {
-      const options: https.AgentOptions = { keepAlive: true, rejectUnauthorized: !config.insecureSkipTLSVerify };
-      const ca = pem(config.caData);
-      if (ca !== undefined) options.ca = ca;
-      const cert = pem(config.certData);
-      if (cert !== undefined) options.cert = cert;
-      const key = pem(config.keyData);
-      if (key !== undefined) options.key = key;
-      if (config.tlsServerName !== undefined) options.servername = config.tlsServerName;
-      // Parsed once here: without it every new connection parses the key and CA bundle again.
-      options.secureContext = tls.createSecureContext({ ca: options.ca, cert: options.cert, key: options.key });
-      this.agent = new https.Agent({ ...options, maxSockets: MAX_REQUEST_SOCKETS });
-      this.streamAgent = new https.Agent(options);
-    } else {
-      this.agent = new http.Agent({ keepAlive: true, maxSockets: MAX_REQUEST_SOCKETS });
-      this.streamAgent = new http.Agent({ keepAlive: true });
-    }
+    this.proxy = config.proxyUrl ? parseProxyUrl(config.proxyUrl, `for server ${config.server}`) : proxyFromEnvironment(this.base);
+    this.impersonation = impersonationHeaders(config.impersonate);
+    this.provider = credentialProviderFor(config);
+    this.activeCert = pem(config.certData);
+    this.tlsOptions = this.tlsFor(this.activeCert, pem(config.keyData));
+    this.agents = createAgents(this.secure, this.proxy, this.tlsOptions, MAX_REQUEST_SOCKETS);
+  }
+
+  private tlsFor(cert: string | Buffer | undefined, key: string | Buffer | undefined): https.AgentOptions {
+    if (!this.secure) return {};
+    const options: https.AgentOptions = { rejectUnauthorized: !this.config.insecureSkipTLSVerify };
+    const ca = pem(this.config.caData);
+    if (ca !== undefined) options.ca = ca;
+    if (cert !== undefined) options.cert = cert;
+    if (key !== undefined) options.key = key;
+    if (this.config.tlsServerName !== undefined) options.servername = this.config.tlsServerName;
+    // Parsed once here: without it every new connection parses the key and CA bundle again.
+    options.secureContext = tls.createSecureContext({ ca: options.ca, cert: options.cert, key: options.key });
+    return options;
   }
 
   /** The full URL of a request path with its query. */
@@ -100,9 +179,9 @@ export class Transport {
     return url;
   }
 
-  /** Authorization and User-Agent headers for the next request. */
-  defaultHeaders(): Record<string, string> {
-    const headers: Record<string, string> = { "User-Agent": this.config.userAgent ?? DEFAULT_USER_AGENT };
+  /** Static Authorization, impersonation and User-Agent headers for the next request. */
+  defaultHeaders(): Record<string, string | string[]> {
+    const headers: Record<string, string | string[]> = { "User-Agent": this.config.userAgent ?? DEFAULT_USER_AGENT, ...this.impersonation };
     const token = this.bearerToken();
     if (token) headers["Authorization"] = `Bearer ${token}`;
     else if (this.config.username !== undefined || this.config.password !== undefined) {
@@ -110,6 +189,35 @@ export class Transport {
       headers["Authorization"] = `Basic ${basic}`;
     }
     return headers;
+  }
+
+  /** Whether an auth plugin supplies credentials (then {@link Transport.credentials} is asked before each attempt). */
+  get hasCredentialPlugin(): boolean {
+    return this.provider !== undefined;
+  }
+
+  /**
+   * The auth plugin's credentials for the next attempt. A client
+   * certificate other than the one in use replaces the agents, closing their connections, as
+   * client-go does when a plugin rotates the certificate.
+   */
+  async credentials(): Promise<Credentials> {
+    if (this.provider === undefined) return {};
+    const creds = await this.provider.credentials();
+    if (creds.certData !== undefined && creds.certData !== this.activeCert) {
+      const old = this.agents;
+      this.activeCert = creds.certData;
+      this.tlsOptions = this.tlsFor(creds.certData, creds.keyData);
+      this.agents = createAgents(this.secure, this.proxy, this.tlsOptions, MAX_REQUEST_SOCKETS);
+      old.request.destroy();
+      old.stream.destroy();
+    }
+    return creds;
+  }
+
+  /** The server refused `used` with 401: whether the plugin dropped them, so that one retry may succeed. */
+  unauthorized(used: Credentials): boolean {
+    return this.provider?.unauthorized(used) ?? false;
   }
 
   /** The token file's content (re-read once a minute, as client-go does for rotated tokens), else the static token. */
@@ -142,7 +250,9 @@ export class Transport {
       }
       const headers = { ...ex.headers };
       if (ex.body !== undefined) headers["Content-Length"] = String(ex.body.byteLength);
-      const request = (this.secure ? https.request : http.request)(url, { method: ex.method, headers, agent: ex.stream ? this.streamAgent : this.agent });
+      const agent = ex.stream ? this.agents.stream : this.agents.request;
+      // TLS options go with each request too: a proxy agent applies them to the tunnelled connection.
+      const request = (this.secure ? https.request : http.request)(url, { ...this.tlsOptions, method: ex.method, headers, agent });
       const onAbort = () => request.destroy(ex.signal.reason instanceof Error ? ex.signal.reason : new Error(String(ex.signal.reason)));
       ex.signal.addEventListener("abort", onAbort, { once: true });
       request.once("response", (res) => {
@@ -164,8 +274,8 @@ export class Transport {
 
   /** Closes the agents and their connections. */
   close(): void {
-    this.agent.destroy();
-    this.streamAgent.destroy();
+    this.agents.request.destroy();
+    this.agents.stream.destroy();
   }
 }
 

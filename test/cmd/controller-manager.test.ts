@@ -22,7 +22,13 @@ describe("controller-manager flags", () => {
     expect(o.kubeAPIQPS).toBe(20);
     expect(o.kubeAPIBurst).toBe(30);
     expect(o.restConfig.contentType).toBe("application/vnd.kubernetes.protobuf");
-    expect(o.settings).toEqual({ concurrentNamespaceSyncs: 10, namespaceSyncPeriodMs: 300_000, namespaceDeletionGracePeriodMs: 5_000 });
+    expect(o.settings).toEqual({
+      concurrentNamespaceSyncs: 10,
+      namespaceSyncPeriodMs: 300_000,
+      namespaceDeletionGracePeriodMs: 5_000,
+      concurrentGCSyncs: 20,
+      enableGarbageCollector: true,
+    });
     expect(o.leaderElection).toEqual({
       leaderElect: true,
       leaseDurationMs: 15_000,
@@ -35,11 +41,17 @@ describe("controller-manager flags", () => {
 
   it("reads Go durations, lists and booleans", () => {
     const o = controllerManagerOptions(
-      parse("--controllers=*,-namespace", "--namespace-sync-period=1m30s", "--namespace-deletion-grace-period=0s", "--leader-elect=false", "--concurrent-namespace-syncs", "3"),
+      parse("--controllers=*,-namespace", "--namespace-sync-period=1m30s", "--namespace-deletion-grace-period=0s", "--leader-elect=false", "--concurrent-namespace-syncs", "3", "--concurrent-gc-syncs=5", "--enable-garbage-collector=false"),
       rest,
     );
     expect(o.controllers).toEqual(["*", "-namespace"]);
-    expect(o.settings).toEqual({ concurrentNamespaceSyncs: 3, namespaceSyncPeriodMs: 90_000, namespaceDeletionGracePeriodMs: 0 });
+    expect(o.settings).toEqual({
+      concurrentNamespaceSyncs: 3,
+      namespaceSyncPeriodMs: 90_000,
+      namespaceDeletionGracePeriodMs: 0,
+      concurrentGCSyncs: 5,
+      enableGarbageCollector: false,
+    });
     expect(o.leaderElection?.leaderElect).toBe(false);
   });
 

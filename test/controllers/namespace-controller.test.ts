@@ -163,7 +163,7 @@ describe("controller-manager leader election", () => {
       // A stopped leader gives the lease up, so the successor need not wait the lease out.
       expect(performance.now() - before).toBeLessThan(2_000);
       expect(await holder()).toBe("manager-b");
-      expect(b.started).toEqual(["namespace-controller"]);
+      expect(b.started).toEqual(["namespace-controller", "garbage-collector-controller"]);
 
       await cs.coreV1().namespaces().create({ metadata: { name: "after-failover" } });
       await cs.coreV1().configMaps("after-failover").create({ metadata: { name: "x" } });

@@ -157,7 +157,7 @@ describe("typed client methods per tag combination", () => {
 
   it("group clients take a namespace only for namespaced kinds", () => {
     const group = file("clientset/typed/example/v1/example-v1-client.ts");
-    expect(group).toContain("gadgets(namespace: string): GadgetInterface;");
+    expect(group).toContain("gadgets(namespace?: string): GadgetInterface;");
     expect(group).toContain("realms(): RealmInterface;");
     expect(group).toContain('gentype.contentConfig("example.com", "v1")');
   });

@@ -70,15 +70,18 @@ describe("doc text", () => {
 
   it.each([
     ["plain", "A thing.", "<p>A thing.</p>"],
-    ["escapes", "a <b> & 'c'", "<p>a &lt;b&gt; &amp; &#39;c&#39;</p>"],
+    ["escapes raw HTML", "a <b> & <script>x</script>", "<p>a &lt;b&gt; &amp; &lt;script&gt;x&lt;/script&gt;</p>"],
     ["code spans", "set `spec.x` to <1>", "<p>set <code>spec.x</code> to &lt;1&gt;</p>"],
     [
       "links, without trailing punctuation",
       "More info: https://kubernetes.io/docs/a#b.",
       '<p>More info: <a href="https://kubernetes.io/docs/a#b">https://kubernetes.io/docs/a#b</a>.</p>',
     ],
-    ["paragraphs", "One\ntwo.\n\nThree.", "<p>One two.</p>\n<p>Three.</p>"],
-    ["bullets", "Either:\n - a\n - b", "<p>Either:</p>\n<ul><li>a</li><li>b</li></ul>"],
+    ["paragraphs", "One\ntwo.\n\nThree.", "<p>One\ntwo.</p>\n<p>Three.</p>"],
+    ["bullets", "Either:\n - a\n - b", "<p>Either:</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>"],
+    ["numbered lists", "Steps:\n\n1. one\n2. two", "<p>Steps:</p>\n<ol>\n<li>one</li>\n<li>two</li>\n</ol>"],
+    ["fenced code", "See:\n\n```yaml\na: <1>\n```", '<p>See:</p>\n<pre><code class="language-yaml">a: &lt;1&gt;\n</code></pre>'],
+    ["Markdown links", "[docs](https://k8s.io/x) and [bad](javascript:alert(1))", '<p><a href="https://k8s.io/x">docs</a> and [bad](javascript:alert(1))</p>'],
   ])("%s", (_name, doc, want) => {
     expect(docHtml(doc)).toBe(want);
   });
@@ -185,13 +188,14 @@ describe("page models from the sample document", () => {
     expect(ns.crumbs.map((c) => c.href)).toEqual(["../../index.html", "../../index.html#gv-core-v1"]);
     expect(page("meta/v1/Status.html").crumbs[1]).toEqual({ label: "other kinds", href: "../../index.html#other-kinds" });
     expect(page("meta/v1/Time.html").crumbs[1]).toEqual({ label: "meta/v1", href: "../../index.html#pkg-meta-v1" });
+    // In kubernetes.io's reading order: get, list, create, ..., delete.
     expect(ns.operations.map((o) => `${o.method} ${o.operationId}`)).toEqual([
+      "GET readCoreV1Namespace",
       "GET listCoreV1Namespace",
       "POST createCoreV1Namespace",
-      "GET readCoreV1Namespace",
       "DELETE deleteCoreV1Namespace",
     ]);
-    expect(ns.usedBy).toEqual([{ label: "NamespaceList.items", href: "NamespaceList.html#NamespaceList.items" }]);
+    expect(ns.usedBy).toEqual([{ label: "Namespace<wbr>List.items", href: "NamespaceList.html#NamespaceList.items" }]);
     const [main] = ns.sections;
     expect(main!.fields.map((f) => f.name)).toEqual(["apiVersion", "kind", "metadata", "spec", "status"]);
     expect(main!.fields.find((f) => f.name === "metadata")!.typeHtml).toContain('href="../../meta/v1/ObjectMeta.html"');
@@ -216,8 +220,8 @@ describe("page models from the sample document", () => {
     const ports = page("core/v1/Service.html").sections.find((s) => s.name === "ServicePort")!;
     const protocol = ports.fields.find((f) => f.name === "protocol")!;
     expect(protocol.defaultValue).toBe("&quot;TCP&quot;");
-    // Zero-value defaults restate nothing.
-    expect(ports.fields.find((f) => f.name === "port")!.defaultValue).toBeNull();
+    // An explicit 0 is a default like any other.
+    expect(ports.fields.find((f) => f.name === "port")!.defaultValue).toBe("0");
     expect(ports.fields.find((f) => f.name === "targetPort")!.typeHtml).toContain("IntOrString");
     const selector = page("core/v1/Service.html").sections.find((s) => s.name === "ServiceSpec")!.fields.find((f) => f.name === "selector")!;
     expect(selector.badges.map((b) => b.text)).toEqual(["map: atomic"]);
@@ -237,7 +241,7 @@ describe("page models from the sample document", () => {
 
   it("reads OpenAPI 3 documents into the same pages", () => {
     const fromV3 = siteModelOf(schemaSetOf(v3));
-    for (const p of ["core/v1/Namespace.html", "coordination/v1/Lease.html", "meta/v1/ObjectMeta.html"]) {
+    for (const p of ["core/v1/Namespace.html", "coordination.k8s.io/v1/Lease.html", "meta/v1/ObjectMeta.html"]) {
       const a = fromV3.pages.find((x) => x.path === p);
       expect(a, p).toBeDefined();
       expect(a!.sections, p).toEqual(page(p).sections);

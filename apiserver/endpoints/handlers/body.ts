@@ -6,6 +6,7 @@
 import { newBadRequest, newRequestEntityTooLarge } from "../../../runtime/rest/errors.js";
 import { apiVersionOf, parseApiVersion } from "../../../runtime/scheme.js";
 import type { KubeObject, WriteOptions } from "../../registry/rest.js";
+import { nonIntegerLiterals } from "../../registry/patch/json-text.js";
 import { strictDecodingMessages } from "../strict-fields.js";
 import { negotiateInput, type Format } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
@@ -148,13 +149,15 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   }
 
   if (format !== "protobuf") {
-    const problems = scope.deps.schemas.check(group, version, kind, obj);
+    const text = format === "json" ? body.toString("utf8") : undefined;
+    // Numbers such as 1e2 or 1.0 are refused for integer fields, as Go's decoder does: only JSON keeps how they were written.
+    const problems = scope.deps.schemas.check(group, version, kind, obj, text === undefined ? undefined : nonIntegerLiterals(text));
     if (problems && problems.invalid.length > 0) {
       throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${problems.invalid[0]}`);
     }
     const directive = options.fieldValidation ?? "Warn";
     if (directive !== "Ignore") {
-      const strict = strictDecodingMessages(format === "json" ? body.toString("utf8") : undefined, problems?.unknown ?? []);
+      const strict = strictDecodingMessages(text, problems?.unknown ?? []);
       if (strict.length > 0 && directive === "Strict") throw newBadRequest(`strict decoding error: ${strict.join(", ")}`);
       if (strict.length > 0) req.warnings.push(...strict);
     }

@@ -16,13 +16,18 @@ import type { TableOptions } from "../table/table.js";
 import { restContext, type RequestScope } from "./scope.js";
 import { sharedEncoding } from "../../registry/cacher/shared-encoding.js";
 
-function watchOptions(opts: ParsedListOptions, scope: RequestScope): WatchOptions {
+/** The longest a Node timer waits (a longer delay would fire at once): ~24.8 days, as good as forever for a watch. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function watchOptions(opts: ParsedListOptions, scope: RequestScope, timeoutSeconds: number): WatchOptions {
   const out: WatchOptions = {};
   if (opts.labelSelector) out.labelSelector = opts.labelSelector;
   if (opts.fieldSelector) out.fieldSelector = opts.fieldSelector;
   if (opts.resourceVersion !== undefined) out.resourceVersion = opts.resourceVersion;
+  if (opts.resourceVersionMatch) out.resourceVersionMatch = opts.resourceVersionMatch;
   if (opts.allowWatchBookmarks) out.allowWatchBookmarks = true;
-  if (opts.timeoutSeconds) out.timeoutSeconds = opts.timeoutSeconds;
+  // The effective timeout (asked for or defaulted): the registry sends its last bookmark 2 s before it.
+  out.timeoutSeconds = timeoutSeconds;
   if (opts.sendInitialEvents !== undefined) out.sendInitialEvents = opts.sendInitialEvents;
   // The deprecated /watch/<resource>/<name> form watches one object.
   if (scope.name !== "") {
@@ -58,13 +63,14 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
   const deps = scope.deps;
   const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
 
-  // The watch's own signal: the request's, or the timeout, whichever comes first.
+  // The watch's own signal: the request's, or the timeout, whichever comes first. A negative
+  // timeout has already passed: the watch is set up (so bad options still fail) and ends at once.
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
   req.signal.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => stop.abort(), timeoutSeconds * 1000);
+  const timer = setTimeout(() => stop.abort(), Math.min(Math.max(0, timeoutSeconds * 1000), MAX_TIMER_MS));
   const ctx = { ...restContext(req, scope), signal: stop.signal };
-  const iterator = scope.storage.watch!(ctx, watchOptions(opts, scope))[Symbol.asyncIterator]();
+  const iterator = scope.storage.watch!(ctx, watchOptions(opts, scope, timeoutSeconds))[Symbol.asyncIterator]();
   const stopped = new Promise<"stopped">((resolve) => {
     if (stop.signal.aborted) resolve("stopped");
     stop.signal.addEventListener("abort", () => resolve("stopped"), { once: true });
@@ -73,12 +79,15 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
   try {
     // A watch that fails at once (a too-old resourceVersion, say) is answered with its status
     // code; one that fails later ends the stream with an ERROR event.
-    const pending = iterator.next();
+    // A negative timeout has passed before anything could be sent: an empty stream.
+    const pending = timeoutSeconds < 0 ? Promise.resolve<IteratorResult<WatchEvent>>({ done: true, value: undefined }) : iterator.next();
     const first = await Promise.race([pending, sleep(10), stopped]);
-    if (first === "stopped") return;
     const contentType = media.format === "protobuf" ? `${media.contentType};stream=watch` : media.contentType;
+    // Stopped by the client: nobody to answer. Stopped by the timeout: an empty stream, as upstream's.
+    if (first === "stopped" && req.signal.aborted) return;
     res.writeHead(200, { "Content-Type": contentType, "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
     res.raw.flushHeaders();
+    if (first === "stopped") return;
     let result: IteratorResult<WatchEvent> | "stopped" = first === "timeout" ? await Promise.race([pending, stopped]).catch(errorEvent) : first;
     let tables = tableOptions;
     for (;;) {

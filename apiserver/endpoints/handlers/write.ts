@@ -12,6 +12,7 @@ import type { APIRequest } from "../request-context.js";
 import { resourceRestrictions, tableOptionsFor, transformObject, writeObject } from "../responses.js";
 import type { ResponseWriter } from "../response-writer.js";
 import { DecodeError, decodeBody, decodeYAML } from "../serializers.js";
+import { parseJSONText } from "../../registry/patch/json-text.js";
 import { newStatusError, successStatus } from "../status.js";
 import { decodeResourceBody, ensureNamespace, readBody, wipeSystemFields } from "./body.js";
 import { restContext, type RequestScope } from "./scope.js";
@@ -87,17 +88,17 @@ function checkPatchSyntax(type: PatchType, body: Buffer): void {
     }
     return;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString("utf8"));
-  } catch (err) {
-    throw newBadRequest(`error decoding patch: ${(err as Error).message}`);
-  }
+  // Upstream's strategic patch decode reports the JSON error alone; the others prefix it.
+  const prefix = type === "strategic" ? "" : "error decoding patch: ";
+  const parsed = parseJSONText(body.toString("utf8"));
+  if (!parsed.ok) throw newBadRequest(`${prefix}${parsed.message}`);
+  const value = parsed.value;
   if (type === "json" && !Array.isArray(value)) {
     throw newBadRequest("json: cannot unmarshal object into Go value of type jsonpatch.Patch");
   }
   if (type !== "json" && (typeof value !== "object" || value === null || Array.isArray(value))) {
-    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(value) ? "array" : typeof value} into Go value of type map[string]interface {}`);
+    const what = Array.isArray(value) ? "array" : value === null ? "null" : typeof value === "boolean" ? "bool" : typeof value;
+    throw newBadRequest(`${prefix}json: cannot unmarshal ${what} into Go value of type map[string]interface {}`);
   }
 }
 

@@ -8,7 +8,16 @@
 import { StatusError, newBadRequest } from "../../../runtime/rest/errors.js";
 import type { KubeObject } from "../rest.js";
 import { FieldSet, fieldElement, pathString } from "./field-set.js";
-import { decodeManagedFields, encodeManagedFields, managerId, printManager, type ManagedFieldsEntry, type Managers } from "./managed-fields.js";
+import {
+  capUpdateManagers,
+  decodeOrEmpty,
+  encodeManagedFields,
+  isResetManagedFields,
+  managerId,
+  printManager,
+  type ManagedFieldsEntry,
+  type Managers,
+} from "./managed-fields.js";
 import type { ApplySchema } from "./schema.js";
 import { childSchema, compare, merge, removePaths, toFieldSet, valueAt } from "./typed.js";
 
@@ -68,21 +77,27 @@ function writeManagers(obj: KubeObject, managers: Managers): void {
   else delete meta.managedFields;
 }
 
-/** Gives `set` to the manager `entry`, updating its time only when its fields changed (so a no-op stays one). */
-function own(managers: Managers, entry: ManagedFieldsEntry, set: FieldSet, now: string): void {
-  const id = managerId(entry);
-  const prior = managers.get(id);
-  const changed = !prior || !prior.set.equals(set);
-  managers.set(id, { entry: { ...entry, time: changed ? now : (prior.entry.time ?? now) }, set });
-}
-
 /**
- * Records a non-apply write (create when `old` is undefined) in `obj`'s managedFields. The
- * managers come from `obj` when the client changed them (to reset them), else from `old`.
+ * Records a non-apply write (create when `old` is undefined) in `obj`'s managedFields, as
+ * upstream's field manager: the managers come from `obj` when the client sent some that decode
+ * (to change them), else from `old`; `[]` or `[{}]` resets them, and an existing object whose
+ * managers are empty stays untracked until an apply. Update managers past ten are folded into
+ * `ancient-changes`.
  */
 export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manager: string, opts: FieldManagerOptions): void {
   const sent = obj.metadata?.managedFields;
-  const managers = decodeManagedFields(sent !== undefined && sent.length > 0 ? sent : old?.metadata?.managedFields);
+  let managers: Managers;
+  if (opts.subresource) managers = decodeOrEmpty(old?.metadata?.managedFields);
+  else if (isResetManagedFields(sent)) managers = new Map();
+  else {
+    managers = decodeOrEmpty(sent);
+    if (managers.size === 0) managers = decodeOrEmpty(old?.metadata?.managedFields);
+  }
+  if (managers.size === 0 && old !== undefined) {
+    // Upstream skips tracking an update of an object nobody manages (after a reset, say).
+    if (obj.metadata) delete obj.metadata.managedFields;
+    return;
+  }
   const diff = compare(withoutManagedFields(old), withoutManagedFields(obj), opts.schema);
   // compare() made these sets for us alone: trim them in place.
   const changed = stripped(diff.modified.empty() ? diff.added : diff.added.union(diff.modified), opts, true);
@@ -95,38 +110,48 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   }
   // A write with no manager at all (an internal caller without a user agent) owns nothing itself.
   if (manager !== "") {
-    const prior = managers.get(selfId)?.set;
-    // A create (nothing owned before, nothing removed) owns exactly what it changed.
-    const owned = prior ? prior.union(changed) : changed;
-    own(managers, self, removed.empty() ? owned : owned.difference(removed), opts.now);
+    const prior = managers.get(selfId);
+    const owned = (prior ? prior.set.union(changed) : changed).difference(removed);
+    // The entry's time moves only when the write set something (upstream's current-operation).
+    const time = changed.empty() ? prior?.entry.time : opts.now;
+    managers.set(selfId, { entry: { ...self, ...(time ? { time } : {}) }, set: owned });
   }
+  capUpdateManagers(managers);
   writeManagers(obj, managers);
 }
 
 /** One field another manager owns that the apply would change. */
 interface Conflict {
   manager: ManagedFieldsEntry;
-  path: string;
+  path: string[];
+}
+
+function codeOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** 409 Conflict with a FieldManagerConflict cause per field, in upstream's words. */
 export function conflictError(conflicts: readonly Conflict[]): StatusError {
-  const causes = conflicts.map((c) => ({ reason: "FieldManagerConflict", message: `conflict with ${printManager(c.manager)}`, field: c.path }));
+  const sorted = [...conflicts]
+    .map((c) => ({ manager: c.manager, path: pathString(c.path) }))
+    .sort((a, b) => codeOrder(managerId(a.manager), managerId(b.manager)) || codeOrder(a.path, b.path));
+  const causes = sorted.map((c) => ({ reason: "FieldManagerConflict", message: `conflict with ${printManager(c.manager)}`, field: c.path }));
   let message: string;
-  if (conflicts.length === 1) {
-    message = `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0]!.manager)}: ${conflicts[0]!.path}`;
+  if (sorted.length === 1) {
+    message = `Apply failed with 1 conflict: conflict with ${printManager(sorted[0]!.manager)}: ${sorted[0]!.path}`;
   } else {
     const byManager = new Map<string, string[]>();
-    for (const c of conflicts) {
+    for (const c of sorted) {
       const name = printManager(c.manager);
       byManager.set(name, [...(byManager.get(name) ?? []), c.path]);
     }
     const lines: string[] = [];
-    for (const name of [...byManager.keys()].sort()) {
+    // Managers in the order of their identities, as upstream sorts them.
+    for (const name of byManager.keys()) {
       lines.push(`conflicts with ${name}:`);
       for (const p of byManager.get(name)!) lines.push(`- ${p}`);
     }
-    message = `Apply failed with ${conflicts.length} conflicts: ${lines.join("\n")}`;
+    message = `Apply failed with ${sorted.length} conflicts: ${lines.join("\n")}`;
   }
   return new StatusError({
     kind: "Status",
@@ -140,13 +165,41 @@ export function conflictError(conflicts: readonly Conflict[]): StatusError {
   });
 }
 
+/** Thrown by {@link applyOnce} when the apply changes fields others own and is not forced. */
+class Conflicts {
+  constructor(readonly list: Conflict[]) {}
+}
+
+/** The manager name kubectl applies with, whose applies keep the client-side apply annotation in step. */
+const KUBECTL_MANAGER = "kubectl";
+export const LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-configuration";
+
 /**
  * Applies `config` for `manager` to `live` (undefined: the object does not exist yet) and
- * returns the new object with its managedFields. Throws 409 on conflicts unless `force`.
+ * returns the new object with its managedFields. Throws 409 on conflicts unless `force`. For
+ * manager `kubectl`, as upstream: conflicts on fields the client-side apply annotation applied
+ * with the live value are let through (the upgrade from client-side apply), and the annotation,
+ * when present, is rewritten to the applied configuration.
  */
 export function apply(live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean, opts: FieldManagerOptions): KubeObject {
   if (!manager) throw newBadRequest("fieldManager is required for apply requests");
-  const managers = decodeManagedFields(live?.metadata?.managedFields);
+  let result: KubeObject;
+  try {
+    result = applyOnce(live, config, manager, force, opts);
+  } catch (err) {
+    if (!(err instanceof Conflicts)) throw err;
+    if (manager !== KUBECTL_MANAGER) throw conflictError(err.list);
+    const allowed = allowedByLastApplied(live, opts.schema);
+    const remaining = allowed ? err.list.filter((c) => !allowed.has(c.path)) : err.list;
+    if (remaining.length > 0) throw conflictError(remaining);
+    result = applyOnce(live, config, manager, true, opts);
+  }
+  if (manager === KUBECTL_MANAGER) updateLastApplied(result, config);
+  return result;
+}
+
+function applyOnce(live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean, opts: FieldManagerOptions): KubeObject {
+  const managers = decodeOrEmpty(live?.metadata?.managedFields);
   const liveValue = withoutManagedFields(live);
   const merged = merge(liveValue, config, opts.schema) as KubeObject;
   const configSet = stripped(toFieldSet(config, opts.schema), opts);
@@ -161,22 +214,78 @@ export function apply(live: KubeObject | undefined, config: KubeObject, manager:
   for (const [id, m] of managers) {
     if (id === selfId) continue;
     const owned = m.set.intersection(changed);
-    for (const p of owned.paths()) conflicts.push({ manager: m.entry, path: pathString(p) });
+    for (const p of owned.paths()) conflicts.push({ manager: m.entry, path: p });
     m.set = m.set.difference(owned);
   }
-  if (conflicts.length > 0 && !force) {
-    throw conflictError(conflicts.sort((a, b) => managerId(a.manager).localeCompare(managerId(b.manager)) || a.path.localeCompare(b.path)));
-  }
-  const lastSet = managers.get(selfId)?.set ?? new FieldSet();
-  own(managers, self, configSet, opts.now);
+  if (conflicts.length > 0 && !force) throw new Conflicts(conflicts);
+  const prior = managers.get(selfId);
+  const lastSet = prior?.set ?? new FieldSet();
+  managers.set(selfId, { entry: self, set: configSet });
 
   prune(merged, lastSet, managers, opts.schema);
 
   // Fields the prune removed are nobody's any more.
-  const removed = stripped(compare(liveValue, merged, opts.schema).removed, opts);
+  const after = compare(liveValue, merged, opts.schema);
+  const removed = stripped(after.removed, opts);
   for (const m of managers.values()) m.set = m.set.difference(removed);
+  // The applier's time moves when the object changed (upstream's no-op apply keeps it).
+  const objectChanged = live === undefined || !after.added.empty() || !after.modified.empty() || !after.removed.empty();
+  const time = objectChanged ? opts.now : prior?.entry.time;
+  if (time) managers.get(selfId)!.entry = { ...self, time };
   writeManagers(merged, managers);
   return merged;
+}
+
+/**
+ * The fields whose conflicts a `kubectl` apply may override: those the last-applied annotation
+ * sets to the value they have live. Undefined without a readable annotation.
+ */
+function allowedByLastApplied(live: KubeObject | undefined, schema: ApplySchema): FieldSet | undefined {
+  const text = live?.metadata?.annotations?.[LAST_APPLIED_ANNOTATION];
+  if (!text) return undefined;
+  let lastApplied: unknown;
+  try {
+    lastApplied = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof lastApplied !== "object" || lastApplied === null || Array.isArray(lastApplied)) return undefined;
+  const set = toFieldSet(lastApplied, schema);
+  const diff = compare(lastApplied, withoutManagedFields(live), schema);
+  return diff.modified.empty() ? set : set.difference(diff.modified);
+}
+
+/** Total size upstream allows for an object's annotations (keys and values). */
+const MAX_ANNOTATIONS_BYTES = 256 * 1024;
+
+/** Rewrites an existing, non-empty last-applied annotation to the applied configuration (upstream's lastAppliedUpdater). */
+function updateLastApplied(obj: KubeObject, config: KubeObject): void {
+  const annotations = obj.metadata?.annotations;
+  if (!annotations?.[LAST_APPLIED_ANNOTATION]) return;
+  const copy = structuredClone(config);
+  const copyAnnotations = copy.metadata?.annotations;
+  if (copyAnnotations) delete copyAnnotations[LAST_APPLIED_ANNOTATION];
+  const value = `${goJSON(copy)}\n`;
+  const next: Record<string, string> = { ...annotations, [LAST_APPLIED_ANNOTATION]: value };
+  let size = 0;
+  for (const [k, v] of Object.entries(next)) size += Buffer.byteLength(k) + Buffer.byteLength(v);
+  // Too big to keep: upstream drops the annotation rather than fail the apply.
+  if (size > MAX_ANNOTATIONS_BYTES) delete next[LAST_APPLIED_ANNOTATION];
+  obj.metadata!.annotations = next;
+}
+
+/** JSON as Go's encoding/json writes a map: keys sorted, `<`, `>`, `&` and line separators escaped. */
+function goJSON(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (typeof v === "object" && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = sort((v as Record<string, unknown>)[k]);
+      return out;
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

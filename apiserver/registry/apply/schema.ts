@@ -8,16 +8,50 @@ import { swaggerDefinitions, swaggerDefinitionsGeneration, type SwaggerSchema } 
 
 /** A Swagger schema with the extensions server-side apply reads. */
 interface ApplySwaggerSchema extends SwaggerSchema {
+  format?: string;
   "x-kubernetes-list-type"?: "atomic" | "set" | "map";
   "x-kubernetes-list-map-keys"?: string[];
   "x-kubernetes-map-type"?: "atomic" | "granular";
 }
 
+export type ScalarType = "string" | "numeric" | "boolean";
+
+/** The scalar schema of an OpenAPI type (`string`, `integer`, `number`, `boolean`); any scalar for others. */
+export function scalarSchema(type: string | undefined, format?: string): ApplySchema {
+  if (format === "int-or-string") return { kind: "scalar" };
+  switch (type) {
+    case "string":
+      return { kind: "scalar", scalar: "string" };
+    case "integer":
+    case "number":
+      return { kind: "scalar", scalar: "numeric" };
+    case "boolean":
+      return { kind: "scalar", scalar: "boolean" };
+    default:
+      return { kind: "scalar" };
+  }
+}
+
+/** Definitions that are scalars of more than one JSON type whatever their documents say. */
+const UNTYPED_SCALAR_DEFINITIONS = new Set(["io.k8s.apimachinery.pkg.api.resource.Quantity", "io.k8s.apimachinery.pkg.util.intstr.IntOrString"]);
+
 /** What apply needs to know about a value. `untyped` values are deduced from their JSON shape. */
 export type ApplySchema =
-  | { readonly kind: "scalar" }
+  | {
+      readonly kind: "scalar";
+      /** The JSON type a value must have (upstream's scalar types); absent: any scalar (int-or-string, quantities). */
+      readonly scalar?: ScalarType;
+    }
   | { readonly kind: "untyped" }
-  | { readonly kind: "map"; readonly atomic: boolean; /** Fields named by the schema (properties), not free keys. */ readonly struct: boolean; field(name: string): ApplySchema }
+  | {
+      readonly kind: "map";
+      readonly atomic: boolean;
+      /** Fields named by the schema (properties), not free keys. */
+      readonly struct: boolean;
+      field(name: string): ApplySchema;
+      /** Whether the schema allows a field of this name (absent: every name); an applied configuration may use no other. */
+      declares?(name: string): boolean;
+    }
   | {
       readonly kind: "list";
       readonly listType: "atomic" | "set" | "map";
@@ -47,6 +81,11 @@ export class SwaggerApplySchemas {
     }
   }
 
+  /** The schema of a definition by name (`io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`). */
+  definition(name: string): ApplySchema {
+    return this.ref(name);
+  }
+
   /** The schema of a kind, if the document defines it. */
   forKind(gvk: { group: string; version: string; kind: string }): ApplySchema | undefined {
     return this.byKind.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
@@ -56,7 +95,7 @@ export class SwaggerApplySchemas {
     let s = this.byRef.get(name);
     if (!s) {
       const def = this.definitions[name];
-      s = def ? this.convert(def, def) : UNTYPED;
+      s = UNTYPED_SCALAR_DEFINITIONS.has(name) ? SCALAR : def ? this.convert(def, def) : UNTYPED;
       this.byRef.set(name, s);
     }
     return s;
@@ -75,7 +114,7 @@ export class SwaggerApplySchemas {
       if (!s.properties && !s.additionalProperties) return UNTYPED; // RawExtension, FieldsV1: free-form
       return this.map(s);
     }
-    if (s.type) return SCALAR;
+    if (s.type) return scalarSchema(s.type, s.format);
     return UNTYPED; // JSON, JSONSchemaPropsOr*: any value
   }
 
@@ -117,6 +156,7 @@ export class SwaggerApplySchemas {
       kind: "map",
       atomic: s["x-kubernetes-map-type"] === "atomic",
       struct: s.properties !== undefined && !extra,
+      declares: (name: string) => extra !== undefined || Object.hasOwn(props, name),
       field(name: string): ApplySchema {
         let f = cache.get(name);
         if (!f) {
@@ -137,9 +177,18 @@ let served: { schemas: SwaggerApplySchemas; generation: number } | undefined;
  * generated definitions); undefined for kinds neither defines.
  */
 export function applySchemaFor(gvk: { group: string; version: string; kind: string }): ApplySchema | undefined {
+  return servedSchemas().forKind(gvk);
+}
+
+function servedSchemas(): SwaggerApplySchemas {
   const generation = swaggerDefinitionsGeneration();
   if (served?.generation !== generation) served = { schemas: new SwaggerApplySchemas(swaggerDefinitions()), generation };
-  return served.schemas.forKind(gvk);
+  return served.schemas;
+}
+
+/** ObjectMeta's schema, for the metadata of custom resources and of embedded resources. */
+export function objectMetaApplySchema(): ApplySchema {
+  return servedSchemas().definition("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
 }
 
 /** A schema for objects nothing is known about (custom resources): maps granular, lists atomic. */

@@ -38,7 +38,7 @@ export function childSchema(schema: ApplySchema, element: string, value: unknown
 }
 
 /** A list item's path element: by key (list-map), by value (set), else by index. */
-function itemElement(list: Extract<ApplySchema, { kind: "list" }>, item: unknown): string {
+export function itemElement(list: Extract<ApplySchema, { kind: "list" }>, item: unknown): string {
   if (list.listType === "map" && isObject(item)) return keyElement({ ...list.keyDefaults, ...item }, list.keys);
   return valueElement(item);
 }

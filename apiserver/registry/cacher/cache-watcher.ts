@@ -4,6 +4,7 @@
  * re-watches from its last resourceVersion, or relists) rather than buffering without limit.
  */
 import type { KubeObject, WatchEvent } from "../rest.js";
+import { scheduleBookmarks, timerDelay } from "./bookmark-timer.js";
 
 export interface CacheWatcherParams {
   /** Keys this watcher sees (the resource's root, or one namespace's). */
@@ -15,7 +16,7 @@ export interface CacheWatcherParams {
   /** Sent before live events: the initial state as ADDED events and buffered events replayed. */
   initial?: readonly WatchEvent[];
   bookmarkObject(rv: number, annotations?: Record<string, string>): KubeObject;
-  /** Milliseconds between bookmarks; undefined: no bookmarks. */
+  /** Milliseconds between bookmarks; undefined: no bookmarks. One more goes out 2 s before the timeout. */
   bookmarkIntervalMs?: number;
   timeoutMs?: number;
   /** Events that may wait unread before the watcher is closed. */
@@ -39,6 +40,7 @@ export class CacheWatcher implements AsyncIterableIterator<WatchEvent> {
   private waiting: ((r: IteratorResult<WatchEvent>) => void) | undefined;
   private closed = false;
   private readonly timers: NodeJS.Timeout[] = [];
+  private stopBookmarks: (() => void) | undefined;
   private readonly onAbort = (): void => this.close();
 
   constructor(private readonly params: CacheWatcherParams) {
@@ -52,9 +54,9 @@ export class CacheWatcher implements AsyncIterableIterator<WatchEvent> {
     }
     params.signal.addEventListener("abort", this.onAbort, { once: true });
     if (params.bookmarkIntervalMs !== undefined && params.bookmarkIntervalMs > 0) {
-      this.timers.push(setInterval(() => this.bookmark(), params.bookmarkIntervalMs));
+      this.stopBookmarks = scheduleBookmarks(params.bookmarkIntervalMs, params.timeoutMs, () => this.bookmark());
     }
-    if (params.timeoutMs !== undefined && params.timeoutMs > 0) this.timers.push(setTimeout(() => this.close(), params.timeoutMs));
+    if (params.timeoutMs !== undefined && params.timeoutMs > 0) this.timers.push(setTimeout(() => this.close(), timerDelay(params.timeoutMs)));
   }
 
   /** The revision below which this watcher wants no live events. */
@@ -90,6 +92,7 @@ export class CacheWatcher implements AsyncIterableIterator<WatchEvent> {
     if (this.closed) return;
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
+    this.stopBookmarks?.();
     this.params.signal.removeEventListener("abort", this.onAbort);
     this.queue = [];
     this.head = 0;

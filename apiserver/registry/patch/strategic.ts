@@ -41,7 +41,7 @@ const ERR_BAD_SET_ORDER = () => new StrategicPatchError("bad-request", "invalid 
 const ERR_NO_LIST_OF_LISTS = () => new StrategicPatchError("unprocessable", "lists of lists are not supported");
 
 /** Go's `%v` of a decoded JSON value, for messages. */
-function goFormat(v: unknown): string {
+export function goFormat(v: unknown): string {
   if (v === null || v === undefined) return "<nil>";
   if (Array.isArray(v)) return `[${v.map(goFormat).join(" ")}]`;
   if (typeof v === "object") {
@@ -95,6 +95,8 @@ function mergeMap(originalIn: JSONMap | null, patch: JSONMap, schema: PatchSchem
     if (rawKey.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       k = extractKey(rawKey, DELETE_FROM_PRIMITIVE_LIST);
       isDeleteList = true;
+      // Upstream skips a directive that is not a list; it can only be a mistake, so it is refused.
+      if (patchV !== null && !Array.isArray(patchV)) throw ERR_BAD_PRIMITIVE_LIST();
     }
     if (patchV === null) {
       delete original[k];

@@ -118,6 +118,42 @@ export function validateObjectMeta(meta: Meta | undefined, namespaced: boolean, 
   errs.push(...validateAnnotations(m.annotations, path.child("annotations")));
   errs.push(...validateOwnerReferences(m.ownerReferences, path.child("ownerReferences")));
   errs.push(...validateFinalizers(m.finalizers, path.child("finalizers")));
+  errs.push(...validateManagedFields((m as { managedFields?: unknown }).managedFields, path.child("managedFields")));
+  return errs;
+}
+
+/** upstream's limits on a field manager's name and on a subresource's. */
+const FIELD_MANAGER_MAX_LENGTH = 128;
+const SUBRESOURCE_MAX_LENGTH = 256;
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** A field manager's name: at most 128 bytes, printable characters only (upstream's ValidateFieldManager). */
+export function validateFieldManager(manager: string, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (Buffer.byteLength(manager) > FIELD_MANAGER_MAX_LENGTH) errs.push(fieldErrors.tooLong(path, FIELD_MANAGER_MAX_LENGTH));
+  let offset = 0;
+  for (const ch of manager) {
+    if (!PRINTABLE.test(ch)) errs.push(fieldErrors.invalid(path, manager, `invalid characters at index ${offset}`));
+    offset += Buffer.byteLength(ch);
+  }
+  return errs;
+}
+
+/** managedFields entries (upstream's ValidateManagedFields): operation Apply or Update, fieldsType FieldsV1, the manager's name, the subresource's length. */
+export function validateManagedFields(entries: unknown, path: FieldPath): FieldError[] {
+  if (!Array.isArray(entries)) return [];
+  const errs: FieldError[] = [];
+  entries.forEach((raw: unknown, i) => {
+    const e = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+    const at = path.index(i);
+    const operation = typeof e.operation === "string" ? e.operation : "";
+    if (operation !== "Apply" && operation !== "Update") errs.push(fieldErrors.invalid(at.child("operation"), operation, "must be `Apply` or `Update`"));
+    const fieldsType = typeof e.fieldsType === "string" ? e.fieldsType : "";
+    if (fieldsType !== "" && fieldsType !== "FieldsV1") errs.push(fieldErrors.invalid(at.child("fieldsType"), fieldsType, "must be `FieldsV1`"));
+    errs.push(...validateFieldManager(typeof e.manager === "string" ? e.manager : "", at.child("manager")));
+    const subresource = typeof e.subresource === "string" ? e.subresource : "";
+    if (subresource.length > SUBRESOURCE_MAX_LENGTH) errs.push(fieldErrors.tooLong(at.child("subresource"), SUBRESOURCE_MAX_LENGTH));
+  });
   return errs;
 }
 

@@ -14,6 +14,7 @@ import {
   preconditionFailed,
 } from "../errors.js";
 import type {
+  CompactionState,
   KeyValue,
   ListOptions,
   ListResult,
@@ -52,6 +53,12 @@ function bufferOf(value: Uint8Array): Buffer {
   return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 }
 
+/**
+ * The key upstream's apiservers coordinate compaction through (outside /registry, so no list
+ * sees it); sharing it lets kubegen and kube-apiserver take turns on one etcd.
+ */
+export const COMPACT_REV_KEY = "compact_rev_key";
+
 /** etcd's default --max-txn-ops: the most operations one transaction may hold. */
 const MAX_TXN_OPS = 128;
 
@@ -61,6 +68,8 @@ export class EtcdStorage implements Storage {
   private gets: { key: string; resolve: (kv: KeyValue | undefined) => void; reject: (e: unknown) => void }[] = [];
   private readonly watches = new Set<EtcdWatch>();
   private closed = false;
+  /** The compaction point as far as this process knows (its own compactions, the shared key, errors). */
+  private compacted = 0;
 
   constructor(options: EtcdStorageOptions) {
     const timeout = options.callTimeoutMs ?? 30_000;
@@ -126,7 +135,8 @@ export class EtcdStorage implements Storage {
     if (options.continue) {
       const c = decodeContinue(options.continue, prefix);
       start = c.startKey;
-      revision = c.revision;
+      // A token offered after compaction (revision -1) continues at the newest revision.
+      revision = Math.max(0, c.revision);
     }
     const end = prefixEndBytes(prefix) ?? ALL_KEYS;
     const limit = options.limit && options.limit > 0 ? options.limit : 0;
@@ -239,11 +249,44 @@ export class EtcdStorage implements Storage {
     this.checkOpen("");
     try {
       await this.call("", () => this.kv.compact(revision), revision);
+      this.noteCompacted(revision);
     } catch (e) {
       // Compacting at or below the point already compacted is a no-op, as the interface says.
       if ((e as { code?: string }).code === "Compacted") return;
       throw e;
     }
+  }
+
+  compactedRevision(): number {
+    return this.compacted;
+  }
+
+  /**
+   * One round of upstream's protocol among apiservers sharing this etcd: the version of
+   * {@link COMPACT_REV_KEY} is a clock. The apiserver whose clock still matches the key's wins
+   * the round: it writes the revision it compacts to (which bumps the version) and compacts to
+   * the revision it saw in the previous round; the others adopt the key's version and compact
+   * nothing. So etcd is compacted once per interval, however many apiservers run.
+   */
+  async compactRound(state: CompactionState): Promise<CompactionState> {
+    this.checkOpen("");
+    const key = Buffer.from(COMPACT_REV_KEY);
+    const res = await this.call("", () =>
+      this.kv.txn([{ key, target: "Version", revision: state.time }], [{ put: { key, value: Buffer.from(String(state.revision)) } }], [{ range: { key } }]),
+    );
+    if (!res.succeeded) {
+      const kv = res.ranges[0]?.kvs[0];
+      const theirs = Number(kv?.value.toString("utf8"));
+      if (Number.isSafeInteger(theirs) && theirs > 0) this.noteCompacted(theirs);
+      return { time: kv?.version ?? 0, revision: res.revision };
+    }
+    // The first round only starts the clock: there is no revision from an interval ago yet.
+    if (state.revision > 0) await this.compact(state.revision);
+    return { time: state.time + 1, revision: res.revision };
+  }
+
+  private noteCompacted(revision: number): void {
+    if (revision > this.compacted) this.compacted = revision;
   }
 
   async close(): Promise<void> {

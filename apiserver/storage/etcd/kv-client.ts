@@ -31,6 +31,8 @@ export interface KV {
   value: Buffer;
   createRevision: number;
   modRevision: number;
+  /** Writes since the key was created (1 after its creation); read only where asked for. */
+  version?: number;
 }
 
 export interface RangeRequest {
@@ -50,8 +52,8 @@ export interface RangeResponse {
 
 export interface Compare {
   key: Uint8Array;
-  target: "Create" | "Mod";
-  /** Compared for equality with the key's create or mod revision. */
+  target: "Create" | "Mod" | "Version";
+  /** Compared for equality with the key's create or mod revision, or its version (0: missing). */
   revision: number;
 }
 
@@ -169,6 +171,7 @@ function readKV(r: Reader, end: number): KV {
     if (n === 1) kv.key = asBuffer(r.bytes());
     else if (n === 2) kv.createRevision = r.int64();
     else if (n === 3) kv.modRevision = r.int64();
+    else if (n === 4) kv.version = r.int64();
     else if (n === 5) kv.value = asBuffer(r.bytes());
     else r.skipType(wt);
   });
@@ -307,8 +310,10 @@ export class EtcdKVClient {
   txn(compare: readonly Compare[], success: readonly RequestOp[], failure: readonly RequestOp[]): Promise<TxnResponse> {
     const body = frame((w) => {
       for (const c of compare) {
-        // result Equal (0) is the default; the target revision is a oneof member, written even when 0.
-        messageField(w, 1, (m) => uintField(bytesField(uintField(m, 2, c.target === "Create" ? 1 : 2), 3, c.key), c.target === "Create" ? 5 : 6, c.revision));
+        // result Equal (0) is the default; the target value is a oneof member, written even when 0.
+        // Targets: VERSION 0 (field 4), CREATE 1 (field 5), MOD 2 (field 6).
+        const [target, field] = c.target === "Create" ? [1, 5] : c.target === "Mod" ? [2, 6] : [0, 4];
+        messageField(w, 1, (m) => uintField(bytesField(uintField(m, 2, target), 3, c.key), field, c.revision));
       }
       for (const op of success) messageField(w, 2, (m) => writeOp(m, op));
       for (const op of failure) messageField(w, 3, (m) => writeOp(m, op));

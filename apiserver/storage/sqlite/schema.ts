@@ -46,7 +46,12 @@ CREATE TABLE IF NOT EXISTS log (
  * out revisions twice. A second apiserver on the same data dir fails here, at start-up.
  */
 export function prepareDatabase(db: Database.Database, file: string): void {
+  // Pages freed by compaction go back to the file system a slice at a time (incremental_vacuum)
+  // instead of by a whole VACUUM. This takes effect only on a fresh database, and only before
+  // anything (even the switch to WAL) writes its header; an older database is converted by the
+  // first VACUUM compaction runs (see SqliteStorage.reclaim).
   try {
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
     db.exec("BEGIN IMMEDIATE; COMMIT");

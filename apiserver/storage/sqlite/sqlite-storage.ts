@@ -108,6 +108,8 @@ export class SqliteStorage implements Storage {
       minLogRev: db.prepare("SELECT min(rev) FROM log").pluck(true),
       maxLogRev: db.prepare("SELECT max(rev) FROM log").pluck(true),
       dropLog: db.prepare("DELETE FROM log WHERE rev >= ? AND rev < ?"),
+      freePages: db.prepare("PRAGMA freelist_count").pluck(true),
+      pageCount: db.prepare("PRAGMA page_count").pluck(true),
     };
     // The newest revision is the last log row's; meta keeps it too for a log emptied by
     // compaction. (Not writing meta on every commit saves a page per fsync.)
@@ -162,7 +164,8 @@ export class SqliteStorage implements Storage {
     if (options.continue) {
       const c = decodeContinue(options.continue, prefix);
       start = c.startKey;
-      revision = c.revision;
+      // A token offered after compaction (revision -1) continues at the newest revision.
+      revision = Math.max(0, c.revision);
     }
     if (revision === 0) revision = this.durable;
     this.checkReadable(revision, prefix);
@@ -276,12 +279,52 @@ export class SqliteStorage implements Storage {
       this.stmt.setMeta.run(this.revision, "revision");
     })();
     this.compacted = revision;
-    const SLICE = 20_000;
+    // ~2,000 rows (a few MB of pages) per slice: a few ms each on the event loop.
+    const SLICE = 2_000;
     for (let from = low; from < revision; from += SLICE) {
       this.stmt.dropLog.run(from, Math.min(from + SLICE, revision));
       if (from + SLICE < revision) await new Promise((r) => setImmediate(r));
       if (this.closed) return;
     }
+    await this.reclaim();
+  }
+
+  compactedRevision(): number {
+    return this.compacted;
+  }
+
+  /**
+   * Gives the pages compaction freed back to the file system, then empties the WAL. With
+   * auto_vacuum=INCREMENTAL (every database this version created) the free pages are released
+   * a slice at a time between event-loop turns; an older database is converted by one VACUUM,
+   * run only once the free pages are most of the file (then it pays for itself).
+   */
+  private async reclaim(): Promise<void> {
+    const SLICE_PAGES = 1024;
+    const mode = this.db.pragma("auto_vacuum", { simple: true }) as number;
+    if (mode === 2) {
+      for (;;) {
+        if (this.closed) return;
+        const free = this.stmt.freePages.get() as number;
+        if (free === 0) break;
+        this.db.pragma(`incremental_vacuum(${Math.min(free, SLICE_PAGES)})`);
+        if (free <= SLICE_PAGES) break;
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      const free = this.stmt.freePages.get() as number;
+      const pages = this.stmt.pageCount.get() as number;
+      if (free > 1024 && free * 2 > pages) {
+        await this.writes.durable();
+        if (this.closed) return;
+        // auto_vacuum was set when the database was opened: the VACUUM makes it incremental.
+        this.db.exec("VACUUM");
+      }
+    }
+    // Every committed batch is on disk before the WAL is emptied into the database file.
+    await this.writes.durable();
+    if (this.closed) return;
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
   }
 
   async close(): Promise<void> {

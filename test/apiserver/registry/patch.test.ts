@@ -185,8 +185,8 @@ describe("strategic merge patch", () => {
       message: "invalid patch format of primitive list",
     });
     expect(failure(() => patch("strategic", svc, { spec: { ports: [{ name: "no-port" }] } }))).toEqual({
-      code: 500,
-      reason: "",
+      code: 400,
+      reason: "BadRequest",
       message: "map: map[name:no-port] does not contain declared merge key: port",
     });
     expect(failure(() => parsePatch("strategic", utf8(["x"])))).toMatchObject({

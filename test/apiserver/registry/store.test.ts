@@ -282,7 +282,7 @@ describe("list", () => {
     expect(await statusOf(configmaps.list(ctx("default"), { resourceVersion: rv, resourceVersionMatch: "Exact" }))).toMatchObject({
       code: 410,
       reason: "Expired",
-      message: `too old resource version: ${rv}`,
+      message: "The resourceVersion for the provided list is too old.",
     });
     expect((await statusOf(configmaps.list(ctx("default"), { resourceVersion: "abc" }))).message).toBe(
       'configmaps "" is invalid: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax',

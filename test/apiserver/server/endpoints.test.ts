@@ -183,7 +183,7 @@ describe("field validation", () => {
       "BadRequest",
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string',
     );
-    await expectStatus(await post("/api/v1/namespaces/work/services", { metadata: { name: "s" }, spec: { ports: [{ port: 1.5 }] } }), 400, "BadRequest", /cannot unmarshal number into Go struct field ServicePort.spec.ports\[0\].port of type int32/);
+    await expectStatus(await post("/api/v1/namespaces/work/services", { metadata: { name: "s" }, spec: { ports: [{ port: 1.5 }] } }), 400, "BadRequest", /cannot unmarshal number 1.5 into Go struct field ServicePort.spec.ports\[0\].port of type int32/);
     await expectStatus(await post("/api/v1/namespaces/work/secrets", { metadata: { name: "s" }, data: { k: "not base64!" } }), 400, "BadRequest", /illegal base64 data/);
     await expectStatus(await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "t", creationTimestamp: "yesterday" } }), 400, "BadRequest", /parsing time "yesterday"/);
   });

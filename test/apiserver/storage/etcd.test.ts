@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import { storageConformance } from "./conformance.js";
+import { compactionConformance } from "./compaction.js";
 import { openStorage } from "../../../apiserver/storage/open-storage.js";
 import { type EtcdServer, etcdAvailable, freePort, startEtcd } from "./etcd-server.js";
 
@@ -17,6 +18,7 @@ describe.skipIf(!etcdAvailable())("etcd backend", () => {
     await server?.stop();
   });
   storageConformance("etcd", async () => new EtcdStorage({ endpoints: [server.endpoint] }));
+  compactionConformance("etcd", async () => new EtcdStorage({ endpoints: [server.endpoint] }));
 });
 
 describe.skipIf(!etcdAvailable())("etcd backend: opening", () => {
@@ -27,5 +29,46 @@ describe.skipIf(!etcdAvailable())("etcd backend: opening", () => {
       code: "Unavailable",
     });
     expect(Date.now() - t0).toBeLessThan(20_000);
+  });
+});
+
+describe.skipIf(!etcdAvailable())("etcd backend: one compactor across apiservers", () => {
+  let server: EtcdServer;
+  beforeAll(async () => {
+    server = await startEtcd();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("compacts once per round through compact_rev_key, whichever apiserver gets there first", async () => {
+    const one = new EtcdStorage({ endpoints: [server.endpoint] });
+    const two = new EtcdStorage({ endpoints: [server.endpoint] });
+    const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+    try {
+      await one.create("/registry/x/a", enc("1"));
+      // Round 1: both start their clocks; the first wins and writes the key, the second adopts its version.
+      let s1 = await one.compactRound({ time: 0, revision: 0 });
+      let s2 = await two.compactRound({ time: 0, revision: 0 });
+      expect(s1.time).toBe(1);
+      expect(s2.time).toBe(1);
+      await one.create("/registry/x/b", enc("2"));
+      // Round 2: `two` wins and compacts to the revision it saw; `one` finds the clock moved and compacts nothing.
+      s2 = await two.compactRound(s2);
+      const compactedTo = two.compactedRevision();
+      expect(compactedTo).toBeGreaterThan(0);
+      const before = one.compactedRevision();
+      s1 = await one.compactRound(s1);
+      expect(s1.time).toBe(s2.time);
+      // `one` learns the point from the key, without compacting itself.
+      expect(one.compactedRevision()).toBe(compactedTo);
+      expect(before).toBe(0);
+      await expect(one.list({ prefix: "/registry/x/", revision: compactedTo - 1 })).rejects.toMatchObject({ code: "Compacted" });
+      const key = await one.get("compact_rev_key");
+      expect(new TextDecoder().decode(key!.value)).toBe(String(compactedTo));
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });

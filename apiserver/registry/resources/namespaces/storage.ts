@@ -42,7 +42,7 @@ export class NamespaceStore extends TwoPhaseDeleteStore {
       const meta = (existing.metadata ??= {});
       const ns = existing as NamespaceFields;
       ns.status = { ...ns.status, phase: "Terminating" };
-      if (this.options.garbageCollection && opts.propagationPolicy) {
+      if (this.options.garbageCollection !== false && opts.propagationPolicy) {
         const kept = (meta.finalizers ?? []).filter((f) => f !== "orphan" && f !== "foregroundDeletion");
         if (opts.propagationPolicy === "Orphan") kept.push("orphan");
         if (opts.propagationPolicy === "Foreground") kept.push("foregroundDeletion");

@@ -30,6 +30,11 @@ export class Clientset implements ClientsetInterface {
     this.#stableV1 = new StableV1Client(this.restClient);
   }
 
+  /** The namespace of namespaced calls that name none: the kubeconfig context's or the pod's, else "default". */
+  get namespace(): string {
+    return this.restClient.defaultNamespace;
+  }
+
   /** A clientset for the kubeconfig's current (or chosen) context; `overrides` replace what it says. */
   static fromKubeconfig(
     opts: rest.KubeconfigOptions = {},

@@ -15,45 +15,45 @@ export const appsV1ContentConfig: gentype.ContentConfig = gentype.contentConfig(
 
 /** The clients of the apps/v1 group-version (client-go's AppsV1Interface). */
 export interface AppsV1Interface {
-  /** The ControllerRevision client for one namespace ("" for all, in list and watch). */
-  controllerRevisions(namespace: string): ControllerRevisionInterface;
-  /** The DaemonSet client for one namespace ("" for all, in list and watch). */
-  daemonSets(namespace: string): DaemonSetInterface;
-  /** The Deployment client for one namespace ("" for all, in list and watch). */
-  deployments(namespace: string): DeploymentInterface;
-  /** The ReplicaSet client for one namespace ("" for all, in list and watch). */
-  replicaSets(namespace: string): ReplicaSetInterface;
-  /** The StatefulSet client for one namespace ("" for all, in list and watch). */
-  statefulSets(namespace: string): StatefulSetInterface;
+  /** The ControllerRevision client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  controllerRevisions(namespace?: string): ControllerRevisionInterface;
+  /** The DaemonSet client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  daemonSets(namespace?: string): DaemonSetInterface;
+  /** The Deployment client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  deployments(namespace?: string): DeploymentInterface;
+  /** The ReplicaSet client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  replicaSets(namespace?: string): ReplicaSetInterface;
+  /** The StatefulSet client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  statefulSets(namespace?: string): StatefulSetInterface;
 }
 
 /** The apps/v1 clients over one REST client. */
 export class AppsV1Client implements AppsV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  controllerRevisions(namespace: string): ControllerRevisionInterface {
+  controllerRevisions(namespace: string = this.restClient.defaultNamespace): ControllerRevisionInterface {
     return new ControllerRevisionClient(
       new gentype.RestResourceClient(this.restClient, controllerRevisionResource, namespace),
     );
   }
 
-  daemonSets(namespace: string): DaemonSetInterface {
+  daemonSets(namespace: string = this.restClient.defaultNamespace): DaemonSetInterface {
     return new DaemonSetClient(new gentype.RestResourceClient(this.restClient, daemonSetResource, namespace));
   }
 
-  deployments(namespace: string): DeploymentInterface {
+  deployments(namespace: string = this.restClient.defaultNamespace): DeploymentInterface {
     return new DeploymentClient(
       new gentype.RestResourceClient(this.restClient, deploymentResource, namespace),
     );
   }
 
-  replicaSets(namespace: string): ReplicaSetInterface {
+  replicaSets(namespace: string = this.restClient.defaultNamespace): ReplicaSetInterface {
     return new ReplicaSetClient(
       new gentype.RestResourceClient(this.restClient, replicaSetResource, namespace),
     );
   }
 
-  statefulSets(namespace: string): StatefulSetInterface {
+  statefulSets(namespace: string = this.restClient.defaultNamespace): StatefulSetInterface {
     return new StatefulSetClient(
       new gentype.RestResourceClient(this.restClient, statefulSetResource, namespace),
     );

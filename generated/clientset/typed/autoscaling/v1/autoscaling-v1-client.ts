@@ -11,15 +11,17 @@ export const autoscalingV1ContentConfig: gentype.ContentConfig = gentype.content
 
 /** The clients of the autoscaling/v1 group-version (client-go's AutoscalingV1Interface). */
 export interface AutoscalingV1Interface {
-  /** The HorizontalPodAutoscaler client for one namespace ("" for all, in list and watch). */
-  horizontalPodAutoscalers(namespace: string): HorizontalPodAutoscalerInterface;
+  /** The HorizontalPodAutoscaler client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  horizontalPodAutoscalers(namespace?: string): HorizontalPodAutoscalerInterface;
 }
 
 /** The autoscaling/v1 clients over one REST client. */
 export class AutoscalingV1Client implements AutoscalingV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  horizontalPodAutoscalers(namespace: string): HorizontalPodAutoscalerInterface {
+  horizontalPodAutoscalers(
+    namespace: string = this.restClient.defaultNamespace,
+  ): HorizontalPodAutoscalerInterface {
     return new HorizontalPodAutoscalerClient(
       new gentype.RestResourceClient(this.restClient, horizontalPodAutoscalerResource, namespace),
     );

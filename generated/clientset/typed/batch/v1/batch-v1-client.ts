@@ -8,21 +8,21 @@ export const batchV1ContentConfig: gentype.ContentConfig = gentype.contentConfig
 
 /** The clients of the batch/v1 group-version (client-go's BatchV1Interface). */
 export interface BatchV1Interface {
-  /** The CronJob client for one namespace ("" for all, in list and watch). */
-  cronJobs(namespace: string): CronJobInterface;
-  /** The Job client for one namespace ("" for all, in list and watch). */
-  jobs(namespace: string): JobInterface;
+  /** The CronJob client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  cronJobs(namespace?: string): CronJobInterface;
+  /** The Job client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  jobs(namespace?: string): JobInterface;
 }
 
 /** The batch/v1 clients over one REST client. */
 export class BatchV1Client implements BatchV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  cronJobs(namespace: string): CronJobInterface {
+  cronJobs(namespace: string = this.restClient.defaultNamespace): CronJobInterface {
     return new CronJobClient(new gentype.RestResourceClient(this.restClient, cronJobResource, namespace));
   }
 
-  jobs(namespace: string): JobInterface {
+  jobs(namespace: string = this.restClient.defaultNamespace): JobInterface {
     return new JobClient(new gentype.RestResourceClient(this.restClient, jobResource, namespace));
   }
 }

@@ -10,15 +10,15 @@ export const coordinationV1ContentConfig: gentype.ContentConfig = gentype.conten
 
 /** The clients of the coordination/v1 group-version (client-go's CoordinationV1Interface). */
 export interface CoordinationV1Interface {
-  /** The Lease client for one namespace ("" for all, in list and watch). */
-  leases(namespace: string): LeaseInterface;
+  /** The Lease client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  leases(namespace?: string): LeaseInterface;
 }
 
 /** The coordination/v1 clients over one REST client. */
 export class CoordinationV1Client implements CoordinationV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  leases(namespace: string): LeaseInterface {
+  leases(namespace: string = this.restClient.defaultNamespace): LeaseInterface {
     return new LeaseClient(new gentype.RestResourceClient(this.restClient, leaseResource, namespace));
   }
 }

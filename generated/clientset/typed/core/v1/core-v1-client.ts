@@ -44,36 +44,36 @@ export const coreV1ContentConfig: gentype.ContentConfig = gentype.contentConfig(
 export interface CoreV1Interface {
   /** The ComponentStatus client. */
   componentStatuses(): ComponentStatusInterface;
-  /** The ConfigMap client for one namespace ("" for all, in list and watch). */
-  configMaps(namespace: string): ConfigMapInterface;
-  /** The Endpoints client for one namespace ("" for all, in list and watch). */
-  endpoints(namespace: string): EndpointsInterface;
-  /** The Event client for one namespace ("" for all, in list and watch). */
-  events(namespace: string): EventInterface;
-  /** The LimitRange client for one namespace ("" for all, in list and watch). */
-  limitRanges(namespace: string): LimitRangeInterface;
+  /** The ConfigMap client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  configMaps(namespace?: string): ConfigMapInterface;
+  /** The Endpoints client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  endpoints(namespace?: string): EndpointsInterface;
+  /** The Event client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  events(namespace?: string): EventInterface;
+  /** The LimitRange client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  limitRanges(namespace?: string): LimitRangeInterface;
   /** The Namespace client. */
   namespaces(): NamespaceInterface;
   /** The Node client. */
   nodes(): NodeInterface;
   /** The PersistentVolume client. */
   persistentVolumes(): PersistentVolumeInterface;
-  /** The PersistentVolumeClaim client for one namespace ("" for all, in list and watch). */
-  persistentVolumeClaims(namespace: string): PersistentVolumeClaimInterface;
-  /** The Pod client for one namespace ("" for all, in list and watch). */
-  pods(namespace: string): PodInterface;
-  /** The PodTemplate client for one namespace ("" for all, in list and watch). */
-  podTemplates(namespace: string): PodTemplateInterface;
-  /** The ReplicationController client for one namespace ("" for all, in list and watch). */
-  replicationControllers(namespace: string): ReplicationControllerInterface;
-  /** The ResourceQuota client for one namespace ("" for all, in list and watch). */
-  resourceQuotas(namespace: string): ResourceQuotaInterface;
-  /** The Secret client for one namespace ("" for all, in list and watch). */
-  secrets(namespace: string): SecretInterface;
-  /** The Service client for one namespace ("" for all, in list and watch). */
-  services(namespace: string): ServiceInterface;
-  /** The ServiceAccount client for one namespace ("" for all, in list and watch). */
-  serviceAccounts(namespace: string): ServiceAccountInterface;
+  /** The PersistentVolumeClaim client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  persistentVolumeClaims(namespace?: string): PersistentVolumeClaimInterface;
+  /** The Pod client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  pods(namespace?: string): PodInterface;
+  /** The PodTemplate client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  podTemplates(namespace?: string): PodTemplateInterface;
+  /** The ReplicationController client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  replicationControllers(namespace?: string): ReplicationControllerInterface;
+  /** The ResourceQuota client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  resourceQuotas(namespace?: string): ResourceQuotaInterface;
+  /** The Secret client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  secrets(namespace?: string): SecretInterface;
+  /** The Service client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  services(namespace?: string): ServiceInterface;
+  /** The ServiceAccount client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  serviceAccounts(namespace?: string): ServiceAccountInterface;
 }
 
 /** The core/v1 clients over one REST client. */
@@ -86,19 +86,19 @@ export class CoreV1Client implements CoreV1Interface {
     );
   }
 
-  configMaps(namespace: string): ConfigMapInterface {
+  configMaps(namespace: string = this.restClient.defaultNamespace): ConfigMapInterface {
     return new ConfigMapClient(new gentype.RestResourceClient(this.restClient, configMapResource, namespace));
   }
 
-  endpoints(namespace: string): EndpointsInterface {
+  endpoints(namespace: string = this.restClient.defaultNamespace): EndpointsInterface {
     return new EndpointsClient(new gentype.RestResourceClient(this.restClient, endpointsResource, namespace));
   }
 
-  events(namespace: string): EventInterface {
+  events(namespace: string = this.restClient.defaultNamespace): EventInterface {
     return new EventClient(new gentype.RestResourceClient(this.restClient, eventResource, namespace));
   }
 
-  limitRanges(namespace: string): LimitRangeInterface {
+  limitRanges(namespace: string = this.restClient.defaultNamespace): LimitRangeInterface {
     return new LimitRangeClient(
       new gentype.RestResourceClient(this.restClient, limitRangeResource, namespace),
     );
@@ -118,43 +118,47 @@ export class CoreV1Client implements CoreV1Interface {
     );
   }
 
-  persistentVolumeClaims(namespace: string): PersistentVolumeClaimInterface {
+  persistentVolumeClaims(
+    namespace: string = this.restClient.defaultNamespace,
+  ): PersistentVolumeClaimInterface {
     return new PersistentVolumeClaimClient(
       new gentype.RestResourceClient(this.restClient, persistentVolumeClaimResource, namespace),
     );
   }
 
-  pods(namespace: string): PodInterface {
+  pods(namespace: string = this.restClient.defaultNamespace): PodInterface {
     return new PodClient(new gentype.RestResourceClient(this.restClient, podResource, namespace));
   }
 
-  podTemplates(namespace: string): PodTemplateInterface {
+  podTemplates(namespace: string = this.restClient.defaultNamespace): PodTemplateInterface {
     return new PodTemplateClient(
       new gentype.RestResourceClient(this.restClient, podTemplateResource, namespace),
     );
   }
 
-  replicationControllers(namespace: string): ReplicationControllerInterface {
+  replicationControllers(
+    namespace: string = this.restClient.defaultNamespace,
+  ): ReplicationControllerInterface {
     return new ReplicationControllerClient(
       new gentype.RestResourceClient(this.restClient, replicationControllerResource, namespace),
     );
   }
 
-  resourceQuotas(namespace: string): ResourceQuotaInterface {
+  resourceQuotas(namespace: string = this.restClient.defaultNamespace): ResourceQuotaInterface {
     return new ResourceQuotaClient(
       new gentype.RestResourceClient(this.restClient, resourceQuotaResource, namespace),
     );
   }
 
-  secrets(namespace: string): SecretInterface {
+  secrets(namespace: string = this.restClient.defaultNamespace): SecretInterface {
     return new SecretClient(new gentype.RestResourceClient(this.restClient, secretResource, namespace));
   }
 
-  services(namespace: string): ServiceInterface {
+  services(namespace: string = this.restClient.defaultNamespace): ServiceInterface {
     return new ServiceClient(new gentype.RestResourceClient(this.restClient, serviceResource, namespace));
   }
 
-  serviceAccounts(namespace: string): ServiceAccountInterface {
+  serviceAccounts(namespace: string = this.restClient.defaultNamespace): ServiceAccountInterface {
     return new ServiceAccountClient(
       new gentype.RestResourceClient(this.restClient, serviceAccountResource, namespace),
     );

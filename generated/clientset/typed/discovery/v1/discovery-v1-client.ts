@@ -10,15 +10,15 @@ export const discoveryV1ContentConfig: gentype.ContentConfig = gentype.contentCo
 
 /** The clients of the discovery/v1 group-version (client-go's DiscoveryV1Interface). */
 export interface DiscoveryV1Interface {
-  /** The EndpointSlice client for one namespace ("" for all, in list and watch). */
-  endpointSlices(namespace: string): EndpointSliceInterface;
+  /** The EndpointSlice client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  endpointSlices(namespace?: string): EndpointSliceInterface;
 }
 
 /** The discovery/v1 clients over one REST client. */
 export class DiscoveryV1Client implements DiscoveryV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  endpointSlices(namespace: string): EndpointSliceInterface {
+  endpointSlices(namespace: string = this.restClient.defaultNamespace): EndpointSliceInterface {
     return new EndpointSliceClient(
       new gentype.RestResourceClient(this.restClient, endpointSliceResource, namespace),
     );

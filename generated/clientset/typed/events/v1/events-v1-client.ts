@@ -7,15 +7,15 @@ export const eventsV1ContentConfig: gentype.ContentConfig = gentype.contentConfi
 
 /** The clients of the events/v1 group-version (client-go's EventsV1Interface). */
 export interface EventsV1Interface {
-  /** The Event client for one namespace ("" for all, in list and watch). */
-  events(namespace: string): EventInterface;
+  /** The Event client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  events(namespace?: string): EventInterface;
 }
 
 /** The events/v1 clients over one REST client. */
 export class EventsV1Client implements EventsV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  events(namespace: string): EventInterface {
+  events(namespace: string = this.restClient.defaultNamespace): EventInterface {
     return new EventClient(new gentype.RestResourceClient(this.restClient, eventResource, namespace));
   }
 }

@@ -14,14 +14,14 @@ export const networkingV1ContentConfig: gentype.ContentConfig = gentype.contentC
 
 /** The clients of the networking/v1 group-version (client-go's NetworkingV1Interface). */
 export interface NetworkingV1Interface {
-  /** The Ingress client for one namespace ("" for all, in list and watch). */
-  ingresses(namespace: string): IngressInterface;
+  /** The Ingress client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  ingresses(namespace?: string): IngressInterface;
   /** The IngressClass client. */
   ingressClasses(): IngressClassInterface;
   /** The IPAddress client. */
   ipAddresses(): IPAddressInterface;
-  /** The NetworkPolicy client for one namespace ("" for all, in list and watch). */
-  networkPolicies(namespace: string): NetworkPolicyInterface;
+  /** The NetworkPolicy client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  networkPolicies(namespace?: string): NetworkPolicyInterface;
   /** The ServiceCIDR client. */
   serviceCIDRs(): ServiceCIDRInterface;
 }
@@ -30,7 +30,7 @@ export interface NetworkingV1Interface {
 export class NetworkingV1Client implements NetworkingV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  ingresses(namespace: string): IngressInterface {
+  ingresses(namespace: string = this.restClient.defaultNamespace): IngressInterface {
     return new IngressClient(new gentype.RestResourceClient(this.restClient, ingressResource, namespace));
   }
 
@@ -42,7 +42,7 @@ export class NetworkingV1Client implements NetworkingV1Interface {
     return new IPAddressClient(new gentype.RestResourceClient(this.restClient, ipAddressResource));
   }
 
-  networkPolicies(namespace: string): NetworkPolicyInterface {
+  networkPolicies(namespace: string = this.restClient.defaultNamespace): NetworkPolicyInterface {
     return new NetworkPolicyClient(
       new gentype.RestResourceClient(this.restClient, networkPolicyResource, namespace),
     );

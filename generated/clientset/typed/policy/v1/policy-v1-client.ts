@@ -11,15 +11,15 @@ export const policyV1ContentConfig: gentype.ContentConfig = gentype.contentConfi
 
 /** The clients of the policy/v1 group-version (client-go's PolicyV1Interface). */
 export interface PolicyV1Interface {
-  /** The PodDisruptionBudget client for one namespace ("" for all, in list and watch). */
-  podDisruptionBudgets(namespace: string): PodDisruptionBudgetInterface;
+  /** The PodDisruptionBudget client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  podDisruptionBudgets(namespace?: string): PodDisruptionBudgetInterface;
 }
 
 /** The policy/v1 clients over one REST client. */
 export class PolicyV1Client implements PolicyV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  podDisruptionBudgets(namespace: string): PodDisruptionBudgetInterface {
+  podDisruptionBudgets(namespace: string = this.restClient.defaultNamespace): PodDisruptionBudgetInterface {
     return new PodDisruptionBudgetClient(
       new gentype.RestResourceClient(this.restClient, podDisruptionBudgetResource, namespace),
     );

@@ -21,10 +21,10 @@ export interface RbacV1Interface {
   clusterRoles(): ClusterRoleInterface;
   /** The ClusterRoleBinding client. */
   clusterRoleBindings(): ClusterRoleBindingInterface;
-  /** The Role client for one namespace ("" for all, in list and watch). */
-  roles(namespace: string): RoleInterface;
-  /** The RoleBinding client for one namespace ("" for all, in list and watch). */
-  roleBindings(namespace: string): RoleBindingInterface;
+  /** The Role client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  roles(namespace?: string): RoleInterface;
+  /** The RoleBinding client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  roleBindings(namespace?: string): RoleBindingInterface;
 }
 
 /** The rbac/v1 clients over one REST client. */
@@ -41,11 +41,11 @@ export class RbacV1Client implements RbacV1Interface {
     );
   }
 
-  roles(namespace: string): RoleInterface {
+  roles(namespace: string = this.restClient.defaultNamespace): RoleInterface {
     return new RoleClient(new gentype.RestResourceClient(this.restClient, roleResource, namespace));
   }
 
-  roleBindings(namespace: string): RoleBindingInterface {
+  roleBindings(namespace: string = this.restClient.defaultNamespace): RoleBindingInterface {
     return new RoleBindingClient(
       new gentype.RestResourceClient(this.restClient, roleBindingResource, namespace),
     );

@@ -16,10 +16,10 @@ export const resourceV1ContentConfig: gentype.ContentConfig = gentype.contentCon
 export interface ResourceV1Interface {
   /** The DeviceClass client. */
   deviceClasses(): DeviceClassInterface;
-  /** The ResourceClaim client for one namespace ("" for all, in list and watch). */
-  resourceClaims(namespace: string): ResourceClaimInterface;
-  /** The ResourceClaimTemplate client for one namespace ("" for all, in list and watch). */
-  resourceClaimTemplates(namespace: string): ResourceClaimTemplateInterface;
+  /** The ResourceClaim client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  resourceClaims(namespace?: string): ResourceClaimInterface;
+  /** The ResourceClaimTemplate client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  resourceClaimTemplates(namespace?: string): ResourceClaimTemplateInterface;
   /** The ResourceSlice client. */
   resourceSlices(): ResourceSliceInterface;
 }
@@ -32,13 +32,15 @@ export class ResourceV1Client implements ResourceV1Interface {
     return new DeviceClassClient(new gentype.RestResourceClient(this.restClient, deviceClassResource));
   }
 
-  resourceClaims(namespace: string): ResourceClaimInterface {
+  resourceClaims(namespace: string = this.restClient.defaultNamespace): ResourceClaimInterface {
     return new ResourceClaimClient(
       new gentype.RestResourceClient(this.restClient, resourceClaimResource, namespace),
     );
   }
 
-  resourceClaimTemplates(namespace: string): ResourceClaimTemplateInterface {
+  resourceClaimTemplates(
+    namespace: string = this.restClient.defaultNamespace,
+  ): ResourceClaimTemplateInterface {
     return new ResourceClaimTemplateClient(
       new gentype.RestResourceClient(this.restClient, resourceClaimTemplateResource, namespace),
     );

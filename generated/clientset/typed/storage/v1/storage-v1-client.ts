@@ -28,8 +28,8 @@ export interface StorageV1Interface {
   csiDrivers(): CSIDriverInterface;
   /** The CSINode client. */
   csiNodes(): CSINodeInterface;
-  /** The CSIStorageCapacity client for one namespace ("" for all, in list and watch). */
-  csiStorageCapacities(namespace: string): CSIStorageCapacityInterface;
+  /** The CSIStorageCapacity client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  csiStorageCapacities(namespace?: string): CSIStorageCapacityInterface;
   /** The StorageClass client. */
   storageClasses(): StorageClassInterface;
   /** The VolumeAttachment client. */
@@ -50,7 +50,7 @@ export class StorageV1Client implements StorageV1Interface {
     return new CSINodeClient(new gentype.RestResourceClient(this.restClient, csiNodeResource));
   }
 
-  csiStorageCapacities(namespace: string): CSIStorageCapacityInterface {
+  csiStorageCapacities(namespace: string = this.restClient.defaultNamespace): CSIStorageCapacityInterface {
     return new CSIStorageCapacityClient(
       new gentype.RestResourceClient(this.restClient, csiStorageCapacityResource, namespace),
     );

@@ -16,23 +16,23 @@ import { FakeStatefulSetClient } from "./fake-stateful-set.js";
 export class FakeAppsV1Client implements AppsV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  controllerRevisions(namespace: string): ControllerRevisionInterface {
+  controllerRevisions(namespace = "default"): ControllerRevisionInterface {
     return new FakeControllerRevisionClient(this.fake, namespace);
   }
 
-  daemonSets(namespace: string): DaemonSetInterface {
+  daemonSets(namespace = "default"): DaemonSetInterface {
     return new FakeDaemonSetClient(this.fake, namespace);
   }
 
-  deployments(namespace: string): DeploymentInterface {
+  deployments(namespace = "default"): DeploymentInterface {
     return new FakeDeploymentClient(this.fake, namespace);
   }
 
-  replicaSets(namespace: string): ReplicaSetInterface {
+  replicaSets(namespace = "default"): ReplicaSetInterface {
     return new FakeReplicaSetClient(this.fake, namespace);
   }
 
-  statefulSets(namespace: string): StatefulSetInterface {
+  statefulSets(namespace = "default"): StatefulSetInterface {
     return new FakeStatefulSetClient(this.fake, namespace);
   }
 }

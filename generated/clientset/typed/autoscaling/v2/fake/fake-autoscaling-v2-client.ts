@@ -8,7 +8,7 @@ import { FakeHorizontalPodAutoscalerClient } from "./fake-horizontal-pod-autosca
 export class FakeAutoscalingV2Client implements AutoscalingV2Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  horizontalPodAutoscalers(namespace: string): HorizontalPodAutoscalerInterface {
+  horizontalPodAutoscalers(namespace = "default"): HorizontalPodAutoscalerInterface {
     return new FakeHorizontalPodAutoscalerClient(this.fake, namespace);
   }
 }

@@ -10,11 +10,11 @@ import { FakeJobClient } from "./fake-job.js";
 export class FakeBatchV1Client implements BatchV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  cronJobs(namespace: string): CronJobInterface {
+  cronJobs(namespace = "default"): CronJobInterface {
     return new FakeCronJobClient(this.fake, namespace);
   }
 
-  jobs(namespace: string): JobInterface {
+  jobs(namespace = "default"): JobInterface {
     return new FakeJobClient(this.fake, namespace);
   }
 }

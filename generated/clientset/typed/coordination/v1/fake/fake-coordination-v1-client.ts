@@ -8,7 +8,7 @@ import { FakeLeaseClient } from "./fake-lease.js";
 export class FakeCoordinationV1Client implements CoordinationV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  leases(namespace: string): LeaseInterface {
+  leases(namespace = "default"): LeaseInterface {
     return new FakeLeaseClient(this.fake, namespace);
   }
 }

@@ -42,19 +42,19 @@ export class FakeCoreV1Client implements CoreV1Interface {
     return new FakeComponentStatusClient(this.fake);
   }
 
-  configMaps(namespace: string): ConfigMapInterface {
+  configMaps(namespace = "default"): ConfigMapInterface {
     return new FakeConfigMapClient(this.fake, namespace);
   }
 
-  endpoints(namespace: string): EndpointsInterface {
+  endpoints(namespace = "default"): EndpointsInterface {
     return new FakeEndpointsClient(this.fake, namespace);
   }
 
-  events(namespace: string): EventInterface {
+  events(namespace = "default"): EventInterface {
     return new FakeEventClient(this.fake, namespace);
   }
 
-  limitRanges(namespace: string): LimitRangeInterface {
+  limitRanges(namespace = "default"): LimitRangeInterface {
     return new FakeLimitRangeClient(this.fake, namespace);
   }
 
@@ -70,35 +70,35 @@ export class FakeCoreV1Client implements CoreV1Interface {
     return new FakePersistentVolumeClient(this.fake);
   }
 
-  persistentVolumeClaims(namespace: string): PersistentVolumeClaimInterface {
+  persistentVolumeClaims(namespace = "default"): PersistentVolumeClaimInterface {
     return new FakePersistentVolumeClaimClient(this.fake, namespace);
   }
 
-  pods(namespace: string): PodInterface {
+  pods(namespace = "default"): PodInterface {
     return new FakePodClient(this.fake, namespace);
   }
 
-  podTemplates(namespace: string): PodTemplateInterface {
+  podTemplates(namespace = "default"): PodTemplateInterface {
     return new FakePodTemplateClient(this.fake, namespace);
   }
 
-  replicationControllers(namespace: string): ReplicationControllerInterface {
+  replicationControllers(namespace = "default"): ReplicationControllerInterface {
     return new FakeReplicationControllerClient(this.fake, namespace);
   }
 
-  resourceQuotas(namespace: string): ResourceQuotaInterface {
+  resourceQuotas(namespace = "default"): ResourceQuotaInterface {
     return new FakeResourceQuotaClient(this.fake, namespace);
   }
 
-  secrets(namespace: string): SecretInterface {
+  secrets(namespace = "default"): SecretInterface {
     return new FakeSecretClient(this.fake, namespace);
   }
 
-  services(namespace: string): ServiceInterface {
+  services(namespace = "default"): ServiceInterface {
     return new FakeServiceClient(this.fake, namespace);
   }
 
-  serviceAccounts(namespace: string): ServiceAccountInterface {
+  serviceAccounts(namespace = "default"): ServiceAccountInterface {
     return new FakeServiceAccountClient(this.fake, namespace);
   }
 }

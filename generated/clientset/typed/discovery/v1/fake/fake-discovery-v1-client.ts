@@ -8,7 +8,7 @@ import { FakeEndpointSliceClient } from "./fake-endpoint-slice.js";
 export class FakeDiscoveryV1Client implements DiscoveryV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  endpointSlices(namespace: string): EndpointSliceInterface {
+  endpointSlices(namespace = "default"): EndpointSliceInterface {
     return new FakeEndpointSliceClient(this.fake, namespace);
   }
 }

@@ -8,7 +8,7 @@ import { FakeEventClient } from "./fake-event.js";
 export class FakeEventsV1Client implements EventsV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  events(namespace: string): EventInterface {
+  events(namespace = "default"): EventInterface {
     return new FakeEventClient(this.fake, namespace);
   }
 }

@@ -16,7 +16,7 @@ import { FakeServiceCIDRClient } from "./fake-service-cidr.js";
 export class FakeNetworkingV1Client implements NetworkingV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  ingresses(namespace: string): IngressInterface {
+  ingresses(namespace = "default"): IngressInterface {
     return new FakeIngressClient(this.fake, namespace);
   }
 
@@ -28,7 +28,7 @@ export class FakeNetworkingV1Client implements NetworkingV1Interface {
     return new FakeIPAddressClient(this.fake);
   }
 
-  networkPolicies(namespace: string): NetworkPolicyInterface {
+  networkPolicies(namespace = "default"): NetworkPolicyInterface {
     return new FakeNetworkPolicyClient(this.fake, namespace);
   }
 

@@ -8,7 +8,7 @@ import { FakePodDisruptionBudgetClient } from "./fake-pod-disruption-budget.js";
 export class FakePolicyV1Client implements PolicyV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  podDisruptionBudgets(namespace: string): PodDisruptionBudgetInterface {
+  podDisruptionBudgets(namespace = "default"): PodDisruptionBudgetInterface {
     return new FakePodDisruptionBudgetClient(this.fake, namespace);
   }
 }

@@ -22,11 +22,11 @@ export class FakeRbacV1Client implements RbacV1Interface {
     return new FakeClusterRoleBindingClient(this.fake);
   }
 
-  roles(namespace: string): RoleInterface {
+  roles(namespace = "default"): RoleInterface {
     return new FakeRoleClient(this.fake, namespace);
   }
 
-  roleBindings(namespace: string): RoleBindingInterface {
+  roleBindings(namespace = "default"): RoleBindingInterface {
     return new FakeRoleBindingClient(this.fake, namespace);
   }
 }

@@ -18,11 +18,11 @@ export class FakeResourceV1Client implements ResourceV1Interface {
     return new FakeDeviceClassClient(this.fake);
   }
 
-  resourceClaims(namespace: string): ResourceClaimInterface {
+  resourceClaims(namespace = "default"): ResourceClaimInterface {
     return new FakeResourceClaimClient(this.fake, namespace);
   }
 
-  resourceClaimTemplates(namespace: string): ResourceClaimTemplateInterface {
+  resourceClaimTemplates(namespace = "default"): ResourceClaimTemplateInterface {
     return new FakeResourceClaimTemplateClient(this.fake, namespace);
   }
 

@@ -26,7 +26,7 @@ export class FakeStorageV1Client implements StorageV1Interface {
     return new FakeCSINodeClient(this.fake);
   }
 
-  csiStorageCapacities(namespace: string): CSIStorageCapacityInterface {
+  csiStorageCapacities(namespace = "default"): CSIStorageCapacityInterface {
     return new FakeCSIStorageCapacityClient(this.fake, namespace);
   }
 

@@ -7,15 +7,15 @@ export const stableV1ContentConfig: gentype.ContentConfig = gentype.contentConfi
 
 /** The clients of the stable/v1 group-version (client-go's StableV1Interface). */
 export interface StableV1Interface {
-  /** The CronTab client for one namespace ("" for all, in list and watch). */
-  cronTabs(namespace: string): CronTabInterface;
+  /** The CronTab client for one namespace ("" for all, in list and watch; the client's default namespace when omitted). */
+  cronTabs(namespace?: string): CronTabInterface;
 }
 
 /** The stable/v1 clients over one REST client. */
 export class StableV1Client implements StableV1Interface {
   constructor(readonly restClient: rest.RestClient) {}
 
-  cronTabs(namespace: string): CronTabInterface {
+  cronTabs(namespace: string = this.restClient.defaultNamespace): CronTabInterface {
     return new CronTabClient(new gentype.RestResourceClient(this.restClient, cronTabResource, namespace));
   }
 }

@@ -8,7 +8,7 @@ import type { testing } from "kubegen/runtime";
 export class FakeStableV1Client implements StableV1Interface {
   constructor(readonly fake: testing.Fake) {}
 
-  cronTabs(namespace: string): CronTabInterface {
+  cronTabs(namespace = "default"): CronTabInterface {
     return new FakeCronTabClient(this.fake, namespace);
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * Checks an applied configuration against its apply schema, as upstream's typed conversion of
+ * the patch object does: fields the schema does not declare, values of the wrong shape, list-map
+ * items without their keys, and duplicate items, each as `.path: problem`.
+ */
+import { fieldElement, pathString } from "./field-set.js";
+import type { ApplySchema, ScalarType } from "./schema.js";
+import { itemElement, resolveSchema } from "./typed.js";
+
+function shapeOf(v: unknown): string {
+  if (Array.isArray(v)) return "list";
+  if (typeof v === "object" && v !== null) return "map";
+  return "scalar";
+}
+
+/** What is wrong with a scalar of the wrong JSON type, worded as upstream's structured-merge-diff (Go's %#v, %T, %v). */
+function scalarProblem(type: ScalarType, v: unknown): string | undefined {
+  switch (type) {
+    case "string":
+      return typeof v === "string" ? undefined : `expected string, got &value.valueUnstructured{Value:${String(v)}}`;
+    case "numeric":
+      return typeof v === "number" ? undefined : `expected numeric (int or float), got ${typeof v === "boolean" ? "bool" : "string"}`;
+    case "boolean":
+      return typeof v === "boolean" ? undefined : `expected boolean, got &{${String(v)}}`;
+  }
+}
+
+/** Every problem with `value`, in document order. */
+export function validateConfiguration(value: unknown, schema: ApplySchema): string[] {
+  const out: string[] = [];
+  walk(value, schema, [], out);
+  return out;
+}
+
+function walk(value: unknown, schema: ApplySchema, path: string[], out: string[]): void {
+  if (value === null || value === undefined) return;
+  const s = resolveSchema(schema, value);
+  const at = path.length === 0 ? "" : pathString(path);
+  const shape = shapeOf(value);
+  if (s.kind === "scalar") {
+    if (shape !== "scalar") out.push(`${at}: expected scalar, got ${shape}`);
+    else if (s.scalar) {
+      const problem = scalarProblem(s.scalar, value);
+      if (problem) out.push(`${at}: ${problem}`);
+    }
+    return;
+  }
+  if (s.kind === "map") {
+    if (shape !== "map") {
+      out.push(`${at}: expected map, got ${shape}`);
+      return;
+    }
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const p = [...path, fieldElement(k)];
+      if (s.declares && !s.declares(k)) {
+        out.push(`${pathString(p)}: field not declared in schema`);
+        continue;
+      }
+      walk(v, s.field(k), p, out);
+    }
+    return;
+  }
+  if (s.kind === "list") {
+    if (shape !== "list") {
+      out.push(`${at}: expected list, got ${shape}`);
+      return;
+    }
+    const seen = new Set<string>();
+    (value as unknown[]).forEach((item, i) => {
+      if (s.listType === "map") {
+        if (typeof item !== "object" || item === null || Array.isArray(item)) {
+          out.push(`${at}[${i}]: expected map, got ${shapeOf(item)}`);
+          return;
+        }
+        const missing = s.keys.find((k) => (item as Record<string, unknown>)[k] === undefined && s.keyDefaults[k] === undefined);
+        if (missing !== undefined) {
+          out.push(`${at}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`);
+          return;
+        }
+      }
+      if (s.listType !== "atomic") {
+        const e = itemElement(s, item);
+        if (seen.has(e)) out.push(`${at}: duplicate entries for key ${pathString([e])}`);
+        seen.add(e);
+      }
+      walk(item, s.items, [...path, s.listType === "atomic" ? `i:${i}` : itemElement(s, item)], out);
+    });
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * JSON request text as Go's decoder sees it: its syntax errors in Go's words (JSON.parse's own
+ * texts never reach a client), a bound on nesting, and the number literals JSON.parse
+ * forgets (`1e2`, `1.0`), which Go refuses for integer fields.
+ */
+
+/**
+ * How deep JSON (and any decoded body) may nest. Go's decoder allows 10,000 levels; V8
+ * recurses on JSON.stringify (about 4,000 levels) and structuredClone (about 1,900), and so do
+ * the copies, merges and walks after them, so the limit here is lower: past it the body is
+ * refused with Go's "exceeded max depth" text before anything recursive sees it.
+ */
+export const MAX_NESTING_DEPTH = 1000;
+
+/** Go's quoteChar: a byte as a quoted character literal, as its syntax errors show it. */
+function quoteChar(c: string): string {
+  if (c === "'") return "'\\''";
+  if (c === '"') return "'\"'";
+  const q = JSON.stringify(c);
+  return `'${q.slice(1, -1)}'`;
+}
+
+const enum Ctx {
+  ObjectKey,
+  ObjectValue,
+  ArrayValue,
+}
+
+/**
+ * Scans `text` as Go's encoding/json scanner does and returns the message of its first syntax
+ * error (`invalid character 'o' in literal null (expecting 'u')`, `unexpected end of JSON
+ * input`, `invalid character '[' exceeded max depth`), or undefined for valid JSON. Iterative.
+ */
+export function goJSONSyntaxError(text: string, maxDepth = MAX_NESTING_DEPTH): string | undefined {
+  const stack: Ctx[] = [];
+  let i = 0;
+  const n = text.length;
+  const err = (context: string): string => `invalid character ${quoteChar(text[i]!)} ${context}`;
+  const isSpace = (c: string): boolean => c === " " || c === "\t" || c === "\r" || c === "\n";
+  const skip = (): void => {
+    while (i < n && isSpace(text[i]!)) i++;
+  };
+  const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
+  /** Reads one literal (string, number, true/false/null) at i; an error message or undefined. */
+  const literal = (): string | undefined => {
+    const c = text[i]!;
+    if (c === '"') {
+      for (i++; i < n; i++) {
+        const d = text[i]!;
+        if (d === '"') {
+          i++;
+          return undefined;
+        }
+        if (d === "\\") {
+          i++;
+          if (i >= n) return "unexpected end of JSON input";
+          const e = text[i]!;
+          if (e === "u") {
+            for (let k = 0; k < 4; k++) {
+              i++;
+              if (i >= n) return "unexpected end of JSON input";
+              if (!/[0-9a-fA-F]/.test(text[i]!)) return err("in \\u hexadecimal character escape");
+            }
+          } else if (!'bfnrt\\/"'.includes(e)) return err("in string escape code");
+        } else if (d.charCodeAt(0) < 0x20) return err("in string literal");
+      }
+      return "unexpected end of JSON input";
+    }
+    for (const word of ["true", "false", "null"]) {
+      if (c !== word[0]) continue;
+      for (let k = 1; k < word.length; k++) {
+        i++;
+        if (i >= n) return "unexpected end of JSON input";
+        if (text[i] !== word[k]) return err(`in literal ${word} (expecting ${quoteChar(word[k]!)})`);
+      }
+      i++;
+      return undefined;
+    }
+    // A number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+    if (c === "-") {
+      i++;
+      if (i >= n) return "unexpected end of JSON input";
+      if (!isDigit(text[i])) return err("in numeric literal");
+    }
+    if (text[i] === "0") i++;
+    else if (isDigit(text[i])) while (isDigit(text[i])) i++;
+    else return err("looking for beginning of value");
+    if (text[i] === ".") {
+      i++;
+      if (i >= n) return "unexpected end of JSON input";
+      if (!isDigit(text[i])) return err("after decimal point in numeric literal");
+      while (isDigit(text[i])) i++;
+    }
+    if (text[i] === "e" || text[i] === "E") {
+      i++;
+      if (text[i] === "+" || text[i] === "-") i++;
+      if (i >= n) return "unexpected end of JSON input";
+      if (!isDigit(text[i])) return err("in exponent of numeric literal");
+      while (isDigit(text[i])) i++;
+    }
+    return undefined;
+  };
+
+  // Expecting a value.
+  for (;;) {
+    skip();
+    if (i >= n) return "unexpected end of JSON input";
+    const c = text[i]!;
+    let closedValue = false;
+    if (c === "{" || c === "[") {
+      stack.push(c === "{" ? Ctx.ObjectKey : Ctx.ArrayValue);
+      if (stack.length > maxDepth) return err("exceeded max depth");
+      i++;
+      skip();
+      if (i >= n) return "unexpected end of JSON input";
+      if (c === "[" && text[i] === "]") {
+        stack.pop();
+        i++;
+        closedValue = true;
+      } else if (c === "{") {
+        if (text[i] === "}") {
+          stack.pop();
+          i++;
+          closedValue = true;
+        } else {
+          if (text[i] !== '"') return err("looking for beginning of object key string");
+          const e = literal();
+          if (e) return e;
+          skip();
+          if (i >= n) return "unexpected end of JSON input";
+          if (text[i] !== ":") return err("after object key");
+          stack[stack.length - 1] = Ctx.ObjectValue;
+          i++;
+          continue;
+        }
+      } else continue;
+    } else {
+      const e = literal();
+      if (e) return e;
+      closedValue = true;
+    }
+    // After a value: close containers, or move to the next member.
+    while (closedValue) {
+      skip();
+      if (stack.length === 0) {
+        if (i < n) return err("after top-level value");
+        return undefined;
+      }
+      if (i >= n) return "unexpected end of JSON input";
+      const top = stack[stack.length - 1]!;
+      const d = text[i]!;
+      if (top === Ctx.ObjectValue) {
+        if (d === "}") {
+          stack.pop();
+          i++;
+          continue;
+        }
+        if (d !== ",") return err("after object key:value pair");
+        i++;
+        skip();
+        if (i >= n) return "unexpected end of JSON input";
+        if (text[i] !== '"') return err("looking for beginning of object key string");
+        const e = literal();
+        if (e) return e;
+        skip();
+        if (i >= n) return "unexpected end of JSON input";
+        if (text[i] !== ":") return err("after object key");
+        i++;
+        closedValue = false;
+      } else {
+        if (d === "]") {
+          stack.pop();
+          i++;
+          continue;
+        }
+        if (d !== ",") return err("after array element");
+        i++;
+        closedValue = false;
+      }
+    }
+  }
+}
+
+/** `budget` less the occurrences of `c` in `text`, stopping at 0. */
+function countBelow(text: string, c: string, budget: number): number {
+  let left = budget;
+  for (let i = text.indexOf(c); i >= 0 && left > 0; i = text.indexOf(c, i + 1)) left--;
+  return left;
+}
+
+/** Whether brackets in `text` (outside strings) nest deeper than `maxDepth`; the offending bracket if so. */
+function tooDeep(text: string, maxDepth: number): string | undefined {
+  // Nesting past maxDepth needs more than maxDepth opening brackets: counted natively first,
+  // most bodies have far fewer and are not scanned.
+  if (text.length <= maxDepth || countBelow(text, "{", countBelow(text, "[", maxDepth + 1)) > 0) return undefined;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return text[i];
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return undefined;
+}
+
+export type ParsedJSON = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * Parses JSON text, refusing nesting past {@link MAX_NESTING_DEPTH}; a failure carries Go's
+ * syntax error text.
+ */
+export function parseJSONText(text: string, maxDepth = MAX_NESTING_DEPTH): ParsedJSON {
+  const deep = tooDeep(text, maxDepth);
+  if (deep !== undefined) return { ok: false, message: `invalid character ${quoteChar(deep)} exceeded max depth` };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    if (text.trim() === "") return { ok: false, message: "unexpected end of JSON input" };
+    // JSON.parse and Go agree on what is JSON but for lone surrogates in escapes, which both take.
+    return { ok: false, message: goJSONSyntaxError(text, maxDepth) ?? "invalid JSON" };
+  }
+}
+
+/**
+ * Whether a decoded value nests deeper than `maxDepth` (objects and arrays count a level each).
+ * Iterative, for values that came from decoders without a bound or were built by a patch.
+ */
+export function nestsDeeperThan(value: unknown, maxDepth = MAX_NESTING_DEPTH): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const stack: { v: object; d: number }[] = [{ v: value, d: 1 }];
+  while (stack.length > 0) {
+    const { v, d } = stack.pop()!;
+    if (d > maxDepth) return true;
+    const children = Array.isArray(v) ? v : Object.values(v);
+    for (const child of children) {
+      if (typeof child === "object" && child !== null) stack.push({ v: child as object, d: d + 1 });
+    }
+  }
+  return false;
+}
+
+/** A number literal can only be a non-integer form when a digit is followed by `.`, `e` or `E`. */
+const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
+
+/**
+ * The number literals of valid JSON `text` written with a fraction or an exponent (`1.0`,
+ * `1e2`), by the path of their value (`spec.ports[0].port`, as the schema walk writes paths).
+ * Go's decoder refuses such literals for integer fields even when their value is whole; JSON.parse
+ * keeps no trace of them. Empty, without a scan, when no literal can be one.
+ */
+export function nonIntegerLiterals(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!MAYBE_FRACTION_OR_EXPONENT.test(text)) return out;
+  const frames: { array: boolean; index: number }[] = [];
+  const segments: string[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          escaped = true;
+          i++;
+        } else if (d === 0x22) break;
+      }
+      if (expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+        segments.push(segments.length > 0 ? `.${key}` : key);
+        expectKey = false;
+      }
+      continue;
+    }
+    if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      let special = false;
+      while (i + 1 < text.length) {
+        const d = text.charCodeAt(i + 1);
+        if (d === 0x2e || d === 0x65 || d === 0x45) special = true;
+        else if (!(d === 0x2b || d === 0x2d || (d >= 0x30 && d <= 0x39))) break;
+        i++;
+      }
+      if (special) out.set(segments.join(""), text.slice(start, i + 1));
+      continue;
+    }
+    switch (c) {
+      case 0x7b /* { */:
+        frames.push({ array: false, index: -1 });
+        expectKey = true;
+        break;
+      case 0x5b /* [ */:
+        frames.push({ array: true, index: 0 });
+        segments.push("[0]");
+        break;
+      case 0x2c /* , */: {
+        const frame = frames[frames.length - 1]!;
+        segments.pop();
+        if (frame.array) segments.push(`[${++frame.index}]`);
+        else expectKey = true;
+        break;
+      }
+      case 0x7d /* } */:
+        if (!expectKey) segments.pop();
+        frames.pop();
+        expectKey = false;
+        break;
+      case 0x5d /* ] */:
+        segments.pop();
+        frames.pop();
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,266 @@
+/**
+ * Checks a decoded object against its kind's OpenAPI schema, as Go's typed decoding does
+ * upstream: unknown fields are reported (fieldValidation decides whether that warns or fails)
+ * and dropped, JSON values of the wrong type are errors (numbers out of an integer field's
+ * range, or written as `1e2` / `1.0`, among them), and nulls become absent fields. Request
+ * bodies and the objects patches produce go through the same check.
+ */
+import { swaggerDefinitions, swaggerDefinitionsGeneration } from "./patch-meta.js";
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  allOf?: Schema[];
+  "x-kubernetes-preserve-unknown-fields"?: boolean;
+  "x-kubernetes-group-version-kind"?: { group: string; version: string; kind: string }[];
+}
+
+/**
+ * Whose words a type error is in: Go's JSON decoder (`json: cannot unmarshal number into Go
+ * struct field ...`, bodies, JSON and merge patches) or apimachinery's unstructured converter
+ * (`cannot restore map from string`, strategic merge patches, which upstream converts from a map).
+ */
+export type DecodeDialect = "json" | "unstructured";
+
+export interface FieldProblems {
+  /** Paths of fields the schema does not know, e.g. `spec.foo`, `spec.ports[0].bar`. */
+  unknown: string[];
+  /** Go-style messages for values of the wrong JSON type; the first fails the request. */
+  invalid: string[];
+}
+
+/** A set of definitions and which kind each serves. */
+export class SchemaIndex {
+  private readonly byKind = new Map<string, string>();
+
+  constructor(private readonly definitions: Record<string, Schema>) {
+    for (const [name, def] of Object.entries(definitions)) {
+      for (const gvk of def["x-kubernetes-group-version-kind"] ?? []) {
+        this.byKind.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, name);
+      }
+    }
+  }
+
+  /**
+   * The index of the generated Swagger document's definitions and those compiled-in groups
+   * added (addSwaggerDefinitions), rebuilt when a group adds some.
+   */
+  static builtin(): SchemaIndex {
+    const generation = swaggerDefinitionsGeneration();
+    if (builtinIndex?.generation !== generation) builtinIndex = { index: new SchemaIndex(swaggerDefinitions() as Record<string, Schema>), generation };
+    return builtinIndex.index;
+  }
+
+  hasKind(group: string, version: string, kind: string): boolean {
+    return this.byKind.has(`${group}/${version}/${kind}`);
+  }
+
+  /**
+   * Walks `obj` (a decoded body of this kind) in place: drops unknown fields and nulls, and
+   * reports both kinds of problem. Undefined when the kind has no schema here.
+   */
+  check(
+    group: string,
+    version: string,
+    kind: string,
+    obj: Record<string, unknown>,
+    literals?: ReadonlyMap<string, string>,
+    dialect: DecodeDialect = "json",
+  ): FieldProblems | undefined {
+    const name = this.byKind.get(`${group}/${version}/${kind}`);
+    if (name === undefined) return undefined;
+    const problems: FieldProblems = { unknown: [], invalid: [] };
+    this.literals = literals !== undefined && literals.size > 0 ? literals : undefined;
+    this.dialect = dialect;
+    try {
+      this.walkObject(obj, this.definitions[name]!, "", shortName(name), problems);
+    } finally {
+      this.literals = undefined;
+      this.dialect = "json";
+    }
+    return problems;
+  }
+
+  /** Whose words the current check's type errors are in (see {@link DecodeDialect}). */
+  private dialect: DecodeDialect = "json";
+
+  /** The current check's number literals written with a fraction or exponent, by path (see nonIntegerLiterals). */
+  private literals: ReadonlyMap<string, string> | undefined;
+
+  private resolve(schema: Schema): { schema: Schema; struct?: string } {
+    let s = schema;
+    let struct: string | undefined;
+    for (let depth = 0; depth < 8; depth++) {
+      if (s.$ref) {
+        const name = s.$ref.replace(/^#\/definitions\//, "");
+        struct = shortName(name);
+        s = this.definitions[name] ?? {};
+      } else if (s.allOf && s.allOf.length === 1) s = s.allOf[0]!;
+      else break;
+    }
+    return struct === undefined ? { schema: s } : { schema: s, struct };
+  }
+
+  private walk(value: unknown, schema: Schema, path: string, struct: string, out: FieldProblems): void {
+    const { schema: s, struct: inner } = this.resolve(schema);
+    if (s["x-kubernetes-preserve-unknown-fields"]) return;
+    const expected = expectedKind(s);
+    if (expected === undefined) return;
+    const actual = jsonKind(value);
+    const literal = actual === "number" ? this.literals?.get(path) : undefined;
+    if (!kindAccepts(expected, s.format, value, actual) || (literal !== undefined && (expected === "integer" || expected === "int-or-string"))) {
+      if (this.dialect === "unstructured") {
+        out.invalid.push(unstructuredMismatch(s, expected, value, actual, inner));
+        return;
+      }
+      // Go names the literal when a number does not fit an integer field.
+      const what = actual === "number" && (expected === "integer" || expected === "int-or-string") ? `number ${literal ?? goNumber(value as number)}` : actual;
+      out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${path} of type ${goType(s, inner)}`);
+      return;
+    }
+    if (actual === "string" && s.format === "byte" && !isBase64(value as string)) {
+      out.invalid.push(`illegal base64 data in field ${path}`);
+    } else if (actual === "string" && s.format === "date-time" && !isRFC3339(value as string)) {
+      out.invalid.push(`parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${path}: not an RFC 3339 time`);
+    }
+    if (actual === "object") this.walkObject(value as Record<string, unknown>, s, path, inner ?? struct, out);
+    else if (actual === "array" && s.items) {
+      (value as unknown[]).forEach((item, i) => {
+        if (item !== null) this.walk(item, s.items!, `${path}[${i}]`, struct, out);
+      });
+    }
+  }
+
+  private walkObject(obj: Record<string, unknown>, s: Schema, path: string, struct: string, out: FieldProblems): void {
+    const props = s.properties;
+    const additional = typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
+    if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
+    for (const key of Object.keys(obj)) {
+      const value = obj[key];
+      const childPath = path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`;
+      const child = props ? props[key] : additional;
+      if (child === undefined) {
+        out.unknown.push(childPath);
+        delete obj[key];
+        continue;
+      }
+      if (value === null) {
+        delete obj[key];
+        continue;
+      }
+      this.walk(value, child, childPath, struct, out);
+    }
+  }
+}
+
+let builtinIndex: { index: SchemaIndex; generation: number } | undefined;
+
+function shortName(definition: string): string {
+  return definition.slice(definition.lastIndexOf(".") + 1);
+}
+
+function jsonKind(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return "number";
+  return typeof v;
+}
+
+/** The JSON type a schema wants, or undefined for "anything". */
+function expectedKind(s: Schema): string | undefined {
+  if (s.format === "int-or-string") return "int-or-string";
+  if (s.type) return s.type;
+  if (s.properties || s.additionalProperties) return "object";
+  return undefined;
+}
+
+function kindAccepts(expected: string, format: string | undefined, value: unknown, actual: string): boolean {
+  switch (expected) {
+    case "int-or-string":
+      return actual === "string" || (actual === "number" && Number.isInteger(value) && (value as number) >= -2147483648 && (value as number) <= 2147483647);
+    case "integer":
+      if (actual !== "number" || !Number.isInteger(value)) return false;
+      if (format === "int32") return (value as number) >= -2147483648 && (value as number) <= 2147483647;
+      // int64: 2^63 is the first double past its range.
+      return (value as number) >= -9223372036854775808 && (value as number) < 9223372036854775808;
+    case "number":
+      return actual === "number";
+    case "string":
+    case "boolean":
+    case "object":
+    case "array":
+      return actual === expected;
+    default:
+      return true;
+  }
+}
+
+/** The Go kind a decoded JSON value has in an unstructured map (integers are int64, other numbers float64). */
+function goKind(value: unknown, actual: string): string {
+  switch (actual) {
+    case "number":
+      return Number.isInteger(value) ? "int64" : "float64";
+    case "array":
+      return "slice";
+    case "object":
+      return "map";
+    case "boolean":
+      return "bool";
+    default:
+      return actual;
+  }
+}
+
+/** The unstructured converter's text for a value that does not fit its field. */
+function unstructuredMismatch(s: Schema, expected: string, value: unknown, actual: string, struct: string | undefined): string {
+  const from = goKind(value, actual);
+  if (expected === "int-or-string") {
+    // IntOrString decodes itself from JSON.
+    const what = actual === "number" ? `number ${goNumber(value as number)}` : actual === "array" ? "array" : actual === "object" ? "object" : actual === "boolean" ? "bool" : actual;
+    return `json: cannot unmarshal ${what} into Go value of type int32`;
+  }
+  if (expected === "object") return struct && s.properties ? `cannot restore struct from: ${from}` : `cannot restore map from ${from}`;
+  if (expected === "array") return `cannot restore slice from ${from}`;
+  const to = goType(s, undefined);
+  // Go converts between integers and from whole floats (ranges unchecked there: refused here all the same).
+  if (actual === "number" && (expected === "integer" || (expected === "string" && Number.isInteger(value)))) return `cannot convert ${from} to ${to}`;
+  return `unrecognized type: ${to}`;
+}
+
+/** A number as Go's encoder writes a float64 (exponent form past 1e21, as JavaScript also writes it). */
+function goNumber(n: number): string {
+  return String(n);
+}
+
+function goType(s: Schema, struct: string | undefined): string {
+  // IntOrString decodes a non-string as its int32.
+  if (s.format === "int-or-string") return "int32";
+  if (struct && s.type === "object" && s.properties) return `v1.${struct}`;
+  switch (s.type) {
+    case "integer":
+      return s.format === "int32" ? "int32" : "int64";
+    case "number":
+      return "float64";
+    case "boolean":
+      return "bool";
+    case "array":
+      return `[]${s.items ? goType(s.items, undefined) : "interface {}"}`;
+    case "object":
+      return "map[string]string";
+    default:
+      return "string";
+  }
+}
+
+function isBase64(s: string): boolean {
+  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s.replace(/[\r\n]/g, ""));
+}
+
+function isRFC3339(s: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s));
+}
+

@@ -1,0 +1,2 @@
+/** Metadata-only informers over any resource (client-go's metadatainformer). */
+export * from "./informer.js";
