@@ -155,3 +155,38 @@ for (const e of engines) {
   console.log(`${e.name}: ${pass}/${cases.length} passed (${(performance.now() - t0).toFixed(0)} ms)`);
   console.log("  " + [...bySuite].map(([k, [p, n]]) => `${k} ${p}/${n}`).join(", "));
 }
+
+// Speed on rules CRD authors write (standard library only, so every engine can run them).
+const RULES = ["self.minReplicas <= self.replicas", "self.replicas <= 100", "self.image.startsWith('registry.example.com/')", "self.name.matches('^[a-z][a-z0-9-]*$')", "self.ports.all(p, p > 0 && p < 65536)", "size(self.tags) <= 8 && self.tags.all(t, size(t) <= 16)", "!has(self.mode) || self.mode in ['a', 'b', 'c']"];
+const selfBig = { minReplicas: 1n, replicas: 3n, image: "registry.example.com/app:v1", name: "web-1", ports: [80n, 443n, 8080n], tags: ["a", "b"], mode: "a" };
+const selfNum = { ...selfBig, minReplicas: 1, replicas: 3, ports: [80, 443, 8080] };
+const N = 20_000;
+const speed: [string, () => (s: unknown) => unknown[]][] = [
+  ["@bufbuild/cel", () => {
+    const env = buf.celEnv({ variables: { self: buf.CelScalar.DYN } });
+    const ps = RULES.map((r) => buf.plan(env, buf.parse(r)));
+    return (self) => ps.map((p) => p({ self } as never));
+  }],
+  ["@marcbachmann/cel-js", () => {
+    const ps = RULES.map((r) => marc.parse(r));
+    return (self) => ps.map((p) => p({ self } as never));
+  }],
+  ["cel-js", () => {
+    const ps = RULES.map((r) => celjs.parse(r));
+    return (self) => ps.map((p) => (p.isSuccess ? celjs.evaluate(p.cst, { self } as never) : undefined));
+  }],
+];
+console.log(`\nspeed: ${RULES.length} rules on one object, ${N} evaluations of the set`);
+for (const [name, mk] of speed) {
+  try {
+    const f = mk();
+    const self = name === "cel-js" ? selfNum : selfBig;
+    const ok = f(self).every((x) => x === true);
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) f(self);
+    const ms = performance.now() - t0;
+    console.log(`${name}: ${((N * RULES.length) / (ms / 1000)).toFixed(0)} rule evaluations/s${ok ? "" : " (some results wrong)"}`);
+  } catch (err) {
+    console.log(`${name}: failed: ${(err as Error).message.split("\n")[0]}`);
+  }
+}
