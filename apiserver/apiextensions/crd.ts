@@ -30,6 +30,8 @@ export interface CRDVersion {
   printerColumns: PrinterColumn[];
   /** selectableFields' JSON paths (`.spec.color`). */
   selectableFields: string[];
+  deprecated: boolean;
+  deprecationWarning?: string;
 }
 
 export interface CRDCondition {
@@ -86,6 +88,8 @@ export function viewOf(crd: KubeObject): CRDView {
         storage: v.storage === true,
         schema: (rec(v.schema).openAPIV3Schema as JSONSchemaProps | undefined) ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true },
         status: subs.status !== undefined,
+        deprecated: v.deprecated === true,
+        ...(typeof v.deprecationWarning === "string" && { deprecationWarning: v.deprecationWarning }),
         selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : []).map((f) => str(rec(f).jsonPath)).filter((p) => p !== ""),
         printerColumns: (Array.isArray(v.additionalPrinterColumns) ? v.additionalPrinterColumns : []).map((c) => {
           const col = rec(c);

@@ -5,6 +5,7 @@
  */
 import { newMethodNotSupported } from "../../runtime/rest/errors.js";
 import type { RESTStorage } from "../registry/rest.js";
+import { deprecationWarningOf } from "./deprecation.js";
 import { getHandler, listHandler } from "./handlers/read.js";
 import type { EndpointDeps, RequestScope } from "./handlers/scope.js";
 import { watchHandler } from "./handlers/watch.js";
@@ -63,6 +64,8 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
 export function resourceHandler(index: ResourceIndex, deps: EndpointDeps): Handler {
   return async (req, res) => {
     const scope = resolveScope(req, index, deps);
+    const deprecation = deprecationWarningOf(scope.resource);
+    if (deprecation !== undefined) req.warnings.push(deprecation);
     switch (req.info.verb) {
       case "get":
         return getHandler(req, res, scope);
