@@ -63,6 +63,12 @@ function collectIdents(e: Expr | undefined, out: Set<string>): void {
   }
 }
 
+/** The engine's runtime error texts in cel-go's words where they differ. */
+function celGoMessage(m: string): string {
+  const missing = /^field not found: (.*)$/.exec(m);
+  return missing ? `no such key: ${missing[1]}` : m;
+}
+
 /** Parses and plans an expression; throws CompileError with cel-go's message shape. */
 export function compile(source: string): Program {
   let parsed: ReturnType<typeof parse>;
@@ -89,7 +95,7 @@ export function compile(source: string): Program {
       } catch (err) {
         throw new EvalError((err as Error).message);
       }
-      if (isCelError(r)) throw new EvalError(r.message);
+      if (isCelError(r)) throw new EvalError(celGoMessage(r.message));
       return r;
     },
   };

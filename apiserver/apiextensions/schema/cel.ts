@@ -228,12 +228,6 @@ function toCEL(v: unknown, s: JSONSchemaProps | undefined): unknown {
   return v;
 }
 
-/** The engine's runtime errors in cel-go's words. */
-function evalMessage(err: EvalError): string {
-  const m = /^field not found: (.*)$/.exec(err.message);
-  return m ? `no such key: ${m[1]}` : err.message;
-}
-
 function typeName(s: JSONSchemaProps): string {
   return s.type ?? "";
 }
@@ -298,7 +292,7 @@ export function validateRules(node: RuleNode, value: unknown, old: unknown, path
           result = r.program.eval(bindings);
         } catch (err) {
           if (!(err instanceof EvalError)) throw err;
-          errs.push(fieldErrors.invalid(p, typeName(n.schema), evalMessage(err)));
+          errs.push(fieldErrors.invalid(p, typeName(n.schema), err.message));
           continue;
         }
         if (result !== true) errs.push(failure(r, n.schema, p, self, oldSelf, hasOld));
