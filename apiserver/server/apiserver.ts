@@ -13,7 +13,8 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
 import { ValidatingAdmissionPolicyPlugin } from "../admission/policy/plugin.js";
-import { indexPolicySource } from "../admission/policy/source.js";
+import { indexPolicySource, indexWebhookSource } from "../admission/policy/source.js";
+import { WebhookAdmission } from "../admission/webhook/plugin.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
 import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
@@ -188,7 +189,7 @@ export class APIServer {
       }
     }
     plugins.push(...(options.admissionPlugins ?? []));
-    plugins.push(new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
+    plugins.push(new WebhookAdmission(indexWebhookSource(this.index, systemContext)), new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.

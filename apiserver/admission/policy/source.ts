@@ -33,3 +33,18 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
     },
   };
 }
+
+/** Webhook configurations and namespaces from the apiserver's own storages. */
+export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): import("../webhook/plugin.js").WebhookSource {
+  const p = indexPolicySource(index, system);
+  const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
+    const s = index.lookup(GROUP, "v1", plural)?.storage;
+    if (!s?.list) return [];
+    return (await s.list(system(signal), {})).items;
+  };
+  return {
+    mutating: (signal) => list("mutatingwebhookconfigurations", signal),
+    validating: (signal) => list("validatingwebhookconfigurations", signal),
+    namespace: p.namespace,
+  };
+}
