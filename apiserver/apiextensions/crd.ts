@@ -45,6 +45,8 @@ export interface CRDCondition {
 export interface CRDView {
   name: string;
   group: string;
+  /** spec.conversion: None, or Webhook with the webhook's clientConfig. */
+  conversion: { strategy: string; clientConfig?: Record<string, unknown> };
   namespaced: boolean;
   specNames: CRDNames;
   acceptedNames: CRDNames;
@@ -75,6 +77,10 @@ export function viewOf(crd: KubeObject): CRDView {
   return {
     name: crd.metadata?.name ?? "",
     group: str(spec.group),
+    conversion: {
+      strategy: str(rec(spec.conversion).strategy) || "None",
+      ...(rec(spec.conversion).webhook !== undefined && { clientConfig: rec(rec(rec(spec.conversion).webhook).clientConfig) }),
+    },
     namespaced: spec.scope !== "Cluster",
     specNames: namesOf(spec.names),
     acceptedNames: namesOf(status.acceptedNames),
