@@ -33,7 +33,13 @@ export const PACKAGES = [
   {
     dir: "apiserver",
     name: "@kubegen/apiserver",
-    owns: ["apiserver", "controllers", "generated/openapi", "cmd/kubegen", "cmd/apiserver", "cmd/controller-manager", "cmd/up", "cmd/flag-values"],
+    owns: ["apiserver", "controllers", "generated/openapi", "cmd/kubegen", "cmd/apiserver", "cmd/controller-manager", "cmd/up", "cmd/flag-values", "cmd/logging"],
+    copy: [],
+  },
+  {
+    dir: "framework",
+    name: "@kubegen/framework",
+    owns: ["framework"],
     copy: [],
   },
 ];

@@ -8,6 +8,7 @@
 import type { Scheme } from "../../runtime/scheme.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
+import { defaultCRDDeprecationWarning } from "../endpoints/deprecation.js";
 import { customResourcePrinter } from "../endpoints/table/printers.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
 import { formatTime } from "../registry/server-metadata.js";
@@ -311,7 +312,12 @@ export class CRDController {
         storage.close();
         continue;
       }
-      index.replace(storage.rest, { printer: customResourcePrinter(version.printerColumns), custom: true, storageVersion: view.versions.find((v) => v.storage)?.name ?? version.name });
+      index.replace(storage.rest, {
+        printer: customResourcePrinter(version.printerColumns),
+        custom: true,
+        storageVersion: view.versions.find((v) => v.storage)?.name ?? version.name,
+        ...(version.deprecated && { deprecationWarning: version.deprecationWarning ?? defaultCRDDeprecationWarning(view.group, version.name, view.acceptedNames.kind) }),
+      });
       entry.entries.push({ group: view.group, version: version.name, plural: view.acceptedNames.plural, close: storage.close });
     }
     this.installed.set(name, entry);

@@ -30,6 +30,8 @@ export interface CRDVersion {
   printerColumns: PrinterColumn[];
   /** selectableFields' JSON paths (`.spec.color`). */
   selectableFields: string[];
+  deprecated: boolean;
+  deprecationWarning?: string;
 }
 
 export interface CRDCondition {
@@ -43,6 +45,8 @@ export interface CRDCondition {
 export interface CRDView {
   name: string;
   group: string;
+  /** spec.conversion: None, or Webhook with the webhook's clientConfig. */
+  conversion: { strategy: string; clientConfig?: Record<string, unknown> };
   namespaced: boolean;
   specNames: CRDNames;
   acceptedNames: CRDNames;
@@ -73,6 +77,10 @@ export function viewOf(crd: KubeObject): CRDView {
   return {
     name: crd.metadata?.name ?? "",
     group: str(spec.group),
+    conversion: {
+      strategy: str(rec(spec.conversion).strategy) || "None",
+      ...(rec(spec.conversion).webhook !== undefined && { clientConfig: rec(rec(rec(spec.conversion).webhook).clientConfig) }),
+    },
     namespaced: spec.scope !== "Cluster",
     specNames: namesOf(spec.names),
     acceptedNames: namesOf(status.acceptedNames),
@@ -86,6 +94,8 @@ export function viewOf(crd: KubeObject): CRDView {
         storage: v.storage === true,
         schema: (rec(v.schema).openAPIV3Schema as JSONSchemaProps | undefined) ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true },
         status: subs.status !== undefined,
+        deprecated: v.deprecated === true,
+        ...(typeof v.deprecationWarning === "string" && { deprecationWarning: v.deprecationWarning }),
         selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : []).map((f) => str(rec(f).jsonPath)).filter((p) => p !== ""),
         printerColumns: (Array.isArray(v.additionalPrinterColumns) ? v.additionalPrinterColumns : []).map((c) => {
           const col = rec(c);

@@ -17,6 +17,8 @@ import { customResourceApplySchema } from "./apply-schema.js";
 import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { pruneObject } from "./schema/prune.js";
 import { scaleSubresource } from "./scale.js";
+import { convertingStorage } from "./conversion/serve.js";
+import { webhookConverter } from "./conversion/webhook.js";
 import { customResourceStrategy } from "./strategy.js";
 
 const utf8 = new TextEncoder();
@@ -156,5 +158,17 @@ export function customResourceStorage(options: CustomResourceStorageOptions): Cu
     delete: (ctx, name, opts) => store.delete(ctx, name, opts),
     deleteCollection: (ctx, opts, listOpts) => store.deleteCollection(ctx, opts, listOpts),
   };
+  if (crd.conversion.strategy === "Webhook" && version.name !== storageVersion) {
+    // Objects live at the storage version; this version reaches them through the webhook.
+    const stored = customResourceStorage({ ...options, version: crd.versions.find((v) => v.storage)!, watchCache: false });
+    const converter = webhookConverter(crd.conversion.clientConfig ?? {}, info.kind);
+    return {
+      rest: convertingStorage(rest, stored.rest, converter, `${crd.group}/${version.name}`, `${crd.group}/${storageVersion}`),
+      close: () => {
+        store.stopWatchCache();
+        stored.close();
+      },
+    };
+  }
   return { rest, close: () => store.stopWatchCache() };
 }

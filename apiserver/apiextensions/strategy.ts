@@ -16,6 +16,7 @@ import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { objectMetaTypeError } from "./schema/objectmeta.js";
 import { pruneObject } from "./schema/prune.js";
 import { validateValue } from "./schema/validate.js";
+import { compileSchemaRules, validateRules } from "./schema/cel.js";
 
 /** Reads a `.a.b` path (what scale paths and printer columns use). */
 export function readPath(obj: unknown, path: string): unknown {
@@ -96,11 +97,16 @@ export interface CustomResourceStrategies {
 export function customResourceStrategy(version: CRDVersion, namespaced: boolean, kind: string): CustomResourceStrategies {
   const schema = version.schema;
   const defaults = hasDefaults(schema);
-  const validate = (obj: KubeObject): FieldError[] => [
-    ...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain),
-    ...validateValue(obj, schema),
-    ...validateScale(obj, version),
-  ];
+  // CEL rules are compiled once per version; the CRD was refused at write time if any failed to compile.
+  const rules = compileSchemaRules(schema, FieldPath.root()).node;
+  const celErrors = (obj: KubeObject, old: KubeObject | undefined, schemaErrors: FieldError[]): FieldError[] =>
+    // As upstream, rules run only on values that passed the schema's own validation.
+    rules && schemaErrors.length === 0 ? validateRules(rules, obj, old, FieldPath.root()) : [];
+  const validateWith = (obj: KubeObject, old: KubeObject | undefined): FieldError[] => {
+    const schemaErrors = validateValue(obj, schema);
+    return [...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain), ...schemaErrors, ...validateScale(obj, version), ...celErrors(obj, old, schemaErrors)];
+  };
+  const validate = (obj: KubeObject): FieldError[] => validateWith(obj, undefined);
   const selectable = version.selectableFields.map((p) => p.replace(/^\./, ""));
   const strategy: Strategy = {
     // Custom resources convert field labels as upstream's CR converter: metadata's two and the version's selectableFields.
@@ -134,11 +140,14 @@ export function customResourceStrategy(version: CRDVersion, namespaced: boolean,
       }
     },
     validate,
-    validateUpdate: (obj) => validate(obj),
+    validateUpdate: (obj, old) => validateWith(obj, old),
   };
   if (!version.status) return { strategy };
   return {
     strategy,
-    status: statusUpdateStrategy((obj, old) => [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateValue(obj, schema), ...validateScale(obj, version)]),
+    status: statusUpdateStrategy((obj, old) => {
+      const schemaErrors = validateValue(obj, schema);
+      return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...schemaErrors, ...validateScale(obj, version), ...celErrors(obj, old, schemaErrors)];
+    }),
   };
 }

@@ -19,6 +19,8 @@ export interface InstalledResource {
   custom?: boolean;
   /** The version objects are stored in, when not this one (CRD versions share one): discovery's storageVersionHash names it. */
   storageVersion?: string;
+  /** Sent as a `Warning:` header on every request to this version (a deprecated CRD version). */
+  deprecationWarning?: string;
 }
 
 export interface InstallOptions {
@@ -26,6 +28,7 @@ export interface InstallOptions {
   printer?: TablePrinter;
   custom?: boolean;
   storageVersion?: string;
+  deprecationWarning?: string;
 }
 
 /** The verbs a storage serves, sorted as discovery lists them. */
@@ -54,6 +57,7 @@ function entry(storage: RESTStorage, opts: InstallOptions): InstalledResource {
   };
   if (opts.custom) out.custom = true;
   if (opts.storageVersion !== undefined) out.storageVersion = opts.storageVersion;
+  if (opts.deprecationWarning !== undefined) out.deprecationWarning = opts.deprecationWarning;
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { newMethodNotSupported } from "../../runtime/rest/errors.js";
 import type { RESTStorage } from "../registry/rest.js";
+import { deprecationWarningOf } from "./deprecation.js";
 import { getHandler, listHandler } from "./handlers/read.js";
 import { restContext, type EndpointDeps, type RequestScope } from "./handlers/scope.js";
 import { watchHandler } from "./handlers/watch.js";
@@ -74,6 +75,8 @@ async function connectHandler(req: APIRequest, res: ResponseWriter, scope: Reque
 export function resourceHandler(index: ResourceIndex, deps: EndpointDeps): Handler {
   return async (req, res) => {
     const scope = resolveScope(req, index, deps);
+    const deprecation = deprecationWarningOf(scope.resource);
+    if (deprecation !== undefined) req.warnings.push(deprecation);
     if (scope.storage.connect) return connectHandler(req, res, scope);
     switch (req.info.verb) {
       case "get":

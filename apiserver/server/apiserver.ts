@@ -15,6 +15,9 @@ import type { AddressInfo } from "node:net";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
+import { ValidatingAdmissionPolicyPlugin } from "../admission/policy/plugin.js";
+import { indexPolicySource, indexWebhookSource } from "../admission/policy/source.js";
+import { WebhookAdmission } from "../admission/webhook/plugin.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
 import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
@@ -239,6 +242,7 @@ export class APIServer {
       plugins.push(escalation);
       this.escalation = escalation;
     }
+    plugins.push(new WebhookAdmission(indexWebhookSource(this.index, systemContext)), new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.

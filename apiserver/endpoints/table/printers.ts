@@ -11,6 +11,7 @@ import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { workloadPrinters } from "./kinds/workloads.js";
+import { parseJSONPath, type JSONPath } from "./jsonpath.js";
 
 type Obj = Record<string, unknown>;
 
@@ -217,15 +218,21 @@ export const defaultPrinter: TablePrinter = {
   cells: (o) => [name(o), createdAtCell(o)],
 };
 
-/** Reads a simple JSONPath (`.spec.replicas`, `.status.conditions[0].type`). */
+const parsedPaths = new Map<string, JSONPath | undefined>();
+
+/** The first value a Kubernetes JSONPath selects (upstream's table convertor prints only the first); parsed paths are cached. */
 export function readJSONPath(obj: unknown, path: string): unknown {
-  const tokens = path.replace(/^\{|\}$/g, "").replace(/^\./, "").match(/[^.[\]]+|\[\d+\]/g) ?? [];
-  let cur: unknown = obj;
-  for (const t of tokens) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = t.startsWith("[") ? (cur as unknown[])[Number(t.slice(1, -1))] : (cur as Obj)[t];
+  let p = parsedPaths.get(path);
+  if (!parsedPaths.has(path)) {
+    try {
+      p = parseJSONPath(path);
+    } catch {
+      p = undefined;
+    }
+    if (parsedPaths.size > 10_000) parsedPaths.clear();
+    parsedPaths.set(path, p);
   }
-  return cur;
+  return p?.find(obj)[0];
 }
 
 /** A cell from a declared printer column, typed as the CRD table convertor types it. */

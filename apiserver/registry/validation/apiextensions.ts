@@ -9,6 +9,8 @@ import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValida
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
 import { validateDefaults } from "../../apiextensions/schema/default-validation.js";
 import { validateStructural } from "../../apiextensions/schema/structural.js";
+import { compileSchemaRules } from "../../apiextensions/schema/cel.js";
+import { validatePrinterColumnPaths } from "../../apiextensions/printer-columns.js";
 import type { JSONSchemaProps } from "../../apiextensions/schema/types.js";
 
 type Obj = Record<string, unknown>;
@@ -116,8 +118,10 @@ function validateSpec(spec: Obj): FieldError[] {
       errs.push(...structural);
       // Defaults are only meaningful in a structural schema.
       if (structural.length === 0) errs.push(...validateDefaults(record(schema) as JSONSchemaProps, schemaPath));
+      if (structural.length === 0) errs.push(...compileSchemaRules(record(schema) as JSONSchemaProps, schemaPath).errors);
     }
     errs.push(...validateVersionExtras(v, vpath));
+    errs.push(...validatePrinterColumnPaths(v, vpath));
   });
   if (!unique) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions, "must contain unique version names"));
   if (storage !== 1) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions ?? null, "must have exactly one version marked as storage version"));

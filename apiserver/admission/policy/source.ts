@@ -1,0 +1,50 @@
+/** Policies, bindings, namespaces and params read from the apiserver's own storages (as the system user). */
+import type { ResourceIndex } from "../../endpoints/installer.js";
+import type { KubeObject, RequestContext } from "../../registry/rest.js";
+import type { PolicySource } from "./plugin.js";
+
+const GROUP = "admissionregistration.k8s.io";
+
+export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): PolicySource {
+  const list = async (group: string, version: string, plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
+    const s = index.lookup(group, version, plural)?.storage;
+    if (!s?.list) return [];
+    return (await s.list(system(signal), {})).items;
+  };
+  const get = async (group: string, version: string, plural: string, name: string, namespace: string, signal: AbortSignal): Promise<KubeObject | undefined> => {
+    const s = index.lookup(group, version, plural)?.storage;
+    if (!s?.get) return undefined;
+    try {
+      return await s.get({ ...system(signal), namespace } as RequestContext, name, {});
+    } catch (err) {
+      if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
+      throw err;
+    }
+  };
+  return {
+    policies: (signal) => list(GROUP, "v1", "validatingadmissionpolicies", signal),
+    bindings: (signal) => list(GROUP, "v1", "validatingadmissionpolicybindings", signal),
+    namespace: (name, signal) => get("", "v1", "namespaces", name, "", signal),
+    param: async (apiVersion, kind, namespace, name, signal) => {
+      const [group, version] = apiVersion.includes("/") ? (apiVersion.split("/") as [string, string]) : ["", apiVersion];
+      const r = index.resources(group, version).find((x) => x.info.kind === kind);
+      if (!r) return undefined;
+      return get(group, version, r.info.plural, name, r.info.namespaced ? namespace : "", signal);
+    },
+  };
+}
+
+/** Webhook configurations and namespaces from the apiserver's own storages. */
+export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): import("../webhook/plugin.js").WebhookSource {
+  const p = indexPolicySource(index, system);
+  const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
+    const s = index.lookup(GROUP, "v1", plural)?.storage;
+    if (!s?.list) return [];
+    return (await s.list(system(signal), {})).items;
+  };
+  return {
+    mutating: (signal) => list("mutatingwebhookconfigurations", signal),
+    validating: (signal) => list("validatingwebhookconfigurations", signal),
+    namespace: p.namespace,
+  };
+}

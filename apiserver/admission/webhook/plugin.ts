@@ -1,0 +1,160 @@
+/**
+ * Admission webhooks (admissionregistration.k8s.io/v1): MutatingWebhookConfigurations run in the
+ * mutating phase (JSONPatch responses applied in order; reinvocationPolicy IfNeeded runs a
+ * webhook once more when a later one changed the object), ValidatingWebhookConfigurations in the
+ * validating phase. Each webhook is selected by its rules, namespace and object selectors and
+ * matchConditions; failurePolicy decides a failed call; sideEffects gate dry runs; warnings are
+ * passed on. Messages as upstream's.
+ */
+import { StatusError } from "../../../runtime/rest/errors.js";
+import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { applyJSONPatch } from "../../registry/patch/json-patch.js";
+import type { KubeObject } from "../../registry/rest.js";
+import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
+import { jsonToCEL } from "../policy/plugin.js";
+import { resourcesMatch } from "../policy/match.js";
+import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
+
+type Obj = Record<string, unknown>;
+const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+export interface WebhookSource {
+  mutating(signal: AbortSignal): Promise<KubeObject[]>;
+  validating(signal: AbortSignal): Promise<KubeObject[]>;
+  namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
+}
+
+const status = (code: number, reason: string, message: string): StatusError => new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
+
+export class WebhookAdmission implements AdmissionPlugin {
+  readonly name = "Webhooks";
+  private readonly programs = new Map<string, Program | string>();
+
+  constructor(private readonly source: WebhookSource) {}
+
+  private program(expr: string): Program | string {
+    let p = this.programs.get(expr);
+    if (p === undefined) {
+      try {
+        p = compile(expr);
+      } catch (err) {
+        if (!(err instanceof CompileError)) throw err;
+        p = err.message;
+      }
+      if (this.programs.size > 1000) this.programs.clear();
+      this.programs.set(expr, p);
+    }
+    return p;
+  }
+
+  private async selected(configs: KubeObject[], a: AdmissionAttributes, signal: AbortSignal): Promise<Obj[]> {
+    const hooks = configs
+      .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
+      .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
+    if (hooks.length === 0) return [];
+    const ns = a.namespace ? await this.source.namespace(a.namespace, signal) : undefined;
+    const labels = (ns?.metadata?.labels ?? {}) as Record<string, string>;
+    return hooks.filter((h) => {
+      const m: Obj = { resourceRules: Array.isArray(h.rules) ? h.rules : [] };
+      if (h.namespaceSelector !== undefined) m.namespaceSelector = h.namespaceSelector;
+      if (h.objectSelector !== undefined) m.objectSelector = h.objectSelector;
+      return resourcesMatch(m, a, labels);
+    });
+  }
+
+  private review(a: AdmissionAttributes): Obj {
+    return {
+      apiVersion: "admission.k8s.io/v1",
+      kind: "AdmissionReview",
+      request: {
+        uid: newUID(),
+        kind: a.kind,
+        resource: a.resource,
+        ...(a.subresource && { subResource: a.subresource }),
+        requestKind: a.kind,
+        requestResource: a.resource,
+        name: a.name,
+        namespace: a.namespace,
+        operation: a.operation,
+        userInfo: { username: a.user.name, groups: a.user.groups ?? [] },
+        object: a.object ?? null,
+        oldObject: null,
+        dryRun: a.dryRun,
+        options: null,
+      },
+    };
+  }
+
+  /** Calls one webhook; returns its response, or undefined when it is skipped or fails open. */
+  private async call(h: Obj, a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj | undefined> {
+    const name = str(h.name);
+    const failClosed = str(h.failurePolicy) !== "Ignore";
+    for (const c of Array.isArray(h.matchConditions) ? h.matchConditions.map(rec) : []) {
+      const p = this.program(str(c.expression));
+      try {
+        if (typeof p === "string") throw new EvalError(p);
+        const bindings = { object: a.object ? jsonToCEL(a.object) : null, oldObject: null, request: { operation: a.operation, name: a.name, namespace: a.namespace, userInfo: { username: a.user.name, groups: a.user.groups ?? [] } } };
+        if (p.eval(bindings) !== true) return undefined;
+      } catch (err) {
+        if (!(err instanceof EvalError)) throw err;
+        if (failClosed) throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": failed to evaluate match condition ${JSON.stringify(str(c.name))}: ${err.message}`);
+        return undefined;
+      }
+    }
+    if (a.dryRun && str(h.sideEffects) !== "None" && str(h.sideEffects) !== "NoneOnDryRun") throw status(400, "BadRequest", `admission webhook "${name}" does not support dry run`);
+    let res: Obj;
+    try {
+      res = await callWebhook(rec(h.clientConfig) as ClientConfig, this.review(a), typeof h.timeoutSeconds === "number" ? h.timeoutSeconds : 10, ctx.signal);
+    } catch (err) {
+      if (!(err instanceof CallError)) throw err;
+      if (failClosed) throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": ${err.message}`);
+      return undefined;
+    }
+    const response = rec(res.response);
+    const warnings = (ctx as { warnings?: string[] }).warnings;
+    for (const w of Array.isArray(response.warnings) ? response.warnings : []) if (typeof w === "string") warnings?.push(w);
+    if (response.allowed !== true) {
+      const st = rec(response.status);
+      const msg = str(st.message);
+      const code = typeof st.code === "number" && st.code > 0 ? st.code : 403;
+      throw status(code, str(st.reason) || "Forbidden", msg ? `admission webhook "${name}" denied the request: ${msg}` : `admission webhook "${name}" denied the request without explanation`);
+    }
+    return response;
+  }
+
+  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    const hooks = await this.selected(await this.source.mutating(ctx.signal), a, ctx.signal);
+    if (hooks.length === 0) return;
+    const run = async (h: Obj): Promise<boolean> => {
+      const response = await this.call(h, a, ctx);
+      if (!response || typeof response.patch !== "string" || !a.object) return false;
+      const name = str(h.name);
+      if (str(response.patchType) !== "JSONPatch") throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": expected patchType JSONPatch, got ${str(response.patchType)}`);
+      let patched: KubeObject;
+      try {
+        const ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8")) as Parameters<typeof applyJSONPatch>[1];
+        patched = applyJSONPatch(structuredClone(a.object), ops) as KubeObject;
+      } catch (err) {
+        throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": JSONPatch failed: ${(err as Error).message.split("\n")[0]}`);
+      }
+      const changed = JSON.stringify(patched) !== JSON.stringify(a.object);
+      for (const k of Object.keys(a.object)) delete (a.object as Obj)[k];
+      Object.assign(a.object, patched);
+      return changed;
+    };
+    const changedAfter: boolean[] = [];
+    for (const h of hooks) changedAfter.push(await run(h));
+    // IfNeeded: once more for a webhook that ran before a later one changed the object.
+    for (let i = 0; i < hooks.length; i++) {
+      if (str(hooks[i]!.reinvocationPolicy) !== "IfNeeded") continue;
+      if (changedAfter.slice(i + 1).some(Boolean)) await run(hooks[i]!);
+    }
+  }
+
+  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    const hooks = await this.selected(await this.source.validating(ctx.signal), a, ctx.signal);
+    // Upstream calls validating webhooks in parallel; the first denial wins.
+    await Promise.all(hooks.map((h) => this.call(h, a, ctx)));
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * `x-kubernetes-validations` of a structural schema: rules compiled once per CRD version (with
+ * upstream's compile-time checks and static cost estimate), then run against each write's object
+ * — transition rules (those reading `oldSelf`) only where an old value correlates, as upstream:
+ * through object properties, map keys and the keys of `x-kubernetes-list-type: map` lists.
+ */
+import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, type CostShape } from "../../cel/cost.js";
+import { optionalOf } from "../../cel/optional.js";
+import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../../registry/validation/field.js";
+import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
+
+export interface ValidationRule {
+  rule?: string;
+  message?: string;
+  messageExpression?: string;
+  reason?: string;
+  fieldPath?: string;
+  optionalOldSelf?: boolean;
+}
+
+interface CompiledRule {
+  source: ValidationRule;
+  program: Program;
+  message?: Program;
+  transition: boolean;
+}
+
+/** The compiled rules of a schema, shaped as the schema (only where rules exist below). */
+export interface RuleNode {
+  schema: JSONSchemaProps;
+  rules: CompiledRule[];
+  properties?: Map<string, RuleNode>;
+  additional?: RuleNode;
+  items?: RuleNode;
+}
+
+const REASONS = ["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"];
+/** Upstream's request size limit, which bounds unbounded lists, maps and strings in the cost estimate. */
+const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
+
+function minJSONSize(s: JSONSchemaProps | undefined): number {
+  if (!s) return 1;
+  switch (s.type) {
+    case "string":
+      return 2;
+    case "boolean":
+      return 4;
+    case "object":
+    case "array":
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/** The cost estimator's view of a schema: maximum sizes, bounded by the request size when undeclared. */
+function shapeOf(s: JSONSchemaProps | undefined, depth = 0): CostShape | undefined {
+  if (!s || depth > 20) return undefined;
+  const items = itemsOf(s);
+  const add = additionalOf(s);
+  if (s.type === "array") return { maxSize: s.maxItems ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(items) + 1)), elem: shapeOf(items, depth + 1) };
+  if (s.type === "string") return { maxSize: s.maxLength ?? MAX_REQUEST_BYTES };
+  if (s.type === "object" && add && !s.properties) return { maxSize: s.maxProperties ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(add) + 4)), elem: shapeOf(add, depth + 1) };
+  if (s.properties) return { fields: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, shapeOf(v, depth + 1) ?? {}])) };
+  return undefined;
+}
+
+/** How many times a node's rules may run in one object: the product of the enclosing lists' and maps' sizes. */
+function cardinalityStep(s: JSONSchemaProps, child: "items" | "additional"): number {
+  if (child === "items") return s.maxItems ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(itemsOf(s)) + 1));
+  return s.maxProperties ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(additionalOf(s)) + 4));
+}
+
+/** Go's %#v of a rule, as upstream prints the bad value of a rule that does not compile. */
+function goDump(r: ValidationRule): string {
+  const q = (s: string | undefined): string => JSON.stringify(s ?? "");
+  const reason = r.reason === undefined ? "(*apiextensions.FieldValueErrorReason)(nil)" : `(*apiextensions.FieldValueErrorReason)(${q(r.reason)})`;
+  const old = r.optionalOldSelf === undefined ? "(*bool)(nil)" : `(*bool)(${String(r.optionalOldSelf)})`;
+  return `apiextensions.ValidationRule{Rule:${q(r.rule)}, Message:${q(r.message)}, MessageExpression:${q(r.messageExpression)}, Reason:${reason}, FieldPath:${q(r.fieldPath)}, OptionalOldSelf:${old}}`;
+}
+
+/** Fields read from `self`/`oldSelf` that the schema does not declare (cel-go's "undefined field"). */
+function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
+  const out: string[] = [];
+  const walk = (e: Program["expr"] | undefined): void => {
+    if (!e) return;
+    const k = e.exprKind;
+    if (k.case === "selectExpr") {
+      const chain: string[] = [];
+      let cur: Program["expr"] | undefined = e;
+      while (cur && cur.exprKind.case === "selectExpr") {
+        chain.unshift(cur.exprKind.value.field);
+        cur = cur.exprKind.value.operand;
+      }
+      if (cur && cur.exprKind.case === "identExpr" && (cur.exprKind.value.name === "self" || cur.exprKind.value.name === "oldSelf")) {
+        let s: JSONSchemaProps | undefined = schema;
+        for (const f of chain) {
+          if (!s || s["x-kubernetes-preserve-unknown-fields"] || s["x-kubernetes-embedded-resource"] || s.type !== "object") break;
+          const add = additionalOf(s);
+          if (add && !s.properties) {
+            s = add;
+            continue;
+          }
+          const next: JSONSchemaProps | undefined = s.properties?.[f];
+          if (!next && !(f === "apiVersion" || f === "kind" || f === "metadata")) {
+            out.push(f);
+            break;
+          }
+          s = next;
+        }
+      } else walk(cur);
+      return;
+    }
+    if (k.case === "callExpr") {
+      walk(k.value.target);
+      // has(self.x) is a select with testOnly; its field is still checked by cel-go.
+      k.value.args.forEach(walk);
+    } else if (k.case === "listExpr") k.value.elements.forEach(walk);
+    else if (k.case === "structExpr") k.value.entries.forEach((en) => walk(en.value));
+    else if (k.case === "comprehensionExpr") [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result].forEach(walk);
+  };
+  walk(p.expr);
+  return out;
+}
+
+export interface CompileResult {
+  node?: RuleNode;
+  errors: FieldError[];
+}
+
+/**
+ * Compiles every rule of a schema. `path` is the schema's field path (for errors);
+ * errors are upstream's: compile failures, bad reasons, oldSelf where nothing correlates,
+ * and costs over budget.
+ */
+export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): CompileResult {
+  const errors: FieldError[] = [];
+  let total = 0;
+  const walk = (s: JSONSchemaProps, p: FieldPath, correlatable: boolean, cardinality: number, uncorrelatedAt: string): RuleNode | undefined => {
+    const rules: CompiledRule[] = [];
+    const raw = Array.isArray(s["x-kubernetes-validations"]) ? (s["x-kubernetes-validations"] as unknown[]) : [];
+    raw.forEach((r0, i) => {
+      const r = (isObject(r0) ? r0 : {}) as ValidationRule;
+      const rp = p.child("x-kubernetes-validations").index(i);
+      if (!r.rule || r.rule.trim() === "") {
+        errors.push(fieldErrors.required(rp.child("rule"), "rule is not specified"));
+        return;
+      }
+      if (r.reason !== undefined && !REASONS.includes(r.reason)) errors.push(fieldErrors.notSupported(rp.child("reason"), r.reason, REASONS));
+      if (r.message !== undefined && /[\r\n]/.test(r.message)) errors.push(fieldErrors.invalid(rp.child("message"), r.message, "message must not contain line breaks"));
+      if (r.message !== undefined && r.message.trim() === "") errors.push(fieldErrors.required(rp.child("message"), "message must be non-empty if specified"));
+      if (r.fieldPath !== undefined && !/^(\.[A-Za-z_][A-Za-z0-9_-]*|\['[^']*'\]|\[\d+\])+$/.test(r.fieldPath)) errors.push(fieldErrors.invalid(rp.child("fieldPath"), r.fieldPath, "fieldPath must be a valid path"));
+      let program: Program;
+      try {
+        program = compile(r.rule);
+      } catch (err) {
+        if (!(err instanceof CompileError)) throw err;
+        errors.push(fieldErrors.invalid(rp.child("rule"), OMIT_VALUE, `${goDump(r)}: compilation failed: ${err.message}`));
+        return;
+      }
+      const missing = undefinedFields(program, s);
+      if (missing.length > 0) {
+        errors.push(fieldErrors.invalid(rp.child("rule"), OMIT_VALUE, `${goDump(r)}: compilation failed: ERROR: <input>:1:1: undefined field '${missing[0]}'`));
+        return;
+      }
+      const transition = program.idents.has("oldSelf");
+      if (transition && !correlatable) errors.push(fieldErrors.invalid(rp.child("rule"), r.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatedAt}`));
+      if (r.optionalOldSelf === true && !transition) errors.push(fieldErrors.invalid(rp.child("optionalOldSelf"), true, "may not be set if oldSelf is not used in rule"));
+      let message: Program | undefined;
+      if (r.messageExpression !== undefined) {
+        try {
+          message = compile(r.messageExpression);
+        } catch (err) {
+          if (!(err instanceof CompileError)) throw err;
+          errors.push(fieldErrors.invalid(rp.child("messageExpression"), OMIT_VALUE, `${goDump(r)}: messageExpression compilation failed: ${err.message}`));
+          return;
+        }
+      }
+      const shape = shapeOf(s);
+      const c = estimateCost(program.expr, { self: shape, oldSelf: shape }) + (message ? estimateCost(message.expr, { self: shape, oldSelf: shape }) : 0);
+      if (c > RULE_COST_LIMIT) errors.push(fieldErrors.forbidden(rp.child("rule"), costErrorMessage("estimated rule cost", c, RULE_COST_LIMIT)));
+      total += c * cardinality;
+      rules.push({ source: r, program, message, transition });
+    });
+    const node: RuleNode = { schema: s, rules };
+    let any = rules.length > 0;
+    for (const [k, v] of Object.entries(s.properties ?? {})) {
+      const child = walk(v, p.child("properties").key(k), correlatable, cardinality, uncorrelatedAt);
+      if (child) (node.properties ??= new Map()).set(k, child);
+    }
+    const add = additionalOf(s);
+    if (add && isObject(s.additionalProperties)) {
+      const child = walk(add, p.child("additionalProperties"), correlatable, cardinality * cardinalityStep(s, "additional"), uncorrelatedAt);
+      if (child) node.additional = child;
+    }
+    const items = itemsOf(s);
+    if (items) {
+      const keyed = s["x-kubernetes-list-type"] === "map";
+      const child = walk(items, p.child("items"), correlatable && keyed, cardinality * cardinalityStep(s, "items"), correlatable && !keyed ? p.toString() : uncorrelatedAt);
+      if (child) node.items = child;
+    }
+    any ||= node.properties !== undefined || node.additional !== undefined || node.items !== undefined;
+    return any ? node : undefined;
+  };
+  const node = walk(schema, path, true, 1, "");
+  if (total > CRD_COST_LIMIT) errors.push(fieldErrors.forbidden(path, costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", total, CRD_COST_LIMIT)));
+  return { node, errors };
+}
+
+/** A JSON value as CEL sees it under its schema: integers as CEL ints, the rest as JSON. */
+function toCEL(v: unknown, s: JSONSchemaProps | undefined): unknown {
+  if (v === null || v === undefined) return v;
+  if (typeof v === "number") {
+    if (s?.type === "number") return v;
+    return Number.isInteger(v) ? BigInt(v) : v;
+  }
+  if (Array.isArray(v)) {
+    const items = s ? itemsOf(s) : undefined;
+    return v.map((x) => toCEL(x, items));
+  }
+  if (isObject(v)) {
+    const out: Record<string, unknown> = {};
+    const add = s ? additionalOf(s) : undefined;
+    for (const [k, x] of Object.entries(v)) out[k] = toCEL(x, s?.properties?.[k] ?? add);
+    return out;
+  }
+  return v;
+}
+
+function typeName(s: JSONSchemaProps): string {
+  return s.type ?? "";
+}
+
+function withFieldPath(base: FieldPath, fp: string | undefined): FieldPath {
+  if (!fp) return base;
+  let p = base;
+  for (const t of fp.match(/\.[A-Za-z_][A-Za-z0-9_-]*|\['[^']*'\]|\[\d+\]/g) ?? []) {
+    if (t.startsWith(".")) p = p.child(t.slice(1));
+    else if (t.startsWith("['")) p = p.key(t.slice(2, -2));
+    else p = p.index(Number(t.slice(1, -1)));
+  }
+  return p;
+}
+
+function failure(rule: CompiledRule, s: JSONSchemaProps, path: FieldPath, self: unknown, old: unknown, hasOld: boolean): FieldError {
+  let detail: string | undefined;
+  if (rule.message) {
+    try {
+      const m = rule.message.eval({ self, oldSelf: rule.source.optionalOldSelf ? optionalOf(hasOld ? old : undefined) : old });
+      // An empty, non-string or multi-line message falls back to the static one, as upstream.
+      if (typeof m === "string" && m.trim() !== "" && !/[\r\n]/.test(m)) detail = m;
+    } catch {
+      detail = undefined;
+    }
+  }
+  detail ??= rule.source.message ?? `failed rule: ${rule.source.rule ?? ""}`;
+  const at = withFieldPath(path, rule.source.fieldPath);
+  switch (rule.source.reason) {
+    case "FieldValueForbidden":
+      return fieldErrors.forbidden(at, detail);
+    case "FieldValueRequired":
+      return fieldErrors.required(at, detail);
+    case "FieldValueDuplicate":
+      return { ...fieldErrors.duplicate(at, typeName(s)), detail };
+    default:
+      return fieldErrors.invalid(at, typeName(s), detail);
+  }
+}
+
+/** Correlates a list item with the old list by its map keys (listType map only). */
+function oldItem(s: JSONSchemaProps, item: unknown, old: unknown): unknown {
+  if (s["x-kubernetes-list-type"] !== "map" || !Array.isArray(old) || !isObject(item)) return undefined;
+  const keys = s["x-kubernetes-list-map-keys"] ?? [];
+  return old.find((o) => isObject(o) && keys.every((k) => o[k] === item[k]));
+}
+
+/** Runs the rules of `node` against a value (JSON as stored) and its correlated old value. */
+export function validateRules(node: RuleNode, value: unknown, old: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const walk = (n: RuleNode, v: unknown, o: unknown, p: FieldPath): void => {
+    if (v === undefined || v === null) return;
+    if (n.rules.length > 0) {
+      const self = toCEL(v, n.schema);
+      const hasOld = o !== undefined && o !== null;
+      const oldSelf = hasOld ? toCEL(o, n.schema) : undefined;
+      for (const r of n.rules) {
+        if (r.transition && !hasOld && !r.source.optionalOldSelf) continue;
+        const bindings = { self, oldSelf: r.source.optionalOldSelf ? optionalOf(oldSelf) : oldSelf };
+        let result: unknown;
+        try {
+          result = r.program.eval(bindings);
+        } catch (err) {
+          if (!(err instanceof EvalError)) throw err;
+          errs.push(fieldErrors.invalid(p, typeName(n.schema), err.message));
+          continue;
+        }
+        if (result !== true) errs.push(failure(r, n.schema, p, self, oldSelf, hasOld));
+      }
+    }
+    if (n.properties && isObject(v)) {
+      for (const [k, child] of n.properties) walk(child, v[k], isObject(o) ? o[k] : undefined, p.child(k));
+    }
+    if (n.additional && isObject(v)) {
+      for (const [k, x] of Object.entries(v)) walk(n.additional, x, isObject(o) ? o[k] : undefined, p.key(k));
+    }
+    if (n.items && Array.isArray(v)) v.forEach((x, i) => walk(n.items!, x, oldItem(n.schema, x, o), p.index(i)));
+  };
+  walk(node, value, old, path);
+  return errs;
+}

@@ -1,0 +1,102 @@
+/**
+ * The Kubernetes CEL environment on @bufbuild/cel: the standard library, the extended strings
+ * library and Kubernetes' libraries, with `self` (and `oldSelf` for transition rules) bound as
+ * dynamic values. Programs are planned once and run per request.
+ */
+import { celEnv, isCelError, parse, plan, CelScalar, type CelValue } from "@bufbuild/cel";
+import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
+import { kubernetesLibrary } from "./library.js";
+import { optionalLibrary } from "./optional.js";
+
+const env = celEnv({ funcs: [...kubernetesLibrary, ...optionalLibrary], variables: { self: CelScalar.DYN, oldSelf: CelScalar.DYN, params: CelScalar.DYN, object: CelScalar.DYN, oldObject: CelScalar.DYN, request: CelScalar.DYN, namespaceObject: CelScalar.DYN, authorizer: CelScalar.DYN, variables: CelScalar.DYN } });
+
+export type Bindings = Record<string, unknown>;
+
+/** A compiled expression. */
+export interface Program {
+  expr: Expr;
+  /** Runs the program; throws EvalError with the engine's message. */
+  eval(bindings: Bindings): unknown;
+  /** Identifiers the expression reads (`self`, `oldSelf`, ...). */
+  idents: ReadonlySet<string>;
+}
+
+export class CompileError extends Error {}
+export class EvalError extends Error {}
+
+/** cel-go's prefix for a syntax error, with the engine's position and text. */
+function syntaxError(message: string): string {
+  const m = /^(<input>:\d+:\d+): (.*)$/s.exec(message);
+  return m ? `ERROR: ${m[1]}: Syntax error: ${m[2]}` : `ERROR: <input>: Syntax error: ${message}`;
+}
+
+function collectIdents(e: Expr | undefined, out: Set<string>): void {
+  if (!e) return;
+  const k = e.exprKind;
+  switch (k.case) {
+    case "identExpr":
+      out.add(k.value.name);
+      break;
+    case "selectExpr":
+      collectIdents(k.value.operand, out);
+      break;
+    case "callExpr":
+      collectIdents(k.value.target, out);
+      k.value.args.forEach((a) => collectIdents(a, out));
+      break;
+    case "listExpr":
+      k.value.elements.forEach((a) => collectIdents(a, out));
+      break;
+    case "structExpr":
+      k.value.entries.forEach((en) => {
+        if (en.keyKind.case === "mapKey") collectIdents(en.keyKind.value, out);
+        collectIdents(en.value, out);
+      });
+      break;
+    case "comprehensionExpr": {
+      const c = k.value;
+      [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result].forEach((x) => collectIdents(x, out));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** The engine's runtime error texts in cel-go's words where they differ. */
+function celGoMessage(m: string): string {
+  const missing = /^field not found: (.*)$/.exec(m);
+  return missing ? `no such key: ${missing[1]}` : m;
+}
+
+/** Parses and plans an expression; throws CompileError with cel-go's message shape. */
+export function compile(source: string): Program {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(source);
+  } catch (err) {
+    throw new CompileError(syntaxError((err as Error).message));
+  }
+  let run: (ctx?: Record<string, unknown>) => CelValue | Error;
+  try {
+    run = plan(env, parsed) as unknown as typeof run;
+  } catch (err) {
+    throw new CompileError(`ERROR: <input>: ${(err as Error).message}`);
+  }
+  const idents = new Set<string>();
+  collectIdents(parsed.expr, idents);
+  return {
+    expr: parsed.expr,
+    idents,
+    eval(bindings) {
+      let r: unknown;
+      try {
+        r = run(bindings);
+      } catch (err) {
+        throw new EvalError((err as Error).message);
+      }
+      if (isCelError(r)) throw new EvalError(celGoMessage(r.message));
+      return r;
+    },
+  };
+}
