@@ -230,6 +230,23 @@ export class GenericStore implements RESTStorage {
     this.cacher?.close();
   }
 
+  /**
+   * The watch cache when it provably holds everything written up to the storage's current
+   * revision (upstream's consistent reads from cache): it waits briefly for the cache to catch
+   * up, else undefined and storage serves the read.
+   */
+  private async consistentCache(): Promise<Cacher | undefined> {
+    const c = this.cacher;
+    if (!c?.ready) return undefined;
+    let current: number;
+    try {
+      current = await this.storage.currentRevision();
+    } catch {
+      return undefined;
+    }
+    return (await c.waitUntilFresh(current)) ? c : undefined;
+  }
+
   /** The watch cache when it has its first list (waiting for it briefly), else undefined. */
   private async readyCache(): Promise<Cacher | undefined> {
     const c = this.cacher;
@@ -309,6 +326,13 @@ export class GenericStore implements RESTStorage {
         return obj;
       }
     }
+    // Consistent (no resourceVersion): the cache once it has seen the storage's current revision.
+    const cache = opts.resourceVersion ? undefined : await this.consistentCache();
+    if (cache) {
+      const obj = cache.get(key);
+      if (!obj) throw newNotFound(this.qualifiedResource, name);
+      return obj;
+    }
     // Not older than rv: a revision slightly ahead is waited for before reading.
     if (rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
     const kv = await this.read(key, name);
@@ -386,9 +410,8 @@ export class GenericStore implements RESTStorage {
       if (rv > 0) {
         if (this.cacher.revision >= rv) cache = this.cacher;
       } else {
-        // Consistent: only when no write of any resource came after the cache's last event.
-        const current = await this.storage.currentRevision().catch(() => -1);
-        if (this.cacher.revision === current) cache = this.cacher;
+        // Consistent: once the cache has provably seen every write up to the current revision.
+        cache = await this.consistentCache();
       }
     }
     if (!cache) return undefined;

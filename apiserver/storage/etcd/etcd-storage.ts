@@ -224,6 +224,11 @@ export class EtcdStorage implements Storage {
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
+    // Progress notices come only when asked for, and this caller never asks.
+    return this.watchWithProgress(options) as AsyncIterable<StorageEvent>;
+  }
+
+  watchWithProgress(options: WatchOptions): EtcdWatch {
     const w = new EtcdWatch(this.kv, options, (self) => this.watches.delete(self));
     if (this.closed) w.fail(closedError(options.prefix));
     else this.watches.add(w);

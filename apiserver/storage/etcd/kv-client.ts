@@ -81,6 +81,8 @@ export interface WatchResponse {
 export interface WatchHandle {
   /** Ends the stream; `onEnd` is not called after this. */
   cancel(): void;
+  /** Asks etcd for a progress notification: a response with no events, its header at the store's revision. */
+  requestProgress(): void;
 }
 
 export interface TxnResponse {
@@ -344,14 +346,14 @@ export class EtcdKVClient {
     };
     if (this.closed) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_CANCELLED, "client closed")));
-      return { cancel: () => {} };
+      return { cancel: () => {}, requestProgress: () => {} };
     }
     let stream: http2.ClientHttp2Stream;
     try {
       stream = this.connect().request({ ":method": "POST", ":path": "/etcdserverpb.Watch/Watch", "content-type": "application/grpc", te: "trailers" }, { endStream: false });
     } catch (e) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message)));
-      return { cancel: () => {} };
+      return { cancel: () => {}, requestProgress: () => {} };
     }
     this.acquire();
     this.watches.add(end);
@@ -395,6 +397,10 @@ export class EtcdKVClient {
       ),
     );
     return {
+      requestProgress: () => {
+        // WatchRequest.progress_request (field 3), an empty WatchProgressRequest.
+        if (!ended && !stream.destroyed) stream.write(frame((w) => messageField(w, 3, () => {})));
+      },
       cancel: () => {
         if (ended) return;
         ended = true;

@@ -5,7 +5,7 @@
  */
 import { compactedError } from "../errors.js";
 import { EventQueue } from "../event-queue.js";
-import type { KeyValue, StorageEvent, WatchOptions } from "../interface.js";
+import type { KeyValue, ProgressNotice, ProgressWatch, StorageEvent, WatchOptions } from "../interface.js";
 import { prefixEndBytes } from "../key-range.js";
 import { translateError } from "./errors.js";
 import { type EtcdCallError, type EtcdKVClient, GRPC_UNAVAILABLE, type KV, type WatchHandle, type WatchResponse } from "./kv-client.js";
@@ -18,12 +18,14 @@ function keyValueOf(kv: KV): KeyValue {
   return { key: kv.key.toString("utf8"), value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
 }
 
-export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
-  private readonly queue: EventQueue<StorageEvent>;
+export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressNotice>, ProgressWatch {
+  private readonly queue: EventQueue<StorageEvent | ProgressNotice>;
   private handle: WatchHandle | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs = RETRY_MIN_MS;
   private stopped = false;
+  /** The open stream was confirmed by etcd (progress requests are sent only then). */
+  private created = false;
   /** The revision the next (re)opened stream starts at; 0 until known (a watch from now). */
   private nextRevision: number;
   private readonly key: Buffer;
@@ -40,7 +42,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     this.rangeEnd = prefixEndBytes(prefix) ?? Buffer.from([0]);
     this.nextRevision = afterRevision > 0 ? afterRevision + 1 : 0;
     const onAbort = (): void => this.queue.end();
-    this.queue = new EventQueue<StorageEvent>(() => {
+    this.queue = new EventQueue<StorageEvent | ProgressNotice>(() => {
       signal.removeEventListener("abort", onAbort);
       void this.stop();
       onDone(this);
@@ -53,16 +55,25 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     this.open();
   }
 
-  next(): Promise<IteratorResult<StorageEvent>> {
+  next(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     return this.queue.next();
   }
 
-  return(): Promise<IteratorResult<StorageEvent>> {
+  return(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     return this.queue.return();
   }
 
-  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent | ProgressNotice> {
     return this;
+  }
+
+  /**
+   * Asks etcd where the stream is; the answer is queued as a notice. Only while a stream is
+   * open and has said it was created (a stream still catching up answers nothing useful):
+   * otherwise nothing comes and the caller's wait falls back.
+   */
+  requestProgress(): void {
+    if (this.created) this.handle?.requestProgress();
   }
 
   /** Fails the watch (the consumer sees `error` after the events already queued). */
@@ -82,6 +93,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
 
   private open(): void {
     if (this.stopped) return;
+    this.created = false;
     this.handle = this.client.watch(
       { key: this.key, rangeEnd: this.rangeEnd, startRevision: this.nextRevision },
       (res) => this.onResponse(res),
@@ -104,6 +116,15 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     }
     // A watch from now resumes after the revision it was created at when nothing came yet.
     if (res.created && this.nextRevision === 0) this.nextRevision = res.revision + 1;
+    if (res.created) {
+      this.created = true;
+      return;
+    }
+    if (res.events.length === 0) {
+      // A progress notification: the stream has sent every event up to the header's revision.
+      if (res.revision > 0) this.queue.push({ type: "PROGRESS", revision: res.revision });
+      return;
+    }
     this.retryMs = RETRY_MIN_MS;
     for (const ev of res.events) {
       const revision = ev.kv.modRevision;
