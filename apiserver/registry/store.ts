@@ -55,6 +55,7 @@ import { defaultGarbageCollectionPolicy, deletionFinalizersForGarbageCollection,
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
+import { RevisionBatcher } from "./cacher/revision-batcher.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
 /** Deletes a deletecollection keeps in flight unless the store says otherwise. */
@@ -193,6 +194,8 @@ export class GenericStore implements RESTStorage {
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
   /** The watch cache, when enabled. */
   readonly cacher: Cacher | undefined;
+  /** The storage's current revision for consistent reads, one request shared by those that arrive together. */
+  private readonly revisions = new RevisionBatcher(() => this.storage.currentRevision());
 
   constructor(options: GenericStoreOptions) {
     this.options = options;
@@ -240,7 +243,7 @@ export class GenericStore implements RESTStorage {
     if (!c?.ready) return undefined;
     let current: number;
     try {
-      current = await this.storage.currentRevision();
+      current = await this.revisions.current();
     } catch {
       return undefined;
     }

@@ -10,6 +10,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
+import { RevisionBatcher } from "../../../apiserver/registry/cacher/revision-batcher.js";
 import type { GenericStore } from "../../../apiserver/registry/store.js";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
@@ -151,6 +152,33 @@ function consistencySuite(backend: Backend): void {
     });
   });
 }
+
+describe("revision batcher", () => {
+  it("gives a read only an answer requested after it began, one request for the reads that arrive together", async () => {
+    let revision = 10;
+    const pending: (() => void)[] = [];
+    let requests = 0;
+    const batcher = new RevisionBatcher(() => {
+      requests++;
+      // The answer is the revision when the request is served (later), as a round trip would.
+      return new Promise((resolve) => pending.push(() => resolve(revision)));
+    });
+    const first = batcher.current();
+    revision = 11; // a write acknowledged after the first request was sent
+    const second = batcher.current();
+    const third = batcher.current();
+    expect(requests).toBe(1);
+    pending.shift()!();
+    expect(await first).toBe(11);
+    await new Promise((r) => setImmediate(r));
+    expect(requests).toBe(2);
+    revision = 12;
+    pending.shift()!();
+    expect(await second).toBe(12);
+    expect(await third).toBe(12);
+    expect(requests).toBe(2);
+  });
+});
 
 const dirs: string[] = [];
 afterAll(() => {
