@@ -26,6 +26,8 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
   private stopped = false;
   /** The open stream was confirmed by etcd (progress requests are sent only then). */
   private created = false;
+  /** A progress request came before the stream was created: sent when it is. */
+  private progressWanted = false;
   /** The revision the next (re)opened stream starts at; 0 until known (a watch from now). */
   private nextRevision: number;
   private readonly key: Buffer;
@@ -68,12 +70,14 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
   }
 
   /**
-   * Asks etcd where the stream is; the answer is queued as a notice. Only while a stream is
-   * open and has said it was created (a stream still catching up answers nothing useful):
-   * otherwise nothing comes and the caller's wait falls back.
+   * Asks etcd where the stream is; the answer is queued as a notice. Sent once the stream has
+   * said it was created; while reconnecting the request may be lost, and the caller's bounded
+   * wait falls back. etcd before 3.4.31/3.5.13 could send a notice ahead of events still in
+   * flight (upstream requires the fixed versions for its consistent reads from cache).
    */
   requestProgress(): void {
     if (this.created) this.handle?.requestProgress();
+    else this.progressWanted = true;
   }
 
   /** Fails the watch (the consumer sees `error` after the events already queued). */
@@ -118,6 +122,10 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
     if (res.created && this.nextRevision === 0) this.nextRevision = res.revision + 1;
     if (res.created) {
       this.created = true;
+      if (this.progressWanted) {
+        this.progressWanted = false;
+        this.handle?.requestProgress();
+      }
       return;
     }
     if (res.events.length === 0) {
