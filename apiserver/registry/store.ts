@@ -238,9 +238,12 @@ export class GenericStore implements RESTStorage {
    * revision (upstream's consistent reads from cache): it waits briefly for the cache to catch
    * up, else undefined and storage serves the read.
    */
-  private async consistentCache(): Promise<Cacher | undefined> {
+  private async consistentCache(needProof: boolean): Promise<Cacher | undefined> {
     const c = this.cacher;
     if (!c?.ready) return undefined;
+    // Without progress the cache is current only when no write at all came after its last
+    // event; a get then costs two round trips for a likely miss, so it goes to storage.
+    if (needProof && !c.canProveFresh) return undefined;
     let current: number;
     try {
       current = await this.revisions.current();
@@ -330,7 +333,7 @@ export class GenericStore implements RESTStorage {
       }
     }
     // Consistent (no resourceVersion): the cache once it has seen the storage's current revision.
-    const cache = opts.resourceVersion ? undefined : await this.consistentCache();
+    const cache = opts.resourceVersion ? undefined : await this.consistentCache(true);
     if (cache) {
       const obj = cache.get(key);
       if (!obj) throw newNotFound(this.qualifiedResource, name);
@@ -414,7 +417,7 @@ export class GenericStore implements RESTStorage {
         if (this.cacher.revision >= rv) cache = this.cacher;
       } else {
         // Consistent: once the cache has provably seen every write up to the current revision.
-        cache = await this.consistentCache();
+        cache = await this.consistentCache(false);
       }
     }
     if (!cache) return undefined;

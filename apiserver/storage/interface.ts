@@ -101,6 +101,8 @@ export interface ProgressNotice {
 export interface ProgressWatch extends AsyncIterable<StorageEvent | ProgressNotice> {
   /** Asks for a notice at the storage's current revision (or later), delivered after the events before it. */
   requestProgress(): void;
+  /** Whether notices can be trusted to come after every event before them (false: not known yet, or not this backend's version). */
+  supportsProgress(): boolean;
 }
 
 export interface WatchOptions {

@@ -145,7 +145,7 @@ export class Cacher {
   waitUntilFresh(revision: number): Promise<boolean> | boolean {
     if (this.state !== "ready") return false;
     if (this.rev >= revision) return true;
-    if (this.progressWatch === undefined || performance.now() < this.freshBackoffUntil) return false;
+    if (!this.canProveFresh) return false;
     return new Promise((resolve) => {
       const waiter: FreshWaiter = {
         revision,
@@ -161,6 +161,11 @@ export class Cacher {
       this.freshWaiters.add(waiter);
       this.requestProgress();
     });
+  }
+
+  /** Whether the storage watch can prove the cache current (progress notices it trusts, no recent unanswered one). */
+  get canProveFresh(): boolean {
+    return this.state === "ready" && this.progressWatch?.supportsProgress() === true && performance.now() >= this.freshBackoffUntil;
   }
 
   /** One request in flight at a time; its notice asks again while waiters remain behind. */

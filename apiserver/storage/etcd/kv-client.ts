@@ -237,6 +237,16 @@ function readTxn(r: Reader, end: number): TxnResponse {
   return out;
 }
 
+/** StatusResponse.version (field 2). */
+function readStatusVersion(r: Reader, end: number): string {
+  let version = "";
+  readFields(r, end, (n, wt) => {
+    if (n === 2) version = asBuffer(r.bytes()).toString("utf8");
+    else r.skipType(wt);
+  });
+  return version;
+}
+
 function readCompact(r: Reader, end: number): number {
   let rev = 0;
   readFields(r, end, (n, wt) => {
@@ -321,6 +331,11 @@ export class EtcdKVClient {
       for (const op of failure) messageField(w, 3, (m) => writeOp(m, op));
     });
     return this.call("Txn", body, readTxn);
+  }
+
+  /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
+  serverVersion(): Promise<string> {
+    return this.call("/etcdserverpb.Maintenance/Status", frame(() => {}), readStatusVersion);
   }
 
   compact(revision: number): Promise<number> {
@@ -471,7 +486,7 @@ export class EtcdKVClient {
     return new Promise<T>((resolve, reject) => {
       let request: { response: Promise<H2Response>; cancel: () => void };
       try {
-        request = this.unarySession().request(`/etcdserverpb.KV/${method}`, body);
+        request = this.unarySession().request(method.startsWith("/") ? method : `/etcdserverpb.KV/${method}`, body);
       } catch (e) {
         reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
         return;

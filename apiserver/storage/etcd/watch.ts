@@ -37,6 +37,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
     private readonly client: EtcdKVClient,
     private readonly options: WatchOptions,
     onDone: (self: EtcdWatch) => void,
+    private readonly progressTrusted: () => boolean = () => false,
   ) {
     const { prefix, afterRevision, signal } = options;
     // etcd refuses an empty key: the whole keyspace is "\0" up to the "\0" range end.
@@ -75,6 +76,10 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
    * wait falls back. etcd before 3.4.31/3.5.13 could send a notice ahead of events still in
    * flight (upstream requires the fixed versions for its consistent reads from cache).
    */
+  supportsProgress(): boolean {
+    return this.progressTrusted();
+  }
+
   requestProgress(): void {
     if (this.created) this.handle?.requestProgress();
     else this.progressWanted = true;

@@ -251,6 +251,7 @@ export class SqliteStorage implements Storage {
       requestProgress: () => {
         if (w instanceof SqliteWatch) w.requestProgress(this.durable);
       },
+      supportsProgress: () => true,
     };
   }
 

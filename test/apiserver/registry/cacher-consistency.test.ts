@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
 import { RevisionBatcher } from "../../../apiserver/registry/cacher/revision-batcher.js";
 import type { GenericStore } from "../../../apiserver/registry/store.js";
-import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
+import { EtcdStorage, progressNotifyOrdered } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
@@ -45,9 +45,13 @@ const rvOf = (o: { metadata?: { resourceVersion?: string } }): number => Number(
 interface Backend {
   name: string;
   open(): Promise<Storage>;
+  /** Whether the cache can prove itself current here (else consistent GETs go to storage). */
+  proves: () => boolean;
 }
 
 function consistencySuite(backend: Backend): void {
+  // Suites on the same etcd share its keyspace: each writes under names of its own.
+  const space = backend.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   describe(`consistent reads from the watch cache on ${backend.name}`, () => {
     it("answers a consistent GET and LIST from the cache after writes to other resources, at the current revision", async () => {
       const storage = await backend.open();
@@ -55,23 +59,25 @@ function consistencySuite(backend: Backend): void {
       const namespaces = storeOn(storage, "", "namespaces", false);
       try {
         expect(await configmaps.cacher!.waitReady()).toBe(true);
-        const created = await configmaps.create(ctx("default"), cm("a", { v: "1" }));
+        const created = await configmaps.create(ctx(space), cm("a", { v: "1" }));
         // Writes elsewhere move the storage's revision past the cache's last event.
-        for (let i = 0; i < 3; i++) await namespaces.create(ctx(), ns(`other-${i}`));
+        for (let i = 0; i < 3; i++) await namespaces.create(ctx(), ns(`${space}-other-${i}`));
         const current = await storage.currentRevision();
         expect(current).toBeGreaterThan(rvOf(created));
         const reads = countReads(storage);
-        const got = await configmaps.get(ctx("default"), "a");
+        const proves = backend.proves();
+        expect(configmaps.cacher!.canProveFresh).toBe(proves);
+        const got = await configmaps.get(ctx(space), "a");
         expect(got.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
         expect((got as { data?: Record<string, string> }).data).toEqual({ v: "1" });
-        const list = await configmaps.list(ctx("default"));
+        const list = await configmaps.list(ctx(space));
         expect(list.items.map((o) => o.metadata?.name)).toEqual(["a"]);
         // The cache was proved current: the list is at the storage's revision, not its last event's.
         expect(rvOf(list)).toBeGreaterThanOrEqual(current);
-        expect(reads).toEqual({ gets: 0, lists: 0 });
-        // A missing object is a 404 from the cache too.
-        await expect(configmaps.get(ctx("default"), "missing")).rejects.toMatchObject({ status: { code: 404 } });
-        expect(reads.gets).toBe(0);
+        // Where notices cannot be trusted, storage answers (and says the same).
+        expect(reads).toEqual(proves ? { gets: 0, lists: 0 } : { gets: 1, lists: 1 });
+        await expect(configmaps.get(ctx(space), "missing")).rejects.toMatchObject({ status: { code: 404 } });
+        expect(reads.gets).toBe(proves ? 0 : 2);
       } finally {
         configmaps.stopWatchCache();
         await storage.close();
@@ -85,7 +91,7 @@ function consistencySuite(backend: Backend): void {
       const names = ["n0", "n1", "n2", "n3"];
       try {
         expect(await configmaps.cacher!.waitReady()).toBe(true);
-        for (const n of names) await configmaps.create(ctx("default"), cm(n, { v: "0" }));
+        for (const n of names) await configmaps.create(ctx(space), cm(n, { v: "0" }));
         let round = 0;
         await fc.assert(
           fc.asyncProperty(
@@ -105,16 +111,16 @@ function consistencySuite(backend: Backend): void {
               const write = async (w: number, ops: number[]): Promise<void> => {
                 for (const [i, target] of ops.entries()) {
                   if (target === names.length) {
-                    await namespaces.create(ctx(), ns(`r${round}-w${w}-${i}`));
+                    await namespaces.create(ctx(), ns(`${space}-r${round}-w${w}-${i}`));
                     continue;
                   }
                   const name = names[target]!;
                   const value = `r${round}-w${w}-${i}`;
-                  const { object } = await configmaps.update(ctx("default"), name, cm(name, { v: value }));
+                  const { object } = await configmaps.update(ctx(space), name, cm(name, { v: value }));
                   const rv = rvOf(object);
                   if ((acked.get(name)?.rv ?? 0) < rv) acked.set(name, { rv, value });
                   // The writer reads its own write back at once.
-                  const own = await configmaps.get(ctx("default"), name);
+                  const own = await configmaps.get(ctx(space), name);
                   check(name, own, rv, `writer ${w} get`);
                 }
               };
@@ -122,11 +128,11 @@ function consistencySuite(backend: Backend): void {
                 do {
                   // What was acknowledged before the read began must be in what it returns.
                   const before = new Map(acked);
-                  const list = await configmaps.list(ctx("default"));
+                  const list = await configmaps.list(ctx(space));
                   const byName = new Map(list.items.map((o) => [o.metadata?.name ?? "", o]));
                   for (const [name, a] of before) check(name, byName.get(name), a.rv, `reader ${r} list`);
                   for (const [name, a] of before) {
-                    const got = await configmaps.get(ctx("default"), name);
+                    const got = await configmaps.get(ctx(space), name);
                     check(name, got, a.rv, `reader ${r} get`);
                     if (rvOf(got) === a.rv && (got as { data?: Record<string, string> }).data?.v !== a.value) {
                       problems.push(`reader ${r} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`);
@@ -192,6 +198,7 @@ consistencySuite({
     dirs.push(dir);
     return new SqliteStorage({ path: path.join(dir, "db.sqlite") });
   },
+  proves: () => true,
 });
 
 describe.runIf(etcdAvailable())("etcd", () => {
@@ -202,6 +209,23 @@ describe.runIf(etcdAvailable())("etcd", () => {
   afterAll(async () => {
     await server?.stop();
   });
-  // Each test opens its own client; the keyspace is shared, so each writes its own objects fresh.
-  consistencySuite({ name: "etcd", open: async () => new EtcdStorage({ endpoints: [server.endpoint] }) });
+  let version = "";
+  beforeAll(async () => {
+    version = ((await (await fetch(`${server.endpoint}/version`)).json()) as { etcdserver: string }).etcdserver;
+  });
+  // Each suite opens its own clients and objects of its own (the keyspace is shared).
+  consistencySuite({ name: "etcd", open: async () => new EtcdStorage({ endpoints: [server.endpoint] }), proves: () => progressNotifyOrdered(version) });
+  // The progress mechanism itself, on whatever release is installed.
+  consistencySuite({
+    name: "etcd, progress notices trusted",
+    open: async () => new EtcdStorage({ endpoints: [server.endpoint], trustProgressNotify: true }),
+    proves: () => true,
+  });
+});
+
+describe("etcd releases whose progress notices come after pending events", () => {
+  it("3.4.31+, 3.5.13+ and 3.6+", () => {
+    expect(["3.4.23", "3.4.30", "3.5.12", "3.3.27", "x"].map(progressNotifyOrdered)).toEqual([false, false, false, false, false]);
+    expect(["3.4.31", "3.5.13", "3.5.21", "3.6.0", "4.0.0"].map(progressNotifyOrdered)).toEqual([true, true, true, true, true]);
+  });
 });
