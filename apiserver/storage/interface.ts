@@ -88,6 +88,23 @@ export interface StorageEvent {
   revision: number;
 }
 
+/**
+ * On a watch with progress: every event under the watch's prefix up to `revision` has been
+ * delivered before this notice (etcd's progress notification).
+ */
+export interface ProgressNotice {
+  type: "PROGRESS";
+  revision: number;
+}
+
+/** A watch that can be asked where it is: the answer comes as a {@link ProgressNotice} in the stream. */
+export interface ProgressWatch extends AsyncIterable<StorageEvent | ProgressNotice> {
+  /** Asks for a notice at the storage's current revision (or later), delivered after the events before it. */
+  requestProgress(): void;
+  /** Whether notices can be trusted to come after every event before them (false: not known yet, or not this backend's version). */
+  supportsProgress(): boolean;
+}
+
 export interface WatchOptions {
   prefix: string;
   /**
@@ -138,6 +155,11 @@ export interface Storage {
   delete(key: string, options?: { preconditions?: Preconditions }): Promise<KeyValue>;
   /** Events under a prefix after a revision, in revision order, until the signal aborts. */
   watch(options: WatchOptions): AsyncIterable<StorageEvent>;
+  /**
+   * A watch as {@link watch}, which also answers progress requests: what lets the watch cache
+   * prove it has seen every write up to a revision (consistent reads from the cache).
+   */
+  watchWithProgress?(options: WatchOptions): ProgressWatch;
   /** The newest revision. */
   currentRevision(): Promise<number>;
   /**

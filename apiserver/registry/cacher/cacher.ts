@@ -7,7 +7,7 @@
  * that go to storage. When the storage watch fails (compaction, a lost connection) the cache
  * relists and ends every watcher, which resume from their last resourceVersion.
  */
-import { StorageError, type KeyValue, type Storage, type StorageEvent } from "../../storage/interface.js";
+import { StorageError, type KeyValue, type ProgressNotice, type ProgressWatch, type Storage, type StorageEvent } from "../../storage/interface.js";
 import type { KubeObject, WatchEvent } from "../rest.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
@@ -25,7 +25,22 @@ export interface CacherOptions {
   watcherCapacity?: number;
   /** How long a request waits for the first list before going to storage instead (default 3 s). */
   readyTimeoutMs?: number;
+  /**
+   * How long a consistent read waits for the cache to reach the storage's revision before it
+   * goes to storage instead (default 250 ms; upstream waits up to 3 s, then errs).
+   */
+  freshTimeoutMs?: number;
 }
+
+/** A consistent read waiting for the cache to reach a revision. */
+interface FreshWaiter {
+  revision: number;
+  resolve(fresh: boolean): void;
+  timer: NodeJS.Timeout;
+}
+
+/** After a wait for freshness timed out, consistent reads skip the cache for this long. */
+const FRESH_BACKOFF_MS = 5_000;
 
 interface Entry {
   obj: KubeObject;
@@ -64,6 +79,13 @@ export class Cacher {
   private everReady = false;
   private readonly readyWaiters = new Set<() => void>();
   private readonly options: CacherOptions;
+  /** The storage watch, when it answers progress requests (the cache can prove it is current). */
+  private progressWatch: ProgressWatch | undefined;
+  private readonly freshWaiters = new Set<FreshWaiter>();
+  /** A progress request is in flight (its notice not yet applied). */
+  private progressRequested = false;
+  /** Until then (performance.now()), consistent reads go to storage: progress went unanswered. */
+  private freshBackoffUntil = 0;
 
   constructor(options: CacherOptions) {
     this.options = options;
@@ -113,6 +135,62 @@ export class Cacher {
       const timer = setTimeout(done, this.options.readyTimeoutMs ?? 3000);
       this.readyWaiters.add(done);
     });
+  }
+
+  /**
+   * Whether the cache has seen every write up to `revision` (the storage's current one), asking
+   * the storage watch for its progress and waiting a bounded time when it is behind. False when
+   * it cannot tell in time (not ready, no progress support, no answer): storage serves the read.
+   */
+  waitUntilFresh(revision: number): Promise<boolean> | boolean {
+    if (this.state !== "ready") return false;
+    if (this.rev >= revision) return true;
+    if (!this.canProveFresh) return false;
+    return new Promise((resolve) => {
+      const waiter: FreshWaiter = {
+        revision,
+        resolve,
+        timer: setTimeout(() => {
+          this.freshWaiters.delete(waiter);
+          // The request may have been lost (a stream reopening): the next wait asks again.
+          this.progressRequested = false;
+          this.freshBackoffUntil = performance.now() + FRESH_BACKOFF_MS;
+          resolve(false);
+        }, this.options.freshTimeoutMs ?? 250),
+      };
+      this.freshWaiters.add(waiter);
+      this.requestProgress();
+    });
+  }
+
+  /** Whether the storage watch can prove the cache current (progress notices it trusts, no recent unanswered one). */
+  get canProveFresh(): boolean {
+    return this.state === "ready" && this.progressWatch?.supportsProgress() === true && performance.now() >= this.freshBackoffUntil;
+  }
+
+  /** One request in flight at a time; its notice asks again while waiters remain behind. */
+  private requestProgress(): void {
+    if (this.progressRequested || this.progressWatch === undefined) return;
+    this.progressRequested = true;
+    this.progressWatch.requestProgress();
+  }
+
+  /** Answers the waiters the cache's revision now satisfies (all of them, false, when `fail`). */
+  private settleFreshWaiters(fail = false): void {
+    if (this.freshWaiters.size === 0) return;
+    for (const w of [...this.freshWaiters]) {
+      if (!fail && w.revision > this.rev) continue;
+      clearTimeout(w.timer);
+      this.freshWaiters.delete(w);
+      w.resolve(!fail);
+    }
+  }
+
+  private applyProgress(notice: ProgressNotice): void {
+    this.progressRequested = false;
+    if (notice.revision > this.rev) this.rev = notice.revision;
+    this.settleFreshWaiters();
+    if (this.freshWaiters.size > 0) this.requestProgress();
   }
 
   /** The cached object for a stored value, when the cache holds exactly that revision of it. */
@@ -194,6 +272,8 @@ export class Cacher {
     if (this.state === "stopped") return;
     this.state = state;
     if (state !== "starting") for (const w of [...this.readyWaiters]) w();
+    // Relisting or stopped: nothing can be proven current until the cache is whole again.
+    if (state !== "ready") this.settleFreshWaiters(true);
   }
 
   private async run(): Promise<void> {
@@ -206,7 +286,18 @@ export class Cacher {
         attempt = 0;
         this.everReady = true;
         this.setState("ready");
-        for await (const ev of storage.watch({ prefix, afterRevision: list.revision, signal: this.stop.signal })) this.apply(ev);
+        const watchOptions = { prefix, afterRevision: list.revision, signal: this.stop.signal };
+        const pw = storage.watchWithProgress?.(watchOptions);
+        this.progressWatch = pw;
+        this.progressRequested = false;
+        try {
+          for await (const ev of pw ?? storage.watch(watchOptions)) {
+            if (ev.type === "PROGRESS") this.applyProgress(ev);
+            else this.apply(ev);
+          }
+        } finally {
+          this.progressWatch = undefined;
+        }
         // Ended without an error: the storage is closing (the next list says so), or relist.
       } catch (err) {
         if (this.stop.signal.aborted) return;
@@ -261,6 +352,7 @@ export class Cacher {
     this.rev = ev.revision;
     this.buffer.push(cacheEvent);
     this.dispatch(cacheEvent);
+    this.settleFreshWaiters();
   }
 
   private dispatch(ev: CacheEvent): void {

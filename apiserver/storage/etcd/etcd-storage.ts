@@ -37,6 +37,25 @@ export interface EtcdStorageOptions {
   callTimeoutMs?: number;
   /** For `https://` members: the CA to trust and the client certificate (`--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`). */
   tls?: H2TLSOptions;
+  /**
+   * Trust progress notifications whatever the member's version (tests of the mechanism on an
+   * older etcd); by default only releases that order them after pending events are trusted.
+   */
+  trustProgressNotify?: boolean;
+}
+
+/**
+ * Whether an etcd release sends progress notifications only after the events before them
+ * (3.4.31+, 3.5.13+, 3.6+: the versions upstream requires for consistent reads from cache).
+ */
+export function progressNotifyOrdered(version: string): boolean {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!m) return false;
+  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (major !== 3) return major > 3;
+  if (minor === 4) return patch >= 31;
+  if (minor === 5) return patch >= 13;
+  return minor > 5;
 }
 
 /** The whole keyspace's range end for a range request (etcd: "\0" means every key >= key). */
@@ -64,6 +83,10 @@ const MAX_TXN_OPS = 128;
 
 export class EtcdStorage implements Storage {
   private readonly kv: EtcdKVClient;
+  private readonly trustProgress: boolean;
+  /** Whether the member's version orders progress notices after events (undefined: not known yet). */
+  private progressOrdered: boolean | undefined;
+  private versionAsked = false;
   /** Gets waiting for this loop turn's shared call. */
   private gets: { key: string; resolve: (kv: KeyValue | undefined) => void; reject: (e: unknown) => void }[] = [];
   private readonly watches = new Set<EtcdWatch>();
@@ -76,6 +99,20 @@ export class EtcdStorage implements Storage {
     // Unary calls get a deadline; watches live as long as they are wanted. A list of a whole
     // resource comes back in one response, with no cap on its size (as upstream).
     this.kv = new EtcdKVClient(options.endpoints, timeout, options.tls);
+    this.trustProgress = options.trustProgressNotify === true;
+  }
+
+  /** Whether progress notices are trusted: asks the member's version once (until it answers, no). */
+  private progressTrusted(): boolean {
+    if (this.trustProgress) return true;
+    if (this.progressOrdered === undefined && !this.versionAsked) {
+      this.versionAsked = true;
+      this.kv.serverVersion().then(
+        (v) => (this.progressOrdered = progressNotifyOrdered(v)),
+        () => (this.versionAsked = false),
+      );
+    }
+    return this.progressOrdered === true;
   }
 
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
@@ -224,7 +261,13 @@ export class EtcdStorage implements Storage {
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
-    const w = new EtcdWatch(this.kv, options, (self) => this.watches.delete(self));
+    // Progress notices come only when asked for, and this caller never asks.
+    return this.watchWithProgress(options) as AsyncIterable<StorageEvent>;
+  }
+
+  watchWithProgress(options: WatchOptions): EtcdWatch {
+    this.progressTrusted(); // asks the version now, so that it is known by the first consistent read
+    const w = new EtcdWatch(this.kv, options, (self) => this.watches.delete(self), () => this.progressTrusted());
     if (this.closed) w.fail(closedError(options.prefix));
     else this.watches.add(w);
     return w;

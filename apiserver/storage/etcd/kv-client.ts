@@ -81,6 +81,8 @@ export interface WatchResponse {
 export interface WatchHandle {
   /** Ends the stream; `onEnd` is not called after this. */
   cancel(): void;
+  /** Asks etcd for a progress notification: a response with no events, its header at the store's revision. */
+  requestProgress(): void;
 }
 
 export interface TxnResponse {
@@ -235,6 +237,16 @@ function readTxn(r: Reader, end: number): TxnResponse {
   return out;
 }
 
+/** StatusResponse.version (field 2). */
+function readStatusVersion(r: Reader, end: number): string {
+  let version = "";
+  readFields(r, end, (n, wt) => {
+    if (n === 2) version = asBuffer(r.bytes()).toString("utf8");
+    else r.skipType(wt);
+  });
+  return version;
+}
+
 function readCompact(r: Reader, end: number): number {
   let rev = 0;
   readFields(r, end, (n, wt) => {
@@ -321,6 +333,11 @@ export class EtcdKVClient {
     return this.call("Txn", body, readTxn);
   }
 
+  /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
+  serverVersion(): Promise<string> {
+    return this.call("/etcdserverpb.Maintenance/Status", frame(() => {}), readStatusVersion);
+  }
+
   compact(revision: number): Promise<number> {
     return this.call("Compact", frame((w) => uintField(w, 1, revision)), readCompact);
   }
@@ -344,14 +361,14 @@ export class EtcdKVClient {
     };
     if (this.closed) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_CANCELLED, "client closed")));
-      return { cancel: () => {} };
+      return { cancel: () => {}, requestProgress: () => {} };
     }
     let stream: http2.ClientHttp2Stream;
     try {
       stream = this.connect().request({ ":method": "POST", ":path": "/etcdserverpb.Watch/Watch", "content-type": "application/grpc", te: "trailers" }, { endStream: false });
     } catch (e) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message)));
-      return { cancel: () => {} };
+      return { cancel: () => {}, requestProgress: () => {} };
     }
     this.acquire();
     this.watches.add(end);
@@ -395,6 +412,10 @@ export class EtcdKVClient {
       ),
     );
     return {
+      requestProgress: () => {
+        // WatchRequest.progress_request (field 3), an empty WatchProgressRequest.
+        if (!ended && !stream.destroyed) stream.write(frame((w) => messageField(w, 3, () => {})));
+      },
       cancel: () => {
         if (ended) return;
         ended = true;
@@ -465,7 +486,7 @@ export class EtcdKVClient {
     return new Promise<T>((resolve, reject) => {
       let request: { response: Promise<H2Response>; cancel: () => void };
       try {
-        request = this.unarySession().request(`/etcdserverpb.KV/${method}`, body);
+        request = this.unarySession().request(method.startsWith("/") ? method : `/etcdserverpb.KV/${method}`, body);
       } catch (e) {
         reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
         return;

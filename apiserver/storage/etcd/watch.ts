@@ -5,7 +5,7 @@
  */
 import { compactedError } from "../errors.js";
 import { EventQueue } from "../event-queue.js";
-import type { KeyValue, StorageEvent, WatchOptions } from "../interface.js";
+import type { KeyValue, ProgressNotice, ProgressWatch, StorageEvent, WatchOptions } from "../interface.js";
 import { prefixEndBytes } from "../key-range.js";
 import { translateError } from "./errors.js";
 import { type EtcdCallError, type EtcdKVClient, GRPC_UNAVAILABLE, type KV, type WatchHandle, type WatchResponse } from "./kv-client.js";
@@ -18,12 +18,16 @@ function keyValueOf(kv: KV): KeyValue {
   return { key: kv.key.toString("utf8"), value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
 }
 
-export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
-  private readonly queue: EventQueue<StorageEvent>;
+export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressNotice>, ProgressWatch {
+  private readonly queue: EventQueue<StorageEvent | ProgressNotice>;
   private handle: WatchHandle | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs = RETRY_MIN_MS;
   private stopped = false;
+  /** The open stream was confirmed by etcd (progress requests are sent only then). */
+  private created = false;
+  /** A progress request came before the stream was created: sent when it is. */
+  private progressWanted = false;
   /** The revision the next (re)opened stream starts at; 0 until known (a watch from now). */
   private nextRevision: number;
   private readonly key: Buffer;
@@ -33,6 +37,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     private readonly client: EtcdKVClient,
     private readonly options: WatchOptions,
     onDone: (self: EtcdWatch) => void,
+    private readonly progressTrusted: () => boolean = () => false,
   ) {
     const { prefix, afterRevision, signal } = options;
     // etcd refuses an empty key: the whole keyspace is "\0" up to the "\0" range end.
@@ -40,7 +45,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     this.rangeEnd = prefixEndBytes(prefix) ?? Buffer.from([0]);
     this.nextRevision = afterRevision > 0 ? afterRevision + 1 : 0;
     const onAbort = (): void => this.queue.end();
-    this.queue = new EventQueue<StorageEvent>(() => {
+    this.queue = new EventQueue<StorageEvent | ProgressNotice>(() => {
       signal.removeEventListener("abort", onAbort);
       void this.stop();
       onDone(this);
@@ -53,16 +58,31 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     this.open();
   }
 
-  next(): Promise<IteratorResult<StorageEvent>> {
+  next(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     return this.queue.next();
   }
 
-  return(): Promise<IteratorResult<StorageEvent>> {
+  return(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     return this.queue.return();
   }
 
-  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent | ProgressNotice> {
     return this;
+  }
+
+  /**
+   * Asks etcd where the stream is; the answer is queued as a notice. Sent once the stream has
+   * said it was created; while reconnecting the request may be lost, and the caller's bounded
+   * wait falls back. etcd before 3.4.31/3.5.13 could send a notice ahead of events still in
+   * flight (upstream requires the fixed versions for its consistent reads from cache).
+   */
+  supportsProgress(): boolean {
+    return this.progressTrusted();
+  }
+
+  requestProgress(): void {
+    if (this.created) this.handle?.requestProgress();
+    else this.progressWanted = true;
   }
 
   /** Fails the watch (the consumer sees `error` after the events already queued). */
@@ -82,6 +102,7 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
 
   private open(): void {
     if (this.stopped) return;
+    this.created = false;
     this.handle = this.client.watch(
       { key: this.key, rangeEnd: this.rangeEnd, startRevision: this.nextRevision },
       (res) => this.onResponse(res),
@@ -104,6 +125,19 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent> {
     }
     // A watch from now resumes after the revision it was created at when nothing came yet.
     if (res.created && this.nextRevision === 0) this.nextRevision = res.revision + 1;
+    if (res.created) {
+      this.created = true;
+      if (this.progressWanted) {
+        this.progressWanted = false;
+        this.handle?.requestProgress();
+      }
+      return;
+    }
+    if (res.events.length === 0) {
+      // A progress notification: the stream has sent every event up to the header's revision.
+      if (res.revision > 0) this.queue.push({ type: "PROGRESS", revision: res.revision });
+      return;
+    }
     this.retryMs = RETRY_MIN_MS;
     for (const ev of res.events) {
       const revision = ev.kv.modRevision;

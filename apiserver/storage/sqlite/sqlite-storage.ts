@@ -28,6 +28,7 @@ import {
   type ListOptions,
   type ListResult,
   type Preconditions,
+  type ProgressWatch,
   type Storage,
   StorageError,
   type StorageEvent,
@@ -238,6 +239,23 @@ export class SqliteStorage implements Storage {
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
+    // Without requestProgress nothing but events is ever queued.
+    return this.openWatch(options) as AsyncIterable<StorageEvent>;
+  }
+
+  watchWithProgress(options: WatchOptions): ProgressWatch {
+    const w = this.openWatch(options);
+    return {
+      [Symbol.asyncIterator]: () => w[Symbol.asyncIterator](),
+      // Everything durable has been published to the watch already: the notice is exact.
+      requestProgress: () => {
+        if (w instanceof SqliteWatch) w.requestProgress(this.durable);
+      },
+      supportsProgress: () => true,
+    };
+  }
+
+  private openWatch(options: WatchOptions): SqliteWatch | AsyncIterable<StorageEvent> {
     const { prefix, afterRevision, signal } = options;
     if (this.closed) return SqliteWatch.failed(closedError(prefix));
     if (afterRevision > 0 && afterRevision + 1 < this.compacted) {

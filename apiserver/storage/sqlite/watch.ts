@@ -6,13 +6,13 @@
 import type Database from "better-sqlite3";
 import { compactedError } from "../errors.js";
 import { EventQueue } from "../event-queue.js";
-import type { KeyValue, StorageEvent } from "../interface.js";
+import type { KeyValue, ProgressNotice, StorageEvent } from "../interface.js";
 
 interface Subscriber {
   prefix: string;
   /** Only events after this revision (the replay covers the ones before). */
   after: number;
-  queue: EventQueue<StorageEvent>;
+  queue: EventQueue<StorageEvent | ProgressNotice>;
 }
 
 /** The live side: every committed event goes to each subscriber whose prefix it matches. */
@@ -35,6 +35,14 @@ export class WatchHub {
     for (const s of this.subscribers) {
       if (event.revision > s.after && event.key.startsWith(s.prefix)) s.queue.push(event);
     }
+  }
+
+  /**
+   * A progress notice to one subscriber. Commits publish their events in the same synchronous
+   * step that makes them durable, so every event up to `revision` is queued before the notice.
+   */
+  notifyProgress(s: Subscriber, revision: number): void {
+    if (this.subscribers.has(s)) s.queue.push({ type: "PROGRESS", revision: Math.max(revision, s.after) });
   }
 
   /** Ends every watch (the storage is closing). */
@@ -87,7 +95,7 @@ export interface SqliteWatchInit {
   signal: AbortSignal;
 }
 
-export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
+export class SqliteWatch implements AsyncIterableIterator<StorageEvent | ProgressNotice> {
   /** A watch that fails on its first pull (compacted revision, closed storage). */
   static failed(error: unknown): AsyncIterable<StorageEvent> {
     const q = new EventQueue<StorageEvent>();
@@ -95,7 +103,8 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
     return q;
   }
 
-  private readonly live: EventQueue<StorageEvent>;
+  private readonly live: EventQueue<StorageEvent | ProgressNotice>;
+  private readonly sub: Subscriber;
   private replayed: StorageEvent[] = [];
   private replayIndex = 0;
   private nextRev: number;
@@ -108,7 +117,8 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
     this.lastRev = init.replayTo;
     const onAbort = (): void => this.live.end();
     const sub: Subscriber = { prefix, after: init.liveAfter, queue: undefined! };
-    this.live = new EventQueue<StorageEvent>(() => {
+    this.sub = sub;
+    this.live = new EventQueue<StorageEvent | ProgressNotice>(() => {
       hub.unsubscribe(sub);
       signal.removeEventListener("abort", onAbort);
       this.stopReplay();
@@ -122,7 +132,12 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
     signal.addEventListener("abort", onAbort, { once: true });
   }
 
-  next(): Promise<IteratorResult<StorageEvent>> {
+  /** Queues a notice at `revision` (the durable one) after the events already published. */
+  requestProgress(revision: number): void {
+    this.init.hub.notifyProgress(this.sub, revision);
+  }
+
+  next(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     if (this.replayIndex < this.replayed.length) {
       return Promise.resolve({ value: this.replayed[this.replayIndex++]!, done: false });
     }
@@ -140,12 +155,12 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent> {
     return this.live.next();
   }
 
-  return(): Promise<IteratorResult<StorageEvent>> {
+  return(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     this.stopReplay();
     return this.live.return();
   }
 
-  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent | ProgressNotice> {
     return this;
   }
 

@@ -1,0 +1,231 @@
+/**
+ * Consistent reads (GET and LIST without a resourceVersion) served from the watch cache, on
+ * SQLite and on a real etcd: the cache answers them once the storage watch has proved (a
+ * progress notice) that it saw every write up to the storage's current revision, so a write
+ * acknowledged to one client is visible to every later consistent read, whichever client reads.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildStore } from "../../../apiserver/registry/builtin.js";
+import { RevisionBatcher } from "../../../apiserver/registry/cacher/revision-batcher.js";
+import type { GenericStore } from "../../../apiserver/registry/store.js";
+import { EtcdStorage, progressNotifyOrdered } from "../../../apiserver/storage/etcd/etcd-storage.js";
+import type { Storage } from "../../../apiserver/storage/interface.js";
+import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
+import { cm, ctx, ns, scheme } from "./helpers.js";
+
+function storeOn(storage: Storage, group: string, plural: string, watchCache: boolean): GenericStore {
+  const gv = scheme.groupVersions().find((g) => g.group === group && scheme.resourcesFor(g).some((r) => r.plural === plural))!;
+  const info = scheme.resourcesFor(gv).find((r) => r.plural === plural)!;
+  return buildStore(storage, scheme, gv, info, { watchCache });
+}
+
+/** Counts the reads that reach storage (the ones the cache did not answer). */
+function countReads(storage: Storage): { gets: number; lists: number } {
+  const counts = { gets: 0, lists: 0 };
+  const get = storage.get.bind(storage);
+  const list = storage.list.bind(storage);
+  storage.get = (key) => {
+    counts.gets++;
+    return get(key);
+  };
+  storage.list = (opts) => {
+    counts.lists++;
+    return list(opts);
+  };
+  return counts;
+}
+
+const rvOf = (o: { metadata?: { resourceVersion?: string } }): number => Number(o.metadata?.resourceVersion);
+
+interface Backend {
+  name: string;
+  open(): Promise<Storage>;
+  /** Whether the cache can prove itself current here (else consistent GETs go to storage). */
+  proves: () => boolean;
+}
+
+function consistencySuite(backend: Backend): void {
+  // Suites on the same etcd share its keyspace: each writes under names of its own.
+  const space = backend.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  describe(`consistent reads from the watch cache on ${backend.name}`, () => {
+    it("answers a consistent GET and LIST from the cache after writes to other resources, at the current revision", async () => {
+      const storage = await backend.open();
+      const configmaps = storeOn(storage, "", "configmaps", true);
+      const namespaces = storeOn(storage, "", "namespaces", false);
+      try {
+        expect(await configmaps.cacher!.waitReady()).toBe(true);
+        const created = await configmaps.create(ctx(space), cm("a", { v: "1" }));
+        // Writes elsewhere move the storage's revision past the cache's last event.
+        for (let i = 0; i < 3; i++) await namespaces.create(ctx(), ns(`${space}-other-${i}`));
+        const current = await storage.currentRevision();
+        expect(current).toBeGreaterThan(rvOf(created));
+        const reads = countReads(storage);
+        const proves = backend.proves();
+        expect(configmaps.cacher!.canProveFresh).toBe(proves);
+        const got = await configmaps.get(ctx(space), "a");
+        expect(got.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
+        expect((got as { data?: Record<string, string> }).data).toEqual({ v: "1" });
+        const list = await configmaps.list(ctx(space));
+        expect(list.items.map((o) => o.metadata?.name)).toEqual(["a"]);
+        // The cache was proved current: the list is at the storage's revision, not its last event's.
+        expect(rvOf(list)).toBeGreaterThanOrEqual(current);
+        // Where notices cannot be trusted, storage answers (and says the same).
+        expect(reads).toEqual(proves ? { gets: 0, lists: 0 } : { gets: 1, lists: 1 });
+        await expect(configmaps.get(ctx(space), "missing")).rejects.toMatchObject({ status: { code: 404 } });
+        expect(reads.gets).toBe(proves ? 0 : 2);
+      } finally {
+        configmaps.stopWatchCache();
+        await storage.close();
+      }
+    });
+
+    it("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
+      const storage = await backend.open();
+      const configmaps = storeOn(storage, "", "configmaps", true);
+      const namespaces = storeOn(storage, "", "namespaces", false);
+      const names = ["n0", "n1", "n2", "n3"];
+      try {
+        expect(await configmaps.cacher!.waitReady()).toBe(true);
+        for (const n of names) await configmaps.create(ctx(space), cm(n, { v: "0" }));
+        let round = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            // Per writer: the objects it writes, in order (a write to a namespace moves only the revision).
+            fc.array(fc.array(fc.integer({ min: 0, max: names.length }), { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 4 }),
+            fc.integer({ min: 1, max: 3 }),
+            async (writers, readers) => {
+              round++;
+              /** The newest acknowledged revision of each object (what every later read must see). */
+              const acked = new Map<string, { rv: number; value: string }>();
+              let writing = true;
+              const problems: string[] = [];
+              const check = (name: string, seen: { metadata?: { resourceVersion?: string } } | undefined, floor: number, who: string): void => {
+                if (!seen) problems.push(`${who}: ${name} missing, acknowledged at ${floor}`);
+                else if (rvOf(seen) < floor) problems.push(`${who}: ${name} at ${rvOf(seen)}, acknowledged at ${floor}`);
+              };
+              const write = async (w: number, ops: number[]): Promise<void> => {
+                for (const [i, target] of ops.entries()) {
+                  if (target === names.length) {
+                    await namespaces.create(ctx(), ns(`${space}-r${round}-w${w}-${i}`));
+                    continue;
+                  }
+                  const name = names[target]!;
+                  const value = `r${round}-w${w}-${i}`;
+                  const { object } = await configmaps.update(ctx(space), name, cm(name, { v: value }));
+                  const rv = rvOf(object);
+                  if ((acked.get(name)?.rv ?? 0) < rv) acked.set(name, { rv, value });
+                  // The writer reads its own write back at once.
+                  const own = await configmaps.get(ctx(space), name);
+                  check(name, own, rv, `writer ${w} get`);
+                }
+              };
+              const read = async (r: number): Promise<void> => {
+                do {
+                  // What was acknowledged before the read began must be in what it returns.
+                  const before = new Map(acked);
+                  const list = await configmaps.list(ctx(space));
+                  const byName = new Map(list.items.map((o) => [o.metadata?.name ?? "", o]));
+                  for (const [name, a] of before) check(name, byName.get(name), a.rv, `reader ${r} list`);
+                  for (const [name, a] of before) {
+                    const got = await configmaps.get(ctx(space), name);
+                    check(name, got, a.rv, `reader ${r} get`);
+                    if (rvOf(got) === a.rv && (got as { data?: Record<string, string> }).data?.v !== a.value) {
+                      problems.push(`reader ${r} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`);
+                    }
+                  }
+                  // Reads the cache answers never leave the microtask queue: let the commits run.
+                  await new Promise((r) => setImmediate(r));
+                } while (writing);
+              };
+              const readersDone = Promise.all(Array.from({ length: readers }, (_, r) => read(r)));
+              await Promise.all(writers.map((ops, w) => write(w, ops)));
+              writing = false;
+              await readersDone;
+              expect(problems).toEqual([]);
+            },
+          ),
+          { seed: 20, numRuns: 12 },
+        );
+      } finally {
+        configmaps.stopWatchCache();
+        await storage.close();
+      }
+    });
+  });
+}
+
+describe("revision batcher", () => {
+  it("gives a read only an answer requested after it began, one request for the reads that arrive together", async () => {
+    let revision = 10;
+    const pending: (() => void)[] = [];
+    let requests = 0;
+    const batcher = new RevisionBatcher(() => {
+      requests++;
+      // The answer is the revision when the request is served (later), as a round trip would.
+      return new Promise((resolve) => pending.push(() => resolve(revision)));
+    });
+    const first = batcher.current();
+    revision = 11; // a write acknowledged after the first request was sent
+    const second = batcher.current();
+    const third = batcher.current();
+    expect(requests).toBe(1);
+    pending.shift()!();
+    expect(await first).toBe(11);
+    await new Promise((r) => setImmediate(r));
+    expect(requests).toBe(2);
+    revision = 12;
+    pending.shift()!();
+    expect(await second).toBe(12);
+    expect(await third).toBe(12);
+    expect(requests).toBe(2);
+  });
+});
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+consistencySuite({
+  name: "SQLite",
+  open: async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-consistency-"));
+    dirs.push(dir);
+    return new SqliteStorage({ path: path.join(dir, "db.sqlite") });
+  },
+  proves: () => true,
+});
+
+describe.runIf(etcdAvailable())("etcd", () => {
+  let server: EtcdServer;
+  beforeAll(async () => {
+    server = await startEtcd();
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  let version = "";
+  beforeAll(async () => {
+    version = ((await (await fetch(`${server.endpoint}/version`)).json()) as { etcdserver: string }).etcdserver;
+  });
+  // Each suite opens its own clients and objects of its own (the keyspace is shared).
+  consistencySuite({ name: "etcd", open: async () => new EtcdStorage({ endpoints: [server.endpoint] }), proves: () => progressNotifyOrdered(version) });
+  // The progress mechanism itself, on whatever release is installed.
+  consistencySuite({
+    name: "etcd, progress notices trusted",
+    open: async () => new EtcdStorage({ endpoints: [server.endpoint], trustProgressNotify: true }),
+    proves: () => true,
+  });
+});
+
+describe("etcd releases whose progress notices come after pending events", () => {
+  it("3.4.31+, 3.5.13+ and 3.6+", () => {
+    expect(["3.4.23", "3.4.30", "3.5.12", "3.3.27", "x"].map(progressNotifyOrdered)).toEqual([false, false, false, false, false]);
+    expect(["3.4.31", "3.5.13", "3.5.21", "3.6.0", "4.0.0"].map(progressNotifyOrdered)).toEqual([true, true, true, true, true]);
+  });
+});
