@@ -15,7 +15,7 @@
  *   SOAK_DURATION=2m npm run bench -- soak      # or --duration=2m; warm-up is min(1 min, half)
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { EventEmitter } from "node:events";
@@ -41,6 +41,8 @@ interface Probe {
   rss: number;
   heapUsed: number;
   fds: number;
+  /** The SQLite database and its WAL, bytes. */
+  dbBytes: number;
   watchers: number;
   listeners: number;
   handles: number;
@@ -107,7 +109,16 @@ async function serve(dataDir: string): Promise<void> {
     cachers.add(this);
     return startCacher.apply(this, args);
   };
-  const running = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", log: () => {} });
+  // SOAK_COMPACTION_INTERVAL (e.g. 30s): compaction as often as that (issue 24's bounded-file
+  // check); unset, the server's default (5 minutes).
+  const compaction = process.env.SOAK_COMPACTION_INTERVAL;
+  const running = await runAPIServer({
+    dataDir,
+    securePort: 0,
+    bindAddress: "127.0.0.1",
+    log: () => {},
+    ...(compaction ? { etcdCompactionIntervalMs: parseDuration(compaction) } : {}),
+  });
   const manager = new ControllerManager({ restConfig: loadKubeconfig({ path: running.kubeconfig }), log: () => {}, onError: () => {} });
   void manager.start();
   const probe = (): Probe => {
@@ -119,6 +130,7 @@ async function serve(dataDir: string): Promise<void> {
       rss: mem.rss,
       heapUsed: mem.heapUsed,
       fds: readdirSync("/proc/self/fd").length,
+      dbBytes: ["kubegen.db", "kubegen.db-wal"].reduce((n, f) => n + (existsSync(path.join(dataDir, f)) ? statSync(path.join(dataDir, f)).size : 0), 0),
       watchers: [...cachers].reduce((n, c) => n + c.watcherCount, 0),
       listeners: emitters.reduce((n, e) => n + e.eventNames().reduce((m, name) => m + e.listenerCount(name), 0), 0),
       handles: process.getActiveResourcesInfo().length,
@@ -333,7 +345,7 @@ async function run(): Promise<void> {
       const { count, p99 } = lat.take();
       const s: Sample = { ...p, rss: server.rssFromProc(), t: performance.now() - t0, writes: count, p99, clientWatchers: counts.open, reconnects: counts.reconnects };
       samples.push(s);
-      console.log(`  t=${(s.t / 1000).toFixed(0)}s rss ${mb(s.rss)} MB heap ${mb(s.heapUsed)} MB fds ${s.fds} watchers ${s.watchers} listeners ${s.listeners} handles ${s.handles} writes ${s.writes} p99 ${formatDuration(s.p99)}`);
+      console.log(`  t=${(s.t / 1000).toFixed(0)}s rss ${mb(s.rss)} MB heap ${mb(s.heapUsed)} MB db ${mb(s.dbBytes)} MB fds ${s.fds} watchers ${s.watchers} listeners ${s.listeners} handles ${s.handles} writes ${s.writes} p99 ${formatDuration(s.p99)}`);
     }
 
     stop.abort();
@@ -351,8 +363,8 @@ async function run(): Promise<void> {
 
     printTable(
       "soak: the server over time",
-      ["t", "RSS MB", "heap MB", "fds", "watchers (server)", "watchers (clients)", "reconnects", "listeners", "handles", "writes", "write p99"],
-      samples.map((s) => [`${(s.t / 1000).toFixed(0)} s`, mb(s.rss), mb(s.heapUsed), String(s.fds), String(s.watchers), String(s.clientWatchers), String(s.reconnects), String(s.listeners), String(s.handles), String(s.writes), formatDuration(s.p99)]),
+      ["t", "RSS MB", "heap MB", "db MB", "fds", "watchers (server)", "watchers (clients)", "reconnects", "listeners", "handles", "writes", "write p99"],
+      samples.map((s) => [`${(s.t / 1000).toFixed(0)} s`, mb(s.rss), mb(s.heapUsed), mb(s.dbBytes), String(s.fds), String(s.watchers), String(s.clientWatchers), String(s.reconnects), String(s.listeners), String(s.handles), String(s.writes), formatDuration(s.p99)]),
     );
 
     // Warm-up ends at the first sample at or after it; "the end" is the mean of the last three
@@ -364,6 +376,13 @@ async function run(): Promise<void> {
     const rows: string[][] = [];
     const rssCheck = checkTarget(rssRatio, RSS_TARGET, "soak: RSS growth after warm-up < 10%");
     rows.push(["RSS, end of load / end of warm-up", `${mb(endRss)} / ${mb(base.rss)} MB`, `${((rssRatio - 1) * 100).toFixed(1)}%`, "< 10%", rssCheck.verdict]);
+    if (process.env.SOAK_COMPACTION_INTERVAL) {
+      // With compaction the file holds about one interval of history: it must stop growing.
+      const endDb = tail.reduce((n, x) => n + x.dbBytes, 0) / tail.length;
+      const dbRatio = endDb / Math.max(1, base.dbBytes);
+      const dbCheck = checkTarget(dbRatio, RSS_TARGET, "soak: SQLite file growth after warm-up < 10% (compaction on)");
+      rows.push([`SQLite file (compaction every ${process.env.SOAK_COMPACTION_INTERVAL}), end / end of warm-up`, `${mb(endDb)} / ${mb(base.dbBytes)} MB`, `${((dbRatio - 1) * 100).toFixed(1)}%`, "< 10%", dbCheck.verdict]);
+    }
     for (const [what, key] of [
       ["watchers held once the clients left", "watchers"],
       ["event listeners once the clients left", "listeners"],
