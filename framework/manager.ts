@@ -8,14 +8,12 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type http from "node:http";
 import os from "node:os";
-import type { Lease } from "../api/coordination/v1/types.js";
 import type { ClientsetInterface } from "../generated/clientset/index.js";
 import type { SharedIndexInformer } from "../runtime/cache/shared-index-informer.js";
 import type { SharedInformerFactoryBase, SharedInformerFactoryOptions } from "../runtime/gentype/informer-factory.js";
 import { LeaderElector } from "../runtime/leaderelection/leader-elector.js";
-import type { LeaseLock } from "../runtime/leaderelection/lease-lock.js";
+import { ResourceLeaseLock } from "../runtime/leaderelection/resource-lock.js";
 import type { RestConfig } from "../runtime/rest/config.js";
-import { isNotFound } from "../runtime/rest/errors.js";
 import { EventBroadcaster, type EventBroadcasterOptions, type EventRecorder } from "./events.js";
 import { objectKey, type APISet, type Kind, type KubeObject, type ObjectClient } from "./kind.js";
 import { builtinAPI } from "./kinds.js";
@@ -78,35 +76,6 @@ export interface CacheReader<T> {
 
 /** Thrown by `start` when leadership was lost: the process should exit, as Go operators do. */
 export class LeaderElectionLostError extends Error {}
-
-class ClientLeaseLock implements LeaseLock {
-  constructor(
-    private readonly client: ObjectClient<Lease>,
-    readonly namespace: string,
-    readonly name: string,
-  ) {}
-
-  async get(signal?: AbortSignal): Promise<Lease | undefined> {
-    try {
-      return await this.client.get(this.name, signal ? { signal } : undefined);
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
-  }
-
-  create(lease: Lease, signal?: AbortSignal): Promise<Lease> {
-    return this.client.create({ ...lease, metadata: { ...lease.metadata, name: this.name, namespace: this.namespace } }, signal ? { signal } : undefined);
-  }
-
-  update(lease: Lease, signal?: AbortSignal): Promise<Lease> {
-    return this.client.update(lease, signal ? { signal } : undefined);
-  }
-
-  describe(): string {
-    return `${this.namespace}/${this.name}`;
-  }
-}
 
 export class Manager {
   readonly identity: string;
@@ -316,7 +285,7 @@ export class Manager {
       } else {
         const le = this.#options.leaderElection;
         const namespace = le.namespace ?? "default";
-        const lock = new ClientLeaseLock(this.clientset(builtinAPI).coordinationV1().leases(namespace), namespace, le.id);
+        const lock = new ResourceLeaseLock(this.clientset(builtinAPI).coordinationV1(), namespace, le.id);
         let term: Promise<void> | undefined;
         const elector = new LeaderElector({
           lock,
