@@ -12,6 +12,7 @@ import path from "node:path";
 import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { eventually } from "../support/wait.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
 const NS = "workloads";
@@ -52,6 +53,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-workloads-e2e-"));
   up = await spawnAPIServer(dir, { command: "up", extraArgs: ["--endpoint-reconciler-type", "none"] });
   await ok("create", "namespace", NS);
+  // Pods need the namespace's `default` ServiceAccount (ServiceAccount admission, as upstream);
+  // the serviceaccount controller makes it just after the namespace.
+  await eventually(`serviceaccount ${NS}/default`, async () => (await kubectl("-n", NS, "get", "serviceaccount", "default")).code === 0);
 }, 60_000);
 
 afterAll(async () => {
@@ -138,7 +142,10 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     expect(pods).toMatch(/^nginx\s+0\/1\s+Pending\s+0\s+/m);
     expect(await ok("-n", NS, "get", "jobs")).toMatch(/^once\s+Running\s+0\/1\s+/m);
     expect(await ok("-n", NS, "get", "hpa")).toMatch(/^demo\s+Deployment\/demo\s+cpu: <unknown>\/70%\s+2\s+5\s+0\s+/m);
-    expect(await ok("-n", NS, "get", "quota")).toMatch(/^small\s+\S+\s+pods: 0\/10\s+limits.cpu: 0\/4/m);
+    // The resourcequota controller counts the namespace's one Pod (nginx) into status.used.
+    await eventually("quota small counting the nginx pod", async () =>
+      /^small\s+\S+\s+pods: 1\/10\s+limits.cpu: 0\/4/m.test((await kubectl("-n", NS, "get", "quota")).stdout),
+    );
     for (const kind of ["pod/nginx", "deployment/demo", "statefulset/db", "job/once", "cronjob/nightly", "service/demo", "ingress/demo", "hpa/demo", "pdb/demo", "networkpolicy/demo", "pvc/demo-data", "quota/small", "configmap/demo-config", "secret/demo-secret", "serviceaccount/demo-sa", "role/demo", "rolebinding/demo"]) {
       const out = await ok("-n", NS, "describe", kind);
       expect(out).toMatch(/^Name:\s+/m);

@@ -49,7 +49,7 @@ interface Backend {
   proves: () => boolean;
 }
 
-function consistencySuite(backend: Backend): void {
+function consistencySuite(backend: Backend, { readYourWrites = true } = {}): void {
   // Suites on the same etcd share its keyspace: each writes under names of its own.
   const space = backend.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   describe(`consistent reads from the watch cache on ${backend.name}`, () => {
@@ -84,7 +84,7 @@ function consistencySuite(backend: Backend): void {
       }
     });
 
-    it("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
+    it.runIf(readYourWrites)("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
       const storage = await backend.open();
       const configmaps = storeOn(storage, "", "configmaps", true);
       const namespaces = storeOn(storage, "", "namespaces", false);
@@ -215,12 +215,19 @@ describe.runIf(etcdAvailable())("etcd", () => {
   });
   // Each suite opens its own clients and objects of its own (the keyspace is shared).
   consistencySuite({ name: "etcd", open: async () => new EtcdStorage({ endpoints: [server.endpoint] }), proves: () => progressNotifyOrdered(version) });
-  // The progress mechanism itself, on whatever release is installed.
-  consistencySuite({
-    name: "etcd, progress notices trusted",
-    open: async () => new EtcdStorage({ endpoints: [server.endpoint], trustProgressNotify: true }),
-    proves: () => true,
-  });
+  // The progress mechanism itself, on whatever release is installed. Not the read-your-writes
+  // property: on releases before 3.4.31/3.5.13 (Debian's is 3.4.23) a notice may overtake
+  // pending events, which is exactly why the store does not trust them there; forcing trust on
+  // such a release makes that property fail by design (seen in a run: a GET after a create found
+  // nothing).
+  consistencySuite(
+    {
+      name: "etcd, progress notices trusted",
+      open: async () => new EtcdStorage({ endpoints: [server.endpoint], trustProgressNotify: true }),
+      proves: () => true,
+    },
+    { readYourWrites: false },
+  );
 });
 
 describe("etcd releases whose progress notices come after pending events", () => {
