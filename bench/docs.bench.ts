@@ -114,12 +114,12 @@ async function run(): Promise<void> {
     ["site", "wall (median)", "reported (median)", "CPU (median)", "files", "size", `target ${check.bound}`],
     [
       row(`built-in API (${Object.keys(swagger.definitions ?? {}).length} definitions, ${Object.keys(swagger.paths ?? {}).length} paths)`, builtin, check.verdict),
-      row(`built-in API x${COPIES}, renamed (${whole.definitions} definitions with repeats): the whole API's size`, scaled, ""),
+      row(`built-in API x${COPIES}, renamed (${whole.definitions} definitions with repeats): a site seven times the 1.34 API`, scaled, ""),
       row("CRDs only (test fixtures + crontab example)", crds, ""),
     ],
   );
   printNote("Wall time includes node start-up; reported is what the command prints (read, model, render, search index, write); CPU is the process's user+sys time, which load on the machine barely moves.");
-  printNote("The built-in API is whatever generated/openapi holds at the time of the run: the whole 1.34 API is being imported separately.");
+  printNote("The built-in API is generated/openapi: the whole Kubernetes 1.34 API (24 group-versions); the x7 row shows how the build scales past it.");
 }
 
 export const bench: BenchModule = {
