@@ -47,21 +47,86 @@ const KNOWN_FOLDER_CYCLES = [
 
 module.exports = {
   forbidden: [
-    layer("api-is-the-bottom", "^api/", ["runtime", "generated", "apiserver", "controllers", "framework", "generator", "cmd"], "api/ holds the API types alone; everything builds on it."),
-    layer("runtime-below-generated", "^runtime/", ["generated", "apiserver", "controllers", "framework", "generator", "cmd"], "runtime/ is the library generated code and servers build on."),
-    layer("generated-below-servers", "^generated/", ["apiserver", "controllers", "framework", "generator", "cmd"], "generated/ is client code; it knows no server."),
-    layer("apiserver-independent", "^apiserver/", ["controllers", "framework", "generator", "cmd"], "the apiserver runs without controllers."),
-    layer("controllers-independent", "^controllers/", ["apiserver", "framework", "generator", "cmd"], "controllers talk to the apiserver over the API only."),
-    layer("framework-not-servers", "^framework/(?!testing/)", ["apiserver", "controllers", "generator", "cmd"], "framework/ is a library for controller authors; only framework/testing may start servers."),
-    layer("generator-alone", "^generator/", ["runtime", "generated", "apiserver", "controllers", "framework", "cmd"], "the generator reads types and writes code; it runs none of it."),
+    layer(
+      "api-is-the-bottom",
+      "^api/",
+      ["runtime", "generated", "apiserver", "controllers", "framework", "generator", "cmd"],
+      "api/ holds the API types alone; everything builds on it.",
+    ),
+    layer(
+      "runtime-below-generated",
+      "^runtime/",
+      ["generated", "apiserver", "controllers", "framework", "generator", "cmd"],
+      "runtime/ is the library generated code and servers build on.",
+    ),
+    layer(
+      "generated-below-servers",
+      "^generated/",
+      ["apiserver", "controllers", "framework", "generator", "cmd"],
+      "generated/ is client code; it knows no server.",
+    ),
+    layer(
+      "apiserver-independent",
+      "^apiserver/",
+      ["controllers", "framework", "generator", "cmd"],
+      "the apiserver runs without controllers.",
+    ),
+    layer(
+      "controllers-independent",
+      "^controllers/",
+      ["apiserver", "framework", "generator", "cmd"],
+      "controllers talk to the apiserver over the API only.",
+    ),
+    layer(
+      "framework-not-servers",
+      "^framework/(?!testing/)",
+      ["apiserver", "controllers", "generator", "cmd"],
+      "framework/ is a library for controller authors; only framework/testing may start servers.",
+    ),
+    layer(
+      "generator-alone",
+      "^generator/",
+      ["runtime", "generated", "apiserver", "controllers", "framework", "cmd"],
+      "the generator reads types and writes code; it runs none of it.",
+    ),
     // Inside the apiserver.
-    layer("apiserver-storage-bottom", "^apiserver/storage/", ["apiserver/registry", "apiserver/endpoints", "apiserver/server", "apiserver/apiextensions", "apiserver/controlplane"], "storage knows bytes and revisions, not resources."),
-    layer("apiserver-registry-below-endpoints", "^apiserver/registry/", ["apiserver/endpoints", "apiserver/server", "apiserver/apiextensions", "apiserver/controlplane"], "registry knows resources, not HTTP; apiextensions builds on it, never the reverse."),
-    layer("apiserver-endpoints-below-server", "^apiserver/endpoints/", ["apiserver/server", "apiserver/controlplane"], "endpoints serve one API group; server assembles them."),
+    layer(
+      "apiserver-storage-bottom",
+      "^apiserver/storage/",
+      ["apiserver/registry", "apiserver/endpoints", "apiserver/server", "apiserver/apiextensions", "apiserver/controlplane"],
+      "storage knows bytes and revisions, not resources.",
+    ),
+    layer(
+      "apiserver-registry-below-endpoints",
+      "^apiserver/registry/",
+      ["apiserver/endpoints", "apiserver/server", "apiserver/apiextensions", "apiserver/controlplane"],
+      "registry knows resources, not HTTP; apiextensions builds on it, never the reverse.",
+    ),
+    layer(
+      "apiserver-endpoints-below-server",
+      "^apiserver/endpoints/",
+      ["apiserver/server", "apiserver/controlplane"],
+      "endpoints serve one API group; server assembles them.",
+    ),
     // Inside the generator.
-    layer("generator-model-bottom", "^generator/model/", ["generator/parse", "generator/emit", "generator/write", "generator/docs"], "the model is what every stage shares."),
-    layer("generator-parse-before-emit", "^generator/parse/", ["generator/emit", "generator/write", "generator/docs"], "parsing fills the model; it does not render."),
-    layer("generator-emit-before-write", "^generator/emit/", ["generator/parse", "generator/write", "generator/docs"], "emitting renders the model; it neither parses nor writes."),
+    layer(
+      "generator-model-bottom",
+      "^generator/model/",
+      ["generator/parse", "generator/emit", "generator/write", "generator/docs"],
+      "the model is what every stage shares.",
+    ),
+    layer(
+      "generator-parse-before-emit",
+      "^generator/parse/",
+      ["generator/emit", "generator/write", "generator/docs"],
+      "parsing fills the model; it does not render.",
+    ),
+    layer(
+      "generator-emit-before-write",
+      "^generator/emit/",
+      ["generator/parse", "generator/write", "generator/docs"],
+      "emitting renders the model; it neither parses nor writes.",
+    ),
     layer("generator-write-last", "^generator/write/", ["generator/parse", "generator/docs"], "writing puts renderings on disk."),
     {
       name: "no-folder-cycles",
@@ -81,7 +146,11 @@ module.exports = {
     exclude: { path: "^(node_modules|test|bench|examples|generated/.*\\.d\\.ts)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".js"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".js"],
+    },
     moduleSystems: ["es6"],
   },
 };

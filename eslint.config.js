@@ -5,7 +5,17 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", "generated/**", "examples/*/generated/**", "test/fixtures/**", ".kubegen/**", ".tmp/**", "out/**", "coverage/**", "bin/**"],
+    ignores: [
+      "node_modules/**",
+      "generated/**",
+      "examples/*/generated/**",
+      "test/fixtures/**",
+      ".kubegen/**",
+      ".tmp/**",
+      "out/**",
+      "coverage/**",
+      "bin/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

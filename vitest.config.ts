@@ -5,7 +5,15 @@ import { defineConfig } from "vitest/config";
  * no external tool (kubectl, protoc, python3-kubernetes, chromium); `npm run test:unit`.
  * `system` is everything else. `npm test` runs both projects, i.e. every test once.
  */
-const SYSTEM_DIRS = ["test/e2e/**", "test/integration/**", "test/compat/**", "test/examples/**", "test/packages/**", "test/framework/**", "test/apiserver/fuzz/**"];
+const SYSTEM_DIRS = [
+  "test/e2e/**",
+  "test/integration/**",
+  "test/compat/**",
+  "test/examples/**",
+  "test/packages/**",
+  "test/framework/**",
+  "test/apiserver/fuzz/**",
+];
 
 /** Tests outside those folders that start a server, etcd, a child process or an external tool. */
 const SYSTEM_FILES = [

@@ -24,7 +24,18 @@ import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/sto
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import YAML from "yaml";
 import { LoadClient } from "./support/load-client.js";
-import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 5;
@@ -166,7 +177,13 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-async function benchCreatesAndReads(backend: Backend, server: APIServerProcess, client: AdminClient, load: LoadClient, results: Results): Promise<void> {
+async function benchCreatesAndReads(
+  backend: Backend,
+  server: APIServerProcess,
+  client: AdminClient,
+  load: LoadClient,
+  results: Results,
+): Promise<void> {
   const ns = "bench";
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
   const pid = server.child.pid;
@@ -175,7 +192,11 @@ async function benchCreatesAndReads(backend: Backend, server: APIServerProcess, 
   // The body as text around the name: no JSON.stringify per request.
   const data = JSON.stringify(DATA);
   const create = (_n: number, loop: number) =>
-    expectStatus(load.connections[loop]!.request("POST", cms, `{"metadata":{"name":"cm-${String(seq++).padStart(6, "0")}"},"data":${data}}`), 201, "create");
+    expectStatus(
+      load.connections[loop]!.request("POST", cms, `{"metadata":{"name":"cm-${String(seq++).padStart(6, "0")}"},"data":${data}}`),
+      201,
+      "create",
+    );
   await load.connect();
   await throughput(8, 200, create); // warm-up: JIT
   await backend.rawWrites(1, 100);
@@ -195,7 +216,14 @@ async function benchCreatesAndReads(backend: Backend, server: APIServerProcess, 
       clientCpu += selfCpuMs() - self0;
       ops += seq - seq0;
     }
-    results.creates.push({ backend: backend.name, clients: c, raw: median(raw), ours: median(ours), cpuMs: cpu / ops, clientCpuMs: clientCpu / ops });
+    results.creates.push({
+      backend: backend.name,
+      clients: c,
+      raw: median(raw),
+      ours: median(ours),
+      cpuMs: cpu / ops,
+      clientCpuMs: clientCpu / ops,
+    });
   }
 
   const existing = seq;
@@ -207,7 +235,13 @@ async function benchCreatesAndReads(backend: Backend, server: APIServerProcess, 
       await expectStatus(load.connections[loop]!.request("GET", `${cms}/cm-${String(n % existing).padStart(6, "0")}`), 200, "get");
       lat.push(performance.now() - t0);
     });
-    results.gets.push({ backend: backend.name, clients: c, lat: percentiles(lat), cpuMs: (cpuMs(pid) - cpu0) / lat.length, clientCpuMs: (selfCpuMs() - self0) / lat.length });
+    results.gets.push({
+      backend: backend.name,
+      clients: c,
+      lat: percentiles(lat),
+      cpuMs: (cpuMs(pid) - cpu0) / lat.length,
+      clientCpuMs: (selfCpuMs() - self0) / lat.length,
+    });
   }
 
   // Exactly 10,000 ConfigMaps in a namespace of their own (the create rounds made however many
@@ -220,7 +254,11 @@ async function benchCreatesAndReads(backend: Backend, server: APIServerProcess, 
     Array.from({ length: 64 }, async (_, loop) => {
       while (filled < LIST_OBJECTS) {
         const name = `cm-${String(filled++).padStart(6, "0")}`;
-        await expectStatus(load.connections[loop]!.request("POST", listCms, `{"metadata":{"name":"${name}"},"data":${data}}`), 201, "create");
+        await expectStatus(
+          load.connections[loop]!.request("POST", listCms, `{"metadata":{"name":"${name}"},"data":${data}}`),
+          201,
+          "create",
+        );
       }
     }),
   );
@@ -326,19 +364,38 @@ async function run(): Promise<void> {
     results.creates.map((r) => {
       const ratio = r.ours / r.raw;
       const t = r.clients === 64 ? checkTarget(ratio, CREATE_TARGET, `${r.backend}: apiserver creates/s at 64 clients vs raw`) : undefined;
-      return [r.backend, String(r.clients), formatOps(r.raw), formatOps(r.ours), formatRatio(ratio), t ? `${t.verdict} (${t.bound})` : "-", formatDuration(r.cpuMs), formatDuration(r.clientCpuMs)];
+      return [
+        r.backend,
+        String(r.clients),
+        formatOps(r.raw),
+        formatOps(r.ours),
+        formatRatio(ratio),
+        t ? `${t.verdict} (${t.bound})` : "-",
+        formatDuration(r.cpuMs),
+        formatDuration(r.clientCpuMs),
+      ];
     }),
   );
   printNote("raw sqlite: better-sqlite3 in this process, one INSERT per WAL synchronous=FULL transaction, sequential (it is synchronous)");
   printNote("raw etcd: etcd3 client puts at the same number in flight; both alternate with the apiserver in rounds, medians shown");
-  printNote("load: one kept-alive TLS connection per client, pre-built request text, responses parsed to status and length (bench/support/load-client.ts); bench CPU is this process's per request");
+  printNote(
+    "load: one kept-alive TLS connection per client, pre-built request text, responses parsed to status and length (bench/support/load-client.ts); bench CPU is this process's per request",
+  );
 
   printTable(
     "apiserver get latency (one ConfigMap by name)",
     ["backend", "clients", "p50", "p99", "target", "server CPU/get", "bench CPU/get"],
     results.gets.map((g) => {
       const t = g.clients === 16 ? checkTarget(g.lat.p99, GET_P99_TARGET, `${g.backend}: get p99 at 16 clients`) : undefined;
-      return [g.backend, String(g.clients), formatDuration(g.lat.p50), formatDuration(g.lat.p99), t ? `${t.verdict} (< ${GET_P99_TARGET.max} ms)` : "-", formatDuration(g.cpuMs), formatDuration(g.clientCpuMs)];
+      return [
+        g.backend,
+        String(g.clients),
+        formatDuration(g.lat.p50),
+        formatDuration(g.lat.p99),
+        t ? `${t.verdict} (< ${GET_P99_TARGET.max} ms)` : "-",
+        formatDuration(g.cpuMs),
+        formatDuration(g.clientCpuMs),
+      ];
     }),
   );
 
@@ -347,10 +404,18 @@ async function run(): Promise<void> {
     ["backend", "objects", "consistent (no resourceVersion)", "target", "resourceVersion=0 (watch cache)"],
     results.lists.map((l) => {
       const t = checkTarget(l.ms, LIST_TARGET, `${l.backend}: list of ${LIST_OBJECTS} objects`);
-      return [l.backend, l.items.toLocaleString("en-US"), formatDuration(l.ms), `${t.verdict} (< ${LIST_TARGET.max} ms)`, formatDuration(l.rv0Ms)];
+      return [
+        l.backend,
+        l.items.toLocaleString("en-US"),
+        formatDuration(l.ms),
+        `${t.verdict} (< ${LIST_TARGET.max} ms)`,
+        formatDuration(l.rv0Ms),
+      ];
     }),
   );
-  printNote("a consistent list is answered from the watch cache when it is at storage's current revision, else from storage reusing the cache's decoded objects");
+  printNote(
+    "a consistent list is answered from the watch cache when it is at storage's current revision, else from storage reusing the cache's decoded objects",
+  );
 
   const w = results.watch;
   if (w) {
@@ -358,7 +423,17 @@ async function run(): Promise<void> {
     printTable(
       `${w.watchers.toLocaleString("en-US")} watchers (SQLite), ${WATCH_EVENTS} events each`,
       ["watchers", "deliveries", "missing", "p50", "p99", "target", "connect all"],
-      [[String(w.watchers), String(w.deliveries), String(w.missing), formatDuration(w.lat.p50), formatDuration(w.lat.p99), `${t.verdict} (< ${WATCH_TARGET.max} ms)`, formatDuration(w.connectMs)]],
+      [
+        [
+          String(w.watchers),
+          String(w.deliveries),
+          String(w.missing),
+          formatDuration(w.lat.p50),
+          formatDuration(w.lat.p99),
+          `${t.verdict} (< ${WATCH_TARGET.max} ms)`,
+          formatDuration(w.connectMs),
+        ],
+      ],
     );
     printNote("latency: from sending the create to each watcher parsing its ADDED event (client and server share the machine)");
   }
@@ -366,7 +441,8 @@ async function run(): Promise<void> {
 
 export const bench: BenchModule = {
   name: "apiserver",
-  description: "kubegen apiserver over HTTPS on SQLite and etcd: creates/s vs raw backend writes, get p50/p99, list of 10,000, 1,000 watchers",
+  description:
+    "kubegen apiserver over HTTPS on SQLite and etcd: creates/s vs raw backend writes, get p50/p99, list of 10,000, 1,000 watchers",
   run,
 };
 

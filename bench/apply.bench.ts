@@ -10,7 +10,17 @@ import os from "node:os";
 import path from "node:path";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { CRD_PATH } from "../test/support/crontab-crd.js";
-import { type BenchModule, checkTarget, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CLIENTS = 16;
 const ROUNDS = 3;
@@ -41,7 +51,10 @@ const CRD = {
                     type: "array",
                     "x-kubernetes-list-type": "map",
                     "x-kubernetes-list-map-keys": ["type"],
-                    items: { type: "object", properties: { type: { type: "string" }, status: { type: "string" }, reason: { type: "string" } } },
+                    items: {
+                      type: "object",
+                      properties: { type: { type: "string" }, status: { type: "string" }, reason: { type: "string" } },
+                    },
                   },
                 },
               },
@@ -95,7 +108,12 @@ async function measure(client: AdminClient): Promise<Results> {
     { type: "Synced", status: "True", reason: "ok" },
     { type: "Healthy", status: "True", reason: "ok" },
   ];
-  const gadget = (nm: string, n: number) => ({ apiVersion: "bench.example.com/v1", kind: "Gadget", metadata: { name: nm }, spec: { conditions: conditions(n) } });
+  const gadget = (nm: string, n: number) => ({
+    apiVersion: "bench.example.com/v1",
+    kind: "Gadget",
+    metadata: { name: nm },
+    spec: { conditions: conditions(n) },
+  });
   // About the same payload on both sides: three entries of three short strings.
   const configMap = (nm: string, n: number) => ({
     apiVersion: "v1",
@@ -108,9 +126,17 @@ async function measure(client: AdminClient): Promise<Results> {
   const applyHeaders = { "Content-Type": "application/apply-patch+yaml" };
   const counters = new Array<number>(CLIENTS).fill(0);
   const applyCM = (w: number) =>
-    expectStatus(client.request("PATCH", `${cms}/apply-${w}?fieldManager=bench`, configMap(`apply-${w}`, ++counters[w]!), applyHeaders), [200, 201], "configmap apply");
+    expectStatus(
+      client.request("PATCH", `${cms}/apply-${w}?fieldManager=bench`, configMap(`apply-${w}`, ++counters[w]!), applyHeaders),
+      [200, 201],
+      "configmap apply",
+    );
   const applyCR = (w: number) =>
-    expectStatus(client.request("PATCH", `${gadgets}/apply-${w}?fieldManager=bench`, gadget(`apply-${w}`, ++counters[w]!), applyHeaders), [200, 201], "gadget apply");
+    expectStatus(
+      client.request("PATCH", `${gadgets}/apply-${w}?fieldManager=bench`, gadget(`apply-${w}`, ++counters[w]!), applyHeaders),
+      [200, 201],
+      "gadget apply",
+    );
   await throughput(8, 300, createCM);
   await throughput(8, 300, createCR);
   await throughput(CLIENTS, 300, applyCM);
@@ -147,16 +173,31 @@ async function run(): Promise<void> {
     `Gadgets (custom resource, list-map conditions) vs ConfigMaps, same apiserver, SQLite, ${CLIENTS} clients`,
     ["operation", "ConfigMaps/s", "Gadgets/s", "custom/built-in", "target"],
     [
-      ["create (POST)", formatOps(results.creates.builtin), formatOps(results.creates.custom), formatRatio(results.creates.custom / results.creates.builtin), "-"],
-      ["server-side apply (PATCH)", formatOps(results.applies.builtin), formatOps(results.applies.custom), formatRatio(ratio), `${t.verdict} (${t.bound})`],
+      [
+        "create (POST)",
+        formatOps(results.creates.builtin),
+        formatOps(results.creates.custom),
+        formatRatio(results.creates.custom / results.creates.builtin),
+        "-",
+      ],
+      [
+        "server-side apply (PATCH)",
+        formatOps(results.applies.builtin),
+        formatOps(results.applies.custom),
+        formatRatio(ratio),
+        `${t.verdict} (${t.bound})`,
+      ],
     ],
   );
-  printNote("each apply changes one value of an object its client owns: every apply is a write, merged by the kind's schema, with managedFields updated");
+  printNote(
+    "each apply changes one value of an object its client owns: every apply is a write, merged by the kind's schema, with managedFields updated",
+  );
 }
 
 export const bench: BenchModule = {
   name: "apply",
-  description: "server-side apply of a custom resource with list-map conditions vs a ConfigMap in one spawned apiserver: creates/s and applies/s",
+  description:
+    "server-side apply of a custom resource with list-map conditions vs a ConfigMap in one spawned apiserver: creates/s and applies/s",
   run,
 };
 

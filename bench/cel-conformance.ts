@@ -31,13 +31,30 @@ function collect(s: SerializedIncrementalTestSuite, prefix: string, out: Case[])
     const o = t.original as Json;
     const b: Record<string, Json> = {};
     for (const [k, v] of Object.entries((o.bindings as Json | undefined) ?? {})) b[k] = ((v as Json).value ?? {}) as Json;
-    out.push({ suite: name, name: String(o.name ?? o.expr), expr: String(o.expr), bindings: b, value: o.value as Json | undefined, evalError: o.evalError, container: o.container as string | undefined });
+    out.push({
+      suite: name,
+      name: String(o.name ?? o.expr),
+      expr: String(o.expr),
+      bindings: b,
+      value: o.value as Json | undefined,
+      evalError: o.evalError,
+      container: o.container as string | undefined,
+    });
   }
   for (const c of s.suites ?? []) collect(c, name, out);
 }
 
 /** A canonical, engine-neutral form of a value: what the comparison looks at. */
-type Canon = string | boolean | null | Canon[] | { map: [string, Canon][] } | { num: number } | { bytes: string } | { type: string } | { other: string };
+type Canon =
+  | string
+  | boolean
+  | null
+  | Canon[]
+  | { map: [string, Canon][] }
+  | { num: number }
+  | { bytes: string }
+  | { type: string }
+  | { other: string };
 
 function fromExpected(v: Json): Canon {
   if ("int64Value" in v) return { num: Number(v.int64Value) };
@@ -48,7 +65,12 @@ function fromExpected(v: Json): Canon {
   if ("nullValue" in v) return null;
   if ("bytesValue" in v) return { bytes: Buffer.from(String(v.bytesValue), "base64").toString("hex") };
   if ("listValue" in v) return (((v.listValue as Json).values as Json[] | undefined) ?? []).map(fromExpected);
-  if ("mapValue" in v) return { map: ((((v.mapValue as Json).entries as Json[] | undefined) ?? []).map((e) => [JSON.stringify(fromExpected(e.key as Json)), fromExpected(e.value as Json)] as [string, Canon])).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+  if ("mapValue" in v)
+    return {
+      map: (((v.mapValue as Json).entries as Json[] | undefined) ?? [])
+        .map((e) => [JSON.stringify(fromExpected(e.key as Json)), fromExpected(e.value as Json)] as [string, Canon])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    };
   if ("typeValue" in v) return { type: String(v.typeValue) };
   if (Object.keys(v).length === 0) return null;
   return { other: JSON.stringify(v) };
@@ -64,7 +86,13 @@ function toInput(v: Json, ints: "bigint" | "number"): unknown {
   if ("nullValue" in v) return null;
   if ("bytesValue" in v) return new Uint8Array(Buffer.from(String(v.bytesValue), "base64"));
   if ("listValue" in v) return (((v.listValue as Json).values as Json[] | undefined) ?? []).map((x) => toInput(x, ints));
-  if ("mapValue" in v) return Object.fromEntries((((v.mapValue as Json).entries as Json[] | undefined) ?? []).map((e) => [String(toInput(e.key as Json, ints)), toInput(e.value as Json, ints)]));
+  if ("mapValue" in v)
+    return Object.fromEntries(
+      (((v.mapValue as Json).entries as Json[] | undefined) ?? []).map((e) => [
+        String(toInput(e.key as Json, ints)),
+        toInput(e.value as Json, ints),
+      ]),
+    );
   throw new Error(`unsupported binding ${JSON.stringify(v).slice(0, 80)}`);
 }
 
@@ -75,19 +103,36 @@ function canon(x: unknown): Canon {
   if (x instanceof Uint8Array) return { bytes: Buffer.from(x).toString("hex") };
   if (buf.isCelUint(x)) return { num: Number(x.value) };
   if (buf.isCelList(x)) return [...x].map(canon);
-  if (buf.isCelMap(x)) return { map: [...x.entries()].map(([k, v]) => [JSON.stringify(canon(k)), canon(v)] as [string, Canon]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+  if (buf.isCelMap(x))
+    return {
+      map: [...x.entries()]
+        .map(([k, v]) => [JSON.stringify(canon(k)), canon(v)] as [string, Canon])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    };
   if (buf.isCelType(x)) return { type: x.name };
   if (Array.isArray(x)) return x.map(canon);
-  if (x instanceof Map) return { map: [...x.entries()].map(([k, v]) => [JSON.stringify(canon(k)), canon(v)] as [string, Canon]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+  if (x instanceof Map)
+    return {
+      map: [...x.entries()]
+        .map(([k, v]) => [JSON.stringify(canon(k)), canon(v)] as [string, Canon])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    };
   const ctor = (x as object).constructor?.name;
-  if (ctor === "UnsignedInt" || ctor === "Uint" || "value" in (x as object) && typeof (x as { value: unknown }).value === "bigint") return { num: Number((x as { value: bigint }).value) };
-  if (ctor === "Object") return { map: Object.entries(x as Json).map(([k, v]) => [JSON.stringify(k), canon(v)] as [string, Canon]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+  if (ctor === "UnsignedInt" || ctor === "Uint" || ("value" in (x as object) && typeof (x as { value: unknown }).value === "bigint"))
+    return { num: Number((x as { value: bigint }).value) };
+  if (ctor === "Object")
+    return {
+      map: Object.entries(x as Json)
+        .map(([k, v]) => [JSON.stringify(k), canon(v)] as [string, Canon])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    };
   if (ctor === "Type" || ctor === "TypeDeclaration") return { type: String((x as { name?: string }).name ?? x) };
   return { other: String(x) };
 }
 
 function same(a: Canon, b: Canon): boolean {
-  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null && "num" in a && "num" in b) return a.num === b.num || (Number.isNaN(a.num) && Number.isNaN(b.num));
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null && "num" in a && "num" in b)
+    return a.num === b.num || (Number.isNaN(a.num) && Number.isNaN(b.num));
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -100,7 +145,10 @@ const engines: Engine[] = [
   {
     name: "@bufbuild/cel",
     run(c) {
-      const bindings = Object.fromEntries(Object.entries(c.bindings).map(([k, v]) => [k, toInput(v, "bigint")])) as Record<string, buf.CelInput>;
+      const bindings = Object.fromEntries(Object.entries(c.bindings).map(([k, v]) => [k, toInput(v, "bigint")])) as Record<
+        string,
+        buf.CelInput
+      >;
       const r = buf.run(c.expr, bindings, c.container ? { namespace: c.container } : undefined);
       return buf.isCelError(r) ? { ok: false, error: r.message } : { ok: true, value: r };
     },
@@ -157,24 +205,49 @@ for (const e of engines) {
 }
 
 // Speed on rules CRD authors write (standard library only, so every engine can run them).
-const RULES = ["self.minReplicas <= self.replicas", "self.replicas <= 100", "self.image.startsWith('registry.example.com/')", "self.name.matches('^[a-z][a-z0-9-]*$')", "self.ports.all(p, p > 0 && p < 65536)", "size(self.tags) <= 8 && self.tags.all(t, size(t) <= 16)", "!has(self.mode) || self.mode in ['a', 'b', 'c']"];
-const selfBig = { minReplicas: 1n, replicas: 3n, image: "registry.example.com/app:v1", name: "web-1", ports: [80n, 443n, 8080n], tags: ["a", "b"], mode: "a" };
+const RULES = [
+  "self.minReplicas <= self.replicas",
+  "self.replicas <= 100",
+  "self.image.startsWith('registry.example.com/')",
+  "self.name.matches('^[a-z][a-z0-9-]*$')",
+  "self.ports.all(p, p > 0 && p < 65536)",
+  "size(self.tags) <= 8 && self.tags.all(t, size(t) <= 16)",
+  "!has(self.mode) || self.mode in ['a', 'b', 'c']",
+];
+const selfBig = {
+  minReplicas: 1n,
+  replicas: 3n,
+  image: "registry.example.com/app:v1",
+  name: "web-1",
+  ports: [80n, 443n, 8080n],
+  tags: ["a", "b"],
+  mode: "a",
+};
 const selfNum = { ...selfBig, minReplicas: 1, replicas: 3, ports: [80, 443, 8080] };
 const N = 20_000;
 const speed: [string, () => (s: unknown) => unknown[]][] = [
-  ["@bufbuild/cel", () => {
-    const env = buf.celEnv({ variables: { self: buf.CelScalar.DYN } });
-    const ps = RULES.map((r) => buf.plan(env, buf.parse(r)));
-    return (self) => ps.map((p) => p({ self } as never));
-  }],
-  ["@marcbachmann/cel-js", () => {
-    const ps = RULES.map((r) => marc.parse(r));
-    return (self) => ps.map((p) => p({ self } as never));
-  }],
-  ["cel-js", () => {
-    const ps = RULES.map((r) => celjs.parse(r));
-    return (self) => ps.map((p) => (p.isSuccess ? celjs.evaluate(p.cst, { self } as never) : undefined));
-  }],
+  [
+    "@bufbuild/cel",
+    () => {
+      const env = buf.celEnv({ variables: { self: buf.CelScalar.DYN } });
+      const ps = RULES.map((r) => buf.plan(env, buf.parse(r)));
+      return (self) => ps.map((p) => p({ self } as never));
+    },
+  ],
+  [
+    "@marcbachmann/cel-js",
+    () => {
+      const ps = RULES.map((r) => marc.parse(r));
+      return (self) => ps.map((p) => p({ self } as never));
+    },
+  ],
+  [
+    "cel-js",
+    () => {
+      const ps = RULES.map((r) => celjs.parse(r));
+      return (self) => ps.map((p) => (p.isSuccess ? celjs.evaluate(p.cst, { self } as never) : undefined));
+    },
+  ],
 ];
 console.log(`\nspeed: ${RULES.length} rules on one object, ${N} evaluations of the set`);
 for (const [name, mk] of speed) {

@@ -8,7 +8,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
-import { type BenchModule, checkTarget, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CLIENTS = 16;
 const ROUNDS = 3;
@@ -88,9 +98,28 @@ async function measure(client: AdminClient): Promise<{ plain: number; rules: num
     }
   }
   let seq = 0;
-  const spec = { minReplicas: 1, replicas: 3, image: "registry.example.com/app:v1", name: "web-1", ports: [80, 443, 8080], tags: ["a", "b"], memory: "512Mi", address: "10.0.0.1", mode: "a" };
+  const spec = {
+    minReplicas: 1,
+    replicas: 3,
+    image: "registry.example.com/app:v1",
+    name: "web-1",
+    ports: [80, 443, 8080],
+    tags: ["a", "b"],
+    memory: "512Mi",
+    address: "10.0.0.1",
+    mode: "a",
+  };
   const create = (plural: string, kind: string) => () =>
-    ok(client.request("POST", `/apis/bench.example.com/v1/namespaces/bench/${plural}`, { apiVersion: "bench.example.com/v1", kind, metadata: { name: `o-${seq++}` }, spec }), 201, kind);
+    ok(
+      client.request("POST", `/apis/bench.example.com/v1/namespaces/bench/${plural}`, {
+        apiVersion: "bench.example.com/v1",
+        kind,
+        metadata: { name: `o-${seq++}` },
+        spec,
+      }),
+      201,
+      kind,
+    );
   const plain = create("plains", "Plain");
   const ruled = create("ruleds", "Ruled");
   await throughput(8, 300, plain);
@@ -120,7 +149,11 @@ async function run(): Promise<void> {
   }
   const ratio = r.rules / r.plain;
   const t = checkTarget(ratio, TARGET, "creates/s with 10 CEL rules vs without");
-  printTable(`creates/s of a custom resource with 10 CEL rules vs none, ${CLIENTS} clients, same apiserver, SQLite`, ["without rules", "with 10 rules", "ratio", "target"], [[formatOps(r.plain), formatOps(r.rules), formatRatio(ratio), `${t.verdict} (${t.bound})`]]);
+  printTable(
+    `creates/s of a custom resource with 10 CEL rules vs none, ${CLIENTS} clients, same apiserver, SQLite`,
+    ["without rules", "with 10 rules", "ratio", "target"],
+    [[formatOps(r.plain), formatOps(r.rules), formatRatio(ratio), `${t.verdict} (${t.bound})`]],
+  );
   printNote("rules compiled once per CRD version (@bufbuild/cel), run on every create");
 }
 

@@ -88,7 +88,15 @@ async function runOne(mode: Mode, writes = WRITES): Promise<Result> {
     delay.disable();
     const kept = (await s.currentRevision()) - (s.compactedRevision() || 1);
     await s.close();
-    return { mode, writesPerSec: writes / seconds, bytes: fileBytes(file), kept, rounds, longestRoundMs: longest, maxLoopDelayMs: delay.max / 1e6 };
+    return {
+      mode,
+      writesPerSec: writes / seconds,
+      bytes: fileBytes(file),
+      kept,
+      rounds,
+      longestRoundMs: longest,
+      maxLoopDelayMs: delay.max / 1e6,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -118,7 +126,9 @@ async function run(): Promise<void> {
     ]),
   );
   printNote("revisions kept: newest revision minus the compaction point (each round compacts to the revision the previous round saw)");
-  printNote("a round drops log rows and frees pages in slices between event-loop turns: its wall time is spread over writes; the loop delay is the longest single stall");
+  printNote(
+    "a round drops log rows and frees pages in slices between event-loop turns: its wall time is spread over writes; the loop delay is the longest single stall",
+  );
 }
 
 export const bench: BenchModule = {

@@ -9,7 +9,18 @@ import os from "node:os";
 import path from "node:path";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { CRD_PATH, cronTabCRD } from "../test/support/crontab-crd.js";
-import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CONCURRENCY = [16, 64] as const;
 const ROUNDS = 3;
@@ -72,9 +83,26 @@ async function measure(client: AdminClient): Promise<Results> {
   let seq = 0;
   const name = (): string => `o-${String(seq++).padStart(7, "0")}`;
   // Same payload size on both sides: three short strings.
-  const createCM = () => expectStatus(client.request("POST", cms, { metadata: { name: name() }, data: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: "1" } }), 201, "configmap");
+  const createCM = () =>
+    expectStatus(
+      client.request("POST", cms, {
+        metadata: { name: name() },
+        data: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: "1" },
+      }),
+      201,
+      "configmap",
+    );
   const createCT = () =>
-    expectStatus(client.request("POST", cts, { apiVersion: "stable.example.com/v1", kind: "CronTab", metadata: { name: name() }, spec: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: 1 } }), 201, "crontab");
+    expectStatus(
+      client.request("POST", cts, {
+        apiVersion: "stable.example.com/v1",
+        kind: "CronTab",
+        metadata: { name: name() },
+        spec: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: 1 },
+      }),
+      201,
+      "crontab",
+    );
   await throughput(8, 300, createCM);
   await throughput(8, 300, createCT);
   const results: Results = { creates: [], lists: { builtin: 0, custom: 0 } };
@@ -96,8 +124,24 @@ async function measure(client: AdminClient): Promise<Results> {
       while (n < LIST_OBJECTS) {
         const i = n++;
         const nm = `l-${String(i).padStart(6, "0")}`;
-        await expectStatus(client.request("POST", "/api/v1/namespaces/list/configmaps", { metadata: { name: nm }, data: { cronSpec: "* * * * */5", image: "img", replicas: "1" } }), 201, "configmap");
-        await expectStatus(client.request("POST", "/apis/stable.example.com/v1/namespaces/list/crontabs", { apiVersion: "stable.example.com/v1", kind: "CronTab", metadata: { name: nm }, spec: { cronSpec: "* * * * */5", image: "img", replicas: 1 } }), 201, "crontab");
+        await expectStatus(
+          client.request("POST", "/api/v1/namespaces/list/configmaps", {
+            metadata: { name: nm },
+            data: { cronSpec: "* * * * */5", image: "img", replicas: "1" },
+          }),
+          201,
+          "configmap",
+        );
+        await expectStatus(
+          client.request("POST", "/apis/stable.example.com/v1/namespaces/list/crontabs", {
+            apiVersion: "stable.example.com/v1",
+            kind: "CronTab",
+            metadata: { name: nm },
+            spec: { cronSpec: "* * * * */5", image: "img", replicas: 1 },
+          }),
+          201,
+          "crontab",
+        );
       }
     }),
   );
@@ -106,7 +150,8 @@ async function measure(client: AdminClient): Promise<Results> {
     for (let i = 0; i < LIST_REPEATS; i++) {
       const t0 = performance.now();
       const res = await client.request("GET", p);
-      if (res.status !== 200 || res.json<{ items: unknown[] }>().items.length !== LIST_OBJECTS) throw new Error(`list ${p}: HTTP ${res.status}`);
+      if (res.status !== 200 || res.json<{ items: unknown[] }>().items.length !== LIST_OBJECTS)
+        throw new Error(`list ${p}: HTTP ${res.status}`);
       times.push(performance.now() - t0);
     }
     return median(times);

@@ -25,15 +25,22 @@ import {
   deepCopyNamespace,
   deepCopyService,
 } from "../generated/apis/core/v1/zz_generated.deepcopy.js";
-import {
-  copyConfigMap,
-  copyCustomResourceDefinition,
-  copyEndpoints,
-  copyNamespace,
-  copyService,
-} from "./fixtures/hand-written-copy.js";
+import { copyConfigMap, copyCustomResourceDefinition, copyEndpoints, copyNamespace, copyService } from "./fixtures/hand-written-copy.js";
 import { benchObjects, type BenchObjects } from "./fixtures/objects.js";
-import { type BenchModule, checkTarget, formatDuration, formatOps, formatPercent, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatPercent,
+  formatRatio,
+  formatTarget,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 type Copier = (src: never) => unknown;
 
@@ -144,11 +151,7 @@ interface Measured {
 }
 
 /** ops/s of every copier over `srcs` (copied in turn), keyed by copier name. */
-async function measure(
-  label: string,
-  srcs: readonly unknown[],
-  copiers: [string, Copier][],
-): Promise<Map<string, Measured>> {
+async function measure(label: string, srcs: readonly unknown[], copiers: [string, Copier][]): Promise<Map<string, Measured>> {
   const tasks = copiers.map(([name, copy]) => {
     const loop = makeLoop();
     return { name, copy, loop, n: batchSize(loop, copy, srcs), rounds: [] as number[] };
@@ -179,10 +182,7 @@ async function measure(
   return new Map(
     tasks.map((t) => {
       const med = median(t.rounds);
-      return [
-        t.name,
-        { opsPerSecond: med, mad: (median(t.rounds.map((x) => Math.abs(x - med))) / med) * 100 },
-      ];
+      return [t.name, { opsPerSecond: med, mad: (median(t.rounds.map((x) => Math.abs(x - med))) / med) * 100 }];
     }),
   );
 }
@@ -195,8 +195,7 @@ async function run(): Promise<void> {
   const one = new Map<Case, Map<string, Measured>>();
   for (const c of CASES) {
     const src = srcsOf(c)[0]!;
-    for (const [name, copy] of copiersOf(c))
-      assertDeepCopy(`${c.object}/${name}`, src, (copy as (o: unknown) => unknown)(src));
+    for (const [name, copy] of copiersOf(c)) assertDeepCopy(`${c.object}/${name}`, src, (copy as (o: unknown) => unknown)(src));
     one.set(c, await measure(`${c.object} x1`, [src], copiersOf(c)));
   }
   // Phase 2: SHAPES variants per kind, copied in turn.
@@ -204,8 +203,7 @@ async function run(): Promise<void> {
   for (const c of CASES) {
     const srcs = srcsOf(c);
     for (const [name, copy] of copiersOf(c)) {
-      for (const [v, x] of srcs.entries())
-        assertDeepCopy(`${c.object}#${v}/${name}`, x, (copy as (o: unknown) => unknown)(x));
+      for (const [v, x] of srcs.entries()) assertDeepCopy(`${c.object}#${v}/${name}`, x, (copy as (o: unknown) => unknown)(x));
     }
     mixed.set(c, await measure(`${c.object} x${SHAPES}`, srcs, copiersOf(c)));
   }
@@ -256,18 +254,10 @@ async function run(): Promise<void> {
   printNote(
     `tinybench; per copier ${WARMUP_MS} ms warm-up, then ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; a sample runs ~${SAMPLE_MS} ms of copies.`,
   );
-  printNote(
-    `ops/s = median over rounds of a round's mean (copies / time); ± = median absolute deviation of the rounds.`,
-  );
-  printNote(
-    `"ops/s": one object copied again and again (targets apply here). "${SHAPES} shapes": ${SHAPES} variants copied in turn,`,
-  );
-  printNote(
-    `  as a server copies many objects (other label keys, optional fields, map keys): call sites go megamorphic.`,
-  );
-  printNote(
-    "Inputs went through JSON.parse, as objects a server decodes. Every copier was first checked, on every input,",
-  );
+  printNote(`ops/s = median over rounds of a round's mean (copies / time); ± = median absolute deviation of the rounds.`);
+  printNote(`"ops/s": one object copied again and again (targets apply here). "${SHAPES} shapes": ${SHAPES} variants copied in turn,`);
+  printNote(`  as a server copies many objects (other label keys, optional fields, map keys): call sites go megamorphic.`);
+  printNote("Inputs went through JSON.parse, as objects a server decodes. Every copier was first checked, on every input,");
   printNote("  to return a deepStrictEqual copy sharing no object or array with its input.");
   if (sink === Symbol.for("never")) console.log(sink);
 }

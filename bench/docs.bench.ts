@@ -58,7 +58,10 @@ function build(args: string[]): Run {
   try {
     const cpu0 = childrenCpuMs();
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [path.join(ROOT, "bin/kubegen.js"), "docs", ...args, "--output", out], { cwd: ROOT, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [path.join(ROOT, "bin/kubegen.js"), "docs", ...args, "--output", out], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     const wallMs = performance.now() - t0;
     const cpuMs = childrenCpuMs() - cpu0;
     if (r.status !== 0) throw new Error(`kubegen docs failed (${r.status}):\n${r.stderr}${r.stdout}`);
@@ -93,7 +96,13 @@ function syntheticWholeApi(openapi: string): { dir: string; definitions: number 
   const text = fs.readFileSync(path.join(openapi, "v2/swagger.json"), "utf8");
   let definitions = 0;
   for (let i = 0; i < COPIES; i++) {
-    const copy = i === 0 ? text : text.replace(/io\.k8s\.api\./g, `io.k8s.api.copy${i}`).replace(/"group": "([a-z.]*)"/g, `"group": "copy${i}.$1example.com"`).replace(/"\/api(s?)\//g, `"/copy${i}/api$1/`);
+    const copy =
+      i === 0
+        ? text
+        : text
+            .replace(/io\.k8s\.api\./g, `io.k8s.api.copy${i}`)
+            .replace(/"group": "([a-z.]*)"/g, `"group": "copy${i}.$1example.com"`)
+            .replace(/"\/api(s?)\//g, `"/copy${i}/api$1/`);
     fs.writeFileSync(path.join(dir, `copy${i}.json`), copy);
     definitions += Object.keys((JSON.parse(copy) as { definitions: object }).definitions).length;
   }
@@ -106,20 +115,30 @@ async function run(): Promise<void> {
   const whole = syntheticWholeApi(openapi);
   const scaled = Array.from({ length: RUNS }, () => build(["--openapi", whole.dir]));
   fs.rmSync(whole.dir, { recursive: true, force: true });
-  const crds = Array.from({ length: RUNS }, () => build(["--crds", path.join(ROOT, "test/fixtures/docs/crds"), path.join(ROOT, "examples/crontab/generated/crds")]));
+  const crds = Array.from({ length: RUNS }, () =>
+    build(["--crds", path.join(ROOT, "test/fixtures/docs/crds"), path.join(ROOT, "examples/crontab/generated/crds")]),
+  );
   const check = checkTarget(median(builtin.map((r) => r.wallMs)) / 1000, TARGET, "docs build over the built-in API (median wall time)");
   const swagger = JSON.parse(fs.readFileSync(path.join(openapi, "v2/swagger.json"), "utf8")) as { definitions?: object; paths?: object };
   printTable(
     `docs: \`kubegen docs\`, fresh node process (${RUNS} runs each)`,
     ["site", "wall (median)", "reported (median)", "CPU (median)", "files", "size", `target ${check.bound}`],
     [
-      row(`built-in API (${Object.keys(swagger.definitions ?? {}).length} definitions, ${Object.keys(swagger.paths ?? {}).length} paths)`, builtin, check.verdict),
+      row(
+        `built-in API (${Object.keys(swagger.definitions ?? {}).length} definitions, ${Object.keys(swagger.paths ?? {}).length} paths)`,
+        builtin,
+        check.verdict,
+      ),
       row(`built-in API x${COPIES}, renamed (${whole.definitions} definitions with repeats): a site seven times the 1.34 API`, scaled, ""),
       row("CRDs only (test fixtures + crontab example)", crds, ""),
     ],
   );
-  printNote("Wall time includes node start-up; reported is what the command prints (read, model, render, search index, write); CPU is the process's user+sys time, which load on the machine barely moves.");
-  printNote("The built-in API is generated/openapi: the whole Kubernetes 1.34 API (24 group-versions); the x7 row shows how the build scales past it.");
+  printNote(
+    "Wall time includes node start-up; reported is what the command prints (read, model, render, search index, write); CPU is the process's user+sys time, which load on the machine barely moves.",
+  );
+  printNote(
+    "The built-in API is generated/openapi: the whole Kubernetes 1.34 API (24 group-versions); the x7 row shows how the build scales past it.",
+  );
 }
 
 export const bench: BenchModule = {

@@ -10,7 +10,15 @@
  *   FUZZ_SEEDS=5 FUZZ_PER_RESOURCE=200 npm run bench -- fuzz
  */
 import { KNOWN_FIXED_ELSEWHERE } from "../test/apiserver/fuzz/known-failures.js";
-import { discoverResources, formatFailure, histogram, minimalFailures, runFuzz, startFuzzServer, type Failure } from "../test/support/fuzz-runner.js";
+import {
+  discoverResources,
+  formatFailure,
+  histogram,
+  minimalFailures,
+  runFuzz,
+  startFuzzServer,
+  type Failure,
+} from "../test/support/fuzz-runner.js";
 import { type BenchModule, checkTarget, printNote, printTable, runIfMain } from "./support/table.js";
 
 async function run(): Promise<void> {
@@ -28,7 +36,11 @@ async function run(): Promise<void> {
     let readyChecks = 0;
     for (let seed = 1; seed <= seeds; seed++) {
       const t0 = performance.now();
-      const report = await runFuzz(fuzz.client, resources, definitions, { seed, ...(perResource !== undefined && { perResource }), known: KNOWN_FIXED_ELSEWHERE });
+      const report = await runFuzz(fuzz.client, resources, definitions, {
+        seed,
+        ...(perResource !== undefined && { perResource }),
+        known: KNOWN_FIXED_ELSEWHERE,
+      });
       for (const s of report.stats) {
         const t = totals.get(s.resource) ?? { cases: 0, byStatus: new Map<number, number>() };
         t.cases += s.cases;
@@ -51,19 +63,34 @@ async function run(): Promise<void> {
       }
       readyChecks += report.readyChecks;
       const cases = report.stats.reduce((n, s) => n + s.cases, 0);
-      console.log(`  seed ${seed}: ${cases} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${report.failures.length} failures, ${report.known.length} of classes fixed elsewhere`);
+      console.log(
+        `  seed ${seed}: ${cases} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${report.failures.length} failures, ${report.known.length} of classes fixed elsewhere`,
+      );
     }
 
     const count5xx = (byStatus: Map<number, number>): number => [...byStatus].filter(([c]) => c >= 500).reduce((n, [, v]) => n + v, 0);
     printTable(
       `request fuzzer, seeds 1..${seeds}: cases per resource`,
       ["resource", "cases", "5xx", "no answer", "status codes"],
-      [...totals].map(([r, t]) => [r, String(t.cases), String(count5xx(t.byStatus)), String(t.byStatus.get(0) ?? 0), histogram(t.byStatus)]),
+      [...totals].map(([r, t]) => [
+        r,
+        String(t.cases),
+        String(count5xx(t.byStatus)),
+        String(t.byStatus.get(0) ?? 0),
+        histogram(t.byStatus),
+      ]),
     );
     printTable(
       "request fuzzer: status codes by kind of case (all resources)",
       ["case", "cases", "2xx", "status codes"],
-      [...families].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([fam, h]) => [fam, String([...h.values()].reduce((a, b) => a + b, 0)), String([...h].filter(([c]) => c >= 200 && c < 300).reduce((n, [, v]) => n + v, 0)), histogram(h)]),
+      [...families]
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+        .map(([fam, h]) => [
+          fam,
+          String([...h.values()].reduce((a, b) => a + b, 0)),
+          String([...h].filter(([c]) => c >= 200 && c < 300).reduce((n, [, v]) => n + v, 0)),
+          histogram(h),
+        ]),
     );
     const all = [...totals.values()];
     const cases = all.reduce((n, t) => n + t.cases, 0);
@@ -82,7 +109,9 @@ async function run(): Promise<void> {
       ["property", "count", "target", "verdict"],
       rows.map(([what, n]) => [what, String(n), "0", checkTarget(n, { max: 0 }, `fuzz: ${what}`).verdict]),
     );
-    printNote(`${cases} cases over ${totals.size} resources, ${fiveXX} answered 5xx in all (classes fixed elsewhere included), readyz checked ${readyChecks} times`);
+    printNote(
+      `${cases} cases over ${totals.size} resources, ${fiveXX} answered 5xx in all (classes fixed elsewhere included), readyz checked ${readyChecks} times`,
+    );
     for (const [id, n] of known) printNote(`fixed elsewhere, ${id}: ${n}`);
     for (const e of [...new Set(setupErrors)]) printNote(`setup: ${e}`);
     if (accepted.size) {

@@ -61,7 +61,11 @@ async function cascade(client: AdminClient, label: string, policy: "Background" 
   // Let the collector's informers take the 10,000 creations in before the clock starts.
   await new Promise((r) => setTimeout(r, 2_000));
   const start = performance.now();
-  const del = await client.request("DELETE", `/api/v1/namespaces/default/configmaps/owner-${label}`, { kind: "DeleteOptions", apiVersion: "v1", propagationPolicy: policy });
+  const del = await client.request("DELETE", `/api/v1/namespaces/default/configmaps/owner-${label}`, {
+    kind: "DeleteOptions",
+    apiVersion: "v1",
+    propagationPolicy: policy,
+  });
   if (del.status !== 200) throw new Error(`delete owner: ${del.status} ${del.body}`);
   await poll(async () => (await remaining(client, label)) === 0, 200, 600_000);
   await poll(async () => (await client.request("GET", `/api/v1/namespaces/default/configmaps/owner-${label}`)).status === 404, 20, 60_000);
@@ -87,10 +91,19 @@ async function run(): Promise<void> {
       ["propagation", "DELETE -> all gone", "objects/s", `vs upstream's default limits (~${peer} s)`, "target", "verdict"],
       [
         ["Background", `${bg.toFixed(2)} s`, formatOps(DEPENDENTS / bg), `${formatRatio(peer / bg)} faster`, b.bound, b.verdict],
-        ["Foreground (owner gone last)", `${fg.toFixed(2)} s`, formatOps(DEPENDENTS / fg), `${formatRatio(peer / fg)} faster`, f.bound, f.verdict],
+        [
+          "Foreground (owner gone last)",
+          `${fg.toFixed(2)} s`,
+          formatOps(DEPENDENTS / fg),
+          `${formatRatio(peer / fg)} faster`,
+          f.bound,
+          f.verdict,
+        ],
       ],
     );
-    printNote("--kube-api-qps/--kube-api-burst 5000 for the controller-manager; the collector runs its default 20 workers (--concurrent-gc-syncs).");
+    printNote(
+      "--kube-api-qps/--kube-api-burst 5000 for the controller-manager; the collector runs its default 20 workers (--concurrent-gc-syncs).",
+    );
   } finally {
     client.close();
     await up.stop();

@@ -11,7 +11,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { emitAll } from "../generator/generate.js";
 import { parseApi } from "../generator/parse/parse-api.js";
-import { type BenchModule, checkTarget, formatDuration, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatRatio,
+  formatTarget,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILTIN_API = path.join(ROOT, "api");
@@ -128,13 +139,7 @@ function benchCold(): void {
   const cpu = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
   const row = (label: string, xs: number[], verdict = ""): string[] =>
     xs.length
-      ? [
-          label,
-          formatDuration(Math.min(...xs)),
-          formatDuration(median(xs)),
-          formatDuration(Math.max(...xs)),
-          verdict,
-        ]
+      ? [label, formatDuration(Math.min(...xs)), formatDuration(median(xs)), formatDuration(Math.max(...xs)), verdict]
       : [label, "-", "-", "-", verdict];
   const med = median(wall);
   const check = checkTarget(med / 1000, COLD_TARGET, "cold generate over api/ (median wall time)");
@@ -151,12 +156,8 @@ function benchCold(): void {
     ],
   );
   printNote(`api/: ${apiCounts()}.`);
-  printNote(
-    `node ${process.version}, ${os.cpus().length} CPUs; output to a fresh temp dir each run, so every file is written.`,
-  );
-  printNote(
-    `The target is checked on the median wall time. tsx's transform cache is warm after the first run.`,
-  );
+  printNote(`node ${process.version}, ${os.cpus().length} CPUs; output to a fresh temp dir each run, so every file is written.`);
+  printNote(`The target is checked on the median wall time. tsx's transform cache is warm after the first run.`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,9 +369,7 @@ async function warmRun(apiRoot: string, outputRoot: string): Promise<WarmRun> {
   const files = await emitAll(model, { outputRoot, runtimeImport: "kubegen/runtime" });
   const t2 = performance.now();
   const cpu = process.cpuUsage(cpu0);
-  const types = model.packages
-    .filter((p) => !p.external)
-    .reduce((s, p) => s + p.types.filter((t) => t.kind === "struct").length, 0);
+  const types = model.packages.filter((p) => !p.external).reduce((s, p) => s + p.types.filter((t) => t.kind === "struct").length, 0);
   return {
     parseMs: t1 - t0,
     emitMs: t2 - t1,

@@ -69,13 +69,23 @@ interface Measurement {
 function configMap(i: number): ConfigMap {
   const id = String(i).padStart(5, "0");
   return {
-    metadata: { name: `cm-${id}`, labels: { app: "bench", shard: String(i % 16) }, annotations: { "bench.kubegen.io/owner": `team-${i % 7}` } },
-    data: { "config.yaml": `key: value-${id}\nreplicas: ${i % 5}\n`, "settings.json": JSON.stringify({ id, enabled: i % 2 === 0, tags: ["a", "b", "c"] }) },
+    metadata: {
+      name: `cm-${id}`,
+      labels: { app: "bench", shard: String(i % 16) },
+      annotations: { "bench.kubegen.io/owner": `team-${i % 7}` },
+    },
+    data: {
+      "config.yaml": `key: value-${id}\nreplicas: ${i % 5}\n`,
+      "settings.json": JSON.stringify({ id, enabled: i % 2 === 0, tags: ["a", "b", "c"] }),
+    },
   };
 }
 
 async function fill(cs: Clientset): Promise<void> {
-  await cs.coreV1().namespaces().create({ metadata: { name: NAMESPACE } });
+  await cs
+    .coreV1()
+    .namespaces()
+    .create({ metadata: { name: NAMESPACE } });
   const cms = cs.coreV1().configMaps(NAMESPACE);
   let next = 0;
   await Promise.all(
@@ -230,7 +240,9 @@ async function run(): Promise<void> {
     const t0 = performance.now();
     await fill(cs);
     cs.restClient.close();
-    printNote(`created ${OBJECTS.toLocaleString("en-US")} ConfigMaps at concurrency ${CONCURRENCY} in ${formatDuration(performance.now() - t0)}`);
+    printNote(
+      `created ${OBJECTS.toLocaleString("en-US")} ConfigMaps at concurrency ${CONCURRENCY} in ${formatDuration(performance.now() - t0)}`,
+    );
 
     const order: Informer[] = ["ours", "ours-uncompacted", "ours-unthrottled", "ours-protobuf", "ours-strip", "client-node", "floor"];
     const all: Measurement[] = [];

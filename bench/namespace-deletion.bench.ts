@@ -62,14 +62,16 @@ async function run(): Promise<void> {
   let client = new AdminClient(up.url, up.kubeconfig, CONCURRENCY);
   try {
     // First start: the CA, certificates and kubeconfig are created too.
-    const firstReadyMs = performance.now() - spawned + (await poll(async () => (await client.request("GET", "/readyz")).status === 200, 5, 30_000));
+    const firstReadyMs =
+      performance.now() - spawned + (await poll(async () => (await client.request("GET", "/readyz")).status === 200, 5, 30_000));
     // A restart on the same data dir, as `npm start` usually is.
     client.close();
     await up.stop();
     const respawned = performance.now();
     up = await spawnAPIServer(dir, { ...args, port: up.port });
     client = new AdminClient(up.url, up.kubeconfig, CONCURRENCY);
-    const readyMs = performance.now() - respawned + (await poll(async () => (await client.request("GET", "/readyz")).status === 200, 5, 30_000));
+    const readyMs =
+      performance.now() - respawned + (await poll(async () => (await client.request("GET", "/readyz")).status === 200, 5, 30_000));
     const ns = await client.request("POST", "/api/v1/namespaces", { metadata: { name: NS } });
     if (ns.status !== 201) throw new Error(`create namespace: ${ns.status} ${ns.body}`);
 
@@ -103,8 +105,20 @@ async function run(): Promise<void> {
       `namespace deletion: ${objects.toLocaleString("en-US")} objects (${PER_TYPE.toLocaleString("en-US")} each of 5 kinds), kubegen up on SQLite`,
       ["measure", "value", "vs upstream (~10 s / 100 objects)", "target", "verdict"],
       [
-        ["DELETE namespace -> gone (5 s grace period included)", `${totalSeconds.toFixed(2)} s`, `${formatRatio(peerSeconds / totalSeconds)} faster`, d.bound, d.verdict],
-        ["  of which after the grace period", `${workSeconds.toFixed(2)} s (${formatOps(objects / Math.max(workSeconds, 1e-3))} objects/s)`, "", "", ""],
+        [
+          "DELETE namespace -> gone (5 s grace period included)",
+          `${totalSeconds.toFixed(2)} s`,
+          `${formatRatio(peerSeconds / totalSeconds)} faster`,
+          d.bound,
+          d.verdict,
+        ],
+        [
+          "  of which after the grace period",
+          `${workSeconds.toFixed(2)} s (${formatOps(objects / Math.max(workSeconds, 1e-3))} objects/s)`,
+          "",
+          "",
+          "",
+        ],
         ["creating the objects (64 clients)", `${createSeconds.toFixed(2)} s (${formatOps(objects / createSeconds)}/s)`, "", "", ""],
         ["kubegen up, restart on its data dir: spawn -> /readyz ok", `${Math.round(readyMs)} ms`, "", r.bound, r.verdict],
         ["kubegen up, first start (PKI created): spawn -> /readyz ok", `${Math.round(firstReadyMs)} ms`, "", "", ""],
@@ -120,7 +134,8 @@ async function run(): Promise<void> {
 
 export const bench: BenchModule = {
   name: "namespace-deletion",
-  description: "kubegen up: time to delete a namespace of 10,000 objects over 5 kinds (grace period included) vs upstream's ~10 s per 100; spawn to ready",
+  description:
+    "kubegen up: time to delete a namespace of 10,000 objects over 5 kinds (grace period included) vs upstream's ~10 s per 100; spawn to ready",
   run,
 };
 

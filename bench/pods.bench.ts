@@ -8,7 +8,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
-import { type BenchModule, checkTarget, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CLIENTS = 64;
 const ROUNDS = 3;
@@ -21,7 +31,11 @@ function pod(name: string): Record<string, unknown> {
   return {
     apiVersion: "v1",
     kind: "Pod",
-    metadata: { name, labels: { app: "bench", tier: "web", "app.kubernetes.io/version": "1.2.3" }, annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": "9090" } },
+    metadata: {
+      name,
+      labels: { app: "bench", tier: "web", "app.kubernetes.io/version": "1.2.3" },
+      annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": "9090" },
+    },
     spec: {
       serviceAccountName: "default",
       containers: [
@@ -29,7 +43,10 @@ function pod(name: string): Record<string, unknown> {
           name: "web",
           image: "registry.example.com/team/web-frontend:1.2.3",
           args: ["--listen=:8080", "--metrics=:9090", "--log-level=info"],
-          ports: [{ name: "http", containerPort: 8080 }, { name: "metrics", containerPort: 9090 }],
+          ports: [
+            { name: "http", containerPort: 8080 },
+            { name: "metrics", containerPort: 9090 },
+          ],
           env: [
             { name: "MODE", value: "production" },
             { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
@@ -38,7 +55,10 @@ function pod(name: string): Record<string, unknown> {
           resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: "512Mi" } },
           livenessProbe: probe,
           readinessProbe: probe,
-          volumeMounts: [{ name: "config", mountPath: "/etc/web" }, { name: "cache", mountPath: "/var/cache/web" }],
+          volumeMounts: [
+            { name: "config", mountPath: "/etc/web" },
+            { name: "cache", mountPath: "/var/cache/web" },
+          ],
         },
         {
           name: "sidecar",
@@ -47,7 +67,10 @@ function pod(name: string): Record<string, unknown> {
           volumeMounts: [{ name: "cache", mountPath: "/var/cache/web", readOnly: true }],
         },
       ],
-      volumes: [{ name: "config", configMap: { name: "web-config" } }, { name: "cache", emptyDir: {} }],
+      volumes: [
+        { name: "config", configMap: { name: "web-config" } },
+        { name: "cache", emptyDir: {} },
+      ],
       nodeSelector: { "kubernetes.io/os": "linux" },
       tolerations: [{ key: "dedicated", operator: "Equal", value: "web", effect: "NoSchedule" }],
     },
@@ -82,7 +105,15 @@ async function measure(client: AdminClient): Promise<{ pods: number; configMaps:
   // A ConfigMap carrying as many bytes as the Pod.
   const filler = "x".repeat(podBytes - 120);
   const createPod = () => expectStatus(client.request("POST", "/api/v1/namespaces/bench/pods", pod(name())), 201, "pod");
-  const createCM = () => expectStatus(client.request("POST", "/api/v1/namespaces/bench/configmaps", { metadata: { name: name(), labels: { app: "bench" } }, data: { payload: filler } }), 201, "configmap");
+  const createCM = () =>
+    expectStatus(
+      client.request("POST", "/api/v1/namespaces/bench/configmaps", {
+        metadata: { name: name(), labels: { app: "bench" } },
+        data: { payload: filler },
+      }),
+      201,
+      "configmap",
+    );
   await throughput(8, 300, createCM);
   await throughput(8, 300, createPod);
   const p: number[] = [];
@@ -118,7 +149,9 @@ async function run(): Promise<void> {
       ["Pods", formatOps(results.pods), formatRatio(ratio), `${t.verdict} (${t.bound})`],
     ],
   );
-  printNote("Pods: defaulted (SetDefaults_Pod), validated (containers, ports, env, probes, resources, mounts), status and QoS set on every create");
+  printNote(
+    "Pods: defaulted (SetDefaults_Pod), validated (containers, ports, env, probes, resources, mounts), status and QoS set on every create",
+  );
 }
 
 export const bench: BenchModule = {

@@ -26,7 +26,19 @@ import { Bench } from "tinybench";
 import { scheme } from "../generated/apis/register.js";
 import { Reader, Writer, decodeObject, encodeObject, protobufCodecFor } from "../runtime/index.js";
 import { benchObjects, type BenchObjects } from "./fixtures/objects.js";
-import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatRatio,
+  formatTarget,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const ROUNDS = 5;
 const ROUND_MS = 60;
@@ -35,10 +47,7 @@ const WARMUP_MS = 80;
 const SAMPLE_MS = 0.25;
 
 const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../generated/proto");
-const PROTO_FILES = [
-  "k8s.io/api/core/v1/generated.proto",
-  "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/generated.proto",
-];
+const PROTO_FILES = ["k8s.io/api/core/v1/generated.proto", "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/generated.proto"];
 
 /** Upstream's protobuf message of each fixture. */
 const MESSAGE_OF: Record<keyof BenchObjects, string> = {
@@ -172,8 +181,7 @@ function rewrap(enveloped: Uint8Array, raw: Uint8Array): Uint8Array {
 
 type Loop = (fn: (x: unknown) => unknown, input: unknown, n: number) => unknown;
 /** A loop compiled per task, so call-site feedback from one codec never slows another. */
-const makeLoop = (): Loop =>
-  new Function("fn", "input", "n", "let out; for (let i = 0; i < n; i++) out = fn(input); return out;") as Loop;
+const makeLoop = (): Loop => new Function("fn", "input", "n", "let out; for (let i = 0; i < n; i++) out = fn(input); return out;") as Loop;
 
 let sink: unknown;
 
@@ -287,12 +295,8 @@ async function run(): Promise<void> {
   printNote(
     "  encodeObject/decodeObject, as the apiserver calls them (scheme lookup, k8s\\0 + runtime.Unknown; what the size target counts).",
   );
-  printNote(
-    "reflection: a protobufjs Type loaded from generated/proto, timed with fromObject/toObject around encode/decode",
-  );
-  printNote(
-    '  (plain objects both ways, like ours); "messages": encode/decode of protobufjs Message instances alone, for context.',
-  );
+  printNote("reflection: a protobufjs Type loaded from generated/proto, timed with fromObject/toObject around encode/decode");
+  printNote('  (plain objects both ways, like ours); "messages": encode/decode of protobufjs Message instances alone, for context.');
   printNote(
     `tinybench; ${WARMUP_MS} ms warm-up, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, median round; enc+dec = 1/(1/enc + 1/dec).`,
   );

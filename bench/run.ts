@@ -33,8 +33,7 @@ function benchFiles(): { name: string; file: string }[] {
 /** Imports only the selected files, so a broken bench does not stop the others being run alone. */
 async function loadModule(file: string): Promise<BenchModule> {
   const mod = (await import(pathToFileURL(file).href)) as { bench?: unknown };
-  if (!isBenchModule(mod.bench))
-    throw new Error(`${path.relative(BENCH_DIR, file)} does not export \`bench: BenchModule\``);
+  if (!isBenchModule(mod.bench)) throw new Error(`${path.relative(BENCH_DIR, file)} does not export \`bench: BenchModule\``);
   return mod.bench;
 }
 
@@ -48,9 +47,7 @@ function loadNote(): string {
 async function main(): Promise<void> {
   const filters = process.argv.slice(2).map((a) => a.toLowerCase());
   const all = benchFiles();
-  const files = filters.length
-    ? all.filter((b) => filters.some((f) => b.name.toLowerCase().includes(f)))
-    : all;
+  const files = filters.length ? all.filter((b) => filters.some((f) => b.name.toLowerCase().includes(f))) : all;
   if (!files.length) {
     console.error(`no bench matches ${filters.join(", ")}; benches: ${all.map((b) => b.name).join(", ")}`);
     process.exitCode = 2;

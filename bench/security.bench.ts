@@ -25,20 +25,25 @@ interface Figures {
 
 async function pool(n: number, concurrency: number, f: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await f(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await f(next++);
+    }),
+  );
 }
 
 async function measure(dir: string, extraArgs: string[]): Promise<Figures> {
   let up: APIServerProcess | undefined;
   let admin: AdminClient | undefined;
   try {
-    up = await spawnAPIServer(dir, { extraArgs: ["--endpoint-reconciler-type", "none", "--token-auth-file", path.join(path.dirname(dir), "tokens.csv"), ...extraArgs] });
+    up = await spawnAPIServer(dir, {
+      extraArgs: ["--endpoint-reconciler-type", "none", "--token-auth-file", path.join(path.dirname(dir), "tokens.csv"), ...extraArgs],
+    });
     admin = new AdminClient(up.url, up.kubeconfig, 32);
     const client = admin;
     const auth = { Authorization: `Bearer ${TOKEN}` };
-    if ((await client.request("POST", "/api/v1/namespaces", { metadata: { name: NS } })).status !== 201) throw new Error("create namespace");
+    if ((await client.request("POST", "/api/v1/namespaces", { metadata: { name: NS } })).status !== 201)
+      throw new Error("create namespace");
     const rb = await client.request("POST", `/apis/rbac.authorization.k8s.io/v1/namespaces/${NS}/rolebindings`, {
       metadata: { name: "bench-edit" },
       roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "edit" },
@@ -76,7 +81,10 @@ async function run(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-security-"));
   try {
     fs.writeFileSync(path.join(root, "tokens.csv"), `${TOKEN},bench-user,u-1\n`);
-    fs.writeFileSync(path.join(root, "audit-policy.yaml"), "apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n- level: Metadata\n");
+    fs.writeFileSync(
+      path.join(root, "audit-policy.yaml"),
+      "apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n- level: Metadata\n",
+    );
     // Two rounds, alternating, best of each: the first process of a run pays for warming up.
     const best = (a: Figures | undefined, b: Figures): Figures =>
       a ? { createsPerSecond: Math.max(a.createsPerSecond, b.createsPerSecond), getP99Ms: Math.min(a.getP99Ms, b.getP99Ms) } : b;
@@ -84,11 +92,17 @@ async function run(): Promise<void> {
     let secured: Figures | undefined;
     for (let round = 0; round < 2; round++) {
       open = best(open, await measure(path.join(root, `open-${round}`), ["--authorization-mode", "AlwaysAllow"]));
-      secured = best(secured, await measure(path.join(root, `secured-${round}`), [
-        "--authorization-mode", "RBAC",
-        "--audit-policy-file", path.join(root, "audit-policy.yaml"),
-        "--audit-log-path", path.join(root, `secured-audit-${round}.log`),
-      ]));
+      secured = best(
+        secured,
+        await measure(path.join(root, `secured-${round}`), [
+          "--authorization-mode",
+          "RBAC",
+          "--audit-policy-file",
+          path.join(root, "audit-policy.yaml"),
+          "--audit-log-path",
+          path.join(root, `secured-audit-${round}.log`),
+        ]),
+      );
     }
     const auditLines = fs.readFileSync(path.join(root, "secured-audit-1.log"), "utf8").split("\n").length - 1;
     if (!open || !secured) throw new Error("nothing measured");
@@ -98,11 +112,27 @@ async function run(): Promise<void> {
       "security: RBAC + audit (Metadata) vs AlwaysAllow without audit, kubegen apiserver on SQLite, same run",
       ["measure", "AlwaysAllow, no audit", "RBAC + audit", "ratio", "target", "verdict"],
       [
-        [`ConfigMap creates/s (32 clients, ${CREATES})`, formatOps(open.createsPerSecond), formatOps(secured.createsPerSecond), formatRatio(secured.createsPerSecond / open.createsPerSecond), c.bound, c.verdict],
-        [`GET p99 (8 clients, ${GETS})`, `${open.getP99Ms.toFixed(2)} ms`, `${secured.getP99Ms.toFixed(2)} ms`, formatRatio(open.getP99Ms / secured.getP99Ms), g.bound, g.verdict],
+        [
+          `ConfigMap creates/s (32 clients, ${CREATES})`,
+          formatOps(open.createsPerSecond),
+          formatOps(secured.createsPerSecond),
+          formatRatio(secured.createsPerSecond / open.createsPerSecond),
+          c.bound,
+          c.verdict,
+        ],
+        [
+          `GET p99 (8 clients, ${GETS})`,
+          `${open.getP99Ms.toFixed(2)} ms`,
+          `${secured.getP99Ms.toFixed(2)} ms`,
+          formatRatio(open.getP99Ms / secured.getP99Ms),
+          g.bound,
+          g.verdict,
+        ],
       ],
     );
-    printNote(`The caller is a token user bound to \`edit\` (RBAC evaluates its rules on every request); the audit log got ${auditLines.toLocaleString("en-US")} events.`);
+    printNote(
+      `The caller is a token user bound to \`edit\` (RBAC evaluates its rules on every request); the audit log got ${auditLines.toLocaleString("en-US")} events.`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

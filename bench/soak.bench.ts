@@ -130,7 +130,10 @@ async function serve(dataDir: string): Promise<void> {
       rss: mem.rss,
       heapUsed: mem.heapUsed,
       fds: readdirSync("/proc/self/fd").length,
-      dbBytes: ["kubegen.db", "kubegen.db-wal"].reduce((n, f) => n + (existsSync(path.join(dataDir, f)) ? statSync(path.join(dataDir, f)).size : 0), 0),
+      dbBytes: ["kubegen.db", "kubegen.db-wal"].reduce(
+        (n, f) => n + (existsSync(path.join(dataDir, f)) ? statSync(path.join(dataDir, f)).size : 0),
+        0,
+      ),
       watchers: [...cachers].reduce((n, c) => n + c.watcherCount, 0),
       listeners: emitters.reduce((n, e) => n + e.eventNames().reduce((m, name) => m + e.listenerCount(name), 0), 0),
       handles: process.getActiveResourcesInfo().length,
@@ -167,7 +170,11 @@ class ServerProcess {
   }
 
   static start(dataDir: string): Promise<ServerProcess> {
-    const child = fork(SELF, ["--serve", dataDir], { cwd: ROOT, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(SELF, ["--serve", dataDir], {
+      cwd: ROOT,
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     return new Promise((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`soak server exited with ${code}`)));
       child.once("message", (m: { ready?: { url: string; kubeconfig: string } }) => {
@@ -226,9 +233,28 @@ class Latencies {
 
 async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: Latencies): Promise<void> {
   const kinds = [
-    { path: `/api/v1/namespaces/${NAMESPACE}/configmaps`, make: (name: string, i: number) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name, labels: { writer: String(id) } }, data: { i: String(i), blob: "x".repeat(200 + (i % 400)) } }) },
-    { path: `/api/v1/namespaces/${NAMESPACE}/secrets`, make: (name: string, i: number) => ({ apiVersion: "v1", kind: "Secret", metadata: { name }, stringData: { i: String(i) } }) },
-    { path: `/apis/coordination.k8s.io/v1/namespaces/${NAMESPACE}/leases`, make: (name: string, i: number) => ({ apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name }, spec: { holderIdentity: `w${id}-${i}`, leaseDurationSeconds: 15 } }) },
+    {
+      path: `/api/v1/namespaces/${NAMESPACE}/configmaps`,
+      make: (name: string, i: number) => ({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name, labels: { writer: String(id) } },
+        data: { i: String(i), blob: "x".repeat(200 + (i % 400)) },
+      }),
+    },
+    {
+      path: `/api/v1/namespaces/${NAMESPACE}/secrets`,
+      make: (name: string, i: number) => ({ apiVersion: "v1", kind: "Secret", metadata: { name }, stringData: { i: String(i) } }),
+    },
+    {
+      path: `/apis/coordination.k8s.io/v1/namespaces/${NAMESPACE}/leases`,
+      make: (name: string, i: number) => ({
+        apiVersion: "coordination.k8s.io/v1",
+        kind: "Lease",
+        metadata: { name },
+        spec: { holderIdentity: `w${id}-${i}`, leaseDurationSeconds: 15 },
+      }),
+    },
   ];
   const live: { path: string; name: string }[] = [];
   let i = 0;
@@ -257,7 +283,13 @@ async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: L
 }
 
 /** A watcher that reconnects every 3-15 s from the last resourceVersion it saw. */
-async function churningWatcher(client: AdminClient, n: number, stop: AbortSignal, stopped: Promise<unknown>, counts: { open: number; reconnects: number }): Promise<void> {
+async function churningWatcher(
+  client: AdminClient,
+  n: number,
+  stop: AbortSignal,
+  stopped: Promise<unknown>,
+  counts: { open: number; reconnects: number },
+): Promise<void> {
   const kinds = ["configmaps", "secrets"];
   let rv = "";
   while (!stop.aborted) {
@@ -338,14 +370,26 @@ async function run(): Promise<void> {
 
     const samples: Sample[] = [];
     const t0 = performance.now();
-    console.log(`  soak: ${formatDuration(duration)} of load, warm-up ${formatDuration(warmup)}, ${WRITERS} writers, ${WATCHERS} watchers, ${informers.kinds} informers; a row every ${SAMPLE_MS / 1000} s`);
+    console.log(
+      `  soak: ${formatDuration(duration)} of load, warm-up ${formatDuration(warmup)}, ${WRITERS} writers, ${WATCHERS} watchers, ${informers.kinds} informers; a row every ${SAMPLE_MS / 1000} s`,
+    );
     while (performance.now() - t0 < duration) {
       await new Promise((r) => setTimeout(r, Math.min(SAMPLE_MS, duration - (performance.now() - t0))));
       const p = await server.probe();
       const { count, p99 } = lat.take();
-      const s: Sample = { ...p, rss: server.rssFromProc(), t: performance.now() - t0, writes: count, p99, clientWatchers: counts.open, reconnects: counts.reconnects };
+      const s: Sample = {
+        ...p,
+        rss: server.rssFromProc(),
+        t: performance.now() - t0,
+        writes: count,
+        p99,
+        clientWatchers: counts.open,
+        reconnects: counts.reconnects,
+      };
       samples.push(s);
-      console.log(`  t=${(s.t / 1000).toFixed(0)}s rss ${mb(s.rss)} MB heap ${mb(s.heapUsed)} MB db ${mb(s.dbBytes)} MB fds ${s.fds} watchers ${s.watchers} listeners ${s.listeners} handles ${s.handles} writes ${s.writes} p99 ${formatDuration(s.p99)}`);
+      console.log(
+        `  t=${(s.t / 1000).toFixed(0)}s rss ${mb(s.rss)} MB heap ${mb(s.heapUsed)} MB db ${mb(s.dbBytes)} MB fds ${s.fds} watchers ${s.watchers} listeners ${s.listeners} handles ${s.handles} writes ${s.writes} p99 ${formatDuration(s.p99)}`,
+      );
     }
 
     stop.abort();
@@ -363,8 +407,34 @@ async function run(): Promise<void> {
 
     printTable(
       "soak: the server over time",
-      ["t", "RSS MB", "heap MB", "db MB", "fds", "watchers (server)", "watchers (clients)", "reconnects", "listeners", "handles", "writes", "write p99"],
-      samples.map((s) => [`${(s.t / 1000).toFixed(0)} s`, mb(s.rss), mb(s.heapUsed), mb(s.dbBytes), String(s.fds), String(s.watchers), String(s.clientWatchers), String(s.reconnects), String(s.listeners), String(s.handles), String(s.writes), formatDuration(s.p99)]),
+      [
+        "t",
+        "RSS MB",
+        "heap MB",
+        "db MB",
+        "fds",
+        "watchers (server)",
+        "watchers (clients)",
+        "reconnects",
+        "listeners",
+        "handles",
+        "writes",
+        "write p99",
+      ],
+      samples.map((s) => [
+        `${(s.t / 1000).toFixed(0)} s`,
+        mb(s.rss),
+        mb(s.heapUsed),
+        mb(s.dbBytes),
+        String(s.fds),
+        String(s.watchers),
+        String(s.clientWatchers),
+        String(s.reconnects),
+        String(s.listeners),
+        String(s.handles),
+        String(s.writes),
+        formatDuration(s.p99),
+      ]),
     );
 
     // Warm-up ends at the first sample at or after it; "the end" is the mean of the last three
@@ -375,7 +445,13 @@ async function run(): Promise<void> {
     const rssRatio = endRss / base.rss;
     const rows: string[][] = [];
     const rssCheck = checkTarget(rssRatio, RSS_TARGET, "soak: RSS growth after warm-up < 10%");
-    rows.push(["RSS, end of load / end of warm-up", `${mb(endRss)} / ${mb(base.rss)} MB`, `${((rssRatio - 1) * 100).toFixed(1)}%`, "< 10%", rssCheck.verdict]);
+    rows.push([
+      "RSS, end of load / end of warm-up",
+      `${mb(endRss)} / ${mb(base.rss)} MB`,
+      `${((rssRatio - 1) * 100).toFixed(1)}%`,
+      "< 10%",
+      rssCheck.verdict,
+    ]);
     if (process.env.SOAK_COMPACTION_INTERVAL) {
       // With compaction the file holds about one interval of history: it rises within each
       // round and falls at each compaction, so the peaks are compared: the last interval's
@@ -387,7 +463,13 @@ async function run(): Promise<void> {
       const warmDb = peak(samples.filter((x) => x.t <= base.t));
       const dbRatio = endDb / warmDb;
       const dbCheck = checkTarget(dbRatio, RSS_TARGET, "soak: SQLite file peak growth after warm-up < 10% (compaction on)");
-      rows.push([`SQLite file peak (compaction every ${process.env.SOAK_COMPACTION_INTERVAL}), last interval / warm-up`, `${mb(endDb)} / ${mb(warmDb)} MB`, `${((dbRatio - 1) * 100).toFixed(1)}%`, "< 10%", dbCheck.verdict]);
+      rows.push([
+        `SQLite file peak (compaction every ${process.env.SOAK_COMPACTION_INTERVAL}), last interval / warm-up`,
+        `${mb(endDb)} / ${mb(warmDb)} MB`,
+        `${((dbRatio - 1) * 100).toFixed(1)}%`,
+        "< 10%",
+        dbCheck.verdict,
+      ]);
     }
     for (const [what, key] of [
       ["watchers held once the clients left", "watchers"],
@@ -398,11 +480,23 @@ async function run(): Promise<void> {
       const c = checkTarget(extra, LEAK_TARGET, `soak: no leaked ${key}`);
       rows.push([what, `${idleAfter[key]} (before the load: ${idleBefore[key]})`, String(extra), "0 more", c.verdict]);
     }
-    const types = (p: Probe): string => Object.entries(p.handleTypes).sort().map(([t, n]) => `${t} ${n}`).join(", ");
-    rows.push(["active handles once the clients left", `${idleAfter.handles} (before: ${idleBefore.handles})`, String(idleAfter.handles - idleBefore.handles), "-", "-"]);
+    const types = (p: Probe): string =>
+      Object.entries(p.handleTypes)
+        .sort()
+        .map(([t, n]) => `${t} ${n}`)
+        .join(", ");
+    rows.push([
+      "active handles once the clients left",
+      `${idleAfter.handles} (before: ${idleBefore.handles})`,
+      String(idleAfter.handles - idleBefore.handles),
+      "-",
+      "-",
+    ]);
     printTable("soak: targets", ["what", "measured", "growth", "target", "verdict"], rows);
     printNote(`server handles by type, before the load: ${types(idleBefore)}; after: ${types(idleAfter)}`);
-    printNote(`${lat.total} writes (${lat.errors} answered 4xx/5xx other than 404/409), ${counts.reconnects} watch reconnects; server RSS read from /proc/<pid>/status, the rest reported by the server process`);
+    printNote(
+      `${lat.total} writes (${lat.errors} answered 4xx/5xx other than 404/409), ${counts.reconnects} watch reconnects; server RSS read from /proc/<pid>/status, the rest reported by the server process`,
+    );
   } finally {
     setup.close();
     await server.stop();
@@ -412,7 +506,8 @@ async function run(): Promise<void> {
 
 export const bench: BenchModule = {
   name: "soak",
-  description: "10 minutes of mixed load (writes, 100 reconnecting watchers, an informer per kind): RSS, fds, watchers, listeners over time",
+  description:
+    "10 minutes of mixed load (writes, 100 reconnecting watchers, an informer per kind): RSS, fds, watchers, listeners over time",
   run,
 };
 

@@ -89,12 +89,17 @@ function dirSize(dir: string): number {
 
 /** Bytes `npm install kubegen` puts on disk: the packed files, then each dependency's folder (transitively). */
 function clientInstallSize(): { bytes: number; packages: string[] } {
-  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: path.join(ROOT, "packages/kubegen"), encoding: "utf8" })) as [
-    { unpackedSize: number },
-  ];
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: path.join(ROOT, "packages/kubegen"),
+      encoding: "utf8",
+    }),
+  ) as [{ unpackedSize: number }];
   let bytes = packed.unpackedSize;
   const seen: string[] = [];
-  const queue = Object.keys((JSON.parse(fs.readFileSync(path.join(ROOT, "packages/kubegen/package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {});
+  const queue = Object.keys(
+    (JSON.parse(fs.readFileSync(path.join(ROOT, "packages/kubegen/package.json"), "utf8")) as { dependencies?: object }).dependencies ?? {},
+  );
   while (queue.length) {
     const name = queue.shift()!;
     if (seen.includes(name)) continue;
@@ -155,10 +160,20 @@ export const bench: BenchModule = {
     printTable(
       "startup: client SDK install (`npm install kubegen`)",
       ["measure", "value", `target <= ${SIZE_TARGET_MB} MB`],
-      [["kubegen + dependencies, bytes on disk", `${mb.toFixed(2)} MB (${size.packages.length + 1} packages: kubegen, ${size.packages.join(", ")})`, sizeCheck.verdict]],
+      [
+        [
+          "kubegen + dependencies, bytes on disk",
+          `${mb.toFixed(2)} MB (${size.packages.length + 1} packages: kubegen, ${size.packages.join(", ")})`,
+          sizeCheck.verdict,
+        ],
+      ],
     );
-    printNote(`speed-up compiled vs tsx: ${(median(tsx.reported) / median(compiled.reported)).toFixed(2)}x ready, ${(median(tsx.cpu) / median(compiled.cpu)).toFixed(2)}x CPU; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} CPUs.`);
-    printNote("ready = the apiserver's own figure (performance.now() when serving, from process start); @kubernetes/client-node installs 57 MB.");
+    printNote(
+      `speed-up compiled vs tsx: ${(median(tsx.reported) / median(compiled.reported)).toFixed(2)}x ready, ${(median(tsx.cpu) / median(compiled.cpu)).toFixed(2)}x CPU; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} CPUs.`,
+    );
+    printNote(
+      "ready = the apiserver's own figure (performance.now() when serving, from process start); @kubernetes/client-node installs 57 MB.",
+    );
   },
 };
 

@@ -19,7 +19,18 @@ import { EtcdStorage } from "../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../apiserver/storage/interface.js";
 import { SqliteStorage } from "../apiserver/storage/sqlite/sqlite-storage.js";
 import { etcdAvailable, startEtcd } from "../test/apiserver/storage/etcd-server.js";
-import { type BenchModule, checkTarget, formatDuration, formatOps, formatRatio, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 3;
@@ -81,9 +92,7 @@ function rawSqliteWrites(raw: RawSqlite, ms: number): number {
 async function fill(s: Storage, prefix: string, count: number): Promise<void> {
   for (let i = 0; i < count; i += 200) {
     await Promise.all(
-      Array.from({ length: Math.min(200, count - i) }, (_, j) =>
-        s.create(`${prefix}obj-${String(i + j).padStart(6, "0")}`, VALUE),
-      ),
+      Array.from({ length: Math.min(200, count - i) }, (_, j) => s.create(`${prefix}obj-${String(i + j).padStart(6, "0")}`, VALUE)),
     );
   }
 }
@@ -139,7 +148,14 @@ async function benchSqlite(rows: Row[], reads: string[][]): Promise<void> {
     const list = await listTime(s, "/registry/list/");
     const get = await getLatency(s, "/registry/list/", LIST_OBJECTS);
     const t = checkTarget(list.ms, LIST_TARGET, `sqlite: list of ${LIST_OBJECTS} objects (storage part)`);
-    reads.push(["sqlite", String(list.items), formatDuration(list.ms), `${t.verdict} (${t.bound})`, formatDuration(get.p50), formatDuration(get.p99)]);
+    reads.push([
+      "sqlite",
+      String(list.items),
+      formatDuration(list.ms),
+      `${t.verdict} (${t.bound})`,
+      formatDuration(get.p50),
+      formatDuration(get.p99),
+    ]);
     await s.close();
     raw.db.close();
   } finally {
@@ -159,9 +175,7 @@ async function benchEtcd(rows: Row[], reads: string[][]): Promise<void> {
       const rawRates: number[] = [];
       const ourRates: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        rawRates.push(
-          await throughput(c, ROUND_MS, (n) => raw.put(`/registry/raw/c${c}/r${round}/${n}`).value(VALUE).exec()),
-        );
+        rawRates.push(await throughput(c, ROUND_MS, (n) => raw.put(`/registry/raw/c${c}/r${round}/${n}`).value(VALUE).exec()));
         ourRates.push(await throughput(c, ROUND_MS, (n) => s.create(`/registry/bench/c${c}/r${round}/${n}`, VALUE)));
       }
       rows.push({ backend: "etcd", concurrency: c, raw: median(rawRates), ours: median(ourRates) });
@@ -193,7 +207,14 @@ async function run(): Promise<void> {
       // target is checked at 64.
       const checked = r.backend === "etcd" || r.concurrency === 64;
       const t = checked ? checkTarget(ratio, CREATE_TARGET, `${r.backend}: creates/s at ${r.concurrency} writers vs raw`) : undefined;
-      return [r.backend, String(r.concurrency), formatOps(r.raw), formatOps(r.ours), formatRatio(ratio), t ? `${t.verdict} (${t.bound})` : "-"];
+      return [
+        r.backend,
+        String(r.concurrency),
+        formatOps(r.raw),
+        formatOps(r.ours),
+        formatRatio(ratio),
+        t ? `${t.verdict} (${t.bound})` : "-",
+      ];
     }),
   );
   printNote("raw sqlite: better-sqlite3, one INSERT per WAL synchronous=FULL transaction (sequential; it is synchronous)");

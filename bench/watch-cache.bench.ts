@@ -45,7 +45,12 @@ async function fill(store: GenericStore, ns: string, count: number): Promise<voi
     Array.from({ length: 64 }, async () => {
       while (next < count) {
         const n = next++;
-        await store.create(ctx(ns), { apiVersion: "v1", kind: "ConfigMap", metadata: { name: `cm-${String(n).padStart(6, "0")}` }, data: DATA });
+        await store.create(ctx(ns), {
+          apiVersion: "v1",
+          kind: "ConfigMap",
+          metadata: { name: `cm-${String(n).padStart(6, "0")}` },
+          data: DATA,
+        });
       }
     }),
   );
@@ -122,7 +127,11 @@ async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100)); // the cache has applied every create
     const lists = [
       ["consistent (no resourceVersion)", await listMs(plain, "bench"), await listMs(cached, "bench")],
-      ["consistent, another resource written since (storage + the cache's decoded objects)", await listMs(plain, "bench", undefined, storage), await listMs(cached, "bench", undefined, storage)],
+      [
+        "consistent, another resource written since (storage + the cache's decoded objects)",
+        await listMs(plain, "bench", undefined, storage),
+        await listMs(cached, "bench", undefined, storage),
+      ],
       ["resourceVersion=0", await listMs(plain, "bench", "0"), await listMs(cached, "bench", "0")],
     ] as const;
     printTable(
@@ -137,7 +146,12 @@ async function run(): Promise<void> {
       ["serving", "deliveries", "p50", "p99"],
       [
         ["a storage watch per watcher", String(plainLat.length), formatDuration(median(plainLat)), formatDuration(p99(plainLat))],
-        ["watch cache (one storage watch, shared bytes)", String(cachedLat.length), formatDuration(median(cachedLat)), formatDuration(p99(cachedLat))],
+        [
+          "watch cache (one storage watch, shared bytes)",
+          String(cachedLat.length),
+          formatDuration(median(cachedLat)),
+          formatDuration(p99(cachedLat)),
+        ],
       ],
     );
     printNote("the apiserver bench measures the same over HTTPS, where TLS writes to every socket add to both");

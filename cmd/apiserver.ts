@@ -73,35 +73,97 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--etcd-cafile <file>", "CA bundle that verifies https:// etcd members")
     .option("--etcd-certfile <file>", "client certificate presented to etcd")
     .option("--etcd-keyfile <file>", "key of --etcd-certfile")
-    .option("--etcd-healthcheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) health: the storage check of /livez, /readyz and /healthz", duration, 2_000)
-    .option("--etcd-readycheck-timeout <duration>", "the timeout to use when checking etcd (the storage backend) readiness: the readiness check of /readyz", duration, 2_000)
-    .option("--etcd-compaction-interval <duration>", "how often storage history is compacted (SQLite or etcd); 0 disables", duration, 300_000)
-    .option("--token-auth-file <file>", "static bearer tokens: CSV lines of token,user,uid,\"group1,group2\"")
-    .option("--authorization-mode <modes>", "comma list of authorizers tried in order: RBAC, AlwaysAllow, AlwaysDeny (system:masters is always allowed)", "RBAC")
-    .option("--anonymous-auth [bool]", "requests without credentials are system:anonymous (in system:unauthenticated); false: 401", boolFlag("--anonymous-auth"), true)
+    .option(
+      "--etcd-healthcheck-timeout <duration>",
+      "the timeout to use when checking etcd (the storage backend) health: the storage check of /livez, /readyz and /healthz",
+      duration,
+      2_000,
+    )
+    .option(
+      "--etcd-readycheck-timeout <duration>",
+      "the timeout to use when checking etcd (the storage backend) readiness: the readiness check of /readyz",
+      duration,
+      2_000,
+    )
+    .option(
+      "--etcd-compaction-interval <duration>",
+      "how often storage history is compacted (SQLite or etcd); 0 disables",
+      duration,
+      300_000,
+    )
+    .option("--token-auth-file <file>", 'static bearer tokens: CSV lines of token,user,uid,"group1,group2"')
+    .option(
+      "--authorization-mode <modes>",
+      "comma list of authorizers tried in order: RBAC, AlwaysAllow, AlwaysDeny (system:masters is always allowed)",
+      "RBAC",
+    )
+    .option(
+      "--anonymous-auth [bool]",
+      "requests without credentials are system:anonymous (in system:unauthenticated); false: 401",
+      boolFlag("--anonymous-auth"),
+      true,
+    )
     .option("--service-account-issuer <url>", "the iss of service-account tokens", "https://kubernetes.default.svc.cluster.local")
-    .option("--service-account-key-file <file>", "PEM public key that verifies service-account tokens (repeatable)", (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
-    .option("--service-account-signing-key-file <file>", "PEM private key service-account tokens are signed with (default: DIR/pki/sa.key, made on first start)")
+    .option(
+      "--service-account-key-file <file>",
+      "PEM public key that verifies service-account tokens (repeatable)",
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
+    .option(
+      "--service-account-signing-key-file <file>",
+      "PEM private key service-account tokens are signed with (default: DIR/pki/sa.key, made on first start)",
+    )
     .option("--api-audiences <list>", "audiences a token must name to log in (default: the issuer)")
     .option("--audit-policy-file <file>", "audit.k8s.io/v1 Policy: what is logged, at which level")
     .option("--audit-log-path <file>", "where audit events go, as JSON lines ('-': stdout)")
     .option("--audit-log-maxsize <MB>", "rotate the audit log when it reaches this size (0: never)", int("--audit-log-maxsize"), 0)
     .option("--audit-log-maxbackup <n>", "rotated audit logs kept (0: all)", int("--audit-log-maxbackup"), 0)
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
-    .option("--enable-admission-plugins <list>", "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)")
+    .option(
+      "--enable-admission-plugins <list>",
+      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)",
+    )
     .option("--disable-admission-plugins <list>", "default admission plugins not to run")
-    .option("--encryption-provider-config <file>", "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)")
+    .option(
+      "--encryption-provider-config <file>",
+      "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)",
+    )
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
     .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, none)", "lease")
-    .option("--endpoint-reconciler-interval <duration>", "how often the kubernetes Service is checked and this apiserver's lease refreshed", duration, 10_000)
-    .option("--endpoint-lease-ttl <duration>", "how long an apiserver stays in the kubernetes endpoints without refreshing its lease", duration, 15_000)
-    .option("--kubernetes-service-node-port <port>", "if > 0, the kubernetes Service is a NodePort on this port (within --service-node-port-range)", int("--kubernetes-service-node-port"), 0)
-    .option("--system-namespaces-interval <duration>", "how often the system namespaces are checked besides reacting to their deletion", duration, 60_000)
+    .option(
+      "--endpoint-reconciler-interval <duration>",
+      "how often the kubernetes Service is checked and this apiserver's lease refreshed",
+      duration,
+      10_000,
+    )
+    .option(
+      "--endpoint-lease-ttl <duration>",
+      "how long an apiserver stays in the kubernetes endpoints without refreshing its lease",
+      duration,
+      15_000,
+    )
+    .option(
+      "--kubernetes-service-node-port <port>",
+      "if > 0, the kubernetes Service is a NodePort on this port (within --service-node-port-range)",
+      int("--kubernetes-service-node-port"),
+      0,
+    )
+    .option(
+      "--system-namespaces-interval <duration>",
+      "how often the system namespaces are checked besides reacting to their deletion",
+      duration,
+      60_000,
+    )
     .option("--max-requests-inflight <n>", "read-only requests in flight before 429", int("--max-requests-inflight"), 400)
     .option("--max-mutating-requests-inflight <n>", "mutating requests in flight before 429", int("--max-mutating-requests-inflight"), 200)
     .option("--request-timeout <duration>", "how long a non-watch request may take", duration, 60_000)
-    .option("--min-request-timeout <seconds>", "watches last between this and twice this, unless they ask", int("--min-request-timeout"), 1800);
+    .option(
+      "--min-request-timeout <seconds>",
+      "watches last between this and twice this, unless they ask",
+      int("--min-request-timeout"),
+      1800,
+    );
 }
 
 /** The runAPIServer options the apiserver's flags ask for (`kubegen up` uses it too). */
@@ -112,7 +174,14 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     bindAddress: flags.bindAddress,
     ...(flags.advertiseAddress ? { advertiseAddress: flags.advertiseAddress } : {}),
     storageBackend: flags.storageBackend as "sqlite" | "etcd",
-    ...(flags.etcdServers ? { etcdServers: flags.etcdServers.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.etcdServers
+      ? {
+          etcdServers: flags.etcdServers
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== ""),
+        }
+      : {}),
     ...(flags.etcdCafile ? { etcdCAFile: flags.etcdCafile } : {}),
     ...(flags.etcdCertfile ? { etcdCertFile: flags.etcdCertfile } : {}),
     ...(flags.etcdKeyfile ? { etcdKeyFile: flags.etcdKeyfile } : {}),
@@ -123,14 +192,35 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.serviceAccountIssuer ? { serviceAccountIssuer: flags.serviceAccountIssuer } : {}),
     ...(flags.serviceAccountKeyFile ? { serviceAccountKeyFiles: flags.serviceAccountKeyFile } : {}),
     ...(flags.serviceAccountSigningKeyFile ? { serviceAccountSigningKeyFile: flags.serviceAccountSigningKeyFile } : {}),
-    ...(flags.apiAudiences ? { apiAudiences: flags.apiAudiences.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.apiAudiences
+      ? {
+          apiAudiences: flags.apiAudiences
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== ""),
+        }
+      : {}),
     ...(flags.auditPolicyFile ? { auditPolicyFile: flags.auditPolicyFile } : {}),
     ...(flags.auditLogPath ? { auditLogPath: flags.auditLogPath } : {}),
     auditLogMaxSize: flags.auditLogMaxsize,
     auditLogMaxBackup: flags.auditLogMaxbackup,
     auditLogMaxAge: flags.auditLogMaxage,
-    ...(flags.enableAdmissionPlugins ? { enableAdmissionPlugins: flags.enableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
-    ...(flags.disableAdmissionPlugins ? { disableAdmissionPlugins: flags.disableAdmissionPlugins.split(",").map((s) => s.trim()).filter((s) => s !== "") } : {}),
+    ...(flags.enableAdmissionPlugins
+      ? {
+          enableAdmissionPlugins: flags.enableAdmissionPlugins
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== ""),
+        }
+      : {}),
+    ...(flags.disableAdmissionPlugins
+      ? {
+          disableAdmissionPlugins: flags.disableAdmissionPlugins
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== ""),
+        }
+      : {}),
     ...(flags.encryptionProviderConfig ? { encryptionProviderConfig: flags.encryptionProviderConfig } : {}),
     serviceClusterIPRange: flags.serviceClusterIpRange,
     serviceNodePortRange: flags.serviceNodePortRange,
@@ -149,41 +239,43 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
 }
 
 export function apiserverCommand(): Command {
-  return addLoggingFlags(addAPIServerFlags(new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir"))).action(
-    async (flags: APIServerFlags & LoggingFlags) => {
-      const logger = setupLogging(flags);
-      const { runAPIServer } = await import("../apiserver/server/run.js");
-      const started = performance.now();
-      let running: Awaited<ReturnType<typeof runAPIServer>>;
-      try {
-        running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
-      } catch (err) {
-        logger.error(`kubegen apiserver: ${errorMessage(err)}`);
-        process.exitCode = 1;
-        return;
+  return addLoggingFlags(
+    addAPIServerFlags(
+      new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir"),
+    ),
+  ).action(async (flags: APIServerFlags & LoggingFlags) => {
+    const logger = setupLogging(flags);
+    const { runAPIServer } = await import("../apiserver/server/run.js");
+    const started = performance.now();
+    let running: Awaited<ReturnType<typeof runAPIServer>>;
+    try {
+      running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
+    } catch (err) {
+      logger.error(`kubegen apiserver: ${errorMessage(err)}`);
+      process.exitCode = 1;
+      return;
+    }
+    const ms = Math.round(performance.now() - started);
+    const relative = path.relative(process.cwd(), running.kubeconfig);
+    const kubeconfig = relative.startsWith("..") ? running.kubeconfig : relative;
+    console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}, started in ${ms} ms)`);
+    console.log(`point kubectl at it:\n  export KUBECONFIG=${kubeconfig}\n  kubectl get namespaces`);
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) {
+        process.exit(1);
       }
-      const ms = Math.round(performance.now() - started);
-      const relative = path.relative(process.cwd(), running.kubeconfig);
-      const kubeconfig = relative.startsWith("..") ? running.kubeconfig : relative;
-      console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}, started in ${ms} ms)`);
-      console.log(`point kubectl at it:\n  export KUBECONFIG=${kubeconfig}\n  kubectl get namespaces`);
-      let stopping = false;
-      const stop = (signal: string): void => {
-        if (stopping) {
+      stopping = true;
+      logger.info(`${signal}: shutting down`);
+      running.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error(`kubegen apiserver: shutdown failed: ${errorMessage(err)}`);
           process.exit(1);
-        }
-        stopping = true;
-        logger.info(`${signal}: shutting down`);
-        running.stop().then(
-          () => process.exit(0),
-          (err: unknown) => {
-            logger.error(`kubegen apiserver: shutdown failed: ${errorMessage(err)}`);
-            process.exit(1);
-          },
-        );
-      };
-      process.on("SIGTERM", () => stop("SIGTERM"));
-      process.on("SIGINT", () => stop("SIGINT"));
-    },
-  );
+        },
+      );
+    };
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    process.on("SIGINT", () => stop("SIGINT"));
+  });
 }

@@ -38,16 +38,36 @@ export function addControllerManagerFlags(cmd: Command): Command {
       "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller)",
       "*",
     )
-    .option("--concurrent-namespace-syncs <n>", "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network", int("--concurrent-namespace-syncs", 1), 10)
+    .option(
+      "--concurrent-namespace-syncs <n>",
+      "namespaces synced at once; more is faster namespace deletion at the cost of CPU and network",
+      int("--concurrent-namespace-syncs", 1),
+      10,
+    )
     .option("--concurrent-gc-syncs <n>", "garbage collector workers allowed to sync concurrently", int("--concurrent-gc-syncs", 1), 20)
-    .option("--enable-garbage-collector [bool]", "enables the generic garbage collector; must match the apiserver's flag of the same name", bool, true)
+    .option(
+      "--enable-garbage-collector [bool]",
+      "enables the generic garbage collector; must match the apiserver's flag of the same name",
+      bool,
+      true,
+    )
     .option("--namespace-sync-period <duration>", "how often namespaces are re-examined", duration, 5 * 60_000)
-    .option("--namespace-deletion-grace-period <duration>", "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)", duration, 5_000)
+    .option(
+      "--namespace-deletion-grace-period <duration>",
+      "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)",
+      duration,
+      5_000,
+    )
     .option("--kube-api-qps <qps>", "requests per second to the apiserver", positiveNumber("--kube-api-qps"), 20)
     .option("--kube-api-burst <n>", "burst of requests to the apiserver", int("--kube-api-burst", 1), 30)
     .option("--kube-api-content-type <type>", "content type of requests to the apiserver", "application/vnd.kubernetes.protobuf")
     .option("--leader-elect [bool]", "run leader election and start the controllers only while leading", bool, true)
-    .option("--leader-elect-lease-duration <duration>", "how long non-leaders wait after the last renewal before taking the lease", duration, 15_000)
+    .option(
+      "--leader-elect-lease-duration <duration>",
+      "how long non-leaders wait after the last renewal before taking the lease",
+      duration,
+      15_000,
+    )
     .option("--leader-elect-renew-deadline <duration>", "how long the leader retries renewing before it stops leading", duration, 10_000)
     .option("--leader-elect-retry-period <duration>", "the pause between attempts to acquire or renew", duration, 2_000)
     .option("--leader-elect-resource-name <name>", "the Lease leader election uses", "kube-controller-manager")
@@ -58,11 +78,15 @@ export function addControllerManagerFlags(cmd: Command): Command {
 export function controllerManagerOptions(flags: ControllerManagerFlags, restConfig: RestConfig): ControllerManagerOptions {
   const contentType = flags.kubeApiContentType;
   if (contentType !== "application/json" && contentType !== "application/vnd.kubernetes.protobuf") {
-    throw new Error(`--kube-api-content-type: ${JSON.stringify(contentType)} is not application/json or application/vnd.kubernetes.protobuf`);
+    throw new Error(
+      `--kube-api-content-type: ${JSON.stringify(contentType)} is not application/json or application/vnd.kubernetes.protobuf`,
+    );
   }
   if (flags.leaderElect) {
-    if (!(flags.leaderElectLeaseDuration > flags.leaderElectRenewDeadline)) throw new Error("--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline");
-    if (!(flags.leaderElectRenewDeadline > flags.leaderElectRetryPeriod * 1.2)) throw new Error("--leader-elect-renew-deadline must be greater than 1.2 x --leader-elect-retry-period");
+    if (!(flags.leaderElectLeaseDuration > flags.leaderElectRenewDeadline))
+      throw new Error("--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline");
+    if (!(flags.leaderElectRenewDeadline > flags.leaderElectRetryPeriod * 1.2))
+      throw new Error("--leader-elect-renew-deadline must be greater than 1.2 x --leader-elect-retry-period");
   }
   return {
     restConfig: { ...restConfig, contentType },
@@ -98,11 +122,13 @@ export function logEvents(logger: Logger): (line: string, level?: number) => voi
 }
 
 export function controllerManagerCommand(): Command {
-  return addLoggingFlags(addControllerManagerFlags(
-    new Command("controller-manager")
-      .description("run the controller-manager (the namespace controller and the garbage collector) against an apiserver")
-      .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
-  )).action(async (flags: ControllerManagerFlags & LoggingFlags & { kubeconfig: string }) => {
+  return addLoggingFlags(
+    addControllerManagerFlags(
+      new Command("controller-manager")
+        .description("run the controller-manager (the namespace controller and the garbage collector) against an apiserver")
+        .requiredOption("--kubeconfig <file>", "kubeconfig of the apiserver to manage"),
+    ),
+  ).action(async (flags: ControllerManagerFlags & LoggingFlags & { kubeconfig: string }) => {
     const logger = setupLogging(flags);
     const { loadKubeconfig } = await import("../runtime/rest/kubeconfig.js");
     const { ControllerManager } = await import("../controllers/controller-manager/controller-manager.js");

@@ -7,7 +7,8 @@ export const int =
   (name: string, min = 0) =>
   (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be ${min === 1 ? "a positive" : "a non-negative"} integer`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(`${name} must be ${min === 1 ? "a positive" : "a non-negative"} integer`);
     return n;
   };
 

@@ -86,7 +86,10 @@ export function generateCommand(): Command {
         const plans = [];
         for (const target of targets) plans.push({ target, plan: (await generate({ ...target, verify: true })).plan });
         // The checkout's own runtime carries the version as a constant (see version-file.ts).
-        const version = targets[0]?.input === path.join(KUBEGEN_ROOT, "api") && existsSync(path.join(KUBEGEN_ROOT, "runtime")) ? versionFile(KUBEGEN_ROOT) : undefined;
+        const version =
+          targets[0]?.input === path.join(KUBEGEN_ROOT, "api") && existsSync(path.join(KUBEGEN_ROOT, "runtime"))
+            ? versionFile(KUBEGEN_ROOT)
+            : undefined;
         if (version && !version.current) {
           if (opts.verify) stale.push(path.relative(KUBEGEN_ROOT, version.file));
           else {

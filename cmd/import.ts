@@ -30,7 +30,10 @@ export function importCommand(): Command {
             output,
             libraryRoot: path.join(KUBEGEN_ROOT, "api"),
             noDocs: !opts.docs,
-            packages: opts.packages?.split(",").map((s) => s.trim()).filter(Boolean),
+            packages: opts.packages
+              ?.split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
             ...(opts.module ? { module: opts.module } : {}),
           });
         } catch (err) {
@@ -49,7 +52,9 @@ export function importCommand(): Command {
         }
         writeImport(output, report);
         const c = report.counts;
-        console.log(`imported ${c.packages} packages: ${c.kinds} kinds, ${c.types} types, ${c.fields} fields; wrote ${report.files.size} files`);
+        console.log(
+          `imported ${c.packages} packages: ${c.kinds} kinds, ${c.types} types, ${c.fields} fields; wrote ${report.files.size} files`,
+        );
         for (const n of report.notes) console.log(n);
         if (report.dropped.size) {
           const list = [...report.dropped].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} (${n})`);

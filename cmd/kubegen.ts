@@ -42,10 +42,7 @@ function missingCommand(c: CommandModule): Command {
     });
 }
 
-const program = new Command()
-  .name("kubegen")
-  .description("Kubernetes-style API machinery for TypeScript")
-  .showHelpAfterError();
+const program = new Command().name("kubegen").description("Kubernetes-style API machinery for TypeScript").showHelpAfterError();
 
 // Only the command being run is loaded (plus none for --help), so `kubegen up` does not pay for
 // the generator's modules and the reverse.

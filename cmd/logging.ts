@@ -41,7 +41,8 @@ function verbosity(value: string): number {
 }
 
 function format(value: string): LoggingFormat {
-  if (value !== "text" && value !== "json") throw new InvalidArgumentError(`format ${JSON.stringify(value)} is not supported (use "text" or "json")`);
+  if (value !== "text" && value !== "json")
+    throw new InvalidArgumentError(`format ${JSON.stringify(value)} is not supported (use "text" or "json")`);
   return value;
 }
 
@@ -67,14 +68,27 @@ function quote(v: unknown): string {
 
 /** One pino JSON line as klog text. */
 export function textLine(json: string): string {
-  const { level, time, pid, msg, v: _v, ...fields } = JSON.parse(json) as Record<string, unknown> & { level: number; time: number; pid: number; msg?: string };
+  const {
+    level,
+    time,
+    pid,
+    msg,
+    v: _v,
+    ...fields
+  } = JSON.parse(json) as Record<string, unknown> & { level: number; time: number; pid: number; msg?: string };
   const kv = Object.entries(fields).map(([k, v]) => ` ${k}=${quote(v)}`);
   return `${header(level, time, pid)}] ${quote(msg ?? "")}${kv.join("")}\n`;
 }
 
 /** pino's JSON renamed to component-base's keys: ts (seconds, float) and v. */
 function jsonLine(json: string): string {
-  const { level, time, pid: _pid, msg, ...fields } = JSON.parse(json) as Record<string, unknown> & { level: number; time: number; msg?: string };
+  const {
+    level,
+    time,
+    pid: _pid,
+    msg,
+    ...fields
+  } = JSON.parse(json) as Record<string, unknown> & { level: number; time: number; msg?: string };
   const out: Record<string, unknown> = { ts: time / 1000 };
   if (level >= 40) out["level"] = level >= 50 ? "error" : "warn";
   out["msg"] = msg ?? "";

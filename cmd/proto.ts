@@ -58,9 +58,7 @@ export function protoCommand(): Command {
   const proto = new Command("proto").description("convert objects between JSON/YAML and Kubernetes protobuf");
   proto
     .command("encode")
-    .description(
-      "read a JSON or YAML object on stdin (apiVersion and kind from the object); write it as enveloped protobuf",
-    )
+    .description("read a JSON or YAML object on stdin (apiVersion and kind from the object); write it as enveloped protobuf")
     .action(
       action("encode", async () => {
         const { encodeObject } = await import("../runtime/protobuf/index.js");

@@ -59,7 +59,12 @@ export class Builder<T extends KubeObject = KubeObject> {
   /** The kind the controller reconciles: its events queue the object itself. Call once. */
   for<U extends KubeObject>(kind: Kind<U>, ...predicates: Predicate<U>[]): Builder<U> {
     if (this.#for) throw new Error(`for(...) should only be called once, could not assign multiple objects for reconciliation`);
-    this.#for = { kind: kind as unknown as Kind<KubeObject>, map: requestOf, predicates: predicates as Predicate<KubeObject>[], mapOld: false };
+    this.#for = {
+      kind: kind as unknown as Kind<KubeObject>,
+      map: requestOf,
+      predicates: predicates as Predicate<KubeObject>[],
+      mapOld: false,
+    };
     return this as unknown as Builder<U>;
   }
 
@@ -71,7 +76,12 @@ export class Builder<T extends KubeObject = KubeObject> {
 
   /** Any other kind: `map` says which requests an event queues. */
   watches<O extends KubeObject>(kind: Kind<O>, map: MapFunc<O>, ...predicates: Predicate<O>[]): this {
-    this.#watches.push({ kind: kind as unknown as Kind<KubeObject>, map: map as MapFunc<KubeObject>, predicates: predicates as Predicate<KubeObject>[], mapOld: true });
+    this.#watches.push({
+      kind: kind as unknown as Kind<KubeObject>,
+      map: map as MapFunc<KubeObject>,
+      predicates: predicates as Predicate<KubeObject>[],
+      mapOld: true,
+    });
     return this;
   }
 
@@ -99,9 +109,19 @@ export class Builder<T extends KubeObject = KubeObject> {
     const name = this.#name ?? forWatch.kind.kind.toLowerCase();
     const taken = names.get(this.mgr) ?? new Set<string>();
     names.set(this.mgr, taken);
-    if (taken.has(name)) throw new Error(`controller with name ${name} already exists. Controller names must be unique to avoid multiple controllers reporting the same metric`);
+    if (taken.has(name))
+      throw new Error(
+        `controller with name ${name} already exists. Controller names must be unique to avoid multiple controllers reporting the same metric`,
+      );
     taken.add(name);
-    const controller = new Controller(name, reconciler, this.#options, this.mgr.metrics, (l) => this.mgr.log(l), (e) => this.mgr.reportError(e));
+    const controller = new Controller(
+      name,
+      reconciler,
+      this.#options,
+      this.mgr.metrics,
+      (l) => this.mgr.log(l),
+      (e) => this.mgr.reportError(e),
+    );
     const ownerMap = enqueueRequestForOwner(forWatch.kind);
     for (const w of [forWatch, ...this.#watches]) this.#register(controller, w.map ?? ownerMap, w);
     this.mgr.add(controller);

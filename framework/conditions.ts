@@ -67,7 +67,11 @@ export function removeStatusCondition(status: HasConditions, type: string): bool
 }
 
 /** Whether the condition of `type` is present with `status`. */
-export function isStatusConditionPresentAndEqual(conditions: readonly Condition[] | undefined, type: string, status: ConditionStatus): boolean {
+export function isStatusConditionPresentAndEqual(
+  conditions: readonly Condition[] | undefined,
+  type: string,
+  status: ConditionStatus,
+): boolean {
   return findStatusCondition(conditions, type)?.status === status;
 }
 

@@ -71,7 +71,8 @@ export class Controller {
   ) {
     this.#reconcile = typeof reconciler === "function" ? reconciler : (req, ctx) => reconciler.reconcile(req, ctx);
     this.#workers = options.maxConcurrentReconciles ?? 1;
-    if (!Number.isInteger(this.#workers) || this.#workers < 1) throw new Error(`controller ${name}: maxConcurrentReconciles must be a positive integer`);
+    if (!Number.isInteger(this.#workers) || this.#workers < 1)
+      throw new Error(`controller ${name}: maxConcurrentReconciles must be a positive integer`);
     this.#syncTimeoutMs = options.cacheSyncTimeoutMs ?? 120_000;
     this.queue = new RateLimitingQueue<string>(options.rateLimiter ?? defaultControllerRateLimiter<string>());
     metrics.maxConcurrent.set({ controller: name }, this.#workers);
@@ -153,7 +154,11 @@ export class Controller {
       if (signal.aborted) return; // stopping: the failure is the shutdown's, not the object's
       this.metrics.reconcileErrors.inc({ controller: this.name });
       this.metrics.reconcileTotal.inc({ controller: this.name, result: "error" });
-      this.onError(new Error(`Reconciler error controller=${this.name} key=${key}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      this.onError(
+        new Error(`Reconciler error controller=${this.name} key=${key}: ${err instanceof Error ? err.message : String(err)}`, {
+          cause: err,
+        }),
+      );
       this.queue.addRateLimited(key);
       return;
     }

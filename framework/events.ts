@@ -41,7 +41,14 @@ export interface EventRecorder {
    * @param action - what was done or failed (`Create`).
    * @param note - a human-readable description (at most 1 kB; longer is cut).
    */
-  event(regarding: KubeObject | ObjectReference, type: EventType, reason: string, action: string, note: string, options?: EventRecordOptions): void;
+  event(
+    regarding: KubeObject | ObjectReference,
+    type: EventType,
+    reason: string,
+    action: string,
+    note: string,
+    options?: EventRecordOptions,
+  ): void;
 }
 
 export interface EventBroadcasterOptions {
@@ -135,7 +142,16 @@ export class EventBroadcaster {
     return {
       event: (regarding, type, reason, action, note, options) => {
         try {
-          this.#record(referenceOf(regarding, options?.kind), options?.related && referenceOf(options.related), type, reason, action, note, reportingController, instance);
+          this.#record(
+            referenceOf(regarding, options?.kind),
+            options?.related && referenceOf(options.related),
+            type,
+            reason,
+            action,
+            note,
+            reportingController,
+            instance,
+          );
         } catch (err) {
           this.#o.onError(err);
         }
@@ -164,7 +180,16 @@ export class EventBroadcaster {
     return true;
   }
 
-  #record(regarding: ObjectReference, related: ObjectReference | undefined, type: EventType, reason: string, action: string, rawNote: string, controller: string, instance: string): void {
+  #record(
+    regarding: ObjectReference,
+    related: ObjectReference | undefined,
+    type: EventType,
+    reason: string,
+    action: string,
+    rawNote: string,
+    controller: string,
+    instance: string,
+  ): void {
     if (this.#closed) return;
     const now = this.#o.now();
     this.#expire(now);
@@ -199,7 +224,7 @@ export class EventBroadcaster {
       return;
     }
     const namespace = regarding.namespace || "default";
-    const name = `${regarding.name ?? "event"}.${((BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16))}`;
+    const name = `${regarding.name ?? "event"}.${(BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16)}`;
     const event: Event = {
       apiVersion: "events.k8s.io/v1",
       kind: "Event",

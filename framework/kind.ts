@@ -101,7 +101,10 @@ export interface KindSpec<T extends KubeObject, CS, F> {
  * });
  * ```
  */
-export function defineKind<T extends KubeObject, CS, F extends SharedInformerFactoryBase>(api: APISet<CS, F>, spec: KindSpec<T, CS, F>): Kind<T, CS, F> {
+export function defineKind<T extends KubeObject, CS, F extends SharedInformerFactoryBase>(
+  api: APISet<CS, F>,
+  spec: KindSpec<T, CS, F>,
+): Kind<T, CS, F> {
   const slash = spec.apiVersion.indexOf("/");
   return {
     api,

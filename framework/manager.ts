@@ -111,7 +111,8 @@ export class Manager {
     this.identity = options.identity ?? `${os.hostname()}_${randomUUID()}`;
     this.#log = options.log ?? (() => {});
     this.#onError = options.onError ?? ((err) => this.#log(`error: ${err instanceof Error ? err.message : String(err)}`));
-    if (options.leaderElection && !options.leaderElection.id) throw new Error("leaderElection.id is required when leader election is enabled");
+    if (options.leaderElection && !options.leaderElection.id)
+      throw new Error("leaderElection.id is required when leader election is enabled");
     this.#broadcaster = new EventBroadcaster(
       {
         create: (ns, event) => this.clientset(builtinAPI).eventsV1().events(ns).create(event),
@@ -257,7 +258,8 @@ export class Manager {
   }
 
   #closeClients(): void {
-    for (const cs of this.#clientsets.values()) if (!this.#given.has(cs)) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
+    for (const cs of this.#clientsets.values())
+      if (!this.#given.has(cs)) (cs as { restClient?: { close?: () => void } }).restClient?.close?.();
   }
 
   async #run(): Promise<void> {

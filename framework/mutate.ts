@@ -98,7 +98,13 @@ export async function createOrPatch<T extends KubeObject & { status?: unknown }>
     let created = await client.create(fresh, call);
     // Create ignores the status of kinds with a status subresource: write it afterwards.
     if (status !== undefined && !isDeepStrictEqual(created.status, status)) {
-      created = await client.patch(nameOf(created), "application/merge-patch+json", { status: createMergePatch(created.status, status) }, call, "status");
+      created = await client.patch(
+        nameOf(created),
+        "application/merge-patch+json",
+        { status: createMergePatch(created.status, status) },
+        call,
+        "status",
+      );
     }
     return { result: "created", object: created };
   }

@@ -8,12 +8,19 @@ export class AlreadyOwnedError extends Error {
     readonly object: KubeObject,
     readonly owner: OwnerReference,
   ) {
-    super(`Object ${object.metadata?.namespace ?? ""}/${object.metadata?.name ?? ""} is already owned by another ${owner.kind} controller ${owner.name}`);
+    super(
+      `Object ${object.metadata?.namespace ?? ""}/${object.metadata?.name ?? ""} is already owned by another ${owner.kind} controller ${owner.name}`,
+    );
     this.name = "AlreadyOwnedError";
   }
 }
 
-function referenceTo(owner: KubeObject, kind: GroupVersionKind | undefined, controller: boolean, blockOwnerDeletion: boolean): OwnerReference {
+function referenceTo(
+  owner: KubeObject,
+  kind: GroupVersionKind | undefined,
+  controller: boolean,
+  blockOwnerDeletion: boolean,
+): OwnerReference {
   const apiVersion = kind?.apiVersion ?? owner.apiVersion;
   const k = kind?.kind ?? owner.kind;
   const name = owner.metadata?.name;
@@ -41,7 +48,11 @@ function checkScope(owner: KubeObject, object: KubeObject): void {
  * garbage collector deletes `object` with its owner and `owns()` watches map it back. Modifies
  * `object`; throws {@link AlreadyOwnedError} when another object controls it already.
  */
-export function setControllerReference(owner: KubeObject, object: KubeObject, options: { kind?: GroupVersionKind; blockOwnerDeletion?: boolean } = {}): void {
+export function setControllerReference(
+  owner: KubeObject,
+  object: KubeObject,
+  options: { kind?: GroupVersionKind; blockOwnerDeletion?: boolean } = {},
+): void {
   checkScope(owner, object);
   const ref = referenceTo(owner, options.kind, true, options.blockOwnerDeletion ?? true);
   const current = getControllerOf(object);

@@ -33,7 +33,8 @@ export function parseBindAddress(address: string): { host: string | undefined; p
   const i = address.lastIndexOf(":");
   const host = i > 0 ? address.slice(0, i).replace(/^\[|\]$/g, "") : undefined;
   const port = Number(address.slice(i + 1));
-  if (i < 0 || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid bind address ${JSON.stringify(address)}: want host:port`);
+  if (i < 0 || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid bind address ${JSON.stringify(address)}: want host:port`);
   return { host, port };
 }
 

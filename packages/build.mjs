@@ -33,7 +33,17 @@ export const PACKAGES = [
   {
     dir: "apiserver",
     name: "@kubegen/apiserver",
-    owns: ["apiserver", "controllers", "generated/openapi", "cmd/kubegen", "cmd/apiserver", "cmd/controller-manager", "cmd/up", "cmd/flag-values", "cmd/logging"],
+    owns: [
+      "apiserver",
+      "controllers",
+      "generated/openapi",
+      "cmd/kubegen",
+      "cmd/apiserver",
+      "cmd/controller-manager",
+      "cmd/up",
+      "cmd/flag-values",
+      "cmd/logging",
+    ],
     copy: [],
   },
   {
@@ -116,7 +126,10 @@ function buildPackage(pkg, files) {
       // Declaration maps point back at the sources in this repository (the package ships none).
       const map = JSON.parse(text);
       map.sources = map.sources.map((s) =>
-        path.relative(path.dirname(dest), path.resolve(path.dirname(path.join(BUILD, rel)), s)).split(path.sep).join("/"),
+        path
+          .relative(path.dirname(dest), path.resolve(path.dirname(path.join(BUILD, rel)), s))
+          .split(path.sep)
+          .join("/"),
       );
       text = JSON.stringify(map);
     } else {

@@ -18,7 +18,9 @@ export interface Logger {
 
 function line(msg: string, fields: LogFields | undefined): string {
   if (!fields) return msg;
-  const kv = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === "string" ? JSON.stringify(v) : v instanceof Error ? JSON.stringify(v.message) : JSON.stringify(v)}`);
+  const kv = Object.entries(fields).map(
+    ([k, v]) => `${k}=${typeof v === "string" ? JSON.stringify(v) : v instanceof Error ? JSON.stringify(v.message) : JSON.stringify(v)}`,
+  );
   return kv.length === 0 ? msg : `${msg} ${kv.join(" ")}`;
 }
 

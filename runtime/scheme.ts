@@ -85,9 +85,7 @@ export function apiVersionOf(gv: GroupVersion): string {
 /** Parses an apiVersion string into group and version. */
 export function parseApiVersion(apiVersion: string): GroupVersion {
   const slash = apiVersion.indexOf("/");
-  return slash < 0
-    ? { group: "", version: apiVersion }
-    : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+  return slash < 0 ? { group: "", version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
 const gvKey = (gv: GroupVersion): string => `${gv.group}/${gv.version}`;

@@ -34,6 +34,8 @@ describe("layering", () => {
   it("the rules catch an upward import and a folder cycle", async () => {
     const { forbidden } = require("../.dependency-cruiser.cjs") as { forbidden: { name: string }[] };
     const names = forbidden.map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(["runtime-below-generated", "generator-alone", "no-folder-cycles", "apiserver-registry-below-endpoints"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["runtime-below-generated", "generator-alone", "no-folder-cycles", "apiserver-registry-below-endpoints"]),
+    );
   });
 });

@@ -12,10 +12,16 @@ export class DefaultTolerationSeconds implements AdmissionPlugin {
 
   async admit(a: AdmissionAttributes): Promise<void> {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || a.operation !== "CREATE" || !a.object) return;
-    const spec = ((a.object.spec ??= {}) as { tolerations?: { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }[] });
+    const spec = (a.object.spec ??= {}) as {
+      tolerations?: { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }[];
+    };
     const tolerations = (spec.tolerations ??= []);
     for (const key of TAINTS) {
-      const covered = tolerations.some((t) => (t.key === key || (t.key === undefined && t.operator === "Exists")) && (t.effect === undefined || t.effect === "" || t.effect === "NoExecute"));
+      const covered = tolerations.some(
+        (t) =>
+          (t.key === key || (t.key === undefined && t.operator === "Exists")) &&
+          (t.effect === undefined || t.effect === "" || t.effect === "NoExecute"),
+      );
       if (!covered) tolerations.push({ key, operator: "Exists", effect: "NoExecute", tolerationSeconds: this.seconds });
     }
   }

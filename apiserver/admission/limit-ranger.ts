@@ -21,9 +21,13 @@ interface Resources {
   requests?: Record<string, string>;
 }
 
-const isPodCreate = (a: AdmissionAttributes): boolean => a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "" && a.operation === "CREATE" && !!a.object;
+const isPodCreate = (a: AdmissionAttributes): boolean =>
+  a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "" && a.operation === "CREATE" && !!a.object;
 const containersOf = (pod: KubeObject): { name: string; resources?: Resources }[] => {
-  const spec = (pod.spec ?? {}) as { containers?: { name: string; resources?: Resources }[]; initContainers?: { name: string; resources?: Resources }[] };
+  const spec = (pod.spec ?? {}) as {
+    containers?: { name: string; resources?: Resources }[];
+    initContainers?: { name: string; resources?: Resources }[];
+  };
   return [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
 };
 
@@ -33,7 +37,7 @@ export class LimitRanger implements AdmissionPlugin {
 
   private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
     const ranges = await this.objects.list("", "limitranges", a.namespace, ctx.signal);
-    return ranges.flatMap((r) => (((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container")));
+    return ranges.flatMap((r) => ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"));
   }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
@@ -46,7 +50,8 @@ export class LimitRanger implements AdmissionPlugin {
         for (const [res, q] of Object.entries(l.default ?? {})) if (r.limits?.[res] === undefined) (r.limits ??= {})[res] = q;
         for (const [res, q] of Object.entries(l.defaultRequest ?? {})) if (r.requests?.[res] === undefined) (r.requests ??= {})[res] = q;
         // As upstream: a request defaults to the limit when only the limit is known.
-        for (const [res, q] of Object.entries(r.limits ?? {})) if (r.requests?.[res] === undefined && l.default?.[res] !== undefined) (r.requests ??= {})[res] = q;
+        for (const [res, q] of Object.entries(r.limits ?? {}))
+          if (r.requests?.[res] === undefined && l.default?.[res] !== undefined) (r.requests ??= {})[res] = q;
       }
     }
   }
@@ -60,12 +65,14 @@ export class LimitRanger implements AdmissionPlugin {
         for (const [res, max] of Object.entries(l.max ?? {})) {
           const limit = c.resources?.limits?.[res];
           if (limit === undefined) problems.push(`maximum ${res} usage per Container is ${max}.  No limit is specified`);
-          else if (quantityValue(limit) > quantityValue(max)) problems.push(`maximum ${res} usage per Container is ${max}, but limit is ${limit}`);
+          else if (quantityValue(limit) > quantityValue(max))
+            problems.push(`maximum ${res} usage per Container is ${max}, but limit is ${limit}`);
         }
         for (const [res, min] of Object.entries(l.min ?? {})) {
           const req = c.resources?.requests?.[res];
           if (req === undefined) problems.push(`minimum ${res} usage per Container is ${min}.  No request is specified`);
-          else if (quantityValue(req) < quantityValue(min)) problems.push(`minimum ${res} usage per Container is ${min}, but request is ${req}`);
+          else if (quantityValue(req) < quantityValue(min))
+            problems.push(`minimum ${res} usage per Container is ${min}, but request is ${req}`);
         }
       }
     }

@@ -9,7 +9,12 @@ import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./i
 export const IMMORTAL_NAMESPACES: readonly string[] = ["default", "kube-system", "kube-public"];
 
 /** Resources whose reviews answer questions and must not leak whether a namespace exists. */
-const ACCESS_REVIEWS = new Set(["localsubjectaccessreviews", "subjectaccessreviews", "selfsubjectaccessreviews", "selfsubjectrulesreviews"]);
+const ACCESS_REVIEWS = new Set([
+  "localsubjectaccessreviews",
+  "subjectaccessreviews",
+  "selfsubjectaccessreviews",
+  "selfsubjectrulesreviews",
+]);
 
 /** Reads a namespace from storage; undefined when it does not exist. */
 export type NamespaceGetter = (name: string, signal: AbortSignal) => Promise<KubeObject | undefined>;

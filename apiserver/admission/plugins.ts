@@ -11,17 +11,48 @@ import { PodSecurity } from "./pod-security.js";
 import { ResourceQuotaAdmission } from "./resource-quota.js";
 import { ServiceAccountAdmission } from "./service-account.js";
 
-export const DEFAULT_ADMISSION_PLUGINS = ["NamespaceLifecycle", "LimitRanger", "ServiceAccount", "DefaultTolerationSeconds", "PodSecurity", "ResourceQuota"] as const;
+export const DEFAULT_ADMISSION_PLUGINS = [
+  "NamespaceLifecycle",
+  "LimitRanger",
+  "ServiceAccount",
+  "DefaultTolerationSeconds",
+  "PodSecurity",
+  "ResourceQuota",
+] as const;
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
-const NOT_IMPLEMENTED = new Set(["Priority", "DefaultStorageClass", "StorageObjectInUseProtection", "PersistentVolumeClaimResize", "RuntimeClass", "CertificateApproval", "CertificateSigning", "CertificateSubjectRestriction", "DefaultIngressClass", "MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy", "TaintNodesByCondition", "ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
+const NOT_IMPLEMENTED = new Set([
+  "Priority",
+  "DefaultStorageClass",
+  "StorageObjectInUseProtection",
+  "PersistentVolumeClaimResize",
+  "RuntimeClass",
+  "CertificateApproval",
+  "CertificateSigning",
+  "CertificateSubjectRestriction",
+  "DefaultIngressClass",
+  "MutatingAdmissionWebhook",
+  "ValidatingAdmissionWebhook",
+  "ValidatingAdmissionPolicy",
+  "TaintNodesByCondition",
+  "ClusterTrustBundleAttest",
+  "NodeRestriction",
+  "AlwaysPullImages",
+]);
 
 /** Which plugins run: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
-  for (const [flag, names] of [["--enable-admission-plugins", enable], ["--disable-admission-plugins", disable]] as const) {
+  for (const [flag, names] of [
+    ["--enable-admission-plugins", enable],
+    ["--disable-admission-plugins", disable],
+  ] as const) {
     for (const n of names) {
-      if (NOT_IMPLEMENTED.has(n)) throw new Error(`${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
-      if (!(DEFAULT_ADMISSION_PLUGINS as readonly string[]).includes(n)) throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
+      if (NOT_IMPLEMENTED.has(n))
+        throw new Error(
+          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`,
+        );
+      if (!(DEFAULT_ADMISSION_PLUGINS as readonly string[]).includes(n))
+        throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
     }
   }
   const both = enable.filter((n) => disable.includes(n));

@@ -23,7 +23,18 @@ export class RBACEscalation implements AdmissionPlugin {
   ) {}
 
   private async may(a: AdmissionAttributes, verb: string, resource: string, name: string): Promise<boolean> {
-    const d = await this.authorize({ user: a.user, verb, isResourceRequest: true, path: "", apiGroup: RBAC, apiVersion: "v1", namespace: a.namespace, resource, subresource: "", name });
+    const d = await this.authorize({
+      user: a.user,
+      verb,
+      isResourceRequest: true,
+      path: "",
+      apiGroup: RBAC,
+      apiVersion: "v1",
+      namespace: a.namespace,
+      resource,
+      subresource: "",
+      name,
+    });
     return d.allowed;
   }
 
@@ -31,7 +42,11 @@ export class RBACEscalation implements AdmissionPlugin {
     const who = `user ${JSON.stringify(a.user.name)} (groups=[${a.user.groups.map((g) => JSON.stringify(g)).join(" ")}])`;
     const scope = a.namespace ? `in namespace ${JSON.stringify(a.namespace)}` : "";
     const lines = missing.map(describeRule).join("\n");
-    throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, `${who} is attempting to grant RBAC permissions not currently held:\n${lines}${suffix}${scope ? "" : ""}`);
+    throw newForbidden(
+      { group: a.resource.group, resource: a.resource.resource },
+      a.name,
+      `${who} is attempting to grant RBAC permissions not currently held:\n${lines}${suffix}${scope ? "" : ""}`,
+    );
   }
 
   /**
@@ -81,7 +96,18 @@ export class RBACEscalation implements AdmissionPlugin {
       const ref = a.object.roleRef as RoleRef | undefined;
       if (!ref) return; // validation names the missing field
       const refResource = ref.kind === "ClusterRole" ? "clusterroles" : "roles";
-      const d = await this.authorize({ user: a.user, verb: "bind", isResourceRequest: true, path: "", apiGroup: RBAC, apiVersion: "v1", namespace: ref.kind === "Role" ? a.namespace : "", resource: refResource, subresource: "", name: ref.name });
+      const d = await this.authorize({
+        user: a.user,
+        verb: "bind",
+        isResourceRequest: true,
+        path: "",
+        apiGroup: RBAC,
+        apiVersion: "v1",
+        namespace: ref.kind === "Role" ? a.namespace : "",
+        resource: refResource,
+        subresource: "",
+        name: ref.name,
+      });
       if (d.allowed) return;
       const rules = ref.kind === "ClusterRole" ? this.policy.clusterRoleRules(ref.name) : this.policy.roleRules(a.namespace, ref.name);
       if (!rules) return; // a binding to a role that does not exist yet grants nothing

@@ -12,7 +12,15 @@ import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./i
 import type { AdmissionObjects } from "./objects.js";
 import { formatQuantity, quantityValue } from "./quantity.js";
 
-const COUNTED: Record<string, string> = { pods: "pods", configmaps: "configmaps", secrets: "secrets", services: "services", persistentvolumeclaims: "persistentvolumeclaims", replicationcontrollers: "replicationcontrollers", resourcequotas: "resourcequotas" };
+const COUNTED: Record<string, string> = {
+  pods: "pods",
+  configmaps: "configmaps",
+  secrets: "secrets",
+  services: "services",
+  persistentvolumeclaims: "persistentvolumeclaims",
+  replicationcontrollers: "replicationcontrollers",
+  resourcequotas: "resourcequotas",
+};
 
 /** What one object uses of a quota resource name. */
 function usageOf(name: string, group: string, resource: string, obj: KubeObject): number {
@@ -22,9 +30,10 @@ function usageOf(name: string, group: string, resource: string, obj: KubeObject)
   if (group !== "" || resource !== "pods") return 0;
   const phase = (obj.status as { phase?: string } | undefined)?.phase;
   if (phase === "Succeeded" || phase === "Failed") return 0;
-  const m = /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
+  const m =
+    /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
   if (!m) return 0;
-  const containers = ((obj.spec as { containers?: { resources?: Record<string, Record<string, string>> }[] } | undefined)?.containers ?? []);
+  const containers = (obj.spec as { containers?: { resources?: Record<string, Record<string, string>> }[] } | undefined)?.containers ?? [];
   return containers.reduce((sum, c) => sum + (quantityValue(c.resources?.[m[1]!]?.[m[2]!]) || 0), 0);
 }
 
@@ -40,7 +49,7 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
     const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx.signal);
     const updates: KubeObject[] = [];
     for (const q of quotas) {
-      const hard = ((q.spec as { hard?: Record<string, string> } | undefined)?.hard ?? {});
+      const hard = (q.spec as { hard?: Record<string, string> } | undefined)?.hard ?? {};
       const requested: Record<string, number> = {};
       const used: Record<string, number> = {};
       const exceeded: string[] = [];
@@ -54,11 +63,20 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
       }
       if (exceeded.length > 0) {
         exceeded.sort();
-        const fmt = (m: Record<string, number | string>) => exceeded.map((n) => `${n}=${typeof m[n] === "number" ? formatQuantity(m[n] as number) : m[n]}`).join(",");
-        throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, `exceeded quota: ${q.metadata?.name}, requested: ${fmt(requested)}, used: ${fmt(used)}, limited: ${fmt(hard)}`);
+        const fmt = (m: Record<string, number | string>) =>
+          exceeded.map((n) => `${n}=${typeof m[n] === "number" ? formatQuantity(m[n] as number) : m[n]}`).join(",");
+        throw newForbidden(
+          { group: a.resource.group, resource: a.resource.resource },
+          a.name,
+          `exceeded quota: ${q.metadata?.name}, requested: ${fmt(requested)}, used: ${fmt(used)}, limited: ${fmt(hard)}`,
+        );
       }
       if (Object.keys(requested).length > 0) {
-        const status = { ...((q.status as { used?: Record<string, string> } | undefined) ?? {}), hard: { ...hard }, used: { ...((q.status as { used?: Record<string, string> } | undefined)?.used ?? {}) } };
+        const status = {
+          ...((q.status as { used?: Record<string, string> } | undefined) ?? {}),
+          hard: { ...hard },
+          used: { ...((q.status as { used?: Record<string, string> } | undefined)?.used ?? {}) },
+        };
         for (const [n, v] of Object.entries(requested)) status.used[n] = formatQuantity(used[n]! + v);
         updates.push({ ...q, status });
       }

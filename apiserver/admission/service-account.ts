@@ -17,19 +17,28 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || a.operation !== "CREATE" || !a.object) return;
-    const spec = ((a.object.spec ??= {}) as Record<string, unknown>);
+    const spec = (a.object.spec ??= {}) as Record<string, unknown>;
     // Mirror pods (static pods of a kubelet) are left alone, as upstream.
     if (a.object.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined) return;
     const name = (spec.serviceAccountName as string | undefined) || "default";
     spec.serviceAccountName = name;
     const sa = await this.objects.get("", "serviceaccounts", a.namespace, name, ctx.signal);
-    if (!sa) throw newForbidden({ group: "", resource: "pods" }, a.name, `error looking up service account ${a.namespace}/${name}: serviceaccount "${name}" not found`);
-    const automount = (spec.automountServiceAccountToken as boolean | undefined) ?? (sa.automountServiceAccountToken as boolean | undefined) ?? true;
+    if (!sa)
+      throw newForbidden(
+        { group: "", resource: "pods" },
+        a.name,
+        `error looking up service account ${a.namespace}/${name}: serviceaccount "${name}" not found`,
+      );
+    const automount =
+      (spec.automountServiceAccountToken as boolean | undefined) ?? (sa.automountServiceAccountToken as boolean | undefined) ?? true;
     if (!automount) return;
-    const containers = [...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []), ...((spec.containers as Record<string, unknown>[] | undefined) ?? [])];
+    const containers = [
+      ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []),
+      ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
+    ];
     if (containers.some((c) => ((c.volumeMounts as { mountPath?: string }[] | undefined) ?? []).some((m) => m.mountPath === MOUNT))) return;
     const volumeName = `kube-api-access-${randomBytes(3).toString("hex").slice(0, 5)}`;
-    const volumes = ((spec.volumes as unknown[] | undefined) ?? []);
+    const volumes = (spec.volumes as unknown[] | undefined) ?? [];
     volumes.push({
       name: volumeName,
       projected: {
@@ -43,7 +52,7 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     });
     spec.volumes = volumes;
     for (const c of containers) {
-      const mounts = ((c.volumeMounts as unknown[] | undefined) ?? []);
+      const mounts = (c.volumeMounts as unknown[] | undefined) ?? [];
       mounts.push({ name: volumeName, readOnly: true, mountPath: MOUNT });
       c.volumeMounts = mounts;
     }

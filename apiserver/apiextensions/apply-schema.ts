@@ -22,12 +22,14 @@ export function customResourceApplySchema(schema: JSONSchemaProps | undefined): 
 function resourceMap(s: JSONSchemaProps): ApplySchema {
   const converted = convertObject(s);
   // A resource that preserves everything still has typed apiVersion, kind and metadata.
-  const inner: Extract<ApplySchema, { kind: "map" }> = converted.kind === "map" ? converted : { kind: "map", atomic: false, struct: false, field: () => UNTYPED };
+  const inner: Extract<ApplySchema, { kind: "map" }> =
+    converted.kind === "map" ? converted : { kind: "map", atomic: false, struct: false, field: () => UNTYPED };
   return {
     ...inner,
     struct: true,
     declares: (name) => name === "apiVersion" || name === "kind" || name === "metadata" || (inner.declares?.(name) ?? true),
-    field: (name) => (name === "apiVersion" || name === "kind" ? STRING : name === "metadata" ? objectMetaApplySchema() : inner.field(name)),
+    field: (name) =>
+      name === "apiVersion" || name === "kind" ? STRING : name === "metadata" ? objectMetaApplySchema() : inner.field(name),
   };
 }
 

@@ -14,7 +14,17 @@ import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.j
 import { formatTime } from "../registry/server-metadata.js";
 import { deepEqual } from "../registry/strategy.js";
 import type { Storage } from "../storage/interface.js";
-import { CLEANUP_FINALIZER, compareKubeVersions, isConditionTrue, findCondition, setCondition, viewOf, type CRDCondition, type CRDNames, type CRDView } from "./crd.js";
+import {
+  CLEANUP_FINALIZER,
+  compareKubeVersions,
+  isConditionTrue,
+  findCondition,
+  setCondition,
+  viewOf,
+  type CRDCondition,
+  type CRDNames,
+  type CRDView,
+} from "./crd.js";
 import { customResourceStorage } from "./storage.js";
 
 export const CRD_GROUP = "apiextensions.k8s.io";
@@ -212,7 +222,11 @@ export class CRDController {
     }
     if (isConditionTrue(crd, "NamesAccepted") && !isConditionTrue(crd, "Established")) {
       const next = structuredClone(crd);
-      setCondition(next, { type: "Established", status: "True", reason: "InitialNamesAccepted", message: "the initial names have been accepted" }, formatTime(this.now()));
+      setCondition(
+        next,
+        { type: "Established", status: "True", reason: "InitialNamesAccepted", message: "the initial names have been accepted" },
+        formatTime(this.now()),
+      );
       await this.updateStatus(next);
       return;
     }
@@ -237,7 +251,8 @@ export class CRDController {
     const conflict = (reason: string, message: string): void => {
       cond = { type: "NamesAccepted", status: "False", reason, message };
     };
-    const fresh = (req: string, acc: string, used: Set<string>): string | undefined => (req === acc || !used.has(req) ? undefined : `${JSON.stringify(req)} is already in use`);
+    const fresh = (req: string, acc: string, used: Set<string>): string | undefined =>
+      req === acc || !used.has(req) ? undefined : `${JSON.stringify(req)} is already in use`;
     let e = fresh(requested.plural, accepted.plural, usedResources);
     if (e) conflict("PluralConflict", e);
     else names.plural = requested.plural;
@@ -245,7 +260,10 @@ export class CRDController {
     if (e) conflict("SingularConflict", e);
     else names.singular = requested.singular;
     if (!deepEqual(requested.shortNames, accepted.shortNames)) {
-      const errs = requested.shortNames.filter((s) => !accepted.shortNames.includes(s)).map((s) => fresh(s, "", usedResources)).filter((x): x is string => !!x);
+      const errs = requested.shortNames
+        .filter((s) => !accepted.shortNames.includes(s))
+        .map((s) => fresh(s, "", usedResources))
+        .filter((x): x is string => !!x);
       if (errs.length > 0) conflict("ShortNamesConflict", errs.length === 1 ? errs[0]! : `[${errs.join(", ")}]`);
       else names.shortNames = requested.shortNames;
     }
@@ -258,13 +276,19 @@ export class CRDController {
     names.categories = requested.categories;
     if (cond.status === "Unknown") cond = { type: "NamesAccepted", status: "True", reason: "NoConflicts", message: "no conflicts found" };
 
-    let established: CRDCondition = findCondition(crd, "Established") ?? { type: "Established", status: "False", reason: "NotAccepted", message: "not all names are accepted" };
+    let established: CRDCondition = findCondition(crd, "Established") ?? {
+      type: "Established",
+      status: "False",
+      reason: "NotAccepted",
+      message: "not all names are accepted",
+    };
     if (established.status !== "True" && cond.status === "True") {
       established = { type: "Established", status: "False", reason: "Installing", message: "the initial names have been accepted" };
     }
     const old = findCondition(crd, "NamesAccepted");
     const sameCond = old && old.status === cond.status && old.reason === cond.reason && old.message === cond.message;
-    if (deepEqual(acceptedNamesJSON(names), (crd.status as { acceptedNames?: unknown } | undefined)?.acceptedNames) && sameCond) return false;
+    if (deepEqual(acceptedNamesJSON(names), (crd.status as { acceptedNames?: unknown } | undefined)?.acceptedNames) && sameCond)
+      return false;
     const next = structuredClone(crd);
     const status = ((next.status as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
     next.status = status;
@@ -291,20 +315,38 @@ export class CRDController {
   /** Serves the CRD's served versions (again, when anything that shapes them changed). */
   private install(name: string, view: CRDView): void {
     const served = view.versions.filter((v) => v.served).sort((a, b) => compareKubeVersions(a.name, b.name));
-    const signature = JSON.stringify({ g: view.group, n: view.namespaced, a: view.acceptedNames, v: served, s: view.versions.find((v) => v.storage)?.name });
+    const signature = JSON.stringify({
+      g: view.group,
+      n: view.namespaced,
+      a: view.acceptedNames,
+      v: served,
+      s: view.versions.find((v) => v.storage)?.name,
+    });
     const current = this.installed.get(name);
     if (current && current.signature === signature && !current.terminating) return;
     const entry: Installed = { view, signature, entries: [], terminating: false };
     const index = this.options.index;
     const keys = served.map((v) => `${view.group}/${v.name}/${view.acceptedNames.plural}`);
-    const sameKeys = current !== undefined && deepEqual(current.entries.map((e) => `${e.group}/${e.version}/${e.plural}`), keys);
+    const sameKeys =
+      current !== undefined &&
+      deepEqual(
+        current.entries.map((e) => `${e.group}/${e.version}/${e.plural}`),
+        keys,
+      );
     // Same group-version-plurals: swap storages in place; otherwise reinstall in priority order.
     if (current) {
       if (!sameKeys) for (const e of current.entries) index.remove(e.group, e.version, e.plural);
       for (const e of current.entries) e.close();
     }
     for (const version of served) {
-      const storage = customResourceStorage({ storage: this.options.storage, scheme: this.options.scheme, crd: view, version, terminating: () => entry.terminating, watchCache: this.options.watchCache ?? true });
+      const storage = customResourceStorage({
+        storage: this.options.storage,
+        scheme: this.options.scheme,
+        crd: view,
+        version,
+        terminating: () => entry.terminating,
+        watchCache: this.options.watchCache ?? true,
+      });
       const existing = index.lookup(view.group, version.name, view.acceptedNames.plural);
       if (existing && !(current && sameKeys)) {
         // A built-in or another CRD already serves it: the first one wins, as upstream's delegation does.
@@ -316,7 +358,9 @@ export class CRDController {
         printer: customResourcePrinter(version.printerColumns),
         custom: true,
         storageVersion: view.versions.find((v) => v.storage)?.name ?? version.name,
-        ...(version.deprecated && { deprecationWarning: version.deprecationWarning ?? defaultCRDDeprecationWarning(view.group, version.name, view.acceptedNames.kind) }),
+        ...(version.deprecated && {
+          deprecationWarning: version.deprecationWarning ?? defaultCRDDeprecationWarning(view.group, version.name, view.acceptedNames.kind),
+        }),
       });
       entry.entries.push({ group: view.group, version: version.name, plural: view.acceptedNames.plural, close: storage.close });
     }
@@ -352,7 +396,11 @@ export class CRDController {
     const terminating = findCondition(crd, "Terminating");
     if (terminating?.status !== "True" || terminating.reason !== "InstanceDeletionInProgress") {
       const next = structuredClone(crd);
-      setCondition(next, { type: "Terminating", status: "True", reason: "InstanceDeletionInProgress", message: "CustomResource deletion is in progress" }, now);
+      setCondition(
+        next,
+        { type: "Terminating", status: "True", reason: "InstanceDeletionInProgress", message: "CustomResource deletion is in progress" },
+        now,
+      );
       const updated = await this.updateStatus(next);
       if (!updated) return;
       obj = updated;
@@ -360,13 +408,28 @@ export class CRDController {
     const storageVersion = view.versions.find((v) => v.storage) ?? view.versions[0];
     const established = isConditionTrue(crd, "Established");
     if (established && storageVersion && view.acceptedNames.plural) {
-      const storage = customResourceStorage({ storage: this.options.storage, scheme: this.options.scheme, crd: view, version: storageVersion, terminating: () => true }).rest;
+      const storage = customResourceStorage({
+        storage: this.options.storage,
+        scheme: this.options.scheme,
+        crd: view,
+        version: storageVersion,
+        terminating: () => true,
+      }).rest;
       const ctx = this.ctx();
       await storage.deleteCollection!(ctx, {}, {});
       const remaining = await storage.list!(ctx, {});
       if (remaining.items.length > 0) {
         const next = structuredClone(obj);
-        setCondition(next, { type: "Terminating", status: "True", reason: "InstanceDeletionCheck", message: `could not confirm zero CustomResources remaining: ${remaining.items.length} remaining` }, formatTime(this.now()));
+        setCondition(
+          next,
+          {
+            type: "Terminating",
+            status: "True",
+            reason: "InstanceDeletionCheck",
+            message: `could not confirm zero CustomResources remaining: ${remaining.items.length} remaining`,
+          },
+          formatTime(this.now()),
+        );
         await this.updateStatus(next);
         this.enqueueAfter(name, this.options.retryMs ?? 1000);
         return;
@@ -382,7 +445,10 @@ export class CRDController {
     if (!updated) return;
     this.uninstall(name);
     const withoutFinalizer = structuredClone(updated);
-    withoutFinalizer.metadata = { ...withoutFinalizer.metadata, finalizers: (withoutFinalizer.metadata?.finalizers ?? []).filter((f) => f !== CLEANUP_FINALIZER) };
+    withoutFinalizer.metadata = {
+      ...withoutFinalizer.metadata,
+      finalizers: (withoutFinalizer.metadata?.finalizers ?? []).filter((f) => f !== CLEANUP_FINALIZER),
+    };
     try {
       await this.options.crds.update!(this.ctx(), name, withoutFinalizer, {});
     } catch (err) {

@@ -92,11 +92,16 @@ export function viewOf(crd: KubeObject): CRDView {
         name: str(v.name),
         served: v.served === true,
         storage: v.storage === true,
-        schema: (rec(v.schema).openAPIV3Schema as JSONSchemaProps | undefined) ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+        schema: (rec(v.schema).openAPIV3Schema as JSONSchemaProps | undefined) ?? {
+          type: "object",
+          "x-kubernetes-preserve-unknown-fields": true,
+        },
         status: subs.status !== undefined,
         deprecated: v.deprecated === true,
         ...(typeof v.deprecationWarning === "string" && { deprecationWarning: v.deprecationWarning }),
-        selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : []).map((f) => str(rec(f).jsonPath)).filter((p) => p !== ""),
+        selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : [])
+          .map((f) => str(rec(f).jsonPath))
+          .filter((p) => p !== ""),
         printerColumns: (Array.isArray(v.additionalPrinterColumns) ? v.additionalPrinterColumns : []).map((c) => {
           const col = rec(c);
           const pc: PrinterColumn = { name: str(col.name), type: str(col.type), jsonPath: str(col.jsonPath) };
@@ -139,7 +144,13 @@ export function setCondition(crd: KubeObject, cond: CRDCondition, now: string): 
   const old = conds[i]!;
   if (old.status === cond.status && old.lastTransitionTime) next.lastTransitionTime = old.lastTransitionTime;
   const copy = [...conds];
-  copy[i] = { type: next.type, status: next.status, lastTransitionTime: next.lastTransitionTime, reason: next.reason, message: next.message } as CRDCondition;
+  copy[i] = {
+    type: next.type,
+    status: next.status,
+    lastTransitionTime: next.lastTransitionTime,
+    reason: next.reason,
+    message: next.message,
+  } as CRDCondition;
   status.conditions = copy;
 }
 

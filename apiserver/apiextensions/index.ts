@@ -46,5 +46,11 @@ export function setupAPIExtensions(options: APIExtensionsOptions): APIExtensions
     start(ctx.signal).catch(() => undefined);
   });
   options.hooks.addPostStartHook("crd-informer-synced", (ctx) => start(ctx.signal));
-  return { controller, filters: [new CustomResourceOpenAPI(controller, options.openapi ?? builtinOpenAPI).filter(), customResourceMediaTypes(options.index, options.scheme)] };
+  return {
+    controller,
+    filters: [
+      new CustomResourceOpenAPI(controller, options.openapi ?? builtinOpenAPI).filter(),
+      customResourceMediaTypes(options.index, options.scheme),
+    ],
+  };
 }

@@ -29,7 +29,17 @@ export function customResourceMediaTypes(index: ResourceIndex, scheme: Scheme): 
     const resource = { group: info.apiGroup, resource: info.resource };
     const contentType = (req.raw.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if ((info.verb === "create" || info.verb === "update") && contentType === PROTOBUF) {
-      writeError(scheme, req, res, newStatusError(415, "UnsupportedMediaType", `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`), resource);
+      writeError(
+        scheme,
+        req,
+        res,
+        newStatusError(
+          415,
+          "UnsupportedMediaType",
+          `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`,
+        ),
+        resource,
+      );
       return;
     }
     const accept = req.raw.headers.accept;
@@ -37,7 +47,13 @@ export function customResourceMediaTypes(index: ResourceIndex, scheme: Scheme): 
       const kept = withoutProtobuf(accept);
       if (kept === undefined) {
         req.raw.headers.accept = "application/json";
-        writeError(scheme, req, res, newStatusError(406, "NotAcceptable", "only the following media types are accepted: application/json, application/yaml"), resource);
+        writeError(
+          scheme,
+          req,
+          res,
+          newStatusError(406, "NotAcceptable", "only the following media types are accepted: application/json, application/yaml"),
+          resource,
+        );
         return;
       }
       req.raw.headers.accept = kept;

@@ -33,7 +33,8 @@ function toV2(s: JSONSchemaProps): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === "nullable" || k === "anyOf" || k === "oneOf" || k === "not" || k === "allOf") continue;
-    if (k === "properties" && isObject(v)) out.properties = Object.fromEntries(Object.entries(v).map(([p, c]) => [p, toV2(c as JSONSchemaProps)]));
+    if (k === "properties" && isObject(v))
+      out.properties = Object.fromEntries(Object.entries(v).map(([p, c]) => [p, toV2(c as JSONSchemaProps)]));
     else if (k === "items" && isObject(v)) out.items = toV2(v as JSONSchemaProps);
     else if (k === "additionalProperties" && isObject(v)) out.additionalProperties = toV2(v as JSONSchemaProps);
     else out[k] = v;
@@ -57,7 +58,11 @@ function resourceSchema(crd: CRDView, version: CRDVersion, v3: boolean, ref: (na
         "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
       type: "string",
     },
-    metadata: { description: "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata", ...metaRef },
+    metadata: {
+      description:
+        "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+      ...metaRef,
+    },
     ...Object.fromEntries(Object.entries(props).filter(([k]) => k !== "apiVersion" && k !== "kind" && k !== "metadata")),
   };
   base.type = "object";
@@ -74,9 +79,17 @@ function listSchema(crd: CRDView, version: CRDVersion, v3: boolean, ref: (name: 
     required: ["items"],
     properties: {
       apiVersion: { description: "APIVersion defines the versioned schema of this representation of an object.", type: "string" },
-      items: { description: `List of ${crd.acceptedNames.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`, type: "array", items: item },
+      items: {
+        description: `List of ${crd.acceptedNames.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`,
+        type: "array",
+        items: item,
+      },
       kind: { description: "Kind is a string value representing the REST resource this object represents.", type: "string" },
-      metadata: { description: "Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds", ...listMeta },
+      metadata: {
+        description:
+          "Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+        ...listMeta,
+      },
     },
     "x-kubernetes-group-version-kind": [{ group: crd.group, kind: crd.acceptedNames.listKind, version: version.name }],
   };
@@ -86,15 +99,23 @@ function paths(crd: CRDView, version: CRDVersion, ref: (name: string) => string,
   const n = crd.acceptedNames;
   const base = `/apis/${crd.group}/${version.name}/${crd.namespaced ? "namespaces/{namespace}/" : ""}${n.plural}`;
   const body = (name: string): Obj =>
-    v3 ? { content: { "application/json": { schema: { $ref: ref(name) } } }, description: "OK" } : { description: "OK", schema: { $ref: ref(name) } };
+    v3
+      ? { content: { "application/json": { schema: { $ref: ref(name) } } }, description: "OK" }
+      : { description: "OK", schema: { $ref: ref(name) } };
   const gvk = { group: crd.group, kind: n.kind, version: version.name };
   const param = (name: string, where: string, description: string, required = false): Obj =>
-    v3 ? { name, in: where, description, ...(required ? { required } : {}), schema: { type: "string", uniqueItems: true } } : { name, in: where, description, ...(required ? { required } : {}), type: "string", uniqueItems: true };
+    v3
+      ? { name, in: where, description, ...(required ? { required } : {}), schema: { type: "string", uniqueItems: true } }
+      : { name, in: where, description, ...(required ? { required } : {}), type: "string", uniqueItems: true };
   // What writes accept; kubectl looks for fieldValidation here before validating on the server.
   const writeParams = [
     param("dryRun", "query", "When present, indicates that modifications should not be persisted."),
     param("fieldManager", "query", "fieldManager is a name associated with the actor or entity that is making these changes."),
-    param("fieldValidation", "query", "fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields: Ignore, Warn or Strict."),
+    param(
+      "fieldValidation",
+      "query",
+      "fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields: Ignore, Warn or Strict.",
+    ),
   ];
   const op = (verb: string, action: string, response: string, parameters: Obj[] = []): Obj => ({
     operationId: `${verb}${n.kind}`,
@@ -112,7 +133,7 @@ function paths(crd: CRDView, version: CRDVersion, ref: (name: string) => string,
       parameters: [param("name", "path", `name of the ${n.kind}`, true), ...scope],
       get: op("read", "get", kindDef),
       put: op("replace", "put", kindDef, writeParams),
-      patch: op("patch", "patch", kindDef, [...writeParams, param("force", "query", "Force is going to \"force\" Apply requests.")]),
+      patch: op("patch", "patch", kindDef, [...writeParams, param("force", "query", 'Force is going to "force" Apply requests.')]),
       delete: op("delete", "delete", `${META}.Status`),
     },
   };
@@ -182,7 +203,15 @@ export class CustomResourceOpenAPI {
     this.v2Protobuf = undefined;
     this.v3 = new Map();
     for (const [key, doc] of byGV) {
-      this.v3.set(key, built({ openapi: "3.0.0", info: { title: "Kubernetes CRD Swagger", version: "v0.1.0" }, paths: doc.paths, components: { schemas: doc.schemas } }));
+      this.v3.set(
+        key,
+        built({
+          openapi: "3.0.0",
+          info: { title: "Kubernetes CRD Swagger", version: "v0.1.0" },
+          paths: doc.paths,
+          components: { schemas: doc.schemas },
+        }),
+      );
     }
   }
 
@@ -231,7 +260,12 @@ export class CustomResourceOpenAPI {
   }
 }
 
-function send(req: Parameters<ReturnType<Filter>>[0], res: Parameters<ReturnType<Filter>>[1], doc: Built, contentType = "application/json"): void {
+function send(
+  req: Parameters<ReturnType<Filter>>[0],
+  res: Parameters<ReturnType<Filter>>[1],
+  doc: Built,
+  contentType = "application/json",
+): void {
   const headers = { ETag: doc.etag, Vary: "Accept" };
   if (req.raw.headers["if-none-match"] === doc.etag) {
     res.writeHead(304, headers);

@@ -16,7 +16,13 @@ export function validatePrinterColumnPaths(version: Record<string, unknown>, pat
       parseJSONPath(p);
     } catch (err) {
       if (!(err instanceof JSONPathError)) throw err;
-      errs.push(fieldErrors.invalid(path.child("additionalPrinterColumns").index(i).child("jsonPath"), p, `must be a valid JSONPath: ${err.message}`));
+      errs.push(
+        fieldErrors.invalid(
+          path.child("additionalPrinterColumns").index(i).child("jsonPath"),
+          p,
+          `must be a valid JSONPath: ${err.message}`,
+        ),
+      );
     }
   });
   return errs;

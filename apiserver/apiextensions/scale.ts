@@ -41,7 +41,12 @@ export function scaleOf(obj: KubeObject, scale: ScaleInfo, selectorOf?: (obj: Ku
 
 /** The `scale` subresource storage of `store`. */
 export function scaleSubresource(store: GenericStore, scale: ScaleInfo, selectorOf?: (obj: KubeObject) => string): RESTStorage {
-  const update = async (ctx: RequestContext, name: string, body: KubeObject, opts: WriteOptions): Promise<{ object: KubeObject; created: boolean }> => {
+  const update = async (
+    ctx: RequestContext,
+    name: string,
+    body: KubeObject,
+    opts: WriteOptions,
+  ): Promise<{ object: KubeObject; created: boolean }> => {
     const replicas = (body.spec as { replicas?: unknown } | undefined)?.replicas;
     if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0) {
       throw invalidError({ group: "autoscaling", kind: "Scale" }, name, [
@@ -78,7 +83,8 @@ export function scaleSubresource(store: GenericStore, scale: ScaleInfo, selector
     update: (ctx, name, obj, opts = {}) => update(ctx, name, obj, opts),
     patch: async (ctx, name, type, body, opts = {}) => {
       const strategic = type === "strategic" && selectorOf !== undefined;
-      if (type !== "json" && type !== "merge" && !strategic) throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
+      if (type !== "json" && type !== "merge" && !strategic)
+        throw newBadRequest(`patch type ${type} is not supported for the scale subresource`);
       const current = scaleOf(await store.get(ctx, name, {}), scale, selectorOf);
       const patched = applyPatch(parsePatch(strategic ? "merge" : type, body), current, undefined);
       return update(ctx, name, patched, opts);

@@ -64,7 +64,11 @@ export function resourceInfoOf(crd: CRDView, version: CRDVersion): ResourceInfo 
 
 /** A generic store whose codec converts between the storage version and its own (conversion None). */
 class CustomResourceStore extends GenericStore {
-  constructor(options: ConstructorParameters<typeof GenericStore>[0], storageApiVersion: string, defaultsSchema: CRDVersion["schema"] | undefined) {
+  constructor(
+    options: ConstructorParameters<typeof GenericStore>[0],
+    storageApiVersion: string,
+    defaultsSchema: CRDVersion["schema"] | undefined,
+  ) {
     super(options);
     const apiVersion = `${options.group}/${options.version}`;
     const codec: ObjectCodec = {
@@ -89,7 +93,10 @@ function pruneBody(obj: KubeObject, version: CRDVersion, kind: string, ctx: Requ
   const messages = unknownFieldMessages(pruned);
   const directive = opts.fieldValidation ?? "Warn";
   // As upstream's unstructured decoder words it for custom resources.
-  if (directive === "Strict") throw newBadRequest(`${kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${kind}: strict decoding error: ${messages.join(", ")}`);
+  if (directive === "Strict")
+    throw newBadRequest(
+      `${kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${kind}: strict decoding error: ${messages.join(", ")}`,
+    );
   if (directive === "Warn") ctx.warnings.push(...messages);
   return copy;
 }

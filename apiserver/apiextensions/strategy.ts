@@ -51,7 +51,12 @@ function withoutMeta(obj: KubeObject, dropStatus: boolean): Record<string, unkno
 
 /** Go's %v of a JSON value. */
 function goValue(v: unknown): string {
-  if (typeof v === "object" && v !== null) return Array.isArray(v) ? `[${v.map(goValue).join(" ")}]` : `map[${Object.entries(v).map(([k, x]) => `${k}:${goValue(x)}`).join(" ")}]`;
+  if (typeof v === "object" && v !== null)
+    return Array.isArray(v)
+      ? `[${v.map(goValue).join(" ")}]`
+      : `map[${Object.entries(v)
+          .map(([k, x]) => `${k}:${goValue(x)}`)
+          .join(" ")}]`;
   return String(v);
 }
 
@@ -80,7 +85,8 @@ function validateScale(obj: KubeObject, version: CRDVersion): FieldError[] {
     const v = readPath(obj, path);
     if (v === undefined) return;
     const fp = FieldPath.of(path.replace(/^\./, ""));
-    if (typeof v !== "number" || !Number.isInteger(v)) errs.push(fieldErrors.invalid(fp, 0, `${path} accessor error: ${goValue(v)} is of the type ${goType(v)}, expected int64`));
+    if (typeof v !== "number" || !Number.isInteger(v))
+      errs.push(fieldErrors.invalid(fp, 0, `${path} accessor error: ${goValue(v)} is of the type ${goType(v)}, expected int64`));
     else if (v < 0) errs.push(fieldErrors.invalid(fp, v, "should be a non-negative integer"));
     else if (v > 2147483647) errs.push(fieldErrors.invalid(fp, v, "should be less than or equal to 2147483647"));
   };
@@ -104,7 +110,12 @@ export function customResourceStrategy(version: CRDVersion, namespaced: boolean,
     rules && schemaErrors.length === 0 ? validateRules(rules, obj, old, FieldPath.root()) : [];
   const validateWith = (obj: KubeObject, old: KubeObject | undefined): FieldError[] => {
     const schemaErrors = validateValue(obj, schema);
-    return [...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain), ...schemaErrors, ...validateScale(obj, version), ...celErrors(obj, old, schemaErrors)];
+    return [
+      ...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain),
+      ...schemaErrors,
+      ...validateScale(obj, version),
+      ...celErrors(obj, old, schemaErrors),
+    ];
   };
   const validate = (obj: KubeObject): FieldError[] => validateWith(obj, undefined);
   const selectable = version.selectableFields.map((p) => p.replace(/^\./, ""));
@@ -147,7 +158,12 @@ export function customResourceStrategy(version: CRDVersion, namespaced: boolean,
     strategy,
     status: statusUpdateStrategy((obj, old) => {
       const schemaErrors = validateValue(obj, schema);
-      return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...schemaErrors, ...validateScale(obj, version), ...celErrors(obj, old, schemaErrors)];
+      return [
+        ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+        ...schemaErrors,
+        ...validateScale(obj, version),
+        ...celErrors(obj, old, schemaErrors),
+      ];
     }),
   };
 }

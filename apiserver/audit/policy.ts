@@ -41,14 +41,21 @@ export function checkPolicy(doc: Record<string, unknown> | null, file = "policy"
   const rules = (doc.rules as PolicyRule[] | undefined) ?? [];
   if (rules.length === 0) throw new Error(`--audit-policy-file ${file}: loaded illegal policy with 0 rules`);
   rules.forEach((r, i) => {
-    if (!LEVELS.includes(r.level)) throw new Error(`--audit-policy-file ${file}: rules[${i}].level: Unsupported value: ${JSON.stringify(r.level)}: supported values: ${LEVELS.map((l) => JSON.stringify(l)).join(", ")}`);
-    for (const s of r.omitStages ?? []) if (!STAGES.includes(s)) throw new Error(`--audit-policy-file ${file}: rules[${i}].omitStages: Unsupported value: ${JSON.stringify(s)}`);
-    if (r.nonResourceURLs && (r.resources || r.namespaces)) throw new Error(`--audit-policy-file ${file}: rules[${i}]: rules cannot apply to both regular resources and non-resource URLs`);
+    if (!LEVELS.includes(r.level))
+      throw new Error(
+        `--audit-policy-file ${file}: rules[${i}].level: Unsupported value: ${JSON.stringify(r.level)}: supported values: ${LEVELS.map((l) => JSON.stringify(l)).join(", ")}`,
+      );
+    for (const s of r.omitStages ?? [])
+      if (!STAGES.includes(s))
+        throw new Error(`--audit-policy-file ${file}: rules[${i}].omitStages: Unsupported value: ${JSON.stringify(s)}`);
+    if (r.nonResourceURLs && (r.resources || r.namespaces))
+      throw new Error(`--audit-policy-file ${file}: rules[${i}]: rules cannot apply to both regular resources and non-resource URLs`);
   });
   return { rules, ...(doc.omitStages ? { omitStages: doc.omitStages as Stage[] } : {}) };
 }
 
-const urlMatches = (patterns: readonly string[], path: string): boolean => patterns.some((p) => p === "*" || p === path || (p.endsWith("*") && path.startsWith(p.slice(0, -1))));
+const urlMatches = (patterns: readonly string[], path: string): boolean =>
+  patterns.some((p) => p === "*" || p === path || (p.endsWith("*") && path.startsWith(p.slice(0, -1))));
 
 function ruleMatches(r: PolicyRule, a: AuthorizationAttributes): boolean {
   if (r.users && !r.users.includes(a.user.name)) return false;
@@ -62,7 +69,11 @@ function ruleMatches(r: PolicyRule, a: AuthorizationAttributes): boolean {
       const ok = r.resources.some(
         (g) =>
           (g.group ?? "") === a.apiGroup &&
-          (!g.resources || g.resources.length === 0 || g.resources.some((x) => x === combined || x === "*" || x === `*/${a.subresource}` || (x === `${a.resource}/*` && a.subresource !== ""))) &&
+          (!g.resources ||
+            g.resources.length === 0 ||
+            g.resources.some(
+              (x) => x === combined || x === "*" || x === `*/${a.subresource}` || (x === `${a.resource}/*` && a.subresource !== ""),
+            )) &&
           (!g.resourceNames || g.resourceNames.length === 0 || g.resourceNames.includes(a.name)),
       );
       if (!ok) return false;

@@ -53,12 +53,17 @@ export const privilegedGroups: Authorizer = {
 
 /** Parses `--authorization-mode` (upstream's validation: known names, no repeats, at least one). */
 export function parseAuthorizationModes(mode: string): string[] {
-  const modes = mode.split(",").map((m) => m.trim()).filter((m) => m !== "");
+  const modes = mode
+    .split(",")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
   if (modes.length === 0) throw new Error("--authorization-mode: at least one authorization-mode must be passed");
   const seen = new Set<string>();
   for (const m of modes) {
     if (!(AUTHORIZATION_MODES as readonly string[]).includes(m)) {
-      throw new Error(`--authorization-mode: authorization-mode ${JSON.stringify(m)} is not a valid mode (supported: ${AUTHORIZATION_MODES.join(", ")})`);
+      throw new Error(
+        `--authorization-mode: authorization-mode ${JSON.stringify(m)} is not a valid mode (supported: ${AUTHORIZATION_MODES.join(", ")})`,
+      );
     }
     if (seen.has(m)) throw new Error(`--authorization-mode: authorization-mode ${JSON.stringify(m)} has mode specified more than once`);
     seen.add(m);

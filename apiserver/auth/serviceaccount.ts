@@ -9,7 +9,19 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
-import { SignJWT, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, decodeJwt, type CryptoKey as JoseKey, type JWK } from "jose";
+import {
+  SignJWT,
+  exportJWK,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  jwtVerify,
+  decodeJwt,
+  type CryptoKey as JoseKey,
+  type JWK,
+} from "jose";
 type KeyLike = JoseKey;
 import type { AuthenticationResult, Authenticator } from "./authenticator.js";
 import { bearerToken } from "./token-file.js";
@@ -82,7 +94,11 @@ export interface TokenClaims {
 }
 
 /** Finds an object by kind, namespace and name; undefined when it does not exist. */
-export type ObjectGetter = (kind: "ServiceAccount" | BoundObject["kind"], namespace: string, name: string) => Promise<{ metadata?: { uid?: string; deletionTimestamp?: string } } | undefined>;
+export type ObjectGetter = (
+  kind: "ServiceAccount" | BoundObject["kind"],
+  namespace: string,
+  name: string,
+) => Promise<{ metadata?: { uid?: string; deletionTimestamp?: string } } | undefined>;
 
 export class ServiceAccountTokens implements Authenticator {
   constructor(
@@ -99,7 +115,10 @@ export class ServiceAccountTokens implements Authenticator {
   async issue(c: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + c.expirationSeconds;
-    const k8s: Record<string, unknown> = { namespace: c.namespace, serviceaccount: { name: c.serviceAccount.name, uid: c.serviceAccount.uid } };
+    const k8s: Record<string, unknown> = {
+      namespace: c.namespace,
+      serviceaccount: { name: c.serviceAccount.name, uid: c.serviceAccount.uid },
+    };
     if (c.boundObject) k8s[c.boundObject.kind.toLowerCase()] = { name: c.boundObject.name, uid: c.boundObject.uid };
     const token = await new SignJWT({ "kubernetes.io": k8s })
       .setProtectedHeader({ alg: ALG, kid: this.keys.publicKeys[0]!.kid })
@@ -131,26 +150,46 @@ export class ServiceAccountTokens implements Authenticator {
     if (claims.iss !== this.issuer) return undefined;
     let payload: Record<string, unknown>;
     try {
-      const verified = await jwtVerify(token, async (header) => {
-        const k = this.keys.publicKeys.find((p) => p.kid === header.kid) ?? this.keys.publicKeys[0]!;
-        return k.key;
-      }, { issuer: this.issuer, audience: [...audiences], algorithms: [ALG], currentDate: new Date(this.now()) });
+      const verified = await jwtVerify(
+        token,
+        async (header) => {
+          const k = this.keys.publicKeys.find((p) => p.kid === header.kid) ?? this.keys.publicKeys[0]!;
+          return k.key;
+        },
+        { issuer: this.issuer, audience: [...audiences], algorithms: [ALG], currentDate: new Date(this.now()) },
+      );
       payload = verified.payload as Record<string, unknown>;
     } catch (err) {
       return { error: `invalid bearer token, ${(err as Error).message}` };
     }
-    const k8s = payload["kubernetes.io"] as { namespace?: string; serviceaccount?: { name?: string; uid?: string }; pod?: { name: string; uid: string }; secret?: { name: string; uid: string }; node?: { name: string; uid: string } } | undefined;
+    const k8s = payload["kubernetes.io"] as
+      | {
+          namespace?: string;
+          serviceaccount?: { name?: string; uid?: string };
+          pod?: { name: string; uid: string };
+          secret?: { name: string; uid: string };
+          node?: { name: string; uid: string };
+        }
+      | undefined;
     const ns = k8s?.namespace;
     const sa = k8s?.serviceaccount;
     if (!ns || !sa?.name) return { error: "invalid bearer token, token lacks the kubernetes.io claims" };
     const live = await this.getObject("ServiceAccount", ns, sa.name);
-    if (!live || live.metadata?.deletionTimestamp) return { error: `invalid bearer token, service account ${ns}/${sa.name} has been deleted` };
-    if (sa.uid && live.metadata?.uid !== sa.uid) return { error: `invalid bearer token, service account UID (${sa.uid}) does not match claim (${live.metadata?.uid})` };
-    for (const [kind, ref] of [["Pod", k8s.pod], ["Secret", k8s.secret], ["Node", k8s.node]] as const) {
+    if (!live || live.metadata?.deletionTimestamp)
+      return { error: `invalid bearer token, service account ${ns}/${sa.name} has been deleted` };
+    if (sa.uid && live.metadata?.uid !== sa.uid)
+      return { error: `invalid bearer token, service account UID (${sa.uid}) does not match claim (${live.metadata?.uid})` };
+    for (const [kind, ref] of [
+      ["Pod", k8s.pod],
+      ["Secret", k8s.secret],
+      ["Node", k8s.node],
+    ] as const) {
       if (!ref) continue;
       const bound = await this.getObject(kind, kind === "Node" ? "" : ns, ref.name);
-      if (!bound || bound.metadata?.deletionTimestamp) return { error: `invalid bearer token, ${kind.toLowerCase()} "${ref.name}" not found` };
-      if (bound.metadata?.uid !== ref.uid) return { error: `invalid bearer token, the UID in the bound object reference (${ref.uid}) does not match the UID in record` };
+      if (!bound || bound.metadata?.deletionTimestamp)
+        return { error: `invalid bearer token, ${kind.toLowerCase()} "${ref.name}" not found` };
+      if (bound.metadata?.uid !== ref.uid)
+        return { error: `invalid bearer token, the UID in the bound object reference (${ref.uid}) does not match the UID in record` };
     }
     return {
       user: {

@@ -39,7 +39,8 @@ export function parseCsv(text: string): string[][] {
     } else if (c === ",") endField();
     else if (c === "\n") endRecord();
     else if (c === "\r" && text[i + 1] === "\n") continue;
-    else if ((c === " " || c === "\t") && !fieldStarted) continue; // leading space is trimmed
+    else if ((c === " " || c === "\t") && !fieldStarted)
+      continue; // leading space is trimmed
     else {
       field += c;
       fieldStarted = true;

@@ -20,8 +20,50 @@ export const RULE_COST_LIMIT = 10_000_000;
 /** Whole-schema limit (upstream's StaticEstimatedCRDCostLimit). */
 export const CRD_COST_LIMIT = 100_000_000;
 
-const STRING_FUNCS = new Set(["contains", "startsWith", "endsWith", "matches", "find", "findAll", "split", "replace", "lowerAscii", "upperAscii", "trim", "indexOf", "lastIndexOf", "substring", "join", "format", "url", "isURL", "quantity", "isQuantity", "ip", "cidr", "isIP", "isCIDR", "_+_", "_==_", "_!=_"]);
-const LIST_FUNCS = new Set(["sum", "min", "max", "isSorted", "indexOf", "lastIndexOf", "sets.contains", "sets.equivalent", "sets.intersects", "_in_", "_+_", "_==_", "_!=_"]);
+const STRING_FUNCS = new Set([
+  "contains",
+  "startsWith",
+  "endsWith",
+  "matches",
+  "find",
+  "findAll",
+  "split",
+  "replace",
+  "lowerAscii",
+  "upperAscii",
+  "trim",
+  "indexOf",
+  "lastIndexOf",
+  "substring",
+  "join",
+  "format",
+  "url",
+  "isURL",
+  "quantity",
+  "isQuantity",
+  "ip",
+  "cidr",
+  "isIP",
+  "isCIDR",
+  "_+_",
+  "_==_",
+  "_!=_",
+]);
+const LIST_FUNCS = new Set([
+  "sum",
+  "min",
+  "max",
+  "isSorted",
+  "indexOf",
+  "lastIndexOf",
+  "sets.contains",
+  "sets.equivalent",
+  "sets.intersects",
+  "_in_",
+  "_+_",
+  "_==_",
+  "_!=_",
+]);
 
 interface Scope {
   vars: Map<string, CostShape | undefined>;
@@ -54,13 +96,17 @@ function cost(e: Expr | undefined, scope: Scope): number {
     case "listExpr":
       return 10 + k.value.elements.reduce((s, x) => s + cost(x, scope), 0);
     case "structExpr":
-      return 30 + k.value.entries.reduce((s, en) => s + cost(en.value, scope) + (en.keyKind.case === "mapKey" ? cost(en.keyKind.value, scope) : 0), 0);
+      return (
+        30 +
+        k.value.entries.reduce((s, en) => s + cost(en.value, scope) + (en.keyKind.case === "mapKey" ? cost(en.keyKind.value, scope) : 0), 0)
+      );
     case "callExpr": {
       const c = k.value;
       let total = 1 + cost(c.target, scope) + c.args.reduce((s, x) => s + cost(x, scope), 0);
       const operand = c.target ?? c.args[0];
       const size = shapeOf(operand, scope)?.maxSize;
-      if (size !== undefined && (STRING_FUNCS.has(c.function) || LIST_FUNCS.has(c.function))) total += Math.ceil(size * (STRING_FUNCS.has(c.function) && !LIST_FUNCS.has(c.function) ? 0.1 : 1));
+      if (size !== undefined && (STRING_FUNCS.has(c.function) || LIST_FUNCS.has(c.function)))
+        total += Math.ceil(size * (STRING_FUNCS.has(c.function) && !LIST_FUNCS.has(c.function) ? 0.1 : 1));
       return total;
     }
     case "comprehensionExpr": {

@@ -8,7 +8,20 @@ import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { kubernetesLibrary } from "./library.js";
 import { optionalLibrary } from "./optional.js";
 
-const env = celEnv({ funcs: [...kubernetesLibrary, ...optionalLibrary], variables: { self: CelScalar.DYN, oldSelf: CelScalar.DYN, params: CelScalar.DYN, object: CelScalar.DYN, oldObject: CelScalar.DYN, request: CelScalar.DYN, namespaceObject: CelScalar.DYN, authorizer: CelScalar.DYN, variables: CelScalar.DYN } });
+const env = celEnv({
+  funcs: [...kubernetesLibrary, ...optionalLibrary],
+  variables: {
+    self: CelScalar.DYN,
+    oldSelf: CelScalar.DYN,
+    params: CelScalar.DYN,
+    object: CelScalar.DYN,
+    oldObject: CelScalar.DYN,
+    request: CelScalar.DYN,
+    namespaceObject: CelScalar.DYN,
+    authorizer: CelScalar.DYN,
+    variables: CelScalar.DYN,
+  },
+});
 
 export type Bindings = Record<string, unknown>;
 

@@ -17,7 +17,8 @@ const OBJ = mapType(STR, DYN);
 
 type Tagged = ReadonlyMap<string, unknown> | { get(k: string): unknown };
 // Typed as a string map for the engine's typings; the values are whatever the fields hold.
-const tag = (kind: string, fields: Record<string, unknown>): Map<string, string> => new Map<string, unknown>([["__kind", kind], ...Object.entries(fields)]) as Map<string, string>;
+const tag = (kind: string, fields: Record<string, unknown>): Map<string, string> =>
+  new Map<string, unknown>([["__kind", kind], ...Object.entries(fields)]) as Map<string, string>;
 const field = (m: Tagged, k: string): unknown => m.get(k);
 
 function items(l: unknown): unknown[] {
@@ -69,7 +70,12 @@ const lists: CelFunc[] = [
 
 const sets: CelFunc[] = [
   celFunc("sets.contains", [LIST, LIST], BOOL, (a, b) => items(b).every((x) => items(a).some((y) => eq(x, y)))),
-  celFunc("sets.equivalent", [LIST, LIST], BOOL, (a, b) => items(b).every((x) => items(a).some((y) => eq(x, y))) && items(a).every((x) => items(b).some((y) => eq(x, y)))),
+  celFunc(
+    "sets.equivalent",
+    [LIST, LIST],
+    BOOL,
+    (a, b) => items(b).every((x) => items(a).some((y) => eq(x, y))) && items(a).every((x) => items(b).some((y) => eq(x, y))),
+  ),
   celFunc("sets.intersects", [LIST, LIST], BOOL, (a, b) => items(b).some((x) => items(a).some((y) => eq(x, y)))),
 ];
 
@@ -109,7 +115,14 @@ const urls: CelFunc[] = [
     const u = parseURL(s);
     if (!u) throw celError(`URL parse error during conversion from string: parse "${s}": invalid URI for request`);
     const relative = u.protocol === "x-relative:";
-    return tag("url", { scheme: relative ? "" : u.protocol.replace(/:$/, ""), host: u.host, hostname: u.hostname.replace(/^\[|\]$/g, ""), port: u.port, path: u.pathname, query: u.search });
+    return tag("url", {
+      scheme: relative ? "" : u.protocol.replace(/:$/, ""),
+      host: u.host,
+      hostname: u.hostname.replace(/^\[|\]$/g, ""),
+      port: u.port,
+      path: u.pathname,
+      query: u.search,
+    });
   }),
   celMethod("getScheme", OBJ, [], STR, function () {
     return String(field(this, "scheme") ?? "");
@@ -134,7 +147,24 @@ const urls: CelFunc[] = [
   }),
 ];
 
-const SUFFIXES: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
+const SUFFIXES: Record<string, number> = {
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  "": 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+};
 
 /** A quantity's value as a float (upstream keeps an exact decimal; comparisons here are as precise as doubles). */
 export function parseQuantity(s: string): number | undefined {
@@ -203,7 +233,12 @@ function parseIP(s: string): { family: 4 | 6; bytes: number[] } | undefined {
   if (!s.includes(":") || s.includes("%") || s.includes(".")) return undefined;
   const halves = s.split("::");
   if (halves.length > 2) return undefined;
-  const groups = (h: string): number[] | undefined => (h === "" ? [] : h.split(":").map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN))).every((n) => !Number.isNaN(n)) ? (h === "" ? [] : h.split(":").map((g) => parseInt(g, 16))) : undefined;
+  const groups = (h: string): number[] | undefined =>
+    (h === "" ? [] : h.split(":").map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN))).every((n) => !Number.isNaN(n))
+      ? h === ""
+        ? []
+        : h.split(":").map((g) => parseInt(g, 16))
+      : undefined;
   const head = groups(halves[0]!);
   const tail = halves.length === 2 ? groups(halves[1]!) : [];
   if (!head || !tail) return undefined;
@@ -227,7 +262,7 @@ function parseCIDR(s: string): { ip: { family: 4 | 6; bytes: number[] }; prefix:
 function inPrefix(net: { ip: { family: number; bytes: number[] }; prefix: number }, ip: { family: number; bytes: number[] }): boolean {
   if (net.ip.family !== ip.family) return false;
   for (let bit = 0; bit < net.prefix; bit++) {
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if ((net.ip.bytes[bit >> 3]! & mask) !== (ip.bytes[bit >> 3]! & mask)) return false;
   }
   return true;
@@ -240,10 +275,16 @@ const ipOf = (s: string): Map<string, string> => {
 };
 const cidrOf = (s: string): Map<string, string> => {
   const c = parseCIDR(s);
-  if (!c) throw celError(`network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("${s}"): bad bits after slash`);
+  if (!c)
+    throw celError(
+      `network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("${s}"): bad bits after slash`,
+    );
   return tag("cidr", { text: s, family: c.ip.family, bytes: c.ip.bytes, prefix: c.prefix });
 };
-const ipFields = (m: Tagged): { family: 4 | 6; bytes: number[] } => ({ family: Number(field(m, "family")) as 4 | 6, bytes: items(field(m, "bytes")).map(Number) });
+const ipFields = (m: Tagged): { family: 4 | 6; bytes: number[] } => ({
+  family: Number(field(m, "family")) as 4 | 6,
+  bytes: items(field(m, "bytes")).map(Number),
+});
 
 const ips: CelFunc[] = [
   celFunc("isIP", [STR], BOOL, (s) => parseIP(s) !== undefined),

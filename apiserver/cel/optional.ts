@@ -8,7 +8,12 @@ import { celError, celMethod, CelScalar, mapType, type CelFunc } from "@bufbuild
 const OBJ = mapType(CelScalar.STRING, CelScalar.DYN);
 
 export function optionalOf(value: unknown): Map<string, unknown> {
-  return value === undefined ? new Map([["__kind", "optional"]]) : new Map<string, unknown>([["__kind", "optional"], ["value", value]]);
+  return value === undefined
+    ? new Map([["__kind", "optional"]])
+    : new Map<string, unknown>([
+        ["__kind", "optional"],
+        ["value", value],
+      ]);
 }
 
 export const optionalLibrary: readonly CelFunc[] = [

@@ -83,7 +83,12 @@ export class BootstrapController {
     readonly reconciler: LeaseEndpointReconciler | undefined,
   ) {
     this.lister = informer.lister();
-    this.target = { namespace: KUBERNETES_SERVICE_NAMESPACE, service: KUBERNETES_SERVICE_NAME, ip: config.publicIP, ports: kubernetesEndpointPorts(config) };
+    this.target = {
+      namespace: KUBERNETES_SERVICE_NAMESPACE,
+      service: KUBERNETES_SERVICE_NAME,
+      ip: config.publicIP,
+      ports: kubernetesEndpointPorts(config),
+    };
   }
 
   /**
@@ -188,11 +193,16 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
     // Endpoints may not list a loopback address (validation refuses it): say so once and write none.
     const loopbackIP = isLoopbackIP(options.publicIP);
     if (loopbackIP && options.endpointReconcilerType === "lease") {
-      log(`bootstrap-controller: the advertise address ${options.publicIP} is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)`);
+      log(
+        `bootstrap-controller: the advertise address ${options.publicIP} is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)`,
+      );
     }
     const reconciler =
       options.endpointReconcilerType === "lease" && !loopbackIP
-        ? new LeaseEndpointReconciler(clientsetEndpointsAdapter(clientset, signal), new StorageLeases(options.storage, { ttlMs: options.leaseTtlMs ?? 15_000 }))
+        ? new LeaseEndpointReconciler(
+            clientsetEndpointsAdapter(clientset, signal),
+            new StorageLeases(options.storage, { ttlMs: options.leaseTtlMs ?? 15_000 }),
+          )
         : undefined;
     const controller = new BootstrapController(clientset, factory.coreV1().services(), config, reconciler);
     factory.start(signal);
@@ -240,10 +250,14 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
       timer = setTimeout(() => reject(new Error(`removing this apiserver's endpoint timed out after ${limit} ms`)), limit);
     });
     try {
-      await Promise.race([reconciler.removeEndpoints(target, registryEndpointsAdapter(options.endpointsStorage, undefined, options.endpointSlicesStorage)), timeout]);
+      await Promise.race([
+        reconciler.removeEndpoints(target, registryEndpointsAdapter(options.endpointsStorage, undefined, options.endpointSlicesStorage)),
+        timeout,
+      ]);
     } catch (err) {
       // The last apiserver leaves its address: an empty list is never written.
-      if (!(err instanceof NoLeasesError)) log(`bootstrap-controller: unable to remove this apiserver from the kubernetes endpoints: ${message(err)}`);
+      if (!(err instanceof NoLeasesError))
+        log(`bootstrap-controller: unable to remove this apiserver from the kubernetes endpoints: ${message(err)}`);
     } finally {
       clearTimeout(timer);
     }

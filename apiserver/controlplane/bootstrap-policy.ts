@@ -23,15 +23,45 @@ const viewRules: PolicyRule[] = [
   {
     apiGroups: [""],
     resources: [
-      "pods", "pods/log", "pods/status", "configmaps", "endpoints", "persistentvolumeclaims", "persistentvolumeclaims/status",
-      "replicationcontrollers", "replicationcontrollers/scale", "replicationcontrollers/status", "serviceaccounts", "services",
-      "services/status", "bindings", "events", "limitranges", "resourcequotas", "resourcequotas/status", "namespaces", "namespaces/status",
+      "pods",
+      "pods/log",
+      "pods/status",
+      "configmaps",
+      "endpoints",
+      "persistentvolumeclaims",
+      "persistentvolumeclaims/status",
+      "replicationcontrollers",
+      "replicationcontrollers/scale",
+      "replicationcontrollers/status",
+      "serviceaccounts",
+      "services",
+      "services/status",
+      "bindings",
+      "events",
+      "limitranges",
+      "resourcequotas",
+      "resourcequotas/status",
+      "namespaces",
+      "namespaces/status",
     ],
     verbs: READ,
   },
   {
     apiGroups: ["apps"],
-    resources: ["controllerrevisions", "daemonsets", "daemonsets/status", "deployments", "deployments/scale", "deployments/status", "replicasets", "replicasets/scale", "replicasets/status", "statefulsets", "statefulsets/scale", "statefulsets/status"],
+    resources: [
+      "controllerrevisions",
+      "daemonsets",
+      "daemonsets/status",
+      "deployments",
+      "deployments/scale",
+      "deployments/status",
+      "replicasets",
+      "replicasets/scale",
+      "replicasets/status",
+      "statefulsets",
+      "statefulsets/scale",
+      "statefulsets/status",
+    ],
     verbs: READ,
   },
   { apiGroups: ["autoscaling"], resources: ["horizontalpodautoscalers", "horizontalpodautoscalers/status"], verbs: READ },
@@ -46,9 +76,36 @@ const editRules: PolicyRule[] = [
   { apiGroups: [""], resources: ["serviceaccounts"], verbs: ["impersonate"] },
   { apiGroups: [""], resources: ["pods", "pods/attach", "pods/exec", "pods/portforward", "pods/proxy"], verbs: WRITE },
   { apiGroups: [""], resources: ["pods/eviction"], verbs: ["create"] },
-  { apiGroups: [""], resources: ["configmaps", "events", "persistentvolumeclaims", "replicationcontrollers", "replicationcontrollers/scale", "secrets", "serviceaccounts", "services", "services/proxy"], verbs: WRITE },
+  {
+    apiGroups: [""],
+    resources: [
+      "configmaps",
+      "events",
+      "persistentvolumeclaims",
+      "replicationcontrollers",
+      "replicationcontrollers/scale",
+      "secrets",
+      "serviceaccounts",
+      "services",
+      "services/proxy",
+    ],
+    verbs: WRITE,
+  },
   { apiGroups: [""], resources: ["serviceaccounts/token"], verbs: ["create"] },
-  { apiGroups: ["apps"], resources: ["daemonsets", "deployments", "deployments/rollback", "deployments/scale", "replicasets", "replicasets/scale", "statefulsets", "statefulsets/scale"], verbs: WRITE },
+  {
+    apiGroups: ["apps"],
+    resources: [
+      "daemonsets",
+      "deployments",
+      "deployments/rollback",
+      "deployments/scale",
+      "replicasets",
+      "replicasets/scale",
+      "statefulsets",
+      "statefulsets/scale",
+    ],
+    verbs: WRITE,
+  },
   { apiGroups: ["autoscaling"], resources: ["horizontalpodautoscalers"], verbs: WRITE },
   { apiGroups: ["batch"], resources: ["cronjobs", "jobs"], verbs: WRITE },
   { apiGroups: ["policy"], resources: ["poddisruptionbudgets"], verbs: WRITE },
@@ -85,10 +142,33 @@ interface ClusterRoleSpec {
 }
 
 export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRoleSpec[] = [
-  { name: "cluster-admin", rules: [{ apiGroups: ["*"], resources: ["*"], verbs: ["*"] }, { nonResourceURLs: ["*"], verbs: ["*"] }] },
+  {
+    name: "cluster-admin",
+    rules: [
+      { apiGroups: ["*"], resources: ["*"], verbs: ["*"] },
+      { nonResourceURLs: ["*"], verbs: ["*"] },
+    ],
+  },
   {
     name: "system:discovery",
-    rules: [{ nonResourceURLs: ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"], verbs: ["get"] }],
+    rules: [
+      {
+        nonResourceURLs: [
+          "/api",
+          "/api/*",
+          "/apis",
+          "/apis/*",
+          "/healthz",
+          "/livez",
+          "/openapi",
+          "/openapi/*",
+          "/readyz",
+          "/version",
+          "/version/",
+        ],
+        verbs: ["get"],
+      },
+    ],
   },
   {
     name: "system:basic-user",
@@ -97,7 +177,10 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRoleSpec[] = [
       { apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectaccessreviews", "selfsubjectrulesreviews"], verbs: ["create"] },
     ],
   },
-  { name: "system:public-info-viewer", rules: [{ nonResourceURLs: ["/healthz", "/livez", "/readyz", "/version", "/version/"], verbs: ["get"] }] },
+  {
+    name: "system:public-info-viewer",
+    rules: [{ nonResourceURLs: ["/healthz", "/livez", "/readyz", "/version", "/version/"], verbs: ["get"] }],
+  },
   { name: "admin", rules: [], aggregateFrom: "admin" },
   { name: "edit", rules: [], aggregateFrom: "edit", labels: aggregateLabel("admin") },
   { name: "view", rules: [], aggregateFrom: "view", labels: { ...aggregateLabel("admin"), ...aggregateLabel("edit") } },
@@ -105,7 +188,15 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRoleSpec[] = [
   { name: "system:aggregate-to-edit", rules: editRules, labels: aggregateLabel("edit") },
   { name: "system:aggregate-to-view", rules: viewRules, labels: aggregateLabel("view") },
   { name: CONTROLLER_MANAGER_USER, rules: controllerManagerRules },
-  { name: "system:service-account-issuer-discovery", rules: [{ nonResourceURLs: ["/.well-known/openid-configuration", "/.well-known/openid-configuration/", "/openid/v1/jwks", "/openid/v1/jwks/"], verbs: ["get"] }] },
+  {
+    name: "system:service-account-issuer-discovery",
+    rules: [
+      {
+        nonResourceURLs: ["/.well-known/openid-configuration", "/.well-known/openid-configuration/", "/openid/v1/jwks", "/openid/v1/jwks/"],
+        verbs: ["get"],
+      },
+    ],
+  },
 ];
 
 interface BindingSpec {
@@ -118,9 +209,20 @@ export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly BindingSpec[] = [
   { name: "cluster-admin", role: "cluster-admin", subjects: [{ kind: "Group", name: "system:masters" }] },
   { name: "system:discovery", role: "system:discovery", subjects: [{ kind: "Group", name: "system:authenticated" }] },
   { name: "system:basic-user", role: "system:basic-user", subjects: [{ kind: "Group", name: "system:authenticated" }] },
-  { name: "system:public-info-viewer", role: "system:public-info-viewer", subjects: [{ kind: "Group", name: "system:authenticated" }, { kind: "Group", name: "system:unauthenticated" }] },
+  {
+    name: "system:public-info-viewer",
+    role: "system:public-info-viewer",
+    subjects: [
+      { kind: "Group", name: "system:authenticated" },
+      { kind: "Group", name: "system:unauthenticated" },
+    ],
+  },
   { name: CONTROLLER_MANAGER_USER, role: CONTROLLER_MANAGER_USER, subjects: [{ kind: "User", name: CONTROLLER_MANAGER_USER }] },
-  { name: "system:service-account-issuer-discovery", role: "system:service-account-issuer-discovery", subjects: [{ kind: "Group", name: "system:serviceaccounts" }] },
+  {
+    name: "system:service-account-issuer-discovery",
+    role: "system:service-account-issuer-discovery",
+    subjects: [{ kind: "Group", name: "system:serviceaccounts" }],
+  },
 ];
 
 const bootstrapLabels = { "kubernetes.io/bootstrapping": "rbac-defaults" };
@@ -146,11 +248,13 @@ export function clusterRoleBindingObject(spec: BindingSpec): KubeObject {
   };
 }
 
-const ruleKey = (r: PolicyRule): string => JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
+const ruleKey = (r: PolicyRule): string =>
+  JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
 
 /** The rules of the cluster roles whose labels match a selector's matchLabels, as the clusterrole-aggregation controller computes them. */
 export function aggregatedRules(role: KubeObject, all: readonly KubeObject[]): PolicyRule[] | undefined {
-  const selectors = (role.aggregationRule as { clusterRoleSelectors?: { matchLabels?: Record<string, string> }[] } | undefined)?.clusterRoleSelectors;
+  const selectors = (role.aggregationRule as { clusterRoleSelectors?: { matchLabels?: Record<string, string> }[] } | undefined)
+    ?.clusterRoleSelectors;
   if (!selectors) return undefined;
   const out: PolicyRule[] = [];
   const seen = new Set<string>();
@@ -185,7 +289,12 @@ export interface BootstrapPolicyOptions {
 
 const isNotFound = (err: unknown): boolean => (err as { status?: { code?: number } }).status?.code === 404;
 
-async function ensure(storage: RESTStorage, ctx: RequestContext, wanted: KubeObject, merge: (existing: KubeObject) => KubeObject | undefined): Promise<void> {
+async function ensure(
+  storage: RESTStorage,
+  ctx: RequestContext,
+  wanted: KubeObject,
+  merge: (existing: KubeObject) => KubeObject | undefined,
+): Promise<void> {
   const name = wanted.metadata!.name!;
   let existing: KubeObject | undefined;
   try {
@@ -234,14 +343,18 @@ export function bootstrapPolicyHook(options: BootstrapPolicyOptions): PostStartH
         if (spec.aggregateFrom) return undefined; // the aggregation pass owns these rules
         const have = new Set(((existing.rules as PolicyRule[] | undefined) ?? []).map(ruleKey));
         const missing = spec.rules.filter((r) => !have.has(ruleKey(r)));
-        return missing.length === 0 ? undefined : { ...existing, rules: [...((existing.rules as PolicyRule[] | undefined) ?? []), ...missing] };
+        return missing.length === 0
+          ? undefined
+          : { ...existing, rules: [...((existing.rules as PolicyRule[] | undefined) ?? []), ...missing] };
       });
     }
     for (const spec of BOOTSTRAP_CLUSTER_ROLE_BINDINGS) {
       const wanted = clusterRoleBindingObject(spec);
       await ensure(options.clusterRoleBindings, ctx, wanted, (existing) => {
         const have = (existing.subjects as { kind: string; name: string }[] | undefined) ?? [];
-        const missing = (wanted.subjects as { kind: string; name: string }[]).filter((s) => !have.some((h) => h.kind === s.kind && h.name === s.name));
+        const missing = (wanted.subjects as { kind: string; name: string }[]).filter(
+          (s) => !have.some((h) => h.kind === s.kind && h.name === s.name),
+        );
         return missing.length === 0 ? undefined : { ...existing, subjects: [...have, ...missing] };
       });
     }

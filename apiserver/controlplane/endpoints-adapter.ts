@@ -41,7 +41,11 @@ export function sliceFor(endpoints: Endpoints): EndpointSlice {
 /** Writes the slice of `endpoints`: created when missing, updated when it differs. */
 async function syncSlice(
   endpoints: Endpoints,
-  ops: { get(name: string): Promise<EndpointSlice | undefined>; create(s: EndpointSlice): Promise<unknown>; update(s: EndpointSlice): Promise<unknown> },
+  ops: {
+    get(name: string): Promise<EndpointSlice | undefined>;
+    create(s: EndpointSlice): Promise<unknown>;
+    update(s: EndpointSlice): Promise<unknown>;
+  },
 ): Promise<void> {
   const want = sliceFor(endpoints);
   const name = want.metadata?.name ?? "";
@@ -52,8 +56,18 @@ async function syncSlice(
     });
     return;
   }
-  if (JSON.stringify([have.addressType, have.endpoints, have.ports, have.metadata?.labels]) === JSON.stringify([want.addressType, want.endpoints, want.ports, want.metadata?.labels])) return;
-  await ops.update({ ...have, addressType: want.addressType, endpoints: want.endpoints, ports: want.ports, metadata: { ...have.metadata, labels: { ...have.metadata?.labels, ...want.metadata?.labels } } });
+  if (
+    JSON.stringify([have.addressType, have.endpoints, have.ports, have.metadata?.labels]) ===
+    JSON.stringify([want.addressType, want.endpoints, want.ports, want.metadata?.labels])
+  )
+    return;
+  await ops.update({
+    ...have,
+    addressType: want.addressType,
+    endpoints: want.endpoints,
+    ports: want.ports,
+    metadata: { ...have.metadata, labels: { ...have.metadata?.labels, ...want.metadata?.labels } },
+  });
 }
 
 export function clientsetEndpointsAdapter(client: ClientsetInterface, signal?: AbortSignal): EndpointsAdapter {
@@ -92,7 +106,11 @@ export function clientsetEndpointsAdapter(client: ClientsetInterface, signal?: A
   };
 }
 
-export function registryEndpointsAdapter(storage: RESTStorage, signal: AbortSignal = new AbortController().signal, sliceStorage?: RESTStorage): EndpointsAdapter {
+export function registryEndpointsAdapter(
+  storage: RESTStorage,
+  signal: AbortSignal = new AbortController().signal,
+  sliceStorage?: RESTStorage,
+): EndpointsAdapter {
   const ctx = (namespace: string): RequestContext => ({
     namespace,
     user: { name: LOOPBACK_USER, groups: ["system:masters"] },

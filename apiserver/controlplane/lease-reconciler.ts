@@ -72,12 +72,22 @@ export class LeaseEndpointReconciler {
     const ips = (await this.leases.listLeases()).sort();
     if (ips.length === 0) throw new NoLeasesError(target.service);
 
-    const e: Endpoints = existing ?? { apiVersion: "v1", kind: "Endpoints", metadata: { name: target.service, namespace: target.namespace } };
+    const e: Endpoints = existing ?? {
+      apiVersion: "v1",
+      kind: "Endpoints",
+      metadata: { name: target.service, namespace: target.namespace },
+    };
     const meta = (e.metadata ??= {});
     const labelled = meta.labels?.[SKIP_MIRROR_LABEL] === "true";
     const subset = e.subsets?.length === 1 ? e.subsets[0]! : undefined;
     const portsCorrect = !reconcilePorts || (subset !== undefined && samePorts(subset.ports ?? [], target.ports));
-    const ipsCorrect = subset !== undefined && sameList((subset.addresses ?? []).map((a) => a.ip), ips) && (subset.notReadyAddresses ?? []).length === 0;
+    const ipsCorrect =
+      subset !== undefined &&
+      sameList(
+        (subset.addresses ?? []).map((a) => a.ip),
+        ips,
+      ) &&
+      (subset.notReadyAddresses ?? []).length === 0;
     if (existing && labelled && subset && ipsCorrect && portsCorrect) return;
 
     meta.labels = { ...meta.labels, [SKIP_MIRROR_LABEL]: "true" };

@@ -63,7 +63,10 @@ export class SystemNamespacesController {
     }
     const ns: Namespace = { apiVersion: "v1", kind: "Namespace", metadata: { name } };
     try {
-      await this.client.coreV1().namespaces().create(ns, signal ? { signal } : {});
+      await this.client
+        .coreV1()
+        .namespaces()
+        .create(ns, signal ? { signal } : {});
       return true;
     } catch (err) {
       if (isAlreadyExists(err)) return false;

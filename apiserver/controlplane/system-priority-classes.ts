@@ -31,7 +31,16 @@ export function systemPriorityClassesHook(): PostStartHook {
       for (const pc of SYSTEM_PRIORITY_CLASS_OBJECTS) {
         for (let delay = 50; !ctx.signal.aborted; delay = Math.min(delay * 2, 1000)) {
           try {
-            await classes.create({ apiVersion: "scheduling.k8s.io/v1", kind: "PriorityClass", metadata: { name: pc.name }, value: pc.value, description: pc.description }, { signal: ctx.signal });
+            await classes.create(
+              {
+                apiVersion: "scheduling.k8s.io/v1",
+                kind: "PriorityClass",
+                metadata: { name: pc.name },
+                value: pc.value,
+                description: pc.description,
+              },
+              { signal: ctx.signal },
+            );
             break;
           } catch (err) {
             if (isAlreadyExists(err)) break;

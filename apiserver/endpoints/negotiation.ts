@@ -196,7 +196,8 @@ export function parseMediaType(header: string): { mediaType: string; params: Rec
     // `; name = value`, spaces allowed around each part.
     const [name, afterName] = rest.startsWith(";") ? consumeToken(rest.slice(1).trimStart()) : ["", rest];
     const afterEquals = afterName.trimStart();
-    const [value, afterValue] = name !== "" && afterEquals.startsWith("=") ? consumeValue(afterEquals.slice(1).trimStart()) : [undefined, rest];
+    const [value, afterValue] =
+      name !== "" && afterEquals.startsWith("=") ? consumeValue(afterEquals.slice(1).trimStart()) : [undefined, rest];
     if (value === undefined) {
       // A trailing semicolon is allowed; anything else that is not a parameter is an error.
       if (rest.trim() === ";") break;

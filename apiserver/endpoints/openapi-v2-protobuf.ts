@@ -334,7 +334,13 @@ const responseValue: MessageEncoder = (w, v) => {
 };
 const RESPONSE_CODE = /^([0-9]{3})$|^(default)$/;
 const responses: MessageEncoder = (w, v) => {
-  namedPairs(w, 1, v, msg(() => responseValue), (k) => RESPONSE_CODE.test(k));
+  namedPairs(
+    w,
+    1,
+    v,
+    msg(() => responseValue),
+    (k) => RESPONSE_CODE.test(k),
+  );
   vendorExtensions(w, 2, v);
 };
 
@@ -376,7 +382,13 @@ const pathItem: MessageEncoder = struct(
 );
 const paths: MessageEncoder = (w, v) => {
   vendorExtensions(w, 1, v);
-  namedPairs(w, 2, v, msg(() => pathItem), (k) => k.startsWith("/"));
+  namedPairs(
+    w,
+    2,
+    v,
+    msg(() => pathItem),
+    (k) => k.startsWith("/"),
+  );
 };
 
 const oauth2Scopes: FieldEncoder = msg(() => namedMap(str));
@@ -393,7 +405,16 @@ const oauth2TokenFlow: MessageEncoder = struct(
 );
 /** SecurityDefinitionsItem's oneof: basic (1), apiKey (2), or OAuth2 by flow (3..6). */
 const SECURITY: Readonly<Record<string, [number, MessageEncoder]>> = {
-  basic: [1, struct([[1, "type", str], [2, "description", str]], 3)],
+  basic: [
+    1,
+    struct(
+      [
+        [1, "type", str],
+        [2, "description", str],
+      ],
+      3,
+    ),
+  ],
   apiKey: [
     2,
     struct(
@@ -447,8 +468,33 @@ const info: MessageEncoder = struct(
     [2, "version", str],
     [3, "description", str],
     [4, "termsOfService", str],
-    [5, "contact", msg(() => struct([[1, "name", str], [2, "url", str], [3, "email", str]], 4))],
-    [6, "license", msg(() => struct([[1, "name", str], [2, "url", str]], 3))],
+    [
+      5,
+      "contact",
+      msg(() =>
+        struct(
+          [
+            [1, "name", str],
+            [2, "url", str],
+            [3, "email", str],
+          ],
+          4,
+        ),
+      ),
+    ],
+    [
+      6,
+      "license",
+      msg(() =>
+        struct(
+          [
+            [1, "name", str],
+            [2, "url", str],
+          ],
+          3,
+        ),
+      ),
+    ],
   ],
   7,
 );

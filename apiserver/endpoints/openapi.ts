@@ -151,7 +151,10 @@ export class OpenAPIDocuments {
 
   /** The v2 document as protobuf, encoded once; its ETag is the JSON's, as upstream (responses vary by Accept). */
   private v2Protobuf(): Loaded {
-    const encode = (json: Loaded): Loaded => ({ body: Buffer.from(encodeOpenAPIV2Document(JSON.parse(json.body.toString("utf8")) as Obj)), etag: json.etag });
+    const encode = (json: Loaded): Loaded => ({
+      body: Buffer.from(encodeOpenAPIV2Document(JSON.parse(json.body.toString("utf8")) as Obj)),
+      etag: json.etag,
+    });
     if (this.groups.length === 0) return (builtinV2Protobuf ??= encode(this.v2()));
     return (this.v2Proto ??= encode(this.v2()));
   }
@@ -165,7 +168,8 @@ export class OpenAPIDocuments {
 
   readonly v2Handler: Handler = async (req, res) => {
     const protobuf = v2WantsProtobuf(req.raw.headers.accept);
-    if (protobuf === undefined) throw notAcceptable(["application/json", ...V2_FORMATS.filter((f) => f.protobuf).map((f) => `application/${f.subtype}`)].join(", "));
+    if (protobuf === undefined)
+      throw notAcceptable(["application/json", ...V2_FORMATS.filter((f) => f.protobuf).map((f) => `application/${f.subtype}`)].join(", "));
     const ifNoneMatch = req.raw.headers["if-none-match"];
     if (protobuf) sendDocument(res, ifNoneMatch, this.v2Protobuf(), {}, OPENAPI_V2_PROTOBUF);
     else sendDocument(res, ifNoneMatch, this.v2());
@@ -187,7 +191,8 @@ export class OpenAPIDocuments {
         res.end();
         return;
       }
-      const headers: Record<string, string> = hash === null ? {} : { "Cache-Control": "public, immutable", Expires: new Date(Date.now() + 365 * 86400_000).toUTCString() };
+      const headers: Record<string, string> =
+        hash === null ? {} : { "Cache-Control": "public, immutable", Expires: new Date(Date.now() + 365 * 86400_000).toUTCString() };
       sendDocument(res, req.raw.headers["if-none-match"], doc.load(), headers);
     };
   }
@@ -235,7 +240,8 @@ function onlyProtobuf(accept: string | undefined): boolean {
   return accept.split(",").every((a) => a.includes("protobuf"));
 }
 
-const notAcceptable = (types = "application/json"): Error => newStatusError(406, "NotAcceptable", `only the following media types are accepted: ${types}`);
+const notAcceptable = (types = "application/json"): Error =>
+  newStatusError(406, "NotAcceptable", `only the following media types are accepted: ${types}`);
 
 /** The built-in API's documents alone (a server without compiled-in groups). */
 export const builtinOpenAPI = new OpenAPIDocuments();

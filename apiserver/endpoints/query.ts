@@ -109,15 +109,18 @@ export function parseListOptions(params: URLSearchParams, forceWatch = false): P
       causes.push(forbidden("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
     }
     if (match !== null && match !== "") {
-      if (initial === undefined) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+      if (initial === undefined)
+        causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
       if (match !== "NotOlderThan") causes.push(notSupported("resourceVersionMatch", match, ["NotOlderThan"]));
       else opts.resourceVersionMatch = match;
       if (opts.continue) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
     }
   } else if (match !== null && match !== "") {
-    if (!opts.resourceVersion) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+    if (!opts.resourceVersion)
+      causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided"));
     if (opts.continue) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
-    if (match !== "Exact" && match !== "NotOlderThan") causes.push(notSupported("resourceVersionMatch", match, ["Exact", "NotOlderThan", ""]));
+    if (match !== "Exact" && match !== "NotOlderThan")
+      causes.push(notSupported("resourceVersionMatch", match, ["Exact", "NotOlderThan", ""]));
     else opts.resourceVersionMatch = match;
     if (match === "Exact" && opts.resourceVersion === "0") {
       causes.push(forbidden("resourceVersionMatch", 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
@@ -152,10 +155,15 @@ function validateDryRun(values: string[], causes: Cause[]): boolean {
 }
 
 function validateFieldManager(manager: string, causes: Cause[]): void {
-  if (manager.length > 128) causes.push({ reason: "FieldValueTooLong", field: "fieldManager", message: "Too long: may not be more than 128 bytes" });
+  if (manager.length > 128)
+    causes.push({ reason: "FieldValueTooLong", field: "fieldManager", message: "Too long: may not be more than 128 bytes" });
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(manager)) {
-    causes.push({ reason: "FieldValueInvalid", field: "fieldManager", message: `Invalid value: ${JSON.stringify(manager)}: invalid characters` });
+    causes.push({
+      reason: "FieldValueInvalid",
+      field: "fieldManager",
+      message: `Invalid value: ${JSON.stringify(manager)}: invalid characters`,
+    });
   }
 }
 

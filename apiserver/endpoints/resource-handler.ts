@@ -47,7 +47,8 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
     storage = sub;
   }
   const gr = { group: resource.group, resource: info.subresource ? `${resource.info.plural}/${info.subresource}` : resource.info.plural };
-  if (storage.connect && info.pathName !== "") return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
+  if (storage.connect && info.pathName !== "")
+    return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
   const method = STORAGE_METHOD[info.verb];
   // An HTTP method no route takes (PROPFIND, TRACE...): upstream's router answers before any storage.
   if (info.verb === "") throw newMethodNotAllowed();
@@ -68,7 +69,11 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
 /** A connect subresource: every method, the storage's raw answer. */
 async function connectHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
   const path = req.info.parts.slice(3).join("/");
-  const out = await scope.storage.connect!(restContext(req, scope), scope.name, { method: req.raw.method ?? "GET", path, query: req.url.searchParams });
+  const out = await scope.storage.connect!(restContext(req, scope), scope.name, {
+    method: req.raw.method ?? "GET",
+    path,
+    query: req.url.searchParams,
+  });
   res.send(out.status, out.contentType, out.body);
 }
 

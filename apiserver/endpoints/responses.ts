@@ -89,7 +89,13 @@ export function writeJSON(res: ResponseWriter, code: number, obj: unknown, prett
  * Writes an error as a Status, in the client's format when it named one we can encode
  * (protobuf or YAML), else JSON.
  */
-export function writeError(scheme: Scheme, req: APIRequest, res: ResponseWriter, err: unknown, resource?: { group: string; resource: string }): void {
+export function writeError(
+  scheme: Scheme,
+  req: APIRequest,
+  res: ResponseWriter,
+  err: unknown,
+  resource?: { group: string; resource: string },
+): void {
   const se: StatusError = toStatusError(err, resource);
   const status = statusOf(se);
   let format: Format = "json";
@@ -110,4 +116,3 @@ export function writeError(scheme: Scheme, req: APIRequest, res: ResponseWriter,
   if (retryAfter && retryAfter > 0) headers["Retry-After"] = String(retryAfter);
   res.send(status.code ?? 500, MEDIA_TYPES[format], body, headers);
 }
-

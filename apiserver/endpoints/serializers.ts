@@ -80,7 +80,9 @@ const untypedListPart = (item: object): ListPart => sharedItemBody(item, sharedE
  * Worked out once per object: a list of 10,000 then costs two lookups and a copy per item.
  */
 function sharedListPart(item: object, omitTypeMeta: boolean): ListPart {
-  return omitTypeMeta ? sharedEncoding(item, "json-list-part-untyped", untypedListPart) : sharedEncoding(item, "json-list-part", typedListPart);
+  return omitTypeMeta
+    ? sharedEncoding(item, "json-list-part-untyped", untypedListPart)
+    : sharedEncoding(item, "json-list-part", typedListPart);
 }
 
 function isList(obj: unknown): obj is { items: unknown[] } {
@@ -143,7 +145,13 @@ export interface StreamedBody {
 const STREAM_MIN_ITEMS = 1000;
 
 /** {@link encodeBody} for a list response: a big JSON list of cached objects is a {@link StreamedBody}. */
-export function encodeListBody(scheme: Scheme, list: object, format: Format, pretty = false, opts: EncodeOptions = {}): Uint8Array | StreamedBody {
+export function encodeListBody(
+  scheme: Scheme,
+  list: object,
+  format: Format,
+  pretty = false,
+  opts: EncodeOptions = {},
+): Uint8Array | StreamedBody {
   if (format === "json" && !pretty && isList(list) && list.items.length >= STREAM_MIN_ITEMS && isSharedList(list)) {
     const omit = opts.omitItemTypeMeta === true;
     return { streamed: true, chunks: () => sharedListChunks(list, omit) };
@@ -231,7 +239,9 @@ export function decodeYAML(body: Uint8Array): Record<string, unknown> {
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (err) {
-    throw new DecodeError(`error converting YAML to JSON: ${isStackOverflow(err) ? `yaml: exceeded max depth of ${MAX_NESTING_DEPTH}` : (err as Error).message}`);
+    throw new DecodeError(
+      `error converting YAML to JSON: ${isStackOverflow(err) ? `yaml: exceeded max depth of ${MAX_NESTING_DEPTH}` : (err as Error).message}`,
+    );
   }
   // Aliases can build depth the text does not show.
   if (nestsDeeperThan(value)) throw new DecodeError(`error converting YAML to JSON: yaml: exceeded max depth of ${MAX_NESTING_DEPTH}`);

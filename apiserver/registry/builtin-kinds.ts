@@ -75,7 +75,11 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
     }),
   },
   "/services": { extra: (store, lookup) => ({ proxy: proxySubresource(store, lookup, "Service") }) },
-  "/nodes": { strategy: nodeStrategy, subresources: { status: nodeStatusStrategy }, extra: (store, lookup) => ({ proxy: proxySubresource(store, lookup, "Node") }) },
+  "/nodes": {
+    strategy: nodeStrategy,
+    subresources: { status: nodeStatusStrategy },
+    extra: (store, lookup) => ({ proxy: proxySubresource(store, lookup, "Node") }),
+  },
   "/podtemplates": { strategy: podTemplateStrategy },
   "/replicationcontrollers": {
     strategy: replicationControllerStrategy,

@@ -64,16 +64,32 @@ export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs"
 export type StrategyHook = (base: Strategy) => Strategy;
 
 /** The generic store of one registered resource (namespaces get the namespace store). */
-export function buildStore(storage: Storage, scheme: Scheme, gv: GroupVersion, info: ResourceInfo, options: BuiltinStoreOptions = {}): GenericStore {
+export function buildStore(
+  storage: Storage,
+  scheme: Scheme,
+  gv: GroupVersion,
+  info: ResourceInfo,
+  options: BuiltinStoreOptions = {},
+): GenericStore {
   const { serviceRanges, strategies, ...storeOptions } = options;
   // Built-in resources are served through a watch cache unless the caller turns it off.
   // A compiled-in kind with no protobuf codec (a user's group without +protobuf numbers) is
   // stored as JSON, as a custom resource is; protobuf is used only where codecs were generated.
   const json = !scheme.kind({ ...gv, kind: info.kind })?.protobuf;
-  const base = { storage, scheme, group: gv.group, version: gv.version, info, ...storeOptions, watchCache: storeOptions.watchCache ?? true, ...(json && { encoding: "json" as const }) };
+  const base = {
+    storage,
+    scheme,
+    group: gv.group,
+    version: gv.version,
+    info,
+    ...storeOptions,
+    watchCache: storeOptions.watchCache ?? true,
+    ...(json && { encoding: "json" as const }),
+  };
   if (gv.group === "" && info.plural === "namespaces") return new NamespaceStore(base);
   if (gv.group === "apiextensions.k8s.io" && info.plural === "customresourcedefinitions") return new CustomResourceDefinitionStore(base);
-  if (gv.group === "" && info.plural === "services" && serviceRanges) return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
+  if (gv.group === "" && info.plural === "services" && serviceRanges)
+    return new ServiceStore(base, newServiceAllocators(storage, scheme, serviceRanges));
   const reg = BUILTIN[`${gv.group}/${info.plural}`] ?? kindRegistration(gv, info);
   const hasStatus = info.subresources.includes("status");
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
@@ -103,7 +119,10 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
       const extra = kindRegistration(gv, info)?.extra?.(store, lookup);
       if (extra) rest = { ...rest, subresources: { ...rest.subresources, ...extra } };
       // A compiled-in kind with `+kubebuilder:subresource:scale` serves Scale as a custom resource does.
-      const scaled = info.scale && !rest.subresources?.scale ? { ...rest, subresources: { ...rest.subresources, scale: scaleSubresource(store, info.scale) } } : rest;
+      const scaled =
+        info.scale && !rest.subresources?.scale
+          ? { ...rest, subresources: { ...rest.subresources, scale: scaleSubresource(store, info.scale) } }
+          : rest;
       out.push(withBackend(scaled, storage));
     }
   }

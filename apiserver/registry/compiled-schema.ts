@@ -73,7 +73,9 @@ function inlineFields(schema: Schema, components: Record<string, Schema>, seen: 
   for (const [key, value] of Object.entries(schema)) {
     if (key === "x-kubernetes-group-version-kind") continue;
     if (key === "properties" && value && typeof value === "object") {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([k, v]) => [k, inline(v, components, seen)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, Schema>).map(([k, v]) => [k, inline(v, components, seen)]),
+      );
     } else if ((key === "items" || key === "additionalProperties") && value && typeof value === "object" && !Array.isArray(value)) {
       out[key] = inline(value as Schema, components, seen);
     } else {

@@ -59,7 +59,11 @@ export function shouldDeleteDependents(finalizers: readonly string[], opts: Dele
  * out and put back as the policy says (orphan before foregroundDeletion). Undefined when the
  * set does not change.
  */
-export function deletionFinalizersForGarbageCollection(finalizers: readonly string[], opts: DeleteOptions, policy: GarbageCollectionPolicy): string[] | undefined {
+export function deletionFinalizersForGarbageCollection(
+  finalizers: readonly string[],
+  opts: DeleteOptions,
+  policy: GarbageCollectionPolicy,
+): string[] | undefined {
   const next = finalizers.filter((f) => f !== FINALIZER_ORPHAN_DEPENDENTS && f !== FINALIZER_DELETE_DEPENDENTS);
   if (shouldOrphanDependents(finalizers, opts, policy)) next.push(FINALIZER_ORPHAN_DEPENDENTS);
   if (shouldDeleteDependents(finalizers, opts, policy)) next.push(FINALIZER_DELETE_DEPENDENTS);

@@ -24,7 +24,15 @@ export const CONTINUE_EXPIRED_MESSAGE =
 
 /** A failure upstream reports without a reason (an error that is not an API status): 500 with the bare message. */
 export function unknownError(message: string): StatusError {
-  const status: Status = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: StatusReasons.Unknown, code: 500 };
+  const status: Status = {
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    reason: StatusReasons.Unknown,
+    code: 500,
+  };
   return new StatusError(status);
 }
 
@@ -46,7 +54,15 @@ export function generateNameConflict(gr: QualifiedName, name: string): StatusErr
 /** 415 for a patch type the resource does not accept. */
 export function unsupportedMediaType(accepted: readonly string[]): StatusError {
   const message = `the body of the request was in an unknown format - accepted media types include: ${accepted.join(", ")}`;
-  const status: Status = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: StatusReasons.UnsupportedMediaType, code: 415 };
+  const status: Status = {
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    reason: StatusReasons.UnsupportedMediaType,
+    code: 415,
+  };
   return new StatusError(status);
 }
 
@@ -68,7 +84,9 @@ export function interpretStorageError(err: unknown, op: Operation, gr: Qualified
     case "Conflict":
       return newConflict(gr, name, OPTIMISTIC_LOCK_MESSAGE);
     case "Compacted":
-      return newResourceExpired(op === "watch" ? "The resourceVersion for the provided watch is too old." : "The resourceVersion for the provided list is too old.");
+      return newResourceExpired(
+        op === "watch" ? "The resourceVersion for the provided watch is too old." : "The resourceVersion for the provided list is too old.",
+      );
     case "InvalidContinue":
       return newBadRequest(`invalid continue token: ${err.message}`);
     case "Unavailable":

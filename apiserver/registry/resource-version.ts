@@ -9,12 +9,20 @@ import { fieldErrors, FieldPath, invalidError, type FieldError } from "./validat
 export function parseResourceVersion(rv: string | undefined, gr: { group: string; resource: string }, name = ""): number {
   if (rv === undefined || rv === "" || rv === "0") return 0;
   if (!/^[0-9]+$/.test(rv)) {
-    const err = fieldErrors.invalid(FieldPath.of("resourceVersion"), rv, `strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`);
+    const err = fieldErrors.invalid(
+      FieldPath.of("resourceVersion"),
+      rv,
+      `strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`,
+    );
     throw invalidError({ group: gr.group, kind: gr.resource }, name, [err]);
   }
   const n = Number(rv);
   if (!Number.isSafeInteger(n)) {
-    const err = fieldErrors.invalid(FieldPath.of("resourceVersion"), rv, `strconv.ParseUint: parsing ${JSON.stringify(rv)}: value out of range`);
+    const err = fieldErrors.invalid(
+      FieldPath.of("resourceVersion"),
+      rv,
+      `strconv.ParseUint: parsing ${JSON.stringify(rv)}: value out of range`,
+    );
     throw invalidError({ group: gr.group, kind: gr.resource }, name, [err]);
   }
   return n;
@@ -28,7 +36,9 @@ export function validateListOptions(opts: ListOptions & { sendInitialEvents?: bo
     validateWatchOptions(opts as WatchOptions, errs);
   } else if (match) {
     if (!opts.resourceVersion) {
-      errs.push(fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+      errs.push(
+        fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), "resourceVersionMatch is forbidden unless resourceVersion is provided"),
+      );
     }
     if (opts.continue) {
       errs.push(fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), "resourceVersionMatch is forbidden when continue is provided"));
@@ -37,7 +47,9 @@ export function validateListOptions(opts: ListOptions & { sendInitialEvents?: bo
       errs.push(fieldErrors.notSupported(FieldPath.of("resourceVersionMatch"), match, ["Exact", "NotOlderThan", ""]));
     }
     if (match === "Exact" && opts.resourceVersion === "0") {
-      errs.push(fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+      errs.push(
+        fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'),
+      );
     }
   }
   if (!watch && opts.sendInitialEvents !== undefined) {
@@ -49,11 +61,21 @@ export function validateListOptions(opts: ListOptions & { sendInitialEvents?: bo
 function validateWatchOptions(opts: WatchOptions, errs: FieldError[]): void {
   const match = opts.resourceVersionMatch as string | undefined;
   if (opts.sendInitialEvents !== undefined && match !== "NotOlderThan") {
-    errs.push(fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+    errs.push(
+      fieldErrors.forbidden(
+        FieldPath.of("resourceVersionMatch"),
+        "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan",
+      ),
+    );
   }
   if (match) {
     if (opts.sendInitialEvents === undefined) {
-      errs.push(fieldErrors.forbidden(FieldPath.of("resourceVersionMatch"), "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+      errs.push(
+        fieldErrors.forbidden(
+          FieldPath.of("resourceVersionMatch"),
+          "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided",
+        ),
+      );
     }
     if (match !== "NotOlderThan") errs.push(fieldErrors.notSupported(FieldPath.of("resourceVersionMatch"), match, ["NotOlderThan"]));
     if (opts.continue) {

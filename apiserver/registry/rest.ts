@@ -113,8 +113,19 @@ export interface RESTStorage {
   create?(ctx: RequestContext, obj: KubeObject, opts: WriteOptions): Promise<KubeObject>;
   get?(ctx: RequestContext, name: string, opts: { resourceVersion?: string }): Promise<KubeObject>;
   list?(ctx: RequestContext, opts: ListOptions): Promise<KubeList>;
-  update?(ctx: RequestContext, name: string, obj: KubeObject, opts: WriteOptions & { createIfMissing?: boolean }): Promise<{ object: KubeObject; created: boolean }>;
-  patch?(ctx: RequestContext, name: string, type: PatchType, body: Uint8Array, opts: PatchOptions): Promise<{ object: KubeObject; created: boolean }>;
+  update?(
+    ctx: RequestContext,
+    name: string,
+    obj: KubeObject,
+    opts: WriteOptions & { createIfMissing?: boolean },
+  ): Promise<{ object: KubeObject; created: boolean }>;
+  patch?(
+    ctx: RequestContext,
+    name: string,
+    type: PatchType,
+    body: Uint8Array,
+    opts: PatchOptions,
+  ): Promise<{ object: KubeObject; created: boolean }>;
   /**
    * `object` is what the response carries: the deleted object for resources that return it
    * (namespaces), a Success Status naming it otherwise, or the object still being finalized

@@ -28,7 +28,16 @@ import {
 } from "./errors.js";
 import { formatTime, generateName } from "./server-metadata.js";
 import { applyPatch, decodePatched, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
-import { apply as applyConfiguration, applySchemaFor, managerFromUserAgent, parseApplyConfiguration, recordUpdate, UNTYPED_SCHEMA, type ApplySchema, type FieldManagerOptions } from "./apply/index.js";
+import {
+  apply as applyConfiguration,
+  applySchemaFor,
+  managerFromUserAgent,
+  parseApplyConfiguration,
+  recordUpdate,
+  UNTYPED_SCHEMA,
+  type ApplySchema,
+  type FieldManagerOptions,
+} from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
 import type {
@@ -51,7 +60,11 @@ import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
 import { deepCopy } from "./copy.js";
-import { defaultGarbageCollectionPolicy, deletionFinalizersForGarbageCollection, type GarbageCollectionPolicy } from "./deletion-finalizers.js";
+import {
+  defaultGarbageCollectionPolicy,
+  deletionFinalizersForGarbageCollection,
+  type GarbageCollectionPolicy,
+} from "./deletion-finalizers.js";
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
@@ -407,7 +420,12 @@ export class GenericStore implements RESTStorage {
    * reached, or a consistent read (resourceVersion unset, no limit) when the cache is at the
    * storage's current revision. Exact reads, pages and continuations go to storage.
    */
-  private async listFromCache(opts: ListOptions, rv: number, prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): Promise<KubeList | undefined> {
+  private async listFromCache(
+    opts: ListOptions,
+    rv: number,
+    prefix: string,
+    matches: ((obj: KubeObject) => boolean) | undefined,
+  ): Promise<KubeList | undefined> {
     if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
@@ -446,7 +464,8 @@ export class GenericStore implements RESTStorage {
     const meta = (obj.metadata ??= {});
     // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
-    if (typeof meta.resourceVersion === "string" && meta.resourceVersion) throw unknownError("resourceVersion should not be set on objects to be created");
+    if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
+      throw unknownError("resourceVersion should not be set on objects to be created");
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
     const name = obj.metadata!.name!;
@@ -534,7 +553,13 @@ export class GenericStore implements RESTStorage {
     });
   }
 
-  async patch(ctx: RequestContext, name: string, type: PatchType, body: Uint8Array, opts: PatchOptions = {}): Promise<{ object: KubeObject; created: boolean }> {
+  async patch(
+    ctx: RequestContext,
+    name: string,
+    type: PatchType,
+    body: Uint8Array,
+    opts: PatchOptions = {},
+  ): Promise<{ object: KubeObject; created: boolean }> {
     return this.patchWith(ctx, name, type, body, opts, this.strategy);
   }
 
@@ -579,20 +604,41 @@ export class GenericStore implements RESTStorage {
    * missing (subresources never). The configuration is checked before anything is read, so a
    * refused one stores nothing; duplicate keys fail (Strict) or warn (Warn) after the merge, as upstream.
    */
-  private applyWith(ctx: RequestContext, name: string, body: Uint8Array, opts: PatchOptions, strategy: UpdateStrategy, subresource?: string): Promise<{ object: KubeObject; created: boolean }> {
+  private applyWith(
+    ctx: RequestContext,
+    name: string,
+    body: Uint8Array,
+    opts: PatchOptions,
+    strategy: UpdateStrategy,
+    subresource?: string,
+  ): Promise<{ object: KubeObject; created: boolean }> {
     const fmOpts = this.fieldManagerOptions(subresource);
-    const { config, strictError } = parseApplyConfiguration(body, { group: this.group, version: this.version, kind: this.info.kind, schema: fmOpts.schema });
+    const { config, strictError } = parseApplyConfiguration(body, {
+      group: this.group,
+      version: this.version,
+      kind: this.info.kind,
+      schema: fmOpts.schema,
+    });
     const validation = opts.fieldValidation ?? "Warn";
     return this.updateWith(ctx, name, {
       transform: (existing) => {
         const uid = config.metadata?.uid;
         if (!existing && uid) {
-          throw newConflict(this.qualifiedResource, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+          throw newConflict(
+            this.qualifiedResource,
+            name,
+            `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`,
+          );
         }
         const out = applyConfiguration(existing, config, opts.fieldManager ?? "", opts.force === true, fmOpts);
         if (strictError !== undefined && validation === "Strict") throw newBadRequest(`error strict decoding YAML: ${strictError}`);
         // The applied object is decoded as a body would be, as every patch's result is.
-        return decodePatched({ type: "apply", body }, { object: out, group: this.group, version: this.version, kind: this.info.kind }, { ...opts, fieldValidation: "Ignore" }, ctx.warnings);
+        return decodePatched(
+          { type: "apply", body },
+          { object: out, group: this.group, version: this.version, kind: this.info.kind },
+          { ...opts, fieldValidation: "Ignore" },
+          ctx.warnings,
+        );
       },
       strategy,
       allowCreate: subresource === undefined,
@@ -613,7 +659,8 @@ export class GenericStore implements RESTStorage {
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
   private fieldManagerOptions(subresource?: string): FieldManagerOptions {
-    this.applySchemaCache ??= this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
+    this.applySchemaCache ??=
+      this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
     const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
     if (subresource) {
       out.subresource = subresource;
@@ -869,7 +916,12 @@ export class GenericStore implements RESTStorage {
   }
 
   /** Deletes the value read as `kv`; undefined when it changed since (the caller reads again). */
-  private async deleteNow(key: string, name: string, kv: KeyValue, opts: DeleteOptions): Promise<{ object: KubeObject; deleted: boolean } | undefined> {
+  private async deleteNow(
+    key: string,
+    name: string,
+    kv: KeyValue,
+    opts: DeleteOptions,
+  ): Promise<{ object: KubeObject; deleted: boolean } | undefined> {
     if (opts.dryRun) return { object: this.finalizeDelete(this.decode(kv)), deleted: true };
     let last: KeyValue;
     try {
@@ -896,7 +948,12 @@ export class GenericStore implements RESTStorage {
   }
 
   async deleteCollection(ctx: RequestContext, opts: DeleteOptions = {}, listOpts: ListOptions = {}): Promise<KubeList> {
-    const list = await this.list(ctx, { labelSelector: listOpts.labelSelector, fieldSelector: listOpts.fieldSelector, resourceVersion: listOpts.resourceVersion, resourceVersionMatch: listOpts.resourceVersionMatch });
+    const list = await this.list(ctx, {
+      labelSelector: listOpts.labelSelector,
+      fieldSelector: listOpts.fieldSelector,
+      resourceVersion: listOpts.resourceVersion,
+      resourceVersionMatch: listOpts.resourceVersionMatch,
+    });
     // Several deletes in flight let the backend share one durable commit among them (upstream's
     // --delete-collection-workers); the first error other than NotFound fails the call.
     // A store whose delete is its own (namespaces, CRDs) deletes each item through it.
@@ -957,7 +1014,11 @@ export class GenericStore implements RESTStorage {
     if (!this.cacher) return this.storageWatch(ctx, opts, rv, prefix, predicate);
     return {
       [Symbol.asyncIterator]: () =>
-        deferredIterator(async () => (await this.cacheWatch(ctx, opts, rv, prefix, predicate)) ?? this.storageWatch(ctx, opts, rv, prefix, predicate)[Symbol.asyncIterator]()),
+        deferredIterator(
+          async () =>
+            (await this.cacheWatch(ctx, opts, rv, prefix, predicate)) ??
+            this.storageWatch(ctx, opts, rv, prefix, predicate)[Symbol.asyncIterator](),
+        ),
     };
   }
 
@@ -968,7 +1029,13 @@ export class GenericStore implements RESTStorage {
    * (not ready, or the resourceVersion is older than its window): then storage serves it, and
    * answers 410 Expired for a compacted revision.
    */
-  private async cacheWatch(ctx: RequestContext, opts: WatchOptions, rv: number, prefix: string, predicate: Predicate): Promise<CacheWatcher | undefined> {
+  private async cacheWatch(
+    ctx: RequestContext,
+    opts: WatchOptions,
+    rv: number,
+    prefix: string,
+    predicate: Predicate,
+  ): Promise<CacheWatcher | undefined> {
     const cache = await this.readyCache();
     if (!cache) return undefined;
     const matches = predicate.everything ? undefined : (obj: KubeObject): boolean => predicate.matches(obj);
@@ -1000,7 +1067,13 @@ export class GenericStore implements RESTStorage {
   }
 
   /** A watch straight on storage (no watch cache, or a resourceVersion older than its window). */
-  private storageWatch(ctx: RequestContext, opts: WatchOptions, rv: number, prefix: string, predicate: Predicate): AsyncIterable<WatchEvent> {
+  private storageWatch(
+    ctx: RequestContext,
+    opts: WatchOptions,
+    rv: number,
+    prefix: string,
+    predicate: Predicate,
+  ): AsyncIterable<WatchEvent> {
     const matches = (obj: KubeObject): boolean => predicate.matches(obj);
     const base = {
       storage: this.storage,
@@ -1028,7 +1101,12 @@ export class GenericStore implements RESTStorage {
           afterRevision = list.revision;
           initial = list.items.map((kv) => self.decodeForWatch(kv, kv.modRevision)).filter(matches);
         }
-        yield* startWatch({ ...base, afterRevision, initial, initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true });
+        yield* startWatch({
+          ...base,
+          afterRevision,
+          initial,
+          initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
+        });
       },
     };
   }

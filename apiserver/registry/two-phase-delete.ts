@@ -20,7 +20,11 @@ export abstract class TwoPhaseDeleteStore extends GenericStore {
       throw newConflict(this.qualifiedResource, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
     }
     if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
-      throw newConflict(this.qualifiedResource, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`);
+      throw newConflict(
+        this.qualifiedResource,
+        name,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
+      );
     }
   }
 
@@ -28,7 +32,13 @@ export abstract class TwoPhaseDeleteStore extends GenericStore {
    * Sets deletionTimestamp on the stored object with uid `uid` and applies `mark` to it, in one
    * compare-and-swap write (nothing is written for a dry run); returns the marked object.
    */
-  protected async markTerminating(ctx: RequestContext, name: string, uid: string, dryRun: boolean, mark: (obj: KubeObject) => void): Promise<KubeObject> {
+  protected async markTerminating(
+    ctx: RequestContext,
+    name: string,
+    uid: string,
+    dryRun: boolean,
+    mark: (obj: KubeObject) => void,
+  ): Promise<KubeObject> {
     const key = this.keyFor(ctx, name);
     let out: KubeObject | undefined;
     const fn = (current: KeyValue | undefined): Uint8Array => {
@@ -36,7 +46,11 @@ export abstract class TwoPhaseDeleteStore extends GenericStore {
       const existing = this.decode(current);
       const meta = (existing.metadata ??= {});
       if ((meta.uid ?? "") !== uid) {
-        throw newConflict(this.qualifiedResource, name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${meta.uid ?? ""}`);
+        throw newConflict(
+          this.qualifiedResource,
+          name,
+          `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${meta.uid ?? ""}`,
+        );
       }
       meta.deletionTimestamp ??= formatTime(new Date());
       mark(existing);

@@ -123,7 +123,11 @@ export function startWatch(params: WatchParams): AsyncIterable<WatchEvent> {
 
       void (async () => {
         try {
-          for await (const ev of params.storage.watch({ prefix: params.prefix, afterRevision: params.afterRevision, signal: inner.signal })) {
+          for await (const ev of params.storage.watch({
+            prefix: params.prefix,
+            afterRevision: params.afterRevision,
+            signal: inner.signal,
+          })) {
             lastRevision = Math.max(lastRevision, ev.revision);
             const out = translateEvent(ev, params);
             if (out) queue.push(out);

@@ -22,7 +22,14 @@ import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
 import { LoopbackAuthenticator, loopbackConfig } from "../controlplane/loopback.js";
 import { systemNamespacesHook } from "../controlplane/system-namespaces.js";
-import { authorizerForMode, parseAuthorizationModes, privilegedGroups, type AuthorizationAttributes, type Authorizer, type Decision } from "../auth/authorizer.js";
+import {
+  authorizerForMode,
+  parseAuthorizationModes,
+  privilegedGroups,
+  type AuthorizationAttributes,
+  type Authorizer,
+  type Decision,
+} from "../auth/authorizer.js";
 import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
 import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
@@ -163,7 +170,11 @@ const DEFAULTS = {
 function rejectRequest(res: ServerResponse, reason: string): void {
   const body = `400 ${reason}`;
   res.shouldKeepAlive = false;
-  res.writeHead(400, reason, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.writeHead(400, reason, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    Connection: "close",
+  });
   res.end(body);
 }
 
@@ -194,8 +205,11 @@ export class APIServer {
     this.scheme = options.scheme ?? builtinScheme;
     // The review APIs come with a real authentication/authorization setup (what runAPIServer
     // builds); a server assembled by hand for a test serves exactly the storages it was given.
-    const authAPIs = options.serveAuthAPIs ?? (options.serviceAccountTokens !== undefined || /(^|,)\s*RBAC\s*(,|$)/.test(options.authorizationMode ?? ""));
-    this.index = new ResourceIndex(authAPIs ? this.withAuthStorages(options.storages, options.serviceAccountTokens) : [...options.storages]);
+    const authAPIs =
+      options.serveAuthAPIs ?? (options.serviceAccountTokens !== undefined || /(^|,)\s*RBAC\s*(,|$)/.test(options.authorizationMode ?? ""));
+    this.index = new ResourceIndex(
+      authAPIs ? this.withAuthStorages(options.storages, options.serviceAccountTokens) : [...options.storages],
+    );
     this.health = new HealthChecks(this.hooks);
     this.health.add({ name: "ping", check: () => {} });
     this.health.add({ name: "log", check: () => {} });
@@ -229,7 +243,10 @@ export class APIServer {
       if ((options.systemNamespaces ?? true) && namespaces.create) {
         this.hooks.addPostStartHook(
           "start-system-namespaces-controller",
-          systemNamespacesHook({ ...(options.systemNamespacesIntervalMs !== undefined && { intervalMs: options.systemNamespacesIntervalMs }), log: this.log }),
+          systemNamespacesHook({
+            ...(options.systemNamespacesIntervalMs !== undefined && { intervalMs: options.systemNamespacesIntervalMs }),
+            log: this.log,
+          }),
         );
       }
     }
@@ -242,7 +259,10 @@ export class APIServer {
       plugins.push(escalation);
       this.escalation = escalation;
     }
-    plugins.push(new WebhookAdmission(indexWebhookSource(this.index, systemContext)), new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
+    plugins.push(
+      new WebhookAdmission(indexWebhookSource(this.index, systemContext)),
+      new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)),
+    );
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.
@@ -268,7 +288,10 @@ export class APIServer {
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
       withImpersonation(authorizer, this.scheme),
-      withAudit({ ...(options.auditPolicy && { policy: options.auditPolicy }), ...(options.auditWriter && { writer: options.auditWriter }) }),
+      withAudit({
+        ...(options.auditPolicy && { policy: options.auditPolicy }),
+        ...(options.auditWriter && { writer: options.auditWriter }),
+      }),
       withAuthorization(authorizer, this.scheme),
       withMaxInFlight(
         {
@@ -305,7 +328,9 @@ export class APIServer {
   }
 
   private serverAddress(): string {
-    const host = this.options.advertiseAddress ?? (this.options.bindAddress && !["0.0.0.0", "::"].includes(this.options.bindAddress) ? this.options.bindAddress : "127.0.0.1");
+    const host =
+      this.options.advertiseAddress ??
+      (this.options.bindAddress && !["0.0.0.0", "::"].includes(this.options.bindAddress) ? this.options.bindAddress : "127.0.0.1");
     const port = this.address?.port ?? this.options.securePort ?? DEFAULTS.securePort;
     return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
   }
@@ -316,7 +341,12 @@ export class APIServer {
 
   private rbacStorages() {
     const get = (plural: string) => this.index.lookup("rbac.authorization.k8s.io", "v1", plural)?.storage;
-    return { roles: get("roles"), roleBindings: get("rolebindings"), clusterRoles: get("clusterroles"), clusterRoleBindings: get("clusterrolebindings") };
+    return {
+      roles: get("roles"),
+      roleBindings: get("rolebindings"),
+      clusterRoles: get("clusterroles"),
+      clusterRoleBindings: get("clusterrolebindings"),
+    };
   }
 
   /** The authorizer of `--authorization-mode`; under RBAC also the bootstrap-policy hook. */
@@ -324,7 +354,8 @@ export class APIServer {
     const modes = parseAuthorizationModes(mode);
     if (modes.includes("RBAC")) {
       const st = this.rbacStorages();
-      if (!st.clusterRoles || !st.clusterRoleBindings) throw new Error("--authorization-mode=RBAC needs the rbac.authorization.k8s.io/v1 resources to be served");
+      if (!st.clusterRoles || !st.clusterRoleBindings)
+        throw new Error("--authorization-mode=RBAC needs the rbac.authorization.k8s.io/v1 resources to be served");
       this.rbac = new RBACAuthorizer(this.policy);
       this.hooks.addPostStartHook(
         "rbac/bootstrap-roles",
@@ -332,7 +363,9 @@ export class APIServer {
           clusterRoles: st.clusterRoles,
           clusterRoleBindings: st.clusterRoleBindings,
           context: systemContext,
-          ...(this.options.clusterRoleAggregationIntervalMs !== undefined && { aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs }),
+          ...(this.options.clusterRoleAggregationIntervalMs !== undefined && {
+            aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs,
+          }),
           log: this.log,
         }),
       );
@@ -347,14 +380,24 @@ export class APIServer {
     const out = storages.map((s) => {
       if (s.group !== "rbac.authorization.k8s.io" || !s.patch) return s;
       const self = this;
-      return { ...s, patch: (ctx, name, type, body, opts) => (self.escalation ? self.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts)) } as RESTStorage;
+      return {
+        ...s,
+        patch: (ctx, name, type, body, opts) =>
+          self.escalation ? self.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts),
+      } as RESTStorage;
     });
     const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
     const taken = (group: string, plural: string) => storages.some((s) => s.group === group && s.info.plural === plural);
     const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));
     const rulesFor = (user: { name: string; groups: string[] }, namespace: string): { rules: PolicyRule[]; incomplete: boolean } => {
       if (user.groups.includes("system:masters") || !this.rbac) {
-        return { rules: [{ verbs: ["*"], apiGroups: ["*"], resources: ["*"] }, { verbs: ["*"], nonResourceURLs: ["*"] }], incomplete: !this.rbac && !user.groups.includes("system:masters") };
+        return {
+          rules: [
+            { verbs: ["*"], apiGroups: ["*"], resources: ["*"] },
+            { verbs: ["*"], nonResourceURLs: ["*"] },
+          ],
+          incomplete: !this.rbac && !user.groups.includes("system:masters"),
+        };
       }
       return { rules: this.policy.rulesFor(user, namespace), incomplete: false };
     };
@@ -366,7 +409,8 @@ export class APIServer {
     }
     if (tokens && knows("authentication.k8s.io", "TokenRequest")) {
       const i = out.findIndex((s) => s.group === "" && s.info.plural === "serviceaccounts");
-      if (i >= 0) out[i] = { ...out[i]!, subresources: { ...out[i]!.subresources, token: tokenRequestStorage(tokens, this.objectGetter()) } };
+      if (i >= 0)
+        out[i] = { ...out[i]!, subresources: { ...out[i]!.subresources, token: tokenRequestStorage(tokens, this.objectGetter()) } };
     }
     return out;
   }
@@ -379,7 +423,11 @@ export class APIServer {
   /** Other objects as admission plugins read and write them: as the system, through the storages. */
   private admissionObjects(): AdmissionObjects {
     const storageOf = (group: string, resource: string) => {
-      const r = this.index.lookup(group, group === "" ? "v1" : (this.scheme.groupVersions().find((gv) => gv.group === group)?.version ?? "v1"), resource);
+      const r = this.index.lookup(
+        group,
+        group === "" ? "v1" : (this.scheme.groupVersions().find((gv) => gv.group === group)?.version ?? "v1"),
+        resource,
+      );
       return r?.storage;
     };
     const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });

@@ -106,7 +106,12 @@ async function createCA(): Promise<KeyPair> {
   return { cert: cert.toString("pem"), key: await keyToPem(keys.privateKey) };
 }
 
-async function issue(ca: KeyPair, subject: string, usage: "server" | "client", names: { dns: readonly string[]; ips: readonly string[] }): Promise<KeyPair> {
+async function issue(
+  ca: KeyPair,
+  subject: string,
+  usage: "server" | "client",
+  names: { dns: readonly string[]; ips: readonly string[] },
+): Promise<KeyPair> {
   const x509 = await loadX509();
   const caCert = new x509.X509Certificate(ca.cert);
   const caKey = await pemToKey(ca.key);
@@ -206,7 +211,13 @@ export async function ensureCertificates(options: CertificateOptions): Promise<C
  * `pki/<file>.crt`/`.key` and re-issued when missing or near expiry (the controller-manager's own
  * credential).
  */
-export async function ensureClientCertificate(dataDir: string, ca: KeyPair, file: string, user: string, groups: readonly string[] = []): Promise<KeyPair> {
+export async function ensureClientCertificate(
+  dataDir: string,
+  ca: KeyPair,
+  file: string,
+  user: string,
+  groups: readonly string[] = [],
+): Promise<KeyPair> {
   const dir = path.join(dataDir, "pki");
   const certFile = path.join(dir, `${file}.crt`);
   const keyFile = path.join(dir, `${file}.key`);

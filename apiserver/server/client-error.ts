@@ -118,7 +118,12 @@ export function answerAndClose(socket: Duplex, response: string): void {
  * 1.x, HTTP/1.1 without a Host header. Returns the reason phrase of the 400 (its body is
  * `400 <reason>`), or undefined for a request to serve.
  */
-export function protocolError(req: { httpVersionMajor: number; httpVersionMinor: number; headers: { host?: string | undefined }; url?: string | undefined }): string | undefined {
+export function protocolError(req: {
+  httpVersionMajor: number;
+  httpVersionMinor: number;
+  headers: { host?: string | undefined };
+  url?: string | undefined;
+}): string | undefined {
   // Node takes a request line without a version as HTTP/0.9; Go calls it malformed.
   if (req.httpVersionMajor === 0) return "Bad Request";
   // Go's ParseRequestURI: a path, `*`, or an absolute URL; Node would resolve `api` as `/api`.
@@ -140,7 +145,10 @@ const firstRequestTimers = new WeakMap<Duplex, NodeJS.Timeout>();
  * when the connection does: a connection without a request by then is answered 408 and closed.
  */
 export function startFirstRequestDeadline(socket: Duplex, timeoutMs: number): void {
-  const timer = setTimeout(() => onClientError(Object.assign(new Error("no request headers in time"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), socket), timeoutMs);
+  const timer = setTimeout(
+    () => onClientError(Object.assign(new Error("no request headers in time"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), socket),
+    timeoutMs,
+  );
   timer.unref();
   firstRequestTimers.set(socket, timer);
   socket.once("close", () => clearTimeout(timer));

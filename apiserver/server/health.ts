@@ -25,7 +25,8 @@ export class HealthChecks {
   /** Adds a check to the given endpoints (all three by default). */
   add(check: HealthCheck, endpoints: readonly HealthEndpoint[] = ["healthz", "livez", "readyz"]): void {
     for (const e of endpoints) {
-      if (this.checks[e].some((c) => c.name === check.name)) throw new Error(`health check ${JSON.stringify(check.name)} is already registered for /${e}`);
+      if (this.checks[e].some((c) => c.name === check.name))
+        throw new Error(`health check ${JSON.stringify(check.name)} is already registered for /${e}`);
       this.checks[e].push(check);
     }
   }
@@ -71,7 +72,18 @@ export class HealthChecks {
     const included = checks.filter((c) => !exclude.has(c.name));
     // Run together: a check that waits out its timeout (a frozen storage) delays the answer once, not once per check.
     const results = new Map(
-      included.map((c) => [c, Promise.resolve().then(() => c.check()).then(() => true, () => false)] as const),
+      included.map(
+        (c) =>
+          [
+            c,
+            Promise.resolve()
+              .then(() => c.check())
+              .then(
+                () => true,
+                () => false,
+              ),
+          ] as const,
+      ),
     );
     for (const c of checks) {
       const result = results.get(c);
@@ -87,7 +99,8 @@ export class HealthChecks {
         out += `[-]${c.name} failed: reason withheld\n`;
       }
     }
-    if (exclude.size > 0) out += `warn: some health checks cannot be excluded: no matches for ${[...exclude].map((e) => JSON.stringify(e)).join(",")}\n`;
+    if (exclude.size > 0)
+      out += `warn: some health checks cannot be excluded: no matches for ${[...exclude].map((e) => JSON.stringify(e)).join(",")}\n`;
     if (failed) {
       res.send(500, TEXT["Content-Type"], `${out}${endpoint} check failed\n`, TEXT);
       return;

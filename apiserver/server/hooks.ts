@@ -28,13 +28,15 @@ export class Hooks {
 
   addPostStartHook(name: string, hook: PostStartHook): void {
     if (this.started) throw new Error(`unable to add post-start hook ${JSON.stringify(name)}: the server has already started`);
-    if (this.postStart.has(name)) throw new Error(`unable to add post-start hook ${JSON.stringify(name)} because it was already registered`);
+    if (this.postStart.has(name))
+      throw new Error(`unable to add post-start hook ${JSON.stringify(name)} because it was already registered`);
     this.postStart.set(name, hook);
     this.state.set(name, "pending");
   }
 
   addPreShutdownHook(name: string, hook: PreShutdownHook): void {
-    if (this.preShutdown.has(name)) throw new Error(`unable to add pre-shutdown hook ${JSON.stringify(name)} because it was already registered`);
+    if (this.preShutdown.has(name))
+      throw new Error(`unable to add pre-shutdown hook ${JSON.stringify(name)} because it was already registered`);
     this.preShutdown.set(name, hook);
   }
 

@@ -106,7 +106,11 @@ export class FixedLabelHistogram extends FixedLabelMetric<HistogramSeries> {
       let acc = 0;
       for (let i = 0; i <= this.buckets.length; i++) {
         acc += s.counts[i]!;
-        out.push({ metricName: `${this.name}_bucket`, labels: { le: i < this.buckets.length ? this.buckets[i]! : "+Inf", ...s.labels }, value: acc });
+        out.push({
+          metricName: `${this.name}_bucket`,
+          labels: { le: i < this.buckets.length ? this.buckets[i]! : "+Inf", ...s.labels },
+          value: acc,
+        });
       }
       out.push({ metricName: `${this.name}_sum`, labels: s.labels, value: s.sum });
       out.push({ metricName: `${this.name}_count`, labels: s.labels, value: s.count });

@@ -198,7 +198,9 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     endpointReconcilerType: options.endpointReconcilerType ?? "lease",
   };
   if (!["lease", "none", "master-count"].includes(settings.endpointReconcilerType)) {
-    throw new Error(`--endpoint-reconciler-type: unknown reconciler ${JSON.stringify(settings.endpointReconcilerType)} (lease, master-count, none)`);
+    throw new Error(
+      `--endpoint-reconciler-type: unknown reconciler ${JSON.stringify(settings.endpointReconcilerType)} (lease, master-count, none)`,
+    );
   }
   if (settings.endpointReconcilerType === "master-count") {
     throw new Error(`--endpoint-reconciler-type: "master-count" is not supported; use "lease" (the default) or "none"`);
@@ -206,13 +208,18 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const nodePort = options.kubernetesServiceNodePort ?? 0;
   const { base, size } = settings.serviceNodePortRange;
   if (!Number.isInteger(nodePort) || nodePort < 0 || nodePort > 65535) {
-    throw new Error(`--kubernetes-service-node-port ${nodePort} must be between 0 and 65535 (0: the kubernetes Service is of type ClusterIP)`);
+    throw new Error(
+      `--kubernetes-service-node-port ${nodePort} must be between 0 and 65535 (0: the kubernetes Service is of type ClusterIP)`,
+    );
   }
   if (nodePort > 0 && (nodePort < base || nodePort >= base + size)) {
     throw new Error(`--kubernetes-service-node-port ${nodePort} must be within --service-node-port-range ${base}-${base + size - 1}`);
   }
 
-  for (const [flag, value] of [["--etcd-healthcheck-timeout", options.etcdHealthcheckTimeoutMs], ["--etcd-readycheck-timeout", options.etcdReadycheckTimeoutMs]] as const) {
+  for (const [flag, value] of [
+    ["--etcd-healthcheck-timeout", options.etcdHealthcheckTimeoutMs],
+    ["--etcd-readycheck-timeout", options.etcdReadycheckTimeoutMs],
+  ] as const) {
     if (value !== undefined && !(value > 0)) throw new Error(`${flag} must be a positive duration`);
   }
 
@@ -227,7 +234,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const backend = options.storageBackend ?? "sqlite";
   let storage: Storage;
   if (backend === "etcd") {
-    if (!options.etcdServers || options.etcdServers.length === 0) throw new Error("--etcd-servers must be specified with --storage-backend=etcd");
+    if (!options.etcdServers || options.etcdServers.length === 0)
+      throw new Error("--etcd-servers must be specified with --storage-backend=etcd");
     storage = await openStorage({
       backend: "etcd",
       endpoints: options.etcdServers,
@@ -268,7 +276,9 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
 
   // Told apart by shape: a user's scheme may come from another copy of the runtime package.
   const groups = (options.apiGroups ?? []).map((g): CompiledAPIGroup => ("groupVersions" in g ? { scheme: g } : g));
-  const scheme = groups.length ? mergeSchemes(options.scheme ?? builtinScheme, ...groups.map((g) => g.scheme)) : (options.scheme ?? builtinScheme);
+  const scheme = groups.length
+    ? mergeSchemes(options.scheme ?? builtinScheme, ...groups.map((g) => g.scheme))
+    : (options.scheme ?? builtinScheme);
   const groupOpenAPI = groups.flatMap((g) => (g.openapi ? [g.openapi] : []));
   const { network, prefix } = settings.serviceClusterIPRange;
   const { base: portBase, size: portCount } = settings.serviceNodePortRange;
@@ -283,10 +293,20 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     ...(options.serviceAccountKeyFiles && { keyFiles: options.serviceAccountKeyFiles }),
   });
   let serverRef: APIServer | undefined;
-  const serviceAccountTokens = new ServiceAccountTokens(saKeys, issuer, options.apiAudiences?.length ? options.apiAudiences : [issuer], (kind, ns, name) => serverRef!.objectGetter()(kind, ns, name));
+  const serviceAccountTokens = new ServiceAccountTokens(
+    saKeys,
+    issuer,
+    options.apiAudiences?.length ? options.apiAudiences : [issuer],
+    (kind, ns, name) => serverRef!.objectGetter()(kind, ns, name),
+  );
   const auditPolicy = options.auditPolicyFile ? loadPolicy(options.auditPolicyFile) : undefined;
   const auditWriter = options.auditLogPath
-    ? new AuditLogWriter({ path: options.auditLogPath, maxSizeMB: options.auditLogMaxSize ?? 0, maxBackups: options.auditLogMaxBackup ?? 0, maxAgeDays: options.auditLogMaxAge ?? 0 })
+    ? new AuditLogWriter({
+        path: options.auditLogPath,
+        maxSizeMB: options.auditLogMaxSize ?? 0,
+        maxBackups: options.auditLogMaxBackup ?? 0,
+        maxAgeDays: options.auditLogMaxAge ?? 0,
+      })
     : undefined;
   const storageChecks = storageHealthChecks(backend, storage, {
     ...(options.etcdHealthcheckTimeoutMs !== undefined && { healthcheckTimeoutMs: options.etcdHealthcheckTimeoutMs }),
@@ -338,7 +358,15 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
   if (servicesStorage) {
     const events = storages.find((s) => s.group === "" && s.info.plural === "events");
-    const repair = { storage, scheme, ranges: serviceRanges, services: servicesStorage, events, intervalMs: options.serviceRepairIntervalMs, log };
+    const repair = {
+      storage,
+      scheme,
+      ranges: serviceRanges,
+      services: servicesStorage,
+      events,
+      intervalMs: options.serviceRepairIntervalMs,
+      log,
+    };
     server.hooks.addPostStartHook(SERVICE_REPAIR_HOOK, serviceRepairHook(repair));
   }
   try {

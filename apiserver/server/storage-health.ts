@@ -33,7 +33,11 @@ export interface StorageHealthOptions {
 }
 
 /** The liveness check (all three endpoints) and the readiness check (/readyz only) of a backend. */
-export function storageHealthChecks(name: string, storage: Storage, options: StorageHealthOptions = {}): { health: HealthCheck; ready: HealthCheck } {
+export function storageHealthChecks(
+  name: string,
+  storage: Storage,
+  options: StorageHealthOptions = {},
+): { health: HealthCheck; ready: HealthCheck } {
   const health = options.healthcheckTimeoutMs ?? DEFAULT_STORAGE_CHECK_TIMEOUT_MS;
   const ready = options.readycheckTimeoutMs ?? DEFAULT_STORAGE_CHECK_TIMEOUT_MS;
   return {

@@ -143,11 +143,7 @@ export interface Storage {
    * bytes already stored, nothing is written and the current value is returned (as upstream:
    * a no-op update keeps its resourceVersion).
    */
-  guaranteedUpdate(
-    key: string,
-    update: UpdateFn,
-    options?: { preconditions?: Preconditions; ignoreNotFound?: boolean },
-  ): Promise<KeyValue>;
+  guaranteedUpdate(key: string, update: UpdateFn, options?: { preconditions?: Preconditions; ignoreNotFound?: boolean }): Promise<KeyValue>;
   /**
    * Deletes a key; returns the last value, with `modRevision` the revision of the delete.
    * Fails with "KeyNotFound" or "Conflict".

@@ -32,11 +32,19 @@ function decodeContinue(prefix: string, token: string): { startKey: string; rv: 
   try {
     parsed = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
   } catch {
-    throw new StorageError("InvalidContinue", prefix, "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+    throw new StorageError(
+      "InvalidContinue",
+      prefix,
+      "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+    );
   }
   const t = parsed as Partial<ContinueToken> | null;
   if (!t || t.v !== "meta.k8s.io/v1" || typeof t.rv !== "number" || typeof t.start !== "string" || t.start === "") {
-    throw new StorageError("InvalidContinue", prefix, "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+    throw new StorageError(
+      "InvalidContinue",
+      prefix,
+      "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+    );
   }
   if (t.start.includes("..") || t.start.startsWith("/")) {
     throw new StorageError("InvalidContinue", prefix, "continue key is not valid: path traversal not allowed");

@@ -41,12 +41,15 @@ export class LoadConnection {
     if (this.socket) return Promise.resolve(this.socket);
     this.connecting ??= new Promise<tls.TLSSocket>((resolve, reject) => {
       const { host, port, ca, cert, key } = this.options;
-      const s = tls.connect({ host, port, ca, cert, key, servername: host === "127.0.0.1" ? undefined : host, ...(this.session && { session: this.session }) }, () => {
-        s.setNoDelay(true);
-        this.socket = s;
-        this.connecting = undefined;
-        resolve(s);
-      });
+      const s = tls.connect(
+        { host, port, ca, cert, key, servername: host === "127.0.0.1" ? undefined : host, ...(this.session && { session: this.session }) },
+        () => {
+          s.setNoDelay(true);
+          this.socket = s;
+          this.connecting = undefined;
+          resolve(s);
+        },
+      );
       s.on("session", (sess: Buffer) => (this.session = sess));
       s.on("data", (chunk: Buffer) => this.onData(chunk));
       const fail = (err: Error): void => {

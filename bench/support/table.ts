@@ -123,17 +123,10 @@ export interface Column {
  * Prints a titled table. Columns are given as headers (right-aligned except the first) or as
  * `Column`s; every row must have one cell per column.
  */
-export function printTable(
-  title: string,
-  columns: readonly (string | Column)[],
-  rows: readonly string[][],
-): void {
-  const cols: Column[] = columns.map((c, i) =>
-    typeof c === "string" ? { header: c, align: i === 0 ? "left" : "right" } : c,
-  );
+export function printTable(title: string, columns: readonly (string | Column)[], rows: readonly string[][]): void {
+  const cols: Column[] = columns.map((c, i) => (typeof c === "string" ? { header: c, align: i === 0 ? "left" : "right" } : c));
   for (const r of rows) {
-    if (r.length !== cols.length)
-      throw new Error(`table "${title}": row has ${r.length} cells, expected ${cols.length}`);
+    if (r.length !== cols.length) throw new Error(`table "${title}": row has ${r.length} cells, expected ${cols.length}`);
   }
   const width = (s: string): number => [...s].length;
   const widths = cols.map((c, i) => Math.max(width(c.header), ...rows.map((r) => width(r[i]!))));

@@ -23,7 +23,11 @@ export function aggregate(role: ClusterRole, all: readonly ClusterRole[]): Polic
   const sorted = [...all].sort((a, b) => (a.metadata?.name ?? "").localeCompare(b.metadata?.name ?? ""));
   for (const sel of selectors) {
     for (const other of sorted) {
-      if (other.metadata?.name === role.metadata?.name || !matches(other.metadata?.labels ?? {}, sel as { matchLabels?: Record<string, string> })) continue;
+      if (
+        other.metadata?.name === role.metadata?.name ||
+        !matches(other.metadata?.labels ?? {}, sel as { matchLabels?: Record<string, string> })
+      )
+        continue;
       for (const r of other.rules ?? []) {
         const key = JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
         if (seen.has(key)) continue;
@@ -54,7 +58,10 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
     }
     const rules = aggregate(role, lister.list());
     if (!rules || JSON.stringify(rules) === JSON.stringify(role.rules ?? [])) return;
-    await client.rbacV1().clusterRoles().update({ ...role, rules });
+    await client
+      .rbacV1()
+      .clusterRoles()
+      .update({ ...role, rules });
   };
   const running = (async () => {
     try {
@@ -69,7 +76,10 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
         } catch (err) {
           if (!signal.aborted) {
             queue.addRateLimited(item);
-            if (!isConflict(err)) ctx.onError(new Error(`${CLUSTERROLE_AGGREGATION_NAME}: ${item}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+            if (!isConflict(err))
+              ctx.onError(
+                new Error(`${CLUSTERROLE_AGGREGATION_NAME}: ${item}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+              );
           }
         } finally {
           queue.done(item);

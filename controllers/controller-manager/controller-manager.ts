@@ -202,7 +202,9 @@ export class ControllerManager {
           this.started.push(name);
           if (result.running) running.push(result.running.catch((err: unknown) => this.#onError(err)));
         } catch (err) {
-          this.#onError(new Error(`error starting controller ${name}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+          this.#onError(
+            new Error(`error starting controller ${name}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+          );
         }
       }
       // Informers are started after every controller asked for the ones it needs.

@@ -25,7 +25,13 @@ function eventReporter(client: Clientset, onError: (err: unknown) => void): Inva
       .events(namespace)
       .create({
         metadata: { name: `${dep.name}.${randomBytes(8).toString("hex")}`, namespace },
-        involvedObject: { kind: dep.kind, apiVersion: dep.apiVersion, name: dep.name, uid: dep.uid, ...(dep.namespace !== "" && { namespace: dep.namespace }) },
+        involvedObject: {
+          kind: dep.kind,
+          apiVersion: dep.apiVersion,
+          name: dep.name,
+          uid: dep.uid,
+          ...(dep.namespace !== "" && { namespace: dep.namespace }),
+        },
         reason: "OwnerRefInvalidNamespace",
         message,
         type: "Warning",

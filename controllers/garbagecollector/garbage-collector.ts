@@ -7,7 +7,13 @@
  * from its dependents, then the owner's `orphan` finalizer. A sync loop follows discovery so
  * that new (custom) resources get monitors and removed ones lose them.
  */
-import type { APIResourceList, DeleteOptions, OwnerReference, PartialObjectMetadata, PartialObjectMetadataList } from "../../api/meta/v1/types.js";
+import type {
+  APIResourceList,
+  DeleteOptions,
+  OwnerReference,
+  PartialObjectMetadata,
+  PartialObjectMetadataList,
+} from "../../api/meta/v1/types.js";
 import type { ListQuery } from "../../runtime/rest/options.js";
 import { isConflict, isNotFound, isUnsupportedMediaType } from "../../runtime/rest/errors.js";
 import type { ResourceRef } from "../../runtime/rest/paths.js";
@@ -113,7 +119,9 @@ export class GarbageCollector {
     if (sameKeys(resources, this.#syncedResources)) return false;
     const added = [...resources.keys()].filter((k) => !this.#syncedResources.has(k));
     const removed = [...this.#syncedResources.keys()].filter((k) => !resources.has(k));
-    this.#log(`syncing garbage collector with updated resources from discovery: added: [${added.join(" ")}], removed: [${removed.join(" ")}]`);
+    this.#log(
+      `syncing garbage collector with updated resources from discovery: added: [${added.join(" ")}], removed: [${removed.join(" ")}]`,
+    );
     this.#mapper.reset();
     const errors = await this.graphBuilder.syncMonitors(resources);
     this.graphBuilder.startMonitors();
@@ -168,7 +176,8 @@ export class GarbageCollector {
         this.#onError(new Error(`failed to sync resource monitors: ${errorText(err)}`, { cause: err }));
       }
       const timeout = AbortSignal.any([signal, AbortSignal.timeout(initialSyncTimeoutMs)]);
-      if (await waitForCacheSync(timeout, () => this.graphBuilder.isSynced())) this.#log("Garbage collector: all resource monitors have synced");
+      if (await waitForCacheSync(timeout, () => this.graphBuilder.isSynced()))
+        this.#log("Garbage collector: all resource monitors have synced");
       else if (!signal.aborted) this.#log("Garbage collector: not all resource monitors could be synced, proceeding anyways");
       if (signal.aborted) return;
       this.#log("Proceeding to collect garbage");
@@ -214,7 +223,10 @@ export class GarbageCollector {
           await this.removeFinalizer(item, FINALIZER_ORPHAN_DEPENDENTS, signal);
           this.attemptToOrphan.forget(item);
         } catch (err) {
-          if (!signal.aborted) this.#onError(new Error(`orphaning the dependents of ${identityString(item.identity)} failed: ${errorText(err)}`, { cause: err }));
+          if (!signal.aborted)
+            this.#onError(
+              new Error(`orphaning the dependents of ${identityString(item.identity)} failed: ${errorText(err)}`, { cause: err }),
+            );
           this.attemptToOrphan.addRateLimited(item);
         }
       } finally {
@@ -266,15 +278,23 @@ export class GarbageCollector {
   async #getObject(id: ObjectReference, signal?: AbortSignal): Promise<PartialObjectMetadata> {
     const { resource, namespaced } = await this.#resource(id.apiVersion, id.kind);
     // A namespaced kind without a namespace: only a cluster-scoped dependent names an owner so.
-    if (namespaced && id.namespace === "") throw new NamespacedOwnerOfClusterScopedObject("cluster-scoped objects cannot refer to namespaced owners");
-    return this.#metadata.resource(resource).namespace(namespaced ? id.namespace : "").get(id.name, { ...(signal && { signal }) });
+    if (namespaced && id.namespace === "")
+      throw new NamespacedOwnerOfClusterScopedObject("cluster-scoped objects cannot refer to namespaced owners");
+    return this.#metadata
+      .resource(resource)
+      .namespace(namespaced ? id.namespace : "")
+      .get(id.name, { ...(signal && { signal }) });
   }
 
   /**
    * Whether `ref` names an owner that does not exist (or exists with another uid), with the
    * owner's latest metadata when it exists. Absences are remembered.
    */
-  async isDangling(ref: OwnerReference, item: GraphNode, signal?: AbortSignal): Promise<{ dangling: boolean; owner?: PartialObjectMetadata }> {
+  async isDangling(
+    ref: OwnerReference,
+    item: GraphNode,
+    signal?: AbortSignal,
+  ): Promise<{ dangling: boolean; owner?: PartialObjectMetadata }> {
     const key: ObjectReference = { ...ownerReferenceCoordinates(ref), namespace: "" };
     if (this.graphBuilder.absentOwnerCache.has(key)) return { dangling: true };
     key.namespace = item.identity.namespace;
@@ -282,12 +302,17 @@ export class GarbageCollector {
     const { resource, namespaced } = await this.#resource(ref.apiVersion, ref.kind);
     if (!namespaced) key.namespace = "";
     if (item.identity.namespace === "" && namespaced) {
-      this.#log(`item ${identityString(item.identity)} is cluster-scoped, but refers to a namespaced owner of type ${ref.apiVersion}/${ref.kind}`);
+      this.#log(
+        `item ${identityString(item.identity)} is cluster-scoped, but refers to a namespaced owner of type ${ref.apiVersion}/${ref.kind}`,
+      );
       throw new NamespacedOwnerOfClusterScopedObject("cluster-scoped objects cannot refer to namespaced owners");
     }
     let owner: PartialObjectMetadata;
     try {
-      owner = await this.#metadata.resource(resource).namespace(namespaced ? item.identity.namespace : "").get(ref.name, { ...(signal && { signal }) });
+      owner = await this.#metadata
+        .resource(resource)
+        .namespace(namespaced ? item.identity.namespace : "")
+        .get(ref.name, { ...(signal && { signal }) });
     } catch (err) {
       if (isNotFound(err)) {
         this.graphBuilder.absentOwnerCache.add(key);
@@ -303,14 +328,19 @@ export class GarbageCollector {
   }
 
   /** Sorts references into solid (owner there), dangling (owner gone) and waiting (owner deleting its dependents in the foreground). */
-  async classifyReferences(item: GraphNode, refs: readonly OwnerReference[], signal?: AbortSignal): Promise<{ solid: OwnerReference[]; dangling: OwnerReference[]; waiting: OwnerReference[] }> {
+  async classifyReferences(
+    item: GraphNode,
+    refs: readonly OwnerReference[],
+    signal?: AbortSignal,
+  ): Promise<{ solid: OwnerReference[]; dangling: OwnerReference[]; waiting: OwnerReference[] }> {
     const solid: OwnerReference[] = [];
     const dangling: OwnerReference[] = [];
     const waiting: OwnerReference[] = [];
     for (const ref of refs) {
       const r = await this.isDangling(ref, item, signal);
       if (r.dangling) dangling.push(ref);
-      else if (r.owner?.metadata?.deletionTimestamp && (r.owner.metadata.finalizers ?? []).includes(FINALIZER_DELETE_DEPENDENTS)) waiting.push(ref);
+      else if (r.owner?.metadata?.deletionTimestamp && (r.owner.metadata.finalizers ?? []).includes(FINALIZER_DELETE_DEPENDENTS))
+        waiting.push(ref);
       else solid.push(ref);
     }
     return { solid, dangling, waiting };
@@ -340,22 +370,38 @@ export class GarbageCollector {
       if (dangling.length === 0 && waiting.length === 0) return;
       // References to owners deleting in the foreground go too, or those owners would wait forever.
       const uids = [...dangling, ...waiting].map((r) => r.uid);
-      await this.#patch(item, deleteOwnerRefsStrategicMergePatch(item.identity.uid, uids), () => this.#deleteOwnerRefsJSONMergePatch(item, uids, signal), signal);
+      await this.#patch(
+        item,
+        deleteOwnerRefsStrategicMergePatch(item.identity.uid, uids),
+        () => this.#deleteOwnerRefsJSONMergePatch(item, uids, signal),
+        signal,
+      );
       return;
     }
     if (waiting.length > 0 && item.dependents.size > 0) {
       for (const dep of item.dependents) {
         if (!dep.isDeletingDependents()) continue;
         // A possible cycle: stop blocking the owners, then delete in the foreground anyway.
-        this.#log(`processing item ${identityString(item.identity)}: some of its owners and its dependent have FinalizerDeletingDependents; making its ownerReferences non-blocking`);
-        await this.#patch(item, item.unblockOwnerReferencesStrategicMergePatch(), () => this.#unblockOwnerReferencesJSONMergePatch(item, signal), signal);
+        this.#log(
+          `processing item ${identityString(item.identity)}: some of its owners and its dependent have FinalizerDeletingDependents; making its ownerReferences non-blocking`,
+        );
+        await this.#patch(
+          item,
+          item.unblockOwnerReferencesStrategicMergePatch(),
+          () => this.#unblockOwnerReferencesJSONMergePatch(item, signal),
+          signal,
+        );
         break;
       }
       await this.#deleteOrVirtual(item, latest, "Foreground", signal);
       return;
     }
     const finalizers = latest.metadata?.finalizers ?? [];
-    const policy = finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) ? "Orphan" : finalizers.includes(FINALIZER_DELETE_DEPENDENTS) ? "Foreground" : "Background";
+    const policy = finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS)
+      ? "Orphan"
+      : finalizers.includes(FINALIZER_DELETE_DEPENDENTS)
+        ? "Foreground"
+        : "Background";
     await this.#deleteOrVirtual(item, latest, policy, signal);
   }
 
@@ -364,9 +410,20 @@ export class GarbageCollector {
     throw new EnqueuedVirtualDelete("enqueued virtual delete event");
   }
 
-  async #deleteOrVirtual(item: GraphNode, latest: PartialObjectMetadata, policy: "Orphan" | "Foreground" | "Background", signal?: AbortSignal): Promise<void> {
+  async #deleteOrVirtual(
+    item: GraphNode,
+    latest: PartialObjectMetadata,
+    policy: "Orphan" | "Foreground" | "Background",
+    signal?: AbortSignal,
+  ): Promise<void> {
     try {
-      await this.deleteObject(item.identity, latest.metadata?.resourceVersion ?? "", latest.metadata?.ownerReferences ?? [], policy, signal);
+      await this.deleteObject(
+        item.identity,
+        latest.metadata?.resourceVersion ?? "",
+        latest.metadata?.ownerReferences ?? [],
+        policy,
+        signal,
+      );
     } catch (err) {
       if (isNotFound(err)) this.#virtualDelete(item);
       throw err;
@@ -398,10 +455,17 @@ export class GarbageCollector {
    * resourceVersion alone, with the owner references unchanged, is retried without it, so that
    * frequent unrelated updates cannot starve the collector.
    */
-  async deleteObject(id: ObjectReference, resourceVersion: string, owners: readonly OwnerReference[], policy: "Orphan" | "Foreground" | "Background", signal?: AbortSignal): Promise<void> {
+  async deleteObject(
+    id: ObjectReference,
+    resourceVersion: string,
+    owners: readonly OwnerReference[],
+    policy: "Orphan" | "Foreground" | "Background",
+    signal?: AbortSignal,
+  ): Promise<void> {
     const client = await this.#client(id);
     const preconditions: { uid: string; resourceVersion?: string } = { uid: id.uid, ...(resourceVersion !== "" && { resourceVersion }) };
-    const call = (): Promise<unknown> => client.delete(id.name, { options: { preconditions: { ...preconditions }, propagationPolicy: policy }, ...(signal && { signal }) });
+    const call = (): Promise<unknown> =>
+      client.delete(id.name, { options: { preconditions: { ...preconditions }, propagationPolicy: policy }, ...(signal && { signal }) });
     try {
       await call();
     } catch (err) {
@@ -424,7 +488,12 @@ export class GarbageCollector {
   }
 
   /** Patches with a strategic merge patch, or, where the resource takes none (415), a JSON merge patch built by `jsonMergePatch`. */
-  async #patch(item: GraphNode, smp: unknown, jsonMergePatch: () => Promise<unknown>, signal?: AbortSignal): Promise<PartialObjectMetadata> {
+  async #patch(
+    item: GraphNode,
+    smp: unknown,
+    jsonMergePatch: () => Promise<unknown>,
+    signal?: AbortSignal,
+  ): Promise<PartialObjectMetadata> {
     const client = await this.#client(item.identity);
     try {
       return await client.patch(item.identity.name, "application/strategic-merge-patch+json", smp, { ...(signal && { signal }) });
@@ -452,13 +521,21 @@ export class GarbageCollector {
     await Promise.all(
       dependents.map(async (dep) => {
         try {
-          await this.#patch(dep, deleteOwnerRefsStrategicMergePatch(dep.identity.uid, [owner.uid]), () => this.#deleteOwnerRefsJSONMergePatch(dep, [owner.uid], signal), signal);
+          await this.#patch(
+            dep,
+            deleteOwnerRefsStrategicMergePatch(dep.identity.uid, [owner.uid]),
+            () => this.#deleteOwnerRefsJSONMergePatch(dep, [owner.uid], signal),
+            signal,
+          );
         } catch (err) {
           if (!isNotFound(err)) errors.push(`orphaning ${identityString(dep.identity)} failed, ${errorText(err)}`);
         }
       }),
     );
-    if (errors.length > 0) throw new Error(`failed to orphan dependents of owner ${identityString(owner)}, got errors: ${errors.length === 1 ? errors[0] : `[${errors.join(", ")}]`}`);
+    if (errors.length > 0)
+      throw new Error(
+        `failed to orphan dependents of owner ${identityString(owner)}, got errors: ${errors.length === 1 ? errors[0] : `[${errors.join(", ")}]`}`,
+      );
   }
 
   /** Removes one finalizer from the live object with a JSON merge patch on its resourceVersion, retrying conflicts a few times. */
@@ -471,19 +548,31 @@ export class GarbageCollector {
         latest = await this.#getObject(owner.identity, signal);
       } catch (err) {
         if (isNotFound(err)) return;
-        throw new Error(`cannot finalize owner ${identityString(owner.identity)}, because cannot get it: ${errorText(err)}. The garbage collector will retry later`, { cause: err });
+        throw new Error(
+          `cannot finalize owner ${identityString(owner.identity)}, because cannot get it: ${errorText(err)}. The garbage collector will retry later`,
+          { cause: err },
+        );
       }
       const finalizers = latest.metadata?.finalizers ?? [];
       if (!finalizers.includes(finalizer)) return;
       const kept = finalizers.filter((f) => f !== finalizer);
       try {
         const client = await this.#client(owner.identity);
-        await client.patch(owner.identity.name, "application/merge-patch+json", { metadata: { resourceVersion: latest.metadata?.resourceVersion, finalizers: kept.length > 0 ? kept : null } }, { ...(signal && { signal }) });
+        await client.patch(
+          owner.identity.name,
+          "application/merge-patch+json",
+          { metadata: { resourceVersion: latest.metadata?.resourceVersion, finalizers: kept.length > 0 ? kept : null } },
+          { ...(signal && { signal }) },
+        );
         return;
       } catch (err) {
         if (isNotFound(err)) return;
         if (!isConflict(err)) throw err;
-        if (attempt >= steps) throw new Error(`updateMaxRetries(${steps}) has reached. The garbage collector will retry later for owner ${identityString(owner.identity)}`, { cause: err });
+        if (attempt >= steps)
+          throw new Error(
+            `updateMaxRetries(${steps}) has reached. The garbage collector will retry later for owner ${identityString(owner.identity)}`,
+            { cause: err },
+          );
       }
       await sleep(delayMs, signal);
       delayMs *= 5;
@@ -511,4 +600,3 @@ function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknow
 export function deleteOwnerRefsStrategicMergePatch(dependentUID: string, ownerUIDs: readonly string[]): unknown {
   return { metadata: { ownerReferences: ownerUIDs.map((uid) => ({ $patch: "delete", uid })), uid: dependentUID } };
 }
-

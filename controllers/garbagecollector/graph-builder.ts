@@ -277,7 +277,8 @@ export class GraphBuilder {
         // reverse order (good owner seen first) is handled in addDependentToOwners.
         const { nonmatching } = partitionDependents(existing.dependents, observed);
         for (const dep of nonmatching) {
-          if (observed.namespace !== "" && dep.identity.namespace !== observed.namespace) this.#reportInvalidNamespaceOwnerRef(dep, observed.uid);
+          if (observed.namespace !== "" && dep.identity.namespace !== observed.namespace)
+            this.#reportInvalidNamespaceOwnerRef(dep, observed.uid);
           this.attemptToDelete.add(dep);
         }
         existing = existing.clone();
@@ -401,7 +402,10 @@ export class GraphBuilder {
   }
 
   /** Owners a removed or now non-blocking reference pointed at may be waiting: look at them again. */
-  #addUnblockedOwnersToDeleteQueue(removed: readonly OwnerReference[], changed: readonly { oldRef: OwnerReference; newRef: OwnerReference }[]): void {
+  #addUnblockedOwnersToDeleteQueue(
+    removed: readonly OwnerReference[],
+    changed: readonly { oldRef: OwnerReference; newRef: OwnerReference }[],
+  ): void {
     for (const ref of removed) {
       if (ref.blockOwnerDeletion !== true) continue;
       const owner = this.uidToNode.read(ref.uid);
@@ -432,6 +436,10 @@ export class GraphBuilder {
     const ref = n.owners.find((o) => o.uid === ownerUID);
     if (!ref) return;
     const invalid: ObjectReference = { ...ownerReferenceCoordinates(ref), namespace: n.identity.namespace };
-    this.#options.reportInvalidOwnerRef?.(n.identity, ref, `ownerRef ${identityString(invalid)} does not exist in namespace ${JSON.stringify(n.identity.namespace)}`);
+    this.#options.reportInvalidOwnerRef?.(
+      n.identity,
+      ref,
+      `ownerRef ${identityString(invalid)} does not exist in namespace ${JSON.stringify(n.identity.namespace)}`,
+    );
   }
 }

@@ -19,7 +19,10 @@ export function ownerReferenceCoordinates(ref: OwnerReference): Pick<ObjectRefer
 }
 
 /** Whether a reference names exactly these coordinates. */
-export function ownerReferenceMatchesCoordinates(ref: OwnerReference, id: Pick<ObjectReference, "apiVersion" | "kind" | "name" | "uid">): boolean {
+export function ownerReferenceMatchesCoordinates(
+  ref: OwnerReference,
+  id: Pick<ObjectReference, "apiVersion" | "kind" | "name" | "uid">,
+): boolean {
   return ref.uid === id.uid && ref.name === id.name && ref.kind === id.kind && ref.apiVersion === id.apiVersion;
 }
 
@@ -77,7 +80,10 @@ export class GraphNode {
 
   /** A copy with the same dependents and owners (for a new identity). */
   clone(): GraphNode {
-    const c = new GraphNode({ ...this.identity }, { owners: [...this.owners], virtual: this.virtual, beingDeleted: this.beingDeleted, deletingDependents: this.deletingDependents });
+    const c = new GraphNode(
+      { ...this.identity },
+      { owners: [...this.owners], virtual: this.virtual, beingDeleted: this.beingDeleted, deletingDependents: this.deletingDependents },
+    );
     for (const d of this.dependents) c.dependents.add(d);
     return c;
   }
@@ -137,7 +143,10 @@ export class UIDToNode {
  * coordinate (and namespace, for a namespaced owner) and those with a reference to that uid
  * that does not; one dependent may be in both.
  */
-export function partitionDependents(dependents: Iterable<GraphNode>, owner: ObjectReference): { matching: GraphNode[]; nonmatching: GraphNode[] } {
+export function partitionDependents(
+  dependents: Iterable<GraphNode>,
+  owner: ObjectReference,
+): { matching: GraphNode[]; nonmatching: GraphNode[] } {
   const matching: GraphNode[] = [];
   const nonmatching: GraphNode[] = [];
   const namespaced = owner.namespace !== "";

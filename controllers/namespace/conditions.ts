@@ -14,7 +14,10 @@ export const NAMESPACE_CONDITION_TYPES: readonly NamespaceConditionType[] = [
 const OK: Record<string, { reason: string; message: string }> = {
   NamespaceDeletionDiscoveryFailure: { reason: "ResourcesDiscovered", message: "All resources successfully discovered" },
   NamespaceDeletionGroupVersionParsingFailure: { reason: "ParsedGroupVersions", message: "All legacy kube types successfully parsed" },
-  NamespaceDeletionContentFailure: { reason: "ContentDeleted", message: "All content successfully deleted, may be waiting on finalization" },
+  NamespaceDeletionContentFailure: {
+    reason: "ContentDeleted",
+    message: "All content successfully deleted, may be waiting on finalization",
+  },
   NamespaceContentRemaining: { reason: "ContentRemoved", message: "All content successfully removed" },
   NamespaceFinalizersRemaining: { reason: "ContentRemoved", message: "All content successfully removed" },
 };
@@ -63,12 +66,14 @@ export class NamespaceConditionUpdater {
       .filter(([, n]) => n > 0)
       .map(([r, n]) => `${r} has ${n} resource instances`)
       .sort();
-    if (byResource.length > 0) this.#add("NamespaceContentRemaining", "SomeResourcesRemain", `Some resources are remaining: ${byResource.join(", ")}`);
+    if (byResource.length > 0)
+      this.#add("NamespaceContentRemaining", "SomeResourcesRemain", `Some resources are remaining: ${byResource.join(", ")}`);
     const byFinalizer = [...totals.remainingByFinalizer]
       .filter(([, n]) => n > 0)
       .map(([f, n]) => `${f} in ${n} resource instances`)
       .sort();
-    if (byFinalizer.length > 0) this.#add("NamespaceFinalizersRemaining", "SomeFinalizerRemain", `Some finalizers are remaining: ${byFinalizer.join(", ")}`);
+    if (byFinalizer.length > 0)
+      this.#add("NamespaceFinalizersRemaining", "SomeFinalizerRemain", `Some finalizers are remaining: ${byFinalizer.join(", ")}`);
   }
 
   /** Writes the conditions into `ns.status` (in place); true when anything changed. */

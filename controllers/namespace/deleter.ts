@@ -315,7 +315,9 @@ export class NamespacedResourcesDeleter {
 
     let estimate = 0;
     const totals: ContentTotals = { remainingByResource: new Map(), remainingByFinalizer: new Map() };
-    const results = await Promise.all([...gvrs.values()].map(({ gvr }) => this.#deleteAllContentForResource(gvr, namespace, signal).then((r) => ({ gvr, ...r }))));
+    const results = await Promise.all(
+      [...gvrs.values()].map(({ gvr }) => this.#deleteAllContentForResource(gvr, namespace, signal).then((r) => ({ gvr, ...r }))),
+    );
     for (const r of results) {
       if (r.error !== undefined) {
         errors.push(r.error);
@@ -336,7 +338,9 @@ export class NamespacedResourcesDeleter {
         ns.metadata = updated.metadata ?? ns.metadata;
       } catch (err) {
         // Reported, not fatal: the next pass writes the conditions again.
-        this.#onError(new Error(`couldn't update status condition for namespace "${namespace}": ${err instanceof Error ? err.message : String(err)}`));
+        this.#onError(
+          new Error(`couldn't update status condition for namespace "${namespace}": ${err instanceof Error ? err.message : String(err)}`),
+        );
       }
     }
     if (errors.length > 0) throw new AggregatedError(errors);

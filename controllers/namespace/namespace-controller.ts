@@ -41,7 +41,10 @@ export interface NamespaceControllerOptions {
 export class NamespaceController {
   /** Per item 5 ms doubling to 60 s, and 10 retries a second overall (burst 100), whichever is slower. */
   readonly queue = new RateLimitingQueue<string>(
-    new MaxOfRateLimiter<string>(new ItemExponentialFailureRateLimiter<string>(5, 60_000), new BucketRateLimiter<string>({ qps: 10, burst: 100 })),
+    new MaxOfRateLimiter<string>(
+      new ItemExponentialFailureRateLimiter<string>(5, 60_000),
+      new BucketRateLimiter<string>({ qps: 10, burst: 100 }),
+    ),
   );
   readonly deleter: NamespacedResourcesDeleter;
   readonly #lister: NamespaceLister;
@@ -111,7 +114,9 @@ export class NamespaceController {
         } else {
           // Retry with backoff rather than wait for the next resync.
           this.queue.addRateLimited(key);
-          this.#onError(new Error(`deletion of namespace ${key} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+          this.#onError(
+            new Error(`deletion of namespace ${key} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+          );
         }
       } finally {
         this.queue.done(key);

@@ -13,25 +13,57 @@ import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
 export const RESOURCEQUOTA_CONTROLLER_NAME = "resourcequota-controller";
 const RESYNC_MS = 5 * 60_000;
 
-const SUFFIX: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
+const SUFFIX: Record<string, number> = {
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  "": 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+};
 function amount(q: string | undefined): number {
   const m = /^([+-]?(?:\d+\.?\d*|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])?$/.exec((q ?? "").trim());
   return m ? Number(m[1]) * SUFFIX[m[2] ?? ""]! : 0;
 }
 const format = (v: number): string => (Number.isInteger(v) ? String(v) : `${Math.round(v * 1000)}m`);
 
-const COUNTABLE = ["pods", "configmaps", "secrets", "services", "persistentvolumeclaims", "replicationcontrollers", "resourcequotas"] as const;
+const COUNTABLE = [
+  "pods",
+  "configmaps",
+  "secrets",
+  "services",
+  "persistentvolumeclaims",
+  "replicationcontrollers",
+  "resourcequotas",
+] as const;
 
 async function countOf(cs: Clientset, ns: string, resource: (typeof COUNTABLE)[number]): Promise<{ items: unknown[] }> {
   const core = cs.coreV1();
   switch (resource) {
-    case "pods": return core.pods(ns).list();
-    case "configmaps": return core.configMaps(ns).list();
-    case "secrets": return core.secrets(ns).list();
-    case "services": return core.services(ns).list();
-    case "persistentvolumeclaims": return core.persistentVolumeClaims(ns).list();
-    case "replicationcontrollers": return core.replicationControllers(ns).list();
-    case "resourcequotas": return core.resourceQuotas(ns).list();
+    case "pods":
+      return core.pods(ns).list();
+    case "configmaps":
+      return core.configMaps(ns).list();
+    case "secrets":
+      return core.secrets(ns).list();
+    case "services":
+      return core.services(ns).list();
+    case "persistentvolumeclaims":
+      return core.persistentVolumeClaims(ns).list();
+    case "replicationcontrollers":
+      return core.replicationControllers(ns).list();
+    case "resourcequotas":
+      return core.resourceQuotas(ns).list();
   }
 }
 
@@ -50,13 +82,15 @@ export async function usage(cs: Clientset, ns: string, names: readonly string[])
       used[name] = String((await list(plain as (typeof COUNTABLE)[number])).items.length);
       continue;
     }
-    const m = /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
+    const m =
+      /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
     if (!m) continue;
     const pods = (await list("pods")).items as Pod[];
     let sum = 0;
     for (const p of pods) {
       if (p.status?.phase === "Succeeded" || p.status?.phase === "Failed") continue;
-      for (const c of p.spec?.containers ?? []) sum += amount((c.resources?.[m[1] as "requests" | "limits"] as Record<string, string> | undefined)?.[m[2]!]);
+      for (const c of p.spec?.containers ?? [])
+        sum += amount((c.resources?.[m[1] as "requests" | "limits"] as Record<string, string> | undefined)?.[m[2]!]);
     }
     used[name] = format(sum);
   }
@@ -78,10 +112,14 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
       for (const q of lister.resourceQuotas(ns).list()) {
         const hard = (q.spec?.hard ?? {}) as Record<string, string>;
         const used = await usage(client, ns, Object.keys(hard));
-        const same = JSON.stringify(q.status?.hard ?? {}) === JSON.stringify(hard) && JSON.stringify(q.status?.used ?? {}) === JSON.stringify(used);
+        const same =
+          JSON.stringify(q.status?.hard ?? {}) === JSON.stringify(hard) && JSON.stringify(q.status?.used ?? {}) === JSON.stringify(used);
         if (same) continue;
         try {
-          await client.coreV1().resourceQuotas(ns).updateStatus({ ...q, status: { hard, used } } as ResourceQuota);
+          await client
+            .coreV1()
+            .resourceQuotas(ns)
+            .updateStatus({ ...q, status: { hard, used } } as ResourceQuota);
         } catch (err) {
           if (isNotFound(err)) continue;
           if (isConflict(err)) throw err; // retried with the fresh object
@@ -91,7 +129,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
     },
   });
   const requeue = (obj: unknown): void => {
-    const o = (obj as { obj?: { metadata?: { namespace?: string } }; metadata?: { namespace?: string } });
+    const o = obj as { obj?: { metadata?: { namespace?: string } }; metadata?: { namespace?: string } };
     const ns = (o.metadata ?? o.obj?.metadata)?.namespace;
     if (ns && lister.resourceQuotas(ns).list().length > 0) loop.queue.add(ns);
   };

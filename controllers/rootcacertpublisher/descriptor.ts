@@ -41,7 +41,16 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
       const api = client.coreV1().configMaps(ns);
       try {
         if (!existing) {
-          await api.create({ metadata: { name: ROOT_CA_CONFIGMAP, annotations: { "kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters." } }, data: { "ca.crt": ca } });
+          await api.create({
+            metadata: {
+              name: ROOT_CA_CONFIGMAP,
+              annotations: {
+                "kubernetes.io/description":
+                  "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.",
+              },
+            },
+            data: { "ca.crt": ca },
+          });
         } else if (existing.data?.["ca.crt"] !== ca || Object.keys(existing.data ?? {}).length !== 1) {
           await api.update({ ...existing, data: { "ca.crt": ca } });
         }

@@ -28,7 +28,10 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
         if (!isNotFound(err)) throw err;
       }
       try {
-        await client.coreV1().serviceAccounts(ns).create({ metadata: { name: DEFAULT_SERVICE_ACCOUNT } }, { signal: sig } as never);
+        await client
+          .coreV1()
+          .serviceAccounts(ns)
+          .create({ metadata: { name: DEFAULT_SERVICE_ACCOUNT } }, { signal: sig } as never);
       } catch (err) {
         // Already there (the cache lagged), or the namespace went away meanwhile.
         if (isAlreadyExists(err) || isNotFound(err)) return;

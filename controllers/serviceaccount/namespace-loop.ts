@@ -60,7 +60,11 @@ export class NamespaceLoop {
       } catch (err) {
         if (!signal.aborted) {
           this.queue.addRateLimited(item);
-          this.options.onError(new Error(`${this.options.name}: syncing namespace ${item} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+          this.options.onError(
+            new Error(`${this.options.name}: syncing namespace ${item} failed: ${err instanceof Error ? err.message : String(err)}`, {
+              cause: err,
+            }),
+          );
         }
       } finally {
         this.queue.done(item);

@@ -66,15 +66,21 @@ export function setupWidgetController(mgr: Manager, options: { workers?: number 
     const cmName = configMapNameOf(cached);
 
     // Deleting: remove our ConfigMap, then let the Widget go.
-    const { outcome, object: widget } = await handleFinalizer(widgetClient, deepCopyWidget(cached), FINALIZER, async (w) => {
-      const cm = configMaps.get(namespace, cmName);
-      if (cm && isControlledBy(cm, w)) {
-        await cmClient.delete(cmName, { signal }).catch((err: unknown) => {
-          if (!rest.isNotFound(err)) throw err;
-        });
-        events.event(w, "Normal", "ConfigMapDeleted", "Delete", `Deleted ConfigMap ${cmName}`, { kind: WidgetKind });
-      }
-    }, { signal });
+    const { outcome, object: widget } = await handleFinalizer(
+      widgetClient,
+      deepCopyWidget(cached),
+      FINALIZER,
+      async (w) => {
+        const cm = configMaps.get(namespace, cmName);
+        if (cm && isControlledBy(cm, w)) {
+          await cmClient.delete(cmName, { signal }).catch((err: unknown) => {
+            if (!rest.isNotFound(err)) throw err;
+          });
+          events.event(w, "Normal", "ConfigMapDeleted", "Delete", `Deleted ConfigMap ${cmName}`, { kind: WidgetKind });
+        }
+      },
+      { signal },
+    );
     if (outcome === "finalized" || outcome === "deleting") return;
 
     const generation = widget.metadata?.generation;
@@ -92,13 +98,23 @@ export function setupWidgetController(mgr: Manager, options: { workers?: number 
       );
       if (result !== "unchanged") {
         const verb = result === "created" ? "Created" : "Updated";
-        events.event(widget, "Normal", `ConfigMap${verb}`, verb === "Created" ? "Create" : "Update", `${verb} ConfigMap ${cmName}`, { kind: WidgetKind });
+        events.event(widget, "Normal", `ConfigMap${verb}`, verb === "Created" ? "Create" : "Update", `${verb} ConfigMap ${cmName}`, {
+          kind: WidgetKind,
+        });
       }
-      ready = { type: "Ready", status: "True", reason: "ConfigMapReady", message: `ConfigMap ${cmName} holds the message`, observedGeneration: generation };
+      ready = {
+        type: "Ready",
+        status: "True",
+        reason: "ConfigMapReady",
+        message: `ConfigMap ${cmName} holds the message`,
+        observedGeneration: generation,
+      };
     } catch (err) {
       // Someone else's ConfigMap has the name: say so, and wait for a change instead of retrying.
       if (!(err instanceof AlreadyOwnedError)) throw err;
-      events.event(widget, "Warning", "ConfigMapConflict", "Create", `ConfigMap ${cmName} exists and is not controlled by this Widget`, { kind: WidgetKind });
+      events.event(widget, "Warning", "ConfigMapConflict", "Create", `ConfigMap ${cmName} exists and is not controlled by this Widget`, {
+        kind: WidgetKind,
+      });
       ready = { type: "Ready", status: "False", reason: "ConfigMapConflict", message: err.message, observedGeneration: generation };
     }
     let changed = setStatusCondition(status, ready);

@@ -72,7 +72,12 @@ export function readCRDs(sources: string | readonly string[]): CustomResourceDef
   const files: string[] = [];
   for (const src of typeof sources === "string" ? [sources] : sources) {
     if (statSync(src).isDirectory()) {
-      files.push(...readdirSync(src).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().map((f) => path.join(src, f)));
+      files.push(
+        ...readdirSync(src)
+          .filter((f) => /\.(ya?ml|json)$/.test(f))
+          .sort()
+          .map((f) => path.join(src, f)),
+      );
     } else files.push(src);
   }
   const out: CustomResourceDefinition[] = [];
@@ -99,7 +104,11 @@ async function poll<T>(what: string, timeoutMs: number, fn: () => Promise<T | un
 }
 
 /** Installs `crds` and waits until each is established and served. */
-export async function installCRDs(clientset: Clientset, crds: readonly CustomResourceDefinition[], timeoutMs = 30_000): Promise<CustomResourceDefinition[]> {
+export async function installCRDs(
+  clientset: Clientset,
+  crds: readonly CustomResourceDefinition[],
+  timeoutMs = 30_000,
+): Promise<CustomResourceDefinition[]> {
   const client = clientset.apiextensionsV1().customResourceDefinitions();
   await Promise.all(
     crds.map(async (crd) => {

@@ -53,7 +53,12 @@ function manifestFiles(input: string): string[] {
 
 function isCrd(doc: unknown): doc is Crd {
   const d = doc as Json | null;
-  return !!d && d["kind"] === "CustomResourceDefinition" && typeof d["apiVersion"] === "string" && String(d["apiVersion"]).startsWith("apiextensions.k8s.io/");
+  return (
+    !!d &&
+    d["kind"] === "CustomResourceDefinition" &&
+    typeof d["apiVersion"] === "string" &&
+    String(d["apiVersion"]).startsWith("apiextensions.k8s.io/")
+  );
 }
 
 /** Every CRD in the given files or folders (multi-document YAML, JSON, or a `List` of them). */
@@ -67,7 +72,7 @@ export function readCrds(inputs: readonly string[]): CrdSource {
       for (const doc of docs) {
         if (doc.errors.length) throw new Error(`${file}: ${doc.errors[0]!.message}`);
         const value = doc.toJS() as unknown;
-        const items = (value as Json | null)?.["kind"] === "List" ? ((value as Json)["items"] as unknown[]) ?? [] : [value];
+        const items = (value as Json | null)?.["kind"] === "List" ? (((value as Json)["items"] as unknown[]) ?? []) : [value];
         for (const item of items) {
           if (!isCrd(item)) continue;
           const problem = crdProblem(item);
@@ -93,7 +98,9 @@ function crdProblem(crd: Crd): string | undefined {
 /** apiextensions.k8s.io/v1beta1 kept one schema, subresources and columns for all versions. */
 function v1beta1ToV1(crd: Crd): Crd {
   const spec = crd.spec as Crd["spec"] & Json;
-  const versions: CrdVersion[] = Array.isArray(spec.versions) ? spec.versions : [{ name: String(spec["version"]), served: true, storage: true }];
+  const versions: CrdVersion[] = Array.isArray(spec.versions)
+    ? spec.versions
+    : [{ name: String(spec["version"]), served: true, storage: true }];
   const shared = {
     schema: spec["validation"] as CrdVersion["schema"] | undefined,
     subresources: spec["subresources"] as CrdVersion["subresources"] | undefined,
@@ -135,7 +142,10 @@ function kindSchema(crd: Crd, version: CrdVersion, gvk: GroupVersionKind): Schem
   const given = version.schema?.openAPIV3Schema ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true };
   const props = given.properties ?? {};
   const properties: Record<string, Schema> = {
-    apiVersion: props["apiVersion"] ?? { type: "string", description: "APIVersion defines the versioned schema of this representation of an object." },
+    apiVersion: props["apiVersion"] ?? {
+      type: "string",
+      description: "APIVersion defines the versioned schema of this representation of an object.",
+    },
     kind: props["kind"] ?? { type: "string", description: "Kind is a string value representing the REST resource this object represents." },
     metadata: { ...ref(`${META}.ObjectMeta`), description: props["metadata"]?.description ?? "Standard object metadata." },
     ...Object.fromEntries(Object.entries(props).filter(([k]) => !["apiVersion", "kind", "metadata"].includes(k))),
@@ -164,9 +174,26 @@ function listSchema(kindDefinition: string, gvk: GroupVersionKind): Schema {
   };
 }
 
-const LIST_PARAMS = ["allowWatchBookmarks", "continue", "fieldSelector", "labelSelector", "limit", "resourceVersion", "resourceVersionMatch", "sendInitialEvents", "timeoutSeconds", "watch"];
+const LIST_PARAMS = [
+  "allowWatchBookmarks",
+  "continue",
+  "fieldSelector",
+  "labelSelector",
+  "limit",
+  "resourceVersion",
+  "resourceVersionMatch",
+  "sendInitialEvents",
+  "timeoutSeconds",
+  "watch",
+];
 const WRITE_PARAMS = ["dryRun", "fieldManager", "fieldValidation"];
-const DELETE_PARAMS = ["dryRun", "gracePeriodSeconds", "ignoreStoreReadErrorWithClusterBreakingPotential", "orphanDependents", "propagationPolicy"];
+const DELETE_PARAMS = [
+  "dryRun",
+  "gracePeriodSeconds",
+  "ignoreStoreReadErrorWithClusterBreakingPotential",
+  "orphanDependents",
+  "propagationPolicy",
+];
 const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
 const UNAUTHORIZED = { code: "401", description: "Unauthorized" };
 
@@ -179,13 +206,29 @@ function crdOperations(crd: Crd, version: CrdVersion, kindDef: string, listDef: 
   const item = `${collection}/{name}`;
   const word = gvWord(group, version.name);
   const ns = namespaced ? "Namespaced" : "";
-  const pathParam = (name: string, what: string): Parameter => ({ name, in: "path", required: true, description: what, schema: { type: "string" } });
+  const pathParam = (name: string, what: string): Parameter => ({
+    name,
+    in: "path",
+    required: true,
+    description: what,
+    schema: { type: "string" },
+  });
   const nsParam = namespaced ? [pathParam("namespace", "object name and auth scope, such as for teams and projects")] : [];
   const nameParam = pathParam("name", `name of the ${names.kind}`);
   const q = (list: string[]): Parameter[] => [...list, "pretty"].sort().map(commonParameter);
   const obj = ref(kindDef);
   const status = ref(`${META}.Status`);
-  const op = (method: string, p: string, id: string, action: string, description: string, params: Parameter[], responses: Operation["responses"], body?: Schema, consumes: string[] = []): Operation => ({
+  const op = (
+    method: string,
+    p: string,
+    id: string,
+    action: string,
+    description: string,
+    params: Parameter[],
+    responses: Operation["responses"],
+    body?: Schema,
+    consumes: string[] = [],
+  ): Operation => ({
     method,
     path: p,
     operationId: id,
@@ -199,45 +242,142 @@ function crdOperations(crd: Crd, version: CrdVersion, kindDef: string, listDef: 
   });
   const kind = names.kind;
   const ops: Operation[] = [
-    op("GET", collection, `list${word}${ns}${kind}`, "list", `list or watch objects of kind ${kind}`, [...nsParam, ...q(LIST_PARAMS)], [{ code: "200", description: "OK", schema: ref(listDef) }]),
-    op("POST", collection, `create${word}${ns}${kind}`, "post", `create a ${kind}`, [...nsParam, ...q(WRITE_PARAMS)], [
-      { code: "200", description: "OK", schema: obj },
-      { code: "201", description: "Created", schema: obj },
-      { code: "202", description: "Accepted", schema: obj },
-    ], obj),
-    op("DELETE", collection, `delete${word}Collection${ns}${kind}`, "deletecollection", `delete collection of ${kind}`, [...nsParam, ...q([...new Set([...LIST_PARAMS.filter((p) => p !== "watch" && p !== "allowWatchBookmarks"), ...DELETE_PARAMS])])], [
-      { code: "200", description: "OK", schema: status },
-    ], ref(`${META}.DeleteOptions`)),
-    op("GET", item, `read${word}${ns}${kind}`, "get", `read the specified ${kind}`, [nameParam, ...nsParam, ...q(["resourceVersion"])], [{ code: "200", description: "OK", schema: obj }]),
-    op("PUT", item, `replace${word}${ns}${kind}`, "put", `replace the specified ${kind}`, [nameParam, ...nsParam, ...q(WRITE_PARAMS)], [
-      { code: "200", description: "OK", schema: obj },
-      { code: "201", description: "Created", schema: obj },
-    ], obj),
-    op("PATCH", item, `patch${word}${ns}${kind}`, "patch", `partially update the specified ${kind}`, [nameParam, ...nsParam, ...q([...WRITE_PARAMS, "force"])], [
-      { code: "200", description: "OK", schema: obj },
-      { code: "201", description: "Created", schema: obj },
-    ], ref(`${META}.Patch`), PATCH_TYPES),
-    op("DELETE", item, `delete${word}${ns}${kind}`, "delete", `delete a ${kind}`, [nameParam, ...nsParam, ...q(DELETE_PARAMS)], [
-      { code: "200", description: "OK", schema: status },
-      { code: "202", description: "Accepted", schema: status },
-    ], ref(`${META}.DeleteOptions`)),
+    op(
+      "GET",
+      collection,
+      `list${word}${ns}${kind}`,
+      "list",
+      `list or watch objects of kind ${kind}`,
+      [...nsParam, ...q(LIST_PARAMS)],
+      [{ code: "200", description: "OK", schema: ref(listDef) }],
+    ),
+    op(
+      "POST",
+      collection,
+      `create${word}${ns}${kind}`,
+      "post",
+      `create a ${kind}`,
+      [...nsParam, ...q(WRITE_PARAMS)],
+      [
+        { code: "200", description: "OK", schema: obj },
+        { code: "201", description: "Created", schema: obj },
+        { code: "202", description: "Accepted", schema: obj },
+      ],
+      obj,
+    ),
+    op(
+      "DELETE",
+      collection,
+      `delete${word}Collection${ns}${kind}`,
+      "deletecollection",
+      `delete collection of ${kind}`,
+      [...nsParam, ...q([...new Set([...LIST_PARAMS.filter((p) => p !== "watch" && p !== "allowWatchBookmarks"), ...DELETE_PARAMS])])],
+      [{ code: "200", description: "OK", schema: status }],
+      ref(`${META}.DeleteOptions`),
+    ),
+    op(
+      "GET",
+      item,
+      `read${word}${ns}${kind}`,
+      "get",
+      `read the specified ${kind}`,
+      [nameParam, ...nsParam, ...q(["resourceVersion"])],
+      [{ code: "200", description: "OK", schema: obj }],
+    ),
+    op(
+      "PUT",
+      item,
+      `replace${word}${ns}${kind}`,
+      "put",
+      `replace the specified ${kind}`,
+      [nameParam, ...nsParam, ...q(WRITE_PARAMS)],
+      [
+        { code: "200", description: "OK", schema: obj },
+        { code: "201", description: "Created", schema: obj },
+      ],
+      obj,
+    ),
+    op(
+      "PATCH",
+      item,
+      `patch${word}${ns}${kind}`,
+      "patch",
+      `partially update the specified ${kind}`,
+      [nameParam, ...nsParam, ...q([...WRITE_PARAMS, "force"])],
+      [
+        { code: "200", description: "OK", schema: obj },
+        { code: "201", description: "Created", schema: obj },
+      ],
+      ref(`${META}.Patch`),
+      PATCH_TYPES,
+    ),
+    op(
+      "DELETE",
+      item,
+      `delete${word}${ns}${kind}`,
+      "delete",
+      `delete a ${kind}`,
+      [nameParam, ...nsParam, ...q(DELETE_PARAMS)],
+      [
+        { code: "200", description: "OK", schema: status },
+        { code: "202", description: "Accepted", schema: status },
+      ],
+      ref(`${META}.DeleteOptions`),
+    ),
   ];
   if (namespaced) {
-    ops.push(op("GET", `${base}/${names.plural}`, `list${word}${kind}ForAllNamespaces`, "list", `list or watch objects of kind ${kind} in every namespace`, q(LIST_PARAMS), [{ code: "200", description: "OK", schema: ref(listDef) }]));
+    ops.push(
+      op(
+        "GET",
+        `${base}/${names.plural}`,
+        `list${word}${kind}ForAllNamespaces`,
+        "list",
+        `list or watch objects of kind ${kind} in every namespace`,
+        q(LIST_PARAMS),
+        [{ code: "200", description: "OK", schema: ref(listDef) }],
+      ),
+    );
   }
   const sub = (name: string, schema: Schema, what: string): void => {
     const word2 = name[0]!.toUpperCase() + name.slice(1);
     const p = `${item}/${name}`;
     ops.push(
-      op("GET", p, `read${word}${ns}${kind}${word2}`, "get", `read ${what} of the specified ${kind}`, [nameParam, ...nsParam, ...q(["resourceVersion"])], [{ code: "200", description: "OK", schema }]),
-      op("PUT", p, `replace${word}${ns}${kind}${word2}`, "put", `replace ${what} of the specified ${kind}`, [nameParam, ...nsParam, ...q(WRITE_PARAMS)], [
-        { code: "200", description: "OK", schema },
-        { code: "201", description: "Created", schema },
-      ], schema),
-      op("PATCH", p, `patch${word}${ns}${kind}${word2}`, "patch", `partially update ${what} of the specified ${kind}`, [nameParam, ...nsParam, ...q([...WRITE_PARAMS, "force"])], [
-        { code: "200", description: "OK", schema },
-        { code: "201", description: "Created", schema },
-      ], ref(`${META}.Patch`), PATCH_TYPES),
+      op(
+        "GET",
+        p,
+        `read${word}${ns}${kind}${word2}`,
+        "get",
+        `read ${what} of the specified ${kind}`,
+        [nameParam, ...nsParam, ...q(["resourceVersion"])],
+        [{ code: "200", description: "OK", schema }],
+      ),
+      op(
+        "PUT",
+        p,
+        `replace${word}${ns}${kind}${word2}`,
+        "put",
+        `replace ${what} of the specified ${kind}`,
+        [nameParam, ...nsParam, ...q(WRITE_PARAMS)],
+        [
+          { code: "200", description: "OK", schema },
+          { code: "201", description: "Created", schema },
+        ],
+        schema,
+      ),
+      op(
+        "PATCH",
+        p,
+        `patch${word}${ns}${kind}${word2}`,
+        "patch",
+        `partially update ${what} of the specified ${kind}`,
+        [nameParam, ...nsParam, ...q([...WRITE_PARAMS, "force"])],
+        [
+          { code: "200", description: "OK", schema },
+          { code: "201", description: "Created", schema },
+        ],
+        ref(`${META}.Patch`),
+        PATCH_TYPES,
+      ),
     );
   };
   if (version.subresources && "status" in version.subresources) sub("status", obj, "status");
@@ -267,7 +407,10 @@ export function crdSchemas(crds: readonly Crd[]): CrdSchemas {
       schemas.set(kindDef, kindSchema(crd, version, gvk));
       schemas.set(listDef, listSchema(kindDef, { ...gvk, kind: listKind }));
       if (version.served !== false) operations.push(...crdOperations(crd, version, kindDef, listDef, gvk));
-      const subresources = [...(version.subresources && "status" in version.subresources ? ["status"] : []), ...(version.subresources?.scale ? ["scale"] : [])];
+      const subresources = [
+        ...(version.subresources && "status" in version.subresources ? ["status"] : []),
+        ...(version.subresources?.scale ? ["scale"] : []),
+      ];
       resources.set(`${group}/${version.name}/${names.kind}`, {
         plural: names.plural,
         singular: names.singular ?? names.kind.toLowerCase(),

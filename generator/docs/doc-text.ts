@@ -30,7 +30,11 @@ export function docHtml(doc: string | undefined): string {
 
 /** The first sentence, as plain text: what a list of types shows beside each name. */
 export function summary(doc: string | undefined, max = 160): string {
-  const first = (doc ?? "").trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, " ") ?? "";
+  const first =
+    (doc ?? "")
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, " ") ?? "";
   const end = /(?<!\b(?:e\.g|i\.e|etc|vs))[.!?](?=\s+[A-Z`"(]|$)/.exec(first);
   const sentence = end ? first.slice(0, end.index + 1) : first;
   return sentence.length > max ? `${sentence.slice(0, max - 1).replace(/\s+\S*$/, "")}…` : sentence;

@@ -29,7 +29,9 @@ export interface EnumValues {
 export function enumOf(schema: Schema): { enum: EnumValues; descriptionHtml: string } {
   // A list of enum strings states its values on the items.
   const values = schema.enum ?? schema.items?.enum ?? [];
-  const { doc, meanings } = values.length ? splitEnumDoc(schema.description) : { doc: schema.description, meanings: new Map<string, string>() };
+  const { doc, meanings } = values.length
+    ? splitEnumDoc(schema.description)
+    : { doc: schema.description, meanings: new Map<string, string>() };
   const rows = values.map((v) => {
     const value = typeof v === "string" ? v : JSON.stringify(v);
     // An empty value would show as nothing at all; quoted, it reads as the empty string.
@@ -131,17 +133,44 @@ const LIST_TYPE_TITLES: Record<string, string> = {
 export function semanticBadges(schema: Schema): Badge[] {
   const badges: Badge[] = [];
   const listType = schema["x-kubernetes-list-type"];
-  if (listType) badges.push({ text: `list: ${listType}`, title: `x-kubernetes-list-type: ${LIST_TYPE_TITLES[listType] ?? listType}`, tone: "list" });
+  if (listType)
+    badges.push({ text: `list: ${listType}`, title: `x-kubernetes-list-type: ${LIST_TYPE_TITLES[listType] ?? listType}`, tone: "list" });
   const keys = schema["x-kubernetes-list-map-keys"];
-  if (keys?.length) badges.push({ text: `keys: ${keys.join(", ")}`, title: "x-kubernetes-list-map-keys: the fields that identify an entry", tone: "list" });
+  if (keys?.length)
+    badges.push({ text: `keys: ${keys.join(", ")}`, title: "x-kubernetes-list-map-keys: the fields that identify an entry", tone: "list" });
   const mapType = schema["x-kubernetes-map-type"];
-  if (mapType) badges.push({ text: `map: ${mapType}`, title: `x-kubernetes-map-type: ${mapType === "atomic" ? "replaced as a whole" : "merged key by key"}`, tone: "map" });
+  if (mapType)
+    badges.push({
+      text: `map: ${mapType}`,
+      title: `x-kubernetes-map-type: ${mapType === "atomic" ? "replaced as a whole" : "merged key by key"}`,
+      tone: "map",
+    });
   const strategy = schema["x-kubernetes-patch-strategy"];
-  if (strategy) badges.push({ text: `patch: ${strategy}`, title: "x-kubernetes-patch-strategy: how a strategic merge patch combines this field", tone: "patch" });
+  if (strategy)
+    badges.push({
+      text: `patch: ${strategy}`,
+      title: "x-kubernetes-patch-strategy: how a strategic merge patch combines this field",
+      tone: "patch",
+    });
   const mergeKey = schema["x-kubernetes-patch-merge-key"];
-  if (mergeKey) badges.push({ text: `merge key: ${mergeKey}`, title: "x-kubernetes-patch-merge-key: the field a strategic merge patch matches entries by", tone: "patch" });
-  if (schema["x-kubernetes-preserve-unknown-fields"]) badges.push({ text: "any fields", title: "x-kubernetes-preserve-unknown-fields: fields the schema does not name are kept", tone: "note" });
-  if (schema["x-kubernetes-embedded-resource"]) badges.push({ text: "embedded object", title: "x-kubernetes-embedded-resource: holds a whole object with apiVersion, kind and metadata", tone: "note" });
+  if (mergeKey)
+    badges.push({
+      text: `merge key: ${mergeKey}`,
+      title: "x-kubernetes-patch-merge-key: the field a strategic merge patch matches entries by",
+      tone: "patch",
+    });
+  if (schema["x-kubernetes-preserve-unknown-fields"])
+    badges.push({
+      text: "any fields",
+      title: "x-kubernetes-preserve-unknown-fields: fields the schema does not name are kept",
+      tone: "note",
+    });
+  if (schema["x-kubernetes-embedded-resource"])
+    badges.push({
+      text: "embedded object",
+      title: "x-kubernetes-embedded-resource: holds a whole object with apiVersion, kind and metadata",
+      tone: "note",
+    });
   if (schema.nullable) badges.push({ text: "nullable", title: "null is accepted", tone: "note" });
   return badges;
 }
@@ -172,7 +201,10 @@ export function rulesOf(schema: Schema): Rule[] {
       ...(r.reason ? [`reason ${escapeHtml(r.reason)}`] : []),
       ...(r.fieldPath ? [`reported at <code>${escapeHtml(r.fieldPath)}</code>`] : []),
     ];
-    return { ruleHtml: escapeHtml(r.rule), messageHtml: [message, ...(notes.length ? [`(${notes.join("; ")})`] : [])].filter(Boolean).join(" ") };
+    return {
+      ruleHtml: escapeHtml(r.rule),
+      messageHtml: [message, ...(notes.length ? [`(${notes.join("; ")})`] : [])].filter(Boolean).join(" "),
+    };
   });
 }
 
@@ -181,11 +213,17 @@ function alternativeHtml(branch: Schema, link: Linker): string {
   const parts: string[] = [];
   if (branch.type || refOf(branch)) parts.push(`<code>${typeHtml(branch, link)}</code>`);
   if (branch.required?.length) parts.push(`sets ${branch.required.map((r) => `<code>${escapeHtml(r)}</code>`).join(" and ")}`);
-  if (branch.properties) parts.push(`has ${Object.keys(branch.properties).map((r) => `<code>${escapeHtml(r)}</code>`).join(", ")}`);
+  if (branch.properties)
+    parts.push(
+      `has ${Object.keys(branch.properties)
+        .map((r) => `<code>${escapeHtml(r)}</code>`)
+        .join(", ")}`,
+    );
   const limits = limitBadges(branch).map((b) => escapeHtml(b.text));
   if (limits.length) parts.push(limits.join(", "));
   if (branch.enum?.length) parts.push(`one of ${branch.enum.map((v) => `<code>${escapeHtml(JSON.stringify(v))}</code>`).join(", ")}`);
-  if (branch.not?.required?.length) parts.push(`does not set ${branch.not.required.map((r) => `<code>${escapeHtml(r)}</code>`).join(" or ")}`);
+  if (branch.not?.required?.length)
+    parts.push(`does not set ${branch.not.required.map((r) => `<code>${escapeHtml(r)}</code>`).join(" or ")}`);
   if (branch.description) parts.push(inlineHtml(branch.description));
   return parts.join("; ") || "any value";
 }
@@ -233,7 +271,16 @@ export function fieldRows(owner: string, schema: Schema, options: RowOptions, pa
   return rows;
 }
 
-export function fieldRow(owner: string, name: string, path: string, parent: string, depth: number, schema: Schema, required: boolean, options: RowOptions): FieldRow {
+export function fieldRow(
+  owner: string,
+  name: string,
+  path: string,
+  parent: string,
+  depth: number,
+  schema: Schema,
+  required: boolean,
+  options: RowOptions,
+): FieldRow {
   const { enum: values, descriptionHtml } = enumOf(schema);
   // A list of inline objects states its limits and rules on the list and on the items.
   const item = schema.type === "array" && schema.items && !refOf(schema.items) ? schema.items : undefined;
@@ -247,7 +294,11 @@ export function fieldRow(owner: string, name: string, path: string, parent: stri
     typeHtml: typeHtml(schema, options.link),
     required,
     deprecated: schema.deprecated === true,
-    badges: escapeBadges([...semanticBadges(schema), ...limitBadges(schema), ...(item ? limitBadges(item).map((b) => ({ ...b, text: `each ${b.text}` })) : [])]),
+    badges: escapeBadges([
+      ...semanticBadges(schema),
+      ...limitBadges(schema),
+      ...(item ? limitBadges(item).map((b) => ({ ...b, text: `each ${b.text}` })) : []),
+    ]),
     enum: values,
     defaultValue: shownDefault(schema.default, options.handWritten),
     example: schema.example === undefined ? null : escapeHtml(JSON.stringify(schema.example)),

@@ -116,7 +116,9 @@ export function indexOf(set: SchemaSet, layout: Layout): IndexModel {
       name: escapeHtml(short),
       href: escapeHtml(relativeHref("index.html", home.page, home.anchor)),
       summaryHtml: inlineHtml(summary(doc)),
-      search: escapeHtml(`${short} ${list ? `${short}List` : ""} ${resourceNames(set, definition)} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase()),
+      search: escapeHtml(
+        `${short} ${list ? `${short}List` : ""} ${resourceNames(set, definition)} ${layout.labels.get(pkg) ?? packageLabel(pkg)}`.toLowerCase(),
+      ),
       list,
       note: escapeHtml(resourceNote(set, definition)),
     };

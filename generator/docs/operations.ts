@@ -101,7 +101,9 @@ function compareOps(a: Operation, b: Operation): number {
     const i = ACTION_ORDER.indexOf(o.action);
     return (i < 0 ? ACTION_ORDER.length : i) * 2 + (o.operationId.endsWith("ForAllNamespaces") ? 1 : 0);
   };
-  return rank(a) - rank(b) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return (
+    rank(a) - rank(b) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  );
 }
 
 function capitalize(s: string): string {
@@ -126,7 +128,13 @@ function operationsByGvk(set: SchemaSet): Map<string, Operation[]> {
   return map;
 }
 
-export function operationGroups(set: SchemaSet, gvks: GroupVersionKind[], page: string, link: Linker, shared: Map<string, string>): OperationGroup[] {
+export function operationGroups(
+  set: SchemaSet,
+  gvks: GroupVersionKind[],
+  page: string,
+  link: Linker,
+  shared: Map<string, string>,
+): OperationGroup[] {
   const index = operationsByGvk(set);
   const ops = [...new Set(gvks.map(gvkKey))].flatMap((k) => index.get(k) ?? []);
   const bySub = new Map<string, Operation[]>();
@@ -159,7 +167,13 @@ export function operationGroups(set: SchemaSet, gvks: GroupVersionKind[], page: 
         titleHtml: escapeHtml(capitalize(op.description || `${op.action} ${op.gvk.kind}`)),
         pathParams: op.parameters
           .filter((p) => p.in === "path")
-          .map((p) => ({ name: escapeHtml(p.name), href: "", typeHtml: typeHtml(p.schema, link), required: true, descriptionHtml: docHtml(p.description) })),
+          .map((p) => ({
+            name: escapeHtml(p.name),
+            href: "",
+            typeHtml: typeHtml(p.schema, link),
+            required: true,
+            descriptionHtml: docHtml(p.description),
+          })),
         queryParams: op.parameters
           .filter((p) => p.in === "query")
           .sort((a, b) => (a.name < b.name ? -1 : 1))

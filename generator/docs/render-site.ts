@@ -59,6 +59,15 @@ export function renderSite(site: SiteModel): GeneratedFile[] {
     const topbar = { crumbs: [{ label: "API reference", href: "index.html" }], here: "Query parameters" };
     files.push({ path: p.path, content: header("html") + render("docs", "parameters", { ...p, title: site.title, head, topbar }) });
   }
-  if (site.baseUrl) files.push(sitemap(site, files.filter((f) => f.path.endsWith(".html")).map((f) => f.path).sort()));
+  if (site.baseUrl)
+    files.push(
+      sitemap(
+        site,
+        files
+          .filter((f) => f.path.endsWith(".html"))
+          .map((f) => f.path)
+          .sort(),
+      ),
+    );
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

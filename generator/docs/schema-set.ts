@@ -170,7 +170,8 @@ function parameterOf(doc: OpenAPIDocument, raw: Json): Parameter | undefined {
   const ref = typeof raw["$ref"] === "string" ? raw["$ref"] : undefined;
   if (ref) {
     const name = decodeURIComponent(ref.replace(/^#\/(components\/)?parameters\//, ""));
-    const pool = (ref.startsWith("#/components/") ? (doc.components as Json | undefined)?.["parameters"] : doc.parameters) as Json | undefined;
+    const pool = (ref.startsWith("#/components/") ? (doc.components as Json | undefined)?.["parameters"] : doc.parameters) as
+      Json | undefined;
     const found = pool?.[name] as Json | undefined;
     if (!found) return undefined;
     p = found;
@@ -263,7 +264,7 @@ export function schemaSetOf(docs: readonly OpenAPIDocument[], title?: string): S
     }
     for (const op of operationsOf(doc)) {
       const key = `${op.method} ${op.path}`;
-      if (!seenOps.has(key)) operations.push(op), seenOps.add(key);
+      if (!seenOps.has(key)) (operations.push(op), seenOps.add(key));
     }
   }
   const first = docs[0]?.info;

@@ -59,7 +59,13 @@ export function searchDocuments(site: SiteModel): SearchDocument[] {
     });
     for (const section of page.sections) {
       if (!section.main) {
-        docs.push({ id: `${page.path}#${section.id}`, t: plain(section.name), k: `Type · ${title}`, h: `${page.path}#${section.id}`, d: plain(section.descriptionHtml) });
+        docs.push({
+          id: `${page.path}#${section.id}`,
+          t: plain(section.name),
+          k: `Type · ${title}`,
+          h: `${page.path}#${section.id}`,
+          d: plain(section.descriptionHtml),
+        });
       }
       for (const f of section.fields) {
         const id = `${page.path}#${f.anchor}`;
@@ -93,7 +99,10 @@ export function minisearchAssets(): GeneratedFile[] {
   const license = fs.readFileSync(path.join(pkgDir, "LICENSE.txt"), "utf8");
   const note = `MiniSearch ${pkg.version} (${pkg.license}), https://github.com/lucaong/minisearch; license in minisearch.LICENSE.txt`;
   return [
-    { path: "assets/minisearch.js", content: `/* ${GENERATED_MARKER} ${note} */\n${umd.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, "\n")}` },
+    {
+      path: "assets/minisearch.js",
+      content: `/* ${GENERATED_MARKER} ${note} */\n${umd.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, "\n")}`,
+    },
     { path: "assets/minisearch.LICENSE.txt", content: `${GENERATED_MARKER}\n${note}\n\n${license}` },
   ];
 }

@@ -30,14 +30,7 @@ import {
 } from "./operations.js";
 import { skeletonYaml } from "./skeleton.js";
 import { isKind, layoutOf, type Layout } from "./layout.js";
-import {
-  apiVersionOf,
-  compareVersions,
-  fieldAnchor,
-  gvkKey,
-  relativeHref,
-  splitDefinitionName,
-} from "./names.js";
+import { apiVersionOf, compareVersions, fieldAnchor, gvkKey, relativeHref, splitDefinitionName } from "./names.js";
 import { indexOf, indexSectionOf, type IndexModel, type Link } from "./index-model.js";
 import { gvksOf, type ResourceFacts, type SchemaSet } from "./schema-set.js";
 
@@ -217,7 +210,9 @@ function versionsOf(set: SchemaSet, layout: Layout, page: string, definition: st
     .sort((a, b) => compareVersions(a.g[0]!.version, b.g[0]!.version))
     .map(({ d, g }) => {
       const facts = set.resources.get(gvkKey(g[0]!));
-      const notes = facts ? [...(facts.storage ? ["storage"] : []), ...(facts.served ? [] : ["not served"]), ...(facts.deprecated ? ["deprecated"] : [])] : [];
+      const notes = facts
+        ? [...(facts.storage ? ["storage"] : []), ...(facts.served ? [] : ["not served"]), ...(facts.deprecated ? ["deprecated"] : [])]
+        : [];
       return { version: escapeHtml(g[0]!.version), href: relativeHref(page, layout.homes.get(d)!.page), current: d === definition, notes };
     });
 }
@@ -241,7 +236,13 @@ function legendOf(sections: SectionModel[]): Badge[] {
   return [...seen.values()].sort((a, b) => (a.text < b.text ? -1 : 1));
 }
 
-function pageOf(set: SchemaSet, layout: Layout, users: ReturnType<typeof usersOf>, shared: Map<string, string>, definition: string): PageModel {
+function pageOf(
+  set: SchemaSet,
+  layout: Layout,
+  users: ReturnType<typeof usersOf>,
+  shared: Map<string, string>,
+  definition: string,
+): PageModel {
   const home = layout.homes.get(definition)!;
   const link = linkerFor(layout, home.page);
   const schema = set.schemas.get(definition);
@@ -252,7 +253,8 @@ function pageOf(set: SchemaSet, layout: Layout, users: ReturnType<typeof usersOf
   const groups = operationGroups(set, gvks, home.page, link, shared);
   const operations = groups.flatMap((g) => g.operations);
   const facts = gvks.length === 1 ? set.resources.get(gvkKey(gvks[0]!)) : undefined;
-  const scope = facts?.scope ?? (operations.length ? (operations.some((o) => o.path.includes("{namespace}")) ? "Namespaced" : "Cluster") : null);
+  const scope =
+    facts?.scope ?? (operations.length ? (operations.some((o) => o.path.includes("{namespace}")) ? "Namespaced" : "Cluster") : null);
   const root = relativeHref(home.page, "index.html").replace(/index\.html$/, "");
   const pkgLabel = layout.labels.get(pkg) ?? pkg;
   const section = indexSectionOf(set, layout, definition);
@@ -269,12 +271,20 @@ function pageOf(set: SchemaSet, layout: Layout, users: ReturnType<typeof usersOf
     .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   // Only resources get a skeleton: a kind a client creates.
   const gvk = gvks.length === 1 ? gvks[0]! : undefined;
-  const skeleton = gvk && operations.some((o) => o.action === "post") ? skeletonYaml(set, definition, apiVersionOf(gvk), gvk.kind, scope === "Namespaced") : null;
+  const skeleton =
+    gvk && operations.some((o) => o.action === "post")
+      ? skeletonYaml(set, definition, apiVersionOf(gvk), gvk.kind, scope === "Namespaced")
+      : null;
   const legend = legendOf(sections);
   const resource = resourceModel(facts);
   const toc: Link[] = [];
   if (resource?.printerColumns.length) toc.push({ label: "kubectl get columns", href: "#columns" });
-  toc.push(...sections.map((s) => ({ label: s.main ? (s.fields.length ? "Fields" : "Schema") : breakableHtml(splitDefinitionName(s.definition).short), href: `#${s.id}` })));
+  toc.push(
+    ...sections.map((s) => ({
+      label: s.main ? (s.fields.length ? "Fields" : "Schema") : breakableHtml(splitDefinitionName(s.definition).short),
+      href: `#${s.id}`,
+    })),
+  );
   if (skeleton) toc.push({ label: "YAML skeleton", href: "#skeleton" });
   for (const g of groups) toc.push({ label: g.title, href: `#${g.id}` });
   if (usedBy.length) toc.push({ label: "Used by", href: "#used-by" });

@@ -136,9 +136,7 @@ function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions): Gen
   const rel = packageFile(pkg, "deepcopy");
   const imports = new ImportTracker(absolute(options, rel));
   const w = new CopyWriter(index, pkg, imports, options);
-  const structs = pkg.types
-    .filter((t): t is StructDecl => t.kind === "struct" && t.deepcopy)
-    .map((s) => w.structFunction(s));
+  const structs = pkg.types.filter((t): t is StructDecl => t.kind === "struct" && t.deepcopy).map((s) => w.structFunction(s));
   const specials = pkg.types
     .filter((t): t is TypeDecl & { kind: "special" } => t.kind === "special")
     .map((d) => w.specialFunction(d))

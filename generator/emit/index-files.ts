@@ -25,9 +25,7 @@ export function indexFiles(model: Model, files: GeneratedFile[], options: EmitOp
       .map((f) => `./${path.posix.basename(f.path).replace(/\.ts$/, ".js")}`)
       .sort();
     const rel = `${dir}index.ts`;
-    const apiFiles = [...new Set(pkg.types.map((t) => t.pos.file))]
-      .sort()
-      .map((f) => relativeModule(absolute(options, rel), f));
+    const apiFiles = [...new Set(pkg.types.map((t) => t.pos.file))].sort().map((f) => relativeModule(absolute(options, rel), f));
     out.push({ path: rel, content: header("//") + render("index", "file", { apiFiles, artifacts }) });
   }
   return out;

@@ -54,8 +54,7 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
  * meta/v1 read from kubegen's library by a user's API: registered too, as client-go's
  * clientsets register metav1's kinds, so clients decode Status and watch events in protobuf.
  */
-const isLibraryMeta = (p: Package): boolean =>
-  p.external && p.groupVersion !== undefined && p.goPackage === META_GO_PACKAGE;
+const isLibraryMeta = (p: Package): boolean => p.external && p.groupVersion !== undefined && p.goPackage === META_GO_PACKAGE;
 
 function emitAll(model: Model, options: EmitOptions): GeneratedFile {
   const rel = "apis/register.ts";
@@ -64,7 +63,10 @@ function emitAll(model: Model, options: EmitOptions): GeneratedFile {
   const library = own.some((p) => p.goPackage === META_GO_PACKAGE) ? [] : model.packages.filter(isLibraryMeta);
   const packages = [...library, ...own].map((p) => {
     const alias = `addToScheme_${p.path.replace(/[^A-Za-z0-9]/g, "_")}`;
-    imports.add(`addToScheme as ${alias}`, p.external ? artifactModule(p, "register", options) : absolute(options, packageFile(p, "register")));
+    imports.add(
+      `addToScheme as ${alias}`,
+      p.external ? artifactModule(p, "register", options) : absolute(options, packageFile(p, "register")),
+    );
     return { alias };
   });
   const body = render("register", "all", {

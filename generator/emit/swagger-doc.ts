@@ -18,7 +18,10 @@ function docsOf(s: StructDecl): [string, string][] {
 function emitPackage(pkg: Package): GeneratedFile | undefined {
   const types = pkg.types
     .filter((t): t is StructDecl => t.kind === "struct")
-    .map((s) => ({ name: JSON.stringify(s.name), entries: docsOf(s).map(([k, v]) => ({ key: JSON.stringify(k), doc: JSON.stringify(v) })) }))
+    .map((s) => ({
+      name: JSON.stringify(s.name),
+      entries: docsOf(s).map(([k, v]) => ({ key: JSON.stringify(k), doc: JSON.stringify(v) })),
+    }))
     .filter((t) => t.entries.length);
   if (!types.length) return undefined;
   return { path: packageFile(pkg, "swagger-doc"), content: header("//") + render("swagger-doc", "file", { types }) };

@@ -16,14 +16,16 @@ hb.registerHelper("private", (s: string) => privateName(s));
 hb.registerHelper("plural", (s: string) => pluralOf(s));
 hb.registerHelper("json", (v: unknown) => new hb.SafeString(JSON.stringify(v)));
 /** A doc string as the lines of a block comment. */
-hb.registerHelper("comment", (s: string) =>
-  new hb.SafeString(
-    (s ?? "")
-      .replace(/\*\//g, "*\\/")
-      .split("\n")
-      .map((l) => ` * ${l}`.trimEnd())
-      .join("\n"),
-  ),
+hb.registerHelper(
+  "comment",
+  (s: string) =>
+    new hb.SafeString(
+      (s ?? "")
+        .replace(/\*\//g, "*\\/")
+        .split("\n")
+        .map((l) => ` * ${l}`.trimEnd())
+        .join("\n"),
+    ),
 );
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();

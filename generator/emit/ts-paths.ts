@@ -38,9 +38,7 @@ export function importApiType(imports: ImportTracker, decl: TypeDecl): string {
 
 /** Imports a runtime export. */
 export function importRuntime(imports: ImportTracker, name: string, options: EmitOptions, typeOnly = false): string {
-  const from = path.isAbsolute(options.runtimeImport)
-    ? path.join(options.runtimeImport, "index.ts")
-    : options.runtimeImport;
+  const from = path.isAbsolute(options.runtimeImport) ? path.join(options.runtimeImport, "index.ts") : options.runtimeImport;
   return imports.add(name, from, typeOnly);
 }
 

@@ -135,13 +135,14 @@ function isApiType(t: GoTypeDecl): boolean {
 }
 
 function tagLines(lines: string[]): string[] {
-  return lines.map((l) => l.trim()).filter((l) => l.startsWith("+")).map((l) => l.slice(1).trim());
+  return lines
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith("+"))
+    .map((l) => l.slice(1).trim());
 }
 
 function docLines(lines: string[]): string[] {
-  const out = lines
-    .filter((l) => !l.trim().startsWith("+"))
-    .map((l) => l.replace(/^ /, "").replace(/\s+$/, ""));
+  const out = lines.filter((l) => !l.trim().startsWith("+")).map((l) => l.replace(/^ /, "").replace(/\s+$/, ""));
   while (out.length && out[0] === "") out.shift();
   while (out.length && out[out.length - 1] === "") out.pop();
   // Upstream separates internal notes from the published doc with "---"; keep the published part.
@@ -183,7 +184,13 @@ function comment(doc: string[], tags: string[], indent: string): string {
   return `${indent}/**\n${body}\n${indent} */\n`;
 }
 
-function packageDoc(pkg: GoPackageInput, docFile: GoFile | undefined, pkgTags: string[], opts: ConvertOptions, result: ConvertResult): string {
+function packageDoc(
+  pkg: GoPackageInput,
+  docFile: GoFile | undefined,
+  pkgTags: string[],
+  opts: ConvertOptions,
+  result: ConvertResult,
+): string {
   const tags = keepTags(result, pkgTags, "package").filter((t) => !t.startsWith("kubegen:go-package"));
   tags.push(`kubegen:go-package=${pkg.importPath}`);
   const doc = opts.noDocs ? (opts.keptDoc?.(`${pkg.folder}/doc.ts`, "") ?? []) : docFile ? docLines(docFile.packageDoc) : [];
@@ -331,7 +338,9 @@ function convertDecl(
   typeTags = typeTags.flatMap((x) => {
     if (!x.startsWith("genclient:method=")) return [x];
     const own = `${ctx.pkg.importPath}.`;
-    const parts = x.split(",").map((p) => p.replace(/^(input|result)=(.*)$/, (_m, k: string, v: string) => `${k}=${v.startsWith(own) ? v.slice(own.length) : v}`));
+    const parts = x
+      .split(",")
+      .map((p) => p.replace(/^(input|result)=(.*)$/, (_m, k: string, v: string) => `${k}=${v.startsWith(own) ? v.slice(own.length) : v}`));
     if (parts.some((p) => /^(input|result)=.*[./]/.test(p))) {
       result.notes.push(`${ctx.pkg.folder} ${t.name}: ${x} names another package's type; left out`);
       return [];
@@ -379,7 +388,11 @@ function convertDecl(
       const ts = tsType(ctx, f.type, fieldWhere);
       if (ts === undefined) continue;
       const omit = jsonOpts.includes("omitempty") || jsonOpts.includes("omitzero");
-      let tags = keepTags(ctx, tagLines(f.doc).map((x) => resolveDefaultRef(x, consts)), "field");
+      let tags = keepTags(
+        ctx,
+        tagLines(f.doc).map((x) => resolveDefaultRef(x, consts)),
+        "field",
+      );
       // `+required` on a field JSON may omit: required in schemas all the same (kube-openapi reads
       // the tag), which the api/ form says with controller-gen's spelling.
       if (omit && tags.includes("required")) tags = tags.map((x) => (x === "required" ? "kubebuilder:validation:Required" : x));

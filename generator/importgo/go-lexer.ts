@@ -33,7 +33,33 @@ export class GoSyntaxError extends Error {
   }
 }
 
-const OPS = ["<<=", ">>=", "&^=", "...", "&&", "||", "<-", "++", "--", "==", "!=", "<=", ">=", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "&^"];
+const OPS = [
+  "<<=",
+  ">>=",
+  "&^=",
+  "...",
+  "&&",
+  "||",
+  "<-",
+  "++",
+  "--",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  ":=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "&=",
+  "|=",
+  "^=",
+  "<<",
+  ">>",
+  "&^",
+];
 
 /** Tokens after which a newline ends the statement (Go spec, "Semicolons"). */
 function endsStatement(t: GoToken | undefined): boolean {
@@ -100,7 +126,18 @@ export function tokenize(src: string, file: string): { tokens: GoToken[]; commen
         if (src[j] === "\n") throw new GoSyntaxError(file, line, "newline in string literal");
         if (src[j] === "\\") {
           const e = src[j + 1];
-          const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "\\": "\\", "'": "'", a: "\x07", b: "\b", f: "\f", v: "\v" };
+          const simple: Record<string, string> = {
+            n: "\n",
+            t: "\t",
+            r: "\r",
+            '"': '"',
+            "\\": "\\",
+            "'": "'",
+            a: "\x07",
+            b: "\b",
+            f: "\f",
+            v: "\v",
+          };
           if (e !== undefined && e in simple) {
             out += simple[e];
             j += 2;

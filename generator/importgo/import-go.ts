@@ -121,7 +121,11 @@ export function existingDocs(file: string): Map<string, string[]> {
       const doc = pending.filter((l) => !l.startsWith("+"));
       while (doc.length && doc[doc.length - 1] === "") doc.pop();
       while (doc.length && doc[0] === "") doc.shift();
-      if (doc.length) out.set(key, doc.map((l) => l.replace(/\*\\\//g, "*/")));
+      if (doc.length)
+        out.set(
+          key,
+          doc.map((l) => l.replace(/\*\\\//g, "*/")),
+        );
     }
     pending = undefined;
   }

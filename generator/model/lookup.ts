@@ -25,7 +25,8 @@ export class ModelIndex {
   /** The declaration a named ref points at (throws if the model is inconsistent). */
   resolve(ref: Extract<TypeRef, { kind: "named" }>): TypeDecl {
     const d = this.decl(ref.pkg, ref.name);
-    if (!d) throw new Error(`model has no declaration ${ref.pkg}.${ref.name} (the validation pass should have reported the reference to it)`);
+    if (!d)
+      throw new Error(`model has no declaration ${ref.pkg}.${ref.name} (the validation pass should have reported the reference to it)`);
     return d;
   }
 

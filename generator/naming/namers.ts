@@ -79,9 +79,11 @@ export function kebabName(name: string): string {
 }
 
 const RESERVED: ReadonlySet<string> = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "yield let static implements interface package private protected public await").split(" "),
+    "yield let static implements interface package private protected public await"
+  ).split(" "),
 );
 
 /** `name`, or `name_` when it is a reserved word (a kind called `Class` still gets a parameter name). */

@@ -58,12 +58,16 @@ export function defaultProblem(index: ModelIndex, ref: TypeRef, value: unknown, 
         case "alias":
           return defaultProblem(index, d.target, value, d.validation);
         case "struct":
-          return typeof value === "object" && value !== null && !Array.isArray(value) ? structProblem(index, d, value as Record<string, unknown>) : `${show(value)} is not an object`;
+          return typeof value === "object" && value !== null && !Array.isArray(value)
+            ? structProblem(index, d, value as Record<string, unknown>)
+            : `${show(value)} is not an object`;
         case "special":
           switch (d.special) {
             case "IntOrString":
             case "Quantity":
-              return typeof value === "string" || (typeof value === "number" && Number.isInteger(value)) ? undefined : `${show(value)} is not an integer or a string`;
+              return typeof value === "string" || (typeof value === "number" && Number.isInteger(value))
+                ? undefined
+                : `${show(value)} is not an integer or a string`;
             case "Time":
             case "MicroTime":
             case "Duration":
@@ -92,8 +96,10 @@ function boundsProblem(value: unknown, v: Validation): string | undefined {
     return `${show(value)} is not one of the Enum values (${v.enum.join(", ")})`;
   }
   if (typeof value === "number") {
-    if (v.minimum !== undefined && (v.exclusiveMinimum ? value <= v.minimum : value < v.minimum)) return `${value} is below the Minimum ${v.minimum}`;
-    if (v.maximum !== undefined && (v.exclusiveMaximum ? value >= v.maximum : value > v.maximum)) return `${value} is above the Maximum ${v.maximum}`;
+    if (v.minimum !== undefined && (v.exclusiveMinimum ? value <= v.minimum : value < v.minimum))
+      return `${value} is below the Minimum ${v.minimum}`;
+    if (v.maximum !== undefined && (v.exclusiveMaximum ? value >= v.maximum : value > v.maximum))
+      return `${value} is above the Maximum ${v.maximum}`;
   }
   if (typeof value === "string") {
     if (v.minLength !== undefined && [...value].length < v.minLength) return `${show(value)} is shorter than MinLength ${v.minLength}`;

@@ -37,9 +37,7 @@ export class Diagnostics {
   /** Throws when anything was reported. */
   throwIfAny(): void {
     if (this.list.length) {
-      const sorted = [...this.list].sort(
-        (a, b) => a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line,
-      );
+      const sorted = [...this.list].sort((a, b) => a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line);
       throw new GeneratorError(sorted);
     }
   }

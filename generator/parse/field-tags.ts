@@ -55,11 +55,17 @@ const JSON_NAME = /^[A-Za-z_$][A-Za-z0-9_$.-]*$/;
 
 export function checkFieldName(owner: string, name: string, pos: SourcePos, diag: Diagnostics): boolean {
   if (PROTOTYPE_NAMES.has(name)) {
-    diag.error(pos, `${owner}.${name}: a field may not be named "${name}": every JavaScript object inherits it from Object.prototype, so an unset field would read the inherited member`);
+    diag.error(
+      pos,
+      `${owner}.${name}: a field may not be named "${name}": every JavaScript object inherits it from Object.prototype, so an unset field would read the inherited member`,
+    );
     return false;
   }
   if (!JSON_NAME.test(name)) {
-    diag.error(pos, `${owner}: field name ${JSON.stringify(name)} must start with a letter, "_" or "$" and hold only letters, digits, "_", "$", "." and "-"`);
+    diag.error(
+      pos,
+      `${owner}: field name ${JSON.stringify(name)} must start with a letter, "_" or "$" and hold only letters, digits, "_", "$", "." and "-"`,
+    );
     return false;
   }
   return true;

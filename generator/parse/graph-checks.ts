@@ -60,7 +60,10 @@ export function checkImportCycles(model: Model, diag: Diagnostics): void {
     if (reported.has(key)) continue;
     reported.add(key);
     const first = edges.get(pkg.path)!.get(cycle[1]!)!;
-    diag.error(first, `package ${pkg.path} imports ${cycle[1]}, which imports it back (${cycle.join(" -> ")}): Go packages and .proto files cannot import each other`);
+    diag.error(
+      first,
+      `package ${pkg.path} imports ${cycle[1]}, which imports it back (${cycle.join(" -> ")}): Go packages and .proto files cannot import each other`,
+    );
   }
 }
 
@@ -86,7 +89,10 @@ export function checkCrdRecursion(index: ModelIndex, model: Model, diag: Diagnos
         const at = stack.indexOf(target);
         if (at >= 0) {
           const loop = [...stack.slice(at).map((x) => x.name), target.name];
-          diag.error(pos, `${label}: ${target.name} contains itself (${loop.join(" -> ")}), which a CRD's structural schema cannot express`);
+          diag.error(
+            pos,
+            `${label}: ${target.name} contains itself (${loop.join(" -> ")}), which a CRD's structural schema cannot express`,
+          );
           continue;
         }
         visit(target, stack);

@@ -30,7 +30,16 @@ function splitTopLevel(text: string, sep: string): string[] {
 }
 
 const GO_ESCAPES: Readonly<Record<string, string>> = {
-  a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", '"': '"', "'": "'",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  '"': '"',
+  "'": "'",
 };
 
 /** Go's strconv.Unquote of a double- or single-quoted literal's inside. */

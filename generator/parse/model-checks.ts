@@ -21,9 +21,15 @@ function checkPlurals(model: Model, diag: Diagnostics): void {
       const other = byPlural.get(key);
       if (!other) byPlural.set(key, { kind: t, version: pkg.groupVersion.version });
       else if (other.version === pkg.groupVersion.version) {
-        diag.error(t.pos, `${t.name}: resource ${key} is already ${other.kind.name}'s in ${pkg.groupVersion.version} (give one of them +kubebuilder:resource:path=<plural>)`);
+        diag.error(
+          t.pos,
+          `${t.name}: resource ${key} is already ${other.kind.name}'s in ${pkg.groupVersion.version} (give one of them +kubebuilder:resource:path=<plural>)`,
+        );
       } else if (other.kind.name !== t.name) {
-        diag.error(t.pos, `${t.name}: resource ${key} is ${other.kind.name} in ${other.version}: one resource serves one kind in every version`);
+        diag.error(
+          t.pos,
+          `${t.name}: resource ${key} is ${other.kind.name} in ${other.version}: one resource serves one kind in every version`,
+        );
       }
     }
   }
@@ -46,7 +52,10 @@ function checkStorageVersions(model: Model, diag: Diagnostics): void {
     const marked = kinds.filter((k) => k.resource!.storageVersion);
     if (kinds.length > 1 && marked.length !== 1) {
       const at = marked[1] ?? kinds[0]!;
-      diag.error(at.pos, `${key} is served in ${kinds.length} versions: tag exactly one of them +kubebuilder:storageversion (now ${marked.length})`);
+      diag.error(
+        at.pos,
+        `${key} is served in ${kinds.length} versions: tag exactly one of them +kubebuilder:storageversion (now ${marked.length})`,
+      );
     }
   }
 }
@@ -72,7 +81,11 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       if (pkg.crd && !pkg.external) checkCrdValidation(t, diag);
       if (t.kind !== "struct") continue;
       for (const e of t.embeds) {
-        if (!refOk(e)) diag.error(t.pos, `${t.name} extends ${e.kind === "named" ? e.name : "a type"}, which is not an exported API interface (or failed to parse)`);
+        if (!refOk(e))
+          diag.error(
+            t.pos,
+            `${t.name} extends ${e.kind === "named" ? e.name : "a type"}, which is not an exported API interface (or failed to parse)`,
+          );
         else if (!index.structOf(e)) diag.error(t.pos, `${t.name} may extend only interfaces`);
       }
       if (t.fields.some((f) => !refOk(f.type)) || t.embeds.some((e) => !refOk(e))) continue;
@@ -132,10 +145,18 @@ function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void 
     for (const e of s.embeds) {
       const inner = index.structOf(e);
       if (!inner || isTypeMeta(index, inner) || s.protobufEmbeds?.some((x) => x.ref === e)) continue;
-      diag.error(s.pos, `${s.name} extends ${inner.name}, whose fields its protobuf message would lack: give the embedded struct a protobuf field with +kubegen:protobuf-embed=${inner.name},<number> (or +protobuf=false on ${s.name})`);
+      diag.error(
+        s.pos,
+        `${s.name} extends ${inner.name}, whose fields its protobuf message would lack: give the embedded struct a protobuf field with +kubegen:protobuf-embed=${inner.name},<number> (or +protobuf=false on ${s.name})`,
+      );
     }
   }
-  const jsonNames = new Set(index.jsonFields(s).filter((f) => !s.fields.includes(f)).map((f) => f.name));
+  const jsonNames = new Set(
+    index
+      .jsonFields(s)
+      .filter((f) => !s.fields.includes(f))
+      .map((f) => f.name),
+  );
   for (const f of s.fields) {
     const where = `${s.name}.${f.name}`;
     if (jsonNames.has(f.name)) diag.error(f.pos, `${where}: JSON name "${f.name}" is used twice (check embedded types)`);
@@ -148,7 +169,10 @@ function checkStruct(index: ModelIndex, s: StructDecl, diag: Diagnostics): void 
       {
         const other = numbers.get(f.protobuf.number);
         if (other !== undefined) {
-          diag.error(f.pos, `${where}: protobuf field number ${f.protobuf.number} is already used by ${other.startsWith("the embedded ") ? other : `${s.name}.${other}`}`);
+          diag.error(
+            f.pos,
+            `${where}: protobuf field number ${f.protobuf.number} is already used by ${other.startsWith("the embedded ") ? other : `${s.name}.${other}`}`,
+          );
         }
         numbers.set(f.protobuf.number, f.name);
         if (protoNames.has(f.protobuf.name)) diag.error(f.pos, `${where}: protobuf name "${f.protobuf.name}" is used twice`);

@@ -134,7 +134,7 @@ function buildPackage(
   const declComments = raw.decls.map((d) => ({ decl: d, parsed: parseComments(d.comments, d.file) }));
   const scalarsOnly = declComments.every(({ parsed }) => hasTag(parsed.tags, "kubegen:scalar"));
   if (scalarsOnly) {
-    for (const { decl, parsed } of declComments) checkTags(parsed.tags, "type", diag), checkScalar(decl, diag);
+    for (const { decl, parsed } of declComments) (checkTags(parsed.tags, "type", diag), checkScalar(decl, diag));
     return undefined;
   }
   const pkgPos = { file: raw.packageCommentFile, line: raw.packageComment?.line ?? 1 };
@@ -217,14 +217,7 @@ function checkScalar(decl: RawDecl, diag: Diagnostics): void {
   }
 }
 
-function buildDecl(
-  pkg: Package,
-  decl: RawDecl,
-  doc: string,
-  tags: Tag[],
-  resolve: NameResolver,
-  diag: Diagnostics,
-): TypeDecl | undefined {
+function buildDecl(pkg: Package, decl: RawDecl, doc: string, tags: Tag[], resolve: NameResolver, diag: Diagnostics): TypeDecl | undefined {
   const base = { name: decl.name, doc, tags, pos: decl.pos };
   if (decl.kind === "alias") {
     const special = findTag(tags, "kubegen:special");
@@ -239,7 +232,10 @@ function buildDecl(
     const values = stringLiteralUnion(decl.typeNode);
     const validationTag = tags.find((t) => t.name.startsWith("kubebuilder:validation:"));
     if (validationTag && (values || hasTag(tags, "kubegen:special"))) {
-      diag.error(validationTag.pos, `tag +${validationTag.name} applies to fields, structs and plain aliases, not to ${values ? "enum" : "special type"} ${decl.name}`);
+      diag.error(
+        validationTag.pos,
+        `tag +${validationTag.name} applies to fields, structs and plain aliases, not to ${values ? "enum" : "special type"} ${decl.name}`,
+      );
     }
     if (hasTag(tags, "enum")) {
       if (!values) {

@@ -56,13 +56,18 @@ export function checkResource(index: ModelIndex, pkg: Package, s: StructDecl, di
       if (path === undefined || path === "") continue;
       const top = path.split(".")[1];
       if (under === "either" ? top !== "spec" && top !== "status" : top !== under) {
-        diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} must be a path under .${under === "either" ? "spec or .status" : under}, not "${path}"`);
+        diag.error(
+          scaleTag.pos,
+          `tag +kubebuilder:subresource:scale: ${name} must be a path under .${under === "either" ? "spec or .status" : under}, not "${path}"`,
+        );
         continue;
       }
       const t = typeAt(index, s, path);
       if (typeof t === "string") diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} ${path}: ${t}`);
-      else if (integer && !isInteger(index, t)) diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} ${path} must name an integer field`);
-      else if (!integer && index.underlying(t).kind !== "primitive") diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} ${path} must name a string field`);
+      else if (integer && !isInteger(index, t))
+        diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} ${path} must name an integer field`);
+      else if (!integer && index.underlying(t).kind !== "primitive")
+        diag.error(scaleTag.pos, `tag +kubebuilder:subresource:scale: ${name} ${path} must name a string field`);
     }
   }
   const methodTags = s.tags.filter((t) => t.name === "genclient:method");
@@ -85,13 +90,22 @@ export function checkResource(index: ModelIndex, pkg: Package, s: StructDecl, di
   });
   for (const m of s.client?.methods ?? []) {
     const tag = methodTags.find((t) => (t.value ?? "").split(",")[0] === m.name) ?? s;
-    for (const [arg, name] of [["input", m.input], ["result", m.result]] as const) {
+    for (const [arg, name] of [
+      ["input", m.input],
+      ["result", m.result],
+    ] as const) {
       if (name === undefined) continue;
       const d = pkg.types.find((t) => t.name === name);
       if (d?.kind !== "struct") {
-        diag.error(tag.pos, `tag +genclient:method ${m.name}: ${arg}=${name} must name a struct of package ${pkg.path} (types of other packages are not supported)`);
+        diag.error(
+          tag.pos,
+          `tag +genclient:method ${m.name}: ${arg}=${name} must name a struct of package ${pkg.path} (types of other packages are not supported)`,
+        );
       } else if (arg === "result" && m.verb === "list" && !pkg.types.some((t) => t.kind === "struct" && t.name === `${name}List`)) {
-        diag.error(tag.pos, `tag +genclient:method ${m.name}: a list method's result ${name} needs a ${name}List struct in package ${pkg.path}`);
+        diag.error(
+          tag.pos,
+          `tag +genclient:method ${m.name}: a list method's result ${name} needs a ${name}List struct in package ${pkg.path}`,
+        );
       }
     }
   }

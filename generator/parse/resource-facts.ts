@@ -2,16 +2,7 @@
  * Derives client and resource facts (verbs, scope, plural, short names, subresources) from a
  * struct's `+genclient*` and `+kubebuilder:*` tags.
  */
-import type {
-  ClientFacts,
-  ClientMethod,
-  Lifecycle,
-  Package,
-  PrinterColumn,
-  ResourceFacts,
-  StructDecl,
-  Tag,
-} from "../model/types.js";
+import type { ClientFacts, ClientMethod, Lifecycle, Package, PrinterColumn, ResourceFacts, StructDecl, Tag } from "../model/types.js";
 import { resourcePlural } from "../naming/namers.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { markerArgsRaw, markerList } from "./marker-values.js";
@@ -46,7 +37,10 @@ function parseMethod(tag: Tag, diag: Diagnostics): ClientMethod | undefined {
   const args = parseMarkerArgs(rest.join(","));
   const verb = args.get("verb");
   if (!name || !/^[A-Z][A-Za-z0-9]*$/.test(name) || !verb || !CLIENT_VERBS.includes(verb)) {
-    diag.error(tag.pos, `tag +genclient:method must be Name,verb=<${CLIENT_VERBS.join("|")}>[,subresource=..][,input=..][,result=..], not "${tag.value}"`);
+    diag.error(
+      tag.pos,
+      `tag +genclient:method must be Name,verb=<${CLIENT_VERBS.join("|")}>[,subresource=..][,input=..][,result=..], not "${tag.value}"`,
+    );
     return undefined;
   }
   for (const key of args.keys()) {
@@ -77,7 +71,8 @@ export function clientFacts(s: StructDecl, diag: Diagnostics): ClientFacts | und
   let verbs = CLIENT_VERBS.filter((v) => hasStatus || (v !== "updateStatus" && v !== "applyStatus"));
   const only = tagValue(tags, "genclient:onlyVerbs");
   const skip = tagValue(tags, "genclient:skipVerbs");
-  if (only && skip) diag.error(findTag(tags, "genclient:onlyVerbs")!.pos, `+genclient:onlyVerbs and +genclient:skipVerbs exclude each other`);
+  if (only && skip)
+    diag.error(findTag(tags, "genclient:onlyVerbs")!.pos, `+genclient:onlyVerbs and +genclient:skipVerbs exclude each other`);
   if (only) verbs = verbs.filter((v) => only.split(",").includes(v));
   if (skip) verbs = verbs.filter((v) => !skip.split(",").includes(v));
   const methods = tags

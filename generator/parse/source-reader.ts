@@ -304,13 +304,7 @@ export class SourceReader {
     }
   }
 
-  private readMembers(
-    decl: Node,
-    sf: SourceFile,
-    file: string,
-    pkg: RawPackage,
-    comments: FileComments,
-  ): RawMember[] {
+  private readMembers(decl: Node, sf: SourceFile, file: string, pkg: RawPackage, comments: FileComments): RawMember[] {
     if (!Node.isInterfaceDeclaration(decl)) return [];
     const members: RawMember[] = [];
     for (const m of decl.getMembers()) {

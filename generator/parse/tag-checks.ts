@@ -28,11 +28,7 @@ export function checkTags(tags: Tag[], scope: TagScope, diag: Diagnostics): Tag[
       continue;
     }
     const problem =
-      tag.name === "protobuf"
-        ? checkProtobufTag(scope, tag.value ?? "")
-        : tag.value !== undefined
-          ? def.check?.(tag.value)
-          : undefined;
+      tag.name === "protobuf" ? checkProtobufTag(scope, tag.value ?? "") : tag.value !== undefined ? def.check?.(tag.value) : undefined;
     if (problem) {
       diag.error(tag.pos, `tag +${tag.name}: ${problem}`);
       continue;

@@ -90,8 +90,7 @@ const validation = (name: string, check?: (v: string) => string | undefined): Ta
   ...(check ? { check } : {}),
 });
 
-const count = (v: string): string | undefined =>
-  /^\d+$/.test(v) ? undefined : `must be a non-negative integer, not "${v}"`;
+const count = (v: string): string | undefined => (/^\d+$/.test(v) ? undefined : `must be a non-negative integer, not "${v}"`);
 
 const regex = (v: string): string | undefined => {
   if (markerScalar(v) === undefined) return `is not a valid quoted string: ${v}`;
@@ -107,9 +106,36 @@ const enumList = (v: string): string | undefined => {
 
 /** The formats apiextensions accepts in a structural schema (upstream's supported formats). */
 export const SCHEMA_FORMATS: readonly string[] = [
-  "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5",
-  "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte", "password", "date", "duration",
-  "datetime", "date-time", "int32", "int64", "float", "double", "int-or-string",
+  "bsonobjectid",
+  "uri",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "cidr",
+  "mac",
+  "uuid",
+  "uuid3",
+  "uuid4",
+  "uuid5",
+  "isbn",
+  "isbn10",
+  "isbn13",
+  "creditcard",
+  "ssn",
+  "hexcolor",
+  "rgbcolor",
+  "byte",
+  "password",
+  "date",
+  "duration",
+  "datetime",
+  "date-time",
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "int-or-string",
 ];
 
 const schemaFormat = (v: string): string | undefined =>
@@ -180,9 +206,7 @@ const TAGS: TagDef[] = [
   lifecycle("introduced", version),
   lifecycle("deprecated", version),
   lifecycle("removed", version),
-  lifecycle("replacement", (v) =>
-    v.split(",").length === 3 ? undefined : `must be group,version,Kind, not "${v}"`,
-  ),
+  lifecycle("replacement", (v) => (v.split(",").length === 3 ? undefined : `must be group,version,Kind, not "${v}"`)),
   { name: "kubebuilder:resource", scopes: ["type"], value: "required", marker: true },
   { name: "kubebuilder:subresource:status", scopes: ["type"], value: "none" },
   { name: "kubebuilder:subresource:scale", scopes: ["type"], value: "required", marker: true, check: scaleArgs },

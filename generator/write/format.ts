@@ -30,7 +30,10 @@ class FormatCache {
 
   constructor() {
     if (process.env.KUBEGEN_FORMAT_CACHE === "0") return;
-    const key = createHash("sha256").update(`${prettier.version}\0${JSON.stringify(OPTIONS)}`).digest("hex").slice(0, 16);
+    const key = createHash("sha256")
+      .update(`${prettier.version}\0${JSON.stringify(OPTIONS)}`)
+      .digest("hex")
+      .slice(0, 16);
     const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
     this.dir = path.join(os.tmpdir(), `kubegen-format-cache-${uid}`, key);
   }

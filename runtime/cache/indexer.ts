@@ -1,10 +1,5 @@
 // A store with secondary indexes (by namespace, or any function of an object), kept in step.
-import {
-  deletionHandlingMetaNamespaceKeyFunc,
-  type DeletedFinalStateUnknown,
-  type KeyFunc,
-  type MetaObject,
-} from "./keys.js";
+import { deletionHandlingMetaNamespaceKeyFunc, type DeletedFinalStateUnknown, type KeyFunc, type MetaObject } from "./keys.js";
 import type { Store } from "./store.js";
 
 /** Computes the values an object is indexed under (none, one or several). */

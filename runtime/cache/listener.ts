@@ -24,9 +24,7 @@ export interface ResourceEventHandler<T> {
 
 /** One queued call of a handler. */
 export type Notification<T> =
-  | { kind: "add"; obj: T; initial: boolean }
-  | { kind: "update"; old: T; obj: T }
-  | { kind: "delete"; obj: T | DeletedFinalStateUnknown<T> };
+  { kind: "add"; obj: T; initial: boolean } | { kind: "update"; old: T; obj: T } | { kind: "delete"; obj: T | DeletedFinalStateUnknown<T> };
 
 /**
  * Delivers notifications to one handler in order. The buffer is unbounded, as client-go's is:

@@ -298,7 +298,12 @@ export class Reflector<T extends MetaObject> {
       if (signal.aborted) return { kind: "aborted", events };
       arm();
       const timeoutSeconds = this.#serverTimeout ?? Math.floor(300 * (1 + Math.random()));
-      const opts: ListWatchWatchOptions = { resourceVersion: this.#lastSyncRV, allowWatchBookmarks: true, timeoutSeconds, signal: ctl.signal };
+      const opts: ListWatchWatchOptions = {
+        resourceVersion: this.#lastSyncRV,
+        allowWatchBookmarks: true,
+        timeoutSeconds,
+        signal: ctl.signal,
+      };
       if (watchList) {
         // Not older than what we had ("" the first time, or once it was gone: the newest).
         opts.resourceVersion = this.#lastSyncRVUnavailable ? "" : this.#lastSyncRV;
@@ -316,7 +321,8 @@ export class Reflector<T extends MetaObject> {
         wake = undefined;
         if (r === ABORTED) return ended();
         if (r.done) {
-          if (initial) return { kind: "unsynced", events, unsupported: false, err: new Error("the watch-list ended before its initial events did") };
+          if (initial)
+            return { kind: "unsynced", events, unsupported: false, err: new Error("the watch-list ended before its initial events did") };
           return { kind: "closed", events, durationMs: performance.now() - started };
         }
         arm();

@@ -17,7 +17,9 @@ export class GroupDiscoveryFailedError extends Error {
     /** The resource lists that were discovered. */
     readonly resources: APIResourceList[],
   ) {
-    super(`unable to retrieve the complete list of server APIs: ${[...groups].map(([gv, err]) => `${gv}: ${(err as Error).message ?? err}`).join(", ")}`);
+    super(
+      `unable to retrieve the complete list of server APIs: ${[...groups].map(([gv, err]) => `${gv}: ${(err as Error).message ?? err}`).join(", ")}`,
+    );
   }
 }
 
@@ -57,7 +59,11 @@ export class DiscoveryClient {
     if (groupVersion === "") throw new Error("groupVersion shouldn't be empty");
     const { group, version } = splitGroupVersion(groupVersion);
     try {
-      const list = await this.client.request<APIResourceList>({ method: "GET", path: groupVersionPath(group, version), ...(signal && { signal }) });
+      const list = await this.client.request<APIResourceList>({
+        method: "GET",
+        path: groupVersionPath(group, version),
+        ...(signal && { signal }),
+      });
       return { ...list, groupVersion, resources: list.resources ?? [] };
     } catch (err) {
       if (groupVersion === "v1" && isNotFound(err)) return { kind: "APIResourceList", apiVersion: "v1", groupVersion, resources: [] };

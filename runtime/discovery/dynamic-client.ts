@@ -2,7 +2,15 @@
 import type { DeleteOptions, ListMeta, ObjectMeta, Status } from "../../api/meta/v1/types.js";
 import type { RestClient } from "../rest/client.js";
 import { MEDIA_TYPE_JSON } from "../rest/config.js";
-import { deleteOptionsBody, toQuery, type GetQuery, type ListQuery, type PatchQuery, type PatchType, type WriteQuery } from "../rest/options.js";
+import {
+  deleteOptionsBody,
+  toQuery,
+  type GetQuery,
+  type ListQuery,
+  type PatchQuery,
+  type PatchType,
+  type WriteQuery,
+} from "../rest/options.js";
 import { resourcePath, type ResourceRef } from "../rest/paths.js";
 import type { WatchEvent } from "../rest/watch.js";
 
@@ -105,7 +113,12 @@ export class DynamicResourceClient {
   }
 
   /** Patches an object with a patch of the given type (an object or an already encoded string). */
-  patch(name: string, type: PatchType, patch: unknown, opts: PatchQuery & CallOptions & { subresource?: string } = {}): Promise<Unstructured> {
+  patch(
+    name: string,
+    type: PatchType,
+    patch: unknown,
+    opts: PatchQuery & CallOptions & { subresource?: string } = {},
+  ): Promise<Unstructured> {
     const { signal, subresource, ...query } = opts;
     return this.send("PATCH", { name, ...(subresource && { subresource }) }, query, patch, signal, type);
   }

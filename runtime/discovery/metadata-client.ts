@@ -25,7 +25,11 @@ function toPartial(obj: { apiVersion?: string; kind?: string; metadata?: ObjectM
   return out;
 }
 
-function toPartialList(list: { metadata?: PartialObjectMetadataList["metadata"]; kind?: string; items?: unknown[] }): PartialObjectMetadataList {
+function toPartialList(list: {
+  metadata?: PartialObjectMetadataList["metadata"];
+  kind?: string;
+  items?: unknown[];
+}): PartialObjectMetadataList {
   const items = (list.items ?? []).map((i) => toPartial(i as Parameters<typeof toPartial>[0]));
   const out: PartialObjectMetadataList = { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadataList", items };
   if (list.metadata !== undefined) out.metadata = list.metadata;

@@ -116,7 +116,14 @@ export class SharedInformerFactoryBase {
    */
   async waitForCacheSync(signal: AbortSignal): Promise<Map<string, boolean>> {
     const started = [...this.#running.keys()].map((key) => [key, this.#informers.get(key)!] as const);
-    await waitForCacheSync(signal, ...started.map(([, inf]) => () => inf.hasSynced()));
+    await waitForCacheSync(
+      signal,
+      ...started.map(
+        ([, inf]) =>
+          () =>
+            inf.hasSynced(),
+      ),
+    );
     return new Map(started.map(([key, inf]) => [key, inf.hasSynced()]));
   }
 

@@ -57,7 +57,9 @@ export type PatchData = string | Uint8Array | object;
 export type TweakListOptions = (options: ListOptions) => void;
 
 /** Splits a call's signal from its API options, so the signal never reaches a query string. */
-export function splitCall<O extends CallOptions>(opts: O | undefined): { signal: AbortSignal | undefined; rest: Omit<O, "signal"> | undefined } {
+export function splitCall<O extends CallOptions>(
+  opts: O | undefined,
+): { signal: AbortSignal | undefined; rest: Omit<O, "signal"> | undefined } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
   const { signal, ...rest } = opts;
   return { signal, rest: rest as Omit<O, "signal"> };

@@ -132,7 +132,13 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
     const name = call.name ?? nameOf(call.input, "apply");
     // An apply body is YAML, of which JSON is a subset; it is never protobuf.
     const body = JSON.stringify(this.#input(call));
-    return this.#send(opts, { method: "PATCH", name, subresource: call.subresource || undefined, body, contentType: MEDIA_TYPE_APPLY_PATCH });
+    return this.#send(opts, {
+      method: "PATCH",
+      name,
+      subresource: call.subresource || undefined,
+      body,
+      contentType: MEDIA_TYPE_APPLY_PATCH,
+    });
   }
 
   #ref(): { group: string; version: string; resource: string } {
@@ -144,7 +150,9 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
   }
 
   #input<I>(call: CustomCall<I>): I | undefined {
-    return call.inputKind === undefined || call.input === undefined ? call.input : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
+    return call.inputKind === undefined || call.input === undefined
+      ? call.input
+      : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
   }
 
   /** Sends a call whose options mix query parameters with the call's signal. */

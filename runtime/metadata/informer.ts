@@ -51,8 +51,15 @@ export interface MetadataInformerOptions extends SharedIndexInformerOptions<Part
 }
 
 /** A shared informer of `ref`'s objects as PartialObjectMetadata, across all namespaces; run it with `run(signal)`. */
-export function newMetadataInformer(source: MetadataResourceSource, ref: ResourceRef, options: MetadataInformerOptions = {}): SharedIndexInformer<PartialObjectMetadata> {
+export function newMetadataInformer(
+  source: MetadataResourceSource,
+  ref: ResourceRef,
+  options: MetadataInformerOptions = {},
+): SharedIndexInformer<PartialObjectMetadata> {
   const { tweakListOptions, ...informerOptions } = options;
   const name = informerOptions.name ?? `${ref.resource}${ref.group ? `.${ref.group}` : ""}/${ref.version} (metadata)`;
-  return new SharedIndexInformer<PartialObjectMetadata>(newMetadataListWatch(source.resource(ref), tweakListOptions), { ...informerOptions, name });
+  return new SharedIndexInformer<PartialObjectMetadata>(newMetadataListWatch(source.resource(ref), tweakListOptions), {
+    ...informerOptions,
+    name,
+  });
 }

@@ -275,10 +275,7 @@ function varintSize(n: number): number {
 export function decodeObject<T extends object = Record<string, unknown>>(scheme: Scheme, bytes: Uint8Array): T {
   const unk = decodeEnvelope(bytes);
   if (unk.contentEncoding) {
-    throw new ProtobufError(
-      "malformed",
-      `envelope content encoding ${JSON.stringify(unk.contentEncoding)} is not supported`,
-    );
+    throw new ProtobufError("malformed", `envelope content encoding ${JSON.stringify(unk.contentEncoding)} is not supported`);
   }
   const codec = protobufCodecFor(scheme, unk.apiVersion, unk.kind);
   // A reader over raw alone: a nested length that lies runs into the end of raw, not into the

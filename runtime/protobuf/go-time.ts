@@ -62,8 +62,7 @@ function digits2(s: string, i: number): number {
  */
 function parseCanonical(s: string): UnixTime | undefined {
   if (s.length !== 20 || s.charCodeAt(19) !== 90 /* Z */ || s.charCodeAt(10) !== 84 /* T */) return undefined;
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58)
-    return undefined;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
   const hi = digits2(s, 0);
   const lo = digits2(s, 2);
   const month = digits2(s, 5);
@@ -91,14 +90,7 @@ export function parseRfc3339(s: string, what = "time", fractionDigits?: number):
   }
   const m = RFC3339.exec(s);
   if (!m) throw invalid(what, s, "want YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM)");
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const frac = m[7];
   if (fractionDigits !== undefined && (frac?.length ?? 0) !== fractionDigits) {
     throw invalid(what, s, `want exactly ${fractionDigits} fractional digits`);
@@ -131,10 +123,7 @@ const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i, 2));
 export function formatRfc3339(t: UnixTime, fractionDigits: 0 | 6, what = "time"): string {
   const { seconds, nanos } = t;
   if (!Number.isSafeInteger(seconds) || seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
-    throw new ProtobufError(
-      "invalid-value",
-      `${what} of ${seconds} seconds since the epoch is outside years 0000-9999`,
-    );
+    throw new ProtobufError("invalid-value", `${what} of ${seconds} seconds since the epoch is outside years 0000-9999`);
   }
   const days = Math.floor(seconds / 86400);
   const secOfDay = seconds - days * 86400;

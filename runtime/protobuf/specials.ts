@@ -25,10 +25,7 @@ const INT32_MAX = 2 ** 31 - 1;
 
 function checkEnd(r: Reader, end: number, what: string): void {
   if (r.pos > end) {
-    throw new ProtobufError(
-      "truncated",
-      `${what}: a field runs past the end of the message (offset ${r.pos} > ${end})`,
-    );
+    throw new ProtobufError("truncated", `${what}: a field runs past the end of the message (offset ${r.pos} > ${end})`);
   }
 }
 
@@ -292,10 +289,7 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
   if (start < 0 || start === stop) return null;
   const raw = r.buf.subarray(start, stop);
   if (!looksLikeJson(raw[0]!)) {
-    throw new ProtobufError(
-      "malformed",
-      `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`,
-    );
+    throw new ProtobufError("malformed", `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`);
   }
   try {
     return JSON.parse(utf8String(raw));
@@ -340,8 +334,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 /** Decodes standard padded base64 (how Go's JSON writes []byte); anything else throws. */
 export function base64ToBytes(s: string): Uint8Array {
-  if (!BASE64.test(s))
-    throw new ProtobufError("invalid-value", `bytes field ${JSON.stringify(s.slice(0, 40))} is not standard base64`);
+  if (!BASE64.test(s)) throw new ProtobufError("invalid-value", `bytes field ${JSON.stringify(s.slice(0, 40))} is not standard base64`);
   return Buffer.from(s, "base64");
 }
 

@@ -35,10 +35,7 @@ export function encodeWatchEvent(scheme: Scheme, event: WatchEvent<TypedObject>)
 }
 
 /** Decodes one WatchEvent message (unframed). */
-export function decodeWatchEvent<T extends object = Record<string, unknown>>(
-  scheme: Scheme,
-  message: Uint8Array,
-): WatchEvent<T> {
+export function decodeWatchEvent<T extends object = Record<string, unknown>>(scheme: Scheme, message: Uint8Array): WatchEvent<T> {
   const r = newReader(message);
   const end = message.length;
   let type = "";

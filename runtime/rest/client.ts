@@ -212,7 +212,9 @@ export class RestClient {
     this.transport.close();
   }
 
-  private headers(req: Pick<RestRequest, "method" | "path" | "accept" | "contentType" | "body" | "headers">): Record<string, string | string[]> {
+  private headers(
+    req: Pick<RestRequest, "method" | "path" | "accept" | "contentType" | "body" | "headers">,
+  ): Record<string, string | string[]> {
     const protobuf = this.config.contentType === MEDIA_TYPE_PROTOBUF;
     const headers = this.transport.defaultHeaders();
     headers["Accept"] = req.accept ?? (protobuf ? `${MEDIA_TYPE_PROTOBUF}, ${MEDIA_TYPE_JSON}` : MEDIA_TYPE_JSON);
@@ -239,7 +241,8 @@ export class RestClient {
   private decode(res: http.IncomingMessage, bytes: Buffer): unknown {
     const media = mediaType(res.headers["content-type"]);
     if (media === MEDIA_TYPE_PROTOBUF) {
-      if (this.config.protobufCodec === undefined) throw new Error("the server answered in protobuf but the client config has no protobufCodec");
+      if (this.config.protobufCodec === undefined)
+        throw new Error("the server answered in protobuf but the client config has no protobufCodec");
       return this.config.protobufCodec.decode(bytes);
     }
     if (bytes.length === 0) return undefined;
@@ -268,7 +271,10 @@ export class RestClient {
       // Only with a plugin: a request without one does not pay for the await.
       const creds = this.transport.hasCredentialPlugin ? await this.transport.credentials() : undefined;
       // A plugin's token only where the caller set no Authorization of its own, as client-go.
-      const sent = creds?.token !== undefined && headers["Authorization"] === undefined ? { ...headers, Authorization: `Bearer ${creds.token}` } : headers;
+      const sent =
+        creds?.token !== undefined && headers["Authorization"] === undefined
+          ? { ...headers, Authorization: `Bearer ${creds.token}` }
+          : headers;
       let res: http.IncomingMessage;
       try {
         res = await this.transport.send({ method, path, query, headers: sent, body, signal, stream });

@@ -40,7 +40,16 @@ interface Merged {
  * `extensions` and `preferences`, carries data for other tools that client-go does not read
  * either; any other key is an error naming it, so that nothing is dropped silently.
  */
-const CONFIG_FIELDS: ReadonlySet<string> = new Set(["apiVersion", "kind", "preferences", "clusters", "users", "contexts", "current-context", "extensions"]);
+const CONFIG_FIELDS: ReadonlySet<string> = new Set([
+  "apiVersion",
+  "kind",
+  "preferences",
+  "clusters",
+  "users",
+  "contexts",
+  "current-context",
+  "extensions",
+]);
 const CLUSTER_FIELDS: ReadonlySet<string> = new Set([
   "server",
   "tls-server-name",
@@ -69,7 +78,15 @@ const USER_FIELDS: ReadonlySet<string> = new Set([
   "extensions",
 ]);
 const CONTEXT_FIELDS: ReadonlySet<string> = new Set(["cluster", "user", "namespace", "extensions"]);
-const EXEC_FIELDS: ReadonlySet<string> = new Set(["command", "args", "env", "apiVersion", "installHint", "provideClusterInfo", "interactiveMode"]);
+const EXEC_FIELDS: ReadonlySet<string> = new Set([
+  "command",
+  "args",
+  "env",
+  "apiVersion",
+  "installHint",
+  "provideClusterInfo",
+  "interactiveMode",
+]);
 const AUTH_PROVIDER_FIELDS: ReadonlySet<string> = new Set(["name", "config"]);
 /** The cluster extension whose content an exec plugin receives as `spec.cluster.config`. */
 const EXEC_EXTENSION = "client.authentication.k8s.io/exec";
@@ -90,7 +107,8 @@ class Fields {
     known: ReadonlySet<string>,
   ) {
     for (const k of Object.keys(body)) {
-      if (!known.has(k)) throw new Error(`${where}: field ${JSON.stringify(k)} is not a kubeconfig field kubegen knows (known: ${[...known].join(", ")})`);
+      if (!known.has(k))
+        throw new Error(`${where}: field ${JSON.stringify(k)} is not a kubeconfig field kubegen knows (known: ${[...known].join(", ")})`);
     }
   }
 
@@ -181,7 +199,14 @@ function kubeconfigFiles(opts: KubeconfigOptions): string[] {
   const list = env["KUBECONFIG"];
   if (list !== undefined && list !== "") {
     // As client-go: entries that do not exist are skipped, repeated ones read once.
-    const files = [...new Set(list.split(path.delimiter).filter((f) => f !== "").map((f) => path.resolve(f)))];
+    const files = [
+      ...new Set(
+        list
+          .split(path.delimiter)
+          .filter((f) => f !== "")
+          .map((f) => path.resolve(f)),
+      ),
+    ];
     const existing = files.filter((f) => fs.existsSync(f));
     if (existing.length === 0) throw new Error(`none of the files in KUBECONFIG exist: ${list}`);
     return existing;
@@ -222,7 +247,11 @@ export function loadKubeconfig(opts: KubeconfigOptions = {}): RestConfig {
   if (contextName === undefined) throw new Error(`kubeconfig ${where} has no current-context and no context was given`);
   const contextEntry = merged.contexts.get(contextName);
   if (contextEntry === undefined) throw new Error(`context "${contextName}" not found in kubeconfig ${where}`);
-  const context = new Fields(record(contextEntry.body["context"]), `context "${contextName}" in kubeconfig ${contextEntry.file}`, CONTEXT_FIELDS);
+  const context = new Fields(
+    record(contextEntry.body["context"]),
+    `context "${contextName}" in kubeconfig ${contextEntry.file}`,
+    CONTEXT_FIELDS,
+  );
   const clusterName = context.string("cluster");
   if (clusterName === undefined) throw new Error(`context "${contextName}" in kubeconfig ${where} names no cluster`);
   const clusterEntry = merged.clusters.get(clusterName);
@@ -232,7 +261,9 @@ export function loadKubeconfig(opts: KubeconfigOptions = {}): RestConfig {
   const namespace = context.string("namespace");
   if (namespace !== undefined) {
     if (!DNS1123_LABEL.test(namespace) || namespace.length > 63) {
-      throw new Error(`namespace ${JSON.stringify(namespace)} for context ${JSON.stringify(contextName)} does not conform to the kubernetes DNS_LABEL rules`);
+      throw new Error(
+        `namespace ${JSON.stringify(namespace)} for context ${JSON.stringify(contextName)} does not conform to the kubernetes DNS_LABEL rules`,
+      );
     }
     config.namespace = namespace;
   }
@@ -252,10 +283,12 @@ function readCluster(name: string, entry: Entry, where: string): RestConfig {
   if (server === undefined) throw new Error(`cluster "${name}" in kubeconfig ${where} has no server`);
   const config: RestConfig = { server };
   // Inline data wins over a file, as in client-go.
-  const caData = c.base64("certificate-authority-data") ?? readFileFor(c.path("certificate-authority", entry.file), "certificate-authority");
+  const caData =
+    c.base64("certificate-authority-data") ?? readFileFor(c.path("certificate-authority", entry.file), "certificate-authority");
   if (caData !== undefined) config.caData = caData;
   if (c.bool("insecure-skip-tls-verify")) {
-    if (caData !== undefined) throw new Error(`cluster "${name}": specifying a root certificates file with the insecure flag is not allowed`);
+    if (caData !== undefined)
+      throw new Error(`cluster "${name}": specifying a root certificates file with the insecure flag is not allowed`);
     config.insecureSkipTLSVerify = true;
   }
   const sni = c.string("tls-server-name");
@@ -312,7 +345,8 @@ function applyUser(config: RestConfig, name: string, entry: Entry, cluster: Entr
 
   const exec = u.stanza("exec");
   const authProvider = u.stanza("auth-provider");
-  if (exec !== undefined && authProvider !== undefined) throw new Error(`authProvider cannot be provided in combination with an exec plugin for ${name}`);
+  if (exec !== undefined && authProvider !== undefined)
+    throw new Error(`authProvider cannot be provided in combination with an exec plugin for ${name}`);
   if (exec !== undefined) {
     config.execProvider = readExec(exec, name, `${what}, exec`, entry.file);
     const ext = execExtension(cluster);
@@ -336,7 +370,8 @@ function readImpersonation(u: Fields, name: string, what: string): Impersonation
   if (extraRaw !== undefined) {
     const extra: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(extraRaw)) {
-      if (!Array.isArray(v) || v.some((e) => typeof e !== "string")) throw new Error(`${what}: as-user-extra.${k} must be a list of strings`);
+      if (!Array.isArray(v) || v.some((e) => typeof e !== "string"))
+        throw new Error(`${what}: as-user-extra.${k} must be a list of strings`);
       extra[k] = v as string[];
     }
     if (Object.keys(extra).length > 0) imp.extra = extra;

@@ -21,10 +21,14 @@ export function parseProxyUrl(raw: string, where: string): URL {
     throw new Error(`invalid 'proxy-url' ${JSON.stringify(raw)} ${where}: not a URL`);
   }
   if (url.protocol === "socks5:") {
-    throw new Error(`'proxy-url' ${JSON.stringify(raw)} ${where}: socks5 proxies are not supported by kubegen (use an http or https proxy)`);
+    throw new Error(
+      `'proxy-url' ${JSON.stringify(raw)} ${where}: socks5 proxies are not supported by kubegen (use an http or https proxy)`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`invalid 'proxy-url' ${JSON.stringify(raw)} ${where}: unsupported scheme ${JSON.stringify(url.protocol.slice(0, -1))}, must be http, https, or socks5`);
+    throw new Error(
+      `invalid 'proxy-url' ${JSON.stringify(raw)} ${where}: unsupported scheme ${JSON.stringify(url.protocol.slice(0, -1))}, must be http, https, or socks5`,
+    );
   }
   return url;
 }

@@ -92,7 +92,8 @@ export function impersonationHeaders(imp: ImpersonationConfig | undefined): Reco
   headers["Impersonate-User"] = imp.userName!;
   if (imp.uid) headers["Impersonate-Uid"] = imp.uid;
   if (imp.groups !== undefined && imp.groups.length > 0) headers["Impersonate-Group"] = [...imp.groups];
-  for (const [k, values] of Object.entries(imp.extra ?? {})) if (values.length > 0) headers[`Impersonate-Extra-${headerKeyEscape(k)}`] = [...values];
+  for (const [k, values] of Object.entries(imp.extra ?? {}))
+    if (values.length > 0) headers[`Impersonate-Extra-${headerKeyEscape(k)}`] = [...values];
   return headers;
 }
 
@@ -120,7 +121,8 @@ function credentialProviderFor(config: RestConfig): CredentialProvider | undefin
   if (config.execProvider !== undefined && config.authProvider !== undefined) {
     throw new Error("authProvider cannot be provided in combination with an exec plugin");
   }
-  if (config.execProvider !== undefined) return token || basic || cert ? undefined : execAuthenticatorFor(config.execProvider, execClusterInfo(config));
+  if (config.execProvider !== undefined)
+    return token || basic || cert ? undefined : execAuthenticatorFor(config.execProvider, execClusterInfo(config));
   if (config.authProvider !== undefined) {
     validateAuthProvider(config.authProvider, "of the client config");
     if (token) return undefined;
@@ -319,7 +321,8 @@ export function readBody(res: http.IncomingMessage, signal: AbortSignal): Promis
     );
     res.once("error", (err) => done(() => reject(signal.aborted ? signal.reason : err)));
     res.once("close", () => {
-      if (!res.complete) done(() => reject(signal.aborted ? signal.reason : new Error("the connection closed before the response body ended")));
+      if (!res.complete)
+        done(() => reject(signal.aborted ? signal.reason : new Error("the connection closed before the response body ended")));
     });
   });
 }

@@ -12,9 +12,7 @@ export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ER
  * One change a watch reports: the object's new state (ADDED, MODIFIED), its last state
  * (DELETED), an object carrying only the resourceVersion reached (BOOKMARK), or a Status (ERROR).
  */
-export type WatchEvent<T> =
-  | { type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK"; object: T }
-  | { type: "ERROR"; object: Status };
+export type WatchEvent<T> = { type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK"; object: T } | { type: "ERROR"; object: Status };
 
 const EVENT_TYPES: ReadonlySet<string> = new Set(["ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR"]);
 

@@ -73,7 +73,10 @@ export class FakeResourceClient<T, TList> implements ResourceClient<T, TList> {
 
   async list(opts?: ListOptions): Promise<TList> {
     const d = this.descriptor;
-    return this.#invoke({ verb: "list", kind: { group: d.group, version: d.version, kind: d.listKind }, listOptions: splitCall(opts).rest ?? {} }, undefined);
+    return this.#invoke(
+      { verb: "list", kind: { group: d.group, version: d.version, kind: d.listKind }, listOptions: splitCall(opts).rest ?? {} },
+      undefined,
+    );
   }
 
   watch(opts?: ListOptions): AsyncIterable<WatchEvent<T>> {
@@ -129,7 +132,9 @@ export class FakeResourceClient<T, TList> implements ResourceClient<T, TList> {
   }
 
   #input<I>(call: CustomCall<I>): I | undefined {
-    return call.inputKind === undefined || call.input === undefined ? call.input : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
+    return call.inputKind === undefined || call.input === undefined
+      ? call.input
+      : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
   }
 
   #typed<O>(obj: O): O {

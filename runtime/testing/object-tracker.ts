@@ -119,7 +119,8 @@ export class ObjectTracker {
   add(object: object): TrackedObject {
     const obj = object as TrackedObject;
     const gvr = this.#resourceFor?.(obj.apiVersion ?? "", obj.kind ?? "");
-    if (gvr === undefined) throw new Error(`no resource is known for apiVersion ${JSON.stringify(obj.apiVersion)}, kind ${JSON.stringify(obj.kind)}`);
+    if (gvr === undefined)
+      throw new Error(`no resource is known for apiVersion ${JSON.stringify(obj.apiVersion)}, kind ${JSON.stringify(obj.kind)}`);
     const namespace = obj.metadata?.namespace ?? "";
     const name = obj.metadata?.name ?? "";
     const exists = this.#bucket(gvr).has(objectKey(namespace, name));
@@ -136,7 +137,11 @@ export class ObjectTracker {
   }
 
   /** The objects of a resource in `namespace` ("" for all) that the selectors match, and the version listed at. */
-  list<T = TrackedObject>(gvr: GroupVersionResource, namespace: string, opts: TrackerListOptions = {}): { items: T[]; resourceVersion: string } {
+  list<T = TrackedObject>(
+    gvr: GroupVersionResource,
+    namespace: string,
+    opts: TrackerListOptions = {},
+  ): { items: T[]; resourceVersion: string } {
     const labels = LabelsSelector.parse(opts.labelSelector ?? "");
     const fields = FieldsSelector.parse(opts.fieldSelector ?? "");
     const items: T[] = [];
@@ -192,7 +197,12 @@ export class ObjectTracker {
    * Removes an object and returns its last state; NotFound when absent, Conflict when a
    * precondition (uid, resourceVersion) does not hold.
    */
-  delete<T = TrackedObject>(gvr: GroupVersionResource, namespace: string, name: string, preconditions: { uid?: string; resourceVersion?: string } = {}): T {
+  delete<T = TrackedObject>(
+    gvr: GroupVersionResource,
+    namespace: string,
+    name: string,
+    preconditions: { uid?: string; resourceVersion?: string } = {},
+  ): T {
     const bucket = this.#bucket(gvr);
     const key = objectKey(namespace, name);
     const old = bucket.get(key);
@@ -201,7 +211,11 @@ export class ObjectTracker {
     for (const field of ["uid", "resourceVersion"] as const) {
       const want = preconditions[field];
       if (want !== undefined && want !== old.metadata?.[field]) {
-        throw newConflict(gr, name, `Precondition failed: ${field} in precondition: ${want}, ${field} in object meta: ${String(old.metadata?.[field] ?? "")}`);
+        throw newConflict(
+          gr,
+          name,
+          `Precondition failed: ${field} in precondition: ${want}, ${field} in object meta: ${String(old.metadata?.[field] ?? "")}`,
+        );
       }
     }
     bucket.delete(key);

@@ -18,8 +18,7 @@ const DNS1035_LABEL_ERR =
 const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 
 const QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-const QNAME_ERR =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const QNAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const QNAME_RE = new RegExp(`^${QNAME_FMT}$`);
 const LABEL_VALUE_FMT = `(${QNAME_FMT})?`;
 const LABEL_VALUE_ERR =
@@ -229,7 +228,7 @@ export function formatIP(ip: ParsedIP): string {
   // The longest run of two or more zero words becomes "::".
   let bestStart = -1;
   let bestLen = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (words[i] !== 0) {
       i++;
       continue;

@@ -41,7 +41,16 @@ describe("controller-manager flags", () => {
 
   it("reads Go durations, lists and booleans", () => {
     const o = controllerManagerOptions(
-      parse("--controllers=*,-namespace", "--namespace-sync-period=1m30s", "--namespace-deletion-grace-period=0s", "--leader-elect=false", "--concurrent-namespace-syncs", "3", "--concurrent-gc-syncs=5", "--enable-garbage-collector=false"),
+      parse(
+        "--controllers=*,-namespace",
+        "--namespace-sync-period=1m30s",
+        "--namespace-deletion-grace-period=0s",
+        "--leader-elect=false",
+        "--concurrent-namespace-syncs",
+        "3",
+        "--concurrent-gc-syncs=5",
+        "--enable-garbage-collector=false",
+      ),
       rest,
     );
     expect(o.controllers).toEqual(["*", "-namespace"]);

@@ -52,7 +52,10 @@ describe("kubegen generate", () => {
       path.join(api, "doc.ts"),
       "/**\n * Package v1.\n * +groupName=things.example.com\n * +kubegen:go-package=example.com/things/v1\n */\nexport {};\n",
     );
-    fs.writeFileSync(path.join(api, "types.ts"), "/**\n * Thing.\n * +genclient:nonNamespace\n */\nexport interface Thing {\n  /** Name. */\n  name: string;\n}\n");
+    fs.writeFileSync(
+      path.join(api, "types.ts"),
+      "/**\n * Thing.\n * +genclient:nonNamespace\n */\nexport interface Thing {\n  /** Name. */\n  name: string;\n}\n",
+    );
     const out = path.join(tmp, "bad-out");
     const r = await kubegen("generate", "--input", path.join(tmp, "bad-api"), "--output", out);
     expect(r.code).toBe(1);

@@ -114,10 +114,15 @@ describe("httplog", () => {
 
   it("logs verb, URI, latency, userAgent, audit-ID, srcIP and status at V(3)", async () => {
     const { logger, lines } = capture({ v: 3, loggingFormat: "json" });
-    const handler = withHTTPLog(logger, () => 101.5)(async (_req, res) => {
+    const handler = withHTTPLog(
+      logger,
+      () => 101.5,
+    )(async (_req, res) => {
       (res.raw as { statusCode: number }).statusCode = 201;
     });
-    await handler(request({ "user-agent": "kubectl/v1.34", "audit-id": "abc-123" }), { raw: { statusCode: 200 } } as unknown as ResponseWriter);
+    await handler(request({ "user-agent": "kubectl/v1.34", "audit-id": "abc-123" }), {
+      raw: { statusCode: 200 },
+    } as unknown as ResponseWriter);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       msg: "HTTP",

@@ -37,7 +37,10 @@ const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** client-node's class for a definition: group-prefixed where upstream's names collide, else version + kind. */
 function modelName(def: string): string | undefined {
-  const m = /^io\.k8s\.(?:api\.([a-z0-9]+)|kube-aggregator\.pkg\.apis\.([a-z0-9]+)|apiextensions-apiserver\.pkg\.apis\.([a-z0-9]+))\.(v\d+)\.(\w+)$/.exec(def);
+  const m =
+    /^io\.k8s\.(?:api\.([a-z0-9]+)|kube-aggregator\.pkg\.apis\.([a-z0-9]+)|apiextensions-apiserver\.pkg\.apis\.([a-z0-9]+))\.(v\d+)\.(\w+)$/.exec(
+      def,
+    );
   if (!m) return undefined;
   const group = m[1] ?? m[2] ?? m[3]!;
   const [version, kind] = [m[4]!, m[5]!];
@@ -77,7 +80,9 @@ describe("OpenAPI definitions against @kubernetes/client-node's models", () => {
     // client), so the document has none of their definitions.
     const groups = [...new Set(pairs.map(([def]) => def.split(".").slice(0, -2).join(".")))].sort();
     expect(groups).toEqual([
-      ...["admissionregistration", "apps", "autoscaling", "batch", "certificates", "coordination", "core", "discovery", "events"].map((g) => `io.k8s.api.${g}`),
+      ...["admissionregistration", "apps", "autoscaling", "batch", "certificates", "coordination", "core", "discovery", "events"].map(
+        (g) => `io.k8s.api.${g}`,
+      ),
       ...["flowcontrol", "networking", "node", "policy", "rbac", "resource", "scheduling", "storage"].map((g) => `io.k8s.api.${g}`),
       "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions",
       "io.k8s.kube-aggregator.pkg.apis.apiregistration",

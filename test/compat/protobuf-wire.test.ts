@@ -22,14 +22,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeJSONSchemaProps, encodeJSONSchemaProps } from "../../generated/apis/apiextensions/v1/zz_generated.protobuf.js";
 import { scheme } from "../../generated/apis/register.js";
-import {
-  decodeObject,
-  decodeWatchStream,
-  encodeObject,
-  encodeWatchFrame,
-  newReader,
-  newWriter,
-} from "../../runtime/index.js";
+import { decodeObject, decodeWatchStream, encodeObject, encodeWatchFrame, newReader, newWriter } from "../../runtime/index.js";
 
 /** The UTF-8 bytes of a string, so the arrays below read as tag, length, value. */
 const s = (text: string): number[] => [...Buffer.from(text, "utf8")];
@@ -86,23 +79,62 @@ describe("Namespace", () => {
 
   // meta/v1 ObjectMeta
   const objectMeta = [
-    0x0a, 0x04, ...s("demo"), //              name = 1
-    0x12, 0x00, //                            generateName = 2, "" (always written)
-    0x1a, 0x00, //                            namespace = 3, ""
-    0x22, 0x00, //                            selfLink = 4, ""
-    0x2a, 0x02, ...s("u1"), //                uid = 5
-    0x32, 0x01, ...s("7"), //                 resourceVersion = 6
-    0x38, 0x00, //                            generation = 7 (varint), 0
-    0x42, 0x08, ...T0_TIME, //                creationTimestamp = 8, Time
-    0x4a, 0x08, ...T1_TIME, //                deletionTimestamp = 9 (pointer, set)
-    0x50, 0x00, //                            deletionGracePeriodSeconds = 10 (pointer to 0)
-    0x5a, 0x06, 0x0a, 0x01, ...s("a"), 0x12, 0x01, ...s("1"), // labels = 11, entry "a" first
-    0x5a, 0x06, 0x0a, 0x01, ...s("b"), 0x12, 0x01, ...s("2"), //           then "b"
+    0x0a,
+    0x04,
+    ...s("demo"), //              name = 1
+    0x12,
+    0x00, //                            generateName = 2, "" (always written)
+    0x1a,
+    0x00, //                            namespace = 3, ""
+    0x22,
+    0x00, //                            selfLink = 4, ""
+    0x2a,
+    0x02,
+    ...s("u1"), //                uid = 5
+    0x32,
+    0x01,
+    ...s("7"), //                 resourceVersion = 6
+    0x38,
+    0x00, //                            generation = 7 (varint), 0
+    0x42,
+    0x08,
+    ...T0_TIME, //                creationTimestamp = 8, Time
+    0x4a,
+    0x08,
+    ...T1_TIME, //                deletionTimestamp = 9 (pointer, set)
+    0x50,
+    0x00, //                            deletionGracePeriodSeconds = 10 (pointer to 0)
+    0x5a,
+    0x06,
+    0x0a,
+    0x01,
+    ...s("a"),
+    0x12,
+    0x01,
+    ...s("1"), // labels = 11, entry "a" first
+    0x5a,
+    0x06,
+    0x0a,
+    0x01,
+    ...s("b"),
+    0x12,
+    0x01,
+    ...s("2"), //           then "b"
   ];
   const namespaceBody = [
-    0x0a, objectMeta.length, ...objectMeta, //                         metadata = 1
-    0x12, 0x0c, 0x0a, 0x0a, ...s("kubernetes"), //                     spec = 2 { finalizers = 1 }
-    0x1a, 0x08, 0x0a, 0x06, ...s("Active"), //                         status = 3 { phase = 1 }
+    0x0a,
+    objectMeta.length,
+    ...objectMeta, //                         metadata = 1
+    0x12,
+    0x0c,
+    0x0a,
+    0x0a,
+    ...s("kubernetes"), //                     spec = 2 { finalizers = 1 }
+    0x1a,
+    0x08,
+    0x0a,
+    0x06,
+    ...s("Active"), //                         status = 3 { phase = 1 }
   ];
   const wire = envelope("v1", "Namespace", namespaceBody);
 
@@ -140,8 +172,18 @@ describe("Namespace", () => {
     items: [{ metadata: namespace.metadata, spec: namespace.spec, status: namespace.status }],
   };
   const listBody = [
-    0x0a, 0x07, 0x0a, 0x00, 0x12, 0x01, ...s("9"), 0x1a, 0x00, // metadata = 1: ListMeta {selfLink, resourceVersion, continue}
-    0x12, namespaceBody.length, ...namespaceBody, //               items = 2: the Namespace message, no apiVersion/kind
+    0x0a,
+    0x07,
+    0x0a,
+    0x00,
+    0x12,
+    0x01,
+    ...s("9"),
+    0x1a,
+    0x00, // metadata = 1: ListMeta {selfLink, resourceVersion, continue}
+    0x12,
+    namespaceBody.length,
+    ...namespaceBody, //               items = 2: the Namespace message, no apiVersion/kind
   ];
 
   it("encodes and decodes a list (items carry no apiVersion or kind on the wire)", () => {
@@ -170,43 +212,106 @@ describe("Service", () => {
   };
 
   const objectMeta = [
-    0x0a, 0x03, ...s("web"), //     name = 1
-    0x12, 0x00, //                  generateName = 2
-    0x1a, 0x07, ...s("default"), // namespace = 3
-    0x22, 0x00, //                  selfLink = 4
-    0x2a, 0x00, //                  uid = 5
-    0x32, 0x00, //                  resourceVersion = 6
-    0x38, 0x00, //                  generation = 7
-    0x42, 0x00, //                  creationTimestamp = 8: Go's zero Time, an empty message
+    0x0a,
+    0x03,
+    ...s("web"), //     name = 1
+    0x12,
+    0x00, //                  generateName = 2
+    0x1a,
+    0x07,
+    ...s("default"), // namespace = 3
+    0x22,
+    0x00, //                  selfLink = 4
+    0x2a,
+    0x00, //                  uid = 5
+    0x32,
+    0x00, //                  resourceVersion = 6
+    0x38,
+    0x00, //                  generation = 7
+    0x42,
+    0x00, //                  creationTimestamp = 8: Go's zero Time, an empty message
   ];
   const servicePort = [
-    0x0a, 0x04, ...s("http"), //    name = 1
-    0x12, 0x03, ...s("TCP"), //     protocol = 2
-    0x18, 0x50, //                  port = 3 (varint 80)
-    0x22, 0x07, 0x08, 0x00, 0x10, 0x90, 0x3f, 0x1a, 0x00, // targetPort = 4: IntOrString {type 0, intVal 8080, strVal ""}
-    0x28, 0x00, //                  nodePort = 5, 0 (always written)
+    0x0a,
+    0x04,
+    ...s("http"), //    name = 1
+    0x12,
+    0x03,
+    ...s("TCP"), //     protocol = 2
+    0x18,
+    0x50, //                  port = 3 (varint 80)
+    0x22,
+    0x07,
+    0x08,
+    0x00,
+    0x10,
+    0x90,
+    0x3f,
+    0x1a,
+    0x00, // targetPort = 4: IntOrString {type 0, intVal 8080, strVal ""}
+    0x28,
+    0x00, //                  nodePort = 5, 0 (always written)
     //                              appProtocol = 6 is a pointer: absent
   ];
   const serviceSpec = [
-    0x0a, servicePort.length, ...servicePort, //                              ports = 1
-    0x12, 0x0a, 0x0a, 0x03, ...s("app"), 0x12, 0x03, ...s("web"), //         selector = 2: map entry
-    0x1a, 0x09, ...s("10.0.0.10"), //                                         clusterIP = 3
-    0x22, 0x09, ...s("ClusterIP"), //                                         type = 4
-    0x3a, 0x04, ...s("None"), //                                              sessionAffinity = 7
-    0x42, 0x00, //                                                            loadBalancerIP = 8
-    0x52, 0x00, //                                                            externalName = 10
-    0x5a, 0x00, //                                                            externalTrafficPolicy = 11
-    0x60, 0x00, //                                                            healthCheckNodePort = 12
-    0x68, 0x00, //                                                            publishNotReadyAddresses = 13, false
-    0x8a, 0x01, 0x0b, ...s("SingleStack"), //                                 ipFamilyPolicy = 17: tag 138 = 8a 01
-    0x92, 0x01, 0x09, ...s("10.0.0.10"), //                                   clusterIPs = 18: tag 146 = 92 01
-    0x9a, 0x01, 0x04, ...s("IPv4"), //                                        ipFamilies = 19: tag 154 = 9a 01
-    0xb2, 0x01, 0x07, ...s("Cluster"), //                                     internalTrafficPolicy = 22: tag 178 = b2 01
+    0x0a,
+    servicePort.length,
+    ...servicePort, //                              ports = 1
+    0x12,
+    0x0a,
+    0x0a,
+    0x03,
+    ...s("app"),
+    0x12,
+    0x03,
+    ...s("web"), //         selector = 2: map entry
+    0x1a,
+    0x09,
+    ...s("10.0.0.10"), //                                         clusterIP = 3
+    0x22,
+    0x09,
+    ...s("ClusterIP"), //                                         type = 4
+    0x3a,
+    0x04,
+    ...s("None"), //                                              sessionAffinity = 7
+    0x42,
+    0x00, //                                                            loadBalancerIP = 8
+    0x52,
+    0x00, //                                                            externalName = 10
+    0x5a,
+    0x00, //                                                            externalTrafficPolicy = 11
+    0x60,
+    0x00, //                                                            healthCheckNodePort = 12
+    0x68,
+    0x00, //                                                            publishNotReadyAddresses = 13, false
+    0x8a,
+    0x01,
+    0x0b,
+    ...s("SingleStack"), //                                 ipFamilyPolicy = 17: tag 138 = 8a 01
+    0x92,
+    0x01,
+    0x09,
+    ...s("10.0.0.10"), //                                   clusterIPs = 18: tag 146 = 92 01
+    0x9a,
+    0x01,
+    0x04,
+    ...s("IPv4"), //                                        ipFamilies = 19: tag 154 = 9a 01
+    0xb2,
+    0x01,
+    0x07,
+    ...s("Cluster"), //                                     internalTrafficPolicy = 22: tag 178 = b2 01
   ];
   const serviceBody = [
-    0x0a, objectMeta.length, ...objectMeta, //   metadata = 1
-    0x12, serviceSpec.length, ...serviceSpec, // spec = 2
-    0x1a, 0x02, 0x0a, 0x00, //                  status = 3 { loadBalancer = 1: empty LoadBalancerStatus }
+    0x0a,
+    objectMeta.length,
+    ...objectMeta, //   metadata = 1
+    0x12,
+    serviceSpec.length,
+    ...serviceSpec, // spec = 2
+    0x1a,
+    0x02,
+    0x0a,
+    0x00, //                  status = 3 { loadBalancer = 1: empty LoadBalancerStatus }
   ];
   const wire = envelope("v1", "Service", serviceBody);
 
@@ -255,32 +360,91 @@ describe("Endpoints", () => {
   };
 
   const objectMeta = [
-    0x0a, 0x03, ...s("web"), 0x12, 0x00, 0x1a, 0x07, ...s("default"), // name, generateName, namespace
-    0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00, 0x42, 0x00, //        selfLink, uid, resourceVersion, generation, creationTimestamp
-    0x5a, 0x08, 0x0a, 0x03, 0xef, 0xbd, 0xa1, 0x12, 0x01, ...s("y"), //   labels: "\uff61" first
-    0x5a, 0x09, 0x0a, 0x04, 0xf0, 0x9f, 0x98, 0x80, 0x12, 0x01, ...s("x"), // then "\u{1F600}"
+    0x0a,
+    0x03,
+    ...s("web"),
+    0x12,
+    0x00,
+    0x1a,
+    0x07,
+    ...s("default"), // name, generateName, namespace
+    0x22,
+    0x00,
+    0x2a,
+    0x00,
+    0x32,
+    0x00,
+    0x38,
+    0x00,
+    0x42,
+    0x00, //        selfLink, uid, resourceVersion, generation, creationTimestamp
+    0x5a,
+    0x08,
+    0x0a,
+    0x03,
+    0xef,
+    0xbd,
+    0xa1,
+    0x12,
+    0x01,
+    ...s("y"), //   labels: "\uff61" first
+    0x5a,
+    0x09,
+    0x0a,
+    0x04,
+    0xf0,
+    0x9f,
+    0x98,
+    0x80,
+    0x12,
+    0x01,
+    ...s("x"), // then "\u{1F600}"
   ];
   const targetRef = [
-    0x0a, 0x03, ...s("Pod"), //      kind = 1
-    0x12, 0x07, ...s("default"), //  namespace = 2
-    0x1a, 0x05, ...s("web-1"), //    name = 3
-    0x22, 0x02, ...s("p1"), //       uid = 4
-    0x2a, 0x00, //                   apiVersion = 5
-    0x32, 0x00, //                   resourceVersion = 6
-    0x3a, 0x00, //                   fieldPath = 7
+    0x0a,
+    0x03,
+    ...s("Pod"), //      kind = 1
+    0x12,
+    0x07,
+    ...s("default"), //  namespace = 2
+    0x1a,
+    0x05,
+    ...s("web-1"), //    name = 3
+    0x22,
+    0x02,
+    ...s("p1"), //       uid = 4
+    0x2a,
+    0x00, //                   apiVersion = 5
+    0x32,
+    0x00, //                   resourceVersion = 6
+    0x3a,
+    0x00, //                   fieldPath = 7
   ];
   const ready = [
-    0x0a, 0x08, ...s("10.1.0.5"), //               ip = 1
-    0x12, targetRef.length, ...targetRef, //        targetRef = 2 (pointer, set)
-    0x1a, 0x00, //                                  hostname = 3
-    0x22, 0x06, ...s("node-1"), //                  nodeName = 4 (pointer, set)
+    0x0a,
+    0x08,
+    ...s("10.1.0.5"), //               ip = 1
+    0x12,
+    targetRef.length,
+    ...targetRef, //        targetRef = 2 (pointer, set)
+    0x1a,
+    0x00, //                                  hostname = 3
+    0x22,
+    0x06,
+    ...s("node-1"), //                  nodeName = 4 (pointer, set)
   ];
   const notReady = [0x0a, 0x08, ...s("10.1.0.6"), 0x1a, 0x00]; // ip, hostname; no targetRef, no nodeName
   const port = [0x0a, 0x04, ...s("http"), 0x10, 0x90, 0x3f, 0x1a, 0x03, ...s("TCP")]; // name, port 8080, protocol
   const subset = [
-    0x0a, ready.length, ...ready, //       addresses = 1
-    0x12, notReady.length, ...notReady, // notReadyAddresses = 2
-    0x1a, port.length, ...port, //         ports = 3
+    0x0a,
+    ready.length,
+    ...ready, //       addresses = 1
+    0x12,
+    notReady.length,
+    ...notReady, // notReadyAddresses = 2
+    0x1a,
+    port.length,
+    ...port, //         ports = 3
   ];
   const endpointsBody = [0x0a, objectMeta.length, ...objectMeta, 0x12, subset.length, ...subset];
   const wire = envelope("v1", "Endpoints", endpointsBody);
@@ -311,10 +475,45 @@ describe("ConfigMap and Lease: bytes maps, bool and int32 pointers, MicroTime", 
     immutable: true,
   };
   const configMapBody = [
-    0x0a, 0x11, 0x0a, 0x01, ...s("c"), 0x12, 0x00, 0x1a, 0x00, 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00, 0x42, 0x00, // metadata = 1
-    0x12, 0x06, 0x0a, 0x01, ...s("k"), 0x12, 0x01, ...s("v"), //                  data = 2: entry {key, value}
-    0x1a, 0x0a, 0x0a, 0x03, ...s("bin"), 0x12, 0x03, 0x00, 0x01, 0xff, //          binaryData = 3: the value as raw bytes
-    0x20, 0x01, //                                                                immutable = 4 (pointer): true
+    0x0a,
+    0x11,
+    0x0a,
+    0x01,
+    ...s("c"),
+    0x12,
+    0x00,
+    0x1a,
+    0x00,
+    0x22,
+    0x00,
+    0x2a,
+    0x00,
+    0x32,
+    0x00,
+    0x38,
+    0x00,
+    0x42,
+    0x00, // metadata = 1
+    0x12,
+    0x06,
+    0x0a,
+    0x01,
+    ...s("k"),
+    0x12,
+    0x01,
+    ...s("v"), //                  data = 2: entry {key, value}
+    0x1a,
+    0x0a,
+    0x0a,
+    0x03,
+    ...s("bin"),
+    0x12,
+    0x03,
+    0x00,
+    0x01,
+    0xff, //          binaryData = 3: the value as raw bytes
+    0x20,
+    0x01, //                                                                immutable = 4 (pointer): true
   ];
 
   const lease = {
@@ -329,15 +528,61 @@ describe("ConfigMap and Lease: bytes maps, bool and int32 pointers, MicroTime", 
     },
   };
   const leaseSpec = [
-    0x0a, 0x02, ...s("n1"), //                                          holderIdentity = 1 (pointer)
-    0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, // leaseDurationSeconds = 2: int32 -1, sign-extended to 10 bytes
-    0x1a, 0x0b, 0x08, 0xa5, 0xfa, 0xcd, 0xac, 0x06, 0x10, 0x80, 0x94, 0xef, 0x3a, // acquireTime = 3: MicroTime, nanos 123456000
+    0x0a,
+    0x02,
+    ...s("n1"), //                                          holderIdentity = 1 (pointer)
+    0x10,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0x01, // leaseDurationSeconds = 2: int32 -1, sign-extended to 10 bytes
+    0x1a,
+    0x0b,
+    0x08,
+    0xa5,
+    0xfa,
+    0xcd,
+    0xac,
+    0x06,
+    0x10,
+    0x80,
+    0x94,
+    0xef,
+    0x3a, // acquireTime = 3: MicroTime, nanos 123456000
     //                                                                  renewTime = 4: unset pointer, absent
-    0x28, 0x00, //                                                      leaseTransitions = 5 (pointer to 0): written
+    0x28,
+    0x00, //                                                      leaseTransitions = 5 (pointer to 0): written
   ];
   const leaseBody = [
-    0x0a, 0x1c, 0x0a, 0x01, ...s("l"), 0x12, 0x00, 0x1a, 0x0b, ...s("kube-system"), 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00, 0x42, 0x00,
-    0x12, leaseSpec.length, ...leaseSpec,
+    0x0a,
+    0x1c,
+    0x0a,
+    0x01,
+    ...s("l"),
+    0x12,
+    0x00,
+    0x1a,
+    0x0b,
+    ...s("kube-system"),
+    0x22,
+    0x00,
+    0x2a,
+    0x00,
+    0x32,
+    0x00,
+    0x38,
+    0x00,
+    0x42,
+    0x00,
+    0x12,
+    leaseSpec.length,
+    ...leaseSpec,
   ];
 
   it("derives the lengths right (self-check of the hand bytes)", () => {
@@ -365,24 +610,68 @@ describe("JSONSchemaProps: doubles, JSON values, bool-or-schema, two-byte tags",
     "x-kubernetes-int-or-string": true,
   };
   const body = [
-    0x0a, 0x00, //                         id = 1
-    0x12, 0x00, //                         schema = 2 ($schema); ref = 3 is a pointer: absent
-    0x22, 0x00, //                         description = 4
-    0x2a, 0x06, ...s("object"), //         type = 5
-    0x32, 0x00, //                         format = 6
-    0x3a, 0x00, //                         title = 7
-    0x42, 0x09, 0x0a, 0x07, ...s('{"a":1}'), // default = 8: JSON {raw = 1} with the JSON text
-    0x49, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x3f, // maximum = 9, wire type 1: 1.5 as a little-endian double
-    0x50, 0x00, //                         exclusiveMaximum = 10: false, always written
-    0x60, 0x00, //                         exclusiveMinimum = 12
-    0x7a, 0x00, //                         pattern = 15
-    0x90, 0x01, 0x00, //                   uniqueItems = 18: tag 144
-    0xa2, 0x01, 0x05, 0x0a, 0x03, ...s('"x"'), // enum = 20: one JSON message per value
-    0xa2, 0x01, 0x03, 0x0a, 0x01, ...s("1"),
-    0xf2, 0x01, 0x02, 0x08, 0x00, //       additionalProperties = 30: JSONSchemaPropsOrBool {allows = 1: false}
-    0xa8, 0x02, 0x00, //                   nullable = 37: tag 296
-    0xb8, 0x02, 0x00, //                   x-kubernetes-embedded-resource = 39
-    0xc0, 0x02, 0x01, //                   x-kubernetes-int-or-string = 40: true
+    0x0a,
+    0x00, //                         id = 1
+    0x12,
+    0x00, //                         schema = 2 ($schema); ref = 3 is a pointer: absent
+    0x22,
+    0x00, //                         description = 4
+    0x2a,
+    0x06,
+    ...s("object"), //         type = 5
+    0x32,
+    0x00, //                         format = 6
+    0x3a,
+    0x00, //                         title = 7
+    0x42,
+    0x09,
+    0x0a,
+    0x07,
+    ...s('{"a":1}'), // default = 8: JSON {raw = 1} with the JSON text
+    0x49,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0xf8,
+    0x3f, // maximum = 9, wire type 1: 1.5 as a little-endian double
+    0x50,
+    0x00, //                         exclusiveMaximum = 10: false, always written
+    0x60,
+    0x00, //                         exclusiveMinimum = 12
+    0x7a,
+    0x00, //                         pattern = 15
+    0x90,
+    0x01,
+    0x00, //                   uniqueItems = 18: tag 144
+    0xa2,
+    0x01,
+    0x05,
+    0x0a,
+    0x03,
+    ...s('"x"'), // enum = 20: one JSON message per value
+    0xa2,
+    0x01,
+    0x03,
+    0x0a,
+    0x01,
+    ...s("1"),
+    0xf2,
+    0x01,
+    0x02,
+    0x08,
+    0x00, //       additionalProperties = 30: JSONSchemaPropsOrBool {allows = 1: false}
+    0xa8,
+    0x02,
+    0x00, //                   nullable = 37: tag 296
+    0xb8,
+    0x02,
+    0x00, //                   x-kubernetes-embedded-resource = 39
+    0xc0,
+    0x02,
+    0x01, //                   x-kubernetes-int-or-string = 40: true
   ];
 
   it("encodes to upstream's bytes", () => {

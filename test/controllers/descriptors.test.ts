@@ -15,7 +15,12 @@ import {
 } from "../../controllers/controller-manager/selection.js";
 
 const init: InitFunc = async () => ({ enabled: true });
-const d = (name: string, aliases: string[] = [], extra: Partial<ControllerDescriptor> = {}): ControllerDescriptor => ({ name, aliases, initFunc: init, ...extra });
+const d = (name: string, aliases: string[] = [], extra: Partial<ControllerDescriptor> = {}): ControllerDescriptor => ({
+  name,
+  aliases,
+  initFunc: init,
+  ...extra,
+});
 
 describe("controller descriptor registry", () => {
   it("registers names and aliases", () => {
@@ -25,15 +30,21 @@ describe("controller descriptor registry", () => {
   });
 
   it("refuses a name registered twice", () => {
-    expect(() => newControllerRegistry([d("namespace-controller"), d("namespace-controller")])).toThrow('controller name "namespace-controller" was registered twice');
+    expect(() => newControllerRegistry([d("namespace-controller"), d("namespace-controller")])).toThrow(
+      'controller name "namespace-controller" was registered twice',
+    );
   });
 
   it("refuses an alias used by two controllers", () => {
-    expect(() => newControllerRegistry([d("a-controller", ["x"]), d("b-controller", ["x"])])).toThrow('controller "b-controller" has a duplicate alias "x"');
+    expect(() => newControllerRegistry([d("a-controller", ["x"]), d("b-controller", ["x"])])).toThrow(
+      'controller "b-controller" has a duplicate alias "x"',
+    );
   });
 
   it("refuses an alias equal to a controller name", () => {
-    expect(() => newControllerRegistry([d("a-controller", ["b-controller"]), d("b-controller")])).toThrow('alias "b-controller" conflicts with a controller name');
+    expect(() => newControllerRegistry([d("a-controller", ["b-controller"]), d("b-controller")])).toThrow(
+      'alias "b-controller" conflicts with a controller name',
+    );
   });
 
   it("refuses nameless, missing and init-less descriptors", () => {

@@ -19,7 +19,13 @@ import { FakeMetadataClient } from "./support/fake-metadata.js";
 import { until } from "../support/wait.js";
 
 const ALL_VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
-const res = (name: string, kind: string, verbs = ALL_VERBS): APIResource => ({ name, singularName: kind.toLowerCase(), namespaced: true, kind, verbs });
+const res = (name: string, kind: string, verbs = ALL_VERBS): APIResource => ({
+  name,
+  singularName: kind.toLowerCase(),
+  namespaced: true,
+  kind,
+  verbs,
+});
 
 /** What discovery reports: events serve no deletecollection, bindings cannot be deleted at all. */
 const DISCOVERY: APIResourceList[] = [
@@ -27,7 +33,12 @@ const DISCOVERY: APIResourceList[] = [
     kind: "APIResourceList",
     apiVersion: "v1",
     groupVersion: "v1",
-    resources: [res("configmaps", "ConfigMap"), res("secrets", "Secret"), res("events", "Event", ["create", "delete", "get", "list"]), res("bindings", "Binding", ["create"])],
+    resources: [
+      res("configmaps", "ConfigMap"),
+      res("secrets", "Secret"),
+      res("events", "Event", ["create", "delete", "get", "list"]),
+      res("bindings", "Binding", ["create"]),
+    ],
   },
   { kind: "APIResourceList", apiVersion: "v1", groupVersion: "rbac.authorization.k8s.io/v1", resources: [res("roles", "Role")] },
 ];
@@ -39,7 +50,13 @@ const terminating = (name: string): Namespace => ({
   spec: { finalizers: ["kubernetes"] },
   status: { phase: "Active" },
 });
-const active = (name: string): Namespace => ({ apiVersion: "v1", kind: "Namespace", metadata: { name, uid: `uid-${name}` }, spec: { finalizers: ["kubernetes"] }, status: { phase: "Active" } });
+const active = (name: string): Namespace => ({
+  apiVersion: "v1",
+  kind: "Namespace",
+  metadata: { name, uid: `uid-${name}` },
+  spec: { finalizers: ["kubernetes"] },
+  status: { phase: "Active" },
+});
 const cm = (ns: string, name: string, finalizers?: string[]) => ({
   apiVersion: "v1",
   kind: "ConfigMap",
@@ -197,7 +214,9 @@ describe("namespaced resources deleter (fake clientset)", () => {
     const deleter = newDeleter(cs);
     await deleter.delete("t");
     const seen = cs.actions().map(describeAction);
-    expect(seen).toEqual(expect.arrayContaining(["delete-collection secrets t", "list secrets t", "delete secrets t s1", "delete secrets t s2"]));
+    expect(seen).toEqual(
+      expect.arrayContaining(["delete-collection secrets t", "list secrets t", "delete secrets t s1", "delete secrets t s2"]),
+    );
     expect((await cs.coreV1().secrets("t").list()).items).toEqual([]);
 
     // A second namespace: deletecollection is no longer tried on secrets.
@@ -208,7 +227,10 @@ describe("namespaced resources deleter (fake clientset)", () => {
 
   it("keeps deleting what was discovered when some groups fail discovery, and says so", async () => {
     const cs = new FakeClientset(terminating("d"), cm("d", "a"));
-    const failure = new GroupDiscoveryFailedError(new Map([["broken.example.com/v1", new Error("the server is currently unable to handle the request")]]), structuredClone(DISCOVERY));
+    const failure = new GroupDiscoveryFailedError(
+      new Map([["broken.example.com/v1", new Error("the server is currently unable to handle the request")]]),
+      structuredClone(DISCOVERY),
+    );
     const deleter = newDeleter(cs, async () => {
       throw failure;
     });
@@ -237,7 +259,9 @@ describe("namespaced resources deleter (fake clientset)", () => {
       message: "Failed to delete all resource types, 1 remaining: unexpected items still remain in namespace: p for gvr: { v1 configmaps}",
     });
 
-    const bad = newDeleter(cs, async () => [{ kind: "APIResourceList", apiVersion: "v1", groupVersion: "a/b/c", resources: [res("things", "Thing")] }]);
+    const bad = newDeleter(cs, async () => [
+      { kind: "APIResourceList", apiVersion: "v1", groupVersion: "a/b/c", resources: [res("things", "Thing")] },
+    ]);
     await expect(bad.delete("p")).rejects.toThrow("unexpected GroupVersion string: a/b/c");
     ns = await cs.coreV1().namespaces().get("p");
     expect(ns.status?.conditions?.find((x) => x.type === "NamespaceDeletionGroupVersionParsingFailure")).toMatchObject({

@@ -67,14 +67,19 @@ describe("namespace controller against a real apiserver", () => {
     try {
       await m.whenLeading();
       const ns = "full";
-      await cs.coreV1().namespaces().create({ metadata: { name: ns } });
+      await cs
+        .coreV1()
+        .namespaces()
+        .create({ metadata: { name: ns } });
       const core = cs.coreV1();
       const rbac = cs.rbacV1();
       for (let i = 0; i < 3; i++) await core.configMaps(ns).create({ metadata: { name: `cm-${i}` }, data: { i: String(i) } });
       await core.configMaps(ns).create({ metadata: { name: "held", finalizers: ["example.com/hold"] } });
       for (let i = 0; i < 2; i++) await core.secrets(ns).create({ metadata: { name: `secret-${i}` }, stringData: { k: "v" } });
       await core.serviceAccounts(ns).create({ metadata: { name: "robot" } });
-      await rbac.roles(ns).create({ metadata: { name: "reader" }, rules: [{ apiGroups: [""], resources: ["configmaps"], verbs: ["get"] }] });
+      await rbac
+        .roles(ns)
+        .create({ metadata: { name: "reader" }, rules: [{ apiGroups: [""], resources: ["configmaps"], verbs: ["get"] }] });
       await rbac.roleBindings(ns).create({
         metadata: { name: "read" },
         roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "reader" },
@@ -82,9 +87,9 @@ describe("namespace controller against a real apiserver", () => {
       });
       await core.services(ns).create({ metadata: { name: "web" }, spec: { clusterIP: "10.96.100.100", ports: [{ port: 80 }] } });
       // The IP is taken while the Service lives...
-      await expect(core.services("default").create({ metadata: { name: "web-twin" }, spec: { clusterIP: "10.96.100.100", ports: [{ port: 80 }] } })).rejects.toThrow(
-        /already allocated/,
-      );
+      await expect(
+        core.services("default").create({ metadata: { name: "web-twin" }, spec: { clusterIP: "10.96.100.100", ports: [{ port: 80 }] } }),
+      ).rejects.toThrow(/already allocated/);
 
       await core.namespaces().delete(ns);
       // The finalizer holds one ConfigMap; the conditions say what remains and why.
@@ -124,7 +129,9 @@ describe("namespace controller against a real apiserver", () => {
       await until("the namespace to be gone", () => gone(ns), 20_000);
       await expect(core.configMaps(ns).get("held")).rejects.toThrow(/not found/);
       // ...and released with the namespace's Services.
-      await core.services("default").create({ metadata: { name: "web-twin" }, spec: { clusterIP: "10.96.100.100", ports: [{ port: 80 }] } });
+      await core
+        .services("default")
+        .create({ metadata: { name: "web-twin" }, spec: { clusterIP: "10.96.100.100", ports: [{ port: 80 }] } });
       await core.services("default").delete("web-twin");
     } finally {
       await m.stop();
@@ -134,7 +141,8 @@ describe("namespace controller against a real apiserver", () => {
 
 describe("controller-manager leader election", () => {
   const fast = { leaderElect: true, leaseDurationMs: 2_000, renewDeadlineMs: 1_500, retryPeriodMs: 200 };
-  const holder = async (): Promise<string | undefined> => (await cs.coordinationV1().leases("kube-system").get("kube-controller-manager")).spec?.holderIdentity;
+  const holder = async (): Promise<string | undefined> =>
+    (await cs.coordinationV1().leases("kube-system").get("kube-controller-manager")).spec?.holderIdentity;
 
   it("one manager leads; the other takes over when the leader stops, and its controllers work", async () => {
     const a = manager("manager-a", { leaderElection: fast });
@@ -162,8 +170,14 @@ describe("controller-manager leader election", () => {
         "clusterrole-aggregation-controller",
       ]);
 
-      await cs.coreV1().namespaces().create({ metadata: { name: "after-failover" } });
-      await cs.coreV1().configMaps("after-failover").create({ metadata: { name: "x" } });
+      await cs
+        .coreV1()
+        .namespaces()
+        .create({ metadata: { name: "after-failover" } });
+      await cs
+        .coreV1()
+        .configMaps("after-failover")
+        .create({ metadata: { name: "x" } });
       await cs.coreV1().namespaces().delete("after-failover");
       await until("after-failover to be gone", () => gone("after-failover"), 10_000);
     } finally {
@@ -181,9 +195,12 @@ describe("controller-manager leader election", () => {
       // Take the lease with a merge patch: no resourceVersion, so the leader's renewals cannot
       // make it conflict (the test clientset's rate limiter would widen a get/update window).
       const renewTime = new Date().toISOString().replace("Z", "000Z");
-      await cs.coordinationV1().leases("kube-system").patch("kube-controller-manager", "application/merge-patch+json", {
-        spec: { holderIdentity: "intruder", leaseDurationSeconds: 3600, renewTime },
-      });
+      await cs
+        .coordinationV1()
+        .leases("kube-system")
+        .patch("kube-controller-manager", "application/merge-patch+json", {
+          spec: { holderIdentity: "intruder", leaseDurationSeconds: 3600, renewTime },
+        });
       await until("leadership to be lost", async () => (lost > 0 ? true : undefined), 5_000);
       expect(a.isLeading()).toBe(false);
     } finally {

@@ -75,7 +75,9 @@ describe("client auth against kubegen apiserver", () => {
     const tokens = path.join(dir, "tokens.csv");
     fs.writeFileSync(tokens, `${EXEC_TOKEN},exec-user,u-1,"system:masters"\n${FRESH_ID_TOKEN},oidc-user,u-2\n`);
     // What is tested is who the client proves to be; whether that user may act is RBAC's test.
-    server = await spawnAPIServer(path.join(dir, "data"), { extraArgs: ["--token-auth-file", tokens, "--authorization-mode", "AlwaysAllow"] });
+    server = await spawnAPIServer(path.join(dir, "data"), {
+      extraArgs: ["--token-auth-file", tokens, "--authorization-mode", "AlwaysAllow"],
+    });
     ca = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8")).clusters[0].cluster["certificate-authority-data"];
     plugin = path.join(dir, "plugin.cjs");
     fs.writeFileSync(plugin, PLUGIN);
@@ -155,7 +157,11 @@ describe("client auth against kubegen apiserver", () => {
       const { stanza } = exec("fail");
       const cs = Clientset.fromKubeconfig({ path: kubeconfig({ exec: stanza }) });
       try {
-        const err = await cs.coreV1().namespaces().list().catch((e: unknown) => e as Error);
+        const err = await cs
+          .coreV1()
+          .namespaces()
+          .list()
+          .catch((e: unknown) => e as Error);
         expect(err).toBeInstanceOf(Error);
         expect((err as Error).message).toContain(`exec: executable ${process.execPath} failed with exit code 3`);
         expect((err as Error).message).toContain("the session expired: run 'cloud auth login' first");
@@ -166,11 +172,20 @@ describe("client auth against kubegen apiserver", () => {
 
     it("shows the installHint when the command does not exist", async () => {
       const file = kubeconfig({
-        exec: { apiVersion: "client.authentication.k8s.io/v1", command: "kubegen-no-such-auth-plugin", interactiveMode: "IfAvailable", installHint: "install it with: brew install no-such-plugin" },
+        exec: {
+          apiVersion: "client.authentication.k8s.io/v1",
+          command: "kubegen-no-such-auth-plugin",
+          interactiveMode: "IfAvailable",
+          installHint: "install it with: brew install no-such-plugin",
+        },
       });
       const cs = Clientset.fromKubeconfig({ path: file });
       try {
-        const err = (await cs.coreV1().namespaces().list().catch((e: unknown) => e)) as Error;
+        const err = (await cs
+          .coreV1()
+          .namespaces()
+          .list()
+          .catch((e: unknown) => e)) as Error;
         expect(err.message).toContain("exec: executable kubegen-no-such-auth-plugin not found");
         expect(err.message).toContain("It looks like you are trying to use a client-go credential plugin that is not installed.");
         expect(err.message).toContain("install it with: brew install no-such-plugin");
@@ -189,7 +204,16 @@ describe("client auth against kubegen apiserver", () => {
           { name: "EXTRA_SETTING", value: "from-kubeconfig" },
         ],
       });
-      const file = kubeconfig({ exec: stanza }, { "tls-server-name": "localhost", extensions: [{ name: "client.authentication.k8s.io/exec", extension: { audience: "kubegen" } }, { name: "other-tool", extension: { x: 1 } }] });
+      const file = kubeconfig(
+        { exec: stanza },
+        {
+          "tls-server-name": "localhost",
+          extensions: [
+            { name: "client.authentication.k8s.io/exec", extension: { audience: "kubegen" } },
+            { name: "other-tool", extension: { x: 1 } },
+          ],
+        },
+      );
       const cs = Clientset.fromKubeconfig({ path: file });
       try {
         await cs.coreV1().namespaces().get("default");
@@ -204,7 +228,12 @@ describe("client auth against kubegen apiserver", () => {
         apiVersion: "client.authentication.k8s.io/v1",
         spec: {
           interactive: false,
-          cluster: { server: server.url, "tls-server-name": "localhost", "certificate-authority-data": ca, config: { audience: "kubegen" } },
+          cluster: {
+            server: server.url,
+            "tls-server-name": "localhost",
+            "certificate-authority-data": ca,
+            config: { audience: "kubegen" },
+          },
         },
       });
     });
@@ -230,10 +259,14 @@ describe("client auth against kubegen apiserver", () => {
       tokenRequests.length = 0;
     });
 
-    const oidc = (config: Record<string, string>) => ({ "auth-provider": { name: "oidc", config: { "idp-issuer-url": issuer.issuer.url!, ...config } } });
+    const oidc = (config: Record<string, string>) => ({
+      "auth-provider": { name: "oidc", config: { "idp-issuer-url": issuer.issuer.url!, ...config } },
+    });
 
     it("refreshes an expired id-token at the issuer's token endpoint and writes the new tokens to the kubeconfig", async () => {
-      const file = kubeconfig(oidc({ "client-id": "kubectl", "client-secret": "s3cret", "id-token": EXPIRED_ID_TOKEN, "refresh-token": "refresh-1" }));
+      const file = kubeconfig(
+        oidc({ "client-id": "kubectl", "client-secret": "s3cret", "id-token": EXPIRED_ID_TOKEN, "refresh-token": "refresh-1" }),
+      );
       const cs = Clientset.fromKubeconfig({ path: file });
       try {
         expect((await cs.coreV1().namespaces().get("default")).metadata?.name).toBe("default");
@@ -246,7 +279,12 @@ describe("client auth against kubegen apiserver", () => {
       expect(tokenRequests[0]!.body).toMatchObject({ grant_type: "refresh_token", refresh_token: "refresh-1" });
       expect(tokenRequests[0]!.authorization).toBe(`Basic ${Buffer.from("kubectl:s3cret").toString("base64")}`);
       const saved = YAML.parse(fs.readFileSync(file, "utf8")).users[0].user["auth-provider"].config;
-      expect(saved).toMatchObject({ "id-token": FRESH_ID_TOKEN, "refresh-token": "refresh-2", "client-id": "kubectl", "client-secret": "s3cret" });
+      expect(saved).toMatchObject({
+        "id-token": FRESH_ID_TOKEN,
+        "refresh-token": "refresh-2",
+        "client-id": "kubectl",
+        "client-secret": "s3cret",
+      });
     });
 
     it("uses a valid id-token without asking the issuer", async () => {
@@ -296,7 +334,10 @@ describe("client auth against kubegen apiserver", () => {
         const events = cs.coreV1().namespaces().watch({ resourceVersion: list.metadata!.resourceVersion!, signal: abort.signal });
         const iterator = events[Symbol.asyncIterator]();
         const first = iterator.next();
-        await cs.coreV1().namespaces().create({ metadata: { name: "through-proxy" } });
+        await cs
+          .coreV1()
+          .namespaces()
+          .create({ metadata: { name: "through-proxy" } });
         const ev = await first;
         expect(ev.value).toMatchObject({ type: "ADDED", object: { metadata: { name: "through-proxy" } } });
         await iterator.return?.();
@@ -317,11 +358,19 @@ describe("client auth against kubegen apiserver", () => {
       delete process.env["NO_PROXY"];
       try {
         const proxied = Clientset.fromKubeconfig({ path: file });
-        await proxied.coreV1().namespaces().get("default").finally(() => proxied.restClient.close());
+        await proxied
+          .coreV1()
+          .namespaces()
+          .get("default")
+          .finally(() => proxied.restClient.close());
         expect(connects).toEqual([`vm:${server.port}`]);
         process.env["NO_PROXY"] = "example.com,vm";
         const direct = Clientset.fromKubeconfig({ path: file });
-        await direct.coreV1().namespaces().get("default").finally(() => direct.restClient.close());
+        await direct
+          .coreV1()
+          .namespaces()
+          .get("default")
+          .finally(() => direct.restClient.close());
         expect(connects).toEqual([`vm:${server.port}`]);
       } finally {
         for (const [k, v] of Object.entries(saved)) {
@@ -342,7 +391,10 @@ describe("client auth against kubegen apiserver", () => {
     const warnings: Warning[] = [];
     const cs = Clientset.fromKubeconfig({ path: kubeconfig({ token: EXEC_TOKEN }) }, { warningHandler: (w) => warnings.push(w) });
     try {
-      await cs.coreV1().configMaps("default").create({ metadata: { name: "warned" }, data: { a: "1" }, bogus: true } as never, { fieldValidation: "Warn" });
+      await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: "warned" }, data: { a: "1" }, bogus: true } as never, { fieldValidation: "Warn" });
     } finally {
       cs.restClient.close();
     }
@@ -353,8 +405,14 @@ describe("client auth against kubegen apiserver", () => {
     const cs = Clientset.fromKubeconfig({ path: kubeconfig({ token: EXEC_TOKEN }, {}, { namespace: "team-a" }) });
     try {
       expect(cs.namespace).toBe("team-a");
-      await cs.coreV1().namespaces().create({ metadata: { name: "team-a" } });
-      const created = await cs.coreV1().configMaps().create({ metadata: { name: "defaulted" } });
+      await cs
+        .coreV1()
+        .namespaces()
+        .create({ metadata: { name: "team-a" } });
+      const created = await cs
+        .coreV1()
+        .configMaps()
+        .create({ metadata: { name: "defaulted" } });
       expect(created.metadata?.namespace).toBe("team-a");
       expect((await cs.coreV1().configMaps().list()).items.map((c) => c.metadata?.name)).toContain("defaulted");
       // An explicit namespace still wins, and "" still means all namespaces.

@@ -7,7 +7,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ApiException, AppsV1Api, BatchV1Api, CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch, type V1Job, type V1Namespace } from "@kubernetes/client-node";
+import {
+  ApiException,
+  AppsV1Api,
+  BatchV1Api,
+  CoreV1Api,
+  KubeConfig,
+  PatchStrategy,
+  setHeaderOptions,
+  Watch,
+  type V1Job,
+  type V1Namespace,
+} from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
 
@@ -59,7 +70,10 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
 
   it("reads and patches the namespace (merge patch, JSON patch)", async () => {
     expect((await core.readNamespace({ name: NS })).metadata?.labels?.from).toBe("node");
-    const merged = await core.patchNamespace({ name: NS, body: { metadata: { labels: { merged: "yes" } } } }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch));
+    const merged = await core.patchNamespace(
+      { name: NS, body: { metadata: { labels: { merged: "yes" } } } },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    );
     expect(merged.metadata?.labels).toMatchObject({ from: "node", merged: "yes" });
     const patched = await core.patchNamespace({ name: NS, body: [{ op: "add", path: "/metadata/annotations", value: { note: "hi" } }] });
     expect(patched.metadata?.annotations).toEqual({ note: "hi" });
@@ -71,7 +85,10 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     const cm = await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: "cm1" }, data: { k: "v" } } });
     expect(cm.metadata?.namespace).toBe(NS);
     expect((await core.readNamespacedConfigMap({ name: "cm1", namespace: NS })).data).toEqual({ k: "v" });
-    const smp = await core.patchNamespacedConfigMap({ name: "cm1", namespace: NS, body: { data: { extra: "x" } } }, setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch));
+    const smp = await core.patchNamespacedConfigMap(
+      { name: "cm1", namespace: NS, body: { data: { extra: "x" } } },
+      setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch),
+    );
     expect(smp.data).toEqual({ k: "v", extra: "x" });
     const jp = await core.patchNamespacedConfigMap({ name: "cm1", namespace: NS, body: [{ op: "replace", path: "/data/k", value: "w" }] });
     expect(jp.data).toEqual({ k: "w", extra: "x" });
@@ -80,7 +97,9 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     const all = await core.listConfigMapForAllNamespaces({ fieldSelector: `metadata.namespace=${NS}` });
     expect(all.items).toHaveLength(2);
 
-    await expect(core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: "cm1" } } })).rejects.toMatchObject({ code: 409 });
+    await expect(core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: "cm1" } } })).rejects.toMatchObject({
+      code: 409,
+    });
     await core.deleteNamespacedConfigMap({ name: "cm1", namespace: NS });
     const missing = await core.readNamespacedConfigMap({ name: "cm1", namespace: NS }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ApiException);
@@ -93,11 +112,22 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     const apps = kc.makeApiClient(AppsV1Api);
     const batch = kc.makeApiClient(BatchV1Api);
     const template = { metadata: { labels: { app: "node" } }, spec: { containers: [{ name: "web", image: "nginx:1.25" }] } };
-    const dep = await apps.createNamespacedDeployment({ namespace: NS, body: { metadata: { name: "node-deploy" }, spec: { selector: { matchLabels: { app: "node" } }, template } } });
-    expect(dep.spec).toMatchObject({ replicas: 1, revisionHistoryLimit: 10, progressDeadlineSeconds: 600, strategy: { type: "RollingUpdate" } });
+    const dep = await apps.createNamespacedDeployment({
+      namespace: NS,
+      body: { metadata: { name: "node-deploy" }, spec: { selector: { matchLabels: { app: "node" } }, template } },
+    });
+    expect(dep.spec).toMatchObject({
+      replicas: 1,
+      revisionHistoryLimit: 10,
+      progressDeadlineSeconds: 600,
+      strategy: { type: "RollingUpdate" },
+    });
     expect(dep.spec?.template.spec?.containers[0]?.imagePullPolicy).toBe("IfNotPresent");
     expect((await apps.listNamespacedDeployment({ namespace: NS })).items.map((d) => d.metadata?.name)).toEqual(["node-deploy"]);
-    const patched = await apps.patchNamespacedDeployment({ name: "node-deploy", namespace: NS, body: { spec: { replicas: 3 } } }, setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch));
+    const patched = await apps.patchNamespacedDeployment(
+      { name: "node-deploy", namespace: NS, body: { spec: { replicas: 3 } } },
+      setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch),
+    );
     expect(patched.spec?.replicas).toBe(3);
     expect(patched.metadata?.generation).toBe(2);
     const scale = await apps.readNamespacedDeploymentScale({ name: "node-deploy", namespace: NS });
@@ -122,11 +152,24 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     expect(job.spec).toMatchObject({ backoffLimit: 6, completions: 1, parallelism: 1, completionMode: "NonIndexed", suspend: false });
     const seen = await added.finally(() => (clearTimeout(timer), ctl.abort()));
     expect(seen.spec?.selector?.matchLabels?.["batch.kubernetes.io/controller-uid"]).toBe(job.metadata?.uid);
-    const suspended = await batch.patchNamespacedJob({ name: "node-job", namespace: NS, body: { spec: { suspend: true } } }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch));
+    const suspended = await batch.patchNamespacedJob(
+      { name: "node-job", namespace: NS, body: { spec: { suspend: true } } },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    );
     expect(suspended.spec?.suspend).toBe(true);
-    const bad = await batch.createNamespacedJob({ namespace: NS, body: { metadata: { name: "bad-job" }, spec: { template: { spec: { restartPolicy: "Always", containers: [{ name: "c", image: "busybox" }] } } } } }).catch((e: unknown) => e);
+    const bad = await batch
+      .createNamespacedJob({
+        namespace: NS,
+        body: {
+          metadata: { name: "bad-job" },
+          spec: { template: { spec: { restartPolicy: "Always", containers: [{ name: "c", image: "busybox" }] } } },
+        },
+      })
+      .catch((e: unknown) => e);
     expect((bad as ApiException<string>).code).toBe(422);
-    expect(JSON.parse(String((bad as ApiException<string>).body)).message).toContain('Unsupported value: "Always": supported values: "OnFailure", "Never"');
+    expect(JSON.parse(String((bad as ApiException<string>).body)).message).toContain(
+      'Unsupported value: "Always": supported values: "OnFailure", "Never"',
+    );
   });
 
   it("deletes the namespace, which stays Terminating without a namespace controller", async () => {

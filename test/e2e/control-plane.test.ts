@@ -14,7 +14,6 @@ import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/a
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
-
 function kubectl(kubeconfig: string, ...args: string[]): Promise<KubectlResult> {
   return runKubectl(kubeconfig, args);
 }
@@ -48,7 +47,8 @@ describeWithTools(["kubectl"], "one apiserver: seeds 000 and 002 through kubectl
   it("get ns shows the four system namespaces Active", async () => {
     const { stdout, code } = await kubectl(kubeconfig, "get", "ns");
     expect(code).toBe(0);
-    for (const ns of ["default", "kube-node-lease", "kube-public", "kube-system"]) expect(stdout).toMatch(new RegExp(`^${ns}\\s+Active\\s+\\d+s$`, "m"));
+    for (const ns of ["default", "kube-node-lease", "kube-public", "kube-system"])
+      expect(stdout).toMatch(new RegExp(`^${ns}\\s+Active\\s+\\d+s$`, "m"));
   });
 
   it("delete ns of the three immortal namespaces answers seed 000's forbidden text for each", async () => {
@@ -69,7 +69,8 @@ describeWithTools(["kubectl"], "one apiserver: seeds 000 and 002 through kubectl
     const admin = new AdminClient(server.url, kubeconfig);
     try {
       const events: { type: string; name: string; at: number }[] = [];
-      const rv = (await admin.request("GET", "/api/v1/namespaces")).json<{ metadata: { resourceVersion: string } }>().metadata.resourceVersion;
+      const rv = (await admin.request("GET", "/api/v1/namespaces")).json<{ metadata: { resourceVersion: string } }>().metadata
+        .resourceVersion;
       const watch = await admin.watch(`/api/v1/namespaces?watch=1&resourceVersion=${rv}`, (ev) =>
         events.push({ type: ev.type, name: String((ev.object.metadata as { name?: string } | undefined)?.name), at: performance.now() }),
       );
@@ -123,7 +124,11 @@ describeWithTools(["kubectl", "etcd"], "two apiservers on one etcd", () => {
   async function start(bind: string, advertise: string, port: number): Promise<APIServerProcess> {
     const dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-ha-"));
     dirs.push(dir);
-    const s = await spawnAPIServer(dir, { etcd: etcd.endpoint, port, extraArgs: ["--bind-address", bind, "--advertise-address", advertise, ...leaseFlags] });
+    const s = await spawnAPIServer(dir, {
+      etcd: etcd.endpoint,
+      port,
+      extraArgs: ["--bind-address", bind, "--advertise-address", advertise, ...leaseFlags],
+    });
     servers.push(s);
     return s;
   }
@@ -143,7 +148,8 @@ describeWithTools(["kubectl", "etcd"], "two apiservers on one etcd", () => {
     const port = await freePort();
     const a = await start("127.0.0.1", "192.0.2.21", port);
     const b = await start("127.0.0.2", "192.0.2.22", port);
-    const endpoints = async () => (await kubectl(a.kubeconfig, "get", "endpoints", "kubernetes", "-o", "jsonpath={.subsets[*].addresses[*].ip}")).stdout.trim();
+    const endpoints = async () =>
+      (await kubectl(a.kubeconfig, "get", "endpoints", "kubernetes", "-o", "jsonpath={.subsets[*].addresses[*].ip}")).stdout.trim();
     expect(await eventually(endpoints, (s) => s === "192.0.2.21 192.0.2.22", 5000)).toBe("192.0.2.21 192.0.2.22");
     const table = (await kubectl(a.kubeconfig, "get", "endpoints", "kubernetes")).stdout;
     expect(table).toMatch(new RegExp(`^kubernetes\\s+192\\.0\\.2\\.21:${port},192\\.0\\.2\\.22:${port}\\s+\\d+s$`, "m"));

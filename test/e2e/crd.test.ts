@@ -13,7 +13,6 @@ import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/a
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
-
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
@@ -115,7 +114,9 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
       spec: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: 2 },
     });
     // Applying again changes nothing.
-    expect((await kubectl("apply", "-f", path.join(dir, "cr.yaml"), "-n", "liuxiang3")).stdout.trim()).toBe("crontab.stable.example.com/my-new-cron-object unchanged");
+    expect((await kubectl("apply", "-f", path.join(dir, "cr.yaml"), "-n", "liuxiang3")).stdout.trim()).toBe(
+      "crontab.stable.example.com/my-new-cron-object unchanged",
+    );
   }, 60_000);
 
   it("explains the CronTab's spec from the OpenAPI schema", async () => {
@@ -132,9 +133,14 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
     writeFileSync(path.join(dir, "bad.yaml"), bad);
     const res = await kubectl("apply", "-f", path.join(dir, "bad.yaml"), "-n", "liuxiang3");
     expect(res.code).not.toBe(0);
-    expect(res.stderr).toContain('The CronTab "bad-cron" is invalid: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"');
+    expect(res.stderr).toContain(
+      'The CronTab "bad-cron" is invalid: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
+    );
     // kubectl asks for strict field validation: an unknown field is refused as upstream words it.
-    writeFileSync(path.join(dir, "unknown.yaml"), CR_YAML.replace("replicas: 2", "replicas: 2\n  bogus: 1").replace("my-new-cron-object", "odd-cron"));
+    writeFileSync(
+      path.join(dir, "unknown.yaml"),
+      CR_YAML.replace("replicas: 2", "replicas: 2\n  bogus: 1").replace("my-new-cron-object", "odd-cron"),
+    );
     const unknown = await kubectl("apply", "-f", path.join(dir, "unknown.yaml"), "-n", "liuxiang3");
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim()).toBe(
@@ -148,7 +154,9 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
     expect((await kubectl("get", "crd")).stderr.trim()).toBe("No resources found");
     // With its discovery cache, kubectl still knows the resource and gets upstream's 404 for it.
     const cached = await kubectl("get", "crontab", "-n", "liuxiang3");
-    expect(cached.stderr.trim()).toBe('Error from server (NotFound): Unable to list "stable.example.com/v1, Resource=crontabs": the server could not find the requested resource');
+    expect(cached.stderr.trim()).toBe(
+      'Error from server (NotFound): Unable to list "stable.example.com/v1, Resource=crontabs": the server could not find the requested resource',
+    );
     // Discovery no longer lists it.
     const gone = await kubectl("get", "crontab", "-n", "liuxiang3", "--cache-dir", path.join(dir, "fresh-cache"));
     expect(gone.code).not.toBe(0);

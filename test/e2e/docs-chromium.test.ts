@@ -94,7 +94,16 @@ describeWithTools(["chromium"], "API reference in Chromium", () => {
     buildDocs({ crds: CRDS, output: sites["crds"], title: "Example CRDs" });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
   });
   afterAll(async () => {
@@ -116,49 +125,52 @@ describeWithTools(["chromium"], "API reference in Chromium", () => {
   };
 
   /** Every page of a site in every size and scheme; links and ids are checked once all are read. */
-  it.each(["builtin", "crds"])("%s site: every page fits at 390 px and 1400 px, light and dark, with no broken link or anchor", async (site) => {
-    const root = sites[site]!;
-    const pages = htmlPages(root);
-    expect(pages.length).toBeGreaterThan(site === "crds" ? 10 : 20);
-    const ids = new Map<string, Set<string>>();
-    const links = new Map<string, string[]>();
-    const problems: string[] = [];
-    // One load per page and size; the scheme is switched in place (it restyles, no reload).
-    for (const size of Object.keys(SIZES)) {
-      const ctx = await context(size, "light");
-      const queue = [...pages];
-      const worker = async (): Promise<void> => {
-        const page = await ctx.newPage();
-        for (let rel = queue.shift(); rel; rel = queue.shift()) {
-          await page.goto(url(site, rel));
-          for (const scheme of SCHEMES) {
-            await page.emulateMedia({ colorScheme: scheme });
-            const found = await page.evaluate<Inspection>(INSPECT(SIZES[size]!.viewport!.width));
-            if (found.scrollOver > 0) problems.push(`${rel} ${size} ${scheme}: page ${found.scrollOver}px wider than the screen`);
-            if (found.wide.length) problems.push(`${rel} ${size} ${scheme}: wider than the screen: ${found.wide.join(", ")}`);
-            if (!ids.has(rel)) {
-              ids.set(rel, new Set(found.ids));
-              links.set(rel, found.links);
+  it.each(["builtin", "crds"])(
+    "%s site: every page fits at 390 px and 1400 px, light and dark, with no broken link or anchor",
+    async (site) => {
+      const root = sites[site]!;
+      const pages = htmlPages(root);
+      expect(pages.length).toBeGreaterThan(site === "crds" ? 10 : 20);
+      const ids = new Map<string, Set<string>>();
+      const links = new Map<string, string[]>();
+      const problems: string[] = [];
+      // One load per page and size; the scheme is switched in place (it restyles, no reload).
+      for (const size of Object.keys(SIZES)) {
+        const ctx = await context(size, "light");
+        const queue = [...pages];
+        const worker = async (): Promise<void> => {
+          const page = await ctx.newPage();
+          for (let rel = queue.shift(); rel; rel = queue.shift()) {
+            await page.goto(url(site, rel));
+            for (const scheme of SCHEMES) {
+              await page.emulateMedia({ colorScheme: scheme });
+              const found = await page.evaluate<Inspection>(INSPECT(SIZES[size]!.viewport!.width));
+              if (found.scrollOver > 0) problems.push(`${rel} ${size} ${scheme}: page ${found.scrollOver}px wider than the screen`);
+              if (found.wide.length) problems.push(`${rel} ${size} ${scheme}: wider than the screen: ${found.wide.join(", ")}`);
+              if (!ids.has(rel)) {
+                ids.set(rel, new Set(found.ids));
+                links.set(rel, found.links);
+              }
             }
           }
-        }
-        await page.close();
-      };
-      await Promise.all(Array.from({ length: PARALLEL }, worker));
-      await ctx.close();
-    }
-    const rootUrl = pathToFileURL(root).href;
-    for (const [from, hrefs] of links) {
-      for (const href of hrefs) {
-        const [file, hash] = href.split("#") as [string, string | undefined];
-        const rel = decodeURIComponent(file.slice(rootUrl.length + 1));
-        if (!fs.existsSync(path.join(root, rel))) problems.push(`${from}: link to missing ${rel}`);
-        else if (hash && !ids.get(rel)?.has(decodeURIComponent(hash))) problems.push(`${from}: link to missing #${hash} in ${rel}`);
+          await page.close();
+        };
+        await Promise.all(Array.from({ length: PARALLEL }, worker));
+        await ctx.close();
       }
-    }
-    expect(problems).toEqual([]);
-    expect(remote).toEqual([]);
-  });
+      const rootUrl = pathToFileURL(root).href;
+      for (const [from, hrefs] of links) {
+        for (const href of hrefs) {
+          const [file, hash] = href.split("#") as [string, string | undefined];
+          const rel = decodeURIComponent(file.slice(rootUrl.length + 1));
+          if (!fs.existsSync(path.join(root, rel))) problems.push(`${from}: link to missing ${rel}`);
+          else if (hash && !ids.get(rel)?.has(decodeURIComponent(hash))) problems.push(`${from}: link to missing #${hash} in ${rel}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(remote).toEqual([]);
+    },
+  );
 
   it.each(Object.keys(SIZES))("%s: the index links to Namespace, whose spec leads to its finalizers", async (size) => {
     const ctx = await context(size, "light");

@@ -37,7 +37,9 @@ describe("apiserver durability under SIGKILL (SQLite)", () => {
 
     // Session 1 of the watch, from before the first create.
     const events: WatchEvent[] = [];
-    const watch1 = await client.watch(`${CMS}?watch=1&resourceVersion=${startRV}&allowWatchBookmarks=false`, (ev) => events.push(ev as WatchEvent));
+    const watch1 = await client.watch(`${CMS}?watch=1&resourceVersion=${startRV}&allowWatchBookmarks=false`, (ev) =>
+      events.push(ev as WatchEvent),
+    );
 
     // The stream: each client creates until the server dies under it.
     const acked = new Map<string, string>();
@@ -101,6 +103,8 @@ describe("apiserver durability under SIGKILL (SQLite)", () => {
     const rvs = events.map((e) => BigInt(e.object.metadata!.resourceVersion!));
     expect(rvs.every((rv, i) => i === 0 || rv > rvs[i - 1]!)).toBe(true);
     expect(before).toBeGreaterThan(0);
-    console.log(`durability: ${acked.size} acknowledged of ${seq} sent, ${stored.size} stored; watch events ${before} before the kill, ${events.length - before} after the restart`);
+    console.log(
+      `durability: ${acked.size} acknowledged of ${seq} sent, ${stored.size} stored; watch events ${before} before the kill, ${events.length - before} after the restart`,
+    );
   });
 });

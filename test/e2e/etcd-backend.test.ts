@@ -12,7 +12,6 @@ import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-proc
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
-
 describeWithTools(["etcd", "kubectl"], "kubectl against kubegen apiserver on etcd", () => {
   let dir: string;
   let etcd: EtcdServer;
@@ -51,7 +50,9 @@ describeWithTools(["etcd", "kubectl"], "kubectl against kubegen apiserver on etc
     expect((await kubectl("create", "configmap", "cm1", "-n", "on-etcd", "--from-literal=k=v")).stdout).toBe("configmap/cm1 created\n");
     expect(JSON.parse((await kubectl("get", "cm", "cm1", "-n", "on-etcd", "-o", "json")).stdout).data).toEqual({ k: "v" });
     expect((await kubectl("delete", "cm", "cm1", "-n", "on-etcd")).stdout).toBe('configmap "cm1" deleted\n');
-    expect((await kubectl("get", "cm", "cm1", "-n", "on-etcd")).stderr).toContain('Error from server (NotFound): configmaps "cm1" not found');
+    expect((await kubectl("get", "cm", "cm1", "-n", "on-etcd")).stderr).toContain(
+      'Error from server (NotFound): configmaps "cm1" not found',
+    );
     // Without a namespace controller the namespace is left Terminating, as kube-apiserver leaves it.
     const del = await kubectl("delete", "ns", "on-etcd", "--wait=false");
     expect(del.stdout).toBe('namespace "on-etcd" deleted\n');
@@ -97,7 +98,10 @@ describeWithTools(["etcd", "kubectl"], "kubegen apiserver on etcd over TLS (--et
   it("refuses to start, saying why, when etcd's certificate cannot be verified", async () => {
     const tls = etcd.tls!;
     await expect(
-      spawnAPIServer(path.join(dir, "no-ca"), { etcd: etcd.endpoint, extraArgs: [`--etcd-certfile=${tls.certFile}`, `--etcd-keyfile=${tls.keyFile}`] }),
+      spawnAPIServer(path.join(dir, "no-ca"), {
+        etcd: etcd.endpoint,
+        extraArgs: [`--etcd-certfile=${tls.certFile}`, `--etcd-keyfile=${tls.keyFile}`],
+      }),
     ).rejects.toThrow(/certificate/);
   });
 });

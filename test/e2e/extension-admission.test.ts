@@ -64,11 +64,22 @@ describe.skipIf(!kubectlAvailable)("admission with kubectl", () => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        const review = JSON.parse(Buffer.concat(chunks).toString()) as { request: { uid: string; object: { data?: Record<string, string> } } };
+        const review = JSON.parse(Buffer.concat(chunks).toString()) as {
+          request: { uid: string; object: { data?: Record<string, string> } };
+        };
         const uid = review.request.uid;
         let response: Record<string, unknown> = { uid, allowed: true };
-        if (req.url?.startsWith("/mutate")) response = { uid, allowed: true, patchType: "JSONPatch", patch: Buffer.from(JSON.stringify([{ op: "add", path: "/metadata/annotations", value: { "example.com/mutated": "true" } }])).toString("base64") };
-        else if (review.request.object.data?.secret !== undefined) response = { uid, allowed: false, status: { code: 403, message: "no secrets in configmaps" } };
+        if (req.url?.startsWith("/mutate"))
+          response = {
+            uid,
+            allowed: true,
+            patchType: "JSONPatch",
+            patch: Buffer.from(
+              JSON.stringify([{ op: "add", path: "/metadata/annotations", value: { "example.com/mutated": "true" } }]),
+            ).toString("base64"),
+          };
+        else if (review.request.object.data?.secret !== undefined)
+          response = { uid, allowed: false, status: { code: 403, message: "no secrets in configmaps" } };
         res.setHeader("Content-Type", "application/json");
         res.end(JSON.stringify({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", response }));
       });
@@ -88,13 +99,19 @@ webhooks:
     admissionReviewVersions: [v1]
 `;
     server = await spawnAPIServer(dir);
-    for (const [ns, labels] of [["warned", "vap=warn"], ["denied", "vap=deny"], ["hooked", "hooks=on"]] as const) {
+    for (const [ns, labels] of [
+      ["warned", "vap=warn"],
+      ["denied", "vap=deny"],
+      ["hooked", "hooks=on"],
+    ] as const) {
       expect((await kubectl("create", "namespace", ns)).code).toBe(0);
       expect((await kubectl("label", "namespace", ns, labels)).code).toBe(0);
     }
     expect((await kubectl("apply", "-f", file("policy.yaml", POLICY))).code).toBe(0);
     expect((await kubectl("apply", "-f", file("mwh.yaml", webhook("MutatingWebhookConfiguration", "mutate", "/mutate")))).code).toBe(0);
-    expect((await kubectl("apply", "-f", file("vwh.yaml", webhook("ValidatingWebhookConfiguration", "validate", "/validate")))).code).toBe(0);
+    expect((await kubectl("apply", "-f", file("vwh.yaml", webhook("ValidatingWebhookConfiguration", "validate", "/validate")))).code).toBe(
+      0,
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -106,14 +123,29 @@ webhooks:
   it("a policy under a Warn binding admits and kubectl prints the warning", async () => {
     const r = await kubectl("create", "configmap", "big", "-n", "warned", "--from-literal=a=1", "--from-literal=b=2", "--from-literal=c=3");
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain("Warning: Validation failed for ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-binding': at most two keys");
-    expect(r.stderr).toContain("Warning: Validation failed for ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-binding': name big should start with cm-");
+    expect(r.stderr).toContain(
+      "Warning: Validation failed for ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-binding': at most two keys",
+    );
+    expect(r.stderr).toContain(
+      "Warning: Validation failed for ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-binding': name big should start with cm-",
+    );
   }, 60_000);
 
   it("a policy under a Deny binding refuses with upstream's message", async () => {
-    const r = await kubectl("create", "configmap", "cm-big", "-n", "denied", "--from-literal=a=1", "--from-literal=b=2", "--from-literal=c=3");
+    const r = await kubectl(
+      "create",
+      "configmap",
+      "cm-big",
+      "-n",
+      "denied",
+      "--from-literal=a=1",
+      "--from-literal=b=2",
+      "--from-literal=c=3",
+    );
     expect(r.code).not.toBe(0);
-    expect(r.stderr.trim()).toBe("error: failed to create configmap: ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-deny' denied request: at most two keys");
+    expect(r.stderr.trim()).toBe(
+      "error: failed to create configmap: ValidatingAdmissionPolicy 'small-configmaps' with binding 'small-configmaps-deny' denied request: at most two keys",
+    );
   }, 60_000);
 
   it("a webhook mutates and another validates", async () => {

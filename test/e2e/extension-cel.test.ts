@@ -111,7 +111,9 @@ describe.skipIf(!kubectlAvailable)("CEL rules with kubectl", () => {
   it("refuses the issue's Widget with the rule's message", async () => {
     const r = await kubectl("create", "-f", file("w1.yaml", widget("w1", "{minReplicas: 5, replicas: 1}")));
     expect(r.code).not.toBe(0);
-    expect(r.stderr.trim()).toBe('The Widget "w1" is invalid: spec: Invalid value: "object": replicas should be greater than or equal to minReplicas');
+    expect(r.stderr.trim()).toBe(
+      'The Widget "w1" is invalid: spec: Invalid value: "object": replicas should be greater than or equal to minReplicas',
+    );
     expect((await kubectl("get", "widget", "w1")).code).not.toBe(0);
   }, 60_000);
 
@@ -123,7 +125,9 @@ describe.skipIf(!kubectlAvailable)("CEL rules with kubectl", () => {
   }, 60_000);
 
   it("creates a valid Widget, prints its Ready condition, and keeps an immutable field", async () => {
-    expect((await kubectl("create", "-f", file("w3.yaml", widget("w3", "{minReplicas: 1, replicas: 2, name: wally, size: small}")))).code).toBe(0);
+    expect(
+      (await kubectl("create", "-f", file("w3.yaml", widget("w3", "{minReplicas: 1, replicas: 2, name: wally, size: small}")))).code,
+    ).toBe(0);
     const list = await kubectl("get", "widgets");
     expect(list.stdout).toMatch(/^NAME\s+READY\nw3\s+True\n$/);
     const patched = await kubectl("patch", "widget", "w3", "--type=merge", "-p", '{"spec":{"size":"large"}}');
@@ -135,7 +139,9 @@ describe.skipIf(!kubectlAvailable)("CEL rules with kubectl", () => {
   it("refuses a CRD whose rule does not compile", async () => {
     const r = await kubectl("create", "-f", file("broken.yaml", BROKEN_CRD_YAML));
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.nosuchfield > 1 +"');
+    expect(r.stderr).toContain(
+      'spec.versions[0].schema.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.nosuchfield > 1 +"',
+    );
     expect(r.stderr).toContain("compilation failed: ERROR: <input>:1:");
   }, 60_000);
 

@@ -41,7 +41,11 @@ async function uid(kind: string, name: string, ns?: string): Promise<string> {
 }
 
 /** The object as JSON, or undefined when it is gone. */
-async function get(kind: string, name: string, ns = "default"): Promise<{ metadata: { finalizers?: string[]; deletionTimestamp?: string; ownerReferences?: { name: string }[] } } | undefined> {
+async function get(
+  kind: string,
+  name: string,
+  ns = "default",
+): Promise<{ metadata: { finalizers?: string[]; deletionTimestamp?: string; ownerReferences?: { name: string }[] } } | undefined> {
   const r = await kubectl("get", kind, name, "-n", ns, "-o", "json");
   if (r.code !== 0) {
     expect(r.stderr).toContain("NotFound");
@@ -150,11 +154,22 @@ describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubect
   }, 60_000);
 
   it("a CronTab (custom resource) owning a ConfigMap and a Secret takes them with it", async () => {
-    expect((await kubectl("apply", "-f", path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml"))).code).toBe(0);
+    expect((await kubectl("apply", "-f", path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml"))).code).toBe(
+      0,
+    );
     const cr = path.join(dir, "crontab.yaml");
-    writeFileSync(cr, "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: nightly\nspec:\n  cronSpec: \"* * * * */5\"\n  image: my-awesome-cron-image\n");
+    writeFileSync(
+      cr,
+      'apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: nightly\nspec:\n  cronSpec: "* * * * */5"\n  image: my-awesome-cron-image\n',
+    );
     await until("the CronTab created", async () => (await kubectl("apply", "-f", cr)).code === 0);
-    const owner: Owner = { apiVersion: "stable.example.com/v1", kind: "CronTab", name: "nightly", uid: await uid("crontab", "nightly"), block: true };
+    const owner: Owner = {
+      apiVersion: "stable.example.com/v1",
+      kind: "CronTab",
+      name: "nightly",
+      uid: await uid("crontab", "nightly"),
+      block: true,
+    };
     await dependents(owner, ["cron-settings"]);
     const secret = path.join(dir, "secret.yaml");
     writeFileSync(
@@ -163,13 +178,21 @@ describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubect
     );
     expect((await kubectl("apply", "-f", secret)).code).toBe(0);
     expect((await kubectl("delete", "crontab", "nightly")).code).toBe(0);
-    await until("the CronTab's ConfigMap and Secret gone", async () => (await gone("configmap", "cron-settings")) && (await gone("secret", "cron-secret")));
+    await until(
+      "the CronTab's ConfigMap and Secret gone",
+      async () => (await gone("configmap", "cron-settings")) && (await gone("secret", "cron-secret")),
+    );
   }, 60_000);
 
   it("a ClusterRole (cluster-scoped) owning a ConfigMap in a namespace takes it with it", async () => {
     expect((await kubectl("create", "namespace", "gc-team")).code).toBe(0);
     expect((await kubectl("create", "clusterrole", "gc-reader", "--verb=get", "--resource=configmaps")).code).toBe(0);
-    const owner: Owner = { apiVersion: "rbac.authorization.k8s.io/v1", kind: "ClusterRole", name: "gc-reader", uid: await uid("clusterrole", "gc-reader") };
+    const owner: Owner = {
+      apiVersion: "rbac.authorization.k8s.io/v1",
+      kind: "ClusterRole",
+      name: "gc-reader",
+      uid: await uid("clusterrole", "gc-reader"),
+    };
     await dependents(owner, ["reader-settings"], "gc-team");
     expect((await kubectl("delete", "clusterrole", "gc-reader")).code).toBe(0);
     await until("reader-settings gone", () => gone("configmap", "reader-settings", "gc-team"));

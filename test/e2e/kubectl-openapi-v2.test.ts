@@ -27,7 +27,11 @@ describeWithTools(["kubectl"], "kubectl explain from /openapi/v2 protobuf", () =
   });
 
   const explain = (...args: string[]) =>
-    run(KUBECTL, ["--kubeconfig", server.kubeconfig, "--cache-dir", path.join(dir, "cache"), "explain", "--output=plaintext-openapiv2", ...args], { timeout: 30_000 });
+    run(
+      KUBECTL,
+      ["--kubeconfig", server.kubeconfig, "--cache-dir", path.join(dir, "cache"), "explain", "--output=plaintext-openapiv2", ...args],
+      { timeout: 30_000 },
+    );
 
   it("asks for protobuf, gets it, and prints the kind's fields", async () => {
     const { stdout, stderr } = await explain("configmap", "-v=8");

@@ -21,10 +21,14 @@ let url: string;
 
 /** Starts `kubegen apiserver` on a free port; resolves with its URL once it listens. */
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["bin/kubegen.js", "apiserver", "--data-dir", dir, "--secure-port", "0", "--bind-address", "127.0.0.1"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["bin/kubegen.js", "apiserver", "--data-dir", dir, "--secure-port", "0", "--bind-address", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
@@ -51,7 +55,12 @@ function kubectl(...args: string[]): Promise<KubectlResult> {
 }
 
 /** A raw HTTPS call with the admin credential from the data dir. */
-function raw(method: string, p: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+function raw(
+  method: string,
+  p: string,
+  body?: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const cfg = YAML.parse(readFileSync(path.join(dir, "kubeconfig"), "utf8"));
   const b64 = (s: string) => Buffer.from(s, "base64");
   const u = new URL(url + p);
@@ -125,7 +134,9 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     expect(res).toMatch(/^configmaps\s+cm\s+v1\s+true\s+ConfigMap$/m);
     expect(res).toMatch(/^leases\s+coordination.k8s.io\/v1\s+true\s+Lease$/m);
     const versions = (await kubectl("api-versions")).stdout.trim().split("\n");
-    expect(versions).toEqual(expect.arrayContaining(["v1", "coordination.k8s.io/v1", "rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1"]));
+    expect(versions).toEqual(
+      expect.arrayContaining(["v1", "coordination.k8s.io/v1", "rbac.authorization.k8s.io/v1", "apiextensions.k8s.io/v1"]),
+    );
   });
 
   it("explain namespace.spec reads the OpenAPI v3 document", async () => {
@@ -163,7 +174,17 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
   });
 
   it("get -w sees an event", async () => {
-    const child = spawn(KUBECTL, ["--kubeconfig", path.join(dir, "kubeconfig"), "--cache-dir", path.join(dir, "cache"), "get", "cm", "-n", "e2e", "-w"]);
+    const child = spawn(KUBECTL, [
+      "--kubeconfig",
+      path.join(dir, "kubeconfig"),
+      "--cache-dir",
+      path.join(dir, "cache"),
+      "get",
+      "cm",
+      "-n",
+      "e2e",
+      "-w",
+    ]);
     let out = "";
     const seen = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no watch event within 20s: ${out}`)), 20_000);
@@ -189,7 +210,15 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
   it("apply -f twice (client-side, strategic merge patch), patch and edit", async () => {
     const file = path.join(dir, "cm.yaml");
     const write = (labels: Record<string, string>) =>
-      writeFileSync(file, YAML.stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "applied", namespace: "e2e", labels }, data: { k: "before" } }));
+      writeFileSync(
+        file,
+        YAML.stringify({
+          apiVersion: "v1",
+          kind: "ConfigMap",
+          metadata: { name: "applied", namespace: "e2e", labels },
+          data: { k: "before" },
+        }),
+      );
     write({ one: "1" });
     expect((await kubectl("apply", "-f", file)).stdout).toBe("configmap/applied created\n");
     write({ two: "2" });
@@ -198,7 +227,9 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     const obj = JSON.parse((await kubectl("get", "cm", "applied", "-n", "e2e", "-o", "json")).stdout);
     expect(obj.metadata.labels).toEqual({ two: "2" });
     expect(obj.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).toContain('"two":"2"');
-    expect((await kubectl("patch", "cm", "applied", "-n", "e2e", "-p", '{"data":{"extra":"x"}}')).stdout).toBe("configmap/applied patched\n");
+    expect((await kubectl("patch", "cm", "applied", "-n", "e2e", "-p", '{"data":{"extra":"x"}}')).stdout).toBe(
+      "configmap/applied patched\n",
+    );
     expect((await kubectl("edit", "cm", "applied", "-n", "e2e")).stdout).toBe("configmap/applied edited\n");
     const edited = JSON.parse((await kubectl("get", "cm", "applied", "-n", "e2e", "-o", "json")).stdout);
     expect(edited.data).toEqual({ k: "after", extra: "x" });

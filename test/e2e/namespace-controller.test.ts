@@ -39,10 +39,20 @@ afterAll(async () => {
 describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubectl (seed 003)", () => {
   it("deleting a namespace deletes its Role and ConfigMap, and kubectl delete returns once it is gone", async () => {
     expect((await kubectl("create", "ns", "liuxiang3")).stdout).toContain("namespace/liuxiang3 created");
-    const role = await kubectl("create", "role", "roletest", "--verb=create,list,watch,get", "--resource=configmaps,secrets", "-n", "liuxiang3");
+    const role = await kubectl(
+      "create",
+      "role",
+      "roletest",
+      "--verb=create,list,watch,get",
+      "--resource=configmaps,secrets",
+      "-n",
+      "liuxiang3",
+    );
     expect(role.stdout).toContain("role.rbac.authorization.k8s.io/roletest created");
     expect((await kubectl("create", "configmap", "settings", "--from-literal=a=b", "-n", "liuxiang3")).code).toBe(0);
-    expect((await kubectl("get", "role", "roletest", "-n", "liuxiang3", "-o", "name")).stdout.trim()).toBe("role.rbac.authorization.k8s.io/roletest");
+    expect((await kubectl("get", "role", "roletest", "-n", "liuxiang3", "-o", "name")).stdout.trim()).toBe(
+      "role.rbac.authorization.k8s.io/roletest",
+    );
 
     const started = performance.now();
     const del = await kubectl("delete", "ns", "liuxiang3");
@@ -70,7 +80,7 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     const cr = path.join(dir, "cr.yaml");
     writeFileSync(
       cr,
-      "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: my-new-cron-object\n  namespace: liuxiang3\nspec:\n  cronSpec: \"* * * * */5\"\n  image: my-awesome-cron-image\n",
+      'apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: my-new-cron-object\n  namespace: liuxiang3\nspec:\n  cronSpec: "* * * * */5"\n  image: my-awesome-cron-image\n',
     );
     // The CRD's resource may take a moment to be served.
     let applied = await kubectl("apply", "-f", cr);
@@ -94,14 +104,18 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
   it("two controller-manager processes: one leads; when it is killed the other takes over after the lease expires", async () => {
     const lease = "e2e-controller-manager";
     const args = [
-      "--kubeconfig", path.join(dir, "kubeconfig"),
+      "--kubeconfig",
+      path.join(dir, "kubeconfig"),
       `--leader-elect-resource-name=${lease}`,
       "--leader-elect-lease-duration=2s",
       "--leader-elect-renew-deadline=1500ms",
       "--leader-elect-retry-period=250ms",
     ];
     const spawnManager = (): { child: ChildProcess; identity: Promise<string>; output: () => string } => {
-      const child = spawn(process.execPath, ["bin/kubegen.js", "controller-manager", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["bin/kubegen.js", "controller-manager", ...args], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let out = "";
       const identity = new Promise<string>((resolve, reject) => {
         child.stdout!.on("data", (d: Buffer) => {
@@ -140,7 +154,8 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
       const took = await waitFor(idB, 15_000);
       expect(took).toBeGreaterThan(1_000);
       const start = performance.now();
-      while (!b.output().includes("Starting controller namespace-controller") && performance.now() - start < 5_000) await new Promise((r) => setTimeout(r, 50));
+      while (!b.output().includes("Starting controller namespace-controller") && performance.now() - start < 5_000)
+        await new Promise((r) => setTimeout(r, 50));
       expect(b.output()).toContain("Starting controller namespace-controller");
     } finally {
       a.child.kill("SIGKILL");

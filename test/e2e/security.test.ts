@@ -25,7 +25,10 @@ let up: APIServerProcess;
 
 const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
 
-function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = https.request(`${up.url}${urlPath}`, { rejectUnauthorized: false, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -74,7 +77,16 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "encryption.yaml"), ENCRYPTION);
   up = await spawnAPIServer(dir, {
     command: "up",
-    extraArgs: ["--endpoint-reconciler-type", "none", "--audit-policy-file", path.join(dir, "audit-policy.yaml"), "--audit-log-path", path.join(dir, "audit", "audit.log"), "--encryption-provider-config", path.join(dir, "encryption.yaml")],
+    extraArgs: [
+      "--endpoint-reconciler-type",
+      "none",
+      "--audit-policy-file",
+      path.join(dir, "audit-policy.yaml"),
+      "--audit-log-path",
+      path.join(dir, "audit", "audit.log"),
+      "--encryption-provider-config",
+      path.join(dir, "encryption.yaml"),
+    ],
   });
 }, 60_000);
 
@@ -88,7 +100,9 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     for (const p of ["/version", "/healthz", "/readyz", "/livez"]) expect((await get(p)).status, p).toBe(200);
     const secrets = await get("/api/v1/secrets");
     expect(secrets.status).toBe(403);
-    expect(JSON.parse(secrets.body).message).toBe('secrets is forbidden: User "system:anonymous" cannot list resource "secrets" in API group "" at the cluster scope');
+    expect(JSON.parse(secrets.body).message).toBe(
+      'secrets is forbidden: User "system:anonymous" cannot list resource "secrets" in API group "" at the cluster scope',
+    );
     expect((await get("/api/v1/namespaces")).status).toBe(403);
     const bogus = await get("/version", { Authorization: "Bearer bogus" });
     expect(bogus.status).toBe(401);
@@ -104,27 +118,51 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
   it("auth whoami and auth can-i for the admin", async () => {
     const who = await kubectl("auth", "whoami", "-o", "json");
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout).status.userInfo).toEqual({ username: "kubegen-admin", groups: ["system:masters", "system:authenticated"] });
+    expect(JSON.parse(who.stdout).status.userInfo).toEqual({
+      username: "kubegen-admin",
+      groups: ["system:masters", "system:authenticated"],
+    });
     expect((await kubectl("auth", "can-i", "delete", "namespaces")).stdout.trim()).toBe("yes");
     const roles = (await kubectl("get", "clusterroles", "-o", "name")).stdout;
-    for (const r of ["cluster-admin", "admin", "edit", "view", "system:discovery", "system:basic-user", "system:public-info-viewer", "system:kube-controller-manager"]) {
+    for (const r of [
+      "cluster-admin",
+      "admin",
+      "edit",
+      "view",
+      "system:discovery",
+      "system:basic-user",
+      "system:public-info-viewer",
+      "system:kube-controller-manager",
+    ]) {
       expect(roles).toContain(`clusterrole.rbac.authorization.k8s.io/${r}\n`);
     }
     // clusterrole-aggregation: a role labelled aggregate-to-view joins view, edit and admin.
     const f = path.join(dir, "widgets-role.yaml");
-    writeFileSync(f, "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: widgets-view\n  labels: {rbac.authorization.k8s.io/aggregate-to-view: \"true\"}\nrules:\n- {apiGroups: [example.com], resources: [widgets], verbs: [get]}\n");
+    writeFileSync(
+      f,
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: widgets-view\n  labels: {rbac.authorization.k8s.io/aggregate-to-view: "true"}\nrules:\n- {apiGroups: [example.com], resources: [widgets], verbs: [get]}\n',
+    );
     expect((await kubectl("apply", "-f", f)).code).toBe(0);
     for (const r of ["view", "edit", "admin"]) {
-      const got = await eventually(() => kubectl("get", "clusterrole", r, "-o", "json"), (x) => x.stdout.includes('"widgets"'));
+      const got = await eventually(
+        () => kubectl("get", "clusterrole", r, "-o", "json"),
+        (x) => x.stdout.includes('"widgets"'),
+      );
       expect(JSON.parse(got.stdout).rules, r).toContainEqual({ apiGroups: ["example.com"], resources: ["widgets"], verbs: ["get"] });
     }
   });
 
   it("a new namespace gets the default ServiceAccount and kube-root-ca.crt", async () => {
     expect((await kubectl("create", "ns", "team")).code).toBe(0);
-    const sa = await eventually(() => kubectl("get", "sa", "default", "-n", "team", "-o", "name"), (r) => r.code === 0);
+    const sa = await eventually(
+      () => kubectl("get", "sa", "default", "-n", "team", "-o", "name"),
+      (r) => r.code === 0,
+    );
     expect(sa.stdout.trim()).toBe("serviceaccount/default");
-    const cm = await eventually(() => kubectl("get", "cm", "kube-root-ca.crt", "-n", "team", "-o", "json"), (r) => r.code === 0);
+    const cm = await eventually(
+      () => kubectl("get", "cm", "kube-root-ca.crt", "-n", "team", "-o", "json"),
+      (r) => r.code === 0,
+    );
     expect(JSON.parse(cm.stdout).data["ca.crt"]).toBe(readFileSync(path.join(dir, "pki", "ca.crt"), "utf8"));
   });
 
@@ -132,9 +170,17 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     const sa = "system:serviceaccount:team:robot";
     expect((await kubectl("create", "sa", "robot", "-n", "team")).code).toBe(0);
     expect((await kubectl("create", "role", "pod-reader", "--verb=get,list", "--resource=pods", "-n", "team")).code).toBe(0);
-    expect((await kubectl("create", "rolebinding", "robot-reads", "--role=pod-reader", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
-    const canI = async (...args: string[]) => (await kubectl("auth", "can-i", ...args, `--as=${sa}`, ...(args.includes("-n") ? [] : ["-n", "team"]))).stdout.trim();
-    expect(await eventually(() => canI("list", "pods"), (v) => v === "yes")).toBe("yes");
+    expect(
+      (await kubectl("create", "rolebinding", "robot-reads", "--role=pod-reader", "--serviceaccount=team:robot", "-n", "team")).code,
+    ).toBe(0);
+    const canI = async (...args: string[]) =>
+      (await kubectl("auth", "can-i", ...args, `--as=${sa}`, ...(args.includes("-n") ? [] : ["-n", "team"]))).stdout.trim();
+    expect(
+      await eventually(
+        () => canI("list", "pods"),
+        (v) => v === "yes",
+      ),
+    ).toBe("yes");
     expect(await canI("delete", "pods")).toBe("no");
     expect(await canI("list", "secrets")).toBe("no");
     expect(await canI("list", "pods", "-n", "default")).toBe("no");
@@ -160,7 +206,9 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect((await asRobot("get", "pods", "-n", "team")).code).toBe(0);
     const denied = await asRobot("get", "secrets", "-n", "team");
     expect(denied.code).not.toBe(0);
-    expect(denied.stderr).toContain('User "system:serviceaccount:team:robot" cannot list resource "secrets" in API group "" in the namespace "team"');
+    expect(denied.stderr).toContain(
+      'User "system:serviceaccount:team:robot" cannot list resource "secrets" in API group "" in the namespace "team"',
+    );
     expect(JSON.parse((await asRobot("auth", "whoami", "-o", "json")).stdout).status.userInfo.username).toBe(sa);
 
     // The official clients authenticate with the same token.
@@ -189,21 +237,58 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     }
 
     // Escalation: may write roles in team, but not grant what it does not hold.
-    expect((await kubectl("create", "role", "role-writer", "--verb=create,get", "--resource=roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io", "-n", "team")).code).toBe(0);
-    expect((await kubectl("create", "rolebinding", "robot-writes", "--role=role-writer", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
-    await eventually(() => asRobot("auth", "can-i", "create", "roles", "-n", "team"), (r) => r.stdout.trim() === "yes");
+    expect(
+      (
+        await kubectl(
+          "create",
+          "role",
+          "role-writer",
+          "--verb=create,get",
+          "--resource=roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io",
+          "-n",
+          "team",
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (await kubectl("create", "rolebinding", "robot-writes", "--role=role-writer", "--serviceaccount=team:robot", "-n", "team")).code,
+    ).toBe(0);
+    await eventually(
+      () => asRobot("auth", "can-i", "create", "roles", "-n", "team"),
+      (r) => r.stdout.trim() === "yes",
+    );
     expect((await asRobot("create", "role", "small", "--verb=get", "--resource=pods", "-n", "team")).code).toBe(0);
     const big = await asRobot("create", "role", "big", "--verb=get", "--resource=secrets", "-n", "team");
     expect(big.code).not.toBe(0);
-    expect(big.stderr).toContain('is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}');
+    expect(big.stderr).toContain(
+      'is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}',
+    );
     // A patch is checked on the object it would produce.
-    expect((await kubectl("create", "role", "role-patcher", "--verb=patch", "--resource=roles.rbac.authorization.k8s.io", "-n", "team")).code).toBe(0);
-    expect((await kubectl("create", "rolebinding", "robot-patches", "--role=role-patcher", "--serviceaccount=team:robot", "-n", "team")).code).toBe(0);
-    await eventually(() => asRobot("auth", "can-i", "patch", "roles", "-n", "team"), (r) => r.stdout.trim() === "yes");
-    const patched = await asRobot("patch", "role", "small", "-n", "team", "--type=json", "-p", '[{"op":"add","path":"/rules/-","value":{"apiGroups":[""],"resources":["secrets"],"verbs":["get"]}}]');
+    expect(
+      (await kubectl("create", "role", "role-patcher", "--verb=patch", "--resource=roles.rbac.authorization.k8s.io", "-n", "team")).code,
+    ).toBe(0);
+    expect(
+      (await kubectl("create", "rolebinding", "robot-patches", "--role=role-patcher", "--serviceaccount=team:robot", "-n", "team")).code,
+    ).toBe(0);
+    await eventually(
+      () => asRobot("auth", "can-i", "patch", "roles", "-n", "team"),
+      (r) => r.stdout.trim() === "yes",
+    );
+    const patched = await asRobot(
+      "patch",
+      "role",
+      "small",
+      "-n",
+      "team",
+      "--type=json",
+      "-p",
+      '[{"op":"add","path":"/rules/-","value":{"apiGroups":[""],"resources":["secrets"],"verbs":["get"]}}]',
+    );
     expect(patched.code).not.toBe(0);
     expect(patched.stderr).toContain('{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}');
-    expect((await asRobot("patch", "role", "small", "-n", "team", "--type=merge", "-p", '{"metadata":{"labels":{"ok":"yes"}}}')).code).toBe(0);
+    expect((await asRobot("patch", "role", "small", "-n", "team", "--type=merge", "-p", '{"metadata":{"labels":{"ok":"yes"}}}')).code).toBe(
+      0,
+    );
     const bind = await asRobot("create", "rolebinding", "grab", "--clusterrole=cluster-admin", "--serviceaccount=team:robot", "-n", "team");
     expect(bind.code).not.toBe(0);
     expect(bind.stderr).toContain("attempting to grant RBAC permissions not currently held");
@@ -217,13 +302,22 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
   it("the audit log holds the requests at the policy's levels", async () => {
     expect((await kubectl("create", "configmap", "audited", "--from-literal=a=b", "-n", "team")).code).toBe(0);
     const events = await eventually(
-      async () => readFileSync(path.join(dir, "audit", "audit.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>),
+      async () =>
+        readFileSync(path.join(dir, "audit", "audit.log"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Record<string, any>),
       (evs) => evs.some((e) => e.objectRef?.name === "audited"),
     );
     expect(events.every((e) => e.apiVersion === "audit.k8s.io/v1" && e.kind === "Event" && e.stage === "ResponseComplete")).toBe(true);
     expect(events.some((e) => e.requestURI.startsWith("/healthz"))).toBe(false);
     const cm = events.find((e) => e.verb === "create" && e.objectRef?.resource === "configmaps" && e.objectRef?.name === "audited")!;
-    expect(cm).toMatchObject({ level: "RequestResponse", user: { username: "kubegen-admin" }, responseStatus: { code: 201 }, objectRef: { namespace: "team" } });
+    expect(cm).toMatchObject({
+      level: "RequestResponse",
+      user: { username: "kubegen-admin" },
+      responseStatus: { code: 201 },
+      objectRef: { namespace: "team" },
+    });
     expect(cm.requestObject).toMatchObject({ kind: "ConfigMap", data: { a: "b" } });
     const ns = events.find((e) => e.verb === "create" && e.objectRef?.resource === "namespaces")!;
     expect(ns.level).toBe("Metadata");
@@ -239,9 +333,18 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
       return kubectl("apply", "-f", f);
     };
     expect((await kubectl("create", "ns", "limits")).code).toBe(0);
-    await eventually(() => kubectl("get", "sa", "default", "-n", "limits"), (r) => r.code === 0);
+    await eventually(
+      () => kubectl("get", "sa", "default", "-n", "limits"),
+      (r) => r.code === 0,
+    );
     expect((await kubectl("create", "quota", "q", "--hard=pods=1,configmaps=3", "-n", "limits")).code).toBe(0);
-    expect((await apply("apiVersion: v1\nkind: LimitRange\nmetadata: {name: lr, namespace: limits}\nspec:\n  limits:\n  - type: Container\n    default: {cpu: 500m}\n    defaultRequest: {cpu: 100m}\n    max: {cpu: '1'}\n")).code).toBe(0);
+    expect(
+      (
+        await apply(
+          "apiVersion: v1\nkind: LimitRange\nmetadata: {name: lr, namespace: limits}\nspec:\n  limits:\n  - type: Container\n    default: {cpu: 500m}\n    defaultRequest: {cpu: 100m}\n    max: {cpu: '1'}\n",
+        )
+      ).code,
+    ).toBe(0);
     const pod = (name: string, cpu?: string) =>
       `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: limits}\nspec:\n  containers:\n  - name: c\n    image: busybox${cpu ? `\n    resources: {limits: {cpu: '${cpu}'}}` : ""}\n`;
     const big = await apply(pod("big", "2"));
@@ -258,13 +361,21 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(quota.status.used.pods).toBe("1");
     // The resourcequota controller recounts when pods go: the quota frees up.
     expect((await kubectl("delete", "pod", "p1", "-n", "limits", "--wait=false")).code).toBe(0);
-    const freed = await eventually(() => kubectl("get", "quota", "q", "-n", "limits", "-o", "jsonpath={.status.used.pods}"), (r) => r.stdout === "0");
+    const freed = await eventually(
+      () => kubectl("get", "quota", "q", "-n", "limits", "-o", "jsonpath={.status.used.pods}"),
+      (r) => r.stdout === "0",
+    );
     expect(freed.stdout).toBe("0");
 
     expect((await kubectl("create", "ns", "locked")).code).toBe(0);
     expect((await kubectl("label", "ns", "locked", "pod-security.kubernetes.io/enforce=restricted")).code).toBe(0);
-    await eventually(() => kubectl("get", "sa", "default", "-n", "locked"), (r) => r.code === 0);
-    const priv = await apply("apiVersion: v1\nkind: Pod\nmetadata: {name: priv, namespace: locked}\nspec:\n  containers:\n  - name: c\n    image: busybox\n    securityContext: {privileged: true}\n");
+    await eventually(
+      () => kubectl("get", "sa", "default", "-n", "locked"),
+      (r) => r.code === 0,
+    );
+    const priv = await apply(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: priv, namespace: locked}\nspec:\n  containers:\n  - name: c\n    image: busybox\n    securityContext: {privileged: true}\n",
+    );
     expect(priv.stderr).toContain(
       'pods "priv" is forbidden: violates PodSecurity "restricted:latest": privileged (container "c" must not set securityContext.privileged=true), allowPrivilegeEscalation != false (container "c" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "c" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != true (pod or container "c" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "c" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")',
     );
@@ -282,7 +393,9 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     const all = await kubectl("get", "secrets", "-A", "-o", "json");
     writeFileSync(path.join(dir, "secrets.json"), all.stdout);
     expect((await kubectl("replace", "-f", path.join(dir, "secrets.json"))).code).toBe(0);
-    expect(Buffer.from(JSON.parse((await kubectl("get", "secret", "pw", "-n", "team", "-o", "json")).stdout).data.password, "base64").toString()).toBe("hunter2");
+    expect(
+      Buffer.from(JSON.parse((await kubectl("get", "secret", "pw", "-n", "team", "-o", "json")).stdout).data.password, "base64").toString(),
+    ).toBe("hunter2");
 
     // The server holds the database exclusively: read the stored bytes once it has stopped.
     await up.stop();

@@ -103,9 +103,15 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
       { type: "Ready", status: "True" },
       { type: "Synced", status: "False" },
     ]);
-    const owners = Object.fromEntries((obj.metadata.managedFields as { manager: string; fieldsV1: unknown }[]).map((e) => [e.manager, e.fieldsV1]));
-    expect(owners["controller-a"]).toEqual({ "f:spec": { "f:conditions": { 'k:{"type":"Ready"}': { ".": {}, "f:status": {}, "f:type": {} } } } });
-    expect(owners["controller-b"]).toEqual({ "f:spec": { "f:conditions": { 'k:{"type":"Synced"}': { ".": {}, "f:status": {}, "f:type": {} } } } });
+    const owners = Object.fromEntries(
+      (obj.metadata.managedFields as { manager: string; fieldsV1: unknown }[]).map((e) => [e.manager, e.fieldsV1]),
+    );
+    expect(owners["controller-a"]).toEqual({
+      "f:spec": { "f:conditions": { 'k:{"type":"Ready"}': { ".": {}, "f:status": {}, "f:type": {} } } },
+    });
+    expect(owners["controller-b"]).toEqual({
+      "f:spec": { "f:conditions": { 'k:{"type":"Synced"}': { ".": {}, "f:status": {}, "f:type": {} } } },
+    });
     // Changing the other's item is a conflict naming it.
     const clash = await kubectl("apply", "--server-side", "--field-manager=controller-b", "-f", file("c.yaml", gizmo("Ready", "False")));
     expect(clash.code).not.toBe(0);
@@ -122,7 +128,11 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
     expect(ssa.stdout.trim()).toBe("configmap/upgrade serverside-applied");
     const after = await getJSON("configmap", "upgrade");
     expect(after.data).toEqual({ a: "10", b: "2", c: "3" });
-    expect(JSON.parse(after.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).data).toEqual({ a: "10", b: "2", c: "3" });
+    expect(JSON.parse(after.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).data).toEqual({
+      a: "10",
+      b: "2",
+      c: "3",
+    });
     // Back to client-side apply with b and c dropped: the three-way diff against last-applied
     // removes both (c only because the server-side apply put it in the annotation).
     file("cm.yaml", configMap({ a: "10" }));

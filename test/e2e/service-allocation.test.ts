@@ -13,7 +13,6 @@ import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-proc
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
 
-
 function ipToNumber(ip: string): number {
   return ip.split(".").reduce((acc, o) => acc * 256 + Number(o), 0);
 }
@@ -51,17 +50,27 @@ describeWithTools(["kubectl"], "kubectl: Service IP and NodePort allocation", ()
 
     const taken = await kubectl("create", "service", "nodeport", "y", "--tcp=80:80", `--node-port=${port}`);
     expect(taken.code).not.toBe(0);
-    expect(taken.stderr).toBe(`error: failed to create NodePort service: Service "y" is invalid: spec.ports[0].nodePort: Invalid value: ${port}: provided port is already allocated\n`);
+    expect(taken.stderr).toBe(
+      `error: failed to create NodePort service: Service "y" is invalid: spec.ports[0].nodePort: Invalid value: ${port}: provided port is already allocated\n`,
+    );
     const takenIP = await kubectl("create", "service", "clusterip", "y", "--tcp=80:80", `--clusterip=${ip}`);
-    expect(takenIP.stderr).toContain(`spec.clusterIPs: Invalid value: ["${ip}"]: failed to allocate IP ${ip}: provided IP is already allocated`);
+    expect(takenIP.stderr).toContain(
+      `spec.clusterIPs: Invalid value: ["${ip}"]: failed to allocate IP ${ip}: provided IP is already allocated`,
+    );
     const outside = await kubectl("create", "service", "clusterip", "y", "--tcp=80:80", "--clusterip=10.200.0.1");
     expect(outside.stderr).toContain(
       'spec.clusterIPs: Invalid value: ["10.200.0.1"]: failed to allocate IP 10.200.0.1: the provided IP (10.200.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/16',
     );
 
     expect((await kubectl("delete", "service", "x")).stdout).toBe('service "x" deleted\n');
-    expect(await kubectl("create", "service", "nodeport", "y", "--tcp=80:80", `--node-port=${port}`)).toMatchObject({ code: 0, stdout: "service/y created\n" });
-    expect(await kubectl("create", "service", "clusterip", "z", "--tcp=80:80", `--clusterip=${ip}`)).toMatchObject({ code: 0, stdout: "service/z created\n" });
+    expect(await kubectl("create", "service", "nodeport", "y", "--tcp=80:80", `--node-port=${port}`)).toMatchObject({
+      code: 0,
+      stdout: "service/y created\n",
+    });
+    expect(await kubectl("create", "service", "clusterip", "z", "--tcp=80:80", `--clusterip=${ip}`)).toMatchObject({
+      code: 0,
+      stdout: "service/z created\n",
+    });
     expect((await kubectl("get", "service", "z", "-o", "jsonpath={.spec.clusterIP}")).stdout).toBe(ip);
   });
 

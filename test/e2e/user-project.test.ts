@@ -301,7 +301,12 @@ describe("a user's project", () => {
     for (const name of ["w-json", "w-proto"]) {
       expect(out[name]).toEqual({
         // colour: the +default= of the group's schema, applied compiled in as for its CRD.
-        created: { spec: { size: 3, tags: ["a", "b"], colour: "red" }, uid: true, apiVersion: "widgets.example.org/v1alpha1", kind: "Widget" },
+        created: {
+          spec: { size: 3, tags: ["a", "b"], colour: "red" },
+          uid: true,
+          apiVersion: "widgets.example.org/v1alpha1",
+          kind: "Widget",
+        },
         got: { name, rv: true },
         listed: [name],
         gone: "NotFound",

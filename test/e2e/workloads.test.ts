@@ -45,7 +45,10 @@ function manifest(name: string, docs: unknown[]): string {
 
 /** The first header line of `kubectl get` output, columns split on runs of spaces. */
 function header(out: string): string[] {
-  return out.split("\n")[0]!.trim().split(/\s{2,}/);
+  return out
+    .split("\n")[0]!
+    .trim()
+    .split(/\s{2,}/);
 }
 
 beforeAll(async () => {
@@ -67,26 +70,56 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
   it("kubectl run creates a Pod with upstream's defaults, Pending with its QoS class", async () => {
     expect(await ok("-n", NS, "run", "nginx", "--image=nginx")).toContain("pod/nginx created");
     const pod = await json("-n", NS, "get", "pod", "nginx");
-    expect(pod.spec).toMatchObject({ restartPolicy: "Always", dnsPolicy: "ClusterFirst", terminationGracePeriodSeconds: 30, schedulerName: "default-scheduler", enableServiceLinks: true });
-    expect(pod.spec.containers[0]).toMatchObject({ imagePullPolicy: "Always", terminationMessagePath: "/dev/termination-log", terminationMessagePolicy: "File" });
+    expect(pod.spec).toMatchObject({
+      restartPolicy: "Always",
+      dnsPolicy: "ClusterFirst",
+      terminationGracePeriodSeconds: 30,
+      schedulerName: "default-scheduler",
+      enableServiceLinks: true,
+    });
+    expect(pod.spec.containers[0]).toMatchObject({
+      imagePullPolicy: "Always",
+      terminationMessagePath: "/dev/termination-log",
+      terminationMessagePolicy: "File",
+    });
     expect(pod.status).toEqual({ phase: "Pending", qosClass: "BestEffort" });
     expect(pod.metadata.generation).toBe(1);
   });
 
   it("kubectl create deployment, job, cronjob, ingress, quota, pdb and priorityclass", async () => {
-    expect(await ok("-n", NS, "create", "deployment", "web", "--image=nginx:1.25", "--replicas=2")).toContain("deployment.apps/web created");
+    expect(await ok("-n", NS, "create", "deployment", "web", "--image=nginx:1.25", "--replicas=2")).toContain(
+      "deployment.apps/web created",
+    );
     expect(await ok("-n", NS, "create", "job", "once", "--image=busybox")).toContain("job.batch/once created");
-    expect(await ok("-n", NS, "create", "cronjob", "tick", "--image=busybox", "--schedule=*/5 * * * *")).toContain("cronjob.batch/tick created");
-    expect(await ok("-n", NS, "create", "ingress", "web", "--rule=web.example.com/=web:80")).toContain("ingress.networking.k8s.io/web created");
+    expect(await ok("-n", NS, "create", "cronjob", "tick", "--image=busybox", "--schedule=*/5 * * * *")).toContain(
+      "cronjob.batch/tick created",
+    );
+    expect(await ok("-n", NS, "create", "ingress", "web", "--rule=web.example.com/=web:80")).toContain(
+      "ingress.networking.k8s.io/web created",
+    );
     expect(await ok("-n", NS, "create", "quota", "small", "--hard=pods=10,limits.cpu=4")).toContain("resourcequota/small created");
-    expect(await ok("-n", NS, "create", "pdb", "web", "--selector=app=web", "--min-available=1")).toContain("poddisruptionbudget.policy/web created");
+    expect(await ok("-n", NS, "create", "pdb", "web", "--selector=app=web", "--min-available=1")).toContain(
+      "poddisruptionbudget.policy/web created",
+    );
     expect(await ok("create", "priorityclass", "batch-low", "--value=1000")).toContain("priorityclass.scheduling.k8s.io/batch-low created");
 
     const deploy = await json("-n", NS, "get", "deployment", "web");
-    expect(deploy.spec).toMatchObject({ replicas: 2, revisionHistoryLimit: 10, progressDeadlineSeconds: 600, strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: "25%", maxUnavailable: "25%" } } });
+    expect(deploy.spec).toMatchObject({
+      replicas: 2,
+      revisionHistoryLimit: 10,
+      progressDeadlineSeconds: 600,
+      strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: "25%", maxUnavailable: "25%" } },
+    });
     expect(deploy.spec.template.spec.containers[0].imagePullPolicy).toBe("IfNotPresent");
     const job = await json("-n", NS, "get", "job", "once");
-    expect(job.spec).toMatchObject({ backoffLimit: 6, completions: 1, parallelism: 1, completionMode: "NonIndexed", podReplacementPolicy: "TerminatingOrFailed", suspend: false });
+    expect(job.spec).toMatchObject({
+      backoffLimit: 6,
+      completions: 1,
+      parallelism: 1,
+      completionMode: "NonIndexed",
+      podReplacementPolicy: "TerminatingOrFailed",
+      suspend: false,
+    });
     expect(job.spec.selector.matchLabels["batch.kubernetes.io/controller-uid"]).toBe(job.metadata.uid);
     expect(job.spec.template.metadata.labels["batch.kubernetes.io/job-name"]).toBe("once");
     const cj = await json("-n", NS, "get", "cronjob", "tick");
@@ -102,13 +135,31 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
 
   it("a multi-kind manifest applies, changes nothing when applied again, then applies server-side", async () => {
     const first = await ok("-n", NS, "apply", "-f", MANIFEST);
-    for (const line of ["deployment.apps/demo created", "statefulset.apps/db created", "horizontalpodautoscaler.autoscaling/demo created", "networkpolicy.networking.k8s.io/demo created", "cronjob.batch/nightly created", "persistentvolumeclaim/demo-data created", "rolebinding.rbac.authorization.k8s.io/demo created"]) {
+    for (const line of [
+      "deployment.apps/demo created",
+      "statefulset.apps/db created",
+      "horizontalpodautoscaler.autoscaling/demo created",
+      "networkpolicy.networking.k8s.io/demo created",
+      "cronjob.batch/nightly created",
+      "persistentvolumeclaim/demo-data created",
+      "rolebinding.rbac.authorization.k8s.io/demo created",
+    ]) {
       expect(first).toContain(line);
     }
-    const versions = async () => (await json("-n", NS, "get", "all,cm,secret,pvc,ing,pdb,netpol,sa,role,rolebinding", "-l", "app=demo")).items.map((i: any) => `${i.kind}/${i.metadata.name}@${i.metadata.resourceVersion}`).sort();
+    const versions = async () =>
+      (await json("-n", NS, "get", "all,cm,secret,pvc,ing,pdb,netpol,sa,role,rolebinding", "-l", "app=demo")).items
+        .map((i: any) => `${i.kind}/${i.metadata.name}@${i.metadata.resourceVersion}`)
+        .sort();
     const before = await versions();
     const second = await ok("-n", NS, "apply", "-f", MANIFEST);
-    for (const line of ["deployment.apps/demo unchanged", "service/demo unchanged", "configmap/demo-config unchanged", "horizontalpodautoscaler.autoscaling/demo unchanged", "networkpolicy.networking.k8s.io/demo unchanged", "cronjob.batch/nightly unchanged"]) {
+    for (const line of [
+      "deployment.apps/demo unchanged",
+      "service/demo unchanged",
+      "configmap/demo-config unchanged",
+      "horizontalpodautoscaler.autoscaling/demo unchanged",
+      "networkpolicy.networking.k8s.io/demo unchanged",
+      "cronjob.batch/nightly unchanged",
+    ]) {
       expect(second).toContain(line);
     }
     expect(await versions()).toEqual(before);
@@ -117,25 +168,60 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     const ssa = await kubectl("-n", NS, "apply", "--server-side", "-f", MANIFEST);
     expect(ssa.stdout).toContain("deployment.apps/demo serverside-applied");
     expect(ssa.stdout).toContain("networkpolicy.networking.k8s.io/demo serverside-applied");
-    expect(ssa.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.volumeClaimTemplates');
-    expect(await ok("-n", NS, "apply", "--server-side", "--force-conflicts", "-f", MANIFEST)).toContain("statefulset.apps/db serverside-applied");
+    expect(ssa.stderr).toContain(
+      'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.volumeClaimTemplates',
+    );
+    expect(await ok("-n", NS, "apply", "--server-side", "--force-conflicts", "-f", MANIFEST)).toContain(
+      "statefulset.apps/db serverside-applied",
+    );
     // Defaults as upstream: the claim template of the StatefulSet and the NetworkPolicy's types.
     const sts = await json("-n", NS, "get", "statefulset", "db");
-    expect(sts.spec).toMatchObject({ podManagementPolicy: "OrderedReady", updateStrategy: { type: "RollingUpdate", rollingUpdate: { partition: 0 } }, persistentVolumeClaimRetentionPolicy: { whenDeleted: "Retain", whenScaled: "Retain" } });
+    expect(sts.spec).toMatchObject({
+      podManagementPolicy: "OrderedReady",
+      updateStrategy: { type: "RollingUpdate", rollingUpdate: { partition: 0 } },
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: "Retain", whenScaled: "Retain" },
+    });
     expect(sts.spec.volumeClaimTemplates[0].spec.volumeMode).toBe("Filesystem");
     expect((await json("-n", NS, "get", "networkpolicy", "demo")).spec.policyTypes).toEqual(["Ingress"]);
   });
 
   it("get shows upstream's columns and describe works for every kind", async () => {
-    expect(header(await ok("-n", NS, "get", "pods", "-o", "wide"))).toEqual(["NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
+    expect(header(await ok("-n", NS, "get", "pods", "-o", "wide"))).toEqual([
+      "NAME",
+      "READY",
+      "STATUS",
+      "RESTARTS",
+      "AGE",
+      "IP",
+      "NODE",
+      "NOMINATED NODE",
+      "READINESS GATES",
+    ]);
     expect(header(await ok("-n", NS, "get", "deployments"))).toEqual(["NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"]);
     expect(header(await ok("-n", NS, "get", "jobs"))).toEqual(["NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"]);
-    expect(header(await ok("-n", NS, "get", "cronjobs"))).toEqual(["NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"]);
+    expect(header(await ok("-n", NS, "get", "cronjobs"))).toEqual([
+      "NAME",
+      "SCHEDULE",
+      "TIMEZONE",
+      "SUSPEND",
+      "ACTIVE",
+      "LAST SCHEDULE",
+      "AGE",
+    ]);
     expect(header(await ok("-n", NS, "get", "statefulsets"))).toEqual(["NAME", "READY", "AGE"]);
     expect(header(await ok("-n", NS, "get", "ingress"))).toEqual(["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS", "AGE"]);
     expect(header(await ok("-n", NS, "get", "hpa"))).toEqual(["NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"]);
     expect(header(await ok("-n", NS, "get", "pdb"))).toEqual(["NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"]);
-    expect(header(await ok("-n", NS, "get", "pvc"))).toEqual(["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"]);
+    expect(header(await ok("-n", NS, "get", "pvc"))).toEqual([
+      "NAME",
+      "STATUS",
+      "VOLUME",
+      "CAPACITY",
+      "ACCESS MODES",
+      "STORAGECLASS",
+      "VOLUMEATTRIBUTESCLASS",
+      "AGE",
+    ]);
     expect(header(await ok("-n", NS, "get", "quota"))).toEqual(["NAME", "AGE", "REQUEST", "LIMIT"]);
     expect(header(await ok("get", "priorityclasses"))).toEqual(["NAME", "VALUE", "GLOBAL-DEFAULT", "AGE", "PREEMPTIONPOLICY"]);
     const pods = await ok("-n", NS, "get", "pods");
@@ -146,7 +232,25 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     await eventually("quota small counting the nginx pod", async () =>
       /^small\s+\S+\s+pods: 1\/10\s+limits.cpu: 0\/4/m.test((await kubectl("-n", NS, "get", "quota")).stdout),
     );
-    for (const kind of ["pod/nginx", "deployment/demo", "statefulset/db", "job/once", "cronjob/nightly", "service/demo", "ingress/demo", "hpa/demo", "pdb/demo", "networkpolicy/demo", "pvc/demo-data", "quota/small", "configmap/demo-config", "secret/demo-secret", "serviceaccount/demo-sa", "role/demo", "rolebinding/demo"]) {
+    for (const kind of [
+      "pod/nginx",
+      "deployment/demo",
+      "statefulset/db",
+      "job/once",
+      "cronjob/nightly",
+      "service/demo",
+      "ingress/demo",
+      "hpa/demo",
+      "pdb/demo",
+      "networkpolicy/demo",
+      "pvc/demo-data",
+      "quota/small",
+      "configmap/demo-config",
+      "secret/demo-secret",
+      "serviceaccount/demo-sa",
+      "role/demo",
+      "rolebinding/demo",
+    ]) {
       const out = await ok("-n", NS, "describe", kind);
       expect(out).toMatch(/^Name:\s+/m);
     }
@@ -154,7 +258,15 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     expect(ns).toContain("Resource Quotas");
     expect(ns).toContain("No LimitRange resource.");
     const all = await ok("-n", NS, "get", "all");
-    for (const name of ["pod/nginx", "service/demo", "deployment.apps/demo", "statefulset.apps/db", "job.batch/once", "cronjob.batch/nightly", "horizontalpodautoscaler.autoscaling/demo"]) {
+    for (const name of [
+      "pod/nginx",
+      "service/demo",
+      "deployment.apps/demo",
+      "statefulset.apps/db",
+      "job.batch/once",
+      "cronjob.batch/nightly",
+      "horizontalpodautoscaler.autoscaling/demo",
+    ]) {
       expect(all).toContain(name);
     }
   });
@@ -165,7 +277,12 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     expect(deploy.spec.replicas).toBe(4);
     expect(deploy.metadata.generation).toBe(2);
     const scale = await json("-n", NS, "get", "deployment", "demo", "--subresource=scale");
-    expect(scale).toMatchObject({ kind: "Scale", apiVersion: "autoscaling/v1", spec: { replicas: 4 }, status: { replicas: 0, selector: "app=demo" } });
+    expect(scale).toMatchObject({
+      kind: "Scale",
+      apiVersion: "autoscaling/v1",
+      spec: { replicas: 4 },
+      status: { replicas: 0, selector: "app=demo" },
+    });
     expect(await ok("-n", NS, "get", "pods", "--field-selector", "status.phase=Pending", "-o", "name")).toBe("pod/nginx\n");
     expect(await ok("-n", NS, "get", "pods", "--field-selector", "status.phase=Running", "-o", "name")).toBe("");
     const badField = await kubectl("-n", NS, "get", "pods", "--field-selector", "spec.color=blue");
@@ -180,7 +297,9 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
   });
 
   it("apply --prune -l without an allowlist removes what the manifest no longer has", async () => {
-    const docs = YAML.parseAllDocuments(readFileSync(MANIFEST, "utf8")).map((d) => d.toJS()).filter((d) => d.kind !== "ConfigMap" && d.kind !== "PersistentVolumeClaim");
+    const docs = YAML.parseAllDocuments(readFileSync(MANIFEST, "utf8"))
+      .map((d) => d.toJS())
+      .filter((d) => d.kind !== "ConfigMap" && d.kind !== "PersistentVolumeClaim");
     const out = await kubectl("-n", NS, "apply", "--prune", "-l", "app=demo", "-f", manifest("pruned.yaml", docs));
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toContain("configmap/demo-config pruned");
@@ -192,23 +311,54 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     const template = (labels: Record<string, string>, spec: Record<string, unknown>) => ({ metadata: { labels }, spec });
     const cases: [unknown, string][] = [
       [
-        { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "mismatch" }, spec: { selector: { matchLabels: { app: "a" } }, template: template({ app: "b" }, { containers: [{ name: "c", image: "nginx" }] }) } },
+        {
+          apiVersion: "apps/v1",
+          kind: "Deployment",
+          metadata: { name: "mismatch" },
+          spec: {
+            selector: { matchLabels: { app: "a" } },
+            template: template({ app: "b" }, { containers: [{ name: "c", image: "nginx" }] }),
+          },
+        },
         'The Deployment "mismatch" is invalid: spec.template.metadata.labels: Invalid value: {"app":"b"}: `selector` does not match template `labels`',
       ],
       [
-        { apiVersion: "v1", kind: "Pod", metadata: { name: "greedy" }, spec: { containers: [{ name: "c", image: "nginx", resources: { requests: { cpu: "2" }, limits: { cpu: "1" } } }] } },
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "greedy" },
+          spec: { containers: [{ name: "c", image: "nginx", resources: { requests: { cpu: "2" }, limits: { cpu: "1" } } }] },
+        },
         'spec.containers[0].resources.requests[cpu]: Invalid value: "2": must be less than or equal to cpu limit of 1',
       ],
       [
-        { apiVersion: "v1", kind: "Pod", metadata: { name: "nomount" }, spec: { containers: [{ name: "c", image: "nginx", volumeMounts: [{ name: "missing", mountPath: "/x" }] }] } },
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "nomount" },
+          spec: { containers: [{ name: "c", image: "nginx", volumeMounts: [{ name: "missing", mountPath: "/x" }] }] },
+        },
         'spec.containers[0].volumeMounts[0].name: Not found: "missing"',
       ],
       [
-        { apiVersion: "batch/v1", kind: "Job", metadata: { name: "always" }, spec: { template: { spec: { restartPolicy: "Always", containers: [{ name: "c", image: "busybox" }] } } } },
+        {
+          apiVersion: "batch/v1",
+          kind: "Job",
+          metadata: { name: "always" },
+          spec: { template: { spec: { restartPolicy: "Always", containers: [{ name: "c", image: "busybox" }] } } },
+        },
         'spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
       ],
       [
-        { apiVersion: "batch/v1", kind: "CronJob", metadata: { name: "badcron" }, spec: { schedule: "61 * * * *", jobTemplate: { spec: { template: { spec: { restartPolicy: "Never", containers: [{ name: "c", image: "busybox" }] } } } } } },
+        {
+          apiVersion: "batch/v1",
+          kind: "CronJob",
+          metadata: { name: "badcron" },
+          spec: {
+            schedule: "61 * * * *",
+            jobTemplate: { spec: { template: { spec: { restartPolicy: "Never", containers: [{ name: "c", image: "busybox" }] } } } },
+          },
+        },
         'spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61',
       ],
       [
@@ -216,11 +366,21 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
         "value: Forbidden: maximum allowed value of a user defined priority is 1000000000",
       ],
       [
-        { apiVersion: "networking.k8s.io/v1", kind: "Ingress", metadata: { name: "nopathtype" }, spec: { rules: [{ http: { paths: [{ path: "/", backend: { service: { name: "s", port: { number: 80 } } } }] } }] } },
+        {
+          apiVersion: "networking.k8s.io/v1",
+          kind: "Ingress",
+          metadata: { name: "nopathtype" },
+          spec: { rules: [{ http: { paths: [{ path: "/", backend: { service: { name: "s", port: { number: 80 } } } }] } }] },
+        },
         "spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified",
       ],
       [
-        { apiVersion: "v1", kind: "Pod", metadata: { name: "badquantity" }, spec: { containers: [{ name: "c", image: "nginx", resources: { limits: { memory: "lots" } } }] } },
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "badquantity" },
+          spec: { containers: [{ name: "c", image: "nginx", resources: { limits: { memory: "lots" } } }] },
+        },
         "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
       ],
     ];
@@ -230,7 +390,16 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
       expect(r.stderr).toContain(message);
     }
     // Immutable: a Deployment's selector.
-    const patch = await kubectl("-n", NS, "patch", "deployment", "demo", "--type=merge", "-p", '{"spec":{"selector":{"matchLabels":{"app":"other"}},"template":{"metadata":{"labels":{"app":"other"}}}}}');
+    const patch = await kubectl(
+      "-n",
+      NS,
+      "patch",
+      "deployment",
+      "demo",
+      "--type=merge",
+      "-p",
+      '{"spec":{"selector":{"matchLabels":{"app":"other"}},"template":{"metadata":{"labels":{"app":"other"}}}}}',
+    );
     expect(patch.stderr).toContain("spec.selector: Invalid value");
     expect(patch.stderr).toContain("field is immutable");
   });

@@ -28,12 +28,23 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 const run = promisify(execFile);
 
 /** One request as the admin user, straight over HTTPS (to set query parameters kubectl does not). */
-async function fetchAs(server: Awaited<ReturnType<typeof runAPIServer>>, method: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+async function fetchAs(
+  server: Awaited<ReturnType<typeof runAPIServer>>,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
   const url = new URL(path, server.url);
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
-      { method, ca: server.certs.ca.cert, cert: server.certs.admin.cert, key: server.certs.admin.key, headers: { "Content-Type": "application/json" } },
+      {
+        method,
+        ca: server.certs.ca.cert,
+        cert: server.certs.admin.cert,
+        key: server.certs.admin.key,
+        headers: { "Content-Type": "application/json" },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -84,7 +95,10 @@ describe("CronTab example controller", () => {
       });
       expect(b.status).toEqual({ replicas: 1, labelSelector: selectorFor(b) });
       // A spec change is seen through the watch and followed.
-      await client.stableV1().cronTabs("default").update({ ...a, spec: { ...a.spec!, replicas: 5 } });
+      await client
+        .stableV1()
+        .cronTabs("default")
+        .update({ ...a, spec: { ...a.spec!, replicas: 5 } });
       await eventually(async () => ((await client.stableV1().cronTabs("default").get("a")).status?.replicas === 5 ? true : undefined));
       const writes = client.actions().filter((x) => x.verb === "update" && x.subresource === "status");
       expect(writes.length).toBe(3);
@@ -107,7 +121,11 @@ describe("CronTab example controller", () => {
       expect(names).toContain("stable.example.com");
       expect(names).toContain("rbac.authorization.k8s.io");
       const resources = await discovery.serverResourcesForGroupVersion("stable.example.com/v1");
-      expect(resources.resources.find((r) => r.name === "crontabs")).toMatchObject({ kind: "CronTab", namespaced: true, shortNames: ["ct"] });
+      expect(resources.resources.find((r) => r.name === "crontabs")).toMatchObject({
+        kind: "CronTab",
+        namespaced: true,
+        shortNames: ["ct"],
+      });
 
       const cronTabs = client.stableV1().cronTabs("default");
       await cronTabs.create(cronTab("my-new-cron-object", 2));
@@ -130,9 +148,17 @@ describe("CronTab example controller", () => {
       const table = (await kubectl("get", "ct", "-n", "default")).trim().split("\n");
       expect(table[0]!.split(/\s{2,}/)).toEqual(["NAME", "SPEC", "REPLICAS", "AGE"]);
       expect(table[1]!.split(/\s{2,}/).slice(0, 3)).toEqual(["my-new-cron-object", "* * * * */5", "2"]);
-      expect(await kubectl("get", "crontabs.stable.example.com", "my-new-cron-object", "-n", "default", "-o", "jsonpath={.status.labelSelector}")).toBe(
-        "crontab=my-new-cron-object",
-      );
+      expect(
+        await kubectl(
+          "get",
+          "crontabs.stable.example.com",
+          "my-new-cron-object",
+          "-n",
+          "default",
+          "-o",
+          "jsonpath={.status.labelSelector}",
+        ),
+      ).toBe("crontab=my-new-cron-object");
       stop.abort();
       await running;
     } finally {
@@ -162,17 +188,28 @@ describe("CronTab example controller", () => {
     };
     const manifest = (file: string, name: string, spec: string): string => {
       const at = path.join(dataDir, file);
-      fs.writeFileSync(at, `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}`);
+      fs.writeFileSync(
+        at,
+        `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}`,
+      );
       return at;
     };
     try {
       // The documents: the group's definitions in v2, its group-version document listed in v3.
-      const v2 = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).out) as { definitions: Record<string, unknown>; paths: Record<string, unknown> };
-      expect(v2.definitions["com.example.crontab.api.stable.v1.CronTab"]).toMatchObject({ "x-kubernetes-group-version-kind": [{ group: "stable.example.com", kind: "CronTab", version: "v1" }] });
+      const v2 = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).out) as {
+        definitions: Record<string, unknown>;
+        paths: Record<string, unknown>;
+      };
+      expect(v2.definitions["com.example.crontab.api.stable.v1.CronTab"]).toMatchObject({
+        "x-kubernetes-group-version-kind": [{ group: "stable.example.com", kind: "CronTab", version: "v1" }],
+      });
       expect(v2.definitions["io.k8s.api.core.v1.Namespace"]).toBeDefined();
       // meta/v1 definitions both documents have stay the built-in ones, listing the group's kinds too.
       expect(v2.definitions["io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions"]).toMatchObject({
-        "x-kubernetes-group-version-kind": expect.arrayContaining([{ group: "", kind: "DeleteOptions", version: "v1" }, { group: "stable.example.com", kind: "DeleteOptions", version: "v1" }]),
+        "x-kubernetes-group-version-kind": expect.arrayContaining([
+          { group: "", kind: "DeleteOptions", version: "v1" },
+          { group: "stable.example.com", kind: "DeleteOptions", version: "v1" },
+        ]),
       });
       expect(v2.paths["/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}"]).toBeDefined();
       const v3 = JSON.parse((await kubectl("get", "--raw", "/openapi/v3")).out) as { paths: Record<string, { serverRelativeURL: string }> };
@@ -192,13 +229,26 @@ describe("CronTab example controller", () => {
       const first = await kubectl("apply", "--server-side", "-f", applied);
       expect(first.code, first.err).toBe(0);
       expect(first.out).toContain("crontab.stable.example.com/applied serverside-applied");
-      const again = await kubectl("apply", "--server-side", "-f", manifest("applied.yaml", "applied", "  cronSpec: '* * * * */5'\n  image: two\n  replicas: 2\n"));
+      const again = await kubectl(
+        "apply",
+        "--server-side",
+        "-f",
+        manifest("applied.yaml", "applied", "  cronSpec: '* * * * */5'\n  image: two\n  replicas: 2\n"),
+      );
       expect(again.code, again.err).toBe(0);
-      const live = JSON.parse((await kubectl("get", "ct", "applied", "-n", "default", "-o", "json", "--show-managed-fields")).out) as CronTab;
+      const live = JSON.parse(
+        (await kubectl("get", "ct", "applied", "-n", "default", "-o", "json", "--show-managed-fields")).out,
+      ) as CronTab;
       expect(live.spec).toEqual({ cronSpec: "* * * * */5", image: "two", replicas: 2 });
       expect(live.metadata?.managedFields?.map((m) => [m.manager, m.operation])).toEqual([["kubectl", "Apply"]]);
       expect(live.metadata?.managedFields?.[0]?.fieldsV1).toEqual({ "f:spec": { "f:cronSpec": {}, "f:image": {}, "f:replicas": {} } });
-      const other = await kubectl("apply", "--server-side", "--field-manager=other", "-f", manifest("other.yaml", "applied", "  cronSpec: '* * * * */5'\n  replicas: 4\n"));
+      const other = await kubectl(
+        "apply",
+        "--server-side",
+        "--field-manager=other",
+        "-f",
+        manifest("other.yaml", "applied", "  cronSpec: '* * * * */5'\n  replicas: 4\n"),
+      );
       expect(other.code).not.toBe(0);
       expect(other.err).toContain('conflict with "kubectl": .spec.replicas');
       // Strategic merge patch is served (the kind has a schema).
@@ -227,13 +277,27 @@ describe("CronTab example controller", () => {
       expect(stored.spec).toEqual({ cronSpec: "* * * * */5", replicas: 1 });
 
       // The scale subresource, from the kind's +kubebuilder:subresource:scale paths.
-      const resources = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1")).out) as { resources: { name: string; kind: string; group?: string; version?: string }[] };
-      expect(resources.resources.find((r) => r.name === "crontabs/scale")).toMatchObject({ kind: "Scale", group: "autoscaling", version: "v1" });
+      const resources = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1")).out) as {
+        resources: { name: string; kind: string; group?: string; version?: string }[];
+      };
+      expect(resources.resources.find((r) => r.name === "crontabs/scale")).toMatchObject({
+        kind: "Scale",
+        group: "autoscaling",
+        version: "v1",
+      });
       const scaled = await kubectl("scale", "ct", "applied", "-n", "default", "--replicas=3");
       expect(scaled.code, scaled.err).toBe(0);
       expect((await kubectl("get", "ct", "applied", "-n", "default", "-o", "jsonpath={.spec.replicas}")).out).toBe("3");
-      const scale = JSON.parse((await kubectl("get", "--raw", "/apis/stable.example.com/v1/namespaces/default/crontabs/applied/scale")).out) as Record<string, unknown>;
-      expect(scale).toMatchObject({ apiVersion: "autoscaling/v1", kind: "Scale", metadata: { name: "applied", namespace: "default" }, spec: { replicas: 3 }, status: { replicas: 0 } });
+      const scale = JSON.parse(
+        (await kubectl("get", "--raw", "/apis/stable.example.com/v1/namespaces/default/crontabs/applied/scale")).out,
+      ) as Record<string, unknown>;
+      expect(scale).toMatchObject({
+        apiVersion: "autoscaling/v1",
+        kind: "Scale",
+        metadata: { name: "applied", namespace: "default" },
+        spec: { replicas: 3 },
+        status: { replicas: 0 },
+      });
       const negative = await kubectl("scale", "ct", "applied", "-n", "default", "--replicas=-1");
       expect(negative.code).not.toBe(0);
 
@@ -265,7 +329,9 @@ describe("CronTab example controller", () => {
       });
       expect(both.definitions["com.example.crontab.api.stable.v1.CronTab"]).toBeDefined();
       const index = JSON.parse((await kubectl("get", "--raw", "/openapi/v3")).out) as { paths: Record<string, unknown> };
-      expect(Object.keys(index.paths)).toEqual(expect.arrayContaining(["apis/stable.example.com/v1", "apis/tools.example.net/v1", "api/v1"]));
+      expect(Object.keys(index.paths)).toEqual(
+        expect.arrayContaining(["apis/stable.example.com/v1", "apis/tools.example.net/v1", "api/v1"]),
+      );
       expect((await kubectl("explain", "crontab.spec.cronSpec")).code).toBe(0);
     } finally {
       await server.stop();
@@ -287,7 +353,10 @@ describe("CronTab example controller", () => {
     };
     const manifest = (name: string, spec: string): string => {
       const file = path.join(dataDir, `${name}.yaml`);
-      fs.writeFileSync(file, `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}`);
+      fs.writeFileSync(
+        file,
+        `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}`,
+      );
       return file;
     };
     try {

@@ -55,7 +55,14 @@ describe("Widget operator on the test control plane", () => {
     const cm = await eventually("ConfigMap", () => cp.clientset.coreV1().configMaps("default").get("hello"));
     expect(cm.data).toEqual({ message: "hi there" });
     expect(cm.metadata?.ownerReferences).toEqual([
-      { apiVersion: "widgets.example.com/v1", kind: "Widget", name: "hello", uid: created.metadata!.uid, controller: true, blockOwnerDeletion: true },
+      {
+        apiVersion: "widgets.example.com/v1",
+        kind: "Widget",
+        name: "hello",
+        uid: created.metadata!.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
     ]);
     const ready = await eventually("Ready", async () => {
       const w = await widgets.widgetsV1().widgets("default").get("hello");
@@ -63,16 +70,27 @@ describe("Widget operator on the test control plane", () => {
     });
     expect(ready.metadata?.finalizers).toEqual([FINALIZER]);
     expect(ready.status?.observedGeneration).toBe(ready.metadata?.generation);
-    expect(findStatusCondition(ready.status?.conditions, "Ready")).toMatchObject({ reason: "ConfigMapReady", observedGeneration: ready.metadata?.generation });
+    expect(findStatusCondition(ready.status?.conditions, "Ready")).toMatchObject({
+      reason: "ConfigMapReady",
+      observedGeneration: ready.metadata?.generation,
+    });
     await mgr.flushEvents();
     const events = await cp.clientset.eventsV1().events("default").list();
     const mine = events.items.filter((e) => e.regarding?.name === "hello");
-    expect(mine.map((e) => [e.type, e.reason, e.reportingController, e.regarding?.kind])).toContainEqual(["Normal", "ConfigMapCreated", CONTROLLER_NAME, "Widget"]);
+    expect(mine.map((e) => [e.type, e.reason, e.reportingController, e.regarding?.kind])).toContainEqual([
+      "Normal",
+      "ConfigMapCreated",
+      CONTROLLER_NAME,
+      "Widget",
+    ]);
   });
 
   it("follows a spec change, and puts back a ConfigMap deleted behind its back", async () => {
     const w = await widgets.widgetsV1().widgets("default").get("hello");
-    await widgets.widgetsV1().widgets("default").update({ ...w, spec: { message: "changed" } });
+    await widgets
+      .widgetsV1()
+      .widgets("default")
+      .update({ ...w, spec: { message: "changed" } });
     await eventually("updated ConfigMap", async () => {
       const cm = await cp.clientset.coreV1().configMaps("default").get("hello");
       return cm.data?.["message"] === "changed" ? cm : undefined;
@@ -94,10 +112,19 @@ describe("Widget operator on the test control plane", () => {
 
   it("reports a clash with a ConfigMap another controller controls as Ready=False and a Warning event", async () => {
     // Controlled by a live object, so that a garbage collector leaves it alone.
-    const owner = await cp.clientset.coreV1().configMaps("default").create({ metadata: { name: "owner", namespace: "default" } });
+    const owner = await cp.clientset
+      .coreV1()
+      .configMaps("default")
+      .create({ metadata: { name: "owner", namespace: "default" } });
     const controllerRef = { apiVersion: "v1", kind: "ConfigMap", name: "owner", uid: owner.metadata!.uid!, controller: true };
-    await cp.clientset.coreV1().configMaps("default").create({ metadata: { name: "taken", namespace: "default", ownerReferences: [controllerRef] }, data: { mine: "yes" } });
-    await widgets.widgetsV1().widgets("default").create(widget("clash", "x", "default", "taken"));
+    await cp.clientset
+      .coreV1()
+      .configMaps("default")
+      .create({ metadata: { name: "taken", namespace: "default", ownerReferences: [controllerRef] }, data: { mine: "yes" } });
+    await widgets
+      .widgetsV1()
+      .widgets("default")
+      .create(widget("clash", "x", "default", "taken"));
     const w = await eventually("Ready=False", async () => {
       const got = await widgets.widgetsV1().widgets("default").get("clash");
       return findStatusCondition(got.status?.conditions, "Ready")?.status === "False" ? got : undefined;
@@ -133,18 +160,28 @@ describe("Widget operator on the test control plane", () => {
   });
 
   it("lets a namespace holding a Widget finalize: the namespace controller deletes it, the operator's finalizer runs", async () => {
-    await cp.clientset.coreV1().namespaces().create({ metadata: { name: "doomed" } });
-    await widgets.widgetsV1().widgets("doomed").create(widget("w", "bye", "doomed"));
+    await cp.clientset
+      .coreV1()
+      .namespaces()
+      .create({ metadata: { name: "doomed" } });
+    await widgets
+      .widgetsV1()
+      .widgets("doomed")
+      .create(widget("w", "bye", "doomed"));
     await eventually("ConfigMap in doomed", () => cp.clientset.coreV1().configMaps("doomed").get("w"));
     await cp.clientset.coreV1().namespaces().delete("doomed");
-    await eventually("namespace gone", async () => {
-      try {
-        await cp.clientset.coreV1().namespaces().get("doomed");
-        return undefined;
-      } catch (err) {
-        if (isNotFound(err)) return true;
-        throw err;
-      }
-    }, 30_000);
+    await eventually(
+      "namespace gone",
+      async () => {
+        try {
+          await cp.clientset.coreV1().namespaces().get("doomed");
+          return undefined;
+        } catch (err) {
+          if (isNotFound(err)) return true;
+          throw err;
+        }
+      },
+      30_000,
+    );
   });
 });

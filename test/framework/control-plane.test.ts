@@ -18,7 +18,9 @@ const run = promisify(execFile);
 let cp: ControlPlane;
 
 beforeAll(async () => {
-  cp = await startControlPlane({ crds: ["examples/widget/generated/crds", "examples/crontab/generated/crds/stable.example.com_crontabs.yaml"] });
+  cp = await startControlPlane({
+    crds: ["examples/widget/generated/crds", "examples/crontab/generated/crds/stable.example.com_crontabs.yaml"],
+  });
 });
 
 afterAll(async () => {
@@ -46,9 +48,18 @@ describe("startControlPlane", () => {
   });
 
   it("finalizes a deleted namespace: its contents are deleted, then the namespace", async () => {
-    await cp.clientset.coreV1().namespaces().create({ metadata: { name: "gone" } });
-    await cp.clientset.coreV1().configMaps("gone").create({ metadata: { name: "c" } });
-    await new WidgetClientset(cp.restConfig).widgetsV1().widgets("gone").create({ metadata: { name: "w" }, spec: { message: "m" } });
+    await cp.clientset
+      .coreV1()
+      .namespaces()
+      .create({ metadata: { name: "gone" } });
+    await cp.clientset
+      .coreV1()
+      .configMaps("gone")
+      .create({ metadata: { name: "c" } });
+    await new WidgetClientset(cp.restConfig)
+      .widgetsV1()
+      .widgets("gone")
+      .create({ metadata: { name: "w" }, spec: { message: "m" } });
     await cp.clientset.coreV1().namespaces().delete("gone");
     await until("namespace removed", async () => {
       try {
@@ -66,7 +77,9 @@ describe("startControlPlane", () => {
     const reconciled: string[] = [];
     const make = (id: string): Manager => {
       const mgr = new Manager({ restConfig: cp.restConfig, identity: id, leaderElection, onError: () => {} });
-      controllerManagedBy(mgr).for(ConfigMapKind).complete((req) => void (req.namespace === "default" && reconciled.push(`${id}:${req.name}`)));
+      controllerManagedBy(mgr)
+        .for(ConfigMapKind)
+        .complete((req) => void (req.namespace === "default" && reconciled.push(`${id}:${req.name}`)));
       return mgr;
     };
     const a = make("a");
@@ -76,7 +89,10 @@ describe("startControlPlane", () => {
     const runB = b.start();
     await new Promise((r) => setTimeout(r, 400));
     expect([a.isLeading(), b.isLeading()]).toEqual([true, false]);
-    await cp.clientset.coreV1().configMaps("default").create({ metadata: { name: "le" } });
+    await cp.clientset
+      .coreV1()
+      .configMaps("default")
+      .create({ metadata: { name: "le" } });
     await until("a reconciles", async () => (reconciled.includes("a:le") ? true : undefined));
     expect(reconciled.filter((r) => r.startsWith("b:"))).toEqual([]);
     // A clean stop releases the Lease: b takes over without waiting out its duration.
@@ -91,12 +107,24 @@ describe("startControlPlane", () => {
   it("applies with a field owner and patches status through the helpers, on a custom resource", async () => {
     const mgr = new Manager({ restConfig: cp.restConfig });
     const cms = mgr.client(ConfigMapKind, "default");
-    const applied = await apply(cms, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "1" } }, "fw-owner");
+    const applied = await apply(
+      cms,
+      { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "1" } },
+      "fw-owner",
+    );
     expect(applied.data).toEqual({ a: "1" });
     expect(applied.metadata?.managedFields?.map((f) => [f.manager, f.operation])).toEqual([["fw-owner", "Apply"]]);
     // A field another manager set is taken over with force (the default).
     await cms.patch("ssa", "application/merge-patch+json", { data: { a: "2" } }, { fieldManager: "someone" });
-    expect((await apply(cms, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "3" } }, "fw-owner")).data).toEqual({ a: "3" });
+    expect(
+      (
+        await apply(
+          cms,
+          { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "ssa", namespace: "default" }, data: { a: "3" } },
+          "fw-owner",
+        )
+      ).data,
+    ).toEqual({ a: "3" });
 
     const widgets = mgr.client(WidgetKind, "default");
     const created = await createOrPatch(widgets, { metadata: { name: "patched", namespace: "default" }, spec: { message: "m" } }, (w) => {
@@ -118,7 +146,11 @@ describe("startControlPlane", () => {
   });
 
   it("runs under node's own test runner and removes its data folder", async () => {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/framework/node/control-plane.node-test.ts"], { timeout: 120_000 });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "--test", "--test-reporter=tap", "test/framework/node/control-plane.node-test.ts"],
+      { timeout: 120_000 },
+    );
     expect(stdout).toMatch(/# pass 1/);
     expect(stdout).toMatch(/# fail 0/);
   }, 120_000);

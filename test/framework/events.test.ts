@@ -26,7 +26,10 @@ describe("EventBroadcaster", () => {
   it("writes an events.k8s.io/v1 Event with the reporter, regarding and related objects", async () => {
     const sink = recordingSink();
     const b = new EventBroadcaster(sink, { host: "h", now: () => Date.UTC(2024, 0, 1) });
-    b.newRecorder("ctl").event({ metadata: { name: "w", namespace: "ns", uid: "w1" } }, "Warning", "Failed", "Sync", "it broke", { kind: { apiVersion: "x.io/v1", kind: "Widget" }, related: pod });
+    b.newRecorder("ctl").event({ metadata: { name: "w", namespace: "ns", uid: "w1" } }, "Warning", "Failed", "Sync", "it broke", {
+      kind: { apiVersion: "x.io/v1", kind: "Widget" },
+      related: pod,
+    });
     await b.flush();
     expect(sink.created).toHaveLength(1);
     expect(sink.created[0]).toMatchObject({
@@ -121,6 +124,9 @@ describe("EventBroadcaster", () => {
     r.event(pod, "Normal", "B", "B", "y");
     await b.flush();
     expect(errors.map((e) => (e as Error).message)).toEqual(["down"]);
-    expect(created.map((e) => [e.reason, e.series?.count])).toEqual([["A", undefined], ["A", 2]]);
+    expect(created.map((e) => [e.reason, e.series?.count])).toEqual([
+      ["A", undefined],
+      ["A", 2],
+    ]);
   });
 });

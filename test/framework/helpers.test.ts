@@ -39,11 +39,29 @@ import {
 describe("conditions", () => {
   it("adds, updates in place, moves lastTransitionTime only on a status change, and removes", () => {
     const status: HasConditions = {};
-    expect(setStatusCondition(status, { type: "Ready", status: "False", reason: "Waiting", message: "", observedGeneration: 1, lastTransitionTime: "2020-01-01T00:00:00Z" })).toBe(true);
-    expect(setStatusCondition(status, { type: "Ready", status: "False", reason: "Waiting", message: "", observedGeneration: 1 })).toBe(false);
+    expect(
+      setStatusCondition(status, {
+        type: "Ready",
+        status: "False",
+        reason: "Waiting",
+        message: "",
+        observedGeneration: 1,
+        lastTransitionTime: "2020-01-01T00:00:00Z",
+      }),
+    ).toBe(true);
+    expect(setStatusCondition(status, { type: "Ready", status: "False", reason: "Waiting", message: "", observedGeneration: 1 })).toBe(
+      false,
+    );
     // Same status, new reason and generation: changed, but the transition time stays.
     expect(setStatusCondition(status, { type: "Ready", status: "False", reason: "Still", message: "m", observedGeneration: 2 })).toBe(true);
-    expect(findStatusCondition(status.conditions, "Ready")).toEqual({ type: "Ready", status: "False", reason: "Still", message: "m", observedGeneration: 2, lastTransitionTime: "2020-01-01T00:00:00Z" });
+    expect(findStatusCondition(status.conditions, "Ready")).toEqual({
+      type: "Ready",
+      status: "False",
+      reason: "Still",
+      message: "m",
+      observedGeneration: 2,
+      lastTransitionTime: "2020-01-01T00:00:00Z",
+    });
     expect(setStatusCondition(status, { type: "Ready", status: "True", reason: "Done", message: "", observedGeneration: 2 })).toBe(true);
     const ready = findStatusCondition(status.conditions, "Ready")!;
     expect(ready.lastTransitionTime).not.toBe("2020-01-01T00:00:00Z");
@@ -65,12 +83,17 @@ describe("owner references", () => {
     const cm: KubeObject = { metadata: { name: "c", namespace: "ns" } };
     setControllerReference(owner, cm);
     setControllerReference(owner, cm);
-    expect(cm.metadata?.ownerReferences).toEqual([{ apiVersion: "apps/v1", kind: "Deployment", name: "web", uid: "u1", controller: true, blockOwnerDeletion: true }]);
+    expect(cm.metadata?.ownerReferences).toEqual([
+      { apiVersion: "apps/v1", kind: "Deployment", name: "web", uid: "u1", controller: true, blockOwnerDeletion: true },
+    ]);
     expect(isControlledBy(cm, owner)).toBe(true);
     const other = { metadata: { name: "other", namespace: "ns", uid: "u2" } };
     expect(() => setControllerReference(other, cm, { kind: DeploymentKind })).toThrow(AlreadyOwnedError);
     setOwnerReference(other, cm, { kind: ConfigMapKind });
-    expect(cm.metadata?.ownerReferences?.map((r) => [r.kind, r.name, r.controller])).toEqual([["Deployment", "web", true], ["ConfigMap", "other", undefined]]);
+    expect(cm.metadata?.ownerReferences?.map((r) => [r.kind, r.name, r.controller])).toEqual([
+      ["Deployment", "web", true],
+      ["ConfigMap", "other", undefined],
+    ]);
     expect(getControllerOf(cm)?.name).toBe("web");
     expect(removeOwnerReference(other, cm, { kind: ConfigMapKind })).toBe(true);
     expect(cm.metadata?.ownerReferences).toHaveLength(1);
@@ -78,8 +101,15 @@ describe("owner references", () => {
 
   it("refuses owners in another namespace, owners without a kind, and owners not yet stored", () => {
     expect(() => setControllerReference(owner, { metadata: { name: "c", namespace: "elsewhere" } })).toThrow(/cross-namespace/);
-    expect(() => setControllerReference({ metadata: { name: "x", namespace: "ns", uid: "u" } }, { metadata: { name: "c", namespace: "ns" } })).toThrow(/apiVersion and kind/);
-    expect(() => setControllerReference({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x", namespace: "ns" } }, { metadata: { name: "c", namespace: "ns" } })).toThrow(/uid/);
+    expect(() =>
+      setControllerReference({ metadata: { name: "x", namespace: "ns", uid: "u" } }, { metadata: { name: "c", namespace: "ns" } }),
+    ).toThrow(/apiVersion and kind/);
+    expect(() =>
+      setControllerReference(
+        { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x", namespace: "ns" } },
+        { metadata: { name: "c", namespace: "ns" } },
+      ),
+    ).toThrow(/uid/);
   });
 });
 
@@ -110,13 +140,22 @@ describe("finalizers and predicates", () => {
   });
 
   it("computes RFC 7386 merge patches: changes set, removals null, lists whole", () => {
-    expect(createMergePatch({ a: 1, b: { c: 1, d: 2 }, l: [1, 2] }, { a: 1, b: { c: 3 }, l: [1], e: "x" })).toEqual({ b: { c: 3, d: null }, l: [1], e: "x" });
+    expect(createMergePatch({ a: 1, b: { c: 1, d: 2 }, l: [1, 2] }, { a: 1, b: { c: 3 }, l: [1], e: "x" })).toEqual({
+      b: { c: 3, d: null },
+      l: [1],
+      e: "x",
+    });
     expect(createMergePatch({ a: 1 }, { a: 1 })).toEqual({});
   });
 });
 
 describe("create-or-update, create-or-patch, finalizer handling", () => {
-  const cm = (data: Record<string, string>): ConfigMap => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", namespace: "ns" }, data });
+  const cm = (data: Record<string, string>): ConfigMap => ({
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "c", namespace: "ns" },
+    data,
+  });
 
   it("creates, then updates only when the mutation changed something", async () => {
     const cs = new FakeClientset();
@@ -127,7 +166,12 @@ describe("create-or-update, create-or-patch, finalizer handling", () => {
     const { result, object } = await createOrUpdate(client, cm({}), set("2"));
     expect(result).toBe("updated");
     expect(object.data).toEqual({ k: "2" });
-    expect(cs.actions().filter((a) => a.verb !== "get" && a.verb !== "list" && a.verb !== "watch").map((a) => a.verb)).toEqual(["create", "update"]);
+    expect(
+      cs
+        .actions()
+        .filter((a) => a.verb !== "get" && a.verb !== "list" && a.verb !== "watch")
+        .map((a) => a.verb),
+    ).toEqual(["create", "update"]);
     await expect(createOrUpdate(client, cm({}), (o) => void (o.metadata!.name = "renamed"))).rejects.toThrow(/cannot mutate object name/);
   });
 
@@ -153,7 +197,9 @@ describe("create-or-update, create-or-patch, finalizer handling", () => {
     const deleting = { ...(await client.get("c")) };
     deleting.metadata = { ...deleting.metadata, deletionTimestamp: "2024-01-01T00:00:00Z" };
     const cleaned: string[] = [];
-    await expect(handleFinalizer(client, structuredClone(deleting), "ex/f", () => Promise.reject(new Error("busy")))).rejects.toThrow("busy");
+    await expect(handleFinalizer(client, structuredClone(deleting), "ex/f", () => Promise.reject(new Error("busy")))).rejects.toThrow(
+      "busy",
+    );
     const done = await handleFinalizer(client, structuredClone(deleting), "ex/f", (o) => void cleaned.push(o.metadata!.name!));
     expect(done.outcome).toBe("finalized");
     expect(cleaned).toEqual(["c"]);

@@ -28,7 +28,10 @@ afterEach(() => {
   for (const s of stops.splice(0)) s.abort();
 });
 
-function managerOn(cs: FakeClientset, options: ConstructorParameters<typeof Manager>[0] = {}): { mgr: Manager; run: () => Promise<void>; stop: AbortController } {
+function managerOn(
+  cs: FakeClientset,
+  options: ConstructorParameters<typeof Manager>[0] = {},
+): { mgr: Manager; run: () => Promise<void>; stop: AbortController } {
   const mgr = new Manager({ onError: () => {}, ...options });
   mgr.setClientset(builtinAPI, cs);
   const stop = new AbortController();
@@ -70,7 +73,10 @@ describe("builder watches", () => {
     // web (for + owned ConfigMap, collapsed while queued or reconciled twice); never unlabelled or the Job's.
     expect(new Set(seen)).toEqual(new Set(["ns/web"]));
     seen.length = 0;
-    await cs.coreV1().secrets("ns").create({ apiVersion: "v1", kind: "Secret", metadata: { name: "s", namespace: "ns", annotations: { for: "mapped" } } });
+    await cs
+      .coreV1()
+      .secrets("ns")
+      .create({ apiVersion: "v1", kind: "Secret", metadata: { name: "s", namespace: "ns", annotations: { for: "mapped" } } });
     await until("mapped", () => seen.includes("ns/mapped"));
     await cs.coreV1().configMaps("ns").delete("owned");
     await until("owner of the deleted ConfigMap", () => seen.includes("ns/web"));
@@ -80,10 +86,24 @@ describe("builder watches", () => {
 
   it("refuses a second for(), a missing for() and a duplicate controller name", () => {
     const { mgr } = managerOn(new FakeClientset());
-    expect(() => controllerManagedBy(mgr).for(ConfigMapKind).for(SecretKind as never)).toThrow(/only be called once/);
-    expect(() => controllerManagedBy(mgr).owns(ConfigMapKind).complete(() => {})).toThrow(/must provide an object/);
-    controllerManagedBy(mgr).for(ConfigMapKind).complete(() => {});
-    expect(() => controllerManagedBy(mgr).for(ConfigMapKind).complete(() => {})).toThrow(/already exists/);
+    expect(() =>
+      controllerManagedBy(mgr)
+        .for(ConfigMapKind)
+        .for(SecretKind as never),
+    ).toThrow(/only be called once/);
+    expect(() =>
+      controllerManagedBy(mgr)
+        .owns(ConfigMapKind)
+        .complete(() => {}),
+    ).toThrow(/must provide an object/);
+    controllerManagedBy(mgr)
+      .for(ConfigMapKind)
+      .complete(() => {});
+    expect(() =>
+      controllerManagedBy(mgr)
+        .for(ConfigMapKind)
+        .complete(() => {}),
+    ).toThrow(/already exists/);
   });
 });
 
@@ -156,7 +176,10 @@ describe("endpoints", () => {
     const cs = new FakeClientset(cm("x"));
     const { mgr, run } = managerOn(cs, { healthProbeBindAddress: "127.0.0.1:0", metricsBindAddress: "127.0.0.1:0" });
     let done = 0;
-    controllerManagedBy(mgr).named("probe-test").for(ConfigMapKind).complete(() => void done++);
+    controllerManagedBy(mgr)
+      .named("probe-test")
+      .for(ConfigMapKind)
+      .complete(() => void done++);
     void run();
     await until("reconciled", () => done > 0);
     const health = await fetch(`${mgr.healthProbeURL}/healthz`);

@@ -26,14 +26,21 @@ async function until(cond: () => boolean, ms = 2000): Promise<void> {
 
 const podTemplate = (app: string) => ({
   metadata: { labels: { app } },
-  spec: { containers: [{ name: "main", image: "registry.example/app:1", ports: [{ containerPort: 8080, protocol: "TCP" as const }] }], restartPolicy: "Never" as const },
+  spec: {
+    containers: [{ name: "main", image: "registry.example/app:1", ports: [{ containerPort: 8080, protocol: "TCP" as const }] }],
+    restartPolicy: "Never" as const,
+  },
 });
 
 const deployment = (name: string, app: string): Deployment => ({
   apiVersion: "apps/v1",
   kind: "Deployment",
   metadata: { namespace: "prod", name, labels: { app } },
-  spec: { replicas: 2, selector: { matchLabels: { app } }, template: { ...podTemplate(app), spec: { ...podTemplate(app).spec, restartPolicy: "Always" } } },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app } },
+    template: { ...podTemplate(app), spec: { ...podTemplate(app).spec, restartPolicy: "Always" } },
+  },
 });
 
 const job = (name: string): Job => ({
@@ -98,15 +105,30 @@ describe("apps/v1 and batch/v1 informers and listers", () => {
       ["batch/v1/Job", true],
     ]);
     expect(deployments.lister().deployments("prod").get("web").spec?.replicas).toBe(2);
-    expect(jobs.lister().jobs("prod").list("kind=batch").map((j) => j.metadata?.name)).toEqual(["migrate"]);
+    expect(
+      jobs
+        .lister()
+        .jobs("prod")
+        .list("kind=batch")
+        .map((j) => j.metadata?.name),
+    ).toEqual(["migrate"]);
 
     await cs.batchV1().jobs("prod").create(job("backfill"));
     const migrate = await cs.batchV1().jobs("prod").get("migrate");
-    await cs.batchV1().jobs("prod").updateStatus({ ...migrate, status: { succeeded: 1 } });
+    await cs
+      .batchV1()
+      .jobs("prod")
+      .updateStatus({ ...migrate, status: { succeeded: 1 } });
     await cs.appsV1().deployments("prod").delete("web");
     await until(() => seen.length === 3 && deployments.lister().list().length === 0);
     expect(seen).toEqual(["add migrate", "add backfill", "update migrate 1"]);
-    expect(jobs.lister().list().map((j) => j.metadata?.name).sort()).toEqual(["backfill", "migrate"]);
+    expect(
+      jobs
+        .lister()
+        .list()
+        .map((j) => j.metadata?.name)
+        .sort(),
+    ).toEqual(["backfill", "migrate"]);
     expect(() => deployments.lister().deployments("prod").get("web")).toThrow('deployment.apps "web" not found');
   });
 });

@@ -27,7 +27,12 @@ afterEach(async () => {
   await server.close();
 });
 
-const ns = (name: string, rv = "1"): Namespace => ({ apiVersion: "v1", kind: "Namespace", metadata: { name, resourceVersion: rv }, spec: { finalizers: ["kubernetes"] } });
+const ns = (name: string, rv = "1"): Namespace => ({
+  apiVersion: "v1",
+  kind: "Namespace",
+  metadata: { name, resourceVersion: rv },
+  spec: { finalizers: ["kubernetes"] },
+});
 
 /** Answers every request with `body` (the request's own body echoed back when `body` is "echo"). */
 function answer(code: number, body: unknown | "echo"): void {
@@ -57,7 +62,10 @@ describe("Clientset -> coreV1() -> namespaces() (seed 001's layering)", () => {
 
   it("creates: POST with apiVersion and kind filled in, write options as the query", async () => {
     answer(201, "echo");
-    const created = await cs.coreV1().namespaces().create({ metadata: { name: "demo" } }, { dryRun: ["All"], fieldManager: "tester" });
+    const created = await cs
+      .coreV1()
+      .namespaces()
+      .create({ metadata: { name: "demo" } }, { dryRun: ["All"], fieldManager: "tester" });
     expect(created).toEqual({ apiVersion: "v1", kind: "Namespace", metadata: { name: "demo" } });
     const r = last();
     expect(r.method).toBe("POST");
@@ -73,14 +81,20 @@ describe("Clientset -> coreV1() -> namespaces() (seed 001's layering)", () => {
     expect(last().url.pathname + last().url.search).toBe("/api/v1/namespaces/x?resourceVersion=5");
     await cs.coreV1().namespaces().update(ns("x", "5"));
     expect([last().method, last().url.pathname]).toEqual(["PUT", "/api/v1/namespaces/x"]);
-    await cs.coreV1().namespaces().updateStatus({ ...ns("x", "5"), status: { phase: "Terminating" } });
+    await cs
+      .coreV1()
+      .namespaces()
+      .updateStatus({ ...ns("x", "5"), status: { phase: "Terminating" } });
     expect([last().method, last().url.pathname]).toEqual(["PUT", "/api/v1/namespaces/x/status"]);
     expect(bodyOf(last())).toMatchObject({ kind: "Namespace", status: { phase: "Terminating" } });
   });
 
   it("finalize (+genclient:method=Finalize,verb=update,subresource=finalize): PUT .../x/finalize", async () => {
     answer(200, "echo");
-    const out = await cs.coreV1().namespaces().finalize({ metadata: { name: "x" }, spec: { finalizers: [] } });
+    const out = await cs
+      .coreV1()
+      .namespaces()
+      .finalize({ metadata: { name: "x" }, spec: { finalizers: [] } });
     const r = last();
     expect([r.method, r.url.pathname]).toEqual(["PUT", "/api/v1/namespaces/x/finalize"]);
     expect(bodyOf(r)).toEqual({ apiVersion: "v1", kind: "Namespace", metadata: { name: "x" }, spec: { finalizers: [] } });
@@ -103,13 +117,19 @@ describe("Clientset -> coreV1() -> namespaces() (seed 001's layering)", () => {
 
   it("applies server-side: PATCH application/apply-patch+yaml with fieldManager and force", async () => {
     answer(200, ns("x", "8"));
-    await cs.coreV1().namespaces().apply({ metadata: { name: "x", labels: { a: "b" } } }, { fieldManager: "ctl", force: true });
+    await cs
+      .coreV1()
+      .namespaces()
+      .apply({ metadata: { name: "x", labels: { a: "b" } } }, { fieldManager: "ctl", force: true });
     const r = last();
     expect([r.method, r.url.pathname]).toEqual(["PATCH", "/api/v1/namespaces/x"]);
     expect(Object.fromEntries(r.url.searchParams)).toEqual({ fieldManager: "ctl", force: "true" });
     expect(r.headers["content-type"]).toBe("application/apply-patch+yaml");
     expect(bodyOf(r)).toEqual({ apiVersion: "v1", kind: "Namespace", metadata: { name: "x", labels: { a: "b" } } });
-    await cs.coreV1().namespaces().applyStatus({ metadata: { name: "x" }, status: { phase: "Active" } }, { fieldManager: "ctl" });
+    await cs
+      .coreV1()
+      .namespaces()
+      .applyStatus({ metadata: { name: "x" }, status: { phase: "Active" } }, { fieldManager: "ctl" });
     expect(last().url.pathname).toBe("/api/v1/namespaces/x/status");
   });
 
@@ -121,17 +141,33 @@ describe("Clientset -> coreV1() -> namespaces() (seed 001's layering)", () => {
     expect(bodyOf(r)).toEqual({ apiVersion: "v1", kind: "DeleteOptions", propagationPolicy: "Foreground", gracePeriodSeconds: 0 });
     await cs.coreV1().configMaps("team-a").deleteCollection({}, { labelSelector: "stale=true" });
     r = last();
-    expect([r.method, r.url.pathname, r.url.search]).toEqual(["DELETE", "/api/v1/namespaces/team-a/configmaps", "?labelSelector=stale%3Dtrue"]);
+    expect([r.method, r.url.pathname, r.url.search]).toEqual([
+      "DELETE",
+      "/api/v1/namespaces/team-a/configmaps",
+      "?labelSelector=stale%3Dtrue",
+    ]);
   });
 
   it("a 404 is a StatusError that isNotFound recognises; a 409 isConflict", async () => {
     server.handle((_req, res) => json(res, 404, status(404, "NotFound", 'namespaces "gone" not found')));
-    const err = await cs.coreV1().namespaces().get("gone").catch((e: unknown) => e);
+    const err = await cs
+      .coreV1()
+      .namespaces()
+      .get("gone")
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StatusError);
     expect(isNotFound(err)).toBe(true);
     expect((err as StatusError).message).toBe('namespaces "gone" not found');
     server.handle((_req, res) => json(res, 409, status(409, "Conflict", "stale")));
-    expect(isConflict(await cs.coreV1().namespaces().update(ns("x")).catch((e: unknown) => e))).toBe(true);
+    expect(
+      isConflict(
+        await cs
+          .coreV1()
+          .namespaces()
+          .update(ns("x"))
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(true);
   });
 
   it("an aborted signal cancels the call", async () => {
@@ -164,7 +200,10 @@ describe("namespaced kinds and other groups", () => {
 
   it("creates a namespaced object with the group's apiVersion", async () => {
     answer(201, "echo");
-    await cs.rbacV1().roles("a").create({ metadata: { name: "r" }, rules: [] });
+    await cs
+      .rbacV1()
+      .roles("a")
+      .create({ metadata: { name: "r" }, rules: [] });
     expect(bodyOf(last())).toEqual({ apiVersion: "rbac.authorization.k8s.io/v1", kind: "Role", metadata: { name: "r" }, rules: [] });
     expect(last().url.pathname).toBe("/apis/rbac.authorization.k8s.io/v1/namespaces/a/roles");
   });
@@ -174,13 +213,19 @@ describe("watch", () => {
   it("streams JSON lines as typed events until the server ends the stream", async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.write(`${JSON.stringify({ type: "ADDED", object: ns("a", "10") })}\n${JSON.stringify({ type: "MODIFIED", object: ns("a", "11") }).slice(0, 20)}`);
+      res.write(
+        `${JSON.stringify({ type: "ADDED", object: ns("a", "10") })}\n${JSON.stringify({ type: "MODIFIED", object: ns("a", "11") }).slice(0, 20)}`,
+      );
       res.write(`${JSON.stringify({ type: "MODIFIED", object: ns("a", "11") }).slice(20)}\n`);
       res.end(`${JSON.stringify({ type: "DELETED", object: ns("a", "12") })}\n`);
     });
     const events: WatchEvent<Namespace>[] = [];
     for await (const ev of cs.coreV1().namespaces().watch({ resourceVersion: "9", allowWatchBookmarks: true })) events.push(ev);
-    expect(events.map((e) => `${e.type}:${e.type === "ERROR" ? "" : e.object.metadata?.resourceVersion}`)).toEqual(["ADDED:10", "MODIFIED:11", "DELETED:12"]);
+    expect(events.map((e) => `${e.type}:${e.type === "ERROR" ? "" : e.object.metadata?.resourceVersion}`)).toEqual([
+      "ADDED:10",
+      "MODIFIED:11",
+      "DELETED:12",
+    ]);
     expect(Object.fromEntries(last().url.searchParams)).toEqual({ resourceVersion: "9", allowWatchBookmarks: "true", watch: "1" });
   });
 
@@ -208,7 +253,11 @@ describe("protobuf", () => {
         res.writeHead(200, { "Content-Type": MEDIA_TYPE_PROTOBUF }).end(encodeObject(scheme, stored));
       });
       const got = await pcs.coreV1().namespaces().get("pb");
-      expect(got).toMatchObject({ apiVersion: "v1", kind: "Namespace", metadata: { name: "pb", resourceVersion: "3", labels: { a: "b" } } });
+      expect(got).toMatchObject({
+        apiVersion: "v1",
+        kind: "Namespace",
+        metadata: { name: "pb", resourceVersion: "3", labels: { a: "b" } },
+      });
       expect(last().headers["accept"]).toBe(`${MEDIA_TYPE_PROTOBUF}, application/json`);
     } finally {
       pcs.restClient.close();

@@ -105,7 +105,9 @@ describe("controller on generated informers, listers and the fake clientset", ()
     const cs = new FakeClientset(ns("default"), ns("kube-system"), ns("team-a"));
     // The first two creates fail as an overloaded server would answer.
     let failing = 2;
-    cs.prependReactor("create", "configmaps", () => (failing-- > 0 ? { handled: true, err: newServiceUnavailable("try later") } : undefined));
+    cs.prependReactor("create", "configmaps", () =>
+      failing-- > 0 ? { handled: true, err: newServiceUnavailable("try later") } : undefined,
+    );
     const factory = new SharedInformerFactory(cs, { reflector: { onError: () => {} } });
     const controller = new RootCAPublisher(cs, factory);
     const ctl = new AbortController();
@@ -118,7 +120,14 @@ describe("controller on generated informers, listers and the fake clientset", ()
     });
 
     const published = async (): Promise<string[]> =>
-      (await cs.coreV1().configMaps("").list({ fieldSelector: `metadata.name=${ROOT_CA}` })).items.map((c) => c.metadata?.namespace ?? "").sort();
+      (
+        await cs
+          .coreV1()
+          .configMaps("")
+          .list({ fieldSelector: `metadata.name=${ROOT_CA}` })
+      ).items
+        .map((c) => c.metadata?.namespace ?? "")
+        .sort();
     await until(async () => (await published()).length === 3);
     expect(await published()).toEqual(["default", "kube-system", "team-a"]);
     expect(controller.failures).toBe(2);
@@ -126,7 +135,10 @@ describe("controller on generated informers, listers and the fake clientset", ()
     // A new namespace gets one; drift in ours is repaired; a deleted one is re-created.
     await cs.coreV1().namespaces().create(ns("team-b"));
     const cm = await cs.coreV1().configMaps("team-a").get(ROOT_CA);
-    await cs.coreV1().configMaps("team-a").update({ ...cm, data: { "ca.crt": "tampered" } });
+    await cs
+      .coreV1()
+      .configMaps("team-a")
+      .update({ ...cm, data: { "ca.crt": "tampered" } });
     await cs.coreV1().configMaps("default").delete(ROOT_CA);
     await until(async () => {
       const all = (await cs.coreV1().configMaps("").list()).items;

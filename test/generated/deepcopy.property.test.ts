@@ -11,13 +11,7 @@ import { ModelIndex } from "../../generator/model/lookup.js";
 import type { StructDecl } from "../../generator/model/types.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { arbitraryFor } from "../support/arbitrary.js";
-import {
-  MUTATION_KEY,
-  isContainer,
-  mutateEverywhere,
-  reachableContainers,
-  sharedContainers,
-} from "../support/walk.js";
+import { MUTATION_KEY, isContainer, mutateEverywhere, reachableContainers, sharedContainers } from "../support/walk.js";
 
 const NUM_RUNS = 100;
 
@@ -95,9 +89,7 @@ function countProtoKeys(value: unknown): number {
 
 describe.each(packages.map((p) => [p.pkg, p.cases] as const))("deepcopy of %s", (_pkg, cases) => {
   it.each(cases.map((c) => [`deepCopy${c.name}`, c] as const))("%s", (_title, { pkg, name, decl, copy }) => {
-    expect(copy, `generated/apis/${pkg}/zz_generated.deepcopy.ts exports deepCopy${name}`).toBeTypeOf(
-      "function",
-    );
+    expect(copy, `generated/apis/${pkg}/zz_generated.deepcopy.ts exports deepCopy${name}`).toBeTypeOf("function");
     const deepCopy = copy!;
     expect(deepCopy(null)).toBeNull();
     expect(deepCopy(undefined)).toBeUndefined();

@@ -33,7 +33,12 @@ LeaseClient.prototype.holder = async function (this: LeaseClient, name: string):
 
 describe("expansion interfaces", () => {
   it("carry hand-written methods to the real and the fake typed clients", async () => {
-    const lease: Lease = { apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name: "leader", namespace: "kube-system" }, spec: { holderIdentity: "node-1" } };
+    const lease: Lease = {
+      apiVersion: "coordination.k8s.io/v1",
+      kind: "Lease",
+      metadata: { name: "leader", namespace: "kube-system" },
+      spec: { holderIdentity: "node-1" },
+    };
     const cs = new FakeClientset(lease);
     expect(await cs.coordinationV1().leases("kube-system").holder("leader")).toBe("node-1");
     expect(await cs.coordinationV1().leases("kube-system").holder("nobody")).toBeUndefined();

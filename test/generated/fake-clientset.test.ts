@@ -62,7 +62,15 @@ describe("FakeClientset", () => {
     await cms.delete("two", { preconditions: { resourceVersion: "4" } });
     expect(isNotFound(await cms.get("two").catch((e: unknown) => e))).toBe(true);
     expect(isNotFound(await cms.delete("two").catch((e: unknown) => e))).toBe(true);
-    expect(isNotFound(await cs.coreV1().configMaps("b").get("one").catch((e: unknown) => e))).toBe(true);
+    expect(
+      isNotFound(
+        await cs
+          .coreV1()
+          .configMaps("b")
+          .get("one")
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(true);
   });
 
   it("lists with label and field selectors, in one namespace or all, as a typed list", async () => {
@@ -97,10 +105,18 @@ describe("FakeClientset", () => {
   it("custom verbs reach the tracker: finalize updates the namespace", async () => {
     const cs = new FakeClientset({ apiVersion: "v1", kind: "Namespace", metadata: { name: "gone" }, spec: { finalizers: ["kubernetes"] } });
     const ns = await cs.coreV1().namespaces().get("gone");
-    const out = await cs.coreV1().namespaces().finalize({ ...ns, spec: { finalizers: [] } });
+    const out = await cs
+      .coreV1()
+      .namespaces()
+      .finalize({ ...ns, spec: { finalizers: [] } });
     expect(out.spec?.finalizers).toEqual([]);
     const finalize = cs.actions().at(-1)!;
-    expect(finalize).toMatchObject({ verb: "update", subresource: "finalize", name: "gone", resource: { group: "", version: "v1", resource: "namespaces" } });
+    expect(finalize).toMatchObject({
+      verb: "update",
+      subresource: "finalize",
+      name: "gone",
+      resource: { group: "", version: "v1", resource: "namespaces" },
+    });
   });
 
   it("watches: a resourceVersion resumes from history, an unset one starts with the current objects", async () => {
@@ -115,7 +131,11 @@ describe("FakeClientset", () => {
     await cms.update({ ...second, metadata: { ...second.metadata, labels: {} } });
     await cms.delete("first");
     const events = await take(fromList, 3);
-    expect(events.map((e) => `${e.type}:${e.type === "ERROR" ? "" : e.object.metadata?.name}`)).toEqual(["ADDED:second", "MODIFIED:second", "DELETED:first"]);
+    expect(events.map((e) => `${e.type}:${e.type === "ERROR" ? "" : e.object.metadata?.name}`)).toEqual([
+      "ADDED:second",
+      "MODIFIED:second",
+      "DELETED:first",
+    ]);
     // Under a selector, an object leaving it is a DELETED.
     const selected = await take(fresh, 2);
     expect(selected.map((e) => e.type)).toEqual(["ADDED", "DELETED"]);
@@ -143,10 +163,22 @@ describe("FakeClientset", () => {
     cs.prependReactor("get", "configmaps", (action) =>
       action.name === "canned" ? { handled: true, ret: cm(action.namespace, "canned", { from: "reactor" }) } : undefined,
     );
-    const err = await cs.rbacV1().roles("a").create({ metadata: { name: "r" }, rules: [] }).catch((e: unknown) => e);
+    const err = await cs
+      .rbacV1()
+      .roles("a")
+      .create({ metadata: { name: "r" }, rules: [] })
+      .catch((e: unknown) => e);
     expect((err as { reason?: string }).reason).toBe("Forbidden");
     expect((await cs.coreV1().configMaps("a").get("canned")).metadata?.labels).toEqual({ from: "reactor" });
-    expect(isNotFound(await cs.coreV1().configMaps("a").get("other").catch((e: unknown) => e))).toBe(true);
+    expect(
+      isNotFound(
+        await cs
+          .coreV1()
+          .configMaps("a")
+          .get("other")
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(true);
     await cs.coreV1().configMaps("a").list({ labelSelector: "x=y" });
 
     const actions = cs.actions();

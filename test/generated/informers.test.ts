@@ -24,8 +24,16 @@ function factoryFor(cs: FakeClientset, options: ConstructorParameters<typeof Sha
   return f;
 }
 
-const namespace = (name: string, labels: Record<string, string> = {}): Namespace => ({ apiVersion: "v1", kind: "Namespace", metadata: { name, labels } });
-const cm = (ns: string, name: string, labels: Record<string, string> = {}): ConfigMap => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { namespace: ns, name, labels } });
+const namespace = (name: string, labels: Record<string, string> = {}): Namespace => ({
+  apiVersion: "v1",
+  kind: "Namespace",
+  metadata: { name, labels },
+});
+const cm = (ns: string, name: string, labels: Record<string, string> = {}): ConfigMap => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: { namespace: ns, name, labels },
+});
 
 describe("SharedInformerFactory", () => {
   it("shares one informer per type and syncs the initial list into the lister", async () => {
@@ -38,8 +46,18 @@ describe("SharedInformerFactory", () => {
     factory.start(ctl.signal);
     const synced = await factory.waitForCacheSync(AbortSignal.timeout(2000));
     expect([...synced]).toEqual([["v1/Namespace", true]]);
-    expect(lister.list().map((n) => n.metadata?.name).sort()).toEqual(["a", "b", "c"]);
-    expect(lister.list("team=x").map((n) => n.metadata?.name).sort()).toEqual(["a", "c"]);
+    expect(
+      lister
+        .list()
+        .map((n) => n.metadata?.name)
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
+    expect(
+      lister
+        .list("team=x")
+        .map((n) => n.metadata?.name)
+        .sort(),
+    ).toEqual(["a", "c"]);
     expect(lister.list(LabelsSelector.parse("team!=x")).map((n) => n.metadata?.name)).toEqual(["b"]);
     expect(lister.get("b").metadata?.name).toBe("b");
     let err: unknown;
@@ -92,7 +110,13 @@ describe("SharedInformerFactory", () => {
     await cs.coreV1().configMaps("b").create(cm("b", "out2"));
     await cs.coreV1().configMaps("a").create(cm("a", "in2"));
     await until(() => cms.lister().list().length === 2);
-    expect(cms.lister().list().map((c) => c.metadata?.name).sort()).toEqual(["in", "in2"]);
+    expect(
+      cms
+        .lister()
+        .list()
+        .map((c) => c.metadata?.name)
+        .sort(),
+    ).toEqual(["in", "in2"]);
     // Cluster-scoped kinds ignore the namespace filter.
     expect(nss.lister().list().length).toBe(2);
     const cmActions = cs.actions().filter((a) => a.resource.resource === "configmaps" && a.verb !== "create");
@@ -110,11 +134,24 @@ describe("SharedInformerFactory", () => {
     nss.informer();
     factory.start();
     await factory.waitForCacheSync(AbortSignal.timeout(2000));
-    expect(nss.lister().list().map((n) => n.metadata?.name)).toEqual(["keep"]);
+    expect(
+      nss
+        .lister()
+        .list()
+        .map((n) => n.metadata?.name),
+    ).toEqual(["keep"]);
     await cs.coreV1().namespaces().create(namespace("skip2"));
-    await cs.coreV1().namespaces().create(namespace("keep2", { managed: "yes" }));
+    await cs
+      .coreV1()
+      .namespaces()
+      .create(namespace("keep2", { managed: "yes" }));
     await until(() => nss.lister().list().length === 2);
-    expect(cs.actions().filter((a) => a.verb === "list" || a.verb === "watch").map((a) => a.listOptions?.labelSelector)).toEqual(["managed=yes", "managed=yes"]);
+    expect(
+      cs
+        .actions()
+        .filter((a) => a.verb === "list" || a.verb === "watch")
+        .map((a) => a.listOptions?.labelSelector),
+    ).toEqual(["managed=yes", "managed=yes"]);
   });
 
   it("informers asked for after start need another start; shutdown stops them all", async () => {
@@ -136,6 +173,10 @@ describe("SharedInformerFactory", () => {
   it("a lister works over any indexer, as client-go's NewNamespaceLister", () => {
     const indexer = cache.newIndexer<Namespace>({});
     indexer.add(namespace("solo", { a: "b" }));
-    expect(newNamespaceLister(indexer).list("a=b").map((n) => n.metadata?.name)).toEqual(["solo"]);
+    expect(
+      newNamespaceLister(indexer)
+        .list("a=b")
+        .map((n) => n.metadata?.name),
+    ).toEqual(["solo"]);
   });
 });

@@ -15,15 +15,7 @@ import type { StructDecl } from "../../generator/model/types.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { scheme } from "../../generated/apis/register.js";
 import { benchObjects } from "../../bench/fixtures/objects.js";
-import {
-  decodeObject,
-  encodeObject,
-  newReader,
-  newWriter,
-  type KindRegistration,
-  type Reader,
-  type Writer,
-} from "../../runtime/index.js";
+import { decodeObject, encodeObject, newReader, newWriter, type KindRegistration, type Reader, type Writer } from "../../runtime/index.js";
 import { arbitraryFor } from "../support/arbitrary.js";
 
 const NUM_RUNS = 60;
@@ -214,9 +206,7 @@ const canonicalObjects: Record<string, object> = {
       creationTimestamp: "2024-05-14T09:21:07Z",
       // Go's JSON writes map keys sorted, so a canonical object has them sorted.
       labels: { __proto__x: "y", "app.kubernetes.io/name": "web" },
-      ownerReferences: [
-        { apiVersion: "apps/v1", kind: "Deployment", name: "web", uid: "u-1", controller: true, blockOwnerDeletion: true },
-      ],
+      ownerReferences: [{ apiVersion: "apps/v1", kind: "Deployment", name: "web", uid: "u-1", controller: true, blockOwnerDeletion: true }],
       managedFields: [
         {
           manager: "kubectl",

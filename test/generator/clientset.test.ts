@@ -24,7 +24,9 @@ const builtin = parseApi(path.join(here, "../../api"));
 const options: EmitOptions = { outputRoot: "/out", runtimeImport: "kubegen/runtime" };
 
 function emitAll(model: Model): Map<string, string> {
-  const files: GeneratedFile[] = [clientsetEmitter, fakeClientsetEmitter, listersEmitter, informersEmitter].flatMap((e) => e.emit(model, options));
+  const files: GeneratedFile[] = [clientsetEmitter, fakeClientsetEmitter, listersEmitter, informersEmitter].flatMap((e) =>
+    e.emit(model, options),
+  );
   return new Map(files.map((f) => [f.path, f.content]));
 }
 
@@ -86,7 +88,12 @@ describe("client targets", () => {
   it("covers every +genclient kind of the built-in API with client-go's accessors", () => {
     const groups = clientGroups(builtin);
     expect(Object.fromEntries(groups.map((g) => [g.accessor, g.resources.map((r) => r.accessor)]))).toEqual({
-      admissionregistrationV1: ["mutatingWebhookConfigurations", "validatingAdmissionPolicies", "validatingAdmissionPolicyBindings", "validatingWebhookConfigurations"],
+      admissionregistrationV1: [
+        "mutatingWebhookConfigurations",
+        "validatingAdmissionPolicies",
+        "validatingAdmissionPolicyBindings",
+        "validatingWebhookConfigurations",
+      ],
       apiextensionsV1: ["customResourceDefinitions"],
       apiregistrationV1: ["apiServices"],
       appsV1: ["controllerRevisions", "daemonSets", "deployments", "replicaSets", "statefulSets"],
@@ -130,7 +137,10 @@ describe("client targets", () => {
   });
 
   it("emits nothing for a model without +genclient kinds", () => {
-    const empty: Model = { root: "/", packages: fixture.packages.map((p) => ({ ...p, types: p.types.filter((t) => t.kind !== "struct" || !t.client) })) };
+    const empty: Model = {
+      root: "/",
+      packages: fixture.packages.map((p) => ({ ...p, types: p.types.filter((t) => t.kind !== "struct" || !t.client) })),
+    };
     expect(emitAll(empty).size).toBe(0);
   });
 });
@@ -138,7 +148,11 @@ describe("client targets", () => {
 describe("typed client methods per tag combination", () => {
   it.each([
     // every verb, with a status subresource
-    ["gadget", "Gadget", ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"]],
+    [
+      "gadget",
+      "Gadget",
+      ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"],
+    ],
     // nonNamespaced, noStatus, skipVerbs=deleteCollection, method=Finalize
     ["realm", "Realm", ["create", "update", "delete", "get", "list", "watch", "patch", "apply", "finalize"]],
     // onlyVerbs=get,list,watch
@@ -179,13 +193,37 @@ describe("custom verbs (+genclient:method)", () => {
     clientMethods({ ...gadget, client: { ...gadget.client, verbs: [], methods: [m] } }, g!.pkg, names)[0]!;
 
   it.each([
-    [{ name: "GetSpec", verb: "get", subresource: "spec", result: "GadgetSpec" }, "getSpec(name: string, opts?: gentype.GetOptions): Promise<GadgetSpec>", 'customGet<GadgetSpec>({ name, subresource: "spec" }, opts)'],
+    [
+      { name: "GetSpec", verb: "get", subresource: "spec", result: "GadgetSpec" },
+      "getSpec(name: string, opts?: gentype.GetOptions): Promise<GadgetSpec>",
+      'customGet<GadgetSpec>({ name, subresource: "spec" }, opts)',
+    ],
     [{ name: "ListAll", verb: "list" }, "listAll(opts?: gentype.ListOptions): Promise<GadgetList>", "customList<GadgetList>({}, opts)"],
-    [{ name: "Tune", verb: "create", subresource: "tune", input: "GadgetSpec" }, "tune(gadgetName: string, gadgetSpec: GadgetSpec, opts?: gentype.CreateOptions): Promise<Gadget>", 'customCreate<GadgetSpec, Gadget>({ name: gadgetName, subresource: "tune", input: gadgetSpec }, opts)'],
-    [{ name: "Resize", verb: "update", subresource: "size", input: "GadgetSpec" }, "resize(gadgetName: string, gadgetSpec: GadgetSpec, opts?: gentype.UpdateOptions): Promise<Gadget>", 'customUpdate<GadgetSpec, Gadget>({ name: gadgetName, subresource: "size", input: gadgetSpec }, opts)'],
-    [{ name: "Replace", verb: "update" }, "replace(gadget: Gadget, opts?: gentype.UpdateOptions): Promise<Gadget>", 'customUpdate<Gadget, Gadget>({ input: gadget, inputKind: "Gadget" }, opts)'],
-    [{ name: "ApplySize", verb: "apply", subresource: "size", input: "GadgetSpec" }, "applySize(gadgetName: string, gadgetSpec: gentype.ApplyConfiguration<GadgetSpec>, opts: gentype.ApplyOptions): Promise<Gadget>", 'customApply<gentype.ApplyConfiguration<GadgetSpec>, Gadget>({ name: gadgetName, subresource: "size", input: gadgetSpec }, opts)'],
-    [{ name: "PatchSize", verb: "patch", subresource: "size" }, "patchSize(name: string, patchType: rest.PatchType, data: gentype.PatchData, opts?: gentype.PatchOptions): Promise<Gadget>", 'patch(name, patchType, data, opts, "size")'],
+    [
+      { name: "Tune", verb: "create", subresource: "tune", input: "GadgetSpec" },
+      "tune(gadgetName: string, gadgetSpec: GadgetSpec, opts?: gentype.CreateOptions): Promise<Gadget>",
+      'customCreate<GadgetSpec, Gadget>({ name: gadgetName, subresource: "tune", input: gadgetSpec }, opts)',
+    ],
+    [
+      { name: "Resize", verb: "update", subresource: "size", input: "GadgetSpec" },
+      "resize(gadgetName: string, gadgetSpec: GadgetSpec, opts?: gentype.UpdateOptions): Promise<Gadget>",
+      'customUpdate<GadgetSpec, Gadget>({ name: gadgetName, subresource: "size", input: gadgetSpec }, opts)',
+    ],
+    [
+      { name: "Replace", verb: "update" },
+      "replace(gadget: Gadget, opts?: gentype.UpdateOptions): Promise<Gadget>",
+      'customUpdate<Gadget, Gadget>({ input: gadget, inputKind: "Gadget" }, opts)',
+    ],
+    [
+      { name: "ApplySize", verb: "apply", subresource: "size", input: "GadgetSpec" },
+      "applySize(gadgetName: string, gadgetSpec: gentype.ApplyConfiguration<GadgetSpec>, opts: gentype.ApplyOptions): Promise<Gadget>",
+      'customApply<gentype.ApplyConfiguration<GadgetSpec>, Gadget>({ name: gadgetName, subresource: "size", input: gadgetSpec }, opts)',
+    ],
+    [
+      { name: "PatchSize", verb: "patch", subresource: "size" },
+      "patchSize(name: string, patchType: rest.PatchType, data: gentype.PatchData, opts?: gentype.PatchOptions): Promise<Gadget>",
+      'patch(name, patchType, data, opts, "size")',
+    ],
     [{ name: "Remove", verb: "delete" }, "remove(name: string, opts?: gentype.DeleteOptions): Promise<void>", "delete(name, opts)"],
   ])("%o", (m, signature, call) => {
     const spec = custom(m);
@@ -201,7 +239,9 @@ describe("custom verbs (+genclient:method)", () => {
 describe("fakes, listers and informers", () => {
   it("fake typed clients extend the real ones; the fake clientset implements ClientsetInterface", () => {
     expect(file("clientset/typed/example/v1/fake/fake-realm.ts")).toContain("export class FakeRealmClient extends RealmClient {");
-    expect(file("clientset/typed/example/v1/fake/fake-example-v1-client.ts")).toContain("export class FakeExampleV1Client implements ExampleV1Interface {");
+    expect(file("clientset/typed/example/v1/fake/fake-example-v1-client.ts")).toContain(
+      "export class FakeExampleV1Client implements ExampleV1Interface {",
+    );
     expect(file("clientset/fake/clientset.ts")).toContain("export class FakeClientset implements ClientsetInterface {");
   });
 

@@ -197,7 +197,9 @@ describe("CRD manifest", () => {
       // Without the marker the run fails, naming the resource.
       write("v1", false);
       expect(() => parseApi(root)).toThrow(GeneratorError);
-      expect(() => parseApi(root)).toThrow(/things\.things\.example\.com is served in 3 versions: tag exactly one of them \+kubebuilder:storageversion \(now 0\)/);
+      expect(() => parseApi(root)).toThrow(
+        /things\.things\.example\.com is served in 3 versions: tag exactly one of them \+kubebuilder:storageversion \(now 0\)/,
+      );
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

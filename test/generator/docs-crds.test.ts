@@ -39,13 +39,20 @@ const field = (p: string) => {
 
 describe("reading CRDs", () => {
   it("reads every CRD of multi-document files in a folder, and single files", () => {
-    expect(crds.map((c) => c.metadata?.name)).toEqual(["crontabs.batch.example.com", "clusterqueues.batch.example.com", "widgets.shop.example.com"]);
+    expect(crds.map((c) => c.metadata?.name)).toEqual([
+      "crontabs.batch.example.com",
+      "clusterqueues.batch.example.com",
+      "widgets.shop.example.com",
+    ]);
     expect(readCrds([path.join(CRDS, "widgets.yaml")]).crds).toHaveLength(1);
   });
 
   it("names a bad manifest and the problem", () => {
     const bad = path.join(tmp, "bad.yaml");
-    fs.writeFileSync(bad, "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {names: {kind: X, plural: xs}}\n");
+    fs.writeFileSync(
+      bad,
+      "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {names: {kind: X, plural: xs}}\n",
+    );
     expect(() => readCrds([bad])).toThrow(/bad\.yaml: CustomResourceDefinition x: spec\.group is missing/);
     fs.writeFileSync(bad, "a: [\n");
     expect(() => readCrds([bad])).toThrow(/bad\.yaml/);
@@ -60,7 +67,14 @@ describe("reading CRDs", () => {
         apiVersion: "apiextensions.k8s.io/v1beta1",
         kind: "CustomResourceDefinition",
         metadata: { name: "olds.x.io" },
-        spec: { group: "x.io", version: "v1", names: { kind: "Old", plural: "olds" }, validation: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { a: { type: "string" } } } } } } },
+        spec: {
+          group: "x.io",
+          version: "v1",
+          names: { kind: "Old", plural: "olds" },
+          validation: {
+            openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { a: { type: "string" } } } } },
+          },
+        },
       }),
     );
     const s = siteModelOf(docsSchemaSet({ crds: readCrds([old]).crds }));
@@ -71,11 +85,21 @@ describe("reading CRDs", () => {
 describe("a CRD's page", () => {
   it("lives under its group, not a package path, and the site is titled by its groups", () => {
     expect(site.pages.map((p) => p.path)).toEqual(
-      expect.arrayContaining(["batch.example.com/v1/CronTab.html", "batch.example.com/v1/ClusterQueue.html", "shop.example.com/v1/Widget.html", "shop.example.com/v1alpha1/Widget.html"]),
+      expect.arrayContaining([
+        "batch.example.com/v1/CronTab.html",
+        "batch.example.com/v1/ClusterQueue.html",
+        "shop.example.com/v1/Widget.html",
+        "shop.example.com/v1alpha1/Widget.html",
+      ]),
     );
     expect(cronTab.packageLabel).toBe("batch.example.com/v1");
     expect(site.title).toBe("batch.example.com, shop.example.com API reference");
-    expect(site.index.groups.map((g) => g.label)).toEqual(["batch.example.com/v1", "shop.example.com/v1", "shop.example.com/v1beta1", "shop.example.com/v1alpha1"]);
+    expect(site.index.groups.map((g) => g.label)).toEqual([
+      "batch.example.com/v1",
+      "shop.example.com/v1",
+      "shop.example.com/v1beta1",
+      "shop.example.com/v1alpha1",
+    ]);
     const card = site.index.groups[0]!.entries.find((e) => e.name === "CronTab")!;
     expect(card.note).toBe("short names: ct, cts · Namespaced");
     expect(card.search).toContain("cts");
@@ -100,15 +124,24 @@ describe("a CRD's page", () => {
     expect(field("spec.labels").typeHtml).toContain("map[string]");
     expect(new Set(fields.map((f) => f.anchor)).size).toBe(fields.length);
     // metadata is ObjectMeta, documented on kubernetes.io.
-    expect(field("metadata").typeHtml).toContain('href="https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.34/#objectmeta-v1-meta"');
+    expect(field("metadata").typeHtml).toContain(
+      'href="https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.34/#objectmeta-v1-meta"',
+    );
   });
 
   it("shows CEL rules with their messages, oneOf, deprecated fields, examples and every explicit default", () => {
-    expect(field("spec").rules).toEqual([{ ruleHtml: "self.minReplicas &lt;= self.replicas", messageHtml: "minReplicas must not exceed replicas" }]);
+    expect(field("spec").rules).toEqual([
+      { ruleHtml: "self.minReplicas &lt;= self.replicas", messageHtml: "minReplicas must not exceed replicas" },
+    ]);
     expect(field("spec.schedule").rules[0]!.messageHtml).toBe("a cron schedule has five fields");
     // A transition rule says when it applies, and its reason and field path.
-    expect(field("spec.interval").rules[0]!.messageHtml).toBe("interval is immutable (on update only; reason FieldValueForbidden; reported at <code>.interval</code>)");
-    expect(field("spec").alternatives).toEqual({ kind: "Exactly one of", items: [{ html: "sets <code>schedule</code>" }, { html: "sets <code>interval</code>" }] });
+    expect(field("spec.interval").rules[0]!.messageHtml).toBe(
+      "interval is immutable (on update only; reason FieldValueForbidden; reported at <code>.interval</code>)",
+    );
+    expect(field("spec").alternatives).toEqual({
+      kind: "Exactly one of",
+      items: [{ html: "sets <code>schedule</code>" }, { html: "sets <code>interval</code>" }],
+    });
     expect(field("spec.port").typeHtml.replace(/<[^>]+>/g, "")).toBe("integer | string");
     expect(field("spec.legacyMode").deprecated).toBe(true);
     expect(field("spec.schedule").example).toBe("&quot;*/5 * * * *&quot;");
@@ -127,7 +160,16 @@ describe("a CRD's page", () => {
 
   it("states the CRD's names, scope, printer columns and subresources", () => {
     expect(cronTab.scope).toBe("Namespaced");
-    expect(cronTab.resource).toMatchObject({ plural: "crontabs", singular: "crontab", shortNames: ["ct", "cts"], categories: ["all", "batch"], subresources: ["status", "scale"], served: true, storage: true, crd: "crontabs.batch.example.com" });
+    expect(cronTab.resource).toMatchObject({
+      plural: "crontabs",
+      singular: "crontab",
+      shortNames: ["ct", "cts"],
+      categories: ["all", "batch"],
+      subresources: ["status", "scale"],
+      served: true,
+      storage: true,
+      crd: "crontabs.batch.example.com",
+    });
     expect(cronTab.resource!.printerColumns).toEqual([
       { name: "Schedule", type: "string", jsonPath: ".spec.schedule", description: "When the job runs.", wide: false },
       { name: "Suspended", type: "boolean", jsonPath: ".spec.suspend", description: "", wide: true },
@@ -138,7 +180,14 @@ describe("a CRD's page", () => {
   it("lists the operations the apiserver serves, subresources apart, each with an anchor", () => {
     expect(cronTab.operationGroups.map((g) => g.title)).toEqual(["Operations", "/scale subresource", "/status subresource"]);
     const ids = cronTab.operations.map((o) => o.operationId);
-    expect(ids).toEqual(expect.arrayContaining(["readBatchExampleComV1NamespacedCronTab", "listBatchExampleComV1CronTabForAllNamespaces", "patchBatchExampleComV1NamespacedCronTabScale", "replaceBatchExampleComV1NamespacedCronTabStatus"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "readBatchExampleComV1NamespacedCronTab",
+        "listBatchExampleComV1CronTabForAllNamespaces",
+        "patchBatchExampleComV1NamespacedCronTabScale",
+        "replaceBatchExampleComV1NamespacedCronTabStatus",
+      ]),
+    );
     const patch = cronTab.operations.find((o) => o.operationId === "patchBatchExampleComV1NamespacedCronTab")!;
     expect(patch.id).toBe("op-patchBatchExampleComV1NamespacedCronTab");
     expect(patch.path).toBe("/apis/batch.example.com/v1/namespaces/{namespace}/crontabs/{name}");
@@ -147,7 +196,9 @@ describe("a CRD's page", () => {
     expect(patch.queryParams[0]!.href).toBe("../../parameters.html#param-dryRun");
     expect(patch.consumes).toContain("application/apply-patch+yaml");
     expect(patch.responses.map((r) => r.code)).toEqual(["200", "201", "401"]);
-    expect(site.parameters!.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["dryRun", "fieldManager", "labelSelector", "watch"]));
+    expect(site.parameters!.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["dryRun", "fieldManager", "labelSelector", "watch"]),
+    );
     const queue = page("batch.example.com/v1/ClusterQueue.html");
     expect(queue.operations.every((o) => !o.path.includes("{namespace}"))).toBe(true);
     expect(queue.operationGroups).toHaveLength(1);
@@ -167,7 +218,12 @@ describe("a CRD's page", () => {
   });
 
   it("gives a YAML skeleton that parses, with defaults and required fields marked", () => {
-    const yaml = cronTab.skeleton!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const yaml = cronTab
+      .skeleton!.replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
     const obj = YAML.parse(yaml) as { apiVersion: string; kind: string; metadata: { namespace: string }; spec: Record<string, unknown> };
     expect(obj).toMatchObject({ apiVersion: "batch.example.com/v1", kind: "CronTab", metadata: { name: "example", namespace: "default" } });
     expect(obj.spec).toMatchObject({ replicas: 0, suspend: false, schedule: "" });
@@ -192,7 +248,16 @@ describe("publishing", () => {
   it("ships MiniSearch's browser build with its license, a prebuilt index, and nothing from the network", () => {
     const files = docsFiles({ crds });
     const paths = files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(["assets/minisearch.js", "assets/minisearch.LICENSE.txt", "assets/site.js", "search-index.js", "parameters.html", ".nojekyll"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "assets/minisearch.js",
+        "assets/minisearch.LICENSE.txt",
+        "assets/site.js",
+        "search-index.js",
+        "parameters.html",
+        ".nojekyll",
+      ]),
+    );
     expect(files.find((f) => f.path === "assets/minisearch.LICENSE.txt")!.content).toContain("Permission is hereby granted");
     for (const f of files) {
       expect(isGenerated(f.content), f.path).toBe(true);
@@ -205,7 +270,11 @@ describe("publishing", () => {
     const docs = searchDocuments(site);
     const index = new MiniSearch(SEARCH_OPTIONS);
     index.addAll(docs);
-    const top = (q: string): string[] => index.search(q, { prefix: true, boost: { t: 3 } }).slice(0, 5).map((r) => String(r["t"]));
+    const top = (q: string): string[] =>
+      index
+        .search(q, { prefix: true, boost: { t: 3 } })
+        .slice(0, 5)
+        .map((r) => String(r["t"]));
     expect(top("containers name")).toContain("CronTab.spec.jobTemplate.spec.template.spec.containers[].name");
     expect(top("cron format")).toContain("CronTab.spec.schedule");
     expect(top("cts")).toContain("CronTab");
@@ -222,14 +291,19 @@ describe("publishing", () => {
     expect(both.title).toBe("CronTab API");
     // Untitled, a user's generated OpenAPI (titled "Kubernetes" like every generated document) is named by its groups.
     expect(siteModelOf(docsSchemaSet({ openapi: docs })).title).toBe("stable.example.com API reference");
-    expect(siteModelOf(docsSchemaSet({ openapi: readOpenAPI(path.resolve("test/fixtures/docs")).docs })).title).toBe("Kubernetes API reference");
+    expect(siteModelOf(docsSchemaSet({ openapi: readOpenAPI(path.resolve("test/fixtures/docs")).docs })).title).toBe(
+      "Kubernetes API reference",
+    );
   });
 
   it("reads any folder of OpenAPI documents, or one document", () => {
     const loose = path.join(tmp, "loose");
     fs.mkdirSync(path.join(loose, "nested"), { recursive: true });
     fs.copyFileSync(path.resolve("test/fixtures/docs/v3/api/v1.json"), path.join(loose, "core.json"));
-    fs.copyFileSync(path.resolve("test/fixtures/docs/v3/apis/coordination.k8s.io/v1.json"), path.join(loose, "nested", "coordination.json"));
+    fs.copyFileSync(
+      path.resolve("test/fixtures/docs/v3/apis/coordination.k8s.io/v1.json"),
+      path.join(loose, "nested", "coordination.json"),
+    );
     fs.writeFileSync(path.join(loose, "other.json"), "{}");
     const { files } = readOpenAPI(loose);
     expect(files.map((f) => path.relative(loose, f))).toEqual(["core.json", "nested/coordination.json"]);
@@ -244,7 +318,9 @@ describe("publishing", () => {
     const linked = siteModelOf(docsSchemaSet({ openapi: docs, linkK8sTypes: true }));
     expect(linked.pages.some((p) => p.path.startsWith("meta/"))).toBe(false);
     const ns = linked.pages.find((p) => p.path === "core/v1/Namespace.html")!;
-    expect(ns.sections[0]!.fields.find((f) => f.name === "metadata")!.typeHtml).toContain("https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.34/#objectmeta-v1-meta");
+    expect(ns.sections[0]!.fields.find((f) => f.name === "metadata")!.typeHtml).toContain(
+      "https://kubernetes.io/docs/reference/generated/kubernetes-api/v1.34/#objectmeta-v1-meta",
+    );
   });
 
   it("kubegen docs --crds builds a CRD-only site and --verify finds it current", () => {
@@ -261,11 +337,31 @@ describe("publishing", () => {
 describe("kubegen docs", () => {
   it("takes --crds alone (no OpenAPI), --title, --base-url and --link-k8s-types", async () => {
     const out = path.join(tmp, "cli");
-    const { stdout } = await promisify(execFile)(process.execPath, ["bin/kubegen.js", "docs", "--crds", CRDS, path.join(EXAMPLE, "crds"), "--title", "Shop", "--base-url", "https://x.example/docs/", "--link-k8s-types", "--output", out]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "bin/kubegen.js",
+      "docs",
+      "--crds",
+      CRDS,
+      path.join(EXAMPLE, "crds"),
+      "--title",
+      "Shop",
+      "--base-url",
+      "https://x.example/docs/",
+      "--link-k8s-types",
+      "--output",
+      out,
+    ]);
     expect(stdout).toMatch(/docs from 3 files/);
     expect(fs.readFileSync(path.join(out, "index.html"), "utf8")).toContain("<h1>Shop</h1>");
     expect(fs.readFileSync(path.join(out, "sitemap.xml"), "utf8")).toContain("https://x.example/docs/stable.example.com/v1/CronTab.html");
-    const err = await promisify(execFile)(process.execPath, ["bin/kubegen.js", "docs", "--crds", path.join(tmp, "missing"), "--output", out]).then(
+    const err = await promisify(execFile)(process.execPath, [
+      "bin/kubegen.js",
+      "docs",
+      "--crds",
+      path.join(tmp, "missing"),
+      "--output",
+      out,
+    ]).then(
       () => undefined,
       (e: { code: number; stderr: string }) => e,
     );
@@ -276,10 +372,15 @@ describe("kubegen docs", () => {
 
 describe("contrast", () => {
   const css = fs.readFileSync(path.resolve("templates/docs/style.css.hbs"), "utf8");
-  const [light, dark] = [css.slice(0, css.indexOf("@media (prefers-color-scheme: dark)")), css.slice(css.indexOf("@media (prefers-color-scheme: dark)"))];
+  const [light, dark] = [
+    css.slice(0, css.indexOf("@media (prefers-color-scheme: dark)")),
+    css.slice(css.indexOf("@media (prefers-color-scheme: dark)")),
+  ];
   const color = (block: string, name: string): string => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`).exec(block)![1]!;
   const luminance = (hex: string): number => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const ratio = (a: string, b: string): number => {
@@ -291,8 +392,10 @@ describe("contrast", () => {
     ["dark", dark],
   ])("text colours meet WCAG AA (4.5:1) on every background in %s", (_name, block) => {
     for (const fg of ["fg", "fg-soft", "fg-faint", "accent"]) {
-      for (const bg of ["bg", "bg-soft", "bg-code"]) expect(ratio(color(block, fg), color(block, bg)), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      for (const bg of ["bg", "bg-soft", "bg-code"])
+        expect(ratio(color(block, fg), color(block, bg)), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
     }
-    for (const tone of ["required", "list", "map", "patch", "note"]) expect(ratio(color(block, tone), color(block, `${tone}-bg`)), tone).toBeGreaterThanOrEqual(4.5);
+    for (const tone of ["required", "list", "map", "patch", "note"])
+      expect(ratio(color(block, tone), color(block, `${tone}-bg`)), tone).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -26,9 +26,7 @@ function files(n: number): GeneratedFile[] {
 }
 
 async function expected(fs: GeneratedFile[]): Promise<GeneratedFile[]> {
-  return Promise.all(
-    fs.map(async (f) => (f.path.endsWith(".ts") ? { ...f, content: await prettier.format(f.content, OPTIONS) } : f)),
-  );
+  return Promise.all(fs.map(async (f) => (f.path.endsWith(".ts") ? { ...f, content: await prettier.format(f.content, OPTIONS) } : f)));
 }
 
 describe("FormatBatch", () => {

@@ -95,7 +95,13 @@ describe("import go: a kubebuilder-style group", () => {
   it("is read by the generator as the resource its markers describe", () => {
     const model = parseApi(output, { libraryRoots: [API] });
     const widget = model.packages.find((p) => p.path === "api/v1")?.types.find((t) => t.name === "Widget") as StructDecl;
-    expect(widget.resource).toMatchObject({ plural: "widgets", namespaced: true, shortNames: ["wd"], categories: ["all"], subresources: ["status"] });
+    expect(widget.resource).toMatchObject({
+      plural: "widgets",
+      namespaced: true,
+      shortNames: ["wd"],
+      categories: ["all"],
+      subresources: ["status"],
+    });
     const spec = model.packages.find((p) => p.path === "api/v1")?.types.find((t) => t.name === "WidgetSpec") as StructDecl;
     const ports = spec.fields.find((f) => f.name === "ports")!;
     expect(ports).toMatchObject({ listType: "map", listMapKeys: ["name"], patchStrategy: "merge", patchMergeKey: "name", omitEmpty: true });
@@ -112,7 +118,7 @@ describe("import go: a kubebuilder-style group", () => {
 
 describe("import go: bad input", () => {
   it("a Go syntax error names file and line", () => {
-    expect(() => parseGoFile("package v1\n\ntype X struct {\n\tA string `json:\"a\"\n}\n", "x.go")).toThrow(GoSyntaxError);
+    expect(() => parseGoFile('package v1\n\ntype X struct {\n\tA string `json:"a"\n}\n', "x.go")).toThrow(GoSyntaxError);
     try {
       parseGoFile("package v1\n\ntype X struct {\n\tA map[string \n}\n", "x.go");
     } catch (e) {
@@ -124,7 +130,10 @@ describe("import go: bad input", () => {
     const dir = scratch();
     fs.writeFileSync(path.join(dir, "go.mod"), "module example.com/x\n");
     fs.mkdirSync(path.join(dir, "v1"));
-    fs.writeFileSync(path.join(dir, "v1", "types.go"), 'package v1\n\ntype A struct {\n\tB Missing `json:"b"`\n\tC chan int `json:"c"`\n}\n');
+    fs.writeFileSync(
+      path.join(dir, "v1", "types.go"),
+      'package v1\n\ntype A struct {\n\tB Missing `json:"b"`\n\tC chan int `json:"c"`\n}\n',
+    );
     const r = importGo({ from: dir, output: path.join(dir, "api"), libraryRoot: API, noDocs: true });
     expect(r.errors).toEqual(["v1/types.go:4: A.B: unknown type Missing", "v1/types.go:5: A.C: chan types have no api/ form"]);
   });
@@ -200,26 +209,36 @@ const packages = upstream
       .sort()
   : [];
 
-if (packages.length) describe("import go: kubernetes/api v0.34.0 against api/", () => {
-  const pkgs = packages;
-  const project = scratch();
-  const output = path.join(project, "api");
-  const report = importGo({ from: upstream!, output, libraryRoot: API, noDocs: true, packages: pkgs });
-  writeImport(output, report);
-  const ours = parseApi(API);
-  const theirs = parseApi(output, { libraryRoots: [API] });
+if (packages.length)
+  describe("import go: kubernetes/api v0.34.0 against api/", () => {
+    const pkgs = packages;
+    const project = scratch();
+    const output = path.join(project, "api");
+    const report = importGo({ from: upstream!, output, libraryRoot: API, noDocs: true, packages: pkgs });
+    writeImport(output, report);
+    const ours = parseApi(API);
+    const theirs = parseApi(output, { libraryRoots: [API] });
 
-  it("imports without errors", () => {
-    expect(report.errors).toEqual([]);
-  });
-
-  for (const p of pkgs) {
-    it(`${p}: every type, field, tag and protobuf number`, () => {
-      const a = ours.packages.find((x) => x.path === p)!;
-      const b = theirs.packages.find((x) => x.path === p)!;
-      expect(a.types.map((t) => t.name).sort()).toEqual(b.types.map((t) => t.name).sort());
-      const differ = b.types.filter((t) => !isDeepStrictEqual(facts(ours, a.types.find((x) => x.name === t.name)!), facts(theirs, t)));
-      expect(differ.map((t) => t.name)).toEqual(KNOWN_DIFFERENCES[p] ?? []);
+    it("imports without errors", () => {
+      expect(report.errors).toEqual([]);
     });
-  }
-});
+
+    for (const p of pkgs) {
+      it(`${p}: every type, field, tag and protobuf number`, () => {
+        const a = ours.packages.find((x) => x.path === p)!;
+        const b = theirs.packages.find((x) => x.path === p)!;
+        expect(a.types.map((t) => t.name).sort()).toEqual(b.types.map((t) => t.name).sort());
+        const differ = b.types.filter(
+          (t) =>
+            !isDeepStrictEqual(
+              facts(
+                ours,
+                a.types.find((x) => x.name === t.name)!,
+              ),
+              facts(theirs, t),
+            ),
+        );
+        expect(differ.map((t) => t.name)).toEqual(KNOWN_DIFFERENCES[p] ?? []);
+      });
+    }
+  });

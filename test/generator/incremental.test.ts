@@ -43,7 +43,12 @@ describe("incremental generation", () => {
       "proto/k8s.io/api/core/v1/generated.proto",
     ]);
     // The OpenAPI documents carry the description (and the index their hashes).
-    expect(written.filter(openapi)).toEqual(["openapi/documents.ts", "openapi/index.ts", "openapi/v2/swagger.json", "openapi/v3/api/v1.json"]);
+    expect(written.filter(openapi)).toEqual([
+      "openapi/documents.ts",
+      "openapi/index.ts",
+      "openapi/v2/swagger.json",
+      "openapi/v3/api/v1.json",
+    ]);
     expect(plan.write[0]!.content).toContain("An edited sentence.");
     expect((await run()).plan.write).toEqual([]);
   });
@@ -97,6 +102,11 @@ describe("incremental generation", () => {
       .filter((p) => /\/v\d+\w*\.json$|index\.ts$|documents\.ts$|swagger\.json$/.test(p) && !plan.remove.includes(p))
       .sort();
     expect(documents).toContain("openapi/v3/apis/apps/v1.json");
-    expect(plan.write.map((f) => f.path).filter(openapi).sort()).toEqual(documents);
+    expect(
+      plan.write
+        .map((f) => f.path)
+        .filter(openapi)
+        .sort(),
+    ).toEqual(documents);
   });
 });

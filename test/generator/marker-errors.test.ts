@@ -98,25 +98,120 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: "Minimum not a number", marker: "   * +kubebuilder:validation:Minimum=one", at: "Minimum=one", message: /tag \+kubebuilder:validation:Minimum: must be a number, not "one"/ },
-  { name: "MaxLength negative", marker: "   * +kubebuilder:validation:MaxLength=-1", at: "MaxLength=-1", message: /MaxLength: must be a non-negative integer, not "-1"/ },
-  { name: "MinItems fraction", marker: "   * +kubebuilder:validation:MinItems=1.5", at: "MinItems=1.5", message: /MinItems: must be a non-negative integer, not "1.5"/ },
-  { name: "Pattern not a regex", marker: "   * +kubebuilder:validation:Pattern=`^(a`", at: "Pattern=", message: /Pattern: is not a valid Go \(RE2\) regular expression: error parsing regexp: missing closing \): `\^\(a`/ },
-  { name: "Enum with an empty value", marker: "   * +kubebuilder:validation:Enum=a;;b", at: "Enum=a;;b", message: /Enum: must be values separated by ";" with none empty/ },
-  { name: "unknown Format", marker: "   * +kubebuilder:validation:Format=colour", at: "Format=colour", message: /Format: is not a format apiextensions knows .*not "colour"/ },
-  { name: "ExclusiveMinimum not a boolean", marker: "   * +kubebuilder:validation:ExclusiveMinimum=yes", at: "ExclusiveMinimum=yes", message: /ExclusiveMinimum: must be one of true, false, not "yes"/ },
-  { name: "UniqueItems not a boolean", marker: "   * +kubebuilder:validation:UniqueItems=1", at: "UniqueItems=1", message: /UniqueItems: must be one of true, false/ },
-  { name: "XPreserveUnknownFields with a value", marker: "   * +kubebuilder:validation:XPreserveUnknownFields=true", at: "XPreserveUnknownFields", message: /tag \+kubebuilder:validation:XPreserveUnknownFields takes no value/ },
-  { name: "misspelt validation marker", marker: "   * +kubebuilder:validation:Minimun=1", at: "Minimun", message: /unknown tag \+kubebuilder:validation:Minimun/ },
-  { name: "default not JSON", marker: "   * +kubebuilder:default={a:", at: "default={a:", message: /tag \+kubebuilder:default: must be a JSON value or a bare word/ },
-  { name: "Required and Optional together", marker: "   * +kubebuilder:validation:Required\n   * +kubebuilder:validation:Optional", at: "validation:Required", message: /GadgetSpec\.name is tagged both required and optional/ },
-  { name: "Required on a type", kindTags: " * +kubebuilder:validation:Required", at: "validation:Required", message: /tag \+kubebuilder:validation:Required does not apply to a type/ },
-  { name: "scale without statuspath", kindTags: " * +kubebuilder:subresource:scale:specpath=.spec.count", at: "subresource:scale", message: /tag \+kubebuilder:subresource:scale: needs statuspath=/ },
-  { name: "scale with a bad path", kindTags: " * +kubebuilder:subresource:scale:specpath=spec.count,statuspath=.status.replicas", at: "subresource:scale", message: /specpath must be a JSON path like \.spec\.replicas, not "spec\.count"/ },
-  { name: "scale with an unknown argument", kindTags: " * +kubebuilder:subresource:scale:specpath=.spec.count,statuspath=.status.replicas,selector=.x", at: "subresource:scale", message: /unknown argument "selector"/ },
-  { name: "resource with a bad scope", kindTags: " * +kubebuilder:resource:scope=Global", at: "kubebuilder:resource", message: /scope must be Namespaced or Cluster, not "Global"/ },
-  { name: "printcolumn without JSONPath", kindTags: " * +kubebuilder:printcolumn:name=Count,type=integer", at: "printcolumn", message: /\+kubebuilder:printcolumn needs name=, type= and JSONPath=/ },
-  { name: "storageversion with a value", kindTags: " * +kubebuilder:storageversion=true", at: "storageversion", message: /tag \+kubebuilder:storageversion takes no value/ },
+  {
+    name: "Minimum not a number",
+    marker: "   * +kubebuilder:validation:Minimum=one",
+    at: "Minimum=one",
+    message: /tag \+kubebuilder:validation:Minimum: must be a number, not "one"/,
+  },
+  {
+    name: "MaxLength negative",
+    marker: "   * +kubebuilder:validation:MaxLength=-1",
+    at: "MaxLength=-1",
+    message: /MaxLength: must be a non-negative integer, not "-1"/,
+  },
+  {
+    name: "MinItems fraction",
+    marker: "   * +kubebuilder:validation:MinItems=1.5",
+    at: "MinItems=1.5",
+    message: /MinItems: must be a non-negative integer, not "1.5"/,
+  },
+  {
+    name: "Pattern not a regex",
+    marker: "   * +kubebuilder:validation:Pattern=`^(a`",
+    at: "Pattern=",
+    message: /Pattern: is not a valid Go \(RE2\) regular expression: error parsing regexp: missing closing \): `\^\(a`/,
+  },
+  {
+    name: "Enum with an empty value",
+    marker: "   * +kubebuilder:validation:Enum=a;;b",
+    at: "Enum=a;;b",
+    message: /Enum: must be values separated by ";" with none empty/,
+  },
+  {
+    name: "unknown Format",
+    marker: "   * +kubebuilder:validation:Format=colour",
+    at: "Format=colour",
+    message: /Format: is not a format apiextensions knows .*not "colour"/,
+  },
+  {
+    name: "ExclusiveMinimum not a boolean",
+    marker: "   * +kubebuilder:validation:ExclusiveMinimum=yes",
+    at: "ExclusiveMinimum=yes",
+    message: /ExclusiveMinimum: must be one of true, false, not "yes"/,
+  },
+  {
+    name: "UniqueItems not a boolean",
+    marker: "   * +kubebuilder:validation:UniqueItems=1",
+    at: "UniqueItems=1",
+    message: /UniqueItems: must be one of true, false/,
+  },
+  {
+    name: "XPreserveUnknownFields with a value",
+    marker: "   * +kubebuilder:validation:XPreserveUnknownFields=true",
+    at: "XPreserveUnknownFields",
+    message: /tag \+kubebuilder:validation:XPreserveUnknownFields takes no value/,
+  },
+  {
+    name: "misspelt validation marker",
+    marker: "   * +kubebuilder:validation:Minimun=1",
+    at: "Minimun",
+    message: /unknown tag \+kubebuilder:validation:Minimun/,
+  },
+  {
+    name: "default not JSON",
+    marker: "   * +kubebuilder:default={a:",
+    at: "default={a:",
+    message: /tag \+kubebuilder:default: must be a JSON value or a bare word/,
+  },
+  {
+    name: "Required and Optional together",
+    marker: "   * +kubebuilder:validation:Required\n   * +kubebuilder:validation:Optional",
+    at: "validation:Required",
+    message: /GadgetSpec\.name is tagged both required and optional/,
+  },
+  {
+    name: "Required on a type",
+    kindTags: " * +kubebuilder:validation:Required",
+    at: "validation:Required",
+    message: /tag \+kubebuilder:validation:Required does not apply to a type/,
+  },
+  {
+    name: "scale without statuspath",
+    kindTags: " * +kubebuilder:subresource:scale:specpath=.spec.count",
+    at: "subresource:scale",
+    message: /tag \+kubebuilder:subresource:scale: needs statuspath=/,
+  },
+  {
+    name: "scale with a bad path",
+    kindTags: " * +kubebuilder:subresource:scale:specpath=spec.count,statuspath=.status.replicas",
+    at: "subresource:scale",
+    message: /specpath must be a JSON path like \.spec\.replicas, not "spec\.count"/,
+  },
+  {
+    name: "scale with an unknown argument",
+    kindTags: " * +kubebuilder:subresource:scale:specpath=.spec.count,statuspath=.status.replicas,selector=.x",
+    at: "subresource:scale",
+    message: /unknown argument "selector"/,
+  },
+  {
+    name: "resource with a bad scope",
+    kindTags: " * +kubebuilder:resource:scope=Global",
+    at: "kubebuilder:resource",
+    message: /scope must be Namespaced or Cluster, not "Global"/,
+  },
+  {
+    name: "printcolumn without JSONPath",
+    kindTags: " * +kubebuilder:printcolumn:name=Count,type=integer",
+    at: "printcolumn",
+    message: /\+kubebuilder:printcolumn needs name=, type= and JSONPath=/,
+  },
+  {
+    name: "storageversion with a value",
+    kindTags: " * +kubebuilder:storageversion=true",
+    at: "storageversion",
+    message: /tag \+kubebuilder:storageversion takes no value/,
+  },
 ];
 
 const dirs: string[] = [];
@@ -191,6 +286,9 @@ describe("markers in the schema", () => {
     expect(spec.properties.short).toEqual({ type: "string", maxLength: 3, description: "A short name." });
     expect(spec).toMatchObject({ minProperties: 1 });
     const gadget = model.packages[0]!.types.find((t) => t.name === "Gadget");
-    expect(gadget?.kind === "struct" && gadget.resource?.scale).toEqual({ specReplicasPath: ".spec.count", statusReplicasPath: ".status.replicas" });
+    expect(gadget?.kind === "struct" && gadget.resource?.scale).toEqual({
+      specReplicasPath: ".spec.count",
+      statusReplicasPath: ".status.replicas",
+    });
   });
 });

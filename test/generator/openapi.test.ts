@@ -9,12 +9,7 @@ import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { isGenerated } from "../../generator/emit/header.js";
-import {
-  buildOpenAPIV3,
-  buildOpenAPIV3Documents,
-  buildSwaggerV2,
-  openapiEmitter,
-} from "../../generator/emit/openapi/index.js";
+import { buildOpenAPIV3, buildOpenAPIV3Documents, buildSwaggerV2, openapiEmitter } from "../../generator/emit/openapi/index.js";
 import { documentJson, type Json } from "../../generator/emit/openapi/json.js";
 import { paramHash } from "../../generator/emit/openapi/shared-parameters.js";
 import { toValidOperationId } from "../../generator/emit/openapi/names.js";
@@ -111,10 +106,7 @@ describe("openapi documents", () => {
         const target = ref
           .slice(2)
           .split("/")
-          .reduce<Json | undefined>(
-            (o, k) => (o && typeof o === "object" && !Array.isArray(o) ? o[k] : undefined),
-            doc,
-          );
+          .reduce<Json | undefined>((o, k) => (o && typeof o === "object" && !Array.isArray(o) ? o[k] : undefined), doc);
         return target === undefined;
       })
       .map(([ref, at]) => `${at} -> ${ref}`);
@@ -125,15 +117,12 @@ describe("openapi documents", () => {
     const ops = operations(doc);
     const ids = ops.map(([, , op]) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [p, m, op] of ops)
-      expect(get(op, "responses", "401"), `${m} ${p}`).toEqual({ description: "Unauthorized" });
+    for (const [p, m, op] of ops) expect(get(op, "responses", "401"), `${m} ${p}`).toEqual({ description: "Unauthorized" });
   });
 
   it("is deterministic", () => {
     expect(documentJson(buildSwaggerV2(model)!)).toBe(documentJson(v2));
-    expect([...buildOpenAPIV3Documents(model)].map(([, d]) => documentJson(d))).toEqual(
-      [...v3].map(([, d]) => documentJson(d)),
-    );
+    expect([...buildOpenAPIV3Documents(model)].map(([, d]) => documentJson(d))).toEqual([...v3].map(([, d]) => documentJson(d)));
   });
 });
 
@@ -197,10 +186,7 @@ describe("definitions carry upstream's facts", () => {
 
   it.each([
     ["io.k8s.api.core.v1.Namespace", [{ group: "", kind: "Namespace", version: "v1" }]],
-    [
-      "io.k8s.api.rbac.v1.ClusterRoleList",
-      [{ group: "rbac.authorization.k8s.io", kind: "ClusterRoleList", version: "v1" }],
-    ],
+    ["io.k8s.api.rbac.v1.ClusterRoleList", [{ group: "rbac.authorization.k8s.io", kind: "ClusterRoleList", version: "v1" }]],
     [`${META}.Status`, [{ group: "", kind: "Status", version: "v1" }]],
     [
       `${META}.DeleteOptions`,
@@ -264,9 +250,7 @@ describe("definitions carry upstream's facts", () => {
   it("Time is a date-time string that creationTimestamp refers to", () => {
     expect(defs(`${META}.Time`)).toMatchObject({ type: "string", format: "date-time" });
     expect(schemas(`${META}.Time`)).toMatchObject({ type: "string", format: "date-time" });
-    expect(get(defs(`${META}.ObjectMeta`), "properties", "creationTimestamp", "$ref")).toBe(
-      `#/definitions/${META}.Time`,
-    );
+    expect(get(defs(`${META}.ObjectMeta`), "properties", "creationTimestamp", "$ref")).toBe(`#/definitions/${META}.Time`);
     const v3Prop = get(schemas(`${META}.ObjectMeta`), "properties", "creationTimestamp") as Obj;
     expect(v3Prop.allOf).toEqual([{ $ref: `#/components/schemas/${META}.Time` }]);
     expect(v3Prop.default).toBeUndefined();
@@ -301,10 +285,7 @@ describe("definitions carry upstream's facts", () => {
     });
     expect(
       get(
-        schemas(
-          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps",
-          v3.get("apis/apiextensions.k8s.io/v1")!,
-        ),
+        schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps", v3.get("apis/apiextensions.k8s.io/v1")!),
         "properties",
         "maximum",
       ),
@@ -316,16 +297,8 @@ describe("definitions carry upstream's facts", () => {
     expect(protocol.enum).toEqual(["SCTP", "TCP", "UDP"]);
     expect(protocol.default).toBe("TCP");
     expect(protocol.description).toMatch(/\n\nPossible enum values:\n - `"SCTP"`\n - `"TCP"`\n - `"UDP"`$/);
-    expect(get(defs("io.k8s.api.core.v1.ServicePort"), "properties", "protocol", "enum")).toEqual([
-      "SCTP",
-      "TCP",
-      "UDP",
-    ]);
-    expect(get(defs("io.k8s.api.core.v1.ServiceSpec"), "properties", "ipFamilies", "items", "enum")).toEqual([
-      "",
-      "IPv4",
-      "IPv6",
-    ]);
+    expect(get(defs("io.k8s.api.core.v1.ServicePort"), "properties", "protocol", "enum")).toEqual(["SCTP", "TCP", "UDP"]);
+    expect(get(defs("io.k8s.api.core.v1.ServiceSpec"), "properties", "ipFamilies", "items", "enum")).toEqual(["", "IPv4", "IPv6"]);
   });
 
   it.each([
@@ -347,10 +320,7 @@ describe("definitions carry upstream's facts", () => {
     const apiext = v3.get("apis/apiextensions.k8s.io/v1")!;
     const json = schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON", apiext);
     expect(Object.keys(json)).toEqual(["description"]);
-    const props = get(
-      schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps", apiext),
-      "properties",
-    ) as Obj;
+    const props = get(schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps", apiext), "properties") as Obj;
     expect(props.items).toEqual({
       allOf: [
         {
@@ -401,29 +371,14 @@ describe("paths follow upstream's routes", () => {
     ["watchCoreV1NamespaceList", "get", "/api/v1/watch/namespaces", "watchlist"],
     ["listCoreV1NamespacedConfigMap", "get", "/api/v1/namespaces/{namespace}/configmaps", "list"],
     ["listCoreV1ConfigMapForAllNamespaces", "get", "/api/v1/configmaps", "list"],
-    [
-      "deleteCoreV1CollectionNamespacedConfigMap",
-      "delete",
-      "/api/v1/namespaces/{namespace}/configmaps",
-      "deletecollection",
-    ],
+    ["deleteCoreV1CollectionNamespacedConfigMap", "delete", "/api/v1/namespaces/{namespace}/configmaps", "deletecollection"],
     ["watchCoreV1NamespacedConfigMap", "get", "/api/v1/watch/namespaces/{namespace}/configmaps/{name}", "watch"],
     ["watchCoreV1NamespacedConfigMapList", "get", "/api/v1/watch/namespaces/{namespace}/configmaps", "watchlist"],
     ["watchCoreV1ConfigMapListForAllNamespaces", "get", "/api/v1/watch/configmaps", "watchlist"],
     ["replaceCoreV1NamespacedServiceStatus", "put", "/api/v1/namespaces/{namespace}/services/{name}/status", "put"],
     ["listRbacAuthorizationV1ClusterRole", "get", "/apis/rbac.authorization.k8s.io/v1/clusterroles", "list"],
-    [
-      "listRbacAuthorizationV1RoleBindingForAllNamespaces",
-      "get",
-      "/apis/rbac.authorization.k8s.io/v1/rolebindings",
-      "list",
-    ],
-    [
-      "patchCoordinationV1NamespacedLease",
-      "patch",
-      "/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{name}",
-      "patch",
-    ],
+    ["listRbacAuthorizationV1RoleBindingForAllNamespaces", "get", "/apis/rbac.authorization.k8s.io/v1/rolebindings", "list"],
+    ["patchCoordinationV1NamespacedLease", "patch", "/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{name}", "patch"],
     [
       "replaceApiextensionsV1CustomResourceDefinitionStatus",
       "put",
@@ -438,12 +393,7 @@ describe("paths follow upstream's routes", () => {
 
   it.each([
     ["getCoreV1APIResources", "/api/v1/", "core_v1", "APIResourceList"],
-    [
-      "getRbacAuthorizationV1APIResources",
-      "/apis/rbac.authorization.k8s.io/v1/",
-      "rbacAuthorization_v1",
-      "APIResourceList",
-    ],
+    ["getRbacAuthorizationV1APIResources", "/apis/rbac.authorization.k8s.io/v1/", "rbacAuthorization_v1", "APIResourceList"],
     ["getRbacAuthorizationAPIGroup", "/apis/rbac.authorization.k8s.io/", "rbacAuthorization", "APIGroup"],
     ["getCoreAPIVersions", "/api/", "core", "APIVersions"],
     ["getAPIVersions", "/apis/", "apis", "APIGroupList"],
@@ -490,16 +440,12 @@ describe("paths follow upstream's routes", () => {
     expect(codes("patchCoreV1Namespace")).toEqual(["200", "201", "401"]);
     expect(codes("deleteCoreV1Namespace")).toEqual(["200", "202", "401"]);
     expect(codes("deleteCoreV1CollectionNamespacedConfigMap")).toEqual(["200", "401"]);
-    expect(get(v2Ops.get("deleteCoreV1Namespace")!.op, "responses", "200", "schema", "$ref")).toBe(
-      `#/definitions/${META}.Status`,
-    );
+    expect(get(v2Ops.get("deleteCoreV1Namespace")!.op, "responses", "200", "schema", "$ref")).toBe(`#/definitions/${META}.Status`);
     // Services and service accounts answer DELETE with the deleted object.
     expect(get(v2Ops.get("deleteCoreV1NamespacedService")!.op, "responses", "200", "schema", "$ref")).toBe(
       "#/definitions/io.k8s.api.core.v1.Service",
     );
-    expect(get(v2Ops.get("watchCoreV1Namespace")!.op, "responses", "200", "schema", "$ref")).toBe(
-      `#/definitions/${META}.WatchEvent`,
-    );
+    expect(get(v2Ops.get("watchCoreV1Namespace")!.op, "responses", "200", "schema", "$ref")).toBe(`#/definitions/${META}.WatchEvent`);
   });
 
   it("v3 PATCH of a namespace takes fieldValidation and every patch content type", () => {
@@ -560,9 +506,13 @@ describe("paths follow upstream's routes", () => {
     expect(collection.map((p) => p.name)).toContain("propagationPolicy");
     expect(collection.map((p) => p.name)).toContain("labelSelector");
     // A path with a single operation carries all its parameters at the path level.
-    expect(
-      (get(core, "paths", "/api/v1/namespaces/{name}/finalize", "parameters") as Obj[]).map((p) => p.name),
-    ).toEqual(["dryRun", "fieldManager", "fieldValidation", "name", "pretty"]);
+    expect((get(core, "paths", "/api/v1/namespaces/{name}/finalize", "parameters") as Obj[]).map((p) => p.name)).toEqual([
+      "dryRun",
+      "fieldManager",
+      "fieldValidation",
+      "name",
+      "pretty",
+    ]);
   });
 
   it("v2 shares the generic parameters; dryRun, fieldValidation, name and kind bodies stay inline", () => {

@@ -4,11 +4,7 @@
  * sorted), and decode(encode(x)) giving the object Go's JSON would show.
  */
 import { describe, expect, it } from "vitest";
-import {
-  decodeJSONSchemaProps,
-  encodeJSONSchemaProps,
-  type JSONSchemaProps,
-} from "../../generated/apis/apiextensions/v1/index.js";
+import { decodeJSONSchemaProps, encodeJSONSchemaProps, type JSONSchemaProps } from "../../generated/apis/apiextensions/v1/index.js";
 import {
   type ConfigMap,
   decodeConfigMap,

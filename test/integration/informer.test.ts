@@ -97,7 +97,9 @@ describe("informers against kubegen apiserver", () => {
       lat.update.push((await rec.waitFor((s) => s.type === "update" && s.rv === rv, 5000, `update ${name}`)).at - t1);
 
       const { terminatingAt, finalizedAt } = await removeNamespace(name);
-      const terminating = await rec.waitFor((s) => s.type === "update" && s.name === name && s.obj.metadata?.deletionTimestamp !== undefined);
+      const terminating = await rec.waitFor(
+        (s) => s.type === "update" && s.name === name && s.obj.metadata?.deletionTimestamp !== undefined,
+      );
       lat.terminate.push(terminating.at - terminatingAt);
       lat.delete.push((await rec.waitFor((s) => s.type === "delete" && s.name === name, 5000, `delete ${name}`)).at - finalizedAt);
     }
@@ -138,16 +140,26 @@ describe("informers against kubegen apiserver", () => {
 
     const fresh = async (): Promise<Map<string, string>> =>
       new Map((await namespaces.list()).items.map((ns) => [ns.metadata!.name!, ns.metadata!.resourceVersion!]));
-    const cached = (): Map<string, string> => new Map(informer.getStore().list().map((ns) => [ns.metadata!.name!, ns.metadata!.resourceVersion!]));
+    const cached = (): Map<string, string> =>
+      new Map(
+        informer
+          .getStore()
+          .list()
+          .map((ns) => [ns.metadata!.name!, ns.metadata!.resourceVersion!]),
+      );
     let want = await fresh();
-    await until(async () => {
-      const have = cached();
-      if (have.size !== want.size || [...want].some(([n, rv]) => have.get(n) !== rv)) {
-        want = await fresh();
-        return false;
-      }
-      return true;
-    }, 10_000, "the cache to equal a fresh list");
+    await until(
+      async () => {
+        const have = cached();
+        if (have.size !== want.size || [...want].some(([n, rv]) => have.get(n) !== rv)) {
+          want = await fresh();
+          return false;
+        }
+        return true;
+      },
+      10_000,
+      "the cache to equal a fresh list",
+    );
     expect(cached()).toEqual(want);
     expect(want.has("restart-gone")).toBe(false);
     expect(want.get("restart-new-2")).toBeDefined();
@@ -157,7 +169,10 @@ describe("informers against kubegen apiserver", () => {
     const replayed = new Map([...rec.replay()].map(([n, ns]) => [n, ns.metadata!.resourceVersion!]));
     expect(replayed).toEqual(want);
     for (const [name, rv] of want) {
-      expect(rec.seen.filter((s) => s.name === name && s.type !== "delete" && s.rv === rv), `${name}@${rv}`).toHaveLength(1);
+      expect(
+        rec.seen.filter((s) => s.name === name && s.type !== "delete" && s.rv === rv),
+        `${name}@${rv}`,
+      ).toHaveLength(1);
     }
     expect(rec.seen.filter((s) => s.name === "restart-gone" && s.type === "delete")).toHaveLength(1);
     // It recovered by itself: the errors were the outage's (connection refused / reset), reported, not thrown.

@@ -37,7 +37,9 @@ async function exec(file: string, args: string[], cwd: string, timeout = 240_000
     return stdout;
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${path.basename(file)} ${args.join(" ")} (in ${cwd}) failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+    throw new Error(
+      `${path.basename(file)} ${args.join(" ")} (in ${cwd}) failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`,
+    );
   }
 }
 
@@ -207,7 +209,9 @@ beforeAll(async () => {
     // the network); this checkout holds the same version built for this node, so it is copied in.
     npmInstall(server, [packs.client, packs.generator, packs.apiserver], ["--ignore-scripts"]),
   ]);
-  fs.cpSync(path.join(ROOT, "node_modules/better-sqlite3/build"), path.join(server, "node_modules/better-sqlite3/build"), { recursive: true });
+  fs.cpSync(path.join(ROOT, "node_modules/better-sqlite3/build"), path.join(server, "node_modules/better-sqlite3/build"), {
+    recursive: true,
+  });
   await startServer();
 }, 600_000);
 
@@ -251,22 +255,49 @@ describe("(a) an ESM consumer under strict compiler options", () => {
       ["tsconfig.nodenext.json", { module: "NodeNext", moduleResolution: "NodeNext" }],
       ["tsconfig.bundler.json", { module: "ESNext", moduleResolution: "Bundler" }],
     ] as const) {
-      write(client, name, JSON.stringify({ compilerOptions: { ...STRICT, ...resolution, outDir: `out-${resolution.moduleResolution.toLowerCase()}`, rootDir: "src" }, include: ["src"] }, null, 2));
+      write(
+        client,
+        name,
+        JSON.stringify(
+          {
+            compilerOptions: { ...STRICT, ...resolution, outDir: `out-${resolution.moduleResolution.toLowerCase()}`, rootDir: "src" },
+            include: ["src"],
+          },
+          null,
+          2,
+        ),
+      );
     }
   }, 300_000);
 
-  it.each(["nodenext", "bundler"])("type-checks with moduleResolution %s and runs with plain node", async (mode) => {
-    await exec(BIN("tsc"), ["-p", `tsconfig.${mode}.json`], client);
-    const out = JSON.parse(await execEnv(process.execPath, [`out-${mode}/main.js`, `cm-${mode}`], client)) as Record<string, unknown>;
-    expect(out).toEqual({ synced: true, created: `cm-${mode}`, uid: "string", namespaces: expect.arrayContaining(["default", "kube-system"]), informer: "hello" });
-  }, 240_000);
+  it.each(["nodenext", "bundler"])(
+    "type-checks with moduleResolution %s and runs with plain node",
+    async (mode) => {
+      await exec(BIN("tsc"), ["-p", `tsconfig.${mode}.json`], client);
+      const out = JSON.parse(await execEnv(process.execPath, [`out-${mode}/main.js`, `cm-${mode}`], client)) as Record<string, unknown>;
+      expect(out).toEqual({
+        synced: true,
+        created: `cm-${mode}`,
+        uid: "string",
+        namespaces: expect.arrayContaining(["default", "kube-system"]),
+        informer: "hello",
+      });
+    },
+    240_000,
+  );
 });
 
 describe("(b) a CommonJS consumer", () => {
   it("requires the SDK (require(esm)) and lists namespaces", async () => {
     write(client, "cjs/main.cjs", CJS_PROGRAM);
     const out = JSON.parse(await execEnv(process.execPath, ["cjs/main.cjs"], client)) as Record<string, unknown>;
-    expect(out).toEqual({ scheme: true, rest: "function", fakesInMain: false, tracker: "function", namespaces: expect.arrayContaining(["default", "kube-system"]) });
+    expect(out).toEqual({
+      scheme: true,
+      rest: "function",
+      fakesInMain: false,
+      tracker: "function",
+      namespaces: expect.arrayContaining(["default", "kube-system"]),
+    });
   }, 120_000);
 });
 
@@ -279,7 +310,20 @@ describe("(c) an esbuild bundle", () => {
     // yaml (kubeconfig parsing) resolves to its CommonJS build under the "node" condition, and an
     // ESM bundle has no `require` for its `require("process")`: the banner provides one.
     const banner = 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);';
-    await exec(BIN("esbuild"), ["src/main.ts", "--bundle", "--platform=node", "--format=esm", "--target=node20", `--banner:js=${banner}`, `--outfile=${outfile}`, "--log-level=warning"], client);
+    await exec(
+      BIN("esbuild"),
+      [
+        "src/main.ts",
+        "--bundle",
+        "--platform=node",
+        "--format=esm",
+        "--target=node20",
+        `--banner:js=${banner}`,
+        `--outfile=${outfile}`,
+        "--log-level=warning",
+      ],
+      client,
+    );
     const out = JSON.parse(await execEnv(process.execPath, [outfile, "cm-bundle"], bundleDir)) as Record<string, unknown>;
     expect(out).toMatchObject({ synced: true, created: "cm-bundle", informer: "hello" });
   }, 120_000);
@@ -293,10 +337,28 @@ describe("(d) a user's group generated, compiled and served", () => {
     const generated = await exec("npx", ["--no-install", "kubegen", "generate", "--input", "api", "--output", "generated"], server);
     expect(generated).toContain("wrote apis/widgets/v1alpha1/zz_generated.deepcopy.ts");
     await npmInstall(server, ["@types/node@20"], ["--ignore-scripts"]);
-    write(server, "tsconfig.json", JSON.stringify({
-      compilerOptions: { target: "ES2022", lib: ["ES2023"], types: ["node"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, outDir: "out" },
-      include: ["api", "generated", "drive.ts"],
-    }, null, 2));
+    write(
+      server,
+      "tsconfig.json",
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            lib: ["ES2023"],
+            types: ["node"],
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            verbatimModuleSyntax: true,
+            outDir: "out",
+          },
+          include: ["api", "generated", "drive.ts"],
+        },
+        null,
+        2,
+      ),
+    );
     await exec(BIN("tsc"), ["-p", "."], server);
     const out = JSON.parse(await exec(process.execPath, ["out/drive.js"], server, 120_000)) as Record<string, unknown>;
     expect(out).toEqual({

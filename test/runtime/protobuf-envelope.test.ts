@@ -97,11 +97,23 @@ const widgetRaw = [0x0a, 0x02, ...ascii("w1"), 0x10, 0x03, 0x1a, 0x01, ...ascii(
 const widgetEnvelope = [
   ...ascii("k8s\0"),
   // typeMeta (field 1, bytes): apiVersion (1) "example.com/v1", kind (2) "Widget"
-  0x0a, 2 + 14 + 2 + 6, 0x0a, 14, ...ascii("example.com/v1"), 0x12, 6, ...ascii("Widget"),
+  0x0a,
+  2 + 14 + 2 + 6,
+  0x0a,
+  14,
+  ...ascii("example.com/v1"),
+  0x12,
+  6,
+  ...ascii("Widget"),
   // raw (field 2, bytes)
-  0x12, widgetRaw.length, ...widgetRaw,
+  0x12,
+  widgetRaw.length,
+  ...widgetRaw,
   // contentEncoding (3) and contentType (4): empty, but always written
-  0x1a, 0x00, 0x22, 0x00,
+  0x1a,
+  0x00,
+  0x22,
+  0x00,
 ];
 
 describe("the k8s\\0 envelope", () => {
@@ -123,10 +135,22 @@ describe("the k8s\\0 envelope", () => {
   it("reads fields in any order and skips unknown ones", () => {
     const reordered = [
       ...ascii("k8s\0"),
-      0x22, 0x00, // contentType first
-      0x2a, 0x01, 0x78, // field 5, unknown
-      0x12, widgetRaw.length, ...widgetRaw,
-      0x0a, 2 + 14 + 2 + 6, 0x12, 6, ...ascii("Widget"), 0x0a, 14, ...ascii("example.com/v1"),
+      0x22,
+      0x00, // contentType first
+      0x2a,
+      0x01,
+      0x78, // field 5, unknown
+      0x12,
+      widgetRaw.length,
+      ...widgetRaw,
+      0x0a,
+      2 + 14 + 2 + 6,
+      0x12,
+      6,
+      ...ascii("Widget"),
+      0x0a,
+      14,
+      ...ascii("example.com/v1"),
     ];
     expect(decodeObject(scheme, Uint8Array.from(reordered))).toEqual(widget);
   });
@@ -185,7 +209,9 @@ describe("the k8s\\0 envelope", () => {
     expect(decodeObject(scheme, full.subarray(0, typeMetaEnd))).toEqual({ ...widget, tags: undefined, name: "", size: 0 });
     for (let n = 5; n < rawEnd; n++) {
       if (n === typeMetaEnd) continue;
-      expect(["truncated", "unknown-kind", "malformed"], `cut at ${n}`).toContain(reasonOf(() => decodeObject(scheme, full.subarray(0, n))));
+      expect(["truncated", "unknown-kind", "malformed"], `cut at ${n}`).toContain(
+        reasonOf(() => decodeObject(scheme, full.subarray(0, n))),
+      );
     }
   });
 

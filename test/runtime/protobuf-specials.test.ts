@@ -102,13 +102,7 @@ describe("int64 varints", () => {
 
 describe("map key order", () => {
   it("is UTF-8 byte order, as Go sorts keys before marshalling", () => {
-    expect(sortedKeys({ "\u{1F600}": 1, "\uff61": 2, b: 3, a: 4, "": 5 })).toEqual([
-      "",
-      "a",
-      "b",
-      "\uff61",
-      "\u{1F600}",
-    ]);
+    expect(sortedKeys({ "\u{1F600}": 1, "\uff61": 2, b: 3, a: 4, "": 5 })).toEqual(["", "a", "b", "\uff61", "\u{1F600}"]);
     const utf8Order = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (a, b) => {
@@ -227,22 +221,16 @@ describe("metav1.MicroTime", () => {
         bad,
       ).toBe("invalid-value");
     }
-    expect(dec(decodeMicroTime, enc(encodeMicroTime, "2024-01-02T05:04:05.000001+02:00"))).toBe(
-      "2024-01-02T03:04:05.000001Z",
-    );
+    expect(dec(decodeMicroTime, enc(encodeMicroTime, "2024-01-02T05:04:05.000001+02:00"))).toBe("2024-01-02T03:04:05.000001Z");
   });
 
   it("round-trips any microsecond of years 0000-9999", () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -62167219200, max: 253402300799 }),
-        fc.integer({ min: 0, max: 999_999 }),
-        (s, us) => {
-          fc.pre(!(s === -62135596800 && us === 0));
-          const iso = new Date(s * 1000).toISOString().replace(/\.000Z$/, `.${String(us).padStart(6, "0")}Z`);
-          expect(dec(decodeMicroTime, enc(encodeMicroTime, iso))).toBe(iso);
-        },
-      ),
+      fc.property(fc.integer({ min: -62167219200, max: 253402300799 }), fc.integer({ min: 0, max: 999_999 }), (s, us) => {
+        fc.pre(!(s === -62135596800 && us === 0));
+        const iso = new Date(s * 1000).toISOString().replace(/\.000Z$/, `.${String(us).padStart(6, "0")}Z`);
+        expect(dec(decodeMicroTime, enc(encodeMicroTime, iso))).toBe(iso);
+      }),
       { numRuns: 1000 },
     );
   });
@@ -358,20 +346,14 @@ describe("metav1.Duration", () => {
 
   it("formats hours, minutes and seconds by Go's rules", () => {
     fc.assert(
-      fc.property(
-        fc.nat({ max: 10_000 }),
-        fc.nat({ max: 59 }),
-        fc.nat({ max: 59 }),
-        fc.nat({ max: 999_999_999 }),
-        (h, m, s, n) => {
-          const ns = ((BigInt(h) * 60n + BigInt(m)) * 60n + BigInt(s)) * 1_000_000_000n + BigInt(n);
-          fc.pre(ns >= 1_000_000_000n);
-          const frac = n ? `.${String(n).padStart(9, "0").replace(/0+$/, "")}` : "";
-          const want = h ? `${h}h${m}m${s}${frac}s` : m ? `${m}m${s}${frac}s` : `${s}${frac}s`;
-          expect(formatGoDuration(ns)).toBe(want);
-          expect(formatGoDuration(-ns)).toBe(`-${want}`);
-        },
-      ),
+      fc.property(fc.nat({ max: 10_000 }), fc.nat({ max: 59 }), fc.nat({ max: 59 }), fc.nat({ max: 999_999_999 }), (h, m, s, n) => {
+        const ns = ((BigInt(h) * 60n + BigInt(m)) * 60n + BigInt(s)) * 1_000_000_000n + BigInt(n);
+        fc.pre(ns >= 1_000_000_000n);
+        const frac = n ? `.${String(n).padStart(9, "0").replace(/0+$/, "")}` : "";
+        const want = h ? `${h}h${m}m${s}${frac}s` : m ? `${m}m${s}${frac}s` : `${s}${frac}s`;
+        expect(formatGoDuration(ns)).toBe(want);
+        expect(formatGoDuration(-ns)).toBe(`-${want}`);
+      }),
     );
   });
 });

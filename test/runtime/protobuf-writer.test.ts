@@ -148,7 +148,20 @@ describe("Writer, byte for byte as protobufjs", () => {
       }),
       { numRuns: 500 },
     );
-    for (const v of ["", "a", "é", "€", "😀", "a😀b", "x".repeat(127), "x".repeat(128), "é".repeat(64), "é".repeat(63) + "a", "😀".repeat(40), "x".repeat(20_000)]) {
+    for (const v of [
+      "",
+      "a",
+      "é",
+      "€",
+      "😀",
+      "a😀b",
+      "x".repeat(127),
+      "x".repeat(128),
+      "é".repeat(64),
+      "é".repeat(63) + "a",
+      "😀".repeat(40),
+      "x".repeat(20_000),
+    ]) {
       expect(hex(ours([{ op: "string", v }])), JSON.stringify(v.slice(0, 20))).toBe(hex(theirs([{ op: "string", v }])));
     }
   });
@@ -197,7 +210,10 @@ describe("Writer, byte for byte as protobufjs", () => {
 
   it("appends raw bytes without a length", () => {
     const w = Writer.create();
-    w.raw(Uint8Array.of(0x6b, 0x38, 0x73, 0x00)).uint32(8).raw(new Uint8Array(0)).bool(true);
+    w.raw(Uint8Array.of(0x6b, 0x38, 0x73, 0x00))
+      .uint32(8)
+      .raw(new Uint8Array(0))
+      .bool(true);
     expect(hex(w.finish())).toBe("6b3873000801");
   });
 });
@@ -224,7 +240,18 @@ describe("Writer buffers", () => {
     const outerBytes = outer.finish();
     expect(hex(innerBytes)).toBe(hex(withTag(18, "inner".repeat(2000))));
     expect(hex(outerBytes)).toBe(
-      hex(theirs([{ op: "message", tag: 10, body: [{ op: "string", v: "outer-a".repeat(100) }, { op: "string", v: "outer-b" }] }])),
+      hex(
+        theirs([
+          {
+            op: "message",
+            tag: 10,
+            body: [
+              { op: "string", v: "outer-a".repeat(100) },
+              { op: "string", v: "outer-b" },
+            ],
+          },
+        ]),
+      ),
     );
     // And the next writer still works.
     expect(hex(ours([{ op: "string", v: "next" }]))).toBe("046e657874");

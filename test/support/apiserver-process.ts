@@ -45,7 +45,16 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 /** Starts the apiserver and resolves once it prints the URL it listens on. */
 export function spawnAPIServer(dataDir: string, options: SpawnOptions = {}): Promise<APIServerProcess> {
-  const args = ["bin/kubegen.js", options.command ?? "apiserver", "--data-dir", dataDir, "--secure-port", String(options.port ?? 0), "--bind-address", "127.0.0.1"];
+  const args = [
+    "bin/kubegen.js",
+    options.command ?? "apiserver",
+    "--data-dir",
+    dataDir,
+    "--secure-port",
+    String(options.port ?? 0),
+    "--bind-address",
+    "127.0.0.1",
+  ];
   if (options.etcd) args.push("--storage-backend=etcd", `--etcd-servers=${options.etcd}`);
   args.push(...(options.extraArgs ?? []));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -142,10 +151,20 @@ export class AdminClient {
    * Opens a watch and calls `onEvent` for each JSON line; resolves with a handle once the
    * response headers arrive (the server has registered the watch by then).
    */
-  watch(p: string, onEvent: (ev: { type: string; object: Record<string, unknown> }) => void): Promise<{ close(): void; ended: Promise<void> }> {
+  watch(
+    p: string,
+    onEvent: (ev: { type: string; object: Record<string, unknown> }) => void,
+  ): Promise<{ close(): void; ended: Promise<void> }> {
     return new Promise((resolve, reject) => {
       const req = https.request(
-        { agent: this.agent, host: this.base.hostname, port: this.base.port, path: p, method: "GET", headers: { Accept: "application/json" } },
+        {
+          agent: this.agent,
+          host: this.base.hostname,
+          port: this.base.port,
+          path: p,
+          method: "GET",
+          headers: { Accept: "application/json" },
+        },
         (res) => {
           if (res.statusCode !== 200) {
             reject(new Error(`watch ${p}: HTTP ${res.statusCode}`));

@@ -96,22 +96,15 @@ const microTimeArb: fc.Arbitrary<string> = fc
 
 /** Go duration strings: "1h2m3s", "300ms", "0s", "1.5s". */
 const durationArb: fc.Arbitrary<string> = fc.oneof(
-  fc
-    .tuple(fc.nat({ max: 200 }), fc.nat({ max: 59 }), fc.nat({ max: 59 }))
-    .map(([h, m, s]) => `${h}h${m}m${s}s`),
-  fc
-    .tuple(fc.nat({ max: 999 }), fc.constantFrom("ns", "us", "ms", "s", "m", "h"))
-    .map(([n, u]) => `${n}${u}`),
+  fc.tuple(fc.nat({ max: 200 }), fc.nat({ max: 59 }), fc.nat({ max: 59 })).map(([h, m, s]) => `${h}h${m}m${s}s`),
+  fc.tuple(fc.nat({ max: 999 }), fc.constantFrom("ns", "us", "ms", "s", "m", "h")).map(([n, u]) => `${n}${u}`),
   fc.constantFrom("0s", "1.5s", "-2m30s"),
 );
 
 /** Quantity strings: "100m", "1Gi", "0.5", "1e3". */
 const quantityArb: fc.Arbitrary<string> = fc.oneof(
   fc
-    .tuple(
-      fc.nat({ max: 100_000 }),
-      fc.constantFrom("", "m", "k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti", "e3", "E6", "n", "u"),
-    )
+    .tuple(fc.nat({ max: 100_000 }), fc.constantFrom("", "m", "k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti", "e3", "E6", "n", "u"))
     .map(([n, suffix]) => `${n}${suffix}`),
   fc.constantFrom("0", "0.5", "1.25Gi", "-1", "+3"),
 );
@@ -141,10 +134,7 @@ const primitiveArbs: Record<Extract<TypeRef, { kind: "primitive" }>["name"], Arb
   boolean: fc.boolean(),
   int32: fc.integer({ min: INT32_MIN, max: INT32_MAX }),
   int64: fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -1000, max: 1000 })),
-  float64: fc.oneof(
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.integer({ min: -1000, max: 1000 }),
-  ),
+  float64: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -1000, max: 1000 })),
   bytes: fc.uint8Array({ maxLength: 16 }).map((b) => Buffer.from(b).toString("base64")),
 };
 
@@ -194,8 +184,7 @@ class ArbitraryBuilder {
         const d = this.index.resolve(ref);
         if (d.kind === "struct") out.push([ref.pkg, ref.name]);
         else if (d.kind === "alias") this.structRefs(d.target, out);
-        else if (d.kind === "special" && d.special.startsWith("JSONSchemaProps"))
-          out.push([ref.pkg, "JSONSchemaProps"]);
+        else if (d.kind === "special" && d.special.startsWith("JSONSchemaProps")) out.push([ref.pkg, "JSONSchemaProps"]);
         return;
       }
     }
@@ -356,12 +345,7 @@ function builderFor(index: ModelIndex, options: ArbitraryOptions): ArbitraryBuil
  * An arbitrary producing JSON-shaped values of the struct `pkg.name` (cached per index, options
  * and type). Throws if the model has no such struct.
  */
-export function arbitraryFor(
-  index: ModelIndex,
-  pkg: string,
-  name: string,
-  options: ArbitraryOptions = {},
-): fc.Arbitrary<unknown> {
+export function arbitraryFor(index: ModelIndex, pkg: string, name: string, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
   const b = builderFor(index, options);
   let cache = arbitraries.get(b);
   if (!cache) arbitraries.set(b, (cache = new Map()));
@@ -372,10 +356,6 @@ export function arbitraryFor(
 }
 
 /** An arbitrary for any type reference (a field's type, a list of structs, a special, ...). */
-export function arbitraryForRef(
-  index: ModelIndex,
-  ref: TypeRef,
-  options: ArbitraryOptions = {},
-): fc.Arbitrary<unknown> {
+export function arbitraryForRef(index: ModelIndex, ref: TypeRef, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
   return builderFor(index, options).forRef(ref);
 }

@@ -35,10 +35,22 @@ export class FuzzClient {
     private readonly server: RunningAPIServer,
     private readonly timeoutMs = 60_000,
   ) {
-    this.agent = new https.Agent({ keepAlive: true, maxSockets: 4, ca: server.certs.ca.cert, cert: server.certs.admin.cert, key: server.certs.admin.key });
+    this.agent = new https.Agent({
+      keepAlive: true,
+      maxSockets: 4,
+      ca: server.certs.ca.cert,
+      cert: server.certs.admin.cert,
+      key: server.certs.admin.key,
+    });
   }
 
-  request(method: string, p: string, headers: Record<string, string> = {}, body?: string | Uint8Array, stream = false): Promise<HTTPResult> {
+  request(
+    method: string,
+    p: string,
+    headers: Record<string, string> = {},
+    body?: string | Uint8Array,
+    stream = false,
+  ): Promise<HTTPResult> {
     const url = new URL(this.server.url);
     return new Promise((resolve) => {
       let settled = false;
@@ -83,8 +95,18 @@ export class FuzzClient {
     });
   }
 
-  async json<T = Record<string, unknown>>(method: string, p: string, body?: unknown, contentType = "application/json"): Promise<{ status: number; body: T }> {
-    const r = await this.request(method, p, body === undefined ? {} : { "Content-Type": contentType }, body === undefined ? undefined : JSON.stringify(body));
+  async json<T = Record<string, unknown>>(
+    method: string,
+    p: string,
+    body?: unknown,
+    contentType = "application/json",
+  ): Promise<{ status: number; body: T }> {
+    const r = await this.request(
+      method,
+      p,
+      body === undefined ? {} : { "Content-Type": contentType },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     let parsed: unknown = undefined;
     try {
       parsed = JSON.parse(r.body.toString("utf8"));
@@ -127,7 +149,11 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   if (ns.status !== 201) throw new Error(`creating namespace ${FUZZ_NAMESPACE}: ${ns.status} ${JSON.stringify(ns.body)}`);
   // Pods need the namespace's `default` ServiceAccount (ServiceAccount admission); with no
   // controller-manager here, the fuzzer makes it as the serviceaccount controller would.
-  const sa = await client.json("POST", `/api/v1/namespaces/${FUZZ_NAMESPACE}/serviceaccounts`, { apiVersion: "v1", kind: "ServiceAccount", metadata: { name: "default" } });
+  const sa = await client.json("POST", `/api/v1/namespaces/${FUZZ_NAMESPACE}/serviceaccounts`, {
+    apiVersion: "v1",
+    kind: "ServiceAccount",
+    metadata: { name: "default" },
+  });
   if (sa.status !== 201) throw new Error(`creating serviceaccount ${FUZZ_NAMESPACE}/default: ${sa.status} ${JSON.stringify(sa.body)}`);
   const crd = cronTabCRD({}, { group: FUZZ_CRD_GROUP });
   (crd.metadata as { name: string }).name = `crontabs.${FUZZ_CRD_GROUP}`;
@@ -242,7 +268,8 @@ export async function discoverResources(client: FuzzClient): Promise<{ resources
   const definitions = openapi.body.definitions ?? {};
   const byGVK = new Map<string, Schema>();
   for (const [name, d] of Object.entries(definitions)) {
-    for (const gvk of d["x-kubernetes-group-version-kind"] ?? []) byGVK.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, { $ref: `#/definitions/${name}` });
+    for (const gvk of d["x-kubernetes-group-version-kind"] ?? [])
+      byGVK.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, { $ref: `#/definitions/${name}` });
   }
   const resources: FuzzResource[] = [];
   for (const gv of groupVersions) {
@@ -371,7 +398,12 @@ export function onlyStatusChanged(before: Buffer, after: Buffer): boolean {
 }
 
 /** Runs the cases for every resource and reports what broke. */
-export async function runFuzz(client: FuzzClient, resources: FuzzResource[], definitions: Record<string, Schema>, options: RunOptions): Promise<FuzzReport> {
+export async function runFuzz(
+  client: FuzzClient,
+  resources: FuzzResource[],
+  definitions: Record<string, Schema>,
+  options: RunOptions,
+): Promise<FuzzReport> {
   const report: FuzzReport = { stats: [], failures: [], known: [], readyChecks: 0, setupErrors: [], accepted: [] };
   const readyEvery = options.readyEvery ?? 25;
   let sinceReady = 0;
@@ -384,7 +416,12 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
     report.readyChecks++;
     const r = await client.request("GET", "/readyz");
     if (r.status !== 200 || r.body.toString() !== "ok") {
-      record({ ...(after ?? { resource: "-", family: "-", what: "-", method: "-", path: "-", contentType: "-", body: "", bodyLength: 0 }), property: "not ready", status: r.status, response: excerpt(r.body) });
+      record({
+        ...(after ?? { resource: "-", family: "-", what: "-", method: "-", path: "-", contentType: "-", body: "", bodyLength: 0 }),
+        property: "not ready",
+        status: r.status,
+        response: excerpt(r.body),
+      });
     }
   };
 
@@ -403,11 +440,17 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
       const deadline = Date.now() + 30_000;
       for (let i = 0; Date.now() < deadline; i++) {
         if (i >= 3) await new Promise((res) => setTimeout(res, 50));
-        await client.request("DELETE", item, { "Content-Type": "application/json" }, '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}');
+        await client.request(
+          "DELETE",
+          item,
+          { "Content-Type": "application/json" },
+          '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}',
+        );
         const got = await client.json<{ metadata?: { finalizers?: string[] }; spec?: { finalizers?: string[] } }>("GET", item);
         // 404: gone; anything else but 200 (a name the server will not look up): nothing to remove.
         if (got.status !== 200) return;
-        if (got.body.metadata?.finalizers?.length) await client.json("PATCH", item, { metadata: { finalizers: null } }, "application/merge-patch+json");
+        if (got.body.metadata?.finalizers?.length)
+          await client.json("PATCH", item, { metadata: { finalizers: null } }, "application/merge-patch+json");
         if (r.group === "" && r.plural === "namespaces") {
           await client.json("PUT", `${item}/finalize`, { ...got.body, spec: { finalizers: [] } });
         }
@@ -451,7 +494,13 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
         continue;
       }
     }
-    const ctx: CaseContext = { resource: r, namespace: FUZZ_NAMESPACE, targetName: names.target, createName: names.create, stored: () => storedObj };
+    const ctx: CaseContext = {
+      resource: r,
+      namespace: FUZZ_NAMESPACE,
+      targetName: names.target,
+      createName: names.create,
+      stored: () => storedObj,
+    };
     let cases = casesFor(ctx, definitions, seedFor(options.seed, name));
     if (!canWrite) cases = cases.filter((c) => c.target.kind === "none");
     if (options.perFamily !== undefined) {
@@ -494,13 +543,25 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
       else if (res.status >= 500) record((last = failure("5xx")));
       else if (c.mustReject && res.status < 400) record((last = failure("bad input accepted")));
       const rejected = res.status === 0 || res.status >= 400;
-      if (c.family === "wrong-type" && res.status >= 200 && res.status < 300) report.accepted.push({ resource: name, what: c.what, status: res.status });
+      if (c.family === "wrong-type" && res.status >= 200 && res.status < 300)
+        report.accepted.push({ resource: name, what: c.what, status: res.status });
 
       if (c.target.kind === "existing" && canWrite) {
         const after = await client.request("GET", paths.item);
-        if (rejected && (after.status !== 200 || (!after.body.equals(before) && !(r.subresources.includes("status") && onlyStatusChanged(before, after.body))))) {
+        if (
+          rejected &&
+          (after.status !== 200 ||
+            (!after.body.equals(before) && !(r.subresources.includes("status") && onlyStatusChanged(before, after.body))))
+        ) {
           const rv = (b: Buffer): string => /"resourceVersion":"(\d+)"/.exec(b.toString())?.[1] ?? "?";
-          record((last = failure("4xx changed the stored object", after.status !== 200 ? `GET after: ${after.status}` : `resourceVersion ${rv(before)} -> ${rv(after.body)}; after: ${excerpt(after.body, 600)}`)));
+          record(
+            (last = failure(
+              "4xx changed the stored object",
+              after.status !== 200
+                ? `GET after: ${after.status}`
+                : `resourceVersion ${rv(before)} -> ${rv(after.body)}; after: ${excerpt(after.body, 600)}`,
+            )),
+          );
         }
         if (after.status === 200) {
           stored = after.body;
@@ -518,7 +579,8 @@ export async function runFuzz(client: FuzzClient, resources: FuzzResource[], def
         const after = await client.request("GET", item);
         // 400: the server will not even look a name up that no object can have.
         const absent = after.status === 404 || after.status === 400;
-        if (rejected && !absent) record((last = failure("4xx stored an object", `GET ${item} after: ${after.status} ${excerpt(after.body)}`)));
+        if (rejected && !absent)
+          record((last = failure("4xx stored an object", `GET ${item} after: ${after.status} ${excerpt(after.body)}`)));
         if (!absent) await purge(item);
         if (!rejected) {
           // Created under another name (generateName): remove it too.
@@ -554,7 +616,9 @@ export function failureClass(f: Failure): string {
 }
 
 /** Failures grouped by class, each with its smallest request and how many there were. */
-export function minimalFailures(failures: Failure[]): { cls: string; count: number; resources: string[]; smallest: Failure; examples: string[] }[] {
+export function minimalFailures(
+  failures: Failure[],
+): { cls: string; count: number; resources: string[]; smallest: Failure; examples: string[] }[] {
   const byClass = new Map<string, Failure[]>();
   for (const f of failures) {
     const k = failureClass(f);
@@ -591,7 +655,8 @@ export function formatReport(report: FuzzReport): string {
   if (report.known.length) {
     lines.push(`\n${report.known.length} failures of classes fixed elsewhere:`);
     const byKnown = new Map<string, Failure[]>();
-    for (const k of report.known) byKnown.set(`${k.known.area} ${k.known.id}`, [...(byKnown.get(`${k.known.area} ${k.known.id}`) ?? []), k.failure]);
+    for (const k of report.known)
+      byKnown.set(`${k.known.area} ${k.known.id}`, [...(byKnown.get(`${k.known.area} ${k.known.id}`) ?? []), k.failure]);
     for (const [id, fs] of byKnown) lines.push(`  ${id}: ${fs.length}`);
   }
   if (report.failures.length) {

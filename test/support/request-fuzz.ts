@@ -112,7 +112,9 @@ export function encodeJSON(value: Json): string {
 
 /** `.spec.ports[0].port` */
 export function formatPath(path: readonly Seg[]): string {
-  return path.map((s) => (typeof s === "number" ? `[${s}]` : /^[A-Za-z_][\w-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("") || ".";
+  return (
+    path.map((s) => (typeof s === "number" ? `[${s}]` : /^[A-Za-z_][\w-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("") || "."
+  );
 }
 
 /** RFC 6901 pointer. */
@@ -187,7 +189,20 @@ export function resolveSchema(schema: Schema | undefined, definitions: Record<st
 }
 
 /** What kind of value a schema describes, with the formats that change what a wrong value is. */
-export type ValueKind = "string" | "date-time" | "byte" | "int32" | "int64" | "number" | "boolean" | "int-or-string" | "quantity" | "object" | "map" | "array" | "any";
+export type ValueKind =
+  | "string"
+  | "date-time"
+  | "byte"
+  | "int32"
+  | "int64"
+  | "number"
+  | "boolean"
+  | "int-or-string"
+  | "quantity"
+  | "object"
+  | "map"
+  | "array"
+  | "any";
 
 export function valueKind(s: Schema): ValueKind {
   if (s["x-kubernetes-int-or-string"] || s.format === "int-or-string") return "int-or-string";
@@ -282,7 +297,16 @@ export function wrongValues(kind: ValueKind): Json[] {
     case "int32":
       return ["1", 1.5, 2147483648, -2147483649, new RawJSON("1e2"), new RawJSON("1e400"), true, obj, [1]];
     case "int64":
-      return ["1", 1.5, new RawJSON("9223372036854775808"), new RawJSON("-9223372036854775809"), new RawJSON("1e2"), new RawJSON("1e400"), true, obj];
+      return [
+        "1",
+        1.5,
+        new RawJSON("9223372036854775808"),
+        new RawJSON("-9223372036854775809"),
+        new RawJSON("1e2"),
+        new RawJSON("1e400"),
+        true,
+        obj,
+      ];
     case "number":
       return ["1", true, obj, [1], new RawJSON("1e400")];
     case "boolean":
@@ -355,10 +379,26 @@ function writeCases(ctx: CaseContext, family: string, path: Seg[], value: Json |
   const verbs = new Set(r.verbs);
   if (verbs.has("create")) {
     const body = apply(objectOf(r, createName, namespace));
-    out.push({ family, what: `create ${label}`, method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: encodeJSON(body), target: { kind: "create", name: createName } });
+    out.push({
+      family,
+      what: `create ${label}`,
+      method: "POST",
+      path: cp.collection,
+      headers: { "Content-Type": JSON_CT },
+      body: encodeJSON(body),
+      target: { kind: "create", name: createName },
+    });
   }
   if (verbs.has("update")) {
-    out.push({ family, what: `update ${label}`, method: "PUT", path: p.item, headers: { "Content-Type": JSON_CT }, body: () => encodeJSON(apply(ctx.stored())), target: { kind: "existing" } });
+    out.push({
+      family,
+      what: `update ${label}`,
+      method: "PUT",
+      path: p.item,
+      headers: { "Content-Type": JSON_CT },
+      body: () => encodeJSON(apply(ctx.stored())),
+      target: { kind: "existing" },
+    });
   }
   if (verbs.has("patch")) {
     const patch = (type: keyof typeof PATCH_TYPES, body: string | (() => string), query = ""): FuzzCase => ({
@@ -442,7 +482,13 @@ export function hugeAndDeepCases(ctx: CaseContext): FuzzCase[] {
   out.push(...write("annotation of 3 MiB", ["metadata", "annotations", "fuzz"], big));
   out.push(...write("annotations of 300 KiB", ["metadata", "annotations", "fuzz"], "y".repeat(300 * 1024)));
   out.push(...write("label value of 10,000 chars", ["metadata", "labels", "fuzz"], "z".repeat(10_000)));
-  out.push(...write("20,000 finalizers", ["metadata", "finalizers"], Array.from({ length: 20_000 }, (_v, i) => `example.com/f${i}`)));
+  out.push(
+    ...write(
+      "20,000 finalizers",
+      ["metadata", "finalizers"],
+      Array.from({ length: 20_000 }, (_v, i) => `example.com/f${i}`),
+    ),
+  );
   out.push(...write("labels nested 10,000 deep (arrays)", ["metadata", "labels"], deepArray(10_000)));
   out.push(...write("labels nested 10,000 deep (objects)", ["metadata", "labels"], deepObject(10_000)));
   out.push(...write("annotations nested 200 deep", ["metadata", "annotations"], deepObject(200)));
@@ -452,8 +498,24 @@ export function hugeAndDeepCases(ctx: CaseContext): FuzzCase[] {
   const cp = resourcePaths(r, namespace, createName);
   if (r.verbs.includes("create")) {
     const body = encodeJSON(objectOf(r, createName, namespace));
-    out.push({ family: "huge-deep", what: "create with 100,000 spaces before the object", method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: " ".repeat(100_000) + body, target: { kind: "create", name: createName } });
-    out.push({ family: "huge-deep", what: "create nested 100,000 deep at the root", method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: deepArray(100_000).text, target: { kind: "create", name: createName } });
+    out.push({
+      family: "huge-deep",
+      what: "create with 100,000 spaces before the object",
+      method: "POST",
+      path: cp.collection,
+      headers: { "Content-Type": JSON_CT },
+      body: " ".repeat(100_000) + body,
+      target: { kind: "create", name: createName },
+    });
+    out.push({
+      family: "huge-deep",
+      what: "create nested 100,000 deep at the root",
+      method: "POST",
+      path: cp.collection,
+      headers: { "Content-Type": JSON_CT },
+      body: deepArray(100_000).text,
+      target: { kind: "create", name: createName },
+    });
   }
   return out;
 }
@@ -469,12 +531,30 @@ export function badNameCases(ctx: CaseContext): FuzzCase[] {
     // objects and v1 Events take most names).
     const mustReject = name === "." || name === ".." || /[/%]/.test(name);
     if (r.verbs.includes("create")) {
-      out.push({ family: "bad-name", what: `create named ${JSON.stringify(name)}`, method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: encodeJSON(objectOf(r, name, namespace)), target: { kind: "create", name }, mustReject });
+      out.push({
+        family: "bad-name",
+        what: `create named ${JSON.stringify(name)}`,
+        method: "POST",
+        path: cp.collection,
+        headers: { "Content-Type": JSON_CT },
+        body: encodeJSON(objectOf(r, name, namespace)),
+        target: { kind: "create", name },
+        mustReject,
+      });
     }
     if (r.verbs.includes("update")) {
       // The URL names the target, the body another object: a mismatch, or a bad name.
       const body = (): string => encodeJSON(setAt(ctx.stored(), ["metadata", "name"], name));
-      out.push({ family: "bad-name", what: `update of ${targetName} naming ${JSON.stringify(name)} in the body`, method: "PUT", path: resourcePaths(r, namespace, targetName).item, headers: { "Content-Type": JSON_CT }, body, target: { kind: "existing" }, mustReject });
+      out.push({
+        family: "bad-name",
+        what: `update of ${targetName} naming ${JSON.stringify(name)} in the body`,
+        method: "PUT",
+        path: resourcePaths(r, namespace, targetName).item,
+        headers: { "Content-Type": JSON_CT },
+        body,
+        target: { kind: "existing" },
+        mustReject,
+      });
     }
   }
   // Names in the URL, raw: "." and ".." must stay names (never the parent path they resolve to).
@@ -483,27 +563,106 @@ export function badNameCases(ctx: CaseContext): FuzzCase[] {
   for (const raw of rawNames) {
     const item = `${base}/${raw}`;
     const none: Target = { kind: "none" };
-    if (r.verbs.includes("get")) out.push({ family: "bad-name", what: `get ${raw}`, method: "GET", path: item, headers: {}, target: none, mustReject: true });
-    if (r.verbs.includes("delete")) out.push({ family: "bad-name", what: `delete ${raw}`, method: "DELETE", path: item, headers: {}, target: none, mustReject: true });
-    if (r.verbs.includes("patch")) out.push({ family: "bad-name", what: `merge-patch ${raw}`, method: "PATCH", path: item, headers: { "Content-Type": PATCH_TYPES.merge }, body: '{"metadata":{"labels":{"fuzz-dot":"1"}}}', target: none, mustReject: true });
-    if (r.verbs.includes("update")) out.push({ family: "bad-name", what: `update ${raw}`, method: "PUT", path: item, headers: { "Content-Type": JSON_CT }, body: () => encodeJSON(ctx.stored()), target: none, mustReject: true });
+    if (r.verbs.includes("get"))
+      out.push({ family: "bad-name", what: `get ${raw}`, method: "GET", path: item, headers: {}, target: none, mustReject: true });
+    if (r.verbs.includes("delete"))
+      out.push({ family: "bad-name", what: `delete ${raw}`, method: "DELETE", path: item, headers: {}, target: none, mustReject: true });
+    if (r.verbs.includes("patch"))
+      out.push({
+        family: "bad-name",
+        what: `merge-patch ${raw}`,
+        method: "PATCH",
+        path: item,
+        headers: { "Content-Type": PATCH_TYPES.merge },
+        body: '{"metadata":{"labels":{"fuzz-dot":"1"}}}',
+        target: none,
+        mustReject: true,
+      });
+    if (r.verbs.includes("update"))
+      out.push({
+        family: "bad-name",
+        what: `update ${raw}`,
+        method: "PUT",
+        path: item,
+        headers: { "Content-Type": JSON_CT },
+        body: () => encodeJSON(ctx.stored()),
+        target: none,
+        mustReject: true,
+      });
   }
   if (r.verbs.includes("create")) {
     const cp = resourcePaths(r, namespace, ctx.createName);
     const gen = setAt(deleteAt(objectOf(r, ctx.createName, namespace), ["metadata", "name"]), ["metadata", "generateName"], "BAD_");
-    out.push({ family: "bad-name", what: "create with generateName BAD_", method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: encodeJSON(gen), target: { kind: "create", name: ctx.createName } });
+    out.push({
+      family: "bad-name",
+      what: "create with generateName BAD_",
+      method: "POST",
+      path: cp.collection,
+      headers: { "Content-Type": JSON_CT },
+      body: encodeJSON(gen),
+      target: { kind: "create", name: ctx.createName },
+    });
     if (r.namespaced) {
       const other = setAt(objectOf(r, ctx.createName, namespace), ["metadata", "namespace"], "other-namespace");
-      out.push({ family: "bad-name", what: "create with another namespace in the body", method: "POST", path: cp.collection, headers: { "Content-Type": JSON_CT }, body: encodeJSON(other), target: { kind: "create", name: ctx.createName } });
+      out.push({
+        family: "bad-name",
+        what: "create with another namespace in the body",
+        method: "POST",
+        path: cp.collection,
+        headers: { "Content-Type": JSON_CT },
+        body: encodeJSON(other),
+        target: { kind: "create", name: ctx.createName },
+      });
       const badNs = resourcePaths(r, "Bad_Namespace", ctx.createName);
-      out.push({ family: "bad-name", what: "create in namespace Bad_Namespace", method: "POST", path: badNs.collection, headers: { "Content-Type": JSON_CT }, body: encodeJSON(objectOf(r, ctx.createName, "Bad_Namespace")), target: { kind: "none" } });
+      out.push({
+        family: "bad-name",
+        what: "create in namespace Bad_Namespace",
+        method: "POST",
+        path: badNs.collection,
+        headers: { "Content-Type": JSON_CT },
+        body: encodeJSON(objectOf(r, ctx.createName, "Bad_Namespace")),
+        target: { kind: "none" },
+      });
     }
   }
   return out;
 }
 
-const BAD_LABEL_SELECTORS = ["a in (", "=", "a==b==c", "!", "a in (b,", "a notin b", "a,,b", "a=b,", "a!=", "in", "(a)", "a in ()", "a=(b)", `${"a".repeat(64)}=b`, "a=b c", "a=" + "v".repeat(64), "%zz", "a>b", "a<1x", "a=b\u0000"];
-const BAD_FIELD_SELECTORS = ["metadata.name", "metadata.name=", "=a", "metadata.name==a==b", "foo=bar", "spec.nope=1", "metadata.name in (a)", "metadata.name=a,", "metadata.namespace!=", "metadata.name=a\\", "!metadata.name"];
+const BAD_LABEL_SELECTORS = [
+  "a in (",
+  "=",
+  "a==b==c",
+  "!",
+  "a in (b,",
+  "a notin b",
+  "a,,b",
+  "a=b,",
+  "a!=",
+  "in",
+  "(a)",
+  "a in ()",
+  "a=(b)",
+  `${"a".repeat(64)}=b`,
+  "a=b c",
+  "a=" + "v".repeat(64),
+  "%zz",
+  "a>b",
+  "a<1x",
+  "a=b\u0000",
+];
+const BAD_FIELD_SELECTORS = [
+  "metadata.name",
+  "metadata.name=",
+  "=a",
+  "metadata.name==a==b",
+  "foo=bar",
+  "spec.nope=1",
+  "metadata.name in (a)",
+  "metadata.name=a,",
+  "metadata.namespace!=",
+  "metadata.name=a\\",
+  "!metadata.name",
+];
 const BAD_VERSIONS = ["abc", "-1", "1e3", "99999999999999999999", "0x10", "1.5", " 1", "18446744073709551616"];
 const BAD_QUERY: [string, string][] = [
   ["limit", "-1"],
@@ -532,15 +691,37 @@ export function badQueryReadCases(ctx: CaseContext): FuzzCase[] {
   const out: FuzzCase[] = [];
   const q = (k: string, v: string): string => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
   const list = (family: string, what: string, query: string): void => {
-    if (r.verbs.includes("list")) out.push({ family, what: `list ${what}`, method: "GET", path: `${p.collection}?${query}`, headers: {}, target: { kind: "none" } });
-    if (r.verbs.includes("watch")) out.push({ family, what: `watch ${what}`, method: "GET", path: `${p.collection}?watch=true&${query}`, headers: {}, target: { kind: "none" }, stream: true });
+    if (r.verbs.includes("list"))
+      out.push({ family, what: `list ${what}`, method: "GET", path: `${p.collection}?${query}`, headers: {}, target: { kind: "none" } });
+    if (r.verbs.includes("watch"))
+      out.push({
+        family,
+        what: `watch ${what}`,
+        method: "GET",
+        path: `${p.collection}?watch=true&${query}`,
+        headers: {},
+        target: { kind: "none" },
+        stream: true,
+      });
   };
   for (const s of BAD_LABEL_SELECTORS) list("bad-selector", `labelSelector=${JSON.stringify(s)}`, q("labelSelector", s));
   for (const s of BAD_FIELD_SELECTORS) list("bad-selector", `fieldSelector=${JSON.stringify(s)}`, q("fieldSelector", s));
   for (const v of BAD_VERSIONS) {
     list("bad-resource-version", `resourceVersion=${v}`, q("resourceVersion", v));
-    list("bad-resource-version", `resourceVersion=${v}&resourceVersionMatch=NotOlderThan`, `${q("resourceVersion", v)}&resourceVersionMatch=NotOlderThan`);
-    if (r.verbs.includes("get")) out.push({ family: "bad-resource-version", what: `get resourceVersion=${v}`, method: "GET", path: `${p.item}?${q("resourceVersion", v)}`, headers: {}, target: { kind: "none" } });
+    list(
+      "bad-resource-version",
+      `resourceVersion=${v}&resourceVersionMatch=NotOlderThan`,
+      `${q("resourceVersion", v)}&resourceVersionMatch=NotOlderThan`,
+    );
+    if (r.verbs.includes("get"))
+      out.push({
+        family: "bad-resource-version",
+        what: `get resourceVersion=${v}`,
+        method: "GET",
+        path: `${p.item}?${q("resourceVersion", v)}`,
+        headers: {},
+        target: { kind: "none" },
+      });
   }
   for (const [k, v] of BAD_QUERY) list("bad-query", `${k}=${v}`, q(k, v));
   list("bad-query", "limit=1&continue=garbage", "limit=1&continue=garbage");
@@ -559,8 +740,24 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
   const valid = encodeJSON(objectOf(r, createName, namespace));
   const stored = (): string => encodeJSON(ctx.stored());
   const storedWith = (fn: (text: string) => string) => (): string => fn(stored());
-  const add = (family: string, what: string, method: string, path: string, contentType: string | undefined, body: string | Uint8Array | (() => string) | undefined, target: Target): void => {
-    out.push({ family, what, method, path, headers: contentType === undefined ? {} : { "Content-Type": contentType }, ...(body !== undefined && { body }), target });
+  const add = (
+    family: string,
+    what: string,
+    method: string,
+    path: string,
+    contentType: string | undefined,
+    body: string | Uint8Array | (() => string) | undefined,
+    target: Target,
+  ): void => {
+    out.push({
+      family,
+      what,
+      method,
+      path,
+      headers: contentType === undefined ? {} : { "Content-Type": contentType },
+      ...(body !== undefined && { body }),
+      target,
+    });
   };
   const create: Target = { kind: "create", name: createName };
   const existing: Target = { kind: "existing" };
@@ -583,12 +780,46 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
   for (const [k, v] of writeQueries) {
     const query = `?${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
     if (canCreate) add("bad-query", `create ${k}=${JSON.stringify(v)}`, "POST", `${cp.collection}${query}`, JSON_CT, valid, create);
-    if (canUpdate) add("bad-query", `update ${k}=${JSON.stringify(v)}`, "PUT", `${p.item}${query}`, JSON_CT, () => encodeJSON(setAt(ctx.stored(), ["metadata", "labels", "fuzz-q"], "1")), existing);
-    if (canPatch) add("bad-query", `merge-patch ${k}=${JSON.stringify(v)}`, "PATCH", `${p.item}${query}`, PATCH_TYPES.merge, '{"metadata":{"labels":{"fuzz-q":"1"}}}', existing);
+    if (canUpdate)
+      add(
+        "bad-query",
+        `update ${k}=${JSON.stringify(v)}`,
+        "PUT",
+        `${p.item}${query}`,
+        JSON_CT,
+        () => encodeJSON(setAt(ctx.stored(), ["metadata", "labels", "fuzz-q"], "1")),
+        existing,
+      );
+    if (canPatch)
+      add(
+        "bad-query",
+        `merge-patch ${k}=${JSON.stringify(v)}`,
+        "PATCH",
+        `${p.item}${query}`,
+        PATCH_TYPES.merge,
+        '{"metadata":{"labels":{"fuzz-q":"1"}}}',
+        existing,
+      );
   }
   if (canPatch) {
-    add("bad-query", "apply without fieldManager", "PATCH", p.item, PATCH_TYPES.apply, encodeJSON(objectOf(r, targetName, namespace)), existing);
-    add("bad-query", "force=true on a merge patch", "PATCH", `${p.item}?force=true&fieldManager=fuzz`, PATCH_TYPES.merge, '{"metadata":{"labels":{"fuzz-q":"1"}}}', existing);
+    add(
+      "bad-query",
+      "apply without fieldManager",
+      "PATCH",
+      p.item,
+      PATCH_TYPES.apply,
+      encodeJSON(objectOf(r, targetName, namespace)),
+      existing,
+    );
+    add(
+      "bad-query",
+      "force=true on a merge patch",
+      "PATCH",
+      `${p.item}?force=true&fieldManager=fuzz`,
+      PATCH_TYPES.merge,
+      '{"metadata":{"labels":{"fuzz-q":"1"}}}',
+      existing,
+    );
   }
   if (canDelete) {
     for (const [k, v] of [
@@ -602,27 +833,78 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
       add("bad-query", `delete ${k}=${v}`, "DELETE", `${p.item}?${k}=${encodeURIComponent(v)}`, undefined, undefined, existing);
     }
     const opts = (o: unknown): string => encodeJSON({ kind: "DeleteOptions", apiVersion: "v1", ...(o as object) });
-    add("bad-body", "delete with a precondition uid that does not match", "DELETE", p.item, JSON_CT, opts({ preconditions: { uid: "not-the-uid" } }), existing);
-    add("bad-body", "delete with a precondition resourceVersion that does not match", "DELETE", p.item, JSON_CT, opts({ preconditions: { resourceVersion: "1" } }), existing);
+    add(
+      "bad-body",
+      "delete with a precondition uid that does not match",
+      "DELETE",
+      p.item,
+      JSON_CT,
+      opts({ preconditions: { uid: "not-the-uid" } }),
+      existing,
+    );
+    add(
+      "bad-body",
+      "delete with a precondition resourceVersion that does not match",
+      "DELETE",
+      p.item,
+      JSON_CT,
+      opts({ preconditions: { resourceVersion: "1" } }),
+      existing,
+    );
     add("bad-body", "delete with gracePeriodSeconds a string", "DELETE", p.item, JSON_CT, opts({ gracePeriodSeconds: "5" }), existing);
     add("bad-body", "delete with propagationPolicy Bogus", "DELETE", p.item, JSON_CT, opts({ propagationPolicy: "Bogus" }), existing);
     add("bad-body", "delete with preconditions a list", "DELETE", p.item, JSON_CT, opts({ preconditions: ["x"] }), existing);
     add("bad-body", "delete with a body that is not JSON", "DELETE", p.item, JSON_CT, "{nope", existing);
     add("bad-body", "delete with an array body", "DELETE", p.item, JSON_CT, "[]", existing);
     add("bad-body", "delete with dryRun a string in the body", "DELETE", p.item, JSON_CT, opts({ dryRun: "All" }), existing);
-    add("bad-body", "delete with an unknown kind of options", "DELETE", p.item, JSON_CT, encodeJSON({ kind: "Nope", apiVersion: "v9" }), existing);
+    add(
+      "bad-body",
+      "delete with an unknown kind of options",
+      "DELETE",
+      p.item,
+      JSON_CT,
+      encodeJSON({ kind: "Nope", apiVersion: "v9" }),
+      existing,
+    );
   }
 
   // Content-Types.
-  const contentTypes = ["text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16", "application/vnd.kubernetes.protobuf", "application/yaml", "application/json;;", "*/*", "application/", "application/json-patch+json"];
+  const contentTypes = [
+    "text/plain",
+    "application/xml",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/json; charset=utf-16",
+    "application/vnd.kubernetes.protobuf",
+    "application/yaml",
+    "application/json;;",
+    "*/*",
+    "application/",
+    "application/json-patch+json",
+  ];
   for (const ct of contentTypes) {
     if (canCreate) add("bad-content-type", `create as ${ct}`, "POST", cp.collection, ct, valid, create);
     if (canUpdate) add("bad-content-type", `update as ${ct}`, "PUT", p.item, ct, stored, existing);
   }
   if (canCreate) add("bad-content-type", "create without a Content-Type", "POST", cp.collection, undefined, valid, create);
   if (canPatch) {
-    for (const ct of ["application/json", "text/plain", "application/yaml", "application/merge-patch+yaml", "application/apply-patch+json", "application/vnd.kubernetes.protobuf"]) {
-      add("bad-content-type", `patch as ${ct}`, "PATCH", `${p.item}?fieldManager=fuzz`, ct, '{"metadata":{"labels":{"fuzz-ct":"1"}}}', existing);
+    for (const ct of [
+      "application/json",
+      "text/plain",
+      "application/yaml",
+      "application/merge-patch+yaml",
+      "application/apply-patch+json",
+      "application/vnd.kubernetes.protobuf",
+    ]) {
+      add(
+        "bad-content-type",
+        `patch as ${ct}`,
+        "PATCH",
+        `${p.item}?fieldManager=fuzz`,
+        ct,
+        '{"metadata":{"labels":{"fuzz-ct":"1"}}}',
+        existing,
+      );
     }
     add("bad-content-type", "patch without a Content-Type", "PATCH", p.item, undefined, '{"metadata":{}}', existing);
   }
@@ -651,7 +933,11 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
     if (canCreate) add("bad-body", `create with ${what}`, "POST", cp.collection, JSON_CT, body, create);
     if (canUpdate) add("bad-body", `update with ${what}`, "PUT", p.item, JSON_CT, body.split(createName).join(targetName), existing);
   }
-  const invalidUTF8 = Buffer.concat([Buffer.from(valid.slice(0, valid.indexOf(createName))), Buffer.from([0xff, 0xfe, 0xc0]), Buffer.from(valid.slice(valid.indexOf(createName)))]);
+  const invalidUTF8 = Buffer.concat([
+    Buffer.from(valid.slice(0, valid.indexOf(createName))),
+    Buffer.from([0xff, 0xfe, 0xc0]),
+    Buffer.from(valid.slice(valid.indexOf(createName))),
+  ]);
   if (canCreate) add("bad-body", "create with invalid UTF-8 in the name", "POST", cp.collection, JSON_CT, invalidUTF8, create);
   // The stored object, current resourceVersion and all, spoilt in one way each.
   const spoilt: [string, (text: string) => string][] = [
@@ -661,7 +947,10 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
     ["the stored object with resourceVersion a number", (t) => t.replace(/"resourceVersion":"(\d+)"/, '"resourceVersion":$1')],
     ["the stored object with resourceVersion not a number", (t) => t.replace(/"resourceVersion":"(\d+)"/, '"resourceVersion":"abc"')],
     ["the stored object with another uid", (t) => t.replace(/"uid":"[^"]*"/, '"uid":"not-the-uid"')],
-    ["the stored object with creationTimestamp no time", (t) => t.replace(/"creationTimestamp":"[^"]*"/, '"creationTimestamp":"yesterday"')],
+    [
+      "the stored object with creationTimestamp no time",
+      (t) => t.replace(/"creationTimestamp":"[^"]*"/, '"creationTimestamp":"yesterday"'),
+    ],
   ];
   for (const [what, fn] of spoilt) {
     if (canUpdate) add("bad-body", `update with ${what}`, "PUT", p.item, JSON_CT, storedWith(fn), existing);
@@ -706,8 +995,16 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
       ["merge", "finalizers a string", '{"metadata":{"finalizers":"x"}}'],
       ["merge", "a bad finalizer", '{"metadata":{"finalizers":["Not A Finalizer"]}}'],
       ["merge", "managedFields a string", '{"metadata":{"managedFields":"x"}}'],
-      ["merge", "managedFields with an unknown operation", '{"metadata":{"managedFields":[{"manager":"m","operation":"Bogus","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{}}]}}'],
-      ["merge", "managedFields with fieldsV1 a string", '{"metadata":{"managedFields":[{"manager":"m","operation":"Update","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":"x"}]}}'],
+      [
+        "merge",
+        "managedFields with an unknown operation",
+        '{"metadata":{"managedFields":[{"manager":"m","operation":"Bogus","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{}}]}}',
+      ],
+      [
+        "merge",
+        "managedFields with fieldsV1 a string",
+        '{"metadata":{"managedFields":[{"manager":"m","operation":"Update","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":"x"}]}}',
+      ],
       ["merge", "a creationTimestamp that is no time", '{"metadata":{"creationTimestamp":"yesterday"}}'],
       ["merge", "a deletionTimestamp set by the client", '{"metadata":{"deletionTimestamp":"2020-01-01T00:00:00Z"}}'],
       ["strategic", "a list", "[1]"],
@@ -727,9 +1024,17 @@ export function badRequestShapeCases(ctx: CaseContext): FuzzCase[] {
       ["apply", "without apiVersion and kind", encodeJSON({ metadata: { name: targetName } })],
       ["apply", "another kind", encodeJSON({ ...objectOf(r, targetName, namespace), kind: "Nope" })],
       ["apply", "another name", encodeJSON(objectOf(r, "other-name", namespace))],
-      ["apply", "a YAML alias bomb", `a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n`],
+      [
+        "apply",
+        "a YAML alias bomb",
+        `a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n`,
+      ],
       ["apply", "a YAML tag", "apiVersion: !!binary AAAA\n"],
-      ["apply", "managedFields set", encodeJSON(setAt(objectOf(r, targetName, namespace), ["metadata", "managedFields"], [{ manager: "x", operation: "Apply" }]))],
+      [
+        "apply",
+        "managedFields set",
+        encodeJSON(setAt(objectOf(r, targetName, namespace), ["metadata", "managedFields"], [{ manager: "x", operation: "Apply" }])),
+      ],
     ];
     for (const [type, what, body] of patches) {
       const query = type === "apply" ? "?fieldManager=fuzz&force=true" : "";

@@ -40,8 +40,7 @@ export function sharedContainers(original: unknown, copy: unknown): string[] {
     if (Array.isArray(v)) {
       v.forEach((e, i) => visit(e, `${path}[${i}]`));
     } else {
-      for (const k of Object.keys(v))
-        visit((v as Record<string, unknown>)[k], `${path}[${JSON.stringify(k)}]`);
+      for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], `${path}[${JSON.stringify(k)}]`);
     }
   };
   visit(copy, "$");

@@ -6,11 +6,7 @@ import type { float64, int64 } from "../../scalars.js";
  *
  * +enum
  */
-export type FieldValueErrorReason =
-  | "FieldValueRequired"
-  | "FieldValueDuplicate"
-  | "FieldValueInvalid"
-  | "FieldValueForbidden";
+export type FieldValueErrorReason = "FieldValueRequired" | "FieldValueDuplicate" | "FieldValueInvalid" | "FieldValueForbidden";
 
 /**
  * JSON is an arbitrary JSON value: a boolean, number, string, array, object or null.

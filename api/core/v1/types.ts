@@ -778,7 +778,8 @@ export type PersistentVolumeClaimConditionType = string;
  *
  * +enum
  */
-export type ClaimResourceStatus = "ControllerResizeInProgress" | "ControllerResizeInfeasible" | "NodeResizeInProgress" | "NodeResizeInfeasible" | "NodeResizePending";
+export type ClaimResourceStatus =
+  "ControllerResizeInProgress" | "ControllerResizeInfeasible" | "NodeResizeInProgress" | "NodeResizeInfeasible" | "NodeResizePending";
 
 /**
  * PersistentVolumeClaimModifyVolumeStatus reports a change of a claim's VolumeAttributesClass in
@@ -3596,7 +3597,72 @@ export interface LifecycleHandler {
  *
  * +enum
  */
-export type Signal = "SIGABRT" | "SIGALRM" | "SIGBUS" | "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGFPE" | "SIGHUP" | "SIGILL" | "SIGINT" | "SIGIO" | "SIGIOT" | "SIGKILL" | "SIGPIPE" | "SIGPOLL" | "SIGPROF" | "SIGPWR" | "SIGQUIT" | "SIGRTMAX" | "SIGRTMAX-1" | "SIGRTMAX-10" | "SIGRTMAX-11" | "SIGRTMAX-12" | "SIGRTMAX-13" | "SIGRTMAX-14" | "SIGRTMAX-2" | "SIGRTMAX-3" | "SIGRTMAX-4" | "SIGRTMAX-5" | "SIGRTMAX-6" | "SIGRTMAX-7" | "SIGRTMAX-8" | "SIGRTMAX-9" | "SIGRTMIN" | "SIGRTMIN+1" | "SIGRTMIN+10" | "SIGRTMIN+11" | "SIGRTMIN+12" | "SIGRTMIN+13" | "SIGRTMIN+14" | "SIGRTMIN+15" | "SIGRTMIN+2" | "SIGRTMIN+3" | "SIGRTMIN+4" | "SIGRTMIN+5" | "SIGRTMIN+6" | "SIGRTMIN+7" | "SIGRTMIN+8" | "SIGRTMIN+9" | "SIGSEGV" | "SIGSTKFLT" | "SIGSTOP" | "SIGSYS" | "SIGTERM" | "SIGTRAP" | "SIGTSTP" | "SIGTTIN" | "SIGTTOU" | "SIGURG" | "SIGUSR1" | "SIGUSR2" | "SIGVTALRM" | "SIGWINCH" | "SIGXCPU" | "SIGXFSZ";
+export type Signal =
+  | "SIGABRT"
+  | "SIGALRM"
+  | "SIGBUS"
+  | "SIGCHLD"
+  | "SIGCLD"
+  | "SIGCONT"
+  | "SIGFPE"
+  | "SIGHUP"
+  | "SIGILL"
+  | "SIGINT"
+  | "SIGIO"
+  | "SIGIOT"
+  | "SIGKILL"
+  | "SIGPIPE"
+  | "SIGPOLL"
+  | "SIGPROF"
+  | "SIGPWR"
+  | "SIGQUIT"
+  | "SIGRTMAX"
+  | "SIGRTMAX-1"
+  | "SIGRTMAX-10"
+  | "SIGRTMAX-11"
+  | "SIGRTMAX-12"
+  | "SIGRTMAX-13"
+  | "SIGRTMAX-14"
+  | "SIGRTMAX-2"
+  | "SIGRTMAX-3"
+  | "SIGRTMAX-4"
+  | "SIGRTMAX-5"
+  | "SIGRTMAX-6"
+  | "SIGRTMAX-7"
+  | "SIGRTMAX-8"
+  | "SIGRTMAX-9"
+  | "SIGRTMIN"
+  | "SIGRTMIN+1"
+  | "SIGRTMIN+10"
+  | "SIGRTMIN+11"
+  | "SIGRTMIN+12"
+  | "SIGRTMIN+13"
+  | "SIGRTMIN+14"
+  | "SIGRTMIN+15"
+  | "SIGRTMIN+2"
+  | "SIGRTMIN+3"
+  | "SIGRTMIN+4"
+  | "SIGRTMIN+5"
+  | "SIGRTMIN+6"
+  | "SIGRTMIN+7"
+  | "SIGRTMIN+8"
+  | "SIGRTMIN+9"
+  | "SIGSEGV"
+  | "SIGSTKFLT"
+  | "SIGSTOP"
+  | "SIGSYS"
+  | "SIGTERM"
+  | "SIGTRAP"
+  | "SIGTSTP"
+  | "SIGTTIN"
+  | "SIGTTOU"
+  | "SIGURG"
+  | "SIGUSR1"
+  | "SIGUSR2"
+  | "SIGVTALRM"
+  | "SIGWINCH"
+  | "SIGXCPU"
+  | "SIGXFSZ";
 
 /**
  * Lifecycle holds the hooks run after a container starts and before it stops, and the stop signal.
@@ -7164,7 +7230,14 @@ export interface LimitRangeList extends TypeMeta {
  *
  * +enum
  */
-export type ResourceQuotaScope = "BestEffort" | "CrossNamespacePodAffinity" | "NotBestEffort" | "NotTerminating" | "PriorityClass" | "Terminating" | "VolumeAttributesClass";
+export type ResourceQuotaScope =
+  | "BestEffort"
+  | "CrossNamespacePodAffinity"
+  | "NotBestEffort"
+  | "NotTerminating"
+  | "PriorityClass"
+  | "Terminating"
+  | "VolumeAttributesClass";
 
 /**
  * ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.

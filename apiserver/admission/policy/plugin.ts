@@ -68,7 +68,13 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       variables: list(spec.variables).map((c) => ({ name: str(c.name), program: tryCompile(str(c.expression)) })),
       validations: list(spec.validations).map((v) => {
         const me = typeof v.messageExpression === "string" ? tryCompile(v.messageExpression) : undefined;
-        return { expression: str(v.expression), program: tryCompile(str(v.expression)), ...(typeof v.message === "string" && { message: v.message }), ...(typeof me === "object" && { messageExpression: me }), ...(typeof v.reason === "string" && { reason: v.reason }) };
+        return {
+          expression: str(v.expression),
+          program: tryCompile(str(v.expression)),
+          ...(typeof v.message === "string" && { message: v.message }),
+          ...(typeof me === "object" && { messageExpression: me }),
+          ...(typeof v.reason === "string" && { reason: v.reason }),
+        };
       }),
     };
     this.cache.set(key, { rv, compiled });
@@ -100,7 +106,15 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       const failClosed = str(pspec.failurePolicy) !== "Ignore";
       const actions = Array.isArray(bspec.validationActions) ? (bspec.validationActions as string[]) : ["Deny"];
       const deny = (message: string, reason = "Invalid"): never => {
-        throw new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: `ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}' denied request: ${message}`, reason, code: CODES[reason] ?? 422 });
+        throw new StatusError({
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Failure",
+          message: `ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}' denied request: ${message}`,
+          reason,
+          code: CODES[reason] ?? 422,
+        });
       };
       // Params: the binding's paramRef names one object of the policy's paramKind.
       let params: unknown = null;
@@ -108,7 +122,9 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       if (str(paramKind.kind) !== "") {
         const ref = rec(bspec.paramRef);
         const ns = str(ref.namespace) || a.namespace;
-        const p = str(ref.name) ? await this.source.param(str(paramKind.apiVersion), str(paramKind.kind), ns, str(ref.name), ctx.signal) : undefined;
+        const p = str(ref.name)
+          ? await this.source.param(str(paramKind.apiVersion), str(paramKind.kind), ns, str(ref.name), ctx.signal)
+          : undefined;
         if (!p) {
           if (str(ref.parameterNotFoundAction) === "Allow") continue;
           if (failClosed) deny(`failed to configure binding: no params found for policy binding with \`Deny\` parameterNotFoundAction`);
@@ -166,7 +182,8 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
               // A failing messageExpression falls back to the message, as upstream.
             }
           }
-          if (actions.includes("Warn")) warnings?.push(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${message}`);
+          if (actions.includes("Warn"))
+            warnings?.push(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${message}`);
           if (actions.includes("Deny")) deny(message, v.reason ?? "Invalid");
         }
       } catch (err) {

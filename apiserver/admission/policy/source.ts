@@ -11,7 +11,14 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
     if (!s?.list) return [];
     return (await s.list(system(signal), {})).items;
   };
-  const get = async (group: string, version: string, plural: string, name: string, namespace: string, signal: AbortSignal): Promise<KubeObject | undefined> => {
+  const get = async (
+    group: string,
+    version: string,
+    plural: string,
+    name: string,
+    namespace: string,
+    signal: AbortSignal,
+  ): Promise<KubeObject | undefined> => {
     const s = index.lookup(group, version, plural)?.storage;
     if (!s?.get) return undefined;
     try {
@@ -35,7 +42,10 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
 }
 
 /** Webhook configurations and namespaces from the apiserver's own storages. */
-export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): import("../webhook/plugin.js").WebhookSource {
+export function indexWebhookSource(
+  index: ResourceIndex,
+  system: (signal: AbortSignal) => RequestContext,
+): import("../webhook/plugin.js").WebhookSource {
   const p = indexPolicySource(index, system);
   const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(GROUP, "v1", plural)?.storage;

@@ -18,7 +18,12 @@ export function webhookURL(c: ClientConfig): string {
 export class CallError extends Error {}
 
 /** POSTs the review and returns the parsed response body; throws CallError with upstream's wording of the failure. */
-export function callWebhook(c: ClientConfig, review: unknown, timeoutSeconds: number, signal: AbortSignal): Promise<Record<string, unknown>> {
+export function callWebhook(
+  c: ClientConfig,
+  review: unknown,
+  timeoutSeconds: number,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
   const base = webhookURL(c);
   const url = new URL(base);
   url.searchParams.set("timeout", `${timeoutSeconds}s`);
@@ -27,13 +32,24 @@ export function callWebhook(c: ClientConfig, review: unknown, timeoutSeconds: nu
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
-      { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": Buffer.byteLength(body) }, ...(ca && { ca }), timeout: timeoutSeconds * 1000, signal },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": Buffer.byteLength(body) },
+        ...(ca && { ca }),
+        timeout: timeoutSeconds * 1000,
+        signal,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (d: Buffer) => chunks.push(d));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          if ((res.statusCode ?? 0) >= 300) return reject(new CallError(`failed to call webhook: an error on the server ("${text.slice(0, 200)}") has prevented the request from succeeding`));
+          if ((res.statusCode ?? 0) >= 300)
+            return reject(
+              new CallError(
+                `failed to call webhook: an error on the server ("${text.slice(0, 200)}") has prevented the request from succeeding`,
+              ),
+            );
           try {
             resolve(JSON.parse(text) as Record<string, unknown>);
           } catch {

@@ -25,7 +25,8 @@ export interface WebhookSource {
   namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
 }
 
-const status = (code: number, reason: string, message: string): StatusError => new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
+const status = (code: number, reason: string, message: string): StatusError =>
+  new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
 
 export class WebhookAdmission implements AdmissionPlugin {
   readonly name = "Webhooks";
@@ -94,18 +95,38 @@ export class WebhookAdmission implements AdmissionPlugin {
       const p = this.program(str(c.expression));
       try {
         if (typeof p === "string") throw new EvalError(p);
-        const bindings = { object: a.object ? jsonToCEL(a.object) : null, oldObject: null, request: { operation: a.operation, name: a.name, namespace: a.namespace, userInfo: { username: a.user.name, groups: a.user.groups ?? [] } } };
+        const bindings = {
+          object: a.object ? jsonToCEL(a.object) : null,
+          oldObject: null,
+          request: {
+            operation: a.operation,
+            name: a.name,
+            namespace: a.namespace,
+            userInfo: { username: a.user.name, groups: a.user.groups ?? [] },
+          },
+        };
         if (p.eval(bindings) !== true) return undefined;
       } catch (err) {
         if (!(err instanceof EvalError)) throw err;
-        if (failClosed) throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": failed to evaluate match condition ${JSON.stringify(str(c.name))}: ${err.message}`);
+        if (failClosed)
+          throw status(
+            500,
+            "InternalError",
+            `Internal error occurred: failed calling webhook "${name}": failed to evaluate match condition ${JSON.stringify(str(c.name))}: ${err.message}`,
+          );
         return undefined;
       }
     }
-    if (a.dryRun && str(h.sideEffects) !== "None" && str(h.sideEffects) !== "NoneOnDryRun") throw status(400, "BadRequest", `admission webhook "${name}" does not support dry run`);
+    if (a.dryRun && str(h.sideEffects) !== "None" && str(h.sideEffects) !== "NoneOnDryRun")
+      throw status(400, "BadRequest", `admission webhook "${name}" does not support dry run`);
     let res: Obj;
     try {
-      res = await callWebhook(rec(h.clientConfig) as ClientConfig, this.review(a), typeof h.timeoutSeconds === "number" ? h.timeoutSeconds : 10, ctx.signal);
+      res = await callWebhook(
+        rec(h.clientConfig) as ClientConfig,
+        this.review(a),
+        typeof h.timeoutSeconds === "number" ? h.timeoutSeconds : 10,
+        ctx.signal,
+      );
     } catch (err) {
       if (!(err instanceof CallError)) throw err;
       if (failClosed) throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": ${err.message}`);
@@ -118,7 +139,13 @@ export class WebhookAdmission implements AdmissionPlugin {
       const st = rec(response.status);
       const msg = str(st.message);
       const code = typeof st.code === "number" && st.code > 0 ? st.code : 403;
-      throw status(code, str(st.reason) || "Forbidden", msg ? `admission webhook "${name}" denied the request: ${msg}` : `admission webhook "${name}" denied the request without explanation`);
+      throw status(
+        code,
+        str(st.reason) || "Forbidden",
+        msg
+          ? `admission webhook "${name}" denied the request: ${msg}`
+          : `admission webhook "${name}" denied the request without explanation`,
+      );
     }
     return response;
   }
@@ -130,13 +157,22 @@ export class WebhookAdmission implements AdmissionPlugin {
       const response = await this.call(h, a, ctx);
       if (!response || typeof response.patch !== "string" || !a.object) return false;
       const name = str(h.name);
-      if (str(response.patchType) !== "JSONPatch") throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": expected patchType JSONPatch, got ${str(response.patchType)}`);
+      if (str(response.patchType) !== "JSONPatch")
+        throw status(
+          500,
+          "InternalError",
+          `Internal error occurred: failed calling webhook "${name}": expected patchType JSONPatch, got ${str(response.patchType)}`,
+        );
       let patched: KubeObject;
       try {
         const ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8")) as Parameters<typeof applyJSONPatch>[1];
         patched = applyJSONPatch(structuredClone(a.object), ops) as KubeObject;
       } catch (err) {
-        throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": JSONPatch failed: ${(err as Error).message.split("\n")[0]}`);
+        throw status(
+          500,
+          "InternalError",
+          `Internal error occurred: failed calling webhook "${name}": JSONPatch failed: ${(err as Error).message.split("\n")[0]}`,
+        );
       }
       const changed = JSON.stringify(patched) !== JSON.stringify(a.object);
       for (const k of Object.keys(a.object)) delete (a.object as Obj)[k];

@@ -8,10 +8,18 @@ import { applyPatch, parsePatch } from "../../registry/patch/index.js";
 import type { KubeObject, RESTStorage, RequestContext, WatchEvent } from "../../registry/rest.js";
 import type { Converter } from "./webhook.js";
 
-export function convertingStorage(base: RESTStorage, storage: RESTStorage, converter: Converter, apiVersion: string, storageAPIVersion: string): RESTStorage {
-  const one = async (ctx: RequestContext, o: KubeObject, to: string): Promise<KubeObject> => (await converter.convert([o], to, ctx.signal))[0]!;
+export function convertingStorage(
+  base: RESTStorage,
+  storage: RESTStorage,
+  converter: Converter,
+  apiVersion: string,
+  storageAPIVersion: string,
+): RESTStorage {
+  const one = async (ctx: RequestContext, o: KubeObject, to: string): Promise<KubeObject> =>
+    (await converter.convert([o], to, ctx.signal))[0]!;
   const toServed = (ctx: RequestContext, o: KubeObject): Promise<KubeObject> => one(ctx, o, apiVersion);
-  const toStored = (ctx: RequestContext, o: KubeObject): Promise<KubeObject> => one(ctx, { ...o, apiVersion: o.apiVersion ?? apiVersion }, storageAPIVersion);
+  const toStored = (ctx: RequestContext, o: KubeObject): Promise<KubeObject> =>
+    one(ctx, { ...o, apiVersion: o.apiVersion ?? apiVersion }, storageAPIVersion);
   const rest: RESTStorage = {
     ...base,
     create: async (ctx, obj, opts) => toServed(ctx, await storage.create!(ctx, await toStored(ctx, obj), opts)),
@@ -28,14 +36,23 @@ export function convertingStorage(base: RESTStorage, storage: RESTStorage, conve
       const events = storage.watch!(ctx, opts);
       return (async function* (): AsyncIterable<WatchEvent> {
         for await (const e of events) {
-          if (e.type === "ADDED" || e.type === "MODIFIED" || e.type === "DELETED") yield { type: e.type, object: await toServed(ctx, e.object) };
+          if (e.type === "ADDED" || e.type === "MODIFIED" || e.type === "DELETED")
+            yield { type: e.type, object: await toServed(ctx, e.object) };
           else yield e;
         }
       })();
     },
     patch: async (ctx, name, type, body, opts) => {
       if (type !== "json" && type !== "merge") {
-        throw new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", code: 415, reason: "UnsupportedMediaType", message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json` });
+        throw new StatusError({
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Failure",
+          code: 415,
+          reason: "UnsupportedMediaType",
+          message: `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json`,
+        });
       }
       const current = await toServed(ctx, await storage.get!(ctx, name, {}));
       const patched = applyPatch(parsePatch(type, body), current, undefined);

@@ -59,9 +59,11 @@ function shapeOf(s: JSONSchemaProps | undefined, depth = 0): CostShape | undefin
   if (!s || depth > 20) return undefined;
   const items = itemsOf(s);
   const add = additionalOf(s);
-  if (s.type === "array") return { maxSize: s.maxItems ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(items) + 1)), elem: shapeOf(items, depth + 1) };
+  if (s.type === "array")
+    return { maxSize: s.maxItems ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(items) + 1)), elem: shapeOf(items, depth + 1) };
   if (s.type === "string") return { maxSize: s.maxLength ?? MAX_REQUEST_BYTES };
-  if (s.type === "object" && add && !s.properties) return { maxSize: s.maxProperties ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(add) + 4)), elem: shapeOf(add, depth + 1) };
+  if (s.type === "object" && add && !s.properties)
+    return { maxSize: s.maxProperties ?? Math.floor(MAX_REQUEST_BYTES / (minJSONSize(add) + 4)), elem: shapeOf(add, depth + 1) };
   if (s.properties) return { fields: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, shapeOf(v, depth + 1) ?? {}])) };
   return undefined;
 }
@@ -75,7 +77,8 @@ function cardinalityStep(s: JSONSchemaProps, child: "items" | "additional"): num
 /** Go's %#v of a rule, as upstream prints the bad value of a rule that does not compile. */
 function goDump(r: ValidationRule): string {
   const q = (s: string | undefined): string => JSON.stringify(s ?? "");
-  const reason = r.reason === undefined ? "(*apiextensions.FieldValueErrorReason)(nil)" : `(*apiextensions.FieldValueErrorReason)(${q(r.reason)})`;
+  const reason =
+    r.reason === undefined ? "(*apiextensions.FieldValueErrorReason)(nil)" : `(*apiextensions.FieldValueErrorReason)(${q(r.reason)})`;
   const old = r.optionalOldSelf === undefined ? "(*bool)(nil)" : `(*bool)(${String(r.optionalOldSelf)})`;
   return `apiextensions.ValidationRule{Rule:${q(r.rule)}, Message:${q(r.message)}, MessageExpression:${q(r.messageExpression)}, Reason:${reason}, FieldPath:${q(r.fieldPath)}, OptionalOldSelf:${old}}`;
 }
@@ -118,7 +121,8 @@ function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
       k.value.args.forEach(walk);
     } else if (k.case === "listExpr") k.value.elements.forEach(walk);
     else if (k.case === "structExpr") k.value.entries.forEach((en) => walk(en.value));
-    else if (k.case === "comprehensionExpr") [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result].forEach(walk);
+    else if (k.case === "comprehensionExpr")
+      [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result].forEach(walk);
   };
   walk(p.expr);
   return out;
@@ -137,7 +141,13 @@ export interface CompileResult {
 export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): CompileResult {
   const errors: FieldError[] = [];
   let total = 0;
-  const walk = (s: JSONSchemaProps, p: FieldPath, correlatable: boolean, cardinality: number, uncorrelatedAt: string): RuleNode | undefined => {
+  const walk = (
+    s: JSONSchemaProps,
+    p: FieldPath,
+    correlatable: boolean,
+    cardinality: number,
+    uncorrelatedAt: string,
+  ): RuleNode | undefined => {
     const rules: CompiledRule[] = [];
     const raw = Array.isArray(s["x-kubernetes-validations"]) ? (s["x-kubernetes-validations"] as unknown[]) : [];
     raw.forEach((r0, i) => {
@@ -147,10 +157,14 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
         errors.push(fieldErrors.required(rp.child("rule"), "rule is not specified"));
         return;
       }
-      if (r.reason !== undefined && !REASONS.includes(r.reason)) errors.push(fieldErrors.notSupported(rp.child("reason"), r.reason, REASONS));
-      if (r.message !== undefined && /[\r\n]/.test(r.message)) errors.push(fieldErrors.invalid(rp.child("message"), r.message, "message must not contain line breaks"));
-      if (r.message !== undefined && r.message.trim() === "") errors.push(fieldErrors.required(rp.child("message"), "message must be non-empty if specified"));
-      if (r.fieldPath !== undefined && !/^(\.[A-Za-z_][A-Za-z0-9_-]*|\['[^']*'\]|\[\d+\])+$/.test(r.fieldPath)) errors.push(fieldErrors.invalid(rp.child("fieldPath"), r.fieldPath, "fieldPath must be a valid path"));
+      if (r.reason !== undefined && !REASONS.includes(r.reason))
+        errors.push(fieldErrors.notSupported(rp.child("reason"), r.reason, REASONS));
+      if (r.message !== undefined && /[\r\n]/.test(r.message))
+        errors.push(fieldErrors.invalid(rp.child("message"), r.message, "message must not contain line breaks"));
+      if (r.message !== undefined && r.message.trim() === "")
+        errors.push(fieldErrors.required(rp.child("message"), "message must be non-empty if specified"));
+      if (r.fieldPath !== undefined && !/^(\.[A-Za-z_][A-Za-z0-9_-]*|\['[^']*'\]|\[\d+\])+$/.test(r.fieldPath))
+        errors.push(fieldErrors.invalid(rp.child("fieldPath"), r.fieldPath, "fieldPath must be a valid path"));
       let program: Program;
       try {
         program = compile(r.rule);
@@ -161,25 +175,48 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
       }
       const missing = undefinedFields(program, s);
       if (missing.length > 0) {
-        errors.push(fieldErrors.invalid(rp.child("rule"), OMIT_VALUE, `${goDump(r)}: compilation failed: ERROR: <input>:1:1: undefined field '${missing[0]}'`));
+        errors.push(
+          fieldErrors.invalid(
+            rp.child("rule"),
+            OMIT_VALUE,
+            `${goDump(r)}: compilation failed: ERROR: <input>:1:1: undefined field '${missing[0]}'`,
+          ),
+        );
         return;
       }
       const transition = program.idents.has("oldSelf");
-      if (transition && !correlatable) errors.push(fieldErrors.invalid(rp.child("rule"), r.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatedAt}`));
-      if (r.optionalOldSelf === true && !transition) errors.push(fieldErrors.invalid(rp.child("optionalOldSelf"), true, "may not be set if oldSelf is not used in rule"));
+      if (transition && !correlatable)
+        errors.push(
+          fieldErrors.invalid(
+            rp.child("rule"),
+            r.rule,
+            `oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatedAt}`,
+          ),
+        );
+      if (r.optionalOldSelf === true && !transition)
+        errors.push(fieldErrors.invalid(rp.child("optionalOldSelf"), true, "may not be set if oldSelf is not used in rule"));
       let message: Program | undefined;
       if (r.messageExpression !== undefined) {
         try {
           message = compile(r.messageExpression);
         } catch (err) {
           if (!(err instanceof CompileError)) throw err;
-          errors.push(fieldErrors.invalid(rp.child("messageExpression"), OMIT_VALUE, `${goDump(r)}: messageExpression compilation failed: ${err.message}`));
+          errors.push(
+            fieldErrors.invalid(
+              rp.child("messageExpression"),
+              OMIT_VALUE,
+              `${goDump(r)}: messageExpression compilation failed: ${err.message}`,
+            ),
+          );
           return;
         }
       }
       const shape = shapeOf(s);
-      const c = estimateCost(program.expr, { self: shape, oldSelf: shape }) + (message ? estimateCost(message.expr, { self: shape, oldSelf: shape }) : 0);
-      if (c > RULE_COST_LIMIT) errors.push(fieldErrors.forbidden(rp.child("rule"), costErrorMessage("estimated rule cost", c, RULE_COST_LIMIT)));
+      const c =
+        estimateCost(program.expr, { self: shape, oldSelf: shape }) +
+        (message ? estimateCost(message.expr, { self: shape, oldSelf: shape }) : 0);
+      if (c > RULE_COST_LIMIT)
+        errors.push(fieldErrors.forbidden(rp.child("rule"), costErrorMessage("estimated rule cost", c, RULE_COST_LIMIT)));
       total += c * cardinality;
       rules.push({ source: r, program, message, transition });
     });
@@ -191,20 +228,38 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
     }
     const add = additionalOf(s);
     if (add && isObject(s.additionalProperties)) {
-      const child = walk(add, p.child("additionalProperties"), correlatable, cardinality * cardinalityStep(s, "additional"), uncorrelatedAt);
+      const child = walk(
+        add,
+        p.child("additionalProperties"),
+        correlatable,
+        cardinality * cardinalityStep(s, "additional"),
+        uncorrelatedAt,
+      );
       if (child) node.additional = child;
     }
     const items = itemsOf(s);
     if (items) {
       const keyed = s["x-kubernetes-list-type"] === "map";
-      const child = walk(items, p.child("items"), correlatable && keyed, cardinality * cardinalityStep(s, "items"), correlatable && !keyed ? p.toString() : uncorrelatedAt);
+      const child = walk(
+        items,
+        p.child("items"),
+        correlatable && keyed,
+        cardinality * cardinalityStep(s, "items"),
+        correlatable && !keyed ? p.toString() : uncorrelatedAt,
+      );
       if (child) node.items = child;
     }
     any ||= node.properties !== undefined || node.additional !== undefined || node.items !== undefined;
     return any ? node : undefined;
   };
   const node = walk(schema, path, true, 1, "");
-  if (total > CRD_COST_LIMIT) errors.push(fieldErrors.forbidden(path, costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", total, CRD_COST_LIMIT)));
+  if (total > CRD_COST_LIMIT)
+    errors.push(
+      fieldErrors.forbidden(
+        path,
+        costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", total, CRD_COST_LIMIT),
+      ),
+    );
   return { node, errors };
 }
 

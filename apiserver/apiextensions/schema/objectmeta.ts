@@ -41,7 +41,8 @@ function jsonType(v: unknown): string {
   return typeof v === "object" ? "object" : typeof v;
 }
 
-const fail = (v: unknown, field: string, type: string): string => `json: cannot unmarshal ${jsonType(v)} into Go struct field ObjectMeta.${field} of type ${type}`;
+const fail = (v: unknown, field: string, type: string): string =>
+  `json: cannot unmarshal ${jsonType(v)} into Go struct field ObjectMeta.${field} of type ${type}`;
 
 /** The Go decoding error of `metadata`, or undefined when it decodes. */
 export function objectMetaTypeError(metadata: unknown): string | undefined {

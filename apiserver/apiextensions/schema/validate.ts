@@ -26,7 +26,10 @@ function errPath(path: string): FieldPath {
   return path === "" ? FieldPath.root() : FieldPath.of(path);
 }
 
-const typeInvalid = (path: string, value: unknown, msg: string): FieldError => ({ ...fieldErrors.invalid(errPath(path), value, msg), type: "FieldValueTypeInvalid" });
+const typeInvalid = (path: string, value: unknown, msg: string): FieldError => ({
+  ...fieldErrors.invalid(errPath(path), value, msg),
+  type: "FieldValueTypeInvalid",
+});
 const invalid = (path: string, value: unknown, msg: string): FieldError => fieldErrors.invalid(errPath(path), value, msg);
 
 function typeAccepts(s: JSONSchemaProps, value: unknown): boolean {
@@ -109,7 +112,8 @@ function numeric(v: number, s: JSONSchemaProps, path: string, name: string, out:
 function stringChecks(v: string, s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {
   const length = [...v].length;
   if (s.maxLength !== undefined && length > s.maxLength) out.push(fieldErrors.tooLong(errPath(path), s.maxLength));
-  if (s.minLength !== undefined && length < s.minLength) out.push(invalid(path, v, `${inBody(name)} should be at least ${s.minLength} chars long`));
+  if (s.minLength !== undefined && length < s.minLength)
+    out.push(invalid(path, v, `${inBody(name)} should be at least ${s.minLength} chars long`));
   if (s.pattern !== undefined) {
     const re = compileGoPattern(s.pattern);
     if (typeof re !== "string" && !re.test(v)) out.push(invalid(path, v, `${inBody(name)} should match '${s.pattern}'`));
@@ -120,7 +124,8 @@ function arrayChecks(v: unknown[], s: JSONSchemaProps, path: string, name: strin
   const items = itemsOf(s);
   if (items) v.forEach((item, i) => walk(item, items, `${path}[${i}]`, out));
   listTypeChecks(v, s, path, out);
-  if (s.minItems !== undefined && v.length < s.minItems) out.push(invalid(path, v.length, `${inBody(name)} should have at least ${s.minItems} items`));
+  if (s.minItems !== undefined && v.length < s.minItems)
+    out.push(invalid(path, v.length, `${inBody(name)} should have at least ${s.minItems} items`));
   if (s.maxItems !== undefined && v.length > s.maxItems) out.push(fieldErrors.tooMany(errPath(path), v.length, s.maxItems));
   if (s.uniqueItems) {
     const seen = new Set<string>();
@@ -171,7 +176,8 @@ function listTypeChecks(v: unknown[], s: JSONSchemaProps, path: string, out: Fie
 function objectChecks(v: Record<string, unknown>, s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {
   const count = Object.keys(v).length;
   if (s.maxProperties !== undefined && count > s.maxProperties) out.push(fieldErrors.tooMany(errPath(path), count, s.maxProperties));
-  if (s.minProperties !== undefined && count < s.minProperties) out.push(invalid(path, count, `${inBody(name)} should have at least ${s.minProperties} properties`));
+  if (s.minProperties !== undefined && count < s.minProperties)
+    out.push(invalid(path, count, `${inBody(name)} should have at least ${s.minProperties} properties`));
   const prefix = path === "" ? "" : `${path}.`;
   for (const req of s.required ?? []) {
     if (!(req in v)) out.push(fieldErrors.required(FieldPath.of(`${prefix}${req}`)));
@@ -202,7 +208,8 @@ function junctors(value: unknown, s: JSONSchemaProps, path: string, name: string
     const matching = s.oneOf.filter((j) => validateValue(value, j, path).length === 0).length;
     if (matching !== 1) out.push(invalid(path, value, `${inBody(name)} must validate one and only one schema (oneOf)`));
   }
-  if (s.not && validateValue(value, s.not, path).length === 0) out.push(invalid(path, value, `${inBody(name)} must not validate the schema (not)`));
+  if (s.not && validateValue(value, s.not, path).length === 0)
+    out.push(invalid(path, value, `${inBody(name)} must not validate the schema (not)`));
 }
 
 function isIntOrStringPattern(anyOf: JSONSchemaProps[]): boolean {

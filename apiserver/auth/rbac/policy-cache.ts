@@ -38,7 +38,11 @@ export class PolicyCache {
     if (kind === "Role" || kind === "ClusterRole") {
       const map = kind === "Role" ? this.roles : this.clusterRoles;
       if (deleted) map.delete(key);
-      else map.set(key, ((obj.rules as PolicyRule[] | undefined) ?? []).map((r) => ({ ...r })));
+      else
+        map.set(
+          key,
+          ((obj.rules as PolicyRule[] | undefined) ?? []).map((r) => ({ ...r })),
+        );
       return;
     }
     const map = kind === "RoleBinding" ? this.roleBindings : this.clusterRoleBindings;
@@ -54,7 +58,12 @@ export class PolicyCache {
   }
 
   /** Lists then watches the four storages; resolves once every list is in. */
-  start(storages: RBACStorages, ctx: (signal: AbortSignal) => RequestContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
+  start(
+    storages: RBACStorages,
+    ctx: (signal: AbortSignal) => RequestContext,
+    signal: AbortSignal,
+    log: (line: string) => void,
+  ): Promise<void> {
     this.synced ??= (async () => {
       const kinds = [
         ["Role", storages.roles],
@@ -67,14 +76,23 @@ export class PolicyCache {
     return this.synced;
   }
 
-  private async follow(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", storage: RESTStorage, ctx: (signal: AbortSignal) => RequestContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
+  private async follow(
+    kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding",
+    storage: RESTStorage,
+    ctx: (signal: AbortSignal) => RequestContext,
+    signal: AbortSignal,
+    log: (line: string) => void,
+  ): Promise<void> {
     if (!storage.list || !storage.watch) return;
     const list = await storage.list(ctx(signal), {});
     for (const item of list.items) this.apply(kind, item);
     const watchLoop = async (rv: string | undefined): Promise<void> => {
       while (!signal.aborted) {
         try {
-          for await (const ev of storage.watch!(ctx(signal), { ...(rv !== undefined && { resourceVersion: rv }), allowWatchBookmarks: true })) {
+          for await (const ev of storage.watch!(ctx(signal), {
+            ...(rv !== undefined && { resourceVersion: rv }),
+            allowWatchBookmarks: true,
+          })) {
             if (ev.type === "ERROR") throw new Error(JSON.stringify(ev.object));
             if (ev.object.metadata?.resourceVersion) rv = ev.object.metadata.resourceVersion;
             if (ev.type === "BOOKMARK") continue;
@@ -86,7 +104,14 @@ export class PolicyCache {
           // Relist: the watch may have fallen behind compaction.
           try {
             const again = await storage.list!(ctx(signal), {});
-            const prefix = kind === "Role" ? this.roles : kind === "ClusterRole" ? this.clusterRoles : kind === "RoleBinding" ? this.roleBindings : this.clusterRoleBindings;
+            const prefix =
+              kind === "Role"
+                ? this.roles
+                : kind === "ClusterRole"
+                  ? this.clusterRoles
+                  : kind === "RoleBinding"
+                    ? this.roleBindings
+                    : this.clusterRoleBindings;
             prefix.clear();
             for (const item of again.items) this.apply(kind, item);
             rv = again.metadata.resourceVersion;

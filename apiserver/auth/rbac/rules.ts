@@ -61,7 +61,10 @@ export function nonResourceURLMatches(rule: PolicyRule, path: string): boolean {
 }
 
 /** Whether one rule allows the request. */
-export function ruleAllows(a: Pick<AuthorizationAttributes, "verb" | "isResourceRequest" | "path" | "apiGroup" | "resource" | "subresource" | "name">, rule: PolicyRule): boolean {
+export function ruleAllows(
+  a: Pick<AuthorizationAttributes, "verb" | "isResourceRequest" | "path" | "apiGroup" | "resource" | "subresource" | "name">,
+  rule: PolicyRule,
+): boolean {
   if (!verbMatches(rule, a.verb)) return false;
   if (!a.isResourceRequest) return nonResourceURLMatches(rule, a.path);
   return apiGroupMatches(rule, a.apiGroup) && resourceMatches(rule, a.resource, a.subresource) && resourceNameMatches(rule, a.name);
@@ -93,7 +96,11 @@ export function covers(owned: readonly PolicyRule[], wanted: PolicyRule): Policy
   if ((wanted.nonResourceURLs ?? []).length > 0) {
     for (const verb of verbs) {
       for (const url of wanted.nonResourceURLs!) {
-        const ok = owned.some((r) => has(r.verbs, verb) && (r.nonResourceURLs ?? []).some((u) => u === "*" || u === url || (u.endsWith("*") && url.startsWith(u.slice(0, -1)))));
+        const ok = owned.some(
+          (r) =>
+            has(r.verbs, verb) &&
+            (r.nonResourceURLs ?? []).some((u) => u === "*" || u === url || (u.endsWith("*") && url.startsWith(u.slice(0, -1)))),
+        );
         if (!ok) missing.push({ verbs: [verb], nonResourceURLs: [url] });
       }
     }
@@ -108,10 +115,21 @@ export function covers(owned: readonly PolicyRule[], wanted: PolicyRule): Policy
             (r) =>
               has(r.verbs, verb) &&
               has(r.apiGroups, group) &&
-              (r.resources ?? []).some((x) => x === "*" || x === resource || (resource.includes("/") && (x === `*/${resource.split("/")[1]}` || x === `${resource.split("/")[0]}/*`))) &&
+              (r.resources ?? []).some(
+                (x) =>
+                  x === "*" ||
+                  x === resource ||
+                  (resource.includes("/") && (x === `*/${resource.split("/")[1]}` || x === `${resource.split("/")[0]}/*`)),
+              ) &&
               (name === undefined ? !r.resourceNames || r.resourceNames.length === 0 : resourceNameMatches(r, name)),
           );
-          if (!ok) missing.push({ verbs: [verb], apiGroups: [group], resources: [resource], ...(name !== undefined && { resourceNames: [name] }) });
+          if (!ok)
+            missing.push({
+              verbs: [verb],
+              apiGroups: [group],
+              resources: [resource],
+              ...(name !== undefined && { resourceNames: [name] }),
+            });
         }
       }
     }

@@ -48,7 +48,14 @@ function resourceEntry(r: InstalledResource): APIResource[] {
   for (const [sub, storage] of Object.entries(r.storage.subresources ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     // A subresource of another kind (scale: autoscaling/v1 Scale) names its group-version.
     const other = storage.group !== group || storage.version !== version ? { group: storage.group, version: storage.version } : {};
-    out.push({ name: `${info.plural}/${sub}`, singularName: "", namespaced: info.namespaced, ...other, kind: storage.info.kind, verbs: verbsOf(storage) });
+    out.push({
+      name: `${info.plural}/${sub}`,
+      singularName: "",
+      namespaced: info.namespaced,
+      ...other,
+      kind: storage.info.kind,
+      verbs: verbsOf(storage),
+    });
   }
   return out;
 }
@@ -63,7 +70,8 @@ export function apiResourceList(index: ResourceIndex, group: string, version: st
 }
 
 /** The media type of aggregated discovery, echoed in the response's Content-Type. */
-export const aggregatedMediaType = (version: string): string => `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
+export const aggregatedMediaType = (version: string): string =>
+  `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`;
 
 function discoveryResource(r: InstalledResource): Record<string, unknown> {
   const { info, group, version } = r;
@@ -81,7 +89,10 @@ function discoveryResource(r: InstalledResource): Record<string, unknown> {
   if (subs.length > 0) {
     out.subresources = subs.map(([subresource, storage]) => ({
       subresource,
-      responseKind: storage.group === group && storage.version === version ? responseKind : { group: storage.group, version: storage.version, kind: storage.info.kind },
+      responseKind:
+        storage.group === group && storage.version === version
+          ? responseKind
+          : { group: storage.group, version: storage.version, kind: storage.info.kind },
       verbs: verbsOf(storage),
     }));
   }

@@ -68,7 +68,8 @@ export class DiscoveryHandlers {
       if (parts.length === 1) return (req, res) => this.root(req, res, false);
       const group = this.index.groups().find((g) => g.name === parts[1]);
       if (!group) return undefined;
-      if (parts.length === 2) return async (req, res) => this.plain(req, res, { kind: "APIGroup", apiVersion: "v1", ...apiGroup(group.name, group.versions) });
+      if (parts.length === 2)
+        return async (req, res) => this.plain(req, res, { kind: "APIGroup", apiVersion: "v1", ...apiGroup(group.name, group.versions) });
       if (parts.length === 3 && group.versions.includes(parts[2]!)) {
         return async (req, res) => this.plain(req, res, apiResourceList(this.index, group.name, parts[2]!));
       }
@@ -112,4 +113,3 @@ export class DiscoveryHandlers {
     res.send(200, aggregatedMediaType(version), cached.body, headers);
   }
 }
-

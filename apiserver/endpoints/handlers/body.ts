@@ -111,16 +111,22 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
     obj = decodeBody(scope.deps.scheme, body, format);
   } catch (err) {
     if (err instanceof DecodeError) {
-      throw newBadRequest(`the object provided is unrecognized (must be of type ${expectedKind}): ${err.message} (${summarize(body, format)})`);
+      throw newBadRequest(
+        `the object provided is unrecognized (must be of type ${expectedKind}): ${err.message} (${summarize(body, format)})`,
+      );
     }
     throw err;
   }
 
   if (obj.apiVersion !== undefined && typeof obj.apiVersion !== "string") {
-    throw newBadRequest(`the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.apiVersion} into Go struct field .apiVersion of type string (${summarize(body, format)})`);
+    throw newBadRequest(
+      `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.apiVersion} into Go struct field .apiVersion of type string (${summarize(body, format)})`,
+    );
   }
   if (obj.kind !== undefined && typeof obj.kind !== "string") {
-    throw newBadRequest(`the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.kind} into Go struct field .kind of type string (${summarize(body, format)})`);
+    throw newBadRequest(
+      `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.kind} into Go struct field .kind of type string (${summarize(body, format)})`,
+    );
   }
   // Upstream's gvkWithDefaults: a missing kind or version comes from the endpoint.
   const kind = (obj.kind as string | undefined) || expectedKind;

@@ -38,7 +38,12 @@ function watchOptions(opts: ParsedListOptions, scope: RequestScope, timeoutSecon
 }
 
 /** Encodes one event for the stream; events of cached objects are encoded once and shared by every watcher. */
-function encodeEvent(scope: RequestScope, media: OutputMediaType, tableOptions: TableOptions | undefined, event: WatchEvent): Uint8Array | string {
+function encodeEvent(
+  scope: RequestScope,
+  media: OutputMediaType,
+  tableOptions: TableOptions | undefined,
+  event: WatchEvent,
+): Uint8Array | string {
   // Table rows carry ages and per-request options: those are encoded per watcher.
   if (tableOptions || event.type === "ERROR") return encodeEventNow(scope, media, tableOptions, event);
   const key = `${event.type} ${media.format} ${media.convert ? `${media.convert.kind}/${media.convert.version}` : ""}`;
@@ -48,7 +53,12 @@ function encodeEvent(scope: RequestScope, media: OutputMediaType, tableOptions: 
   });
 }
 
-function encodeEventNow(scope: RequestScope, media: OutputMediaType, tableOptions: TableOptions | undefined, event: WatchEvent): Uint8Array | string {
+function encodeEventNow(
+  scope: RequestScope,
+  media: OutputMediaType,
+  tableOptions: TableOptions | undefined,
+  event: WatchEvent,
+): Uint8Array | string {
   let object: object = event.object;
   if (event.type !== "ERROR") object = transformObject(event.object, media, scope.resource.printer, tableOptions);
   if (media.format === "protobuf") return encodeWatchFrame(scope.deps.scheme, { type: event.type, object: object as KubeObject });
@@ -90,7 +100,8 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
     res.writeHead(200, { "Content-Type": contentType, "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
     res.raw.flushHeaders();
     if (first === "stopped") return;
-    let result: IteratorResult<WatchEvent> | "stopped" = first === "timeout" ? await Promise.race([pending, stopped]).catch(errorEvent) : first;
+    let result: IteratorResult<WatchEvent> | "stopped" =
+      first === "timeout" ? await Promise.race([pending, stopped]).catch(errorEvent) : first;
     let tables = tableOptions;
     for (;;) {
       if (result === "stopped" || result.done) return;

@@ -17,7 +17,14 @@ import { newStatusError, successStatus } from "../status.js";
 import { decodeResourceBody, ensureNamespace, readBody, wipeSystemFields } from "./body.js";
 import { restContext, type RequestScope } from "./scope.js";
 
-function admissionAttributes(req: APIRequest, scope: RequestScope, operation: Operation, name: string, object: KubeObject | undefined, dryRun: boolean): AdmissionAttributes {
+function admissionAttributes(
+  req: APIRequest,
+  scope: RequestScope,
+  operation: Operation,
+  name: string,
+  object: KubeObject | undefined,
+  dryRun: boolean,
+): AdmissionAttributes {
   const { group, version, info } = scope.resource;
   // As upstream's create handler: a namespace's own name is its admission namespace.
   const namespace = info.namespaced ? scope.namespace : group === "" && info.plural === "namespaces" ? name : "";
@@ -140,11 +147,14 @@ async function readDeleteBody(req: APIRequest, scope: RequestScope): Promise<Rec
   try {
     obj = decodeBody(scope.deps.scheme, body, format);
   } catch (err) {
-    if (err instanceof DecodeError) throw newBadRequest(`the object provided is unrecognized (must be of type DeleteOptions): ${err.message}`);
+    if (err instanceof DecodeError)
+      throw newBadRequest(`the object provided is unrecognized (must be of type DeleteOptions): ${err.message}`);
     throw err;
   }
   if (obj.kind !== undefined && obj.kind !== "DeleteOptions") {
-    throw newBadRequest(`${String(obj.kind)} in version ${JSON.stringify(String(obj.apiVersion ?? ""))} cannot be handled as a DeleteOptions: unknown conversion`);
+    throw newBadRequest(
+      `${String(obj.kind)} in version ${JSON.stringify(String(obj.apiVersion ?? ""))} cannot be handled as a DeleteOptions: unknown conversion`,
+    );
   }
   return obj;
 }
@@ -154,12 +164,16 @@ export async function deleteHandler(req: APIRequest, res: ResponseWriter, scope:
   const options = parseDeleteOptions(req.url.searchParams, await readDeleteBody(req, scope));
   await scope.deps.admission.run(admissionAttributes(req, scope, "DELETE", scope.name, undefined, options.dryRun ?? false), req);
   const { object } = await scope.storage.delete!(restContext(req, scope), scope.name, options);
-  const result: KubeObject =
-    object ?? (successStatus({ name: scope.name, kind: scope.resource.info.plural }) as unknown as KubeObject);
+  const result: KubeObject = object ?? (successStatus({ name: scope.name, kind: scope.resource.info.plural }) as unknown as KubeObject);
   respond(req, res, scope, media, 200, result);
 }
 
-export async function deleteCollectionHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope, listOptions: ParsedListOptions): Promise<void> {
+export async function deleteCollectionHandler(
+  req: APIRequest,
+  res: ResponseWriter,
+  scope: RequestScope,
+  listOptions: ParsedListOptions,
+): Promise<void> {
   const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
   const options = parseDeleteOptions(req.url.searchParams, await readDeleteBody(req, scope));
   const list = await scope.storage.deleteCollection!(restContext(req, scope), options, listOnly(listOptions));

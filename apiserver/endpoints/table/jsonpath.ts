@@ -152,7 +152,10 @@ export interface JSONPath {
 
 function children(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
-  if (typeof v === "object" && v !== null) return Object.keys(v).sort().map((k) => (v as Record<string, unknown>)[k]);
+  if (typeof v === "object" && v !== null)
+    return Object.keys(v)
+      .sort()
+      .map((k) => (v as Record<string, unknown>)[k]);
   return [];
 }
 
@@ -186,7 +189,8 @@ function evalSteps(steps: Step[], roots: unknown[]): unknown[] {
           if (typeof v === "object" && v !== null && !Array.isArray(v) && st.name in v) next.push((v as Record<string, unknown>)[st.name]);
           break;
         case "names":
-          for (const n of st.names) if (typeof v === "object" && v !== null && !Array.isArray(v) && n in v) next.push((v as Record<string, unknown>)[n]);
+          for (const n of st.names)
+            if (typeof v === "object" && v !== null && !Array.isArray(v) && n in v) next.push((v as Record<string, unknown>)[n]);
           break;
         case "wildcard":
           next.push(...children(v));
@@ -195,10 +199,11 @@ function evalSteps(steps: Step[], roots: unknown[]): unknown[] {
           descendants(v, next);
           break;
         case "index":
-          if (Array.isArray(v)) for (const i of st.indexes) {
-            const j = i < 0 ? v.length + i : i;
-            if (j >= 0 && j < v.length) next.push(v[j]);
-          }
+          if (Array.isArray(v))
+            for (const i of st.indexes) {
+              const j = i < 0 ? v.length + i : i;
+              if (j >= 0 && j < v.length) next.push(v[j]);
+            }
           break;
         case "slice":
           if (Array.isArray(v)) {

@@ -113,7 +113,18 @@ function eventCells(ev: KubeObject, now: number): unknown[] {
   const component = str(get(ev, "source", "component")) || str(get(ev, "reportingComponent"));
   const host = str(get(ev, "source", "host")) || str(get(ev, "reportingInstance"));
   const source = host ? `${component}, ${host}` : component;
-  return [last, str(get(ev, "type")), str(get(ev, "reason")), target, str(get(ev, "involvedObject", "fieldPath")), source, str(get(ev, "message")).trim(), first, n, name(ev)];
+  return [
+    last,
+    str(get(ev, "type")),
+    str(get(ev, "reason")),
+    target,
+    str(get(ev, "involvedObject", "fieldPath")),
+    source,
+    str(get(ev, "message")).trim(),
+    first,
+    n,
+    name(ev),
+  ];
 }
 
 /** The built-in printers, by "group/resource". */
@@ -136,7 +147,15 @@ function builtinPrinters(): Map<string, TablePrinter> {
     cells: (o, now) => {
       const ips = arr(get(o, "spec", "clusterIPs"));
       const clusterIP = ips.length > 0 ? String(ips[0]) : str(get(o, "spec", "clusterIP")) || "<none>";
-      return [name(o), str(get(o, "spec", "type")), clusterIP, serviceExternalIP(o), servicePorts(get(o, "spec", "ports")), age(o, now), formatLabels(get(o, "spec", "selector"))];
+      return [
+        name(o),
+        str(get(o, "spec", "type")),
+        clusterIP,
+        serviceExternalIP(o),
+        servicePorts(get(o, "spec", "ports")),
+        age(o, now),
+        formatLabels(get(o, "spec", "selector")),
+      ];
     },
   });
   m.set("/endpoints", {
@@ -196,7 +215,14 @@ function builtinPrinters(): Map<string, TablePrinter> {
           .filter((s) => get(s, "kind") === kind)
           .map((s) => (kind === "ServiceAccount" ? `${str(get(s, "namespace"))}/${str(get(s, "name"))}` : str(get(s, "name"))))
           .join(", ");
-      return [name(o), `${str(get(o, "roleRef", "kind"))}/${str(get(o, "roleRef", "name"))}`, age(o, now), of("User"), of("Group"), of("ServiceAccount")];
+      return [
+        name(o),
+        `${str(get(o, "roleRef", "kind"))}/${str(get(o, "roleRef", "name"))}`,
+        age(o, now),
+        of("User"),
+        of("Group"),
+        of("ServiceAccount"),
+      ];
     },
   };
   m.set("rbac.authorization.k8s.io/rolebindings", binding);
@@ -285,7 +311,12 @@ export function printerFor(group: string, info: ResourceInfo): TablePrinter {
 }
 
 /** The column a CRD version gets when it declares none (upstream's default Age column). */
-const CRD_AGE_COLUMN: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", description: metaDoc("creationTimestamp") };
+const CRD_AGE_COLUMN: PrinterColumn = {
+  name: "Age",
+  type: "date",
+  jsonPath: ".metadata.creationTimestamp",
+  description: metaDoc("creationTimestamp"),
+};
 
 /**
  * The printer of a custom resource version, as upstream's CRD table convertor: Name, then the
@@ -296,7 +327,9 @@ export function customResourcePrinter(columns: readonly PrinterColumn[]): TableP
   const cols = columns.length > 0 ? columns : [CRD_AGE_COLUMN];
   const defs: ColumnDefinition[] = [nameColumn()];
   for (const c of cols) {
-    const def = column(c.name, c.type, c.description || `Custom resource definition column (in JSONPath format): ${c.jsonPath}`, { priority: c.priority ?? 0 });
+    const def = column(c.name, c.type, c.description || `Custom resource definition column (in JSONPath format): ${c.jsonPath}`, {
+      priority: c.priority ?? 0,
+    });
     if (c.format) def.format = c.format;
     defs.push(def);
   }

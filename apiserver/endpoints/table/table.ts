@@ -38,7 +38,12 @@ export interface Table {
 }
 
 /** A column as upstream declares one (format and priority default to "" and 0). */
-export function column(name: string, type: string, description: string, extra: { format?: string; priority?: number } = {}): ColumnDefinition {
+export function column(
+  name: string,
+  type: string,
+  description: string,
+  extra: { format?: string; priority?: number } = {},
+): ColumnDefinition {
   return { name, type, format: extra.format ?? "", description, priority: extra.priority ?? 0 };
 }
 
@@ -66,7 +71,13 @@ function isList(value: KubeObject | KubeList): value is KubeList {
 }
 
 /** Converts an object or a list to a Table in `apiVersion` (meta.k8s.io/v1 or v1beta1). */
-export function toTable(printer: TablePrinter, value: KubeObject | KubeList, options: TableOptions, apiVersion = "meta.k8s.io/v1", now = Date.now()): Table {
+export function toTable(
+  printer: TablePrinter,
+  value: KubeObject | KubeList,
+  options: TableOptions,
+  apiVersion = "meta.k8s.io/v1",
+  now = Date.now(),
+): Table {
   const items = isList(value) ? value.items : [value];
   const metadata: Table["metadata"] = {};
   if (isList(value)) {

@@ -22,7 +22,17 @@ import type { ApplySchema } from "./schema.js";
 import { childSchema, compare, merge, removePaths, toFieldSet, valueAt } from "./typed.js";
 
 /** metadata fields the server owns: never part of anyone's set (upstream's stripped fields). */
-const SYSTEM_METADATA = ["name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName", "generation", "managedFields", "resourceVersion"];
+const SYSTEM_METADATA = [
+  "name",
+  "namespace",
+  "creationTimestamp",
+  "selfLink",
+  "uid",
+  "clusterName",
+  "generation",
+  "managedFields",
+  "resourceVersion",
+];
 
 export interface FieldManagerOptions {
   schema: ApplySchema;
@@ -135,7 +145,11 @@ export function conflictError(conflicts: readonly Conflict[]): StatusError {
   const sorted = [...conflicts]
     .map((c) => ({ manager: c.manager, path: pathString(c.path) }))
     .sort((a, b) => codeOrder(managerId(a.manager), managerId(b.manager)) || codeOrder(a.path, b.path));
-  const causes = sorted.map((c) => ({ reason: "FieldManagerConflict", message: `conflict with ${printManager(c.manager)}`, field: c.path }));
+  const causes = sorted.map((c) => ({
+    reason: "FieldManagerConflict",
+    message: `conflict with ${printManager(c.manager)}`,
+    field: c.path,
+  }));
   let message: string;
   if (sorted.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${printManager(sorted[0]!.manager)}: ${sorted[0]!.path}`;
@@ -181,7 +195,13 @@ export const LAST_APPLIED_ANNOTATION = "kubectl.kubernetes.io/last-applied-confi
  * with the live value are let through (the upgrade from client-side apply), and the annotation,
  * when present, is rewritten to the applied configuration.
  */
-export function apply(live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean, opts: FieldManagerOptions): KubeObject {
+export function apply(
+  live: KubeObject | undefined,
+  config: KubeObject,
+  manager: string,
+  force: boolean,
+  opts: FieldManagerOptions,
+): KubeObject {
   if (!manager) throw newBadRequest("fieldManager is required for apply requests");
   let result: KubeObject;
   try {
@@ -198,7 +218,13 @@ export function apply(live: KubeObject | undefined, config: KubeObject, manager:
   return result;
 }
 
-function applyOnce(live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean, opts: FieldManagerOptions): KubeObject {
+function applyOnce(
+  live: KubeObject | undefined,
+  config: KubeObject,
+  manager: string,
+  force: boolean,
+  opts: FieldManagerOptions,
+): KubeObject {
   const managers = decodeOrEmpty(live?.metadata?.managedFields);
   const liveValue = withoutManagedFields(live);
   const merged = merge(liveValue, config, opts.schema) as KubeObject;

@@ -79,8 +79,13 @@ export class FieldSet {
   }
 
   equals(other: FieldSet): boolean {
-    const a = this.paths().map((p) => JSON.stringify(p)).sort();
-    const b = other.paths().map((p) => JSON.stringify(p)).sort();
+    const a = this.paths()
+      .map((p) => JSON.stringify(p))
+      .sort();
+    const b = other
+      .paths()
+      .map((p) => JSON.stringify(p))
+      .sort();
     return a.length === b.length && a.every((x, i) => x === b[i]);
   }
 
@@ -153,7 +158,9 @@ export function pathString(path: readonly string[]): string {
           return `.${body}`;
         case "k": {
           const key = JSON.parse(body) as Record<string, unknown>;
-          return `[${Object.entries(key).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(",")}]`;
+          return `[${Object.entries(key)
+            .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+            .join(",")}]`;
         }
         case "v":
           return `[=${body}]`;

@@ -59,12 +59,15 @@ export function decodeManagedFields(raw: unknown): Managers {
   if (raw === undefined || raw === null) return out;
   if (!Array.isArray(raw)) throw new ManagedFieldsDecodeError("managedFields must be a list");
   raw.forEach((item: unknown, i) => {
-    if (typeof item !== "object" || item === null || Array.isArray(item)) throw new ManagedFieldsDecodeError(`managed fields entry ${i} is not an object`);
+    if (typeof item !== "object" || item === null || Array.isArray(item))
+      throw new ManagedFieldsDecodeError(`managed fields entry ${i} is not an object`);
     const { fieldsV1, ...entry } = item as ManagedFieldsEntry;
-    if (entry.operation !== "Apply" && entry.operation !== "Update") throw new ManagedFieldsDecodeError("operation must be `Apply` or `Update`");
+    if (entry.operation !== "Apply" && entry.operation !== "Update")
+      throw new ManagedFieldsDecodeError("operation must be `Apply` or `Update`");
     if (!entry.apiVersion) throw new ManagedFieldsDecodeError("apiVersion must not be empty");
     if (!entry.fieldsType) throw new ManagedFieldsDecodeError(`missing fieldsType in managed fields entry ${i}`);
-    if (entry.fieldsType !== "FieldsV1") throw new ManagedFieldsDecodeError(`invalid fieldsType ${JSON.stringify(entry.fieldsType)} in managed fields entry ${i}`);
+    if (entry.fieldsType !== "FieldsV1")
+      throw new ManagedFieldsDecodeError(`invalid fieldsType ${JSON.stringify(entry.fieldsType)} in managed fields entry ${i}`);
     if (fieldsV1 !== undefined && fieldsV1 !== null && (typeof fieldsV1 !== "object" || Array.isArray(fieldsV1))) {
       throw new ManagedFieldsDecodeError(`error decoding versioned set from managed fields entry ${i}`);
     }

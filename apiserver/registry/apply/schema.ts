@@ -33,7 +33,10 @@ export function scalarSchema(type: string | undefined, format?: string): ApplySc
 }
 
 /** Definitions that are scalars of more than one JSON type whatever their documents say. */
-const UNTYPED_SCALAR_DEFINITIONS = new Set(["io.k8s.apimachinery.pkg.api.resource.Quantity", "io.k8s.apimachinery.pkg.util.intstr.IntOrString"]);
+const UNTYPED_SCALAR_DEFINITIONS = new Set([
+  "io.k8s.apimachinery.pkg.api.resource.Quantity",
+  "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+]);
 
 /** What apply needs to know about a value. `untyped` values are deduced from their JSON shape. */
 export type ApplySchema =
@@ -77,7 +80,8 @@ export class SwaggerApplySchemas {
 
   constructor(private readonly definitions: Readonly<Record<string, ApplySwaggerSchema>>) {
     for (const [name, def] of Object.entries(definitions)) {
-      for (const gvk of def["x-kubernetes-group-version-kind"] ?? []) this.byKind.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, this.ref(name));
+      for (const gvk of def["x-kubernetes-group-version-kind"] ?? [])
+        this.byKind.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, this.ref(name));
     }
   }
 

@@ -74,7 +74,9 @@ function walk(value: unknown, schema: ApplySchema, path: string[], out: string[]
         }
         const missing = s.keys.find((k) => (item as Record<string, unknown>)[k] === undefined && s.keyDefaults[k] === undefined);
         if (missing !== undefined) {
-          out.push(`${at}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`);
+          out.push(
+            `${at}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`,
+          );
           return;
         }
       }

@@ -28,11 +28,14 @@ export function scheduleBookmarks(intervalMs: number, timeoutMs: number | undefi
     const at = Math.min(now + intervalMs, last);
     // A deadline 2 s away or less leaves no time for a bookmark worth sending.
     if (at <= now || stopped) return;
-    timer = setTimeout(() => {
-      fire();
-      // The deadline's bookmark was the last one.
-      if (at < last) arm();
-    }, timerDelay(at - now));
+    timer = setTimeout(
+      () => {
+        fire();
+        // The deadline's bookmark was the last one.
+        if (at < last) arm();
+      },
+      timerDelay(at - now),
+    );
   };
   arm();
   return () => {

@@ -56,7 +56,8 @@ export class CacheWatcher implements AsyncIterableIterator<WatchEvent> {
     if (params.bookmarkIntervalMs !== undefined && params.bookmarkIntervalMs > 0) {
       this.stopBookmarks = scheduleBookmarks(params.bookmarkIntervalMs, params.timeoutMs, () => this.bookmark());
     }
-    if (params.timeoutMs !== undefined && params.timeoutMs > 0) this.timers.push(setTimeout(() => this.close(), timerDelay(params.timeoutMs)));
+    if (params.timeoutMs !== undefined && params.timeoutMs > 0)
+      this.timers.push(setTimeout(() => this.close(), timerDelay(params.timeoutMs)));
   }
 
   /** The revision below which this watcher wants no live events. */

@@ -7,7 +7,14 @@
  * that go to storage. When the storage watch fails (compaction, a lost connection) the cache
  * relists and ends every watcher, which resume from their last resourceVersion.
  */
-import { StorageError, type KeyValue, type ProgressNotice, type ProgressWatch, type Storage, type StorageEvent } from "../../storage/interface.js";
+import {
+  StorageError,
+  type KeyValue,
+  type ProgressNotice,
+  type ProgressWatch,
+  type Storage,
+  type StorageEvent,
+} from "../../storage/interface.js";
 import type { KubeObject, WatchEvent } from "../rest.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
@@ -229,7 +236,10 @@ export class Cacher {
    * relisting (the caller serves the watch from storage, which answers 410 when it is compacted).
    */
   watch(
-    params: Omit<CacheWatcherParams, "initial" | "progress" | "onClose" | "capacity"> & { initial?: readonly KubeObject[]; initialEventsEnd?: boolean },
+    params: Omit<CacheWatcherParams, "initial" | "progress" | "onClose" | "capacity"> & {
+      initial?: readonly KubeObject[];
+      initialEventsEnd?: boolean;
+    },
   ): CacheWatcher | undefined {
     // Relisting after a failure: storage serves until the cache is whole again.
     if (this.state !== "ready") return undefined;
@@ -347,7 +357,14 @@ export class Cacher {
         this.entries.set(ev.key, { obj: object, rev: ev.kv.modRevision });
         this.sortedKeys = undefined;
       }
-      cacheEvent = { type: prev ? "MODIFIED" : "ADDED", key: ev.key, object, prevObject, revision: ev.revision, receivedAt: performance.now() };
+      cacheEvent = {
+        type: prev ? "MODIFIED" : "ADDED",
+        key: ev.key,
+        object,
+        prevObject,
+        revision: ev.revision,
+        receivedAt: performance.now(),
+      };
     }
     this.rev = ev.revision;
     this.buffer.push(cacheEvent);

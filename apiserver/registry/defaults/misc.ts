@@ -46,8 +46,20 @@ export function defaultHPAv2(hpa: Obj): void {
     if (isObj(spec.behavior.scaleUp)) {
       setIfAbsent(up, "stabilizationWindowSeconds", 0);
       setIfAbsent(up, "selectPolicy", "Max");
-      if (list(up.policies).length === 0) up.policies = [{ type: "Pods", value: 4, periodSeconds: 15 }, { type: "Percent", value: 100, periodSeconds: 15 }];
-    } else spec.behavior.scaleUp = { stabilizationWindowSeconds: 0, selectPolicy: "Max", policies: [{ type: "Pods", value: 4, periodSeconds: 15 }, { type: "Percent", value: 100, periodSeconds: 15 }] };
+      if (list(up.policies).length === 0)
+        up.policies = [
+          { type: "Pods", value: 4, periodSeconds: 15 },
+          { type: "Percent", value: 100, periodSeconds: 15 },
+        ];
+    } else
+      spec.behavior.scaleUp = {
+        stabilizationWindowSeconds: 0,
+        selectPolicy: "Max",
+        policies: [
+          { type: "Pods", value: 4, periodSeconds: 15 },
+          { type: "Percent", value: 100, periodSeconds: 15 },
+        ],
+      };
     if (isObj(spec.behavior.scaleDown)) {
       setIfAbsent(down, "selectPolicy", "Max");
       if (list(down.policies).length === 0) down.policies = [{ type: "Percent", value: 100, periodSeconds: 15 }];

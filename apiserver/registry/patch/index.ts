@@ -51,7 +51,9 @@ export function parsePatch(type: PatchType, body: Uint8Array): ParsedPatch {
         throw newBadRequest(`json: cannot unmarshal ${goTypeName(parsed.value)} into Go value of type jsonpatch.Patch`);
       }
       if (parsed.value.length > MAX_JSON_PATCH_OPERATIONS) {
-        throw newRequestEntityTooLarge(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${parsed.value.length}`);
+        throw newRequestEntityTooLarge(
+          `The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${parsed.value.length}`,
+        );
       }
       return { type, ops: parsed.value as Operation[], text };
     }
@@ -106,7 +108,11 @@ export function applyPatch(patch: ParsedPatch, current: KubeObject, schema: Patc
     }
     case "strategic":
       try {
-        return strategicMergePatch(current as unknown as JSONMap, structuredClone(patch.patch), schema ?? EMPTY_PATCH_SCHEMA) as unknown as KubeObject;
+        return strategicMergePatch(
+          current as unknown as JSONMap,
+          structuredClone(patch.patch),
+          schema ?? EMPTY_PATCH_SCHEMA,
+        ) as unknown as KubeObject;
       } catch (err) {
         if (!(err instanceof StrategicPatchError)) throw err;
         if (err.kind === "unprocessable") throw unprocessable(err.message);
@@ -196,7 +202,9 @@ export function decodePatched(patch: ParsedPatch, patched: PatchedObject, option
   const { object, group, version, kind } = patched;
   const shown = (): string => (patch.type === "strategic" ? goFormat(patch.patch) : goSortedJSON(object));
   if (nestsDeeperThan(object)) {
-    throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), "<value omitted>", `exceeded max depth of ${MAX_NESTING_DEPTH}`)]);
+    throw invalidError({ group: "", kind: "" }, "", [
+      fieldErrors.invalid(FieldPath.of("patch"), "<value omitted>", `exceeded max depth of ${MAX_NESTING_DEPTH}`),
+    ]);
   }
   const literals = patch.type === "json" ? jsonPatchLiterals(patch, object) : undefined;
   // Upstream converts a strategic merge patch's result from a map, and decodes the others' JSON.
@@ -210,7 +218,9 @@ export function decodePatched(patch: ParsedPatch, patched: PatchedObject, option
   if (problems.unknown.length > 0 && directive !== "Ignore") {
     const messages = problems.unknown.map((p) => `unknown field ${JSON.stringify(p)}`);
     if (directive === "Strict") {
-      throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), shown(), `strict decoding error: ${messages.join(", ")}`)]);
+      throw invalidError({ group: "", kind: "" }, "", [
+        fieldErrors.invalid(FieldPath.of("patch"), shown(), `strict decoding error: ${messages.join(", ")}`),
+      ]);
     }
     warnings.push(...messages);
   }

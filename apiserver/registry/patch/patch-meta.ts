@@ -37,7 +37,12 @@ export interface SwaggerSchema {
 
 function strategiesOf(s: SwaggerSchema | undefined): string[] {
   const raw = s?.["x-kubernetes-patch-strategy"];
-  return raw ? raw.split(",").map((x) => x.trim()).filter((x) => x !== "") : [];
+  return raw
+    ? raw
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== "")
+    : [];
 }
 
 /** Patch metadata over a set of Swagger definitions. */

@@ -51,7 +51,8 @@ export class SchemaIndex {
    */
   static builtin(): SchemaIndex {
     const generation = swaggerDefinitionsGeneration();
-    if (builtinIndex?.generation !== generation) builtinIndex = { index: new SchemaIndex(swaggerDefinitions() as Record<string, Schema>), generation };
+    if (builtinIndex?.generation !== generation)
+      builtinIndex = { index: new SchemaIndex(swaggerDefinitions() as Record<string, Schema>), generation };
     return builtinIndex.index;
   }
 
@@ -112,13 +113,19 @@ export class SchemaIndex {
     if (expected === undefined) return;
     const actual = jsonKind(value);
     const literal = actual === "number" ? this.literals?.get(path) : undefined;
-    if (!kindAccepts(expected, s.format, value, actual) || (literal !== undefined && (expected === "integer" || expected === "int-or-string"))) {
+    if (
+      !kindAccepts(expected, s.format, value, actual) ||
+      (literal !== undefined && (expected === "integer" || expected === "int-or-string"))
+    ) {
       if (this.dialect === "unstructured") {
         out.invalid.push(unstructuredMismatch(s, expected, value, actual, inner));
         return;
       }
       // Go names the literal when a number does not fit an integer field.
-      const what = actual === "number" && (expected === "integer" || expected === "int-or-string") ? `number ${literal ?? goNumber(value as number)}` : actual;
+      const what =
+        actual === "number" && (expected === "integer" || expected === "int-or-string")
+          ? `number ${literal ?? goNumber(value as number)}`
+          : actual;
       out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${path} of type ${goType(s, inner)}`);
       return;
     }
@@ -181,7 +188,10 @@ function expectedKind(s: Schema): string | undefined {
 function kindAccepts(expected: string, format: string | undefined, value: unknown, actual: string): boolean {
   switch (expected) {
     case "int-or-string":
-      return actual === "string" || (actual === "number" && Number.isInteger(value) && (value as number) >= -2147483648 && (value as number) <= 2147483647);
+      return (
+        actual === "string" ||
+        (actual === "number" && Number.isInteger(value) && (value as number) >= -2147483648 && (value as number) <= 2147483647)
+      );
     case "integer":
       if (actual !== "number" || !Number.isInteger(value)) return false;
       if (format === "int32") return (value as number) >= -2147483648 && (value as number) <= 2147483647;
@@ -220,14 +230,24 @@ function unstructuredMismatch(s: Schema, expected: string, value: unknown, actua
   const from = goKind(value, actual);
   if (expected === "int-or-string") {
     // IntOrString decodes itself from JSON.
-    const what = actual === "number" ? `number ${goNumber(value as number)}` : actual === "array" ? "array" : actual === "object" ? "object" : actual === "boolean" ? "bool" : actual;
+    const what =
+      actual === "number"
+        ? `number ${goNumber(value as number)}`
+        : actual === "array"
+          ? "array"
+          : actual === "object"
+            ? "object"
+            : actual === "boolean"
+              ? "bool"
+              : actual;
     return `json: cannot unmarshal ${what} into Go value of type int32`;
   }
   if (expected === "object") return struct && s.properties ? `cannot restore struct from: ${from}` : `cannot restore map from ${from}`;
   if (expected === "array") return `cannot restore slice from ${from}`;
   const to = goType(s, undefined);
   // Go converts between integers and from whole floats (ranges unchecked there: refused here all the same).
-  if (actual === "number" && (expected === "integer" || (expected === "string" && Number.isInteger(value)))) return `cannot convert ${from} to ${to}`;
+  if (actual === "number" && (expected === "integer" || (expected === "string" && Number.isInteger(value))))
+    return `cannot convert ${from} to ${to}`;
   return `unrecognized type: ${to}`;
 }
 
@@ -263,4 +283,3 @@ function isBase64(s: string): boolean {
 function isRFC3339(s: string): boolean {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s));
 }
-

@@ -176,8 +176,10 @@ function mergePatchIntoOriginal(original: JSONMap, patch: JSONMap, schema: Patch
     const foundPatch = originalKey in patch;
     const originalList = original[originalKey];
     const patchList = patch[originalKey];
-    if (foundOriginal && !Array.isArray(originalList)) throw new StrategicPatchError("other", `expected a []interface {}, but received a ${goType(originalList)}`);
-    if (foundPatch && !Array.isArray(patchList)) throw new StrategicPatchError("other", `expected a []interface {}, but received a ${goType(patchList)}`);
+    if (foundOriginal && !Array.isArray(originalList))
+      throw new StrategicPatchError("other", `expected a []interface {}, but received a ${goType(originalList)}`);
+    if (foundPatch && !Array.isArray(patchList))
+      throw new StrategicPatchError("other", `expected a []interface {}, but received a ${goType(patchList)}`);
     const { schema: sub, strategies, mergeKey } = schema.lookupSlice(originalKey);
     const strategy = extractRetainKeysStrategy(strategies);
     validatePatchWithSetOrderList((patchList as JSONValue[] | undefined) ?? [], setOrder, mergeKey);
@@ -185,13 +187,20 @@ function mergePatchIntoOriginal(original: JSONMap, patch: JSONMap, schema: Patch
     let merged: JSONValue[];
     if (foundOriginal && !foundPatch) merged = originalList as JSONValue[];
     else if (!foundOriginal && foundPatch) merged = removeDirectives(patchList!)[0] as JSONValue[];
-    else if (foundOriginal && foundPatch) merged = mergeSliceHandler(originalList as JSONValue[], patchList as JSONValue[], sub, strategy, mergeKey, false);
+    else if (foundOriginal && foundPatch)
+      merged = mergeSliceHandler(originalList as JSONValue[], patchList as JSONValue[], sub, strategy, mergeKey, false);
     else continue;
 
-    const [patchItems, serverOnly] =
-      mergeKey === "" ? partitionPrimitives(merged, setOrder) : partitionMaps(merged, setOrder, mergeKey);
+    const [patchItems, serverOnly] = mergeKey === "" ? partitionPrimitives(merged, setOrder) : partitionMaps(merged, setOrder, mergeKey);
     const kind = elementKind((originalList as JSONValue[] | undefined) ?? [], (patchList as JSONValue[] | undefined) ?? []);
-    original[originalKey] = normalizeElementOrder(patchItems, serverOnly, setOrder, (originalList as JSONValue[] | undefined) ?? [], mergeKey, kind);
+    original[originalKey] = normalizeElementOrder(
+      patchItems,
+      serverOnly,
+      setOrder,
+      (originalList as JSONValue[] | undefined) ?? [],
+      mergeKey,
+      kind,
+    );
     delete patch[originalKey];
   }
 }
@@ -363,7 +372,11 @@ function mergeSliceWithSpecialElements(original: GoSlice, patch: JSONValue[], me
     const directive = m[DIRECTIVE];
     if (directive === DELETE) {
       if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-      for (let i = findByMergeKey(goItems(orig), mergeKey, m[mergeKey]!); i >= 0; i = findByMergeKey(goItems(orig), mergeKey, m[mergeKey]!)) {
+      for (
+        let i = findByMergeKey(goItems(orig), mergeKey, m[mergeKey]!);
+        i >= 0;
+        i = findByMergeKey(goItems(orig), mergeKey, m[mergeKey]!)
+      ) {
         orig = goDelete(orig, i);
       }
     } else if (directive === REPLACE) {

@@ -35,7 +35,19 @@ export interface KindStrategyOptions {
 }
 
 /** Fields holding a ResourceList: their values must be Quantities, or decoding fails upstream. */
-const RESOURCE_LISTS = new Set(["requests", "limits", "hard", "capacity", "allocatable", "overhead", "min", "max", "default", "defaultRequest", "maxLimitRequestRatio"]);
+const RESOURCE_LISTS = new Set([
+  "requests",
+  "limits",
+  "hard",
+  "capacity",
+  "allocatable",
+  "overhead",
+  "min",
+  "max",
+  "default",
+  "defaultRequest",
+  "maxLimitRequestRatio",
+]);
 
 /** Upstream rejects a bad Quantity while decoding: a 400 naming the kind, before any validation. */
 export function checkQuantities(obj: unknown, kind: string, version: string): void {
@@ -96,5 +108,8 @@ export function kindStrategy(o: KindStrategyOptions): Strategy {
 
 /** The status subresource of a kind: only status changes, ObjectMeta update rules apply, plus the kind's status checks. */
 export function kindStatusStrategy(validateStatus?: (obj: KubeObject, old: KubeObject) => FieldError[]): UpdateStrategy {
-  return statusUpdateStrategy((obj, old) => [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...(validateStatus?.(obj, old) ?? [])]);
+  return statusUpdateStrategy((obj, old) => [
+    ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+    ...(validateStatus?.(obj, old) ?? []),
+  ]);
 }

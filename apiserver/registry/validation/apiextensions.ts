@@ -34,10 +34,16 @@ function isProtectedGroup(group: string): boolean {
 }
 
 /** upstream's API approval state of a CRD's annotations. */
-function approvalState(annotations: Record<string, string> | undefined): { state: "missing" | "bypassed" | "approved" | "invalid"; reason: string } {
+function approvalState(annotations: Record<string, string> | undefined): {
+  state: "missing" | "bypassed" | "approved" | "invalid";
+  reason: string;
+} {
   const value = annotations?.[APPROVAL_ANNOTATION] ?? "";
   if (value === "") {
-    return { state: "missing", reason: `protected groups must have approval annotation "${APPROVAL_ANNOTATION}", see https://github.com/kubernetes/enhancements/pull/1111` };
+    return {
+      state: "missing",
+      reason: `protected groups must have approval annotation "${APPROVAL_ANNOTATION}", see https://github.com/kubernetes/enhancements/pull/1111`,
+    };
   }
   if (value.startsWith("unapproved")) return { state: "bypassed", reason: `not approved: ${JSON.stringify(value)}` };
   try {
@@ -72,7 +78,8 @@ function validateNames(names: Obj, path: FieldPath): FieldError[] {
   for (const field of ["kind", "listKind"]) {
     const v = str(names[field]);
     const msgs = isDNS1035Label(v.toLowerCase());
-    if (v !== "" && msgs.length > 0) errs.push(fieldErrors.invalid(path.child(field), v, `may have mixed case, but should otherwise match: ${msgs.join(",")}`));
+    if (v !== "" && msgs.length > 0)
+      errs.push(fieldErrors.invalid(path.child(field), v, `may have mixed case, but should otherwise match: ${msgs.join(",")}`));
   }
   arr(names.shortNames).forEach((s, i) => {
     const msgs = isDNS1035Label(str(s));
@@ -93,11 +100,14 @@ function validateSpec(spec: Obj): FieldError[] {
   const path = FieldPath.of("spec");
   const group = str(spec.group);
   if (group === "") errs.push(fieldErrors.required(path.child("group")));
-  else if (isDNS1123Subdomain(group).length > 0) errs.push(fieldErrors.invalid(path.child("group"), group, isDNS1123Subdomain(group).join(",")));
-  else if (group.split(".").length < 2) errs.push(fieldErrors.invalid(path.child("group"), group, "should be a domain with at least one dot"));
+  else if (isDNS1123Subdomain(group).length > 0)
+    errs.push(fieldErrors.invalid(path.child("group"), group, isDNS1123Subdomain(group).join(",")));
+  else if (group.split(".").length < 2)
+    errs.push(fieldErrors.invalid(path.child("group"), group, "should be a domain with at least one dot"));
   const scope = str(spec.scope);
   if (scope === "") errs.push(fieldErrors.required(path.child("scope")));
-  else if (scope !== "Cluster" && scope !== "Namespaced") errs.push(fieldErrors.notSupported(path.child("scope"), scope, ["Cluster", "Namespaced"]));
+  else if (scope !== "Cluster" && scope !== "Namespaced")
+    errs.push(fieldErrors.notSupported(path.child("scope"), scope, ["Cluster", "Namespaced"]));
   const versions = arr(spec.versions).map(record);
   let storage = 0;
   const seen = new Set<string>();
@@ -114,7 +124,10 @@ function validateSpec(spec: Obj): FieldError[] {
     if (schema === undefined || schema === null) errs.push(fieldErrors.required(vpath.child("schema").child("openAPIV3Schema")));
     else {
       const schemaPath = vpath.child("schema").child("openAPIV3Schema");
-      const structural = [...validateSchemaRules(record(schema), schemaPath), ...validateStructural(record(schema) as JSONSchemaProps, schemaPath)];
+      const structural = [
+        ...validateSchemaRules(record(schema), schemaPath),
+        ...validateStructural(record(schema) as JSONSchemaProps, schemaPath),
+      ];
       errs.push(...structural);
       // Defaults are only meaningful in a structural schema.
       if (structural.length === 0) errs.push(...validateDefaults(record(schema) as JSONSchemaProps, schemaPath));
@@ -124,7 +137,10 @@ function validateSpec(spec: Obj): FieldError[] {
     errs.push(...validatePrinterColumnPaths(v, vpath));
   });
   if (!unique) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions, "must contain unique version names"));
-  if (storage !== 1) errs.push(fieldErrors.invalid(path.child("versions"), spec.versions ?? null, "must have exactly one version marked as storage version"));
+  if (storage !== 1)
+    errs.push(
+      fieldErrors.invalid(path.child("versions"), spec.versions ?? null, "must have exactly one version marked as storage version"),
+    );
   const names = record(spec.names);
   for (const field of ["plural", "singular", "kind", "listKind"]) {
     if (str(names[field]) === "") errs.push(fieldErrors.required(path.child("names", field)));
@@ -147,7 +163,8 @@ function validateSimpleJSONPath(s: string, path: FieldPath): FieldError[] {
 function subSchemas(s: Obj, path: FieldPath): [Obj, FieldPath][] {
   const out: [Obj, FieldPath][] = [];
   for (const [k, v] of Object.entries(record(s.properties))) out.push([record(v), path.child("properties").key(k)]);
-  if (typeof s.additionalProperties === "object" && s.additionalProperties !== null) out.push([record(s.additionalProperties), path.child("additionalProperties")]);
+  if (typeof s.additionalProperties === "object" && s.additionalProperties !== null)
+    out.push([record(s.additionalProperties), path.child("additionalProperties")]);
   if (Array.isArray(s.items)) s.items.forEach((v, i) => out.push([record(v), path.child("items").index(i)]));
   else if (s.items !== undefined) out.push([record(s.items), path.child("items")]);
   if (s.not !== undefined) out.push([record(s.not), path.child("not")]);
@@ -162,7 +179,9 @@ function validateSchemaRules(s: Obj, path: FieldPath): FieldError[] {
   while (stack.length) {
     const [node, at] = stack.pop()!;
     if (node.uniqueItems === true) {
-      errs.push(fieldErrors.forbidden(at.child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"));
+      errs.push(
+        fieldErrors.forbidden(at.child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"),
+      );
     }
     stack.push(...subSchemas(node, at).reverse());
   }
@@ -179,9 +198,11 @@ function validateVersionExtras(v: Obj, path: FieldPath): FieldError[] {
     const spec = str(s.specReplicasPath);
     const status = str(s.statusReplicasPath);
     if (spec === "") errs.push(fieldErrors.required(sp.child("specReplicasPath")));
-    else if (!/^\.spec\.[A-Za-z0-9_.]+$/.test(spec)) errs.push(fieldErrors.invalid(sp.child("specReplicasPath"), spec, "should be a json path under .spec"));
+    else if (!/^\.spec\.[A-Za-z0-9_.]+$/.test(spec))
+      errs.push(fieldErrors.invalid(sp.child("specReplicasPath"), spec, "should be a json path under .spec"));
     if (status === "") errs.push(fieldErrors.required(sp.child("statusReplicasPath")));
-    else if (!/^\.status\.[A-Za-z0-9_.]+$/.test(status)) errs.push(fieldErrors.invalid(sp.child("statusReplicasPath"), status, "should be a json path under .status"));
+    else if (!/^\.status\.[A-Za-z0-9_.]+$/.test(status))
+      errs.push(fieldErrors.invalid(sp.child("statusReplicasPath"), status, "should be a json path under .status"));
     const selector = s.labelSelectorPath;
     if (selector !== undefined && !/^\.(spec|status)\.[A-Za-z0-9_.]+$/.test(str(selector))) {
       errs.push(fieldErrors.invalid(sp.child("labelSelectorPath"), str(selector), "should be a json path under either .spec or .status"));

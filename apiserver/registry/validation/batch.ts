@@ -21,15 +21,19 @@ function nonNegative(v: unknown, path: FieldPath): FieldError[] {
 
 export function validateJobSpec(spec: Record<string, unknown>, path: FieldPath, generatedSelector: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  for (const f of ["parallelism", "completions", "backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"]) errs.push(...nonNegative(spec[f], path.child(f)));
+  for (const f of ["parallelism", "completions", "backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"])
+    errs.push(...nonNegative(spec[f], path.child(f)));
   if (typeof spec.activeDeadlineSeconds === "number" && spec.activeDeadlineSeconds === 0) {
     errs.push(fieldErrors.invalid(path.child("activeDeadlineSeconds"), 0, "must be greater than or equal to 1"));
   }
   const mode = str(spec.completionMode);
-  if (mode !== "" && mode !== "NonIndexed" && mode !== "Indexed") errs.push(fieldErrors.notSupported(path.child("completionMode"), mode, ["NonIndexed", "Indexed"]));
-  if (mode === "Indexed" && spec.completions == null) errs.push(fieldErrors.required(path.child("completions"), "when completion mode is Indexed"));
+  if (mode !== "" && mode !== "NonIndexed" && mode !== "Indexed")
+    errs.push(fieldErrors.notSupported(path.child("completionMode"), mode, ["NonIndexed", "Indexed"]));
+  if (mode === "Indexed" && spec.completions == null)
+    errs.push(fieldErrors.required(path.child("completions"), "when completion mode is Indexed"));
   const prp = str(spec.podReplacementPolicy);
-  if (prp !== "" && prp !== "TerminatingOrFailed" && prp !== "Failed") errs.push(fieldErrors.notSupported(path.child("podReplacementPolicy"), prp, ["Failed", "TerminatingOrFailed"]));
+  if (prp !== "" && prp !== "TerminatingOrFailed" && prp !== "Failed")
+    errs.push(fieldErrors.notSupported(path.child("podReplacementPolicy"), prp, ["Failed", "TerminatingOrFailed"]));
   if (prp === "TerminatingOrFailed" && isObj(spec.podFailurePolicy)) {
     errs.push(fieldErrors.notSupported(path.child("podReplacementPolicy"), prp, ["Failed"]));
   }
@@ -56,9 +60,12 @@ export function validateJobUpdate(job: KubeObject, old: KubeObject): FieldError[
   const errs = validateJob(job);
   const spec = record(job.spec);
   const oldSpec = record(old.spec);
-  if (!sameJSON(spec.selector, oldSpec.selector)) errs.push(fieldErrors.invalid(SPEC.child("selector"), spec.selector ?? null, FIELD_IMMUTABLE));
-  if (!sameJSON(spec.completionMode, oldSpec.completionMode)) errs.push(fieldErrors.invalid(SPEC.child("completionMode"), spec.completionMode ?? null, FIELD_IMMUTABLE));
-  if (!sameJSON(spec.podFailurePolicy, oldSpec.podFailurePolicy)) errs.push(fieldErrors.invalid(SPEC.child("podFailurePolicy"), spec.podFailurePolicy ?? null, FIELD_IMMUTABLE));
+  if (!sameJSON(spec.selector, oldSpec.selector))
+    errs.push(fieldErrors.invalid(SPEC.child("selector"), spec.selector ?? null, FIELD_IMMUTABLE));
+  if (!sameJSON(spec.completionMode, oldSpec.completionMode))
+    errs.push(fieldErrors.invalid(SPEC.child("completionMode"), spec.completionMode ?? null, FIELD_IMMUTABLE));
+  if (!sameJSON(spec.podFailurePolicy, oldSpec.podFailurePolicy))
+    errs.push(fieldErrors.invalid(SPEC.child("podFailurePolicy"), spec.podFailurePolicy ?? null, FIELD_IMMUTABLE));
   // A suspended Job that never started may change its template's scheduling directives; we keep upstream's strict rule otherwise.
   if (!sameJSON(spec.template, oldSpec.template)) {
     // A suspended Job that never started may change its pods' scheduling directives, nothing else.
@@ -107,13 +114,23 @@ export function validateCronJob(cj: KubeObject): FieldError[] {
   if (typeof spec.timeZone === "string") {
     const tz = spec.timeZone;
     if (tz === "" || tz === "Local" || !validTimeZone(tz) || /\s/.test(tz)) {
-      errs.push(fieldErrors.invalid(SPEC.child("timeZone"), tz, tz === "Local" ? "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones" : "unknown time zone " + tz));
+      errs.push(
+        fieldErrors.invalid(
+          SPEC.child("timeZone"),
+          tz,
+          tz === "Local"
+            ? "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"
+            : "unknown time zone " + tz,
+        ),
+      );
     }
   }
   const cp = str(spec.concurrencyPolicy);
   if (cp === "") errs.push(fieldErrors.required(SPEC.child("concurrencyPolicy")));
-  else if (!["Allow", "Forbid", "Replace"].includes(cp)) errs.push(fieldErrors.notSupported(SPEC.child("concurrencyPolicy"), cp, ["Allow", "Forbid", "Replace"]));
-  for (const f of ["startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit"]) errs.push(...nonNegative(spec[f], SPEC.child(f)));
+  else if (!["Allow", "Forbid", "Replace"].includes(cp))
+    errs.push(fieldErrors.notSupported(SPEC.child("concurrencyPolicy"), cp, ["Allow", "Forbid", "Replace"]));
+  for (const f of ["startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit"])
+    errs.push(...nonNegative(spec[f], SPEC.child(f)));
   const jt = record(spec.jobTemplate);
   if (!isObj(spec.jobTemplate)) errs.push(fieldErrors.required(SPEC.child("jobTemplate")));
   else errs.push(...validateJobSpec(record(jt.spec), SPEC.child("jobTemplate", "spec"), false));

@@ -20,13 +20,22 @@ export function validateNode(node: KubeObject): FieldError[] {
     const p = SPEC.child("taints").index(i);
     const effect = str(r.effect);
     if (effect === "") errs.push(fieldErrors.required(p.child("effect")));
-    else if (!["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
+    else if (!["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
+      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
     if (str(r.key) === "") errs.push(fieldErrors.required(p.child("key")));
   });
   return errs;
 }
 
-const QUOTA_SCOPES = ["BestEffort", "CrossNamespacePodAffinity", "NotBestEffort", "NotTerminating", "PriorityClass", "Terminating", "VolumeAttributesClass"];
+const QUOTA_SCOPES = [
+  "BestEffort",
+  "CrossNamespacePodAffinity",
+  "NotBestEffort",
+  "NotTerminating",
+  "PriorityClass",
+  "Terminating",
+  "VolumeAttributesClass",
+];
 
 export function validateResourceQuota(q: KubeObject): FieldError[] {
   const spec = record(q.spec);
@@ -51,20 +60,26 @@ export function validateLimitRange(lr: KubeObject): FieldError[] {
     const type = str(r.type);
     if (!LIMIT_TYPES.includes(type)) errs.push(fieldErrors.notSupported(p.child("type"), type, LIMIT_TYPES));
     if (type === "Pod" && (isObj(r.default) || isObj(r.defaultRequest))) {
-      if (isObj(r.default) && Object.keys(r.default).length > 0) errs.push(fieldErrors.forbidden(p.child("default"), "may not be specified when `type` is 'Pod'"));
-      if (isObj(r.defaultRequest) && Object.keys(r.defaultRequest).length > 0) errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
+      if (isObj(r.default) && Object.keys(r.default).length > 0)
+        errs.push(fieldErrors.forbidden(p.child("default"), "may not be specified when `type` is 'Pod'"));
+      if (isObj(r.defaultRequest) && Object.keys(r.defaultRequest).length > 0)
+        errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
     }
     const min = record(r.min);
     const max = record(r.max);
     for (const [k, v] of Object.entries(min)) {
       const lo = parseQuantity(v);
       const hi = parseQuantity(max[k]);
-      if (lo !== undefined && hi !== undefined && lo > hi) errs.push(fieldErrors.invalid(p.child("min").key(k), v, `min value ${String(v)} is greater than max value ${String(max[k])}`));
+      if (lo !== undefined && hi !== undefined && lo > hi)
+        errs.push(fieldErrors.invalid(p.child("min").key(k), v, `min value ${String(v)} is greater than max value ${String(max[k])}`));
     }
     for (const [k, v] of Object.entries(record(r.default))) {
       const d = parseQuantity(v);
       const hi = parseQuantity(max[k]);
-      if (d !== undefined && hi !== undefined && d > hi) errs.push(fieldErrors.invalid(p.child("default").key(k), v, `default value ${String(v)} is greater than max value ${String(max[k])}`));
+      if (d !== undefined && hi !== undefined && d > hi)
+        errs.push(
+          fieldErrors.invalid(p.child("default").key(k), v, `default value ${String(v)} is greater than max value ${String(max[k])}`),
+        );
     }
   });
   return errs;
@@ -73,7 +88,8 @@ export function validateLimitRange(lr: KubeObject): FieldError[] {
 export function validateReplicationController(rc: KubeObject): FieldError[] {
   const spec = record(rc.spec);
   const errs: FieldError[] = [];
-  if (typeof spec.replicas === "number" && spec.replicas < 0) errs.push(fieldErrors.invalid(SPEC.child("replicas"), spec.replicas, "must be greater than or equal to 0"));
+  if (typeof spec.replicas === "number" && spec.replicas < 0)
+    errs.push(fieldErrors.invalid(SPEC.child("replicas"), spec.replicas, "must be greater than or equal to 0"));
   // An RC's selector is a plain map; as a LabelSelector it is matchLabels.
   const selector = record(spec.selector);
   if (Object.keys(selector).length === 0) errs.push(fieldErrors.required(SPEC.child("selector")));
@@ -119,7 +135,8 @@ export function validateEndpointSlice(slice: KubeObject): FieldError[] {
     if (typeof r.port === "number") for (const msg of isValidPortNum(r.port)) errs.push(fieldErrors.invalid(p.child("port"), r.port, msg));
     const proto = str(r.protocol);
     if (proto === "") errs.push(fieldErrors.required(p.child("protocol")));
-    else if (!["SCTP", "TCP", "UDP"].includes(proto)) errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
+    else if (!["SCTP", "TCP", "UDP"].includes(proto))
+      errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
   });
   return errs;
 }

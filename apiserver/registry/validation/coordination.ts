@@ -10,7 +10,8 @@ function validateLeaseSpec(spec: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
   const path = FieldPath.of("spec");
   const duration = spec.leaseDurationSeconds;
-  if (typeof duration === "number" && duration <= 0) errs.push(fieldErrors.invalid(path.child("leaseDurationSeconds"), duration, "must be greater than 0"));
+  if (typeof duration === "number" && duration <= 0)
+    errs.push(fieldErrors.invalid(path.child("leaseDurationSeconds"), duration, "must be greater than 0"));
   const transitions = spec.leaseTransitions;
   if (typeof transitions === "number" && transitions < 0) {
     errs.push(fieldErrors.invalid(path.child("leaseTransitions"), transitions, "must be greater than or equal to 0"));

@@ -74,7 +74,8 @@ export function validateNamespaceStatusUpdate(ns: KubeObject, old: KubeObject): 
   const errs = validateObjectMetaUpdate(ns.metadata, old.metadata);
   const phase = str(record(ns.status).phase);
   if (!ns.metadata?.deletionTimestamp) {
-    if (phase !== "Active") errs.push(fieldErrors.invalid(FieldPath.of("status", "Phase"), phase, "may only be 'Active' if `deletionTimestamp` is empty"));
+    if (phase !== "Active")
+      errs.push(fieldErrors.invalid(FieldPath.of("status", "Phase"), phase, "may only be 'Active' if `deletionTimestamp` is empty"));
   } else if (phase !== "Terminating") {
     errs.push(fieldErrors.invalid(FieldPath.of("status", "Phase"), phase, "may only be 'Terminating' if `deletionTimestamp` is not empty"));
   }
@@ -83,7 +84,9 @@ export function validateNamespaceStatusUpdate(ns: KubeObject, old: KubeObject): 
 
 export function validateNamespaceFinalizeUpdate(ns: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateObjectMetaUpdate(ns.metadata, old.metadata);
-  list(record(ns.spec).finalizers).forEach((f, i) => errs.push(...validateNamespaceFinalizer(str(f), FieldPath.of("spec", "finalizers").index(i))));
+  list(record(ns.spec).finalizers).forEach((f, i) =>
+    errs.push(...validateNamespaceFinalizer(str(f), FieldPath.of("spec", "finalizers").index(i))),
+  );
   return errs;
 }
 
@@ -118,7 +121,11 @@ function validateImmutableData(obj: KubeObject, old: KubeObject, fields: readonl
 }
 
 export function validateConfigMapUpdate(cm: KubeObject, old: KubeObject): FieldError[] {
-  return [...validateObjectMetaUpdate(cm.metadata, old.metadata), ...validateImmutableData(cm, old, ["data", "binaryData"]), ...validateConfigMap(cm)];
+  return [
+    ...validateObjectMetaUpdate(cm.metadata, old.metadata),
+    ...validateImmutableData(cm, old, ["data", "binaryData"]),
+    ...validateConfigMap(cm),
+  ];
 }
 
 export function validateSecret(secret: KubeObject): FieldError[] {
@@ -139,7 +146,8 @@ export function validateSecret(secret: KubeObject): FieldError[] {
     }
     try {
       const v: unknown = JSON.parse(decoded(key));
-      if (typeof v !== "object" || v === null || Array.isArray(v)) throw new Error("json: cannot unmarshal into Go value of type map[string]interface {}");
+      if (typeof v !== "object" || v === null || Array.isArray(v))
+        throw new Error("json: cannot unmarshal into Go value of type map[string]interface {}");
     } catch (err) {
       errs.push(fieldErrors.invalid(dataPath.key(key), "<secret contents redacted>", err instanceof Error ? err.message : String(err)));
     }
@@ -281,8 +289,10 @@ function validateClusterIPs(spec: Obj): FieldError[] {
     ips.forEach((ip, i) => {
       if (i >= families.length) return;
       const v6 = parseIP(ip)?.family === 6;
-      if (families[i] === "IPv4" && v6) errs.push(fieldErrors.invalid(ipsPath.index(i), ip, `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``));
-      if (families[i] === "IPv6" && !v6) errs.push(fieldErrors.invalid(ipsPath.index(i), ip, `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``));
+      if (families[i] === "IPv4" && v6)
+        errs.push(fieldErrors.invalid(ipsPath.index(i), ip, `expected an IPv4 value as indicated by \`ipFamilies[${i}]\``));
+      if (families[i] === "IPv6" && !v6)
+        errs.push(fieldErrors.invalid(ipsPath.index(i), ip, `expected an IPv6 value as indicated by \`ipFamilies[${i}]\``));
     });
   }
   return errs;
@@ -303,15 +313,19 @@ export function validateService(svc: KubeObject): FieldError[] {
     errs.push(fieldErrors.invalid(specPath.child("clusterIPs").index(0), ips[0], "may not be set to 'None' for NodePort services"));
   } else if (type === "ExternalName") {
     if (ips.length > 0) errs.push(fieldErrors.forbidden(specPath.child("clusterIPs"), "may not be set for ExternalName services"));
-    if (list(spec.ipFamilies).length > 0) errs.push(fieldErrors.forbidden(specPath.child("ipFamilies"), "may not be set for ExternalName services"));
-    if (spec.ipFamilyPolicy !== undefined) errs.push(fieldErrors.forbidden(specPath.child("ipFamilyPolicy"), "may not be set for ExternalName services"));
+    if (list(spec.ipFamilies).length > 0)
+      errs.push(fieldErrors.forbidden(specPath.child("ipFamilies"), "may not be set for ExternalName services"));
+    if (spec.ipFamilyPolicy !== undefined)
+      errs.push(fieldErrors.forbidden(specPath.child("ipFamilyPolicy"), "may not be set for ExternalName services"));
     const cname = str(spec.externalName).replace(/\.$/, "");
-    if (cname !== "") for (const msg of isDNS1123Subdomain(cname)) errs.push(fieldErrors.invalid(specPath.child("externalName"), cname, msg));
+    if (cname !== "")
+      for (const msg of isDNS1123Subdomain(cname)) errs.push(fieldErrors.invalid(specPath.child("externalName"), cname, msg));
     else errs.push(fieldErrors.required(specPath.child("externalName")));
   }
   const names = new Set<string>();
   ports.forEach((p, i) => errs.push(...validateServicePort(p, ports.length > 1, names, specPath.child("ports").index(i))));
-  if (spec.selector !== undefined && spec.selector !== null) errs.push(...validateLabels(record(spec.selector) as Record<string, string>, specPath.child("selector")));
+  if (spec.selector !== undefined && spec.selector !== null)
+    errs.push(...validateLabels(record(spec.selector) as Record<string, string>, specPath.child("selector")));
   const affinity = str(spec.sessionAffinity);
   if (affinity === "") errs.push(fieldErrors.required(specPath.child("sessionAffinity")));
   else if (!AFFINITIES.includes(affinity)) errs.push(fieldErrors.notSupported(specPath.child("sessionAffinity"), affinity, AFFINITIES));
@@ -348,7 +362,14 @@ export function validateService(svc: KubeObject): FieldError[] {
     const key = `${str(p.protocol)}/${typeof p.port === "number" ? p.port : 0}`;
     if (seenPorts.has(key)) {
       // upstream prints the internal ServicePort it compared, field names and all.
-      const dup = { Name: "", Protocol: str(p.protocol), AppProtocol: null, Port: typeof p.port === "number" ? p.port : 0, TargetPort: 0, NodePort: 0 };
+      const dup = {
+        Name: "",
+        Protocol: str(p.protocol),
+        AppProtocol: null,
+        Port: typeof p.port === "number" ? p.port : 0,
+        TargetPort: 0,
+        NodePort: 0,
+      };
       errs.push(fieldErrors.duplicate(specPath.child("ports").index(i), dup));
     }
     seenPorts.add(key);
@@ -356,17 +377,20 @@ export function validateService(svc: KubeObject): FieldError[] {
   if (spec.allocateLoadBalancerNodePorts !== undefined && type !== "LoadBalancer") {
     errs.push(fieldErrors.forbidden(specPath.child("allocateLoadBalancerNodePorts"), "may only be used when `type` is 'LoadBalancer'"));
   }
-  const externallyAccessible = type === "LoadBalancer" || type === "NodePort" || (type === "ClusterIP" && list(spec.externalIPs).length > 0);
+  const externallyAccessible =
+    type === "LoadBalancer" || type === "NodePort" || (type === "ClusterIP" && list(spec.externalIPs).length > 0);
   const etp = str(spec.externalTrafficPolicy);
   if (!externallyAccessible) {
-    if (etp !== "") errs.push(fieldErrors.invalid(specPath.child("externalTrafficPolicy"), etp, "may only be set for externally-accessible services"));
+    if (etp !== "")
+      errs.push(fieldErrors.invalid(specPath.child("externalTrafficPolicy"), etp, "may only be set for externally-accessible services"));
   } else if (etp === "") {
     errs.push(fieldErrors.required(specPath.child("externalTrafficPolicy")));
   } else if (!TRAFFIC_POLICIES.includes(etp)) {
     errs.push(fieldErrors.notSupported(specPath.child("externalTrafficPolicy"), etp, TRAFFIC_POLICIES));
   }
   if (spec.internalTrafficPolicy === undefined) {
-    if (type === "NodePort" || type === "LoadBalancer" || type === "ClusterIP") errs.push(fieldErrors.required(specPath.child("internalTrafficPolicy")));
+    if (type === "NodePort" || type === "LoadBalancer" || type === "ClusterIP")
+      errs.push(fieldErrors.required(specPath.child("internalTrafficPolicy")));
   } else if (!TRAFFIC_POLICIES.includes(str(spec.internalTrafficPolicy))) {
     errs.push(fieldErrors.notSupported(specPath.child("internalTrafficPolicy"), spec.internalTrafficPolicy, TRAFFIC_POLICIES));
   }
@@ -449,7 +473,8 @@ export function validateEndpoints(ep: KubeObject): FieldError[] {
     const path = FieldPath.of("subsets").index(i);
     const addresses = list(ss.addresses).map(record);
     const notReady = list(ss.notReadyAddresses).map(record);
-    if (addresses.length === 0 && notReady.length === 0) errs.push(fieldErrors.required(path, "must specify `addresses` or `notReadyAddresses`"));
+    if (addresses.length === 0 && notReady.length === 0)
+      errs.push(fieldErrors.required(path, "must specify `addresses` or `notReadyAddresses`"));
     addresses.forEach((a, j) => errs.push(...validateEndpointAddress(a, path.child("addresses").index(j))));
     notReady.forEach((a, j) => errs.push(...validateEndpointAddress(a, path.child("notReadyAddresses").index(j))));
     const ports = list(ss.ports).map(record);
@@ -474,7 +499,8 @@ export function validateEvent(ev: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
   const ns = ev.metadata?.namespace ?? "";
   const involvedNs = str(record(ev.involvedObject).namespace);
-  const mismatch = (): FieldError => fieldErrors.invalid(FieldPath.of("involvedObject", "namespace"), involvedNs, "does not match event.namespace");
+  const mismatch = (): FieldError =>
+    fieldErrors.invalid(FieldPath.of("involvedObject", "namespace"), involvedNs, "does not match event.namespace");
   if (!ev.eventTime) {
     if (involvedNs === "") {
       if (ns !== "" && ns !== "default") errs.push(mismatch());
@@ -493,11 +519,14 @@ export function validateEvent(ev: KubeObject): FieldError[] {
     }
     const action = str(ev.action);
     if (action === "") errs.push(fieldErrors.required(FieldPath.of("action")));
-    if (utf8Length(action) > ACTION_LIMIT) errs.push(fieldErrors.invalid(FieldPath.of("action"), "", `can have at most ${ACTION_LIMIT} characters`));
+    if (utf8Length(action) > ACTION_LIMIT)
+      errs.push(fieldErrors.invalid(FieldPath.of("action"), "", `can have at most ${ACTION_LIMIT} characters`));
     const reason = str(ev.reason);
     if (reason === "") errs.push(fieldErrors.required(FieldPath.of("reason")));
-    if (utf8Length(reason) > REASON_LIMIT) errs.push(fieldErrors.invalid(FieldPath.of("reason"), "", `can have at most ${REASON_LIMIT} characters`));
-    if (utf8Length(str(ev.message)) > NOTE_LIMIT) errs.push(fieldErrors.invalid(FieldPath.of("message"), "", `can have at most ${NOTE_LIMIT} characters`));
+    if (utf8Length(reason) > REASON_LIMIT)
+      errs.push(fieldErrors.invalid(FieldPath.of("reason"), "", `can have at most ${REASON_LIMIT} characters`));
+    if (utf8Length(str(ev.message)) > NOTE_LIMIT)
+      errs.push(fieldErrors.invalid(FieldPath.of("message"), "", `can have at most ${NOTE_LIMIT} characters`));
   }
   for (const msg of isDNS1123Subdomain(ns)) errs.push(fieldErrors.invalid(FieldPath.of("namespace"), ns, msg));
   return errs;

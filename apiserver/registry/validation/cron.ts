@@ -12,7 +12,20 @@ interface Bounds {
   names?: Readonly<Record<string, number>>;
 }
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 const DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
 
 const FIELDS: readonly Bounds[] = [
@@ -80,7 +93,9 @@ export function cronScheduleError(schedule: string): string {
   if (spec.startsWith("@")) {
     if (DESCRIPTORS.includes(spec)) return "";
     if (spec.startsWith("@every ")) {
-      return /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(spec.slice(7).trim()) ? "" : `failed to parse duration ${spec}: time: invalid duration ${JSON.stringify(spec.slice(7))}`;
+      return /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(spec.slice(7).trim())
+        ? ""
+        : `failed to parse duration ${spec}: time: invalid duration ${JSON.stringify(spec.slice(7))}`;
     }
     return `unrecognized descriptor: ${spec}`;
   }

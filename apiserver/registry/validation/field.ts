@@ -90,12 +90,7 @@ export const fieldErrors = {
   duplicate: (path: FieldPath, value: unknown): FieldError => make("FieldValueDuplicate", path, value, ""),
   notFound: (path: FieldPath, value: unknown): FieldError => make("FieldValueNotFound", path, value, ""),
   notSupported: (path: FieldPath, value: unknown, supported: readonly string[]): FieldError =>
-    make(
-      "FieldValueNotSupported",
-      path,
-      value,
-      supported.length > 0 ? `supported values: ${supported.map(goQuote).join(", ")}` : "",
-    ),
+    make("FieldValueNotSupported", path, value, supported.length > 0 ? `supported values: ${supported.map(goQuote).join(", ")}` : ""),
   tooLong: (path: FieldPath, maxLength: number): FieldError =>
     make(
       "FieldValueTooLong",
@@ -114,10 +109,7 @@ export const fieldErrors = {
 
 /** Go's json.Marshal of a value, with its HTML escaping. */
 function goJSON(value: unknown): string {
-  return (JSON.stringify(value) ?? "null").replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return (JSON.stringify(value) ?? "null").replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The error's text without its field: `Invalid value: "x": why`. */

@@ -16,8 +16,10 @@ export function validateLabelSelector(sel: unknown, path: FieldPath): FieldError
     const op = str(r.operator);
     const values = list(r.values);
     if (!OPERATORS.includes(op)) errs.push(fieldErrors.invalid(p.child("operator"), op, "not a valid selector operator"));
-    else if ((op === "In" || op === "NotIn") && values.length === 0) errs.push(fieldErrors.required(p.child("values"), "must be specified when `operator` is 'In' or 'NotIn'"));
-    else if ((op === "Exists" || op === "DoesNotExist") && values.length > 0) errs.push(fieldErrors.forbidden(p.child("values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+    else if ((op === "In" || op === "NotIn") && values.length === 0)
+      errs.push(fieldErrors.required(p.child("values"), "must be specified when `operator` is 'In' or 'NotIn'"));
+    else if ((op === "Exists" || op === "DoesNotExist") && values.length > 0)
+      errs.push(fieldErrors.forbidden(p.child("values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), str(r.key), msg));
     values.forEach((v, j) => {
       for (const msg of isValidLabelValue(str(v))) errs.push(fieldErrors.invalid(p.child("values").index(j), v, msg));

@@ -25,9 +25,14 @@ function validateBackend(b: Obj, path: FieldPath): FieldError[] {
     const port = record(svc.port);
     const hasName = str(port.name) !== "";
     const hasNumber = typeof port.number === "number" && port.number !== 0;
-    if (hasName && hasNumber) errs.push(fieldErrors.invalid(path.child("service", "port"), svc.port, "cannot set both port name & port number"));
-    else if (hasName) for (const msg of isValidPortName(str(port.name))) errs.push(fieldErrors.invalid(path.child("service", "port", "name"), port.name, msg));
-    else if (hasNumber) for (const msg of isValidPortNum(port.number as number)) errs.push(fieldErrors.invalid(path.child("service", "port", "number"), port.number, msg));
+    if (hasName && hasNumber)
+      errs.push(fieldErrors.invalid(path.child("service", "port"), svc.port, "cannot set both port name & port number"));
+    else if (hasName)
+      for (const msg of isValidPortName(str(port.name)))
+        errs.push(fieldErrors.invalid(path.child("service", "port", "name"), port.name, msg));
+    else if (hasNumber)
+      for (const msg of isValidPortNum(port.number as number))
+        errs.push(fieldErrors.invalid(path.child("service", "port", "number"), port.number, msg));
     else errs.push(fieldErrors.required(path.child("service", "port"), "port name or number is required"));
   } else if (hasResource) {
     const r = record(b.resource);
@@ -49,9 +54,12 @@ export function validateIngress(ing: KubeObject): FieldError[] {
   const spec = record(ing.spec);
   const errs: FieldError[] = [];
   const rules = list(spec.rules);
-  if (!isObj(spec.defaultBackend) && rules.length === 0) errs.push(fieldErrors.invalid(SPEC.child("rules"), [], "either `defaultBackend` or `rules` must be specified"));
+  if (!isObj(spec.defaultBackend) && rules.length === 0)
+    errs.push(fieldErrors.invalid(SPEC.child("rules"), [], "either `defaultBackend` or `rules` must be specified"));
   if (isObj(spec.defaultBackend)) errs.push(...validateBackend(spec.defaultBackend, SPEC.child("defaultBackend")));
-  if (typeof spec.ingressClassName === "string") for (const msg of isDNS1123Subdomain(spec.ingressClassName)) errs.push(fieldErrors.invalid(SPEC.child("ingressClassName"), spec.ingressClassName, msg));
+  if (typeof spec.ingressClassName === "string")
+    for (const msg of isDNS1123Subdomain(spec.ingressClassName))
+      errs.push(fieldErrors.invalid(SPEC.child("ingressClassName"), spec.ingressClassName, msg));
   rules.forEach((rule, i) => {
     const r = record(rule);
     const p = SPEC.child("rules").index(i);
@@ -66,10 +74,17 @@ export function validateIngress(ing: KubeObject): FieldError[] {
       if (pathType === "") errs.push(fieldErrors.required(pp.child("pathType"), "pathType must be specified"));
       else if (!PATH_TYPES.includes(pathType)) errs.push(fieldErrors.notSupported(pp.child("pathType"), pathType, PATH_TYPES));
       const path = str(h.path);
-      if ((pathType === "Exact" || pathType === "Prefix") && !path.startsWith("/")) errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
-      if (pathType === "ImplementationSpecific" && path !== "" && !path.startsWith("/")) errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
-      if ((pathType === "Exact" || pathType === "Prefix") && (/\/\/|\/\.\.?(\/|$)/.test(path) || /[^A-Za-z0-9/._~\-%!$&'()*+,;=:]/.test(path))) {
-        errs.push(fieldErrors.invalid(pp.child("path"), path, "must only contain valid path characters and may not contain '//', '/./' or '/../'"));
+      if ((pathType === "Exact" || pathType === "Prefix") && !path.startsWith("/"))
+        errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
+      if (pathType === "ImplementationSpecific" && path !== "" && !path.startsWith("/"))
+        errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
+      if (
+        (pathType === "Exact" || pathType === "Prefix") &&
+        (/\/\/|\/\.\.?(\/|$)/.test(path) || /[^A-Za-z0-9/._~\-%!$&'()*+,;=:]/.test(path))
+      ) {
+        errs.push(
+          fieldErrors.invalid(pp.child("path"), path, "must only contain valid path characters and may not contain '//', '/./' or '/../'"),
+        );
       }
       errs.push(...validateBackend(record(h.backend), pp.child("backend")));
     });
@@ -99,9 +114,19 @@ function validatePeer(peer: Obj, path: FieldPath): FieldError[] {
   if (isObj(peer.ipBlock)) {
     const cidr = str(peer.ipBlock.cidr);
     if (cidr === "") errs.push(fieldErrors.required(path.child("ipBlock", "cidr")));
-    else if (!isCIDR(cidr)) errs.push(fieldErrors.invalid(path.child("ipBlock", "cidr"), cidr, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+    else if (!isCIDR(cidr))
+      errs.push(
+        fieldErrors.invalid(path.child("ipBlock", "cidr"), cidr, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"),
+      );
     list(peer.ipBlock.except).forEach((e, i) => {
-      if (!isCIDR(str(e))) errs.push(fieldErrors.invalid(path.child("ipBlock", "except").index(i), e, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+      if (!isCIDR(str(e)))
+        errs.push(
+          fieldErrors.invalid(
+            path.child("ipBlock", "except").index(i),
+            e,
+            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+          ),
+        );
     });
   }
   return errs;
@@ -118,16 +143,19 @@ function isCIDR(s: string): boolean {
 function validateNPPort(port: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const proto = str(port.protocol);
-  if (proto !== "" && !["TCP", "UDP", "SCTP"].includes(proto)) errs.push(fieldErrors.notSupported(path.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
+  if (proto !== "" && !["TCP", "UDP", "SCTP"].includes(proto))
+    errs.push(fieldErrors.notSupported(path.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
   if (typeof port.port === "number") {
     for (const msg of isValidPortNum(port.port)) errs.push(fieldErrors.invalid(path.child("port"), port.port, msg));
     if (typeof port.endPort === "number") {
-      if (port.endPort < port.port) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "must be greater than or equal to `port`"));
+      if (port.endPort < port.port)
+        errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "must be greater than or equal to `port`"));
       for (const msg of isValidPortNum(port.endPort)) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, msg));
     }
   } else if (typeof port.port === "string") {
     for (const msg of isValidPortName(port.port)) errs.push(fieldErrors.invalid(path.child("port"), port.port, msg));
-    if (port.endPort !== undefined) errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "may not be specified when `port` is non-numeric"));
+    if (port.endPort !== undefined)
+      errs.push(fieldErrors.invalid(path.child("endPort"), port.endPort, "may not be specified when `port` is non-numeric"));
   } else if (port.endPort !== undefined) {
     errs.push(fieldErrors.required(path.child("port"), "must be specified when `endPort` is specified"));
   }
@@ -149,7 +177,8 @@ export function validateNetworkPolicy(np: KubeObject): FieldError[] {
   const types = list(spec.policyTypes).map(String);
   if (types.length > 2) errs.push(fieldErrors.invalid(SPEC.child("policyTypes"), types, "may not specify more than two policyTypes"));
   types.forEach((t, i) => {
-    if (t !== "Ingress" && t !== "Egress") errs.push(fieldErrors.notSupported(SPEC.child("policyTypes").index(i), t, ["Ingress", "Egress"]));
+    if (t !== "Ingress" && t !== "Egress")
+      errs.push(fieldErrors.notSupported(SPEC.child("policyTypes").index(i), t, ["Ingress", "Egress"]));
   });
   return errs;
 }

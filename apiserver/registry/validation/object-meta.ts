@@ -96,7 +96,12 @@ export function validateOwnerReferences(refs: readonly unknown[] | undefined, pa
  * `nameFn`, the namespace required or forbidden by scope, labels, annotations, owners and
  * finalizers.
  */
-export function validateObjectMeta(meta: Meta | undefined, namespaced: boolean, nameFn: NameValidator, path = FieldPath.of("metadata")): FieldError[] {
+export function validateObjectMeta(
+  meta: Meta | undefined,
+  namespaced: boolean,
+  nameFn: NameValidator,
+  path = FieldPath.of("metadata"),
+): FieldError[] {
   const m = meta ?? {};
   const errs: FieldError[] = [];
   if (m.generateName) {
@@ -147,9 +152,11 @@ export function validateManagedFields(entries: unknown, path: FieldPath): FieldE
     const e = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
     const at = path.index(i);
     const operation = typeof e.operation === "string" ? e.operation : "";
-    if (operation !== "Apply" && operation !== "Update") errs.push(fieldErrors.invalid(at.child("operation"), operation, "must be `Apply` or `Update`"));
+    if (operation !== "Apply" && operation !== "Update")
+      errs.push(fieldErrors.invalid(at.child("operation"), operation, "must be `Apply` or `Update`"));
     const fieldsType = typeof e.fieldsType === "string" ? e.fieldsType : "";
-    if (fieldsType !== "" && fieldsType !== "FieldsV1") errs.push(fieldErrors.invalid(at.child("fieldsType"), fieldsType, "must be `FieldsV1`"));
+    if (fieldsType !== "" && fieldsType !== "FieldsV1")
+      errs.push(fieldErrors.invalid(at.child("fieldsType"), fieldsType, "must be `FieldsV1`"));
     errs.push(...validateFieldManager(typeof e.manager === "string" ? e.manager : "", at.child("manager")));
     const subresource = typeof e.subresource === "string" ? e.subresource : "";
     if (subresource.length > SUBRESOURCE_MAX_LENGTH) errs.push(fieldErrors.tooLong(at.child("subresource"), SUBRESOURCE_MAX_LENGTH));
@@ -195,8 +202,10 @@ export function validateObjectMetaUpdate(meta: Meta | undefined, old: Meta | und
       );
     }
   }
-  if (!m.resourceVersion) errs.push(fieldErrors.invalid(path.child("resourceVersion"), m.resourceVersion ?? "", "must be specified for an update"));
-  if ((m.generation ?? 0) < (o.generation ?? 0)) errs.push(fieldErrors.invalid(path.child("generation"), m.generation ?? 0, "must not be decremented"));
+  if (!m.resourceVersion)
+    errs.push(fieldErrors.invalid(path.child("resourceVersion"), m.resourceVersion ?? "", "must be specified for an update"));
+  if ((m.generation ?? 0) < (o.generation ?? 0))
+    errs.push(fieldErrors.invalid(path.child("generation"), m.generation ?? 0, "must not be decremented"));
   const immutable: [keyof Meta, unknown, unknown][] = [
     ["name", m.name ?? "", o.name ?? ""],
     ["namespace", m.namespace ?? "", o.namespace ?? ""],

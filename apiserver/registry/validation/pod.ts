@@ -25,10 +25,36 @@ const PROTOCOLS = ["SCTP", "TCP", "UDP"];
 const TERMINATION_MESSAGE_POLICIES = ["File", "FallbackToLogsOnError"];
 const STANDARD_RESOURCES = ["cpu", "memory", "ephemeral-storage"];
 const VOLUME_SOURCES = [
-  "hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs",
-  "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap",
-  "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi",
-  "ephemeral", "image",
+  "hostPath",
+  "emptyDir",
+  "gcePersistentDisk",
+  "awsElasticBlockStore",
+  "gitRepo",
+  "secret",
+  "nfs",
+  "iscsi",
+  "glusterfs",
+  "persistentVolumeClaim",
+  "rbd",
+  "flexVolume",
+  "cinder",
+  "cephfs",
+  "flocker",
+  "downwardAPI",
+  "fc",
+  "azureFile",
+  "configMap",
+  "vsphereVolume",
+  "quobyte",
+  "azureDisk",
+  "photonPersistentDisk",
+  "projected",
+  "portworxVolume",
+  "scaleIO",
+  "storageos",
+  "csi",
+  "ephemeral",
+  "image",
 ];
 
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
@@ -55,7 +81,10 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
   const errs: FieldError[] = [];
   const limits = record(r.limits);
   const requests = record(r.requests);
-  for (const [which, values] of [["limits", limits], ["requests", requests]] as const) {
+  for (const [which, values] of [
+    ["limits", limits],
+    ["requests", requests],
+  ] as const) {
     for (const [name, q] of Object.entries(values)) {
       const p = path.child(which).key(name);
       errs.push(...validateResourceName(name, p));
@@ -68,7 +97,9 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
     const req = parseQuantity(q);
     const lim = parseQuantity(limits[name]);
     if (req !== undefined && lim !== undefined && req > lim) {
-      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`));
+      errs.push(
+        fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`),
+      );
     }
   }
   return errs;
@@ -86,7 +117,8 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError
   if (isObj(h.httpGet)) {
     errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
     const scheme = str(http.scheme);
-    if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS") errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
+    if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS")
+      errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
   }
   if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
@@ -105,7 +137,14 @@ function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
   const errs: FieldError[] = [...validateHandler(probe, path, true)];
-  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold", "terminationGracePeriodSeconds"]) {
+  for (const f of [
+    "initialDelaySeconds",
+    "timeoutSeconds",
+    "periodSeconds",
+    "successThreshold",
+    "failureThreshold",
+    "terminationGracePeriodSeconds",
+  ]) {
     errs.push(...nonNegative(probe[f], path.child(f)));
   }
   if (liveness && typeof probe.successThreshold === "number" && probe.successThreshold !== 1) {
@@ -118,7 +157,9 @@ function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): Fiel
 function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   if (name === "") return [fieldErrors.required(path)];
   if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) {
-    return [fieldErrors.invalid(path, name, "a valid environment variable name must consist only of printable ASCII characters other than '='")];
+    return [
+      fieldErrors.invalid(path, name, "a valid environment variable name must consist only of printable ASCII characters other than '='"),
+    ];
   }
   return [];
 }
@@ -130,10 +171,20 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
     const p = path.index(i);
     errs.push(...validateEnvVarName(str(r.name), p.child("name")));
     if (isObj(r.valueFrom)) {
-      const sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].filter((k) => isObj(record(r.valueFrom)[k]));
+      const sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].filter((k) =>
+        isObj(record(r.valueFrom)[k]),
+      );
       if (str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not be specified when `value` is not empty"));
-      if (sources.length === 0) errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
-      else if (sources.length > 1) errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
+      if (sources.length === 0)
+        errs.push(
+          fieldErrors.invalid(
+            p.child("valueFrom"),
+            "",
+            "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`",
+          ),
+        );
+      else if (sources.length > 1)
+        errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
       for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
         const k = record(record(r.valueFrom)[ref]);
         if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
@@ -159,13 +210,15 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     ctx.names.add(name);
   }
   if (str(c.image).trim() === "") errs.push(fieldErrors.required(path.child("image")));
-  else if (str(c.image) !== str(c.image).trim()) errs.push(fieldErrors.invalid(path.child("image"), c.image, "must not have leading or trailing whitespace"));
+  else if (str(c.image) !== str(c.image).trim())
+    errs.push(fieldErrors.invalid(path.child("image"), c.image, "must not have leading or trailing whitespace"));
   const pull = str(c.imagePullPolicy);
   if (pull === "") errs.push(fieldErrors.required(path.child("imagePullPolicy")));
   else if (!PULL_POLICIES.includes(pull)) errs.push(fieldErrors.notSupported(path.child("imagePullPolicy"), pull, PULL_POLICIES));
   const tmp = str(c.terminationMessagePolicy);
   if (tmp === "") errs.push(fieldErrors.required(path.child("terminationMessagePolicy")));
-  else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp)) errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
+    errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
   const portNames = new Set<string>();
   list(c.ports).forEach((port, i) => {
     const p = record(port);
@@ -183,7 +236,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
     if (cp === 0) errs.push(fieldErrors.required(pp.child("containerPort")));
     else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(pp.child("containerPort"), cp, msg));
-    if (typeof p.hostPort === "number" && p.hostPort !== 0) for (const msg of isValidPortNum(p.hostPort)) errs.push(fieldErrors.invalid(pp.child("hostPort"), p.hostPort, msg));
+    if (typeof p.hostPort === "number" && p.hostPort !== 0)
+      for (const msg of isValidPortNum(p.hostPort)) errs.push(fieldErrors.invalid(pp.child("hostPort"), p.hostPort, msg));
     const proto = str(p.protocol);
     if (proto === "") errs.push(fieldErrors.required(pp.child("protocol")));
     else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
@@ -192,7 +246,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   list(c.envFrom).forEach((e, i) => {
     const r = record(e);
     const sources = ["configMapRef", "secretRef"].filter((k) => isObj(r[k]));
-    if (sources.length === 0) errs.push(fieldErrors.invalid(path.child("envFrom").index(i), "", "must specify one of: `configMapRef` or `secretRef`"));
+    if (sources.length === 0)
+      errs.push(fieldErrors.invalid(path.child("envFrom").index(i), "", "must specify one of: `configMapRef` or `secretRef`"));
     for (const s of sources) {
       const n = str(record(r[s]).name);
       if (n === "") errs.push(fieldErrors.required(path.child("envFrom").index(i).child(s, "name")));
@@ -217,11 +272,18 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
     errs.push(...validateProbe(c.startupProbe, path.child("startupProbe"), true));
     if (isObj(c.readinessProbe) && c.readinessProbe.terminationGracePeriodSeconds !== undefined) {
-      errs.push(fieldErrors.invalid(path.child("readinessProbe", "terminationGracePeriodSeconds"), c.readinessProbe.terminationGracePeriodSeconds, "must not be set for readinessProbes"));
+      errs.push(
+        fieldErrors.invalid(
+          path.child("readinessProbe", "terminationGracePeriodSeconds"),
+          c.readinessProbe.terminationGracePeriodSeconds,
+          "must not be set for readinessProbes",
+        ),
+      );
     }
   } else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always") {
     for (const probe of ["livenessProbe", "readinessProbe", "startupProbe"]) {
-      if (c[probe] !== undefined) errs.push(fieldErrors.forbidden(path.child(probe), "may not be set for init containers without restartPolicy=Always"));
+      if (c[probe] !== undefined)
+        errs.push(fieldErrors.forbidden(path.child(probe), "may not be set for init containers without restartPolicy=Always"));
     }
   }
   for (const hook of ["postStart", "preStop"]) {
@@ -247,13 +309,15 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     const sources = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null);
     if (sources.length === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));
     else if (sources.length > 1) errs.push(fieldErrors.forbidden(p.child(sources[1]!), "may not specify more than 1 volume type"));
-    if (isObj(r.persistentVolumeClaim) && str(r.persistentVolumeClaim.claimName) === "") errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
+    if (isObj(r.persistentVolumeClaim) && str(r.persistentVolumeClaim.claimName) === "")
+      errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
     if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
     if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
     if (isObj(r.hostPath) && str(r.hostPath.path) === "") errs.push(fieldErrors.required(p.child("hostPath", "path")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
-      if (typeof mode === "number" && (mode < 0 || mode > 0o777)) errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
+      if (typeof mode === "number" && (mode < 0 || mode > 0o777))
+        errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
     }
   });
   return { errs, names };
@@ -279,11 +343,13 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
-  else if (options.restartPolicies && !options.restartPolicies.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, options.restartPolicies));
+  else if (options.restartPolicies && !options.restartPolicies.includes(restart))
+    errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, options.restartPolicies));
   const dns = str(s.dnsPolicy);
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
-  if (dns === "None" && !isObj(s.dnsConfig)) errs.push(fieldErrors.required(path.child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"));
+  if (dns === "None" && !isObj(s.dnsConfig))
+    errs.push(fieldErrors.required(path.child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"));
   for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
     const v = str(s[f]);
     if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
@@ -292,7 +358,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (str(s.subdomain) !== "") errs.push(...dnsLabel(str(s.subdomain), path.child("subdomain")));
   errs.push(...nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
   if (typeof s.activeDeadlineSeconds === "number" && s.activeDeadlineSeconds <= 0) {
-    errs.push(fieldErrors.invalid(path.child("activeDeadlineSeconds"), s.activeDeadlineSeconds, "must be between 1 and 2147483647, inclusive"));
+    errs.push(
+      fieldErrors.invalid(path.child("activeDeadlineSeconds"), s.activeDeadlineSeconds, "must be between 1 and 2147483647, inclusive"),
+    );
   }
   errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
   list(s.tolerations).forEach((t, i) => {
@@ -300,10 +368,19 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const op = str(r.operator);
     const p = path.child("tolerations").index(i);
     if (op !== "" && op !== "Equal" && op !== "Exists") errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
-    if (op === "Exists" && str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("operator"), r.value, "value must be empty when `operator` is 'Exists'"));
-    if (str(r.key) === "" && op !== "Exists") errs.push(fieldErrors.invalid(p.child("operator"), op, "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
+    if (op === "Exists" && str(r.value) !== "")
+      errs.push(fieldErrors.invalid(p.child("operator"), r.value, "value must be empty when `operator` is 'Exists'"));
+    if (str(r.key) === "" && op !== "Exists")
+      errs.push(
+        fieldErrors.invalid(
+          p.child("operator"),
+          op,
+          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+        ),
+      );
     const effect = str(r.effect);
-    if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
+    if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
+      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
   });
   return errs;
 }
@@ -314,7 +391,8 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   const errs = validateLabels(record(template.metadata).labels as Record<string, string> | undefined, path.child("metadata", "labels"));
   errs.push(...validatePodSpec(template.spec, path.child("spec"), options));
   const spec = record(template.spec);
-  if (list(spec.ephemeralContainers).length > 0) errs.push(fieldErrors.forbidden(path.child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"));
+  if (list(spec.ephemeralContainers).length > 0)
+    errs.push(fieldErrors.forbidden(path.child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"));
   return errs;
 }
 
@@ -338,12 +416,21 @@ export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[
   }
   const oldDeadline = oldSpec.activeDeadlineSeconds;
   const newDeadline = spec.activeDeadlineSeconds;
-  if (typeof newDeadline === "number" && (oldDeadline === undefined || (typeof oldDeadline === "number" && newDeadline <= oldDeadline))) spec.activeDeadlineSeconds = oldDeadline;
-  if (oldDeadline !== undefined && newDeadline === undefined) errs.push(fieldErrors.invalid(FieldPath.of("spec", "activeDeadlineSeconds"), null, "must not update from a positive integer to nil value"));
+  if (typeof newDeadline === "number" && (oldDeadline === undefined || (typeof oldDeadline === "number" && newDeadline <= oldDeadline)))
+    spec.activeDeadlineSeconds = oldDeadline;
+  if (oldDeadline !== undefined && newDeadline === undefined)
+    errs.push(
+      fieldErrors.invalid(FieldPath.of("spec", "activeDeadlineSeconds"), null, "must not update from a positive integer to nil value"),
+    );
   const oldTolerations = list(oldSpec.tolerations);
   if (oldTolerations.every((t) => list(spec.tolerations).some((n) => sameJSON(n, t)))) spec.tolerations = oldSpec.tolerations;
-  if (list(spec.schedulingGates).every((g) => list(oldSpec.schedulingGates).some((o) => sameJSON(o, g)))) spec.schedulingGates = oldSpec.schedulingGates;
-  if (typeof oldSpec.terminationGracePeriodSeconds === "number" && oldSpec.terminationGracePeriodSeconds < 0 && spec.terminationGracePeriodSeconds === 1) {
+  if (list(spec.schedulingGates).every((g) => list(oldSpec.schedulingGates).some((o) => sameJSON(o, g))))
+    spec.schedulingGates = oldSpec.schedulingGates;
+  if (
+    typeof oldSpec.terminationGracePeriodSeconds === "number" &&
+    oldSpec.terminationGracePeriodSeconds < 0 &&
+    spec.terminationGracePeriodSeconds === 1
+  ) {
     spec.terminationGracePeriodSeconds = oldSpec.terminationGracePeriodSeconds;
   }
   // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.

@@ -14,15 +14,26 @@ function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
   if (v === undefined || v === null) return [];
   if (typeof v === "number") return v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
   const m = /^(\d+)%$/.exec(str(v));
-  if (!m) return [fieldErrors.invalid(path, v, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')")];
+  if (!m)
+    return [
+      fieldErrors.invalid(
+        path,
+        v,
+        "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+      ),
+    ];
   return Number(m[1]) > 100 ? [fieldErrors.invalid(path, v, "must not be greater than 100%")] : [];
 }
 
 export function validatePDB(pdb: KubeObject): FieldError[] {
   const spec = record(pdb.spec);
   const errs: FieldError[] = [];
-  if (spec.minAvailable != null && spec.maxUnavailable != null) errs.push(fieldErrors.invalid(SPEC, spec, "minAvailable and maxUnavailable cannot be both set"));
-  errs.push(...validateIntOrPercent(spec.minAvailable, SPEC.child("minAvailable")), ...validateIntOrPercent(spec.maxUnavailable, SPEC.child("maxUnavailable")));
+  if (spec.minAvailable != null && spec.maxUnavailable != null)
+    errs.push(fieldErrors.invalid(SPEC, spec, "minAvailable and maxUnavailable cannot be both set"));
+  errs.push(
+    ...validateIntOrPercent(spec.minAvailable, SPEC.child("minAvailable")),
+    ...validateIntOrPercent(spec.maxUnavailable, SPEC.child("maxUnavailable")),
+  );
   errs.push(...validateLabelSelector(spec.selector, SPEC.child("selector")));
   const policy = str(spec.unhealthyPodEvictionPolicy);
   if (policy !== "" && policy !== "IfHealthyBudget" && policy !== "AlwaysAllow") {
@@ -51,19 +62,32 @@ export function validatePriorityClass(pc: KubeObject): FieldError[] {
     if (known === undefined) why = `${name} is not a known system priority class`;
     else if (known !== value) why = `value of ${name} PriorityClass must be ${known}`;
     else if (pc.globalDefault === true) why = `globalDefault of ${name} PriorityClass must be false`;
-    if (why) errs.push(fieldErrors.forbidden(FieldPath.of("metadata", "name"), `priority class names with 'system-' prefix are reserved for system use only. error: ${why}`));
+    if (why)
+      errs.push(
+        fieldErrors.forbidden(
+          FieldPath.of("metadata", "name"),
+          `priority class names with 'system-' prefix are reserved for system use only. error: ${why}`,
+        ),
+      );
   } else if (value > HIGHEST_USER_DEFINABLE_PRIORITY) {
-    errs.push(fieldErrors.forbidden(FieldPath.of("value"), `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`));
+    errs.push(
+      fieldErrors.forbidden(
+        FieldPath.of("value"),
+        `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`,
+      ),
+    );
   }
   const pp = str(pc.preemptionPolicy);
-  if (pp !== "" && pp !== "PreemptLowerPriority" && pp !== "Never") errs.push(fieldErrors.notSupported(FieldPath.of("preemptionPolicy"), pp, ["Never", "PreemptLowerPriority"]));
+  if (pp !== "" && pp !== "PreemptLowerPriority" && pp !== "Never")
+    errs.push(fieldErrors.notSupported(FieldPath.of("preemptionPolicy"), pp, ["Never", "PreemptLowerPriority"]));
   return errs;
 }
 
 export function validatePriorityClassUpdate(pc: KubeObject, old: KubeObject): FieldError[] {
   const errs = validatePriorityClass(pc);
   if (pc.value !== old.value) errs.push(fieldErrors.forbidden(FieldPath.of("value"), "may not be changed in an update."));
-  if (pc.preemptionPolicy !== old.preemptionPolicy) errs.push(fieldErrors.invalid(FieldPath.of("preemptionPolicy"), pc.preemptionPolicy ?? null, FIELD_IMMUTABLE));
+  if (pc.preemptionPolicy !== old.preemptionPolicy)
+    errs.push(fieldErrors.invalid(FieldPath.of("preemptionPolicy"), pc.preemptionPolicy ?? null, FIELD_IMMUTABLE));
   return errs;
 }
 
@@ -83,18 +107,23 @@ function validateReplicas(spec: Obj): FieldError[] {
   const errs: FieldError[] = [];
   const min = spec.minReplicas;
   const max = typeof spec.maxReplicas === "number" ? spec.maxReplicas : 0;
-  if (typeof min === "number" && min < 1) errs.push(fieldErrors.invalid(SPEC.child("minReplicas"), min, "must be greater than or equal to 1"));
+  if (typeof min === "number" && min < 1)
+    errs.push(fieldErrors.invalid(SPEC.child("minReplicas"), min, "must be greater than or equal to 1"));
   if (max < 1) errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than 0"));
-  if (typeof min === "number" && min > max) errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than or equal to `minReplicas`"));
+  if (typeof min === "number" && min > max)
+    errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than or equal to `minReplicas`"));
   return errs;
 }
 
 function validateMetricTarget(t: unknown, path: FieldPath): FieldError[] {
   const r = record(t);
   const type = str(r.type);
-  if (!["Utilization", "Value", "AverageValue"].includes(type)) return [fieldErrors.notSupported(path.child("type"), type, ["AverageValue", "Utilization", "Value"])];
-  if (type === "Utilization" && typeof r.averageUtilization !== "number") return [fieldErrors.required(path.child("averageUtilization"), "must set either a target raw value or a target utilization")];
-  if (typeof r.averageUtilization === "number" && r.averageUtilization < 1) return [fieldErrors.invalid(path.child("averageUtilization"), r.averageUtilization, "must be greater than 0")];
+  if (!["Utilization", "Value", "AverageValue"].includes(type))
+    return [fieldErrors.notSupported(path.child("type"), type, ["AverageValue", "Utilization", "Value"])];
+  if (type === "Utilization" && typeof r.averageUtilization !== "number")
+    return [fieldErrors.required(path.child("averageUtilization"), "must set either a target raw value or a target utilization")];
+  if (typeof r.averageUtilization === "number" && r.averageUtilization < 1)
+    return [fieldErrors.invalid(path.child("averageUtilization"), r.averageUtilization, "must be greater than 0")];
   return [];
 }
 
@@ -115,9 +144,11 @@ export function validateHPAv2(hpa: KubeObject): FieldError[] {
       errs.push(fieldErrors.required(p.child(key), `must populate information for the given metric source`));
       return;
     }
-    if ((type === "Resource" || type === "ContainerResource") && str(source.name) === "") errs.push(fieldErrors.required(p.child(key, "name")));
+    if ((type === "Resource" || type === "ContainerResource") && str(source.name) === "")
+      errs.push(fieldErrors.required(p.child(key, "name")));
     if (type === "ContainerResource" && str(source.container) === "") errs.push(fieldErrors.required(p.child(key, "container")));
-    if ((type === "Pods" || type === "Object" || type === "External") && str(record(source.metric).name) === "") errs.push(fieldErrors.required(p.child(key, "metric", "name")));
+    if ((type === "Pods" || type === "Object" || type === "External") && str(record(source.metric).name) === "")
+      errs.push(fieldErrors.required(p.child(key, "metric", "name")));
     errs.push(...validateMetricTarget(source.target, p.child(key, "target")));
   });
   return errs;
@@ -127,6 +158,7 @@ export function validateHPAv1(hpa: KubeObject): FieldError[] {
   const spec = record(hpa.spec);
   const errs = [...validateScaleTarget(spec.scaleTargetRef, SPEC.child("scaleTargetRef")), ...validateReplicas(spec)];
   const t = spec.targetCPUUtilizationPercentage;
-  if (typeof t === "number" && t < 1) errs.push(fieldErrors.invalid(SPEC.child("targetCPUUtilizationPercentage"), t, "must be greater than 0"));
+  if (typeof t === "number" && t < 1)
+    errs.push(fieldErrors.invalid(SPEC.child("targetCPUUtilizationPercentage"), t, "must be greater than 0"));
   return errs;
 }

@@ -25,14 +25,19 @@ function validatePolicyRule(rule: Obj, namespaced: boolean, path: FieldPath): Fi
   if (arr(rule.verbs).length === 0) errs.push(fieldErrors.required(path.child("verbs"), "verbs must contain at least one value"));
   const urls = arr(rule.nonResourceURLs);
   if (urls.length > 0) {
-    if (namespaced) errs.push(fieldErrors.invalid(path.child("nonResourceURLs"), urls, "namespaced rules cannot apply to non-resource URLs"));
+    if (namespaced)
+      errs.push(fieldErrors.invalid(path.child("nonResourceURLs"), urls, "namespaced rules cannot apply to non-resource URLs"));
     if (arr(rule.apiGroups).length > 0 || arr(rule.resources).length > 0 || arr(rule.resourceNames).length > 0) {
-      errs.push(fieldErrors.invalid(path.child("nonResourceURLs"), urls, "rules cannot apply to both regular resources and non-resource URLs"));
+      errs.push(
+        fieldErrors.invalid(path.child("nonResourceURLs"), urls, "rules cannot apply to both regular resources and non-resource URLs"),
+      );
     }
     return errs;
   }
-  if (arr(rule.apiGroups).length === 0) errs.push(fieldErrors.required(path.child("apiGroups"), "resource rules must supply at least one api group"));
-  if (arr(rule.resources).length === 0) errs.push(fieldErrors.required(path.child("resources"), "resource rules must supply at least one resource"));
+  if (arr(rule.apiGroups).length === 0)
+    errs.push(fieldErrors.required(path.child("apiGroups"), "resource rules must supply at least one api group"));
+  if (arr(rule.resources).length === 0)
+    errs.push(fieldErrors.required(path.child("resources"), "resource rules must supply at least one resource"));
   if (arr(rule.resourceNames).length > 0 && arr(rule.resources).length > 1) {
     errs.push(fieldErrors.required(path.child("resourceNames"), "resource names cannot apply to multiple resources"));
   }
@@ -84,7 +89,8 @@ function validateSubject(subject: Obj, namespaced: boolean, path: FieldPath): Fi
 function validateBindingLike(binding: KubeObject, namespaced: boolean): FieldError[] {
   const errs = validateObjectMeta(binding.metadata, namespaced, pathSegmentName);
   const ref = record(binding.roleRef);
-  if (str(ref.apiGroup) !== RBAC_GROUP) errs.push(fieldErrors.notSupported(FieldPath.of("roleRef", "apiGroup"), str(ref.apiGroup), [RBAC_GROUP]));
+  if (str(ref.apiGroup) !== RBAC_GROUP)
+    errs.push(fieldErrors.notSupported(FieldPath.of("roleRef", "apiGroup"), str(ref.apiGroup), [RBAC_GROUP]));
   const kinds = namespaced ? ["Role", "ClusterRole"] : ["ClusterRole"];
   if (!kinds.includes(str(ref.kind))) errs.push(fieldErrors.notSupported(FieldPath.of("roleRef", "kind"), str(ref.kind), kinds));
   const name = str(ref.name);
@@ -100,7 +106,13 @@ function validateBindingUpdate(binding: KubeObject, old: KubeObject, namespaced:
   const oldRef = record(old.roleRef);
   if (str(ref.apiGroup) !== str(oldRef.apiGroup) || str(ref.kind) !== str(oldRef.kind) || str(ref.name) !== str(oldRef.name)) {
     // upstream prints the internal RoleRef struct it compared.
-    errs.push(fieldErrors.invalid(FieldPath.of("roleRef"), { APIGroup: str(ref.apiGroup), Kind: str(ref.kind), Name: str(ref.name) }, "cannot change roleRef"));
+    errs.push(
+      fieldErrors.invalid(
+        FieldPath.of("roleRef"),
+        { APIGroup: str(ref.apiGroup), Kind: str(ref.kind), Name: str(ref.name) },
+        "cannot change roleRef",
+      ),
+    );
   }
   return errs;
 }

@@ -40,6 +40,11 @@ function isEmpty(v: unknown): boolean {
 function stable(v: unknown): string {
   if (isEmpty(v)) return "null";
   if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (isObj(v)) return `{${Object.keys(v).filter((k) => !isEmpty(v[k])).sort().map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(",")}}`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .filter((k) => !isEmpty(v[k]))
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
+      .join(",")}}`;
   return JSON.stringify(v);
 }

@@ -21,7 +21,8 @@ function validateAccessModes(modes: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (m.length === 0) errs.push(fieldErrors.required(path, "at least 1 access mode is required"));
   for (const mode of m) if (!ACCESS_MODES.includes(mode)) errs.push(fieldErrors.notSupported(path, mode, ACCESS_MODES));
-  if (m.includes("ReadWriteOncePod") && m.length > 1) errs.push(fieldErrors.forbidden(path, "may not use ReadWriteOncePod with other access modes"));
+  if (m.includes("ReadWriteOncePod") && m.length > 1)
+    errs.push(fieldErrors.forbidden(path, "may not use ReadWriteOncePod with other access modes"));
   return errs;
 }
 
@@ -32,7 +33,8 @@ export function validatePVCSpec(spec: Obj, path: FieldPath): FieldError[] {
   if (storage === undefined) errs.push(fieldErrors.required(path.child("resources").key("storage"), ""));
   else {
     const n = parseQuantity(storage);
-    if (n !== undefined && n <= 0) errs.push(fieldErrors.invalid(path.child("resources", "requests").key("storage"), storage, "must be greater than zero"));
+    if (n !== undefined && n <= 0)
+      errs.push(fieldErrors.invalid(path.child("resources", "requests").key("storage"), storage, "must be greater than zero"));
   }
   const vm = str(spec.volumeMode);
   if (vm !== "" && !VOLUME_MODES.includes(vm)) errs.push(fieldErrors.notSupported(path.child("volumeMode"), vm, VOLUME_MODES));
@@ -59,15 +61,39 @@ export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[
   // volumeName may be set once (binding does that).
   if (str(oldSpec.volumeName) === "") spec.volumeName = oldSpec.volumeName;
   if (!sameJSON(spec, oldSpec)) {
-    errs.push(fieldErrors.forbidden(SPEC, "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"));
+    errs.push(
+      fieldErrors.forbidden(
+        SPEC,
+        "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
+      ),
+    );
   }
   return errs;
 }
 
 const PV_SOURCES = [
-  "gcePersistentDisk", "awsElasticBlockStore", "hostPath", "glusterfs", "nfs", "rbd", "iscsi", "cinder", "cephfs", "fc", "flocker",
-  "flexVolume", "azureFile", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "portworxVolume", "scaleIO", "local",
-  "storageos", "csi",
+  "gcePersistentDisk",
+  "awsElasticBlockStore",
+  "hostPath",
+  "glusterfs",
+  "nfs",
+  "rbd",
+  "iscsi",
+  "cinder",
+  "cephfs",
+  "fc",
+  "flocker",
+  "flexVolume",
+  "azureFile",
+  "vsphereVolume",
+  "quobyte",
+  "azureDisk",
+  "photonPersistentDisk",
+  "portworxVolume",
+  "scaleIO",
+  "local",
+  "storageos",
+  "csi",
 ];
 
 export function validatePV(pv: KubeObject): FieldError[] {
@@ -79,7 +105,8 @@ export function validatePV(pv: KubeObject): FieldError[] {
   if (sources.length === 0) errs.push(fieldErrors.required(SPEC, "must specify a volume type"));
   else if (sources.length > 1) errs.push(fieldErrors.forbidden(SPEC.child(sources[1]!), "may not specify more than 1 volume type"));
   const policy = str(spec.persistentVolumeReclaimPolicy);
-  if (policy !== "" && !["Delete", "Recycle", "Retain"].includes(policy)) errs.push(fieldErrors.notSupported(SPEC.child("persistentVolumeReclaimPolicy"), policy, ["Delete", "Recycle", "Retain"]));
+  if (policy !== "" && !["Delete", "Recycle", "Retain"].includes(policy))
+    errs.push(fieldErrors.notSupported(SPEC.child("persistentVolumeReclaimPolicy"), policy, ["Delete", "Recycle", "Retain"]));
   if (isObj(spec.hostPath) && str(spec.hostPath.path) === "") errs.push(fieldErrors.required(SPEC.child("hostPath", "path")));
   if (isObj(spec.local) && str(spec.local.path) === "") errs.push(fieldErrors.required(SPEC.child("local", "path")));
   return errs;
@@ -91,7 +118,8 @@ export function validatePVUpdate(pv: KubeObject, old: KubeObject): FieldError[] 
   const oldSpec = record(old.spec);
   const sourceChanged = PV_SOURCES.some((s) => !sameJSON(spec[s], oldSpec[s]));
   if (sourceChanged) errs.push(fieldErrors.forbidden(SPEC.child("persistentvolumesource"), "spec.persistentvolumesource is forbidden."));
-  if (!sameJSON(spec.volumeMode, oldSpec.volumeMode)) errs.push(fieldErrors.invalid(SPEC.child("volumeMode"), spec.volumeMode ?? null, FIELD_IMMUTABLE));
+  if (!sameJSON(spec.volumeMode, oldSpec.volumeMode))
+    errs.push(fieldErrors.invalid(SPEC.child("volumeMode"), spec.volumeMode ?? null, FIELD_IMMUTABLE));
   return errs;
 }
 
@@ -99,19 +127,27 @@ export function validateStorageClass(sc: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
   const provisioner = str(sc.provisioner);
   if (provisioner === "") errs.push(fieldErrors.required(FieldPath.of("provisioner")));
-  else for (const msg of isQualifiedName(provisioner.toLowerCase())) errs.push(fieldErrors.invalid(FieldPath.of("provisioner"), provisioner, msg));
+  else
+    for (const msg of isQualifiedName(provisioner.toLowerCase()))
+      errs.push(fieldErrors.invalid(FieldPath.of("provisioner"), provisioner, msg));
   const rp = str(sc.reclaimPolicy);
-  if (rp !== "" && rp !== "Delete" && rp !== "Retain") errs.push(fieldErrors.notSupported(FieldPath.of("reclaimPolicy"), rp, ["Delete", "Retain"]));
+  if (rp !== "" && rp !== "Delete" && rp !== "Retain")
+    errs.push(fieldErrors.notSupported(FieldPath.of("reclaimPolicy"), rp, ["Delete", "Retain"]));
   const bm = str(sc.volumeBindingMode);
-  if (bm !== "" && bm !== "Immediate" && bm !== "WaitForFirstConsumer") errs.push(fieldErrors.notSupported(FieldPath.of("volumeBindingMode"), bm, ["Immediate", "WaitForFirstConsumer"]));
+  if (bm !== "" && bm !== "Immediate" && bm !== "WaitForFirstConsumer")
+    errs.push(fieldErrors.notSupported(FieldPath.of("volumeBindingMode"), bm, ["Immediate", "WaitForFirstConsumer"]));
   return errs;
 }
 
 export function validateStorageClassUpdate(sc: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateStorageClass(sc);
-  if (!sameJSON(sc.parameters, old.parameters)) errs.push(fieldErrors.forbidden(FieldPath.of("parameters"), "updates to parameters are forbidden."));
-  if (sc.provisioner !== old.provisioner) errs.push(fieldErrors.forbidden(FieldPath.of("provisioner"), "updates to provisioner are forbidden."));
-  if (!sameJSON(sc.reclaimPolicy, old.reclaimPolicy)) errs.push(fieldErrors.forbidden(FieldPath.of("reclaimPolicy"), "updates to reclaimPolicy are forbidden."));
-  if (!sameJSON(sc.volumeBindingMode, old.volumeBindingMode)) errs.push(fieldErrors.forbidden(FieldPath.of("volumeBindingMode"), "field is immutable"));
+  if (!sameJSON(sc.parameters, old.parameters))
+    errs.push(fieldErrors.forbidden(FieldPath.of("parameters"), "updates to parameters are forbidden."));
+  if (sc.provisioner !== old.provisioner)
+    errs.push(fieldErrors.forbidden(FieldPath.of("provisioner"), "updates to provisioner are forbidden."));
+  if (!sameJSON(sc.reclaimPolicy, old.reclaimPolicy))
+    errs.push(fieldErrors.forbidden(FieldPath.of("reclaimPolicy"), "updates to reclaimPolicy are forbidden."));
+  if (!sameJSON(sc.volumeBindingMode, old.volumeBindingMode))
+    errs.push(fieldErrors.forbidden(FieldPath.of("volumeBindingMode"), "field is immutable"));
   return errs;
 }

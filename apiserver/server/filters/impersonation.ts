@@ -24,11 +24,22 @@ export function withImpersonation(authorizer: Authorizer, scheme: Scheme): Filte
     if (users.length === 0 && groups.length === 0 && uids.length === 0 && extras.length === 0) return next(req, res);
     try {
       if (users.length !== 1 || users[0] === "") {
-        throw newBadRequest(`requested [${[...groups.map((g) => `{Group ${g}}`), ...uids.map((u) => `{UID ${u}}`)].join(" ")}] without impersonating a user`);
+        throw newBadRequest(
+          `requested [${[...groups.map((g) => `{Group ${g}}`), ...uids.map((u) => `{UID ${u}}`)].join(" ")}] without impersonating a user`,
+        );
       }
       const name = users[0]!;
-      const check = async (attrs: Omit<AuthorizationAttributes, "user" | "verb" | "isResourceRequest" | "path" | "apiVersion">): Promise<void> => {
-        const a: AuthorizationAttributes = { user: req.user, verb: "impersonate", isResourceRequest: true, path: "", apiVersion: "", ...attrs };
+      const check = async (
+        attrs: Omit<AuthorizationAttributes, "user" | "verb" | "isResourceRequest" | "path" | "apiVersion">,
+      ): Promise<void> => {
+        const a: AuthorizationAttributes = {
+          user: req.user,
+          verb: "impersonate",
+          isResourceRequest: true,
+          path: "",
+          apiVersion: "",
+          ...attrs,
+        };
         const d = await authorizer.authorize(a);
         if (!d.allowed) throw newForbidden({ group: a.apiGroup, resource: a.resource }, a.name, forbiddenMessage(a));
       };
@@ -38,7 +49,14 @@ export function withImpersonation(authorizer: Authorizer, scheme: Scheme): Filte
       for (const g of groups) await check({ apiGroup: "", namespace: "", resource: "groups", subresource: "", name: g });
       for (const u of uids) await check({ apiGroup: "authentication.k8s.io", namespace: "", resource: "uids", subresource: "", name: u });
       for (const h of extras) {
-        for (const v of values(headers, h)) await check({ apiGroup: "authentication.k8s.io", namespace: "", resource: "userextras", subresource: decodeURIComponent(h.slice("impersonate-extra-".length)), name: v });
+        for (const v of values(headers, h))
+          await check({
+            apiGroup: "authentication.k8s.io",
+            namespace: "",
+            resource: "userextras",
+            subresource: decodeURIComponent(h.slice("impersonate-extra-".length)),
+            name: v,
+          });
       }
       const out: UserInfo = { name, groups: [...groups], ...(uids[0] !== undefined && { uid: uids[0] }) };
       // As upstream: an impersonated service account gets its groups; everyone but anonymous is authenticated.

@@ -13,7 +13,10 @@ export function withPanicRecovery(scheme: Scheme, log: (line: string) => void): 
     } catch (err) {
       // A body cut off by the client (or by a parse error that closed the connection) is no bug.
       const clientGone = (err as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET";
-      if (!clientGone) log(`recovered from error serving ${req.raw.method} ${req.url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!clientGone)
+        log(
+          `recovered from error serving ${req.raw.method} ${req.url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
       try {
         if (!res.started) writeError(scheme, req, res, err);
         else res.end();

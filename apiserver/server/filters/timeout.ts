@@ -55,7 +55,8 @@ export function withTimeout(timeoutMs: number, scheme: Scheme, log: (line: strin
         (err: unknown) => {
           clearTimeout(timer);
           // The handler may still fail after the answer went out; that is only worth a log line.
-          if (timedOut) log(`after timeout, ${req.raw.method} ${req.url.pathname} failed: ${err instanceof Error ? err.message : String(err)}`);
+          if (timedOut)
+            log(`after timeout, ${req.raw.method} ${req.url.pathname} failed: ${err instanceof Error ? err.message : String(err)}`);
           else reject(err);
         },
       );

@@ -24,14 +24,20 @@ function keysOf(kind: string, p: KeyList, where: string, sizes: readonly number[
     if (!k.name) throw new Error(`${where}.${kind}.keys[${i}].name: Required value`);
     const key = Buffer.from(k.secret ?? "", "base64");
     if (!sizes.includes(key.length)) {
-      throw new Error(`${where}.${kind}.keys[${i}].secret: Invalid value: "REDACTED": secret is not of the expected length, got ${key.length}, expected one of [${sizes.join(" ")}]`);
+      throw new Error(
+        `${where}.${kind}.keys[${i}].secret: Invalid value: "REDACTED": secret is not of the expected length, got ${key.length}, expected one of [${sizes.join(" ")}]`,
+      );
     }
     return { name: k.name, key };
   });
 }
 
 export function parseEncryptionConfiguration(doc: unknown, file = "encryption config"): ResourceEncryption[] {
-  const d = doc as { kind?: string; apiVersion?: string; resources?: { resources?: string[]; providers?: Record<string, unknown>[] }[] } | null;
+  const d = doc as {
+    kind?: string;
+    apiVersion?: string;
+    resources?: { resources?: string[]; providers?: Record<string, unknown>[] }[];
+  } | null;
   if (!d || d.kind !== "EncryptionConfiguration" || d.apiVersion !== "apiserver.config.k8s.io/v1") {
     throw new Error(`--encryption-provider-config ${file}: not an apiserver.config.k8s.io/v1 EncryptionConfiguration`);
   }
@@ -52,7 +58,9 @@ export function parseEncryptionConfiguration(doc: unknown, file = "encryption co
         case "aesgcm":
           return keysOf(kind, p[kind] as KeyList, at, [16, 24, 32]).map((k) => new AESGCMTransformer(k.name, k.key));
         case "secretbox":
-          throw new Error(`${at}.secretbox: not supported: XSalsa20-Poly1305 is not in Node's crypto and no library for it is installed; use aescbc or aesgcm`);
+          throw new Error(
+            `${at}.secretbox: not supported: XSalsa20-Poly1305 is not in Node's crypto and no library for it is installed; use aescbc or aesgcm`,
+          );
         case "kms":
           throw new Error(`${at}.kms: not supported (no KMS plugin interface); use aescbc or aesgcm`);
         default:

@@ -25,7 +25,8 @@ function matcher(resource: string): (key: string) => boolean {
   };
 }
 
-const equal = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const equal = (a: Uint8Array, b: Uint8Array): boolean =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 export class EncryptedStorage implements Storage {
   private readonly rules: { match: (key: string) => boolean; t: PrefixTransformers }[];
@@ -77,22 +78,30 @@ export class EncryptedStorage implements Storage {
     return { ...result, items: result.items.map((kv) => this.out(kv)) };
   }
 
-  async guaranteedUpdate(key: string, update: UpdateFn, options?: { preconditions?: Preconditions; ignoreNotFound?: boolean }): Promise<KeyValue> {
+  async guaranteedUpdate(
+    key: string,
+    update: UpdateFn,
+    options?: { preconditions?: Preconditions; ignoreNotFound?: boolean },
+  ): Promise<KeyValue> {
     const t = this.transformerFor(key);
     if (!t) return this.inner.guaranteedUpdate(key, update, options);
-    const result = await this.inner.guaranteedUpdate(key, async (current) => {
-      let plainCurrent: KeyValue | undefined;
-      let stale = false;
-      if (current) {
-        const r = t.read(current.value);
-        plainCurrent = { ...current, value: r.plain };
-        stale = r.stale;
-      }
-      const next = await update(plainCurrent);
-      // Unchanged and already under the writing provider: hand back the stored bytes (no write).
-      if (current && plainCurrent && !stale && equal(next, plainCurrent.value)) return current.value;
-      return t.write(next);
-    }, options);
+    const result = await this.inner.guaranteedUpdate(
+      key,
+      async (current) => {
+        let plainCurrent: KeyValue | undefined;
+        let stale = false;
+        if (current) {
+          const r = t.read(current.value);
+          plainCurrent = { ...current, value: r.plain };
+          stale = r.stale;
+        }
+        const next = await update(plainCurrent);
+        // Unchanged and already under the writing provider: hand back the stored bytes (no write).
+        if (current && plainCurrent && !stale && equal(next, plainCurrent.value)) return current.value;
+        return t.write(next);
+      },
+      options,
+    );
     return this.out(result);
   }
 

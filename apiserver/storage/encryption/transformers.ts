@@ -28,7 +28,10 @@ const gcmAlg = (key: Buffer): CipherGCMTypes => `aes-${key.length * 8}-gcm` as C
 
 export class AESCBCTransformer implements Transformer {
   readonly prefix: Buffer;
-  constructor(name: string, private readonly key: Buffer) {
+  constructor(
+    name: string,
+    private readonly key: Buffer,
+  ) {
     this.prefix = Buffer.from(`k8s:enc:aescbc:v1:${name}:`);
   }
   encrypt(plain: Uint8Array): Uint8Array {
@@ -45,7 +48,10 @@ export class AESCBCTransformer implements Transformer {
 
 export class AESGCMTransformer implements Transformer {
   readonly prefix: Buffer;
-  constructor(name: string, private readonly key: Buffer) {
+  constructor(
+    name: string,
+    private readonly key: Buffer,
+  ) {
     this.prefix = Buffer.from(`k8s:enc:aesgcm:v1:${name}:`);
   }
   encrypt(plain: Uint8Array): Uint8Array {
@@ -86,6 +92,10 @@ export class PrefixTransformers {
     }
     const identity = this.list.findIndex((t) => t.prefix.length === 0);
     if (identity >= 0 && !buf.subarray(0, 8).equals(Buffer.from("k8s:enc:"))) return { plain: stored, stale: identity !== 0 };
-    throw new Error(lastError ? `failed to decrypt: ${lastError.message}` : "no matching prefix found: the data is encrypted with a provider not configured");
+    throw new Error(
+      lastError
+        ? `failed to decrypt: ${lastError.message}`
+        : "no matching prefix found: the data is encrypted with a provider not configured",
+    );
   }
 }

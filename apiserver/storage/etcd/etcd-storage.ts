@@ -5,14 +5,7 @@
  * kv-client.ts.
  */
 import { decodeContinue, encodeContinue } from "../continue-token.js";
-import {
-  bytesEqual,
-  checkPreconditions,
-  closedError,
-  keyExists,
-  keyNotFound,
-  preconditionFailed,
-} from "../errors.js";
+import { bytesEqual, checkPreconditions, closedError, keyExists, keyNotFound, preconditionFailed } from "../errors.js";
 import type {
   CompactionState,
   KeyValue,
@@ -118,7 +111,9 @@ export class EtcdStorage implements Storage {
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
     this.checkOpen(key);
     const k = Buffer.from(key);
-    const res = await this.call(key, () => this.kv.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: bufferOf(value) } }], []));
+    const res = await this.call(key, () =>
+      this.kv.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: bufferOf(value) } }], []),
+    );
     if (!res.succeeded) throw keyExists(key);
     const rev = res.revision;
     return { key, value, createRevision: rev, modRevision: rev };
@@ -150,17 +145,23 @@ export class EtcdStorage implements Storage {
         );
         continue;
       }
-      this.kv.txn([], batch.map((g) => ({ range: { key: Buffer.from(g.key) } })), []).then(
-        (res) => {
-          for (let j = 0; j < batch.length; j++) {
-            const kv = res.ranges[j]?.kvs[0];
-            batch[j]!.resolve(kv && keyValueOf(kv));
-          }
-        },
-        (e: unknown) => {
-          for (const g of batch) g.reject(translateError(e, g.key));
-        },
-      );
+      this.kv
+        .txn(
+          [],
+          batch.map((g) => ({ range: { key: Buffer.from(g.key) } })),
+          [],
+        )
+        .then(
+          (res) => {
+            for (let j = 0; j < batch.length; j++) {
+              const kv = res.ranges[j]?.kvs[0];
+              batch[j]!.resolve(kv && keyValueOf(kv));
+            }
+          },
+          (e: unknown) => {
+            for (const g of batch) g.reject(translateError(e, g.key));
+          },
+        );
     }
   }
 
@@ -186,11 +187,7 @@ export class EtcdStorage implements Storage {
     // revision, each twice the size of the last) until `limit` values matched.
     let pageSize = limit;
     for (;;) {
-      const res = await this.call(
-        prefix,
-        () => this.kv.range({ key: from, rangeEnd: end, limit: pageSize, revision }),
-        revision,
-      );
+      const res = await this.call(prefix, () => this.kv.range({ key: from, rangeEnd: end, limit: pageSize, revision }), revision);
       if (!revision) revision = res.revision;
       let last: Buffer | undefined;
       let stoppedEarly = false;
@@ -267,7 +264,12 @@ export class EtcdStorage implements Storage {
 
   watchWithProgress(options: WatchOptions): EtcdWatch {
     this.progressTrusted(); // asks the version now, so that it is known by the first consistent read
-    const w = new EtcdWatch(this.kv, options, (self) => this.watches.delete(self), () => this.progressTrusted());
+    const w = new EtcdWatch(
+      this.kv,
+      options,
+      (self) => this.watches.delete(self),
+      () => this.progressTrusted(),
+    );
     if (this.closed) w.fail(closedError(options.prefix));
     else this.watches.add(w);
     return w;
@@ -315,7 +317,11 @@ export class EtcdStorage implements Storage {
     this.checkOpen("");
     const key = Buffer.from(COMPACT_REV_KEY);
     const res = await this.call("", () =>
-      this.kv.txn([{ key, target: "Version", revision: state.time }], [{ put: { key, value: Buffer.from(String(state.revision)) } }], [{ range: { key } }]),
+      this.kv.txn(
+        [{ key, target: "Version", revision: state.time }],
+        [{ put: { key, value: Buffer.from(String(state.revision)) } }],
+        [{ range: { key } }],
+      ),
     );
     if (!res.succeeded) {
       const kv = res.ranges[0]?.kvs[0];
@@ -345,7 +351,9 @@ export class EtcdStorage implements Storage {
    */
   private casTxn(key: string, current: KeyValue | undefined, op: RequestOp): Promise<TxnResponse> {
     const k = Buffer.from(key);
-    const compare = current ? { key: k, target: "Mod" as const, revision: current.modRevision } : { key: k, target: "Create" as const, revision: 0 };
+    const compare = current
+      ? { key: k, target: "Mod" as const, revision: current.modRevision }
+      : { key: k, target: "Create" as const, revision: 0 };
     return this.call(key, () => this.kv.txn([compare], [op], [{ range: { key: k } }]));
   }
 

@@ -143,7 +143,8 @@ export class H2Session {
         ALPNProtocols: ["h2"],
       });
       socket.once("secureConnect", () => {
-        if (socket.alpnProtocol !== "h2") socket.destroy(new Error(`${url.host} did not agree to HTTP/2 (ALPN ${String(socket.alpnProtocol)})`));
+        if (socket.alpnProtocol !== "h2")
+          socket.destroy(new Error(`${url.host} did not agree to HTTP/2 (ALPN ${String(socket.alpnProtocol)})`));
       });
       this.#socket = socket;
     } else if (url.protocol === "http:") {
@@ -313,7 +314,8 @@ export class H2Session {
     try {
       while (buf.length - pos >= 9) {
         const length = buf.readUIntBE(pos, 3);
-        if (length > OUR_MAX_FRAME) throw new H2Error(`frame of ${length} bytes is larger than the ${OUR_MAX_FRAME} we allow`, H2_FRAME_SIZE_ERROR);
+        if (length > OUR_MAX_FRAME)
+          throw new H2Error(`frame of ${length} bytes is larger than the ${OUR_MAX_FRAME} we allow`, H2_FRAME_SIZE_ERROR);
         if (buf.length - pos < 9 + length) break;
         const type = buf[pos + 3]!;
         const flags = buf[pos + 4]!;

@@ -57,10 +57,7 @@ export interface Compare {
   revision: number;
 }
 
-export type RequestOp =
-  | { range: RangeRequest }
-  | { put: { key: Uint8Array; value: Uint8Array } }
-  | { deleteRange: { key: Uint8Array } };
+export type RequestOp = { range: RangeRequest } | { put: { key: Uint8Array; value: Uint8Array } } | { deleteRange: { key: Uint8Array } };
 
 export interface WatchEvent {
   type: "PUT" | "DELETE";
@@ -316,7 +313,12 @@ export class EtcdKVClient {
 
   /** `timeoutMs` overrides the client's call deadline (health checks use a short one). */
   range(r: RangeRequest, timeoutMs?: number): Promise<RangeResponse> {
-    return this.call("Range", frame((w) => writeRange(w, r)), readRange, timeoutMs);
+    return this.call(
+      "Range",
+      frame((w) => writeRange(w, r)),
+      readRange,
+      timeoutMs,
+    );
   }
 
   txn(compare: readonly Compare[], success: readonly RequestOp[], failure: readonly RequestOp[]): Promise<TxnResponse> {
@@ -335,11 +337,19 @@ export class EtcdKVClient {
 
   /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
   serverVersion(): Promise<string> {
-    return this.call("/etcdserverpb.Maintenance/Status", frame(() => {}), readStatusVersion);
+    return this.call(
+      "/etcdserverpb.Maintenance/Status",
+      frame(() => {}),
+      readStatusVersion,
+    );
   }
 
   compact(revision: number): Promise<number> {
-    return this.call("Compact", frame((w) => uintField(w, 1, revision)), readCompact);
+    return this.call(
+      "Compact",
+      frame((w) => uintField(w, 1, revision)),
+      readCompact,
+    );
   }
 
   /**
@@ -365,7 +375,10 @@ export class EtcdKVClient {
     }
     let stream: http2.ClientHttp2Stream;
     try {
-      stream = this.connect().request({ ":method": "POST", ":path": "/etcdserverpb.Watch/Watch", "content-type": "application/grpc", te: "trailers" }, { endStream: false });
+      stream = this.connect().request(
+        { ":method": "POST", ":path": "/etcdserverpb.Watch/Watch", "content-type": "application/grpc", te: "trailers" },
+        { endStream: false },
+      );
     } catch (e) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message)));
       return { cancel: () => {}, requestProgress: () => {} };
@@ -391,7 +404,9 @@ export class EtcdKVClient {
     });
     const status = (headers: http2.IncomingHttpHeaders): void => {
       const code = Number(headers["grpc-status"]);
-      finish(new EtcdCallError(Number.isFinite(code) ? code : GRPC_UNAVAILABLE, grpcMessage(headers["grpc-message"]) || "watch stream ended"));
+      finish(
+        new EtcdCallError(Number.isFinite(code) ? code : GRPC_UNAVAILABLE, grpcMessage(headers["grpc-message"]) || "watch stream ended"),
+      );
     };
     stream.on("response", (headers) => {
       if (headers["grpc-status"] !== undefined) status(headers);
@@ -512,7 +527,12 @@ export class EtcdKVClient {
           }
           const status = Number(headers.get("grpc-status"));
           if (status !== 0) {
-            call.fail(new EtcdCallError(Number.isFinite(status) ? status : 2, grpcMessage(headers.get("grpc-message")) || `grpc status ${String(headers.get("grpc-status"))}`));
+            call.fail(
+              new EtcdCallError(
+                Number.isFinite(status) ? status : 2,
+                grpcMessage(headers.get("grpc-message")) || `grpc status ${String(headers.get("grpc-status"))}`,
+              ),
+            );
             return;
           }
           done = true;

@@ -117,7 +117,9 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
       // etcd cancels a watch whose start revision was compacted (also one that fell behind
       // the compaction), saying where the compaction is.
       if (res.compactRevision > 0 || res.cancelReason === "") {
-        this.queue.failNow(compactedError(this.options.prefix, this.options.afterRevision, res.compactRevision > 0 ? res.compactRevision : undefined));
+        this.queue.failNow(
+          compactedError(this.options.prefix, this.options.afterRevision, res.compactRevision > 0 ? res.compactRevision : undefined),
+        );
       } else {
         this.queue.failNow(translateError(new Error(`etcd canceled the watch: ${res.cancelReason}`), this.options.prefix));
       }

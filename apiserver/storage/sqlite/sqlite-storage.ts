@@ -46,7 +46,8 @@ export interface SqliteStorageOptions {
   syncWal?: (fd: number) => Promise<void>;
 }
 
-const fdatasync = (fd: number): Promise<void> => new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
+const fdatasync = (fd: number): Promise<void> =>
+  new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
 
 /** A write as the group commit applies it; each is checked inside the batch's transaction. */
 type WriteOp =
@@ -56,9 +57,7 @@ type WriteOp =
   /** Deletes when the key exists and, if `expect` is set, its modRevision is `expect`. */
   | { kind: "delete"; key: string; expect: number | undefined };
 
-type WriteResult =
-  | { ok: true; event: StorageEvent }
-  | { ok: false; code: "KeyExists" | "KeyNotFound" | "Conflict" | "Stale" };
+type WriteResult = { ok: true; event: StorageEvent } | { ok: false; code: "KeyExists" | "KeyNotFound" | "Conflict" | "Stale" };
 
 /** A `kv` row read in raw mode: key, value, create_rev, mod_rev. */
 type KvRow = [string, Buffer, number, number];

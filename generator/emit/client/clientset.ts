@@ -89,7 +89,11 @@ function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFi
 }
 
 function typedIndex(g: ClientGroup): GeneratedFile {
-  const exports = [`* from "./${g.clientFile}.js"`, `type * from "./generated-expansion.js"`, ...g.resources.map((r) => `* from "./${r.file}.js"`)];
+  const exports = [
+    `* from "./${g.clientFile}.js"`,
+    `type * from "./generated-expansion.js"`,
+    ...g.resources.map((r) => `* from "./${r.file}.js"`),
+  ];
   return indexFile(EMITTER, `${clientPaths.typedDir(g)}/index.ts`, exports);
 }
 

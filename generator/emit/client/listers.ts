@@ -47,7 +47,13 @@ export const listersEmitter: Emitter = {
       const exports = [`type * from "./expansion-generated.js"`, ...g.resources.map((r) => `* from "./${r.file}.js"`)];
       files.push(indexFile(EMITTER, `${listerPaths.dir(g)}/index.ts`, exports));
     }
-    files.push(indexFile(EMITTER, listerPaths.index, groups.map((g) => `* as ${g.accessor} from "./${g.dir}/index.js"`)));
+    files.push(
+      indexFile(
+        EMITTER,
+        listerPaths.index,
+        groups.map((g) => `* as ${g.accessor} from "./${g.dir}/index.js"`),
+      ),
+    );
     return files;
   },
 };

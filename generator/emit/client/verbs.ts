@@ -30,7 +30,19 @@ export interface TypeNames {
 }
 
 /** client-gen's verb order. */
-const VERB_ORDER = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"];
+const VERB_ORDER = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+];
 
 function standard(verb: string, r: ClientResource, t: TypeNames): MethodSpec {
   const v = r.variable;
@@ -38,27 +50,93 @@ function standard(verb: string, r: ClientResource, t: TypeNames): MethodSpec {
   const T = t.kind;
   switch (verb) {
     case "create":
-      return { name: verb, doc: `Creates a ${r.kind}; returns it as the server stored it.`, params: `${v}: ${T}, opts?: ${g}.CreateOptions`, returns: `Promise<${T}>`, call: `create(${v}, opts)` };
+      return {
+        name: verb,
+        doc: `Creates a ${r.kind}; returns it as the server stored it.`,
+        params: `${v}: ${T}, opts?: ${g}.CreateOptions`,
+        returns: `Promise<${T}>`,
+        call: `create(${v}, opts)`,
+      };
     case "update":
-      return { name: verb, doc: `Replaces a ${r.kind}; a stale resourceVersion fails with Conflict.`, params: `${v}: ${T}, opts?: ${g}.UpdateOptions`, returns: `Promise<${T}>`, call: `update(${v}, opts)` };
+      return {
+        name: verb,
+        doc: `Replaces a ${r.kind}; a stale resourceVersion fails with Conflict.`,
+        params: `${v}: ${T}, opts?: ${g}.UpdateOptions`,
+        returns: `Promise<${T}>`,
+        call: `update(${v}, opts)`,
+      };
     case "updateStatus":
-      return { name: verb, doc: `Replaces a ${r.kind}'s status (the status subresource). Tag the kind +genclient:noStatus to leave this out.`, params: `${v}: ${T}, opts?: ${g}.UpdateOptions`, returns: `Promise<${T}>`, call: `updateStatus(${v}, opts)` };
+      return {
+        name: verb,
+        doc: `Replaces a ${r.kind}'s status (the status subresource). Tag the kind +genclient:noStatus to leave this out.`,
+        params: `${v}: ${T}, opts?: ${g}.UpdateOptions`,
+        returns: `Promise<${T}>`,
+        call: `updateStatus(${v}, opts)`,
+      };
     case "delete":
-      return { name: verb, doc: `Deletes the ${r.kind} named \`name\`.`, params: `name: string, opts?: ${g}.DeleteOptions`, returns: "Promise<void>", call: "delete(name, opts)" };
+      return {
+        name: verb,
+        doc: `Deletes the ${r.kind} named \`name\`.`,
+        params: `name: string, opts?: ${g}.DeleteOptions`,
+        returns: "Promise<void>",
+        call: "delete(name, opts)",
+      };
     case "deleteCollection":
-      return { name: verb, doc: `Deletes every ${r.kind} \`listOpts\` selects.`, params: `opts?: ${g}.DeleteOptions, listOpts?: ${g}.ListOptions`, returns: "Promise<void>", call: "deleteCollection(opts, listOpts)" };
+      return {
+        name: verb,
+        doc: `Deletes every ${r.kind} \`listOpts\` selects.`,
+        params: `opts?: ${g}.DeleteOptions, listOpts?: ${g}.ListOptions`,
+        returns: "Promise<void>",
+        call: "deleteCollection(opts, listOpts)",
+      };
     case "get":
-      return { name: verb, doc: `Reads the ${r.kind} named \`name\`.`, params: `name: string, opts?: ${g}.GetOptions`, returns: `Promise<${T}>`, call: "get(name, opts)" };
+      return {
+        name: verb,
+        doc: `Reads the ${r.kind} named \`name\`.`,
+        params: `name: string, opts?: ${g}.GetOptions`,
+        returns: `Promise<${T}>`,
+        call: "get(name, opts)",
+      };
     case "list":
-      return { name: verb, doc: `Lists ${r.kind} objects (one page when \`opts.limit\` is set).`, params: `opts?: ${g}.ListOptions`, returns: `Promise<${t.list}>`, call: "list(opts)" };
+      return {
+        name: verb,
+        doc: `Lists ${r.kind} objects (one page when \`opts.limit\` is set).`,
+        params: `opts?: ${g}.ListOptions`,
+        returns: `Promise<${t.list}>`,
+        call: "list(opts)",
+      };
     case "watch":
-      return { name: verb, doc: `Watches ${r.kind} changes, as typed events, until the server ends the stream or \`opts.signal\` aborts.`, params: `opts?: ${g}.ListOptions`, returns: `AsyncIterable<${t.rest}.WatchEvent<${T}>>`, call: "watch(opts)" };
+      return {
+        name: verb,
+        doc: `Watches ${r.kind} changes, as typed events, until the server ends the stream or \`opts.signal\` aborts.`,
+        params: `opts?: ${g}.ListOptions`,
+        returns: `AsyncIterable<${t.rest}.WatchEvent<${T}>>`,
+        call: "watch(opts)",
+      };
     case "patch":
-      return { name: verb, doc: `Patches the ${r.kind} named \`name\` (or its subresource) with a JSON, merge, strategic merge or apply patch.`, params: `name: string, patchType: ${t.rest}.PatchType, data: ${g}.PatchData, opts?: ${g}.PatchOptions, ...subresources: string[]`, returns: `Promise<${T}>`, call: "patch(name, patchType, data, opts, ...subresources)" };
+      return {
+        name: verb,
+        doc: `Patches the ${r.kind} named \`name\` (or its subresource) with a JSON, merge, strategic merge or apply patch.`,
+        params: `name: string, patchType: ${t.rest}.PatchType, data: ${g}.PatchData, opts?: ${g}.PatchOptions, ...subresources: string[]`,
+        returns: `Promise<${T}>`,
+        call: "patch(name, patchType, data, opts, ...subresources)",
+      };
     case "apply":
-      return { name: verb, doc: `Server-side applies the fields \`${v}\` sets, owned by \`opts.fieldManager\`.`, params: `${v}: ${g}.ApplyConfiguration<${T}>, opts: ${g}.ApplyOptions`, returns: `Promise<${T}>`, call: `apply(${v}, opts)` };
+      return {
+        name: verb,
+        doc: `Server-side applies the fields \`${v}\` sets, owned by \`opts.fieldManager\`.`,
+        params: `${v}: ${g}.ApplyConfiguration<${T}>, opts: ${g}.ApplyOptions`,
+        returns: `Promise<${T}>`,
+        call: `apply(${v}, opts)`,
+      };
     case "applyStatus":
-      return { name: verb, doc: `Server-side applies a ${r.kind}'s status. Tag the kind +genclient:noStatus to leave this out.`, params: `${v}: ${g}.ApplyConfiguration<${T}>, opts: ${g}.ApplyOptions`, returns: `Promise<${T}>`, call: `applyStatus(${v}, opts)` };
+      return {
+        name: verb,
+        doc: `Server-side applies a ${r.kind}'s status. Tag the kind +genclient:noStatus to leave this out.`,
+        params: `${v}: ${g}.ApplyConfiguration<${T}>, opts: ${g}.ApplyOptions`,
+        returns: `Promise<${T}>`,
+        call: `applyStatus(${v}, opts)`,
+      };
     default:
       throw new Error(`unknown client verb ${verb}`);
   }
@@ -96,10 +174,23 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
   const doc = `The custom ${m.verb} verb ${m.name}${where}.`;
   switch (m.verb) {
     case "get":
-      return { name, doc, params: `name: string, opts?: ${g}.GetOptions`, returns: `Promise<${R}>`, call: `customGet<${R}>(${customCall({ name: "name", subresource: sub })}, opts)` };
+      return {
+        name,
+        doc,
+        params: `name: string, opts?: ${g}.GetOptions`,
+        returns: `Promise<${R}>`,
+        call: `customGet<${R}>(${customCall({ name: "name", subresource: sub })}, opts)`,
+      };
     case "list": {
       const RL = t.importType(methodType(pkg, `${resultDecl.name}List`, r.listDecl));
-      if (sub) return { name, doc, params: `${nameParam}: string, opts?: ${g}.ListOptions`, returns: `Promise<${RL}>`, call: `customList<${RL}>(${customCall({ name: nameParam, subresource: sub })}, opts)` };
+      if (sub)
+        return {
+          name,
+          doc,
+          params: `${nameParam}: string, opts?: ${g}.ListOptions`,
+          returns: `Promise<${RL}>`,
+          call: `customList<${RL}>(${customCall({ name: nameParam, subresource: sub })}, opts)`,
+        };
       return { name, doc, params: `opts?: ${g}.ListOptions`, returns: `Promise<${RL}>`, call: `customList<${RL}>({}, opts)` };
     }
     case "create": {
@@ -132,7 +223,13 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
     case "patch": {
       if (!sub) return { ...standard("patch", r, t), name, doc };
       const p = standard("patch", r, t);
-      return { name, doc, params: `name: string, patchType: ${t.rest}.PatchType, data: ${g}.PatchData, opts?: ${g}.PatchOptions`, returns: p.returns, call: `patch(name, patchType, data, opts, ${JSON.stringify(sub)})` };
+      return {
+        name,
+        doc,
+        params: `name: string, patchType: ${t.rest}.PatchType, data: ${g}.PatchData, opts?: ${g}.PatchOptions`,
+        returns: p.returns,
+        call: `patch(name, patchType, data, opts, ${JSON.stringify(sub)})`,
+      };
     }
     default:
       throw new Error(`+genclient:method ${m.name}: verb ${m.verb} is not supported`);

@@ -25,7 +25,12 @@ interface Served {
 }
 
 /** The component schemas of one kind's definition closure, in a dialect. */
-export function kindComponents(model: Model, pkg: Package, kind: string, dialect: Dialect = CRD_DIALECT): {
+export function kindComponents(
+  model: Model,
+  pkg: Package,
+  kind: string,
+  dialect: Dialect = CRD_DIALECT,
+): {
   root: string;
   components: Record<string, Schema>;
 } {

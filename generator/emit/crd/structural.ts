@@ -18,12 +18,49 @@ const isSchema = (v: Json | undefined): v is Schema => typeof v === "object" && 
  * apiserver's strict decoding refuses, e.g., OpenAPI's `x-kubernetes-patch-strategy`).
  */
 const JSON_SCHEMA_PROPS_KEYS: ReadonlySet<string> = new Set([
-  "id", "$schema", "$ref", "description", "type", "format", "title", "default", "maximum", "exclusiveMaximum",
-  "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems",
-  "multipleOf", "enum", "maxProperties", "minProperties", "required", "items", "allOf", "oneOf", "anyOf", "not",
-  "properties", "additionalProperties", "patternProperties", "dependencies", "additionalItems", "definitions",
-  "externalDocs", "example", "nullable", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource",
-  "x-kubernetes-int-or-string", "x-kubernetes-list-map-keys", "x-kubernetes-list-type", "x-kubernetes-map-type",
+  "id",
+  "$schema",
+  "$ref",
+  "description",
+  "type",
+  "format",
+  "title",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "multipleOf",
+  "enum",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "items",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "not",
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "dependencies",
+  "additionalItems",
+  "definitions",
+  "externalDocs",
+  "example",
+  "nullable",
+  "x-kubernetes-preserve-unknown-fields",
+  "x-kubernetes-embedded-resource",
+  "x-kubernetes-int-or-string",
+  "x-kubernetes-list-map-keys",
+  "x-kubernetes-list-type",
+  "x-kubernetes-map-type",
   "x-kubernetes-validations",
 ]);
 
@@ -51,9 +88,7 @@ function inline(components: Record<string, Schema>, schema: Schema, stack: strin
     if (key === "allOf" && Object.keys(out).length) continue;
     if (!JSON_SCHEMA_PROPS_KEYS.has(key)) continue;
     if (key === "properties" && isSchema(value)) {
-      out.properties = Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, isSchema(v) ? inline(components, v, stack) : v]),
-      );
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSchema(v) ? inline(components, v, stack) : v]));
     } else if ((key === "items" || key === "additionalProperties") && isSchema(value)) {
       out[key] = inline(components, value, stack);
     } else {

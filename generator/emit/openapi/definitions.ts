@@ -91,8 +91,7 @@ export class DefinitionSet {
   /** `#/definitions/<name>`; the definition (and what it reaches) joins the document. */
   ref(ref: Named): string {
     const name = this.nameOf(ref);
-    if (!this.built.has(name) && !this.pending.some((p) => p.pkg === ref.pkg && p.name === ref.name))
-      this.pending.push(ref);
+    if (!this.built.has(name) && !this.pending.some((p) => p.pkg === ref.pkg && p.name === ref.name)) this.pending.push(ref);
     return this.dialect.refPrefix + name;
   }
 
@@ -103,8 +102,7 @@ export class DefinitionSet {
       if (this.built.has(name)) continue;
       const decl = this.index.resolve(ref);
       this.built.set(name, {});
-      if (decl.kind === "struct")
-        this.built.set(name, structSchema(this.ctx, decl, this.gvks.get(`${ref.pkg}.${ref.name}`)));
+      if (decl.kind === "struct") this.built.set(name, structSchema(this.ctx, decl, this.gvks.get(`${ref.pkg}.${ref.name}`)));
       else if (decl.kind === "special") this.built.set(name, specialSchema(decl, this.dialect));
       else throw new Error(`${ref.pkg}.${ref.name} is not a struct or special type and has no definition`);
     }

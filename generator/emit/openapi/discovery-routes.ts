@@ -44,11 +44,5 @@ export function coreDiscoveryRoute(meta: MetaKinds): Route {
 
 /** `/apis/`: every API group. */
 export function groupsDiscoveryRoute(meta: MetaKinds): Route {
-  return discovery(
-    "/apis/",
-    "getAPIVersions",
-    "apis",
-    "get the API groups and their versions",
-    meta.ref("APIGroupList"),
-  );
+  return discovery("/apis/", "getAPIVersions", "apis", "get the API groups and their versions", meta.ref("APIGroupList"));
 }

@@ -42,9 +42,7 @@ const byGroupVersionKind = (a: GroupVersionKind, b: GroupVersionKind): number =>
 
 /** GVKs keyed by `<package path>.<type name>`. */
 export function registeredKinds(model: Model): Map<string, GroupVersionKind[]> {
-  const apiGroupVersions = model.packages
-    .filter((p) => p.groupVersion && p.goPackage !== META_GO_PACKAGE)
-    .map((p) => p.groupVersion!);
+  const apiGroupVersions = model.packages.filter((p) => p.groupVersion && p.goPackage !== META_GO_PACKAGE).map((p) => p.groupVersion!);
   const out = new Map<string, GroupVersionKind[]>();
   const kindsOf = (pkg: Package, s: StructDecl): GroupVersionKind[] => {
     if (pkg.goPackage === META_GO_PACKAGE) {

@@ -21,16 +21,12 @@ export function pathParam(name: string, description: string): Param {
 export const prettyParam: Param = {
   in: "query",
   name: "pretty",
-  description:
-    "If 'true', the response is indented for reading; browsers and command-line HTTP tools get that by default.",
+  description: "If 'true', the response is indented for reading; browsers and command-line HTTP tools get that by default.",
   type: "string",
   required: false,
 };
 
-export const namespaceParam: Param = pathParam(
-  "namespace",
-  "The namespace of the objects: the scope of their names and of access rules.",
-);
+export const namespaceParam: Param = pathParam("namespace", "The namespace of the objects: the scope of their names and of access rules.");
 
 export function nameParam(kind: string): Param {
   return pathParam("name", `name of the ${kind}`);
@@ -63,8 +59,7 @@ function queryType(index: ModelIndex, ref: TypeRef): ParamType | undefined {
     case "named": {
       const d = index.resolve(t);
       if (d.kind === "enum") return "string";
-      if (d.kind === "special" && (d.special === "Time" || d.special === "MicroTime" || d.special === "Duration"))
-        return "string";
+      if (d.kind === "special" && (d.special === "Time" || d.special === "MicroTime" || d.special === "Duration")) return "string";
       return undefined;
     }
   }
@@ -83,9 +78,7 @@ export function optionParams(index: ModelIndex, options: StructDecl, exclude: re
 
 /** Sorted by name, then location, as kube-openapi orders them. */
 export function sortParams(params: Param[]): Param[] {
-  return [...params].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : a.in < b.in ? -1 : a.in > b.in ? 1 : 0,
-  );
+  return [...params].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.in < b.in ? -1 : a.in > b.in ? 1 : 0));
 }
 
 export const paramKey = (p: Param): string => `${p.in}:${p.name}`;

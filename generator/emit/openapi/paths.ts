@@ -33,8 +33,7 @@ function extensions(r: Route): Schema {
 
 function operationV2(r: Route, params: Param[], dialect: Dialect, refTo: TypeRefTo): Schema {
   const responses: Schema = {};
-  for (const resp of r.responses)
-    responses[resp.code] = { description: resp.description, schema: { $ref: refTo(resp.schema) } };
+  for (const resp of r.responses) responses[resp.code] = { description: resp.description, schema: { $ref: refTo(resp.schema) } };
   responses[401] = UNAUTHORIZED;
   const op: Schema = { consumes: r.consumes, description: r.description, operationId: r.operationId };
   if (params.length) op.parameters = params.map((p) => paramJson(p, dialect, refTo));
@@ -42,8 +41,7 @@ function operationV2(r: Route, params: Param[], dialect: Dialect, refTo: TypeRef
 }
 
 function operationV3(r: Route, params: Param[], dialect: Dialect, refTo: TypeRefTo): Schema {
-  const content = (types: string[], ref: string): Schema =>
-    Object.fromEntries(types.map((t) => [t, { schema: { $ref: ref } }]));
+  const content = (types: string[], ref: string): Schema => Object.fromEntries(types.map((t) => [t, { schema: { $ref: ref } }]));
   const responses: Schema = {};
   for (const resp of r.responses)
     responses[resp.code] = { content: content(r.produces, refTo(resp.schema)), description: resp.description };
@@ -73,8 +71,7 @@ function commonParams(routes: Route[]): Map<string, Param> {
     }
   }
   const common = new Map<string, Param>();
-  for (const [key, n] of counts)
-    if (n === routes.length && last.get(key)!.in !== "body") common.set(key, last.get(key)!);
+  for (const [key, n] of counts) if (n === routes.length && last.get(key)!.in !== "body") common.set(key, last.get(key)!);
   return common;
 }
 
@@ -91,8 +88,7 @@ export function buildPaths(routes: Route[], dialect: Dialect, refTo: TypeRefTo):
     for (const r of rs) {
       if (item[r.method]) throw new Error(`two ${r.method} operations for ${path}`);
       const own = sortParams(r.params.filter((p) => !common.has(paramKey(p))));
-      item[r.method] =
-        dialect.version === 2 ? operationV2(r, own, dialect, refTo) : operationV3(r, own, dialect, refTo);
+      item[r.method] = dialect.version === 2 ? operationV2(r, own, dialect, refTo) : operationV3(r, own, dialect, refTo);
     }
     paths[path] = item;
   }

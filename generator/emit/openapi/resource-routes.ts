@@ -212,11 +212,7 @@ function route(index: ModelIndex, meta: MetaKinds, pkg: Package, r: ResourceFact
   const gv = pkg.groupVersion!;
   const sub = served.subresource;
   const returnsObject = !sub && DELETE_RETURNS_OBJECT.has(`${gv.group}/${r.plural}`);
-  const {
-    idVerb,
-    idTail = "",
-    ...op
-  } = operation(index, meta, served, a.verb, returnsObject ? served.body : meta.ref("Status"));
+  const { idVerb, idTail = "", ...op } = operation(index, meta, served, a.verb, returnsObject ? served.body : meta.ref("Status"));
   // Upstream's operation name: verb, scope, kind, subresource, "List" for watch lists, scope suffix.
   const name =
     idTail +

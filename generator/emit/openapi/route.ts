@@ -51,16 +51,7 @@ export interface MetaKinds {
 }
 
 const META_KINDS = [
-  ...[
-    "ListOptions",
-    "CreateOptions",
-    "UpdateOptions",
-    "PatchOptions",
-    "DeleteOptions",
-    "Status",
-    "Patch",
-    "WatchEvent",
-  ],
+  ...["ListOptions", "CreateOptions", "UpdateOptions", "PatchOptions", "DeleteOptions", "Status", "Patch", "WatchEvent"],
   ...["APIResourceList", "APIGroup", "APIGroupList", "APIVersions"],
 ];
 

@@ -4,22 +4,14 @@
  */
 import type { ModelIndex } from "../../model/lookup.js";
 import type { Package, StructDecl } from "../../model/types.js";
-import {
-  coreDiscoveryRoute,
-  groupDiscoveryRoute,
-  groupsDiscoveryRoute,
-  versionDiscoveryRoute,
-} from "./discovery-routes.js";
+import { coreDiscoveryRoute, groupDiscoveryRoute, groupsDiscoveryRoute, versionDiscoveryRoute } from "./discovery-routes.js";
 import { resourceRoutes } from "./resource-routes.js";
 import { metaKinds, servedPackages, type MetaKinds, type Route } from "./route.js";
 
 /** The routes of one group-version: its discovery route and every resource's routes. */
 export function groupVersionRoutes(index: ModelIndex, meta: MetaKinds, pkg: Package): Route[] {
   const resources = pkg.types.filter((t): t is StructDecl => t.kind === "struct" && !!t.resource);
-  return [
-    versionDiscoveryRoute(meta, pkg.groupVersion!),
-    ...resources.flatMap((s) => resourceRoutes(index, meta, pkg, s)),
-  ];
+  return [versionDiscoveryRoute(meta, pkg.groupVersion!), ...resources.flatMap((s) => resourceRoutes(index, meta, pkg, s))];
 }
 
 /**

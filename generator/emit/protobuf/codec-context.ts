@@ -83,8 +83,7 @@ export const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", 
 export const TIMES: ReadonlySet<SpecialKind> = new Set(["Time", "MicroTime"]);
 
 /** `.name`, or `["x-kubernetes-list-type"]` for JSON names that are not identifiers. */
-export const property = (name: string): string =>
-  /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+export const property = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
 
 export type MessageType = Extract<ProtoType, { kind: "message" }>;
 

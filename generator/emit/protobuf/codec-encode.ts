@@ -4,16 +4,7 @@
  * nil-able slices and []byte only when set; repeated fields one entry per element (proto2 does
  * not pack); maps one entry per key, keys sorted.
  */
-import {
-  type CodecContext,
-  LENGTH_DELIMITED,
-  type MessageType,
-  SPECIAL_ZERO,
-  TIMES,
-  WIRE_TYPE,
-  ZERO,
-  tag,
-} from "./codec-context.js";
+import { type CodecContext, LENGTH_DELIMITED, type MessageType, SPECIAL_ZERO, TIMES, WIRE_TYPE, ZERO, tag } from "./codec-context.js";
 import type { ProtoField, ScalarType } from "./proto-model.js";
 
 /** `.string(v)`: the Writer call that writes one scalar after its tag. */

@@ -4,17 +4,7 @@
  * codec emitter read these facts, so the schema and the codec cannot disagree.
  */
 import { ModelIndex } from "../../model/lookup.js";
-import type {
-  AliasDecl,
-  Field,
-  Model,
-  Package,
-  SourcePos,
-  SpecialDecl,
-  SpecialKind,
-  StructDecl,
-  TypeRef,
-} from "../../model/types.js";
+import type { AliasDecl, Field, Model, Package, SourcePos, SpecialDecl, SpecialKind, StructDecl, TypeRef } from "../../model/types.js";
 import { type Diagnostic, Diagnostics, GeneratorError } from "../../parse/diagnostics.js";
 
 export type ScalarType = "string" | "bool" | "int32" | "int64" | "double" | "bytes";
@@ -225,9 +215,7 @@ class ProtoModelBuilder {
   listAliasMessage(d: AliasDecl): ProtoMessage {
     const u = this.index.underlying(d.target);
     const elem = u.kind === "array" ? this.valueType(u.elem, d.pos, d.name) : undefined;
-    const fields: ProtoField[] = elem
-      ? [{ name: "items", number: 1, label: "repeated", type: elem, doc: "" }]
-      : [];
+    const fields: ProtoField[] = elem ? [{ name: "items", number: 1, label: "repeated", type: elem, doc: "" }] : [];
     return { name: d.name, doc: d.doc, source: d, fields };
   }
 

@@ -30,7 +30,12 @@ function wrap(line: string, width: number): string[] {
 
 /** A doc string as `//` comment lines, wrapped for a given indentation. */
 const commentLines = (doc: string, indent: number): string[] =>
-  doc ? doc.split("\n").flatMap((l) => wrap(l, WIDTH - indent - 3)).map((l) => `// ${l}`.trimEnd()) : [];
+  doc
+    ? doc
+        .split("\n")
+        .flatMap((l) => wrap(l, WIDTH - indent - 3))
+        .map((l) => `// ${l}`.trimEnd())
+    : [];
 
 function fieldDecl(f: ProtoField, protoPackage: string): string {
   const type = protoTypeName(f.type, protoPackage);

@@ -70,10 +70,12 @@ export function validateExecConfig(config: ExecProviderConfig, user: string): Ex
   if (!config.command) throw new Error(`command must be specified for ${user} to use exec authentication plugin`);
   if (!config.apiVersion) throw new Error(`apiVersion must be specified for ${user} to use exec authentication plugin`);
   if (!API_VERSIONS.has(config.apiVersion)) throw new Error(`exec plugin: invalid apiVersion ${JSON.stringify(config.apiVersion)}`);
-  for (const v of config.env ?? []) if (!v.name) throw new Error(`env variable name must be specified for ${user} to use exec authentication plugin`);
+  for (const v of config.env ?? [])
+    if (!v.name) throw new Error(`env variable name must be specified for ${user} to use exec authentication plugin`);
   const mode = config.interactiveMode ?? (config.apiVersion.endsWith("/v1beta1") ? "IfAvailable" : undefined);
   if (mode === undefined) throw new Error(`interactiveMode must be specified for ${user} to use exec authentication plugin`);
-  if (mode !== "Never" && mode !== "IfAvailable" && mode !== "Always") throw new Error(`invalid interactiveMode for ${user}: ${JSON.stringify(mode)}`);
+  if (mode !== "Never" && mode !== "IfAvailable" && mode !== "Always")
+    throw new Error(`invalid interactiveMode for ${user}: ${JSON.stringify(mode)}`);
   return mode;
 }
 
@@ -119,7 +121,8 @@ export class ExecAuthenticator implements CredentialProvider {
   private interactive(): boolean {
     if (this.mode === "Never") return false;
     const tty = this.isTerminal();
-    if (this.mode === "Always" && !tty) throw new CredentialError(`getting credentials: exec plugin cannot support interactive mode: standard input is not a terminal`);
+    if (this.mode === "Always" && !tty)
+      throw new CredentialError(`getting credentials: exec plugin cannot support interactive mode: standard input is not a terminal`);
     return tty;
   }
 

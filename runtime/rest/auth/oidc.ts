@@ -45,7 +45,10 @@ export function validateAuthProvider(p: AuthProviderConfig, user: string): void 
   if (p.name === "oidc") {
     const cfg = p.config ?? {};
     for (const k of Object.keys(cfg)) {
-      if (!KNOWN.has(k)) throw new Error(`user "${user}": oidc auth-provider setting ${JSON.stringify(k)} is not supported (known: ${[...KNOWN].join(", ")})`);
+      if (!KNOWN.has(k))
+        throw new Error(
+          `user "${user}": oidc auth-provider setting ${JSON.stringify(k)} is not supported (known: ${[...KNOWN].join(", ")})`,
+        );
     }
     if (!cfg[ISSUER_URL]) throw new Error(`user "${user}": Must provide ${ISSUER_URL}`);
     if (!cfg[CLIENT_ID]) throw new Error(`user "${user}": Must provide ${CLIENT_ID}`);
@@ -130,7 +133,9 @@ export class OidcAuthProvider implements CredentialProvider {
       res = await this.post(tokenUrl, withClient, {});
     }
     if (res.status < 200 || res.status > 299) {
-      throw new CredentialError(`failed to refresh token: oauth2: cannot fetch token: ${res.status} ${http.STATUS_CODES[res.status] ?? ""}\nResponse: ${res.body.slice(0, 512)}`);
+      throw new CredentialError(
+        `failed to refresh token: oauth2: cannot fetch token: ${res.status} ${http.STATUS_CODES[res.status] ?? ""}\nResponse: ${res.body.slice(0, 512)}`,
+      );
     }
     let token: { id_token?: unknown; refresh_token?: unknown };
     try {
@@ -160,7 +165,9 @@ export class OidcAuthProvider implements CredentialProvider {
     const res = await this.request(new URL(wellKnown), "GET", undefined, {});
     if (res.status !== 200) {
       const body = res.body.length > 80 ? `${res.body.slice(0, 80)}...` : res.body;
-      throw new CredentialError(`oidc: failed to query metadata endpoint ${res.status} ${http.STATUS_CODES[res.status] ?? ""}: ${JSON.stringify(body)}`);
+      throw new CredentialError(
+        `oidc: failed to query metadata endpoint ${res.status} ${http.STATUS_CODES[res.status] ?? ""}: ${JSON.stringify(body)}`,
+      );
     }
     let metadata: { token_endpoint?: unknown };
     try {
@@ -207,7 +214,11 @@ export class OidcAuthProvider implements CredentialProvider {
 const providers = new Map<string, OidcAuthProvider>();
 
 /** The provider for a cluster and an oidc stanza, reused across clients. */
-export function oidcProviderFor(server: string, config: Readonly<Record<string, string>>, persist: AuthProviderPersister | undefined): OidcAuthProvider {
+export function oidcProviderFor(
+  server: string,
+  config: Readonly<Record<string, string>>,
+  persist: AuthProviderPersister | undefined,
+): OidcAuthProvider {
   const key = JSON.stringify([server, config[ISSUER_URL], config[CLIENT_ID]]);
   let p = providers.get(key);
   if (p === undefined) {

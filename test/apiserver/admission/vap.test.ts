@@ -18,7 +18,13 @@ const policy = (name: string, spec: Record<string, unknown>): Record<string, unk
   apiVersion: "admissionregistration.k8s.io/v1",
   kind: "ValidatingAdmissionPolicy",
   metadata: { name },
-  spec: { failurePolicy: "Fail", matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE", "UPDATE"], resources: ["configmaps"] }] }, ...spec },
+  spec: {
+    failurePolicy: "Fail",
+    matchConstraints: {
+      resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE", "UPDATE"], resources: ["configmaps"] }],
+    },
+    ...spec,
+  },
 });
 const binding = (name: string, policyName: string, extra: Record<string, unknown>): Record<string, unknown> => ({
   apiVersion: "admissionregistration.k8s.io/v1",
@@ -26,33 +32,105 @@ const binding = (name: string, policyName: string, extra: Record<string, unknown
   metadata: { name },
   spec: { policyName, ...extra },
 });
-const cm = (name: string, data: Record<string, string>, labels: Record<string, string> = {}): Record<string, unknown> => ({ metadata: { name, labels }, data });
+const cm = (name: string, data: Record<string, string>, labels: Record<string, string> = {}): Record<string, unknown> => ({
+  metadata: { name, labels },
+  data,
+});
 
 describe("ValidatingAdmissionPolicy", () => {
   beforeAll(async () => {
-    expect((await t.request("POST", `${AR}/validatingadmissionpolicies`, json(policy("max-keys", { validations: [{ expression: "size(object.data) <= 2", message: "at most two keys" }] })))).status).toBe(201);
     expect(
-      (await t.request("POST", `${AR}/validatingadmissionpolicybindings`, json(binding("max-keys-guarded", "max-keys", { validationActions: ["Deny"], matchResources: { namespaceSelector: { matchLabels: { policy: "on" } } } })))).status,
+      (
+        await t.request(
+          "POST",
+          `${AR}/validatingadmissionpolicies`,
+          json(policy("max-keys", { validations: [{ expression: "size(object.data) <= 2", message: "at most two keys" }] })),
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.request(
+          "POST",
+          `${AR}/validatingadmissionpolicybindings`,
+          json(
+            binding("max-keys-guarded", "max-keys", {
+              validationActions: ["Deny"],
+              matchResources: { namespaceSelector: { matchLabels: { policy: "on" } } },
+            }),
+          ),
+        )
+      ).status,
     ).toBe(201);
     expect(
       (
         await t.request(
           "POST",
           `${AR}/validatingadmissionpolicies`,
-          json(policy("named", { matchConditions: [{ name: "labelled", expression: "has(object.metadata.labels) && 'check' in object.metadata.labels" }], validations: [{ expression: "object.metadata.name.startsWith('ok-')", messageExpression: "'name ' + object.metadata.name + ' should start with ok-'" }] })),
+          json(
+            policy("named", {
+              matchConditions: [{ name: "labelled", expression: "has(object.metadata.labels) && 'check' in object.metadata.labels" }],
+              validations: [
+                {
+                  expression: "object.metadata.name.startsWith('ok-')",
+                  messageExpression: "'name ' + object.metadata.name + ' should start with ok-'",
+                },
+              ],
+            }),
+          ),
         )
       ).status,
     ).toBe(201);
-    expect((await t.request("POST", `${AR}/validatingadmissionpolicybindings`, json(binding("named-warn", "named", { validationActions: ["Warn"] })))).status).toBe(201);
+    expect(
+      (
+        await t.request(
+          "POST",
+          `${AR}/validatingadmissionpolicybindings`,
+          json(binding("named-warn", "named", { validationActions: ["Warn"] })),
+        )
+      ).status,
+    ).toBe(201);
     await t.request("POST", "/api/v1/namespaces/guarded/configmaps", json(cm("limits", { max: "1" })));
-    expect((await t.request("POST", `${AR}/validatingadmissionpolicies`, json(policy("param-max", { paramKind: { apiVersion: "v1", kind: "ConfigMap" }, validations: [{ expression: "object.metadata.name == 'limits' || size(object.data) <= int(params.data.max)", reason: "Forbidden" }] })))).status).toBe(201);
-    expect((await t.request("POST", `${AR}/validatingadmissionpolicybindings`, json(binding("param-max-b", "param-max", { validationActions: ["Deny"], paramRef: { name: "limits", namespace: "guarded", parameterNotFoundAction: "Deny" }, matchResources: { objectSelector: { matchLabels: { limited: "yes" } } } })))).status).toBe(201);
+    expect(
+      (
+        await t.request(
+          "POST",
+          `${AR}/validatingadmissionpolicies`,
+          json(
+            policy("param-max", {
+              paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+              validations: [
+                { expression: "object.metadata.name == 'limits' || size(object.data) <= int(params.data.max)", reason: "Forbidden" },
+              ],
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.request(
+          "POST",
+          `${AR}/validatingadmissionpolicybindings`,
+          json(
+            binding("param-max-b", "param-max", {
+              validationActions: ["Deny"],
+              paramRef: { name: "limits", namespace: "guarded", parameterNotFoundAction: "Deny" },
+              matchResources: { objectSelector: { matchLabels: { limited: "yes" } } },
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it("denies in a selected namespace with the validation's message, and stores nothing", async () => {
     const res = await t.request("POST", "/api/v1/namespaces/guarded/configmaps", json(cm("big", { a: "1", b: "2", c: "3" })));
     expect(res.status).toBe(422);
-    expect(statusOf(res)).toMatchObject({ reason: "Invalid", message: "ValidatingAdmissionPolicy 'max-keys' with binding 'max-keys-guarded' denied request: at most two keys" });
+    expect(statusOf(res)).toMatchObject({
+      reason: "Invalid",
+      message: "ValidatingAdmissionPolicy 'max-keys' with binding 'max-keys-guarded' denied request: at most two keys",
+    });
     expect((await t.request("GET", "/api/v1/namespaces/guarded/configmaps/big")).status).toBe(404);
   });
 
@@ -63,7 +141,9 @@ describe("ValidatingAdmissionPolicy", () => {
   it("warns under a Warn binding when the match condition holds, and admits", async () => {
     const res = await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("bad-name", {}, { check: "1" })));
     expect(res.status).toBe(201);
-    expect(res.headers.warning).toBe("299 - \"Validation failed for ValidatingAdmissionPolicy 'named' with binding 'named-warn': name bad-name should start with ok-\"");
+    expect(res.headers.warning).toBe(
+      "299 - \"Validation failed for ValidatingAdmissionPolicy 'named' with binding 'named-warn': name bad-name should start with ok-\"",
+    );
     const skipped = await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("other-name", {})));
     expect(skipped.status).toBe(201);
     expect(skipped.headers.warning).toBeUndefined();
@@ -72,15 +152,36 @@ describe("ValidatingAdmissionPolicy", () => {
   it("reads params through paramRef and uses the validation's reason", async () => {
     const res = await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("two", { a: "1", b: "2" }, { limited: "yes" })));
     expect(res.status).toBe(403);
-    expect(statusOf(res)).toMatchObject({ reason: "Forbidden", message: "ValidatingAdmissionPolicy 'param-max' with binding 'param-max-b' denied request: failed expression: object.metadata.name == 'limits' || size(object.data) <= int(params.data.max)" });
-    expect((await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("one", { a: "1" }, { limited: "yes" })))).status).toBe(201);
+    expect(statusOf(res)).toMatchObject({
+      reason: "Forbidden",
+      message:
+        "ValidatingAdmissionPolicy 'param-max' with binding 'param-max-b' denied request: failed expression: object.metadata.name == 'limits' || size(object.data) <= int(params.data.max)",
+    });
+    expect((await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("one", { a: "1" }, { limited: "yes" })))).status).toBe(
+      201,
+    );
   });
 
   it("fails closed on an expression error under failurePolicy Fail", async () => {
-    await t.request("POST", `${AR}/validatingadmissionpolicies`, json(policy("broken", { matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["secrets"] }] }, validations: [{ expression: "object.nope == 1" }] })));
-    await t.request("POST", `${AR}/validatingadmissionpolicybindings`, json(binding("broken-b", "broken", { validationActions: ["Deny"] })));
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicies`,
+      json(
+        policy("broken", {
+          matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["secrets"] }] },
+          validations: [{ expression: "object.nope == 1" }],
+        }),
+      ),
+    );
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicybindings`,
+      json(binding("broken-b", "broken", { validationActions: ["Deny"] })),
+    );
     const res = await t.request("POST", "/api/v1/namespaces/free/secrets", json({ metadata: { name: "s" } }));
     expect(res.status).toBe(422);
-    expect(statusOf(res).message).toBe("ValidatingAdmissionPolicy 'broken' with binding 'broken-b' denied request: expression 'object.nope == 1' resulted in error: no such key: nope");
+    expect(statusOf(res).message).toBe(
+      "ValidatingAdmissionPolicy 'broken' with binding 'broken-b' denied request: expression 'object.nope == 1' resulted in error: no such key: nope",
+    );
   });
 });

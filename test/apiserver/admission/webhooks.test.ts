@@ -16,7 +16,9 @@ let caBundle: string;
 let dir: string;
 const seen: { path: string; labels: Record<string, string> }[] = [];
 
-type Review = { request: { uid: string; object: { metadata: { name: string; labels?: Record<string, string> }; data?: Record<string, string> } } };
+type Review = {
+  request: { uid: string; object: { metadata: { name: string; labels?: Record<string, string> }; data?: Record<string, string> } };
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-webhook-"));
@@ -31,8 +33,17 @@ beforeAll(async () => {
       seen.push({ path: req.url ?? "", labels: obj.metadata.labels ?? {} });
       let response: Record<string, unknown> = { uid: review.request.uid, allowed: true };
       if (req.url?.startsWith("/mutate")) {
-        const ops = [obj.metadata.labels ? { op: "add", path: "/metadata/labels/mutated", value: "yes" } : { op: "add", path: "/metadata/labels", value: { mutated: "yes" } }];
-        response = { ...response, patchType: "JSONPatch", patch: Buffer.from(JSON.stringify(ops)).toString("base64"), warnings: ["mutated by the test webhook"] };
+        const ops = [
+          obj.metadata.labels
+            ? { op: "add", path: "/metadata/labels/mutated", value: "yes" }
+            : { op: "add", path: "/metadata/labels", value: { mutated: "yes" } },
+        ];
+        response = {
+          ...response,
+          patchType: "JSONPatch",
+          patch: Buffer.from(JSON.stringify(ops)).toString("base64"),
+          warnings: ["mutated by the test webhook"],
+        };
       } else if (req.url?.startsWith("/validate") && obj.data?.forbidden !== undefined) {
         response = { uid: review.request.uid, allowed: false, status: { code: 403, message: "the key forbidden is not allowed" } };
       }
@@ -56,8 +67,24 @@ beforeAll(async () => {
     ...extra,
   });
   const AR = "/apis/admissionregistration.k8s.io/v1";
-  expect((await t.request("POST", `${AR}/mutatingwebhookconfigurations`, json({ metadata: { name: "m" }, webhooks: [hook("mutate.example.com", "/mutate")] }))).status).toBe(201);
-  expect((await t.request("POST", `${AR}/validatingwebhookconfigurations`, json({ metadata: { name: "v" }, webhooks: [hook("validate.example.com", "/validate")] }))).status).toBe(201);
+  expect(
+    (
+      await t.request(
+        "POST",
+        `${AR}/mutatingwebhookconfigurations`,
+        json({ metadata: { name: "m" }, webhooks: [hook("mutate.example.com", "/mutate")] }),
+      )
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await t.request(
+        "POST",
+        `${AR}/validatingwebhookconfigurations`,
+        json({ metadata: { name: "v" }, webhooks: [hook("validate.example.com", "/validate")] }),
+      )
+    ).status,
+  ).toBe(201);
   expect(
     (
       await t.request(
@@ -66,8 +93,16 @@ beforeAll(async () => {
         json({
           metadata: { name: "down" },
           webhooks: [
-            hook("down-fail.example.com", "/x", { clientConfig: { url: "https://127.0.0.1:1/x", caBundle }, failurePolicy: "Fail", objectSelector: { matchLabels: { down: "fail" } } }),
-            hook("down-ignore.example.com", "/x", { clientConfig: { url: "https://127.0.0.1:1/x", caBundle }, failurePolicy: "Ignore", objectSelector: { matchLabels: { down: "ignore" } } }),
+            hook("down-fail.example.com", "/x", {
+              clientConfig: { url: "https://127.0.0.1:1/x", caBundle },
+              failurePolicy: "Fail",
+              objectSelector: { matchLabels: { down: "fail" } },
+            }),
+            hook("down-ignore.example.com", "/x", {
+              clientConfig: { url: "https://127.0.0.1:1/x", caBundle },
+              failurePolicy: "Ignore",
+              objectSelector: { matchLabels: { down: "ignore" } },
+            }),
           ],
         }),
       )
@@ -93,7 +128,11 @@ describe("admission webhooks", () => {
   });
 
   it("refuses with the validating webhook's message and code, storing nothing", async () => {
-    const res = await t.request("POST", "/api/v1/namespaces/hooked/configmaps", json({ metadata: { name: "b" }, data: { forbidden: "x" } }));
+    const res = await t.request(
+      "POST",
+      "/api/v1/namespaces/hooked/configmaps",
+      json({ metadata: { name: "b" }, data: { forbidden: "x" } }),
+    );
     expect(res.status).toBe(403);
     expect(statusOf(res).message).toBe('admission webhook "validate.example.com" denied the request: the key forbidden is not allowed');
     expect((await t.request("GET", "/api/v1/namespaces/hooked/configmaps/b")).status).toBe(404);
@@ -101,14 +140,25 @@ describe("admission webhooks", () => {
 
   it("calls no webhook where the namespace selector does not match", async () => {
     const before = seen.length;
-    expect((await t.request("POST", "/api/v1/namespaces/plain/configmaps", json({ metadata: { name: "c" }, data: { forbidden: "x" } }))).status).toBe(201);
+    expect(
+      (await t.request("POST", "/api/v1/namespaces/plain/configmaps", json({ metadata: { name: "c" }, data: { forbidden: "x" } }))).status,
+    ).toBe(201);
     expect(seen.length).toBe(before);
   });
 
   it("fails closed or open on an unreachable webhook per failurePolicy", async () => {
-    const fail = await t.request("POST", "/api/v1/namespaces/hooked/configmaps", json({ metadata: { name: "d", labels: { down: "fail" } } }));
+    const fail = await t.request(
+      "POST",
+      "/api/v1/namespaces/hooked/configmaps",
+      json({ metadata: { name: "d", labels: { down: "fail" } } }),
+    );
     expect(fail.status).toBe(500);
-    expect(statusOf(fail).message).toMatch(/^Internal error occurred: failed calling webhook "down-fail\.example\.com": failed to call webhook: Post "https:\/\/127\.0\.0\.1:1\/x\?timeout=10s": /);
-    expect((await t.request("POST", "/api/v1/namespaces/hooked/configmaps", json({ metadata: { name: "e", labels: { down: "ignore" } } }))).status).toBe(201);
+    expect(statusOf(fail).message).toMatch(
+      /^Internal error occurred: failed calling webhook "down-fail\.example\.com": failed to call webhook: Post "https:\/\/127\.0\.0\.1:1\/x\?timeout=10s": /,
+    );
+    expect(
+      (await t.request("POST", "/api/v1/namespaces/hooked/configmaps", json({ metadata: { name: "e", labels: { down: "ignore" } } })))
+        .status,
+    ).toBe(201);
   });
 });

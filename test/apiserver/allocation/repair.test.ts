@@ -11,7 +11,10 @@ import { SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY } from "../../../apiserver/regi
 import { serviceRepairHook, serviceRepairs } from "../../../apiserver/registry/resources/services/allocation/repair-loops.js";
 import { NUM_REPAIRS_BEFORE_LEAK_CLEANUP } from "../../../apiserver/registry/resources/services/allocation/repair.js";
 import type { ServiceStore } from "../../../apiserver/registry/resources/services/storage.js";
-import { decodeRangeAllocation, encodeRangeAllocation } from "../../../apiserver/registry/resources/services/allocation/stored-allocator.js";
+import {
+  decodeRangeAllocation,
+  encodeRangeAllocation,
+} from "../../../apiserver/registry/resources/services/allocation/stored-allocator.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { ctx, scheme, storeFor } from "../registry/helpers.js";
 
@@ -24,7 +27,14 @@ function setup() {
   const raw = storeFor(storage, "", "services");
   const events = storeFor(storage, "", "events");
   const logs: string[] = [];
-  const opts = { storage, scheme, ranges: RANGES, services: services as RESTStorage, events: events as RESTStorage, log: (l: string) => logs.push(l) };
+  const opts = {
+    storage,
+    scheme,
+    ranges: RANGES,
+    services: services as RESTStorage,
+    events: events as RESTStorage,
+    log: (l: string) => logs.push(l),
+  };
   const repairs = serviceRepairs(opts);
   const eventList = async () =>
     (await events.list(ctx(), {})).items.map((e) => ({
@@ -60,16 +70,39 @@ describe("ClusterIP repair", () => {
     const events = await eventList();
     expect(events).toEqual(
       expect.arrayContaining([
-        { ns: "default", service: "dup", reason: "ClusterIPAlreadyAllocated", message: "Cluster IP [IPv4]:10.96.0.10 was assigned to multiple services; please recreate service", type: "Warning", component: "ipallocator-repair-controller" },
-        { ns: "default", service: "out", reason: "ClusterIPOutOfRange", message: "Cluster IP [IPv4]:192.168.9.9 is not within the service CIDR 10.96.0.0/24; please recreate service", type: "Warning", component: "ipallocator-repair-controller" },
-        { ns: "kube-system", service: "lost", reason: "ClusterIPNotAllocated", message: "Cluster IP [IPv4]:10.96.0.77 is not allocated; repairing", type: "Warning", component: "ipallocator-repair-controller" },
+        {
+          ns: "default",
+          service: "dup",
+          reason: "ClusterIPAlreadyAllocated",
+          message: "Cluster IP [IPv4]:10.96.0.10 was assigned to multiple services; please recreate service",
+          type: "Warning",
+          component: "ipallocator-repair-controller",
+        },
+        {
+          ns: "default",
+          service: "out",
+          reason: "ClusterIPOutOfRange",
+          message: "Cluster IP [IPv4]:192.168.9.9 is not within the service CIDR 10.96.0.0/24; please recreate service",
+          type: "Warning",
+          component: "ipallocator-repair-controller",
+        },
+        {
+          ns: "kube-system",
+          service: "lost",
+          reason: "ClusterIPNotAllocated",
+          message: "Cluster IP [IPv4]:10.96.0.77 is not allocated; repairing",
+          type: "Warning",
+          component: "ipallocator-repair-controller",
+        },
       ]),
     );
     expect(events).toHaveLength(3);
     expect(logs).toContain("the cluster IP [IPv4]:10.96.0.77 for service kube-system/lost is not allocated; repairing");
     expect((await services.allocators.ips.allocated()).sort()).toEqual(["10.96.0.10", "10.96.0.77"]);
     // Repaired: asking for the lost IP is refused now.
-    const taken = await services.create(ctx("default"), svc("again", { clusterIP: "10.96.0.77" })).catch((e: { status: { message: string } }) => e.status.message);
+    const taken = await services
+      .create(ctx("default"), svc("again", { clusterIP: "10.96.0.77" }))
+      .catch((e: { status: { message: string } }) => e.status.message);
     expect(taken).toContain("provided IP is already allocated");
     // Stored with the range, in upstream's form.
     const snap = decodeRangeAllocation(scheme, (await storage.get(SERVICE_IPS_KEY))!);
@@ -84,7 +117,11 @@ describe("ClusterIP repair", () => {
     await repairs.ips.runOnce();
     const list = (await events.list(ctx(), {})).items;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ reason: "ClusterIPAlreadyAllocated", count: 2, involvedObject: { kind: "Service", name: "dup", namespace: "default" } });
+    expect(list[0]).toMatchObject({
+      reason: "ClusterIPAlreadyAllocated",
+      count: 2,
+      involvedObject: { kind: "Service", name: "dup", namespace: "default" },
+    });
   });
 
   it("frees a leaked IP only on the third pass that finds it", async () => {
@@ -116,8 +153,13 @@ describe("ClusterIP repair", () => {
     const { services, raw, repairs, storage } = setup();
     await writeSnapshot(storage, SERVICE_IPS_KEY, "10.0.0.0/24", [0xff]);
     await raw.create(ctx("default"), svc("a", { clusterIP: "10.96.0.3" }));
-    const refused = await services.create(ctx("default"), svc("b", {})).catch((e: { status: { code: number; message: string } }) => e.status);
-    expect(refused).toMatchObject({ code: 500, message: "Internal error occurred: failed to allocate a serviceIP: the provided range does not match the current range" });
+    const refused = await services
+      .create(ctx("default"), svc("b", {}))
+      .catch((e: { status: { code: number; message: string } }) => e.status);
+    expect(refused).toMatchObject({
+      code: 500,
+      message: "Internal error occurred: failed to allocate a serviceIP: the provided range does not match the current range",
+    });
     await repairs.ips.runOnce();
     const snap = decodeRangeAllocation(scheme, (await storage.get(SERVICE_IPS_KEY))!);
     expect(snap.range).toBe("10.96.0.0/24");

@@ -77,14 +77,26 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     expect(await ips.allocated()).toEqual([ip]);
     expect(specOf(a).ports![0]!.nodePort).toBeUndefined();
 
-    const b = await services.create(ctx("default"), svc("b", { type: "NodePort", ports: [{ port: 80, name: "http" }, { port: 443, name: "https" }] }));
+    const b = await services.create(
+      ctx("default"),
+      svc("b", {
+        type: "NodePort",
+        ports: [
+          { port: 80, name: "http" },
+          { port: 443, name: "https" },
+        ],
+      }),
+    );
     const nps = specOf(b).ports!.map((p) => p.nodePort!);
     expect(nps).toHaveLength(2);
     for (const np of nps) expect(np >= 30000 && np <= 32767).toBe(true);
     expect(new Set(nps).size).toBe(2);
     expect((await ports.allocated()).sort()).toEqual([...nps].sort());
     // Persisted: the stored object carries them.
-    expect(specOf(await services.get(ctx("default"), "b"))).toMatchObject({ clusterIP: specOf(b).clusterIP, ports: [{ nodePort: nps[0] }, { nodePort: nps[1] }] });
+    expect(specOf(await services.get(ctx("default"), "b"))).toMatchObject({
+      clusterIP: specOf(b).clusterIP,
+      ports: [{ nodePort: nps[0] }, { nodePort: nps[1] }],
+    });
   });
 
   it("headless and ExternalName services get no ClusterIP; a LoadBalancer with Local traffic gets a health check port", async () => {
@@ -94,7 +106,10 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     const e = await services.create(ctx("default"), { ...svc("e"), spec: { type: "ExternalName", externalName: "example.com" } });
     expect(specOf(e).clusterIP).toBeUndefined();
     expect(await ips.allocated()).toEqual([]);
-    const lb = await services.create(ctx("default"), { ...svc("lb"), spec: { type: "LoadBalancer", externalTrafficPolicy: "Local", ports: [{ port: 80 }] } });
+    const lb = await services.create(ctx("default"), {
+      ...svc("lb"),
+      spec: { type: "LoadBalancer", externalTrafficPolicy: "Local", ports: [{ port: 80 }] },
+    });
     expect(specOf(lb).healthCheckNodePort).toBeGreaterThanOrEqual(30000);
     expect((await ports.allocated()).sort()).toEqual([specOf(lb).ports![0]!.nodePort!, specOf(lb).healthCheckNodePort!].sort());
   });
@@ -111,9 +126,15 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     expect(outIP.message).toBe(
       'Service "c" is invalid: spec.clusterIPs: Invalid value: ["192.168.0.1"]: failed to allocate IP 192.168.0.1: the provided IP (192.168.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12',
     );
-    const takenPort = await statusOf(services.create(ctx("default"), svc("d", { type: "NodePort", ports: [{ port: 80, nodePort: 30080 }] })));
-    expect(takenPort.message).toBe('Service "d" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated');
-    expect(takenPort.details?.causes).toEqual([{ reason: "FieldValueInvalid", field: "spec.ports[0].nodePort", message: "Invalid value: 30080: provided port is already allocated" }]);
+    const takenPort = await statusOf(
+      services.create(ctx("default"), svc("d", { type: "NodePort", ports: [{ port: 80, nodePort: 30080 }] })),
+    );
+    expect(takenPort.message).toBe(
+      'Service "d" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
+    );
+    expect(takenPort.details?.causes).toEqual([
+      { reason: "FieldValueInvalid", field: "spec.ports[0].nodePort", message: "Invalid value: 30080: provided port is already allocated" },
+    ]);
     const outPort = await statusOf(services.create(ctx("default"), svc("e", { type: "NodePort", ports: [{ port: 80, nodePort: 80 }] })));
     expect(outPort.message).toBe(
       'Service "e" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',
@@ -155,7 +176,10 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     await services.delete(ctx("default"), "a");
     expect(await ips.allocated()).toEqual([]);
     expect(await ports.allocated()).toEqual([]);
-    const again = await services.create(ctx("default"), svc("b", { type: "NodePort", clusterIP: specOf(a).clusterIP, ports: [{ port: 80, nodePort: specOf(a).ports![0]!.nodePort }] }));
+    const again = await services.create(
+      ctx("default"),
+      svc("b", { type: "NodePort", clusterIP: specOf(a).clusterIP, ports: [{ port: 80, nodePort: specOf(a).ports![0]!.nodePort }] }),
+    );
     expect(specOf(again).clusterIP).toBe(specOf(a).clusterIP);
   });
 
@@ -190,21 +214,31 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     expect(await ports.allocated()).toEqual([]);
     expect(specOf(back).clusterIP).toBe(ip);
 
-    const changed = await statusOf(services.patch(ctx("default"), "a", "merge", utf8({ spec: { clusterIP: "10.96.0.99", clusterIPs: ["10.96.0.99"] } }), {}));
-    expect(changed.message).toContain("spec.clusterIPs[0]: Invalid value: [\"10.96.0.99\"]: may not change once set");
+    const changed = await statusOf(
+      services.patch(ctx("default"), "a", "merge", utf8({ spec: { clusterIP: "10.96.0.99", clusterIPs: ["10.96.0.99"] } }), {}),
+    );
+    expect(changed.message).toContain('spec.clusterIPs[0]: Invalid value: ["10.96.0.99"]: may not change once set');
     expect(await ips.allocated()).toEqual([ip]);
 
-    const ext = (await services.patch(ctx("default"), "a", "merge", utf8({ spec: { type: "ExternalName", externalName: "example.com" } }), {})).object;
+    const ext = (
+      await services.patch(ctx("default"), "a", "merge", utf8({ spec: { type: "ExternalName", externalName: "example.com" } }), {})
+    ).object;
     expect(specOf(ext).clusterIP).toBeUndefined();
     expect(await ips.allocated()).toEqual([]);
-    const fromExt = (await services.patch(ctx("default"), "a", "merge", utf8({ spec: { type: "ClusterIP", externalName: null } }), {})).object;
+    const fromExt = (await services.patch(ctx("default"), "a", "merge", utf8({ spec: { type: "ClusterIP", externalName: null } }), {}))
+      .object;
     expect(specOf(fromExt).clusterIP).toMatch(/^10\./);
     expect(await ips.allocated()).toEqual([specOf(fromExt).clusterIP]);
   });
 
   it("server-side apply allocates on create, and applying the same manifest again keeps the IP and port", async () => {
     const { services, ips, ports } = setup();
-    const manifest = utf8({ apiVersion: "v1", kind: "Service", metadata: { name: "web" }, spec: { type: "NodePort", ports: [{ port: 80 }] } });
+    const manifest = utf8({
+      apiVersion: "v1",
+      kind: "Service",
+      metadata: { name: "web" },
+      spec: { type: "NodePort", ports: [{ port: 80 }] },
+    });
     const first = (await services.patch(ctx("default"), "web", "apply", manifest, { fieldManager: "me" })).object;
     const ip = specOf(first).clusterIP!;
     const port = specOf(first).ports![0]!.nodePort!;
@@ -222,11 +256,41 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     await services.create(ctx("default"), svc("a", { type: "NodePort", ports: [{ port: 80, nodePort: 30001 }] }));
     const b = await services.create(ctx("default"), svc("b", { type: "NodePort", ports: [{ port: 80, nodePort: 30002 }] }));
     const bad = await statusOf(
-      services.update(ctx("default"), "b", { ...b, spec: { ...specOf(b), ports: [{ port: 80, nodePort: 30002, name: "a" }, { port: 81, nodePort: 30001, name: "b" }] } }, {}),
+      services.update(
+        ctx("default"),
+        "b",
+        {
+          ...b,
+          spec: {
+            ...specOf(b),
+            ports: [
+              { port: 80, nodePort: 30002, name: "a" },
+              { port: 81, nodePort: 30001, name: "b" },
+            ],
+          },
+        },
+        {},
+      ),
     );
     expect(bad.message).toBe('Service "b" is invalid: spec.ports[1].nodePort: Invalid value: 30001: provided port is already allocated');
     expect(await ports.allocated()).toEqual([30001, 30002]);
-    const ok = (await services.update(ctx("default"), "b", { ...b, spec: { ...specOf(b), ports: [{ port: 80, nodePort: 30002, name: "a" }, { port: 81, name: "b" }] } }, {})).object;
+    const ok = (
+      await services.update(
+        ctx("default"),
+        "b",
+        {
+          ...b,
+          spec: {
+            ...specOf(b),
+            ports: [
+              { port: 80, nodePort: 30002, name: "a" },
+              { port: 81, name: "b" },
+            ],
+          },
+        },
+        {},
+      )
+    ).object;
     const added = specOf(ok).ports![1]!.nodePort!;
     expect((await ports.allocated()).sort()).toEqual([30001, 30002, added].sort());
     // Dropping a port releases its node port.
@@ -243,6 +307,10 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     const got = made.map((o) => specOf(o).clusterIP!);
     expect(new Set(got).size).toBe(30);
     const full = await statusOf(one.create(ctx("default"), svc("full")));
-    expect(full).toMatchObject({ code: 500, reason: "InternalError", message: "Internal error occurred: failed to allocate a serviceIP: range is full" });
+    expect(full).toMatchObject({
+      code: 500,
+      reason: "InternalError",
+      message: "Internal error occurred: failed to allocate a serviceIP: range is full",
+    });
   });
 });

@@ -22,15 +22,35 @@ describe("structural schemas", () => {
       "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[xs].items.type: Required value: must not be empty for specified array items",
       "spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields",
     ]);
-    expect(texts(validateStructural({ type: "string" }, root))).toEqual(['spec.versions[0].schema.openAPIV3Schema.type: Invalid value: "string": must be object at the root']);
-    expect(texts(validateStructural({}, root))).toEqual(["spec.versions[0].schema.openAPIV3Schema.type: Required value: must not be empty at the root"]);
+    expect(texts(validateStructural({ type: "string" }, root))).toEqual([
+      'spec.versions[0].schema.openAPIV3Schema.type: Invalid value: "string": must be object at the root',
+    ]);
+    expect(texts(validateStructural({}, root))).toEqual([
+      "spec.versions[0].schema.openAPIV3Schema.type: Required value: must not be empty at the root",
+    ]);
   });
 
   it("accepts int-or-string and preserve-unknown-fields without a type, and refuses structure under junctors", () => {
-    expect(validateStructural({ type: "object", properties: { port: { "x-kubernetes-int-or-string": true }, any: { "x-kubernetes-preserve-unknown-fields": true } } }, root)).toEqual([]);
-    const junctor: JSONSchemaProps = { type: "object", properties: { a: { type: "string", anyOf: [{ type: "string" }, { pattern: "^x" }] } } };
-    expect(texts(validateStructural(junctor, root))).toEqual(["spec.versions[0].schema.openAPIV3Schema.properties[a].anyOf[0].type: Forbidden: must be empty to be structural"]);
-    const meta: JSONSchemaProps = { type: "object", properties: { metadata: { type: "object", properties: { labels: { type: "object" } } } } };
+    expect(
+      validateStructural(
+        {
+          type: "object",
+          properties: { port: { "x-kubernetes-int-or-string": true }, any: { "x-kubernetes-preserve-unknown-fields": true } },
+        },
+        root,
+      ),
+    ).toEqual([]);
+    const junctor: JSONSchemaProps = {
+      type: "object",
+      properties: { a: { type: "string", anyOf: [{ type: "string" }, { pattern: "^x" }] } },
+    };
+    expect(texts(validateStructural(junctor, root))).toEqual([
+      "spec.versions[0].schema.openAPIV3Schema.properties[a].anyOf[0].type: Forbidden: must be empty to be structural",
+    ]);
+    const meta: JSONSchemaProps = {
+      type: "object",
+      properties: { metadata: { type: "object", properties: { labels: { type: "object" } } } },
+    };
     expect(texts(validateStructural(meta, root))).toEqual([
       "spec.versions[0].schema.openAPIV3Schema.properties[metadata]: Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified",
     ]);
@@ -98,8 +118,15 @@ describe("validation", () => {
 
   it("requires required fields, and accepts a valid object", () => {
     expect(texts(validateValue({ spec: {} }, cron))).toEqual(["spec.cronSpec: Required value"]);
-    expect(validateValue({ metadata: { name: "x" }, spec: { cronSpec: "* * * * */5", replicas: 3, port: "http", started: "2024-01-02T03:04:05Z" } }, cron)).toEqual([]);
-    expect(texts(validateValue({ spec: { cronSpec: "* * * * *", replicas: 0 } }, cron))).toEqual(["spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1"]);
+    expect(
+      validateValue(
+        { metadata: { name: "x" }, spec: { cronSpec: "* * * * */5", replicas: 3, port: "http", started: "2024-01-02T03:04:05Z" } },
+        cron,
+      ),
+    ).toEqual([]);
+    expect(texts(validateValue({ spec: { cronSpec: "* * * * *", replicas: 0 } }, cron))).toEqual([
+      "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+    ]);
   });
 });
 
@@ -117,7 +144,14 @@ describe("list types", () => {
         },
       },
     };
-    const obj = { tags: ["a", "b", "a", "a"], ports: [{ name: "http", port: 80 }, { name: "http", port: 81 }, { name: "https", port: 443 }] };
+    const obj = {
+      tags: ["a", "b", "a", "a"],
+      ports: [
+        { name: "http", port: 80 },
+        { name: "http", port: 81 },
+        { name: "https", port: 443 },
+      ],
+    };
     expect(texts(validateValue(obj, schema))).toEqual(['tags[2]: Duplicate value: "a"', 'ports[1]: Duplicate value: {"name":"http"}']);
   });
 });
@@ -136,7 +170,14 @@ describe("defaults and pruning", () => {
     const schema: JSONSchemaProps = {
       type: "object",
       properties: {
-        spec: { type: "object", properties: { a: { type: "string" }, free: { type: "object", "x-kubernetes-preserve-unknown-fields": true }, items: { type: "array", items: { type: "object", properties: { n: { type: "integer" } } } } } },
+        spec: {
+          type: "object",
+          properties: {
+            a: { type: "string" },
+            free: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+            items: { type: "array", items: { type: "object", properties: { n: { type: "integer" } } } },
+          },
+        },
         embedded: { type: "object", "x-kubernetes-embedded-resource": true, properties: { spec: { type: "object" } } },
       },
     };
@@ -148,7 +189,14 @@ describe("defaults and pruning", () => {
       embedded: { apiVersion: "v1", kind: "Pod", metadata: { name: "p", extra: 1 }, spec: {}, other: 1 },
       status: { phase: "x" },
     };
-    expect(pruneObject(obj, schema)).toEqual(["metadata.bogus", "spec.b", "spec.items[0].m", "embedded.metadata.extra", "embedded.other", "status"]);
+    expect(pruneObject(obj, schema)).toEqual([
+      "metadata.bogus",
+      "spec.b",
+      "spec.items[0].m",
+      "embedded.metadata.extra",
+      "embedded.other",
+      "status",
+    ]);
     expect(obj).toEqual({
       apiVersion: "x/v1",
       kind: "X",

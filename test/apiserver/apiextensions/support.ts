@@ -40,6 +40,11 @@ export async function createEstablished(t: TestServer, crd: Record<string, unkno
   return (await t.request("GET", `${CRD_PATH}/${name}`)).json();
 }
 
-export function statusOf(res: Response): { code: number; reason: string; message: string; details?: { causes?: { field: string; message: string; reason: string }[] } } {
+export function statusOf(res: Response): {
+  code: number;
+  reason: string;
+  message: string;
+  details?: { causes?: { field: string; message: string; reason: string }[] };
+} {
   return res.json();
 }

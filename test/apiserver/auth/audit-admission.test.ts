@@ -10,7 +10,17 @@ import { quantityValue } from "../../../apiserver/admission/quantity.js";
 import type { AuthorizationAttributes } from "../../../apiserver/auth/authorizer.js";
 
 const attrs = (over: Partial<AuthorizationAttributes>): AuthorizationAttributes => ({
-  user: { name: "alice", groups: ["system:authenticated"] }, verb: "get", isResourceRequest: true, path: "", apiGroup: "", apiVersion: "v1", namespace: "ns", resource: "pods", subresource: "", name: "p", ...over,
+  user: { name: "alice", groups: ["system:authenticated"] },
+  verb: "get",
+  isResourceRequest: true,
+  path: "",
+  apiGroup: "",
+  apiVersion: "v1",
+  namespace: "ns",
+  resource: "pods",
+  subresource: "",
+  name: "p",
+  ...over,
 });
 
 describe("audit policy", () => {
@@ -31,16 +41,23 @@ describe("audit policy", () => {
   it("the first matching rule decides the level and the omitted stages", () => {
     expect(evaluate(policy, attrs({ user: { name: "system:kube-proxy", groups: [] } })).level).toBe("None");
     expect(evaluate(policy, attrs({ isResourceRequest: false, path: "/healthz/etcd" })).level).toBe("None");
-    expect(evaluate(policy, attrs({ resource: "secrets" }))).toEqual({ level: "RequestResponse", omitStages: ["RequestReceived", "ResponseStarted"] });
+    expect(evaluate(policy, attrs({ resource: "secrets" }))).toEqual({
+      level: "RequestResponse",
+      omitStages: ["RequestReceived", "ResponseStarted"],
+    });
     expect(evaluate(policy, attrs({ verb: "create", namespace: "prod" })).level).toBe("Request");
     expect(evaluate(policy, attrs({ verb: "create", namespace: "dev", user: { name: "x", groups: [] } })).level).toBe("None");
-    expect(evaluate(policy, attrs({ apiGroup: "apps", resource: "deployments", subresource: "scale", user: { name: "x", groups: [] } })).level).toBe("Metadata");
+    expect(
+      evaluate(policy, attrs({ apiGroup: "apps", resource: "deployments", subresource: "scale", user: { name: "x", groups: [] } })).level,
+    ).toBe("Metadata");
     expect(evaluate(policy, attrs({})).level).toBe("Metadata");
   });
 
   it("refuses policies upstream refuses", () => {
     expect(() => checkPolicy({ apiVersion: "audit.k8s.io/v1", kind: "Policy", rules: [] })).toThrow("loaded illegal policy with 0 rules");
-    expect(() => checkPolicy({ apiVersion: "audit.k8s.io/v1", kind: "Policy", rules: [{ level: "Everything" }] })).toThrow('rules[0].level: Unsupported value: "Everything"');
+    expect(() => checkPolicy({ apiVersion: "audit.k8s.io/v1", kind: "Policy", rules: [{ level: "Everything" }] })).toThrow(
+      'rules[0].level: Unsupported value: "Everything"',
+    );
     expect(() => checkPolicy({ apiVersion: "v1", kind: "ConfigMap" })).toThrow("not an audit.k8s.io/v1 Policy");
   });
 
@@ -48,13 +65,21 @@ describe("audit policy", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-audit-"));
     try {
       let t = Date.UTC(2026, 0, 1);
-      const w = new AuditLogWriter({ path: path.join(dir, "audit.log"), maxSizeMB: 0.001, maxBackups: 2, now: () => new Date((t += 1000)) });
+      const w = new AuditLogWriter({
+        path: path.join(dir, "audit.log"),
+        maxSizeMB: 0.001,
+        maxBackups: 2,
+        now: () => new Date((t += 1000)),
+      });
       for (let i = 0; i < 40; i++) w.write({ i, pad: "x".repeat(200) });
       await w.close();
       const files = readdirSync(dir).sort();
       expect(files.filter((f) => f.startsWith("audit-"))).toHaveLength(2);
       expect(files).toContain("audit.log");
-      const last = readFileSync(path.join(dir, "audit.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { i: number });
+      const last = readFileSync(path.join(dir, "audit.log"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { i: number });
       expect(last.at(-1)!.i).toBe(39);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -64,12 +89,23 @@ describe("audit policy", () => {
 
 describe("admission helpers", () => {
   it("PodSecurity: baseline allows what restricted refuses; privileged allows all", () => {
-    const spec = { containers: [{ name: "a", image: "x" }, { name: "b", image: "x", ports: [{ hostPort: 80 }] }], hostNetwork: true };
+    const spec = {
+      containers: [
+        { name: "a", image: "x" },
+        { name: "b", image: "x", ports: [{ hostPort: 80 }] },
+      ],
+      hostNetwork: true,
+    };
     expect(checkPod(spec, "privileged")).toEqual([]);
     expect(checkPod(spec, "baseline")).toEqual(["host namespaces (hostNetwork=true)", 'hostPort (container "b" uses hostPort 80)']);
     const restricted = checkPod({ containers: [{ name: "a" }, { name: "b" }] }, "restricted");
-    expect(restricted[0]).toBe('allowPrivilegeEscalation != false (containers "a", "b" must set securityContext.allowPrivilegeEscalation=false)');
-    const ok = { securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } }, containers: [{ name: "a", securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } } }] };
+    expect(restricted[0]).toBe(
+      'allowPrivilegeEscalation != false (containers "a", "b" must set securityContext.allowPrivilegeEscalation=false)',
+    );
+    const ok = {
+      securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
+      containers: [{ name: "a", securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } } }],
+    };
     expect(checkPod(ok, "restricted")).toEqual([]);
   });
 
@@ -82,7 +118,14 @@ describe("admission helpers", () => {
   });
 
   it("--enable/--disable-admission-plugins: defaults, removals and clear errors", () => {
-    expect(selectAdmissionPlugins()).toEqual(["NamespaceLifecycle", "LimitRanger", "ServiceAccount", "DefaultTolerationSeconds", "PodSecurity", "ResourceQuota"]);
+    expect(selectAdmissionPlugins()).toEqual([
+      "NamespaceLifecycle",
+      "LimitRanger",
+      "ServiceAccount",
+      "DefaultTolerationSeconds",
+      "PodSecurity",
+      "ResourceQuota",
+    ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");
     expect(() => selectAdmissionPlugins(["Bogus"])).toThrow('--enable-admission-plugins: plugin "Bogus" is unknown');
     expect(() => selectAdmissionPlugins(["Priority"])).toThrow("is not implemented by kubegen");

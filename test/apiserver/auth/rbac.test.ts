@@ -7,7 +7,17 @@ import { aggregatedRules, BOOTSTRAP_CLUSTER_ROLES, clusterRoleObject } from "../
 
 const alice = { name: "alice", groups: ["dev", "system:authenticated"] };
 const res = (verb: string, resource: string, extra: Partial<AuthorizationAttributes> = {}): AuthorizationAttributes => ({
-  user: alice, verb, isResourceRequest: true, path: "", apiGroup: "", apiVersion: "v1", namespace: "ns1", resource, subresource: "", name: "", ...extra,
+  user: alice,
+  verb,
+  isResourceRequest: true,
+  path: "",
+  apiGroup: "",
+  apiVersion: "v1",
+  namespace: "ns1",
+  resource,
+  subresource: "",
+  name: "",
+  ...extra,
 });
 
 describe("RBAC rules", () => {
@@ -51,7 +61,13 @@ describe("RBAC rules", () => {
       '{APIGroups:[""], Resources:["secrets"], Verbs:["delete"]}',
     ]);
     // A resourceNames-limited grant does not cover the whole resource.
-    expect(covers([{ verbs: ["get"], apiGroups: [""], resources: ["pods"], resourceNames: ["a"] }], { verbs: ["get"], apiGroups: [""], resources: ["pods"] })).toHaveLength(1);
+    expect(
+      covers([{ verbs: ["get"], apiGroups: [""], resources: ["pods"], resourceNames: ["a"] }], {
+        verbs: ["get"],
+        apiGroups: [""],
+        resources: ["pods"],
+      }),
+    ).toHaveLength(1);
   });
 });
 
@@ -59,9 +75,20 @@ describe("RBAC authorizer", () => {
   it("allows through ClusterRoleBindings everywhere and RoleBindings in their namespace only", async () => {
     const cache = new PolicyCache();
     cache.apply("ClusterRole", { metadata: { name: "reader" }, rules: [{ verbs: ["get"], apiGroups: [""], resources: ["configmaps"] }] });
-    cache.apply("Role", { metadata: { name: "pods", namespace: "ns1" }, rules: [{ verbs: ["list"], apiGroups: [""], resources: ["pods"] }] });
-    cache.apply("RoleBinding", { metadata: { name: "b", namespace: "ns1" }, roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "pods" }, subjects: [{ kind: "User", name: "alice" }] });
-    cache.apply("ClusterRoleBinding", { metadata: { name: "c" }, roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "reader" }, subjects: [{ kind: "Group", name: "dev" }] });
+    cache.apply("Role", {
+      metadata: { name: "pods", namespace: "ns1" },
+      rules: [{ verbs: ["list"], apiGroups: [""], resources: ["pods"] }],
+    });
+    cache.apply("RoleBinding", {
+      metadata: { name: "b", namespace: "ns1" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "pods" },
+      subjects: [{ kind: "User", name: "alice" }],
+    });
+    cache.apply("ClusterRoleBinding", {
+      metadata: { name: "c" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "reader" },
+      subjects: [{ kind: "Group", name: "dev" }],
+    });
     const z = new RBACAuthorizer(cache);
     expect(await z.authorize(res("list", "pods"))).toEqual({ allowed: true });
     expect((await z.authorize(res("list", "pods", { namespace: "ns2" }))).allowed).toBe(false);

@@ -18,7 +18,13 @@ describe("service-account tokens", () => {
     ]);
     const iss = "https://issuer.example";
     const tokens = new ServiceAccountTokens(keys, iss, [iss], async (kind, ns, name) => objects.get(`${kind}/${ns}/${name}`));
-    const { token } = await tokens.issue({ namespace: "ns", serviceAccount: { name: "robot", uid: "sa-uid" }, audiences: [iss], expirationSeconds: 600, boundObject: { kind: "Pod", name: "web", uid: "pod-uid" } });
+    const { token } = await tokens.issue({
+      namespace: "ns",
+      serviceAccount: { name: "robot", uid: "sa-uid" },
+      audiences: [iss],
+      expirationSeconds: 600,
+      boundObject: { kind: "Pod", name: "web", uid: "pod-uid" },
+    });
     expect(await tokens.review(token, [iss])).toEqual({
       user: { name: "system:serviceaccount:ns:robot", uid: "sa-uid", groups: ["system:serviceaccounts", "system:serviceaccounts:ns"] },
     });
@@ -26,7 +32,12 @@ describe("service-account tokens", () => {
     expect(await tokens.review(token, ["vault"])).toHaveProperty("error");
     // Another issuer's JWT is not ours to judge.
     const other = new ServiceAccountTokens(keys, "https://elsewhere", ["https://elsewhere"], async () => undefined);
-    const foreign = await other.issue({ namespace: "ns", serviceAccount: { name: "robot", uid: "sa-uid" }, audiences: ["https://elsewhere"], expirationSeconds: 600 });
+    const foreign = await other.issue({
+      namespace: "ns",
+      serviceAccount: { name: "robot", uid: "sa-uid" },
+      audiences: ["https://elsewhere"],
+      expirationSeconds: 600,
+    });
     expect(await tokens.review(foreign.token, [iss])).toBeUndefined();
     // The pod is re-created under the same name: the old token dies with the old pod.
     objects.set("Pod/ns/web", { metadata: { uid: "new-uid" } });
@@ -34,8 +45,19 @@ describe("service-account tokens", () => {
     objects.delete("Pod/ns/web");
     expect(await tokens.review(token, [iss])).toMatchObject({ error: expect.stringContaining('pod "web" not found') });
     // Expired tokens are refused.
-    const later = new ServiceAccountTokens(keys, iss, [iss], async (kind, ns, name) => objects.get(`${kind}/${ns}/${name}`), () => Date.now() + 3600_000);
-    const plain = await tokens.issue({ namespace: "ns", serviceAccount: { name: "robot", uid: "sa-uid" }, audiences: [iss], expirationSeconds: 600 });
+    const later = new ServiceAccountTokens(
+      keys,
+      iss,
+      [iss],
+      async (kind, ns, name) => objects.get(`${kind}/${ns}/${name}`),
+      () => Date.now() + 3600_000,
+    );
+    const plain = await tokens.issue({
+      namespace: "ns",
+      serviceAccount: { name: "robot", uid: "sa-uid" },
+      audiences: [iss],
+      expirationSeconds: 600,
+    });
     expect(await later.review(plain.token, [iss])).toMatchObject({ error: expect.stringContaining("exp") });
     expect(tokens.jwks().keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig", kid: keys.publicKeys[0]!.kid });
     expect(tokens.discoveryDocument()).toMatchObject({ issuer: iss, jwks_uri: `${iss}/openid/v1/jwks` });

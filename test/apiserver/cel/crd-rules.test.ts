@@ -28,7 +28,12 @@ function crd(plural: string, kind: string, spec: Record<string, unknown>): Recor
 }
 
 const path = (plural: string, name = ""): string => `/apis/cel.example.com/v1/namespaces/ns1/${plural}${name ? `/${name}` : ""}`;
-const obj = (kind: string, name: string, spec: unknown): Record<string, unknown> => ({ apiVersion: "cel.example.com/v1", kind, metadata: { name }, spec });
+const obj = (kind: string, name: string, spec: unknown): Record<string, unknown> => ({
+  apiVersion: "cel.example.com/v1",
+  kind,
+  metadata: { name },
+  spec,
+});
 
 describe("rules on create and update", () => {
   beforeAll(async () => {
@@ -39,7 +44,12 @@ describe("rules on create and update", () => {
         "x-kubernetes-validations": [
           { rule: "self.minReplicas <= self.replicas", message: "replicas should be greater than or equal to minReplicas" },
           { rule: "!has(self.name) || self.name.startsWith('w')", messageExpression: "'name ' + self.name + ' must start with w'" },
-          { rule: "!has(self.mode) || self.mode != 'off'", reason: "FieldValueForbidden", fieldPath: ".mode", message: "mode off is forbidden" },
+          {
+            rule: "!has(self.mode) || self.mode != 'off'",
+            reason: "FieldValueForbidden",
+            fieldPath: ".mode",
+            message: "mode off is forbidden",
+          },
           { rule: "!has(self.tags) || self.tags.isSorted()" },
         ],
         properties: {
@@ -57,24 +67,38 @@ describe("rules on create and update", () => {
   it("refuses an object that breaks a rule with the rule's message, and stores nothing", async () => {
     const res = await t.request("POST", path("widgets"), json(obj("Widget", "w1", { minReplicas: 5, replicas: 1 })));
     expect(res.status).toBe(422);
-    expect(statusOf(res).message).toBe('Widget.cel.example.com "w1" is invalid: spec: Invalid value: "object": replicas should be greater than or equal to minReplicas');
+    expect(statusOf(res).message).toBe(
+      'Widget.cel.example.com "w1" is invalid: spec: Invalid value: "object": replicas should be greater than or equal to minReplicas',
+    );
     expect((await t.request("GET", path("widgets", "w1"))).status).toBe(404);
   });
 
   it("accepts an object that keeps every rule", async () => {
-    const res = await t.request("POST", path("widgets"), json(obj("Widget", "w2", { minReplicas: 1, replicas: 3, name: "wally", tags: ["a", "b"], immutable: "x" })));
+    const res = await t.request(
+      "POST",
+      path("widgets"),
+      json(obj("Widget", "w2", { minReplicas: 1, replicas: 3, name: "wally", tags: ["a", "b"], immutable: "x" })),
+    );
     expect(res.status).toBe(201);
   });
 
   it("uses messageExpression, reason and fieldPath", async () => {
-    const res = await t.request("POST", path("widgets"), json(obj("Widget", "w3", { minReplicas: 1, replicas: 1, name: "bob", mode: "off", tags: ["b", "a"] })));
+    const res = await t.request(
+      "POST",
+      path("widgets"),
+      json(obj("Widget", "w3", { minReplicas: 1, replicas: 1, name: "bob", mode: "off", tags: ["b", "a"] })),
+    );
     expect(res.status).toBe(422);
     const causes = statusOf(res).details!.causes!;
     expect(causes).toEqual(
       expect.arrayContaining([
         { reason: "FieldValueInvalid", field: "spec", message: 'Invalid value: "object": name bob must start with w' },
         { reason: "FieldValueForbidden", field: "spec.mode", message: "Forbidden: mode off is forbidden" },
-        { reason: "FieldValueInvalid", field: "spec", message: 'Invalid value: "object": failed rule: !has(self.tags) || self.tags.isSorted()' },
+        {
+          reason: "FieldValueInvalid",
+          field: "spec",
+          message: 'Invalid value: "object": failed rule: !has(self.tags) || self.tags.isSorted()',
+        },
       ]),
     );
   });
@@ -92,15 +116,37 @@ describe("rules on create and update", () => {
 
 describe("rules refused when the CRD is written", () => {
   it("refuses a rule that does not compile, with the compile error", async () => {
-    const res = await t.request("POST", CRD_PATH, json(crd("brokens", "Broken", { type: "object", properties: { a: { type: "integer" } }, "x-kubernetes-validations": [{ rule: "self.nosuchfield > 1 +" }] })));
+    const res = await t.request(
+      "POST",
+      CRD_PATH,
+      json(
+        crd("brokens", "Broken", {
+          type: "object",
+          properties: { a: { type: "integer" } },
+          "x-kubernetes-validations": [{ rule: "self.nosuchfield > 1 +" }],
+        }),
+      ),
+    );
     expect(res.status).toBe(422);
     const msg = statusOf(res).message;
-    expect(msg).toContain('spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.nosuchfield > 1 +"');
+    expect(msg).toContain(
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.nosuchfield > 1 +"',
+    );
     expect(msg).toContain("compilation failed: ERROR: <input>:");
   });
 
   it("refuses a rule reading a field the schema does not declare", async () => {
-    const res = await t.request("POST", CRD_PATH, json(crd("undeclareds", "Undeclared", { type: "object", properties: { a: { type: "integer" } }, "x-kubernetes-validations": [{ rule: "self.nosuchfield > 1" }] })));
+    const res = await t.request(
+      "POST",
+      CRD_PATH,
+      json(
+        crd("undeclareds", "Undeclared", {
+          type: "object",
+          properties: { a: { type: "integer" } },
+          "x-kubernetes-validations": [{ rule: "self.nosuchfield > 1" }],
+        }),
+      ),
+    );
     expect(res.status).toBe(422);
     expect(statusOf(res).message).toContain("undefined field 'nosuchfield'");
   });
@@ -119,17 +165,27 @@ describe("rules refused when the CRD is written", () => {
     );
     expect(res.status).toBe(422);
     const msg = statusOf(res).message;
-    expect(msg).toContain('x-kubernetes-validations[0].reason: Unsupported value: "Nope": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"');
+    expect(msg).toContain(
+      'x-kubernetes-validations[0].reason: Unsupported value: "Nope": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"',
+    );
     expect(msg).toContain("oldSelf cannot be used on the uncorrelatable portion of the schema");
   });
 
   it("refuses a rule whose estimated cost exceeds the budget, and accepts it once the list and its strings are bounded", async () => {
     const rule = { rule: "self.all(x, self.all(y, x == y || x != y))" };
-    const unbounded = crd("costlies", "Costly", { type: "object", properties: { l: { type: "array", items: { type: "string" }, "x-kubernetes-validations": [rule] } } });
+    const unbounded = crd("costlies", "Costly", {
+      type: "object",
+      properties: { l: { type: "array", items: { type: "string" }, "x-kubernetes-validations": [rule] } },
+    });
     const res = await t.request("POST", CRD_PATH, json(unbounded));
     expect(res.status).toBe(422);
-    expect(statusOf(res).message).toMatch(/rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x \(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\)/);
-    const bounded = crd("costlies", "Costly", { type: "object", properties: { l: { type: "array", maxItems: 10, items: { type: "string", maxLength: 64 }, "x-kubernetes-validations": [rule] } } });
+    expect(statusOf(res).message).toMatch(
+      /rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x \(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\)/,
+    );
+    const bounded = crd("costlies", "Costly", {
+      type: "object",
+      properties: { l: { type: "array", maxItems: 10, items: { type: "string", maxLength: 64 }, "x-kubernetes-validations": [rule] } },
+    });
     expect((await t.request("POST", CRD_PATH, json(bounded))).status).toBe(201);
   });
 });

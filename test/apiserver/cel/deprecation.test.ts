@@ -26,13 +26,26 @@ describe("deprecation warnings", () => {
         names: { plural: "olds", kind: "Old", singular: "old", listKind: "OldList" },
         versions: [
           { name: "v1alpha1", served: true, storage: false, deprecated: true, schema: open },
-          { name: "v1beta1", served: true, storage: false, deprecated: true, deprecationWarning: "dep.example.com/v1beta1 Old is going away; use v1", schema: open },
+          {
+            name: "v1beta1",
+            served: true,
+            storage: false,
+            deprecated: true,
+            deprecationWarning: "dep.example.com/v1beta1 Old is going away; use v1",
+            schema: open,
+          },
           { name: "v1", served: true, storage: true, schema: open },
         ],
       },
     });
-    expect((await t.request("GET", "/apis/dep.example.com/v1alpha1/namespaces/ns1/olds")).headers.warning).toBe('299 - "dep.example.com/v1alpha1 Old is deprecated"');
-    const created = await t.request("POST", "/apis/dep.example.com/v1beta1/namespaces/ns1/olds", json({ apiVersion: "dep.example.com/v1beta1", kind: "Old", metadata: { name: "o" } }));
+    expect((await t.request("GET", "/apis/dep.example.com/v1alpha1/namespaces/ns1/olds")).headers.warning).toBe(
+      '299 - "dep.example.com/v1alpha1 Old is deprecated"',
+    );
+    const created = await t.request(
+      "POST",
+      "/apis/dep.example.com/v1beta1/namespaces/ns1/olds",
+      json({ apiVersion: "dep.example.com/v1beta1", kind: "Old", metadata: { name: "o" } }),
+    );
     expect(created.status).toBe(201);
     expect(created.headers.warning).toBe('299 - "dep.example.com/v1beta1 Old is going away; use v1"');
     expect((await t.request("GET", "/apis/dep.example.com/v1/namespaces/ns1/olds")).headers.warning).toBeUndefined();

@@ -4,15 +4,26 @@ import { JSONPathError, parseJSONPath } from "../../../apiserver/endpoints/table
 
 const obj = {
   metadata: { name: "a", labels: { "app.kubernetes.io/name": "x" } },
-  spec: { ports: [{ name: "http", port: 80 }, { name: "https", port: 443 }, { name: "dns", port: 53 }] },
-  status: { conditions: [{ type: "Progressing", status: "True" }, { type: "Ready", status: "False" }] },
+  spec: {
+    ports: [
+      { name: "http", port: 80 },
+      { name: "https", port: 443 },
+      { name: "dns", port: 53 },
+    ],
+  },
+  status: {
+    conditions: [
+      { type: "Progressing", status: "True" },
+      { type: "Ready", status: "False" },
+    ],
+  },
 };
 
 describe("JSONPath", () => {
   it.each([
     [".metadata.name", ["a"]],
     ["{.metadata.name}", ["a"]],
-    [".status.conditions[?(@.type==\"Ready\")].status", ["False"]],
+    ['.status.conditions[?(@.type=="Ready")].status', ["False"]],
     [".status.conditions[?(@.type == 'Progressing')].status", ["True"]],
     [".spec.ports[?(@.port > 60)].name", ["http", "https"]],
     [".spec.ports[?(@.missing)].name", []],
@@ -29,7 +40,10 @@ describe("JSONPath", () => {
     expect(parseJSONPath(path).find(obj)).toEqual(want);
   });
 
-  it.each([".status.conditions[?(@.type==\"Ready\"", ".spec.ports[1:x]", ".spec.ports[", ".metadata.labels['x"])("refuses the malformed %s", (path) => {
-    expect(() => parseJSONPath(path)).toThrow(JSONPathError);
-  });
+  it.each(['.status.conditions[?(@.type=="Ready"', ".spec.ports[1:x]", ".spec.ports[", ".metadata.labels['x"])(
+    "refuses the malformed %s",
+    (path) => {
+      expect(() => parseJSONPath(path)).toThrow(JSONPathError);
+    },
+  );
 });

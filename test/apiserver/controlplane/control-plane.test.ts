@@ -169,7 +169,11 @@ describe("start-system-namespaces-controller", () => {
       const names = async () => (await client.coreV1().namespaces().list()).items.map((n) => n.metadata?.name).sort();
       // No event ever mentions them: only the periodic pass can create them.
       expect(await eventually(names, (n) => n.length === 2, 2000)).toEqual(["a", "b"]);
-      await eventually(async () => factory.coreV1().namespaces().lister().list().length, (n) => n === 2, 2000);
+      await eventually(
+        async () => factory.coreV1().namespaces().lister().list().length,
+        (n) => n === 2,
+        2000,
+      );
       await client.coreV1().namespaces().delete("b");
       await eventually(names, (n) => n.includes("b"), 2000);
     } finally {
@@ -241,7 +245,13 @@ describe("bootstrap-controller", () => {
   it("keeps the kubernetes EndpointSlice beside the Endpoints, following its addresses", async () => {
     const storage = new MemoryStorage();
     const a = await startControlPlane(storage, { advertiseAddress: "192.0.2.10", intervalMs: 100, leaseTtlMs: 600 });
-    let b: ControlPlane | undefined = await startControlPlane(storage, { bindAddress: "127.0.0.2", port: a.server.port, advertiseAddress: "192.0.2.11", intervalMs: 100, leaseTtlMs: 600 });
+    let b: ControlPlane | undefined = await startControlPlane(storage, {
+      bindAddress: "127.0.0.2",
+      port: a.server.port,
+      advertiseAddress: "192.0.2.11",
+      intervalMs: 100,
+      leaseTtlMs: 600,
+    });
     try {
       const slice = () => a.client.discoveryV1().endpointSlices("default").get("kubernetes");
       const both = await eventually(slice, (s) => (s.endpoints ?? []).length === 2, 3000);
@@ -271,7 +281,9 @@ describe("bootstrap-controller", () => {
       await new Promise((r) => setTimeout(r, 300));
       await expect(cp.client.coreV1().endpoints("default").get("kubernetes")).rejects.toMatchObject({ status: { code: 404 } });
       await expect(cp.client.discoveryV1().endpointSlices("default").get("kubernetes")).rejects.toMatchObject({ status: { code: 404 } });
-      expect(lines).toEqual(["bootstrap-controller: the advertise address 127.0.0.1 is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)"]);
+      expect(lines).toEqual([
+        "bootstrap-controller: the advertise address 127.0.0.1 is a loopback address; the kubernetes Endpoints are not written (set --advertise-address to a routable address)",
+      ]);
     } finally {
       await cp.stop();
     }
@@ -281,7 +293,13 @@ describe("bootstrap-controller", () => {
     const storage = new MemoryStorage();
     const a = await startControlPlane(storage, { advertiseAddress: "192.0.2.10", intervalMs: 100, leaseTtlMs: 600 });
     // Same port on another loopback address: apiservers behind one Service share their port.
-    const b = await startControlPlane(storage, { bindAddress: "127.0.0.2", port: a.server.port, advertiseAddress: "192.0.2.11", intervalMs: 100, leaseTtlMs: 600 });
+    const b = await startControlPlane(storage, {
+      bindAddress: "127.0.0.2",
+      port: a.server.port,
+      advertiseAddress: "192.0.2.11",
+      intervalMs: 100,
+      leaseTtlMs: 600,
+    });
     let c: ControlPlane | undefined;
     try {
       const endpoints = () => a.client.coreV1().endpoints("default").get("kubernetes");
@@ -297,7 +315,13 @@ describe("bootstrap-controller", () => {
 
       // An apiserver that stops refreshing without its shutdown hook (as after SIGKILL): its
       // lease expires and a live apiserver's next pass drops it.
-      c = await startControlPlane(storage, { bindAddress: "127.0.0.2", port: a.server.port, advertiseAddress: "192.0.2.12", intervalMs: 100, leaseTtlMs: 600 });
+      c = await startControlPlane(storage, {
+        bindAddress: "127.0.0.2",
+        port: a.server.port,
+        advertiseAddress: "192.0.2.12",
+        intervalMs: 100,
+        leaseTtlMs: 600,
+      });
       await eventually(endpoints, (e) => ips(e).includes("192.0.2.12"), 3000);
       // Shut down without the pre-shutdown hooks, as a killed process would.
       Object.assign(c.server.hooks, { runPreShutdownHooks: async () => {} });
@@ -306,7 +330,9 @@ describe("bootstrap-controller", () => {
       expect(ips(await endpoints())).toContain("192.0.2.12");
       const gone = performance.now();
       await eventually(endpoints, (e) => !ips(e).includes("192.0.2.12"), 3000);
-      console.log(`a vanished apiserver left the endpoints ${(performance.now() - gone).toFixed(0)} ms after it stopped (lease TTL 600 ms)`);
+      console.log(
+        `a vanished apiserver left the endpoints ${(performance.now() - gone).toFixed(0)} ms after it stopped (lease TTL 600 ms)`,
+      );
       expect(ips(await endpoints())).toEqual(["192.0.2.10"]);
     } finally {
       await c?.stop();

@@ -6,7 +6,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Endpoints } from "../../../api/core/v1/endpoints.js";
 import { registryEndpointsAdapter, type EndpointsAdapter } from "../../../apiserver/controlplane/endpoints-adapter.js";
-import { LeaseEndpointReconciler, NoLeasesError, SKIP_MIRROR_LABEL, type EndpointTarget } from "../../../apiserver/controlplane/lease-reconciler.js";
+import {
+  LeaseEndpointReconciler,
+  NoLeasesError,
+  SKIP_MIRROR_LABEL,
+  type EndpointTarget,
+} from "../../../apiserver/controlplane/lease-reconciler.js";
 import { LEASE_EXPIRES_ANNOTATION, MASTER_LEASES_KEY, StorageLeases } from "../../../apiserver/controlplane/master-leases.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";

@@ -28,7 +28,9 @@ describe("LoopbackAuthenticator", () => {
     expect(await union.authenticate(req({ authorization: `Bearer ${loopback.token.slice(1)}` }))).toHaveProperty("error");
     // Without a token file, a wrong token is not the loopback authenticator's to refuse, but
     // nobody else accepts it either: a 401, as upstream (never an anonymous request).
-    expect(await new UnionAuthenticator([loopback]).authenticate(req({ authorization: "Bearer nope" }))).toEqual({ error: "invalid bearer token" });
+    expect(await new UnionAuthenticator([loopback]).authenticate(req({ authorization: "Bearer nope" }))).toEqual({
+      error: "invalid bearer token",
+    });
   });
 
   it("reaches a wildcard listener on 127.0.0.1 and a specific one on its address, over protobuf", () => {

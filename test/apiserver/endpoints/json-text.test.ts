@@ -1,6 +1,12 @@
 /** JSON text as Go's decoder reads it: its syntax error texts, the nesting bound, and number literals JSON.parse forgets. */
 import { describe, expect, it } from "vitest";
-import { goJSONSyntaxError, MAX_NESTING_DEPTH, nestsDeeperThan, nonIntegerLiterals, parseJSONText } from "../../../apiserver/registry/patch/json-text.js";
+import {
+  goJSONSyntaxError,
+  MAX_NESTING_DEPTH,
+  nestsDeeperThan,
+  nonIntegerLiterals,
+  parseJSONText,
+} from "../../../apiserver/registry/patch/json-text.js";
 
 describe("Go's JSON syntax errors", () => {
   it.each([

@@ -15,7 +15,11 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startCRDServer();
   for (const n of ["tm1", "tm2", "tm3"]) {
-    const res = await t.request("POST", "/api/v1/namespaces/default/configmaps", json({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: n }, data: { k: n } }));
+    const res = await t.request(
+      "POST",
+      "/api/v1/namespaces/default/configmaps",
+      json({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: n }, data: { k: n } }),
+    );
     expect(res.status).toBe(201);
   }
 });
@@ -48,7 +52,9 @@ describe("lists of built-in kinds", () => {
     const first = (await t.request("GET", "/api/v1/namespaces/default/configmaps?limit=2")).json<List>();
     expectBare(first, "ConfigMapList", "v1", ["tm1", "tm2"]);
     expect(first.metadata.continue).toBeTruthy();
-    const rest = (await t.request("GET", `/api/v1/namespaces/default/configmaps?limit=2&continue=${encodeURIComponent(first.metadata.continue!)}`)).json<List>();
+    const rest = (
+      await t.request("GET", `/api/v1/namespaces/default/configmaps?limit=2&continue=${encodeURIComponent(first.metadata.continue!)}`)
+    ).json<List>();
     expectBare(rest, "ConfigMapList", "v1", ["tm3"]);
   });
 
@@ -62,7 +68,9 @@ describe("lists of built-in kinds", () => {
 
   it("carry no type meta on items in protobuf either (typed messages have none)", async () => {
     for (const query of ["?resourceVersion=0", "?limit=5"]) {
-      const res = await t.request("GET", `/api/v1/namespaces/default/configmaps${query}`, { headers: { Accept: "application/vnd.kubernetes.protobuf" } });
+      const res = await t.request("GET", `/api/v1/namespaces/default/configmaps${query}`, {
+        headers: { Accept: "application/vnd.kubernetes.protobuf" },
+      });
       expect(res.status).toBe(200);
       expectBare(decodeObject(scheme, res.body) as unknown as List, "ConfigMapList", "v1", ["tm1", "tm2", "tm3"]);
     }
@@ -78,16 +86,25 @@ describe("lists of built-in kinds", () => {
       if (buf.split("\n").length > 3) break;
     }
     w.close();
-    const events = buf.split("\n").filter((l) => l !== "").slice(0, 3).map((l) => JSON.parse(l) as { type: string; object: Item });
+    const events = buf
+      .split("\n")
+      .filter((l) => l !== "")
+      .slice(0, 3)
+      .map((l) => JSON.parse(l) as { type: string; object: Item });
     expect(events).toHaveLength(3);
     for (const ev of events) expect(ev).toMatchObject({ type: "ADDED", object: { kind: "ConfigMap", apiVersion: "v1" } });
     // The cached bytes a list sliced are still whole for a GET after it.
     await t.request("GET", "/api/v1/namespaces/default/configmaps?resourceVersion=0");
-    expect((await t.request("GET", "/api/v1/namespaces/default/configmaps/tm2?resourceVersion=0")).json()).toMatchObject({ kind: "ConfigMap", apiVersion: "v1" });
+    expect((await t.request("GET", "/api/v1/namespaces/default/configmaps/tm2?resourceVersion=0")).json()).toMatchObject({
+      kind: "ConfigMap",
+      apiVersion: "v1",
+    });
   });
 
   it("give partial-metadata items their own type meta, as upstream", async () => {
-    const res = await t.request("GET", "/api/v1/namespaces/default/configmaps", { headers: { Accept: "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1" } });
+    const res = await t.request("GET", "/api/v1/namespaces/default/configmaps", {
+      headers: { Accept: "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1" },
+    });
     expect(res.status).toBe(200);
     const list = res.json<List>();
     expect(list.kind).toBe("PartialObjectMetadataList");
@@ -100,7 +117,11 @@ describe("lists of custom resources", () => {
   it("keep kind and apiVersion on every item, from the cache and from storage", async () => {
     await createEstablished(t, cronTabCRD());
     for (const n of ["c1", "c2"]) {
-      const res = await t.request("POST", "/apis/stable.example.com/v1/namespaces/default/crontabs", json({ apiVersion: "stable.example.com/v1", kind: "CronTab", metadata: { name: n }, spec: { cronSpec: "* * * * */5" } }));
+      const res = await t.request(
+        "POST",
+        "/apis/stable.example.com/v1/namespaces/default/crontabs",
+        json({ apiVersion: "stable.example.com/v1", kind: "CronTab", metadata: { name: n }, spec: { cronSpec: "* * * * */5" } }),
+      );
       expect(res.status).toBe(201);
     }
     for (const query of ["", "?resourceVersion=0", "?limit=1"]) {
@@ -123,7 +144,12 @@ describe("encodeJSON of shared items", () => {
     expect(full.items[0]).toEqual(typed);
     const out = encodeJSON(list, false, { omitItemTypeMeta: true }).toString();
     expect(out.endsWith("]}\n")).toBe(true);
-    expect(JSON.parse(out)).toEqual({ kind: "PodList", apiVersion: "v1", metadata: {}, items: [{ metadata: { name: "a" } }, { metadata: { name: "b" } }, { metadata: { name: "c" } }, {}] });
+    expect(JSON.parse(out)).toEqual({
+      kind: "PodList",
+      apiVersion: "v1",
+      metadata: {},
+      items: [{ metadata: { name: "a" } }, { metadata: { name: "b" } }, { metadata: { name: "c" } }, {}],
+    });
     // The cached whole encoding is untouched.
     expect(JSON.parse(encodeJSON({ kind: "PodList", apiVersion: "v1", metadata: {}, items: [typed] }).toString()).items[0]).toEqual(typed);
   });

@@ -20,7 +20,11 @@ const JSONPATCH = "application/json-patch+json";
 let t: TestServer;
 beforeAll(async () => {
   t = await startCRDServer();
-  const cm = await t.request("POST", CM, json({ metadata: { name: "w", labels: { a: "b" }, annotations: { x: "y" }, finalizers: ["example.com/f"] }, data: { k: "v" } }));
+  const cm = await t.request(
+    "POST",
+    CM,
+    json({ metadata: { name: "w", labels: { a: "b" }, annotations: { x: "y" }, finalizers: ["example.com/f"] }, data: { k: "v" } }),
+  );
   expect(cm.status).toBe(201);
   const svc = await t.request("POST", SVC, json({ metadata: { name: "s" }, spec: { ports: [{ port: 80 }] } }));
   expect(svc.status).toBe(201);
@@ -34,7 +38,12 @@ function patch(path: string, type: string, body: string, query = ""): ReturnType
 }
 
 /** Sends a patch that must fail with `code`, and checks the stored object did not change at all. */
-async function refused(path: string, type: string, body: string, code: number): Promise<{ message: string; reason: string; details?: { causes?: { field?: string; message?: string }[] } }> {
+async function refused(
+  path: string,
+  type: string,
+  body: string,
+  code: number,
+): Promise<{ message: string; reason: string; details?: { causes?: { field?: string; message?: string }[] } }> {
   const before = await t.request("GET", path);
   const res = await patch(path, type, body);
   expect(res.status, res.text).toBe(code);
@@ -51,7 +60,11 @@ describe("wrong-typed values in patches", () => {
       [MERGE, '{"data":5}', "json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string"],
       // Upstream converts a strategic patch's result from a map: the converter's words.
       [STRATEGIC, '{"data":5}', "cannot restore map from int64"],
-      [JSONPATCH, '[{"op":"replace","path":"/data","value":5}]', "json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string"],
+      [
+        JSONPATCH,
+        '[{"op":"replace","path":"/data","value":5}]',
+        "json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string",
+      ],
     ] as const) {
       const status = await refused(`${CM}/w`, type, body, 422);
       expect(status.reason).toBe("Invalid");
@@ -70,12 +83,18 @@ describe("wrong-typed values in patches", () => {
 
   it("refuses labels: 5 and annotations as a list instead of wiping or reshaping them", async () => {
     await refused(`${CM}/w`, MERGE, '{"metadata":{"labels":5}}', 422);
-    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"labels":"invalid"}}', 422)).message).toMatch(/: cannot restore map from string$/);
+    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"labels":"invalid"}}', 422)).message).toMatch(
+      /: cannot restore map from string$/,
+    );
     expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":5}', 422)).message).toMatch(/: cannot restore struct from: int64$/);
-    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"finalizers":"x"}}', 422)).message).toMatch(/: cannot restore slice from string$/);
+    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"finalizers":"x"}}', 422)).message).toMatch(
+      /: cannot restore slice from string$/,
+    );
     expect((await refused(`${CM}/w`, STRATEGIC, '{"data":{"a":1}}', 422)).message).toMatch(/: cannot convert int64 to string$/);
     expect((await refused(`${CM}/w`, STRATEGIC, '{"data":{"a":true}}', 422)).message).toMatch(/: unrecognized type: string$/);
-    expect((await refused(`${SVC}/s`, STRATEGIC, '{"spec":{"ports":[{"port":80,"targetPort":true}]}}', 422)).message).toMatch(/: json: cannot unmarshal bool into Go value of type int32$/);
+    expect((await refused(`${SVC}/s`, STRATEGIC, '{"spec":{"ports":[{"port":80,"targetPort":true}]}}', 422)).message).toMatch(
+      /: json: cannot unmarshal bool into Go value of type int32$/,
+    );
     const s = await refused(`${CM}/w`, MERGE, '{"metadata":{"annotations":["x"]}}', 422);
     expect(s.message).toMatch(/cannot unmarshal array into Go struct field ObjectMeta.metadata.annotations of type map\[string\]string/);
     await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"annotations":["x"]}}', 422);
@@ -127,15 +146,28 @@ describe("wrong-typed values in patches", () => {
 
 describe("POST bodies and numbers", () => {
   it("refuses generation 1e27 and port 1e2 / 1.0 as Go's decoder does, and accepts port 100", async () => {
-    const gen = await t.request("POST", CM, { body: '{"metadata":{"name":"g","generation":1e27}}', headers: { "Content-Type": "application/json" } });
+    const gen = await t.request("POST", CM, {
+      body: '{"metadata":{"name":"g","generation":1e27}}',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(gen.status).toBe(400);
-    expect(gen.json<{ message: string }>().message).toContain("cannot unmarshal number 1e27 into Go struct field ObjectMeta.metadata.generation of type int64");
+    expect(gen.json<{ message: string }>().message).toContain(
+      "cannot unmarshal number 1e27 into Go struct field ObjectMeta.metadata.generation of type int64",
+    );
     for (const literal of ["1e2", "1.0", "1E2"]) {
-      const res = await t.request("POST", SVC, { body: `{"metadata":{"name":"p"},"spec":{"ports":[{"port":${literal}}]}}`, headers: { "Content-Type": "application/json" } });
+      const res = await t.request("POST", SVC, {
+        body: `{"metadata":{"name":"p"},"spec":{"ports":[{"port":${literal}}]}}`,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status, literal).toBe(400);
-      expect(res.json<{ message: string }>().message).toContain(`cannot unmarshal number ${literal} into Go struct field ServicePort.spec.ports[0].port of type int32`);
+      expect(res.json<{ message: string }>().message).toContain(
+        `cannot unmarshal number ${literal} into Go struct field ServicePort.spec.ports[0].port of type int32`,
+      );
     }
-    const ok = await t.request("POST", SVC, { body: '{"metadata":{"name":"p100","annotations":{"v":"1.0e2"}},"spec":{"ports":[{"port":100}]}}', headers: { "Content-Type": "application/json" } });
+    const ok = await t.request("POST", SVC, {
+      body: '{"metadata":{"name":"p100","annotations":{"v":"1.0e2"}},"spec":{"ports":[{"port":100}]}}',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(ok.status).toBe(201);
   });
 });
@@ -146,20 +178,32 @@ describe("malformed patches and directives", () => {
     expect(s.message).toBe("the server rejected our request due to an error in our request");
     expect(s.details?.causes?.[0]?.message).toBe("testing value /data/k failed: test failed");
     const missing = await refused(`${CM}/w`, JSONPATCH, '[{"op":"replace","path":"/data/nothere","value":"x"}]', 422);
-    expect(missing.details?.causes?.[0]?.message).toBe("replace operation does not apply: doc is missing key: /data/nothere: missing value");
+    expect(missing.details?.causes?.[0]?.message).toBe(
+      "replace operation does not apply: doc is missing key: /data/nothere: missing value",
+    );
   });
 
   it("a malformed body is a 400 in Go's words", async () => {
-    expect((await refused(`${CM}/w`, MERGE, "notjson", 400)).message).toBe("error decoding patch: invalid character 'o' in literal null (expecting 'u')");
-    expect((await refused(`${CM}/w`, JSONPATCH, "notjson", 400)).message).toBe("error decoding patch: invalid character 'o' in literal null (expecting 'u')");
+    expect((await refused(`${CM}/w`, MERGE, "notjson", 400)).message).toBe(
+      "error decoding patch: invalid character 'o' in literal null (expecting 'u')",
+    );
+    expect((await refused(`${CM}/w`, JSONPATCH, "notjson", 400)).message).toBe(
+      "error decoding patch: invalid character 'o' in literal null (expecting 'u')",
+    );
     expect((await refused(`${CM}/w`, STRATEGIC, '{"a":}', 400)).message).toBe("invalid character '}' looking for beginning of value");
     expect((await refused(`${CM}/w`, MERGE, '{"a":1', 400)).message).toBe("error decoding patch: unexpected end of JSON input");
   });
 
   it("bad strategic-merge directives are 400s with upstream's texts", async () => {
-    expect((await refused(`${CM}/w`, STRATEGIC, '{"$patch":"bogus"}', 400)).message).toBe("unknown patch type: bogus in map: map[$patch:bogus]");
-    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"$setElementOrder/finalizers":5}}', 400)).message).toBe("expected a []interface {}, but received a int64");
-    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"$retainKeys":5,"labels":{"a":"c"}}}', 400)).message).toBe("invalid patch format of retainKeys");
+    expect((await refused(`${CM}/w`, STRATEGIC, '{"$patch":"bogus"}', 400)).message).toBe(
+      "unknown patch type: bogus in map: map[$patch:bogus]",
+    );
+    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"$setElementOrder/finalizers":5}}', 400)).message).toBe(
+      "expected a []interface {}, but received a int64",
+    );
+    expect((await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"$retainKeys":5,"labels":{"a":"c"}}}', 400)).message).toBe(
+      "invalid patch format of retainKeys",
+    );
     await refused(`${CM}/w`, STRATEGIC, '{"metadata":{"$deleteFromPrimitiveList/finalizers":5}}', 400);
   });
 });
@@ -183,9 +227,14 @@ describe("nesting depth", () => {
   });
 
   it("POST bodies nested past the limit are 400s in JSON and YAML", async () => {
-    const res = await t.request("POST", CM, { body: `{"metadata":{"name":"deep"},"data":${nested(10000)}}`, headers: { "Content-Type": "application/json" } });
+    const res = await t.request("POST", CM, {
+      body: `{"metadata":{"name":"deep"},"data":${nested(10000)}}`,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
-    expect(res.json<{ message: string }>().message).toContain("couldn't get version/kind; json parse error: invalid character '{' exceeded max depth");
+    expect(res.json<{ message: string }>().message).toContain(
+      "couldn't get version/kind; json parse error: invalid character '{' exceeded max depth",
+    );
     const yaml = `metadata:\n  name: deepy\ndata: ${"[".repeat(5000)}1${"]".repeat(5000)}\n`;
     const y = await t.request("POST", CM, { body: yaml, headers: { "Content-Type": "application/yaml" } });
     expect(y.status).toBe(400);
@@ -202,12 +251,22 @@ describe("nesting depth", () => {
         group: "example.com",
         scope: "Namespaced",
         names: { plural: "deeps", singular: "deep", kind: "Deep", listKind: "DeepList" },
-        versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } } } }],
+        versions: [
+          {
+            name: "v1",
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: "object", properties: { spec: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } },
+            },
+          },
+        ],
       },
     };
     await createEstablished(t, crd);
     const path = "/apis/example.com/v1/namespaces/default/deeps";
-    const body = (name: string, depth: number): string => `{"apiVersion":"example.com/v1","kind":"Deep","metadata":{"name":"${name}"},"spec":${nested(depth)}}`;
+    const body = (name: string, depth: number): string =>
+      `{"apiVersion":"example.com/v1","kind":"Deep","metadata":{"name":"${name}"},"spec":${nested(depth)}}`;
     const deep = await t.request("POST", path, { body: body("deep", 10000), headers: { "Content-Type": "application/json" } });
     expect(deep.status).toBe(400);
     expect(deep.json<{ message: string }>().message).toContain("exceeded max depth");
@@ -221,7 +280,12 @@ describe("nesting depth", () => {
     // A merge patch one level deeper is itself past the limit.
     await refused(`${path}/edge`, MERGE, `{"spec":${nested(999, '{"b":1}')}}`, 400);
     // A JSON patch whose value is within the limit, placed 500 levels down, would build an object past it.
-    const deeper = await refused(`${path}/edge`, JSONPATCH, `[{"op":"replace","path":"/spec${"/a".repeat(500)}","value":${nested(600)}}]`, 422);
+    const deeper = await refused(
+      `${path}/edge`,
+      JSONPATCH,
+      `[{"op":"replace","path":"/spec${"/a".repeat(500)}","value":${nested(600)}}]`,
+      422,
+    );
     expect(deeper.message).toContain("exceeded max depth of 1000");
     const within = await patch(`${path}/edge`, JSONPATCH, `[{"op":"replace","path":"/spec${"/a".repeat(500)}","value":${nested(400)}}]`);
     expect(within.status).toBe(200);
@@ -235,18 +299,30 @@ describe("nesting depth", () => {
     let schema = '{"type":"string","default":"d"}';
     for (let i = 0; i < depth; i++) schema = `{"type":"object","default":{},"properties":{"a":${schema}}}`;
     const crd = `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"ds.example.com"},"spec":{"group":"example.com","scope":"Namespaced","names":{"plural":"ds","singular":"d","kind":"D","listKind":"DList"},"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":${schema}}}}}]}}`;
-    const res = await t.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", { body: crd, headers: { "Content-Type": "application/json" } });
+    const res = await t.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", {
+      body: crd,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status, res.text.slice(0, 300)).toBe(201);
     await waitFor(async () => ((await t.request("GET", "/apis/example.com/v1/ds")).status === 200 ? true : undefined));
     let value = '"x"';
     for (let i = 0; i < depth; i++) value = i === 0 ? `{"a":${value},"unknown":1}` : `{"a":${value}}`;
-    const cr = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", { body: `{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"x"},"spec":${value}}`, headers: { "Content-Type": "application/json" } });
+    const cr = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", {
+      body: `{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"x"},"spec":${value}}`,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(cr.status, cr.text.slice(0, 300)).toBe(201);
-    const empty = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", { body: '{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"y"},"spec":{}}', headers: { "Content-Type": "application/json" } });
+    const empty = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", {
+      body: '{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"y"},"spec":{}}',
+      headers: { "Content-Type": "application/json" },
+    });
     expect(empty.status).toBe(201);
     // Defaults filled every level down to the string.
     expect(empty.text).toContain('{"a":"d"}');
-    const wrong = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", { body: `{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"z"},"spec":${value.replace('"x"', "5")}}`, headers: { "Content-Type": "application/json" } });
+    const wrong = await t.request("POST", "/apis/example.com/v1/namespaces/default/ds", {
+      body: `{"apiVersion":"example.com/v1","kind":"D","metadata":{"name":"z"},"spec":${value.replace('"x"', "5")}}`,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(wrong.status).toBe(422);
     expect((await t.request("GET", "/openapi/v2")).status).toBe(200);
     expect((await t.request("GET", "/openapi/v3/apis/example.com/v1")).status).toBe(200);
@@ -256,7 +332,10 @@ describe("nesting depth", () => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 2000; i++) schema = { type: "object", properties: { a: schema } };
     const crd = cronTabCRD();
-    const body = JSON.parse(JSON.stringify(crd)) as { metadata: { name: string }; spec: { group: string; names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] } };
+    const body = JSON.parse(JSON.stringify(crd)) as {
+      metadata: { name: string };
+      spec: { group: string; names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] };
+    };
     body.spec.versions[0]!.schema.openAPIV3Schema = { type: "object", properties: { spec: "PLACEHOLDER" } };
     // Built as text: JSON.stringify itself cannot nest this deep.
     let text = '{"type":"string"}';
@@ -288,7 +367,10 @@ describe("protobuf depth", () => {
   /** A CRD in protobuf whose schema is `deepSchema(depth)`: encoded with a same-sized `required` entry, then swapped in. */
   const deepCRD = (depth: number): Buffer => {
     const schema = deepSchema(depth);
-    const crd = JSON.parse(JSON.stringify(cronTabCRD())) as { metadata: { name: string }; spec: { names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] } };
+    const crd = JSON.parse(JSON.stringify(cronTabCRD())) as {
+      metadata: { name: string };
+      spec: { names: Record<string, string>; versions: { schema: { openAPIV3Schema: unknown } }[] };
+    };
     crd.metadata.name = `pb${depth}s.stable.example.com`;
     crd.spec.names = { plural: `pb${depth}s`, singular: `pb${depth}`, kind: `Pb${depth}`, listKind: `Pb${depth}List` };
     crd.spec.versions[0]!.schema.openAPIV3Schema = { required: ["X".repeat(schema.length)] };
@@ -297,7 +379,12 @@ describe("protobuf depth", () => {
     const marker = Buffer.concat([Buffer.from([0xba, 0x01, ...varint(schema.length)]), Buffer.from("X".repeat(schema.length))]);
     const at = bytes.indexOf(marker);
     expect(at).toBeGreaterThan(0);
-    return Buffer.concat([bytes.subarray(0, at), Buffer.from([0xe2, 0x01, ...varint(schema.length)]), schema, bytes.subarray(at + marker.length)]);
+    return Buffer.concat([
+      bytes.subarray(0, at),
+      Buffer.from([0xe2, 0x01, ...varint(schema.length)]),
+      schema,
+      bytes.subarray(at + marker.length),
+    ]);
   };
 
   it.each([1200, 20000])("a CRD whose schema nests %i messages deep is a 400 without a runtime text", async (depth) => {
@@ -313,14 +400,33 @@ describe("protobuf depth", () => {
 
 describe("random wrong-typed merge patches (property)", () => {
   /** JSON values of every shape, none of them the right type for the fields they are put at. */
-  const wrong = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.constant({ x: 1 }));
+  const wrong = fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.constant({ x: 1 }),
+  );
 
   it("never answer 5xx and never change a ConfigMap", async () => {
-    const fields = [["data"], ["binaryData"], ["immutable"], ["metadata", "labels"], ["metadata", "annotations"], ["metadata", "finalizers"], ["metadata", "generation"], ["metadata", "ownerReferences"], ["data", "k"]];
+    const fields = [
+      ["data"],
+      ["binaryData"],
+      ["immutable"],
+      ["metadata", "labels"],
+      ["metadata", "annotations"],
+      ["metadata", "finalizers"],
+      ["metadata", "generation"],
+      ["metadata", "ownerReferences"],
+      ["data", "k"],
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...fields), wrong, fc.constantFrom(MERGE, STRATEGIC), async (field, value, type) => {
         // Skip values that happen to have the right type.
-        const ok = (field.join(".") === "immutable" && typeof value === "boolean") || (field.join(".") === "metadata.finalizers" && Array.isArray(value)) || (field.join(".") === "metadata.generation" && Number.isInteger(value) && Math.abs(value as number) < 2 ** 53);
+        const ok =
+          (field.join(".") === "immutable" && typeof value === "boolean") ||
+          (field.join(".") === "metadata.finalizers" && Array.isArray(value)) ||
+          (field.join(".") === "metadata.generation" && Number.isInteger(value) && Math.abs(value as number) < 2 ** 53);
         fc.pre(!ok);
         let body: unknown = value;
         for (const f of [...field].reverse()) body = { [f]: body };
@@ -335,7 +441,15 @@ describe("random wrong-typed merge patches (property)", () => {
   });
 
   it("never answer 5xx and never change a Service", async () => {
-    const fields = [["spec", "ports"], ["spec", "type"], ["spec", "selector"], ["spec", "clusterIP"], ["spec", "sessionAffinity"], ["spec"], ["status"]];
+    const fields = [
+      ["spec", "ports"],
+      ["spec", "type"],
+      ["spec", "selector"],
+      ["spec", "clusterIP"],
+      ["spec", "sessionAffinity"],
+      ["spec"],
+      ["status"],
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...fields), wrong, fc.constantFrom(MERGE, STRATEGIC), async (field, value, type) => {
         // An empty port list is the right type (and a Service may have none); any object is a struct's right type.

@@ -17,7 +17,19 @@ import { KNOWN_FIXED_ELSEWHERE } from "./known-failures.js";
 const SEED = 12;
 /** Cases of each family (wrong-type, bad-selector, bad-patch, ...) per resource: bounded for CI. */
 const PER_FAMILY = 6;
-const FAMILIES = ["wrong-type", "missing-required", "huge-deep", "bad-name", "bad-selector", "bad-resource-version", "bad-query", "bad-content-type", "bad-body", "bad-patch", "bad-method"];
+const FAMILIES = [
+  "wrong-type",
+  "missing-required",
+  "huge-deep",
+  "bad-name",
+  "bad-selector",
+  "bad-resource-version",
+  "bad-query",
+  "bad-content-type",
+  "bad-body",
+  "bad-patch",
+  "bad-method",
+];
 
 let fuzz: FuzzServer;
 let resources: FuzzResource[];
@@ -35,13 +47,21 @@ afterAll(async () => {
 describe("request fuzzing", () => {
   it("finds a schema and a valid object for every served resource", () => {
     const names = resources.map((r) => `${r.group}/${r.plural}`);
-    for (const expected of ["/configmaps", "/namespaces", "/services", "rbac.authorization.k8s.io/roles", "apiextensions.k8s.io/customresourcedefinitions", "stable.example.com/crontabs", "fuzz.example.com/crontabs"]) {
+    for (const expected of [
+      "/configmaps",
+      "/namespaces",
+      "/services",
+      "rbac.authorization.k8s.io/roles",
+      "apiextensions.k8s.io/customresourcedefinitions",
+      "stable.example.com/crontabs",
+      "fuzz.example.com/crontabs",
+    ]) {
       expect(names).toContain(expected);
     }
     expect(resources.filter((r) => !r.schema).map((r) => `${r.group}/${r.plural}`)).toEqual([]);
   });
 
-  it("reads \"..\" in a path as a name no object has, never as the namespace around it", async () => {
+  it('reads ".." in a path as a name no object has, never as the namespace around it', async () => {
     for (const [method, path] of [
       ["DELETE", "/api/v1/namespaces/fuzz/configmaps/.."],
       ["DELETE", "/api/v1/namespaces/fuzz/configmaps/%2e%2E"],
@@ -57,10 +77,21 @@ describe("request fuzzing", () => {
   });
 
   it("refuses a custom object whose metadata.resourceVersion is a number with Go's unmarshal error, not a 500", async () => {
-    const body = { apiVersion: "fuzz.example.com/v1", kind: "CronTab", metadata: { name: "rv-number", resourceVersion: 100 }, spec: { cronSpec: "* * * * */5" } };
-    const res = await fuzz.client.json<{ code: number; message: string }>("POST", "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs", body);
+    const body = {
+      apiVersion: "fuzz.example.com/v1",
+      kind: "CronTab",
+      metadata: { name: "rv-number", resourceVersion: 100 },
+      spec: { cronSpec: "* * * * */5" },
+    };
+    const res = await fuzz.client.json<{ code: number; message: string }>(
+      "POST",
+      "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs",
+      body,
+    );
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^CronTab in version "v1" cannot be handled as a CronTab: json: cannot unmarshal number into Go struct field ObjectMeta\.(metadata\.)?resourceVersion of type string$/);
+    expect(res.body.message).toMatch(
+      /^CronTab in version "v1" cannot be handled as a CronTab: json: cannot unmarshal number into Go struct field ObjectMeta\.(metadata\.)?resourceVersion of type string$/,
+    );
     expect((await fuzz.client.request("GET", "/apis/fuzz.example.com/v1/namespaces/fuzz/crontabs/rv-number")).status).toBe(404);
   });
 
@@ -92,7 +123,10 @@ describe("request fuzzing", () => {
       // Every family but bad-method (3 cases) has more than PER_FAMILY cases for every resource.
       expect(s.cases, `${s.resource}: ${histogram(s.byStatus)}`).toBe(PER_FAMILY * (FAMILIES.length - 1) + 3);
       const codes = [...s.byStatus.keys()];
-      expect(codes.some((c) => c >= 400 && c < 500), `${s.resource} got 4xx answers`).toBe(true);
+      expect(
+        codes.some((c) => c >= 400 && c < 500),
+        `${s.resource} got 4xx answers`,
+      ).toBe(true);
     }
     expect(report.readyChecks).toBeGreaterThan(resources.length);
     expect(report.failures.length, `\n${text}`).toBe(0);

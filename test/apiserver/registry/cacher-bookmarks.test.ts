@@ -68,7 +68,14 @@ describe("--etcd-compaction-interval", () => {
 
   it("the running apiserver compacts its storage every interval", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-compaction-"));
-    const running = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", endpointReconcilerType: "none", etcdCompactionIntervalMs: 50, log: () => {} });
+    const running = await runAPIServer({
+      dataDir,
+      securePort: 0,
+      bindAddress: "127.0.0.1",
+      endpointReconcilerType: "none",
+      etcdCompactionIntervalMs: 50,
+      log: () => {},
+    });
     try {
       const enc = new TextEncoder();
       const first = await running.storage.create("/registry/test/a", enc.encode("1"));
@@ -78,7 +85,9 @@ describe("--etcd-compaction-interval", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       expect(running.storage.compactedRevision?.()).toBeGreaterThanOrEqual(first.modRevision);
-      await expect(running.storage.list({ prefix: "/registry/test/", revision: first.modRevision - 1 })).rejects.toMatchObject({ code: "Compacted" });
+      await expect(running.storage.list({ prefix: "/registry/test/", revision: first.modRevision - 1 })).rejects.toMatchObject({
+        code: "Compacted",
+      });
     } finally {
       await running.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

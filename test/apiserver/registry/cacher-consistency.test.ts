@@ -85,78 +85,86 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
     });
 
     // Registered only where it must hold (see the forced-trust suite below), never skipped.
-    if (readYourWrites) it("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
-      const storage = await backend.open();
-      const configmaps = storeOn(storage, "", "configmaps", true);
-      const namespaces = storeOn(storage, "", "namespaces", false);
-      const names = ["n0", "n1", "n2", "n3"];
-      try {
-        expect(await configmaps.cacher!.waitReady()).toBe(true);
-        for (const n of names) await configmaps.create(ctx(space), cm(n, { v: "0" }));
-        let round = 0;
-        await fc.assert(
-          fc.asyncProperty(
-            // Per writer: the objects it writes, in order (a write to a namespace moves only the revision).
-            fc.array(fc.array(fc.integer({ min: 0, max: names.length }), { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 4 }),
-            fc.integer({ min: 1, max: 3 }),
-            async (writers, readers) => {
-              round++;
-              /** The newest acknowledged revision of each object (what every later read must see). */
-              const acked = new Map<string, { rv: number; value: string }>();
-              let writing = true;
-              const problems: string[] = [];
-              const check = (name: string, seen: { metadata?: { resourceVersion?: string } } | undefined, floor: number, who: string): void => {
-                if (!seen) problems.push(`${who}: ${name} missing, acknowledged at ${floor}`);
-                else if (rvOf(seen) < floor) problems.push(`${who}: ${name} at ${rvOf(seen)}, acknowledged at ${floor}`);
-              };
-              const write = async (w: number, ops: number[]): Promise<void> => {
-                for (const [i, target] of ops.entries()) {
-                  if (target === names.length) {
-                    await namespaces.create(ctx(), ns(`${space}-r${round}-w${w}-${i}`));
-                    continue;
-                  }
-                  const name = names[target]!;
-                  const value = `r${round}-w${w}-${i}`;
-                  const { object } = await configmaps.update(ctx(space), name, cm(name, { v: value }));
-                  const rv = rvOf(object);
-                  if ((acked.get(name)?.rv ?? 0) < rv) acked.set(name, { rv, value });
-                  // The writer reads its own write back at once.
-                  const own = await configmaps.get(ctx(space), name);
-                  check(name, own, rv, `writer ${w} get`);
-                }
-              };
-              const read = async (r: number): Promise<void> => {
-                do {
-                  // What was acknowledged before the read began must be in what it returns.
-                  const before = new Map(acked);
-                  const list = await configmaps.list(ctx(space));
-                  const byName = new Map(list.items.map((o) => [o.metadata?.name ?? "", o]));
-                  for (const [name, a] of before) check(name, byName.get(name), a.rv, `reader ${r} list`);
-                  for (const [name, a] of before) {
-                    const got = await configmaps.get(ctx(space), name);
-                    check(name, got, a.rv, `reader ${r} get`);
-                    if (rvOf(got) === a.rv && (got as { data?: Record<string, string> }).data?.v !== a.value) {
-                      problems.push(`reader ${r} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`);
+    if (readYourWrites)
+      it("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
+        const storage = await backend.open();
+        const configmaps = storeOn(storage, "", "configmaps", true);
+        const namespaces = storeOn(storage, "", "namespaces", false);
+        const names = ["n0", "n1", "n2", "n3"];
+        try {
+          expect(await configmaps.cacher!.waitReady()).toBe(true);
+          for (const n of names) await configmaps.create(ctx(space), cm(n, { v: "0" }));
+          let round = 0;
+          await fc.assert(
+            fc.asyncProperty(
+              // Per writer: the objects it writes, in order (a write to a namespace moves only the revision).
+              fc.array(fc.array(fc.integer({ min: 0, max: names.length }), { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 4 }),
+              fc.integer({ min: 1, max: 3 }),
+              async (writers, readers) => {
+                round++;
+                /** The newest acknowledged revision of each object (what every later read must see). */
+                const acked = new Map<string, { rv: number; value: string }>();
+                let writing = true;
+                const problems: string[] = [];
+                const check = (
+                  name: string,
+                  seen: { metadata?: { resourceVersion?: string } } | undefined,
+                  floor: number,
+                  who: string,
+                ): void => {
+                  if (!seen) problems.push(`${who}: ${name} missing, acknowledged at ${floor}`);
+                  else if (rvOf(seen) < floor) problems.push(`${who}: ${name} at ${rvOf(seen)}, acknowledged at ${floor}`);
+                };
+                const write = async (w: number, ops: number[]): Promise<void> => {
+                  for (const [i, target] of ops.entries()) {
+                    if (target === names.length) {
+                      await namespaces.create(ctx(), ns(`${space}-r${round}-w${w}-${i}`));
+                      continue;
                     }
+                    const name = names[target]!;
+                    const value = `r${round}-w${w}-${i}`;
+                    const { object } = await configmaps.update(ctx(space), name, cm(name, { v: value }));
+                    const rv = rvOf(object);
+                    if ((acked.get(name)?.rv ?? 0) < rv) acked.set(name, { rv, value });
+                    // The writer reads its own write back at once.
+                    const own = await configmaps.get(ctx(space), name);
+                    check(name, own, rv, `writer ${w} get`);
                   }
-                  // Reads the cache answers never leave the microtask queue: let the commits run.
-                  await new Promise((r) => setImmediate(r));
-                } while (writing);
-              };
-              const readersDone = Promise.all(Array.from({ length: readers }, (_, r) => read(r)));
-              await Promise.all(writers.map((ops, w) => write(w, ops)));
-              writing = false;
-              await readersDone;
-              expect(problems).toEqual([]);
-            },
-          ),
-          { seed: 20, numRuns: 12 },
-        );
-      } finally {
-        configmaps.stopWatchCache();
-        await storage.close();
-      }
-    });
+                };
+                const read = async (r: number): Promise<void> => {
+                  do {
+                    // What was acknowledged before the read began must be in what it returns.
+                    const before = new Map(acked);
+                    const list = await configmaps.list(ctx(space));
+                    const byName = new Map(list.items.map((o) => [o.metadata?.name ?? "", o]));
+                    for (const [name, a] of before) check(name, byName.get(name), a.rv, `reader ${r} list`);
+                    for (const [name, a] of before) {
+                      const got = await configmaps.get(ctx(space), name);
+                      check(name, got, a.rv, `reader ${r} get`);
+                      if (rvOf(got) === a.rv && (got as { data?: Record<string, string> }).data?.v !== a.value) {
+                        problems.push(
+                          `reader ${r} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`,
+                        );
+                      }
+                    }
+                    // Reads the cache answers never leave the microtask queue: let the commits run.
+                    await new Promise((r) => setImmediate(r));
+                  } while (writing);
+                };
+                const readersDone = Promise.all(Array.from({ length: readers }, (_, r) => read(r)));
+                await Promise.all(writers.map((ops, w) => write(w, ops)));
+                writing = false;
+                await readersDone;
+                expect(problems).toEqual([]);
+              },
+            ),
+            { seed: 20, numRuns: 12 },
+          );
+        } finally {
+          configmaps.stopWatchCache();
+          await storage.close();
+        }
+      });
   });
 }
 
@@ -215,7 +223,11 @@ describe.runIf(etcdAvailable())("etcd", () => {
     version = ((await (await fetch(`${server.endpoint}/version`)).json()) as { etcdserver: string }).etcdserver;
   });
   // Each suite opens its own clients and objects of its own (the keyspace is shared).
-  consistencySuite({ name: "etcd", open: async () => new EtcdStorage({ endpoints: [server.endpoint] }), proves: () => progressNotifyOrdered(version) });
+  consistencySuite({
+    name: "etcd",
+    open: async () => new EtcdStorage({ endpoints: [server.endpoint] }),
+    proves: () => progressNotifyOrdered(version),
+  });
   // The progress mechanism itself, on whatever release is installed. Not the read-your-writes
   // property: on releases before 3.4.31/3.5.13 (Debian's is 3.4.23) a notice may overtake
   // pending events, which is exactly why the store does not trust them there; forcing trust on

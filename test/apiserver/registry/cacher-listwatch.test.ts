@@ -20,7 +20,12 @@ import { describeWithTools, type Tool } from "../../support/tools.js";
 
 interface Event {
   type: string;
-  object: { kind?: string; code?: number; message?: string; metadata?: { name?: string; resourceVersion?: string; annotations?: Record<string, string> } };
+  object: {
+    kind?: string;
+    code?: number;
+    message?: string;
+    metadata?: { name?: string; resourceVersion?: string; annotations?: Record<string, string> };
+  };
 }
 
 const JSON_CT = { "Content-Type": "application/json" };
@@ -30,7 +35,11 @@ const INCONSISTENT =
   "inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
 
 /** Reads JSON watch events until `until` says stop (or the stream ends), then closes the stream. */
-async function readEvents(t: TestServer, url: string, until: (events: Event[]) => boolean = () => false): Promise<{ status: number; events: Event[]; ended: boolean }> {
+async function readEvents(
+  t: TestServer,
+  url: string,
+  until: (events: Event[]) => boolean = () => false,
+): Promise<{ status: number; events: Event[]; ended: boolean }> {
   const w = await t.stream(url);
   const events: Event[] = [];
   let buf = "";
@@ -82,7 +91,15 @@ for (const backend of backends) {
     const post = (p: string, obj: unknown) => t.request("POST", p, { body: JSON.stringify(obj), headers: JSON_CT });
     const get = async (p: string) => {
       const r = await t.request("GET", p);
-      return { status: r.status, body: r.json<{ message?: string; metadata: { resourceVersion?: string; continue?: string }; items: { metadata: { name: string } }[]; details?: { retryAfterSeconds?: number; causes?: unknown[] } }>() };
+      return {
+        status: r.status,
+        body: r.json<{
+          message?: string;
+          metadata: { resourceVersion?: string; continue?: string };
+          items: { metadata: { name: string } }[];
+          details?: { retryAfterSeconds?: number; causes?: unknown[] };
+        }>(),
+      };
     };
     const names = (b: { items: { metadata: { name: string } }[] }): string[] => b.items.map((i) => i.metadata.name);
     /** A fresh namespace with configmaps a, b, c; returns its name. */
@@ -128,7 +145,9 @@ for (const backend of backends) {
       const ns = await seeded();
       const noMatch = await get(`${base(ns)}?watch=1&sendInitialEvents=true`);
       expect(noMatch.status).toBe(422);
-      expect(noMatch.body.message).toBe('ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+      expect(noMatch.body.message).toBe(
+        'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
+      );
       const noInitial = await get(`${base(ns)}?watch=1&resourceVersionMatch=NotOlderThan`);
       expect(noInitial.status).toBe(422);
       expect(noInitial.body.message).toBe(
@@ -158,11 +177,15 @@ for (const backend of backends) {
     it("continue together with a resourceVersion is a 400", async () => {
       const ns = await seeded();
       const first = await get(`${base(ns)}?limit=1`);
-      const both = await get(`${base(ns)}?limit=1&resourceVersion=${first.body.metadata.resourceVersion}&continue=${encodeURIComponent(first.body.metadata.continue!)}`);
+      const both = await get(
+        `${base(ns)}?limit=1&resourceVersion=${first.body.metadata.resourceVersion}&continue=${encodeURIComponent(first.body.metadata.continue!)}`,
+      );
       expect(both.status).toBe(400);
       expect(both.body.message).toBe("specifying resource version is not allowed when using continue");
       // "0" is no particular version: allowed.
-      expect((await get(`${base(ns)}?limit=1&resourceVersion=0&continue=${encodeURIComponent(first.body.metadata.continue!)}`)).status).toBe(200);
+      expect(
+        (await get(`${base(ns)}?limit=1&resourceVersion=0&continue=${encodeURIComponent(first.body.metadata.continue!)}`)).status,
+      ).toBe(200);
     });
 
     it("waits for a revision a few writes ahead; past 3 s answers 504 with retryAfterSeconds 1", async () => {
@@ -185,10 +208,21 @@ for (const backend of backends) {
     it("a watch from a revision too far ahead ends with a 504 ERROR event after the wait", async () => {
       const ns = await seeded();
       const far = (await storage.currentRevision()) + 1000;
-      const { status, events } = await readEvents(t, `${base(ns)}?watch=1&resourceVersion=${far}&timeoutSeconds=30`, (evs) => evs.length > 0);
+      const { status, events } = await readEvents(
+        t,
+        `${base(ns)}?watch=1&resourceVersion=${far}&timeoutSeconds=30`,
+        (evs) => evs.length > 0,
+      );
       expect(status).toBe(200);
       expect(events).toEqual([
-        { type: "ERROR", object: expect.objectContaining({ code: 504, reason: "Timeout", message: expect.stringMatching(new RegExp(`^Timeout: Too large resource version: ${far}, current: \\d+$`)) }) },
+        {
+          type: "ERROR",
+          object: expect.objectContaining({
+            code: 504,
+            reason: "Timeout",
+            message: expect.stringMatching(new RegExp(`^Timeout: Too large resource version: ${far}, current: \\d+$`)),
+          }),
+        },
       ]);
     });
 
@@ -216,11 +250,20 @@ for (const backend of backends) {
       expect(names(rest.body)).toEqual(["b", "c", "d"]);
 
       const compacted = storage.compactedRevision!();
-      const watch = await readEvents(t, `${base(ns)}?watch=1&resourceVersion=${Number(old) - 1}&timeoutSeconds=10`, (evs) => evs.length > 0);
+      const watch = await readEvents(
+        t,
+        `${base(ns)}?watch=1&resourceVersion=${Number(old) - 1}&timeoutSeconds=10`,
+        (evs) => evs.length > 0,
+      );
       expect(watch.events).toEqual([
         {
           type: "ERROR",
-          object: expect.objectContaining({ kind: "Status", code: 410, reason: "Expired", message: `too old resource version: ${Number(old) - 1} (${compacted - 1})` }),
+          object: expect.objectContaining({
+            kind: "Status",
+            code: 410,
+            reason: "Expired",
+            message: `too old resource version: ${Number(old) - 1} (${compacted - 1})`,
+          }),
         },
       ]);
       // A list at "", "0" or not older than the old version is still served.

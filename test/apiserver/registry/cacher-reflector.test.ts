@@ -55,7 +55,11 @@ class GatedListWatch implements ListWatch<Obj> {
 
   async list(opts: ListWatchListOptions) {
     this.lists.push(opts);
-    const list = await this.store.list(ctx(this.namespace), { resourceVersion: opts.resourceVersion, limit: opts.limit, continue: opts.continue });
+    const list = await this.store.list(ctx(this.namespace), {
+      resourceVersion: opts.resourceVersion,
+      limit: opts.limit,
+      continue: opts.continue,
+    });
     return { items: list.items as Obj[], metadata: list.metadata };
   }
 
@@ -86,7 +90,10 @@ const backends: { name: string; tools: Tool[]; open: () => Promise<{ storage: St
     tools: [],
     open: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-reflector-"));
-      return { storage: new SqliteStorage({ path: path.join(dir, "kubegen.db") }), stop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      return {
+        storage: new SqliteStorage({ path: path.join(dir, "kubegen.db") }),
+        stop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -127,7 +134,11 @@ for (const backend of backends) {
         const lw = new GatedListWatch(configmaps, ns);
         const indexer = newIndexer<Obj>();
         const errors: unknown[] = [];
-        const reflector = new Reflector<Obj>(lw, indexer, { useWatchList, backoff: { initialMs: 10, maxMs: 50, jitter: 0 }, onError: (e) => errors.push(e) });
+        const reflector = new Reflector<Obj>(lw, indexer, {
+          useWatchList,
+          backoff: { initialMs: 10, maxMs: 50, jitter: 0 },
+          onError: (e) => errors.push(e),
+        });
         const stop = new AbortController();
         const done = reflector.run(stop.signal);
         try {
@@ -143,7 +154,11 @@ for (const backend of backends) {
           await storage.compact(await storage.currentRevision());
           lw.letGo();
           await until(() => lw.errors.length > 0, 10_000, "410");
-          expect(lw.errors[0]!.object).toMatchObject({ code: 410, reason: "Expired", message: expect.stringMatching(new RegExp(`^too old resource version: ${synced} \\(\\d+\\)$`)) });
+          expect(lw.errors[0]!.object).toMatchObject({
+            code: 410,
+            reason: "Expired",
+            message: expect.stringMatching(new RegExp(`^too old resource version: ${synced} \\(\\d+\\)$`)),
+          });
           await until(() => indexer.listKeys().sort().join() === `${ns}/b,${ns}/c`, 10_000, "resync");
           if (useWatchList) expect(lw.lists).toEqual([]);
           else expect(lw.lists.length).toBeGreaterThanOrEqual(2);

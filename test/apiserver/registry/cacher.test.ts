@@ -33,7 +33,14 @@ function setup(watchCache: BuiltinStoreOptions["watchCache"] = true, bookmarkInt
   return { storage, configmaps, namespaces };
 }
 
-const ev = (revision: number, receivedAt: number): CacheEvent => ({ type: "ADDED", key: `/k${revision}`, object: {} as KubeObject, prevObject: undefined, revision, receivedAt });
+const ev = (revision: number, receivedAt: number): CacheEvent => ({
+  type: "ADDED",
+  key: `/k${revision}`,
+  object: {} as KubeObject,
+  prevObject: undefined,
+  revision,
+  receivedAt,
+});
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe("event buffer", () => {
@@ -100,7 +107,10 @@ describe("watch cache", () => {
     const b = await configmaps.create(ctx("default"), cm("b"));
     await configmaps.create(ctx("default"), cm("c"));
     await configmaps.delete(ctx("default"), "a");
-    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: b.metadata?.resourceVersion }), 2))).toEqual(["ADDED c", "DELETED a"]);
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: b.metadata?.resourceVersion }), 2))).toEqual([
+      "ADDED c",
+      "DELETED a",
+    ]);
   });
 
   it("answers 410 for a revision older than its window that storage compacted, and serves one storage still has", async () => {
@@ -109,13 +119,19 @@ describe("watch cache", () => {
     for (let i = 0; i < 5; i++) await configmaps.patch(ctx("default"), "a", "merge", utf8({ data: { k: String(i) } }));
     await tick();
     // Outside the cache's window, still in storage's history: served from storage, nothing missed.
-    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: first.metadata?.resourceVersion }), 5))).toEqual(Array(5).fill("MODIFIED a"));
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: first.metadata?.resourceVersion }), 5))).toEqual(
+      Array(5).fill("MODIFIED a"),
+    );
     const rev = await storage.currentRevision();
     await storage.compact(rev);
     const got = await take(configmaps.watch(ctx("default"), { resourceVersion: first.metadata?.resourceVersion }), 2, 500);
     expect(got).toHaveLength(1);
     expect(got[0]!.type).toBe("ERROR");
-    expect(got[0]!.object).toMatchObject({ code: 410, reason: "Expired", message: `too old resource version: ${first.metadata?.resourceVersion} (${rev - 1})` });
+    expect(got[0]!.object).toMatchObject({
+      code: 410,
+      reason: "Expired",
+      message: `too old resource version: ${first.metadata?.resourceVersion} (${rev - 1})`,
+    });
     // Inside the window the cache serves it, whatever storage compacted (as upstream's cacher does).
     expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: String(rev - 1) }), 1))).toEqual(["MODIFIED a"]);
   });
@@ -141,7 +157,10 @@ describe("watch cache", () => {
     await configmaps.delete(ctx("default"), "c");
     await tick();
     const after = await configmaps.list(ctx("default"), { resourceVersion: "0" });
-    expect(after.items.map((i) => [i.metadata?.name, (i as { data?: object }).data])).toEqual([["a", undefined], ["b", { v: "2" }]]);
+    expect(after.items.map((i) => [i.metadata?.name, (i as { data?: object }).data])).toEqual([
+      ["a", undefined],
+      ["b", { v: "2" }],
+    ]);
     expect(reads).toEqual([]);
     // Pages and exact reads still go to storage.
     const page = await configmaps.list(ctx("default"), { limit: 1 });
@@ -171,11 +190,14 @@ describe("watch cache", () => {
     const { storage, configmaps, namespaces } = setup(true, 60_000);
     await configmaps.create(ctx("default"), cm("a"));
     await namespaces.create(ctx(), ns("n1")); // the cache is behind storage's revision: the initial list comes from storage
-    const events = take(configmaps.watch(ctx("default"), { sendInitialEvents: true, resourceVersionMatch: "NotOlderThan", allowWatchBookmarks: true }), 3);
+    const events = take(
+      configmaps.watch(ctx("default"), { sendInitialEvents: true, resourceVersionMatch: "NotOlderThan", allowWatchBookmarks: true }),
+      3,
+    );
     await tick();
     await configmaps.create(ctx("default"), cm("b"));
     const got = await events;
-    expect(summary(got)).toEqual(["ADDED a", `BOOKMARK ${await storage.currentRevision() - 1}`, "ADDED b"]);
+    expect(summary(got)).toEqual(["ADDED a", `BOOKMARK ${(await storage.currentRevision()) - 1}`, "ADDED b"]);
     expect(got[1]!.object.metadata?.annotations).toEqual({ [INITIAL_EVENTS_END_ANNOTATION]: "true" });
     const fromZero = await take(configmaps.watch(ctx("default"), { resourceVersion: "0" }), 3, 200);
     expect(summary(fromZero)).toEqual(["ADDED a", "ADDED b"]);
@@ -184,7 +206,11 @@ describe("watch cache", () => {
   it("sends bookmarks at the cache's progress, even when no event passed the watcher's selectors", async () => {
     const { storage, configmaps } = setup(true, 30);
     const start = String(await storage.currentRevision());
-    const events = take(configmaps.watch(ctx("default"), { resourceVersion: start, labelSelector: "app=none", allowWatchBookmarks: true }), 1, 1000);
+    const events = take(
+      configmaps.watch(ctx("default"), { resourceVersion: start, labelSelector: "app=none", allowWatchBookmarks: true }),
+      1,
+      1000,
+    );
     await tick();
     const created = await configmaps.create(ctx("default"), cm("a"));
     expect(summary(await events)).toEqual([`BOOKMARK ${created.metadata?.resourceVersion}`]);
@@ -208,7 +234,11 @@ describe("watch cache", () => {
     expect(seen.length).toBeLessThan(10);
     expect(configmaps.cacher!.watcherCount).toBe(0);
     // The client resumes from the last resourceVersion it saw and misses nothing.
-    const resumed = await take(configmaps.watch(ctx("default"), { resourceVersion: seen.at(-1)!.object.metadata!.resourceVersion }), 10, 300);
+    const resumed = await take(
+      configmaps.watch(ctx("default"), { resourceVersion: seen.at(-1)!.object.metadata!.resourceVersion }),
+      10,
+      300,
+    );
     expect(seen.length + resumed.length).toBe(10);
   });
 
@@ -283,11 +313,22 @@ describe("watch cache", () => {
     const item = (i: number) => ({
       kind: "ConfigMap",
       apiVersion: "v1",
-      metadata: { name: `cm-${i}`, namespace: "default", resourceVersion: String(i), labels: { i: String(i) }, managedFields: [{ manager: "m", operation: "Update", fieldsType: "FieldsV1", fieldsV1: { "f:data": { "f:k": {} } } }] },
+      metadata: {
+        name: `cm-${i}`,
+        namespace: "default",
+        resourceVersion: String(i),
+        labels: { i: String(i) },
+        managedFields: [{ manager: "m", operation: "Update", fieldsType: "FieldsV1", fieldsV1: { "f:data": { "f:k": {} } } }],
+      },
       // Long enough that some item messages need a two-byte length.
       data: { k: "ü".repeat(i * 10) },
     });
-    const list = (items: object[]) => ({ kind: "ConfigMapList", apiVersion: "v1", metadata: { resourceVersion: "7", continue: "" }, items });
+    const list = (items: object[]) => ({
+      kind: "ConfigMapList",
+      apiVersion: "v1",
+      metadata: { resourceVersion: "7", continue: "" },
+      items,
+    });
     const plain = list([1, 2, 20].map(item));
     const cached = list([1, 2, 20].map((i) => markShared(item(i))));
     for (let round = 0; round < 2; round++) {

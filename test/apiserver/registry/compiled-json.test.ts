@@ -19,20 +19,27 @@ const BASE = "/apis/gadgets.example.org/v1/namespaces/default/gadgets";
 function gadgetScheme(): Scheme {
   const scheme = new Scheme();
   const copy = (obj: never): unknown => structuredClone(obj);
-  scheme.addKnownTypes(GV, [{ kind: "Gadget", deepCopy: copy }, { kind: "GadgetList", deepCopy: copy }], [
-    {
-      plural: "gadgets",
-      singular: "gadget",
-      kind: "Gadget",
-      listKind: "GadgetList",
-      namespaced: true,
-      verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-      shortNames: [],
-      categories: [],
-      subresources: [],
-      printerColumns: [],
-    },
-  ]);
+  scheme.addKnownTypes(
+    GV,
+    [
+      { kind: "Gadget", deepCopy: copy },
+      { kind: "GadgetList", deepCopy: copy },
+    ],
+    [
+      {
+        plural: "gadgets",
+        singular: "gadget",
+        kind: "Gadget",
+        listKind: "GadgetList",
+        namespaced: true,
+        verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+        shortNames: [],
+        categories: [],
+        subresources: [],
+        printerColumns: [],
+      },
+    ],
+  );
   return scheme;
 }
 
@@ -74,9 +81,18 @@ afterAll(async () => {
 
 describe("a compiled-in kind without a protobuf codec", () => {
   it("is created, read, listed, patched and deleted in JSON", async () => {
-    const created = await client.request("POST", BASE, { apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "g1" }, spec: { size: 2 } });
+    const created = await client.request("POST", BASE, {
+      apiVersion: "gadgets.example.org/v1",
+      kind: "Gadget",
+      metadata: { name: "g1" },
+      spec: { size: 2 },
+    });
     expect(created.status, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ kind: "Gadget", metadata: { name: "g1", namespace: "default" }, spec: { size: 2, colour: "red" } });
+    expect(created.json()).toMatchObject({
+      kind: "Gadget",
+      metadata: { name: "g1", namespace: "default" },
+      spec: { size: 2, colour: "red" },
+    });
     const got = await client.request("GET", `${BASE}/g1`);
     expect(got.json()).toMatchObject({ spec: { size: 2 } });
     const patched = await client.request("PATCH", `${BASE}/g1`, { spec: { size: 5 } }, { "Content-Type": "application/merge-patch+json" });
@@ -90,17 +106,31 @@ describe("a compiled-in kind without a protobuf codec", () => {
 
   it("offers no strategic merge patch (as for a custom resource)", async () => {
     await client.request("POST", BASE, { apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "g2" } });
-    const res = await client.request("PATCH", `${BASE}/g2`, { spec: { size: 1 } }, { "Content-Type": "application/strategic-merge-patch+json" });
+    const res = await client.request(
+      "PATCH",
+      `${BASE}/g2`,
+      { spec: { size: 1 } },
+      { "Content-Type": "application/strategic-merge-patch+json" },
+    );
     expect(res.status).toBe(415);
   });
 
   it("runs the group's strategy hook on top of the default strategy: its validation refuses with 422 and stores nothing", async () => {
-    const res = await client.request("POST", BASE, { apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "g3" }, spec: { size: 11 } });
+    const res = await client.request("POST", BASE, {
+      apiVersion: "gadgets.example.org/v1",
+      kind: "Gadget",
+      metadata: { name: "g3" },
+      spec: { size: 11 },
+    });
     expect(res.status).toBe(422);
     expect(res.json<{ message: string }>().message).toContain("spec.size: Invalid value: 11: must be at most 10");
     expect((await client.request("GET", `${BASE}/g3`)).status).toBe(404);
     // The default strategy's own checks still run (metadata.name).
-    const badName = await client.request("POST", BASE, { apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "Not_A_Name" } });
+    const badName = await client.request("POST", BASE, {
+      apiVersion: "gadgets.example.org/v1",
+      kind: "Gadget",
+      metadata: { name: "Not_A_Name" },
+    });
     expect(badName.status).toBe(422);
   });
 });

@@ -56,7 +56,9 @@ describe("a compiled-in group with its OpenAPI", () => {
   it("refuses a create that breaks a validation marker with 422 naming the field, and stores nothing", async () => {
     const res = await client.request("POST", BASE, cronTab("too-many", { cronSpec: "* * * * */5", image: "img", replicas: 11 }));
     expect(res.status, res.body).toBe(422);
-    expect(res.json<{ message: string }>().message).toContain("spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10");
+    expect(res.json<{ message: string }>().message).toContain(
+      "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+    );
     expect((await client.request("GET", `${BASE}/too-many`)).status).toBe(404);
     const badSpec = await client.request("POST", BASE, cronTab("bad-spec", { cronSpec: "every minute", image: "img" }));
     expect(badSpec.status).toBe(422);
@@ -75,7 +77,9 @@ describe("a compiled-in group with its OpenAPI", () => {
     const got = (await client.request("GET", `${BASE}/defaulted`)).json<{ spec: Record<string, unknown> }>();
     const res = await client.request("PUT", `${BASE}/defaulted`, { ...got, spec: { ...got.spec, replicas: 0 } });
     expect(res.status, res.body).toBe(422);
-    expect(res.json<{ message: string }>().message).toContain("spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1");
+    expect(res.json<{ message: string }>().message).toContain(
+      "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+    );
   });
 });
 
@@ -104,45 +108,78 @@ describe("enums and listType=map keys of a compiled-in kind", () => {
             },
           },
         },
-        "org.example.gadgets.v1.Port": { type: "object", required: ["name"], properties: { name: { type: "string" }, port: { type: "integer", format: "int32" } } },
+        "org.example.gadgets.v1.Port": {
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" }, port: { type: "integer", format: "int32" } },
+        },
       },
     },
   };
   const file = { file: "v3/apis/gadgets.example.org/v1.json", hash: "0" };
   const module = { openapiV2: file, openapiV3: { "apis/gadgets.example.org/v1": file }, readOpenAPIDocument: () => JSON.stringify(doc) };
   const gadgets = new Scheme();
-  gadgets.addKnownTypes({ group: "gadgets.example.org", version: "v1" }, [{ kind: "Gadget" }], [
-    {
-      plural: "gadgets",
-      singular: "gadget",
-      kind: "Gadget",
-      listKind: "GadgetList",
-      namespaced: true,
-      verbs: ["create", "get"],
-      shortNames: [],
-      categories: [],
-      subresources: [],
-      printerColumns: [],
-    },
-  ]);
+  gadgets.addKnownTypes(
+    { group: "gadgets.example.org", version: "v1" },
+    [{ kind: "Gadget" }],
+    [
+      {
+        plural: "gadgets",
+        singular: "gadget",
+        kind: "Gadget",
+        listKind: "GadgetList",
+        namespaced: true,
+        verbs: ["create", "get"],
+        shortNames: [],
+        categories: [],
+        subresources: [],
+        printerColumns: [],
+      },
+    ],
+  );
   const hook = compiledGroupStrategies([{ scheme: gadgets, openapi: module }])["gadgets.example.org/v1/gadgets"]!;
   const strategy = hook(defaultStrategy({ namespaced: true, hasStatus: false }));
-  const gadget = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: "gadgets.example.org/v1", kind: "Gadget", metadata: { name: "g", namespace: "default" }, spec });
+  const gadget = (spec: Record<string, unknown>): KubeObject => ({
+    apiVersion: "gadgets.example.org/v1",
+    kind: "Gadget",
+    metadata: { name: "g", namespace: "default" },
+    spec,
+  });
 
   it("refuses a value outside the enum, naming the supported values", () => {
-    expect(strategy.validate!(gadget({ colour: "blue" })).map(errorText)).toEqual(['spec.colour: Unsupported value: "blue": supported values: "red", "green"']);
+    expect(strategy.validate!(gadget({ colour: "blue" })).map(errorText)).toEqual([
+      'spec.colour: Unsupported value: "blue": supported values: "red", "green"',
+    ]);
   });
 
   it("refuses two list-map entries with the same key", () => {
-    const errs = strategy.validate!(gadget({ ports: [{ name: "http", port: 80 }, { name: "http", port: 8080 }] })).map(errorText);
+    const errs = strategy.validate!(
+      gadget({
+        ports: [
+          { name: "http", port: 80 },
+          { name: "http", port: 8080 },
+        ],
+      }),
+    ).map(errorText);
     expect(errs).toHaveLength(1);
     expect(errs[0]).toContain("spec.ports[1]: Duplicate value");
   });
 
   it("defaults the enum and accepts distinct keys", () => {
-    const obj = gadget({ ports: [{ name: "http", port: 80 }, { name: "https", port: 443 }] });
+    const obj = gadget({
+      ports: [
+        { name: "http", port: 80 },
+        { name: "https", port: 443 },
+      ],
+    });
     strategy.defaults!(obj);
-    expect(obj.spec).toEqual({ colour: "red", ports: [{ name: "http", port: 80 }, { name: "https", port: 443 }] });
+    expect(obj.spec).toEqual({
+      colour: "red",
+      ports: [
+        { name: "http", port: 80 },
+        { name: "https", port: 443 },
+      ],
+    });
     expect(strategy.validate!(obj)).toEqual([]);
   });
 });

@@ -6,7 +6,22 @@ import { parseQuantity } from "../../../apiserver/registry/validation/quantity.j
 
 describe("cron schedules", () => {
   it("accepts the standard forms", () => {
-    for (const s of ["* * * * *", "*/5 * * * *", "0 0 1 1 *", "0-30/10 9-17 * JAN-DEC MON-FRI", "15 3 * * sun", "0 0 ? * 1,3,5", "@hourly", "@daily", "@midnight", "@weekly", "@monthly", "@yearly", "@annually", "@every 1h30m"]) {
+    for (const s of [
+      "* * * * *",
+      "*/5 * * * *",
+      "0 0 1 1 *",
+      "0-30/10 9-17 * JAN-DEC MON-FRI",
+      "15 3 * * sun",
+      "0 0 ? * 1,3,5",
+      "@hourly",
+      "@daily",
+      "@midnight",
+      "@weekly",
+      "@monthly",
+      "@yearly",
+      "@annually",
+      "@every 1h30m",
+    ]) {
       expect(cronScheduleError(s), s).toBe("");
     }
   });

@@ -29,7 +29,10 @@ describe("deletion finalizers for garbage collection", () => {
   });
 
   it("the GC finalizers are replaced, others kept; undefined when nothing changes", () => {
-    expect(deletionFinalizersForGarbageCollection(["a", "orphan"], { propagationPolicy: "Foreground" }, "DeleteDependents")).toEqual(["a", "foregroundDeletion"]);
+    expect(deletionFinalizersForGarbageCollection(["a", "orphan"], { propagationPolicy: "Foreground" }, "DeleteDependents")).toEqual([
+      "a",
+      "foregroundDeletion",
+    ]);
     expect(deletionFinalizersForGarbageCollection(["a"], { propagationPolicy: "Background" }, "DeleteDependents")).toBeUndefined();
     expect(deletionFinalizersForGarbageCollection(["foregroundDeletion"], {}, "DeleteDependents")).toBeUndefined();
     expect(deletionFinalizersForGarbageCollection([], {}, "OrphanDependents")).toEqual(["orphan"]);

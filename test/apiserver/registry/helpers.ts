@@ -65,6 +65,8 @@ export async function take(stream: AsyncIterable<WatchEvent>, n: number, ms = 20
 /** A compact view of watch events: type and name (or resourceVersion for bookmarks). */
 export function summary(events: WatchEvent[]): string[] {
   return events.map((e) =>
-    e.type === "BOOKMARK" ? `BOOKMARK ${e.object.metadata?.resourceVersion}` : `${e.type} ${e.object.metadata?.name ?? (e.object as { reason?: string }).reason}`,
+    e.type === "BOOKMARK"
+      ? `BOOKMARK ${e.object.metadata?.resourceVersion}`
+      : `${e.type} ${e.object.metadata?.name ?? (e.object as { reason?: string }).reason}`,
   );
 }

@@ -46,7 +46,9 @@ describe("MemoryStorage", () => {
   it("checks revision preconditions and skips writes that change nothing", async () => {
     const st = new MemoryStorage();
     const kv = await st.create("/k", b("x"));
-    await expect(st.guaranteedUpdate("/k", () => b("y"), { preconditions: { revision: kv.modRevision + 7 } })).rejects.toMatchObject({ code: "Conflict" });
+    await expect(st.guaranteedUpdate("/k", () => b("y"), { preconditions: { revision: kv.modRevision + 7 } })).rejects.toMatchObject({
+      code: "Conflict",
+    });
     await expect(st.delete("/k", { preconditions: { revision: 99 } })).rejects.toBeInstanceOf(StorageError);
     const same = await st.guaranteedUpdate("/k", () => b("x"));
     expect(same.modRevision).toBe(kv.modRevision);

@@ -15,7 +15,10 @@ function setup() {
 describe("namespaces", () => {
   it("starts Active with the kubernetes finalizer and the name label, ignoring status on create", async () => {
     const { namespaces } = setup();
-    const created = await namespaces.create(ctx(), ns("demo", { status: { phase: "Terminating" }, spec: { finalizers: ["example.com/x"] } }));
+    const created = await namespaces.create(
+      ctx(),
+      ns("demo", { status: { phase: "Terminating" }, spec: { finalizers: ["example.com/x"] } }),
+    );
     expect(created).toMatchObject({
       metadata: { name: "demo", labels: { "kubernetes.io/metadata.name": "demo" } },
       spec: { finalizers: ["example.com/x", "kubernetes"] },
@@ -38,7 +41,12 @@ describe("namespaces", () => {
   it("keeps spec.finalizers and status on main updates", async () => {
     const { namespaces } = setup();
     const created = await namespaces.create(ctx(), ns("demo"));
-    const { object } = await namespaces.update(ctx(), "demo", { ...created, spec: { finalizers: [] }, status: { phase: "Terminating" }, metadata: { ...created.metadata, labels: { a: "b" } } });
+    const { object } = await namespaces.update(ctx(), "demo", {
+      ...created,
+      spec: { finalizers: [] },
+      status: { phase: "Terminating" },
+      metadata: { ...created.metadata, labels: { a: "b" } },
+    });
     expect(object.spec).toEqual({ finalizers: ["kubernetes"] });
     expect(object.status).toEqual({ phase: "Active" });
     expect(object.metadata?.labels).toEqual({ a: "b", "kubernetes.io/metadata.name": "demo" });
@@ -56,11 +64,18 @@ describe("namespaces", () => {
     const second = await namespaces.delete(ctx(), "demo");
     expect(second).toEqual({ object: first.object, deleted: false });
     // The status subresource keeps phase consistent with deletionTimestamp.
-    const badPhase = await statusOf(namespaces.subresources.status!.update!(ctx(), "demo", { ...first.object, status: { phase: "Active" } }, {}));
-    expect(badPhase.message).toBe(
-      "Namespace \"demo\" is invalid: status.Phase: Invalid value: \"Active\": may only be 'Terminating' if `deletionTimestamp` is not empty",
+    const badPhase = await statusOf(
+      namespaces.subresources.status!.update!(ctx(), "demo", { ...first.object, status: { phase: "Active" } }, {}),
     );
-    const finalized = await namespaces.subresources.finalize!.update!(ctx(), "demo", { ...first.object, spec: { finalizers: [] }, metadata: { ...first.object.metadata, labels: { x: "y" } } }, {});
+    expect(badPhase.message).toBe(
+      'Namespace "demo" is invalid: status.Phase: Invalid value: "Active": may only be \'Terminating\' if `deletionTimestamp` is not empty',
+    );
+    const finalized = await namespaces.subresources.finalize!.update!(
+      ctx(),
+      "demo",
+      { ...first.object, spec: { finalizers: [] }, metadata: { ...first.object.metadata, labels: { x: "y" } } },
+      {},
+    );
     expect(finalized.object.spec).toEqual({ finalizers: [] });
     expect(await storage.get("/registry/core/namespaces/demo")).toBeUndefined();
     expect((await statusOf(namespaces.get(ctx(), "demo"))).message).toBe('namespaces "demo" not found');
@@ -119,7 +134,11 @@ describe("namespaces", () => {
       'Namespace "a" is invalid: spec.finalizers: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified',
     );
     expect(status.details?.causes).toEqual([
-      { reason: "FieldValueInvalid", message: 'Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified', field: "spec.finalizers" },
+      {
+        reason: "FieldValueInvalid",
+        message: 'Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified',
+        field: "spec.finalizers",
+      },
     ]);
   });
 });

@@ -46,8 +46,16 @@ describe("JSON patch", () => {
   });
 
   it("answers 422 without detail when an operation does not apply, as upstream", () => {
-    for (const ops of [[{ op: "test", path: "/data/k", value: "x" }], [{ op: "remove", path: "/data/nope" }], [{ op: "bogus", path: "/a" }]]) {
-      expect(failure(() => patch("json", doc, ops))).toEqual({ code: 422, reason: "Invalid", message: "the server rejected our request due to an error in our request" });
+    for (const ops of [
+      [{ op: "test", path: "/data/k", value: "x" }],
+      [{ op: "remove", path: "/data/nope" }],
+      [{ op: "bogus", path: "/a" }],
+    ]) {
+      expect(failure(() => patch("json", doc, ops))).toEqual({
+        code: 422,
+        reason: "Invalid",
+        message: "the server rejected our request due to an error in our request",
+      });
     }
   });
 
@@ -57,7 +65,9 @@ describe("JSON patch", () => {
       message: "json: cannot unmarshal object into Go value of type jsonpatch.Patch",
     });
     expect(failure(() => parsePatch("json", utf8("[{")))).toMatchObject({ code: 400 });
-    expect(failure(() => parsePatch("json", utf8(Array.from({ length: 10001 }, () => ({ op: "test", path: "/a", value: 1 })))))).toMatchObject({
+    expect(
+      failure(() => parsePatch("json", utf8(Array.from({ length: 10001 }, () => ({ op: "test", path: "/a", value: 1 }))))),
+    ).toMatchObject({
       code: 413,
       message: "Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001",
     });
@@ -75,7 +85,11 @@ describe("JSON merge patch", () => {
     [{ a: "c" }, { a: ["b"] }, { a: ["b"] }],
     [{ a: { b: "c" } }, { a: { b: "d", c: null } }, { a: { b: "d" } }],
     [{ a: [{ b: "c" }] }, { a: [1] }, { a: [1] }],
-    [["a", "b"], ["c", "d"], ["c", "d"]],
+    [
+      ["a", "b"],
+      ["c", "d"],
+      ["c", "d"],
+    ],
     [{ a: "b" }, ["c"], ["c"]],
     [{ a: "foo" }, null, null],
     [{ a: "foo" }, "bar", "bar"],
@@ -107,7 +121,14 @@ describe("strategic merge patch", () => {
   };
 
   it("merges list items by their merge key (ports by port)", () => {
-    const out = patch("strategic", svc, { spec: { ports: [{ port: 443, targetPort: 9443 }, { name: "metrics", port: 9090 }] } });
+    const out = patch("strategic", svc, {
+      spec: {
+        ports: [
+          { port: 443, targetPort: 9443 },
+          { name: "metrics", port: 9090 },
+        ],
+      },
+    });
     expect((out.spec as { ports: unknown[] }).ports).toEqual([
       { name: "http", port: 80, protocol: "TCP", targetPort: 8080 },
       { name: "https", port: 443, protocol: "TCP", targetPort: 9443 },
@@ -137,8 +158,14 @@ describe("strategic merge patch", () => {
   });
 
   it("unions primitive lists with the merge strategy (finalizers), new items first", () => {
-    expect(patch("strategic", svc, { metadata: { finalizers: ["a.io/z", "a.io/x"] } }).metadata?.finalizers).toEqual(["a.io/z", "a.io/x", "a.io/y"]);
-    expect(patch("strategic", svc, { metadata: { "$deleteFromPrimitiveList/finalizers": ["a.io/x"] } }).metadata?.finalizers).toEqual(["a.io/y"]);
+    expect(patch("strategic", svc, { metadata: { finalizers: ["a.io/z", "a.io/x"] } }).metadata?.finalizers).toEqual([
+      "a.io/z",
+      "a.io/x",
+      "a.io/y",
+    ]);
+    expect(patch("strategic", svc, { metadata: { "$deleteFromPrimitiveList/finalizers": ["a.io/x"] } }).metadata?.finalizers).toEqual([
+      "a.io/y",
+    ]);
     expect(patch("strategic", svc, { metadata: { finalizers: null } }).metadata?.finalizers).toBeUndefined();
   });
 
@@ -146,13 +173,25 @@ describe("strategic merge patch", () => {
     const out = patch("strategic", svc, {
       spec: { "$setElementOrder/ports": [{ port: 443 }, { port: 80 }], ports: [{ port: 443, name: "tls" }] },
     });
-    expect((out.spec as { ports: { port: number; name: string }[] }).ports.map((p) => `${p.port}:${p.name}`)).toEqual(["443:tls", "80:http"]);
+    expect((out.spec as { ports: { port: number; name: string }[] }).ports.map((p) => `${p.port}:${p.name}`)).toEqual([
+      "443:tls",
+      "80:http",
+    ]);
     const fin = patch("strategic", svc, { metadata: { "$setElementOrder/finalizers": ["a.io/y", "a.io/x"] } });
     expect(fin.metadata?.finalizers).toEqual(["a.io/y", "a.io/x"]);
   });
 
   it("merges namespace status conditions by type", () => {
-    const ns: KubeObject = { metadata: { name: "n" }, status: { phase: "Terminating", conditions: [{ type: "A", status: "True" }, { type: "B", status: "False" }] } };
+    const ns: KubeObject = {
+      metadata: { name: "n" },
+      status: {
+        phase: "Terminating",
+        conditions: [
+          { type: "A", status: "True" },
+          { type: "B", status: "False" },
+        ],
+      },
+    };
     const out = patch("strategic", ns, { status: { conditions: [{ type: "B", status: "True", reason: "Done" }] } }, namespace);
     expect((out.status as { conditions: unknown[] }).conditions).toEqual([
       { type: "A", status: "True" },
@@ -172,7 +211,11 @@ describe("strategic merge patch", () => {
       schema,
     );
     expect(out).toEqual({ strategy: { type: "Recreate" } });
-    expect(failure(() => applyPatch(parsePatch("strategic", utf8({ strategy: { $retainKeys: ["x"], type: "Recreate" } })), { strategy: {} }, schema))).toEqual({
+    expect(
+      failure(() =>
+        applyPatch(parsePatch("strategic", utf8({ strategy: { $retainKeys: ["x"], type: "Recreate" } })), { strategy: {} }, schema),
+      ),
+    ).toEqual({
       code: 400,
       reason: "BadRequest",
       message: "invalid patch format of retainKeys",
@@ -180,7 +223,7 @@ describe("strategic merge patch", () => {
   });
 
   it("reports malformed patches with upstream's statuses", () => {
-    expect(failure(() => patch("strategic", svc, { metadata: { "$deleteFromPrimitiveList": ["x"] } }))).toMatchObject({
+    expect(failure(() => patch("strategic", svc, { metadata: { $deleteFromPrimitiveList: ["x"] } }))).toMatchObject({
       code: 400,
       message: "invalid patch format of primitive list",
     });

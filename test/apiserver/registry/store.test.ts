@@ -73,7 +73,9 @@ describe("create and get", () => {
       code: 409,
     });
     await leases.create(ctx("default"), { metadata: { name: "l" }, spec: {} });
-    expect((await statusOf(leases.create(ctx("default"), { metadata: { name: "l" } }))).message).toBe('leases.coordination.k8s.io "l" already exists');
+    expect((await statusOf(leases.create(ctx("default"), { metadata: { name: "l" } }))).message).toBe(
+      'leases.coordination.k8s.io "l" already exists',
+    );
     expect(await statusOf(configmaps.get(ctx("default"), "nope"))).toMatchObject({
       code: 404,
       reason: "NotFound",
@@ -93,14 +95,17 @@ describe("create and get", () => {
     let failures = 2;
     const inner = new MemoryStorage();
     const flaky: Storage = Object.assign(Object.create(inner) as Storage, {
-      create: (key: string, value: Uint8Array) => (failures-- > 0 ? Promise.reject(new StorageError("KeyExists", key, "exists")) : inner.create(key, value)),
+      create: (key: string, value: Uint8Array) =>
+        failures-- > 0 ? Promise.reject(new StorageError("KeyExists", key, "exists")) : inner.create(key, value),
     });
     const store = storeFor(flaky as MemoryStorage, "", "configmaps");
     expect((await store.create(ctx("default"), { metadata: { generateName: "r-" } })).metadata?.name).toMatch(/^r-/);
     failures = 100;
     const status = await statusOf(store.create(ctx("default"), { metadata: { generateName: "r-" } }));
     expect(status).toMatchObject({ code: 409, reason: "AlreadyExists", details: { retryAfterSeconds: 1, kind: "configmaps" } });
-    expect(status.message).toMatch(/^configmaps "r-\w{5}" already exists, the server was not able to generate a unique name for the object$/);
+    expect(status.message).toMatch(
+      /^configmaps "r-\w{5}" already exists, the server was not able to generate a unique name for the object$/,
+    );
   });
 
   it("does not persist dry-run creates but still reports conflicts", async () => {
@@ -125,7 +130,8 @@ describe("update and patch", () => {
     expect(await statusOf(configmaps.update(ctx("default"), "a", { ...obj, data: { k: "3" } }))).toMatchObject({
       code: 409,
       reason: "Conflict",
-      message: 'Operation cannot be fulfilled on configmaps "a": the object has been modified; please apply your changes to the latest version and try again',
+      message:
+        'Operation cannot be fulfilled on configmaps "a": the object has been modified; please apply your changes to the latest version and try again',
       details: { name: "a", kind: "configmaps" },
     });
   });
@@ -138,7 +144,9 @@ describe("update and patch", () => {
     await leases.create(ctx("default"), { metadata: { name: "l" }, spec: { holderIdentity: "me" } });
     const status = await statusOf(leases.update(ctx("default"), "l", { metadata: { name: "l" }, spec: {} }));
     expect(status).toMatchObject({ code: 422, reason: "Invalid" });
-    expect(status.message).toBe('leases.coordination.k8s.io "l" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update');
+    expect(status.message).toBe(
+      'leases.coordination.k8s.io "l" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update',
+    );
   });
 
   it("keeps uid and creationTimestamp, and conflicts on a different uid", async () => {
@@ -166,7 +174,7 @@ describe("update and patch", () => {
   it("returns NotFound for updates and patches of missing objects unless the kind creates on update", async () => {
     const { configmaps, storage } = setup();
     expect((await statusOf(configmaps.update(ctx("default"), "a", cm("a")))).reason).toBe("NotFound");
-    expect((await statusOf(configmaps.patch(ctx("default"), "a", "merge", utf8({}))))).toMatchObject({ code: 404 });
+    expect(await statusOf(configmaps.patch(ctx("default"), "a", "merge", utf8({})))).toMatchObject({ code: 404 });
     const created = await configmaps.update(ctx("default"), "a", cm("a"), { createIfMissing: true });
     expect(created.created).toBe(true);
     const roles = storeFor(storage, "rbac.authorization.k8s.io", "roles");
@@ -209,7 +217,11 @@ describe("update and patch", () => {
     expect(smp.object.metadata?.finalizers).toEqual(["example.com/a"]);
     expect(smp2.object.metadata?.finalizers).toEqual(["example.com/b", "example.com/a"]);
     const failed = await statusOf(configmaps.patch(ctx("default"), "a", "json", utf8([{ op: "test", path: "/data/k", value: "nope" }])));
-    expect(failed).toMatchObject({ code: 422, reason: "Invalid", message: "the server rejected our request due to an error in our request" });
+    expect(failed).toMatchObject({
+      code: 422,
+      reason: "Invalid",
+      message: "the server rejected our request due to an error in our request",
+    });
     // Server-side apply is served (test/apiserver/registry/apply.test.ts); only the strategic type is refused for JSON-stored kinds.
     expect(await statusOf(configmaps.patch(ctx("default"), "a", "apply", utf8("{}")))).toMatchObject({ code: 400 });
   });
@@ -230,7 +242,11 @@ describe("list", () => {
   it("lists one namespace or all, with the storage revision as resourceVersion", async () => {
     const { configmaps, storage } = await seeded();
     const list = await configmaps.list(ctx("default"));
-    expect(list).toMatchObject({ apiVersion: "v1", kind: "ConfigMapList", metadata: { resourceVersion: String(await storage.currentRevision()) } });
+    expect(list).toMatchObject({
+      apiVersion: "v1",
+      kind: "ConfigMapList",
+      metadata: { resourceVersion: String(await storage.currentRevision()) },
+    });
     expect(names(list)).toEqual(["a", "b", "c"]);
     expect(names(await configmaps.list(ctx()))).toEqual(["a", "b", "c", "d"]);
   });
@@ -276,7 +292,11 @@ describe("list", () => {
     expect(names(await configmaps.list(ctx("default"), { resourceVersion: rv, resourceVersionMatch: "NotOlderThan" }))).toEqual(["b", "c"]);
     expect(names(await configmaps.list(ctx("default"), { resourceVersion: "0" }))).toEqual(["b", "c"]);
     const tooLarge = await statusOf(configmaps.list(ctx("default"), { resourceVersion: "999" }));
-    expect(tooLarge).toMatchObject({ code: 504, reason: "Timeout", message: `Timeout: Too large resource version: 999, current: ${await storage.currentRevision()}` });
+    expect(tooLarge).toMatchObject({
+      code: 504,
+      reason: "Timeout",
+      message: `Timeout: Too large resource version: 999, current: ${await storage.currentRevision()}`,
+    });
     expect(tooLarge.details?.causes).toEqual([{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }]);
     await storage.compact(await storage.currentRevision());
     expect(await statusOf(configmaps.list(ctx("default"), { resourceVersion: rv, resourceVersionMatch: "Exact" }))).toMatchObject({
@@ -306,7 +326,13 @@ describe("delete", () => {
     const res = await configmaps.delete(ctx("default"), "a");
     expect(res).toEqual({
       deleted: true,
-      object: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Success", details: { name: "a", kind: "configmaps", uid: obj.metadata?.uid } },
+      object: {
+        kind: "Status",
+        apiVersion: "v1",
+        metadata: {},
+        status: "Success",
+        details: { name: "a", kind: "configmaps", uid: obj.metadata?.uid },
+      },
     });
     expect((await statusOf(configmaps.delete(ctx("default"), "a"))).reason).toBe("NotFound");
   });
@@ -320,13 +346,18 @@ describe("delete", () => {
     expect((await statusOf(configmaps.delete(ctx("default"), "a", { preconditions: { resourceVersion: "1" } }))).message).toBe(
       `Operation cannot be fulfilled on ConfigMap "a": the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${obj.metadata?.resourceVersion}). The object might have been modified`,
     );
-    const ok = await configmaps.delete(ctx("default"), "a", { preconditions: { uid: obj.metadata?.uid, resourceVersion: obj.metadata?.resourceVersion } });
+    const ok = await configmaps.delete(ctx("default"), "a", {
+      preconditions: { uid: obj.metadata?.uid, resourceVersion: obj.metadata?.resourceVersion },
+    });
     expect(ok.deleted).toBe(true);
   });
 
   it("keeps an object with finalizers, marked with deletionTimestamp, until an update removes the last one", async () => {
     const { configmaps, storage } = setup();
-    const obj = await configmaps.create(ctx("default"), { ...cm("a"), metadata: { name: "a", finalizers: ["example.com/x", "example.com/y"] } });
+    const obj = await configmaps.create(ctx("default"), {
+      ...cm("a"),
+      metadata: { name: "a", finalizers: ["example.com/x", "example.com/y"] },
+    });
     const res = await configmaps.delete(ctx("default"), "a");
     expect(res.deleted).toBe(false);
     expect(res.object.metadata).toMatchObject({ deletionGracePeriodSeconds: 0, finalizers: ["example.com/x", "example.com/y"] });
@@ -334,12 +365,22 @@ describe("delete", () => {
     const again = await configmaps.delete(ctx("default"), "a");
     expect(again.object.metadata?.deletionTimestamp).toBe(res.object.metadata?.deletionTimestamp);
     // No new finalizers once deleting.
-    const adding = await statusOf(configmaps.patch(ctx("default"), "a", "merge", utf8({ metadata: { finalizers: ["example.com/x", "example.com/y", "example.com/z"] } })));
+    const adding = await statusOf(
+      configmaps.patch(
+        ctx("default"),
+        "a",
+        "merge",
+        utf8({ metadata: { finalizers: ["example.com/x", "example.com/y", "example.com/z"] } }),
+      ),
+    );
     expect(adding.message).toBe(
       'ConfigMap "a" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/z"}',
     );
     // The deletion timestamp cannot be removed by an update.
-    const cleared = await configmaps.update(ctx("default"), "a", { ...res.object, metadata: { ...res.object.metadata, deletionTimestamp: undefined, finalizers: ["example.com/y"] } });
+    const cleared = await configmaps.update(ctx("default"), "a", {
+      ...res.object,
+      metadata: { ...res.object.metadata, deletionTimestamp: undefined, finalizers: ["example.com/y"] },
+    });
     expect(cleared.object.metadata?.deletionTimestamp).toBe(res.object.metadata?.deletionTimestamp);
     await configmaps.patch(ctx("default"), "a", "merge", utf8({ metadata: { finalizers: null } }));
     expect(await storage.get("/registry/core/configmaps/default/a")).toBeUndefined();
@@ -399,7 +440,13 @@ describe("generation and status", () => {
   it("tracks generation on spec changes for custom resources stored as JSON", async () => {
     const storage = new MemoryStorage();
     const store = new GenericStore({ storage, scheme, group: "example.com", version: "v1", info: widgets, encoding: "json" });
-    const created = await store.create(ctx("default"), { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { size: 1 }, status: { ready: true } });
+    const created = await store.create(ctx("default"), {
+      apiVersion: "example.com/v1",
+      kind: "Widget",
+      metadata: { name: "w" },
+      spec: { size: 1 },
+      status: { ready: true },
+    });
     expect(created.metadata?.generation).toBe(1);
     expect(created.status).toBeUndefined();
     const kv = await storage.get("/registry/example.com/widgets/default/w");
@@ -409,7 +456,12 @@ describe("generation and status", () => {
     const resized = await store.patch(ctx("default"), "w", "merge", utf8({ spec: { size: 2 }, status: { ready: true } }));
     expect(resized.object.metadata?.generation).toBe(2);
     expect(resized.object.status).toBeUndefined();
-    const status = await store.subresources.status!.update!(ctx("default"), "w", { ...resized.object, spec: { size: 9 }, status: { ready: true } }, {});
+    const status = await store.subresources.status!.update!(
+      ctx("default"),
+      "w",
+      { ...resized.object, spec: { size: 9 }, status: { ready: true } },
+      {},
+    );
     expect(status.object).toMatchObject({ spec: { size: 2 }, status: { ready: true }, metadata: { generation: 2 } });
     expect(await statusOf(store.patch(ctx("default"), "w", "strategic", utf8({})))).toMatchObject({ code: 415 });
   });
@@ -417,12 +469,22 @@ describe("generation and status", () => {
   it("changes a service's status only through the status subresource", async () => {
     const storage = new MemoryStorage();
     const services = storeFor(storage, "", "services");
-    const svc = await services.create(ctx("default"), { metadata: { name: "web" }, spec: { ports: [{ port: 80 }] }, status: { loadBalancer: { ingress: [{ ip: "1.2.3.4" }] } } });
+    const svc = await services.create(ctx("default"), {
+      metadata: { name: "web" },
+      spec: { ports: [{ port: 80 }] },
+      status: { loadBalancer: { ingress: [{ ip: "1.2.3.4" }] } },
+    });
     expect(svc.status).toEqual({ loadBalancer: {} });
     const ingress = { loadBalancer: { ingress: [{ ip: "1.2.3.4" }] } };
     const main = await services.update(ctx("default"), "web", { ...svc, status: ingress });
     expect(main.object.status).toEqual({ loadBalancer: {} });
-    const viaStatus = await services.subresources.status!.patch!(ctx("default"), "web", "merge", utf8({ status: ingress, spec: { type: "NodePort" }, metadata: { labels: { x: "y" } } }), {});
+    const viaStatus = await services.subresources.status!.patch!(
+      ctx("default"),
+      "web",
+      "merge",
+      utf8({ status: ingress, spec: { type: "NodePort" }, metadata: { labels: { x: "y" } } }),
+      {},
+    );
     expect(viaStatus.object.status).toEqual(ingress);
     expect(viaStatus.object.spec).toMatchObject({ type: "ClusterIP" });
     expect(viaStatus.object.metadata?.labels).toBeUndefined();
@@ -442,10 +504,31 @@ describe("served verbs", () => {
     expect(by("customresourcedefinitions").subresources?.status?.patch).toBeTypeOf("function");
     // Every resource of the whole API is served, the workloads with their subresources.
     const served = storages.map((s) => `${s.group}/${s.info.plural}`);
-    for (const r of ["/pods", "/persistentvolumeclaims", "/nodes", "apps/deployments", "batch/cronjobs", "networking.k8s.io/ingresses", "policy/poddisruptionbudgets", "scheduling.k8s.io/priorityclasses", "rbac.authorization.k8s.io/roles"]) {
+    for (const r of [
+      "/pods",
+      "/persistentvolumeclaims",
+      "/nodes",
+      "apps/deployments",
+      "batch/cronjobs",
+      "networking.k8s.io/ingresses",
+      "policy/poddisruptionbudgets",
+      "scheduling.k8s.io/priorityclasses",
+      "rbac.authorization.k8s.io/roles",
+    ]) {
       expect(served).toContain(r);
     }
-    expect(Object.keys(by("pods").subresources ?? {}).sort()).toEqual(["attach", "binding", "ephemeralcontainers", "eviction", "exec", "log", "portforward", "proxy", "resize", "status"]);
+    expect(Object.keys(by("pods").subresources ?? {}).sort()).toEqual([
+      "attach",
+      "binding",
+      "ephemeralcontainers",
+      "eviction",
+      "exec",
+      "log",
+      "portforward",
+      "proxy",
+      "resize",
+      "status",
+    ]);
     expect(Object.keys(by("deployments").subresources ?? {}).sort()).toEqual(["scale", "status"]);
     expect(Object.keys(by("replicationcontrollers").subresources ?? {}).sort()).toEqual(["scale", "status"]);
     expect(by("services").subresources?.proxy?.connect).toBeTypeOf("function");

@@ -6,7 +6,10 @@ import { ctx, statusOf, storeFor, utf8 } from "./helpers.js";
 describe("services", () => {
   it("fills upstream's defaults", async () => {
     const services = storeFor(new MemoryStorage(), "", "services");
-    const svc = await services.create(ctx("default"), { metadata: { name: "web" }, spec: { ports: [{ port: 80 }, { name: "b", port: 81, targetPort: "http", protocol: "UDP" }].slice(0, 1) } });
+    const svc = await services.create(ctx("default"), {
+      metadata: { name: "web" },
+      spec: { ports: [{ port: 80 }, { name: "b", port: 81, targetPort: "http", protocol: "UDP" }].slice(0, 1) },
+    });
     expect(svc.spec).toEqual({
       ports: [{ protocol: "TCP", port: 80, targetPort: 80 }],
       type: "ClusterIP",
@@ -15,24 +18,35 @@ describe("services", () => {
       ipFamilyPolicy: "SingleStack",
       internalTrafficPolicy: "Cluster",
     });
-    const lb = await services.create(ctx("default"), { metadata: { name: "lb" }, spec: { type: "LoadBalancer", ports: [{ port: 443 }], sessionAffinity: "ClientIP" } });
+    const lb = await services.create(ctx("default"), {
+      metadata: { name: "lb" },
+      spec: { type: "LoadBalancer", ports: [{ port: 443 }], sessionAffinity: "ClientIP" },
+    });
     expect(lb.spec).toMatchObject({
       externalTrafficPolicy: "Cluster",
       allocateLoadBalancerNodePorts: true,
       sessionAffinityConfig: { clientIP: { timeoutSeconds: 10800 } },
     });
-    const ext = await services.create(ctx("default"), { metadata: { name: "ext" }, spec: { type: "ExternalName", externalName: "example.com." } });
+    const ext = await services.create(ctx("default"), {
+      metadata: { name: "ext" },
+      spec: { type: "ExternalName", externalName: "example.com." },
+    });
     expect(ext.spec).toEqual({ type: "ExternalName", externalName: "example.com.", sessionAffinity: "None" });
   });
 
   it("keeps clusterIP and clusterIPs in step and immutable", async () => {
     const services = storeFor(new MemoryStorage(), "", "services");
-    const svc = await services.create(ctx("default"), { metadata: { name: "web" }, spec: { clusterIP: "10.96.0.10", ports: [{ port: 80 }] } });
+    const svc = await services.create(ctx("default"), {
+      metadata: { name: "web" },
+      spec: { clusterIP: "10.96.0.10", ports: [{ port: 80 }] },
+    });
     expect(svc.spec).toMatchObject({ clusterIP: "10.96.0.10", clusterIPs: ["10.96.0.10"] });
     // An update that leaves the address out keeps it (kubectl replace of a manifest without it).
     const { object } = await services.update(ctx("default"), "web", { metadata: { name: "web" }, spec: { ports: [{ port: 8080 }] } });
     expect(object.spec).toMatchObject({ clusterIP: "10.96.0.10", clusterIPs: ["10.96.0.10"] });
-    const moved = await statusOf(services.patch(ctx("default"), "web", "merge", utf8({ spec: { clusterIP: "10.96.0.11", clusterIPs: ["10.96.0.11"] } })));
+    const moved = await statusOf(
+      services.patch(ctx("default"), "web", "merge", utf8({ spec: { clusterIP: "10.96.0.11", clusterIPs: ["10.96.0.11"] } })),
+    );
     expect(moved.message).toBe('Service "web" is invalid: spec.clusterIPs[0]: Invalid value: ["10.96.0.11"]: may not change once set');
     const headless = await services.create(ctx("default"), { metadata: { name: "h" }, spec: { clusterIP: "None" } });
     expect(headless.spec).toMatchObject({ clusterIP: "None", clusterIPs: ["None"], ipFamilies: ["IPv4"] });
@@ -58,7 +72,10 @@ describe("other kinds", () => {
 
   it("endpoints: ports default to TCP", async () => {
     const endpoints = storeFor(new MemoryStorage(), "", "endpoints");
-    const ep = await endpoints.create(ctx("default"), { metadata: { name: "e" }, subsets: [{ addresses: [{ ip: "10.0.0.1" }], ports: [{ port: 80 }] }] });
+    const ep = await endpoints.create(ctx("default"), {
+      metadata: { name: "e" },
+      subsets: [{ addresses: [{ ip: "10.0.0.1" }], ports: [{ port: 80 }] }],
+    });
     expect(ep.subsets).toEqual([{ addresses: [{ ip: "10.0.0.1" }], ports: [{ port: 80, protocol: "TCP" }] }]);
   });
 
@@ -66,7 +83,12 @@ describe("other kinds", () => {
     const events = storeFor(new MemoryStorage(), "", "events");
     const base = { involvedObject: { kind: "Pod", namespace: "default", name: "p" }, type: "Normal" };
     await events.create(ctx("default"), { metadata: { name: "e1" }, ...base, reason: "Started" });
-    await events.create(ctx("default"), { metadata: { name: "e2" }, ...base, involvedObject: { ...base.involvedObject, name: "q" }, reason: "Killing" });
+    await events.create(ctx("default"), {
+      metadata: { name: "e2" },
+      ...base,
+      involvedObject: { ...base.involvedObject, name: "q" },
+      reason: "Killing",
+    });
     const byObject = await events.list(ctx("default"), { fieldSelector: "involvedObject.name=p,involvedObject.kind=Pod" });
     expect(byObject.items.map((e) => e.metadata?.name)).toEqual(["e1"]);
     expect((await events.list(ctx("default"), { fieldSelector: "reason=Killing" })).items.map((e) => e.metadata?.name)).toEqual(["e2"]);
@@ -79,7 +101,10 @@ describe("other kinds", () => {
     const rb = await bindings.create(ctx("default"), {
       metadata: { name: "b" },
       roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "r" },
-      subjects: [{ kind: "User", name: "alice" }, { kind: "ServiceAccount", name: "sa", namespace: "default" }],
+      subjects: [
+        { kind: "User", name: "alice" },
+        { kind: "ServiceAccount", name: "sa", namespace: "default" },
+      ],
     });
     expect(rb.subjects).toEqual([
       { kind: "User", apiGroup: "rbac.authorization.k8s.io", name: "alice" },
@@ -101,14 +126,21 @@ describe("other kinds", () => {
     };
     const crd = await crds.create(ctx(), { metadata: { name: "widgets.example.com" }, spec, status: { acceptedNames: { kind: "X" } } });
     expect(crd.metadata?.generation).toBe(1);
-    expect(crd.spec).toMatchObject({ names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" }, conversion: { strategy: "None" } });
+    expect(crd.spec).toMatchObject({
+      names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" },
+      conversion: { strategy: "None" },
+    });
     // Status sent on create is dropped; storedVersions starts with the storage version.
     expect(crd.status).toMatchObject({ storedVersions: ["v1"], acceptedNames: { kind: "" } });
     const relabeled = await crds.patch(ctx(), "widgets.example.com", "merge", utf8({ metadata: { labels: { a: "b" } } }));
     expect(relabeled.object.metadata?.generation).toBe(1);
     const changed = await crds.patch(ctx(), "widgets.example.com", "merge", utf8({ spec: { names: { shortNames: ["wd"] } } }));
     expect(changed.object.metadata?.generation).toBe(2);
-    const accepted = { storedVersions: ["v1"], acceptedNames: { plural: "widgets", kind: "Widget" }, conditions: [{ type: "Established", status: "True" }] };
+    const accepted = {
+      storedVersions: ["v1"],
+      acceptedNames: { plural: "widgets", kind: "Widget" },
+      conditions: [{ type: "Established", status: "True" }],
+    };
     const status = await crds.subresources.status!.update!(ctx(), "widgets.example.com", { ...changed.object, status: accepted }, {});
     expect(status.object.status).toEqual(accepted);
     expect(status.object.metadata?.generation).toBe(2);

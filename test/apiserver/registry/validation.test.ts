@@ -32,7 +32,13 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: "namespace name", group: "", plural: "namespaces", obj: { metadata: { name: "Bad_Name" } }, message: `Namespace "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": ${LABEL_MSG}` },
+  {
+    name: "namespace name",
+    group: "",
+    plural: "namespaces",
+    obj: { metadata: { name: "Bad_Name" } },
+    message: `Namespace "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": ${LABEL_MSG}`,
+  },
   {
     name: "missing name",
     group: "",
@@ -111,7 +117,15 @@ const cases: Case[] = [
     group: "",
     plural: "services",
     namespace: "default",
-    obj: { metadata: { name: "web" }, spec: { ports: [{ name: "http", port: 70000 }, { name: "http", port: 81, protocol: "HTTP" }] } },
+    obj: {
+      metadata: { name: "web" },
+      spec: {
+        ports: [
+          { name: "http", port: 70000 },
+          { name: "http", port: 81, protocol: "HTTP" },
+        ],
+      },
+    },
     message:
       'Service "web" is invalid: [spec.ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].name: Duplicate value: "http", spec.ports[1].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"]',
   },
@@ -130,7 +144,8 @@ const cases: Case[] = [
     plural: "services",
     namespace: "default",
     obj: { metadata: { name: "web" }, spec: { clusterIP: "10.0.0.300", ports: [{ port: 80 }] } },
-    message: 'Service "web" is invalid: spec.clusterIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    message:
+      'Service "web" is invalid: spec.clusterIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
   },
   {
     name: "service type",
@@ -138,7 +153,8 @@ const cases: Case[] = [
     plural: "services",
     namespace: "default",
     obj: { metadata: { name: "web" }, spec: { type: "Bogus", ports: [{ port: 80 }] } },
-    message: 'Service "web" is invalid: spec.type: Unsupported value: "Bogus": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"',
+    message:
+      'Service "web" is invalid: spec.type: Unsupported value: "Bogus": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"',
   },
   {
     name: "endpoints loopback",
@@ -146,7 +162,8 @@ const cases: Case[] = [
     plural: "endpoints",
     namespace: "default",
     obj: { metadata: { name: "e" }, subsets: [{ addresses: [{ ip: "127.0.0.1" }], ports: [{ port: 80 }] }] },
-    message: 'Endpoints "e" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
+    message:
+      'Endpoints "e" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
   },
   {
     name: "metadata finalizer",
@@ -154,7 +171,8 @@ const cases: Case[] = [
     plural: "configmaps",
     namespace: "default",
     obj: { metadata: { name: "c", finalizers: ["mine"] } },
-    message: 'ConfigMap "c" is invalid: metadata.finalizers[0]: Invalid value: "mine": name is neither a standard finalizer name nor is it fully qualified',
+    message:
+      'ConfigMap "c" is invalid: metadata.finalizers[0]: Invalid value: "mine": name is neither a standard finalizer name nor is it fully qualified',
   },
   {
     name: "owner reference",
@@ -186,15 +204,20 @@ const cases: Case[] = [
     group: "rbac.authorization.k8s.io",
     plural: "rolebindings",
     namespace: "default",
-    obj: { metadata: { name: "b" }, roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Pod", name: "r" }, subjects: [{ kind: "User", name: "u" }] },
-    message: 'RoleBinding.rbac.authorization.k8s.io "b" is invalid: roleRef.kind: Unsupported value: "Pod": supported values: "Role", "ClusterRole"',
+    obj: {
+      metadata: { name: "b" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Pod", name: "r" },
+      subjects: [{ kind: "User", name: "u" }],
+    },
+    message:
+      'RoleBinding.rbac.authorization.k8s.io "b" is invalid: roleRef.kind: Unsupported value: "Pod": supported values: "Role", "ClusterRole"',
   },
   {
     name: "cluster role name",
     group: "rbac.authorization.k8s.io",
     plural: "clusterroles",
     obj: { metadata: { name: "a/b" }, rules: [] },
-    message: "ClusterRole.rbac.authorization.k8s.io \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": may not contain '/'",
+    message: 'ClusterRole.rbac.authorization.k8s.io "a/b" is invalid: metadata.name: Invalid value: "a/b": may not contain \'/\'',
   },
   {
     name: "crd name and group",
@@ -209,7 +232,8 @@ const cases: Case[] = [
         versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }],
       },
     },
-    message: 'CustomResourceDefinition.apiextensions.k8s.io "widgets.example" is invalid: spec.group: Invalid value: "example": should be a domain with at least one dot',
+    message:
+      'CustomResourceDefinition.apiextensions.k8s.io "widgets.example" is invalid: spec.group: Invalid value: "example": should be a domain with at least one dot',
   },
   {
     name: "crd protected group",
@@ -236,7 +260,8 @@ describe("validation messages", () => {
     expect(status.code).toBe(422);
     expect(status.reason).toBe("Invalid");
     // A generated name is random; compare up to it.
-    if (message.includes("ʼ")) expect(status.message).toMatch(new RegExp(`^${message.split("ʼ")[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    if (message.includes("ʼ"))
+      expect(status.message).toMatch(new RegExp(`^${message.split("ʼ")[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     else expect(status.message).toBe(message);
   });
 

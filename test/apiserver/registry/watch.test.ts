@@ -14,7 +14,7 @@ function setup(bookmarkIntervalMs?: number, watchCache = true) {
 }
 
 describe("watch", () => {
-  it("starts from the current state for resourceVersion \"\" and \"0\", then streams changes", async () => {
+  it('starts from the current state for resourceVersion "" and "0", then streams changes', async () => {
     const { configmaps } = setup();
     await configmaps.create(ctx("default"), cm("a"));
     await configmaps.create(ctx("other"), cm("x"));
@@ -25,7 +25,12 @@ describe("watch", () => {
       await configmaps.patch(ctx("default"), "a", "merge", utf8({ data: { k: resourceVersion ?? "v" } }));
       await configmaps.delete(ctx("default"), `b${resourceVersion ?? ""}`);
       await configmaps.create(ctx("other"), cm(`y${resourceVersion ?? ""}`));
-      expect(summary(await events)).toEqual(["ADDED a", `ADDED b${resourceVersion ?? ""}`, "MODIFIED a", `DELETED b${resourceVersion ?? ""}`]);
+      expect(summary(await events)).toEqual([
+        "ADDED a",
+        `ADDED b${resourceVersion ?? ""}`,
+        "MODIFIED a",
+        `DELETED b${resourceVersion ?? ""}`,
+      ]);
     }
   });
 
@@ -47,7 +52,10 @@ describe("watch", () => {
     const b = await configmaps.create(ctx("default"), cm("b"));
     await configmaps.create(ctx("default"), cm("c"));
     await configmaps.patch(ctx("default"), "a", "merge", utf8({ data: { k: "1" } }));
-    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: b.metadata?.resourceVersion }), 2))).toEqual(["ADDED c", "MODIFIED a"]);
+    expect(summary(await take(configmaps.watch(ctx("default"), { resourceVersion: b.metadata?.resourceVersion }), 2))).toEqual([
+      "ADDED c",
+      "MODIFIED a",
+    ]);
   });
 
   it("filters by selectors, sending DELETED when an object leaves the selection and ADDED when it enters", async () => {
@@ -118,8 +126,14 @@ describe("watch", () => {
     expect(quiet).toEqual([]);
     const events = await take(configmaps.watch(ctx("default"), { resourceVersion: start, allowWatchBookmarks: true }), 2, 1000);
     expect(events).toEqual([
-      { type: "BOOKMARK", object: { kind: "ConfigMap", apiVersion: "v1", metadata: { resourceVersion: created.metadata?.resourceVersion } } },
-      { type: "BOOKMARK", object: { kind: "ConfigMap", apiVersion: "v1", metadata: { resourceVersion: created.metadata?.resourceVersion } } },
+      {
+        type: "BOOKMARK",
+        object: { kind: "ConfigMap", apiVersion: "v1", metadata: { resourceVersion: created.metadata?.resourceVersion } },
+      },
+      {
+        type: "BOOKMARK",
+        object: { kind: "ConfigMap", apiVersion: "v1", metadata: { resourceVersion: created.metadata?.resourceVersion } },
+      },
     ]);
   });
 

@@ -6,7 +6,8 @@ import { decodeObject } from "../../../runtime/protobuf/envelope.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 let t: TestServer;
-const AGGREGATED = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json";
+const AGGREGATED =
+  "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json";
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -16,7 +17,11 @@ afterAll(async () => t.close());
 describe("discovery", () => {
   it("/api lists the core versions with the server address", async () => {
     const res = await t.request("GET", "/api");
-    expect(res.json()).toEqual({ kind: "APIVersions", versions: ["v1"], serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: `127.0.0.1:${t.server.port}` }] });
+    expect(res.json()).toEqual({
+      kind: "APIVersions",
+      versions: ["v1"],
+      serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress: `127.0.0.1:${t.server.port}` }],
+    });
   });
 
   it("answers discovery in protobuf when asked (client-go's protobuf clients do)", async () => {
@@ -33,7 +38,13 @@ describe("discovery", () => {
     expect((await t.request("GET", "/apis")).json()).toEqual({
       kind: "APIGroupList",
       apiVersion: "v1",
-      groups: [{ name: "coordination.k8s.io", versions: [{ groupVersion: "coordination.k8s.io/v1", version: "v1" }], preferredVersion: { groupVersion: "coordination.k8s.io/v1", version: "v1" } }],
+      groups: [
+        {
+          name: "coordination.k8s.io",
+          versions: [{ groupVersion: "coordination.k8s.io/v1", version: "v1" }],
+          preferredVersion: { groupVersion: "coordination.k8s.io/v1", version: "v1" },
+        },
+      ],
     });
     expect((await t.request("GET", "/apis/coordination.k8s.io")).json()).toMatchObject({ kind: "APIGroup", name: "coordination.k8s.io" });
     const leases = (await t.request("GET", "/apis/coordination.k8s.io/v1")).json<{ groupVersion: string; resources: { name: string }[] }>();
@@ -47,9 +58,21 @@ describe("discovery", () => {
     const list = (await t.request("GET", "/api/v1")).json<{ kind: string; resources: Record<string, unknown>[] }>();
     expect(list.kind).toBe("APIResourceList");
     const ns = list.resources.find((r) => r.name === "namespaces");
-    expect(ns).toMatchObject({ singularName: "namespace", namespaced: false, kind: "Namespace", verbs: ["create", "delete", "get", "list", "patch", "update", "watch"], shortNames: ["ns"] });
+    expect(ns).toMatchObject({
+      singularName: "namespace",
+      namespaced: false,
+      kind: "Namespace",
+      verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
+      shortNames: ["ns"],
+    });
     expect(typeof ns!.storageVersionHash).toBe("string");
-    expect(list.resources.find((r) => r.name === "namespaces/status")).toEqual({ name: "namespaces/status", singularName: "", namespaced: false, kind: "Namespace", verbs: ["get", "patch", "update"] });
+    expect(list.resources.find((r) => r.name === "namespaces/status")).toEqual({
+      name: "namespaces/status",
+      singularName: "",
+      namespaced: false,
+      kind: "Namespace",
+      verbs: ["get", "patch", "update"],
+    });
     expect(list.resources.find((r) => r.name === "namespaces/finalize")).toMatchObject({ verbs: ["update"] });
     expect(list.resources.find((r) => r.name === "services")).toMatchObject({ categories: ["all"], shortNames: ["svc"] });
   });
@@ -57,7 +80,11 @@ describe("discovery", () => {
   it("serves aggregated discovery with an echoed media type, an ETag and 304", async () => {
     const res = await t.request("GET", "/api", { headers: { Accept: AGGREGATED } });
     expect(res.headers["content-type"]).toBe("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    const doc = res.json<{ kind: string; apiVersion: string; items: { versions: { version: string; resources: Record<string, unknown>[]; freshness: string }[] }[] }>();
+    const doc = res.json<{
+      kind: string;
+      apiVersion: string;
+      items: { versions: { version: string; resources: Record<string, unknown>[]; freshness: string }[] }[];
+    }>();
     expect(doc.kind).toBe("APIGroupDiscoveryList");
     expect(doc.apiVersion).toBe("apidiscovery.k8s.io/v2");
     const v1 = doc.items[0]!.versions[0]!;
@@ -80,7 +107,9 @@ describe("discovery", () => {
     expect(again.status).toBe(304);
     const apis = (await t.request("GET", "/apis", { headers: { Accept: AGGREGATED } })).json<{ items: { metadata: { name: string } }[] }>();
     expect(apis.items.map((i) => i.metadata.name)).toEqual(["coordination.k8s.io"]);
-    const beta = await t.request("GET", "/apis", { headers: { Accept: "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList" } });
+    const beta = await t.request("GET", "/apis", {
+      headers: { Accept: "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList" },
+    });
     expect(beta.json()).toMatchObject({ apiVersion: "apidiscovery.k8s.io/v2beta1" });
   });
 });
@@ -135,7 +164,9 @@ describe("version, health and metrics", () => {
     await t.request("GET", "/api/v1/namespaces");
     await t.request("GET", "/api/v1/namespaces/none");
     const text = (await t.request("GET", "/metrics")).text;
-    expect(text).toMatch(/apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="namespaces",subresource="",scope="cluster",component="apiserver",code="200"\} \d+/);
+    expect(text).toMatch(
+      /apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="namespaces",subresource="",scope="cluster",component="apiserver",code="200"\} \d+/,
+    );
     expect(text).toMatch(/apiserver_request_total\{verb="GET",[^}]*resource="namespaces",[^}]*code="404"\} 1/);
     expect(text).toContain("apiserver_request_duration_seconds_bucket");
   });

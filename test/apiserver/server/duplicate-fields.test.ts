@@ -44,7 +44,11 @@ describe("findDuplicateFields", () => {
 
   it("orders duplicates among unknown fields by where the decoder meets them", () => {
     const json = '{"metadata":{"name":"n","name":"m"},"extra":1,"data":{"k":"1","k":"2"}}';
-    expect(strictDecodingMessages(json, ["extra"])).toEqual(['duplicate field "metadata.name"', 'unknown field "extra"', 'duplicate field "data.k"']);
+    expect(strictDecodingMessages(json, ["extra"])).toEqual([
+      'duplicate field "metadata.name"',
+      'unknown field "extra"',
+      'duplicate field "data.k"',
+    ]);
   });
 });
 
@@ -58,7 +62,8 @@ describe("duplicate fields against the server", () => {
   afterAll(async () => t.close());
 
   const post = (query: string, body: string) => t.request("POST", `/api/v1/namespaces/dup/configmaps${query}`, { body, headers: JSON_CT });
-  const body = (name: string): string => `{"metadata":{"name":"${name}","labels":{"a":"1","a":"2"}},"data":{"k":"first"},"data":{"k":"last"}}`;
+  const body = (name: string): string =>
+    `{"metadata":{"name":"${name}","labels":{"a":"1","a":"2"}},"data":{"k":"first"},"data":{"k":"last"}}`;
 
   it("Strict: 400 BadRequest naming every duplicate", async () => {
     const res = await post("?fieldValidation=Strict", body("strict"));
@@ -76,11 +81,16 @@ describe("duplicate fields against the server", () => {
   it("Strict: duplicates and unknown fields together, in body order", async () => {
     const res = await post("?fieldValidation=Strict", '{"metadata":{"name":"mixed","name":"mixed"},"bogus":true,"data":{"k":"1","k":"2"}}');
     expect(res.status).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe('strict decoding error: duplicate field "metadata.name", unknown field "bogus", duplicate field "data.k"');
+    expect(res.json<{ message: string }>().message).toBe(
+      'strict decoding error: duplicate field "metadata.name", unknown field "bogus", duplicate field "data.k"',
+    );
   });
 
   it("Warn (the default): created with the last values, one Warning per duplicate", async () => {
-    for (const [query, name] of [["?fieldValidation=Warn", "warn"], ["", "default"]] as const) {
+    for (const [query, name] of [
+      ["?fieldValidation=Warn", "warn"],
+      ["", "default"],
+    ] as const) {
       const res = await post(query, body(name));
       expect(res.status).toBe(201);
       expect(res.headers.warning).toBe('299 - "duplicate field \\"metadata.labels.a\\"", 299 - "duplicate field \\"data\\""');

@@ -18,10 +18,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (path: string, obj: unknown, headers: Record<string, string> = JSON_CT) => t.request("POST", path, { body: JSON.stringify(obj), headers });
+const post = (path: string, obj: unknown, headers: Record<string, string> = JSON_CT) =>
+  t.request("POST", path, { body: JSON.stringify(obj), headers });
 const storage = (plural: string) => t.storages.find((s) => s.info.plural === plural) as FakeStorage;
 
-async function expectStatus(res: { status: number; json(): Record<string, unknown> }, code: number, reason: string, message?: string | RegExp) {
+async function expectStatus(
+  res: { status: number; json(): Record<string, unknown> },
+  code: number,
+  reason: string,
+  message?: string | RegExp,
+) {
   expect(res.status).toBe(code);
   const body = res.json();
   expect(body).toMatchObject({ kind: "Status", apiVersion: "v1", status: "Failure", reason, code });
@@ -31,13 +37,23 @@ async function expectStatus(res: { status: number; json(): Record<string, unknow
 
 describe("CRUD", () => {
   it("creates (201), gets, lists, updates, patches and deletes a configmap", async () => {
-    const created = await post("/api/v1/namespaces/work/configmaps", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c1", uid: "ignored" }, data: { a: "1" } });
+    const created = await post("/api/v1/namespaces/work/configmaps", {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "c1", uid: "ignored" },
+      data: { a: "1" },
+    });
     expect(created.status).toBe(201);
     const obj = created.json<{ metadata: { uid: string; namespace: string; resourceVersion: string } }>();
     expect(obj.metadata.namespace).toBe("work");
     expect(obj.metadata.uid).not.toBe("ignored");
 
-    await expectStatus(await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "c1" } }), 409, "AlreadyExists", 'configmaps "c1" already exists');
+    await expectStatus(
+      await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "c1" } }),
+      409,
+      "AlreadyExists",
+      'configmaps "c1" already exists',
+    );
 
     const got = await t.request("GET", "/api/v1/namespaces/work/configmaps/c1");
     expect(got.status).toBe(200);
@@ -48,15 +64,24 @@ describe("CRUD", () => {
     const all = await t.request("GET", "/api/v1/configmaps?labelSelector=nope%3D1");
     expect(all.json().items).toEqual([]);
 
-    const updated = await t.request("PUT", "/api/v1/namespaces/work/configmaps/c1", { body: JSON.stringify({ metadata: { name: "c1" }, data: { a: "2" } }), headers: JSON_CT });
+    const updated = await t.request("PUT", "/api/v1/namespaces/work/configmaps/c1", {
+      body: JSON.stringify({ metadata: { name: "c1" }, data: { a: "2" } }),
+      headers: JSON_CT,
+    });
     expect(updated.status).toBe(200);
     expect(updated.json()).toMatchObject({ data: { a: "2" } });
 
-    const patched = await t.request("PATCH", "/api/v1/namespaces/work/configmaps/c1", { body: JSON.stringify({ data: { b: "3" } }), headers: { "Content-Type": "application/merge-patch+json" } });
+    const patched = await t.request("PATCH", "/api/v1/namespaces/work/configmaps/c1", {
+      body: JSON.stringify({ data: { b: "3" } }),
+      headers: { "Content-Type": "application/merge-patch+json" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json()).toMatchObject({ data: { a: "2", b: "3" } });
 
-    const deleted = await t.request("DELETE", "/api/v1/namespaces/work/configmaps/c1", { body: JSON.stringify({ kind: "DeleteOptions", apiVersion: "v1", propagationPolicy: "Background" }), headers: JSON_CT });
+    const deleted = await t.request("DELETE", "/api/v1/namespaces/work/configmaps/c1", {
+      body: JSON.stringify({ kind: "DeleteOptions", apiVersion: "v1", propagationPolicy: "Background" }),
+      headers: JSON_CT,
+    });
     expect(deleted.status).toBe(200);
     await expectStatus(await t.request("GET", "/api/v1/namespaces/work/configmaps/c1"), 404, "NotFound", 'configmaps "c1" not found');
   });
@@ -73,7 +98,10 @@ describe("CRUD", () => {
   it("refuses an update whose name differs from the URL", async () => {
     await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "c3" } });
     await expectStatus(
-      await t.request("PUT", "/api/v1/namespaces/work/configmaps/c3", { body: JSON.stringify({ metadata: { name: "other" } }), headers: JSON_CT }),
+      await t.request("PUT", "/api/v1/namespaces/work/configmaps/c3", {
+        body: JSON.stringify({ metadata: { name: "other" } }),
+        headers: JSON_CT,
+      }),
       400,
       "BadRequest",
       "the name of the object (other) does not match the name on the URL (c3)",
@@ -111,12 +139,22 @@ describe("formats and conversions", () => {
     expect(list.kind).toBe("NamespaceList");
     expect(list.items.length).toBeGreaterThan(0);
 
-    const fromYaml = await t.request("POST", "/api/v1/namespaces/work/configmaps", { body: "metadata:\n  name: y1\ndata:\n  k: v\n", headers: { "Content-Type": "application/yaml" } });
+    const fromYaml = await t.request("POST", "/api/v1/namespaces/work/configmaps", {
+      body: "metadata:\n  name: y1\ndata:\n  k: v\n",
+      headers: { "Content-Type": "application/yaml" },
+    });
     expect(fromYaml.status).toBe(201);
     const body = encodeObject(scheme, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "p1" }, data: { k: "v" } } as never);
-    const fromPb = await t.request("POST", "/api/v1/namespaces/work/configmaps", { body, headers: { "Content-Type": PROTOBUF, Accept: PROTOBUF } });
+    const fromPb = await t.request("POST", "/api/v1/namespaces/work/configmaps", {
+      body,
+      headers: { "Content-Type": PROTOBUF, Accept: PROTOBUF },
+    });
     expect(fromPb.status).toBe(201);
-    expect(decodeObject(scheme, fromPb.body)).toMatchObject({ kind: "ConfigMap", metadata: { name: "p1", namespace: "work" }, data: { k: "v" } });
+    expect(decodeObject(scheme, fromPb.body)).toMatchObject({
+      kind: "ConfigMap",
+      metadata: { name: "p1", namespace: "work" },
+      data: { k: "v" },
+    });
   });
 
   it("errors come back in protobuf when asked for", async () => {
@@ -127,20 +165,36 @@ describe("formats and conversions", () => {
 
   it("prints tables server-side, with partial metadata per row", async () => {
     const res = await t.request("GET", "/api/v1/namespaces?limit=500", { headers: { Accept: TABLE } });
-    const table = res.json<{ kind: string; apiVersion: string; columnDefinitions: { name: string }[]; rows: { cells: unknown[]; object: { kind: string } }[] }>();
+    const table = res.json<{
+      kind: string;
+      apiVersion: string;
+      columnDefinitions: { name: string }[];
+      rows: { cells: unknown[]; object: { kind: string } }[];
+    }>();
     expect(table.kind).toBe("Table");
     expect(table.apiVersion).toBe("meta.k8s.io/v1");
     expect(table.columnDefinitions.map((c) => c.name)).toEqual(["Name", "Status", "Age"]);
     expect(table.rows.find((r) => r.cells[0] === "work")!.object.kind).toBe("PartialObjectMetadata");
     const one = await t.request("GET", "/api/v1/namespaces/work?includeObject=Object", { headers: { Accept: TABLE } });
     expect(one.json<{ rows: { object: { kind: string } }[] }>().rows[0]!.object.kind).toBe("Namespace");
-    await expectStatus(await t.request("GET", "/api/v1/namespaces?includeObject=Bad", { headers: { Accept: TABLE } }), 400, "BadRequest", /includeObject: Unsupported value: "Bad"/);
+    await expectStatus(
+      await t.request("GET", "/api/v1/namespaces?includeObject=Bad", { headers: { Accept: TABLE } }),
+      400,
+      "BadRequest",
+      /includeObject: Unsupported value: "Bad"/,
+    );
   });
 
   it("converts to PartialObjectMetadataList", async () => {
-    const res = await t.request("GET", "/api/v1/namespaces", { headers: { Accept: "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1" } });
+    const res = await t.request("GET", "/api/v1/namespaces", {
+      headers: { Accept: "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1" },
+    });
     expect(res.json()).toMatchObject({ kind: "PartialObjectMetadataList", apiVersion: "meta.k8s.io/v1" });
-    await expectStatus(await t.request("GET", "/api/v1/namespaces", { headers: { Accept: "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1" } }), 406, "NotAcceptable");
+    await expectStatus(
+      await t.request("GET", "/api/v1/namespaces", { headers: { Accept: "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1" } }),
+      406,
+      "NotAcceptable",
+    );
   });
 
   it("pretty prints on ?pretty=true", async () => {
@@ -172,7 +226,10 @@ describe("field validation", () => {
   });
 
   it("reports unknown fields inside lists by index", async () => {
-    const res = await post("/api/v1/namespaces/work/services?fieldValidation=Strict", { metadata: { name: "svc" }, spec: { ports: [{ port: 80, nope: true }] } });
+    const res = await post("/api/v1/namespaces/work/services?fieldValidation=Strict", {
+      metadata: { name: "svc" },
+      spec: { ports: [{ port: 80, nope: true }] },
+    });
     await expectStatus(res, 400, "BadRequest", 'strict decoding error: unknown field "spec.ports[0].nope"');
   });
 
@@ -183,26 +240,105 @@ describe("field validation", () => {
       "BadRequest",
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string',
     );
-    await expectStatus(await post("/api/v1/namespaces/work/services", { metadata: { name: "s" }, spec: { ports: [{ port: 1.5 }] } }), 400, "BadRequest", /cannot unmarshal number 1.5 into Go struct field ServicePort.spec.ports\[0\].port of type int32/);
-    await expectStatus(await post("/api/v1/namespaces/work/secrets", { metadata: { name: "s" }, data: { k: "not base64!" } }), 400, "BadRequest", /illegal base64 data/);
-    await expectStatus(await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "t", creationTimestamp: "yesterday" } }), 400, "BadRequest", /parsing time "yesterday"/);
+    await expectStatus(
+      await post("/api/v1/namespaces/work/services", { metadata: { name: "s" }, spec: { ports: [{ port: 1.5 }] } }),
+      400,
+      "BadRequest",
+      /cannot unmarshal number 1.5 into Go struct field ServicePort.spec.ports\[0\].port of type int32/,
+    );
+    await expectStatus(
+      await post("/api/v1/namespaces/work/secrets", { metadata: { name: "s" }, data: { k: "not base64!" } }),
+      400,
+      "BadRequest",
+      /illegal base64 data/,
+    );
+    await expectStatus(
+      await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "t", creationTimestamp: "yesterday" } }),
+      400,
+      "BadRequest",
+      /parsing time "yesterday"/,
+    );
   });
 });
 
 describe("bad input never gets a 500", () => {
   const cases: [string, string, string, Record<string, string>, number, string, string | RegExp][] = [
-    ["malformed JSON", "POST", "{not json", JSON_CT, 400, "BadRequest", /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: /],
+    [
+      "malformed JSON",
+      "POST",
+      "{not json",
+      JSON_CT,
+      400,
+      "BadRequest",
+      /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: /,
+    ],
     ["empty body", "POST", "", JSON_CT, 400, "BadRequest", /unexpected end of JSON input/],
     ["a JSON array", "POST", "[1]", JSON_CT, 400, "BadRequest", /cannot unmarshal array/],
-    ["malformed YAML", "POST", "metadata: [a, b\n  name: x", { "Content-Type": "application/yaml" }, 400, "BadRequest", /error converting YAML to JSON/],
-    ["malformed protobuf", "POST", "k8s\u0000\u00ff\u00ff\u00ff", { "Content-Type": PROTOBUF }, 400, "BadRequest", /the object provided is unrecognized/],
+    [
+      "malformed YAML",
+      "POST",
+      "metadata: [a, b\n  name: x",
+      { "Content-Type": "application/yaml" },
+      400,
+      "BadRequest",
+      /error converting YAML to JSON/,
+    ],
+    [
+      "malformed protobuf",
+      "POST",
+      "k8s\u0000\u00ff\u00ff\u00ff",
+      { "Content-Type": PROTOBUF },
+      400,
+      "BadRequest",
+      /the object provided is unrecognized/,
+    ],
     ["protobuf without the magic", "POST", "{}", { "Content-Type": PROTOBUF }, 400, "BadRequest", /magic/],
-    ["an unknown content type", "POST", "{}", { "Content-Type": "text/plain" }, 415, "UnsupportedMediaType", /the body of the request was in an unknown format/],
-    ["a wrong kind", "POST", JSON.stringify({ apiVersion: "v1", kind: "Secret", metadata: { name: "x" } }), JSON_CT, 400, "BadRequest", 'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion'],
-    ["an unknown apiVersion", "POST", JSON.stringify({ apiVersion: "v9", kind: "ConfigMap", metadata: { name: "x" } }), JSON_CT, 400, "BadRequest", 'ConfigMap in version "v9" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v9" in scheme "kubegen"'],
-    ["a kind from another group", "POST", JSON.stringify({ apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name: "x" } }), JSON_CT, 400, "BadRequest", /cannot be handled as a ConfigMap/],
+    [
+      "an unknown content type",
+      "POST",
+      "{}",
+      { "Content-Type": "text/plain" },
+      415,
+      "UnsupportedMediaType",
+      /the body of the request was in an unknown format/,
+    ],
+    [
+      "a wrong kind",
+      "POST",
+      JSON.stringify({ apiVersion: "v1", kind: "Secret", metadata: { name: "x" } }),
+      JSON_CT,
+      400,
+      "BadRequest",
+      'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion',
+    ],
+    [
+      "an unknown apiVersion",
+      "POST",
+      JSON.stringify({ apiVersion: "v9", kind: "ConfigMap", metadata: { name: "x" } }),
+      JSON_CT,
+      400,
+      "BadRequest",
+      'ConfigMap in version "v9" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v9" in scheme "kubegen"',
+    ],
+    [
+      "a kind from another group",
+      "POST",
+      JSON.stringify({ apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name: "x" } }),
+      JSON_CT,
+      400,
+      "BadRequest",
+      /cannot be handled as a ConfigMap/,
+    ],
     ["a non-string kind", "POST", JSON.stringify({ kind: 7 }), JSON_CT, 400, "BadRequest", /cannot unmarshal number/],
-    ["a bad dryRun", "POST?dryRun=Some", "{}", JSON_CT, 422, "Invalid", 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Some"}: supported values: "All"'],
+    [
+      "a bad dryRun",
+      "POST?dryRun=Some",
+      "{}",
+      JSON_CT,
+      422,
+      "Invalid",
+      'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Some"}: supported values: "All"',
+    ],
     ["a bad fieldValidation", "POST?fieldValidation=Loud", "{}", JSON_CT, 422, "Invalid", /fieldValidation: Unsupported value: "Loud"/],
   ];
   it.each(cases)("%s", async (_what, methodAndQuery, body, headers, code, reason, message) => {
@@ -212,12 +348,24 @@ describe("bad input never gets a 500", () => {
   });
 
   it.each([
-    ["a bad label selector", "/api/v1/namespaces/work/configmaps?labelSelector=a%20in%20(", 400, "BadRequest", /unable to parse requirement/],
+    [
+      "a bad label selector",
+      "/api/v1/namespaces/work/configmaps?labelSelector=a%20in%20(",
+      400,
+      "BadRequest",
+      /unable to parse requirement/,
+    ],
     ["a bad field selector", "/api/v1/namespaces/work/configmaps?fieldSelector=foo", 400, "BadRequest", /invalid selector: 'foo'/],
     ["a bad resourceVersion", "/api/v1/namespaces/work/configmaps?resourceVersion=abc", 400, "BadRequest", /invalid resource version/],
     ["a bad resourceVersion on get", "/api/v1/namespaces/work?resourceVersion=-1", 400, "BadRequest", /invalid resource version/],
     ["a bad limit", "/api/v1/namespaces/work/configmaps?limit=ten", 400, "BadRequest", /limit: strconv.ParseInt/],
-    ["resourceVersionMatch without resourceVersion", "/api/v1/namespaces/work/configmaps?resourceVersionMatch=Exact", 422, "Invalid", /ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided/],
+    [
+      "resourceVersionMatch without resourceVersion",
+      "/api/v1/namespaces/work/configmaps?resourceVersionMatch=Exact",
+      422,
+      "Invalid",
+      /ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided/,
+    ],
     ["a bad watch flag", "/api/v1/namespaces/work/configmaps?watch=maybe", 400, "BadRequest", /strconv.ParseBool/],
   ] as const)("%s", async (_what, path, code, reason, message) => {
     await expectStatus(await t.request("GET", path), code, reason, message);
@@ -225,27 +373,53 @@ describe("bad input never gets a 500", () => {
 
   it("bodies over 3 MiB are a 413, by Content-Length or by what arrives", async () => {
     const big = JSON.stringify({ metadata: { name: "big" }, data: { k: "x".repeat(3 * 1024 * 1024) } });
-    await expectStatus(await post("/api/v1/namespaces/work/configmaps", big), 413, "RequestEntityTooLarge", "Request entity too large: limit is 3145728");
+    await expectStatus(
+      await post("/api/v1/namespaces/work/configmaps", big),
+      413,
+      "RequestEntityTooLarge",
+      "Request entity too large: limit is 3145728",
+    );
     expect((await t.request("GET", "/healthz")).text).toBe("ok");
   });
 
   it("malformed patches are 400s and unknown patch types 415s", async () => {
     await post("/api/v1/namespaces/work/configmaps", { metadata: { name: "pt" } });
-    const patch = (type: string, body: string) => t.request("PATCH", "/api/v1/namespaces/work/configmaps/pt", { body, headers: { "Content-Type": type } });
+    const patch = (type: string, body: string) =>
+      t.request("PATCH", "/api/v1/namespaces/work/configmaps/pt", { body, headers: { "Content-Type": type } });
     await expectStatus(await patch("application/merge-patch+json", "{oops"), 400, "BadRequest", /error decoding patch/);
     await expectStatus(await patch("application/json-patch+json", "{}"), 400, "BadRequest", /jsonpatch.Patch/);
-    const apply = await t.request("PATCH", "/api/v1/namespaces/work/configmaps/pt?fieldManager=me", { body: "a: [b", headers: { "Content-Type": "application/apply-patch+yaml" } });
+    const apply = await t.request("PATCH", "/api/v1/namespaces/work/configmaps/pt?fieldManager=me", {
+      body: "a: [b",
+      headers: { "Content-Type": "application/apply-patch+yaml" },
+    });
     await expectStatus(apply, 400, "BadRequest", /error decoding YAML/);
     await expectStatus(await patch("application/json", "{}"), 415, "UnsupportedMediaType", /application\/strategic-merge-patch\+json/);
-    await expectStatus(await patch("application/apply-patch+yaml", "{}"), 422, "Invalid", 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
+    await expectStatus(
+      await patch("application/apply-patch+yaml", "{}"),
+      422,
+      "Invalid",
+      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+    );
   });
 
   it("unknown paths are upstream's 404, unsupported verbs 405", async () => {
-    for (const path of ["/api/v1/widgets", "/apis/apps/v1/gadgets", "/api/v2/namespaces", "/api/v1/namespaces/work/configmaps/c/bogus", "/api/v1/configmaps/c", "/nonsense"]) {
+    for (const path of [
+      "/api/v1/widgets",
+      "/apis/apps/v1/gadgets",
+      "/api/v2/namespaces",
+      "/api/v1/namespaces/work/configmaps/c/bogus",
+      "/api/v1/configmaps/c",
+      "/nonsense",
+    ]) {
       const res = await t.request("GET", path);
       await expectStatus(res, 404, "NotFound", "the server could not find the requested resource");
     }
-    await expectStatus(await t.request("DELETE", "/api/v1/namespaces"), 405, "MethodNotAllowed", 'deletecollection is not supported on resources of kind "namespaces"');
+    await expectStatus(
+      await t.request("DELETE", "/api/v1/namespaces"),
+      405,
+      "MethodNotAllowed",
+      'deletecollection is not supported on resources of kind "namespaces"',
+    );
     await expectStatus(await t.request("POST", "/api/v1/namespaces/work/configmaps/c"), 405, "MethodNotAllowed");
     await expectStatus(await t.request("POST", "/api/v1/configmaps", { body: "{}" }), 405, "MethodNotAllowed");
     await expectStatus(await t.request("DELETE", "/api/v1/namespaces/work/status"), 405, "MethodNotAllowed");
@@ -258,7 +432,12 @@ describe("bad input never gets a 500", () => {
 
 describe("admission: NamespaceLifecycle", () => {
   it("refuses content in a missing namespace with 404", async () => {
-    await expectStatus(await post("/api/v1/namespaces/ghost/configmaps", { metadata: { name: "c" } }), 404, "NotFound", 'namespaces "ghost" not found');
+    await expectStatus(
+      await post("/api/v1/namespaces/ghost/configmaps", { metadata: { name: "c" } }),
+      404,
+      "NotFound",
+      'namespaces "ghost" not found',
+    );
   });
 
   it("refuses new content in a terminating namespace with 403", async () => {
@@ -267,14 +446,24 @@ describe("admission: NamespaceLifecycle", () => {
     const obj = ns.objects.get("/dying")!;
     obj.status = { phase: "Terminating" };
     const res = await post("/api/v1/namespaces/dying/configmaps", { metadata: { name: "late" } });
-    await expectStatus(res, 403, "Forbidden", 'configmaps "late" is forbidden: unable to create new content in namespace dying because it is being terminated');
+    await expectStatus(
+      res,
+      403,
+      "Forbidden",
+      'configmaps "late" is forbidden: unable to create new content in namespace dying because it is being terminated',
+    );
     expect(res.json<{ details: { causes: unknown[] } }>().details.causes).toEqual([
       { reason: "NamespaceTerminating", message: "namespace dying is being terminated", field: "metadata.namespace" },
     ]);
   });
 
   it.each(["default", "kube-system", "kube-public"])("%s cannot be deleted", async (name) => {
-    await expectStatus(await t.request("DELETE", `/api/v1/namespaces/${name}`), 403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`);
+    await expectStatus(
+      await t.request("DELETE", `/api/v1/namespaces/${name}`),
+      403,
+      "Forbidden",
+      `namespaces "${name}" is forbidden: this namespace may not be deleted`,
+    );
   });
 
   it("kube-node-lease can be deleted", async () => {
@@ -308,7 +497,10 @@ describe("watch", () => {
     await t.request("DELETE", "/api/v1/namespaces/work/configmaps/w1");
     const got = await events;
     w.close();
-    expect(got.map((e) => [e.type, (e.object as { metadata: { name: string } }).metadata.name])).toEqual([["ADDED", "w1"], ["DELETED", "w1"]]);
+    expect(got.map((e) => [e.type, (e.object as { metadata: { name: string } }).metadata.name])).toEqual([
+      ["ADDED", "w1"],
+      ["DELETED", "w1"],
+    ]);
   });
 
   it("sends Tables with column definitions in the first event only", async () => {
@@ -316,7 +508,10 @@ describe("watch", () => {
     const events = readLines(w.chunks, 2);
     await post("/api/v1/namespaces", { metadata: { name: "tw1" } });
     await post("/api/v1/namespaces", { metadata: { name: "tw2" } });
-    const [first, second] = (await events) as { type: string; object: { kind: string; columnDefinitions: unknown[]; rows: { cells: unknown[] }[] } }[];
+    const [first, second] = (await events) as {
+      type: string;
+      object: { kind: string; columnDefinitions: unknown[]; rows: { cells: unknown[] }[] };
+    }[];
     w.close();
     expect(first!.object.kind).toBe("Table");
     expect(first!.object.columnDefinitions).toHaveLength(3);

@@ -105,10 +105,20 @@ export class FakeStorage implements RESTStorage {
   async list(ctx: RequestContext, opts: ListOptions): Promise<KubeList> {
     await this.enter(ctx);
     const items = this.matching(ctx, opts).map(copy);
-    return { apiVersion: this.group ? `${this.group}/${this.version}` : this.version, kind: this.info.listKind, metadata: { resourceVersion: String(revision) }, items };
+    return {
+      apiVersion: this.group ? `${this.group}/${this.version}` : this.version,
+      kind: this.info.listKind,
+      metadata: { resourceVersion: String(revision) },
+      items,
+    };
   }
 
-  async update(ctx: RequestContext, name: string, obj: KubeObject, opts: WriteOptions & { createIfMissing?: boolean }): Promise<{ object: KubeObject; created: boolean }> {
+  async update(
+    ctx: RequestContext,
+    name: string,
+    obj: KubeObject,
+    opts: WriteOptions & { createIfMissing?: boolean },
+  ): Promise<{ object: KubeObject; created: boolean }> {
     await this.enter(ctx);
     const key = this.key(ctx.namespace, name);
     const old = this.objects.get(key);
@@ -117,7 +127,12 @@ export class FakeStorage implements RESTStorage {
       throw newNotFound(this.gr, name);
     }
     const o = copy(obj);
-    o.metadata = { ...o.metadata, uid: old.metadata?.uid, creationTimestamp: old.metadata?.creationTimestamp, resourceVersion: String(++revision) };
+    o.metadata = {
+      ...o.metadata,
+      uid: old.metadata?.uid,
+      creationTimestamp: old.metadata?.creationTimestamp,
+      resourceVersion: String(++revision),
+    };
     if (!opts.dryRun) {
       this.objects.set(key, o);
       this.emit("MODIFIED", o);
@@ -178,7 +193,8 @@ export class FakeStorage implements RESTStorage {
 /** RFC 7386 merge patch. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> = typeof target === "object" && target !== null && !Array.isArray(target) ? { ...(target as object) } : {};
+  const out: Record<string, unknown> =
+    typeof target === "object" && target !== null && !Array.isArray(target) ? { ...(target as object) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);

@@ -20,7 +20,15 @@ describe("authentication", () => {
     expect((await t.request("GET", "/api/v1/namespaces", { as: "anonymous" })).status).toBe(200);
     const bad = await t.request("GET", "/api/v1/namespaces", { as: { token: "wrong" } });
     expect(bad.status).toBe(401);
-    expect(bad.json()).toEqual({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: "Unauthorized", reason: "Unauthorized", code: 401 });
+    expect(bad.json()).toEqual({
+      kind: "Status",
+      apiVersion: "v1",
+      metadata: {},
+      status: "Failure",
+      message: "Unauthorized",
+      reason: "Unauthorized",
+      code: 401,
+    });
   });
 
   it("records who asked (the user reaches storage)", async () => {
@@ -50,13 +58,19 @@ describe("max in-flight", () => {
     const cms = storages.find((s) => s.info.plural === "configmaps") as FakeStorage;
     cms.delayMs = 300;
     t = await startTestServer({ tokens, storages, maxRequestsInFlight: 2, maxMutatingRequestsInFlight: 1 });
-    const slow = [t.request("GET", "/api/v1/configmaps", { as: { token: "user-token" } }), t.request("GET", "/api/v1/configmaps", { as: { token: "user-token" } })];
+    const slow = [
+      t.request("GET", "/api/v1/configmaps", { as: { token: "user-token" } }),
+      t.request("GET", "/api/v1/configmaps", { as: { token: "user-token" } }),
+    ];
     await new Promise((r) => setTimeout(r, 50));
     const rejected = await t.request("GET", "/api/v1/namespaces", { as: { token: "user-token" } });
     expect(rejected.status).toBe(429);
     expect(rejected.headers["retry-after"]).toBe("1");
     // Mutating requests have their own budget.
-    expect((await t.request("POST", "/api/v1/namespaces", { as: { token: "user-token" }, body: JSON.stringify({ metadata: { name: "m" } }) })).status).toBe(201);
+    expect(
+      (await t.request("POST", "/api/v1/namespaces", { as: { token: "user-token" }, body: JSON.stringify({ metadata: { name: "m" } }) }))
+        .status,
+    ).toBe(201);
     expect((await t.request("GET", "/api/v1/namespaces", { as: { token: "admin-token" } })).status).toBe(200);
     expect((await Promise.all(slow)).map((r) => r.status)).toEqual([200, 200]);
     expect((await t.request("GET", "/api/v1/namespaces", { as: { token: "user-token" } })).status).toBe(200);
@@ -70,7 +84,12 @@ describe("request timeout", () => {
     t = await startTestServer({ storages, requestTimeoutMs: 200 });
     const res = await t.request("GET", "/api/v1/configmaps");
     expect(res.status).toBe(504);
-    expect(res.json()).toMatchObject({ kind: "Status", reason: "Timeout", code: 504, message: "Timeout: request did not complete within the allotted timeout" });
+    expect(res.json()).toMatchObject({
+      kind: "Status",
+      reason: "Timeout",
+      code: 504,
+      message: "Timeout: request did not complete within the allotted timeout",
+    });
     // Watches are exempt.
     const w = await t.stream("/api/v1/namespaces?watch=1&timeoutSeconds=1");
     expect(w.status).toBe(200);
@@ -92,7 +111,10 @@ describe("the timeout query parameter", () => {
     expect(res.status).toBe(504);
     const bad = await t.request("GET", "/api/v1/namespaces?timeout=soon");
     expect(bad.status).toBe(400);
-    expect(bad.json()).toMatchObject({ reason: "BadRequest", message: expect.stringContaining("invalid timeout specified in the request URL") });
+    expect(bad.json()).toMatchObject({
+      reason: "BadRequest",
+      message: expect.stringContaining("invalid timeout specified in the request URL"),
+    });
     expect((await t.request("GET", "/api/v1/namespaces?timeout=32s")).status).toBe(200);
   });
 });
@@ -105,7 +127,12 @@ describe("panic recovery", () => {
     t = await startTestServer({ storages, log: (l) => logs.push(l) });
     const res = await t.request("GET", "/api/v1/configmaps");
     expect(res.status).toBe(500);
-    expect(res.json()).toMatchObject({ kind: "Status", reason: "InternalError", code: 500, message: "Internal error occurred: cannot read properties of undefined" });
+    expect(res.json()).toMatchObject({
+      kind: "Status",
+      reason: "InternalError",
+      code: 500,
+      message: "Internal error occurred: cannot read properties of undefined",
+    });
     expect(logs.some((l) => l.includes("cannot read properties of undefined"))).toBe(true);
     expect((await t.request("GET", "/healthz")).text).toBe("ok");
   });

@@ -32,7 +32,10 @@ export interface TestServer {
   storages: RESTStorage[];
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Opens a streaming request; resolves with the response once headers arrive. */
-  stream(path: string, options?: RequestOptions): Promise<{ status: number; headers: Record<string, unknown>; chunks: AsyncIterable<Buffer>; close(): void }>;
+  stream(
+    path: string,
+    options?: RequestOptions,
+  ): Promise<{ status: number; headers: Record<string, unknown>; chunks: AsyncIterable<Buffer>; close(): void }>;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,14 @@ export function defaultFakeStorages(): RESTStorage[] {
   const nsStatus = new FakeStorage(ns.info);
   // The status subresource shares the namespace objects.
   Object.assign(nsStatus, { objects: ns.objects });
-  const status: RESTStorage = { info: ns.info, group: "", version: "v1", get: nsStatus.get.bind(nsStatus), update: nsStatus.update.bind(nsStatus), patch: nsStatus.patch.bind(nsStatus) };
+  const status: RESTStorage = {
+    info: ns.info,
+    group: "",
+    version: "v1",
+    get: nsStatus.get.bind(nsStatus),
+    update: nsStatus.update.bind(nsStatus),
+    patch: nsStatus.patch.bind(nsStatus),
+  };
   const finalize: RESTStorage = { info: ns.info, group: "", version: "v1", update: nsStatus.update.bind(nsStatus) };
   ns.subresources = { status, finalize };
   // Namespaces cannot be deleted as a collection upstream.
@@ -65,9 +75,7 @@ export function defaultFakeStorages(): RESTStorage[] {
   return [...core, ...fakeStorages(coordinationResources, "coordination.k8s.io")];
 }
 
-export async function startTestServer(
-  options: Partial<APIServerOptions> & { storages?: RESTStorage[] } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: Partial<APIServerOptions> & { storages?: RESTStorage[] } = {}): Promise<TestServer> {
   const { dir, certs } = await sharedCerts();
   const storages = options.storages ?? defaultFakeStorages();
   const server = new APIServer({

@@ -13,7 +13,10 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   ts = await startTestServer({ log: (line) => logs.push(line) });
-  await ts.request("POST", "/api/v1/namespaces", { body: JSON.stringify({ metadata: { name: "fuzz" } }), headers: { "Content-Type": "application/json" } });
+  await ts.request("POST", "/api/v1/namespaces", {
+    body: JSON.stringify({ metadata: { name: "fuzz" } }),
+    headers: { "Content-Type": "application/json" },
+  });
 });
 afterAll(async () => {
   await ts.close();
@@ -38,7 +41,22 @@ const token = fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~-]{1,8}$/);
 const junk = fc.string({ unit: "binary-ascii", maxLength: 12 });
 const method = fc.oneof(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"), token, junk);
 const segment = fc.oneof(
-  fc.constantFrom("api", "apis", "v1", "namespaces", "fuzz", "configmaps", "cm", "status", "watch", "healthz", "openapi", "version", "", ".."),
+  fc.constantFrom(
+    "api",
+    "apis",
+    "v1",
+    "namespaces",
+    "fuzz",
+    "configmaps",
+    "cm",
+    "status",
+    "watch",
+    "healthz",
+    "openapi",
+    "version",
+    "",
+    "..",
+  ),
   fc.stringMatching(/^[a-z0-9%./?&=:;@+$,!*'()~_-]{0,12}$/),
 );
 const target = fc.oneof(
@@ -48,7 +66,17 @@ const target = fc.oneof(
 );
 const version = fc.oneof(fc.constantFrom("HTTP/1.1", "HTTP/1.0"), fc.constantFrom("HTTP/2.0", "HTTP/1", "HTTP/x", "", "http/1.1"));
 const contentType = fc.oneof(
-  fc.constantFrom("application/json", "application/yaml", "application/vnd.kubernetes.protobuf", "application/merge-patch+json", "application/json-patch+json", "application/strategic-merge-patch+json", "application/apply-patch+yaml", ";;;/==", "text/plain"),
+  fc.constantFrom(
+    "application/json",
+    "application/yaml",
+    "application/vnd.kubernetes.protobuf",
+    "application/merge-patch+json",
+    "application/json-patch+json",
+    "application/strategic-merge-patch+json",
+    "application/apply-patch+yaml",
+    ";;;/==",
+    "text/plain",
+  ),
   junk,
 );
 const body = fc.oneof(fc.constantFrom("", "{}", "[]", '{"metadata":{"name":"x"}}', "null", "a: [b"), junk);
@@ -81,7 +109,13 @@ describe("random requests", () => {
     await fc.assert(
       fc.asyncProperty(method, target, version, fc.option(contentType), body, framing, async (m, t, v, ct, payload, f) => {
         const { headers, body: sent } = frame(f, payload);
-        const head = [`${m} ${t} ${v}`.trimEnd(), "Host: x", "Connection: close", ...(ct === null ? [] : [`Content-Type: ${ct}`]), ...headers];
+        const head = [
+          `${m} ${t} ${v}`.trimEnd(),
+          "Host: x",
+          "Connection: close",
+          ...(ct === null ? [] : [`Content-Type: ${ct}`]),
+          ...headers,
+        ];
         const request = Buffer.from(`${head.join("\r\n")}\r\n\r\n${sent}`, "latin1");
         const line = await statusLineFor(request);
         expect(line, JSON.stringify(request.toString("latin1"))).toMatch(/^HTTP\/1\.1 [1-4]\d\d /);

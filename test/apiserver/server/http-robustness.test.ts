@@ -48,7 +48,8 @@ function rawExchange(port: number, ca: string, request: string | Buffer, options
 
 let ts: TestServer;
 let ca: string;
-const send = (request: string | Buffer, options?: { keepOpen?: boolean }): Promise<RawAnswer> => rawExchange(ts.server.port, ca, request, options);
+const send = (request: string | Buffer, options?: { keepOpen?: boolean }): Promise<RawAnswer> =>
+  rawExchange(ts.server.port, ca, request, options);
 
 const logs: string[] = [];
 
@@ -63,34 +64,87 @@ afterAll(async () => {
 describe("malformed requests get an HTTP answer, not a dropped connection", () => {
   const cases: { name: string; request: string; status: string; body: string | RegExp }[] = [
     { name: "a request line that is not HTTP", request: "GARBAGE\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "a request line without a version", request: "GET /api HTTP/\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "a header line without a colon", request: "GET /api HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
+    {
+      name: "a request line without a version",
+      request: "GET /api HTTP/\r\nHost: x\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
+    {
+      name: "a header line without a colon",
+      request: "GET /api HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
     {
       name: "bad chunking",
-      request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+      request:
+        "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
       status: "HTTP/1.1 400 Bad Request",
       body: "400 Bad Request",
     },
     {
       name: "Content-Length with Transfer-Encoding",
-      request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+      request:
+        "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
       status: "HTTP/1.1 400 Bad Request",
       body: "400 Bad Request",
     },
-    { name: "a negative Content-Length", request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "a non-numeric Content-Length", request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "a request line without a version (HTTP/0.9)", request: "GET /api\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "an unsupported HTTP version", request: "GET /api HTTP/2.0\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request: unsupported protocol version", body: "400 Bad Request: unsupported protocol version" },
-    { name: "HTTP/1.1 without a Host header", request: "GET /api HTTP/1.1\r\n\r\n", status: "HTTP/1.1 400 Bad Request: missing required Host header", body: "400 Bad Request: missing required Host header" },
-    { name: "a method token followed by garbage", request: "FOO /api HTTP/1.1 extra\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
+    {
+      name: "a negative Content-Length",
+      request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
+    {
+      name: "a non-numeric Content-Length",
+      request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
+    {
+      name: "a request line without a version (HTTP/0.9)",
+      request: "GET /api\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
+    {
+      name: "an unsupported HTTP version",
+      request: "GET /api HTTP/2.0\r\nHost: x\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request: unsupported protocol version",
+      body: "400 Bad Request: unsupported protocol version",
+    },
+    {
+      name: "HTTP/1.1 without a Host header",
+      request: "GET /api HTTP/1.1\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request: missing required Host header",
+      body: "400 Bad Request: missing required Host header",
+    },
+    {
+      name: "a method token followed by garbage",
+      request: "FOO /api HTTP/1.1 extra\r\nHost: x\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
     {
       name: "a Transfer-Encoding Go does not implement",
-      request: "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n",
+      request:
+        "POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n",
       status: "HTTP/1.1 501 Not Implemented",
       body: "Unsupported transfer encoding",
     },
-    { name: "a target that is not a path", request: "GET api HTTP/1.1\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
-    { name: "a broken escape in the path", request: "GET /api/v1/namespaces/%zz HTTP/1.1\r\nHost: x\r\n\r\n", status: "HTTP/1.1 400 Bad Request", body: "400 Bad Request" },
+    {
+      name: "a target that is not a path",
+      request: "GET api HTTP/1.1\r\nHost: x\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
+    {
+      name: "a broken escape in the path",
+      request: "GET /api/v1/namespaces/%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      status: "HTTP/1.1 400 Bad Request",
+      body: "400 Bad Request",
+    },
     {
       name: "a path of slashes (once a crash of the whole server)",
       request: "GET //// HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
@@ -130,7 +184,9 @@ describe("malformed requests get an HTTP answer, not a dropped connection", () =
   it("answers bad chunking that arrives while the handler reads the body", async () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = tls.connect({ host: "127.0.0.1", port: ts.server.port, ca, servername: "localhost" }, () => {
-        socket.write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{\"\r\n");
+        socket.write(
+          'POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{"\r\n',
+        );
         // The handler has the request and waits for more of the body when the bad chunk comes.
         setTimeout(() => socket.write("zz\r\n"), 100);
       });
@@ -162,8 +218,12 @@ describe("malformed requests get an HTTP answer, not a dropped connection", () =
 
   it("leaves network errors unanswered and maps the parser's codes as Go does", () => {
     expect(clientErrorResponse(Object.assign(new Error("reset"), { code: "ECONNRESET" }))).toBeUndefined();
-    expect(clientErrorResponse(Object.assign(new Error("te"), { code: "HPE_INVALID_TRANSFER_ENCODING" }))).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n[^]*\r\n\r\nUnsupported transfer encoding$/);
-    expect(clientErrorResponse(Object.assign(new Error("timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }))).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(clientErrorResponse(Object.assign(new Error("te"), { code: "HPE_INVALID_TRANSFER_ENCODING" }))).toMatch(
+      /^HTTP\/1\.1 501 Not Implemented\r\n[^]*\r\n\r\nUnsupported transfer encoding$/,
+    );
+    expect(clientErrorResponse(Object.assign(new Error("timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }))).toMatch(
+      /^HTTP\/1\.1 408 Request Timeout\r\n/,
+    );
   });
 });
 
@@ -259,7 +319,10 @@ describe("request header timeout", () => {
       const watch = await slow.stream("/api/v1/namespaces?watch=true");
       expect(watch.status).toBe(200);
       await new Promise((r) => setTimeout(r, 600));
-      const created = await slow.request("POST", "/api/v1/namespaces", { body: JSON.stringify({ metadata: { name: "late" } }), headers: { "Content-Type": "application/json" } });
+      const created = await slow.request("POST", "/api/v1/namespaces", {
+        body: JSON.stringify({ metadata: { name: "late" } }),
+        headers: { "Content-Type": "application/json" },
+      });
       expect(created.status).toBe(201);
       let seen = "";
       for await (const chunk of watch.chunks) {
@@ -280,7 +343,8 @@ describe("request header timeout", () => {
 });
 
 describe("Content-Type on body-carrying requests", () => {
-  const MESSAGE = "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf";
+  const MESSAGE =
+    "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf";
   const base = "/api/v1/namespaces/robust/configmaps";
   const json = { "Content-Type": "application/json" };
   const expect415 = (res: { status: number; json(): Record<string, unknown> }, message: string | RegExp = MESSAGE): void => {
@@ -292,8 +356,12 @@ describe("Content-Type on body-carrying requests", () => {
   };
 
   beforeAll(async () => {
-    expect((await ts.request("POST", "/api/v1/namespaces", { body: JSON.stringify({ metadata: { name: "robust" } }), headers: json })).status).toBe(201);
-    expect((await ts.request("POST", base, { body: JSON.stringify({ metadata: { name: "kept" }, data: { a: "1" } }), headers: json })).status).toBe(201);
+    expect(
+      (await ts.request("POST", "/api/v1/namespaces", { body: JSON.stringify({ metadata: { name: "robust" } }), headers: json })).status,
+    ).toBe(201);
+    expect(
+      (await ts.request("POST", base, { body: JSON.stringify({ metadata: { name: "kept" }, data: { a: "1" } }), headers: json })).status,
+    ).toBe(201);
   });
 
   const stored = async (): Promise<{ names: string[]; data: unknown }> => {
@@ -306,7 +374,9 @@ describe("Content-Type on body-carrying requests", () => {
     it(`refuses ${JSON.stringify(contentType)} on create, update and delete with 415 and stores nothing`, async () => {
       const headers = { "Content-Type": contentType };
       expect415(await ts.request("POST", base, { body: JSON.stringify({ metadata: { name: "new" } }), headers }));
-      expect415(await ts.request("PUT", `${base}/kept`, { body: JSON.stringify({ metadata: { name: "kept" }, data: { a: "2" } }), headers }));
+      expect415(
+        await ts.request("PUT", `${base}/kept`, { body: JSON.stringify({ metadata: { name: "kept" }, data: { a: "2" } }), headers }),
+      );
       expect415(await ts.request("DELETE", `${base}/kept`, { body: JSON.stringify({ kind: "DeleteOptions", apiVersion: "v1" }), headers }));
       expect(await stored()).toEqual({ names: ["kept"], data: { a: "1" } });
     });
@@ -314,7 +384,10 @@ describe("Content-Type on body-carrying requests", () => {
 
   it("refuses a malformed patch type with 415 naming the patch types", async () => {
     for (const contentType of [";;;/==", "application/json", "application/merge-patch+json/x"]) {
-      expect415(await ts.request("PATCH", `${base}/kept`, { body: JSON.stringify({ data: { a: "3" } }), headers: { "Content-Type": contentType } }), /^the body of the request was in an unknown format - accepted media types include: .*application\/merge-patch\+json/);
+      expect415(
+        await ts.request("PATCH", `${base}/kept`, { body: JSON.stringify({ data: { a: "3" } }), headers: { "Content-Type": contentType } }),
+        /^the body of the request was in an unknown format - accepted media types include: .*application\/merge-patch\+json/,
+      );
     }
     expect(await stored()).toEqual({ names: ["kept"], data: { a: "1" } });
   });

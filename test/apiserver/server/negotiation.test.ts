@@ -21,18 +21,26 @@ describe("negotiation", () => {
   });
 
   it("reads kubectl's Table accept header", () => {
-    const m = negotiateOutput("application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json", resourceRestrictions);
+    const m = negotiateOutput(
+      "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json",
+      resourceRestrictions,
+    );
     expect(m.convert).toEqual({ kind: "Table", group: "meta.k8s.io", version: "v1" });
   });
 
   it("skips Table in protobuf and unknown conversions, falling through to the next clause", () => {
-    const m = negotiateOutput("application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io, application/json;as=Foo;g=x;v=v1, application/json", resourceRestrictions);
+    const m = negotiateOutput(
+      "application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io, application/json;as=Foo;g=x;v=v1, application/json",
+      resourceRestrictions,
+    );
     expect(m.format).toBe("json");
     expect(m.convert).toBeUndefined();
   });
 
   it("answers 406 when nothing is acceptable, and for YAML watches", () => {
-    expect(() => negotiateOutput("text/html", resourceRestrictions)).toThrow(/only the following media types are accepted: application\/json, application\/yaml, application\/vnd.kubernetes.protobuf/);
+    expect(() => negotiateOutput("text/html", resourceRestrictions)).toThrow(
+      /only the following media types are accepted: application\/json, application\/yaml, application\/vnd.kubernetes.protobuf/,
+    );
     try {
       negotiateOutput("application/yaml", resourceRestrictions, true);
       expect.unreachable();
@@ -59,7 +67,22 @@ describe("negotiation", () => {
     expect(parseMediaType('application/json;a="x;y" ; b = z;')).toEqual({ mediaType: "application/json", params: { a: "x;y", b: "z" } });
     expect(parseMediaType("application/json;a=x;a=x")).toEqual({ mediaType: "application/json", params: { a: "x" } });
     expect(parseMediaType('application/json;a=""')).toEqual({ mediaType: "application/json", params: { a: "" } });
-    for (const bad of [";;;/==", "", " ", "/json", "application/", "application/json/x", "application json", "application/json;;", "application/json;a", "application/json;a=", "application/json;=b", 'application/json;a="open', "application/json;a=x;a=y", "appli(cation/json"]) {
+    for (const bad of [
+      ";;;/==",
+      "",
+      " ",
+      "/json",
+      "application/",
+      "application/json/x",
+      "application json",
+      "application/json;;",
+      "application/json;a",
+      "application/json;a=",
+      "application/json;=b",
+      'application/json;a="open',
+      "application/json;a=x;a=y",
+      "appli(cation/json",
+    ]) {
       expect(parseMediaType(bad), bad).toBeUndefined();
     }
   });
@@ -71,7 +94,9 @@ describe("negotiation", () => {
         expect.unreachable(bad);
       } catch (err) {
         expect(isUnsupportedMediaType(err), bad).toBe(true);
-        expect((err as Error).message).toBe("the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf");
+        expect((err as Error).message).toBe(
+          "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf",
+        );
       }
     }
     expect(negotiateInput("")).toBe("json");
@@ -80,7 +105,11 @@ describe("negotiation", () => {
   });
 
   it("recognises aggregated discovery requests", () => {
-    expect(wantsAggregated("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json")).toBe("v2");
+    expect(
+      wantsAggregated(
+        "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json",
+      ),
+    ).toBe("v2");
     expect(wantsAggregated("application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList")).toBe("v2beta1");
     expect(wantsAggregated("application/json")).toBeUndefined();
     expect(wantsAggregated(undefined)).toBeUndefined();

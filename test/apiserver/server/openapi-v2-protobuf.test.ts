@@ -24,16 +24,37 @@ type Json = unknown;
 type Obj = Record<string, Json>;
 
 /** Messages that are only a list of (name, value) pairs, i.e. a JSON object. */
-const MAPS = new Set(["Definitions", "Properties", "ParameterDefinitions", "ResponseDefinitions", "SecurityDefinitions", "Oauth2Scopes", "Headers", "Examples", "Default", "SecurityRequirement", "VendorExtension"]);
+const MAPS = new Set([
+  "Definitions",
+  "Properties",
+  "ParameterDefinitions",
+  "ResponseDefinitions",
+  "SecurityDefinitions",
+  "Oauth2Scopes",
+  "Headers",
+  "Examples",
+  "Default",
+  "SecurityRequirement",
+  "VendorExtension",
+]);
 /** Messages that are a oneof: the JSON is whichever alternative is set. */
-const ONEOFS = new Set(["AdditionalPropertiesItem", "ParametersItem", "Parameter", "NonBodyParameter", "ResponseValue", "SchemaItem", "SecurityDefinitionsItem"]);
+const ONEOFS = new Set([
+  "AdditionalPropertiesItem",
+  "ParametersItem",
+  "Parameter",
+  "NonBodyParameter",
+  "ResponseValue",
+  "SchemaItem",
+  "SecurityDefinitionsItem",
+]);
 
 const camel = (s: string): string => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Named<X> pairs back to a JSON object. */
 function pairs(type: protobuf.Type, list: Obj[] | undefined, out: Obj = {}): Obj {
   const valueField = type.fields.value!;
-  for (const p of list ?? []) out[p.name as string] = valueField.resolvedType ? back(valueField.resolvedType as protobuf.Type, p.value as Obj) : (p.value ?? "");
+  for (const p of list ?? [])
+    out[p.name as string] = valueField.resolvedType ? back(valueField.resolvedType as protobuf.Type, p.value as Obj) : (p.value ?? "");
   return out;
 }
 
@@ -90,7 +111,14 @@ afterAll(async () => t.close());
 
 describe("/openapi/v2 as protobuf", () => {
   it("the fixture .proto is gnostic's, and protoc accepts it", () => {
-    expect(() => execFileSync("protoc", [`--proto_path=${FIXTURES}`, "--proto_path=/usr/include", "--descriptor_set_out=/dev/null", "OpenAPIv2.proto"])).not.toThrow();
+    expect(() =>
+      execFileSync("protoc", [
+        `--proto_path=${FIXTURES}`,
+        "--proto_path=/usr/include",
+        "--descriptor_set_out=/dev/null",
+        "OpenAPIv2.proto",
+      ]),
+    ).not.toThrow();
     expect(Document.fieldsArray.map((f) => `${f.id}:${f.name}`)).toContain("16:vendor_extension");
   });
 
@@ -133,7 +161,14 @@ describe("encodeOpenAPIV2Document", () => {
   it("encodes every Swagger 2.0 shape the message has, and nothing is lost but proto3's zero values", () => {
     const doc = {
       swagger: "2.0",
-      info: { title: "T", version: "1", description: "d", contact: { name: "n", email: "e@x" }, license: { name: "Apache-2.0" }, "x-info": { a: [1, 2] } },
+      info: {
+        title: "T",
+        version: "1",
+        description: "d",
+        contact: { name: "n", email: "e@x" },
+        license: { name: "Apache-2.0" },
+        "x-info": { a: [1, 2] },
+      },
       host: "example.com",
       basePath: "/base",
       schemes: ["https"],
@@ -151,12 +186,32 @@ describe("encodeOpenAPIV2Document", () => {
             operationId: "getThing",
             parameters: [
               { name: "X-Trace", in: "header", type: "string", maxLength: 64, enum: ["a", "b"] },
-              { name: "limit", in: "query", type: "integer", format: "int32", minimum: 1, maximum: 500.5, exclusiveMaximum: true, default: 50 },
-              { name: "tags", in: "query", type: "array", items: { type: "string", items: { type: "string" } }, collectionFormat: "csv", uniqueItems: true },
+              {
+                name: "limit",
+                in: "query",
+                type: "integer",
+                format: "int32",
+                minimum: 1,
+                maximum: 500.5,
+                exclusiveMaximum: true,
+                default: 50,
+              },
+              {
+                name: "tags",
+                in: "query",
+                type: "array",
+                items: { type: "string", items: { type: "string" } },
+                collectionFormat: "csv",
+                uniqueItems: true,
+              },
               { name: "upload", in: "formData", type: "file", allowEmptyValue: true },
             ],
             responses: {
-              "200": { description: "OK", schema: { $ref: "#/definitions/Thing" }, headers: { "X-Rate": { type: "integer", description: "left" } } },
+              "200": {
+                description: "OK",
+                schema: { $ref: "#/definitions/Thing" },
+                headers: { "X-Rate": { type: "integer", description: "left" } },
+              },
               "404": { $ref: "#/responses/NotFound" },
               default: { description: "file", schema: { type: "file" } },
               "x-responses": true,
@@ -176,8 +231,20 @@ describe("encodeOpenAPIV2Document", () => {
             count: { type: ["integer", "null"], format: "int64", multipleOf: 2, default: 0 },
             labels: { type: "object", additionalProperties: { type: "string" } },
             closed: { type: "object", additionalProperties: false, maxProperties: 3, minProperties: 1 },
-            list: { type: "array", items: { $ref: "#/definitions/Thing" }, maxItems: 10, minItems: 1, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"] },
-            both: { allOf: [{ $ref: "#/definitions/Thing" }, { type: "object" }], readOnly: true, xml: { name: "b", wrapped: true }, discriminator: "kind" },
+            list: {
+              type: "array",
+              items: { $ref: "#/definitions/Thing" },
+              maxItems: 10,
+              minItems: 1,
+              "x-kubernetes-list-type": "map",
+              "x-kubernetes-list-map-keys": ["name"],
+            },
+            both: {
+              allOf: [{ $ref: "#/definitions/Thing" }, { type: "object" }],
+              readOnly: true,
+              xml: { name: "b", wrapped: true },
+              discriminator: "kind",
+            },
           },
           externalDocs: { url: "https://example.com/docs" },
           "x-kubernetes-group-version-kind": [{ group: "", kind: "Thing", version: "v1" }],
@@ -192,7 +259,13 @@ describe("encodeOpenAPIV2Document", () => {
       securityDefinitions: {
         BearerToken: { type: "apiKey", name: "authorization", in: "header", description: "Bearer" },
         basic: { type: "basic" },
-        oauth: { type: "oauth2", flow: "accessCode", authorizationUrl: "https://a", tokenUrl: "https://t", scopes: { read: "r", write: "w" } },
+        oauth: {
+          type: "oauth2",
+          flow: "accessCode",
+          authorizationUrl: "https://a",
+          tokenUrl: "https://t",
+          scopes: { read: "r", write: "w" },
+        },
         implicit: { type: "oauth2", flow: "implicit", authorizationUrl: "https://a", scopes: {} },
       },
       tags: [{ name: "things", description: "Things", externalDocs: { url: "https://example.com" } }],
@@ -201,8 +274,18 @@ describe("encodeOpenAPIV2Document", () => {
     };
     expect(decode(encodeOpenAPIV2Document(doc))).toEqual(doc);
     // Zero values are not on the wire (proto3), as with upstream's encoder.
-    const zeros = { swagger: "2.0", info: { title: "", version: "1" }, paths: {}, definitions: { Z: { type: "object", readOnly: false, minLength: 0 } } };
-    expect(decode(encodeOpenAPIV2Document(zeros))).toEqual({ swagger: "2.0", info: { version: "1" }, paths: {}, definitions: { Z: { type: "object" } } });
+    const zeros = {
+      swagger: "2.0",
+      info: { title: "", version: "1" },
+      paths: {},
+      definitions: { Z: { type: "object", readOnly: false, minLength: 0 } },
+    };
+    expect(decode(encodeOpenAPIV2Document(zeros))).toEqual({
+      swagger: "2.0",
+      info: { version: "1" },
+      paths: {},
+      definitions: { Z: { type: "object" } },
+    });
   });
 
   it("writes fields in number order and free-form values as YAML", () => {
@@ -216,7 +299,11 @@ describe("encodeOpenAPIV2Document", () => {
       r.skipType(tag & 7);
     }
     expect(tags).toEqual([1, 2, 8, 16]);
-    const ext = (Document.toObject(Document.decode(bytes), { keepCase: true } as protobuf.IConversionOptions) as { vendor_extension: { value: { yaml: string } }[] }).vendor_extension[0]!;
+    const ext = (
+      Document.toObject(Document.decode(bytes), { keepCase: true } as protobuf.IConversionOptions) as {
+        vendor_extension: { value: { yaml: string } }[];
+      }
+    ).vendor_extension[0]!;
     // Quoted, so that YAML 1.1 readers (gopkg.in/yaml.v2) keep it a string.
     expect(ext.value.yaml).toBe('"on"\n');
   });

@@ -59,14 +59,20 @@ describe("request bodies", () => {
   it("answers 413 past the limit: on the declared length, and while reading a chunked body", async () => {
     t = await startTestServer({ maxRequestBodyBytes: 1000 });
     const big = JSON.stringify({ metadata: { name: "big" }, data: { k: "x".repeat(2000) } });
-    const declared = await t.request("POST", "/api/v1/namespaces/default/configmaps", { body: big, headers: { "Content-Type": "application/json" } });
+    const declared = await t.request("POST", "/api/v1/namespaces/default/configmaps", {
+      body: big,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(declared.status).toBe(413);
     expect(declared.json()).toMatchObject({ kind: "Status", status: "Failure", reason: "RequestEntityTooLarge", code: 413 });
     const streamed = await postChunked(t, "/api/v1/namespaces/default/configmaps", [big.slice(0, 600), big.slice(600)]);
     expect(streamed.status).toBe(413);
     expect(streamed.json).toMatchObject({ kind: "Status", reason: "RequestEntityTooLarge", code: 413 });
     // Under the limit still works on the same server.
-    const small = await t.request("POST", "/api/v1/namespaces/default/configmaps", { body: JSON.stringify({ metadata: { name: "small" } }), headers: { "Content-Type": "application/json" } });
+    const small = await t.request("POST", "/api/v1/namespaces/default/configmaps", {
+      body: JSON.stringify({ metadata: { name: "small" } }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(small.status).toBe(201);
   });
 });

@@ -14,7 +14,11 @@ describe("parseRequestInfo", () => {
     ["POST", "/api/v1/namespaces/ns/configmaps", { verb: "create", resource: "configmaps", namespace: "ns", name: "" }],
     ["DELETE", "/api/v1/namespaces/ns/configmaps", { verb: "deletecollection", namespace: "ns" }],
     ["DELETE", "/api/v1/namespaces/ns/configmaps/c", { verb: "delete", name: "c" }],
-    ["PATCH", "/apis/coordination.k8s.io/v1/namespaces/ns/leases/l", { verb: "patch", apiGroup: "coordination.k8s.io", apiVersion: "v1", resource: "leases", name: "l" }],
+    [
+      "PATCH",
+      "/apis/coordination.k8s.io/v1/namespaces/ns/leases/l",
+      { verb: "patch", apiGroup: "coordination.k8s.io", apiVersion: "v1", resource: "leases", name: "l" },
+    ],
     ["GET", "/api/v1/watch/namespaces/ns/configmaps", { verb: "watch", resource: "configmaps", namespace: "ns", watchPath: true }],
     ["GET", "/api/v1/watch/namespaces/x", { verb: "watch", resource: "namespaces", name: "x" }],
     ["GET", "/api/v1/configmaps?fieldSelector=metadata.name%3Dc", { verb: "list", name: "c", pathName: "" }],
@@ -22,14 +26,20 @@ describe("parseRequestInfo", () => {
     expect(info(method, path)).toMatchObject({ isResourceRequest: true, ...want });
   });
 
-  it.each(["/api", "/apis", "/api/v1", "/apis/coordination.k8s.io", "/apis/coordination.k8s.io/v1", "/healthz", "/openapi/v3/api/v1", "/version"])(
-    "%s is not a resource request",
-    (path) => {
-      const i = info("GET", path);
-      expect(i.isResourceRequest).toBe(false);
-      expect(i.verb).toBe("get");
-    },
-  );
+  it.each([
+    "/api",
+    "/apis",
+    "/api/v1",
+    "/apis/coordination.k8s.io",
+    "/apis/coordination.k8s.io/v1",
+    "/healthz",
+    "/openapi/v3/api/v1",
+    "/version",
+  ])("%s is not a resource request", (path) => {
+    const i = info("GET", path);
+    expect(i.isResourceRequest).toBe(false);
+    expect(i.verb).toBe("get");
+  });
 
   it("watches are long-running, lists are not", () => {
     expect(isLongRunning(info("GET", "/api/v1/pods?watch=true"))).toBe(true);

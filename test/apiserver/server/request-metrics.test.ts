@@ -17,7 +17,13 @@ describe("request metrics", () => {
     const counter = new FixedLabelCounter("req_total", "Requests.", ours);
     const histogram = new FixedLabelHistogram("req_seconds", "Latency.", BUCKETS, ours);
     const pc = new Counter({ name: "req_total", help: "Requests.", labelNames: ["verb", "resource", "code"], registers: [theirs] });
-    const ph = new Histogram({ name: "req_seconds", help: "Latency.", labelNames: ["verb", "resource"], buckets: BUCKETS, registers: [theirs] });
+    const ph = new Histogram({
+      name: "req_seconds",
+      help: "Latency.",
+      labelNames: ["verb", "resource"],
+      buckets: BUCKETS,
+      registers: [theirs],
+    });
     const observations: [string, string, string, number][] = [
       ["GET", "pods", "200", 0.001],
       ["GET", "pods", "200", 0.005], // on a bucket's bound: counted in it (le)

@@ -33,7 +33,15 @@ describe("PKI", () => {
     expect(serving.checkIssued(ca)).toBe(true);
     expect(serving.verify(ca.publicKey)).toBe(true);
     expect(serving.publicKey.asymmetricKeyDetails?.namedCurve).toBe("prime256v1");
-    for (const name of ["DNS:localhost", "DNS:kubernetes", "DNS:kubernetes.default", "DNS:kubernetes.default.svc", "IP Address:127.0.0.1", "IP Address:10.0.0.5", "IP Address:10.96.0.1"]) {
+    for (const name of [
+      "DNS:localhost",
+      "DNS:kubernetes",
+      "DNS:kubernetes.default",
+      "DNS:kubernetes.default.svc",
+      "IP Address:127.0.0.1",
+      "IP Address:10.0.0.5",
+      "IP Address:10.96.0.1",
+    ]) {
       expect(serving.subjectAltName).toContain(name);
     }
     expect(admin.subject).toBe("CN=kubegen-admin\nO=system:masters");
@@ -79,7 +87,13 @@ describe("hooks", () => {
     const { certs } = await sharedCerts();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const server = new APIServer({ storages: defaultFakeStorages(), bindAddress: "127.0.0.1", securePort: 0, tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert }, log: () => {} });
+    const server = new APIServer({
+      storages: defaultFakeStorages(),
+      bindAddress: "127.0.0.1",
+      securePort: 0,
+      tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
+      log: () => {},
+    });
     let listeningDuringHook = false;
     server.hooks.addPostStartHook("slow-hook", async () => {
       listeningDuringHook = await portOpen(server.port);
@@ -99,7 +113,13 @@ describe("hooks", () => {
 
   it("a failing post-start hook stops the server", async () => {
     const { certs } = await sharedCerts();
-    const server = new APIServer({ storages: defaultFakeStorages(), bindAddress: "127.0.0.1", securePort: 0, tls: { cert: certs.serving.cert, key: certs.serving.key }, log: () => {} });
+    const server = new APIServer({
+      storages: defaultFakeStorages(),
+      bindAddress: "127.0.0.1",
+      securePort: 0,
+      tls: { cert: certs.serving.cert, key: certs.serving.key },
+      log: () => {},
+    });
     server.hooks.addPostStartHook("broken", () => {
       throw new Error("no luck");
     });
@@ -109,7 +129,9 @@ describe("hooks", () => {
 
   it("the system namespaces exist after start", async () => {
     const t = await startTestServer();
-    const names = (await t.request("GET", "/api/v1/namespaces")).json<{ items: { metadata: { name: string } }[] }>().items.map((i) => i.metadata.name);
+    const names = (await t.request("GET", "/api/v1/namespaces"))
+      .json<{ items: { metadata: { name: string } }[] }>()
+      .items.map((i) => i.metadata.name);
     expect(names).toEqual(expect.arrayContaining(["default", "kube-system", "kube-public", "kube-node-lease"]));
     await t.close();
   });

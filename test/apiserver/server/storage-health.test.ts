@@ -41,8 +41,12 @@ describe("probeStorage", () => {
   });
 
   it("refuses a timeout that is not positive", async () => {
-    await expect(runAPIServer({ dataDir: "/nonexistent/never-created", etcdHealthcheckTimeoutMs: 0 })).rejects.toThrow("--etcd-healthcheck-timeout must be a positive duration");
-    await expect(runAPIServer({ dataDir: "/nonexistent/never-created", etcdReadycheckTimeoutMs: -1 })).rejects.toThrow("--etcd-readycheck-timeout must be a positive duration");
+    await expect(runAPIServer({ dataDir: "/nonexistent/never-created", etcdHealthcheckTimeoutMs: 0 })).rejects.toThrow(
+      "--etcd-healthcheck-timeout must be a positive duration",
+    );
+    await expect(runAPIServer({ dataDir: "/nonexistent/never-created", etcdReadycheckTimeoutMs: -1 })).rejects.toThrow(
+      "--etcd-readycheck-timeout must be a positive duration",
+    );
   });
 });
 
@@ -67,7 +71,14 @@ describeWithTools(["etcd"], "health endpoints on etcd", () => {
   beforeAll(async () => {
     etcd = await startEtcd();
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-storage-health-"));
-    running = await runAPIServer({ dataDir: dir, securePort: 0, bindAddress: "127.0.0.1", storageBackend: "etcd", etcdServers: [etcd.endpoint], log: () => {} });
+    running = await runAPIServer({
+      dataDir: dir,
+      securePort: 0,
+      bindAddress: "127.0.0.1",
+      storageBackend: "etcd",
+      etcdServers: [etcd.endpoint],
+      log: () => {},
+    });
   });
   afterAll(async () => {
     if (etcd?.process.pid !== undefined) process.kill(etcd.process.pid, "SIGCONT");
@@ -92,7 +103,12 @@ describeWithTools(["etcd"], "health endpoints on etcd", () => {
   it("fails the probes within the check timeout while etcd is frozen, and passes them again once it runs", async () => {
     process.kill(etcd.process.pid!, "SIGSTOP");
     try {
-      const [livez, readyz, healthz, single] = await Promise.all([get("/livez?verbose"), get("/readyz?verbose"), get("/healthz?verbose"), get("/livez/etcd")]);
+      const [livez, readyz, healthz, single] = await Promise.all([
+        get("/livez?verbose"),
+        get("/readyz?verbose"),
+        get("/healthz?verbose"),
+        get("/livez/etcd"),
+      ]);
       expect(livez.status).toBe(500);
       expect(livez.text).toContain("[-]etcd failed: reason withheld\n");
       expect(livez.text).toMatch(/livez check failed\n$/);

@@ -38,34 +38,85 @@ const created = new Date(Date.now() - 5 * M).toISOString();
 
 describe("printers", () => {
   it("namespaces: NAME, STATUS, AGE with a PartialObjectMetadata per row", () => {
-    const t = toTable(printerFor("", info("namespaces")), { apiVersion: "v1", kind: "NamespaceList", metadata: { resourceVersion: "7" }, items: [{ metadata: { name: "a", creationTimestamp: created }, status: { phase: "Active" } }] }, { includeObject: "Metadata", noHeaders: false });
+    const t = toTable(
+      printerFor("", info("namespaces")),
+      {
+        apiVersion: "v1",
+        kind: "NamespaceList",
+        metadata: { resourceVersion: "7" },
+        items: [{ metadata: { name: "a", creationTimestamp: created }, status: { phase: "Active" } }],
+      },
+      { includeObject: "Metadata", noHeaders: false },
+    );
     expect(t.columnDefinitions.map((c) => c.name)).toEqual(["Name", "Status", "Age"]);
     expect(t.columnDefinitions[0]).toMatchObject({ type: "string", format: "name", priority: 0 });
     expect(t.rows[0]!.cells).toEqual(["a", "Active", "5m"]);
-    expect(t.rows[0]!.object).toEqual({ kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: { name: "a", creationTimestamp: created } });
+    expect(t.rows[0]!.object).toEqual({
+      kind: "PartialObjectMetadata",
+      apiVersion: "meta.k8s.io/v1",
+      metadata: { name: "a", creationTimestamp: created },
+    });
     expect(t.metadata.resourceVersion).toBe("7");
   });
 
   it("services: type, cluster IP, external IP, ports and a wide selector", () => {
     const p = printerFor("", info("services"));
-    expect(p.columns.map((c) => [c.name, c.priority])).toEqual([["Name", 0], ["Type", 0], ["Cluster-IP", 0], ["External-IP", 0], ["Port(s)", 0], ["Age", 0], ["Selector", 1]]);
-    const svc = { metadata: { name: "s", creationTimestamp: created }, spec: { type: "NodePort", clusterIPs: ["10.0.0.1"], ports: [{ port: 80, protocol: "TCP", nodePort: 30080 }, { port: 53, protocol: "UDP" }], selector: { b: "2", a: "1" } } };
+    expect(p.columns.map((c) => [c.name, c.priority])).toEqual([
+      ["Name", 0],
+      ["Type", 0],
+      ["Cluster-IP", 0],
+      ["External-IP", 0],
+      ["Port(s)", 0],
+      ["Age", 0],
+      ["Selector", 1],
+    ]);
+    const svc = {
+      metadata: { name: "s", creationTimestamp: created },
+      spec: {
+        type: "NodePort",
+        clusterIPs: ["10.0.0.1"],
+        ports: [
+          { port: 80, protocol: "TCP", nodePort: 30080 },
+          { port: 53, protocol: "UDP" },
+        ],
+        selector: { b: "2", a: "1" },
+      },
+    };
     expect(p.cells(svc, Date.now())).toEqual(["s", "NodePort", "10.0.0.1", "<none>", "80:30080/TCP,53/UDP", "5m", "a=1,b=2"]);
-    expect(p.cells({ metadata: { name: "lb" }, spec: { type: "LoadBalancer" } }, Date.now()).slice(2, 5)).toEqual(["<none>", "<pending>", "<none>"]);
+    expect(p.cells({ metadata: { name: "lb" }, spec: { type: "LoadBalancer" } }, Date.now()).slice(2, 5)).toEqual([
+      "<none>",
+      "<pending>",
+      "<none>",
+    ]);
   });
 
   it("endpoints, configmaps, secrets, serviceaccounts", () => {
-    const ep = { subsets: [{ addresses: [{ ip: "1.1.1.1" }, { ip: "2.2.2.2" }, { ip: "3.3.3.3" }, { ip: "4.4.4.4" }], ports: [{ port: 80 }] }] };
+    const ep = {
+      subsets: [{ addresses: [{ ip: "1.1.1.1" }, { ip: "2.2.2.2" }, { ip: "3.3.3.3" }, { ip: "4.4.4.4" }], ports: [{ port: 80 }] }],
+    };
     expect(formatEndpoints(ep)).toBe("1.1.1.1:80,2.2.2.2:80,3.3.3.3:80 + 1 more...");
     expect(formatEndpoints({})).toBe("<none>");
-    expect(printerFor("", info("configmaps")).cells({ metadata: { name: "c" }, data: { a: "1" }, binaryData: { b: "" } }, 0)).toEqual(["c", 2, "<unknown>"]);
+    expect(printerFor("", info("configmaps")).cells({ metadata: { name: "c" }, data: { a: "1" }, binaryData: { b: "" } }, 0)).toEqual([
+      "c",
+      2,
+      "<unknown>",
+    ]);
     expect(printerFor("", info("secrets")).columns.map((c) => c.name)).toEqual(["Name", "Type", "Data", "Age"]);
     expect(printerFor("", info("serviceaccounts")).cells({ metadata: { name: "sa" }, secrets: [{}] }, 0)).toEqual(["sa", 1, "<unknown>"]);
     expect(formatLabels({})).toBe("<none>");
   });
 
   it("events print their object and message", () => {
-    const ev = { metadata: { name: "e1" }, involvedObject: { kind: "Pod", name: "p" }, type: "Normal", reason: "Started", message: " hi ", count: 3, lastTimestamp: created, firstTimestamp: created };
+    const ev = {
+      metadata: { name: "e1" },
+      involvedObject: { kind: "Pod", name: "p" },
+      type: "Normal",
+      reason: "Started",
+      message: " hi ",
+      count: 3,
+      lastTimestamp: created,
+      firstTimestamp: created,
+    };
     expect(printerFor("", info("events")).cells(ev, Date.now())).toEqual(["5m", "Normal", "Started", "pod/p", "", "", "hi", "5m", 3, "e1"]);
   });
 
@@ -73,7 +124,10 @@ describe("printers", () => {
     const crd = printerFor("apiextensions.k8s.io", info("customresourcedefinitions", "apiextensions.k8s.io"));
     expect(crd.columns.map((c) => c.name)).toEqual(["Name", "Created At"]);
     expect(crd.cells({ metadata: { name: "x", creationTimestamp: "2024-01-02T03:04:05Z" } }, 0)).toEqual(["x", "2024-01-02T03:04:05Z"]);
-    const p = printerColumnsPrinter([{ name: "Replicas", type: "integer", jsonPath: ".spec.replicas" }, { name: "Phase", type: "string", jsonPath: ".status.phase", priority: 1 }]);
+    const p = printerColumnsPrinter([
+      { name: "Replicas", type: "integer", jsonPath: ".spec.replicas" },
+      { name: "Phase", type: "string", jsonPath: ".status.phase", priority: 1 },
+    ]);
     expect(p.columns.map((c) => c.name)).toEqual(["Name", "Replicas", "Phase", "Age"]);
     expect(p.cells({ metadata: { name: "w" }, spec: { replicas: 3 } }, 0)).toEqual(["w", 3, null, "<unknown>"]);
   });

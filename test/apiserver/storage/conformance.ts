@@ -15,11 +15,7 @@ const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 export type MakeStorage = () => Promise<Storage>;
 
 /** Reads `n` events, failing after `timeoutMs`. */
-export async function take(
-  iter: AsyncIterator<StorageEvent>,
-  n: number,
-  timeoutMs = 5000,
-): Promise<StorageEvent[]> {
+export async function take(iter: AsyncIterator<StorageEvent>, n: number, timeoutMs = 5000): Promise<StorageEvent[]> {
   const out: StorageEvent[] = [];
   const deadline = Date.now() + timeoutMs;
   while (out.length < n) {
@@ -303,9 +299,9 @@ export function storageConformance(name: string, makeStorage: MakeStorage): void
       const ok = await s.guaranteedUpdate(`${p}a`, () => enc("2"), { preconditions: { revision: kv.modRevision } });
       expect(dec(ok.value)).toBe("2");
       // The old revision no longer holds.
-      await expect(
-        s.guaranteedUpdate(`${p}a`, () => enc("3"), { preconditions: { revision: kv.modRevision } }),
-      ).rejects.toMatchObject({ code: "Conflict" });
+      await expect(s.guaranteedUpdate(`${p}a`, () => enc("3"), { preconditions: { revision: kv.modRevision } })).rejects.toMatchObject({
+        code: "Conflict",
+      });
       await expect(s.delete(`${p}a`, { preconditions: { revision: kv.modRevision } })).rejects.toMatchObject({
         code: "Conflict",
       });
@@ -470,14 +466,15 @@ export function storageConformance(name: string, makeStorage: MakeStorage): void
       fresh();
       await own.create(`${p}a`, enc("1"));
       const ac = new AbortController();
-      const iter = own.watch({ prefix: p, afterRevision: await own.currentRevision(), signal: ac.signal })[
-        Symbol.asyncIterator
-      ]();
+      const iter = own.watch({ prefix: p, afterRevision: await own.currentRevision(), signal: ac.signal })[Symbol.asyncIterator]();
       await own.close();
       await expect(own.get(`${p}a`)).rejects.toMatchObject({ code: "Unavailable" });
       await expect(own.create(`${p}b`, enc("2"))).rejects.toMatchObject({ code: "Unavailable" });
       const r = await Promise.race([
-        iter.next().then((x) => (x.done ? "ended" : "event"), () => "failed"),
+        iter.next().then(
+          (x) => (x.done ? "ended" : "event"),
+          () => "failed",
+        ),
         new Promise((res) => setTimeout(() => res("hung"), 3000)),
       ]);
       expect(["ended", "failed"]).toContain(r);

@@ -8,7 +8,11 @@ import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 const KEY1 = Buffer.alloc(32, 1).toString("base64");
 const KEY2 = Buffer.alloc(16, 2).toString("base64");
 const config = (providers: Record<string, unknown>[], resources = ["secrets"]) =>
-  parseEncryptionConfiguration({ apiVersion: "apiserver.config.k8s.io/v1", kind: "EncryptionConfiguration", resources: [{ resources, providers }] });
+  parseEncryptionConfiguration({
+    apiVersion: "apiserver.config.k8s.io/v1",
+    kind: "EncryptionConfiguration",
+    resources: [{ resources, providers }],
+  });
 const aescbc = { aescbc: { keys: [{ name: "key1", secret: KEY1 }] } };
 const aesgcm = { aesgcm: { keys: [{ name: "key2", secret: KEY2 }] } };
 const text = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("utf8");
@@ -17,12 +21,17 @@ const SECRET = "/registry/core/secrets/ns/s";
 describe("encryption at rest", () => {
   it("refuses secretbox (no XSalsa20-Poly1305 here), bad key sizes and unknown providers", () => {
     expect(() => config([{ secretbox: { keys: [{ name: "k", secret: KEY1 }] } }])).toThrow(/secretbox: not supported: XSalsa20-Poly1305/);
-    expect(() => config([{ aescbc: { keys: [{ name: "k", secret: Buffer.alloc(7).toString("base64") }] } }])).toThrow("secret is not of the expected length, got 7, expected one of [16 24 32]");
+    expect(() => config([{ aescbc: { keys: [{ name: "k", secret: Buffer.alloc(7).toString("base64") }] } }])).toThrow(
+      "secret is not of the expected length, got 7, expected one of [16 24 32]",
+    );
     expect(() => config([{ rot13: {} }])).toThrow('unknown provider "rot13"');
     expect(() => parseEncryptionConfiguration({ kind: "Nope" })).toThrow("not an apiserver.config.k8s.io/v1 EncryptionConfiguration");
   });
 
-  for (const [name, provider, prefix] of [["aescbc", aescbc, "k8s:enc:aescbc:v1:key1:"], ["aesgcm", aesgcm, "k8s:enc:aesgcm:v1:key2:"]] as const) {
+  for (const [name, provider, prefix] of [
+    ["aescbc", aescbc, "k8s:enc:aescbc:v1:key1:"],
+    ["aesgcm", aesgcm, "k8s:enc:aesgcm:v1:key2:"],
+  ] as const) {
     it(`${name}: stores ciphertext under upstream's prefix and reads back the plaintext; other resources stay plain`, async () => {
       const inner = new MemoryStorage();
       const s = new EncryptedStorage(inner, config([provider, { identity: {} }]));

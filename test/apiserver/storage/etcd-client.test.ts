@@ -138,7 +138,9 @@ describeWithTools(["etcd"], "etcd client", () => {
       const value = new Uint8Array(8 * 1024).fill(0x61);
       const n = 700; // ~5.6 MiB
       for (let i = 0; i < n; i += 50) {
-        await Promise.all(Array.from({ length: Math.min(50, n - i) }, (_, j) => storage.create(`/big/${String(i + j).padStart(4, "0")}`, value)));
+        await Promise.all(
+          Array.from({ length: Math.min(50, n - i) }, (_, j) => storage.create(`/big/${String(i + j).padStart(4, "0")}`, value)),
+        );
       }
       const list = await storage.list({ prefix: "/big/" });
       expect(list.items).toHaveLength(n);
@@ -159,7 +161,11 @@ describeWithTools(["etcd"], "etcd client over TLS", () => {
     await etcd?.stop();
   });
 
-  const tlsFiles = () => ({ ca: fs.readFileSync(etcd.tls!.caFile), cert: fs.readFileSync(etcd.tls!.certFile), key: fs.readFileSync(etcd.tls!.keyFile) });
+  const tlsFiles = () => ({
+    ca: fs.readFileSync(etcd.tls!.caFile),
+    cert: fs.readFileSync(etcd.tls!.certFile),
+    key: fs.readFileSync(etcd.tls!.keyFile),
+  });
 
   it("writes, reads, lists and watches an https:// member with the CA and a client certificate", async () => {
     expect(etcd.endpoint).toMatch(/^https:/);

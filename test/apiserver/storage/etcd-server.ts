@@ -70,7 +70,13 @@ function httpsHealth(url: string, tls: NonNullable<EtcdServer["tls"]>): Promise<
   });
 }
 
-async function waitHealthy(endpoint: string, tls: EtcdServer["tls"], child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
+async function waitHealthy(
+  endpoint: string,
+  tls: EtcdServer["tls"],
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`etcd exited with ${child.exitCode}:\n${log()}`);
@@ -97,7 +103,12 @@ export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } =
     // The apiserver's own PKI code makes a CA, a serving certificate for 127.0.0.1 and a client one.
     const pki = await ensureCertificates({ dataDir: path.join(dataDir, "pki"), ips: ["127.0.0.1"] });
     tls = { caFile: pki.files.caCert, certFile: pki.files.adminCert, keyFile: pki.files.adminKey };
-    tlsArgs.push(`--cert-file=${pki.files.servingCert}`, `--key-file=${pki.files.servingKey}`, `--trusted-ca-file=${pki.files.caCert}`, "--client-cert-auth");
+    tlsArgs.push(
+      `--cert-file=${pki.files.servingCert}`,
+      `--key-file=${pki.files.servingKey}`,
+      `--trusted-ca-file=${pki.files.caCert}`,
+      "--client-cert-auth",
+    );
   }
   const peer = `http://127.0.0.1:${peerPort}`;
   const child = spawn(

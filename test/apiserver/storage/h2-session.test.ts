@@ -44,7 +44,10 @@ function session(url: URL, window = 16 * 1024 * 1024): H2Session {
 
 /** Echoes the request as gRPC would answer: headers, the body back, then trailers. */
 const echo: Handler = (stream, headers, body) => {
-  stream.respond({ ":status": 200, "content-type": "application/grpc", "x-path": String(headers[":path"]), "x-te": String(headers["te"]) }, { waitForTrailers: true });
+  stream.respond(
+    { ":status": 200, "content-type": "application/grpc", "x-path": String(headers[":path"]), "x-te": String(headers["te"]) },
+    { waitForTrailers: true },
+  );
   stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0", "grpc-message": "fine" }));
   stream.end(body);
 };
@@ -101,7 +104,10 @@ describe("H2Session", () => {
 
   it("answers a trailers-only response (grpc-status in the only header block)", async () => {
     const { url } = await serve((stream) => {
-      stream.respond({ ":status": 200, "content-type": "application/grpc", "grpc-status": "5", "grpc-message": "not%20found" }, { endStream: true });
+      stream.respond(
+        { ":status": 200, "content-type": "application/grpc", "grpc-status": "5", "grpc-message": "not%20found" },
+        { endStream: true },
+      );
     });
     const r: H2Response = await session(url).request("/err", Buffer.alloc(0)).response;
     expect(r.headers.get("grpc-status")).toBe("5");

@@ -77,7 +77,10 @@ describe("sqlite storage", () => {
   it("fails the batch and then every call when the WAL sync fails", async () => {
     const s = new SqliteStorage({ path: tempDb(), syncWal: () => Promise.reject(new Error("EIO: i/o error")) });
     try {
-      await expect(s.create("/f/a", enc("x"))).rejects.toMatchObject({ code: "Unavailable", message: expect.stringContaining("storage sync failed: EIO") });
+      await expect(s.create("/f/a", enc("x"))).rejects.toMatchObject({
+        code: "Unavailable",
+        message: expect.stringContaining("storage sync failed: EIO"),
+      });
       await expect(s.get("/f/a")).rejects.toMatchObject({ code: "Unavailable" });
       await expect(s.create("/f/b", enc("y"))).rejects.toMatchObject({ code: "Unavailable" });
     } finally {

@@ -72,8 +72,15 @@ function ref(owner: { metadata?: { name?: string; uid?: string } }, kind = "Conf
 
 describe("garbage collector against a real apiserver", () => {
   it("background: deleting the owner deletes its dependents", async () => {
-    const owner = await cs.coreV1().configMaps("default").create({ metadata: { name: "bg-owner" } });
-    for (const n of ["bg-1", "bg-2"]) await cs.coreV1().configMaps("default").create({ metadata: { name: n, ownerReferences: [ref(owner)] } });
+    const owner = await cs
+      .coreV1()
+      .configMaps("default")
+      .create({ metadata: { name: "bg-owner" } });
+    for (const n of ["bg-1", "bg-2"])
+      await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: n, ownerReferences: [ref(owner)] } });
     await cs.coreV1().configMaps("default").delete("bg-owner", { propagationPolicy: "Background" });
     expect(await getCM("default", "bg-owner")).toBeUndefined();
     await until("bg-1 gone", () => goneCM("default", "bg-1"));
@@ -84,11 +91,15 @@ describe("garbage collector against a real apiserver", () => {
     const c = cs.coreV1().configMaps("default");
     const owner = await c.create({ metadata: { name: "fg-owner" } });
     // The held dependent carries a finalizer of its own, so the intermediate state lasts.
-    await c.create({ metadata: { name: "fg-held", finalizers: ["example.com/hold"], ownerReferences: [ref(owner, "ConfigMap", "v1", true)] } });
+    await c.create({
+      metadata: { name: "fg-held", finalizers: ["example.com/hold"], ownerReferences: [ref(owner, "ConfigMap", "v1", true)] },
+    });
     await c.create({ metadata: { name: "fg-free", ownerReferences: [ref(owner)] } });
     await c.delete("fg-owner", { propagationPolicy: "Foreground" });
     expect((await getCM("default", "fg-owner"))?.metadata?.finalizers).toEqual(["foregroundDeletion"]);
-    const held = await until("fg-held being deleted", async () => ((await getCM("default", "fg-held"))?.metadata?.deletionTimestamp ? true : undefined));
+    const held = await until("fg-held being deleted", async () =>
+      (await getCM("default", "fg-held"))?.metadata?.deletionTimestamp ? true : undefined,
+    );
     expect(held).toBe(true);
     await until("fg-free gone", () => goneCM("default", "fg-free"));
     const waiting = await getCM("default", "fg-owner");
@@ -114,8 +125,18 @@ describe("garbage collector against a real apiserver", () => {
   it("dependents of an owner that does not exist, or exists with another uid, are deleted", async () => {
     const c = cs.coreV1().configMaps("default");
     const real = await c.create({ metadata: { name: "uid-owner" } });
-    await c.create({ metadata: { name: "ghost-dep", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "never-was", uid: "00000000-0000-0000-0000-000000000001" }] } });
-    await c.create({ metadata: { name: "wrong-uid-dep", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "uid-owner", uid: "00000000-0000-0000-0000-000000000002" }] } });
+    await c.create({
+      metadata: {
+        name: "ghost-dep",
+        ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "never-was", uid: "00000000-0000-0000-0000-000000000001" }],
+      },
+    });
+    await c.create({
+      metadata: {
+        name: "wrong-uid-dep",
+        ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "uid-owner", uid: "00000000-0000-0000-0000-000000000002" }],
+      },
+    });
     await c.create({ metadata: { name: "right-uid-dep", ownerReferences: [ref(real)] } });
     await until("ghost-dep gone", () => goneCM("default", "ghost-dep"));
     await until("wrong-uid-dep gone", () => goneCM("default", "wrong-uid-dep"));
@@ -123,25 +144,60 @@ describe("garbage collector against a real apiserver", () => {
   });
 
   it("a cluster-scoped owner's namespaced dependents are collected", async () => {
-    await cs.coreV1().namespaces().create({ metadata: { name: "gc-ns" } });
-    const role = await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-owner-role" }, rules: [] });
-    await cs.coreV1().configMaps("gc-ns").create({ metadata: { name: "cluster-owned", ownerReferences: [ref(role, "ClusterRole", "rbac.authorization.k8s.io/v1")] } });
+    await cs
+      .coreV1()
+      .namespaces()
+      .create({ metadata: { name: "gc-ns" } });
+    const role = await cs
+      .rbacV1()
+      .clusterRoles()
+      .create({ metadata: { name: "gc-owner-role" }, rules: [] });
+    await cs
+      .coreV1()
+      .configMaps("gc-ns")
+      .create({ metadata: { name: "cluster-owned", ownerReferences: [ref(role, "ClusterRole", "rbac.authorization.k8s.io/v1")] } });
     await cs.rbacV1().clusterRoles().delete("gc-owner-role");
     await until("cluster-owned gone", () => goneCM("gc-ns", "cluster-owned"));
   });
 
   it("a cluster-scoped object naming a namespaced owner is left alone", async () => {
-    const owner = await cs.coreV1().configMaps("default").create({ metadata: { name: "ns-owner" } });
-    await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-bad-dependent", ownerReferences: [ref(owner)] }, rules: [] });
+    const owner = await cs
+      .coreV1()
+      .configMaps("default")
+      .create({ metadata: { name: "ns-owner" } });
+    await cs
+      .rbacV1()
+      .clusterRoles()
+      .create({ metadata: { name: "gc-bad-dependent", ownerReferences: [ref(owner)] }, rules: [] });
     // Seen before any such owner: the owner is a virtual node without a namespace.
     const ghost = { apiVersion: "v1", kind: "ConfigMap", name: "ghost-owner", uid: "00000000-0000-0000-0000-000000000005" };
-    await cs.rbacV1().clusterRoles().create({ metadata: { name: "gc-bad-dependent-2", ownerReferences: [ghost] }, rules: [] });
+    await cs
+      .rbacV1()
+      .clusterRoles()
+      .create({ metadata: { name: "gc-bad-dependent-2", ownerReferences: [ghost] }, rules: [] });
     // A dependent of an owner that never existed, created after it, shows the collector has been through.
-    await cs.coreV1().configMaps("default").create({ metadata: { name: "sentinel", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none", uid: "00000000-0000-0000-0000-000000000003" }] } });
+    await cs
+      .coreV1()
+      .configMaps("default")
+      .create({
+        metadata: {
+          name: "sentinel",
+          ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none", uid: "00000000-0000-0000-0000-000000000003" }],
+        },
+      });
     await until("sentinel gone", () => goneCM("default", "sentinel"));
     await cs.coreV1().configMaps("default").delete("ns-owner");
     await until("a second sentinel gone", async () => {
-      await cs.coreV1().configMaps("default").create({ metadata: { name: "sentinel2", ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none2", uid: "00000000-0000-0000-0000-000000000004" }] } }).catch(() => undefined);
+      await cs
+        .coreV1()
+        .configMaps("default")
+        .create({
+          metadata: {
+            name: "sentinel2",
+            ownerReferences: [{ apiVersion: "v1", kind: "ConfigMap", name: "none2", uid: "00000000-0000-0000-0000-000000000004" }],
+          },
+        })
+        .catch(() => undefined);
       return goneCM("default", "sentinel2");
     });
     expect((await cs.rbacV1().clusterRoles().get("gc-bad-dependent")).metadata?.ownerReferences?.[0]?.name).toBe("ns-owner");
@@ -172,10 +228,20 @@ describe("garbage collector against a real apiserver", () => {
         group: "example.com",
         scope: "Namespaced",
         names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList" },
-        versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }],
+        versions: [
+          {
+            name: "v1",
+            served: true,
+            storage: true,
+            schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
+          },
+        ],
       },
     };
-    await cs.apiextensionsV1().customResourceDefinitions().create(crd as never);
+    await cs
+      .apiextensionsV1()
+      .customResourceDefinitions()
+      .create(crd as never);
     const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
     try {
       const widgets = new DynamicClient(rest).resource({ group: "example.com", version: "v1", resource: "widgets" }).namespace("default");
@@ -186,11 +252,17 @@ describe("garbage collector against a real apiserver", () => {
           return undefined;
         }
       });
-      await cs.coreV1().configMaps("default").create({ metadata: { name: "widget-cm", ownerReferences: [ref(w, "Widget", "example.com/v1", true)] } });
+      await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: "widget-cm", ownerReferences: [ref(w, "Widget", "example.com/v1", true)] } });
       await widgets.delete("w1");
       await until("widget-cm gone", () => goneCM("default", "widget-cm"));
       // Orphaning a custom resource: no strategic merge patch there (415), a JSON merge patch instead.
-      const owner = await cs.coreV1().configMaps("default").create({ metadata: { name: "widget-owner" } });
+      const owner = await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: "widget-owner" } });
       await widgets.create({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w2", ownerReferences: [ref(owner)] } });
       await cs.coreV1().configMaps("default").delete("widget-owner", { propagationPolicy: "Orphan" });
       await until("widget-owner gone", () => goneCM("default", "widget-owner"));
@@ -232,16 +304,34 @@ describe("the garbage collector's monitors follow discovery", () => {
           group: "example.com",
           scope: "Cluster",
           names: { plural: "gadgets", singular: "gadget", kind: "Gadget", listKind: "GadgetList" },
-          versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }],
+          versions: [
+            {
+              name: "v1",
+              served: true,
+              storage: true,
+              schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
+            },
+          ],
         },
       };
-      await cs.apiextensionsV1().customResourceDefinitions().create(crd as never);
-      await until("gadgets monitored", async () => ((await gc.resyncMonitors()) && gc.monitoredResources().includes("example.com/v1/gadgets") ? true : undefined), 60_000);
+      await cs
+        .apiextensionsV1()
+        .customResourceDefinitions()
+        .create(crd as never);
+      await until(
+        "gadgets monitored",
+        async () => ((await gc.resyncMonitors()) && gc.monitoredResources().includes("example.com/v1/gadgets") ? true : undefined),
+        60_000,
+      );
       await cs.apiextensionsV1().customResourceDefinitions().delete("gadgets.example.com");
-      await until("gadgets no longer monitored", async () => {
-        await gc.resyncMonitors();
-        return gc.monitoredResources().includes("example.com/v1/gadgets") ? undefined : true;
-      }, 60_000);
+      await until(
+        "gadgets no longer monitored",
+        async () => {
+          await gc.resyncMonitors();
+          return gc.monitoredResources().includes("example.com/v1/gadgets") ? undefined : true;
+        },
+        60_000,
+      );
     } finally {
       stop.abort();
       await running;

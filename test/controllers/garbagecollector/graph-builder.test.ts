@@ -23,7 +23,13 @@ function obj(name: string, uid: string, extra: Partial<NonNullable<PartialObject
   return { metadata: { name, uid, namespace: "ns", ...extra } };
 }
 
-const cmRef = (name: string, uid: string, extra: Partial<OwnerReference> = {}): OwnerReference => ({ apiVersion: "v1", kind: "ConfigMap", name, uid, ...extra });
+const cmRef = (name: string, uid: string, extra: Partial<OwnerReference> = {}): OwnerReference => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  name,
+  uid,
+  ...extra,
+});
 
 function ev(type: GraphEvent["type"], o: PartialObjectMetadata, oldObj?: PartialObjectMetadata): GraphEvent {
   return { type, obj: o, ...(oldObj && { oldObj }), apiVersion: "v1", kind: "ConfigMap" };
@@ -122,7 +128,9 @@ describe("graph builder", () => {
   it("a virtual delete of a virtual owner that dependents name differently keeps the node under another identity", async () => {
     const gb = builder();
     gb.processGraphChange(ev("add", obj("d1", "d1", { ownerReferences: [cmRef("right", "o1")] })));
-    gb.processGraphChange(ev("add", obj("d2", "d2", { ownerReferences: [{ apiVersion: "v1", kind: "Secret", name: "other", uid: "o1" }] })));
+    gb.processGraphChange(
+      ev("add", obj("d2", "d2", { ownerReferences: [{ apiVersion: "v1", kind: "Secret", name: "other", uid: "o1" }] })),
+    );
     await drain(gb.attemptToDelete);
     const absent: ObjectReference = { apiVersion: "v1", kind: "ConfigMap", name: "right", uid: "o1", namespace: "ns" };
     gb.enqueueVirtualDeleteEvent(absent);

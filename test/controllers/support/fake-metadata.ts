@@ -10,7 +10,9 @@ import type { ListQuery } from "../../../runtime/rest/options.js";
 import type { ResourceRef } from "../../../runtime/rest/paths.js";
 
 function partial(list: { items?: { metadata?: object }[] } | undefined): PartialObjectMetadataList {
-  const items = (list?.items ?? []).map((o) => ({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: o.metadata }) as PartialObjectMetadata);
+  const items = (list?.items ?? []).map(
+    (o) => ({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: o.metadata }) as PartialObjectMetadata,
+  );
   return { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadataList", metadata: {}, items };
 }
 
@@ -24,10 +26,19 @@ export class FakeMetadataClient implements MetadataInterface {
       namespace: (namespace: string): MetadataNamespaceableResource => ({
         list: async (opts: ListQuery & { signal?: AbortSignal } = {}) => {
           const { signal: _s, ...listOptions } = opts;
-          return partial(fake.invokes({ verb: "list", resource, namespace, subresource: "", listOptions }) as { items?: { metadata?: object }[] });
+          return partial(
+            fake.invokes({ verb: "list", resource, namespace, subresource: "", listOptions }) as { items?: { metadata?: object }[] },
+          );
         },
         delete: async (name: string, opts: { options?: DeleteOptions } = {}) =>
-          fake.invokes({ verb: "delete", resource, namespace, subresource: "", name, ...(opts.options && { deleteOptions: opts.options }) }),
+          fake.invokes({
+            verb: "delete",
+            resource,
+            namespace,
+            subresource: "",
+            name,
+            ...(opts.options && { deleteOptions: opts.options }),
+          }),
         deleteCollection: async (opts: { options?: DeleteOptions; listOptions?: ListQuery } = {}) =>
           fake.invokes({
             verb: "delete-collection",

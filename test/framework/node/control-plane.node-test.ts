@@ -23,5 +23,8 @@ test("serves the CRD's kind through the user's generated clientset", async () =>
   const widgets = new Clientset(cp.restConfig).widgetsV1().widgets("default");
   await widgets.create({ metadata: { name: "from-node-test" }, spec: { message: "hi" } });
   const list = await widgets.list();
-  assert.deepEqual(list.items.map((w) => w.metadata?.name), ["from-node-test"]);
+  assert.deepEqual(
+    list.items.map((w) => w.metadata?.name),
+    ["from-node-test"],
+  );
 });

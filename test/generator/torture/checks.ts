@@ -37,7 +37,8 @@ async function createResource(ctx: CheckContext, spec: Record<string, unknown>, 
 }
 
 const specSchema = (crd: CRD): Record<string, Record<string, unknown>> =>
-  ((crd.spec.versions[0]!.schema.openAPIV3Schema.properties as Record<string, { properties: Record<string, Record<string, unknown>> }>).spec!.properties);
+  (crd.spec.versions[0]!.schema.openAPIV3Schema.properties as Record<string, { properties: Record<string, Record<string, unknown>> }>).spec!
+    .properties;
 
 export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | void> = {
   "yaml11-words": async (ctx) => {
@@ -82,7 +83,9 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     expect(ok.status, ok.text).toBe(201);
     const bad = await createResource(ctx, { quoted: '"q1"' });
     expect(bad.status, bad.text).toBe(422);
-    expect(bad.text).toContain(`spec.quoted: Invalid value: \\"\\\\\\"q1\\\\\\"\\": spec.quoted in body should match '^\\\\\\"q\\\\\\\\d\\\\\\"$'`);
+    expect(bad.text).toContain(
+      `spec.quoted: Invalid value: \\"\\\\\\"q1\\\\\\"\\": spec.quoted in body should match '^\\\\\\"q\\\\\\\\d\\\\\\"$'`,
+    );
   },
 
   "patch-strategy": (ctx) => {
@@ -112,12 +115,18 @@ export const caseChecks: Record<string, (ctx: CheckContext) => Promise<void> | v
     expect(crds).toEqual(["sink.example.com_clusters.yaml", "sink.example.com_sinks.yaml"]);
     const sink = parse(fs.readFileSync(path.join(ctx.result.out, "crds", crds[1]!), "utf8"), { version: "1.1" }) as CRD;
     const versions = sink.spec.versions as unknown as { name: string; storage: boolean; subresources: Record<string, unknown> }[];
-    expect(versions.map((v) => [v.name, v.storage])).toEqual([["v1", true], ["v1beta1", false]]);
+    expect(versions.map((v) => [v.name, v.storage])).toEqual([
+      ["v1", true],
+      ["v1beta1", false],
+    ]);
     expect(versions[0]!.subresources).toEqual({
       status: {},
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" },
     });
-    expect((sink.spec as unknown as { names: Record<string, unknown> }).names).toMatchObject({ shortNames: ["sk"], categories: ["all", "torture"] });
+    expect((sink.spec as unknown as { names: Record<string, unknown> }).names).toMatchObject({
+      shortNames: ["sk"],
+      categories: ["all", "torture"],
+    });
     // A custom resource: defaults applied (from +default), bounds and enums enforced.
     const res = await createResource(ctx, { name: "a", ports: [{ name: "http" }] }, crds[1]);
     expect(res.status, res.text).toBe(201);

@@ -62,7 +62,12 @@ describe("field names", () => {
         fs.writeFileSync(path.join(pkg, "types.ts"), types(name));
         const out = path.join(dir, "out");
         const refused = PROTOTYPE_NAMES.has(name) || !JSON_NAME.test(name) || name === "other";
-        const result = await generate({ input: path.join(dir, "api"), output: out, runtimeImport: "kubegen/runtime", libraryRoots: [path.join(REPO, "api")] }).then(
+        const result = await generate({
+          input: path.join(dir, "api"),
+          output: out,
+          runtimeImport: "kubegen/runtime",
+          libraryRoots: [path.join(REPO, "api")],
+        }).then(
           () => undefined,
           (err: unknown) => err,
         );
@@ -71,7 +76,11 @@ describe("field names", () => {
           const [d, ...rest] = (result as GeneratorError).diagnostics;
           expect(rest).toEqual([]);
           expect(`${path.relative(dir, d!.pos.file)}:${d!.pos.line}`).toBe("api/t/v1/types.ts:8");
-          expect(d!.message).toMatch(name === "other" ? /JSON name "other" is used twice/ : /^Thing(\.\S+)?: (a field may not be named|field name .* must start with)/);
+          expect(d!.message).toMatch(
+            name === "other"
+              ? /JSON name "other" is used twice/
+              : /^Thing(\.\S+)?: (a field may not be named|field name .* must start with)/,
+          );
           return;
         }
         expect(result).toBeUndefined();

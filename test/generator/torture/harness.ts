@@ -79,10 +79,7 @@ export function filesUnder(dir: string): string[] {
  */
 export function typecheck(cases: CaseResult[]): Map<string, string[]> {
   const config = path.join(OUT, "tsconfig.json");
-  fs.writeFileSync(
-    config,
-    JSON.stringify({ extends: "../../tsconfig.json", include: cases.map((c) => `${c.name}/**/*.ts`) }, null, 2),
-  );
+  fs.writeFileSync(config, JSON.stringify({ extends: "../../tsconfig.json", include: cases.map((c) => `${c.name}/**/*.ts`) }, null, 2));
   const tsc = path.join(REPO, "node_modules/typescript/bin/tsc");
   const r = spawnSync(process.execPath, [tsc, "--noEmit", "--pretty", "false", "-p", config], { encoding: "utf8", cwd: REPO });
   const byCase = new Map<string, string[]>(cases.map((c) => [c.name, []]));
@@ -105,7 +102,12 @@ export function protoc(c: CaseResult): string {
   try {
     execFileSync(
       "protoc",
-      [`--proto_path=${protoDir}`, `--proto_path=${path.join(REPO, "generated/proto")}`, `--descriptor_set_out=${path.join(c.out, "set.pb")}`, ...files],
+      [
+        `--proto_path=${protoDir}`,
+        `--proto_path=${path.join(REPO, "generated/proto")}`,
+        `--descriptor_set_out=${path.join(c.out, "set.pb")}`,
+        ...files,
+      ],
       { stdio: "pipe" },
     );
     return "";

@@ -79,7 +79,10 @@ describe("torture: valid input gives output its readers accept", () => {
         const got = read.file.find((f) => f.package === file.protoPackage)!;
         for (const m of file.messages) {
           const fields = got.messageType?.find((x) => x.name === m.name)?.field ?? [];
-          expect(fields.map((f) => [f.name, f.number]), `${file.protoPackage}.${m.name}`).toEqual(m.fields.map((f) => [f.name, f.number]));
+          expect(
+            fields.map((f) => [f.name, f.number]),
+            `${file.protoPackage}.${m.name}`,
+          ).toEqual(m.fields.map((f) => [f.name, f.number]));
         }
       }
     });
@@ -90,10 +93,15 @@ describe("torture: valid input gives output its readers accept", () => {
         const text = fs.readFileSync(path.join(r().out, f), "utf8");
         expect(`${JSON.stringify(JSON.parse(text), null, 2)}\n`, f).toBe(text);
       }
-      const swagger = JSON.parse(fs.readFileSync(path.join(r().out, "openapi/v2/swagger.json"), "utf8")) as { definitions: Record<string, unknown> };
+      const swagger = JSON.parse(fs.readFileSync(path.join(r().out, "openapi/v2/swagger.json"), "utf8")) as {
+        definitions: Record<string, unknown>;
+      };
       for (const pkg of r().model!.packages.filter((p) => !p.external && p.openapi)) {
         for (const t of pkg.types.filter((x) => x.kind === "struct" && x.runtimeObject)) {
-          expect(Object.keys(swagger.definitions).some((k) => k.endsWith(`.${t.name}`)), t.name).toBe(true);
+          expect(
+            Object.keys(swagger.definitions).some((k) => k.endsWith(`.${t.name}`)),
+            t.name,
+          ).toBe(true);
         }
       }
     });

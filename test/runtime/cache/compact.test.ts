@@ -16,7 +16,15 @@ interface Managed {
     name: string;
     namespace?: string;
     resourceVersion?: string;
-    managedFields?: { manager: string; operation: string; apiVersion: string; fieldsType: string; time: string; fieldsV1: Record<string, unknown>; subresource?: string }[];
+    managedFields?: {
+      manager: string;
+      operation: string;
+      apiVersion: string;
+      fieldsType: string;
+      time: string;
+      fieldsV1: Record<string, unknown>;
+      subresource?: string;
+    }[];
   };
 }
 

@@ -21,7 +21,12 @@ class WatchListFake extends FakeListWatch {
     this.watches[this.watches.length - 1]!.opts = opts;
     return (async function* () {
       for (const object of initial) yield { type: "ADDED", object } as WatchEvent<Obj>;
-      yield { type: "BOOKMARK", object: { metadata: { name: "", resourceVersion: String(rv), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: "true" } } as Obj["metadata"] } } as WatchEvent<Obj>;
+      yield {
+        type: "BOOKMARK",
+        object: {
+          metadata: { name: "", resourceVersion: String(rv), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: "true" } } as Obj["metadata"],
+        },
+      } as WatchEvent<Obj>;
       yield* live;
     })();
   }
@@ -53,7 +58,12 @@ describe("Reflector with useWatchList", () => {
     fake.seed(3);
     const { store, reflector } = start(fake);
     await until(() => store.size() === 3 && reflector.lastSyncResourceVersion() === String(fake.rv));
-    expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: "", sendInitialEvents: true, resourceVersionMatch: "NotOlderThan", allowWatchBookmarks: true });
+    expect(fake.watches[0]!.opts).toMatchObject({
+      resourceVersion: "",
+      sendInitialEvents: true,
+      resourceVersionMatch: "NotOlderThan",
+      allowWatchBookmarks: true,
+    });
     fake.create({ metadata: { name: "late", namespace: "default" } });
     await until(() => store.size() === 4);
     expect(fake.lists).toEqual([]);

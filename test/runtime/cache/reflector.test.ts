@@ -43,7 +43,7 @@ describe("Reflector", () => {
     expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
   });
 
-  it("relists at a known version unpaged when the first list at \"0\" came in one response (a watch cache)", async () => {
+  it('relists at a known version unpaged when the first list at "0" came in one response (a watch cache)', async () => {
     const fake = new FakeListWatch();
     fake.watchCacheAtRV0 = true;
     fake.seed(1200);
@@ -60,7 +60,7 @@ describe("Reflector", () => {
     expect(fake.lists[1]!.opts).toMatchObject({ resourceVersion: lastRV, limit: undefined });
   });
 
-  it("keeps paging relists once the first list at \"0\" came back paged (no watch cache)", async () => {
+  it('keeps paging relists once the first list at "0" came back paged (no watch cache)', async () => {
     const fake = new FakeListWatch();
     fake.seed(1200);
     const { store } = start(fake);

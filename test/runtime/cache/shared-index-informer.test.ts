@@ -5,11 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DeletedFinalStateUnknown } from "../../../runtime/cache/keys.js";
 import type { ResourceEventHandler } from "../../../runtime/cache/listener.js";
-import {
-  SharedIndexInformer,
-  waitForCacheSync,
-  type SharedIndexInformerOptions,
-} from "../../../runtime/cache/shared-index-informer.js";
+import { SharedIndexInformer, waitForCacheSync, type SharedIndexInformerOptions } from "../../../runtime/cache/shared-index-informer.js";
 import { FakeListWatch, until, type Obj } from "./fake-list-watch.js";
 
 const stops: AbortController[] = [];
@@ -34,11 +30,17 @@ function recorder(delayMs = 0) {
       return wait();
     },
     onUpdate: (old, o) => {
-      seen.push(old === o ? `resync ${o.metadata.name}` : `update ${o.metadata.name} ${old.metadata.resourceVersion}->${o.metadata.resourceVersion}`);
+      seen.push(
+        old === o
+          ? `resync ${o.metadata.name}`
+          : `update ${o.metadata.name} ${old.metadata.resourceVersion}->${o.metadata.resourceVersion}`,
+      );
       return wait();
     },
     onDelete: (o) => {
-      seen.push(o instanceof DeletedFinalStateUnknown ? `tombstone ${o.key} rv=${o.obj.metadata.resourceVersion}` : `delete ${o.metadata.name}`);
+      seen.push(
+        o instanceof DeletedFinalStateUnknown ? `tombstone ${o.key} rv=${o.obj.metadata.resourceVersion}` : `delete ${o.metadata.name}`,
+      );
       return wait();
     },
   };
@@ -124,11 +126,7 @@ describe("SharedIndexInformer", () => {
     fake.compact();
     await until(() => fake.lists.length === 2 && h.seen.length === 6, 2000, "relist");
     // In list order, then the deletes.
-    expect(h.seen.slice(3)).toEqual([
-      "add new",
-      "update o00001 102->105",
-      `tombstone default/o00000 rv=${lastKnown}`,
-    ]);
+    expect(h.seen.slice(3)).toEqual(["add new", "update o00001 102->105", `tombstone default/o00000 rv=${lastKnown}`]);
     expect(inf.getIndexer().listKeys().sort()).toEqual(["default/new", "default/o00001", "default/o00002"]);
   });
 
@@ -156,7 +154,12 @@ describe("SharedIndexInformer", () => {
     inf.addIndexers({ app: (o) => (o.metadata.labels?.app ? [o.metadata.labels.app] : []) });
     void run();
     await until(() => inf.hasSynced());
-    expect(inf.getIndexer().byIndex("namespace", "x").map((o) => o.metadata.name)).toEqual(["a"]);
+    expect(
+      inf
+        .getIndexer()
+        .byIndex("namespace", "x")
+        .map((o) => o.metadata.name),
+    ).toEqual(["a"]);
     expect(inf.getIndexer().byIndex("app", "web")[0]!.data).toBeUndefined();
   });
 

@@ -77,7 +77,12 @@ describe("store and indexer", () => {
     expect(s.indexKeys("app", "db").sort()).toEqual(["ns/a", "ns/b"]);
     s.addIndexers({ tags: (o) => Object.keys(o.metadata.labels ?? {}) });
     s.add(obj("ns", "c", { app: "x", tier: "1" }));
-    expect(s.index("tags", obj("", "q", { app: "", tier: "" })).map((o) => o.metadata.name).sort()).toEqual(["a", "b", "c"]);
+    expect(
+      s
+        .index("tags", obj("", "q", { app: "", tier: "" }))
+        .map((o) => o.metadata.name)
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
     expect(() => s.addIndexers({ app: byLabel("app") })).toThrow(/conflict/);
     expect(() => s.byIndex("nope", "x")).toThrow(/does not exist/);
   });

@@ -31,10 +31,20 @@ const DISCOVERY: Record<string, unknown> = {
   "/apis": {
     kind: "APIGroupList",
     groups: [
-      { name: "apps", versions: [{ groupVersion: "apps/v1", version: "v1" }, { groupVersion: "apps/v1beta1", version: "v1beta1" }], preferredVersion: { groupVersion: "apps/v1", version: "v1" } },
+      {
+        name: "apps",
+        versions: [
+          { groupVersion: "apps/v1", version: "v1" },
+          { groupVersion: "apps/v1beta1", version: "v1beta1" },
+        ],
+        preferredVersion: { groupVersion: "apps/v1", version: "v1" },
+      },
       {
         name: "widgets.example.com",
-        versions: [{ groupVersion: "widgets.example.com/v1", version: "v1" }, { groupVersion: "widgets.example.com/v2", version: "v2" }],
+        versions: [
+          { groupVersion: "widgets.example.com/v1", version: "v1" },
+          { groupVersion: "widgets.example.com/v2", version: "v2" },
+        ],
         preferredVersion: { groupVersion: "widgets.example.com/v2", version: "v2" },
       },
     ],
@@ -42,12 +52,30 @@ const DISCOVERY: Record<string, unknown> = {
   "/api/v1": {
     kind: "APIResourceList",
     groupVersion: "v1",
-    resources: [res("namespaces", false, "Namespace"), res("namespaces/finalize", false, "Namespace"), res("pods", true, "Pod"), res("pods/status", true, "Pod"), res("configmaps", true, "ConfigMap")],
+    resources: [
+      res("namespaces", false, "Namespace"),
+      res("namespaces/finalize", false, "Namespace"),
+      res("pods", true, "Pod"),
+      res("pods/status", true, "Pod"),
+      res("configmaps", true, "ConfigMap"),
+    ],
   },
   "/apis/apps/v1": { kind: "APIResourceList", groupVersion: "apps/v1", resources: [res("deployments", true, "Deployment")] },
-  "/apis/apps/v1beta1": { kind: "APIResourceList", groupVersion: "apps/v1beta1", resources: [res("deployments", true, "Deployment"), res("oldthings", true, "OldThing")] },
-  "/apis/widgets.example.com/v1": { kind: "APIResourceList", groupVersion: "widgets.example.com/v1", resources: [res("widgets", true, "Widget"), res("gadgets", false, "Gadget")] },
-  "/apis/widgets.example.com/v2": { kind: "APIResourceList", groupVersion: "widgets.example.com/v2", resources: [res("widgets", true, "Widget")] },
+  "/apis/apps/v1beta1": {
+    kind: "APIResourceList",
+    groupVersion: "apps/v1beta1",
+    resources: [res("deployments", true, "Deployment"), res("oldthings", true, "OldThing")],
+  },
+  "/apis/widgets.example.com/v1": {
+    kind: "APIResourceList",
+    groupVersion: "widgets.example.com/v1",
+    resources: [res("widgets", true, "Widget"), res("gadgets", false, "Gadget")],
+  },
+  "/apis/widgets.example.com/v2": {
+    kind: "APIResourceList",
+    groupVersion: "widgets.example.com/v2",
+    resources: [res("widgets", true, "Widget")],
+  },
 };
 
 function serveDiscovery(overrides: Record<string, unknown> = {}): void {
@@ -60,7 +88,8 @@ function serveDiscovery(overrides: Record<string, unknown> = {}): void {
   });
 }
 
-const names = (lists: Array<{ groupVersion: string; resources: Array<{ name: string }> }>) => lists.map((l) => [l.groupVersion, l.resources.map((r) => r.name)]);
+const names = (lists: Array<{ groupVersion: string; resources: Array<{ name: string }> }>) =>
+  lists.map((l) => [l.groupVersion, l.resources.map((r) => r.name)]);
 
 describe("DiscoveryClient", () => {
   it("lists the core group first, then /apis", async () => {
@@ -127,17 +156,33 @@ describe("DiscoveryClient", () => {
 });
 
 describe("MetadataClient", () => {
-  const cm = (name: string) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name, namespace: "ns", resourceVersion: "7" }, data: { big: "x".repeat(100) } });
+  const cm = (name: string) => ({
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name, namespace: "ns", resourceVersion: "7" },
+    data: { big: "x".repeat(100) },
+  });
 
   it("asks for PartialObjectMetadata and returns it", async () => {
     server.handle((req, r) => {
       const list = req.headers["accept"]!.includes("as=PartialObjectMetadataList");
-      if (list) json(r, 200, { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadataList", metadata: { resourceVersion: "9" }, items: [{ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: { name: "a" } }] });
+      if (list)
+        json(r, 200, {
+          apiVersion: "meta.k8s.io/v1",
+          kind: "PartialObjectMetadataList",
+          metadata: { resourceVersion: "9" },
+          items: [{ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: { name: "a" } }],
+        });
       else json(r, 200, { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: { name: "a" } });
     });
     const m = new MetadataClient(client).resource({ group: "", version: "v1", resource: "configmaps" }).namespace("ns");
     const list = await m.list({ labelSelector: "app=web", limit: 100 });
-    expect(list).toEqual({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadataList", metadata: { resourceVersion: "9" }, items: [{ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: { name: "a" } }] });
+    expect(list).toEqual({
+      apiVersion: "meta.k8s.io/v1",
+      kind: "PartialObjectMetadataList",
+      metadata: { resourceVersion: "9" },
+      items: [{ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: { name: "a" } }],
+    });
     expect((await m.get("a")).metadata?.name).toBe("a");
     const [l, g] = server.requests;
     expect(l!.url.pathname).toBe("/api/v1/namespaces/ns/configmaps");
@@ -153,7 +198,11 @@ describe("MetadataClient", () => {
       else json(r, 200, { apiVersion: "v1", kind: "ConfigMapList", metadata: { resourceVersion: "9" }, items: [cm("a"), cm("b")] });
     });
     const m = new MetadataClient(client).resource({ group: "", version: "v1", resource: "configmaps" });
-    expect(await m.namespace("ns").get("a")).toEqual({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: cm("a").metadata });
+    expect(await m.namespace("ns").get("a")).toEqual({
+      apiVersion: "meta.k8s.io/v1",
+      kind: "PartialObjectMetadata",
+      metadata: cm("a").metadata,
+    });
     const list = await m.list();
     expect(list.kind).toBe("PartialObjectMetadataList");
     expect(list.items.map((i) => [i.kind, i.metadata?.name])).toEqual([
@@ -170,23 +219,39 @@ describe("MetadataClient", () => {
     await m.deleteCollection({ options: { propagationPolicy: "Foreground" }, listOptions: { labelSelector: "x" } });
     const [one, all] = server.requests;
     expect([one!.method, one!.url.pathname]).toEqual(["DELETE", "/apis/apps/v1/namespaces/doomed/deployments/web"]);
-    expect(JSON.parse(one!.body.toString())).toEqual({ apiVersion: "v1", kind: "DeleteOptions", propagationPolicy: "Background", preconditions: { uid: "u1" } });
-    expect([all!.method, all!.url.pathname, all!.url.search]).toEqual(["DELETE", "/apis/apps/v1/namespaces/doomed/deployments", "?labelSelector=x"]);
+    expect(JSON.parse(one!.body.toString())).toEqual({
+      apiVersion: "v1",
+      kind: "DeleteOptions",
+      propagationPolicy: "Background",
+      preconditions: { uid: "u1" },
+    });
+    expect([all!.method, all!.url.pathname, all!.url.search]).toEqual([
+      "DELETE",
+      "/apis/apps/v1/namespaces/doomed/deployments",
+      "?labelSelector=x",
+    ]);
     expect(JSON.parse(all!.body.toString())).toMatchObject({ propagationPolicy: "Foreground" });
   });
 
   it("surfaces API errors", async () => {
     server.handle((_req, r) => json(r, 404, status(404, "NotFound", 'configmaps "a" not found')));
-    await expect(new MetadataClient(client).resource({ group: "", version: "v1", resource: "configmaps" }).namespace("ns").get("a")).rejects.toMatchObject({ reason: "NotFound" });
+    await expect(
+      new MetadataClient(client).resource({ group: "", version: "v1", resource: "configmaps" }).namespace("ns").get("a"),
+    ).rejects.toMatchObject({ reason: "NotFound" });
   });
 
   it("watches metadata", async () => {
     server.handle((_req, r) => {
       r.writeHead(200, { "Content-Type": "application/json" });
-      r.end(`${JSON.stringify({ type: "ADDED", object: cm("a") })}\n${JSON.stringify({ type: "ERROR", object: status(410, "Expired", "old") })}\n`);
+      r.end(
+        `${JSON.stringify({ type: "ADDED", object: cm("a") })}\n${JSON.stringify({ type: "ERROR", object: status(410, "Expired", "old") })}\n`,
+      );
     });
     const events = [];
-    for await (const ev of new MetadataClient(client).resource({ group: "", version: "v1", resource: "configmaps" }).watch({ resourceVersion: "5" })) events.push(ev);
+    for await (const ev of new MetadataClient(client)
+      .resource({ group: "", version: "v1", resource: "configmaps" })
+      .watch({ resourceVersion: "5" }))
+      events.push(ev);
     expect(events).toEqual([
       { type: "ADDED", object: { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: cm("a").metadata } },
       { type: "ERROR", object: status(410, "Expired", "old") },
@@ -201,9 +266,19 @@ describe("DynamicClient", () => {
   it("speaks JSON for every verb, even when the config prefers protobuf", async () => {
     const pbClient = new RestClient({ server: server.url, qps: -1, contentType: "application/vnd.kubernetes.protobuf" });
     server.handle((req, r, body) => {
-      if (req.method === "GET" && new URL(req.url!, "http://x").pathname.endsWith("/widgets")) json(r, 200, { apiVersion: "example.com/v1", kind: "WidgetList", items: [widget] });
+      if (req.method === "GET" && new URL(req.url!, "http://x").pathname.endsWith("/widgets"))
+        json(r, 200, { apiVersion: "example.com/v1", kind: "WidgetList", items: [widget] });
       else if (req.method === "DELETE") json(r, 200, { kind: "Status", apiVersion: "v1", status: "Success" });
-      else json(r, 200, body.length > 0 && req.headers["content-type"] !== "application/apply-patch+yaml" && req.headers["content-type"] !== "application/json-patch+json" ? JSON.parse(body.toString()) : widget);
+      else
+        json(
+          r,
+          200,
+          body.length > 0 &&
+            req.headers["content-type"] !== "application/apply-patch+yaml" &&
+            req.headers["content-type"] !== "application/json-patch+json"
+            ? JSON.parse(body.toString())
+            : widget,
+        );
     });
     try {
       const w = new DynamicClient(pbClient).resource({ group: "example.com", version: "v1", resource: "widgets" }).namespace("ns");
@@ -217,7 +292,9 @@ describe("DynamicClient", () => {
       await w.get("w1", { subresource: "scale" });
       await w.delete("w1", { options: { gracePeriodSeconds: 0 } });
       await w.deleteCollection({ listOptions: { fieldSelector: "metadata.name=w1" } });
-      const seen = server.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search} ${r.headers["content-type"] ?? "-"} ${r.headers["accept"]}`);
+      const seen = server.requests.map(
+        (r) => `${r.method} ${r.url.pathname}${r.url.search} ${r.headers["content-type"] ?? "-"} ${r.headers["accept"]}`,
+      );
       expect(seen).toEqual([
         "POST /apis/example.com/v1/namespaces/ns/widgets?fieldManager=me&dryRun=All application/json application/json",
         "GET /apis/example.com/v1/namespaces/ns/widgets/w1 - application/json",
@@ -242,7 +319,10 @@ describe("DynamicClient", () => {
     const d = new DynamicClient(client);
     await d.resource({ group: "", version: "v1", resource: "namespaces" }).get("kube-system");
     await d.resource({ group: "rbac.authorization.k8s.io", version: "v1", resource: "clusterroles" }).get("a:b");
-    expect(server.requests.map((r) => r.url.pathname)).toEqual(["/api/v1/namespaces/kube-system", "/apis/rbac.authorization.k8s.io/v1/clusterroles/a%3Ab"]);
+    expect(server.requests.map((r) => r.url.pathname)).toEqual([
+      "/api/v1/namespaces/kube-system",
+      "/apis/rbac.authorization.k8s.io/v1/clusterroles/a%3Ab",
+    ]);
     expect(() => d.resource({ group: "", version: "v1", resource: "namespaces" }).update({ kind: "Namespace" })).toThrow("metadata.name");
   });
 
@@ -252,7 +332,10 @@ describe("DynamicClient", () => {
       r.end(`${JSON.stringify({ type: "ADDED", object: widget })}\n`);
     });
     const events = [];
-    for await (const ev of new DynamicClient(client).resource({ group: "example.com", version: "v1", resource: "widgets" }).watch({ allowWatchBookmarks: true })) events.push(ev);
+    for await (const ev of new DynamicClient(client)
+      .resource({ group: "example.com", version: "v1", resource: "widgets" })
+      .watch({ allowWatchBookmarks: true }))
+      events.push(ev);
     expect(events).toEqual([{ type: "ADDED", object: widget }]);
     expect(server.requests[0]!.url.pathname).toBe("/apis/example.com/v1/widgets");
   });

@@ -65,10 +65,25 @@ describe("DynamicSharedInformerFactory", () => {
     const synced = await factory.waitForCacheSync(AbortSignal.timeout(2000));
     expect([...synced]).toEqual([["example.com/v1/widgets", true]]);
     const lister = widgets.lister();
-    await until(() => lister.list().length === 2 && lister.byNamespace("b").get("two").spec !== undefined && (lister.byNamespace("b").get("two").spec as { size: number }).size === 2);
-    expect(lister.list().map((w) => `${w.metadata?.namespace}/${w.metadata?.name}`).sort()).toEqual(["a/three", "b/two"]);
+    await until(
+      () =>
+        lister.list().length === 2 &&
+        lister.byNamespace("b").get("two").spec !== undefined &&
+        (lister.byNamespace("b").get("two").spec as { size: number }).size === 2,
+    );
+    expect(
+      lister
+        .list()
+        .map((w) => `${w.metadata?.namespace}/${w.metadata?.name}`)
+        .sort(),
+    ).toEqual(["a/three", "b/two"]);
     expect(lister.list("team=x").map((w) => w.metadata?.name)).toEqual(["three"]);
-    expect(lister.byNamespace("a").list().map((w) => w.kind)).toEqual(["Widget"]);
+    expect(
+      lister
+        .byNamespace("a")
+        .list()
+        .map((w) => w.kind),
+    ).toEqual(["Widget"]);
     let err: unknown;
     try {
       lister.byNamespace("a").get("one");
@@ -87,6 +102,9 @@ describe("DynamicSharedInformerFactory", () => {
     factory.start();
     await factory.waitForCacheSync(AbortSignal.timeout(2000));
     await until(() => server.requests.length >= 2);
-    expect(server.requests.map((r) => r.url.pathname)).toEqual(["/apis/example.com/v1/namespaces/a/widgets", "/apis/example.com/v1/namespaces/a/widgets"]);
+    expect(server.requests.map((r) => r.url.pathname)).toEqual([
+      "/apis/example.com/v1/namespaces/a/widgets",
+      "/apis/example.com/v1/namespaces/a/widgets",
+    ]);
   });
 });

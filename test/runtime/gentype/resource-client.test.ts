@@ -11,7 +11,15 @@ interface Widget {
   metadata?: { name?: string; namespace?: string; labels?: Record<string, string> };
 }
 
-const widgets: ResourceDescriptor = { group: "example.com", version: "v1", resource: "widgets", kind: "Widget", listKind: "WidgetList", namespaced: true, protobuf: false };
+const widgets: ResourceDescriptor = {
+  group: "example.com",
+  version: "v1",
+  resource: "widgets",
+  kind: "Widget",
+  listKind: "WidgetList",
+  namespaced: true,
+  protobuf: false,
+};
 
 let server: TestServer;
 let rest: RestClient;
@@ -19,7 +27,12 @@ let rest: RestClient;
 beforeEach(async () => {
   server = await startServer();
   // A protobuf config, as a clientset for built-in kinds would have.
-  rest = new RestClient({ server: server.url, qps: -1, contentType: MEDIA_TYPE_PROTOBUF, protobufCodec: { decode: () => ({}), encode: () => new Uint8Array() } });
+  rest = new RestClient({
+    server: server.url,
+    qps: -1,
+    contentType: MEDIA_TYPE_PROTOBUF,
+    protobufCodec: { decode: () => ({}), encode: () => new Uint8Array() },
+  });
 });
 
 afterEach(async () => {
@@ -54,7 +67,12 @@ describe("ResourceIndexer", () => {
     indexer.add({ metadata: { namespace: "a", name: "x", labels: { k: "v" } } });
     indexer.add({ metadata: { namespace: "b", name: "y" } });
     const all = new ResourceIndexer(indexer, { group: "example.com", resource: "widget" });
-    expect(all.namespaced("a").list().map((w) => w.metadata?.name)).toEqual(["x"]);
+    expect(
+      all
+        .namespaced("a")
+        .list()
+        .map((w) => w.metadata?.name),
+    ).toEqual(["x"]);
     expect(all.list("k=v").map((w) => w.metadata?.name)).toEqual(["x"]);
     expect(all.namespaced("b").get("y").metadata?.name).toBe("y");
     let err: unknown;

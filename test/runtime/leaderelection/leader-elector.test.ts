@@ -177,7 +177,9 @@ describe("LeaderElector", () => {
   it("rejects inconsistent timings", () => {
     const lock = new MemoryLease().lock();
     const callbacks = { onStartedLeading: () => {}, onStoppedLeading: () => {} };
-    expect(() => new LeaderElector({ lock, identity: "x", leaseDurationMs: 100, renewDeadlineMs: 100, callbacks })).toThrow(/leaseDurationMs/);
+    expect(() => new LeaderElector({ lock, identity: "x", leaseDurationMs: 100, renewDeadlineMs: 100, callbacks })).toThrow(
+      /leaseDurationMs/,
+    );
     expect(() => new LeaderElector({ lock, identity: "x", renewDeadlineMs: 100, retryPeriodMs: 90, callbacks })).toThrow(/1.2/);
     expect(() => new LeaderElector({ lock, identity: "", callbacks })).toThrow(/identity/);
   });

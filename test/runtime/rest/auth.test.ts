@@ -55,7 +55,8 @@ const execConfig = (file: string, extra: Partial<ExecProviderConfig> = {}): Exec
 });
 
 describe("ExecAuthenticator", () => {
-  const echoInteractive = () => plugin(`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { token: "t-" + info.spec.interactive } }`);
+  const echoInteractive = () =>
+    plugin(`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { token: "t-" + info.spec.interactive } }`);
 
   it("follows interactiveMode as client-go: Never, IfAvailable on a terminal or not, Always", async () => {
     const file = echoInteractive();
@@ -70,20 +71,39 @@ describe("ExecAuthenticator", () => {
 
   it("defaults interactiveMode to IfAvailable for v1beta1 and requires it for v1", async () => {
     const file = echoInteractive();
-    const beta = new ExecAuthenticator({ command: process.execPath, args: [file], apiVersion: "client.authentication.k8s.io/v1beta1" }, undefined, { isTerminal: () => true });
-    expect(await beta.credentials()).toEqual({ token: "t-true" });
-    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: V1 }, undefined)).toThrow("interactiveMode must be specified");
-    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: "client.authentication.k8s.io/v1alpha1", interactiveMode: "Never" }, undefined)).toThrow(
-      'exec plugin: invalid apiVersion "client.authentication.k8s.io/v1alpha1"',
+    const beta = new ExecAuthenticator(
+      { command: process.execPath, args: [file], apiVersion: "client.authentication.k8s.io/v1beta1" },
+      undefined,
+      { isTerminal: () => true },
     );
+    expect(await beta.credentials()).toEqual({ token: "t-true" });
+    expect(() => new ExecAuthenticator({ command: process.execPath, apiVersion: V1 }, undefined)).toThrow(
+      "interactiveMode must be specified",
+    );
+    expect(
+      () =>
+        new ExecAuthenticator(
+          { command: process.execPath, apiVersion: "client.authentication.k8s.io/v1alpha1", interactiveMode: "Never" },
+          undefined,
+        ),
+    ).toThrow('exec plugin: invalid apiVersion "client.authentication.k8s.io/v1alpha1"');
   });
 
   it.each([
-    [`{ apiVersion: "client.authentication.k8s.io/v1beta1", kind: "ExecCredential", status: { token: "x" } }`, "plugin returned version client.authentication.k8s.io/v1beta1"],
+    [
+      `{ apiVersion: "client.authentication.k8s.io/v1beta1", kind: "ExecCredential", status: { token: "x" } }`,
+      "plugin returned version client.authentication.k8s.io/v1beta1",
+    ],
     [`{ apiVersion: info.apiVersion, kind: "ExecCredential" }`, "exec plugin didn't return a status field"],
     [`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: {} }`, "exec plugin didn't return a token or cert/key pair"],
-    [`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { clientCertificateData: "PEM" } }`, "exec plugin returned only certificate or key, not both"],
-    [`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { token: "x", expirationTimestamp: "soon" } }`, 'expirationTimestamp "soon" is not an RFC 3339 time'],
+    [
+      `{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { clientCertificateData: "PEM" } }`,
+      "exec plugin returned only certificate or key, not both",
+    ],
+    [
+      `{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { token: "x", expirationTimestamp: "soon" } }`,
+      'expirationTimestamp "soon" is not an RFC 3339 time',
+    ],
     [`{ hello: "world" }`, "not an ExecCredential"],
   ])("refuses bad output %#", async (output, message) => {
     const a = new ExecAuthenticator(execConfig(plugin(output)), undefined, { isTerminal: () => false });
@@ -92,7 +112,10 @@ describe("ExecAuthenticator", () => {
 
   it("passes plugin stderr on after a successful run", async () => {
     const file = path.join(dir, "chatty.cjs");
-    fs.writeFileSync(file, `process.stderr.write("using cached login\\n"); process.stdout.write(JSON.stringify({ apiVersion: "${V1}", kind: "ExecCredential", status: { token: "t" } }));`);
+    fs.writeFileSync(
+      file,
+      `process.stderr.write("using cached login\\n"); process.stdout.write(JSON.stringify({ apiVersion: "${V1}", kind: "ExecCredential", status: { token: "t" } }));`,
+    );
     const seen: string[] = [];
     const a = new ExecAuthenticator(execConfig(file), undefined, { stderr: (t) => seen.push(t) });
     expect(await a.credentials()).toEqual({ token: "t" });
@@ -136,7 +159,21 @@ describe("over TLS with a client-certificate-checking server", () => {
     // A second client certificate from the same CA, for the plugin's second run.
     const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: pki.dir, stdio: "pipe" });
     openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "second.key", "-out", "second.csr", "-subj", "/CN=second");
-    openssl("x509", "-req", "-in", "second.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "second.crt", "-days", "1");
+    openssl(
+      "x509",
+      "-req",
+      "-in",
+      "second.csr",
+      "-CA",
+      "ca.crt",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-out",
+      "second.crt",
+      "-days",
+      "1",
+    );
     const pair = (n: string) => [path.join(pki.dir, `${n}.crt`), path.join(pki.dir, `${n}.key`)];
     const [c1, k1] = pair("client");
     const [c2, k2] = pair("second");
@@ -146,7 +183,11 @@ describe("over TLS with a client-certificate-checking server", () => {
         ? { clientCertificateData: fs.readFileSync(${JSON.stringify(c1)}, "utf8"), clientKeyData: fs.readFileSync(${JSON.stringify(k1)}, "utf8"), expirationTimestamp: "2000-01-01T00:00:00Z" }
         : { clientCertificateData: fs.readFileSync(${JSON.stringify(c2)}, "utf8"), clientKeyData: fs.readFileSync(${JSON.stringify(k2)}, "utf8") } }`,
     );
-    const client = new RestClient({ server: server.url, caData: pki.ca, execProvider: execConfig(file, { env: [{ name: "RUNS", value: runs }] }) });
+    const client = new RestClient({
+      server: server.url,
+      caData: pki.ca,
+      execProvider: execConfig(file, { env: [{ name: "RUNS", value: runs }] }),
+    });
     try {
       const who = async () => (await client.request<{ message: string }>({ method: "GET", path: "/whoami" })).message;
       expect(await who()).toBe("admin");
@@ -163,7 +204,13 @@ describe("over TLS with a client-certificate-checking server", () => {
     const runs = path.join(dir, "runs");
     fs.writeFileSync(runs, "");
     const file = plugin(`{ apiVersion: info.apiVersion, kind: "ExecCredential", status: { token: "t" } }`);
-    const client = new RestClient({ server: server.url, caData: pki.ca, certData: pki.clientCert, keyData: pki.clientKey, execProvider: execConfig(file, { env: [{ name: "RUNS", value: runs }] }) });
+    const client = new RestClient({
+      server: server.url,
+      caData: pki.ca,
+      certData: pki.clientCert,
+      keyData: pki.clientKey,
+      execProvider: execConfig(file, { env: [{ name: "RUNS", value: runs }] }),
+    });
     try {
       await client.request({ method: "GET", path: "/whoami" });
       expect(fs.readFileSync(runs, "utf8")).toBe("");
@@ -211,7 +258,9 @@ describe("over TLS with a client-certificate-checking server", () => {
 
 describe("impersonation headers", () => {
   it("maps as, as-uid, as-groups and as-user-extra to Impersonate-* (extra keys escaped)", () => {
-    expect(impersonationHeaders({ userName: "jane", uid: "42", groups: ["dev", "ops"], extra: { "scopes.example.com/a b": ["x", "y"] } })).toEqual({
+    expect(
+      impersonationHeaders({ userName: "jane", uid: "42", groups: ["dev", "ops"], extra: { "scopes.example.com/a b": ["x", "y"] } }),
+    ).toEqual({
       "Impersonate-User": "jane",
       "Impersonate-Uid": "42",
       "Impersonate-Group": ["dev", "ops"],
@@ -239,7 +288,9 @@ describe("impersonation headers", () => {
 
 describe("warnings", () => {
   it("parses several warnings per header, escapes and an optional date", () => {
-    expect(parseWarningHeaders([`299 - "a \\"quoted\\" word", 299 - "second, with comma" "Wed, 21 Oct 2015 07:28:00 GMT"`, `199 agent "misc"`])).toEqual([
+    expect(
+      parseWarningHeaders([`299 - "a \\"quoted\\" word", 299 - "second, with comma" "Wed, 21 Oct 2015 07:28:00 GMT"`, `199 agent "misc"`]),
+    ).toEqual([
       { code: 299, agent: "-", text: 'a "quoted" word' },
       { code: 299, agent: "-", text: "second, with comma" },
       { code: 199, agent: "agent", text: "misc" },

@@ -301,7 +301,9 @@ describe("protobuf codec", () => {
   it("sends and decodes protobuf bodies through the codec", async () => {
     server.handle((req, res, body) => {
       const obj = codec.decode(body) as Record<string, unknown>;
-      res.writeHead(201, { "Content-Type": "application/vnd.kubernetes.protobuf" }).end(codec.encode({ ...obj, seen: req.headers["content-type"] }));
+      res
+        .writeHead(201, { "Content-Type": "application/vnd.kubernetes.protobuf" })
+        .end(codec.encode({ ...obj, seen: req.headers["content-type"] }));
     });
     const c = client({ contentType: "application/vnd.kubernetes.protobuf", protobufCodec: codec });
     expect(await c.request({ method: "POST", path: "/api/v1/namespaces", body: { kind: "Namespace" } })).toEqual({
@@ -312,8 +314,12 @@ describe("protobuf codec", () => {
   });
 
   it("decodes a protobuf Status into a StatusError", async () => {
-    server.handle((_req, res) => res.writeHead(404, { "Content-Type": "application/vnd.kubernetes.protobuf" }).end(codec.encode(status(404, "NotFound", "gone"))));
-    const e = await caught(client({ contentType: "application/vnd.kubernetes.protobuf", protobufCodec: codec }).request({ method: "GET", path: "/x" }));
+    server.handle((_req, res) =>
+      res.writeHead(404, { "Content-Type": "application/vnd.kubernetes.protobuf" }).end(codec.encode(status(404, "NotFound", "gone"))),
+    );
+    const e = await caught(
+      client({ contentType: "application/vnd.kubernetes.protobuf", protobufCodec: codec }).request({ method: "GET", path: "/x" }),
+    );
     expect(isNotFound(e)).toBe(true);
   });
 });
@@ -337,7 +343,13 @@ describe("TLS", () => {
   });
 
   it("verifies the server with the CA and presents the client certificate", async () => {
-    const c = new RestClient({ server: tlsServer.url, caData: pki.ca, certData: pki.clientCert, keyData: new Uint8Array(pki.clientKey), qps: -1 });
+    const c = new RestClient({
+      server: tlsServer.url,
+      caData: pki.ca,
+      certData: pki.clientCert,
+      keyData: new Uint8Array(pki.clientKey),
+      qps: -1,
+    });
     clients.push(c);
     expect(await c.request({ method: "GET", path: "/" })).toEqual({ user: "admin", authorized: true });
   });

@@ -42,7 +42,8 @@ import {
   suggestsClientDelay,
 } from "../../../runtime/rest/index.js";
 
-const err = (code: number, reason = "") => new StatusError({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message: "m" } as Status);
+const err = (code: number, reason = "") =>
+  new StatusError({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message: "m" } as Status);
 const pods = { group: "", resource: "pods" };
 const deployments = { group: "apps", resource: "deployments" };
 
@@ -133,7 +134,12 @@ describe("constructors use upstream's codes, reasons and messages", () => {
     [newNotFound(pods, "web"), 404, "NotFound", 'pods "web" not found'],
     [newNotFound(deployments, "web"), 404, "NotFound", 'deployments.apps "web" not found'],
     [newAlreadyExists(pods, "web"), 409, "AlreadyExists", 'pods "web" already exists'],
-    [newConflict(pods, "web", "the object has been modified"), 409, "Conflict", 'Operation cannot be fulfilled on pods "web": the object has been modified'],
+    [
+      newConflict(pods, "web", "the object has been modified"),
+      409,
+      "Conflict",
+      'Operation cannot be fulfilled on pods "web": the object has been modified',
+    ],
     [newForbidden(pods, "web", "no"), 403, "Forbidden", 'pods "web" is forbidden: no'],
     [newForbidden(pods, "", "no"), 403, "Forbidden", "pods is forbidden: no"],
     [newForbidden({ group: "", resource: "" }, "", "no"), 403, "Forbidden", "forbidden: no"],
@@ -143,7 +149,12 @@ describe("constructors use upstream's codes, reasons and messages", () => {
     [newBadRequest("bad"), 400, "BadRequest", "bad"],
     [newTooManyRequests("slow", 2), 429, "TooManyRequests", "slow"],
     [newMethodNotSupported(pods, "watch"), 405, "MethodNotAllowed", 'watch is not supported on resources of kind "pods"'],
-    [newServerTimeout(pods, "list", 1), 500, "ServerTimeout", "The list operation against pods could not be completed at this time, please try again."],
+    [
+      newServerTimeout(pods, "list", 1),
+      500,
+      "ServerTimeout",
+      "The list operation against pods could not be completed at this time, please try again.",
+    ],
     [newTimeoutError("waited", 1), 504, "Timeout", "Timeout: waited"],
     [newInternalError(new Error("boom")), 500, "InternalError", "Internal error occurred: boom"],
   ])("%s", (e, code, reason, message) => {
@@ -162,14 +173,18 @@ describe("constructors use upstream's codes, reasons and messages", () => {
   });
 
   it("newInvalid aggregates its causes", () => {
-    const one = newInvalid({ group: "", kind: "Namespace" }, "Bad", [{ reason: "FieldValueInvalid", field: "metadata.name", message: 'Invalid value: "Bad": a lowercase RFC 1123 label' }]);
+    const one = newInvalid({ group: "", kind: "Namespace" }, "Bad", [
+      { reason: "FieldValueInvalid", field: "metadata.name", message: 'Invalid value: "Bad": a lowercase RFC 1123 label' },
+    ]);
     expect(one.code).toBe(422);
     expect(one.message).toBe('Namespace "Bad" is invalid: metadata.name: Invalid value: "Bad": a lowercase RFC 1123 label');
     const two = newInvalid({ group: "apps", kind: "Deployment" }, "d", [
       { field: "spec.replicas", message: "Invalid value: -1: must be greater than or equal to 0" },
       { field: "spec.selector", message: "Required value" },
     ]);
-    expect(two.message).toBe('Deployment.apps "d" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.selector: Required value]');
+    expect(two.message).toBe(
+      'Deployment.apps "d" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.selector: Required value]',
+    );
     expect(isInvalid(two)).toBe(true);
     expect(newInvalid({ group: "", kind: "Pod" }, "p", []).message).toBe('Pod "p" is invalid');
   });
@@ -184,8 +199,14 @@ describe("constructors use upstream's codes, reasons and messages", () => {
     expect(g(404, "LIST", "", deployments).message).toBe("the server could not find the requested resource (list deployments.apps)");
     expect(g(403, "GET", "denied").message).toBe("denied");
     expect(g(406, "GET", "unknown").message).toBe("the server was unable to respond with a content type that the client supports");
-    expect(g(502, "GET", "bad gateway").status).toMatchObject({ reason: "InternalError", message: 'an error on the server ("bad gateway") has prevented the request from succeeding' });
-    expect(g(418).status).toMatchObject({ reason: "", message: "the server responded with the status code 418 but did not return more information" });
+    expect(g(502, "GET", "bad gateway").status).toMatchObject({
+      reason: "InternalError",
+      message: 'an error on the server ("bad gateway") has prevented the request from succeeding',
+    });
+    expect(g(418).status).toMatchObject({
+      reason: "",
+      message: "the server responded with the status code 418 but did not return more information",
+    });
     expect(g(429).message).toBe("the server has received too many requests and has asked us to try again later");
     expect(g(504).reason).toBe("Timeout");
     expect(g(422).reason).toBe("Invalid");

@@ -105,7 +105,10 @@ clusters: [{name: k, cluster: {server: "https://10.0.0.1"}}]
 users: [{name: u, user: ${user}}]
 contexts: [{name: c, context: {cluster: k, user: u}}]
 `;
-    expect(loadKubeconfig({ path: write("basic", cfg("{username: admin, password: pw}")) })).toMatchObject({ username: "admin", password: "pw" });
+    expect(loadKubeconfig({ path: write("basic", cfg("{username: admin, password: pw}")) })).toMatchObject({
+      username: "admin",
+      password: "pw",
+    });
     expect(() => loadKubeconfig({ path: write("both", cfg("{token: t, username: admin, password: pw}")) })).toThrow(
       "more than one authentication method found for u; found [token basicAuth], only one is allowed",
     );
@@ -155,14 +158,20 @@ contexts:
     expect(() => loadKubeconfig({ path: file, context: "staging" })).toThrow(`context "staging" not found in kubeconfig ${file}`);
     const noCluster = write("c2", `current-context: x\ncontexts: [{name: x, context: {cluster: nope, user: u}}]\n`);
     expect(() => loadKubeconfig({ path: noCluster })).toThrow(`cluster "nope" of context "x" not found in kubeconfig ${noCluster}`);
-    const noUser = write("c3", `current-context: x\nclusters: [{name: k, cluster: {server: "https://k"}}]\ncontexts: [{name: x, context: {cluster: k, user: ghost}}]\n`);
+    const noUser = write(
+      "c3",
+      `current-context: x\nclusters: [{name: k, cluster: {server: "https://k"}}]\ncontexts: [{name: x, context: {cluster: k, user: ghost}}]\n`,
+    );
     expect(() => loadKubeconfig({ path: noUser })).toThrow(`user "ghost" of context "x" not found in kubeconfig ${noUser}`);
     const noCurrent = write("c4", `clusters: []\n`);
     expect(() => loadKubeconfig({ path: noCurrent })).toThrow("has no current-context");
     expect(() => loadKubeconfig({ path: path.join(dir, "nothing") })).toThrow("does not exist");
     expect(() => loadKubeconfig({ env: { KUBECONFIG: path.join(dir, "nothing") } })).toThrow("none of the files in KUBECONFIG exist");
     expect(() => loadKubeconfig({ env: { HOME: path.join(dir, "empty-home") } })).toThrow("no kubeconfig");
-    const missingCa = write("c5", `current-context: x\nclusters: [{name: k, cluster: {server: "https://k", certificate-authority: no-ca.crt}}]\ncontexts: [{name: x, context: {cluster: k}}]\n`);
+    const missingCa = write(
+      "c5",
+      `current-context: x\nclusters: [{name: k, cluster: {server: "https://k", certificate-authority: no-ca.crt}}]\ncontexts: [{name: x, context: {cluster: k}}]\n`,
+    );
     expect(() => loadKubeconfig({ path: missingCa })).toThrow(`cannot read certificate-authority ${path.join(dir, "no-ca.crt")}`);
     const bad = write("c6", "clusters: [\n");
     expect(() => loadKubeconfig({ path: bad })).toThrow(`kubeconfig ${bad}:`);
@@ -180,21 +189,29 @@ contexts: [{name: c, context: {cluster: k, user: u${context ? `, ${context}` : "
 }
 
 describe("kubeconfig fields: each honoured or refused by name", () => {
-  const load = (cluster: string, user: string, context = "", top = "") => loadKubeconfig({ path: write(`cfg-${Math.random()}`, single(cluster, user, context, top)) });
+  const load = (cluster: string, user: string, context = "", top = "") =>
+    loadKubeconfig({ path: write(`cfg-${Math.random()}`, single(cluster, user, context, top)) });
 
   it("cluster: proxy-url (http, https), disable-compression, extensions", () => {
-    const config = load(`proxy-url: "http://proxy.corp:3128", disable-compression: true, extensions: [{name: minikube, extension: {version: v1}}]`, "token: t");
+    const config = load(
+      `proxy-url: "http://proxy.corp:3128", disable-compression: true, extensions: [{name: minikube, extension: {version: v1}}]`,
+      "token: t",
+    );
     expect(config).toMatchObject({ proxyUrl: "http://proxy.corp:3128", disableCompression: true });
     expect(load(`proxy-url: "https://user:pw@proxy.corp"`, "token: t").proxyUrl).toBe("https://user:pw@proxy.corp");
   });
 
   it("cluster: refuses socks5 and unknown proxy schemes, insecure with a CA, and unknown fields", () => {
-    expect(() => load(`proxy-url: "socks5://proxy:1080"`, "token: t")).toThrow(`'proxy-url' "socks5://proxy:1080" for cluster "k": socks5 proxies are not supported by kubegen`);
+    expect(() => load(`proxy-url: "socks5://proxy:1080"`, "token: t")).toThrow(
+      `'proxy-url' "socks5://proxy:1080" for cluster "k": socks5 proxies are not supported by kubegen`,
+    );
     expect(() => load(`proxy-url: "ftp://proxy"`, "token: t")).toThrow(`unsupported scheme "ftp", must be http, https, or socks5`);
     expect(() => load(`insecure-skip-tls-verify: true, certificate-authority-data: ${b64("CA")}`, "token: t")).toThrow(
       "specifying a root certificates file with the insecure flag is not allowed",
     );
-    expect(() => load(`certificate-authority-dta: x`, "token: t")).toThrow(/cluster "k" in kubeconfig .*: field "certificate-authority-dta" is not a kubeconfig field/);
+    expect(() => load(`certificate-authority-dta: x`, "token: t")).toThrow(
+      /cluster "k" in kubeconfig .*: field "certificate-authority-dta" is not a kubeconfig field/,
+    );
     expect(() => load(`insecure-skip-tls-verify: "yes"`, "token: t")).toThrow("insecure-skip-tls-verify must be true or false");
   });
 
@@ -223,37 +240,61 @@ describe("kubeconfig fields: each honoured or refused by name", () => {
   });
 
   it("user: refuses exec stanzas client-go refuses, and unknown exec fields", () => {
-    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws}")).toThrow("interactiveMode must be specified for u to use exec authentication plugin");
-    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws, interactiveMode: Sometimes}")).toThrow('invalid interactiveMode for u: "Sometimes"');
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws}")).toThrow(
+      "interactiveMode must be specified for u to use exec authentication plugin",
+    );
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1, command: aws, interactiveMode: Sometimes}")).toThrow(
+      'invalid interactiveMode for u: "Sometimes"',
+    );
     expect(() => load("", "exec: {command: aws}")).toThrow("apiVersion must be specified for u to use exec authentication plugin");
-    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws, stdinUnavailable: true}")).toThrow('field "stdinUnavailable"');
+    expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws, stdinUnavailable: true}")).toThrow(
+      'field "stdinUnavailable"',
+    );
     expect(() => load("", "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: aws}, auth-provider: {name: oidc}")).toThrow(
       "authProvider cannot be provided in combination with an exec plugin for u",
     );
   });
 
   it("user: the oidc auth-provider with its settings; others refused with client-go's texts", () => {
-    const config = load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, client-secret: s, id-token: a.b.c, refresh-token: r, extra-scopes: groups}}`);
+    const config = load(
+      "",
+      `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, client-secret: s, id-token: a.b.c, refresh-token: r, extra-scopes: groups}}`,
+    );
     expect(config.authProvider).toEqual({
       name: "oidc",
-      config: { "idp-issuer-url": "https://issuer", "client-id": "k", "client-secret": "s", "id-token": "a.b.c", "refresh-token": "r", "extra-scopes": "groups" },
+      config: {
+        "idp-issuer-url": "https://issuer",
+        "client-id": "k",
+        "client-secret": "s",
+        "id-token": "a.b.c",
+        "refresh-token": "r",
+        "extra-scopes": "groups",
+      },
     });
     expect(config.authProviderPersister).toBeTypeOf("function");
-    expect(() => load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, audience: x}}`)).toThrow('oidc auth-provider setting "audience" is not supported');
+    expect(() => load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer", client-id: k, audience: x}}`)).toThrow(
+      'oidc auth-provider setting "audience" is not supported',
+    );
     expect(() => load("", `auth-provider: {name: oidc, config: {idp-issuer-url: "https://issuer"}}`)).toThrow("Must provide client-id");
-    expect(() => load("", "auth-provider: {name: gcp}")).toThrow('Please use the "gke-gcloud-auth-plugin" kubectl/client-go credential plugin instead.');
+    expect(() => load("", "auth-provider: {name: gcp}")).toThrow(
+      'Please use the "gke-gcloud-auth-plugin" kubectl/client-go credential plugin instead.',
+    );
     expect(() => load("", "auth-provider: {name: azure}")).toThrow("The azure auth plugin has been removed.");
     expect(() => load("", "auth-provider: {name: keystone}")).toThrow('no Auth Provider found for name "keystone"');
   });
 
   it("user: refuses unknown fields and a certificate without its key", () => {
     expect(() => load("", "token: t, tokenfile: x")).toThrow('field "tokenfile" is not a kubeconfig field');
-    expect(() => load("", `client-certificate-data: ${b64("C")}`)).toThrow("client-key-data or client-key must be specified for u to use the clientCert authentication method.");
+    expect(() => load("", `client-certificate-data: ${b64("C")}`)).toThrow(
+      "client-key-data or client-key must be specified for u to use the clientCert authentication method.",
+    );
   });
 
   it("context: namespace must be a DNS label; extensions accepted; unknown fields refused", () => {
     expect(load("", "token: t", "namespace: team-a, extensions: [{name: x, extension: {}}]").namespace).toBe("team-a");
-    expect(() => load("", "token: t", "namespace: Team_A")).toThrow('namespace "Team_A" for context "c" does not conform to the kubernetes DNS_LABEL rules');
+    expect(() => load("", "token: t", "namespace: Team_A")).toThrow(
+      'namespace "Team_A" for context "c" does not conform to the kubernetes DNS_LABEL rules',
+    );
     expect(() => load("", "token: t", "namespaces: a")).toThrow('context "c" in kubeconfig');
   });
 
@@ -298,7 +339,12 @@ contexts: [{name: c, context: {cluster: k, user: u}}]
     const text = fs.readFileSync(file, "utf8");
     expect(text.startsWith("# my clusters")).toBe(true);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadKubeconfig({ path: file }).authProvider?.config).toEqual({ "idp-issuer-url": "https://issuer", "client-id": "k", "id-token": "new", "refresh-token": "r2" });
+    expect(loadKubeconfig({ path: file }).authProvider?.config).toEqual({
+      "idp-issuer-url": "https://issuer",
+      "client-id": "k",
+      "id-token": "new",
+      "refresh-token": "r2",
+    });
     expect(() => persistAuthProviderConfig(file, "ghost", {})).toThrow('user "ghost" not found');
   });
 });
@@ -308,10 +354,24 @@ describe("inClusterConfig", () => {
     const token = write("sa/token", "sa-token\n");
     const ca = write("sa/ca.crt", "CLUSTER CA");
     const namespace = write("sa/namespace", "kube-system");
-    const config = inClusterConfig({ env: { KUBERNETES_SERVICE_HOST: "10.96.0.1", KUBERNETES_SERVICE_PORT: "443" }, tokenPath: token, caPath: ca, namespacePath: namespace });
-    expect(config).toMatchObject({ server: "https://10.96.0.1:443", bearerToken: "sa-token", bearerTokenFile: token, namespace: "kube-system" });
+    const config = inClusterConfig({
+      env: { KUBERNETES_SERVICE_HOST: "10.96.0.1", KUBERNETES_SERVICE_PORT: "443" },
+      tokenPath: token,
+      caPath: ca,
+      namespacePath: namespace,
+    });
+    expect(config).toMatchObject({
+      server: "https://10.96.0.1:443",
+      bearerToken: "sa-token",
+      bearerTokenFile: token,
+      namespace: "kube-system",
+    });
     expect(text(config.caData)).toBe("CLUSTER CA");
-    const v6 = inClusterConfig({ env: { KUBERNETES_SERVICE_HOST: "fd00::1", KUBERNETES_SERVICE_PORT: "6443" }, tokenPath: token, caPath: path.join(dir, "none") });
+    const v6 = inClusterConfig({
+      env: { KUBERNETES_SERVICE_HOST: "fd00::1", KUBERNETES_SERVICE_PORT: "6443" },
+      tokenPath: token,
+      caPath: path.join(dir, "none"),
+    });
     expect(v6.server).toBe("https://[fd00::1]:6443");
     expect(v6.caData).toBeUndefined();
   });

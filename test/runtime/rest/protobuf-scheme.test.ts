@@ -30,15 +30,30 @@ describe("protobuf through the generated scheme", () => {
   it("creates with a protobuf body and decodes the protobuf answer", async () => {
     server.handle((req, res, body) => {
       const obj = decodeObject<Record<string, unknown>>(scheme, body);
-      res.writeHead(201, { "Content-Type": MEDIA_TYPE_PROTOBUF }).end(encodeObject(scheme, { ...obj, metadata: { ...(obj["metadata"] as object), resourceVersion: "5" } } as never));
+      res
+        .writeHead(201, { "Content-Type": MEDIA_TYPE_PROTOBUF })
+        .end(encodeObject(scheme, { ...obj, metadata: { ...(obj["metadata"] as object), resourceVersion: "5" } } as never));
       expect(req.headers["content-type"]).toBe(MEDIA_TYPE_PROTOBUF);
     });
-    const created = await client.request<ReturnType<typeof namespace>>({ method: "POST", path: "/api/v1/namespaces", body: namespace("demo", "") });
-    expect(created).toMatchObject({ apiVersion: "v1", kind: "Namespace", metadata: { name: "demo", resourceVersion: "5", labels: { team: "a" } }, status: { phase: "Active" } });
+    const created = await client.request<ReturnType<typeof namespace>>({
+      method: "POST",
+      path: "/api/v1/namespaces",
+      body: namespace("demo", ""),
+    });
+    expect(created).toMatchObject({
+      apiVersion: "v1",
+      kind: "Namespace",
+      metadata: { name: "demo", resourceVersion: "5", labels: { team: "a" } },
+      status: { phase: "Active" },
+    });
   });
 
   it("turns a protobuf Status into a StatusError", async () => {
-    server.handle((_req, res) => res.writeHead(404, { "Content-Type": MEDIA_TYPE_PROTOBUF }).end(encodeObject(scheme, status(404, "NotFound", 'namespaces "x" not found') as never)));
+    server.handle((_req, res) =>
+      res
+        .writeHead(404, { "Content-Type": MEDIA_TYPE_PROTOBUF })
+        .end(encodeObject(scheme, status(404, "NotFound", 'namespaces "x" not found') as never)),
+    );
     const err = await client.request({ method: "GET", path: "/api/v1/namespaces/x" }).catch((e: unknown) => e);
     expect(isNotFound(err)).toBe(true);
     expect((err as Error).message).toBe('namespaces "x" not found');

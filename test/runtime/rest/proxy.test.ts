@@ -59,7 +59,9 @@ describe("proxyFromEnvironment", () => {
 
   it("refuses a socks5 proxy from the environment by name", () => {
     process.env["HTTPS_PROXY"] = "socks5://proxy:1080";
-    expect(() => proxyOf("https://api.example.com")).toThrow(`'proxy-url' "socks5://proxy:1080" in HTTPS_PROXY: socks5 proxies are not supported by kubegen`);
+    expect(() => proxyOf("https://api.example.com")).toThrow(
+      `'proxy-url' "socks5://proxy:1080" in HTTPS_PROXY: socks5 proxies are not supported by kubegen`,
+    );
   });
 });
 

@@ -52,7 +52,10 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
 describe("JSON watch", () => {
   it("decodes events across chunk boundaries and several per chunk, then ends with the stream", async () => {
     const stream =
-      line("ADDED", ns("a", "1")) + line("MODIFIED", { ...ns("é-ü", "2"), note: "ünïcödé ✓" }) + line("BOOKMARK", { kind: "Namespace", metadata: { resourceVersion: "3" } }) + line("DELETED", ns("a", "4"));
+      line("ADDED", ns("a", "1")) +
+      line("MODIFIED", { ...ns("é-ü", "2"), note: "ünïcödé ✓" }) +
+      line("BOOKMARK", { kind: "Namespace", metadata: { resourceVersion: "3" } }) +
+      line("DELETED", ns("a", "4"));
     const bytes = Buffer.from(stream);
     server.handle(async (_req, res) => {
       streamHeaders(res);
@@ -66,10 +69,16 @@ describe("JSON watch", () => {
       }
       res.end();
     });
-    const events = await collect(client.watch<ReturnType<typeof ns>>({ path: "/api/v1/namespaces", query: { resourceVersion: "0", allowWatchBookmarks: true } }));
+    const events = await collect(
+      client.watch<ReturnType<typeof ns>>({ path: "/api/v1/namespaces", query: { resourceVersion: "0", allowWatchBookmarks: true } }),
+    );
     expect(events.map((e) => e.type)).toEqual(["ADDED", "MODIFIED", "BOOKMARK", "DELETED"]);
     expect(events[1]!.object).toMatchObject({ metadata: { name: "é-ü" }, note: "ünïcödé ✓" });
-    expect(Object.fromEntries(server.requests[0]!.url.searchParams)).toEqual({ resourceVersion: "0", allowWatchBookmarks: "true", watch: "1" });
+    expect(Object.fromEntries(server.requests[0]!.url.searchParams)).toEqual({
+      resourceVersion: "0",
+      allowWatchBookmarks: "true",
+      watch: "1",
+    });
   });
 
   it("yields each event as it arrives, before the stream goes on", async () => {
@@ -180,7 +189,11 @@ describe("protobuf watch", () => {
   function frame(type: string, raw: Uint8Array): Buffer {
     const w = protobuf.Writer.create();
     w.uint32((1 << 3) | 2).string(type);
-    w.uint32((2 << 3) | 2).fork().uint32((1 << 3) | 2).bytes(raw).ldelim();
+    w.uint32((2 << 3) | 2)
+      .fork()
+      .uint32((1 << 3) | 2)
+      .bytes(raw)
+      .ldelim();
     const msg = Buffer.from(w.finish());
     const len = Buffer.alloc(4);
     len.writeUInt32BE(msg.length);
@@ -230,7 +243,10 @@ describe("protobuf watch", () => {
 
 describe("splitters", () => {
   const events = fc.array(
-    fc.record({ type: fc.constantFrom("ADDED", "MODIFIED", "DELETED", "BOOKMARK"), object: fc.dictionary(fc.string(), fc.string({ unit: "grapheme" })) }),
+    fc.record({
+      type: fc.constantFrom("ADDED", "MODIFIED", "DELETED", "BOOKMARK"),
+      object: fc.dictionary(fc.string(), fc.string({ unit: "grapheme" })),
+    }),
     { maxLength: 8 },
   );
 

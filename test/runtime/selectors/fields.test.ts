@@ -118,7 +118,8 @@ describe("matching", () => {
 
   it("reads fields through a getter", () => {
     const pod = { metadata: { name: "a", namespace: "ns" }, status: { phase: "Running" } };
-    const get = (f: string) => ({ "metadata.name": pod.metadata.name, "metadata.namespace": pod.metadata.namespace, "status.phase": pod.status.phase })[f];
+    const get = (f: string) =>
+      ({ "metadata.name": pod.metadata.name, "metadata.namespace": pod.metadata.namespace, "status.phase": pod.status.phase })[f];
     expect(parseFieldSelector("metadata.name=a,status.phase!=Failed").matches(get)).toBe(true);
     expect(parseFieldSelector("spec.nodeName=n1").matches(get)).toBe(false);
   });
@@ -162,7 +163,9 @@ describe("round trip", () => {
   it("parse(s.toString()) equals s once terms are in upstream's order", () => {
     fc.assert(
       fc.property(fc.array(term, { maxLength: 5 }), (terms) => {
-        const s = FieldsSelector.and(...terms.map(([f, op, v]) => (op === "=" ? FieldsSelector.oneTermEqual(f, v) : FieldsSelector.oneTermNotEqual(f, v))));
+        const s = FieldsSelector.and(
+          ...terms.map(([f, op, v]) => (op === "=" ? FieldsSelector.oneTermEqual(f, v) : FieldsSelector.oneTermNotEqual(f, v))),
+        );
         const once = parseFieldSelector(s.toString());
         const twice = parseFieldSelector(once.toString());
         expect(twice.equals(once)).toBe(true);

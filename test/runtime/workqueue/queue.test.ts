@@ -105,46 +105,51 @@ describe("Queue", () => {
       fc.constant({ kind: "yield" as const }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 60 }), fc.integer({ min: 1, max: 5 }), fc.array(fc.nat(3), { minLength: 1, maxLength: 20 }), async (ops: Op[], workers, delays) => {
-        const q = new Queue<number>();
-        const inFlight = new Set<number>();
-        let violations = 0;
-        /** Per item: the last add seen, and the last add that a completed processing started after. */
-        const lastAdd = new Map<number, number>();
-        const covered = new Map<number, number>();
-        let clock = 0;
-        let d = 0;
-        const worker = async (): Promise<void> => {
-          for (;;) {
-            const { item, shutdown } = await q.get();
-            if (shutdown) return;
-            if (inFlight.has(item)) violations++;
-            inFlight.add(item);
-            const startedAt = clock;
-            const wait = delays[d++ % delays.length]!;
-            for (let i = 0; i < wait; i++) await tick();
-            inFlight.delete(item);
-            covered.set(item, Math.max(covered.get(item) ?? -1, startedAt));
-            q.done(item);
+      fc.asyncProperty(
+        fc.array(op, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.nat(3), { minLength: 1, maxLength: 20 }),
+        async (ops: Op[], workers, delays) => {
+          const q = new Queue<number>();
+          const inFlight = new Set<number>();
+          let violations = 0;
+          /** Per item: the last add seen, and the last add that a completed processing started after. */
+          const lastAdd = new Map<number, number>();
+          const covered = new Map<number, number>();
+          let clock = 0;
+          let d = 0;
+          const worker = async (): Promise<void> => {
+            for (;;) {
+              const { item, shutdown } = await q.get();
+              if (shutdown) return;
+              if (inFlight.has(item)) violations++;
+              inFlight.add(item);
+              const startedAt = clock;
+              const wait = delays[d++ % delays.length]!;
+              for (let i = 0; i < wait; i++) await tick();
+              inFlight.delete(item);
+              covered.set(item, Math.max(covered.get(item) ?? -1, startedAt));
+              q.done(item);
+            }
+          };
+          const running = Array.from({ length: workers }, worker);
+          for (const o of ops) {
+            if (o.kind === "add") {
+              lastAdd.set(o.item, ++clock);
+              q.add(o.item);
+            } else {
+              await tick();
+            }
           }
-        };
-        const running = Array.from({ length: workers }, worker);
-        for (const o of ops) {
-          if (o.kind === "add") {
-            lastAdd.set(o.item, ++clock);
-            q.add(o.item);
-          } else {
-            await tick();
-          }
-        }
-        // Let the queue empty, then drain and stop the workers.
-        while (q.len() > 0 || inFlight.size > 0) await tick();
-        await q.shutDownWithDrain();
-        await Promise.all(running);
-        expect(violations).toBe(0);
-        // Each add must be followed by a processing that started no earlier than it.
-        for (const [item, at] of lastAdd) expect(covered.get(item) ?? -1).toBeGreaterThanOrEqual(at);
-      }),
+          // Let the queue empty, then drain and stop the workers.
+          while (q.len() > 0 || inFlight.size > 0) await tick();
+          await q.shutDownWithDrain();
+          await Promise.all(running);
+          expect(violations).toBe(0);
+          // Each add must be followed by a processing that started no earlier than it.
+          for (const [item, at] of lastAdd) expect(covered.get(item) ?? -1).toBeGreaterThanOrEqual(at);
+        },
+      ),
       { numRuns: 150 },
     );
   });

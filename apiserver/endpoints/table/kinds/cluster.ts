@@ -29,14 +29,29 @@ function nodeRoles(node: KubeObject): string {
 }
 
 function nodeAddress(node: KubeObject, type: string): string {
-  return str(get(arr(get(node, "status", "addresses")).find((a) => get(a, "type") === type), "address")) || "<none>";
+  return (
+    str(
+      get(
+        arr(get(node, "status", "addresses")).find((a) => get(a, "type") === type),
+        "address",
+      ),
+    ) || "<none>"
+  );
 }
 
-const ACCESS_MODE_SHORT: Readonly<Record<string, string>> = { ReadWriteOnce: "RWO", ReadOnlyMany: "ROX", ReadWriteMany: "RWX", ReadWriteOncePod: "RWOP" };
+const ACCESS_MODE_SHORT: Readonly<Record<string, string>> = {
+  ReadWriteOnce: "RWO",
+  ReadOnlyMany: "ROX",
+  ReadWriteMany: "RWX",
+  ReadWriteOncePod: "RWOP",
+};
 
 function accessModes(modes: unknown): string {
   const m = arr(modes).map(String);
-  return ["ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"].filter((x) => m.includes(x)).map((x) => ACCESS_MODE_SHORT[x]).join(",");
+  return ["ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"]
+    .filter((x) => m.includes(x))
+    .map((x) => ACCESS_MODE_SHORT[x])
+    .join(",");
 }
 
 function storageClassOf(o: KubeObject): string {
@@ -86,9 +101,16 @@ function hpaTargets(hpa: KubeObject): string {
     const source = get(m, key);
     const target = get(source, "target");
     const cur = get(current[i], key, "current");
-    const targetText = str(get(target, "type")) === "Utilization" ? `${num(get(target, "averageUtilization"))}%` : String(get(target, "averageValue") ?? get(target, "value") ?? "<unknown>");
+    const targetText =
+      str(get(target, "type")) === "Utilization"
+        ? `${num(get(target, "averageUtilization"))}%`
+        : String(get(target, "averageValue") ?? get(target, "value") ?? "<unknown>");
     let curText = "<unknown>";
-    if (cur !== undefined) curText = str(get(target, "type")) === "Utilization" && get(cur, "averageUtilization") !== undefined ? `${num(get(cur, "averageUtilization"))}%` : String(get(cur, "averageValue") ?? get(cur, "value") ?? "<unknown>");
+    if (cur !== undefined)
+      curText =
+        str(get(target, "type")) === "Utilization" && get(cur, "averageUtilization") !== undefined
+          ? `${num(get(cur, "averageUtilization"))}%`
+          : String(get(cur, "averageValue") ?? get(cur, "value") ?? "<unknown>");
     const label = type === "Resource" || type === "ContainerResource" ? `${str(get(source, "name"))}: ` : "";
     return `${label}${curText}/${targetText}`;
   });
@@ -108,7 +130,12 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       column("External-IP", "string", "List of addresses reachable to the node. Queried from cloud provider, if available.", wide),
       column("OS-Image", "string", "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).", wide),
       column("Kernel-Version", "string", "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).", wide),
-      column("Container-Runtime", "string", "ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).", wide),
+      column(
+        "Container-Runtime",
+        "string",
+        "ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).",
+        wide,
+      ),
     ],
     cells: (o, now) => {
       const info = get(o, "status", "nodeInfo");
@@ -134,7 +161,11 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       column("Capacity", "string", "Capacity represents the actual resources of the underlying volume."),
       column("Access Modes", "string", "AccessModes contains the desired access modes the volume should have."),
       column("StorageClass", "string", "StorageClassName is the name of the StorageClass required by the claim."),
-      column("VolumeAttributesClass", "string", "VolumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim."),
+      column(
+        "VolumeAttributesClass",
+        "string",
+        "VolumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim.",
+      ),
       ageColumn(),
       column("VolumeMode", "string", "VolumeMode defines what type of volume is required by the claim.", wide),
     ],
@@ -159,14 +190,27 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       nameColumn(),
       column("Capacity", "string", "capacity is the description of the persistent volume's resources and capacity."),
       column("Access Modes", "string", "accessModes contains all ways the volume can be mounted."),
-      column("Reclaim Policy", "string", "persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim."),
+      column(
+        "Reclaim Policy",
+        "string",
+        "persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.",
+      ),
       column("Status", "string", "phase indicates if a volume is available, bound to a claim, or released by a claim."),
       column("Claim", "string", "claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim."),
       column("StorageClass", "string", "storageClassName is the name of StorageClass to which this persistent volume belongs."),
       column("VolumeAttributesClass", "string", "Name of VolumeAttributesClass to which this persistent volume belongs."),
-      column("Reason", "string", "reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI."),
+      column(
+        "Reason",
+        "string",
+        "reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.",
+      ),
       ageColumn(),
-      column("VolumeMode", "string", "volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.", wide),
+      column(
+        "VolumeMode",
+        "string",
+        "volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.",
+        wide,
+      ),
     ],
     cells: (o, now) => {
       const claim = get(o, "spec", "claimRef");
@@ -189,14 +233,19 @@ export function clusterPrinters(): Map<string, TablePrinter> {
     columns: [
       nameColumn(),
       column("Provisioner", "string", "Provisioner indicates the type of the provisioner."),
-      column("ReclaimPolicy", "string", "Dynamically provisioned PersistentVolumes of this storage class are created with this reclaimPolicy."),
+      column(
+        "ReclaimPolicy",
+        "string",
+        "Dynamically provisioned PersistentVolumes of this storage class are created with this reclaimPolicy.",
+      ),
       column("VolumeBindingMode", "string", "VolumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound."),
       column("AllowVolumeExpansion", "string", "AllowVolumeExpansion shows whether the storage class allow volume expand."),
       ageColumn(),
     ],
     cells: (o, now) => {
       const ann = o.metadata?.annotations ?? {};
-      const isDefault = ann["storageclass.kubernetes.io/is-default-class"] === "true" || ann["storageclass.beta.kubernetes.io/is-default-class"] === "true";
+      const isDefault =
+        ann["storageclass.kubernetes.io/is-default-class"] === "true" || ann["storageclass.beta.kubernetes.io/is-default-class"] === "true";
       return [
         isDefault ? `${name(o)} (default)` : name(o),
         str(o.provisioner),
@@ -208,14 +257,26 @@ export function clusterPrinters(): Map<string, TablePrinter> {
     },
   });
   m.set("/resourcequotas", {
-    columns: [nameColumn(), ageColumn(), column("Request", "string", "Request represents a minimum amount of cpu/memory that a container may consume."), column("Limit", "string", "Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.")],
+    columns: [
+      nameColumn(),
+      ageColumn(),
+      column("Request", "string", "Request represents a minimum amount of cpu/memory that a container may consume."),
+      column(
+        "Limit",
+        "string",
+        "Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.",
+      ),
+    ],
     cells: (o, now) => {
       const [req, lim] = quotaCells(o);
       return [name(o), age(o, now), req, lim];
     },
   });
   m.set("/limitranges", {
-    columns: [nameColumn(), column("Created At", "date", "CreationTimestamp is a timestamp representing the server time when this object was created.")],
+    columns: [
+      nameColumn(),
+      column("Created At", "date", "CreationTimestamp is a timestamp representing the server time when this object was created."),
+    ],
     cells: (o) => [name(o), new Date(o.metadata?.creationTimestamp ?? 0).toISOString().replace(/\.\d{3}Z$/, "Z")],
   });
   m.set("networking.k8s.io/ingresses", {
@@ -227,13 +288,27 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       column("Ports", "string", "Ports of TLS configurations that open"),
       ageColumn(),
     ],
-    cells: (o, now) => [name(o), str(get(o, "spec", "ingressClassName")) || "<none>", ingressHosts(o), loadBalancerAddress(o), arr(get(o, "spec", "tls")).length > 0 ? "80, 443" : "80", age(o, now)],
+    cells: (o, now) => [
+      name(o),
+      str(get(o, "spec", "ingressClassName")) || "<none>",
+      ingressHosts(o),
+      loadBalancerAddress(o),
+      arr(get(o, "spec", "tls")).length > 0 ? "80, 443" : "80",
+      age(o, now),
+    ],
   });
   m.set("networking.k8s.io/ingressclasses", {
-    columns: [nameColumn(), column("Controller", "string", "Controller that is responsible for handling this class"), column("Parameters", "string", "A reference to a resource with additional parameters"), ageColumn()],
+    columns: [
+      nameColumn(),
+      column("Controller", "string", "Controller that is responsible for handling this class"),
+      column("Parameters", "string", "A reference to a resource with additional parameters"),
+      ageColumn(),
+    ],
     cells: (o, now) => {
       const p = get(o, "spec", "parameters");
-      const params = p ? `${str(get(p, "apiGroup")) ? `${str(get(p, "kind"))}.${str(get(p, "apiGroup"))}` : str(get(p, "kind"))}/${str(get(p, "name"))}` : "<none>";
+      const params = p
+        ? `${str(get(p, "apiGroup")) ? `${str(get(p, "kind"))}.${str(get(p, "apiGroup"))}` : str(get(p, "kind"))}/${str(get(p, "name"))}`
+        : "<none>";
       return [name(o), str(get(o, "spec", "controller")), params, age(o, now)];
     },
   });
@@ -260,18 +335,40 @@ export function clusterPrinters(): Map<string, TablePrinter> {
   m.set("policy/poddisruptionbudgets", {
     columns: [
       nameColumn(),
-      column("Min Available", "string", "The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. \"28%\"."),
-      column("Max Unavailable", "string", "The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. \"28%\"."),
+      column(
+        "Min Available",
+        "string",
+        'The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".',
+      ),
+      column(
+        "Max Unavailable",
+        "string",
+        'The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".',
+      ),
       column("Allowed Disruptions", "integer", "Calculated number of pods that may be disrupted at this time."),
       ageColumn(),
     ],
-    cells: (o, now) => [name(o), orNA(get(o, "spec", "minAvailable")), orNA(get(o, "spec", "maxUnavailable")), num(get(o, "status", "disruptionsAllowed")), age(o, now)],
+    cells: (o, now) => [
+      name(o),
+      orNA(get(o, "spec", "minAvailable")),
+      orNA(get(o, "spec", "maxUnavailable")),
+      num(get(o, "status", "disruptionsAllowed")),
+      age(o, now),
+    ],
   });
   m.set("scheduling.k8s.io/priorityclasses", {
     columns: [
       nameColumn(),
-      column("Value", "integer", "The value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec."),
-      column("Global-Default", "boolean", "globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class."),
+      column(
+        "Value",
+        "integer",
+        "The value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.",
+      ),
+      column(
+        "Global-Default",
+        "boolean",
+        "globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class.",
+      ),
       ageColumn(),
       column("PreemptionPolicy", "string", "PreemptionPolicy is the Policy for preempting pods with lower priority."),
     ],
@@ -280,7 +377,11 @@ export function clusterPrinters(): Map<string, TablePrinter> {
   m.set("autoscaling/horizontalpodautoscalers", {
     columns: [
       nameColumn(),
-      column("Reference", "string", "reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource."),
+      column(
+        "Reference",
+        "string",
+        "reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.",
+      ),
       column("Targets", "string", "the metrics which are used to calculate the desired replica count."),
       column("MinPods", "string", "minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down."),
       column("MaxPods", "integer", "maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up."),
@@ -290,7 +391,15 @@ export function clusterPrinters(): Map<string, TablePrinter> {
     cells: (o, now) => {
       const ref = get(o, "spec", "scaleTargetRef");
       const min = get(o, "spec", "minReplicas");
-      return [name(o), `${str(get(ref, "kind"))}/${str(get(ref, "name"))}`, hpaTargets(o), typeof min === "number" ? String(min) : "<unset>", num(get(o, "spec", "maxReplicas")), num(get(o, "status", "currentReplicas")), age(o, now)];
+      return [
+        name(o),
+        `${str(get(ref, "kind"))}/${str(get(ref, "name"))}`,
+        hpaTargets(o),
+        typeof min === "number" ? String(min) : "<unset>",
+        num(get(o, "spec", "maxReplicas")),
+        num(get(o, "status", "currentReplicas")),
+        age(o, now),
+      ];
     },
   });
   return m;

@@ -61,5 +61,10 @@ export function orNA(v: unknown): string {
 export function mapOr(v: unknown, fallback: string): string {
   if (!v || typeof v !== "object") return fallback;
   const keys = Object.keys(v);
-  return keys.length === 0 ? fallback : keys.sort().map((k) => `${k}=${String((v as Obj)[k])}`).join(",");
+  return keys.length === 0
+    ? fallback
+    : keys
+        .sort()
+        .map((k) => `${k}=${String((v as Obj)[k])}`)
+        .join(",");
 }

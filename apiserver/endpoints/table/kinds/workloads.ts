@@ -21,7 +21,9 @@ export function podStatusReason(pod: KubeObject): string {
     const waiting = get(cs, "state", "waiting");
     if (terminated && num(get(terminated, "exitCode")) === 0) return;
     if (terminated) {
-      reason = str(get(terminated, "reason")) ? `Init:${str(get(terminated, "reason"))}` : `Init:ExitCode:${num(get(terminated, "exitCode"))}`;
+      reason = str(get(terminated, "reason"))
+        ? `Init:${str(get(terminated, "reason"))}`
+        : `Init:ExitCode:${num(get(terminated, "exitCode"))}`;
       initializing = true;
     } else if (waiting && str(get(waiting, "reason")) && str(get(waiting, "reason")) !== "PodInitializing") {
       reason = `Init:${str(get(waiting, "reason"))}`;
@@ -38,7 +40,8 @@ export function podStatusReason(pod: KubeObject): string {
       const terminated = get(cs, "state", "terminated");
       if (waiting && str(get(waiting, "reason"))) reason = str(get(waiting, "reason"));
       else if (terminated && str(get(terminated, "reason"))) reason = str(get(terminated, "reason"));
-      else if (terminated) reason = get(terminated, "signal") ? `Signal:${num(get(terminated, "signal"))}` : `ExitCode:${num(get(terminated, "exitCode"))}`;
+      else if (terminated)
+        reason = get(terminated, "signal") ? `Signal:${num(get(terminated, "signal"))}` : `ExitCode:${num(get(terminated, "exitCode"))}`;
       else if (get(cs, "ready") === true && get(cs, "state", "running")) hasRunning = true;
     }
     if (reason === "Completed" && hasRunning) reason = "Running";
@@ -68,7 +71,9 @@ function podCells(pod: KubeObject, now: number): unknown[] {
   let readinessGates = "<none>";
   if (gates.length > 0) {
     const conditions = arr(get(pod, "status", "conditions"));
-    const met = gates.filter((g) => conditions.some((c) => get(c, "type") === get(g, "conditionType") && get(c, "status") === "True")).length;
+    const met = gates.filter((g) =>
+      conditions.some((c) => get(c, "type") === get(g, "conditionType") && get(c, "status") === "True"),
+    ).length;
     readinessGates = `${met}/${gates.length}`;
   }
   return [
@@ -124,7 +129,11 @@ export function workloadPrinters(): Map<string, TablePrinter> {
       nameColumn(),
       column("Ready", "string", "The aggregate readiness state of this pod for accepting traffic."),
       column("Status", "string", "The aggregate status of the containers in this pod."),
-      column("Restarts", "string", "The number of times the containers in this pod have been restarted and when the last container in this pod has restarted."),
+      column(
+        "Restarts",
+        "string",
+        "The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.",
+      ),
       ageColumn(),
       column("IP", "string", "IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.", wide),
       column("Node", "string", "NodeName is a request to schedule this pod onto a specific node.", wide),
@@ -134,11 +143,22 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     cells: podCells,
   });
   m.set("/podtemplates", {
-    columns: [nameColumn(), column("Containers", "string", "Names of each container in the template."), column("Images", "string", "Images referenced by each container in the template."), column("Pod Labels", "string", "The labels for the pod template.")],
+    columns: [
+      nameColumn(),
+      column("Containers", "string", "Names of each container in the template."),
+      column("Images", "string", "Images referenced by each container in the template."),
+      column("Pod Labels", "string", "The labels for the pod template."),
+    ],
     cells: (o) => {
       const [c, i] = templateCells(o, ["template", "spec"]);
       const labels = get(o, "template", "metadata", "labels");
-      const l = labels && typeof labels === "object" ? Object.keys(labels).sort().map((k) => `${k}=${String((labels as Record<string, unknown>)[k])}`).join(",") : "";
+      const l =
+        labels && typeof labels === "object"
+          ? Object.keys(labels)
+              .sort()
+              .map((k) => `${k}=${String((labels as Record<string, unknown>)[k])}`)
+              .join(",")
+          : "";
       return [name(o), c, i, l || "<none>"];
     },
   });
@@ -157,22 +177,50 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     cells: (o, now) => {
       const [c, i] = templateCells(o);
       const sel = get(o, "spec", "selector");
-      const s = sel && typeof sel === "object" ? Object.keys(sel).sort().map((k) => `${k}=${String((sel as Record<string, unknown>)[k])}`).join(",") : "";
-      return [name(o), num(get(o, "spec", "replicas")), num(get(o, "status", "replicas")), num(get(o, "status", "readyReplicas")), age(o, now), c, i, s || "<none>"];
+      const s =
+        sel && typeof sel === "object"
+          ? Object.keys(sel)
+              .sort()
+              .map((k) => `${k}=${String((sel as Record<string, unknown>)[k])}`)
+              .join(",")
+          : "";
+      return [
+        name(o),
+        num(get(o, "spec", "replicas")),
+        num(get(o, "status", "replicas")),
+        num(get(o, "status", "readyReplicas")),
+        age(o, now),
+        c,
+        i,
+        s || "<none>",
+      ];
     },
   });
   m.set("apps/replicasets", {
     columns: replicaColumns,
     cells: (o, now) => {
       const [c, i] = templateCells(o);
-      return [name(o), num(get(o, "spec", "replicas")), num(get(o, "status", "replicas")), num(get(o, "status", "readyReplicas")), age(o, now), c, i, formatLabelSelector(get(o, "spec", "selector"))];
+      return [
+        name(o),
+        num(get(o, "spec", "replicas")),
+        num(get(o, "status", "replicas")),
+        num(get(o, "status", "readyReplicas")),
+        age(o, now),
+        c,
+        i,
+        formatLabelSelector(get(o, "spec", "selector")),
+      ];
     },
   });
   m.set("apps/deployments", {
     columns: [
       nameColumn(),
       column("Ready", "string", "Number of the pod with ready state"),
-      column("Up-to-date", "string", "Total number of non-terminated pods targeted by this deployment that have the desired template spec."),
+      column(
+        "Up-to-date",
+        "string",
+        "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
+      ),
       column("Available", "string", "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment."),
       ageColumn(),
       containers(),
@@ -181,7 +229,16 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     ],
     cells: (o, now) => {
       const [c, i] = templateCells(o);
-      return [name(o), `${num(get(o, "status", "readyReplicas"))}/${num(get(o, "spec", "replicas"))}`, num(get(o, "status", "updatedReplicas")), num(get(o, "status", "availableReplicas")), age(o, now), c, i, formatLabelSelector(get(o, "spec", "selector"))];
+      return [
+        name(o),
+        `${num(get(o, "status", "readyReplicas"))}/${num(get(o, "spec", "replicas"))}`,
+        num(get(o, "status", "updatedReplicas")),
+        num(get(o, "status", "availableReplicas")),
+        age(o, now),
+        c,
+        i,
+        formatLabelSelector(get(o, "spec", "selector")),
+      ];
     },
   });
   m.set("apps/statefulsets", {
@@ -196,9 +253,17 @@ export function workloadPrinters(): Map<string, TablePrinter> {
       nameColumn(),
       column("Desired", "integer", "The total number of nodes that should be running the daemon pod."),
       column("Current", "integer", "The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod."),
-      column("Ready", "integer", "numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition."),
+      column(
+        "Ready",
+        "integer",
+        "numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.",
+      ),
       column("Up-to-date", "integer", "The total number of nodes that are running updated daemon pod"),
-      column("Available", "integer", "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)"),
+      column(
+        "Available",
+        "integer",
+        "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)",
+      ),
       column("Node Selector", "string", "NodeSelector is a selector which must be true for the pod to fit on a node."),
       ageColumn(),
       containers(),
@@ -208,13 +273,36 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     cells: (o, now) => {
       const [c, i] = templateCells(o);
       const ns = get(o, "spec", "template", "spec", "nodeSelector");
-      const nodeSelector = ns && typeof ns === "object" && Object.keys(ns).length > 0 ? Object.keys(ns).sort().map((k) => `${k}=${String((ns as Record<string, unknown>)[k])}`).join(",") : "<none>";
+      const nodeSelector =
+        ns && typeof ns === "object" && Object.keys(ns).length > 0
+          ? Object.keys(ns)
+              .sort()
+              .map((k) => `${k}=${String((ns as Record<string, unknown>)[k])}`)
+              .join(",")
+          : "<none>";
       const s = (f: string) => num(get(o, "status", f));
-      return [name(o), s("desiredNumberScheduled"), s("currentNumberScheduled"), s("numberReady"), s("updatedNumberScheduled"), s("numberAvailable"), nodeSelector, age(o, now), c, i, formatLabelSelector(get(o, "spec", "selector"))];
+      return [
+        name(o),
+        s("desiredNumberScheduled"),
+        s("currentNumberScheduled"),
+        s("numberReady"),
+        s("updatedNumberScheduled"),
+        s("numberAvailable"),
+        nodeSelector,
+        age(o, now),
+        c,
+        i,
+        formatLabelSelector(get(o, "spec", "selector")),
+      ];
     },
   });
   m.set("apps/controllerrevisions", {
-    columns: [nameColumn(), column("Controller", "string", "Controller of the object"), column("Revision", "string", "Revision is the revision number"), ageColumn()],
+    columns: [
+      nameColumn(),
+      column("Controller", "string", "Controller of the object"),
+      column("Revision", "string", "Revision is the revision number"),
+      ageColumn(),
+    ],
     cells: (o, now) => {
       const owner = arr(o.metadata?.ownerReferences).find((r) => get(r, "controller") === true);
       let controller = "<none>";
@@ -239,15 +327,32 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     ],
     cells: (o, now) => {
       const [c, i] = templateCells(o);
-      return [name(o), jobStatus(o), jobCompletions(o), jobDuration(o, now), age(o, now), c, i, formatLabelSelector(get(o, "spec", "selector"))];
+      return [
+        name(o),
+        jobStatus(o),
+        jobCompletions(o),
+        jobDuration(o, now),
+        age(o, now),
+        c,
+        i,
+        formatLabelSelector(get(o, "spec", "selector")),
+      ];
     },
   });
   m.set("batch/cronjobs", {
     columns: [
       nameColumn(),
       column("Schedule", "string", "The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron."),
-      column("Timezone", "string", "The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones."),
-      column("Suspend", "boolean", "This flag tells the controller to suspend subsequent executions, it does not apply to already started executions."),
+      column(
+        "Timezone",
+        "string",
+        "The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones.",
+      ),
+      column(
+        "Suspend",
+        "boolean",
+        "This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.",
+      ),
       column("Active", "integer", "A list of pointers to currently running jobs."),
       column("Last Schedule", "string", "Information when was the last time the job was successfully scheduled."),
       ageColumn(),

@@ -14,7 +14,18 @@ import type { KubeObject, RESTStorage, RequestContext } from "../../rest.js";
 const GROUP = "authorization.k8s.io";
 
 export function reviewInfo(plural: string, kind: string, namespaced: boolean): ResourceInfo {
-  return { plural, singular: plural.replace(/s$/, ""), kind, listKind: `${kind}List`, namespaced, shortNames: [], categories: [], verbs: ["create"], subresources: [], printerColumns: [] };
+  return {
+    plural,
+    singular: plural.replace(/s$/, ""),
+    kind,
+    listKind: `${kind}List`,
+    namespaced,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: [],
+    printerColumns: [],
+  };
 }
 
 export interface AccessReviewDeps {
@@ -33,7 +44,10 @@ interface ResourceAttributes {
   name?: string;
 }
 
-function attributesOf(user: UserInfo, spec: { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: { path?: string; verb?: string } }): AuthorizationAttributes {
+function attributesOf(
+  user: UserInfo,
+  spec: { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: { path?: string; verb?: string } },
+): AuthorizationAttributes {
   const r = spec.resourceAttributes;
   const n = spec.nonResourceAttributes;
   if (r && n) throw newBadRequest("spec.resourceAttributes and spec.nonResourceAttributes may not both be set");
@@ -52,7 +66,18 @@ function attributesOf(user: UserInfo, spec: { resourceAttributes?: ResourceAttri
       name: r.name ?? "",
     };
   }
-  return { user, verb: n!.verb ?? "", isResourceRequest: false, path: n!.path ?? "", apiGroup: "", apiVersion: "", namespace: "", resource: "", subresource: "", name: "" };
+  return {
+    user,
+    verb: n!.verb ?? "",
+    isResourceRequest: false,
+    path: n!.path ?? "",
+    apiGroup: "",
+    apiVersion: "",
+    namespace: "",
+    resource: "",
+    subresource: "",
+    name: "",
+  };
 }
 
 function status(d: Decision): Record<string, unknown> {
@@ -63,9 +88,18 @@ function status(d: Decision): Record<string, unknown> {
   return out;
 }
 
-const answered = (obj: KubeObject, st: Record<string, unknown>): KubeObject => ({ ...obj, metadata: { ...obj.metadata, creationTimestamp: undefined }, status: st });
+const answered = (obj: KubeObject, st: Record<string, unknown>): KubeObject => ({
+  ...obj,
+  metadata: { ...obj.metadata, creationTimestamp: undefined },
+  status: st,
+});
 
-function reviewStorage(plural: string, kind: string, namespaced: boolean, create: (ctx: RequestContext, obj: KubeObject) => Promise<KubeObject>): RESTStorage {
+function reviewStorage(
+  plural: string,
+  kind: string,
+  namespaced: boolean,
+  create: (ctx: RequestContext, obj: KubeObject) => Promise<KubeObject>,
+): RESTStorage {
   return { info: reviewInfo(plural, kind, namespaced), group: GROUP, version: "v1", create: (ctx, obj) => create(ctx, obj) };
 }
 
@@ -100,8 +134,15 @@ export function accessReviewStorages(deps: AccessReviewDeps): RESTStorage[] {
       const { rules, incomplete } = deps.rulesFor(ctx.user, ns);
       const resourceRules = rules
         .filter((r) => (r.nonResourceURLs ?? []).length === 0)
-        .map((r) => ({ verbs: r.verbs, ...(r.apiGroups && { apiGroups: r.apiGroups }), ...(r.resources && { resources: r.resources }), ...(r.resourceNames && { resourceNames: r.resourceNames }) }));
-      const nonResourceRules = rules.filter((r) => (r.nonResourceURLs ?? []).length > 0).map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs }));
+        .map((r) => ({
+          verbs: r.verbs,
+          ...(r.apiGroups && { apiGroups: r.apiGroups }),
+          ...(r.resources && { resources: r.resources }),
+          ...(r.resourceNames && { resourceNames: r.resourceNames }),
+        }));
+      const nonResourceRules = rules
+        .filter((r) => (r.nonResourceURLs ?? []).length > 0)
+        .map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs }));
       return answered(obj, { resourceRules, nonResourceRules, incomplete });
     }),
   ];

@@ -25,7 +25,9 @@ function validateConditions(csr: KubeObject): FieldError[] {
     if (APPROVAL_TYPES.includes(type) && status !== "True") errs.push(fieldErrors.notSupported(path.child("status"), status, ["True"]));
   });
   if (seen.has("Approved") && seen.has("Denied")) {
-    errs.push(fieldErrors.invalid(FieldPath.of("status", "conditions"), conditions, "Approved and Denied conditions are mutually exclusive"));
+    errs.push(
+      fieldErrors.invalid(FieldPath.of("status", "conditions"), conditions, "Approved and Denied conditions are mutually exclusive"),
+    );
   }
   return errs;
 }

@@ -25,7 +25,12 @@ export class CustomResourceDefinitionStore extends TwoPhaseDeleteStore {
       if (!(meta.finalizers ?? []).includes(CLEANUP_FINALIZER)) meta.finalizers = [...(meta.finalizers ?? []), CLEANUP_FINALIZER];
       setCondition(
         existing,
-        { type: "Terminating", status: "True", reason: "InstanceDeletionPending", message: "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon" },
+        {
+          type: "Terminating",
+          status: "True",
+          reason: "InstanceDeletionPending",
+          message: "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon",
+        },
         formatTime(new Date()),
       );
     });

@@ -12,7 +12,11 @@ import {
 } from "../../validation/apiextensions.js";
 
 interface CRDFields {
-  spec?: { names?: { kind?: string; singular?: string; listKind?: string }; conversion?: { strategy?: string }; versions?: { name?: string; storage?: boolean }[] };
+  spec?: {
+    names?: { kind?: string; singular?: string; listKind?: string };
+    conversion?: { strategy?: string };
+    versions?: { name?: string; storage?: boolean }[];
+  };
   status?: { storedVersions?: string[] };
 }
 

@@ -26,6 +26,14 @@ export const eventStrategy: Strategy = {
   validateUpdate: (obj) => validateEvent(obj),
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
-  fieldLabels: [...INVOLVED.map((f) => `involvedObject.${f}`), "reason", "reportingComponent", "source", "type", "metadata.namespace", "metadata.name"],
+  fieldLabels: [
+    ...INVOLVED.map((f) => `involvedObject.${f}`),
+    "reason",
+    "reportingComponent",
+    "source",
+    "type",
+    "metadata.namespace",
+    "metadata.name",
+  ],
   selectableFields: eventFields,
 };

@@ -3,6 +3,20 @@ import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
 import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const hpaV2Strategy = kindStrategy({ kind: "HorizontalPodAutoscaler", version: "v2", namespaced: true, hasStatus: true, defaults: defaultHPAv2, validate: validateHPAv2 });
-export const hpaV1Strategy = kindStrategy({ kind: "HorizontalPodAutoscaler", version: "v1", namespaced: true, hasStatus: true, defaults: defaultHPAv1, validate: validateHPAv1 });
+export const hpaV2Strategy = kindStrategy({
+  kind: "HorizontalPodAutoscaler",
+  version: "v2",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultHPAv2,
+  validate: validateHPAv2,
+});
+export const hpaV1Strategy = kindStrategy({
+  kind: "HorizontalPodAutoscaler",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  defaults: defaultHPAv1,
+  validate: validateHPAv1,
+});
 export const hpaStatusStrategy = kindStatusStrategy();

@@ -13,6 +13,8 @@ export const ingressClassStrategy = kindStrategy({
   validate: validateIngressClass,
   validateUpdate: (obj, old) => [
     ...validateIngressClass(obj),
-    ...(record(obj.spec).controller === record(old.spec).controller ? [] : [fieldErrors.invalid(FieldPath.of("spec", "controller"), record(obj.spec).controller, FIELD_IMMUTABLE)]),
+    ...(record(obj.spec).controller === record(old.spec).controller
+      ? []
+      : [fieldErrors.invalid(FieldPath.of("spec", "controller"), record(obj.spec).controller, FIELD_IMMUTABLE)]),
   ],
 });

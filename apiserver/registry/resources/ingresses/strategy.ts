@@ -2,5 +2,11 @@
 import { validateIngress } from "../../validation/networking.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const ingressStrategy = kindStrategy({ kind: "Ingress", version: "v1", namespaced: true, hasStatus: true, validate: validateIngress });
+export const ingressStrategy = kindStrategy({
+  kind: "Ingress",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  validate: validateIngress,
+});
 export const ingressStatusStrategy = kindStatusStrategy();

@@ -36,7 +36,9 @@ function generateSelector(job: KubeObject): void {
 function validateGenerated(job: KubeObject): FieldError[] {
   const spec = record(job.spec);
   if (spec.manualSelector === true) return [];
-  return sameJSON(spec.selector, generatedSelector(job)) ? [] : [fieldErrors.invalid(FieldPath.of("spec", "selector"), spec.selector ?? null, "`selector` not auto-generated")];
+  return sameJSON(spec.selector, generatedSelector(job))
+    ? []
+    : [fieldErrors.invalid(FieldPath.of("spec", "selector"), spec.selector ?? null, "`selector` not auto-generated")];
 }
 
 export const jobStrategy = kindStrategy({

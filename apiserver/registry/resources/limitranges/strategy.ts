@@ -3,4 +3,12 @@ import { defaultLimitRange } from "../../defaults/core.js";
 import { validateLimitRange } from "../../validation/cluster.js";
 import { kindStrategy } from "../kind-strategy.js";
 
-export const limitRangeStrategy = kindStrategy({ kind: "LimitRange", version: "v1", namespaced: true, hasStatus: false, trackGeneration: false, defaults: defaultLimitRange, validate: validateLimitRange });
+export const limitRangeStrategy = kindStrategy({
+  kind: "LimitRange",
+  version: "v1",
+  namespaced: true,
+  hasStatus: false,
+  trackGeneration: false,
+  defaults: defaultLimitRange,
+  validate: validateLimitRange,
+});

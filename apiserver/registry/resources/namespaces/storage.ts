@@ -6,17 +6,14 @@
 import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
 import type { GenericStoreOptions } from "../../store.js";
 import { TwoPhaseDeleteStore } from "../../two-phase-delete.js";
-import {
-  namespaceFinalizeStrategy,
-  namespaceStatusStrategy,
-  namespaceStrategy,
-  shouldDeleteNamespaceDuringUpdate,
-} from "./strategy.js";
+import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy, shouldDeleteNamespaceDuringUpdate } from "./strategy.js";
 
 type NamespaceFields = { spec?: { finalizers?: string[] }; status?: { phase?: string } };
 
 export class NamespaceStore extends TwoPhaseDeleteStore {
-  constructor(options: Omit<GenericStoreOptions, "strategy" | "subresourceStrategies" | "returnDeletedObject" | "shouldDeleteDuringUpdate">) {
+  constructor(
+    options: Omit<GenericStoreOptions, "strategy" | "subresourceStrategies" | "returnDeletedObject" | "shouldDeleteDuringUpdate">,
+  ) {
     super({
       ...options,
       strategy: namespaceStrategy,

@@ -2,5 +2,11 @@
 import { validatePDB } from "../../validation/policy.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const pdbStrategy = kindStrategy({ kind: "PodDisruptionBudget", version: "v1", namespaced: true, hasStatus: true, validate: validatePDB });
+export const pdbStrategy = kindStrategy({
+  kind: "PodDisruptionBudget",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  validate: validatePDB,
+});
 export const pdbStatusStrategy = kindStatusStrategy();

@@ -4,7 +4,15 @@
  * resize (updates of one part of the spec), and the connect ones (log, exec, attach,
  * portforward, proxy), which answer what kube-apiserver answers when no kubelet is reachable.
  */
-import { newBadRequest, newConflict, newInternalError, newNotFound, newServiceUnavailable, newTooManyRequests, StatusError } from "../../../../runtime/rest/errors.js";
+import {
+  newBadRequest,
+  newConflict,
+  newInternalError,
+  newNotFound,
+  newServiceUnavailable,
+  newTooManyRequests,
+  StatusError,
+} from "../../../../runtime/rest/errors.js";
 import type { ConnectResponse, KubeObject, RESTStorage, RequestContext } from "../../rest.js";
 import type { GenericStore } from "../../store.js";
 import type { UpdateStrategy } from "../../strategy.js";
@@ -40,15 +48,22 @@ export function bindingSubresource(pods: GenericStore): RESTStorage {
       await pods.updateWith(ctx, name, {
         transform(existing) {
           if (!existing) throw newNotFound({ group: "", resource: "pods" }, name);
-          if (existing.metadata?.deletionTimestamp) throw newConflict(podsResource("binding"), name, `pod ${name} is being deleted, cannot be assigned to a host`);
+          if (existing.metadata?.deletionTimestamp)
+            throw newConflict(podsResource("binding"), name, `pod ${name} is being deleted, cannot be assigned to a host`);
           const spec = record(existing.spec);
-          if (str(spec.nodeName) !== "") throw newConflict(podsResource("binding"), name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
+          if (str(spec.nodeName) !== "")
+            throw newConflict(podsResource("binding"), name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
           existing.spec = { ...spec, nodeName: str(target.name) };
           const annotations = obj.metadata?.annotations;
           if (annotations) existing.metadata = { ...existing.metadata, annotations: { ...existing.metadata?.annotations, ...annotations } };
           const status = record(existing.status);
           const conditions = list(status.conditions).filter((c) => record(c).type !== "PodScheduled");
-          conditions.push({ type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") });
+          conditions.push({
+            type: "PodScheduled",
+            status: "True",
+            lastProbeTime: null,
+            lastTransitionTime: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+          });
           existing.status = { ...status, conditions };
           return existing;
         },
@@ -82,7 +97,11 @@ export function evictionSubresource(pods: GenericStore, lookup: StoreLookup): RE
       const pod = await pods.get(ctx, name);
       const deleteOptions = record(obj.deleteOptions);
       const del = async () => {
-        await pods.delete(ctx, name, { ...(opts.dryRun ? { dryRun: true } : {}), ...(typeof deleteOptions.gracePeriodSeconds === "number" && { gracePeriodSeconds: deleteOptions.gracePeriodSeconds }), ...(isObj(deleteOptions.preconditions) && { preconditions: deleteOptions.preconditions }) });
+        await pods.delete(ctx, name, {
+          ...(opts.dryRun ? { dryRun: true } : {}),
+          ...(typeof deleteOptions.gracePeriodSeconds === "number" && { gracePeriodSeconds: deleteOptions.gracePeriodSeconds }),
+          ...(isObj(deleteOptions.preconditions) && { preconditions: deleteOptions.preconditions }),
+        });
         return success();
       };
       const phase = str(record(pod.status).phase);
@@ -95,7 +114,10 @@ export function evictionSubresource(pods: GenericStore, lookup: StoreLookup): RE
         return isObj(sel) && Object.keys(sel).length > 0 && selectorMatches(sel, pod.metadata?.labels);
       });
       if (pdbs.length === 0) return del();
-      if (pdbs.length > 1) throw newInternalError(new Error("This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."));
+      if (pdbs.length > 1)
+        throw newInternalError(
+          new Error("This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."),
+        );
       const pdb = pdbs[0]!;
       const status = record(pdb.status);
       const spec = record(pdb.spec);
@@ -103,16 +125,34 @@ export function evictionSubresource(pods: GenericStore, lookup: StoreLookup): RE
         const policy = str(spec.unhealthyPodEvictionPolicy) || "IfHealthyBudget";
         const healthy = typeof status.currentHealthy === "number" ? status.currentHealthy : 0;
         const desired = typeof status.desiredHealthy === "number" ? status.desiredHealthy : 0;
-        if (policy === "AlwaysAllow" || healthy >= desired && desired > 0) return del();
+        if (policy === "AlwaysAllow" || (healthy >= desired && desired > 0)) return del();
       }
       const pdbName = pdb.metadata?.name ?? "";
-      if ((typeof status.observedGeneration === "number" ? status.observedGeneration : 0) < (pdb.metadata?.generation ?? 0)) throw newTooManyRequests(EVICTION_REFUSED, 0);
+      if ((typeof status.observedGeneration === "number" ? status.observedGeneration : 0) < (pdb.metadata?.generation ?? 0))
+        throw newTooManyRequests(EVICTION_REFUSED, 0);
       const allowed = typeof status.disruptionsAllowed === "number" ? status.disruptionsAllowed : 0;
       if (allowed < 0) throw newBadRequest("pdb disruptions allowed is negative");
-      if (Object.keys(record(status.disruptedPods)).length > 2000) throw new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", code: 403, reason: "Forbidden", message: "DisruptedPods map too big - too many evictions not confirmed by PDB controller" });
+      if (Object.keys(record(status.disruptedPods)).length > 2000)
+        throw new StatusError({
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Failure",
+          code: 403,
+          reason: "Forbidden",
+          message: "DisruptedPods map too big - too many evictions not confirmed by PDB controller",
+        });
       if (allowed === 0) {
         const err = newTooManyRequests(EVICTION_REFUSED, 0);
-        err.status.details = { ...err.status.details, causes: [{ reason: "DisruptionBudget", message: `The disruption budget ${pdbName} needs ${Number(status.desiredHealthy ?? 0)} healthy pods and has ${Number(status.currentHealthy ?? 0)} currently` }] } as typeof err.status.details;
+        err.status.details = {
+          ...err.status.details,
+          causes: [
+            {
+              reason: "DisruptionBudget",
+              message: `The disruption budget ${pdbName} needs ${Number(status.desiredHealthy ?? 0)} healthy pods and has ${Number(status.currentHealthy ?? 0)} currently`,
+            },
+          ],
+        } as typeof err.status.details;
         throw err;
       }
       if (!opts.dryRun) {
@@ -144,8 +184,10 @@ export const ephemeralContainersStrategy: UpdateStrategy = {
     const path = FieldPath.of("spec", "ephemeralContainers");
     for (const b of before) {
       const same = now.find((n) => record(n).name === record(b).name);
-      if (!same) errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be removed`));
-      else if (!sameJSON(same, b)) errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be changed`));
+      if (!same)
+        errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be removed`));
+      else if (!sameJSON(same, b))
+        errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be changed`));
     }
     errs.push(...validatePodSpec(obj.spec, FieldPath.of("spec")).filter((e) => e.field.startsWith("spec.ephemeralContainers")));
     return errs;
@@ -173,7 +215,8 @@ export const resizeStrategy: UpdateStrategy = {
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
     errs.push(...validatePodSpec(obj.spec, FieldPath.of("spec")).filter((e) => e.field.includes(".resources")));
     const qos = (o: KubeObject) => str(record(o.status).qosClass);
-    if (qos(old) !== "" && qos(obj) !== qos(old)) errs.push(fieldErrors.invalid(FieldPath.of("spec", "containers"), "", "Pod QOS Class may not change as a result of resizing"));
+    if (qos(old) !== "" && qos(obj) !== qos(old))
+      errs.push(fieldErrors.invalid(FieldPath.of("spec", "containers"), "", "Pod QOS Class may not change as a result of resizing"));
     return errs;
   },
 };
@@ -211,7 +254,16 @@ export function logSubresource(pods: GenericStore, lookup: StoreLookup): RESTSto
     version: "v1",
     connectVerbs: ["get"],
     async connect(ctx, name, req) {
-      if (req.method !== "GET") throw new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", code: 405, reason: "MethodNotAllowed", message: `the server does not allow this method on the requested resource` });
+      if (req.method !== "GET")
+        throw new StatusError({
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Failure",
+          code: 405,
+          reason: "MethodNotAllowed",
+          message: `the server does not allow this method on the requested resource`,
+        });
       const pod = await pods.get(ctx, name);
       pickContainer(pod, req.query.get("container") ?? "");
       const node = str(record(pod.spec).nodeName);
@@ -224,7 +276,10 @@ export function logSubresource(pods: GenericStore, lookup: StoreLookup): RESTSto
 /** pods/exec, attach, portforward: 400 for a pod without a node, the completed-pod check, else no kubelet. */
 export function streamSubresource(pods: GenericStore, lookup: StoreLookup, kind: "exec" | "attach" | "portforward"): RESTStorage {
   return {
-    info: { ...pods.info, kind: kind === "portforward" ? "PodPortForwardOptions" : kind === "exec" ? "PodExecOptions" : "PodAttachOptions" },
+    info: {
+      ...pods.info,
+      kind: kind === "portforward" ? "PodPortForwardOptions" : kind === "exec" ? "PodExecOptions" : "PodAttachOptions",
+    },
     group: "",
     version: "v1",
     connectVerbs: ["create", "get"],
@@ -235,7 +290,9 @@ export function streamSubresource(pods: GenericStore, lookup: StoreLookup, kind:
       if (node === "") throw newBadRequest(`pod ${name} does not have a host assigned`);
       const phase = str(record(pod.status).phase);
       if (kind !== "portforward" && (phase === "Succeeded" || phase === "Failed")) {
-        throw newBadRequest(`cannot ${kind === "exec" ? "exec into" : "attach to"} a container in a completed pod; current phase is ${phase}`);
+        throw newBadRequest(
+          `cannot ${kind === "exec" ? "exec into" : "attach to"} a container in a completed pod; current phase is ${phase}`,
+        );
       }
       return kubeletUnreachable(ctx, lookup, node);
     },

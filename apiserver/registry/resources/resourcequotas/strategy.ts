@@ -2,5 +2,12 @@
 import { validateResourceQuota } from "../../validation/cluster.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const resourceQuotaStrategy = kindStrategy({ kind: "ResourceQuota", version: "v1", namespaced: true, hasStatus: true, trackGeneration: false, validate: validateResourceQuota });
+export const resourceQuotaStrategy = kindStrategy({
+  kind: "ResourceQuota",
+  version: "v1",
+  namespaced: true,
+  hasStatus: true,
+  trackGeneration: false,
+  validate: validateResourceQuota,
+});
 export const resourceQuotaStatusStrategy = kindStatusStrategy();

@@ -8,7 +8,18 @@ import type { BoundObject, ObjectGetter, ServiceAccountTokens } from "../../../a
 import { fieldErrors, FieldPath, invalidError } from "../../validation/field.js";
 import type { KubeObject, RESTStorage } from "../../rest.js";
 
-const info: ResourceInfo = { plural: "serviceaccounts", singular: "", kind: "TokenRequest", listKind: "", namespaced: true, shortNames: [], categories: [], verbs: ["create"], subresources: [], printerColumns: [] };
+const info: ResourceInfo = {
+  plural: "serviceaccounts",
+  singular: "",
+  kind: "TokenRequest",
+  listKind: "",
+  namespaced: true,
+  shortNames: [],
+  categories: [],
+  verbs: ["create"],
+  subresources: [],
+  printerColumns: [],
+};
 
 /** Upstream's bounds: at least 10 minutes, at most `--service-account-max-token-expiration` (default 48 h here). */
 const MIN_SECONDS = 600;
@@ -21,7 +32,11 @@ export function tokenRequestStorage(tokens: ServiceAccountTokens, getObject: Obj
     async create(ctx, obj): Promise<KubeObject> {
       const ns = ctx.namespace ?? "";
       const name = ctx.name ?? "";
-      const spec = (obj.spec ?? {}) as { audiences?: string[]; expirationSeconds?: number; boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string } };
+      const spec = (obj.spec ?? {}) as {
+        audiences?: string[];
+        expirationSeconds?: number;
+        boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string };
+      };
       const seconds = spec.expirationSeconds ?? 3600;
       if (!Number.isInteger(seconds) || seconds < MIN_SECONDS) {
         throw invalidError({ group: "authentication.k8s.io", kind: "TokenRequest" }, name, [
@@ -34,18 +49,28 @@ export function tokenRequestStorage(tokens: ServiceAccountTokens, getObject: Obj
       if (spec.boundObjectRef) {
         const ref = spec.boundObjectRef;
         if (ref.kind !== "Pod" && ref.kind !== "Secret" && ref.kind !== "Node") {
-          throw newBadRequest(`cannot bind token for serviceaccount "${name}" to object of type ${ref.apiVersion ?? ""}, Kind=${ref.kind ?? ""}`);
+          throw newBadRequest(
+            `cannot bind token for serviceaccount "${name}" to object of type ${ref.apiVersion ?? ""}, Kind=${ref.kind ?? ""}`,
+          );
         }
         const target = await getObject(ref.kind, ref.kind === "Node" ? "" : ns, ref.name ?? "");
         if (!target) throw newNotFound({ group: "", resource: `${ref.kind.toLowerCase()}s` }, ref.name ?? "");
         if (ref.uid && ref.uid !== target.metadata?.uid) {
-          throw newBadRequest(`the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+          throw newBadRequest(
+            `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+          );
         }
         bound = { kind: ref.kind, name: ref.name ?? "", uid: target.metadata?.uid ?? "" };
       }
       const audiences = spec.audiences && spec.audiences.length > 0 ? spec.audiences : [...tokens.apiAudiences];
       const expirationSeconds = Math.min(seconds, maxSeconds);
-      const { token, expiresAt } = await tokens.issue({ namespace: ns, serviceAccount: { name, uid: sa.metadata?.uid ?? "" }, audiences, expirationSeconds, ...(bound && { boundObject: bound }) });
+      const { token, expiresAt } = await tokens.issue({
+        namespace: ns,
+        serviceAccount: { name, uid: sa.metadata?.uid ?? "" },
+        audiences,
+        expirationSeconds,
+        ...(bound && { boundObject: bound }),
+      });
       return {
         apiVersion: "authentication.k8s.io/v1",
         kind: "TokenRequest",

@@ -84,12 +84,19 @@ export class ServiceStore extends GenericStore {
     try {
       out = await super.updateWith(ctx, name, { ...params, transform });
     } catch (err) {
-      await (pending as AllocationTransaction | undefined)?.revert().catch((e: unknown) => this.log(`failed to clean up after failed service update: ${String(e)}`));
+      await (pending as AllocationTransaction | undefined)
+        ?.revert()
+        .catch((e: unknown) => this.log(`failed to clean up after failed service update: ${String(e)}`));
       throw err;
     }
     const txn = pending as AllocationTransaction | undefined;
     const before = last as KubeObject | undefined;
-    if (!params.dryRun && before?.metadata?.deletionTimestamp && (out.object.metadata?.finalizers ?? []).length === 0 && !(await this.storage.get(this.keyFor(ctx, name)).catch(() => true))) {
+    if (
+      !params.dryRun &&
+      before?.metadata?.deletionTimestamp &&
+      (out.object.metadata?.finalizers ?? []).length === 0 &&
+      !(await this.storage.get(this.keyFor(ctx, name)).catch(() => true))
+    ) {
       // The update removed the last finalizer of a Service being deleted, and the store deleted it.
       await txn?.revert().catch((e: unknown) => this.log(`failed to clean up after service ${name} was deleted: ${String(e)}`));
       await this.releaseDeleted(before, name);
@@ -109,7 +116,9 @@ export class ServiceStore extends GenericStore {
 
   /** The Service is gone either way; a failed release is a leak the repair loop reclaims. */
   private async releaseDeleted(svc: KubeObject, name: string): Promise<void> {
-    await this.allocators.releaseService(svc).catch((e: unknown) => this.log(`failed to release the allocations of service ${name}: ${String(e)}`));
+    await this.allocators
+      .releaseService(svc)
+      .catch((e: unknown) => this.log(`failed to release the allocations of service ${name}: ${String(e)}`));
   }
 
   protected override finalizeDelete(obj: KubeObject): KubeObject {

@@ -54,7 +54,8 @@ export function defaultService(obj: KubeObject): void {
     p.protocol ||= "TCP";
     if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === "") p.targetPort = p.port ?? 0;
   }
-  const externallyAccessible = spec.type === "LoadBalancer" || spec.type === "NodePort" || (spec.type === "ClusterIP" && (spec.externalIPs ?? []).length > 0);
+  const externallyAccessible =
+    spec.type === "LoadBalancer" || spec.type === "NodePort" || (spec.type === "ClusterIP" && (spec.externalIPs ?? []).length > 0);
   if (externallyAccessible && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = "Cluster";
   if (spec.internalTrafficPolicy === undefined && spec.type !== "ExternalName") spec.internalTrafficPolicy = "Cluster";
   if (spec.type === "LoadBalancer" && spec.allocateLoadBalancerNodePorts === undefined) spec.allocateLoadBalancerNodePorts = true;
@@ -101,9 +102,11 @@ function dropTypeDependentFields(spec: ServiceSpec, old: ServiceSpec): void {
     for (const p of spec.ports ?? []) delete p.nodePort;
   }
   const needsHealthCheck = (s: ServiceSpec) => s.type === "LoadBalancer" && s.externalTrafficPolicy === "Local";
-  if (needsHealthCheck(old) && !needsHealthCheck(spec) && spec.healthCheckNodePort === old.healthCheckNodePort) delete spec.healthCheckNodePort;
+  if (needsHealthCheck(old) && !needsHealthCheck(spec) && spec.healthCheckNodePort === old.healthCheckNodePort)
+    delete spec.healthCheckNodePort;
   if (spec.type !== "LoadBalancer") delete spec.allocateLoadBalancerNodePorts;
-  if (externallyAccessible(old) && !externallyAccessible(spec) && spec.externalTrafficPolicy === old.externalTrafficPolicy) delete spec.externalTrafficPolicy;
+  if (externallyAccessible(old) && !externallyAccessible(spec) && spec.externalTrafficPolicy === old.externalTrafficPolicy)
+    delete spec.externalTrafficPolicy;
 }
 
 /** Single-stack families unless the request chose otherwise (upstream's allocator defaults). */
@@ -147,4 +150,6 @@ export const serviceStrategy: Strategy = {
   },
 };
 
-export const serviceStatusStrategy: UpdateStrategy = statusUpdateStrategy((obj, old) => validateObjectMetaUpdate(obj.metadata, old.metadata));
+export const serviceStatusStrategy: UpdateStrategy = statusUpdateStrategy((obj, old) =>
+  validateObjectMetaUpdate(obj.metadata, old.metadata),
+);

@@ -18,7 +18,11 @@ export function authenticationReviewStorages(tokens: ServiceAccountTokens | unde
       info: reviewInfo("selfsubjectreviews", "SelfSubjectReview", false),
       group: GROUP,
       version: "v1",
-      create: async (ctx, obj): Promise<KubeObject> => ({ ...obj, metadata: { ...obj.metadata, creationTimestamp: undefined }, status: { userInfo: userJSON(ctx.user) } }),
+      create: async (ctx, obj): Promise<KubeObject> => ({
+        ...obj,
+        metadata: { ...obj.metadata, creationTimestamp: undefined },
+        status: { userInfo: userJSON(ctx.user) },
+      }),
     },
   ];
   out.push({
@@ -33,7 +37,10 @@ export function authenticationReviewStorages(tokens: ServiceAccountTokens | unde
       const st: Record<string, unknown> =
         result && "user" in result
           ? { authenticated: true, user: userJSON({ ...result.user, groups: [...result.user.groups, "system:authenticated"] }), audiences }
-          : { authenticated: false, ...(result && "error" in result ? { error: result.error } : { error: "token is not a service-account token of this issuer" }) };
+          : {
+              authenticated: false,
+              ...(result && "error" in result ? { error: result.error } : { error: "token is not a service-account token of this issuer" }),
+            };
       return { ...obj, metadata: { ...obj.metadata, creationTimestamp: undefined }, status: st };
     },
   });

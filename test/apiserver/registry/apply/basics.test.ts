@@ -23,7 +23,8 @@ function applyTo(store: Store, name: string, config: unknown, fieldManager: stri
 
 function managers(obj: KubeObject): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const e of (obj.metadata?.managedFields ?? []) as { manager: string; operation: string; fieldsV1: unknown }[]) out[`${e.manager}/${e.operation}`] = e.fieldsV1;
+  for (const e of (obj.metadata?.managedFields ?? []) as { manager: string; operation: string; fieldsV1: unknown }[])
+    out[`${e.manager}/${e.operation}`] = e.fieldsV1;
   return out;
 }
 
@@ -116,7 +117,9 @@ describe("apply", () => {
     expect(managers(created)).toEqual({ "kubectl-client-side-apply/Update": { "f:data": { ".": {}, "f:key": {} } } });
     const status = await statusOf(applyTo(configmaps, "a", cm("a", { key: "w" }), "kubectl"));
     expect(status.message).toBe('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using v1: .data.key');
-    expect(status.details?.causes).toEqual([{ reason: "FieldManagerConflict", message: 'conflict with "kubectl-client-side-apply" using v1', field: ".data.key" }]);
+    expect(status.details?.causes).toEqual([
+      { reason: "FieldManagerConflict", message: 'conflict with "kubectl-client-side-apply" using v1', field: ".data.key" },
+    ]);
   });
 
   it("updates and patches record their manager (from the user agent when none is given) and take changed fields", async () => {
@@ -146,7 +149,10 @@ describe("apply", () => {
 
 describe("field sets", () => {
   it("round-trip FieldsV1 and print paths as upstream", () => {
-    const raw = { "f:data": { ".": {}, "f:key": {} }, "f:spec": { "f:ports": { 'k:{"port":80,"protocol":"TCP"}': { ".": {}, "f:port": {} } } } };
+    const raw = {
+      "f:data": { ".": {}, "f:key": {} },
+      "f:spec": { "f:ports": { 'k:{"port":80,"protocol":"TCP"}': { ".": {}, "f:port": {} } } },
+    };
     expect(FieldSet.fromFieldsV1(raw).toFieldsV1()).toEqual(raw);
     expect(pathString(["f:spec", "f:ports", 'k:{"port":80,"protocol":"TCP"}', "f:name"])).toBe('.spec.ports[port=80,protocol="TCP"].name');
     expect(pathString(["f:metadata", "f:finalizers", 'v:"x"'])).toBe('.metadata.finalizers[="x"]');

@@ -27,7 +27,9 @@ describe("client-side apply -> server-side apply", () => {
     const { object } = await applyTo(configmaps, "a", cm("a", { a: "10", b: "2" }), "kubectl");
     expect(object.data).toEqual({ a: "10", b: "2" });
     expect(managers(object)["kubectl/Apply"]).toEqual({ "f:data": { "f:a": {}, "f:b": {} } });
-    expect(object.metadata?.annotations?.[LAST_APPLIED]).toBe('{"apiVersion":"v1","data":{"a":"10","b":"2"},"kind":"ConfigMap","metadata":{"name":"a"}}\n');
+    expect(object.metadata?.annotations?.[LAST_APPLIED]).toBe(
+      '{"apiVersion":"v1","data":{"a":"10","b":"2"},"kind":"ConfigMap","metadata":{"name":"a"}}\n',
+    );
   });
 
   it("keeps the conflict on a field edited since the last client-side apply", async () => {

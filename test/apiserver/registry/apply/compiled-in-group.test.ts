@@ -45,7 +45,10 @@ describe("a compiled-in group's kind", () => {
   it("refuses what its schema does not declare", async () => {
     const store = cronTabs();
     const status = await statusOf(applyTo(store, "c", ct({ cronSpec: "* * * * *", colour: "red" }), "one"));
-    expect(status).toMatchObject({ code: 400, message: "failed to create typed patch object (/c; stable.example.com/v1, Kind=CronTab): .spec.colour: field not declared in schema" });
+    expect(status).toMatchObject({
+      code: 400,
+      message: "failed to create typed patch object (/c; stable.example.com/v1, Kind=CronTab): .spec.colour: field not declared in schema",
+    });
   });
 
   it("owns no status through the main resource", async () => {

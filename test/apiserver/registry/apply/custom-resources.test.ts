@@ -16,11 +16,18 @@ describe("custom resources: list-map", () => {
   it("keeps both managers' conditions and records each one's item by key", async () => {
     const { widgets } = setup();
     await applyTo(widgets, "w", widget("w", { conditions: [{ type: "Ready", status: "True" }] }), "controller-a");
-    const { object } = await applyTo(widgets, "w", widget("w", { conditions: [{ type: "Synced", status: "False", reason: "Waiting" }] }), "controller-b");
+    const { object } = await applyTo(
+      widgets,
+      "w",
+      widget("w", { conditions: [{ type: "Synced", status: "False", reason: "Waiting" }] }),
+      "controller-b",
+    );
     expect((specOf(object).conditions as Cond[]).map((c) => c.type)).toEqual(["Ready", "Synced"]);
     expect(managers(object)).toEqual({
       "controller-a/Apply": { "f:spec": { "f:conditions": { 'k:{"type":"Ready"}': { ".": {}, "f:status": {}, "f:type": {} } } } },
-      "controller-b/Apply": { "f:spec": { "f:conditions": { 'k:{"type":"Synced"}': { ".": {}, "f:reason": {}, "f:status": {}, "f:type": {} } } } },
+      "controller-b/Apply": {
+        "f:spec": { "f:conditions": { 'k:{"type":"Synced"}': { ".": {}, "f:reason": {}, "f:status": {}, "f:type": {} } } },
+      },
     });
   });
 
@@ -28,7 +35,10 @@ describe("custom resources: list-map", () => {
     const { widgets } = setup();
     await applyTo(widgets, "w", widget("w", { conditions: [{ type: "Ready", status: "True" }] }), "controller-a");
     const status = await statusOf(applyTo(widgets, "w", widget("w", { conditions: [{ type: "Ready", status: "False" }] }), "controller-b"));
-    expect(status).toMatchObject({ code: 409, message: 'Apply failed with 1 conflict: conflict with "controller-a": .spec.conditions[type="Ready"].status' });
+    expect(status).toMatchObject({
+      code: 409,
+      message: 'Apply failed with 1 conflict: conflict with "controller-a": .spec.conditions[type="Ready"].status',
+    });
   });
 
   it("removes only the item its manager stops applying", async () => {
@@ -61,10 +71,15 @@ describe("custom resources: list-map", () => {
     const { widgets } = setup();
     await applyTo(widgets, "w", widget("w", {}), "creator");
     const status = widgets.subresources!.status!;
-    const body = (conds: Cond[]) => ({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, status: { conditions: conds } });
+    const body = (conds: Cond[]) => ({
+      apiVersion: "example.com/v1",
+      kind: "Widget",
+      metadata: { name: "w" },
+      status: { conditions: conds },
+    });
     await applyTo(status, "w", body([{ type: "A", status: "True" }]), "a");
     const { object } = await applyTo(status, "w", body([{ type: "B", status: "True" }]), "b");
-    expect(((object.status as { conditions: Cond[] }).conditions).map((c) => c.type)).toEqual(["A", "B"]);
+    expect((object.status as { conditions: Cond[] }).conditions.map((c) => c.type)).toEqual(["A", "B"]);
   });
 });
 
@@ -86,7 +101,12 @@ describe("custom resources: sets, atomic lists and maps", () => {
 
   it("conflicts on an atomic map and an atomic struct, but merges a granular map and struct per key", async () => {
     const { widgets } = setup();
-    await applyTo(widgets, "w", widget("w", { selector: { app: "a" }, template: { image: "i" }, labels: { x: "1" }, config: { image: "i" } }), "one");
+    await applyTo(
+      widgets,
+      "w",
+      widget("w", { selector: { app: "a" }, template: { image: "i" }, labels: { x: "1" }, config: { image: "i" } }),
+      "one",
+    );
     const status = await statusOf(applyTo(widgets, "w", widget("w", { selector: { tier: "t" }, template: { command: "c" } }), "two"));
     expect(status.message).toBe('Apply failed with 2 conflicts: conflicts with "one":\n- .spec.selector\n- .spec.template');
     const { object } = await applyTo(widgets, "w", widget("w", { labels: { y: "2" }, config: { command: "c" } }), "two");
@@ -105,10 +125,19 @@ describe("custom resources: sets, atomic lists and maps", () => {
 
   it("types an embedded resource's metadata as ObjectMeta", async () => {
     const { widgets } = setup();
-    const ok = await applyTo(widgets, "w", widget("w", { embedded: { apiVersion: "v1", kind: "Pod", metadata: { name: "p", labels: { a: "b" } }, spec: {} } }), "one");
+    const ok = await applyTo(
+      widgets,
+      "w",
+      widget("w", { embedded: { apiVersion: "v1", kind: "Pod", metadata: { name: "p", labels: { a: "b" } }, spec: {} } }),
+      "one",
+    );
     expect(managers(ok.object)["one/Apply"]).toMatchObject({ "f:spec": { "f:embedded": { "f:metadata": { "f:labels": { "f:a": {} } } } } });
-    const bad = await statusOf(applyTo(widgets, "w", widget("w", { embedded: { apiVersion: "v1", kind: "Pod", metadata: { bogus: 1 } } }), "one"));
-    expect(bad.message).toBe("failed to create typed patch object (/w; example.com/v1, Kind=Widget): .spec.embedded.metadata.bogus: field not declared in schema");
+    const bad = await statusOf(
+      applyTo(widgets, "w", widget("w", { embedded: { apiVersion: "v1", kind: "Pod", metadata: { bogus: 1 } } }), "one"),
+    );
+    expect(bad.message).toBe(
+      "failed to create typed patch object (/w; example.com/v1, Kind=Widget): .spec.embedded.metadata.bogus: field not declared in schema",
+    );
   });
 });
 
@@ -116,7 +145,9 @@ describe("custom resources: decoding", () => {
   it("refuses fields the schema does not declare whatever fieldValidation says, and stores nothing", async () => {
     const { widgets } = setup();
     for (const fieldValidation of ["Strict", "Warn", "Ignore"] as const) {
-      const status = await statusOf(applyTo(widgets, "w", widget("w", { foo: 1, conditions: [{ type: "A", bar: 2 }] }), "one", { fieldValidation }));
+      const status = await statusOf(
+        applyTo(widgets, "w", widget("w", { foo: 1, conditions: [{ type: "A", bar: 2 }] }), "one", { fieldValidation }),
+      );
       expect(status).toMatchObject({
         code: 400,
         message:
@@ -128,7 +159,9 @@ describe("custom resources: decoding", () => {
 
   it("refuses another kind or version of the group", async () => {
     const { widgets } = setup();
-    expect((await statusOf(applyTo(widgets, "w", { ...widget("w", {}), kind: "Gadget" }, "one"))).message).toBe("invalid object type: example.com/v1, Kind=Gadget");
+    expect((await statusOf(applyTo(widgets, "w", { ...widget("w", {}), kind: "Gadget" }, "one"))).message).toBe(
+      "invalid object type: example.com/v1, Kind=Gadget",
+    );
     expect((await statusOf(applyTo(widgets, "w", { ...widget("w", {}), apiVersion: "example.com/v2" }, "one"))).message).toBe(
       "invalid object type: example.com/v2, Kind=Widget",
     );

@@ -12,10 +12,16 @@ describe("apply decoding", () => {
     const { configmaps } = setup();
     const before = (await applyTo(configmaps, "a", cm("a", { key: "v" }), "one")).object;
     const secret = { apiVersion: "v1", kind: "Secret", metadata: { name: "a" }, data: { other: "dg==" } };
-    expect(await statusOf(applyTo(configmaps, "a", secret, "one"))).toMatchObject({ code: 400, reason: "BadRequest", message: "invalid object type: /v1, Kind=Secret" });
+    expect(await statusOf(applyTo(configmaps, "a", secret, "one"))).toMatchObject({
+      code: 400,
+      reason: "BadRequest",
+      message: "invalid object type: /v1, Kind=Secret",
+    });
     const after = await configmaps.get(ctx("default"), "a");
     expect(after).toEqual(before);
-    expect((await statusOf(applyTo(configmaps, "b", { ...cm("b"), apiVersion: "apps/v1" }, "one"))).message).toBe("invalid object type: apps/v1, Kind=ConfigMap");
+    expect((await statusOf(applyTo(configmaps, "b", { ...cm("b"), apiVersion: "apps/v1" }, "one"))).message).toBe(
+      "invalid object type: apps/v1, Kind=ConfigMap",
+    );
     expect((await statusOf(applyTo(configmaps, "b", { metadata: { name: "b" } }, "one"))).message).toBe("invalid object type: /, Kind=");
     expect(await statusOf(configmaps.get(ctx("default"), "b"))).toMatchObject({ code: 404 });
   });
@@ -24,36 +30,65 @@ describe("apply decoding", () => {
     const { configmaps, services } = setup();
     for (const fieldValidation of ["Strict", "Warn", "Ignore"] as const) {
       const status = await statusOf(applyTo(configmaps, "a", { ...cm("a", { k: "v" }), foo: "bar" }, "one", { fieldValidation }));
-      expect(status).toMatchObject({ code: 400, message: "failed to create typed patch object (/a; /v1, Kind=ConfigMap): .foo: field not declared in schema" });
+      expect(status).toMatchObject({
+        code: 400,
+        message: "failed to create typed patch object (/a; /v1, Kind=ConfigMap): .foo: field not declared in schema",
+      });
     }
-    const inMeta = await statusOf(applyTo(configmaps, "a", { ...cm("a"), metadata: { name: "a", namespace: "default", colour: "red" } }, "one"));
-    expect(inMeta.message).toBe("failed to create typed patch object (default/a; /v1, Kind=ConfigMap): .metadata.colour: field not declared in schema");
-    const inItem = await statusOf(
-      applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: 80, bogus: true }] } }, "one"),
+    const inMeta = await statusOf(
+      applyTo(configmaps, "a", { ...cm("a"), metadata: { name: "a", namespace: "default", colour: "red" } }, "one"),
     );
-    expect(inItem.message).toBe('failed to create typed patch object (/s; /v1, Kind=Service): .spec.ports[port=80,protocol="TCP"].bogus: field not declared in schema');
+    expect(inMeta.message).toBe(
+      "failed to create typed patch object (default/a; /v1, Kind=ConfigMap): .metadata.colour: field not declared in schema",
+    );
+    const inItem = await statusOf(
+      applyTo(
+        services,
+        "s",
+        { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: 80, bogus: true }] } },
+        "one",
+      ),
+    );
+    expect(inItem.message).toBe(
+      'failed to create typed patch object (/s; /v1, Kind=Service): .spec.ports[port=80,protocol="TCP"].bogus: field not declared in schema',
+    );
     expect(await statusOf(configmaps.get(ctx("default"), "a"))).toMatchObject({ code: 404 });
   });
 
   it("refuses a value of the wrong shape or scalar type, in upstream's words", async () => {
     const { configmaps, services } = setup();
     const prefix = "failed to create typed patch object (/a; /v1, Kind=ConfigMap): ";
-    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: ["x"] }, "one"))).message).toBe(`${prefix}.data: expected map, got list`);
+    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: ["x"] }, "one"))).message).toBe(
+      `${prefix}.data: expected map, got list`,
+    );
     expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), data: { k: 1 } }, "one"))).message).toBe(
       `${prefix}.data.k: expected string, got &value.valueUnstructured{Value:1}`,
     );
-    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), immutable: "yes" }, "one"))).message).toBe(`${prefix}.immutable: expected boolean, got &{yes}`);
-    const port = await statusOf(applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: "80" }] } }, "one"));
-    expect(port.message).toBe('failed to create typed patch object (/s; /v1, Kind=Service): .spec.ports[port="80",protocol="TCP"].port: expected numeric (int or float), got string');
+    expect((await statusOf(applyTo(configmaps, "a", { ...cm("a"), immutable: "yes" }, "one"))).message).toBe(
+      `${prefix}.immutable: expected boolean, got &{yes}`,
+    );
+    const port = await statusOf(
+      applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: "80" }] } }, "one"),
+    );
+    expect(port.message).toBe(
+      'failed to create typed patch object (/s; /v1, Kind=Service): .spec.ports[port="80",protocol="TCP"].port: expected numeric (int or float), got string',
+    );
     // int-or-string takes either.
-    const ok = await applyTo(services, "s", { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: 80, targetPort: "http" }] } }, "one");
+    const ok = await applyTo(
+      services,
+      "s",
+      { apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec: { ports: [{ port: 80, targetPort: "http" }] } },
+      "one",
+    );
     expect(ok.created).toBe(true);
   });
 
   it("reports repeated keys as fieldValidation asks; the last value wins", async () => {
     const { configmaps } = setup();
     const body = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: "1"\n  k: "2"\n';
-    const strict = await statusOf(configmaps.patch(ctx("default"), "a", "apply", new TextEncoder().encode(body), { fieldManager: "m", fieldValidation: "Strict" }));
+    const strict = await statusOf(
+      configmaps.patch(ctx("default"), "a", "apply", new TextEncoder().encode(body), { fieldManager: "m", fieldValidation: "Strict" }),
+    );
     expect(strict).toMatchObject({
       code: 400,
       message: 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "k" already set in map',
@@ -73,7 +108,8 @@ describe("apply decoding", () => {
     const status = await statusOf(applyTo(configmaps, "a", { ...cm("a"), metadata: { name: "a", uid: "1234" } }, "one"));
     expect(status).toMatchObject({
       code: 409,
-      message: 'Operation cannot be fulfilled on configmaps "a": uid mismatch: the provided object specified uid 1234, and no existing object was found',
+      message:
+        'Operation cannot be fulfilled on configmaps "a": uid mismatch: the provided object specified uid 1234, and no existing object was found',
     });
     expect(await statusOf(configmaps.get(ctx("default"), "a"))).toMatchObject({ code: 404 });
   });

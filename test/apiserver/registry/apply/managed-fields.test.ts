@@ -29,7 +29,14 @@ describe("the Update-manager cap", () => {
     let obj = await store.get(ctx("default"), "a");
     const times: string[] = [];
     for (let i = 0; i < 12; i++) {
-      obj = (await store.update(ctx("default"), "a", { ...obj, data: { ...(obj.data as Record<string, string>), [`k${i}`]: "v" } }, { fieldManager: `m${i}` })).object;
+      obj = (
+        await store.update(
+          ctx("default"),
+          "a",
+          { ...obj, data: { ...(obj.data as Record<string, string>), [`k${i}`]: "v" } },
+          { fieldManager: `m${i}` },
+        )
+      ).object;
       times.push(entries(obj).find((e) => e.manager === `m${i}`)?.time ?? "");
     }
     const updates = entries(obj).filter((e) => e.operation === "Update");
@@ -39,7 +46,11 @@ describe("the Update-manager cap", () => {
     // The bucket takes the time of the newest update folded into it.
     expect(updates[0]!.time).toBe(times[2]);
     expect(new Set(times).size).toBe(12);
-    expect(entries(obj).filter((e) => e.operation === "Apply").map((e) => e.manager)).toEqual(["applier"]);
+    expect(
+      entries(obj)
+        .filter((e) => e.operation === "Apply")
+        .map((e) => e.manager),
+    ).toEqual(["applier"]);
   });
 });
 
@@ -48,10 +59,19 @@ describe("resets", () => {
     const { configmaps } = setup();
     await applyTo(configmaps, "a", cm("a", { k: "v" }), "applier");
     const live = await configmaps.get(ctx("default"), "a");
-    const reset = (await configmaps.update(ctx("default"), "a", { ...live, metadata: { ...live.metadata, managedFields: [] } }, { fieldManager: "editor" })).object;
+    const reset = (
+      await configmaps.update(
+        ctx("default"),
+        "a",
+        { ...live, metadata: { ...live.metadata, managedFields: [] } },
+        { fieldManager: "editor" },
+      )
+    ).object;
     expect(reset.metadata?.managedFields).toBeUndefined();
     const { managedFields: _, ...meta } = reset.metadata!;
-    const updated = (await configmaps.update(ctx("default"), "a", { ...reset, metadata: meta, data: { k: "w" } }, { fieldManager: "editor" })).object;
+    const updated = (
+      await configmaps.update(ctx("default"), "a", { ...reset, metadata: meta, data: { k: "w" } }, { fieldManager: "editor" })
+    ).object;
     expect(updated.data).toEqual({ k: "w" });
     expect(updated.metadata?.managedFields).toBeUndefined();
     const applied = (await applyTo(configmaps, "a", cm("a", { other: "o" }), "applier")).object;
@@ -61,7 +81,13 @@ describe("resets", () => {
   it("clears managedFields with [{}] through a JSON patch and with [] through a merge patch", async () => {
     const { configmaps } = setup();
     await applyTo(configmaps, "a", cm("a", { k: "v" }), "applier");
-    const json = await configmaps.patch(ctx("default"), "a", "json", utf8([{ op: "replace", path: "/metadata/managedFields", value: [{}] }]), {});
+    const json = await configmaps.patch(
+      ctx("default"),
+      "a",
+      "json",
+      utf8([{ op: "replace", path: "/metadata/managedFields", value: [{}] }]),
+      {},
+    );
     expect(json.object.metadata?.managedFields).toBeUndefined();
     await applyTo(configmaps, "a", cm("a", { k: "v" }), "applier");
     const merge = await configmaps.patch(ctx("default"), "a", "merge", utf8({ metadata: { managedFields: [] } }), {});
@@ -78,8 +104,17 @@ describe("resets", () => {
 describe("editing managedFields", () => {
   it("ignores managedFields sent through a subresource", async () => {
     const { widgets } = setup();
-    const created = await applyTo(widgets, "w", { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { tags: ["a"] } }, "applier");
-    const sent = { ...created.object, metadata: { ...created.object.metadata, managedFields: [] }, status: { conditions: [{ type: "A", status: "True" }] } };
+    const created = await applyTo(
+      widgets,
+      "w",
+      { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { tags: ["a"] } },
+      "applier",
+    );
+    const sent = {
+      ...created.object,
+      metadata: { ...created.object.metadata, managedFields: [] },
+      status: { conditions: [{ type: "A", status: "True" }] },
+    };
     const { object } = await widgets.subresources!.status!.update!(ctx("default"), "w", sent, { fieldManager: "status-writer" });
     expect(Object.keys(managers(object)).sort()).toEqual(["applier/Apply", "status-writer/Update"]);
   });
@@ -90,7 +125,12 @@ describe("editing managedFields", () => {
     await applyTo(configmaps, "a", cm("a", { y: "2" }), "second");
     const live = await configmaps.get(ctx("default"), "a");
     const renamed = entries(live).map((e) => ({ ...e, manager: "merged" }));
-    const { object } = await configmaps.update(ctx("default"), "a", { ...live, metadata: { ...live.metadata, managedFields: renamed } }, { fieldManager: "editor" });
+    const { object } = await configmaps.update(
+      ctx("default"),
+      "a",
+      { ...live, metadata: { ...live.metadata, managedFields: renamed } },
+      { fieldManager: "editor" },
+    );
     expect(managers(object)).toEqual({ "merged/Apply": entries(live)[1]!.fieldsV1 });
   });
 
@@ -99,7 +139,12 @@ describe("editing managedFields", () => {
     await applyTo(configmaps, "a", cm("a", { x: "1" }), "first");
     const live = await configmaps.get(ctx("default"), "a");
     const bogus = [{ manager: "x", operation: "Bogus", apiVersion: "v1", fieldsType: "FieldsV1", fieldsV1: {} }];
-    const { object } = await configmaps.update(ctx("default"), "a", { ...live, metadata: { ...live.metadata, managedFields: bogus } }, { fieldManager: "editor" });
+    const { object } = await configmaps.update(
+      ctx("default"),
+      "a",
+      { ...live, metadata: { ...live.metadata, managedFields: bogus } },
+      { fieldManager: "editor" },
+    );
     expect(managers(object)).toEqual({ "first/Apply": { "f:data": { "f:x": {} } } });
   });
 
@@ -127,7 +172,12 @@ describe("responses", () => {
     const { configmaps, widgets } = setup();
     const { object } = await applyTo(configmaps, "a", cm("a", { k: "v" }), "applier");
     expect(Object.keys(object.metadata!)).toEqual(["name", "namespace", "uid", "resourceVersion", "creationTimestamp", "managedFields"]);
-    const w = await applyTo(widgets, "w", { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { tags: ["a"] } }, "applier");
+    const w = await applyTo(
+      widgets,
+      "w",
+      { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { tags: ["a"] } },
+      "applier",
+    );
     const keys = Object.keys(w.object.metadata!);
     expect(keys.indexOf("resourceVersion")).toBeLessThan(keys.indexOf("managedFields"));
   });

@@ -11,10 +11,13 @@ import { applyTo, cm, managers, setup, widget } from "./support.js";
 const key = fc.constantFrom("a", "b", "c", "d", "e");
 const value = fc.constantFrom("1", "2");
 const data = fc.dictionary(key, value, { maxKeys: 5 });
-const conditions = fc.uniqueArray(fc.record({ type: fc.constantFrom("Ready", "Synced", "Healthy"), status: fc.constantFrom("True", "False") }), {
-  selector: (c) => c.type,
-  maxLength: 3,
-});
+const conditions = fc.uniqueArray(
+  fc.record({ type: fc.constantFrom("Ready", "Synced", "Healthy"), status: fc.constantFrom("True", "False") }),
+  {
+    selector: (c) => c.type,
+    maxLength: 3,
+  },
+);
 const tags = fc.uniqueArray(key, { maxLength: 4 });
 
 const PARAMS = { seed: 20261126, numRuns: 40 };
@@ -28,7 +31,10 @@ describe("two managers, then removal by one", () => {
         await applyTo(configmaps, "a", cm("a", second), "second", { force: true });
         const { object } = await applyTo(configmaps, "a", cm("a"), "first");
         expect(object.data ?? {}).toEqual(second);
-        const owned = Object.keys(second).length > 0 ? { "second/Apply": { "f:data": Object.fromEntries(Object.keys(second).map((k) => [`f:${k}`, {}])) } } : {};
+        const owned =
+          Object.keys(second).length > 0
+            ? { "second/Apply": { "f:data": Object.fromEntries(Object.keys(second).map((k) => [`f:${k}`, {}])) } }
+            : {};
         expect(managers(object)).toEqual(owned);
       }),
       PARAMS,

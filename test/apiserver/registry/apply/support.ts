@@ -37,7 +37,11 @@ export const WIDGET_SCHEMA = {
         explicitAtomic: { type: "array", "x-kubernetes-list-type": "atomic", items: { type: "string" } },
         labels: { type: "object", additionalProperties: { type: "string" } },
         selector: { type: "object", "x-kubernetes-map-type": "atomic", additionalProperties: { type: "string" } },
-        template: { type: "object", "x-kubernetes-map-type": "atomic", properties: { image: { type: "string" }, command: { type: "string" } } },
+        template: {
+          type: "object",
+          "x-kubernetes-map-type": "atomic",
+          properties: { image: { type: "string" }, command: { type: "string" } },
+        },
         config: { type: "object", properties: { image: { type: "string" }, command: { type: "string" } } },
         extra: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
         port: { "x-kubernetes-int-or-string": true },
@@ -92,7 +96,14 @@ export function widget(name: string, spec: Record<string, unknown>): KubeObject 
 }
 
 /** Server-side apply of `config` to `name` in namespace `default`. */
-export function applyTo(store: Pick<RESTStorage, "patch">, name: string, config: unknown, fieldManager: string, opts: PatchOptions = {}, warnings: string[] = []) {
+export function applyTo(
+  store: Pick<RESTStorage, "patch">,
+  name: string,
+  config: unknown,
+  fieldManager: string,
+  opts: PatchOptions = {},
+  warnings: string[] = [],
+) {
   const c = ctx("default");
   c.warnings = warnings;
   return store.patch!(c, name, "apply", utf8(config), { fieldManager, ...opts });
@@ -101,6 +112,7 @@ export function applyTo(store: Pick<RESTStorage, "patch">, name: string, config:
 /** managedFields as `manager/operation` -> fieldsV1. */
 export function managers(obj: KubeObject): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const e of (obj.metadata?.managedFields ?? []) as { manager: string; operation: string; fieldsV1: unknown }[]) out[`${e.manager}/${e.operation}`] = e.fieldsV1;
+  for (const e of (obj.metadata?.managedFields ?? []) as { manager: string; operation: string; fieldsV1: unknown }[])
+    out[`${e.manager}/${e.operation}`] = e.fieldsV1;
   return out;
 }

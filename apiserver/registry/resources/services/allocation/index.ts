@@ -19,8 +19,22 @@ export const DEFAULT_SERVICE_RANGES: ServiceRanges = { serviceClusterIPRange: "1
 
 export function newServiceAllocators(storage: Storage, scheme: Scheme, ranges: ServiceRanges, random?: () => number): ServiceAllocators {
   return new ServiceAllocators(
-    new StoredAllocator({ storage, scheme, key: SERVICE_IPS_KEY, range: new IPv4Range(ranges.serviceClusterIPRange), messages: IP_MESSAGES, random }),
-    new StoredAllocator({ storage, scheme, key: SERVICE_NODE_PORTS_KEY, range: PortRange.parse(ranges.serviceNodePortRange), messages: PORT_MESSAGES, random }),
+    new StoredAllocator({
+      storage,
+      scheme,
+      key: SERVICE_IPS_KEY,
+      range: new IPv4Range(ranges.serviceClusterIPRange),
+      messages: IP_MESSAGES,
+      random,
+    }),
+    new StoredAllocator({
+      storage,
+      scheme,
+      key: SERVICE_NODE_PORTS_KEY,
+      range: PortRange.parse(ranges.serviceNodePortRange),
+      messages: PORT_MESSAGES,
+      random,
+    }),
   );
 }
 

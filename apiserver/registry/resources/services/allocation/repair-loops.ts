@@ -88,7 +88,10 @@ async function bumpEvent(events: RESTStorage, at: { namespace: string; name: str
 }
 
 /** The two repairs over one storage, sharing the Service listing and the Event recorder. */
-export function serviceRepairs(options: ServiceRepairOptions, signal: AbortSignal = new AbortController().signal): { ips: RangeRepair<string>; ports: RangeRepair<number> } {
+export function serviceRepairs(
+  options: ServiceRepairOptions,
+  signal: AbortSignal = new AbortController().signal,
+): { ips: RangeRepair<string>; ports: RangeRepair<number> } {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const list = options.services.list;
@@ -109,7 +112,9 @@ export function serviceRepairs(options: ServiceRepairOptions, signal: AbortSigna
       recorded.set(key, { namespace: obj.metadata!.namespace!, name: obj.metadata!.name! });
       if (recorded.size > MAX_RECORDED_EVENTS) recorded.delete(recorded.keys().next().value!);
     } catch (err) {
-      log(`unable to record event ${e.reason} for service ${e.service.metadata?.namespace}/${e.service.metadata?.name}: ${err instanceof Error ? err.message : String(err)}`);
+      log(
+        `unable to record event ${e.reason} for service ${e.service.metadata?.namespace}/${e.service.metadata?.name}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   };
   const base = { storage: options.storage, scheme: options.scheme, listServices, recordEvent, log };

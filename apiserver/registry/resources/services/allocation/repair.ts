@@ -208,8 +208,14 @@ export function clusterIPRepair(key: string, range: IPv4Range, options: RepairOp
       },
       keyOf: (ip) => ip,
       notAllocated: (ip) => ["ClusterIPNotAllocated", `Cluster IP [IPv4]:${ip} is not allocated; repairing`],
-      duplicate: (ip) => ["ClusterIPAlreadyAllocated", `Cluster IP [IPv4]:${ip} was assigned to multiple services; please recreate service`],
-      outOfRange: (ip) => ["ClusterIPOutOfRange", `Cluster IP [IPv4]:${ip} is not within the service CIDR ${range.spec}; please recreate service`],
+      duplicate: (ip) => [
+        "ClusterIPAlreadyAllocated",
+        `Cluster IP [IPv4]:${ip} was assigned to multiple services; please recreate service`,
+      ],
+      outOfRange: (ip) => [
+        "ClusterIPOutOfRange",
+        `Cluster IP [IPv4]:${ip} is not within the service CIDR ${range.spec}; please recreate service`,
+      ],
       describe: {
         mayHaveLeaked: (ip) => `the cluster IP ${ip} may have leaked: flagging for later clean up`,
         cannotKeep: (ip, why) => `the cluster IP ${ip} may have leaked, but can not be allocated: ${why}`,
@@ -218,7 +224,8 @@ export function clusterIPRepair(key: string, range: IPv4Range, options: RepairOp
       logs: {
         notAllocated: (ip, svc) => `the cluster IP [IPv4]:${ip} for service ${svc} is not allocated; repairing`,
         duplicate: (ip, svc) => `the cluster IP [IPv4]:${ip} for service ${svc} was assigned to multiple services; please recreate`,
-        outOfRange: (ip, svc) => `the cluster IP [IPv4]:${ip} for service ${svc} is not within the service CIDR ${range.spec}; please recreate`,
+        outOfRange: (ip, svc) =>
+          `the cluster IP [IPv4]:${ip} for service ${svc} is not within the service CIDR ${range.spec}; please recreate`,
         unableToRefresh: "unable to refresh the service IP block",
       },
     },

@@ -243,10 +243,17 @@ export class ServiceAllocators {
     if (headlessSelectorless) return true;
     const errs: FieldError[] = [];
     if (spec.ipFamilyPolicy === "RequireDualStack") {
-      errs.push(fieldErrors.invalid(FieldPath.of("spec", "ipFamilyPolicy"), spec.ipFamilyPolicy, "this cluster is not configured for dual-stack services"));
+      errs.push(
+        fieldErrors.invalid(
+          FieldPath.of("spec", "ipFamilyPolicy"),
+          spec.ipFamilyPolicy,
+          "this cluster is not configured for dual-stack services",
+        ),
+      );
     }
     (spec.ipFamilies ?? []).forEach((family, i) => {
-      if (family !== "IPv4") errs.push(fieldErrors.invalid(FieldPath.of("spec", "ipFamilies").index(i), family, "not configured on this cluster"));
+      if (family !== "IPv4")
+        errs.push(fieldErrors.invalid(FieldPath.of("spec", "ipFamilies").index(i), family, "not configured on this cluster"));
     });
     if (errs.length > 0) throw invalid(svc, errs);
     return true;
