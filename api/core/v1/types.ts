@@ -24,6 +24,9 @@ export interface Volume extends VolumeSource {
  */
 export interface VolumeSource {
   /**
+   * hostPath mounts a file or directory of the node's filesystem; for system agents only, as it
+   * exposes the node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -31,6 +34,8 @@ export interface VolumeSource {
   hostPath?: HostPathVolumeSource;
 
   /**
+   * emptyDir is an empty directory that lives as long as the pod on its node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -38,6 +43,9 @@ export interface VolumeSource {
   emptyDir?: EmptyDirVolumeSource;
 
   /**
+   * gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the
+   * pd.csi.storage.gke.io CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -45,6 +53,9 @@ export interface VolumeSource {
   gcePersistentDisk?: GCEPersistentDiskVolumeSource;
 
   /**
+   * awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -52,6 +63,9 @@ export interface VolumeSource {
   awsElasticBlockStore?: AWSElasticBlockStoreVolumeSource;
 
   /**
+   * gitRepo is a directory cloned from a git repository when the pod starts; deprecated, use an
+   * init container that clones into an emptyDir instead.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -59,6 +73,8 @@ export interface VolumeSource {
   gitRepo?: GitRepoVolumeSource;
 
   /**
+   * secret fills the volume with the keys of a Secret.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -66,6 +82,8 @@ export interface VolumeSource {
   secret?: SecretVolumeSource;
 
   /**
+   * nfs is an NFS export mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -73,6 +91,8 @@ export interface VolumeSource {
   nfs?: NFSVolumeSource;
 
   /**
+   * iscsi is an iSCSI disk attached to the node and mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -80,6 +100,8 @@ export interface VolumeSource {
   iscsi?: ISCSIVolumeSource;
 
   /**
+   * glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -87,6 +109,9 @@ export interface VolumeSource {
   glusterfs?: GlusterfsVolumeSource;
 
   /**
+   * persistentVolumeClaim mounts the volume bound to a PersistentVolumeClaim of the pod's
+   * namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -94,6 +119,8 @@ export interface VolumeSource {
   persistentVolumeClaim?: PersistentVolumeClaimVolumeSource;
 
   /**
+   * rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -101,6 +128,8 @@ export interface VolumeSource {
   rbd?: RBDVolumeSource;
 
   /**
+   * flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -108,6 +137,9 @@ export interface VolumeSource {
   flexVolume?: FlexVolumeSource;
 
   /**
+   * cinder is an OpenStack Cinder volume; deprecated, its operations go to the
+   * cinder.csi.openstack.org CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -115,6 +147,8 @@ export interface VolumeSource {
   cinder?: CinderVolumeSource;
 
   /**
+   * cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -122,6 +156,8 @@ export interface VolumeSource {
   cephfs?: CephFSVolumeSource;
 
   /**
+   * flocker is a Flocker dataset; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -129,6 +165,8 @@ export interface VolumeSource {
   flocker?: FlockerVolumeSource;
 
   /**
+   * downwardAPI fills the volume with files holding the pod's own fields and resources.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=16
@@ -136,6 +174,8 @@ export interface VolumeSource {
   downwardAPI?: DownwardAPIVolumeSource;
 
   /**
+   * fc is a Fibre Channel disk attached to the node and mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=17
@@ -143,6 +183,9 @@ export interface VolumeSource {
   fc?: FCVolumeSource;
 
   /**
+   * azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -150,6 +193,8 @@ export interface VolumeSource {
   azureFile?: AzureFileVolumeSource;
 
   /**
+   * configMap fills the volume with the keys of a ConfigMap.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=19
@@ -157,6 +202,9 @@ export interface VolumeSource {
   configMap?: ConfigMapVolumeSource;
 
   /**
+   * vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=20
@@ -164,6 +212,8 @@ export interface VolumeSource {
   vsphereVolume?: VsphereVirtualDiskVolumeSource;
 
   /**
+   * quobyte is a Quobyte volume; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=21
@@ -171,6 +221,9 @@ export interface VolumeSource {
   quobyte?: QuobyteVolumeSource;
 
   /**
+   * azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -178,18 +231,26 @@ export interface VolumeSource {
   azureDisk?: AzureDiskVolumeSource;
 
   /**
+   * photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.
+   *
    * +kubegen:pointer
    * +protobuf=23
    */
   photonPersistentDisk?: PhotonPersistentDiskVolumeSource;
 
   /**
+   * projected fills one directory from several sources: secrets, config maps, the downward API,
+   * service-account tokens and cluster trust bundles.
+   *
    * +kubegen:pointer
    * +protobuf=26
    */
   projected?: ProjectedVolumeSource;
 
   /**
+   * portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=24
@@ -197,6 +258,8 @@ export interface VolumeSource {
   portworxVolume?: PortworxVolumeSource;
 
   /**
+   * scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=25
@@ -204,6 +267,8 @@ export interface VolumeSource {
   scaleIO?: ScaleIOVolumeSource;
 
   /**
+   * storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=27
@@ -211,6 +276,8 @@ export interface VolumeSource {
   storageos?: StorageOSVolumeSource;
 
   /**
+   * csi is an ephemeral volume served by a CSI driver that supports inline volumes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=28
@@ -218,6 +285,9 @@ export interface VolumeSource {
   csi?: CSIVolumeSource;
 
   /**
+   * ephemeral is a volume provisioned for the pod from a claim template: the claim is created with
+   * the pod and deleted with it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=29
@@ -225,6 +295,9 @@ export interface VolumeSource {
   ephemeral?: EphemeralVolumeSource;
 
   /**
+   * image mounts the content of an OCI image or artifact, read-only, pulled as the pod's container
+   * images are.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=30
@@ -257,6 +330,9 @@ export interface PersistentVolumeClaimVolumeSource {
  */
 export interface PersistentVolumeSource {
   /**
+   * gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the
+   * pd.csi.storage.gke.io CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -264,6 +340,9 @@ export interface PersistentVolumeSource {
   gcePersistentDisk?: GCEPersistentDiskVolumeSource;
 
   /**
+   * awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -271,6 +350,8 @@ export interface PersistentVolumeSource {
   awsElasticBlockStore?: AWSElasticBlockStoreVolumeSource;
 
   /**
+   * hostPath is a directory on one node, for single-node testing only.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -278,6 +359,8 @@ export interface PersistentVolumeSource {
   hostPath?: HostPathVolumeSource;
 
   /**
+   * glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -285,6 +368,8 @@ export interface PersistentVolumeSource {
   glusterfs?: GlusterfsPersistentVolumeSource;
 
   /**
+   * nfs is an NFS export.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -292,6 +377,8 @@ export interface PersistentVolumeSource {
   nfs?: NFSVolumeSource;
 
   /**
+   * rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -299,6 +386,8 @@ export interface PersistentVolumeSource {
   rbd?: RBDPersistentVolumeSource;
 
   /**
+   * iscsi is an iSCSI disk.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -306,6 +395,9 @@ export interface PersistentVolumeSource {
   iscsi?: ISCSIPersistentVolumeSource;
 
   /**
+   * cinder is an OpenStack Cinder volume; deprecated, its operations go to the
+   * cinder.csi.openstack.org CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -313,6 +405,8 @@ export interface PersistentVolumeSource {
   cinder?: CinderPersistentVolumeSource;
 
   /**
+   * cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -320,6 +414,8 @@ export interface PersistentVolumeSource {
   cephfs?: CephFSPersistentVolumeSource;
 
   /**
+   * fc is a Fibre Channel disk.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -327,6 +423,8 @@ export interface PersistentVolumeSource {
   fc?: FCVolumeSource;
 
   /**
+   * flocker is a Flocker dataset; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -334,6 +432,8 @@ export interface PersistentVolumeSource {
   flocker?: FlockerVolumeSource;
 
   /**
+   * flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -341,6 +441,9 @@ export interface PersistentVolumeSource {
   flexVolume?: FlexPersistentVolumeSource;
 
   /**
+   * azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -348,6 +451,9 @@ export interface PersistentVolumeSource {
   azureFile?: AzureFilePersistentVolumeSource;
 
   /**
+   * vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -355,6 +461,8 @@ export interface PersistentVolumeSource {
   vsphereVolume?: VsphereVirtualDiskVolumeSource;
 
   /**
+   * quobyte is a Quobyte volume; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -362,6 +470,9 @@ export interface PersistentVolumeSource {
   quobyte?: QuobyteVolumeSource;
 
   /**
+   * azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=16
@@ -369,12 +480,17 @@ export interface PersistentVolumeSource {
   azureDisk?: AzureDiskVolumeSource;
 
   /**
+   * photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.
+   *
    * +kubegen:pointer
    * +protobuf=17
    */
   photonPersistentDisk?: PhotonPersistentDiskVolumeSource;
 
   /**
+   * portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -382,6 +498,8 @@ export interface PersistentVolumeSource {
   portworxVolume?: PortworxVolumeSource;
 
   /**
+   * scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=19
@@ -389,6 +507,9 @@ export interface PersistentVolumeSource {
   scaleIO?: ScaleIOPersistentVolumeSource;
 
   /**
+   * local is a disk, partition or directory attached to one node; the volume's nodeAffinity must
+   * name that node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=20
@@ -396,6 +517,8 @@ export interface PersistentVolumeSource {
   local?: LocalVolumeSource;
 
   /**
+   * storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=21
@@ -403,6 +526,8 @@ export interface PersistentVolumeSource {
   storageos?: StorageOSPersistentVolumeSource;
 
   /**
+   * csi is a volume served by a CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -454,12 +579,17 @@ export interface PersistentVolume extends TypeMeta {
  */
 export interface PersistentVolumeSpec extends PersistentVolumeSource {
   /**
+   * capacity is the volume's size, as the storage key of a resource list.
+   *
    * +optional
    * +protobuf=1
    */
   capacity?: ResourceList;
 
   /**
+   * accessModes are the ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany,
+   * ReadWriteOncePod.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -467,6 +597,8 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   accessModes?: PersistentVolumeAccessMode[];
 
   /**
+   * claimRef is the claim the volume is bound to (or reserved for, before binding).
+   *
    * +optional
    * +structType=granular
    * +kubegen:pointer
@@ -475,18 +607,28 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   claimRef?: ObjectReference;
 
   /**
+   * persistentVolumeReclaimPolicy says what happens to the volume once its claim is deleted: Retain
+   * (the default for manually created volumes), Delete (the default for provisioned ones) or
+   * Recycle (deprecated).
+   *
    * +optional
    * +protobuf=5
    */
   persistentVolumeReclaimPolicy?: PersistentVolumeReclaimPolicy;
 
   /**
+   * storageClassName is the class the volume belongs to; only claims asking for this class bind to
+   * it, and empty means no class.
+   *
    * +optional
    * +protobuf=6
    */
   storageClassName?: string;
 
   /**
+   * mountOptions are used when the volume is mounted; they are not validated, and an invalid one
+   * fails the mount.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -494,6 +636,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   mountOptions?: string[];
 
   /**
+   * volumeMode says whether the volume is used as a formatted filesystem (Filesystem, the default)
+   * or a raw block device (Block).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -501,6 +646,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   volumeMode?: PersistentVolumeMode;
 
   /**
+   * nodeAffinity limits the nodes the volume can be reached from; pods using it are scheduled
+   * there.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -508,6 +656,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   nodeAffinity?: VolumeNodeAffinity;
 
   /**
+   * volumeAttributesClassName names the VolumeAttributesClass the volume belongs to, whose
+   * parameters the driver applied.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -520,6 +671,8 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
  */
 export interface VolumeNodeAffinity {
   /**
+   * required are the node selector terms a node must match to reach the volume.
+   *
    * +kubegen:pointer
    * +protobuf=1
    */
@@ -547,24 +700,33 @@ export type PersistentVolumeMode = "Block" | "Filesystem";
  */
 export interface PersistentVolumeStatus {
   /**
+   * phase is the volume's place in its lifecycle: Pending, Available, Bound, Released or Failed.
+   *
    * +optional
    * +protobuf=1
    */
   phase?: PersistentVolumePhase;
 
   /**
+   * message says, for people, why the volume is in its phase.
+   *
    * +optional
    * +protobuf=2
    */
   message?: string;
 
   /**
+   * reason is a short CamelCase word saying why the volume failed, for tools.
+   *
    * +optional
    * +protobuf=3
    */
   reason?: string;
 
   /**
+   * lastPhaseTransitionTime is when the volume last changed phase; reset whenever the phase
+   * changes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -744,6 +906,8 @@ export interface PersistentVolumeClaimSpec {
  */
 export interface TypedObjectReference {
   /**
+   * apiGroup is the referent's API group; empty means the core group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -751,16 +915,23 @@ export interface TypedObjectReference {
   apiGroup: string;
 
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=2
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=3
    */
   name: string;
 
   /**
+   * namespace is the referent's namespace; a reference to another namespace needs a ReferenceGrant
+   * there.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -794,11 +965,15 @@ export type PersistentVolumeClaimModifyVolumeStatus = "InProgress" | "Infeasible
  */
 export interface ModifyVolumeStatus {
   /**
+   * targetVolumeAttributesClassName is the VolumeAttributesClass the volume is being modified to.
+   *
    * +protobuf=1
    */
   targetVolumeAttributesClassName?: string;
 
   /**
+   * status is the state of the modification: Pending, InProgress or Infeasible.
+   *
    * +protobuf=2
    */
   status: PersistentVolumeClaimModifyVolumeStatus;
@@ -1013,16 +1188,22 @@ export interface EmptyDirVolumeSource {
  */
 export interface GlusterfsVolumeSource {
   /**
+   * endpoints names the Endpoints object that lists the Glusterfs cluster.
+   *
    * +protobuf=1
    */
   endpoints: string;
 
   /**
+   * path is the Glusterfs volume's path.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1034,22 +1215,30 @@ export interface GlusterfsVolumeSource {
  */
 export interface GlusterfsPersistentVolumeSource {
   /**
+   * endpoints names the Endpoints object that lists the Glusterfs cluster.
+   *
    * +protobuf=1
    */
   endpoints: string;
 
   /**
+   * path is the Glusterfs volume's path.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * endpointsNamespace is the namespace of the Endpoints object; empty means the claim's namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1062,23 +1251,31 @@ export interface GlusterfsPersistentVolumeSource {
  */
 export interface RBDVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * image is the RBD image's name.
+   *
    * +protobuf=2
    */
   image: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * pool is the RBD pool; defaults to rbd.
+   *
    * +optional
    * +default="rbd"
    * +protobuf=4
@@ -1086,6 +1283,8 @@ export interface RBDVolumeSource {
   pool?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +default="admin"
    * +protobuf=5
@@ -1093,6 +1292,8 @@ export interface RBDVolumeSource {
   user?: string;
 
   /**
+   * keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.
+   *
    * +optional
    * +default="/etc/ceph/keyring"
    * +protobuf=6
@@ -1100,6 +1301,8 @@ export interface RBDVolumeSource {
   keyring?: string;
 
   /**
+   * secretRef names the Secret holding the RBD user's key, overriding keyring.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -1107,6 +1310,8 @@ export interface RBDVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=8
    */
@@ -1118,23 +1323,31 @@ export interface RBDVolumeSource {
  */
 export interface RBDPersistentVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * image is the RBD image's name.
+   *
    * +protobuf=2
    */
   image: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * pool is the RBD pool; defaults to rbd.
+   *
    * +optional
    * +default="rbd"
    * +protobuf=4
@@ -1142,6 +1355,8 @@ export interface RBDPersistentVolumeSource {
   pool?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +default="admin"
    * +protobuf=5
@@ -1149,6 +1364,8 @@ export interface RBDPersistentVolumeSource {
   user?: string;
 
   /**
+   * keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.
+   *
    * +optional
    * +default="/etc/ceph/keyring"
    * +protobuf=6
@@ -1156,6 +1373,8 @@ export interface RBDPersistentVolumeSource {
   keyring?: string;
 
   /**
+   * secretRef names the Secret holding the RBD user's key, overriding keyring.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -1163,6 +1382,8 @@ export interface RBDPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=8
    */
@@ -1175,23 +1396,31 @@ export interface RBDPersistentVolumeSource {
  */
 export interface CinderVolumeSource {
   /**
+   * volumeID identifies the Cinder volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the parameters to connect to OpenStack.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1204,23 +1433,31 @@ export interface CinderVolumeSource {
  */
 export interface CinderPersistentVolumeSource {
   /**
+   * volumeID identifies the Cinder volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the parameters to connect to OpenStack.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1233,30 +1470,40 @@ export interface CinderPersistentVolumeSource {
  */
 export interface CephFSVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * path is the directory of the CephFS tree to mount; defaults to /.
+   *
    * +optional
    * +protobuf=2
    */
   path?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +protobuf=3
    */
   user?: string;
 
   /**
+   * secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.
+   *
    * +optional
    * +protobuf=4
    */
   secretFile?: string;
 
   /**
+   * secretRef names the Secret holding the user's key, overriding secretFile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -1264,6 +1511,8 @@ export interface CephFSVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
@@ -1277,12 +1526,16 @@ export interface CephFSVolumeSource {
  */
 export interface SecretReference {
   /**
+   * name is the Secret's name, unique in its namespace.
+   *
    * +optional
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * namespace is the Secret's namespace.
+   *
    * +optional
    * +protobuf=2
    */
@@ -1294,30 +1547,40 @@ export interface SecretReference {
  */
 export interface CephFSPersistentVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * path is the directory of the CephFS tree to mount; defaults to /.
+   *
    * +optional
    * +protobuf=2
    */
   path?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +protobuf=3
    */
   user?: string;
 
   /**
+   * secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.
+   *
    * +optional
    * +protobuf=4
    */
   secretFile?: string;
 
   /**
+   * secretRef names the Secret holding the user's key, overriding secretFile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -1325,6 +1588,8 @@ export interface CephFSPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
@@ -1336,12 +1601,17 @@ export interface CephFSPersistentVolumeSource {
  */
 export interface FlockerVolumeSource {
   /**
+   * datasetName is the dataset's name, as the Flocker metadata holds it; exactly one of datasetName
+   * and datasetUUID is set.
+   *
    * +optional
    * +protobuf=1
    */
   datasetName?: string;
 
   /**
+   * datasetUUID is the dataset's UUID.
+   *
    * +optional
    * +protobuf=2
    */
@@ -1358,23 +1628,31 @@ export type StorageMedium = string;
  */
 export interface GCEPersistentDiskVolumeSource {
   /**
+   * pdName is the name of the persistent disk in GCE.
+   *
    * +protobuf=1
    */
   pdName: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole disk.
+   *
    * +optional
    * +protobuf=3
    */
   partition?: int32;
 
   /**
+   * readOnly mounts the disk read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
@@ -1386,34 +1664,46 @@ export interface GCEPersistentDiskVolumeSource {
  */
 export interface QuobyteVolumeSource {
   /**
+   * registry is one or more Quobyte registry services, as host:port, comma-separated.
+   *
    * +protobuf=1
    */
   registry: string;
 
   /**
+   * volume is the name of an existing Quobyte volume.
+   *
    * +protobuf=2
    */
   volume: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * user the volume's files are accessed as; defaults to the serviceaccount user.
+   *
    * +optional
    * +protobuf=4
    */
   user?: string;
 
   /**
+   * group the volume's files are accessed as; defaults to none.
+   *
    * +optional
    * +protobuf=5
    */
   group?: string;
 
   /**
+   * tenant owns the Quobyte volume in the backend; used with dynamically provisioned volumes.
+   *
    * +optional
    * +protobuf=6
    */
