@@ -1715,17 +1715,23 @@ export interface QuobyteVolumeSource {
  */
 export interface FlexPersistentVolumeSource {
   /**
+   * driver names the FlexVolume driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * fsType is the filesystem to mount; the default depends on the driver.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * secretRef names a Secret whose data is passed to the driver's scripts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -1733,12 +1739,16 @@ export interface FlexPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * options are extra command options passed to the driver.
+   *
    * +optional
    * +protobuf=5
    */
@@ -1750,17 +1760,23 @@ export interface FlexPersistentVolumeSource {
  */
 export interface FlexVolumeSource {
   /**
+   * driver names the FlexVolume driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * fsType is the filesystem to mount; the default depends on the driver.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * secretRef names a Secret whose data is passed to the driver's scripts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -1768,12 +1784,16 @@ export interface FlexVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * options are extra command options passed to the driver.
+   *
    * +optional
    * +protobuf=5
    */
@@ -1785,23 +1805,32 @@ export interface FlexVolumeSource {
  */
 export interface AWSElasticBlockStoreVolumeSource {
   /**
+   * volumeID identifies the EBS volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole
+   * volume.
+   *
    * +optional
    * +protobuf=3
    */
   partition?: int32;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
@@ -1813,17 +1842,24 @@ export interface AWSElasticBlockStoreVolumeSource {
  */
 export interface GitRepoVolumeSource {
   /**
+   * repository is the URL of the repository to clone.
+   *
    * +protobuf=1
    */
   repository: string;
 
   /**
+   * revision is the commit to check out.
+   *
    * +optional
    * +protobuf=2
    */
   revision?: string;
 
   /**
+   * directory is where to clone, relative to the volume; "." clones into the volume's root, and by
+   * default a subdirectory named after the repository is used.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1877,6 +1913,9 @@ export interface SecretVolumeSource {
  */
 export interface SecretProjection extends LocalObjectReference {
   /**
+   * items project chosen keys to chosen paths; without them every key becomes a file named after
+   * it. A key that does not exist is an error unless optional.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1884,6 +1923,8 @@ export interface SecretProjection extends LocalObjectReference {
   items?: KeyToPath[];
 
   /**
+   * optional lets the pod start when the Secret or a listed key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1896,16 +1937,22 @@ export interface SecretProjection extends LocalObjectReference {
  */
 export interface NFSVolumeSource {
   /**
+   * server is the NFS server's host name or IP address.
+   *
    * +protobuf=1
    */
   server: string;
 
   /**
+   * path is the path the NFS server exports.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the export read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1917,21 +1964,29 @@ export interface NFSVolumeSource {
  */
 export interface ISCSIVolumeSource {
   /**
+   * targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).
+   *
    * +protobuf=1
    */
   targetPortal: string;
 
   /**
+   * iqn is the target's iSCSI qualified name.
+   *
    * +protobuf=2
    */
   iqn: string;
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +protobuf=3
    */
   lun: int32;
 
   /**
+   * iscsiInterface is the iSCSI interface to use; defaults to default (tcp).
+   *
    * +optional
    * +default="default"
    * +protobuf=4
@@ -1939,18 +1994,24 @@ export interface ISCSIVolumeSource {
   iscsiInterface?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=5
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
   readOnly?: boolean;
 
   /**
+   * portals are further target portals, for multipath.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -1958,18 +2019,24 @@ export interface ISCSIVolumeSource {
   portals?: string[];
 
   /**
+   * chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.
+   *
    * +optional
    * +protobuf=8
    */
   chapAuthDiscovery?: boolean;
 
   /**
+   * chapAuthSession turns on CHAP authentication for the iSCSI session.
+   *
    * +optional
    * +protobuf=11
    */
   chapAuthSession?: boolean;
 
   /**
+   * secretRef names the Secret holding the CHAP credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -1977,6 +2044,9 @@ export interface ISCSIVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume
+   * name> be created.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -1989,21 +2059,29 @@ export interface ISCSIVolumeSource {
  */
 export interface ISCSIPersistentVolumeSource {
   /**
+   * targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).
+   *
    * +protobuf=1
    */
   targetPortal: string;
 
   /**
+   * iqn is the target's iSCSI qualified name.
+   *
    * +protobuf=2
    */
   iqn: string;
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +protobuf=3
    */
   lun: int32;
 
   /**
+   * iscsiInterface is the iSCSI interface to use; defaults to default (tcp).
+   *
    * +optional
    * +default="default"
    * +protobuf=4
@@ -2011,18 +2089,24 @@ export interface ISCSIPersistentVolumeSource {
   iscsiInterface?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=5
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
   readOnly?: boolean;
 
   /**
+   * portals are further target portals, for multipath.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -2030,18 +2114,24 @@ export interface ISCSIPersistentVolumeSource {
   portals?: string[];
 
   /**
+   * chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.
+   *
    * +optional
    * +protobuf=8
    */
   chapAuthDiscovery?: boolean;
 
   /**
+   * chapAuthSession turns on CHAP authentication for the iSCSI session.
+   *
    * +optional
    * +protobuf=11
    */
   chapAuthSession?: boolean;
 
   /**
+   * secretRef names the Secret holding the CHAP credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -2049,6 +2139,9 @@ export interface ISCSIPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume
+   * name> be created.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -2061,6 +2154,8 @@ export interface ISCSIPersistentVolumeSource {
  */
 export interface FCVolumeSource {
   /**
+   * targetWWNs are the Fibre Channel target world wide names; set either them with lun, or wwids.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -2068,6 +2163,8 @@ export interface FCVolumeSource {
   targetWWNs?: string[];
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2075,18 +2172,24 @@ export interface FCVolumeSource {
   lun?: int32;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * wwids are the volume's world wide identifiers; set either them, or targetWWNs with lun.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=5
@@ -2099,16 +2202,22 @@ export interface FCVolumeSource {
  */
 export interface AzureFileVolumeSource {
   /**
+   * secretName names the Secret holding the Azure storage account's name and key.
+   *
    * +protobuf=1
    */
   secretName: string;
 
   /**
+   * shareName is the Azure file share's name.
+   *
    * +protobuf=2
    */
   shareName: string;
 
   /**
+   * readOnly mounts the share read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -2120,22 +2229,30 @@ export interface AzureFileVolumeSource {
  */
 export interface AzureFilePersistentVolumeSource {
   /**
+   * secretName names the Secret holding the Azure storage account's name and key.
+   *
    * +protobuf=1
    */
   secretName: string;
 
   /**
+   * shareName is the Azure file share's name.
+   *
    * +protobuf=2
    */
   shareName: string;
 
   /**
+   * readOnly mounts the share read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretNamespace is the Secret's namespace; defaults to the pod's.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2148,23 +2265,31 @@ export interface AzureFilePersistentVolumeSource {
  */
 export interface VsphereVirtualDiskVolumeSource {
   /**
+   * volumePath is the path of the vSphere volume's disk file.
+   *
    * +protobuf=1
    */
   volumePath: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * storagePolicyName is the storage policy based management (SPBM) profile's name.
+   *
    * +optional
    * +protobuf=3
    */
   storagePolicyName?: string;
 
   /**
+   * storagePolicyID is the SPBM profile's id for storagePolicyName.
+   *
    * +optional
    * +protobuf=4
    */
@@ -2176,11 +2301,15 @@ export interface VsphereVirtualDiskVolumeSource {
  */
 export interface PhotonPersistentDiskVolumeSource {
   /**
+   * pdID identifies the Photon Controller persistent disk.
+   *
    * +protobuf=1
    */
   pdID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +protobuf=2
    */
   fsType?: string;
@@ -2205,16 +2334,22 @@ export type AzureDataDiskKind = "Dedicated" | "Managed" | "Shared";
  */
 export interface AzureDiskVolumeSource {
   /**
+   * diskName is the data disk's name in the blob storage.
+   *
    * +protobuf=1
    */
   diskName: string;
 
   /**
+   * diskURI is the data disk's URI in the blob storage.
+   *
    * +protobuf=2
    */
   diskURI: string;
 
   /**
+   * cachingMode is the host caching mode: None, ReadOnly or ReadWrite (the default).
+   *
    * +optional
    * +default="ReadWrite"
    * +kubegen:pointer
@@ -2223,6 +2358,8 @@ export interface AzureDiskVolumeSource {
   cachingMode?: AzureDataDiskCachingMode;
 
   /**
+   * fsType is the filesystem to mount; defaults to ext4.
+   *
    * +optional
    * +default="ext4"
    * +kubegen:pointer
@@ -2231,6 +2368,8 @@ export interface AzureDiskVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the disk read-only; defaults to false.
+   *
    * +optional
    * +default=false
    * +kubegen:pointer
@@ -2239,6 +2378,9 @@ export interface AzureDiskVolumeSource {
   readOnly?: boolean;
 
   /**
+   * kind is the disk's kind: Shared (several disks per storage account, the default), Dedicated
+   * (one per account) or Managed.
+   *
    * +default="Shared"
    * +kubegen:pointer
    * +protobuf=6
@@ -2251,16 +2393,22 @@ export interface AzureDiskVolumeSource {
  */
 export interface PortworxVolumeSource {
   /**
+   * volumeID identifies the Portworx volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -2272,40 +2420,54 @@ export interface PortworxVolumeSource {
  */
 export interface ScaleIOVolumeSource {
   /**
+   * gateway is the ScaleIO API gateway's host address.
+   *
    * +protobuf=1
    */
   gateway: string;
 
   /**
+   * system is the name of the storage system as configured in ScaleIO.
+   *
    * +protobuf=2
    */
   system: string;
 
   /**
+   * secretRef names the Secret holding the ScaleIO user's credentials.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   secretRef: LocalObjectReference;
 
   /**
+   * sslEnabled turns on SSL for talking to the gateway; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   sslEnabled?: boolean;
 
   /**
+   * protectionDomain is the ScaleIO protection domain of the storage.
+   *
    * +optional
    * +protobuf=5
    */
   protectionDomain?: string;
 
   /**
+   * storagePool is the ScaleIO storage pool of the protection domain.
+   *
    * +optional
    * +protobuf=6
    */
   storagePool?: string;
 
   /**
+   * storageMode is ThickProvisioned or ThinProvisioned (the default).
+   *
    * +optional
    * +default="ThinProvisioned"
    * +protobuf=7
@@ -2313,11 +2475,15 @@ export interface ScaleIOVolumeSource {
   storageMode?: string;
 
   /**
+   * volumeName is the name of a volume already made in the ScaleIO system.
+   *
    * +protobuf=8
    */
   volumeName?: string;
 
   /**
+   * fsType is the filesystem to mount; defaults to xfs.
+   *
    * +optional
    * +default="xfs"
    * +protobuf=9
@@ -2325,6 +2491,8 @@ export interface ScaleIOVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=10
    */
@@ -2336,40 +2504,54 @@ export interface ScaleIOVolumeSource {
  */
 export interface ScaleIOPersistentVolumeSource {
   /**
+   * gateway is the ScaleIO API gateway's host address.
+   *
    * +protobuf=1
    */
   gateway: string;
 
   /**
+   * system is the name of the storage system as configured in ScaleIO.
+   *
    * +protobuf=2
    */
   system: string;
 
   /**
+   * secretRef names the Secret holding the ScaleIO user's credentials.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   secretRef: SecretReference;
 
   /**
+   * sslEnabled turns on SSL for talking to the gateway; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   sslEnabled?: boolean;
 
   /**
+   * protectionDomain is the ScaleIO protection domain of the storage.
+   *
    * +optional
    * +protobuf=5
    */
   protectionDomain?: string;
 
   /**
+   * storagePool is the ScaleIO storage pool of the protection domain.
+   *
    * +optional
    * +protobuf=6
    */
   storagePool?: string;
 
   /**
+   * storageMode is ThickProvisioned or ThinProvisioned (the default).
+   *
    * +optional
    * +default="ThinProvisioned"
    * +protobuf=7
@@ -2377,11 +2559,15 @@ export interface ScaleIOPersistentVolumeSource {
   storageMode?: string;
 
   /**
+   * volumeName is the name of a volume already made in the ScaleIO system.
+   *
    * +protobuf=8
    */
   volumeName?: string;
 
   /**
+   * fsType is the filesystem to mount; defaults to xfs.
+   *
    * +optional
    * +default="xfs"
    * +protobuf=9
@@ -2389,6 +2575,8 @@ export interface ScaleIOPersistentVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=10
    */
@@ -2400,29 +2588,39 @@ export interface ScaleIOPersistentVolumeSource {
  */
 export interface StorageOSVolumeSource {
   /**
+   * volumeName is the StorageOS volume's name, unique in its namespace.
+   *
    * +protobuf=1
    */
   volumeName?: string;
 
   /**
+   * volumeNamespace is the StorageOS namespace of the volume; defaults to the pod's namespace.
+   *
    * +optional
    * +protobuf=2
    */
   volumeNamespace?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the StorageOS API credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2435,29 +2633,39 @@ export interface StorageOSVolumeSource {
  */
 export interface StorageOSPersistentVolumeSource {
   /**
+   * volumeName is the StorageOS volume's name, unique in its namespace.
+   *
    * +protobuf=1
    */
   volumeName?: string;
 
   /**
+   * volumeNamespace is the StorageOS namespace of the volume; defaults to the claim's namespace.
+   *
    * +optional
    * +protobuf=2
    */
   volumeNamespace?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * secretRef refers to the Secret holding the StorageOS API credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2506,6 +2714,9 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
  */
 export interface ConfigMapProjection extends LocalObjectReference {
   /**
+   * items project chosen keys to chosen paths; without them every key becomes a file named after
+   * it. A key that does not exist is an error unless optional.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -2513,6 +2724,8 @@ export interface ConfigMapProjection extends LocalObjectReference {
   items?: KeyToPath[];
 
   /**
+   * optional lets the pod start when the ConfigMap or a listed key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2526,12 +2739,18 @@ export interface ConfigMapProjection extends LocalObjectReference {
  */
 export interface ServiceAccountTokenProjection {
   /**
+   * audience is the token's intended audience, which its receiver checks; defaults to the
+   * apiserver's audience.
+   *
    * +optional
    * +protobuf=1
    */
   audience?: string;
 
   /**
+   * expirationSeconds is the token's requested validity, at least 600 seconds and by default an
+   * hour; the kubelet refreshes the token before it expires.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2539,6 +2758,8 @@ export interface ServiceAccountTokenProjection {
   expirationSeconds?: int64;
 
   /**
+   * path is the file the token is written to, relative to the volume.
+   *
    * +protobuf=3
    */
   path: string;
@@ -2549,6 +2770,9 @@ export interface ServiceAccountTokenProjection {
  */
 export interface ClusterTrustBundleProjection {
   /**
+   * name selects one ClusterTrustBundle by name; it cannot be set with signerName and
+   * labelSelector.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -2556,6 +2780,9 @@ export interface ClusterTrustBundleProjection {
   name?: string;
 
   /**
+   * signerName selects the ClusterTrustBundles of a signer, together with labelSelector; their
+   * certificates are joined.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2563,6 +2790,9 @@ export interface ClusterTrustBundleProjection {
   signerName?: string;
 
   /**
+   * labelSelector narrows the bundles selected by signerName; null selects none and empty selects
+   * all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2570,6 +2800,9 @@ export interface ClusterTrustBundleProjection {
   labelSelector?: LabelSelector;
 
   /**
+   * optional lets the pod start when the bundle is missing or none is selected; the file is then
+   * empty.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2577,6 +2810,8 @@ export interface ClusterTrustBundleProjection {
   optional?: boolean;
 
   /**
+   * path is the file the bundle is written to, relative to the volume.
+   *
    * +protobuf=4
    */
   path: string;
@@ -2588,18 +2823,26 @@ export interface ClusterTrustBundleProjection {
  */
 export interface PodCertificateProjection {
   /**
+   * signerName is the signer that issues the pod's certificate.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   signerName?: string;
 
   /**
+   * keyType is the type of key the kubelet generates: RSA3072, RSA4096, ECDSAP256, ECDSAP384,
+   * ECDSAP521 or ED25519.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=2
    */
   keyType?: string;
 
   /**
+   * maxExpirationSeconds is the longest validity the certificate may get; the signer may issue
+   * less. Defaults to a day, at least an hour.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2607,18 +2850,25 @@ export interface PodCertificateProjection {
   maxExpirationSeconds?: int32;
 
   /**
+   * credentialBundlePath is the file holding the private key and certificate chain together, in
+   * PEM.
+   *
    * +optional
    * +protobuf=4
    */
   credentialBundlePath?: string;
 
   /**
+   * keyPath is the file holding the private key alone.
+   *
    * +optional
    * +protobuf=5
    */
   keyPath?: string;
 
   /**
+   * certificateChainPath is the file holding the certificate chain alone.
+   *
    * +optional
    * +protobuf=6
    */
@@ -2631,6 +2881,8 @@ export interface PodCertificateProjection {
  */
 export interface ProjectedVolumeSource {
   /**
+   * sources are the projections, written into the one directory.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -2638,6 +2890,9 @@ export interface ProjectedVolumeSource {
   sources: VolumeProjection[];
 
   /**
+   * defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644.
+   * Modes set per item win.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2650,6 +2905,8 @@ export interface ProjectedVolumeSource {
  */
 export interface VolumeProjection {
   /**
+   * secret projects the keys of a Secret.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -2657,6 +2914,8 @@ export interface VolumeProjection {
   secret?: SecretProjection;
 
   /**
+   * downwardAPI projects fields of the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2664,6 +2923,8 @@ export interface VolumeProjection {
   downwardAPI?: DownwardAPIProjection;
 
   /**
+   * configMap projects the keys of a ConfigMap.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2671,6 +2932,8 @@ export interface VolumeProjection {
   configMap?: ConfigMapProjection;
 
   /**
+   * serviceAccountToken projects a token of the pod's service account.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2678,6 +2941,8 @@ export interface VolumeProjection {
   serviceAccountToken?: ServiceAccountTokenProjection;
 
   /**
+   * clusterTrustBundle projects the certificates of ClusterTrustBundles.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2685,6 +2950,8 @@ export interface VolumeProjection {
   clusterTrustBundle?: ClusterTrustBundleProjection;
 
   /**
+   * podCertificate projects a key and certificate issued for the pod.
+   *
    * +kubegen:pointer
    * +protobuf=6
    */
@@ -2724,11 +2991,15 @@ export interface KeyToPath {
  */
 export interface LocalVolumeSource {
   /**
+   * path is the full path on the node of the directory or block device.
+   *
    * +protobuf=1
    */
   path: string;
 
   /**
+   * fsType is the filesystem of a block device, formatted when it has none; unset picks a default.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2741,16 +3012,23 @@ export interface LocalVolumeSource {
  */
 export interface CSIPersistentVolumeSource {
   /**
+   * driver names the CSI driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * volumeHandle identifies the volume as the driver's CreateVolume returned it, passed back in
+   * every call.
+   *
    * +protobuf=2
    */
   volumeHandle: string;
 
   /**
+   * readOnly publishes the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
