@@ -3035,18 +3035,25 @@ export interface CSIPersistentVolumeSource {
   readOnly?: boolean;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 or xfs.
+   *
    * +optional
    * +protobuf=4
    */
   fsType?: string;
 
   /**
+   * volumeAttributes are the volume's attributes, passed to the driver in its publish calls.
+   *
    * +optional
    * +protobuf=5
    */
   volumeAttributes?: Record<string, string>;
 
   /**
+   * controllerPublishSecretRef names the Secret passed to the driver's ControllerPublishVolume and
+   * ControllerUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -3054,6 +3061,9 @@ export interface CSIPersistentVolumeSource {
   controllerPublishSecretRef?: SecretReference;
 
   /**
+   * nodeStageSecretRef names the Secret passed to the driver's NodeStageVolume and
+   * NodeUnstageVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -3061,6 +3071,9 @@ export interface CSIPersistentVolumeSource {
   nodeStageSecretRef?: SecretReference;
 
   /**
+   * nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and
+   * NodeUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -3068,6 +3081,8 @@ export interface CSIPersistentVolumeSource {
   nodePublishSecretRef?: SecretReference;
 
   /**
+   * controllerExpandSecretRef names the Secret passed to the driver's ControllerExpandVolume call.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -3075,6 +3090,8 @@ export interface CSIPersistentVolumeSource {
   controllerExpandSecretRef?: SecretReference;
 
   /**
+   * nodeExpandSecretRef names the Secret passed to the driver's NodeExpandVolume call.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -3087,11 +3104,15 @@ export interface CSIPersistentVolumeSource {
  */
 export interface CSIVolumeSource {
   /**
+   * driver names the CSI driver that serves the inline volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3099,6 +3120,8 @@ export interface CSIVolumeSource {
   readOnly?: boolean;
 
   /**
+   * fsType is the filesystem to mount, such as ext4; unset lets the driver choose.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3106,12 +3129,17 @@ export interface CSIVolumeSource {
   fsType?: string;
 
   /**
+   * volumeAttributes are driver-specific properties of the volume.
+   *
    * +optional
    * +protobuf=4
    */
   volumeAttributes?: Record<string, string>;
 
   /**
+   * nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and
+   * NodeUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -3125,6 +3153,9 @@ export interface CSIVolumeSource {
  */
 export interface EphemeralVolumeSource {
   /**
+   * volumeClaimTemplate is the claim made for the pod, named <pod name>-<volume name> and owned by
+   * the pod; it cannot change.
+   *
    * +kubegen:pointer
    * +protobuf=1
    */
@@ -3137,12 +3168,16 @@ export interface EphemeralVolumeSource {
  */
 export interface PersistentVolumeClaimTemplate {
   /**
+   * metadata is copied into the claim made from the template; name and namespace are not allowed.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is copied into the claim made from the template.
+   *
    * +protobuf=2
    */
   spec: PersistentVolumeClaimSpec;
@@ -3273,11 +3308,15 @@ export type RecursiveReadOnlyMode = string;
  */
 export interface VolumeDevice {
   /**
+   * name is the name of the pod's persistentVolumeClaim volume that holds the block device.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * devicePath is the path in the container where the device appears.
+   *
    * +protobuf=2
    */
   devicePath: string;
@@ -3369,24 +3408,32 @@ export interface EnvVarSource {
  */
 export interface FileKeySelector {
   /**
+   * volumeName names the pod's emptyDir volume that holds the env file.
+   *
    * +required
    * +protobuf=1
    */
   volumeName: string;
 
   /**
+   * path is the env file's path in the volume.
+   *
    * +required
    * +protobuf=2
    */
   path: string;
 
   /**
+   * key is the variable whose value is taken from the env file.
+   *
    * +required
    * +protobuf=3
    */
   key: string;
 
   /**
+   * optional lets the container start when the file or key is missing; the variable is then unset.
+   *
    * +optional
    * +default=false
    * +kubegen:pointer
@@ -3402,12 +3449,16 @@ export interface FileKeySelector {
  */
 export interface ObjectFieldSelector {
   /**
+   * apiVersion is the version of the schema fieldPath is written in; defaults to v1.
+   *
    * +optional
    * +protobuf=1
    */
   apiVersion?: string;
 
   /**
+   * fieldPath is the path of the field to select, such as metadata.name or status.podIP.
+   *
    * +protobuf=2
    */
   fieldPath: string;
@@ -3420,17 +3471,24 @@ export interface ObjectFieldSelector {
  */
 export interface ResourceFieldSelector {
   /**
+   * containerName names the container whose resources are read; required for volumes, optional for
+   * env vars.
+   *
    * +optional
    * +protobuf=1
    */
   containerName?: string;
 
   /**
+   * resource is what to select, such as limits.cpu or requests.memory.
+   *
    * +protobuf=2
    */
   resource: string;
 
   /**
+   * divisor is the unit the value is given in; defaults to 1.
+   *
    * +optional
    * +protobuf=3
    */
@@ -3445,11 +3503,15 @@ export interface ResourceFieldSelector {
  */
 export interface ConfigMapKeySelector extends LocalObjectReference {
   /**
+   * key is the ConfigMap key to select.
+   *
    * +protobuf=2
    */
   key: string;
 
   /**
+   * optional lets the container start when the ConfigMap or the key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3465,11 +3527,15 @@ export interface ConfigMapKeySelector extends LocalObjectReference {
  */
 export interface SecretKeySelector extends LocalObjectReference {
   /**
+   * key is the Secret key to select.
+   *
    * +protobuf=2
    */
   key: string;
 
   /**
+   * optional lets the container start when the Secret or the key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3483,12 +3549,16 @@ export interface SecretKeySelector extends LocalObjectReference {
  */
 export interface EnvFromSource {
   /**
+   * prefix is put before every variable name taken from the source.
+   *
    * +optional
    * +protobuf=1
    */
   prefix?: string;
 
   /**
+   * configMapRef is the ConfigMap whose keys become variables.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3496,6 +3566,8 @@ export interface EnvFromSource {
   configMapRef?: ConfigMapEnvSource;
 
   /**
+   * secretRef is the Secret whose keys become variables.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3510,6 +3582,8 @@ export interface EnvFromSource {
  */
 export interface ConfigMapEnvSource extends LocalObjectReference {
   /**
+   * optional lets the container start when the ConfigMap is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3524,6 +3598,8 @@ export interface ConfigMapEnvSource extends LocalObjectReference {
  */
 export interface SecretEnvSource extends LocalObjectReference {
   /**
+   * optional lets the container start when the Secret is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3536,11 +3612,16 @@ export interface SecretEnvSource extends LocalObjectReference {
  */
 export interface HTTPHeader {
   /**
+   * name is the header's field name; it is canonicalised on output, so names differing only in case
+   * are one header.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * value is the header's field value.
+   *
    * +protobuf=2
    */
   value: string;
@@ -3623,11 +3704,15 @@ export interface TCPSocketAction {
  */
 export interface GRPCAction {
   /**
+   * port is the port number of the gRPC service, 1 to 65,535.
+   *
    * +protobuf=1
    */
   port: int32;
 
   /**
+   * service is the name put in the gRPC HealthCheckRequest; empty asks about the server as a whole.
+   *
    * +optional
    * +default=""
    * +kubegen:pointer
@@ -3655,6 +3740,8 @@ export interface ExecAction {
  */
 export interface SleepAction {
   /**
+   * seconds is how long to sleep.
+   *
    * +protobuf=1
    */
   seconds: int64;
@@ -3735,11 +3822,16 @@ export type ResourceResizeRestartPolicy = string;
  */
 export interface ContainerResizePolicy {
   /**
+   * resourceName is the resource the policy applies to: cpu or memory.
+   *
    * +protobuf=1
    */
   resourceName: ResourceName;
 
   /**
+   * restartPolicy says what resizing the resource does: NotRequired (the default, resize in place)
+   * or RestartContainer.
+   *
    * +protobuf=2
    */
   restartPolicy: ResourceResizeRestartPolicy;
@@ -3771,6 +3863,8 @@ export type Capability = string;
  */
 export interface Capabilities {
   /**
+   * add are the capabilities added to the container.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -3778,6 +3872,8 @@ export interface Capabilities {
   add?: Capability[];
 
   /**
+   * drop are the capabilities removed from the container.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -3822,12 +3918,16 @@ export interface ResourceRequirements {
  */
 export interface VolumeResourceRequirements {
   /**
+   * limits are the most storage the volume may have.
+   *
    * +optional
    * +protobuf=1
    */
   limits?: ResourceList;
 
   /**
+   * requests are the least storage the volume must have; defaults to the limits when those are set.
+   *
    * +optional
    * +protobuf=2
    */
@@ -3839,11 +3939,16 @@ export interface VolumeResourceRequirements {
  */
 export interface ResourceClaim {
   /**
+   * name is the name of an entry of the pod's spec.resourceClaims, whose devices the container may
+   * use.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * request narrows the use to one request of the claim; empty means all of them.
+   *
    * +optional
    * +protobuf=2
    */
@@ -4091,6 +4196,8 @@ export interface Container {
  */
 export interface ProbeHandler {
   /**
+   * exec runs a command in the container; exit status 0 passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4098,6 +4205,8 @@ export interface ProbeHandler {
   exec?: ExecAction;
 
   /**
+   * httpGet sends an HTTP GET; a status from 200 to 399 passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -4105,6 +4214,8 @@ export interface ProbeHandler {
   httpGet?: HTTPGetAction;
 
   /**
+   * tcpSocket opens a TCP connection; a successful connect passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -4112,6 +4223,8 @@ export interface ProbeHandler {
   tcpSocket?: TCPSocketAction;
 
   /**
+   * grpc calls the gRPC health checking protocol; SERVING passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4529,12 +4642,18 @@ export interface ContainerStatus {
  */
 export interface ResourceStatus {
   /**
+   * name is the resource the status is about: a container resource name, or claim:<claim
+   * name>/<request> for a device.
+   *
    * +required
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * resources report the health of each device or unit allocated to the container for this
+   * resource.
+   *
    * +listType=map
    * +listMapKey=resourceID
    * +protobuf=2
@@ -4557,11 +4676,15 @@ export type ResourceID = string;
  */
 export interface ResourceHealth {
   /**
+   * resourceID identifies the device or unit, unique for the resource.
+   *
    * +protobuf=1
    */
   resourceID: ResourceID;
 
   /**
+   * health is Healthy, Unhealthy or Unknown.
+   *
    * +protobuf=2
    */
   health?: ResourceHealthStatus;
@@ -4572,6 +4695,8 @@ export interface ResourceHealth {
  */
 export interface ContainerUser {
   /**
+   * linux is the identity of the first process of a Linux container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4584,16 +4709,22 @@ export interface ContainerUser {
  */
 export interface LinuxContainerUser {
   /**
+   * uid is the process's user id.
+   *
    * +protobuf=1
    */
   uid: int64;
 
   /**
+   * gid is the process's primary group id.
+   *
    * +protobuf=2
    */
   gid: int64;
 
   /**
+   * supplementalGroups are the process's supplementary group ids.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -4682,22 +4813,31 @@ export type PodResizeStatus = string;
  */
 export interface VolumeMountStatus {
   /**
+   * name is the mount's volume name, as in the container's volumeMounts.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * mountPath is the mount's path, as in the container's volumeMounts.
+   *
    * +protobuf=2
    */
   mountPath: string;
 
   /**
+   * readOnly says the mount is read-only, as in the container's volumeMounts.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * recursiveReadOnly says whether the read-only mount is read-only in its submounts too: Disabled
+   * or Enabled.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4723,12 +4863,16 @@ export type ContainerRestartPolicy = string;
  */
 export interface ContainerRestartRule {
   /**
+   * action is what to do when the rule matches; Restart is the only one.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   action?: ContainerRestartRuleAction;
 
   /**
+   * exitCodes matches the container's exit code.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -4746,12 +4890,16 @@ export type ContainerRestartRuleAction = string;
  */
 export interface ContainerRestartRuleOnExitCodes {
   /**
+   * operator says how the exit code is compared with values: In or NotIn.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   operator?: ContainerRestartRuleOnExitCodesOperator;
 
   /**
+   * values are the exit codes compared with, at most 255.
+   *
    * +optional
    * +listType=set
    * +protobuf=2
@@ -4856,6 +5004,8 @@ export type NodeSelectorOperator = "DoesNotExist" | "Exists" | "Gt" | "In" | "Lt
  */
 export interface TopologySelectorTerm {
   /**
+   * matchLabelExpressions are label requirements that must all hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4868,11 +5018,15 @@ export interface TopologySelectorTerm {
  */
 export interface TopologySelectorLabelRequirement {
   /**
+   * key is the label key.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * values are the label values, one of which must match.
+   *
    * +listType=atomic
    * +protobuf=2
    */
@@ -4916,6 +5070,9 @@ export interface Affinity {
  */
 export interface PodAffinity {
   /**
+   * requiredDuringSchedulingIgnoredDuringExecution are terms the pod must meet to be scheduled on a
+   * node; they are not checked again once it runs.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4923,6 +5080,9 @@ export interface PodAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
 
   /**
+   * preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler prefers nodes
+   * for; the node with the highest sum of matched weights wins.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4935,6 +5095,9 @@ export interface PodAffinity {
  */
 export interface PodAntiAffinity {
   /**
+   * requiredDuringSchedulingIgnoredDuringExecution are terms the pod must not meet to be scheduled
+   * on a node; they are not checked again once it runs.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4942,6 +5105,9 @@ export interface PodAntiAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
 
   /**
+   * preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler avoids nodes
+   * for; the node with the highest sum of weights wins.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4954,11 +5120,15 @@ export interface PodAntiAffinity {
  */
 export interface WeightedPodAffinityTerm {
   /**
+   * weight is the term's weight, 1 to 100.
+   *
    * +protobuf=1
    */
   weight: int32;
 
   /**
+   * podAffinityTerm is the term the weight applies to.
+   *
    * +protobuf=2
    */
   podAffinityTerm: PodAffinityTerm;
@@ -5053,11 +5223,15 @@ export interface NodeAffinity {
  */
 export interface PreferredSchedulingTerm {
   /**
+   * weight is the term's weight, 1 to 100.
+   *
    * +protobuf=1
    */
   weight: int32;
 
   /**
+   * preference is the node selector term the weight applies to.
+   *
    * +protobuf=2
    */
   preference: NodeSelectorTerm;
@@ -5166,6 +5340,8 @@ export type TolerationOperator = "Equal" | "Exists";
  */
 export interface PodReadinessGate {
   /**
+   * conditionType is a pod condition type that must be True for the pod to be ready.
+   *
    * +protobuf=1
    */
   conditionType: PodConditionType;
@@ -5570,17 +5746,26 @@ export interface PodSpec {
  */
 export interface PodResourceClaim {
   /**
+   * name identifies the claim within the pod, as containers' resources.claims refer to it; a DNS
+   * label.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * resourceClaimName names an existing ResourceClaim in the pod's namespace; exactly one of it and
+   * resourceClaimTemplateName is set.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   resourceClaimName?: string;
 
   /**
+   * resourceClaimTemplateName names a ResourceClaimTemplate from which a claim is made for the pod
+   * and deleted with it.
+   *
    * +kubegen:pointer
    * +protobuf=4
    */
@@ -5592,11 +5777,16 @@ export interface PodResourceClaim {
  */
 export interface PodResourceClaimStatus {
   /**
+   * name is the name of the claim entry in the pod's spec.resourceClaims.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * resourceClaimName is the name of the ResourceClaim made for the entry; unset when none was
+   * needed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5609,12 +5799,17 @@ export interface PodResourceClaimStatus {
  */
 export interface PodExtendedResourceClaimStatus {
   /**
+   * requestMappings map each container's extended resource to the request of the claim that serves
+   * it.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   requestMappings: ContainerExtendedResourceRequest[];
 
   /**
+   * resourceClaimName is the name of the ResourceClaim made for the pod's extended resources.
+   *
    * +protobuf=2
    */
   resourceClaimName: string;
@@ -5626,16 +5821,22 @@ export interface PodExtendedResourceClaimStatus {
  */
 export interface ContainerExtendedResourceRequest {
   /**
+   * containerName names the container that asks for the extended resource.
+   *
    * +protobuf=1
    */
   containerName: string;
 
   /**
+   * resourceName is the extended resource's name.
+   *
    * +protobuf=2
    */
   resourceName: string;
 
   /**
+   * requestName is the request of the claim that serves the resource.
+   *
    * +protobuf=3
    */
   requestName: string;
@@ -5651,6 +5852,8 @@ export type OSName = string;
  */
 export interface PodOS {
   /**
+   * name is the operating system the pod runs on: linux or windows.
+   *
    * +protobuf=1
    */
   name: OSName;
@@ -5661,6 +5864,8 @@ export interface PodOS {
  */
 export interface PodSchedulingGate {
   /**
+   * name identifies the gate; unique among the pod's gates.
+   *
    * +protobuf=1
    */
   name: string;
@@ -5687,21 +5892,32 @@ export type NodeInclusionPolicy = "Honor" | "Ignore";
  */
 export interface TopologySpreadConstraint {
   /**
+   * maxSkew is how unevenly matching pods may be spread: the largest allowed difference between a
+   * domain's count and the least count of any eligible domain; at least 1.
+   *
    * +protobuf=1
    */
   maxSkew: int32;
 
   /**
+   * topologyKey is the node label whose values are the domains pods are spread over, such as
+   * topology.kubernetes.io/zone.
+   *
    * +protobuf=2
    */
   topologyKey: string;
 
   /**
+   * whenUnsatisfiable says what happens to a pod that would break the constraint: DoNotSchedule or
+   * ScheduleAnyway (scheduled, preferring the least skew).
+   *
    * +protobuf=3
    */
   whenUnsatisfiable: UnsatisfiableConstraintAction;
 
   /**
+   * labelSelector picks the pods counted in each domain.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -5709,6 +5925,9 @@ export interface TopologySpreadConstraint {
   labelSelector?: LabelSelector;
 
   /**
+   * minDomains is the least number of eligible domains assumed: fewer domains count as having zero
+   * matching pods. Only with DoNotSchedule.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -5716,6 +5935,9 @@ export interface TopologySpreadConstraint {
   minDomains?: int32;
 
   /**
+   * nodeAffinityPolicy says whether the pod's node affinity and selector limit the domains counted:
+   * Honor (the default) or Ignore.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -5723,6 +5945,9 @@ export interface TopologySpreadConstraint {
   nodeAffinityPolicy?: NodeInclusionPolicy;
 
   /**
+   * nodeTaintsPolicy says whether node taints limit the domains counted: Honor or Ignore (the
+   * default).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -5730,6 +5955,9 @@ export interface TopologySpreadConstraint {
   nodeTaintsPolicy?: NodeInclusionPolicy;
 
   /**
+   * matchLabelKeys are label keys whose values on the incoming pod are added to labelSelector, such
+   * as pod-template-hash to count one revision only.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=8
@@ -5742,12 +5970,16 @@ export interface TopologySpreadConstraint {
  */
 export interface HostAlias {
   /**
+   * ip is the address the host names resolve to.
+   *
    * +required
    * +protobuf=1
    */
   ip: string;
 
   /**
+   * hostnames are the names written to /etc/hosts for ip.
+   *
    * +listType=atomic
    * +protobuf=2
    */
@@ -5903,11 +6135,16 @@ export interface PodSecurityContext {
  */
 export interface SeccompProfile {
   /**
+   * type is the kind of profile: Localhost (a file on the node), RuntimeDefault or Unconfined.
+   *
    * +protobuf=1
    */
   type: SeccompProfileType;
 
   /**
+   * localhostProfile is the profile file's path, relative to the kubelet's seccomp directory; set
+   * exactly when type is Localhost.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5927,11 +6164,16 @@ export type SeccompProfileType = "Localhost" | "RuntimeDefault" | "Unconfined";
  */
 export interface AppArmorProfile {
   /**
+   * type is the kind of profile: Localhost (loaded on the node), RuntimeDefault or Unconfined.
+   *
    * +protobuf=1
    */
   type: AppArmorProfileType;
 
   /**
+   * localhostProfile is the name of the profile loaded on the node; set exactly when type is
+   * Localhost.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5958,6 +6200,9 @@ export type PodQOSClass = "BestEffort" | "Burstable" | "Guaranteed";
  */
 export interface PodDNSConfig {
   /**
+   * nameservers are DNS server addresses added to those the DNS policy gives; duplicates are
+   * removed.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -5965,6 +6210,8 @@ export interface PodDNSConfig {
   nameservers?: string[];
 
   /**
+   * searches are search domains added to those the DNS policy gives; duplicates are removed.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -5972,6 +6219,8 @@ export interface PodDNSConfig {
   searches?: string[];
 
   /**
+   * options are resolver options merged with those the DNS policy gives; options here win.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -5984,11 +6233,15 @@ export interface PodDNSConfig {
  */
 export interface PodDNSConfigOption {
   /**
+   * name is the resolver option's name, such as ndots.
+   *
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * value is the resolver option's value, if it takes one.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -6001,6 +6254,8 @@ export interface PodDNSConfigOption {
  */
 export interface PodIP {
   /**
+   * ip is an IP address of the pod.
+   *
    * +required
    * +protobuf=1
    */
@@ -6012,6 +6267,8 @@ export interface PodIP {
  */
 export interface HostIP {
   /**
+   * ip is an IP address of the pod's node.
+   *
    * +required
    * +protobuf=1
    */
@@ -6023,16 +6280,23 @@ export interface HostIP {
  */
 export interface EphemeralContainerCommon {
   /**
+   * name of the ephemeral container, a DNS label unique among all the pod's containers.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * image is the container image to run.
+   *
    * +protobuf=2
    */
   image?: string;
 
   /**
+   * command is the entrypoint, run without a shell; $(VAR) references are expanded from the
+   * container's environment. Unset uses the image's ENTRYPOINT.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -6040,6 +6304,9 @@ export interface EphemeralContainerCommon {
   command?: string[];
 
   /**
+   * args are the entrypoint's arguments, with $(VAR) references expanded; unset uses the image's
+   * CMD.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -6047,12 +6314,16 @@ export interface EphemeralContainerCommon {
   args?: string[];
 
   /**
+   * workingDir is the container's working directory; unset uses the image's.
+   *
    * +optional
    * +protobuf=5
    */
   workingDir?: string;
 
   /**
+   * ports are not allowed for ephemeral containers.
+   *
    * +optional
    * +patchMergeKey=containerPort
    * +patchStrategy=merge
@@ -6064,6 +6335,8 @@ export interface EphemeralContainerCommon {
   ports?: ContainerPort[];
 
   /**
+   * envFrom are sources whose keys become environment variables; env wins over them.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=19
@@ -6071,6 +6344,8 @@ export interface EphemeralContainerCommon {
   envFrom?: EnvFromSource[];
 
   /**
+   * env are the container's environment variables.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -6081,12 +6356,16 @@ export interface EphemeralContainerCommon {
   env?: EnvVar[];
 
   /**
+   * resources are not allowed for ephemeral containers: they use what the pod already has.
+   *
    * +optional
    * +protobuf=8
    */
   resources?: ResourceRequirements;
 
   /**
+   * resizePolicy is not allowed for ephemeral containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=23
@@ -6094,6 +6373,8 @@ export interface EphemeralContainerCommon {
   resizePolicy?: ContainerResizePolicy[];
 
   /**
+   * restartPolicy is not allowed for ephemeral containers, which are never restarted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=24
@@ -6101,6 +6382,8 @@ export interface EphemeralContainerCommon {
   restartPolicy?: ContainerRestartPolicy;
 
   /**
+   * restartPolicyRules are not allowed for ephemeral containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=25
@@ -6108,6 +6391,8 @@ export interface EphemeralContainerCommon {
   restartPolicyRules?: ContainerRestartRule[];
 
   /**
+   * volumeMounts are the pod's volumes mounted into the container; subPath mounts are not allowed.
+   *
    * +optional
    * +patchMergeKey=mountPath
    * +patchStrategy=merge
@@ -6118,6 +6403,8 @@ export interface EphemeralContainerCommon {
   volumeMounts?: VolumeMount[];
 
   /**
+   * volumeDevices are the pod's block devices made available in the container.
+   *
    * +patchMergeKey=devicePath
    * +patchStrategy=merge
    * +listType=map
@@ -6128,6 +6415,8 @@ export interface EphemeralContainerCommon {
   volumeDevices?: VolumeDevice[];
 
   /**
+   * livenessProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -6135,6 +6424,8 @@ export interface EphemeralContainerCommon {
   livenessProbe?: Probe;
 
   /**
+   * readinessProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -6142,6 +6433,8 @@ export interface EphemeralContainerCommon {
   readinessProbe?: Probe;
 
   /**
+   * startupProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
