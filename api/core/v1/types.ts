@@ -6442,6 +6442,8 @@ export interface EphemeralContainerCommon {
   startupProbe?: Probe;
 
   /**
+   * lifecycle is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -6449,24 +6451,35 @@ export interface EphemeralContainerCommon {
   lifecycle?: Lifecycle;
 
   /**
+   * terminationMessagePath is the file in the container whose content becomes the termination
+   * message; defaults to /dev/termination-log.
+   *
    * +optional
    * +protobuf=13
    */
   terminationMessagePath?: string;
 
   /**
+   * terminationMessagePolicy is File (the default) or FallbackToLogsOnError, which uses the log's
+   * tail when the file is empty after an error.
+   *
    * +optional
    * +protobuf=20
    */
   terminationMessagePolicy?: TerminationMessagePolicy;
 
   /**
+   * imagePullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and
+   * IfNotPresent otherwise.
+   *
    * +optional
    * +protobuf=14
    */
   imagePullPolicy?: PullPolicy;
 
   /**
+   * securityContext overrides the pod's security settings for this container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -6474,18 +6487,24 @@ export interface EphemeralContainerCommon {
   securityContext?: SecurityContext;
 
   /**
+   * stdin gives the container a stdin buffer; without it reads from stdin see EOF.
+   *
    * +optional
    * +protobuf=16
    */
   stdin?: boolean;
 
   /**
+   * stdinOnce closes stdin after the first attach session ends; defaults to false.
+   *
    * +optional
    * +protobuf=17
    */
   stdinOnce?: boolean;
 
   /**
+   * tty allocates a terminal for the container; needs stdin.
+   *
    * +optional
    * +protobuf=18
    */
@@ -6499,6 +6518,9 @@ export interface EphemeralContainerCommon {
  */
 export interface EphemeralContainer extends EphemeralContainerCommon {
   /**
+   * targetContainerName names a container of the pod whose process namespace the ephemeral
+   * container joins, if the runtime supports it.
+   *
    * +optional
    * +protobuf=2
    */
@@ -6795,6 +6817,8 @@ export interface PodTemplate extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * template is the pod template the object holds.
+   *
    * +optional
    * +protobuf=2
    */
@@ -6830,6 +6854,8 @@ export interface PodTemplateList extends TypeMeta {
  */
 export interface ReplicationControllerSpec {
   /**
+   * replicas is the desired number of pods; defaults to 1.
+   *
    * +optional
    * +default=1
    * +kubegen:pointer
@@ -6838,6 +6864,9 @@ export interface ReplicationControllerSpec {
   replicas?: int32;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, with no container crashing, to count as
+   * available; defaults to 0.
+   *
    * +optional
    * +default=0
    * +protobuf=4
@@ -6845,6 +6874,9 @@ export interface ReplicationControllerSpec {
   minReadySeconds?: int32;
 
   /**
+   * selector is the labels that pods counted by the controller must have; defaults to the
+   * template's labels.
+   *
    * +optional
    * +mapType=atomic
    * +protobuf=2
@@ -6852,6 +6884,8 @@ export interface ReplicationControllerSpec {
   selector?: Record<string, string>;
 
   /**
+   * template is the pod made when pods are missing; its labels must match the selector.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -6864,35 +6898,47 @@ export interface ReplicationControllerSpec {
  */
 export interface ReplicationControllerStatus {
   /**
+   * replicas is the current number of pods.
+   *
    * +protobuf=1
    */
   replicas: int32;
 
   /**
+   * fullyLabeledReplicas is how many pods carry all of the template's labels.
+   *
    * +optional
    * +protobuf=2
    */
   fullyLabeledReplicas?: int32;
 
   /**
+   * readyReplicas is how many pods are ready.
+   *
    * +optional
    * +protobuf=4
    */
   readyReplicas?: int32;
 
   /**
+   * availableReplicas is how many pods have been ready for at least minReadySeconds.
+   *
    * +optional
    * +protobuf=5
    */
   availableReplicas?: int32;
 
   /**
+   * observedGeneration is the controller's generation that this status was computed from.
+   *
    * +optional
    * +protobuf=3
    */
   observedGeneration?: int64;
 
   /**
+   * conditions are the latest observations of the controller's state.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -7094,6 +7140,9 @@ export interface NodeSpec {
  */
 export interface NodeConfigSource {
   /**
+   * configMap is a ConfigMap holding the kubelet's configuration; dynamic kubelet configuration is
+   * removed upstream.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
@@ -7105,28 +7154,38 @@ export interface NodeConfigSource {
  */
 export interface ConfigMapNodeConfigSource {
   /**
+   * namespace is the ConfigMap's namespace.
+   *
    * +protobuf=1
    */
   namespace: string;
 
   /**
+   * name is the ConfigMap's name.
+   *
    * +protobuf=2
    */
   name: string;
 
   /**
+   * uid is the ConfigMap's uid, written in status only.
+   *
    * +optional
    * +protobuf=3
    */
   uid?: UID;
 
   /**
+   * resourceVersion is the ConfigMap's resource version, written in status only.
+   *
    * +optional
    * +protobuf=4
    */
   resourceVersion?: string;
 
   /**
+   * kubeletConfigKey is the ConfigMap key holding the KubeletConfiguration.
+   *
    * +protobuf=5
    */
   kubeletConfigKey: string;
@@ -7137,6 +7196,8 @@ export interface ConfigMapNodeConfigSource {
  */
 export interface DaemonEndpoint {
   /**
+   * Port is the port the daemon listens on.
+   *
    * +protobuf=1
    */
   Port: int32;
@@ -7147,6 +7208,8 @@ export interface DaemonEndpoint {
  */
 export interface NodeDaemonEndpoints {
   /**
+   * kubeletEndpoint is where the node's kubelet listens.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7158,6 +7221,8 @@ export interface NodeDaemonEndpoints {
  */
 export interface NodeRuntimeHandlerFeatures {
   /**
+   * recursiveReadOnlyMounts says the handler supports recursive read-only mounts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7165,6 +7230,8 @@ export interface NodeRuntimeHandlerFeatures {
   recursiveReadOnlyMounts?: boolean;
 
   /**
+   * userNamespaces says the handler supports user namespaces, volumes included.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7177,12 +7244,16 @@ export interface NodeRuntimeHandlerFeatures {
  */
 export interface NodeRuntimeHandler {
   /**
+   * name is the runtime handler's name; empty for the default handler.
+   *
    * +optional
    * +protobuf=1
    */
   name: string;
 
   /**
+   * features are what the handler supports.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7195,6 +7266,8 @@ export interface NodeRuntimeHandler {
  */
 export interface NodeFeatures {
   /**
+   * supplementalGroupsPolicy says the node honours the pod's supplementalGroupsPolicy.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7290,6 +7363,8 @@ export interface NodeSystemInfo {
  */
 export interface NodeSwapStatus {
   /**
+   * capacity is the node's swap size, in bytes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7302,6 +7377,9 @@ export interface NodeSwapStatus {
  */
 export interface NodeConfigStatus {
   /**
+   * assigned is the configuration the node will try to use; dynamic kubelet configuration is
+   * removed upstream.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7309,6 +7387,8 @@ export interface NodeConfigStatus {
   assigned?: NodeConfigSource;
 
   /**
+   * active is the configuration the node runs with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7316,6 +7396,8 @@ export interface NodeConfigStatus {
   active?: NodeConfigSource;
 
   /**
+   * lastKnownGood is the configuration the node falls back to when the assigned one fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -7323,6 +7405,8 @@ export interface NodeConfigStatus {
   lastKnownGood?: NodeConfigSource;
 
   /**
+   * error says why the assigned configuration could not be used.
+   *
    * +optional
    * +protobuf=4
    */
@@ -7462,11 +7546,15 @@ export type UniqueVolumeName = string;
  */
 export interface AttachedVolume {
   /**
+   * name identifies the attached volume.
+   *
    * +protobuf=1
    */
   name: UniqueVolumeName;
 
   /**
+   * devicePath is where the volume appears on the node.
+   *
    * +protobuf=2
    */
   devicePath: string;
@@ -7477,6 +7565,9 @@ export interface AttachedVolume {
  */
 export interface AvoidPods {
   /**
+   * preferAvoidPods lists pods the scheduler should avoid placing on the node; no longer used
+   * upstream.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7489,23 +7580,31 @@ export interface AvoidPods {
  */
 export interface PreferAvoidPodsEntry {
   /**
+   * podSignature identifies the pods to avoid.
+   *
    * +protobuf=1
    */
   podSignature: PodSignature;
 
   /**
+   * evictionTime is when the entry was added.
+   *
    * +optional
    * +protobuf=2
    */
   evictionTime?: Time;
 
   /**
+   * reason is a short CamelCase word saying why the entry was added.
+   *
    * +optional
    * +protobuf=3
    */
   reason?: string;
 
   /**
+   * message says, for people, why the entry was added.
+   *
    * +optional
    * +protobuf=4
    */
@@ -7517,6 +7616,8 @@ export interface PreferAvoidPodsEntry {
  */
 export interface PodSignature {
   /**
+   * podController is the controller of the pods to avoid.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7529,6 +7630,8 @@ export interface PodSignature {
  */
 export interface ContainerImage {
   /**
+   * names are the image's names, such as registry.k8s.io/pause:3.10 and its digest form.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7536,6 +7639,8 @@ export interface ContainerImage {
   names: string[];
 
   /**
+   * sizeBytes is the image's size in bytes.
+   *
    * +optional
    * +protobuf=2
    */
@@ -7729,6 +7834,8 @@ export interface Binding extends TypeMeta {
  */
 export interface Preconditions {
   /**
+   * uid is the uid the object must have.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7744,24 +7851,33 @@ export interface Preconditions {
  */
 export interface PodLogOptions extends TypeMeta {
   /**
+   * container names the container whose log is read; defaults to the only container.
+   *
    * +optional
    * +protobuf=1
    */
   container?: string;
 
   /**
+   * follow keeps the stream open and sends new lines as they are written.
+   *
    * +optional
    * +protobuf=2
    */
   follow?: boolean;
 
   /**
+   * previous reads the log of the container's last terminated instance.
+   *
    * +optional
    * +protobuf=3
    */
   previous?: boolean;
 
   /**
+   * sinceSeconds reads only lines written in the last so many seconds; cannot be set with
+   * sinceTime.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -7769,6 +7885,8 @@ export interface PodLogOptions extends TypeMeta {
   sinceSeconds?: int64;
 
   /**
+   * sinceTime reads only lines written after this time; cannot be set with sinceSeconds.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -7776,12 +7894,16 @@ export interface PodLogOptions extends TypeMeta {
   sinceTime?: Time;
 
   /**
+   * timestamps puts an RFC 3339 timestamp before every line.
+   *
    * +optional
    * +protobuf=6
    */
   timestamps?: boolean;
 
   /**
+   * tailLines reads only the last so many lines; cannot be set with stream other than All.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -7789,6 +7911,8 @@ export interface PodLogOptions extends TypeMeta {
   tailLines?: int64;
 
   /**
+   * limitBytes stops the log after so many bytes; the last line may be cut.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -7796,12 +7920,17 @@ export interface PodLogOptions extends TypeMeta {
   limitBytes?: int64;
 
   /**
+   * insecureSkipTLSVerifyBackend makes the apiserver skip checking the kubelet's serving
+   * certificate when it reads the log.
+   *
    * +optional
    * +protobuf=9
    */
   insecureSkipTLSVerifyBackend?: boolean;
 
   /**
+   * stream picks the container's output to read: All (the default), Stdout or Stderr.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -7817,30 +7946,40 @@ export interface PodLogOptions extends TypeMeta {
  */
 export interface PodAttachOptions extends TypeMeta {
   /**
+   * stdin passes the caller's stdin to the container.
+   *
    * +optional
    * +protobuf=1
    */
   stdin?: boolean;
 
   /**
+   * stdout returns the container's stdout.
+   *
    * +optional
    * +protobuf=2
    */
   stdout?: boolean;
 
   /**
+   * stderr returns the container's stderr.
+   *
    * +optional
    * +protobuf=3
    */
   stderr?: boolean;
 
   /**
+   * tty says the stdin is a terminal; stderr is then merged into stdout.
+   *
    * +optional
    * +protobuf=4
    */
   tty?: boolean;
 
   /**
+   * container names the container to attach to; defaults to the only container.
+   *
    * +optional
    * +protobuf=5
    */
@@ -7855,36 +7994,48 @@ export interface PodAttachOptions extends TypeMeta {
  */
 export interface PodExecOptions extends TypeMeta {
   /**
+   * stdin passes the caller's stdin to the command.
+   *
    * +optional
    * +protobuf=1
    */
   stdin?: boolean;
 
   /**
+   * stdout returns the command's stdout.
+   *
    * +optional
    * +protobuf=2
    */
   stdout?: boolean;
 
   /**
+   * stderr returns the command's stderr.
+   *
    * +optional
    * +protobuf=3
    */
   stderr?: boolean;
 
   /**
+   * tty allocates a terminal for the command; stderr is then merged into stdout.
+   *
    * +optional
    * +protobuf=4
    */
   tty?: boolean;
 
   /**
+   * container names the container to run in; defaults to the only container.
+   *
    * +optional
    * +protobuf=5
    */
   container?: string;
 
   /**
+   * command is the command and its arguments, run without a shell.
+   *
    * +listType=atomic
    * +protobuf=6
    */
@@ -7899,6 +8050,8 @@ export interface PodExecOptions extends TypeMeta {
  */
 export interface PodPortForwardOptions extends TypeMeta {
   /**
+   * ports are the pod ports to forward to.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7914,6 +8067,8 @@ export interface PodPortForwardOptions extends TypeMeta {
  */
 export interface PodProxyOptions extends TypeMeta {
   /**
+   * path is the URL path appended to the pod's address when proxying.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7928,6 +8083,8 @@ export interface PodProxyOptions extends TypeMeta {
  */
 export interface NodeProxyOptions extends TypeMeta {
   /**
+   * path is the URL path appended to the node's address when proxying.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7941,6 +8098,8 @@ export interface NodeProxyOptions extends TypeMeta {
  */
 export interface TypedLocalObjectReference {
   /**
+   * apiGroup is the referent's API group; empty means the core group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7948,11 +8107,15 @@ export interface TypedLocalObjectReference {
   apiGroup: string;
 
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=2
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=3
    */
   name: string;
@@ -7966,6 +8129,8 @@ export interface TypedLocalObjectReference {
  */
 export interface SerializedReference extends TypeMeta {
   /**
+   * reference is the object referred to.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7991,35 +8156,47 @@ export type LimitType = string;
  */
 export interface LimitRangeItem {
   /**
+   * type is what the limits apply to: Pod, Container or PersistentVolumeClaim.
+   *
    * +protobuf=1
    */
   type: LimitType;
 
   /**
+   * max is the most of each resource one object may ask for.
+   *
    * +optional
    * +protobuf=2
    */
   max?: ResourceList;
 
   /**
+   * min is the least of each resource one object must ask for.
+   *
    * +optional
    * +protobuf=3
    */
   min?: ResourceList;
 
   /**
+   * default is the limit given to containers that set none.
+   *
    * +optional
    * +protobuf=4
    */
   default?: ResourceList;
 
   /**
+   * defaultRequest is the request given to containers that set none.
+   *
    * +optional
    * +protobuf=5
    */
   defaultRequest?: ResourceList;
 
   /**
+   * maxLimitRequestRatio is the largest ratio of limit to request allowed for each resource.
+   *
    * +optional
    * +protobuf=6
    */
@@ -8031,6 +8208,8 @@ export interface LimitRangeItem {
  */
 export interface LimitRangeSpec {
   /**
+   * limits are the constraints, each for one type of object.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -8105,12 +8284,16 @@ export type ResourceQuotaScope =
  */
 export interface ResourceQuotaSpec {
   /**
+   * hard is the most of each named resource the namespace may use.
+   *
    * +optional
    * +protobuf=1
    */
   hard?: ResourceList;
 
   /**
+   * scopes narrow what the quota counts; an object is counted only when every scope matches it.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -8118,6 +8301,9 @@ export interface ResourceQuotaSpec {
   scopes?: ResourceQuotaScope[];
 
   /**
+   * scopeSelector narrows what the quota counts with expressions over scopes; an object is counted
+   * only when every expression matches it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -8132,6 +8318,8 @@ export interface ResourceQuotaSpec {
  */
 export interface ScopeSelector {
   /**
+   * matchExpressions are scope requirements that must all hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -8144,16 +8332,23 @@ export interface ScopeSelector {
  */
 export interface ScopedResourceSelectorRequirement {
   /**
+   * scopeName is the scope the requirement is about.
+   *
    * +protobuf=1
    */
   scopeName: ResourceQuotaScope;
 
   /**
+   * operator is In, NotIn, Exists or DoesNotExist.
+   *
    * +protobuf=2
    */
   operator: ScopeSelectorOperator;
 
   /**
+   * values are compared with the scope's value; non-empty for In and NotIn, empty for Exists and
+   * DoesNotExist.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -8173,12 +8368,16 @@ export type ScopeSelectorOperator = "DoesNotExist" | "Exists" | "In" | "NotIn";
  */
 export interface ResourceQuotaStatus {
   /**
+   * hard is the enforced limit of each resource.
+   *
    * +optional
    * +protobuf=1
    */
   hard?: ResourceList;
 
   /**
+   * used is the namespace's current use of each limited resource.
+   *
    * +optional
    * +protobuf=2
    */
@@ -8274,6 +8473,8 @@ export interface ComponentCondition {
   message?: string;
 
   /**
+   * error is the component's health check error, if any.
+   *
    * +optional
    * +protobuf=4
    */
@@ -8299,6 +8500,8 @@ export interface ComponentStatus extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * conditions are the component's health checks.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -8337,6 +8540,8 @@ export interface ComponentStatusList extends TypeMeta {
  */
 export interface DownwardAPIVolumeSource {
   /**
+   * items are the files of the volume, each filled from a pod field or a container resource.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -8344,6 +8549,9 @@ export interface DownwardAPIVolumeSource {
   items?: DownwardAPIVolumeFile[];
 
   /**
+   * defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644.
+   * Modes set per file win.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -8356,11 +8564,15 @@ export interface DownwardAPIVolumeSource {
  */
 export interface DownwardAPIVolumeFile {
   /**
+   * path is the file's path relative to the volume; it may not contain ".." or start with it.
+   *
    * +protobuf=1
    */
   path: string;
 
   /**
+   * fieldRef selects a field of the pod: annotations, labels, name, namespace or uid.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -8368,6 +8580,9 @@ export interface DownwardAPIVolumeFile {
   fieldRef?: ObjectFieldSelector;
 
   /**
+   * resourceFieldRef selects a resource limit or request of a container (limits.cpu,
+   * requests.memory...).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -8375,6 +8590,9 @@ export interface DownwardAPIVolumeFile {
   resourceFieldRef?: ResourceFieldSelector;
 
   /**
+   * mode is the file's permission bits, 0 to 0777 (decimal in JSON); unset uses the volume's
+   * defaultMode.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -8387,6 +8605,8 @@ export interface DownwardAPIVolumeFile {
  */
 export interface DownwardAPIProjection {
   /**
+   * items are the projected files, each filled from a pod field or a container resource.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -8521,24 +8741,32 @@ export type ProcMountType = "Default" | "Unmasked";
  */
 export interface SELinuxOptions {
   /**
+   * user is the SELinux user label.
+   *
    * +optional
    * +protobuf=1
    */
   user?: string;
 
   /**
+   * role is the SELinux role label.
+   *
    * +optional
    * +protobuf=2
    */
   role?: string;
 
   /**
+   * type is the SELinux type label.
+   *
    * +optional
    * +protobuf=3
    */
   type?: string;
 
   /**
+   * level is the SELinux level label.
+   *
    * +optional
    * +protobuf=4
    */
@@ -8550,6 +8778,8 @@ export interface SELinuxOptions {
  */
 export interface WindowsSecurityContextOptions {
   /**
+   * gmsaCredentialSpecName names the GMSA credential spec resource to use.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -8557,6 +8787,9 @@ export interface WindowsSecurityContextOptions {
   gmsaCredentialSpecName?: string;
 
   /**
+   * gmsaCredentialSpec is the content of the GMSA credential spec that the admission webhook named
+   * by gmsaCredentialSpecName inlines.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -8564,6 +8797,8 @@ export interface WindowsSecurityContextOptions {
   gmsaCredentialSpec?: string;
 
   /**
+   * runAsUserName is the Windows user the container's entrypoint runs as; defaults to the image's.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -8571,6 +8806,9 @@ export interface WindowsSecurityContextOptions {
   runAsUserName?: string;
 
   /**
+   * hostProcess runs the container as a Windows HostProcess container; all containers of such a pod
+   * must set it alike, and the pod needs hostNetwork.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -8583,11 +8821,15 @@ export interface WindowsSecurityContextOptions {
  */
 export interface Sysctl {
   /**
+   * name is the sysctl to set.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * value is the value to set it to.
+   *
    * +protobuf=2
    */
   value: string;
@@ -8598,12 +8840,17 @@ export interface Sysctl {
  */
 export interface ImageVolumeSource {
   /**
+   * reference is the OCI image or artifact to mount, as container images are named.
+   *
    * +optional
    * +protobuf=1
    */
   reference?: string;
 
   /**
+   * pullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and
+   * IfNotPresent otherwise.
+   *
    * +optional
    * +protobuf=2
    */
