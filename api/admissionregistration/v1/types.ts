@@ -25,8 +25,8 @@ export interface Rule {
 
   /**
    * resources are the resources the rule matches: "pods", "pods/log" for a subresource, "*" for
-   * every resource, "*/scale" for a subresource of every resource, "pods/*" for every subresource
-   * of pods.
+   * every resource, "*" followed by "/scale" for that subresource of every resource, "pods/*" for
+   * every subresource of pods.
    *
    * +listType=atomic
    * +protobuf=3

@@ -476,8 +476,8 @@ export interface ResourceRule {
   apiGroups?: string[];
 
   /**
-   * resources are the resources the rule allows, with "*" for all and "*/subresource" for a
-   * subresource of every resource.
+   * resources are the resources the rule allows, with "*" for all, and "*" followed by
+   * "/subresource" for a subresource of every resource.
    *
    * +optional
    * +listType=atomic
