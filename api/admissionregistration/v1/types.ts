@@ -6,24 +6,36 @@ import type { bytes, int32, int64 } from "../../scalars.js";
  */
 export interface Rule {
   /**
+   * apiGroups are the API groups the rule matches, "" for the core group and "*" for all; with "*"
+   * it must be the only entry.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   apiGroups?: string[];
 
   /**
+   * apiVersions are the API versions the rule matches; "*" matches all and must then be the only
+   * entry.
+   *
    * +listType=atomic
    * +protobuf=2
    */
   apiVersions?: string[];
 
   /**
+   * resources are the resources the rule matches: "pods", "pods/log" for a subresource, "*" for
+   * every resource, "*" followed by "/scale" for that subresource of every resource, "pods/*" for
+   * every subresource of pods.
+   *
    * +listType=atomic
    * +protobuf=3
    */
   resources?: string[];
 
   /**
+   * scope limits the rule to Cluster-scoped or Namespaced resources, or "*" for both (the default).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -109,12 +121,17 @@ export interface ValidatingAdmissionPolicy extends TypeMeta {
  */
 export interface ValidatingAdmissionPolicyStatus {
   /**
+   * observedGeneration is the policy's generation that this status was computed from.
+   *
    * +optional
    * +protobuf=1
    */
   observedGeneration?: int64;
 
   /**
+   * typeChecking holds the results of type-checking the policy's expressions against the matched
+   * types.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -122,6 +139,8 @@ export interface ValidatingAdmissionPolicyStatus {
   typeChecking?: TypeChecking;
 
   /**
+   * conditions are the current states of the policy.
+   *
    * +optional
    * +listType=map
    * +listMapKey=type
@@ -140,6 +159,8 @@ export type ValidatingAdmissionPolicyConditionType = string;
  */
 export interface TypeChecking {
   /**
+   * expressionWarnings are the problems type checking found in each expression.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -152,11 +173,15 @@ export interface TypeChecking {
  */
 export interface ExpressionWarning {
   /**
+   * fieldRef is the path of the expression's field, such as spec.validations[0].expression.
+   *
    * +protobuf=2
    */
   fieldRef: string;
 
   /**
+   * warning is what type checking found, with the types it checked against.
+   *
    * +protobuf=3
    */
   warning: string;
@@ -191,6 +216,9 @@ export interface ValidatingAdmissionPolicyList extends TypeMeta {
  */
 export interface ValidatingAdmissionPolicySpec {
   /**
+   * paramKind is the kind of the object bindings pass as params; unset means the policy takes none
+   * and `params` is null in its expressions.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -198,12 +226,18 @@ export interface ValidatingAdmissionPolicySpec {
   paramKind?: ParamKind;
 
   /**
+   * matchConstraints say which requests the policy may apply to; required, and a binding can only
+   * narrow them.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
   matchConstraints?: MatchResources;
 
   /**
+   * validations are the CEL expressions a request must pass; at least one of validations and
+   * auditAnnotations is required.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=3
@@ -211,6 +245,9 @@ export interface ValidatingAdmissionPolicySpec {
   validations?: Validation[];
 
   /**
+   * failurePolicy says what happens when an expression cannot be evaluated, the params are missing
+   * or the policy is misconfigured: Fail (the default, refuse the request) or Ignore.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -218,6 +255,9 @@ export interface ValidatingAdmissionPolicySpec {
   failurePolicy?: FailurePolicyType;
 
   /**
+   * auditAnnotations are CEL expressions whose values become annotations of the request's audit
+   * event.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=5
@@ -225,6 +265,9 @@ export interface ValidatingAdmissionPolicySpec {
   auditAnnotations?: AuditAnnotation[];
 
   /**
+   * matchConditions are CEL expressions that must all be true for the policy to apply to a request;
+   * at most 64.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -235,6 +278,9 @@ export interface ValidatingAdmissionPolicySpec {
   matchConditions?: MatchCondition[];
 
   /**
+   * variables are named CEL expressions that the other expressions reach as `variables.<name>`,
+   * each evaluated lazily and at most once per request.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -252,11 +298,16 @@ export interface ValidatingAdmissionPolicySpec {
  */
 export interface ParamKind {
   /**
+   * apiVersion is the group/version of the param kind, such as app.example.com/v1; it cannot be set
+   * for a version-less group.
+   *
    * +protobuf=1
    */
   apiVersion?: string;
 
   /**
+   * kind is the kind of the params, such as ConfigMap.
+   *
    * +protobuf=2
    */
   kind?: string;
@@ -268,17 +319,26 @@ export interface ParamKind {
  */
 export interface Validation {
   /**
+   * expression is a CEL expression that must be true for the request to pass; it sees object,
+   * oldObject, request, params, namespaceObject, variables and authorizer.
+   *
    * +protobuf=1,name=Expression
    */
   expression: string;
 
   /**
+   * message is returned when the expression is false; it may not contain line breaks. Unset means a
+   * message naming the failed expression.
+   *
    * +optional
    * +protobuf=2
    */
   message?: string;
 
   /**
+   * reason is the Status reason returned when the expression is false: Unauthorized, Forbidden,
+   * Invalid (the default) or RequestEntityTooLarge.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -286,6 +346,9 @@ export interface Validation {
   reason?: StatusReason;
 
   /**
+   * messageExpression is a CEL expression whose string value becomes the message when the
+   * expression is false; it wins over message when it evaluates to a non-empty single line.
+   *
    * +optional
    * +protobuf=4
    */
@@ -299,11 +362,15 @@ export interface Validation {
  */
 export interface Variable {
   /**
+   * name is the variable's name, a CEL identifier unique in the policy.
+   *
    * +protobuf=1,name=Name
    */
   name: string;
 
   /**
+   * expression is the CEL expression whose value the variable holds.
+   *
    * +protobuf=2,name=Expression
    */
   expression: string;
@@ -315,11 +382,17 @@ export interface Variable {
  */
 export interface AuditAnnotation {
   /**
+   * key is the annotation's key, joined with the policy's name as `<policy name>/<key>`; at most 63
+   * bytes, unique in the policy.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * valueExpression is a CEL expression giving the annotation's value, a string of at most 10 kB; a
+   * null value leaves the annotation out.
+   *
    * +protobuf=2
    */
   valueExpression: string;
@@ -381,11 +454,17 @@ export interface ValidatingAdmissionPolicyBindingList extends TypeMeta {
  */
 export interface ValidatingAdmissionPolicyBindingSpec {
   /**
+   * policyName names the ValidatingAdmissionPolicy the binding applies; a missing policy makes the
+   * binding do nothing.
+   *
    * +protobuf=1
    */
   policyName?: string;
 
   /**
+   * paramRef says which object (or objects) the policy gets as params; required when the policy has
+   * a paramKind.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -393,6 +472,9 @@ export interface ValidatingAdmissionPolicyBindingSpec {
   paramRef?: ParamRef;
 
   /**
+   * matchResources narrow the requests the binding applies to, within the policy's own
+   * matchConstraints; unset means all of those.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -400,6 +482,9 @@ export interface ValidatingAdmissionPolicyBindingSpec {
   matchResources?: MatchResources;
 
   /**
+   * validationActions say what a failed validation does: Deny refuses the request, Warn returns a
+   * warning, Audit records it in the audit event; Deny and Warn cannot be used together.
+   *
    * +listType=set
    * +protobuf=4
    */
@@ -414,17 +499,25 @@ export interface ValidatingAdmissionPolicyBindingSpec {
  */
 export interface ParamRef {
   /**
+   * name is the name of the params object; it cannot be set together with selector.
+   *
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * namespace is where the params are looked up; unset means the request's namespace for namespaced
+   * kinds, and it must be unset for cluster-scoped param kinds.
+   *
    * +optional
    * +protobuf=2
    */
   namespace?: string;
 
   /**
+   * selector picks params objects by label; the policy is evaluated once per match, and an empty
+   * selector matches every object of the kind.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -432,6 +525,9 @@ export interface ParamRef {
   selector?: LabelSelector;
 
   /**
+   * parameterNotFoundAction says what happens when no params are found: Allow the request, or Deny
+   * it (as a failure the failurePolicy governs); required.
+   *
    * +kubegen:pointer
    * +protobuf=4
    */
@@ -445,6 +541,9 @@ export interface ParamRef {
  */
 export interface MatchResources {
   /**
+   * namespaceSelector picks requests on objects in namespaces whose labels match (and
+   * cluster-scoped objects other than namespaces, which it matches always); empty matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -452,6 +551,8 @@ export interface MatchResources {
   namespaceSelector?: LabelSelector;
 
   /**
+   * objectSelector picks requests whose object, old or new, has matching labels; empty matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -459,6 +560,8 @@ export interface MatchResources {
   objectSelector?: LabelSelector;
 
   /**
+   * resourceRules are the operations and resources matched; a request matches when any rule does.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=3
@@ -466,6 +569,9 @@ export interface MatchResources {
   resourceRules?: NamedRuleWithOperations[];
 
   /**
+   * excludeResourceRules are operations and resources never matched, even when a resourceRule
+   * matches.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=4
@@ -473,6 +579,9 @@ export interface MatchResources {
   excludeResourceRules?: NamedRuleWithOperations[];
 
   /**
+   * matchPolicy says whether a request through another version of a matched resource matches too:
+   * Equivalent (the default, converting it) or Exact.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -496,6 +605,8 @@ export type ValidationAction = "Audit" | "Deny" | "Warn";
  */
 export interface NamedRuleWithOperations extends RuleWithOperations {
   /**
+   * resourceNames limit the rule to objects of these names; empty means every object.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=1
@@ -522,6 +633,9 @@ export interface ValidatingWebhookConfiguration extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * webhooks are the validating webhooks the configuration registers, each called for the requests
+   * it matches.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -575,6 +689,9 @@ export interface MutatingWebhookConfiguration extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * webhooks are the mutating webhooks the configuration registers, each called for the requests it
+   * matches.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -614,22 +731,32 @@ export interface MutatingWebhookConfigurationList extends TypeMeta {
  */
 export interface ValidatingWebhook {
   /**
+   * name identifies the webhook, as a fully-qualified name such as imagepolicy.kubernetes.io;
+   * unique in the configuration.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * clientConfig says how to reach the webhook: a URL or a Service, and the CA to trust.
+   *
    * +protobuf=2
    */
   clientConfig: WebhookClientConfig;
 
   /**
+   * rules are the operations and resources the webhook is called for.
+   *
    * +listType=atomic
    * +protobuf=3
    */
   rules?: RuleWithOperations[];
 
   /**
+   * failurePolicy says what happens when the webhook cannot be called or answers badly: Fail (the
+   * default, refuse the request) or Ignore.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -637,6 +764,9 @@ export interface ValidatingWebhook {
   failurePolicy?: FailurePolicyType;
 
   /**
+   * matchPolicy says whether a request through another version of a matched resource calls the
+   * webhook too: Equivalent (the default, converting it) or Exact.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -644,6 +774,9 @@ export interface ValidatingWebhook {
   matchPolicy?: MatchPolicyType;
 
   /**
+   * namespaceSelector calls the webhook only for objects in namespaces whose labels match (and for
+   * cluster-scoped objects other than namespaces); empty matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -651,6 +784,9 @@ export interface ValidatingWebhook {
   namespaceSelector?: LabelSelector;
 
   /**
+   * objectSelector calls the webhook only when the object, old or new, has matching labels; empty
+   * matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -658,12 +794,18 @@ export interface ValidatingWebhook {
   objectSelector?: LabelSelector;
 
   /**
+   * sideEffects says whether calling the webhook changes anything outside the request: None or
+   * NoneOnDryRun; dry-run requests only call webhooks that say so.
+   *
    * +kubegen:pointer
    * +protobuf=6
    */
   sideEffects: SideEffectClass;
 
   /**
+   * timeoutSeconds is how long to wait for the webhook, 1 to 30 seconds; defaults to 10, and a
+   * timeout is a failure the failurePolicy governs.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -671,12 +813,18 @@ export interface ValidatingWebhook {
   timeoutSeconds?: int32;
 
   /**
+   * admissionReviewVersions are the AdmissionReview versions the webhook accepts, in order of
+   * preference; the apiserver sends the first it supports.
+   *
    * +listType=atomic
    * +protobuf=8
    */
   admissionReviewVersions: string[];
 
   /**
+   * matchConditions are CEL expressions that must all be true for the webhook to be called; at most
+   * 64.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -693,22 +841,32 @@ export interface ValidatingWebhook {
  */
 export interface MutatingWebhook {
   /**
+   * name identifies the webhook, as a fully-qualified name such as imagepolicy.kubernetes.io;
+   * unique in the configuration.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * clientConfig says how to reach the webhook: a URL or a Service, and the CA to trust.
+   *
    * +protobuf=2
    */
   clientConfig: WebhookClientConfig;
 
   /**
+   * rules are the operations and resources the webhook is called for.
+   *
    * +listType=atomic
    * +protobuf=3
    */
   rules?: RuleWithOperations[];
 
   /**
+   * failurePolicy says what happens when the webhook cannot be called or answers badly: Fail (the
+   * default, refuse the request) or Ignore.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -716,6 +874,9 @@ export interface MutatingWebhook {
   failurePolicy?: FailurePolicyType;
 
   /**
+   * matchPolicy says whether a request through another version of a matched resource calls the
+   * webhook too: Equivalent (the default, converting it) or Exact.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -723,6 +884,9 @@ export interface MutatingWebhook {
   matchPolicy?: MatchPolicyType;
 
   /**
+   * namespaceSelector calls the webhook only for objects in namespaces whose labels match (and for
+   * cluster-scoped objects other than namespaces); empty matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -730,6 +894,9 @@ export interface MutatingWebhook {
   namespaceSelector?: LabelSelector;
 
   /**
+   * objectSelector calls the webhook only when the object, old or new, has matching labels; empty
+   * matches all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -737,12 +904,18 @@ export interface MutatingWebhook {
   objectSelector?: LabelSelector;
 
   /**
+   * sideEffects says whether calling the webhook changes anything outside the request: None or
+   * NoneOnDryRun; dry-run requests only call webhooks that say so.
+   *
    * +kubegen:pointer
    * +protobuf=6
    */
   sideEffects: SideEffectClass;
 
   /**
+   * timeoutSeconds is how long to wait for the webhook, 1 to 30 seconds; defaults to 10, and a
+   * timeout is a failure the failurePolicy governs.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -750,12 +923,18 @@ export interface MutatingWebhook {
   timeoutSeconds?: int32;
 
   /**
+   * admissionReviewVersions are the AdmissionReview versions the webhook accepts, in order of
+   * preference; the apiserver sends the first it supports.
+   *
    * +listType=atomic
    * +protobuf=8
    */
   admissionReviewVersions: string[];
 
   /**
+   * reinvocationPolicy says whether the webhook is called again when a later mutation changed the
+   * object: Never (the default) or IfNeeded.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -763,6 +942,9 @@ export interface MutatingWebhook {
   reinvocationPolicy?: ReinvocationPolicyType;
 
   /**
+   * matchConditions are CEL expressions that must all be true for the webhook to be called; at most
+   * 64.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -788,6 +970,9 @@ export type ReinvocationPolicyType = "IfNeeded" | "Never";
  */
 export interface RuleWithOperations extends Rule {
   /**
+   * operations are the operations matched: CREATE, UPDATE, DELETE, CONNECT, or "*" for all (then
+   * the only entry).
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -808,6 +993,9 @@ export type OperationType = "*" | "CONNECT" | "CREATE" | "DELETE" | "UPDATE";
  */
 export interface WebhookClientConfig {
   /**
+   * url is where the webhook is reached, as https://host[:port]/path with no user, query or
+   * fragment; exactly one of url and service is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -815,6 +1003,9 @@ export interface WebhookClientConfig {
   url?: string;
 
   /**
+   * service is the Service the webhook is reached through, on HTTPS; exactly one of url and service
+   * is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -822,6 +1013,9 @@ export interface WebhookClientConfig {
   service?: ServiceReference;
 
   /**
+   * caBundle is the PEM CA bundle that the webhook's serving certificate is checked against; unset
+   * means the apiserver's system roots.
+   *
    * +optional
    * +protobuf=2
    */
@@ -834,16 +1028,22 @@ export interface WebhookClientConfig {
  */
 export interface ServiceReference {
   /**
+   * namespace is the Service's namespace.
+   *
    * +protobuf=1
    */
   namespace: string;
 
   /**
+   * name is the Service's name.
+   *
    * +protobuf=2
    */
   name: string;
 
   /**
+   * path is the URL path requests are sent to.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -851,6 +1051,8 @@ export interface ServiceReference {
   path?: string;
 
   /**
+   * port is the Service port the webhook is reached on, 1 to 65,535; defaults to 443.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -864,11 +1066,17 @@ export interface ServiceReference {
  */
 export interface MatchCondition {
   /**
+   * name identifies the condition in error messages and metrics; a qualified name unique in the
+   * list.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * expression is a CEL expression over object, oldObject, request and authorizer that must be true
+   * for the webhook or policy to apply.
+   *
    * +protobuf=2
    */
   expression: string;

@@ -37,12 +37,17 @@ export interface TokenReview extends TypeMeta {
  */
 export interface TokenReviewSpec {
   /**
+   * token is the opaque bearer token to authenticate.
+   *
    * +optional
    * +protobuf=1
    */
   token?: string;
 
   /**
+   * audiences are the identifiers the token must be valid for; the review fails when the token is
+   * valid for none of them, and defaults to the apiserver's own audiences.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -55,18 +60,25 @@ export interface TokenReviewSpec {
  */
 export interface TokenReviewStatus {
   /**
+   * authenticated is true when the token was recognised as valid.
+   *
    * +optional
    * +protobuf=1
    */
   authenticated?: boolean;
 
   /**
+   * user is the user the token belongs to.
+   *
    * +optional
    * +protobuf=2
    */
   user?: UserInfo;
 
   /**
+   * audiences are the requested audiences the token is valid for (or the apiserver's audiences when
+   * none were requested).
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -74,6 +86,8 @@ export interface TokenReviewStatus {
   audiences?: string[];
 
   /**
+   * error says why the token could not be checked; an invalid token is not an error.
+   *
    * +optional
    * +protobuf=3
    */
@@ -85,18 +99,24 @@ export interface TokenReviewStatus {
  */
 export interface UserInfo {
   /**
+   * username is the user's unique name among all active users.
+   *
    * +optional
    * +protobuf=1
    */
   username?: string;
 
   /**
+   * uid identifies the user across time: a deleted and recreated user gets another uid.
+   *
    * +optional
    * +protobuf=2
    */
   uid?: string;
 
   /**
+   * groups are the names of the groups the user belongs to.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -104,6 +124,8 @@ export interface UserInfo {
   groups?: string[];
 
   /**
+   * extra holds further information the authenticator provided about the user.
+   *
    * +optional
    * +protobuf=4
    */
@@ -152,12 +174,18 @@ export interface TokenRequest extends TypeMeta {
  */
 export interface TokenRequestSpec {
   /**
+   * audiences are the intended audiences of the token; a receiver must check that it is one of
+   * them. Empty means the apiserver's own audiences.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   audiences: string[];
 
   /**
+   * expirationSeconds is the validity the requester asks for; the apiserver may issue a shorter or
+   * longer one, and the token's status says when it expires.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -165,6 +193,9 @@ export interface TokenRequestSpec {
   expirationSeconds: int64;
 
   /**
+   * boundObjectRef ties the token to an object (a Pod, Secret or Node): the token stops being valid
+   * once that object is deleted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -177,11 +208,15 @@ export interface TokenRequestSpec {
  */
 export interface TokenRequestStatus {
   /**
+   * token is the issued token.
+   *
    * +protobuf=1
    */
   token: string;
 
   /**
+   * expirationTimestamp is when the issued token expires.
+   *
    * +protobuf=2
    */
   expirationTimestamp: Time;
@@ -193,24 +228,32 @@ export interface TokenRequestStatus {
  */
 export interface BoundObjectReference {
   /**
+   * kind is the referent's kind: Pod, Secret or Node.
+   *
    * +optional
    * +protobuf=1
    */
   kind?: string;
 
   /**
+   * apiVersion is the referent's API version.
+   *
    * +optional
    * +protobuf=2
    */
   apiVersion?: string;
 
   /**
+   * name is the referent's name.
+   *
    * +optional
    * +protobuf=3
    */
   name?: string;
 
   /**
+   * uid is the referent's uid.
+   *
    * +optional
    * +protobuf=4,name=uID
    */
@@ -245,6 +288,8 @@ export interface SelfSubjectReview extends TypeMeta {
  */
 export interface SelfSubjectReviewStatus {
   /**
+   * userInfo is the user the request was authenticated as.
+   *
    * +optional
    * +protobuf=1
    */

@@ -99,48 +99,68 @@ export interface LocalSubjectAccessReview extends TypeMeta {
  */
 export interface ResourceAttributes {
   /**
+   * namespace is the namespace of the action; empty means every namespace for namespaced resources
+   * and nothing for cluster-scoped ones.
+   *
    * +optional
    * +protobuf=1
    */
   namespace?: string;
 
   /**
+   * verb is the API verb (get, list, watch, create, update, patch, delete...) or a custom verb such
+   * as use or bind; "*" means all.
+   *
    * +optional
    * +protobuf=2
    */
   verb?: string;
 
   /**
+   * group is the API group of the resource; "*" means all.
+   *
    * +optional
    * +protobuf=3
    */
   group?: string;
 
   /**
+   * version is the API version of the resource; "*" means all.
+   *
    * +optional
    * +protobuf=4
    */
   version?: string;
 
   /**
+   * resource is the resource's plural name; "*" means all.
+   *
    * +optional
    * +protobuf=5
    */
   resource?: string;
 
   /**
+   * subresource is the subresource, such as status or scale; empty means the resource itself.
+   *
    * +optional
    * +protobuf=6
    */
   subresource?: string;
 
   /**
+   * name is the object's name; empty means all objects, which a get, update or delete then needs to
+   * be allowed on.
+   *
    * +optional
    * +protobuf=7
    */
   name?: string;
 
   /**
+   * fieldSelector narrows a list or watch by field; authorizers may use it to allow what they would
+   * not allow unrestricted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -148,6 +168,9 @@ export interface ResourceAttributes {
   fieldSelector?: FieldSelectorAttributes;
 
   /**
+   * labelSelector narrows a list or watch by label; authorizers may use it to allow what they would
+   * not allow unrestricted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -160,12 +183,17 @@ export interface ResourceAttributes {
  */
 export interface LabelSelectorAttributes {
   /**
+   * rawSelector is the label selector as a query parameter would carry it; the server parses it,
+   * and it cannot be set together with requirements.
+   *
    * +optional
    * +protobuf=1
    */
   rawSelector?: string;
 
   /**
+   * requirements is the parsed form of the selector; every requirement must hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -178,12 +206,17 @@ export interface LabelSelectorAttributes {
  */
 export interface FieldSelectorAttributes {
   /**
+   * rawSelector is the field selector as a query parameter would carry it; the server parses it,
+   * and it cannot be set together with requirements.
+   *
    * +optional
    * +protobuf=1
    */
   rawSelector?: string;
 
   /**
+   * requirements is the parsed form of the selector; every requirement must hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -196,12 +229,16 @@ export interface FieldSelectorAttributes {
  */
 export interface NonResourceAttributes {
   /**
+   * path is the URL path of the request, such as /healthz.
+   *
    * +optional
    * +protobuf=1
    */
   path?: string;
 
   /**
+   * verb is the HTTP verb in lower case, such as get.
+   *
    * +optional
    * +protobuf=2
    */
@@ -214,6 +251,9 @@ export interface NonResourceAttributes {
  */
 export interface SubjectAccessReviewSpec {
   /**
+   * resourceAttributes describe a request on a resource; exactly one of resourceAttributes and
+   * nonResourceAttributes is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -221,6 +261,9 @@ export interface SubjectAccessReviewSpec {
   resourceAttributes?: ResourceAttributes;
 
   /**
+   * nonResourceAttributes describe a request on a non-resource path; exactly one of
+   * resourceAttributes and nonResourceAttributes is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -228,12 +271,16 @@ export interface SubjectAccessReviewSpec {
   nonResourceAttributes?: NonResourceAttributes;
 
   /**
+   * user is the user to check; with groups, at least one of them must be given.
+   *
    * +optional
    * +protobuf=3
    */
   user?: string;
 
   /**
+   * groups are the groups of the user to check.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -241,12 +288,16 @@ export interface SubjectAccessReviewSpec {
   groups?: string[];
 
   /**
+   * extra holds the user's extra attributes, as an authenticator would have set them.
+   *
    * +optional
    * +protobuf=5
    */
   extra?: Record<string, ExtraValue>;
 
   /**
+   * uid is the uid of the user to check.
+   *
    * +optional
    * +protobuf=6
    */
@@ -263,6 +314,9 @@ export type ExtraValue = string[];
  */
 export interface SelfSubjectAccessReviewSpec {
   /**
+   * resourceAttributes describe a request on a resource; exactly one of resourceAttributes and
+   * nonResourceAttributes is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -270,6 +324,9 @@ export interface SelfSubjectAccessReviewSpec {
   resourceAttributes?: ResourceAttributes;
 
   /**
+   * nonResourceAttributes describe a request on a non-resource path; exactly one of
+   * resourceAttributes and nonResourceAttributes is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -282,23 +339,33 @@ export interface SelfSubjectAccessReviewSpec {
  */
 export interface SubjectAccessReviewStatus {
   /**
+   * allowed says the action would be allowed.
+   *
    * +protobuf=1
    */
   allowed: boolean;
 
   /**
+   * denied says the action is explicitly denied, so no other authorizer would be asked; allowed and
+   * denied are never both true, and both false means no opinion.
+   *
    * +optional
    * +protobuf=4
    */
   denied?: boolean;
 
   /**
+   * reason says why the action was allowed or denied, when an authorizer gave one.
+   *
    * +optional
    * +protobuf=2
    */
   reason?: string;
 
   /**
+   * evaluationError reports a failure while checking, such as a role that could not be read; the
+   * answer may still be right.
+   *
    * +optional
    * +protobuf=3
    */
@@ -341,6 +408,8 @@ export interface SelfSubjectRulesReview extends TypeMeta {
  */
 export interface SelfSubjectRulesReviewSpec {
   /**
+   * namespace is the namespace whose rules are listed.
+   *
    * +protobuf=1
    */
   namespace?: string;
@@ -352,23 +421,33 @@ export interface SelfSubjectRulesReviewSpec {
  */
 export interface SubjectRulesReviewStatus {
   /**
+   * resourceRules are the rules on resources the user has in the namespace; the list may be
+   * incomplete.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   resourceRules: ResourceRule[];
 
   /**
+   * nonResourceRules are the rules on non-resource paths the user has; the list may be incomplete.
+   *
    * +listType=atomic
    * +protobuf=2
    */
   nonResourceRules: NonResourceRule[];
 
   /**
+   * incomplete is true when an authorizer could not list every rule (authorizers other than RBAC
+   * cannot), so the lists are not the whole answer.
+   *
    * +protobuf=3
    */
   incomplete: boolean;
 
   /**
+   * evaluationError reports a failure while listing rules; it may be set together with incomplete.
+   *
    * +optional
    * +protobuf=4
    */
@@ -380,12 +459,16 @@ export interface SubjectRulesReviewStatus {
  */
 export interface ResourceRule {
   /**
+   * verbs are the verbs allowed on the resources; "*" means all.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   verbs: string[];
 
   /**
+   * apiGroups are the API groups of the resources; "*" means all.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -393,6 +476,9 @@ export interface ResourceRule {
   apiGroups?: string[];
 
   /**
+   * resources are the resources the rule allows, with "*" for all, and "*" followed by
+   * "/subresource" for a subresource of every resource.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -400,6 +486,8 @@ export interface ResourceRule {
   resources?: string[];
 
   /**
+   * resourceNames limit the rule to objects of these names; empty means every object.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -412,12 +500,16 @@ export interface ResourceRule {
  */
 export interface NonResourceRule {
   /**
+   * verbs are the HTTP verbs, in lower case, allowed on the paths; "*" means all.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   verbs: string[];
 
   /**
+   * nonResourceURLs are the paths the rule allows; a trailing "*" matches any suffix.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2

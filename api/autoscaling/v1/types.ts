@@ -11,16 +11,22 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface CrossVersionObjectReference {
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=1
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=2
    */
   name: string;
 
   /**
+   * apiVersion is the referent's API version.
+   *
    * +optional
    * +protobuf=3
    */
@@ -33,11 +39,17 @@ export interface CrossVersionObjectReference {
  */
 export interface HorizontalPodAutoscalerSpec {
   /**
+   * scaleTargetRef is the scalable resource whose replica count the autoscaler sets, reached
+   * through its scale subresource.
+   *
    * +protobuf=1
    */
   scaleTargetRef: CrossVersionObjectReference;
 
   /**
+   * minReplicas is the least replica count the autoscaler sets; defaults to 1, and 0 is allowed
+   * only when an object or external metric is configured.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -45,11 +57,16 @@ export interface HorizontalPodAutoscalerSpec {
   minReplicas?: int32;
 
   /**
+   * maxReplicas is the most replicas the autoscaler sets; it cannot be below minReplicas.
+   *
    * +protobuf=3
    */
   maxReplicas: int32;
 
   /**
+   * targetCPUUtilizationPercentage is the average CPU use, as a percentage of the pods' requests,
+   * the autoscaler aims for; unset means a default policy.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -63,6 +80,8 @@ export interface HorizontalPodAutoscalerSpec {
  */
 export interface HorizontalPodAutoscalerStatus {
   /**
+   * observedGeneration is the autoscaler's generation that this status was computed from.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -70,6 +89,8 @@ export interface HorizontalPodAutoscalerStatus {
   observedGeneration?: int64;
 
   /**
+   * lastScaleTime is when the autoscaler last changed the replica count.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -77,16 +98,23 @@ export interface HorizontalPodAutoscalerStatus {
   lastScaleTime?: Time;
 
   /**
+   * currentReplicas is the replica count the autoscaler last saw.
+   *
    * +protobuf=3
    */
   currentReplicas: int32;
 
   /**
+   * desiredReplicas is the replica count the autoscaler last computed.
+   *
    * +protobuf=4
    */
   desiredReplicas: int32;
 
   /**
+   * currentCPUUtilizationPercentage is the pods' average CPU use, as a percentage of their
+   * requests.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -189,6 +217,8 @@ export interface Scale extends TypeMeta {
  */
 export interface ScaleSpec {
   /**
+   * replicas is the desired number of instances of the scaled object.
+   *
    * +optional
    * +default=0
    * +protobuf=1
@@ -201,11 +231,16 @@ export interface ScaleSpec {
  */
 export interface ScaleStatus {
   /**
+   * replicas is the actual number of instances of the scaled object.
+   *
    * +protobuf=1
    */
   replicas: int32;
 
   /**
+   * selector is the label selector, in query-parameter form, of the pods the scaled object counts;
+   * autoscalers use it to find them.
+   *
    * +optional
    * +protobuf=2
    */
@@ -224,11 +259,16 @@ export type MetricSourceType = "ContainerResource" | "External" | "Object" | "Po
  */
 export interface MetricSpec {
   /**
+   * type says which of the source fields is set: Object, Pods, Resource, ContainerResource or
+   * External.
+   *
    * +protobuf=1
    */
   type: MetricSourceType;
 
   /**
+   * object is a metric describing one Kubernetes object.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -236,6 +276,8 @@ export interface MetricSpec {
   object?: ObjectMetricSource;
 
   /**
+   * pods is a metric averaged over the pods of the scale target.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -243,6 +285,9 @@ export interface MetricSpec {
   pods?: PodsMetricSource;
 
   /**
+   * resource is a resource metric (such as CPU or memory) of the pods' containers, as their
+   * requests and limits know it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -250,6 +295,8 @@ export interface MetricSpec {
   resource?: ResourceMetricSource;
 
   /**
+   * containerResource is a resource metric of one named container in each pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -257,6 +304,8 @@ export interface MetricSpec {
   containerResource?: ContainerResourceMetricSource;
 
   /**
+   * external is a metric that does not come from any Kubernetes object.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -269,21 +318,29 @@ export interface MetricSpec {
  */
 export interface ObjectMetricSource {
   /**
+   * target is the object the metric describes.
+   *
    * +protobuf=1
    */
   target: CrossVersionObjectReference;
 
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=2
    */
   metricName: string;
 
   /**
+   * targetValue is the metric value aimed for.
+   *
    * +protobuf=3
    */
   targetValue: Quantity;
 
   /**
+   * selector narrows the metric by label, for metrics with several series.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -291,6 +348,8 @@ export interface ObjectMetricSource {
   selector?: LabelSelector;
 
   /**
+   * averageValue is the value per pod aimed for (the metric divided by the pod count).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -303,16 +362,22 @@ export interface ObjectMetricSource {
  */
 export interface PodsMetricSource {
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=1
    */
   metricName: string;
 
   /**
+   * targetAverageValue is the average over the pods aimed for.
+   *
    * +protobuf=2
    */
   targetAverageValue: Quantity;
 
   /**
+   * selector narrows the metric by label, for metrics with several series.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -325,11 +390,15 @@ export interface PodsMetricSource {
  */
 export interface ResourceMetricSource {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * targetAverageUtilization is the average use, as a percentage of the pods' requests, aimed for.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -337,6 +406,9 @@ export interface ResourceMetricSource {
   targetAverageUtilization?: int32;
 
   /**
+   * targetAverageValue is the average raw value aimed for; exactly one of it and
+   * targetAverageUtilization is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -350,11 +422,16 @@ export interface ResourceMetricSource {
  */
 export interface ContainerResourceMetricSource {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * targetAverageUtilization is the container's average use, as a percentage of its requests, aimed
+   * for.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -362,6 +439,9 @@ export interface ContainerResourceMetricSource {
   targetAverageUtilization?: int32;
 
   /**
+   * targetAverageValue is the container's average raw value aimed for; exactly one of it and
+   * targetAverageUtilization is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -369,6 +449,8 @@ export interface ContainerResourceMetricSource {
   targetAverageValue?: Quantity;
 
   /**
+   * container names the container in each pod whose resource is measured.
+   *
    * +protobuf=5
    */
   container: string;
@@ -379,11 +461,15 @@ export interface ContainerResourceMetricSource {
  */
 export interface ExternalMetricSource {
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=1
    */
   metricName: string;
 
   /**
+   * metricSelector narrows the metric by label.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -391,6 +477,8 @@ export interface ExternalMetricSource {
   metricSelector?: LabelSelector;
 
   /**
+   * targetValue is the metric value aimed for; exactly one of it and targetAverageValue is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -398,6 +486,8 @@ export interface ExternalMetricSource {
   targetValue?: Quantity;
 
   /**
+   * targetAverageValue is the value per pod aimed for.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -410,11 +500,16 @@ export interface ExternalMetricSource {
  */
 export interface MetricStatus {
   /**
+   * type says which of the status fields is set: Object, Pods, Resource, ContainerResource or
+   * External.
+   *
    * +protobuf=1
    */
   type: MetricSourceType;
 
   /**
+   * object is the current value of an object metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -422,6 +517,8 @@ export interface MetricStatus {
   object?: ObjectMetricStatus;
 
   /**
+   * pods is the current value of a pods metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -429,6 +526,8 @@ export interface MetricStatus {
   pods?: PodsMetricStatus;
 
   /**
+   * resource is the current value of a resource metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -436,6 +535,8 @@ export interface MetricStatus {
   resource?: ResourceMetricStatus;
 
   /**
+   * containerResource is the current value of a container resource metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -443,6 +544,8 @@ export interface MetricStatus {
   containerResource?: ContainerResourceMetricStatus;
 
   /**
+   * external is the current value of an external metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -503,21 +606,29 @@ export interface HorizontalPodAutoscalerCondition {
  */
 export interface ObjectMetricStatus {
   /**
+   * target is the object the metric describes.
+   *
    * +protobuf=1
    */
   target: CrossVersionObjectReference;
 
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=2
    */
   metricName: string;
 
   /**
+   * currentValue is the metric's current value.
+   *
    * +protobuf=3
    */
   currentValue: Quantity;
 
   /**
+   * selector is the label selector the metric was read with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -525,6 +636,8 @@ export interface ObjectMetricStatus {
   selector?: LabelSelector;
 
   /**
+   * averageValue is the current value per pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -537,16 +650,22 @@ export interface ObjectMetricStatus {
  */
 export interface PodsMetricStatus {
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=1
    */
   metricName: string;
 
   /**
+   * currentAverageValue is the current average over the pods.
+   *
    * +protobuf=2
    */
   currentAverageValue: Quantity;
 
   /**
+   * selector is the label selector the metric was read with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -559,11 +678,16 @@ export interface PodsMetricStatus {
  */
 export interface ResourceMetricStatus {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * currentAverageUtilization is the current average use, as a percentage of the pods' requests;
+   * set only for a utilization target.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -571,6 +695,8 @@ export interface ResourceMetricStatus {
   currentAverageUtilization?: int32;
 
   /**
+   * currentAverageValue is the current average raw value.
+   *
    * +protobuf=3
    */
   currentAverageValue: Quantity;
@@ -581,11 +707,16 @@ export interface ResourceMetricStatus {
  */
 export interface ContainerResourceMetricStatus {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * currentAverageUtilization is the container's current average use, as a percentage of its
+   * requests.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -593,11 +724,15 @@ export interface ContainerResourceMetricStatus {
   currentAverageUtilization?: int32;
 
   /**
+   * currentAverageValue is the container's current average raw value.
+   *
    * +protobuf=3
    */
   currentAverageValue: Quantity;
 
   /**
+   * container names the container whose resource is measured.
+   *
    * +protobuf=4
    */
   container: string;
@@ -608,11 +743,15 @@ export interface ContainerResourceMetricStatus {
  */
 export interface ExternalMetricStatus {
   /**
+   * metricName is the metric's name.
+   *
    * +protobuf=1
    */
   metricName: string;
 
   /**
+   * metricSelector is the label selector the metric was read with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -620,11 +759,15 @@ export interface ExternalMetricStatus {
   metricSelector?: LabelSelector;
 
   /**
+   * currentValue is the metric's current value.
+   *
    * +protobuf=3
    */
   currentValue: Quantity;
 
   /**
+   * currentAverageValue is the current value per pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4

@@ -45,11 +45,17 @@ export interface HorizontalPodAutoscaler extends TypeMeta {
  */
 export interface HorizontalPodAutoscalerSpec {
   /**
+   * scaleTargetRef is the scalable resource whose replica count the autoscaler sets, reached
+   * through its scale subresource.
+   *
    * +protobuf=1
    */
   scaleTargetRef: CrossVersionObjectReference;
 
   /**
+   * minReplicas is the least replica count the autoscaler sets; defaults to 1, and 0 is allowed
+   * only when an object or external metric is configured.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -57,11 +63,16 @@ export interface HorizontalPodAutoscalerSpec {
   minReplicas?: int32;
 
   /**
+   * maxReplicas is the most replicas the autoscaler sets; it cannot be below minReplicas.
+   *
    * +protobuf=3
    */
   maxReplicas: int32;
 
   /**
+   * metrics are what the replica count is computed from; the largest count any metric asks for
+   * wins. Defaults to 80% average CPU utilization.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=4
@@ -69,6 +80,9 @@ export interface HorizontalPodAutoscalerSpec {
   metrics?: MetricSpec[];
 
   /**
+   * behavior configures how fast scaling up and down may go; unset uses the defaults of
+   * HPAScalingRules.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -81,16 +95,22 @@ export interface HorizontalPodAutoscalerSpec {
  */
 export interface CrossVersionObjectReference {
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=1
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=2
    */
   name: string;
 
   /**
+   * apiVersion is the referent's API version.
+   *
    * +optional
    * +protobuf=3
    */
@@ -102,11 +122,16 @@ export interface CrossVersionObjectReference {
  */
 export interface MetricSpec {
   /**
+   * type says which of the source fields is set: Object, Pods, Resource, ContainerResource or
+   * External.
+   *
    * +protobuf=1
    */
   type: MetricSourceType;
 
   /**
+   * object is a metric describing one Kubernetes object.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -114,6 +139,8 @@ export interface MetricSpec {
   object?: ObjectMetricSource;
 
   /**
+   * pods is a metric averaged over the pods of the scale target.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -121,6 +148,9 @@ export interface MetricSpec {
   pods?: PodsMetricSource;
 
   /**
+   * resource is a resource metric (such as CPU or memory) of the pods' containers, as their
+   * requests and limits know it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -128,6 +158,8 @@ export interface MetricSpec {
   resource?: ResourceMetricSource;
 
   /**
+   * containerResource is a resource metric of one named container in each pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -135,6 +167,8 @@ export interface MetricSpec {
   containerResource?: ContainerResourceMetricSource;
 
   /**
+   * external is a metric that does not come from any Kubernetes object.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -147,6 +181,9 @@ export interface MetricSpec {
  */
 export interface HorizontalPodAutoscalerBehavior {
   /**
+   * scaleUp limits scaling up; by default the larger of doubling the pods and adding 4 per 15
+   * seconds, with no stabilization window.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -154,6 +191,9 @@ export interface HorizontalPodAutoscalerBehavior {
   scaleUp?: HPAScalingRules;
 
   /**
+   * scaleDown limits scaling down; by default any number of pods may go, after a 300-second
+   * stabilization window.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -171,6 +211,9 @@ export type ScalingPolicySelect = string;
  */
 export interface HPAScalingRules {
   /**
+   * stabilizationWindowSeconds is how long past recommendations are considered, so that the count
+   * does not flap; 0 to 3,600 seconds.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -178,6 +221,8 @@ export interface HPAScalingRules {
   stabilizationWindowSeconds?: int32;
 
   /**
+   * selectPolicy says which policy applies when several do: Max (the default), Min or Disabled.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -185,6 +230,8 @@ export interface HPAScalingRules {
   selectPolicy?: ScalingPolicySelect;
 
   /**
+   * policies are the allowed changes per period; at least one unless selectPolicy is Disabled.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=2
@@ -192,6 +239,9 @@ export interface HPAScalingRules {
   policies?: HPAScalingPolicy[];
 
   /**
+   * tolerance is the relative gap between current and desired metric values below which no scaling
+   * happens; unset means the controller's default (10%).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -210,16 +260,22 @@ export type HPAScalingPolicyType = string;
  */
 export interface HPAScalingPolicy {
   /**
+   * type is Pods (an absolute count) or Percent (of the current replicas).
+   *
    * +protobuf=1
    */
   type: HPAScalingPolicyType;
 
   /**
+   * value is the change the policy allows; greater than zero.
+   *
    * +protobuf=2
    */
   value: int32;
 
   /**
+   * periodSeconds is the window the policy applies over, 1 to 1,800 seconds.
+   *
    * +protobuf=3
    */
   periodSeconds: int32;
@@ -235,16 +291,22 @@ export type MetricSourceType = string;
  */
 export interface ObjectMetricSource {
   /**
+   * describedObject is the object the metric describes.
+   *
    * +protobuf=1
    */
   describedObject: CrossVersionObjectReference;
 
   /**
+   * target is the value aimed for.
+   *
    * +protobuf=2
    */
   target: MetricTarget;
 
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=3
    */
   metric: MetricIdentifier;
@@ -255,11 +317,15 @@ export interface ObjectMetricSource {
  */
 export interface PodsMetricSource {
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=1
    */
   metric: MetricIdentifier;
 
   /**
+   * target is the value aimed for; only AverageValue is supported.
+   *
    * +protobuf=2
    */
   target: MetricTarget;
@@ -270,11 +336,15 @@ export interface PodsMetricSource {
  */
 export interface ResourceMetricSource {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * target is the value aimed for.
+   *
    * +protobuf=2
    */
   target: MetricTarget;
@@ -286,16 +356,22 @@ export interface ResourceMetricSource {
  */
 export interface ContainerResourceMetricSource {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * target is the value aimed for.
+   *
    * +protobuf=2
    */
   target: MetricTarget;
 
   /**
+   * container names the container in each pod whose resource is measured.
+   *
    * +protobuf=3
    */
   container: string;
@@ -306,11 +382,15 @@ export interface ContainerResourceMetricSource {
  */
 export interface ExternalMetricSource {
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=1
    */
   metric: MetricIdentifier;
 
   /**
+   * target is the value aimed for.
+   *
    * +protobuf=2
    */
   target: MetricTarget;
@@ -321,11 +401,15 @@ export interface ExternalMetricSource {
  */
 export interface MetricIdentifier {
   /**
+   * name is the metric's name.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * selector narrows the metric by label; unset means the metrics adapter chooses.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -338,11 +422,15 @@ export interface MetricIdentifier {
  */
 export interface MetricTarget {
   /**
+   * type says which target field is set: Utilization, Value or AverageValue.
+   *
    * +protobuf=1
    */
   type: MetricTargetType;
 
   /**
+   * value is the metric value aimed for.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -350,6 +438,8 @@ export interface MetricTarget {
   value?: Quantity;
 
   /**
+   * averageValue is the value per pod aimed for (the metric divided by the pod count).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -357,6 +447,9 @@ export interface MetricTarget {
   averageValue?: Quantity;
 
   /**
+   * averageUtilization is the average use, as a percentage of the pods' requests, aimed for; only
+   * for Resource and ContainerResource metrics.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -375,6 +468,8 @@ export type MetricTargetType = string;
  */
 export interface HorizontalPodAutoscalerStatus {
   /**
+   * observedGeneration is the autoscaler's generation that this status was computed from.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -382,6 +477,8 @@ export interface HorizontalPodAutoscalerStatus {
   observedGeneration?: int64;
 
   /**
+   * lastScaleTime is when the autoscaler last changed the replica count.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -389,17 +486,23 @@ export interface HorizontalPodAutoscalerStatus {
   lastScaleTime?: Time;
 
   /**
+   * currentReplicas is the replica count the autoscaler last saw.
+   *
    * +optional
    * +protobuf=3
    */
   currentReplicas?: int32;
 
   /**
+   * desiredReplicas is the replica count the autoscaler last computed.
+   *
    * +protobuf=4
    */
   desiredReplicas: int32;
 
   /**
+   * currentMetrics are the last read values of the metrics.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=5
@@ -407,6 +510,8 @@ export interface HorizontalPodAutoscalerStatus {
   currentMetrics: MetricStatus[];
 
   /**
+   * conditions say whether the autoscaler can scale, is active, and is limited by its bounds.
+   *
    * +patchMergeKey=type
    * +patchStrategy=merge
    * +listType=map
@@ -470,11 +575,16 @@ export interface HorizontalPodAutoscalerCondition {
  */
 export interface MetricStatus {
   /**
+   * type says which of the status fields is set: Object, Pods, Resource, ContainerResource or
+   * External.
+   *
    * +protobuf=1
    */
   type: MetricSourceType;
 
   /**
+   * object is the current value of an object metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -482,6 +592,8 @@ export interface MetricStatus {
   object?: ObjectMetricStatus;
 
   /**
+   * pods is the current value of a pods metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -489,6 +601,8 @@ export interface MetricStatus {
   pods?: PodsMetricStatus;
 
   /**
+   * resource is the current value of a resource metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -496,6 +610,8 @@ export interface MetricStatus {
   resource?: ResourceMetricStatus;
 
   /**
+   * containerResource is the current value of a container resource metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -503,6 +619,8 @@ export interface MetricStatus {
   containerResource?: ContainerResourceMetricStatus;
 
   /**
+   * external is the current value of an external metric.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -515,16 +633,22 @@ export interface MetricStatus {
  */
 export interface ObjectMetricStatus {
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=1
    */
   metric: MetricIdentifier;
 
   /**
+   * current is the metric's current value.
+   *
    * +protobuf=2
    */
   current: MetricValueStatus;
 
   /**
+   * describedObject is the object the metric describes.
+   *
    * +protobuf=3
    */
   describedObject: CrossVersionObjectReference;
@@ -535,11 +659,15 @@ export interface ObjectMetricStatus {
  */
 export interface PodsMetricStatus {
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=1
    */
   metric: MetricIdentifier;
 
   /**
+   * current is the metric's current value.
+   *
    * +protobuf=2
    */
   current: MetricValueStatus;
@@ -550,11 +678,15 @@ export interface PodsMetricStatus {
  */
 export interface ResourceMetricStatus {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * current is the metric's current value.
+   *
    * +protobuf=2
    */
   current: MetricValueStatus;
@@ -565,16 +697,22 @@ export interface ResourceMetricStatus {
  */
 export interface ContainerResourceMetricStatus {
   /**
+   * name is the resource's name.
+   *
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * current is the metric's current value.
+   *
    * +protobuf=2
    */
   current: MetricValueStatus;
 
   /**
+   * container names the container whose resource is measured.
+   *
    * +protobuf=3
    */
   container: string;
@@ -585,11 +723,15 @@ export interface ContainerResourceMetricStatus {
  */
 export interface ExternalMetricStatus {
   /**
+   * metric identifies the metric by name and selector.
+   *
    * +protobuf=1
    */
   metric: MetricIdentifier;
 
   /**
+   * current is the metric's current value.
+   *
    * +protobuf=2
    */
   current: MetricValueStatus;
@@ -601,6 +743,8 @@ export interface ExternalMetricStatus {
  */
 export interface MetricValueStatus {
   /**
+   * value is the metric's current value.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -608,6 +752,8 @@ export interface MetricValueStatus {
   value?: Quantity;
 
   /**
+   * averageValue is the current value per pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -615,6 +761,8 @@ export interface MetricValueStatus {
   averageValue?: Quantity;
 
   /**
+   * averageUtilization is the current average use, as a percentage of the pods' requests.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3

@@ -44,16 +44,24 @@ export interface CertificateSigningRequest extends TypeMeta {
  */
 export interface CertificateSigningRequestSpec {
   /**
+   * request is the PEM-encoded PKCS#10 certificate request to sign.
+   *
    * +protobuf=1
    */
   request: bytes;
 
   /**
+   * signerName names the signer that should sign the request, such as
+   * kubernetes.io/kube-apiserver-client; it cannot change.
+   *
    * +protobuf=7
    */
   signerName: string;
 
   /**
+   * expirationSeconds is the validity the requester asks for; signers may issue a shorter one, and
+   * the least honoured value is 600 seconds.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -61,24 +69,34 @@ export interface CertificateSigningRequestSpec {
   expirationSeconds?: int32;
 
   /**
+   * usages are the key usages and extended key usages asked for in the certificate.
+   *
    * +listType=atomic
    * +protobuf=5
    */
   usages?: KeyUsage[];
 
   /**
+   * username is the user who created the request; the apiserver fills it in and it cannot change.
+   *
    * +optional
    * +protobuf=2
    */
   username?: string;
 
   /**
+   * uid is the uid of the user who created the request; the apiserver fills it in and it cannot
+   * change.
+   *
    * +optional
    * +protobuf=3
    */
   uid?: string;
 
   /**
+   * groups are the groups of the user who created the request; the apiserver fills them in and they
+   * cannot change.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=4
@@ -86,6 +104,9 @@ export interface CertificateSigningRequestSpec {
   groups?: string[];
 
   /**
+   * extra holds the extra attributes of the user who created the request; the apiserver fills them
+   * in and they cannot change.
+   *
    * +optional
    * +protobuf=6
    */
@@ -102,6 +123,8 @@ export type ExtraValue = string[];
  */
 export interface CertificateSigningRequestStatus {
   /**
+   * conditions record the request's approval (Approved, Denied) and signing failure (Failed).
+   *
    * +listType=map
    * +listMapKey=type
    * +optional
@@ -110,6 +133,9 @@ export interface CertificateSigningRequestStatus {
   conditions?: CertificateSigningRequestCondition[];
 
   /**
+   * certificate is the PEM-encoded certificate the signer issued, set through the status
+   * subresource once the request is approved.
+   *
    * +optional
    * +protobuf=2
    */

@@ -178,6 +178,10 @@ export interface PortStatus {
   // +kubebuilder:validation:MaxLength=316
   // +kubegen:pointer
   // +protobuf=3
+  /**
+   * error reports a problem with the port, in CamelCase or as a domain-prefixed name; empty means
+   * none.
+   */
   error?: string;
 }
 

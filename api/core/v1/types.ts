@@ -24,6 +24,9 @@ export interface Volume extends VolumeSource {
  */
 export interface VolumeSource {
   /**
+   * hostPath mounts a file or directory of the node's filesystem; for system agents only, as it
+   * exposes the node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -31,6 +34,8 @@ export interface VolumeSource {
   hostPath?: HostPathVolumeSource;
 
   /**
+   * emptyDir is an empty directory that lives as long as the pod on its node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -38,6 +43,9 @@ export interface VolumeSource {
   emptyDir?: EmptyDirVolumeSource;
 
   /**
+   * gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the
+   * pd.csi.storage.gke.io CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -45,6 +53,9 @@ export interface VolumeSource {
   gcePersistentDisk?: GCEPersistentDiskVolumeSource;
 
   /**
+   * awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -52,6 +63,9 @@ export interface VolumeSource {
   awsElasticBlockStore?: AWSElasticBlockStoreVolumeSource;
 
   /**
+   * gitRepo is a directory cloned from a git repository when the pod starts; deprecated, use an
+   * init container that clones into an emptyDir instead.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -59,6 +73,8 @@ export interface VolumeSource {
   gitRepo?: GitRepoVolumeSource;
 
   /**
+   * secret fills the volume with the keys of a Secret.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -66,6 +82,8 @@ export interface VolumeSource {
   secret?: SecretVolumeSource;
 
   /**
+   * nfs is an NFS export mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -73,6 +91,8 @@ export interface VolumeSource {
   nfs?: NFSVolumeSource;
 
   /**
+   * iscsi is an iSCSI disk attached to the node and mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -80,6 +100,8 @@ export interface VolumeSource {
   iscsi?: ISCSIVolumeSource;
 
   /**
+   * glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -87,6 +109,9 @@ export interface VolumeSource {
   glusterfs?: GlusterfsVolumeSource;
 
   /**
+   * persistentVolumeClaim mounts the volume bound to a PersistentVolumeClaim of the pod's
+   * namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -94,6 +119,8 @@ export interface VolumeSource {
   persistentVolumeClaim?: PersistentVolumeClaimVolumeSource;
 
   /**
+   * rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -101,6 +128,8 @@ export interface VolumeSource {
   rbd?: RBDVolumeSource;
 
   /**
+   * flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -108,6 +137,9 @@ export interface VolumeSource {
   flexVolume?: FlexVolumeSource;
 
   /**
+   * cinder is an OpenStack Cinder volume; deprecated, its operations go to the
+   * cinder.csi.openstack.org CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -115,6 +147,8 @@ export interface VolumeSource {
   cinder?: CinderVolumeSource;
 
   /**
+   * cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -122,6 +156,8 @@ export interface VolumeSource {
   cephfs?: CephFSVolumeSource;
 
   /**
+   * flocker is a Flocker dataset; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -129,6 +165,8 @@ export interface VolumeSource {
   flocker?: FlockerVolumeSource;
 
   /**
+   * downwardAPI fills the volume with files holding the pod's own fields and resources.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=16
@@ -136,6 +174,8 @@ export interface VolumeSource {
   downwardAPI?: DownwardAPIVolumeSource;
 
   /**
+   * fc is a Fibre Channel disk attached to the node and mounted into the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=17
@@ -143,6 +183,9 @@ export interface VolumeSource {
   fc?: FCVolumeSource;
 
   /**
+   * azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -150,6 +193,8 @@ export interface VolumeSource {
   azureFile?: AzureFileVolumeSource;
 
   /**
+   * configMap fills the volume with the keys of a ConfigMap.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=19
@@ -157,6 +202,9 @@ export interface VolumeSource {
   configMap?: ConfigMapVolumeSource;
 
   /**
+   * vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=20
@@ -164,6 +212,8 @@ export interface VolumeSource {
   vsphereVolume?: VsphereVirtualDiskVolumeSource;
 
   /**
+   * quobyte is a Quobyte volume; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=21
@@ -171,6 +221,9 @@ export interface VolumeSource {
   quobyte?: QuobyteVolumeSource;
 
   /**
+   * azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -178,18 +231,26 @@ export interface VolumeSource {
   azureDisk?: AzureDiskVolumeSource;
 
   /**
+   * photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.
+   *
    * +kubegen:pointer
    * +protobuf=23
    */
   photonPersistentDisk?: PhotonPersistentDiskVolumeSource;
 
   /**
+   * projected fills one directory from several sources: secrets, config maps, the downward API,
+   * service-account tokens and cluster trust bundles.
+   *
    * +kubegen:pointer
    * +protobuf=26
    */
   projected?: ProjectedVolumeSource;
 
   /**
+   * portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=24
@@ -197,6 +258,8 @@ export interface VolumeSource {
   portworxVolume?: PortworxVolumeSource;
 
   /**
+   * scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=25
@@ -204,6 +267,8 @@ export interface VolumeSource {
   scaleIO?: ScaleIOVolumeSource;
 
   /**
+   * storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=27
@@ -211,6 +276,8 @@ export interface VolumeSource {
   storageos?: StorageOSVolumeSource;
 
   /**
+   * csi is an ephemeral volume served by a CSI driver that supports inline volumes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=28
@@ -218,6 +285,9 @@ export interface VolumeSource {
   csi?: CSIVolumeSource;
 
   /**
+   * ephemeral is a volume provisioned for the pod from a claim template: the claim is created with
+   * the pod and deleted with it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=29
@@ -225,6 +295,9 @@ export interface VolumeSource {
   ephemeral?: EphemeralVolumeSource;
 
   /**
+   * image mounts the content of an OCI image or artifact, read-only, pulled as the pod's container
+   * images are.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=30
@@ -257,6 +330,9 @@ export interface PersistentVolumeClaimVolumeSource {
  */
 export interface PersistentVolumeSource {
   /**
+   * gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the
+   * pd.csi.storage.gke.io CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -264,6 +340,9 @@ export interface PersistentVolumeSource {
   gcePersistentDisk?: GCEPersistentDiskVolumeSource;
 
   /**
+   * awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -271,6 +350,8 @@ export interface PersistentVolumeSource {
   awsElasticBlockStore?: AWSElasticBlockStoreVolumeSource;
 
   /**
+   * hostPath is a directory on one node, for single-node testing only.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -278,6 +359,8 @@ export interface PersistentVolumeSource {
   hostPath?: HostPathVolumeSource;
 
   /**
+   * glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -285,6 +368,8 @@ export interface PersistentVolumeSource {
   glusterfs?: GlusterfsPersistentVolumeSource;
 
   /**
+   * nfs is an NFS export.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -292,6 +377,8 @@ export interface PersistentVolumeSource {
   nfs?: NFSVolumeSource;
 
   /**
+   * rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -299,6 +386,8 @@ export interface PersistentVolumeSource {
   rbd?: RBDPersistentVolumeSource;
 
   /**
+   * iscsi is an iSCSI disk.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -306,6 +395,9 @@ export interface PersistentVolumeSource {
   iscsi?: ISCSIPersistentVolumeSource;
 
   /**
+   * cinder is an OpenStack Cinder volume; deprecated, its operations go to the
+   * cinder.csi.openstack.org CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -313,6 +405,8 @@ export interface PersistentVolumeSource {
   cinder?: CinderPersistentVolumeSource;
 
   /**
+   * cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -320,6 +414,8 @@ export interface PersistentVolumeSource {
   cephfs?: CephFSPersistentVolumeSource;
 
   /**
+   * fc is a Fibre Channel disk.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -327,6 +423,8 @@ export interface PersistentVolumeSource {
   fc?: FCVolumeSource;
 
   /**
+   * flocker is a Flocker dataset; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -334,6 +432,8 @@ export interface PersistentVolumeSource {
   flocker?: FlockerVolumeSource;
 
   /**
+   * flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -341,6 +441,9 @@ export interface PersistentVolumeSource {
   flexVolume?: FlexPersistentVolumeSource;
 
   /**
+   * azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=13
@@ -348,6 +451,9 @@ export interface PersistentVolumeSource {
   azureFile?: AzureFilePersistentVolumeSource;
 
   /**
+   * vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com
+   * CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=14
@@ -355,6 +461,8 @@ export interface PersistentVolumeSource {
   vsphereVolume?: VsphereVirtualDiskVolumeSource;
 
   /**
+   * quobyte is a Quobyte volume; deprecated and no longer supported.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -362,6 +470,9 @@ export interface PersistentVolumeSource {
   quobyte?: QuobyteVolumeSource;
 
   /**
+   * azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=16
@@ -369,12 +480,17 @@ export interface PersistentVolumeSource {
   azureDisk?: AzureDiskVolumeSource;
 
   /**
+   * photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.
+   *
    * +kubegen:pointer
    * +protobuf=17
    */
   photonPersistentDisk?: PhotonPersistentDiskVolumeSource;
 
   /**
+   * portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI
+   * driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=18
@@ -382,6 +498,8 @@ export interface PersistentVolumeSource {
   portworxVolume?: PortworxVolumeSource;
 
   /**
+   * scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=19
@@ -389,6 +507,9 @@ export interface PersistentVolumeSource {
   scaleIO?: ScaleIOPersistentVolumeSource;
 
   /**
+   * local is a disk, partition or directory attached to one node; the volume's nodeAffinity must
+   * name that node.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=20
@@ -396,6 +517,8 @@ export interface PersistentVolumeSource {
   local?: LocalVolumeSource;
 
   /**
+   * storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=21
@@ -403,6 +526,8 @@ export interface PersistentVolumeSource {
   storageos?: StorageOSPersistentVolumeSource;
 
   /**
+   * csi is a volume served by a CSI driver.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -454,12 +579,17 @@ export interface PersistentVolume extends TypeMeta {
  */
 export interface PersistentVolumeSpec extends PersistentVolumeSource {
   /**
+   * capacity is the volume's size, as the storage key of a resource list.
+   *
    * +optional
    * +protobuf=1
    */
   capacity?: ResourceList;
 
   /**
+   * accessModes are the ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany,
+   * ReadWriteOncePod.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -467,6 +597,8 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   accessModes?: PersistentVolumeAccessMode[];
 
   /**
+   * claimRef is the claim the volume is bound to (or reserved for, before binding).
+   *
    * +optional
    * +structType=granular
    * +kubegen:pointer
@@ -475,18 +607,28 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   claimRef?: ObjectReference;
 
   /**
+   * persistentVolumeReclaimPolicy says what happens to the volume once its claim is deleted: Retain
+   * (the default for manually created volumes), Delete (the default for provisioned ones) or
+   * Recycle (deprecated).
+   *
    * +optional
    * +protobuf=5
    */
   persistentVolumeReclaimPolicy?: PersistentVolumeReclaimPolicy;
 
   /**
+   * storageClassName is the class the volume belongs to; only claims asking for this class bind to
+   * it, and empty means no class.
+   *
    * +optional
    * +protobuf=6
    */
   storageClassName?: string;
 
   /**
+   * mountOptions are used when the volume is mounted; they are not validated, and an invalid one
+   * fails the mount.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -494,6 +636,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   mountOptions?: string[];
 
   /**
+   * volumeMode says whether the volume is used as a formatted filesystem (Filesystem, the default)
+   * or a raw block device (Block).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -501,6 +646,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   volumeMode?: PersistentVolumeMode;
 
   /**
+   * nodeAffinity limits the nodes the volume can be reached from; pods using it are scheduled
+   * there.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -508,6 +656,9 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
   nodeAffinity?: VolumeNodeAffinity;
 
   /**
+   * volumeAttributesClassName names the VolumeAttributesClass the volume belongs to, whose
+   * parameters the driver applied.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -520,6 +671,8 @@ export interface PersistentVolumeSpec extends PersistentVolumeSource {
  */
 export interface VolumeNodeAffinity {
   /**
+   * required are the node selector terms a node must match to reach the volume.
+   *
    * +kubegen:pointer
    * +protobuf=1
    */
@@ -547,24 +700,33 @@ export type PersistentVolumeMode = "Block" | "Filesystem";
  */
 export interface PersistentVolumeStatus {
   /**
+   * phase is the volume's place in its lifecycle: Pending, Available, Bound, Released or Failed.
+   *
    * +optional
    * +protobuf=1
    */
   phase?: PersistentVolumePhase;
 
   /**
+   * message says, for people, why the volume is in its phase.
+   *
    * +optional
    * +protobuf=2
    */
   message?: string;
 
   /**
+   * reason is a short CamelCase word saying why the volume failed, for tools.
+   *
    * +optional
    * +protobuf=3
    */
   reason?: string;
 
   /**
+   * lastPhaseTransitionTime is when the volume last changed phase; reset whenever the phase
+   * changes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -744,6 +906,8 @@ export interface PersistentVolumeClaimSpec {
  */
 export interface TypedObjectReference {
   /**
+   * apiGroup is the referent's API group; empty means the core group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -751,16 +915,23 @@ export interface TypedObjectReference {
   apiGroup: string;
 
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=2
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=3
    */
   name: string;
 
   /**
+   * namespace is the referent's namespace; a reference to another namespace needs a ReferenceGrant
+   * there.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -794,11 +965,15 @@ export type PersistentVolumeClaimModifyVolumeStatus = "InProgress" | "Infeasible
  */
 export interface ModifyVolumeStatus {
   /**
+   * targetVolumeAttributesClassName is the VolumeAttributesClass the volume is being modified to.
+   *
    * +protobuf=1
    */
   targetVolumeAttributesClassName?: string;
 
   /**
+   * status is the state of the modification: Pending, InProgress or Infeasible.
+   *
    * +protobuf=2
    */
   status: PersistentVolumeClaimModifyVolumeStatus;
@@ -1013,16 +1188,22 @@ export interface EmptyDirVolumeSource {
  */
 export interface GlusterfsVolumeSource {
   /**
+   * endpoints names the Endpoints object that lists the Glusterfs cluster.
+   *
    * +protobuf=1
    */
   endpoints: string;
 
   /**
+   * path is the Glusterfs volume's path.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1034,22 +1215,30 @@ export interface GlusterfsVolumeSource {
  */
 export interface GlusterfsPersistentVolumeSource {
   /**
+   * endpoints names the Endpoints object that lists the Glusterfs cluster.
+   *
    * +protobuf=1
    */
   endpoints: string;
 
   /**
+   * path is the Glusterfs volume's path.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * endpointsNamespace is the namespace of the Endpoints object; empty means the claim's namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1062,23 +1251,31 @@ export interface GlusterfsPersistentVolumeSource {
  */
 export interface RBDVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * image is the RBD image's name.
+   *
    * +protobuf=2
    */
   image: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * pool is the RBD pool; defaults to rbd.
+   *
    * +optional
    * +default="rbd"
    * +protobuf=4
@@ -1086,6 +1283,8 @@ export interface RBDVolumeSource {
   pool?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +default="admin"
    * +protobuf=5
@@ -1093,6 +1292,8 @@ export interface RBDVolumeSource {
   user?: string;
 
   /**
+   * keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.
+   *
    * +optional
    * +default="/etc/ceph/keyring"
    * +protobuf=6
@@ -1100,6 +1301,8 @@ export interface RBDVolumeSource {
   keyring?: string;
 
   /**
+   * secretRef names the Secret holding the RBD user's key, overriding keyring.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -1107,6 +1310,8 @@ export interface RBDVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=8
    */
@@ -1118,23 +1323,31 @@ export interface RBDVolumeSource {
  */
 export interface RBDPersistentVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * image is the RBD image's name.
+   *
    * +protobuf=2
    */
   image: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * pool is the RBD pool; defaults to rbd.
+   *
    * +optional
    * +default="rbd"
    * +protobuf=4
@@ -1142,6 +1355,8 @@ export interface RBDPersistentVolumeSource {
   pool?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +default="admin"
    * +protobuf=5
@@ -1149,6 +1364,8 @@ export interface RBDPersistentVolumeSource {
   user?: string;
 
   /**
+   * keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.
+   *
    * +optional
    * +default="/etc/ceph/keyring"
    * +protobuf=6
@@ -1156,6 +1373,8 @@ export interface RBDPersistentVolumeSource {
   keyring?: string;
 
   /**
+   * secretRef names the Secret holding the RBD user's key, overriding keyring.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -1163,6 +1382,8 @@ export interface RBDPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=8
    */
@@ -1175,23 +1396,31 @@ export interface RBDPersistentVolumeSource {
  */
 export interface CinderVolumeSource {
   /**
+   * volumeID identifies the Cinder volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the parameters to connect to OpenStack.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1204,23 +1433,31 @@ export interface CinderVolumeSource {
  */
 export interface CinderPersistentVolumeSource {
   /**
+   * volumeID identifies the Cinder volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the parameters to connect to OpenStack.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1233,30 +1470,40 @@ export interface CinderPersistentVolumeSource {
  */
 export interface CephFSVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * path is the directory of the CephFS tree to mount; defaults to /.
+   *
    * +optional
    * +protobuf=2
    */
   path?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +protobuf=3
    */
   user?: string;
 
   /**
+   * secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.
+   *
    * +optional
    * +protobuf=4
    */
   secretFile?: string;
 
   /**
+   * secretRef names the Secret holding the user's key, overriding secretFile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -1264,6 +1511,8 @@ export interface CephFSVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
@@ -1277,12 +1526,16 @@ export interface CephFSVolumeSource {
  */
 export interface SecretReference {
   /**
+   * name is the Secret's name, unique in its namespace.
+   *
    * +optional
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * namespace is the Secret's namespace.
+   *
    * +optional
    * +protobuf=2
    */
@@ -1294,30 +1547,40 @@ export interface SecretReference {
  */
 export interface CephFSPersistentVolumeSource {
   /**
+   * monitors are the addresses of the Ceph monitors.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   monitors: string[];
 
   /**
+   * path is the directory of the CephFS tree to mount; defaults to /.
+   *
    * +optional
    * +protobuf=2
    */
   path?: string;
 
   /**
+   * user is the RADOS user; defaults to admin.
+   *
    * +optional
    * +protobuf=3
    */
   user?: string;
 
   /**
+   * secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.
+   *
    * +optional
    * +protobuf=4
    */
   secretFile?: string;
 
   /**
+   * secretRef names the Secret holding the user's key, overriding secretFile.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -1325,6 +1588,8 @@ export interface CephFSPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
@@ -1336,12 +1601,17 @@ export interface CephFSPersistentVolumeSource {
  */
 export interface FlockerVolumeSource {
   /**
+   * datasetName is the dataset's name, as the Flocker metadata holds it; exactly one of datasetName
+   * and datasetUUID is set.
+   *
    * +optional
    * +protobuf=1
    */
   datasetName?: string;
 
   /**
+   * datasetUUID is the dataset's UUID.
+   *
    * +optional
    * +protobuf=2
    */
@@ -1358,23 +1628,31 @@ export type StorageMedium = string;
  */
 export interface GCEPersistentDiskVolumeSource {
   /**
+   * pdName is the name of the persistent disk in GCE.
+   *
    * +protobuf=1
    */
   pdName: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole disk.
+   *
    * +optional
    * +protobuf=3
    */
   partition?: int32;
 
   /**
+   * readOnly mounts the disk read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
@@ -1386,34 +1664,46 @@ export interface GCEPersistentDiskVolumeSource {
  */
 export interface QuobyteVolumeSource {
   /**
+   * registry is one or more Quobyte registry services, as host:port, comma-separated.
+   *
    * +protobuf=1
    */
   registry: string;
 
   /**
+   * volume is the name of an existing Quobyte volume.
+   *
    * +protobuf=2
    */
   volume: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * user the volume's files are accessed as; defaults to the serviceaccount user.
+   *
    * +optional
    * +protobuf=4
    */
   user?: string;
 
   /**
+   * group the volume's files are accessed as; defaults to none.
+   *
    * +optional
    * +protobuf=5
    */
   group?: string;
 
   /**
+   * tenant owns the Quobyte volume in the backend; used with dynamically provisioned volumes.
+   *
    * +optional
    * +protobuf=6
    */
@@ -1425,17 +1715,23 @@ export interface QuobyteVolumeSource {
  */
 export interface FlexPersistentVolumeSource {
   /**
+   * driver names the FlexVolume driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * fsType is the filesystem to mount; the default depends on the driver.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * secretRef names a Secret whose data is passed to the driver's scripts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -1443,12 +1739,16 @@ export interface FlexPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * options are extra command options passed to the driver.
+   *
    * +optional
    * +protobuf=5
    */
@@ -1460,17 +1760,23 @@ export interface FlexPersistentVolumeSource {
  */
 export interface FlexVolumeSource {
   /**
+   * driver names the FlexVolume driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * fsType is the filesystem to mount; the default depends on the driver.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * secretRef names a Secret whose data is passed to the driver's scripts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -1478,12 +1784,16 @@ export interface FlexVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * options are extra command options passed to the driver.
+   *
    * +optional
    * +protobuf=5
    */
@@ -1495,23 +1805,32 @@ export interface FlexVolumeSource {
  */
 export interface AWSElasticBlockStoreVolumeSource {
   /**
+   * volumeID identifies the EBS volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole
+   * volume.
+   *
    * +optional
    * +protobuf=3
    */
   partition?: int32;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
@@ -1523,17 +1842,24 @@ export interface AWSElasticBlockStoreVolumeSource {
  */
 export interface GitRepoVolumeSource {
   /**
+   * repository is the URL of the repository to clone.
+   *
    * +protobuf=1
    */
   repository: string;
 
   /**
+   * revision is the commit to check out.
+   *
    * +optional
    * +protobuf=2
    */
   revision?: string;
 
   /**
+   * directory is where to clone, relative to the volume; "." clones into the volume's root, and by
+   * default a subdirectory named after the repository is used.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1587,6 +1913,9 @@ export interface SecretVolumeSource {
  */
 export interface SecretProjection extends LocalObjectReference {
   /**
+   * items project chosen keys to chosen paths; without them every key becomes a file named after
+   * it. A key that does not exist is an error unless optional.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1594,6 +1923,8 @@ export interface SecretProjection extends LocalObjectReference {
   items?: KeyToPath[];
 
   /**
+   * optional lets the pod start when the Secret or a listed key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1606,16 +1937,22 @@ export interface SecretProjection extends LocalObjectReference {
  */
 export interface NFSVolumeSource {
   /**
+   * server is the NFS server's host name or IP address.
+   *
    * +protobuf=1
    */
   server: string;
 
   /**
+   * path is the path the NFS server exports.
+   *
    * +protobuf=2
    */
   path: string;
 
   /**
+   * readOnly mounts the export read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1627,21 +1964,29 @@ export interface NFSVolumeSource {
  */
 export interface ISCSIVolumeSource {
   /**
+   * targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).
+   *
    * +protobuf=1
    */
   targetPortal: string;
 
   /**
+   * iqn is the target's iSCSI qualified name.
+   *
    * +protobuf=2
    */
   iqn: string;
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +protobuf=3
    */
   lun: int32;
 
   /**
+   * iscsiInterface is the iSCSI interface to use; defaults to default (tcp).
+   *
    * +optional
    * +default="default"
    * +protobuf=4
@@ -1649,18 +1994,24 @@ export interface ISCSIVolumeSource {
   iscsiInterface?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=5
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
   readOnly?: boolean;
 
   /**
+   * portals are further target portals, for multipath.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -1668,18 +2019,24 @@ export interface ISCSIVolumeSource {
   portals?: string[];
 
   /**
+   * chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.
+   *
    * +optional
    * +protobuf=8
    */
   chapAuthDiscovery?: boolean;
 
   /**
+   * chapAuthSession turns on CHAP authentication for the iSCSI session.
+   *
    * +optional
    * +protobuf=11
    */
   chapAuthSession?: boolean;
 
   /**
+   * secretRef names the Secret holding the CHAP credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -1687,6 +2044,9 @@ export interface ISCSIVolumeSource {
   secretRef?: LocalObjectReference;
 
   /**
+   * initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume
+   * name> be created.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -1699,21 +2059,29 @@ export interface ISCSIVolumeSource {
  */
 export interface ISCSIPersistentVolumeSource {
   /**
+   * targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).
+   *
    * +protobuf=1
    */
   targetPortal: string;
 
   /**
+   * iqn is the target's iSCSI qualified name.
+   *
    * +protobuf=2
    */
   iqn: string;
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +protobuf=3
    */
   lun: int32;
 
   /**
+   * iscsiInterface is the iSCSI interface to use; defaults to default (tcp).
+   *
    * +optional
    * +default="default"
    * +protobuf=4
@@ -1721,18 +2089,24 @@ export interface ISCSIPersistentVolumeSource {
   iscsiInterface?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=5
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=6
    */
   readOnly?: boolean;
 
   /**
+   * portals are further target portals, for multipath.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -1740,18 +2114,24 @@ export interface ISCSIPersistentVolumeSource {
   portals?: string[];
 
   /**
+   * chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.
+   *
    * +optional
    * +protobuf=8
    */
   chapAuthDiscovery?: boolean;
 
   /**
+   * chapAuthSession turns on CHAP authentication for the iSCSI session.
+   *
    * +optional
    * +protobuf=11
    */
   chapAuthSession?: boolean;
 
   /**
+   * secretRef names the Secret holding the CHAP credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -1759,6 +2139,9 @@ export interface ISCSIPersistentVolumeSource {
   secretRef?: SecretReference;
 
   /**
+   * initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume
+   * name> be created.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -1771,6 +2154,8 @@ export interface ISCSIPersistentVolumeSource {
  */
 export interface FCVolumeSource {
   /**
+   * targetWWNs are the Fibre Channel target world wide names; set either them with lun, or wwids.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -1778,6 +2163,8 @@ export interface FCVolumeSource {
   targetWWNs?: string[];
 
   /**
+   * lun is the target's logical unit number.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -1785,18 +2172,24 @@ export interface FCVolumeSource {
   lun?: int32;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * wwids are the volume's world wide identifiers; set either them, or targetWWNs with lun.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=5
@@ -1809,16 +2202,22 @@ export interface FCVolumeSource {
  */
 export interface AzureFileVolumeSource {
   /**
+   * secretName names the Secret holding the Azure storage account's name and key.
+   *
    * +protobuf=1
    */
   secretName: string;
 
   /**
+   * shareName is the Azure file share's name.
+   *
    * +protobuf=2
    */
   shareName: string;
 
   /**
+   * readOnly mounts the share read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1830,22 +2229,30 @@ export interface AzureFileVolumeSource {
  */
 export interface AzureFilePersistentVolumeSource {
   /**
+   * secretName names the Secret holding the Azure storage account's name and key.
+   *
    * +protobuf=1
    */
   secretName: string;
 
   /**
+   * shareName is the Azure file share's name.
+   *
    * +protobuf=2
    */
   shareName: string;
 
   /**
+   * readOnly mounts the share read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * secretNamespace is the Secret's namespace; defaults to the pod's.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1858,23 +2265,31 @@ export interface AzureFilePersistentVolumeSource {
  */
 export interface VsphereVirtualDiskVolumeSource {
   /**
+   * volumePath is the path of the vSphere volume's disk file.
+   *
    * +protobuf=1
    */
   volumePath: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * storagePolicyName is the storage policy based management (SPBM) profile's name.
+   *
    * +optional
    * +protobuf=3
    */
   storagePolicyName?: string;
 
   /**
+   * storagePolicyID is the SPBM profile's id for storagePolicyName.
+   *
    * +optional
    * +protobuf=4
    */
@@ -1886,11 +2301,15 @@ export interface VsphereVirtualDiskVolumeSource {
  */
 export interface PhotonPersistentDiskVolumeSource {
   /**
+   * pdID identifies the Photon Controller persistent disk.
+   *
    * +protobuf=1
    */
   pdID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +protobuf=2
    */
   fsType?: string;
@@ -1915,16 +2334,22 @@ export type AzureDataDiskKind = "Dedicated" | "Managed" | "Shared";
  */
 export interface AzureDiskVolumeSource {
   /**
+   * diskName is the data disk's name in the blob storage.
+   *
    * +protobuf=1
    */
   diskName: string;
 
   /**
+   * diskURI is the data disk's URI in the blob storage.
+   *
    * +protobuf=2
    */
   diskURI: string;
 
   /**
+   * cachingMode is the host caching mode: None, ReadOnly or ReadWrite (the default).
+   *
    * +optional
    * +default="ReadWrite"
    * +kubegen:pointer
@@ -1933,6 +2358,8 @@ export interface AzureDiskVolumeSource {
   cachingMode?: AzureDataDiskCachingMode;
 
   /**
+   * fsType is the filesystem to mount; defaults to ext4.
+   *
    * +optional
    * +default="ext4"
    * +kubegen:pointer
@@ -1941,6 +2368,8 @@ export interface AzureDiskVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the disk read-only; defaults to false.
+   *
    * +optional
    * +default=false
    * +kubegen:pointer
@@ -1949,6 +2378,9 @@ export interface AzureDiskVolumeSource {
   readOnly?: boolean;
 
   /**
+   * kind is the disk's kind: Shared (several disks per storage account, the default), Dedicated
+   * (one per account) or Managed.
+   *
    * +default="Shared"
    * +kubegen:pointer
    * +protobuf=6
@@ -1961,16 +2393,22 @@ export interface AzureDiskVolumeSource {
  */
 export interface PortworxVolumeSource {
   /**
+   * volumeID identifies the Portworx volume.
+   *
    * +protobuf=1
    */
   volumeID: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +protobuf=2
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
@@ -1982,40 +2420,54 @@ export interface PortworxVolumeSource {
  */
 export interface ScaleIOVolumeSource {
   /**
+   * gateway is the ScaleIO API gateway's host address.
+   *
    * +protobuf=1
    */
   gateway: string;
 
   /**
+   * system is the name of the storage system as configured in ScaleIO.
+   *
    * +protobuf=2
    */
   system: string;
 
   /**
+   * secretRef names the Secret holding the ScaleIO user's credentials.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   secretRef: LocalObjectReference;
 
   /**
+   * sslEnabled turns on SSL for talking to the gateway; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   sslEnabled?: boolean;
 
   /**
+   * protectionDomain is the ScaleIO protection domain of the storage.
+   *
    * +optional
    * +protobuf=5
    */
   protectionDomain?: string;
 
   /**
+   * storagePool is the ScaleIO storage pool of the protection domain.
+   *
    * +optional
    * +protobuf=6
    */
   storagePool?: string;
 
   /**
+   * storageMode is ThickProvisioned or ThinProvisioned (the default).
+   *
    * +optional
    * +default="ThinProvisioned"
    * +protobuf=7
@@ -2023,11 +2475,15 @@ export interface ScaleIOVolumeSource {
   storageMode?: string;
 
   /**
+   * volumeName is the name of a volume already made in the ScaleIO system.
+   *
    * +protobuf=8
    */
   volumeName?: string;
 
   /**
+   * fsType is the filesystem to mount; defaults to xfs.
+   *
    * +optional
    * +default="xfs"
    * +protobuf=9
@@ -2035,6 +2491,8 @@ export interface ScaleIOVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=10
    */
@@ -2046,40 +2504,54 @@ export interface ScaleIOVolumeSource {
  */
 export interface ScaleIOPersistentVolumeSource {
   /**
+   * gateway is the ScaleIO API gateway's host address.
+   *
    * +protobuf=1
    */
   gateway: string;
 
   /**
+   * system is the name of the storage system as configured in ScaleIO.
+   *
    * +protobuf=2
    */
   system: string;
 
   /**
+   * secretRef names the Secret holding the ScaleIO user's credentials.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   secretRef: SecretReference;
 
   /**
+   * sslEnabled turns on SSL for talking to the gateway; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   sslEnabled?: boolean;
 
   /**
+   * protectionDomain is the ScaleIO protection domain of the storage.
+   *
    * +optional
    * +protobuf=5
    */
   protectionDomain?: string;
 
   /**
+   * storagePool is the ScaleIO storage pool of the protection domain.
+   *
    * +optional
    * +protobuf=6
    */
   storagePool?: string;
 
   /**
+   * storageMode is ThickProvisioned or ThinProvisioned (the default).
+   *
    * +optional
    * +default="ThinProvisioned"
    * +protobuf=7
@@ -2087,11 +2559,15 @@ export interface ScaleIOPersistentVolumeSource {
   storageMode?: string;
 
   /**
+   * volumeName is the name of a volume already made in the ScaleIO system.
+   *
    * +protobuf=8
    */
   volumeName?: string;
 
   /**
+   * fsType is the filesystem to mount; defaults to xfs.
+   *
    * +optional
    * +default="xfs"
    * +protobuf=9
@@ -2099,6 +2575,8 @@ export interface ScaleIOPersistentVolumeSource {
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=10
    */
@@ -2110,29 +2588,39 @@ export interface ScaleIOPersistentVolumeSource {
  */
 export interface StorageOSVolumeSource {
   /**
+   * volumeName is the StorageOS volume's name, unique in its namespace.
+   *
    * +protobuf=1
    */
   volumeName?: string;
 
   /**
+   * volumeNamespace is the StorageOS namespace of the volume; defaults to the pod's namespace.
+   *
    * +optional
    * +protobuf=2
    */
   volumeNamespace?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * secretRef names the Secret holding the StorageOS API credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2145,29 +2633,39 @@ export interface StorageOSVolumeSource {
  */
 export interface StorageOSPersistentVolumeSource {
   /**
+   * volumeName is the StorageOS volume's name, unique in its namespace.
+   *
    * +protobuf=1
    */
   volumeName?: string;
 
   /**
+   * volumeNamespace is the StorageOS namespace of the volume; defaults to the claim's namespace.
+   *
    * +optional
    * +protobuf=2
    */
   volumeNamespace?: string;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 (the default) or xfs.
+   *
    * +optional
    * +protobuf=3
    */
   fsType?: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=4
    */
   readOnly?: boolean;
 
   /**
+   * secretRef refers to the Secret holding the StorageOS API credentials.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2216,6 +2714,9 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
  */
 export interface ConfigMapProjection extends LocalObjectReference {
   /**
+   * items project chosen keys to chosen paths; without them every key becomes a file named after
+   * it. A key that does not exist is an error unless optional.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -2223,6 +2724,8 @@ export interface ConfigMapProjection extends LocalObjectReference {
   items?: KeyToPath[];
 
   /**
+   * optional lets the pod start when the ConfigMap or a listed key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2236,12 +2739,18 @@ export interface ConfigMapProjection extends LocalObjectReference {
  */
 export interface ServiceAccountTokenProjection {
   /**
+   * audience is the token's intended audience, which its receiver checks; defaults to the
+   * apiserver's audience.
+   *
    * +optional
    * +protobuf=1
    */
   audience?: string;
 
   /**
+   * expirationSeconds is the token's requested validity, at least 600 seconds and by default an
+   * hour; the kubelet refreshes the token before it expires.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2249,6 +2758,8 @@ export interface ServiceAccountTokenProjection {
   expirationSeconds?: int64;
 
   /**
+   * path is the file the token is written to, relative to the volume.
+   *
    * +protobuf=3
    */
   path: string;
@@ -2259,6 +2770,9 @@ export interface ServiceAccountTokenProjection {
  */
 export interface ClusterTrustBundleProjection {
   /**
+   * name selects one ClusterTrustBundle by name; it cannot be set with signerName and
+   * labelSelector.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -2266,6 +2780,9 @@ export interface ClusterTrustBundleProjection {
   name?: string;
 
   /**
+   * signerName selects the ClusterTrustBundles of a signer, together with labelSelector; their
+   * certificates are joined.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2273,6 +2790,9 @@ export interface ClusterTrustBundleProjection {
   signerName?: string;
 
   /**
+   * labelSelector narrows the bundles selected by signerName; null selects none and empty selects
+   * all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2280,6 +2800,9 @@ export interface ClusterTrustBundleProjection {
   labelSelector?: LabelSelector;
 
   /**
+   * optional lets the pod start when the bundle is missing or none is selected; the file is then
+   * empty.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2287,6 +2810,8 @@ export interface ClusterTrustBundleProjection {
   optional?: boolean;
 
   /**
+   * path is the file the bundle is written to, relative to the volume.
+   *
    * +protobuf=4
    */
   path: string;
@@ -2298,18 +2823,26 @@ export interface ClusterTrustBundleProjection {
  */
 export interface PodCertificateProjection {
   /**
+   * signerName is the signer that issues the pod's certificate.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   signerName?: string;
 
   /**
+   * keyType is the type of key the kubelet generates: RSA3072, RSA4096, ECDSAP256, ECDSAP384,
+   * ECDSAP521 or ED25519.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=2
    */
   keyType?: string;
 
   /**
+   * maxExpirationSeconds is the longest validity the certificate may get; the signer may issue
+   * less. Defaults to a day, at least an hour.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2317,18 +2850,25 @@ export interface PodCertificateProjection {
   maxExpirationSeconds?: int32;
 
   /**
+   * credentialBundlePath is the file holding the private key and certificate chain together, in
+   * PEM.
+   *
    * +optional
    * +protobuf=4
    */
   credentialBundlePath?: string;
 
   /**
+   * keyPath is the file holding the private key alone.
+   *
    * +optional
    * +protobuf=5
    */
   keyPath?: string;
 
   /**
+   * certificateChainPath is the file holding the certificate chain alone.
+   *
    * +optional
    * +protobuf=6
    */
@@ -2341,6 +2881,8 @@ export interface PodCertificateProjection {
  */
 export interface ProjectedVolumeSource {
   /**
+   * sources are the projections, written into the one directory.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -2348,6 +2890,9 @@ export interface ProjectedVolumeSource {
   sources: VolumeProjection[];
 
   /**
+   * defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644.
+   * Modes set per item win.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2360,6 +2905,8 @@ export interface ProjectedVolumeSource {
  */
 export interface VolumeProjection {
   /**
+   * secret projects the keys of a Secret.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -2367,6 +2914,8 @@ export interface VolumeProjection {
   secret?: SecretProjection;
 
   /**
+   * downwardAPI projects fields of the pod.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2374,6 +2923,8 @@ export interface VolumeProjection {
   downwardAPI?: DownwardAPIProjection;
 
   /**
+   * configMap projects the keys of a ConfigMap.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2381,6 +2932,8 @@ export interface VolumeProjection {
   configMap?: ConfigMapProjection;
 
   /**
+   * serviceAccountToken projects a token of the pod's service account.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -2388,6 +2941,8 @@ export interface VolumeProjection {
   serviceAccountToken?: ServiceAccountTokenProjection;
 
   /**
+   * clusterTrustBundle projects the certificates of ClusterTrustBundles.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2395,6 +2950,8 @@ export interface VolumeProjection {
   clusterTrustBundle?: ClusterTrustBundleProjection;
 
   /**
+   * podCertificate projects a key and certificate issued for the pod.
+   *
    * +kubegen:pointer
    * +protobuf=6
    */
@@ -2434,11 +2991,15 @@ export interface KeyToPath {
  */
 export interface LocalVolumeSource {
   /**
+   * path is the full path on the node of the directory or block device.
+   *
    * +protobuf=1
    */
   path: string;
 
   /**
+   * fsType is the filesystem of a block device, formatted when it has none; unset picks a default.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2451,34 +3012,48 @@ export interface LocalVolumeSource {
  */
 export interface CSIPersistentVolumeSource {
   /**
+   * driver names the CSI driver that serves the volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * volumeHandle identifies the volume as the driver's CreateVolume returned it, passed back in
+   * every call.
+   *
    * +protobuf=2
    */
   volumeHandle: string;
 
   /**
+   * readOnly publishes the volume read-only; defaults to false.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * fsType is the filesystem to mount, such as ext4 or xfs.
+   *
    * +optional
    * +protobuf=4
    */
   fsType?: string;
 
   /**
+   * volumeAttributes are the volume's attributes, passed to the driver in its publish calls.
+   *
    * +optional
    * +protobuf=5
    */
   volumeAttributes?: Record<string, string>;
 
   /**
+   * controllerPublishSecretRef names the Secret passed to the driver's ControllerPublishVolume and
+   * ControllerUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -2486,6 +3061,9 @@ export interface CSIPersistentVolumeSource {
   controllerPublishSecretRef?: SecretReference;
 
   /**
+   * nodeStageSecretRef names the Secret passed to the driver's NodeStageVolume and
+   * NodeUnstageVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -2493,6 +3071,9 @@ export interface CSIPersistentVolumeSource {
   nodeStageSecretRef?: SecretReference;
 
   /**
+   * nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and
+   * NodeUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -2500,6 +3081,8 @@ export interface CSIPersistentVolumeSource {
   nodePublishSecretRef?: SecretReference;
 
   /**
+   * controllerExpandSecretRef names the Secret passed to the driver's ControllerExpandVolume call.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -2507,6 +3090,8 @@ export interface CSIPersistentVolumeSource {
   controllerExpandSecretRef?: SecretReference;
 
   /**
+   * nodeExpandSecretRef names the Secret passed to the driver's NodeExpandVolume call.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -2519,11 +3104,15 @@ export interface CSIPersistentVolumeSource {
  */
 export interface CSIVolumeSource {
   /**
+   * driver names the CSI driver that serves the inline volume.
+   *
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * readOnly mounts the volume read-only; defaults to false.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2531,6 +3120,8 @@ export interface CSIVolumeSource {
   readOnly?: boolean;
 
   /**
+   * fsType is the filesystem to mount, such as ext4; unset lets the driver choose.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2538,12 +3129,17 @@ export interface CSIVolumeSource {
   fsType?: string;
 
   /**
+   * volumeAttributes are driver-specific properties of the volume.
+   *
    * +optional
    * +protobuf=4
    */
   volumeAttributes?: Record<string, string>;
 
   /**
+   * nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and
+   * NodeUnpublishVolume calls.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -2557,6 +3153,9 @@ export interface CSIVolumeSource {
  */
 export interface EphemeralVolumeSource {
   /**
+   * volumeClaimTemplate is the claim made for the pod, named <pod name>-<volume name> and owned by
+   * the pod; it cannot change.
+   *
    * +kubegen:pointer
    * +protobuf=1
    */
@@ -2569,12 +3168,16 @@ export interface EphemeralVolumeSource {
  */
 export interface PersistentVolumeClaimTemplate {
   /**
+   * metadata is copied into the claim made from the template; name and namespace are not allowed.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is copied into the claim made from the template.
+   *
    * +protobuf=2
    */
   spec: PersistentVolumeClaimSpec;
@@ -2705,11 +3308,15 @@ export type RecursiveReadOnlyMode = string;
  */
 export interface VolumeDevice {
   /**
+   * name is the name of the pod's persistentVolumeClaim volume that holds the block device.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * devicePath is the path in the container where the device appears.
+   *
    * +protobuf=2
    */
   devicePath: string;
@@ -2801,24 +3408,32 @@ export interface EnvVarSource {
  */
 export interface FileKeySelector {
   /**
+   * volumeName names the pod's emptyDir volume that holds the env file.
+   *
    * +required
    * +protobuf=1
    */
   volumeName: string;
 
   /**
+   * path is the env file's path in the volume.
+   *
    * +required
    * +protobuf=2
    */
   path: string;
 
   /**
+   * key is the variable whose value is taken from the env file.
+   *
    * +required
    * +protobuf=3
    */
   key: string;
 
   /**
+   * optional lets the container start when the file or key is missing; the variable is then unset.
+   *
    * +optional
    * +default=false
    * +kubegen:pointer
@@ -2834,12 +3449,16 @@ export interface FileKeySelector {
  */
 export interface ObjectFieldSelector {
   /**
+   * apiVersion is the version of the schema fieldPath is written in; defaults to v1.
+   *
    * +optional
    * +protobuf=1
    */
   apiVersion?: string;
 
   /**
+   * fieldPath is the path of the field to select, such as metadata.name or status.podIP.
+   *
    * +protobuf=2
    */
   fieldPath: string;
@@ -2852,17 +3471,24 @@ export interface ObjectFieldSelector {
  */
 export interface ResourceFieldSelector {
   /**
+   * containerName names the container whose resources are read; required for volumes, optional for
+   * env vars.
+   *
    * +optional
    * +protobuf=1
    */
   containerName?: string;
 
   /**
+   * resource is what to select, such as limits.cpu or requests.memory.
+   *
    * +protobuf=2
    */
   resource: string;
 
   /**
+   * divisor is the unit the value is given in; defaults to 1.
+   *
    * +optional
    * +protobuf=3
    */
@@ -2877,11 +3503,15 @@ export interface ResourceFieldSelector {
  */
 export interface ConfigMapKeySelector extends LocalObjectReference {
   /**
+   * key is the ConfigMap key to select.
+   *
    * +protobuf=2
    */
   key: string;
 
   /**
+   * optional lets the container start when the ConfigMap or the key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2897,11 +3527,15 @@ export interface ConfigMapKeySelector extends LocalObjectReference {
  */
 export interface SecretKeySelector extends LocalObjectReference {
   /**
+   * key is the Secret key to select.
+   *
    * +protobuf=2
    */
   key: string;
 
   /**
+   * optional lets the container start when the Secret or the key is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2915,12 +3549,16 @@ export interface SecretKeySelector extends LocalObjectReference {
  */
 export interface EnvFromSource {
   /**
+   * prefix is put before every variable name taken from the source.
+   *
    * +optional
    * +protobuf=1
    */
   prefix?: string;
 
   /**
+   * configMapRef is the ConfigMap whose keys become variables.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2928,6 +3566,8 @@ export interface EnvFromSource {
   configMapRef?: ConfigMapEnvSource;
 
   /**
+   * secretRef is the Secret whose keys become variables.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -2942,6 +3582,8 @@ export interface EnvFromSource {
  */
 export interface ConfigMapEnvSource extends LocalObjectReference {
   /**
+   * optional lets the container start when the ConfigMap is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2956,6 +3598,8 @@ export interface ConfigMapEnvSource extends LocalObjectReference {
  */
 export interface SecretEnvSource extends LocalObjectReference {
   /**
+   * optional lets the container start when the Secret is missing.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -2968,11 +3612,16 @@ export interface SecretEnvSource extends LocalObjectReference {
  */
 export interface HTTPHeader {
   /**
+   * name is the header's field name; it is canonicalised on output, so names differing only in case
+   * are one header.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * value is the header's field value.
+   *
    * +protobuf=2
    */
   value: string;
@@ -3055,11 +3704,15 @@ export interface TCPSocketAction {
  */
 export interface GRPCAction {
   /**
+   * port is the port number of the gRPC service, 1 to 65,535.
+   *
    * +protobuf=1
    */
   port: int32;
 
   /**
+   * service is the name put in the gRPC HealthCheckRequest; empty asks about the server as a whole.
+   *
    * +optional
    * +default=""
    * +kubegen:pointer
@@ -3087,6 +3740,8 @@ export interface ExecAction {
  */
 export interface SleepAction {
   /**
+   * seconds is how long to sleep.
+   *
    * +protobuf=1
    */
   seconds: int64;
@@ -3167,11 +3822,16 @@ export type ResourceResizeRestartPolicy = string;
  */
 export interface ContainerResizePolicy {
   /**
+   * resourceName is the resource the policy applies to: cpu or memory.
+   *
    * +protobuf=1
    */
   resourceName: ResourceName;
 
   /**
+   * restartPolicy says what resizing the resource does: NotRequired (the default, resize in place)
+   * or RestartContainer.
+   *
    * +protobuf=2
    */
   restartPolicy: ResourceResizeRestartPolicy;
@@ -3203,6 +3863,8 @@ export type Capability = string;
  */
 export interface Capabilities {
   /**
+   * add are the capabilities added to the container.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -3210,6 +3872,8 @@ export interface Capabilities {
   add?: Capability[];
 
   /**
+   * drop are the capabilities removed from the container.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -3254,12 +3918,16 @@ export interface ResourceRequirements {
  */
 export interface VolumeResourceRequirements {
   /**
+   * limits are the most storage the volume may have.
+   *
    * +optional
    * +protobuf=1
    */
   limits?: ResourceList;
 
   /**
+   * requests are the least storage the volume must have; defaults to the limits when those are set.
+   *
    * +optional
    * +protobuf=2
    */
@@ -3271,11 +3939,16 @@ export interface VolumeResourceRequirements {
  */
 export interface ResourceClaim {
   /**
+   * name is the name of an entry of the pod's spec.resourceClaims, whose devices the container may
+   * use.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * request narrows the use to one request of the claim; empty means all of them.
+   *
    * +optional
    * +protobuf=2
    */
@@ -3523,6 +4196,8 @@ export interface Container {
  */
 export interface ProbeHandler {
   /**
+   * exec runs a command in the container; exit status 0 passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -3530,6 +4205,8 @@ export interface ProbeHandler {
   exec?: ExecAction;
 
   /**
+   * httpGet sends an HTTP GET; a status from 200 to 399 passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -3537,6 +4214,8 @@ export interface ProbeHandler {
   httpGet?: HTTPGetAction;
 
   /**
+   * tcpSocket opens a TCP connection; a successful connect passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -3544,6 +4223,8 @@ export interface ProbeHandler {
   tcpSocket?: TCPSocketAction;
 
   /**
+   * grpc calls the gRPC health checking protocol; SERVING passes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -3961,12 +4642,18 @@ export interface ContainerStatus {
  */
 export interface ResourceStatus {
   /**
+   * name is the resource the status is about: a container resource name, or claim:<claim
+   * name>/<request> for a device.
+   *
    * +required
    * +protobuf=1
    */
   name: ResourceName;
 
   /**
+   * resources report the health of each device or unit allocated to the container for this
+   * resource.
+   *
    * +listType=map
    * +listMapKey=resourceID
    * +protobuf=2
@@ -3989,11 +4676,15 @@ export type ResourceID = string;
  */
 export interface ResourceHealth {
   /**
+   * resourceID identifies the device or unit, unique for the resource.
+   *
    * +protobuf=1
    */
   resourceID: ResourceID;
 
   /**
+   * health is Healthy, Unhealthy or Unknown.
+   *
    * +protobuf=2
    */
   health?: ResourceHealthStatus;
@@ -4004,6 +4695,8 @@ export interface ResourceHealth {
  */
 export interface ContainerUser {
   /**
+   * linux is the identity of the first process of a Linux container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -4016,16 +4709,22 @@ export interface ContainerUser {
  */
 export interface LinuxContainerUser {
   /**
+   * uid is the process's user id.
+   *
    * +protobuf=1
    */
   uid: int64;
 
   /**
+   * gid is the process's primary group id.
+   *
    * +protobuf=2
    */
   gid: int64;
 
   /**
+   * supplementalGroups are the process's supplementary group ids.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -4114,22 +4813,31 @@ export type PodResizeStatus = string;
  */
 export interface VolumeMountStatus {
   /**
+   * name is the mount's volume name, as in the container's volumeMounts.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * mountPath is the mount's path, as in the container's volumeMounts.
+   *
    * +protobuf=2
    */
   mountPath: string;
 
   /**
+   * readOnly says the mount is read-only, as in the container's volumeMounts.
+   *
    * +optional
    * +protobuf=3
    */
   readOnly?: boolean;
 
   /**
+   * recursiveReadOnly says whether the read-only mount is read-only in its submounts too: Disabled
+   * or Enabled.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -4155,12 +4863,16 @@ export type ContainerRestartPolicy = string;
  */
 export interface ContainerRestartRule {
   /**
+   * action is what to do when the rule matches; Restart is the only one.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   action?: ContainerRestartRuleAction;
 
   /**
+   * exitCodes matches the container's exit code.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -4178,12 +4890,16 @@ export type ContainerRestartRuleAction = string;
  */
 export interface ContainerRestartRuleOnExitCodes {
   /**
+   * operator says how the exit code is compared with values: In or NotIn.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=1
    */
   operator?: ContainerRestartRuleOnExitCodesOperator;
 
   /**
+   * values are the exit codes compared with, at most 255.
+   *
    * +optional
    * +listType=set
    * +protobuf=2
@@ -4288,6 +5004,8 @@ export type NodeSelectorOperator = "DoesNotExist" | "Exists" | "Gt" | "In" | "Lt
  */
 export interface TopologySelectorTerm {
   /**
+   * matchLabelExpressions are label requirements that must all hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4300,11 +5018,15 @@ export interface TopologySelectorTerm {
  */
 export interface TopologySelectorLabelRequirement {
   /**
+   * key is the label key.
+   *
    * +protobuf=1
    */
   key: string;
 
   /**
+   * values are the label values, one of which must match.
+   *
    * +listType=atomic
    * +protobuf=2
    */
@@ -4348,6 +5070,9 @@ export interface Affinity {
  */
 export interface PodAffinity {
   /**
+   * requiredDuringSchedulingIgnoredDuringExecution are terms the pod must meet to be scheduled on a
+   * node; they are not checked again once it runs.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4355,6 +5080,9 @@ export interface PodAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
 
   /**
+   * preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler prefers nodes
+   * for; the node with the highest sum of matched weights wins.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4367,6 +5095,9 @@ export interface PodAffinity {
  */
 export interface PodAntiAffinity {
   /**
+   * requiredDuringSchedulingIgnoredDuringExecution are terms the pod must not meet to be scheduled
+   * on a node; they are not checked again once it runs.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -4374,6 +5105,9 @@ export interface PodAntiAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
 
   /**
+   * preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler avoids nodes
+   * for; the node with the highest sum of weights wins.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -4386,11 +5120,15 @@ export interface PodAntiAffinity {
  */
 export interface WeightedPodAffinityTerm {
   /**
+   * weight is the term's weight, 1 to 100.
+   *
    * +protobuf=1
    */
   weight: int32;
 
   /**
+   * podAffinityTerm is the term the weight applies to.
+   *
    * +protobuf=2
    */
   podAffinityTerm: PodAffinityTerm;
@@ -4485,11 +5223,15 @@ export interface NodeAffinity {
  */
 export interface PreferredSchedulingTerm {
   /**
+   * weight is the term's weight, 1 to 100.
+   *
    * +protobuf=1
    */
   weight: int32;
 
   /**
+   * preference is the node selector term the weight applies to.
+   *
    * +protobuf=2
    */
   preference: NodeSelectorTerm;
@@ -4598,6 +5340,8 @@ export type TolerationOperator = "Equal" | "Exists";
  */
 export interface PodReadinessGate {
   /**
+   * conditionType is a pod condition type that must be True for the pod to be ready.
+   *
    * +protobuf=1
    */
   conditionType: PodConditionType;
@@ -5002,17 +5746,26 @@ export interface PodSpec {
  */
 export interface PodResourceClaim {
   /**
+   * name identifies the claim within the pod, as containers' resources.claims refer to it; a DNS
+   * label.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * resourceClaimName names an existing ResourceClaim in the pod's namespace; exactly one of it and
+   * resourceClaimTemplateName is set.
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   resourceClaimName?: string;
 
   /**
+   * resourceClaimTemplateName names a ResourceClaimTemplate from which a claim is made for the pod
+   * and deleted with it.
+   *
    * +kubegen:pointer
    * +protobuf=4
    */
@@ -5024,11 +5777,16 @@ export interface PodResourceClaim {
  */
 export interface PodResourceClaimStatus {
   /**
+   * name is the name of the claim entry in the pod's spec.resourceClaims.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * resourceClaimName is the name of the ResourceClaim made for the entry; unset when none was
+   * needed.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5041,12 +5799,17 @@ export interface PodResourceClaimStatus {
  */
 export interface PodExtendedResourceClaimStatus {
   /**
+   * requestMappings map each container's extended resource to the request of the claim that serves
+   * it.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   requestMappings: ContainerExtendedResourceRequest[];
 
   /**
+   * resourceClaimName is the name of the ResourceClaim made for the pod's extended resources.
+   *
    * +protobuf=2
    */
   resourceClaimName: string;
@@ -5058,16 +5821,22 @@ export interface PodExtendedResourceClaimStatus {
  */
 export interface ContainerExtendedResourceRequest {
   /**
+   * containerName names the container that asks for the extended resource.
+   *
    * +protobuf=1
    */
   containerName: string;
 
   /**
+   * resourceName is the extended resource's name.
+   *
    * +protobuf=2
    */
   resourceName: string;
 
   /**
+   * requestName is the request of the claim that serves the resource.
+   *
    * +protobuf=3
    */
   requestName: string;
@@ -5083,6 +5852,8 @@ export type OSName = string;
  */
 export interface PodOS {
   /**
+   * name is the operating system the pod runs on: linux or windows.
+   *
    * +protobuf=1
    */
   name: OSName;
@@ -5093,6 +5864,8 @@ export interface PodOS {
  */
 export interface PodSchedulingGate {
   /**
+   * name identifies the gate; unique among the pod's gates.
+   *
    * +protobuf=1
    */
   name: string;
@@ -5119,21 +5892,32 @@ export type NodeInclusionPolicy = "Honor" | "Ignore";
  */
 export interface TopologySpreadConstraint {
   /**
+   * maxSkew is how unevenly matching pods may be spread: the largest allowed difference between a
+   * domain's count and the least count of any eligible domain; at least 1.
+   *
    * +protobuf=1
    */
   maxSkew: int32;
 
   /**
+   * topologyKey is the node label whose values are the domains pods are spread over, such as
+   * topology.kubernetes.io/zone.
+   *
    * +protobuf=2
    */
   topologyKey: string;
 
   /**
+   * whenUnsatisfiable says what happens to a pod that would break the constraint: DoNotSchedule or
+   * ScheduleAnyway (scheduled, preferring the least skew).
+   *
    * +protobuf=3
    */
   whenUnsatisfiable: UnsatisfiableConstraintAction;
 
   /**
+   * labelSelector picks the pods counted in each domain.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -5141,6 +5925,9 @@ export interface TopologySpreadConstraint {
   labelSelector?: LabelSelector;
 
   /**
+   * minDomains is the least number of eligible domains assumed: fewer domains count as having zero
+   * matching pods. Only with DoNotSchedule.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -5148,6 +5935,9 @@ export interface TopologySpreadConstraint {
   minDomains?: int32;
 
   /**
+   * nodeAffinityPolicy says whether the pod's node affinity and selector limit the domains counted:
+   * Honor (the default) or Ignore.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -5155,6 +5945,9 @@ export interface TopologySpreadConstraint {
   nodeAffinityPolicy?: NodeInclusionPolicy;
 
   /**
+   * nodeTaintsPolicy says whether node taints limit the domains counted: Honor or Ignore (the
+   * default).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -5162,6 +5955,9 @@ export interface TopologySpreadConstraint {
   nodeTaintsPolicy?: NodeInclusionPolicy;
 
   /**
+   * matchLabelKeys are label keys whose values on the incoming pod are added to labelSelector, such
+   * as pod-template-hash to count one revision only.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=8
@@ -5174,12 +5970,16 @@ export interface TopologySpreadConstraint {
  */
 export interface HostAlias {
   /**
+   * ip is the address the host names resolve to.
+   *
    * +required
    * +protobuf=1
    */
   ip: string;
 
   /**
+   * hostnames are the names written to /etc/hosts for ip.
+   *
    * +listType=atomic
    * +protobuf=2
    */
@@ -5335,11 +6135,16 @@ export interface PodSecurityContext {
  */
 export interface SeccompProfile {
   /**
+   * type is the kind of profile: Localhost (a file on the node), RuntimeDefault or Unconfined.
+   *
    * +protobuf=1
    */
   type: SeccompProfileType;
 
   /**
+   * localhostProfile is the profile file's path, relative to the kubelet's seccomp directory; set
+   * exactly when type is Localhost.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5359,11 +6164,16 @@ export type SeccompProfileType = "Localhost" | "RuntimeDefault" | "Unconfined";
  */
 export interface AppArmorProfile {
   /**
+   * type is the kind of profile: Localhost (loaded on the node), RuntimeDefault or Unconfined.
+   *
    * +protobuf=1
    */
   type: AppArmorProfileType;
 
   /**
+   * localhostProfile is the name of the profile loaded on the node; set exactly when type is
+   * Localhost.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5390,6 +6200,9 @@ export type PodQOSClass = "BestEffort" | "Burstable" | "Guaranteed";
  */
 export interface PodDNSConfig {
   /**
+   * nameservers are DNS server addresses added to those the DNS policy gives; duplicates are
+   * removed.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -5397,6 +6210,8 @@ export interface PodDNSConfig {
   nameservers?: string[];
 
   /**
+   * searches are search domains added to those the DNS policy gives; duplicates are removed.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -5404,6 +6219,8 @@ export interface PodDNSConfig {
   searches?: string[];
 
   /**
+   * options are resolver options merged with those the DNS policy gives; options here win.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -5416,11 +6233,15 @@ export interface PodDNSConfig {
  */
 export interface PodDNSConfigOption {
   /**
+   * name is the resolver option's name, such as ndots.
+   *
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * value is the resolver option's value, if it takes one.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -5433,6 +6254,8 @@ export interface PodDNSConfigOption {
  */
 export interface PodIP {
   /**
+   * ip is an IP address of the pod.
+   *
    * +required
    * +protobuf=1
    */
@@ -5444,6 +6267,8 @@ export interface PodIP {
  */
 export interface HostIP {
   /**
+   * ip is an IP address of the pod's node.
+   *
    * +required
    * +protobuf=1
    */
@@ -5455,16 +6280,23 @@ export interface HostIP {
  */
 export interface EphemeralContainerCommon {
   /**
+   * name of the ephemeral container, a DNS label unique among all the pod's containers.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * image is the container image to run.
+   *
    * +protobuf=2
    */
   image?: string;
 
   /**
+   * command is the entrypoint, run without a shell; $(VAR) references are expanded from the
+   * container's environment. Unset uses the image's ENTRYPOINT.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -5472,6 +6304,9 @@ export interface EphemeralContainerCommon {
   command?: string[];
 
   /**
+   * args are the entrypoint's arguments, with $(VAR) references expanded; unset uses the image's
+   * CMD.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -5479,12 +6314,16 @@ export interface EphemeralContainerCommon {
   args?: string[];
 
   /**
+   * workingDir is the container's working directory; unset uses the image's.
+   *
    * +optional
    * +protobuf=5
    */
   workingDir?: string;
 
   /**
+   * ports are not allowed for ephemeral containers.
+   *
    * +optional
    * +patchMergeKey=containerPort
    * +patchStrategy=merge
@@ -5496,6 +6335,8 @@ export interface EphemeralContainerCommon {
   ports?: ContainerPort[];
 
   /**
+   * envFrom are sources whose keys become environment variables; env wins over them.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=19
@@ -5503,6 +6344,8 @@ export interface EphemeralContainerCommon {
   envFrom?: EnvFromSource[];
 
   /**
+   * env are the container's environment variables.
+   *
    * +optional
    * +patchMergeKey=name
    * +patchStrategy=merge
@@ -5513,12 +6356,16 @@ export interface EphemeralContainerCommon {
   env?: EnvVar[];
 
   /**
+   * resources are not allowed for ephemeral containers: they use what the pod already has.
+   *
    * +optional
    * +protobuf=8
    */
   resources?: ResourceRequirements;
 
   /**
+   * resizePolicy is not allowed for ephemeral containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=23
@@ -5526,6 +6373,8 @@ export interface EphemeralContainerCommon {
   resizePolicy?: ContainerResizePolicy[];
 
   /**
+   * restartPolicy is not allowed for ephemeral containers, which are never restarted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=24
@@ -5533,6 +6382,8 @@ export interface EphemeralContainerCommon {
   restartPolicy?: ContainerRestartPolicy;
 
   /**
+   * restartPolicyRules are not allowed for ephemeral containers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=25
@@ -5540,6 +6391,8 @@ export interface EphemeralContainerCommon {
   restartPolicyRules?: ContainerRestartRule[];
 
   /**
+   * volumeMounts are the pod's volumes mounted into the container; subPath mounts are not allowed.
+   *
    * +optional
    * +patchMergeKey=mountPath
    * +patchStrategy=merge
@@ -5550,6 +6403,8 @@ export interface EphemeralContainerCommon {
   volumeMounts?: VolumeMount[];
 
   /**
+   * volumeDevices are the pod's block devices made available in the container.
+   *
    * +patchMergeKey=devicePath
    * +patchStrategy=merge
    * +listType=map
@@ -5560,6 +6415,8 @@ export interface EphemeralContainerCommon {
   volumeDevices?: VolumeDevice[];
 
   /**
+   * livenessProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -5567,6 +6424,8 @@ export interface EphemeralContainerCommon {
   livenessProbe?: Probe;
 
   /**
+   * readinessProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=11
@@ -5574,6 +6433,8 @@ export interface EphemeralContainerCommon {
   readinessProbe?: Probe;
 
   /**
+   * startupProbe is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=22
@@ -5581,6 +6442,8 @@ export interface EphemeralContainerCommon {
   startupProbe?: Probe;
 
   /**
+   * lifecycle is not allowed for ephemeral containers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -5588,24 +6451,35 @@ export interface EphemeralContainerCommon {
   lifecycle?: Lifecycle;
 
   /**
+   * terminationMessagePath is the file in the container whose content becomes the termination
+   * message; defaults to /dev/termination-log.
+   *
    * +optional
    * +protobuf=13
    */
   terminationMessagePath?: string;
 
   /**
+   * terminationMessagePolicy is File (the default) or FallbackToLogsOnError, which uses the log's
+   * tail when the file is empty after an error.
+   *
    * +optional
    * +protobuf=20
    */
   terminationMessagePolicy?: TerminationMessagePolicy;
 
   /**
+   * imagePullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and
+   * IfNotPresent otherwise.
+   *
    * +optional
    * +protobuf=14
    */
   imagePullPolicy?: PullPolicy;
 
   /**
+   * securityContext overrides the pod's security settings for this container.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=15
@@ -5613,18 +6487,24 @@ export interface EphemeralContainerCommon {
   securityContext?: SecurityContext;
 
   /**
+   * stdin gives the container a stdin buffer; without it reads from stdin see EOF.
+   *
    * +optional
    * +protobuf=16
    */
   stdin?: boolean;
 
   /**
+   * stdinOnce closes stdin after the first attach session ends; defaults to false.
+   *
    * +optional
    * +protobuf=17
    */
   stdinOnce?: boolean;
 
   /**
+   * tty allocates a terminal for the container; needs stdin.
+   *
    * +optional
    * +protobuf=18
    */
@@ -5638,6 +6518,9 @@ export interface EphemeralContainerCommon {
  */
 export interface EphemeralContainer extends EphemeralContainerCommon {
   /**
+   * targetContainerName names a container of the pod whose process namespace the ephemeral
+   * container joins, if the runtime supports it.
+   *
    * +optional
    * +protobuf=2
    */
@@ -5934,6 +6817,8 @@ export interface PodTemplate extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * template is the pod template the object holds.
+   *
    * +optional
    * +protobuf=2
    */
@@ -5969,6 +6854,8 @@ export interface PodTemplateList extends TypeMeta {
  */
 export interface ReplicationControllerSpec {
   /**
+   * replicas is the desired number of pods; defaults to 1.
+   *
    * +optional
    * +default=1
    * +kubegen:pointer
@@ -5977,6 +6864,9 @@ export interface ReplicationControllerSpec {
   replicas?: int32;
 
   /**
+   * minReadySeconds is how long a new pod must be ready, with no container crashing, to count as
+   * available; defaults to 0.
+   *
    * +optional
    * +default=0
    * +protobuf=4
@@ -5984,6 +6874,9 @@ export interface ReplicationControllerSpec {
   minReadySeconds?: int32;
 
   /**
+   * selector is the labels that pods counted by the controller must have; defaults to the
+   * template's labels.
+   *
    * +optional
    * +mapType=atomic
    * +protobuf=2
@@ -5991,6 +6884,8 @@ export interface ReplicationControllerSpec {
   selector?: Record<string, string>;
 
   /**
+   * template is the pod made when pods are missing; its labels must match the selector.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -6003,35 +6898,47 @@ export interface ReplicationControllerSpec {
  */
 export interface ReplicationControllerStatus {
   /**
+   * replicas is the current number of pods.
+   *
    * +protobuf=1
    */
   replicas: int32;
 
   /**
+   * fullyLabeledReplicas is how many pods carry all of the template's labels.
+   *
    * +optional
    * +protobuf=2
    */
   fullyLabeledReplicas?: int32;
 
   /**
+   * readyReplicas is how many pods are ready.
+   *
    * +optional
    * +protobuf=4
    */
   readyReplicas?: int32;
 
   /**
+   * availableReplicas is how many pods have been ready for at least minReadySeconds.
+   *
    * +optional
    * +protobuf=5
    */
   availableReplicas?: int32;
 
   /**
+   * observedGeneration is the controller's generation that this status was computed from.
+   *
    * +optional
    * +protobuf=3
    */
   observedGeneration?: int64;
 
   /**
+   * conditions are the latest observations of the controller's state.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -6233,6 +7140,9 @@ export interface NodeSpec {
  */
 export interface NodeConfigSource {
   /**
+   * configMap is a ConfigMap holding the kubelet's configuration; dynamic kubelet configuration is
+   * removed upstream.
+   *
    * +kubegen:pointer
    * +protobuf=2
    */
@@ -6244,28 +7154,38 @@ export interface NodeConfigSource {
  */
 export interface ConfigMapNodeConfigSource {
   /**
+   * namespace is the ConfigMap's namespace.
+   *
    * +protobuf=1
    */
   namespace: string;
 
   /**
+   * name is the ConfigMap's name.
+   *
    * +protobuf=2
    */
   name: string;
 
   /**
+   * uid is the ConfigMap's uid, written in status only.
+   *
    * +optional
    * +protobuf=3
    */
   uid?: UID;
 
   /**
+   * resourceVersion is the ConfigMap's resource version, written in status only.
+   *
    * +optional
    * +protobuf=4
    */
   resourceVersion?: string;
 
   /**
+   * kubeletConfigKey is the ConfigMap key holding the KubeletConfiguration.
+   *
    * +protobuf=5
    */
   kubeletConfigKey: string;
@@ -6276,6 +7196,8 @@ export interface ConfigMapNodeConfigSource {
  */
 export interface DaemonEndpoint {
   /**
+   * Port is the port the daemon listens on.
+   *
    * +protobuf=1
    */
   Port: int32;
@@ -6286,6 +7208,8 @@ export interface DaemonEndpoint {
  */
 export interface NodeDaemonEndpoints {
   /**
+   * kubeletEndpoint is where the node's kubelet listens.
+   *
    * +optional
    * +protobuf=1
    */
@@ -6297,6 +7221,8 @@ export interface NodeDaemonEndpoints {
  */
 export interface NodeRuntimeHandlerFeatures {
   /**
+   * recursiveReadOnlyMounts says the handler supports recursive read-only mounts.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6304,6 +7230,8 @@ export interface NodeRuntimeHandlerFeatures {
   recursiveReadOnlyMounts?: boolean;
 
   /**
+   * userNamespaces says the handler supports user namespaces, volumes included.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -6316,12 +7244,16 @@ export interface NodeRuntimeHandlerFeatures {
  */
 export interface NodeRuntimeHandler {
   /**
+   * name is the runtime handler's name; empty for the default handler.
+   *
    * +optional
    * +protobuf=1
    */
   name: string;
 
   /**
+   * features are what the handler supports.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -6334,6 +7266,8 @@ export interface NodeRuntimeHandler {
  */
 export interface NodeFeatures {
   /**
+   * supplementalGroupsPolicy says the node honours the pod's supplementalGroupsPolicy.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6429,6 +7363,8 @@ export interface NodeSystemInfo {
  */
 export interface NodeSwapStatus {
   /**
+   * capacity is the node's swap size, in bytes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6441,6 +7377,9 @@ export interface NodeSwapStatus {
  */
 export interface NodeConfigStatus {
   /**
+   * assigned is the configuration the node will try to use; dynamic kubelet configuration is
+   * removed upstream.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6448,6 +7387,8 @@ export interface NodeConfigStatus {
   assigned?: NodeConfigSource;
 
   /**
+   * active is the configuration the node runs with.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -6455,6 +7396,8 @@ export interface NodeConfigStatus {
   active?: NodeConfigSource;
 
   /**
+   * lastKnownGood is the configuration the node falls back to when the assigned one fails.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -6462,6 +7405,8 @@ export interface NodeConfigStatus {
   lastKnownGood?: NodeConfigSource;
 
   /**
+   * error says why the assigned configuration could not be used.
+   *
    * +optional
    * +protobuf=4
    */
@@ -6601,11 +7546,15 @@ export type UniqueVolumeName = string;
  */
 export interface AttachedVolume {
   /**
+   * name identifies the attached volume.
+   *
    * +protobuf=1
    */
   name: UniqueVolumeName;
 
   /**
+   * devicePath is where the volume appears on the node.
+   *
    * +protobuf=2
    */
   devicePath: string;
@@ -6616,6 +7565,9 @@ export interface AttachedVolume {
  */
 export interface AvoidPods {
   /**
+   * preferAvoidPods lists pods the scheduler should avoid placing on the node; no longer used
+   * upstream.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -6628,23 +7580,31 @@ export interface AvoidPods {
  */
 export interface PreferAvoidPodsEntry {
   /**
+   * podSignature identifies the pods to avoid.
+   *
    * +protobuf=1
    */
   podSignature: PodSignature;
 
   /**
+   * evictionTime is when the entry was added.
+   *
    * +optional
    * +protobuf=2
    */
   evictionTime?: Time;
 
   /**
+   * reason is a short CamelCase word saying why the entry was added.
+   *
    * +optional
    * +protobuf=3
    */
   reason?: string;
 
   /**
+   * message says, for people, why the entry was added.
+   *
    * +optional
    * +protobuf=4
    */
@@ -6656,6 +7616,8 @@ export interface PreferAvoidPodsEntry {
  */
 export interface PodSignature {
   /**
+   * podController is the controller of the pods to avoid.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6668,6 +7630,8 @@ export interface PodSignature {
  */
 export interface ContainerImage {
   /**
+   * names are the image's names, such as registry.k8s.io/pause:3.10 and its digest form.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -6675,6 +7639,8 @@ export interface ContainerImage {
   names: string[];
 
   /**
+   * sizeBytes is the image's size in bytes.
+   *
    * +optional
    * +protobuf=2
    */
@@ -6868,6 +7834,8 @@ export interface Binding extends TypeMeta {
  */
 export interface Preconditions {
   /**
+   * uid is the uid the object must have.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -6883,24 +7851,33 @@ export interface Preconditions {
  */
 export interface PodLogOptions extends TypeMeta {
   /**
+   * container names the container whose log is read; defaults to the only container.
+   *
    * +optional
    * +protobuf=1
    */
   container?: string;
 
   /**
+   * follow keeps the stream open and sends new lines as they are written.
+   *
    * +optional
    * +protobuf=2
    */
   follow?: boolean;
 
   /**
+   * previous reads the log of the container's last terminated instance.
+   *
    * +optional
    * +protobuf=3
    */
   previous?: boolean;
 
   /**
+   * sinceSeconds reads only lines written in the last so many seconds; cannot be set with
+   * sinceTime.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -6908,6 +7885,8 @@ export interface PodLogOptions extends TypeMeta {
   sinceSeconds?: int64;
 
   /**
+   * sinceTime reads only lines written after this time; cannot be set with sinceSeconds.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -6915,12 +7894,16 @@ export interface PodLogOptions extends TypeMeta {
   sinceTime?: Time;
 
   /**
+   * timestamps puts an RFC 3339 timestamp before every line.
+   *
    * +optional
    * +protobuf=6
    */
   timestamps?: boolean;
 
   /**
+   * tailLines reads only the last so many lines; cannot be set with stream other than All.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -6928,6 +7911,8 @@ export interface PodLogOptions extends TypeMeta {
   tailLines?: int64;
 
   /**
+   * limitBytes stops the log after so many bytes; the last line may be cut.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -6935,12 +7920,17 @@ export interface PodLogOptions extends TypeMeta {
   limitBytes?: int64;
 
   /**
+   * insecureSkipTLSVerifyBackend makes the apiserver skip checking the kubelet's serving
+   * certificate when it reads the log.
+   *
    * +optional
    * +protobuf=9
    */
   insecureSkipTLSVerifyBackend?: boolean;
 
   /**
+   * stream picks the container's output to read: All (the default), Stdout or Stderr.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=10
@@ -6956,30 +7946,40 @@ export interface PodLogOptions extends TypeMeta {
  */
 export interface PodAttachOptions extends TypeMeta {
   /**
+   * stdin passes the caller's stdin to the container.
+   *
    * +optional
    * +protobuf=1
    */
   stdin?: boolean;
 
   /**
+   * stdout returns the container's stdout.
+   *
    * +optional
    * +protobuf=2
    */
   stdout?: boolean;
 
   /**
+   * stderr returns the container's stderr.
+   *
    * +optional
    * +protobuf=3
    */
   stderr?: boolean;
 
   /**
+   * tty says the stdin is a terminal; stderr is then merged into stdout.
+   *
    * +optional
    * +protobuf=4
    */
   tty?: boolean;
 
   /**
+   * container names the container to attach to; defaults to the only container.
+   *
    * +optional
    * +protobuf=5
    */
@@ -6994,36 +7994,48 @@ export interface PodAttachOptions extends TypeMeta {
  */
 export interface PodExecOptions extends TypeMeta {
   /**
+   * stdin passes the caller's stdin to the command.
+   *
    * +optional
    * +protobuf=1
    */
   stdin?: boolean;
 
   /**
+   * stdout returns the command's stdout.
+   *
    * +optional
    * +protobuf=2
    */
   stdout?: boolean;
 
   /**
+   * stderr returns the command's stderr.
+   *
    * +optional
    * +protobuf=3
    */
   stderr?: boolean;
 
   /**
+   * tty allocates a terminal for the command; stderr is then merged into stdout.
+   *
    * +optional
    * +protobuf=4
    */
   tty?: boolean;
 
   /**
+   * container names the container to run in; defaults to the only container.
+   *
    * +optional
    * +protobuf=5
    */
   container?: string;
 
   /**
+   * command is the command and its arguments, run without a shell.
+   *
    * +listType=atomic
    * +protobuf=6
    */
@@ -7038,6 +8050,8 @@ export interface PodExecOptions extends TypeMeta {
  */
 export interface PodPortForwardOptions extends TypeMeta {
   /**
+   * ports are the pod ports to forward to.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7053,6 +8067,8 @@ export interface PodPortForwardOptions extends TypeMeta {
  */
 export interface PodProxyOptions extends TypeMeta {
   /**
+   * path is the URL path appended to the pod's address when proxying.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7067,6 +8083,8 @@ export interface PodProxyOptions extends TypeMeta {
  */
 export interface NodeProxyOptions extends TypeMeta {
   /**
+   * path is the URL path appended to the node's address when proxying.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7080,6 +8098,8 @@ export interface NodeProxyOptions extends TypeMeta {
  */
 export interface TypedLocalObjectReference {
   /**
+   * apiGroup is the referent's API group; empty means the core group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7087,11 +8107,15 @@ export interface TypedLocalObjectReference {
   apiGroup: string;
 
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=2
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=3
    */
   name: string;
@@ -7105,6 +8129,8 @@ export interface TypedLocalObjectReference {
  */
 export interface SerializedReference extends TypeMeta {
   /**
+   * reference is the object referred to.
+   *
    * +optional
    * +protobuf=1
    */
@@ -7130,35 +8156,47 @@ export type LimitType = string;
  */
 export interface LimitRangeItem {
   /**
+   * type is what the limits apply to: Pod, Container or PersistentVolumeClaim.
+   *
    * +protobuf=1
    */
   type: LimitType;
 
   /**
+   * max is the most of each resource one object may ask for.
+   *
    * +optional
    * +protobuf=2
    */
   max?: ResourceList;
 
   /**
+   * min is the least of each resource one object must ask for.
+   *
    * +optional
    * +protobuf=3
    */
   min?: ResourceList;
 
   /**
+   * default is the limit given to containers that set none.
+   *
    * +optional
    * +protobuf=4
    */
   default?: ResourceList;
 
   /**
+   * defaultRequest is the request given to containers that set none.
+   *
    * +optional
    * +protobuf=5
    */
   defaultRequest?: ResourceList;
 
   /**
+   * maxLimitRequestRatio is the largest ratio of limit to request allowed for each resource.
+   *
    * +optional
    * +protobuf=6
    */
@@ -7170,6 +8208,8 @@ export interface LimitRangeItem {
  */
 export interface LimitRangeSpec {
   /**
+   * limits are the constraints, each for one type of object.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -7244,12 +8284,16 @@ export type ResourceQuotaScope =
  */
 export interface ResourceQuotaSpec {
   /**
+   * hard is the most of each named resource the namespace may use.
+   *
    * +optional
    * +protobuf=1
    */
   hard?: ResourceList;
 
   /**
+   * scopes narrow what the quota counts; an object is counted only when every scope matches it.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -7257,6 +8301,9 @@ export interface ResourceQuotaSpec {
   scopes?: ResourceQuotaScope[];
 
   /**
+   * scopeSelector narrows what the quota counts with expressions over scopes; an object is counted
+   * only when every expression matches it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -7271,6 +8318,8 @@ export interface ResourceQuotaSpec {
  */
 export interface ScopeSelector {
   /**
+   * matchExpressions are scope requirements that must all hold.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7283,16 +8332,23 @@ export interface ScopeSelector {
  */
 export interface ScopedResourceSelectorRequirement {
   /**
+   * scopeName is the scope the requirement is about.
+   *
    * +protobuf=1
    */
   scopeName: ResourceQuotaScope;
 
   /**
+   * operator is In, NotIn, Exists or DoesNotExist.
+   *
    * +protobuf=2
    */
   operator: ScopeSelectorOperator;
 
   /**
+   * values are compared with the scope's value; non-empty for In and NotIn, empty for Exists and
+   * DoesNotExist.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -7312,12 +8368,16 @@ export type ScopeSelectorOperator = "DoesNotExist" | "Exists" | "In" | "NotIn";
  */
 export interface ResourceQuotaStatus {
   /**
+   * hard is the enforced limit of each resource.
+   *
    * +optional
    * +protobuf=1
    */
   hard?: ResourceList;
 
   /**
+   * used is the namespace's current use of each limited resource.
+   *
    * +optional
    * +protobuf=2
    */
@@ -7413,6 +8473,8 @@ export interface ComponentCondition {
   message?: string;
 
   /**
+   * error is the component's health check error, if any.
+   *
    * +optional
    * +protobuf=4
    */
@@ -7438,6 +8500,8 @@ export interface ComponentStatus extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * conditions are the component's health checks.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -7476,6 +8540,8 @@ export interface ComponentStatusList extends TypeMeta {
  */
 export interface DownwardAPIVolumeSource {
   /**
+   * items are the files of the volume, each filled from a pod field or a container resource.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7483,6 +8549,9 @@ export interface DownwardAPIVolumeSource {
   items?: DownwardAPIVolumeFile[];
 
   /**
+   * defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644.
+   * Modes set per file win.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7495,11 +8564,15 @@ export interface DownwardAPIVolumeSource {
  */
 export interface DownwardAPIVolumeFile {
   /**
+   * path is the file's path relative to the volume; it may not contain ".." or start with it.
+   *
    * +protobuf=1
    */
   path: string;
 
   /**
+   * fieldRef selects a field of the pod: annotations, labels, name, namespace or uid.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7507,6 +8580,9 @@ export interface DownwardAPIVolumeFile {
   fieldRef?: ObjectFieldSelector;
 
   /**
+   * resourceFieldRef selects a resource limit or request of a container (limits.cpu,
+   * requests.memory...).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -7514,6 +8590,9 @@ export interface DownwardAPIVolumeFile {
   resourceFieldRef?: ResourceFieldSelector;
 
   /**
+   * mode is the file's permission bits, 0 to 0777 (decimal in JSON); unset uses the volume's
+   * defaultMode.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -7526,6 +8605,8 @@ export interface DownwardAPIVolumeFile {
  */
 export interface DownwardAPIProjection {
   /**
+   * items are the projected files, each filled from a pod field or a container resource.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -7660,24 +8741,32 @@ export type ProcMountType = "Default" | "Unmasked";
  */
 export interface SELinuxOptions {
   /**
+   * user is the SELinux user label.
+   *
    * +optional
    * +protobuf=1
    */
   user?: string;
 
   /**
+   * role is the SELinux role label.
+   *
    * +optional
    * +protobuf=2
    */
   role?: string;
 
   /**
+   * type is the SELinux type label.
+   *
    * +optional
    * +protobuf=3
    */
   type?: string;
 
   /**
+   * level is the SELinux level label.
+   *
    * +optional
    * +protobuf=4
    */
@@ -7689,6 +8778,8 @@ export interface SELinuxOptions {
  */
 export interface WindowsSecurityContextOptions {
   /**
+   * gmsaCredentialSpecName names the GMSA credential spec resource to use.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -7696,6 +8787,9 @@ export interface WindowsSecurityContextOptions {
   gmsaCredentialSpecName?: string;
 
   /**
+   * gmsaCredentialSpec is the content of the GMSA credential spec that the admission webhook named
+   * by gmsaCredentialSpecName inlines.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -7703,6 +8797,8 @@ export interface WindowsSecurityContextOptions {
   gmsaCredentialSpec?: string;
 
   /**
+   * runAsUserName is the Windows user the container's entrypoint runs as; defaults to the image's.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -7710,6 +8806,9 @@ export interface WindowsSecurityContextOptions {
   runAsUserName?: string;
 
   /**
+   * hostProcess runs the container as a Windows HostProcess container; all containers of such a pod
+   * must set it alike, and the pod needs hostNetwork.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -7722,11 +8821,15 @@ export interface WindowsSecurityContextOptions {
  */
 export interface Sysctl {
   /**
+   * name is the sysctl to set.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * value is the value to set it to.
+   *
    * +protobuf=2
    */
   value: string;
@@ -7737,12 +8840,17 @@ export interface Sysctl {
  */
 export interface ImageVolumeSource {
   /**
+   * reference is the OCI image or artifact to mount, as container images are named.
+   *
    * +optional
    * +protobuf=1
    */
   reference?: string;
 
   /**
+   * pullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and
+   * IfNotPresent otherwise.
+   *
    * +optional
    * +protobuf=2
    */

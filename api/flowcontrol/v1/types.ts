@@ -66,17 +66,26 @@ export interface FlowSchemaList extends TypeMeta {
  */
 export interface FlowSchemaSpec {
   /**
+   * priorityLevelConfiguration names the priority level that matching requests are handled at; a
+   * missing level leaves the schema inactive.
+   *
    * +protobuf=1
    */
   priorityLevelConfiguration: PriorityLevelConfigurationReference;
 
   /**
+   * matchingPrecedence orders schemas: a request is classified by the matching schema with the
+   * lowest value, between 1 and 10,000; defaults to 1,000.
+   *
    * +optional
    * +protobuf=2
    */
   matchingPrecedence: int32;
 
   /**
+   * distinguisherMethod says how matching requests are split into flows (by user or by namespace);
+   * nil puts them all in one flow.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -84,6 +93,9 @@ export interface FlowSchemaSpec {
   distinguisherMethod?: FlowDistinguisherMethod;
 
   /**
+   * rules say which requests match the schema; a request matches when at least one rule does, and
+   * an empty list matches none.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=4
@@ -102,6 +114,8 @@ export type FlowDistinguisherMethodType = string;
  */
 export interface FlowDistinguisherMethod {
   /**
+   * type is ByUser or ByNamespace.
+   *
    * +protobuf=1
    */
   type: FlowDistinguisherMethodType;
@@ -112,6 +126,8 @@ export interface FlowDistinguisherMethod {
  */
 export interface PriorityLevelConfigurationReference {
   /**
+   * name is the name of the priority level configuration.
+   *
    * +protobuf=1
    */
   name: string;
@@ -123,12 +139,17 @@ export interface PriorityLevelConfigurationReference {
  */
 export interface PolicyRulesWithSubjects {
   /**
+   * subjects are the users, groups or service accounts the rule applies to; at least one.
+   *
    * +listType=atomic
    * +protobuf=1
    */
   subjects: Subject[];
 
   /**
+   * resourceRules match requests on resources; the rule matches when any of them or of
+   * nonResourceRules does.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=2
@@ -136,6 +157,8 @@ export interface PolicyRulesWithSubjects {
   resourceRules?: ResourcePolicyRule[];
 
   /**
+   * nonResourceRules match requests on non-resource paths.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=3
@@ -148,11 +171,15 @@ export interface PolicyRulesWithSubjects {
  */
 export interface Subject {
   /**
+   * kind says which of user, group and serviceAccount is set.
+   *
    * +protobuf=1
    */
   kind: SubjectKind;
 
   /**
+   * user matches a user by name.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -160,6 +187,8 @@ export interface Subject {
   user?: UserSubject;
 
   /**
+   * group matches the members of a group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -167,6 +196,8 @@ export interface Subject {
   group?: GroupSubject;
 
   /**
+   * serviceAccount matches a service account.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -184,6 +215,8 @@ export type SubjectKind = string;
  */
 export interface UserSubject {
   /**
+   * name is the user's name, or "*" for every user.
+   *
    * +protobuf=1
    */
   name: string;
@@ -194,6 +227,9 @@ export interface UserSubject {
  */
 export interface GroupSubject {
   /**
+   * name is the group's name, or "*" for every group (system:authenticated and
+   * system:unauthenticated cover every request together).
+   *
    * +protobuf=1
    */
   name: string;
@@ -204,11 +240,15 @@ export interface GroupSubject {
  */
 export interface ServiceAccountSubject {
   /**
+   * namespace is the service account's namespace.
+   *
    * +protobuf=1
    */
   namespace: string;
 
   /**
+   * name is the service account's name, or "*" for every one in the namespace.
+   *
    * +protobuf=2
    */
   name: string;
@@ -219,30 +259,42 @@ export interface ServiceAccountSubject {
  */
 export interface ResourcePolicyRule {
   /**
+   * verbs are the verbs matched; "*" matches all and must then be the only entry.
+   *
    * +listType=set
    * +protobuf=1
    */
   verbs: string[];
 
   /**
+   * apiGroups are the API groups matched; "*" matches all and must then be the only entry.
+   *
    * +listType=set
    * +protobuf=2
    */
   apiGroups: string[];
 
   /**
+   * resources are the resources (and "resource/subresource" pairs) matched; "*" matches all and
+   * must then be the only entry.
+   *
    * +listType=set
    * +protobuf=3
    */
   resources: string[];
 
   /**
+   * clusterScope says whether requests with no namespace (on cluster-scoped resources, or lists
+   * across namespaces) match.
+   *
    * +optional
    * +protobuf=4
    */
   clusterScope?: boolean;
 
   /**
+   * namespaces are the namespaces matched for namespaced requests; "*" matches every namespace.
+   *
    * +optional
    * +listType=set
    * +protobuf=5
@@ -255,12 +307,17 @@ export interface ResourcePolicyRule {
  */
 export interface NonResourcePolicyRule {
   /**
+   * verbs are the HTTP verbs matched; "*" matches all and must then be the only entry.
+   *
    * +listType=set
    * +protobuf=1
    */
   verbs: string[];
 
   /**
+   * nonResourceURLs are the paths matched, with a trailing "/*" matching any suffix; "*" matches
+   * all and must then be the only entry.
+   *
    * +listType=set
    * +protobuf=6
    */
@@ -272,6 +329,9 @@ export interface NonResourcePolicyRule {
  */
 export interface FlowSchemaStatus {
   /**
+   * conditions are the current states of the schema, such as Dangling when its priority level does
+   * not exist.
+   *
    * +listType=map
    * +listMapKey=type
    * +patchMergeKey=type
@@ -392,11 +452,16 @@ export interface PriorityLevelConfigurationList extends TypeMeta {
  */
 export interface PriorityLevelConfigurationSpec {
   /**
+   * type is Exempt (requests are never limited) or Limited (requests share this level's
+   * concurrency).
+   *
    * +protobuf=1
    */
   type: PriorityLevelEnablement;
 
   /**
+   * limited configures a Limited level; set exactly when type is Limited.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -404,6 +469,8 @@ export interface PriorityLevelConfigurationSpec {
   limited?: LimitedPriorityLevelConfiguration;
 
   /**
+   * exempt configures an Exempt level; it may be set only when type is Exempt.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -422,6 +489,9 @@ export type PriorityLevelEnablement = string;
  */
 export interface LimitedPriorityLevelConfiguration {
   /**
+   * nominalConcurrencyShares is this level's share of the server's concurrency limit; defaults to
+   * 30 and 0 gives no nominal seats.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -429,11 +499,16 @@ export interface LimitedPriorityLevelConfiguration {
   nominalConcurrencyShares: int32;
 
   /**
+   * limitResponse says what happens to requests that cannot run at once: queue them or reject them.
+   *
    * +protobuf=2
    */
   limitResponse?: LimitResponse;
 
   /**
+   * lendablePercent is the part of this level's nominal seats that other levels may borrow, 0 to
+   * 100.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -441,6 +516,9 @@ export interface LimitedPriorityLevelConfiguration {
   lendablePercent?: int32;
 
   /**
+   * borrowingLimitPercent caps the seats this level may borrow from others, as a percentage of its
+   * own nominal seats; nil means no cap.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -454,6 +532,9 @@ export interface LimitedPriorityLevelConfiguration {
  */
 export interface ExemptPriorityLevelConfiguration {
   /**
+   * nominalConcurrencyShares is this level's share of the concurrency limit, used only to size what
+   * it lends; defaults to 0.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -461,6 +542,9 @@ export interface ExemptPriorityLevelConfiguration {
   nominalConcurrencyShares?: int32;
 
   /**
+   * lendablePercent is the part of this level's nominal seats that other levels may borrow, 0 to
+   * 100.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -473,11 +557,15 @@ export interface ExemptPriorityLevelConfiguration {
  */
 export interface LimitResponse {
   /**
+   * type is Queue or Reject.
+   *
    * +protobuf=1
    */
   type: LimitResponseType;
 
   /**
+   * queuing configures the queues; set exactly when type is Queue.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -496,18 +584,25 @@ export type LimitResponseType = string;
  */
 export interface QueuingConfiguration {
   /**
+   * queues is how many queues the level has; defaults to 64.
+   *
    * +optional
    * +protobuf=1
    */
   queues: int32;
 
   /**
+   * handSize is how many queues a flow is shuffle-sharded onto (a request joins the shortest of
+   * them); defaults to 8.
+   *
    * +optional
    * +protobuf=2
    */
   handSize: int32;
 
   /**
+   * queueLengthLimit is how many requests may wait in one queue; defaults to 50.
+   *
    * +optional
    * +protobuf=3
    */
@@ -524,6 +619,8 @@ export type PriorityLevelConfigurationConditionType = string;
  */
 export interface PriorityLevelConfigurationStatus {
   /**
+   * conditions are the current states of the priority level.
+   *
    * +listType=map
    * +listMapKey=type
    * +patchMergeKey=type

@@ -42,12 +42,18 @@ export type PolicyType = "Egress" | "Ingress";
  */
 export interface NetworkPolicySpec {
   /**
+   * podSelector picks the pods of the namespace the policy applies to; an empty selector picks them
+   * all.
+   *
    * +optional
    * +protobuf=1
    */
   podSelector: LabelSelector;
 
   /**
+   * ingress lists the traffic allowed into the selected pods; traffic is allowed when any rule
+   * matches it. An empty list allows nothing in.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -55,6 +61,9 @@ export interface NetworkPolicySpec {
   ingress?: NetworkPolicyIngressRule[];
 
   /**
+   * egress lists the traffic allowed out of the selected pods; traffic is allowed when any rule
+   * matches it. An empty list allows nothing out.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -62,6 +71,9 @@ export interface NetworkPolicySpec {
   egress?: NetworkPolicyEgressRule[];
 
   /**
+   * policyTypes says whether the policy governs Ingress, Egress or both; unset means Ingress, plus
+   * Egress when egress rules are given.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -75,6 +87,8 @@ export interface NetworkPolicySpec {
  */
 export interface NetworkPolicyIngressRule {
   /**
+   * ports are the ports traffic may reach; empty or missing means every port.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -82,6 +96,8 @@ export interface NetworkPolicyIngressRule {
   ports?: NetworkPolicyPort[];
 
   /**
+   * from are the sources traffic may come from; empty or missing means every source.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -95,6 +111,8 @@ export interface NetworkPolicyIngressRule {
  */
 export interface NetworkPolicyEgressRule {
   /**
+   * ports are the destination ports traffic may go to; empty or missing means every port.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -102,6 +120,8 @@ export interface NetworkPolicyEgressRule {
   ports?: NetworkPolicyPort[];
 
   /**
+   * to are the destinations traffic may go to; empty or missing means every destination.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -114,6 +134,8 @@ export interface NetworkPolicyEgressRule {
  */
 export interface NetworkPolicyPort {
   /**
+   * protocol is the port's protocol: TCP (the default), UDP or SCTP.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -121,6 +143,8 @@ export interface NetworkPolicyPort {
   protocol?: Protocol;
 
   /**
+   * port is a port number or a named container port; unset means every port.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -128,6 +152,9 @@ export interface NetworkPolicyPort {
   port?: IntOrString;
 
   /**
+   * endPort makes the rule cover the range from port to endPort inclusive; port must then be a
+   * number no larger than endPort.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -140,11 +167,15 @@ export interface NetworkPolicyPort {
  */
 export interface IPBlock {
   /**
+   * cidr is the allowed IP range, such as 192.168.1.0/24 or 2001:db8::/64.
+   *
    * +protobuf=1
    */
   cidr: string;
 
   /**
+   * except are ranges inside cidr that are not allowed; each must lie within it.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -157,6 +188,9 @@ export interface IPBlock {
  */
 export interface NetworkPolicyPeer {
   /**
+   * podSelector picks pods: in the policy's namespace, or in the namespaces namespaceSelector picks
+   * when it is also set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -164,6 +198,9 @@ export interface NetworkPolicyPeer {
   podSelector?: LabelSelector;
 
   /**
+   * namespaceSelector picks namespaces whose pods (all of them, or those podSelector picks) are
+   * peers.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -171,6 +208,8 @@ export interface NetworkPolicyPeer {
   namespaceSelector?: LabelSelector;
 
   /**
+   * ipBlock is an IP range that is a peer; it cannot be set with the selectors.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -263,6 +302,9 @@ export interface IngressList extends TypeMeta {
  */
 export interface IngressSpec {
   /**
+   * ingressClassName names the IngressClass whose controller implements this Ingress; unset means
+   * the default class, if one is marked.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -270,6 +312,9 @@ export interface IngressSpec {
   ingressClassName?: string;
 
   /**
+   * defaultBackend serves requests that match no rule; without it the controller decides what to do
+   * with them.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -277,6 +322,9 @@ export interface IngressSpec {
   defaultBackend?: IngressBackend;
 
   /**
+   * tls lists the TLS certificates and the hosts they serve; hosts on port 443 are multiplexed by
+   * SNI.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=2
@@ -284,6 +332,8 @@ export interface IngressSpec {
   tls?: IngressTLS[];
 
   /**
+   * rules route requests by host and path; requests that match none go to the default backend.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=3
@@ -296,6 +346,9 @@ export interface IngressSpec {
  */
 export interface IngressTLS {
   /**
+   * hosts are the host names the certificate is served for; they must match the rules' hosts, and
+   * default to the controller's wildcard host.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=1
@@ -303,6 +356,9 @@ export interface IngressTLS {
   hosts?: string[];
 
   /**
+   * secretName names the Secret holding the certificate and key; it may be empty for controllers
+   * that terminate TLS by SNI alone.
+   *
    * +optional
    * +protobuf=2
    */
@@ -314,6 +370,8 @@ export interface IngressTLS {
  */
 export interface IngressStatus {
   /**
+   * loadBalancer is the address of the load balancer that serves the Ingress.
+   *
    * +optional
    * +protobuf=1
    */
@@ -325,6 +383,8 @@ export interface IngressStatus {
  */
 export interface IngressLoadBalancerStatus {
   /**
+   * ingress lists the load balancer's entry points.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -338,18 +398,24 @@ export interface IngressLoadBalancerStatus {
  */
 export interface IngressLoadBalancerIngress {
   /**
+   * ip is an entry point's IP address.
+   *
    * +optional
    * +protobuf=1
    */
   ip?: string;
 
   /**
+   * hostname is an entry point's DNS name.
+   *
    * +optional
    * +protobuf=2
    */
   hostname?: string;
 
   /**
+   * ports report each of the entry point's ports.
+   *
    * +listType=atomic
    * +optional
    * +protobuf=4
@@ -362,16 +428,23 @@ export interface IngressLoadBalancerIngress {
  */
 export interface IngressPortStatus {
   /**
+   * port is the port number of the entry point.
+   *
    * +protobuf=1
    */
   port: int32;
 
   /**
+   * protocol is the port's protocol: TCP, UDP or SCTP.
+   *
    * +protobuf=2
    */
   protocol: Protocol;
 
   /**
+   * error reports a problem with the port, in CamelCase or as a domain-prefixed name; empty means
+   * none.
+   *
    * +optional
    * +kubebuilder:validation:Pattern=`^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$`
    * +kubebuilder:validation:MaxLength=316
@@ -388,6 +461,9 @@ export interface IngressPortStatus {
  */
 export interface IngressRule extends IngressRuleValue {
   /**
+   * host is the fully-qualified host name the rule matches; it may start with a "*." wildcard
+   * label, and empty means every host.
+   *
    * +optional
    * +protobuf=1
    */
@@ -399,6 +475,8 @@ export interface IngressRule extends IngressRuleValue {
  */
 export interface IngressRuleValue {
   /**
+   * http routes HTTP requests by path.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -411,6 +489,8 @@ export interface IngressRuleValue {
  */
 export interface HTTPIngressRuleValue {
   /**
+   * paths map request paths to backends.
+   *
    * +listType=atomic
    * +protobuf=1
    */
@@ -427,18 +507,25 @@ export type PathType = string;
  */
 export interface HTTPIngressPath {
   /**
+   * path is matched against the request's path, as pathType says; it must begin with "/".
+   *
    * +optional
    * +protobuf=1
    */
   path?: string;
 
   /**
+   * pathType says how path is matched: Exact, Prefix (by path elements) or ImplementationSpecific
+   * (as the IngressClass decides).
+   *
    * +kubegen:pointer
    * +protobuf=3
    */
   pathType: PathType;
 
   /**
+   * backend receives the matching requests.
+   *
    * +protobuf=2
    */
   backend: IngressBackend;
@@ -449,6 +536,8 @@ export interface HTTPIngressPath {
  */
 export interface IngressBackend {
   /**
+   * service is a Service that receives the traffic; exactly one of service and resource is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -456,6 +545,9 @@ export interface IngressBackend {
   service?: IngressServiceBackend;
 
   /**
+   * resource is another object that receives the traffic, such as an object storage bucket; exactly
+   * one of service and resource is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -468,11 +560,15 @@ export interface IngressBackend {
  */
 export interface IngressServiceBackend {
   /**
+   * name is the Service's name, in the Ingress's namespace.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * port is the Service's port, by name or number.
+   *
    * +protobuf=2
    */
   port?: ServiceBackendPort;
@@ -485,12 +581,16 @@ export interface IngressServiceBackend {
  */
 export interface ServiceBackendPort {
   /**
+   * name is the port's name; exactly one of name and number is set.
+   *
    * +optional
    * +protobuf=1
    */
   name?: string;
 
   /**
+   * number is the port's number; exactly one of name and number is set.
+   *
    * +optional
    * +protobuf=2
    */
@@ -529,11 +629,16 @@ export interface IngressClass extends TypeMeta {
  */
 export interface IngressClassSpec {
   /**
+   * controller names the controller that implements the class, as a domain-prefixed path such as
+   * example.com/ingress-controller; it cannot change.
+   *
    * +protobuf=1
    */
   controller?: string;
 
   /**
+   * parameters refers to an object that holds further configuration for the controller.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -546,6 +651,8 @@ export interface IngressClassSpec {
  */
 export interface IngressClassParametersReference {
   /**
+   * apiGroup is the referent's API group; empty means the core group.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1,name=aPIGroup
@@ -553,16 +660,22 @@ export interface IngressClassParametersReference {
   apiGroup?: string;
 
   /**
+   * kind is the referent's kind.
+   *
    * +protobuf=2
    */
   kind: string;
 
   /**
+   * name is the referent's name.
+   *
    * +protobuf=3
    */
   name: string;
 
   /**
+   * scope is Cluster (the default) or Namespace, for a namespaced referent.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -570,6 +683,8 @@ export interface IngressClassParametersReference {
   scope: string;
 
   /**
+   * namespace is the referent's namespace; set exactly when scope is Namespace.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -632,6 +747,9 @@ export interface IPAddress extends TypeMeta {
  */
 export interface IPAddressSpec {
   /**
+   * parentRef refers to the object the IP address is allocated to, such as a Service; it cannot
+   * change.
+   *
    * +kubebuilder:validation:Required
    * +kubegen:pointer
    * +protobuf=1
@@ -644,24 +762,32 @@ export interface IPAddressSpec {
  */
 export interface ParentReference {
   /**
+   * group is the referent's API group.
+   *
    * +optional
    * +protobuf=1
    */
   group?: string;
 
   /**
+   * resource is the referent's resource.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=2
    */
   resource?: string;
 
   /**
+   * namespace is the referent's namespace.
+   *
    * +optional
    * +protobuf=3
    */
   namespace?: string;
 
   /**
+   * name is the referent's name.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=4
    */
@@ -731,6 +857,9 @@ export interface ServiceCIDR extends TypeMeta {
  */
 export interface ServiceCIDRSpec {
   /**
+   * cidrs are at most two ranges, one per IP family, from which Service ClusterIPs are allocated;
+   * they cannot change.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -743,6 +872,8 @@ export interface ServiceCIDRSpec {
  */
 export interface ServiceCIDRStatus {
   /**
+   * conditions are the current states of the range, such as Ready.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge

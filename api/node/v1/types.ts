@@ -21,11 +21,17 @@ export interface RuntimeClass extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * handler names the container runtime configuration (CRI handler) that runs pods of this class;
+   * it must be a DNS label and cannot change.
+   *
    * +protobuf=2
    */
   handler: string;
 
   /**
+   * overhead is the extra resource use of running a pod with this class, added to the pod's
+   * requests by admission.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -33,6 +39,9 @@ export interface RuntimeClass extends TypeMeta {
   overhead?: Overhead;
 
   /**
+   * scheduling constrains pods of this class to the nodes that support it; nil means every node
+   * does.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -45,6 +54,8 @@ export interface RuntimeClass extends TypeMeta {
  */
 export interface Overhead {
   /**
+   * podFixed is the fixed resource overhead of one pod with this runtime class.
+   *
    * +optional
    * +protobuf=1
    */
@@ -57,6 +68,9 @@ export interface Overhead {
  */
 export interface Scheduling {
   /**
+   * nodeSelector is merged into the pod's own node selector; the pod is only placed on nodes with
+   * these labels.
+   *
    * +optional
    * +mapType=atomic
    * +protobuf=1
@@ -64,6 +78,8 @@ export interface Scheduling {
   nodeSelector?: Record<string, string>;
 
   /**
+   * tolerations are added to the pod's own tolerations, skipping duplicates.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2

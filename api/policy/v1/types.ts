@@ -8,6 +8,9 @@ import type { int32, int64 } from "../../scalars.js";
  */
 export interface PodDisruptionBudgetSpec {
   /**
+   * minAvailable is how many selected pods (a number or a percentage) must stay available after an
+   * eviction; it cannot be set together with maxUnavailable.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -15,6 +18,9 @@ export interface PodDisruptionBudgetSpec {
   minAvailable?: IntOrString;
 
   /**
+   * selector picks the pods the budget protects; a null selector selects nothing and an empty one
+   * selects every pod of the namespace.
+   *
    * +patchStrategy=replace
    * +optional
    * +kubegen:pointer
@@ -23,6 +29,9 @@ export interface PodDisruptionBudgetSpec {
   selector?: LabelSelector;
 
   /**
+   * maxUnavailable is how many selected pods (a number or a percentage) may be unavailable after an
+   * eviction; it cannot be set together with minAvailable.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -30,6 +39,9 @@ export interface PodDisruptionBudgetSpec {
   maxUnavailable?: IntOrString;
 
   /**
+   * unhealthyPodEvictionPolicy says when pods that are running but not yet ready may be evicted:
+   * IfHealthyBudget (only while the budget is met) or AlwaysAllow.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -51,38 +63,54 @@ export type UnhealthyPodEvictionPolicyType = "AlwaysAllow" | "IfHealthyBudget";
  */
 export interface PodDisruptionBudgetStatus {
   /**
+   * observedGeneration is the budget's generation that this status was computed from.
+   *
    * +optional
    * +protobuf=1
    */
   observedGeneration?: int64;
 
   /**
+   * disruptedPods maps the names of pods whose eviction was admitted but not yet seen by the
+   * controller to the time of the eviction; entries older than a couple of minutes are dropped.
+   *
    * +optional
    * +protobuf=2
    */
   disruptedPods?: Record<string, Time>;
 
   /**
+   * disruptionsAllowed is how many more pods may be evicted right now.
+   *
    * +protobuf=3
    */
   disruptionsAllowed: int32;
 
   /**
+   * currentHealthy is how many selected pods are healthy now.
+   *
    * +protobuf=4
    */
   currentHealthy: int32;
 
   /**
+   * desiredHealthy is the least number of healthy pods the budget requires.
+   *
    * +protobuf=5
    */
   desiredHealthy: int32;
 
   /**
+   * expectedPods is how many pods the budget counts, taken from the scale of the pods' controllers.
+   *
    * +protobuf=6
    */
   expectedPods: int32;
 
   /**
+   * conditions are the budget's observations; DisruptionAllowed says whether an eviction would be
+   * admitted now.
+   *
    * +optional
    * +patchMergeKey=type
    * +patchStrategy=merge
@@ -168,6 +196,8 @@ export interface Eviction extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * deleteOptions are applied to the pod's deletion when the eviction is admitted.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2

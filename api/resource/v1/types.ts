@@ -36,18 +36,26 @@ export interface ResourceSlice extends TypeMeta {
  */
 export interface ResourceSliceSpec {
   /**
+   * driver names the DRA driver that publishes the slice's devices, as a DNS subdomain; it cannot
+   * change.
+   *
    * +required
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * pool is the device pool the slice belongs to; a pool may be spread over several slices.
+   *
    * +required
    * +protobuf=2
    */
   pool: ResourcePool;
 
   /**
+   * nodeName is the node that reaches the slice's devices; exactly one of nodeName, nodeSelector,
+   * allNodes and perDeviceNodeSelection is set, and it cannot change.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -55,6 +63,8 @@ export interface ResourceSliceSpec {
   nodeName?: string;
 
   /**
+   * nodeSelector picks the nodes that reach the slice's devices, with exactly one term.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -62,6 +72,8 @@ export interface ResourceSliceSpec {
   nodeSelector?: NodeSelector;
 
   /**
+   * allNodes says every node reaches the slice's devices.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -69,6 +81,8 @@ export interface ResourceSliceSpec {
   allNodes?: boolean;
 
   /**
+   * devices are the devices of the slice, at most 128.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=6
@@ -76,6 +90,9 @@ export interface ResourceSliceSpec {
   devices: Device[];
 
   /**
+   * perDeviceNodeSelection says each device names the nodes that reach it with its own nodeName,
+   * nodeSelector or allNodes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -83,6 +100,9 @@ export interface ResourceSliceSpec {
   perDeviceNodeSelection?: boolean;
 
   /**
+   * sharedCounters are counter sets that devices of the pool consume when allocated, such as the
+   * memory of a partitionable accelerator.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -96,12 +116,16 @@ export interface ResourceSliceSpec {
  */
 export interface CounterSet {
   /**
+   * name identifies the counter set within the pool, as a DNS label.
+   *
    * +required
    * +protobuf=1
    */
   name: string;
 
   /**
+   * counters are the set's counters by name, with their total values.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=2
    */
@@ -114,18 +138,27 @@ export interface CounterSet {
  */
 export interface ResourcePool {
   /**
+   * name identifies the pool within the driver, as DNS subdomains joined by slashes; it need not
+   * match a node name.
+   *
    * +required
    * +protobuf=1
    */
   name: string;
 
   /**
+   * generation is bumped whenever the pool changes; schedulers only use slices of the newest
+   * generation.
+   *
    * +required
    * +protobuf=2
    */
   generation: int64;
 
   /**
+   * resourceSliceCount is how many slices the pool has in its current generation, so that a
+   * consumer knows when it has seen them all.
+   *
    * +required
    * +protobuf=3
    */
@@ -137,24 +170,34 @@ export interface ResourcePool {
  */
 export interface Device {
   /**
+   * name identifies the device within its pool, as a DNS label.
+   *
    * +required
    * +protobuf=1
    */
   name: string;
 
   /**
+   * attributes describe the device for selectors, by fully-qualified or driver-relative name; at
+   * most 32 together with capacity.
+   *
    * +optional
    * +protobuf=2
    */
   attributes?: Record<string, DeviceAttribute>;
 
   /**
+   * capacity is the device's quantities by name, such as memory, for selectors and capacity
+   * requests.
+   *
    * +optional
    * +protobuf=3
    */
   capacity?: Record<string, DeviceCapacity>;
 
   /**
+   * consumesCounters are what allocating the device takes from the pool's shared counter sets.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=4
@@ -162,6 +205,8 @@ export interface Device {
   consumesCounters?: DeviceCounterConsumption[];
 
   /**
+   * nodeName is the node that reaches the device, with perDeviceNodeSelection.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -169,6 +214,8 @@ export interface Device {
   nodeName?: string;
 
   /**
+   * nodeSelector picks the nodes that reach the device, with perDeviceNodeSelection.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -176,6 +223,8 @@ export interface Device {
   nodeSelector?: NodeSelector;
 
   /**
+   * allNodes says every node reaches the device, with perDeviceNodeSelection.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -183,6 +232,8 @@ export interface Device {
   allNodes?: boolean;
 
   /**
+   * taints keep the device from claims that do not tolerate them, and may evict pods that use it.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -190,6 +241,9 @@ export interface Device {
   taints?: DeviceTaint[];
 
   /**
+   * bindsToNode makes the scheduler pin an allocation of the device to the chosen node; it is alpha
+   * upstream.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -197,6 +251,9 @@ export interface Device {
   bindsToNode?: boolean;
 
   /**
+   * bindingConditions are conditions of the claim's device status that must be true before a pod
+   * using the device is bound to a node; it is alpha upstream.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=10
@@ -204,6 +261,9 @@ export interface Device {
   bindingConditions?: string[];
 
   /**
+   * bindingFailureConditions are conditions of the claim's device status that, when true, make the
+   * scheduler give up the allocation; it is alpha upstream.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=11
@@ -211,6 +271,9 @@ export interface Device {
   bindingFailureConditions?: string[];
 
   /**
+   * allowMultipleAllocations lets the device be allocated to several claims at once, each taking
+   * part of its capacity.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=12
@@ -223,12 +286,16 @@ export interface Device {
  */
 export interface DeviceCounterConsumption {
   /**
+   * counterSet names the pool's counter set the counters are taken from.
+   *
    * +required
    * +protobuf=1
    */
   counterSet: string;
 
   /**
+   * counters are the amounts taken from the set, by counter name.
+   *
    * +kubebuilder:validation:Required
    * +protobuf=2
    */
@@ -240,12 +307,17 @@ export interface DeviceCounterConsumption {
  */
 export interface DeviceCapacity {
   /**
+   * value is the device's total amount of the capacity.
+   *
    * +required
    * +protobuf=1
    */
   value: Quantity;
 
   /**
+   * requestPolicy says what amounts a claim may request when the device is shared: a default, a
+   * list of valid values or a range.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -258,6 +330,8 @@ export interface DeviceCapacity {
  */
 export interface Counter {
   /**
+   * value is the counter's amount.
+   *
    * +required
    * +protobuf=1
    */
@@ -270,6 +344,8 @@ export interface Counter {
  */
 export interface CapacityRequestPolicy {
   /**
+   * default is the amount given to a request that names none.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -277,6 +353,8 @@ export interface CapacityRequestPolicy {
   default: Quantity;
 
   /**
+   * validValues are the amounts a request may take; a request is rounded up to the next one.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -284,6 +362,8 @@ export interface CapacityRequestPolicy {
   validValues?: Quantity[];
 
   /**
+   * validRange is the range of amounts a request may take.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -296,6 +376,8 @@ export interface CapacityRequestPolicy {
  */
 export interface CapacityRequestPolicyRange {
   /**
+   * min is the least amount a request takes.
+   *
    * +kubebuilder:validation:Required
    * +kubegen:pointer
    * +protobuf=1
@@ -303,6 +385,8 @@ export interface CapacityRequestPolicyRange {
   min?: Quantity;
 
   /**
+   * max is the most a request may take.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -310,6 +394,8 @@ export interface CapacityRequestPolicyRange {
   max?: Quantity;
 
   /**
+   * step is the increment above min that requests are rounded up to.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -332,6 +418,8 @@ export type FullyQualifiedName = string;
  */
 export interface DeviceAttribute {
   /**
+   * int is an integer value; exactly one of the value fields is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -339,6 +427,8 @@ export interface DeviceAttribute {
   int?: int64;
 
   /**
+   * bool is a boolean value.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -346,6 +436,8 @@ export interface DeviceAttribute {
   bool?: boolean;
 
   /**
+   * string is a string value of at most 64 characters.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -353,6 +445,8 @@ export interface DeviceAttribute {
   string?: string;
 
   /**
+   * version is a semantic version, as semver.org defines it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -365,24 +459,32 @@ export interface DeviceAttribute {
  */
 export interface DeviceTaint {
   /**
+   * key is the taint's key, a qualified name.
+   *
    * +required
    * +protobuf=1
    */
   key: string;
 
   /**
+   * value is the taint's value, a label value.
+   *
    * +optional
    * +protobuf=2
    */
   value?: string;
 
   /**
+   * effect is what the taint does to claims that do not tolerate it: NoSchedule or NoExecute.
+   *
    * +required
    * +protobuf=3
    */
   effect: DeviceTaintEffect;
 
   /**
+   * timeAdded is when the taint was added; the apiserver sets it when unset.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -459,6 +561,8 @@ export interface ResourceClaim extends TypeMeta {
  */
 export interface ResourceClaimSpec {
   /**
+   * devices says which devices the claim asks for.
+   *
    * +optional
    * +protobuf=1
    */
@@ -470,6 +574,9 @@ export interface ResourceClaimSpec {
  */
 export interface DeviceClaim {
   /**
+   * requests are the device requests of the claim; each must be satisfied for the claim to be
+   * allocated.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -477,6 +584,8 @@ export interface DeviceClaim {
   requests: DeviceRequest[];
 
   /**
+   * constraints apply across the devices of several requests, such as sharing an attribute value.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -484,6 +593,8 @@ export interface DeviceClaim {
   constraints?: DeviceConstraint[];
 
   /**
+   * config is configuration for the requested devices, passed to their drivers.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -496,12 +607,16 @@ export interface DeviceClaim {
  */
 export interface DeviceRequest {
   /**
+   * name identifies the request within the claim, as a DNS label; containers refer to it.
+   *
    * +required
    * +protobuf=1
    */
   name: string;
 
   /**
+   * exactly asks for devices of one class; exactly one of exactly and firstAvailable is set.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -509,6 +624,9 @@ export interface DeviceRequest {
   exactly?: ExactDeviceRequest;
 
   /**
+   * firstAvailable lists alternative requests in order of preference; the first that can be
+   * satisfied is used.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -522,12 +640,16 @@ export interface DeviceRequest {
  */
 export interface ExactDeviceRequest {
   /**
+   * deviceClassName names the DeviceClass that the devices must belong to.
+   *
    * +required
    * +protobuf=1
    */
   deviceClassName: string;
 
   /**
+   * selectors are CEL expressions every device must pass, in addition to the class's.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -535,18 +657,25 @@ export interface ExactDeviceRequest {
   selectors?: DeviceSelector[];
 
   /**
+   * allocationMode is ExactCount (the default, count devices) or All (every matching device).
+   *
    * +optional
    * +protobuf=3
    */
   allocationMode?: DeviceAllocationMode;
 
   /**
+   * count is how many devices an ExactCount request takes; defaults to 1.
+   *
    * +optional
    * +protobuf=4
    */
   count?: int64;
 
   /**
+   * adminAccess asks for access to devices already in use, for monitoring or maintenance; only in
+   * namespaces labelled for it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -554,6 +683,8 @@ export interface ExactDeviceRequest {
   adminAccess?: boolean;
 
   /**
+   * tolerations let the request use devices with matching taints.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=6
@@ -561,6 +692,8 @@ export interface ExactDeviceRequest {
   tolerations?: DeviceToleration[];
 
   /**
+   * capacity is the amount of each shared device's capacity the request takes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -573,18 +706,24 @@ export interface ExactDeviceRequest {
  */
 export interface DeviceSubRequest {
   /**
+   * name identifies the alternative within its request, as a DNS label.
+   *
    * +required
    * +protobuf=1
    */
   name: string;
 
   /**
+   * deviceClassName names the DeviceClass that the devices must belong to.
+   *
    * +required
    * +protobuf=2
    */
   deviceClassName: string;
 
   /**
+   * selectors are CEL expressions every device must pass, in addition to the class's.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -592,18 +731,24 @@ export interface DeviceSubRequest {
   selectors?: DeviceSelector[];
 
   /**
+   * allocationMode is ExactCount (the default, count devices) or All (every matching device).
+   *
    * +optional
    * +protobuf=4
    */
   allocationMode?: DeviceAllocationMode;
 
   /**
+   * count is how many devices an ExactCount alternative takes; defaults to 1.
+   *
    * +optional
    * +protobuf=5
    */
   count?: int64;
 
   /**
+   * tolerations let the alternative use devices with matching taints.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=6
@@ -611,6 +756,8 @@ export interface DeviceSubRequest {
   tolerations?: DeviceToleration[];
 
   /**
+   * capacity is the amount of each shared device's capacity the alternative takes.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -623,6 +770,9 @@ export interface DeviceSubRequest {
  */
 export interface CapacityRequirements {
   /**
+   * requests are the amounts asked for by capacity name; rounded up as the device's request policy
+   * says.
+   *
    * +optional
    * +protobuf=1
    */
@@ -640,6 +790,8 @@ export type DeviceAllocationMode = string;
  */
 export interface DeviceSelector {
   /**
+   * cel is a CEL expression a device must pass.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -652,6 +804,9 @@ export interface DeviceSelector {
  */
 export interface CELDeviceSelector {
   /**
+   * expression is a CEL expression over `device` (driver, attributes, capacity,
+   * allowMultipleAllocations) that must be true for the device to be selected; at most 10 kB.
+   *
    * +required
    * +protobuf=1
    */
@@ -664,6 +819,8 @@ export interface CELDeviceSelector {
  */
 export interface DeviceConstraint {
   /**
+   * requests are the requests the constraint applies to; empty means all of the claim's.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -671,6 +828,9 @@ export interface DeviceConstraint {
   requests?: string[];
 
   /**
+   * matchAttribute names an attribute that every device of the requests must have, with the same
+   * value.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -678,6 +838,9 @@ export interface DeviceConstraint {
   matchAttribute?: FullyQualifiedName;
 
   /**
+   * distinctAttribute names an attribute whose value must differ between the devices of the
+   * requests.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -692,6 +855,8 @@ export interface DeviceConstraint {
  */
 export interface DeviceClaimConfiguration extends DeviceConfiguration {
   /**
+   * requests are the requests the configuration applies to; empty means all.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -704,6 +869,8 @@ export interface DeviceClaimConfiguration extends DeviceConfiguration {
  */
 export interface DeviceConfiguration {
   /**
+   * opaque is configuration in the driver's own format.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -716,12 +883,16 @@ export interface DeviceConfiguration {
  */
 export interface OpaqueDeviceConfiguration {
   /**
+   * driver names the DRA driver that reads the parameters; other drivers ignore them.
+   *
    * +required
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * parameters are the driver's configuration, an object of its own API; at most 10 kB.
+   *
    * +required
    * +protobuf=2
    */
@@ -733,12 +904,16 @@ export interface OpaqueDeviceConfiguration {
  */
 export interface DeviceToleration {
   /**
+   * key is the taint key the toleration matches; empty matches every key with operator Exists.
+   *
    * +optional
    * +protobuf=1
    */
   key?: string;
 
   /**
+   * operator is Equal (the default, the value must match) or Exists (any value).
+   *
    * +optional
    * +default="Equal"
    * +protobuf=2
@@ -746,18 +921,25 @@ export interface DeviceToleration {
   operator?: DeviceTolerationOperator;
 
   /**
+   * value is the taint value matched with operator Equal.
+   *
    * +optional
    * +protobuf=3
    */
   value?: string;
 
   /**
+   * effect is the taint effect matched; empty matches all.
+   *
    * +optional
    * +protobuf=4
    */
   effect?: DeviceTaintEffect;
 
   /**
+   * tolerationSeconds is how long a NoExecute taint is tolerated before eviction; unset means
+   * forever.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -777,6 +959,8 @@ export type DeviceTolerationOperator = "Equal" | "Exists";
  */
 export interface ResourceClaimStatus {
   /**
+   * allocation is the devices allocated to the claim, set once it is allocated.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -784,6 +968,9 @@ export interface ResourceClaimStatus {
   allocation?: AllocationResult;
 
   /**
+   * reservedFor lists the consumers (usually pods) that may use the claim; at most 256, and a claim
+   * reserved by none may be deallocated.
+   *
    * +optional
    * +listType=map
    * +listMapKey=uid
@@ -794,6 +981,8 @@ export interface ResourceClaimStatus {
   reservedFor?: ResourceClaimConsumerReference[];
 
   /**
+   * devices report the status of each allocated device, written by its driver.
+   *
    * +optional
    * +listType=map
    * +listMapKey=driver
@@ -810,24 +999,32 @@ export interface ResourceClaimStatus {
  */
 export interface ResourceClaimConsumerReference {
   /**
+   * apiGroup is the consumer's API group; empty means the core group.
+   *
    * +optional
    * +protobuf=1
    */
   apiGroup?: string;
 
   /**
+   * resource is the consumer's resource, such as pods.
+   *
    * +required
    * +protobuf=3
    */
   resource: string;
 
   /**
+   * name is the consumer's name.
+   *
    * +required
    * +protobuf=4
    */
   name: string;
 
   /**
+   * uid identifies one instance of the consumer.
+   *
    * +required
    * +protobuf=5
    */
@@ -839,12 +1036,17 @@ export interface ResourceClaimConsumerReference {
  */
 export interface AllocationResult {
   /**
+   * devices are the allocated devices.
+   *
    * +optional
    * +protobuf=1
    */
   devices?: DeviceAllocationResult;
 
   /**
+   * nodeSelector picks the nodes where the allocated devices are reachable; pods using the claim
+   * are only scheduled there.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -852,6 +1054,8 @@ export interface AllocationResult {
   nodeSelector?: NodeSelector;
 
   /**
+   * allocationTimestamp is when the allocation was made.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -864,6 +1068,8 @@ export interface AllocationResult {
  */
 export interface DeviceAllocationResult {
   /**
+   * results are the devices allocated for each request.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -871,6 +1077,9 @@ export interface DeviceAllocationResult {
   results?: DeviceRequestAllocationResult[];
 
   /**
+   * config is the configuration of the claim and its class that applies to the allocated devices,
+   * in order.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -883,30 +1092,40 @@ export interface DeviceAllocationResult {
  */
 export interface DeviceRequestAllocationResult {
   /**
+   * request names the request (or "request/alternative") the device was allocated for.
+   *
    * +required
    * +protobuf=1
    */
   request: string;
 
   /**
+   * driver names the device's DRA driver.
+   *
    * +required
    * +protobuf=2
    */
   driver: string;
 
   /**
+   * pool names the device's pool.
+   *
    * +required
    * +protobuf=3
    */
   pool: string;
 
   /**
+   * device names the device within its pool.
+   *
    * +required
    * +protobuf=4
    */
   device: string;
 
   /**
+   * adminAccess is copied from the request: the device was allocated for administrative access.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -914,6 +1133,8 @@ export interface DeviceRequestAllocationResult {
   adminAccess?: boolean;
 
   /**
+   * tolerations are the request's tolerations that applied when the device was allocated.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=6
@@ -921,6 +1142,8 @@ export interface DeviceRequestAllocationResult {
   tolerations?: DeviceToleration[];
 
   /**
+   * bindingConditions are copied from the device when it was allocated.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=7
@@ -928,6 +1151,8 @@ export interface DeviceRequestAllocationResult {
   bindingConditions?: string[];
 
   /**
+   * bindingFailureConditions are copied from the device when it was allocated.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -935,6 +1160,8 @@ export interface DeviceRequestAllocationResult {
   bindingFailureConditions?: string[];
 
   /**
+   * shareID tells apart the allocations of a device that allows several.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -942,6 +1169,8 @@ export interface DeviceRequestAllocationResult {
   shareID?: UID;
 
   /**
+   * consumedCapacity is the device capacity this allocation takes, by name.
+   *
    * +optional
    * +protobuf=10
    */
@@ -956,12 +1185,16 @@ export interface DeviceRequestAllocationResult {
  */
 export interface DeviceAllocationConfiguration extends DeviceConfiguration {
   /**
+   * source says whether the configuration came from the claim or from the class.
+   *
    * +required
    * +protobuf=1
    */
   source: AllocationConfigSource;
 
   /**
+   * requests are the requests the configuration applies to; empty means all.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1029,6 +1262,8 @@ export interface DeviceClass extends TypeMeta {
  */
 export interface DeviceClassSpec {
   /**
+   * selectors are CEL expressions every device of the class must pass.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=1
@@ -1036,6 +1271,8 @@ export interface DeviceClassSpec {
   selectors?: DeviceSelector[];
 
   /**
+   * config is configuration passed to the drivers of every device allocated through the class.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1043,6 +1280,9 @@ export interface DeviceClassSpec {
   config?: DeviceClassConfiguration[];
 
   /**
+   * extendedResourceName lets pods request devices of the class as an extended resource of this
+   * name, without a claim; it is alpha upstream.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -1111,12 +1351,16 @@ export interface ResourceClaimTemplate extends TypeMeta {
  */
 export interface ResourceClaimTemplateSpec {
   /**
+   * metadata is copied into the claims made from the template; name and namespace are not allowed.
+   *
    * +optional
    * +protobuf=1
    */
   metadata?: ObjectMeta;
 
   /**
+   * spec is copied into the claims made from the template.
+   *
    * +protobuf=2
    */
   spec: ResourceClaimSpec;
@@ -1151,24 +1395,32 @@ export interface ResourceClaimTemplateList extends TypeMeta {
  */
 export interface AllocatedDeviceStatus {
   /**
+   * driver names the device's DRA driver.
+   *
    * +required
    * +protobuf=1
    */
   driver: string;
 
   /**
+   * pool names the device's pool.
+   *
    * +required
    * +protobuf=2
    */
   pool: string;
 
   /**
+   * device names the device within its pool.
+   *
    * +required
    * +protobuf=3
    */
   device: string;
 
   /**
+   * shareID tells apart the allocations of a device that allows several.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -1176,6 +1428,8 @@ export interface AllocatedDeviceStatus {
   shareID?: string;
 
   /**
+   * conditions are the device's current states, such as Ready.
+   *
    * +optional
    * +listType=map
    * +listMapKey=type
@@ -1184,6 +1438,8 @@ export interface AllocatedDeviceStatus {
   conditions: Condition[];
 
   /**
+   * data is driver-specific status of the device, an object of the driver's API.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -1191,6 +1447,8 @@ export interface AllocatedDeviceStatus {
   data?: RawExtension;
 
   /**
+   * networkData describes the network interface the device provides, if any.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -1203,12 +1461,16 @@ export interface AllocatedDeviceStatus {
  */
 export interface NetworkDeviceData {
   /**
+   * interfaceName is the name of the network interface in the pod, such as eth1.
+   *
    * +optional
    * +protobuf=1
    */
   interfaceName?: string;
 
   /**
+   * ips are the interface's addresses in CIDR form, such as 192.0.2.5/24.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=2
@@ -1216,6 +1478,8 @@ export interface NetworkDeviceData {
   ips?: string[];
 
   /**
+   * hardwareAddress is the interface's MAC address.
+   *
    * +optional
    * +protobuf=3
    */

@@ -21,23 +21,34 @@ export interface PriorityClass extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * value is the priority given to pods that name this class; higher runs first. User classes take
+   * values up to one billion; larger values are reserved for system classes.
+   *
    * +protobuf=2
    */
   value: int32;
 
   /**
+   * globalDefault makes this class's value the priority of pods that name no class; only one class
+   * may be the global default.
+   *
    * +optional
    * +protobuf=3
    */
   globalDefault?: boolean;
 
   /**
+   * description says when pods should use this class.
+   *
    * +optional
    * +protobuf=4
    */
   description?: string;
 
   /**
+   * preemptionPolicy says whether pods of this class may preempt lower-priority pods
+   * (PreemptLowerPriority, the default) or never do (Never).
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5

@@ -23,17 +23,25 @@ export interface StorageClass extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * provisioner names the volume plugin or CSI driver that provisions volumes of this class; it
+   * cannot change.
+   *
    * +protobuf=2
    */
   provisioner: string;
 
   /**
+   * parameters are passed to the provisioner; at most 512 entries of at most 256 kB together, and
+   * they cannot change.
+   *
    * +optional
    * +protobuf=3
    */
   parameters?: Record<string, string>;
 
   /**
+   * reclaimPolicy is given to volumes provisioned for this class: Delete (the default) or Retain.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -41,6 +49,9 @@ export interface StorageClass extends TypeMeta {
   reclaimPolicy?: PersistentVolumeReclaimPolicy;
 
   /**
+   * mountOptions are given to volumes provisioned for this class and used when they are mounted;
+   * they are not validated, and an invalid one fails the mount.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=5
@@ -48,6 +59,8 @@ export interface StorageClass extends TypeMeta {
   mountOptions?: string[];
 
   /**
+   * allowVolumeExpansion says whether claims of this class may be resized.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=6
@@ -55,6 +68,9 @@ export interface StorageClass extends TypeMeta {
   allowVolumeExpansion?: boolean;
 
   /**
+   * volumeBindingMode says when claims are provisioned and bound: Immediate (the default) or
+   * WaitForFirstConsumer, which waits for a pod to be scheduled.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -62,6 +78,8 @@ export interface StorageClass extends TypeMeta {
   volumeBindingMode?: VolumeBindingMode;
 
   /**
+   * allowedTopologies restrict where volumes may be provisioned; empty means anywhere.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=8
@@ -162,16 +180,23 @@ export interface VolumeAttachmentList extends TypeMeta {
  */
 export interface VolumeAttachmentSpec {
   /**
+   * attacher is the name of the volume driver that must handle the attachment, as its GetPluginName
+   * returns it.
+   *
    * +protobuf=1
    */
   attacher: string;
 
   /**
+   * source is the volume to attach.
+   *
    * +protobuf=2
    */
   source: VolumeAttachmentSource;
 
   /**
+   * nodeName is the node the volume is attached to.
+   *
    * +protobuf=3
    */
   nodeName: string;
@@ -183,6 +208,8 @@ export interface VolumeAttachmentSpec {
  */
 export interface VolumeAttachmentSource {
   /**
+   * persistentVolumeName is the name of the persistent volume to attach.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -190,6 +217,9 @@ export interface VolumeAttachmentSource {
   persistentVolumeName?: string;
 
   /**
+   * inlineVolumeSpec holds what attaching an inline pod volume needs, for pods migrated to CSI; it
+   * is alpha upstream.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -203,17 +233,24 @@ export interface VolumeAttachmentSource {
  */
 export interface VolumeAttachmentStatus {
   /**
+   * attached says the attach operation finished; only the attacher sets it.
+   *
    * +protobuf=1
    */
   attached: boolean;
 
   /**
+   * attachmentMetadata is what the attach operation returned, passed to later mount calls; only the
+   * attacher sets it.
+   *
    * +optional
    * +protobuf=2
    */
   attachmentMetadata?: Record<string, string>;
 
   /**
+   * attachError is the last error of the attach operation, if any; only the attacher sets it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -221,6 +258,8 @@ export interface VolumeAttachmentStatus {
   attachError?: VolumeError;
 
   /**
+   * detachError is the last error of the detach operation, if any; only the attacher sets it.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -233,18 +272,24 @@ export interface VolumeAttachmentStatus {
  */
 export interface VolumeError {
   /**
+   * time is when the error was seen.
+   *
    * +optional
    * +protobuf=1
    */
   time?: Time;
 
   /**
+   * message describes the error; it may be logged and must not hold sensitive data.
+   *
    * +optional
    * +protobuf=2
    */
   message?: string;
 
   /**
+   * errorCode is the gRPC status code of the error, for machines.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=3
@@ -307,6 +352,10 @@ export interface CSIDriverList extends TypeMeta {
  */
 export interface CSIDriverSpec {
   /**
+   * attachRequired says the driver needs an attach step (ControllerPublishVolume), so the
+   * attach-detach controller creates VolumeAttachments and the kubelet waits for them; defaults to
+   * true.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -314,6 +363,9 @@ export interface CSIDriverSpec {
   attachRequired?: boolean;
 
   /**
+   * podInfoOnMount makes the kubelet pass the pod's name, namespace, uid and service account to the
+   * driver on mount; defaults to false.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -321,6 +373,9 @@ export interface CSIDriverSpec {
   podInfoOnMount?: boolean;
 
   /**
+   * volumeLifecycleModes are the kinds of volumes the driver serves: Persistent, Ephemeral or both;
+   * defaults to Persistent.
+   *
    * +optional
    * +listType=set
    * +protobuf=3
@@ -328,6 +383,9 @@ export interface CSIDriverSpec {
   volumeLifecycleModes?: VolumeLifecycleMode[];
 
   /**
+   * storageCapacity says the driver publishes CSIStorageCapacity objects, which the scheduler then
+   * honours; defaults to false.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -335,6 +393,9 @@ export interface CSIDriverSpec {
   storageCapacity?: boolean;
 
   /**
+   * fsGroupPolicy says whether the volume's ownership and permissions may be changed to the pod's
+   * fsGroup before mounting; defaults to ReadWriteOnceWithFSType.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -342,6 +403,9 @@ export interface CSIDriverSpec {
   fsGroupPolicy?: FSGroupPolicy;
 
   /**
+   * tokenRequests are the audiences of the service-account tokens the kubelet passes to the driver
+   * on NodePublishVolume.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=6
@@ -349,6 +413,9 @@ export interface CSIDriverSpec {
   tokenRequests?: TokenRequest[];
 
   /**
+   * requiresRepublish makes the kubelet call NodePublishVolume again from time to time, for volumes
+   * whose content changes, such as with rotating tokens.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=7
@@ -356,6 +423,9 @@ export interface CSIDriverSpec {
   requiresRepublish?: boolean;
 
   /**
+   * seLinuxMount says the driver supports the -o context mount option, so the kubelet mounts
+   * volumes with the pod's SELinux label instead of relabelling each file.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=8
@@ -363,6 +433,9 @@ export interface CSIDriverSpec {
   seLinuxMount?: boolean;
 
   /**
+   * nodeAllocatableUpdatePeriodSeconds is how often the kubelet refreshes the driver's allocatable
+   * volume count on the CSINode; at least 10 seconds, unset means never.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=9
@@ -386,11 +459,15 @@ export type VolumeLifecycleMode = string;
  */
 export interface TokenRequest {
   /**
+   * audience is the intended audience of the token; empty means the apiserver's audiences.
+   *
    * +protobuf=1
    */
   audience: string;
 
   /**
+   * expirationSeconds is the token's validity, as in a TokenRequest.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -428,6 +505,9 @@ export interface CSINode extends TypeMeta {
  */
 export interface CSINodeSpec {
   /**
+   * drivers are the CSI drivers installed on the node; a driver is listed once its node plugin has
+   * registered.
+   *
    * +patchMergeKey=name
    * +patchStrategy=merge
    * +listType=map
@@ -442,16 +522,23 @@ export interface CSINodeSpec {
  */
 export interface CSINodeDriver {
   /**
+   * name is the CSI driver's name, as its GetPluginName returns it.
+   *
    * +protobuf=1
    */
   name: string;
 
   /**
+   * nodeID is the node's identifier as the driver knows it, used in its calls about this node.
+   *
    * +protobuf=2
    */
   nodeID: string;
 
   /**
+   * topologyKeys are the node label keys the driver reports topology under; empty means the driver
+   * reports none.
+   *
    * +optional
    * +listType=atomic
    * +protobuf=3
@@ -459,6 +546,8 @@ export interface CSINodeDriver {
   topologyKeys: string[];
 
   /**
+   * allocatable is how many volumes of this driver the node can take.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -471,6 +560,8 @@ export interface CSINodeDriver {
  */
 export interface VolumeNodeResources {
   /**
+   * count is the most volumes of the driver that can be attached to the node; nil means no limit.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=1
@@ -519,6 +610,9 @@ export interface CSIStorageCapacity extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * nodeTopology selects the nodes that can reach the storage the capacity is about; nil means
+   * none, an empty selector means all.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=2
@@ -526,11 +620,16 @@ export interface CSIStorageCapacity extends TypeMeta {
   nodeTopology?: LabelSelector;
 
   /**
+   * storageClassName is the storage class the capacity applies to; it cannot change.
+   *
    * +protobuf=3
    */
   storageClassName: string;
 
   /**
+   * capacity is the capacity the driver reported for the class and topology; unset means unknown,
+   * and it is taken as a best effort.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=4
@@ -538,6 +637,9 @@ export interface CSIStorageCapacity extends TypeMeta {
   capacity?: Quantity;
 
   /**
+   * maximumVolumeSize is the largest volume that can be created with the class and topology; unset
+   * means no limit beyond capacity.
+   *
    * +optional
    * +kubegen:pointer
    * +protobuf=5
@@ -588,11 +690,16 @@ export interface VolumeAttributesClass extends TypeMeta {
   metadata?: ObjectMeta;
 
   /**
+   * driverName is the CSI driver that handles the class's parameters; it cannot change.
+   *
    * +protobuf=2
    */
   driverName: string;
 
   /**
+   * parameters are passed to the driver when a volume is created or modified with this class; at
+   * most 512 entries of at most 256 kB together, and they cannot change.
+   *
    * +protobuf=3
    */
   parameters?: Record<string, string>;

@@ -4,12 +4,41 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   AdmissionReview: {
     "": "AdmissionReview is the envelope the apiserver sends to an admission webhook and the webhook sends back: a request in, a response out.",
+    request: "request is the admission request sent to the webhook.",
+    response: "response is the webhook's answer; it must carry the request's uid.",
   },
   AdmissionRequest: {
     "": "AdmissionRequest describes the operation being admitted: who asked, on what resource, with the old and new objects.",
+    uid: "uid identifies this admission call (not the object), so that a webhook can tell retried requests from new ones; it is copied into the response.",
+    kind: "kind is the fully-qualified kind of the object in the request, as the webhook receives it (after conversion to a version the webhook accepts).",
+    resource: "resource is the fully-qualified resource being requested, as the webhook receives it.",
+    subResource: "subResource is the subresource requested, such as status or scale, if any.",
+    requestKind:
+      "requestKind is the kind of the original request, before conversion to the webhook's version; it differs from kind when a webhook is called with an equivalent version.",
+    requestResource:
+      "requestResource is the resource of the original request, before conversion to the webhook's version.",
+    requestSubResource: "requestSubResource is the subresource of the original request, if any.",
+    name: "name is the object's name; on a CREATE the client may leave it for the server to generate, and then it is empty.",
+    namespace: "namespace is the namespace of the object, if it is namespaced.",
+    operation: "operation is the operation being admitted: CREATE, UPDATE, DELETE or CONNECT.",
+    userInfo: "userInfo is the user who made the request.",
+    object: "object is the object of the request; absent on DELETE.",
+    oldObject: "oldObject is the existing object, on UPDATE and DELETE.",
+    dryRun: "dryRun says nothing will be persisted; webhooks with side effects must then not act.",
+    options:
+      "options are the operation's options (CreateOptions, UpdateOptions, DeleteOptions, PatchOptions), if any.",
   },
   AdmissionResponse: {
     "": "AdmissionResponse is a webhook's verdict on one request: allowed or not, and optionally a patch and warnings.",
+    uid: "uid is the uid of the request this response answers.",
+    allowed: "allowed says whether the request is admitted.",
+    status: "status says why a request was refused; ignored when it is allowed.",
+    patch: "patch is a JSON patch a mutating webhook applies to the object.",
+    patchType: "patchType is the patch's type; JSONPatch is the only one.",
+    auditAnnotations:
+      "auditAnnotations are added to the request's audit event, with keys prefixed by the webhook's name.",
+    warnings:
+      'warnings are returned to the client as Warning headers; keep each short and without a "Warning:" prefix.',
   },
 };
 

@@ -4,6 +4,13 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   Rule: {
     "": "Rule selects requests by API group, version, resource and scope.",
+    apiGroups:
+      'apiGroups are the API groups the rule matches, "" for the core group and "*" for all; with "*" it must be the only entry.',
+    apiVersions:
+      'apiVersions are the API versions the rule matches; "*" matches all and must then be the only entry.',
+    resources:
+      'resources are the resources the rule matches: "pods", "pods/log" for a subresource, "*" for every resource, "*" followed by "/scale" for that subresource of every resource, "pods/*" for every subresource of pods.',
+    scope: 'scope limits the rule to Cluster-scoped or Namespaced resources, or "*" for both (the default).',
   },
   ValidatingAdmissionPolicy: {
     "": "ValidatingAdmissionPolicy holds CEL validations that the apiserver evaluates in-process, without calling a webhook.",
@@ -13,12 +20,19 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicyStatus: {
     "": "ValidatingAdmissionPolicyStatus reports the generation checked, the type-checking results and conditions of a policy.",
+    observedGeneration: "observedGeneration is the policy's generation that this status was computed from.",
+    typeChecking:
+      "typeChecking holds the results of type-checking the policy's expressions against the matched types.",
+    conditions: "conditions are the current states of the policy.",
   },
   TypeChecking: {
     "": "TypeChecking holds the warnings found when the policy's expressions were type-checked.",
+    expressionWarnings: "expressionWarnings are the problems type checking found in each expression.",
   },
   ExpressionWarning: {
     "": "ExpressionWarning is one type-checking warning, with the path of the expression it concerns.",
+    fieldRef: "fieldRef is the path of the expression's field, such as spec.validations[0].expression.",
+    warning: "warning is what type checking found, with the types it checked against.",
   },
   ValidatingAdmissionPolicyList: {
     "": "ValidatingAdmissionPolicyList is a list of ValidatingAdmissionPolicies.",
@@ -27,18 +41,48 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicySpec: {
     "": "ValidatingAdmissionPolicySpec says what a policy matches, which parameters it takes and which validations it runs.",
+    paramKind:
+      "paramKind is the kind of the object bindings pass as params; unset means the policy takes none and `params` is null in its expressions.",
+    matchConstraints:
+      "matchConstraints say which requests the policy may apply to; required, and a binding can only narrow them.",
+    validations:
+      "validations are the CEL expressions a request must pass; at least one of validations and auditAnnotations is required.",
+    failurePolicy:
+      "failurePolicy says what happens when an expression cannot be evaluated, the params are missing or the policy is misconfigured: Fail (the default, refuse the request) or Ignore.",
+    auditAnnotations:
+      "auditAnnotations are CEL expressions whose values become annotations of the request's audit event.",
+    matchConditions:
+      "matchConditions are CEL expressions that must all be true for the policy to apply to a request; at most 64.",
+    variables:
+      "variables are named CEL expressions that the other expressions reach as `variables.<name>`, each evaluated lazily and at most once per request.",
   },
   ParamKind: {
     "": "ParamKind names the group-version and kind of the resources used as a policy's parameters.",
+    apiVersion:
+      "apiVersion is the group/version of the param kind, such as app.example.com/v1; it cannot be set for a version-less group.",
+    kind: "kind is the kind of the params, such as ConfigMap.",
   },
   Validation: {
     "": "Validation is one CEL expression that must evaluate to true, with the message and reason used when it does not.",
+    expression:
+      "expression is a CEL expression that must be true for the request to pass; it sees object, oldObject, request, params, namespaceObject, variables and authorizer.",
+    message:
+      "message is returned when the expression is false; it may not contain line breaks. Unset means a message naming the failed expression.",
+    reason:
+      "reason is the Status reason returned when the expression is false: Unauthorized, Forbidden, Invalid (the default) or RequestEntityTooLarge.",
+    messageExpression:
+      "messageExpression is a CEL expression whose string value becomes the message when the expression is false; it wins over message when it evaluates to a non-empty single line.",
   },
   Variable: {
     "": "Variable names a CEL expression whose value later expressions of the policy can reuse.",
+    name: "name is the variable's name, a CEL identifier unique in the policy.",
+    expression: "expression is the CEL expression whose value the variable holds.",
   },
   AuditAnnotation: {
     "": "AuditAnnotation is a CEL expression whose string result is added to the audit event under the given key.",
+    key: "key is the annotation's key, joined with the policy's name as `<policy name>/<key>`; at most 63 bytes, unique in the policy.",
+    valueExpression:
+      "valueExpression is a CEL expression giving the annotation's value, a string of at most 10 kB; a null value leaves the annotation out.",
   },
   ValidatingAdmissionPolicyBinding: {
     "": "ValidatingAdmissionPolicyBinding puts a ValidatingAdmissionPolicy into effect for selected resources, with parameters.",
@@ -52,19 +96,47 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingAdmissionPolicyBindingSpec: {
     "": "ValidatingAdmissionPolicyBindingSpec names the policy, its parameters, the resources it applies to and the actions taken on failure.",
+    policyName:
+      "policyName names the ValidatingAdmissionPolicy the binding applies; a missing policy makes the binding do nothing.",
+    paramRef:
+      "paramRef says which object (or objects) the policy gets as params; required when the policy has a paramKind.",
+    matchResources:
+      "matchResources narrow the requests the binding applies to, within the policy's own matchConstraints; unset means all of those.",
+    validationActions:
+      "validationActions say what a failed validation does: Deny refuses the request, Warn returns a warning, Audit records it in the audit event; Deny and Warn cannot be used together.",
   },
   ParamRef: {
     "": "ParamRef selects the parameter resources of a binding, by name or by label selector, and says what to do when none exists.",
+    name: "name is the name of the params object; it cannot be set together with selector.",
+    namespace:
+      "namespace is where the params are looked up; unset means the request's namespace for namespaced kinds, and it must be unset for cluster-scoped param kinds.",
+    selector:
+      "selector picks params objects by label; the policy is evaluated once per match, and an empty selector matches every object of the kind.",
+    parameterNotFoundAction:
+      "parameterNotFoundAction says what happens when no params are found: Allow the request, or Deny it (as a failure the failurePolicy governs); required.",
   },
   MatchResources: {
     "": "MatchResources selects requests by namespace, object labels and resource rules, with exclusions.",
+    namespaceSelector:
+      "namespaceSelector picks requests on objects in namespaces whose labels match (and cluster-scoped objects other than namespaces, which it matches always); empty matches all.",
+    objectSelector:
+      "objectSelector picks requests whose object, old or new, has matching labels; empty matches all.",
+    resourceRules:
+      "resourceRules are the operations and resources matched; a request matches when any rule does.",
+    excludeResourceRules:
+      "excludeResourceRules are operations and resources never matched, even when a resourceRule matches.",
+    matchPolicy:
+      "matchPolicy says whether a request through another version of a matched resource matches too: Equivalent (the default, converting it) or Exact.",
   },
   NamedRuleWithOperations: {
     "": "NamedRuleWithOperations is a resource rule with operations, optionally limited to objects with given names.",
+    resourceNames: "resourceNames limit the rule to objects of these names; empty means every object.",
   },
   ValidatingWebhookConfiguration: {
     "": "ValidatingWebhookConfiguration lists webhooks that may reject requests but cannot change them.",
     metadata: "Standard object metadata.",
+    webhooks:
+      "webhooks are the validating webhooks the configuration registers, each called for the requests it matches.",
   },
   ValidatingWebhookConfigurationList: {
     "": "ValidatingWebhookConfigurationList is a list of ValidatingWebhookConfigurations.",
@@ -74,6 +146,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   MutatingWebhookConfiguration: {
     "": "MutatingWebhookConfiguration lists webhooks that may change objects, or reject requests, before they are stored.",
     metadata: "Standard object metadata.",
+    webhooks:
+      "webhooks are the mutating webhooks the configuration registers, each called for the requests it matches.",
   },
   MutatingWebhookConfigurationList: {
     "": "MutatingWebhookConfigurationList is a list of MutatingWebhookConfigurations.",
@@ -82,21 +156,75 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ValidatingWebhook: {
     "": "ValidatingWebhook describes one validating webhook: how to reach it and which requests it is sent.",
+    name: "name identifies the webhook, as a fully-qualified name such as imagepolicy.kubernetes.io; unique in the configuration.",
+    clientConfig: "clientConfig says how to reach the webhook: a URL or a Service, and the CA to trust.",
+    rules: "rules are the operations and resources the webhook is called for.",
+    failurePolicy:
+      "failurePolicy says what happens when the webhook cannot be called or answers badly: Fail (the default, refuse the request) or Ignore.",
+    matchPolicy:
+      "matchPolicy says whether a request through another version of a matched resource calls the webhook too: Equivalent (the default, converting it) or Exact.",
+    namespaceSelector:
+      "namespaceSelector calls the webhook only for objects in namespaces whose labels match (and for cluster-scoped objects other than namespaces); empty matches all.",
+    objectSelector:
+      "objectSelector calls the webhook only when the object, old or new, has matching labels; empty matches all.",
+    sideEffects:
+      "sideEffects says whether calling the webhook changes anything outside the request: None or NoneOnDryRun; dry-run requests only call webhooks that say so.",
+    timeoutSeconds:
+      "timeoutSeconds is how long to wait for the webhook, 1 to 30 seconds; defaults to 10, and a timeout is a failure the failurePolicy governs.",
+    admissionReviewVersions:
+      "admissionReviewVersions are the AdmissionReview versions the webhook accepts, in order of preference; the apiserver sends the first it supports.",
+    matchConditions:
+      "matchConditions are CEL expressions that must all be true for the webhook to be called; at most 64.",
   },
   MutatingWebhook: {
     "": "MutatingWebhook describes one mutating webhook: how to reach it, which requests it is sent and whether it is called again after later changes.",
+    name: "name identifies the webhook, as a fully-qualified name such as imagepolicy.kubernetes.io; unique in the configuration.",
+    clientConfig: "clientConfig says how to reach the webhook: a URL or a Service, and the CA to trust.",
+    rules: "rules are the operations and resources the webhook is called for.",
+    failurePolicy:
+      "failurePolicy says what happens when the webhook cannot be called or answers badly: Fail (the default, refuse the request) or Ignore.",
+    matchPolicy:
+      "matchPolicy says whether a request through another version of a matched resource calls the webhook too: Equivalent (the default, converting it) or Exact.",
+    namespaceSelector:
+      "namespaceSelector calls the webhook only for objects in namespaces whose labels match (and for cluster-scoped objects other than namespaces); empty matches all.",
+    objectSelector:
+      "objectSelector calls the webhook only when the object, old or new, has matching labels; empty matches all.",
+    sideEffects:
+      "sideEffects says whether calling the webhook changes anything outside the request: None or NoneOnDryRun; dry-run requests only call webhooks that say so.",
+    timeoutSeconds:
+      "timeoutSeconds is how long to wait for the webhook, 1 to 30 seconds; defaults to 10, and a timeout is a failure the failurePolicy governs.",
+    admissionReviewVersions:
+      "admissionReviewVersions are the AdmissionReview versions the webhook accepts, in order of preference; the apiserver sends the first it supports.",
+    reinvocationPolicy:
+      "reinvocationPolicy says whether the webhook is called again when a later mutation changed the object: Never (the default) or IfNeeded.",
+    matchConditions:
+      "matchConditions are CEL expressions that must all be true for the webhook to be called; at most 64.",
   },
   RuleWithOperations: {
     "": "RuleWithOperations is a resource rule together with the operations it matches.",
+    operations:
+      'operations are the operations matched: CREATE, UPDATE, DELETE, CONNECT, or "*" for all (then the only entry).',
   },
   WebhookClientConfig: {
     "": "WebhookClientConfig says how to reach a webhook, by URL or through a Service, and which CA bundle verifies its certificate.",
+    url: "url is where the webhook is reached, as https://host[:port]/path with no user, query or fragment; exactly one of url and service is set.",
+    service:
+      "service is the Service the webhook is reached through, on HTTPS; exactly one of url and service is set.",
+    caBundle:
+      "caBundle is the PEM CA bundle that the webhook's serving certificate is checked against; unset means the apiserver's system roots.",
   },
   ServiceReference: {
     "": "ServiceReference points to the in-cluster Service that serves a webhook, with an optional path and port.",
+    namespace: "namespace is the Service's namespace.",
+    name: "name is the Service's name.",
+    path: "path is the URL path requests are sent to.",
+    port: "port is the Service port the webhook is reached on, 1 to 65,535; defaults to 443.",
   },
   MatchCondition: {
     "": "MatchCondition is a named CEL expression that must be true for a request to be sent to the webhook or policy.",
+    name: "name identifies the condition in error messages and metrics; a qualified name unique in the list.",
+    expression:
+      "expression is a CEL expression over object, oldObject, request and authorizer that must be true for the webhook or policy to apply.",
   },
 };
 

@@ -10,12 +10,24 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   TokenReviewSpec: {
     "": "TokenReviewSpec holds the token to check and the audiences it must be valid for.",
+    token: "token is the opaque bearer token to authenticate.",
+    audiences:
+      "audiences are the identifiers the token must be valid for; the review fails when the token is valid for none of them, and defaults to the apiserver's own audiences.",
   },
   TokenReviewStatus: {
     "": "TokenReviewStatus says whether the token authenticated, as whom, and for which audiences.",
+    authenticated: "authenticated is true when the token was recognised as valid.",
+    user: "user is the user the token belongs to.",
+    audiences:
+      "audiences are the requested audiences the token is valid for (or the apiserver's audiences when none were requested).",
+    error: "error says why the token could not be checked; an invalid token is not an error.",
   },
   UserInfo: {
     "": "UserInfo describes an authenticated user: name, UID, groups and extra attributes.",
+    username: "username is the user's unique name among all active users.",
+    uid: "uid identifies the user across time: a deleted and recreated user gets another uid.",
+    groups: "groups are the names of the groups the user belongs to.",
+    extra: "extra holds further information the authenticator provided about the user.",
   },
   TokenRequest: {
     "": "TokenRequest asks for a token for a service account, optionally bound to an object and limited in time and audience.",
@@ -25,12 +37,24 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   TokenRequestSpec: {
     "": "TokenRequestSpec holds the audiences, lifetime and bound object of a requested token.",
+    audiences:
+      "audiences are the intended audiences of the token; a receiver must check that it is one of them. Empty means the apiserver's own audiences.",
+    expirationSeconds:
+      "expirationSeconds is the validity the requester asks for; the apiserver may issue a shorter or longer one, and the token's status says when it expires.",
+    boundObjectRef:
+      "boundObjectRef ties the token to an object (a Pod, Secret or Node): the token stops being valid once that object is deleted.",
   },
   TokenRequestStatus: {
     "": "TokenRequestStatus returns the issued token and when it expires.",
+    token: "token is the issued token.",
+    expirationTimestamp: "expirationTimestamp is when the issued token expires.",
   },
   BoundObjectReference: {
     "": "BoundObjectReference names the object a token is bound to; the token stops being valid when that object is deleted.",
+    kind: "kind is the referent's kind: Pod, Secret or Node.",
+    apiVersion: "apiVersion is the referent's API version.",
+    name: "name is the referent's name.",
+    uid: "uid is the referent's uid.",
   },
   SelfSubjectReview: {
     "": "SelfSubjectReview returns the user attributes the apiserver authenticated the caller as.",
@@ -39,6 +63,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SelfSubjectReviewStatus: {
     "": "SelfSubjectReviewStatus holds the caller's user attributes.",
+    userInfo: "userInfo is the user the request was authenticated as.",
   },
 };
 

@@ -22,24 +22,62 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceAttributes: {
     "": "ResourceAttributes describes an action on a resource: verb, group, version, resource, subresource, namespace and name.",
+    namespace:
+      "namespace is the namespace of the action; empty means every namespace for namespaced resources and nothing for cluster-scoped ones.",
+    verb: 'verb is the API verb (get, list, watch, create, update, patch, delete...) or a custom verb such as use or bind; "*" means all.',
+    group: 'group is the API group of the resource; "*" means all.',
+    version: 'version is the API version of the resource; "*" means all.',
+    resource: 'resource is the resource\'s plural name; "*" means all.',
+    subresource: "subresource is the subresource, such as status or scale; empty means the resource itself.",
+    name: "name is the object's name; empty means all objects, which a get, update or delete then needs to be allowed on.",
+    fieldSelector:
+      "fieldSelector narrows a list or watch by field; authorizers may use it to allow what they would not allow unrestricted.",
+    labelSelector:
+      "labelSelector narrows a list or watch by label; authorizers may use it to allow what they would not allow unrestricted.",
   },
   LabelSelectorAttributes: {
     "": "LabelSelectorAttributes holds the label selector of a list or watch being authorized.",
+    rawSelector:
+      "rawSelector is the label selector as a query parameter would carry it; the server parses it, and it cannot be set together with requirements.",
+    requirements: "requirements is the parsed form of the selector; every requirement must hold.",
   },
   FieldSelectorAttributes: {
     "": "FieldSelectorAttributes holds the field selector of a list or watch being authorized.",
+    rawSelector:
+      "rawSelector is the field selector as a query parameter would carry it; the server parses it, and it cannot be set together with requirements.",
+    requirements: "requirements is the parsed form of the selector; every requirement must hold.",
   },
   NonResourceAttributes: {
     "": "NonResourceAttributes describes an action on a non-resource URL: the path and the verb.",
+    path: "path is the URL path of the request, such as /healthz.",
+    verb: "verb is the HTTP verb in lower case, such as get.",
   },
   SubjectAccessReviewSpec: {
     "": "SubjectAccessReviewSpec describes the action and the user (name, UID, groups, extra) to check it for.",
+    resourceAttributes:
+      "resourceAttributes describe a request on a resource; exactly one of resourceAttributes and nonResourceAttributes is set.",
+    nonResourceAttributes:
+      "nonResourceAttributes describe a request on a non-resource path; exactly one of resourceAttributes and nonResourceAttributes is set.",
+    user: "user is the user to check; with groups, at least one of them must be given.",
+    groups: "groups are the groups of the user to check.",
+    extra: "extra holds the user's extra attributes, as an authenticator would have set them.",
+    uid: "uid is the uid of the user to check.",
   },
   SelfSubjectAccessReviewSpec: {
     "": "SelfSubjectAccessReviewSpec describes the action to check for the caller.",
+    resourceAttributes:
+      "resourceAttributes describe a request on a resource; exactly one of resourceAttributes and nonResourceAttributes is set.",
+    nonResourceAttributes:
+      "nonResourceAttributes describe a request on a non-resource path; exactly one of resourceAttributes and nonResourceAttributes is set.",
   },
   SubjectAccessReviewStatus: {
     "": "SubjectAccessReviewStatus is the authorizer's answer: allowed, explicitly denied, and why.",
+    allowed: "allowed says the action would be allowed.",
+    denied:
+      "denied says the action is explicitly denied, so no other authorizer would be asked; allowed and denied are never both true, and both false means no opinion.",
+    reason: "reason says why the action was allowed or denied, when an authorizer gave one.",
+    evaluationError:
+      "evaluationError reports a failure while checking, such as a role that could not be read; the answer may still be right.",
   },
   SelfSubjectRulesReview: {
     "": "SelfSubjectRulesReview lists the actions the caller may perform in a namespace.",
@@ -49,15 +87,31 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SelfSubjectRulesReviewSpec: {
     "": "SelfSubjectRulesReviewSpec names the namespace whose rules are listed.",
+    namespace: "namespace is the namespace whose rules are listed.",
   },
   SubjectRulesReviewStatus: {
     "": "SubjectRulesReviewStatus holds the resource and non-resource rules found, and whether the list is incomplete.",
+    resourceRules:
+      "resourceRules are the rules on resources the user has in the namespace; the list may be incomplete.",
+    nonResourceRules:
+      "nonResourceRules are the rules on non-resource paths the user has; the list may be incomplete.",
+    incomplete:
+      "incomplete is true when an authorizer could not list every rule (authorizers other than RBAC cannot), so the lists are not the whole answer.",
+    evaluationError:
+      "evaluationError reports a failure while listing rules; it may be set together with incomplete.",
   },
   ResourceRule: {
     "": 'ResourceRule lists verbs allowed on resources; "*" means all.',
+    verbs: 'verbs are the verbs allowed on the resources; "*" means all.',
+    apiGroups: 'apiGroups are the API groups of the resources; "*" means all.',
+    resources:
+      'resources are the resources the rule allows, with "*" for all, and "*" followed by "/subresource" for a subresource of every resource.',
+    resourceNames: "resourceNames limit the rule to objects of these names; empty means every object.",
   },
   NonResourceRule: {
     "": "NonResourceRule lists verbs allowed on non-resource URLs.",
+    verbs: 'verbs are the HTTP verbs, in lower case, allowed on the paths; "*" means all.',
+    nonResourceURLs: 'nonResourceURLs are the paths the rule allows; a trailing "*" matches any suffix.',
   },
 };
 

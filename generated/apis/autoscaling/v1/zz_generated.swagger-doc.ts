@@ -4,12 +4,29 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   CrossVersionObjectReference: {
     "": "CrossVersionObjectReference identifies the object being scaled by API version, kind and name.",
+    kind: "kind is the referent's kind.",
+    name: "name is the referent's name.",
+    apiVersion: "apiVersion is the referent's API version.",
   },
   HorizontalPodAutoscalerSpec: {
     "": "HorizontalPodAutoscalerSpec is the target to scale, the replica bounds and the average CPU utilization to aim for.",
+    scaleTargetRef:
+      "scaleTargetRef is the scalable resource whose replica count the autoscaler sets, reached through its scale subresource.",
+    minReplicas:
+      "minReplicas is the least replica count the autoscaler sets; defaults to 1, and 0 is allowed only when an object or external metric is configured.",
+    maxReplicas: "maxReplicas is the most replicas the autoscaler sets; it cannot be below minReplicas.",
+    targetCPUUtilizationPercentage:
+      "targetCPUUtilizationPercentage is the average CPU use, as a percentage of the pods' requests, the autoscaler aims for; unset means a default policy.",
   },
   HorizontalPodAutoscalerStatus: {
     "": "HorizontalPodAutoscalerStatus reports the current and desired replicas, the last scale time and the observed CPU utilization.",
+    observedGeneration:
+      "observedGeneration is the autoscaler's generation that this status was computed from.",
+    lastScaleTime: "lastScaleTime is when the autoscaler last changed the replica count.",
+    currentReplicas: "currentReplicas is the replica count the autoscaler last saw.",
+    desiredReplicas: "desiredReplicas is the replica count the autoscaler last computed.",
+    currentCPUUtilizationPercentage:
+      "currentCPUUtilizationPercentage is the pods' average CPU use, as a percentage of their requests.",
   },
   HorizontalPodAutoscaler: {
     "": "HorizontalPodAutoscaler scales a workload's replicas to keep average CPU utilization near a target.",
@@ -30,30 +47,71 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ScaleSpec: {
     "": "ScaleSpec holds the desired number of replicas.",
+    replicas: "replicas is the desired number of instances of the scaled object.",
   },
   ScaleStatus: {
     "": "ScaleStatus holds the observed number of replicas and the label selector of the pods counted.",
+    replicas: "replicas is the actual number of instances of the scaled object.",
+    selector:
+      "selector is the label selector, in query-parameter form, of the pods the scaled object counts; autoscalers use it to find them.",
   },
   MetricSpec: {
     "": "MetricSpec is one metric an autoscaler scales on, with its target.",
+    type: "type says which of the source fields is set: Object, Pods, Resource, ContainerResource or External.",
+    object: "object is a metric describing one Kubernetes object.",
+    pods: "pods is a metric averaged over the pods of the scale target.",
+    resource:
+      "resource is a resource metric (such as CPU or memory) of the pods' containers, as their requests and limits know it.",
+    containerResource: "containerResource is a resource metric of one named container in each pod.",
+    external: "external is a metric that does not come from any Kubernetes object.",
   },
   ObjectMetricSource: {
     "": "ObjectMetricSource is a metric describing a single Kubernetes object.",
+    target: "target is the object the metric describes.",
+    metricName: "metricName is the metric's name.",
+    targetValue: "targetValue is the metric value aimed for.",
+    selector: "selector narrows the metric by label, for metrics with several series.",
+    averageValue: "averageValue is the value per pod aimed for (the metric divided by the pod count).",
   },
   PodsMetricSource: {
     "": "PodsMetricSource is a metric averaged over the pods being scaled.",
+    metricName: "metricName is the metric's name.",
+    targetAverageValue: "targetAverageValue is the average over the pods aimed for.",
+    selector: "selector narrows the metric by label, for metrics with several series.",
   },
   ResourceMetricSource: {
     "": "ResourceMetricSource is a resource (CPU, memory) usage metric of the pods being scaled.",
+    name: "name is the resource's name.",
+    targetAverageUtilization:
+      "targetAverageUtilization is the average use, as a percentage of the pods' requests, aimed for.",
+    targetAverageValue:
+      "targetAverageValue is the average raw value aimed for; exactly one of it and targetAverageUtilization is set.",
   },
   ContainerResourceMetricSource: {
     "": "ContainerResourceMetricSource is a resource usage metric of one container of the pods being scaled.",
+    name: "name is the resource's name.",
+    targetAverageUtilization:
+      "targetAverageUtilization is the container's average use, as a percentage of its requests, aimed for.",
+    targetAverageValue:
+      "targetAverageValue is the container's average raw value aimed for; exactly one of it and targetAverageUtilization is set.",
+    container: "container names the container in each pod whose resource is measured.",
   },
   ExternalMetricSource: {
     "": "ExternalMetricSource is a metric from outside the cluster.",
+    metricName: "metricName is the metric's name.",
+    metricSelector: "metricSelector narrows the metric by label.",
+    targetValue:
+      "targetValue is the metric value aimed for; exactly one of it and targetAverageValue is set.",
+    targetAverageValue: "targetAverageValue is the value per pod aimed for.",
   },
   MetricStatus: {
     "": "MetricStatus is the last observed value of one metric.",
+    type: "type says which of the status fields is set: Object, Pods, Resource, ContainerResource or External.",
+    object: "object is the current value of an object metric.",
+    pods: "pods is the current value of a pods metric.",
+    resource: "resource is the current value of a resource metric.",
+    containerResource: "containerResource is the current value of a container resource metric.",
+    external: "external is the current value of an external metric.",
   },
   HorizontalPodAutoscalerCondition: {
     "": "HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.",
@@ -65,18 +123,39 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ObjectMetricStatus: {
     "": "ObjectMetricStatus is the last observed value of an object metric.",
+    target: "target is the object the metric describes.",
+    metricName: "metricName is the metric's name.",
+    currentValue: "currentValue is the metric's current value.",
+    selector: "selector is the label selector the metric was read with.",
+    averageValue: "averageValue is the current value per pod.",
   },
   PodsMetricStatus: {
     "": "PodsMetricStatus is the last observed value of a pods metric.",
+    metricName: "metricName is the metric's name.",
+    currentAverageValue: "currentAverageValue is the current average over the pods.",
+    selector: "selector is the label selector the metric was read with.",
   },
   ResourceMetricStatus: {
     "": "ResourceMetricStatus is the last observed value of a resource metric.",
+    name: "name is the resource's name.",
+    currentAverageUtilization:
+      "currentAverageUtilization is the current average use, as a percentage of the pods' requests; set only for a utilization target.",
+    currentAverageValue: "currentAverageValue is the current average raw value.",
   },
   ContainerResourceMetricStatus: {
     "": "ContainerResourceMetricStatus is the last observed value of a container resource metric.",
+    name: "name is the resource's name.",
+    currentAverageUtilization:
+      "currentAverageUtilization is the container's current average use, as a percentage of its requests.",
+    currentAverageValue: "currentAverageValue is the container's current average raw value.",
+    container: "container names the container whose resource is measured.",
   },
   ExternalMetricStatus: {
     "": "ExternalMetricStatus is the last observed value of an external metric.",
+    metricName: "metricName is the metric's name.",
+    metricSelector: "metricSelector is the label selector the metric was read with.",
+    currentValue: "currentValue is the metric's current value.",
+    currentAverageValue: "currentAverageValue is the current value per pod.",
   },
 };
 

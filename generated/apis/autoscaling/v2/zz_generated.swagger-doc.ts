@@ -10,45 +10,104 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   HorizontalPodAutoscalerSpec: {
     "": "HorizontalPodAutoscalerSpec is the target to scale, the replica bounds, the metrics and the scaling behaviour.",
+    scaleTargetRef:
+      "scaleTargetRef is the scalable resource whose replica count the autoscaler sets, reached through its scale subresource.",
+    minReplicas:
+      "minReplicas is the least replica count the autoscaler sets; defaults to 1, and 0 is allowed only when an object or external metric is configured.",
+    maxReplicas: "maxReplicas is the most replicas the autoscaler sets; it cannot be below minReplicas.",
+    metrics:
+      "metrics are what the replica count is computed from; the largest count any metric asks for wins. Defaults to 80% average CPU utilization.",
+    behavior:
+      "behavior configures how fast scaling up and down may go; unset uses the defaults of HPAScalingRules.",
   },
   CrossVersionObjectReference: {
     "": "CrossVersionObjectReference identifies the object being scaled by API version, kind and name.",
+    kind: "kind is the referent's kind.",
+    name: "name is the referent's name.",
+    apiVersion: "apiVersion is the referent's API version.",
   },
   MetricSpec: {
     "": "MetricSpec is one metric an autoscaler scales on; the source named by type is set.",
+    type: "type says which of the source fields is set: Object, Pods, Resource, ContainerResource or External.",
+    object: "object is a metric describing one Kubernetes object.",
+    pods: "pods is a metric averaged over the pods of the scale target.",
+    resource:
+      "resource is a resource metric (such as CPU or memory) of the pods' containers, as their requests and limits know it.",
+    containerResource: "containerResource is a resource metric of one named container in each pod.",
+    external: "external is a metric that does not come from any Kubernetes object.",
   },
   HorizontalPodAutoscalerBehavior: {
     "": "HorizontalPodAutoscalerBehavior sets separate rules for scaling up and scaling down.",
+    scaleUp:
+      "scaleUp limits scaling up; by default the larger of doubling the pods and adding 4 per 15 seconds, with no stabilization window.",
+    scaleDown:
+      "scaleDown limits scaling down; by default any number of pods may go, after a 300-second stabilization window.",
   },
   HPAScalingRules: {
     "": "HPAScalingRules holds the policies, stabilization window and tolerance for one scaling direction.",
+    stabilizationWindowSeconds:
+      "stabilizationWindowSeconds is how long past recommendations are considered, so that the count does not flap; 0 to 3,600 seconds.",
+    selectPolicy:
+      "selectPolicy says which policy applies when several do: Max (the default), Min or Disabled.",
+    policies: "policies are the allowed changes per period; at least one unless selectPolicy is Disabled.",
+    tolerance:
+      "tolerance is the relative gap between current and desired metric values below which no scaling happens; unset means the controller's default (10%).",
   },
   HPAScalingPolicy: {
     "": "HPAScalingPolicy limits how much the replicas may change within a period.",
+    type: "type is Pods (an absolute count) or Percent (of the current replicas).",
+    value: "value is the change the policy allows; greater than zero.",
+    periodSeconds: "periodSeconds is the window the policy applies over, 1 to 1,800 seconds.",
   },
   ObjectMetricSource: {
     "": "ObjectMetricSource is a metric describing a single Kubernetes object.",
+    describedObject: "describedObject is the object the metric describes.",
+    target: "target is the value aimed for.",
+    metric: "metric identifies the metric by name and selector.",
   },
   PodsMetricSource: {
     "": "PodsMetricSource is a metric averaged over the pods being scaled.",
+    metric: "metric identifies the metric by name and selector.",
+    target: "target is the value aimed for; only AverageValue is supported.",
   },
   ResourceMetricSource: {
     "": "ResourceMetricSource is a resource (CPU, memory) usage metric of the pods being scaled.",
+    name: "name is the resource's name.",
+    target: "target is the value aimed for.",
   },
   ContainerResourceMetricSource: {
     "": "ContainerResourceMetricSource is a resource usage metric of one container of the pods being scaled.",
+    name: "name is the resource's name.",
+    target: "target is the value aimed for.",
+    container: "container names the container in each pod whose resource is measured.",
   },
   ExternalMetricSource: {
     "": "ExternalMetricSource is a metric from outside the cluster.",
+    metric: "metric identifies the metric by name and selector.",
+    target: "target is the value aimed for.",
   },
   MetricIdentifier: {
     "": "MetricIdentifier names a metric and optionally selects its series by labels.",
+    name: "name is the metric's name.",
+    selector: "selector narrows the metric by label; unset means the metrics adapter chooses.",
   },
   MetricTarget: {
     "": "MetricTarget is the value, average value or average utilization a metric should be kept at.",
+    type: "type says which target field is set: Utilization, Value or AverageValue.",
+    value: "value is the metric value aimed for.",
+    averageValue: "averageValue is the value per pod aimed for (the metric divided by the pod count).",
+    averageUtilization:
+      "averageUtilization is the average use, as a percentage of the pods' requests, aimed for; only for Resource and ContainerResource metrics.",
   },
   HorizontalPodAutoscalerStatus: {
     "": "HorizontalPodAutoscalerStatus reports the replicas, the last scale time, the metrics observed and conditions.",
+    observedGeneration:
+      "observedGeneration is the autoscaler's generation that this status was computed from.",
+    lastScaleTime: "lastScaleTime is when the autoscaler last changed the replica count.",
+    currentReplicas: "currentReplicas is the replica count the autoscaler last saw.",
+    desiredReplicas: "desiredReplicas is the replica count the autoscaler last computed.",
+    currentMetrics: "currentMetrics are the last read values of the metrics.",
+    conditions: "conditions say whether the autoscaler can scale, is active, and is limited by its bounds.",
   },
   HorizontalPodAutoscalerCondition: {
     "": "HorizontalPodAutoscalerCondition is one observed condition of an autoscaler.",
@@ -60,24 +119,46 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   MetricStatus: {
     "": "MetricStatus is the last observed value of one metric.",
+    type: "type says which of the status fields is set: Object, Pods, Resource, ContainerResource or External.",
+    object: "object is the current value of an object metric.",
+    pods: "pods is the current value of a pods metric.",
+    resource: "resource is the current value of a resource metric.",
+    containerResource: "containerResource is the current value of a container resource metric.",
+    external: "external is the current value of an external metric.",
   },
   ObjectMetricStatus: {
     "": "ObjectMetricStatus is the last observed value of an object metric.",
+    metric: "metric identifies the metric by name and selector.",
+    current: "current is the metric's current value.",
+    describedObject: "describedObject is the object the metric describes.",
   },
   PodsMetricStatus: {
     "": "PodsMetricStatus is the last observed value of a pods metric.",
+    metric: "metric identifies the metric by name and selector.",
+    current: "current is the metric's current value.",
   },
   ResourceMetricStatus: {
     "": "ResourceMetricStatus is the last observed value of a resource metric.",
+    name: "name is the resource's name.",
+    current: "current is the metric's current value.",
   },
   ContainerResourceMetricStatus: {
     "": "ContainerResourceMetricStatus is the last observed value of a container resource metric.",
+    name: "name is the resource's name.",
+    current: "current is the metric's current value.",
+    container: "container names the container whose resource is measured.",
   },
   ExternalMetricStatus: {
     "": "ExternalMetricStatus is the last observed value of an external metric.",
+    metric: "metric identifies the metric by name and selector.",
+    current: "current is the metric's current value.",
   },
   MetricValueStatus: {
     "": "MetricValueStatus holds an observed metric as a value, an average value or an average utilization.",
+    value: "value is the metric's current value.",
+    averageValue: "averageValue is the current value per pod.",
+    averageUtilization:
+      "averageUtilization is the current average use, as a percentage of the pods' requests.",
   },
   HorizontalPodAutoscalerList: {
     "": "HorizontalPodAutoscalerList is a list of HorizontalPodAutoscalers.",

@@ -10,9 +10,24 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CertificateSigningRequestSpec: {
     "": "CertificateSigningRequestSpec holds the PEM request, the signer, the requested lifetime and usages, and who created it.",
+    request: "request is the PEM-encoded PKCS#10 certificate request to sign.",
+    signerName:
+      "signerName names the signer that should sign the request, such as kubernetes.io/kube-apiserver-client; it cannot change.",
+    expirationSeconds:
+      "expirationSeconds is the validity the requester asks for; signers may issue a shorter one, and the least honoured value is 600 seconds.",
+    usages: "usages are the key usages and extended key usages asked for in the certificate.",
+    username: "username is the user who created the request; the apiserver fills it in and it cannot change.",
+    uid: "uid is the uid of the user who created the request; the apiserver fills it in and it cannot change.",
+    groups:
+      "groups are the groups of the user who created the request; the apiserver fills them in and they cannot change.",
+    extra:
+      "extra holds the extra attributes of the user who created the request; the apiserver fills them in and they cannot change.",
   },
   CertificateSigningRequestStatus: {
     "": "CertificateSigningRequestStatus holds the approval conditions and the issued certificate.",
+    conditions: "conditions record the request's approval (Approved, Denied) and signing failure (Failed).",
+    certificate:
+      "certificate is the PEM-encoded certificate the signer issued, set through the status subresource once the request is approved.",
   },
   CertificateSigningRequestCondition: {
     "": "CertificateSigningRequestCondition is one condition of a certificate request.",

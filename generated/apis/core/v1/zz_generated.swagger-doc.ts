@@ -179,7 +179,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
     port: "The service port number this record is about.",
     protocol: "The protocol of the service port this record is about.",
     error:
-      "A CamelCase error code describing why the port could not be set up; codes defined by cloud providers are prefixed with a DNS subdomain (foo.example.com/CamelCase).",
+      "A CamelCase error code describing why the port could not be set up; codes defined by cloud providers are prefixed with a DNS subdomain (foo.example.com/CamelCase).\n\nerror reports a problem with the port, in CamelCase or as a domain-prefixed name; empty means none.",
   },
   ServiceSpec: {
     "": "ServiceSpec holds the user-settable attributes of a service.",
@@ -265,6 +265,50 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   VolumeSource: {
     "": "VolumeSource says where a volume's data comes from; exactly one source is set.",
+    hostPath:
+      "hostPath mounts a file or directory of the node's filesystem; for system agents only, as it exposes the node.",
+    emptyDir: "emptyDir is an empty directory that lives as long as the pod on its node.",
+    gcePersistentDisk:
+      "gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the pd.csi.storage.gke.io CSI driver.",
+    awsElasticBlockStore:
+      "awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com CSI driver.",
+    gitRepo:
+      "gitRepo is a directory cloned from a git repository when the pod starts; deprecated, use an init container that clones into an emptyDir instead.",
+    secret: "secret fills the volume with the keys of a Secret.",
+    nfs: "nfs is an NFS export mounted into the pod.",
+    iscsi: "iscsi is an iSCSI disk attached to the node and mounted into the pod.",
+    glusterfs: "glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.",
+    persistentVolumeClaim:
+      "persistentVolumeClaim mounts the volume bound to a PersistentVolumeClaim of the pod's namespace.",
+    rbd: "rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.",
+    flexVolume: "flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.",
+    cinder:
+      "cinder is an OpenStack Cinder volume; deprecated, its operations go to the cinder.csi.openstack.org CSI driver.",
+    cephfs: "cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.",
+    flocker: "flocker is a Flocker dataset; deprecated and no longer supported.",
+    downwardAPI: "downwardAPI fills the volume with files holding the pod's own fields and resources.",
+    fc: "fc is a Fibre Channel disk attached to the node and mounted into the pod.",
+    azureFile:
+      "azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI driver.",
+    configMap: "configMap fills the volume with the keys of a ConfigMap.",
+    vsphereVolume:
+      "vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com CSI driver.",
+    quobyte: "quobyte is a Quobyte volume; deprecated and no longer supported.",
+    azureDisk:
+      "azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI driver.",
+    photonPersistentDisk:
+      "photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.",
+    projected:
+      "projected fills one directory from several sources: secrets, config maps, the downward API, service-account tokens and cluster trust bundles.",
+    portworxVolume:
+      "portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI driver.",
+    scaleIO: "scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.",
+    storageos: "storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.",
+    csi: "csi is an ephemeral volume served by a CSI driver that supports inline volumes.",
+    ephemeral:
+      "ephemeral is a volume provisioned for the pod from a claim template: the claim is created with the pod and deleted with it.",
+    image:
+      "image mounts the content of an OCI image or artifact, read-only, pulled as the pod's container images are.",
   },
   PersistentVolumeClaimVolumeSource: {
     "": "PersistentVolumeClaimVolumeSource mounts the volume bound to a claim in the pod's namespace.",
@@ -273,6 +317,37 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PersistentVolumeSource: {
     "": "PersistentVolumeSource says what storage backs a PersistentVolume; exactly one source is set.",
+    gcePersistentDisk:
+      "gcePersistentDisk is a GCE persistent disk; deprecated, its operations go to the pd.csi.storage.gke.io CSI driver.",
+    awsElasticBlockStore:
+      "awsElasticBlockStore is an AWS EBS disk; deprecated, its operations go to the ebs.csi.aws.com CSI driver.",
+    hostPath: "hostPath is a directory on one node, for single-node testing only.",
+    glusterfs: "glusterfs is a Glusterfs volume; the in-tree plugin is removed upstream and no longer works.",
+    nfs: "nfs is an NFS export.",
+    rbd: "rbd is a Ceph RBD image; the in-tree plugin is removed upstream and no longer works.",
+    iscsi: "iscsi is an iSCSI disk.",
+    cinder:
+      "cinder is an OpenStack Cinder volume; deprecated, its operations go to the cinder.csi.openstack.org CSI driver.",
+    cephfs: "cephfs is a CephFS volume; the in-tree plugin is removed upstream and no longer works.",
+    fc: "fc is a Fibre Channel disk.",
+    flocker: "flocker is a Flocker dataset; deprecated and no longer supported.",
+    flexVolume: "flexVolume is a volume served by an exec-based FlexVolume driver; deprecated.",
+    azureFile:
+      "azureFile is an Azure File share; deprecated, its operations go to the file.csi.azure.com CSI driver.",
+    vsphereVolume:
+      "vsphereVolume is a vSphere disk; deprecated, its operations go to the csi.vsphere.vmware.com CSI driver.",
+    quobyte: "quobyte is a Quobyte volume; deprecated and no longer supported.",
+    azureDisk:
+      "azureDisk is an Azure data disk; deprecated, its operations go to the disk.csi.azure.com CSI driver.",
+    photonPersistentDisk:
+      "photonPersistentDisk is a Photon Controller disk; deprecated and no longer supported.",
+    portworxVolume:
+      "portworxVolume is a Portworx volume; deprecated, its operations go to the pxd.portworx.com CSI driver.",
+    scaleIO: "scaleIO is a ScaleIO volume; the in-tree plugin is removed upstream and no longer works.",
+    local:
+      "local is a disk, partition or directory attached to one node; the volume's nodeAffinity must name that node.",
+    storageos: "storageos is a StorageOS volume; the in-tree plugin is removed upstream and no longer works.",
+    csi: "csi is a volume served by a CSI driver.",
   },
   PersistentVolume: {
     "": "PersistentVolume is a piece of storage in the cluster, provisioned by an administrator or dynamically, that claims bind to.",
@@ -282,12 +357,34 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PersistentVolumeSpec: {
     "": "PersistentVolumeSpec holds a volume's capacity, source, access modes, claim binding, reclaim policy and node affinity.",
+    capacity: "capacity is the volume's size, as the storage key of a resource list.",
+    accessModes:
+      "accessModes are the ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod.",
+    claimRef: "claimRef is the claim the volume is bound to (or reserved for, before binding).",
+    persistentVolumeReclaimPolicy:
+      "persistentVolumeReclaimPolicy says what happens to the volume once its claim is deleted: Retain (the default for manually created volumes), Delete (the default for provisioned ones) or Recycle (deprecated).",
+    storageClassName:
+      "storageClassName is the class the volume belongs to; only claims asking for this class bind to it, and empty means no class.",
+    mountOptions:
+      "mountOptions are used when the volume is mounted; they are not validated, and an invalid one fails the mount.",
+    volumeMode:
+      "volumeMode says whether the volume is used as a formatted filesystem (Filesystem, the default) or a raw block device (Block).",
+    nodeAffinity:
+      "nodeAffinity limits the nodes the volume can be reached from; pods using it are scheduled there.",
+    volumeAttributesClassName:
+      "volumeAttributesClassName names the VolumeAttributesClass the volume belongs to, whose parameters the driver applied.",
   },
   VolumeNodeAffinity: {
     "": "VolumeNodeAffinity restricts the nodes a volume can be used from.",
+    required: "required are the node selector terms a node must match to reach the volume.",
   },
   PersistentVolumeStatus: {
     "": "PersistentVolumeStatus reports a volume's phase and why it is in it.",
+    phase: "phase is the volume's place in its lifecycle: Pending, Available, Bound, Released or Failed.",
+    message: "message says, for people, why the volume is in its phase.",
+    reason: "reason is a short CamelCase word saying why the volume failed, for tools.",
+    lastPhaseTransitionTime:
+      "lastPhaseTransitionTime is when the volume last changed phase; reset whenever the phase changes.",
   },
   PersistentVolumeList: {
     "": "PersistentVolumeList is a list of PersistentVolumes.",
@@ -322,9 +419,17 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   TypedObjectReference: {
     "": "TypedObjectReference names an object by API group, kind, name and optionally namespace.",
+    apiGroup: "apiGroup is the referent's API group; empty means the core group.",
+    kind: "kind is the referent's kind.",
+    name: "name is the referent's name.",
+    namespace:
+      "namespace is the referent's namespace; a reference to another namespace needs a ReferenceGrant there.",
   },
   ModifyVolumeStatus: {
     "": "ModifyVolumeStatus is the state of a volume attributes change: Pending, InProgress or Infeasible.",
+    targetVolumeAttributesClassName:
+      "targetVolumeAttributesClassName is the VolumeAttributesClass the volume is being modified to.",
+    status: "status is the state of the modification: Pending, InProgress or Infeasible.",
   },
   PersistentVolumeClaimCondition: {
     "": "PersistentVolumeClaimCondition is one observed condition of a claim.",
@@ -360,51 +465,130 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   GlusterfsVolumeSource: {
     "": "GlusterfsVolumeSource mounts a Glusterfs volume (a deprecated in-tree plugin).",
+    endpoints: "endpoints names the Endpoints object that lists the Glusterfs cluster.",
+    path: "path is the Glusterfs volume's path.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   GlusterfsPersistentVolumeSource: {
     "": "GlusterfsPersistentVolumeSource is a Glusterfs volume as a PersistentVolume source.",
+    endpoints: "endpoints names the Endpoints object that lists the Glusterfs cluster.",
+    path: "path is the Glusterfs volume's path.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    endpointsNamespace:
+      "endpointsNamespace is the namespace of the Endpoints object; empty means the claim's namespace.",
   },
   RBDVolumeSource: {
     "": "RBDVolumeSource mounts a Ceph RBD block device (a deprecated in-tree plugin).",
+    monitors: "monitors are the addresses of the Ceph monitors.",
+    image: "image is the RBD image's name.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    pool: "pool is the RBD pool; defaults to rbd.",
+    user: "user is the RADOS user; defaults to admin.",
+    keyring: "keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.",
+    secretRef: "secretRef names the Secret holding the RBD user's key, overriding keyring.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   RBDPersistentVolumeSource: {
     "": "RBDPersistentVolumeSource is a Ceph RBD device as a PersistentVolume source.",
+    monitors: "monitors are the addresses of the Ceph monitors.",
+    image: "image is the RBD image's name.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    pool: "pool is the RBD pool; defaults to rbd.",
+    user: "user is the RADOS user; defaults to admin.",
+    keyring: "keyring is the path of the RBD user's keyring; defaults to /etc/ceph/keyring.",
+    secretRef: "secretRef names the Secret holding the RBD user's key, overriding keyring.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   CinderVolumeSource: {
     "": "CinderVolumeSource mounts an OpenStack Cinder volume (handled by the CSI driver through migration).",
+    volumeID: "volumeID identifies the Cinder volume.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    secretRef: "secretRef names the Secret holding the parameters to connect to OpenStack.",
   },
   CinderPersistentVolumeSource: {
     "": "CinderPersistentVolumeSource is a Cinder volume as a PersistentVolume source.",
+    volumeID: "volumeID identifies the Cinder volume.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    secretRef: "secretRef names the Secret holding the parameters to connect to OpenStack.",
   },
   CephFSVolumeSource: {
     "": "CephFSVolumeSource mounts a CephFS filesystem.",
+    monitors: "monitors are the addresses of the Ceph monitors.",
+    path: "path is the directory of the CephFS tree to mount; defaults to /.",
+    user: "user is the RADOS user; defaults to admin.",
+    secretFile: "secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.",
+    secretRef: "secretRef names the Secret holding the user's key, overriding secretFile.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   SecretReference: {
     "": "SecretReference names a secret in any namespace.",
+    name: "name is the Secret's name, unique in its namespace.",
+    namespace: "namespace is the Secret's namespace.",
   },
   CephFSPersistentVolumeSource: {
     "": "CephFSPersistentVolumeSource is a CephFS filesystem as a PersistentVolume source.",
+    monitors: "monitors are the addresses of the Ceph monitors.",
+    path: "path is the directory of the CephFS tree to mount; defaults to /.",
+    user: "user is the RADOS user; defaults to admin.",
+    secretFile: "secretFile is the path of the user's keyring; defaults to /etc/ceph/user.secret.",
+    secretRef: "secretRef names the Secret holding the user's key, overriding secretFile.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   FlockerVolumeSource: {
     "": "FlockerVolumeSource mounts a Flocker dataset (a deprecated in-tree plugin).",
+    datasetName:
+      "datasetName is the dataset's name, as the Flocker metadata holds it; exactly one of datasetName and datasetUUID is set.",
+    datasetUUID: "datasetUUID is the dataset's UUID.",
   },
   GCEPersistentDiskVolumeSource: {
     "": "GCEPersistentDiskVolumeSource mounts a Google Compute Engine persistent disk.",
+    pdName: "pdName is the name of the persistent disk in GCE.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    partition:
+      "partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole disk.",
+    readOnly: "readOnly mounts the disk read-only; defaults to false.",
   },
   QuobyteVolumeSource: {
     "": "QuobyteVolumeSource mounts a Quobyte volume (a deprecated in-tree plugin).",
+    registry: "registry is one or more Quobyte registry services, as host:port, comma-separated.",
+    volume: "volume is the name of an existing Quobyte volume.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    user: "user the volume's files are accessed as; defaults to the serviceaccount user.",
+    group: "group the volume's files are accessed as; defaults to none.",
+    tenant: "tenant owns the Quobyte volume in the backend; used with dynamically provisioned volumes.",
   },
   FlexPersistentVolumeSource: {
     "": "FlexPersistentVolumeSource is a FlexVolume driver's volume as a PersistentVolume source.",
+    driver: "driver names the FlexVolume driver that serves the volume.",
+    fsType: "fsType is the filesystem to mount; the default depends on the driver.",
+    secretRef: "secretRef names a Secret whose data is passed to the driver's scripts.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    options: "options are extra command options passed to the driver.",
   },
   FlexVolumeSource: {
     "": "FlexVolumeSource mounts a volume through an exec-based FlexVolume driver.",
+    driver: "driver names the FlexVolume driver that serves the volume.",
+    fsType: "fsType is the filesystem to mount; the default depends on the driver.",
+    secretRef: "secretRef names a Secret whose data is passed to the driver's scripts.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    options: "options are extra command options passed to the driver.",
   },
   AWSElasticBlockStoreVolumeSource: {
     "": "AWSElasticBlockStoreVolumeSource mounts an AWS EBS volume.",
+    volumeID: "volumeID identifies the EBS volume.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    partition:
+      "partition is the partition to mount, such as 1 for /dev/sda1; unset or 0 mounts the whole volume.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   GitRepoVolumeSource: {
     "": "GitRepoVolumeSource clones a git repository into an empty directory (deprecated).",
+    repository: "repository is the URL of the repository to clone.",
+    revision: "revision is the commit to check out.",
+    directory:
+      'directory is where to clone, relative to the volume; "." clones into the volume\'s root, and by default a subdirectory named after the repository is used.',
   },
   SecretVolumeSource: {
     "": "SecretVolumeSource fills a volume with the keys of a secret, one file each.",
@@ -415,48 +599,138 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SecretProjection: {
     "": "SecretProjection adds keys of a secret to a projected volume.",
+    items:
+      "items project chosen keys to chosen paths; without them every key becomes a file named after it. A key that does not exist is an error unless optional.",
+    optional: "optional lets the pod start when the Secret or a listed key is missing.",
   },
   NFSVolumeSource: {
     "": "NFSVolumeSource mounts an NFS export.",
+    server: "server is the NFS server's host name or IP address.",
+    path: "path is the path the NFS server exports.",
+    readOnly: "readOnly mounts the export read-only; defaults to false.",
   },
   ISCSIVolumeSource: {
     "": "ISCSIVolumeSource mounts an iSCSI disk.",
+    targetPortal: "targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).",
+    iqn: "iqn is the target's iSCSI qualified name.",
+    lun: "lun is the target's logical unit number.",
+    iscsiInterface: "iscsiInterface is the iSCSI interface to use; defaults to default (tcp).",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    portals: "portals are further target portals, for multipath.",
+    chapAuthDiscovery: "chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.",
+    chapAuthSession: "chapAuthSession turns on CHAP authentication for the iSCSI session.",
+    secretRef: "secretRef names the Secret holding the CHAP credentials.",
+    initiatorName:
+      "initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume name> be created.",
   },
   ISCSIPersistentVolumeSource: {
     "": "ISCSIPersistentVolumeSource is an iSCSI disk as a PersistentVolume source.",
+    targetPortal: "targetPortal is the iSCSI target portal, an IP or ip:port (port 3260 by default).",
+    iqn: "iqn is the target's iSCSI qualified name.",
+    lun: "lun is the target's logical unit number.",
+    iscsiInterface: "iscsiInterface is the iSCSI interface to use; defaults to default (tcp).",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    portals: "portals are further target portals, for multipath.",
+    chapAuthDiscovery: "chapAuthDiscovery turns on CHAP authentication for iSCSI discovery.",
+    chapAuthSession: "chapAuthSession turns on CHAP authentication for the iSCSI session.",
+    secretRef: "secretRef names the Secret holding the CHAP credentials.",
+    initiatorName:
+      "initiatorName is a custom initiator name, which makes a new interface <target portal>:<volume name> be created.",
   },
   FCVolumeSource: {
     "": "FCVolumeSource mounts a Fibre Channel disk.",
+    targetWWNs:
+      "targetWWNs are the Fibre Channel target world wide names; set either them with lun, or wwids.",
+    lun: "lun is the target's logical unit number.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    wwids: "wwids are the volume's world wide identifiers; set either them, or targetWWNs with lun.",
   },
   AzureFileVolumeSource: {
     "": "AzureFileVolumeSource mounts an Azure File share.",
+    secretName: "secretName names the Secret holding the Azure storage account's name and key.",
+    shareName: "shareName is the Azure file share's name.",
+    readOnly: "readOnly mounts the share read-only; defaults to false.",
   },
   AzureFilePersistentVolumeSource: {
     "": "AzureFilePersistentVolumeSource is an Azure File share as a PersistentVolume source.",
+    secretName: "secretName names the Secret holding the Azure storage account's name and key.",
+    shareName: "shareName is the Azure file share's name.",
+    readOnly: "readOnly mounts the share read-only; defaults to false.",
+    secretNamespace: "secretNamespace is the Secret's namespace; defaults to the pod's.",
   },
   VsphereVirtualDiskVolumeSource: {
     "": "VsphereVirtualDiskVolumeSource mounts a vSphere virtual disk.",
+    volumePath: "volumePath is the path of the vSphere volume's disk file.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    storagePolicyName: "storagePolicyName is the storage policy based management (SPBM) profile's name.",
+    storagePolicyID: "storagePolicyID is the SPBM profile's id for storagePolicyName.",
   },
   PhotonPersistentDiskVolumeSource: {
     "": "PhotonPersistentDiskVolumeSource mounts a Photon Controller disk (a deprecated in-tree plugin).",
+    pdID: "pdID identifies the Photon Controller persistent disk.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
   },
   AzureDiskVolumeSource: {
     "": "AzureDiskVolumeSource mounts an Azure data disk.",
+    diskName: "diskName is the data disk's name in the blob storage.",
+    diskURI: "diskURI is the data disk's URI in the blob storage.",
+    cachingMode: "cachingMode is the host caching mode: None, ReadOnly or ReadWrite (the default).",
+    fsType: "fsType is the filesystem to mount; defaults to ext4.",
+    readOnly: "readOnly mounts the disk read-only; defaults to false.",
+    kind: "kind is the disk's kind: Shared (several disks per storage account, the default), Dedicated (one per account) or Managed.",
   },
   PortworxVolumeSource: {
     "": "PortworxVolumeSource mounts a Portworx volume.",
+    volumeID: "volumeID identifies the Portworx volume.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   ScaleIOVolumeSource: {
     "": "ScaleIOVolumeSource mounts a ScaleIO volume (a deprecated in-tree plugin).",
+    gateway: "gateway is the ScaleIO API gateway's host address.",
+    system: "system is the name of the storage system as configured in ScaleIO.",
+    secretRef: "secretRef names the Secret holding the ScaleIO user's credentials.",
+    sslEnabled: "sslEnabled turns on SSL for talking to the gateway; defaults to false.",
+    protectionDomain: "protectionDomain is the ScaleIO protection domain of the storage.",
+    storagePool: "storagePool is the ScaleIO storage pool of the protection domain.",
+    storageMode: "storageMode is ThickProvisioned or ThinProvisioned (the default).",
+    volumeName: "volumeName is the name of a volume already made in the ScaleIO system.",
+    fsType: "fsType is the filesystem to mount; defaults to xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   ScaleIOPersistentVolumeSource: {
     "": "ScaleIOPersistentVolumeSource is a ScaleIO volume as a PersistentVolume source.",
+    gateway: "gateway is the ScaleIO API gateway's host address.",
+    system: "system is the name of the storage system as configured in ScaleIO.",
+    secretRef: "secretRef names the Secret holding the ScaleIO user's credentials.",
+    sslEnabled: "sslEnabled turns on SSL for talking to the gateway; defaults to false.",
+    protectionDomain: "protectionDomain is the ScaleIO protection domain of the storage.",
+    storagePool: "storagePool is the ScaleIO storage pool of the protection domain.",
+    storageMode: "storageMode is ThickProvisioned or ThinProvisioned (the default).",
+    volumeName: "volumeName is the name of a volume already made in the ScaleIO system.",
+    fsType: "fsType is the filesystem to mount; defaults to xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
   },
   StorageOSVolumeSource: {
     "": "StorageOSVolumeSource mounts a StorageOS volume (a deprecated in-tree plugin).",
+    volumeName: "volumeName is the StorageOS volume's name, unique in its namespace.",
+    volumeNamespace:
+      "volumeNamespace is the StorageOS namespace of the volume; defaults to the pod's namespace.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    secretRef: "secretRef names the Secret holding the StorageOS API credentials.",
   },
   StorageOSPersistentVolumeSource: {
     "": "StorageOSPersistentVolumeSource is a StorageOS volume as a PersistentVolume source.",
+    volumeName: "volumeName is the StorageOS volume's name, unique in its namespace.",
+    volumeNamespace:
+      "volumeNamespace is the StorageOS namespace of the volume; defaults to the claim's namespace.",
+    fsType: "fsType is the filesystem to mount, such as ext4 (the default) or xfs.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    secretRef: "secretRef refers to the Secret holding the StorageOS API credentials.",
   },
   ConfigMapVolumeSource: {
     "": "ConfigMapVolumeSource fills a volume with the keys of a config map, one file each.",
@@ -466,21 +740,55 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ConfigMapProjection: {
     "": "ConfigMapProjection adds keys of a config map to a projected volume.",
+    items:
+      "items project chosen keys to chosen paths; without them every key becomes a file named after it. A key that does not exist is an error unless optional.",
+    optional: "optional lets the pod start when the ConfigMap or a listed key is missing.",
   },
   ServiceAccountTokenProjection: {
     "": "ServiceAccountTokenProjection adds a service account token, for an audience and lifetime, to a projected volume; the kubelet renews it.",
+    audience:
+      "audience is the token's intended audience, which its receiver checks; defaults to the apiserver's audience.",
+    expirationSeconds:
+      "expirationSeconds is the token's requested validity, at least 600 seconds and by default an hour; the kubelet refreshes the token before it expires.",
+    path: "path is the file the token is written to, relative to the volume.",
   },
   ClusterTrustBundleProjection: {
     "": "ClusterTrustBundleProjection adds the certificates of ClusterTrustBundles to a projected volume.",
+    name: "name selects one ClusterTrustBundle by name; it cannot be set with signerName and labelSelector.",
+    signerName:
+      "signerName selects the ClusterTrustBundles of a signer, together with labelSelector; their certificates are joined.",
+    labelSelector:
+      "labelSelector narrows the bundles selected by signerName; null selects none and empty selects all.",
+    optional:
+      "optional lets the pod start when the bundle is missing or none is selected; the file is then empty.",
+    path: "path is the file the bundle is written to, relative to the volume.",
   },
   PodCertificateProjection: {
     "": "PodCertificateProjection adds a private key and a certificate issued for the pod to a projected volume.",
+    signerName: "signerName is the signer that issues the pod's certificate.",
+    keyType:
+      "keyType is the type of key the kubelet generates: RSA3072, RSA4096, ECDSAP256, ECDSAP384, ECDSAP521 or ED25519.",
+    maxExpirationSeconds:
+      "maxExpirationSeconds is the longest validity the certificate may get; the signer may issue less. Defaults to a day, at least an hour.",
+    credentialBundlePath:
+      "credentialBundlePath is the file holding the private key and certificate chain together, in PEM.",
+    keyPath: "keyPath is the file holding the private key alone.",
+    certificateChainPath: "certificateChainPath is the file holding the certificate chain alone.",
   },
   ProjectedVolumeSource: {
     "": "ProjectedVolumeSource combines several sources (secrets, config maps, downward API, tokens) into one directory.",
+    sources: "sources are the projections, written into the one directory.",
+    defaultMode:
+      "defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644. Modes set per item win.",
   },
   VolumeProjection: {
     "": "VolumeProjection is one source of a projected volume; exactly one is set.",
+    secret: "secret projects the keys of a Secret.",
+    downwardAPI: "downwardAPI projects fields of the pod.",
+    configMap: "configMap projects the keys of a ConfigMap.",
+    serviceAccountToken: "serviceAccountToken projects a token of the pod's service account.",
+    clusterTrustBundle: "clusterTrustBundle projects the certificates of ClusterTrustBundles.",
+    podCertificate: "podCertificate projects a key and certificate issued for the pod.",
   },
   KeyToPath: {
     "": "KeyToPath maps a key of a secret or config map to a file path in the volume.",
@@ -490,18 +798,46 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   LocalVolumeSource: {
     "": "LocalVolumeSource is a disk, partition or directory local to one node.",
+    path: "path is the full path on the node of the directory or block device.",
+    fsType: "fsType is the filesystem of a block device, formatted when it has none; unset picks a default.",
   },
   CSIPersistentVolumeSource: {
     "": "CSIPersistentVolumeSource is a volume managed by a CSI driver, as a PersistentVolume source.",
+    driver: "driver names the CSI driver that serves the volume.",
+    volumeHandle:
+      "volumeHandle identifies the volume as the driver's CreateVolume returned it, passed back in every call.",
+    readOnly: "readOnly publishes the volume read-only; defaults to false.",
+    fsType: "fsType is the filesystem to mount, such as ext4 or xfs.",
+    volumeAttributes:
+      "volumeAttributes are the volume's attributes, passed to the driver in its publish calls.",
+    controllerPublishSecretRef:
+      "controllerPublishSecretRef names the Secret passed to the driver's ControllerPublishVolume and ControllerUnpublishVolume calls.",
+    nodeStageSecretRef:
+      "nodeStageSecretRef names the Secret passed to the driver's NodeStageVolume and NodeUnstageVolume calls.",
+    nodePublishSecretRef:
+      "nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and NodeUnpublishVolume calls.",
+    controllerExpandSecretRef:
+      "controllerExpandSecretRef names the Secret passed to the driver's ControllerExpandVolume call.",
+    nodeExpandSecretRef: "nodeExpandSecretRef names the Secret passed to the driver's NodeExpandVolume call.",
   },
   CSIVolumeSource: {
     "": "CSIVolumeSource is an ephemeral inline volume provided by a CSI driver.",
+    driver: "driver names the CSI driver that serves the inline volume.",
+    readOnly: "readOnly mounts the volume read-only; defaults to false.",
+    fsType: "fsType is the filesystem to mount, such as ext4; unset lets the driver choose.",
+    volumeAttributes: "volumeAttributes are driver-specific properties of the volume.",
+    nodePublishSecretRef:
+      "nodePublishSecretRef names the Secret passed to the driver's NodePublishVolume and NodeUnpublishVolume calls.",
   },
   EphemeralVolumeSource: {
     "": "EphemeralVolumeSource is a volume from a claim created for the pod from a template and deleted with it.",
+    volumeClaimTemplate:
+      "volumeClaimTemplate is the claim made for the pod, named <pod name>-<volume name> and owned by the pod; it cannot change.",
   },
   PersistentVolumeClaimTemplate: {
     "": "PersistentVolumeClaimTemplate is the metadata and spec of a claim created for an ephemeral volume.",
+    metadata: "metadata is copied into the claim made from the template; name and namespace are not allowed.",
+    spec: "spec is copied into the claim made from the template.",
   },
   ContainerPort: {
     "": "ContainerPort is a network port a container exposes.",
@@ -525,6 +861,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   VolumeDevice: {
     "": "VolumeDevice maps a raw block volume to a device path in a container.",
+    name: "name is the name of the pod's persistentVolumeClaim volume that holds the block device.",
+    devicePath: "devicePath is the path in the container where the device appears.",
   },
   EnvVar: {
     "": "EnvVar is an environment variable of a container, with a literal value or a value from a source.",
@@ -542,30 +880,52 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   FileKeySelector: {
     "": "FileKeySelector selects a key of an env file in a volume.",
+    volumeName: "volumeName names the pod's emptyDir volume that holds the env file.",
+    path: "path is the env file's path in the volume.",
+    key: "key is the variable whose value is taken from the env file.",
+    optional:
+      "optional lets the container start when the file or key is missing; the variable is then unset.",
   },
   ObjectFieldSelector: {
     "": "ObjectFieldSelector selects a field of the pod, such as metadata.name.",
+    apiVersion: "apiVersion is the version of the schema fieldPath is written in; defaults to v1.",
+    fieldPath: "fieldPath is the path of the field to select, such as metadata.name or status.podIP.",
   },
   ResourceFieldSelector: {
     "": "ResourceFieldSelector selects a container's resource limit or request, with a divisor.",
+    containerName:
+      "containerName names the container whose resources are read; required for volumes, optional for env vars.",
+    resource: "resource is what to select, such as limits.cpu or requests.memory.",
+    divisor: "divisor is the unit the value is given in; defaults to 1.",
   },
   ConfigMapKeySelector: {
     "": "ConfigMapKeySelector selects a key of a config map.",
+    key: "key is the ConfigMap key to select.",
+    optional: "optional lets the container start when the ConfigMap or the key is missing.",
   },
   SecretKeySelector: {
     "": "SecretKeySelector selects a key of a secret.",
+    key: "key is the Secret key to select.",
+    optional: "optional lets the container start when the Secret or the key is missing.",
   },
   EnvFromSource: {
     "": "EnvFromSource imports every key of a config map or secret as environment variables, with an optional prefix.",
+    prefix: "prefix is put before every variable name taken from the source.",
+    configMapRef: "configMapRef is the ConfigMap whose keys become variables.",
+    secretRef: "secretRef is the Secret whose keys become variables.",
   },
   ConfigMapEnvSource: {
     "": "ConfigMapEnvSource names a config map whose keys become environment variables.",
+    optional: "optional lets the container start when the ConfigMap is missing.",
   },
   SecretEnvSource: {
     "": "SecretEnvSource names a secret whose keys become environment variables.",
+    optional: "optional lets the container start when the Secret is missing.",
   },
   HTTPHeader: {
     "": "HTTPHeader is a header to send with an HTTP probe.",
+    name: "name is the header's field name; it is canonicalised on output, so names differing only in case are one header.",
+    value: "value is the header's field value.",
   },
   HTTPGetAction: {
     "": "HTTPGetAction is a probe or hook that sends an HTTP GET request.",
@@ -582,6 +942,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   GRPCAction: {
     "": "GRPCAction is a probe that calls the gRPC health checking service.",
+    port: "port is the port number of the gRPC service, 1 to 65,535.",
+    service:
+      "service is the name put in the gRPC HealthCheckRequest; empty asks about the server as a whole.",
   },
   ExecAction: {
     "": "ExecAction is a probe or hook that runs a command in the container.",
@@ -589,6 +952,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SleepAction: {
     "": "SleepAction is a lifecycle hook that waits for a number of seconds.",
+    seconds: "seconds is how long to sleep.",
   },
   Probe: {
     "": "Probe describes a health check of a container and how often and how strictly it runs.",
@@ -603,9 +967,14 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ContainerResizePolicy: {
     "": "ContainerResizePolicy says how a container reacts when one of its resources is resized.",
+    resourceName: "resourceName is the resource the policy applies to: cpu or memory.",
+    restartPolicy:
+      "restartPolicy says what resizing the resource does: NotRequired (the default, resize in place) or RestartContainer.",
   },
   Capabilities: {
     "": "Capabilities lists the Linux capabilities to add to and drop from a container.",
+    add: "add are the capabilities added to the container.",
+    drop: "drop are the capabilities removed from the container.",
   },
   ResourceRequirements: {
     "": "ResourceRequirements holds the compute resource limits and requests of a container, and the claims it uses.",
@@ -615,9 +984,14 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   VolumeResourceRequirements: {
     "": "VolumeResourceRequirements holds the storage limits and requests of a claim.",
+    limits: "limits are the most storage the volume may have.",
+    requests:
+      "requests are the least storage the volume must have; defaults to the limits when those are set.",
   },
   ResourceClaim: {
     "": "ResourceClaim names one of the pod's resource claims that a container uses.",
+    name: "name is the name of an entry of the pod's spec.resourceClaims, whose devices the container may use.",
+    request: "request narrows the use to one request of the claim; empty means all of them.",
   },
   Container: {
     "": "Container is one container of a pod: image, command, environment, resources, ports, mounts, probes and security settings.",
@@ -653,6 +1027,10 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ProbeHandler: {
     "": "ProbeHandler is the check a probe runs; exactly one action is set.",
+    exec: "exec runs a command in the container; exit status 0 passes.",
+    httpGet: "httpGet sends an HTTP GET; a status from 200 to 399 passes.",
+    tcpSocket: "tcpSocket opens a TCP connection; a successful connect passes.",
+    grpc: "grpc calls the gRPC health checking protocol; SERVING passes.",
   },
   LifecycleHandler: {
     "": "LifecycleHandler is the action a lifecycle hook runs; exactly one is set.",
@@ -714,15 +1092,24 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceStatus: {
     "": "ResourceStatus reports the health of the devices behind one resource of a container.",
+    name: "name is the resource the status is about: a container resource name, or claim:<claim name>/<request> for a device.",
+    resources:
+      "resources report the health of each device or unit allocated to the container for this resource.",
   },
   ResourceHealth: {
     "": "ResourceHealth is the health of one device.",
+    resourceID: "resourceID identifies the device or unit, unique for the resource.",
+    health: "health is Healthy, Unhealthy or Unknown.",
   },
   ContainerUser: {
     "": "ContainerUser is the identity a container's first process runs as.",
+    linux: "linux is the identity of the first process of a Linux container.",
   },
   LinuxContainerUser: {
     "": "LinuxContainerUser is the UID, GID and supplemental groups of a Linux container's first process.",
+    uid: "uid is the process's user id.",
+    gid: "gid is the process's primary group id.",
+    supplementalGroups: "supplementalGroups are the process's supplementary group ids.",
   },
   PodCondition: {
     "": "PodCondition is one observed condition of a pod.",
@@ -736,12 +1123,21 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   VolumeMountStatus: {
     "": "VolumeMountStatus reports one volume mount of a container.",
+    name: "name is the mount's volume name, as in the container's volumeMounts.",
+    mountPath: "mountPath is the mount's path, as in the container's volumeMounts.",
+    readOnly: "readOnly says the mount is read-only, as in the container's volumeMounts.",
+    recursiveReadOnly:
+      "recursiveReadOnly says whether the read-only mount is read-only in its submounts too: Disabled or Enabled.",
   },
   ContainerRestartRule: {
     "": "ContainerRestartRule decides, by exit code, whether a container is restarted.",
+    action: "action is what to do when the rule matches; Restart is the only one.",
+    exitCodes: "exitCodes matches the container's exit code.",
   },
   ContainerRestartRuleOnExitCodes: {
     "": "ContainerRestartRuleOnExitCodes matches a container's exit code against a list.",
+    operator: "operator says how the exit code is compared with values: In or NotIn.",
+    values: "values are the exit codes compared with, at most 255.",
   },
   NodeSelector: {
     "": "NodeSelector matches nodes satisfying any of its terms.",
@@ -761,9 +1157,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   TopologySelectorTerm: {
     "": "TopologySelectorTerm matches topology domains by label values.",
+    matchLabelExpressions: "matchLabelExpressions are label requirements that must all hold.",
   },
   TopologySelectorLabelRequirement: {
     "": "TopologySelectorLabelRequirement matches a topology label against values.",
+    key: "key is the label key.",
+    values: "values are the label values, one of which must match.",
   },
   Affinity: {
     "": "Affinity groups a pod's node affinity, pod affinity and pod anti-affinity rules.",
@@ -773,12 +1172,22 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodAffinity: {
     "": "PodAffinity places a pod in the same topology domain as other pods.",
+    requiredDuringSchedulingIgnoredDuringExecution:
+      "requiredDuringSchedulingIgnoredDuringExecution are terms the pod must meet to be scheduled on a node; they are not checked again once it runs.",
+    preferredDuringSchedulingIgnoredDuringExecution:
+      "preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler prefers nodes for; the node with the highest sum of matched weights wins.",
   },
   PodAntiAffinity: {
     "": "PodAntiAffinity keeps a pod out of topology domains where other pods run.",
+    requiredDuringSchedulingIgnoredDuringExecution:
+      "requiredDuringSchedulingIgnoredDuringExecution are terms the pod must not meet to be scheduled on a node; they are not checked again once it runs.",
+    preferredDuringSchedulingIgnoredDuringExecution:
+      "preferredDuringSchedulingIgnoredDuringExecution are weighted terms the scheduler avoids nodes for; the node with the highest sum of weights wins.",
   },
   WeightedPodAffinityTerm: {
     "": "WeightedPodAffinityTerm is a preferred pod affinity term with its weight.",
+    weight: "weight is the term's weight, 1 to 100.",
+    podAffinityTerm: "podAffinityTerm is the term the weight applies to.",
   },
   PodAffinityTerm: {
     "": 'PodAffinityTerm selects pods, by labels and namespaces, and the topology key that defines "together".',
@@ -802,6 +1211,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PreferredSchedulingTerm: {
     "": "PreferredSchedulingTerm is a preferred node selector term with its weight.",
+    weight: "weight is the term's weight, 1 to 100.",
+    preference: "preference is the node selector term the weight applies to.",
   },
   Taint: {
     "": "Taint on a node repels pods that do not tolerate it.",
@@ -821,6 +1232,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodReadinessGate: {
     "": "PodReadinessGate names a condition that must be true for the pod to be ready.",
+    conditionType: "conditionType is a pod condition type that must be True for the pod to be ready.",
   },
   PodSpec: {
     "": "PodSpec is the desired state of a pod: containers, volumes, scheduling constraints, security and networking settings.",
@@ -877,27 +1289,61 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PodResourceClaim: {
     "": "PodResourceClaim names a resource claim of the pod, given directly or through a template.",
+    name: "name identifies the claim within the pod, as containers' resources.claims refer to it; a DNS label.",
+    resourceClaimName:
+      "resourceClaimName names an existing ResourceClaim in the pod's namespace; exactly one of it and resourceClaimTemplateName is set.",
+    resourceClaimTemplateName:
+      "resourceClaimTemplateName names a ResourceClaimTemplate from which a claim is made for the pod and deleted with it.",
   },
   PodResourceClaimStatus: {
     "": "PodResourceClaimStatus names the ResourceClaim generated for one of the pod's claim templates.",
+    name: "name is the name of the claim entry in the pod's spec.resourceClaims.",
+    resourceClaimName:
+      "resourceClaimName is the name of the ResourceClaim made for the entry; unset when none was needed.",
   },
   PodExtendedResourceClaimStatus: {
     "": "PodExtendedResourceClaimStatus names the claim created for the pod's extended resource requests.",
+    requestMappings:
+      "requestMappings map each container's extended resource to the request of the claim that serves it.",
+    resourceClaimName:
+      "resourceClaimName is the name of the ResourceClaim made for the pod's extended resources.",
   },
   ContainerExtendedResourceRequest: {
     "": "ContainerExtendedResourceRequest maps a container's extended resource to the request of the claim that satisfies it.",
+    containerName: "containerName names the container that asks for the extended resource.",
+    resourceName: "resourceName is the extended resource's name.",
+    requestName: "requestName is the request of the claim that serves the resource.",
   },
   PodOS: {
     "": "PodOS names the operating system a pod is meant to run on.",
+    name: "name is the operating system the pod runs on: linux or windows.",
   },
   PodSchedulingGate: {
     "": "PodSchedulingGate holds a pod back from scheduling until it is removed.",
+    name: "name identifies the gate; unique among the pod's gates.",
   },
   TopologySpreadConstraint: {
     "": "TopologySpreadConstraint spreads matching pods evenly across topology domains, within a skew.",
+    maxSkew:
+      "maxSkew is how unevenly matching pods may be spread: the largest allowed difference between a domain's count and the least count of any eligible domain; at least 1.",
+    topologyKey:
+      "topologyKey is the node label whose values are the domains pods are spread over, such as topology.kubernetes.io/zone.",
+    whenUnsatisfiable:
+      "whenUnsatisfiable says what happens to a pod that would break the constraint: DoNotSchedule or ScheduleAnyway (scheduled, preferring the least skew).",
+    labelSelector: "labelSelector picks the pods counted in each domain.",
+    minDomains:
+      "minDomains is the least number of eligible domains assumed: fewer domains count as having zero matching pods. Only with DoNotSchedule.",
+    nodeAffinityPolicy:
+      "nodeAffinityPolicy says whether the pod's node affinity and selector limit the domains counted: Honor (the default) or Ignore.",
+    nodeTaintsPolicy:
+      "nodeTaintsPolicy says whether node taints limit the domains counted: Honor or Ignore (the default).",
+    matchLabelKeys:
+      "matchLabelKeys are label keys whose values on the incoming pod are added to labelSelector, such as pod-template-hash to count one revision only.",
   },
   HostAlias: {
     "": "HostAlias adds an IP and its hostnames to the pod's hosts file.",
+    ip: "ip is the address the host names resolve to.",
+    hostnames: "hostnames are the names written to /etc/hosts for ip.",
   },
   PodSecurityContext: {
     "": "PodSecurityContext holds security settings for all containers of a pod: user, groups, SELinux, seccomp, sysctls.",
@@ -919,27 +1365,73 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SeccompProfile: {
     "": "SeccompProfile selects a container's seccomp profile.",
+    type: "type is the kind of profile: Localhost (a file on the node), RuntimeDefault or Unconfined.",
+    localhostProfile:
+      "localhostProfile is the profile file's path, relative to the kubelet's seccomp directory; set exactly when type is Localhost.",
   },
   AppArmorProfile: {
     "": "AppArmorProfile selects a container's AppArmor profile.",
+    type: "type is the kind of profile: Localhost (loaded on the node), RuntimeDefault or Unconfined.",
+    localhostProfile:
+      "localhostProfile is the name of the profile loaded on the node; set exactly when type is Localhost.",
   },
   PodDNSConfig: {
     "": "PodDNSConfig adds nameservers, search domains and options to a pod's DNS configuration.",
+    nameservers:
+      "nameservers are DNS server addresses added to those the DNS policy gives; duplicates are removed.",
+    searches: "searches are search domains added to those the DNS policy gives; duplicates are removed.",
+    options: "options are resolver options merged with those the DNS policy gives; options here win.",
   },
   PodDNSConfigOption: {
     "": "PodDNSConfigOption is one resolver option with an optional value.",
+    name: "name is the resolver option's name, such as ndots.",
+    value: "value is the resolver option's value, if it takes one.",
   },
   PodIP: {
     "": "PodIP is one IP address of a pod.",
+    ip: "ip is an IP address of the pod.",
   },
   HostIP: {
     "": "HostIP is one IP address of the node a pod runs on.",
+    ip: "ip is an IP address of the pod's node.",
   },
   EphemeralContainerCommon: {
     "": "EphemeralContainerCommon holds the fields an ephemeral container shares with a regular container.",
+    name: "name of the ephemeral container, a DNS label unique among all the pod's containers.",
+    image: "image is the container image to run.",
+    command:
+      "command is the entrypoint, run without a shell; $(VAR) references are expanded from the container's environment. Unset uses the image's ENTRYPOINT.",
+    args: "args are the entrypoint's arguments, with $(VAR) references expanded; unset uses the image's CMD.",
+    workingDir: "workingDir is the container's working directory; unset uses the image's.",
+    ports: "ports are not allowed for ephemeral containers.",
+    envFrom: "envFrom are sources whose keys become environment variables; env wins over them.",
+    env: "env are the container's environment variables.",
+    resources: "resources are not allowed for ephemeral containers: they use what the pod already has.",
+    resizePolicy: "resizePolicy is not allowed for ephemeral containers.",
+    restartPolicy: "restartPolicy is not allowed for ephemeral containers, which are never restarted.",
+    restartPolicyRules: "restartPolicyRules are not allowed for ephemeral containers.",
+    volumeMounts:
+      "volumeMounts are the pod's volumes mounted into the container; subPath mounts are not allowed.",
+    volumeDevices: "volumeDevices are the pod's block devices made available in the container.",
+    livenessProbe: "livenessProbe is not allowed for ephemeral containers.",
+    readinessProbe: "readinessProbe is not allowed for ephemeral containers.",
+    startupProbe: "startupProbe is not allowed for ephemeral containers.",
+    lifecycle: "lifecycle is not allowed for ephemeral containers.",
+    terminationMessagePath:
+      "terminationMessagePath is the file in the container whose content becomes the termination message; defaults to /dev/termination-log.",
+    terminationMessagePolicy:
+      "terminationMessagePolicy is File (the default) or FallbackToLogsOnError, which uses the log's tail when the file is empty after an error.",
+    imagePullPolicy:
+      "imagePullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and IfNotPresent otherwise.",
+    securityContext: "securityContext overrides the pod's security settings for this container.",
+    stdin: "stdin gives the container a stdin buffer; without it reads from stdin see EOF.",
+    stdinOnce: "stdinOnce closes stdin after the first attach session ends; defaults to false.",
+    tty: "tty allocates a terminal for the container; needs stdin.",
   },
   EphemeralContainer: {
     "": "EphemeralContainer is a container added to a running pod for debugging; it is never restarted.",
+    targetContainerName:
+      "targetContainerName names a container of the pod whose process namespace the ephemeral container joins, if the runtime supports it.",
   },
   PodStatus: {
     "": "PodStatus reports a pod's phase, conditions, addresses, container statuses and resource state.",
@@ -987,6 +1479,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   PodTemplate: {
     "": "PodTemplate stores a pod template as an object of its own.",
     metadata: "Standard object metadata.",
+    template: "template is the pod template the object holds.",
   },
   PodTemplateList: {
     "": "PodTemplateList is a list of PodTemplates.",
@@ -995,9 +1488,22 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ReplicationControllerSpec: {
     "": "ReplicationControllerSpec is the desired state of a ReplicationController: replicas, selector and template.",
+    replicas: "replicas is the desired number of pods; defaults to 1.",
+    minReadySeconds:
+      "minReadySeconds is how long a new pod must be ready, with no container crashing, to count as available; defaults to 0.",
+    selector:
+      "selector is the labels that pods counted by the controller must have; defaults to the template's labels.",
+    template: "template is the pod made when pods are missing; its labels must match the selector.",
   },
   ReplicationControllerStatus: {
     "": "ReplicationControllerStatus reports the replicas of a ReplicationController by state.",
+    replicas: "replicas is the current number of pods.",
+    fullyLabeledReplicas: "fullyLabeledReplicas is how many pods carry all of the template's labels.",
+    readyReplicas: "readyReplicas is how many pods are ready.",
+    availableReplicas: "availableReplicas is how many pods have been ready for at least minReadySeconds.",
+    observedGeneration:
+      "observedGeneration is the controller's generation that this status was computed from.",
+    conditions: "conditions are the latest observations of the controller's state.",
   },
   ReplicationControllerCondition: {
     "": "ReplicationControllerCondition is one observed condition of a ReplicationController.",
@@ -1030,24 +1536,39 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   NodeConfigSource: {
     "": "NodeConfigSource pointed to a kubelet configuration (no longer used).",
+    configMap:
+      "configMap is a ConfigMap holding the kubelet's configuration; dynamic kubelet configuration is removed upstream.",
   },
   ConfigMapNodeConfigSource: {
     "": "ConfigMapNodeConfigSource named a config map holding kubelet configuration (no longer used).",
+    namespace: "namespace is the ConfigMap's namespace.",
+    name: "name is the ConfigMap's name.",
+    uid: "uid is the ConfigMap's uid, written in status only.",
+    resourceVersion: "resourceVersion is the ConfigMap's resource version, written in status only.",
+    kubeletConfigKey: "kubeletConfigKey is the ConfigMap key holding the KubeletConfiguration.",
   },
   DaemonEndpoint: {
     "": "DaemonEndpoint is a port a node daemon listens on.",
+    Port: "Port is the port the daemon listens on.",
   },
   NodeDaemonEndpoints: {
     "": "NodeDaemonEndpoints lists the ports of daemons running on a node.",
+    kubeletEndpoint: "kubeletEndpoint is where the node's kubelet listens.",
   },
   NodeRuntimeHandlerFeatures: {
     "": "NodeRuntimeHandlerFeatures lists the features a runtime handler supports.",
+    recursiveReadOnlyMounts: "recursiveReadOnlyMounts says the handler supports recursive read-only mounts.",
+    userNamespaces: "userNamespaces says the handler supports user namespaces, volumes included.",
   },
   NodeRuntimeHandler: {
     "": "NodeRuntimeHandler is a runtime handler of a node and its features.",
+    name: "name is the runtime handler's name; empty for the default handler.",
+    features: "features are what the handler supports.",
   },
   NodeFeatures: {
     "": "NodeFeatures lists the features a node supports.",
+    supplementalGroupsPolicy:
+      "supplementalGroupsPolicy says the node honours the pod's supplementalGroupsPolicy.",
   },
   NodeSystemInfo: {
     "": "NodeSystemInfo describes a node's machine, kernel, OS, container runtime and kubelet versions.",
@@ -1065,9 +1586,15 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   NodeSwapStatus: {
     "": "NodeSwapStatus reports the swap memory of a node.",
+    capacity: "capacity is the node's swap size, in bytes.",
   },
   NodeConfigStatus: {
     "": "NodeConfigStatus reported the kubelet configuration in use (no longer used).",
+    assigned:
+      "assigned is the configuration the node will try to use; dynamic kubelet configuration is removed upstream.",
+    active: "active is the configuration the node runs with.",
+    lastKnownGood: "lastKnownGood is the configuration the node falls back to when the assigned one fails.",
+    error: "error says why the assigned configuration could not be used.",
   },
   NodeStatus: {
     "": "NodeStatus reports a node's capacity, conditions, addresses, system info, images and volumes.",
@@ -1087,18 +1614,29 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   AttachedVolume: {
     "": "AttachedVolume is a volume attached to a node and its device path.",
+    name: "name identifies the attached volume.",
+    devicePath: "devicePath is where the volume appears on the node.",
   },
   AvoidPods: {
     "": "AvoidPods lists pods the scheduler should avoid putting on a node.",
+    preferAvoidPods:
+      "preferAvoidPods lists pods the scheduler should avoid placing on the node; no longer used upstream.",
   },
   PreferAvoidPodsEntry: {
     "": "PreferAvoidPodsEntry is one class of pods to avoid on a node, and why.",
+    podSignature: "podSignature identifies the pods to avoid.",
+    evictionTime: "evictionTime is when the entry was added.",
+    reason: "reason is a short CamelCase word saying why the entry was added.",
+    message: "message says, for people, why the entry was added.",
   },
   PodSignature: {
     "": "PodSignature identifies a class of pods by their controller.",
+    podController: "podController is the controller of the pods to avoid.",
   },
   ContainerImage: {
     "": "ContainerImage is an image present on a node, its names and size.",
+    names: "names are the image's names, such as registry.k8s.io/pause:3.10 and its digest form.",
+    sizeBytes: "sizeBytes is the image's size in bytes.",
   },
   NodeCondition: {
     "": "NodeCondition is one observed condition of a node.",
@@ -1132,36 +1670,75 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   Preconditions: {
     "": "Preconditions must hold for an operation to proceed, such as the object's UID.",
+    uid: "uid is the uid the object must have.",
   },
   PodLogOptions: {
     "": "PodLogOptions are the query options of a pod's log subresource.",
+    container: "container names the container whose log is read; defaults to the only container.",
+    follow: "follow keeps the stream open and sends new lines as they are written.",
+    previous: "previous reads the log of the container's last terminated instance.",
+    sinceSeconds:
+      "sinceSeconds reads only lines written in the last so many seconds; cannot be set with sinceTime.",
+    sinceTime: "sinceTime reads only lines written after this time; cannot be set with sinceSeconds.",
+    timestamps: "timestamps puts an RFC 3339 timestamp before every line.",
+    tailLines: "tailLines reads only the last so many lines; cannot be set with stream other than All.",
+    limitBytes: "limitBytes stops the log after so many bytes; the last line may be cut.",
+    insecureSkipTLSVerifyBackend:
+      "insecureSkipTLSVerifyBackend makes the apiserver skip checking the kubelet's serving certificate when it reads the log.",
+    stream: "stream picks the container's output to read: All (the default), Stdout or Stderr.",
   },
   PodAttachOptions: {
     "": "PodAttachOptions are the query options of a pod's attach subresource.",
+    stdin: "stdin passes the caller's stdin to the container.",
+    stdout: "stdout returns the container's stdout.",
+    stderr: "stderr returns the container's stderr.",
+    tty: "tty says the stdin is a terminal; stderr is then merged into stdout.",
+    container: "container names the container to attach to; defaults to the only container.",
   },
   PodExecOptions: {
     "": "PodExecOptions are the query options of a pod's exec subresource.",
+    stdin: "stdin passes the caller's stdin to the command.",
+    stdout: "stdout returns the command's stdout.",
+    stderr: "stderr returns the command's stderr.",
+    tty: "tty allocates a terminal for the command; stderr is then merged into stdout.",
+    container: "container names the container to run in; defaults to the only container.",
+    command: "command is the command and its arguments, run without a shell.",
   },
   PodPortForwardOptions: {
     "": "PodPortForwardOptions are the query options of a pod's portforward subresource.",
+    ports: "ports are the pod ports to forward to.",
   },
   PodProxyOptions: {
     "": "PodProxyOptions are the query options of a pod's proxy subresource.",
+    path: "path is the URL path appended to the pod's address when proxying.",
   },
   NodeProxyOptions: {
     "": "NodeProxyOptions are the query options of a node's proxy subresource.",
+    path: "path is the URL path appended to the node's address when proxying.",
   },
   TypedLocalObjectReference: {
     "": "TypedLocalObjectReference names an object in the same namespace by API group, kind and name.",
+    apiGroup: "apiGroup is the referent's API group; empty means the core group.",
+    kind: "kind is the referent's kind.",
+    name: "name is the referent's name.",
   },
   SerializedReference: {
     "": "SerializedReference holds an object reference serialized into an annotation.",
+    reference: "reference is the object referred to.",
   },
   LimitRangeItem: {
     "": "LimitRangeItem sets minimums, maximums, defaults and limit-to-request ratios for one kind of object.",
+    type: "type is what the limits apply to: Pod, Container or PersistentVolumeClaim.",
+    max: "max is the most of each resource one object may ask for.",
+    min: "min is the least of each resource one object must ask for.",
+    default: "default is the limit given to containers that set none.",
+    defaultRequest: "defaultRequest is the request given to containers that set none.",
+    maxLimitRequestRatio:
+      "maxLimitRequestRatio is the largest ratio of limit to request allowed for each resource.",
   },
   LimitRangeSpec: {
     "": "LimitRangeSpec lists the limit range items of a namespace.",
+    limits: "limits are the constraints, each for one type of object.",
   },
   LimitRange: {
     "": "LimitRange sets resource bounds and defaults for pods, containers and claims in a namespace.",
@@ -1175,15 +1752,26 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceQuotaSpec: {
     "": "ResourceQuotaSpec sets hard limits per resource and the scopes the quota covers.",
+    hard: "hard is the most of each named resource the namespace may use.",
+    scopes: "scopes narrow what the quota counts; an object is counted only when every scope matches it.",
+    scopeSelector:
+      "scopeSelector narrows what the quota counts with expressions over scopes; an object is counted only when every expression matches it.",
   },
   ScopeSelector: {
     "": "ScopeSelector selects quota scopes by expressions.",
+    matchExpressions: "matchExpressions are scope requirements that must all hold.",
   },
   ScopedResourceSelectorRequirement: {
     "": "ScopedResourceSelectorRequirement matches a quota scope with an operator and values.",
+    scopeName: "scopeName is the scope the requirement is about.",
+    operator: "operator is In, NotIn, Exists or DoesNotExist.",
+    values:
+      "values are compared with the scope's value; non-empty for In and NotIn, empty for Exists and DoesNotExist.",
   },
   ResourceQuotaStatus: {
     "": "ResourceQuotaStatus reports a quota's enforced limits and current usage.",
+    hard: "hard is the enforced limit of each resource.",
+    used: "used is the namespace's current use of each limited resource.",
   },
   ResourceQuota: {
     "": "ResourceQuota limits the total resources and object counts a namespace may use.",
@@ -1201,10 +1789,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
     type: "type names the condition.",
     status: "status is True, False or Unknown.",
     message: "message explains the last transition for people.",
+    error: "error is the component's health check error, if any.",
   },
   ComponentStatus: {
     "": "ComponentStatus reports the health of a control-plane component (deprecated).",
     metadata: "Standard object metadata.",
+    conditions: "conditions are the component's health checks.",
   },
   ComponentStatusList: {
     "": "ComponentStatusList is a list of ComponentStatuses.",
@@ -1213,12 +1803,21 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   DownwardAPIVolumeSource: {
     "": "DownwardAPIVolumeSource fills a volume with files holding pod fields and container resources.",
+    items: "items are the files of the volume, each filled from a pod field or a container resource.",
+    defaultMode:
+      "defaultMode is the permission bits of the files, 0 to 0777 (decimal in JSON); defaults to 0644. Modes set per file win.",
   },
   DownwardAPIVolumeFile: {
     "": "DownwardAPIVolumeFile is one file of a downward API volume and the field or resource it holds.",
+    path: 'path is the file\'s path relative to the volume; it may not contain ".." or start with it.',
+    fieldRef: "fieldRef selects a field of the pod: annotations, labels, name, namespace or uid.",
+    resourceFieldRef:
+      "resourceFieldRef selects a resource limit or request of a container (limits.cpu, requests.memory...).",
+    mode: "mode is the file's permission bits, 0 to 0777 (decimal in JSON); unset uses the volume's defaultMode.",
   },
   DownwardAPIProjection: {
     "": "DownwardAPIProjection adds downward API files to a projected volume.",
+    items: "items are the projected files, each filled from a pod field or a container resource.",
   },
   SecurityContext: {
     "": "SecurityContext holds a container's security settings: user, privileges, capabilities, SELinux, seccomp and AppArmor.",
@@ -1238,15 +1837,31 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   SELinuxOptions: {
     "": "SELinuxOptions is the SELinux label applied to a container.",
+    user: "user is the SELinux user label.",
+    role: "role is the SELinux role label.",
+    type: "type is the SELinux type label.",
+    level: "level is the SELinux level label.",
   },
   WindowsSecurityContextOptions: {
     "": "WindowsSecurityContextOptions holds Windows-specific security settings of a container.",
+    gmsaCredentialSpecName: "gmsaCredentialSpecName names the GMSA credential spec resource to use.",
+    gmsaCredentialSpec:
+      "gmsaCredentialSpec is the content of the GMSA credential spec that the admission webhook named by gmsaCredentialSpecName inlines.",
+    runAsUserName:
+      "runAsUserName is the Windows user the container's entrypoint runs as; defaults to the image's.",
+    hostProcess:
+      "hostProcess runs the container as a Windows HostProcess container; all containers of such a pod must set it alike, and the pod needs hostNetwork.",
   },
   Sysctl: {
     "": "Sysctl is a kernel parameter set for a pod.",
+    name: "name is the sysctl to set.",
+    value: "value is the value to set it to.",
   },
   ImageVolumeSource: {
     "": "ImageVolumeSource mounts the contents of an OCI image or artifact as a read-only volume.",
+    reference: "reference is the OCI image or artifact to mount, as container images are named.",
+    pullPolicy:
+      "pullPolicy is Always, Never or IfNotPresent; defaults to Always for the :latest tag and IfNotPresent otherwise.",
   },
 };
 

@@ -5,24 +5,53 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   EndpointSlice: {
     "": "EndpointSlice lists a subset of the network endpoints of a service, with their ports and readiness; large services span several slices.",
     metadata: "Standard object metadata.",
+    addressType: "addressType is the kind of address the slice holds: IPv4, IPv6 or FQDN; it cannot change.",
+    endpoints: "endpoints are the endpoints of the slice, at most 1,000.",
+    ports:
+      "ports are the network ports every endpoint of the slice exposes; an empty list means none are exposed,. At most 100.",
   },
   Endpoint: {
     "": "Endpoint is one backend of a service: its addresses, conditions, target object and topology.",
+    addresses:
+      "addresses are the endpoint's addresses, read by consumers according to the slice's addressType; at least one and at most 100, and consumers use the first.",
+    conditions: "conditions say whether the endpoint is ready, serving and terminating.",
+    hostname: "hostname is the endpoint's DNS label, used by DNS servers that publish endpoint names.",
+    targetRef: "targetRef is the object (usually a Pod) behind the endpoint.",
+    deprecatedTopology:
+      "deprecatedTopology holds topology labels of the v1beta1 API; it is no longer written and is dropped on update.",
+    nodeName: "nodeName is the node that hosts the endpoint.",
+    zone: "zone is the zone the endpoint is in.",
+    hints: "hints tell consumers which zones or nodes should use the endpoint, for topology-aware routing.",
   },
   EndpointConditions: {
     "": "EndpointConditions say whether an endpoint is ready, serving and terminating.",
+    ready:
+      "ready says the endpoint may receive traffic; for a pod, that it is ready and not terminating. Nil means unknown and should be read as true.",
+    serving:
+      "serving is like ready but stays true while a pod is terminating, so that load balancers can drain it. Nil means unknown and should be read as true.",
+    terminating:
+      "terminating says the endpoint is being deleted. Nil means unknown and should be read as false.",
   },
   EndpointHints: {
     "": "EndpointHints tell consumers which zones or nodes should prefer an endpoint for topology-aware routing.",
+    forZones: "forZones are the zones whose clients should use the endpoint.",
+    forNodes: "forNodes are the nodes whose clients should use the endpoint.",
   },
   ForZone: {
     "": "ForZone names a zone that should route to an endpoint.",
+    name: "name is the zone's name.",
   },
   ForNode: {
     "": "ForNode names a node that should route to an endpoint.",
+    name: "name is the node's name.",
   },
   EndpointPort: {
     "": "EndpointPort is a port served by every endpoint of a slice, with its name, protocol and application protocol.",
+    name: "name is the port's name; it must match the Service port's name when the slice belongs to a Service, and may be empty only when it is the only port.",
+    protocol: "protocol is the port's IP protocol: TCP (the default), UDP or SCTP.",
+    port: "port is the port number; nil means every port, as a service with no selector may publish.",
+    appProtocol:
+      "appProtocol is the application protocol of the port: an IANA service name, a kubernetes.io/ prefixed standard name such as kubernetes.io/h2c, or a domain-prefixed name of the user's.",
   },
   EndpointSliceList: {
     "": "EndpointSliceList is a list of EndpointSlices.",

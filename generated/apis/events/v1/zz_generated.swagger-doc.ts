@@ -5,9 +5,29 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   Event: {
     "": "Event records something that happened to an object, reported by a controller; repeated occurrences are folded into a series.",
     metadata: "Standard object metadata.",
+    eventTime: "eventTime is when the event was first observed; it is required.",
+    series: "series holds the count and last time of an event that keeps recurring; nil for a single event.",
+    reportingController:
+      "reportingController names the controller that emitted the event, such as kubernetes.io/kubelet; required for new events.",
+    reportingInstance:
+      "reportingInstance names the instance of the controller that emitted the event, such as the kubelet's node name; required for new events.",
+    action: "action is what was done or failed to be done to the regarding object, in machine-readable form.",
+    reason: "reason is why the action was taken, in CamelCase for machines.",
+    regarding: "regarding is the object the event is about, as a reference.",
+    related: "related is a second object involved in the event, if any.",
+    note: "note is the human-readable description of the event, at most 1 kB.",
+    type: "type is Normal or Warning; new types may be added.",
+    deprecatedSource: "deprecatedSource is the core/v1 Event's source, kept for round trips.",
+    deprecatedFirstTimestamp:
+      "deprecatedFirstTimestamp is the core/v1 Event's firstTimestamp, kept for round trips.",
+    deprecatedLastTimestamp:
+      "deprecatedLastTimestamp is the core/v1 Event's lastTimestamp, kept for round trips.",
+    deprecatedCount: "deprecatedCount is the core/v1 Event's count, kept for round trips.",
   },
   EventSeries: {
     "": "EventSeries counts repeated occurrences of an event and the time of the latest one.",
+    count: "count is how many times the event has occurred in this series.",
+    lastObservedTime: "lastObservedTime is when the last occurrence of the series was seen.",
   },
   EventList: {
     "": "EventList is a list of Events.",

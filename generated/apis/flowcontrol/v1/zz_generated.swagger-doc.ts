@@ -15,36 +15,70 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   FlowSchemaSpec: {
     "": "FlowSchemaSpec holds the priority level, matching precedence, flow distinguisher and rules of a FlowSchema.",
+    priorityLevelConfiguration:
+      "priorityLevelConfiguration names the priority level that matching requests are handled at; a missing level leaves the schema inactive.",
+    matchingPrecedence:
+      "matchingPrecedence orders schemas: a request is classified by the matching schema with the lowest value, between 1 and 10,000; defaults to 1,000.",
+    distinguisherMethod:
+      "distinguisherMethod says how matching requests are split into flows (by user or by namespace); nil puts them all in one flow.",
+    rules:
+      "rules say which requests match the schema; a request matches when at least one rule does, and an empty list matches none.",
   },
   FlowDistinguisherMethod: {
     "": "FlowDistinguisherMethod says how a FlowSchema splits its requests into flows.",
+    type: "type is ByUser or ByNamespace.",
   },
   PriorityLevelConfigurationReference: {
     "": "PriorityLevelConfigurationReference names the priority level a FlowSchema's requests go to.",
+    name: "name is the name of the priority level configuration.",
   },
   PolicyRulesWithSubjects: {
     "": "PolicyRulesWithSubjects matches requests whose subject and action both match: at least one subject, and one resource or non-resource rule.",
+    subjects: "subjects are the users, groups or service accounts the rule applies to; at least one.",
+    resourceRules:
+      "resourceRules match requests on resources; the rule matches when any of them or of nonResourceRules does.",
+    nonResourceRules: "nonResourceRules match requests on non-resource paths.",
   },
   Subject: {
     "": "Subject matches the originator of a request: a user, a group or a service account.",
+    kind: "kind says which of user, group and serviceAccount is set.",
+    user: "user matches a user by name.",
+    group: "group matches the members of a group.",
+    serviceAccount: "serviceAccount matches a service account.",
   },
   UserSubject: {
     "": "UserSubject matches a user by name.",
+    name: 'name is the user\'s name, or "*" for every user.',
   },
   GroupSubject: {
     "": "GroupSubject matches a user group by name.",
+    name: 'name is the group\'s name, or "*" for every group (system:authenticated and system:unauthenticated cover every request together).',
   },
   ServiceAccountSubject: {
     "": "ServiceAccountSubject matches a service account by namespace and name.",
+    namespace: "namespace is the service account's namespace.",
+    name: 'name is the service account\'s name, or "*" for every one in the namespace.',
   },
   ResourcePolicyRule: {
     "": "ResourcePolicyRule matches resource requests by verb, API group, resource and namespace.",
+    verbs: 'verbs are the verbs matched; "*" matches all and must then be the only entry.',
+    apiGroups: 'apiGroups are the API groups matched; "*" matches all and must then be the only entry.',
+    resources:
+      'resources are the resources (and "resource/subresource" pairs) matched; "*" matches all and must then be the only entry.',
+    clusterScope:
+      "clusterScope says whether requests with no namespace (on cluster-scoped resources, or lists across namespaces) match.",
+    namespaces: 'namespaces are the namespaces matched for namespaced requests; "*" matches every namespace.',
   },
   NonResourcePolicyRule: {
     "": "NonResourcePolicyRule matches non-resource requests by verb and URL.",
+    verbs: 'verbs are the HTTP verbs matched; "*" matches all and must then be the only entry.',
+    nonResourceURLs:
+      'nonResourceURLs are the paths matched, with a trailing "/*" matching any suffix; "*" matches all and must then be the only entry.',
   },
   FlowSchemaStatus: {
     "": "FlowSchemaStatus holds the conditions of a FlowSchema.",
+    conditions:
+      "conditions are the current states of the schema, such as Dangling when its priority level does not exist.",
   },
   FlowSchemaCondition: {
     "": "FlowSchemaCondition is one observed condition of a FlowSchema.",
@@ -68,21 +102,43 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   PriorityLevelConfigurationSpec: {
     "": "PriorityLevelConfigurationSpec says whether a priority level is exempt or limited, and how.",
+    type: "type is Exempt (requests are never limited) or Limited (requests share this level's concurrency).",
+    limited: "limited configures a Limited level; set exactly when type is Limited.",
+    exempt: "exempt configures an Exempt level; it may be set only when type is Exempt.",
   },
   LimitedPriorityLevelConfiguration: {
     "": "LimitedPriorityLevelConfiguration sets the concurrency shares, borrowing limits and queueing of a limited priority level.",
+    nominalConcurrencyShares:
+      "nominalConcurrencyShares is this level's share of the server's concurrency limit; defaults to 30 and 0 gives no nominal seats.",
+    limitResponse:
+      "limitResponse says what happens to requests that cannot run at once: queue them or reject them.",
+    lendablePercent:
+      "lendablePercent is the part of this level's nominal seats that other levels may borrow, 0 to 100.",
+    borrowingLimitPercent:
+      "borrowingLimitPercent caps the seats this level may borrow from others, as a percentage of its own nominal seats; nil means no cap.",
   },
   ExemptPriorityLevelConfiguration: {
     "": "ExemptPriorityLevelConfiguration sets the concurrency shares an exempt priority level lends and counts.",
+    nominalConcurrencyShares:
+      "nominalConcurrencyShares is this level's share of the concurrency limit, used only to size what it lends; defaults to 0.",
+    lendablePercent:
+      "lendablePercent is the part of this level's nominal seats that other levels may borrow, 0 to 100.",
   },
   LimitResponse: {
     "": "LimitResponse says what happens to requests that cannot run at once: queued or rejected.",
+    type: "type is Queue or Reject.",
+    queuing: "queuing configures the queues; set exactly when type is Queue.",
   },
   QueuingConfiguration: {
     "": "QueuingConfiguration sets the number of queues, the hand size for shuffle sharding and the length of each queue.",
+    queues: "queues is how many queues the level has; defaults to 64.",
+    handSize:
+      "handSize is how many queues a flow is shuffle-sharded onto (a request joins the shortest of them); defaults to 8.",
+    queueLengthLimit: "queueLengthLimit is how many requests may wait in one queue; defaults to 50.",
   },
   PriorityLevelConfigurationStatus: {
     "": "PriorityLevelConfigurationStatus holds the conditions of a priority level.",
+    conditions: "conditions are the current states of the priority level.",
   },
   PriorityLevelConfigurationCondition: {
     "": "PriorityLevelConfigurationCondition is one observed condition of a priority level.",

@@ -9,21 +9,44 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   NetworkPolicySpec: {
     "": "NetworkPolicySpec selects pods and lists the ingress and egress traffic allowed for them.",
+    podSelector:
+      "podSelector picks the pods of the namespace the policy applies to; an empty selector picks them all.",
+    ingress:
+      "ingress lists the traffic allowed into the selected pods; traffic is allowed when any rule matches it. An empty list allows nothing in.",
+    egress:
+      "egress lists the traffic allowed out of the selected pods; traffic is allowed when any rule matches it. An empty list allows nothing out.",
+    policyTypes:
+      "policyTypes says whether the policy governs Ingress, Egress or both; unset means Ingress, plus Egress when egress rules are given.",
   },
   NetworkPolicyIngressRule: {
     "": "NetworkPolicyIngressRule allows traffic to the selected pods from the given peers on the given ports.",
+    ports: "ports are the ports traffic may reach; empty or missing means every port.",
+    from: "from are the sources traffic may come from; empty or missing means every source.",
   },
   NetworkPolicyEgressRule: {
     "": "NetworkPolicyEgressRule allows traffic from the selected pods to the given peers on the given ports.",
+    ports: "ports are the destination ports traffic may go to; empty or missing means every port.",
+    to: "to are the destinations traffic may go to; empty or missing means every destination.",
   },
   NetworkPolicyPort: {
     "": "NetworkPolicyPort is a port, or range of ports, and its protocol.",
+    protocol: "protocol is the port's protocol: TCP (the default), UDP or SCTP.",
+    port: "port is a port number or a named container port; unset means every port.",
+    endPort:
+      "endPort makes the rule cover the range from port to endPort inclusive; port must then be a number no larger than endPort.",
   },
   IPBlock: {
     "": "IPBlock is a CIDR range, minus excepted sub-ranges, that a policy peer allows.",
+    cidr: "cidr is the allowed IP range, such as 192.168.1.0/24 or 2001:db8::/64.",
+    except: "except are ranges inside cidr that are not allowed; each must lie within it.",
   },
   NetworkPolicyPeer: {
     "": "NetworkPolicyPeer is a source or destination of traffic: pods, namespaces or an IP block.",
+    podSelector:
+      "podSelector picks pods: in the policy's namespace, or in the namespaces namespaceSelector picks when it is also set.",
+    namespaceSelector:
+      "namespaceSelector picks namespaces whose pods (all of them, or those podSelector picks) are peers.",
+    ipBlock: "ipBlock is an IP range that is a peer; it cannot be set with the selectors.",
   },
   NetworkPolicyList: {
     "": "NetworkPolicyList is a list of NetworkPolicies.",
@@ -43,42 +66,75 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IngressSpec: {
     "": "IngressSpec holds an Ingress's class, default backend, TLS settings and routing rules.",
+    ingressClassName:
+      "ingressClassName names the IngressClass whose controller implements this Ingress; unset means the default class, if one is marked.",
+    defaultBackend:
+      "defaultBackend serves requests that match no rule; without it the controller decides what to do with them.",
+    tls: "tls lists the TLS certificates and the hosts they serve; hosts on port 443 are multiplexed by SNI.",
+    rules: "rules route requests by host and path; requests that match none go to the default backend.",
   },
   IngressTLS: {
     "": "IngressTLS names the hosts served over TLS and the secret holding their certificate.",
+    hosts:
+      "hosts are the host names the certificate is served for; they must match the rules' hosts, and default to the controller's wildcard host.",
+    secretName:
+      "secretName names the Secret holding the certificate and key; it may be empty for controllers that terminate TLS by SNI alone.",
   },
   IngressStatus: {
     "": "IngressStatus reports the load balancer an Ingress was given.",
+    loadBalancer: "loadBalancer is the address of the load balancer that serves the Ingress.",
   },
   IngressLoadBalancerStatus: {
     "": "IngressLoadBalancerStatus lists the load balancer's ingress points.",
+    ingress: "ingress lists the load balancer's entry points.",
   },
   IngressLoadBalancerIngress: {
     "": "IngressLoadBalancerIngress is one ingress point of a load balancer: an IP or hostname and its ports.",
+    ip: "ip is an entry point's IP address.",
+    hostname: "hostname is an entry point's DNS name.",
+    ports: "ports report each of the entry point's ports.",
   },
   IngressPortStatus: {
     "": "IngressPortStatus reports the state of one port of a load balancer ingress point.",
+    port: "port is the port number of the entry point.",
+    protocol: "protocol is the port's protocol: TCP, UDP or SCTP.",
+    error:
+      "error reports a problem with the port, in CamelCase or as a domain-prefixed name; empty means none.",
   },
   IngressRule: {
     "": "IngressRule maps requests for a host (or every host) to backends.",
+    host: 'host is the fully-qualified host name the rule matches; it may start with a "*." wildcard label, and empty means every host.',
   },
   IngressRuleValue: {
     "": "IngressRuleValue holds the protocol-specific routing of an IngressRule; only HTTP is defined.",
+    http: "http routes HTTP requests by path.",
   },
   HTTPIngressRuleValue: {
     "": "HTTPIngressRuleValue lists the paths of a host and their backends.",
+    paths: "paths map request paths to backends.",
   },
   HTTPIngressPath: {
     "": "HTTPIngressPath maps a path to a backend.",
+    path: 'path is matched against the request\'s path, as pathType says; it must begin with "/".',
+    pathType:
+      "pathType says how path is matched: Exact, Prefix (by path elements) or ImplementationSpecific (as the IngressClass decides).",
+    backend: "backend receives the matching requests.",
   },
   IngressBackend: {
     "": "IngressBackend is where matching traffic goes: a service port or another resource.",
+    service: "service is a Service that receives the traffic; exactly one of service and resource is set.",
+    resource:
+      "resource is another object that receives the traffic, such as an object storage bucket; exactly one of service and resource is set.",
   },
   IngressServiceBackend: {
     "": "IngressServiceBackend names a service and port as an Ingress backend.",
+    name: "name is the Service's name, in the Ingress's namespace.",
+    port: "port is the Service's port, by name or number.",
   },
   ServiceBackendPort: {
     "": "ServiceBackendPort is a service port given by name or number.",
+    name: "name is the port's name; exactly one of name and number is set.",
+    number: "number is the port's number; exactly one of name and number is set.",
   },
   IngressClass: {
     "": "IngressClass names an ingress controller and its parameters; Ingresses choose one by name.",
@@ -87,9 +143,17 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IngressClassSpec: {
     "": "IngressClassSpec holds the controller name and parameters of an IngressClass.",
+    controller:
+      "controller names the controller that implements the class, as a domain-prefixed path such as example.com/ingress-controller; it cannot change.",
+    parameters: "parameters refers to an object that holds further configuration for the controller.",
   },
   IngressClassParametersReference: {
     "": "IngressClassParametersReference points to the resource holding an ingress controller's settings.",
+    apiGroup: "apiGroup is the referent's API group; empty means the core group.",
+    kind: "kind is the referent's kind.",
+    name: "name is the referent's name.",
+    scope: "scope is Cluster (the default) or Namespace, for a namespaced referent.",
+    namespace: "namespace is the referent's namespace; set exactly when scope is Namespace.",
   },
   IngressClassList: {
     "": "IngressClassList is a list of IngressClasses.",
@@ -103,9 +167,15 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   IPAddressSpec: {
     "": "IPAddressSpec names the object an IP address is allocated to.",
+    parentRef:
+      "parentRef refers to the object the IP address is allocated to, such as a Service; it cannot change.",
   },
   ParentReference: {
     "": "ParentReference identifies the object that holds an IP address.",
+    group: "group is the referent's API group.",
+    resource: "resource is the referent's resource.",
+    namespace: "namespace is the referent's namespace.",
+    name: "name is the referent's name.",
   },
   IPAddressList: {
     "": "IPAddressList is a list of IPAddresses.",
@@ -120,9 +190,12 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ServiceCIDRSpec: {
     "": "ServiceCIDRSpec holds the CIDRs (at most one per IP family) of a ServiceCIDR.",
+    cidrs:
+      "cidrs are at most two ranges, one per IP family, from which Service ClusterIPs are allocated; they cannot change.",
   },
   ServiceCIDRStatus: {
     "": "ServiceCIDRStatus holds the conditions of a ServiceCIDR.",
+    conditions: "conditions are the current states of the range, such as Ready.",
   },
   ServiceCIDRList: {
     "": "ServiceCIDRList is a list of ServiceCIDRs.",

@@ -5,12 +5,22 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   RuntimeClass: {
     "": "RuntimeClass names a container runtime configuration (a CRI handler) that pods can choose, with its overhead and scheduling constraints.",
     metadata: "Standard object metadata.",
+    handler:
+      "handler names the container runtime configuration (CRI handler) that runs pods of this class; it must be a DNS label and cannot change.",
+    overhead:
+      "overhead is the extra resource use of running a pod with this class, added to the pod's requests by admission.",
+    scheduling:
+      "scheduling constrains pods of this class to the nodes that support it; nil means every node does.",
   },
   Overhead: {
     "": "Overhead is the resources a runtime uses per pod on top of the containers' requests.",
+    podFixed: "podFixed is the fixed resource overhead of one pod with this runtime class.",
   },
   Scheduling: {
     "": "Scheduling restricts pods of a RuntimeClass to nodes that support it, through node labels and tolerations.",
+    nodeSelector:
+      "nodeSelector is merged into the pod's own node selector; the pod is only placed on nodes with these labels.",
+    tolerations: "tolerations are added to the pod's own tolerations, skipping duplicates.",
   },
   RuntimeClassList: {
     "": "RuntimeClassList is a list of RuntimeClasses.",

@@ -4,9 +4,27 @@
 export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   PodDisruptionBudgetSpec: {
     "": "PodDisruptionBudgetSpec selects pods and says how many must stay available, or may be unavailable, during voluntary disruptions.",
+    minAvailable:
+      "minAvailable is how many selected pods (a number or a percentage) must stay available after an eviction; it cannot be set together with maxUnavailable.",
+    selector:
+      "selector picks the pods the budget protects; a null selector selects nothing and an empty one selects every pod of the namespace.",
+    maxUnavailable:
+      "maxUnavailable is how many selected pods (a number or a percentage) may be unavailable after an eviction; it cannot be set together with minAvailable.",
+    unhealthyPodEvictionPolicy:
+      "unhealthyPodEvictionPolicy says when pods that are running but not yet ready may be evicted: IfHealthyBudget (only while the budget is met) or AlwaysAllow.",
   },
   PodDisruptionBudgetStatus: {
     "": "PodDisruptionBudgetStatus reports the pods counted by a budget and how many disruptions it allows now.",
+    observedGeneration: "observedGeneration is the budget's generation that this status was computed from.",
+    disruptedPods:
+      "disruptedPods maps the names of pods whose eviction was admitted but not yet seen by the controller to the time of the eviction; entries older than a couple of minutes are dropped.",
+    disruptionsAllowed: "disruptionsAllowed is how many more pods may be evicted right now.",
+    currentHealthy: "currentHealthy is how many selected pods are healthy now.",
+    desiredHealthy: "desiredHealthy is the least number of healthy pods the budget requires.",
+    expectedPods:
+      "expectedPods is how many pods the budget counts, taken from the scale of the pods' controllers.",
+    conditions:
+      "conditions are the budget's observations; DisruptionAllowed says whether an eviction would be admitted now.",
   },
   PodDisruptionBudget: {
     "": "PodDisruptionBudget limits how many of a set of pods voluntary disruptions (such as evictions) may take down at once.",
@@ -22,6 +40,7 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   Eviction: {
     "": "Eviction asks for a pod to be deleted if its disruption budgets allow it; it is posted to the pod's eviction subresource.",
     metadata: "Standard object metadata.",
+    deleteOptions: "deleteOptions are applied to the pod's deletion when the eviction is admitted.",
   },
 };
 

@@ -9,36 +9,94 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceSliceSpec: {
     "": "ResourceSliceSpec holds the driver, pool, node selection, devices and shared counters of a slice.",
+    driver:
+      "driver names the DRA driver that publishes the slice's devices, as a DNS subdomain; it cannot change.",
+    pool: "pool is the device pool the slice belongs to; a pool may be spread over several slices.",
+    nodeName:
+      "nodeName is the node that reaches the slice's devices; exactly one of nodeName, nodeSelector, allNodes and perDeviceNodeSelection is set, and it cannot change.",
+    nodeSelector: "nodeSelector picks the nodes that reach the slice's devices, with exactly one term.",
+    allNodes: "allNodes says every node reaches the slice's devices.",
+    devices: "devices are the devices of the slice, at most 128.",
+    perDeviceNodeSelection:
+      "perDeviceNodeSelection says each device names the nodes that reach it with its own nodeName, nodeSelector or allNodes.",
+    sharedCounters:
+      "sharedCounters are counter sets that devices of the pool consume when allocated, such as the memory of a partitionable accelerator.",
   },
   CounterSet: {
     "": "CounterSet is a named set of counters that devices consume from, such as memory shared between partitions.",
+    name: "name identifies the counter set within the pool, as a DNS label.",
+    counters: "counters are the set's counters by name, with their total values.",
   },
   ResourcePool: {
     "": "ResourcePool names the pool a slice belongs to and how many slices the pool has at which generation.",
+    name: "name identifies the pool within the driver, as DNS subdomains joined by slashes; it need not match a node name.",
+    generation:
+      "generation is bumped whenever the pool changes; schedulers only use slices of the newest generation.",
+    resourceSliceCount:
+      "resourceSliceCount is how many slices the pool has in its current generation, so that a consumer knows when it has seen them all.",
   },
   Device: {
     "": "Device is one allocatable device: attributes, capacity, consumed counters and taints.",
+    name: "name identifies the device within its pool, as a DNS label.",
+    attributes:
+      "attributes describe the device for selectors, by fully-qualified or driver-relative name; at most 32 together with capacity.",
+    capacity:
+      "capacity is the device's quantities by name, such as memory, for selectors and capacity requests.",
+    consumesCounters:
+      "consumesCounters are what allocating the device takes from the pool's shared counter sets.",
+    nodeName: "nodeName is the node that reaches the device, with perDeviceNodeSelection.",
+    nodeSelector: "nodeSelector picks the nodes that reach the device, with perDeviceNodeSelection.",
+    allNodes: "allNodes says every node reaches the device, with perDeviceNodeSelection.",
+    taints: "taints keep the device from claims that do not tolerate them, and may evict pods that use it.",
+    bindsToNode:
+      "bindsToNode makes the scheduler pin an allocation of the device to the chosen node; it is alpha upstream.",
+    bindingConditions:
+      "bindingConditions are conditions of the claim's device status that must be true before a pod using the device is bound to a node; it is alpha upstream.",
+    bindingFailureConditions:
+      "bindingFailureConditions are conditions of the claim's device status that, when true, make the scheduler give up the allocation; it is alpha upstream.",
+    allowMultipleAllocations:
+      "allowMultipleAllocations lets the device be allocated to several claims at once, each taking part of its capacity.",
   },
   DeviceCounterConsumption: {
     "": "DeviceCounterConsumption is how much of a counter set a device uses.",
+    counterSet: "counterSet names the pool's counter set the counters are taken from.",
+    counters: "counters are the amounts taken from the set, by counter name.",
   },
   DeviceCapacity: {
     "": "DeviceCapacity is a device's amount of one capacity and how requests may share it.",
+    value: "value is the device's total amount of the capacity.",
+    requestPolicy:
+      "requestPolicy says what amounts a claim may request when the device is shared: a default, a list of valid values or a range.",
   },
   Counter: {
     "": "Counter is an amount held in a counter set.",
+    value: "value is the counter's amount.",
   },
   CapacityRequestPolicy: {
     "": "CapacityRequestPolicy limits what a request may ask of a shareable capacity: a default and the valid values or range.",
+    default: "default is the amount given to a request that names none.",
+    validValues: "validValues are the amounts a request may take; a request is rounded up to the next one.",
+    validRange: "validRange is the range of amounts a request may take.",
   },
   CapacityRequestPolicyRange: {
     "": "CapacityRequestPolicyRange is a range of valid capacity requests, with a step.",
+    min: "min is the least amount a request takes.",
+    max: "max is the most a request may take.",
+    step: "step is the increment above min that requests are rounded up to.",
   },
   DeviceAttribute: {
     "": "DeviceAttribute is a device attribute's value: one of int, bool, string or version.",
+    int: "int is an integer value; exactly one of the value fields is set.",
+    bool: "bool is a boolean value.",
+    string: "string is a string value of at most 64 characters.",
+    version: "version is a semantic version, as semver.org defines it.",
   },
   DeviceTaint: {
     "": "DeviceTaint marks a device so that claims without a matching toleration do not use it.",
+    key: "key is the taint's key, a qualified name.",
+    value: "value is the taint's value, a label value.",
+    effect: "effect is what the taint does to claims that do not tolerate it: NoSchedule or NoExecute.",
+    timeAdded: "timeAdded is when the taint was added; the apiserver sets it when unset.",
   },
   ResourceSliceList: {
     "": "ResourceSliceList is a list of ResourceSlices.",
@@ -53,60 +111,135 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceClaimSpec: {
     "": "ResourceClaimSpec holds the device requests of a claim.",
+    devices: "devices says which devices the claim asks for.",
   },
   DeviceClaim: {
     "": "DeviceClaim lists device requests, constraints between them and configuration.",
+    requests:
+      "requests are the device requests of the claim; each must be satisfied for the claim to be allocated.",
+    constraints:
+      "constraints apply across the devices of several requests, such as sharing an attribute value.",
+    config: "config is configuration for the requested devices, passed to their drivers.",
   },
   DeviceRequest: {
     "": "DeviceRequest asks for devices, either exactly or as alternatives tried in order.",
+    name: "name identifies the request within the claim, as a DNS label; containers refer to it.",
+    exactly: "exactly asks for devices of one class; exactly one of exactly and firstAvailable is set.",
+    firstAvailable:
+      "firstAvailable lists alternative requests in order of preference; the first that can be satisfied is used.",
   },
   ExactDeviceRequest: {
     "": "ExactDeviceRequest asks for devices of a class, selected by expressions, in a count or all of them.",
+    deviceClassName: "deviceClassName names the DeviceClass that the devices must belong to.",
+    selectors: "selectors are CEL expressions every device must pass, in addition to the class's.",
+    allocationMode:
+      "allocationMode is ExactCount (the default, count devices) or All (every matching device).",
+    count: "count is how many devices an ExactCount request takes; defaults to 1.",
+    adminAccess:
+      "adminAccess asks for access to devices already in use, for monitoring or maintenance; only in namespaces labelled for it.",
+    tolerations: "tolerations let the request use devices with matching taints.",
+    capacity: "capacity is the amount of each shared device's capacity the request takes.",
   },
   DeviceSubRequest: {
     "": "DeviceSubRequest is one alternative of a device request.",
+    name: "name identifies the alternative within its request, as a DNS label.",
+    deviceClassName: "deviceClassName names the DeviceClass that the devices must belong to.",
+    selectors: "selectors are CEL expressions every device must pass, in addition to the class's.",
+    allocationMode:
+      "allocationMode is ExactCount (the default, count devices) or All (every matching device).",
+    count: "count is how many devices an ExactCount alternative takes; defaults to 1.",
+    tolerations: "tolerations let the alternative use devices with matching taints.",
+    capacity: "capacity is the amount of each shared device's capacity the alternative takes.",
   },
   CapacityRequirements: {
     "": "CapacityRequirements is how much of each capacity a request needs from a shared device.",
+    requests:
+      "requests are the amounts asked for by capacity name; rounded up as the device's request policy says.",
   },
   DeviceSelector: {
     "": "DeviceSelector selects devices; only CEL expressions are defined.",
+    cel: "cel is a CEL expression a device must pass.",
   },
   CELDeviceSelector: {
     "": "CELDeviceSelector is a CEL expression a device must satisfy.",
+    expression:
+      "expression is a CEL expression over `device` (driver, attributes, capacity, allowMultipleAllocations) that must be true for the device to be selected; at most 10 kB.",
   },
   DeviceConstraint: {
     "": "DeviceConstraint requires the devices of several requests to agree, for instance on an attribute's value.",
+    requests: "requests are the requests the constraint applies to; empty means all of the claim's.",
+    matchAttribute:
+      "matchAttribute names an attribute that every device of the requests must have, with the same value.",
+    distinctAttribute:
+      "distinctAttribute names an attribute whose value must differ between the devices of the requests.",
   },
   DeviceClaimConfiguration: {
     "": "DeviceClaimConfiguration is driver configuration for some or all requests of a claim.",
+    requests: "requests are the requests the configuration applies to; empty means all.",
   },
   DeviceConfiguration: {
     "": "DeviceConfiguration is configuration for a device driver; only opaque parameters are defined.",
+    opaque: "opaque is configuration in the driver's own format.",
   },
   OpaqueDeviceConfiguration: {
     "": "OpaqueDeviceConfiguration holds parameters in a driver's own format.",
+    driver: "driver names the DRA driver that reads the parameters; other drivers ignore them.",
+    parameters: "parameters are the driver's configuration, an object of its own API; at most 10 kB.",
   },
   DeviceToleration: {
     "": "DeviceToleration lets a request use devices with a matching taint.",
+    key: "key is the taint key the toleration matches; empty matches every key with operator Exists.",
+    operator: "operator is Equal (the default, the value must match) or Exists (any value).",
+    value: "value is the taint value matched with operator Equal.",
+    effect: "effect is the taint effect matched; empty matches all.",
+    tolerationSeconds:
+      "tolerationSeconds is how long a NoExecute taint is tolerated before eviction; unset means forever.",
   },
   ResourceClaimStatus: {
     "": "ResourceClaimStatus reports a claim's allocation, the pods reserved to use it and device status.",
+    allocation: "allocation is the devices allocated to the claim, set once it is allocated.",
+    reservedFor:
+      "reservedFor lists the consumers (usually pods) that may use the claim; at most 256, and a claim reserved by none may be deallocated.",
+    devices: "devices report the status of each allocated device, written by its driver.",
   },
   ResourceClaimConsumerReference: {
     "": "ResourceClaimConsumerReference names an object (usually a pod) a claim is reserved for.",
+    apiGroup: "apiGroup is the consumer's API group; empty means the core group.",
+    resource: "resource is the consumer's resource, such as pods.",
+    name: "name is the consumer's name.",
+    uid: "uid identifies one instance of the consumer.",
   },
   AllocationResult: {
     "": "AllocationResult records the devices allocated to a claim and where they can be used.",
+    devices: "devices are the allocated devices.",
+    nodeSelector:
+      "nodeSelector picks the nodes where the allocated devices are reachable; pods using the claim are only scheduled there.",
+    allocationTimestamp: "allocationTimestamp is when the allocation was made.",
   },
   DeviceAllocationResult: {
     "": "DeviceAllocationResult lists the allocated devices and their configuration.",
+    results: "results are the devices allocated for each request.",
+    config:
+      "config is the configuration of the claim and its class that applies to the allocated devices, in order.",
   },
   DeviceRequestAllocationResult: {
     "": "DeviceRequestAllocationResult is one device allocated for one request.",
+    request: 'request names the request (or "request/alternative") the device was allocated for.',
+    driver: "driver names the device's DRA driver.",
+    pool: "pool names the device's pool.",
+    device: "device names the device within its pool.",
+    adminAccess:
+      "adminAccess is copied from the request: the device was allocated for administrative access.",
+    tolerations: "tolerations are the request's tolerations that applied when the device was allocated.",
+    bindingConditions: "bindingConditions are copied from the device when it was allocated.",
+    bindingFailureConditions: "bindingFailureConditions are copied from the device when it was allocated.",
+    shareID: "shareID tells apart the allocations of a device that allows several.",
+    consumedCapacity: "consumedCapacity is the device capacity this allocation takes, by name.",
   },
   DeviceAllocationConfiguration: {
     "": "DeviceAllocationConfiguration is configuration applied to allocated devices, from the class or the claim.",
+    source: "source says whether the configuration came from the claim or from the class.",
+    requests: "requests are the requests the configuration applies to; empty means all.",
   },
   ResourceClaimList: {
     "": "ResourceClaimList is a list of ResourceClaims.",
@@ -120,6 +253,10 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   DeviceClassSpec: {
     "": "DeviceClassSpec holds the selectors, configuration and extended resource name of a device class.",
+    selectors: "selectors are CEL expressions every device of the class must pass.",
+    config: "config is configuration passed to the drivers of every device allocated through the class.",
+    extendedResourceName:
+      "extendedResourceName lets pods request devices of the class as an extended resource of this name, without a claim; it is alpha upstream.",
   },
   DeviceClassConfiguration: {
     "": "DeviceClassConfiguration is driver configuration applied to every claim for the class.",
@@ -136,6 +273,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   ResourceClaimTemplateSpec: {
     "": "ResourceClaimTemplateSpec is the metadata and spec of the claims a template creates.",
+    metadata:
+      "metadata is copied into the claims made from the template; name and namespace are not allowed.",
+    spec: "spec is copied into the claims made from the template.",
   },
   ResourceClaimTemplateList: {
     "": "ResourceClaimTemplateList is a list of ResourceClaimTemplates.",
@@ -144,9 +284,19 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   AllocatedDeviceStatus: {
     "": "AllocatedDeviceStatus is what a driver reports about an allocated device: conditions, data and network details.",
+    driver: "driver names the device's DRA driver.",
+    pool: "pool names the device's pool.",
+    device: "device names the device within its pool.",
+    shareID: "shareID tells apart the allocations of a device that allows several.",
+    conditions: "conditions are the device's current states, such as Ready.",
+    data: "data is driver-specific status of the device, an object of the driver's API.",
+    networkData: "networkData describes the network interface the device provides, if any.",
   },
   NetworkDeviceData: {
     "": "NetworkDeviceData describes a network device: interface name, IPs and hardware address.",
+    interfaceName: "interfaceName is the name of the network interface in the pod, such as eth1.",
+    ips: "ips are the interface's addresses in CIDR form, such as 192.0.2.5/24.",
+    hardwareAddress: "hardwareAddress is the interface's MAC address.",
   },
 };
 

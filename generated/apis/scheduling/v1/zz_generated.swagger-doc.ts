@@ -5,6 +5,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   PriorityClass: {
     "": "PriorityClass maps a name to a scheduling priority; pods refer to it by name.",
     metadata: "Standard object metadata.",
+    value:
+      "value is the priority given to pods that name this class; higher runs first. User classes take values up to one billion; larger values are reserved for system classes.",
+    globalDefault:
+      "globalDefault makes this class's value the priority of pods that name no class; only one class may be the global default.",
+    description: "description says when pods should use this class.",
+    preemptionPolicy:
+      "preemptionPolicy says whether pods of this class may preempt lower-priority pods (PreemptLowerPriority, the default) or never do (Never).",
   },
   PriorityClassList: {
     "": "PriorityClassList is a list of PriorityClasses.",

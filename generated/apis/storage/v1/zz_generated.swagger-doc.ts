@@ -5,6 +5,18 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   StorageClass: {
     "": "StorageClass describes a class of storage: the provisioner that creates volumes of it, their parameters and binding mode.",
     metadata: "Standard object metadata.",
+    provisioner:
+      "provisioner names the volume plugin or CSI driver that provisions volumes of this class; it cannot change.",
+    parameters:
+      "parameters are passed to the provisioner; at most 512 entries of at most 256 kB together, and they cannot change.",
+    reclaimPolicy:
+      "reclaimPolicy is given to volumes provisioned for this class: Delete (the default) or Retain.",
+    mountOptions:
+      "mountOptions are given to volumes provisioned for this class and used when they are mounted; they are not validated, and an invalid one fails the mount.",
+    allowVolumeExpansion: "allowVolumeExpansion says whether claims of this class may be resized.",
+    volumeBindingMode:
+      "volumeBindingMode says when claims are provisioned and bound: Immediate (the default) or WaitForFirstConsumer, which waits for a pod to be scheduled.",
+    allowedTopologies: "allowedTopologies restrict where volumes may be provisioned; empty means anywhere.",
   },
   StorageClassList: {
     "": "StorageClassList is a list of StorageClasses.",
@@ -24,15 +36,30 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   VolumeAttachmentSpec: {
     "": "VolumeAttachmentSpec names the attacher, the volume and the node.",
+    attacher:
+      "attacher is the name of the volume driver that must handle the attachment, as its GetPluginName returns it.",
+    source: "source is the volume to attach.",
+    nodeName: "nodeName is the node the volume is attached to.",
   },
   VolumeAttachmentSource: {
     "": "VolumeAttachmentSource is the volume to attach: a PersistentVolume by name, or an inline volume's spec.",
+    persistentVolumeName: "persistentVolumeName is the name of the persistent volume to attach.",
+    inlineVolumeSpec:
+      "inlineVolumeSpec holds what attaching an inline pod volume needs, for pods migrated to CSI; it is alpha upstream.",
   },
   VolumeAttachmentStatus: {
     "": "VolumeAttachmentStatus reports whether the volume is attached, data returned by the attacher, and errors.",
+    attached: "attached says the attach operation finished; only the attacher sets it.",
+    attachmentMetadata:
+      "attachmentMetadata is what the attach operation returned, passed to later mount calls; only the attacher sets it.",
+    attachError: "attachError is the last error of the attach operation, if any; only the attacher sets it.",
+    detachError: "detachError is the last error of the detach operation, if any; only the attacher sets it.",
   },
   VolumeError: {
     "": "VolumeError is an error of an attach or detach operation, with when it happened.",
+    time: "time is when the error was seen.",
+    message: "message describes the error; it may be logged and must not hold sensitive data.",
+    errorCode: "errorCode is the gRPC status code of the error, for machines.",
   },
   CSIDriver: {
     "": "CSIDriver describes a CSI volume driver installed in the cluster and how Kubernetes should interact with it.",
@@ -46,9 +73,29 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CSIDriverSpec: {
     "": "CSIDriverSpec holds the behaviours a CSI driver supports or requires (attach, pod info, fsGroup, tokens...).",
+    attachRequired:
+      "attachRequired says the driver needs an attach step (ControllerPublishVolume), so the attach-detach controller creates VolumeAttachments and the kubelet waits for them; defaults to true.",
+    podInfoOnMount:
+      "podInfoOnMount makes the kubelet pass the pod's name, namespace, uid and service account to the driver on mount; defaults to false.",
+    volumeLifecycleModes:
+      "volumeLifecycleModes are the kinds of volumes the driver serves: Persistent, Ephemeral or both; defaults to Persistent.",
+    storageCapacity:
+      "storageCapacity says the driver publishes CSIStorageCapacity objects, which the scheduler then honours; defaults to false.",
+    fsGroupPolicy:
+      "fsGroupPolicy says whether the volume's ownership and permissions may be changed to the pod's fsGroup before mounting; defaults to ReadWriteOnceWithFSType.",
+    tokenRequests:
+      "tokenRequests are the audiences of the service-account tokens the kubelet passes to the driver on NodePublishVolume.",
+    requiresRepublish:
+      "requiresRepublish makes the kubelet call NodePublishVolume again from time to time, for volumes whose content changes, such as with rotating tokens.",
+    seLinuxMount:
+      "seLinuxMount says the driver supports the -o context mount option, so the kubelet mounts volumes with the pod's SELinux label instead of relabelling each file.",
+    nodeAllocatableUpdatePeriodSeconds:
+      "nodeAllocatableUpdatePeriodSeconds is how often the kubelet refreshes the driver's allocatable volume count on the CSINode; at least 10 seconds, unset means never.",
   },
   TokenRequest: {
     "": "TokenRequest asks for a service account token for a CSI driver, for an audience and lifetime.",
+    audience: "audience is the intended audience of the token; empty means the apiserver's audiences.",
+    expirationSeconds: "expirationSeconds is the token's validity, as in a TokenRequest.",
   },
   CSINode: {
     "": "CSINode lists the CSI drivers installed on a node; its name is the node's.",
@@ -57,12 +104,20 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   },
   CSINodeSpec: {
     "": "CSINodeSpec lists the CSI drivers of a node.",
+    drivers:
+      "drivers are the CSI drivers installed on the node; a driver is listed once its node plugin has registered.",
   },
   CSINodeDriver: {
     "": "CSINodeDriver is one CSI driver on a node: its node ID, topology keys and allocatable volumes.",
+    name: "name is the CSI driver's name, as its GetPluginName returns it.",
+    nodeID: "nodeID is the node's identifier as the driver knows it, used in its calls about this node.",
+    topologyKeys:
+      "topologyKeys are the node label keys the driver reports topology under; empty means the driver reports none.",
+    allocatable: "allocatable is how many volumes of this driver the node can take.",
   },
   VolumeNodeResources: {
     "": "VolumeNodeResources holds how many volumes of a driver a node can have.",
+    count: "count is the most volumes of the driver that can be attached to the node; nil means no limit.",
   },
   CSINodeList: {
     "": "CSINodeList is a list of CSINodes.",
@@ -72,6 +127,13 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   CSIStorageCapacity: {
     "": "CSIStorageCapacity reports the storage a class can provide in a topology segment, for scheduling.",
     metadata: "Standard object metadata.",
+    nodeTopology:
+      "nodeTopology selects the nodes that can reach the storage the capacity is about; nil means none, an empty selector means all.",
+    storageClassName: "storageClassName is the storage class the capacity applies to; it cannot change.",
+    capacity:
+      "capacity is the capacity the driver reported for the class and topology; unset means unknown, and it is taken as a best effort.",
+    maximumVolumeSize:
+      "maximumVolumeSize is the largest volume that can be created with the class and topology; unset means no limit beyond capacity.",
   },
   CSIStorageCapacityList: {
     "": "CSIStorageCapacityList is a list of CSIStorageCapacities.",
@@ -81,6 +143,9 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   VolumeAttributesClass: {
     "": "VolumeAttributesClass names a set of mutable volume attributes (such as IOPS) that a CSI driver applies to volumes.",
     metadata: "Standard object metadata.",
+    driverName: "driverName is the CSI driver that handles the class's parameters; it cannot change.",
+    parameters:
+      "parameters are passed to the driver when a volume is created or modified with this class; at most 512 entries of at most 256 kB together, and they cannot change.",
   },
   VolumeAttributesClassList: {
     "": "VolumeAttributesClassList is a list of VolumeAttributesClasses.",
