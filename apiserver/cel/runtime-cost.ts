@@ -48,6 +48,9 @@ const SIZED = new Set([
   "isSorted",
 ]);
 
+/** Namespaces of qualified functions (`sets.contains(a, b)` parses as a call on the identifier `sets`). */
+const NAMESPACES = new Set(["sets", "strings", "lists", "math", "optional", "ip", "cidr"]);
+
 /** The meter of the evaluation running now (evaluation is synchronous, so one at a time). */
 let meter: { cost: number; limit: number } | undefined;
 
@@ -102,7 +105,8 @@ export function instrument(e: Expr | undefined): Expr | undefined {
       const c = k.value;
       let target = instrument(c.target);
       let args = c.args.map((a) => instrument(a)!);
-      if (target && SIZED.has(c.function)) target = call(SIZE, [target]);
+      const qualified = target?.exprKind.case === "identExpr" && NAMESPACES.has(target.exprKind.value.name);
+      if (target && SIZED.has(c.function) && !qualified) target = call(SIZE, [target]);
       else if (!target && c.function === "@in" && args[1]) args = [args[0]!, call(SIZE, [args[1]])];
       return { ...e, exprKind: { case: "callExpr", value: { ...c, target, args } } };
     }
