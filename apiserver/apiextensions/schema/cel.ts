@@ -85,8 +85,11 @@ function goDump(r: ValidationRule): string {
   return `apiextensions.ValidationRule{Rule:${q(r.rule)}, Message:${q(r.message)}, MessageExpression:${q(r.messageExpression)}, Reason:${reason}, FieldPath:${q(r.fieldPath)}, OptionalOldSelf:${old}}`;
 }
 
+/** What a rule sees of a resource root's metadata (upstream's WithTypeAndObjectMeta): its name and generateName. */
+const ROOT_METADATA: JSONSchemaProps = { type: "object", properties: { name: { type: "string" }, generateName: { type: "string" } } };
+
 /** Fields read from `self`/`oldSelf` that the schema does not declare (cel-go's "undefined field"). */
-function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
+function undefinedFields(p: Program, schema: JSONSchemaProps, resourceRoot: boolean): string[] {
   const out: string[] = [];
   const walk = (e: Program["expr"] | undefined): void => {
     if (!e) return;
@@ -100,7 +103,14 @@ function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
       }
       if (cur && cur.exprKind.case === "identExpr" && (cur.exprKind.value.name === "self" || cur.exprKind.value.name === "oldSelf")) {
         let s: JSONSchemaProps | undefined = schema;
+        let root = resourceRoot || !!schema["x-kubernetes-embedded-resource"];
         for (const f of chain) {
+          if (root && f === "metadata") {
+            s = ROOT_METADATA;
+            root = false;
+            continue;
+          }
+          root = false;
           if (!s || s["x-kubernetes-preserve-unknown-fields"] || s["x-kubernetes-embedded-resource"] || s.type !== "object") break;
           const add = additionalOf(s);
           if (add && !s.properties) {
@@ -175,7 +185,8 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
         errors.push(fieldErrors.invalid(rp.child("rule"), OMIT_VALUE, `${goDump(r)}: compilation failed: ${err.message}`));
         return;
       }
-      const missing = undefinedFields(program, s);
+      // The schema compileSchemaRules was given is a resource's root (a CRD version's, a compiled-in kind's).
+      const missing = undefinedFields(program, s, s === schema);
       if (missing.length > 0) {
         errors.push(
           fieldErrors.invalid(
@@ -354,8 +365,7 @@ function failureDetail(rule: CompiledRule, bindings: Record<string, unknown>, bu
   return rule.source.message?.trim() || `failed rule: ${ruleErrorString(rule.source)}`;
 }
 
-function failure(rule: CompiledRule, s: JSONSchemaProps, path: FieldPath, detail: string): FieldError {
-  const at = withFieldPath(path, rule.source.fieldPath);
+function failure(rule: CompiledRule, s: JSONSchemaProps, at: FieldPath, detail: string): FieldError {
   switch (rule.source.reason) {
     case "FieldValueForbidden":
       return fieldErrors.forbidden(at, detail);
@@ -375,9 +385,13 @@ function oldItem(s: JSONSchemaProps, item: unknown, old: unknown): unknown {
   return old.find((o) => isObject(o) && keys.every((k) => o[k] === item[k]));
 }
 
+/** Upstream validates a custom resource's rules from a nil field path, which prints as `<nil>` at the root. */
+const NIL_PATH = FieldPath.of("<nil>");
+
 /** Runs one node's rules against its value; pushes failures to `errs`, throws Stop when no further rule may run. */
-function runRules(n: RuleNode, v: unknown, o: unknown, p: FieldPath, budget: Budget, errs: FieldError[]): void {
+function runRules(n: RuleNode, v: unknown, o: unknown, path: FieldPath, budget: Budget, errs: FieldError[]): void {
   const type = typeName(n.schema);
+  const p = path.toString() === "" ? NIL_PATH : path;
   if (budget.remaining <= 0) throw new Stop(fieldErrors.invalid(p, type, OUT_OF_BUDGET));
   const self = toCEL(v, n.schema);
   const hasOld = o !== undefined && o !== null;
@@ -411,9 +425,9 @@ function runRules(n: RuleNode, v: unknown, o: unknown, p: FieldPath, budget: Bud
       continue;
     }
     if (run.value !== true) {
-      const at = withFieldPath(p, r.source.fieldPath);
+      const at = r.source.fieldPath ? withFieldPath(path, r.source.fieldPath) : p;
       // messageExpression sees oldSelf as a plain value even under optionalOldSelf, as upstream's activation.
-      errs.push(failure(r, n.schema, p, failureDetail(r, { self, oldSelf }, budget, at, type)));
+      errs.push(failure(r, n.schema, at, failureDetail(r, { self, oldSelf }, budget, at, type)));
     }
   }
 }
