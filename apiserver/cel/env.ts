@@ -117,9 +117,9 @@ export function compile(source: string): Program {
     return r;
   };
   // The static node count: what the meter charges besides iterations and sized calls.
-  const base = estimateCost(parsed.expr!, {});
+  const base = estimateCost(parsed.expr, {});
   return {
-    expr: parsed.expr!,
+    expr: parsed.expr,
     idents,
     eval: evaluate,
     evalMetered(bindings, limit = PER_CALL_LIMIT) {

@@ -70,16 +70,16 @@ function sizeCost(v: unknown): number {
 export const meterLibrary: readonly CelFunc[] = [
   celFunc(TICK, [CelScalar.DYN, CelScalar.INT], CelScalar.DYN, (v, n) => {
     charge(Number(n));
-    return v as never;
+    return v;
   }),
   celFunc(SIZE, [CelScalar.DYN], CelScalar.DYN, (v) => {
     charge(sizeCost(v));
-    return v as never;
+    return v;
   }),
 ];
 
 // Node templates with the message types the planner expects, taken from the parser itself.
-const template = parse("f(a, 1)").expr!;
+const template = parse("f(a, 1)").expr;
 
 function call(fn: string, args: Expr[]): Expr {
   const k = template.exprKind;

@@ -3,7 +3,16 @@
  * Anything not listed is an error, so a misspelt tag never passes silently.
  */
 
-import { isQuoted, isUnterminated, markerArgs, markerArgsRaw, markerList, markerScalar, markerStruct, type MarkerArgType } from "./marker-values.js";
+import {
+  isQuoted,
+  isUnterminated,
+  markerArgs,
+  markerArgsRaw,
+  markerList,
+  markerScalar,
+  markerStruct,
+  type MarkerArgType,
+} from "./marker-values.js";
 import { re2Problem } from "./re2.js";
 
 export type TagScope = "package" | "type" | "field";
@@ -192,7 +201,12 @@ export const XVALIDATION_ARGS: Readonly<Record<string, { type: MarkerArgType; re
 };
 
 /** The reasons a rule may name (apiextensions' FieldValueErrorReason). */
-export const XVALIDATION_REASONS: readonly string[] = ["FieldValueRequired", "FieldValueInvalid", "FieldValueForbidden", "FieldValueDuplicate"];
+export const XVALIDATION_REASONS: readonly string[] = [
+  "FieldValueRequired",
+  "FieldValueInvalid",
+  "FieldValueForbidden",
+  "FieldValueDuplicate",
+];
 
 const xValidation = (v: string): string | undefined => {
   const parsed = markerStruct(v, XVALIDATION_ARGS);

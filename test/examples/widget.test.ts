@@ -111,7 +111,10 @@ describe("Widget operator on the test control plane", () => {
   });
 
   it("refuses a change of configMapName once set, by the CEL rule its XValidation marker put in the CRD", async () => {
-    await widgets.widgetsV1().widgets("default").create(widget("named", "m", "default", "named-cm"));
+    await widgets
+      .widgetsV1()
+      .widgets("default")
+      .create(widget("named", "m", "default", "named-cm"));
     // The operator writes the Widget too (finalizer, status): retry on a conflict until the rule answers.
     const err = await eventually("a refusal other than a conflict", async () => {
       const w = await widgets.widgetsV1().widgets("default").get("named");

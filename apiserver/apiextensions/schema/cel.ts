@@ -4,7 +4,7 @@
  * — transition rules (those reading `oldSelf`) only where an old value correlates, as upstream:
  * through object properties, map keys and the keys of `x-kubernetes-list-type: map` lists.
  */
-import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { compile, CompileError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
 import { COST_LIMIT_EXCEEDED } from "../../cel/runtime-cost.js";
 import { optionalOf } from "../../cel/optional.js";
@@ -331,12 +331,7 @@ interface Budget {
 }
 
 /** Charges a metered run to the budget; throws Stop past the per-call limit or the budget, with upstream's texts. */
-function charge(
-  budget: Budget,
-  run: { cost: number; exceeded: boolean },
-  perCall: () => FieldError,
-  outOfBudget: () => FieldError,
-): void {
+function charge(budget: Budget, run: { cost: number; exceeded: boolean }, perCall: () => FieldError, outOfBudget: () => FieldError): void {
   if (run.exceeded) throw new Stop(perCall());
   if (run.cost > budget.remaining) throw new Stop(outOfBudget());
   budget.remaining -= run.cost;
@@ -350,7 +345,12 @@ function failureDetail(rule: CompiledRule, bindings: Record<string, unknown>, bu
     charge(
       budget,
       run,
-      () => fieldErrors.invalid(at, type, `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(src)}`),
+      () =>
+        fieldErrors.invalid(
+          at,
+          type,
+          `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(src)}`,
+        ),
       () =>
         fieldErrors.invalid(
           at,
@@ -437,7 +437,13 @@ function runRules(n: RuleNode, v: unknown, o: unknown, path: FieldPath, budget: 
  * upstream's runtime cost limits: an expression past PerCallLimit, or all of them past
  * RuntimeCELCostBudget, stop every further rule with upstream's message.
  */
-export function validateRules(node: RuleNode, value: unknown, old: unknown, path: FieldPath, costBudget = RUNTIME_COST_BUDGET): FieldError[] {
+export function validateRules(
+  node: RuleNode,
+  value: unknown,
+  old: unknown,
+  path: FieldPath,
+  costBudget = RUNTIME_COST_BUDGET,
+): FieldError[] {
   const errs: FieldError[] = [];
   const budget: Budget = { remaining: costBudget };
   const walk = (n: RuleNode, v: unknown, o: unknown, p: FieldPath): void => {
