@@ -116,6 +116,7 @@ export function withSchema(base: Strategy, schema: JSONSchemaProps, kind = "the 
     },
     validate: (obj) => [...(base.validate?.(obj) ?? []), ...check(obj, undefined)],
     validateUpdate: (obj, old) => [...(base.validateUpdate?.(obj, old) ?? []), ...check(obj, old)],
+    validateStatusUpdate: (obj, old) => [...(base.validateStatusUpdate?.(obj, old) ?? []), ...check(obj, old)],
   };
 }
 

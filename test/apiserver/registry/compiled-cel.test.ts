@@ -2,7 +2,7 @@
  * `+kubebuilder:validation:XValidation` rules of a user's group hold the same whether the group is
  * compiled into the apiserver or installed as its generated CRD: the torture case cel-rules
  * (rules on the kind, on a struct type, on fields, on an alias, a transition rule, an
- * optionalOldSelf rule and a messageExpression) is generated, served both ways, and every
+ * optionalOldSelf rule, a messageExpression, and a rule on status written through /status) is generated, served both ways, and every
  * request gets the same answer from both servers, with upstream's messages.
  */
 import fs from "node:fs";
@@ -146,5 +146,16 @@ describe("XValidation rules of a compiled-in group, as its CRD", () => {
     expect(a.status).toBe(422);
     expect(a.message).toBe(invalid("g-ok", 'spec.size: Invalid value: "integer": size may only grow'));
     expect((await updateBoth("g-ok", { size: 4, replicas: 3 })).status).toBe(200);
+  });
+
+  it("runs the status's rules on a status subresource write", async () => {
+    const answers: Answer[] = [];
+    for (const side of [compiled, crd]) {
+      const cur = (await side.client.request("GET", `${BASE}/g-ok`)).json<Record<string, unknown>>();
+      answers.push(await answer(side, "PUT", `${BASE}/g-ok/status`, { ...cur, status: { observed: -1 } }));
+    }
+    expect(answers[0], "compiled-in and CRD answers differ").toEqual(answers[1]);
+    expect(answers[0]!.status).toBe(422);
+    expect(answers[0]!.message).toBe(invalid("g-ok", 'status.observed: Invalid value: "integer": observed replicas are never negative'));
   });
 });
