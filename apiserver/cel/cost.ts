@@ -69,6 +69,11 @@ const LIST_FUNCS = new Set([
   "_!=_",
 ]);
 
+/** Whether a function's cost grows with the size of its receiver or first argument (a string, list or map). */
+export function isSizedFunction(name: string): boolean {
+  return STRING_FUNCS.has(name) || LIST_FUNCS.has(name);
+}
+
 interface Scope {
   vars: Map<string, CostShape | undefined>;
 }

@@ -5,8 +5,8 @@
  *
  * - every comprehension's loop condition is wrapped in `@kubegen_cost(cond, n)`, where n is the
  *   static cost of one iteration (condition plus step), so each iteration actually run adds it;
- * - the receiver of a string or list function whose cost grows with its input (contains,
- *   matches, split, join, sum, indexOf...) and the list of `in` are wrapped in
+ * - the receiver of a method whose cost grows with its input (the static estimator's sized
+ *   functions: contains, matches, split, join, sum, indexOf...) and the list of `in` are wrapped in
  *   `@kubegen_size(x)`, which adds the value's actual size (a tenth of a string's length, as
  *   cel-go charges string traversal);
  * - everything else is the expression's static node count, added once.
@@ -17,36 +17,13 @@
  */
 import { celError, celFunc, CelScalar, isCelList, isCelMap, parse, type CelFunc } from "@bufbuild/cel";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
-import { estimateCost } from "./cost.js";
+import { estimateCost, isSizedFunction } from "./cost.js";
 
 /** cel-go's error text when an evaluation passes its actual cost limit. */
 export const COST_LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
 
 const TICK = "@kubegen_cost";
 const SIZE = "@kubegen_size";
-
-/** Functions whose cost grows with the size of their receiver (or of their list argument). */
-const SIZED = new Set([
-  "contains",
-  "startsWith",
-  "endsWith",
-  "matches",
-  "find",
-  "findAll",
-  "split",
-  "replace",
-  "lowerAscii",
-  "upperAscii",
-  "trim",
-  "indexOf",
-  "lastIndexOf",
-  "substring",
-  "join",
-  "sum",
-  "min",
-  "max",
-  "isSorted",
-]);
 
 /** Namespaces of qualified functions (`sets.contains(a, b)` parses as a call on the identifier `sets`). */
 const NAMESPACES = new Set(["sets", "strings", "lists", "math", "optional", "ip", "cidr"]);
@@ -106,7 +83,7 @@ export function instrument(e: Expr | undefined): Expr | undefined {
       let target = instrument(c.target);
       let args = c.args.map((a) => instrument(a)!);
       const qualified = target?.exprKind.case === "identExpr" && NAMESPACES.has(target.exprKind.value.name);
-      if (target && SIZED.has(c.function) && !qualified) target = call(SIZE, [target]);
+      if (target && isSizedFunction(c.function) && !qualified) target = call(SIZE, [target]);
       else if (!target && c.function === "@in" && args[1]) args = [args[0]!, call(SIZE, [args[1]])];
       return { ...e, exprKind: { case: "callExpr", value: { ...c, target, args } } };
     }
