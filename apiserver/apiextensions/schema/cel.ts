@@ -372,7 +372,8 @@ function failure(rule: CompiledRule, s: JSONSchemaProps, at: FieldPath, detail: 
     case "FieldValueRequired":
       return fieldErrors.required(at, detail);
     case "FieldValueDuplicate":
-      return { ...fieldErrors.duplicate(at, typeName(s)), detail };
+      // Upstream's field.Duplicate carries no detail: the message is dropped.
+      return fieldErrors.duplicate(at, typeName(s));
     default:
       return fieldErrors.invalid(at, typeName(s), detail);
   }

@@ -47,6 +47,7 @@ async function stop(side: Side | undefined): Promise<void> {
 
 beforeAll(async () => {
   // Inside the checkout, so the generated code's `kubegen/runtime` imports resolve.
+  fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true });
   out = fs.mkdtempSync(path.join(ROOT, ".tmp", "compiled-cel-"));
   await generate({ input: CASE, output: out, runtimeImport: "kubegen/runtime", libraryRoots: [path.join(ROOT, "api")] });
   const { scheme } = (await import(path.join(out, "apis/register.ts"))) as { scheme: Scheme };
