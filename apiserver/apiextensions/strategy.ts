@@ -15,8 +15,7 @@ import type { CRDVersion } from "./crd.js";
 import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { objectMetaTypeError } from "./schema/objectmeta.js";
 import { pruneObject } from "./schema/prune.js";
-import { validateValue } from "./schema/validate.js";
-import { compileSchemaRules, validateRules } from "./schema/cel.js";
+import { schemaValidator } from "./schema/cel.js";
 
 /** Reads a `.a.b` path (what scale paths and printer columns use). */
 export function readPath(obj: unknown, path: string): unknown {
@@ -104,18 +103,10 @@ export function customResourceStrategy(version: CRDVersion, namespaced: boolean,
   const schema = version.schema;
   const defaults = hasDefaults(schema);
   // CEL rules are compiled once per version; the CRD was refused at write time if any failed to compile.
-  const rules = compileSchemaRules(schema, FieldPath.root()).node;
-  const celErrors = (obj: KubeObject, old: KubeObject | undefined, schemaErrors: FieldError[]): FieldError[] =>
-    // As upstream, rules run only on values that passed the schema's own validation.
-    rules && schemaErrors.length === 0 ? validateRules(rules, obj, old, FieldPath.root()) : [];
+  const validator = schemaValidator(schema);
   const validateWith = (obj: KubeObject, old: KubeObject | undefined): FieldError[] => {
-    const schemaErrors = validateValue(obj, schema);
-    return [
-      ...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain),
-      ...schemaErrors,
-      ...validateScale(obj, version),
-      ...celErrors(obj, old, schemaErrors),
-    ];
+    const { schema: schemaErrors, rules } = validator.validate(obj, old);
+    return [...validateObjectMeta(obj.metadata, namespaced, nameIsDNSSubdomain), ...schemaErrors, ...validateScale(obj, version), ...rules];
   };
   const validate = (obj: KubeObject): FieldError[] => validateWith(obj, undefined);
   const selectable = version.selectableFields.map((p) => p.replace(/^\./, ""));
@@ -157,13 +148,8 @@ export function customResourceStrategy(version: CRDVersion, namespaced: boolean,
   return {
     strategy,
     status: statusUpdateStrategy((obj, old) => {
-      const schemaErrors = validateValue(obj, schema);
-      return [
-        ...validateObjectMetaUpdate(obj.metadata, old.metadata),
-        ...schemaErrors,
-        ...validateScale(obj, version),
-        ...celErrors(obj, old, schemaErrors),
-      ];
+      const { schema: schemaErrors, rules } = validator.validate(obj, old);
+      return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...schemaErrors, ...validateScale(obj, version), ...rules];
     }),
   };
 }

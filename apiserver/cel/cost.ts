@@ -19,6 +19,10 @@ export interface CostShape {
 export const RULE_COST_LIMIT = 10_000_000;
 /** Whole-schema limit (upstream's StaticEstimatedCRDCostLimit). */
 export const CRD_COST_LIMIT = 100_000_000;
+/** Runtime limit of one expression's evaluation (upstream's PerCallLimit). */
+export const PER_CALL_LIMIT = 1_000_000;
+/** Runtime budget of all the rules run for one custom resource write (upstream's RuntimeCELCostBudget). */
+export const RUNTIME_COST_BUDGET = 10_000_000;
 
 const STRING_FUNCS = new Set([
   "contains",
@@ -64,6 +68,11 @@ const LIST_FUNCS = new Set([
   "_==_",
   "_!=_",
 ]);
+
+/** Whether a function's cost grows with the size of its receiver or first argument (a string, list or map). */
+export function isSizedFunction(name: string): boolean {
+  return STRING_FUNCS.has(name) || LIST_FUNCS.has(name);
+}
 
 interface Scope {
   vars: Map<string, CostShape | undefined>;

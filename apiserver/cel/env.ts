@@ -7,9 +7,11 @@ import { celEnv, isCelError, parse, plan, CelScalar, type CelValue } from "@bufb
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { kubernetesLibrary } from "./library.js";
 import { optionalLibrary } from "./optional.js";
+import { estimateCost, PER_CALL_LIMIT } from "./cost.js";
+import { COST_LIMIT_EXCEEDED, instrument, meterLibrary, metered } from "./runtime-cost.js";
 
 const env = celEnv({
-  funcs: [...kubernetesLibrary, ...optionalLibrary],
+  funcs: [...kubernetesLibrary, ...optionalLibrary, ...meterLibrary],
   variables: {
     self: CelScalar.DYN,
     oldSelf: CelScalar.DYN,
@@ -30,6 +32,12 @@ export interface Program {
   expr: Expr;
   /** Runs the program; throws EvalError with the engine's message. */
   eval(bindings: Bindings): unknown;
+  /**
+   * Runs the program under a runtime cost limit (cel-go's per-call limit; see runtime-cost.ts
+   * for what is counted). `error` is the EvalError eval would throw; past the limit it is
+   * cel-go's "operation cancelled: actual cost limit exceeded".
+   */
+  evalMetered(bindings: Bindings, limit?: number): { value?: unknown; error?: EvalError; cost: number; exceeded: boolean };
   /** Identifiers the expression reads (`self`, `oldSelf`, ...). */
   idents: ReadonlySet<string>;
 }
@@ -92,24 +100,39 @@ export function compile(source: string): Program {
   }
   let run: (ctx?: Record<string, unknown>) => CelValue | Error;
   try {
-    run = plan(env, parsed) as unknown as typeof run;
+    run = plan(env, instrument(parsed.expr)!) as unknown as typeof run;
   } catch (err) {
     throw new CompileError(`ERROR: <input>: ${(err as Error).message}`);
   }
   const idents = new Set<string>();
   collectIdents(parsed.expr, idents);
+  const evaluate = (bindings: Bindings): unknown => {
+    let r: unknown;
+    try {
+      r = run(bindings);
+    } catch (err) {
+      throw new EvalError((err as Error).message);
+    }
+    if (isCelError(r)) throw new EvalError(celGoMessage(r.message));
+    return r;
+  };
+  // The static node count: what the meter charges besides iterations and sized calls.
+  const base = estimateCost(parsed.expr, {});
   return {
     expr: parsed.expr,
     idents,
-    eval(bindings) {
-      let r: unknown;
-      try {
-        r = run(bindings);
-      } catch (err) {
-        throw new EvalError((err as Error).message);
-      }
-      if (isCelError(r)) throw new EvalError(celGoMessage(r.message));
-      return r;
+    eval: evaluate,
+    evalMetered(bindings, limit = PER_CALL_LIMIT) {
+      const m = metered(base, limit, () => {
+        try {
+          return { value: evaluate(bindings) };
+        } catch (err) {
+          if (!(err instanceof EvalError)) throw err;
+          return { error: err };
+        }
+      });
+      if (m.exceeded) return { error: new EvalError(COST_LIMIT_EXCEEDED), cost: m.cost, exceeded: true };
+      return { ...m.result, cost: m.cost, exceeded: false };
     },
   };
 }

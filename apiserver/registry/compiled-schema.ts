@@ -1,8 +1,9 @@
 /**
  * A compiled-in group's kinds validated and defaulted by their generated schemas, through the
- * same code the custom resource store runs (apiextensions/schema: prune, defaults, validate), so
- * `+kubebuilder:validation:*` markers, `+default=`, enums and listType=map key uniqueness hold
- * whether the group is served from a CRD or compiled in.
+ * same code the custom resource store runs (apiextensions/schema: prune, defaults, validate, and
+ * the CEL rules of `x-kubernetes-validations`), so `+kubebuilder:validation:*` markers (XValidation
+ * included), `+default=`, enums and listType=map key uniqueness hold whether the group is served
+ * from a CRD or compiled in.
  *
  * The schemas come from the group's generated OpenAPI v3 documents: each kind's component with
  * its `$ref`s inlined; ObjectMeta becomes `{type: object}` as in a CRD's structural schema (the
@@ -11,7 +12,8 @@
 import { applyDefaults, hasDefaults } from "../apiextensions/schema/defaults.js";
 import { pruneObject } from "../apiextensions/schema/prune.js";
 import type { JSONSchemaProps } from "../apiextensions/schema/types.js";
-import { validateValue } from "../apiextensions/schema/validate.js";
+import { schemaValidator } from "../apiextensions/schema/cel.js";
+import { errorText } from "./validation/field.js";
 import type { OpenAPIModule } from "../endpoints/openapi.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { StrategyHook } from "./builtin.js";
@@ -46,7 +48,13 @@ function inline(schema: Schema, components: Record<string, Schema>, seen: Set<st
   const ref = refOf(schema);
   if (ref !== undefined) {
     const { $ref: _ref, allOf: _allOf, ...siblings } = schema;
-    return { ...target(ref, components, seen), ...inlineFields(siblings, components, seen) };
+    const base = target(ref, components, seen);
+    const own = inlineFields(siblings, components, seen);
+    const out = { ...base, ...own };
+    // The field's CEL rules and its type's both hold (the field's first), as in the group's CRD.
+    const [a, b] = [own["x-kubernetes-validations"], base["x-kubernetes-validations"]];
+    if (Array.isArray(a) && Array.isArray(b)) out["x-kubernetes-validations"] = [...(a as unknown[]), ...(b as unknown[])];
+    return out;
   }
   return inlineFields(schema, components, seen);
 }
@@ -89,8 +97,16 @@ function inlineFields(schema: Schema, components: Record<string, Schema>, seen: 
  * `base` with the schema's pruning and defaults after its own defaults, and the schema's
  * validation after its own, as a custom resource version's strategy applies them.
  */
-export function withSchema(base: Strategy, schema: JSONSchemaProps): Strategy {
+export function withSchema(base: Strategy, schema: JSONSchemaProps, kind = "the kind"): Strategy {
   const defaults = hasDefaults(schema);
+  // Compiled once per kind, here at start-up; a rule that does not compile is the group's bug, reported now.
+  const validator = schemaValidator(schema);
+  if (validator.compileErrors.length > 0)
+    throw new Error(`x-kubernetes-validations of ${kind} do not compile: ${validator.compileErrors.map(errorText).join("; ")}`);
+  const check = (obj: unknown, old: unknown): ReturnType<typeof validator.validate>["schema"] => {
+    const { schema: schemaErrors, rules } = validator.validate(obj, old);
+    return [...schemaErrors, ...rules];
+  };
   return {
     ...base,
     defaults(obj) {
@@ -98,8 +114,9 @@ export function withSchema(base: Strategy, schema: JSONSchemaProps): Strategy {
       if (defaults) applyDefaults(obj, schema);
       base.defaults?.(obj);
     },
-    validate: (obj) => [...(base.validate?.(obj) ?? []), ...validateValue(obj, schema)],
-    validateUpdate: (obj, old) => [...(base.validateUpdate?.(obj, old) ?? []), ...validateValue(obj, schema)],
+    validate: (obj) => [...(base.validate?.(obj) ?? []), ...check(obj, undefined)],
+    validateUpdate: (obj, old) => [...(base.validateUpdate?.(obj, old) ?? []), ...check(obj, old)],
+    validateStatusUpdate: (obj, old) => [...(base.validateStatusUpdate?.(obj, old) ?? []), ...check(obj, old)],
   };
 }
 
@@ -124,7 +141,7 @@ export function compiledGroupStrategies(groups: readonly CompiledGroupParts[]): 
         const schema = schemas.get(`${gv.group}/${gv.version}/${info.kind}`);
         if (!own && !schema) continue;
         out[`${gv.group}/${gv.version}/${info.plural}`] = (base) => {
-          const checked = schema ? withSchema(base, schema) : base;
+          const checked = schema ? withSchema(base, schema, `${info.kind}.${gv.group}/${gv.version}`) : base;
           return own ? own(checked) : checked;
         };
       }

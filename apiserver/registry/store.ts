@@ -227,7 +227,11 @@ export class GenericStore implements RESTStorage {
     const strategies: Record<string, UpdateStrategy> = { ...options.subresourceStrategies };
     // A status subresource changes only status, whether or not the kind says more about it.
     if (options.info.subresources.includes("status") && !strategies.status) {
-      strategies.status = statusUpdateStrategy((obj, old) => validateObjectMetaUpdate(obj.metadata, old.metadata));
+      const strategy = this.strategy;
+      strategies.status = statusUpdateStrategy((obj, old) => [
+        ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+        ...(strategy.validateStatusUpdate?.(obj, old) ?? []),
+      ]);
     }
     const subs: Record<string, RESTStorage> = {};
     for (const [name, strategy] of Object.entries(strategies)) {

@@ -26,6 +26,11 @@ export interface Strategy extends UpdateStrategy {
   prepareForCreate?(obj: KubeObject): void;
   /** Problems with a new object, ObjectMeta included. */
   validate?(obj: KubeObject): FieldError[];
+  /**
+   * Problems of a status subresource update besides ObjectMeta's, where the store derives the
+   * status strategy (a compiled-in kind's schema and rules hold for status writes too).
+   */
+  validateStatusUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
   warningsOnCreate?(obj: KubeObject): string[];
   /** Normalises a valid object before it is stored. */
   canonicalize?(obj: KubeObject): void;

@@ -2,6 +2,7 @@
  * Reads Swagger 2.0 and OpenAPI 3.0 documents into one shape: named schemas and the REST
  * operations that serve each kind, so the docs never care which version they came from.
  */
+import type { XValidationRule } from "../model/types.js";
 
 /** The part of a JSON schema the docs read; both OpenAPI versions fit it. */
 export interface Schema {
@@ -46,15 +47,8 @@ export interface Schema {
   title?: string;
 }
 
-/** One CEL rule of `x-kubernetes-validations`. */
-export interface ValidationRule {
-  rule: string;
-  message?: string;
-  messageExpression?: string;
-  reason?: string;
-  fieldPath?: string;
-  optionalOldSelf?: boolean;
-}
+/** One CEL rule of `x-kubernetes-validations`: the shape the generator writes from XValidation markers. */
+export type ValidationRule = XValidationRule;
 
 export interface GroupVersionKind {
   group: string;

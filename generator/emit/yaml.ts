@@ -12,7 +12,8 @@ function retyped(s: string): boolean {
   if (s === "" || GO_NUMBERISH.test(s)) return true;
   for (const version of ["1.1", "1.2"] as const) {
     try {
-      if (typeof parse(s, { version }) !== "string") return true;
+      // Silent: a CEL rule such as `!has(self.x)` reads as an unknown YAML tag, which is reason enough to quote it.
+      if (typeof parse(s, { version, logLevel: "silent" }) !== "string") return true;
     } catch {
       return true;
     }

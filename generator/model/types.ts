@@ -57,6 +57,16 @@ export interface Tag {
 
 export type ListType = "atomic" | "set" | "map";
 
+/** One CEL rule from `+kubebuilder:validation:XValidation:`, as `x-kubernetes-validations` holds it. */
+export interface XValidationRule {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  reason?: string;
+  fieldPath?: string;
+  optionalOldSelf?: boolean;
+}
+
 export interface Validation {
   minimum?: number;
   maximum?: number;
@@ -78,6 +88,8 @@ export interface Validation {
   embeddedResource?: boolean;
   /** `x-kubernetes-int-or-string`: an integer or a string. */
   intOrString?: boolean;
+  /** `x-kubernetes-validations`: CEL rules, in marker order. */
+  xValidations?: XValidationRule[];
 }
 
 export interface Field {

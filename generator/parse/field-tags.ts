@@ -2,11 +2,11 @@
  * Reads a field's checked tags into its model facts (protobuf number, list/map semantics,
  * defaults, validation).
  */
-import type { Field, ListType, SourcePos, Tag, TypeRef, Validation } from "../model/types.js";
+import type { Field, ListType, SourcePos, Tag, TypeRef, Validation, XValidationRule } from "../model/types.js";
 import type { Diagnostics } from "./diagnostics.js";
 import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
-import { markerList } from "./marker-values.js";
-import { markerDefault, patternText } from "./tag-registry.js";
+import { markerList, markerStruct } from "./marker-values.js";
+import { markerDefault, patternText, XVALIDATION_ARGS } from "./tag-registry.js";
 
 const NUMERIC_VALIDATIONS = {
   Minimum: "minimum",
@@ -40,7 +40,27 @@ export function readValidation(tags: Tag[]): Validation {
   if (enumValues !== undefined) v.enum = markerList(enumValues).map((s) => s ?? "");
   const format = tagValue(tags, "kubebuilder:validation:Format");
   if (format !== undefined) v.format = format;
+  const rules = tagValues(tags, "kubebuilder:validation:XValidation").map(xValidationRule);
+  if (rules.length) v.xValidations = rules;
   return v;
+}
+
+/** One XValidation marker (already checked) as its rule; empty optional strings are left out, as controller-gen's omitempty does. */
+function xValidationRule(value: string): XValidationRule {
+  const parsed = markerStruct(value, XVALIDATION_ARGS);
+  const values = "values" in parsed ? parsed.values : new Map<string, string | boolean>();
+  const text = (key: string): string | undefined => {
+    const x = values.get(key);
+    return typeof x === "string" && x !== "" ? x : undefined;
+  };
+  const rule: XValidationRule = { rule: text("rule") ?? "" };
+  for (const key of ["message", "messageExpression", "reason", "fieldPath"] as const) {
+    const x = text(key);
+    if (x !== undefined) rule[key] = x;
+  }
+  const old = values.get("optionalOldSelf");
+  if (typeof old === "boolean") rule.optionalOldSelf = old;
+  return rule;
 }
 
 /**

@@ -70,10 +70,29 @@ function goUnescape(s: string): string | undefined {
   return out;
 }
 
-/** Whether a value is one quoted literal (as opposed to a bare word or a list). */
+/** Where the quoted literal starting at `text[0]` ends (the index of its closing quote), or -1 when it is not closed. */
+function literalEnd(text: string): number {
+  const quote = text[0]!;
+  for (let i = 1; i < text.length; i++) {
+    if (text[i] === "\\" && quote !== "`") i++;
+    else if (text[i] === quote) return i;
+  }
+  return -1;
+}
+
+/**
+ * Whether a value is one quoted literal (as opposed to a bare word, a list, or a bare
+ * expression that merely starts and ends with quotes, such as the CEL rule `'a' == self.b + 'c'`).
+ */
 export function isQuoted(raw: string): boolean {
   const t = raw.trim();
-  return t.length >= 2 && /^["'`]/.test(t) && t.endsWith(t[0]!) && splitTopLevel(t, ";").length === 1;
+  return t.length >= 2 && /^["'`]/.test(t) && literalEnd(t) === t.length - 1;
+}
+
+/** Whether a value opens a quote it never closes (`".spec.name`): a malformed literal. */
+export function isUnterminated(raw: string): boolean {
+  const t = raw.trim();
+  return /^["`]/.test(t) && literalEnd(t) < 0;
 }
 
 /** One value: quotes removed and escapes applied; undefined for a malformed literal. */
@@ -104,4 +123,36 @@ export function markerArgsRaw(value: string): Map<string, string> {
 /** Marker arguments with each value unquoted (a malformed literal is kept as written). */
 export function markerArgs(value: string): Map<string, string> {
   return new Map([...markerArgsRaw(value)].map(([k, v]) => [k, markerScalar(v) ?? v]));
+}
+
+/** The type of one argument of a struct marker (controller-gen's string, bool). */
+export type MarkerArgType = "string" | "bool";
+
+/**
+ * A struct marker's arguments read strictly as controller-gen's parser does: only the declared
+ * argument names, every required one present, strings unquoted (double-quoted with Go escapes, or
+ * backquoted), booleans `true`/`false`. Returns the values, or controller-gen's complaint.
+ */
+export function markerStruct(
+  value: string,
+  fields: Readonly<Record<string, { type: MarkerArgType; required?: boolean }>>,
+): { values: Map<string, string | boolean> } | { problem: string } {
+  const values = new Map<string, string | boolean>();
+  for (const [key, raw] of markerArgsRaw(value)) {
+    const def = fields[key];
+    if (!def) return { problem: `unknown argument ${JSON.stringify(key)}` };
+    if (isUnterminated(raw)) return { problem: `${key}: unable to parse string: literal not terminated: ${raw.trim()}` };
+    if (def.type === "bool") {
+      if (raw !== "true" && raw !== "false") return { problem: `${key}: expected true or false, got ${JSON.stringify(raw)}` };
+      values.set(key, raw === "true");
+      continue;
+    }
+    const text = markerScalar(raw);
+    if (text === undefined) return { problem: `${key}: unable to parse string: invalid syntax: ${raw.trim()}` };
+    values.set(key, text);
+  }
+  for (const [key, def] of Object.entries(fields)) {
+    if (def.required && !values.has(key)) return { problem: `missing argument ${JSON.stringify(key)}` };
+  }
+  return { values };
 }

@@ -3,7 +3,16 @@
  * Anything not listed is an error, so a misspelt tag never passes silently.
  */
 
-import { isQuoted, markerArgs, markerList, markerScalar } from "./marker-values.js";
+import {
+  isQuoted,
+  isUnterminated,
+  markerArgs,
+  markerArgsRaw,
+  markerList,
+  markerScalar,
+  markerStruct,
+  type MarkerArgType,
+} from "./marker-values.js";
 import { re2Problem } from "./re2.js";
 
 export type TagScope = "package" | "type" | "field";
@@ -158,6 +167,15 @@ export function markerDefault(v: string): unknown {
 const defaultValue = (v: string): string | undefined =>
   markerDefault(v) === undefined ? `must be a JSON value or a bare word, not ${v}` : undefined;
 
+/** A marker's quoted argument values must be well-formed literals, as controller-gen's scanner requires. */
+const quotedArgs = (v: string): string | undefined => {
+  for (const [key, raw] of markerArgsRaw(v)) {
+    if (isUnterminated(raw)) return `${key}: unable to parse string: literal not terminated: ${raw.trim()}`;
+    if (markerList(raw).some((item) => item === undefined)) return `${key}: unable to parse string: invalid syntax: ${raw.trim()}`;
+  }
+  return undefined;
+};
+
 const scaleArgs = (v: string): string | undefined => {
   const args = parseMarkerArgs(v);
   for (const key of args.keys()) {
@@ -169,6 +187,35 @@ const scaleArgs = (v: string): string | undefined => {
   for (const [key, path] of args) {
     if (!/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(path)) return `${key} must be a JSON path like .spec.replicas, not "${path}"`;
   }
+  return undefined;
+};
+
+/** The arguments of `+kubebuilder:validation:XValidation:` (controller-gen's XValidation marker). */
+export const XVALIDATION_ARGS: Readonly<Record<string, { type: MarkerArgType; required?: boolean }>> = {
+  rule: { type: "string", required: true },
+  message: { type: "string" },
+  messageExpression: { type: "string" },
+  reason: { type: "string" },
+  fieldPath: { type: "string" },
+  optionalOldSelf: { type: "bool" },
+};
+
+/** The reasons a rule may name (apiextensions' FieldValueErrorReason). */
+export const XVALIDATION_REASONS: readonly string[] = [
+  "FieldValueRequired",
+  "FieldValueInvalid",
+  "FieldValueForbidden",
+  "FieldValueDuplicate",
+];
+
+const xValidation = (v: string): string | undefined => {
+  const parsed = markerStruct(v, XVALIDATION_ARGS);
+  if ("problem" in parsed) return parsed.problem;
+  const reason = parsed.values.get("reason");
+  // controller-gen's own check and words.
+  if (typeof reason === "string" && reason !== "" && !XVALIDATION_REASONS.includes(reason))
+    return `invalid reason ${reason}, valid values are FieldValueRequired, FieldValueInvalid, FieldValueForbidden and FieldValueDuplicate`;
+  if (parsed.values.get("rule") === "") return "rule must not be empty";
   return undefined;
 };
 
@@ -207,11 +254,11 @@ const TAGS: TagDef[] = [
   lifecycle("deprecated", version),
   lifecycle("removed", version),
   lifecycle("replacement", (v) => (v.split(",").length === 3 ? undefined : `must be group,version,Kind, not "${v}"`)),
-  { name: "kubebuilder:resource", scopes: ["type"], value: "required", marker: true },
+  { name: "kubebuilder:resource", scopes: ["type"], value: "required", marker: true, check: quotedArgs },
   { name: "kubebuilder:subresource:status", scopes: ["type"], value: "none" },
   { name: "kubebuilder:subresource:scale", scopes: ["type"], value: "required", marker: true, check: scaleArgs },
   { name: "kubebuilder:storageversion", scopes: ["type"], value: "none" },
-  { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true },
+  { name: "kubebuilder:printcolumn", scopes: ["type"], value: "required", marker: true, repeatable: true, check: quotedArgs },
   { name: "enum", scopes: ["type"], value: "none" },
   { name: "kubegen:protobuf-embed", scopes: ["type"], value: "required", repeatable: true, check: protobufEmbed },
   { name: "kubegen:scalar", scopes: ["type"], value: "required", check: oneOf("int32", "int64", "float64", "bytes") },
@@ -253,6 +300,14 @@ const TAGS: TagDef[] = [
   validation("XPreserveUnknownFields"),
   validation("XEmbeddedResource"),
   validation("XIntOrString"),
+  {
+    name: "kubebuilder:validation:XValidation",
+    scopes: ["field", "type"],
+    value: "required",
+    marker: true,
+    repeatable: true,
+    check: xValidation,
+  },
   { name: "kubebuilder:validation:Required", scopes: ["field"], value: "none" },
   { name: "kubebuilder:validation:Optional", scopes: ["field"], value: "none" },
 ];

@@ -110,6 +110,27 @@ describe("Widget operator on the test control plane", () => {
     expect(again.data).toEqual({ message: "changed" });
   });
 
+  it("refuses a change of configMapName once set, by the CEL rule its XValidation marker put in the CRD", async () => {
+    await widgets
+      .widgetsV1()
+      .widgets("default")
+      .create(widget("named", "m", "default", "named-cm"));
+    // The operator writes the Widget too (finalizer, status): retry on a conflict until the rule answers.
+    const err = await eventually("a refusal other than a conflict", async () => {
+      const w = await widgets.widgetsV1().widgets("default").get("named");
+      const e = await widgets
+        .widgetsV1()
+        .widgets("default")
+        .update({ ...w, spec: { message: "m", configMapName: "other-cm" } })
+        .then(
+          () => new Error("accepted"),
+          (x: unknown) => x as Error,
+        );
+      return /the object has been modified/.test(e.message) ? undefined : e;
+    });
+    expect(err.message).toContain('spec.configMapName: Invalid value: "string": configMapName is immutable');
+  });
+
   it("reports a clash with a ConfigMap another controller controls as Ready=False and a Warning event", async () => {
     // Controlled by a live object, so that a garbage collector leaves it alone.
     const owner = await cp.clientset

@@ -84,8 +84,12 @@ describe("import go: a kubebuilder-style group", () => {
   });
 
   it("leaves out tags the generator does not read, counting them", () => {
-    expect(types).not.toContain("XValidation");
-    expect(report.dropped.get("+kubebuilder:validation:XValidation:rule")).toBe(1);
+    expect(types).not.toContain("kubebuilder:example");
+    expect(report.dropped.get("+kubebuilder:example")).toBe(1);
+  });
+
+  it("carries XValidation markers over as written", () => {
+    expect(types).toContain(`+kubebuilder:validation:XValidation:rule="self != ''",message="must not be empty"`);
   });
 
   it("writes what kubebuilder-expected holds", () => {

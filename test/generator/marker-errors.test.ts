@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import { kindComponents } from "../../generator/emit/crd/index.js";
+import { crdSchema, kindComponents } from "../../generator/emit/crd/index.js";
 import { V3 } from "../../generator/emit/openapi/schema.js";
 import { GeneratorError } from "../../generator/parse/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
@@ -207,6 +207,49 @@ const cases: Case[] = [
     message: /\+kubebuilder:printcolumn needs name=, type= and JSONPath=/,
   },
   {
+    name: "XValidation without a rule",
+    marker: '   * +kubebuilder:validation:XValidation:message="no rule"',
+    at: "XValidation",
+    message: /tag \+kubebuilder:validation:XValidation: missing argument "rule"/,
+  },
+  {
+    name: "XValidation with an unknown argument",
+    marker: '   * +kubebuilder:validation:XValidation:rule="self.size() > 1",msg="short"',
+    at: "XValidation",
+    message: /XValidation: unknown argument "msg"/,
+  },
+  {
+    name: "XValidation with an unknown reason",
+    marker: '   * +kubebuilder:validation:XValidation:rule="self.size() > 1",reason=FieldValueWrong',
+    at: "XValidation",
+    message:
+      /XValidation: invalid reason FieldValueWrong, valid values are FieldValueRequired, FieldValueInvalid, FieldValueForbidden and FieldValueDuplicate/,
+  },
+  {
+    name: "XValidation with an unterminated rule",
+    marker: '   * +kubebuilder:validation:XValidation:rule="self.size() > 1',
+    at: "XValidation",
+    message: /XValidation: rule: unable to parse string: literal not terminated/,
+  },
+  {
+    name: "XValidation with a bad escape",
+    marker: '   * +kubebuilder:validation:XValidation:rule="self == \\q"',
+    at: "XValidation",
+    message: /XValidation: rule: unable to parse string: invalid syntax/,
+  },
+  {
+    name: "XValidation with a non-boolean optionalOldSelf",
+    marker: '   * +kubebuilder:validation:XValidation:rule="self == oldSelf",optionalOldSelf=yes',
+    at: "XValidation",
+    message: /XValidation: optionalOldSelf: expected true or false, got "yes"/,
+  },
+  {
+    name: "printcolumn with an unterminated JSONPath",
+    kindTags: ' * +kubebuilder:printcolumn:name=Count,type=integer,JSONPath=".spec.count',
+    at: "printcolumn",
+    message: /tag \+kubebuilder:printcolumn: JSONPath: unable to parse string: literal not terminated/,
+  },
+  {
     name: "storageversion with a value",
     kindTags: " * +kubebuilder:storageversion=true",
     at: "storageversion",
@@ -285,6 +328,53 @@ describe("markers in the schema", () => {
     // Markers on an alias apply where it is used; on a struct, to its definition.
     expect(spec.properties.short).toEqual({ type: "string", maxLength: 3, description: "A short name." });
     expect(spec).toMatchObject({ minProperties: 1 });
+  });
+
+  it("reads XValidation markers (several per target, quoted as controller-gen) into x-kubernetes-validations", () => {
+    const marker = [
+      '   * +kubebuilder:validation:XValidation:rule="self.startsWith(\\"a\\")",message="must start with \\"a\\", please",reason=FieldValueForbidden',
+      "   * +kubebuilder:validation:XValidation:rule=`self.size() <= 8 && !self.contains('\\n')`,messageExpression=`'too long: ' + self`",
+      "   * +kubebuilder:validation:XValidation:rule=self == oldSelf,fieldPath=.name,optionalOldSelf=true",
+    ].join("\n");
+    const { api } = fixture(marker, ' * +kubebuilder:validation:XValidation:rule="has(self.spec)",message="spec is required"');
+    const model = parseApi(api);
+    const { components } = kindComponents(model, model.packages[0]!, "Gadget", V3);
+    const schemas = components as Record<string, Record<string, unknown> & { properties: Record<string, Record<string, unknown>> }>;
+    expect(schemas["com.example.markers.v1.GadgetSpec"]!.properties.name!["x-kubernetes-validations"]).toEqual([
+      { rule: 'self.startsWith("a")', message: 'must start with "a", please', reason: "FieldValueForbidden" },
+      { rule: "self.size() <= 8 && !self.contains('\\n')", messageExpression: "'too long: ' + self" },
+      { rule: "self == oldSelf", fieldPath: ".name", optionalOldSelf: true },
+    ]);
+    expect(schemas["com.example.markers.v1.Gadget"]!["x-kubernetes-validations"]).toEqual([
+      { rule: "has(self.spec)", message: "spec is required" },
+    ]);
+  });
+
+  it("keeps a field's rules before its type's in the CRD schema", () => {
+    const marker = '   * +kubebuilder:validation:XValidation:rule="self.size() > 0"';
+    const { api } = fixture(marker);
+    const model = parseApi(api);
+    // An alias's rules follow the rules of the field that uses it.
+    const short = model.packages[0]!.types.find((t) => t.name === "Short");
+    if (short?.kind === "alias") short.validation.xValidations = [{ rule: "self != 'x'" }];
+    const spec = model.packages[0]!.types.find((t) => t.name === "GadgetSpec");
+    const f = spec?.kind === "struct" ? spec.fields.find((x) => x.name === "short") : undefined;
+    if (f) f.validation.xValidations = [{ rule: "self != 'y'" }];
+    const gadgetSpec = model.packages[0]!.types.find((t) => t.name === "GadgetSpec");
+    if (gadgetSpec?.kind === "struct") gadgetSpec.validation.xValidations = [{ rule: "has(self.name)" }];
+    const gadget = model.packages[0]!.types.find((t) => t.name === "Gadget");
+    const specField = gadget?.kind === "struct" ? gadget.fields.find((x) => x.name === "spec") : undefined;
+    if (specField) specField.validation.xValidations = [{ rule: "self.name != ''" }];
+    const schema = crdSchema(model, model.packages[0]!, "Gadget") as { properties: Record<string, Record<string, unknown>> };
+    const specSchema = schema.properties.spec as { properties: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+    expect(specSchema["x-kubernetes-validations"]).toEqual([{ rule: "self.name != ''" }, { rule: "has(self.name)" }]);
+    expect(specSchema.properties.short!["x-kubernetes-validations"]).toEqual([{ rule: "self != 'y'" }, { rule: "self != 'x'" }]);
+    expect(specSchema.properties.name!["x-kubernetes-validations"]).toEqual([{ rule: "self.size() > 0" }]);
+  });
+
+  it("keeps the scale subresource marker", () => {
+    const { api } = fixture("   * +optional", " * +kubebuilder:subresource:scale:specpath=.spec.count,statuspath=.status.replicas");
+    const model = parseApi(api);
     const gadget = model.packages[0]!.types.find((t) => t.name === "Gadget");
     expect(gadget?.kind === "struct" && gadget.resource?.scale).toEqual({
       specReplicasPath: ".spec.count",

@@ -4,10 +4,12 @@
  * — transition rules (those reading `oldSelf`) only where an old value correlates, as upstream:
  * through object properties, map keys and the keys of `x-kubernetes-list-type: map` lists.
  */
-import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
-import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, type CostShape } from "../../cel/cost.js";
+import { compile, CompileError, type Program } from "../../cel/env.js";
+import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
+import { COST_LIMIT_EXCEEDED } from "../../cel/runtime-cost.js";
 import { optionalOf } from "../../cel/optional.js";
 import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../../registry/validation/field.js";
+import { validateValue } from "./validate.js";
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
 
 export interface ValidationRule {
@@ -83,8 +85,11 @@ function goDump(r: ValidationRule): string {
   return `apiextensions.ValidationRule{Rule:${q(r.rule)}, Message:${q(r.message)}, MessageExpression:${q(r.messageExpression)}, Reason:${reason}, FieldPath:${q(r.fieldPath)}, OptionalOldSelf:${old}}`;
 }
 
+/** What a rule sees of a resource root's metadata (upstream's WithTypeAndObjectMeta): its name and generateName. */
+const ROOT_METADATA: JSONSchemaProps = { type: "object", properties: { name: { type: "string" }, generateName: { type: "string" } } };
+
 /** Fields read from `self`/`oldSelf` that the schema does not declare (cel-go's "undefined field"). */
-function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
+function undefinedFields(p: Program, schema: JSONSchemaProps, resourceRoot: boolean): string[] {
   const out: string[] = [];
   const walk = (e: Program["expr"] | undefined): void => {
     if (!e) return;
@@ -98,7 +103,14 @@ function undefinedFields(p: Program, schema: JSONSchemaProps): string[] {
       }
       if (cur && cur.exprKind.case === "identExpr" && (cur.exprKind.value.name === "self" || cur.exprKind.value.name === "oldSelf")) {
         let s: JSONSchemaProps | undefined = schema;
+        let root = resourceRoot || !!schema["x-kubernetes-embedded-resource"];
         for (const f of chain) {
+          if (root && f === "metadata") {
+            s = ROOT_METADATA;
+            root = false;
+            continue;
+          }
+          root = false;
           if (!s || s["x-kubernetes-preserve-unknown-fields"] || s["x-kubernetes-embedded-resource"] || s.type !== "object") break;
           const add = additionalOf(s);
           if (add && !s.properties) {
@@ -173,7 +185,8 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
         errors.push(fieldErrors.invalid(rp.child("rule"), OMIT_VALUE, `${goDump(r)}: compilation failed: ${err.message}`));
         return;
       }
-      const missing = undefinedFields(program, s);
+      // The schema compileSchemaRules was given is a resource's root (a CRD version's, a compiled-in kind's).
+      const missing = undefinedFields(program, s, s === schema);
       if (missing.length > 0) {
         errors.push(
           fieldErrors.invalid(
@@ -298,26 +311,69 @@ function withFieldPath(base: FieldPath, fp: string | undefined): FieldPath {
   return p;
 }
 
-function failure(rule: CompiledRule, s: JSONSchemaProps, path: FieldPath, self: unknown, old: unknown, hasOld: boolean): FieldError {
-  let detail: string | undefined;
-  if (rule.message) {
-    try {
-      const m = rule.message.eval({ self, oldSelf: rule.source.optionalOldSelf ? optionalOf(hasOld ? old : undefined) : old });
-      // An empty, non-string or multi-line message falls back to the static one, as upstream.
-      if (typeof m === "string" && m.trim() !== "" && !/[\r\n]/.test(m)) detail = m;
-    } catch {
-      detail = undefined;
-    }
+/** Upstream's ruleErrorString: the rule's message when it has one, else its text. */
+function ruleErrorString(r: ValidationRule): string {
+  return r.message ? r.message.trim() : (r.rule ?? "").trim();
+}
+
+const OUT_OF_BUDGET = "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/** Why a rule run stops every further rule (upstream returns a negative remaining budget). */
+class Stop extends Error {
+  constructor(readonly error: FieldError) {
+    super(error.detail);
   }
-  detail ??= rule.source.message ?? `failed rule: ${rule.source.rule ?? ""}`;
-  const at = withFieldPath(path, rule.source.fieldPath);
+}
+
+/** The cost meter of one object's validation: upstream's RuntimeCELCostBudget shared by every rule. */
+interface Budget {
+  remaining: number;
+}
+
+/** Charges a metered run to the budget; throws Stop past the per-call limit or the budget, with upstream's texts. */
+function charge(budget: Budget, run: { cost: number; exceeded: boolean }, perCall: () => FieldError, outOfBudget: () => FieldError): void {
+  if (run.exceeded) throw new Stop(perCall());
+  if (run.cost > budget.remaining) throw new Stop(outOfBudget());
+  budget.remaining -= run.cost;
+}
+
+/** The message of a failed rule: its messageExpression's value when that evaluates to a usable string, else the static one. */
+function failureDetail(rule: CompiledRule, bindings: Record<string, unknown>, budget: Budget, at: FieldPath, type: string): string {
+  if (rule.message) {
+    const src = rule.source.messageExpression ?? "";
+    const run = rule.message.evalMetered(bindings);
+    charge(
+      budget,
+      run,
+      () =>
+        fieldErrors.invalid(
+          at,
+          type,
+          `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(src)}`,
+        ),
+      () =>
+        fieldErrors.invalid(
+          at,
+          type,
+          "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
+        ),
+    );
+    const m = run.value;
+    // An empty, non-string, too long or multi-line message falls back to the static one, as upstream.
+    if (!run.error && typeof m === "string" && m.trim() !== "" && m.trim().length <= 5 * 1024 && !/\n/.test(m.trim())) return m.trim();
+  }
+  return rule.source.message?.trim() || `failed rule: ${ruleErrorString(rule.source)}`;
+}
+
+function failure(rule: CompiledRule, s: JSONSchemaProps, at: FieldPath, detail: string): FieldError {
   switch (rule.source.reason) {
     case "FieldValueForbidden":
       return fieldErrors.forbidden(at, detail);
     case "FieldValueRequired":
       return fieldErrors.required(at, detail);
     case "FieldValueDuplicate":
-      return { ...fieldErrors.duplicate(at, typeName(s)), detail };
+      // Upstream's field.Duplicate carries no detail: the message is dropped.
+      return fieldErrors.duplicate(at, typeName(s));
     default:
       return fieldErrors.invalid(at, typeName(s), detail);
   }
@@ -330,29 +386,70 @@ function oldItem(s: JSONSchemaProps, item: unknown, old: unknown): unknown {
   return old.find((o) => isObject(o) && keys.every((k) => o[k] === item[k]));
 }
 
-/** Runs the rules of `node` against a value (JSON as stored) and its correlated old value. */
-export function validateRules(node: RuleNode, value: unknown, old: unknown, path: FieldPath): FieldError[] {
+/** Upstream validates a custom resource's rules from a nil field path, which prints as `<nil>` at the root. */
+const NIL_PATH = FieldPath.of("<nil>");
+
+/** Runs one node's rules against its value; pushes failures to `errs`, throws Stop when no further rule may run. */
+function runRules(n: RuleNode, v: unknown, o: unknown, path: FieldPath, budget: Budget, errs: FieldError[]): void {
+  const type = typeName(n.schema);
+  const p = path.toString() === "" ? NIL_PATH : path;
+  if (budget.remaining <= 0) throw new Stop(fieldErrors.invalid(p, type, OUT_OF_BUDGET));
+  const self = toCEL(v, n.schema);
+  const hasOld = o !== undefined && o !== null;
+  const oldSelf = hasOld ? toCEL(o, n.schema) : undefined;
+  for (const r of n.rules) {
+    if (r.transition && !hasOld && !r.source.optionalOldSelf) continue;
+    const bindings = { self, oldSelf: r.source.optionalOldSelf ? optionalOf(oldSelf) : oldSelf };
+    const run = r.program.evalMetered(bindings);
+    charge(
+      budget,
+      run,
+      () =>
+        fieldErrors.invalid(
+          p,
+          type,
+          `'${COST_LIMIT_EXCEEDED}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(r.source)}`,
+        ),
+      () => fieldErrors.invalid(p, type, OUT_OF_BUDGET),
+    );
+    if (run.error) {
+      const m = run.error.message;
+      errs.push(
+        fieldErrors.invalid(
+          p,
+          type,
+          m.startsWith("no such overload")
+            ? `'${m}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(r.source)}`
+            : `${m} evaluating rule: ${ruleErrorString(r.source)}`,
+        ),
+      );
+      continue;
+    }
+    if (run.value !== true) {
+      const at = r.source.fieldPath ? withFieldPath(path, r.source.fieldPath) : p;
+      // messageExpression sees oldSelf as a plain value even under optionalOldSelf, as upstream's activation.
+      errs.push(failure(r, n.schema, at, failureDetail(r, { self, oldSelf }, budget, at, type)));
+    }
+  }
+}
+
+/**
+ * Runs the rules of `node` against a value (JSON as stored) and its correlated old value, within
+ * upstream's runtime cost limits: an expression past PerCallLimit, or all of them past
+ * RuntimeCELCostBudget, stop every further rule with upstream's message.
+ */
+export function validateRules(
+  node: RuleNode,
+  value: unknown,
+  old: unknown,
+  path: FieldPath,
+  costBudget = RUNTIME_COST_BUDGET,
+): FieldError[] {
   const errs: FieldError[] = [];
+  const budget: Budget = { remaining: costBudget };
   const walk = (n: RuleNode, v: unknown, o: unknown, p: FieldPath): void => {
     if (v === undefined || v === null) return;
-    if (n.rules.length > 0) {
-      const self = toCEL(v, n.schema);
-      const hasOld = o !== undefined && o !== null;
-      const oldSelf = hasOld ? toCEL(o, n.schema) : undefined;
-      for (const r of n.rules) {
-        if (r.transition && !hasOld && !r.source.optionalOldSelf) continue;
-        const bindings = { self, oldSelf: r.source.optionalOldSelf ? optionalOf(oldSelf) : oldSelf };
-        let result: unknown;
-        try {
-          result = r.program.eval(bindings);
-        } catch (err) {
-          if (!(err instanceof EvalError)) throw err;
-          errs.push(fieldErrors.invalid(p, typeName(n.schema), err.message));
-          continue;
-        }
-        if (result !== true) errs.push(failure(r, n.schema, p, self, oldSelf, hasOld));
-      }
-    }
+    if (n.rules.length > 0) runRules(n, v, o, p, budget, errs);
     if (n.properties && isObject(v)) {
       for (const [k, child] of n.properties) walk(child, v[k], isObject(o) ? o[k] : undefined, p.child(k));
     }
@@ -361,6 +458,36 @@ export function validateRules(node: RuleNode, value: unknown, old: unknown, path
     }
     if (n.items && Array.isArray(v)) v.forEach((x, i) => walk(n.items!, x, oldItem(n.schema, x, o), p.index(i)));
   };
-  walk(node, value, old, path);
+  try {
+    walk(node, value, old, path);
+  } catch (err) {
+    if (!(err instanceof Stop)) throw err;
+    errs.push(err.error);
+  }
   return errs;
+}
+
+/** A schema's whole validation, compiled once (see schemaValidator). */
+export interface SchemaValidator {
+  /** Rules that did not compile (a CRD with any is refused before it is served); they are left out. */
+  compileErrors: FieldError[];
+  /** Schema errors and rule errors (upstream reports the scale checks between them); the rules run only on a value that passed the schema. */
+  validate(obj: unknown, old: unknown): { schema: FieldError[]; rules: FieldError[] };
+}
+
+/**
+ * A schema's whole validation as the custom resource store runs it, for custom resources and
+ * compiled-in kinds alike: the OpenAPI checks, then x-kubernetes-validations within the runtime
+ * cost budget. Rules are compiled here, once per schema.
+ */
+export function schemaValidator(schema: JSONSchemaProps): SchemaValidator {
+  const compiled = compileSchemaRules(schema, FieldPath.root());
+  const rules = compiled.node;
+  return {
+    compileErrors: compiled.errors,
+    validate(obj, old) {
+      const errors = validateValue(obj, schema);
+      return { schema: errors, rules: rules && errors.length === 0 ? validateRules(rules, obj, old, FieldPath.root()) : [] };
+    },
+  };
 }

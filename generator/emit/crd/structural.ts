@@ -84,9 +84,15 @@ function inline(components: Record<string, Schema>, schema: Schema, stack: strin
   if (Array.isArray(allOf) && allOf.length === 1 && isSchema(allOf[0]) && typeof allOf[0].$ref === "string") {
     out = inlineRef(components, allOf[0].$ref, stack);
   }
+  // The type's CEL rules stay beside the field's (after them), as controller-gen's flattening keeps both.
+  const typeRules = out["x-kubernetes-validations"];
   for (const [key, value] of Object.entries(schema)) {
     if (key === "allOf" && Object.keys(out).length) continue;
     if (!JSON_SCHEMA_PROPS_KEYS.has(key)) continue;
+    if (key === "x-kubernetes-validations" && Array.isArray(value) && Array.isArray(typeRules)) {
+      out[key] = [...value, ...typeRules];
+      continue;
+    }
     if (key === "properties" && isSchema(value)) {
       out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSchema(v) ? inline(components, v, stack) : v]));
     } else if ((key === "items" || key === "additionalProperties") && isSchema(value)) {

@@ -177,7 +177,20 @@ export function validationSchema(v: Validation): Schema {
   if (v.embeddedResource) out["x-kubernetes-embedded-resource"] = true;
   if (v.intOrString) out["x-kubernetes-int-or-string"] = true;
   if (v.preserveUnknownFields) out["x-kubernetes-preserve-unknown-fields"] = true;
+  if (v.xValidations?.length) out["x-kubernetes-validations"] = v.xValidations.map((r) => ({ ...r }));
   return out;
+}
+
+/**
+ * Adds a field's validation markers to the schema its type gave (an alias's markers): keywords
+ * of the field win, CEL rules add up, the field's first, as controller-gen's flattening orders them.
+ */
+function addValidation(schema: Schema, v: Validation): void {
+  const own = validationSchema(v);
+  const inherited = schema["x-kubernetes-validations"];
+  Object.assign(schema, own);
+  if (Array.isArray(inherited) && Array.isArray(own["x-kubernetes-validations"]))
+    schema["x-kubernetes-validations"] = [...own["x-kubernetes-validations"], ...inherited];
 }
 
 function fieldExtensions(f: Field): Schema {
@@ -202,6 +215,7 @@ export function propertySchema(ctx: SchemaContext, f: Field, markers = false): S
     const def = f.default !== undefined ? (f.default as Json) : zero ? zeroDefault(ctx, f.type, f.omitEmpty) : undefined;
     if (def !== undefined) schema.default = def;
   }
-  Object.assign(schema, markers ? validationSchema(f.validation) : {}, fieldExtensions(f));
+  if (markers) addValidation(schema, f.validation);
+  Object.assign(schema, fieldExtensions(f));
   return wrapRef(ctx.dialect, schema);
 }

@@ -189,3 +189,46 @@ describe("rules refused when the CRD is written", () => {
     expect((await t.request("POST", CRD_PATH, json(bounded))).status).toBe(201);
   });
 });
+
+describe("runtime cost limits", () => {
+  // Integers need no length bound: the static estimate of one pass over the list stays within
+  // the per-rule limit, so the CRD is accepted and only a large list is refused at run time.
+  const ints = (n: number): number[] => Array.from({ length: n }, () => 1);
+  beforeAll(async () => {
+    await createEstablished(
+      t,
+      crd("sweeps", "Sweep", {
+        type: "object",
+        "x-kubernetes-validations": [{ rule: "self.l.all(x, x > 0)", message: "all positive" }],
+        properties: { l: { type: "array", items: { type: "integer" } } },
+      }),
+    );
+    await createEstablished(
+      t,
+      crd("budgets", "Budget", {
+        type: "object",
+        // Twelve passes over one list: each within the per-call limit, together past the budget.
+        "x-kubernetes-validations": Array.from({ length: 12 }, (_, i) => ({ rule: `self.l.all(x, x > -${i + 1})` })),
+        properties: { l: { type: "array", maxItems: 200000, items: { type: "integer" } } },
+      }),
+    );
+  });
+
+  it("stops a rule past the per-call limit with upstream's message, and accepts the same rule on a short list", async () => {
+    const res = await t.request("POST", path("sweeps"), json(obj("Sweep", "big", { l: ints(200000) })));
+    expect(res.status).toBe(422);
+    expect(statusOf(res).message).toBe(
+      `Sweep.cel.example.com "big" is invalid: spec: Invalid value: "object": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: all positive`,
+    );
+    expect((await t.request("POST", path("sweeps"), json(obj("Sweep", "small", { l: ints(1000) })))).status).toBe(201);
+  });
+
+  it("stops the rules of an object past the runtime budget with upstream's message", async () => {
+    const res = await t.request("POST", path("budgets"), json(obj("Budget", "big", { l: ints(150000) })));
+    expect(res.status).toBe(422);
+    expect(statusOf(res).message).toBe(
+      'Budget.cel.example.com "big" is invalid: spec: Invalid value: "object": validation failed due to running out of cost budget, no further validation rules will be run',
+    );
+    expect((await t.request("POST", path("budgets"), json(obj("Budget", "small", { l: ints(1000) })))).status).toBe(201);
+  });
+});

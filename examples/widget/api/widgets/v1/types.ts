@@ -45,9 +45,11 @@ export interface WidgetSpec {
    */
   message: string;
   /**
-   * The name of the ConfigMap; the widget's name when empty.
+   * The name of the ConfigMap; the widget's name when empty. It cannot change once set: the
+   * operator would leave the old ConfigMap behind.
    * +optional
    * +kubebuilder:validation:MaxLength=253
+   * +kubebuilder:validation:XValidation:rule="self == oldSelf",message="configMapName is immutable"
    * +protobuf=2
    */
   configMapName?: string;

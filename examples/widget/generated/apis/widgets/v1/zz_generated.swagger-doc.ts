@@ -11,7 +11,8 @@ export const swaggerDoc: Readonly<Record<string, Readonly<Record<string, string>
   WidgetSpec: {
     "": "WidgetSpec is the desired state of a Widget.",
     message: "The text the widget's ConfigMap carries under the key `message`.",
-    configMapName: "The name of the ConfigMap; the widget's name when empty.",
+    configMapName:
+      "The name of the ConfigMap; the widget's name when empty. It cannot change once set: the operator would leave the old ConfigMap behind.",
   },
   WidgetStatus: {
     "": "WidgetStatus is the observed state of a Widget.",
