@@ -121,12 +121,12 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
     .option(
       "--enable-admission-plugins <list>",
-      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)",
+      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota)",
     )
     .option("--disable-admission-plugins <list>", "default admission plugins not to run")
     .option(
       "--encryption-provider-config <file>",
-      "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)",
+      "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, secretbox, identity)",
     )
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")

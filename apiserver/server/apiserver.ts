@@ -134,8 +134,8 @@ export interface APIServerOptions {
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
   /**
-   * Upstream's default admission plugins (LimitRanger, ServiceAccount, DefaultTolerationSeconds,
-   * PodSecurity, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
+   * Upstream's default admission plugins (LimitRanger, ServiceAccount, PodSecurity, Priority,
+   * DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
    * turns the flags into this list. Default: none (runAPIServer passes the defaults).
    */
   builtinAdmissionPlugins?: readonly string[];

@@ -122,13 +122,15 @@ describe("admission helpers", () => {
       "NamespaceLifecycle",
       "LimitRanger",
       "ServiceAccount",
-      "DefaultTolerationSeconds",
       "PodSecurity",
+      "Priority",
+      "DefaultTolerationSeconds",
+      "DefaultStorageClass",
       "ResourceQuota",
     ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");
     expect(() => selectAdmissionPlugins(["Bogus"])).toThrow('--enable-admission-plugins: plugin "Bogus" is unknown');
-    expect(() => selectAdmissionPlugins(["Priority"])).toThrow("is not implemented by kubegen");
+    expect(() => selectAdmissionPlugins(["RuntimeClass"])).toThrow("is not implemented by kubegen");
     expect(() => selectAdmissionPlugins(["LimitRanger"], ["LimitRanger"])).toThrow("in both");
   });
 });
