@@ -38,6 +38,8 @@ export interface APIServerFlags {
   serviceAccountKeyFile?: string[];
   serviceAccountSigningKeyFile?: string;
   apiAudiences?: string;
+  serviceAccountMaxTokenExpiration: number;
+  serviceAccountExtendTokenExpiration: boolean;
   auditPolicyFile?: string;
   auditLogPath?: string;
   auditLogMaxsize: number;
@@ -112,6 +114,18 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option(
       "--service-account-signing-key-file <file>",
       "PEM private key service-account tokens are signed with (default: DIR/pki/sa.key, made on first start)",
+    )
+    .option(
+      "--service-account-max-token-expiration <duration>",
+      "the longest a TokenRequest may ask for (longer requests are shortened); 0: no cap",
+      duration,
+      0,
+    )
+    .option(
+      "--service-account-extend-token-expiration [bool]",
+      "pods' projected tokens (asked for 3607s) live a year, with a warnafter claim at the hour",
+      boolFlag("--service-account-extend-token-expiration"),
+      true,
     )
     .option("--api-audiences <list>", "audiences a token must name to log in (default: the issuer)")
     .option("--audit-policy-file <file>", "audit.k8s.io/v1 Policy: what is logged, at which level")
@@ -192,6 +206,8 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.serviceAccountIssuer ? { serviceAccountIssuer: flags.serviceAccountIssuer } : {}),
     ...(flags.serviceAccountKeyFile ? { serviceAccountKeyFiles: flags.serviceAccountKeyFile } : {}),
     ...(flags.serviceAccountSigningKeyFile ? { serviceAccountSigningKeyFile: flags.serviceAccountSigningKeyFile } : {}),
+    serviceAccountMaxTokenExpirationSeconds: Math.floor(flags.serviceAccountMaxTokenExpiration / 1000),
+    serviceAccountExtendTokenExpiration: flags.serviceAccountExtendTokenExpiration,
     ...(flags.apiAudiences
       ? {
           apiAudiences: flags.apiAudiences

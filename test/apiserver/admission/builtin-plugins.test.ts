@@ -2,43 +2,12 @@
  * The Priority and DefaultStorageClass admission plugins through the real apiserver (SQLite, the
  * default plugin set), with upstream's messages.
  */
-import https from "node:https";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultStorageClass } from "../../../apiserver/admission/default-storage-class.js";
-import { runAPIServer, type RunningAPIServer } from "../../../apiserver/server/run.js";
+import { startRunningServer, type Reply, type TestAPIServer } from "../../support/running-server.js";
 
-let running: RunningAPIServer;
-let dir: string;
-
-interface Reply {
-  status: number;
-  body: Record<string, any>;
-}
-
-function call(method: string, p: string, body?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      `${running.url}${p}`,
-      {
-        method,
-        ca: running.certs.ca.cert,
-        cert: running.certs.admin.cert,
-        key: running.certs.admin.key,
-        headers: { "content-type": "application/json", accept: "application/json" },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (d: Buffer) => (text += d.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+let server: TestAPIServer;
+const call = (method: string, p: string, body?: unknown): Promise<Reply> => server.call(method, p, body);
 
 const pod = (name: string, spec: Record<string, unknown> = {}) => ({
   apiVersion: "v1",
@@ -57,15 +26,13 @@ const PODS = "/api/v1/namespaces/default/pods";
 const CLASSES = "/apis/scheduling.k8s.io/v1/priorityclasses";
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-admission-"));
-  running = await runAPIServer({ dataDir: dir, securePort: 0, bindAddress: "127.0.0.1", log: () => {} });
+  server = await startRunningServer();
   // The ServiceAccount plugin wants the `default` account (the controller-manager's job): make it.
   await call("POST", "/api/v1/namespaces/default/serviceaccounts", { metadata: { name: "default" } });
 }, 60_000);
 
 afterAll(async () => {
-  await running?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 describe("Priority admission", () => {
@@ -174,8 +141,8 @@ describe("DefaultStorageClass admission", () => {
     const older = at("a-old", "2026-01-01T00:00:00Z");
     const newer = at("z-new", "2026-01-02T00:00:00Z", "storageclass.beta.kubernetes.io/is-default-class");
     const tie = at("b-tie", "2026-01-02T00:00:00Z");
-    expect(defaultStorageClass([older, newer])?.metadata.name).toBe("z-new");
-    expect(defaultStorageClass([older, newer, tie])?.metadata.name).toBe("b-tie");
+    expect(defaultStorageClass([older, newer])?.metadata?.name).toBe("z-new");
+    expect(defaultStorageClass([older, newer, tie])?.metadata?.name).toBe("b-tie");
     expect(
       defaultStorageClass([{ metadata: { name: "x", annotations: { "storageclass.kubernetes.io/is-default-class": "false" } } }]),
     ).toBe(undefined);
@@ -184,24 +151,18 @@ describe("DefaultStorageClass admission", () => {
 
 describe("--disable-admission-plugins", () => {
   it("without Priority and DefaultStorageClass nothing is resolved", async () => {
-    const d = mkdtempSync(path.join(os.tmpdir(), "kubegen-admission-off-"));
-    const off = await runAPIServer({
-      dataDir: d,
-      securePort: 0,
-      bindAddress: "127.0.0.1",
-      disableAdmissionPlugins: ["Priority", "DefaultStorageClass", "ServiceAccount"],
-      log: () => {},
-    });
-    const saved = running;
-    running = off;
+    const off = await startRunningServer({ disableAdmissionPlugins: ["Priority", "DefaultStorageClass", "ServiceAccount"] });
     try {
-      const r = await call("POST", PODS, pod("unresolved", { priorityClassName: "nope" }));
+      const r = await off.call("POST", PODS, pod("unresolved", { priorityClassName: "nope" }));
       expect(r.status).toBe(201);
       expect(r.body.spec.priority).toBeUndefined();
+      const claim = await off.call("POST", "/api/v1/namespaces/default/persistentvolumeclaims", {
+        metadata: { name: "c" },
+        spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "1Gi" } } },
+      });
+      expect(claim.body.spec.storageClassName).toBeUndefined();
     } finally {
-      running = saved;
       await off.stop();
-      rmSync(d, { recursive: true, force: true });
     }
   }, 60_000);
 });
