@@ -64,7 +64,6 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
 
 /** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
 export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
-  const namespaceOf = (name: string, signal: AbortSignal) => objects.get("", "namespaces", "", name, signal);
   const out: AdmissionPlugin[] = [];
   for (const n of names) {
     if (n === "LimitRanger") out.push(new LimitRanger(objects));
@@ -72,7 +71,7 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
     else if (n === "Priority") out.push(new PriorityAdmission(objects));
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
-    else if (n === "PodSecurity") out.push(new PodSecurity(namespaceOf));
+    else if (n === "PodSecurity") out.push(new PodSecurity(objects));
     else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects));
   }
   return out;

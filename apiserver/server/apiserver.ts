@@ -4,7 +4,7 @@
  * drain in-flight requests, run pre-shutdown hooks).
  *
  * Chain, outermost first: panic recovery -> request info -> Audit-Id -> metrics -> timeout ->
- * authentication -> impersonation -> audit -> authorization -> max in-flight -> router.
+ * authentication -> audit -> impersonation -> authorization -> max in-flight -> router.
  */
 import { getLogger, type Logger } from "../../runtime/logger.js";
 import { withHTTPLog } from "./filters/httplog.js";
@@ -287,11 +287,12 @@ export class APIServer {
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
-      withImpersonation(authorizer, this.scheme),
+      // As upstream, audit sees the authenticated user; impersonation then records whom it became.
       withAudit({
         ...(options.auditPolicy && { policy: options.auditPolicy }),
         ...(options.auditWriter && { writer: options.auditWriter }),
       }),
+      withImpersonation(authorizer, this.scheme),
       withAuthorization(authorizer, this.scheme),
       withMaxInFlight(
         {
