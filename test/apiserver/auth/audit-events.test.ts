@@ -150,6 +150,22 @@ describe("audit events", () => {
     expect(no!.responseStatus).toMatchObject({ code: 403, reason: "Forbidden" });
   });
 
+  it("a patch is the request object, as sent", async () => {
+    const r = await server.call(
+      "PATCH",
+      "/api/v1/namespaces/default/configmaps/cm1",
+      { data: { c: "d" } },
+      {
+        "Content-Type": "application/merge-patch+json",
+      },
+    );
+    expect(r.status).toBe(200);
+    const [, done] = await eventsOf(r.headers["audit-id"] as string, "ResponseComplete");
+    expect(done!.verb).toBe("patch");
+    expect(done!.requestObject).toEqual({ data: { c: "d" } });
+    expect(done!.responseObject).toMatchObject({ data: { a: "b", c: "d" } });
+  });
+
   it("a watch logs ResponseStarted when its response starts, then ResponseComplete; omitStages drops a stage", async () => {
     const w = await server.call("GET", "/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=1");
     expect(w.status).toBe(200);
