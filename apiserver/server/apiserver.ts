@@ -43,7 +43,7 @@ import { authenticationReviewStorages } from "../registry/resources/tokenreviews
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
-import { auditAdmissionRecorder, withAudit, withAuditID } from "./filters/audit.js";
+import { auditAdmissionRecorder, failedAuthenticationAudit, withAudit, withAuditID } from "./filters/audit.js";
 import { withImpersonation } from "./filters/impersonation.js";
 import { withServiceAccountIssuerDiscovery } from "./filters/oidc-discovery.js";
 import type { Authenticator } from "../auth/authenticator.js";
@@ -280,18 +280,23 @@ export class APIServer {
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
     authenticators.unshift(this.loopback);
 
+    const auditOptions = {
+      ...(options.auditPolicy && { policy: options.auditPolicy }),
+      ...(options.auditWriter && { writer: options.auditWriter }),
+    };
     const filters: Filter[] = [
       withHTTPLog(this.logger),
       withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
       withAuditID(),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
-      withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
+      withAuthentication(
+        new UnionAuthenticator(authenticators, options.anonymousAuth ?? true),
+        this.scheme,
+        failedAuthenticationAudit(auditOptions),
+      ),
       // As upstream, audit sees the authenticated user; impersonation then records whom it became.
-      withAudit({
-        ...(options.auditPolicy && { policy: options.auditPolicy }),
-        ...(options.auditWriter && { writer: options.auditWriter }),
-      }),
+      withAudit(auditOptions),
       withImpersonation(authorizer, this.scheme),
       withAuthorization(authorizer, this.scheme),
       withMaxInFlight(

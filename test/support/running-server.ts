@@ -16,7 +16,8 @@ export interface Reply {
 export interface TestAPIServer {
   running: RunningAPIServer;
   dir: string;
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  /** As the admin (its client certificate) unless `anonymous`. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>, anonymous?: boolean): Promise<Reply>;
   stop(): Promise<void>;
 }
 
@@ -29,15 +30,14 @@ export async function startRunningServer(options: Partial<RunOptions> = {}): Pro
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> =>
+  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}, anonymous = false): Promise<Reply> =>
     new Promise((resolve, reject) => {
       const req = https.request(
         `${running.url}${p}`,
         {
           method,
           ca: running.certs.ca.cert,
-          cert: running.certs.admin.cert,
-          key: running.certs.admin.key,
+          ...(!anonymous && { cert: running.certs.admin.cert, key: running.certs.admin.key }),
           headers: { "content-type": "application/json", accept: "application/json", ...headers },
         },
         (res) => {

@@ -16,6 +16,7 @@ import type { AdmissionPlugin } from "../../admission/interface.js";
 import type { UserInfo } from "../../auth/user.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { RequestInfo } from "../../endpoints/request-info.js";
+import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { attributesOf } from "./authorization.js";
 
 /** Go's RFC3339 with microseconds, as upstream's audit timestamps. */
@@ -38,9 +39,9 @@ const CLOSED_EARLY = { metadata: {}, status: "Success", message: "Connection clo
 
 /** An audit.k8s.io UserInfo. */
 const userInfo = (u: UserInfo): Record<string, unknown> => ({
-  username: u.name,
+  ...(u.name && { username: u.name }),
   ...(u.uid && { uid: u.uid }),
-  groups: u.groups,
+  ...(u.groups.length > 0 && { groups: u.groups }),
 });
 
 function event(
@@ -114,6 +115,37 @@ export function withAuditID(): Filter {
     ids.set(req, { id, received: new Date() });
     res.setHeader("Audit-Id", id);
     await next(req, res);
+  };
+}
+
+/** Upstream's getAuthMethods: which credentials a request that failed authentication carried. */
+function attemptedMethods(req: APIRequest): string {
+  const methods: string[] = [];
+  const auth = (req.raw.headers.authorization ?? "").trim();
+  const scheme = auth.split(" ");
+  if (scheme.length > 1 && scheme[0]!.toLowerCase() === "basic") methods.push("basic");
+  if (scheme.length > 1 && scheme[0]!.toLowerCase() === "bearer") methods.push("bearer");
+  if ((req.url.searchParams.get("access_token") ?? "").trim() !== "") methods.push("access_token");
+  const socket = req.raw.socket as { getPeerCertificate?: () => { raw?: Buffer } | undefined };
+  if (socket.getPeerCertificate?.()?.raw) methods.push("x509");
+  return methods.length > 0 ? `Authentication failed, attempted: ${methods.join(", ")}` : "Authentication failed, no credentials provided";
+}
+
+/**
+ * For the authentication filter: a request refused with 401 is audited as upstream's
+ * WithFailedAuthenticationAudit does, with no user and one event at ResponseStarted.
+ */
+export function failedAuthenticationAudit(options: AuditOptions): ((req: APIRequest, res: ResponseWriter) => void) | undefined {
+  const { policy, writer } = options;
+  if (!policy || !writer) return undefined;
+  return (req, res) => {
+    const nobody: UserInfo = { name: "", groups: [] };
+    const d = evaluate(policy, { ...attributesOf(req), user: nobody });
+    if (d.level === "None" || d.omitStages.includes("ResponseStarted")) return;
+    const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
+    const record = beginAuditRecord(d.level, req, res);
+    const message = attemptedMethods(req);
+    res.onStart = (code) => writer.write(event(req, nobody, id, record, "ResponseStarted", received, { metadata: {}, message, code }));
   };
 }
 

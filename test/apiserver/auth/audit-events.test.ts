@@ -150,6 +150,21 @@ describe("audit events", () => {
     expect(no!.responseStatus).toMatchObject({ code: 403, reason: "Forbidden" });
   });
 
+  it("a request that fails authentication: one ResponseStarted event with no user, naming what was attempted", async () => {
+    const r = await server.call("GET", "/api/v1/namespaces/default/configmaps", undefined, { Authorization: "Bearer bogus" }, true);
+    expect(r.status).toBe(401);
+    const [ev, ...more] = await eventsOf(r.headers["audit-id"] as string, "ResponseStarted");
+    expect(more).toEqual([]);
+    expect(ev).toMatchObject({
+      level: "RequestResponse",
+      stage: "ResponseStarted",
+      user: {},
+      verb: "list",
+      responseStatus: { metadata: {}, message: "Authentication failed, attempted: bearer", code: 401 },
+    });
+    expect(ev!.annotations).toBeUndefined();
+  });
+
   it("a patch is the request object, as sent", async () => {
     const r = await server.call(
       "PATCH",
