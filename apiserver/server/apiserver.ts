@@ -135,8 +135,8 @@ export interface APIServerOptions {
   admissionPlugins?: readonly AdmissionPlugin[];
   /**
    * Upstream's default admission plugins (LimitRanger, ServiceAccount, PodSecurity, Priority,
-   * DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
-   * turns the flags into this list. Default: none (runAPIServer passes the defaults).
+   * DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota) by name, after
+   * NamespaceLifecycle; `selectAdmissionPlugins` turns the flags into this list. Default: none (runAPIServer passes the defaults).
    */
   builtinAdmissionPlugins?: readonly string[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
