@@ -32,13 +32,16 @@ export async function startRunningServer(options: Partial<RunOptions> = {}): Pro
   }
   const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}, anonymous = false): Promise<Reply> =>
     new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      // Node sends a DELETE's body without chunking: it must say how long it is.
+      const length: Record<string, string> = payload === undefined ? {} : { "content-length": String(Buffer.byteLength(payload)) };
       const req = https.request(
         `${running.url}${p}`,
         {
           method,
           ca: running.certs.ca.cert,
           ...(!anonymous && { cert: running.certs.admin.cert, key: running.certs.admin.key }),
-          headers: { "content-type": "application/json", accept: "application/json", ...headers },
+          headers: { "content-type": "application/json", accept: "application/json", ...length, ...headers },
         },
         (res) => {
           let text = "";
@@ -47,7 +50,7 @@ export async function startRunningServer(options: Partial<RunOptions> = {}): Pro
         },
       );
       req.on("error", reject);
-      req.end(body === undefined ? undefined : JSON.stringify(body));
+      req.end(payload);
     });
   return {
     running,

@@ -170,6 +170,8 @@ async function readDeleteBody(req: APIRequest, scope: RequestScope): Promise<Rec
       `${String(obj.kind)} in version ${JSON.stringify(String(obj.apiVersion ?? ""))} cannot be handled as a DeleteOptions: unknown conversion`,
     );
   }
+  // As upstream: DeleteOptions sent in a body are the request object of the audit event.
+  if (logsBodies(req)) auditRecordOf(req)!.requestObject = obj;
   return obj;
 }
 

@@ -176,7 +176,9 @@ export function withAudit(options: AuditOptions): Filter {
       if (done) return;
       done = true;
       if (streaming && !started) emit("ResponseStarted", CLOSED_EARLY);
-      emit("ResponseComplete", record.responseStatus ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
+      // As upstream's response writer: the code sent wins over a Status body's (a delete's Success Status has none).
+      const status = record.responseStatus ? { ...record.responseStatus, code: res.status || record.responseStatus.code } : undefined;
+      emit("ResponseComplete", status ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
     };
     res.raw.once("finish", complete);
     res.raw.once("close", complete);

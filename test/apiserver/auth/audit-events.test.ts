@@ -181,6 +181,16 @@ describe("audit events", () => {
     expect(done!.responseObject).toMatchObject({ data: { a: "b", c: "d" } });
   });
 
+  it("DeleteOptions sent in the body are the request object", async () => {
+    await server.call("POST", "/api/v1/namespaces/default/configmaps", { metadata: { name: "gone" } });
+    const options = { kind: "DeleteOptions", apiVersion: "v1", propagationPolicy: "Background" };
+    const r = await server.call("DELETE", "/api/v1/namespaces/default/configmaps/gone", options);
+    expect(r.status).toBe(200);
+    const [, done] = await eventsOf(r.headers["audit-id"] as string, "ResponseComplete");
+    expect(done!.requestObject).toEqual(options);
+    expect(done!.responseStatus).toMatchObject({ metadata: {}, status: "Success", code: 200 });
+  });
+
   it("a watch logs ResponseStarted when its response starts, then ResponseComplete; omitStages drops a stage", async () => {
     const w = await server.call("GET", "/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=1");
     expect(w.status).toBe(200);
