@@ -29,6 +29,8 @@ rules:
 - level: Metadata
 `;
 
+// Events are read as the JSON they are.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Event = Record<string, any>;
 
 describe("audit events", () => {
