@@ -38,6 +38,8 @@ export interface APIServerFlags {
   serviceAccountKeyFile?: string[];
   serviceAccountSigningKeyFile?: string;
   apiAudiences?: string;
+  serviceAccountMaxTokenExpiration: number;
+  serviceAccountExtendTokenExpiration: boolean;
   auditPolicyFile?: string;
   auditLogPath?: string;
   auditLogMaxsize: number;
@@ -113,6 +115,18 @@ export function addAPIServerFlags(cmd: Command): Command {
       "--service-account-signing-key-file <file>",
       "PEM private key service-account tokens are signed with (default: DIR/pki/sa.key, made on first start)",
     )
+    .option(
+      "--service-account-max-token-expiration <duration>",
+      "the longest a TokenRequest may ask for (longer requests are shortened); 0: no cap",
+      duration,
+      0,
+    )
+    .option(
+      "--service-account-extend-token-expiration [bool]",
+      "pods' projected tokens (asked for 3607s) live a year, with a warnafter claim at the hour",
+      boolFlag("--service-account-extend-token-expiration"),
+      true,
+    )
     .option("--api-audiences <list>", "audiences a token must name to log in (default: the issuer)")
     .option("--audit-policy-file <file>", "audit.k8s.io/v1 Policy: what is logged, at which level")
     .option("--audit-log-path <file>", "where audit events go, as JSON lines ('-': stdout)")
@@ -121,12 +135,12 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
     .option(
       "--enable-admission-plugins <list>",
-      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, PodSecurity, ResourceQuota)",
+      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota)",
     )
     .option("--disable-admission-plugins <list>", "default admission plugins not to run")
     .option(
       "--encryption-provider-config <file>",
-      "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, identity)",
+      "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, secretbox, identity)",
     )
     .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
@@ -192,6 +206,8 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.serviceAccountIssuer ? { serviceAccountIssuer: flags.serviceAccountIssuer } : {}),
     ...(flags.serviceAccountKeyFile ? { serviceAccountKeyFiles: flags.serviceAccountKeyFile } : {}),
     ...(flags.serviceAccountSigningKeyFile ? { serviceAccountSigningKeyFile: flags.serviceAccountSigningKeyFile } : {}),
+    serviceAccountMaxTokenExpirationSeconds: Math.floor(flags.serviceAccountMaxTokenExpiration / 1000),
+    serviceAccountExtendTokenExpiration: flags.serviceAccountExtendTokenExpiration,
     ...(flags.apiAudiences
       ? {
           apiAudiences: flags.apiAudiences

@@ -4,10 +4,12 @@
  * NamespaceLifecycle is always on (the server adds it first); these are on by default.
  */
 import type { AdmissionPlugin } from "./interface.js";
+import { DefaultStorageClass } from "./default-storage-class.js";
 import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
 import { LimitRanger } from "./limit-ranger.js";
 import type { AdmissionObjects } from "./objects.js";
 import { PodSecurity } from "./pod-security.js";
+import { PriorityAdmission } from "./priority.js";
 import { ResourceQuotaAdmission } from "./resource-quota.js";
 import { ServiceAccountAdmission } from "./service-account.js";
 
@@ -15,15 +17,15 @@ export const DEFAULT_ADMISSION_PLUGINS = [
   "NamespaceLifecycle",
   "LimitRanger",
   "ServiceAccount",
-  "DefaultTolerationSeconds",
   "PodSecurity",
+  "Priority",
+  "DefaultTolerationSeconds",
+  "DefaultStorageClass",
   "ResourceQuota",
 ] as const;
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
 const NOT_IMPLEMENTED = new Set([
-  "Priority",
-  "DefaultStorageClass",
   "StorageObjectInUseProtection",
   "PersistentVolumeClaimResize",
   "RuntimeClass",
@@ -62,13 +64,14 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
 
 /** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
 export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
-  const namespaceOf = (name: string, signal: AbortSignal) => objects.get("", "namespaces", "", name, signal);
   const out: AdmissionPlugin[] = [];
   for (const n of names) {
     if (n === "LimitRanger") out.push(new LimitRanger(objects));
     else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects));
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
-    else if (n === "PodSecurity") out.push(new PodSecurity(namespaceOf));
+    else if (n === "Priority") out.push(new PriorityAdmission(objects));
+    else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
+    else if (n === "PodSecurity") out.push(new PodSecurity(objects));
     else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects));
   }
   return out;

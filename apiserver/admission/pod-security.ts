@@ -1,156 +1,244 @@
 /**
  * PodSecurity: the Pod Security Standards by namespace labels
- * (`pod-security.kubernetes.io/enforce|audit|warn: privileged|baseline|restricted`). enforce
- * refuses a violating Pod with upstream's message; warn returns it as a warning (audit, which
- * upstream writes as an audit annotation, is not recorded yet). Checks follow upstream's "latest" policy.
+ * (`pod-security.kubernetes.io/enforce|audit|warn: privileged|baseline|restricted`, with
+ * `-version` labels), as upstream's plugin: enforce refuses a violating Pod with upstream's
+ * message; audit adds `pod-security.kubernetes.io/audit-violations` to the request's audit event
+ * (and every evaluated pod gets `.../enforce-policy`); warn returns a warning. Workload
+ * resources' pod templates are audited and warned about, not enforced. Updates that change
+ * nothing the standards look at pass unchecked; namespaces with invalid labels are refused, and
+ * a stricter enforce label warns about the existing pods it would refuse. The checks are those of
+ * upstream's "latest" policy, whatever the version label says.
  */
-import { newForbidden } from "../../runtime/rest/errors.js";
+import { addAuditAnnotation } from "../audit/record.js";
+import { checkPod, type Level } from "./pod-security-checks.js";
 import type { KubeObject } from "../registry/rest.js";
+import { errorText, fieldErrors, FieldPath, invalidError, type FieldError } from "../registry/validation/field.js";
+import { admissionForbidden } from "./forbidden.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import type { AdmissionObjects } from "./objects.js";
 
-type Level = "privileged" | "baseline" | "restricted";
 const LEVELS: readonly Level[] = ["privileged", "baseline", "restricted"];
+
+export { checkPod };
 
 interface Container {
   name: string;
-  ports?: { hostPort?: number }[];
-  securityContext?: {
-    privileged?: boolean;
-    allowPrivilegeEscalation?: boolean;
-    capabilities?: { add?: string[]; drop?: string[] };
-    runAsNonRoot?: boolean;
-    runAsUser?: number;
-    seccompProfile?: { type?: string };
-    procMount?: string;
+  image?: string;
+}
+
+const LABEL = "pod-security.kubernetes.io/";
+const MODES = ["enforce", "audit", "warn"] as const;
+type Mode = (typeof MODES)[number];
+interface LevelVersion {
+  level: Level;
+  version: string;
+}
+const show = (lv: LevelVersion): string => `${lv.level}:${lv.version}`;
+const equal = (x: LevelVersion, y: LevelVersion): boolean => x.level === y.level && x.version === y.version;
+
+/**
+ * The namespace's policy per mode (upstream's PolicyToEvaluate): unlabelled modes are
+ * privileged:latest; an invalid level counts as restricted, an invalid version as latest, and
+ * both are reported.
+ */
+export function policyOf(labels: Record<string, string> | undefined): { policy: Record<Mode, LevelVersion>; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const path = FieldPath.of("metadata", "labels");
+  const policy = {} as Record<Mode, LevelVersion>;
+  for (const mode of MODES) {
+    let level: Level = "privileged";
+    const rawLevel = labels?.[`${LABEL}${mode}`];
+    if (rawLevel !== undefined) {
+      if (LEVELS.includes(rawLevel as Level)) level = rawLevel as Level;
+      else {
+        level = "restricted";
+        errors.push(fieldErrors.invalid(path.key(`${LABEL}${mode}`), rawLevel, `must be one of ${LEVELS.join(", ")}`));
+      }
+    }
+    let version = "latest";
+    const rawVersion = labels?.[`${LABEL}${mode}-version`];
+    if (rawVersion !== undefined) {
+      if (/^(latest|v1\.(0|[1-9][0-9]*))$/.test(rawVersion)) version = rawVersion;
+      else errors.push(fieldErrors.invalid(path.key(`${LABEL}${mode}-version`), rawVersion, `must be "latest" or "v1.x"`));
+    }
+    policy[mode] = { level, version };
+  }
+  return { policy, errors };
+}
+
+const fieldErrorText = (errs: readonly FieldError[]): string => {
+  const all = errs.map(errorText);
+  return all.length === 1 ? all[0]! : `[${all.join(", ")}]`;
+};
+
+/** Pod subresources that cannot change what the standards look at (as upstream's list). */
+const IGNORED_POD_SUBRESOURCES = new Set(["exec", "attach", "binding", "eviction", "log", "portforward", "proxy", "status"]);
+
+/** The kinds with a pod template, by group/resource: audit and warn look at their template (enforce only at the pod). */
+const POD_CONTROLLERS = new Set([
+  "/podtemplates",
+  "/replicationcontrollers",
+  "apps/replicasets",
+  "apps/deployments",
+  "apps/statefulsets",
+  "apps/daemonsets",
+  "batch/jobs",
+  "batch/cronjobs",
+]);
+
+interface PodTemplate {
+  spec?: Record<string, unknown>;
+}
+
+function podTemplateOf(resource: string, obj: KubeObject): PodTemplate | undefined {
+  const spec = obj.spec as { template?: PodTemplate; jobTemplate?: { spec?: { template?: PodTemplate } } } | undefined;
+  if (resource === "podtemplates") return obj.template as PodTemplate | undefined;
+  if (resource === "cronjobs") return spec?.jobTemplate?.spec?.template;
+  return spec?.template;
+}
+
+/** Whether an update changes what the standards look at (upstream's isSignificantPodUpdate). */
+function significantUpdate(pod: KubeObject, old: KubeObject): boolean {
+  const seccomp = "seccomp.security.alpha.kubernetes.io/pod";
+  const ann = pod.metadata?.annotations ?? {};
+  const oldAnn = old.metadata?.annotations ?? {};
+  if (ann[seccomp] !== oldAnn[seccomp]) return true;
+  const spec = (pod.spec ?? {}) as Record<string, Container[] | undefined>;
+  const oldSpec = (old.spec ?? {}) as Record<string, Container[] | undefined>;
+  const changed = (c: Container, o: Container): boolean => {
+    const key = `container.seccomp.security.alpha.kubernetes.io/${c.name}`;
+    return c.image !== o.image || ann[key] !== oldAnn[key];
   };
-}
-
-const BASELINE_CAPS = new Set([
-  "AUDIT_WRITE",
-  "CHOWN",
-  "DAC_OVERRIDE",
-  "FOWNER",
-  "FSETID",
-  "KILL",
-  "MKNOD",
-  "NET_BIND_SERVICE",
-  "SETFCAP",
-  "SETGID",
-  "SETPCAP",
-  "SETUID",
-  "SYS_CHROOT",
-]);
-const RESTRICTED_VOLUMES = new Set([
-  "configMap",
-  "csi",
-  "downwardAPI",
-  "emptyDir",
-  "ephemeral",
-  "persistentVolumeClaim",
-  "projected",
-  "secret",
-]);
-
-const names = (cs: Container[]): string => {
-  const q = cs.map((c) => JSON.stringify(c.name)).join(", ");
-  return cs.length === 1 ? `container ${q}` : `containers ${q}`;
-};
-const podOr = (cs: Container[]): string => `pod or ${names(cs)}`;
-
-/** The forbidden reasons for the pod spec at a level, as upstream words them, in upstream's order. */
-export function checkPod(spec: Record<string, unknown>, level: Level): string[] {
-  if (level === "privileged") return [];
-  const out: string[] = [];
-  const containers = [
-    ...((spec.initContainers as Container[] | undefined) ?? []),
-    ...((spec.containers as Container[] | undefined) ?? []),
-    ...((spec.ephemeralContainers as Container[] | undefined) ?? []),
-  ];
-  const psc = (spec.securityContext ?? {}) as { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
-  const hostNs = (["hostNetwork", "hostPID", "hostIPC"] as const).filter((k) => spec[k] === true);
-  if (hostNs.length > 0) out.push(`host namespaces (${hostNs.map((k) => `${k}=true`).join(", ")})`);
-  const priv = containers.filter((c) => c.securityContext?.privileged === true);
-  if (priv.length > 0) out.push(`privileged (${names(priv)} must not set securityContext.privileged=true)`);
-  const addCaps = containers.filter((c) => (c.securityContext?.capabilities?.add ?? []).some((cap) => !BASELINE_CAPS.has(cap)));
-  if (addCaps.length > 0) {
-    const caps = [
-      ...new Set(addCaps.flatMap((c) => (c.securityContext?.capabilities?.add ?? []).filter((cap) => !BASELINE_CAPS.has(cap)))),
-    ];
-    out.push(
-      `non-default capabilities (${names(addCaps)} must not include ${caps.map((c) => JSON.stringify(c)).join(", ")} in securityContext.capabilities.add)`,
-    );
+  for (const field of ["containers", "initContainers"]) {
+    const now = spec[field] ?? [];
+    const before = oldSpec[field] ?? [];
+    if (now.length !== before.length || now.some((c, i) => changed(c, before[i]!))) return true;
   }
-  const hostPath = ((spec.volumes as Record<string, unknown>[] | undefined) ?? []).filter((v) => v.hostPath !== undefined);
-  if (hostPath.length > 0)
-    out.push(
-      `hostPath volumes (${hostPath.length === 1 ? "volume" : "volumes"} ${hostPath.map((v) => JSON.stringify(v.name)).join(", ")})`,
-    );
-  const ports = containers.filter((c) => (c.ports ?? []).some((p) => (p.hostPort ?? 0) !== 0));
-  if (ports.length > 0) {
-    const list = [...new Set(ports.flatMap((c) => (c.ports ?? []).map((p) => p.hostPort ?? 0).filter((p) => p !== 0)))];
-    out.push(
-      `hostPort (${names(ports)} ${ports.length === 1 ? "uses" : "use"} ${list.length === 1 ? "hostPort" : "hostPorts"} ${list.join(", ")})`,
-    );
+  for (const c of spec.ephemeralContainers ?? []) {
+    const o = (oldSpec.ephemeralContainers ?? []).find((x) => x.name === c.name);
+    if (!o || changed(c, o)) return true;
   }
-  if (level === "baseline") return out;
-
-  const volumes = ((spec.volumes as Record<string, unknown>[] | undefined) ?? []).filter(
-    (v) => !Object.keys(v).some((k) => RESTRICTED_VOLUMES.has(k)) && v.hostPath === undefined,
-  );
-  if (volumes.length > 0)
-    out.push(
-      `restricted volume types (${volumes.length === 1 ? "volume" : "volumes"} ${volumes.map((v) => JSON.stringify(v.name)).join(", ")} ${volumes.length === 1 ? "uses" : "use"} restricted volume type)`,
-    );
-  const esc = containers.filter((c) => c.securityContext?.allowPrivilegeEscalation !== false);
-  if (esc.length > 0) out.push(`allowPrivilegeEscalation != false (${names(esc)} must set securityContext.allowPrivilegeEscalation=false)`);
-  const drop = containers.filter(
-    (c) =>
-      !(c.securityContext?.capabilities?.drop ?? []).includes("ALL") ||
-      (c.securityContext?.capabilities?.add ?? []).some((cap) => cap !== "NET_BIND_SERVICE"),
-  );
-  if (drop.length > 0) out.push(`unrestricted capabilities (${names(drop)} must set securityContext.capabilities.drop=["ALL"])`);
-  const nonRoot = containers.filter((c) => (c.securityContext?.runAsNonRoot ?? psc.runAsNonRoot) !== true);
-  if (psc.runAsNonRoot === false || nonRoot.length > 0)
-    out.push(`runAsNonRoot != true (${podOr(nonRoot)} must set securityContext.runAsNonRoot=true)`);
-  const root = containers.filter((c) => (c.securityContext?.runAsUser ?? psc.runAsUser) === 0);
-  if (root.length > 0) out.push(`runAsUser=0 (${names(root)} must not set runAsUser=0)`);
-  const seccomp = containers.filter((c) => {
-    const t = c.securityContext?.seccompProfile?.type ?? psc.seccompProfile?.type;
-    return t !== "RuntimeDefault" && t !== "Localhost";
-  });
-  if (seccomp.length > 0)
-    out.push(`seccompProfile (${podOr(seccomp)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")`);
-  return out;
+  return false;
 }
-
-export type NamespaceReader = (name: string, signal: AbortSignal) => Promise<KubeObject | undefined>;
-
-const label = (ns: KubeObject | undefined, mode: string): Level | undefined => {
-  const v = ns?.metadata?.labels?.[`pod-security.kubernetes.io/${mode}`];
-  return LEVELS.includes(v as Level) ? (v as Level) : undefined;
-};
 
 export class PodSecurity implements AdmissionPlugin {
   readonly name = "PodSecurity";
-  constructor(private readonly getNamespace: NamespaceReader) {}
+  constructor(private readonly objects: AdmissionObjects) {}
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
     if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
-    const ns = await this.getNamespace(a.namespace, ctx.signal);
-    const spec = (a.object.spec ?? {}) as Record<string, unknown>;
-    const warnings = (ctx as { warnings?: string[] }).warnings;
-    for (const mode of ["warn"] as const) {
-      const level = label(ns, mode);
-      if (!level || !warnings) continue;
-      const problems = checkPod(spec, level);
-      if (problems.length > 0) warnings.push(`would violate PodSecurity "${level}:latest": ${problems.join(", ")}`);
+    const gr = `${a.resource.group}/${a.resource.resource}`;
+    if (gr === "/namespaces" && a.subresource === "") return this.validateNamespace(a, ctx);
+    if (gr === "/pods") {
+      if (IGNORED_POD_SUBRESOURCES.has(a.subresource) || !a.object) return;
+      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx.signal))?.metadata?.labels);
+      if (errors.length === 0 && MODES.every((m) => policy[m].level === "privileged")) {
+        addAuditAnnotation(ctx, `${LABEL}enforce-policy`, "privileged:latest");
+        return;
+      }
+      if (a.operation === "UPDATE") {
+        const old = await this.objects.get("", "pods", a.namespace, a.name, ctx.signal);
+        if (old && !significantUpdate(a.object, old)) return;
+      }
+      return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, true);
     }
-    const enforce = label(ns, "enforce");
-    if (!enforce) return;
-    const problems = checkPod(spec, enforce);
-    if (problems.length > 0) {
-      throw newForbidden({ group: "", resource: "pods" }, a.name, `violates PodSecurity "${enforce}:latest": ${problems.join(", ")}`);
+    if (POD_CONTROLLERS.has(gr) && a.subresource === "" && a.object) {
+      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx.signal))?.metadata?.labels);
+      if (errors.length === 0 && policy.warn.level === "privileged" && policy.audit.level === "privileged") return;
+      const template = podTemplateOf(a.resource.resource, a.object);
+      if (!template) return;
+      return this.evaluate(a, ctx, policy, errors, template.spec ?? {}, false);
     }
   }
+
+  private namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined> {
+    return this.objects.get("", "namespaces", "", name, signal);
+  }
+
+  /** Upstream's EvaluatePod: enforce (pods only), then audit (an annotation), then warn (when allowed). */
+  private evaluate(
+    a: AdmissionAttributes,
+    ctx: AdmissionContext,
+    policy: Record<Mode, LevelVersion>,
+    errors: FieldError[],
+    spec: Record<string, unknown>,
+    enforce: boolean,
+  ): void {
+    if (errors.length > 0) addAuditAnnotation(ctx, `${LABEL}error`, `Failed to parse policy: ${fieldErrorText(errors)}`);
+    const results = new Map<string, string[]>();
+    const check = (lv: LevelVersion): string[] => {
+      const key = show(lv);
+      let r = results.get(key);
+      if (!r) results.set(key, (r = checkPod(spec, lv.level)));
+      return r;
+    };
+    let refusal: string | undefined;
+    if (enforce) {
+      addAuditAnnotation(ctx, `${LABEL}enforce-policy`, show(policy.enforce));
+      const problems = check(policy.enforce);
+      if (problems.length > 0) refusal = `violates PodSecurity "${show(policy.enforce)}": ${problems.join(", ")}`;
+    }
+    const audit = check(policy.audit);
+    if (audit.length > 0)
+      addAuditAnnotation(ctx, `${LABEL}audit-violations`, `would violate PodSecurity "${show(policy.audit)}": ${audit.join(", ")}`);
+    if (refusal) throw admissionForbidden(a, refusal);
+    const warn = check(policy.warn);
+    const warnings = (ctx as { warnings?: string[] }).warnings;
+    if (warn.length > 0 && warnings) warnings.push(`would violate PodSecurity "${show(policy.warn)}": ${warn.join(", ")}`);
+  }
+
+  /**
+   * Namespaces: invalid pod-security labels are refused (on update only when they changed); a
+   * stricter enforce level warns about the existing pods that would now be refused.
+   */
+  private async validateNamespace(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (!a.object) return;
+    const { policy, errors } = policyOf(a.object.metadata?.labels);
+    const name = a.object.metadata?.name ?? a.name;
+    if (a.operation === "CREATE") {
+      if (errors.length > 0) throw invalidError({ group: "", kind: "Namespace" }, name, errors);
+      return;
+    }
+    const old = await this.namespace(name, ctx.signal);
+    const before = policyOf(old?.metadata?.labels);
+    if (errors.length > 0 && (before.errors.length === 0 || fieldErrorText(errors) !== fieldErrorText(before.errors)))
+      throw invalidError({ group: "", kind: "Namespace" }, name, errors);
+    const now = policy.enforce;
+    const was = before.policy.enforce;
+    if (equal(now, was) || now.level === "privileged") return;
+    if (now.version === was.version && LEVELS.indexOf(now.level) <= LEVELS.indexOf(was.level)) return;
+    const warnings = (ctx as { warnings?: string[] }).warnings;
+    if (!warnings) return;
+    warnings.push(...podWarnings(name, now, await this.objects.list("", "pods", name, ctx.signal)));
+  }
+}
+
+/** Upstream's EvaluatePodsInNamespace wording: one warning per distinct reason, naming the first pod. */
+function podWarnings(namespace: string, enforce: LevelVersion, pods: readonly KubeObject[]): string[] {
+  const byReason = new Map<string, { first: string; count: number }>();
+  for (const pod of pods) {
+    const problems = checkPod((pod.spec ?? {}) as Record<string, unknown>, enforce.level);
+    if (problems.length === 0) continue;
+    // ForbiddenReason: the check names only, e.g. "privileged, runAsNonRoot != true".
+    const reason = problems.map((p) => p.replace(/ \(.*\)$/, "")).join(", ");
+    const podName = pod.metadata?.name ?? "";
+    const seen = byReason.get(reason);
+    if (!seen) byReason.set(reason, { first: podName, count: 1 });
+    else {
+      seen.count++;
+      if (podName < seen.first) seen.first = podName;
+    }
+  }
+  if (byReason.size === 0) return [];
+  const decorated = [...byReason].map(([reason, { first, count }]) =>
+    count === 1
+      ? `${first}: ${reason}`
+      : count === 2
+        ? `${first} (and 1 other pod): ${reason}`
+        : `${first} (and ${count - 1} other pods): ${reason}`,
+  );
+  return [
+    `existing pods in namespace ${JSON.stringify(namespace)} violate the new PodSecurity enforce level ${JSON.stringify(show(enforce))}`,
+    ...decorated.sort(),
+  ];
 }

@@ -20,7 +20,8 @@ export interface AuthorizationAttributes {
 }
 
 /** Allowed, denied, or (noOpinion) left to the next authorizer; a chain that ends undecided denies. */
-export type Decision = { allowed: true } | { allowed: false; reason: string; noOpinion?: boolean };
+/** An allow may say why (RBAC names the binding; audit records it as `authorization.k8s.io/reason`). */
+export type Decision = { allowed: true; reason?: string } | { allowed: false; reason: string; noOpinion?: boolean };
 
 export interface Authorizer {
   authorize(attributes: AuthorizationAttributes): Decision | Promise<Decision>;

@@ -91,6 +91,25 @@ export interface TokenClaims {
   audiences: string[];
   expirationSeconds: number;
   boundObject?: BoundObject;
+  /**
+   * Seconds after which the token is only warned about (the `kubernetes.io.warnafter` claim):
+   * set when a pod-bound token's life was extended (`--service-account-extend-token-expiration`).
+   */
+  warnAfterSeconds?: number;
+}
+
+/** What TokenRequest grants: upstream's `--service-account-max-token-expiration` and `-extend-token-expiration`. */
+export interface TokenRequestSettings {
+  /** 0 (the default): no cap. Otherwise between 1 hour and 2^32 seconds. */
+  maxExpirationSeconds?: number;
+  /** Default true: pod-bound tokens asked for with 3607 s live a year, warned about after 3607 s. */
+  extendExpiration?: boolean;
+}
+
+/** The flag's bounds, as upstream's options validation. */
+export function checkMaxTokenExpiration(seconds: number): void {
+  if (seconds !== 0 && (seconds < 3600 || seconds > 2 ** 32))
+    throw new Error("the service-account-max-token-expiration must be between 1 hour and 2^32 seconds");
 }
 
 /** Finds an object by kind, namespace and name; undefined when it does not exist. */
@@ -109,7 +128,10 @@ export class ServiceAccountTokens implements Authenticator {
     readonly apiAudiences: readonly string[],
     private readonly getObject: ObjectGetter,
     private readonly now: () => number = Date.now,
-  ) {}
+    readonly requests: TokenRequestSettings = {},
+  ) {
+    checkMaxTokenExpiration(requests.maxExpirationSeconds ?? 0);
+  }
 
   /** Signs a bound token; returns it with its expiry. */
   async issue(c: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
@@ -120,6 +142,7 @@ export class ServiceAccountTokens implements Authenticator {
       serviceaccount: { name: c.serviceAccount.name, uid: c.serviceAccount.uid },
     };
     if (c.boundObject) k8s[c.boundObject.kind.toLowerCase()] = { name: c.boundObject.name, uid: c.boundObject.uid };
+    if (c.warnAfterSeconds) k8s.warnafter = iat + c.warnAfterSeconds;
     const token = await new SignJWT({ "kubernetes.io": k8s })
       .setProtectedHeader({ alg: ALG, kid: this.keys.publicKeys[0]!.kid })
       .setIssuer(this.issuer)

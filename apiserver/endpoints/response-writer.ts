@@ -16,6 +16,8 @@ export class ResponseWriter {
   status = 0;
   private sealed = false;
   private readonly headers = new Map<string, string | string[]>();
+  /** Called once, as the status line goes out (audit's ResponseStarted stage of long-running requests). */
+  onStart: ((code: number) => void) | undefined;
 
   constructor(
     readonly raw: ServerResponse,
@@ -39,6 +41,7 @@ export class ResponseWriter {
   writeHead(code: number, headers: Record<string, string | string[]> = {}): void {
     if (this.started || this.raw.headersSent) return;
     this.status = code;
+    this.onStart?.(code);
     // The common case, nothing set before and no warnings: hand the headers to Node as they are.
     if (this.headers.size === 0 && this.warnings.length === 0) {
       this.raw.writeHead(code, headers);

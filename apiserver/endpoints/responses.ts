@@ -5,6 +5,7 @@
  */
 import type { Scheme } from "../../runtime/scheme.js";
 import type { StatusError } from "../../runtime/rest/errors.js";
+import { logResponseObject } from "../audit/record.js";
 import type { KubeList, KubeObject } from "../registry/rest.js";
 import { MEDIA_TYPES, negotiateOutput, type EndpointRestrictions, type Format, type OutputMediaType } from "./negotiation.js";
 import type { APIRequest } from "./request-context.js";
@@ -77,6 +78,7 @@ export function tableOptionsFor(req: APIRequest, media: OutputMediaType): TableO
 /** Encodes and sends an object with a status code. */
 export function writeObject(scheme: Scheme, res: ResponseWriter, code: number, obj: object, media: OutputMediaType, pretty: boolean): void {
   const body = encodeBody(scheme, obj, media.format, pretty || media.pretty);
+  logResponseObject(res, obj);
   res.send(code, media.contentType, body);
 }
 
@@ -114,5 +116,6 @@ export function writeError(
   const headers: Record<string, string> = {};
   const retryAfter = status.details?.retryAfterSeconds;
   if (retryAfter && retryAfter > 0) headers["Retry-After"] = String(retryAfter);
+  logResponseObject(res, status);
   res.send(status.code ?? 500, MEDIA_TYPES[format], body, headers);
 }

@@ -4,7 +4,7 @@
  * drain in-flight requests, run pre-shutdown hooks).
  *
  * Chain, outermost first: panic recovery -> request info -> Audit-Id -> metrics -> timeout ->
- * authentication -> impersonation -> audit -> authorization -> max in-flight -> router.
+ * authentication -> audit -> impersonation -> authorization -> max in-flight -> router.
  */
 import { getLogger, type Logger } from "../../runtime/logger.js";
 import { withHTTPLog } from "./filters/httplog.js";
@@ -43,7 +43,7 @@ import { authenticationReviewStorages } from "../registry/resources/tokenreviews
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
-import { auditAdmissionRecorder, withAudit, withAuditID } from "./filters/audit.js";
+import { auditAdmissionRecorder, failedAuthenticationAudit, withAudit, withAuditID } from "./filters/audit.js";
 import { withImpersonation } from "./filters/impersonation.js";
 import { withServiceAccountIssuerDiscovery } from "./filters/oidc-discovery.js";
 import type { Authenticator } from "../auth/authenticator.js";
@@ -134,9 +134,9 @@ export interface APIServerOptions {
   /** Extra admission plugins, after NamespaceLifecycle. */
   admissionPlugins?: readonly AdmissionPlugin[];
   /**
-   * Upstream's default admission plugins (LimitRanger, ServiceAccount, DefaultTolerationSeconds,
-   * PodSecurity, ResourceQuota) by name, after NamespaceLifecycle; `selectAdmissionPlugins`
-   * turns the flags into this list. Default: none (runAPIServer passes the defaults).
+   * Upstream's default admission plugins (LimitRanger, ServiceAccount, PodSecurity, Priority,
+   * DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota) by name, after
+   * NamespaceLifecycle; `selectAdmissionPlugins` turns the flags into this list. Default: none (runAPIServer passes the defaults).
    */
   builtinAdmissionPlugins?: readonly string[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
@@ -280,18 +280,24 @@ export class APIServer {
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
     authenticators.unshift(this.loopback);
 
+    const auditOptions = {
+      ...(options.auditPolicy && { policy: options.auditPolicy }),
+      ...(options.auditWriter && { writer: options.auditWriter }),
+    };
     const filters: Filter[] = [
       withHTTPLog(this.logger),
       withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
       withAuditID(),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
-      withAuthentication(new UnionAuthenticator(authenticators, options.anonymousAuth ?? true), this.scheme),
+      withAuthentication(
+        new UnionAuthenticator(authenticators, options.anonymousAuth ?? true),
+        this.scheme,
+        failedAuthenticationAudit(auditOptions),
+      ),
+      // As upstream, audit sees the authenticated user; impersonation then records whom it became.
+      withAudit(auditOptions),
       withImpersonation(authorizer, this.scheme),
-      withAudit({
-        ...(options.auditPolicy && { policy: options.auditPolicy }),
-        ...(options.auditWriter && { writer: options.auditWriter }),
-      }),
       withAuthorization(authorizer, this.scheme),
       withMaxInFlight(
         {

@@ -57,6 +57,10 @@ export interface RunOptions {
   serviceAccountSigningKeyFile?: string;
   /** `--service-account-key-file`: more public keys that verify tokens. */
   serviceAccountKeyFiles?: string[];
+  /** `--service-account-max-token-expiration` in seconds: TokenRequest's cap; 0 (default) none, else 1 h to 2^32 s. */
+  serviceAccountMaxTokenExpirationSeconds?: number;
+  /** `--service-account-extend-token-expiration` (default true): pods' projected tokens live a year, warned about after an hour. */
+  serviceAccountExtendTokenExpiration?: boolean;
   /** `--api-audiences`; default the issuer. */
   apiAudiences?: string[];
   /** `--audit-policy-file`, `--audit-log-path` and its rotation (`-maxsize` MB, `-maxbackup`, `-maxage` days). */
@@ -68,7 +72,7 @@ export interface RunOptions {
   /** `--enable-admission-plugins` / `--disable-admission-plugins`, over upstream's default set. */
   enableAdmissionPlugins?: string[];
   disableAdmissionPlugins?: string[];
-  /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, identity). */
+  /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, secretbox, identity). */
   encryptionProviderConfig?: string;
   /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
   serviceClusterIPRange?: string;
@@ -298,6 +302,11 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     issuer,
     options.apiAudiences?.length ? options.apiAudiences : [issuer],
     (kind, ns, name) => serverRef!.objectGetter()(kind, ns, name),
+    Date.now,
+    {
+      maxExpirationSeconds: options.serviceAccountMaxTokenExpirationSeconds ?? 0,
+      extendExpiration: options.serviceAccountExtendTokenExpiration ?? true,
+    },
   );
   const auditPolicy = options.auditPolicyFile ? loadPolicy(options.auditPolicyFile) : undefined;
   const auditWriter = options.auditLogPath

@@ -309,7 +309,12 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
           .map((l) => JSON.parse(l) as Record<string, any>),
       (evs) => evs.some((e) => e.objectRef?.name === "audited"),
     );
-    expect(events.every((e) => e.apiVersion === "audit.k8s.io/v1" && e.kind === "Event" && e.stage === "ResponseComplete")).toBe(true);
+    // RequestReceived is omitted; watches (the controller-manager's) also log ResponseStarted, and
+    // a request that failed authentication logs only that stage.
+    expect(events.every((e) => e.apiVersion === "audit.k8s.io/v1" && e.kind === "Event" && e.stage !== "RequestReceived")).toBe(true);
+    expect(events.filter((e) => e.stage === "ResponseStarted").every((e) => e.verb === "watch" || e.responseStatus.code === 401)).toBe(
+      true,
+    );
     expect(events.some((e) => e.requestURI.startsWith("/healthz"))).toBe(false);
     const cm = events.find((e) => e.verb === "create" && e.objectRef?.resource === "configmaps" && e.objectRef?.name === "audited")!;
     expect(cm).toMatchObject({
@@ -319,11 +324,18 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
       objectRef: { namespace: "team" },
     });
     expect(cm.requestObject).toMatchObject({ kind: "ConfigMap", data: { a: "b" } });
+    expect(cm.responseObject).toMatchObject({ kind: "ConfigMap", metadata: { name: "audited" }, data: { a: "b" } });
+    // kubegen-admin is in system:masters: allowed without an RBAC binding, so no reason.
+    expect(cm.annotations).toEqual({ "authorization.k8s.io/decision": "allow", "authorization.k8s.io/reason": "" });
     const ns = events.find((e) => e.verb === "create" && e.objectRef?.resource === "namespaces")!;
     expect(ns.level).toBe("Metadata");
     expect(ns.requestObject).toBeUndefined();
+    const unauthenticated = events.find((e) => e.responseStatus?.code === 401)!;
+    expect(unauthenticated).toMatchObject({ stage: "ResponseStarted", user: {} });
+    expect(unauthenticated.responseStatus.message).toBe("Authentication failed, attempted: bearer");
     const anon = events.find((e) => e.user.username === "system:anonymous" && e.objectRef?.resource === "secrets")!;
-    expect(anon.responseStatus.code).toBe(403);
+    expect(anon.responseStatus).toMatchObject({ code: 403, status: "Failure", reason: "Forbidden" });
+    expect(anon.annotations["authorization.k8s.io/decision"]).toBe("forbid");
   });
 
   it("admission: a quota and a LimitRange are enforced, PodSecurity restricted refuses a privileged pod, pods get their service account", async () => {

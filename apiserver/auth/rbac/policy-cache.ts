@@ -28,7 +28,7 @@ export class PolicyCache {
   private readonly clusterRoles = new Map<string, PolicyRule[]>();
   private readonly roleBindings = new Map<string, Binding>();
   private readonly clusterRoleBindings = new Map<string, Binding>();
-  private memo = new Map<string, PolicyRule[]>();
+  private memo = new Map<string, ApplicableRules>();
   private synced: Promise<void> | undefined;
 
   /** Direct feeding, for tests and for callers that hold the objects already. */
@@ -145,21 +145,45 @@ export class PolicyCache {
 
   /** Every rule that applies to the user in the namespace ("" for cluster scope): cluster-wide bindings, then the namespace's. */
   rulesFor(user: UserInfo, namespace: string): PolicyRule[] {
+    return this.applicable(user, namespace).rules;
+  }
+
+  /** The rules, each with the binding that grants it described as upstream's RBAC reasons word it. */
+  applicable(user: UserInfo, namespace: string): ApplicableRules {
     const key = `${user.name}\u0000${user.groups.join("\u0001")}\u0000${namespace}`;
     const hit = this.memo.get(key);
     if (hit) return hit;
-    const rules: PolicyRule[] = [];
-    for (const b of this.clusterRoleBindings.values()) {
-      if (b.subjects.some((s) => subjectMatches(s, user, ""))) rules.push(...this.refRules(b.roleRef, ""));
-    }
-    if (namespace !== "") {
-      for (const b of this.roleBindings.values()) {
-        if (b.namespace !== namespace) continue;
-        if (b.subjects.some((s) => subjectMatches(s, user, namespace))) rules.push(...this.refRules(b.roleRef, namespace));
+    const out: ApplicableRules = { rules: [], sources: [] };
+    const add = (b: Binding, bindingNamespace: string): void => {
+      const subject = b.subjects.find((s) => subjectMatches(s, user, bindingNamespace));
+      if (!subject) return;
+      const rules = this.refRules(b.roleRef, bindingNamespace);
+      const source =
+        bindingNamespace === ""
+          ? `ClusterRoleBinding ${JSON.stringify(b.name)} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, "")}`
+          : `RoleBinding ${JSON.stringify(`${b.name}/${b.namespace}`)} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, b.namespace)}`;
+      for (const r of rules) {
+        out.rules.push(r);
+        out.sources.push(source);
       }
+    };
+    for (const b of this.clusterRoleBindings.values()) add(b, "");
+    if (namespace !== "") {
+      for (const b of this.roleBindings.values()) if (b.namespace === namespace) add(b, namespace);
     }
     if (this.memo.size > 10_000) this.memo.clear();
-    this.memo.set(key, rules);
-    return rules;
+    this.memo.set(key, out);
+    return out;
   }
+}
+
+export interface ApplicableRules {
+  rules: PolicyRule[];
+  /** sources[i] is the binding that grants rules[i]. */
+  sources: string[];
+}
+
+function describeSubject(s: Subject, bindingNamespace: string): string {
+  if (s.kind === "ServiceAccount") return `${s.kind} ${JSON.stringify(`${s.name}/${s.namespace || bindingNamespace}`)}`;
+  return `${s.kind} ${JSON.stringify(s.name)}`;
 }

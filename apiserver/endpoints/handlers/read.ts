@@ -5,6 +5,7 @@ import { negotiateOutput, wantsPretty } from "../negotiation.js";
 import { checkResourceVersion, listOnly, type ParsedListOptions } from "../query.js";
 import { resourceRestrictions, tableOptionsFor, transformObject, writeObject } from "../responses.js";
 import { encodeListBody } from "../serializers.js";
+import { logResponseObject } from "../../audit/record.js";
 import { restContext, type RequestScope } from "./scope.js";
 
 export async function getHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
@@ -29,6 +30,7 @@ export async function listHandler(req: APIRequest, res: ResponseWriter, scope: R
   const omitItemTypeMeta = out === list && scope.resource.custom !== true;
   const pretty = wantsPretty(req.url, req.raw.headers["user-agent"]) || media.pretty;
   const body = encodeListBody(scope.deps.scheme, out, media.format, pretty, { omitItemTypeMeta });
+  logResponseObject(res, out);
   if ("streamed" in body) await res.sendStreamed(200, media.contentType, body);
   else res.send(200, media.contentType, body);
 }

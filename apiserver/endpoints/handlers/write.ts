@@ -5,6 +5,7 @@
  */
 import { newBadRequest, newInvalid } from "../../../runtime/rest/errors.js";
 import type { AdmissionAttributes, Operation } from "../../admission/interface.js";
+import { auditRecordOf, logsBodies } from "../../audit/record.js";
 import type { KubeObject, PatchType } from "../../registry/rest.js";
 import { negotiateInput, negotiateOutput, wantsPretty, type OutputMediaType } from "../negotiation.js";
 import { parseDeleteOptions, parseWriteOptions, listOnly, type ParsedListOptions } from "../query.js";
@@ -133,9 +134,22 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
   }
   const body = await readBody(req, scope.deps.maxRequestBodyBytes);
   checkPatchSyntax(type, body);
+  logRequestPatch(req, type, body);
   await scope.deps.admission.run(admissionAttributes(req, scope, "UPDATE", scope.name, undefined, options.dryRun ?? false), req);
   const { object, created } = await scope.storage.patch!(restContext(req, scope), scope.name, type, body, options);
   respond(req, res, scope, media, created ? 201 : 200, object);
+}
+
+/** At Request level and above, a patch is the request object its audit event carries (as upstream's LogRequestPatch). */
+function logRequestPatch(req: APIRequest, type: PatchType, body: Buffer): void {
+  if (!logsBodies(req)) return;
+  const record = auditRecordOf(req)!;
+  if (type === "apply") {
+    record.requestObject = decodeYAML(body);
+    return;
+  }
+  const parsed = parseJSONText(body.toString("utf8"));
+  if (parsed.ok) record.requestObject = parsed.value;
 }
 
 /** A DeleteOptions body, in any of the three formats; empty bodies are fine. */
@@ -156,6 +170,8 @@ async function readDeleteBody(req: APIRequest, scope: RequestScope): Promise<Rec
       `${String(obj.kind)} in version ${JSON.stringify(String(obj.apiVersion ?? ""))} cannot be handled as a DeleteOptions: unknown conversion`,
     );
   }
+  // As upstream: DeleteOptions sent in a body are the request object of the audit event.
+  if (logsBodies(req)) auditRecordOf(req)!.requestObject = obj;
   return obj;
 }
 

@@ -1,13 +1,22 @@
 /**
  * Audit: an `Audit-Id` header on every response, and, with a policy and a log, one
- * audit.k8s.io/v1 Event per stage the policy keeps (RequestReceived, ResponseComplete) at the
- * level it names.
+ * audit.k8s.io/v1 Event per stage the policy keeps, at the level it names, as upstream:
+ * RequestReceived before the handler; ResponseStarted when a long-running request (watch, exec,
+ * attach, log, port-forward, proxy) sends its status line; ResponseComplete when the response
+ * has gone; Panic instead of ResponseComplete when the handler failed with an error that is no
+ * API error (the client gets a 500 Status). Events carry the annotations the layers added
+ * (authorization's decision and reason, admission plugins'), the request object at Request and
+ * above, the response object at RequestResponse.
  */
 import { randomUUID } from "node:crypto";
 import type { AuditLogWriter } from "../../audit/log-writer.js";
 import { evaluate, type Policy, type Stage } from "../../audit/policy.js";
+import { auditRecordOf, beginAuditRecord, logsBodies, type AuditRecord } from "../../audit/record.js";
 import type { AdmissionPlugin } from "../../admission/interface.js";
+import type { UserInfo } from "../../auth/user.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
+import type { RequestInfo } from "../../endpoints/request-info.js";
+import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { attributesOf } from "./authorization.js";
 
 /** Go's RFC3339 with microseconds, as upstream's audit timestamps. */
@@ -18,8 +27,34 @@ export interface AuditOptions {
   writer?: AuditLogWriter;
 }
 
-function event(req: APIRequest, id: string, level: string, stage: Stage, received: Date, code?: number): Record<string, unknown> {
+/** Upstream's BasicLongRunningRequestCheck as the apiserver configures it. */
+const LONG_RUNNING_SUBRESOURCES = new Set(["attach", "exec", "proxy", "log", "portforward"]);
+function longRunning(i: RequestInfo): boolean {
+  if (i.verb === "watch" || i.verb === "proxy") return true;
+  return i.isResourceRequest && LONG_RUNNING_SUBRESOURCES.has(i.subresource);
+}
+
+/** What upstream reports when a response ended without a status (the client went away first). */
+const CLOSED_EARLY = { metadata: {}, status: "Success", message: "Connection closed early", code: 200 };
+
+/** An audit.k8s.io UserInfo. */
+const userInfo = (u: UserInfo): Record<string, unknown> => ({
+  ...(u.name && { username: u.name }),
+  ...(u.uid && { uid: u.uid }),
+  ...(u.groups.length > 0 && { groups: u.groups }),
+});
+
+function event(
+  req: APIRequest,
+  user: UserInfo,
+  id: string,
+  record: AuditRecord,
+  stage: Stage,
+  received: Date,
+  responseStatus?: Record<string, unknown>,
+): Record<string, unknown> {
   const i = req.info;
+  const level = record.level;
   const ev: Record<string, unknown> = {
     kind: "Event",
     apiVersion: "audit.k8s.io/v1",
@@ -28,13 +63,13 @@ function event(req: APIRequest, id: string, level: string, stage: Stage, receive
     stage,
     requestURI: req.raw.url ?? "",
     verb: i.verb,
-    user: { username: req.user.name, ...(req.user.uid && { uid: req.user.uid }), groups: req.user.groups },
+    user: userInfo(user),
+    ...(record.impersonatedUser && { impersonatedUser: userInfo(record.impersonatedUser) }),
     sourceIPs: [req.raw.socket.remoteAddress ?? ""],
   };
   const ua = req.raw.headers["user-agent"];
   if (ua) ev.userAgent = ua;
-  const seen = stage === "RequestReceived" ? undefined : admitted.get(req);
-  const name = i.name || seen?.name;
+  const name = i.name || (stage === "RequestReceived" ? undefined : record.name);
   if (i.isResourceRequest) {
     ev.objectRef = {
       resource: i.resource,
@@ -45,29 +80,31 @@ function event(req: APIRequest, id: string, level: string, stage: Stage, receive
       ...(i.subresource && { subresource: i.subresource }),
     };
   }
-  if (code !== undefined) ev.responseStatus = { metadata: {}, code };
-  if ((level === "Request" || level === "RequestResponse") && seen?.object !== undefined) ev.requestObject = seen.object;
+  if (responseStatus) ev.responseStatus = responseStatus;
+  if (stage !== "RequestReceived" && (level === "Request" || level === "RequestResponse") && record.requestObject !== undefined)
+    ev.requestObject = record.requestObject;
+  if (stage === "ResponseComplete" && level === "RequestResponse" && record.responseObject !== undefined)
+    ev.responseObject = record.responseObject;
   ev.requestReceivedTimestamp = micro(received);
   ev.stageTimestamp = micro(new Date());
+  if (record.annotations) ev.annotations = { ...record.annotations };
   return ev;
 }
 
 const ids = new WeakMap<APIRequest, { id: string; received: Date }>();
-/** What admission saw of a write (the object's name on create, the object as sent): keyed by the request. */
-const admitted = new WeakMap<object, { name: string; object?: unknown }>();
-/** Requests audited at Request or RequestResponse level. */
-const bodyLevels = new WeakSet<object>();
 
 /**
  * Runs first in the admission chain and only records: the name a create gives in its body (for
- * objectRef) and the request object as the client sent it (for Request and RequestResponse).
+ * objectRef) and, at Request level and above, the request object as the client sent it.
  */
 export const auditAdmissionRecorder: AdmissionPlugin = {
   name: "AuditRecorder",
   async admit(attributes, ctx) {
+    const record = auditRecordOf(ctx);
+    if (!record) return;
+    record.name = attributes.name;
     // The copy is only worth making when the policy logs bodies for this request.
-    const keep = attributes.object !== undefined && bodyLevels.has(ctx);
-    admitted.set(ctx, { name: attributes.name, ...(keep && { object: structuredClone(attributes.object) }) });
+    if (attributes.object !== undefined && logsBodies(ctx)) record.requestObject = structuredClone(attributes.object);
   },
 };
 
@@ -81,7 +118,38 @@ export function withAuditID(): Filter {
   };
 }
 
-/** After authentication and impersonation: the policy sees who is asking. */
+/** Upstream's getAuthMethods: which credentials a request that failed authentication carried. */
+function attemptedMethods(req: APIRequest): string {
+  const methods: string[] = [];
+  const auth = (req.raw.headers.authorization ?? "").trim();
+  const scheme = auth.split(" ");
+  if (scheme.length > 1 && scheme[0]!.toLowerCase() === "basic") methods.push("basic");
+  if (scheme.length > 1 && scheme[0]!.toLowerCase() === "bearer") methods.push("bearer");
+  if ((req.url.searchParams.get("access_token") ?? "").trim() !== "") methods.push("access_token");
+  const socket = req.raw.socket as { getPeerCertificate?: () => { raw?: Buffer } | undefined };
+  if (socket.getPeerCertificate?.()?.raw) methods.push("x509");
+  return methods.length > 0 ? `Authentication failed, attempted: ${methods.join(", ")}` : "Authentication failed, no credentials provided";
+}
+
+/**
+ * For the authentication filter: a request refused with 401 is audited as upstream's
+ * WithFailedAuthenticationAudit does, with no user and one event at ResponseStarted.
+ */
+export function failedAuthenticationAudit(options: AuditOptions): ((req: APIRequest, res: ResponseWriter) => void) | undefined {
+  const { policy, writer } = options;
+  if (!policy || !writer) return undefined;
+  return (req, res) => {
+    const nobody: UserInfo = { name: "", groups: [] };
+    const d = evaluate(policy, { ...attributesOf(req), user: nobody });
+    if (d.level === "None" || d.omitStages.includes("ResponseStarted")) return;
+    const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
+    const record = beginAuditRecord(d.level, req, res);
+    const message = attemptedMethods(req);
+    res.onStart = (code) => writer.write(event(req, nobody, id, record, "ResponseStarted", received, { metadata: {}, message, code }));
+  };
+}
+
+/** After authentication, before impersonation (as upstream): the policy and the event see who is asking. */
 export function withAudit(options: AuditOptions): Filter {
   const { policy, writer } = options;
   return (next) => async (req, res) => {
@@ -89,18 +157,46 @@ export function withAudit(options: AuditOptions): Filter {
     const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
     const d = evaluate(policy, attributesOf(req));
     if (d.level === "None") return next(req, res);
-    if (d.level === "Request" || d.level === "RequestResponse") bodyLevels.add(req);
-    if (!d.omitStages.includes("RequestReceived")) writer.write(event(req, id, d.level, "RequestReceived", received));
-    if (!d.omitStages.includes("ResponseComplete")) {
-      let logged = false;
-      const complete = (): void => {
-        if (logged) return;
-        logged = true;
-        writer.write(event(req, id, d.level, "ResponseComplete", received, res.raw.statusCode));
+    const record = beginAuditRecord(d.level, req, res);
+    const user = req.user;
+    const emit = (stage: Stage, status?: Record<string, unknown>): void => {
+      if (!d.omitStages.includes(stage)) writer.write(event(req, user, id, record, stage, received, status));
+    };
+    emit("RequestReceived");
+    const streaming = longRunning(req.info);
+    let started = false;
+    if (streaming) {
+      res.onStart = (code) => {
+        started = true;
+        emit("ResponseStarted", { metadata: {}, code });
       };
-      res.raw.once("finish", complete);
-      res.raw.once("close", complete);
     }
-    await next(req, res);
+    let done = false;
+    const complete = (): void => {
+      if (done) return;
+      done = true;
+      if (streaming && !started) emit("ResponseStarted", CLOSED_EARLY);
+      // As upstream's response writer: the code sent wins over a Status body's (a delete's Success Status has none).
+      const status = record.responseStatus ? { ...record.responseStatus, code: res.status || record.responseStatus.code } : undefined;
+      emit("ResponseComplete", status ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
+    };
+    res.raw.once("finish", complete);
+    res.raw.once("close", complete);
+    try {
+      await next(req, res);
+    } catch (err) {
+      // A client that went away mid-body is no panic; anything else that is no API error is a bug.
+      if ((err as NodeJS.ErrnoException | undefined)?.code !== "ECONNRESET" && !done) {
+        done = true;
+        emit("Panic", {
+          metadata: {},
+          status: "Failure",
+          message: `APIServer panic'd: ${err instanceof Error ? err.message : String(err)}`,
+          reason: "InternalError",
+          code: 500,
+        });
+      }
+      throw err;
+    }
   };
 }

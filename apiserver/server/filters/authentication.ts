@@ -2,13 +2,20 @@
 import { newUnauthorized } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
 import type { UnionAuthenticator } from "../../auth/union.js";
-import type { Filter } from "../../endpoints/request-context.js";
+import type { APIRequest, Filter } from "../../endpoints/request-context.js";
+import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { writeError } from "../../endpoints/responses.js";
 
-export function withAuthentication(authenticator: UnionAuthenticator, scheme: Scheme): Filter {
+/** `onFailure` sees each refused request before its 401 goes out (audit logs them). */
+export function withAuthentication(
+  authenticator: UnionAuthenticator,
+  scheme: Scheme,
+  onFailure?: (req: APIRequest, res: ResponseWriter) => void,
+): Filter {
   return (next) => async (req, res) => {
     const result = await authenticator.authenticate(req.raw);
     if ("error" in result) {
+      onFailure?.(req, res);
       writeError(scheme, req, res, newUnauthorized("Unauthorized"));
       return;
     }

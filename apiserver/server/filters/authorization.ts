@@ -1,6 +1,7 @@
 /** Asks the authorizer about each request; a denial is a 403 worded as upstream's. */
 import { newForbidden } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
+import { addAuditAnnotation } from "../../audit/record.js";
 import type { AuthorizationAttributes, Authorizer } from "../../auth/authorizer.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import { writeError } from "../../endpoints/responses.js";
@@ -35,6 +36,9 @@ export function withAuthorization(authorizer: Authorizer, scheme: Scheme): Filte
   return (next) => async (req, res) => {
     const attrs = attributesOf(req);
     const decision = await authorizer.authorize(attrs);
+    // As upstream's filter: the decision and the authorizer's reason go into the audit event.
+    addAuditAnnotation(req, "authorization.k8s.io/decision", decision.allowed ? "allow" : "forbid");
+    addAuditAnnotation(req, "authorization.k8s.io/reason", decision.reason ?? "");
     if (!decision.allowed) {
       const why = decision.reason ? `${forbiddenMessage(attrs)}: ${decision.reason}` : forbiddenMessage(attrs);
       writeError(scheme, req, res, newForbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, why));

@@ -3,6 +3,7 @@
  * each requested identity is checked against the `impersonate` verb (users, groups,
  * serviceaccounts in their namespace, uids), then the request runs as that identity.
  */
+import { logImpersonatedUser } from "../../audit/record.js";
 import { newBadRequest, newForbidden } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
 import type { AuthorizationAttributes, Authorizer } from "../../auth/authorizer.js";
@@ -65,6 +66,7 @@ export function withImpersonation(authorizer: Authorizer, scheme: Scheme): Filte
         if (!out.groups.includes(UNAUTHENTICATED_GROUP)) out.groups.push(UNAUTHENTICATED_GROUP);
       } else if (!out.groups.includes(AUTHENTICATED_GROUP)) out.groups.push(AUTHENTICATED_GROUP);
       req.user = out;
+      logImpersonatedUser(req, out);
       for (const h of ["impersonate-user", "impersonate-group", "impersonate-uid", ...extras]) delete req.raw.headers[h];
     } catch (err) {
       const status = (err as { status?: unknown }).status;

@@ -1,12 +1,11 @@
 /**
  * `--encryption-provider-config`: an apiserver.config.k8s.io/v1 EncryptionConfiguration. Per
  * resource list, providers in order: the first one encrypts what is written, all of them are
- * tried to read. aescbc, aesgcm and identity; secretbox (XSalsa20-Poly1305) needs a library
- * Node's crypto lacks and is refused with a clear error.
+ * tried to read. aescbc, aesgcm, secretbox and identity; kms is refused (no plugin interface).
  */
 import { readFileSync } from "node:fs";
 import { parse as parseYAML } from "yaml";
-import { AESCBCTransformer, AESGCMTransformer, IdentityTransformer, type Transformer } from "./transformers.js";
+import { AESCBCTransformer, AESGCMTransformer, IdentityTransformer, SecretboxTransformer, type Transformer } from "./transformers.js";
 
 export interface ResourceEncryption {
   /** `secrets`, `deployments.apps`, `*.apps`, `*.*`. */
@@ -19,13 +18,18 @@ type KeyList = { keys?: { name?: string; secret?: string }[] };
 
 function keysOf(kind: string, p: KeyList, where: string, sizes: readonly number[]): { name: string; key: Buffer }[] {
   const keys = p.keys ?? [];
-  if (keys.length === 0) throw new Error(`${where}.${kind}.keys: Required value: keys must be provided`);
+  if (keys.length === 0) throw new Error(`${where}.${kind}.keys: Required value: at least one keys is required`);
   return keys.map((k, i) => {
-    if (!k.name) throw new Error(`${where}.${kind}.keys[${i}].name: Required value`);
-    const key = Buffer.from(k.secret ?? "", "base64");
+    const at = `${where}.${kind}.keys[${i}]`;
+    if (!k.name) throw new Error(`${at}.name: Required value: name is a mandatory field for a key`);
+    if (!k.secret) throw new Error(`${at}.secret: Required value: secret is a mandatory field for a key`);
+    // Go's StdEncoding is strict (padding required); Buffer.from would skip what is not base64.
+    if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(k.secret))
+      throw new Error(`${at}.secret: Invalid value: "REDACTED": secrets must be base64 encoded`);
+    const key = Buffer.from(k.secret, "base64");
     if (!sizes.includes(key.length)) {
       throw new Error(
-        `${where}.${kind}.keys[${i}].secret: Invalid value: "REDACTED": secret is not of the expected length, got ${key.length}, expected one of [${sizes.join(" ")}]`,
+        `${at}.secret: Invalid value: "REDACTED": secret is not of the expected length, got ${key.length}, expected one of [${sizes.join(" ")}]`,
       );
     }
     return { name: k.name, key };
@@ -58,9 +62,7 @@ export function parseEncryptionConfiguration(doc: unknown, file = "encryption co
         case "aesgcm":
           return keysOf(kind, p[kind] as KeyList, at, [16, 24, 32]).map((k) => new AESGCMTransformer(k.name, k.key));
         case "secretbox":
-          throw new Error(
-            `${at}.secretbox: not supported: XSalsa20-Poly1305 is not in Node's crypto and no library for it is installed; use aescbc or aesgcm`,
-          );
+          return keysOf(kind, p[kind] as KeyList, at, [32]).map((k) => new SecretboxTransformer(k.name, k.key));
         case "kms":
           throw new Error(`${at}.kms: not supported (no KMS plugin interface); use aescbc or aesgcm`);
         default:

@@ -1,9 +1,12 @@
 /**
  * Value transformers of encryption at rest, with upstream's stored formats:
- * `k8s:enc:aescbc:v1:<key>:` + IV (16) + AES-CBC/PKCS#7 ciphertext, and
- * `k8s:enc:aesgcm:v1:<key>:` + nonce (12) + ciphertext + tag (16); identity stores bytes as they are.
+ * `k8s:enc:aescbc:v1:<key>:` + IV (16) + AES-CBC/PKCS#7 ciphertext,
+ * `k8s:enc:aesgcm:v1:<key>:` + nonce (12) + ciphertext + tag (16), and
+ * `k8s:enc:secretbox:v1:<key>:` + nonce (24) + NaCl secretbox (tag (16) + ciphertext);
+ * identity stores bytes as they are.
  */
 import { createCipheriv, createDecipheriv, randomBytes, type CipherGCMTypes } from "node:crypto";
+import nacl from "tweetnacl";
 
 export interface Transformer {
   /** The stored prefix that marks this transformer's output ("" for identity). */
@@ -65,6 +68,32 @@ export class AESGCMTransformer implements Transformer {
     const d = createDecipheriv(gcmAlg(this.key), this.key, data.subarray(0, 12));
     d.setAuthTag(data.subarray(data.length - 16));
     return Buffer.concat([d.update(data.subarray(12, data.length - 16)), d.final()]);
+  }
+}
+
+/**
+ * XSalsa20-Poly1305 (NaCl secretbox) with a 32-byte key, as upstream's secretbox provider; Node's
+ * crypto has no XSalsa20, hence tweetnacl. Its box is tag then ciphertext, the layout of Go's
+ * x/crypto/nacl/secretbox, so the stored bytes are interchangeable with upstream's.
+ */
+export class SecretboxTransformer implements Transformer {
+  readonly prefix: Buffer;
+  constructor(
+    name: string,
+    private readonly key: Buffer,
+  ) {
+    this.prefix = Buffer.from(`k8s:enc:secretbox:v1:${name}:`);
+  }
+  encrypt(plain: Uint8Array): Uint8Array {
+    const nonce = randomBytes(nacl.secretbox.nonceLength);
+    return Buffer.concat([this.prefix, nonce, nacl.secretbox(plain, nonce, this.key)]);
+  }
+  decrypt(data: Uint8Array): Uint8Array {
+    const n = nacl.secretbox.nonceLength;
+    if (data.length < n + nacl.secretbox.overheadLength) throw new Error("the stored data was shorter than the required size");
+    const plain = nacl.secretbox.open(data.subarray(n), data.subarray(0, n), this.key);
+    if (!plain) throw new Error("output array was not large enough for encryption");
+    return plain;
   }
 }
 

@@ -109,6 +109,50 @@ describe("admission helpers", () => {
     expect(checkPod(ok, "restricted")).toEqual([]);
   });
 
+  it("PodSecurity: upstream's checks in upstream's order (baseline by ID, then restricted), with its wording", () => {
+    const spec = {
+      securityContext: {
+        sysctls: [{ name: "kernel.msgmax" }, { name: "net.ipv4.tcp_syncookies" }],
+        seccompProfile: { type: "Unconfined" },
+      },
+      containers: [
+        {
+          name: "a",
+          ports: [{ hostPort: 9000 }, { hostPort: 80 }],
+          securityContext: { procMount: "Unmasked", capabilities: { add: ["SYS_ADMIN", "NET_ADMIN", "CHOWN"] } },
+        },
+        { name: "b", securityContext: { windowsOptions: { hostProcess: true }, runAsUser: 0, runAsNonRoot: false } },
+      ],
+      volumes: [
+        { name: "h", hostPath: { path: "/" } },
+        { name: "n", nfs: { server: "x", path: "/" } },
+      ],
+    };
+    expect(checkPod(spec, "baseline")).toEqual([
+      'non-default capabilities (container "a" must not include "NET_ADMIN", "SYS_ADMIN" in securityContext.capabilities.add)',
+      'hostPath volumes (volume "h")',
+      'hostPort (container "a" uses hostPorts 80, 9000)',
+      'procMount (container "a" must not set securityContext.procMount to "Unmasked")',
+      'seccompProfile (pod must not set securityContext.seccompProfile.type to "Unconfined")',
+      "forbidden sysctls (kernel.msgmax)",
+      'hostProcess (container "b" must not set securityContext.windowsOptions.hostProcess=true)',
+    ]);
+    expect(checkPod(spec, "restricted")).toEqual([
+      'hostPort (container "a" uses hostPorts 80, 9000)',
+      'procMount (container "a" must not set securityContext.procMount to "Unmasked")',
+      "forbidden sysctls (kernel.msgmax)",
+      'hostProcess (container "b" must not set securityContext.windowsOptions.hostProcess=true)',
+      'allowPrivilegeEscalation != false (containers "a", "b" must set securityContext.allowPrivilegeEscalation=false)',
+      'unrestricted capabilities (containers "a", "b" must set securityContext.capabilities.drop=["ALL"]; container "a" must not include "CHOWN", "NET_ADMIN", "SYS_ADMIN" in securityContext.capabilities.add)',
+      'restricted volume types (volumes "h", "n" use restricted volume types "hostPath", "nfs")',
+      'runAsNonRoot != true (container "b" must not set securityContext.runAsNonRoot=false)',
+      'runAsUser=0 (container "b" must not set runAsUser=0)',
+      'seccompProfile (pod must not set securityContext.seccompProfile.type to "Unconfined")',
+    ]);
+    // In a user namespace an unmasked /proc is allowed.
+    expect(checkPod({ hostUsers: false, containers: [{ name: "a", securityContext: { procMount: "Unmasked" } }] }, "baseline")).toEqual([]);
+  });
+
   it("quantities compare across suffixes", () => {
     expect(quantityValue("500m")).toBe(0.5);
     expect(quantityValue("1Gi")).toBe(2 ** 30);
@@ -122,13 +166,15 @@ describe("admission helpers", () => {
       "NamespaceLifecycle",
       "LimitRanger",
       "ServiceAccount",
-      "DefaultTolerationSeconds",
       "PodSecurity",
+      "Priority",
+      "DefaultTolerationSeconds",
+      "DefaultStorageClass",
       "ResourceQuota",
     ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");
     expect(() => selectAdmissionPlugins(["Bogus"])).toThrow('--enable-admission-plugins: plugin "Bogus" is unknown');
-    expect(() => selectAdmissionPlugins(["Priority"])).toThrow("is not implemented by kubegen");
+    expect(() => selectAdmissionPlugins(["RuntimeClass"])).toThrow("is not implemented by kubegen");
     expect(() => selectAdmissionPlugins(["LimitRanger"], ["LimitRanger"])).toThrow("in both");
   });
 });

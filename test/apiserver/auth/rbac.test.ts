@@ -90,9 +90,16 @@ describe("RBAC authorizer", () => {
       subjects: [{ kind: "Group", name: "dev" }],
     });
     const z = new RBACAuthorizer(cache);
-    expect(await z.authorize(res("list", "pods"))).toEqual({ allowed: true });
+    // The reason names the binding, as upstream's RBAC authorizer words it (audit records it).
+    expect(await z.authorize(res("list", "pods"))).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by RoleBinding "b/ns1" of Role "pods" to User "alice"',
+    });
     expect((await z.authorize(res("list", "pods", { namespace: "ns2" }))).allowed).toBe(false);
-    expect((await z.authorize(res("get", "configmaps", { namespace: "" }))).allowed).toBe(true);
+    expect(await z.authorize(res("get", "configmaps", { namespace: "" }))).toEqual({
+      allowed: true,
+      reason: 'RBAC: allowed by ClusterRoleBinding "c" of ClusterRole "reader" to Group "dev"',
+    });
     cache.apply("ClusterRoleBinding", { metadata: { name: "c" } }, true);
     expect((await z.authorize(res("get", "configmaps", { namespace: "" }))).allowed).toBe(false);
   });

@@ -1,0 +1,99 @@
+/**
+ * Priority: a new Pod gets `spec.priority` (and `spec.preemptionPolicy`) from the PriorityClass it
+ * names, or from the globalDefault class when it names none (then `priorityClassName` is set to
+ * it); a class that does not exist, or a priority/preemptionPolicy the pod sets that differs from
+ * its class's, is refused. An update keeps the priority fields create resolved. At most one
+ * PriorityClass may be globalDefault, and the system classes cannot be deleted. As upstream
+ * 1.34, the system classes may be named from any namespace (restricting them is the
+ * ResourceQuota plugin's LimitedResources configuration, not this plugin's).
+ */
+import type { KubeObject } from "../registry/rest.js";
+import { SYSTEM_PRIORITY_CLASSES } from "../registry/validation/policy.js";
+import { admissionForbidden } from "./forbidden.js";
+import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import type { AdmissionObjects } from "./objects.js";
+
+const GROUP = "scheduling.k8s.io";
+
+interface PodSpec {
+  priorityClassName?: string;
+  priority?: number;
+  preemptionPolicy?: string;
+}
+
+export class PriorityAdmission implements AdmissionPlugin {
+  readonly name = "Priority";
+  constructor(private readonly objects: AdmissionObjects) {}
+
+  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
+    const spec = (a.object.spec ??= {}) as PodSpec;
+    if (a.operation === "UPDATE") {
+      // Create resolved these and validation forbids changing them: a client that leaves them out keeps them.
+      if (spec.priority !== undefined && spec.preemptionPolicy !== undefined) return;
+      const old = await this.objects.get("", "pods", a.namespace, a.name, ctx.signal);
+      const oldSpec = (old?.spec ?? {}) as PodSpec;
+      if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
+      if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;
+      return;
+    }
+    if (a.operation !== "CREATE") return;
+    let priority = 0;
+    let preemptionPolicy: string | undefined = "PreemptLowerPriority";
+    if (!spec.priorityClassName) {
+      const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx.signal));
+      if (def) {
+        spec.priorityClassName = def.metadata?.name ?? "";
+        priority = valueOf(def);
+        preemptionPolicy = def.preemptionPolicy as string | undefined;
+      } else {
+        delete spec.priorityClassName;
+      }
+    } else {
+      const pc = await this.objects.get(GROUP, "priorityclasses", "", spec.priorityClassName, ctx.signal);
+      if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
+      priority = valueOf(pc);
+      preemptionPolicy = pc.preemptionPolicy as string | undefined;
+    }
+    if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
+      throw admissionForbidden(
+        a,
+        `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${priority} from the given PriorityClass name`,
+      );
+    }
+    spec.priority = priority;
+    if (preemptionPolicy !== undefined) {
+      if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== preemptionPolicy) {
+        throw admissionForbidden(
+          a,
+          `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${preemptionPolicy} from the given PriorityClass name`,
+        );
+      }
+      spec.preemptionPolicy = preemptionPolicy;
+    }
+  }
+
+  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (a.resource.group !== GROUP || a.resource.resource !== "priorityclasses" || a.subresource !== "") return;
+    if (a.operation === "DELETE") {
+      // Upstream refuses this in the registry; here admission is where every delete passes with its name.
+      if (SYSTEM_PRIORITY_CLASSES[a.name] !== undefined)
+        throw admissionForbidden(a, "this is a system priority class and cannot be deleted");
+      return;
+    }
+    if ((a.operation !== "CREATE" && a.operation !== "UPDATE") || !a.object || a.object.globalDefault !== true) return;
+    const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx.signal));
+    if (def && (a.operation === "CREATE" || def.metadata?.name !== a.object.metadata?.name)) {
+      throw admissionForbidden(a, `PriorityClass ${def.metadata?.name ?? ""} is already marked as default. Only one default can exist`);
+    }
+  }
+}
+
+const valueOf = (pc: KubeObject): number => (typeof pc.value === "number" ? pc.value : 0);
+
+/** The globalDefault class; should a race have made several, the lowest value wins, as upstream. */
+function defaultClass(classes: readonly KubeObject[]): KubeObject | undefined {
+  let best: KubeObject | undefined;
+  for (const pc of classes) if (pc.globalDefault === true && (!best || valueOf(pc) < valueOf(best))) best = pc;
+  return best;
+}
