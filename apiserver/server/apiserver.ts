@@ -26,6 +26,7 @@ import {
   authorizerForMode,
   parseAuthorizationModes,
   privilegedGroups,
+  UnionAuthorizer,
   type AuthorizationAttributes,
   type Authorizer,
   type Decision,
@@ -50,7 +51,8 @@ import type { Authenticator } from "../auth/authenticator.js";
 import { TokenFileAuthenticator } from "../auth/token-file.js";
 import { UnionAuthenticator } from "../auth/union.js";
 import { anonymousUser, type UserInfo } from "../auth/user.js";
-import { X509Authenticator } from "../auth/x509.js";
+import { parseCertificates, X509Authenticator } from "../auth/x509.js";
+import { installAggregator, type AggregatorServerOptions } from "../aggregator/index.js";
 import { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
 import { SchemaIndex } from "../endpoints/field-validation.js";
 import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
@@ -93,7 +95,7 @@ export interface APIServerOptions {
   /** The address clients should use (discovery, certificates); default: the bind address, or 127.0.0.1. */
   advertiseAddress?: string;
   /** Serving certificate and key (PEM), and the CA client certificates are verified against. */
-  tls: { cert: string; key: string; clientCA?: string; servingCA?: string };
+  tls: { cert: string; key: string; clientCA?: string; servingCA?: string; requestHeaderCA?: string };
   /** `--token-auth-file`: a path, or the parsed table. */
   tokenAuthFile?: string;
   tokens?: ReadonlyMap<string, UserInfo>;
@@ -147,6 +149,12 @@ export interface APIServerOptions {
   openapi?: OpenAPIDocuments;
   /** Where the server logs (leveled; every request at V(3), as httplog); default the runtime's logger. */
   logger?: Logger;
+  /** The aggregator (APIServices routing groups to extension apiservers); runAPIServer turns it on. */
+  aggregator?: AggregatorServerOptions;
+  /** An extension apiserver's authenticators (requestheader, delegated tokens), tried before the built-in ones. */
+  extraAuthenticators?: readonly Authenticator[];
+  /** Replaces the authorizer of authorizationMode (an extension apiserver's delegated authorizer); system:masters stays allowed. */
+  authorizer?: Authorizer;
   /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
@@ -252,7 +260,9 @@ export class APIServer {
     }
     plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], this.admissionObjects()));
     plugins.push(...(options.admissionPlugins ?? []));
-    const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
+    const authorizer = options.authorizer
+      ? new UnionAuthorizer([privilegedGroups, options.authorizer])
+      : this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
     this.handlerAuthorizer = (a) => authorizer.authorize(a);
     if (this.rbac) {
       const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
@@ -274,11 +284,15 @@ export class APIServer {
       maxRequestBodyBytes: options.maxRequestBodyBytes ?? DEFAULTS.maxRequestBodyBytes,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? DEFAULTS.minRequestTimeoutSeconds,
     };
-    const authenticators: Authenticator[] = [new X509Authenticator()];
+    const tls = options.tls;
+    // With a requestheader CA the handshake trusts both; only the client CA's certificates are users.
+    const authenticators: Authenticator[] = [
+      new X509Authenticator(tls.requestHeaderCA ? parseCertificates(tls.clientCA ?? "") : undefined),
+    ];
     if (options.serviceAccountTokens) authenticators.push(options.serviceAccountTokens);
     if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
-    authenticators.unshift(this.loopback);
+    authenticators.unshift(this.loopback, ...(options.extraAuthenticators ?? []));
 
     const filters: Filter[] = [
       withHTTPLog(this.logger),
@@ -310,6 +324,18 @@ export class APIServer {
       metrics: this.metrics.handler(),
       openapi,
     });
+    if (options.aggregator) {
+      const context = systemContext;
+      filters.push(
+        ...installAggregator(options.aggregator, {
+          index: this.index,
+          hooks: this.hooks,
+          discovery: this.discovery,
+          context,
+          log: this.log,
+        }),
+      );
+    }
     // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
     const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, openapi, log: this.log });
     if (apiextensions) filters.push(...apiextensions.filters);
@@ -485,7 +511,9 @@ export class APIServer {
       {
         cert: tls.cert,
         key: tls.key,
-        ...(tls.clientCA ? { ca: tls.clientCA, requestCert: true, rejectUnauthorized: false } : {}),
+        ...(tls.clientCA || tls.requestHeaderCA
+          ? { ca: [tls.clientCA, tls.requestHeaderCA].filter(Boolean).join("\n"), requestCert: true, rejectUnauthorized: false }
+          : {}),
         minVersion: "TLSv1.2",
         noDelay: true,
         keepAlive: true,
