@@ -32,6 +32,7 @@ import { selectAdmissionPlugins } from "../admission/plugins.js";
 import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
 import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
+import { aggregationServerParts, type AggregationRunOptions } from "../aggregator/run-options.js";
 
 export interface RunOptions {
   dataDir: string;
@@ -105,6 +106,8 @@ export interface RunOptions {
   apiGroups?: (Scheme | CompiledAPIGroup)[];
   /** Where the server logs (leveled; requests at V(3)); default the runtime's logger. */
   logger?: Logger;
+  /** The aggregator, or this server as an extension apiserver behind another (apiserver/aggregator/run-options.ts). */
+  aggregation?: AggregationRunOptions;
   /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
@@ -229,7 +232,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   chmodSync(dataDir, 0o700);
   const ips = [advertiseAddress, settings.serviceClusterIPRange.firstIP];
   if (bindAddress !== "0.0.0.0" && bindAddress !== "::") ips.push(bindAddress);
-  const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname()] });
+  const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname(), ...(options.aggregation?.servingDNSNames ?? [])] });
+  const aggregation = await aggregationServerParts(options.aggregation ?? {}, dataDir, certs.ca);
 
   const backend = options.storageBackend ?? "sqlite";
   let storage: Storage;
@@ -319,7 +323,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     bindAddress,
     securePort: options.securePort ?? 6443,
     advertiseAddress,
-    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
+    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert, requestHeaderCA: aggregation.requestHeaderCA },
+    ...aggregation,
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
     authorizationMode: options.authorizationMode ?? "AlwaysAllow",
     anonymousAuth: options.anonymousAuth ?? true,
