@@ -168,7 +168,7 @@ export class Aggregator {
   }
 
   private readonly probe: Probe = async (apiService, endpoint, path) => {
-    const r = await getUpstream(this.agents.for(apiService), endpoint, path, identityHeaders(AGGREGATOR_USER), 5_000);
+    const r = await getUpstream(this.agents.for(apiService, false), endpoint, path, identityHeaders(AGGREGATOR_USER), 5_000);
     return r.status;
   };
 

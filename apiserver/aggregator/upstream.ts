@@ -22,8 +22,12 @@ export class Agents {
 
   constructor(private readonly client: ProxyClientCertificate | undefined) {}
 
-  for(apiService: APIService): https.Agent {
-    const name = apiService.metadata?.name ?? "";
+  /**
+   * The agent of an APIService; `verify: false` for availability checks, which upstream makes
+   * without checking the serving certificate (a best-effort GET; the proxy does check it).
+   */
+  for(apiService: APIService, verify = true): https.Agent {
+    const name = `${apiService.metadata?.name ?? ""}${verify ? "" : "/insecure"}`;
     const spec = JSON.stringify(apiService.spec);
     const hit = this.agents.get(name);
     if (hit?.spec === spec) return hit.agent;
@@ -33,7 +37,9 @@ export class Agents {
     const agent = new https.Agent({
       keepAlive: true,
       ...(this.client && { cert: this.client.cert, key: this.client.key }),
-      ...(s.insecureSkipTLSVerify ? { rejectUnauthorized: false } : { rejectUnauthorized: true, ...(caBundle && { ca: caBundle }) }),
+      ...(s.insecureSkipTLSVerify || !verify
+        ? { rejectUnauthorized: false }
+        : { rejectUnauthorized: true, ...(caBundle && { ca: caBundle }) }),
       servername: `${s.service.name}.${s.service.namespace}.svc`,
     });
     this.agents.set(name, { spec, agent });
@@ -63,8 +69,12 @@ export function goTransportError(err: unknown, host: string): string {
   else if (e.code === "ETIMEDOUT" || e.name === "TimeoutError" || e.name === "AbortError")
     cause = "context deadline exceeded (Client.Timeout exceeded while awaiting headers)";
   else if (e.code === "EHOSTUNREACH") cause = `dial tcp ${host}: connect: no route to host`;
+  else if (e.code === "ERR_TLS_CERT_ALTNAME_INVALID")
+    cause = `tls: failed to verify certificate: x509: ${e.message.replace(/^Hostname\/IP does not match certificate's altnames: /, "")}`;
+  else if (e.code === "CERT_HAS_EXPIRED") cause = "tls: failed to verify certificate: x509: certificate has expired or is not yet valid";
+  // Node names the ways a chain fails to reach a trusted root; Go says unknown authority for all of them.
   else if (typeof e.code === "string" && /CERT|SELF_SIGNED|UNABLE_TO/.test(e.code))
-    cause = `tls: failed to verify certificate: x509: ${e.message}`;
+    cause = "tls: failed to verify certificate: x509: certificate signed by unknown authority";
   return cause;
 }
 

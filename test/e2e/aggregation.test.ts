@@ -196,6 +196,24 @@ describeWithTools(["kubectl"], "API aggregation through kube-apiserver's aggrega
     );
   }, 60_000);
 
+  it("checks the extension's serving certificate against the caBundle when proxying", async () => {
+    const patch = (caBundle: string) =>
+      kubectl("patch", "apiservice", "v1.widgets.example.com", "--type", "merge", "-p", JSON.stringify({ spec: { caBundle } }));
+    expect((await patch(Buffer.from(main.certs.ca.cert).toString("base64"))).code).toBe(0);
+    const admin = { cert: main.certs.admin.cert, key: main.certs.admin.key };
+    const url = `${main.url}/apis/widgets.example.com/v1/namespaces/default/widgets`;
+    const refused = await eventually("a TLS failure", async () => {
+      const r = await getDirect(url, admin, {});
+      return r.status === 503 ? r : undefined;
+    });
+    expect(refused.body).toBe("tls: failed to verify certificate: x509: certificate signed by unknown authority\n");
+    // Upstream's availability check does not verify the certificate: the APIService stays Available.
+    const cond = await kubectl("get", "apiservice", "v1.widgets.example.com", "-o", "jsonpath={.status.conditions[0].status}");
+    expect(cond.stdout).toBe("True");
+    expect((await patch(Buffer.from(ext!.certs.ca.cert).toString("base64"))).code).toBe(0);
+    await eventually("proxying again", async () => (await getDirect(url, admin, {})).status === 200);
+  }, 60_000);
+
   it("reports FailedDiscoveryCheck once the extension stops, and its group answers 503", async () => {
     const port = ext!.server.port;
     await ext!.stop();
