@@ -139,6 +139,38 @@ describeWithTools(["kubectl"], "API aggregation through kube-apiserver's aggrega
     expect(direct.stdout.trim()).toBe("widget.widgets.example.com/w1");
   }, 60_000);
 
+  it("streams a watch through the proxy", async () => {
+    const url = `${main.url}/apis/widgets.example.com/v1/namespaces/default/widgets?watch=1&resourceVersion=0`;
+    const events: { type: string; object: { metadata: { name: string } } }[] = [];
+    const req = https.request(url, { cert: main.certs.admin.cert, key: main.certs.admin.key, ca: main.certs.ca.cert });
+    req.on("response", (res) => {
+      let buf = "";
+      res.on("data", (c: Buffer) => {
+        buf += c.toString();
+        for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
+          events.push(JSON.parse(buf.slice(0, i)));
+          buf = buf.slice(i + 1);
+        }
+      });
+    });
+    req.on("error", () => undefined);
+    req.end();
+    try {
+      await eventually("the existing widget", async () => events.length >= 1);
+      await apply({
+        apiVersion: "widgets.example.com/v1",
+        kind: "Widget",
+        metadata: { name: "w2", namespace: "default" },
+        spec: { message: "x" },
+      });
+      await eventually("w2 ADDED", async () => events.some((e) => e.type === "ADDED" && e.object.metadata.name === "w2"));
+      expect(events[0]).toMatchObject({ type: "ADDED", object: { metadata: { name: "w1" } } });
+    } finally {
+      req.destroy();
+    }
+    expect((await kubectl("delete", "widget", "w2", "-n", "default")).code).toBe(0);
+  }, 60_000);
+
   it("lists the group in discovery and explains its kinds", async () => {
     const resources = await kubectl("api-resources", "--api-group", "widgets.example.com", "--no-headers");
     expect(resources.stdout).toMatch(/^widgets\s+.*widgets\.example\.com\/v1\s+true\s+Widget/m);
