@@ -13,6 +13,7 @@ import path from "node:path";
 import { scheme as widgetScheme } from "../examples/widget/generated/apis/register.js";
 import * as widgetOpenAPI from "../examples/widget/generated/openapi/index.js";
 import { runAPIServer, type RunningAPIServer } from "../apiserver/server/run.js";
+import { aggregation } from "../apiserver/aggregator/run-options.js";
 import { type BenchModule, formatOps, formatRatio, median, printNote, printTable, runIfMain } from "./support/table.js";
 
 const SEQUENTIAL = 1_500;
@@ -79,6 +80,7 @@ async function run(): Promise<void> {
       securePort: 0,
       bindAddress: "127.0.0.1",
       authorizationMode: "RBAC",
+      extensions: [aggregation()],
       ...quiet,
     });
     ext = await runAPIServer({
@@ -86,7 +88,7 @@ async function run(): Promise<void> {
       securePort: 0,
       bindAddress: "127.0.0.1",
       apiGroups: [{ scheme: widgetScheme, openapi: widgetOpenAPI }],
-      aggregation: { authenticationKubeconfig: main.kubeconfig, authorizationKubeconfig: main.kubeconfig },
+      extensions: [aggregation({ authenticationKubeconfig: main.kubeconfig, authorizationKubeconfig: main.kubeconfig })],
       ...quiet,
     });
     const admin = new https.Agent({ keepAlive: true, cert: main.certs.admin.cert, key: main.certs.admin.key, ca: main.certs.ca.cert });

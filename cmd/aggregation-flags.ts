@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import type { AggregationRunOptions } from "../apiserver/aggregator/run-options.js";
+import type { RunExtension } from "../apiserver/server/extension.js";
 import { duration } from "./flag-values.js";
 
 export interface AggregationFlags {
@@ -83,4 +84,10 @@ export function aggregationRunOptions(flags: AggregationFlags): AggregationRunOp
   if (flags.enableAggregator === false) out.enableAggregator = false;
   if (flags.apiserviceCheckInterval !== undefined) out.availabilityCheckIntervalMs = flags.apiserviceCheckInterval;
   return out;
+}
+
+/** The aggregation extension of runAPIServer for these flags (loaded when the server starts, as runAPIServer is). */
+export async function aggregationExtension(flags: AggregationFlags): Promise<RunExtension> {
+  const { aggregation } = await import("../apiserver/aggregator/run-options.js");
+  return aggregation(aggregationRunOptions(flags));
 }

@@ -9,7 +9,7 @@ import type { RunOptions } from "../apiserver/server/run.js";
 import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
-import { addAggregationFlags, aggregationRunOptions, type AggregationFlags } from "./aggregation-flags.js";
+import { addAggregationFlags, aggregationExtension, type AggregationFlags } from "./aggregation-flags.js";
 
 /** Go's boolean flag values: `--flag`, `--flag=true|false|1|0|t|f`. */
 function boolFlag(name: string): (v: string) => boolean {
@@ -236,7 +236,6 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     minRequestTimeoutSeconds: flags.minRequestTimeout,
     etcdHealthcheckTimeoutMs: flags.etcdHealthcheckTimeout,
     etcdReadycheckTimeoutMs: flags.etcdReadycheckTimeout,
-    aggregation: aggregationRunOptions(flags),
   };
 }
 
@@ -251,7 +250,7 @@ export function apiserverCommand(): Command {
     const started = performance.now();
     let running: Awaited<ReturnType<typeof runAPIServer>>;
     try {
-      running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
+      running = await runAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
     } catch (err) {
       logger.error(`kubegen apiserver: ${errorMessage(err)}`);
       process.exitCode = 1;

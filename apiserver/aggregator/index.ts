@@ -11,6 +11,7 @@ import type { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
 import type { Filter } from "../endpoints/request-context.js";
 import type { KubeObject, RequestContext, RESTStorage } from "../registry/rest.js";
+import type { ServerExtension } from "../server/extension.js";
 import type { Hooks } from "../server/hooks.js";
 import { APIServiceTable, isAvailable, isRemote, type APIService } from "./apiservices.js";
 import { publishAuthenticationInfo, type AuthenticationInfo } from "./authentication-info.js";
@@ -273,16 +274,15 @@ export interface AggregatorServerOptions {
   authenticationInfo?: AuthenticationInfo;
 }
 
-/** Sets up the aggregator and the authentication-info ConfigMap on a server; returns its filters (none when APIServices are not served). */
-export function installAggregator(
-  options: AggregatorServerOptions,
-  server: Omit<AggregatorOptions, "proxyClient" | "checkIntervalMs">,
-): Filter[] {
-  if (options.authenticationInfo) publishAuthenticationInfo(server.hooks, server.index, server.context, options.authenticationInfo);
-  const aggregator = setupAggregator({
-    ...server,
-    ...(options.proxyClient && { proxyClient: options.proxyClient }),
-    ...(options.checkIntervalMs !== undefined && { checkIntervalMs: options.checkIntervalMs }),
-  });
-  return aggregator ? aggregator.filters() : [];
+/** The aggregator (and the authentication-info ConfigMap) as a server extension. */
+export function installAggregator(options: AggregatorServerOptions): ServerExtension {
+  return (server) => {
+    if (options.authenticationInfo) publishAuthenticationInfo(server.hooks, server.index, server.context, options.authenticationInfo);
+    const aggregator = setupAggregator({
+      ...server,
+      ...(options.proxyClient && { proxyClient: options.proxyClient }),
+      ...(options.checkIntervalMs !== undefined && { checkIntervalMs: options.checkIntervalMs }),
+    });
+    return aggregator ? aggregator.filters() : [];
+  };
 }

@@ -15,11 +15,11 @@ import {
   requestHeaderConfig,
   type RequestHeaderConfig,
 } from "../auth/requestheader.js";
-import type { Authorizer } from "../auth/authorizer.js";
 import type { KeyPair } from "../server/certs.js";
 import { AUTHENTICATION_INFO } from "./authentication-info.js";
 import { ensureFrontProxyCertificates, FRONT_PROXY_CLIENT } from "./front-proxy.js";
-import type { AggregatorServerOptions } from "./index.js";
+import type { RunExtension, RunExtensionParts } from "../server/extension.js";
+import { installAggregator } from "./index.js";
 
 export interface AggregationRunOptions {
   /** Run the aggregator; default true, except for an extension apiserver (`authenticationKubeconfig` set). */
@@ -40,13 +40,6 @@ export interface AggregationRunOptions {
   authorizationKubeconfig?: string;
   /** More DNS names for the serving certificate (an extension's `<service>.<namespace>.svc`). */
   servingDNSNames?: string[];
-}
-
-export interface AggregationServerParts {
-  aggregator?: AggregatorServerOptions;
-  extraAuthenticators?: Authenticator[];
-  authorizer?: Authorizer;
-  requestHeaderCA?: string;
 }
 
 const list = (s: string | undefined): string[] | undefined => {
@@ -84,12 +77,16 @@ async function fromConfigMap(kubeconfig: string): Promise<RequestHeaderConfig | 
   }
 }
 
-export async function aggregationServerParts(
-  options: AggregationRunOptions,
-  dataDir: string,
-  clusterCA: KeyPair,
-): Promise<AggregationServerParts> {
-  const out: AggregationServerParts = {};
+/** runAPIServer's extension for these options: `extensions: [aggregation({...})]` (the commands pass it). */
+export function aggregation(options: AggregationRunOptions = {}): RunExtension {
+  return {
+    ...(options.servingDNSNames && { servingDNSNames: options.servingDNSNames }),
+    prepare: ({ dataDir, ca }) => aggregationParts(options, dataDir, ca),
+  };
+}
+
+async function aggregationParts(options: AggregationRunOptions, dataDir: string, clusterCA: KeyPair): Promise<RunExtensionParts> {
+  const out: RunExtensionParts = {};
   const extension = options.authenticationKubeconfig !== undefined;
   let rh: RequestHeaderConfig | undefined;
   if (options.requestheaderClientCAFile) {
@@ -109,7 +106,7 @@ export async function aggregationServerParts(
   }
   if (options.authenticationKubeconfig)
     authenticators.push(new DelegatedTokenAuthenticator({ client: delegationClient(options.authenticationKubeconfig) }));
-  if (authenticators.length) out.extraAuthenticators = authenticators;
+  if (authenticators.length) out.authenticators = authenticators;
   if (options.authorizationKubeconfig)
     out.authorizer = new DelegatedAuthorizer({ client: delegationClient(options.authorizationKubeconfig) });
 
@@ -124,7 +121,7 @@ export async function aggregationServerParts(
       proxyClient = fp.client;
       frontProxyCA = rh?.clientCA ?? fp.ca.cert;
     }
-    out.aggregator = {
+    out.server = installAggregator({
       proxyClient,
       ...(options.availabilityCheckIntervalMs !== undefined && { checkIntervalMs: options.availabilityCheckIntervalMs }),
       authenticationInfo: {
@@ -139,7 +136,7 @@ export async function aggregationServerParts(
           },
         }),
       },
-    };
+    });
   }
   return out;
 }

@@ -52,7 +52,6 @@ import { TokenFileAuthenticator } from "../auth/token-file.js";
 import { UnionAuthenticator } from "../auth/union.js";
 import { anonymousUser, type UserInfo } from "../auth/user.js";
 import { parseCertificates, X509Authenticator } from "../auth/x509.js";
-import { installAggregator, type AggregatorServerOptions } from "../aggregator/index.js";
 import { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
 import { SchemaIndex } from "../endpoints/field-validation.js";
 import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
@@ -83,6 +82,7 @@ import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
 import { router } from "./router.js";
+import type { ServerExtension } from "./extension.js";
 
 export interface APIServerOptions {
   /** The REST storage of every served resource (and its subresources). */
@@ -149,8 +149,8 @@ export interface APIServerOptions {
   openapi?: OpenAPIDocuments;
   /** Where the server logs (leveled; every request at V(3), as httplog); default the runtime's logger. */
   logger?: Logger;
-  /** The aggregator (APIServices routing groups to extension apiservers); runAPIServer turns it on. */
-  aggregator?: AggregatorServerOptions;
+  /** Extensions (the aggregator): their filters run after authorization, before custom resources'. */
+  extensions?: readonly ServerExtension[];
   /** An extension apiserver's authenticators (requestheader, delegated tokens), tried before the built-in ones. */
   extraAuthenticators?: readonly Authenticator[];
   /** Replaces the authorizer of authorizationMode (an extension apiserver's delegated authorizer); system:masters stays allowed. */
@@ -324,18 +324,8 @@ export class APIServer {
       metrics: this.metrics.handler(),
       openapi,
     });
-    if (options.aggregator) {
-      const context = systemContext;
-      filters.push(
-        ...installAggregator(options.aggregator, {
-          index: this.index,
-          hooks: this.hooks,
-          discovery: this.discovery,
-          context,
-          log: this.log,
-        }),
-      );
-    }
+    const parts = { index: this.index, hooks: this.hooks, discovery: this.discovery, context: systemContext, log: this.log };
+    for (const extension of options.extensions ?? []) filters.push(...extension(parts));
     // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
     const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, openapi, log: this.log });
     if (apiextensions) filters.push(...apiextensions.filters);

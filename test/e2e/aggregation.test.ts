@@ -16,6 +16,7 @@ import * as widgetOpenAPI from "../../examples/widget/generated/openapi/index.js
 import { ensureClientCertificate } from "../../apiserver/server/certs.js";
 import { writeKubeconfig } from "../../apiserver/server/kubeconfig.js";
 import { runAPIServer, type RunningAPIServer } from "../../apiserver/server/run.js";
+import { aggregation } from "../../apiserver/aggregator/run-options.js";
 import { describeWithTools } from "../support/tools.js";
 import { runKubectl } from "../support/kubectl.js";
 import { eventually } from "../support/wait.js";
@@ -58,7 +59,7 @@ describeWithTools(["kubectl"], "API aggregation through kube-apiserver's aggrega
       securePort: 0,
       bindAddress: "127.0.0.1",
       authorizationMode: "RBAC",
-      aggregation: { availabilityCheckIntervalMs: 300 },
+      extensions: [aggregation({ availabilityCheckIntervalMs: 300 })],
       ...quiet,
     });
     ext = await runAPIServer({
@@ -66,11 +67,13 @@ describeWithTools(["kubectl"], "API aggregation through kube-apiserver's aggrega
       securePort: 0,
       bindAddress: "127.0.0.1",
       apiGroups: [{ scheme: widgetScheme, openapi: widgetOpenAPI }],
-      aggregation: {
-        authenticationKubeconfig: main.kubeconfig,
-        authorizationKubeconfig: main.kubeconfig,
-        servingDNSNames: ["widgets-api.kube-system.svc"],
-      },
+      extensions: [
+        aggregation({
+          authenticationKubeconfig: main.kubeconfig,
+          authorizationKubeconfig: main.kubeconfig,
+          servingDNSNames: ["widgets-api.kube-system.svc"],
+        }),
+      ],
       ...quiet,
     });
     await apply({
