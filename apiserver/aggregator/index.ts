@@ -184,9 +184,11 @@ export class Aggregator {
     const condition = await checkAvailability(apiService, lookup, this.probe);
     const updated = withCondition(apiService, condition);
     if (updated) {
+      // Upstream logs availability changes of remote APIServices ("changing APIService availability").
       if (
+        isRemote(apiService) &&
         updated.status?.conditions?.find((c) => c.type === "Available")?.status !==
-        apiService.status?.conditions?.find((c) => c.type === "Available")?.status
+          apiService.status?.conditions?.find((c) => c.type === "Available")?.status
       )
         this.options.log(`aggregator: APIService ${name} Available=${condition.status} (${condition.reason}): ${condition.message}`);
       try {
