@@ -4,6 +4,7 @@
  */
 import type { APIService } from "../../api/apiregistration/v1/types.js";
 import type { KubeObject, RequestContext, RESTStorage } from "../registry/rest.js";
+import { followStorage } from "../registry/follow.js";
 import { compareKubeAwareVersions } from "./priorities.js";
 
 export type { APIService };
@@ -82,34 +83,17 @@ export class APIServiceTable {
   }
 
   /** Lists, then watches until `signal`; resolves after the first list. */
-  async follow(storage: RESTStorage, ctx: (signal: AbortSignal) => RequestContext, signal: AbortSignal, log: (line: string) => void) {
-    if (!storage.list || !storage.watch) return;
-    const first = await storage.list(ctx(signal), {});
-    this.replaceAll(first.items);
-    const loop = async (rv: string | undefined): Promise<void> => {
-      while (!signal.aborted) {
-        try {
-          for await (const ev of storage.watch!(ctx(signal), {
-            ...(rv !== undefined && { resourceVersion: rv }),
-            allowWatchBookmarks: true,
-          })) {
-            if (ev.type === "ERROR") throw new Error(JSON.stringify(ev.object));
-            if (ev.object.metadata?.resourceVersion) rv = ev.object.metadata.resourceVersion;
-            if (ev.type !== "BOOKMARK") this.apply(ev.object, ev.type === "DELETED");
-          }
-        } catch (err) {
-          if (signal.aborted) return;
-          log(`aggregator: watching apiservices failed, relisting: ${(err as Error).message}`);
-          try {
-            const again = await storage.list!(ctx(signal), {});
-            this.replaceAll(again.items);
-            rv = again.metadata.resourceVersion;
-          } catch {
-            await new Promise((r) => setTimeout(r, 1000));
-          }
-        }
-      }
-    };
-    void loop(first.metadata.resourceVersion);
+  follow(
+    storage: RESTStorage,
+    ctx: (signal: AbortSignal) => RequestContext,
+    signal: AbortSignal,
+    log: (line: string) => void,
+  ): Promise<void> {
+    return followStorage(storage, ctx, signal, {
+      replace: (items) => this.replaceAll(items),
+      event: (obj, deleted) => this.apply(obj, deleted),
+      log,
+      what: "aggregator: watching apiservices",
+    });
   }
 }
