@@ -79,7 +79,7 @@ export class APIServiceTable {
       seen.add(item.metadata?.name ?? "");
       this.apply(item);
     }
-    for (const name of [...this.byName.keys()]) if (!seen.has(name)) this.apply({ metadata: { name } } as KubeObject, true);
+    for (const name of [...this.byName.keys()]) if (!seen.has(name)) this.apply({ metadata: { name } }, true);
   }
 
   /** Lists, then watches until `signal`; resolves after the first list. */

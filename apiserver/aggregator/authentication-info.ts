@@ -58,9 +58,9 @@ export function publishAuthenticationInfo(
           if (!isNotFound(err)) throw err;
         }
         const cm = { apiVersion: "v1", kind: "ConfigMap", metadata: { ...AUTHENTICATION_INFO }, data };
-        if (!existing) await configMaps.create!(ctx, cm as KubeObject, {});
+        if (!existing) await configMaps.create!(ctx, cm, {});
         else if (JSON.stringify((existing as { data?: unknown }).data) !== JSON.stringify(data))
-          await configMaps.update!(ctx, AUTHENTICATION_INFO.name, { ...existing, data } as KubeObject, {});
+          await configMaps.update!(ctx, AUTHENTICATION_INFO.name, { ...existing, data }, {});
         return;
       } catch (err) {
         if (attempt >= 50 || hook.signal.aborted) throw err;

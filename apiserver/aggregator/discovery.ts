@@ -74,7 +74,7 @@ export class RemoteDiscovery implements DiscoveryPeer {
   mergeGroupList(groups: APIGroup[]): APIGroup[] {
     const extra = this.remoteGroups(new Set(groups.map((g) => g.name ?? ""))).map(({ name, versions }) => {
       const vs = versions.map((s) => ({ groupVersion: `${name}/${s.spec!.version}`, version: s.spec!.version! }));
-      return { name, item: { name, versions: vs, preferredVersion: vs[0]! } as APIGroup };
+      return { name, item: { name, versions: vs, preferredVersion: vs[0]! } };
     });
     return this.place(groups, (g) => g.name ?? "", extra);
   }
@@ -86,7 +86,7 @@ export class RemoteDiscovery implements DiscoveryPeer {
         const e = this.entries.get(s.metadata?.name ?? "");
         return e ? [e] : [];
       });
-      return vs.length ? [{ name, item: { metadata: { name, creationTimestamp: null }, versions: vs } as Obj }] : [];
+      return vs.length ? [{ name, item: { metadata: { name, creationTimestamp: null }, versions: vs } }] : [];
     });
     return this.place(items, nameOf, extra);
   }

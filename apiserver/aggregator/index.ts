@@ -148,7 +148,7 @@ export class Aggregator {
       };
       if (!existing) {
         try {
-          await this.apiservices.create!(ctx, want as KubeObject, {});
+          await this.apiservices.create!(ctx, want, {});
         } catch (err) {
           // Another apiserver of the cluster registered it first.
           if ((err as { status?: { code?: number } }).status?.code !== 409) throw err;
@@ -161,7 +161,7 @@ export class Aggregator {
             ...existing,
             metadata: { ...existing.metadata, labels: { ...existing.metadata?.labels, [AUTOMANAGED_LABEL]: "onstart" } },
             spec,
-          } as KubeObject,
+          },
           {},
         );
       }
@@ -193,7 +193,7 @@ export class Aggregator {
         this.options.log(`aggregator: APIService ${name} Available=${condition.status} (${condition.reason}): ${condition.message}`);
       try {
         const written = await this.apiservices.subresources!.status!.update!(this.options.context(signal), name, updated as KubeObject, {});
-        this.table.apply(written as KubeObject);
+        this.table.apply(written);
       } catch (err) {
         if (!signal.aborted) this.options.log(`aggregator: updating the status of APIService ${name}: ${(err as Error).message}`);
       }

@@ -71,7 +71,7 @@ async function fromConfigMap(kubeconfig: string): Promise<RequestHeaderConfig | 
     });
   } catch (err) {
     if (isNotFound(err)) return undefined;
-    throw new Error(`reading ${AUTHENTICATION_INFO.namespace}/${AUTHENTICATION_INFO.name}: ${(err as Error).message}`);
+    throw new Error(`reading ${AUTHENTICATION_INFO.namespace}/${AUTHENTICATION_INFO.name}: ${(err as Error).message}`, { cause: err });
   } finally {
     client.close();
   }

@@ -26,12 +26,11 @@ const remote: APIService = {
 const service = (ports: { name?: string; port: number }[], type = "ClusterIP", externalName?: string): Service =>
   ({ metadata: { name: "widgets", namespace: "kube-system" }, spec: { type, ports, ...(externalName && { externalName }) } }) as Service;
 
-const slice = (portName: string, ready = true): EndpointSlice =>
-  ({
-    addressType: "IPv4",
-    endpoints: [{ addresses: ["10.0.0.7"], conditions: { ready } }],
-    ports: [{ name: portName, port: 8443 }],
-  }) as EndpointSlice;
+const slice = (portName: string, ready = true): EndpointSlice => ({
+  addressType: "IPv4",
+  endpoints: [{ addresses: ["10.0.0.7"], conditions: { ready } }],
+  ports: [{ name: portName, port: 8443 }],
+});
 
 function lookup(svc: Service | undefined | Error, slices: EndpointSlice[] | Error = []): ServiceLookup {
   return {

@@ -26,7 +26,7 @@ function defaults(obj: Record<string, unknown>): void {
 }
 
 export function validateAPIService(obj: KubeObject): FieldError[] {
-  const spec = ((obj as { spec?: Spec }).spec ?? {}) as Spec;
+  const spec = (obj as { spec?: Spec }).spec ?? {};
   const errs: FieldError[] = [];
   const required = `${spec.version ?? ""}.${spec.group ?? ""}`;
   const name = obj.metadata?.name ?? "";
