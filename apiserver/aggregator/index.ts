@@ -178,6 +178,7 @@ export class Aggregator {
     const apiService = this.table.get(name);
     if (!apiService) {
       this.openapi.forget(name);
+      this.forgetETags(name);
       return;
     }
     const lookup = this.lookup(signal);
@@ -201,21 +202,47 @@ export class Aggregator {
     if (!isRemote(apiService)) return;
     if (condition.status !== "True") {
       this.discovery.markStale(apiService);
+      // Read everything afresh when it answers again (a 304 would leave its discovery Stale).
+      this.forgetETags(name);
       return;
     }
     const resolved = await resolveAPIService(apiService, lookup);
     if (!("endpoint" in resolved)) return;
     const agent = this.agents.for(apiService);
     const headers = identityHeaders(AGGREGATOR_USER);
+    // Documents the extension says are unchanged (ETag) are not read again: /openapi/v2 runs to megabytes.
+    const fetch = async (path: string, accept: string, timeoutMs: number) => {
+      const key = `${name} ${path}`;
+      const etag = this.etags.get(key);
+      const r = await getUpstream(
+        agent,
+        resolved.endpoint,
+        path,
+        { ...headers, accept, ...(etag && { "if-none-match": etag }) },
+        timeoutMs,
+      );
+      if (r.status === 200 && typeof r.headers.etag === "string") this.etags.set(key, r.headers.etag);
+      return r;
+    };
     const [apis, v3, v2] = await Promise.allSettled([
-      getUpstream(agent, resolved.endpoint, "/apis", { ...headers, accept: AGGREGATED_ACCEPT }, 5_000),
-      getUpstream(agent, resolved.endpoint, "/openapi/v3", { ...headers, accept: "application/json" }, 5_000),
-      getUpstream(agent, resolved.endpoint, "/openapi/v2", { ...headers, accept: "application/json" }, 10_000),
+      fetch("/apis", AGGREGATED_ACCEPT, 5_000),
+      fetch("/openapi/v3", "application/json", 5_000),
+      fetch("/openapi/v2", "application/json", 10_000),
     ]);
     if (apis.status === "fulfilled" && apis.value.status === 200) this.discovery.update(apiService, apis.value.body);
-    else this.discovery.markStale(apiService);
+    else if (apis.status === "rejected" || apis.value.status !== 304) {
+      this.discovery.markStale(apiService);
+      this.forgetETags(name);
+    }
     if (v3.status === "fulfilled" && v3.value.status === 200) this.openapi.setV3Index(apiService, v3.value.body);
     if (v2.status === "fulfilled" && v2.value.status === 200) this.openapi.setV2(apiService, v2.value.body);
+  }
+
+  /** The last ETag of each document read from an extension, by `<apiservice> <path>`. */
+  private readonly etags = new Map<string, string>();
+
+  private forgetETags(name: string): void {
+    for (const key of this.etags.keys()) if (key.startsWith(`${name} `)) this.etags.delete(key);
   }
 
   /** Checks every APIService each interval, and one at once when it changes. */

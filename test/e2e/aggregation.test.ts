@@ -183,6 +183,11 @@ describeWithTools(["kubectl"], "API aggregation through kube-apiserver's aggrega
     expect(explain.stderr).toBe("");
     expect(explain.stdout).toContain("KIND:       Widget");
     expect(explain.stdout).toContain("FIELD: message <string>");
+    // The Swagger document merges the extension's definitions and its group-version's paths.
+    const swagger = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).stdout) as { definitions: object; paths: object };
+    expect(Object.keys(swagger.definitions)).toContain("com.example.widget.api.widgets.v1.Widget");
+    expect(Object.keys(swagger.paths)).toContain("/apis/widgets.example.com/v1/namespaces/{namespace}/widgets/{name}");
+    expect(Object.keys(swagger.paths)).toContain("/api/v1/namespaces");
   }, 60_000);
 
   it("authorizes on the extension through the first apiserver's RBAC", async () => {
