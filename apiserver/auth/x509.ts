@@ -4,7 +4,7 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { DetailedPeerCertificate, TLSSocket } from "node:tls";
+import type { PeerCertificate, TLSSocket } from "node:tls";
 import type { AuthenticationResult, Authenticator } from "./authenticator.js";
 
 /** The certificates of a PEM bundle (a CA file may hold several). */
@@ -19,9 +19,9 @@ export function issuedByAny(cert: X509Certificate, cas: readonly X509Certificate
 }
 
 /** The peer's certificate on a TLS socket, or undefined when none was presented. */
-export function peerCertificate(socket: Partial<TLSSocket>): DetailedPeerCertificate | undefined {
+export function peerCertificate(socket: Partial<TLSSocket>): PeerCertificate | undefined {
   if (typeof socket.getPeerCertificate !== "function") return undefined;
-  const cert = socket.getPeerCertificate(true);
+  const cert = socket.getPeerCertificate();
   // No certificate presented: an empty object.
   if (!cert || Object.keys(cert).length === 0) return undefined;
   return cert;
