@@ -9,6 +9,7 @@ import type { RunOptions } from "../apiserver/server/run.js";
 import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
+import { addAggregationFlags, aggregationExtension, type AggregationFlags } from "./aggregation-flags.js";
 
 /** Go's boolean flag values: `--flag`, `--flag=true|false|1|0|t|f`. */
 function boolFlag(name: string): (v: string) => boolean {
@@ -20,7 +21,7 @@ function boolFlag(name: string): (v: string) => boolean {
   };
 }
 
-export interface APIServerFlags {
+export interface APIServerFlags extends AggregationFlags {
   dataDir: string;
   securePort: number;
   bindAddress: string;
@@ -65,7 +66,7 @@ export interface APIServerFlags {
 
 /** Adds the apiserver's flags to a command (`kubegen up` takes the same). */
 export function addAPIServerFlags(cmd: Command): Command {
-  return cmd
+  return addAggregationFlags(cmd)
     .option("--data-dir <dir>", "where the PKI, kubeconfig and SQLite database live", "./.kubegen")
     .option("--secure-port <port>", "HTTPS port (0 picks a free one)", int("--secure-port"), 6443)
     .option("--bind-address <ip>", "address to listen on", "0.0.0.0")
@@ -265,7 +266,7 @@ export function apiserverCommand(): Command {
     const started = performance.now();
     let running: Awaited<ReturnType<typeof runAPIServer>>;
     try {
-      running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
+      running = await runAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
     } catch (err) {
       logger.error(`kubegen apiserver: ${errorMessage(err)}`);
       process.exitCode = 1;

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { Command } from "commander";
 import { addAPIServerFlags, apiserverRunOptions, type APIServerFlags } from "./apiserver.js";
+import { aggregationExtension } from "./aggregation-flags.js";
 import { errorMessage } from "../runtime/logger.js";
 import {
   addControllerManagerFlags,
@@ -28,7 +29,7 @@ export function upCommand(): Command {
       ]);
       let running: Awaited<ReturnType<typeof runAPIServer>>;
       try {
-        running = await runAPIServer({ ...apiserverRunOptions(flags), logger });
+        running = await runAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
       } catch (err) {
         logger.error(`kubegen up: ${errorMessage(err)}`);
         process.exitCode = 1;

@@ -4,6 +4,8 @@ export interface UserInfo {
   name: string;
   uid?: string;
   groups: string[];
+  /** Upstream's user.Info extra: what an authenticating proxy passed as `X-Remote-Extra-*`, for example. */
+  extra?: Record<string, string[]>;
 }
 
 /** The user of requests that present no credentials. */

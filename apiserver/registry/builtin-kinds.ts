@@ -35,6 +35,7 @@ import {
 } from "./resources/pods/subresources.js";
 import { podTemplateStrategy } from "./resources/podtemplates/strategy.js";
 import { priorityClassStrategy } from "./resources/priorityclasses/strategy.js";
+import { apiServiceStatusStrategy, apiServiceStrategy } from "./resources/apiservices/strategy.js";
 import { pvStatusStrategy, pvStrategy } from "./resources/persistentvolumes/strategy.js";
 import { pvcStatusStrategy, pvcStrategy } from "./resources/persistentvolumeclaims/strategy.js";
 import { replicaSetStatusStrategy, replicaSetStrategy } from "./resources/replicasets/strategy.js";
@@ -101,6 +102,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "networking.k8s.io/networkpolicies": { strategy: networkPolicyStrategy },
   "policy/poddisruptionbudgets": { strategy: pdbStrategy, subresources: { status: pdbStatusStrategy } },
   "scheduling.k8s.io/priorityclasses": { strategy: priorityClassStrategy },
+  "apiregistration.k8s.io/apiservices": { strategy: apiServiceStrategy, subresources: { status: apiServiceStatusStrategy } },
   "autoscaling/horizontalpodautoscalers@v1": { strategy: hpaV1Strategy, subresources: { status: hpaStatusStrategy } },
   "autoscaling/horizontalpodautoscalers@v2": { strategy: hpaV2Strategy, subresources: { status: hpaStatusStrategy } },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },

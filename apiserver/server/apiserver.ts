@@ -26,6 +26,7 @@ import {
   authorizerForMode,
   parseAuthorizationModes,
   privilegedGroups,
+  UnionAuthorizer,
   type AuthorizationAttributes,
   type Authorizer,
   type Decision,
@@ -50,7 +51,7 @@ import type { Authenticator } from "../auth/authenticator.js";
 import { TokenFileAuthenticator } from "../auth/token-file.js";
 import { UnionAuthenticator } from "../auth/union.js";
 import { anonymousUser, type UserInfo } from "../auth/user.js";
-import { X509Authenticator } from "../auth/x509.js";
+import { parseCertificates, X509Authenticator } from "../auth/x509.js";
 import { DiscoveryHandlers } from "../endpoints/discovery/handlers.js";
 import { SchemaIndex } from "../endpoints/field-validation.js";
 import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
@@ -81,6 +82,7 @@ import { HealthChecks, type HealthCheck } from "./health.js";
 import { Hooks } from "./hooks.js";
 import { APIServerMetrics } from "./metrics.js";
 import { router } from "./router.js";
+import type { ServerExtension } from "./extension.js";
 
 export interface APIServerOptions {
   /** The REST storage of every served resource (and its subresources). */
@@ -93,7 +95,7 @@ export interface APIServerOptions {
   /** The address clients should use (discovery, certificates); default: the bind address, or 127.0.0.1. */
   advertiseAddress?: string;
   /** Serving certificate and key (PEM), and the CA client certificates are verified against. */
-  tls: { cert: string; key: string; clientCA?: string; servingCA?: string };
+  tls: { cert: string; key: string; clientCA?: string; servingCA?: string; requestHeaderCA?: string };
   /** `--token-auth-file`: a path, or the parsed table. */
   tokenAuthFile?: string;
   tokens?: ReadonlyMap<string, UserInfo>;
@@ -147,6 +149,12 @@ export interface APIServerOptions {
   openapi?: OpenAPIDocuments;
   /** Where the server logs (leveled; every request at V(3), as httplog); default the runtime's logger. */
   logger?: Logger;
+  /** Extensions (the aggregator): their filters run after authorization, before custom resources'. */
+  extensions?: readonly ServerExtension[];
+  /** An extension apiserver's authenticators (requestheader, delegated tokens), tried before the built-in ones. */
+  extraAuthenticators?: readonly Authenticator[];
+  /** Replaces the authorizer of authorizationMode (an extension apiserver's delegated authorizer); system:masters stays allowed. */
+  authorizer?: Authorizer;
   /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
@@ -252,7 +260,9 @@ export class APIServer {
     }
     plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], this.admissionObjects()));
     plugins.push(...(options.admissionPlugins ?? []));
-    const authorizer = this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
+    const authorizer = options.authorizer
+      ? new UnionAuthorizer([privilegedGroups, options.authorizer])
+      : this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
     this.handlerAuthorizer = (a) => authorizer.authorize(a);
     if (this.rbac) {
       const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
@@ -274,11 +284,15 @@ export class APIServer {
       maxRequestBodyBytes: options.maxRequestBodyBytes ?? DEFAULTS.maxRequestBodyBytes,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? DEFAULTS.minRequestTimeoutSeconds,
     };
-    const authenticators: Authenticator[] = [new X509Authenticator()];
+    const tls = options.tls;
+    // With a requestheader CA the handshake trusts both; only the client CA's certificates are users.
+    const authenticators: Authenticator[] = [
+      new X509Authenticator(tls.requestHeaderCA ? parseCertificates(tls.clientCA ?? "") : undefined),
+    ];
     if (options.serviceAccountTokens) authenticators.push(options.serviceAccountTokens);
     if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
     else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
-    authenticators.unshift(this.loopback);
+    authenticators.unshift(this.loopback, ...(options.extraAuthenticators ?? []));
 
     const auditOptions = {
       ...(options.auditPolicy && { policy: options.auditPolicy }),
@@ -316,6 +330,8 @@ export class APIServer {
       metrics: this.metrics.handler(),
       openapi,
     });
+    const parts = { index: this.index, hooks: this.hooks, discovery: this.discovery, context: systemContext, log: this.log };
+    for (const extension of options.extensions ?? []) filters.push(...extension(parts));
     // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
     const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, openapi, log: this.log });
     if (apiextensions) filters.push(...apiextensions.filters);
@@ -491,7 +507,9 @@ export class APIServer {
       {
         cert: tls.cert,
         key: tls.key,
-        ...(tls.clientCA ? { ca: tls.clientCA, requestCert: true, rejectUnauthorized: false } : {}),
+        ...(tls.clientCA || tls.requestHeaderCA
+          ? { ca: [tls.clientCA, tls.requestHeaderCA].filter(Boolean).join("\n"), requestCert: true, rejectUnauthorized: false }
+          : {}),
         minVersion: "TLSv1.2",
         noDelay: true,
         keepAlive: true,

@@ -86,13 +86,14 @@ function serial(): string {
   return Buffer.from(bytes).toString("hex");
 }
 
-async function createCA(): Promise<KeyPair> {
+/** A self-signed CA (the cluster's `kubegen-ca`, or another such as the front-proxy CA). */
+export async function createCA(commonName = "kubegen-ca"): Promise<KeyPair> {
   const x509 = await loadX509();
   const keys = await newKeys();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: serial(),
-    name: "CN=kubegen-ca",
+    name: `CN=${commonName}`,
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + 3650 * DAY),
     signingAlgorithm: SIGNING,

@@ -32,6 +32,7 @@ import { selectAdmissionPlugins } from "../admission/plugins.js";
 import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
 import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
+import { prepareExtensions, type RunExtension } from "./extension.js";
 
 export interface RunOptions {
   dataDir: string;
@@ -109,6 +110,8 @@ export interface RunOptions {
   apiGroups?: (Scheme | CompiledAPIGroup)[];
   /** Where the server logs (leveled; requests at V(3)); default the runtime's logger. */
   logger?: Logger;
+  /** What other modules add (the aggregator, an extension apiserver's authentication: apiserver/aggregator). */
+  extensions?: readonly RunExtension[];
   /** Line-wise messages of the server's loops; default warnings to `logger`. */
   log?: (line: string) => void;
 }
@@ -233,7 +236,9 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
   chmodSync(dataDir, 0o700);
   const ips = [advertiseAddress, settings.serviceClusterIPRange.firstIP];
   if (bindAddress !== "0.0.0.0" && bindAddress !== "::") ips.push(bindAddress);
-  const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname()] });
+  const extensionNames = (options.extensions ?? []).flatMap((e) => e.servingDNSNames ?? []);
+  const certs = await ensureCertificates({ dataDir, ips, dnsNames: [os.hostname(), ...extensionNames] });
+  const { requestHeaderCA, ...extensions } = await prepareExtensions(options.extensions ?? [], { dataDir, ca: certs.ca });
 
   const backend = options.storageBackend ?? "sqlite";
   let storage: Storage;
@@ -328,7 +333,8 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     bindAddress,
     securePort: options.securePort ?? 6443,
     advertiseAddress,
-    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
+    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert, ...(requestHeaderCA && { requestHeaderCA }) },
+    ...extensions,
     ...(options.tokenAuthFile ? { tokenAuthFile: options.tokenAuthFile } : {}),
     authorizationMode: options.authorizationMode ?? "AlwaysAllow",
     anonymousAuth: options.anonymousAuth ?? true,

@@ -238,17 +238,30 @@ const BASES: Record<string, Record<string, unknown>> = {
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
   "stable.example.com/crontabs": { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
   [`${FUZZ_CRD_GROUP}/crontabs`]: { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
+  "apiregistration.k8s.io/apiservices": {
+    spec: {
+      group: "target.fuzz.example.com",
+      version: "v1",
+      service: { namespace: "default", name: "fuzz", port: 443 },
+      insecureSkipTLSVerify: true,
+      groupPriorityMinimum: 1000,
+      versionPriority: 15,
+    },
+  },
   "apiextensions.k8s.io/customresourcedefinitions": (() => {
     const crd = cronTabCRD({}, { group: "target.fuzz.example.com" }) as { spec: unknown };
     return { spec: crd.spec };
   })(),
 };
 
-/** Names a resource's objects must have (a CRD is named after its plural and group). */
+/** Names a resource's objects must have (a CRD is named after its plural and group, an APIService after its version and group). */
 function namesFor(r: { group: string; plural: string }): { target: string; create: string } {
   if (r.group === "apiextensions.k8s.io" && r.plural === "customresourcedefinitions") {
     return { target: "crontabs.target.fuzz.example.com", create: "crontabs.target.fuzz.example.com-new" };
   }
+  // An APIService is named `<version>.<group>`.
+  if (r.group === "apiregistration.k8s.io" && r.plural === "apiservices")
+    return { target: "v1.target.fuzz.example.com", create: "v1.target.fuzz.example.com-new" };
   return { target: "fuzz-target", create: "fuzz-new" };
 }
 

@@ -3,6 +3,7 @@
  * storages (upstream's RBAC authorizer reads informers the same way). Rules per user and
  * namespace are memoized until any RBAC object changes.
  */
+import { followStorage } from "../../registry/follow.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../../registry/rest.js";
 import type { UserInfo } from "../user.js";
 import { subjectMatches, type PolicyRule, type RoleRef, type Subject } from "./rules.js";
@@ -76,52 +77,30 @@ export class PolicyCache {
     return this.synced;
   }
 
-  private async follow(
+  private follow(
     kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding",
     storage: RESTStorage,
     ctx: (signal: AbortSignal) => RequestContext,
     signal: AbortSignal,
     log: (line: string) => void,
   ): Promise<void> {
-    if (!storage.list || !storage.watch) return;
-    const list = await storage.list(ctx(signal), {});
-    for (const item of list.items) this.apply(kind, item);
-    const watchLoop = async (rv: string | undefined): Promise<void> => {
-      while (!signal.aborted) {
-        try {
-          for await (const ev of storage.watch!(ctx(signal), {
-            ...(rv !== undefined && { resourceVersion: rv }),
-            allowWatchBookmarks: true,
-          })) {
-            if (ev.type === "ERROR") throw new Error(JSON.stringify(ev.object));
-            if (ev.object.metadata?.resourceVersion) rv = ev.object.metadata.resourceVersion;
-            if (ev.type === "BOOKMARK") continue;
-            this.apply(kind, ev.object, ev.type === "DELETED");
-          }
-        } catch (err) {
-          if (signal.aborted) return;
-          log(`rbac: watching ${kind}s failed, relisting: ${(err as Error).message}`);
-          // Relist: the watch may have fallen behind compaction.
-          try {
-            const again = await storage.list!(ctx(signal), {});
-            const prefix =
-              kind === "Role"
-                ? this.roles
-                : kind === "ClusterRole"
-                  ? this.clusterRoles
-                  : kind === "RoleBinding"
-                    ? this.roleBindings
-                    : this.clusterRoleBindings;
-            prefix.clear();
-            for (const item of again.items) this.apply(kind, item);
-            rv = again.metadata.resourceVersion;
-          } catch {
-            await new Promise((r) => setTimeout(r, 1000));
-          }
-        }
-      }
-    };
-    void watchLoop(list.metadata.resourceVersion);
+    const map =
+      kind === "Role"
+        ? this.roles
+        : kind === "ClusterRole"
+          ? this.clusterRoles
+          : kind === "RoleBinding"
+            ? this.roleBindings
+            : this.clusterRoleBindings;
+    return followStorage(storage, ctx, signal, {
+      replace: (items) => {
+        map.clear();
+        for (const item of items) this.apply(kind, item);
+      },
+      event: (obj, deleted) => this.apply(kind, obj, deleted),
+      log,
+      what: `rbac: watching ${kind}s`,
+    });
   }
 
   /** Waits for the first lists (a no-op once synced, or when never started). */

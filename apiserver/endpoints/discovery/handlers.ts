@@ -12,6 +12,7 @@ import { writeObject } from "../responses.js";
 import type { ResponseWriter } from "../response-writer.js";
 import { encodeJSON } from "../serializers.js";
 import { aggregatedDiscovery, aggregatedMediaType, apiGroup, apiGroupList, apiResourceList, apiVersions } from "./documents.js";
+import type { APIGroup } from "../../../api/meta/v1/types.js";
 
 const AGGREGATED_VERSIONS = new Set(["v2", "v2beta1"]);
 
@@ -30,6 +31,16 @@ export function wantsAggregated(accept: string | undefined): string | undefined 
   return undefined;
 }
 
+/**
+ * Groups another server serves behind this one (the aggregator's APIServices): merged into /apis
+ * and its aggregated form. `generation` changes whenever what it adds does.
+ */
+export interface DiscoveryPeer {
+  readonly generation: number;
+  mergeGroupList(groups: APIGroup[]): APIGroup[];
+  mergeAggregated(items: Record<string, unknown>[]): Record<string, unknown>[];
+}
+
 interface CachedDocument {
   body: Buffer;
   etag: string;
@@ -46,6 +57,15 @@ export class DiscoveryHandlers {
     /** host:port clients should use, for APIVersions.serverAddressByClientCIDRs. */
     private readonly serverAddress: () => string,
   ) {}
+
+  private peer: DiscoveryPeer | undefined;
+  private peerGeneration = -1;
+
+  /** Adds another server's groups to /apis (the aggregator's). */
+  setPeer(peer: DiscoveryPeer): void {
+    this.peer = peer;
+    this.aggregated.clear();
+  }
 
   /** Forgets cached documents (after resources are added). */
   invalidate(): void {
@@ -89,10 +109,12 @@ export class DiscoveryHandlers {
     const version = wantsAggregated(req.raw.headers.accept);
     if (version === undefined) {
       const doc = legacy ? apiVersions(this.index, this.serverAddress()) : apiGroupList(this.index);
+      if (!legacy && this.peer && "groups" in doc) doc.groups = this.peer.mergeGroupList(doc.groups);
       this.plain(req, res, doc);
       return;
     }
-    if (this.cachedGeneration !== this.index.generation) {
+    if (this.cachedGeneration !== this.index.generation || (this.peer && this.peer.generation !== this.peerGeneration)) {
+      this.peerGeneration = this.peer?.generation ?? -1;
       // Resources were installed or removed since: every document (and its ETag) changes.
       this.aggregated.clear();
       this.cachedGeneration = this.index.generation;
@@ -100,7 +122,9 @@ export class DiscoveryHandlers {
     const key = `${legacy}/${version}`;
     let cached = this.aggregated.get(key);
     if (!cached) {
-      const body = encodeJSON(aggregatedDiscovery(this.index, legacy, version));
+      const doc = aggregatedDiscovery(this.index, legacy, version);
+      if (!legacy && this.peer) doc.items = this.peer.mergeAggregated(doc.items as Record<string, unknown>[]);
+      const body = encodeJSON(doc);
       cached = { body, etag: JSON.stringify(createHash("sha512").update(body).digest("hex").toUpperCase()) };
       this.aggregated.set(key, cached);
     }

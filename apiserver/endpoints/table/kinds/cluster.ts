@@ -374,6 +374,25 @@ export function clusterPrinters(): Map<string, TablePrinter> {
     ],
     cells: (o, now) => [name(o), num(o.value), o.globalDefault === true, age(o, now), str(o.preemptionPolicy) || "PreemptLowerPriority"],
   });
+  m.set("apiregistration.k8s.io/apiservices", {
+    columns: [
+      nameColumn(),
+      column("Service", "string", "The reference to the service that hosts this API endpoint."),
+      column("Available", "string", "Whether this service is available."),
+      ageColumn(),
+    ],
+    cells: (o, now) => {
+      const service = get(o, "spec", "service");
+      const available = arr(get(o, "status", "conditions")).find((c) => get(c, "type") === "Available");
+      const status = available === undefined ? "Unknown" : str(get(available, "status"));
+      return [
+        name(o),
+        service === undefined || service === null ? "Local" : `${str(get(service, "namespace"))}/${str(get(service, "name"))}`,
+        available === undefined || status === "True" ? status : `${status} (${str(get(available, "reason"))})`,
+        age(o, now),
+      ];
+    },
+  });
   m.set("autoscaling/horizontalpodautoscalers", {
     columns: [
       nameColumn(),
