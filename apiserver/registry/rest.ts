@@ -4,6 +4,7 @@
  * the endpoint installer derives routes from which verbs a resource's storage supports.
  */
 import type { ResourceInfo } from "../../runtime/scheme.js";
+import type { Storage } from "../storage/interface.js";
 
 /** A Kubernetes object as JSON-shaped data. */
 export type KubeObject = {
@@ -152,4 +153,9 @@ export interface RESTStorage {
   readonly connectVerbs?: readonly string[];
   /** Subresources (status, finalize, scale...) by name, each a storage of its own verbs. */
   readonly subresources?: Readonly<Record<string, RESTStorage>>;
+  /**
+   * The storage backend the resource's objects live in (set on the built-in storages), so the
+   * apiserver puts the storages of custom resources on the same backend.
+   */
+  readonly backend?: Storage;
 }

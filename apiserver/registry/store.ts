@@ -17,6 +17,7 @@ import {
   type QualifiedName,
 } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
+import { bytesEqual } from "../storage/bytes.js";
 import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
 import {
   OPTIMISTIC_LOCK_MESSAGE,
@@ -179,12 +180,6 @@ function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNulla
   }
   if (!placed) out.resourceVersion = rv;
   return out as NonNullable<KubeObject["metadata"]>;
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** One resource's storage. Implements every verb; see {@link restStorageFor} for the served subset. */
@@ -713,7 +708,7 @@ export class GenericStore implements RESTStorage {
           throw new DeleteDuringUpdate(obj, current);
         }
         const bytes = this.encode(obj);
-        if (equalBytes(bytes, current.value)) throw new NoChange(current);
+        if (bytesEqual(bytes, current.value)) throw new NoChange(current);
         result = obj;
         return bytes;
       };
@@ -900,7 +895,7 @@ export class GenericStore implements RESTStorage {
       meta.deletionGracePeriodSeconds = 0;
       out = existing;
       const bytes = this.encode(existing);
-      if (equalBytes(bytes, current.value)) throw new NoChange(current);
+      if (bytesEqual(bytes, current.value)) throw new NoChange(current);
       return bytes;
     };
     try {
