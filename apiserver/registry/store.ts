@@ -60,7 +60,7 @@ import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
 import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
-import { deepCopy } from "./copy.js";
+import { objectCopier, type ObjectCopier } from "./copy.js";
 import {
   defaultGarbageCollectionPolicy,
   deletionFinalizersForGarbageCollection,
@@ -145,10 +145,6 @@ interface UpdateParams {
   subresource?: string;
 }
 
-function clone<T>(v: T): T {
-  return deepCopy(v);
-}
-
 /** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
 const AFTER_RESOURCE_VERSION = new Set([
   "generation",
@@ -204,6 +200,8 @@ export class GenericStore implements RESTStorage {
   readonly cacher: Cacher | undefined;
   /** The storage's current revision for consistent reads, one request shared by those that arrive together. */
   private readonly revisions = new RevisionBatcher(() => this.storage.currentRevision());
+  /** Copies objects before they are changed: the kind's generated deepcopy through the scheme, JSON for custom resources. */
+  readonly copy: ObjectCopier;
 
   constructor(options: GenericStoreOptions) {
     this.options = options;
@@ -212,6 +210,7 @@ export class GenericStore implements RESTStorage {
     this.group = options.group;
     this.version = options.version;
     this.apiVersion = apiVersionOf({ group: options.group, version: options.version });
+    this.copy = objectCopier(options.scheme);
     this.strategy =
       options.strategy ?? defaultStrategy({ namespaced: options.info.namespaced, hasStatus: options.info.subresources.includes("status") });
     this.codec = options.encoding === "json" ? jsonCodec() : protobufCodec(options.scheme);
@@ -455,7 +454,7 @@ export class GenericStore implements RESTStorage {
   }
 
   private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
-    const obj = clone(input);
+    const obj = this.copy(input);
     const meta = (obj.metadata ??= {});
     // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
@@ -538,7 +537,7 @@ export class GenericStore implements RESTStorage {
     opts: WriteOptions & { createIfMissing?: boolean } = {},
   ): Promise<{ object: KubeObject; created: boolean }> {
     return this.updateWith(ctx, name, {
-      transform: () => clone(input),
+      transform: () => this.copy(input),
       strategy: this.strategy,
       allowCreate: this.strategy.allowCreateOnUpdate === true || opts.createIfMissing === true,
       dryRun: opts.dryRun === true,
@@ -695,7 +694,7 @@ export class GenericStore implements RESTStorage {
           return this.encode(obj);
         }
         const existing = this.decode(current);
-        const obj = await params.transform(clone(existing));
+        const obj = await params.transform(this.copy(existing));
         this.checkName(ctx, obj, name);
         this.checkConcurrency(key, name, obj, existing, params.uidPrecondition);
         this.beforeUpdate(ctx, obj, existing, params);
@@ -1129,7 +1128,7 @@ export class SubresourceStorage implements RESTStorage {
     // Subresources never create on update, whatever the parent allows.
     this.update = (ctx, name, obj, opts = {}) =>
       parent.updateWith(ctx, name, {
-        transform: () => deepCopy(obj),
+        transform: () => parent.copy(obj),
         strategy,
         allowCreate: false,
         dryRun: opts.dryRun === true,

@@ -14,6 +14,7 @@ import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../
 import { jsonToCEL } from "../policy/plugin.js";
 import { resourcesMatch } from "../policy/match.js";
 import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
+import { copyObject } from "../../registry/copy.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -166,7 +167,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       let patched: KubeObject;
       try {
         const ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8")) as Parameters<typeof applyJSONPatch>[1];
-        patched = applyJSONPatch(structuredClone(a.object), ops) as KubeObject;
+        patched = applyJSONPatch(copyObject(a.object), ops) as KubeObject;
       } catch (err) {
         throw status(
           500,

@@ -9,6 +9,7 @@ import { evaluate, type Policy, type Stage } from "../../audit/policy.js";
 import type { AdmissionPlugin } from "../../admission/interface.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import { attributesOf } from "./authorization.js";
+import { copyObject } from "../../registry/copy.js";
 
 /** Go's RFC3339 with microseconds, as upstream's audit timestamps. */
 const micro = (d: Date): string => d.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
@@ -67,7 +68,7 @@ export const auditAdmissionRecorder: AdmissionPlugin = {
   async admit(attributes, ctx) {
     // The copy is only worth making when the policy logs bodies for this request.
     const keep = attributes.object !== undefined && bodyLevels.has(ctx);
-    admitted.set(ctx, { name: attributes.name, ...(keep && { object: structuredClone(attributes.object) }) });
+    admitted.set(ctx, { name: attributes.name, ...(keep && { object: copyObject(attributes.object) }) });
   },
 };
 
