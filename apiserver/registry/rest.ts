@@ -64,13 +64,27 @@ export interface WatchOptions extends ListOptions {
   sendInitialEvents?: boolean;
 }
 
+/**
+ * Admission run by the storage once it holds the objects, as upstream's registry runs it:
+ * `mutate` on the object built from the request (before the strategy), `validate` on the
+ * object to store (after the strategy). `obj` is undefined on DELETE, `old` on CREATE.
+ */
+export interface WriteAdmission {
+  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
+  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
+}
+
 export interface WriteOptions {
   dryRun?: boolean;
   fieldManager?: string;
   fieldValidation?: "Strict" | "Warn" | "Ignore";
+  /** Admission with the objects; only storages with `admitsWrites` run it. */
+  admission?: WriteAdmission;
 }
 
 export interface DeleteOptions {
+  /** Admission with the stored object; only storages with `admitsWrites` run it. */
+  admission?: WriteAdmission;
   dryRun?: boolean;
   gracePeriodSeconds?: number;
   propagationPolicy?: "Orphan" | "Background" | "Foreground";
@@ -158,4 +172,9 @@ export interface RESTStorage {
    * apiserver puts the storages of custom resources on the same backend.
    */
   readonly backend?: Storage;
+  /**
+   * Whether the storage runs `opts.admission` inside its writes, with the new and stored
+   * objects; otherwise the handler runs admission before calling it, with the request's object.
+   */
+  readonly admitsWrites?: boolean;
 }

@@ -52,6 +52,7 @@ import type {
   RequestContext,
   WatchEvent,
   WatchOptions,
+  WriteAdmission,
   WriteOptions,
 } from "./rest.js";
 import { buildPredicate, type Predicate } from "./selection.js";
@@ -143,6 +144,8 @@ interface UpdateParams {
   fieldManager?: string;
   /** The subresource written, if any (recorded on managedFields entries). */
   subresource?: string;
+  /** Admission with the computed and the stored object: mutating before the strategy, validating after. */
+  admission?: WriteAdmission;
 }
 
 /** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
@@ -188,6 +191,7 @@ export class GenericStore implements RESTStorage {
   readonly returnDeletedObject: boolean;
   readonly patchTypes: readonly PatchType[];
   readonly subresources: Readonly<Record<string, RESTStorage>>;
+  readonly admitsWrites = true;
   protected readonly storage: Storage;
   protected readonly options: GenericStoreOptions;
   private readonly apiVersion: string;
@@ -460,8 +464,10 @@ export class GenericStore implements RESTStorage {
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
     if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
       throw unknownError("resourceVersion should not be set on objects to be created");
+    await opts.admission?.mutate(obj, undefined);
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
+    await opts.admission?.validate(obj, undefined);
     const name = obj.metadata!.name!;
     const key = this.keyFor(ctx, name);
     const bytes = this.encode(obj);
@@ -539,6 +545,7 @@ export class GenericStore implements RESTStorage {
     return this.updateWith(ctx, name, {
       transform: () => this.copy(input),
       strategy: this.strategy,
+      admission: opts.admission,
       allowCreate: this.strategy.allowCreateOnUpdate === true || opts.createIfMissing === true,
       dryRun: opts.dryRun === true,
       uidPrecondition: true,
@@ -585,6 +592,7 @@ export class GenericStore implements RESTStorage {
       },
       strategy,
       allowCreate: false,
+      admission: opts.admission,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
@@ -636,6 +644,7 @@ export class GenericStore implements RESTStorage {
       },
       strategy,
       allowCreate: subresource === undefined,
+      admission: opts.admission,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
@@ -687,8 +696,10 @@ export class GenericStore implements RESTStorage {
           if (!params.allowCreate) throw newNotFound(this.qualifiedResource, name);
           const obj = await params.transform(undefined);
           this.checkName(ctx, obj, name);
+          await params.admission?.mutate(obj, undefined);
           if (obj.metadata) delete obj.metadata.resourceVersion;
           this.beforeCreate(ctx, obj, params.fieldManager);
+          await params.admission?.validate(obj, undefined);
           created = true;
           result = obj;
           return this.encode(obj);
@@ -696,8 +707,10 @@ export class GenericStore implements RESTStorage {
         const existing = this.decode(current);
         const obj = await params.transform(this.copy(existing));
         this.checkName(ctx, obj, name);
+        await params.admission?.mutate(obj, existing);
         this.checkConcurrency(key, name, obj, existing, params.uidPrecondition);
         this.beforeUpdate(ctx, obj, existing, params);
+        await params.admission?.validate(obj, existing);
         if (
           existing.metadata?.deletionTimestamp &&
           (obj.metadata?.finalizers ?? []).length === 0 &&
@@ -830,6 +843,8 @@ export class GenericStore implements RESTStorage {
       if (!kv) throw newNotFound(this.qualifiedResource, name);
       const obj = this.decode(kv);
       this.checkDeletePreconditions(obj, opts);
+      await opts.admission?.mutate(undefined, obj);
+      await opts.admission?.validate(undefined, obj);
       const meta = obj.metadata ?? {};
       const finalizersChange = this.gcFinalizers(meta.finalizers ?? [], opts) !== undefined;
       if ((meta.finalizers ?? []).length > 0 || finalizersChange) {
@@ -1120,6 +1135,7 @@ export class SubresourceStorage implements RESTStorage {
   readonly get?: RESTStorage["get"];
   readonly patch?: RESTStorage["patch"];
   readonly update: NonNullable<RESTStorage["update"]>;
+  readonly admitsWrites = true;
 
   constructor(parent: GenericStore, strategy: UpdateStrategy, readable: boolean, subresource?: string) {
     this.info = parent.info;
@@ -1130,6 +1146,7 @@ export class SubresourceStorage implements RESTStorage {
       parent.updateWith(ctx, name, {
         transform: () => parent.copy(obj),
         strategy,
+        admission: opts.admission,
         allowCreate: false,
         dryRun: opts.dryRun === true,
         uidPrecondition: true,
@@ -1163,6 +1180,7 @@ export function restStorageFor(store: GenericStore): RESTStorage {
     version: store.version,
     subresources: store.subresources,
     patchTypes: store.patchTypes,
+    admitsWrites: store.admitsWrites,
   };
   for (const verb of store.info.verbs) {
     const method = VERB_METHODS[verb as keyof typeof VERB_METHODS];

@@ -81,9 +81,9 @@ export class WebhookAdmission implements AdmissionPlugin {
         operation: a.operation,
         userInfo: { username: a.user.name, groups: a.user.groups ?? [] },
         object: a.object ?? null,
-        oldObject: null,
+        oldObject: a.oldObject ?? null,
         dryRun: a.dryRun,
-        options: null,
+        options: a.options ?? null,
       },
     };
   }
@@ -98,7 +98,7 @@ export class WebhookAdmission implements AdmissionPlugin {
         if (typeof p === "string") throw new EvalError(p);
         const bindings = {
           object: a.object ? jsonToCEL(a.object) : null,
-          oldObject: null,
+          oldObject: a.oldObject ? jsonToCEL(a.oldObject) : null,
           request: {
             operation: a.operation,
             name: a.name,
