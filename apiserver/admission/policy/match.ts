@@ -40,7 +40,7 @@ export function resourcesMatch(m: unknown, a: AdmissionAttributes, namespaceLabe
     // As upstream: the new or the old object's labels may match (DELETE has only the old one).
     const selector = labelSelectorAsSelector(rec(spec.objectSelector));
     const objects = [a.object, a.oldObject].filter((o) => o !== undefined);
-    const labelsOf = (o: KubeObject | undefined): Record<string, string> => (o?.metadata?.labels ?? {}) as Record<string, string>;
+    const labelsOf = (o: KubeObject | undefined): Record<string, string> => o?.metadata?.labels ?? {};
     if (!(objects.length === 0 ? selector.matches({}) : objects.some((o) => selector.matches(labelsOf(o))))) return false;
   }
   if (spec.namespaceSelector !== undefined && a.namespace !== "") {
