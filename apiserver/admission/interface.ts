@@ -16,7 +16,12 @@ export interface AdmissionAttributes {
   /** The request's namespace; for a namespace itself, its own name (as upstream's create handler sets it). */
   namespace: string;
   name: string;
+  /** The object to write (CREATE, UPDATE; absent on DELETE): mutating plugins change it in place. */
   object?: KubeObject;
+  /** The stored object (UPDATE, DELETE). */
+  oldObject?: KubeObject;
+  /** The operation's options as a meta/v1 object (CreateOptions, UpdateOptions, PatchOptions, DeleteOptions). */
+  options?: Record<string, unknown>;
   dryRun: boolean;
   user: UserInfo;
 }
@@ -39,7 +44,17 @@ export class AdmissionChain {
   constructor(readonly plugins: readonly AdmissionPlugin[]) {}
 
   async run(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    await this.admit(attributes, ctx);
+    await this.validate(attributes, ctx);
+  }
+
+  /** The mutating phase alone (the registry runs it before the strategy). */
+  async admit(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     for (const p of this.plugins) if (p.admit) await p.admit(attributes, ctx);
+  }
+
+  /** The validating phase alone (the registry runs it after the strategy). */
+  async validate(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     for (const p of this.plugins) if (p.validate) await p.validate(attributes, ctx);
   }
 }

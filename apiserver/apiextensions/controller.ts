@@ -26,6 +26,7 @@ import {
   type CRDView,
 } from "./crd.js";
 import { customResourceStorage } from "./storage.js";
+import { copyObject } from "../registry/copy.js";
 
 export const CRD_GROUP = "apiextensions.k8s.io";
 
@@ -221,7 +222,7 @@ export class CRDController {
       if (await this.syncNames(crd, view)) return;
     }
     if (isConditionTrue(crd, "NamesAccepted") && !isConditionTrue(crd, "Established")) {
-      const next = structuredClone(crd);
+      const next = copyObject(crd);
       setCondition(
         next,
         { type: "Established", status: "True", reason: "InitialNamesAccepted", message: "the initial names have been accepted" },
@@ -289,7 +290,7 @@ export class CRDController {
     const sameCond = old && old.status === cond.status && old.reason === cond.reason && old.message === cond.message;
     if (deepEqual(acceptedNamesJSON(names), (crd.status as { acceptedNames?: unknown } | undefined)?.acceptedNames) && sameCond)
       return false;
-    const next = structuredClone(crd);
+    const next = copyObject(crd);
     const status = ((next.status as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
     next.status = status;
     status.acceptedNames = acceptedNamesJSON(names);
@@ -395,7 +396,7 @@ export class CRDController {
     let obj = crd;
     const terminating = findCondition(crd, "Terminating");
     if (terminating?.status !== "True" || terminating.reason !== "InstanceDeletionInProgress") {
-      const next = structuredClone(crd);
+      const next = copyObject(crd);
       setCondition(
         next,
         { type: "Terminating", status: "True", reason: "InstanceDeletionInProgress", message: "CustomResource deletion is in progress" },
@@ -419,7 +420,7 @@ export class CRDController {
       await storage.deleteCollection!(ctx, {}, {});
       const remaining = await storage.list!(ctx, {});
       if (remaining.items.length > 0) {
-        const next = structuredClone(obj);
+        const next = copyObject(obj);
         setCondition(
           next,
           {
@@ -435,7 +436,7 @@ export class CRDController {
         return;
       }
     }
-    const done = structuredClone(obj);
+    const done = copyObject(obj);
     // Nothing can have been stored for a resource that was never served.
     const outcome: CRDCondition = established
       ? { type: "Terminating", status: "False", reason: "InstanceDeletionCompleted", message: "removed all instances" }
@@ -444,7 +445,7 @@ export class CRDController {
     const updated = await this.updateStatus(done);
     if (!updated) return;
     this.uninstall(name);
-    const withoutFinalizer = structuredClone(updated);
+    const withoutFinalizer = copyObject(updated);
     withoutFinalizer.metadata = {
       ...withoutFinalizer.metadata,
       finalizers: (withoutFinalizer.metadata?.finalizers ?? []).filter((f) => f !== CLEANUP_FINALIZER),

@@ -7,7 +7,6 @@ import type { Scheme } from "../../runtime/scheme.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
 import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { Filter } from "../endpoints/request-context.js";
-import { backendOf } from "../registry/storage-backend.js";
 import type { Hooks } from "../server/hooks.js";
 import type { Storage } from "../storage/interface.js";
 import { CRD_GROUP, CRDController } from "./controller.js";
@@ -37,7 +36,7 @@ export interface APIExtensions {
 export function setupAPIExtensions(options: APIExtensionsOptions): APIExtensions | undefined {
   const crds = options.index.lookup(CRD_GROUP, "v1", "customresourcedefinitions")?.storage;
   if (!crds?.list || !crds.watch || !crds.update || !crds.subresources?.status?.update) return undefined;
-  const storage = options.storage ?? backendOf(crds);
+  const storage = options.storage ?? crds.backend;
   if (!storage) return undefined;
   const controller = new CRDController({ index: options.index, crds, storage, scheme: options.scheme, log: options.log });
   let started: Promise<void> | undefined;

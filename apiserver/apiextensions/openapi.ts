@@ -14,6 +14,7 @@ import type { Filter } from "../endpoints/request-context.js";
 import type { CRDController } from "./controller.js";
 import type { CRDVersion, CRDView } from "./crd.js";
 import { isObject, type JSONSchemaProps } from "./schema/types.js";
+import { copyJSON } from "../../runtime/deepcopy.js";
 
 type Obj = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function toV2(s: JSONSchemaProps): Obj {
 }
 
 function resourceSchema(crd: CRDView, version: CRDVersion, v3: boolean, ref: (name: string) => string): Obj {
-  const base = structuredClone(v3 ? (version.schema as Obj) : toV2(version.schema));
+  const base = copyJSON(v3 ? (version.schema as Obj) : toV2(version.schema));
   const props = (isObject(base.properties) ? base.properties : {}) as Obj;
   const metaRef = v3 ? { allOf: [{ $ref: ref(`${META}.ObjectMeta`) }], default: {} } : { $ref: ref(`${META}.ObjectMeta`) };
   base.properties = {

@@ -20,6 +20,7 @@ import { scaleSubresource } from "./scale.js";
 import { convertingStorage } from "./conversion/serve.js";
 import { webhookConverter } from "./conversion/webhook.js";
 import { customResourceStrategy } from "./strategy.js";
+import { copyJSON } from "../../runtime/deepcopy.js";
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
@@ -87,7 +88,7 @@ class CustomResourceStore extends GenericStore {
 
 /** Drops unknown fields of a written body, failing (Strict) or warning (Warn, the default) about them. */
 function pruneBody(obj: KubeObject, version: CRDVersion, kind: string, ctx: RequestContext, opts: WriteOptions): KubeObject {
-  const copy = structuredClone(obj);
+  const copy = copyJSON(obj);
   const pruned = pruneObject(copy, version.schema);
   if (pruned.length === 0) return copy;
   const messages = unknownFieldMessages(pruned);

@@ -20,6 +20,7 @@ import type { Storage } from "../storage/interface.js";
 import { clientsetEndpointsAdapter, registryEndpointsAdapter } from "./endpoints-adapter.js";
 import { LeaseEndpointReconciler, NoLeasesError, type EndpointTarget } from "./lease-reconciler.js";
 import { StorageLeases } from "./master-leases.js";
+import { deepCopyService } from "../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 export const KUBERNETES_SERVICE_NAME = "kubernetes";
 export const KUBERNETES_SERVICE_NAMESPACE = "default";
@@ -116,7 +117,7 @@ export class BootstrapController {
       const current = existing.spec?.ports ?? [];
       if (existing.spec?.type === type && current.length === ports.length && current.every((p, i) => samePort(p, ports[i]!))) return;
       // Cached objects are shared: change a copy.
-      const svc = structuredClone(existing);
+      const svc = deepCopyService(existing);
       svc.spec = { ...svc.spec, ports, type };
       await services.update(svc, opts);
       return;

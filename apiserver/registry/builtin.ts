@@ -23,7 +23,6 @@ import { secretStrategy } from "./resources/secrets/strategy.js";
 import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js";
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
-import { withBackend } from "./storage-backend.js";
 import { KIND_REGISTRATIONS, type KindRegistration, type StoreLookup } from "./builtin-kinds.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
@@ -123,7 +122,7 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
         info.scale && !rest.subresources?.scale
           ? { ...rest, subresources: { ...rest.subresources, scale: scaleSubresource(store, info.scale) } }
           : rest;
-      out.push(withBackend(scaled, storage));
+      out.push({ ...scaled, backend: storage });
     }
   }
   return out;

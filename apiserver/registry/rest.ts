@@ -4,6 +4,7 @@
  * the endpoint installer derives routes from which verbs a resource's storage supports.
  */
 import type { ResourceInfo } from "../../runtime/scheme.js";
+import type { Storage } from "../storage/interface.js";
 
 /** A Kubernetes object as JSON-shaped data. */
 export type KubeObject = {
@@ -63,13 +64,27 @@ export interface WatchOptions extends ListOptions {
   sendInitialEvents?: boolean;
 }
 
+/**
+ * Admission run by the storage once it holds the objects, as upstream's registry runs it:
+ * `mutate` on the object built from the request (before the strategy), `validate` on the
+ * object to store (after the strategy). `obj` is undefined on DELETE, `old` on CREATE.
+ */
+export interface WriteAdmission {
+  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
+  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
+}
+
 export interface WriteOptions {
   dryRun?: boolean;
   fieldManager?: string;
   fieldValidation?: "Strict" | "Warn" | "Ignore";
+  /** Admission with the objects; only storages with `admitsWrites` run it. */
+  admission?: WriteAdmission;
 }
 
 export interface DeleteOptions {
+  /** Admission with the stored object; only storages with `admitsWrites` run it. */
+  admission?: WriteAdmission;
   dryRun?: boolean;
   gracePeriodSeconds?: number;
   propagationPolicy?: "Orphan" | "Background" | "Foreground";
@@ -152,4 +167,14 @@ export interface RESTStorage {
   readonly connectVerbs?: readonly string[];
   /** Subresources (status, finalize, scale...) by name, each a storage of its own verbs. */
   readonly subresources?: Readonly<Record<string, RESTStorage>>;
+  /**
+   * The storage backend the resource's objects live in (set on the built-in storages), so the
+   * apiserver puts the storages of custom resources on the same backend.
+   */
+  readonly backend?: Storage;
+  /**
+   * Whether the storage runs `opts.admission` inside its writes, with the new and stored
+   * objects; otherwise the handler runs admission before calling it, with the request's object.
+   */
+  readonly admitsWrites?: boolean;
 }

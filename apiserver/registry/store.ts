@@ -17,6 +17,7 @@ import {
   type QualifiedName,
 } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
+import { bytesEqual } from "../storage/bytes.js";
 import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
 import {
   OPTIMISTIC_LOCK_MESSAGE,
@@ -51,6 +52,7 @@ import type {
   RequestContext,
   WatchEvent,
   WatchOptions,
+  WriteAdmission,
   WriteOptions,
 } from "./rest.js";
 import { buildPredicate, type Predicate } from "./selection.js";
@@ -59,7 +61,7 @@ import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
 import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
-import { deepCopy } from "./copy.js";
+import { objectCopier, type ObjectCopier } from "./copy.js";
 import {
   defaultGarbageCollectionPolicy,
   deletionFinalizersForGarbageCollection,
@@ -142,10 +144,8 @@ interface UpdateParams {
   fieldManager?: string;
   /** The subresource written, if any (recorded on managedFields entries). */
   subresource?: string;
-}
-
-function clone<T>(v: T): T {
-  return deepCopy(v);
+  /** Admission with the computed and the stored object: mutating before the strategy, validating after. */
+  admission?: WriteAdmission;
 }
 
 /** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
@@ -181,12 +181,6 @@ function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNulla
   return out as NonNullable<KubeObject["metadata"]>;
 }
 
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** One resource's storage. Implements every verb; see {@link restStorageFor} for the served subset. */
 export class GenericStore implements RESTStorage {
   readonly info: ResourceInfo;
@@ -197,6 +191,7 @@ export class GenericStore implements RESTStorage {
   readonly returnDeletedObject: boolean;
   readonly patchTypes: readonly PatchType[];
   readonly subresources: Readonly<Record<string, RESTStorage>>;
+  readonly admitsWrites = true;
   protected readonly storage: Storage;
   protected readonly options: GenericStoreOptions;
   private readonly apiVersion: string;
@@ -209,6 +204,8 @@ export class GenericStore implements RESTStorage {
   readonly cacher: Cacher | undefined;
   /** The storage's current revision for consistent reads, one request shared by those that arrive together. */
   private readonly revisions = new RevisionBatcher(() => this.storage.currentRevision());
+  /** Copies objects before they are changed: the kind's generated deepcopy through the scheme, JSON for custom resources. */
+  readonly copy: ObjectCopier;
 
   constructor(options: GenericStoreOptions) {
     this.options = options;
@@ -217,6 +214,7 @@ export class GenericStore implements RESTStorage {
     this.group = options.group;
     this.version = options.version;
     this.apiVersion = apiVersionOf({ group: options.group, version: options.version });
+    this.copy = objectCopier(options.scheme);
     this.strategy =
       options.strategy ?? defaultStrategy({ namespaced: options.info.namespaced, hasStatus: options.info.subresources.includes("status") });
     this.codec = options.encoding === "json" ? jsonCodec() : protobufCodec(options.scheme);
@@ -464,14 +462,16 @@ export class GenericStore implements RESTStorage {
   }
 
   private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
-    const obj = clone(input);
+    const obj = this.copy(input);
     const meta = (obj.metadata ??= {});
     // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
     if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
       throw unknownError("resourceVersion should not be set on objects to be created");
+    await opts.admission?.mutate(obj, undefined);
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
+    await opts.admission?.validate(obj, undefined);
     const name = obj.metadata!.name!;
     const key = this.keyFor(ctx, name);
     const bytes = this.encode(obj);
@@ -547,8 +547,9 @@ export class GenericStore implements RESTStorage {
     opts: WriteOptions & { createIfMissing?: boolean } = {},
   ): Promise<{ object: KubeObject; created: boolean }> {
     return this.updateWith(ctx, name, {
-      transform: () => clone(input),
+      transform: () => this.copy(input),
       strategy: this.strategy,
+      admission: opts.admission,
       allowCreate: this.strategy.allowCreateOnUpdate === true || opts.createIfMissing === true,
       dryRun: opts.dryRun === true,
       uidPrecondition: true,
@@ -595,6 +596,7 @@ export class GenericStore implements RESTStorage {
       },
       strategy,
       allowCreate: false,
+      admission: opts.admission,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
@@ -646,6 +648,7 @@ export class GenericStore implements RESTStorage {
       },
       strategy,
       allowCreate: subresource === undefined,
+      admission: opts.admission,
       dryRun: opts.dryRun === true,
       uidPrecondition: false,
       warnings: ctx.warnings,
@@ -697,17 +700,21 @@ export class GenericStore implements RESTStorage {
           if (!params.allowCreate) throw newNotFound(this.qualifiedResource, name);
           const obj = await params.transform(undefined);
           this.checkName(ctx, obj, name);
+          await params.admission?.mutate(obj, undefined);
           if (obj.metadata) delete obj.metadata.resourceVersion;
           this.beforeCreate(ctx, obj, params.fieldManager);
+          await params.admission?.validate(obj, undefined);
           created = true;
           result = obj;
           return this.encode(obj);
         }
         const existing = this.decode(current);
-        const obj = await params.transform(clone(existing));
+        const obj = await params.transform(this.copy(existing));
         this.checkName(ctx, obj, name);
+        await params.admission?.mutate(obj, existing);
         this.checkConcurrency(key, name, obj, existing, params.uidPrecondition);
         this.beforeUpdate(ctx, obj, existing, params);
+        await params.admission?.validate(obj, existing);
         if (
           existing.metadata?.deletionTimestamp &&
           (obj.metadata?.finalizers ?? []).length === 0 &&
@@ -717,7 +724,7 @@ export class GenericStore implements RESTStorage {
           throw new DeleteDuringUpdate(obj, current);
         }
         const bytes = this.encode(obj);
-        if (equalBytes(bytes, current.value)) throw new NoChange(current);
+        if (bytesEqual(bytes, current.value)) throw new NoChange(current);
         result = obj;
         return bytes;
       };
@@ -840,6 +847,8 @@ export class GenericStore implements RESTStorage {
       if (!kv) throw newNotFound(this.qualifiedResource, name);
       const obj = this.decode(kv);
       this.checkDeletePreconditions(obj, opts);
+      await opts.admission?.mutate(undefined, obj);
+      await opts.admission?.validate(undefined, obj);
       const meta = obj.metadata ?? {};
       const finalizersChange = this.gcFinalizers(meta.finalizers ?? [], opts) !== undefined;
       if ((meta.finalizers ?? []).length > 0 || finalizersChange) {
@@ -904,7 +913,7 @@ export class GenericStore implements RESTStorage {
       meta.deletionGracePeriodSeconds = 0;
       out = existing;
       const bytes = this.encode(existing);
-      if (equalBytes(bytes, current.value)) throw new NoChange(current);
+      if (bytesEqual(bytes, current.value)) throw new NoChange(current);
       return bytes;
     };
     try {
@@ -1130,6 +1139,7 @@ export class SubresourceStorage implements RESTStorage {
   readonly get?: RESTStorage["get"];
   readonly patch?: RESTStorage["patch"];
   readonly update: NonNullable<RESTStorage["update"]>;
+  readonly admitsWrites = true;
 
   constructor(parent: GenericStore, strategy: UpdateStrategy, readable: boolean, subresource?: string) {
     this.info = parent.info;
@@ -1138,8 +1148,9 @@ export class SubresourceStorage implements RESTStorage {
     // Subresources never create on update, whatever the parent allows.
     this.update = (ctx, name, obj, opts = {}) =>
       parent.updateWith(ctx, name, {
-        transform: () => deepCopy(obj),
+        transform: () => parent.copy(obj),
         strategy,
+        admission: opts.admission,
         allowCreate: false,
         dryRun: opts.dryRun === true,
         uidPrecondition: true,
@@ -1173,6 +1184,7 @@ export function restStorageFor(store: GenericStore): RESTStorage {
     version: store.version,
     subresources: store.subresources,
     patchTypes: store.patchTypes,
+    admitsWrites: store.admitsWrites,
   };
   for (const verb of store.info.verbs) {
     const method = VERB_METHODS[verb as keyof typeof VERB_METHODS];

@@ -7,6 +7,7 @@ import type { KubeObject } from "./rest.js";
 import type { FieldError } from "./validation/field.js";
 import { nameIsDNSSubdomain, type NameValidator } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
+import { copyField, copyObject } from "./copy.js";
 
 /** How an update through one endpoint (the resource itself or a subresource) treats the object. */
 export interface UpdateStrategy {
@@ -76,7 +77,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /** Keeps the stored status on a main-resource update of a kind with a status subresource. */
 export function keepStatus(obj: KubeObject, old: KubeObject): void {
   if (old.status === undefined) delete obj.status;
-  else obj.status = structuredClone(old.status);
+  else obj.status = copyField(old, "status");
 }
 
 /**
@@ -89,7 +90,7 @@ export function statusUpdateStrategy(validateStatus?: (obj: KubeObject, old: Kub
       const status = obj.status;
       const managedFields = obj.metadata?.managedFields;
       for (const k of Object.keys(obj)) delete obj[k];
-      Object.assign(obj, structuredClone(old));
+      Object.assign(obj, copyObject(old));
       if (status === undefined) delete obj.status;
       else obj.status = status;
       if (managedFields !== undefined) obj.metadata = { ...obj.metadata, managedFields };

@@ -40,8 +40,3 @@ export function keyExists(key: string): StorageError {
 export function closedError(key: string): StorageError {
   return new StorageError("Unavailable", key, "storage is closed");
 }
-
-/** Whether two values hold the same bytes (a no-op update writes nothing). */
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
-}

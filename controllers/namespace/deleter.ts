@@ -11,6 +11,7 @@ import { isConflict, isMethodNotSupported, isNotFound } from "../../runtime/rest
 import type { ListQuery } from "../../runtime/rest/options.js";
 import type { ResourceRef } from "../../runtime/rest/paths.js";
 import { NamespaceConditionUpdater, type ContentTotals } from "./conditions.js";
+import { deepCopyNamespace } from "../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 /** The metadata-client calls the deleter makes on one resource in one namespace. */
 export interface MetadataNamespaceableResource {
@@ -169,7 +170,7 @@ export class NamespacedResourcesDeleter {
 
   async #updateNamespaceStatus(ns: Namespace, signal?: AbortSignal): Promise<Namespace> {
     if (!ns.metadata?.deletionTimestamp || ns.status?.phase === "Terminating") return ns;
-    const next = structuredClone(ns);
+    const next = deepCopyNamespace(ns);
     next.status = { ...next.status, phase: "Terminating" };
     return this.#ns.updateStatus(next, { ...(signal && { signal }) });
   }

@@ -1,6 +1,7 @@
 /** Which requests a policy's matchConstraints or a binding's matchResources select (upstream's rule and selector matching). */
 import { labelSelectorAsSelector } from "../../../runtime/selectors/labels.js";
 import type { AdmissionAttributes } from "../interface.js";
+import type { KubeObject } from "../../registry/rest.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -36,8 +37,11 @@ export function resourcesMatch(m: unknown, a: AdmissionAttributes, namespaceLabe
   if (rules && !rules.some((r) => ruleMatches(r, a))) return false;
   if (Array.isArray(spec.excludeResourceRules) && spec.excludeResourceRules.map(rec).some((r) => ruleMatches(r, a))) return false;
   if (spec.objectSelector !== undefined) {
-    const labels = (a.object?.metadata?.labels ?? {}) as Record<string, string>;
-    if (!labelSelectorAsSelector(rec(spec.objectSelector)).matches(labels)) return false;
+    // As upstream: the new or the old object's labels may match (DELETE has only the old one).
+    const selector = labelSelectorAsSelector(rec(spec.objectSelector));
+    const objects = [a.object, a.oldObject].filter((o) => o !== undefined);
+    const labelsOf = (o: KubeObject | undefined): Record<string, string> => o?.metadata?.labels ?? {};
+    if (!(objects.length === 0 ? selector.matches({}) : objects.some((o) => selector.matches(labelsOf(o))))) return false;
   }
   if (spec.namespaceSelector !== undefined && a.namespace !== "") {
     if (!labelSelectorAsSelector(rec(spec.namespaceSelector)).matches(namespaceLabels ?? {})) return false;

@@ -137,7 +137,7 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       const vars: Record<string, unknown> = {};
       const bindingsFor = {
         object: a.object ? jsonToCEL(a.object) : null,
-        oldObject: null,
+        oldObject: a.oldObject ? jsonToCEL(a.oldObject) : null,
         params,
         namespaceObject: ns ? jsonToCEL(ns) : null,
         variables: vars,

@@ -14,6 +14,7 @@ import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../
 import { jsonToCEL } from "../policy/plugin.js";
 import { resourcesMatch } from "../policy/match.js";
 import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
+import { copyObject } from "../../registry/copy.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -80,9 +81,9 @@ export class WebhookAdmission implements AdmissionPlugin {
         operation: a.operation,
         userInfo: { username: a.user.name, groups: a.user.groups ?? [] },
         object: a.object ?? null,
-        oldObject: null,
+        oldObject: a.oldObject ?? null,
         dryRun: a.dryRun,
-        options: null,
+        options: a.options ?? null,
       },
     };
   }
@@ -97,7 +98,7 @@ export class WebhookAdmission implements AdmissionPlugin {
         if (typeof p === "string") throw new EvalError(p);
         const bindings = {
           object: a.object ? jsonToCEL(a.object) : null,
-          oldObject: null,
+          oldObject: a.oldObject ? jsonToCEL(a.oldObject) : null,
           request: {
             operation: a.operation,
             name: a.name,
@@ -166,7 +167,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       let patched: KubeObject;
       try {
         const ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8")) as Parameters<typeof applyJSONPatch>[1];
-        patched = applyJSONPatch(structuredClone(a.object), ops) as KubeObject;
+        patched = applyJSONPatch(copyObject(a.object), ops) as KubeObject;
       } catch (err) {
         throw status(
           500,

@@ -20,6 +20,7 @@ import {
 } from "./managed-fields.js";
 import type { ApplySchema } from "./schema.js";
 import { childSchema, compare, merge, removePaths, toFieldSet, valueAt } from "./typed.js";
+import { copyJSON } from "../../../runtime/deepcopy.js";
 
 /** metadata fields the server owns: never part of anyone's set (upstream's stripped fields). */
 const SYSTEM_METADATA = [
@@ -288,7 +289,7 @@ const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 function updateLastApplied(obj: KubeObject, config: KubeObject): void {
   const annotations = obj.metadata?.annotations;
   if (!annotations?.[LAST_APPLIED_ANNOTATION]) return;
-  const copy = structuredClone(config);
+  const copy = copyJSON(config);
   const copyAnnotations = copy.metadata?.annotations;
   if (copyAnnotations) delete copyAnnotations[LAST_APPLIED_ANNOTATION];
   const value = `${goJSON(copy)}\n`;

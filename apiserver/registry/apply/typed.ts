@@ -7,6 +7,7 @@
 import { deepEqual } from "../strategy.js";
 import { FieldSet, fieldElement, keyElement, valueElement } from "./field-set.js";
 import type { ApplySchema } from "./schema.js";
+import { copyJSON } from "../../../runtime/deepcopy.js";
 
 type JSONObject = Record<string, unknown>;
 
@@ -153,7 +154,7 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
 
 /** The live value with the applied configuration merged in by structure (neither is changed). */
 export function merge(live: unknown, config: unknown, schema: ApplySchema): unknown {
-  if (live === undefined || config === null) return structuredClone(config);
+  if (live === undefined || config === null) return copyJSON(config);
   const s = resolveSchema(schema, config);
   if (s.kind === "map" && !s.atomic && isObject(live) && isObject(config)) {
     const out: JSONObject = { ...live };
@@ -175,10 +176,10 @@ export function merge(live: unknown, config: unknown, schema: ApplySchema): unkn
       const c = applied.get(e);
       out.push(c === undefined ? item : s.listType === "map" ? merge(item, c, s.items) : c);
     }
-    for (const item of config) if (!seen.has(itemElement(s, item))) out.push(structuredClone(item));
+    for (const item of config) if (!seen.has(itemElement(s, item))) out.push(copyJSON(item));
     return out;
   }
-  return structuredClone(config);
+  return copyJSON(config);
 }
 
 /** Removes every path of `set` from `value` (in place); a removed list item or field goes with everything under it. */

@@ -12,6 +12,7 @@ import { mergePatch } from "./merge-patch.js";
 import { EMPTY_PATCH_SCHEMA, type PatchSchema } from "./patch-meta.js";
 import { SchemaIndex } from "./schema-check.js";
 import { goFormat, StrategicPatchError, strategicMergePatch, type JSONMap } from "./strategic.js";
+import { copyJSON } from "../../../runtime/deepcopy.js";
 
 /** The media type of each patch type (Content-Type of the PATCH request). */
 export const PATCH_MEDIA_TYPES: Readonly<Record<PatchType, string>> = {
@@ -96,21 +97,21 @@ export function applyPatch(patch: ParsedPatch, current: KubeObject, schema: Patc
     case "json": {
       let result: unknown;
       try {
-        result = applyJSONPatch(current, structuredClone(patch.ops));
+        result = applyJSONPatch(current, copyJSON(patch.ops));
       } catch (err) {
         throw unprocessable(jsonPatchErrorMessage(err));
       }
       return asObject(result, () => JSON.stringify(result));
     }
     case "merge": {
-      const result = mergePatch(current as never, structuredClone(patch.patch) as never);
+      const result = mergePatch(current as never, copyJSON(patch.patch) as never);
       return asObject(result, () => JSON.stringify(result));
     }
     case "strategic":
       try {
         return strategicMergePatch(
           current as unknown as JSONMap,
-          structuredClone(patch.patch),
+          copyJSON(patch.patch),
           schema ?? EMPTY_PATCH_SCHEMA,
         ) as unknown as KubeObject;
       } catch (err) {

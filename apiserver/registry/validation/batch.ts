@@ -10,7 +10,8 @@ import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { validatePodTemplateSpec } from "./pod.js";
-import { isObj, record, sameJSON, str } from "./shape.js";
+import { isObj, record, sameJSON, str, type Obj } from "./shape.js";
+import { deepCopyPodTemplateSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 const SPEC = FieldPath.of("spec");
 const JOB_RESTART = ["OnFailure", "Never"];
@@ -70,7 +71,7 @@ export function validateJobUpdate(job: KubeObject, old: KubeObject): FieldError[
   if (!sameJSON(spec.template, oldSpec.template)) {
     // A suspended Job that never started may change its pods' scheduling directives, nothing else.
     const suspendedNeverStarted = oldSpec.suspend === true && record(old.status).startTime === undefined;
-    const t = structuredClone(record(spec.template));
+    const t = deepCopyPodTemplateSpec(record(spec.template)) as unknown as Obj;
     if (suspendedNeverStarted) {
       const oldT = record(oldSpec.template);
       t.metadata = oldT.metadata;

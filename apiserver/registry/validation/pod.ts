@@ -17,6 +17,8 @@ import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
 import { parseQuantity } from "./quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
+import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -406,7 +408,7 @@ const POD_UPDATE_MESSAGE =
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
   const errs = validatePod(pod);
-  const spec = structuredClone(record(pod.spec));
+  const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.
   for (const kind of ["containers", "initContainers"]) {

@@ -11,6 +11,7 @@ import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { parseQuantity } from "./quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import { deepCopyPersistentVolumeClaimSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 const SPEC = FieldPath.of("spec");
 const ACCESS_MODES = ["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"];
@@ -48,7 +49,7 @@ export function validatePVC(pvc: KubeObject): FieldError[] {
 /** A bound claim's spec is immutable but for a larger storage request and its attributes class. */
 export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[] {
   const errs = validatePVC(pvc);
-  const spec = structuredClone(record(pvc.spec));
+  const spec = deepCopyPersistentVolumeClaimSpec(record(pvc.spec)) as unknown as Obj;
   const oldSpec = record(old.spec);
   const bound = str(record(old.status).phase) === "Bound";
   const newStorage = parseQuantity(record(record(spec.resources).requests).storage);

@@ -18,6 +18,7 @@ import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { RequestInfo } from "../../endpoints/request-info.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { attributesOf } from "./authorization.js";
+import { copyObject } from "../../registry/copy.js";
 
 /** Go's RFC3339 with microseconds, as upstream's audit timestamps. */
 const micro = (d: Date): string => d.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
@@ -104,7 +105,10 @@ export const auditAdmissionRecorder: AdmissionPlugin = {
     if (!record) return;
     record.name = attributes.name;
     // The copy is only worth making when the policy logs bodies for this request.
-    if (attributes.object !== undefined && logsBodies(ctx)) record.requestObject = structuredClone(attributes.object);
+    // A patch or a DeleteOptions body was already recorded by its handler, as upstream's LogRequestPatch.
+    if (attributes.object !== undefined && record.requestObject === undefined && logsBodies(ctx)) {
+      record.requestObject = copyObject(attributes.object);
+    }
   },
 };
 

@@ -6,6 +6,7 @@
  */
 import type { KeyValue, ListOptions, ListResult, Preconditions, Storage, StorageEvent, UpdateFn, WatchOptions } from "../interface.js";
 import { StorageError } from "../interface.js";
+import { bytesEqual } from "../bytes.js";
 import type { ResourceEncryption } from "./config.js";
 import { PrefixTransformers } from "./transformers.js";
 
@@ -24,9 +25,6 @@ function matcher(resource: string): (key: string) => boolean {
     return plural === "*" || p === plural;
   };
 }
-
-const equal = (a: Uint8Array, b: Uint8Array): boolean =>
-  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 export class EncryptedStorage implements Storage {
   private readonly rules: { match: (key: string) => boolean; t: PrefixTransformers }[];
@@ -97,7 +95,7 @@ export class EncryptedStorage implements Storage {
         }
         const next = await update(plainCurrent);
         // Unchanged and already under the writing provider: hand back the stored bytes (no write).
-        if (current && plainCurrent && !stale && equal(next, plainCurrent.value)) return current.value;
+        if (current && plainCurrent && !stale && bytesEqual(next, plainCurrent.value)) return current.value;
         return t.write(next);
       },
       options,

@@ -5,7 +5,8 @@
  * kv-client.ts.
  */
 import { decodeContinue, encodeContinue } from "../continue-token.js";
-import { bytesEqual, checkPreconditions, closedError, keyExists, keyNotFound, preconditionFailed } from "../errors.js";
+import { guaranteedUpdateLoop } from "../guaranteed-update.js";
+import { closedError, keyExists, keyNotFound, preconditionFailed } from "../errors.js";
 import type {
   CompactionState,
   KeyValue,
@@ -227,19 +228,15 @@ export class EtcdStorage implements Storage {
     options: { preconditions?: Preconditions; ignoreNotFound?: boolean } = {},
   ): Promise<KeyValue> {
     this.checkOpen(key);
-    let current = await this.get(key);
-    for (;;) {
-      if (!current && !options.ignoreNotFound) throw keyNotFound(key);
-      checkPreconditions(key, current, options.preconditions);
-      const value = await update(current);
-      if (current && bytesEqual(value, current.value)) return current;
-      const res = await this.casTxn(key, current, { put: { key: Buffer.from(key), value: bufferOf(value) } });
-      if (res.succeeded) {
+    return guaranteedUpdateLoop(key, update, options, {
+      read: () => this.get(key),
+      swap: async (current, value) => {
+        const res = await this.casTxn(key, current, { put: { key: Buffer.from(key), value: bufferOf(value) } });
+        if (!res.succeeded) return { ok: false, fresh: { kv: freshValue(res) } };
         const rev = res.revision;
-        return { key, value, createRevision: current?.createRevision ?? rev, modRevision: rev };
-      }
-      current = freshValue(res);
-    }
+        return { ok: true, kv: { key, value, createRevision: current?.createRevision ?? rev, modRevision: rev } };
+      },
+    });
   }
 
   async delete(key: string, options: { preconditions?: Preconditions } = {}): Promise<KeyValue> {

@@ -12,9 +12,8 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { decodeContinue, encodeContinue } from "../continue-token.js";
+import { guaranteedUpdateLoop } from "../guaranteed-update.js";
 import {
-  bytesEqual,
-  checkPreconditions,
   closedError,
   compactedError,
   keyExists,
@@ -214,19 +213,19 @@ export class SqliteStorage implements Storage {
     options: { preconditions?: Preconditions; ignoreNotFound?: boolean } = {},
   ): Promise<KeyValue> {
     this.checkOpen(key);
-    for (;;) {
-      await this.writes.durable();
-      this.checkOpen(key);
-      const current = this.read(key);
-      if (!current && !options.ignoreNotFound) throw keyNotFound(key);
-      checkPreconditions(key, current, options.preconditions);
-      const value = await update(current);
-      if (current && bytesEqual(value, current.value)) return current;
-      this.checkOpen(key);
-      const r = await this.writes.submit({ kind: "put", key, value, expect: current?.modRevision ?? 0 });
-      if (r.ok) return r.event.kv;
-      // Another write got there first: read the fresh value and try again.
-    }
+    return guaranteedUpdateLoop(key, update, options, {
+      read: async () => {
+        // Reads see only durable writes: wait for those in flight, then read.
+        await this.writes.durable();
+        this.checkOpen(key);
+        return this.read(key);
+      },
+      swap: async (current, value) => {
+        this.checkOpen(key);
+        const r = await this.writes.submit({ kind: "put", key, value, expect: current?.modRevision ?? 0 });
+        return r.ok ? { ok: true, kv: r.event.kv } : { ok: false };
+      },
+    });
   }
 
   async delete(key: string, options: { preconditions?: Preconditions } = {}): Promise<KeyValue> {

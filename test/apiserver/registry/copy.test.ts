@@ -1,28 +1,46 @@
-/** deepCopy: equal to structuredClone on API data, sharing nothing with the original. */
+/** objectCopier: the generated deepcopy for registered kinds, a JSON copy for anything else. */
 import { describe, expect, it } from "vitest";
-import { deepCopy } from "../../../apiserver/registry/copy.js";
+import { copyObject, objectCopier } from "../../../apiserver/registry/copy.js";
+import { Scheme } from "../../../runtime/scheme.js";
 
-describe("deepCopy", () => {
-  it("copies nested objects, arrays, bytes and odd values like structuredClone, sharing nothing", () => {
-    const original = {
-      metadata: { name: "a", labels: { x: "1" }, managedFields: [{ fieldsV1: { "f:data": {} } }] },
-      data: { k: "v" },
-      binaryData: new Uint8Array([1, 2, 3]),
-      when: new Date(0),
-      list: [1, "two", null, [3], { four: 4 }],
-      absent: undefined,
-      bare: Object.assign(Object.create(null) as object, { z: 1 }),
+describe("objectCopier", () => {
+  it("copies a built-in kind with its generated deepcopy, sharing nothing", () => {
+    const pod = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "a", labels: { x: "1" }, managedFields: [{ manager: "m", fieldsV1: { "f:spec": {} } }] },
+      spec: { containers: [{ name: "c", image: "i", env: [{ name: "A", value: "1" }] }] },
     };
-    const copy = deepCopy(original);
-    expect(copy).toEqual(structuredClone(original));
-    expect(copy.metadata).not.toBe(original.metadata);
-    expect(copy.metadata.managedFields[0]).not.toBe(original.metadata.managedFields[0]);
-    expect(copy.binaryData).not.toBe(original.binaryData);
-    expect(copy.when).not.toBe(original.when);
-    expect("absent" in copy).toBe(true);
+    const copy = copyObject(pod);
+    expect(copy).toEqual(pod);
+    expect(copy.spec.containers[0]).not.toBe(pod.spec.containers[0]);
+    expect(copy.metadata.managedFields[0]!.fieldsV1).not.toBe(pod.metadata.managedFields[0]!.fieldsV1);
     copy.metadata.labels.x = "2";
-    copy.binaryData[0] = 9;
-    expect(original.metadata.labels.x).toBe("1");
-    expect(original.binaryData[0]).toBe(1);
+    expect(pod.metadata.labels.x).toBe("1");
+  });
+
+  it("calls the kind's registered deepcopy function", () => {
+    const scheme = new Scheme();
+    const calls: unknown[] = [];
+    scheme.addKnownTypes({ group: "example.com", version: "v1" }, [
+      { kind: "Widget", deepCopy: (o: never) => (calls.push(o), { ...(o as object), copied: true }) },
+    ]);
+    const copy = objectCopier(scheme);
+    const w = { apiVersion: "example.com/v1", kind: "Widget", spec: {} };
+    expect(copy(w)).toEqual({ ...w, copied: true });
+    expect(copy(w)).toEqual({ ...w, copied: true });
+    expect(calls).toEqual([w, w]);
+  });
+
+  it("copies custom resources and unstructured values as JSON", () => {
+    const cr = { apiVersion: "example.com/v1", kind: "Thing", spec: { list: [1, { a: null }], free: { "x-y": true } }, absent: undefined };
+    const copy = copyObject(cr);
+    expect(copy).toEqual(cr);
+    expect("absent" in copy).toBe(true);
+    expect(copy.spec.list[1]).not.toBe(cr.spec.list[1]);
+    expect(copyObject([{ a: 1 }])).toEqual([{ a: 1 }]);
+    expect(copyObject("s")).toBe("s");
+    const bare = { metadata: { name: "n" } };
+    expect(copyObject(bare).metadata).not.toBe(bare.metadata);
   });
 });

@@ -135,7 +135,7 @@ describe("MemoryStorage", () => {
     expect(got.map((e) => `${e.type} ${e.key} ${e.revision} prev=${e.prev ? s(e.prev.value) : "-"}`)).toEqual([
       "PUT /r/a 4 prev=1",
       "PUT /r/b 5 prev=-",
-      "DELETE /r/a 6 prev=-",
+      "DELETE /r/a 6 prev=2",
     ]);
   });
 

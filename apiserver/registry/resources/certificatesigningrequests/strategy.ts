@@ -8,6 +8,7 @@ import type { UpdateStrategy } from "../../strategy.js";
 import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { list, record, str } from "../../validation/shape.js";
+import { copyObject } from "../../copy.js";
 
 const APPROVAL_TYPES = ["Approved", "Denied", "Failed"];
 
@@ -37,7 +38,7 @@ export const csrApprovalStrategy: UpdateStrategy = {
     const conditions = record(obj.status).conditions;
     const managedFields = obj.metadata?.managedFields;
     for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
+    Object.assign(obj, copyObject(old));
     obj.status = { ...record(obj.status), conditions };
     if (conditions === undefined) delete (obj.status as Record<string, unknown>).conditions;
     if (managedFields !== undefined) obj.metadata = { ...obj.metadata, managedFields };

@@ -11,6 +11,7 @@ import {
   validateNamespaceStatusUpdate,
   validateNamespaceUpdate,
 } from "../../validation/core.js";
+import { copyField, copyObject } from "../../copy.js";
 
 export const FINALIZER_KUBERNETES = "kubernetes";
 export const LABEL_METADATA_NAME = "kubernetes.io/metadata.name";
@@ -49,7 +50,7 @@ export const namespaceStrategy: Strategy = {
       ns.spec = { ...ns.spec, finalizers: [...finalizers] };
     }
     if (was.status === undefined) delete ns.status;
-    else ns.status = structuredClone(was.status);
+    else ns.status = copyField(old, "status") as typeof ns.status;
   },
   validate: validateNamespace,
   validateUpdate: (obj, old) => [...validateNamespace(obj), ...validateNamespaceUpdate(obj, old)],
@@ -69,7 +70,7 @@ export const namespaceFinalizeStrategy: UpdateStrategy = {
   prepareForUpdate(obj, old) {
     const finalizers = fields(obj).spec?.finalizers;
     for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
+    Object.assign(obj, copyObject(old));
     const ns = fields(obj);
     if (finalizers === undefined) {
       if (ns.spec) delete ns.spec.finalizers;

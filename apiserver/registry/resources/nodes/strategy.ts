@@ -3,6 +3,7 @@ import { defaultNode } from "../../defaults/core.js";
 import { validateNode } from "../../validation/cluster.js";
 import { record } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+import { copyField } from "../../copy.js";
 
 export const nodeStrategy = kindStrategy({
   kind: "Node",
@@ -12,7 +13,7 @@ export const nodeStrategy = kindStrategy({
   trackGeneration: false,
   defaults: defaultNode,
   prepareForUpdate(obj, old) {
-    obj.status = old.status === undefined ? undefined : structuredClone(old.status);
+    obj.status = old.status === undefined ? undefined : copyField(old, "status");
     if (obj.status === undefined) delete obj.status;
   },
   validate: validateNode,

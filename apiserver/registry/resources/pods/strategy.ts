@@ -9,6 +9,9 @@ import { validatePod, validatePodUpdate } from "../../validation/pod.js";
 import { list, record, str } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { podQOSClass } from "./qos.js";
+import type { EphemeralContainer } from "../../../../generated/apis/core/v1/index.js";
+import { deepCopyEphemeralContainer } from "../../../../generated/apis/core/v1/zz_generated.deepcopy.js";
+import { copyArray } from "../../../../runtime/deepcopy.js";
 
 const spec = (o: KubeObject) => record(o.spec);
 const status = (o: KubeObject) => record(o.status);
@@ -27,7 +30,7 @@ export const podStrategy = kindStrategy({
     const s = record(obj.spec);
     const o = record(old.spec);
     if (o.ephemeralContainers === undefined) delete s.ephemeralContainers;
-    else s.ephemeralContainers = structuredClone(o.ephemeralContainers);
+    else s.ephemeralContainers = copyArray(o.ephemeralContainers as EphemeralContainer[], deepCopyEphemeralContainer);
   },
   validate: validatePod,
   validateUpdate: validatePodUpdate,

@@ -21,6 +21,7 @@ import { selectorMatches } from "../../validation/label-selector.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { validatePodSpec } from "../../validation/pod.js";
 import { isObj, list, record, sameJSON, str } from "../../validation/shape.js";
+import { copyObject } from "../../copy.js";
 
 /** Other stores a subresource consults (PodDisruptionBudgets, nodes), resolved after all are built. */
 export type StoreLookup = (group: string, plural: string) => GenericStore | undefined;
@@ -157,7 +158,7 @@ export function evictionSubresource(pods: GenericStore, lookup: StoreLookup): RE
       }
       if (!opts.dryRun) {
         const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
-        const updated: KubeObject = structuredClone(pdb);
+        const updated: KubeObject = copyObject(pdb);
         updated.status = { ...status, disruptionsAllowed: allowed - 1, disruptedPods: { ...record(status.disruptedPods), [name]: now } };
         await pdbStore.subresources.status!.update!(ctx, pdbName, updated, {});
       }
@@ -172,7 +173,7 @@ export const ephemeralContainersStrategy: UpdateStrategy = {
     const next = record(obj.spec).ephemeralContainers;
     const managedFields = obj.metadata?.managedFields;
     for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
+    Object.assign(obj, copyObject(old));
     obj.spec = { ...record(obj.spec), ephemeralContainers: next };
     if (next === undefined) delete (obj.spec as Record<string, unknown>).ephemeralContainers;
     if (managedFields !== undefined) obj.metadata = { ...obj.metadata, managedFields };
@@ -200,7 +201,7 @@ export const resizeStrategy: UpdateStrategy = {
     const containers = list(record(obj.spec).containers);
     const managedFields = obj.metadata?.managedFields;
     for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
+    Object.assign(obj, copyObject(old));
     const spec = record(obj.spec);
     spec.containers = list(spec.containers).map((c) => {
       const sent = containers.find((n) => record(n).name === record(c).name);

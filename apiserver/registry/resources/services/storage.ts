@@ -33,7 +33,7 @@ export class ServiceStore extends GenericStore {
   }
 
   override async create(ctx: RequestContext, input: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
-    const obj = structuredClone(input);
+    const obj = this.copy(input);
     // Defaulted and normalized as the store will, so the allocation sees the type and addresses it stores.
     this.strategy.defaults?.(obj);
     this.strategy.prepareForCreate?.(obj);
@@ -63,7 +63,7 @@ export class ServiceStore extends GenericStore {
       if (pending) await pending.revert();
       pending = undefined;
       // The transform may build the new object out of the one it is given (patches do).
-      const old = existing && structuredClone(existing);
+      const old = existing && this.copy(existing);
       last = old;
       const obj = await params.transform(existing);
       this.strategy.defaults?.(obj);

@@ -1,0 +1,92 @@
+/**
+ * What the writing verbs (create.ts, update.ts, patch.ts, delete.ts) share: the admission they
+ * hand to the storage and the response they write.
+ */
+import type { AdmissionAttributes, Operation } from "../../admission/interface.js";
+import type { KubeObject, WriteAdmission } from "../../registry/rest.js";
+import { wantsPretty, type OutputMediaType } from "../negotiation.js";
+import type { APIRequest } from "../request-context.js";
+import { tableOptionsFor, transformObject, writeObject } from "../responses.js";
+import type { ResponseWriter } from "../response-writer.js";
+import type { RequestScope } from "./scope.js";
+
+/** The meta/v1 options object admission sees (`request.options` of an AdmissionReview). */
+export function optionsObject(kind: string, opts: object): Record<string, unknown> {
+  const out: Record<string, unknown> = { kind, apiVersion: "meta.k8s.io/v1" };
+  for (const [k, v] of Object.entries(opts)) {
+    if (k === "admission" || v === undefined) continue;
+    out[k] = k === "dryRun" ? (v ? ["All"] : undefined) : v;
+    if (out[k] === undefined) delete out[k];
+  }
+  return out;
+}
+
+function attributesFor(
+  req: APIRequest,
+  scope: RequestScope,
+  operation: Operation,
+  name: string,
+  options: Record<string, unknown>,
+  obj: KubeObject | undefined,
+  old: KubeObject | undefined,
+): AdmissionAttributes {
+  const { group, version, info } = scope.resource;
+  // As upstream's create handler: a namespace's own name is its admission namespace.
+  const namespace = info.namespaced ? scope.namespace : group === "" && info.plural === "namespaces" ? name : "";
+  const attrs: AdmissionAttributes = {
+    operation,
+    kind: { group, version, kind: info.kind },
+    resource: { group, version, resource: info.plural },
+    subresource: scope.subresource,
+    namespace,
+    // A generated name is known only once the storage made it.
+    name: name || obj?.metadata?.name || "",
+    dryRun: Array.isArray(options.dryRun),
+    user: req.user,
+    options,
+  };
+  if (obj) attrs.object = obj;
+  if (old) attrs.oldObject = old;
+  return attrs;
+}
+
+/**
+ * Runs admission for one write, as upstream: inside the storage's write when the storage
+ * takes it (the new and the stored object, mutating before the strategy, validating after; an
+ * update that creates is a CREATE), else here, before the storage, with the request's object.
+ * Returns the options to pass to the storage.
+ */
+export async function admitWrite<O extends { admission?: WriteAdmission }>(
+  req: APIRequest,
+  scope: RequestScope,
+  operation: Operation,
+  name: string,
+  requestObject: KubeObject | undefined,
+  opts: O,
+  options: Record<string, unknown>,
+): Promise<O> {
+  const chain = scope.deps.admission;
+  if (scope.storage.admitsWrites) {
+    const attrs = (obj: KubeObject | undefined, old: KubeObject | undefined): AdmissionAttributes =>
+      attributesFor(req, scope, operation !== "DELETE" && old === undefined ? "CREATE" : operation, name, options, obj, old);
+    const admission: WriteAdmission = {
+      mutate: (obj, old) => chain.admit(attrs(obj, old), req),
+      validate: (obj, old) => chain.validate(attrs(obj, old), req),
+    };
+    return { ...opts, admission };
+  }
+  await chain.run(attributesFor(req, scope, operation, name, options, requestObject, undefined), req);
+  return opts;
+}
+
+export function respond(
+  req: APIRequest,
+  res: ResponseWriter,
+  scope: RequestScope,
+  media: OutputMediaType,
+  code: number,
+  obj: KubeObject,
+): void {
+  const out = transformObject(obj, media, scope.resource.printer, tableOptionsFor(req, media));
+  writeObject(scope.deps.scheme, res, code, out, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
+}
