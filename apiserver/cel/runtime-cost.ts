@@ -21,6 +21,8 @@ import { estimateCost, isSizedFunction } from "./cost.js";
 
 /** cel-go's error text when an evaluation passes its actual cost limit. */
 export const COST_LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
+/** Upstream's text once a request's rules together spend the runtime budget. */
+export const OUT_OF_BUDGET = "validation failed due to running out of cost budget, no further validation rules will be run";
 
 const TICK = "@kubegen_cost";
 const SIZE = "@kubegen_size";

@@ -7,7 +7,9 @@
  * policy resourceVersion.
  */
 import { StatusError } from "../../../runtime/rest/errors.js";
+import { RUNTIME_COST_BUDGET } from "../../cel/cost.js";
 import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
 import { resourcesMatch } from "./match.js";
@@ -152,14 +154,16 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
           userInfo: { username: a.user.name, groups: a.user.groups ?? [] },
         },
       };
+      // Upstream's runtime cost: each call under the per-call limit, all of a policy's calls for one
+      // request within one budget; past the budget no further expression runs.
+      let remainingBudget = RUNTIME_COST_BUDGET;
       const evaluate = (what: string, p: Program | string): unknown => {
         if (typeof p === "string") throw new EvalError(`compilation error: ${p}`);
-        try {
-          return p.eval(bindingsFor);
-        } catch (err) {
-          if (err instanceof EvalError) throw new EvalError(`expression '${what}' resulted in error: ${err.message}`);
-          throw err;
-        }
+        const run = p.evalMetered(bindingsFor);
+        if (run.cost > remainingBudget) throw new EvalError(OUT_OF_BUDGET);
+        remainingBudget -= run.cost;
+        if (run.error) throw new EvalError(`expression '${what}' resulted in error: ${run.error.message}`);
+        return run.value;
       };
       try {
         let matched = true;

@@ -6,7 +6,7 @@
  */
 import { compile, CompileError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
-import { COST_LIMIT_EXCEEDED } from "../../cel/runtime-cost.js";
+import { COST_LIMIT_EXCEEDED, OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
 import { optionalOf } from "../../cel/optional.js";
 import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../../registry/validation/field.js";
 import { validateValue } from "./validate.js";
@@ -315,8 +315,6 @@ function withFieldPath(base: FieldPath, fp: string | undefined): FieldPath {
 function ruleErrorString(r: ValidationRule): string {
   return r.message ? r.message.trim() : (r.rule ?? "").trim();
 }
-
-const OUT_OF_BUDGET = "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /** Why a rule run stops every further rule (upstream returns a negative remaining budget). */
 class Stop extends Error {

@@ -184,4 +184,58 @@ describe("ValidatingAdmissionPolicy", () => {
       "ValidatingAdmissionPolicy 'broken' with binding 'broken-b' denied request: expression 'object.nope == 1' resulted in error: no such key: nope",
     );
   });
+  it("stops an expression past the per-call cost limit and a policy past the runtime budget, with upstream's messages", async () => {
+    const rules = [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }];
+    // One pass over 200,000 keys is past the per-call limit; fifteen passes over 100,000 (0.7M each) are each
+    // within it and together past the budget.
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicies`,
+      json(
+        policy("costly", {
+          matchConstraints: { resourceRules: rules },
+          matchConditions: [{ name: "sweep", expression: "has(object.metadata.labels) && object.metadata.labels['sweep'] == 'one'" }],
+          validations: [{ expression: "object.data.all(k, k.startsWith('k'))" }],
+        }),
+      ),
+    );
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicies`,
+      json(
+        policy("costly-many", {
+          matchConstraints: { resourceRules: rules },
+          matchConditions: [{ name: "sweep", expression: "has(object.metadata.labels) && object.metadata.labels['sweep'] == 'many'" }],
+          validations: Array.from({ length: 15 }, (_, i) => ({ expression: `object.data.all(k, k.size() > ${i % 2})` })),
+        }),
+      ),
+    );
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicybindings`,
+      json(binding("costly-b", "costly", { validationActions: ["Deny"] })),
+    );
+    await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicybindings`,
+      json(binding("costly-many-b", "costly-many", { validationActions: ["Deny"] })),
+    );
+    const keys = (n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, ""]));
+
+    const one = await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("sweep-one", keys(200000), { sweep: "one" })));
+    expect(one.status).toBe(422);
+    expect(statusOf(one).message).toBe(
+      "ValidatingAdmissionPolicy 'costly' with binding 'costly-b' denied request: expression 'object.data.all(k, k.startsWith('k'))' resulted in error: operation cancelled: actual cost limit exceeded",
+    );
+    const many = await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("sweep-many", keys(100000), { sweep: "many" })));
+    expect(many.status).toBe(422);
+    expect(statusOf(many).message).toBe(
+      "ValidatingAdmissionPolicy 'costly-many' with binding 'costly-many-b' denied request: validation failed due to running out of cost budget, no further validation rules will be run",
+    );
+    expect((await t.request("GET", "/api/v1/namespaces/free/configmaps/sweep-many")).status).toBe(404);
+    // The same policies admit a small object.
+    expect(
+      (await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("sweep-small", keys(10), { sweep: "many" })))).status,
+    ).toBe(201);
+  });
 });
