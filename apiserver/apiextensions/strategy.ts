@@ -11,12 +11,12 @@ import type { KubeObject } from "../registry/rest.js";
 import { deepEqual, keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../registry/strategy.js";
 import { fieldErrors, FieldPath, type FieldError } from "../registry/validation/field.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "../registry/validation/object-meta.js";
-import type { CRDVersion } from "./crd.js";
-import { applyDefaults, hasDefaults } from "./schema/defaults.js";
-import { objectMetaTypeError } from "./schema/objectmeta.js";
-import { pruneObject } from "./schema/prune.js";
-import { validateValue } from "./schema/validate.js";
-import { compileSchemaRules, validateRules } from "./schema/cel.js";
+import type { CRDVersion } from "../registry/resources/customresourcedefinitions/crd.js";
+import { applyDefaults, hasDefaults } from "../registry/schema/defaults.js";
+import { objectMetaTypeError } from "../registry/schema/objectmeta.js";
+import { pruneObject } from "../registry/schema/prune.js";
+import { validateValue } from "../registry/schema/validate.js";
+import { compileSchemaRules, validateRules } from "../registry/schema/cel.js";
 
 /** Reads a `.a.b` path (what scale paths and printer columns use). */
 export function readPath(obj: unknown, path: string): unknown {

@@ -8,10 +8,10 @@
  * its `$ref`s inlined; ObjectMeta becomes `{type: object}` as in a CRD's structural schema (the
  * strategy validates metadata itself).
  */
-import { applyDefaults, hasDefaults } from "../apiextensions/schema/defaults.js";
-import { pruneObject } from "../apiextensions/schema/prune.js";
-import type { JSONSchemaProps } from "../apiextensions/schema/types.js";
-import { validateValue } from "../apiextensions/schema/validate.js";
+import { applyDefaults, hasDefaults } from "./schema/defaults.js";
+import { pruneObject } from "./schema/prune.js";
+import type { JSONSchemaProps } from "./schema/types.js";
+import { validateValue } from "./schema/validate.js";
 import type { OpenAPIModule } from "../endpoints/openapi.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { StrategyHook } from "./builtin.js";

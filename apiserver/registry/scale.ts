@@ -5,11 +5,11 @@
  */
 import type { ScaleInfo } from "../../runtime/scheme.js";
 import { newBadRequest, newNotFound } from "../../runtime/rest/errors.js";
-import { applyPatch, parsePatch } from "../registry/patch/index.js";
-import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "../registry/rest.js";
-import type { GenericStore } from "../registry/store.js";
-import { fieldErrors, FieldPath, invalidError } from "../registry/validation/field.js";
-import { readPath, writePath } from "./strategy.js";
+import { applyPatch, parsePatch } from "./patch/index.js";
+import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "./rest.js";
+import type { GenericStore } from "./store.js";
+import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
+import { readPath, writePath } from "../apiextensions/strategy.js";
 
 /** The Scale view of an object. */
 export function scaleOf(obj: KubeObject, scale: ScaleInfo, selectorOf?: (obj: KubeObject) => string): KubeObject {

@@ -1,7 +1,7 @@
 /** Policies, bindings, namespaces and params read from the apiserver's own storages (as the system user). */
-import type { ResourceIndex } from "../../endpoints/installer.js";
-import type { KubeObject, RequestContext } from "../../registry/rest.js";
-import type { PolicySource } from "./plugin.js";
+import type { ResourceIndex } from "../endpoints/installer.js";
+import type { KubeObject, RequestContext } from "../registry/rest.js";
+import type { PolicySource } from "../admission/policy/plugin.js";
 
 const GROUP = "admissionregistration.k8s.io";
 
@@ -45,7 +45,7 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
 export function indexWebhookSource(
   index: ResourceIndex,
   system: (signal: AbortSignal) => RequestContext,
-): import("../webhook/plugin.js").WebhookSource {
+): import("../admission/webhook/plugin.js").WebhookSource {
   const p = indexPolicySource(index, system);
   const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(GROUP, "v1", plural)?.storage;

@@ -3,9 +3,9 @@
  * wire types, as upstream's generated.proto files state them. Both the .proto emitter and the
  * codec emitter read these facts, so the schema and the codec cannot disagree.
  */
-import { ModelIndex } from "../../model/lookup.js";
-import type { AliasDecl, Field, Model, Package, SourcePos, SpecialDecl, SpecialKind, StructDecl, TypeRef } from "../../model/types.js";
-import { type Diagnostic, Diagnostics, GeneratorError } from "../../parse/diagnostics.js";
+import { ModelIndex } from "./lookup.js";
+import type { AliasDecl, Field, Model, Package, SourcePos, SpecialDecl, SpecialKind, StructDecl, TypeRef } from "./types.js";
+import { type Diagnostic, Diagnostics, GeneratorError } from "./diagnostics.js";
 
 export type ScalarType = "string" | "bool" | "int32" | "int64" | "double" | "bytes";
 

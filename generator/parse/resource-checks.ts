@@ -4,7 +4,7 @@
  */
 import type { ModelIndex } from "../model/lookup.js";
 import type { Package, StructDecl, TypeRef } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { findTag } from "./tag-checks.js";
 import { CLIENT_VERBS } from "./tag-registry.js";
 

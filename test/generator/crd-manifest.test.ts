@@ -14,7 +14,7 @@ import { structuralSchema, withoutDefaults } from "../../generator/emit/crd/stru
 import type { Json } from "../../generator/emit/openapi/json.js";
 import { buildOpenAPIV3 } from "../../generator/emit/openapi/v3.js";
 import type { Schema } from "../../generator/emit/openapi/schema.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { crdStrategy } from "../../apiserver/registry/resources/customresourcedefinitions/strategy.js";
 import type { KubeObject } from "../../apiserver/registry/rest.js";

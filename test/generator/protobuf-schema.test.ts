@@ -16,10 +16,10 @@ import {
   type ProtoMessage,
   protoFiles,
   protoTypeName,
-} from "../../generator/emit/protobuf/proto-model.js";
+} from "../../generator/model/proto-model.js";
 import { protobufSchemaEmitter } from "../../generator/emit/protobuf/schema.js";
 import type { Model } from "../../generator/model/types.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 
 const model: Model = parseApi("api");

@@ -10,7 +10,7 @@ import { StatusError } from "../../../runtime/rest/errors.js";
 import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
-import { resourcesMatch } from "./match.js";
+import { resourcesMatch } from "../match.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});

@@ -12,7 +12,7 @@ import { applyJSONPatch } from "../../registry/patch/json-patch.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
 import { jsonToCEL } from "../policy/plugin.js";
-import { resourcesMatch } from "../policy/match.js";
+import { resourcesMatch } from "../match.js";
 import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
 
 type Obj = Record<string, unknown>;

@@ -7,7 +7,7 @@
 import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, type CostShape } from "../../cel/cost.js";
 import { optionalOf } from "../../cel/optional.js";
-import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../../registry/validation/field.js";
+import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../validation/field.js";
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
 
 export interface ValidationRule {

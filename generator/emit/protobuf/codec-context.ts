@@ -7,7 +7,7 @@ import type { SpecialKind } from "../../model/types.js";
 import type { EmitOptions } from "../emitter.js";
 import type { ImportTracker } from "../imports.js";
 import { artifactModule, importRuntime } from "../ts-paths.js";
-import type { MessageRef, ProtoField, ProtoFile, ProtoType, ScalarType } from "./proto-model.js";
+import type { MessageRef, ProtoField, ProtoFile, ProtoType, ScalarType } from "../../model/proto-model.js";
 
 /** The artifact name of codec files: `zz_generated.protobuf.ts`. */
 export const ARTIFACT = "protobuf";

@@ -18,7 +18,7 @@ import {
   property,
   tag,
 } from "./codec-context.js";
-import type { ProtoField, ProtoType, ScalarType } from "./proto-model.js";
+import type { ProtoField, ProtoType, ScalarType } from "../../model/proto-model.js";
 
 /** An expression reading one scalar. */
 function read(ctx: CodecContext, s: ScalarType): string {
