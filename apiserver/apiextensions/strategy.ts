@@ -17,28 +17,7 @@ import { objectMetaTypeError } from "../registry/schema/objectmeta.js";
 import { pruneObject } from "../registry/schema/prune.js";
 import { validateValue } from "../registry/schema/validate.js";
 import { compileSchemaRules, validateRules } from "../registry/schema/cel.js";
-
-/** Reads a `.a.b` path (what scale paths and printer columns use). */
-export function readPath(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const p of path.replace(/^\./, "").split(".")) {
-    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[p];
-  }
-  return cur;
-}
-
-/** Writes a `.a.b` path, creating objects on the way. */
-export function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.replace(/^\./, "").split(".");
-  let cur = obj;
-  for (const p of parts.slice(0, -1)) {
-    const next = cur[p];
-    if (typeof next !== "object" || next === null || Array.isArray(next)) cur[p] = {};
-    cur = cur[p] as Record<string, unknown>;
-  }
-  cur[parts[parts.length - 1]!] = value;
-}
+import { readPath } from "../registry/scale.js";
 
 function withoutMeta(obj: KubeObject, dropStatus: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};

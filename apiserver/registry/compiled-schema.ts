@@ -1,6 +1,6 @@
 /**
  * A compiled-in group's kinds validated and defaulted by their generated schemas, through the
- * same code the custom resource store runs (apiextensions/schema: prune, defaults, validate), so
+ * same code the custom resource store runs (registry/schema: prune, defaults, validate), so
  * `+kubebuilder:validation:*` markers, `+default=`, enums and listType=map key uniqueness hold
  * whether the group is served from a CRD or compiled in.
  *
@@ -12,10 +12,21 @@ import { applyDefaults, hasDefaults } from "./schema/defaults.js";
 import { pruneObject } from "./schema/prune.js";
 import type { JSONSchemaProps } from "./schema/types.js";
 import { validateValue } from "./schema/validate.js";
-import type { OpenAPIModule } from "../endpoints/openapi.js";
+import type { OpenAPIDocumentFile } from "../../generated/openapi/index.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { StrategyHook } from "./builtin.js";
 import type { Strategy } from "./strategy.js";
+
+/**
+ * A `kubegen generate` output's `openapi/index.ts` module (`import * as openapi from
+ * "./generated/openapi/index.js"`): the documents a compiled-in group brings. Defined here, below
+ * the endpoints that serve the documents, because the registry validates objects against them.
+ */
+export interface OpenAPIModule {
+  readonly openapiV2: OpenAPIDocumentFile;
+  readonly openapiV3: Readonly<Record<string, OpenAPIDocumentFile>>;
+  readOpenAPIDocument(doc: OpenAPIDocumentFile): string;
+}
 
 type Schema = Record<string, unknown>;
 

@@ -6,8 +6,8 @@
 import type { Pod, ResourceQuota } from "../../generated/apis/core/v1/index.js";
 import type { Clientset } from "../../generated/clientset/index.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
 
 export const RESOURCEQUOTA_CONTROLLER_NAME = "resourcequota-controller";

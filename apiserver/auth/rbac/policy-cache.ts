@@ -3,7 +3,6 @@
  * storages (upstream's RBAC authorizer reads informers the same way). Rules per user and
  * namespace are memoized until any RBAC object changes.
  */
-import type { KubeObject, RESTStorage, RequestContext } from "../../registry/rest.js";
 import type { UserInfo } from "../user.js";
 import { subjectMatches, type PolicyRule, type RoleRef, type Subject } from "./rules.js";
 
@@ -14,14 +13,30 @@ interface Binding {
   subjects: Subject[];
 }
 
-export interface RBACStorages {
-  roles?: RESTStorage;
-  roleBindings?: RESTStorage;
-  clusterRoles?: RESTStorage;
-  clusterRoleBindings?: RESTStorage;
+/** An RBAC object as the cache reads it (the registry's KubeObject fits). */
+export interface RBACObject {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string };
+  [field: string]: unknown;
 }
 
-const keyOf = (o: KubeObject): string => `${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
+/**
+ * The part of a storage the cache lists and watches. The registry's RESTStorage fits it; it is
+ * declared here because auth/ sits below the registry (the registry's review resources use
+ * auth's types), so auth never imports the registry. `C` is the storage's request context.
+ */
+export interface RBACSource<C> {
+  list?(ctx: C, opts: object): Promise<{ items: RBACObject[]; metadata: { resourceVersion?: string } }>;
+  watch?(ctx: C, opts: { resourceVersion?: string; allowWatchBookmarks?: boolean }): AsyncIterable<{ type: string; object: RBACObject }>;
+}
+
+export interface RBACStorages<C> {
+  roles?: RBACSource<C> | undefined;
+  roleBindings?: RBACSource<C> | undefined;
+  clusterRoles?: RBACSource<C> | undefined;
+  clusterRoleBindings?: RBACSource<C> | undefined;
+}
+
+const keyOf = (o: RBACObject): string => `${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
 
 export class PolicyCache {
   private readonly roles = new Map<string, PolicyRule[]>();
@@ -32,7 +47,7 @@ export class PolicyCache {
   private synced: Promise<void> | undefined;
 
   /** Direct feeding, for tests and for callers that hold the objects already. */
-  apply(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", obj: KubeObject, deleted = false): void {
+  apply(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", obj: RBACObject, deleted = false): void {
     const key = keyOf(obj);
     this.memo = new Map();
     if (kind === "Role" || kind === "ClusterRole") {
@@ -58,9 +73,9 @@ export class PolicyCache {
   }
 
   /** Lists then watches the four storages; resolves once every list is in. */
-  start(
-    storages: RBACStorages,
-    ctx: (signal: AbortSignal) => RequestContext,
+  start<C>(
+    storages: RBACStorages<C>,
+    ctx: (signal: AbortSignal) => C,
     signal: AbortSignal,
     log: (line: string) => void,
   ): Promise<void> {
@@ -76,10 +91,10 @@ export class PolicyCache {
     return this.synced;
   }
 
-  private async follow(
+  private async follow<C>(
     kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding",
-    storage: RESTStorage,
-    ctx: (signal: AbortSignal) => RequestContext,
+    storage: RBACSource<C>,
+    ctx: (signal: AbortSignal) => C,
     signal: AbortSignal,
     log: (line: string) => void,
   ): Promise<void> {
