@@ -18,6 +18,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
+/** The fields of an audit.k8s.io/v1 Event the assertions read. */
+interface AuditEvent {
+  apiVersion: string;
+  kind: string;
+  level: string;
+  stage: string;
+  verb: string;
+  requestURI: string;
+  user: { username: string };
+  objectRef?: { resource?: string; namespace?: string; name?: string };
+  responseStatus: { code: number };
+  requestObject?: unknown;
+}
+
 const available = kubectlAvailable;
 const run = promisify(execFile);
 let dir: string;
@@ -306,7 +320,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
         readFileSync(path.join(dir, "audit", "audit.log"), "utf8")
           .trim()
           .split("\n")
-          .map((l) => JSON.parse(l) as Record<string, any>),
+          .map((l) => JSON.parse(l) as AuditEvent),
       (evs) => evs.some((e) => e.objectRef?.name === "audited"),
     );
     expect(events.every((e) => e.apiVersion === "audit.k8s.io/v1" && e.kind === "Event" && e.stage === "ResponseComplete")).toBe(true);

@@ -21,7 +21,6 @@ import type { KubeObject } from "../../apiserver/registry/rest.js";
 
 const ROOT = path.resolve(".");
 const model = parseApi(path.join(ROOT, "examples/crontab/api"), { libraryRoots: [path.join(ROOT, "api")] });
-const pkg = model.packages.find((p) => p.path === "stable/v1")!;
 const MANIFEST = path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml");
 const manifest = parse(fs.readFileSync(MANIFEST, "utf8")) as {
   metadata: { name: string };
