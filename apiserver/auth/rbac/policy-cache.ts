@@ -73,12 +73,7 @@ export class PolicyCache {
   }
 
   /** Lists then watches the four storages; resolves once every list is in. */
-  start<C>(
-    storages: RBACStorages<C>,
-    ctx: (signal: AbortSignal) => C,
-    signal: AbortSignal,
-    log: (line: string) => void,
-  ): Promise<void> {
+  start<C>(storages: RBACStorages<C>, ctx: (signal: AbortSignal) => C, signal: AbortSignal, log: (line: string) => void): Promise<void> {
     this.synced ??= (async () => {
       const kinds = [
         ["Role", storages.roles],
