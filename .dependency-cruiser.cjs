@@ -76,8 +76,8 @@ module.exports = {
       "endpoints serve one API group; server assembles them.",
     ),
     layer(
-      "apiserver-auth-below-registry",
-      "^apiserver/auth/",
+      "apiserver-auth-and-lifecycle-below-registry",
+      "^apiserver/(auth|lifecycle)/",
       [
         "apiserver/registry",
         "apiserver/admission",
@@ -86,20 +86,7 @@ module.exports = {
         "apiserver/apiextensions",
         "apiserver/controlplane",
       ],
-      "the review resources in the registry use auth's types; auth reads the registry through interfaces of its own.",
-    ),
-    layer(
-      "apiserver-lifecycle-bottom",
-      "^apiserver/lifecycle/",
-      [
-        "apiserver/registry",
-        "apiserver/admission",
-        "apiserver/endpoints",
-        "apiserver/server",
-        "apiserver/apiextensions",
-        "apiserver/controlplane",
-      ],
-      "hooks are registered by the pieces the server assembles, so they sit below all of them.",
+      "the registry's review resources use auth's types (auth reads storages through interfaces of its own); hooks are registered by every piece the server assembles.",
     ),
     layer(
       "apiserver-admission-below-endpoints",
