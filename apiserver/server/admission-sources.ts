@@ -47,10 +47,7 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
 }
 
 /** Webhook configurations and namespaces from the apiserver's own storages. */
-export function indexWebhookSource(
-  index: ResourceIndex,
-  system: (signal: AbortSignal) => RequestContext,
-): WebhookSource {
+export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): WebhookSource {
   const p = indexPolicySource(index, system);
   const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(GROUP, "v1", plural)?.storage;
