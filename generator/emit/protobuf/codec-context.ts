@@ -38,15 +38,6 @@ export const ZERO: Record<ScalarType, string> = {
   double: "0",
 };
 
-export const SCALAR_OF: Record<"string" | "boolean" | "int32" | "int64" | "float64" | "bytes", ScalarType> = {
-  string: "string",
-  boolean: "bool",
-  int32: "int32",
-  int64: "int64",
-  float64: "double",
-  bytes: "bytes",
-};
-
 /** A field's tag, as the number the generated code compares and writes. */
 export const tag = (number: number, wireType: number): number => ((number << 3) | wireType) >>> 0;
 
