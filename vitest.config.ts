@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Test tiers. `unit` runs in-process only: no HTTP server on a port, no etcd, no child process,
  * no external tool (kubectl, protoc, python3-kubernetes, chromium); `npm run test:unit`.
- * `system` is everything else. `npm test` runs both projects, i.e. every test once.
+ * `system` is everything else (and the exhaustive sweeps). `npm test` runs both projects, i.e.
+ * every test once.
  */
 const SYSTEM_DIRS = [
   "test/e2e/**",
@@ -13,6 +14,17 @@ const SYSTEM_DIRS = [
   "test/packages/**",
   "test/framework/**",
   "test/apiserver/fuzz/**",
+];
+
+/**
+ * Exhaustive sweeps: in-process, but minutes of CPU (every generated kind through property
+ * tests, whole-API generator runs); the full run has them, the fast tier does not.
+ */
+const SWEEP_FILES = [
+  "test/generated/protobuf.roundtrip.test.ts",
+  "test/generated/roundtrip.property.test.ts",
+  "test/generated/deepcopy.property.test.ts",
+  "test/generator/incremental.test.ts",
 ];
 
 /** Tests outside those folders that start a server, etcd, a child process or an external tool. */
@@ -35,11 +47,11 @@ const SYSTEM_FILES = [
   "test/apiserver/registry/strategies.test.ts",
   "test/apiserver/registry/validation.test.ts",
   "test/apiserver/server/http-robustness.test.ts",
-  "test/apiserver/server/openapi-v2-protobuf.test.ts",
+  "test/apiserver/endpoints/openapi-v2-protobuf.test.ts",
   "test/apiserver/server/request-metrics.test.ts",
   "test/apiserver/server/serving.test.ts",
   "test/apiserver/server/storage-health.test.ts",
-  "test/apiserver/server/table.test.ts",
+  "test/apiserver/endpoints/table/table.test.ts",
   "test/apiserver/storage/etcd-client.test.ts",
   "test/apiserver/storage/etcd.test.ts",
   "test/apiserver/storage/h2-session.test.ts",
@@ -55,13 +67,20 @@ const SYSTEM_FILES = [
   "test/runtime/rest/proxy.test.ts",
 ];
 
-const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
+const shared = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["test/support/fast-check-seed.ts"] };
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/fixtures/**", ...SYSTEM_DIRS, ...SYSTEM_FILES] } },
-      { test: { ...shared, name: "system", include: [...SYSTEM_DIRS.map((d) => `${d}/*.test.ts`), ...SYSTEM_FILES] } },
+      {
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/fixtures/**", ...SYSTEM_DIRS, ...SYSTEM_FILES, ...SWEEP_FILES],
+        },
+      },
+      { test: { ...shared, name: "system", include: [...SYSTEM_DIRS.map((d) => `${d}/*.test.ts`), ...SYSTEM_FILES, ...SWEEP_FILES] } },
     ],
   },
 });

@@ -77,7 +77,7 @@ export function generateCommand(): Command {
       // The generator (ts-morph, prettier) loads only when this command runs, so other
       // subcommands such as `kubegen apiserver` start without it.
       const { generate } = await import("../generator/generate.js");
-      const { GeneratorError } = await import("../generator/parse/diagnostics.js");
+      const { GeneratorError } = await import("../generator/model/diagnostics.js");
       const { applyPlan } = await import("../generator/write/plan.js");
       try {
         const stale: string[] = [];

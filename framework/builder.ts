@@ -47,7 +47,7 @@ export function enqueueRequestForOwner(owner: Kind<KubeObject>): MapFunc<KubeObj
   };
 }
 
-export class Builder<T extends KubeObject = KubeObject> {
+export class Builder {
   #for: Watch | undefined;
   readonly #watches: Watch[] = [];
   readonly #filters: Predicate<KubeObject>[] = [];
@@ -57,7 +57,7 @@ export class Builder<T extends KubeObject = KubeObject> {
   constructor(private readonly mgr: Manager) {}
 
   /** The kind the controller reconciles: its events queue the object itself. Call once. */
-  for<U extends KubeObject>(kind: Kind<U>, ...predicates: Predicate<U>[]): Builder<U> {
+  for<U extends KubeObject>(kind: Kind<U>, ...predicates: Predicate<U>[]): this {
     if (this.#for) throw new Error(`for(...) should only be called once, could not assign multiple objects for reconciliation`);
     this.#for = {
       kind: kind as unknown as Kind<KubeObject>,
@@ -65,7 +65,7 @@ export class Builder<T extends KubeObject = KubeObject> {
       predicates: predicates as Predicate<KubeObject>[],
       mapOld: false,
     };
-    return this as unknown as Builder<U>;
+    return this;
   }
 
   /** Objects this controller creates and controls: their events queue their controller owner. */

@@ -71,7 +71,11 @@ export interface GroupVersionKind {
 }
 
 /** One kind of one generated SDK, with its object type `T`. */
-export interface Kind<T extends KubeObject, CS = any, F extends SharedInformerFactoryBase = any> extends GroupVersionKind {
+export interface Kind<
+  T extends KubeObject,
+  CS = unknown,
+  F extends SharedInformerFactoryBase = SharedInformerFactoryBase,
+> extends GroupVersionKind {
   readonly group: string;
   readonly namespaced: boolean;
   readonly api: APISet<CS, F>;

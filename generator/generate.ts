@@ -7,7 +7,7 @@ import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
 import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
-import { GeneratorError } from "./parse/diagnostics.js";
+import { GeneratorError } from "./model/diagnostics.js";
 import { FormatBatch, prestartFormatter } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 

@@ -10,7 +10,8 @@ import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import type { AdmissionObjects } from "./objects.js";
-import { formatQuantity, quantityValue } from "./quantity.js";
+import { formatQuantity } from "../../runtime/quantity.js";
+import { quantityValue } from "./quantity.js";
 
 const COUNTED: Record<string, string> = {
   pods: "pods",

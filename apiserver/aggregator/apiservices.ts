@@ -4,7 +4,7 @@
  */
 import type { APIService } from "../../api/apiregistration/v1/types.js";
 import type { KubeObject, RequestContext, RESTStorage } from "../registry/rest.js";
-import { followStorage } from "../registry/follow.js";
+import { followSource } from "../../runtime/cache/follow.js";
 import { compareKubeAwareVersions } from "./priorities.js";
 
 export type { APIService };
@@ -89,7 +89,7 @@ export class APIServiceTable {
     signal: AbortSignal,
     log: (line: string) => void,
   ): Promise<void> {
-    return followStorage(storage, ctx, signal, {
+    return followSource(storage, ctx, signal, {
       replace: (items) => this.replaceAll(items),
       event: (obj, deleted) => this.apply(obj, deleted),
       log,

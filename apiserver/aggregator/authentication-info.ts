@@ -6,7 +6,7 @@
 import { isNotFound } from "../../runtime/rest/errors.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
 import type { KubeObject, RequestContext } from "../registry/rest.js";
-import type { Hooks } from "../server/hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 
 export const AUTHENTICATION_INFO = { namespace: "kube-system", name: "extension-apiserver-authentication" };
 

@@ -12,7 +12,7 @@ import type { ResourceIndex } from "../endpoints/installer.js";
 import type { Filter } from "../endpoints/request-context.js";
 import type { KubeObject, RequestContext, RESTStorage } from "../registry/rest.js";
 import type { ServerExtension } from "../server/extension.js";
-import type { Hooks } from "../server/hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 import { APIServiceTable, isAvailable, isRemote, type APIService } from "./apiservices.js";
 import { publishAuthenticationInfo, type AuthenticationInfo } from "./authentication-info.js";
 import { AGGREGATOR_USER, checkAvailability, withCondition, type Probe } from "./availability.js";

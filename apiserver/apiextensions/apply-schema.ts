@@ -6,7 +6,7 @@
  * embedded resources with their own apiVersion, kind and ObjectMeta.
  */
 import { objectMetaApplySchema, scalarSchema, type ApplySchema } from "../registry/apply/schema.js";
-import { additionalOf, itemsOf, type JSONSchemaProps } from "./schema/types.js";
+import { additionalOf, itemsOf, type JSONSchemaProps } from "../registry/schema/types.js";
 
 const SCALAR: ApplySchema = { kind: "scalar" };
 const STRING: ApplySchema = scalarSchema("string");

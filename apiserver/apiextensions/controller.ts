@@ -11,7 +11,7 @@ import type { ResourceIndex } from "../endpoints/installer.js";
 import { defaultCRDDeprecationWarning } from "../endpoints/deprecation.js";
 import { customResourcePrinter } from "../endpoints/table/printers.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
-import { formatTime } from "../registry/server-metadata.js";
+import { formatTime } from "../registry/system-fields.js";
 import { deepEqual } from "../registry/strategy.js";
 import type { Storage } from "../storage/interface.js";
 import {
@@ -24,7 +24,7 @@ import {
   type CRDCondition,
   type CRDNames,
   type CRDView,
-} from "./crd.js";
+} from "../registry/resources/customresourcedefinitions/crd.js";
 import { customResourceStorage } from "./storage.js";
 import { copyObject } from "../registry/copy.js";
 

@@ -7,7 +7,7 @@ import type { Scheme } from "../../runtime/scheme.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
 import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { Filter } from "../endpoints/request-context.js";
-import type { Hooks } from "../server/hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 import type { Storage } from "../storage/interface.js";
 import { CRD_GROUP, CRDController } from "./controller.js";
 import { customResourceMediaTypes } from "./media-types.js";

@@ -12,8 +12,8 @@ import { OPENAPI_V2_PROTOBUF, type OpenAPIDocuments } from "../endpoints/openapi
 import { encodeOpenAPIV2Document } from "../endpoints/openapi-v2-protobuf.js";
 import type { Filter } from "../endpoints/request-context.js";
 import type { CRDController } from "./controller.js";
-import type { CRDVersion, CRDView } from "./crd.js";
-import { isObject, type JSONSchemaProps } from "./schema/types.js";
+import type { CRDVersion, CRDView } from "../registry/resources/customresourcedefinitions/crd.js";
+import { isObject, type JSONSchemaProps } from "../registry/schema/types.js";
 import { copyJSON } from "../../runtime/deepcopy.js";
 
 type Obj = Record<string, unknown>;

@@ -11,33 +11,12 @@ import type { KubeObject } from "../registry/rest.js";
 import { deepEqual, keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../registry/strategy.js";
 import { fieldErrors, FieldPath, type FieldError } from "../registry/validation/field.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "../registry/validation/object-meta.js";
-import type { CRDVersion } from "./crd.js";
-import { applyDefaults, hasDefaults } from "./schema/defaults.js";
-import { objectMetaTypeError } from "./schema/objectmeta.js";
-import { pruneObject } from "./schema/prune.js";
-import { schemaValidator } from "./schema/cel.js";
-
-/** Reads a `.a.b` path (what scale paths and printer columns use). */
-export function readPath(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const p of path.replace(/^\./, "").split(".")) {
-    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[p];
-  }
-  return cur;
-}
-
-/** Writes a `.a.b` path, creating objects on the way. */
-export function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.replace(/^\./, "").split(".");
-  let cur = obj;
-  for (const p of parts.slice(0, -1)) {
-    const next = cur[p];
-    if (typeof next !== "object" || next === null || Array.isArray(next)) cur[p] = {};
-    cur = cur[p] as Record<string, unknown>;
-  }
-  cur[parts[parts.length - 1]!] = value;
-}
+import type { CRDVersion } from "../registry/resources/customresourcedefinitions/crd.js";
+import { applyDefaults, hasDefaults } from "../registry/schema/defaults.js";
+import { objectMetaTypeError } from "../registry/schema/objectmeta.js";
+import { pruneObject } from "../registry/schema/prune.js";
+import { schemaValidator } from "../registry/schema/cel.js";
+import { readPath } from "../registry/scale.js";
 
 function withoutMeta(obj: KubeObject, dropStatus: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -27,6 +27,14 @@ const env = celEnv({
 
 export type Bindings = Record<string, unknown>;
 
+/** JSON as CEL sees it: whole numbers as ints. */
+export function jsonToCEL(v: unknown): unknown {
+  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v) : v;
+  if (Array.isArray(v)) return v.map(jsonToCEL);
+  if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonToCEL(x)]));
+  return v;
+}
+
 /** A compiled expression. */
 export interface Program {
   expr: Expr;

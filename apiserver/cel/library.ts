@@ -6,6 +6,7 @@
  */
 import { celError, celFunc, celMethod, CelScalar, isCelList, listType, mapType, type CelFunc } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
+import { parseQuantity } from "../../runtime/quantity.js";
 
 const DYN = CelScalar.DYN;
 const STR = CelScalar.STRING;
@@ -146,34 +147,6 @@ const urls: CelFunc[] = [
     return out;
   }),
 ];
-
-const SUFFIXES: Record<string, number> = {
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  "": 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-
-/** A quantity's value as a float (upstream keeps an exact decimal; comparisons here are as precise as doubles). */
-export function parseQuantity(s: string): number | undefined {
-  const m = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d+)|(n|u|m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?)$/.exec(s);
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  if (m[2]) return n * 10 ** Number(m[2].slice(1));
-  return n * SUFFIXES[m[3] ?? ""]!;
-}
 
 const qv = (m: Tagged): number => Number(field(m, "value"));
 const quantityOf = (s: string): Map<string, string> => {

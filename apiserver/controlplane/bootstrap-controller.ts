@@ -15,7 +15,7 @@ import type { ServiceLister } from "../../generated/listers/core/v1/service.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { isAlreadyExists, isBadRequest, isConflict, isForbidden, isInvalid, isNotFound } from "../../runtime/rest/errors.js";
 import type { RESTStorage } from "../registry/rest.js";
-import type { Hooks } from "../server/hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 import type { Storage } from "../storage/interface.js";
 import { clientsetEndpointsAdapter, registryEndpointsAdapter } from "./endpoints-adapter.js";
 import { LeaseEndpointReconciler, NoLeasesError, type EndpointTarget } from "./lease-reconciler.js";

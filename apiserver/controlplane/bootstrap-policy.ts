@@ -7,7 +7,7 @@
  */
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
-import type { PostStartHook } from "../server/hooks.js";
+import type { PostStartHook } from "../lifecycle/hooks.js";
 
 const RBAC = "rbac.authorization.k8s.io";
 const READ = ["get", "list", "watch"];

@@ -14,7 +14,7 @@ import { sleep } from "../../runtime/cache/backoff.js";
 import { DeletedFinalStateUnknown } from "../../runtime/cache/keys.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
 import { Queue } from "../../runtime/workqueue/queue.js";
-import type { HookContext, PostStartHook } from "../server/hooks.js";
+import type { HookContext, PostStartHook } from "../lifecycle/hooks.js";
 
 export const SYSTEM_NAMESPACES: readonly string[] = ["default", "kube-system", "kube-public", "kube-node-lease"];
 

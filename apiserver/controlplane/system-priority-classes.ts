@@ -6,7 +6,7 @@
 import { Clientset } from "../../generated/clientset/clientset.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { isAlreadyExists } from "../../runtime/rest/errors.js";
-import type { PostStartHook } from "../server/hooks.js";
+import type { PostStartHook } from "../lifecycle/hooks.js";
 
 export const SYSTEM_PRIORITY_CLASSES_HOOK = "scheduling/bootstrap-system-priority-classes";
 

@@ -11,16 +11,9 @@ import { encodeOpenAPIV2Document } from "./openapi-v2-protobuf.js";
 import type { Handler } from "./request-context.js";
 import type { ResponseWriter } from "./response-writer.js";
 import { newStatusError } from "./status.js";
+import type { OpenAPIModule } from "../registry/compiled-schema.js";
 
-/**
- * A `kubegen generate` output's `openapi/index.ts` module (`import * as openapi from
- * "./generated/openapi/index.js"`): the documents a compiled-in group brings.
- */
-export interface OpenAPIModule {
-  readonly openapiV2: OpenAPIDocumentFile;
-  readonly openapiV3: Readonly<Record<string, OpenAPIDocumentFile>>;
-  readOpenAPIDocument(doc: OpenAPIDocumentFile): string;
-}
+export type { OpenAPIModule };
 
 const BUILTIN: OpenAPIModule = { openapiV2, openapiV3, readOpenAPIDocument };
 

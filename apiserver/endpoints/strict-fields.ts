@@ -2,7 +2,8 @@
  * What fieldValidation reports for a body, in the order upstream's strict decoder meets them:
  * unknown fields (from the schema walk) and, for JSON, keys repeated within one object.
  */
-import { duplicateFieldMessages, findDuplicateFields, unknownFieldMessages, type DuplicateField } from "./field-validation.js";
+import { findDuplicateFields, type DuplicateField } from "../registry/patch/json-text.js";
+import { duplicateFieldMessages, unknownFieldMessages } from "./field-validation.js";
 
 /**
  * The `unknown field "x"` and `duplicate field "x"` messages of a body, each once. `json` is the

@@ -4,7 +4,7 @@
  * or `<group>/<plural>@<version>` where versions differ (HPA v1 and v2).
  */
 import type { KubeObject, RESTStorage } from "./rest.js";
-import { scaleSubresource } from "../apiextensions/scale.js";
+import { scaleSubresource } from "./scale.js";
 import type { GenericStore } from "./store.js";
 import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";

@@ -5,7 +5,7 @@
  * allocates ClusterIPs and NodePorts when the ranges are given.
  */
 import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js";
-import { scaleSubresource } from "../apiextensions/scale.js";
+import { scaleSubresource } from "./scale.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
 import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";

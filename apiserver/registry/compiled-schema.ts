@@ -1,7 +1,7 @@
 /**
  * A compiled-in group's kinds validated and defaulted by their generated schemas, through the
- * same code the custom resource store runs (apiextensions/schema: prune, defaults, validate, and
- * the CEL rules of `x-kubernetes-validations`), so `+kubebuilder:validation:*` markers (XValidation
+ * same code the custom resource store runs (registry/schema: prune, defaults, validate, and the
+ * CEL rules of `x-kubernetes-validations`), so `+kubebuilder:validation:*` markers (XValidation
  * included), `+default=`, enums and listType=map key uniqueness hold whether the group is served
  * from a CRD or compiled in.
  *
@@ -9,15 +9,26 @@
  * its `$ref`s inlined; ObjectMeta becomes `{type: object}` as in a CRD's structural schema (the
  * strategy validates metadata itself).
  */
-import { applyDefaults, hasDefaults } from "../apiextensions/schema/defaults.js";
-import { pruneObject } from "../apiextensions/schema/prune.js";
-import type { JSONSchemaProps } from "../apiextensions/schema/types.js";
-import { schemaValidator } from "../apiextensions/schema/cel.js";
+import { applyDefaults, hasDefaults } from "./schema/defaults.js";
+import { pruneObject } from "./schema/prune.js";
+import type { JSONSchemaProps } from "./schema/types.js";
+import { schemaValidator } from "./schema/cel.js";
 import { errorText } from "./validation/field.js";
-import type { OpenAPIModule } from "../endpoints/openapi.js";
+import type { OpenAPIDocumentFile } from "../../generated/openapi/index.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { StrategyHook } from "./builtin.js";
 import type { Strategy } from "./strategy.js";
+
+/**
+ * A `kubegen generate` output's `openapi/index.ts` module (`import * as openapi from
+ * "./generated/openapi/index.js"`): the documents a compiled-in group brings. Defined here, below
+ * the endpoints that serve the documents, because the registry validates objects against them.
+ */
+export interface OpenAPIModule {
+  readonly openapiV2: OpenAPIDocumentFile;
+  readonly openapiV3: Readonly<Record<string, OpenAPIDocumentFile>>;
+  readOpenAPIDocument(doc: OpenAPIDocumentFile): string;
+}
 
 type Schema = Record<string, unknown>;
 

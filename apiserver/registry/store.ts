@@ -27,7 +27,7 @@ import {
   unknownError,
   unsupportedMediaType,
 } from "./errors.js";
-import { formatTime, generateName } from "./server-metadata.js";
+import { formatTime, generateName } from "./system-fields.js";
 import { applyPatch, decodePatched, parsePatch, PATCH_MEDIA_TYPES } from "./patch/index.js";
 import {
   apply as applyConfiguration,

@@ -7,7 +7,7 @@ import { newConflict, newNotFound } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue } from "../storage/interface.js";
 import { interpretStorageError } from "./errors.js";
 import type { DeleteOptions, KubeObject, RequestContext } from "./rest.js";
-import { formatTime } from "./server-metadata.js";
+import { formatTime } from "./system-fields.js";
 import { GenericStore } from "./store.js";
 
 export abstract class TwoPhaseDeleteStore extends GenericStore {

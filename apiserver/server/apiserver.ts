@@ -16,7 +16,7 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
 import { ValidatingAdmissionPolicyPlugin } from "../admission/policy/plugin.js";
-import { indexPolicySource, indexWebhookSource } from "../admission/policy/source.js";
+import { indexPolicySource, indexWebhookSource } from "./admission-sources.js";
 import { WebhookAdmission } from "../admission/webhook/plugin.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
@@ -79,7 +79,7 @@ import {
   startFirstRequestDeadline,
 } from "./client-error.js";
 import { HealthChecks, type HealthCheck } from "./health.js";
-import { Hooks } from "./hooks.js";
+import { Hooks } from "../lifecycle/hooks.js";
 import { APIServerMetrics } from "./metrics.js";
 import { router } from "./router.js";
 import type { ServerExtension } from "./extension.js";

@@ -11,7 +11,7 @@ import type { ResourceIndex } from "../endpoints/installer.js";
 import type { Filter } from "../endpoints/request-context.js";
 import type { RequestContext } from "../registry/rest.js";
 import type { KeyPair } from "./certs.js";
-import type { Hooks } from "./hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 
 /** The parts of a server an extension works with. */
 export interface ServerParts {

@@ -5,7 +5,7 @@
  */
 import type { APIRequest, Handler } from "../endpoints/request-context.js";
 import type { ResponseWriter } from "../endpoints/response-writer.js";
-import type { Hooks } from "./hooks.js";
+import type { Hooks } from "../lifecycle/hooks.js";
 
 export interface HealthCheck {
   name: string;

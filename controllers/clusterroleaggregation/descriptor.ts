@@ -6,8 +6,8 @@ import { waitForCacheSync } from "../../runtime/cache/shared-index-informer.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import { ItemExponentialFailureRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 
 export const CLUSTERROLE_AGGREGATION_NAME = "clusterrole-aggregation-controller";
 

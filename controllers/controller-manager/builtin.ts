@@ -5,7 +5,7 @@ import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
 import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
 import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
 import { newServiceAccountControllerDescriptor } from "../serviceaccount/descriptor.js";
-import { newControllerRegistry, type ControllerDescriptor, type ControllerRegistry } from "./descriptors.js";
+import { newControllerRegistry, type ControllerDescriptor, type ControllerRegistry } from "../controller/descriptors.js";
 
 /** Every built-in descriptor, in start order. */
 export function builtinControllerDescriptors(): ControllerDescriptor[] {

@@ -12,9 +12,9 @@ import { SharedInformerFactory } from "../../generated/informers/index.js";
 import { LeaderElector } from "../../runtime/leaderelection/leader-elector.js";
 import type { RestConfig } from "../../runtime/rest/config.js";
 import { newBuiltinControllerRegistry } from "./builtin.js";
-import { ControllerClientBuilder, type ControllerContext, type ControllerManagerSettings } from "./context.js";
-import type { ControllerRegistry } from "./descriptors.js";
-import { ClientsetLeaseLock } from "./lease-lock.js";
+import { ControllerClientBuilder, type ControllerContext, type ControllerManagerSettings } from "../controller/context.js";
+import type { ControllerRegistry } from "../controller/descriptors.js";
+import { ResourceLeaseLock } from "../../runtime/leaderelection/resource-lock.js";
 import { enabledControllers } from "./selection.js";
 
 export const DEFAULT_SETTINGS: ControllerManagerSettings = {
@@ -141,7 +141,7 @@ export class ControllerManager {
     }
     const electionClient = new Clientset(new ControllerClientBuilder(this.#baseConfig).config("leader-election"));
     const elector = new LeaderElector({
-      lock: new ClientsetLeaseLock(electionClient, this.#election.resourceNamespace, this.#election.resourceName),
+      lock: new ResourceLeaseLock(electionClient.coordinationV1(), this.#election.resourceNamespace, this.#election.resourceName),
       identity: this.identity,
       leaseDurationMs: this.#election.leaseDurationMs,
       renewDeadlineMs: this.#election.renewDeadlineMs,

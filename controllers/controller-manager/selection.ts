@@ -1,5 +1,5 @@
 // `--controllers` as kube-controller-manager reads it: `*` for every on-by-default controller, `name` to enable, `-name` to disable.
-import type { ControllerRegistry } from "./descriptors.js";
+import type { ControllerRegistry } from "../controller/descriptors.js";
 
 /** Splits a `--controllers` value (`*,-namespace`) into its entries. */
 export function parseControllersFlag(value: string): string[] {

@@ -5,37 +5,17 @@
 // pod compute (`requests.*`, `limits.*`, `cpu`, `memory`).
 import type { Pod, ResourceQuota } from "../../generated/apis/core/v1/index.js";
 import type { Clientset } from "../../generated/clientset/index.js";
+import { formatQuantity, parseQuantity } from "../../runtime/quantity.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
 
 export const RESOURCEQUOTA_CONTROLLER_NAME = "resourcequota-controller";
 const RESYNC_MS = 5 * 60_000;
 
-const SUFFIX: Record<string, number> = {
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  "": 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-function amount(q: string | undefined): number {
-  const m = /^([+-]?(?:\d+\.?\d*|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])?$/.exec((q ?? "").trim());
-  return m ? Number(m[1]) * SUFFIX[m[2] ?? ""]! : 0;
-}
-const format = (v: number): string => (Number.isInteger(v) ? String(v) : `${Math.round(v * 1000)}m`);
+/** A quantity's amount, 0 when absent or not a quantity. */
+const amount = (q: string | undefined): number => parseQuantity(q) ?? 0;
 
 const COUNTABLE = [
   "pods",
@@ -92,7 +72,7 @@ export async function usage(cs: Clientset, ns: string, names: readonly string[])
       for (const c of p.spec?.containers ?? [])
         sum += amount((c.resources?.[m[1] as "requests" | "limits"] as Record<string, string> | undefined)?.[m[2]!]);
     }
-    used[name] = format(sum);
+    used[name] = formatQuantity(sum);
   }
   return used;
 }

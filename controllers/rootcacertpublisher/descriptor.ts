@@ -2,8 +2,8 @@
 // every active namespace, put back when deleted or changed.
 import type { ConfigMap } from "../../generated/apis/core/v1/index.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
 
 export const ROOT_CA_CERT_PUBLISHER_NAME = "root-ca-cert-publisher";

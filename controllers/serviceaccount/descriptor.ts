@@ -2,8 +2,8 @@
 // again when deleted (upstream's serviceaccount-controller).
 import type { ServiceAccount } from "../../generated/apis/core/v1/index.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
-import type { ControllerDescriptor, InitResult } from "../controller-manager/descriptors.js";
-import type { ControllerContext } from "../controller-manager/context.js";
+import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
+import type { ControllerContext } from "../controller/context.js";
 import { NamespaceLoop } from "./namespace-loop.js";
 
 export const SERVICEACCOUNT_CONTROLLER_NAME = "serviceaccount-controller";

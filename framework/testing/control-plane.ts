@@ -14,7 +14,7 @@ import { parseAllDocuments } from "yaml";
 import type { CustomResourceDefinition } from "../../api/apiextensions/v1/types.js";
 import { runAPIServer, type RunOptions, type RunningAPIServer } from "../../apiserver/server/run.js";
 import { ControllerManager } from "../../controllers/controller-manager/controller-manager.js";
-import type { ControllerManagerSettings } from "../../controllers/controller-manager/context.js";
+import type { ControllerManagerSettings } from "../../controllers/controller/context.js";
 import { Clientset } from "../../generated/clientset/index.js";
 import type { RestConfig } from "../../runtime/rest/config.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";

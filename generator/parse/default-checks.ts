@@ -4,7 +4,7 @@
  */
 import type { ModelIndex } from "../model/lookup.js";
 import type { Field, StructDecl, TypeRef, Validation } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 
 const INT32: [number, number] = [-(2 ** 31), 2 ** 31 - 1];
 

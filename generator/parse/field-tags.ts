@@ -3,7 +3,7 @@
  * defaults, validation).
  */
 import type { Field, ListType, SourcePos, Tag, TypeRef, Validation, XValidationRule } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
 import { markerList, markerStruct } from "./marker-values.js";
 import { markerDefault, patternText, XVALIDATION_ARGS } from "./tag-registry.js";

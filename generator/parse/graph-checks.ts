@@ -4,7 +4,7 @@
  */
 import type { ModelIndex } from "../model/lookup.js";
 import type { Model, Package, SourcePos, StructDecl, TypeRef } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 
 /** Named types a ref mentions directly (through lists and maps). */
 function namedIn(ref: TypeRef): Extract<TypeRef, { kind: "named" }>[] {

@@ -2,10 +2,10 @@
  * Checks that need the whole model: list-map keys, merge keys, embeds, protobuf numbers and
  * list kinds.
  */
-import { protoModel } from "../emit/protobuf/proto-model.js";
+import { protoModel } from "../model/proto-model.js";
 import { ModelIndex } from "../model/lookup.js";
 import type { Model, StructDecl, TypeDecl, TypeRef } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { checkDefault } from "./default-checks.js";
 import { checkCrdRecursion, checkImportCycles } from "./graph-checks.js";
 import { checkResource } from "./resource-checks.js";

@@ -21,7 +21,7 @@ import type {
 import { SPECIAL_KINDS } from "../model/types.js";
 import { openapiPackageOf, protoPackageOf } from "../naming/namers.js";
 import { parseComments } from "./comments.js";
-import { Diagnostics } from "./diagnostics.js";
+import { Diagnostics } from "../model/diagnostics.js";
 import { checkModel } from "./model-checks.js";
 import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
 import { type RawDecl, type RawPackage, SourceReader } from "./source-reader.js";

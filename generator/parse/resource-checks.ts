@@ -4,9 +4,9 @@
  */
 import type { ModelIndex } from "../model/lookup.js";
 import type { Package, StructDecl, TypeRef } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { findTag } from "./tag-checks.js";
-import { CLIENT_VERBS } from "./tag-registry.js";
+import { CLIENT_VERBS } from "../model/client-verbs.js";
 
 export const PRINTER_COLUMN_TYPES: readonly string[] = ["boolean", "date", "integer", "number", "string"];
 const PRINTER_COLUMN_FORMATS: readonly string[] = ["int32", "int64", "float", "double", "byte", "date", "date-time", "password"];

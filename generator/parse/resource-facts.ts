@@ -4,9 +4,10 @@
  */
 import type { ClientFacts, ClientMethod, Lifecycle, Package, PrinterColumn, ResourceFacts, StructDecl, Tag } from "../model/types.js";
 import { resourcePlural } from "../naming/namers.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { markerArgsRaw, markerList } from "./marker-values.js";
-import { CLIENT_VERBS, parseMarkerArgs } from "./tag-registry.js";
+import { CLIENT_VERBS } from "../model/client-verbs.js";
+import { parseMarkerArgs } from "./tag-registry.js";
 import { findTag, hasTag, tagValue } from "./tag-checks.js";
 
 const version = (v: string | undefined): [number, number] | undefined => {

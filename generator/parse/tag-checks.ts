@@ -2,7 +2,7 @@
  * Validates parsed tags against the registry and reads typed values out of them.
  */
 import type { Tag } from "../model/types.js";
-import type { Diagnostics } from "./diagnostics.js";
+import type { Diagnostics } from "../model/diagnostics.js";
 import { checkProtobufTag, lookupTag, type TagScope } from "./tag-registry.js";
 
 /** Reports unknown, misplaced, malformed and repeated tags; returns the valid ones. */

@@ -14,6 +14,7 @@ import {
   type MarkerArgType,
 } from "./marker-values.js";
 import { re2Problem } from "./re2.js";
+import { CLIENT_VERBS } from "../model/client-verbs.js";
 
 export type TagScope = "package" | "type" | "field";
 
@@ -76,21 +77,6 @@ const verbList = (v: string): string | undefined => {
   const bad = verbs.filter((s) => !CLIENT_VERBS.includes(s));
   return bad.length ? `names unknown verbs ${bad.join(", ")} (known: ${CLIENT_VERBS.join(", ")})` : undefined;
 };
-
-/** The verbs client-gen knows, in its spelling. */
-export const CLIENT_VERBS: readonly string[] = [
-  "create",
-  "update",
-  "updateStatus",
-  "delete",
-  "deleteCollection",
-  "get",
-  "list",
-  "watch",
-  "patch",
-  "apply",
-  "applyStatus",
-];
 
 const validation = (name: string, check?: (v: string) => string | undefined): TagDef => ({
   name: `kubebuilder:validation:${name}`,

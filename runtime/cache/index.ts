@@ -1,7 +1,7 @@
 // The cache package: reflector, indexed store and shared informer, as client-go's tools/cache.
 export * from "./backoff.js";
-export * from "./compact.js";
-export * from "./gone.js";
+export * from "./managed-fields-sharing.js";
+export * from "./resource-version-errors.js";
 export * from "./indexer.js";
 export * from "./keys.js";
 export * from "./list-watch.js";

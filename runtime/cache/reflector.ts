@@ -2,7 +2,7 @@
 import { getLogger } from "../logger.js";
 import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
-import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./gone.js";
+import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./resource-version-errors.js";
 import type { MetaObject } from "./keys.js";
 import type { ListWatch, ListWatchListResult, ListWatchWatchOptions, WatchEvent } from "./list-watch.js";
 

@@ -1,7 +1,7 @@
 // A shared, indexed cache of one resource that tells any number of handlers about changes.
 import { getLogger } from "../logger.js";
 import { sleep } from "./backoff.js";
-import { ObjectCompactor } from "./compact.js";
+import { ObjectCompactor } from "./managed-fields-sharing.js";
 import { newIndexer, type IndexedStore, type Indexer, type Indexers } from "./indexer.js";
 import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, type KeyFunc, type MetaObject } from "./keys.js";
 import { ProcessorListener, type Notification, type ResourceEventHandler } from "./listener.js";

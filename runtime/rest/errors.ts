@@ -1,7 +1,7 @@
 /** API errors as typed StatusErrors carrying a metav1.Status, with upstream's reason/code predicates and constructors. */
 import type { Status, StatusCause, StatusDetails } from "../../api/meta/v1/types.js";
 import { aggregateMessages } from "../selectors/validation.js";
-import { goQuote } from "../selectors/go-strings.js";
+import { goQuote } from "../go-strings.js";
 
 /** The machine-readable reasons of a failed Status, with the HTTP code each goes with (upstream's StatusReason values). */
 export const StatusReasons = {

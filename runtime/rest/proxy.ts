@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module for an untyped package; a project compiling these sources needs it pulled in, which an import cannot do
 /// <reference path="./proxy-from-env.d.ts" />
 /**
  * Which proxy a request goes through, as client-go decides it: the cluster's `proxy-url`, else

@@ -1,5 +1,5 @@
 /** Field selectors: `field=value` / `field!=value` terms on an object's selectable fields, with upstream's escaping. */
-import { compareBytewise } from "./go-strings.js";
+import { compareBytewise } from "../go-strings.js";
 import { InvalidSelectorError } from "./validation.js";
 
 /** One field selector term; `==` parses to `=`. */

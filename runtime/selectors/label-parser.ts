@@ -1,6 +1,6 @@
 /** The lexer and recursive-descent parser of label selector strings, with upstream's grammar and error messages. */
 import type { LabelOperator } from "./labels.js";
-import { compareBytewise } from "./go-strings.js";
+import { compareBytewise } from "../go-strings.js";
 import { invalidFieldError, InvalidSelectorError, isQualifiedName } from "./validation.js";
 
 /** The token kinds of the selector grammar. */

@@ -1,6 +1,6 @@
 /** Label selectors: requirements on an object's labels, matched, combined and printed in upstream's canonical form. */
 import type { LabelSelector as MetaLabelSelector } from "../../api/meta/v1/types.js";
-import { compareBytewise, goQuote } from "./go-strings.js";
+import { compareBytewise, goQuote } from "../go-strings.js";
 import { parseLabelRequirements } from "./label-parser.js";
 import {
   aggregateMessages,

@@ -1,5 +1,5 @@
 /** Label key and value validation with upstream's rules and messages, and the field-error text they are reported in. */
-import { goQuote } from "./go-strings.js";
+import { goQuote } from "../go-strings.js";
 
 /** Thrown for a selector that does not parse or breaks the label rules; the message is upstream's. */
 export class InvalidSelectorError extends Error {

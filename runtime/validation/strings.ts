@@ -2,7 +2,7 @@
  * Upstream's string checks (DNS labels and subdomains, qualified names, label values, config
  * keys, path segments, ports, IPs), each returning its problems in upstream's words.
  */
-import { utf8Length } from "../selectors/go-strings.js";
+import { utf8Length } from "../go-strings.js";
 
 const DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 const DNS1123_LABEL_ERR =

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { newBuiltinControllerRegistry } from "../../controllers/controller-manager/builtin.js";
 import { ControllerManager } from "../../controllers/controller-manager/controller-manager.js";
-import { newControllerRegistry, type ControllerDescriptor, type InitFunc } from "../../controllers/controller-manager/descriptors.js";
+import { newControllerRegistry, type ControllerDescriptor, type InitFunc } from "../../controllers/controller/descriptors.js";
 import {
   enabledControllers,
   isControllerEnabled,

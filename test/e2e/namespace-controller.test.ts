@@ -61,7 +61,6 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     expect(del.stdout).toContain('namespace "liuxiang3" deleted');
     // kubectl waits for the namespace to be gone: the 5 s grace period, then one pass.
     expect(ms).toBeGreaterThan(4_500);
-    expect(ms).toBeLessThan(20_000);
 
     const ns = await kubectl("get", "ns", "liuxiang3");
     expect(ns.code).not.toBe(0);

@@ -18,6 +18,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
+/** The fields of an audit.k8s.io/v1 Event the assertions read. */
+interface AuditEvent {
+  apiVersion: string;
+  kind: string;
+  level: string;
+  stage: string;
+  verb: string;
+  requestURI: string;
+  user: { username: string };
+  objectRef?: { resource?: string; namespace?: string; name?: string };
+  responseStatus: { code: number; message?: string };
+  requestObject?: unknown;
+  responseObject?: unknown;
+  annotations?: Record<string, string>;
+}
+
 const available = kubectlAvailable;
 const run = promisify(execFile);
 let dir: string;
@@ -306,7 +322,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
         readFileSync(path.join(dir, "audit", "audit.log"), "utf8")
           .trim()
           .split("\n")
-          .map((l) => JSON.parse(l) as Record<string, any>),
+          .map((l) => JSON.parse(l) as AuditEvent),
       (evs) => evs.some((e) => e.objectRef?.name === "audited"),
     );
     // RequestReceived is omitted; watches (the controller-manager's) also log ResponseStarted, and
@@ -335,7 +351,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(unauthenticated.responseStatus.message).toBe("Authentication failed, attempted: bearer");
     const anon = events.find((e) => e.user.username === "system:anonymous" && e.objectRef?.resource === "secrets")!;
     expect(anon.responseStatus).toMatchObject({ code: 403, status: "Failure", reason: "Forbidden" });
-    expect(anon.annotations["authorization.k8s.io/decision"]).toBe("forbid");
+    expect(anon.annotations?.["authorization.k8s.io/decision"]).toBe("forbid");
   });
 
   it("admission: a quota and a LimitRange are enforced, PodSecurity restricted refuses a privileged pod, pods get their service account", async () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { KubeObject } from "../../apiserver/registry/rest.js";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
 import { describeWithTools } from "../support/tools.js";
@@ -73,10 +74,10 @@ function file(name: string, text: string): string {
   return p;
 }
 
-async function getJSON(...args: string[]): Promise<Record<string, any>> {
+async function getJSON(...args: string[]): Promise<KubeObject> {
   const res = await kubectl("get", ...args, "-o", "json");
   expect(res.stderr).toBe("");
-  return JSON.parse(res.stdout) as Record<string, any>;
+  return JSON.parse(res.stdout) as KubeObject;
 }
 
 describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
@@ -99,12 +100,12 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
     const b = await kubectl("apply", "--server-side", "--field-manager=controller-b", "-f", file("b.yaml", gizmo("Synced", "False")));
     expect(b.stderr).toBe("");
     const obj = await getJSON("gizmo", "g", "--show-managed-fields");
-    expect(obj.spec.conditions).toEqual([
+    expect((obj.spec as { conditions?: unknown }).conditions).toEqual([
       { type: "Ready", status: "True" },
       { type: "Synced", status: "False" },
     ]);
     const owners = Object.fromEntries(
-      (obj.metadata.managedFields as { manager: string; fieldsV1: unknown }[]).map((e) => [e.manager, e.fieldsV1]),
+      ((obj.metadata?.managedFields ?? []) as { manager: string; fieldsV1: unknown }[]).map((e) => [e.manager, e.fieldsV1]),
     );
     expect(owners["controller-a"]).toEqual({
       "f:spec": { "f:conditions": { 'k:{"type":"Ready"}': { ".": {}, "f:status": {}, "f:type": {} } } },
@@ -128,7 +129,7 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
     expect(ssa.stdout.trim()).toBe("configmap/upgrade serverside-applied");
     const after = await getJSON("configmap", "upgrade");
     expect(after.data).toEqual({ a: "10", b: "2", c: "3" });
-    expect(JSON.parse(after.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]).data).toEqual({
+    expect(JSON.parse(after.metadata?.annotations?.["kubectl.kubernetes.io/last-applied-configuration"] ?? "null").data).toEqual({
       a: "10",
       b: "2",
       c: "3",

@@ -32,6 +32,7 @@ async function ok(...args: string[]): Promise<string> {
   return r.stdout;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl output of a dozen kinds, read ad hoc by the assertions
 async function json(...args: string[]): Promise<Record<string, any>> {
   return JSON.parse(await ok(...args, "-o", "json"));
 }
@@ -148,7 +149,10 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     }
     const versions = async () =>
       (await json("-n", NS, "get", "all,cm,secret,pvc,ing,pdb,netpol,sa,role,rolebinding", "-l", "app=demo")).items
-        .map((i: any) => `${i.kind}/${i.metadata.name}@${i.metadata.resourceVersion}`)
+        .map(
+          (i: { kind: string; metadata: { name: string; resourceVersion: string } }) =>
+            `${i.kind}/${i.metadata.name}@${i.metadata.resourceVersion}`,
+        )
         .sort();
     const before = await versions();
     const second = await ok("-n", NS, "apply", "-f", MANIFEST);

@@ -24,6 +24,7 @@ import { Clientset } from "../../examples/crontab/generated/clientset/index.js";
 import { FakeClientset } from "../../examples/crontab/generated/clientset/fake/index.js";
 import { mergeSchemes, Scheme } from "../../runtime/scheme.js";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
+import { eventually as waitUntil } from "../support/wait.js";
 
 const run = promisify(execFile);
 
@@ -57,15 +58,9 @@ async function fetchAs(
   });
 }
 
-async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** `fn()`'s first value that is neither undefined nor false, through test/support/wait.ts. */
+const eventually = <T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> =>
+  waitUntil("condition", async () => fn(), ms);
 
 const cronTab = (name: string, replicas?: number): CronTab => ({
   apiVersion: "stable.example.com/v1",

@@ -13,6 +13,7 @@ import { WidgetKind } from "../../examples/widget/controller.js";
 import { apply, controllerManagedBy, ConfigMapKind, createOrPatch, Manager } from "../../framework/index.js";
 import { readCRDs, startControlPlane, type ControlPlane } from "../../framework/testing/index.js";
 import { isNotFound } from "../../runtime/rest/errors.js";
+import { eventually } from "../support/wait.js";
 
 const run = promisify(execFile);
 let cp: ControlPlane;
@@ -26,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cp?.stop();
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe("startControlPlane", () => {
   it("returns with the CRDs established and served, the default namespace there and the controllers running", async () => {
@@ -61,7 +52,7 @@ describe("startControlPlane", () => {
       .widgets("gone")
       .create({ metadata: { name: "w" }, spec: { message: "m" } });
     await cp.clientset.coreV1().namespaces().delete("gone");
-    await until("namespace removed", async () => {
+    await eventually("namespace removed", async () => {
       try {
         await cp.clientset.coreV1().namespaces().get("gone");
         return undefined;
@@ -93,13 +84,13 @@ describe("startControlPlane", () => {
       .coreV1()
       .configMaps("default")
       .create({ metadata: { name: "le" } });
-    await until("a reconciles", async () => (reconciled.includes("a:le") ? true : undefined));
+    await eventually("a reconciles", async () => (reconciled.includes("a:le") ? true : undefined));
     expect(reconciled.filter((r) => r.startsWith("b:"))).toEqual([]);
     // A clean stop releases the Lease: b takes over without waiting out its duration.
     await a.stop();
     await runA;
     await b.elected();
-    await until("b reconciles", async () => (reconciled.includes("b:le") ? true : undefined));
+    await eventually("b reconciles", async () => (reconciled.includes("b:le") ? true : undefined));
     await b.stop();
     await expect(runB).resolves.toBeUndefined();
   });

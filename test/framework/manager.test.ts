@@ -16,6 +16,7 @@ import {
   SecretKind,
   type Request,
 } from "../../framework/index.js";
+import { until } from "../support/wait.js";
 
 const cm = (name: string, extra: Partial<ConfigMap["metadata"]> = {}): ConfigMap => ({
   apiVersion: "v1",
@@ -39,14 +40,6 @@ function managerOn(
   return { mgr, stop, run: () => mgr.start(stop.signal) };
 }
 
-async function until(what: string, fn: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 const key = (r: Request): string => `${r.namespace}/${r.name}`;
 
 describe("builder watches", () => {
@@ -68,7 +61,7 @@ describe("builder watches", () => {
       .complete((req) => void seen.push(key(req)));
     void run();
     await mgr.elected();
-    await until("initial reconciles", () => seen.length >= 1);
+    await until(() => seen.length >= 1, 10_000, "initial reconciles");
     await new Promise((r) => setTimeout(r, 100));
     // web (for + owned ConfigMap, collapsed while queued or reconciled twice); never unlabelled or the Job's.
     expect(new Set(seen)).toEqual(new Set(["ns/web"]));
@@ -77,9 +70,9 @@ describe("builder watches", () => {
       .coreV1()
       .secrets("ns")
       .create({ apiVersion: "v1", kind: "Secret", metadata: { name: "s", namespace: "ns", annotations: { for: "mapped" } } });
-    await until("mapped", () => seen.includes("ns/mapped"));
+    await until(() => seen.includes("ns/mapped"), 10_000, "mapped");
     await cs.coreV1().configMaps("ns").delete("owned");
-    await until("owner of the deleted ConfigMap", () => seen.includes("ns/web"));
+    await until(() => seen.includes("ns/web"), 10_000, "owner of the deleted ConfigMap");
     expect(seen).not.toContain("ns/unlabelled");
     expect(seen).not.toContain("ns/j");
   });
@@ -123,8 +116,8 @@ describe("reconcile results", () => {
         return undefined;
       });
     void run();
-    await until("three calls of later", () => calls["later"]!.length === 3);
-    await until("flaky succeeds", () => retries.length === 4);
+    await until(() => calls["later"]!.length === 3, 10_000, "three calls of later");
+    await until(() => retries.length === 4, 10_000, "flaky succeeds");
     expect(retries).toEqual([0, 1, 2, 3]);
     const gaps = calls["later"]!.slice(1).map((t, i) => t - calls["later"]![i]!);
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(25);
@@ -154,11 +147,11 @@ describe("reconcile results", () => {
         finished++;
       });
     const running = run();
-    await until("two in flight", () => release.length === 2);
+    await until(() => release.length === 2, 10_000, "two in flight");
     await new Promise((r) => setTimeout(r, 50));
     expect(inFlight).toBe(2);
     release.shift()!();
-    await until("third starts", () => release.length === 2);
+    await until(() => release.length === 2, 10_000, "third starts");
     expect(most).toBe(2);
     stop.abort();
     let ended = false;
@@ -181,7 +174,7 @@ describe("endpoints", () => {
       .for(ConfigMapKind)
       .complete(() => void done++);
     void run();
-    await until("reconciled", () => done > 0);
+    await until(() => done > 0, 10_000, "reconciled");
     const health = await fetch(`${mgr.healthProbeURL}/healthz`);
     expect([health.status, await health.text()]).toEqual([200, "ok"]);
     const ready = await fetch(`${mgr.healthProbeURL}/readyz?verbose`);

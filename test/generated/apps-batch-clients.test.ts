@@ -10,19 +10,12 @@ import type { CronJob, Job } from "../../generated/apis/batch/v1/index.js";
 import { FakeClientset } from "../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../generated/informers/index.js";
 import { isNotFound } from "../../runtime/rest/index.js";
+import { until } from "../support/wait.js";
 
 const factories: SharedInformerFactory[] = [];
 afterEach(async () => {
   await Promise.all(factories.splice(0).map((f) => f.shutdown()));
 });
-
-async function until(cond: () => boolean, ms = 2000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 const podTemplate = (app: string) => ({
   metadata: { labels: { app } },

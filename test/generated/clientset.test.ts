@@ -35,7 +35,7 @@ const ns = (name: string, rv = "1"): Namespace => ({
 });
 
 /** Answers every request with `body` (the request's own body echoed back when `body` is "echo"). */
-function answer(code: number, body: unknown | "echo"): void {
+function answer(code: number, body: unknown): void {
   server.handle((_req, res, reqBody) => json(res, code, body === "echo" ? JSON.parse(reqBody.toString("utf8")) : body));
 }
 

@@ -14,14 +14,13 @@ import { structuralSchema, withoutDefaults } from "../../generator/emit/crd/stru
 import type { Json } from "../../generator/emit/openapi/json.js";
 import { buildOpenAPIV3 } from "../../generator/emit/openapi/v3.js";
 import type { Schema } from "../../generator/emit/openapi/schema.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { crdStrategy } from "../../apiserver/registry/resources/customresourcedefinitions/strategy.js";
 import type { KubeObject } from "../../apiserver/registry/rest.js";
 
 const ROOT = path.resolve(".");
 const model = parseApi(path.join(ROOT, "examples/crontab/api"), { libraryRoots: [path.join(ROOT, "api")] });
-const pkg = model.packages.find((p) => p.path === "stable/v1")!;
 const MANIFEST = path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml");
 const manifest = parse(fs.readFileSync(MANIFEST, "utf8")) as {
   metadata: { name: string };

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 
 const DOC = `/**
  * Package v1 is a test package.

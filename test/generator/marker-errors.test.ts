@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
 import { crdSchema, kindComponents } from "../../generator/emit/crd/index.js";
 import { V3 } from "../../generator/emit/openapi/schema.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 
 const DOC = `/**

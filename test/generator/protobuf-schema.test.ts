@@ -10,16 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import descriptor from "protobufjs/ext/descriptor.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ProtoField,
-  type ProtoFile,
-  type ProtoMessage,
-  protoFiles,
-  protoTypeName,
-} from "../../generator/emit/protobuf/proto-model.js";
+import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles, protoTypeName } from "../../generator/model/proto-model.js";
 import { protobufSchemaEmitter } from "../../generator/emit/protobuf/schema.js";
 import type { Model } from "../../generator/model/types.js";
-import { GeneratorError } from "../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../generator/model/diagnostics.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 
 const model: Model = parseApi("api");

@@ -369,8 +369,8 @@ export function objectOf(r: FuzzResource, name: string, namespace: string): Reco
   return { apiVersion, kind: r.kind, ...clone(r.base), metadata: { ...(r.base.metadata as object | undefined), ...metadata } };
 }
 
-/** Cases that write a whole object (create, update) or a patch holding `value` at `path`. */
-function writeCases(ctx: CaseContext, family: string, path: Seg[], value: Json | typeof DELETE, label: string): FuzzCase[] {
+/** Cases that write a whole object (create, update) or a patch holding `value` at `path` (`DELETE`: the field removed; `Json` is `unknown`, so it takes the symbol too). */
+function writeCases(ctx: CaseContext, family: string, path: Seg[], value: Json, label: string): FuzzCase[] {
   const { resource: r, namespace, targetName, createName } = ctx;
   const p = resourcePaths(r, namespace, targetName);
   const cp = resourcePaths(r, namespace, createName);

@@ -8,11 +8,11 @@
  */
 import { StatusError } from "../../../runtime/rest/errors.js";
 import { RUNTIME_COST_BUDGET } from "../../cel/cost.js";
-import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { compile, CompileError, EvalError, jsonToCEL, type Program } from "../../cel/env.js";
 import { OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
-import { resourcesMatch } from "./match.js";
+import { resourcesMatch } from "../match.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -25,14 +25,6 @@ export interface PolicySource {
   namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
   /** A params object by apiVersion/kind, namespace and name. */
   param(apiVersion: string, kind: string, namespace: string, name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
-}
-
-/** JSON as CEL sees it: whole numbers as ints. */
-export function jsonToCEL(v: unknown): unknown {
-  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v) : v;
-  if (Array.isArray(v)) return v.map(jsonToCEL);
-  if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonToCEL(x)]));
-  return v;
 }
 
 interface Compiled {

@@ -7,12 +7,11 @@
  * passed on. Messages as upstream's.
  */
 import { StatusError } from "../../../runtime/rest/errors.js";
-import { compile, CompileError, EvalError, type Program } from "../../cel/env.js";
+import { compile, CompileError, EvalError, jsonToCEL, type Program } from "../../cel/env.js";
 import { applyJSONPatch } from "../../registry/patch/json-patch.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
-import { jsonToCEL } from "../policy/plugin.js";
-import { resourcesMatch } from "../policy/match.js";
+import { resourcesMatch } from "../match.js";
 import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
 import { copyObject } from "../../registry/copy.js";
 

@@ -3,8 +3,7 @@
  * storages (upstream's RBAC authorizer reads informers the same way). Rules per user and
  * namespace are memoized until any RBAC object changes.
  */
-import { followStorage } from "../../registry/follow.js";
-import type { KubeObject, RESTStorage, RequestContext } from "../../registry/rest.js";
+import { followSource, type ListWatchSource } from "../../../runtime/cache/follow.js";
 import type { UserInfo } from "../user.js";
 import { subjectMatches, type PolicyRule, type RoleRef, type Subject } from "./rules.js";
 
@@ -15,14 +14,27 @@ interface Binding {
   subjects: Subject[];
 }
 
-export interface RBACStorages {
-  roles?: RESTStorage;
-  roleBindings?: RESTStorage;
-  clusterRoles?: RESTStorage;
-  clusterRoleBindings?: RESTStorage;
+/** An RBAC object as the cache reads it (the registry's KubeObject fits). */
+export interface RBACObject {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string };
+  [field: string]: unknown;
 }
 
-const keyOf = (o: KubeObject): string => `${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
+/**
+ * The part of a storage the cache lists and watches (the runtime's list-and-watch loop). The registry's RESTStorage fits it; it is
+ * declared here because auth/ sits below the registry (the registry's review resources use
+ * auth's types), so auth never imports the registry. `C` is the storage's request context.
+ */
+export type RBACSource<C> = ListWatchSource<C, RBACObject>;
+
+export interface RBACStorages<C> {
+  roles?: RBACSource<C> | undefined;
+  roleBindings?: RBACSource<C> | undefined;
+  clusterRoles?: RBACSource<C> | undefined;
+  clusterRoleBindings?: RBACSource<C> | undefined;
+}
+
+const keyOf = (o: RBACObject): string => `${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
 
 export class PolicyCache {
   private readonly roles = new Map<string, PolicyRule[]>();
@@ -33,7 +45,7 @@ export class PolicyCache {
   private synced: Promise<void> | undefined;
 
   /** Direct feeding, for tests and for callers that hold the objects already. */
-  apply(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", obj: KubeObject, deleted = false): void {
+  apply(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", obj: RBACObject, deleted = false): void {
     const key = keyOf(obj);
     this.memo = new Map();
     if (kind === "Role" || kind === "ClusterRole") {
@@ -59,12 +71,7 @@ export class PolicyCache {
   }
 
   /** Lists then watches the four storages; resolves once every list is in. */
-  start(
-    storages: RBACStorages,
-    ctx: (signal: AbortSignal) => RequestContext,
-    signal: AbortSignal,
-    log: (line: string) => void,
-  ): Promise<void> {
+  start<C>(storages: RBACStorages<C>, ctx: (signal: AbortSignal) => C, signal: AbortSignal, log: (line: string) => void): Promise<void> {
     this.synced ??= (async () => {
       const kinds = [
         ["Role", storages.roles],
@@ -77,10 +84,10 @@ export class PolicyCache {
     return this.synced;
   }
 
-  private follow(
+  private follow<C>(
     kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding",
-    storage: RESTStorage,
-    ctx: (signal: AbortSignal) => RequestContext,
+    storage: RBACSource<C>,
+    ctx: (signal: AbortSignal) => C,
     signal: AbortSignal,
     log: (line: string) => void,
   ): Promise<void> {
@@ -92,7 +99,7 @@ export class PolicyCache {
           : kind === "RoleBinding"
             ? this.roleBindings
             : this.clusterRoleBindings;
-    return followStorage(storage, ctx, signal, {
+    return followSource(storage, ctx, signal, {
       replace: (items) => {
         map.clear();
         for (const item of items) this.apply(kind, item);

@@ -11,7 +11,7 @@ import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { workloadPrinters } from "./kinds/workloads.js";
-import { parseJSONPath, type JSONPath } from "./jsonpath.js";
+import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
 
 type Obj = Record<string, unknown>;
 

@@ -245,19 +245,22 @@ export function nestsDeeperThan(value: unknown, maxDepth = MAX_NESTING_DEPTH): b
   return false;
 }
 
-/** A number literal can only be a non-integer form when a digit is followed by `.`, `e` or `E`. */
-const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
+/** What {@link walkMemberPaths} reports; each callback is optional and costs nothing when absent. */
+interface MemberVisitor {
+  /** An object key at `offset`: the member's path and whether the same object had the key already. */
+  key?(path: string, offset: number, repeated: boolean): void;
+  /** A number literal written with a fraction or an exponent, and the path of its value. */
+  nonInteger?(path: string, literal: string): void;
+}
 
 /**
- * The number literals of valid JSON `text` written with a fraction or an exponent (`1.0`,
- * `1e2`), by the path of their value (`spec.ports[0].port`, as the schema walk writes paths).
- * Go's decoder refuses such literals for integer fields even when their value is whole; JSON.parse
- * keeps no trace of them. Empty, without a scan, when no literal can be one.
+ * Walks valid JSON `text` keeping the path of the value at hand (`spec.containers[0].image`, as
+ * upstream's strict decoder and the schema walk write paths): the one scanner behind the
+ * duplicate-field and non-integer-literal checks.
  */
-export function nonIntegerLiterals(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!MAYBE_FRACTION_OR_EXPONENT.test(text)) return out;
-  const frames: { array: boolean; index: number }[] = [];
+function walkMemberPaths(text: string, visit: MemberVisitor): void {
+  /** One entry per open container: the keys seen (objects, when keys are reported) or the next index (arrays, else -1). */
+  const frames: { keys: Set<string> | undefined; index: number }[] = [];
   const segments: string[] = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
@@ -267,14 +270,22 @@ export function nonIntegerLiterals(text: string): Map<string, string> {
       let escaped = false;
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
-        if (d === 0x5c) {
+        if (d === 0x5c /* \ */) {
           escaped = true;
           i++;
         } else if (d === 0x22) break;
       }
       if (expectKey) {
         const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
-        segments.push(segments.length > 0 ? `.${key}` : key);
+        const segment = segments.length > 0 ? `.${key}` : key;
+        if (visit.key) {
+          const frame = frames[frames.length - 1]!;
+          const keys = (frame.keys ??= new Set());
+          const repeated = keys.has(key);
+          keys.add(key);
+          visit.key(segments.join("") + segment, start, repeated);
+        }
+        segments.push(segment);
         expectKey = false;
       }
       continue;
@@ -288,26 +299,27 @@ export function nonIntegerLiterals(text: string): Map<string, string> {
         else if (!(d === 0x2b || d === 0x2d || (d >= 0x30 && d <= 0x39))) break;
         i++;
       }
-      if (special) out.set(segments.join(""), text.slice(start, i + 1));
+      if (special) visit.nonInteger?.(segments.join(""), text.slice(start, i + 1));
       continue;
     }
     switch (c) {
       case 0x7b /* { */:
-        frames.push({ array: false, index: -1 });
+        frames.push({ keys: undefined, index: -1 });
         expectKey = true;
         break;
       case 0x5b /* [ */:
-        frames.push({ array: true, index: 0 });
+        frames.push({ keys: undefined, index: 0 });
         segments.push("[0]");
         break;
       case 0x2c /* , */: {
         const frame = frames[frames.length - 1]!;
         segments.pop();
-        if (frame.array) segments.push(`[${++frame.index}]`);
+        if (frame.index >= 0) segments.push(`[${++frame.index}]`);
         else expectKey = true;
         break;
       }
       case 0x7d /* } */:
+        // An object's last member's key (none for `{}`).
         if (!expectKey) segments.pop();
         frames.pop();
         expectKey = false;
@@ -320,5 +332,49 @@ export function nonIntegerLiterals(text: string): Map<string, string> {
         break;
     }
   }
+}
+
+/** A number literal can only be a non-integer form when a digit is followed by `.`, `e` or `E`. */
+const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
+
+/**
+ * The number literals of valid JSON `text` written with a fraction or an exponent (`1.0`,
+ * `1e2`), by the path of their value (`spec.ports[0].port`, as the schema walk writes paths).
+ * Go's decoder refuses such literals for integer fields even when their value is whole; JSON.parse
+ * keeps no trace of them. Empty, without a scan, when no literal can be one.
+ */
+export function nonIntegerLiterals(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!MAYBE_FRACTION_OR_EXPONENT.test(text)) return out;
+  walkMemberPaths(text, { nonInteger: (path, literal) => out.set(path, literal) });
+  return out;
+}
+
+/** A key that appears twice in one JSON object: its path (as upstream's strict decoder writes it) and where it first appeared. */
+export interface DuplicateField {
+  path: string;
+  /** Offset of the repeat, where upstream's decoder reports it, to order it among unknown fields. */
+  offset: number;
+}
+
+/**
+ * Finds keys repeated within one JSON object of a body, in the order the repeats occur, each
+ * path once (as sigs.k8s.io/json's strict decoding reports them: `spec.containers[0].image`).
+ * JSON.parse keeps the last value silently, as Go does; the path is what fieldValidation
+ * reports. The text must be valid JSON (it has been parsed already). With `offsets`, the
+ * first offset of every key path is recorded there, to order duplicates among unknown fields.
+ */
+export function findDuplicateFields(text: string, offsets?: Map<string, number>): DuplicateField[] {
+  const out: DuplicateField[] = [];
+  const seen = new Set<string>();
+  walkMemberPaths(text, {
+    key(path, offset, repeated) {
+      if (repeated && !seen.has(path)) {
+        seen.add(path);
+        out.push({ path, offset });
+      }
+      if (offsets && !offsets.has(path)) offsets.set(path, offset);
+    },
+  });
   return out;
 }

@@ -10,7 +10,7 @@ import type { KubeObject } from "../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../strategy.js";
 import type { FieldError } from "../validation/field.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "../validation/object-meta.js";
-import { parseQuantity, QUANTITY_FORMAT_ERROR } from "../validation/quantity.js";
+import { parseQuantity, QUANTITY_FORMAT_ERROR } from "../../../runtime/quantity.js";
 import { isObj } from "../validation/shape.js";
 
 export interface KindStrategyOptions {

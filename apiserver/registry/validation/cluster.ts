@@ -7,7 +7,7 @@ import type { KubeObject } from "../rest.js";
 import { validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
-import { parseQuantity } from "./quantity.js";
+import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, str } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");

@@ -25,7 +25,7 @@ import {
   validateLabels,
   validateObjectMetaUpdate,
 } from "./object-meta.js";
-import { utf8Length } from "../../../runtime/selectors/go-strings.js";
+import { utf8Length } from "../../../runtime/go-strings.js";
 
 /** upstream's limit on the data of a ConfigMap or Secret. */
 export const MAX_SECRET_SIZE = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** Field errors as upstream's validation reports them: a type, a field path, the bad value, a detail, and their rendered text. */
 import type { StatusCause } from "../../../api/meta/v1/types.js";
 import { newInvalid, type StatusError } from "../../../runtime/rest/errors.js";
-import { goQuote } from "../../../runtime/selectors/go-strings.js";
+import { goQuote } from "../../../runtime/go-strings.js";
 
 /** Upstream's field error types, which a Status cause carries as its `reason`. */
 export type FieldErrorType =

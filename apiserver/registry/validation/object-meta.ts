@@ -2,7 +2,7 @@
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isQualifiedName, isValidLabelValue, type NameValidator, nameIsDNSLabel } from "../../../runtime/validation/strings.js";
-import { utf8Length } from "../../../runtime/selectors/go-strings.js";
+import { utf8Length } from "../../../runtime/go-strings.js";
 
 type Meta = NonNullable<KubeObject["metadata"]>;
 

@@ -15,7 +15,7 @@ import {
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
-import { parseQuantity } from "./quantity.js";
+import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";

@@ -9,7 +9,7 @@ import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
-import { parseQuantity } from "./quantity.js";
+import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { deepCopyPersistentVolumeClaimSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 

@@ -12,6 +12,7 @@
  * decoded with hpack.js; we ask the peer for a dynamic table of size 0, so a block's meaning
  * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
  */
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module for an untyped package; a project compiling these sources needs it pulled in, which an import cannot do
 /// <reference path="./hpack-types.d.ts" />
 // (Referenced, not just included: a user's project compiling these sources needs it too.)
 import net from "node:net";

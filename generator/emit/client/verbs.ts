@@ -6,6 +6,7 @@
 import type { ClientMethod, Package, StructDecl } from "../../model/types.js";
 import { privateName, safeIdentifier } from "../../naming/namers.js";
 import { methodType, type ClientResource } from "./targets.js";
+import { CLIENT_VERBS } from "../../model/client-verbs.js";
 
 /** One method of a typed client interface and class. */
 export interface MethodSpec {
@@ -28,21 +29,6 @@ export interface TypeNames {
   /** Imports an API struct and returns its local name. */
   importType(decl: StructDecl): string;
 }
-
-/** client-gen's verb order. */
-const VERB_ORDER = [
-  "create",
-  "update",
-  "updateStatus",
-  "delete",
-  "deleteCollection",
-  "get",
-  "list",
-  "watch",
-  "patch",
-  "apply",
-  "applyStatus",
-];
 
 function standard(verb: string, r: ClientResource, t: TypeNames): MethodSpec {
   const v = r.variable;
@@ -238,6 +224,6 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
 
 /** Every method of a kind's typed client, in client-gen's order, custom verbs last. */
 export function clientMethods(r: ClientResource, pkg: Package, t: TypeNames): MethodSpec[] {
-  const verbs = VERB_ORDER.filter((v) => r.client.verbs.includes(v));
+  const verbs = CLIENT_VERBS.filter((v) => r.client.verbs.includes(v));
   return [...verbs.map((v) => standard(v, r, t)), ...r.client.methods.map((m) => custom(m, r, pkg, t))];
 }

@@ -7,7 +7,7 @@ import type { SpecialKind } from "../../model/types.js";
 import type { EmitOptions } from "../emitter.js";
 import type { ImportTracker } from "../imports.js";
 import { artifactModule, importRuntime } from "../ts-paths.js";
-import type { MessageRef, ProtoField, ProtoFile, ProtoType, ScalarType } from "./proto-model.js";
+import type { MessageRef, ProtoField, ProtoFile, ProtoType, ScalarType } from "../../model/proto-model.js";
 
 /** The artifact name of codec files: `zz_generated.protobuf.ts`. */
 export const ARTIFACT = "protobuf";
@@ -36,15 +36,6 @@ export const ZERO: Record<ScalarType, string> = {
   int32: "0",
   int64: "0",
   double: "0",
-};
-
-export const SCALAR_OF: Record<"string" | "boolean" | "int32" | "int64" | "float64" | "bytes", ScalarType> = {
-  string: "string",
-  boolean: "bool",
-  int32: "int32",
-  int64: "int64",
-  float64: "double",
-  bytes: "bytes",
 };
 
 /** A field's tag, as the number the generated code compares and writes. */

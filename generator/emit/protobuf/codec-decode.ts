@@ -10,7 +10,6 @@ import {
   JSON_SPECIALS,
   LENGTH_DELIMITED,
   type MessageType,
-  SCALAR_OF,
   SPECIAL_ZERO,
   TIMES,
   WIRE_TYPE,
@@ -18,7 +17,7 @@ import {
   property,
   tag,
 } from "./codec-context.js";
-import type { ProtoField, ProtoType, ScalarType } from "./proto-model.js";
+import { SCALAR_OF, type ProtoField, type ProtoType, type ScalarType } from "../../model/proto-model.js";
 
 /** An expression reading one scalar. */
 function read(ctx: CodecContext, s: ScalarType): string {

@@ -5,7 +5,7 @@
  * not pack); maps one entry per key, keys sorted.
  */
 import { type CodecContext, LENGTH_DELIMITED, type MessageType, SPECIAL_ZERO, TIMES, WIRE_TYPE, ZERO, tag } from "./codec-context.js";
-import type { ProtoField, ScalarType } from "./proto-model.js";
+import type { ProtoField, ScalarType } from "../../model/proto-model.js";
 
 /** `.string(v)`: the Writer call that writes one scalar after its tag. */
 function write(ctx: CodecContext, s: ScalarType, v: string): string {

@@ -23,7 +23,7 @@ import {
 } from "./codec-context.js";
 import { assignField, decodeCases } from "./codec-decode.js";
 import { encodeField } from "./codec-encode.js";
-import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "./proto-model.js";
+import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "../../model/proto-model.js";
 
 export { ARTIFACT } from "./codec-context.js";
 

@@ -7,7 +7,7 @@ import type { Model } from "../../model/types.js";
 import type { Emitter, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
 import { render } from "../templates.js";
-import { type ProtoField, type ProtoFile, protoFiles, protoTypeName } from "./proto-model.js";
+import { type ProtoField, type ProtoFile, protoFiles, protoTypeName } from "../../model/proto-model.js";
 
 /** Comment text is wrapped to this many columns, indentation included. */
 const WIDTH = 100;

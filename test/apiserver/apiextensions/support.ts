@@ -4,6 +4,7 @@ import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { startTestServer, type Response, type TestServer } from "../server/harness.js";
 import { CRD_PATH } from "../../support/crontab-crd.js";
+import { eventually } from "../../support/wait.js";
 
 export { CRD_PATH, cronTabCRD } from "../../support/crontab-crd.js";
 
@@ -11,14 +12,9 @@ export async function startCRDServer(): Promise<TestServer> {
   return startTestServer({ storages: buildBuiltinStorages(new MemoryStorage(), scheme) });
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** `fn()`'s first value that is neither undefined nor false (test/support/wait.ts's eventually). */
+export function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
+  return eventually("condition", async () => fn(), timeoutMs);
 }
 
 export const json = (body: unknown): { body: string; headers: Record<string, string> } => ({

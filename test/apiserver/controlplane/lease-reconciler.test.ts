@@ -78,7 +78,7 @@ describe("StorageLeases", () => {
   });
 
   it("removing a missing lease is fine", async () => {
-    await new StorageLeases(storage, { ttlMs: TTL }).removeLease("192.0.2.99");
+    await expect(new StorageLeases(storage, { ttlMs: TTL }).removeLease("192.0.2.99")).resolves.toBeUndefined();
   });
 });
 

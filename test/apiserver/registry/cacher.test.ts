@@ -266,13 +266,15 @@ describe("watch cache", () => {
       failed = false;
       override watch(options: WatchOptions): AsyncIterable<StorageEvent> {
         if (this.failed) return super.watch(options);
-        const self = this;
+        // A stream that fails before its first event.
         return {
-          async *[Symbol.asyncIterator]() {
-            await new Promise<void>((r) => (self.fail = r));
-            self.failed = true;
-            throw new StorageError("Compacted", options.prefix, "compacted");
-          },
+          [Symbol.asyncIterator]: () => ({
+            next: async (): Promise<IteratorResult<StorageEvent>> => {
+              await new Promise<void>((r) => (this.fail = r));
+              this.failed = true;
+              throw new StorageError("Compacted", options.prefix, "compacted");
+            },
+          }),
         };
       }
     }

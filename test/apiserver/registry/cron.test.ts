@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cronScheduleError } from "../../../apiserver/registry/validation/cron.js";
-import { parseQuantity } from "../../../apiserver/registry/validation/quantity.js";
+import { parseQuantity } from "../../../runtime/quantity.js";
 
 describe("cron schedules", () => {
   it("accepts the standard forms", () => {

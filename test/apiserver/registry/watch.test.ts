@@ -164,13 +164,10 @@ describe("watch", () => {
     const { configmaps, storage } = setup();
     const start = String(await storage.currentRevision());
     const watchers = Array.from({ length: 200 }, () => take(configmaps.watch(ctx("default"), { resourceVersion: start }), 1));
-    const t0 = performance.now();
     await configmaps.create(ctx("default"), cm("a"));
     const all = await Promise.all(watchers);
-    const elapsed = performance.now() - t0;
     expect(all.every((e) => e.length === 1 && e[0]!.type === "ADDED")).toBe(true);
     // Every watcher gets the same decoded object.
     expect(new Set(all.map((e) => e[0]!.object)).size).toBe(1);
-    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -6,6 +6,11 @@
  * resize, log/exec without a kubelet) and Scale.
  */
 import { describe, expect, it } from "vitest";
+import type { DeploymentSpec, StatefulSetSpec } from "../../../generated/apis/apps/v1/index.js";
+import type { JobSpec } from "../../../generated/apis/batch/v1/index.js";
+import type { CertificateSigningRequestSpec, CertificateSigningRequestStatus } from "../../../generated/apis/certificates/v1/index.js";
+import type { LimitRangeSpec, PodSpec, PodStatus } from "../../../generated/apis/core/v1/index.js";
+import type { PodDisruptionBudgetStatus } from "../../../generated/apis/policy/v1/index.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
@@ -62,7 +67,7 @@ describe("Pods", () => {
       }),
       {},
     );
-    const spec = created.spec as any;
+    const spec = created.spec as PodSpec;
     expect(spec).toMatchObject({
       restartPolicy: "Always",
       dnsPolicy: "ClusterFirst",
@@ -77,8 +82,8 @@ describe("Pods", () => {
       terminationMessagePolicy: "File",
       ports: [{ containerPort: 80, protocol: "TCP" }],
     });
-    expect(spec.containers[0].resources.requests).toEqual({ cpu: "1", memory: "1Gi" });
-    expect(spec.containers[0].livenessProbe).toEqual({
+    expect(spec.containers[0]?.resources?.requests).toEqual({ cpu: "1", memory: "1Gi" });
+    expect(spec.containers[0]?.livenessProbe).toEqual({
       httpGet: { port: 80, path: "/", scheme: "HTTP" },
       timeoutSeconds: 1,
       periodSeconds: 10,
@@ -103,7 +108,7 @@ describe("Pods", () => {
       pod("p", { containers: images.map((image, i) => ({ name: `c${i}`, image })) }),
       {},
     );
-    expect((p.spec as any).containers.map((c: any) => c.imagePullPolicy)).toEqual([
+    expect((p.spec as PodSpec).containers.map((c) => c.imagePullPolicy)).toEqual([
       "Always",
       "Always",
       "Always",
@@ -166,8 +171,8 @@ describe("Pods", () => {
       utf8({ spec: { containers: [{ name: "web", image: "nginx:1.26" }] }, status: { phase: "Running" } }),
       {},
     );
-    expect((img.object.spec as any).containers[0].image).toBe("nginx:1.26");
-    expect((img.object.status as any).phase).toBe("Pending");
+    expect((img.object.spec as PodSpec).containers[0]?.image).toBe("nginx:1.26");
+    expect((img.object.status as PodStatus).phase).toBe("Pending");
     expect(img.object.metadata?.generation).toBe(2);
     const s = await statusOf(pods.patch!(ctx("default"), "p", "merge", utf8({ spec: { restartPolicy: "Never" } }), {}));
     expect(messages(s)[0]).toMatch(/^spec: Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`/);
@@ -199,8 +204,8 @@ describe("Pods", () => {
     });
     expect((await pods.subresources!.binding!.create!(ctx("default"), binding("n1"), {})).status).toBe("Success");
     const bound = await pods.get!(ctx("default"), "p", {});
-    expect((bound.spec as any).nodeName).toBe("n1");
-    expect((bound.status as any).conditions).toEqual([expect.objectContaining({ type: "PodScheduled", status: "True" })]);
+    expect((bound.spec as PodSpec).nodeName).toBe("n1");
+    expect((bound.status as PodStatus).conditions).toEqual([expect.objectContaining({ type: "PodScheduled", status: "True" })]);
     const s = await statusOf(pods.subresources!.binding!.create!(ctx("default"), binding("n2"), {}));
     expect(s.code).toBe(409);
     expect(s.message).toBe('Operation cannot be fulfilled on pods/binding "p": pod p is already assigned to node "n1"');
@@ -250,9 +255,9 @@ describe("Pods", () => {
     await setStatus({ observedGeneration: 1, disruptionsAllowed: 1, currentHealthy: 2, desiredHealthy: 1, expectedPods: 2 });
     expect((await pods.subresources!.eviction!.create!(ctx("default"), eviction, {})).status).toBe("Success");
     expect((await statusOf(pods.get!(ctx("default"), "p", {}))).code).toBe(404);
-    const after = (await pdbs.get!(ctx("default"), "pdb", {})).status as any;
+    const after = (await pdbs.get!(ctx("default"), "pdb", {})).status as PodDisruptionBudgetStatus;
     expect(after.disruptionsAllowed).toBe(0);
-    expect(Object.keys(after.disruptedPods)).toEqual(["p"]);
+    expect(Object.keys(after.disruptedPods ?? {})).toEqual(["p"]);
   });
 
   it("ephemeral containers are added through their subresource only, never changed", async () => {
@@ -262,7 +267,7 @@ describe("Pods", () => {
     const debug = { name: "debug", image: "busybox", imagePullPolicy: "IfNotPresent", terminationMessagePolicy: "File" };
     // The main resource ignores them.
     const main = await pods.patch!(ctx("default"), "p", "merge", utf8({ spec: { ephemeralContainers: [debug] } }), {});
-    expect((main.object.spec as any).ephemeralContainers).toBeUndefined();
+    expect((main.object.spec as PodSpec).ephemeralContainers).toBeUndefined();
     const sub = await pods.subresources!.ephemeralcontainers!.patch!(
       ctx("default"),
       "p",
@@ -270,7 +275,7 @@ describe("Pods", () => {
       utf8({ spec: { ephemeralContainers: [debug] } }),
       {},
     );
-    expect((sub.object.spec as any).ephemeralContainers).toEqual([expect.objectContaining(debug)]);
+    expect((sub.object.spec as PodSpec).ephemeralContainers).toEqual([expect.objectContaining(debug)]);
     const s = await statusOf(
       pods.subresources!.ephemeralcontainers!.patch!(
         ctx("default"),
@@ -350,7 +355,7 @@ describe("apps/v1", () => {
     const scaled = await scale.patch!(ctx("default"), "web", "strategic", utf8({ spec: { replicas: 4 } }), {});
     expect(scaled.object.spec).toEqual({ replicas: 4 });
     const after = await deployments.get!(ctx("default"), "web", {});
-    expect((after.spec as any).replicas).toBe(4);
+    expect((after.spec as DeploymentSpec).replicas).toBe(4);
     expect(after.metadata?.generation).toBe(2);
   });
 
@@ -398,7 +403,10 @@ describe("apps/v1", () => {
       revisionHistoryLimit: 10,
       updateStrategy: { type: "RollingUpdate", rollingUpdate: { partition: 0 } },
     });
-    expect((sts.spec as any).volumeClaimTemplates[0]).toMatchObject({ spec: { volumeMode: "Filesystem" }, status: { phase: "Pending" } });
+    expect((sts.spec as StatefulSetSpec).volumeClaimTemplates?.[0]).toMatchObject({
+      spec: { volumeMode: "Filesystem" },
+      status: { phase: "Pending" },
+    });
     expect((await sets.patch!(ctx("default"), "db", "merge", utf8({ spec: { replicas: 3 } }), {})).object.metadata?.generation).toBe(2);
     const s = await statusOf(sets.patch!(ctx("default"), "db", "merge", utf8({ spec: { serviceName: "other" } }), {}));
     expect(messages(s)[0]).toMatch(/^spec: Forbidden: updates to statefulset spec for fields other than 'replicas'/);
@@ -420,7 +428,7 @@ describe("batch/v1", () => {
       podReplacementPolicy: "TerminatingOrFailed",
       selector: { matchLabels: { "batch.kubernetes.io/controller-uid": uid } },
     });
-    expect((j.spec as any).template.metadata.labels).toEqual({
+    expect((j.spec as JobSpec).template.metadata?.labels).toEqual({
       "batch.kubernetes.io/controller-uid": uid,
       "batch.kubernetes.io/job-name": "once",
       "controller-uid": uid,
@@ -650,7 +658,7 @@ describe("networking, policy, scheduling, storage", () => {
       },
       {},
     );
-    expect((lr.spec as any).limits[0]).toEqual({
+    expect((lr.spec as LimitRangeSpec).limits[0]).toEqual({
       type: "Container",
       max: { cpu: "2" },
       min: { memory: "64Mi" },
@@ -685,9 +693,11 @@ describe("certificatesigningrequests/approval", () => {
       },
       {},
     );
-    expect((approved.object.status as any).conditions).toEqual([expect.objectContaining({ type: "Approved", status: "True" })]);
-    expect((approved.object.status as any).certificate).toBeUndefined();
-    expect((approved.object.spec as any).signerName).toBe("example.com/signer");
+    expect((approved.object.status as CertificateSigningRequestStatus).conditions).toEqual([
+      expect.objectContaining({ type: "Approved", status: "True" }),
+    ]);
+    expect((approved.object.status as CertificateSigningRequestStatus).certificate).toBeUndefined();
+    expect((approved.object.spec as CertificateSigningRequestSpec).signerName).toBe("example.com/signer");
     const both = await statusOf(
       csrs.subresources!.approval!.patch!(
         ctx(),

@@ -106,8 +106,8 @@ describeWithTools(["etcd"], "etcd client", () => {
     try {
       const t0 = Date.now();
       await expect(storage.get("/k")).rejects.toMatchObject({ code: "Unavailable" });
+      // It waited for the call timeout: a lower bound, which load cannot break (no upper bound in a test).
       expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
-      expect(Date.now() - t0).toBeLessThan(5_000);
     } finally {
       await storage.close();
       for (const s of sockets) s.destroy();

@@ -19,7 +19,7 @@ after(async () => {
   assert.equal(existsSync(cp.dataDir), false);
 });
 
-test("serves the CRD's kind through the user's generated clientset", async () => {
+void test("serves the CRD's kind through the user's generated clientset", async () => {
   const widgets = new Clientset(cp.restConfig).widgetsV1().widgets("default");
   await widgets.create({ metadata: { name: "from-node-test" }, spec: { message: "hi" } });
   const list = await widgets.list();

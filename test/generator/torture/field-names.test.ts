@@ -9,7 +9,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../../generator/generate.js";
-import { GeneratorError } from "../../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../../generator/model/diagnostics.js";
 import { PROTOTYPE_NAMES } from "../../../generator/parse/field-tags.js";
 import { Reader, Writer } from "../../../runtime/index.js";
 import { OUT, REPO } from "./harness.js";

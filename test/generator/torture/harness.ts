@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { generate } from "../../../generator/generate.js";
 import type { Model } from "../../../generator/model/types.js";
-import { GeneratorError } from "../../../generator/parse/diagnostics.js";
+import { GeneratorError } from "../../../generator/model/diagnostics.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../../..");
 export const CASES = path.join(REPO, "test/fixtures/torture");

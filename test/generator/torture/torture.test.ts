@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import descriptor from "protobufjs/ext/descriptor.js";
 import { parse } from "yaml";
 import { crdResources, customResourceDefinition } from "../../../generator/emit/crd/index.js";
-import { protoFiles } from "../../../generator/emit/protobuf/proto-model.js";
+import { protoFiles } from "../../../generator/model/proto-model.js";
 import { ModelIndex } from "../../../generator/model/lookup.js";
 import type { StructDecl } from "../../../generator/model/types.js";
 import { Reader, Writer } from "../../../runtime/index.js";

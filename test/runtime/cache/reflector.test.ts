@@ -250,7 +250,7 @@ describe("Reflector", () => {
     const { ctl, done } = start(fake);
     await until(() => fake.watches.length === 1);
     ctl.abort();
-    await done;
+    await expect(done).resolves.toBeUndefined();
   });
 });
 

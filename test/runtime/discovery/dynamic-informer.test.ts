@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DynamicClient, DynamicSharedInformerFactory } from "../../../runtime/discovery/index.js";
 import { isNotFound, RestClient } from "../../../runtime/rest/index.js";
 import { json, startServer, type TestServer } from "../rest/test-server.js";
+import { until } from "../../support/wait.js";
 
 let server: TestServer;
 let client: RestClient;
@@ -28,14 +29,6 @@ const widget = (ns: string, name: string, labels: Record<string, string> = {}, r
   spec: { size: 1 },
 });
 const GVR = { group: "example.com", version: "v1", resource: "widgets" };
-
-async function until(cond: () => boolean, ms = 2000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 /** Lists two widgets (items without type meta, as apiservers send them), then watches one change of each kind. */
 function serveWidgets(): void {

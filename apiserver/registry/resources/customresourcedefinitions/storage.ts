@@ -3,9 +3,9 @@
  * Terminating condition (InstanceDeletionPending) as it sets deletionTimestamp; the apiserver's
  * finalizer controller deletes the custom objects and then removes the finalizer.
  */
-import { CLEANUP_FINALIZER, setCondition } from "../../../apiextensions/crd.js";
+import { CLEANUP_FINALIZER, setCondition } from "./crd.js";
 import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
-import { formatTime } from "../../server-metadata.js";
+import { formatTime } from "../../system-fields.js";
 import type { GenericStoreOptions } from "../../store.js";
 import { TwoPhaseDeleteStore } from "../../two-phase-delete.js";
 import { crdStatusStrategy, crdStrategy } from "./strategy.js";

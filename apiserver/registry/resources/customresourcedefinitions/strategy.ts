@@ -9,7 +9,7 @@ import {
   validateCustomResourceDefinition,
   validateCustomResourceDefinitionStatusUpdate,
   validateCustomResourceDefinitionUpdate,
-} from "../../validation/apiextensions.js";
+} from "./validation.js";
 
 interface CRDFields {
   spec?: {

@@ -1,5 +1,5 @@
 /** The QoS class upstream records in a Pod's status on create (qos.GetPodQOS, for cpu and memory). */
-import { parseQuantity } from "../../validation/quantity.js";
+import { parseQuantity } from "../../../../runtime/quantity.js";
 import { list, record } from "../../validation/shape.js";
 
 const COMPUTE = ["cpu", "memory"];

@@ -4,7 +4,7 @@
  */
 import { MemoryStorage } from "../../../../apiserver/storage/memory.js";
 import { customResourceStorage } from "../../../../apiserver/apiextensions/storage.js";
-import { viewOf } from "../../../../apiserver/apiextensions/crd.js";
+import { viewOf } from "../../../../apiserver/registry/resources/customresourcedefinitions/crd.js";
 import type { KubeObject, PatchOptions, RESTStorage } from "../../../../apiserver/registry/rest.js";
 import { ctx, scheme, storeFor, utf8 } from "../helpers.js";
 

@@ -7,7 +7,7 @@
 import type { Scheme } from "../../../../../runtime/scheme.js";
 import type { Storage } from "../../../../storage/interface.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../../../rest.js";
-import { formatTime } from "../../../server-metadata.js";
+import { formatTime } from "../../../system-fields.js";
 import { SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, type ServiceRanges } from "./index.js";
 import { IPv4Range, PortRange } from "./ranges.js";
 import { clusterIPRepair, nodePortRepair, type RangeRepair, type RepairEvent } from "./repair.js";

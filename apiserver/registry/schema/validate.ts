@@ -3,7 +3,7 @@
  * upstream's OpenAPI validator (kube-openapi) produces and the field errors the apiextensions
  * apiserver turns them into: `spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`.
  */
-import { fieldErrors, FieldPath, type FieldError } from "../../registry/validation/field.js";
+import { fieldErrors, FieldPath, type FieldError } from "../validation/field.js";
 import { checkFormat } from "./formats.js";
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
 import { compileGoPattern } from "./pattern.js";

@@ -1,7 +1,7 @@
 /** Typed reads of a CustomResourceDefinition object, and its status conditions (upstream's apihelpers). */
-import type { PrinterColumn } from "../../runtime/scheme.js";
-import type { KubeObject } from "../registry/rest.js";
-import type { JSONSchemaProps } from "./schema/types.js";
+import type { PrinterColumn } from "../../../../runtime/scheme.js";
+import type { KubeObject } from "../../rest.js";
+import type { JSONSchemaProps } from "../../schema/types.js";
 
 export const CLEANUP_FINALIZER = "customresourcecleanup.apiextensions.k8s.io";
 

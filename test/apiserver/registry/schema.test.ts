@@ -1,11 +1,11 @@
 /** Structural schemas, validation, defaulting and pruning of custom objects, with upstream's messages. */
 import { describe, expect, it } from "vitest";
-import { validateDefaults } from "../../../apiserver/apiextensions/schema/default-validation.js";
-import { applyDefaults } from "../../../apiserver/apiextensions/schema/defaults.js";
-import { pruneObject } from "../../../apiserver/apiextensions/schema/prune.js";
-import { validateStructural } from "../../../apiserver/apiextensions/schema/structural.js";
-import type { JSONSchemaProps } from "../../../apiserver/apiextensions/schema/types.js";
-import { validateValue } from "../../../apiserver/apiextensions/schema/validate.js";
+import { validateDefaults } from "../../../apiserver/registry/schema/default-validation.js";
+import { applyDefaults } from "../../../apiserver/registry/schema/defaults.js";
+import { pruneObject } from "../../../apiserver/registry/schema/prune.js";
+import { validateStructural } from "../../../apiserver/registry/schema/structural.js";
+import type { JSONSchemaProps } from "../../../apiserver/registry/schema/types.js";
+import { validateValue } from "../../../apiserver/registry/schema/validate.js";
 import { errorText, FieldPath } from "../../../apiserver/registry/validation/field.js";
 
 const texts = (errs: { field: string }[]): string[] => errs.map((e) => errorText(e as never));

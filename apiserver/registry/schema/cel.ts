@@ -8,7 +8,7 @@ import { compile, CompileError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
 import { COST_LIMIT_EXCEEDED, OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
 import { optionalOf } from "../../cel/optional.js";
-import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../../registry/validation/field.js";
+import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "../validation/field.js";
 import { validateValue } from "./validate.js";
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
 

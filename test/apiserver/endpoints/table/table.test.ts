@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { humanDuration } from "../../../apiserver/endpoints/table/human-duration.js";
-import { formatEndpoints, formatLabels, printerColumnsPrinter, printerFor } from "../../../apiserver/endpoints/table/printers.js";
-import { toTable } from "../../../apiserver/endpoints/table/table.js";
-import { scheme } from "../../../generated/apis/register.js";
+import { humanDuration } from "../../../../apiserver/endpoints/table/human-duration.js";
+import { formatEndpoints, formatLabels, printerColumnsPrinter, printerFor } from "../../../../apiserver/endpoints/table/printers.js";
+import { toTable } from "../../../../apiserver/endpoints/table/table.js";
+import { scheme } from "../../../../generated/apis/register.js";
 
 const S = 1000;
 const M = 60 * S;

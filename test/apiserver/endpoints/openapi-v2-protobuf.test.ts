@@ -11,7 +11,7 @@ import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeOpenAPIV2Document } from "../../../apiserver/endpoints/openapi-v2-protobuf.js";
 import { openapiV2, readOpenAPIDocument } from "../../../generated/openapi/index.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import { startTestServer, type TestServer } from "../server/harness.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/openapiv2");
 const PROTO = path.join(FIXTURES, "OpenAPIv2.proto");

@@ -3,9 +3,9 @@
  * wire types, as upstream's generated.proto files state them. Both the .proto emitter and the
  * codec emitter read these facts, so the schema and the codec cannot disagree.
  */
-import { ModelIndex } from "../../model/lookup.js";
-import type { AliasDecl, Field, Model, Package, SourcePos, SpecialDecl, SpecialKind, StructDecl, TypeRef } from "../../model/types.js";
-import { type Diagnostic, Diagnostics, GeneratorError } from "../../parse/diagnostics.js";
+import { ModelIndex } from "./lookup.js";
+import type { AliasDecl, Field, Model, Package, SourcePos, SpecialDecl, SpecialKind, StructDecl, TypeRef } from "./types.js";
+import { type Diagnostic, Diagnostics, GeneratorError } from "./diagnostics.js";
 
 export type ScalarType = "string" | "bool" | "int32" | "int64" | "double" | "bytes";
 
@@ -70,7 +70,8 @@ export function isListAlias(index: ModelIndex, d: AliasDecl): boolean {
   return index.underlying(d.target).kind === "array";
 }
 
-const SCALARS: Record<string, ScalarType> = {
+/** The proto scalar each primitive of the model is written as. */
+export const SCALAR_OF: Record<"string" | "boolean" | "int32" | "int64" | "float64" | "bytes", ScalarType> = {
   string: "string",
   boolean: "bool",
   int32: "int32",
@@ -147,7 +148,7 @@ class ProtoModelBuilder {
   valueType(ref: TypeRef, pos: SourcePos, where: string): ProtoType | undefined {
     switch (ref.kind) {
       case "primitive":
-        return { kind: "scalar", scalar: SCALARS[ref.name]! };
+        return { kind: "scalar", scalar: (SCALAR_OF as Record<string, ScalarType>)[ref.name]! };
       case "array":
         this.diag.error(pos, `${where}: a list of lists has no protobuf form; name the inner list with a type alias`);
         return undefined;

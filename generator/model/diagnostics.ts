@@ -2,7 +2,7 @@
  * Collects file:line errors so that one run reports every problem, and nothing is written.
  */
 import path from "node:path";
-import type { SourcePos } from "../model/types.js";
+import type { SourcePos } from "./types.js";
 
 export interface Diagnostic {
   pos: SourcePos;

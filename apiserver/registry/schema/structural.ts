@@ -4,7 +4,7 @@
  * the root is an object, logic junctors (allOf/anyOf/oneOf/not) only restrict values and never
  * add structure, metadata names at most name and generateName.
  */
-import { fieldErrors, type FieldError, type FieldPath } from "../../registry/validation/field.js";
+import { fieldErrors, type FieldError, type FieldPath } from "../validation/field.js";
 import { compileGoPattern } from "./pattern.js";
 import { isObject, type JSONSchemaProps } from "./types.js";
 

@@ -1,9 +1,9 @@
 /** Discovery, OpenAPI, version, health and metrics endpoints. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scheme } from "../../../generated/apis/register.js";
-import { openapiV3 } from "../../../generated/openapi/index.js";
-import { decodeObject } from "../../../runtime/protobuf/envelope.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import { scheme } from "../../../../generated/apis/register.js";
+import { openapiV3 } from "../../../../generated/openapi/index.js";
+import { decodeObject } from "../../../../runtime/protobuf/envelope.js";
+import { startTestServer, type TestServer } from "../../server/harness.js";
 
 let t: TestServer;
 const AGGREGATED =

@@ -3,8 +3,8 @@
  * parse is refused then (upstream accepts it and fails when serving tables; refusing it early
  * is our choice, with our message).
  */
-import { JSONPathError, parseJSONPath } from "../endpoints/table/jsonpath.js";
-import { fieldErrors, type FieldError, type FieldPath } from "../registry/validation/field.js";
+import { JSONPathError, parseJSONPath } from "../../../../runtime/jsonpath.js";
+import { fieldErrors, type FieldError, type FieldPath } from "../../validation/field.js";
 
 export function validatePrinterColumnPaths(version: Record<string, unknown>, path: FieldPath): FieldError[] {
   const cols = Array.isArray(version.additionalPrinterColumns) ? version.additionalPrinterColumns : [];

@@ -3,11 +3,11 @@
  * writes: each default validates against its own node's schema and has no fields pruning
  * would drop. Defaults inside metadata are left to ObjectMeta's rules.
  */
-import { fieldErrors, type FieldError, type FieldPath } from "../../registry/validation/field.js";
+import { fieldErrors, type FieldError, type FieldPath } from "../validation/field.js";
 import { pruneValue } from "./prune.js";
 import { additionalOf, itemsOf, type JSONSchemaProps } from "./types.js";
 import { validateValue } from "./validate.js";
-import { deepEqual } from "../../registry/strategy.js";
+import { deepEqual } from "../strategy.js";
 
 export function validateDefaults(s: JSONSchemaProps, path: FieldPath, insideMeta = false): FieldError[] {
   const errs: FieldError[] = [];

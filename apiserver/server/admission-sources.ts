@@ -1,7 +1,12 @@
-/** Policies, bindings, namespaces and params read from the apiserver's own storages (as the system user). */
-import type { ResourceIndex } from "../../endpoints/installer.js";
-import type { KubeObject, RequestContext } from "../../registry/rest.js";
-import type { PolicySource } from "./plugin.js";
+/**
+ * The admission plugins' sources wired to this server: policies, bindings, webhook
+ * configurations, namespaces and params read from its own storages (as the system user). Here,
+ * not in admission/, because it reads the endpoints' resource index.
+ */
+import type { ResourceIndex } from "../endpoints/installer.js";
+import type { KubeObject, RequestContext } from "../registry/rest.js";
+import type { PolicySource } from "../admission/policy/plugin.js";
+import type { WebhookSource } from "../admission/webhook/plugin.js";
 
 const GROUP = "admissionregistration.k8s.io";
 
@@ -42,10 +47,7 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
 }
 
 /** Webhook configurations and namespaces from the apiserver's own storages. */
-export function indexWebhookSource(
-  index: ResourceIndex,
-  system: (signal: AbortSignal) => RequestContext,
-): import("../webhook/plugin.js").WebhookSource {
+export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): WebhookSource {
   const p = indexPolicySource(index, system);
   const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(GROUP, "v1", plural)?.storage;

@@ -3,15 +3,15 @@
  * names and versions rules with upstream's messages, structural schemas and their defaults,
  * scale subresource paths and printer columns.
  */
-import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
-import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta.js";
-import { validateDefaults } from "../../apiextensions/schema/default-validation.js";
-import { validateStructural } from "../../apiextensions/schema/structural.js";
-import { compileSchemaRules } from "../../apiextensions/schema/cel.js";
-import { validatePrinterColumnPaths } from "../../apiextensions/printer-columns.js";
-import type { JSONSchemaProps } from "../../apiextensions/schema/types.js";
+import type { KubeObject } from "../../rest.js";
+import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
+import { isDNS1035Label, isDNS1123Subdomain, nameIsDNSSubdomain, type NameValidator } from "../../../../runtime/validation/strings.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "../../validation/object-meta.js";
+import { validateDefaults } from "../../schema/default-validation.js";
+import { validateStructural } from "../../schema/structural.js";
+import { compileSchemaRules } from "../../schema/cel.js";
+import { validatePrinterColumnPaths } from "./printer-columns.js";
+import type { JSONSchemaProps } from "../../schema/types.js";
 
 type Obj = Record<string, unknown>;
 

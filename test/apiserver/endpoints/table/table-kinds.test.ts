@@ -1,8 +1,8 @@
 /** The workload and cluster printers: cells as upstream's printers fill them for the states kubectl shows most. */
 import { describe, expect, it } from "vitest";
-import { printerFor } from "../../../apiserver/endpoints/table/printers.js";
-import { scheme } from "../../../generated/apis/register.js";
-import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { printerFor } from "../../../../apiserver/endpoints/table/printers.js";
+import { scheme } from "../../../../generated/apis/register.js";
+import type { KubeObject } from "../../../../apiserver/registry/rest.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");
 const CREATED = "2026-01-01T00:00:00Z";

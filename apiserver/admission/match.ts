@@ -1,7 +1,7 @@
 /** Which requests a policy's matchConstraints or a binding's matchResources select (upstream's rule and selector matching). */
-import { labelSelectorAsSelector } from "../../../runtime/selectors/labels.js";
-import type { AdmissionAttributes } from "../interface.js";
-import type { KubeObject } from "../../registry/rest.js";
+import { labelSelectorAsSelector } from "../../runtime/selectors/labels.js";
+import type { AdmissionAttributes } from "./interface.js";
+import type { KubeObject } from "../registry/rest.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});

@@ -38,3 +38,10 @@ export function parseQuantity(s: unknown): number | undefined {
 
 /** upstream's message for a string that is no Quantity. */
 export const QUANTITY_FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+/** Writes an amount back in the form upstream prints small counts and CPU: "2", "500m". */
+export function formatQuantity(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  const milli = Math.round(v * 1000);
+  return `${milli}m`;
+}

@@ -5,7 +5,7 @@
  */
 import https from "node:https";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness.js";
+import { startTestServer, type TestServer } from "../server/harness.js";
 
 let t: TestServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 /** Kubernetes JSONPath as printer columns use it. */
 import { describe, expect, it } from "vitest";
-import { JSONPathError, parseJSONPath } from "../../../apiserver/endpoints/table/jsonpath.js";
+import { JSONPathError, parseJSONPath } from "../../runtime/jsonpath.js";
 
 const obj = {
   metadata: { name: "a", labels: { "app.kubernetes.io/name": "x" } },

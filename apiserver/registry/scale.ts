@@ -5,11 +5,32 @@
  */
 import type { ScaleInfo } from "../../runtime/scheme.js";
 import { newBadRequest, newNotFound } from "../../runtime/rest/errors.js";
-import { applyPatch, parsePatch } from "../registry/patch/index.js";
-import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "../registry/rest.js";
-import type { GenericStore } from "../registry/store.js";
-import { fieldErrors, FieldPath, invalidError } from "../registry/validation/field.js";
-import { readPath, writePath } from "./strategy.js";
+import { applyPatch, parsePatch } from "./patch/index.js";
+import type { KubeObject, RESTStorage, RequestContext, WriteOptions } from "./rest.js";
+import type { GenericStore } from "./store.js";
+import { fieldErrors, FieldPath, invalidError } from "./validation/field.js";
+
+/** Reads a `.a.b` path (what scale paths and printer columns use). */
+export function readPath(obj: unknown, path: string): unknown {
+  let cur = obj;
+  for (const p of path.replace(/^\./, "").split(".")) {
+    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+/** Writes a `.a.b` path, creating objects on the way. */
+export function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.replace(/^\./, "").split(".");
+  let cur = obj;
+  for (const p of parts.slice(0, -1)) {
+    const next = cur[p];
+    if (typeof next !== "object" || next === null || Array.isArray(next)) cur[p] = {};
+    cur = cur[p] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]!] = value;
+}
 
 /** The Scale view of an object. */
 export function scaleOf(obj: KubeObject, scale: ScaleInfo, selectorOf?: (obj: KubeObject) => string): KubeObject {

@@ -7,7 +7,7 @@ import { scheme } from "../../../generated/apis/register.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/index.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { encodeObject } from "../../../runtime/protobuf/envelope.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import { startTestServer, type TestServer } from "../server/harness.js";
 
 let t: TestServer;
 const JSON_CT = { "Content-Type": "application/json" };

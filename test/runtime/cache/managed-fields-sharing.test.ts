@@ -4,7 +4,7 @@
  * transform.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ObjectCompactor, stripManagedFields } from "../../../runtime/cache/compact.js";
+import { ObjectCompactor, stripManagedFields } from "../../../runtime/cache/managed-fields-sharing.js";
 import { SharedIndexInformer, type SharedIndexInformerOptions } from "../../../runtime/cache/shared-index-informer.js";
 import { newInformer, SharedInformerFactoryBase, type InformerOptions } from "../../../runtime/gentype/informer-factory.js";
 import type { ListerWatcher } from "../../../runtime/gentype/list-watch.js";

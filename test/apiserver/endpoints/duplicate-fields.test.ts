@@ -4,9 +4,9 @@
  * the last value wins either way, as in Go.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findDuplicateFields } from "../../../apiserver/endpoints/field-validation.js";
+import { findDuplicateFields } from "../../../apiserver/registry/patch/json-text.js";
 import { strictDecodingMessages } from "../../../apiserver/endpoints/strict-fields.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import { startTestServer, type TestServer } from "../server/harness.js";
 
 const paths = (json: string): string[] => findDuplicateFields(json).map((d) => d.path);
 

@@ -4,8 +4,8 @@ import { scheme } from "../../../generated/apis/register.js";
 import { decodeObject, encodeObject } from "../../../runtime/protobuf/envelope.js";
 import { decodeWatchStream } from "../../../runtime/protobuf/watch.js";
 import YAML from "yaml";
-import { startTestServer, type TestServer } from "./harness.js";
-import type { FakeStorage } from "./fake-storage.js";
+import { startTestServer, type TestServer } from "../server/harness.js";
+import type { FakeStorage } from "../server/fake-storage.js";
 
 let t: TestServer;
 const JSON_CT = { "Content-Type": "application/json" };

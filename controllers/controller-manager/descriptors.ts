@@ -1,2 +1,0 @@
-// Moved to controllers/controller (what every controller builds on); kept for existing importers.
-export * from "../controller/descriptors.js";
