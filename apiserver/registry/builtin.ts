@@ -8,6 +8,7 @@ import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js
 import { scaleSubresource } from "../apiextensions/scale.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
+import { legacyBindingStorage } from "./resources/pods/subresources.js";
 import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";
 import { ServiceStore } from "./resources/services/storage.js";
 import { clusterRoleBindingStrategy } from "./resources/clusterrolebindings/strategy.js";
@@ -126,5 +127,7 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
       out.push(withBackend(scaled, storage));
     }
   }
+  const pods = stores.get("/pods");
+  if (pods) out.push(withBackend(legacyBindingStorage(pods), storage));
   return out;
 }
