@@ -99,6 +99,13 @@ async function expectStatus(p: Promise<{ status: number; body: string }>, want: 
 
 async function measure(client: AdminClient): Promise<{ pods: number; configMaps: number; podBytes: number }> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), 201, "namespace");
+  // `kubegen apiserver` alone runs no serviceaccount controller, and the ServiceAccount admission
+  // plugin refuses a Pod whose service account does not exist (as upstream's).
+  await expectStatus(
+    client.request("POST", "/api/v1/namespaces/bench/serviceaccounts", { metadata: { name: "default" } }),
+    201,
+    "serviceaccount",
+  );
   let seq = 0;
   const name = (): string => `o-${String(seq++).padStart(7, "0")}`;
   const podBytes = JSON.stringify(pod("o-0000000")).length;
