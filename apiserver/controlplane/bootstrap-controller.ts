@@ -209,7 +209,8 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
     // The Service needs the `default` namespace, which the system-namespaces hook creates
     // concurrently: retry until the first pass is through, unless the request itself is refused
     // (a loopback advertise address makes the Endpoints invalid), which retrying cannot fix.
-    for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    // The first retries are quick: the other hook is in this process and readiness waits on both.
+    for (let delay = 5; ; delay = Math.min(delay * 2, 1000)) {
       if (signal.aborted) throw new Error("the server is shutting down");
       try {
         await controller.updateKubernetesService(signal, true);
