@@ -99,6 +99,10 @@ async function expectStatus(p: Promise<{ status: number; body: string }>, want: 
 
 async function measure(client: AdminClient): Promise<{ pods: number; configMaps: number; podBytes: number }> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), 201, "namespace");
+  // `kubegen apiserver` alone runs no serviceaccount controller, and the ServiceAccount admission
+  // plugin refuses a Pod whose service account does not exist (as upstream's).
+  const sa = await client.request("POST", "/api/v1/namespaces/bench/serviceaccounts", { metadata: { name: "default" } });
+  if (sa.status !== 201 && sa.status !== 409) throw new Error(`serviceaccount: HTTP ${sa.status} ${sa.body.slice(0, 300)}`);
   let seq = 0;
   const name = (): string => `o-${String(seq++).padStart(7, "0")}`;
   const podBytes = JSON.stringify(pod("o-0000000")).length;

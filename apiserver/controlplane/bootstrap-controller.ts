@@ -8,8 +8,7 @@
  */
 import type { EndpointPort } from "../../api/core/v1/endpoints.js";
 import type { Service, ServicePort, ServiceType } from "../../api/core/v1/service.js";
-import { Clientset, type ClientsetInterface } from "../../generated/clientset/clientset.js";
-import { SharedInformerFactory } from "../../generated/informers/factory.js";
+import { loopbackClients, LoopbackInformers, type ControlPlaneClient } from "./loopback-clients.js";
 import type { ServiceInformer } from "../../generated/informers/core/v1/service.js";
 import type { ServiceLister } from "../../generated/listers/core/v1/service.js";
 import { sleep } from "../../runtime/cache/backoff.js";
@@ -77,7 +76,7 @@ export class BootstrapController {
   private readonly target: EndpointTarget;
 
   constructor(
-    private readonly client: ClientsetInterface,
+    private readonly client: ControlPlaneClient,
     informer: ServiceInformer,
     readonly config: BootstrapConfig,
     /** Undefined with --endpoint-reconciler-type=none. */
@@ -182,8 +181,8 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
 
   hooks.addPostStartHook("bootstrap-controller", async (ctx) => {
     const { signal } = ctx;
-    const clientset = new Clientset(ctx.loopbackClientConfig);
-    const factory = new SharedInformerFactory(clientset, {
+    const clientset = loopbackClients(ctx.loopbackClientConfig);
+    const factory = new LoopbackInformers(clientset, {
       namespace: KUBERNETES_SERVICE_NAMESPACE,
       tweakListOptions: (o) => {
         o.fieldSelector = `metadata.name=${KUBERNETES_SERVICE_NAME}`;
@@ -205,13 +204,14 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
             new StorageLeases(options.storage, { ttlMs: options.leaseTtlMs ?? 15_000 }),
           )
         : undefined;
-    const controller = new BootstrapController(clientset, factory.coreV1().services(), config, reconciler);
+    const controller = new BootstrapController(clientset, factory.services(), config, reconciler);
     factory.start(signal);
     await factory.waitForCacheSync(signal);
     // The Service needs the `default` namespace, which the system-namespaces hook creates
     // concurrently: retry until the first pass is through, unless the request itself is refused
     // (a loopback advertise address makes the Endpoints invalid), which retrying cannot fix.
-    for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    // The first retries are quick: the other hook is in this process and readiness waits on both.
+    for (let delay = 5; ; delay = Math.min(delay * 2, 1000)) {
       if (signal.aborted) throw new Error("the server is shutting down");
       try {
         await controller.updateKubernetesService(signal, true);

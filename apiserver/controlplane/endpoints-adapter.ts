@@ -6,7 +6,7 @@
  */
 import type { Endpoints } from "../../api/core/v1/endpoints.js";
 import type { EndpointSlice } from "../../api/discovery/v1/types.js";
-import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
+import type { ControlPlaneClient } from "./loopback-clients.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
 import { LOOPBACK_USER } from "./loopback.js";
@@ -70,7 +70,10 @@ async function syncSlice(
   });
 }
 
-export function clientsetEndpointsAdapter(client: ClientsetInterface, signal?: AbortSignal): EndpointsAdapter {
+export function clientsetEndpointsAdapter(
+  client: Pick<ControlPlaneClient, "coreV1" | "discoveryV1">,
+  signal?: AbortSignal,
+): EndpointsAdapter {
   const opts = signal ? { signal } : {};
   const slices = (namespace: string) => ({
     get: async (name: string) => {

@@ -6,8 +6,7 @@
  * informer and lister over the loopback client.
  */
 import type { Namespace } from "../../api/core/v1/namespace.js";
-import { Clientset, type ClientsetInterface } from "../../generated/clientset/clientset.js";
-import { SharedInformerFactory } from "../../generated/informers/factory.js";
+import { loopbackClients, LoopbackInformers, type ControlPlaneClient } from "./loopback-clients.js";
 import type { NamespaceInformer } from "../../generated/informers/core/v1/namespace.js";
 import type { NamespaceLister } from "../../generated/listers/core/v1/namespace.js";
 import { sleep } from "../../runtime/cache/backoff.js";
@@ -36,7 +35,7 @@ export class SystemNamespacesController {
   private readonly log: (line: string) => void;
 
   constructor(
-    private readonly client: ClientsetInterface,
+    private readonly client: ControlPlaneClient,
     informer: NamespaceInformer,
     options: SystemNamespacesOptions = {},
   ) {
@@ -131,11 +130,11 @@ export function systemNamespacesHook(options: SystemNamespacesOptions = {}): Pos
   const log = options.log ?? (() => {});
   return async (ctx: HookContext): Promise<void> => {
     const { signal } = ctx;
-    const clientset = new Clientset(ctx.loopbackClientConfig);
-    const factory = new SharedInformerFactory(clientset, {
+    const clientset = loopbackClients(ctx.loopbackClientConfig);
+    const factory = new LoopbackInformers(clientset, {
       reflector: { onError: (err) => void (!signal.aborted && log(`system namespaces informer: ${message(err)}`)) },
     });
-    const controller = new SystemNamespacesController(clientset, factory.coreV1().namespaces(), { ...options, log });
+    const controller = new SystemNamespacesController(clientset, factory.namespaces(), { ...options, log });
     const stop = (): void => {
       void factory
         .shutdown()

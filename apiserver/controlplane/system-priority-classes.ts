@@ -3,7 +3,7 @@
  * PriorityClasses upstream's apiserver writes (system-node-critical, system-cluster-critical),
  * leaving existing ones alone; retries until both exist or the server shuts down.
  */
-import { Clientset } from "../../generated/clientset/clientset.js";
+import { loopbackClients } from "./loopback-clients.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { isAlreadyExists } from "../../runtime/rest/errors.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
@@ -25,7 +25,7 @@ export const SYSTEM_PRIORITY_CLASS_OBJECTS = [
 
 export function systemPriorityClassesHook(): PostStartHook {
   return async (ctx) => {
-    const clientset = new Clientset(ctx.loopbackClientConfig);
+    const clientset = loopbackClients(ctx.loopbackClientConfig);
     const classes = clientset.schedulingV1().priorityClasses();
     try {
       for (const pc of SYSTEM_PRIORITY_CLASS_OBJECTS) {

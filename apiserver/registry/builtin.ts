@@ -8,6 +8,7 @@ import type { GroupVersion, ResourceInfo, Scheme } from "../../runtime/scheme.js
 import { scaleSubresource } from "./scale.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
+import { legacyBindingStorage } from "./resources/pods/subresources.js";
 import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";
 import { ServiceStore } from "./resources/services/storage.js";
 import { clusterRoleBindingStrategy } from "./resources/clusterrolebindings/strategy.js";
@@ -125,5 +126,7 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
       out.push({ ...scaled, backend: storage });
     }
   }
+  const pods = stores.get("/pods");
+  if (pods) out.push({ ...legacyBindingStorage(pods), backend: storage });
   return out;
 }

@@ -200,6 +200,11 @@ export class GenericStore implements RESTStorage {
   private applySchemaCache: ApplySchema | undefined;
   /** Decoded watch objects, shared by every watcher that receives the same stored value. */
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
+  /**
+   * Objects this store decoded from the values it just wrote, by value: the watch cache takes
+   * them instead of decoding the same bytes again when the write's event reaches it.
+   */
+  private readonly decodedWrites = new WeakMap<Uint8Array, KubeObject>();
   /** The watch cache, when enabled. */
   readonly cacher: Cacher | undefined;
   /** The storage's current revision for consistent reads, one request shared by those that arrive together. */
@@ -238,7 +243,12 @@ export class GenericStore implements RESTStorage {
     this.subresources = subs;
     if (options.watchCache) {
       const tuning = typeof options.watchCache === "object" ? options.watchCache : {};
-      this.cacher = new Cacher({ ...tuning, storage: this.storage, prefix: this.keyRoot(), decode: (kv, rv) => this.decode(kv, rv) });
+      this.cacher = new Cacher({
+        ...tuning,
+        storage: this.storage,
+        prefix: this.keyRoot(),
+        decode: (kv, rv) => this.decodeForCache(kv, rv),
+      });
       this.cacher.start();
     }
   }
@@ -322,6 +332,29 @@ export class GenericStore implements RESTStorage {
     // Freshly decoded, so ours to change in place.
     obj.metadata = withResourceVersion(obj.metadata, String(rv));
     return obj;
+  }
+
+  /**
+   * The object a write returns, decoded from what was stored (as upstream, so that it equals
+   * what a read gives). One decode serves both the caller and the watch cache: whichever of the
+   * two comes first decodes, the other takes that object. It is then shared: nobody changes
+   * it, as nobody changes the watch cache's objects that reads return.
+   */
+  private decodeWritten(kv: KeyValue): KubeObject {
+    const cached = this.cacher?.objectFor(kv);
+    if (cached !== undefined) return cached;
+    const obj = this.decode(kv);
+    if (this.cacher !== undefined) this.decodedWrites.set(kv.value, obj);
+    return obj;
+  }
+
+  private decodeForCache(kv: KeyValue, rv: number): KubeObject {
+    const written = this.decodedWrites.get(kv.value);
+    if (written !== undefined && rv === kv.modRevision && written.metadata?.resourceVersion === String(rv)) {
+      this.decodedWrites.delete(kv.value);
+      return written;
+    }
+    return this.decode(kv, rv);
   }
 
   private decodeForWatch(kv: KeyValue, rv: number): KubeObject {
@@ -486,7 +519,7 @@ export class GenericStore implements RESTStorage {
       if (err instanceof StorageError && err.code === "KeyExists") throw await this.alreadyExists(key, name);
       throw interpretStorageError(err, "create", this.qualifiedResource, name);
     }
-    return this.decode(kv);
+    return this.decodeWritten(kv);
   }
 
   /** 409 AlreadyExists, saying so when the existing object is being deleted. */
@@ -735,7 +768,7 @@ export class GenericStore implements RESTStorage {
           return { object: this.dryRunResult(result!, current), created };
         }
         const kv = await this.storage.guaranteedUpdate(key, fn, { ignoreNotFound: params.allowCreate });
-        return { object: this.decode(kv), created };
+        return { object: this.decodeWritten(kv), created };
       } catch (err) {
         if (err instanceof NoChange) return { object: this.decode(err.current), created: false };
         if (err instanceof DeleteDuringUpdate) {
@@ -921,7 +954,7 @@ export class GenericStore implements RESTStorage {
         fn(await this.read(key, name));
         return out;
       }
-      return this.decode(await this.storage.guaranteedUpdate(key, fn));
+      return this.decodeWritten(await this.storage.guaranteedUpdate(key, fn));
     } catch (err) {
       if (err instanceof NoChange) return pending ? this.decode(err.current) : undefined;
       throw interpretStorageError(err, "update", this.qualifiedResource, name);

@@ -1,36 +1,15 @@
 /**
  * The cluster's PKI in the data directory: a CA, the apiserver's serving certificate (for
  * localhost, 127.0.0.1, the advertise address and the in-cluster `kubernetes` names) and an
- * admin client certificate (CN=kubegen-admin, O=system:masters). All ECDSA P-256, made on first
- * start and reused after; the serving certificate is remade when its names no longer cover the
+ * admin client certificate (CN=kubegen-admin, O=system:masters). All ECDSA P-256 (written by
+ * ./x509.ts), made on first start and reused after; the serving certificate is remade when its names no longer cover the
  * configuration.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { X509Certificate as NodeX509Certificate, webcrypto } from "node:crypto";
+import { randomBytes, X509Certificate as NodeX509Certificate } from "node:crypto";
 import path from "node:path";
-import type * as X509 from "@peculiar/x509";
+import { createCertificate, KeyUsage, newKeyPair, privateKeyFromPem, privateKeyPem, type Name } from "./x509.js";
 
-/**
- * @peculiar/x509 (and the DI container under it) loads only when a certificate has to be made;
- * a restart that reuses the PKI never pays for it.
- */
-let x509Module: Promise<typeof X509> | undefined;
-function loadX509(): Promise<typeof X509> {
-  x509Module ??= (async () => {
-    // tsyringe, under @peculiar/x509, needs the Reflect metadata API installed first.
-    await import("reflect-metadata");
-    const x509 = await import("@peculiar/x509");
-    x509.cryptoProvider.set(webcrypto as never);
-    return x509;
-  })();
-  return x509Module;
-}
-
-type CryptoKey = webcrypto.CryptoKey;
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-
-const ALG = { name: "ECDSA", namedCurve: "P-256" } as const;
-const SIGNING = { name: "ECDSA", hash: "SHA-256" } as const;
 const DAY = 86_400_000;
 
 export interface KeyPair {
@@ -64,86 +43,51 @@ export const KUBERNETES_DNS_NAMES: readonly string[] = [
   "localhost",
 ];
 
-async function newKeys(): Promise<CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(ALG, true, ["sign", "verify"])) as CryptoKeyPair;
-}
-
-async function keyToPem(key: CryptoKey): Promise<string> {
-  const x509 = await loadX509();
-  const der = await webcrypto.subtle.exportKey("pkcs8", key);
-  return x509.PemConverter.encode(der, "PRIVATE KEY");
-}
-
-async function pemToKey(pem: string): Promise<CryptoKey> {
-  const x509 = await loadX509();
-  const der = x509.PemConverter.decode(pem)[0]!;
-  return webcrypto.subtle.importKey("pkcs8", der, ALG, true, ["sign"]);
-}
-
-function serial(): string {
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = bytes[0]! & 0x7f; // positive
-  return Buffer.from(bytes).toString("hex");
+/** 128 random bits, positive. */
+function serial(): Buffer {
+  const bytes = randomBytes(16);
+  bytes[0] = bytes[0]! & 0x7f;
+  return bytes;
 }
 
 /** A self-signed CA (the cluster's `kubegen-ca`, or another such as the front-proxy CA). */
-export async function createCA(commonName = "kubegen-ca"): Promise<KeyPair> {
-  const x509 = await loadX509();
-  const keys = await newKeys();
+export function createCA(commonName = "kubegen-ca"): KeyPair {
+  const keys = newKeyPair();
   const now = Date.now();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `CN=${commonName}`,
-    notBefore: new Date(now - 60_000),
-    notAfter: new Date(now + 3650 * DAY),
-    signingAlgorithm: SIGNING,
-    keys: keys as never,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
-    ],
-  });
-  return { cert: cert.toString("pem"), key: await keyToPem(keys.privateKey) };
+  const cert = createCertificate(
+    {
+      serialNumber: serial(),
+      subject: { commonName },
+      notBefore: new Date(now - 60_000),
+      notAfter: new Date(now + 3650 * DAY),
+      publicKey: keys.publicKey,
+      isCA: true,
+      keyUsage: [KeyUsage.digitalSignature, KeyUsage.keyCertSign, KeyUsage.cRLSign],
+    },
+    { key: keys.privateKey },
+  );
+  return { cert, key: privateKeyPem(keys.privateKey) };
 }
 
-async function issue(
-  ca: KeyPair,
-  subject: string,
-  usage: "server" | "client",
-  names: { dns: readonly string[]; ips: readonly string[] },
-): Promise<KeyPair> {
-  const x509 = await loadX509();
-  const caCert = new x509.X509Certificate(ca.cert);
-  const caKey = await pemToKey(ca.key);
-  const keys = await newKeys();
+function issue(ca: KeyPair, subject: Name, usage: "server" | "client", names: { dns: readonly string[]; ips: readonly string[] }): KeyPair {
+  const keys = newKeyPair();
   const now = Date.now();
-  const extensions: X509.Extension[] = [
-    new x509.BasicConstraintsExtension(false, undefined, true),
-    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-    new x509.ExtendedKeyUsageExtension([usage === "server" ? x509.ExtendedKeyUsage.serverAuth : x509.ExtendedKeyUsage.clientAuth]),
-    await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
-  ];
-  if (names.dns.length + names.ips.length > 0) {
-    extensions.push(
-      new x509.SubjectAlternativeNameExtension([
-        ...names.dns.map((value) => ({ type: "dns" as const, value })),
-        ...names.ips.map((value) => ({ type: "ip" as const, value })),
-      ]),
-    );
-  }
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject,
-    issuer: caCert.subject,
-    notBefore: new Date(now - 60_000),
-    notAfter: new Date(now + 365 * DAY),
-    signingAlgorithm: SIGNING,
-    publicKey: keys.publicKey as never,
-    signingKey: caKey as never,
-    extensions,
-  });
-  return { cert: cert.toString("pem"), key: await keyToPem(keys.privateKey) };
+  const cert = createCertificate(
+    {
+      serialNumber: serial(),
+      subject,
+      notBefore: new Date(now - 60_000),
+      notAfter: new Date(now + 365 * DAY),
+      publicKey: keys.publicKey,
+      isCA: false,
+      keyUsage: [KeyUsage.digitalSignature, KeyUsage.keyEncipherment],
+      extKeyUsage: usage,
+      dnsNames: names.dns,
+      ips: names.ips,
+    },
+    { cert: ca.cert, key: privateKeyFromPem(ca.key) },
+  );
+  return { cert, key: privateKeyPem(keys.privateKey) };
 }
 
 function readPair(certFile: string, keyFile: string): KeyPair | undefined {
@@ -184,7 +128,7 @@ export async function ensureCertificates(options: CertificateOptions): Promise<C
   let ca = readPair(files.caCert, files.caKey);
   let fresh = false;
   if (!ca) {
-    ca = await createCA();
+    ca = createCA();
     writePair(ca, files.caCert, files.caKey);
     fresh = true;
   }
@@ -194,14 +138,13 @@ export async function ensureCertificates(options: CertificateOptions): Promise<C
   };
   let serving = fresh ? undefined : readPair(files.servingCert, files.servingKey);
   if (!serving || !covers(serving, ca, names)) {
-    serving = await issue(ca, "CN=kube-apiserver", "server", names);
+    serving = issue(ca, { commonName: "kube-apiserver" }, "server", names);
     writePair(serving, files.servingCert, files.servingKey);
   }
   let admin = fresh ? undefined : readPair(files.adminCert, files.adminKey);
   if (!admin || !covers(admin, ca, { dns: [], ips: [] })) {
     const groups = options.adminGroups ?? ["system:masters"];
-    const subject = [`CN=${options.adminUser ?? "kubegen-admin"}`, ...groups.map((g) => `O=${g}`)].join(", ");
-    admin = await issue(ca, subject, "client", { dns: [], ips: [] });
+    admin = issue(ca, { commonName: options.adminUser ?? "kubegen-admin", organizations: groups }, "client", { dns: [], ips: [] });
     writePair(admin, files.adminCert, files.adminKey);
   }
   return { ca, serving, admin, files };
@@ -224,8 +167,7 @@ export async function ensureClientCertificate(
   const keyFile = path.join(dir, `${file}.key`);
   const existing = readPair(certFile, keyFile);
   if (existing && covers(existing, ca, { dns: [], ips: [] })) return existing;
-  const subject = [`CN=${user}`, ...groups.map((g) => `O=${g}`)].join(", ");
-  const pair = await issue(ca, subject, "client", { dns: [], ips: [] });
+  const pair = issue(ca, { commonName: user, organizations: groups }, "client", { dns: [], ips: [] });
   writePair(pair, certFile, keyFile);
   return pair;
 }

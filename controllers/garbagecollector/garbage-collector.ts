@@ -307,6 +307,10 @@ export class GarbageCollector {
       );
       throw new NamespacedOwnerOfClusterScopedObject("cluster-scoped objects cannot refer to namespaced owners");
     }
+    // An owner the monitors see with this uid exists (or did a moment ago: its deletion reaches
+    // the graph and brings its dependents back); absence is only ever believed from a live lookup.
+    const seen = this.graphBuilder.cachedObject({ ...ownerReferenceCoordinates(ref), namespace: key.namespace });
+    if (seen?.metadata?.uid === ref.uid) return { dangling: false, owner: seen };
     let owner: PartialObjectMetadata;
     try {
       owner = await this.#metadata
@@ -353,14 +357,20 @@ export class GarbageCollector {
   async attemptToDeleteItem(item: GraphNode, signal?: AbortSignal): Promise<void> {
     // Being deleted is a one-way trip: its dependents are processed once it is gone.
     if (item.beingDeleted && !item.isDeletingDependents()) return;
-    let latest: PartialObjectMetadata;
-    try {
-      latest = await this.#getObject(item.identity, signal);
-    } catch (err) {
-      if (isNotFound(err)) return this.#virtualDelete(item);
-      throw err;
+    // The monitor's copy when it has this uid: every write below is guarded by its uid and
+    // resourceVersion (or only removes references to owners verified absent), so a stale copy
+    // costs a conflict and a live lookup, never a wrong deletion. Upstream looks every item up
+    // live: one GET per dependent, as many requests again as the deletions themselves.
+    let latest = this.graphBuilder.cachedObject(item.identity);
+    if (latest?.metadata?.uid !== item.identity.uid || !latest.metadata.resourceVersion) {
+      try {
+        latest = await this.#getObject(item.identity, signal);
+      } catch (err) {
+        if (isNotFound(err)) return this.#virtualDelete(item);
+        throw err;
+      }
+      if (latest.metadata?.uid !== item.identity.uid) return this.#virtualDelete(item);
     }
-    if (latest.metadata?.uid !== item.identity.uid) return this.#virtualDelete(item);
     if (item.isDeletingDependents()) return this.#processDeletingDependentsItem(item, signal);
 
     const refs = latest.metadata?.ownerReferences ?? [];

@@ -45,6 +45,8 @@ export type InvalidOwnerRefReporter = (dependent: ObjectReference, owner: OwnerR
 
 interface Monitor {
   ref: ResourceRef;
+  /** `apiVersion/Kind` of the objects it lists. */
+  kindKey: string;
   informer: SharedIndexInformer<PartialObjectMetadata>;
   stop: AbortController | undefined;
   running: Promise<void> | undefined;
@@ -102,6 +104,8 @@ export class GraphBuilder {
   readonly #options: GraphBuilderOptions;
   readonly #ignored: ReadonlySet<string>;
   #monitors = new Map<string, Monitor>();
+  /** The monitors by `apiVersion/Kind`. */
+  #monitorsByKind = new Map<string, Monitor>();
   #changes: GraphEvent[] = [];
   #changesHead = 0;
   #draining = false;
@@ -148,6 +152,7 @@ export class GraphBuilder {
       current.set(key, this.#monitorFor(ref, kind));
     }
     this.#monitors = current;
+    this.#monitorsByKind = new Map([...current.values()].map((m) => [m.kindKey, m]));
     for (const m of toRemove.values()) m.stop?.abort();
     this.#log(`synced monitors: added ${current.size - kept}, kept ${kept}, removed ${toRemove.size}`);
     return errors;
@@ -171,7 +176,7 @@ export class GraphBuilder {
       },
       { resyncPeriodMs: 0 },
     );
-    return { ref, informer, stop: undefined, running: undefined };
+    return { ref, kindKey: `${apiVersion}/${kind}`, informer, stop: undefined, running: undefined };
   }
 
   /** Starts the monitors not running yet (only once {@link run} was called). */
@@ -199,6 +204,17 @@ export class GraphBuilder {
     return true;
   }
 
+  /**
+   * The metadata the monitor of the object's kind last saw for it (undefined when no synced
+   * monitor lists that kind or it has not seen the object). The same object as the informer's:
+   * not to be changed.
+   */
+  cachedObject(id: Pick<ObjectReference, "apiVersion" | "kind" | "namespace" | "name">): PartialObjectMetadata | undefined {
+    const m = this.#monitorsByKind.get(`${id.apiVersion}/${id.kind}`);
+    if (m === undefined || !m.informer.hasSynced()) return undefined;
+    return m.informer.getIndexer().getByKey(id.namespace ? `${id.namespace}/${id.name}` : id.name);
+  }
+
   /** The monitored resources, by {@link gvrKey}. */
   monitoredResources(): string[] {
     return [...this.#monitors.keys()];
@@ -216,6 +232,7 @@ export class GraphBuilder {
       return m.running;
     });
     this.#monitors = new Map();
+    this.#monitorsByKind = new Map();
     await Promise.all(running);
     this.attemptToDelete.shutDown();
     this.attemptToOrphan.shutDown();

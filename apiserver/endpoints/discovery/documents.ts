@@ -43,7 +43,9 @@ function resourceEntry(r: InstalledResource): APIResource[] {
   };
   if (info.shortNames.length > 0) main.shortNames = [...info.shortNames];
   if (info.categories.length > 0) main.categories = [...info.categories];
-  main.storageVersionHash = storageVersionHash(group, r.storageVersion ?? version, info.kind);
+  // Only stored resources have a storage version: create-only ones (reviews, bindings) have none, as upstream.
+  if (main.verbs.length !== 1 || main.verbs[0] !== "create")
+    main.storageVersionHash = storageVersionHash(group, r.storageVersion ?? version, info.kind);
   const out = [main];
   for (const [sub, storage] of Object.entries(r.storage.subresources ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
     // A subresource of another kind (scale: autoscaling/v1 Scale) names its group-version.

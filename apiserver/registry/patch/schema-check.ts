@@ -92,7 +92,16 @@ export class SchemaIndex {
   /** The current check's number literals written with a fraction or exponent, by path (see nonIntegerLiterals). */
   private literals: ReadonlyMap<string, string> | undefined;
 
+  /** Each schema node's resolution: every request walks the same nodes, a Pod's some 200 of them. */
+  private readonly resolved = new WeakMap<Schema, { schema: Schema; struct?: string }>();
+
   private resolve(schema: Schema): { schema: Schema; struct?: string } {
+    let out = this.resolved.get(schema);
+    if (out === undefined) this.resolved.set(schema, (out = this.resolveUncached(schema)));
+    return out;
+  }
+
+  private resolveUncached(schema: Schema): { schema: Schema; struct?: string } {
     let s = schema;
     let struct: string | undefined;
     for (let depth = 0; depth < 8; depth++) {

@@ -4,7 +4,7 @@
  * revision from memory, consistent lists, selectors per watcher, bookmarks from the cache's
  * progress, slow watchers closed, and encodings shared between watchers.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
 import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
@@ -341,5 +341,26 @@ describe("watch cache", () => {
     expect(sharedEncoding(cached.items[0]!, "protobuf-message", () => new Uint8Array())).not.toHaveLength(0);
     expect(Buffer.from(encodeBody(scheme, list([]), "json")).toString()).toBe(`${JSON.stringify(list([]))}\n`);
     expect([...encodeBody(scheme, list([]), "protobuf")]).toEqual([...encodeObject(scheme, list([]))]);
+  });
+});
+
+describe("writes and the watch cache", () => {
+  it("decode the stored value once: the object a create or update returns is the one the cache holds", async () => {
+    const storage = new MemoryStorage();
+    const configmaps = storeFor(storage, "", "configmaps", { watchCache: true });
+    await configmaps.list(ctx("default"));
+    const decode = vi.spyOn(configmaps.codec, "decode");
+    const created = await configmaps.create(ctx("default"), cm("a", { k: "1" }));
+    // resourceVersion "0": served by the watch cache.
+    const read = await configmaps.get(ctx("default"), "a", { resourceVersion: "0" });
+    expect(read).toBe(created);
+    expect(read.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
+    expect(decode).toHaveBeenCalledTimes(1);
+    const { object: updated } = await configmaps.update(ctx("default"), "a", { ...cm("a", { k: "2" }), metadata: { ...created.metadata } });
+    expect(await configmaps.get(ctx("default"), "a", { resourceVersion: "0" })).toBe(updated);
+    expect(updated.data).toEqual({ k: "2" });
+    // The update decodes the current value to change it, then shares the written one.
+    expect(decode).toHaveBeenCalledTimes(3);
+    configmaps.stopWatchCache();
   });
 });

@@ -192,6 +192,18 @@ describe("Pods", () => {
     );
   });
 
+  it("the legacy bindings resource (create only) binds the pod its Binding names", async () => {
+    const { by } = setup();
+    const pods = by("", "pods");
+    const bindings = by("", "bindings", "v1");
+    expect(bindings.info).toMatchObject({ kind: "Binding", namespaced: true, verbs: ["create"] });
+    await pods.create!(ctx("default"), pod("q"), {});
+    const binding = { apiVersion: "v1", kind: "Binding", metadata: { name: "q" }, target: { kind: "Node", name: "n1" } };
+    expect((await bindings.create!(ctx("default"), binding, {})).status).toBe("Success");
+    expect(((await pods.get!(ctx("default"), "q", {})).spec as any).nodeName).toBe("n1");
+    expect((await statusOf(bindings.create!(ctx("default"), { ...binding, metadata: { name: "nope" } }, {}))).code).toBe(404);
+  });
+
   it("binding sets the node once; a second binding conflicts", async () => {
     const { by } = setup();
     const pods = by("", "pods");

@@ -111,6 +111,24 @@ describe("sqlite storage", () => {
     await again.close();
   });
 
+  it("writes the schema version on a fresh file and refuses a file of another version, leaving it as it was", async () => {
+    const fresh = tempDb();
+    await new SqliteStorage({ path: fresh }).close();
+    const db = new Database(fresh);
+    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(["kv", "log", "meta"]);
+    db.close();
+
+    const other = tempDb();
+    const old = new Database(other);
+    old.pragma("user_version = 7");
+    old.close();
+    expect(() => new SqliteStorage({ path: other })).toThrow("storage schema version 7 is not the supported 1");
+    const after = new Database(other);
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([]);
+    after.close();
+  });
+
   it("shares one transaction among the writes of one loop turn", async () => {
     const s = new SqliteStorage({ path: tempDb() });
     const results = await Promise.allSettled([

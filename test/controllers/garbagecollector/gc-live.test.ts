@@ -14,7 +14,7 @@ import type { ConfigMap } from "../../../generated/apis/core/v1/index.js";
 import { Clientset } from "../../../generated/clientset/index.js";
 import { DiscoveryClient, DynamicClient, MetadataClient } from "../../../runtime/discovery/index.js";
 import { allServerResources } from "../../../controllers/garbagecollector/discovery.js";
-import { GarbageCollector } from "../../../controllers/garbagecollector/garbage-collector.js";
+import { GarbageCollector, type MetadataResourceInterface } from "../../../controllers/garbagecollector/garbage-collector.js";
 import { DeferredRESTMapper } from "../../../controllers/garbagecollector/rest-mapper.js";
 import { RestClient } from "../../../runtime/rest/client.js";
 import { isNotFound } from "../../../runtime/rest/errors.js";
@@ -332,6 +332,56 @@ describe("the garbage collector's monitors follow discovery", () => {
         },
         60_000,
       );
+    } finally {
+      stop.abort();
+      await running;
+      rest.close();
+    }
+  }, 120_000);
+  it("judges an item and an owner its monitors see from their copies, without a GET of either", async () => {
+    const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
+    const discovery = new DiscoveryClient(rest);
+    const metadata = new MetadataClient(rest);
+    const gets: string[] = [];
+    const counting = (r: MetadataResourceInterface): MetadataResourceInterface => ({
+      namespace: (ns) => counting(r.namespace(ns)),
+      get: (name, o) => {
+        gets.push(name);
+        return r.get(name, o);
+      },
+      list: (o) => r.list(o),
+      watch: (o) => r.watch(o),
+      delete: (name, o) => r.delete(name, o),
+      patch: (name, type, patch, o) => r.patch(name, type, patch, o),
+    });
+    const stop = new AbortController();
+    const gc = new GarbageCollector({
+      metadataClient: { resource: (ref) => counting(metadata.resource(ref)) },
+      mapper: new DeferredRESTMapper({ allResources: () => allServerResources(discovery) }),
+      discoverPreferredResources: () => discovery.serverPreferredResources(),
+    });
+    const running = gc.graphBuilder.run(stop.signal);
+    try {
+      await gc.resyncMonitors();
+      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 60_000);
+      const owner = await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: "cached-owner" } });
+      const dep = await cs
+        .coreV1()
+        .configMaps("default")
+        .create({ metadata: { name: "cached-dep", ownerReferences: [ref(owner)] } });
+      await until("the dependent in the graph", async () => (gc.graphHasUID(dep.metadata!.uid!) ? true : undefined));
+      const node = gc.graphBuilder.uidToNode.read(dep.metadata!.uid!)!;
+      gets.length = 0;
+      await gc.attemptToDeleteItem(node);
+      expect(gets).toEqual([]);
+      expect(await getCM("default", "cached-dep")).toBeDefined();
+      // An owner the monitors have not seen (another uid) is looked up live.
+      const stranger = { ...node, identity: { ...node.identity } };
+      expect(await gc.isDangling({ ...ref(owner), uid: "not-the-owner" }, stranger as never)).toEqual({ dangling: true });
+      expect(gets).toEqual(["cached-owner"]);
     } finally {
       stop.abort();
       await running;

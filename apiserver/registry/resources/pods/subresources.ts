@@ -32,6 +32,30 @@ function podsResource(sub: string) {
   return { group: "", resource: `pods/${sub}` };
 }
 
+/**
+ * The legacy `bindings` resource (POST /api/v1/namespaces/{ns}/bindings, create only), as
+ * upstream still serves it: the same Binding as pods/binding, the pod named by the Binding's
+ * own metadata.name.
+ */
+export function legacyBindingStorage(pods: GenericStore): RESTStorage {
+  const binding = bindingSubresource(pods);
+  return {
+    ...binding,
+    info: {
+      plural: "bindings",
+      singular: "binding",
+      kind: "Binding",
+      listKind: "BindingList",
+      namespaced: true,
+      shortNames: [],
+      categories: [],
+      verbs: ["create"],
+      subresources: [],
+      printerColumns: [],
+    },
+  };
+}
+
 /** pods/binding: core/v1 Binding; the pod gets the target node unless it already has one. */
 export function bindingSubresource(pods: GenericStore): RESTStorage {
   return {
