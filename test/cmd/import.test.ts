@@ -29,7 +29,7 @@ describe("kubegen import go", () => {
     const r = kubegen("import", "go", "--from", FIXTURE, "--output", out);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("imported 1 packages: 1 kinds, 7 types, 17 fields; wrote 2 files");
-    expect(r.stdout).toContain("tags kubegen does not read, left out: +kubebuilder:validation:XValidation:rule (1)");
+    expect(r.stdout).toContain("tags kubegen does not read, left out: +kubebuilder:example (1)");
     expect(fs.readFileSync(path.join(out, "api/v1/widget-types.ts"), "utf8")).toContain("export interface Widget extends TypeMeta {");
   });
 
