@@ -273,7 +273,7 @@ export class FormatBatch {
   add(files: readonly GeneratedFile[]): void {
     for (const f of files) {
       this.files.push(f);
-      if (!f.path.endsWith(".ts")) continue;
+      if (!f.path.endsWith(".ts") || f.formatted) continue;
       const hit = this.cache.get(f.content);
       if (hit !== undefined) {
         this.cached.set(f, hit);

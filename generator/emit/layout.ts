@@ -1,0 +1,140 @@
+/**
+ * Code laid out as prettier (printWidth 110, the generator's options) lays it out, for the
+ * emitters whose output is large (protobuf codecs, deepcopy): formatting those with prettier was
+ * most of the generator's time. Only the few statement shapes those emitters write are laid out
+ * here; a file with a code line this layout could not fit in the width is handed to prettier
+ * after all (see `preformatted`), so output never depends on this module being complete.
+ * test/generator/formatted.test.ts formats every generated file with prettier and asserts no change.
+ */
+import type { GeneratedFile } from "./emitter.js";
+
+export const PRINT_WIDTH = 110;
+
+/**
+ * A statement: a line of code (one statement, no newline), a brace-less `if`, a `for`, or a
+ * `head {` block; `case` clauses are `block`s (with braces) or `clause`s (without); `lines` are
+ * laid out already, each with its indent relative to the statement's; `call` is `call(args)tail`;
+ * `chain` is an `if (..) ... else if (..) ... else ...` of lines or blocks.
+ */
+export type Stmt =
+  | string
+  | { if: string; then: Stmt }
+  | { for: string; body: Stmt | Stmt[] }
+  | { block: string; body: Stmt[] }
+  | { clause: string; body: Stmt[] }
+  | { lines: string[] }
+  | { call: string; args: string[]; tail: string }
+  | { chain: [cond: string, then: string | Stmt[]][]; else: string };
+
+const pad = (indent: number): string => " ".repeat(indent);
+
+/** The statement on one line, when it has one (no block inside). */
+function oneLine(s: Stmt): string | undefined {
+  if (typeof s === "string") return s;
+  if ("call" in s) return `${s.call}(${s.args.join(", ")})${s.tail}`;
+  if ("if" in s) {
+    const then = oneLine(s.then);
+    return then === undefined ? undefined : `if (${s.if}) ${then}`;
+  }
+  if ("for" in s && !Array.isArray(s.body)) {
+    const body = oneLine(s.body);
+    return body === undefined ? undefined : `for (${s.for}) ${body}`;
+  }
+  return undefined;
+}
+
+/** Lines of `s` at `indent` spaces. */
+export function printStmt(s: Stmt, indent: number): string[] {
+  const p = pad(indent);
+  const one = oneLine(s);
+  if (one !== undefined && (typeof s === "string" || indent + one.length <= PRINT_WIDTH)) return [p + one];
+  if (typeof s === "string") return [p + s];
+  // A brace-less body that does not fit (or holds a block) goes on the next lines, indented.
+  if ("if" in s) return [`${p}if (${s.if})`, ...printStmt(s.then, indent + 2)];
+  if ("for" in s) {
+    if (!Array.isArray(s.body)) return [`${p}for (${s.for})`, ...printStmt(s.body, indent + 2)];
+    return [`${p}for (${s.for}) {`, ...printBody(s.body, indent + 2), `${p}}`];
+  }
+  if ("lines" in s) return s.lines.map((l) => p + l);
+  // Arguments one a line, with a trailing comma.
+  if ("call" in s) return [`${p}${s.call}(`, ...s.args.map((a) => `${p}  ${a},`), `${p})${s.tail}`];
+  if ("chain" in s) return printChain(s.chain, s.else, indent);
+  if ("block" in s) return [`${p}${s.block} {`, ...printBody(s.body, indent + 2), `${p}}`];
+  return [`${p}${s.clause}`, ...printBody(s.body, indent + 2)];
+}
+
+/** `if ... else if ... else`: a clause's statement after its condition when it fits, else below it. */
+function printChain(clauses: [string, string | Stmt[]][], last: string, indent: number): string[] {
+  const p = pad(indent);
+  const out: string[] = [];
+  let afterBlock = false;
+  const open = (head: string): string => {
+    if (!afterBlock) return p + head;
+    return `${out.pop()!} ${head}`;
+  };
+  clauses.forEach(([cond, then], i) => {
+    const head = `${i === 0 ? "" : "else "}if (${cond})`;
+    if (typeof then === "string") {
+      const line = open(`${head} ${then}`);
+      if (line.length <= PRINT_WIDTH) out.push(line);
+      else out.push(open(head), `${p}  ${then}`);
+      afterBlock = false;
+    } else {
+      out.push(open(`${head} {`), ...printBody(then, indent + 2), `${p}}`);
+      afterBlock = true;
+    }
+  });
+  out.push(open(`else ${last}`));
+  return out;
+}
+
+export function printBody(body: readonly Stmt[], indent: number): string[] {
+  return body.flatMap((s) => printStmt(s, indent));
+}
+
+/** Statements as text for a template line indented by `indent`: the first line's indent is the template's. */
+export function printIn(body: readonly Stmt[], indent: number): string {
+  return printBody(body, indent).join("\n").slice(indent);
+}
+
+/**
+ * `head(params): result {` as prettier breaks a function signature: on one line when it fits,
+ * else one parameter a line with a trailing comma. Without the leading indent (top level).
+ */
+export function signature(head: string, params: readonly string[], result: string): string {
+  const one = `${head}(${params.join(", ")}): ${result} {`;
+  if (one.length <= PRINT_WIDTH || params.length === 0) return one;
+  return `${head}(\n${params.map((x) => `  ${x},\n`).join("")}): ${result} {`;
+}
+
+/** An import declaration as prettier lays it out: one line when it fits, else a name a line. */
+export function importDeclaration(keyword: string, names: readonly string[], spec: string): string {
+  const one = `${keyword} { ${names.join(", ")} } from "${spec}";`;
+  if (one.length <= PRINT_WIDTH) return one;
+  return `${keyword} {\n${names.map((n) => `  ${n},\n`).join("")}} from "${spec}";`;
+}
+
+/** `key: { a: x, b: y },` at `indent`: on one line when it fits, else a property a line. */
+export function objectProperty(indent: number, key: string, props: readonly [string, string][]): string {
+  const p = pad(indent);
+  const one = `${p}${key}: { ${props.map(([k, v]) => `${k}: ${v}`).join(", ")} },`;
+  if (one.length <= PRINT_WIDTH) return one;
+  return `${p}${key}: {\n${props.map(([k, v]) => `${p}  ${k}: ${v},\n`).join("")}${p}},`;
+}
+
+/** True when a code line (not a comment) is wider than the layout can leave it. */
+function overflows(line: string): boolean {
+  if (line.length <= PRINT_WIDTH) return false;
+  const t = line.trimStart();
+  return !(t.startsWith("//") || t.startsWith("/*") || t.startsWith("*"));
+}
+
+/**
+ * A file laid out by this module: marked formatted, so the generator skips prettier for it,
+ * unless a code line overflows (a shape this module does not break), where prettier decides.
+ */
+export function preformatted(file: GeneratedFile): GeneratedFile {
+  // One newline at the end, as prettier leaves it.
+  const content = file.content.replace(/\n*$/, "\n");
+  return content.split("\n").some(overflows) ? file : { ...file, content, formatted: true };
+}
