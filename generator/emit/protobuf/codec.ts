@@ -50,9 +50,11 @@ function messageView(
   name: string,
   parts: { encodeParams: string[]; encode: Stmt[]; locals: string[]; cases: Stmt[]; assigns: Stmt[] },
 ): MessageView {
+  const encodeHead = signature(`export function ${encodeFunctionName(name)}`, parts.encodeParams, "void");
   return {
     type,
-    encodeHead: signature(`export function ${encodeFunctionName(name)}`, parts.encodeParams, "void"),
+    // A message without fields has an empty encoder, `{}` as prettier writes it.
+    encodeHead: parts.encode.length ? encodeHead : `${encodeHead}}`,
     decodeHead: signature(`export function ${decodeFunctionName(name)}`, ["r: Reader", "end: number"], type),
     encodeBody: printIn(parts.encode, 2),
     locals: printIn(
