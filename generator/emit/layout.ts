@@ -14,7 +14,8 @@ export const PRINT_WIDTH = 110;
  * A statement: a line of code (one statement, no newline), a brace-less `if`, a `for`, or a
  * `head {` block; `case` clauses are `block`s (with braces) or `clause`s (without); `lines` are
  * laid out already, each with its indent relative to the statement's; `call` is `call(args)tail`;
- * `chain` is an `if (..) ... else if (..) ... else ...` of lines or blocks.
+ * `chain` is an `if (..) ... else if (..) ... else ...` of lines or blocks; `assign` is
+ * `assign = value;`.
  */
 export type Stmt =
   | string
@@ -24,6 +25,7 @@ export type Stmt =
   | { clause: string; body: Stmt[] }
   | { lines: string[] }
   | { call: string; args: string[]; tail: string }
+  | { assign: string; value: string }
   | { chain: [cond: string, then: string | Stmt[]][]; else: string };
 
 const pad = (indent: number): string => " ".repeat(indent);
@@ -32,6 +34,7 @@ const pad = (indent: number): string => " ".repeat(indent);
 function oneLine(s: Stmt): string | undefined {
   if (typeof s === "string") return s;
   if ("call" in s) return `${s.call}(${s.args.join(", ")})${s.tail}`;
+  if ("assign" in s) return `${s.assign} = ${s.value};`;
   if ("if" in s) {
     const then = oneLine(s.then);
     return then === undefined ? undefined : `if (${s.if}) ${then}`;
@@ -59,6 +62,7 @@ export function printStmt(s: Stmt, indent: number): string[] {
   // Arguments one a line, with a trailing comma.
   if ("call" in s) return [`${p}${s.call}(`, ...s.args.map((a) => `${p}  ${a},`), `${p})${s.tail}`];
   if ("chain" in s) return printChain(s.chain, s.else, indent);
+  if ("assign" in s) return printAssignment(s.assign, s.value, indent);
   if ("block" in s) return [`${p}${s.block} {`, ...printBody(s.body, indent + 2), `${p}}`];
   return [`${p}${s.clause}`, ...printBody(s.body, indent + 2)];
 }
@@ -86,6 +90,50 @@ function printChain(clauses: [string, string | Stmt[]][], last: string, indent: 
   });
   out.push(open(`else ${last}`));
   return out;
+}
+
+/** Splits `s` at `sep` where it is outside brackets and strings. */
+function splitTop(s: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = "";
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if ("([{<".includes(c) && !(c === "<" && s[i + 1] === "=")) depth++;
+    else if (")]}>".includes(c) && !(c === ">" && (s[i - 1] === "=" || s[i + 1] === "="))) depth--;
+    else if (depth === 0 && s.startsWith(sep, i)) {
+      parts.push(s.slice(from, i));
+      from = i + sep.length;
+      i += sep.length - 1;
+    }
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+/**
+ * `target = value;` too wide for one line, as prettier breaks it: a call keeps its callee on
+ * the first line and takes one argument a line; anything else moves below the `=`, and a
+ * conditional that is still too wide puts each branch on a line of its own.
+ */
+function printAssignment(target: string, value: string, indent: number): string[] {
+  const p = pad(indent);
+  const call = /^([\w$.]+)\((.*)\)$/.exec(value);
+  if (call && splitTop(`(${call[2]!})`, ")(").length === 1) {
+    const args = splitTop(call[2]!, ", ");
+    return [`${p}${target} = ${call[1]}(`, ...args.map((a) => `${p}  ${a},`), `${p});`];
+  }
+  const below = `${p}  ${value};`;
+  const conditional = splitTop(value, " ? ");
+  if (below.length <= PRINT_WIDTH || conditional.length !== 2) return [`${p}${target} =`, below];
+  const branches = splitTop(conditional[1]!, " : ");
+  if (branches.length !== 2) return [`${p}${target} =`, below];
+  return [`${p}${target} =`, `${p}  ${conditional[0]}`, `${p}    ? ${branches[0]}`, `${p}    : ${branches[1]};`];
 }
 
 export function printBody(body: readonly Stmt[], indent: number): string[] {
