@@ -158,7 +158,8 @@ export function signature(head: string, params: readonly string[], result: strin
 /** An import declaration as prettier lays it out: one line when it fits, else a name a line. */
 export function importDeclaration(keyword: string, names: readonly string[], spec: string): string {
   const one = `${keyword} { ${names.join(", ")} } from "${spec}";`;
-  if (one.length <= PRINT_WIDTH) return one;
+  // prettier never breaks an import of one name.
+  if (one.length <= PRINT_WIDTH || names.length === 1) return one;
   return `${keyword} {\n${names.map((n) => `  ${n},\n`).join("")}} from "${spec}";`;
 }
 
@@ -170,11 +171,16 @@ export function objectProperty(indent: number, key: string, props: readonly [str
   return `${p}${key}: {\n${props.map(([k, v]) => `${p}  ${k}: ${v},\n`).join("")}${p}},`;
 }
 
+const LONE_STRING = /^((?:[\w$]{1,4}|"[^"]{0,2}"): )?("([^"\\]|\\.)*"|'([^'\\]|\\.)*')[,;]?$/;
+
+const ONE_IMPORT = /^import (type )?\{ [^,]+ \} from "[^"]*";$/;
+
 /** True when a code line (not a comment) is wider than the layout can leave it. */
 function overflows(line: string): boolean {
   if (line.length <= PRINT_WIDTH) return false;
   const t = line.trimStart();
-  return !(t.startsWith("//") || t.startsWith("/*") || t.startsWith("*"));
+  // Comments and lone string literals (after a short key, see printProperty): prettier breaks neither.
+  return !(t.startsWith("//") || t.startsWith("/*") || t.startsWith("*") || LONE_STRING.test(t) || ONE_IMPORT.test(t));
 }
 
 /**
@@ -185,4 +191,87 @@ export function preformatted(file: GeneratedFile): GeneratedFile {
   // One newline at the end, as prettier leaves it.
   const content = file.content.replace(/\n*$/, "\n");
   return content.split("\n").some(overflows) ? file : { ...file, content, formatted: true };
+}
+
+/** An expression printed as written (it never breaks), for values that are code, not data. */
+export class Code {
+  constructor(readonly text: string) {}
+}
+
+/** A string literal as prettier quotes it: double quotes unless the text holds more of them than single ones. */
+export function printString(s: string): string {
+  const json = JSON.stringify(s);
+  const doubles = s.split('"').length - 1;
+  const singles = s.split("'").length - 1;
+  if (doubles <= singles) return json;
+  // JSON's escapes, with the quotes swapped.
+  return `'${json.slice(1, -1).replace(/\\(.)|'/g, (m, c: string | undefined) => (c === '"' ? '"' : c === undefined ? "\\'" : m))}'`;
+}
+
+/** An object key as prettier writes it (quoteProps as-needed): unquoted where it is an identifier. */
+export function printKey(k: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(k) ? k : printString(k);
+}
+
+type Value = unknown;
+
+function isRecord(v: Value): v is Record<string, Value> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Code);
+}
+
+function flat(v: Value): string {
+  if (v instanceof Code) return v.text;
+  if (typeof v === "string") return printString(v);
+  // prettier writes exponents without a plus sign.
+  if (typeof v === "number" && Number.isFinite(v)) return String(v).replace("e+", "e");
+  if (typeof v === "boolean" || v === null) return String(v);
+  if (Array.isArray(v)) return `[${v.map(flat).join(", ")}]`;
+  if (isRecord(v)) {
+    const entries = Object.entries(v).filter(([, x]) => x !== undefined);
+    return entries.length ? `{ ${entries.map(([k, x]) => `${printKey(k)}: ${flat(x)}`).join(", ")} }` : "{}";
+  }
+  throw new Error(`layout: not a JSON value: ${String(v)}`);
+}
+
+/** prettier breaks an array of two or more objects (or arrays) that each have more than one entry. */
+function mustBreak(v: Value): boolean {
+  if (!Array.isArray(v) || v.length < 2) return false;
+  return (
+    v.every((x) => isRecord(x) && Object.values(x).filter((y) => y !== undefined).length > 1) ||
+    v.every((x) => Array.isArray(x) && x.length > 1)
+  );
+}
+
+/**
+ * A JSON-like value (Code for expressions) as prettier prints it: flat when it fits in the
+ * `used` columns already taken on its first line plus `suffix`, else one entry a line.
+ */
+export function printValue(v: Value, indent: number, used: number, suffix: string): string {
+  const one = flat(v);
+  const breakable = (Array.isArray(v) && v.length > 0) || (isRecord(v) && one !== "{}");
+  if (!breakable || (used + one.length + suffix.length <= PRINT_WIDTH && !mustBreak(v))) return one;
+  const p = pad(indent);
+  if (Array.isArray(v)) {
+    // prettier fills lines with numbers; left long here, so the file goes through prettier.
+    if (v.every((x) => typeof x === "number")) return one;
+    return `[\n${v.map((x) => `${p}  ${printValue(x, indent + 2, indent + 2, ",")},\n`).join("")}${p}]`;
+  }
+  const entries = Object.entries(v as Record<string, Value>).filter(([, x]) => x !== undefined);
+  return `{\n${entries.map(([k, x]) => `${printProperty(indent + 2, k, x, ",")}\n`).join("")}${p}}`;
+}
+
+/**
+ * `key: value` plus `suffix` at `indent`, as a line or lines. A string too long for the line
+ * goes below its key (prettier's break-after-operator) unless the key is shorter than 5
+ * columns (too little to gain); objects and arrays break inside.
+ */
+export function printProperty(indent: number, key: string, value: Value, suffix: string): string {
+  const k = printKey(key);
+  const head = `${pad(indent)}${k}:`;
+  if (typeof value === "string") {
+    const s = printString(value);
+    const one = `${head} ${s}${suffix}`;
+    return one.length <= PRINT_WIDTH || k.length < 5 ? one : `${head}\n${pad(indent + 2)}${s}${suffix}`;
+  }
+  return `${head} ${printValue(value, indent, head.length + 1, suffix)}${suffix}`;
 }
