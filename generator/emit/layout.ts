@@ -171,16 +171,29 @@ export function objectProperty(indent: number, key: string, props: readonly [str
   return `${p}${key}: {\n${props.map(([k, v]) => `${p}  ${k}: ${v},\n`).join("")}${p}},`;
 }
 
-const LONE_STRING = /^((?:[\w$]{1,4}|"[^"]{0,2}"): )?("([^"\\]|\\.)*"|'([^'\\]|\\.)*')[,;]?$/;
+const LONE_STRING = /^((?:[\w$]{1,4}|"[^"]{0,2}"): )?("(?:[^"\\]+|\\.)*"|'(?:[^'\\]+|\\.)*')[,;]?$/;
 
 const ONE_IMPORT = /^import (type )?\{ [^,]+ \} from "[^"]*";$/;
 
-/** True when a code line (not a comment) is wider than the layout can leave it. */
-function overflows(line: string): boolean {
-  if (line.length <= PRINT_WIDTH) return false;
+/** prettier leaves a class or interface heading with one heritage clause on its line. */
+const ONE_HERITAGE = /^(export )?(class|interface) [\w$]+ (extends|implements) [\w$.]+ \{$/;
+
+/** Comments and lone string literals (after a short key, see printProperty): prettier breaks neither. */
+function overflowExempt(line: string): boolean {
   const t = line.trimStart();
-  // Comments and lone string literals (after a short key, see printProperty): prettier breaks neither.
-  return !(t.startsWith("//") || t.startsWith("/*") || t.startsWith("*") || LONE_STRING.test(t) || ONE_IMPORT.test(t));
+  return (
+    t.startsWith("//") ||
+    t.startsWith("/*") ||
+    t.startsWith("*") ||
+    LONE_STRING.test(t) ||
+    ONE_IMPORT.test(t) ||
+    ONE_HERITAGE.test(t)
+  );
+}
+
+/** True when a code line is wider than the layout can leave it. */
+function overflows(line: string): boolean {
+  return line.length > PRINT_WIDTH && !overflowExempt(line);
 }
 
 /**
@@ -189,7 +202,9 @@ function overflows(line: string): boolean {
  */
 export function preformatted(file: GeneratedFile): GeneratedFile {
   // One newline at the end, as prettier leaves it.
-  const content = file.content.replace(/\n*$/, "\n");
+  let end = file.content.length;
+  while (end > 0 && file.content[end - 1] === "\n") end--;
+  const content = `${file.content.slice(0, end)}\n`;
   return content.split("\n").some(overflows) ? file : { ...file, content, formatted: true };
 }
 
@@ -198,12 +213,16 @@ export class Code {
   constructor(readonly text: string) {}
 }
 
+function count(s: string, c: string): number {
+  let n = 0;
+  for (let i = s.indexOf(c); i !== -1; i = s.indexOf(c, i + 1)) n++;
+  return n;
+}
+
 /** A string literal as prettier quotes it: double quotes unless the text holds more of them than single ones. */
 export function printString(s: string): string {
   const json = JSON.stringify(s);
-  const doubles = s.split('"').length - 1;
-  const singles = s.split("'").length - 1;
-  if (doubles <= singles) return json;
+  if (count(s, '"') <= count(s, "'")) return json;
   // JSON's escapes, with the quotes swapped.
   return `'${json.slice(1, -1).replace(/\\(.)|'/g, (m, c: string | undefined) => (c === '"' ? '"' : c === undefined ? "\\'" : m))}'`;
 }
@@ -219,7 +238,8 @@ function isRecord(v: Value): v is Record<string, Value> {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Code);
 }
 
-function flat(v: Value): string {
+/** A JSON-like value on one line, as prettier prints it when it fits. */
+export function flat(v: Value): string {
   if (v instanceof Code) return v.text;
   if (typeof v === "string") return printString(v);
   // prettier writes exponents without a plus sign.
@@ -274,4 +294,94 @@ export function printProperty(indent: number, key: string, value: Value, suffix:
     return one.length <= PRINT_WIDTH || k.length < 5 ? one : `${head}\n${pad(indent + 2)}${s}${suffix}`;
   }
   return `${head} ${printValue(value, indent, head.length + 1, suffix)}${suffix}`;
+}
+
+/** The index of the bracket closing the one at `open`, skipping strings; -1 if none. */
+function closing(s: string, open: number): number {
+  let depth = 0;
+  let quote = "";
+  for (let i = open; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The first `(` outside strings and brackets, or -1. */
+function firstCall(s: string): number {
+  let quote = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(") return i;
+    else if (c === "[" || c === "{") return -1;
+  }
+  return -1;
+}
+
+const ARROW = /^(\([\w$, ]*\)) => (.+)$/;
+
+/**
+ * One line of code that is too wide, broken at its first call (or parameter list) as prettier
+ * breaks calls: one argument a line with a trailing comma (none after a rest parameter), or,
+ * when the last argument is an arrow function with an expression body, the other arguments
+ * kept on the line and the arrow's body below it. Lines it cannot break are left as they are.
+ */
+function breakLine(line: string): string[] {
+  if (line.length <= PRINT_WIDTH) return [line];
+  const indent = line.length - line.trimStart().length;
+  const p = pad(indent);
+  const c = line.slice(indent);
+  const open = firstCall(c);
+  const close = open < 0 ? -1 : closing(c, open);
+  if (close < 0) return breakTypeArguments(line, p, c);
+  const head = c.slice(0, open + 1);
+  const tail = c.slice(close);
+  const args = splitTop(c.slice(open + 1, close), ", ");
+  const arrow = ARROW.exec(args[args.length - 1]!);
+  if (arrow) {
+    const first = `${p}${head}${[...args.slice(0, -1), `${arrow[1]} =>`].join(", ")}`;
+    if (first.length <= PRINT_WIDTH) return [first, ...breakLine(`${p}  ${arrow[2]},`), `${p}${tail}`];
+  }
+  // A last argument that is an object literal hugs the parentheses: `f(a, {` ... `})`.
+  const last = args[args.length - 1]!;
+  if (last.startsWith("{ ") && last.endsWith(" }") && closing(last, 0) === last.length - 1) {
+    const first = `${p}${head}${[...args.slice(0, -1), "{"].join(", ")}`;
+    const props = splitTop(last.slice(2, -2), ", ");
+    if (first.length <= PRINT_WIDTH) return [first, ...props.flatMap((x) => breakLine(`${p}  ${x},`)), `${p}}${tail}`];
+  }
+  const comma = (a: string): string => (/^\.\.\.[\w$]+: /.test(a) ? a : `${a},`);
+  return [`${p}${head}`, ...args.flatMap((a) => breakLine(`${p}  ${comma(a)}`)), `${p}${tail}`];
+}
+
+/** A line broken in its first type-argument list (`A<X, Y>`): one a line, no trailing comma. */
+function breakTypeArguments(line: string, p: string, c: string): string[] {
+  const open = c.indexOf("<");
+  if (open < 0 || /["'`]/.test(c.slice(0, open))) return [line];
+  let depth = 0;
+  let close = -1;
+  for (let i = open; i < c.length && close < 0; i++) {
+    if (c[i] === "<") depth++;
+    else if (c[i] === ">" && c[i - 1] !== "=" && --depth === 0) close = i;
+  }
+  if (close < 0) return [line];
+  const args = splitTop(c.slice(open + 1, close), ", ");
+  const lines = args.map((a, i) => `${p}  ${a}${i < args.length - 1 ? "," : ""}`);
+  return [`${p}${c.slice(0, open + 1)}`, ...lines, `${p}${c.slice(close)}`];
+}
+
+/** Code whose too-wide lines are broken as prettier breaks calls and signatures (see breakLine). */
+export function breakLongLines(code: string): string {
+  return code
+    .split("\n")
+    .flatMap((l) => (l.length > PRINT_WIDTH && !overflowExempt(l) ? breakLine(l) : [l]))
+    .join("\n");
 }

@@ -6,6 +6,7 @@
  */
 import type { Model } from "../../model/types.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { printValue } from "../layout.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { clientMethods, type TypeNames } from "./verbs.js";
 import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
@@ -23,8 +24,9 @@ export const clientPaths = {
   register: "apis/register.ts",
 };
 
-function descriptor(g: ClientGroup, r: ClientResource): string {
-  return JSON.stringify({
+/** The descriptor object, laid out to follow `export const name: type = ` on its line. */
+function descriptor(g: ClientGroup, r: ClientResource, declaration: string): string {
+  const value = {
     group: g.group,
     version: g.version,
     resource: r.resource,
@@ -32,7 +34,8 @@ function descriptor(g: ClientGroup, r: ClientResource): string {
     listKind: r.listKind,
     namespaced: r.namespaced,
     protobuf: r.protobuf,
-  });
+  };
+  return printValue(value, 0, declaration.length, ";");
 }
 
 /** The names signatures use; runtime namespaces are imported only when a signature names them. */
@@ -59,7 +62,7 @@ function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): 
     ...r,
     gentype: names.gentype,
     listKind: names.list,
-    descriptor: descriptor(g, r),
+    descriptor: descriptor(g, r, `export const ${r.descriptorName}: ${names.gentype}.ResourceDescriptor = `),
     methods,
   });
 }
