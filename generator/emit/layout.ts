@@ -181,14 +181,7 @@ const ONE_HERITAGE = /^(export )?(class|interface) [\w$]+ (extends|implements) [
 /** Comments and lone string literals (after a short key, see printProperty): prettier breaks neither. */
 function overflowExempt(line: string): boolean {
   const t = line.trimStart();
-  return (
-    t.startsWith("//") ||
-    t.startsWith("/*") ||
-    t.startsWith("*") ||
-    LONE_STRING.test(t) ||
-    ONE_IMPORT.test(t) ||
-    ONE_HERITAGE.test(t)
-  );
+  return t.startsWith("//") || t.startsWith("/*") || t.startsWith("*") || LONE_STRING.test(t) || ONE_IMPORT.test(t) || ONE_HERITAGE.test(t);
 }
 
 /** True when a code line is wider than the layout can leave it. */
@@ -250,7 +243,7 @@ export function flat(v: Value): string {
     const entries = Object.entries(v).filter(([, x]) => x !== undefined);
     return entries.length ? `{ ${entries.map(([k, x]) => `${printKey(k)}: ${flat(x)}`).join(", ")} }` : "{}";
   }
-  throw new Error(`layout: not a JSON value: ${String(v)}`);
+  throw new Error(`layout: not a JSON value: ${typeof v}`);
 }
 
 /** prettier breaks an array of two or more objects (or arrays) that each have more than one entry. */
@@ -276,7 +269,7 @@ export function printValue(v: Value, indent: number, used: number, suffix: strin
     if (v.every((x) => typeof x === "number")) return one;
     return `[\n${v.map((x) => `${p}  ${printValue(x, indent + 2, indent + 2, ",")},\n`).join("")}${p}]`;
   }
-  const entries = Object.entries(v as Record<string, Value>).filter(([, x]) => x !== undefined);
+  const entries = Object.entries(v).filter(([, x]) => x !== undefined);
   return `{\n${entries.map(([k, x]) => `${printProperty(indent + 2, k, x, ",")}\n`).join("")}${p}}`;
 }
 

@@ -114,7 +114,11 @@ export function decodeCases(ctx: CodecContext, f: ProtoField, local: string, loc
     return [
       {
         block: `case ${tg}:`,
-        body: ["const l = r.uint32();", { call: `(${local} ??= []).push`, args: [readMessage(ctx, t, "l", false, elemType)], tail: ";" }, "break;"],
+        body: [
+          "const l = r.uint32();",
+          { call: `(${local} ??= []).push`, args: [readMessage(ctx, t, "l", false, elemType)], tail: ";" },
+          "break;",
+        ],
       },
     ];
   }

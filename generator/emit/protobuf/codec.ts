@@ -41,8 +41,7 @@ interface MessageView {
 }
 
 /** The encoder's parameters; unused ones (a message without fields) are marked as such. */
-const encodeParams = (type: string, used: boolean): string[] =>
-  used ? [`obj: ${type}`, "w: Writer"] : [`_obj: ${type}`, "_w: Writer"];
+const encodeParams = (type: string, used: boolean): string[] => (used ? [`obj: ${type}`, "w: Writer"] : [`_obj: ${type}`, "_w: Writer"]);
 
 /** The view of one message's functions, from its statements. */
 function messageView(
