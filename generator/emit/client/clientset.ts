@@ -7,6 +7,7 @@
 import type { Model } from "../../model/types.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
 import { printValue } from "../layout.js";
+import { libraryModule } from "../ts-paths.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { clientMethods, type TypeNames } from "./verbs.js";
 import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
@@ -77,16 +78,29 @@ function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
   return f.render(EMITTER, "group", { ...g, gentype: f.runtime("gentype", true), rest: f.runtime("rest") });
 }
 
-function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+/**
+ * True when the API is generated against kubegen's library (a user's project): its clientset,
+ * fake and informer factory then extend the built-in API's, so one object serves both.
+ */
+export const joinsBuiltin = (model: Model): boolean => model.packages.some((p) => p.external);
+
+function emitClientset(groups: ClientGroup[], options: EmitOptions, joined: boolean): GeneratedFile {
   const f = new FileBuilder(clientPaths.clientset, options);
   for (const g of groups) {
     f.generated(`${g.goName}Client`, clientPaths.group(g), true);
     f.generated(`${g.goName}Interface`, clientPaths.group(g));
   }
+  const builtin = joined && {
+    ClientsetInterface: f.importAs("ClientsetInterface", "BuiltinClientsetInterface", libraryModule(clientPaths.clientset, options), true),
+    Clientset: f.importAs("Clientset", "BuiltinClientset", libraryModule(clientPaths.clientset, options)),
+    scheme: f.importAs("scheme", "builtinScheme", libraryModule(clientPaths.register, options)),
+    Scheme: f.runtime("Scheme", true),
+  };
   return f.render(EMITTER, "clientset", {
     groups,
+    builtin,
     rest: f.runtime("rest", true),
-    discovery: f.runtime("discovery", true),
+    discovery: joined ? "" : f.runtime("discovery", true),
     scheme: f.generated("scheme", clientPaths.register, true),
   });
 }
@@ -112,7 +126,7 @@ export const clientsetEmitter: Emitter = {
       for (const r of g.resources) files.push(emitResource(g, r, options));
       files.push(typedIndex(g));
     }
-    files.push(emitClientset(groups, options));
+    files.push(emitClientset(groups, options, joinsBuiltin(model)));
     files.push(
       indexFile(EMITTER, clientPaths.index, [
         `* from "./clientset.js"`,

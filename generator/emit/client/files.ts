@@ -38,6 +38,12 @@ export class FileBuilder {
     return this.imports.add(name, absolute(this.options, rel), !value);
   }
 
+  /** Imports `name` from a module (a library file) under the local name `local`, which it returns. */
+  importAs(name: string, local: string, from: string, typeOnly = false): string {
+    this.imports.add(`${name} as ${local}`, from, typeOnly);
+    return local;
+  }
+
   /** The file: header, imports, then the template rendered with `view`. */
   render(emitter: string, template: string, view: object): GeneratedFile {
     const body = render(emitter, template, view);
