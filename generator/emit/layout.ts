@@ -333,6 +333,12 @@ function breakLine(line: string): string[] {
   const indent = line.length - line.trimStart().length;
   const p = pad(indent);
   const c = line.slice(indent);
+  // An object literal argument of its own line (a call's broken arguments): a property a line.
+  const object = /^\{ .* \}(,?)$/.exec(c);
+  if (object && closing(c, 0) === c.length - 1 - object[1]!.length) {
+    const props = splitTop(c.slice(2, c.length - 2 - object[1]!.length), ", ");
+    return [`${p}{`, ...props.flatMap((x) => breakLine(`${p}  ${x},`)), `${p}}${object[1]}`];
+  }
   const open = firstCall(c);
   const close = open < 0 ? -1 : closing(c, open);
   if (close < 0) return breakTypeArguments(line, p, c);

@@ -57,7 +57,7 @@ export function typeNames(f: FileBuilder, r: ClientResource): TypeNames {
 function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
   const f = new FileBuilder(clientPaths.resource(g, r), options);
   const names = typeNames(f, r);
-  const methods = clientMethods(r, g.pkg, names);
+  const methods = clientMethods(r, g, names);
   f.generated(`${r.kind}Expansion`, clientPaths.expansion(g));
   return f.render(EMITTER, "resource", {
     ...r,
