@@ -350,9 +350,11 @@ function convertDecl(
     const res = typeTags.find((x) => x.startsWith("kubebuilder:resource:"));
     if (res && /scope=Cluster/.test(res)) typeTags.splice(1, 0, "genclient:nonNamespaced");
   }
-  // Create-only kinds without a list type (TokenReview, SubjectAccessReview): the generator's
-  // clients, listers and informers need a list type, so these stay types without a client.
-  if (typeTags.includes("genclient") && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
+  // A client that lists or watches needs a list type; create-only kinds (TokenReview,
+  // +genclient:onlyVerbs=create) have none and keep their client.
+  const only = typeTags.find((x) => x.startsWith("genclient:onlyVerbs="))?.slice("genclient:onlyVerbs=".length);
+  const lists = only === undefined || only.split(",").some((v) => v === "list" || v === "watch");
+  if (typeTags.includes("genclient") && lists && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
     typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
     result.notes.push(`${ctx.pkg.folder} ${t.name}: no ${t.name}List, so no client (+genclient left out)`);
   }

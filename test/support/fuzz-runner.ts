@@ -278,9 +278,6 @@ export async function discoverResources(client: FuzzClient): Promise<{ resources
     const all = list.body.resources ?? [];
     for (const res of all) {
       if (res.name.includes("/")) continue;
-      // Create-only reviews (TokenReview, the access reviews) store nothing and have no generated
-      // OpenAPI definition yet (their kinds get no client); the security tests cover them.
-      if (res.verbs.length === 1 && res.verbs[0] === "create") continue;
       const subresources = all.filter((s) => s.name.startsWith(`${res.name}/`)).map((s) => s.name.slice(res.name.length + 1));
       const schema = byGVK.get(`${group}/${version}/${res.kind}`);
       resources.push({

@@ -11,6 +11,10 @@ import type { ApiregistrationV1Interface } from "../typed/apiregistration/v1/api
 import { FakeApiregistrationV1Client } from "../typed/apiregistration/v1/fake/fake-apiregistration-v1-client.js";
 import type { AppsV1Interface } from "../typed/apps/v1/apps-v1-client.js";
 import { FakeAppsV1Client } from "../typed/apps/v1/fake/fake-apps-v1-client.js";
+import type { AuthenticationV1Interface } from "../typed/authentication/v1/authentication-v1-client.js";
+import { FakeAuthenticationV1Client } from "../typed/authentication/v1/fake/fake-authentication-v1-client.js";
+import type { AuthorizationV1Interface } from "../typed/authorization/v1/authorization-v1-client.js";
+import { FakeAuthorizationV1Client } from "../typed/authorization/v1/fake/fake-authorization-v1-client.js";
 import type { AutoscalingV1Interface } from "../typed/autoscaling/v1/autoscaling-v1-client.js";
 import { FakeAutoscalingV1Client } from "../typed/autoscaling/v1/fake/fake-autoscaling-v1-client.js";
 import type { AutoscalingV2Interface } from "../typed/autoscaling/v2/autoscaling-v2-client.js";
@@ -57,6 +61,8 @@ export class FakeClientset implements ClientsetInterface {
   readonly #apiextensionsV1: FakeApiextensionsV1Client;
   readonly #apiregistrationV1: FakeApiregistrationV1Client;
   readonly #appsV1: FakeAppsV1Client;
+  readonly #authenticationV1: FakeAuthenticationV1Client;
+  readonly #authorizationV1: FakeAuthorizationV1Client;
   readonly #autoscalingV1: FakeAutoscalingV1Client;
   readonly #autoscalingV2: FakeAutoscalingV2Client;
   readonly #batchV1: FakeBatchV1Client;
@@ -85,6 +91,8 @@ export class FakeClientset implements ClientsetInterface {
     this.#apiextensionsV1 = new FakeApiextensionsV1Client(this.fake);
     this.#apiregistrationV1 = new FakeApiregistrationV1Client(this.fake);
     this.#appsV1 = new FakeAppsV1Client(this.fake);
+    this.#authenticationV1 = new FakeAuthenticationV1Client(this.fake);
+    this.#authorizationV1 = new FakeAuthorizationV1Client(this.fake);
     this.#autoscalingV1 = new FakeAutoscalingV1Client(this.fake);
     this.#autoscalingV2 = new FakeAutoscalingV2Client(this.fake);
     this.#batchV1 = new FakeBatchV1Client(this.fake);
@@ -152,6 +160,14 @@ export class FakeClientset implements ClientsetInterface {
 
   appsV1(): AppsV1Interface {
     return this.#appsV1;
+  }
+
+  authenticationV1(): AuthenticationV1Interface {
+    return this.#authenticationV1;
+  }
+
+  authorizationV1(): AuthorizationV1Interface {
+    return this.#authorizationV1;
   }
 
   autoscalingV1(): AutoscalingV1Interface {

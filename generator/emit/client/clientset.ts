@@ -43,7 +43,7 @@ function descriptor(g: ClientGroup, r: ClientResource, declaration: string): str
 export function typeNames(f: FileBuilder, r: ClientResource): TypeNames {
   return {
     kind: f.apiType(r.decl),
-    list: f.apiType(r.listDecl),
+    list: r.listDecl ? f.apiType(r.listDecl) : "never",
     get gentype() {
       return f.runtime("gentype");
     },

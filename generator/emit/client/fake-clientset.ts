@@ -25,7 +25,7 @@ const fakePaths = {
 function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
   const f = new FileBuilder(fakePaths.resource(g, r), options);
   const kind = f.apiType(r.decl);
-  const listKind = f.apiType(r.listDecl);
+  const listKind = r.listDecl ? f.apiType(r.listDecl) : "never";
   f.generated(`${r.kind}Client`, clientPaths.resource(g, r), true);
   f.generated(r.descriptorName, clientPaths.resource(g, r), true);
   return f.render(EMITTER, "resource", { ...r, kind, listKind, kindPlural: pluralOf(r.kind), testing: f.runtimeTesting(true) });

@@ -10,8 +10,10 @@ import { groupVersionAccessor, groupVersionGoName, kebabName, pluralAccessor, pr
 /** One kind with a typed client. */
 export interface ClientResource {
   decl: StructDecl;
-  listDecl: StructDecl;
+  /** The list type; absent for a client that neither lists nor watches (TokenReview). */
+  listDecl: StructDecl | undefined;
   kind: string;
+  /** The list kind's name (in the descriptor even without a list type). */
   listKind: string;
   /** The plural in REST paths: `configmaps`. */
   resource: string;
@@ -60,7 +62,8 @@ function resourceOf(pkg: Package, decl: StructDecl): ClientResource {
   const r = decl.resource!;
   const gv = pkg.groupVersion!;
   const listDecl = structNamed(pkg, r.listKind);
-  if (listDecl === undefined) throw new Error(`${pkg.path}: ${decl.name} has +genclient but no ${r.listKind} type`);
+  const lists = decl.client!.verbs.some((v) => v === "list" || v === "watch");
+  if (listDecl === undefined && lists) throw new Error(`${pkg.path}: ${decl.name} has +genclient but no ${r.listKind} type`);
   const apiVersion = gv.group === "" ? gv.version : `${gv.group}/${gv.version}`;
   return {
     decl,

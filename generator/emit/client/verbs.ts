@@ -143,13 +143,7 @@ function standard(verb: string, r: ClientResource, t: TypeNames): MethodSpec {
 }
 
 /** The `{ name?, subresource?, input?, inputKind? }` argument of a custom call. */
-function customCall(parts: {
-  name?: string;
-  subresource?: string;
-  input?: string;
-  inputKind?: string;
-  inputAPIVersion?: string;
-}): string {
+function customCall(parts: { name?: string; subresource?: string; input?: string; inputKind?: string; inputAPIVersion?: string }): string {
   const fields = [
     parts.name === "name" ? "name" : parts.name !== undefined ? `name: ${parts.name}` : "",
     parts.subresource ? `subresource: ${JSON.stringify(parts.subresource)}` : "",
@@ -197,7 +191,7 @@ function custom(m: ClientMethod, r: ClientResource, group: ClientGroup, t: TypeN
         call: `customGet<${R}>(${customCall({ name: "name", subresource: sub })}, opts)`,
       };
     case "list": {
-      const RL = t.importType(methodType(group, `${resultDecl.name}List`, r.listDecl));
+      const RL = t.importType(methodType(group, `${resultDecl.name}List`, r.listDecl ?? r.decl));
       if (sub)
         return {
           name,
