@@ -97,6 +97,8 @@ describe("client targets", () => {
       apiextensionsV1: ["customResourceDefinitions"],
       apiregistrationV1: ["apiServices"],
       appsV1: ["controllerRevisions", "daemonSets", "deployments", "replicaSets", "statefulSets"],
+      authenticationV1: ["selfSubjectReviews", "tokenReviews"],
+      authorizationV1: ["localSubjectAccessReviews", "selfSubjectAccessReviews", "selfSubjectRulesReviews", "subjectAccessReviews"],
       autoscalingV1: ["horizontalPodAutoscalers"],
       autoscalingV2: ["horizontalPodAutoscalers"],
       batchV1: ["cronJobs", "jobs"],
