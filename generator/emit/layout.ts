@@ -92,24 +92,30 @@ function printChain(clauses: [string, string | Stmt[]][], last: string, indent: 
   return out;
 }
 
-/** Splits `s` at `sep` where it is outside brackets and strings. */
-function splitTop(s: string, sep: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
+/** The characters of `s` from `from` on that stand outside string literals, with their indices. */
+function* outsideStrings(s: string, from = 0): Generator<[number, string]> {
   let quote = "";
-  let from = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < s.length; i++) {
     const c = s[i]!;
     if (quote) {
       if (c === "\\") i++;
       else if (c === quote) quote = "";
     } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if ("([{<".includes(c) && !(c === "<" && s[i + 1] === "=")) depth++;
+    else yield [i, c];
+  }
+}
+
+/** Splits `s` at `sep` where it is outside brackets and strings. */
+function splitTop(s: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (const [i, c] of outsideStrings(s)) {
+    if ("([{<".includes(c) && !(c === "<" && s[i + 1] === "=")) depth++;
     else if (")]}>".includes(c) && !(c === ">" && (s[i - 1] === "=" || s[i + 1] === "="))) depth--;
-    else if (depth === 0 && s.startsWith(sep, i)) {
+    else if (depth === 0 && i >= from && s.startsWith(sep, i)) {
       parts.push(s.slice(from, i));
       from = i + sep.length;
-      i += sep.length - 1;
     }
   }
   parts.push(s.slice(from));
@@ -292,14 +298,8 @@ export function printProperty(indent: number, key: string, value: Value, suffix:
 /** The index of the bracket closing the one at `open`, skipping strings; -1 if none. */
 function closing(s: string, open: number): number {
   let depth = 0;
-  let quote = "";
-  for (let i = open; i < s.length; i++) {
-    const c = s[i]!;
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = "";
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "(" || c === "[" || c === "{") depth++;
+  for (const [i, c] of outsideStrings(s, open)) {
+    if (c === "(" || c === "[" || c === "{") depth++;
     else if ((c === ")" || c === "]" || c === "}") && --depth === 0) return i;
   }
   return -1;
@@ -307,15 +307,9 @@ function closing(s: string, open: number): number {
 
 /** The first `(` outside strings and brackets, or -1. */
 function firstCall(s: string): number {
-  let quote = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = "";
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "(") return i;
-    else if (c === "[" || c === "{") return -1;
+  for (const [i, c] of outsideStrings(s)) {
+    if (c === "(") return i;
+    if (c === "[" || c === "{") return -1;
   }
   return -1;
 }
