@@ -8,7 +8,7 @@ import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
 import { GeneratorError } from "./model/diagnostics.js";
-import { FormatBatch, prestartFormatter } from "./write/format.js";
+import { FormatBatch } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
 export interface GenerateOptions {
@@ -70,9 +70,8 @@ const FOREIGN_OUTPUT = ["docs"];
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const outputRoot = path.resolve(options.output);
-  // The formatting worker starts up while this thread parses and emits.
-  prestartFormatter();
-  // Loaded here, not at the top, so loading ts-morph also overlaps the worker's start-up.
+  // The emitters lay out most files themselves; the formatting worker starts only for a batch
+  // with much left to format (see FormatBatch.finish).
   const { parseApi } = await import("./parse/parse-api.js");
   const model = parseApi(options.input, { libraryRoots: options.libraryRoots });
   const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport });

@@ -188,6 +188,9 @@ function rejectRequest(res: ServerResponse, reason: string): void {
 
 const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
 
+/** A storage of a create-only resource: a generic one built from a review's ResourceInfo. */
+const isCreateOnly = (s: RESTStorage): boolean => s.info.verbs.length === 1 && s.info.verbs[0] === "create";
+
 export class APIServer {
   readonly hooks = new Hooks();
   readonly health: HealthChecks;
@@ -409,7 +412,6 @@ export class APIServer {
       } as RESTStorage;
     });
     const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
-    const taken = (group: string, plural: string) => storages.some((s) => s.group === group && s.info.plural === plural);
     const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));
     const rulesFor = (user: { name: string; groups: string[] }, namespace: string): { rules: PolicyRule[]; incomplete: boolean } => {
       if (user.groups.includes("system:masters") || !this.rbac) {
@@ -423,12 +425,15 @@ export class APIServer {
       }
       return { rules: this.policy.rulesFor(user, namespace), incomplete: false };
     };
-    if (knows("authorization.k8s.io", "SubjectAccessReview")) {
-      for (const s of accessReviewStorages({ authorize, rulesFor })) if (!taken(s.group, s.info.plural)) out.push(s);
-    }
-    if (knows("authentication.k8s.io", "TokenReview")) {
-      for (const s of authenticationReviewStorages(tokens)) if (!taken(s.group, s.info.plural)) out.push(s);
-    }
+    // The generated scheme lists the reviews as create-only resources, which the generic
+    // storages would store: the review storages answer them instead, storing nothing.
+    const serve = (s: RESTStorage): void => {
+      const i = out.findIndex((x) => x.group === s.group && x.info.plural === s.info.plural);
+      if (i < 0) out.push(s);
+      else if (isCreateOnly(out[i]!)) out[i] = s;
+    };
+    if (knows("authorization.k8s.io", "SubjectAccessReview")) for (const s of accessReviewStorages({ authorize, rulesFor })) serve(s);
+    if (knows("authentication.k8s.io", "TokenReview")) for (const s of authenticationReviewStorages(tokens)) serve(s);
     if (tokens && knows("authentication.k8s.io", "TokenRequest")) {
       const i = out.findIndex((s) => s.group === "" && s.info.plural === "serviceaccounts");
       if (i >= 0)

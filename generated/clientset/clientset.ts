@@ -15,6 +15,14 @@ import {
 } from "./typed/apiregistration/v1/apiregistration-v1-client.js";
 import { AppsV1Client, type AppsV1Interface } from "./typed/apps/v1/apps-v1-client.js";
 import {
+  AuthenticationV1Client,
+  type AuthenticationV1Interface,
+} from "./typed/authentication/v1/authentication-v1-client.js";
+import {
+  AuthorizationV1Client,
+  type AuthorizationV1Interface,
+} from "./typed/authorization/v1/authorization-v1-client.js";
+import {
   AutoscalingV1Client,
   type AutoscalingV1Interface,
 } from "./typed/autoscaling/v1/autoscaling-v1-client.js";
@@ -62,6 +70,10 @@ export interface ClientsetInterface {
   apiregistrationV1(): ApiregistrationV1Interface;
   /** The apps/v1 clients. */
   appsV1(): AppsV1Interface;
+  /** The authentication/v1 clients. */
+  authenticationV1(): AuthenticationV1Interface;
+  /** The authorization/v1 clients. */
+  authorizationV1(): AuthorizationV1Interface;
   /** The autoscaling/v1 clients. */
   autoscalingV1(): AutoscalingV1Interface;
   /** The autoscaling/v2 clients. */
@@ -108,6 +120,8 @@ export class Clientset implements ClientsetInterface {
   readonly #apiextensionsV1: ApiextensionsV1Client;
   readonly #apiregistrationV1: ApiregistrationV1Client;
   readonly #appsV1: AppsV1Client;
+  readonly #authenticationV1: AuthenticationV1Client;
+  readonly #authorizationV1: AuthorizationV1Client;
   readonly #autoscalingV1: AutoscalingV1Client;
   readonly #autoscalingV2: AutoscalingV2Client;
   readonly #batchV1: BatchV1Client;
@@ -137,6 +151,8 @@ export class Clientset implements ClientsetInterface {
     this.#apiextensionsV1 = new ApiextensionsV1Client(this.restClient);
     this.#apiregistrationV1 = new ApiregistrationV1Client(this.restClient);
     this.#appsV1 = new AppsV1Client(this.restClient);
+    this.#authenticationV1 = new AuthenticationV1Client(this.restClient);
+    this.#authorizationV1 = new AuthorizationV1Client(this.restClient);
     this.#autoscalingV1 = new AutoscalingV1Client(this.restClient);
     this.#autoscalingV2 = new AutoscalingV2Client(this.restClient);
     this.#batchV1 = new BatchV1Client(this.restClient);
@@ -192,6 +208,14 @@ export class Clientset implements ClientsetInterface {
 
   appsV1(): AppsV1Interface {
     return this.#appsV1;
+  }
+
+  authenticationV1(): AuthenticationV1Interface {
+    return this.#authenticationV1;
+  }
+
+  authorizationV1(): AuthorizationV1Interface {
+    return this.#authorizationV1;
   }
 
   autoscalingV1(): AutoscalingV1Interface {

@@ -4,6 +4,8 @@ export * as admissionregistrationV1 from "./typed/admissionregistration/v1/index
 export * as apiextensionsV1 from "./typed/apiextensions/v1/index.js";
 export * as apiregistrationV1 from "./typed/apiregistration/v1/index.js";
 export * as appsV1 from "./typed/apps/v1/index.js";
+export * as authenticationV1 from "./typed/authentication/v1/index.js";
+export * as authorizationV1 from "./typed/authorization/v1/index.js";
 export * as autoscalingV1 from "./typed/autoscaling/v1/index.js";
 export * as autoscalingV2 from "./typed/autoscaling/v2/index.js";
 export * as batchV1 from "./typed/batch/v1/index.js";

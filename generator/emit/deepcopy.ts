@@ -7,6 +7,7 @@ import type { Model, Package, SpecialKind, StructDecl, TypeDecl, TypeRef } from 
 import type { EmitOptions, Emitter, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
 import { ImportTracker } from "./imports.js";
+import { type Stmt, preformatted, printIn, signature } from "./layout.js";
 import { render } from "./templates.js";
 import { absolute, artifactModule, importApiType, importRuntime, packageFile } from "./ts-paths.js";
 
@@ -19,6 +20,19 @@ const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON",
 const WIDE_STRUCT_FIELDS = 12;
 
 export const copyFunctionName = (typeName: string): string => `deepCopy${typeName}`;
+
+const copyHead = (name: string, type: string): string => signature(`export function ${name}`, [`src: ${type}`], type);
+
+/** An expression without the parentheses around it, as prettier writes it where none are needed. */
+function unparen(e: string): string {
+  if (!e.startsWith("(") || !e.endsWith(")")) return e;
+  let depth = 0;
+  for (let i = 0; i < e.length; i++) {
+    if (e[i] === "(") depth++;
+    else if (e[i] === ")" && --depth === 0 && i < e.length - 1) return e;
+  }
+  return e.slice(1, -1);
+}
 
 class CopyWriter {
   constructor(
@@ -89,20 +103,21 @@ class CopyWriter {
    * Narrow structs test each field; wide ones (JSONSchemaProps has 44 fields, usually a few
    * set) walk the keys the object has, which costs per present field instead of per declared one.
    */
-  structFunction(s: StructDecl): { name: string; type: string; lines: string[]; byKey: boolean } {
+  structFunction(s: StructDecl): { head: string; type: string; lines: string; byKey: boolean } {
     const type = importApiType(this.imports, s);
     const fields = this.index.jsonFields(s);
     const byKey = fields.length > WIDE_STRUCT_FIELDS;
-    const lines = fields.map((f) => {
+    const lines = fields.map((f): Stmt => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
-      if (!byKey) return `if (src${key} !== undefined) out${key} = ${this.expr(f.type, `src${key}`)};`;
+      if (!byKey) return { if: `src${key} !== undefined`, then: { assign: `out${key}`, value: unparen(this.expr(f.type, `src${key}`)) } };
       // The loop has read the value (`v`) already; each case only narrows its type.
       const fieldType = `${type}[${JSON.stringify(f.name)}]`;
-      if (this.immutable(f.type)) return `case ${JSON.stringify(f.name)}: out${key} = v as ${fieldType}; break;`;
-      const copy = this.expr(f.type, "x");
-      return `case ${JSON.stringify(f.name)}: { const x = v as Exclude<${fieldType}, undefined>; out${key} = ${copy}; break; }`;
+      const label = `case ${JSON.stringify(f.name)}:`;
+      if (this.immutable(f.type)) return { clause: label, body: [{ assign: `out${key}`, value: `v as ${fieldType}` }, "break;"] };
+      const copy = unparen(this.expr(f.type, "x"));
+      return { block: label, body: [`const x = v as Exclude<${fieldType}, undefined>;`, { assign: `out${key}`, value: copy }, "break;"] };
     });
-    return { name: copyFunctionName(s.name), type, lines, byKey };
+    return { head: copyHead(copyFunctionName(s.name), type), type, lines: printIn(lines, byKey ? 6 : 2), byKey };
   }
 
   /**
@@ -126,9 +141,11 @@ class CopyWriter {
   }
 
   /** Copy functions for specials that contain typed schemas, for lists and maps of them. */
-  specialFunction(d: TypeDecl & { kind: "special" }): { name: string; type: string; body: string } | undefined {
+  specialFunction(d: TypeDecl & { kind: "special" }): { head: string; type: string; body: string } | undefined {
     const body = this.specialBody(this.pkg.path, d, "src");
-    return body ? { name: copyFunctionName(d.name), type: importApiType(this.imports, d), body } : undefined;
+    if (!body) return undefined;
+    const type = importApiType(this.imports, d);
+    return { head: copyHead(copyFunctionName(d.name), type), type, body };
   }
 }
 
@@ -143,7 +160,7 @@ function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions): Gen
     .filter((x) => x !== undefined);
   if (!structs.length && !specials.length) return undefined;
   const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials });
-  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+  return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 
 export const deepcopyEmitter: Emitter = {

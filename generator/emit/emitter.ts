@@ -8,6 +8,8 @@ export interface GeneratedFile {
   /** Path relative to the output root, forward slashes. */
   path: string;
   content: string;
+  /** Already laid out as prettier would (see layout.ts): the formatter skips it. */
+  formatted?: boolean;
 }
 
 export interface EmitOptions {

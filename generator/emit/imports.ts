@@ -3,6 +3,7 @@
  * and every file imports exactly what it uses, in a stable order.
  */
 import path from "node:path";
+import { importDeclaration } from "./layout.js";
 
 export class ImportTracker {
   private readonly modules = new Map<string, { names: Set<string>; typeOnly: Set<string> }>();
@@ -45,9 +46,9 @@ export class ImportTracker {
     return [...this.modules.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([spec, { names, typeOnly }]) => {
-        if (names.size === 0) return `import type { ${[...typeOnly].sort().join(", ")} } from "${spec}";`;
+        if (names.size === 0) return importDeclaration("import type", [...typeOnly].sort(), spec);
         const parts = [...[...names].sort(), ...[...typeOnly].sort().map((n) => `type ${n}`)];
-        return `import { ${parts.join(", ")} } from "${spec}";`;
+        return importDeclaration("import", parts, spec);
       })
       .join("\n");
   }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Model } from "../model/types.js";
 import type { EmitOptions, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
+import { preformatted } from "./layout.js";
 import { render } from "./templates.js";
 import { absolute } from "./ts-paths.js";
 
@@ -26,7 +27,7 @@ export function indexFiles(model: Model, files: GeneratedFile[], options: EmitOp
       .sort();
     const rel = `${dir}index.ts`;
     const apiFiles = [...new Set(pkg.types.map((t) => t.pos.file))].sort().map((f) => relativeModule(absolute(options, rel), f));
-    out.push({ path: rel, content: header("//") + render("index", "file", { apiFiles, artifacts }) });
+    out.push(preformatted({ path: rel, content: header("//") + render("index", "file", { apiFiles, artifacts }) }));
   }
   return out;
 }

@@ -5,6 +5,7 @@
 import type { Lifecycle, Model, Package, StructDecl } from "../model/types.js";
 import type { Emitter, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
+import { preformatted, printProperty } from "./layout.js";
 import { render } from "./templates.js";
 import { packageFile } from "./ts-paths.js";
 
@@ -27,9 +28,12 @@ function emitPackage(pkg: Package): GeneratedFile | undefined {
   const version = pkg.groupVersion?.version ?? "";
   const kinds = pkg.types
     .filter((t): t is StructDecl => t.kind === "struct" && t.lifecycle !== undefined)
-    .map((s) => ({ name: JSON.stringify(s.name), lifecycle: JSON.stringify(effectiveLifecycle(version, s.lifecycle!)) }));
+    .map((s) => printProperty(2, s.name, effectiveLifecycle(version, s.lifecycle!), ","));
   if (!kinds.length) return undefined;
-  return { path: packageFile(pkg, "prerelease-lifecycle"), content: header("//") + render("lifecycle", "file", { kinds }) };
+  return preformatted({
+    path: packageFile(pkg, "prerelease-lifecycle"),
+    content: header("//") + render("lifecycle", "file", { kinds }),
+  });
 }
 
 export const lifecycleEmitter: Emitter = {

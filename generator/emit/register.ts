@@ -8,6 +8,7 @@ import { copyFunctionName } from "./deepcopy.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
 import { ImportTracker } from "./imports.js";
+import { Code, preformatted, printValue } from "./layout.js";
 import { ARTIFACT as PROTOBUF_ARTIFACT } from "./protobuf/codec-context.js";
 import { render } from "./templates.js";
 import { META_GO_PACKAGE } from "./openapi/gvk.js";
@@ -22,32 +23,35 @@ function emitPackage(pkg: Package, options: EmitOptions): GeneratedFile {
     .filter((t): t is StructDecl => t.kind === "struct" && t.runtimeObject)
     .map((s) => ({
       kind: s.name,
-      copy: s.deepcopy ? imports.add(copyFunctionName(s.name), absolute(options, packageFile(pkg, "deepcopy"))) : undefined,
+      deepCopy: s.deepcopy
+        ? new Code(`${imports.add(copyFunctionName(s.name), absolute(options, packageFile(pkg, "deepcopy")))} as (obj: never) => unknown`)
+        : undefined,
       // Kinds with a message have a codec in the package's protobuf file.
       protobuf: s.protobuf
-        ? `${imports.add("protobufCodecs", absolute(options, packageFile(pkg, PROTOBUF_ARTIFACT)))}.${s.name}`
+        ? new Code(`${imports.add("protobufCodecs", absolute(options, packageFile(pkg, PROTOBUF_ARTIFACT)))}.${s.name}`)
         : undefined,
     }));
   const resources = pkg.types.flatMap((t) => (t.kind === "struct" && t.resource ? [t.resource] : []));
+  // What the scheme's ResourceInfo holds (the storage version is a CRD-only fact). A scale
+  // marker makes the generic store serve `scale`, so discovery lists it.
+  const infos = resources.map(({ storageVersion: _storage, scale, ...info }) =>
+    scale
+      ? { ...info, subresources: info.subresources.includes("scale") ? info.subresources : [...info.subresources, "scale"], scale }
+      : info,
+  );
+  const GroupVersion = importRuntime(imports, "GroupVersion", options, true);
+  const ResourceInfo = importRuntime(imports, "ResourceInfo", options, true);
+  const KindRegistration = importRuntime(imports, "KindRegistration", options, true);
+  // Each value follows `export const name: Type = ` on its line.
+  const declared = (name: string, type: string, value: unknown): string =>
+    `export const ${name}: ${type} = ${printValue(value, 0, `export const ${name}: ${type} = `.length, ";")};`;
   const body = render("register", "file", {
-    group: JSON.stringify(pkg.groupVersion!.group),
-    version: JSON.stringify(pkg.groupVersion!.version),
-    kinds,
-    // What the scheme's ResourceInfo holds (the storage version is a CRD-only fact). A scale
-    // marker makes the generic store serve `scale`, so discovery lists it.
-    resources: resources.map(({ storageVersion: _storage, scale, ...info }) =>
-      JSON.stringify(
-        scale
-          ? { ...info, subresources: info.subresources.includes("scale") ? info.subresources : [...info.subresources, "scale"], scale }
-          : info,
-      ),
-    ),
+    groupVersion: declared("groupVersion", GroupVersion, { group: pkg.groupVersion!.group, version: pkg.groupVersion!.version }),
+    kinds: declared("kinds", `readonly ${KindRegistration}[]`, kinds),
+    resources: declared("resources", `readonly ${ResourceInfo}[]`, JSON.parse(JSON.stringify(infos))),
     Scheme: importRuntime(imports, "Scheme", options, true),
-    GroupVersion: importRuntime(imports, "GroupVersion", options, true),
-    ResourceInfo: importRuntime(imports, "ResourceInfo", options, true),
-    KindRegistration: importRuntime(imports, "KindRegistration", options, true),
   });
-  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+  return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 
 /**
@@ -73,7 +77,7 @@ function emitAll(model: Model, options: EmitOptions): GeneratedFile {
     packages,
     Scheme: importRuntime(imports, "Scheme", options),
   });
-  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+  return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 
 export const registerEmitter: Emitter = {

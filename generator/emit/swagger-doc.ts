@@ -5,6 +5,7 @@
 import type { Model, Package, StructDecl } from "../model/types.js";
 import type { Emitter, GeneratedFile } from "./emitter.js";
 import { header } from "./header.js";
+import { preformatted, printKey, printProperty } from "./layout.js";
 import { render } from "./templates.js";
 import { packageFile } from "./ts-paths.js";
 
@@ -19,12 +20,12 @@ function emitPackage(pkg: Package): GeneratedFile | undefined {
   const types = pkg.types
     .filter((t): t is StructDecl => t.kind === "struct")
     .map((s) => ({
-      name: JSON.stringify(s.name),
-      entries: docsOf(s).map(([k, v]) => ({ key: JSON.stringify(k), doc: JSON.stringify(v) })),
+      name: printKey(s.name),
+      entries: docsOf(s).map(([k, v]) => printProperty(4, k, v, ",")),
     }))
     .filter((t) => t.entries.length);
   if (!types.length) return undefined;
-  return { path: packageFile(pkg, "swagger-doc"), content: header("//") + render("swagger-doc", "file", { types }) };
+  return preformatted({ path: packageFile(pkg, "swagger-doc"), content: header("//") + render("swagger-doc", "file", { types }) });
 }
 
 export const swaggerDocEmitter: Emitter = {

@@ -23,12 +23,18 @@ export function absolute(options: EmitOptions, rel: string): string {
  */
 export function artifactModule(pkg: Package, artifact: string, options: EmitOptions): string {
   if (!pkg.external) return absolute(options, packageFile(pkg, artifact));
+  return libraryModule(packageFile(pkg, artifact), options);
+}
+
+/**
+ * A file of the library's generated code (`clientset/clientset.ts`): `kubegen/generated/...`,
+ * or beside the runtime folder when that is imported by path.
+ */
+export function libraryModule(rel: string, options: EmitOptions): string {
   const base = path.isAbsolute(options.runtimeImport)
     ? path.join(path.dirname(options.runtimeImport), "generated")
     : options.runtimeImport.replace(/\/runtime$/, "/generated");
-  return path.isAbsolute(base)
-    ? path.join(base, packageFile(pkg, artifact))
-    : `${base}/${packageFile(pkg, artifact).replace(/\.ts$/, ".js")}`;
+  return path.isAbsolute(base) ? path.join(base, rel) : `${base}/${rel.replace(/\.ts$/, ".js")}`;
 }
 
 /** Imports an API type (type-only) from the file that declares it. */

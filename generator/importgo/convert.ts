@@ -333,19 +333,15 @@ function convertDecl(
   let typeTags = keepTags(ctx, [...tagLines(t.above), ...tagLines(t.doc)], "type");
   // client-gen's noVerbs: a type with a client of no verbs (policy's Eviction) is no resource.
   if ([...t.above, ...t.doc].some((l) => l.trim() === "+genclient:noVerbs")) typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
-  // +genclient:method input/result types: same-package ones by bare name; the generator's clients
-  // take no other package's types yet, so such methods (apps' scale via autoscaling/v1) are left out.
-  typeTags = typeTags.flatMap((x) => {
-    if (!x.startsWith("genclient:method=")) return [x];
+  // +genclient:method input/result types: same-package ones by bare name, other packages' by
+  // upstream's qualified form (k8s.io/api/autoscaling/v1.Scale), which the generator resolves.
+  typeTags = typeTags.map((x) => {
+    if (!x.startsWith("genclient:method=")) return x;
     const own = `${ctx.pkg.importPath}.`;
-    const parts = x
+    return x
       .split(",")
-      .map((p) => p.replace(/^(input|result)=(.*)$/, (_m, k: string, v: string) => `${k}=${v.startsWith(own) ? v.slice(own.length) : v}`));
-    if (parts.some((p) => /^(input|result)=.*[./]/.test(p))) {
-      result.notes.push(`${ctx.pkg.folder} ${t.name}: ${x} names another package's type; left out`);
-      return [];
-    }
-    return [parts.join(",")];
+      .map((p) => p.replace(/^(input|result)=(.*)$/, (_m, k: string, v: string) => `${k}=${v.startsWith(own) ? v.slice(own.length) : v}`))
+      .join(",");
   });
   // A kubebuilder root object with a list type is a resource users want a client for.
   const kbRoot = [...t.above, ...t.doc].some((l) => l.trim() === "+kubebuilder:object:root=true");
@@ -354,9 +350,11 @@ function convertDecl(
     const res = typeTags.find((x) => x.startsWith("kubebuilder:resource:"));
     if (res && /scope=Cluster/.test(res)) typeTags.splice(1, 0, "genclient:nonNamespaced");
   }
-  // Create-only kinds without a list type (TokenReview, SubjectAccessReview): the generator's
-  // clients, listers and informers need a list type, so these stay types without a client.
-  if (typeTags.includes("genclient") && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
+  // A client that lists or watches needs a list type; create-only kinds (TokenReview,
+  // +genclient:onlyVerbs=create) have none and keep their client.
+  const only = typeTags.find((x) => x.startsWith("genclient:onlyVerbs="))?.slice("genclient:onlyVerbs=".length);
+  const lists = only === undefined || only.split(",").some((v) => v === "list" || v === "watch");
+  if (typeTags.includes("genclient") && lists && !ctx.local.has(`${t.name}List`) && t.type.kind === "struct") {
     typeTags = typeTags.filter((x) => !x.startsWith("genclient"));
     result.notes.push(`${ctx.pkg.folder} ${t.name}: no ${t.name}List, so no client (+genclient left out)`);
   }

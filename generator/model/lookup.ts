@@ -22,6 +22,17 @@ export class ModelIndex {
     return this.decls.get(`${pkg}.${name}`);
   }
 
+  /**
+   * A `+genclient:method` input or result type: a struct of `pkg` by its name, or of another
+   * package by upstream's qualified form, Go import path and name (`k8s.io/api/autoscaling/v1.Scale`).
+   */
+  methodType(pkg: Package, name: string): StructDecl | undefined {
+    const dot = name.lastIndexOf(".");
+    const owner = name.includes("/") && dot > 0 ? this.model.packages.find((p) => p.goPackage === name.slice(0, dot)) : pkg;
+    const d = owner && this.decl(owner.path, name.includes("/") ? name.slice(dot + 1) : name);
+    return d?.kind === "struct" ? d : undefined;
+  }
+
   /** The declaration a named ref points at (throws if the model is inconsistent). */
   resolve(ref: Extract<TypeRef, { kind: "named" }>): TypeDecl {
     const d = this.decl(ref.pkg, ref.name);

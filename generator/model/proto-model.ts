@@ -322,8 +322,14 @@ export function protoModel(model: Model): { files: ProtoFile[]; diagnostics: Dia
 }
 
 /** The ProtoFiles of a model; throws a GeneratorError listing every field that has no protobuf form. */
+/** Per model, built once: the schema and codec emitters both read it. */
+const built = new WeakMap<Model, ProtoFile[]>();
+
 export function protoFiles(model: Model): ProtoFile[] {
+  const cached = built.get(model);
+  if (cached) return cached;
   const { files, diagnostics } = protoModel(model);
   if (diagnostics.length) throw new GeneratorError(diagnostics);
+  built.set(model, files);
   return files;
 }

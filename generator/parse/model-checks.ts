@@ -91,7 +91,9 @@ export function checkModel(model: Model, diag: Diagnostics): void {
       if (t.fields.some((f) => !refOk(f.type)) || t.embeds.some((e) => !refOk(e))) continue;
       checkStruct(index, t, diag);
       if (!pkg.external) checkResource(index, pkg, t, diag);
-      if (t.resource && !pkg.types.some((x) => x.kind === "struct" && x.name === t.resource!.listKind)) {
+      // A create-only kind (TokenReview, +genclient:onlyVerbs=create) lists nothing, so needs no list type.
+      const lists = !t.resource || t.resource.verbs.some((v) => v === "list" || v === "watch");
+      if (t.resource && lists && !pkg.types.some((x) => x.kind === "struct" && x.name === t.resource!.listKind)) {
         diag.error(t.pos, `resource ${t.name} needs a list type ${t.resource.listKind} in package ${pkg.path}`);
       }
     }

@@ -95,13 +95,13 @@ export function checkResource(index: ModelIndex, pkg: Package, s: StructDecl, di
       ["result", m.result],
     ] as const) {
       if (name === undefined) continue;
-      const d = pkg.types.find((t) => t.name === name);
-      if (d?.kind !== "struct") {
+      const d = index.methodType(pkg, name);
+      if (d === undefined) {
         diag.error(
           tag.pos,
-          `tag +genclient:method ${m.name}: ${arg}=${name} must name a struct of package ${pkg.path} (types of other packages are not supported)`,
+          `tag +genclient:method ${m.name}: ${arg}=${name} must name a struct of package ${pkg.path}, or of another package of the input by its Go import path (k8s.io/api/autoscaling/v1.Scale)`,
         );
-      } else if (arg === "result" && m.verb === "list" && !pkg.types.some((t) => t.kind === "struct" && t.name === `${name}List`)) {
+      } else if (arg === "result" && m.verb === "list" && !index.decl(index.packageOf(d).path, `${d.name}List`)) {
         diag.error(
           tag.pos,
           `tag +genclient:method ${m.name}: a list method's result ${name} needs a ${name}List struct in package ${pkg.path}`,

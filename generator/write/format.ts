@@ -1,11 +1,11 @@
 /**
  * Formats generated files with prettier, so output reads like hand-written code and diffs stay
- * small. Only TypeScript goes through prettier; other languages are emitted formatted.
+ * small. Only TypeScript goes through prettier, and only files their emitter did not lay out
+ * already (`formatted`, see emit/layout.ts): the large per-package files never do.
  *
- * Formatting is most of the generator's time and prettier is CPU-bound and single-threaded, so
- * a batch is shared between the main thread and one worker thread. `prestartFormatter` starts
- * the worker before parsing; each file is sent to it as soon as its emitter returns, so it
- * formats while the main thread is still emitting. When emitting is done the main thread takes
+ * prettier is CPU-bound and single-threaded, so a large batch is shared between the main
+ * thread and one worker thread. `prestartFormatter` starts the worker early; each file is sent
+ * to it as soon as its emitter returns, so it formats while the main thread is still emitting. When emitting is done the main thread takes
  * files from the other end of the batch; a shared array of claims makes sure each file is
  * formatted once, by whichever thread reaches it first.
  */
@@ -13,12 +13,26 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import * as prettier from "prettier";
+import type * as Prettier from "prettier";
 import type { GeneratedFile } from "../emit/emitter.js";
 
+/**
+ * prettier, loaded on first use: most generated files are laid out by their emitters (see
+ * emit/layout.ts), so a run often formats nothing and need not load it.
+ */
+let prettierModule: Promise<typeof Prettier> | undefined;
+const loadPrettier = (): Promise<typeof Prettier> => (prettierModule ??= import("prettier"));
+
+/** prettier's version, without loading it (for the cache key). */
+function prettierVersion(): string {
+  const dir = path.dirname(fileURLToPath(import.meta.resolve("prettier")));
+  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
+}
+
 // babel-ts parses TypeScript about twice as fast as the typescript parser, with the same output here.
-const OPTIONS: prettier.Options = { parser: "babel-ts", printWidth: 110 };
+const OPTIONS: Prettier.Options = { parser: "babel-ts", printWidth: 110 };
 
 /**
  * Formatted output by the sha256 of its unformatted source, per prettier version and options:
@@ -31,7 +45,7 @@ class FormatCache {
   constructor() {
     if (process.env.KUBEGEN_FORMAT_CACHE === "0") return;
     const key = createHash("sha256")
-      .update(`${prettier.version}\0${JSON.stringify(OPTIONS)}`)
+      .update(`${prettierVersion()}\0${JSON.stringify(OPTIONS)}`)
       .digest("hex")
       .slice(0, 16);
     const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
@@ -273,7 +287,7 @@ export class FormatBatch {
   add(files: readonly GeneratedFile[]): void {
     for (const f of files) {
       this.files.push(f);
-      if (!f.path.endsWith(".ts")) continue;
+      if (!f.path.endsWith(".ts") || f.formatted) continue;
       const hit = this.cache.get(f.content);
       if (hit !== undefined) {
         this.cached.set(f, hit);
@@ -296,12 +310,13 @@ export class FormatBatch {
     }
     const formatted = new Map<GeneratedFile, string>(this.cached);
     const fromWorker: Promise<void>[] = [];
+    const prettier = this.offered.length ? await loadPrettier() : undefined;
     try {
       // From the other end of the worker's order, so the two meet with little left to wait for.
       for (let o = this.offered.length - 1; o >= 0; o--) {
         const k = this.offered[o]!;
         if (this.worker && k < MAX_OFFERED && Atomics.compareExchange(this.claim, k, FREE, MAIN) !== FREE) continue;
-        formatted.set(this.files[this.ts[k]!]!, await prettier.format(this.sourceOf(k), OPTIONS));
+        formatted.set(this.files[this.ts[k]!]!, await prettier!.format(this.sourceOf(k), OPTIONS));
       }
       for (let k = 0; k < Math.min(this.ts.length, MAX_OFFERED); k++) {
         if (this.worker && Atomics.load(this.claim, k) === WORKER) {

@@ -22,8 +22,10 @@ export interface CustomCall<I = never> {
   subresource?: string;
   /** The request body. */
   input?: I;
-  /** The input's kind when it belongs to this group-version: its apiVersion and kind are then set, as for standard verbs. */
+  /** The input's kind: its apiVersion and kind are then set, as for standard verbs. */
   inputKind?: string;
+  /** The input's apiVersion when its kind is of another group-version (autoscaling/v1 Scale); else the resource's. */
+  inputAPIVersion?: string;
 }
 
 /**

@@ -152,7 +152,7 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
   #input<I>(call: CustomCall<I>): I | undefined {
     return call.inputKind === undefined || call.input === undefined
       ? call.input
-      : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
+      : withTypeMeta(call.input, call.inputAPIVersion ?? this.#apiVersion, call.inputKind);
   }
 
   /** Sends a call whose options mix query parameters with the call's signal. */

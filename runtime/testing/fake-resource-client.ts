@@ -134,7 +134,7 @@ export class FakeResourceClient<T, TList> implements ResourceClient<T, TList> {
   #input<I>(call: CustomCall<I>): I | undefined {
     return call.inputKind === undefined || call.input === undefined
       ? call.input
-      : withTypeMeta(call.input, this.#apiVersion, call.inputKind);
+      : withTypeMeta(call.input, call.inputAPIVersion ?? this.#apiVersion, call.inputKind);
   }
 
   #typed<O>(obj: O): O {

@@ -97,6 +97,8 @@ describe("client targets", () => {
       apiextensionsV1: ["customResourceDefinitions"],
       apiregistrationV1: ["apiServices"],
       appsV1: ["controllerRevisions", "daemonSets", "deployments", "replicaSets", "statefulSets"],
+      authenticationV1: ["selfSubjectReviews", "tokenReviews"],
+      authorizationV1: ["localSubjectAccessReviews", "selfSubjectAccessReviews", "selfSubjectRulesReviews", "subjectAccessReviews"],
       autoscalingV1: ["horizontalPodAutoscalers"],
       autoscalingV2: ["horizontalPodAutoscalers"],
       batchV1: ["cronJobs", "jobs"],
@@ -190,7 +192,7 @@ describe("custom verbs (+genclient:method)", () => {
   const gadget = g!.resources.find((r) => r.kind === "Gadget")!;
   const names = { kind: "Gadget", list: "GadgetList", gentype: "gentype", rest: "rest", importType: (d: { name: string }) => d.name };
   const custom = (m: { name: string; verb: string; subresource?: string; input?: string; result?: string }) =>
-    clientMethods({ ...gadget, client: { ...gadget.client, verbs: [], methods: [m] } }, g!.pkg, names)[0]!;
+    clientMethods({ ...gadget, client: { ...gadget.client, verbs: [], methods: [m] } }, g!, names)[0]!;
 
   it.each([
     [
@@ -251,7 +253,7 @@ describe("fakes, listers and informers", () => {
     const gadget = file("listers/example/v1/gadget.ts");
     expect(interfaceMethods(gadget, "GadgetLister")).toEqual(["list", "gadgets"]);
     expect(interfaceMethods(gadget, "GadgetNamespaceLister")).toEqual(["list", "get"]);
-    expect(gadget).toContain('{"group":"example.com","resource":"gadget"}');
+    expect(gadget).toContain('{ group: "example.com", resource: "gadget" }');
     const expansion = file("listers/example/v1/expansion-generated.ts");
     expect([...expansion.matchAll(/export interface (\w+) \{\}/g)].map((m) => m[1])).toEqual([
       "GadgetListerExpansion",

@@ -4,6 +4,9 @@ import type { int64 } from "../../scalars.js";
 /**
  * TokenReview asks the apiserver to authenticate a bearer token and say which user it belongs to.
  *
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -263,6 +266,9 @@ export interface BoundObjectReference {
 /**
  * SelfSubjectReview returns the user attributes the apiserver authenticated the caller as.
  *
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.28
  */

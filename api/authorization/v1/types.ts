@@ -3,6 +3,9 @@ import type { FieldSelectorRequirement, LabelSelectorRequirement, ObjectMeta, Ty
 /**
  * SubjectAccessReview asks whether a given user or group may perform an action.
  *
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.6
  */
@@ -34,6 +37,9 @@ export interface SubjectAccessReview extends TypeMeta {
 /**
  * SelfSubjectAccessReview asks whether the caller may perform an action.
  *
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -65,6 +71,8 @@ export interface SelfSubjectAccessReview extends TypeMeta {
 /**
  * LocalSubjectAccessReview asks whether a user may perform an action in the review's own namespace.
  *
+ * +genclient
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */
@@ -375,6 +383,9 @@ export interface SubjectAccessReviewStatus {
 /**
  * SelfSubjectRulesReview lists the actions the caller may perform in a namespace.
  *
+ * +genclient
+ * +genclient:nonNamespaced
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.19
  */

@@ -6,6 +6,7 @@ import type { LocalObjectReference, ObjectReference } from "./references.js";
  * a principal that can be authenticated and authorized, and the secrets associated with it.
  *
  * +genclient
+ * +genclient:method=CreateToken,verb=create,subresource=token,input=k8s.io/api/authentication/v1.TokenRequest,result=k8s.io/api/authentication/v1.TokenRequest
  * +genclient:noStatus
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0

@@ -7002,6 +7002,8 @@ export interface ReplicationControllerCondition {
  * it.
  *
  * +genclient
+ * +genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale
+ * +genclient:method=UpdateScale,verb=update,subresource=scale,input=k8s.io/api/autoscaling/v1.Scale,result=k8s.io/api/autoscaling/v1.Scale
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  * +kubebuilder:resource:path=replicationcontrollers,singular=replicationcontroller,shortName=rc,categories=all

@@ -4,6 +4,8 @@ export * as admissionregistrationV1 from "../typed/admissionregistration/v1/fake
 export * as apiextensionsV1 from "../typed/apiextensions/v1/fake/index.js";
 export * as apiregistrationV1 from "../typed/apiregistration/v1/fake/index.js";
 export * as appsV1 from "../typed/apps/v1/fake/index.js";
+export * as authenticationV1 from "../typed/authentication/v1/fake/index.js";
+export * as authorizationV1 from "../typed/authorization/v1/fake/index.js";
 export * as autoscalingV1 from "../typed/autoscaling/v1/fake/index.js";
 export * as autoscalingV2 from "../typed/autoscaling/v2/fake/index.js";
 export * as batchV1 from "../typed/batch/v1/fake/index.js";

@@ -6,6 +6,8 @@
  */
 import type { Model } from "../../model/types.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { printValue } from "../layout.js";
+import { libraryModule } from "../ts-paths.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { clientMethods, type TypeNames } from "./verbs.js";
 import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
@@ -23,8 +25,9 @@ export const clientPaths = {
   register: "apis/register.ts",
 };
 
-function descriptor(g: ClientGroup, r: ClientResource): string {
-  return JSON.stringify({
+/** The descriptor object, laid out to follow `export const name: type = ` on its line. */
+function descriptor(g: ClientGroup, r: ClientResource, declaration: string): string {
+  const value = {
     group: g.group,
     version: g.version,
     resource: r.resource,
@@ -32,14 +35,15 @@ function descriptor(g: ClientGroup, r: ClientResource): string {
     listKind: r.listKind,
     namespaced: r.namespaced,
     protobuf: r.protobuf,
-  });
+  };
+  return printValue(value, 0, declaration.length, ";");
 }
 
 /** The names signatures use; runtime namespaces are imported only when a signature names them. */
 export function typeNames(f: FileBuilder, r: ClientResource): TypeNames {
   return {
     kind: f.apiType(r.decl),
-    list: f.apiType(r.listDecl),
+    list: r.listDecl ? f.apiType(r.listDecl) : "never",
     get gentype() {
       return f.runtime("gentype");
     },
@@ -53,13 +57,13 @@ export function typeNames(f: FileBuilder, r: ClientResource): TypeNames {
 function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
   const f = new FileBuilder(clientPaths.resource(g, r), options);
   const names = typeNames(f, r);
-  const methods = clientMethods(r, g.pkg, names);
+  const methods = clientMethods(r, g, names);
   f.generated(`${r.kind}Expansion`, clientPaths.expansion(g));
   return f.render(EMITTER, "resource", {
     ...r,
     gentype: names.gentype,
     listKind: names.list,
-    descriptor: descriptor(g, r),
+    descriptor: descriptor(g, r, `export const ${r.descriptorName}: ${names.gentype}.ResourceDescriptor = `),
     methods,
   });
 }
@@ -74,16 +78,29 @@ function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
   return f.render(EMITTER, "group", { ...g, gentype: f.runtime("gentype", true), rest: f.runtime("rest") });
 }
 
-function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+/**
+ * True when the API is generated against kubegen's library (a user's project): its clientset,
+ * fake and informer factory then extend the built-in API's, so one object serves both.
+ */
+export const joinsBuiltin = (model: Model): boolean => model.packages.some((p) => p.external);
+
+function emitClientset(groups: ClientGroup[], options: EmitOptions, joined: boolean): GeneratedFile {
   const f = new FileBuilder(clientPaths.clientset, options);
   for (const g of groups) {
     f.generated(`${g.goName}Client`, clientPaths.group(g), true);
     f.generated(`${g.goName}Interface`, clientPaths.group(g));
   }
+  const builtin = joined && {
+    ClientsetInterface: f.importAs("ClientsetInterface", "BuiltinClientsetInterface", libraryModule(clientPaths.clientset, options), true),
+    Clientset: f.importAs("Clientset", "BuiltinClientset", libraryModule(clientPaths.clientset, options)),
+    scheme: f.importAs("scheme", "builtinScheme", libraryModule(clientPaths.register, options)),
+    Scheme: f.runtime("Scheme", true),
+  };
   return f.render(EMITTER, "clientset", {
     groups,
+    builtin,
     rest: f.runtime("rest", true),
-    discovery: f.runtime("discovery", true),
+    discovery: joined ? "" : f.runtime("discovery", true),
     scheme: f.generated("scheme", clientPaths.register, true),
   });
 }
@@ -109,7 +126,7 @@ export const clientsetEmitter: Emitter = {
       for (const r of g.resources) files.push(emitResource(g, r, options));
       files.push(typedIndex(g));
     }
-    files.push(emitClientset(groups, options));
+    files.push(emitClientset(groups, options, joinsBuiltin(model)));
     files.push(
       indexFile(EMITTER, clientPaths.index, [
         `* from "./clientset.js"`,

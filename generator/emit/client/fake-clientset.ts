@@ -7,7 +7,8 @@
 import type { Model } from "../../model/types.js";
 import { pluralOf } from "../../naming/namers.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
-import { clientPaths } from "./clientset.js";
+import { clientPaths, joinsBuiltin } from "./clientset.js";
+import { libraryModule } from "../ts-paths.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { clientGroups, type ClientGroup, type ClientResource } from "./targets.js";
 
@@ -24,7 +25,7 @@ const fakePaths = {
 function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): GeneratedFile {
   const f = new FileBuilder(fakePaths.resource(g, r), options);
   const kind = f.apiType(r.decl);
-  const listKind = f.apiType(r.listDecl);
+  const listKind = r.listDecl ? f.apiType(r.listDecl) : "never";
   f.generated(`${r.kind}Client`, clientPaths.resource(g, r), true);
   f.generated(r.descriptorName, clientPaths.resource(g, r), true);
   return f.render(EMITTER, "resource", { ...r, kind, listKind, kindPlural: pluralOf(r.kind), testing: f.runtimeTesting(true) });
@@ -40,18 +41,25 @@ function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
   return f.render(EMITTER, "group", { ...g, testing: f.runtimeTesting() });
 }
 
-function emitClientset(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+function emitClientset(groups: ClientGroup[], options: EmitOptions, joined: boolean): GeneratedFile {
   const f = new FileBuilder(fakePaths.clientset, options);
   f.generated("ClientsetInterface", clientPaths.clientset);
   for (const g of groups) {
     f.generated(`${g.goName}Interface`, clientPaths.group(g));
     f.generated(`Fake${g.goName}Client`, fakePaths.group(g), true);
   }
+  // Joined to the built-in fake: its tracker, reactors and groups, with this API's added.
+  const builtin = joined && {
+    FakeClientset: f.importAs("FakeClientset", "BuiltinFakeClientset", libraryModule(fakePaths.clientset, options)),
+  };
   return f.render(EMITTER, "clientset", {
     groups,
-    testing: f.runtimeTesting(true),
+    builtin,
+    testing: joined ? "" : f.runtimeTesting(true),
     parseApiVersion: f.runtime("parseApiVersion", true),
-    scheme: f.generated("scheme", clientPaths.register, true),
+    GroupVersionResource: f.runtime("GroupVersionResource"),
+    scheme: joined ? "" : f.generated("scheme", clientPaths.register, true),
+    clientScheme: joined ? f.generated("clientScheme", clientPaths.clientset, true) : "",
   });
 }
 
@@ -67,7 +75,7 @@ export const fakeClientsetEmitter: Emitter = {
       const exports = [`* from "./fake-${g.clientFile}.js"`, ...g.resources.map((r) => `* from "./fake-${r.file}.js"`)];
       files.push(indexFile(EMITTER, `${fakePaths.dir(g)}/index.ts`, exports));
     }
-    files.push(emitClientset(groups, options));
+    files.push(emitClientset(groups, options, joinsBuiltin(model)));
     files.push(
       indexFile(EMITTER, fakePaths.index, [
         `* from "./clientset.js"`,

@@ -3,6 +3,7 @@ import type { StructDecl } from "../../model/types.js";
 import type { EmitOptions, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
 import { ImportTracker } from "../imports.js";
+import { breakLongLines, preformatted } from "../layout.js";
 import { render } from "../templates.js";
 import { absolute, importApiType, importRuntime, importRuntimeTesting } from "../ts-paths.js";
 
@@ -37,15 +38,21 @@ export class FileBuilder {
     return this.imports.add(name, absolute(this.options, rel), !value);
   }
 
+  /** Imports `name` from a module (a library file) under the local name `local`, which it returns. */
+  importAs(name: string, local: string, from: string, typeOnly = false): string {
+    this.imports.add(`${name} as ${local}`, from, typeOnly);
+    return local;
+  }
+
   /** The file: header, imports, then the template rendered with `view`. */
   render(emitter: string, template: string, view: object): GeneratedFile {
     const body = render(emitter, template, view);
     const imports = this.imports.render();
-    return { path: this.path, content: `${header("//")}${imports}${imports ? "\n\n" : ""}${body}` };
+    return preformatted({ path: this.path, content: `${header("//")}${imports}${imports ? "\n\n" : ""}${breakLongLines(body)}` });
   }
 }
 
 /** An index file re-exporting the given export clauses (`* from "./x.js"`, `* as coreV1 from ...`). */
 export function indexFile(emitter: string, path: string, exports: string[]): GeneratedFile {
-  return { path, content: header("//") + render(emitter, "index", { exports }) };
+  return preformatted({ path, content: header("//") + breakLongLines(render(emitter, "index", { exports })) });
 }

@@ -8,7 +8,8 @@
 import type { Model } from "../../model/types.js";
 import { pluralOf } from "../../naming/namers.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
-import { clientPaths } from "./clientset.js";
+import { clientPaths, joinsBuiltin } from "./clientset.js";
+import { libraryModule } from "../ts-paths.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { listerPaths } from "./listers.js";
 import { clientGroups, type ClientGroup, type ClientResource, watchableGroups } from "./targets.js";
@@ -49,14 +50,21 @@ function emitGroup(g: ClientGroup, options: EmitOptions): GeneratedFile {
   return f.render(EMITTER, "group", { ...g, gentype: f.runtime("gentype") });
 }
 
-function emitFactory(groups: ClientGroup[], options: EmitOptions): GeneratedFile {
+function emitFactory(groups: ClientGroup[], options: EmitOptions, joined: boolean): GeneratedFile {
   const f = new FileBuilder(informerPaths.factory, options);
   f.generated("ClientsetInterface", clientPaths.clientset);
   for (const g of groups) {
     f.generated(`${g.goName}Informers`, informerPaths.group(g));
     f.generated(`${g.goName}InformersImpl`, informerPaths.group(g), true);
   }
-  return f.render(EMITTER, "factory", { groups, gentype: f.runtime("gentype", true) });
+  const builtin = joined && {
+    SharedInformerFactory: f.importAs(
+      "SharedInformerFactory",
+      "BuiltinSharedInformerFactory",
+      libraryModule(informerPaths.factory, options),
+    ),
+  };
+  return f.render(EMITTER, "factory", { groups, builtin, gentype: f.runtime("gentype", !joined) });
 }
 
 export const informersEmitter: Emitter = {
@@ -71,7 +79,7 @@ export const informersEmitter: Emitter = {
       const exports = [`* from "./interface.js"`, ...g.resources.map((r) => `* from "./${r.file}.js"`)];
       files.push(indexFile(EMITTER, `${informerPaths.dir(g)}/index.ts`, exports));
     }
-    files.push(emitFactory(groups, options));
+    files.push(emitFactory(groups, options, joinsBuiltin(model)));
     files.push(
       indexFile(EMITTER, informerPaths.index, [
         `* from "./factory.js"`,

@@ -7,6 +7,7 @@
 import type { Model } from "../../model/types.js";
 import { pluralOf } from "../../naming/namers.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
+import { flat } from "../layout.js";
 import { FileBuilder, indexFile } from "./files.js";
 import { clientGroups, type ClientGroup, type ClientResource, watchableGroups } from "./targets.js";
 
@@ -29,7 +30,7 @@ function emitResource(g: ClientGroup, r: ClientResource, options: EmitOptions): 
     ...r,
     kind,
     kindPlural: pluralOf(r.kind),
-    notFound: JSON.stringify(r.notFound),
+    notFound: flat(r.notFound),
     gentype: f.runtime("gentype", true),
     cache: f.runtime("cache"),
   });

@@ -3,14 +3,17 @@
  * `+genclient` kind in it with the names, paths and facts clientsets, fakes, listers and
  * informers are generated from.
  */
+import { ModelIndex } from "../../model/lookup.js";
 import type { ClientFacts, Model, Package, StructDecl } from "../../model/types.js";
 import { groupVersionAccessor, groupVersionGoName, kebabName, pluralAccessor, privateName, safeIdentifier } from "../../naming/namers.js";
 
 /** One kind with a typed client. */
 export interface ClientResource {
   decl: StructDecl;
-  listDecl: StructDecl;
+  /** The list type; absent for a client that neither lists nor watches (TokenReview). */
+  listDecl: StructDecl | undefined;
   kind: string;
+  /** The list kind's name (in the descriptor even without a list type). */
   listKind: string;
   /** The plural in REST paths: `configmaps`. */
   resource: string;
@@ -46,6 +49,8 @@ export interface ClientGroup {
   /** The group client's file name: `core-v1-client`. */
   clientFile: string;
   resources: ClientResource[];
+  /** The whole model, for method types of other packages. */
+  index: ModelIndex;
 }
 
 function structNamed(pkg: Package, name: string): StructDecl | undefined {
@@ -57,7 +62,8 @@ function resourceOf(pkg: Package, decl: StructDecl): ClientResource {
   const r = decl.resource!;
   const gv = pkg.groupVersion!;
   const listDecl = structNamed(pkg, r.listKind);
-  if (listDecl === undefined) throw new Error(`${pkg.path}: ${decl.name} has +genclient but no ${r.listKind} type`);
+  const lists = decl.client!.verbs.some((v) => v === "list" || v === "watch");
+  if (listDecl === undefined && lists) throw new Error(`${pkg.path}: ${decl.name} has +genclient but no ${r.listKind} type`);
   const apiVersion = gv.group === "" ? gv.version : `${gv.group}/${gv.version}`;
   return {
     decl,
@@ -80,6 +86,7 @@ function resourceOf(pkg: Package, decl: StructDecl): ClientResource {
 /** The group-versions of the model that have at least one `+genclient` kind, in package order; kinds sorted by name. */
 export function clientGroups(model: Model): ClientGroup[] {
   const out: ClientGroup[] = [];
+  const index = new ModelIndex(model);
   for (const pkg of model.packages) {
     if (pkg.external || pkg.groupVersion === undefined) continue;
     const decls = pkg.types.filter((t): t is StructDecl => t.kind === "struct" && t.client !== undefined && t.resource !== undefined);
@@ -94,16 +101,17 @@ export function clientGroups(model: Model): ClientGroup[] {
       dir: pkg.path,
       clientFile: `${kebabName(goName)}-client`,
       resources: decls.map((d) => resourceOf(pkg, d)).sort((a, b) => a.kind.localeCompare(b.kind)),
+      index,
     });
   }
   return out;
 }
 
-/** Resolves a `+genclient:method` input or result type: a struct of the kind's own package. */
-export function methodType(pkg: Package, name: string | undefined, fallback: StructDecl): StructDecl {
+/** Resolves a `+genclient:method` input or result type (see ModelIndex.methodType); `fallback` when unnamed. */
+export function methodType(g: ClientGroup, name: string | undefined, fallback: StructDecl): StructDecl {
   if (name === undefined) return fallback;
-  const decl = structNamed(pkg, name);
-  if (decl === undefined) throw new Error(`${pkg.path}: +genclient:method names type ${name}, which is not a struct of this package`);
+  const decl = g.index.methodType(g.pkg, name);
+  if (decl === undefined) throw new Error(`${g.pkg.path}: +genclient:method names type ${name}, which is no struct of the input`);
   return decl;
 }
 

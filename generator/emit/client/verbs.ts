@@ -3,9 +3,9 @@
  * `+genclient:method=` verbs, each as a signature and the gentype ResourceClient call it
  * delegates to. Real and fake clients share these, so their shapes cannot drift apart.
  */
-import type { ClientMethod, Package, StructDecl } from "../../model/types.js";
+import type { ClientMethod, StructDecl } from "../../model/types.js";
 import { privateName, safeIdentifier } from "../../naming/namers.js";
-import { methodType, type ClientResource } from "./targets.js";
+import { methodType, type ClientGroup, type ClientResource } from "./targets.js";
 import { CLIENT_VERBS } from "../../model/client-verbs.js";
 
 /** One method of a typed client interface and class. */
@@ -129,12 +129,13 @@ function standard(verb: string, r: ClientResource, t: TypeNames): MethodSpec {
 }
 
 /** The `{ name?, subresource?, input?, inputKind? }` argument of a custom call. */
-function customCall(parts: { name?: string; subresource?: string; input?: string; inputKind?: string }): string {
+function customCall(parts: { name?: string; subresource?: string; input?: string; inputKind?: string; inputAPIVersion?: string }): string {
   const fields = [
     parts.name === "name" ? "name" : parts.name !== undefined ? `name: ${parts.name}` : "",
     parts.subresource ? `subresource: ${JSON.stringify(parts.subresource)}` : "",
     parts.input !== undefined ? `input: ${parts.input}` : "",
     parts.inputKind !== undefined ? `inputKind: ${JSON.stringify(parts.inputKind)}` : "",
+    parts.inputAPIVersion !== undefined ? `inputAPIVersion: ${JSON.stringify(parts.inputAPIVersion)}` : "",
   ].filter(Boolean);
   return `{ ${fields.join(", ")} }`;
 }
@@ -144,16 +145,24 @@ function customCall(parts: { name?: string; subresource?: string; input?: string
  * subresource whose input is the kind itself takes the object alone (its name is the object's),
  * as the hand-written `Namespace.Finalize` of client-go does.
  */
-function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames): MethodSpec {
+function custom(m: ClientMethod, r: ClientResource, group: ClientGroup, t: TypeNames): MethodSpec {
   const g = t.gentype;
-  const inputDecl = methodType(pkg, m.input, r.decl);
-  const resultDecl = methodType(pkg, m.result, r.decl);
+  const inputDecl = methodType(group, m.input, r.decl);
+  const resultDecl = methodType(group, m.result, r.decl);
   const I = inputDecl === r.decl ? t.kind : t.importType(inputDecl);
   const R = resultDecl === r.decl ? t.kind : t.importType(resultDecl);
   const iv = safeIdentifier(privateName(inputDecl.name));
   const nameParam = `${r.variable}Name`;
   const sub = m.subresource;
   const inputKind = inputDecl.runtimeObject ? inputDecl.name : undefined;
+  // A kind of another group-version (autoscaling/v1 Scale) is sent with its own apiVersion.
+  const inputGV = group.index.packageOf(inputDecl).groupVersion;
+  const inputAPIVersion =
+    inputKind !== undefined && inputGV && group.index.packageOf(inputDecl) !== group.pkg
+      ? inputGV.group === ""
+        ? inputGV.version
+        : `${inputGV.group}/${inputGV.version}`
+      : undefined;
   const ownInput = inputDecl === r.decl;
   const name = safeIdentifier(privateName(m.name));
   const where = sub ? ` (the ${sub} subresource)` : "";
@@ -168,7 +177,7 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
         call: `customGet<${R}>(${customCall({ name: "name", subresource: sub })}, opts)`,
       };
     case "list": {
-      const RL = t.importType(methodType(pkg, `${resultDecl.name}List`, r.listDecl));
+      const RL = t.importType(methodType(group, `${resultDecl.name}List`, r.listDecl ?? r.decl));
       if (sub)
         return {
           name,
@@ -180,7 +189,7 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
       return { name, doc, params: `opts?: ${g}.ListOptions`, returns: `Promise<${RL}>`, call: `customList<${RL}>({}, opts)` };
     }
     case "create": {
-      const call = customCall({ name: sub ? nameParam : undefined, subresource: sub, input: iv, inputKind });
+      const call = customCall({ name: sub ? nameParam : undefined, subresource: sub, input: iv, inputKind, inputAPIVersion });
       const params = `${sub ? `${nameParam}: string, ` : ""}${iv}: ${I}, opts?: ${g}.CreateOptions`;
       return { name, doc, params, returns: `Promise<${R}>`, call: `customCreate<${I}, ${R}>(${call}, opts)` };
     }
@@ -188,7 +197,7 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
     case "updateStatus": {
       const subresource = m.verb === "updateStatus" ? "status" : sub;
       const named = subresource !== undefined && !ownInput;
-      const call = customCall({ name: named ? nameParam : undefined, subresource, input: iv, inputKind });
+      const call = customCall({ name: named ? nameParam : undefined, subresource, input: iv, inputKind, inputAPIVersion });
       const params = `${named ? `${nameParam}: string, ` : ""}${iv}: ${I}, opts?: ${g}.UpdateOptions`;
       return { name, doc, params, returns: `Promise<${R}>`, call: `customUpdate<${I}, ${R}>(${call}, opts)` };
     }
@@ -196,7 +205,7 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
     case "applyStatus": {
       const subresource = m.verb === "applyStatus" ? "status" : sub;
       const named = subresource !== undefined && !ownInput;
-      const call = customCall({ name: named ? nameParam : undefined, subresource, input: iv, inputKind });
+      const call = customCall({ name: named ? nameParam : undefined, subresource, input: iv, inputKind, inputAPIVersion });
       const params = `${named ? `${nameParam}: string, ` : ""}${iv}: ${g}.ApplyConfiguration<${I}>, opts: ${g}.ApplyOptions`;
       return { name, doc, params, returns: `Promise<${R}>`, call: `customApply<${g}.ApplyConfiguration<${I}>, ${R}>(${call}, opts)` };
     }
@@ -223,7 +232,7 @@ function custom(m: ClientMethod, r: ClientResource, pkg: Package, t: TypeNames):
 }
 
 /** Every method of a kind's typed client, in client-gen's order, custom verbs last. */
-export function clientMethods(r: ClientResource, pkg: Package, t: TypeNames): MethodSpec[] {
+export function clientMethods(r: ClientResource, g: ClientGroup, t: TypeNames): MethodSpec[] {
   const verbs = CLIENT_VERBS.filter((v) => r.client.verbs.includes(v));
-  return [...verbs.map((v) => standard(v, r, t)), ...r.client.methods.map((m) => custom(m, r, pkg, t))];
+  return [...verbs.map((v) => standard(v, r, t)), ...r.client.methods.map((m) => custom(m, r, g, t))];
 }

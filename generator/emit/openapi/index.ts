@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Model } from "../../model/types.js";
 import type { Emitter, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
+import { preformatted, printProperty, printValue } from "../layout.js";
 import { render } from "../templates.js";
 import { documentJson } from "./json.js";
 import { buildSwaggerV2 } from "./v2.js";
@@ -31,19 +32,20 @@ export const openapiEmitter: Emitter = {
       file: { path: `${ROOT}/v3/${path}.json`, content: documentJson(doc) },
     }));
     const local = (f: GeneratedFile): string => f.path.slice(ROOT.length + 1);
+    const v2Entry = { file: local(v2File), hash: sha512(v2File.content) };
     const index = render("openapi", "index", {
-      v2: { file: local(v2File), hash: sha512(v2File.content) },
-      v3: v3Files.map(({ path, file }) => ({ path, file: local(file), hash: sha512(file.content) })),
+      v2: printValue(v2Entry, 0, "export const openapiV2: OpenAPIDocumentFile = ".length, ";"),
+      v3: v3Files.map(({ path, file }) => printProperty(2, path, { file: local(file), hash: sha512(file.content) }, ",")),
     });
     // The texts again as a module, so a compiled or bundled program carries them (tsc copies no
     // JSON it does not import; a bundler cannot follow a path read at run time).
-    const texts = [v2File, ...v3Files.map((v) => v.file)].map((f) => `  ${JSON.stringify(local(f))}: ${JSON.stringify(f.content)},`);
+    const texts = [v2File, ...v3Files.map((v) => v.file)].map((f) => printProperty(2, local(f), f.content, ","));
     const documents = `${header("//")}/** Each document's JSON text, keyed by its file under this folder. */\nexport const documents: Readonly<Record<string, string>> = {\n${texts.join("\n")}\n};\n`;
     return [
       v2File,
       ...v3Files.map((v) => v.file),
-      { path: `${ROOT}/documents.ts`, content: documents },
-      { path: `${ROOT}/index.ts`, content: header("//") + index },
+      preformatted({ path: `${ROOT}/documents.ts`, content: documents }),
+      preformatted({ path: `${ROOT}/index.ts`, content: header("//") + index }),
     ];
   },
 };

@@ -61,9 +61,12 @@ export function resourceRoutes(index: ModelIndex, meta: MetaKinds, pkg: Package,
     const method = s.client?.methods.find((m) => m.subresource === sub);
     // Status storage gets, updates and patches; other subresources serve their client method.
     const subVerbs = new Set(sub === "status" ? ["get", "update", "patch"] : method ? [method.verb] : []);
+    // A method's type may be another package's (autoscaling/v1 Scale for apps' scale).
+    const bodyType = method && (method.result ?? method.input);
+    const bodyDecl = bodyType === undefined ? s : (index.methodType(pkg, bodyType) ?? s);
     const served: Served = {
       kind: s.name,
-      body: named(method?.result ?? method?.input ?? s.name),
+      body: { kind: "named", pkg: index.packageOf(bodyDecl).path, name: bodyDecl.name },
       subresource: sub,
       watchable: false,
     };

@@ -17,6 +17,7 @@ import {
   property,
   tag,
 } from "./codec-context.js";
+import type { Stmt } from "../layout.js";
 import { SCALAR_OF, type ProtoField, type ProtoType, type ScalarType } from "../../model/proto-model.js";
 
 /** An expression reading one scalar. */
@@ -61,52 +62,66 @@ function isTime(ctx: CodecContext, t: ProtoType): boolean {
   return sp !== undefined && TIMES.has(sp);
 }
 
-function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueType: string): string {
+function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueType: string): Stmt {
   const t = f.type;
-  const readValue =
+  const readValue: [string, string | Stmt[]] =
     t.kind === "scalar"
-      ? `else if (et === ${tag(2, WIRE_TYPE[t.scalar])}) v = ${readAs(ctx, f, t.scalar, valueType)};`
-      : `else if (et === ${tag(2, LENGTH_DELIMITED)}) { const vl = r.uint32(); v = ${readMessage(ctx, t, "vl", isTime(ctx, t), valueType)}; }`;
+      ? [`et === ${tag(2, WIRE_TYPE[t.scalar])}`, `v = ${readAs(ctx, f, t.scalar, valueType)};`]
+      : [`et === ${tag(2, LENGTH_DELIMITED)}`, ["const vl = r.uint32();", `v = ${readMessage(ctx, t, "vl", isTime(ctx, t), valueType)};`]];
   // `r.uint32() + r.pos`: the length is read first, so r.pos is where the entry starts.
-  return [
-    `case ${tag(f.number, LENGTH_DELIMITED)}: {`,
-    `  const e = r.uint32() + r.pos;`,
-    `  let k = "";`,
-    `  let v;`,
-    `  while (r.pos < e) {`,
-    `    const et = r.uint32();`,
-    `    if (et === ${tag(1, LENGTH_DELIMITED)}) k = r.key();`,
-    `    ${readValue}`,
-    `    else r.skipType(et & 7, 0, et >>> 3);`,
-    `  }`,
-    `  ${ctx.runtime("setMapEntry")}((${local} ??= {}), k, v ?? ${mapZero(ctx, t, valueType)});`,
-    `  break;`,
-    `}`,
-  ].join("\n");
+  return {
+    block: `case ${tag(f.number, LENGTH_DELIMITED)}:`,
+    body: [
+      "const e = r.uint32() + r.pos;",
+      'let k = "";',
+      "let v;",
+      {
+        block: "while (r.pos < e)",
+        body: [
+          "const et = r.uint32();",
+          { chain: [[`et === ${tag(1, LENGTH_DELIMITED)}`, "k = r.key();"], readValue], else: "r.skipType(et & 7, 0, et >>> 3);" },
+        ],
+      },
+      { call: ctx.runtime("setMapEntry"), args: [`(${local} ??= {})`, "k", `v ?? ${mapZero(ctx, t, valueType)}`], tail: ";" },
+      "break;",
+    ],
+  };
 }
 
 /** The case clauses reading field `f` into `local`, of type `localType`. */
-export function decodeCases(ctx: CodecContext, f: ProtoField, local: string, localType: string): string[] {
+export function decodeCases(ctx: CodecContext, f: ProtoField, local: string, localType: string): Stmt[] {
   const t = f.type;
   if (f.label === "map") return [decodeMapCase(ctx, f, local, `NonNullable<${localType}>[string]`)];
   const elemType = `NonNullable<${localType}>[number]`;
   if (t.kind === "scalar") {
     const tg = tag(f.number, WIRE_TYPE[t.scalar]);
-    if (f.label !== "repeated") return [`case ${tg}: ${local} = ${readAs(ctx, f, t.scalar, localType)}; break;`];
+    if (f.label !== "repeated") return [{ clause: `case ${tg}:`, body: [`${local} = ${readAs(ctx, f, t.scalar, localType)};`, "break;"] }];
     const elem = readAs(ctx, f, t.scalar, elemType);
-    const cases = [`case ${tg}: (${local} ??= []).push(${elem}); break;`];
+    const cases: Stmt[] = [{ clause: `case ${tg}:`, body: [{ call: `(${local} ??= []).push`, args: [elem], tail: ";" }, "break;"] }];
     if (WIRE_TYPE[t.scalar] !== LENGTH_DELIMITED) {
       // Parsers must accept packed numbers too, though proto2 writers do not pack.
       const packed = tag(f.number, LENGTH_DELIMITED);
-      cases.push(`case ${packed}: { const e = r.uint32() + r.pos; while (r.pos < e) (${local} ??= []).push(${elem}); break; }`);
+      cases.push({
+        block: `case ${packed}:`,
+        body: ["const e = r.uint32() + r.pos;", `while (r.pos < e) (${local} ??= []).push(${elem});`, "break;"],
+      });
     }
     return cases;
   }
   const tg = tag(f.number, LENGTH_DELIMITED);
   if (f.label === "repeated") {
-    return [`case ${tg}: { const l = r.uint32(); (${local} ??= []).push(${readMessage(ctx, t, "l", false, elemType)}); break; }`];
+    return [
+      {
+        block: `case ${tg}:`,
+        body: [
+          "const l = r.uint32();",
+          { call: `(${local} ??= []).push`, args: [readMessage(ctx, t, "l", false, elemType)], tail: ";" },
+          "break;",
+        ],
+      },
+    ];
   }
-  return [`case ${tg}: { const l = r.uint32(); ${local} = ${readMessage(ctx, t, "l", true, localType)}; break; }`];
+  return [{ block: `case ${tg}:`, body: ["const l = r.uint32();", `${local} = ${readMessage(ctx, t, "l", true, localType)};`, "break;"] }];
 }
 
 /**
@@ -124,7 +139,7 @@ export function assignField(
   f: ProtoField | undefined,
   local: string | undefined,
   owner: string,
-): string | undefined {
+): Stmt | undefined {
   const key = `obj${property(jf.name)}`;
   const localType = `${owner}[${JSON.stringify(jf.name)}]`;
   if (f === undefined || local === undefined) {
@@ -141,11 +156,11 @@ export function assignField(
     // Lists and maps: nil is null in Go's JSON; we show [] or {} when the field is not omitempty.
     if (!jf.omitEmpty) return `${key} = ${local} ?? ${f.label === "map" ? "{}" : "[]"};`;
     // A named list may arrive empty; omitempty leaves it out then.
-    return f.label === "optional" ? `if (${local}?.length) ${key} = ${local};` : `if (${local} !== undefined) ${key} = ${local};`;
+    return { if: f.label === "optional" ? `${local}?.length` : `${local} !== undefined`, then: `${key} = ${local};` };
   }
-  if (jf.pointer) return `if (${local} !== undefined) ${key} = ${local};`;
+  if (jf.pointer) return { if: `${local} !== undefined`, then: `${key} = ${local};` };
   if (t.kind === "scalar") {
-    if (jf.omitEmpty) return `if (${local}) ${key} = ${local};`;
+    if (jf.omitEmpty) return { if: local, then: `${key} = ${local};` };
     // Go writes "" for an unset enum, a value the enum's TypeScript type does not list.
     return ctx.isEnum(f) ? `${key} = ${local} ?? ("" as ${localType});` : `${key} = ${local} ?? ${ZERO[t.scalar]};`;
   }
@@ -154,5 +169,5 @@ export function assignField(
   if (src.kind === "struct") return `${key} = ${local} ?? ${ctx.fn(t.ref, "decode")}(r, r.pos);`;
   const zero = src.kind === "special" ? SPECIAL_ZERO[src.special] : undefined;
   if (zero !== undefined) return `${key} = ${local} ?? ${zero};`;
-  return `if (${local} !== undefined) ${key} = ${local};`;
+  return { if: `${local} !== undefined`, then: `${key} = ${local};` };
 }

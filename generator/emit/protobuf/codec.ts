@@ -10,6 +10,7 @@ import type { Model, SpecialDecl, StructDecl } from "../../model/types.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
 import { ImportTracker } from "../imports.js";
+import { type Stmt, objectProperty, preformatted, printIn, signature } from "../layout.js";
 import { render } from "../templates.js";
 import { absolute, importApiType, importRuntime, packageFile } from "../ts-paths.js";
 import {
@@ -27,20 +28,43 @@ import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "
 
 export { ARTIFACT } from "./codec-context.js";
 
-/** What templates/protobuf-codec/_message.hbs and _list.hbs lay out. */
+/** What templates/protobuf-codec/_message.hbs and _list.hbs lay out: code, laid out already. */
 interface MessageView {
   type: string;
-  encode: string;
-  decode: string;
-  encodeParams: string;
-  encodeLines: string[];
-  locals: string[];
-  cases: string[];
-  assigns: string[];
+  encodeHead: string;
+  decodeHead: string;
+  encodeBody: string;
+  locals: string;
+  cases: string;
+  overrun: string;
+  assigns: string;
 }
 
 /** The encoder's parameters; unused ones (a message without fields) are marked as such. */
-const encodeParams = (type: string, used: boolean): string => (used ? `obj: ${type}, w: Writer` : `_obj: ${type}, _w: Writer`);
+const encodeParams = (type: string, used: boolean): string[] => (used ? [`obj: ${type}`, "w: Writer"] : [`_obj: ${type}`, "_w: Writer"]);
+
+/** The view of one message's functions, from its statements. */
+function messageView(
+  type: string,
+  name: string,
+  parts: { encodeParams: string[]; encode: Stmt[]; locals: string[]; cases: Stmt[]; assigns: Stmt[] },
+): MessageView {
+  const encodeHead = signature(`export function ${encodeFunctionName(name)}`, parts.encodeParams, "void");
+  return {
+    type,
+    // A message without fields has an empty encoder, `{}` as prettier writes it.
+    encodeHead: parts.encode.length ? encodeHead : `${encodeHead}}`,
+    decodeHead: signature(`export function ${decodeFunctionName(name)}`, ["r: Reader", "end: number"], type),
+    encodeBody: printIn(parts.encode, 2),
+    locals: printIn(
+      parts.locals.map((l) => `let ${l};`),
+      2,
+    ),
+    cases: printIn(parts.cases, 6),
+    overrun: printIn([{ if: "r.pos !== end", then: `throw new RangeError("protobuf: ${type} overruns its length");` }], 2),
+    assigns: printIn(parts.assigns, 2),
+  };
+}
 
 function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageView {
   const type = importApiType(ctx.imports, s);
@@ -52,7 +76,7 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
   const embedOf = new Map(m.fields.filter((f) => f.embed).map((f) => [f.embed!, f]));
   // Built in JSON field order (embedded fields first), as Go's JSON shows them: an embedded
   // struct with a message field of its own is decoded whole and its fields copied in.
-  const assigns: (string | undefined)[] = [];
+  const assigns: (Stmt | undefined)[] = [];
   for (const e of s.embeds) {
     const inner = ctx.index.structOf(e);
     if (!inner) continue;
@@ -67,34 +91,28 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
     const f = protoOf.get(jf);
     assigns.push(assignField(ctx, jf, f, f && local(f), type));
   }
-  return {
-    type,
-    encode: encodeFunctionName(m.name),
-    decode: decodeFunctionName(m.name),
+  return messageView(type, m.name, {
     encodeParams: encodeParams(type, m.fields.length > 0),
     // Written in field-number order, as Go writes them; read in any order. An embedded struct
     // is written from the object itself, which holds its fields.
-    encodeLines: byNumber.flatMap((f) => encodeField(ctx, f, f.embed ? "obj" : `obj${property(f.field!.name)}`)),
+    encode: byNumber.flatMap((f) => encodeField(ctx, f, f.embed ? "obj" : `obj${property(f.field!.name)}`)),
     locals: m.fields.map((f) => `${local(f)}: ${localType(f)} | undefined`),
     cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
-    assigns: assigns.filter((l): l is string => l !== undefined),
-  };
+    assigns: assigns.filter((l): l is Stmt => l !== undefined),
+  });
 }
 
 /** A named list (`Verbs`): a wrapper message whose one field holds the items. */
 function listAliasView(ctx: CodecContext, m: ProtoMessage): MessageView {
   const type = importApiType(ctx.imports, m.source);
   const items = m.fields[0]!;
-  return {
-    type,
-    encode: encodeFunctionName(m.name),
-    decode: decodeFunctionName(m.name),
+  return messageView(type, m.name, {
     encodeParams: encodeParams(type, true),
-    encodeLines: encodeField(ctx, items, "obj"),
+    encode: encodeField(ctx, items, "obj"),
     locals: [`items: ${type} | undefined`],
     cases: decodeCases(ctx, items, "items", type),
     assigns: [],
-  };
+  });
 }
 
 /** The JSONSchemaProps-or-something specials, laid out by a template each. */
@@ -133,7 +151,12 @@ function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): 
   const codecs = file.pkg.groupVersion
     ? file.messages
         .filter((m) => m.source.kind === "struct" && m.source.runtimeObject)
-        .map((m) => ({ kind: m.name, encode: encodeFunctionName(m.name), decode: decodeFunctionName(m.name) }))
+        .map((m) =>
+          objectProperty(2, m.name, [
+            ["encode", encodeFunctionName(m.name)],
+            ["decode", decodeFunctionName(m.name)],
+          ]),
+        )
     : [];
   const body = render("protobuf-codec", "file", {
     messages,
@@ -142,7 +165,7 @@ function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): 
     codecs,
     ProtobufCodec: codecs.length ? importRuntime(imports, "ProtobufCodec", options, true) : "",
   });
-  return { path: rel, content: `${header("//")}${imports.render()}\n\n${body}` };
+  return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 
 export const protobufCodecEmitter: Emitter = {

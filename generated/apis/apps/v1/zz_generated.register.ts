@@ -82,7 +82,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["sts"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status"],
+    subresources: ["status", "scale"],
     printerColumns: [],
   },
   {
@@ -94,7 +94,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["deploy"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status"],
+    subresources: ["status", "scale"],
     printerColumns: [],
   },
   {
@@ -118,7 +118,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["rs"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status"],
+    subresources: ["status", "scale"],
     printerColumns: [],
   },
   {

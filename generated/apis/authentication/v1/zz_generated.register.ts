@@ -30,7 +30,32 @@ export const kinds: readonly KindRegistration[] = [
 ];
 
 /** The resources this group-version serves, as discovery describes them. */
-export const resources: readonly ResourceInfo[] = [];
+export const resources: readonly ResourceInfo[] = [
+  {
+    plural: "tokenreviews",
+    singular: "tokenreview",
+    kind: "TokenReview",
+    listKind: "TokenReviewList",
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+  {
+    plural: "selfsubjectreviews",
+    singular: "selfsubjectreview",
+    kind: "SelfSubjectReview",
+    listKind: "SelfSubjectReviewList",
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+];
 
 /** Registers this group-version's kinds and resources in a scheme. */
 export function addToScheme(scheme: Scheme): void {

@@ -36,7 +36,56 @@ export const kinds: readonly KindRegistration[] = [
 ];
 
 /** The resources this group-version serves, as discovery describes them. */
-export const resources: readonly ResourceInfo[] = [];
+export const resources: readonly ResourceInfo[] = [
+  {
+    plural: "subjectaccessreviews",
+    singular: "subjectaccessreview",
+    kind: "SubjectAccessReview",
+    listKind: "SubjectAccessReviewList",
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+  {
+    plural: "selfsubjectaccessreviews",
+    singular: "selfsubjectaccessreview",
+    kind: "SelfSubjectAccessReview",
+    listKind: "SelfSubjectAccessReviewList",
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+  {
+    plural: "localsubjectaccessreviews",
+    singular: "localsubjectaccessreview",
+    kind: "LocalSubjectAccessReview",
+    listKind: "LocalSubjectAccessReviewList",
+    namespaced: true,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+  {
+    plural: "selfsubjectrulesreviews",
+    singular: "selfsubjectrulesreview",
+    kind: "SelfSubjectRulesReview",
+    listKind: "SelfSubjectRulesReviewList",
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: ["status"],
+    printerColumns: [],
+  },
+];
 
 /** Registers this group-version's kinds and resources in a scheme. */
 export function addToScheme(scheme: Scheme): void {

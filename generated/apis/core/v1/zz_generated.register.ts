@@ -330,7 +330,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["sa"],
     categories: [],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: [],
+    subresources: ["token"],
     printerColumns: [],
   },
   {
@@ -390,7 +390,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["rc"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status"],
+    subresources: ["status", "scale"],
     printerColumns: [],
   },
   {
