@@ -9,7 +9,6 @@ import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher
 import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
-import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../../../apiserver/registry/watch.js";
 import { cm, ctx, ns, statusOf, storeFor, summary, take, utf8 } from "./helpers.js";
@@ -36,7 +35,7 @@ function setup(watchCache: BuiltinStoreOptions["watchCache"] = true, bookmarkInt
 const ev = (revision: number, receivedAt: number): CacheEvent => ({
   type: "ADDED",
   key: `/k${revision}`,
-  object: {} as KubeObject,
+  object: {},
   prevObject: undefined,
   revision,
   receivedAt,
@@ -71,6 +70,40 @@ describe("event buffer", () => {
     expect(b.size).toBe(0);
     expect(b.since(6)).toBeUndefined();
     expect(b.since(7)).toEqual([]);
+  });
+
+  it("gives a burst's capacity (and the events it held) back once its newest quarter is stale", () => {
+    let now = 0;
+    const b = new EventBuffer(0, { minCapacity: 2, maxCapacity: 64, freshMs: 100, now: () => now });
+    let rev = 0;
+    for (; rev < 64; rev++) b.push(ev(rev + 1, now));
+    expect(b.capacity).toBe(64);
+    // The rate falls: one event per 200 ms. Each push while the newest quarter is stale halves it.
+    for (let i = 0; i < 10; i++) {
+      now += 200;
+      b.push(ev(++rev, now));
+      expect(b.size).toBeLessThanOrEqual(b.capacity);
+    }
+    expect(b.capacity).toBe(2);
+    expect(b.size).toBe(2);
+    expect(b.windowStart).toBe(rev - 2);
+    expect(b.since(b.windowStart)!.map((e) => e.revision)).toEqual([rev - 1, rev]);
+    expect(b.since(b.windowStart - 1)).toBeUndefined();
+  });
+
+  it("keeps its capacity while the newest quarter is still fresh", () => {
+    let now = 0;
+    const b = new EventBuffer(0, { minCapacity: 2, maxCapacity: 8, freshMs: 100, now: () => now });
+    for (let r = 1; r <= 8; r++) b.push(ev(r, now));
+    now = 150; // the burst is stale, but the last two events are fresh
+    b.push(ev(9, 150));
+    b.push(ev(10, 150));
+    now = 160;
+    b.push(ev(11, now));
+    expect(b.capacity).toBe(4);
+    b.push(ev(12, now));
+    expect(b.capacity).toBe(4);
+    expect(b.since(b.windowStart)!.map((e) => e.revision)).toEqual([9, 10, 11, 12]);
   });
 });
 
@@ -266,13 +299,15 @@ describe("watch cache", () => {
       failed = false;
       override watch(options: WatchOptions): AsyncIterable<StorageEvent> {
         if (this.failed) return super.watch(options);
-        const self = this;
+        const failing = new Promise<void>((r) => (this.fail = r));
         return {
-          async *[Symbol.asyncIterator]() {
-            await new Promise<void>((r) => (self.fail = r));
-            self.failed = true;
-            throw new StorageError("Compacted", options.prefix, "compacted");
-          },
+          [Symbol.asyncIterator]: () => ({
+            next: async (): Promise<IteratorResult<StorageEvent>> => {
+              await failing;
+              this.failed = true;
+              throw new StorageError("Compacted", options.prefix, "compacted");
+            },
+          }),
         };
       }
     }
