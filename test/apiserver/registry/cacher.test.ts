@@ -7,6 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
 import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
+import { Cacher, RETIRED_ENCODINGS_MS } from "../../../apiserver/registry/cacher/cacher.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { until } from "../../support/wait.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
 import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
@@ -342,6 +345,57 @@ describe("watch cache", () => {
     expect(sharedEncoding(cached, "json", () => (cachedCalls++, "other"))).toBe(a);
     sharedEncoding(cached, "protobuf", () => (cachedCalls++, "pb"));
     expect(cachedCalls).toBe(2);
+  });
+
+  it("releases the encodings of objects no longer current once retired long enough, keeping the current ones", async () => {
+    let now = 0;
+    const storage = new MemoryStorage();
+    const cacher = new Cacher({
+      storage,
+      prefix: "/cm/",
+      decode: (kv, rv) => {
+        const o = JSON.parse(Buffer.from(kv.value).toString()) as KubeObject;
+        return { ...o, metadata: { ...o.metadata, resourceVersion: String(rv) } };
+      },
+      buffer: { now: () => now },
+    });
+    cacher.start();
+    await until(() => cacher.ready);
+    const write = (name: string, v: number) =>
+      storage.guaranteedUpdate(`/cm/${name}`, async () => utf8({ metadata: { name }, data: { v: String(v) } }), { ignoreNotFound: true });
+    let calls = 0;
+    const encode = (o: object) => (calls++, JSON.stringify(o));
+    const encodeTwice = (o: object) => {
+      const before = calls;
+      sharedEncoding(o, "json", encode);
+      sharedEncoding(o, "json", encode);
+      return calls - before;
+    };
+    await write("a", 1);
+    await until(() => cacher.get("/cm/a") !== undefined);
+    const first = cacher.get("/cm/a")!;
+    expect(encodeTwice(first)).toBe(1);
+    await write("a", 2);
+    await until(() => cacher.get("/cm/a") !== first);
+    const second = cacher.get("/cm/a")!;
+    // Just retired: the watchers told of it still share its encoding.
+    expect(encodeTwice(first)).toBe(0);
+    expect(cacher.retiredCount).toBe(1);
+    // Many writes later, all within the delay, nothing is released yet; then time passes.
+    for (let v = 3; v < 40; v++) await write(`n${v}`, v);
+    await storage.delete("/cm/n3");
+    await until(() => cacher.get("/cm/n3") === undefined);
+    expect(cacher.retiredCount).toBe(3); // a's first state; n3's last state and its DELETED object
+    now = RETIRED_ENCODINGS_MS;
+    await write("b", 1);
+    await until(() => cacher.get("/cm/b") !== undefined);
+    // Retired ones are encoded on each use (the event window holds them); the current one keeps its bytes.
+    expect(encodeTwice(first)).toBe(2);
+    expect(isShared(first)).toBe(true);
+    expect(encodeTwice(second)).toBe(1);
+    expect(encodeTwice(second)).toBe(0);
+    expect(cacher.retiredCount).toBe(0);
+    cacher.close();
   });
 
   it("encodes lists of cached objects from each item's kept bytes, the same bytes as a fresh encoding", () => {
