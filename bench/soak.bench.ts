@@ -116,6 +116,9 @@ function objectsUnder<T>(roots: unknown[], pick: (v: object) => v is T & object,
   return found;
 }
 
+/** Whether the server collects garbage before each probe measures (SOAK_GC=0: it does not). */
+const forcedGC = (): boolean => process.env.SOAK_GC !== "0";
+
 /** The process's memory: V8's and Node's figures, and the RSS split as /proc/self/status has it. */
 function memory(): Memory {
   const mem = process.memoryUsage();
@@ -214,9 +217,15 @@ class ServerProcess {
   static start(dataDir: string): Promise<ServerProcess> {
     const child = fork(SELF, ["--serve", dataDir], {
       cwd: ROOT,
-      // --expose-gc: each probe collects before it measures what is retained. SOAK_EXEC_ARGV adds
+      // --expose-gc: each probe collects before it measures what is retained (SOAK_GC=0: not,
+      // to watch V8's own heap sizing; "after GC" is then as found). SOAK_EXEC_ARGV adds
       // flags for diagnosis (e.g. --heapsnapshot-signal=SIGUSR2).
-      execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.SOAK_EXEC_ARGV ?? "").split(" ").filter(Boolean)],
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(forcedGC() ? ["--expose-gc"] : []),
+        ...(process.env.SOAK_EXEC_ARGV ?? "").split(" ").filter(Boolean),
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     return new Promise((resolve, reject) => {
@@ -546,7 +555,7 @@ async function run(): Promise<void> {
     printTable("soak: targets", ["what", "measured", "growth", "target", "verdict"], rows);
     printNote(`server handles by type, before the load: ${types(idleBefore)}; after: ${types(idleAfter)}`);
     printNote(
-      `${lat.total} writes (${lat.errors} answered 4xx/5xx other than 404/409), ${counts.reconnects} watch reconnects; every figure reported by the server process (RSS as /proc/self/status counts it), memory both as found and right after a full GC (gc(), --expose-gc)`,
+      `${lat.total} writes (${lat.errors} answered 4xx/5xx other than 404/409), ${counts.reconnects} watch reconnects; every figure reported by the server process (RSS as /proc/self/status counts it), memory both as found and ${forcedGC() ? "right after a full GC (gc(), --expose-gc)" : "again without a forced GC (SOAK_GC=0)"}`,
     );
     printNote(
       `load average at the end: ${os
