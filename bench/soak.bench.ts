@@ -35,6 +35,13 @@ const WATCHERS = 100;
 const WRITERS = 6;
 /** Objects each writer keeps at most (it deletes its oldest beyond this). */
 const PER_WRITER = 60;
+/**
+ * Writes per second, all writers together (SOAK_WRITE_RATE; 0: as fast as the server answers).
+ * A steady rate, so that the end is compared with the warm-up under the same load: the watch
+ * caches keep 75 s of events (as upstream's), so their memory follows the write rate, and an
+ * unpaced load's rate follows the machine's (other processes), not the server's.
+ */
+const WRITE_RATE = Number(process.env.SOAK_WRITE_RATE ?? 150);
 const SAMPLE_MS = 10_000;
 const RSS_TARGET: Target = { max: 1.1 };
 const LEAK_TARGET: Target = { max: 0 };
@@ -278,7 +285,7 @@ class Latencies {
   }
 }
 
-async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: Latencies): Promise<void> {
+async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: Latencies, rate: number): Promise<void> {
   const kinds = [
     {
       path: `/api/v1/namespaces/${NAMESPACE}/configmaps`,
@@ -312,7 +319,16 @@ async function writer(client: AdminClient, id: number, stop: AbortSignal, lat: L
     if (r.status >= 400 && r.status !== 404 && r.status !== 409) lat.errors++;
     return r.status;
   };
+  // One round is a create, an update and (once the bound is reached) a delete: three writes.
+  const roundMs = rate > 0 ? (3 * 1000) / rate : 0;
+  let next = performance.now();
   while (!stop.aborted) {
+    if (roundMs > 0) {
+      // Paced without catching up: a round late starts the schedule again from now.
+      next = Math.max(next + roundMs, performance.now());
+      await new Promise((r) => setTimeout(r, next - performance.now()));
+      if (stop.aborted) break;
+    }
     const k = kinds[i % kinds.length]!;
     const name = `w${id}-${i}`;
     await timed("POST", k.path, k.make(name, i));
@@ -428,14 +444,14 @@ async function run(): Promise<void> {
     const counts = { open: 0, reconnects: 0 };
     const informers = startInformers(server.kubeconfig);
     const tasks = [
-      ...Array.from({ length: WRITERS }, (_v, i) => writer(writeClient, i, stop.signal, lat)),
+      ...Array.from({ length: WRITERS }, (_v, i) => writer(writeClient, i, stop.signal, lat, WRITE_RATE / WRITERS)),
       ...Array.from({ length: WATCHERS }, (_v, i) => churningWatcher(watchClient, i, stop.signal, stopped, counts)),
     ];
 
     const samples: Sample[] = [];
     const t0 = performance.now();
     console.log(
-      `  soak: ${formatDuration(duration)} of load, warm-up ${formatDuration(warmup)}, ${WRITERS} writers, ${WATCHERS} watchers, ${informers.kinds} informers; a row every ${SAMPLE_MS / 1000} s`,
+      `  soak: ${formatDuration(duration)} of load, warm-up ${formatDuration(warmup)}, ${WRITERS} writers (${WRITE_RATE > 0 ? `${WRITE_RATE} writes/s in all` : "unpaced"}), ${WATCHERS} watchers, ${informers.kinds} informers; a row every ${SAMPLE_MS / 1000} s`,
     );
     while (performance.now() - t0 < duration) {
       await new Promise((r) => setTimeout(r, Math.min(SAMPLE_MS, duration - (performance.now() - t0))));
