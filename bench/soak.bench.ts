@@ -16,6 +16,10 @@
  *
  *   npm run bench -- soak                       # 10 minutes
  *   SOAK_DURATION=2m npm run bench -- soak      # or --duration=2m; warm-up is min(1 min, half)
+ *   SOAK_COMPACTION_INTERVAL=30s                # compaction that often (default: the server's 5 min)
+ *   SOAK_WRITE_RATE=150                         # writes/s in all (0: unpaced)
+ *   SOAK_GC=0                                   # no forced GC before each probe
+ *   SOAK_EXEC_ARGV="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp"   # server flags, for diagnosis
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
