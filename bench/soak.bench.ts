@@ -601,6 +601,17 @@ async function run(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(", ")} on ${os.cpus().length} CPUs`,
     );
+    // The watch caches hold 75 s of events, so memory follows the write rate: say whether the
+    // end was measured under the warm-up's load.
+    const rateOf = (xs: Sample[]): number => (xs.reduce((n, x) => n + x.writes, 0) / xs.length / SAMPLE_MS) * 1000;
+    const warmRate = rateOf(samples.filter((x) => x.t <= base.t).slice(-3));
+    const endRate = rateOf(tail);
+    const steady = Math.abs(endRate / warmRate - 1) <= 0.2;
+    summary.push(
+      `writes/s achieved: ${warmRate.toFixed(0)} at the end of warm-up, ${endRate.toFixed(0)} at the end (asked ${WRITE_RATE > 0 ? WRITE_RATE : "unpaced"}); ` +
+        `cached events ${base.cachedEvents} then ${tail.at(-1)!.cachedEvents}` +
+        (steady ? "" : ": the load was not steady (the machine's), so the memory comparison is not at equal load"),
+    );
     for (const line of summary) printNote(line);
   } finally {
     setup.close();
