@@ -603,7 +603,11 @@ async function run(): Promise<void> {
     );
     // The watch caches hold 75 s of events, so memory follows the write rate: say whether the
     // end was measured under the warm-up's load.
-    const rateOf = (xs: Sample[]): number => (xs.reduce((n, x) => n + x.writes, 0) / xs.length / SAMPLE_MS) * 1000;
+    // Over the samples' own periods (the last one may be short).
+    const rateOf = (xs: Sample[]): number => {
+      const before = samples[samples.indexOf(xs[0]!) - 1]?.t ?? 0;
+      return (xs.reduce((n, x) => n + x.writes, 0) / (xs.at(-1)!.t - before)) * 1000;
+    };
     const warmRate = rateOf(samples.filter((x) => x.t <= base.t).slice(-3));
     const endRate = rateOf(tail);
     const steady = Math.abs(endRate / warmRate - 1) <= 0.2;
