@@ -5,11 +5,7 @@
  */
 import type { ServerResponse } from "node:http";
 import type { StreamedBody } from "./serializers.js";
-
-/** Upstream's warning header value: `299 - "text"` with quotes and backslashes escaped. */
-export function warningHeader(text: string): string {
-  return `299 - "${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
+import { warningHeaderValues } from "./warnings.js";
 
 export class ResponseWriter {
   /** The status code sent (0 until the response starts). */
@@ -48,8 +44,8 @@ export class ResponseWriter {
       return;
     }
     for (const [k, v] of Object.entries(headers)) this.headers.set(k, v);
-    const warnings = [...new Set(this.warnings)];
-    if (warnings.length > 0) this.headers.set("Warning", warnings.map(warningHeader));
+    const warnings = warningHeaderValues(this.warnings);
+    if (warnings.length > 0) this.headers.set("Warning", warnings);
     for (const [k, v] of this.headers) this.raw.setHeader(k, v);
     this.raw.writeHead(code);
   }

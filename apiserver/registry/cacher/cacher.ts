@@ -19,7 +19,7 @@ import type { KubeObject, WatchEvent } from "../rest.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
 import { EventBuffer, type CacheEvent, type EventBufferOptions } from "./event-buffer.js";
-import { markShared } from "./shared-encoding.js";
+import { markShared, releaseEncodings } from "./shared-encoding.js";
 
 export interface CacherOptions {
   storage: Storage;
@@ -65,6 +65,13 @@ interface SharedEvents {
 
 const RELIST_BACKOFF_MS = [100, 200, 400, 800, 1600, 3200];
 
+/**
+ * How long an object that stopped being current (updated or deleted) keeps its encodings: long
+ * enough for every watcher told of it to write it from the one encoding, after which only the
+ * event window holds it, and keeping its bytes would double that window's memory.
+ */
+export const RETIRED_ENCODINGS_MS = 5_000;
+
 function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
   return markShared({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } });
 }
@@ -93,9 +100,14 @@ export class Cacher {
   private progressRequested = false;
   /** Until then (performance.now()), consistent reads go to storage: progress went unanswered. */
   private freshBackoffUntil = 0;
+  /** Objects no longer current, oldest first, with when they stopped being current. */
+  private retired: { obj: KubeObject; at: number }[] = [];
+  private retiredHead = 0;
+  private readonly now: () => number;
 
   constructor(options: CacherOptions) {
     this.options = options;
+    this.now = options.buffer?.now ?? (() => performance.now());
     this.buffer = new EventBuffer(0, options.buffer);
   }
 
@@ -334,22 +346,28 @@ export class Cacher {
     this.sortedKeys = undefined;
     this.rev = revision;
     this.buffer.reset(revision);
+    this.retired = [];
+    this.retiredHead = 0;
   }
 
   private apply(ev: StorageEvent): void {
     const prev = this.entries.get(ev.key);
+    const now = this.now();
     let cacheEvent: CacheEvent;
     if (ev.type === "DELETE") {
       const object = prev ? withResourceVersion(prev.obj, ev.revision) : markShared(this.options.decode(ev.kv, ev.revision));
       if (prev) {
         this.entries.delete(ev.key);
         this.sortedKeys = undefined;
+        this.retire(prev.obj, now);
       }
-      cacheEvent = { type: "DELETED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: performance.now() };
+      this.retire(object, now);
+      cacheEvent = { type: "DELETED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: now };
     } else {
       const object = markShared(this.options.decode(ev.kv, ev.kv.modRevision));
       const prevObject = prev?.obj;
       if (prev) {
+        this.retire(prev.obj, now);
         // In place: the sorted entries hold this entry.
         prev.obj = object;
         prev.rev = ev.kv.modRevision;
@@ -363,13 +381,39 @@ export class Cacher {
         object,
         prevObject,
         revision: ev.revision,
-        receivedAt: performance.now(),
+        receivedAt: now,
       };
     }
     this.rev = ev.revision;
     this.buffer.push(cacheEvent);
     this.dispatch(cacheEvent);
     this.settleFreshWaiters();
+    this.releaseRetired(now);
+  }
+
+  /** Objects retired and still keeping their encodings (tests, diagnostics). */
+  get retiredCount(): number {
+    return this.retired.length - this.retiredHead;
+  }
+
+  private retire(obj: KubeObject, now: number): void {
+    this.retired.push({ obj, at: now });
+  }
+
+  /** Releases the encodings of objects retired long enough ago; the queue is compacted as it drains. */
+  private releaseRetired(now: number): void {
+    const q = this.retired;
+    while (this.retiredHead < q.length && now - q[this.retiredHead]!.at >= RETIRED_ENCODINGS_MS) {
+      releaseEncodings(q[this.retiredHead]!.obj);
+      q[this.retiredHead++] = undefined!;
+    }
+    if (this.retiredHead === q.length) {
+      this.retired = [];
+      this.retiredHead = 0;
+    } else if (this.retiredHead > 1024 && this.retiredHead * 2 > q.length) {
+      this.retired = q.slice(this.retiredHead);
+      this.retiredHead = 0;
+    }
   }
 
   private dispatch(ev: CacheEvent): void {

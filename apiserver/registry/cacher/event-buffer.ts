@@ -1,7 +1,8 @@
 /**
  * The watch cache's window of recent events: a ring buffer in revision order that grows (up to a
  * bound) while events are still fresh when they would be evicted, as upstream's watchCache does,
- * so that a burst of writes does not push clients that are only seconds behind out of the window.
+ * so that a burst of writes does not push clients that are only seconds behind out of the window,
+ * and shrinks again, as upstream's does, once its newest quarter is stale.
  */
 import type { KubeObject } from "../rest.js";
 
@@ -62,21 +63,8 @@ export class EventBuffer {
   }
 
   push(ev: CacheEvent): void {
-    if (this.count === this.ring.length) {
-      const oldest = this.ring[this.start]!;
-      if (this.ring.length < this.maxCapacity && this.now() - oldest.receivedAt < this.freshMs) {
-        this.resize(Math.min(this.maxCapacity, this.ring.length * 2));
-      } else {
-        this.evictedThrough = oldest.revision;
-        this.ring[this.start] = undefined;
-        this.start = (this.start + 1) % this.ring.length;
-        this.count--;
-      }
-    } else if (this.count > 0 && this.ring.length > this.minCapacity && this.count < this.ring.length / 4) {
-      // Mostly empty after a burst: give the memory back, keeping room to double again.
-      const oldest = this.ring[this.start]!;
-      if (this.now() - oldest.receivedAt >= this.freshMs) this.resize(Math.max(this.minCapacity, this.ring.length / 2));
-    }
+    if (this.count === this.ring.length) this.resizeFor(this.now());
+    if (this.count === this.ring.length) this.evict(1);
     this.ring[(this.start + this.count) % this.ring.length] = ev;
     this.count++;
   }
@@ -109,7 +97,36 @@ export class EventBuffer {
     return this.ring[(this.start + i) % this.ring.length]!;
   }
 
+  /**
+   * Upstream's resize rule, checked when the buffer is full: double while even the oldest event
+   * is fresh; halve (dropping the oldest half) once the newest quarter is all stale, so that a
+   * burst's capacity, and the events it holds, is given back when the rate falls.
+   */
+  private resizeFor(now: number): void {
+    const capacity = this.ring.length;
+    if (now - this.at(0).receivedAt < this.freshMs) {
+      if (capacity < this.maxCapacity) this.resize(Math.min(this.maxCapacity, capacity * 2));
+      return;
+    }
+    const quarter = Math.max(1, Math.floor(capacity / 4));
+    if (capacity > this.minCapacity && now - this.at(this.count - quarter).receivedAt > this.freshMs) {
+      this.resize(Math.max(this.minCapacity, Math.floor(capacity / 2)));
+    }
+  }
+
+  /** Drops the `n` oldest events; the window starts after the last of them. */
+  private evict(n: number): void {
+    for (let i = 0; i < n; i++) {
+      this.evictedThrough = this.ring[this.start]!.revision;
+      this.ring[this.start] = undefined;
+      this.start = (this.start + 1) % this.ring.length;
+    }
+    this.count -= n;
+  }
+
+  /** A new ring of `capacity`; when it is smaller than the events held, the oldest are dropped. */
   private resize(capacity: number): void {
+    if (this.count > capacity) this.evict(this.count - capacity);
     const next = new Array<CacheEvent | undefined>(capacity);
     for (let i = 0; i < this.count; i++) next[i] = this.at(i);
     this.ring = next;

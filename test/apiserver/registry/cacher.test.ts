@@ -7,9 +7,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
 import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
+import { Cacher, RETIRED_ENCODINGS_MS } from "../../../apiserver/registry/cacher/cacher.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { until } from "../../support/wait.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
-import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../../../apiserver/registry/watch.js";
 import { cm, ctx, ns, statusOf, storeFor, summary, take, utf8 } from "./helpers.js";
@@ -36,7 +38,7 @@ function setup(watchCache: BuiltinStoreOptions["watchCache"] = true, bookmarkInt
 const ev = (revision: number, receivedAt: number): CacheEvent => ({
   type: "ADDED",
   key: `/k${revision}`,
-  object: {} as KubeObject,
+  object: {},
   prevObject: undefined,
   revision,
   receivedAt,
@@ -71,6 +73,40 @@ describe("event buffer", () => {
     expect(b.size).toBe(0);
     expect(b.since(6)).toBeUndefined();
     expect(b.since(7)).toEqual([]);
+  });
+
+  it("gives a burst's capacity (and the events it held) back once its newest quarter is stale", () => {
+    let now = 0;
+    const b = new EventBuffer(0, { minCapacity: 2, maxCapacity: 64, freshMs: 100, now: () => now });
+    let rev = 0;
+    for (; rev < 64; rev++) b.push(ev(rev + 1, now));
+    expect(b.capacity).toBe(64);
+    // The rate falls: one event per 200 ms. Each push while the newest quarter is stale halves it.
+    for (let i = 0; i < 10; i++) {
+      now += 200;
+      b.push(ev(++rev, now));
+      expect(b.size).toBeLessThanOrEqual(b.capacity);
+    }
+    expect(b.capacity).toBe(2);
+    expect(b.size).toBe(2);
+    expect(b.windowStart).toBe(rev - 2);
+    expect(b.since(b.windowStart)!.map((e) => e.revision)).toEqual([rev - 1, rev]);
+    expect(b.since(b.windowStart - 1)).toBeUndefined();
+  });
+
+  it("keeps its capacity while the newest quarter is still fresh", () => {
+    let now = 0;
+    const b = new EventBuffer(0, { minCapacity: 2, maxCapacity: 8, freshMs: 100, now: () => now });
+    for (let r = 1; r <= 8; r++) b.push(ev(r, now));
+    now = 150; // the burst is stale, but the last two events are fresh
+    b.push(ev(9, 150));
+    b.push(ev(10, 150));
+    now = 160;
+    b.push(ev(11, now));
+    expect(b.capacity).toBe(4);
+    b.push(ev(12, now));
+    expect(b.capacity).toBe(4);
+    expect(b.since(b.windowStart)!.map((e) => e.revision)).toEqual([9, 10, 11, 12]);
   });
 });
 
@@ -266,11 +302,11 @@ describe("watch cache", () => {
       failed = false;
       override watch(options: WatchOptions): AsyncIterable<StorageEvent> {
         if (this.failed) return super.watch(options);
-        // A stream that fails before its first event.
+        const failing = new Promise<void>((r) => (this.fail = r));
         return {
           [Symbol.asyncIterator]: () => ({
             next: async (): Promise<IteratorResult<StorageEvent>> => {
-              await new Promise<void>((r) => (this.fail = r));
+              await failing;
               this.failed = true;
               throw new StorageError("Compacted", options.prefix, "compacted");
             },
@@ -309,6 +345,57 @@ describe("watch cache", () => {
     expect(sharedEncoding(cached, "json", () => (cachedCalls++, "other"))).toBe(a);
     sharedEncoding(cached, "protobuf", () => (cachedCalls++, "pb"));
     expect(cachedCalls).toBe(2);
+  });
+
+  it("releases the encodings of objects no longer current once retired long enough, keeping the current ones", async () => {
+    let now = 0;
+    const storage = new MemoryStorage();
+    const cacher = new Cacher({
+      storage,
+      prefix: "/cm/",
+      decode: (kv, rv) => {
+        const o = JSON.parse(Buffer.from(kv.value).toString()) as KubeObject;
+        return { ...o, metadata: { ...o.metadata, resourceVersion: String(rv) } };
+      },
+      buffer: { now: () => now },
+    });
+    cacher.start();
+    await until(() => cacher.ready);
+    const write = (name: string, v: number) =>
+      storage.guaranteedUpdate(`/cm/${name}`, async () => utf8({ metadata: { name }, data: { v: String(v) } }), { ignoreNotFound: true });
+    let calls = 0;
+    const encode = (o: object) => (calls++, JSON.stringify(o));
+    const encodeTwice = (o: object) => {
+      const before = calls;
+      sharedEncoding(o, "json", encode);
+      sharedEncoding(o, "json", encode);
+      return calls - before;
+    };
+    await write("a", 1);
+    await until(() => cacher.get("/cm/a") !== undefined);
+    const first = cacher.get("/cm/a")!;
+    expect(encodeTwice(first)).toBe(1);
+    await write("a", 2);
+    await until(() => cacher.get("/cm/a") !== first);
+    const second = cacher.get("/cm/a")!;
+    // Just retired: the watchers told of it still share its encoding.
+    expect(encodeTwice(first)).toBe(0);
+    expect(cacher.retiredCount).toBe(1);
+    // Many writes later, all within the delay, nothing is released yet; then time passes.
+    for (let v = 3; v < 40; v++) await write(`n${v}`, v);
+    await storage.delete("/cm/n3");
+    await until(() => cacher.get("/cm/n3") === undefined);
+    expect(cacher.retiredCount).toBe(3); // a's first state; n3's last state and its DELETED object
+    now = RETIRED_ENCODINGS_MS;
+    await write("b", 1);
+    await until(() => cacher.get("/cm/b") !== undefined);
+    // Retired ones are encoded on each use (the event window holds them); the current one keeps its bytes.
+    expect(encodeTwice(first)).toBe(2);
+    expect(isShared(first)).toBe(true);
+    expect(encodeTwice(second)).toBe(1);
+    expect(encodeTwice(second)).toBe(0);
+    expect(cacher.retiredCount).toBe(0);
+    cacher.close();
   });
 
   it("encodes lists of cached objects from each item's kept bytes, the same bytes as a fresh encoding", () => {
