@@ -200,7 +200,7 @@ describe("Pods", () => {
     await pods.create!(ctx("default"), pod("q"), {});
     const binding = { apiVersion: "v1", kind: "Binding", metadata: { name: "q" }, target: { kind: "Node", name: "n1" } };
     expect((await bindings.create!(ctx("default"), binding, {})).status).toBe("Success");
-    expect(((await pods.get!(ctx("default"), "q", {})).spec as any).nodeName).toBe("n1");
+    expect(((await pods.get!(ctx("default"), "q", {})).spec as { nodeName?: string }).nodeName).toBe("n1");
     expect((await statusOf(bindings.create!(ctx("default"), { ...binding, metadata: { name: "nope" } }, {}))).code).toBe(404);
   });
 
