@@ -2,8 +2,7 @@
  * The Pod Security Standards' checks of upstream's "latest" policy, each with upstream's reason
  * and wording. As upstream's registry: baseline checks first, then restricted ones, each group
  * in the order of the checks' IDs; at restricted, restrictedVolumes replaces hostPathVolumes and
- * the restricted capabilities and seccomp checks replace their baseline forms. Not checked yet:
- * AppArmor profiles, SELinux options and probes/lifecycle hooks with a host.
+ * the restricted capabilities and seccomp checks replace their baseline forms.
  */
 export type Level = "privileged" | "baseline" | "restricted";
 
@@ -16,12 +15,23 @@ interface SecurityContext {
   seccompProfile?: { type?: string };
   procMount?: string;
   windowsOptions?: { hostProcess?: boolean };
+  appArmorProfile?: { type?: string };
+  seLinuxOptions?: { type?: string; user?: string; role?: string };
+}
+
+interface Handler {
+  httpGet?: { host?: string };
+  tcpSocket?: { host?: string };
 }
 
 interface Container {
   name: string;
   ports?: { hostPort?: number }[];
   securityContext?: SecurityContext;
+  livenessProbe?: Handler;
+  readinessProbe?: Handler;
+  startupProbe?: Handler;
+  lifecycle?: { postStart?: Handler; preStop?: Handler };
 }
 
 interface PodSpec {
@@ -84,7 +94,14 @@ const containersText = (names: readonly string[]): string => `${plural("containe
 const sortedSet = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
 const validSeccomp = (t: string | undefined): boolean => t === "RuntimeDefault" || t === "Localhost";
 
-type Check = (spec: PodSpec, containers: Container[]) => string | undefined;
+type Check = (spec: PodSpec, containers: Container[], annotations: Readonly<Record<string, string>>) => string | undefined;
+
+const APPARMOR_ANNOTATION_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
+const allowedAppArmorAnnotation = (v: string): boolean => v === "" || v === "runtime/default" || v.startsWith("localhost/");
+const allowedAppArmorType = (t: string | undefined): boolean => t === "RuntimeDefault" || t === "Localhost";
+// Since policy v1.31 container_engine_t is allowed too.
+const SELINUX_TYPES = new Set(["", "container_t", "container_init_t", "container_kvm_t", "container_engine_t"]);
+const hostsOf = (h: Handler | undefined): string[] => [h?.httpGet?.host ?? "", h?.tcpSocket?.host ?? ""].filter((x) => x !== "");
 
 const appliesTo =
   (test: (c: Container) => boolean) =>
@@ -97,6 +114,27 @@ function setters(podBad: boolean, containers: string[]): string[] {
 }
 
 const CHECKS: Record<string, Check> = {
+  appArmorProfile: (s, cs, annotations) => {
+    const badValues = new Set<string>();
+    const podBad = s.securityContext?.appArmorProfile !== undefined && !allowedAppArmorType(s.securityContext.appArmorProfile.type);
+    if (podBad) badValues.add(s.securityContext!.appArmorProfile!.type ?? "");
+    const bad = cs.filter(
+      (c) => c.securityContext?.appArmorProfile !== undefined && !allowedAppArmorType(c.securityContext.appArmorProfile.type),
+    );
+    for (const c of bad) badValues.add(c.securityContext!.appArmorProfile!.type ?? "");
+    const badAnnotations = Object.entries(annotations)
+      .filter(([k, v]) => k.startsWith(APPARMOR_ANNOTATION_PREFIX) && !allowedAppArmorAnnotation(v))
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .sort();
+    const who = setters(
+      podBad,
+      bad.map((c) => c.name),
+    );
+    if (badAnnotations.length > 0) who.push(plural("annotation", "annotations", badAnnotations.length));
+    if (who.length === 0) return undefined;
+    const values = [...sortedSet(badValues), ...badAnnotations];
+    return `${plural("forbidden AppArmor profile", "forbidden AppArmor profiles", values.length)} (${who.join(" and ")} must not set AppArmor profile type to ${quote(values)})`;
+  },
   capabilities_baseline: (_s, cs) => {
     const bad = cs.filter((c) => (c.securityContext?.capabilities?.add ?? []).some((cap) => !BASELINE_CAPS.has(cap)));
     if (bad.length === 0) return undefined;
@@ -117,6 +155,18 @@ const CHECKS: Record<string, Check> = {
     const ports = sortedSet(bad.flatMap((c) => (c.ports ?? []).filter((p) => (p.hostPort ?? 0) !== 0).map((p) => String(p.hostPort))));
     return `hostPort (${containersText(bad.map((c) => c.name))} ${plural("uses", "use", bad.length)} ${plural("hostPort", "hostPorts", ports.length)} ${ports.join(", ")})`;
   },
+  hostProbesAndHostLifecycle: (_s, cs) => {
+    const bad = new Set<string>();
+    const hosts = new Set<string>();
+    for (const c of cs) {
+      const found = [c.livenessProbe, c.readinessProbe, c.startupProbe, c.lifecycle?.postStart, c.lifecycle?.preStop].flatMap(hostsOf);
+      if (found.length === 0) continue;
+      bad.add(c.name);
+      for (const h of found) hosts.add(h);
+    }
+    if (bad.size === 0) return undefined;
+    return `probe or lifecycle host (${plural("container", "containers", bad.size)} ${quote(sortedSet(bad))} ${plural("uses", "use", bad.size)} ${plural("probe or lifecycle host", "probe or lifecycle hosts", hosts.size)} ${quote(sortedSet(hosts))})`;
+  },
   privileged: (_s, cs) => {
     const bad = appliesTo((c) => c.securityContext?.privileged === true)(cs);
     return bad.length > 0 ? `privileged (${containersText(bad)} must not set securityContext.privileged=true)` : undefined;
@@ -128,6 +178,41 @@ const CHECKS: Record<string, Check> = {
     if (bad.length === 0) return undefined;
     const types = sortedSet(bad.map((c) => c.securityContext!.procMount!));
     return `procMount (${containersText(bad.map((c) => c.name))} must not set securityContext.procMount to ${quote(types)})`;
+  },
+  seLinuxOptions: (s, cs) => {
+    const badTypes = new Set<string>();
+    let setUser = false;
+    let setRole = false;
+    const valid = (o: { type?: string; user?: string; role?: string } | undefined): boolean => {
+      if (o === undefined) return true;
+      let ok = true;
+      if (!SELINUX_TYPES.has(o.type ?? "")) {
+        ok = false;
+        badTypes.add(o.type ?? "");
+      }
+      if ((o.user ?? "") !== "") {
+        ok = false;
+        setUser = true;
+      }
+      if ((o.role ?? "") !== "") {
+        ok = false;
+        setRole = true;
+      }
+      return ok;
+    };
+    const podBad = !valid(s.securityContext?.seLinuxOptions);
+    const bad = cs.filter((c) => !valid(c.securityContext?.seLinuxOptions)).map((c) => c.name);
+    const who = setters(podBad, bad);
+    if (who.length === 0) return undefined;
+    // As upstream's check: the user and role notes are only written beside a forbidden type.
+    const data: string[] = [];
+    if (badTypes.size > 0) {
+      const types = sortedSet(badTypes);
+      data.push(`${plural("type", "types", types.length)} ${quote(types)}`);
+      if (setUser) data.push("user may not be set");
+      if (setRole) data.push("role may not be set");
+    }
+    return `seLinuxOptions (${who.join(" and ")} set forbidden securityContext.seLinuxOptions: ${data.join("; ")})`;
   },
   seccompProfile_baseline: (s, cs) => {
     const podType = s.securityContext?.seccompProfile?.type;
@@ -224,12 +309,15 @@ const CHECKS: Record<string, Check> = {
 };
 
 const BASELINE = [
+  "appArmorProfile",
   "capabilities_baseline",
   "hostNamespaces",
   "hostPathVolumes",
   "hostPorts",
+  "hostProbesAndHostLifecycle",
   "privileged",
   "procMount",
+  "seLinuxOptions",
   "seccompProfile_baseline",
   "sysctls",
   "windowsHostProcess",
@@ -245,14 +333,14 @@ const RESTRICTED = [
 const OVERRIDDEN_AT_RESTRICTED = new Set(["capabilities_baseline", "hostPathVolumes", "seccompProfile_baseline"]);
 
 /** The forbidden reasons (with details) for the pod spec at a level, in upstream's order. */
-export function checkPod(spec: Record<string, unknown>, level: Level): string[] {
+export function checkPod(spec: Record<string, unknown>, level: Level, annotations: Readonly<Record<string, string>> = {}): string[] {
   if (level === "privileged") return [];
   const s = spec as PodSpec;
   const containers = [...(s.initContainers ?? []), ...(s.containers ?? []), ...(s.ephemeralContainers ?? [])];
   const ids = level === "baseline" ? BASELINE : [...BASELINE.filter((id) => !OVERRIDDEN_AT_RESTRICTED.has(id)), ...RESTRICTED];
   const out: string[] = [];
   for (const id of ids) {
-    const problem = CHECKS[id]!(s, containers);
+    const problem = CHECKS[id]!(s, containers, annotations);
     if (problem) out.push(problem);
   }
   return out;

@@ -87,6 +87,7 @@ const POD_CONTROLLERS = new Set([
 ]);
 
 interface PodTemplate {
+  metadata?: { annotations?: Record<string, string> };
   spec?: Record<string, unknown>;
 }
 
@@ -140,14 +141,14 @@ export class PodSecurity implements AdmissionPlugin {
         const old = await this.objects.get("", "pods", a.namespace, a.name, ctx.signal);
         if (old && !significantUpdate(a.object, old)) return;
       }
-      return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, true);
+      return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, a.object.metadata?.annotations, true);
     }
     if (POD_CONTROLLERS.has(gr) && a.subresource === "" && a.object) {
       const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx.signal))?.metadata?.labels);
       if (errors.length === 0 && policy.warn.level === "privileged" && policy.audit.level === "privileged") return;
       const template = podTemplateOf(a.resource.resource, a.object);
       if (!template) return;
-      return this.evaluate(a, ctx, policy, errors, template.spec ?? {}, false);
+      return this.evaluate(a, ctx, policy, errors, template.spec ?? {}, template.metadata?.annotations, false);
     }
   }
 
@@ -162,6 +163,7 @@ export class PodSecurity implements AdmissionPlugin {
     policy: Record<Mode, LevelVersion>,
     errors: FieldError[],
     spec: Record<string, unknown>,
+    annotations: Record<string, string> | undefined,
     enforce: boolean,
   ): void {
     if (errors.length > 0) addAuditAnnotation(ctx, `${LABEL}error`, `Failed to parse policy: ${fieldErrorText(errors)}`);
@@ -169,7 +171,7 @@ export class PodSecurity implements AdmissionPlugin {
     const check = (lv: LevelVersion): string[] => {
       const key = show(lv);
       let r = results.get(key);
-      if (!r) results.set(key, (r = checkPod(spec, lv.level)));
+      if (!r) results.set(key, (r = checkPod(spec, lv.level, annotations)));
       return r;
     };
     let refusal: string | undefined;
@@ -217,7 +219,7 @@ export class PodSecurity implements AdmissionPlugin {
 function podWarnings(namespace: string, enforce: LevelVersion, pods: readonly KubeObject[]): string[] {
   const byReason = new Map<string, { first: string; count: number }>();
   for (const pod of pods) {
-    const problems = checkPod((pod.spec ?? {}) as Record<string, unknown>, enforce.level);
+    const problems = checkPod((pod.spec ?? {}) as Record<string, unknown>, enforce.level, pod.metadata?.annotations);
     if (problems.length === 0) continue;
     // ForbiddenReason: the check names only, e.g. "privileged, runAsNonRoot != true".
     const reason = problems.map((p) => p.replace(/ \(.*\)$/, "")).join(", ");

@@ -109,6 +109,40 @@ describe("admission helpers", () => {
     expect(checkPod(ok, "restricted")).toEqual([]);
   });
 
+  it("PodSecurity: AppArmor profiles, SELinux options and probe or lifecycle hosts, with upstream's wording", () => {
+    const spec = {
+      securityContext: { appArmorProfile: { type: "Unconfined" }, seLinuxOptions: { type: "spc_t", user: "root" } },
+      containers: [
+        {
+          name: "b",
+          securityContext: { appArmorProfile: { type: "Unconfined" }, seLinuxOptions: { type: "container_engine_t" } },
+          livenessProbe: { httpGet: { host: "169.254.169.254" } },
+        },
+        {
+          name: "a",
+          securityContext: { appArmorProfile: { type: "RuntimeDefault" }, seLinuxOptions: { role: "sysadm_r" } },
+          lifecycle: { preStop: { tcpSocket: { host: "10.0.0.1" } } },
+        },
+      ],
+    };
+    const annotations = {
+      "container.apparmor.security.beta.kubernetes.io/b": "unconfined",
+      "container.apparmor.security.beta.kubernetes.io/a": "localhost/mine",
+    };
+    expect(checkPod(spec, "baseline", annotations)).toEqual([
+      'forbidden AppArmor profiles (pod and container "b" and annotation must not set AppArmor profile type to "Unconfined", "container.apparmor.security.beta.kubernetes.io/b=\\"unconfined\\"")',
+      'probe or lifecycle host (containers "a", "b" use probe or lifecycle hosts "10.0.0.1", "169.254.169.254")',
+      'seLinuxOptions (pod and container "a" set forbidden securityContext.seLinuxOptions: type "spc_t"; user may not be set; role may not be set)',
+    ]);
+    // Allowed forms: RuntimeDefault and Localhost types, runtime/default and localhost/ annotations,
+    // the container SELinux types, probes without a host.
+    const fine = {
+      securityContext: { appArmorProfile: { type: "Localhost" }, seLinuxOptions: { type: "container_t" } },
+      containers: [{ name: "a", livenessProbe: { httpGet: { path: "/healthz" } } }],
+    };
+    expect(checkPod(fine, "baseline", { "container.apparmor.security.beta.kubernetes.io/a": "runtime/default" })).toEqual([]);
+  });
+
   it("PodSecurity: upstream's checks in upstream's order (baseline by ID, then restricted), with its wording", () => {
     const spec = {
       securityContext: {
