@@ -99,7 +99,10 @@ describe("review clients and cross-group custom verbs over REST", () => {
       .coreV1()
       .serviceAccounts(NS)
       // No bound object: the type has boundObjectRef as upstream's Go field (a pointer without omitempty).
-      .createToken("builder", { metadata: {}, spec: { audiences: [], expirationSeconds: 600 } as Partial<TokenRequestSpec> as TokenRequestSpec });
+      .createToken("builder", {
+        metadata: {},
+        spec: { audiences: [], expirationSeconds: 600 } as Partial<TokenRequestSpec> as TokenRequestSpec,
+      });
     expect(token.status?.token).toMatch(/^ey/);
   });
 });

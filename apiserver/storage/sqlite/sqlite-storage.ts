@@ -13,14 +13,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { decodeContinue, encodeContinue } from "../continue-token.js";
 import { guaranteedUpdateLoop } from "../guaranteed-update.js";
-import {
-  closedError,
-  compactedError,
-  keyExists,
-  keyNotFound,
-  preconditionFailed,
-  tooLargeRevision,
-} from "../errors.js";
+import { closedError, compactedError, keyExists, keyNotFound, preconditionFailed, tooLargeRevision } from "../errors.js";
 import { GroupCommit } from "../group-commit.js";
 import {
   type KeyValue,
