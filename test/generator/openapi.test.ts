@@ -53,13 +53,14 @@ describe("openapi documents", () => {
   const all: [string, Obj][] = [["v2", v2], ...[...v3].map(([p, d]) => [`v3 ${p}`, d] as [string, Obj])];
 
   it("builds one v3 document per served group-version and discovery path", () => {
-    // Every group-version with a resource; authentication and authorization have none yet (their
-    // create-only kinds have no list type, so no client).
+    // Every group-version with a resource, the create-only reviews' groups included (as upstream's).
     const groups: [string, string[]][] = [
       ["admissionregistration.k8s.io", ["v1"]],
       ["apiextensions.k8s.io", ["v1"]],
       ["apiregistration.k8s.io", ["v1"]],
       ["apps", ["v1"]],
+      ["authentication.k8s.io", ["v1"]],
+      ["authorization.k8s.io", ["v1"]],
       ["autoscaling", ["v1", "v2"]],
       ["batch", ["v1"]],
       ["certificates.k8s.io", ["v1"]],
