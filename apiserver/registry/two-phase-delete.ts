@@ -11,6 +11,20 @@ import { formatTime } from "./system-fields.js";
 import { GenericStore } from "./store.js";
 
 export abstract class TwoPhaseDeleteStore extends GenericStore {
+  /**
+   * What every delete of these kinds does first, whichever phase follows: upstream's precondition
+   * checks, then admission with the stored object (NamespaceLifecycle refuses the immortal
+   * namespaces here). The second phase's generic delete is then called without admission: one
+   * request, one admission pass.
+   */
+  protected async beginDelete(name: string, obj: KubeObject, opts: DeleteOptions): Promise<DeleteOptions> {
+    this.checkTerminationPreconditions(name, obj, opts);
+    await opts.admission?.mutate(undefined, obj);
+    await opts.admission?.validate(undefined, obj);
+    const { admission: _admitted, ...rest } = opts;
+    return rest;
+  }
+
   /** Upstream's messages when a delete's uid or resourceVersion precondition does not hold. */
   protected checkTerminationPreconditions(name: string, obj: KubeObject, opts: DeleteOptions): void {
     const uid = obj.metadata?.uid ?? "";

@@ -17,9 +17,9 @@ export class CustomResourceDefinitionStore extends TwoPhaseDeleteStore {
 
   override async delete(ctx: RequestContext, name: string, opts: DeleteOptions = {}): Promise<{ object: KubeObject; deleted: boolean }> {
     const crd = await this.get(ctx, name);
-    this.checkTerminationPreconditions(name, crd, opts);
+    const admitted = await this.beginDelete(name, crd, opts);
     const uid = crd.metadata?.uid ?? "";
-    if (crd.metadata?.deletionTimestamp) return super.delete(ctx, name, { ...opts, preconditions: { ...opts.preconditions, uid } });
+    if (crd.metadata?.deletionTimestamp) return super.delete(ctx, name, { ...admitted, preconditions: { ...opts.preconditions, uid } });
     const marked = await this.markTerminating(ctx, name, uid, opts.dryRun === true, (existing) => {
       const meta = (existing.metadata ??= {});
       if (!(meta.finalizers ?? []).includes(CLEANUP_FINALIZER)) meta.finalizers = [...(meta.finalizers ?? []), CLEANUP_FINALIZER];

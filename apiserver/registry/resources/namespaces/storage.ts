@@ -25,12 +25,12 @@ export class NamespaceStore extends TwoPhaseDeleteStore {
 
   override async delete(ctx: RequestContext, name: string, opts: DeleteOptions = {}): Promise<{ object: KubeObject; deleted: boolean }> {
     const ns = await this.get(ctx, name);
-    this.checkTerminationPreconditions(name, ns, opts);
+    const admitted = await this.beginDelete(name, ns, opts);
     const uid = ns.metadata?.uid ?? "";
-    if (!ns.metadata?.deletionTimestamp) return { object: await this.startTermination(ctx, name, uid, opts), deleted: false };
+    if (!ns.metadata?.deletionTimestamp) return { object: await this.startTermination(ctx, name, uid, admitted), deleted: false };
     // Terminating: it goes only when the namespace controller has finalized it.
     if (((ns as NamespaceFields).spec?.finalizers ?? []).length > 0) return { object: ns, deleted: false };
-    return super.delete(ctx, name, { ...opts, preconditions: { uid } });
+    return super.delete(ctx, name, { ...admitted, preconditions: { uid } });
   }
 
   /** Sets deletionTimestamp and phase Terminating (and the finalizers a propagationPolicy asks for). */
