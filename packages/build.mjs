@@ -41,6 +41,7 @@ export const PACKAGES = [
       "cmd/apiserver",
       "cmd/controller-manager",
       "cmd/up",
+      "cmd/aggregation-flags",
       "cmd/flag-values",
       "cmd/logging",
     ],

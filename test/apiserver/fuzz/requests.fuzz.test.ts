@@ -66,7 +66,9 @@ describe("request fuzzing", () => {
     ]) {
       expect(names).toContain(expected);
     }
-    expect(resources.filter((r) => !r.schema).map((r) => `${r.group}/${r.plural}`)).toEqual([]);
+    // The legacy core/v1 bindings resource (create-only) is served, but our OpenAPI has no path
+    // or definition for Binding yet (upstream's has both): it gets the families that need no schema.
+    expect(resources.filter((r) => !r.schema).map((r) => `${r.group}/${r.plural}`)).toEqual(["/bindings"]);
   });
 
   it('reads ".." in a path as a name no object has, never as the namespace around it', async () => {
@@ -130,8 +132,9 @@ describe("request fuzzing", () => {
       const resource = resources.find((r) => resourceName(r) === s.resource);
       if (resource?.verbs.join() === "create") {
         // A create-only review: only its creates (and bad methods) apply.
+        const schemaFree = ["huge-deep", "bad-body", "bad-method"];
         expect([...families], `${s.resource} tried its creates`).toEqual(
-          expect.arrayContaining(["wrong-type", "missing-required", "huge-deep", "bad-body", "bad-method"]),
+          expect.arrayContaining(resource.schema ? ["wrong-type", "missing-required", ...schemaFree] : schemaFree),
         );
         continue;
       }
