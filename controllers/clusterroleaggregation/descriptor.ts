@@ -66,6 +66,8 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
   const running = (async () => {
     try {
       if (!(await waitForCacheSync(signal, () => informer.informer().hasSynced() && reg.hasSynced()))) return;
+      // The stop may have come while the caches synced: an aborted signal fires no event.
+      if (signal.aborted) return;
       signal.addEventListener("abort", () => queue.shutDown(), { once: true });
       for (;;) {
         const { item, shutdown } = await queue.get();

@@ -197,7 +197,9 @@ export class GarbageCollector {
 
   async #deleteWorker(signal: AbortSignal): Promise<void> {
     const stop = (): void => this.attemptToDelete.shutDown();
-    signal.addEventListener("abort", stop, { once: true });
+    // A worker may start after the stop (its cache sync ended by it): an aborted signal fires no event.
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
     for (;;) {
       const { item, shutdown } = await this.attemptToDelete.get();
       if (shutdown) return;
@@ -213,7 +215,9 @@ export class GarbageCollector {
 
   async #orphanWorker(signal: AbortSignal): Promise<void> {
     const stop = (): void => this.attemptToOrphan.shutDown();
-    signal.addEventListener("abort", stop, { once: true });
+    // A worker may start after the stop (its cache sync ended by it): an aborted signal fires no event.
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
     for (;;) {
       const { item, shutdown } = await this.attemptToOrphan.get();
       if (shutdown) return;
