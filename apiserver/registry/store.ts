@@ -71,6 +71,7 @@ import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 import { RevisionBatcher } from "./cacher/revision-batcher.js";
+import { OBJECT_META_FIELD_ORDER } from "./schema/prune.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
 /** Deletes a deletecollection keeps in flight unless the store says otherwise. */
@@ -149,17 +150,7 @@ interface UpdateParams {
 }
 
 /** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
-const AFTER_RESOURCE_VERSION = new Set([
-  "generation",
-  "creationTimestamp",
-  "deletionTimestamp",
-  "deletionGracePeriodSeconds",
-  "labels",
-  "annotations",
-  "ownerReferences",
-  "finalizers",
-  "managedFields",
-]);
+const AFTER_RESOURCE_VERSION = new Set(OBJECT_META_FIELD_ORDER.slice(OBJECT_META_FIELD_ORDER.indexOf("resourceVersion") + 1));
 
 /** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
 function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNullable<KubeObject["metadata"]> {

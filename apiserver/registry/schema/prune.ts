@@ -6,7 +6,8 @@
  */
 import { additionalOf, isObject, itemsOf, type JSONSchemaProps } from "./types.js";
 
-const OBJECT_META_FIELDS = new Set([
+/** ObjectMeta's fields in its JSON order (upstream's struct order). */
+export const OBJECT_META_FIELD_ORDER: readonly string[] = [
   "name",
   "generateName",
   "namespace",
@@ -22,7 +23,8 @@ const OBJECT_META_FIELDS = new Set([
   "ownerReferences",
   "finalizers",
   "managedFields",
-]);
+];
+const OBJECT_META_FIELDS = new Set(OBJECT_META_FIELD_ORDER);
 
 /** Prunes `obj` (a whole custom object) in place; returns the paths of dropped fields in document order. */
 export function pruneObject(obj: Record<string, unknown>, schema: JSONSchemaProps): string[] {
