@@ -81,8 +81,8 @@ const CASES: Case[] = [
 function copiersOf(c: Case): [string, Copier][] {
   const peers: Record<Peer, Copier> = {
     "hand-written": c.hand,
-    rfdc: rfdcClone as Copier,
-    structuredClone: ((o: unknown) => structuredClone(o)) as Copier,
+    rfdc: rfdcClone,
+    structuredClone: (o: unknown) => structuredClone(o),
     "JSON round trip": ((o: unknown) => JSON.parse(JSON.stringify(o))) as Copier,
   };
   return [[OURS, c.ours], ...PEERS.map((p): [string, Copier] => [p, peers[p]])];

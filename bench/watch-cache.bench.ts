@@ -16,7 +16,7 @@ import { scheme } from "../generated/apis/register.js";
 import { buildStore } from "../apiserver/registry/builtin.js";
 import { sharedEncoding } from "../apiserver/registry/cacher/shared-encoding.js";
 import type { GenericStore } from "../apiserver/registry/store.js";
-import type { KubeObject, RequestContext, WatchEvent } from "../apiserver/registry/rest.js";
+import type { RequestContext, WatchEvent } from "../apiserver/registry/rest.js";
 import { encodeJSON } from "../apiserver/endpoints/serializers.js";
 import { SqliteStorage } from "../apiserver/storage/sqlite/sqlite-storage.js";
 import { type BenchModule, formatDuration, formatRatio, median, printNote, printTable, runIfMain } from "./support/table.js";
@@ -93,7 +93,7 @@ async function fanOut(store: GenericStore, ns: string): Promise<number[]> {
   const watchers = Array.from({ length: WATCHERS }, async () => {
     for await (const ev of store.watch(ctx(ns, stop.signal), { resourceVersion: rv })) {
       encodeLine(ev);
-      const at = sent.get((ev.object as KubeObject).metadata?.name ?? "");
+      const at = sent.get(ev.object.metadata?.name ?? "");
       if (at !== undefined) latencies.push(performance.now() - at);
       if (--pending === 0) wake?.();
     }

@@ -62,7 +62,7 @@ export class Builder {
     this.#for = {
       kind: kind as unknown as Kind<KubeObject>,
       map: requestOf,
-      predicates: predicates as Predicate<KubeObject>[],
+      predicates: predicates,
       mapOld: false,
     };
     return this;
@@ -70,7 +70,7 @@ export class Builder {
 
   /** Objects this controller creates and controls: their events queue their controller owner. */
   owns<O extends KubeObject>(kind: Kind<O>, ...predicates: Predicate<O>[]): this {
-    this.#watches.push({ kind: kind as unknown as Kind<KubeObject>, predicates: predicates as Predicate<KubeObject>[], mapOld: true });
+    this.#watches.push({ kind: kind as unknown as Kind<KubeObject>, predicates: predicates, mapOld: true });
     return this;
   }
 
@@ -79,7 +79,7 @@ export class Builder {
     this.#watches.push({
       kind: kind as unknown as Kind<KubeObject>,
       map: map as MapFunc<KubeObject>,
-      predicates: predicates as Predicate<KubeObject>[],
+      predicates: predicates,
       mapOld: true,
     });
     return this;
@@ -146,7 +146,7 @@ export class Builder {
         if (w.mapOld) enqueue(oldObj);
       },
       onDelete: (obj) => {
-        const o = obj instanceof DeletedFinalStateUnknown ? (obj.obj as KubeObject) : obj;
+        const o = obj instanceof DeletedFinalStateUnknown ? obj.obj : obj;
         if (passes.delete(predicates, o)) enqueue(o);
       },
     });

@@ -92,7 +92,7 @@ interface Bucket {
 
 function referenceOf(obj: KubeObject | ObjectReference, kind?: GroupVersionKind): ObjectReference {
   if (!("metadata" in obj)) return { ...obj };
-  const o = obj as KubeObject;
+  const o = obj;
   const ref: ObjectReference = {};
   const apiVersion = kind?.apiVersion ?? o.apiVersion;
   const k = kind?.kind ?? o.kind;

@@ -153,12 +153,12 @@ export class Manager {
 
   /** The clientset of a generated SDK (one per SDK, shared). */
   clientset<CS>(api: APISet<CS, SharedInformerFactoryBase>): CS {
-    let cs = this.#clientsets.get(api as APISet<unknown, SharedInformerFactoryBase>) as CS | undefined;
+    let cs = this.#clientsets.get(api) as CS | undefined;
     if (cs === undefined) {
       const base = this.#options.restConfig;
       if (!base) throw new Error(`no restConfig and no clientset given for ${api.name}`);
       cs = api.newClientset({ ...base, userAgent: `${base.userAgent ?? this.#options.name ?? "kubegen-manager"}` });
-      this.#clientsets.set(api as APISet<unknown, SharedInformerFactoryBase>, cs);
+      this.#clientsets.set(api, cs);
     }
     return cs;
   }

@@ -35,7 +35,7 @@ function usageOf(name: string, group: string, resource: string, obj: KubeObject)
     /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
   if (!m) return 0;
   const containers = (obj.spec as { containers?: { resources?: Record<string, Record<string, string>> }[] } | undefined)?.containers ?? [];
-  return containers.reduce((sum, c) => sum + (quantityValue(c.resources?.[m[1]!]?.[m[2]!]) || 0), 0);
+  return containers.reduce((sum, c) => sum + (quantityValue(c.resources?.[m[1]]?.[m[2]]) || 0), 0);
 }
 
 export class ResourceQuotaAdmission implements AdmissionPlugin {
@@ -65,7 +65,7 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
       if (exceeded.length > 0) {
         exceeded.sort();
         const fmt = (m: Record<string, number | string>) =>
-          exceeded.map((n) => `${n}=${typeof m[n] === "number" ? formatQuantity(m[n] as number) : m[n]}`).join(",");
+          exceeded.map((n) => `${n}=${typeof m[n] === "number" ? formatQuantity(m[n]) : m[n]}`).join(",");
         throw newForbidden(
           { group: a.resource.group, resource: a.resource.resource },
           a.name,

@@ -291,7 +291,7 @@ export class CRDController {
     if (deepEqual(acceptedNamesJSON(names), (crd.status as { acceptedNames?: unknown } | undefined)?.acceptedNames) && sameCond)
       return false;
     const next = copyObject(crd);
-    const status = ((next.status as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
+    const status = (next.status as Record<string, unknown> | undefined) ?? {};
     next.status = status;
     status.acceptedNames = acceptedNamesJSON(names);
     const now = formatTime(this.now());

@@ -36,8 +36,8 @@ function toV2(s: JSONSchemaProps): Obj {
     if (k === "nullable" || k === "anyOf" || k === "oneOf" || k === "not" || k === "allOf") continue;
     if (k === "properties" && isObject(v))
       out.properties = Object.fromEntries(Object.entries(v).map(([p, c]) => [p, toV2(c as JSONSchemaProps)]));
-    else if (k === "items" && isObject(v)) out.items = toV2(v as JSONSchemaProps);
-    else if (k === "additionalProperties" && isObject(v)) out.additionalProperties = toV2(v as JSONSchemaProps);
+    else if (k === "items" && isObject(v)) out.items = toV2(v);
+    else if (k === "additionalProperties" && isObject(v)) out.additionalProperties = toV2(v);
     else out[k] = v;
   }
   if (s["x-kubernetes-int-or-string"]) delete out.type;

@@ -181,7 +181,7 @@ export class ServiceAccountTokens implements Authenticator {
         },
         { issuer: this.issuer, audience: [...audiences], algorithms: [ALG], currentDate: new Date(this.now()) },
       );
-      payload = verified.payload as Record<string, unknown>;
+      payload = verified.payload;
     } catch (err) {
       return { error: `invalid bearer token, ${(err as Error).message}` };
     }

@@ -46,7 +46,7 @@ const lists: CelFunc[] = [
   celMethod("sum", LIST, [], DYN, function () {
     const xs = items(this);
     if (xs.length === 0) return 0n;
-    if (xs.every((x) => typeof x === "bigint")) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
+    if (xs.every((x) => typeof x === "bigint")) return xs.reduce((a, b) => a + b, 0n);
     return xs.reduce<number>((a, b) => a + Number(b), 0);
   }),
   celMethod("min", LIST, [], DYN, function () {

@@ -35,7 +35,7 @@ export function sliceFor(endpoints: Endpoints): EndpointSlice {
     addressType: ipv6 ? "IPv6" : "IPv4",
     endpoints: addresses.map((a) => ({ addresses: [a.ip], conditions: { ready: true } })),
     ports: (subset?.ports ?? []).map((p) => ({ name: p.name ?? "", port: p.port, protocol: p.protocol ?? "TCP" })),
-  } as EndpointSlice;
+  };
 }
 
 /** Writes the slice of `endpoints`: created when missing, updated when it differs. */
@@ -121,7 +121,7 @@ export function registryEndpointsAdapter(
     warnings: [],
     userAgent: "kube-apiserver",
   });
-  const asObject = (ep: Endpoints): KubeObject => ({ ...ep, apiVersion: "v1", kind: "Endpoints" }) as KubeObject;
+  const asObject = (ep: Endpoints): KubeObject => ({ ...ep, apiVersion: "v1", kind: "Endpoints" });
   return {
     async get(namespace, name) {
       try {

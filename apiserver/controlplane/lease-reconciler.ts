@@ -93,7 +93,7 @@ export class LeaseEndpointReconciler {
     meta.labels = { ...meta.labels, [SKIP_MIRROR_LABEL]: "true" };
     e.subsets = [
       {
-        addresses: ipsCorrect ? subset!.addresses! : ips.map((ip) => ({ ip })),
+        addresses: ipsCorrect ? subset.addresses! : ips.map((ip) => ({ ip })),
         ports: subset && portsCorrect ? (subset.ports ?? []) : target.ports,
       },
     ];

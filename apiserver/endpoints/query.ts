@@ -6,14 +6,14 @@
 import type { StatusCause } from "../../api/meta/v1/types.js";
 import { newBadRequest, newInvalid } from "../../runtime/rest/errors.js";
 import { parseFieldSelector, parseLabelSelector } from "../../runtime/selectors/index.js";
-import type { DeleteOptions, ListOptions, PatchOptions, WatchOptions, WriteOptions } from "../registry/rest.js";
+import type { DeleteOptions, ListOptions, PatchOptions, WatchOptions } from "../registry/rest.js";
 
 type Cause = Required<Pick<StatusCause, "field" | "message">> & { reason: string };
 
 const META_GROUP = "meta.k8s.io";
 
 function invalid(kind: string, causes: Cause[]): Error {
-  return newInvalid({ group: META_GROUP, kind }, "", causes as StatusCause[]);
+  return newInvalid({ group: META_GROUP, kind }, "", causes);
 }
 
 /** Go's quoting of a bad value in a field error. */
@@ -181,7 +181,7 @@ export function parseWriteOptions(params: URLSearchParams, kind: "CreateOptions"
   if (validation !== "" && validation !== "Ignore" && validation !== "Warn" && validation !== "Strict") {
     causes.push(notSupported("fieldValidation", validation, ["", "Ignore", "Strict", "Warn"]));
   } else if (validation !== "") {
-    opts.fieldValidation = validation as WriteOptions["fieldValidation"];
+    opts.fieldValidation = validation;
   }
   const force = parseBool("force", params.get("force"));
   if (kind === "PatchOptions" && force !== undefined) opts.force = force;

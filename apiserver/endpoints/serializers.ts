@@ -191,7 +191,7 @@ export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty =
         // Cached objects keep their message bytes, spliced into every list that sends them.
         return encodeListObject(scheme, obj, (item, codec) => sharedEncoding(item, "protobuf-message", () => encodeMessage(codec, item)));
       }
-      return encodeObject(scheme, obj as { apiVersion?: string; kind?: string });
+      return encodeObject(scheme, obj);
   }
 }
 

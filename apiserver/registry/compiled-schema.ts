@@ -48,7 +48,7 @@ export function kindSchemas(openapi: OpenAPIModule): Map<string, JSONSchemaProps
       if (!gvks || gvks.length !== 1) continue;
       const [gvk] = gvks;
       if (!gvk || gvk.kind.endsWith("List")) continue;
-      out.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, inline(schema, components, new Set()) as JSONSchemaProps);
+      out.set(`${gvk.group}/${gvk.version}/${gvk.kind}`, inline(schema, components, new Set()));
     }
   }
   return out;

@@ -33,7 +33,7 @@ export function validateListOptions(opts: ListOptions & { sendInitialEvents?: bo
   const errs: FieldError[] = [];
   const match = opts.resourceVersionMatch as string | undefined;
   if (watch) {
-    validateWatchOptions(opts as WatchOptions, errs);
+    validateWatchOptions(opts, errs);
   } else if (match) {
     if (!opts.resourceVersion) {
       errs.push(

@@ -169,7 +169,7 @@ function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNulla
     out[k] = v;
   }
   if (!placed) out.resourceVersion = rv;
-  return out as NonNullable<KubeObject["metadata"]>;
+  return out;
 }
 
 /** One resource's storage. Implements every verb; see {@link restStorageFor} for the served subset. */
@@ -496,7 +496,7 @@ export class GenericStore implements RESTStorage {
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
     await opts.admission?.validate(obj, undefined);
-    const name = obj.metadata!.name!;
+    const name = obj.metadata.name!;
     const key = this.keyFor(ctx, name);
     const bytes = this.encode(obj);
     if (opts.dryRun) {

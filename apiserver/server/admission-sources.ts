@@ -27,7 +27,7 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
     const s = index.lookup(group, version, plural)?.storage;
     if (!s?.get) return undefined;
     try {
-      return await s.get({ ...system(signal), namespace } as RequestContext, name, {});
+      return await s.get({ ...system(signal), namespace }, name, {});
     } catch (err) {
       if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
       throw err;

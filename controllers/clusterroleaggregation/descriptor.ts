@@ -23,11 +23,7 @@ export function aggregate(role: ClusterRole, all: readonly ClusterRole[]): Polic
   const sorted = [...all].sort((a, b) => (a.metadata?.name ?? "").localeCompare(b.metadata?.name ?? ""));
   for (const sel of selectors) {
     for (const other of sorted) {
-      if (
-        other.metadata?.name === role.metadata?.name ||
-        !matches(other.metadata?.labels ?? {}, sel as { matchLabels?: Record<string, string> })
-      )
-        continue;
+      if (other.metadata?.name === role.metadata?.name || !matches(other.metadata?.labels ?? {}, sel)) continue;
       for (const r of other.rules ?? []) {
         const key = JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
         if (seen.has(key)) continue;

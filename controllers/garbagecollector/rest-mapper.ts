@@ -80,7 +80,7 @@ export class DeferredRESTMapper {
         if (this.#loaded === p) this.#loaded = undefined;
       });
     }
-    return this.#loaded!;
+    return this.#loaded;
   }
 
   async #load(): Promise<void> {

@@ -3,7 +3,7 @@
 // admission plugin refuses what would exceed it. Counts pods, configmaps, secrets, services,
 // persistentvolumeclaims, replicationcontrollers, resourcequotas (plain and `count/<r>`) and
 // pod compute (`requests.*`, `limits.*`, `cpu`, `memory`).
-import type { Pod, ResourceQuota } from "../../generated/apis/core/v1/index.js";
+import type { Pod } from "../../generated/apis/core/v1/index.js";
 import type { Clientset } from "../../generated/clientset/index.js";
 import { formatQuantity, parseQuantity } from "../../runtime/quantity.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
@@ -69,8 +69,7 @@ export async function usage(cs: Clientset, ns: string, names: readonly string[])
     let sum = 0;
     for (const p of pods) {
       if (p.status?.phase === "Succeeded" || p.status?.phase === "Failed") continue;
-      for (const c of p.spec?.containers ?? [])
-        sum += amount((c.resources?.[m[1] as "requests" | "limits"] as Record<string, string> | undefined)?.[m[2]!]);
+      for (const c of p.spec?.containers ?? []) sum += amount(c.resources?.[m[1] as "requests" | "limits"]?.[m[2]]);
     }
     used[name] = formatQuantity(sum);
   }
@@ -99,7 +98,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
           await client
             .coreV1()
             .resourceQuotas(ns)
-            .updateStatus({ ...q, status: { hard, used } } as ResourceQuota);
+            .updateStatus({ ...q, status: { hard, used } });
         } catch (err) {
           if (isNotFound(err)) continue;
           if (isConflict(err)) throw err; // retried with the fresh object

@@ -66,7 +66,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
   };
   cms.informer().addEventHandler({
     onUpdate: (_old, cm) => requeue(cm),
-    onDelete: (obj) => requeue(("obj" in obj ? obj.obj : obj) as ConfigMap),
+    onDelete: (obj) => requeue("obj" in obj ? obj.obj : obj),
   });
   const running = loop.run(1, signal).finally(() => client.restClient.close());
   return { enabled: true, running };

@@ -1,6 +1,5 @@
 // The serviceaccount controller: a `default` ServiceAccount in every active namespace, made
 // again when deleted (upstream's serviceaccount-controller).
-import type { ServiceAccount } from "../../generated/apis/core/v1/index.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
 import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
 import type { ControllerContext } from "../controller/context.js";
@@ -31,7 +30,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
         await client
           .coreV1()
           .serviceAccounts(ns)
-          .create({ metadata: { name: DEFAULT_SERVICE_ACCOUNT } }, { signal: sig } as never);
+          .create({ metadata: { name: DEFAULT_SERVICE_ACCOUNT } }, { signal: sig });
       } catch (err) {
         // Already there (the cache lagged), or the namespace went away meanwhile.
         if (isAlreadyExists(err) || isNotFound(err)) return;
@@ -42,7 +41,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
   });
   sas.informer().addEventHandler({
     onDelete: (obj) => {
-      const sa = ("obj" in obj ? obj.obj : obj) as ServiceAccount;
+      const sa = "obj" in obj ? obj.obj : obj;
       if (sa.metadata?.name !== DEFAULT_SERVICE_ACCOUNT || !sa.metadata.namespace) return;
       loop.queue.add(sa.metadata.namespace);
     },

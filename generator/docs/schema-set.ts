@@ -178,7 +178,7 @@ function parameterOf(doc: OpenAPIDocument, raw: Json): Parameter | undefined {
     in: where,
     required: p["required"] === true,
     description: String(p["description"] ?? ""),
-    schema: Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)) as Schema,
+    schema: Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)),
   };
 }
 

@@ -31,7 +31,7 @@ function placeholder(schema: Schema): unknown {
 export function skeletonYaml(set: SchemaSet, definition: string, apiVersion: string, kind: string, namespaced: boolean): string {
   let lines = 0;
   const maker = new YAML.Document();
-  const node = (v: unknown): YAML.Node => (YAML.isNode(v) ? v : (maker.createNode(v) as YAML.Node));
+  const node = (v: unknown): YAML.Node => (YAML.isNode(v) ? v : maker.createNode(v));
   const resolve = (s: Schema): { schema: Schema; ref?: string } => {
     const ref = refOf(s);
     return ref ? { schema: set.schemas.get(ref) ?? {}, ref } : { schema: s };

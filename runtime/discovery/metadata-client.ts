@@ -19,7 +19,7 @@ export interface CallOptions {
 
 /** Reduces any object to its metadata, as the server's PartialObjectMetadata conversion does. */
 function toPartial(obj: { apiVersion?: string; kind?: string; metadata?: ObjectMeta } | undefined): PartialObjectMetadata {
-  if (obj?.kind === "PartialObjectMetadata") return obj as PartialObjectMetadata;
+  if (obj?.kind === "PartialObjectMetadata") return obj;
   const out: PartialObjectMetadata = { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata" };
   if (obj?.metadata !== undefined) out.metadata = obj.metadata;
   return out;

@@ -14,7 +14,7 @@ export interface ListerWatcher<T, TList extends ObjectList<T>> {
 function defined(opts: ListWatchListOptions | ListWatchWatchOptions): ListOptions {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(opts)) if (v !== undefined) out[k] = v;
-  return out as ListOptions;
+  return out;
 }
 
 /**

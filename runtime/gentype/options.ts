@@ -62,5 +62,5 @@ export function splitCall<O extends CallOptions>(
 ): { signal: AbortSignal | undefined; rest: Omit<O, "signal"> | undefined } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
   const { signal, ...rest } = opts;
-  return { signal, rest: rest as Omit<O, "signal"> };
+  return { signal, rest: rest };
 }

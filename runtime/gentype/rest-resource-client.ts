@@ -165,7 +165,7 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
     const req: RestRequest = {
       method: call.method,
       path: resourcePath(this.#ref(), { namespace: this.namespace, name: call.name, subresource: call.subresource }),
-      query: toQuery(call.query as Parameters<typeof toQuery>[0]),
+      query: toQuery(call.query),
     };
     if (call.body !== undefined) req.body = call.body;
     if (call.signal !== undefined) req.signal = call.signal;

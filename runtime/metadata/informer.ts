@@ -27,9 +27,9 @@ export interface MetadataResourceSource {
 function query(opts: ListWatchListOptions | ListWatchWatchOptions, tweak?: (q: ListQuery) => void): ListQuery & { signal?: AbortSignal } {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== "signal") out[k] = v;
-  tweak?.(out as ListQuery);
+  tweak?.(out);
   if (opts.signal !== undefined) out.signal = opts.signal;
-  return out as ListQuery & { signal?: AbortSignal };
+  return out;
 }
 
 /** A ListWatch of one resource's metadata, cluster-wide (all namespaces). */

@@ -244,7 +244,7 @@ function failure(code: number, reason: string, message: string, details?: Status
 function omitEmpty(details: StatusDetails): StatusDetails {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(details)) if (v !== "" && v !== 0 && v !== undefined) out[k] = v;
-  return out as StatusDetails;
+  return out;
 }
 
 function resourceDetails(gr: QualifiedName, name: string, extra: StatusDetails = {}): StatusDetails {

@@ -151,7 +151,7 @@ export class FakeResourceClient<T, TList> implements ResourceClient<T, TList> {
     const { signal, rest } = splitCall(opts);
     signal?.throwIfAborted();
     const full: Action = { ...this.#base(), ...action };
-    if (rest !== undefined && Object.keys(rest).length > 0) full.options = rest as Record<string, unknown>;
+    if (rest !== undefined && Object.keys(rest).length > 0) full.options = rest;
     return this.fake.invokes(full) as R;
   }
 }

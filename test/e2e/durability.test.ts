@@ -37,9 +37,7 @@ describe("apiserver durability under SIGKILL (SQLite)", () => {
 
     // Session 1 of the watch, from before the first create.
     const events: WatchEvent[] = [];
-    const watch1 = await client.watch(`${CMS}?watch=1&resourceVersion=${startRV}&allowWatchBookmarks=false`, (ev) =>
-      events.push(ev as WatchEvent),
-    );
+    const watch1 = await client.watch(`${CMS}?watch=1&resourceVersion=${startRV}&allowWatchBookmarks=false`, (ev) => events.push(ev));
 
     // The stream: each client creates until the server dies under it.
     const acked = new Map<string, string>();
@@ -84,7 +82,7 @@ describe("apiserver durability under SIGKILL (SQLite)", () => {
     const before = events.length;
     const storedNames = new Set(stored.keys());
     const seenNames = () => new Set(events.filter((e) => e.type === "ADDED").map((e) => e.object.metadata!.name!));
-    const watch2 = await client.watch(`${CMS}?watch=1&resourceVersion=${lastRV}`, (ev) => events.push(ev as WatchEvent));
+    const watch2 = await client.watch(`${CMS}?watch=1&resourceVersion=${lastRV}`, (ev) => events.push(ev));
     const deadline = Date.now() + 20_000;
     while ([...storedNames].some((n) => !seenNames().has(n)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     // A little longer, so a duplicate delivered late would be caught.

@@ -32,12 +32,12 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    child.stdout!.on("data", (d: Buffer) => {
+    child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (https:\/\/\S+)/.exec(out);
       if (m) resolve({ child, url: m[1]! });
     });
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     child.once("exit", (code) => reject(new Error(`apiserver exited with ${code}: ${out}${err}`)));
   });
 }

@@ -117,12 +117,12 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
       });
       let out = "";
       const identity = new Promise<string>((resolve, reject) => {
-        child.stdout!.on("data", (d: Buffer) => {
+        child.stdout.on("data", (d: Buffer) => {
           out += d.toString();
           const m = /kubegen controller-manager (\S+): controllers/.exec(out);
           if (m) resolve(m[1]!);
         });
-        child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (out += d.toString()));
         child.once("exit", (code) => reject(new Error(`controller-manager exited with ${code}: ${out}`)));
       });
       identity.catch(() => {});

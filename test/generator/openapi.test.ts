@@ -287,7 +287,7 @@ describe("definitions carry upstream's facts", () => {
     });
     expect(
       get(
-        schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps", v3.get("apis/apiextensions.k8s.io/v1")!),
+        schemas("io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps", v3.get("apis/apiextensions.k8s.io/v1")),
         "properties",
         "maximum",
       ),

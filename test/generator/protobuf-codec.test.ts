@@ -15,7 +15,6 @@ import {
   encodeService,
   type Namespace,
   protobufCodecs,
-  type Service,
 } from "../../generated/apis/core/v1/index.js";
 import { decodeAPIResource, encodeAPIResource, type APIResource } from "../../generated/apis/meta/v1/index.js";
 import { scheme } from "../../generated/apis/register.js";
@@ -154,7 +153,7 @@ describe("decoding", () => {
   });
 
   it("fills fields Go always serializes, and leaves omitempty zeros out", () => {
-    const back = decode(decodeService, encode(encodeService, { spec: { ports: [{ port: 80 }] } } as Service));
+    const back = decode(decodeService, encode(encodeService, { spec: { ports: [{ port: 80 }] } }));
     expect(back.spec?.ports).toStrictEqual([{ port: 80, targetPort: 0 }]);
     expect(back.status).toStrictEqual({ loadBalancer: {} });
     expect(back.spec).not.toHaveProperty("clusterIP");

@@ -225,7 +225,7 @@ describe("informers against kubegen apiserver", () => {
         const team = ns.metadata?.labels?.team;
         let cm: ConfigMap | undefined;
         try {
-          cm = await cs.coreV1().configMaps(ns.metadata!.name!).get(TEAM_INFO);
+          cm = await cs.coreV1().configMaps(ns.metadata!.name).get(TEAM_INFO);
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }

@@ -62,7 +62,7 @@ async function npmInstall(dir: string, specs: string[], extra: string[] = []): P
 
 /** Every file under `dir` (relative), following no symlinks. */
 function filesUnder(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((f) => fs.lstatSync(path.join(dir, f)).isFile());
+  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => fs.lstatSync(path.join(dir, f)).isFile());
 }
 
 function sizeOf(dir: string): number {

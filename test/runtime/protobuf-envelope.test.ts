@@ -19,7 +19,6 @@ import {
   encodeWatchEvent,
   encodeWatchFrame,
   frame,
-  type ProtobufCodec,
   type Reader,
   type WatchEvent,
   type Writer,
@@ -70,11 +69,8 @@ const statusCodec = {
 };
 
 const scheme = new Scheme();
-scheme.addKnownTypes({ group: "example.com", version: "v1" }, [
-  { kind: "Widget", protobuf: widgetCodec as ProtobufCodec },
-  { kind: "Gadget" },
-]);
-scheme.addKnownTypes({ group: "meta.k8s.io", version: "v1" }, [{ kind: "Status", protobuf: statusCodec as ProtobufCodec }]);
+scheme.addKnownTypes({ group: "example.com", version: "v1" }, [{ kind: "Widget", protobuf: widgetCodec }, { kind: "Gadget" }]);
+scheme.addKnownTypes({ group: "meta.k8s.io", version: "v1" }, [{ kind: "Status", protobuf: statusCodec }]);
 
 const ascii = (s: string): number[] => [...Buffer.from(s, "latin1")];
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");

@@ -61,7 +61,7 @@ export function spawnAPIServer(dataDir: string, options: SpawnOptions = {}): Pro
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    child.stdout!.on("data", (d: Buffer) => {
+    child.stdout.on("data", (d: Buffer) => {
       const before = out;
       out += d.toString();
       const m = /listening on (https:\/\/\S+)/.exec(out);
@@ -86,7 +86,7 @@ export function spawnAPIServer(dataDir: string, options: SpawnOptions = {}): Pro
         });
       }
     });
-    child.stderr!.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-8000)));
+    child.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-8000)));
     child.once("exit", (code) => reject(new Error(`apiserver exited with ${code}: ${out}${err}`)));
   });
 }

@@ -92,7 +92,7 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       const policy = policies.get(str(bspec.policyName));
       if (!policy) continue;
       const pspec = rec(policy.spec);
-      const labels = (await namespaceObject())?.metadata?.labels as Record<string, string> | undefined;
+      const labels = (await namespaceObject())?.metadata?.labels;
       if (!resourcesMatch(pspec.matchConstraints, a, labels)) continue;
       if (bspec.matchResources !== undefined && !resourcesMatch(bspec.matchResources, a, labels)) continue;
       const policyName = policy.metadata?.name ?? "";

@@ -12,7 +12,7 @@ import { applyJSONPatch } from "../../registry/patch/json-patch.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
 import { resourcesMatch } from "../match.js";
-import { callWebhook, CallError, newUID, type ClientConfig } from "./call.js";
+import { callWebhook, CallError, newUID } from "./call.js";
 import { copyObject } from "../../registry/copy.js";
 
 type Obj = Record<string, unknown>;
@@ -55,7 +55,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
     if (hooks.length === 0) return [];
     const ns = a.namespace ? await this.source.namespace(a.namespace, signal) : undefined;
-    const labels = (ns?.metadata?.labels ?? {}) as Record<string, string>;
+    const labels = ns?.metadata?.labels ?? {};
     return hooks.filter((h) => {
       const m: Obj = { resourceRules: Array.isArray(h.rules) ? h.rules : [] };
       if (h.namespaceSelector !== undefined) m.namespaceSelector = h.namespaceSelector;
@@ -122,7 +122,7 @@ export class WebhookAdmission implements AdmissionPlugin {
     let res: Obj;
     try {
       res = await callWebhook(
-        rec(h.clientConfig) as ClientConfig,
+        rec(h.clientConfig),
         this.review(a),
         typeof h.timeoutSeconds === "number" ? h.timeoutSeconds : 10,
         ctx.signal,

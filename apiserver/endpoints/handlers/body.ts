@@ -129,8 +129,8 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
     );
   }
   // Upstream's gvkWithDefaults: a missing kind or version comes from the endpoint.
-  const kind = (obj.kind as string | undefined) || expectedKind;
-  let gv = obj.apiVersion ? parseApiVersion(obj.apiVersion as string) : { group, version };
+  const kind = obj.kind || expectedKind;
+  let gv = obj.apiVersion ? parseApiVersion(obj.apiVersion) : { group, version };
   if (gv.version === "" && gv.group === group) gv = { group, version };
   // kind and apiVersion first, as Go writes TypeMeta.
   const { kind: _k, apiVersion: _v, ...rest } = obj;
@@ -171,7 +171,7 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   if (obj.metadata !== undefined && (typeof obj.metadata !== "object" || obj.metadata === null || Array.isArray(obj.metadata))) {
     throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: metadata must be an object`);
   }
-  return { object: obj as KubeObject, format };
+  return { object: obj, format };
 }
 
 /** Upstream's WipeObjectMetaSystemFields: fields a client may not set on create. */

@@ -61,7 +61,7 @@ function encodeEventNow(
 ): Uint8Array | string {
   let object: object = event.object;
   if (event.type !== "ERROR") object = transformObject(event.object, media, scope.resource.printer, tableOptions);
-  if (media.format === "protobuf") return encodeWatchFrame(scope.deps.scheme, { type: event.type, object: object as KubeObject });
+  if (media.format === "protobuf") return encodeWatchFrame(scope.deps.scheme, { type: event.type, object: object });
   return `${JSON.stringify({ type: event.type, object })}\n`;
 }
 

@@ -58,7 +58,7 @@ export function tableOptionsFrom(params: URLSearchParams): TableOptions {
       `Unable to convert to Table as requested: includeObject: Unsupported value: ${JSON.stringify(raw)}: supported values: "Metadata", "None", "Object"`,
     );
   }
-  return { includeObject: (raw || "Metadata") as IncludeObject, noHeaders: false };
+  return { includeObject: raw || "Metadata", noHeaders: false };
 }
 
 /** An object's metadata alone, as upstream's meta.AsPartialObjectMetadata. */

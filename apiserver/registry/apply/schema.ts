@@ -129,7 +129,7 @@ export class SwaggerApplySchemas {
   }
 
   private list(s: ApplySwaggerSchema): ApplySchema {
-    const items = s.items ? this.convert(s.items as ApplySwaggerSchema, s.items as ApplySwaggerSchema) : UNTYPED;
+    const items = s.items ? this.convert(s.items, s.items) : UNTYPED;
     let listType = s["x-kubernetes-list-type"];
     let keys = s["x-kubernetes-list-map-keys"] ?? [];
     if (!listType) {
@@ -142,7 +142,7 @@ export class SwaggerApplySchemas {
         listType = "atomic";
       }
     }
-    const itemDef = this.resolve(s.items as ApplySwaggerSchema | undefined);
+    const itemDef = this.resolve(s.items);
     const keyDefaults: Record<string, unknown> = {};
     for (const k of keys) {
       const d = (itemDef?.properties?.[k] as { default?: unknown } | undefined)?.default ?? KNOWN_KEY_DEFAULTS[k];
@@ -164,7 +164,7 @@ export class SwaggerApplySchemas {
       field(name: string): ApplySchema {
         let f = cache.get(name);
         if (!f) {
-          const p = (props[name] as ApplySwaggerSchema | undefined) ?? extra;
+          const p = props[name] ?? extra;
           f = p ? self.convert(p, p) : UNTYPED;
           cache.set(name, f);
         }

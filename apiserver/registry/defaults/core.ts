@@ -68,7 +68,7 @@ function defaultVolume(v: Obj): void {
   const sources = Object.keys(v).filter((k) => k !== "name");
   if (sources.length === 0) v.emptyDir = {};
   for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
-    if (isObj(v[key])) setIfAbsent(v[key] as Obj, "defaultMode", 420);
+    if (isObj(v[key])) setIfAbsent(v[key], "defaultMode", 420);
   }
   if (isObj(v.hostPath)) setIfAbsent(v.hostPath, "type", "");
   if (isObj(v.iscsi)) setIfAbsent(v.iscsi, "iscsiInterface", "default");

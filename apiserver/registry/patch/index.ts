@@ -109,11 +109,7 @@ export function applyPatch(patch: ParsedPatch, current: KubeObject, schema: Patc
     }
     case "strategic":
       try {
-        return strategicMergePatch(
-          current as unknown as JSONMap,
-          copyJSON(patch.patch),
-          schema ?? EMPTY_PATCH_SCHEMA,
-        ) as unknown as KubeObject;
+        return strategicMergePatch(current as unknown as JSONMap, copyJSON(patch.patch), schema ?? EMPTY_PATCH_SCHEMA);
       } catch (err) {
         if (!(err instanceof StrategicPatchError)) throw err;
         if (err.kind === "unprocessable") throw unprocessable(err.message);
@@ -210,7 +206,7 @@ export function decodePatched(patch: ParsedPatch, patched: PatchedObject, option
   const literals = patch.type === "json" ? jsonPatchLiterals(patch, object) : undefined;
   // Upstream converts a strategic merge patch's result from a map, and decodes the others' JSON.
   const dialect = patch.type === "strategic" ? "unstructured" : "json";
-  const problems = SchemaIndex.builtin().check(group, version, kind, object as unknown as Record<string, unknown>, literals, dialect);
+  const problems = SchemaIndex.builtin().check(group, version, kind, object, literals, dialect);
   if (problems === undefined) return object;
   if (problems.invalid.length > 0) {
     throw invalidError({ group: "", kind: "" }, "", [fieldErrors.invalid(FieldPath.of("patch"), shown(), problems.invalid[0]!)]);

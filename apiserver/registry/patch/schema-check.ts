@@ -51,8 +51,7 @@ export class SchemaIndex {
    */
   static builtin(): SchemaIndex {
     const generation = swaggerDefinitionsGeneration();
-    if (builtinIndex?.generation !== generation)
-      builtinIndex = { index: new SchemaIndex(swaggerDefinitions() as Record<string, Schema>), generation };
+    if (builtinIndex?.generation !== generation) builtinIndex = { index: new SchemaIndex(swaggerDefinitions()), generation };
     return builtinIndex.index;
   }
 

@@ -161,7 +161,7 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
     uncorrelatedAt: string,
   ): RuleNode | undefined => {
     const rules: CompiledRule[] = [];
-    const raw = Array.isArray(s["x-kubernetes-validations"]) ? (s["x-kubernetes-validations"] as unknown[]) : [];
+    const raw = Array.isArray(s["x-kubernetes-validations"]) ? s["x-kubernetes-validations"] : [];
     raw.forEach((r0, i) => {
       const r = (isObject(r0) ? r0 : {}) as ValidationRule;
       const rp = p.child("x-kubernetes-validations").index(i);

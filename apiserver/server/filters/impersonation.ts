@@ -71,7 +71,7 @@ export function withImpersonation(authorizer: Authorizer, scheme: Scheme): Filte
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       if (status === undefined) throw err;
-      writeError(scheme, req, res, err as never);
+      writeError(scheme, req, res, err);
       return;
     }
     await next(req, res);

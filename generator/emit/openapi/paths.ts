@@ -3,7 +3,6 @@
  * kube-openapi aggregates them), the rest stay on the operation, each list sorted by name; then
  * each operation is written in Swagger 2.0 or OpenAPI 3.0 form.
  */
-import type { Json } from "./json.js";
 import { paramKey, sortParams, type Param } from "./parameters.js";
 import type { Route } from "./route.js";
 import type { Dialect, Schema } from "./schema.js";
@@ -84,7 +83,7 @@ export function buildPaths(routes: Route[], dialect: Dialect, refTo: TypeRefTo):
     const common = commonParams(rs);
     const item: Schema = {};
     const shared = sortParams([...common.values()]);
-    if (shared.length) item.parameters = shared.map((p) => paramJson(p, dialect, refTo)) as Json[];
+    if (shared.length) item.parameters = shared.map((p) => paramJson(p, dialect, refTo));
     for (const r of rs) {
       if (item[r.method]) throw new Error(`two ${r.method} operations for ${path}`);
       const own = sortParams(r.params.filter((p) => !common.has(paramKey(p))));

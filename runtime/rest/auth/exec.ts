@@ -185,7 +185,7 @@ export class ExecAuthenticator implements CredentialProvider {
     }
     const status = cred.status;
     if (status === undefined || status === null || typeof status !== "object") throw fail("exec plugin didn't return a status field");
-    const text = (k: string) => (typeof status[k] === "string" ? (status[k] as string) : "");
+    const text = (k: string) => (typeof status[k] === "string" ? status[k] : "");
     const token = text("token");
     const certData = text("clientCertificateData");
     const keyData = text("clientKeyData");

@@ -74,7 +74,7 @@ function back(type: protobuf.Type, m: Obj): Json {
       return list.length === 1 ? list[0] : list;
     }
     case "StringArray":
-      return (m.value as string[] | undefined) ?? [];
+      return m.value ?? [];
     case "Paths":
       return named("path", named("vendor_extension"));
     case "Responses":
@@ -100,7 +100,7 @@ function back(type: protobuf.Type, m: Obj): Json {
 
 function decode(bytes: Uint8Array): Obj {
   const msg = Document.decode(bytes);
-  return back(Document, Document.toObject(msg, { longs: Number, defaults: false, arrays: false }) as Obj) as Obj;
+  return back(Document, Document.toObject(msg, { longs: Number, defaults: false, arrays: false })) as Obj;
 }
 
 let t: TestServer;

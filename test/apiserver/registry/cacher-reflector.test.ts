@@ -119,7 +119,7 @@ for (const backend of backends) {
       stopBackend = opened.stop;
       const gv = scheme.groupVersions().find((g) => g.group === "" && g.version === "v1")!;
       const info = scheme.resourcesFor(gv).find((r) => r.plural === "configmaps")!;
-      configmaps = buildStore(storage, scheme, gv, info, { watchCache: true }) as GenericStore;
+      configmaps = buildStore(storage, scheme, gv, info, { watchCache: true });
     });
     afterAll(async () => {
       configmaps?.stopWatchCache();

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { applyPatch, parsePatch } from "../../../apiserver/registry/patch/index.js";
 import { mergePatch } from "../../../apiserver/registry/patch/merge-patch.js";
 import { patchSchemaFor, SwaggerPatchSchema, type SwaggerSchema } from "../../../apiserver/registry/patch/patch-meta.js";
-import { strategicMergePatch, type JSONMap } from "../../../apiserver/registry/patch/strategic.js";
+import { strategicMergePatch } from "../../../apiserver/registry/patch/strategic.js";
 import type { KubeObject, PatchType } from "../../../apiserver/registry/rest.js";
 import { StatusError } from "../../../runtime/rest/errors.js";
 import { utf8 } from "./helpers.js";
@@ -206,8 +206,8 @@ describe("strategic merge patch", () => {
     };
     const schema = new SwaggerPatchSchema(defs, defs.root!, "root");
     const out = strategicMergePatch(
-      { strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: 1 } } } as JSONMap,
-      { strategy: { $retainKeys: ["type"], type: "Recreate" } } as JSONMap,
+      { strategy: { type: "RollingUpdate", rollingUpdate: { maxSurge: 1 } } },
+      { strategy: { $retainKeys: ["type"], type: "Recreate" } },
       schema,
     );
     expect(out).toEqual({ strategy: { type: "Recreate" } });

@@ -151,7 +151,7 @@ describe("watch", () => {
   it("ends after timeoutSeconds and when the request is cancelled", async () => {
     const { configmaps } = setup();
     const t0 = Date.now();
-    const it1 = configmaps.watch(ctx("default"), { timeoutSeconds: 0.1 } as never)[Symbol.asyncIterator]();
+    const it1 = configmaps.watch(ctx("default"), { timeoutSeconds: 0.1 })[Symbol.asyncIterator]();
     expect((await it1.next()).done).toBe(true);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(90);
     const ac = new AbortController();

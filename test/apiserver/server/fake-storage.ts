@@ -193,8 +193,7 @@ export class FakeStorage implements RESTStorage {
 /** RFC 7386 merge patch. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> =
-    typeof target === "object" && target !== null && !Array.isArray(target) ? { ...(target as object) } : {};
+  const out: Record<string, unknown> = typeof target === "object" && target !== null && !Array.isArray(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);

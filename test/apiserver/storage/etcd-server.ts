@@ -130,7 +130,7 @@ export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } =
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => {
+  child.stderr.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-8000);
   });
   const stop = async (): Promise<void> => {

@@ -134,7 +134,7 @@ describe("H2Session", () => {
       if (headers[":path"] === "/first") {
         first = stream;
         // Tell the client to go away, naming this stream as the last one processed.
-        stream.session!.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id!);
+        stream.session!.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id);
         setTimeout(() => echo(stream, headers, body), 50);
       }
     });

@@ -238,10 +238,7 @@ describe("garbage collector against a real apiserver", () => {
         ],
       },
     };
-    await cs
-      .apiextensionsV1()
-      .customResourceDefinitions()
-      .create(crd as never);
+    await cs.apiextensionsV1().customResourceDefinitions().create(crd);
     const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
     try {
       const widgets = new DynamicClient(rest).resource({ group: "example.com", version: "v1", resource: "widgets" }).namespace("default");
@@ -314,10 +311,7 @@ describe("the garbage collector's monitors follow discovery", () => {
           ],
         },
       };
-      await cs
-        .apiextensionsV1()
-        .customResourceDefinitions()
-        .create(crd as never);
+      await cs.apiextensionsV1().customResourceDefinitions().create(crd);
       await until(
         "gadgets monitored",
         async () => ((await gc.resyncMonitors()) && gc.monitoredResources().includes("example.com/v1/gadgets") ? true : undefined),

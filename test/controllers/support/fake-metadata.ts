@@ -3,16 +3,14 @@
  * (list, delete, delete-collection) beside the typed clients' and served from the same object
  * tracker, as client-go's metadata fake does.
  */
-import type { DeleteOptions, PartialObjectMetadata, PartialObjectMetadataList } from "../../../api/meta/v1/types.js";
+import type { DeleteOptions, PartialObjectMetadataList } from "../../../api/meta/v1/types.js";
 import type { MetadataInterface, MetadataNamespaceableResource } from "../../../controllers/namespace/deleter.js";
 import type { testing } from "../../../runtime/testing/entry.js";
 import type { ListQuery } from "../../../runtime/rest/options.js";
 import type { ResourceRef } from "../../../runtime/rest/paths.js";
 
 function partial(list: { items?: { metadata?: object }[] } | undefined): PartialObjectMetadataList {
-  const items = (list?.items ?? []).map(
-    (o) => ({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: o.metadata }) as PartialObjectMetadata,
-  );
+  const items = (list?.items ?? []).map((o) => ({ apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadata", metadata: o.metadata }));
   return { apiVersion: "meta.k8s.io/v1", kind: "PartialObjectMetadataList", metadata: {}, items };
 }
 

@@ -151,14 +151,14 @@ describe("informer compaction and transforms", () => {
 
   async function synced(options: SharedIndexInformerOptions<Obj>, objects: Managed[]): Promise<SharedIndexInformer<Obj>> {
     const fake = new FakeListWatch();
-    for (const o of objects) fake.create(o as unknown as Obj);
+    for (const o of objects) fake.create(o);
     const inf = new SharedIndexInformer<Obj>(fake, { onError: () => {}, ...options });
     const ctl = new AbortController();
     stops.push(ctl);
     void inf.run(ctl.signal);
     await until(() => inf.hasSynced() && fake.openWatches === 1);
     // And one object through the watch.
-    fake.create(managed("late", ["x", "y"]) as unknown as Obj);
+    fake.create(managed("late", ["x", "y"]));
     await until(() => inf.getStore().size() === objects.length + 1);
     return inf;
   }
@@ -195,9 +195,9 @@ describe("informer compaction and transforms", () => {
     // Two servers' worth of objects: a transform owns (and changes) what its list returned.
     const client = (): ListerWatcher<Obj, ObjectList<Obj>> => {
       const fake = new FakeListWatch();
-      fake.create(managed("a", ["x"]) as unknown as Obj);
-      fake.create(managed("b", ["x"]) as unknown as Obj);
-      return fake as unknown as ListerWatcher<Obj, ObjectList<Obj>>;
+      fake.create(managed("a", ["x"]));
+      fake.create(managed("b", ["x"]));
+      return fake;
     };
     const factory = new SharedInformerFactoryBase({ compact: false, reflector: { onError: () => {} } });
     const fromFactory = factory.informerFor<Obj>("v1/Thing", (o: InformerOptions<Obj>) => newInformer(client(), "things", o));

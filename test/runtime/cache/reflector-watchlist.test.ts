@@ -20,13 +20,13 @@ class WatchListFake extends FakeListWatch {
     // Record what the reflector asked for, not the inner call.
     this.watches[this.watches.length - 1]!.opts = opts;
     return (async function* () {
-      for (const object of initial) yield { type: "ADDED", object } as WatchEvent<Obj>;
+      for (const object of initial) yield { type: "ADDED", object };
       yield {
         type: "BOOKMARK",
         object: {
           metadata: { name: "", resourceVersion: String(rv), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: "true" } } as Obj["metadata"],
         },
-      } as WatchEvent<Obj>;
+      };
       yield* live;
     })();
   }

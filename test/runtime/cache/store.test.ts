@@ -16,7 +16,7 @@ import type { Obj } from "./fake-list-watch.js";
 const obj = (ns: string, name: string, labels: Record<string, string> = {}, rv = "1"): Obj => ({
   metadata: { name, namespace: ns || undefined, labels, resourceVersion: rv },
 });
-const byLabel = (label: string) => (o: Obj) => (o.metadata.labels?.[label] !== undefined ? [o.metadata.labels[label]!] : []);
+const byLabel = (label: string) => (o: Obj) => (o.metadata.labels?.[label] !== undefined ? [o.metadata.labels[label]] : []);
 
 describe("keys", () => {
   it("are namespace/name, or name for cluster scope", () => {

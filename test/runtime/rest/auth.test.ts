@@ -132,7 +132,7 @@ describe("ExecAuthenticator", () => {
     // A 401 to the current credentials drops them; to older ones it does nothing.
     a.unauthorized({ token: "old" });
     expect((await a.credentials()).token).toBe("t1");
-    a.unauthorized(all[0]!);
+    a.unauthorized(all[0]);
     expect((await a.credentials()).token).toBe("t2");
   });
 });

@@ -1,6 +1,5 @@
 /** StatusError, the reason/code predicates and the constructors, against upstream's pkg/api/errors behaviour and wording. */
 import { describe, expect, it } from "vitest";
-import type { Status } from "../../../api/meta/v1/types.js";
 import {
   codeForError,
   isAlreadyExists,
@@ -43,7 +42,7 @@ import {
 } from "../../../runtime/rest/index.js";
 
 const err = (code: number, reason = "") =>
-  new StatusError({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message: "m" } as Status);
+  new StatusError({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message: "m" });
 const pods = { group: "", resource: "pods" };
 const deployments = { group: "apps", resource: "deployments" };
 

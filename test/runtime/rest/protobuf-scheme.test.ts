@@ -52,7 +52,7 @@ describe("protobuf through the generated scheme", () => {
     server.handle((_req, res) =>
       res
         .writeHead(404, { "Content-Type": MEDIA_TYPE_PROTOBUF })
-        .end(encodeObject(scheme, status(404, "NotFound", 'namespaces "x" not found') as never)),
+        .end(encodeObject(scheme, status(404, "NotFound", 'namespaces "x" not found'))),
     );
     const err = await client.request({ method: "GET", path: "/api/v1/namespaces/x" }).catch((e: unknown) => e);
     expect(isNotFound(err)).toBe(true);

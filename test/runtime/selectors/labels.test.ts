@@ -211,7 +211,7 @@ describe("matching", () => {
     ["!x,y", { y: "" }, true],
     ["x notin (),!y", { y: "" }, false],
     ["x in ()", { y: "baz" }, false],
-    ["x=y", { toString: "y" } as Labels, false],
+    ["x=y", { toString: "y" }, false],
   ];
   it.each(cases)("%j on %j is %s", (s, labels, want) => {
     expect(parseLabelSelector(s).matches(labels)).toBe(want);

@@ -150,7 +150,7 @@ export function setCondition(crd: KubeObject, cond: CRDCondition, now: string): 
     lastTransitionTime: next.lastTransitionTime,
     reason: next.reason,
     message: next.message,
-  } as CRDCondition;
+  };
   status.conditions = copy;
 }
 

@@ -11,7 +11,6 @@ import { validateDefaults } from "../../schema/default-validation.js";
 import { validateStructural } from "../../schema/structural.js";
 import { compileSchemaRules } from "../../schema/cel.js";
 import { validatePrinterColumnPaths } from "./printer-columns.js";
-import type { JSONSchemaProps } from "../../schema/types.js";
 
 type Obj = Record<string, unknown>;
 
@@ -124,14 +123,11 @@ function validateSpec(spec: Obj): FieldError[] {
     if (schema === undefined || schema === null) errs.push(fieldErrors.required(vpath.child("schema").child("openAPIV3Schema")));
     else {
       const schemaPath = vpath.child("schema").child("openAPIV3Schema");
-      const structural = [
-        ...validateSchemaRules(record(schema), schemaPath),
-        ...validateStructural(record(schema) as JSONSchemaProps, schemaPath),
-      ];
+      const structural = [...validateSchemaRules(record(schema), schemaPath), ...validateStructural(record(schema), schemaPath)];
       errs.push(...structural);
       // Defaults are only meaningful in a structural schema.
-      if (structural.length === 0) errs.push(...validateDefaults(record(schema) as JSONSchemaProps, schemaPath));
-      if (structural.length === 0) errs.push(...compileSchemaRules(record(schema) as JSONSchemaProps, schemaPath).errors);
+      if (structural.length === 0) errs.push(...validateDefaults(record(schema), schemaPath));
+      if (structural.length === 0) errs.push(...compileSchemaRules(record(schema), schemaPath).errors);
     }
     errs.push(...validateVersionExtras(v, vpath));
     errs.push(...validatePrinterColumnPaths(v, vpath));

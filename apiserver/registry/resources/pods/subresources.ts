@@ -177,7 +177,7 @@ export function evictionSubresource(pods: GenericStore, lookup: StoreLookup): RE
               message: `The disruption budget ${pdbName} needs ${Number(status.desiredHealthy ?? 0)} healthy pods and has ${Number(status.currentHealthy ?? 0)} currently`,
             },
           ],
-        } as typeof err.status.details;
+        };
         throw err;
       }
       if (!opts.dryRun) {

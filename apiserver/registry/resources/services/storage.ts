@@ -84,13 +84,11 @@ export class ServiceStore extends GenericStore {
     try {
       out = await super.updateWith(ctx, name, { ...params, transform });
     } catch (err) {
-      await (pending as AllocationTransaction | undefined)
-        ?.revert()
-        .catch((e: unknown) => this.log(`failed to clean up after failed service update: ${String(e)}`));
+      await pending?.revert().catch((e: unknown) => this.log(`failed to clean up after failed service update: ${String(e)}`));
       throw err;
     }
-    const txn = pending as AllocationTransaction | undefined;
-    const before = last as KubeObject | undefined;
+    const txn = pending;
+    const before = last;
     if (
       !params.dryRun &&
       before?.metadata?.deletionTimestamp &&

@@ -31,7 +31,7 @@ export interface ServiceSpecFields {
 }
 
 export function serviceSpec(svc: KubeObject): ServiceSpecFields {
-  return (typeof svc.spec === "object" && svc.spec !== null ? svc.spec : {}) as ServiceSpecFields;
+  return typeof svc.spec === "object" && svc.spec !== null ? svc.spec : {};
 }
 
 /** What a write did to the allocators, undone or completed once the object is (not) stored. */
