@@ -48,7 +48,9 @@ function dirSize(dir: string): { files: number; bytes: number } {
   let bytes = 0;
   for (const f of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     const st = fs.statSync(path.join(dir, f));
-    if (st.isFile()) (files++, (bytes += st.size));
+    if (!st.isFile()) continue;
+    files++;
+    bytes += st.size;
   }
   return { files, bytes };
 }

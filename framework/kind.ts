@@ -116,8 +116,8 @@ export function defineKind<T extends KubeObject, CS, F extends SharedInformerFac
     kind: spec.kind,
     group: slash < 0 ? "" : spec.apiVersion.slice(0, slash),
     namespaced: spec.namespaced,
-    client: spec.client,
-    informer: spec.informer,
+    client: (clientset, namespace) => spec.client(clientset, namespace),
+    informer: (factory) => spec.informer(factory),
   };
 }
 

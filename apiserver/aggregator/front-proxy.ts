@@ -24,7 +24,7 @@ export async function ensureFrontProxyCertificates(dataDir: string): Promise<Fro
   let ca: KeyPair;
   if (existsSync(caFile) && existsSync(keyFile)) ca = { cert: readFileSync(caFile, "utf8"), key: readFileSync(keyFile, "utf8") };
   else {
-    ca = await createCA("front-proxy-ca");
+    ca = createCA("front-proxy-ca");
     writeFileSync(caFile, ca.cert, { mode: 0o644 });
     writeFileSync(keyFile, ca.key, { mode: 0o600 });
   }

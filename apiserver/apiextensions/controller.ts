@@ -363,7 +363,7 @@ export class CRDController {
           deprecationWarning: version.deprecationWarning ?? defaultCRDDeprecationWarning(view.group, version.name, view.acceptedNames.kind),
         }),
       });
-      entry.entries.push({ group: view.group, version: version.name, plural: view.acceptedNames.plural, close: storage.close });
+      entry.entries.push({ group: view.group, version: version.name, plural: view.acceptedNames.plural, close: () => storage.close() });
     }
     this.installed.set(name, entry);
     this.changes++;

@@ -21,6 +21,11 @@ type Tagged = ReadonlyMap<string, unknown> | { get(k: string): unknown };
 const tag = (kind: string, fields: Record<string, unknown>): Map<string, string> =>
   new Map<string, unknown>([["__kind", kind], ...Object.entries(fields)]) as Map<string, string>;
 const field = (m: Tagged, k: string): unknown => m.get(k);
+/** A string field of a tagged value (a url's parts), "" when unset. */
+const textField = (m: Tagged, k: string): string => {
+  const v = field(m, k);
+  return typeof v === "string" ? v : "";
+};
 
 function items(l: unknown): unknown[] {
   return isCelList(l) ? [...(l as Iterable<unknown>)] : Array.isArray(l) ? l : [];
@@ -126,22 +131,22 @@ const urls: CelFunc[] = [
     });
   }),
   celMethod("getScheme", OBJ, [], STR, function () {
-    return String(field(this, "scheme") ?? "");
+    return textField(this, "scheme");
   }),
   celMethod("getHost", OBJ, [], STR, function () {
-    return String(field(this, "host") ?? "");
+    return textField(this, "host");
   }),
   celMethod("getHostname", OBJ, [], STR, function () {
-    return String(field(this, "hostname") ?? "");
+    return textField(this, "hostname");
   }),
   celMethod("getPort", OBJ, [], STR, function () {
-    return String(field(this, "port") ?? "");
+    return textField(this, "port");
   }),
   celMethod("getEscapedPath", OBJ, [], STR, function () {
-    return String(field(this, "path") ?? "");
+    return textField(this, "path");
   }),
   celMethod("getQuery", OBJ, [], mapType(STR, listType(STR)), function () {
-    const q = new URLSearchParams(String(field(this, "query") ?? ""));
+    const q = new URLSearchParams(textField(this, "query"));
     const out = new Map<string, string[]>();
     for (const [k, v] of q) out.set(k, [...(out.get(k) ?? []), v]);
     return out;

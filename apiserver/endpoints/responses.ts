@@ -100,7 +100,7 @@ export function writeError(
 ): void {
   const se: StatusError = toStatusError(err, resource);
   const status = statusOf(se);
-  let format: Format = "json";
+  let format: Format;
   try {
     format = negotiateOutput(req.raw.headers.accept, resourceRestrictions).format;
   } catch {

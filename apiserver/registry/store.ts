@@ -1125,18 +1125,17 @@ export class GenericStore implements RESTStorage {
     if (rv > 0 && opts.sendInitialEvents !== true) return startWatch({ ...base, afterRevision: rv });
     // From "" or "0" (or the watch-list at any resourceVersion): the current state as ADDED
     // events first (unless sendInitialEvents=false), then changes.
-    const self = this;
     return {
       [Symbol.asyncIterator]: async function* () {
         let afterRevision: number;
         let initial: KubeObject[] = [];
         if (opts.sendInitialEvents === false) {
-          afterRevision = await self.storage.currentRevision();
+          afterRevision = await base.storage.currentRevision();
         } else {
-          if (rv > 0) await waitForRevision(self.storage, rv, ctx.signal);
-          const list = await self.storage.list({ prefix });
+          if (rv > 0) await waitForRevision(base.storage, rv, ctx.signal);
+          const list = await base.storage.list({ prefix });
           afterRevision = list.revision;
-          initial = list.items.map((kv) => self.decodeForWatch(kv, kv.modRevision)).filter(matches);
+          initial = list.items.map((kv) => base.decode(kv, kv.modRevision)).filter(matches);
         }
         yield* startWatch({
           ...base,

@@ -57,6 +57,6 @@ export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortS
   return {
     mutating: (signal) => list("mutatingwebhookconfigurations", signal),
     validating: (signal) => list("validatingwebhookconfigurations", signal),
-    namespace: p.namespace,
+    namespace: (name, signal) => p.namespace(name, signal),
   };
 }

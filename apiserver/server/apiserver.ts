@@ -402,14 +402,13 @@ export class APIServer {
   /** The review APIs and, with service-account tokens, TokenRequest; only for kinds the scheme knows. */
   private withAuthStorages(storages: readonly RESTStorage[], tokens: ServiceAccountTokens | undefined): RESTStorage[] {
     // Escalation checks of patches (the escalation plugin exists once the authorizer does).
-    const out = storages.map((s) => {
+    const out = storages.map((s): RESTStorage => {
       if (s.group !== "rbac.authorization.k8s.io" || !s.patch) return s;
-      const self = this;
       return {
         ...s,
         patch: (ctx, name, type, body, opts) =>
-          self.escalation ? self.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts),
-      } as RESTStorage;
+          this.escalation ? this.escalation.wrapPatch(s).patch!(ctx, name, type, body, opts) : s.patch!(ctx, name, type, body, opts),
+      };
     });
     const knows = (group: string, kind: string) => this.scheme.recognizes({ group, version: "v1", kind });
     const authorize = (a: AuthorizationAttributes): Promise<Decision> => Promise.resolve(this.handlerAuthorizer(a));

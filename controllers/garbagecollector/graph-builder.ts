@@ -229,7 +229,7 @@ export class GraphBuilder {
     this.#running = false;
     const running = [...this.#monitors.values()].map((m) => {
       m.stop?.abort();
-      return m.running;
+      return m.running ?? Promise.resolve();
     });
     this.#monitors = new Map();
     this.#monitorsByKind = new Map();

@@ -189,7 +189,7 @@ export class NamespacedResourcesDeleter {
   /** Fills the unsupported-operation cache from discovery, once. */
   async #ensureOpCache(): Promise<void> {
     if (this.#opCacheFilled) return;
-    let lists: APIResourceList[] = [];
+    let lists: APIResourceList[];
     try {
       lists = await this.#discover();
     } catch (err) {

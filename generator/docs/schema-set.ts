@@ -157,6 +157,8 @@ export function refOf(schema: Schema): string | undefined {
 }
 
 type Json = Record<string, unknown>;
+/** A string field of an OpenAPI object, "" when absent or not a string. */
+const strField = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** A parameter, following a v2 `#/parameters/` or v3 `#/components/parameters/` reference. */
 function parameterOf(doc: OpenAPIDocument, raw: Json): Parameter | undefined {
@@ -170,14 +172,14 @@ function parameterOf(doc: OpenAPIDocument, raw: Json): Parameter | undefined {
     if (!found) return undefined;
     p = found;
   }
-  const where = String(p["in"] ?? "");
+  const where = strField(p["in"]);
   // v2 states a body's schema under `schema` and a scalar's type on the parameter itself.
   const schema = (p["schema"] as Schema | undefined) ?? ({ type: p["type"], format: p["format"], items: p["items"] } as Schema);
   return {
-    name: String(p["name"] ?? ""),
+    name: strField(p["name"]),
     in: where,
     required: p["required"] === true,
-    description: String(p["description"] ?? ""),
+    description: strField(p["description"]),
     schema: Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)),
   };
 }
@@ -206,17 +208,17 @@ function operationsOf(doc: OpenAPIDocument): Operation[] {
       const requestBody = op["requestBody"] as Json | undefined;
       const responses = Object.entries((op["responses"] as Record<string, Json> | undefined) ?? {}).map(([code, r]) => ({
         code,
-        description: String(r["description"] ?? ""),
+        description: strField(r["description"]),
         schema: (r["schema"] as Schema | undefined) ?? contentSchema(r["content"]),
       }));
       const consumes = (op["consumes"] as string[] | undefined) ?? Object.keys((requestBody?.["content"] as Json | undefined) ?? {});
       out.push({
         method: method.toUpperCase(),
         path,
-        operationId: String(op["operationId"] ?? ""),
-        action: String(op["x-kubernetes-action"] ?? ""),
+        operationId: strField(op["operationId"]),
+        action: strField(op["x-kubernetes-action"]),
         gvk,
-        description: String(op["description"] ?? ""),
+        description: strField(op["description"]),
         parameters: params.filter((p) => p.in !== "body"),
         body: bodyParam?.schema ?? contentSchema(requestBody?.["content"]),
         responses,
@@ -258,7 +260,9 @@ export function schemaSetOf(docs: readonly OpenAPIDocument[], title?: string): S
     }
     for (const op of operationsOf(doc)) {
       const key = `${op.method} ${op.path}`;
-      if (!seenOps.has(key)) (operations.push(op), seenOps.add(key));
+      if (seenOps.has(key)) continue;
+      operations.push(op);
+      seenOps.add(key);
     }
   }
   const first = docs[0]?.info;

@@ -184,7 +184,7 @@ export function parseGoFile(src: string, file: string): GoFile {
     while (!isOp("}")) {
       const start = peek();
       const { doc } = docAt(start.line);
-      let names: string[] = [];
+      const names: string[] = [];
       let type: GoType;
       // Embedded: `T`, `*T`, `pkg.T` followed by a tag, ";" or "}".
       const embeddedEnd = (o: number): boolean => {
@@ -212,7 +212,6 @@ export function parseGoFile(src: string, file: string): GoFile {
         if (peek().kind !== ";") fail("expected the end of the field");
         skipSemis();
       }
-      names = [];
     }
     expectOp("}");
     return fields;

@@ -134,7 +134,10 @@ function buildPackage(
   const declComments = raw.decls.map((d) => ({ decl: d, parsed: parseComments(d.comments, d.file) }));
   const scalarsOnly = declComments.every(({ parsed }) => hasTag(parsed.tags, "kubegen:scalar"));
   if (scalarsOnly) {
-    for (const { decl, parsed } of declComments) (checkTags(parsed.tags, "type", diag), checkScalar(decl, diag));
+    for (const { decl, parsed } of declComments) {
+      checkTags(parsed.tags, "type", diag);
+      checkScalar(decl, diag);
+    }
     return undefined;
   }
   const pkgPos = { file: raw.packageCommentFile, line: raw.packageComment?.line ?? 1 };

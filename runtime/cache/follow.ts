@@ -34,14 +34,15 @@ export async function followSource<C, T extends FollowedObject>(
   signal: AbortSignal,
   handlers: FollowHandlers<T>,
 ): Promise<void> {
-  const { list, watch } = source;
+  const list = source.list?.bind(source);
+  const watch = source.watch?.bind(source);
   if (!list || !watch) return;
-  const first = await list.call(source, ctx(signal), {});
+  const first = await list(ctx(signal), {});
   handlers.replace(first.items);
   const loop = async (rv: string | undefined): Promise<void> => {
     while (!signal.aborted) {
       try {
-        for await (const ev of watch.call(source, ctx(signal), {
+        for await (const ev of watch(ctx(signal), {
           ...(rv !== undefined && { resourceVersion: rv }),
           allowWatchBookmarks: true,
         })) {
@@ -54,7 +55,7 @@ export async function followSource<C, T extends FollowedObject>(
         handlers.log(`${handlers.what} failed, relisting: ${(err as Error).message}`);
         // Relist: the watch may have fallen behind compaction.
         try {
-          const again = await list.call(source, ctx(signal), {});
+          const again = await list(ctx(signal), {});
           handlers.replace(again.items);
           rv = again.metadata.resourceVersion;
         } catch {

@@ -39,7 +39,7 @@ export class ObjectCompactor {
 
   /** Rewrites `obj` in place (it must be the caller's own) and returns it. */
   compact<T extends MetaObject>(obj: T): T {
-    const meta = obj.metadata as CompactableMeta | undefined;
+    const meta: CompactableMeta | undefined = obj.metadata;
     if (meta === undefined) return obj;
     if (meta.namespace !== undefined) meta.namespace = this.#intern(meta.namespace);
     const entries = meta.managedFields;
@@ -171,7 +171,7 @@ function deepFreeze(o: object): void {
  * object's memory. Lossy: pass it as an informer's `transform` only if nothing reads them.
  */
 export function stripManagedFields<T extends MetaObject>(obj: T): T {
-  const meta = obj.metadata as CompactableMeta | undefined;
+  const meta: CompactableMeta | undefined = obj.metadata;
   // Assigning (not deleting) keeps the object's shape, which V8 stores more compactly.
   if (meta?.managedFields !== undefined) meta.managedFields = undefined;
   return obj;

@@ -176,7 +176,7 @@ function mergeFile(merged: Merged, file: string): void {
   try {
     doc = record(parseYaml(fs.readFileSync(file, "utf8")));
   } catch (err) {
-    throw new Error(`kubeconfig ${file}: ${(err as Error).message}`);
+    throw new Error(`kubeconfig ${file}: ${(err as Error).message}`, { cause: err });
   }
   new Fields(doc, `kubeconfig ${file}`, CONFIG_FIELDS);
   merged.files.push(file);
@@ -222,7 +222,7 @@ function readFileFor(file: string | undefined, what: string): Uint8Array | undef
   try {
     return new Uint8Array(fs.readFileSync(file));
   } catch (err) {
-    throw new Error(`cannot read ${what} ${file}: ${(err as Error).message}`);
+    throw new Error(`cannot read ${what} ${file}: ${(err as Error).message}`, { cause: err });
   }
 }
 

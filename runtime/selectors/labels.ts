@@ -195,7 +195,7 @@ export class LabelsSelector {
    * @throws InvalidSelectorError with upstream's message.
    */
   static parse(selector: string): LabelsSelector {
-    return new LabelsSelector(sortByKey(parseLabelRequirements(selector, LabelRequirement.create)));
+    return new LabelsSelector(sortByKey(parseLabelRequirements(selector, (key, op, values) => LabelRequirement.create(key, op, values))));
   }
 
   /** A selector requiring every label of `set` to equal its value, without validating them. */

@@ -210,11 +210,12 @@ export class ObjectTracker {
     if (old === undefined) throw newNotFound(gr, name);
     for (const field of ["uid", "resourceVersion"] as const) {
       const want = preconditions[field];
-      if (want !== undefined && want !== old.metadata?.[field]) {
+      const have = old.metadata?.[field];
+      if (want !== undefined && want !== have) {
         throw newConflict(
           gr,
           name,
-          `Precondition failed: ${field} in precondition: ${want}, ${field} in object meta: ${String(old.metadata?.[field] ?? "")}`,
+          `Precondition failed: ${field} in precondition: ${want}, ${field} in object meta: ${typeof have === "string" ? have : ""}`,
         );
       }
     }

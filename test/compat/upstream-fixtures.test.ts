@@ -26,12 +26,12 @@ interface Fixture {
 }
 
 function gvk(obj: Record<string, unknown>): { group: string; version: string; kind: string } {
-  const apiVersion = String(obj.apiVersion ?? "");
+  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
   const slash = apiVersion.indexOf("/");
   return {
     group: slash < 0 ? "" : apiVersion.slice(0, slash),
     version: slash < 0 ? apiVersion : apiVersion.slice(slash + 1),
-    kind: String(obj.kind ?? ""),
+    kind: typeof obj.kind === "string" ? obj.kind : "",
   };
 }
 

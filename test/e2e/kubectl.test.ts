@@ -81,7 +81,7 @@ function raw(
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString();
-          let json: Record<string, unknown> = {};
+          let json: Record<string, unknown>;
           try {
             json = JSON.parse(text);
           } catch {

@@ -32,12 +32,12 @@ describeWithTools(["python3-kubernetes"], "python3-kubernetes against kubegen ap
   });
 
   it("runs the scenario: create/get/list/patch/delete/watch on namespaces and configmaps", async () => {
-    let stdout = "";
+    let stdout: string;
     try {
       ({ stdout } = await run(PYTHON, [SCRIPT, server.kubeconfig], { timeout: 60_000 }));
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`scenario.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+      throw new Error(`scenario.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`, { cause: err });
     }
     const steps = stdout.trim().split("\n");
     expect(steps).toContain("ok watch configmaps sees ADDED");
@@ -46,12 +46,12 @@ describeWithTools(["python3-kubernetes"], "python3-kubernetes against kubegen ap
   });
 
   it("creates, lists, patches and watches Deployments (with scale) and Jobs", async () => {
-    let stdout = "";
+    let stdout: string;
     try {
       ({ stdout } = await run(PYTHON, [WORKLOADS, server.kubeconfig], { timeout: 60_000 }));
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`workloads.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+      throw new Error(`workloads.py failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`, { cause: err });
     }
     const steps = stdout.trim().split("\n");
     expect(steps).toEqual([

@@ -227,7 +227,9 @@ async function exec(file: string, args: string[], timeout = 240_000): Promise<{ 
     return await run(file, args, { cwd: project, timeout, maxBuffer: 16 << 20, env: { ...process.env, NODE_OPTIONS: "" } });
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+    throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`, {
+      cause: e,
+    });
   }
 }
 

@@ -94,7 +94,7 @@ describe("openapi documents", () => {
   });
 
   it("swagger-parser is not vacuous: a dangling $ref fails validation", async () => {
-    const broken = structuredClone(core) as Obj;
+    const broken = structuredClone<Obj>(core);
     (get(broken, "components", "schemas", "io.k8s.api.core.v1.Namespace", "properties", "spec") as Obj).allOf = [
       { $ref: "#/components/schemas/io.k8s.api.core.v1.Missing" },
     ];

@@ -39,6 +39,7 @@ async function exec(file: string, args: string[], cwd: string, timeout = 240_000
     const err = e as { stdout?: string; stderr?: string; message: string };
     throw new Error(
       `${path.basename(file)} ${args.join(" ")} (in ${cwd}) failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`,
+      { cause: e },
     );
   }
 }
@@ -375,7 +376,9 @@ async function execEnv(file: string, args: string[], cwd: string): Promise<strin
     return stdout;
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+    throw new Error(`${path.basename(file)} ${args.join(" ")} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`, {
+      cause: e,
+    });
   }
 }
 

@@ -107,7 +107,7 @@ export class FuzzClient {
       body === undefined ? {} : { "Content-Type": contentType },
       body === undefined ? undefined : JSON.stringify(body),
     );
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(r.body.toString("utf8"));
     } catch {

@@ -79,7 +79,7 @@ export class PolicyCache {
         ["RoleBinding", storages.roleBindings],
         ["ClusterRoleBinding", storages.clusterRoleBindings],
       ] as const;
-      await Promise.all(kinds.map(([kind, storage]) => (storage ? this.follow(kind, storage, ctx, signal, log) : undefined)));
+      await Promise.all(kinds.flatMap(([kind, storage]) => (storage ? [this.follow(kind, storage, ctx, signal, log)] : [])));
     })();
     return this.synced;
   }

@@ -2,6 +2,7 @@
 import { newBadRequest } from "../../../runtime/rest/errors.js";
 import { auditRecordOf, logsBodies } from "../../audit/record.js";
 import type { KubeObject } from "../../registry/rest.js";
+import { text } from "../../registry/validation/shape.js";
 import { negotiateInput, negotiateOutput } from "../negotiation.js";
 import { listOnly, parseDeleteOptions, type ParsedListOptions } from "../query.js";
 import type { APIRequest } from "../request-context.js";
@@ -28,7 +29,7 @@ async function readDeleteBody(req: APIRequest, scope: RequestScope): Promise<Rec
   }
   if (obj.kind !== undefined && obj.kind !== "DeleteOptions") {
     throw newBadRequest(
-      `${String(obj.kind)} in version ${JSON.stringify(String(obj.apiVersion ?? ""))} cannot be handled as a DeleteOptions: unknown conversion`,
+      `${text(obj.kind)} in version ${JSON.stringify(text(obj.apiVersion))} cannot be handled as a DeleteOptions: unknown conversion`,
     );
   }
   // As upstream: DeleteOptions sent in a body are the request object of the audit event.

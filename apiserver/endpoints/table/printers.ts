@@ -7,6 +7,7 @@ import type { PrinterColumn, ResourceInfo } from "../../../runtime/scheme.js";
 import type { KubeObject } from "../../registry/rest.js";
 import { swaggerDoc as coreDocs } from "../../../generated/apis/core/v1/zz_generated.swagger-doc.js";
 import { swaggerDoc as metaDocs } from "../../../generated/apis/meta/v1/zz_generated.swagger-doc.js";
+import { text } from "../../registry/validation/shape.js";
 import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
@@ -46,7 +47,7 @@ function servicePorts(ports: unknown): string {
     const port = get(p, "port");
     const protocol = str(get(p, "protocol"));
     const nodePort = get(p, "nodePort");
-    return typeof nodePort === "number" && nodePort > 0 ? `${port}:${nodePort}/${protocol}` : `${port}/${protocol}`;
+    return typeof nodePort === "number" && nodePort > 0 ? `${text(port)}:${nodePort}/${protocol}` : `${text(port)}/${protocol}`;
   });
   return pieces.length === 0 ? "<none>" : pieces.join(",");
 }
@@ -85,7 +86,7 @@ export function formatEndpoints(ep: KubeObject): string {
     for (const port of arr(get(ss, "ports"))) {
       for (const addr of arr(get(ss, "addresses"))) {
         const ip = str(get(addr, "ip"));
-        if (list.length < max) list.push(`${ip.includes(":") ? `[${ip}]` : ip}:${get(port, "port")}`);
+        if (list.length < max) list.push(`${ip.includes(":") ? `[${ip}]` : ip}:${text(get(port, "port"))}`);
         total++;
       }
     }
@@ -275,7 +276,7 @@ function printerCell(col: PrinterColumn, obj: KubeObject, now: number): unknown 
     case "date":
       return typeof value === "string" ? ageOf(value, now) : null;
     default:
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
+      return text(value);
   }
 }
 
@@ -345,7 +346,7 @@ function customCell(col: PrinterColumn, obj: KubeObject, now: number): unknown {
   if (value === undefined || value === null) return null;
   switch (col.type) {
     case "string":
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
+      return text(value);
     case "date":
       if (typeof value !== "string") return null;
       return Number.isNaN(Date.parse(value)) ? "<invalid>" : ageOf(value, now);

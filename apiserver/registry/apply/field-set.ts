@@ -21,22 +21,22 @@ export class FieldSet {
 
   /** Adds a path (a list of path elements). */
   insert(path: readonly string[]): void {
-    let node: FieldSet = this;
-    for (const e of path) node = node.child(e);
-    node.member = true;
+    path.reduce<FieldSet>((node, e) => node.child(e), this).member = true;
   }
 
   has(path: readonly string[]): boolean {
-    let node: FieldSet | undefined = this;
-    for (const e of path) node = node?.children.get(e);
-    return node?.member === true;
+    return this.descendant(path)?.member === true;
   }
 
   /** Whether some member path starts with `path` (or is it). */
   hasPrefix(path: readonly string[]): boolean {
-    let node: FieldSet | undefined = this;
-    for (const e of path) node = node?.children.get(e);
+    const node = this.descendant(path);
     return node !== undefined && !node.empty();
+  }
+
+  /** The node at `path` below this one, if the tree has it. */
+  private descendant(path: readonly string[]): FieldSet | undefined {
+    return path.reduce<FieldSet | undefined>((node, e) => node?.children.get(e), this);
   }
 
   empty(): boolean {

@@ -155,17 +155,16 @@ export class SwaggerApplySchemas {
     const props = s.properties ?? {};
     const extra = typeof s.additionalProperties === "object" ? (s.additionalProperties as ApplySwaggerSchema) : undefined;
     const cache = new Map<string, ApplySchema>();
-    const self = this;
     return {
       kind: "map",
       atomic: s["x-kubernetes-map-type"] === "atomic",
       struct: s.properties !== undefined && !extra,
       declares: (name: string) => extra !== undefined || Object.hasOwn(props, name),
-      field(name: string): ApplySchema {
+      field: (name: string): ApplySchema => {
         let f = cache.get(name);
         if (!f) {
           const p = props[name] ?? extra;
-          f = p ? self.convert(p, p) : UNTYPED;
+          f = p ? this.convert(p, p) : UNTYPED;
           cache.set(name, f);
         }
         return f;

@@ -106,7 +106,7 @@ export function goJSONSyntaxError(text: string, maxDepth = MAX_NESTING_DEPTH): s
     skip();
     if (i >= n) return "unexpected end of JSON input";
     const c = text[i]!;
-    let closedValue = false;
+    let closedValue: boolean;
     if (c === "{" || c === "[") {
       stack.push(c === "{" ? Ctx.ObjectKey : Ctx.ArrayValue);
       if (stack.length > maxDepth) return err("exceeded max depth");

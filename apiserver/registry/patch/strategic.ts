@@ -48,7 +48,8 @@ export function goFormat(v: unknown): string {
     const keys = Object.keys(v).sort();
     return `map[${keys.map((k) => `${k}:${goFormat((v as Record<string, unknown>)[k])}`).join(" ")}]`;
   }
-  return String(v);
+  // What is left of decoded JSON is a string, number or boolean; JSON prints the last two as Go does.
+  return typeof v === "string" ? v : JSON.stringify(v);
 }
 
 function errNoMergeKey(m: JSONMap, key: string): StrategicPatchError {

@@ -95,7 +95,7 @@ export function kindStrategy(o: KindStrategyOptions): Strategy {
     ],
   };
   if (o.warnings) {
-    strategy.warningsOnCreate = o.warnings;
+    strategy.warningsOnCreate = (obj) => o.warnings!(obj);
     strategy.warningsOnUpdate = (obj) => o.warnings!(obj);
   }
   if (fieldNames && o.fields) {

@@ -13,6 +13,14 @@ export function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
+/** A decoded JSON value as text: strings as they are, numbers and booleans printed, objects as JSON, `unset` when absent. */
+export function text(v: unknown, unset = ""): string {
+  if (v === undefined || v === null) return unset;
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  return JSON.stringify(v) ?? unset;
+}
+
 export function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -260,7 +260,7 @@ function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, en
   try {
     return read(r, end);
   } catch (err) {
-    throw new Error(`etcd response: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`etcd response: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 

@@ -57,7 +57,7 @@ export function prepareDatabase(db: Database.Database, file: string): void {
     db.exec("BEGIN IMMEDIATE; COMMIT");
   } catch (e) {
     if ((e as { code?: string }).code !== "SQLITE_BUSY") throw e;
-    throw new Error(`${file} is in use by another process (${(e as Error).message})`);
+    throw new Error(`${file} is in use by another process (${(e as Error).message})`, { cause: e });
   }
   db.pragma("synchronous = FULL");
   // One transaction for the tables, the version and the first rows: each commit is an fsync

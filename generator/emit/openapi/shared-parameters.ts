@@ -50,8 +50,9 @@ export function shareParameters(paths: Record<string, Schema>): Record<string, S
   const parameters: Record<string, Schema> = {};
   for (const key of [...byJson.keys()].sort()) {
     const p = byJson.get(key)!;
-    let name = `${String(p.name)}-${paramHash(key)}`;
-    for (let i = 1; parameters[name]; i++) name = `${String(p.name)}-${i}`;
+    const base = typeof p.name === "string" ? p.name : "";
+    let name = `${base}-${paramHash(key)}`;
+    for (let i = 1; parameters[name]; i++) name = `${base}-${i}`;
     parameters[name] = p;
     names.set(key, name);
   }

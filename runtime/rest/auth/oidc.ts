@@ -86,7 +86,7 @@ export class OidcAuthProvider implements CredentialProvider {
       try {
         this.ca = fs.readFileSync(file);
       } catch (e) {
-        throw new Error(`oidc: cannot read ${CA_FILE} ${file}: ${(e as Error).message}`);
+        throw new Error(`oidc: cannot read ${CA_FILE} ${file}: ${(e as Error).message}`, { cause: e });
       }
     }
   }

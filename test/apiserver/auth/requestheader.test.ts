@@ -23,8 +23,8 @@ let userCert: KeyPair;
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-requestheader-"));
   fs.mkdirSync(path.join(dir, "pki"));
-  frontProxyCA = await createCA("front-proxy-ca");
-  clusterCA = await createCA();
+  frontProxyCA = createCA("front-proxy-ca");
+  clusterCA = createCA();
   proxyCert = await ensureClientCertificate(dir, frontProxyCA, "proxy", "front-proxy-client");
   otherProxyCert = await ensureClientCertificate(dir, frontProxyCA, "other", "someone-else");
   userCert = await ensureClientCertificate(dir, clusterCA, "user", "mallory", ["system:masters"]);

@@ -65,22 +65,23 @@ class GatedListWatch implements ListWatch<Obj> {
 
   watch(opts: ListWatchWatchOptions): AsyncIterable<WatchEvent & { object: Obj }> {
     this.watches.push(opts);
-    const self = this;
-    return (async function* () {
-      if (self.gate) await self.gate;
-      const ac = new AbortController();
-      self.open.add(ac);
-      opts.signal.addEventListener("abort", () => ac.abort(), { once: true });
-      try {
-        const { signal: _, ...rest } = opts;
-        for await (const ev of self.store.watch(ctx(self.namespace, ac.signal), rest)) {
-          if (ev.type === "ERROR") self.errors.push(ev);
-          yield ev as WatchEvent & { object: Obj };
-        }
-      } finally {
-        self.open.delete(ac);
+    return this.stream(opts);
+  }
+
+  private async *stream(opts: ListWatchWatchOptions): AsyncGenerator<WatchEvent & { object: Obj }> {
+    if (this.gate) await this.gate;
+    const ac = new AbortController();
+    this.open.add(ac);
+    opts.signal.addEventListener("abort", () => ac.abort(), { once: true });
+    try {
+      const { signal: _, ...rest } = opts;
+      for await (const ev of this.store.watch(ctx(this.namespace, ac.signal), rest)) {
+        if (ev.type === "ERROR") this.errors.push(ev);
+        yield ev as WatchEvent & { object: Obj };
       }
-    })();
+    } finally {
+      this.open.delete(ac);
+    }
   }
 }
 

@@ -23,7 +23,7 @@ const withSpec = (spec: Record<string, unknown>, version: Record<string, unknown
 
 async function dryRun(crd: Record<string, unknown>): Promise<{ status: number; message: string }> {
   const res = await server.request("POST", `${CRD_PATH}?dryRun=All`, json(crd));
-  return { status: res.status, message: res.status === 201 ? "" : (res.json() as { message: string }).message };
+  return { status: res.status, message: res.status === 201 ? "" : res.json<{ message: string }>().message };
 }
 
 const PREFIX = "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties";
@@ -81,6 +81,6 @@ describe("CRD validation as upstream", () => {
     expect((await create({ q: '"q\\d"', w: "abbc" })).status).toBe(201);
     const bad = await create({ q: '"q1"' });
     expect(bad.status).toBe(422);
-    expect((bad.json() as { message: string }).message).toContain(`spec.q in body should match '^\\"q\\\\d\\"$'`);
+    expect(bad.json<{ message: string }>().message).toContain(`spec.q in body should match '^\\"q\\\\d\\"$'`);
   });
 });

@@ -168,7 +168,7 @@ describe("SharedIndexInformer", () => {
     fake.seed(1);
     const { inf, run } = informer(fake);
     const reg = inf.addEventHandler(recorder().handler);
-    const waiting = waitForCacheSync(new AbortController().signal, inf.hasSynced.bind(inf), reg.hasSynced);
+    const waiting = waitForCacheSync(new AbortController().signal, inf.hasSynced.bind(inf), () => reg.hasSynced());
     void run();
     expect(await waiting).toBe(true);
     const ctl = new AbortController();

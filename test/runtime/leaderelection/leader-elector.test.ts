@@ -22,30 +22,30 @@ class MemoryLease {
   lastWriteAt = new Map<string, number>();
 
   lock(): LeaseLock & { hang: boolean } {
-    const store = this;
-    return {
+    const lock: LeaseLock & { hang: boolean } = {
       hang: false,
-      async get() {
-        if (this.hang) return new Promise<never>(() => {});
-        return store.lease && structuredClone(store.lease);
+      get: async () => {
+        if (lock.hang) return new Promise<never>(() => {});
+        return this.lease && structuredClone(this.lease);
       },
-      async create(lease) {
-        if (this.hang) return new Promise<never>(() => {});
-        if (store.lease) throw new Conflict("exists");
-        store.lease = { ...lease, metadata: { name: "lock", namespace: "kube-system", resourceVersion: String(++store.#rv) } };
-        store.writes++;
-        store.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
-        return structuredClone(store.lease);
+      create: async (lease) => {
+        if (lock.hang) return new Promise<never>(() => {});
+        if (this.lease) throw new Conflict("exists");
+        this.lease = { ...lease, metadata: { name: "lock", namespace: "kube-system", resourceVersion: String(++this.#rv) } };
+        this.writes++;
+        this.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
+        return structuredClone(this.lease);
       },
-      async update(lease) {
-        if (this.hang) return new Promise<never>(() => {});
-        if (!store.lease || lease.metadata?.resourceVersion !== store.lease.metadata?.resourceVersion) throw new Conflict("conflict");
-        store.lease = { ...lease, metadata: { ...lease.metadata, resourceVersion: String(++store.#rv) } };
-        store.writes++;
-        store.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
-        return structuredClone(store.lease);
+      update: async (lease) => {
+        if (lock.hang) return new Promise<never>(() => {});
+        if (!this.lease || lease.metadata?.resourceVersion !== this.lease.metadata?.resourceVersion) throw new Conflict("conflict");
+        this.lease = { ...lease, metadata: { ...lease.metadata, resourceVersion: String(++this.#rv) } };
+        this.writes++;
+        this.lastWriteAt.set(lease.spec?.holderIdentity ?? "", performance.now());
+        return structuredClone(this.lease);
       },
     };
+    return lock;
   }
 }
 

@@ -83,7 +83,7 @@ describe("Reader#key", () => {
     const obj = JSON.parse(json) as object;
     const bytes = encodeObject(scheme, obj);
     for (let round = 0; round < 3; round++) {
-      const back = decodeObject(scheme, bytes) as { data: Record<string, string>; metadata: { labels: object } };
+      const back = decodeObject<{ data: Record<string, string>; metadata: { labels: object } }>(scheme, bytes);
       expect(back).toEqual(obj);
       expect(Object.getPrototypeOf(back.data)).toBe(Object.prototype);
       expect(Object.hasOwn(back.data, "__proto__")).toBe(true);

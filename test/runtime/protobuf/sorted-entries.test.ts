@@ -67,7 +67,7 @@ describe("sortedEntries", () => {
   it("round-trips large ConfigMaps through the generated codec, keys in Go's order", () => {
     const data = filled(keysOf(50).reverse());
     const cm = { kind: "ConfigMap", apiVersion: "v1", metadata: { name: "big" }, data };
-    const back = decodeObject(scheme, encodeObject(scheme, cm)) as { data: Record<string, string> };
+    const back = decodeObject<{ data: Record<string, string> }>(scheme, encodeObject(scheme, cm));
     expect(back.data).toEqual(data);
     expect(Object.keys(back.data)).toEqual(Object.keys(data).sort(utf8Order));
   });

@@ -77,7 +77,7 @@ describe("parse and print", () => {
   ];
   it.each(parsed)("%j parses to its requirements", (s, want) => {
     const got = parseLabelSelector(s);
-    expect(got.equals(want), `${got} vs ${want}`).toBe(true);
+    expect(got.equals(want), `${got.toString()} vs ${want.toString()}`).toBe(true);
   });
 
   it("prints requirements as upstream's String does", () => {
@@ -303,7 +303,7 @@ describe("round trip", () => {
     fc.assert(
       fc.property(selector, (s) => {
         const again = parseLabelSelector(s.toString());
-        expect(again.equals(s), `${s} -> ${again}`).toBe(true);
+        expect(again.equals(s), `${s.toString()} -> ${again.toString()}`).toBe(true);
         expect(again.toString()).toBe(s.toString());
       }),
       { numRuns: 500 },

@@ -5,6 +5,7 @@
  */
 import type { KubeObject } from "../../../registry/rest.js";
 import { ageColumn, column, nameColumn, type TablePrinter } from "../table.js";
+import { text } from "../../../registry/validation/shape.js";
 import { age, arr, formatLabelSelector, get, name, num, orNA, str, type Obj } from "./shared.js";
 
 const wide = { priority: 1 };
@@ -79,7 +80,7 @@ function quotaCells(q: KubeObject): [string, string] {
   const req: string[] = [];
   const lim: string[] = [];
   for (const k of Object.keys(hard).sort()) {
-    const entry = `${k}: ${String(used[k] ?? "0")}/${String(hard[k])}`;
+    const entry = `${k}: ${text(used[k], "0")}/${text(hard[k])}`;
     (k.startsWith("limits.") ? lim : req).push(entry);
   }
   return [req.join(", "), lim.join(", ")];
@@ -104,13 +105,13 @@ function hpaTargets(hpa: KubeObject): string {
     const targetText =
       str(get(target, "type")) === "Utilization"
         ? `${num(get(target, "averageUtilization"))}%`
-        : String(get(target, "averageValue") ?? get(target, "value") ?? "<unknown>");
+        : text(get(target, "averageValue") ?? get(target, "value"), "<unknown>");
     let curText = "<unknown>";
     if (cur !== undefined)
       curText =
         str(get(target, "type")) === "Utilization" && get(cur, "averageUtilization") !== undefined
           ? `${num(get(cur, "averageUtilization"))}%`
-          : String(get(cur, "averageValue") ?? get(cur, "value") ?? "<unknown>");
+          : text(get(cur, "averageValue") ?? get(cur, "value"), "<unknown>");
     const label = type === "Resource" || type === "ContainerResource" ? `${str(get(source, "name"))}: ` : "";
     return `${label}${curText}/${targetText}`;
   });
@@ -176,7 +177,7 @@ export function clusterPrinters(): Map<string, TablePrinter> {
         name(o),
         phase,
         str(get(o, "spec", "volumeName")),
-        bound ? String(get(o, "status", "capacity", "storage") ?? "") : "",
+        bound ? text(get(o, "status", "capacity", "storage")) : "",
         bound ? accessModes(get(o, "status", "accessModes")) : "",
         storageClassOf(o),
         str(get(o, "spec", "volumeAttributesClassName")) || "<unset>",
@@ -216,7 +217,7 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       const claim = get(o, "spec", "claimRef");
       return [
         name(o),
-        String(get(o, "spec", "capacity", "storage") ?? ""),
+        text(get(o, "spec", "capacity", "storage")),
         accessModes(get(o, "spec", "accessModes")),
         str(get(o, "spec", "persistentVolumeReclaimPolicy")),
         o.metadata?.deletionTimestamp ? "Terminating" : str(get(o, "status", "phase")),

@@ -1,5 +1,6 @@
 /** Helpers the per-group printers share: tolerant readers and upstream's small formatters. */
 import type { KubeObject } from "../../../registry/rest.js";
+import { text } from "../../../registry/validation/shape.js";
 import { ageOf } from "../human-duration.js";
 
 export type Obj = Record<string, unknown>;
@@ -54,7 +55,7 @@ export function containersAndImages(podSpec: unknown): [string, string] {
 
 /** printBoolPtr / an int-or-string that may be unset. */
 export function orNA(v: unknown): string {
-  return v === undefined || v === null ? "N/A" : String(v);
+  return text(v, "N/A");
 }
 
 /** Upstream's formatting of a ResourceList entry list for quota and similar. */

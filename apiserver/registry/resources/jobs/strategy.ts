@@ -7,7 +7,7 @@ import type { KubeObject } from "../../rest.js";
 import { defaultJob } from "../../defaults/batch.js";
 import { validateJob, validateJobUpdate } from "../../validation/batch.js";
 import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
-import { child, record, sameJSON } from "../../validation/shape.js";
+import { child, record, sameJSON, text } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const UID_LABEL = "batch.kubernetes.io/controller-uid";
@@ -50,7 +50,7 @@ export const jobStrategy = kindStrategy({
   prepareForCreate: generateSelector,
   validate: (obj) => [...validateJob(obj), ...validateGenerated(obj)],
   validateUpdate: validateJobUpdate,
-  fields: { "status.successful": (o) => String(record(o.status).succeeded ?? 0) },
+  fields: { "status.successful": (o) => text(record(o.status).succeeded, "0") },
 });
 
 export const jobStatusStrategy = kindStatusStrategy();

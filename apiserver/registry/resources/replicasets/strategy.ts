@@ -1,7 +1,7 @@
 /** apps/v1 ReplicaSets: replicas default, status reset, generation, immutable selector; selectable by status.replicas. */
 import { defaultReplicaSet } from "../../defaults/apps.js";
 import { validateReplicaSet, validateSelectorUnchanged } from "../../validation/apps.js";
-import { record } from "../../validation/shape.js";
+import { record, text } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const replicaSetStrategy = kindStrategy({
@@ -12,7 +12,7 @@ export const replicaSetStrategy = kindStrategy({
   defaults: defaultReplicaSet,
   validate: validateReplicaSet,
   validateUpdate: (obj, old) => [...validateReplicaSet(obj), ...validateSelectorUnchanged(obj, old)],
-  fields: { "status.replicas": (o) => String(record(o.status).replicas ?? 0) },
+  fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });
 
 export const replicaSetStatusStrategy = kindStatusStrategy();

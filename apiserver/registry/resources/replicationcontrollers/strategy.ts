@@ -1,7 +1,7 @@
 /** core/v1 ReplicationControllers: selector/labels/replicas defaults from the template, status reset, generation; selectable by status.replicas. */
 import { defaultReplicationController } from "../../defaults/core.js";
 import { validateReplicationController } from "../../validation/cluster.js";
-import { record } from "../../validation/shape.js";
+import { record, text } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const replicationControllerStrategy = kindStrategy({
@@ -11,6 +11,6 @@ export const replicationControllerStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultReplicationController,
   validate: validateReplicationController,
-  fields: { "status.replicas": (o) => String(record(o.status).replicas ?? 0) },
+  fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });
 export const replicationControllerStatusStrategy = kindStatusStrategy();

@@ -94,9 +94,9 @@ export function serviceRepairs(
 ): { ips: RangeRepair<string>; ports: RangeRepair<number> } {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
-  const list = options.services.list;
+  const list = options.services.list?.bind(options.services);
   if (!list) throw new Error("the services storage cannot list");
-  const listServices = async (): Promise<KubeObject[]> => (await list.call(options.services, systemContext(signal), {})).items;
+  const listServices = async (): Promise<KubeObject[]> => (await list(systemContext(signal), {})).items;
   // Repeats of an event (every pass while a duplicate lasts) bump its count, as client-go's correlator does.
   const recorded = new Map<string, { namespace: string; name: string }>();
   const recordEvent = async (e: RepairEvent): Promise<void> => {
