@@ -118,6 +118,10 @@ export default defineConfig({
           ...shared,
           name: "unit",
           setupFiles: [...shared.setupFiles, "test/support/in-process-only.ts"],
+          // One module graph per worker instead of one per file: re-importing the generated API
+          // for every file was two thirds of the tier's CPU (55 s -> 19 s measured; no test mocks
+          // modules). `--isolate` brings isolation back when a leak between files is suspected.
+          isolate: false,
           include: ["test/**/*.test.ts"],
           exclude: ["test/fixtures/**", ...SYSTEM_DIRS, ...SYSTEM_FILES, ...SWEEP_FILES],
         },
