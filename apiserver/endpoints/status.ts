@@ -1,19 +1,10 @@
 /**
  * API errors as the endpoint layer answers them: any thrown value becomes a metav1.Status
- * (StatusErrors as they are, storage errors by their code, anything else 500 InternalError).
+ * (StatusErrors as they are, storage errors as the registry maps them, anything else 500 InternalError).
  */
 import type { Status } from "../../api/meta/v1/types.js";
-import {
-  StatusError,
-  asStatusError,
-  newAlreadyExists,
-  newBadRequest,
-  newConflict,
-  newInternalError,
-  newNotFound,
-  newResourceExpired,
-  newServiceUnavailable,
-} from "../../runtime/rest/errors.js";
+import { StatusError, asStatusError, newInternalError } from "../../runtime/rest/errors.js";
+import { interpretStorageError, type Operation } from "../registry/errors.js";
 import { StorageError } from "../storage/interface.js";
 
 /** A failure Status with any code and reason (for the few upstream builds by hand: 406, 415...). */
@@ -56,30 +47,16 @@ function nameOfKey(key: string): string {
 }
 
 /**
- * Converts anything thrown below the endpoint layer into a StatusError. `resource` words the
- * messages of storage errors the registry let through.
+ * Converts anything thrown below the endpoint layer into a StatusError. Storage errors the
+ * registry let through are mapped as the registry maps them (one mapping), for `op` on `resource`.
  */
-export function toStatusError(err: unknown, resource: { group: string; resource: string } = { group: "", resource: "" }): StatusError {
-  const se = asStatusError(err);
-  if (se) return se;
-  if (err instanceof StorageError) {
-    const name = nameOfKey(err.key);
-    switch (err.code) {
-      case "KeyExists":
-        return newAlreadyExists(resource, name);
-      case "KeyNotFound":
-        return newNotFound(resource, name);
-      case "Conflict":
-        return newConflict(resource, name, "the object has been modified; please apply your changes to the latest version and try again");
-      case "Compacted":
-        return newResourceExpired(`too old resource version: ${err.message}`);
-      case "InvalidContinue":
-        return newBadRequest(err.message);
-      case "Unavailable":
-        return newServiceUnavailable(err.message);
-    }
-  }
-  return newInternalError(err);
+export function toStatusError(
+  err: unknown,
+  resource: { group: string; resource: string } = { group: "", resource: "" },
+  op: Operation = "get",
+): StatusError {
+  const mapped = err instanceof StorageError ? interpretStorageError(err, op, resource, nameOfKey(err.key)) : err;
+  return asStatusError(mapped) ?? newInternalError(mapped);
 }
 
 /** The Status body of an error, with `code` always set. */

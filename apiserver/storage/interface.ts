@@ -24,7 +24,7 @@ export type StorageErrorCode =
   | "Compacted" // a revision older than the compaction point -> 410 Expired
   | "InvalidContinue" // a continue token that does not parse -> 400
   | "TooLargeRevision" // a read at a revision newer than the newest -> 504 with ResourceVersionTooLarge
-  | "Unavailable"; // the backend cannot be reached or is closed -> 503
+  | "Unavailable"; // the backend cannot be reached or is closed -> 504 ServerTimeout, as upstream interprets it
 
 export class StorageError extends Error {
   /** For "Compacted": the compaction point, when the backend said (0: unknown). */

@@ -6,10 +6,10 @@ import type { Namespace } from "../../generated/apis/core/v1/index.js";
 import type { NamespaceInterface } from "../../generated/clientset/typed/core/v1/namespace.js";
 import type { NamespaceInformer } from "../../generated/informers/core/v1/namespace.js";
 import type { NamespaceLister } from "../../generated/listers/core/v1/namespace.js";
-import { waitForCacheSync } from "../../runtime/cache/shared-index-informer.js";
 import { isNotFound } from "../../runtime/rest/errors.js";
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
+import { runWorkers } from "../controller/workers.js";
 import { NamespacedResourcesDeleter, ResourcesRemainingError, type DiscoverResourcesFn, type MetadataInterface } from "./deleter.js";
 
 /**
@@ -86,13 +86,8 @@ export class NamespaceController {
   async run(workers: number, signal: AbortSignal): Promise<void> {
     this.#log("Starting namespace controller");
     try {
-      if (!(await waitForCacheSync(signal, this.#synced))) return;
-      const stop = (): void => this.queue.shutDown();
-      if (signal.aborted) stop();
-      else signal.addEventListener("abort", stop, { once: true });
-      await Promise.all(Array.from({ length: Math.max(1, workers) }, () => this.#worker(signal)));
+      await runWorkers(this.queue, this.#synced, workers, signal, () => this.#worker(signal));
     } finally {
-      this.queue.shutDown();
       this.#log("Shutting down namespace controller");
     }
   }

@@ -3,7 +3,7 @@
 // root-ca-cert-publisher controllers share it.
 import type { Namespace } from "../../generated/apis/core/v1/index.js";
 import type { NamespaceInformer } from "../../generated/informers/core/v1/namespace.js";
-import { waitForCacheSync } from "../../runtime/cache/shared-index-informer.js";
+import { runWorkers } from "../controller/workers.js";
 import { ItemExponentialFailureRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
 
@@ -39,15 +39,7 @@ export class NamespaceLoop {
 
   async run(workers: number, signal: AbortSignal): Promise<void> {
     this.options.log?.(`Starting ${this.options.name}`);
-    try {
-      if (!(await waitForCacheSync(signal, this.#synced))) return;
-      const stop = (): void => this.queue.shutDown();
-      if (signal.aborted) stop();
-      else signal.addEventListener("abort", stop, { once: true });
-      await Promise.all(Array.from({ length: Math.max(1, workers) }, () => this.#worker(signal)));
-    } finally {
-      this.queue.shutDown();
-    }
+    await runWorkers(this.queue, this.#synced, workers, signal, () => this.#worker(signal));
   }
 
   async #worker(signal: AbortSignal): Promise<void> {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventuallyWhere as eventually } from "../support/wait.js";
 import { freePort, startEtcd, type EtcdServer } from "../apiserver/storage/etcd-server.js";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { runKubectl, type KubectlResult } from "../support/kubectl.js";
@@ -16,16 +17,6 @@ import { describeWithTools } from "../support/tools.js";
 
 function kubectl(kubeconfig: string, ...args: string[]): Promise<KubectlResult> {
   return runKubectl(kubeconfig, args);
-}
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describeWithTools(["kubectl"], "one apiserver: seeds 000 and 002 through kubectl", () => {

@@ -15,6 +15,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventuallyWhere } from "../support/wait.js";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
 
@@ -56,14 +57,8 @@ function get(
   });
 }
 
-async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean, tries = 100): Promise<T> {
-  let v = await f();
-  for (let i = 0; i < tries && !ok(v); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await f();
-  }
-  return v;
-}
+/** Polls until `ok`; kubectl calls are slow, so up to 30 s (test/support/wait.ts). */
+const eventually = <T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => eventuallyWhere(fn, ok, 30_000);
 
 const POLICY = `apiVersion: audit.k8s.io/v1
 kind: Policy

@@ -11,6 +11,7 @@ import { CONTROLLER_NAME, FINALIZER, setupWidgetController, widgetsAPI } from ".
 import { Manager, findStatusCondition } from "../../framework/index.js";
 import { startControlPlane, type ControlPlane } from "../../framework/testing/index.js";
 import { isNotFound } from "../../runtime/rest/errors.js";
+import { eventually as waitUntilValue } from "../support/wait.js";
 import type { ClientsetInterface } from "../../examples/widget/generated/clientset/index.js";
 
 let cp: ControlPlane;
@@ -34,15 +35,9 @@ afterAll(async () => {
   await cp?.stop();
 });
 
-async function eventually<T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err)));
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** `fn()`'s first value, a NotFound counting as none yet (test/support/wait.ts). */
+const eventually = <T>(what: string, fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> =>
+  waitUntilValue(what, () => fn().catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err))), ms);
 
 const widget = (name: string, message: string, namespace = "default", configMapName?: string): Widget => ({
   metadata: { name, namespace },

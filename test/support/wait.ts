@@ -25,3 +25,15 @@ export function eventually<T>(what: string, fn: () => Promise<T | undefined | fa
     { timeout: ms, interval: 50 },
   );
 }
+
+/** Resolves with `fn()`'s first value that `ok` accepts; fails after `ms` showing the last value. */
+export function eventuallyWhere<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!ok(v)) throw new Error(`condition not met in ${ms} ms; last value ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: ms, interval: 25 },
+  );
+}

@@ -124,6 +124,6 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
 
 /** A failure mid-stream becomes an ERROR event carrying the Status, as upstream's watchers send it. */
 function errorEvent(err: unknown): IteratorResult<WatchEvent> {
-  const status = statusOf(toStatusError(err));
+  const status = statusOf(toStatusError(err, undefined, "watch"));
   return { done: false, value: { type: "ERROR", object: status as unknown as KubeObject } };
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventuallyWhere } from "../../support/wait.js";
 import type { Namespace } from "../../../api/core/v1/namespace.js";
 import { installBootstrapController } from "../../../apiserver/controlplane/bootstrap-controller.js";
 import { SystemNamespacesController } from "../../../apiserver/controlplane/system-namespaces.js";
@@ -94,15 +95,8 @@ async function startControlPlane(storage: Storage, o: StartOptions = {}): Promis
   };
 }
 
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls until `ok`, 5 s by default (test/support/wait.ts). */
+const eventually = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> => eventuallyWhere(fn, ok, ms);
 
 describe("start-system-namespaces-controller", () => {
   it("has created the four namespaces when the hook reports done", async () => {
