@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleCLI } from "./bundle-cli.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD = path.join(ROOT, "build", "tsc");
@@ -168,6 +169,13 @@ if (!fs.existsSync(BUILD)) throw new Error("build/tsc is missing: run `npm run b
 // Only outputs whose source still exists: tsc's incremental build leaves a deleted module's output behind.
 const files = walk(BUILD).filter((f) => MODULE_EXT.test(f) && fs.existsSync(path.join(ROOT, `${stem(f)}.ts`)));
 for (const pkg of PACKAGES) buildPackage(pkg, files);
+// The apiserver's bin runs its CLI bundled (start-up time); its modules stay in dist/ for importers.
+const bundled = await bundleCLI(path.join(ROOT, "packages", "apiserver"));
+checkDependencies(
+  PACKAGES.find((p) => p.dir === "apiserver"),
+  path.join(ROOT, "packages", "apiserver"),
+);
+console.log(`@kubegen/apiserver: CLI bundle of ${bundled} modules in packages/apiserver/dist/bundle`);
 const orphans = files.filter((f) => !PACKAGES.some((p) => owned(p, f)));
 if (orphans.length) console.log(`not shipped by any package: ${[...new Set(orphans.map((f) => path.posix.dirname(f)))].join(", ")}`);
 
