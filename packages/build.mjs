@@ -9,6 +9,7 @@
  *   node packages/build.mjs      (npm run build runs tsc first)
  */
 import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleCLI } from "./bundle-cli.mjs";
@@ -104,7 +105,8 @@ function checkDependencies(pkg, root) {
   for (const rel of walk(path.join(root, "dist"))) {
     if (!rel.endsWith(".js")) continue;
     for (const [, spec] of fs.readFileSync(path.join(root, "dist", rel), "utf8").matchAll(BARE)) {
-      if (spec.startsWith("node:")) continue;
+      // Bundled dependencies name Node's built-ins without the node: prefix.
+      if (spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
       const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
       if (!declared.has(name)) missing.set(name, rel);
     }
