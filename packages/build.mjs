@@ -12,7 +12,7 @@ import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleCLI } from "./bundle-cli.mjs";
+import { bundleCLI, OPTIONAL_IMPORTS } from "./bundle-cli.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD = path.join(ROOT, "build", "tsc");
@@ -93,10 +93,11 @@ function rewrite(pkg, rel, text) {
 const BARE = /(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
 
 /** Every package a shipped module imports must be one the package.json declares (else users get ERR_MODULE_NOT_FOUND). */
-function checkDependencies(pkg, root) {
+function checkDependencies(pkg, root, optional = []) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const declared = new Set([
     pkg.name,
+    ...optional,
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.peerDependencies ?? {}),
     ...Object.keys(manifest.optionalDependencies ?? {}),
@@ -176,6 +177,7 @@ const bundled = await bundleCLI(path.join(ROOT, "packages", "apiserver"));
 checkDependencies(
   PACKAGES.find((p) => p.dir === "apiserver"),
   path.join(ROOT, "packages", "apiserver"),
+  OPTIONAL_IMPORTS,
 );
 console.log(`@kubegen/apiserver: CLI bundle of ${bundled} modules in packages/apiserver/dist/bundle`);
 const orphans = files.filter((f) => !PACKAGES.some((p) => owned(p, f)));
