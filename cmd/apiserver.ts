@@ -8,6 +8,7 @@ import { Command } from "commander";
 import type { RunOptions } from "../apiserver/server/run.js";
 import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
+import { startServiceAccountKeyGeneration } from "../apiserver/auth/service-account-key-early.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 import { addAggregationFlags, aggregationExtension, type AggregationFlags } from "./aggregation-flags.js";
 
@@ -262,6 +263,8 @@ export function apiserverCommand(): Command {
     ),
   ).action(async (flags: APIServerFlags & LoggingFlags) => {
     const logger = setupLogging(flags);
+    // A first start's RSA key generates on the thread pool while the server's modules load.
+    if (!flags.serviceAccountSigningKeyFile) startServiceAccountKeyGeneration(flags.dataDir);
     const { runAPIServer } = await import("../apiserver/server/run.js");
     const started = performance.now();
     let running: Awaited<ReturnType<typeof runAPIServer>>;

@@ -15,6 +15,7 @@ import {
   logEvents,
   type ControllerManagerFlags,
 } from "./controller-manager.js";
+import { startServiceAccountKeyGeneration } from "../apiserver/auth/service-account-key-early.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
 export function upCommand(): Command {
@@ -22,6 +23,8 @@ export function upCommand(): Command {
   return addLoggingFlags(addControllerManagerFlags(addAPIServerFlags(cmd))).action(
     async (flags: APIServerFlags & ControllerManagerFlags & LoggingFlags) => {
       const logger = setupLogging(flags);
+      // A first start's RSA key generates on the thread pool while the server's modules load.
+      if (!flags.serviceAccountSigningKeyFile) startServiceAccountKeyGeneration(flags.dataDir);
       // The controller-manager's modules load once the apiserver serves: both share this thread,
       // so loading them first would only delay the apiserver's readiness.
       const { runAPIServer } = await import("../apiserver/server/run.js");

@@ -9,8 +9,10 @@
  *   node packages/build.mjs      (npm run build runs tsc first)
  */
 import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleCLI, OPTIONAL_IMPORTS } from "./bundle-cli.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD = path.join(ROOT, "build", "tsc");
@@ -91,10 +93,11 @@ function rewrite(pkg, rel, text) {
 const BARE = /(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
 
 /** Every package a shipped module imports must be one the package.json declares (else users get ERR_MODULE_NOT_FOUND). */
-function checkDependencies(pkg, root) {
+function checkDependencies(pkg, root, optional = []) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const declared = new Set([
     pkg.name,
+    ...optional,
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.peerDependencies ?? {}),
     ...Object.keys(manifest.optionalDependencies ?? {}),
@@ -103,7 +106,8 @@ function checkDependencies(pkg, root) {
   for (const rel of walk(path.join(root, "dist"))) {
     if (!rel.endsWith(".js")) continue;
     for (const [, spec] of fs.readFileSync(path.join(root, "dist", rel), "utf8").matchAll(BARE)) {
-      if (spec.startsWith("node:")) continue;
+      // Bundled dependencies name Node's built-ins without the node: prefix.
+      if (spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
       const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
       if (!declared.has(name)) missing.set(name, rel);
     }
@@ -168,6 +172,14 @@ if (!fs.existsSync(BUILD)) throw new Error("build/tsc is missing: run `npm run b
 // Only outputs whose source still exists: tsc's incremental build leaves a deleted module's output behind.
 const files = walk(BUILD).filter((f) => MODULE_EXT.test(f) && fs.existsSync(path.join(ROOT, `${stem(f)}.ts`)));
 for (const pkg of PACKAGES) buildPackage(pkg, files);
+// The apiserver's bin runs its CLI bundled (start-up time); its modules stay in dist/ for importers.
+const bundled = await bundleCLI(path.join(ROOT, "packages", "apiserver"));
+checkDependencies(
+  PACKAGES.find((p) => p.dir === "apiserver"),
+  path.join(ROOT, "packages", "apiserver"),
+  OPTIONAL_IMPORTS,
+);
+console.log(`@kubegen/apiserver: CLI bundle of ${bundled} modules in packages/apiserver/dist/bundle`);
 const orphans = files.filter((f) => !PACKAGES.some((p) => owned(p, f)));
 if (orphans.length) console.log(`not shipped by any package: ${[...new Set(orphans.map((f) => path.posix.dirname(f)))].join(", ")}`);
 

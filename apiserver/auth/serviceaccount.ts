@@ -9,22 +9,11 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
-import {
-  SignJWT,
-  exportJWK,
-  exportPKCS8,
-  exportSPKI,
-  generateKeyPair,
-  importPKCS8,
-  importSPKI,
-  jwtVerify,
-  decodeJwt,
-  type CryptoKey as JoseKey,
-  type JWK,
-} from "jose";
+import { SignJWT, exportJWK, exportSPKI, importPKCS8, importSPKI, jwtVerify, decodeJwt, type CryptoKey as JoseKey, type JWK } from "jose";
 type KeyLike = JoseKey;
 import type { AuthenticationResult, Authenticator } from "./authenticator.js";
 import { bearerToken } from "./token-file.js";
+import { generateServiceAccountKeyPair, serviceAccountKeyFile, takeEarlyServiceAccountKey } from "./service-account-key-early.js";
 
 export const SERVICE_ACCOUNTS_GROUP = "system:serviceaccounts";
 const ALG = "RS256";
@@ -60,11 +49,12 @@ async function publicOf(pem: string): Promise<KeyLike> {
 export async function ensureServiceAccountKeys(options: ServiceAccountKeyOptions): Promise<ServiceAccountKeys> {
   let keyFile = options.signingKeyFile;
   if (!keyFile) {
-    keyFile = path.join(options.dataDir, "pki", "sa.key");
+    keyFile = serviceAccountKeyFile(options.dataDir);
     if (!existsSync(keyFile)) {
-      const { privateKey, publicKey } = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
-      writeFileSync(keyFile, await exportPKCS8(privateKey), { mode: 0o600 });
-      writeFileSync(path.join(options.dataDir, "pki", "sa.pub"), await exportSPKI(publicKey), { mode: 0o644 });
+      // The CLI may have started this one while the modules loaded.
+      const { privateKey, publicKey } = await (takeEarlyServiceAccountKey(options.dataDir) ?? generateServiceAccountKeyPair());
+      writeFileSync(keyFile, privateKey, { mode: 0o600 });
+      writeFileSync(path.join(options.dataDir, "pki", "sa.pub"), publicKey, { mode: 0o644 });
     }
   }
   const pem = readFileSync(keyFile, "utf8");

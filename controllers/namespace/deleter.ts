@@ -111,7 +111,8 @@ export class NamespacedResourcesDeleter {
   readonly #token: string;
   /** Operations a resource does not serve, learnt from discovery and from 405/404 answers. */
   readonly #notSupported = new Set<string>();
-  #opCacheFilled = false;
+  /** Filled once (from the first pass's discovery, or its own); shared while in flight. */
+  #opCache: Promise<void> | undefined;
   readonly #onError: (err: unknown) => void;
 
   constructor(options: NamespacedResourcesDeleterOptions) {
@@ -186,16 +187,29 @@ export class NamespacedResourcesDeleter {
     }
   }
 
-  /** Fills the unsupported-operation cache from discovery, once. */
-  async #ensureOpCache(): Promise<void> {
-    if (this.#opCacheFilled) return;
-    let lists: APIResourceList[];
-    try {
-      lists = await this.#discover();
-    } catch (err) {
-      if (err instanceof GroupDiscoveryFailedError) lists = err.resources;
-      else throw err;
-    }
+  /**
+   * Fills the unsupported-operation cache from discovery, once: every resource of a pass asks at
+   * the same moment, and one discovery serves them all (a failed one is tried again next time).
+   */
+  #ensureOpCache(): Promise<void> {
+    this.#opCache ??= (async () => {
+      let lists: APIResourceList[];
+      try {
+        lists = await this.#discover();
+      } catch (err) {
+        if (err instanceof GroupDiscoveryFailedError) lists = err.resources;
+        else throw err;
+      }
+      this.#fillOpCache(lists);
+    })().catch((err: unknown) => {
+      this.#opCache = undefined;
+      throw err;
+    });
+    return this.#opCache;
+  }
+
+  /** Records the operations each discovered resource does not serve. */
+  #fillOpCache(lists: APIResourceList[]): void {
     for (const list of lists) {
       let gv: { group: string; version: string };
       try {
@@ -209,7 +223,6 @@ export class NamespacedResourcesDeleter {
         }
       }
     }
-    this.#opCacheFilled = true;
   }
 
   async #supported(op: Operation, gvr: GVR): Promise<boolean> {
@@ -300,6 +313,7 @@ export class NamespacedResourcesDeleter {
     const errors: unknown[] = [];
     const conditions = new NamespaceConditionUpdater();
     let lists: APIResourceList[] = [];
+    let discovered = true;
     try {
       lists = await this.#discover();
     } catch (err) {
@@ -307,6 +321,13 @@ export class NamespacedResourcesDeleter {
       errors.push(err);
       conditions.processDiscoverResourcesErr(err);
       if (err instanceof GroupDiscoveryFailedError) lists = err.resources;
+      else discovered = false;
+    }
+    // The first pass's discovery fills the operation cache too: a second sweep of every group
+    // would only say the same.
+    if (discovered && this.#opCache === undefined) {
+      this.#fillOpCache(lists);
+      this.#opCache = Promise.resolve();
     }
     const { gvrs, parseError } = deletableResources(lists);
     if (parseError !== undefined) {

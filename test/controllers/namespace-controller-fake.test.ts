@@ -225,6 +225,29 @@ describe("namespaced resources deleter (fake clientset)", () => {
     expect(refused).toBe(1);
   });
 
+  it("discovers once per pass: the resources' unsupported operations come from that same discovery", async () => {
+    const cs = new FakeClientset(terminating("once"), cm("once", "a"), event("once", "e1"), secret("once", "s1"));
+    let discoveries = 0;
+    const deleter = newDeleter(cs, async () => {
+      discoveries++;
+      // Answered later than the resources' own questions are asked, as over the network.
+      await new Promise((r) => setTimeout(r, 5));
+      return structuredClone(DISCOVERY);
+    });
+    await deleter.delete("once");
+    expect(discoveries).toBe(1);
+    const seen = cs.actions().map(describeAction);
+    // Events serve no deletecollection (discovery says so): listed and deleted one by one.
+    expect(seen).not.toContain("delete-collection events once");
+    expect(seen).toEqual(expect.arrayContaining(["list events once", "delete events once e1", "delete-collection configmaps once"]));
+    expect((await cs.coreV1().events("once").list()).items).toEqual([]);
+
+    // The next pass discovers again (for what to delete); the operation cache is kept.
+    await cs.coreV1().namespaces().create(terminating("twice"));
+    await deleter.delete("twice");
+    expect(discoveries).toBe(2);
+  });
+
   it("keeps deleting what was discovered when some groups fail discovery, and says so", async () => {
     const cs = new FakeClientset(terminating("d"), cm("d", "a"));
     const failure = new GroupDiscoveryFailedError(
