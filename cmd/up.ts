@@ -5,7 +5,14 @@
  */
 import path from "node:path";
 import { Command } from "commander";
-import { addAPIServerFlags, apiserverRunOptions, type APIServerFlags, startAPIServer, type StartedAPIServer, workersNote } from "./apiserver.js";
+import {
+  addAPIServerFlags,
+  apiserverRunOptions,
+  type APIServerFlags,
+  startAPIServer,
+  type StartedAPIServer,
+  workersNote,
+} from "./apiserver.js";
 import { aggregationExtension } from "./aggregation-flags.js";
 import { errorMessage } from "../runtime/logger.js";
 import {
@@ -34,7 +41,9 @@ export function upCommand(): Command {
       }
       // performance.now() counts from process start: the figure is start-to-serving.
       const readyMs = Math.round(performance.now());
-      console.log(`kubegen up: apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, ready ${readyMs} ms after process start)`);
+      console.log(
+        `kubegen up: apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, ready ${readyMs} ms after process start)`,
+      );
       const [{ ControllerManager }, { loadKubeconfig }] = await Promise.all([
         import("../controllers/controller-manager/controller-manager.js"),
         import("../runtime/rest/kubeconfig.js"),

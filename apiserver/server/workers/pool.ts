@@ -58,7 +58,10 @@ export class WorkerPool {
   }
 
   private fork(index: number): Promise<number> {
-    const env = { ...this.options.exec?.env, ...workerEnv({ socketPath: this.options.socketPath, index, loopbackToken: this.loopbackToken }) };
+    const env = {
+      ...this.options.exec?.env,
+      ...workerEnv({ socketPath: this.options.socketPath, index, loopbackToken: this.loopbackToken }),
+    };
     const worker = cluster.fork(env);
     this.workers.set(index, worker);
     return new Promise<number>((resolve, reject) => {
@@ -78,11 +81,15 @@ export class WorkerPool {
         const crashes = (this.crashes.get(index) ?? 0) + 1;
         this.crashes.set(index, crashes);
         const delay = RESTART_BACKOFF_MS[Math.min(crashes - 1, RESTART_BACKOFF_MS.length - 1)]!;
-        this.options.log(`apiserver worker ${index} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); restarting in ${delay} ms`);
+        this.options.log(
+          `apiserver worker ${index} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); restarting in ${delay} ms`,
+        );
         setTimeout(() => {
           if (this.stopping) return;
           this.restarts++;
-          this.fork(index).catch((err: unknown) => this.options.log(`apiserver worker ${index}: restart failed: ${(err as Error).message}`));
+          this.fork(index).catch((err: unknown) =>
+            this.options.log(`apiserver worker ${index}: restart failed: ${(err as Error).message}`),
+          );
         }, delay).unref();
       });
     });

@@ -243,7 +243,10 @@ export class RemoteStorage implements Storage {
     };
   }
 
-  private openWatch(options: WatchOptions, progress: boolean): { queue: EventQueue<StorageEvent | ProgressNotice>; w: RemoteWatch; id: number } {
+  private openWatch(
+    options: WatchOptions,
+    progress: boolean,
+  ): { queue: EventQueue<StorageEvent | ProgressNotice>; w: RemoteWatch; id: number } {
     const { prefix, afterRevision, signal } = options;
     const id = this.nextId++;
     const onAbort = (): void => queue.end();
@@ -275,18 +278,20 @@ export class RemoteStorage implements Storage {
     const waiters = this.revisionWaiters.splice(0);
     if (waiters.length === 0) return;
     this.revisionInFlight = true;
-    this.call({ op: "revision" }).then(
-      (r) => {
-        if (r.compacted !== undefined && r.compacted > this.compacted) this.compacted = r.compacted;
-        for (const w of waiters) w.resolve(r.revision!);
-      },
-      (err: unknown) => {
-        for (const w of waiters) w.reject(err);
-      },
-    ).finally(() => {
-      this.revisionInFlight = false;
-      this.sendRevision();
-    });
+    this.call({ op: "revision" })
+      .then(
+        (r) => {
+          if (r.compacted !== undefined && r.compacted > this.compacted) this.compacted = r.compacted;
+          for (const w of waiters) w.resolve(r.revision!);
+        },
+        (err: unknown) => {
+          for (const w of waiters) w.reject(err);
+        },
+      )
+      .finally(() => {
+        this.revisionInFlight = false;
+        this.sendRevision();
+      });
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {
