@@ -1,9 +1,9 @@
 /**
  * RemoteStorage: the Storage interface of an apiserver worker, answered by the process owning the
  * real storage (server.ts) over a Unix domain socket. The update function of guaranteedUpdate and
- * list predicates run here, in the worker; the owner only compares-and-swaps. Concurrent
- * currentRevision calls share one round trip (each waits for one sent after it was called, so a
- * consistent read still sees every write acknowledged before it).
+ * list predicates run here, in the worker; the owner only compares-and-swaps. currentRevision
+ * calls made before the socket's next write share one request (each is answered by a request
+ * sent after it was called, so a consistent read still sees every write acknowledged before it).
  */
 import net from "node:net";
 import { encodeContinue } from "../continue-token.js";
@@ -64,9 +64,8 @@ export class RemoteStorage implements Storage {
   private closed = false;
   private lost: Error | undefined;
   private compacted = 0;
-  /** currentRevision batching: one call in flight, the callers after it wait for the next. */
-  private revisionInFlight = false;
-  private revisionWaiters: { resolve: (n: number) => void; reject: (e: unknown) => void }[] = [];
+  /** currentRevision callers sharing the request not yet sent (one per flush of the socket). */
+  private revisionBatch: { resolve: (n: number) => void; reject: (e: unknown) => void }[] | undefined;
 
   private constructor(private readonly socket: net.Socket) {
     this.out = new FrameWriter(socket);
@@ -149,7 +148,6 @@ export class RemoteStorage implements Storage {
       else w.queue.fail(err);
     }
     this.watches.clear();
-    for (const w of this.revisionWaiters.splice(0)) w.reject(err);
   }
 
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
@@ -269,29 +267,26 @@ export class RemoteStorage implements Storage {
   currentRevision(): Promise<number> {
     if (this.closed || this.lost) return Promise.reject(this.unavailable(""));
     return new Promise((resolve, reject) => {
-      this.revisionWaiters.push({ resolve, reject });
-      if (!this.revisionInFlight) this.sendRevision();
-    });
-  }
-
-  private sendRevision(): void {
-    const waiters = this.revisionWaiters.splice(0);
-    if (waiters.length === 0) return;
-    this.revisionInFlight = true;
-    this.call({ op: "revision" })
-      .then(
+      if (this.revisionBatch) {
+        this.revisionBatch.push({ resolve, reject });
+        return;
+      }
+      const batch = [{ resolve, reject }];
+      this.revisionBatch = batch;
+      // Callers join until the request leaves: each is answered by a request sent after its call.
+      this.out.beforeFlush(() => {
+        if (this.revisionBatch === batch) this.revisionBatch = undefined;
+      });
+      this.call({ op: "revision" }).then(
         (r) => {
           if (r.compacted !== undefined && r.compacted > this.compacted) this.compacted = r.compacted;
-          for (const w of waiters) w.resolve(r.revision!);
+          for (const w of batch) w.resolve(r.revision!);
         },
         (err: unknown) => {
-          for (const w of waiters) w.reject(err);
+          for (const w of batch) w.reject(err);
         },
-      )
-      .finally(() => {
-        this.revisionInFlight = false;
-        this.sendRevision();
-      });
+      );
+    });
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {

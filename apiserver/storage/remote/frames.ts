@@ -11,6 +11,7 @@ import v8 from "node:v8";
 export class FrameWriter {
   private pending: Buffer[] = [];
   private scheduled = false;
+  private flushHooks: (() => void)[] = [];
 
   constructor(private readonly socket: Socket) {}
 
@@ -32,8 +33,16 @@ export class FrameWriter {
     this.socket.end();
   }
 
+  /** Runs `cb` once, just before the messages queued so far are written. */
+  beforeFlush(cb: () => void): void {
+    this.flushHooks.push(cb);
+  }
+
   private flush(): void {
     this.scheduled = false;
+    const hooks = this.flushHooks;
+    this.flushHooks = [];
+    for (const h of hooks) h();
     const chunks = this.pending;
     this.pending = [];
     if (chunks.length === 0 || this.socket.destroyed) return;
