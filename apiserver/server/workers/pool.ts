@@ -30,6 +30,8 @@ const RESTART_BACKOFF_MS = [100, 500, 2_000, 5_000];
 
 export class WorkerPool {
   private readonly workers = new Map<number, Worker>();
+  /** Workers that said they listen: before that, a worker may not have its message listener yet. */
+  private readonly listening = new Set<Worker>();
   private stopping = false;
   private readonly crashes = new Map<number, number>();
   private port = 0;
@@ -70,11 +72,13 @@ export class WorkerPool {
         if (!isWorkerMessage(m)) return;
         if (m.kubegen === "listening") {
           started = true;
+          this.listening.add(worker);
           this.crashes.delete(index);
           resolve(m.port);
         } else if (m.kubegen === "failed") reject(new Error(`worker ${index}: ${m.message}`));
       });
       worker.on("exit", (code, signal) => {
+        this.listening.delete(worker);
         if (this.workers.get(index) === worker) this.workers.delete(index);
         if (!started) reject(new Error(`worker ${index} exited before it listened (${signal ?? `code ${code}`})`));
         if (this.stopping || !started) return;
@@ -110,8 +114,16 @@ export class WorkerPool {
               resolve();
             });
             const message: PrimaryMessage = { kubegen: "shutdown" };
-            if (w.isConnected()) w.send(message);
-            else w.process.kill("SIGKILL");
+            const ask = (): void => {
+              if (w.isConnected()) w.send(message);
+              else w.process.kill("SIGKILL");
+            };
+            // A worker still starting (a restart) would drop the message: it is asked once it listens.
+            if (this.listening.has(w)) ask();
+            else
+              w.on("message", (m: unknown) => {
+                if (isWorkerMessage(m) && m.kubegen === "listening") ask();
+              });
           }),
       ),
     );
