@@ -50,10 +50,14 @@ interface Round {
 
 function children(pid: number): number[] {
   try {
-    return execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .map((l) => Number(l.trim()))
-      .filter((n) => n > 0);
+    return (
+      execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        // Workers run the command again; other children (tsx's esbuild service) do not count.
+        .filter((l) => l.includes("kubegen.js"))
+        .map((l) => Number(l.trim().split(" ")[0]))
+        .filter((n) => n > 0)
+    );
   } catch {
     return [];
   }

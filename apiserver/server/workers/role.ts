@@ -3,19 +3,10 @@
  * messages between them over the cluster IPC channel.
  */
 import cluster from "node:cluster";
-import os from "node:os";
 
 const SOCKET_ENV = "KUBEGEN_WORKER_STORAGE_SOCKET";
 const INDEX_ENV = "KUBEGEN_WORKER_INDEX";
 const LOOPBACK_ENV = "KUBEGEN_WORKER_LOOPBACK_TOKEN";
-
-/** At most this many workers by default: past it the primary's storage is the limit (see README). */
-export const MAX_DEFAULT_WORKERS = 8;
-
-/** `--workers`' default: the cores this process may use, capped. */
-export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(os.availableParallelism(), MAX_DEFAULT_WORKERS));
-}
 
 export interface WorkerRole {
   /** The primary's storage socket. */
