@@ -11,13 +11,6 @@ import { duration, int } from "./flag-values.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 import { addAggregationFlags, aggregationExtension, type AggregationFlags } from "./aggregation-flags.js";
 
-/** `--workers`: a whole number from 1 to 64. */
-function workerCount(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--workers: ${JSON.stringify(v)} is not a whole number from 1 to 64`);
-  return n;
-}
-
 /** Go's boolean flag values: `--flag`, `--flag=true|false|1|0|t|f`. */
 function boolFlag(name: string): (v: string) => boolean {
   return (v) => {
@@ -105,7 +98,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option(
       "--workers <n>",
       "processes that serve requests (TLS, HTTP, authentication, encoding); the storage stays in one primary process",
-      workerCount,
+      int("--workers", 1),
       1,
     )
     .option("--token-auth-file <file>", 'static bearer tokens: CSV lines of token,user,uid,"group1,group2"')
