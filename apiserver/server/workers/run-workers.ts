@@ -124,7 +124,10 @@ async function runWorker(options: RunOptions, role: WorkerRole): Promise<never> 
     const extensions = await prepareExtensions(options.extensions ?? [], { dataDir: config.dataDir, ca: certs.ca });
     const loopback = new LoopbackAuthenticator(role.loopbackToken);
     extensions.extraAuthenticators = [loopback, ...(extensions.extraAuthenticators ?? [])];
-    const storage = await withEncryption(config, await RemoteStorage.connect(role.socketPath));
+    const remote = await RemoteStorage.connect(role.socketPath);
+    // Nothing reconnects: a worker without its storage exits, and the primary starts it again.
+    remote.onLost = () => process.exit(1);
+    const storage = await withEncryption(config, remote);
     const { server, storages, auditWriter } = await buildServer(config, storage, certs, extensions);
     // The hooks' loopback requests reach any worker: they present the token all workers share.
     const runHooks = server.hooks.runPostStartHooks.bind(server.hooks);

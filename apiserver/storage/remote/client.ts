@@ -138,8 +138,14 @@ export class RemoteStorage implements Storage {
     }
   }
 
+  /** Called once when the connection is lost (not closed by {@link close}). */
+  onLost: (() => void) | undefined;
+
   private disconnected(): void {
-    if (!this.closed) this.lost = new Error("the connection to the storage owner was lost");
+    if (!this.closed) {
+      this.lost = new Error("the connection to the storage owner was lost");
+      this.onLost?.();
+    }
     const err = this.unavailable("");
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();

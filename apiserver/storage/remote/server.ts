@@ -24,6 +24,12 @@ interface ServedWatch {
   progress?: ProgressWatch;
 }
 
+/**
+ * A connection whose unsent frames pass this many bytes is cut: its worker stopped reading (its
+ * watches would grow the owner's memory without bound); the worker exits and is restarted.
+ */
+const MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
+
 export class StorageServer {
   private readonly server: net.Server;
   private readonly connections = new Map<net.Socket, FrameWriter>();
@@ -63,7 +69,10 @@ export class StorageServer {
     const out = new FrameWriter(socket);
     this.connections.set(socket, out);
     const watches = new Map<number, ServedWatch>();
-    const send = (r: Response): void => out.send(r);
+    const send = (r: Response): void => {
+      if (socket.writableLength > MAX_BACKLOG_BYTES) socket.destroy();
+      else out.send(r);
+    };
     socket.on("error", () => {});
     socket.on("close", () => {
       this.connections.delete(socket);
