@@ -14,6 +14,7 @@ const SYSTEM_DIRS = [
   "test/packages/**",
   "test/framework/**",
   "test/apiserver/fuzz/**",
+  "test/apiserver/workers/**",
 ];
 
 /**

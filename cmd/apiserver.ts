@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { Command } from "commander";
-import type { RunOptions } from "../apiserver/server/run.js";
+import type { RunningAPIServer, RunOptions } from "../apiserver/server/run.js";
 import { errorMessage } from "../runtime/logger.js";
 import { duration, int } from "./flag-values.js";
 import { startServiceAccountKeyGeneration } from "../apiserver/auth/service-account-key-early.js";
@@ -63,6 +63,7 @@ export interface APIServerFlags extends AggregationFlags {
   minRequestTimeout: number;
   etcdHealthcheckTimeout: number;
   etcdReadycheckTimeout: number;
+  workers: number;
 }
 
 /** Adds the apiserver's flags to a command (`kubegen up` takes the same). */
@@ -94,6 +95,12 @@ export function addAPIServerFlags(cmd: Command): Command {
       "how often storage history is compacted (SQLite or etcd); 0 disables",
       duration,
       300_000,
+    )
+    .option(
+      "--workers <n>",
+      "processes that serve requests (TLS, HTTP, authentication, encoding); the storage stays in one primary process",
+      int("--workers", 1),
+      1,
     )
     .option("--token-auth-file <file>", 'static bearer tokens: CSV lines of token,user,uid,"group1,group2"')
     .option(
@@ -253,7 +260,26 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     minRequestTimeoutSeconds: flags.minRequestTimeout,
     etcdHealthcheckTimeoutMs: flags.etcdHealthcheckTimeout,
     etcdReadycheckTimeoutMs: flags.etcdReadycheckTimeout,
+    workers: flags.workers,
   };
+}
+
+/** What both commands use of a started apiserver, in this process or behind `--workers` processes. */
+export type StartedAPIServer = Omit<RunningAPIServer, "server" | "storages">;
+
+/** Starts the apiserver in this process, or (`--workers` > 1) as a primary owning the storage and N worker processes. */
+export async function startAPIServer(options: RunOptions): Promise<StartedAPIServer> {
+  if ((options.workers ?? 1) > 1) {
+    const { runAPIServerWorkers } = await import("../apiserver/server/workers/run-workers.js");
+    return runAPIServerWorkers(options);
+  }
+  const { runAPIServer } = await import("../apiserver/server/run.js");
+  return runAPIServer(options);
+}
+
+/** `, N workers` for the started line, when there are several. */
+export function workersNote(options: { workers?: number }): string {
+  return (options.workers ?? 1) > 1 ? `, ${options.workers} workers` : "";
 }
 
 export function apiserverCommand(): Command {
@@ -265,11 +291,10 @@ export function apiserverCommand(): Command {
     const logger = setupLogging(flags);
     // A first start's RSA key generates on the thread pool while the server's modules load.
     if (!flags.serviceAccountSigningKeyFile) startServiceAccountKeyGeneration(flags.dataDir);
-    const { runAPIServer } = await import("../apiserver/server/run.js");
     const started = performance.now();
-    let running: Awaited<ReturnType<typeof runAPIServer>>;
+    let running: StartedAPIServer;
     try {
-      running = await runAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
+      running = await startAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
     } catch (err) {
       logger.error(`kubegen apiserver: ${errorMessage(err)}`);
       process.exitCode = 1;
@@ -278,7 +303,7 @@ export function apiserverCommand(): Command {
     const ms = Math.round(performance.now() - started);
     const relative = path.relative(process.cwd(), running.kubeconfig);
     const kubeconfig = relative.startsWith("..") ? running.kubeconfig : relative;
-    console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}, started in ${ms} ms)`);
+    console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, started in ${ms} ms)`);
     console.log(`point kubectl at it:\n  export KUBECONFIG=${kubeconfig}\n  kubectl get namespaces`);
     let stopping = false;
     const stop = (signal: string): void => {

@@ -5,7 +5,14 @@
  */
 import path from "node:path";
 import { Command } from "commander";
-import { addAPIServerFlags, apiserverRunOptions, type APIServerFlags } from "./apiserver.js";
+import {
+  addAPIServerFlags,
+  apiserverRunOptions,
+  type APIServerFlags,
+  startAPIServer,
+  type StartedAPIServer,
+  workersNote,
+} from "./apiserver.js";
 import { aggregationExtension } from "./aggregation-flags.js";
 import { errorMessage } from "../runtime/logger.js";
 import {
@@ -27,10 +34,9 @@ export function upCommand(): Command {
       if (!flags.serviceAccountSigningKeyFile) startServiceAccountKeyGeneration(flags.dataDir);
       // The controller-manager's modules load once the apiserver serves: both share this thread,
       // so loading them first would only delay the apiserver's readiness.
-      const { runAPIServer } = await import("../apiserver/server/run.js");
-      let running: Awaited<ReturnType<typeof runAPIServer>>;
+      let running: StartedAPIServer;
       try {
-        running = await runAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
+        running = await startAPIServer({ ...apiserverRunOptions(flags), extensions: [await aggregationExtension(flags)], logger });
       } catch (err) {
         logger.error(`kubegen up: ${errorMessage(err)}`);
         process.exitCode = 1;
@@ -38,7 +44,9 @@ export function upCommand(): Command {
       }
       // performance.now() counts from process start: the figure is start-to-serving.
       const readyMs = Math.round(performance.now());
-      console.log(`kubegen up: apiserver listening on ${running.url} (${flags.storageBackend}, ready ${readyMs} ms after process start)`);
+      console.log(
+        `kubegen up: apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, ready ${readyMs} ms after process start)`,
+      );
       const [{ ControllerManager }, { loadKubeconfig }] = await Promise.all([
         import("../controllers/controller-manager/controller-manager.js"),
         import("../runtime/rest/kubeconfig.js"),

@@ -79,6 +79,11 @@ export interface RunOptions {
   etcdHealthcheckTimeoutMs?: number;
   /** `--etcd-readycheck-timeout`: how long the storage readiness check of /readyz waits; default 2 s. */
   etcdReadycheckTimeoutMs?: number;
+  /**
+   * `--workers`: how many processes serve requests (runAPIServerWorkers in server/workers; this
+   * process then owns the storage). runAPIServer itself always serves in this process.
+   */
+  workers?: number;
   scheme?: Scheme;
   /**
    * Compiled-in API groups served beside the built-in ones, without a CRD: `{ scheme, openapi }`

@@ -93,7 +93,7 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
 }
 
 /** The data dir (owner only: secrets live there) and the cluster's CA and serving certificate in it. */
-async function preparePKI(config: CompletedConfig): Promise<ClusterCertificates> {
+export async function preparePKI(config: CompletedConfig): Promise<ClusterCertificates> {
   const { dataDir, bindAddress, advertiseAddress, settings } = config;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Also for a directory an older version made 0755.
@@ -106,7 +106,11 @@ async function preparePKI(config: CompletedConfig): Promise<ClusterCertificates>
 
 /** The configured backend, behind encryption at rest when a provider config is given. */
 async function openConfiguredStorage(config: CompletedConfig): Promise<Storage> {
-  const storage = await openStorage(config.storage);
+  return withEncryption(config, await openStorage(config.storage));
+}
+
+/** `storage` behind encryption at rest when a provider config is given (closed if that config fails). */
+export async function withEncryption(config: CompletedConfig, storage: Storage): Promise<Storage> {
   if (!config.options.encryptionProviderConfig) return storage;
   try {
     return new EncryptedStorage(storage, loadEncryptionConfiguration(config.options.encryptionProviderConfig));
@@ -123,7 +127,7 @@ function serviceRangesOf(settings: ServiceSettings): { serviceClusterIPRange: st
 }
 
 /** The REST storages of the scheme and the server over them: authentication, authorization, admission, audit, health. */
-async function buildServer(
+export async function buildServer(
   config: CompletedConfig,
   storage: Storage,
   certs: ClusterCertificates,
@@ -196,7 +200,7 @@ async function buildServer(
 }
 
 /** The built-in loops, as post-start hooks: system priority classes, the bootstrap controller, service IP and port repair. */
-function addPostStartHooks(config: CompletedConfig, server: APIServer, storage: Storage, storages: RESTStorage[]): void {
+export function addPostStartHooks(config: CompletedConfig, server: APIServer, storage: Storage, storages: RESTStorage[]): void {
   const { options, settings, scheme, log } = config;
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
   const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
@@ -233,9 +237,9 @@ function addPostStartHooks(config: CompletedConfig, server: APIServer, storage: 
 }
 
 /** DIR/kubeconfig (admin) and DIR/controller-manager.kubeconfig, pointing at the running server. */
-async function writeKubeconfigs(
+export async function writeKubeconfigs(
   config: CompletedConfig,
-  server: APIServer,
+  server: { port: number },
   certs: ClusterCertificates,
 ): Promise<{ kubeconfig: string; controllerManagerKubeconfig: string; url: string }> {
   const { bindAddress, dataDir } = config;

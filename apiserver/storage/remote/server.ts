@@ -1,0 +1,186 @@
+/**
+ * The owner's side of the storage protocol: serves one Storage to apiserver workers over a Unix
+ * domain socket. Every write still goes through the owner's storage (one group commit, one
+ * revision sequence); a worker's watch is a watch on that storage, streamed in revision order.
+ */
+import { rmSync } from "node:fs";
+import net from "node:net";
+import { StorageError, type KeyValue, type ProgressWatch, type Storage, type StorageEvent } from "../interface.js";
+import { FrameWriter, readFrames } from "./frames.js";
+import type { Request, Response, WireError } from "./protocol.js";
+
+export function toWireError(err: unknown): WireError {
+  if (err instanceof StorageError) return { code: err.code, key: err.key, message: err.message, compactRevision: err.compactRevision };
+  return { code: "Internal", key: "", message: err instanceof Error ? err.message : String(err), compactRevision: 0 };
+}
+
+/** Thrown inside a swap's update function when the key moved on: the swap is lost. */
+class LostSwap {
+  constructor(readonly fresh: KeyValue | undefined) {}
+}
+
+interface ServedWatch {
+  abort: AbortController;
+  progress?: ProgressWatch;
+}
+
+/**
+ * A connection whose unsent frames pass this many bytes is cut: its worker stopped reading (its
+ * watches would grow the owner's memory without bound); the worker exits and is restarted.
+ */
+const MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
+
+export class StorageServer {
+  private readonly server: net.Server;
+  private readonly connections = new Map<net.Socket, FrameWriter>();
+  private readonly watches = new Set<AbortController>();
+
+  constructor(
+    private readonly storage: Storage,
+    readonly socketPath: string,
+  ) {
+    this.server = net.createServer((socket) => this.serve(socket));
+  }
+
+  listen(): Promise<void> {
+    // A socket file left by a crashed owner would fail the bind.
+    rmSync(this.socketPath, { force: true });
+    return new Promise((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.socketPath, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+  }
+
+  /** Ends every watch (cleanly) and connection; the storage stays open (its owner closes it). */
+  async close(): Promise<void> {
+    for (const w of this.watches) w.abort();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // The watches' `end` frames are queued once their loops see the abort; they leave first.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const out of this.connections.values()) out.end();
+    await closed;
+    rmSync(this.socketPath, { force: true });
+  }
+
+  private serve(socket: net.Socket): void {
+    const out = new FrameWriter(socket);
+    this.connections.set(socket, out);
+    const watches = new Map<number, ServedWatch>();
+    const send = (r: Response): void => {
+      if (socket.writableLength > MAX_BACKLOG_BYTES) socket.destroy();
+      else out.send(r);
+    };
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      this.connections.delete(socket);
+      for (const w of watches.values()) w.abort.abort();
+    });
+    readFrames(socket, (m) => {
+      const req = m as Request;
+      if (req.op === "watch") this.watch(req, watches, send);
+      else if (req.op === "cancel") watches.get(req.id)?.abort.abort();
+      else if (req.op === "progress") watches.get(req.id)?.progress?.requestProgress();
+      else
+        this.call(req).then(send, (err: unknown) => {
+          send(err instanceof LostSwap ? { t: "lost", id: req.id, fresh: err.fresh } : { t: "err", id: req.id, error: toWireError(err) });
+        });
+    });
+  }
+
+  private async call(req: Exclude<Request, { op: "watch" | "cancel" | "progress" }>): Promise<Response> {
+    const s = this.storage;
+    const id = req.id;
+    switch (req.op) {
+      case "create":
+        return { t: "ok", id, kv: await s.create(req.key, req.value) };
+      case "get":
+        return { t: "ok", id, kv: await s.get(req.key) };
+      case "list": {
+        const r = await s.list({
+          prefix: req.prefix,
+          ...(req.revision !== undefined && { revision: req.revision }),
+          ...(req.limit !== undefined && { limit: req.limit }),
+          ...(req.continue !== undefined && { continue: req.continue }),
+        });
+        return {
+          t: "ok",
+          id,
+          items: r.items,
+          revision: r.revision,
+          ...(r.continue !== undefined && { continue: r.continue }),
+          ...(r.remainingItemCount !== undefined && { remaining: r.remainingItemCount }),
+        };
+      }
+      case "swap":
+        return { t: "ok", id, kv: await this.swap(req.key, req.expect, req.value) };
+      case "delete":
+        return {
+          t: "ok",
+          id,
+          kv: await s.delete(req.key, req.revision !== undefined ? { preconditions: { revision: req.revision } } : {}),
+        };
+      case "revision":
+        return { t: "ok", id, revision: await s.currentRevision(), compacted: s.compactedRevision?.() ?? 0 };
+      case "compact":
+        await s.compact(req.revision);
+        return { t: "ok", id, compacted: s.compactedRevision?.() ?? 0 };
+      case "health":
+        if (s.healthCheck) await s.healthCheck(req.timeoutMs);
+        else await s.currentRevision();
+        return { t: "ok", id };
+    }
+  }
+
+  /** The worker ran the update function; here only the compare-and-swap, through the owner's update loop. */
+  private async swap(key: string, expect: number, value: Uint8Array): Promise<KeyValue> {
+    try {
+      return await this.storage.guaranteedUpdate(
+        key,
+        (current) => {
+          if ((current?.modRevision ?? 0) !== expect) throw new LostSwap(current);
+          return value;
+        },
+        { ignoreNotFound: expect === 0 },
+      );
+    } catch (err) {
+      // The key the worker read was deleted since.
+      if (err instanceof StorageError && err.code === "KeyNotFound" && expect !== 0) throw new LostSwap(undefined);
+      throw err;
+    }
+  }
+
+  private watch(req: Extract<Request, { op: "watch" }>, watches: Map<number, ServedWatch>, send: (r: Response) => void): void {
+    const abort = new AbortController();
+    this.watches.add(abort);
+    const options = { prefix: req.prefix, afterRevision: req.afterRevision, signal: abort.signal };
+    const progress = req.progress ? this.storage.watchWithProgress?.(options) : undefined;
+    const served: ServedWatch = { abort, ...(progress && { progress }) };
+    watches.set(req.id, served);
+    const id = req.id;
+    let supports = progress?.supportsProgress() ?? false;
+    if (progress) send({ t: "supports", id, supports });
+    const stream: AsyncIterable<StorageEvent | { type: "PROGRESS"; revision: number }> = progress ?? this.storage.watch(options);
+    void (async () => {
+      try {
+        for await (const ev of stream) {
+          if (ev.type === "PROGRESS") {
+            const now = progress?.supportsProgress() ?? false;
+            if (now !== supports) send({ t: "supports", id, supports: (supports = now) });
+            send({ t: "progress", id, revision: ev.revision });
+          } else {
+            send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(ev.prev && { prev: ev.prev }) });
+          }
+        }
+        send({ t: "end", id });
+      } catch (err) {
+        send({ t: "end", id, error: toWireError(err) });
+      } finally {
+        watches.delete(id);
+        this.watches.delete(abort);
+      }
+    })();
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * `kubegen apiserver --workers N` (issue 20 item 3): gets/s and creates/s at 64 clients with one
+ * process (`--workers 1`, the request path and storage in one process) against a primary owning
+ * SQLite with 2 worker processes serving the port. Both servers run through the whole bench and
+ * are measured in alternating rounds, so a change in the machine's load hits both alike. Beside
+ * throughput: server CPU per request, split into the primary (storage, group commit, the storage
+ * protocol) and the workers (TLS, HTTP, authentication, encoding), and the load client's own.
+ * The primary's CPU per request bounds how far more workers can go: it is one core.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import YAML from "yaml";
+import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
+import { LoadClient } from "./support/load-client.js";
+import {
+  type BenchModule,
+  checkTarget,
+  formatDuration,
+  formatOps,
+  formatRatio,
+  median,
+  printNote,
+  printTable,
+  runIfMain,
+  type Target,
+} from "./support/table.js";
+
+const CLIENTS = 64;
+const ROUNDS = 5;
+const ROUND_MS = 1_000;
+const DATA = JSON.stringify({ k: "v".repeat(200) });
+const GROWS: Target = { min: 1.1 };
+
+interface Server {
+  workers: number;
+  proc: APIServerProcess;
+  load: LoadClient;
+  seq: number;
+}
+
+interface Round {
+  ops: number;
+  primaryCpuMs: number;
+  workersCpuMs: number;
+  clientCpuMs: number;
+  seconds: number;
+}
+
+function children(pid: number): number[] {
+  try {
+    return (
+      execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        // Workers run the command again; other children (tsx's esbuild service) do not count.
+        .filter((l) => l.includes("kubegen.js"))
+        .map((l) => Number(l.trim().split(" ")[0]))
+        .filter((n) => n > 0)
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** CPU milliseconds (user + system) a process has used so far. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+function selfCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function loadClient(server: APIServerProcess): LoadClient {
+  const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8"));
+  const b64 = (s: string) => Buffer.from(s, "base64");
+  const url = new URL(server.url);
+  return new LoadClient(
+    {
+      host: url.hostname,
+      port: Number(url.port),
+      ca: b64(cfg.clusters[0].cluster["certificate-authority-data"]),
+      cert: b64(cfg.users[0].user["client-certificate-data"]),
+      key: b64(cfg.users[0].user["client-key-data"]),
+    },
+    CLIENTS,
+  );
+}
+
+const CMS = "/api/v1/namespaces/bench/configmaps";
+const name = (n: number): string => `cm-${String(n).padStart(6, "0")}`;
+
+/** `op` on every connection for `ms`, with CPU split by process. */
+async function round(s: Server, ms: number, op: (s: Server, loop: number, n: number) => Promise<void>): Promise<Round> {
+  const primary = s.proc.child.pid!;
+  const workers = s.workers > 1 ? children(primary) : [];
+  const sum = (pids: number[]): number => pids.reduce((a, p) => a + cpuMs(p), 0);
+  const [p0, w0, c0] = [cpuMs(primary), sum(workers), selfCpuMs()];
+  let ops = 0;
+  let n = 0;
+  const start = performance.now();
+  const end = start + ms;
+  await Promise.all(
+    s.load.connections.map(async (_, loop) => {
+      while (performance.now() < end) {
+        await op(s, loop, n++);
+        ops++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { ops, seconds, primaryCpuMs: cpuMs(primary) - p0, workersCpuMs: sum(workers) - w0, clientCpuMs: selfCpuMs() - c0 };
+}
+
+async function create(s: Server, loop: number): Promise<void> {
+  const res = await s.load.connections[loop]!.request("POST", CMS, `{"metadata":{"name":"${name(s.seq++)}"},"data":${DATA}}`);
+  if (res.status !== 201) throw new Error(`create: HTTP ${res.status} ${res.body.toString().slice(0, 200)}`);
+}
+
+async function get(s: Server, loop: number, n: number): Promise<void> {
+  const res = await s.load.connections[loop]!.request("GET", `${CMS}/${name(n % s.seq)}`);
+  if (res.status !== 200) throw new Error(`get: HTTP ${res.status} ${res.body.toString().slice(0, 200)}`);
+}
+
+async function start(dir: string, workers: number): Promise<Server> {
+  const proc = await spawnAPIServer(path.join(dir, `w${workers}`), { extraArgs: ["--workers", String(workers)] });
+  const admin = new AdminClient(proc.url, proc.kubeconfig);
+  const ns = await admin.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } });
+  admin.close();
+  if (ns.status !== 201) throw new Error(`namespace: HTTP ${ns.status}`);
+  const load = loadClient(proc);
+  await load.connect();
+  return { workers, proc, load, seq: 0 };
+}
+
+interface Row {
+  what: string;
+  workers: number;
+  perSecond: number;
+  primaryUs: number;
+  workersUs: number;
+  clientUs: number;
+}
+
+function summarise(what: string, workers: number, rounds: Round[]): Row {
+  const ops = rounds.reduce((a, r) => a + r.ops, 0);
+  const per = (f: (r: Round) => number): number => (rounds.reduce((a, r) => a + f(r), 0) * 1000) / ops;
+  return {
+    what,
+    workers,
+    perSecond: median(rounds.map((r) => r.ops / r.seconds)),
+    primaryUs: per((r) => r.primaryCpuMs),
+    workersUs: per((r) => r.workersCpuMs),
+    clientUs: per((r) => r.clientCpuMs),
+  };
+}
+
+async function run(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-workers-"));
+  const servers: Server[] = [];
+  try {
+    servers.push(await start(dir, 1), await start(dir, 2));
+    // Warm-up: the JIT, and objects for the gets.
+    for (const s of servers) await round(s, 1_500, create);
+    const rounds = new Map<string, Round[]>();
+    const add = (key: string, r: Round): void => void rounds.set(key, [...(rounds.get(key) ?? []), r]);
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const s of servers) add(`create ${s.workers}`, await round(s, ROUND_MS, create));
+      for (const s of servers) add(`get ${s.workers}`, await round(s, ROUND_MS, get));
+    }
+    const rows: Row[] = [];
+    for (const what of ["create", "get"])
+      for (const s of servers) rows.push(summarise(what, s.workers, rounds.get(`${what} ${s.workers}`)!));
+    const us = (v: number): string => formatDuration(v / 1000);
+    printTable(
+      `--workers: requests/s at ${CLIENTS} clients (SQLite; ${os.cpus().length} CPUs)`,
+      ["request", "workers", "per second", "server CPU/req", "primary", "workers' CPU/req", "load client CPU/req"],
+      rows.map((r) => [
+        r.what,
+        r.workers === 1 ? "1 (one process)" : `${r.workers} (+ primary)`,
+        formatOps(r.perSecond),
+        us(r.primaryUs + r.workersUs),
+        us(r.primaryUs),
+        r.workers === 1 ? "-" : us(r.workersUs),
+        us(r.clientUs),
+      ]),
+    );
+    const verdicts: string[][] = [];
+    for (const what of ["create", "get"]) {
+      const [one, two] = [rows.find((r) => r.what === what && r.workers === 1)!, rows.find((r) => r.what === what && r.workers === 2)!];
+      const ratio = two.perSecond / one.perSecond;
+      const t = checkTarget(ratio, GROWS, `${what}s/s grow with workers (2 vs 1)`);
+      verdicts.push([`${what}s/s, 2 workers vs 1`, formatRatio(ratio), t.bound, t.verdict]);
+    }
+    printTable("--workers: grows with workers", ["what", "2 vs 1", "target", "verdict"], verdicts);
+    printNote(
+      `load average ${os.loadavg()[0]!.toFixed(2)}; the load client runs on the same ${os.cpus().length} CPUs. With --workers 2 the` +
+        " primary's CPU per request is what one core caps: requests/s <= 1 s / primary CPU per request, whatever the worker count.",
+    );
+  } finally {
+    for (const s of servers) {
+      s.load.close();
+      await s.proc.stop(60_000);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const bench: BenchModule = {
+  name: "workers",
+  description: "--workers 1 vs 2: creates/s and gets/s at 64 clients, server CPU per request split primary / workers",
+  run,
+};
+
+await runIfMain(import.meta.url, bench);
