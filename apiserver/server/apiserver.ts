@@ -42,6 +42,7 @@ import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
+import { markRequestSignal, requestReadScope } from "../registry/cacher/revision-batcher.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
 import { auditAdmissionRecorder, failedAuthenticationAudit, withAudit, withAuditID } from "./filters/audit.js";
@@ -244,7 +245,8 @@ export class APIServer {
       plugins.push(
         new NamespaceLifecycle(async (name, signal): Promise<KubeObject | undefined> => {
           try {
-            return await get(systemContext(signal), name, {});
+            // Read-only: the request's other lookups may share its consistent-read revision.
+            return await get({ ...systemContext(signal), readScope: requestReadScope(signal) }, name, {});
           } catch (err) {
             if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
             throw err;
@@ -580,6 +582,7 @@ export class APIServer {
     }
     const { url, info } = target;
     const controller = new AbortController();
+    let signal: AbortSignal | undefined;
     const warnings: string[] = [];
     const req: APIRequest = {
       raw,
@@ -588,7 +591,7 @@ export class APIServer {
       user: anonymousUser(),
       // Node makes a controller's signal on first access; only requests that wait on it pay.
       get signal() {
-        return controller.signal;
+        return (signal ??= markRequestSignal(controller.signal));
       },
       abort: (reason) => controller.abort(reason),
       warnings,
