@@ -306,7 +306,7 @@ export class APIServer {
     const filters: Filter[] = [
       withHTTPLog(this.logger),
       withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
-      withAuditID(),
+      withAuditID(auditOptions),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(
@@ -460,12 +460,19 @@ export class APIServer {
       return r?.storage;
     };
     const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    // One request's reads share its consistent-read revision until it writes through here (a
+    // quota's usage): the reads after that write ask again, and see it.
+    const afterWrite = new WeakMap<AbortSignal, object>();
+    const readCtx = (namespace: string, signal: AbortSignal) => {
+      const scope = requestReadScope(signal);
+      return { ...ctx(namespace, signal), readScope: scope && (afterWrite.get(scope) ?? scope) };
+    };
     return {
       get: async (group, resource, namespace, name, signal) => {
         const s = storageOf(group, resource);
         if (!s?.get) return undefined;
         try {
-          return await s.get(ctx(namespace, signal), name, {});
+          return await s.get(readCtx(namespace, signal), name, {});
         } catch (err) {
           if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
           throw err;
@@ -474,13 +481,18 @@ export class APIServer {
       list: async (group, resource, namespace, signal) => {
         const s = storageOf(group, resource);
         if (!s?.list) return [];
-        return (await s.list(ctx(namespace, signal), {})).items;
+        return (await s.list(readCtx(namespace, signal), {})).items;
       },
       updateStatus: async (group, resource, namespace, obj, signal) => {
         const s = storageOf(group, resource);
         const status = s?.subresources?.status;
         if (!status?.update) return;
-        await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+        try {
+          await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+        } finally {
+          const scope = requestReadScope(signal);
+          if (scope) afterWrite.set(scope, {});
+        }
       },
     };
   }
