@@ -43,11 +43,28 @@ export class ResponseWriter {
       this.raw.writeHead(code, headers);
       return;
     }
-    for (const [k, v] of Object.entries(headers)) this.headers.set(k, v);
-    const warnings = warningHeaderValues(this.warnings);
-    if (warnings.length > 0) this.headers.set("Warning", warnings);
-    for (const [k, v] of this.headers) this.raw.setHeader(k, v);
-    this.raw.writeHead(code);
+    // Every response has one header set before (Audit-Id): one object handed to writeHead costs
+    // less than a setHeader each. Names are case-insensitive; a later value replaces an earlier
+    // one in its place, as setHeader did.
+    const out: Record<string, string | string[]> = {};
+    const names = new Map<string, string>();
+    const put = (k: string, v: string | string[]): void => {
+      const lower = k.toLowerCase();
+      const prev = names.get(lower);
+      if (prev !== undefined) {
+        out[prev] = v;
+        return;
+      }
+      names.set(lower, k);
+      out[k] = v;
+    };
+    for (const [k, v] of this.headers) put(k, v);
+    for (const k in headers) put(k, headers[k]!);
+    if (this.warnings.length > 0) {
+      const warnings = warningHeaderValues(this.warnings);
+      if (warnings.length > 0) put("Warning", warnings);
+    }
+    this.raw.writeHead(code, out);
   }
 
   /** Writes a chunk; resolves when the socket took it (backpressure), false when closed. */

@@ -28,8 +28,18 @@ export interface EncodeOptions {
 export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
   const omit = opts.omitItemTypeMeta === true;
   if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj, omit) : Buffer.from(listJSON(obj, omit) + "\n");
+  if (!pretty && typeof obj === "object" && obj !== null && isShared(obj))
+    return withNewline(sharedEncoding(obj, "json-bytes", encodeItemJSON));
   const out = omit && isList(obj) ? withoutItemTypeMeta(obj) : obj;
   return Buffer.from((pretty ? JSON.stringify(out, null, 2) : JSON.stringify(out)) + "\n");
+}
+
+/** Bytes and Go's trailing newline: a copy of the shared bytes, cheaper than encoding again. */
+function withNewline(bytes: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(bytes.length + 1);
+  bytes.copy(out, 0);
+  out[bytes.length] = 0x0a;
+  return out;
 }
 
 /** An item without its `kind` and `apiVersion` (the item itself when it has neither). */

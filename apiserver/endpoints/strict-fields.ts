@@ -10,9 +10,12 @@ import { duplicateFieldMessages, unknownFieldMessages } from "./field-validation
  * body's text when it is JSON (YAML decoding already refuses repeated keys). A repeat of an
  * unknown key, or inside an unknown field's value, is not reported: upstream skips those values.
  */
-export function strictDecodingMessages(json: string | undefined, unknown: readonly string[]): string[] {
+export function strictDecodingMessages(json: string | undefined, unknown: readonly string[], parsedKeys?: number): string[] {
   if (json === undefined) return unknownFieldMessages(unknown);
-  // Cheap pass first: most bodies repeat nothing.
+  // Cheapest first: when the text has no more keys than JSON.parse kept ({@link keyCount} of
+  // the value as parsed), none repeats.
+  if (parsedKeys !== undefined && keyTokens(json) === parsedKeys) return unknownFieldMessages(unknown);
+  // Cheap pass next: most bodies repeat nothing.
   let duplicates = findDuplicateFields(json);
   if (duplicates.length === 0) return unknownFieldMessages(unknown);
   const inUnknown = (path: string): boolean => unknown.some((u) => path === u || path.startsWith(`${u}.`) || path.startsWith(`${u}[`));
@@ -27,4 +30,37 @@ export function strictDecodingMessages(json: string | undefined, unknown: readon
   // A stable sort keeps the walk's order among unknown fields found at the same place.
   problems.sort((a, b) => a.offset - b.offset);
   return problems.map((p) => p.message);
+}
+
+/**
+ * An upper bound on the keys written in JSON text: the colons whose previous non-blank
+ * character is a quote. Every key is one; a string value may add more (`"a\\":b"`), never fewer.
+ */
+export function keyTokens(json: string): number {
+  let n = 0;
+  for (let i = json.indexOf(":"); i >= 0; i = json.indexOf(":", i + 1)) {
+    let j = i - 1;
+    while (j >= 0) {
+      const c = json.charCodeAt(j);
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
+      j--;
+    }
+    if (j >= 0 && json.charCodeAt(j) === 0x22) n++;
+  }
+  return n;
+}
+
+/** The keys of a parsed JSON value, at every depth: what remains of the text's keys once repeats collapsed. */
+export function keyCount(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const v of value) n += keyCount(v);
+    return n;
+  }
+  for (const k in value) {
+    n++;
+    n += keyCount((value as Record<string, unknown>)[k]);
+  }
+  return n;
 }

@@ -47,6 +47,12 @@ export interface RequestContext {
   userAgent?: string;
   /** The parent object's name, for a create on a subresource (`serviceaccounts/<name>/token`). */
   name?: string;
+  /**
+   * Consistent reads with the same scope share one current-revision answer, asked by the first
+   * (one request's read-only lookups, such as admission's; never reads that follow a write of
+   * the same scope).
+   */
+  readScope?: object;
 }
 
 export interface ListOptions {

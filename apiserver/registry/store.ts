@@ -70,7 +70,7 @@ import {
 import { Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
-import { RevisionBatcher } from "./cacher/revision-batcher.js";
+import { type RevisionBatcher, revisionBatcherFor } from "./cacher/revision-batcher.js";
 import { OBJECT_META_FIELD_ORDER } from "./schema/prune.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
@@ -198,14 +198,15 @@ export class GenericStore implements RESTStorage {
   private readonly decodedWrites = new WeakMap<Uint8Array, KubeObject>();
   /** The watch cache, when enabled. */
   readonly cacher: Cacher | undefined;
-  /** The storage's current revision for consistent reads, one request shared by those that arrive together. */
-  private readonly revisions = new RevisionBatcher(() => this.storage.currentRevision());
+  /** The storage's current revision for consistent reads, one request shared by those that arrive together (of every store on the storage). */
+  private readonly revisions: RevisionBatcher;
   /** Copies objects before they are changed: the kind's generated deepcopy through the scheme, JSON for custom resources. */
   readonly copy: ObjectCopier;
 
   constructor(options: GenericStoreOptions) {
     this.options = options;
     this.storage = options.storage;
+    this.revisions = revisionBatcherFor(options.storage);
     this.info = options.info;
     this.group = options.group;
     this.version = options.version;
@@ -254,15 +255,19 @@ export class GenericStore implements RESTStorage {
    * revision (upstream's consistent reads from cache): it waits briefly for the cache to catch
    * up, else undefined and storage serves the read.
    */
-  private async consistentCache(needProof: boolean): Promise<Cacher | undefined> {
+  private async consistentCache(needProof: boolean, scope: object | undefined): Promise<Cacher | undefined> {
     const c = this.cacher;
     if (!c?.ready) return undefined;
     // Without progress the cache is current only when no write at all came after its last
-    // event; a get then costs two round trips for a likely miss, so it goes to storage.
-    if (needProof && !c.canProveFresh) return undefined;
+    // event; a get then costs two round trips for a likely miss, so it goes to storage, unless
+    // its scope already knows a revision the cache has reached (no round trip at all).
+    if (needProof && !c.canProveFresh) {
+      const known = scope !== undefined ? this.revisions.known(scope) : undefined;
+      return known !== undefined && c.revision >= known ? c : undefined;
+    }
     let current: number;
     try {
-      current = await this.revisions.current();
+      current = await this.revisions.current(scope);
     } catch {
       return undefined;
     }
@@ -372,7 +377,7 @@ export class GenericStore implements RESTStorage {
       }
     }
     // Consistent (no resourceVersion): the cache once it has seen the storage's current revision.
-    const cache = opts.resourceVersion ? undefined : await this.consistentCache(true);
+    const cache = opts.resourceVersion ? undefined : await this.consistentCache(true, ctx.readScope);
     if (cache) {
       const obj = cache.get(key);
       if (!obj) throw newNotFound(this.qualifiedResource, name);
@@ -406,7 +411,13 @@ export class GenericStore implements RESTStorage {
     if (!opts.continue && rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
     const revision = exactListRevision(opts, rv);
     const prefix = this.keyRoot(this.requestNamespace(ctx));
-    const fromCache = await this.listFromCache(opts, rv, prefix, predicate.everything ? undefined : (obj) => predicate.matches(obj));
+    const fromCache = await this.listFromCache(
+      opts,
+      rv,
+      prefix,
+      predicate.everything ? undefined : (obj) => predicate.matches(obj),
+      ctx.readScope,
+    );
     if (fromCache) return fromCache;
     // Storage answers, and the cache spares decoding every value it holds at the same revision.
     const cache = this.cacher?.ready ? this.cacher : undefined;
@@ -451,6 +462,7 @@ export class GenericStore implements RESTStorage {
     rv: number,
     prefix: string,
     matches: ((obj: KubeObject) => boolean) | undefined,
+    scope: object | undefined,
   ): Promise<KubeList | undefined> {
     if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
@@ -461,7 +473,7 @@ export class GenericStore implements RESTStorage {
         if (this.cacher.revision >= rv) cache = this.cacher;
       } else {
         // Consistent: once the cache has provably seen every write up to the current revision.
-        cache = await this.consistentCache(false);
+        cache = await this.consistentCache(false, scope);
       }
     }
     if (!cache) return undefined;

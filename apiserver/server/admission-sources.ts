@@ -7,14 +7,26 @@ import type { ResourceIndex } from "../endpoints/installer.js";
 import type { KubeObject, RequestContext } from "../registry/rest.js";
 import type { PolicySource } from "../admission/policy/plugin.js";
 import type { WebhookSource } from "../admission/webhook/plugin.js";
+import { requestReadScope } from "../registry/cacher/revision-batcher.js";
 
 const GROUP = "admissionregistration.k8s.io";
+
+/**
+ * The context of one lookup: within one request, every lookup shares one consistent-read
+ * revision (they only read, and the request began before it was asked).
+ */
+function lookupContext(system: (signal: AbortSignal) => RequestContext, signal: AbortSignal): RequestContext {
+  const ctx = system(signal);
+  const scope = requestReadScope(signal);
+  if (scope !== undefined) ctx.readScope = scope;
+  return ctx;
+}
 
 export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): PolicySource {
   const list = async (group: string, version: string, plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(group, version, plural)?.storage;
     if (!s?.list) return [];
-    return (await s.list(system(signal), {})).items;
+    return (await s.list(lookupContext(system, signal), {})).items;
   };
   const get = async (
     group: string,
@@ -27,7 +39,7 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
     const s = index.lookup(group, version, plural)?.storage;
     if (!s?.get) return undefined;
     try {
-      return await s.get({ ...system(signal), namespace }, name, {});
+      return await s.get({ ...lookupContext(system, signal), namespace }, name, {});
     } catch (err) {
       if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
       throw err;
@@ -52,7 +64,7 @@ export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortS
   const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
     const s = index.lookup(GROUP, "v1", plural)?.storage;
     if (!s?.list) return [];
-    return (await s.list(system(signal), {})).items;
+    return (await s.list(lookupContext(system, signal), {})).items;
   };
   return {
     mutating: (signal) => list("mutatingwebhookconfigurations", signal),

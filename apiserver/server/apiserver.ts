@@ -42,6 +42,7 @@ import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
+import { markRequestSignal, requestReadScope } from "../registry/cacher/revision-batcher.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
 import { auditAdmissionRecorder, failedAuthenticationAudit, withAudit, withAuditID } from "./filters/audit.js";
@@ -244,7 +245,8 @@ export class APIServer {
       plugins.push(
         new NamespaceLifecycle(async (name, signal): Promise<KubeObject | undefined> => {
           try {
-            return await get(systemContext(signal), name, {});
+            // Read-only: the request's other lookups may share its consistent-read revision.
+            return await get({ ...systemContext(signal), readScope: requestReadScope(signal) }, name, {});
           } catch (err) {
             if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
             throw err;
@@ -304,7 +306,7 @@ export class APIServer {
     const filters: Filter[] = [
       withHTTPLog(this.logger),
       withPanicRecovery(this.scheme, options.log ?? ((line) => this.logger.error(line))),
-      withAuditID(),
+      withAuditID(auditOptions),
       (next) => this.metrics.filter(next),
       withTimeout(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, this.scheme, this.log),
       withAuthentication(
@@ -457,12 +459,19 @@ export class APIServer {
       return r?.storage;
     };
     const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    // One request's reads share its consistent-read revision until it writes through here (a
+    // quota's usage): the reads after that write ask again, and see it.
+    const afterWrite = new WeakMap<AbortSignal, object>();
+    const readCtx = (namespace: string, signal: AbortSignal) => {
+      const scope = requestReadScope(signal);
+      return { ...ctx(namespace, signal), readScope: scope && (afterWrite.get(scope) ?? scope) };
+    };
     return {
       get: async (group, resource, namespace, name, signal) => {
         const s = storageOf(group, resource);
         if (!s?.get) return undefined;
         try {
-          return await s.get(ctx(namespace, signal), name, {});
+          return await s.get(readCtx(namespace, signal), name, {});
         } catch (err) {
           if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
           throw err;
@@ -471,13 +480,18 @@ export class APIServer {
       list: async (group, resource, namespace, signal) => {
         const s = storageOf(group, resource);
         if (!s?.list) return [];
-        return (await s.list(ctx(namespace, signal), {})).items;
+        return (await s.list(readCtx(namespace, signal), {})).items;
       },
       updateStatus: async (group, resource, namespace, obj, signal) => {
         const s = storageOf(group, resource);
         const status = s?.subresources?.status;
         if (!status?.update) return;
-        await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+        try {
+          await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
+        } finally {
+          const scope = requestReadScope(signal);
+          if (scope) afterWrite.set(scope, {});
+        }
       },
     };
   }
@@ -579,6 +593,7 @@ export class APIServer {
     }
     const { url, info } = target;
     const controller = new AbortController();
+    let signal: AbortSignal | undefined;
     const warnings: string[] = [];
     const req: APIRequest = {
       raw,
@@ -587,7 +602,7 @@ export class APIServer {
       user: anonymousUser(),
       // Node makes a controller's signal on first access; only requests that wait on it pay.
       get signal() {
-        return controller.signal;
+        return (signal ??= markRequestSignal(controller.signal));
       },
       abort: (reason) => controller.abort(reason),
       warnings,

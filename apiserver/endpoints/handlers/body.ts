@@ -7,7 +7,7 @@ import { newBadRequest, newRequestEntityTooLarge } from "../../../runtime/rest/e
 import { apiVersionOf, parseApiVersion } from "../../../runtime/scheme.js";
 import type { KubeObject, WriteOptions } from "../../registry/rest.js";
 import { nonIntegerLiterals } from "../../registry/patch/json-text.js";
-import { strictDecodingMessages } from "../strict-fields.js";
+import { keyCount, strictDecodingMessages } from "../strict-fields.js";
 import { negotiateInput, type Format } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
 import { DecodeError, decodeBody } from "../serializers.js";
@@ -128,6 +128,8 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
       `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.kind} into Go struct field .kind of type string (${summarize(body, format)})`,
     );
   }
+  // The keys JSON.parse kept, before anything below adds or drops one (the duplicate-key check's shortcut).
+  const parsedKeys = format === "json" ? keyCount(obj) : undefined;
   // Upstream's gvkWithDefaults: a missing kind or version comes from the endpoint.
   const kind = obj.kind || expectedKind;
   let gv = obj.apiVersion ? parseApiVersion(obj.apiVersion) : { group, version };
@@ -163,7 +165,7 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
     }
     const directive = options.fieldValidation ?? "Warn";
     if (directive !== "Ignore") {
-      const strict = strictDecodingMessages(text, problems?.unknown ?? []);
+      const strict = strictDecodingMessages(text, problems?.unknown ?? [], parsedKeys);
       if (strict.length > 0 && directive === "Strict") throw newBadRequest(`strict decoding error: ${strict.join(", ")}`);
       if (strict.length > 0) req.warnings.push(...strict);
     }

@@ -112,13 +112,17 @@ export const auditAdmissionRecorder: AdmissionPlugin = {
   },
 };
 
-/** Outermost: every response, 401s and 403s included, carries an Audit-Id (the client's own, when it sent one). */
-export function withAuditID(): Filter {
-  return (next) => async (req, res) => {
+/**
+ * Outermost: every response, 401s and 403s included, carries an Audit-Id (the client's own, when
+ * it sent one). The id and the time received are kept for the events only when they are written.
+ */
+export function withAuditID(options: AuditOptions = {}): Filter {
+  const audited = options.policy !== undefined && options.writer !== undefined;
+  return (next) => (req, res) => {
     const id = (req.raw.headers["audit-id"] as string | undefined) || randomUUID();
-    ids.set(req, { id, received: new Date() });
+    if (audited) ids.set(req, { id, received: new Date() });
     res.setHeader("Audit-Id", id);
-    await next(req, res);
+    return next(req, res);
   };
 }
 
@@ -156,8 +160,9 @@ export function failedAuthenticationAudit(options: AuditOptions): ((req: APIRequ
 /** After authentication, before impersonation (as upstream): the policy and the event see who is asking. */
 export function withAudit(options: AuditOptions): Filter {
   const { policy, writer } = options;
+  // Without a policy and a log nothing is recorded: the filter is not in the chain at all.
+  if (!policy || !writer) return (next) => next;
   return (next) => async (req, res) => {
-    if (!policy || !writer) return next(req, res);
     const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
     const d = evaluate(policy, attributesOf(req));
     if (d.level === "None") return next(req, res);

@@ -4,7 +4,7 @@
  * status. Outermost, so it sees the status the inner filters settled on.
  */
 import type { Logger } from "../../../runtime/logger.js";
-import type { Filter } from "../../endpoints/request-context.js";
+import type { Filter, Handler } from "../../endpoints/request-context.js";
 
 /** The verbosity at which every request is logged (upstream's `-v=3`). */
 export const HTTP_LOG_LEVEL = 3;
@@ -18,25 +18,28 @@ export function formatLatency(ms: number): string {
 }
 
 export function withHTTPLog(logger: Logger, now: () => number = () => performance.now()): Filter {
-  return (next) => async (req, res) => {
-    if (!(logger.enabled?.(HTTP_LOG_LEVEL) ?? true)) return next(req, res);
-    try {
-      await next(req, res);
-    } finally {
-      const auditID = req.raw.headers["audit-id"];
-      logger.info(
-        "HTTP",
-        {
-          verb: req.raw.method ?? "",
-          URI: req.raw.url ?? "",
-          latency: formatLatency(now() - req.startTime),
-          userAgent: req.raw.headers["user-agent"] ?? "",
-          ...(typeof auditID === "string" && auditID !== "" && { "audit-ID": auditID }),
-          srcIP: `${req.raw.socket.remoteAddress ?? ""}:${req.raw.socket.remotePort ?? ""}`,
-          resp: res.raw.statusCode,
-        },
-        HTTP_LOG_LEVEL,
-      );
-    }
+  return (next) => {
+    const logged: Handler = async (req, res) => {
+      try {
+        await next(req, res);
+      } finally {
+        const auditID = req.raw.headers["audit-id"];
+        logger.info(
+          "HTTP",
+          {
+            verb: req.raw.method ?? "",
+            URI: req.raw.url ?? "",
+            latency: formatLatency(now() - req.startTime),
+            userAgent: req.raw.headers["user-agent"] ?? "",
+            ...(typeof auditID === "string" && auditID !== "" && { "audit-ID": auditID }),
+            srcIP: `${req.raw.socket.remoteAddress ?? ""}:${req.raw.socket.remotePort ?? ""}`,
+            resp: res.raw.statusCode,
+          },
+          HTTP_LOG_LEVEL,
+        );
+      }
+    };
+    // The level is asked per request (it may change); below it, no wrapper promise either.
+    return (req, res) => ((logger.enabled?.(HTTP_LOG_LEVEL) ?? true) ? logged(req, res) : next(req, res));
   };
 }

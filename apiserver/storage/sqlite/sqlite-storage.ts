@@ -92,6 +92,8 @@ export class SqliteStorage implements Storage {
     this.stmt = {
       get: db.prepare("SELECT key, value, create_rev, mod_rev FROM kv WHERE key = ?").raw(true),
       insert: db.prepare("INSERT INTO kv (key, value, create_rev, mod_rev) VALUES (?, ?, ?, ?)"),
+      /** A create's insert: no row changed when the key exists (no read first). */
+      insertNew: db.prepare("INSERT OR IGNORE INTO kv (key, value, create_rev, mod_rev) VALUES (?, ?, ?, ?)"),
       update: db.prepare("UPDATE kv SET value = ?, mod_rev = ? WHERE key = ?"),
       remove: db.prepare("DELETE FROM kv WHERE key = ?"),
       log: db.prepare("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -400,9 +402,22 @@ export class SqliteStorage implements Storage {
 
   /** Applies a batch inside its transaction; revisions are taken in order, one per success. */
   private applyBatch(ops: WriteOp[]): WriteResult[] {
-    const { get, insert, update, remove, log } = this.stmt;
+    const { get, insert, insertNew, update, remove, log } = this.stmt;
     const results: WriteResult[] = [];
     for (const op of ops) {
+      if (op.kind === "create") {
+        // The insert itself says whether the key exists: one statement fewer than reading first.
+        const rev = this.revision + 1;
+        if (insertNew.run(op.key, op.value, rev, rev).changes === 0) {
+          results.push({ ok: false, code: "KeyExists" });
+          continue;
+        }
+        this.revision = rev;
+        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
+        results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
+        continue;
+      }
       const row = get.get(op.key) as KvRow | undefined;
       if (op.kind === "delete") {
         if (!row) {
@@ -421,8 +436,8 @@ export class SqliteStorage implements Storage {
         results.push({ ok: true, event: { type: "DELETE", key: op.key, kv, prev, revision: rev } });
         continue;
       }
-      if (op.kind === "create" ? row !== undefined : (row?.[3] ?? 0) !== op.expect) {
-        results.push({ ok: false, code: op.kind === "create" ? "KeyExists" : "Stale" });
+      if ((row?.[3] ?? 0) !== op.expect) {
+        results.push({ ok: false, code: "Stale" });
         continue;
       }
       const rev = ++this.revision;

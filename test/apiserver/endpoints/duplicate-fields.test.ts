@@ -3,12 +3,50 @@
  * (in decode order among unknown fields), Warn answers with a Warning each, Ignore says nothing;
  * the last value wins either way, as in Go.
  */
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findDuplicateFields } from "../../../apiserver/registry/patch/json-text.js";
-import { strictDecodingMessages } from "../../../apiserver/endpoints/strict-fields.js";
+import { keyCount, keyTokens, strictDecodingMessages } from "../../../apiserver/endpoints/strict-fields.js";
 import { startTestServer, type TestServer } from "../server/harness.js";
 
 const paths = (json: string): string[] => findDuplicateFields(json).map((d) => d.path);
+
+describe("the key-count shortcut", () => {
+  // Texts with repeated keys: an object's JSON with one of its keys written again (any value).
+  const withRepeat = fc
+    .tuple(fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1 }), fc.nat(), fc.jsonValue(), fc.boolean())
+    .map(([obj, pick, value, nested]) => {
+      const keys = Object.keys(obj);
+      const key = keys[pick % keys.length]!;
+      const text = `{${[...keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(obj[k])}`), `${JSON.stringify(key)} : ${JSON.stringify(value)}`].join(",")}}`;
+      return nested ? `{"outer":[${text}],"s":"a\\":b"}` : text;
+    });
+
+  it("never skips the walk for a text with a repeated key, and agrees with it whenever it skips", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          withRepeat,
+          fc.jsonValue().map((v) => JSON.stringify(v) ?? "null"),
+        ),
+        (text) => {
+          const parsed: unknown = JSON.parse(text);
+          const tokens = keyTokens(text);
+          expect(tokens).toBeGreaterThanOrEqual(keyCount(parsed));
+          if (tokens === keyCount(parsed)) expect(findDuplicateFields(text)).toEqual([]);
+          else if (findDuplicateFields(text).length > 0) expect(strictDecodingMessages(text, [], keyCount(parsed))).not.toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it("counts keys written with blanks before the colon, and no colon inside a value", () => {
+    expect(keyTokens('{"a" :1, "b"\n:{"c"\t: "x:y"}}')).toBe(3);
+    expect(keyCount({ a: 1, b: { c: "x:y" } })).toBe(3);
+    expect(keyTokens('{"a":1,"a":2}')).toBe(2);
+    expect(keyCount(JSON.parse('{"a":1,"a":2}'))).toBe(1);
+  });
+});
 
 describe("findDuplicateFields", () => {
   it("names repeated keys by their path, as upstream's strict decoder", () => {

@@ -10,7 +10,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
-import { RevisionBatcher } from "../../../apiserver/registry/cacher/revision-batcher.js";
+import { markRequestSignal, RevisionBatcher, requestReadScope } from "../../../apiserver/registry/cacher/revision-batcher.js";
 import type { GenericStore } from "../../../apiserver/registry/store.js";
 import { EtcdStorage, progressNotifyOrdered } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
@@ -89,6 +89,52 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
       }
     });
 
+    it("shares one current-revision request between the stores on a storage, and one per read scope", async () => {
+      const storage = await backend.open();
+      const configmaps = storeOn(storage, "", "configmaps", true);
+      const secrets = storeOn(storage, "", "secrets", true);
+      const namespaces = storeOn(storage, "", "namespaces", false);
+      let asked = 0;
+      const currentRevision = storage.currentRevision.bind(storage);
+      storage.currentRevision = () => {
+        asked++;
+        return currentRevision();
+      };
+      try {
+        expect(await configmaps.cacher!.waitReady()).toBe(true);
+        expect(await secrets.cacher!.waitReady()).toBe(true);
+        const created = await configmaps.create(ctx(space), cm("shared", { v: "1" }));
+        await namespaces.create(ctx(), ns(`${space}-shared`));
+        // Consistent lists arriving together: the first asks; the others arrived while it was in
+        // flight, so they may not use its answer, and one more request serves them all, whatever
+        // their resource.
+        asked = 0;
+        const [cms, scs, again] = await Promise.all([configmaps.list(ctx(space)), secrets.list(ctx(space)), configmaps.list(ctx(space))]);
+        expect(asked).toBe(2);
+        expect(cms.items.map((o) => o.metadata?.name)).toContain("shared");
+        expect(again.items.map((o) => o.metadata?.name)).toContain("shared");
+        expect(scs.items).toEqual([]);
+        // One request's lookups, one after the other: only the first asks, and all see the write.
+        asked = 0;
+        const readScope = {};
+        for (let i = 0; i < 3; i++) {
+          const list = await configmaps.list({ ...ctx(space), readScope });
+          expect(list.items.find((o) => o.metadata?.name === "shared")?.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
+          await secrets.list({ ...ctx(space), readScope });
+        }
+        expect(asked).toBe(1);
+        // Without a scope each read asks (each may follow a write acknowledged meanwhile).
+        asked = 0;
+        await configmaps.list(ctx(space));
+        await configmaps.list(ctx(space));
+        expect(asked).toBe(2);
+      } finally {
+        configmaps.stopWatchCache();
+        secrets.stopWatchCache();
+        await storage.close();
+      }
+    });
+
     // Registered only where it must hold (see the forced-trust suite below), never skipped.
     if (readYourWrites)
       it("makes every acknowledged write visible to every later consistent read, under concurrent writers and readers", async () => {
@@ -137,18 +183,23 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
                   }
                 };
                 const read = async (r: number): Promise<void> => {
+                  let pass = 0;
                   do {
                     // What was acknowledged before the read began must be in what it returns.
                     const before = new Map(acked);
-                    const list = await configmaps.list(ctx(space));
+                    // Every other pass is one request's lookups sharing a read scope: its first
+                    // read asks for the current revision, the later ones reuse that answer.
+                    const readCtx = pass++ % 2 === 0 ? ctx(space) : { ...ctx(space), readScope: {} };
+                    const who = `reader ${r}${readCtx.readScope ? " (scoped)" : ""}`;
+                    const list = await configmaps.list(readCtx);
                     const byName = new Map(list.items.map((o) => [o.metadata?.name ?? "", o]));
-                    for (const [name, a] of before) check(name, byName.get(name), a.rv, `reader ${r} list`);
+                    for (const [name, a] of before) check(name, byName.get(name), a.rv, `${who} list`);
                     for (const [name, a] of before) {
-                      const got = await configmaps.get(ctx(space), name);
-                      check(name, got, a.rv, `reader ${r} get`);
+                      const got = await configmaps.get(readCtx, name);
+                      check(name, got, a.rv, `${who} get`);
                       if (rvOf(got) === a.rv && (got as { data?: Record<string, string> }).data?.v !== a.value) {
                         problems.push(
-                          `reader ${r} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`,
+                          `${who} get: ${name} at ${a.rv} holds ${String((got as { data?: Record<string, string> }).data?.v)}, not ${a.value}`,
                         );
                       }
                     }
@@ -197,6 +248,38 @@ describe("revision batcher", () => {
     expect(await second).toBe(12);
     expect(await third).toBe(12);
     expect(requests).toBe(2);
+  });
+});
+
+describe("revision batcher read scopes", () => {
+  it("answers a scope's reads with its first request, forgets a failed one, and scopes only marked request signals", async () => {
+    let revision = 10;
+    let fail = false;
+    let requests = 0;
+    const batcher = new RevisionBatcher(async () => {
+      requests++;
+      if (fail) throw new Error("unavailable");
+      return revision;
+    });
+    const scope = {};
+    expect(await batcher.current(scope)).toBe(10);
+    expect(batcher.known(scope)).toBe(10);
+    revision = 11; // acknowledged after the scope began: the scope may stay at its first answer
+    expect(await batcher.current(scope)).toBe(10);
+    expect(await batcher.current()).toBe(11);
+    expect(requests).toBe(2);
+    // A failed request is not remembered for its scope.
+    const other = {};
+    fail = true;
+    await expect(batcher.current(other)).rejects.toThrow("unavailable");
+    expect(batcher.known(other)).toBeUndefined();
+    fail = false;
+    expect(await batcher.current(other)).toBe(11);
+    // Only a request's own signal makes a scope: a long-lived one (a controller's) does not.
+    const longLived = new AbortController().signal;
+    expect(requestReadScope(longLived)).toBeUndefined();
+    const request = markRequestSignal(new AbortController().signal);
+    expect(requestReadScope(request)).toBe(request);
   });
 });
 
