@@ -8,6 +8,7 @@ import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
 import { GeneratorError } from "./model/diagnostics.js";
+import { ParseCache } from "./parse/parse-cache.js";
 import { FormatBatch } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
@@ -19,6 +20,11 @@ export interface GenerateOptions {
   /** Folders whose API packages may be imported but are not generated (kubegen's own api/). */
   libraryRoots?: string[];
   verify?: boolean;
+  /**
+   * Folder for the incremental cache (parse-cache.ts), or false for none. Default: `.kubegen-cache`
+   * beside the input folder; KUBEGEN_CACHE=0 turns it off.
+   */
+  cacheDir?: string | false;
 }
 
 export interface GenerateResult {
@@ -65,6 +71,18 @@ export async function emitAll(model: Model, options: EmitOptions): Promise<Gener
   return batch.finish(files.sort((a, b) => a.path.localeCompare(b.path)));
 }
 
+function parseCache(options: GenerateOptions): ParseCache | undefined {
+  if (options.cacheDir === false || process.env.KUBEGEN_CACHE === "0") return undefined;
+  const dir = options.cacheDir ?? path.join(path.dirname(path.resolve(options.input)), ".kubegen-cache");
+  const key = JSON.stringify([
+    path.resolve(options.input),
+    path.resolve(options.output),
+    options.runtimeImport,
+    (options.libraryRoots ?? []).map((r) => path.resolve(r)),
+  ]);
+  return new ParseCache(dir, key);
+}
+
 /** Output folders other commands own; the generator neither writes nor removes there. */
 const FOREIGN_OUTPUT = ["docs"];
 
@@ -72,10 +90,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const outputRoot = path.resolve(options.output);
   // The emitters lay out most files themselves; the formatting worker starts only for a batch
   // with much left to format (see FormatBatch.finish).
-  const { parseApi } = await import("./parse/parse-api.js");
-  const model = parseApi(options.input, { libraryRoots: options.libraryRoots });
+  const cache = parseCache(options);
+  const { model } = cache
+    ? await cache.parse(path.resolve(options.input), { libraryRoots: options.libraryRoots })
+    : { model: (await import("./parse/parse-api.js")).parseApi(options.input, { libraryRoots: options.libraryRoots }) };
   const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport });
   const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT);
   if (!options.verify) applyPlan(outputRoot, plan);
+  cache?.save();
   return { model, plan };
 }
