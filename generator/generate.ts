@@ -8,7 +8,9 @@ import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
 import { GeneratorError } from "./model/diagnostics.js";
+import { withoutDocs } from "./model/without-docs.js";
 import { ParseCache } from "./parse/parse-cache.js";
+import { EmitCache } from "./write/emit-cache.js";
 import { FormatBatch } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
@@ -45,14 +47,27 @@ function internal<T>(emitter: string, fn: () => T): T {
   }
 }
 
-/** Runs every emitter over a model and formats the result: a pure function of the model. */
-export async function emitAll(model: Model, options: EmitOptions): Promise<GeneratedFile[]> {
+/**
+ * Runs every emitter over a model and formats the result: a pure function of the model. With a
+ * cache, an emitter declaring `withoutDocs` whose (doc-free) model is unchanged is not run.
+ */
+export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCache): Promise<GeneratedFile[]> {
   // Each emitter's files go to the formatter as soon as they exist (see FormatBatch).
   const batch = new FormatBatch();
   const files: GeneratedFile[] = [];
+  const fresh: { emitter: string; hash: string; paths: Set<string> }[] = [];
+  let docless: { model: Model; hash: string } | undefined;
   try {
     for (const e of emitters) {
-      const out = internal(e.name, () => e.emit(model, options));
+      let out: GeneratedFile[];
+      if (e.withoutDocs) {
+        const input = (docless ??= withoutDocs(model));
+        const hit = cache?.get(e.name, input.hash);
+        out = hit ?? internal(e.name, () => e.emit(input.model, options));
+        if (!hit) fresh.push({ emitter: e.name, hash: input.hash, paths: new Set(out.map((f) => f.path)) });
+      } else {
+        out = internal(e.name, () => e.emit(model, options));
+      }
       batch.add(out);
       files.push(...out);
     }
@@ -68,10 +83,18 @@ export async function emitAll(model: Model, options: EmitOptions): Promise<Gener
     batch.cancel();
     throw err;
   }
-  return batch.finish(files.sort((a, b) => a.path.localeCompare(b.path)));
+  const done = await batch.finish(files.sort((a, b) => a.path.localeCompare(b.path)));
+  for (const { emitter, hash, paths } of fresh)
+    cache?.set(
+      emitter,
+      hash,
+      done.filter((f) => paths.has(f.path)),
+    );
+  return done;
 }
 
-function parseCache(options: GenerateOptions): ParseCache | undefined {
+/** The incremental caches of a run (parse-cache.ts, emit-cache.ts), unless turned off. */
+function caches(options: GenerateOptions): { parse: ParseCache; emit: EmitCache } | undefined {
   if (options.cacheDir === false || process.env.KUBEGEN_CACHE === "0") return undefined;
   const dir = options.cacheDir ?? path.join(path.dirname(path.resolve(options.input)), ".kubegen-cache");
   const key = JSON.stringify([
@@ -80,7 +103,7 @@ function parseCache(options: GenerateOptions): ParseCache | undefined {
     options.runtimeImport,
     (options.libraryRoots ?? []).map((r) => path.resolve(r)),
   ]);
-  return new ParseCache(dir, key);
+  return { parse: new ParseCache(dir, key), emit: new EmitCache(dir, key) };
 }
 
 /** Output folders other commands own; the generator neither writes nor removes there. */
@@ -90,13 +113,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const outputRoot = path.resolve(options.output);
   // The emitters lay out most files themselves; the formatting worker starts only for a batch
   // with much left to format (see FormatBatch.finish).
-  const cache = parseCache(options);
+  const cache = caches(options);
   const { model } = cache
-    ? await cache.parse(path.resolve(options.input), { libraryRoots: options.libraryRoots })
+    ? await cache.parse.parse(path.resolve(options.input), { libraryRoots: options.libraryRoots })
     : { model: (await import("./parse/parse-api.js")).parseApi(options.input, { libraryRoots: options.libraryRoots }) };
-  const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport });
+  const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport }, cache?.emit);
   const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT);
   if (!options.verify) applyPlan(outputRoot, plan);
-  cache?.save();
+  // Saved only once the run succeeded: a failed run leaves the last good cache.
+  cache?.parse.save();
+  cache?.emit.save();
   return { model, plan };
 }

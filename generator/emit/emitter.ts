@@ -25,4 +25,9 @@ export interface EmitOptions {
 export interface Emitter {
   name: string;
   emit(model: Model, options: EmitOptions): GeneratedFile[];
+  /**
+   * Reads no doc comment and no source line: always handed the model without them
+   * (model/without-docs.ts), so a doc edit reuses its cached output (write/emit-cache.ts).
+   */
+  withoutDocs?: boolean;
 }

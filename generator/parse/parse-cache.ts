@@ -9,12 +9,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { generatorVersion } from "../model/generator-version.js";
 import type { Model, Package } from "../model/types.js";
 import { listPackageDirs, packageFiles } from "./package-dirs.js";
 import type { PackageSummary, ParseOptions } from "./parse-api.js";
 
-const GENERATOR_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FORMAT = 1;
 
 interface CacheEntry {
@@ -25,36 +24,19 @@ interface CacheEntry {
 interface CacheFile {
   format: number;
   key: string;
-  /** Hash of the whole model: equal means the emitted files are too (see generate.ts). */
-  modelHash: string;
   packages: Record<string, CacheEntry>;
 }
 
 const sha256 = (): ReturnType<typeof createHash> => createHash("sha256");
 
-/** Every source file under the generator and its templates: any change there invalidates all. */
-let generatorHash: string | undefined;
-export function generatorVersion(): string {
-  if (generatorHash) return generatorHash;
-  const h = sha256();
-  const walk = (dir: string): void => {
-    if (!fs.existsSync(dir)) return;
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const abs = path.join(dir, e.name);
-      if (e.isDirectory()) walk(abs);
-      else h.update(`${abs}\0`).update(fs.readFileSync(abs)).update("\0");
-    }
-  };
-  walk(GENERATOR_ROOT);
-  walk(path.join(GENERATOR_ROOT, "..", "templates"));
-  return (generatorHash = h.digest("hex"));
-}
-
 /** sha256 of a folder's API sources (names and bytes). */
 function folderHash(dir: string): string | undefined {
   try {
     const h = sha256();
-    for (const f of packageFiles(dir)) h.update(`${path.basename(f)}\0`).update(fs.readFileSync(f)).update("\0");
+    for (const f of packageFiles(dir))
+      h.update(`${path.basename(f)}\0`)
+        .update(fs.readFileSync(f))
+        .update("\0");
     return h.digest("hex");
   } catch {
     return undefined;
@@ -65,14 +47,13 @@ export interface CachedParse {
   model: Model;
   /** True when every folder came from the cache unchanged. */
   unchanged: boolean;
-  /** Hash of the model, for caching what is derived from it. */
-  modelHash: string;
 }
 
 export class ParseCache {
   private readonly file: string;
   private readonly key: string;
   private data: CacheFile | undefined;
+  private parsed = false;
 
   /** @param dir folder the cache files go to; `key` names everything besides sources that shapes the output */
   constructor(dir: string, key: string) {
@@ -117,30 +98,31 @@ export class ParseCache {
     // Folders cached from an earlier run that this one no longer reaches change the model too.
     if (!changed && Object.keys(entries).length === reuse.size && this.data) {
       const packages = [...reuse.values()].flatMap((s) => (s.pkg ? [s.pkg] : [])).sort((a, b) => a.path.localeCompare(b.path));
-      return { model: { root, packages }, unchanged: true, modelHash: this.data.modelHash };
+      return { model: { root, packages }, unchanged: true };
     }
     // Something changed: the parser (and ts-morph) load only now.
     const { parseApiPackages } = await import("./parse-api.js");
     const { model, summaries } = parseApiPackages(root, options, reuse);
-    const modelHash = sha256().update(JSON.stringify(model)).digest("hex");
     const packages: Record<string, CacheEntry> = {};
     for (const s of summaries) {
       const hash = hashes.get(s.dir) ?? folderHash(s.dir);
       if (hash !== undefined) packages[s.dir] = { hash, summary: s };
     }
-    this.data = { format: FORMAT, key: this.key, modelHash, packages };
-    return { model: cloneModel(model), unchanged: false, modelHash };
+    this.data = { format: FORMAT, key: this.key, packages };
+    this.parsed = true;
+    return { model: cloneModel(model), unchanged: false };
   }
 
-  /** Writes what the last parse found; called once the run succeeded. */
+  /** Writes what the last parse found, if it parsed anything; called once the run succeeded. */
   save(): void {
-    if (!this.data) return;
+    if (!this.data || !this.parsed) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       // Written aside and renamed, so a concurrent run never reads half a file.
       const tmp = `${this.file}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify(this.data));
       fs.renameSync(tmp, this.file);
+      pruneCacheDir(path.dirname(this.file));
     } catch {
       // A cache that cannot be written only costs time.
     }
@@ -171,4 +153,17 @@ function relink(packages: Package[]): Package[] {
     }
   }
   return packages;
+}
+
+/** Cache files kept per folder: one pair per output folder recently generated into. */
+const KEEP = 16;
+
+/** Drops the least recently written cache files beyond KEEP (each output folder has its own). */
+export function pruneCacheDir(dir: string): void {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^(model|emit)-[0-9a-f]{16}\.json$/.test(f))
+    .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of files.slice(KEEP)) fs.rmSync(path.join(dir, f), { force: true });
 }
