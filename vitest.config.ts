@@ -25,6 +25,7 @@ const SWEEP_FILES = [
   "test/generated/roundtrip.property.test.ts",
   "test/generated/deepcopy.property.test.ts",
   "test/generator/incremental.test.ts",
+  "test/generator/generate-cache.test.ts",
 ];
 
 /** Tests outside those folders that start a server, etcd, a child process or an external tool. */
