@@ -57,6 +57,7 @@ export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCa
   const files: GeneratedFile[] = [];
   const fresh: { emitter: string; hash: string; paths: Set<string> }[] = [];
   let docless: { model: Model; hash: string } | undefined;
+  if (cache) options = { ...options, memo: cache.memo };
   try {
     for (const e of emitters) {
       let out: GeneratedFile[];

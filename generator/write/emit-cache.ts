@@ -11,7 +11,7 @@ import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
 import { generatorVersion } from "../model/generator-version.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface Entry {
   hash: string;
@@ -22,6 +22,8 @@ interface EmitCacheFile {
   format: number;
   key: string;
   emitters: Record<string, Entry>;
+  /** Single texts an emitter keyed by the hash of what it read (EmitOptions.memo). */
+  texts: Record<string, { hash: string; text: string }>;
 }
 
 export class EmitCache {
@@ -34,8 +36,22 @@ export class EmitCache {
   constructor(dir: string, key: string) {
     this.key = createHash("sha256").update(`${FORMAT}\0${generatorVersion()}\0${key}`).digest("hex");
     this.file = path.join(dir, `emit-${createHash("sha256").update(key).digest("hex").slice(0, 16)}.json`);
-    this.data = this.load() ?? { format: FORMAT, key: this.key, emitters: {} };
+    this.data = this.load() ?? { format: FORMAT, key: this.key, emitters: {}, texts: {} };
   }
+
+  /** Texts used in this run: only they are kept, so a removed document leaves the cache. */
+  private readonly usedTexts = new Set<string>();
+
+  /** EmitOptions.memo: the text of an earlier run whose input had this hash, or a new build. */
+  readonly memo = (key: string, hash: string, build: () => string): string => {
+    this.usedTexts.add(key);
+    const known = this.data.texts[key];
+    if (known?.hash === hash) return known.text;
+    const text = build();
+    this.data.texts[key] = { hash, text };
+    this.dirty = true;
+    return text;
+  };
 
   private load(): EmitCacheFile | undefined {
     try {
@@ -58,6 +74,11 @@ export class EmitCache {
   }
 
   save(): void {
+    for (const key of Object.keys(this.data.texts)) {
+      if (this.usedTexts.has(key)) continue;
+      delete this.data.texts[key];
+      this.dirty = true;
+    }
     if (!this.dirty) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });

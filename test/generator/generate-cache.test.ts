@@ -49,6 +49,11 @@ describe("generate with the incremental cache", () => {
     expect(plain.size).toBeGreaterThan(100);
     expectSame(await outputOf(true), plain);
     expect(fs.readdirSync(cacheDir).sort()).toEqual([expect.stringMatching(/^emit-/), expect.stringMatching(/^model-/)]);
+    // The OpenAPI documents are kept one by one, each keyed by the part of the model it reads.
+    const emitCache = JSON.parse(fs.readFileSync(path.join(cacheDir, fs.readdirSync(cacheDir).sort()[0]!), "utf8")) as {
+      texts: Record<string, unknown>;
+    };
+    expect(Object.keys(emitCache.texts)).toContain("openapi/v3/apis/batch/v1");
     expectSame(await outputOf(true), plain);
   });
 
@@ -82,7 +87,12 @@ describe("generate with the incremental cache", () => {
       const data = JSON.parse(fs.readFileSync(file, "utf8")) as {
         packages?: Record<string, { hash: string; summary: { pkg?: { types: unknown[] } } }>;
         emitters?: Record<string, { hash: string; files: { content: string }[] }>;
+        texts?: Record<string, { hash: string; text: string }>;
       };
+      for (const e of Object.values(data.texts ?? {})) {
+        e.hash = `stale-${e.hash}`;
+        e.text = "stale";
+      }
       for (const e of Object.values(data.packages ?? {})) {
         e.hash = `stale-${e.hash}`;
         if (e.summary.pkg) e.summary.pkg.types = [];
