@@ -8,7 +8,7 @@ import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
 import { GeneratorError } from "./model/diagnostics.js";
-import { withoutDocs } from "./model/without-docs.js";
+import { docFreeHash, withoutDocs } from "./model/without-docs.js";
 import { ParseCache } from "./parse/parse-cache.js";
 import { EmitCache } from "./write/emit-cache.js";
 import { FormatBatch } from "./write/format.js";
@@ -56,16 +56,18 @@ export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCa
   const batch = new FormatBatch();
   const files: GeneratedFile[] = [];
   const fresh: { emitter: string; hash: string; paths: Set<string> }[] = [];
-  let docless: { model: Model; hash: string } | undefined;
+  // The doc-free model is copied only for an emitter the cache cannot answer.
+  let docless: Model | undefined;
+  let doclessHash: string | undefined;
   if (cache) options = { ...options, memo: cache.memo };
   try {
     for (const e of emitters) {
       let out: GeneratedFile[];
       if (e.withoutDocs) {
-        const input = (docless ??= withoutDocs(model));
-        const hit = cache?.get(e.name, input.hash);
-        out = hit ?? internal(e.name, () => e.emit(input.model, options));
-        if (!hit) fresh.push({ emitter: e.name, hash: input.hash, paths: new Set(out.map((f) => f.path)) });
+        const hash = cache ? (doclessHash ??= docFreeHash(model)) : "";
+        const hit = cache?.get(e.name, hash);
+        out = hit ?? internal(e.name, () => e.emit((docless ??= withoutDocs(model)), options));
+        if (cache && !hit) fresh.push({ emitter: e.name, hash, paths: new Set(out.map((f) => f.path)) });
       } else {
         out = internal(e.name, () => e.emit(model, options));
       }

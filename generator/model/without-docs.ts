@@ -10,7 +10,26 @@ import type { Model } from "./types.js";
  * source position keeps its file but not its line. Shared objects stay shared (the checks and
  * emitters compare some TypeRefs by identity).
  */
-export function withoutDocs(model: Model): { model: Model; hash: string } {
+export function withoutDocs(model: Model): Model {
+  return strip(model);
+}
+
+/**
+ * The sha256 of withoutDocs(model)'s JSON, without copying: a run whose emitters all hit the
+ * cache needs no copy.
+ */
+export function docFreeHash(model: Model): string {
+  const json = JSON.stringify(model, function (this: unknown, key: string, value: unknown) {
+    if (key === "doc" && typeof value === "string") return "";
+    if (key === "line" && typeof value === "number" && isPos(this)) return 0;
+    return value;
+  });
+  return createHash("sha256").update(json).digest("hex");
+}
+
+const isPos = (o: unknown): boolean => typeof o === "object" && o !== null && "file" in o && "line" in o && Object.keys(o).length === 2;
+
+function strip(model: Model): Model {
   const copies = new Map<object, unknown>();
   const copy = (v: unknown, key: string): unknown => {
     if (key === "doc" && typeof v === "string") return "";
@@ -26,9 +45,8 @@ export function withoutDocs(model: Model): { model: Model; hash: string } {
     const out: Record<string, unknown> = {};
     copies.set(v, out);
     for (const [k, x] of Object.entries(v)) out[k] = copy(x, k);
-    if (key === "pos" && typeof out.line === "number") out.line = 0;
+    if (typeof out.line === "number" && isPos(out)) out.line = 0;
     return out;
   };
-  const stripped = copy(model, "") as Model;
-  return { model: stripped, hash: createHash("sha256").update(JSON.stringify(stripped)).digest("hex") };
+  return copy(model, "") as Model;
 }
