@@ -155,15 +155,15 @@ function relink(packages: Package[]): Package[] {
   return packages;
 }
 
-/** Cache files kept per folder: one pair per output folder recently generated into. */
+/** Caches kept per folder: a model file and an emit folder per output folder recently generated into. */
 const KEEP = 16;
 
-/** Drops the least recently written cache files beyond KEEP (each output folder has its own). */
+/** Drops the least recently written caches beyond KEEP (each output folder has its own). */
 export function pruneCacheDir(dir: string): void {
-  const files = fs
+  const entries = fs
     .readdirSync(dir)
-    .filter((f) => /^(model|emit)-[0-9a-f]{16}\.json$/.test(f))
+    .filter((f) => /^(model-[0-9a-f]{16}\.json|emit-[0-9a-f]{16})$/.test(f))
     .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
-  for (const { f } of files.slice(KEEP)) fs.rmSync(path.join(dir, f), { force: true });
+  for (const { f } of entries.slice(KEEP)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
 }

@@ -3,7 +3,12 @@
  * model with doc comments and source lines blanked (cache or not), so its output is a function
  * of that model alone: keyed by the model's hash, a doc edit reuses it, and an emitter that
  * wrongly declared itself would change its output in every run (caught by `--verify`), never
- * serve a stale file. Entries are keyed by the generator's sources and the run's options too.
+ * serve a stale file. Single texts (EmitOptions.memo) are keyed by the hash their emitter gives.
+ * Entries are keyed by the generator's sources and the run's options too.
+ *
+ * Layout: a folder per options key holding a small index (what hash each entry was built
+ * from) and one file per entry, named by that hash, written once: a run reads only the entries
+ * it uses and writes only the ones it built.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -11,80 +16,111 @@ import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
 import { generatorVersion } from "../model/generator-version.js";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
-interface Entry {
-  hash: string;
-  files: GeneratedFile[];
-}
-
-interface EmitCacheFile {
+interface Index {
   format: number;
   key: string;
-  emitters: Record<string, Entry>;
-  /** Single texts an emitter keyed by the hash of what it read (EmitOptions.memo). */
-  texts: Record<string, { hash: string; text: string }>;
+  /** Entry name (`emitter:<name>` or a text's key) -> the hash it was built from. */
+  entries: Record<string, string>;
 }
 
+const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex");
+
 export class EmitCache {
-  private readonly file: string;
+  private readonly dir: string;
   private readonly key: string;
-  private readonly data: EmitCacheFile;
+  private readonly index: Index;
+  /** Entries this run read or wrote: the others are dropped on save. */
+  private readonly used = new Set<string>();
   private dirty = false;
 
   /** @param key everything besides the model that shapes the output (options) */
   constructor(dir: string, key: string) {
-    this.key = createHash("sha256").update(`${FORMAT}\0${generatorVersion()}\0${key}`).digest("hex");
-    this.file = path.join(dir, `emit-${createHash("sha256").update(key).digest("hex").slice(0, 16)}.json`);
-    this.data = this.load() ?? { format: FORMAT, key: this.key, emitters: {}, texts: {} };
+    this.key = sha256(`${FORMAT}\0${generatorVersion()}\0${key}`);
+    this.dir = path.join(dir, `emit-${sha256(key).slice(0, 16)}`);
+    this.index = this.load() ?? { format: FORMAT, key: this.key, entries: {} };
   }
 
-  /** Texts used in this run: only they are kept, so a removed document leaves the cache. */
-  private readonly usedTexts = new Set<string>();
-
-  /** EmitOptions.memo: the text of an earlier run whose input had this hash, or a new build. */
-  readonly memo = (key: string, hash: string, build: () => string): string => {
-    this.usedTexts.add(key);
-    const known = this.data.texts[key];
-    if (known?.hash === hash) return known.text;
-    const text = build();
-    this.data.texts[key] = { hash, text };
-    this.dirty = true;
-    return text;
-  };
-
-  private load(): EmitCacheFile | undefined {
+  private load(): Index | undefined {
     try {
-      const data = JSON.parse(fs.readFileSync(this.file, "utf8")) as EmitCacheFile;
+      const data = JSON.parse(fs.readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
       return data.format === FORMAT && data.key === this.key ? data : undefined;
     } catch {
       return undefined;
     }
   }
 
+  /** The file of an entry built from `hash`: both names hashed, so any text is a safe name. */
+  private blob(entry: string, hash: string): string {
+    return path.join(this.dir, `${sha256(entry).slice(0, 16)}-${sha256(hash).slice(0, 32)}`);
+  }
+
+  private read(entry: string, hash: string): string | undefined {
+    this.used.add(entry);
+    if (this.index.entries[entry] !== hash) return undefined;
+    try {
+      return fs.readFileSync(this.blob(entry, hash), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  private write(entry: string, hash: string, text: string): void {
+    this.used.add(entry);
+    try {
+      fs.mkdirSync(this.dir, { recursive: true });
+      const file = this.blob(entry, hash);
+      // Written aside and renamed, so a concurrent run never reads half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, text);
+      fs.renameSync(tmp, file);
+      this.index.entries[entry] = hash;
+      this.dirty = true;
+    } catch {
+      // A cache that cannot be written only costs time.
+    }
+  }
+
+  /** EmitOptions.memo: the text of an earlier run whose input had this hash, or a new build. */
+  readonly memo = (key: string, hash: string, build: () => string): string => {
+    const known = this.read(`text:${key}`, hash);
+    if (known !== undefined) return known;
+    const text = build();
+    this.write(`text:${key}`, hash, text);
+    return text;
+  };
+
   /** The files an emitter produced from a model of this hash, formatted; undefined if not known. */
   get(emitter: string, hash: string): GeneratedFile[] | undefined {
-    const e = this.data.emitters[emitter];
-    return e?.hash === hash ? e.files.map((f) => ({ ...f, formatted: true })) : undefined;
+    const text = this.read(`emitter:${emitter}`, hash);
+    if (text === undefined) return undefined;
+    try {
+      return (JSON.parse(text) as { path: string; content: string }[]).map((f) => ({ ...f, formatted: true }));
+    } catch {
+      return undefined;
+    }
   }
 
   set(emitter: string, hash: string, files: GeneratedFile[]): void {
-    this.data.emitters[emitter] = { hash, files: files.map((f) => ({ path: f.path, content: f.content })) };
-    this.dirty = true;
+    this.write(`emitter:${emitter}`, hash, JSON.stringify(files.map((f) => ({ path: f.path, content: f.content }))));
   }
 
+  /** Writes the index and drops the entries this run did not use; called once the run succeeded. */
   save(): void {
-    for (const key of Object.keys(this.data.texts)) {
-      if (this.usedTexts.has(key)) continue;
-      delete this.data.texts[key];
+    for (const entry of Object.keys(this.index.entries)) {
+      if (this.used.has(entry)) continue;
+      delete this.index.entries[entry];
       this.dirty = true;
     }
     if (!this.dirty) return;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(this.data));
-      fs.renameSync(tmp, this.file);
+      const keep = new Set(["index.json", ...Object.entries(this.index.entries).map(([e, h]) => path.basename(this.blob(e, h)))]);
+      for (const f of fs.readdirSync(this.dir)) if (!keep.has(f) && !f.endsWith(".tmp")) fs.rmSync(path.join(this.dir, f), { force: true });
+      const file = path.join(this.dir, "index.json");
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(this.index));
+      fs.renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs time.
     }

@@ -50,10 +50,9 @@ describe("generate with the incremental cache", () => {
     expectSame(await outputOf(true), plain);
     expect(fs.readdirSync(cacheDir).sort()).toEqual([expect.stringMatching(/^emit-/), expect.stringMatching(/^model-/)]);
     // The OpenAPI documents are kept one by one, each keyed by the part of the model it reads.
-    const emitCache = JSON.parse(fs.readFileSync(path.join(cacheDir, fs.readdirSync(cacheDir).sort()[0]!), "utf8")) as {
-      texts: Record<string, unknown>;
-    };
-    expect(Object.keys(emitCache.texts)).toContain("openapi/v3/apis/batch/v1");
+    const emitDir = path.join(cacheDir, fs.readdirSync(cacheDir).sort()[0]!);
+    const emitIndex = JSON.parse(fs.readFileSync(path.join(emitDir, "index.json"), "utf8")) as { entries: Record<string, string> };
+    expect(Object.keys(emitIndex.entries)).toContain("text:openapi/v3/apis/batch/v1");
     expectSame(await outputOf(true), plain);
   });
 
@@ -81,25 +80,24 @@ describe("generate with the incremental cache", () => {
 
   it("a cache whose hashes do not match its sources is not used", async () => {
     const before = await outputOf(false);
-    // Entries of every cache file claim other sources and other models: all are recomputed.
+    // Every entry claims other sources and other models, and the emitted ones hold other text:
+    // all are recomputed, none is served.
     for (const f of fs.readdirSync(cacheDir)) {
       const file = path.join(cacheDir, f);
-      const data = JSON.parse(fs.readFileSync(file, "utf8")) as {
-        packages?: Record<string, { hash: string; summary: { pkg?: { types: unknown[] } } }>;
-        emitters?: Record<string, { hash: string; files: { content: string }[] }>;
-        texts?: Record<string, { hash: string; text: string }>;
-      };
-      for (const e of Object.values(data.texts ?? {})) {
-        e.hash = `stale-${e.hash}`;
-        e.text = "stale";
+      if (fs.statSync(file).isDirectory()) {
+        const index = path.join(file, "index.json");
+        const data = JSON.parse(fs.readFileSync(index, "utf8")) as { entries: Record<string, string> };
+        for (const e of Object.keys(data.entries)) data.entries[e] = `stale-${data.entries[e]}`;
+        fs.writeFileSync(index, JSON.stringify(data));
+        for (const blob of fs.readdirSync(file)) if (blob !== "index.json") fs.writeFileSync(path.join(file, blob), "stale");
+        continue;
       }
-      for (const e of Object.values(data.packages ?? {})) {
+      const data = JSON.parse(fs.readFileSync(file, "utf8")) as {
+        packages: Record<string, { hash: string; summary: { pkg?: { types: unknown[] } } }>;
+      };
+      for (const e of Object.values(data.packages)) {
         e.hash = `stale-${e.hash}`;
         if (e.summary.pkg) e.summary.pkg.types = [];
-      }
-      for (const e of Object.values(data.emitters ?? {})) {
-        e.hash = `stale-${e.hash}`;
-        for (const x of e.files) x.content = "stale";
       }
       fs.writeFileSync(file, JSON.stringify(data));
     }
