@@ -156,7 +156,7 @@ function relink(packages: Package[]): Package[] {
 }
 
 /** Caches kept per folder: a model file and an emit folder per output folder recently generated into. */
-const KEEP = 16;
+const KEEP = 4;
 
 /** Drops the least recently written caches beyond KEEP (each output folder has its own). */
 export function pruneCacheDir(dir: string): void {
