@@ -27,6 +27,7 @@ const SWEEP_FILES = [
   "test/generated/deepcopy.property.test.ts",
   "test/generator/incremental.test.ts",
   "test/generator/formatted.test.ts",
+  "test/generator/generate-cache.test.ts",
 ];
 
 /**

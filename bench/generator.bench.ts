@@ -162,6 +162,10 @@ function benchCold(): void {
   printNote(`node ${process.version}, ${os.cpus().length} CPUs; output to a fresh temp dir each run, so every file is written.`);
   printNote(`The target is checked on the median wall time. tsx's transform cache is warm after the first run.`);
   printNote(`The emitters lay out their code as prettier would (generator/emit/layout.ts): prettier is not loaded for api/.`);
+  printNote(
+    `Cold runs write to a fresh output folder, which no entry of the incremental cache (.kubegen-cache/ beside api/) matches; ` +
+      `edit runs reuse it: only batch/v1 is parsed again, and only what its edit changes is emitted again.`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ export function generateCommand(): Command {
       "module generated code imports the runtime from (default: kubegen/runtime, or this checkout's runtime/ for its own api/)",
     )
     .option("--verify", "write nothing; fail listing every file that differs from what would be generated")
-    .action(async (opts: { input?: string; output?: string; runtime?: string; verify?: boolean }) => {
+    .option("--no-cache", "parse and emit everything, neither reading nor writing .kubegen-cache/ beside the input")
+    .action(async (opts: { input?: string; output?: string; runtime?: string; verify?: boolean; cache: boolean }) => {
       const input = opts.input === undefined ? undefined : path.resolve(opts.input);
       const targets: Target[] =
         input === undefined || input === path.join(KUBEGEN_ROOT, "api")
@@ -84,7 +85,9 @@ export function generateCommand(): Command {
         let unchanged = 0;
         // Every target is planned before any is written, so bad input anywhere writes nothing.
         const plans = [];
-        for (const target of targets) plans.push({ target, plan: (await generate({ ...target, verify: true })).plan });
+        for (const target of targets) {
+          plans.push({ target, plan: (await generate({ ...target, verify: true, ...(!opts.cache && { cacheDir: false }) })).plan });
+        }
         // The checkout's own runtime carries the version as a constant (see version-file.ts).
         const version =
           targets[0]?.input === path.join(KUBEGEN_ROOT, "api") && existsSync(path.join(KUBEGEN_ROOT, "runtime"))

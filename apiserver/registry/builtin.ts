@@ -113,6 +113,8 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
   const lookup: StoreLookup = (group, plural) => stores.get(`${group}/${plural}`);
   for (const gv of scheme.groupVersions()) {
     for (const info of scheme.resourcesFor(gv)) {
+      // core/v1 bindings stores nothing: it is the pods' binding subresource (added below).
+      if (gv.group === "" && info.plural === "bindings") continue;
       const store = buildStore(storage, scheme, gv, info, options);
       if (!stores.has(`${gv.group}/${info.plural}`)) stores.set(`${gv.group}/${info.plural}`, store);
       let rest = restStorageFor(store);

@@ -20,9 +20,19 @@ export interface EmitOptions {
    * absolute folder that is turned into a relative import.
    */
   runtimeImport: string;
+  /**
+   * Text built from input of a given hash in an earlier run (write/emit-cache.ts), for emitters
+   * that key a file by the hash of all it reads; absent, everything is built.
+   */
+  memo?: (key: string, hash: string, build: () => string) => string;
 }
 
 export interface Emitter {
   name: string;
   emit(model: Model, options: EmitOptions): GeneratedFile[];
+  /**
+   * Reads no doc comment and no source line: always handed the model without them
+   * (model/without-docs.ts), so a doc edit reuses its cached output (write/emit-cache.ts).
+   */
+  withoutDocs?: boolean;
 }

@@ -16,17 +16,20 @@ import { protobufSchemaEmitter } from "./protobuf/schema.js";
 import { registerEmitter } from "./register.js";
 import { swaggerDocEmitter } from "./swagger-doc.js";
 
+/** An emitter that reads no doc comment and no source line (see Emitter.withoutDocs). */
+const docFree = (e: Emitter): Emitter => ({ ...e, withoutDocs: true });
+
 export const emitters: readonly Emitter[] = [
-  deepcopyEmitter,
-  registerEmitter,
+  docFree(deepcopyEmitter),
+  docFree(registerEmitter),
   swaggerDocEmitter,
-  lifecycleEmitter,
+  docFree(lifecycleEmitter),
   protobufSchemaEmitter,
-  protobufCodecEmitter,
+  docFree(protobufCodecEmitter),
   openapiEmitter,
-  clientsetEmitter,
-  fakeClientsetEmitter,
-  listersEmitter,
-  informersEmitter,
+  docFree(clientsetEmitter),
+  docFree(fakeClientsetEmitter),
+  docFree(listersEmitter),
+  docFree(informersEmitter),
   crdEmitter,
 ];

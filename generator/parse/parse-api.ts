@@ -23,6 +23,7 @@ import { openapiPackageOf, protoPackageOf } from "../naming/namers.js";
 import { parseComments } from "./comments.js";
 import { Diagnostics } from "../model/diagnostics.js";
 import { checkModel } from "./model-checks.js";
+import { listPackageDirs } from "./package-dirs.js";
 import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
 import { type RawDecl, type RawPackage, SourceReader } from "./source-reader.js";
 import { checkTags, findTag, hasTag, tagValue, tagValues } from "./tag-checks.js";
@@ -32,19 +33,6 @@ import { checkFieldName, readFieldTags, readValidation } from "./field-tags.js";
 export interface ParseOptions {
   /** Extra roots whose packages may be imported (e.g. kubegen's own api/ from a user project). */
   libraryRoots?: string[];
-}
-
-function listPackageDirs(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    const entries = fs.readdirSync(dir, { withFileTypes: true });
-    if (entries.some((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts"))) out.push(dir);
-    for (const e of entries) {
-      if (e.isDirectory() && e.name !== "node_modules" && !e.name.startsWith(".")) walk(path.join(dir, e.name));
-    }
-  };
-  walk(root);
-  return out.sort();
 }
 
 /** Package ids are folder paths relative to the api root they were found under. */
@@ -59,67 +47,134 @@ function packageId(dir: string, roots: string[]): string {
   return i >= 0 ? parts.slice(i + 1).join("/") : parts.join("/");
 }
 
+/**
+ * What other packages' name resolution reads of a package: each declared name, with its
+ * `+kubegen:scalar` kind (null when it is not a scalar).
+ */
+export type PackageExports = Record<string, string | null>;
+
+/** One folder's parse result, as the incremental cache (parse-cache.ts) stores it. */
+export interface PackageSummary {
+  dir: string;
+  /** Folders its files import from. */
+  imports: string[];
+  exports: PackageExports;
+  /** Exports of each imported folder when `pkg` was built: `pkg` is valid while they hold. */
+  importedExports: Record<string, PackageExports>;
+  /** Undefined for a folder of scalars only. */
+  pkg: Package | undefined;
+}
+
+function exportsOf(raw: RawPackage): PackageExports {
+  const out: PackageExports = {};
+  for (const decl of raw.decls) {
+    if (Object.hasOwn(out, decl.name)) continue;
+    const tag = parseComments(decl.comments, decl.file).tags.find((t) => t.name === "kubegen:scalar");
+    out[decl.name] = tag?.value ?? null;
+  }
+  return out;
+}
+
 export function parseApi(rootDir: string, options: ParseOptions = {}): Model {
+  return parseApiPackages(rootDir, options).model;
+}
+
+/**
+ * Parses an api/ tree; folders in `reuse` (their sources unchanged, see parse-cache.ts) are not
+ * read again but taken as summarized, unless the exports of a folder they import changed.
+ */
+export function parseApiPackages(
+  rootDir: string,
+  options: ParseOptions = {},
+  reuse: ReadonlyMap<string, PackageSummary> = new Map(),
+): { model: Model; summaries: PackageSummary[] } {
   const root = path.resolve(rootDir);
   const roots = [root, ...(options.libraryRoots ?? []).map((r) => path.resolve(r))];
   const diag = new Diagnostics();
   const reader = new SourceReader();
   const raws = new Map<string, RawPackage>();
+  const kept = new Map<string, PackageSummary>();
   const pending = listPackageDirs(root);
   const external = new Set<string>();
+  const seen = new Set<string>();
 
   // Read the input tree, then every folder it imports from (transitively).
   while (pending.length) {
     const dir = pending.shift()!;
-    if (raws.has(dir)) continue;
-    const raw = reader.readPackage(dir);
-    raws.set(dir, raw);
+    if (seen.has(dir)) continue;
+    seen.add(dir);
     const rel = path.relative(root, dir);
     if (rel.startsWith("..")) external.add(dir);
-    for (const imports of raw.imports.values()) {
-      for (const imp of imports) {
-        if (!raws.has(imp.dir) && fs.existsSync(imp.dir)) pending.push(imp.dir);
-      }
+    const cached = reuse.get(dir);
+    let imported: string[];
+    if (cached) {
+      kept.set(dir, cached);
+      imported = cached.imports;
+    } else {
+      const raw = reader.readPackage(dir);
+      raws.set(dir, raw);
+      imported = [...raw.imports.values()].flatMap((imports) => imports.map((i) => i.dir));
     }
+    for (const imp of imported) if (!seen.has(imp) && fs.existsSync(imp)) pending.push(imp);
   }
 
-  const idOf = new Map([...raws.keys()].map((dir) => [dir, packageId(dir, roots)]));
+  const exportsByDir = new Map<string, PackageExports>();
+  for (const [dir, raw] of raws) exportsByDir.set(dir, exportsOf(raw));
+  for (const [dir, summary] of kept) exportsByDir.set(dir, summary.exports);
+  // A kept package whose imports' exports changed resolves names differently: read it again.
+  for (const [dir, summary] of [...kept]) {
+    const same = Object.entries(summary.importedExports).every(
+      ([imp, was]) => JSON.stringify(exportsByDir.get(imp)) === JSON.stringify(was),
+    );
+    if (same && summary.imports.every((imp) => exportsByDir.has(imp) || !fs.existsSync(imp))) continue;
+    kept.delete(dir);
+    raws.set(dir, reader.readPackage(dir));
+  }
 
-  // Scalars are resolved to primitives wherever they are declared.
-  const scalarOf = (raw: RawPackage, name: string): NameResolverTarget["scalar"] => {
-    const decl = raw.decls.find((d) => d.name === name);
-    if (!decl) return undefined;
-    const tag = parseComments(decl.comments, decl.file).tags.find((t) => t.name === "kubegen:scalar");
-    return tag?.value as NameResolverTarget["scalar"];
-  };
+  const idOf = new Map([...seen].map((dir) => [dir, packageId(dir, roots)]));
 
   const resolverFor = (raw: RawPackage, file: string): NameResolver => {
     const imports = raw.imports.get(file) ?? [];
+    const own = exportsByDir.get(raw.dir)!;
     return (name) => {
-      if (raw.decls.some((d) => d.name === name)) {
-        return { pkg: idOf.get(raw.dir)!, name, scalar: scalarOf(raw, name) };
+      if (Object.hasOwn(own, name)) {
+        return { pkg: idOf.get(raw.dir)!, name, scalar: (own[name] ?? undefined) as NameResolverTarget["scalar"] };
       }
       const imp = imports.find((i) => i.local === name);
       if (!imp) return undefined;
-      const target = raws.get(imp.dir);
-      if (!target || !target.decls.some((d) => d.name === imp.imported)) return undefined;
-      return { pkg: idOf.get(imp.dir)!, name: imp.imported, scalar: scalarOf(target, imp.imported) };
+      const target = exportsByDir.get(imp.dir);
+      if (!target || !Object.hasOwn(target, imp.imported)) return undefined;
+      return { pkg: idOf.get(imp.dir)!, name: imp.imported, scalar: (target[imp.imported] ?? undefined) as NameResolverTarget["scalar"] };
     };
   };
 
+  const summaries: PackageSummary[] = [];
   const packages: Package[] = [];
-  for (const [dir, raw] of raws) {
-    for (const p of raw.problems) diag.error(p.pos, p.message);
-    const pkg = buildPackage(raw, idOf.get(dir)!, external.has(dir), resolverFor, diag);
-    if (pkg) packages.push(pkg);
+  for (const dir of seen) {
+    const summary = kept.get(dir) ?? buildSummary(raws.get(dir)!);
+    summaries.push(summary);
+    if (summary.pkg) packages.push(summary.pkg);
   }
+
+  function buildSummary(raw: RawPackage): PackageSummary {
+    for (const p of raw.problems) diag.error(p.pos, p.message);
+    const pkg = buildPackage(raw, idOf.get(raw.dir)!, external.has(raw.dir), resolverFor, diag);
+    const imports = [...new Set([...raw.imports.values()].flatMap((list) => list.map((i) => i.dir)))].sort();
+    const importedExports: Record<string, PackageExports> = {};
+    for (const imp of imports) {
+      const e = exportsByDir.get(imp);
+      if (e) importedExports[imp] = e;
+    }
+    return { dir: raw.dir, imports, exports: exportsByDir.get(raw.dir)!, importedExports, pkg };
+  }
+
   packages.sort((a, b) => a.path.localeCompare(b.path));
   const model: Model = { root, packages };
   // The whole-model checks run even after parse errors (they skip what failed to parse), so one
   // run reports every problem.
   checkModel(model, diag);
   diag.throwIfAny();
-  return model;
+  return { model, summaries };
 }
 
 type NameResolverTarget = NonNullable<ReturnType<NameResolver>>;

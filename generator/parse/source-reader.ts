@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode } from "ts-morph";
+import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode } from "./ts-morph.js";
 import type { SourcePos } from "../model/types.js";
 import type { RawComment } from "./comments.js";
 

@@ -2,7 +2,7 @@
  * Turns TypeScript type nodes into the model's TypeRefs, resolving names through the
  * package's own declarations and the file's imports.
  */
-import { Node, type TypeNode } from "ts-morph";
+import { Node, type TypeNode } from "./ts-morph.js";
 import type { SourcePos, TypeRef } from "../model/types.js";
 
 /** What a name in a file refers to. */

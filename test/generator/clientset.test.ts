@@ -105,6 +105,7 @@ describe("client targets", () => {
       certificatesV1: ["certificateSigningRequests"],
       coordinationV1: ["leases"],
       coreV1: [
+        "bindings",
         "componentStatuses",
         "configMaps",
         "endpoints",

@@ -6725,6 +6725,8 @@ export interface PodStatusResult extends TypeMeta {
  * +genclient
  * +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
  * +genclient:method=UpdateResize,verb=update,subresource=resize
+ * +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=Binding
+ * +genclient:method=Evict,verb=create,subresource=eviction,input=k8s.io/api/policy/v1.Eviction,result=k8s.io/api/policy/v1.Eviction
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  * +kubebuilder:resource:path=pods,singular=pod,shortName=po,categories=all
@@ -7809,6 +7811,8 @@ export interface NodeList extends TypeMeta {
 /**
  * Binding assigns a pod to a node; the scheduler posts it to the pod's binding subresource.
  *
+ * +genclient
+ * +genclient:onlyVerbs=create
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
  */

@@ -40,8 +40,16 @@ const byGroupVersionKind = (a: GroupVersionKind, b: GroupVersionKind): number =>
               ? 1
               : 0;
 
-/** GVKs keyed by `<package path>.<type name>`. */
+const computed = new WeakMap<Model, Map<string, GroupVersionKind[]>>();
+
+/** GVKs keyed by `<package path>.<type name>` (computed once per model: every document asks). */
 export function registeredKinds(model: Model): Map<string, GroupVersionKind[]> {
+  let out = computed.get(model);
+  if (!out) computed.set(model, (out = computeKinds(model)));
+  return out;
+}
+
+function computeKinds(model: Model): Map<string, GroupVersionKind[]> {
   const apiGroupVersions = model.packages.filter((p) => p.groupVersion && p.goPackage !== META_GO_PACKAGE).map((p) => p.groupVersion!);
   const out = new Map<string, GroupVersionKind[]>();
   const kindsOf = (pkg: Package, s: StructDecl): GroupVersionKind[] => {

@@ -11,7 +11,7 @@ import { preformatted, printProperty, printValue } from "../layout.js";
 import { render } from "../templates.js";
 import { documentJson } from "./json.js";
 import { buildSwaggerV2 } from "./v2.js";
-import { buildOpenAPIV3Documents } from "./v3.js";
+import { buildOpenAPIV3Texts } from "./v3.js";
 
 export { buildSwaggerV2 } from "./v2.js";
 export { buildOpenAPIV3, buildOpenAPIV3Documents } from "./v3.js";
@@ -23,23 +23,28 @@ const sha512 = (s: string): string => createHash("sha512").update(s).digest("hex
 
 export const openapiEmitter: Emitter = {
   name: "openapi",
-  emit(model: Model): GeneratedFile[] {
+  emit(model: Model, options): GeneratedFile[] {
     const v2 = buildSwaggerV2(model);
     if (!v2) return [];
     const v2File: GeneratedFile = { path: `${ROOT}/v2/swagger.json`, content: documentJson(v2) };
-    const v3Files = [...buildOpenAPIV3Documents(model)].map(([path, doc]) => ({
+    const v3Files = [...buildOpenAPIV3Texts(model, options.memo)].map(([path, content]) => ({
       path,
-      file: { path: `${ROOT}/v3/${path}.json`, content: documentJson(doc) },
+      file: { path: `${ROOT}/v3/${path}.json`, content },
     }));
     const local = (f: GeneratedFile): string => f.path.slice(ROOT.length + 1);
-    const v2Entry = { file: local(v2File), hash: sha512(v2File.content) };
+    const hashes = new Map([v2File, ...v3Files.map((v) => v.file)].map((f) => [f, sha512(f.content)]));
+    const v2Entry = { file: local(v2File), hash: hashes.get(v2File)! };
     const index = render("openapi", "index", {
       v2: printValue(v2Entry, 0, "export const openapiV2: OpenAPIDocumentFile = ".length, ";"),
-      v3: v3Files.map(({ path, file }) => printProperty(2, path, { file: local(file), hash: sha512(file.content) }, ",")),
+      v3: v3Files.map(({ path, file }) => printProperty(2, path, { file: local(file), hash: hashes.get(file)! }, ",")),
     });
     // The texts again as a module, so a compiled or bundled program carries them (tsc copies no
     // JSON it does not import; a bundler cannot follow a path read at run time).
-    const texts = [v2File, ...v3Files.map((v) => v.file)].map((f) => printProperty(2, local(f), f.content, ","));
+    // Each entry is a function of the text alone: an unchanged document's is taken from the memo.
+    const entry = (f: GeneratedFile): string => printProperty(2, local(f), f.content, ",");
+    const texts = [v2File, ...v3Files.map((v) => v.file)].map((f) =>
+      options.memo ? options.memo(`openapi/documents.ts/${local(f)}`, hashes.get(f)!, () => entry(f)) : entry(f),
+    );
     const documents = `${header("//")}/** Each document's JSON text, keyed by its file under this folder. */\nexport const documents: Readonly<Record<string, string>> = {\n${texts.join("\n")}\n};\n`;
     return [
       v2File,

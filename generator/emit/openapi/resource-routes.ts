@@ -228,7 +228,9 @@ function route(index: ModelIndex, meta: MetaKinds, pkg: Package, r: ResourceFact
     path: `${groupVersionPrefix(gv)}/${a.path}`,
     operationId: operationId(idVerb, name, gv.group, gv.version),
     tags: [tagOf(gv.group, gv.version)],
-    gvk: { group: gv.group, version: gv.version, kind: served.body.name },
+    // A subresource serving another group's type (autoscaling/v1 Scale, policy/v1 Eviction) names
+    // that type's group-version, as upstream's GroupVersionKindProvider storages do.
+    gvk: { ...(index.pkg(served.body.pkg)?.groupVersion ?? gv), kind: served.body.name },
     consumes: ["*/*"],
     produces: MEDIA_TYPES,
     ...op,

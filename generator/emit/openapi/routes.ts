@@ -19,16 +19,27 @@ export function groupVersionRoutes(index: ModelIndex, meta: MetaKinds, pkg: Pack
  * `apis/<group>` (group discovery), `api/v1` and `apis/<group>/<version>`; sorted by path.
  */
 export function routesByDocument(index: ModelIndex): Map<string, Route[]> {
+  return new Map([...documentRoutes(index)].map(([path, d]) => [path, d.routes()]));
+}
+
+/** A document's routes, built on demand, and the package of a group-version's document. */
+export interface DocumentRoutes {
+  routes: () => Route[];
+  pkg?: Package;
+}
+
+/** routesByDocument, each document's routes built only when asked for. */
+export function documentRoutes(index: ModelIndex): Map<string, DocumentRoutes> {
   const meta = metaKinds(index);
   const served = servedPackages(index);
-  const docs = new Map<string, Route[]>();
+  const docs = new Map<string, DocumentRoutes>();
   if (!meta || !served.length) return docs;
-  docs.set("apis", [groupsDiscoveryRoute(meta)]);
-  if (served.some((p) => p.groupVersion!.group === "")) docs.set("api", [coreDiscoveryRoute(meta)]);
+  docs.set("apis", { routes: () => [groupsDiscoveryRoute(meta)] });
+  if (served.some((p) => p.groupVersion!.group === "")) docs.set("api", { routes: () => [coreDiscoveryRoute(meta)] });
   for (const g of new Set(served.map((p) => p.groupVersion!.group).filter((g) => g !== ""))) {
-    docs.set(`apis/${g}`, [groupDiscoveryRoute(meta, g)]);
+    docs.set(`apis/${g}`, { routes: () => [groupDiscoveryRoute(meta, g)] });
   }
-  for (const p of served) docs.set(groupVersionPath(p.groupVersion!), groupVersionRoutes(index, meta, p));
+  for (const p of served) docs.set(groupVersionPath(p.groupVersion!), { routes: () => groupVersionRoutes(index, meta, p), pkg: p });
   return new Map([...docs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

@@ -366,7 +366,7 @@ export const resources: readonly ResourceInfo[] = [
     shortNames: ["po"],
     categories: ["all"],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
-    subresources: ["status", "ephemeralcontainers", "resize"],
+    subresources: ["status", "ephemeralcontainers", "resize", "binding", "eviction"],
     printerColumns: [],
   },
   {
@@ -403,6 +403,18 @@ export const resources: readonly ResourceInfo[] = [
     categories: [],
     verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
     subresources: ["status"],
+    printerColumns: [],
+  },
+  {
+    plural: "bindings",
+    singular: "binding",
+    kind: "Binding",
+    listKind: "BindingList",
+    namespaced: true,
+    shortNames: [],
+    categories: [],
+    verbs: ["create"],
+    subresources: [],
     printerColumns: [],
   },
   {

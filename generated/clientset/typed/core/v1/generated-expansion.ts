@@ -5,6 +5,9 @@
  * generated and hand-written code never share a file.
  */
 
+/** Hand-written additions to BindingInterface. */
+export interface BindingExpansion {}
+
 /** Hand-written additions to ComponentStatusInterface. */
 export interface ComponentStatusExpansion {}
 
