@@ -82,7 +82,12 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
           { chain: [[`et === ${tag(1, LENGTH_DELIMITED)}`, "k = r.key();"], readValue], else: "r.skipType(et & 7, 0, et >>> 3);" },
         ],
       },
-      { call: ctx.runtime("setMapEntry"), args: [`(${local} ??= {})`, "k", `v ?? ${mapZero(ctx, t, valueType)}`], tail: ";" },
+      `const m = (${local} ??= {});`,
+      // A plain store, inlined, for every key but "__proto__" (which must become an own property).
+      {
+        chain: [[`k !== "__proto__"`, `m[k] = v ?? ${mapZero(ctx, t, valueType)};`]],
+        else: `${ctx.runtime("setMapEntry")}(m, k, v ?? ${mapZero(ctx, t, valueType)});`,
+      },
       "break;",
     ],
   };
