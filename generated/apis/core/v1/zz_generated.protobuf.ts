@@ -6838,8 +6838,14 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f7 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        if (k !== "__proto__")
+          m[k] = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
+        else
+          setMapEntry(
+            m,
+            k,
+            v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
+          );
         break;
       }
       case 66:
