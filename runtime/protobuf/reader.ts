@@ -258,16 +258,17 @@ export class Reader {
     const end = start + n;
     this.pos = end;
     const buf = this.buf;
-    if (n <= WINDOW_STRING_BYTES) {
+    // Longer strings are copied out natively whatever they hold: Node's UTF-8 slicer takes about
+    // as long as its Latin-1 one on ASCII (~40 ns from 13 to 100 bytes, Node 20), so checking
+    // for ASCII first would only add the check.
+    if (n < SLICE_MIN_CHARS) {
       // ASCII when no byte has its high bit set, checked four bytes at a time.
       const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
       let bits = 0;
       let i = start;
       for (; i + 4 <= end; i += 4) bits |= view.getInt32(i, true);
       for (; i < end; i++) bits |= buf[i]!;
-      if ((bits & 0x80808080) === 0) {
-        return this.asciiString(start, end);
-      }
+      if ((bits & 0x80808080) === 0) return this.windowString(start, end);
     }
     return utf8Slice.call(buf, start, end);
   }
