@@ -285,57 +285,10 @@ const PREALLOCATE_BYTES = 64 * 1024;
 /** A length beyond this is not trusted to allocate up front. */
 const MAX_PREALLOCATE_BYTES = 512 * 1024 * 1024;
 
-/** What a body is read into, chunk by chunk; `end` gives the result. */
-export interface BodySink<T> {
-  push(chunk: Buffer): void;
-  end(): T;
-}
-
-/** Collects a body's bytes. */
-class BytesSink implements BodySink<Buffer> {
-  private readonly chunks: Buffer[] = [];
-  /** With the length known (big lists), chunks are copied in as they come instead of all at the end. */
-  private whole: Buffer | undefined;
-  private filled = 0;
-
-  constructor(length: number) {
-    if (length > PREALLOCATE_BYTES && length <= MAX_PREALLOCATE_BYTES) this.whole = Buffer.allocUnsafe(length);
-  }
-
-  push(c: Buffer): void {
-    const whole = this.whole;
-    if (whole !== undefined && this.filled + c.length <= whole.length) this.filled += c.copy(whole, this.filled);
-    else {
-      // More than announced: keep what came as chunks and let the parser judge.
-      if (whole !== undefined) this.chunks.push(whole.subarray(0, this.filled));
-      this.whole = undefined;
-      this.chunks.push(c);
-    }
-  }
-
-  end(): Buffer {
-    const whole = this.whole;
-    if (whole !== undefined) return this.filled === whole.length ? whole : whole.subarray(0, this.filled);
-    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-  }
-}
-
-/** The Content-Length of a response, NaN when absent. */
-export function announcedLength(res: http.IncomingMessage): number {
-  return Number(res.headers["content-length"] ?? NaN);
-}
-
 /** Reads a whole response body; rejects with the signal's reason when it aborts first. */
 export function readBody(res: http.IncomingMessage, signal: AbortSignal): Promise<Buffer> {
-  return readBodyInto(res, signal, new BytesSink(announcedLength(res)));
-}
-
-/**
- * Reads a whole response body into `sink` as it arrives and resolves with `sink.end()` (or
- * rejects with what it throws); rejects with the signal's reason when it aborts first.
- */
-export function readBodyInto<T>(res: http.IncomingMessage, signal: AbortSignal, sink: BodySink<T>): Promise<T> {
   return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
     const onAbort = () => res.destroy();
     const done = (fn: () => void) => {
       signal.removeEventListener("abort", onAbort);
@@ -347,23 +300,23 @@ export function readBodyInto<T>(res: http.IncomingMessage, signal: AbortSignal, 
       return;
     }
     signal.addEventListener("abort", onAbort, { once: true });
-    let failed: { err: unknown } | undefined;
+    // With the length known (big lists), chunks are copied in as they come instead of all at the end.
+    const length = Number(res.headers["content-length"] ?? NaN);
+    let whole = length > PREALLOCATE_BYTES && length <= MAX_PREALLOCATE_BYTES ? Buffer.allocUnsafe(length) : undefined;
+    let filled = 0;
     res.on("data", (c: Buffer) => {
-      if (failed !== undefined) return;
-      try {
-        sink.push(c);
-      } catch (err) {
-        failed = { err };
+      if (whole !== undefined && filled + c.length <= whole.length) filled += c.copy(whole, filled);
+      else {
+        // More than announced: keep what came as chunks and let the parser judge.
+        if (whole !== undefined) chunks.push(whole.subarray(0, filled));
+        whole = undefined;
+        chunks.push(c);
       }
     });
     res.once("end", () =>
       done(() => {
-        if (failed !== undefined) return reject(failed.err);
-        try {
-          resolve(sink.end());
-        } catch (err) {
-          reject(err);
-        }
+        if (whole !== undefined) resolve(filled === whole.length ? whole : whole.subarray(0, filled));
+        else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
       }),
     );
     res.once("error", (err) => done(() => reject(signal.aborted ? signal.reason : err)));
