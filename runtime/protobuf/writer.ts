@@ -231,6 +231,12 @@ export class Writer {
     const guess = varintSize(n);
     const start = pos + guess;
     const written = utf8Write ? utf8Write.call(buf, s, start) : encoder.encodeInto(s, buf.subarray(start)).written;
+    if (written < 0x80) {
+      // The common case: a one-byte length, where the guess put it.
+      buf[pos] = written;
+      this.pos = start + written;
+      return this;
+    }
     const size = varintSize(written);
     if (size !== guess) buf.copyWithin(pos + size, start, start + written);
     this.pos = pos;
