@@ -39,7 +39,53 @@ export interface MapEntries<V> {
  * them too), so the keys are checked before they are sorted.
  */
 export function sortedKeys(m: object): string[] {
-  return sortedEntries(m as Record<string, unknown>).keys;
+  // A copy: the keys may be a remembered order (see `sortedEntries`), shared between calls.
+  return sortedEntries(m as Record<string, unknown>).keys.slice();
+}
+
+/**
+ * Unsorted maps of at least this many keys have their order remembered: sorting a hundred keys
+ * costs several times what checking them against a remembered listing does.
+ */
+const REMEMBER_MIN_KEYS = RUN + 1;
+/** Remembered orders at most; past that the memory is cleared and starts again. */
+const REMEMBER_MAX = 512;
+
+/** A map's keys as listed (insertion order), their sorted order, and where each came from. */
+interface Order {
+  listed: string[];
+  sorted: string[];
+  from: Int32Array;
+}
+
+/**
+ * Orders remembered by their map's first listed key, one each. The same key set is encoded
+ * again and again (one object to every watcher, the objects of one kind alike), and a listing
+ * is checked key for key before its order is used, so a different map only costs the check.
+ */
+const orders = new Map<string, Order>();
+
+/** The remembered order of `keys`, when it is remembered. */
+function rememberedOrder(keys: string[]): Order | undefined {
+  const o = orders.get(keys[0]!);
+  if (o === undefined) return undefined;
+  const listed = o.listed;
+  const n = keys.length;
+  if (listed.length !== n) return undefined;
+  // Property keys are internalized strings: equal ones are mostly the same string, compared by pointer.
+  for (let i = 0; i < n; i++) if (listed[i] !== keys[i]) return undefined;
+  return o;
+}
+
+/** Remembers the order `sorted` (a permutation of `listed`). */
+function remember(listed: string[], sorted: string[]): void {
+  const n = listed.length;
+  const at = new Map<string, number>();
+  for (let i = 0; i < n; i++) at.set(listed[i]!, i);
+  const from = new Int32Array(n);
+  for (let i = 0; i < n; i++) from[i] = at.get(sorted[i]!)!;
+  if (orders.size >= REMEMBER_MAX) orders.clear();
+  orders.set(listed[0]!, { listed, sorted, from });
 }
 
 /**
@@ -51,18 +97,37 @@ export function sortedEntries<V>(m: Record<string, V>): MapEntries<V> {
   let values = Object.values(m);
   const n = keys.length;
   if (n < 2) return { keys, values };
-  for (let i = 1; i < n; i++) {
-    if (keys[i - 1]! > keys[i]!) {
-      sortRuns(keys, values);
-      if (n > RUN) {
-        const merged = mergeRuns(keys, values);
-        keys = merged[0];
-        values = merged[1];
+  let i = 1;
+  while (i < n && keys[i - 1]! <= keys[i]!) i++;
+  if (i < n) {
+    // Unsorted: a large map's order may be remembered from an earlier call.
+    const listed = keys;
+    if (n >= REMEMBER_MIN_KEYS) {
+      const o = rememberedOrder(keys);
+      if (o !== undefined) {
+        const from = o.from;
+        const out = new Array<V>(n);
+        for (let j = 0; j < n; j++) out[j] = values[from[j]!]!;
+        return { keys: o.sorted, values: out };
       }
-      break;
+      keys = keys.slice();
     }
+    sortRuns(keys, values);
+    if (n > RUN) {
+      const merged = mergeRuns(keys, values);
+      keys = merged[0];
+      values = merged[1];
+    }
+    const sorted = utf8Order(keys, values);
+    if (n >= REMEMBER_MIN_KEYS) remember(listed, sorted.keys);
+    return sorted;
   }
-  // Code-unit and code-point order agree unless a key holds a surrogate: re-sort only then.
+  return utf8Order(keys, values);
+}
+
+/** Entries sorted by code unit, in code-point order (the same unless a key holds a surrogate). */
+function utf8Order<V>(keys: string[], values: V[]): MapEntries<V> {
+  const n = keys.length;
   for (let i = 0; i < n; i++) {
     if (SURROGATE.test(keys[i]!)) {
       const k = keys;

@@ -68,6 +68,8 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
     t.kind === "scalar"
       ? [`et === ${tag(2, WIRE_TYPE[t.scalar])}`, `v = ${readAs(ctx, f, t.scalar, valueType)};`]
       : [`et === ${tag(2, LENGTH_DELIMITED)}`, ["const vl = r.uint32();", `v = ${readMessage(ctx, t, "vl", isTime(ctx, t), valueType)};`]];
+  // Go's "" for an enum value the entry leaves out, which the enum's TypeScript type does not list.
+  const zero = t.kind === "scalar" && ctx.isEnum(f) ? `(${ZERO[t.scalar]} as ${valueType})` : mapZero(ctx, t, valueType);
   // `r.uint32() + r.pos`: the length is read first, so r.pos is where the entry starts.
   return {
     block: `case ${tag(f.number, LENGTH_DELIMITED)}:`,
@@ -82,7 +84,9 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
           { chain: [[`et === ${tag(1, LENGTH_DELIMITED)}`, "k = r.key();"], readValue], else: "r.skipType(et & 7, 0, et >>> 3);" },
         ],
       },
-      { call: ctx.runtime("setMapEntry"), args: [`(${local} ??= {})`, "k", `v ?? ${mapZero(ctx, t, valueType)}`], tail: ";" },
+      `const m = (${local} ??= {});`,
+      // A plain store, inlined, for every key but "__proto__" (which must become an own property).
+      { chain: [[`k !== "__proto__"`, `m[k] = v ?? ${zero};`]], else: `${ctx.runtime("setMapEntry")}(m, k, v ?? ${zero});` },
       "break;",
     ],
   };

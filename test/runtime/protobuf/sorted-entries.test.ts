@@ -64,6 +64,36 @@ describe("sortedEntries", () => {
     );
   });
 
+  it("reuses a large map's remembered order only for the very same listing of keys", () => {
+    const keys = keysOf(40).reverse();
+    const first = filled(keys);
+    expect(sortedEntries(first)).toEqual(expected(first));
+    // The same listing with other values: the remembered order, the new values.
+    const again = filled(keys);
+    for (const k of keys) again[k] = `new ${k}`;
+    expect(sortedEntries(again)).toEqual(expected(again));
+    // Same first key, one key more, one key fewer, one key renamed: each sorted afresh.
+    const more = filled([...keys, "a.first"]);
+    const fewer = filled(keys.slice(0, -1));
+    const renamed = filled([...keys.slice(0, -1), "zzz"]);
+    for (const m of [more, fewer, renamed, first]) expect(sortedEntries(m)).toEqual(expected(m));
+    // Mutating the listing a caller got back leaves the remembered order alone.
+    sortedEntries(first).values.reverse();
+    expect(sortedEntries(first)).toEqual(expected(first));
+  });
+
+  it("agrees with a UTF-8 sort when large maps sharing a first key are sorted repeatedly", () => {
+    const key = fc.stringMatching(/^[a-c]{1,3}$/);
+    fc.assert(
+      fc.property(fc.array(fc.uniqueArray(key, { minLength: 10, maxLength: 30 }), { maxLength: 6 }), (listings) => {
+        for (const keys of [...listings, ...listings]) {
+          const m = filled(["first", ...keys]);
+          expect(sortedEntries(m)).toEqual(expected(m));
+        }
+      }),
+    );
+  });
+
   it("round-trips large ConfigMaps through the generated codec, keys in Go's order", () => {
     const data = filled(keysOf(50).reverse());
     const cm = { kind: "ConfigMap", apiVersion: "v1", metadata: { name: "big" }, data };

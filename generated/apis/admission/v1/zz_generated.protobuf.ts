@@ -233,7 +233,9 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f6 ??= {}), k, v ?? "");
+        const m = (f6 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 58:

@@ -1167,7 +1167,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f29 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const m = (f29 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 242: {
@@ -1187,7 +1189,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f31 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const m = (f31 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 258: {
@@ -1202,7 +1206,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f32 ??= {}), k, v ?? []);
+        const m = (f32 ??= {});
+        if (k !== "__proto__") m[k] = v ?? [];
+        else setMapEntry(m, k, v ?? []);
         break;
       }
       case 266: {
@@ -1222,7 +1228,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f34 ??= {}), k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const m = (f34 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 282: {

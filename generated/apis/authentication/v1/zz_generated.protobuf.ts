@@ -429,7 +429,9 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f4 ??= {}), k, v ?? []);
+        const m = (f4 ??= {});
+        if (k !== "__proto__") m[k] = v ?? [];
+        else setMapEntry(m, k, v ?? []);
         break;
       }
       default:

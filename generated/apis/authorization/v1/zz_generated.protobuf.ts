@@ -620,7 +620,9 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? []);
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? [];
+        else setMapEntry(m, k, v ?? []);
         break;
       }
       case 50:

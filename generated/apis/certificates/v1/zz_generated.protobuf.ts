@@ -246,7 +246,9 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f6 ??= {}), k, v ?? []);
+        const m = (f6 ??= {});
+        if (k !== "__proto__") m[k] = v ?? [];
+        else setMapEntry(m, k, v ?? []);
         break;
       }
       case 58:

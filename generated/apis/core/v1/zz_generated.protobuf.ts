@@ -712,7 +712,9 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 50: {
@@ -810,7 +812,9 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f4 ??= {}), k, v ?? "");
+        const m = (f4 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 42: {
@@ -1332,7 +1336,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 26: {
@@ -1345,7 +1351,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? "");
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 32:
@@ -2397,7 +2405,9 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f10 ??= {}), k, v ?? "0");
+        const m = (f10 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 90: {
@@ -3790,7 +3800,9 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       default:
@@ -3863,7 +3875,9 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       default:
@@ -4761,7 +4775,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "0");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 26: {
@@ -4776,7 +4792,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? "0");
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 34: {
@@ -4791,7 +4809,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f4 ??= {}), k, v ?? "0");
+        const m = (f4 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 42: {
@@ -4806,7 +4826,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "0");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 50: {
@@ -4821,7 +4843,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f6 ??= {}), k, v ?? "0");
+        const m = (f6 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:
@@ -6100,7 +6124,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18: {
@@ -6115,7 +6141,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "0");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 26:
@@ -6771,7 +6799,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? "0");
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 34: {
@@ -6791,7 +6821,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "0");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 58: {
@@ -6805,7 +6837,15 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = r.string() as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string];
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f7 ??= {}), k, v ?? "");
+        const m = (f7 ??= {});
+        if (k !== "__proto__")
+          m[k] = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
+        else
+          setMapEntry(
+            m,
+            k,
+            v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
+          );
         break;
       }
       case 66:
@@ -7292,7 +7332,9 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18: {
@@ -8687,7 +8729,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f7 ??= {}), k, v ?? "");
+        const m = (f7 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 66:
@@ -8790,7 +8834,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f32 ??= {}), k, v ?? "0");
+        const m = (f32 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 266: {
@@ -9993,7 +10039,9 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 26: {
@@ -10309,7 +10357,9 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18:
@@ -10379,7 +10429,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18: {
@@ -10394,7 +10446,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "0");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:
@@ -10462,7 +10516,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18: {
@@ -10477,7 +10533,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "0");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 26: {
@@ -10901,7 +10959,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 26:
@@ -10917,7 +10977,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f4 ??= {}), k, v ?? "");
+        const m = (f4 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 40:
@@ -11717,7 +11779,9 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 26:
@@ -12721,7 +12785,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       case 18: {
@@ -12736,7 +12802,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "0");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:

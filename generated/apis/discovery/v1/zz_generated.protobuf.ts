@@ -95,7 +95,9 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f5 ??= {}), k, v ?? "");
+        const m = (f5 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 50:

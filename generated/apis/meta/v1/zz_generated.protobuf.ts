@@ -786,7 +786,9 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 18: {
@@ -1191,7 +1193,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f11 ??= {}), k, v ?? "");
+        const m = (f11 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 98: {
@@ -1204,7 +1208,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f12 ??= {}), k, v ?? "");
+        const m = (f12 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 106: {

@@ -52,7 +52,9 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:
@@ -201,7 +203,9 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 18: {

@@ -274,11 +274,15 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
             v = vl === 0 ? undefined : decodeTime(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry(
-          (f2 ??= {}),
-          k,
-          v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
-        );
+        const m = (f2 ??= {});
+        if (k !== "__proto__")
+          m[k] = v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]);
+        else
+          setMapEntry(
+            m,
+            k,
+            v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
+          );
         break;
       }
       case 24:

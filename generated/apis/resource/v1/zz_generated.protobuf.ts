@@ -366,7 +366,9 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f1 ??= {}), k, v ?? "0");
+        const m = (f1 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:
@@ -446,7 +448,9 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? decodeCounter(r, r.pos));
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeCounter(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -545,7 +549,9 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceAttribute(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? decodeDeviceAttribute(r, r.pos));
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeDeviceAttribute(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeDeviceAttribute(r, r.pos));
         break;
       }
       case 26: {
@@ -560,7 +566,9 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceCapacity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? decodeDeviceCapacity(r, r.pos));
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeDeviceCapacity(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeDeviceCapacity(r, r.pos));
         break;
       }
       case 34: {
@@ -1136,7 +1144,9 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? decodeCounter(r, r.pos));
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? decodeCounter(r, r.pos);
+        else setMapEntry(m, k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -1286,7 +1296,9 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f10 ??= {}), k, v ?? "0");
+        const m = (f10 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "0";
+        else setMapEntry(m, k, v ?? "0");
         break;
       }
       default:

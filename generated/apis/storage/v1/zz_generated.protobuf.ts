@@ -536,7 +536,9 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? "");
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 34:
@@ -856,7 +858,9 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f2 ??= {}), k, v ?? "");
+        const m = (f2 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       case 26: {
@@ -926,7 +930,9 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        setMapEntry((f3 ??= {}), k, v ?? "");
+        const m = (f3 ??= {});
+        if (k !== "__proto__") m[k] = v ?? "";
+        else setMapEntry(m, k, v ?? "");
         break;
       }
       default:
