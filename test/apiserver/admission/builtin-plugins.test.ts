@@ -42,6 +42,8 @@ describe("Priority admission", () => {
     expect(r.body.spec.priority).toBe(0);
     expect(r.body.spec.preemptionPolicy).toBe("PreemptLowerPriority");
     expect(r.body.spec.priorityClassName).toBeUndefined();
+    // The ServiceAccount plugin's token volume is named as upstream's: 5 letters of its generated-name alphabet.
+    expect(r.body.spec.volumes[0].name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   });
 
   it("resolves a named class's value and preemptionPolicy; refuses an unknown class and a conflicting priority", async () => {
