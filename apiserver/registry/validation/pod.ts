@@ -5,6 +5,7 @@
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
+import { goStyleDiff } from "./spec-diff.js";
 import {
   isDNS1123Label,
   isDNS1123Subdomain,
@@ -437,6 +438,9 @@ export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[
   }
   // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.
   spec.ephemeralContainers = oldSpec.ephemeralContainers;
-  if (!sameJSON(spec, oldSpec)) errs.push(fieldErrors.forbidden(FieldPath.of("spec"), POD_UPDATE_MESSAGE));
+  if (!sameJSON(spec, oldSpec)) {
+    // As upstream: the message ends with the spec diff (old `-`, new `+`) after the updatable fields were set back.
+    errs.push(fieldErrors.forbidden(FieldPath.of("spec"), `${POD_UPDATE_MESSAGE}\n${goStyleDiff("core.PodSpec", oldSpec, spec)}`));
+  }
   return errs;
 }
