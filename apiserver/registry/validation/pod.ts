@@ -167,6 +167,55 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   return [];
 }
 
+/** The Pod fields the downward API converts (upstream's ConvertDownwardAPIFieldLabel for v1). */
+const DOWNWARD_API_FIELDS = new Set([
+  "metadata.annotations",
+  "metadata.labels",
+  "metadata.name",
+  "metadata.namespace",
+  "metadata.uid",
+  "spec.nodeName",
+  "spec.restartPolicy",
+  "spec.serviceAccountName",
+  "spec.schedulerName",
+  "status.phase",
+  "status.hostIP",
+  "status.hostIPs",
+  "status.podIP",
+  "status.podIPs",
+]);
+/** Of those, what an environment variable may read (upstream's validEnvDownwardAPIFieldPathExpressions, sorted). */
+const ENV_FIELD_PATHS = [
+  "metadata.name",
+  "metadata.namespace",
+  "metadata.uid",
+  "spec.nodeName",
+  "spec.serviceAccountName",
+  "status.hostIP",
+  "status.hostIPs",
+  "status.podIP",
+  "status.podIPs",
+];
+
+/** `env[].valueFrom.fieldRef` as upstream's validateObjectFieldSelector: a known field, subscripts only on labels and annotations. */
+function validateEnvFieldRef(ref: Obj, path: FieldPath): FieldError[] {
+  const apiVersion = str(ref.apiVersion);
+  const fieldPath = str(ref.fieldPath);
+  if (apiVersion === "") return [fieldErrors.required(path.child("apiVersion"))];
+  if (fieldPath === "") return [fieldErrors.required(path.child("fieldPath"))];
+  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(fieldPath);
+  if (apiVersion !== "v1")
+    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: unsupported pod version: ${apiVersion}`)];
+  if (!sub && !DOWNWARD_API_FIELDS.has(fieldPath))
+    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: field label not supported: ${fieldPath}`)];
+  if (sub) {
+    const key = sub[1] === "metadata.annotations" ? sub[2]!.toLowerCase() : sub[2]!;
+    return isQualifiedName(key).map((msg) => fieldErrors.invalid(path, key, msg));
+  }
+  if (!ENV_FIELD_PATHS.includes(fieldPath)) return [fieldErrors.notSupported(path.child("fieldPath"), fieldPath, ENV_FIELD_PATHS)];
+  return [];
+}
+
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   list(env).forEach((e, i) => {
@@ -188,6 +237,8 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
         );
       else if (sources.length > 1)
         errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
+      if (isObj(record(r.valueFrom).fieldRef))
+        errs.push(...validateEnvFieldRef(record(record(r.valueFrom).fieldRef), p.child("valueFrom", "fieldRef")));
       for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
         const k = record(record(r.valueFrom)[ref]);
         if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
@@ -333,6 +384,22 @@ export interface PodSpecOptions {
   extraVolumes?: readonly string[];
 }
 
+/** Two ports of the Pod's containers on one host port, protocol and host IP (upstream's checkHostPortConflicts). */
+function hostPortConflicts(containers: unknown[], path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  containers.forEach((c, ci) => {
+    list(record(c).ports).forEach((port, pi) => {
+      const p = record(port);
+      if (typeof p.hostPort !== "number" || p.hostPort === 0) return;
+      const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
+      if (seen.has(key)) errs.push(fieldErrors.duplicate(path.index(ci).child("ports").index(pi).child("hostPort"), key));
+      else seen.add(key);
+    });
+  });
+  return errs;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
@@ -343,6 +410,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
     list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
   }
+  errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
