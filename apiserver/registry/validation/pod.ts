@@ -79,6 +79,29 @@ function validateResourceName(name: string, path: FieldPath): FieldError[] {
 }
 
 /** Requests and limits: names, non-negative quantities, requests <= limits (upstream's ValidateContainerResourceRequirements). */
+/** Native resources (no domain, or a kubernetes.io one) but hugepages may be requested below their limit; extended ones may not. */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes("/") || name.includes("kubernetes.io/");
+  return native && !name.startsWith("hugepages-");
+}
+
+/** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
+function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
+  if (!isObj(sc)) return [];
+  const errs: FieldError[] = [];
+  const id = (v: unknown, p: FieldPath): void => {
+    if (typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v)))
+      errs.push(fieldErrors.invalid(p, v, "must be between 0 and 2147483647, inclusive"));
+  };
+  id(sc.runAsUser, path.child("runAsUser"));
+  id(sc.runAsGroup, path.child("runAsGroup"));
+  if (podLevel) {
+    id(sc.fsGroup, path.child("fsGroup"));
+    list(sc.supplementalGroups).forEach((g, i) => id(g, path.child("supplementalGroups").index(i)));
+  }
+  return errs;
+}
+
 export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
@@ -96,10 +119,16 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
     }
   }
   for (const [name, q] of Object.entries(requests)) {
-    if (!(name in limits)) continue;
+    if (!(name in limits)) {
+      if (!overcommitAllowed(name))
+        errs.push(fieldErrors.required(path.child("limits"), "Limit must be set for non overcommitable resources"));
+      continue;
+    }
     const req = parseQuantity(q);
     const lim = parseQuantity(limits[name]);
-    if (req !== undefined && lim !== undefined && req > lim) {
+    if (req !== undefined && lim !== undefined && req !== lim && !overcommitAllowed(name)) {
+      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be equal to ${name} limit of ${String(limits[name])}`));
+    } else if (req !== undefined && lim !== undefined && req > lim) {
       errs.push(
         fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`),
       );
@@ -319,8 +348,10 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
     if (str(r.subPath).startsWith("/")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must be a relative path"));
+    if (str(r.subPath).split("/").includes("..")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must not contain '..'"));
   });
   errs.push(...validateResources(c.resources, path.child("resources")));
+  errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
   if (ctx.kind === "containers") {
     errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
@@ -411,6 +442,23 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
+  if (s.hostNetwork === true) {
+    // Defaulting made an unset hostPort the containerPort: any other value cannot be honoured on the host's network.
+    list(s.containers).forEach((c, ci) =>
+      list(record(c).ports).forEach((port, pi) => {
+        const p = record(port);
+        if ((p.hostPort ?? 0) !== (p.containerPort ?? 0))
+          errs.push(
+            fieldErrors.invalid(
+              path.child("containers").index(ci).child("ports").index(pi).child("hostPort"),
+              p.hostPort ?? 0,
+              "must match `containerPort` when `hostNetwork` is true",
+            ),
+          );
+      }),
+    );
+  }
+  errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
