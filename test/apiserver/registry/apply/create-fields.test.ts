@@ -67,7 +67,9 @@ describe("create managedFields fast path", () => {
     };
     const { fast, general } = both(p, podSchema);
     expect(JSON.stringify(fast)).toBe(JSON.stringify(general));
-    expect(fast?.[0]?.fieldsV1).toMatchObject({ "f:spec": { "f:containers": { 'k:{"name":"c"}': { "f:image": {}, "f:args": {} } } } });
+    expect((fast as { fieldsV1?: unknown }[] | undefined)?.[0]?.fieldsV1).toMatchObject({
+      "f:spec": { "f:containers": { 'k:{"name":"c"}': { "f:image": {}, "f:args": {} } } },
+    });
   });
 });
 
