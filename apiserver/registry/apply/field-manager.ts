@@ -111,7 +111,12 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
     if (obj.metadata) delete obj.metadata.managedFields;
     return;
   }
-  if (old === undefined && managers.size === 0 && manager !== "" && !opts.subresource && !opts.onlyFields) {
+  if (old === undefined && managers.size === 0 && manager === "") {
+    // A create by no manager (a client without a user agent) that nobody else manages: no entry at all.
+    delete (obj.metadata ??= {}).managedFields;
+    return;
+  }
+  if (old === undefined && managers.size === 0 && !opts.subresource && !opts.onlyFields) {
     // A create nobody else manages: its one entry is written straight from the object.
     const skipTop = new Set(["apiVersion", "kind", ...(opts.resetFields ?? [])]);
     const fields = createFieldsV1(obj, opts.schema, skipTop, SYSTEM_METADATA_SET);

@@ -14,13 +14,13 @@ import { pod } from "../../../../bench/pods.bench.js";
 
 const OWNS_NOTHING = [{ manager: "other", operation: "Update", apiVersion: "v1", fieldsType: "FieldsV1", fieldsV1: {} }];
 
-function both(obj: KubeObject, schema: ApplySchema, resetFields: string[] = []) {
+function both(obj: KubeObject, schema: ApplySchema, resetFields: string[] = [], manager = "kubectl") {
   const opts = { schema, apiVersion: "v1", now: "2026-01-01T00:00:00Z", resetFields };
   const fast = structuredClone(obj);
-  recordUpdate(undefined, fast, "kubectl", opts);
+  recordUpdate(undefined, fast, manager, opts);
   const general = structuredClone(obj);
   general.metadata = { ...general.metadata, managedFields: OWNS_NOTHING };
-  recordUpdate(undefined, general, "kubectl", opts);
+  recordUpdate(undefined, general, manager, opts);
   return { fast: fast.metadata?.managedFields, general: general.metadata?.managedFields };
 }
 
@@ -51,6 +51,14 @@ describe("create managedFields fast path", () => {
       const { fast, general } = both(obj, schema);
       expect(JSON.stringify(fast), JSON.stringify(obj)).toBe(JSON.stringify(general));
     }
+  });
+
+  it("a create without a manager (no user agent) records nothing, as the general path", () => {
+    const p = pod("web") as KubeObject;
+    defaultPod(p);
+    const { fast, general } = both(p, podSchema, ["status"], "");
+    expect(fast).toBeUndefined();
+    expect(general).toBeUndefined();
   });
 
   it("a list-map with a repeated key takes the general path (the items merge)", () => {
