@@ -179,7 +179,7 @@ function diffElements(p: Printer, a: JSON[], b: JSON[], depth: number): void {
 export function goStyleDiff(typeName: string, before: unknown, after: unknown): string {
   const p = new Printer();
   p.line(" ", 0, `${typeName}{`);
-  diffFields(p, (isObj(before) ? before : {}), (isObj(after) ? after : {}), 1, false);
+  diffFields(p, isObj(before) ? before : {}, isObj(after) ? after : {}, 1, false);
   p.line(" ", 0, "}");
   return p.lines.join("\n");
 }

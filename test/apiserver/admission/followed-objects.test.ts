@@ -54,8 +54,11 @@ function objectsOver(storage: ReturnType<typeof fakeStorage>, stop: AbortControl
   };
 }
 
-const pc = (name: string, value: number, globalDefault = false): KubeObject =>
-  ({ metadata: { name, resourceVersion: String(value) }, value, globalDefault });
+const pc = (name: string, value: number, globalDefault = false): KubeObject => ({
+  metadata: { name, resourceVersion: String(value) },
+  value,
+  globalDefault,
+});
 
 describe("FollowedObjects", () => {
   it("lists once, then follows the watch: a new default is seen once the cache has it; stops with the server", async () => {
