@@ -26,7 +26,7 @@ const ROUND_MS = 1000;
 const TARGET: Target = { min: 0.7 };
 
 /** A Pod as a Deployment's template would give it: what controllers create most. */
-function pod(name: string): Record<string, unknown> {
+export function pod(name: string): Record<string, unknown> {
   const probe = { httpGet: { path: "/healthz", port: "http" }, initialDelaySeconds: 5, periodSeconds: 10 };
   return {
     apiVersion: "v1",
@@ -77,7 +77,37 @@ function pod(name: string): Record<string, unknown> {
   };
 }
 
-async function throughput(concurrency: number, ms: number, op: () => Promise<unknown>): Promise<number> {
+/** The server process's user+system CPU in microseconds (Linux /proc; undefined elsewhere). */
+function processCPU(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux Node runs on.
+const CLOCK_TICKS = 100;
+
+interface Round {
+  /** creates/s */
+  rate: number;
+  /** The server's CPU per create, µs. */
+  cpuPerOp: number | undefined;
+}
+
+async function round(pid: number | undefined, op: () => Promise<unknown>): Promise<Round> {
+  const cpu0 = processCPU(pid);
+  const done = { n: 0 };
+  const rate = await throughput(CLIENTS, ROUND_MS, op, done);
+  const cpu1 = processCPU(pid);
+  return { rate, cpuPerOp: cpu0 === undefined || cpu1 === undefined || done.n === 0 ? undefined : (cpu1 - cpu0) / done.n };
+}
+
+async function throughput(concurrency: number, ms: number, op: () => Promise<unknown>, count = { n: 0 }): Promise<number> {
   let done = 0;
   const start = performance.now();
   const end = start + ms;
@@ -89,6 +119,7 @@ async function throughput(concurrency: number, ms: number, op: () => Promise<unk
       }
     }),
   );
+  count.n = done;
   return done / ((performance.now() - start) / 1000);
 }
 
@@ -97,7 +128,15 @@ async function expectStatus(p: Promise<{ status: number; body: string }>, want: 
   if (res.status !== want) throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
 }
 
-async function measure(client: AdminClient): Promise<{ pods: number; configMaps: number; podBytes: number }> {
+interface Results {
+  pods: number;
+  configMaps: number;
+  podCPU: number | undefined;
+  configMapCPU: number | undefined;
+  podBytes: number;
+}
+
+async function measure(client: AdminClient, pid: number | undefined): Promise<Results> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), 201, "namespace");
   // `kubegen apiserver` alone runs no serviceaccount controller, and the ServiceAccount admission
   // plugin refuses a Pod whose service account does not exist (as upstream's).
@@ -120,24 +159,33 @@ async function measure(client: AdminClient): Promise<{ pods: number; configMaps:
     );
   await throughput(8, 300, createCM);
   await throughput(8, 300, createPod);
-  const p: number[] = [];
-  const c: number[] = [];
+  const p: Round[] = [];
+  const c: Round[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    c.push(await throughput(CLIENTS, ROUND_MS, createCM));
-    p.push(await throughput(CLIENTS, ROUND_MS, createPod));
+    c.push(await round(pid, createCM));
+    p.push(await round(pid, createPod));
   }
-  return { pods: median(p), configMaps: median(c), podBytes };
+  const cpu = (rs: Round[]) => (rs.every((r) => r.cpuPerOp !== undefined) ? median(rs.map((r) => r.cpuPerOp!)) : undefined);
+  return {
+    pods: median(p.map((r) => r.rate)),
+    configMaps: median(c.map((r) => r.rate)),
+    podCPU: cpu(p),
+    configMapCPU: cpu(c),
+    podBytes,
+  };
 }
 
 async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-pods-"));
   let server: APIServerProcess | undefined;
   let client: AdminClient | undefined;
-  let results: { pods: number; configMaps: number; podBytes: number };
+  let results: Results;
+  // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   try {
-    server = await spawnAPIServer(dir);
+    server = await spawnAPIServer(dir, { nodeArgs });
     client = new AdminClient(server.url, server.kubeconfig, CLIENTS);
-    results = await measure(client);
+    results = await measure(client, server.child.pid);
   } finally {
     client?.close();
     await server?.stop();
@@ -147,16 +195,18 @@ async function run(): Promise<void> {
   const t = checkTarget(ratio, TARGET, "Pod creates/s vs ConfigMaps at 64 clients");
   printTable(
     `creates/s at ${CLIENTS} clients: Pods (${results.podBytes} B JSON) vs ConfigMaps of the same size, same apiserver, SQLite`,
-    ["kind", "creates/s", "vs ConfigMaps", "target"],
+    ["kind", "creates/s", "server CPU/create", "vs ConfigMaps", "target"],
     [
-      ["ConfigMaps", formatOps(results.configMaps), "1.00x", "-"],
-      ["Pods", formatOps(results.pods), formatRatio(ratio), `${t.verdict} (${t.bound})`],
+      ["ConfigMaps", formatOps(results.configMaps), formatCPU(results.configMapCPU), "1.00x", "-"],
+      ["Pods", formatOps(results.pods), formatCPU(results.podCPU), formatRatio(ratio), `${t.verdict} (${t.bound})`],
     ],
   );
   printNote(
     "Pods: defaulted (SetDefaults_Pod), validated (containers, ports, env, probes, resources, mounts), status and QoS set on every create",
   );
 }
+
+const formatCPU = (us: number | undefined): string => (us === undefined ? "-" : `${Math.round(us)} µs`);
 
 export const bench: BenchModule = {
   name: "pods",

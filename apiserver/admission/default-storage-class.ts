@@ -6,6 +6,7 @@
  * since 1.26; with none the claim is left as it is.
  */
 import type { KubeObject } from "../registry/rest.js";
+import { FollowedObjects } from "./followed-objects.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import type { AdmissionObjects } from "./objects.js";
 
@@ -14,7 +15,11 @@ const BETA_CLASS_ANNOTATION = "volume.beta.kubernetes.io/storage-class";
 
 export class DefaultStorageClass implements AdmissionPlugin {
   readonly name = "DefaultStorageClass";
-  constructor(private readonly objects: AdmissionObjects) {}
+  /** StorageClasses as upstream's lister holds them: read on every claim create. */
+  readonly classes: FollowedObjects;
+  constructor(objects: AdmissionObjects) {
+    this.classes = new FollowedObjects(objects, "storage.k8s.io", "storageclasses");
+  }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" || a.resource.group !== "" || a.resource.resource !== "persistentvolumeclaims") return;
@@ -24,7 +29,7 @@ export class DefaultStorageClass implements AdmissionPlugin {
       (spec.storageClassName !== undefined && spec.storageClassName !== null) ||
       a.object.metadata?.annotations?.[BETA_CLASS_ANNOTATION] !== undefined;
     if (hasClass) return;
-    const def = defaultStorageClass(await this.objects.list("storage.k8s.io", "storageclasses", "", ctx.signal));
+    const def = await this.classes.derive("default", defaultStorageClass, ctx.signal);
     if (def) spec.storageClassName = def.metadata?.name ?? "";
   }
 }

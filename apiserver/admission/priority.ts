@@ -10,6 +10,7 @@
 import type { KubeObject } from "../registry/rest.js";
 import { SYSTEM_PRIORITY_CLASSES } from "../registry/validation/policy.js";
 import { admissionForbidden } from "./forbidden.js";
+import { FollowedObjects } from "./followed-objects.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import type { AdmissionObjects } from "./objects.js";
 
@@ -23,7 +24,11 @@ interface PodSpec {
 
 export class PriorityAdmission implements AdmissionPlugin {
   readonly name = "Priority";
-  constructor(private readonly objects: AdmissionObjects) {}
+  /** PriorityClasses as upstream's lister holds them: read on every Pod create. */
+  readonly classes: FollowedObjects;
+  constructor(private readonly objects: AdmissionObjects) {
+    this.classes = new FollowedObjects(objects, GROUP, "priorityclasses");
+  }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
@@ -41,7 +46,7 @@ export class PriorityAdmission implements AdmissionPlugin {
     let priority = 0;
     let preemptionPolicy: string | undefined = "PreemptLowerPriority";
     if (!spec.priorityClassName) {
-      const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx.signal));
+      const def = await this.classes.derive("default", defaultClass, ctx.signal);
       if (def) {
         spec.priorityClassName = def.metadata?.name ?? "";
         priority = valueOf(def);
@@ -50,7 +55,7 @@ export class PriorityAdmission implements AdmissionPlugin {
         delete spec.priorityClassName;
       }
     } else {
-      const pc = await this.objects.get(GROUP, "priorityclasses", "", spec.priorityClassName, ctx.signal);
+      const pc = await this.classes.get(spec.priorityClassName, ctx.signal);
       if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
       priority = valueOf(pc);
       preemptionPolicy = pc.preemptionPolicy as string | undefined;
@@ -82,6 +87,7 @@ export class PriorityAdmission implements AdmissionPlugin {
       return;
     }
     if ((a.operation !== "CREATE" && a.operation !== "UPDATE") || !a.object || a.object.globalDefault !== true) return;
+    // Read from storage, not the cache: two defaults made moments apart must still be refused.
     const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx.signal));
     if (def && (a.operation === "CREATE" || def.metadata?.name !== a.object.metadata?.name)) {
       throw admissionForbidden(a, `PriorityClass ${def.metadata?.name ?? ""} is already marked as default. Only one default can exist`);

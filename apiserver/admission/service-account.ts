@@ -4,12 +4,20 @@
  * projected `kube-api-access-*` volume (token, kube-root-ca.crt, namespace) mounted at
  * /var/run/secrets/kubernetes.io/serviceaccount in every container, as upstream.
  */
-import { randomBytes } from "node:crypto";
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import type { AdmissionObjects } from "./objects.js";
 
 const MOUNT = "/var/run/secrets/kubernetes.io/serviceaccount";
+/** The letters of upstream's generated-name suffixes (no vowels, no look-alike digits). */
+const SUFFIX_CHARS = "bcdfghjklmnpqrstvwxz2456789";
+
+/** A 5-letter suffix as upstream's `kube-api-access-xxxxx`: unpredictable enough for a name, no crypto call per Pod. */
+function nameSuffix(): string {
+  let out = "";
+  for (let i = 0; i < 5; i++) out += SUFFIX_CHARS[Math.floor(Math.random() * SUFFIX_CHARS.length)];
+  return out;
+}
 
 export class ServiceAccountAdmission implements AdmissionPlugin {
   readonly name = "ServiceAccount";
@@ -37,7 +45,7 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
       ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
     ];
     if (containers.some((c) => ((c.volumeMounts as { mountPath?: string }[] | undefined) ?? []).some((m) => m.mountPath === MOUNT))) return;
-    const volumeName = `kube-api-access-${randomBytes(3).toString("hex").slice(0, 5)}`;
+    const volumeName = `kube-api-access-${nameSuffix()}`;
     const volumes = (spec.volumes as unknown[] | undefined) ?? [];
     volumes.push({
       name: volumeName,

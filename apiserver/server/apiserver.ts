@@ -37,6 +37,7 @@ import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins } from "../admission/plugins.js";
+import { followSource } from "../../runtime/cache/follow.js";
 import type { AdmissionObjects } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
@@ -493,6 +494,13 @@ export class APIServer {
           if (scope) afterWrite.set(scope, {});
         }
       },
+      follow: (group, resource, handlers) => {
+        const s = storageOf(group, resource);
+        if (!s?.list || !s.watch) return undefined;
+        const signal = this.stopController.signal;
+        return { synced: followSource(s, systemContext, signal, handlers), signal };
+      },
+      log: (line) => this.log(line),
     };
   }
 

@@ -19,6 +19,7 @@ import {
   type Managers,
 } from "./managed-fields.js";
 import type { ApplySchema } from "./schema.js";
+import { createFieldsV1 } from "./create-fields.js";
 import { childSchema, compare, merge, removePaths, toFieldSet, valueAt } from "./typed.js";
 import { copyJSON } from "../../../runtime/deepcopy.js";
 
@@ -34,6 +35,7 @@ const SYSTEM_METADATA = [
   "managedFields",
   "resourceVersion",
 ];
+const SYSTEM_METADATA_SET: ReadonlySet<string> = new Set(SYSTEM_METADATA);
 
 export interface FieldManagerOptions {
   schema: ApplySchema;
@@ -109,6 +111,32 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
     if (obj.metadata) delete obj.metadata.managedFields;
     return;
   }
+  if (old === undefined && managers.size === 0 && manager === "") {
+    // A create by no manager (a client without a user agent) that nobody else manages: no entry at all.
+    delete (obj.metadata ??= {}).managedFields;
+    return;
+  }
+  if (old === undefined && managers.size === 0 && !opts.subresource && !opts.onlyFields) {
+    // A create nobody else manages: its one entry is written straight from the object.
+    const skipTop = new Set(["apiVersion", "kind", ...(opts.resetFields ?? [])]);
+    const fields = createFieldsV1(obj, opts.schema, skipTop, SYSTEM_METADATA_SET);
+    if (fields !== null) {
+      const meta = (obj.metadata ??= {});
+      if (fields === undefined) delete meta.managedFields;
+      else
+        meta.managedFields = [
+          {
+            manager,
+            operation: "Update",
+            ...(opts.apiVersion && { apiVersion: opts.apiVersion }),
+            time: opts.now,
+            fieldsType: "FieldsV1",
+            fieldsV1: fields,
+          },
+        ];
+      return;
+    }
+  }
   const diff = compare(withoutManagedFields(old), withoutManagedFields(obj), opts.schema);
   // compare() made these sets for us alone: trim them in place.
   const changed = stripped(diff.modified.empty() ? diff.added : diff.added.union(diff.modified), opts, true);
@@ -117,12 +145,14 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   if (opts.subresource) self.subresource = opts.subresource;
   const selfId = managerId(self);
   for (const [id, m] of managers) {
-    if (id !== selfId) m.set = m.set.difference(changed).difference(removed);
+    if (id !== selfId) m.set = removed.empty() ? m.set.difference(changed) : m.set.difference(changed).difference(removed);
   }
   // A write with no manager at all (an internal caller without a user agent) owns nothing itself.
   if (manager !== "") {
     const prior = managers.get(selfId);
-    const owned = (prior ? prior.set.union(changed) : changed).difference(removed);
+    const gained = prior ? prior.set.union(changed) : changed;
+    // A create removes nothing: its set is the one compare() made, kept as it is.
+    const owned = removed.empty() ? gained : gained.difference(removed);
     // The entry's time moves only when the write set something (upstream's current-operation).
     const time = changed.empty() ? prior?.entry.time : opts.now;
     managers.set(selfId, { entry: { ...self, ...(time ? { time } : {}) }, set: owned });

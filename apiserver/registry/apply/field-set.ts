@@ -54,6 +54,7 @@ export class FieldSet {
   }
 
   union(other: FieldSet): FieldSet {
+    if (other.children.size === 0 && !other.member) return this.clone();
     const out = this.clone();
     for (const p of other.paths()) out.insert(p);
     return out;
@@ -66,6 +67,8 @@ export class FieldSet {
   }
 
   difference(other: FieldSet): FieldSet {
+    // Every create and most updates remove nothing.
+    if (other.children.size === 0 && !other.member) return this.clone();
     const out = new FieldSet();
     for (const p of this.paths()) if (!other.has(p)) out.insert(p);
     return out;
@@ -91,10 +94,22 @@ export class FieldSet {
 
   /** The set as FieldsV1 JSON: `{}` for a leaf, `".": {}` for a member with children, elements in upstream's order. */
   toFieldsV1(): Record<string, unknown> {
+    return this.encode() ?? {};
+  }
+
+  /** FieldsV1 of this node, undefined when nothing under it is a member: one pass, no separate emptiness walks. */
+  private encode(): Record<string, unknown> | undefined {
+    if (this.children.size === 0) return this.member ? {} : undefined;
+    const encoded: [string, Record<string, unknown>][] = [];
+    for (const [e, c] of this.children) {
+      const v = c.encode();
+      if (v !== undefined) encoded.push([e, v]);
+    }
+    if (encoded.length === 0) return this.member ? {} : undefined;
+    if (encoded.length > 1) encoded.sort(([a], [b]) => compareElements(a, b));
     const out: Record<string, unknown> = {};
-    if (this.member && this.children.size > 0) out["."] = {};
-    const entries = [...this.children].filter(([, c]) => !c.empty()).sort(([a], [b]) => compareElements(a, b));
-    for (const [e, c] of entries) out[e] = c.toFieldsV1();
+    if (this.member) out["."] = {};
+    for (const [e, v] of encoded) out[e] = v;
     return out;
   }
 
@@ -119,7 +134,7 @@ function fill(node: FieldSet, raw: unknown, root: boolean): void {
 const ELEMENT_ORDER = "fkvi";
 
 /** Fields, then keys, values and indexes, each sorted: the order upstream serializes a set in. */
-function compareElements(a: string, b: string): number {
+export function compareElements(a: string, b: string): number {
   const ka = ELEMENT_ORDER.indexOf(a[0] ?? "");
   const kb = ELEMENT_ORDER.indexOf(b[0] ?? "");
   if (ka !== kb) return ka - kb;
@@ -132,10 +147,13 @@ export function fieldElement(name: string): string {
   return `f:${name}`;
 }
 
-/** The path element of a list-map item: its key fields, sorted by name, as compact JSON. */
-export function keyElement(item: Record<string, unknown>, keys: readonly string[]): string {
+/** The path element of a list-map item: its key fields (or their defaults), sorted by name, as compact JSON. */
+export function keyElement(item: Record<string, unknown>, keys: readonly string[], defaults: Record<string, unknown> = {}): string {
   const key: Record<string, unknown> = {};
-  for (const k of [...keys].sort()) if (item[k] !== undefined) key[k] = item[k];
+  for (const k of keys.length > 1 ? [...keys].sort() : keys) {
+    const v = item[k] !== undefined ? item[k] : defaults[k];
+    if (v !== undefined) key[k] = v;
+  }
   return `k:${JSON.stringify(key)}`;
 }
 

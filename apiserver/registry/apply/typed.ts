@@ -14,7 +14,7 @@ type JSONObject = Record<string, unknown>;
 const SCALAR: ApplySchema = { kind: "scalar" };
 const UNTYPED_LIST: ApplySchema = { kind: "list", listType: "atomic", keys: [], keyDefaults: {}, items: { kind: "untyped" } };
 
-function isObject(v: unknown): v is JSONObject {
+export function isObject(v: unknown): v is JSONObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
@@ -40,7 +40,7 @@ export function childSchema(schema: ApplySchema, element: string, value: unknown
 
 /** A list item's path element: by key (list-map), by value (set), else by index. */
 export function itemElement(list: Extract<ApplySchema, { kind: "list" }>, item: unknown): string {
-  if (list.listType === "map" && isObject(item)) return keyElement({ ...list.keyDefaults, ...item }, list.keys);
+  if (list.listType === "map" && isObject(item)) return keyElement(item, list.keys, list.keyDefaults);
   return valueElement(item);
 }
 
@@ -49,7 +49,7 @@ export function itemElement(list: Extract<ApplySchema, { kind: "list" }>, item: 
  * granular maps and lists are leaves only when every node counts (update sets): an applied `{}`
  * owns nothing, as upstream.
  */
-function isLeaf(s: ApplySchema, value: unknown, emptyIsLeaf: boolean): boolean {
+export function isLeaf(s: ApplySchema, value: unknown, emptyIsLeaf: boolean): boolean {
   if (s.kind === "scalar" || value === null || value === undefined) return true;
   if (s.kind === "map") return s.atomic || !isObject(value) || (emptyIsLeaf && Object.keys(value).length === 0);
   if (s.kind === "list") return s.listType === "atomic" || !Array.isArray(value) || (emptyIsLeaf && value.length === 0);
@@ -62,34 +62,44 @@ function isLeaf(s: ApplySchema, value: unknown, emptyIsLeaf: boolean): boolean {
  * (as an applied configuration's set). Structs are never members themselves unless empty.
  */
 export function toFieldSet(value: unknown, schema: ApplySchema, everyNode = false, set = new FieldSet(), path: string[] = []): FieldSet {
-  const s = resolveSchema(schema, value);
-  if (path.length > 0 && isLeaf(s, value, everyNode)) {
-    set.insert(path);
-    return set;
-  }
-  if (s.kind === "map" && isObject(value)) {
-    if (everyNode && !s.struct && path.length > 0) set.insert(path);
-    for (const [k, v] of Object.entries(value)) toFieldSet(v, s.field(k), everyNode, set, [...path, fieldElement(k)]);
-  } else if (s.kind === "list" && Array.isArray(value)) {
-    if (everyNode) set.insert(path);
-    for (const item of value) {
-      const p = [...path, itemElement(s, item)];
-      if (s.listType === "set") set.insert(p);
-      else {
-        set.insert(p);
-        if (isObject(item)) {
-          const itemSchema = resolveSchema(s.items, item);
-          if (!isLeaf(itemSchema, item, everyNode)) toFieldSetChildren(item, itemSchema, everyNode, set, p);
-        }
-      }
-    }
-  }
+  let node = set;
+  for (const e of path) node = node.child(e);
+  fillNode(value, schema, everyNode, node, path.length === 0);
   return set;
 }
 
-function toFieldSetChildren(item: JSONObject, s: ApplySchema, everyNode: boolean, set: FieldSet, path: string[]): void {
+// Fills the node of a path in place (no path arrays): every create records its whole object this way.
+function fillNode(value: unknown, schema: ApplySchema, everyNode: boolean, node: FieldSet, root: boolean): void {
+  const s = resolveSchema(schema, value);
+  if (!root && isLeaf(s, value, everyNode)) {
+    node.member = true;
+    return;
+  }
+  if (s.kind === "map" && isObject(value)) {
+    if (everyNode && !s.struct && !root) node.member = true;
+    for (const k in value) fillNode(value[k], s.field(k), everyNode, node.child(fieldElement(k)), false);
+  } else if (s.kind === "list" && Array.isArray(value)) {
+    if (everyNode) node.member = true;
+    for (const item of value) {
+      const child = node.child(itemElement(s, item));
+      child.member = true;
+      if (s.listType !== "set" && isObject(item)) {
+        const itemSchema = resolveSchema(s.items, item);
+        if (!isLeaf(itemSchema, item, everyNode)) fillChildren(item, itemSchema, everyNode, child);
+      }
+    }
+  }
+}
+
+function fillChildren(item: JSONObject, s: ApplySchema, everyNode: boolean, node: FieldSet): void {
   if (s.kind !== "map") return;
-  for (const [k, v] of Object.entries(item)) toFieldSet(v, s.field(k), everyNode, set, [...path, fieldElement(k)]);
+  for (const k in item) fillNode(item[k], s.field(k), everyNode, node.child(fieldElement(k)), false);
+}
+
+function toFieldSetChildren(item: JSONObject, s: ApplySchema, everyNode: boolean, set: FieldSet, path: string[]): void {
+  let node = set;
+  for (const e of path) node = node.child(e);
+  fillChildren(item, s, everyNode, node);
 }
 
 export interface Comparison {

@@ -247,8 +247,8 @@ export function nestsDeeperThan(value: unknown, maxDepth = MAX_NESTING_DEPTH): b
 
 /** What {@link walkMemberPaths} reports; each callback is optional and costs nothing when absent. */
 interface MemberVisitor {
-  /** An object key at `offset`: the member's path and whether the same object had the key already. */
-  key?(path: string, offset: number, repeated: boolean): void;
+  /** An object key at `offset`: the member's path (made when asked for) and whether the same object had the key already. */
+  key?(path: () => string, offset: number, repeated: boolean): void;
   /** A number literal written with a fraction or an exponent, and the path of its value. */
   nonInteger?(path: string, literal: string): void;
 }
@@ -283,7 +283,7 @@ function walkMemberPaths(text: string, visit: MemberVisitor): void {
           const keys = (frame.keys ??= new Set());
           const repeated = keys.has(key);
           keys.add(key);
-          visit.key(segments.join("") + segment, start, repeated);
+          visit.key(() => segments.join("") + segment, start, repeated);
         }
         segments.push(segment);
         expectKey = false;
@@ -368,7 +368,10 @@ export function findDuplicateFields(text: string, offsets?: Map<string, number>)
   const out: DuplicateField[] = [];
   const seen = new Set<string>();
   walkMemberPaths(text, {
-    key(path, offset, repeated) {
+    key(pathOf, offset, repeated) {
+      // Most keys are neither repeated nor recorded: their path is never joined.
+      if (!repeated && !offsets) return;
+      const path = pathOf();
       if (repeated && !seen.has(path)) {
         seen.add(path);
         out.push({ path, offset });

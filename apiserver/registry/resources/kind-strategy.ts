@@ -11,7 +11,6 @@ import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } 
 import type { FieldError } from "../validation/field.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "../validation/object-meta.js";
 import { parseQuantity, QUANTITY_FORMAT_ERROR } from "../../../runtime/quantity.js";
-import { isObj } from "../validation/shape.js";
 
 export interface KindStrategyOptions {
   kind: string;
@@ -51,21 +50,31 @@ const RESOURCE_LISTS = new Set([
 
 /** Upstream rejects a bad Quantity while decoding: a 400 naming the kind, before any validation. */
 export function checkQuantities(obj: unknown, kind: string, version: string): void {
-  const walk = (v: unknown, key: string, depth: number): void => {
-    if (depth > 12) return;
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, "", depth + 1));
-    if (!isObj(v)) return;
-    if (RESOURCE_LISTS.has(key)) {
-      for (const q of Object.values(v)) {
-        if ((typeof q === "string" || typeof q === "number") && parseQuantity(q) === undefined) {
-          throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${QUANTITY_FORMAT_ERROR}`);
-        }
-      }
-      return;
+  if (!quantitiesParse(obj, "", 0)) {
+    throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${QUANTITY_FORMAT_ERROR}`);
+  }
+}
+
+// Plain loops, no closures or entry arrays: this walks every object of every create.
+function quantitiesParse(v: unknown, key: string, depth: number): boolean {
+  if (depth > 12 || typeof v !== "object" || v === null) return true;
+  if (Array.isArray(v)) {
+    for (const x of v) if (!quantitiesParse(x, "", depth + 1)) return false;
+    return true;
+  }
+  const o = v as Record<string, unknown>;
+  if (RESOURCE_LISTS.has(key)) {
+    for (const k in o) {
+      const q = o[k];
+      if ((typeof q === "string" || typeof q === "number") && parseQuantity(q) === undefined) return false;
     }
-    for (const [k, x] of Object.entries(v)) if (k !== "metadata" || depth > 0) walk(x, k, depth + 1);
-  };
-  walk(obj, "", 0);
+    return true;
+  }
+  for (const k in o) {
+    if (depth === 0 && k === "metadata") continue;
+    if (!quantitiesParse(o[k], k, depth + 1)) return false;
+  }
+  return true;
 }
 
 export function kindStrategy(o: KindStrategyOptions): Strategy {

@@ -5,6 +5,7 @@
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
+import { goStyleDiff } from "./spec-diff.js";
 import {
   isDNS1123Label,
   isDNS1123Subdomain,
@@ -78,6 +79,29 @@ function validateResourceName(name: string, path: FieldPath): FieldError[] {
 }
 
 /** Requests and limits: names, non-negative quantities, requests <= limits (upstream's ValidateContainerResourceRequirements). */
+/** Native resources (no domain, or a kubernetes.io one) but hugepages may be requested below their limit; extended ones may not. */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes("/") || name.includes("kubernetes.io/");
+  return native && !name.startsWith("hugepages-");
+}
+
+/** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
+function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
+  if (!isObj(sc)) return [];
+  const errs: FieldError[] = [];
+  const id = (v: unknown, p: FieldPath): void => {
+    if (typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v)))
+      errs.push(fieldErrors.invalid(p, v, "must be between 0 and 2147483647, inclusive"));
+  };
+  id(sc.runAsUser, path.child("runAsUser"));
+  id(sc.runAsGroup, path.child("runAsGroup"));
+  if (podLevel) {
+    id(sc.fsGroup, path.child("fsGroup"));
+    list(sc.supplementalGroups).forEach((g, i) => id(g, path.child("supplementalGroups").index(i)));
+  }
+  return errs;
+}
+
 export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
@@ -95,10 +119,16 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
     }
   }
   for (const [name, q] of Object.entries(requests)) {
-    if (!(name in limits)) continue;
+    if (!(name in limits)) {
+      if (!overcommitAllowed(name))
+        errs.push(fieldErrors.required(path.child("limits"), "Limit must be set for non overcommitable resources"));
+      continue;
+    }
     const req = parseQuantity(q);
     const lim = parseQuantity(limits[name]);
-    if (req !== undefined && lim !== undefined && req > lim) {
+    if (req !== undefined && lim !== undefined && req !== lim && !overcommitAllowed(name)) {
+      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be equal to ${name} limit of ${String(limits[name])}`));
+    } else if (req !== undefined && lim !== undefined && req > lim) {
       errs.push(
         fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`),
       );
@@ -166,6 +196,55 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   return [];
 }
 
+/** The Pod fields the downward API converts (upstream's ConvertDownwardAPIFieldLabel for v1). */
+const DOWNWARD_API_FIELDS = new Set([
+  "metadata.annotations",
+  "metadata.labels",
+  "metadata.name",
+  "metadata.namespace",
+  "metadata.uid",
+  "spec.nodeName",
+  "spec.restartPolicy",
+  "spec.serviceAccountName",
+  "spec.schedulerName",
+  "status.phase",
+  "status.hostIP",
+  "status.hostIPs",
+  "status.podIP",
+  "status.podIPs",
+]);
+/** Of those, what an environment variable may read (upstream's validEnvDownwardAPIFieldPathExpressions, sorted). */
+const ENV_FIELD_PATHS = [
+  "metadata.name",
+  "metadata.namespace",
+  "metadata.uid",
+  "spec.nodeName",
+  "spec.serviceAccountName",
+  "status.hostIP",
+  "status.hostIPs",
+  "status.podIP",
+  "status.podIPs",
+];
+
+/** `env[].valueFrom.fieldRef` as upstream's validateObjectFieldSelector: a known field, subscripts only on labels and annotations. */
+function validateEnvFieldRef(ref: Obj, path: FieldPath): FieldError[] {
+  const apiVersion = str(ref.apiVersion);
+  const fieldPath = str(ref.fieldPath);
+  if (apiVersion === "") return [fieldErrors.required(path.child("apiVersion"))];
+  if (fieldPath === "") return [fieldErrors.required(path.child("fieldPath"))];
+  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(fieldPath);
+  if (apiVersion !== "v1")
+    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: unsupported pod version: ${apiVersion}`)];
+  if (!sub && !DOWNWARD_API_FIELDS.has(fieldPath))
+    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: field label not supported: ${fieldPath}`)];
+  if (sub) {
+    const key = sub[1] === "metadata.annotations" ? sub[2]!.toLowerCase() : sub[2]!;
+    return isQualifiedName(key).map((msg) => fieldErrors.invalid(path, key, msg));
+  }
+  if (!ENV_FIELD_PATHS.includes(fieldPath)) return [fieldErrors.notSupported(path.child("fieldPath"), fieldPath, ENV_FIELD_PATHS)];
+  return [];
+}
+
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   list(env).forEach((e, i) => {
@@ -187,6 +266,8 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
         );
       else if (sources.length > 1)
         errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
+      if (isObj(record(r.valueFrom).fieldRef))
+        errs.push(...validateEnvFieldRef(record(record(r.valueFrom).fieldRef), p.child("valueFrom", "fieldRef")));
       for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
         const k = record(record(r.valueFrom)[ref]);
         if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
@@ -267,8 +348,10 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
     if (str(r.subPath).startsWith("/")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must be a relative path"));
+    if (str(r.subPath).split("/").includes("..")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must not contain '..'"));
   });
   errs.push(...validateResources(c.resources, path.child("resources")));
+  errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
   if (ctx.kind === "containers") {
     errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
@@ -332,6 +415,22 @@ export interface PodSpecOptions {
   extraVolumes?: readonly string[];
 }
 
+/** Two ports of the Pod's containers on one host port, protocol and host IP (upstream's checkHostPortConflicts). */
+function hostPortConflicts(containers: unknown[], path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  containers.forEach((c, ci) => {
+    list(record(c).ports).forEach((port, pi) => {
+      const p = record(port);
+      if (typeof p.hostPort !== "number" || p.hostPort === 0) return;
+      const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
+      if (seen.has(key)) errs.push(fieldErrors.duplicate(path.index(ci).child("ports").index(pi).child("hostPort"), key));
+      else seen.add(key);
+    });
+  });
+  return errs;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
@@ -342,6 +441,24 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
     list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
   }
+  errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
+  if (s.hostNetwork === true) {
+    // Defaulting made an unset hostPort the containerPort: any other value cannot be honoured on the host's network.
+    list(s.containers).forEach((c, ci) =>
+      list(record(c).ports).forEach((port, pi) => {
+        const p = record(port);
+        if ((p.hostPort ?? 0) !== (p.containerPort ?? 0))
+          errs.push(
+            fieldErrors.invalid(
+              path.child("containers").index(ci).child("ports").index(pi).child("hostPort"),
+              p.hostPort ?? 0,
+              "must match `containerPort` when `hostNetwork` is true",
+            ),
+          );
+      }),
+    );
+  }
+  errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
@@ -437,6 +554,9 @@ export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[
   }
   // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.
   spec.ephemeralContainers = oldSpec.ephemeralContainers;
-  if (!sameJSON(spec, oldSpec)) errs.push(fieldErrors.forbidden(FieldPath.of("spec"), POD_UPDATE_MESSAGE));
+  if (!sameJSON(spec, oldSpec)) {
+    // As upstream: the message ends with the spec diff (old `-`, new `+`) after the updatable fields were set back.
+    errs.push(fieldErrors.forbidden(FieldPath.of("spec"), `${POD_UPDATE_MESSAGE}\n${goStyleDiff("core.PodSpec", oldSpec, spec)}`));
+  }
   return errs;
 }

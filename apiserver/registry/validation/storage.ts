@@ -4,7 +4,7 @@
  * (but a larger storage request), a PV with exactly one source, StorageClass parameters and
  * provisioner immutable.
  */
-import { isQualifiedName } from "../../../runtime/validation/strings.js";
+import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
@@ -39,6 +39,9 @@ export function validatePVCSpec(spec: Obj, path: FieldPath): FieldError[] {
   }
   const vm = str(spec.volumeMode);
   if (vm !== "" && !VOLUME_MODES.includes(vm)) errs.push(fieldErrors.notSupported(path.child("volumeMode"), vm, VOLUME_MODES));
+  // A class name is a StorageClass's name (upstream's ValidateClassName); "" asks for no class.
+  const cls = str(spec.storageClassName);
+  if (cls !== "") for (const msg of isDNS1123Subdomain(cls)) errs.push(fieldErrors.invalid(path.child("storageClassName"), cls, msg));
   return errs;
 }
 

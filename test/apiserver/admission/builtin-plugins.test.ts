@@ -2,7 +2,7 @@
  * The Priority and DefaultStorageClass admission plugins through the real apiserver (SQLite, the
  * default plugin set), with upstream's messages.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultStorageClass } from "../../../apiserver/admission/default-storage-class.js";
 import { startRunningServer, type Reply, type TestAPIServer } from "../../support/running-server.js";
 
@@ -42,6 +42,8 @@ describe("Priority admission", () => {
     expect(r.body.spec.priority).toBe(0);
     expect(r.body.spec.preemptionPolicy).toBe("PreemptLowerPriority");
     expect(r.body.spec.priorityClassName).toBeUndefined();
+    // The ServiceAccount plugin's token volume is named as upstream's: 5 letters of its generated-name alphabet.
+    expect(r.body.spec.volumes[0].name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   });
 
   it("resolves a named class's value and preemptionPolicy; refuses an unknown class and a conflicting priority", async () => {
@@ -98,6 +100,12 @@ describe("Priority admission", () => {
       globalDefault: true,
     });
     expect(marked.status).toBe(403);
+    // The plugin reads classes from a cache that follows their storage: the next create after the
+    // cache has the new default gets it (a dry run shows what a create would be given).
+    await vi.waitFor(async () => {
+      const probe = await call("POST", `${PODS}?dryRun=All`, pod("probe"));
+      expect(probe.body.spec?.priorityClassName).toBe("fallback");
+    });
     const r = await call("POST", PODS, pod("defaulted"));
     expect(r.body.spec).toMatchObject({ priority: 7, priorityClassName: "fallback", preemptionPolicy: "PreemptLowerPriority" });
     // An update that leaves the resolved fields out keeps them.
@@ -128,6 +136,11 @@ describe("DefaultStorageClass admission", () => {
     expect((await call("POST", PVCS, pvc("before"))).body.spec.storageClassName).toBeUndefined();
     expect((await call("POST", SCS, sc("plain", false))).status).toBe(201);
     expect((await call("POST", SCS, sc("the-default", true))).status).toBe(201);
+    // Seen by the next create once the plugin's cache of StorageClasses has it.
+    await vi.waitFor(async () => {
+      const probe = await call("POST", `${PVCS}?dryRun=All`, pvc("probe"));
+      expect(probe.body.spec?.storageClassName).toBe("the-default");
+    });
     expect((await call("POST", PVCS, pvc("one"))).body.spec.storageClassName).toBe("the-default");
     // An explicit class, even "", is the claim's own choice.
     expect((await call("POST", PVCS, pvc("explicit", { storageClassName: "plain" }))).body.spec.storageClassName).toBe("plain");

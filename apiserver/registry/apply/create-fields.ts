@@ -1,0 +1,89 @@
+/**
+ * The FieldsV1 a create records for its manager, written straight from the object: what
+ * `toFieldSet` (every node a member) then stripping and encoding the set would give, without
+ * building the set. A create has no other manager to take fields from, so the set is never
+ * needed as a set, and building then encoding it was most of a Pod create's field-manager cost.
+ */
+import { compareElements, fieldElement } from "./field-set.js";
+import type { ApplySchema } from "./schema.js";
+import { isLeaf, isObject, itemElement, resolveSchema } from "./typed.js";
+
+type FieldsV1 = Record<string, unknown>;
+
+/** Thrown where the set would merge two items (a list-map with a repeated key): the caller builds the set instead. */
+class MergeNeeded extends Error {}
+
+/**
+ * The create's FieldsV1 (undefined when it owns nothing), or `null` when the object needs the
+ * general path (repeated list keys). `skipTop` are top-level fields nobody owns (apiVersion,
+ * kind, reset fields); `skipMeta` the metadata fields the server owns.
+ */
+export function createFieldsV1(
+  obj: Record<string, unknown>,
+  schema: ApplySchema,
+  skipTop: ReadonlySet<string>,
+  skipMeta: ReadonlySet<string>,
+): FieldsV1 | undefined | null {
+  const s = resolveSchema(schema, obj);
+  if (s.kind !== "map") return null;
+  try {
+    const entries: [string, FieldsV1][] = [];
+    for (const k in obj) {
+      if (skipTop.has(k)) continue;
+      const v = obj[k];
+      if (k === "metadata") {
+        if (!isObject(v)) continue;
+        // Never a member itself; only the fields clients own.
+        const ms = resolveSchema(s.field(k), v);
+        const children: [string, FieldsV1][] = [];
+        if (ms.kind === "map") for (const mk in v) if (!skipMeta.has(mk)) children.push([fieldElement(mk), encode(v[mk], ms.field(mk))]);
+        if (children.length > 0) entries.push([fieldElement(k), build(false, children)]);
+        continue;
+      }
+      // Compared against an absent old object, every top-level field is itself added (a member).
+      entries.push([fieldElement(k), encode(v, s.field(k), true)]);
+    }
+    return entries.length > 0 ? build(false, entries) : undefined;
+  } catch (err) {
+    if (err instanceof MergeNeeded) return null;
+    throw err;
+  }
+}
+
+function encode(value: unknown, schema: ApplySchema, member = false): FieldsV1 {
+  const s = resolveSchema(schema, value);
+  if (isLeaf(s, value, true)) return {};
+  if (s.kind === "map" && isObject(value)) return build(member || !s.struct, mapChildren(value, s));
+  if (s.kind === "list" && Array.isArray(value)) {
+    const seen = new Set<string>();
+    const items: [string, FieldsV1][] = [];
+    for (const item of value) {
+      const e = itemElement(s, item);
+      if (seen.has(e)) throw new MergeNeeded();
+      seen.add(e);
+      let child: FieldsV1 = {};
+      if (s.listType !== "set" && isObject(item)) {
+        const is = resolveSchema(s.items, item);
+        if (!isLeaf(is, item, true) && is.kind === "map") child = build(true, mapChildren(item, is));
+      }
+      items.push([e, child]);
+    }
+    return build(true, items);
+  }
+  return {};
+}
+
+function mapChildren(value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): [string, FieldsV1][] {
+  const out: [string, FieldsV1][] = [];
+  for (const k in value) out.push([fieldElement(k), encode(value[k], s.field(k))]);
+  return out;
+}
+
+/** A node: `.` first when it is a member with children, then its children in upstream's order. */
+function build(member: boolean, children: [string, FieldsV1][]): FieldsV1 {
+  if (children.length > 1) children.sort(([a], [b]) => compareElements(a, b));
+  const out: FieldsV1 = {};
+  if (member && children.length > 0) out["."] = {};
+  for (const [e, v] of children) out[e] = v;
+  return out;
+}
