@@ -38,6 +38,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { processCpuMs, selfCpuMs } from "./support/process-cpu.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 5;
@@ -108,12 +109,6 @@ function loadClient(server: APIServerProcess, size: number): LoadClient {
   );
 }
 
-/** CPU milliseconds this (the bench) process has used so far. */
-function selfCpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 interface Backend {
   name: "sqlite" | "etcd";
   /** The raw backend's writes/s at this concurrency, for `ms`. */
@@ -169,16 +164,6 @@ async function createNamespace(client: AdminClient, name: string): Promise<void>
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name } }), 201, `create namespace ${name}`);
 }
 
-/** CPU milliseconds (user + system) a process has used so far; NaN where /proc is missing. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks; USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
-}
-
 async function benchCreatesAndReads(
   backend: Backend,
   server: APIServerProcess,
@@ -212,9 +197,9 @@ async function benchCreatesAndReads(
     let ops = 0;
     for (let r = 0; r < ROUNDS; r++) {
       raw.push(await backend.rawWrites(c, ROUND_MS));
-      const [cpu0, self0, seq0] = [cpuMs(pid), selfCpuMs(), seq];
+      const [cpu0, self0, seq0] = [processCpuMs(pid), selfCpuMs(), seq];
       ours.push(await throughput(c, ROUND_MS, create));
-      cpu += cpuMs(pid) - cpu0;
+      cpu += processCpuMs(pid) - cpu0;
       clientCpu += selfCpuMs() - self0;
       ops += seq - seq0;
     }
@@ -231,7 +216,7 @@ async function benchCreatesAndReads(
   const existing = seq;
   for (const c of CONCURRENCY) {
     const lat: number[] = [];
-    const [cpu0, self0] = [cpuMs(pid), selfCpuMs()];
+    const [cpu0, self0] = [processCpuMs(pid), selfCpuMs()];
     await throughput(c, GET_MS, async (n, loop) => {
       const t0 = performance.now();
       await expectStatus(load.connections[loop]!.request("GET", `${cms}/cm-${String(n % existing).padStart(6, "0")}`), 200, "get");
@@ -241,7 +226,7 @@ async function benchCreatesAndReads(
       backend: backend.name,
       clients: c,
       lat: percentiles(lat),
-      cpuMs: (cpuMs(pid) - cpu0) / lat.length,
+      cpuMs: (processCpuMs(pid) - cpu0) / lat.length,
       clientCpuMs: (selfCpuMs() - self0) / lat.length,
     });
   }
@@ -270,11 +255,11 @@ async function benchCreatesAndReads(
     const times: number[] = [];
     let cpu = 0;
     for (let i = 0; i < 6; i++) {
-      const cpu0 = cpuMs(pid);
+      const cpu0 = processCpuMs(pid);
       const t0 = performance.now();
       const res = await client.request("GET", listCms + query);
       const ms = performance.now() - t0;
-      if (i > 0) cpu += cpuMs(pid) - cpu0;
+      if (i > 0) cpu += processCpuMs(pid) - cpu0;
       if (res.status !== 200) throw new Error(`list: HTTP ${res.status}`);
       const n = res.json<{ items: unknown[] }>().items.length;
       if (items !== 0 && n !== items) throw new Error(`list${query}: ${n} items, expected ${items}`);
@@ -317,7 +302,7 @@ async function benchWatchers(server: APIServerProcess, client: AdminClient, resu
       handles.push(...batch);
     }
     const connectMs = performance.now() - t0;
-    const cpu0 = cpuMs(server.child.pid);
+    const cpu0 = processCpuMs(server.child.pid);
     for (let e = 0; e < WATCH_EVENTS; e++) {
       const name = `watched-${e}`;
       sent.set(name, performance.now());
@@ -326,7 +311,7 @@ async function benchWatchers(server: APIServerProcess, client: AdminClient, resu
       while ((seen.get(name) ?? 0) < WATCHERS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 2));
     }
     const deliveries = [...seen.values()].reduce((a, b) => a + b, 0);
-    const watchCpuMs = (cpuMs(server.child.pid) - cpu0) / Math.max(1, deliveries);
+    const watchCpuMs = (processCpuMs(server.child.pid) - cpu0) / Math.max(1, deliveries);
     // Deliveries that never came count as infinitely late.
     const lat = percentiles([...received, ...Array<number>(WATCHERS * WATCH_EVENTS - deliveries).fill(Infinity)]);
     results.watch = { watchers: WATCHERS, deliveries, missing: WATCHERS * WATCH_EVENTS - deliveries, lat, connectMs, cpuMs: watchCpuMs };

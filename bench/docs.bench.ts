@@ -9,31 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BenchModule, checkTarget, formatDuration, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import { childrenCpuMs } from "./support/process-cpu.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = 3;
 const TARGET: Target = { max: 2, unit: "s" };
-
-/** Clock ticks per second, the unit of the CPU times in /proc. */
-const clockTicks = ((): number | undefined => {
-  const r = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
-  const n = Number(r.stdout?.trim());
-  return r.status === 0 && n > 0 ? n : undefined;
-})();
-
-/**
- * CPU time (user + system, ms) of this process's waited-for children (Linux /proc): it barely
- * moves when other work competes for the CPUs, unlike wall time. NaN elsewhere.
- */
-function childrenCpuMs(): number {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return clockTicks ? ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks : NaN;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Run {
   cpuMs: number;

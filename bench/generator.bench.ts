@@ -23,6 +23,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { childrenCpuMs } from "./support/process-cpu.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILTIN_API = path.join(ROOT, "api");
@@ -43,29 +44,6 @@ function tempDir(prefix: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // (1) cold CLI run over the built-in api/
-
-/** Clock ticks per second, the unit of the CPU times in /proc. */
-const clockTicks = ((): number | undefined => {
-  const r = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
-  const n = Number(r.stdout?.trim());
-  return r.status === 0 && n > 0 ? n : undefined;
-})();
-
-/**
- * CPU time (user + system, ms) of this process's waited-for children, from /proc (Linux); it
- * barely moves when other work competes for the CPUs, unlike wall time. Undefined elsewhere.
- */
-function childrenCpuMs(): number | undefined {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields after the command name start at field 3 (state); cutime and cstime are 16 and 17.
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return clockTicks && Number.isFinite(ticks) ? (ticks * 1000) / clockTicks : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface ColdRun {
   wallMs: number;
@@ -94,7 +72,7 @@ function generateInto(out: string): ColdRun {
     });
     const wallMs = performance.now() - t0;
     const cpu1 = childrenCpuMs();
-    const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+    const cpuMs = Number.isNaN(cpu1 - cpu0) ? undefined : cpu1 - cpu0;
     if (r.status !== 0) throw new Error(`kubegen generate failed (${r.status}):\n${r.stderr}${r.stdout}`);
     const reported = /\((\d+) ms\)/.exec(r.stdout)?.[1];
     const wrote = /wrote (\d+)/.exec(r.stdout)?.[1];

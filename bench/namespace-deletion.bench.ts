@@ -12,12 +12,12 @@
  * is about 1,000 s for 10,000. Targets (issue 6): 10,000 objects gone in under 10 s, and `kubegen
  * up` ready in under 1 s.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AdminClient, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { type BenchModule, checkTarget, formatOps, formatRatio, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import { processCpuMs } from "./support/process-cpu.js";
 
 const PER_TYPE = 2_000;
 const CONCURRENCY = 64;
@@ -53,27 +53,6 @@ async function poll(fn: () => Promise<boolean>, intervalMs: number, timeoutMs: n
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
-
-/** CPU time (user + system, ms) a process has used, from /proc (Linux; NaN elsewhere). */
-function processCpuMs(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Clock ticks per second, the unit of /proc's CPU times. */
-const CLOCK_TICKS = ((): number => {
-  try {
-    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-    return n > 0 ? n : 100;
-  } catch {
-    return 100;
-  }
-})();
 
 async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-nsdel-"));

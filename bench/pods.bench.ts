@@ -19,6 +19,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { processCpuMs } from "./support/process-cpu.js";
 
 const CLIENTS = 64;
 const ROUNDS = 3;
@@ -77,21 +78,6 @@ export function pod(name: string): Record<string, unknown> {
   };
 }
 
-/** The server process's user+system CPU in microseconds (Linux /proc; undefined elsewhere). */
-function processCPU(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(f[11]) + Number(f[12])) / CLOCK_TICKS) * 1e6;
-  } catch {
-    return undefined;
-  }
-}
-// USER_HZ: 100 on every Linux Node runs on.
-const CLOCK_TICKS = 100;
-
 interface Round {
   /** creates/s */
   rate: number;
@@ -100,11 +86,11 @@ interface Round {
 }
 
 async function round(pid: number | undefined, op: () => Promise<unknown>): Promise<Round> {
-  const cpu0 = processCPU(pid);
+  const cpu0 = processCpuMs(pid);
   const done = { n: 0 };
   const rate = await throughput(CLIENTS, ROUND_MS, op, done);
-  const cpu1 = processCPU(pid);
-  return { rate, cpuPerOp: cpu0 === undefined || cpu1 === undefined || done.n === 0 ? undefined : (cpu1 - cpu0) / done.n };
+  const cpuMs = processCpuMs(pid) - cpu0;
+  return { rate, cpuPerOp: Number.isNaN(cpuMs) || done.n === 0 ? undefined : (cpuMs * 1000) / done.n };
 }
 
 async function throughput(concurrency: number, ms: number, op: () => Promise<unknown>, count = { n: 0 }): Promise<number> {

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BenchModule, checkTarget, formatTarget, median, printNote, printTable, runIfMain, type Target } from "./support/table.js";
+import { processCpuMs } from "./support/process-cpu.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = 5;
@@ -40,7 +41,7 @@ async function upOnce(bin: string): Promise<{ reported: number; wall: number; cp
       const onData = (chunk: Buffer): void => {
         out += chunk.toString();
         const m = /ready (\d+) ms after process start/.exec(out);
-        if (m) resolve({ reported: Number(m[1]), wall: performance.now() - started, cpu: cpuMs(child.pid) });
+        if (m) resolve({ reported: Number(m[1]), wall: performance.now() - started, cpu: processCpuMs(child.pid) });
       };
       child.stdout.on("data", onData);
       child.stderr.on("data", onData);
@@ -53,30 +54,6 @@ async function upOnce(bin: string): Promise<{ reported: number; wall: number; cp
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-/**
- * CPU time (user + system, ms) the process has used so far, from /proc (Linux; NaN elsewhere):
- * unlike wall time it does not grow when other work shares the CPUs.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Clock ticks per second, the unit of /proc's CPU times. */
-const CLOCK_TICKS = ((): number => {
-  try {
-    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-    return n > 0 ? n : 100;
-  } catch {
-    return 100;
-  }
-})();
 
 function dirSize(dir: string): number {
   let total = 0;

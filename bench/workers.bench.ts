@@ -26,6 +26,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { processCpuMs, selfCpuMs } from "./support/process-cpu.js";
 
 const CLIENTS = 64;
 const ROUNDS = 5;
@@ -63,21 +64,6 @@ function children(pid: number): number[] {
   }
 }
 
-/** CPU milliseconds (user + system) a process has used so far. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-function selfCpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 function loadClient(server: APIServerProcess): LoadClient {
   const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8"));
   const b64 = (s: string) => Buffer.from(s, "base64");
@@ -101,8 +87,8 @@ const name = (n: number): string => `cm-${String(n).padStart(6, "0")}`;
 async function round(s: Server, ms: number, op: (s: Server, loop: number, n: number) => Promise<void>): Promise<Round> {
   const primary = s.proc.child.pid!;
   const workers = s.workers > 1 ? children(primary) : [];
-  const sum = (pids: number[]): number => pids.reduce((a, p) => a + cpuMs(p), 0);
-  const [p0, w0, c0] = [cpuMs(primary), sum(workers), selfCpuMs()];
+  const sum = (pids: number[]): number => pids.reduce((a, p) => a + processCpuMs(p), 0);
+  const [p0, w0, c0] = [processCpuMs(primary), sum(workers), selfCpuMs()];
   let ops = 0;
   let n = 0;
   const start = performance.now();
@@ -116,7 +102,7 @@ async function round(s: Server, ms: number, op: (s: Server, loop: number, n: num
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  return { ops, seconds, primaryCpuMs: cpuMs(primary) - p0, workersCpuMs: sum(workers) - w0, clientCpuMs: selfCpuMs() - c0 };
+  return { ops, seconds, primaryCpuMs: processCpuMs(primary) - p0, workersCpuMs: sum(workers) - w0, clientCpuMs: selfCpuMs() - c0 };
 }
 
 async function create(s: Server, loop: number): Promise<void> {

@@ -1,0 +1,48 @@
+/**
+ * CPU time of processes from Linux /proc, in milliseconds: it barely moves when other work
+ * competes for the CPUs, unlike wall time, so the benches put it beside their latencies. NaN
+ * where /proc is missing.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
+/** Clock ticks per second, the unit of /proc's CPU times (USER_HZ; 100 where getconf fails). */
+const CLOCK_TICKS = ((): number => {
+  try {
+    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    return n > 0 ? n : 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** /proc/PID/stat's fields after the command's closing parenthesis (the name may hold spaces). */
+function statFields(pid: number | "self"): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Two fields' ticks, in ms. */
+function ticksMs(fields: string[] | undefined, a: number, b: number): number {
+  return fields ? ((Number(fields[a]) + Number(fields[b])) * 1000) / CLOCK_TICKS : Number.NaN;
+}
+
+/** User + system CPU a process has used so far (utime and stime). */
+export function processCpuMs(pid: number | undefined): number {
+  return pid === undefined ? Number.NaN : ticksMs(statFields(pid), 11, 12);
+}
+
+/** User + system CPU of this process's waited-for children (cutime and cstime). */
+export function childrenCpuMs(): number {
+  return ticksMs(statFields("self"), 13, 14);
+}
+
+/** This process's own user + system CPU. */
+export function selfCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
