@@ -9,9 +9,11 @@ import { kubernetesLibrary } from "./library.js";
 import { optionalLibrary } from "./optional.js";
 import { estimateCost, PER_CALL_LIMIT } from "./cost.js";
 import { COST_LIMIT_EXCEEDED, instrument, meterLibrary, metered } from "./runtime-cost.js";
+import { cachedRE2 } from "./regex-cache.js";
 
 const env = celEnv({
   funcs: [...kubernetesLibrary, ...optionalLibrary, ...meterLibrary],
+  re2: cachedRE2,
   variables: {
     self: CelScalar.DYN,
     oldSelf: CelScalar.DYN,
