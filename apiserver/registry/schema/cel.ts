@@ -4,7 +4,7 @@
  * — transition rules (those reading `oldSelf`) only where an old value correlates, as upstream:
  * through object properties, map keys and the keys of `x-kubernetes-list-type: map` lists.
  */
-import { celList, celMap } from "@bufbuild/cel";
+import { celList, celMap, type CelInput } from "@bufbuild/cel";
 import { compile, CompileError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
 import { COST_LIMIT_EXCEEDED, OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
@@ -290,12 +290,12 @@ function toCEL(v: unknown, s: JSONSchemaProps | undefined): unknown {
   }
   if (Array.isArray(v)) {
     const items = s ? itemsOf(s) : undefined;
-    return celList(v.map((x) => toCEL(x, items)));
+    return celList(v.map((x) => toCEL(x, items)) as CelInput[]);
   }
   if (isObject(v)) {
-    const out = new Map<string, unknown>();
+    const out = new Map<string, CelInput>();
     const add = s ? additionalOf(s) : undefined;
-    for (const [k, x] of Object.entries(v)) out.set(k, toCEL(x, s?.properties?.[k] ?? add));
+    for (const [k, x] of Object.entries(v)) out.set(k, toCEL(x, s?.properties?.[k] ?? add) as CelInput);
     return celMap(out);
   }
   return v;
