@@ -288,7 +288,7 @@ const speed: [string, () => (s: unknown) => unknown[]][] = [
     "kubegen fast path",
     () => {
       const env = buf.celEnv({ variables: { self: buf.CelScalar.DYN } });
-      const ps = RULES.map((r) => buf.parse(r)).map((p) => ({ fast: compileFast(env, p.expr!), plan: buf.plan(env, p) }));
+      const ps = RULES.map((r) => buf.parse(r)).map((p) => ({ fast: compileFast(env, p.expr), plan: buf.plan(env, p) }));
       return (self) =>
         ps.map((p) => {
           try {
