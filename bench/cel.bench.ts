@@ -24,7 +24,7 @@ import {
 const CLIENTS = 16;
 const ROUNDS = 3;
 const ROUND_MS = 700;
-const WARMUP_ROUNDS = Number(process.env.CEL_WARMUP ?? 1);
+const WARMUP_ROUNDS = Number(process.env.CEL_WARMUP ?? 2);
 const TARGET: Target = { min: 0.7 };
 
 const RULES = [
