@@ -59,7 +59,7 @@ function readBinding(v: unknown): unknown {
   }
   if (Array.isArray(v)) return celList(v as CelInput[]);
   if (v instanceof Map) return celMap(v as Map<string, CelInput>);
-  if ((v).constructor?.name === "Object") return celMap(new Map(Object.entries(v as Record<string, CelInput>)));
+  if (v.constructor?.name === "Object") return celMap(new Map(Object.entries(v as Record<string, CelInput>)));
   return bail();
 }
 
