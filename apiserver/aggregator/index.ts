@@ -22,11 +22,12 @@ import { BUILTIN_PRIORITIES } from "./priorities.js";
 import { plainError, proxyRequest } from "./proxy.js";
 import { resolveAPIService, type ServiceLookup } from "./resolve.js";
 import { Agents, getUpstream, identityHeaders, type ProxyClientCertificate } from "./upstream.js";
+import { AUTOMANAGED_LABEL, runCRDRegistration } from "./crd-registration.js";
 
 export { ensureFrontProxyCertificates } from "./front-proxy.js";
 export type { ProxyClientCertificate } from "./upstream.js";
 
-export const AUTOMANAGED_LABEL = "kube-aggregator.kubernetes.io/automanaged";
+export { AUTOMANAGED_LABEL } from "./crd-registration.js";
 
 export interface AggregatorOptions {
   index: ResourceIndex;
@@ -61,7 +62,20 @@ export class Aggregator {
       await this.table.follow(this.apiservices, options.context, ctx.signal, options.log);
       ctx.signal.addEventListener("abort", () => this.agents.destroy(), { once: true });
     });
-    options.hooks.addPostStartHook("kube-apiserver-autoregistration", (ctx) => this.autoregister(ctx.signal));
+    options.hooks.addPostStartHook("kube-apiserver-autoregistration", async (ctx) => {
+      await this.autoregister(ctx.signal);
+      // Upstream's crdRegistrationController runs under the same hook: Local APIServices for CRD group-versions.
+      const crds = options.index.lookup("apiextensions.k8s.io", "v1", "customresourcedefinitions")?.storage;
+      if (crds?.list && crds.watch)
+        await runCRDRegistration({
+          crds,
+          apiservices: this.apiservices,
+          current: () => this.table.all(),
+          context: options.context,
+          signal: ctx.signal,
+          log: options.log,
+        });
+    });
     options.hooks.addPostStartHook("apiservice-status-available-controller", (ctx) => {
       this.runAvailability(ctx.signal);
     });

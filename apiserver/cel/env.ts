@@ -8,10 +8,13 @@ import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
 import { kubernetesLibrary } from "./library.js";
 import { optionalLibrary } from "./optional.js";
 import { estimateCost, PER_CALL_LIMIT } from "./cost.js";
-import { COST_LIMIT_EXCEEDED, instrument, meterLibrary, metered } from "./runtime-cost.js";
+import { COST_LIMIT_EXCEEDED, instrument, meterLibrary, meterMark, meterRewind, meterStart, meterStop } from "./runtime-cost.js";
+import { BAIL, compileFast } from "./fast-path.js";
+import { cachedRE2 } from "./regex-cache.js";
 
 const env = celEnv({
   funcs: [...kubernetesLibrary, ...optionalLibrary, ...meterLibrary],
+  re2: cachedRE2,
   variables: {
     self: CelScalar.DYN,
     oldSelf: CelScalar.DYN,
@@ -48,6 +51,13 @@ export interface Program {
   evalMetered(bindings: Bindings, limit?: number): { value?: unknown; error?: EvalError; cost: number; exceeded: boolean };
   /** Identifiers the expression reads (`self`, `oldSelf`, ...). */
   idents: ReadonlySet<string>;
+  /** Whether the expression has a compiled fast path (see fast-path.ts); the planner runs otherwise. */
+  fast: boolean;
+}
+
+export interface CompileOptions {
+  /** Compile the fast path (default); off, every evaluation is the planner's (tests compare the two). */
+  fastPath?: boolean;
 }
 
 export class CompileError extends Error {}
@@ -99,7 +109,7 @@ function celGoMessage(m: string): string {
 }
 
 /** Parses and plans an expression; throws CompileError with cel-go's message shape. */
-export function compile(source: string): Program {
+export function compile(source: string, options: CompileOptions = {}): Program {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(source);
@@ -107,15 +117,27 @@ export function compile(source: string): Program {
     throw new CompileError(syntaxError((err as Error).message));
   }
   let run: (ctx?: Record<string, unknown>) => CelValue | Error;
+  const instrumented = instrument(parsed.expr)!;
   try {
-    run = plan(env, instrument(parsed.expr)!) as unknown as typeof run;
+    run = plan(env, instrumented) as unknown as typeof run;
   } catch (err) {
     throw new CompileError(`ERROR: <input>: ${(err as Error).message}`);
   }
+  const fast = options.fastPath === false ? undefined : compileFast(env, instrumented);
   const idents = new Set<string>();
   collectIdents(parsed.expr, idents);
   const evaluate = (bindings: Bindings): unknown => {
     let r: unknown;
+    if (fast) {
+      const mark = meterMark();
+      try {
+        return fast(bindings);
+      } catch (err) {
+        // BAIL, or anything unexpected: the planner decides, from the meter's state before the attempt.
+        if (err !== BAIL && !(err instanceof Error)) throw err;
+        meterRewind(mark);
+      }
+    }
     try {
       r = run(bindings);
     } catch (err) {
@@ -129,18 +151,24 @@ export function compile(source: string): Program {
   return {
     expr: parsed.expr,
     idents,
+    fast: fast !== undefined,
     eval: evaluate,
     evalMetered(bindings, limit = PER_CALL_LIMIT) {
-      const m = metered(base, limit, () => {
-        try {
-          return { value: evaluate(bindings) };
-        } catch (err) {
-          if (!(err instanceof EvalError)) throw err;
-          return { error: err };
-        }
-      });
-      if (m.exceeded) return { error: new EvalError(COST_LIMIT_EXCEEDED), cost: m.cost, exceeded: true };
-      return { ...m.result, cost: m.cost, exceeded: false };
+      const outer = meterStart(base, limit);
+      let value: unknown;
+      let error: EvalError | undefined;
+      let cost: number;
+      try {
+        value = evaluate(bindings);
+      } catch (err) {
+        if (!(err instanceof EvalError)) throw err;
+        error = err;
+      } finally {
+        cost = meterStop(outer);
+      }
+      // An exceeded limit is final even where the expression absorbed the error (`... || true`).
+      if (cost > limit) return { error: new EvalError(COST_LIMIT_EXCEEDED), cost, exceeded: true };
+      return error ? { error, cost, exceeded: false } : { value, cost, exceeded: false };
     },
   };
 }

@@ -130,26 +130,33 @@ export function instrument(e: Expr | undefined): Expr | undefined {
   }
 }
 
-/** What a metered evaluation cost, and whether it passed its limit. */
-export interface Metered<T> {
-  result: T;
-  cost: number;
-  exceeded: boolean;
+/** The running meter's cost so far (undefined outside a metered run), to rewind to after a discarded attempt. */
+export function meterMark(): number | undefined {
+  return meter?.cost;
 }
 
+/** Sets the running meter back to a mark: the fast path's charges are dropped when the planner reruns the expression. */
+export function meterRewind(mark: number | undefined): void {
+  if (meter && mark !== undefined) meter.cost = mark;
+}
+
+/** The meter a run replaces (restored by meterStop). */
+export type OuterMeter = { cost: number; limit: number } | undefined;
+
 /**
- * Runs `fn` (an evaluation of an instrumented program) under a meter with `limit`; `base` is
- * the program's static cost, charged up front.
+ * Starts a meter with `limit`, charged `base` (the program's static cost) up front, for the
+ * evaluation of an instrumented program that follows; returns the meter it replaces. Start and
+ * stop rather than a callback: this runs once per rule and request.
  */
-export function metered<T>(base: number, limit: number, fn: () => T): Metered<T> {
+export function meterStart(base: number, limit: number): OuterMeter {
   const outer = meter;
-  const m = { cost: base, limit };
-  meter = m;
-  try {
-    const result = fn();
-    // An exceeded limit is final even where the expression absorbed the error (`... || true`).
-    return { result, cost: m.cost, exceeded: m.cost > limit };
-  } finally {
-    meter = outer;
-  }
+  meter = { cost: base, limit };
+  return outer;
+}
+
+/** Stops the running meter, restores the outer one and returns the cost charged. */
+export function meterStop(outer: OuterMeter): number {
+  const cost = meter?.cost ?? 0;
+  meter = outer;
+  return cost;
 }

@@ -90,6 +90,8 @@ export interface Validation {
   intOrString?: boolean;
   /** `x-kubernetes-validations`: CEL rules, in marker order. */
   xValidations?: XValidationRule[];
+  /** `items.x-kubernetes-validations` of a list field (`+kubebuilder:validation:items:XValidation`), in marker order. */
+  itemsXValidations?: XValidationRule[];
 }
 
 export interface Field {

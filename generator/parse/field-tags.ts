@@ -42,6 +42,8 @@ export function readValidation(tags: Tag[]): Validation {
   if (format !== undefined) v.format = format;
   const rules = tagValues(tags, "kubebuilder:validation:XValidation").map(xValidationRule);
   if (rules.length) v.xValidations = rules;
+  const itemRules = tagValues(tags, "kubebuilder:validation:items:XValidation").map(xValidationRule);
+  if (itemRules.length) v.itemsXValidations = itemRules;
   return v;
 }
 

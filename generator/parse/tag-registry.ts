@@ -294,6 +294,15 @@ const TAGS: TagDef[] = [
     repeatable: true,
     check: xValidation,
   },
+  {
+    // controller-gen's items: form: the rule applies to each element of a list field (`items.x-kubernetes-validations`).
+    name: "kubebuilder:validation:items:XValidation",
+    scopes: ["field"],
+    value: "required",
+    marker: true,
+    repeatable: true,
+    check: xValidation,
+  },
   { name: "kubebuilder:validation:Required", scopes: ["field"], value: "none" },
   { name: "kubebuilder:validation:Optional", scopes: ["field"], value: "none" },
 ];

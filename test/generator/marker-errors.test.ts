@@ -30,7 +30,7 @@ export type int32 = number;
 `;
 
 /** A valid package; each case replaces the MARKER line. */
-const TYPES = (marker: string, kindTags = ""): string => `import type { int32 } from "../../scalars.js";
+const TYPES = (marker: string, kindTags = "", listMarker = "   * +optional"): string => `import type { int32 } from "../../scalars.js";
 
 /** Phase is an enum. */
 /** +enum */
@@ -86,6 +86,11 @@ ${marker}
   name?: string;
   /** Count. */
   count?: int32;
+  /**
+   * Tags.
+${listMarker}
+   */
+  tags?: string[];
 }
 `;
 
@@ -244,6 +249,12 @@ const cases: Case[] = [
     message: /XValidation: optionalOldSelf: expected true or false, got "yes"/,
   },
   {
+    name: "items:XValidation without a rule",
+    marker: '   * +kubebuilder:validation:items:XValidation:message="no rule"',
+    at: "items:XValidation",
+    message: /tag \+kubebuilder:validation:items:XValidation: missing argument "rule"/,
+  },
+  {
     name: "printcolumn with an unterminated JSONPath",
     kindTags: ' * +kubebuilder:printcolumn:name=Count,type=integer,JSONPath=".spec.count',
     at: "printcolumn",
@@ -262,14 +273,14 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function fixture(marker: string, kindTags = ""): { api: string; file: string; out: string } {
+function fixture(marker: string, kindTags = "", listMarker?: string): { api: string; file: string; out: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-markers-"));
   dirs.push(root);
   const pkg = path.join(root, "api", "markers", "v1");
   fs.mkdirSync(pkg, { recursive: true });
   fs.writeFileSync(path.join(root, "api", "scalars.ts"), SCALARS);
   fs.writeFileSync(path.join(pkg, "doc.ts"), DOC);
-  fs.writeFileSync(path.join(pkg, "types.ts"), TYPES(marker, kindTags));
+  fs.writeFileSync(path.join(pkg, "types.ts"), TYPES(marker, kindTags, listMarker));
   const out = path.join(root, "out");
   fs.mkdirSync(out);
   return { api: path.join(root, "api"), file: path.join(pkg, "types.ts"), out };
@@ -370,6 +381,33 @@ describe("markers in the schema", () => {
     expect(specSchema["x-kubernetes-validations"]).toEqual([{ rule: "self.name != ''" }, { rule: "has(self.name)" }]);
     expect(specSchema.properties.short!["x-kubernetes-validations"]).toEqual([{ rule: "self != 'y'" }, { rule: "self != 'x'" }]);
     expect(specSchema.properties.name!["x-kubernetes-validations"]).toEqual([{ rule: "self.size() > 0" }]);
+  });
+
+  it("reads items:XValidation markers into the list's items.x-kubernetes-validations", () => {
+    const list = [
+      '   * +kubebuilder:validation:items:XValidation:rule="self.size() <= 16",message="tags are short"',
+      "   * +kubebuilder:validation:items:XValidation:rule=`self.matches('^[a-z]+$')`,reason=FieldValueForbidden",
+      '   * +kubebuilder:validation:XValidation:rule="self.size() <= 8"',
+    ].join("\n");
+    const { api } = fixture("   * +optional", "", list);
+    const model = parseApi(api);
+    const { components } = kindComponents(model, model.packages[0]!, "Gadget", V3);
+    const tags = (components as Record<string, { properties: Record<string, Record<string, unknown>> }>)[
+      "com.example.markers.v1.GadgetSpec"
+    ]!.properties.tags!;
+    expect(tags["x-kubernetes-validations"]).toEqual([{ rule: "self.size() <= 8" }]);
+    expect(tags.items).toEqual({
+      type: "string",
+      default: "",
+      "x-kubernetes-validations": [
+        { rule: "self.size() <= 16", message: "tags are short" },
+        { rule: "self.matches('^[a-z]+$')", reason: "FieldValueForbidden" },
+      ],
+    });
+    // The CRD schema carries them where the apiserver runs them, on each element.
+    const schema = crdSchema(model, model.packages[0]!, "Gadget") as { properties: Record<string, Record<string, unknown>> };
+    const spec = schema.properties.spec as { properties: Record<string, { items?: Record<string, unknown> }> };
+    expect(spec.properties.tags!.items!["x-kubernetes-validations"]).toHaveLength(2);
   });
 
   it("keeps the scale subresource marker", () => {

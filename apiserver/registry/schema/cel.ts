@@ -4,6 +4,7 @@
  * — transition rules (those reading `oldSelf`) only where an old value correlates, as upstream:
  * through object properties, map keys and the keys of `x-kubernetes-list-type: map` lists.
  */
+import { celList, celMap, type CelInput } from "@bufbuild/cel";
 import { compile, CompileError, type Program } from "../../cel/env.js";
 import { costErrorMessage, CRD_COST_LIMIT, estimateCost, RULE_COST_LIMIT, RUNTIME_COST_BUDGET, type CostShape } from "../../cel/cost.js";
 import { COST_LIMIT_EXCEEDED, OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
@@ -276,7 +277,11 @@ export function compileSchemaRules(schema: JSONSchemaProps, path: FieldPath): Co
   return { node, errors };
 }
 
-/** A JSON value as CEL sees it under its schema: integers as CEL ints, the rest as JSON. */
+/**
+ * A JSON value as CEL sees it under its schema: integers as CEL ints, lists and maps as the
+ * engine's own values, converted once per object (the engine would otherwise re-wrap a plain
+ * object at every variable read, once per rule and per field access).
+ */
 function toCEL(v: unknown, s: JSONSchemaProps | undefined): unknown {
   if (v === null || v === undefined) return v;
   if (typeof v === "number") {
@@ -285,13 +290,13 @@ function toCEL(v: unknown, s: JSONSchemaProps | undefined): unknown {
   }
   if (Array.isArray(v)) {
     const items = s ? itemsOf(s) : undefined;
-    return v.map((x) => toCEL(x, items));
+    return celList(v.map((x) => toCEL(x, items)) as CelInput[]);
   }
   if (isObject(v)) {
-    const out: Record<string, unknown> = {};
+    const out = new Map<string, CelInput>();
     const add = s ? additionalOf(s) : undefined;
-    for (const [k, x] of Object.entries(v)) out[k] = toCEL(x, s?.properties?.[k] ?? add);
-    return out;
+    for (const [k, x] of Object.entries(v)) out.set(k, toCEL(x, s?.properties?.[k] ?? add) as CelInput);
+    return celMap(out);
   }
   return v;
 }

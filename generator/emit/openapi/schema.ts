@@ -193,6 +193,10 @@ function addValidation(schema: Schema, v: Validation): void {
     schema["x-kubernetes-validations"] = [...own["x-kubernetes-validations"], ...inherited];
 }
 
+function isSchema(x: unknown): x is Schema {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
 function fieldExtensions(f: Field): Schema {
   const ext: Schema = {};
   if (f.listType) ext["x-kubernetes-list-type"] = f.listType;
@@ -216,6 +220,14 @@ export function propertySchema(ctx: SchemaContext, f: Field, markers = false): S
     if (def !== undefined) schema.default = def;
   }
   if (markers) addValidation(schema, f.validation);
+  if (markers && f.validation.itemsXValidations?.length && isSchema(schema.items)) {
+    // Element rules join the element schema, before any its type carries (as a field's rules precede its type's).
+    const items = { ...schema.items };
+    const inherited = items["x-kubernetes-validations"];
+    const own = f.validation.itemsXValidations.map((r) => ({ ...r }));
+    items["x-kubernetes-validations"] = Array.isArray(inherited) ? [...own, ...inherited] : own;
+    schema.items = wrapRef(ctx.dialect, items);
+  }
   Object.assign(schema, fieldExtensions(f));
   return wrapRef(ctx.dialect, schema);
 }
