@@ -21,6 +21,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { processCpuMs } from "./support/process-cpu.js";
 
 const CLIENTS = 16;
 const ROUNDS = 6;
@@ -70,18 +71,6 @@ function crd(plural: string, kind: string, rules: unknown[]): Record<string, unk
   };
 }
 
-/** The child's user+system CPU in microseconds, or NaN where /proc is not there. */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 (utime, stime) in clock ticks; 100 per second on Linux.
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 interface Round {
   perSecond: number;
   /** Server CPU microseconds per operation. */
@@ -90,7 +79,7 @@ interface Round {
 
 async function throughput(concurrency: number, ms: number, op: () => Promise<unknown>, pid?: number): Promise<Round> {
   let done = 0;
-  const cpu0 = cpuMicros(pid);
+  const cpu0 = processCpuMs(pid) * 1000;
   const start = performance.now();
   const end = start + ms;
   await Promise.all(
@@ -101,7 +90,7 @@ async function throughput(concurrency: number, ms: number, op: () => Promise<unk
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - start) / 1000), cpu: (cpuMicros(pid) - cpu0) / done };
+  return { perSecond: done / ((performance.now() - start) / 1000), cpu: (processCpuMs(pid) * 1000 - cpu0) / done };
 }
 
 interface Result {
