@@ -85,8 +85,10 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
         ],
       },
       `const m = (${local} ??= {});`,
+      // The zero once, on a line of its own: a long value type would overflow a line holding it twice.
+      `const mv = v ?? ${zero};`,
       // A plain store, inlined, for every key but "__proto__" (which must become an own property).
-      { chain: [[`k !== "__proto__"`, `m[k] = v ?? ${zero};`]], else: `${ctx.runtime("setMapEntry")}(m, k, v ?? ${zero});` },
+      { chain: [[`k !== "__proto__"`, "m[k] = mv;"]], else: `${ctx.runtime("setMapEntry")}(m, k, mv);` },
       "break;",
     ],
   };

@@ -1168,8 +1168,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f29 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 242: {
@@ -1190,8 +1191,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f31 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 258: {
@@ -1207,8 +1209,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f32 ??= {});
-        if (k !== "__proto__") m[k] = v ?? [];
-        else setMapEntry(m, k, v ?? []);
+        const mv = v ?? [];
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 266: {
@@ -1229,8 +1232,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f34 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeJSONSchemaProps(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeJSONSchemaProps(r, r.pos));
+        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 282: {

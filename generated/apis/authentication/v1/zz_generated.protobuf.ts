@@ -430,8 +430,9 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f4 ??= {});
-        if (k !== "__proto__") m[k] = v ?? [];
-        else setMapEntry(m, k, v ?? []);
+        const mv = v ?? [];
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:

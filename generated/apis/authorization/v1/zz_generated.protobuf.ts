@@ -621,8 +621,9 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? [];
-        else setMapEntry(m, k, v ?? []);
+        const mv = v ?? [];
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 50:

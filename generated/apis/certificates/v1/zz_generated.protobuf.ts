@@ -247,8 +247,9 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f6 ??= {});
-        if (k !== "__proto__") m[k] = v ?? [];
-        else setMapEntry(m, k, v ?? []);
+        const mv = v ?? [];
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 58:

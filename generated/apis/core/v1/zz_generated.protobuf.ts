@@ -713,8 +713,9 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 50: {
@@ -813,8 +814,9 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f4 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 42: {
@@ -1337,8 +1339,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -1352,8 +1355,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 32:
@@ -2406,8 +2410,9 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f10 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 90: {
@@ -3801,8 +3806,9 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -3876,8 +3882,9 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -4776,8 +4783,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -4793,8 +4801,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 34: {
@@ -4810,8 +4819,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f4 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 42: {
@@ -4827,8 +4837,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 50: {
@@ -4844,8 +4855,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f6 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -6125,8 +6137,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -6142,8 +6155,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26:
@@ -6800,8 +6814,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 34: {
@@ -6822,8 +6837,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 58: {
@@ -6838,14 +6854,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f7 ??= {});
-        if (k !== "__proto__")
-          m[k] = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
-        else
-          setMapEntry(
-            m,
-            k,
-            v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
-          );
+        const mv = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 66:
@@ -7333,8 +7344,9 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -8730,8 +8742,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f7 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 66:
@@ -8835,8 +8848,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f32 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 266: {
@@ -10040,8 +10054,9 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -10358,8 +10373,9 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18:
@@ -10430,8 +10446,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -10447,8 +10464,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -10517,8 +10535,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -10534,8 +10553,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -10960,8 +10980,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26:
@@ -10978,8 +10999,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f4 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 40:
@@ -11780,8 +11802,9 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26:
@@ -12786,8 +12809,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -12803,8 +12827,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:

@@ -96,8 +96,9 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f5 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 50:

@@ -787,8 +787,9 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {
@@ -1194,8 +1195,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f11 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 98: {
@@ -1209,8 +1211,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f12 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 106: {

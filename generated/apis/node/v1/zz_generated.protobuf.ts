@@ -53,8 +53,9 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -204,8 +205,9 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 18: {

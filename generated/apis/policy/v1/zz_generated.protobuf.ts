@@ -275,14 +275,9 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__")
-          m[k] = v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]);
-        else
-          setMapEntry(
-            m,
-            k,
-            v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
-          );
+        const mv = v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 24:

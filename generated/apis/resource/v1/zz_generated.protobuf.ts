@@ -367,8 +367,9 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f1 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -449,8 +450,9 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeCounter(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeCounter(r, r.pos));
+        const mv = v ?? decodeCounter(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -550,8 +552,9 @@ export function decodeDevice(r: Reader, end: number): Device {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeDeviceAttribute(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeDeviceAttribute(r, r.pos));
+        const mv = v ?? decodeDeviceAttribute(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -567,8 +570,9 @@ export function decodeDevice(r: Reader, end: number): Device {
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeDeviceCapacity(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeDeviceCapacity(r, r.pos));
+        const mv = v ?? decodeDeviceCapacity(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 34: {
@@ -1145,8 +1149,9 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? decodeCounter(r, r.pos);
-        else setMapEntry(m, k, v ?? decodeCounter(r, r.pos));
+        const mv = v ?? decodeCounter(r, r.pos);
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
@@ -1297,8 +1302,9 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
           } else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f10 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "0";
-        else setMapEntry(m, k, v ?? "0");
+        const mv = v ?? "0";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:

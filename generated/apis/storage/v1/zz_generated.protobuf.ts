@@ -537,8 +537,9 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 34:
@@ -859,8 +860,9 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f2 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       case 26: {
@@ -931,8 +933,9 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
           else r.skipType(et & 7, 0, et >>> 3);
         }
         const m = (f3 ??= {});
-        if (k !== "__proto__") m[k] = v ?? "";
-        else setMapEntry(m, k, v ?? "");
+        const mv = v ?? "";
+        if (k !== "__proto__") m[k] = mv;
+        else setMapEntry(m, k, mv);
         break;
       }
       default:
