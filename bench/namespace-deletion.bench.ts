@@ -9,8 +9,9 @@
  *     the default 5 s deletion grace period included, and the time after the grace period.
  * Peer: seed 001 cites about 10 s to delete 100 objects with upstream's default client limits
  * (what prompted QPS x20 / burst x100 for the namespace controller); extrapolated linearly that
- * is about 1,000 s for 10,000. Targets (issue 6): 10,000 objects gone in under 10 s, and `kubegen
- * up` ready in under 1 s.
+ * is about 1,000 s for 10,000. Target (issue 6): 10,000 objects gone in under 10 s. The start
+ * here runs the sources through tsx, for information; the compiled `kubegen up` and its target
+ * are the startup bench's.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,7 +24,6 @@ const PER_TYPE = 2_000;
 const CONCURRENCY = 64;
 const NS = "bench-ns";
 const DELETE_TARGET: Target = { max: 10, unit: "s" };
-const READY_TARGET: Target = { max: 1000, unit: "ms" };
 /** Seed 001: ~10 s for 100 objects upstream with default limits. */
 const PEER_SECONDS_PER_OBJECT = 10 / 100;
 
@@ -104,7 +104,6 @@ async function run(): Promise<void> {
     const peerSeconds = objects * PEER_SECONDS_PER_OBJECT;
 
     const d = checkTarget(totalSeconds, DELETE_TARGET, `delete a namespace of ${objects.toLocaleString("en-US")} objects`);
-    const r = checkTarget(readyMs, READY_TARGET, "kubegen up (restart): spawn to /readyz ok");
     printTable(
       `namespace deletion: ${objects.toLocaleString("en-US")} objects (${PER_TYPE.toLocaleString("en-US")} each of 5 kinds), kubegen up on SQLite`,
       ["measure", "value", "vs upstream (~10 s / 100 objects)", "target", "verdict"],
@@ -131,8 +130,9 @@ async function run(): Promise<void> {
           "",
         ],
         ["creating the objects (64 clients)", `${createSeconds.toFixed(2)} s (${formatOps(objects / createSeconds)}/s)`, "", "", ""],
-        ["kubegen up, restart on its data dir: spawn -> /readyz ok", `${Math.round(readyMs)} ms`, "", r.bound, r.verdict],
-        ["kubegen up, first start (PKI created): spawn -> /readyz ok", `${Math.round(firstReadyMs)} ms`, "", "", ""],
+        // Spawned from the sources through tsx; the compiled start and its target are the startup bench's.
+        ["kubegen up (tsx, sources), restart on its data dir: spawn -> /readyz ok", `${Math.round(readyMs)} ms`, "", "", ""],
+        ["kubegen up (tsx, sources), first start (PKI created): spawn -> /readyz ok", `${Math.round(firstReadyMs)} ms`, "", "", ""],
       ],
     );
     printNote("The grace period is upstream's fixed 5 s (--namespace-deletion-grace-period 5s, the default), kept in the figure.");
