@@ -334,8 +334,14 @@ function walkMemberPaths(text: string, visit: MemberVisitor): void {
   }
 }
 
-/** A number literal can only be a non-integer form when a digit is followed by `.`, `e` or `E`. */
-const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
+/**
+ * Where a number literal with a fraction or an exponent could start: a value position (after a
+ * key's closing quote and `:`, after `,` or `[`, or the start) whose digits run into `.`, `e` or
+ * `E`. Every such literal outside strings matches; text inside strings seldom does, because a
+ * `:` there follows a quote only when escaped (`"nginx:1.2.3"` and `"1.2.3"` do not match), so
+ * most bodies skip the walk.
+ */
+const MAYBE_FRACTION_OR_EXPONENT = /(?:^|"[ \t\n\r]*:|[,[])[ \t\n\r]*-?[0-9]+[.eE]/;
 
 /**
  * The number literals of valid JSON `text` written with a fraction or an exponent (`1.0`,
