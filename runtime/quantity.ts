@@ -24,10 +24,27 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
   E: 1e18,
 };
 
+/**
+ * Values of strings parsed lately: a Pod create parses the same few ("250m", "256Mi") several
+ * times (strategy, validation, QoS, admission). Bounded: short strings only, emptied when full.
+ */
+const parsed = new Map<string, number | undefined>();
+const PARSED_MAX = 1024;
+
 /** The value of a Quantity string, or undefined when it is not one (upstream: ErrFormatWrong). */
 export function parseQuantity(s: unknown): number | undefined {
   if (typeof s === "number") return Number.isFinite(s) ? s : undefined;
   if (typeof s !== "string") return undefined;
+  if (s.length > 64) return parseQuantityText(s);
+  let v = parsed.get(s);
+  if (v !== undefined || parsed.has(s)) return v;
+  v = parseQuantityText(s);
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(s, v);
+  return v;
+}
+
+function parseQuantityText(s: string): number | undefined {
   const m = QUANTITY.exec(s.trim() === s ? s : "");
   if (!m) return undefined;
   const n = Number(m[1]);

@@ -33,11 +33,19 @@ const containersOf = (pod: KubeObject): { name: string; resources?: Resources }[
 
 export class LimitRanger implements AdmissionPlugin {
   readonly name = "LimitRanger";
+  /** The limits admit read for a Pod, so that validate, which sees the same Pod next, need not list again. */
+  private readonly read = new WeakMap<KubeObject, Limit[]>();
   constructor(private readonly objects: AdmissionObjects) {}
 
   private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
+    const known = this.read.get(a.object!);
+    if (known !== undefined) return known;
     const ranges = await this.objects.list("", "limitranges", a.namespace, ctx.signal);
-    return ranges.flatMap((r) => ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"));
+    const limits = ranges.flatMap((r) =>
+      ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"),
+    );
+    this.read.set(a.object!, limits);
+    return limits;
   }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {

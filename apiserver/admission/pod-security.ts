@@ -36,6 +36,9 @@ interface LevelVersion {
 const show = (lv: LevelVersion): string => `${lv.level}:${lv.version}`;
 const equal = (x: LevelVersion, y: LevelVersion): boolean => x.level === y.level && x.version === y.version;
 
+/** Each mode's level and version label keys. */
+const MODE_LABELS = MODES.map((mode) => ({ mode, levelKey: `${LABEL}${mode}`, versionKey: `${LABEL}${mode}-version` }));
+
 /**
  * The namespace's policy per mode (upstream's PolicyToEvaluate): unlabelled modes are
  * privileged:latest; an invalid level counts as restricted, an invalid version as latest, and
@@ -43,23 +46,25 @@ const equal = (x: LevelVersion, y: LevelVersion): boolean => x.level === y.level
  */
 export function policyOf(labels: Record<string, string> | undefined): { policy: Record<Mode, LevelVersion>; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const path = FieldPath.of("metadata", "labels");
   const policy = {} as Record<Mode, LevelVersion>;
-  for (const mode of MODES) {
+  // Read on every Pod create: most namespaces carry none of these labels, so the keys are built
+  // once and the path only for an error.
+  const path = (): FieldPath => FieldPath.of("metadata", "labels");
+  for (const { mode, levelKey, versionKey } of MODE_LABELS) {
     let level: Level = "privileged";
-    const rawLevel = labels?.[`${LABEL}${mode}`];
+    const rawLevel = labels?.[levelKey];
     if (rawLevel !== undefined) {
       if (LEVELS.includes(rawLevel as Level)) level = rawLevel as Level;
       else {
         level = "restricted";
-        errors.push(fieldErrors.invalid(path.key(`${LABEL}${mode}`), rawLevel, `must be one of ${LEVELS.join(", ")}`));
+        errors.push(fieldErrors.invalid(path().key(levelKey), rawLevel, `must be one of ${LEVELS.join(", ")}`));
       }
     }
     let version = "latest";
-    const rawVersion = labels?.[`${LABEL}${mode}-version`];
+    const rawVersion = labels?.[versionKey];
     if (rawVersion !== undefined) {
       if (/^(latest|v1\.(0|[1-9][0-9]*))$/.test(rawVersion)) version = rawVersion;
-      else errors.push(fieldErrors.invalid(path.key(`${LABEL}${mode}-version`), rawVersion, `must be "latest" or "v1.x"`));
+      else errors.push(fieldErrors.invalid(path().key(versionKey), rawVersion, `must be "latest" or "v1.x"`));
     }
     policy[mode] = { level, version };
   }

@@ -334,8 +334,36 @@ function walkMemberPaths(text: string, visit: MemberVisitor): void {
   }
 }
 
-/** A number literal can only be a non-integer form when a digit is followed by `.`, `e` or `E`. */
-const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
+/** A digit followed by `.`, `e` or `E`: where a fraction or exponent could begin. */
+const DIGIT_THEN_FRACTION_OR_EXPONENT = /[0-9][.eE]/g;
+
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * Whether `text` may hold a number literal with a fraction or an exponent: some digit followed
+ * by `.`, `e` or `E` whose run of digits (and sign) starts in a value position: after a key's
+ * closing quote and `:`, after `,` or `[`, or at the start. Every such literal outside strings
+ * passes; text inside strings seldom does, because a `:` there follows a quote only when escaped
+ * (`"nginx:1.2.3"` and `"1.2.3"` do not), so most bodies skip the walk.
+ */
+function mayHoldNonIntegerLiteral(text: string): boolean {
+  DIGIT_THEN_FRACTION_OR_EXPONENT.lastIndex = 0;
+  for (let m = DIGIT_THEN_FRACTION_OR_EXPONENT.exec(text); m !== null; m = DIGIT_THEN_FRACTION_OR_EXPONENT.exec(text)) {
+    let i = m.index;
+    while (i > 0 && text.charCodeAt(i - 1) >= 0x30 && text.charCodeAt(i - 1) <= 0x39) i--;
+    if (i > 0 && text.charCodeAt(i - 1) === 0x2d /* - */) i--;
+    while (i > 0 && isBlank(text.charCodeAt(i - 1))) i--;
+    if (i === 0) return true;
+    const c = text.charCodeAt(i - 1);
+    if (c === 0x2c /* , */ || c === 0x5b /* [ */) return true;
+    if (c === 0x3a /* : */) {
+      let j = i - 1;
+      while (j > 0 && isBlank(text.charCodeAt(j - 1))) j--;
+      if (j > 0 && text.charCodeAt(j - 1) === 0x22 /* " */) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * The number literals of valid JSON `text` written with a fraction or an exponent (`1.0`,
@@ -345,7 +373,7 @@ const MAYBE_FRACTION_OR_EXPONENT = /[0-9][.eE]/;
  */
 export function nonIntegerLiterals(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  if (!MAYBE_FRACTION_OR_EXPONENT.test(text)) return out;
+  if (!mayHoldNonIntegerLiteral(text)) return out;
   walkMemberPaths(text, { nonInteger: (path, literal) => out.set(path, literal) });
   return out;
 }

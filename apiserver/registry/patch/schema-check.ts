@@ -145,9 +145,25 @@ export class SchemaIndex {
     if (actual === "object") this.walkObject(value as Record<string, unknown>, s, path, inner ?? struct, out);
     else if (actual === "array" && s.items) {
       (value as unknown[]).forEach((item, i) => {
-        if (item !== null) this.walk(item, s.items!, `${path}[${i}]`, struct, out);
+        if (item !== null && !this.quietLeaf(item, s.items!)) this.walk(item, s.items!, `${path}[${i}]`, struct, out);
       });
     }
+  }
+
+  /**
+   * Whether walking `value` (not null) against `schema` would report nothing and go no deeper:
+   * a scalar of the kind the schema wants, with no format to check and no literal to look up.
+   * Most of a body's values are such leaves; skipping them skips making their paths.
+   */
+  private quietLeaf(value: unknown, schema: Schema): boolean {
+    const t = typeof value;
+    if (t === "object" || (t === "number" && this.literals !== undefined)) return false;
+    const { schema: s } = this.resolve(schema);
+    if (s["x-kubernetes-preserve-unknown-fields"]) return true;
+    const expected = expectedKind(s);
+    if (expected === undefined) return true;
+    if (s.format === "byte" || s.format === "date-time") return false;
+    return kindAccepts(expected, s.format, value, jsonKind(value));
   }
 
   private walkObject(obj: Record<string, unknown>, s: Schema, path: string, struct: string, out: FieldProblems): void {
@@ -156,10 +172,9 @@ export class SchemaIndex {
     if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
     for (const key of Object.keys(obj)) {
       const value = obj[key];
-      const childPath = path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`;
       const child = props ? props[key] : additional;
       if (child === undefined) {
-        out.unknown.push(childPath);
+        out.unknown.push(path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`);
         delete obj[key];
         continue;
       }
@@ -167,7 +182,8 @@ export class SchemaIndex {
         delete obj[key];
         continue;
       }
-      this.walk(value, child, childPath, struct, out);
+      if (this.quietLeaf(value, child)) continue;
+      this.walk(value, child, path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`, struct, out);
     }
   }
 }

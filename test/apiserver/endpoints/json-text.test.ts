@@ -1,4 +1,5 @@
 /** JSON text as Go's decoder reads it: its syntax error texts, the nesting bound, and number literals JSON.parse forgets. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   goJSONSyntaxError,
@@ -73,5 +74,46 @@ describe("number literals", () => {
       ["m.a b", "2E+1"],
     ]);
     expect(nonIntegerLiterals('{"image":"nginx:1.25","n":100}').size).toBe(0);
+  });
+
+  it("finds them after blanks, at the start, and past strings that only look like them", () => {
+    expect([...nonIntegerLiterals('{"a" :\n -2.5, "b": [ 1e3 ]}')]).toEqual([
+      ["a", "-2.5"],
+      ["b[0]", "1e3"],
+    ]);
+    expect([...nonIntegerLiterals(" 1.5")]).toEqual([["", "1.5"]]);
+    expect(nonIntegerLiterals('{"v":"1.2.3","args":["--listen=:8080","x:1.5"],"tag":"a\\":1.0"}').size).toBe(0);
+  });
+
+  // The quick pre-check must never skip a literal: the map matches the literals JSON.stringify wrote.
+  it("misses no literal the text holds, compact or indented", () => {
+    const expected = (v: unknown, path = "", out = new Map<string, string>()): Map<string, string> => {
+      if (typeof v === "number") {
+        const s = JSON.stringify(v);
+        if (/[.eE]/.test(s)) out.set(path, s);
+      } else if (Array.isArray(v)) v.forEach((x, i) => expected(x, `${path}[${i}]`, out));
+      else if (typeof v === "object" && v !== null) {
+        for (const [k, x] of Object.entries(v)) expected(x, path === "" ? k : `${path}.${k}`, out);
+      }
+      return out;
+    };
+    const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("image", "a:1", ":1.5", ",2e3", "[3.5"));
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small" },
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.constantFrom("nginx:1.2.3", '",1.5', '":2e1', "[4.0", "1.0"),
+        fc.string({ maxLength: 6 }),
+        fc.array(tie("v"), { maxLength: 4 }),
+        fc.dictionary(key, tie("v"), { maxKeys: 4 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, indent) => {
+        const text = indent ? JSON.stringify(v, null, 2) : JSON.stringify(v);
+        expect([...nonIntegerLiterals(text)].sort()).toEqual([...expected(v)].sort());
+      }),
+    );
   });
 });

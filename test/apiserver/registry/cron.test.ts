@@ -66,4 +66,18 @@ describe("quantities", () => {
     expect(parseQuantity(3)).toBe(3);
     for (const bad of ["", "one", "1 Gi", "1GiB", "--1", " 1"]) expect(parseQuantity(bad), bad).toBeUndefined();
   });
+
+  // Parsed values are remembered: a repeat, past the memo's bound, or too long to be kept, reads the same.
+  it("answers the same on every parse of a string", () => {
+    const texts = ["250m", "256Mi", "bad", "1 Gi", `${"1".repeat(80)}m`, `${"1".repeat(80)}x`];
+    const first = texts.map((t) => parseQuantity(t));
+    for (let i = 0; i < 3000; i++) parseQuantity(`${i}Ki`);
+    expect(texts.map((t) => parseQuantity(t))).toEqual(first);
+    expect(texts.map((t) => parseQuantity(t))).toEqual(first);
+    expect(first[0]).toBeCloseTo(0.25);
+    expect(first[1]).toBe(256 * 2 ** 20);
+    expect([first[2], first[3], first[5]]).toEqual([undefined, undefined, undefined]);
+    expect(first[4]).toBeCloseTo(Number("1".repeat(80)) / 1000);
+    expect(parseQuantity("2999Ki")).toBe(2999 * 1024);
+  });
 });
