@@ -5,7 +5,7 @@ import { errorText } from "../../../apiserver/registry/validation/field.js";
 
 describe("policyOf", () => {
   it("reads privileged:latest for every mode without labels", () => {
-    for (const labels of [undefined, {}, { app: "x" }]) {
+    for (const labels of [undefined, {}, { app: "x" }] as (Record<string, string> | undefined)[]) {
       const { policy, errors } = policyOf(labels);
       expect(errors).toEqual([]);
       expect(policy).toEqual({
