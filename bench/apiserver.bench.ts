@@ -24,8 +24,7 @@ import Database from "better-sqlite3";
 import { Etcd3 } from "etcd3";
 import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/storage/etcd-server.js";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
-import YAML from "yaml";
-import { LoadClient } from "./support/load-client.js";
+import { type LoadClient, loadClientFor } from "./support/load-client.js";
 import {
   type BenchModule,
   checkTarget,
@@ -90,23 +89,6 @@ async function throughput(concurrency: number, ms: number, op: (n: number, loop:
 async function expectStatus(p: Promise<{ status: number; body: string | Buffer }>, want: number, what: string): Promise<void> {
   const res = await p;
   if (res.status !== want) throw new Error(`${what}: HTTP ${res.status} ${res.body.toString().slice(0, 300)}`);
-}
-
-/** The bench's load connections, authenticated as the kubeconfig's admin. */
-function loadClient(server: APIServerProcess, size: number): LoadClient {
-  const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8"));
-  const b64 = (s: string) => Buffer.from(s, "base64");
-  const url = new URL(server.url);
-  return new LoadClient(
-    {
-      host: url.hostname,
-      port: Number(url.port),
-      ca: b64(cfg.clusters[0].cluster["certificate-authority-data"]),
-      cert: b64(cfg.users[0].user["client-certificate-data"]),
-      key: b64(cfg.users[0].user["client-key-data"]),
-    },
-    size,
-  );
 }
 
 interface Backend {
@@ -333,7 +315,7 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
     server = await spawnAPIServer(dir, etcd ? { etcd: etcd.endpoint } : {});
     backend = etcd ? rawEtcd(etcd.endpoint) : rawSqlite(dir);
     client = new AdminClient(server.url, server.kubeconfig, 64);
-    load = loadClient(server, Math.max(...CONCURRENCY));
+    load = loadClientFor(server, Math.max(...CONCURRENCY));
     await benchCreatesAndReads(backend, server, client, load, results);
     if (which === "sqlite") await benchWatchers(server, client, results);
   } finally {

@@ -11,9 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import YAML from "yaml";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
-import { LoadClient } from "./support/load-client.js";
+import { type LoadClient, loadClientFor } from "./support/load-client.js";
 import {
   type BenchModule,
   checkTarget,
@@ -64,22 +63,6 @@ function children(pid: number): number[] {
   }
 }
 
-function loadClient(server: APIServerProcess): LoadClient {
-  const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8"));
-  const b64 = (s: string) => Buffer.from(s, "base64");
-  const url = new URL(server.url);
-  return new LoadClient(
-    {
-      host: url.hostname,
-      port: Number(url.port),
-      ca: b64(cfg.clusters[0].cluster["certificate-authority-data"]),
-      cert: b64(cfg.users[0].user["client-certificate-data"]),
-      key: b64(cfg.users[0].user["client-key-data"]),
-    },
-    CLIENTS,
-  );
-}
-
 const CMS = "/api/v1/namespaces/bench/configmaps";
 const name = (n: number): string => `cm-${String(n).padStart(6, "0")}`;
 
@@ -121,7 +104,7 @@ async function start(dir: string, workers: number): Promise<Server> {
   const ns = await admin.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } });
   admin.close();
   if (ns.status !== 201) throw new Error(`namespace: HTTP ${ns.status}`);
-  const load = loadClient(proc);
+  const load = loadClientFor(proc, CLIENTS);
   await load.connect();
   return { workers, proc, load, seq: 0 };
 }

@@ -5,7 +5,9 @@
  * per request as the server does, and bench and server share the machine's cores; this one
  * costs a fraction of it, so the figures measure the server rather than the client.
  */
+import fs from "node:fs";
 import tls from "node:tls";
+import YAML from "yaml";
 
 export interface LoadResponse {
   status: number;
@@ -166,4 +168,24 @@ export class LoadClient {
   close(): void {
     for (const c of this.connections) c.close();
   }
+}
+
+/** `size` load connections to a spawned apiserver, authenticated as its kubeconfig's admin. */
+export function loadClientFor(server: { url: string; kubeconfig: string }, size: number): LoadClient {
+  const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8")) as {
+    clusters: { cluster: Record<string, string> }[];
+    users: { user: Record<string, string> }[];
+  };
+  const b64 = (s: string | undefined): Buffer => Buffer.from(s ?? "", "base64");
+  const url = new URL(server.url);
+  return new LoadClient(
+    {
+      host: url.hostname,
+      port: Number(url.port),
+      ca: b64(cfg.clusters[0]?.cluster["certificate-authority-data"]),
+      cert: b64(cfg.users[0]?.user["client-certificate-data"]),
+      key: b64(cfg.users[0]?.user["client-key-data"]),
+    },
+    size,
+  );
 }
