@@ -10,8 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
+import { AdminClient, type APIServerProcess, spawnAPIServer, workerPidsOf } from "../test/support/apiserver-process.js";
 import { type LoadClient, loadClientFor } from "./support/load-client.js";
 import {
   type BenchModule,
@@ -48,28 +47,13 @@ interface Round {
   seconds: number;
 }
 
-function children(pid: number): number[] {
-  try {
-    return (
-      execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
-        .split("\n")
-        // Workers run the command again; other children (tsx's esbuild service) do not count.
-        .filter((l) => l.includes("kubegen.js"))
-        .map((l) => Number(l.trim().split(" ")[0]))
-        .filter((n) => n > 0)
-    );
-  } catch {
-    return [];
-  }
-}
-
 const CMS = "/api/v1/namespaces/bench/configmaps";
 const name = (n: number): string => `cm-${String(n).padStart(6, "0")}`;
 
 /** `op` on every connection for `ms`, with CPU split by process. */
 async function round(s: Server, ms: number, op: (s: Server, loop: number, n: number) => Promise<void>): Promise<Round> {
   const primary = s.proc.child.pid!;
-  const workers = s.workers > 1 ? children(primary) : [];
+  const workers = s.workers > 1 ? workerPidsOf(primary) : [];
   const sum = (pids: number[]): number => pids.reduce((a, p) => a + processCpuMs(p), 0);
   const [p0, w0, c0] = [processCpuMs(primary), sum(workers), selfCpuMs()];
   let ops = 0;

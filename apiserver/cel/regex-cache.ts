@@ -1,13 +1,12 @@
 /**
- * `matches()` with its compiled patterns kept: @bufbuild/cel compiles the pattern on every call,
- * which costs more than the match for the short anchored patterns rules use. re2js is the
- * engine OpenAPI `pattern` already runs on: the same RE2 lineage as the library's built-in one,
- * with Go's syntax and error texts.
+ * Compiled Go (RE2) patterns, kept: for CEL's `matches()` (@bufbuild/cel compiles the pattern on
+ * every call, which costs more than the match for the short anchored patterns rules use) and for
+ * OpenAPI `pattern` (registry/schema/pattern.ts). re2js has Go's syntax and error texts.
  */
 import { RE2JS } from "re2js";
 
-/** Patterns are rule constants in practice; the bound only stops a request-controlled pattern from growing it. */
-const MAX_PATTERNS = 512;
+/** Patterns are CRD and rule constants in practice; the bound only stops request-controlled patterns from growing it. */
+const MAX_PATTERNS = 4096;
 const compiled = new Map<string, RE2JS>();
 
 export const cachedRE2 = {

@@ -3,7 +3,7 @@
  * on a data dir (SQLite or etcd), wait until it listens, stop or kill it, restart it on the same
  * port, and call it over keep-alive HTTPS with the admin client certificate from DIR/kubeconfig.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import path from "node:path";
@@ -196,5 +196,21 @@ export class AdminClient {
 
   close(): void {
     this.agent.destroy();
+  }
+}
+
+/** The worker processes (`--workers N`) of a spawned apiserver: its children that run the command again. */
+export function workerPidsOf(pid: number): number[] {
+  try {
+    return (
+      execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        // Other children (tsx's esbuild service) do not count.
+        .filter((l) => l.includes("kubegen.js"))
+        .map((l) => Number(l.trim().split(" ")[0]))
+        .filter((n) => n > 0)
+    );
+  } catch {
+    return []; // ps exits 1 when there are none
   }
 }

@@ -3,29 +3,13 @@
  * port. Requests go to the workers round-robin per connection, so fresh connections alternate
  * between them: a write through one is read through the other.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdminClient, type APIServerProcess, spawnAPIServer } from "../../support/apiserver-process.js";
+import { AdminClient, type APIServerProcess, spawnAPIServer, workerPidsOf } from "../../support/apiserver-process.js";
 
 const NS = "/api/v1/namespaces/default/configmaps";
-
-function children(pid: number): number[] {
-  try {
-    return (
-      execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
-        .split("\n")
-        // Workers run the command again; other children (tsx's esbuild service) do not count.
-        .filter((l) => l.includes("kubegen.js"))
-        .map((l) => Number(l.trim().split(" ")[0]))
-        .filter((n) => n > 0)
-    );
-  } catch {
-    return []; // ps exits 1 when there are none
-  }
-}
 
 function alive(pid: number): boolean {
   try {
@@ -61,7 +45,7 @@ describe("apiserver --workers 2", () => {
   });
 
   it("runs two worker processes under the primary", () => {
-    expect(children(server.child.pid!)).toHaveLength(2);
+    expect(workerPidsOf(server.child.pid!)).toHaveLength(2);
   });
 
   it("reads its writes across workers: a create through one connection is seen by a GET through the next", async () => {
@@ -123,13 +107,13 @@ describe("apiserver --workers 2", () => {
   }, 120_000);
 
   it("restarts a worker that dies, and keeps serving", async () => {
-    const before = children(server.child.pid!);
+    const before = workerPidsOf(server.child.pid!);
     process.kill(before[0]!, "SIGKILL");
     const deadline = Date.now() + 90_000;
-    let now = children(server.child.pid!);
+    let now = workerPidsOf(server.child.pid!);
     while ((now.length < 2 || now.includes(before[0]!)) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
-      now = children(server.child.pid!);
+      now = workerPidsOf(server.child.pid!);
     }
     expect(now).toHaveLength(2);
     expect(now).not.toContain(before[0]);
@@ -143,7 +127,7 @@ describe("apiserver --workers 2", () => {
   }, 120_000);
 
   it("drains every worker on SIGTERM: requests in flight finish, watches end, the process exits 0", async () => {
-    const workers = children(server.child.pid!);
+    const workers = workerPidsOf(server.child.pid!);
     const c = new AdminClient(server.url, server.kubeconfig);
     const watch = await c.watch(`${NS}?watch=true`, () => {});
     const inFlight = Array.from({ length: 16 }, (_, i) => c.request("POST", NS, cm(`drain-${i}`, "x")).catch((e: Error) => e));
