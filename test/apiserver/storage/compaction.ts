@@ -79,6 +79,10 @@ export function compactionConformance(name: string, open: () => Promise<Storage>
       const ac = new AbortController();
       const start = await s.currentRevision();
       const iter = s.watch({ prefix: p, afterRevision: start, signal: ac.signal })[Symbol.asyncIterator]();
+      // The watch is live before the first round compacts (on etcd it opens when first read; a
+      // busy machine could otherwise open it behind the rounds, which is not what is tested).
+      await s.create(`${p}ready`, enc("ready"));
+      expect((await take(iter, 1, 20_000)).map((e) => dec(e.kv.value))).toEqual(["ready"]);
       const N = 120;
       let state: CompactionState = { time: 0, revision: 0 };
       const writes = (async () => {
