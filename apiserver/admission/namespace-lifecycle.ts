@@ -16,8 +16,14 @@ const ACCESS_REVIEWS = new Set([
   "selfsubjectrulesreviews",
 ]);
 
-/** Reads a namespace from storage; undefined when it does not exist. */
-export type NamespaceGetter = (name: string, signal: AbortSignal) => Promise<KubeObject | undefined>;
+/**
+ * Reads a namespace, from the server's cache unless `live` (then from storage); undefined when it
+ * does not exist.
+ */
+export type NamespaceGetter = (name: string, signal: AbortSignal, live: boolean) => Promise<KubeObject | undefined>;
+
+/** How long after its delete a namespace is read live (upstream's forceLiveLookupTTL). */
+const FORCE_LIVE_LOOKUP_MS = 30_000;
 
 const isNamespace = (a: AdmissionAttributes): boolean => a.kind.group === "" && a.kind.kind === "Namespace";
 
@@ -25,6 +31,8 @@ export class NamespaceLifecycle implements AdmissionPlugin {
   readonly name = "NamespaceLifecycle";
   /** Namespaces known to exist and be active, with when that was read. */
   private readonly active = new Map<string, number>();
+  /** Namespaces deleted through this server, with when: a cache may still show them active. */
+  private readonly deleted = new Map<string, number>();
 
   constructor(
     private readonly getNamespace: NamespaceGetter,
@@ -38,8 +46,12 @@ export class NamespaceLifecycle implements AdmissionPlugin {
       throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, "this namespace may not be deleted");
     }
     if (isNamespace(a)) {
-      // A namespace on its way out must be looked up live from now on.
-      if (a.operation === "DELETE") this.active.delete(a.name);
+      // A namespace on its way out is looked up live for a while.
+      if (a.operation === "DELETE") {
+        this.active.delete(a.name);
+        this.deleted.set(a.name, Date.now());
+        if (this.deleted.size > 10_000) this.deleted.delete(this.deleted.keys().next().value!);
+      }
       return;
     }
     if (a.namespace === "") return; // cluster-scoped content
@@ -48,7 +60,10 @@ export class NamespaceLifecycle implements AdmissionPlugin {
 
     const seen = this.active.get(a.namespace);
     if (seen !== undefined && Date.now() - seen < this.cacheMillis) return;
-    const ns = await this.getNamespace(a.namespace, ctx.signal);
+    const deletedAt = this.deleted.get(a.namespace);
+    const live = deletedAt !== undefined && Date.now() - deletedAt < FORCE_LIVE_LOOKUP_MS;
+    if (deletedAt !== undefined && !live) this.deleted.delete(a.namespace);
+    const ns = await this.getNamespace(a.namespace, ctx.signal, live);
     if (!ns) throw newNotFound({ group: "", resource: "namespaces" }, a.namespace);
     const phase = (ns.status as { phase?: string } | undefined)?.phase;
     const terminating = phase === "Terminating" || ns.metadata?.deletionTimestamp !== undefined;

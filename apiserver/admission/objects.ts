@@ -3,8 +3,22 @@ import type { FollowHandlers } from "../../runtime/cache/follow.js";
 import type { KubeObject } from "../registry/rest.js";
 
 export interface AdmissionObjects {
+  /**
+   * The named object as the server's cache holds it (a moment behind the latest write, as
+   * upstream's listers), read live when the cache has none: undefined when it does not exist.
+   */
   get(group: string, resource: string, namespace: string, name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
-  list(group: string, resource: string, namespace: string, signal: AbortSignal): Promise<KubeObject[]>;
+  /**
+   * Every object the server's cache holds; with `liveWhenEmpty`, an empty answer is checked by a
+   * live list, kept a while per namespace (upstream's live lookup for LimitRanges and quotas).
+   */
+  list(
+    group: string,
+    resource: string,
+    namespace: string,
+    signal: AbortSignal,
+    opts?: { liveWhenEmpty?: boolean },
+  ): Promise<KubeObject[]>;
   updateStatus(group: string, resource: string, namespace: string, obj: KubeObject, signal: AbortSignal): Promise<void>;
   /**
    * Lists then watches a resource until the server stops (`signal`); `synced` resolves after the

@@ -143,7 +143,7 @@ export class PodSecurity implements AdmissionPlugin {
         return;
       }
       if (a.operation === "UPDATE") {
-        const old = await this.objects.get("", "pods", a.namespace, a.name, ctx.signal);
+        const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx.signal));
         if (old && !significantUpdate(a.object, old)) return;
       }
       return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, a.object.metadata?.annotations, true);

@@ -36,7 +36,7 @@ export class PriorityAdmission implements AdmissionPlugin {
     if (a.operation === "UPDATE") {
       // Create resolved these and validation forbids changing them: a client that leaves them out keeps them.
       if (spec.priority !== undefined && spec.preemptionPolicy !== undefined) return;
-      const old = await this.objects.get("", "pods", a.namespace, a.name, ctx.signal);
+      const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx.signal));
       const oldSpec = (old?.spec ?? {}) as PodSpec;
       if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
       if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;

@@ -3,8 +3,8 @@
  * usage past its `hard` limits (object counts: `pods`, `configmaps`, `secrets`, `services`,
  * `count/<resource>.<group>`; pod compute: `requests.cpu`, `limits.memory`, `cpu`...), with
  * upstream's message; an admitted create records the new usage in the quota's status. Usage is
- * counted from storage at admission time (the resource-quota controller's recalculation, done
- * inline, so deletes are reflected on the next write).
+ * counted from the server's cache at admission time (the resource-quota controller's
+ * recalculation, done inline, so deletes are reflected on the next write).
  */
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
@@ -45,7 +45,7 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" || a.subresource !== "" || !a.object || a.namespace === "" || a.dryRun) return;
     if (a.resource.group === "" && a.resource.resource === "namespaces") return;
-    const quotas = await this.objects.list("", "resourcequotas", a.namespace, ctx.signal);
+    const quotas = await this.objects.list("", "resourcequotas", a.namespace, ctx.signal, { liveWhenEmpty: true });
     if (quotas.length === 0) return;
     const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx.signal);
     const updates: KubeObject[] = [];

@@ -1,21 +1,23 @@
 /**
  * The admission plugins' sources wired to this server: policies, bindings, webhook
- * configurations, namespaces and params read from its own storages (as the system user). Here,
- * not in admission/, because it reads the endpoints' resource index.
+ * configurations, namespaces and params read from its own storages' caches (as the system user,
+ * as upstream's plugins read informers; a get that misses is read live). Here, not in admission/,
+ * because it reads the endpoints' resource index.
  */
 import type { ResourceIndex } from "../endpoints/installer.js";
 import type { KubeObject, RequestContext } from "../registry/rest.js";
 import type { PolicySource } from "../admission/policy/plugin.js";
 import type { WebhookSource } from "../admission/webhook/plugin.js";
 import { requestReadScope } from "../registry/cacher/revision-batcher.js";
+import { cachedGet, cachedList } from "./admission-reads.js";
 
 const GROUP = "admissionregistration.k8s.io";
 
 /**
- * The context of one lookup: within one request, every lookup shares one consistent-read
+ * The context of one live lookup: within one request, every lookup shares one consistent-read
  * revision (they only read, and the request began before it was asked).
  */
-function lookupContext(system: (signal: AbortSignal) => RequestContext, signal: AbortSignal): RequestContext {
+function liveContext(system: (signal: AbortSignal) => RequestContext, signal: AbortSignal): RequestContext {
   const ctx = system(signal);
   const scope = requestReadScope(signal);
   if (scope !== undefined) ctx.readScope = scope;
@@ -23,28 +25,13 @@ function lookupContext(system: (signal: AbortSignal) => RequestContext, signal: 
 }
 
 export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): PolicySource {
-  const list = async (group: string, version: string, plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
-    const s = index.lookup(group, version, plural)?.storage;
-    if (!s?.list) return [];
-    return (await s.list(lookupContext(system, signal), {})).items;
-  };
-  const get = async (
-    group: string,
-    version: string,
-    plural: string,
-    name: string,
-    namespace: string,
-    signal: AbortSignal,
-  ): Promise<KubeObject | undefined> => {
-    const s = index.lookup(group, version, plural)?.storage;
-    if (!s?.get) return undefined;
-    try {
-      return await s.get({ ...lookupContext(system, signal), namespace }, name, {});
-    } catch (err) {
-      if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
-      throw err;
-    }
-  };
+  const list = (group: string, version: string, plural: string, signal: AbortSignal): Promise<KubeObject[]> =>
+    cachedList(index.lookup(group, version, plural)?.storage, system(signal));
+  const get = (group: string, version: string, plural: string, name: string, namespace: string, signal: AbortSignal) =>
+    cachedGet(index.lookup(group, version, plural)?.storage, { ...system(signal), namespace }, name, () => ({
+      ...liveContext(system, signal),
+      namespace,
+    }));
   return {
     policies: (signal) => list(GROUP, "v1", "validatingadmissionpolicies", signal),
     bindings: (signal) => list(GROUP, "v1", "validatingadmissionpolicybindings", signal),
@@ -61,11 +48,8 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
 /** Webhook configurations and namespaces from the apiserver's own storages. */
 export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): WebhookSource {
   const p = indexPolicySource(index, system);
-  const list = async (plural: string, signal: AbortSignal): Promise<KubeObject[]> => {
-    const s = index.lookup(GROUP, "v1", plural)?.storage;
-    if (!s?.list) return [];
-    return (await s.list(lookupContext(system, signal), {})).items;
-  };
+  const list = (plural: string, signal: AbortSignal): Promise<KubeObject[]> =>
+    cachedList(index.lookup(GROUP, "v1", plural)?.storage, system(signal));
   return {
     mutating: (signal) => list("mutatingwebhookconfigurations", signal),
     validating: (signal) => list("validatingwebhookconfigurations", signal),

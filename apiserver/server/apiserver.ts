@@ -44,6 +44,7 @@ import { accessReviewStorages } from "../registry/resources/accessreviews/storag
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
 import { markRequestSignal, requestReadScope } from "../registry/cacher/revision-batcher.js";
+import { cachedGet, cachedList, liveGet, LiveLookups } from "./admission-reads.js";
 import type { AuditLogWriter } from "../audit/log-writer.js";
 import type { Policy as AuditPolicy } from "../audit/policy.js";
 import { auditAdmissionRecorder, failedAuthenticationAudit, withAudit, withAuditID } from "./filters/audit.js";
@@ -64,7 +65,7 @@ import { isLongRunning, parseRequestTarget } from "../endpoints/request-info.js"
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
-import type { KubeObject, RESTStorage } from "../registry/rest.js";
+import type { RESTStorage } from "../registry/rest.js";
 import { withAuthentication } from "./filters/authentication.js";
 import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
@@ -242,16 +243,11 @@ export class APIServer {
     const namespaces = this.index.lookup("", "v1", "namespaces")?.storage;
     const plugins: AdmissionPlugin[] = options.auditPolicy ? [auditAdmissionRecorder] : [];
     if (namespaces?.get) {
-      const get = namespaces.get.bind(namespaces);
       plugins.push(
-        new NamespaceLifecycle(async (name, signal): Promise<KubeObject | undefined> => {
-          try {
-            // Read-only: the request's other lookups may share its consistent-read revision.
-            return await get({ ...systemContext(signal), readScope: requestReadScope(signal) }, name, {});
-          } catch (err) {
-            if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
-            throw err;
-          }
+        new NamespaceLifecycle((name, signal, live) => {
+          // Read-only: a live read may share the request's consistent-read revision.
+          const liveCtx = () => ({ ...systemContext(signal), readScope: requestReadScope(signal) });
+          return live ? liveGet(namespaces, liveCtx(), name) : cachedGet(namespaces, systemContext(signal), name, liveCtx);
         }),
       );
       if ((options.systemNamespaces ?? true) && namespaces.create) {
@@ -467,21 +463,15 @@ export class APIServer {
       const scope = requestReadScope(signal);
       return { ...ctx(namespace, signal), readScope: scope && (afterWrite.get(scope) ?? scope) };
     };
+    const live = new LiveLookups();
     return {
-      get: async (group, resource, namespace, name, signal) => {
+      get: (group, resource, namespace, name, signal) =>
+        cachedGet(storageOf(group, resource), ctx(namespace, signal), name, () => readCtx(namespace, signal)),
+      list: async (group, resource, namespace, signal, opts) => {
         const s = storageOf(group, resource);
-        if (!s?.get) return undefined;
-        try {
-          return await s.get(readCtx(namespace, signal), name, {});
-        } catch (err) {
-          if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
-          throw err;
-        }
-      },
-      list: async (group, resource, namespace, signal) => {
-        const s = storageOf(group, resource);
-        if (!s?.list) return [];
-        return (await s.list(readCtx(namespace, signal), {})).items;
+        const items = await cachedList(s, ctx(namespace, signal));
+        if (items.length > 0 || !opts?.liveWhenEmpty || !s?.list) return items;
+        return live.lookup(`${group}/${resource}/${namespace}`, async () => (await s.list!(readCtx(namespace, signal), {})).items);
       },
       updateStatus: async (group, resource, namespace, obj, signal) => {
         const s = storageOf(group, resource);
