@@ -512,9 +512,10 @@ export class APIServer {
 
   /** Listens, then runs the post-start hooks; a failing hook shuts the server down and rejects. */
   async start(): Promise<void> {
+    // Long-lived watches listen on the server's stop signal: one per RBAC resource and per
+    // admission cache, more than Node's leak warning expects of one signal.
+    setMaxListeners(0, this.stopController.signal);
     if (this.rbac) {
-      // One long-lived watch per RBAC resource listens on the server's stop signal.
-      setMaxListeners(0, this.stopController.signal);
       await this.policy.start(this.rbacStorages(), systemContext, this.stopController.signal, this.log);
     }
     const tls = this.options.tls;
