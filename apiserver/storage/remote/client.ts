@@ -39,8 +39,9 @@ interface RemoteWatch {
 }
 
 /**
- * Values arrive as views into the socket's read buffers; a watch cache keeps them for long, so
- * each gets its own copy rather than pinning a whole read chunk.
+ * Values of v8-encoded answers (lists, a lost swap's winner) arrive as views into the socket's
+ * read buffers; a watch cache keeps them for long, so each gets its own copy rather than
+ * pinning a whole read chunk. (The binary frames' values are copies already: see codec.ts.)
  */
 function ownKV(kv: KeyValue): KeyValue {
   return { key: kv.key, value: new Uint8Array(kv.value), createRevision: kv.createRevision, modRevision: kv.modRevision };
@@ -52,6 +53,9 @@ function fromWire(e: WireError): Error {
   err.compactRevision = e.compactRevision;
   return err;
 }
+
+/** Unpaired values kept (see pairValue): a few ticks' worth of events. */
+const PAIRED_VALUES = 1_024;
 
 /** The pages a list with a predicate reads from the owner, at least (predicates run here). */
 const PREDICATE_PAGE = 500;
@@ -66,6 +70,9 @@ export class RemoteStorage implements Storage {
   private compacted = 0;
   /** currentRevision callers sharing the request not yet sent (one per flush of the socket). */
   private revisionBatch: { resolve: (n: number) => void; reject: (e: unknown) => void }[] | undefined;
+  /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
+  private readonly eventValues = new Map<number, KeyValue>();
+  private readonly answerValues = new Map<number, KeyValue>();
 
   private constructor(private readonly socket: net.Socket) {
     this.out = new FrameWriter(socket);
@@ -116,13 +123,8 @@ export class RemoteStorage implements Storage {
     if (!w) return;
     switch (r.t) {
       case "ev":
-        w.queue.push({
-          type: r.type,
-          key: r.kv.key,
-          kv: ownKV(r.kv),
-          revision: r.revision,
-          ...(r.prev && { prev: ownKV(r.prev) }),
-        });
+        if (r.type === "PUT") this.pairValue(r.revision, r.kv, this.eventValues, this.answerValues);
+        w.queue.push({ type: r.type, key: r.kv.key, kv: r.kv, revision: r.revision, ...(r.prev && { prev: r.prev }) });
         break;
       case "progress":
         w.queue.push({ type: "PROGRESS", revision: r.revision });
@@ -156,13 +158,34 @@ export class RemoteStorage implements Storage {
     this.watches.clear();
   }
 
+  /**
+   * A write's answer and its watch event carry the same bytes in two frames: whichever comes
+   * second takes the first one's array, so that the store, which remembers the object it decoded
+   * for a write by its value's identity, finds it for the event and does not decode it again.
+   */
+  private pairValue(revision: number, kv: KeyValue, mine: Map<number, KeyValue>, theirs: Map<number, KeyValue>): void {
+    const other = theirs.get(revision);
+    if (other !== undefined) {
+      theirs.delete(revision);
+      if (other.key === kv.key) kv.value = other.value;
+      return;
+    }
+    mine.set(revision, kv);
+    // Events of other workers' writes (and writes nobody here watches) never pair: the oldest go.
+    if (mine.size > PAIRED_VALUES) mine.delete(mine.keys().next().value!);
+  }
+
+  private written(kv: KeyValue): KeyValue {
+    this.pairValue(kv.modRevision, kv, this.answerValues, this.eventValues);
+    return kv;
+  }
+
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
-    return ownKV((await this.call({ op: "create", key, value }, key)).kv!);
+    return this.written((await this.call({ op: "create", key, value }, key)).kv!);
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
-    const kv = (await this.call({ op: "get", key }, key)).kv;
-    return kv && ownKV(kv);
+    return (await this.call({ op: "get", key }, key)).kv;
   }
 
   async list(options: ListOptions): Promise<ListResult> {
@@ -216,7 +239,7 @@ export class RemoteStorage implements Storage {
       swap: async (current, value) => {
         try {
           const r = await this.call({ op: "swap", key, expect: current?.modRevision ?? 0, value }, key);
-          return { ok: true, kv: ownKV(r.kv!) };
+          return { ok: true, kv: this.written(r.kv!) };
         } catch (err) {
           const lost = err as Partial<Extract<Response, { t: "lost" }>>;
           if (lost.t !== "lost") throw err;
@@ -228,7 +251,7 @@ export class RemoteStorage implements Storage {
 
   async delete(key: string, options: { preconditions?: Preconditions } = {}): Promise<KeyValue> {
     const revision = options.preconditions?.revision;
-    return ownKV((await this.call({ op: "delete", key, ...(revision !== undefined && { revision }) }, key)).kv!);
+    return (await this.call({ op: "delete", key, ...(revision !== undefined && { revision }) }, key)).kv!;
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
