@@ -98,6 +98,24 @@ describe("remote storage", () => {
     }
   });
 
+  it("hands a write's answer and its watch event the same value array (the store decodes a write once)", async () => {
+    const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
+    const ac = new AbortController();
+    try {
+      const it = s.watch({ prefix: "/v/", afterRevision: 0, signal: ac.signal })[Symbol.asyncIterator]();
+      await s.currentRevision();
+      const created = await s.create("/v/a", enc("1"));
+      const updated = await s.guaranteedUpdate("/v/a", () => enc("2"));
+      const [e1, e2] = await take(it, 2);
+      expect(e1!.kv.value).toBe(created.value);
+      expect(e2!.kv.value).toBe(updated.value);
+      expect(dec(e2!.kv.value)).toBe("2");
+    } finally {
+      ac.abort();
+      await s.close();
+    }
+  });
+
   it("ends watches cleanly when the server closes, and fails calls after its connection is lost", async () => {
     const inner = new MemoryStorage();
     const server = new StorageServer(inner, path.join(tempDir(), "storage.sock"));
