@@ -54,6 +54,13 @@ function fromWire(e: WireError): Error {
   return err;
 }
 
+/**
+ * How long a watch that asked for progress gets a notice with every revision request: a cache
+ * of a resource rarely written (resource quotas, read by every create's admission) is consistent
+ * -read over and over, and each read would otherwise wait for its own progress round trip.
+ */
+const PROGRESS_WANTED_MS = 2_000;
+
 /** Unpaired values kept (see pairValue): a few ticks' worth of events. */
 const PAIRED_VALUES = 1_024;
 
@@ -71,6 +78,8 @@ export class RemoteStorage implements Storage {
   /** currentRevision callers sharing the request not yet sent (one per flush of the socket). */
   private revisionBatch: { resolve: (n: number) => void; reject: (e: unknown) => void }[] | undefined;
   /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
+  /** Watches whose reader asked for progress, until when their notices ride on revision requests. */
+  private readonly progressWanted = new Map<number, number>();
   private readonly eventValues = new Map<number, KeyValue>();
   private readonly answerValues = new Map<number, KeyValue>();
 
@@ -264,7 +273,9 @@ export class RemoteStorage implements Storage {
     return {
       [Symbol.asyncIterator]: () => queue,
       requestProgress: () => {
-        if (this.watches.has(id)) this.out.send({ id, op: "progress" });
+        if (!this.watches.has(id)) return;
+        this.out.send({ id, op: "progress" });
+        this.progressWanted.set(id, performance.now() + PROGRESS_WANTED_MS);
       },
       supportsProgress: () => w.supports,
     };
@@ -306,7 +317,7 @@ export class RemoteStorage implements Storage {
       this.out.beforeFlush(() => {
         if (this.revisionBatch === batch) this.revisionBatch = undefined;
       });
-      this.call({ op: "revision" }).then(
+      this.call({ op: "revision", ...this.wantingProgress() }).then(
         (r) => {
           if (r.compacted !== undefined && r.compacted > this.compacted) this.compacted = r.compacted;
           for (const w of batch) w.resolve(r.revision!);
@@ -316,6 +327,18 @@ export class RemoteStorage implements Storage {
         },
       );
     });
+  }
+
+  /** The watches that asked for progress lately (a revision request brings them a notice too). */
+  private wantingProgress(): { progress?: number[] } {
+    if (this.progressWanted.size === 0) return {};
+    const now = performance.now();
+    const ids: number[] = [];
+    for (const [id, until] of this.progressWanted) {
+      if (until < now || !this.watches.has(id)) this.progressWanted.delete(id);
+      else ids.push(id);
+    }
+    return ids.length > 0 ? { progress: ids } : {};
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {

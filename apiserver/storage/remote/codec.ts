@@ -88,8 +88,13 @@ export function encodeFrame(m: Message): Buffer {
         buf.write(m.key, HEAD);
         return buf;
       }
-      case "revision":
-        return frame(HEAD, REVISION, m.id);
+      case "revision": {
+        const ids = m.progress ?? [];
+        const buf = frame(HEAD + 4 + 8 * ids.length, REVISION, m.id);
+        buf.writeUInt32BE(ids.length, HEAD);
+        for (let i = 0; i < ids.length; i++) buf.writeDoubleBE(ids[i]!, HEAD + 4 + 8 * i);
+        return buf;
+      }
       case "progress":
         return frame(HEAD, PROGRESS_REQUEST, m.id);
       default:
@@ -187,8 +192,12 @@ export function decodeBody(body: Buffer): Message {
       return { op: "swap", id, expect: body.readDoubleBE(at), ...readKeyWithValue(body, at + 8) };
     case GET:
       return { op: "get", id, key: body.toString("utf8", at) };
-    case REVISION:
-      return { op: "revision", id };
+    case REVISION: {
+      const count = body.readUInt32BE(at);
+      if (count === 0) return { op: "revision", id };
+      const progress = Array.from({ length: count }, (_, i) => body.readDoubleBE(at + 4 + 8 * i));
+      return { op: "revision", id, progress };
+    }
     case PROGRESS_REQUEST:
       return { op: "progress", id };
     default:

@@ -25,13 +25,17 @@ const message: fc.Arbitrary<Message> = fc.oneof(
   fc.record({ t: fc.constant("ok" as const), id }),
   fc.record({ t: fc.constant("ok" as const), id, revision: rev, compacted: rev }),
   fc.record({ t: fc.constant("ok" as const), id, compacted: rev }),
-  fc.record({ t: fc.constant("ok" as const), id, items: fc.array(kv, { maxLength: 3 }), revision: rev }, { requiredKeys: ["t", "id", "items"] }),
+  fc.record(
+    { t: fc.constant("ok" as const), id, items: fc.array(kv, { maxLength: 3 }), revision: rev },
+    { requiredKeys: ["t", "id", "items"] },
+  ),
   fc.record({ t: fc.constant("progress" as const), id, revision: rev }),
   fc.record({ t: fc.constant("lost" as const), id, fresh: fc.option(kv, { nil: undefined }) }),
   fc.record({ op: fc.constant("create" as const), id, key, value }),
   fc.record({ op: fc.constant("swap" as const), id, key, expect: rev, value }),
   fc.record({ op: fc.constant("get" as const), id, key }),
   fc.record({ op: fc.constant("revision" as const), id }),
+  fc.record({ op: fc.constant("revision" as const), id, progress: fc.array(id, { minLength: 1, maxLength: 5 }) }),
   fc.record({ op: fc.constant("progress" as const), id }),
   fc.record({ op: fc.constant("delete" as const), id, key, revision: rev }),
   fc.record({ op: fc.constant("watch" as const), id, prefix: key, afterRevision: rev, progress: fc.boolean() }),
@@ -41,7 +45,8 @@ const message: fc.Arbitrary<Message> = fc.oneof(
 function plain(m: unknown): unknown {
   if (m instanceof Uint8Array) return [...m];
   if (Array.isArray(m)) return m.map(plain);
-  if (m && typeof m === "object") return Object.fromEntries(Object.entries(m).flatMap(([k, v]) => (v === undefined ? [] : [[k, plain(v)]])));
+  if (m && typeof m === "object")
+    return Object.fromEntries(Object.entries(m).flatMap(([k, v]) => (v === undefined ? [] : [[k, plain(v)]])));
   return m;
 }
 
@@ -75,7 +80,13 @@ describe("storage protocol codec", () => {
   });
 
   it("gives decoded values their own bytes, not views of the read chunk", () => {
-    const frame = encodeFrame({ t: "ev", id: 1, type: "PUT", kv: { key: "/k", value: new Uint8Array([1, 2, 3]), createRevision: 1, modRevision: 1 }, revision: 1 });
+    const frame = encodeFrame({
+      t: "ev",
+      id: 1,
+      type: "PUT",
+      kv: { key: "/k", value: new Uint8Array([1, 2, 3]), createRevision: 1, modRevision: 1 },
+      revision: 1,
+    });
     const m = decodeBody(frame.subarray(4)) as Extract<Message, { t: "ev" }>;
     frame.fill(0);
     expect([...m.kv.value]).toEqual([1, 2, 3]);

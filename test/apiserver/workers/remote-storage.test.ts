@@ -116,6 +116,29 @@ describe("remote storage", () => {
     }
   });
 
+  it("brings a progress notice at or past the revision to a watch that asked for progress lately, with each revision request", async () => {
+    const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
+    const ac = new AbortController();
+    try {
+      const pw = s.watchWithProgress({ prefix: "/quiet/", afterRevision: 0, signal: ac.signal });
+      const it = pw[Symbol.asyncIterator]();
+      await s.currentRevision();
+      pw.requestProgress();
+      expect((await it.next()).value).toMatchObject({ type: "PROGRESS" });
+      for (let i = 0; i < 3; i++) {
+        // Writes elsewhere: this watch sees none of them, only the notice the revision request brings.
+        await s.create(`/busy/${i}`, enc("x"));
+        const revision = await s.currentRevision();
+        const notice = (await it.next()).value as { type: string; revision: number };
+        expect(notice.type).toBe("PROGRESS");
+        expect(notice.revision).toBeGreaterThanOrEqual(revision);
+      }
+    } finally {
+      ac.abort();
+      await s.close();
+    }
+  });
+
   it("ends watches cleanly when the server closes, and fails calls after its connection is lost", async () => {
     const inner = new MemoryStorage();
     const server = new StorageServer(inner, path.join(tempDir(), "storage.sock"));
