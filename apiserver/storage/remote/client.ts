@@ -61,8 +61,32 @@ function fromWire(e: WireError): Error {
  */
 const PROGRESS_WANTED_MS = 2_000;
 
-/** Unpaired values kept (see pairValue): a few ticks' worth of events. */
+/** Unpaired values kept (see pairValue), per generation: a few ticks' worth of events. */
 const PAIRED_VALUES = 1_024;
+
+/**
+ * Key-values by revision, forgetting the oldest in bulk: a full generation becomes the old one
+ * and the one before it is dropped (events of other workers' writes never pair, and an
+ * eviction per insert would cost more than the pairing saves).
+ */
+class RecentByRevision {
+  private current = new Map<number, KeyValue>();
+  private previous = new Map<number, KeyValue>();
+
+  take(revision: number): KeyValue | undefined {
+    const kv = this.current.get(revision) ?? this.previous.get(revision);
+    if (kv !== undefined && !this.current.delete(revision)) this.previous.delete(revision);
+    return kv;
+  }
+
+  put(revision: number, kv: KeyValue): void {
+    if (this.current.size >= PAIRED_VALUES) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+    this.current.set(revision, kv);
+  }
+}
 
 /** The pages a list with a predicate reads from the owner, at least (predicates run here). */
 const PREDICATE_PAGE = 500;
@@ -80,8 +104,8 @@ export class RemoteStorage implements Storage {
   /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
   /** Watches whose reader asked for progress, until when their notices ride on revision requests. */
   private readonly progressWanted = new Map<number, number>();
-  private readonly eventValues = new Map<number, KeyValue>();
-  private readonly answerValues = new Map<number, KeyValue>();
+  private readonly eventValues = new RecentByRevision();
+  private readonly answerValues = new RecentByRevision();
 
   private constructor(private readonly socket: net.Socket) {
     this.out = new FrameWriter(socket);
@@ -172,16 +196,10 @@ export class RemoteStorage implements Storage {
    * second takes the first one's array, so that the store, which remembers the object it decoded
    * for a write by its value's identity, finds it for the event and does not decode it again.
    */
-  private pairValue(revision: number, kv: KeyValue, mine: Map<number, KeyValue>, theirs: Map<number, KeyValue>): void {
-    const other = theirs.get(revision);
-    if (other !== undefined) {
-      theirs.delete(revision);
-      if (other.key === kv.key) kv.value = other.value;
-      return;
-    }
-    mine.set(revision, kv);
-    // Events of other workers' writes (and writes nobody here watches) never pair: the oldest go.
-    if (mine.size > PAIRED_VALUES) mine.delete(mine.keys().next().value!);
+  private pairValue(revision: number, kv: KeyValue, mine: RecentByRevision, theirs: RecentByRevision): void {
+    const other = theirs.take(revision);
+    if (other === undefined) mine.put(revision, kv);
+    else if (other.key === kv.key) kv.value = other.value;
   }
 
   private written(kv: KeyValue): KeyValue {
