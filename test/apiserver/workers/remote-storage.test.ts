@@ -1,16 +1,20 @@
 /**
  * The storage conformance suite through the worker protocol: a RemoteStorage client against a
- * StorageServer serving a real backend (SQLite) and the in-memory one, over a Unix socket.
+ * StorageServer serving a real backend (SQLite, and etcd where Debian's is installed) and the
+ * in-memory one, over a Unix socket.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { RemoteStorage } from "../../../apiserver/storage/remote/client.js";
 import { StorageServer } from "../../../apiserver/storage/remote/server.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
+import { describeWithTools } from "../../support/tools.js";
+import { type EtcdServer, startEtcd } from "../storage/etcd-server.js";
 import { compactionConformance } from "../storage/compaction.js";
 import { storageConformance, take } from "../storage/conformance.js";
 
@@ -41,6 +45,18 @@ async function remote(inner: Storage): Promise<RemoteStorage> {
 storageConformance("remote over sqlite", () => remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") })));
 compactionConformance("remote over sqlite", () => remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") })));
 storageConformance("remote over memory", () => remote(new MemoryStorage()));
+
+describeWithTools(["etcd"], "remote over etcd", () => {
+  let server: EtcdServer;
+  beforeAll(async () => {
+    server = await startEtcd();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  storageConformance("remote over etcd", () => remote(new EtcdStorage({ endpoints: [server.endpoint] })));
+  compactionConformance("remote over etcd", () => remote(new EtcdStorage({ endpoints: [server.endpoint] })));
+});
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
