@@ -39,8 +39,9 @@ interface RemoteWatch {
 }
 
 /**
- * Values arrive as views into the socket's read buffers; a watch cache keeps them for long, so
- * each gets its own copy rather than pinning a whole read chunk.
+ * Values of v8-encoded answers (lists, a lost swap's winner) arrive as views into the socket's
+ * read buffers; a watch cache keeps them for long, so each gets its own copy rather than
+ * pinning a whole read chunk. (The binary frames' values are copies already: see codec.ts.)
  */
 function ownKV(kv: KeyValue): KeyValue {
   return { key: kv.key, value: new Uint8Array(kv.value), createRevision: kv.createRevision, modRevision: kv.modRevision };
@@ -51,6 +52,40 @@ function fromWire(e: WireError): Error {
   const err = new StorageError(e.code, e.key, e.message);
   err.compactRevision = e.compactRevision;
   return err;
+}
+
+/**
+ * How long a watch that asked for progress gets a notice with every revision request: a cache
+ * of a resource rarely written (resource quotas, read by every create's admission) is consistent
+ * -read over and over, and each read would otherwise wait for its own progress round trip.
+ */
+const PROGRESS_WANTED_MS = 2_000;
+
+/** Unpaired values kept (see pairValue), per generation: a few ticks' worth of events. */
+const PAIRED_VALUES = 1_024;
+
+/**
+ * Key-values by revision, forgetting the oldest in bulk: a full generation becomes the old one
+ * and the one before it is dropped (events of other workers' writes never pair, and an
+ * eviction per insert would cost more than the pairing saves).
+ */
+class RecentByRevision {
+  private current = new Map<number, KeyValue>();
+  private previous = new Map<number, KeyValue>();
+
+  take(revision: number): KeyValue | undefined {
+    const kv = this.current.get(revision) ?? this.previous.get(revision);
+    if (kv !== undefined && !this.current.delete(revision)) this.previous.delete(revision);
+    return kv;
+  }
+
+  put(revision: number, kv: KeyValue): void {
+    if (this.current.size >= PAIRED_VALUES) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+    this.current.set(revision, kv);
+  }
 }
 
 /** The pages a list with a predicate reads from the owner, at least (predicates run here). */
@@ -66,6 +101,11 @@ export class RemoteStorage implements Storage {
   private compacted = 0;
   /** currentRevision callers sharing the request not yet sent (one per flush of the socket). */
   private revisionBatch: { resolve: (n: number) => void; reject: (e: unknown) => void }[] | undefined;
+  /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
+  /** Watches whose reader asked for progress, until when their notices ride on revision requests. */
+  private readonly progressWanted = new Map<number, number>();
+  private readonly eventValues = new RecentByRevision();
+  private readonly answerValues = new RecentByRevision();
 
   private constructor(private readonly socket: net.Socket) {
     this.out = new FrameWriter(socket);
@@ -116,13 +156,8 @@ export class RemoteStorage implements Storage {
     if (!w) return;
     switch (r.t) {
       case "ev":
-        w.queue.push({
-          type: r.type,
-          key: r.kv.key,
-          kv: ownKV(r.kv),
-          revision: r.revision,
-          ...(r.prev && { prev: ownKV(r.prev) }),
-        });
+        if (r.type === "PUT") this.pairValue(r.revision, r.kv, this.eventValues, this.answerValues);
+        w.queue.push({ type: r.type, key: r.kv.key, kv: r.kv, revision: r.revision, ...(r.prev && { prev: r.prev }) });
         break;
       case "progress":
         w.queue.push({ type: "PROGRESS", revision: r.revision });
@@ -156,13 +191,28 @@ export class RemoteStorage implements Storage {
     this.watches.clear();
   }
 
+  /**
+   * A write's answer and its watch event carry the same bytes in two frames: whichever comes
+   * second takes the first one's array, so that the store, which remembers the object it decoded
+   * for a write by its value's identity, finds it for the event and does not decode it again.
+   */
+  private pairValue(revision: number, kv: KeyValue, mine: RecentByRevision, theirs: RecentByRevision): void {
+    const other = theirs.take(revision);
+    if (other === undefined) mine.put(revision, kv);
+    else if (other.key === kv.key) kv.value = other.value;
+  }
+
+  private written(kv: KeyValue): KeyValue {
+    this.pairValue(kv.modRevision, kv, this.answerValues, this.eventValues);
+    return kv;
+  }
+
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
-    return ownKV((await this.call({ op: "create", key, value }, key)).kv!);
+    return this.written((await this.call({ op: "create", key, value }, key)).kv!);
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
-    const kv = (await this.call({ op: "get", key }, key)).kv;
-    return kv && ownKV(kv);
+    return (await this.call({ op: "get", key }, key)).kv;
   }
 
   async list(options: ListOptions): Promise<ListResult> {
@@ -216,7 +266,7 @@ export class RemoteStorage implements Storage {
       swap: async (current, value) => {
         try {
           const r = await this.call({ op: "swap", key, expect: current?.modRevision ?? 0, value }, key);
-          return { ok: true, kv: ownKV(r.kv!) };
+          return { ok: true, kv: this.written(r.kv!) };
         } catch (err) {
           const lost = err as Partial<Extract<Response, { t: "lost" }>>;
           if (lost.t !== "lost") throw err;
@@ -228,7 +278,7 @@ export class RemoteStorage implements Storage {
 
   async delete(key: string, options: { preconditions?: Preconditions } = {}): Promise<KeyValue> {
     const revision = options.preconditions?.revision;
-    return ownKV((await this.call({ op: "delete", key, ...(revision !== undefined && { revision }) }, key)).kv!);
+    return (await this.call({ op: "delete", key, ...(revision !== undefined && { revision }) }, key)).kv!;
   }
 
   watch(options: WatchOptions): AsyncIterable<StorageEvent> {
@@ -241,7 +291,9 @@ export class RemoteStorage implements Storage {
     return {
       [Symbol.asyncIterator]: () => queue,
       requestProgress: () => {
-        if (this.watches.has(id)) this.out.send({ id, op: "progress" });
+        if (!this.watches.has(id)) return;
+        this.out.send({ id, op: "progress" });
+        this.progressWanted.set(id, performance.now() + PROGRESS_WANTED_MS);
       },
       supportsProgress: () => w.supports,
     };
@@ -283,7 +335,7 @@ export class RemoteStorage implements Storage {
       this.out.beforeFlush(() => {
         if (this.revisionBatch === batch) this.revisionBatch = undefined;
       });
-      this.call({ op: "revision" }).then(
+      this.call({ op: "revision", ...this.wantingProgress() }).then(
         (r) => {
           if (r.compacted !== undefined && r.compacted > this.compacted) this.compacted = r.compacted;
           for (const w of batch) w.resolve(r.revision!);
@@ -293,6 +345,18 @@ export class RemoteStorage implements Storage {
         },
       );
     });
+  }
+
+  /** The watches that asked for progress lately (a revision request brings them a notice too). */
+  private wantingProgress(): { progress?: number[] } {
+    if (this.progressWanted.size === 0) return {};
+    const now = performance.now();
+    const ids: number[] = [];
+    for (const [id, until] of this.progressWanted) {
+      if (until < now || !this.watches.has(id)) this.progressWanted.delete(id);
+      else ids.push(id);
+    }
+    return ids.length > 0 ? { progress: ids } : {};
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {

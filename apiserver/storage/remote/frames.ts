@@ -1,11 +1,11 @@
 /**
  * The wire of the storage protocol between an apiserver worker and the process owning the
  * storage: length-prefixed frames (u32 big-endian length, then the message) over a Unix domain
- * socket. A message is a plain object serialised with node:v8 (structured clone): values are
- * already bytes and go through as they are, without base64 or JSON.
+ * socket; codec.ts encodes the messages. Values are bytes and go through as they are, without
+ * base64 or JSON.
  */
 import type { Socket } from "node:net";
-import v8 from "node:v8";
+import { decodeBody, encodeFrame, type Message } from "./codec.js";
 
 /** Writes messages to a socket, coalescing those sent in one tick into one write. */
 export class FrameWriter {
@@ -15,11 +15,8 @@ export class FrameWriter {
 
   constructor(private readonly socket: Socket) {}
 
-  send(message: unknown): void {
-    const body = v8.serialize(message);
-    const head = Buffer.allocUnsafe(4);
-    head.writeUInt32BE(body.length, 0);
-    this.pending.push(head, body);
+  send(message: Message): void {
+    this.pending.push(encodeFrame(message));
     if (!this.scheduled) {
       this.scheduled = true;
       // Many requests (or events) of one tick leave in one syscall.
@@ -46,12 +43,12 @@ export class FrameWriter {
     const chunks = this.pending;
     this.pending = [];
     if (chunks.length === 0 || this.socket.destroyed) return;
-    this.socket.write(Buffer.concat(chunks));
+    this.socket.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   }
 }
 
 /** Splits a socket's byte stream into messages, in order. */
-export function readFrames(socket: Socket, onMessage: (message: unknown) => void): void {
+export function readFrames(socket: Socket, onMessage: (message: Message) => void): void {
   let buffered: Buffer = Buffer.alloc(0);
   socket.on("data", (chunk: Buffer) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
@@ -61,7 +58,7 @@ export function readFrames(socket: Socket, onMessage: (message: unknown) => void
       if (buffered.length - offset - 4 < length) break;
       const body = buffered.subarray(offset + 4, offset + 4 + length);
       offset += 4 + length;
-      onMessage(v8.deserialize(body));
+      onMessage(decodeBody(body));
     }
     buffered = offset === buffered.length ? Buffer.alloc(0) : buffered.subarray(offset);
   });

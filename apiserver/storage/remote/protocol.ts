@@ -12,7 +12,12 @@ export type Request =
   /** Writes `value` if the key's modRevision is still `expect` (0: the key must be missing). */
   | { id: number; op: "swap"; key: string; expect: number; value: Uint8Array }
   | { id: number; op: "delete"; key: string; revision?: number }
-  | { id: number; op: "revision" }
+  /**
+   * The current revision; then a progress notice (at that revision or later) on each watch of
+   * `progress`, the watches whose caches asked for one lately: a consistent read of such a
+   * cache then finds it current without a second round trip.
+   */
+  | { id: number; op: "revision"; progress?: number[] }
   | { id: number; op: "compact"; revision: number }
   | { id: number; op: "health"; timeoutMs: number }
   | { id: number; op: "watch"; prefix: string; afterRevision: number; progress: boolean }

@@ -84,13 +84,13 @@ export class StorageServer {
       else if (req.op === "cancel") watches.get(req.id)?.abort.abort();
       else if (req.op === "progress") watches.get(req.id)?.progress?.requestProgress();
       else
-        this.call(req).then(send, (err: unknown) => {
+        this.call(req, watches).then(send, (err: unknown) => {
           send(err instanceof LostSwap ? { t: "lost", id: req.id, fresh: err.fresh } : { t: "err", id: req.id, error: toWireError(err) });
         });
     });
   }
 
-  private async call(req: Exclude<Request, { op: "watch" | "cancel" | "progress" }>): Promise<Response> {
+  private async call(req: Exclude<Request, { op: "watch" | "cancel" | "progress" }>, watches: Map<number, ServedWatch>): Promise<Response> {
     const s = this.storage;
     const id = req.id;
     switch (req.op) {
@@ -122,8 +122,12 @@ export class StorageServer {
           id,
           kv: await s.delete(req.key, req.revision !== undefined ? { preconditions: { revision: req.revision } } : {}),
         };
-      case "revision":
-        return { t: "ok", id, revision: await s.currentRevision(), compacted: s.compactedRevision?.() ?? 0 };
+      case "revision": {
+        const revision = await s.currentRevision();
+        // Asked after reading the revision: each notice is at least that revision.
+        for (const w of req.progress ?? []) watches.get(w)?.progress?.requestProgress();
+        return { t: "ok", id, revision, compacted: s.compactedRevision?.() ?? 0 };
+      }
       case "compact":
         await s.compact(req.revision);
         return { t: "ok", id, compacted: s.compactedRevision?.() ?? 0 };

@@ -1,0 +1,95 @@
+/**
+ * The storage protocol's frames: every message decodes to what was encoded, whether it takes
+ * the binary layout or node:v8's, and a stream cut anywhere reassembles in order.
+ */
+import { PassThrough } from "node:stream";
+import type { Socket } from "node:net";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeBody, encodeFrame, type Message } from "../../../apiserver/storage/remote/codec.js";
+import { readFrames } from "../../../apiserver/storage/remote/frames.js";
+
+const rev = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+const key = fc.string({ unit: "grapheme", maxLength: 40 });
+const value = fc.uint8Array({ maxLength: 300 });
+const kv = fc.record({ key, value, createRevision: rev, modRevision: rev });
+
+const message: fc.Arbitrary<Message> = fc.oneof(
+  fc.record({ t: fc.constant("ev" as const), id, type: fc.constantFrom("PUT" as const, "DELETE" as const), kv, revision: rev }),
+  fc.record(
+    { t: fc.constant("ev" as const), id, type: fc.constantFrom("PUT" as const, "DELETE" as const), kv, prev: kv, revision: rev },
+    { requiredKeys: ["t", "id", "type", "kv", "revision"] },
+  ),
+  fc.record({ t: fc.constant("ok" as const), id, kv }),
+  fc.record({ t: fc.constant("ok" as const), id }),
+  fc.record({ t: fc.constant("ok" as const), id, revision: rev, compacted: rev }),
+  fc.record({ t: fc.constant("ok" as const), id, compacted: rev }),
+  fc.record(
+    { t: fc.constant("ok" as const), id, items: fc.array(kv, { maxLength: 3 }), revision: rev },
+    { requiredKeys: ["t", "id", "items"] },
+  ),
+  fc.record({ t: fc.constant("progress" as const), id, revision: rev }),
+  fc.record({ t: fc.constant("lost" as const), id, fresh: fc.option(kv, { nil: undefined }) }),
+  fc.record({ op: fc.constant("create" as const), id, key, value }),
+  fc.record({ op: fc.constant("swap" as const), id, key, expect: rev, value }),
+  fc.record({ op: fc.constant("get" as const), id, key }),
+  fc.record({ op: fc.constant("revision" as const), id }),
+  fc.record({ op: fc.constant("revision" as const), id, progress: fc.array(id, { minLength: 1, maxLength: 5 }) }),
+  fc.record({ op: fc.constant("progress" as const), id }),
+  fc.record({ op: fc.constant("delete" as const), id, key, revision: rev }),
+  fc.record({ op: fc.constant("watch" as const), id, prefix: key, afterRevision: rev, progress: fc.boolean() }),
+);
+
+/** Values compare as plain byte arrays, whichever typed-array class carries them. */
+function plain(m: unknown): unknown {
+  if (m instanceof Uint8Array) return [...m];
+  if (Array.isArray(m)) return m.map(plain);
+  if (m && typeof m === "object")
+    return Object.fromEntries(Object.entries(m).flatMap(([k, v]) => (v === undefined ? [] : [[k, plain(v)]])));
+  return m;
+}
+
+describe("storage protocol codec", () => {
+  it("decodes every message to what was encoded", () => {
+    fc.assert(
+      fc.property(message, (m) => {
+        const frame = encodeFrame(m);
+        expect(frame.readUInt32BE(0)).toBe(frame.length - 4);
+        expect(plain(decodeBody(frame.subarray(4)))).toEqual(plain(m));
+      }),
+    );
+  });
+
+  it("reassembles frames from a stream cut at any points, in order", () => {
+    fc.assert(
+      fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (ms, cuts) => {
+        const bytes = Buffer.concat(ms.map(encodeFrame));
+        const stream = new PassThrough();
+        const got: Message[] = [];
+        readFrames(stream as unknown as Socket, (m) => got.push(m));
+        let at = 0;
+        for (const c of [...cuts.map((c) => c % (bytes.length + 1))].sort((a, b) => a - b)) {
+          stream.emit("data", bytes.subarray(at, c));
+          at = c;
+        }
+        stream.emit("data", bytes.subarray(at));
+        expect(plain(got)).toEqual(plain(ms));
+      }),
+    );
+  });
+
+  it("gives decoded values their own bytes, not views of the read chunk", () => {
+    const frame = encodeFrame({
+      t: "ev",
+      id: 1,
+      type: "PUT",
+      kv: { key: "/k", value: new Uint8Array([1, 2, 3]), createRevision: 1, modRevision: 1 },
+      revision: 1,
+    });
+    const m = decodeBody(frame.subarray(4)) as Extract<Message, { t: "ev" }>;
+    frame.fill(0);
+    expect([...m.kv.value]).toEqual([1, 2, 3]);
+    expect(m.kv.value.buffer).not.toBe(frame.buffer);
+  });
+});
