@@ -18,6 +18,8 @@ const ROUNDS = 3;
 const OPS_PER_ROUND = Number(process.env["KUBEGEN_BENCH_ETCD_OPS"] ?? 3_000);
 /** About a small ConfigMap in enveloped protobuf. */
 const VALUE = Buffer.alloc(512, 0x61);
+/** KUBEGEN_BENCH_ETCD_ONLY=turns (a word of the row's name) runs only matching rows, e.g. under a profiler. */
+const ONLY = process.env["KUBEGEN_BENCH_ETCD_ONLY"]?.toLowerCase();
 
 interface Measure {
   cpuUs: number;
@@ -40,6 +42,36 @@ async function measure(count: number, op: (n: number) => Promise<unknown>, drain
   return { cpuUs: (cpu.user + cpu.system) / count, opsPerS: (count * 1000) / ms };
 }
 
+/** Creates under `prefix` while a watch on it is consumed as the cacher does: every event read back. */
+async function createsWatched(storage: EtcdStorage, prefix: string): Promise<Measure> {
+  const ac = new AbortController();
+  const watch = storage.watchWithProgress({ prefix, afterRevision: 0, signal: ac.signal });
+  let seen = 0;
+  let opened = false;
+  let allSeen: () => void = () => {};
+  const done = new Promise<void>((resolve) => (allSeen = resolve));
+  const consumer = (async () => {
+    for await (const ev of watch) {
+      if (ev.type === "PROGRESS") continue;
+      if (ev.key.includes("/open-")) opened = true;
+      else if (++seen >= OPS_PER_ROUND) allSeen();
+    }
+  })();
+  // The stream is open once an event arrives (a watch from now may open after a write).
+  for (let i = 0; !opened; i++) {
+    await storage.create(`${prefix}open-${i}`, VALUE);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const m = await measure(
+    OPS_PER_ROUND,
+    (n) => storage.create(`${prefix}${n}`, VALUE),
+    () => done,
+  );
+  ac.abort();
+  await consumer;
+  return m;
+}
+
 async function run(): Promise<void> {
   if (!etcdAvailable()) {
     printNote("etcd: /usr/bin/etcd is missing (apt install etcd-server); skipped");
@@ -50,69 +82,31 @@ async function run(): Promise<void> {
   const client = new EtcdKVClient([server.endpoint], 30_000);
   const raw = new Etcd3({ hosts: server.endpoint });
   const results = new Map<string, Measure[]>();
-  const record = (name: string, m: Measure): void => {
-    results.set(name, [...(results.get(name) ?? []), m]);
+  const wanted = (name: string): boolean => ONLY === undefined || name.toLowerCase().includes(ONLY);
+  const record = async (name: string, m: () => Promise<Measure>): Promise<void> => {
+    if (wanted(name)) results.set(name, [...(results.get(name) ?? []), await m()]);
   };
   try {
     await storage.create("/registry/warm-up", VALUE);
     await raw.put("/warm-up").value("x");
     for (let round = 0; round < ROUNDS; round++) {
       const base = `/registry/r${round}`;
-      record(
-        "EtcdKVClient txn (create's shape)",
-        await measure(OPS_PER_ROUND, (n) => {
+      await record("EtcdKVClient txn (create's shape)", () =>
+        measure(OPS_PER_ROUND, (n) => {
           const k = Buffer.from(`${base}/txn/${n}`);
           return client.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: VALUE } }], []);
         }),
       );
       // In the apiserver each create's call starts in its own loop turn (its own HTTP request).
-      record(
-        "EtcdStorage create, one per loop turn",
-        await measure(OPS_PER_ROUND, async (n) => {
+      await record("EtcdStorage create, one per loop turn", () =>
+        measure(OPS_PER_ROUND, async (n) => {
           await new Promise((r) => setImmediate(r));
           return storage.create(`${base}/turns/${n}`, VALUE);
         }),
       );
-      record(
-        "EtcdStorage create",
-        await measure(OPS_PER_ROUND, (n) => storage.create(`${base}/create/${n}`, VALUE)),
-      );
-      // A watch on the prefix consumed as the cacher does: every create's event read back.
-      const prefix = `${base}/watched/`;
-      const ac = new AbortController();
-      const watch = storage.watchWithProgress({ prefix, afterRevision: 0, signal: ac.signal });
-      let seen = 0;
-      let opened = false;
-      let wanted = Infinity;
-      let allSeen: () => void = () => {};
-      const done = new Promise<void>((resolve) => (allSeen = resolve));
-      const consumer = (async () => {
-        for await (const ev of watch) {
-          if (ev.type === "PROGRESS") continue;
-          if (ev.key.includes("/open-")) opened = true;
-          else if (++seen >= wanted) allSeen();
-        }
-      })();
-      // The stream is open once an event arrives (a watch from now may open after a write).
-      for (let i = 0; !opened; i++) {
-        await storage.create(`${prefix}open-${i}`, VALUE);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      wanted = OPS_PER_ROUND;
-      record(
-        "EtcdStorage create + its watch event",
-        await measure(
-          OPS_PER_ROUND,
-          (n) => storage.create(`${prefix}${n}`, VALUE),
-          () => done,
-        ),
-      );
-      ac.abort();
-      await consumer;
-      record(
-        "etcd3 client put (reference)",
-        await measure(OPS_PER_ROUND, (n) => raw.put(`${base}/raw/${n}`).value(VALUE).exec()),
-      );
+      await record("EtcdStorage create", () => measure(OPS_PER_ROUND, (n) => storage.create(`${base}/create/${n}`, VALUE)));
+      await record("EtcdStorage create + its watch event", () => createsWatched(storage, `${base}/watched/`));
+      await record("etcd3 client put (reference)", () => measure(OPS_PER_ROUND, (n) => raw.put(`${base}/raw/${n}`).value(VALUE).exec()));
     }
   } finally {
     await storage.close();
