@@ -554,6 +554,11 @@ export class H2Session {
 
   readonly #flushNow = (): void => this.#flush();
 
+  /** Writes the frames queued so far now, rather than at the end of the loop turn. */
+  flush(): void {
+    if (!this.#closed) this.#flush();
+  }
+
   #flush(): void {
     this.#flushScheduled = false;
     if (this.#out.length === 0) return;
