@@ -335,7 +335,8 @@ export class H2Session {
       return;
     }
     this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
-    this.#flush();
+    // No flush here: what this read queued (acks) and the calls other callbacks of this poll
+    // started go out together at the end of the turn.
   }
 
   #onFrame(type: number, flags: number, id: number, payload: Buffer): void {
