@@ -164,6 +164,8 @@ export class EtcdStorage implements Storage {
           },
         );
     }
+    // This runs in a setImmediate already: the session's own end-of-turn flush would wait a turn.
+    this.kv.flush();
   }
 
   async list(options: ListOptions): Promise<ListResult> {

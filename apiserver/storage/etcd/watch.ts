@@ -14,8 +14,8 @@ import { type EtcdCallError, type EtcdKVClient, GRPC_UNAVAILABLE, type KV, type 
 const RETRY_MIN_MS = 50;
 const RETRY_MAX_MS = 2_000;
 
-function keyValueOf(kv: KV): KeyValue {
-  return { key: kv.key.toString("utf8"), value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
+function keyValueOf(kv: KV, key: string): KeyValue {
+  return { key, value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
 }
 
 export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressNotice>, ProgressWatch {
@@ -145,9 +145,10 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
       const revision = ev.kv.modRevision;
       this.nextRevision = revision + 1;
       const key = ev.kv.key.toString("utf8");
-      const prev = ev.prevKv ? keyValueOf(ev.prevKv) : undefined;
+      // The previous value's key is this key: decoded once.
+      const prev = ev.prevKv ? keyValueOf(ev.prevKv, key) : undefined;
       if (ev.type === "PUT") {
-        const kv = keyValueOf(ev.kv);
+        const kv = keyValueOf(ev.kv, key);
         this.queue.push(prev ? { type: "PUT", key, kv, prev, revision } : { type: "PUT", key, kv, revision });
       } else if (prev) {
         const kv = { key, value: prev.value, createRevision: prev.createRevision, modRevision: revision };

@@ -7,7 +7,7 @@
  */
 import http2 from "node:http2";
 import net from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { H2Session, H2Error, type H2Response } from "../../../apiserver/storage/etcd/h2-session.js";
 
 type Handler = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders, body: Buffer) => void;
@@ -72,6 +72,41 @@ describe("H2Session", () => {
       expect(r.body.toString()).toBe(`body-${i}`);
     });
     expect(s.active).toBe(0);
+  });
+
+  it("writes the calls started in one loop turn, across ticks and callbacks, in one socket write; flush() writes at once", async () => {
+    const { url } = await serve(echo);
+    const s = session(url);
+    await s.request("/warm/up", Buffer.from("x")).response; // connected, SETTINGS exchanged
+    const write = vi.spyOn(net.Socket.prototype, "write");
+    const ours = (): number => write.mock.contexts.filter((c) => (c as net.Socket).remotePort === Number(url.port)).length;
+    try {
+      // Two timer callbacks of one timers phase, each starting calls in later ticks too: as
+      // requests on several client connections, read in one poll, start theirs.
+      const started: Promise<H2Response>[] = [];
+      const writesBeforeTurnEnds = await new Promise<number>((resolve) => {
+        const start = (name: string): void => {
+          started.push(s.request(`/turn/${name}`, Buffer.from(name)).response);
+          process.nextTick(() => started.push(s.request(`/turn/${name}-tick`, Buffer.from(name)).response));
+        };
+        setTimeout(() => start("a"));
+        setTimeout(() => {
+          start("b");
+          void Promise.resolve().then(() => setTimeout(() => resolve(ours())));
+        });
+      });
+      expect(writesBeforeTurnEnds).toBe(1);
+      const answers = await Promise.all(started);
+      expect(answers.map((r) => r.body.toString()).sort()).toEqual(["a", "a", "b", "b"]);
+
+      const before = ours();
+      const late = s.request("/now", Buffer.from("now")).response;
+      s.flush();
+      expect(ours()).toBe(before + 1);
+      expect((await late).body.toString()).toBe("now");
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it("keeps to the peer's windows when sending and opens its own as it reads: 3 MiB each way", async () => {
