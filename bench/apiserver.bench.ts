@@ -15,7 +15,8 @@
  * Targets (issue 5): creates/s >= 50% of raw at 64 clients, get p99 < 5 ms at 16 clients, list of
  * 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99).
  *
- * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations.
+ * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
+ * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -312,7 +313,9 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
   let load: LoadClient | undefined;
   try {
     if (which === "etcd") etcd = await startEtcd();
-    server = await spawnAPIServer(dir, etcd ? { etcd: etcd.endpoint } : {});
+    // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+    const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    server = await spawnAPIServer(dir, { ...(etcd && { etcd: etcd.endpoint }), nodeArgs });
     backend = etcd ? rawEtcd(etcd.endpoint) : rawSqlite(dir);
     client = new AdminClient(server.url, server.kubeconfig, 64);
     load = loadClientFor(server, Math.max(...CONCURRENCY));
