@@ -7,17 +7,27 @@
  */
 import { goStyleDiff } from "./spec-diff.js";
 import {
+  isConfigMapKey,
   isDNS1123Label,
   isDNS1123Subdomain,
   isQualifiedName,
   isValidPortName,
   isValidPortNum,
+  nameIsDNSSubdomain,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, PrintedValue, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import { canonicalQuantity, isWholeQuantity, quantitySign } from "./quantity-text.js";
+import {
+  ENV_FIELD_PATHS,
+  validateDownwardAPIItems,
+  validateLocalNonReservedPath,
+  validateObjectFieldSelector,
+  validateResourceFieldRef,
+} from "./downward-api.js";
 import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
@@ -68,13 +78,58 @@ function dnsLabel(value: string, path: FieldPath): FieldError[] {
   return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
 }
 
-/** A resource name in requests/limits: a standard one, hugepages-*, or a domain-qualified name. */
+/** Names upstream's IsStandardResourceName knows (quota names included), but the hugepages prefixes. */
+const STANDARD_RESOURCE_NAMES = new Set([
+  "cpu",
+  "memory",
+  "ephemeral-storage",
+  "requests.cpu",
+  "requests.memory",
+  "requests.ephemeral-storage",
+  "limits.cpu",
+  "limits.memory",
+  "limits.ephemeral-storage",
+  "pods",
+  "services",
+  "replicationcontrollers",
+  "resourcequotas",
+  "secrets",
+  "configmaps",
+  "persistentvolumeclaims",
+  "storage",
+  "requests.storage",
+  "services.nodeports",
+  "services.loadbalancers",
+]);
+
+/** upstream's IsExtendedResourceName: a domain outside kubernetes.io, still a qualified name once quota prefixes it. */
+function isExtendedResourceName(name: string): boolean {
+  if (!name.includes("/") || name.includes("kubernetes.io/") || name.startsWith("requests.")) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
+/** A resource name in requests/limits, as upstream's validateContainerResourceName. */
 function validateResourceName(name: string, path: FieldPath): FieldError[] {
   if (STANDARD_RESOURCES.includes(name) || name.startsWith("hugepages-")) return [];
   const errs = isQualifiedName(name).map((msg) => fieldErrors.invalid(path, name, msg));
-  if (errs.length === 0 && !name.includes("/")) {
-    errs.push(fieldErrors.invalid(path, name, "must be a standard resource type or fully qualified"));
+  if (!name.includes("/")) {
+    if (errs.length === 0 && !STANDARD_RESOURCE_NAMES.has(name) && !name.startsWith("requests.hugepages-"))
+      errs.push(fieldErrors.invalid(path, name, "must be a standard resource type or fully qualified"));
+    errs.push(fieldErrors.invalid(path, name, "must be a standard resource for containers"));
+  } else if (errs.length === 0 && !name.includes("kubernetes.io/") && !isExtendedResourceName(name)) {
+    errs.push(fieldErrors.invalid(path, name, "doesn't follow extended resource name standard"));
   }
+  return errs;
+}
+
+/** upstream's ValidateResourceQuantityValue: not negative; whole for extended resources. */
+function validateQuantityValue(name: string, q: unknown, path: FieldPath): FieldError[] {
+  const n = parseQuantity(q);
+  const errs: FieldError[] = [];
+  if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(path, canonicalQuantity(q), "must be greater than or equal to 0"));
+  // Extended resources are rare in a Pod: the exact check runs only for them.
+  if (isExtendedResourceName(name) && isWholeQuantity(q) === false)
+    errs.push(fieldErrors.invalid(path, new PrintedValue(canonicalQuantity(q)), "must be an integer"));
   return errs;
 }
 
@@ -107,17 +162,21 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
   const errs: FieldError[] = [];
   const limits = record(r.limits);
   const requests = record(r.requests);
+  let cpuOrMemory = false;
+  let hugePages = false;
   for (const [which, values] of [
     ["limits", limits],
     ["requests", requests],
   ] as const) {
     for (const [name, q] of Object.entries(values)) {
       const p = path.child(which).key(name);
-      errs.push(...validateResourceName(name, p));
-      const n = parseQuantity(q);
-      if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(p, q, "must be greater than or equal to 0"));
+      errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
+      if (name === "cpu" || name === "memory") cpuOrMemory = true;
+      else if (name.startsWith("hugepages-")) hugePages = true;
     }
   }
+  // As upstream, the comparisons name the requests as a whole, not the one resource.
+  const reqPath = path.child("requests");
   for (const [name, q] of Object.entries(requests)) {
     if (!(name in limits)) {
       if (!overcommitAllowed(name))
@@ -126,14 +185,20 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
     }
     const req = parseQuantity(q);
     const lim = parseQuantity(limits[name]);
-    if (req !== undefined && lim !== undefined && req !== lim && !overcommitAllowed(name)) {
-      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be equal to ${name} limit of ${String(limits[name])}`));
-    } else if (req !== undefined && lim !== undefined && req > lim) {
+    if (req === undefined || lim === undefined) continue;
+    if (req !== lim && !overcommitAllowed(name)) {
+      errs.push(fieldErrors.invalid(reqPath, canonicalQuantity(q), `must be equal to ${name} limit of ${canonicalQuantity(limits[name])}`));
+    } else if (req > lim) {
       errs.push(
-        fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`),
+        fieldErrors.invalid(
+          reqPath,
+          canonicalQuantity(q),
+          `must be less than or equal to ${name} limit of ${canonicalQuantity(limits[name])}`,
+        ),
       );
     }
   }
+  if (hugePages && !cpuOrMemory) errs.push(fieldErrors.forbidden(path, "HugePages require cpu or memory"));
   return errs;
 }
 
@@ -196,53 +261,14 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   return [];
 }
 
-/** The Pod fields the downward API converts (upstream's ConvertDownwardAPIFieldLabel for v1). */
-const DOWNWARD_API_FIELDS = new Set([
-  "metadata.annotations",
-  "metadata.labels",
-  "metadata.name",
-  "metadata.namespace",
-  "metadata.uid",
-  "spec.nodeName",
-  "spec.restartPolicy",
-  "spec.serviceAccountName",
-  "spec.schedulerName",
-  "status.phase",
-  "status.hostIP",
-  "status.hostIPs",
-  "status.podIP",
-  "status.podIPs",
-]);
-/** Of those, what an environment variable may read (upstream's validEnvDownwardAPIFieldPathExpressions, sorted). */
-const ENV_FIELD_PATHS = [
-  "metadata.name",
-  "metadata.namespace",
-  "metadata.uid",
-  "spec.nodeName",
-  "spec.serviceAccountName",
-  "status.hostIP",
-  "status.hostIPs",
-  "status.podIP",
-  "status.podIPs",
-];
-
-/** `env[].valueFrom.fieldRef` as upstream's validateObjectFieldSelector: a known field, subscripts only on labels and annotations. */
-function validateEnvFieldRef(ref: Obj, path: FieldPath): FieldError[] {
-  const apiVersion = str(ref.apiVersion);
-  const fieldPath = str(ref.fieldPath);
-  if (apiVersion === "") return [fieldErrors.required(path.child("apiVersion"))];
-  if (fieldPath === "") return [fieldErrors.required(path.child("fieldPath"))];
-  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(fieldPath);
-  if (apiVersion !== "v1")
-    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: unsupported pod version: ${apiVersion}`)];
-  if (!sub && !DOWNWARD_API_FIELDS.has(fieldPath))
-    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: field label not supported: ${fieldPath}`)];
-  if (sub) {
-    const key = sub[1] === "metadata.annotations" ? sub[2]!.toLowerCase() : sub[2]!;
-    return isQualifiedName(key).map((msg) => fieldErrors.invalid(path, key, msg));
-  }
-  if (!ENV_FIELD_PATHS.includes(fieldPath)) return [fieldErrors.notSupported(path.child("fieldPath"), fieldPath, ENV_FIELD_PATHS)];
-  return [];
+/** `configMapKeyRef` and `secretKeyRef` as upstream's: a name (a DNS subdomain, so not empty) and a key. */
+function validateKeySelector(ref: Obj, path: FieldPath): FieldError[] {
+  const name = str(ref.name);
+  const errs = nameIsDNSSubdomain(name, false).map((msg) => fieldErrors.invalid(path.child("name"), name, msg));
+  const key = str(ref.key);
+  if (key === "") errs.push(fieldErrors.required(path.child("key")));
+  else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.child("key"), key, msg));
+  return errs;
 }
 
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
@@ -251,28 +277,53 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
     const r = record(e);
     const p = path.index(i);
     errs.push(...validateEnvVarName(str(r.name), p.child("name")));
-    if (isObj(r.valueFrom)) {
-      const sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].filter((k) =>
-        isObj(record(r.valueFrom)[k]),
-      );
-      if (str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not be specified when `value` is not empty"));
-      if (sources.length === 0)
-        errs.push(
-          fieldErrors.invalid(
-            p.child("valueFrom"),
-            "",
-            "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`",
-          ),
-        );
-      else if (sources.length > 1)
-        errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
-      if (isObj(record(r.valueFrom).fieldRef))
-        errs.push(...validateEnvFieldRef(record(record(r.valueFrom).fieldRef), p.child("valueFrom", "fieldRef")));
-      for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
-        const k = record(record(r.valueFrom)[ref]);
-        if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
-      }
+    if (!isObj(r.valueFrom)) return;
+    const from = r.valueFrom;
+    const vp = p.child("valueFrom");
+    let sources = 0;
+    if (isObj(from.fieldRef)) {
+      sources++;
+      errs.push(...validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, vp.child("fieldRef")));
     }
+    if (isObj(from.resourceFieldRef)) {
+      sources++;
+      errs.push(...validateResourceFieldRef(from.resourceFieldRef, vp.child("resourceFieldRef"), false));
+    }
+    if (isObj(from.configMapKeyRef)) {
+      sources++;
+      errs.push(...validateKeySelector(from.configMapKeyRef, vp.child("configMapKeyRef")));
+    }
+    if (isObj(from.secretKeyRef)) {
+      sources++;
+      errs.push(...validateKeySelector(from.secretKeyRef, vp.child("secretKeyRef")));
+    }
+    if (isObj(from.fileKeyRef)) sources++;
+    if (sources === 0)
+      errs.push(fieldErrors.invalid(vp, "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
+    else if (str(r.value) !== "") errs.push(fieldErrors.invalid(vp, "", "may not be specified when `value` is not empty"));
+    else if (sources > 1) errs.push(fieldErrors.invalid(vp, "", "may not have more than one field specified at a time"));
+  });
+  return errs;
+}
+
+/** `envFrom` as upstream's ValidateEnvFrom (whose source-count errors name the list, not the item). */
+function validateEnvFrom(envFrom: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(envFrom).forEach((e, i) => {
+    const r = record(e);
+    const p = path.index(i);
+    const prefix = str(r.prefix);
+    if (prefix !== "") errs.push(...validateEnvVarName(prefix, p.child("prefix")));
+    let sources = 0;
+    for (const s of ["configMapRef", "secretRef"]) {
+      if (!isObj(r[s])) continue;
+      sources++;
+      const n = str(record(r[s]).name);
+      if (n === "") errs.push(fieldErrors.required(p.child(s, "name")));
+      else for (const msg of nameIsDNSSubdomain(n, true)) errs.push(fieldErrors.invalid(p.child(s, "name"), n, msg));
+    }
+    if (sources === 0) errs.push(fieldErrors.invalid(path, "", "must specify one of: `configMapRef` or `secretRef`"));
+    else if (sources > 1) errs.push(fieldErrors.invalid(path, "", "may not have more than one field specified at a time"));
   });
   return errs;
 }
@@ -326,16 +377,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
   });
   errs.push(...validateEnv(c.env, path.child("env")));
-  list(c.envFrom).forEach((e, i) => {
-    const r = record(e);
-    const sources = ["configMapRef", "secretRef"].filter((k) => isObj(r[k]));
-    if (sources.length === 0)
-      errs.push(fieldErrors.invalid(path.child("envFrom").index(i), "", "must specify one of: `configMapRef` or `secretRef`"));
-    for (const s of sources) {
-      const n = str(record(r[s]).name);
-      if (n === "") errs.push(fieldErrors.required(path.child("envFrom").index(i).child(s, "name")));
-    }
-  });
+  errs.push(...validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mountPaths = new Set<string>();
   list(c.volumeMounts).forEach((m, i) => {
     const r = record(m);
@@ -378,6 +420,44 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   return errs;
 }
 
+/** `items` of a secret or configMap volume (upstream's validateKeyToPath). */
+function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(items).forEach((item, i) => {
+    const kp = record(item);
+    const p = path.index(i);
+    if (str(kp.key) === "") errs.push(fieldErrors.required(p.child("key")));
+    if (str(kp.path) === "") errs.push(fieldErrors.required(p.child("path")));
+    errs.push(...validateLocalNonReservedPath(str(kp.path), p.child("path")));
+    if (typeof kp.mode === "number" && (kp.mode > 0o777 || kp.mode < 0))
+      errs.push(fieldErrors.invalid(p.child("mode"), kp.mode, "must be a number between 0 and 0777 (octal), both inclusive"));
+  });
+  return errs;
+}
+
+/** A projected volume's sources: their items, and one kind per source. */
+function validateProjectedSources(sources: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(sources).forEach((source, i) => {
+    const src = record(source);
+    const sp = path.child("sources").index(i);
+    let kinds = 0;
+    for (const kind of ["secret", "configMap"]) {
+      if (!isObj(src[kind])) continue;
+      kinds++;
+      errs.push(...validateKeyToPaths(src[kind].items, sp.child(kind, "items")));
+    }
+    if (isObj(src.downwardAPI)) {
+      kinds++;
+      errs.push(...validateDownwardAPIItems(src.downwardAPI.items, sp.child("downwardAPI")));
+    }
+    if (isObj(src.serviceAccountToken)) kinds++;
+    if (isObj(src.clusterTrustBundle)) kinds++;
+    if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
+  });
+  return errs;
+}
+
 function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
   const errs: FieldError[] = [];
   const names = new Set<string>();
@@ -408,6 +488,12 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
     if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
     if (isObj(r.hostPath) && str(r.hostPath.path) === "") errs.push(fieldErrors.required(p.child("hostPath", "path")));
+    if (isObj(r.emptyDir) && r.emptyDir.sizeLimit !== undefined && quantitySign(r.emptyDir.sizeLimit) === -1)
+      errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
+    if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));
+    if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
+    if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
+    if (isObj(r.projected)) errs.push(...validateProjectedSources(r.projected.sources, p.child("projected")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
