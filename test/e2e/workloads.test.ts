@@ -333,7 +333,7 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
           metadata: { name: "greedy" },
           spec: { containers: [{ name: "c", image: "nginx", resources: { requests: { cpu: "2" }, limits: { cpu: "1" } } }] },
         },
-        'spec.containers[0].resources.requests[cpu]: Invalid value: "2": must be less than or equal to cpu limit of 1',
+        'spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
       ],
       [
         {

@@ -1,0 +1,348 @@
+/**
+ * The validation long tail of issue #16, each rule with upstream's field path and words:
+ * extended resources in whole numbers, request/limit comparisons, emptyDir sizeLimit, the
+ * downward API's resourceFieldRef (env and volume files), key selectors and envFrom, Ingress
+ * path back-steps and backends, the warnings upstream gives for Pods it accepts, and the exact
+ * Quantity text those messages print.
+ */
+import { describe, expect, it } from "vitest";
+import { podStrategy } from "../../../apiserver/registry/resources/pods/strategy.js";
+import { deploymentStrategy } from "../../../apiserver/registry/resources/deployments/strategy.js";
+import { ingressStrategy } from "../../../apiserver/registry/resources/ingresses/strategy.js";
+import { errorText } from "../../../apiserver/registry/validation/field.js";
+import { canonicalQuantity, isWholeQuantity } from "../../../apiserver/registry/validation/quantity-text.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+
+type Strategy = typeof podStrategy;
+
+function errorsOf(obj: KubeObject, strategy: Strategy = podStrategy): string[] {
+  strategy.defaults?.(obj);
+  return (strategy.validate?.(obj) ?? []).map(errorText);
+}
+function warningsOf(obj: KubeObject): string[] {
+  podStrategy.defaults?.(obj);
+  return podStrategy.warningsOnCreate?.(obj) ?? [];
+}
+const pod = (containers: Record<string, unknown>[], extra: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: { name: "p", namespace: "d" },
+  spec: { containers, ...extra },
+});
+const withResources = (resources: Record<string, unknown>) => pod([{ name: "c", image: "x", resources }]);
+
+describe("Quantity text as upstream prints it", () => {
+  it("canonical forms: milli for fractions, binary suffixes kept when exact, zeros folded", () => {
+    const cases: [unknown, string][] = [
+      ["1.5", "1500m"],
+      ["0.5", "500m"],
+      ["100m", "100m"],
+      ["1000m", "1"],
+      ["3000", "3k"],
+      ["1024Mi", "1Gi"],
+      ["1536", "1536"],
+      ["0.5Ki", "512"],
+      ["1.5e0", "1500e-3"],
+      ["1e3", "1e3"],
+      ["-0.5", "-500m"],
+      ["0", "0"],
+      ["0.0000000001", "1n"],
+      [2.5, "2500m"],
+    ];
+    for (const [q, want] of cases) expect(canonicalQuantity(q), String(q)).toBe(want);
+  });
+
+  it("whole numbers exactly, beyond a double's precision", () => {
+    expect(isWholeQuantity("2")).toBe(true);
+    expect(isWholeQuantity("2000m")).toBe(true);
+    expect(isWholeQuantity("1.5")).toBe(false);
+    expect(isWholeQuantity("0.5Ki")).toBe(true);
+    expect(isWholeQuantity("1.00000000000000000001")).toBe(false);
+    expect(isWholeQuantity("1e-1")).toBe(false);
+    expect(isWholeQuantity("bogus")).toBeUndefined();
+  });
+});
+
+describe("container resources", () => {
+  it("extended resources must be whole numbers, printed as upstream's Quantity (unquoted)", () => {
+    expect(errorsOf(withResources({ limits: { "example.com/gpu": "1.5" } }))).toEqual([
+      "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 1500m: must be an integer",
+      // Defaulting copied the limit into requests, which upstream checks too.
+      "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 1500m: must be an integer",
+    ]);
+    expect(errorsOf(withResources({ limits: { "example.com/gpu": "2" } }))).toEqual([]);
+    // Native resources may be fractional; kubernetes.io names are native.
+    expect(errorsOf(withResources({ limits: { cpu: "0.5", "kubernetes.io/foo": "0.5" } }))).toEqual([]);
+  });
+
+  it("request above limit names the requests as a whole, with canonical amounts", () => {
+    expect(errorsOf(withResources({ requests: { cpu: "1.5" }, limits: { cpu: "1000m" } }))).toEqual([
+      'spec.containers[0].resources.requests: Invalid value: "1500m": must be less than or equal to cpu limit of 1',
+    ]);
+  });
+
+  it("resource names: standard for containers, or an extended name", () => {
+    expect(errorsOf(withResources({ limits: { pods: "1" } }))).toEqual([
+      'spec.containers[0].resources.limits[pods]: Invalid value: "pods": must be a standard resource for containers',
+      'spec.containers[0].resources.requests[pods]: Invalid value: "pods": must be a standard resource for containers',
+    ]);
+    expect(errorsOf(withResources({ requests: { gpu: "1" } }))).toEqual([
+      'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource type or fully qualified',
+      'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers',
+    ]);
+  });
+
+  it("hugepages need cpu or memory beside them", () => {
+    expect(errorsOf(withResources({ limits: { "hugepages-2Mi": "2Mi" } }))).toEqual([
+      "spec.containers[0].resources: Forbidden: HugePages require cpu or memory",
+    ]);
+    expect(errorsOf(withResources({ limits: { "hugepages-2Mi": "2Mi", memory: "1Gi" } }))).toEqual([]);
+  });
+});
+
+describe("volumes", () => {
+  const withVolume = (volume: Record<string, unknown>, mounts: Record<string, unknown>[] = []) =>
+    pod([{ name: "c", image: "x", volumeMounts: mounts }], { volumes: [{ name: "v", ...volume }] });
+
+  it("emptyDir.sizeLimit may not be negative", () => {
+    expect(errorsOf(withVolume({ emptyDir: { sizeLimit: "-1Gi" } }))).toEqual([
+      "spec.volumes[0].emptyDir.sizeLimit: Forbidden: SizeLimit field must be a valid resource quantity",
+    ]);
+    expect(errorsOf(withVolume({ emptyDir: { medium: "Memory", sizeLimit: "64Mi" } }))).toEqual([]);
+  });
+
+  it("configMap and secret items: key, a relative path without back-steps, a mode", () => {
+    expect(
+      errorsOf(
+        withVolume({
+          configMap: {
+            name: "cm",
+            items: [
+              { key: "", path: "../x" },
+              { key: "k", path: "..x", mode: 0o1000 },
+            ],
+          },
+        }),
+      ),
+    ).toEqual([
+      "spec.volumes[0].configMap.items[0].key: Required value",
+      "spec.volumes[0].configMap.items[0].path: Invalid value: \"../x\": must not contain '..'",
+      "spec.volumes[0].configMap.items[1].path: Invalid value: \"..x\": must not start with '..'",
+      "spec.volumes[0].configMap.items[1].mode: Invalid value: 512: must be a number between 0 and 0777 (octal), both inclusive",
+    ]);
+  });
+
+  it("downwardAPI files: errors under the volume source's path (upstream's quirk), fields a volume may read", () => {
+    const items = [
+      { path: "labels", fieldRef: { fieldPath: "metadata.labels" } },
+      { path: "node", fieldRef: { fieldPath: "spec.nodeName" } },
+      { path: "cpu", resourceFieldRef: { resource: "limits.cpu" } },
+      { path: "mem", resourceFieldRef: { containerName: "c", resource: "limits.memory", divisor: "1Mi" } },
+      { path: "none" },
+    ];
+    expect(errorsOf(withVolume({ downwardAPI: { items } }))).toEqual([
+      'spec.volumes[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "spec.nodeName": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"',
+      "spec.volumes[0].downwardAPI.resourceFieldRef.containerName: Required value",
+      "spec.volumes[0].downwardAPI: Required value: one of fieldRef and resourceFieldRef is required",
+    ]);
+  });
+
+  it("projected sources: downwardAPI items checked, one kind per source", () => {
+    const sources = [
+      { configMap: { name: "a" }, secret: { name: "b" } },
+      { downwardAPI: { items: [{ path: "/abs", fieldRef: { fieldPath: "metadata.name" } }] } },
+    ];
+    expect(errorsOf(withVolume({ projected: { sources } }))).toEqual([
+      "spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type per source",
+      'spec.volumes[0].projected.sources[1].downwardAPI.path: Invalid value: "/abs": must be a relative path',
+    ]);
+  });
+});
+
+describe("env valueFrom", () => {
+  const withEnv = (env: Record<string, unknown>[]) => pod([{ name: "c", image: "x", env }]);
+  const ENV = "spec.containers[0].env[0].valueFrom";
+
+  it("resourceFieldRef: a supported resource, a divisor that suits it", () => {
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "limits.cpu", divisor: "1m" } } }]))).toEqual([]);
+    expect(
+      errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "requests.hugepages-2Mi", divisor: "1Mi" } } }])),
+    ).toEqual([]);
+    // 1000m is 1: the divisor is compared in its canonical form.
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "limits.cpu", divisor: "1000m" } } }]))).toEqual([]);
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "limits.gpu" } } }]))).toEqual([
+      `${ENV}.resourceFieldRef.resource: Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"`,
+    ]);
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "limits.cpu", divisor: "2" } } }]))).toEqual([
+      `${ENV}.resourceFieldRef.divisor: Invalid value: "limits.cpu": only divisor's values 1m and 1 are supported with the cpu resource`,
+    ]);
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "requests.memory", divisor: "3Mi" } } }]))).toEqual([
+      `${ENV}.resourceFieldRef.divisor: Invalid value: "requests.memory": only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the memory resource`,
+    ]);
+    expect(
+      errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: { resource: "limits.ephemeral-storage", divisor: "1m" } } }])),
+    ).toEqual([
+      `${ENV}.resourceFieldRef.divisor: Invalid value: "limits.ephemeral-storage": only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the local ephemeral storage resource`,
+    ]);
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { resourceFieldRef: {} } }]))).toEqual([
+      `${ENV}.resourceFieldRef.resource: Required value`,
+    ]);
+  });
+
+  it("configMapKeyRef and secretKeyRef: a name and a valid key; one source, and no value beside it", () => {
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { configMapKeyRef: { name: "cm", key: "a b" } } }]))).toEqual([
+      `${ENV}.configMapKeyRef.key: Invalid value: "a b": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`,
+    ]);
+    expect(errorsOf(withEnv([{ name: "A", valueFrom: { secretKeyRef: { name: "Bad_Name", key: "k" } } }]))[0]).toMatch(
+      /^spec\.containers\[0\]\.env\[0\]\.valueFrom\.secretKeyRef\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/,
+    );
+    expect(
+      errorsOf(
+        withEnv([
+          { name: "A", value: "x", valueFrom: { configMapKeyRef: { name: "cm", key: "k" }, secretKeyRef: { name: "s", key: "k" } } },
+        ]),
+      ),
+    ).toEqual([`${ENV}: Invalid value: "": may not be specified when \`value\` is not empty`]);
+  });
+
+  it("envFrom: the source-count errors name the list, as upstream's", () => {
+    const p = pod([{ name: "c", image: "x", envFrom: [{ prefix: "A=" }, { configMapRef: { name: "a" }, secretRef: { name: "b" } }] }]);
+    expect(errorsOf(p)).toEqual([
+      "spec.containers[0].envFrom[0].prefix: Invalid value: \"A=\": a valid environment variable name must consist only of printable ASCII characters other than '='",
+      'spec.containers[0].envFrom: Invalid value: "": must specify one of: `configMapRef` or `secretRef`',
+      'spec.containers[0].envFrom: Invalid value: "": may not have more than one field specified at a time',
+    ]);
+  });
+});
+
+describe("Ingress paths and backends", () => {
+  const ingress = (paths: Record<string, unknown>[], tls: Record<string, unknown>[] = []): KubeObject => ({
+    apiVersion: "networking.k8s.io/v1",
+    kind: "Ingress",
+    metadata: { name: "i", namespace: "d" },
+    spec: { rules: [{ host: "a.example.com", http: { paths } }], tls },
+  });
+  const backend = { service: { name: "s", port: { number: 80 } } };
+  const P = "spec.rules[0].http.paths[0]";
+
+  it("Exact and Prefix paths: no back-steps or encoded slashes, each reported as upstream words it", () => {
+    const cases: [string, string[]][] = [
+      ["/a//b", ["must not contain '//'"]],
+      ["/a/./b", ["must not contain '/./'"]],
+      ["/a/../b", ["must not contain '/../'"]],
+      ["/a%2fb", ["must not contain '%2f'"]],
+      ["/a%2Fb", ["must not contain '%2F'"]],
+      ["/a/..", ["cannot end with '/..'"]],
+      ["/a/.", ["cannot end with '/.'"]],
+      ["/a/../", ["must not contain '/../'"]],
+    ];
+    for (const [path, msgs] of cases) {
+      for (const pathType of ["Exact", "Prefix"])
+        expect(errorsOf(ingress([{ path, pathType, backend }]), ingressStrategy), `${pathType} ${path}`).toEqual(
+          msgs.map((m) => `${P}.path: Invalid value: ${JSON.stringify(path)}: ${m}`),
+        );
+    }
+    // Characters upstream does not restrict, and ImplementationSpecific paths, pass.
+    expect(errorsOf(ingress([{ path: "/a b/{c}", pathType: "Prefix", backend }]), ingressStrategy)).toEqual([]);
+    expect(errorsOf(ingress([{ path: "/a//b", pathType: "ImplementationSpecific", backend }]), ingressStrategy)).toEqual([]);
+  });
+
+  it("a missing pathType is the only error of its path", () => {
+    expect(errorsOf(ingress([{ path: "rel", backend: {} }]), ingressStrategy)).toEqual([
+      `${P}.pathType: Required value: pathType must be specified`,
+    ]);
+  });
+
+  it("backends: Service names are DNS-1035 labels; port both-or-neither on the backend; resource references", () => {
+    expect(
+      errorsOf(
+        ingress([{ path: "/", pathType: "Prefix", backend: { service: { name: "1svc", port: { number: 80 } } } }]),
+        ingressStrategy,
+      )[0],
+    ).toMatch(/^spec\.rules\[0\]\.http\.paths\[0\]\.backend\.service\.name: Invalid value: "1svc": a DNS-1035 label/);
+    expect(
+      errorsOf(
+        ingress([{ path: "/", pathType: "Prefix", backend: { service: { name: "s", port: { number: 80, name: "http" } } } }]),
+        ingressStrategy,
+      ),
+    ).toEqual([`${P}.backend: Invalid value: "": cannot set both port name & port number`]);
+    expect(
+      errorsOf(ingress([{ path: "/", pathType: "Prefix", backend: { resource: { kind: "", name: "a/b" } } }]), ingressStrategy),
+    ).toEqual([
+      `${P}.backend.resource.kind: Required value: kind is required`,
+      `${P}.backend.resource.name: Invalid value: "a/b": may not contain '/'`,
+    ]);
+  });
+
+  it("TLS secret names are Secret names", () => {
+    expect(errorsOf(ingress([{ path: "/", pathType: "Prefix", backend }], [{ secretName: "Bad" }]), ingressStrategy)[0]).toMatch(
+      /^spec\.tls\[0\]\.secretName: Invalid value: "Bad": a lowercase RFC 1123 subdomain/,
+    );
+  });
+});
+
+describe("Pod warnings (accepted, with upstream's Warning text)", () => {
+  it("imagePullSecrets with an empty or a repeated name", () => {
+    const p = pod([{ name: "c", image: "x" }], { imagePullSecrets: [{ name: "" }, { name: "r" }, { name: "r" }] });
+    expect(errorsOf(p)).toEqual([]);
+    expect(warningsOf(p)).toEqual([
+      'spec.imagePullSecrets[2].name: duplicate name "r"',
+      'spec.imagePullSecrets[0].name: invalid empty name ""',
+    ]);
+  });
+
+  it("fractional bytes of memory and ephemeral storage, env entries hiding earlier ones, deprecated volumes", () => {
+    const p = pod(
+      [
+        {
+          name: "c",
+          image: "x",
+          resources: { limits: { memory: "0.5" } },
+          env: [
+            { name: "A", value: "1" },
+            { name: "A", value: "$(A)2" },
+            { name: "A", value: "3" },
+          ],
+        },
+      ],
+      { volumes: [{ name: "g", gitRepo: { repository: "https://x" } }] },
+    );
+    expect(warningsOf(p)).toEqual([
+      "spec.volumes[0].gitRepo: deprecated in v1.11",
+      'spec.containers[0].resources.limits[memory]: fractional byte value "500m" is invalid, must be an integer',
+      'spec.containers[0].resources.requests[memory]: fractional byte value "500m" is invalid, must be an integer',
+      'spec.containers[0].env[2]: hides previous definition of "A", which may be dropped when using apply',
+    ]);
+  });
+
+  it("a plain Pod gets none", () => {
+    expect(
+      warningsOf(pod([{ name: "c", image: "x", resources: { limits: { memory: "1Gi" } }, env: [{ name: "A" }, { name: "B" }] }])),
+    ).toEqual([]);
+  });
+});
+
+describe("pod templates get the same rules", () => {
+  it("a Deployment's extended resource and downward API file", () => {
+    const d: KubeObject = {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "d", namespace: "d" },
+      spec: {
+        selector: { matchLabels: { app: "a" } },
+        template: {
+          metadata: { labels: { app: "a" } },
+          spec: {
+            containers: [{ name: "c", image: "x", resources: { limits: { "example.com/gpu": "0.5" } } }],
+            volumes: [{ name: "v", downwardAPI: { items: [{ path: "x", resourceFieldRef: { resource: "limits.cpu" } }] } }],
+          },
+        },
+      },
+    };
+    expect(errorsOf(d, deploymentStrategy)).toEqual([
+      "spec.template.spec.volumes[0].downwardAPI.resourceFieldRef.containerName: Required value",
+      "spec.template.spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 500m: must be an integer",
+      "spec.template.spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 500m: must be an integer",
+    ]);
+  });
+});
