@@ -29,7 +29,8 @@ function isFractional(q: unknown): boolean {
   return n !== undefined && !Number.isInteger(n) && isWholeQuantity(q) === false;
 }
 
-function containerWarnings(c: Record<string, unknown>, path: FieldPath, out: string[]): void {
+/** `at()` builds the container's path only when there is something to report. */
+function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out: string[]): void {
   const resources = record(c.resources);
   for (const which of ["limits", "requests"] as const) {
     const values = resources[which];
@@ -38,28 +39,26 @@ function containerWarnings(c: Record<string, unknown>, path: FieldPath, out: str
       const q = values[name];
       if (q !== undefined && isFractional(q))
         out.push(
-          `${path.child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+          `${at().child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
         );
     }
   }
   const env = list(c.env);
-  if (env.length < 2) return;
-  const seen = new Set<string>();
-  env.forEach((e, i) => {
-    const item = record(e);
+  for (let i = 1; i < env.length; i++) {
+    const item = record(env[i]);
     const name = str(item.name);
-    if (!seen.has(name)) {
-      seen.add(name);
-      return;
-    }
+    // Env lists are short: a scan of the earlier entries costs less than a Set per container.
+    let earlier = false;
+    for (let j = 0; j < i && !earlier; j++) earlier = str(record(env[j]).name) === name;
+    if (!earlier) continue;
     // A later entry that refers to the earlier one ("$(X)suffix") is fine; any other replacement is not.
     const ref = `$(${name})`;
     const value = str(item.value);
     if (item.valueFrom !== undefined || value === ref || !value.includes(ref))
       out.push(
-        `${path.child("env").index(i).toString()}: hides previous definition of ${goQuote(name)}, which may be dropped when using apply`,
+        `${at().child("env").index(i).toString()}: hides previous definition of ${goQuote(name)}, which may be dropped when using apply`,
       );
-  });
+  }
 }
 
 /** Warnings for a pod spec at `specPath` (`spec` for a Pod, `spec.template.spec` for a workload). */
@@ -88,7 +87,7 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
   });
   for (const kind of ["initContainers", "containers", "ephemeralContainers"]) {
     const containers = list(s[kind]);
-    for (let i = 0; i < containers.length; i++) containerWarnings(record(containers[i]), specPath.child(kind).index(i), out);
+    for (let i = 0; i < containers.length; i++) containerWarnings(record(containers[i]), () => specPath.child(kind).index(i), out);
   }
   return out;
 }

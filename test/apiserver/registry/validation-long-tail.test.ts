@@ -346,3 +346,67 @@ describe("pod templates get the same rules", () => {
     ]);
   });
 });
+
+describe("apps workloads: upstream's per-kind words and rolling-update bounds", () => {
+  const template = { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "x" }] } };
+  const workload = (kind: string, spec: Record<string, unknown>): KubeObject => ({
+    apiVersion: "apps/v1",
+    kind,
+    metadata: { name: "w", namespace: "d" },
+    spec: { selector: { matchLabels: { app: "a" } }, template, ...spec },
+  });
+
+  it("a Deployment may surge past 100%, not be unavailable past it; IntOrString values print unquoted", () => {
+    const d = (rollingUpdate: Record<string, unknown>) => workload("Deployment", { strategy: { type: "RollingUpdate", rollingUpdate } });
+    expect(errorsOf(d({ maxSurge: "200%", maxUnavailable: 0 }), deploymentStrategy)).toEqual([]);
+    expect(errorsOf(d({ maxSurge: 1, maxUnavailable: "150%" }), deploymentStrategy)).toEqual([
+      "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 150%: must not be greater than 100%",
+    ]);
+    expect(errorsOf(d({ maxSurge: "0%", maxUnavailable: "0%" }), deploymentStrategy)).toEqual([
+      "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0%: may not be 0 when `maxSurge` is 0",
+    ]);
+    expect(errorsOf(d({ maxSurge: "1x", maxUnavailable: 1 }), deploymentStrategy)).toEqual([
+      "spec.strategy.rollingUpdate.maxSurge: Invalid value: 1x: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+    ]);
+  });
+
+  it("progressDeadlineSeconds must exceed minReadySeconds (0 included)", () => {
+    expect(errorsOf(workload("Deployment", { progressDeadlineSeconds: 0 }), deploymentStrategy)).toEqual([
+      "spec.progressDeadlineSeconds: Invalid value: 0: must be greater than minReadySeconds",
+    ]);
+  });
+
+  it("empty selectors and activeDeadlineSeconds in each kind's words", async () => {
+    const { daemonSetStrategy } = await import("../../../apiserver/registry/resources/daemonsets/strategy.js");
+    const { statefulSetStrategy } = await import("../../../apiserver/registry/resources/statefulsets/strategy.js");
+    const deadline = { ...template, spec: { ...template.spec, activeDeadlineSeconds: 5 } };
+    expect(errorsOf(workload("DaemonSet", { selector: {}, template: deadline }), daemonSetStrategy as Strategy)).toEqual([
+      "spec.selector: Invalid value: {}: empty selector is invalid for daemonset",
+      "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported",
+    ]);
+    expect(errorsOf(workload("StatefulSet", { template: deadline }), statefulSetStrategy as Strategy)).toEqual([
+      "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported",
+    ]);
+    expect(errorsOf(workload("StatefulSet", { podManagementPolicy: "Fast" }), statefulSetStrategy as Strategy)).toEqual([
+      "spec.podManagementPolicy: Invalid value: \"Fast\": must be 'OrderedReady' or 'Parallel'",
+    ]);
+    expect(
+      errorsOf(
+        workload("StatefulSet", { updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 0 } } }),
+        statefulSetStrategy as Strategy,
+      ),
+    ).toEqual(["spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0"]);
+  });
+
+  it("a DaemonSet's rolling update: exactly one of maxSurge and maxUnavailable non-zero", async () => {
+    const { daemonSetStrategy } = await import("../../../apiserver/registry/resources/daemonsets/strategy.js");
+    const ds = (rollingUpdate: Record<string, unknown>) =>
+      workload("DaemonSet", { updateStrategy: { type: "RollingUpdate", rollingUpdate } });
+    expect(errorsOf(ds({ maxUnavailable: 1, maxSurge: 1 }), daemonSetStrategy as Strategy)).toEqual([
+      "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero",
+    ]);
+    expect(errorsOf(ds({ maxUnavailable: 0, maxSurge: 0 }), daemonSetStrategy as Strategy)).toEqual([
+      "spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0",
+    ]);
+  });
+});
