@@ -11,7 +11,8 @@ const PERCENT_MESSAGE =
 
 /** The value as upstream's IntOrString.String() prints it. */
 export function intOrStringText(v: unknown): PrintedValue {
-  return new PrintedValue(typeof v === "string" ? v : String(v ?? 0));
+  if (typeof v === "string") return new PrintedValue(v);
+  return new PrintedValue(typeof v === "number" ? String(v) : "0");
 }
 
 /** upstream's ValidatePositiveIntOrPercent: a non-negative integer or a `N%` string. */

@@ -380,14 +380,14 @@ describe("apps workloads: upstream's per-kind words and rolling-update bounds", 
     const { daemonSetStrategy } = await import("../../../apiserver/registry/resources/daemonsets/strategy.js");
     const { statefulSetStrategy } = await import("../../../apiserver/registry/resources/statefulsets/strategy.js");
     const deadline = { ...template, spec: { ...template.spec, activeDeadlineSeconds: 5 } };
-    expect(errorsOf(workload("DaemonSet", { selector: {}, template: deadline }), daemonSetStrategy as Strategy)).toEqual([
+    expect(errorsOf(workload("DaemonSet", { selector: {}, template: deadline }), daemonSetStrategy)).toEqual([
       "spec.selector: Invalid value: {}: empty selector is invalid for daemonset",
       "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported",
     ]);
-    expect(errorsOf(workload("StatefulSet", { template: deadline }), statefulSetStrategy as Strategy)).toEqual([
+    expect(errorsOf(workload("StatefulSet", { template: deadline }), statefulSetStrategy)).toEqual([
       "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported",
     ]);
-    expect(errorsOf(workload("StatefulSet", { podManagementPolicy: "Fast" }), statefulSetStrategy as Strategy)).toEqual([
+    expect(errorsOf(workload("StatefulSet", { podManagementPolicy: "Fast" }), statefulSetStrategy)).toEqual([
       "spec.podManagementPolicy: Invalid value: \"Fast\": must be 'OrderedReady' or 'Parallel'",
     ]);
     expect(
@@ -402,10 +402,10 @@ describe("apps workloads: upstream's per-kind words and rolling-update bounds", 
     const { daemonSetStrategy } = await import("../../../apiserver/registry/resources/daemonsets/strategy.js");
     const ds = (rollingUpdate: Record<string, unknown>) =>
       workload("DaemonSet", { updateStrategy: { type: "RollingUpdate", rollingUpdate } });
-    expect(errorsOf(ds({ maxUnavailable: 1, maxSurge: 1 }), daemonSetStrategy as Strategy)).toEqual([
+    expect(errorsOf(ds({ maxUnavailable: 1, maxSurge: 1 }), daemonSetStrategy)).toEqual([
       "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero",
     ]);
-    expect(errorsOf(ds({ maxUnavailable: 0, maxSurge: 0 }), daemonSetStrategy as Strategy)).toEqual([
+    expect(errorsOf(ds({ maxUnavailable: 0, maxSurge: 0 }), daemonSetStrategy)).toEqual([
       "spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0",
     ]);
   });
