@@ -393,7 +393,7 @@ describe("apps workloads: upstream's per-kind words and rolling-update bounds", 
     expect(
       errorsOf(
         workload("StatefulSet", { updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 0 } } }),
-        statefulSetStrategy as Strategy,
+        statefulSetStrategy,
       ),
     ).toEqual(["spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0"]);
   });
