@@ -12,8 +12,10 @@ import {
   isDNS1123Subdomain,
   isQualifiedName,
   isValidPortName,
+  isValidIP,
   isValidPortNum,
   nameIsDNSSubdomain,
+  parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, PrintedValue, type FieldError } from "./field.js";
@@ -202,7 +204,8 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
   return errs;
 }
 
-function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError[] {
+/** A probe's or lifecycle hook's handler; `grace` is the Pod's terminationGracePeriodSeconds, which a sleep may not exceed. */
+function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: number): FieldError[] {
   const kinds = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"].filter((k) => isObj(h[k]));
   const errs: FieldError[] = [];
   if (kinds.length === 0) {
@@ -219,6 +222,18 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError
   }
   if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
+  if (isObj(h.grpc)) {
+    const port = typeof h.grpc.port === "number" ? h.grpc.port : 0;
+    for (const msg of isValidPortNum(port)) errs.push(fieldErrors.invalid(path.child("grpc", "port"), port, msg));
+  }
+  if (isObj(h.sleep) && grace !== undefined) {
+    // 1.34 allows a zero sleep (PodLifecycleSleepActionAllowZero is on by default).
+    const seconds = typeof h.sleep.seconds === "number" ? h.sleep.seconds : 0;
+    if (seconds < 0 || seconds > grace)
+      errs.push(
+        fieldErrors.invalid(path.child("sleep"), seconds, `must be non-negative and less than terminationGracePeriodSeconds (${grace})`),
+      );
+  }
   return errs;
 }
 
@@ -234,16 +249,12 @@ function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
   const errs: FieldError[] = [...validateHandler(probe, path, true)];
-  for (const f of [
-    "initialDelaySeconds",
-    "timeoutSeconds",
-    "periodSeconds",
-    "successThreshold",
-    "failureThreshold",
-    "terminationGracePeriodSeconds",
-  ]) {
+  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"]) {
     errs.push(...nonNegative(probe[f], path.child(f)));
   }
+  const tgps = probe.terminationGracePeriodSeconds;
+  if (typeof tgps === "number" && tgps <= 0)
+    errs.push(fieldErrors.invalid(path.child("terminationGracePeriodSeconds"), tgps, "must be greater than 0"));
   if (liveness && typeof probe.successThreshold === "number" && probe.successThreshold !== 1) {
     errs.push(fieldErrors.invalid(path.child("successThreshold"), probe.successThreshold, "must be 1"));
   }
@@ -328,10 +339,31 @@ function validateEnvFrom(envFrom: unknown, path: FieldPath): FieldError[] {
   return errs;
 }
 
+/** upstream's validateLocalDescendingPath: relative, and no `..` element. */
+function validateLocalDescendingPath(target: string, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (target.startsWith("/")) errs.push(fieldErrors.invalid(path, target, "must be a relative path"));
+  if (target.split("/").includes("..")) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
+  return errs;
+}
+
+const MOUNT_PROPAGATIONS = ["Bidirectional", "HostToContainer", "None"];
+
+/** upstream's validateMountPropagation: a known mode; Bidirectional only for privileged containers. */
+function validateMountPropagation(mode: unknown, c: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (typeof mode !== "string" || !MOUNT_PROPAGATIONS.includes(mode)) errs.push(fieldErrors.notSupported(path, mode, MOUNT_PROPAGATIONS));
+  if (mode === "Bidirectional" && record(c.securityContext).privileged !== true)
+    errs.push(fieldErrors.forbidden(path, "Bidirectional mount propagation is available only to privileged containers"));
+  return errs;
+}
+
 interface ContainerContext {
   volumes: Set<string>;
   names: Set<string>;
   kind: "containers" | "initContainers" | "ephemeralContainers";
+  /** The Pod's terminationGracePeriodSeconds, when set. */
+  grace: number | undefined;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -389,11 +421,24 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (mountPath === "") errs.push(fieldErrors.required(mp.child("mountPath")));
     else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
-    if (str(r.subPath).startsWith("/")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must be a relative path"));
-    if (str(r.subPath).split("/").includes("..")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must not contain '..'"));
+    // As upstream, back-steps are reported on the list's path, without the mount's index.
+    const subPath = str(r.subPath);
+    const subPathExpr = str(r.subPathExpr);
+    if (subPath !== "") errs.push(...validateLocalDescendingPath(subPath, path.child("volumeMounts", "subPath")));
+    if (subPathExpr !== "") {
+      if (subPath !== "")
+        errs.push(fieldErrors.invalid(mp.child("subPathExpr"), subPathExpr, "subPathExpr and subPath are mutually exclusive"));
+      errs.push(...validateLocalDescendingPath(subPathExpr, path.child("volumeMounts", "subPathExpr")));
+    }
+    if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
   errs.push(...validateResources(c.resources, path.child("resources")));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+  if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
+    if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
+    else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
+      errs.push(fieldErrors.notSupported(path.child("restartPolicy"), c.restartPolicy, ["Always"]));
+  }
   if (ctx.kind === "containers") {
     errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
@@ -415,7 +460,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   }
   for (const hook of ["postStart", "preStop"]) {
     const h = record(c.lifecycle)[hook];
-    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true));
+    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
   }
   return errs;
 }
@@ -526,15 +571,35 @@ function hostPortConflicts(containers: unknown[], path: FieldPath): FieldError[]
   return errs;
 }
 
+/** upstream's validatePodDNSConfig for the nameservers: required for dnsPolicy None, at most three, IPs. */
+function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath): FieldError[] {
+  const nameservers = list(record(config).nameservers);
+  if (dnsPolicy === "None") {
+    if (!isObj(config)) return [fieldErrors.required(path, "must provide `dnsConfig` when `dnsPolicy` is None")];
+    if (nameservers.length === 0)
+      return [fieldErrors.required(path.child("nameservers"), "must provide at least one DNS nameserver when `dnsPolicy` is None")];
+  }
+  if (!isObj(config)) return [];
+  const errs: FieldError[] = [];
+  if (nameservers.length > 3)
+    errs.push(fieldErrors.invalid(path.child("nameservers"), nameservers, "must not have more than 3 nameservers"));
+  // Only unparseable addresses: the stricter canonical-form rules depend on upstream's IP feature gates.
+  nameservers.forEach((ns, i) => {
+    if (!parseIP(str(ns))) errs.push(fieldErrors.invalid(path.child("nameservers").index(i), str(ns), isValidIP(str(ns))[0]!));
+  });
+  return errs;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
+  const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
-    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
+    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace })));
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   if (s.hostNetwork === true) {
@@ -562,8 +627,19 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const dns = str(s.dnsPolicy);
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
-  if (dns === "None" && !isObj(s.dnsConfig))
-    errs.push(fieldErrors.required(path.child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"));
+  errs.push(...validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
+    const pp = str(s.preemptionPolicy);
+    if (pp === "") errs.push(fieldErrors.required(path.child("preemptionPolicy")));
+    else if (pp !== "PreemptLowerPriority" && pp !== "Never")
+      errs.push(fieldErrors.notSupported(path.child("preemptionPolicy"), pp, ["PreemptLowerPriority", "Never"]));
+  }
+  if (isObj(s.os)) {
+    // As upstream, an unknown OS is reported on `os` itself.
+    const os = str(s.os.name);
+    if (os === "") errs.push(fieldErrors.required(path.child("os", "name"), "cannot be empty"));
+    else if (os !== "linux" && os !== "windows") errs.push(fieldErrors.notSupported(path.child("os"), os, ["linux", "windows"]));
+  }
   for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
     const v = str(s[f]);
     if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
@@ -593,6 +669,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
         ),
       );
     const effect = str(r.effect);
+    if (str(r.key) !== "") for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), r.key, msg));
+    if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
+      errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
       errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
   });

@@ -119,7 +119,7 @@ describe("more container checks", () => {
   it("a subPath may not step out of its volume", () => {
     const p = pod([{ name: "c", image: "x", volumeMounts: [{ name: "v", mountPath: "/a", subPath: "a/../../b" }] }]);
     (p.spec as Record<string, unknown>).volumes = [{ name: "v", emptyDir: {} }];
-    expect(errorsOf(p)).toEqual(["spec.containers[0].volumeMounts[0].subPath: Invalid value: \"a/../../b\": must not contain '..'"]);
+    expect(errorsOf(p)).toEqual(["spec.containers[0].volumeMounts.subPath: Invalid value: \"a/../../b\": must not contain '..'"]);
   });
 });
 

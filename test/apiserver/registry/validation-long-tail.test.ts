@@ -410,3 +410,77 @@ describe("apps workloads: upstream's per-kind words and rolling-update bounds", 
     ]);
   });
 });
+
+describe("more Pod spec rules users meet", () => {
+  it("probes: terminationGracePeriodSeconds above 0, gRPC ports; preStop sleep within the grace period", () => {
+    const p = pod([
+      {
+        name: "c",
+        image: "x",
+        livenessProbe: { grpc: { port: 70000 }, terminationGracePeriodSeconds: 0 },
+        lifecycle: { preStop: { sleep: { seconds: 60 } } },
+      },
+    ]);
+    expect(errorsOf(p)).toEqual([
+      "spec.containers[0].livenessProbe.grpc.port: Invalid value: 70000: must be between 1 and 65535, inclusive",
+      "spec.containers[0].livenessProbe.terminationGracePeriodSeconds: Invalid value: 0: must be greater than 0",
+      "spec.containers[0].lifecycle.preStop.sleep: Invalid value: 60: must be non-negative and less than terminationGracePeriodSeconds (30)",
+    ]);
+  });
+
+  it("restartPolicy on containers: forbidden on regular ones, Always only on init ones", () => {
+    const p = pod([{ name: "c", image: "x", restartPolicy: "Always" }], {
+      initContainers: [{ name: "i", image: "x", restartPolicy: "OnFailure" }],
+    });
+    expect(errorsOf(p)).toEqual([
+      "spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers",
+      'spec.initContainers[0].restartPolicy: Unsupported value: "OnFailure": supported values: "Always"',
+    ]);
+  });
+
+  it("mounts: subPathExpr exclusive with subPath; Bidirectional propagation only when privileged", () => {
+    const p = pod(
+      [
+        {
+          name: "c",
+          image: "x",
+          volumeMounts: [{ name: "v", mountPath: "/a", subPath: "a", subPathExpr: "$(X)", mountPropagation: "Bidirectional" }],
+        },
+      ],
+      {
+        volumes: [{ name: "v", emptyDir: {} }],
+      },
+    );
+    expect(errorsOf(p)).toEqual([
+      'spec.containers[0].volumeMounts[0].subPathExpr: Invalid value: "$(X)": subPathExpr and subPath are mutually exclusive',
+      "spec.containers[0].volumeMounts[0].mountPropagation: Forbidden: Bidirectional mount propagation is available only to privileged containers",
+    ]);
+  });
+
+  it("dnsPolicy None needs nameservers; at most three, each an IP", () => {
+    expect(errorsOf(pod([{ name: "c", image: "x" }], { dnsPolicy: "None", dnsConfig: { searches: ["a"] } }))).toEqual([
+      "spec.dnsConfig.nameservers: Required value: must provide at least one DNS nameserver when `dnsPolicy` is None",
+    ]);
+    expect(errorsOf(pod([{ name: "c", image: "x" }], { dnsConfig: { nameservers: ["1.1.1.1", "dns"] } }))).toEqual([
+      'spec.dnsConfig.nameservers[1]: Invalid value: "dns": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    ]);
+  });
+
+  it("tolerations: tolerationSeconds only with NoExecute; keys are qualified names", () => {
+    const p = pod([{ name: "c", image: "x" }], {
+      tolerations: [{ key: "a b", operator: "Exists", effect: "NoSchedule", tolerationSeconds: 30 }],
+    });
+    const errs = errorsOf(p);
+    expect(errs[0]).toMatch(/^spec\.tolerations\[0\]\.key: Invalid value: "a b": name part must consist of/);
+    expect(errs[1]).toBe(
+      "spec.tolerations[0].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set",
+    );
+  });
+
+  it("preemptionPolicy and os.name from upstream's sets (an unknown OS reported on `os`)", () => {
+    expect(errorsOf(pod([{ name: "c", image: "x" }], { preemptionPolicy: "Sometimes", os: { name: "mac" } }))).toEqual([
+      'spec.preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never"',
+      'spec.os: Unsupported value: "mac": supported values: "linux", "windows"',
+    ]);
+  });
+});
