@@ -168,7 +168,8 @@ function validatePeer(peer: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function isCIDR(s: string): boolean {
+/** A CIDR in either family (upstream's ParseCIDRSloppy accepts it). */
+export function isCIDR(s: string): boolean {
   const [ip, prefix, extra] = s.split("/");
   if (extra !== undefined || prefix === undefined || !/^\d+$/.test(prefix)) return false;
   const parsed = parseIP(ip ?? "", false);

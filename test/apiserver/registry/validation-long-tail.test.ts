@@ -484,3 +484,28 @@ describe("more Pod spec rules users meet", () => {
     ]);
   });
 });
+
+describe("Service load balancer fields", () => {
+  const service = (spec: Record<string, unknown>): KubeObject => ({
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "s", namespace: "d" },
+    spec: { ports: [{ port: 80 }], ...spec },
+  });
+
+  it("loadBalancerSourceRanges: CIDRs, and only on LoadBalancer Services (upstream spells the field in Go)", async () => {
+    const { serviceStrategy } = await import("../../../apiserver/registry/resources/services/strategy.js");
+    expect(errorsOf(service({ loadBalancerSourceRanges: ["10.0.0.0/8", "nope"] }), serviceStrategy)).toEqual([
+      "spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'",
+      'spec.LoadBalancerSourceRanges[1]: Invalid value: "nope": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+    ]);
+    expect(errorsOf(service({ type: "LoadBalancer", loadBalancerSourceRanges: [" 10.0.0.0/8 "] }), serviceStrategy)).toEqual([]);
+  });
+
+  it("healthCheckNodePort only for LoadBalancer with externalTrafficPolicy Local", async () => {
+    const { serviceStrategy } = await import("../../../apiserver/registry/resources/services/strategy.js");
+    expect(errorsOf(service({ type: "NodePort", healthCheckNodePort: 30001 }), serviceStrategy)).toEqual([
+      "spec.healthCheckNodePort: Invalid value: 30001: may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
+    ]);
+  });
+});
