@@ -6,7 +6,8 @@
  */
 import { goQuote } from "../../../runtime/go-strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
-import type { FieldPath } from "./field.js";
+import type { KubeObject } from "../rest.js";
+import { FieldPath } from "./field.js";
 import { canonicalQuantity, isWholeQuantity } from "./quantity-text.js";
 import { isObj, list, record, str } from "./shape.js";
 
@@ -90,4 +91,18 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
     for (let i = 0; i < containers.length; i++) containerWarnings(record(containers[i]), () => specPath.child(kind).index(i), out);
   }
   return out;
+}
+
+const TEMPLATE_SPEC = FieldPath.of("spec", "template", "spec");
+const CRONJOB_TEMPLATE_SPEC = FieldPath.of("spec", "jobTemplate", "spec", "template", "spec");
+
+/** Warnings for a workload's pod template at `spec.template` (upstream's GetWarningsForPodTemplate). */
+export function workloadWarnings(obj: KubeObject): string[] {
+  return podSpecWarnings(record(record(record(obj.spec).template).spec), TEMPLATE_SPEC);
+}
+
+/** Warnings for a CronJob's pod template, under `spec.jobTemplate.spec.template`. */
+export function cronJobWarnings(obj: KubeObject): string[] {
+  const template = record(record(record(record(obj.spec).jobTemplate).spec).template);
+  return podSpecWarnings(record(template.spec), CRONJOB_TEMPLATE_SPEC);
 }

@@ -509,3 +509,28 @@ describe("Service load balancer fields", () => {
     ]);
   });
 });
+
+describe("pod template warnings on workloads", () => {
+  it("a Deployment's and a CronJob's templates warn under their own paths", async () => {
+    const { cronJobStrategy } = await import("../../../apiserver/registry/resources/cronjobs/strategy.js");
+    const podSpec = { imagePullSecrets: [{ name: "" }], containers: [{ name: "c", image: "x" }] };
+    const d: KubeObject = {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "d", namespace: "d" },
+      spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "a" } }, spec: podSpec } },
+    };
+    deploymentStrategy.defaults?.(d);
+    expect(deploymentStrategy.warningsOnCreate?.(d)).toEqual(['spec.template.spec.imagePullSecrets[0].name: invalid empty name ""']);
+    const cj: KubeObject = {
+      apiVersion: "batch/v1",
+      kind: "CronJob",
+      metadata: { name: "c", namespace: "d" },
+      spec: { schedule: "@hourly", jobTemplate: { spec: { template: { spec: { ...podSpec, restartPolicy: "Never" } } } } },
+    };
+    cronJobStrategy.defaults?.(cj);
+    expect(cronJobStrategy.warningsOnCreate?.(cj)).toEqual([
+      'spec.jobTemplate.spec.template.spec.imagePullSecrets[0].name: invalid empty name ""',
+    ]);
+  });
+});
