@@ -66,6 +66,13 @@ function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out:
 export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
   const s = record(spec);
   const out: string[] = [];
+  const spread = list(s.topologySpreadConstraints);
+  for (let i = 0; i < spread.length; i++) {
+    if (record(spread[i]).labelSelector === undefined || record(spread[i]).labelSelector === null)
+      out.push(
+        `${specPath.child("topologySpreadConstraints").index(i).child("labelSelector").toString()}: a null labelSelector results in matching no pod`,
+      );
+  }
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);

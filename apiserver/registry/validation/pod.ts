@@ -20,6 +20,7 @@ import {
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, PrintedValue, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
+import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { canonicalQuantity, isWholeQuantity, quantitySign } from "./quantity-text.js";
@@ -590,6 +591,44 @@ function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath):
   return errs;
 }
 
+const WHEN_UNSATISFIABLE = ["DoNotSchedule", "ScheduleAnyway"];
+const NODE_INCLUSION_POLICIES = ["Honor", "Ignore"];
+
+/** upstream's validateTopologySpreadConstraints, but matchLabelKeys. */
+function validateTopologySpread(constraints: unknown, path: FieldPath): FieldError[] {
+  const all = list(constraints).map(record);
+  const errs: FieldError[] = [];
+  all.forEach((c, i) => {
+    const p = path.index(i);
+    const maxSkew = typeof c.maxSkew === "number" ? c.maxSkew : 0;
+    if (maxSkew <= 0) errs.push(fieldErrors.invalid(p.child("maxSkew"), maxSkew, "must be greater than zero"));
+    const key = str(c.topologyKey);
+    if (key === "") errs.push(fieldErrors.required(p.child("topologyKey"), "can not be empty"));
+    const action = str(c.whenUnsatisfiable);
+    if (!WHEN_UNSATISFIABLE.includes(action)) errs.push(fieldErrors.notSupported(p.child("whenUnsatisfiable"), action, WHEN_UNSATISFIABLE));
+    // As upstream, a repeated pair is reported on the first of the two.
+    if (all.slice(i + 1).some((o) => str(o.topologyKey) === key && str(o.whenUnsatisfiable) === action))
+      errs.push(fieldErrors.duplicate(p.child("{topologyKey, whenUnsatisfiable}"), `{${key}, ${action}}`));
+    if (typeof c.minDomains === "number") {
+      if (c.minDomains <= 0) errs.push(fieldErrors.invalid(p.child("minDomains"), c.minDomains, "must be greater than zero"));
+      if (action !== "DoNotSchedule")
+        errs.push(
+          fieldErrors.invalid(
+            p.child("minDomains"),
+            c.minDomains,
+            `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`,
+          ),
+        );
+    }
+    for (const f of ["nodeAffinityPolicy", "nodeTaintsPolicy"]) {
+      if (c[f] !== undefined && c[f] !== null && !NODE_INCLUSION_POLICIES.includes(str(c[f])))
+        errs.push(fieldErrors.notSupported(p.child(f), c[f], NODE_INCLUSION_POLICIES));
+    }
+    if (isObj(c.labelSelector)) errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
+  });
+  return errs;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
@@ -628,6 +667,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
   errs.push(...validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  if (s.topologySpreadConstraints !== undefined)
+    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints")));
   if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
     const pp = str(s.preemptionPolicy);
     if (pp === "") errs.push(fieldErrors.required(path.child("preemptionPolicy")));

@@ -534,3 +534,31 @@ describe("pod template warnings on workloads", () => {
     ]);
   });
 });
+
+describe("topologySpreadConstraints", () => {
+  it("maxSkew above zero, a topologyKey, a known whenUnsatisfiable, no repeated pair, minDomains only with DoNotSchedule", () => {
+    const sel = { matchLabels: { app: "a" } };
+    const p = pod([{ name: "c", image: "x" }], {
+      topologySpreadConstraints: [
+        { maxSkew: 0, topologyKey: "zone", whenUnsatisfiable: "DoNotSchedule", labelSelector: sel },
+        { maxSkew: 1, topologyKey: "zone", whenUnsatisfiable: "DoNotSchedule", labelSelector: sel },
+        { maxSkew: 1, topologyKey: "", whenUnsatisfiable: "Sometimes", minDomains: 2, labelSelector: sel },
+      ],
+    });
+    expect(errorsOf(p)).toEqual([
+      "spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero",
+      'spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, DoNotSchedule}"',
+      "spec.topologySpreadConstraints[2].topologyKey: Required value: can not be empty",
+      'spec.topologySpreadConstraints[2].whenUnsatisfiable: Unsupported value: "Sometimes": supported values: "DoNotSchedule", "ScheduleAnyway"',
+      "spec.topologySpreadConstraints[2].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not Sometimes",
+    ]);
+  });
+
+  it("a constraint without a labelSelector is accepted with upstream's warning", () => {
+    const p = pod([{ name: "c", image: "x" }], {
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: "zone", whenUnsatisfiable: "ScheduleAnyway" }],
+    });
+    expect(errorsOf(p)).toEqual([]);
+    expect(warningsOf(p)).toEqual(["spec.topologySpreadConstraints[0].labelSelector: a null labelSelector results in matching no pod"]);
+  });
+});
