@@ -394,7 +394,7 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
           metadata: { name: "halfgpu" },
           spec: { containers: [{ name: "c", image: "nginx", resources: { limits: { "example.com/gpu": "0.5" } } }] },
         },
-        "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 500m: must be an integer",
+        'spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "500m": must be an integer',
       ],
       [
         {

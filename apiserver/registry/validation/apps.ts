@@ -9,7 +9,7 @@ import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { validatePodTemplateSpec } from "./pod.js";
 import { isObj, list, record, sameJSON, str } from "./shape.js";
-import { intOrPercentValue, intOrStringText, isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
+import { intOrPercentValue, intOrStringValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
 const SPEC = FieldPath.of("spec");
 
@@ -88,7 +88,7 @@ export function validateDeployment(d: KubeObject): FieldError[] {
       ...validatePositiveIntOrPercent(ru.maxSurge, p.child("maxSurge")),
     );
     if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0)
-      errs.push(fieldErrors.invalid(p.child("maxUnavailable"), intOrStringText(ru.maxUnavailable), "may not be 0 when `maxSurge` is 0"));
+      errs.push(fieldErrors.invalid(p.child("maxUnavailable"), intOrStringValue(ru.maxUnavailable), "may not be 0 when `maxSurge` is 0"));
     // Only unavailability is bounded: a surge of 200% is a valid (fast) rollout.
     errs.push(...isNotMoreThan100Percent(ru.maxUnavailable, p.child("maxUnavailable")));
   }
@@ -148,7 +148,9 @@ export function validateDaemonSet(ds: KubeObject): FieldError[] {
       const unavailable = intOrPercentValue(ru.maxUnavailable) !== 0;
       const surge = intOrPercentValue(ru.maxSurge) !== 0;
       if (unavailable && surge)
-        errs.push(fieldErrors.invalid(p.child("maxSurge"), intOrStringText(ru.maxSurge), "may not be set when maxUnavailable is non-zero"));
+        errs.push(
+          fieldErrors.invalid(p.child("maxSurge"), intOrStringValue(ru.maxSurge), "may not be set when maxUnavailable is non-zero"),
+        );
       else if (!unavailable && !surge) errs.push(fieldErrors.required(p.child("maxUnavailable"), "cannot be 0 when maxSurge is 0"));
     }
   }
@@ -177,7 +179,7 @@ export function validateStatefulSet(sts: KubeObject): FieldError[] {
   if (ru.maxUnavailable !== undefined && ru.maxUnavailable !== null) {
     errs.push(...validatePositiveIntOrPercent(ru.maxUnavailable, ruPath.child("maxUnavailable")));
     if (intOrPercentValue(ru.maxUnavailable) === 0)
-      errs.push(fieldErrors.invalid(ruPath.child("maxUnavailable"), intOrStringText(ru.maxUnavailable), "cannot be 0"));
+      errs.push(fieldErrors.invalid(ruPath.child("maxUnavailable"), intOrStringValue(ru.maxUnavailable), "cannot be 0"));
     errs.push(...isNotMoreThan100Percent(ru.maxUnavailable, ruPath.child("maxUnavailable")));
   }
   errs.push(

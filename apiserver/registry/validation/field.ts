@@ -36,14 +36,6 @@ const VALUELESS: ReadonlySet<FieldErrorType> = new Set(["FieldValueRequired", "F
 /** Marks a value that should not be printed (upstream's omitValue). */
 export const OMIT_VALUE: unique symbol = Symbol("omitValue");
 
-/**
- * A bad value upstream prints with its String() method, unquoted (a resource.Quantity: `1500m`),
- * where a plain string would be quoted.
- */
-export class PrintedValue {
-  constructor(readonly text: string) {}
-}
-
 /** One validation failure. */
 export interface FieldError {
   type: FieldErrorType;
@@ -125,8 +117,6 @@ export function errorBody(e: FieldError): string {
   let s: string;
   if (VALUELESS.has(e.type) || e.badValue === OMIT_VALUE) {
     s = TYPE_TEXT[e.type];
-  } else if (e.badValue instanceof PrintedValue) {
-    s = `${TYPE_TEXT[e.type]}: ${e.badValue.text}`;
   } else if (typeof e.badValue === "string") {
     s = `${TYPE_TEXT[e.type]}: ${goQuote(e.badValue)}`;
   } else if (typeof e.badValue === "number" || typeof e.badValue === "boolean") {

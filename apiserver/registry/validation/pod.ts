@@ -18,7 +18,7 @@ import {
   parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, PrintedValue, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
@@ -132,7 +132,7 @@ function validateQuantityValue(name: string, q: unknown, path: FieldPath): Field
   if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(path, canonicalQuantity(q), "must be greater than or equal to 0"));
   // Extended resources are rare in a Pod: the exact check runs only for them.
   if (isExtendedResourceName(name) && isWholeQuantity(q) === false)
-    errs.push(fieldErrors.invalid(path, new PrintedValue(canonicalQuantity(q)), "must be an integer"));
+    errs.push(fieldErrors.invalid(path, canonicalQuantity(q), "must be an integer"));
   return errs;
 }
 

@@ -64,11 +64,11 @@ describe("Quantity text as upstream prints it", () => {
 });
 
 describe("container resources", () => {
-  it("extended resources must be whole numbers, printed as upstream's Quantity (unquoted)", () => {
+  it("extended resources must be whole numbers, printed as upstream's canonical Quantity", () => {
     expect(errorsOf(withResources({ limits: { "example.com/gpu": "1.5" } }))).toEqual([
-      "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 1500m: must be an integer",
+      'spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "1500m": must be an integer',
       // Defaulting copied the limit into requests, which upstream checks too.
-      "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 1500m: must be an integer",
+      'spec.containers[0].resources.requests[example.com/gpu]: Invalid value: "1500m": must be an integer',
     ]);
     expect(errorsOf(withResources({ limits: { "example.com/gpu": "2" } }))).toEqual([]);
     // Native resources may be fractional; kubernetes.io names are native.
@@ -341,8 +341,8 @@ describe("pod templates get the same rules", () => {
     };
     expect(errorsOf(d, deploymentStrategy)).toEqual([
       "spec.template.spec.volumes[0].downwardAPI.resourceFieldRef.containerName: Required value",
-      "spec.template.spec.containers[0].resources.limits[example.com/gpu]: Invalid value: 500m: must be an integer",
-      "spec.template.spec.containers[0].resources.requests[example.com/gpu]: Invalid value: 500m: must be an integer",
+      'spec.template.spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "500m": must be an integer',
+      'spec.template.spec.containers[0].resources.requests[example.com/gpu]: Invalid value: "500m": must be an integer',
     ]);
   });
 });
@@ -356,17 +356,17 @@ describe("apps workloads: upstream's per-kind words and rolling-update bounds", 
     spec: { selector: { matchLabels: { app: "a" } }, template, ...spec },
   });
 
-  it("a Deployment may surge past 100%, not be unavailable past it; IntOrString values print unquoted", () => {
+  it("a Deployment may surge past 100%, not be unavailable past it", () => {
     const d = (rollingUpdate: Record<string, unknown>) => workload("Deployment", { strategy: { type: "RollingUpdate", rollingUpdate } });
     expect(errorsOf(d({ maxSurge: "200%", maxUnavailable: 0 }), deploymentStrategy)).toEqual([]);
     expect(errorsOf(d({ maxSurge: 1, maxUnavailable: "150%" }), deploymentStrategy)).toEqual([
-      "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 150%: must not be greater than 100%",
+      'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "150%": must not be greater than 100%',
     ]);
     expect(errorsOf(d({ maxSurge: "0%", maxUnavailable: "0%" }), deploymentStrategy)).toEqual([
-      "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0%: may not be 0 when `maxSurge` is 0",
+      'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "0%": may not be 0 when `maxSurge` is 0',
     ]);
     expect(errorsOf(d({ maxSurge: "1x", maxUnavailable: 1 }), deploymentStrategy)).toEqual([
-      "spec.strategy.rollingUpdate.maxSurge: Invalid value: 1x: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+      "spec.strategy.rollingUpdate.maxSurge: Invalid value: \"1x\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
     ]);
   });
 

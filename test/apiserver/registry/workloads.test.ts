@@ -552,7 +552,7 @@ describe("networking, policy, scheduling, storage", () => {
         {},
       ),
     );
-    expect(messages(pdb)).toEqual(["spec.minAvailable: Invalid value: 120%: must not be greater than 100%"]);
+    expect(messages(pdb)).toEqual(['spec.minAvailable: Invalid value: "120%": must not be greater than 100%']);
   });
 
   it("PriorityClass: value range, reserved system names, immutable value", async () => {
