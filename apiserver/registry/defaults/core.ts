@@ -80,7 +80,13 @@ function defaultVolume(v: Obj): void {
   }
   // SetDefaults_ObjectFieldSelector and the zero divisor, for volume files as for env.
   if (isObj(v.downwardAPI)) defaultDownwardAPIFiles(v.downwardAPI.items);
-  if (isObj(v.projected)) for (const src of list(v.projected.sources)) defaultDownwardAPIFiles(record(record(src).downwardAPI).items);
+  if (isObj(v.projected))
+    for (const src of list(v.projected.sources)) {
+      defaultDownwardAPIFiles(record(record(src).downwardAPI).items);
+      // SetDefaults_ServiceAccountTokenProjection: an hour.
+      const token = record(src).serviceAccountToken;
+      if (isObj(token)) setIfAbsent(token, "expirationSeconds", 3600);
+    }
   if (isObj(v.hostPath)) setIfAbsent(v.hostPath, "type", "");
   if (isObj(v.iscsi)) setIfAbsent(v.iscsi, "iscsiInterface", "default");
   if (isObj(v.azureDisk)) {

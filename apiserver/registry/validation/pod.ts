@@ -19,7 +19,8 @@ import {
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { validateLabels } from "./object-meta.js";
+import { validateAnnotations, validateLabels } from "./object-meta.js";
+import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
@@ -497,11 +498,35 @@ function validateProjectedSources(sources: unknown, path: FieldPath): FieldError
       kinds++;
       errs.push(...validateDownwardAPIItems(src.downwardAPI.items, sp.child("downwardAPI")));
     }
-    if (isObj(src.serviceAccountToken)) kinds++;
+    if (isObj(src.serviceAccountToken)) {
+      kinds++;
+      const token = src.serviceAccountToken;
+      const seconds = typeof token.expirationSeconds === "number" ? token.expirationSeconds : 0;
+      const sp2 = sp.child("serviceAccountToken", "expirationSeconds");
+      if (seconds < 600) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration less than 10 minutes"));
+      if (seconds > 2 ** 32) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration larger than 2^32 seconds"));
+      // As upstream, the token's path errors name the projected volume's `path`, not the source's.
+      const target = str(token.path);
+      if (target === "") errs.push(fieldErrors.required(path.child("path")));
+      else errs.push(...validateLocalNonReservedPath(target, path.child("path")));
+    }
     if (isObj(src.clusterTrustBundle)) kinds++;
     if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
   });
   return errs;
+}
+
+/** A generic ephemeral volume: its claim template's labels, annotations and spec, as a PVC's (upstream's ValidatePersistentVolumeClaimTemplate). */
+function validateEphemeralVolume(ephemeral: Obj, path: FieldPath): FieldError[] {
+  if (!isObj(ephemeral.volumeClaimTemplate)) return [fieldErrors.required(path.child("volumeClaimTemplate"))];
+  const template = ephemeral.volumeClaimTemplate;
+  const tp = path.child("volumeClaimTemplate");
+  const meta = record(template.metadata);
+  return [
+    ...validateLabels(meta.labels as Record<string, string> | undefined, tp.child("metadata", "labels")),
+    ...validateAnnotations(meta.annotations as Record<string, string> | undefined, tp.child("metadata", "annotations")),
+    ...validatePVCSpec(record(template.spec), tp.child("spec")),
+  ];
 }
 
 function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
@@ -540,6 +565,7 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
     if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
     if (isObj(r.projected)) errs.push(...validateProjectedSources(r.projected.sources, p.child("projected")));
+    if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))

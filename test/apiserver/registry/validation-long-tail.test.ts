@@ -562,3 +562,29 @@ describe("topologySpreadConstraints", () => {
     expect(warningsOf(p)).toEqual(["spec.topologySpreadConstraints[0].labelSelector: a null labelSelector results in matching no pod"]);
   });
 });
+
+describe("projected tokens and generic ephemeral volumes", () => {
+  const withVolume = (volume: Record<string, unknown>) => pod([{ name: "c", image: "x" }], { volumes: [{ name: "v", ...volume }] });
+
+  it("a projected token lasts 10 minutes at least (an hour by default); its path is relative", () => {
+    expect(errorsOf(withVolume({ projected: { sources: [{ serviceAccountToken: { path: "token" } }] } }))).toEqual([]);
+    expect(errorsOf(withVolume({ projected: { sources: [{ serviceAccountToken: { path: "/token", expirationSeconds: 60 } }] } }))).toEqual([
+      "spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes",
+      'spec.volumes[0].projected.path: Invalid value: "/token": must be a relative path',
+    ]);
+  });
+
+  it("an ephemeral volume's claim template is checked as a claim", () => {
+    expect(errorsOf(withVolume({ ephemeral: {} }))).toEqual(["spec.volumes[0].ephemeral.volumeClaimTemplate: Required value"]);
+    expect(errorsOf(withVolume({ ephemeral: { volumeClaimTemplate: { spec: { accessModes: ["ReadWriteOnce"] } } } }))).toEqual([
+      "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources[storage]: Required value",
+    ]);
+    expect(
+      errorsOf(
+        withVolume({
+          ephemeral: { volumeClaimTemplate: { spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "1Gi" } } } } },
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
