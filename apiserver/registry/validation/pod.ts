@@ -1,7 +1,9 @@
 /**
  * Pod and PodTemplate validation as upstream's ValidatePodSpec for what users set most: names,
- * containers (names, images, pull policies, ports, env, resources, probes, mounts), volumes
- * and mounts referring to each other, restart and DNS policies; the Pod update rule (only
+ * containers (names, images, pull policies, ports, env and envFrom, resources with extended
+ * resources in whole numbers, probes, hooks, mounts), volumes (items, downward API files,
+ * projected sources, ephemeral claims, emptyDir size) and mounts referring to each other,
+ * restart and DNS policies, tolerations, topology spread; the Pod update rule (only
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
