@@ -695,6 +695,18 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
   errs.push(...validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  list(s.readinessGates).forEach((g, i) => {
+    const type = str(record(g).conditionType);
+    for (const msg of isQualifiedName(type))
+      errs.push(fieldErrors.invalid(path.child("readinessGates").index(i).child("conditionType"), type, msg));
+  });
+  const gates = list(s.schedulingGates);
+  gates.forEach((g, i) => {
+    const name = str(record(g).name);
+    const gp = path.child("schedulingGates").index(i);
+    for (const msg of isQualifiedName(name)) errs.push(fieldErrors.invalid(gp, name, msg));
+    if (gates.slice(0, i).some((o) => str(record(o).name) === name)) errs.push(fieldErrors.duplicate(gp, name));
+  });
   if (s.topologySpreadConstraints !== undefined)
     errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints")));
   if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {

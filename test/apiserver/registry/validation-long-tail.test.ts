@@ -588,3 +588,16 @@ describe("projected tokens and generic ephemeral volumes", () => {
     ).toEqual([]);
   });
 });
+
+describe("readiness and scheduling gates", () => {
+  it("condition types and gate names are qualified names; a gate once", () => {
+    const p = pod([{ name: "c", image: "x" }], {
+      readinessGates: [{ conditionType: "example.com/ready" }, { conditionType: "not ok" }],
+      schedulingGates: [{ name: "example.com/wait" }, { name: "example.com/wait" }],
+    });
+    const errs = errorsOf(p);
+    expect(errs).toHaveLength(2);
+    expect(errs[0]).toMatch(/^spec\.readinessGates\[1\]\.conditionType: Invalid value: "not ok": name part must consist of/);
+    expect(errs[1]).toBe('spec.schedulingGates[1]: Duplicate value: "example.com/wait"');
+  });
+});
