@@ -333,7 +333,7 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
           metadata: { name: "greedy" },
           spec: { containers: [{ name: "c", image: "nginx", resources: { requests: { cpu: "2" }, limits: { cpu: "1" } } }] },
         },
-        'spec.containers[0].resources.requests[cpu]: Invalid value: "2": must be less than or equal to cpu limit of 1',
+        'spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
       ],
       [
         {
@@ -387,12 +387,51 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
         },
         "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
       ],
+      [
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "halfgpu" },
+          spec: { containers: [{ name: "c", image: "nginx", resources: { limits: { "example.com/gpu": "0.5" } } }] },
+        },
+        'spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "500m": must be an integer',
+      ],
+      [
+        {
+          apiVersion: "networking.k8s.io/v1",
+          kind: "Ingress",
+          metadata: { name: "backstep" },
+          spec: {
+            rules: [
+              { http: { paths: [{ path: "/a/../b", pathType: "Prefix", backend: { service: { name: "s", port: { number: 80 } } } }] } },
+            ],
+          },
+        },
+        "spec.rules[0].http.paths[0].path: Invalid value: \"/a/../b\": must not contain '/../'",
+      ],
     ];
     for (const [i, [obj, message]] of cases.entries()) {
       const r = await kubectl("-n", NS, "create", "-f", manifest(`invalid-${i}.yaml`, [obj]));
       expect(r.code, JSON.stringify(obj)).not.toBe(0);
       expect(r.stderr).toContain(message);
     }
+    // Accepted with upstream's warning: an imagePullSecrets entry without a name.
+    const warned = await kubectl(
+      "-n",
+      NS,
+      "create",
+      "-f",
+      manifest("warned.yaml", [
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "warned" },
+          spec: { imagePullSecrets: [{ name: "" }], containers: [{ name: "c", image: "nginx" }] },
+        },
+      ]),
+    );
+    expect(warned.code, warned.stderr).toBe(0);
+    expect(warned.stderr).toContain('Warning: spec.imagePullSecrets[0].name: invalid empty name ""');
     // Immutable: a Deployment's selector.
     const patch = await kubectl(
       "-n",

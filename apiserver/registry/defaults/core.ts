@@ -64,12 +64,29 @@ function defaultContainer(c: Obj, hostNetwork: boolean): void {
   }
 }
 
+function defaultDownwardAPIFiles(items: unknown): void {
+  for (const f of list(items)) {
+    const file = record(f);
+    if (isObj(file.fieldRef)) setIfAbsent(file.fieldRef, "apiVersion", "v1");
+    if (isObj(file.resourceFieldRef)) setIfAbsent(file.resourceFieldRef, "divisor", "0");
+  }
+}
+
 function defaultVolume(v: Obj): void {
   const sources = Object.keys(v).filter((k) => k !== "name");
   if (sources.length === 0) v.emptyDir = {};
   for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
     if (isObj(v[key])) setIfAbsent(v[key], "defaultMode", 420);
   }
+  // SetDefaults_ObjectFieldSelector and the zero divisor, for volume files as for env.
+  if (isObj(v.downwardAPI)) defaultDownwardAPIFiles(v.downwardAPI.items);
+  if (isObj(v.projected))
+    for (const src of list(v.projected.sources)) {
+      defaultDownwardAPIFiles(record(record(src).downwardAPI).items);
+      // SetDefaults_ServiceAccountTokenProjection: an hour.
+      const token = record(src).serviceAccountToken;
+      if (isObj(token)) setIfAbsent(token, "expirationSeconds", 3600);
+    }
   if (isObj(v.hostPath)) setIfAbsent(v.hostPath, "type", "");
   if (isObj(v.iscsi)) setIfAbsent(v.iscsi, "iscsiInterface", "default");
   if (isObj(v.azureDisk)) {

@@ -9,6 +9,7 @@ import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { validatePodTemplateSpec } from "./pod.js";
 import { isObj, list, record, sameJSON, str } from "./shape.js";
+import { intOrPercentValue, intOrStringValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
 const SPEC = FieldPath.of("spec");
 
@@ -16,17 +17,39 @@ function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
 }
 
+/** The workload kinds whose templates this checks, for upstream's kind-specific words. */
+export type TemplateOwner = "Deployment" | "ReplicaSet" | "DaemonSet" | "StatefulSet" | "ReplicationController";
+
+/** upstream's empty-selector words: ReplicaSets share the Deployment's. */
+const EMPTY_SELECTOR: Readonly<Record<TemplateOwner, string>> = {
+  Deployment: "deployment",
+  ReplicaSet: "deployment",
+  DaemonSet: "daemonset",
+  StatefulSet: "statefulset",
+  ReplicationController: "deployment",
+};
+
+/** upstream's activeDeadlineSeconds words: Deployments validate their template as a ReplicaSet's. */
+const DEADLINE_OWNER: Readonly<Record<TemplateOwner, string>> = {
+  Deployment: "ReplicaSet",
+  ReplicaSet: "ReplicaSet",
+  DaemonSet: "DaemonSet",
+  StatefulSet: "StatefulSet",
+  ReplicationController: "ReplicationController",
+};
+
 /** Selector present, non-empty, valid, and matching the template's labels. */
 export function validateSelectorAndTemplate(
   spec: Record<string, unknown>,
   path: FieldPath,
   restartPolicies: readonly string[],
   extraVolumes: readonly string[] = [],
+  owner: TemplateOwner = "Deployment",
 ): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObj(spec.selector)) errs.push(fieldErrors.required(path.child("selector")));
   else if (selectorIsEmpty(spec.selector))
-    errs.push(fieldErrors.invalid(path.child("selector"), spec.selector, "empty selector is invalid for deployment"));
+    errs.push(fieldErrors.invalid(path.child("selector"), spec.selector, `empty selector is invalid for ${EMPTY_SELECTOR[owner]}`));
   else errs.push(...validateLabelSelector(spec.selector, path.child("selector")));
   if (!isObj(spec.template)) {
     errs.push(fieldErrors.required(path.child("template")));
@@ -41,33 +64,11 @@ export function validateSelectorAndTemplate(
     errs.push(
       fieldErrors.forbidden(
         path.child("template", "spec", "activeDeadlineSeconds"),
-        "activeDeadlineSeconds in ReplicaSet is not Supported",
+        `activeDeadlineSeconds in ${DEADLINE_OWNER[owner]} is not Supported`,
       ),
     );
   }
   return errs;
-}
-
-/** `25%` or an integer; percentages at most 100% where the field is a fraction of replicas. */
-function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
-  if (v === undefined) return [];
-  if (typeof v === "number") return nonNegative(v, path);
-  const s = str(v);
-  const m = /^(\d+)%$/.exec(s);
-  if (!m)
-    return [
-      fieldErrors.invalid(
-        path,
-        v,
-        "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
-      ),
-    ];
-  if (Number(m[1]) > 100) return [fieldErrors.invalid(path, v, "must not be greater than 100%")];
-  return [];
-}
-
-function isZero(v: unknown): boolean {
-  return v === 0 || v === "0%" || v === undefined;
 }
 
 export function validateDeployment(d: KubeObject): FieldError[] {
@@ -83,24 +84,25 @@ export function validateDeployment(d: KubeObject): FieldError[] {
     const ru = record(strategy.rollingUpdate);
     const p = SPEC.child("strategy", "rollingUpdate");
     errs.push(
-      ...validateIntOrPercent(ru.maxUnavailable, p.child("maxUnavailable")),
-      ...validateIntOrPercent(ru.maxSurge, p.child("maxSurge")),
+      ...validatePositiveIntOrPercent(ru.maxUnavailable, p.child("maxUnavailable")),
+      ...validatePositiveIntOrPercent(ru.maxSurge, p.child("maxSurge")),
     );
-    if (isZero(ru.maxUnavailable) && isZero(ru.maxSurge))
-      errs.push(fieldErrors.invalid(p.child("maxUnavailable"), ru.maxUnavailable ?? 0, "may not be 0 when `maxSurge` is 0"));
+    if (intOrPercentValue(ru.maxUnavailable) === 0 && intOrPercentValue(ru.maxSurge) === 0)
+      errs.push(fieldErrors.invalid(p.child("maxUnavailable"), intOrStringValue(ru.maxUnavailable), "may not be 0 when `maxSurge` is 0"));
+    // Only unavailability is bounded: a surge of 200% is a valid (fast) rollout.
+    errs.push(...isNotMoreThan100Percent(ru.maxUnavailable, p.child("maxUnavailable")));
   }
   errs.push(
-    ...nonNegative(spec.revisionHistoryLimit, SPEC.child("revisionHistoryLimit")),
     ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
+    ...nonNegative(spec.revisionHistoryLimit, SPEC.child("revisionHistoryLimit")),
   );
   if (typeof spec.progressDeadlineSeconds === "number") {
-    if (spec.progressDeadlineSeconds <= 0)
-      errs.push(fieldErrors.invalid(SPEC.child("progressDeadlineSeconds"), spec.progressDeadlineSeconds, "must be greater than 0"));
-    else if (typeof spec.minReadySeconds === "number" && spec.progressDeadlineSeconds <= spec.minReadySeconds) {
+    errs.push(...nonNegative(spec.progressDeadlineSeconds, SPEC.child("progressDeadlineSeconds")));
+    const minReady = typeof spec.minReadySeconds === "number" ? spec.minReadySeconds : 0;
+    if (spec.progressDeadlineSeconds <= minReady)
       errs.push(
         fieldErrors.invalid(SPEC.child("progressDeadlineSeconds"), spec.progressDeadlineSeconds, "must be greater than minReadySeconds"),
       );
-    }
   }
   return errs;
 }
@@ -117,30 +119,42 @@ export function validateReplicaSet(rs: KubeObject): FieldError[] {
   return [
     ...nonNegative(spec.replicas, SPEC.child("replicas")),
     ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
-    ...validateSelectorAndTemplate(spec, SPEC, ["Always"]),
+    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "ReplicaSet"),
   ];
 }
 
 export function validateDaemonSet(ds: KubeObject): FieldError[] {
   const spec = record(ds.spec);
-  const errs = validateSelectorAndTemplate(spec, SPEC, ["Always"]);
+  const errs = validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "DaemonSet");
+  errs.push(
+    ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
+    ...nonNegative(spec.templateGeneration, SPEC.child("templateGeneration")),
+  );
   const type = str(record(spec.updateStrategy).type);
   if (type !== "OnDelete" && type !== "RollingUpdate")
     errs.push(fieldErrors.notSupported(SPEC.child("updateStrategy", "type"), type, ["OnDelete", "RollingUpdate"]));
   if (type === "RollingUpdate") {
-    const ru = record(record(spec.updateStrategy).rollingUpdate);
     const p = SPEC.child("updateStrategy", "rollingUpdate");
-    errs.push(
-      ...validateIntOrPercent(ru.maxUnavailable, p.child("maxUnavailable")),
-      ...validateIntOrPercent(ru.maxSurge, p.child("maxSurge")),
-    );
-    if (isZero(ru.maxUnavailable) && isZero(ru.maxSurge))
-      errs.push(fieldErrors.invalid(p.child("maxUnavailable"), ru.maxUnavailable ?? 0, "cannot be 0 when maxSurge is 0"));
+    if (!isObj(record(spec.updateStrategy).rollingUpdate)) errs.push(fieldErrors.required(p));
+    else {
+      // upstream's ValidateRollingUpdateDaemonSet: both bounded, exactly one of them non-zero.
+      const ru = record(record(spec.updateStrategy).rollingUpdate);
+      errs.push(
+        ...validatePositiveIntOrPercent(ru.maxUnavailable, p.child("maxUnavailable")),
+        ...validatePositiveIntOrPercent(ru.maxSurge, p.child("maxSurge")),
+        ...isNotMoreThan100Percent(ru.maxUnavailable, p.child("maxUnavailable")),
+        ...isNotMoreThan100Percent(ru.maxSurge, p.child("maxSurge")),
+      );
+      const unavailable = intOrPercentValue(ru.maxUnavailable) !== 0;
+      const surge = intOrPercentValue(ru.maxSurge) !== 0;
+      if (unavailable && surge)
+        errs.push(
+          fieldErrors.invalid(p.child("maxSurge"), intOrStringValue(ru.maxSurge), "may not be set when maxUnavailable is non-zero"),
+        );
+      else if (!unavailable && !surge) errs.push(fieldErrors.required(p.child("maxUnavailable"), "cannot be 0 when maxSurge is 0"));
+    }
   }
-  errs.push(
-    ...nonNegative(spec.revisionHistoryLimit, SPEC.child("revisionHistoryLimit")),
-    ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
-  );
+  errs.push(...nonNegative(spec.revisionHistoryLimit, SPEC.child("revisionHistoryLimit")));
   return errs;
 }
 
@@ -148,15 +162,29 @@ export function validateStatefulSet(sts: KubeObject): FieldError[] {
   const spec = record(sts.spec);
   // Mounts may name the claim templates: the controller adds them to each pod as volumes.
   const claims = list(spec.volumeClaimTemplates).map((t) => str(record(record(t).metadata).name));
-  const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"], claims)];
+  const errs = [
+    ...nonNegative(spec.replicas, SPEC.child("replicas")),
+    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], claims, "StatefulSet"),
+  ];
   const pmp = str(spec.podManagementPolicy);
-  if (pmp !== "OrderedReady" && pmp !== "Parallel")
-    errs.push(fieldErrors.notSupported(SPEC.child("podManagementPolicy"), pmp, ["OrderedReady", "Parallel"]));
+  if (pmp === "") errs.push(fieldErrors.required(SPEC.child("podManagementPolicy")));
+  else if (pmp !== "OrderedReady" && pmp !== "Parallel")
+    errs.push(fieldErrors.invalid(SPEC.child("podManagementPolicy"), pmp, "must be 'OrderedReady' or 'Parallel'"));
   const type = str(record(spec.updateStrategy).type);
   if (type !== "OnDelete" && type !== "RollingUpdate")
     errs.push(fieldErrors.notSupported(SPEC.child("updateStrategy", "type"), type, ["OnDelete", "RollingUpdate"]));
+  const ru = record(record(spec.updateStrategy).rollingUpdate);
+  const ruPath = SPEC.child("updateStrategy", "rollingUpdate");
+  errs.push(...nonNegative(ru.partition, ruPath.child("partition")));
+  if (ru.maxUnavailable !== undefined && ru.maxUnavailable !== null) {
+    errs.push(...validatePositiveIntOrPercent(ru.maxUnavailable, ruPath.child("maxUnavailable")));
+    if (intOrPercentValue(ru.maxUnavailable) === 0)
+      errs.push(fieldErrors.invalid(ruPath.child("maxUnavailable"), intOrStringValue(ru.maxUnavailable), "cannot be 0"));
+    errs.push(...isNotMoreThan100Percent(ru.maxUnavailable, ruPath.child("maxUnavailable")));
+  }
   errs.push(
-    ...nonNegative(record(record(spec.updateStrategy).rollingUpdate).partition, SPEC.child("updateStrategy", "rollingUpdate", "partition")),
+    ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
+    ...nonNegative(record(spec.ordinals).start, SPEC.child("ordinals.start")),
   );
   const policy = record(spec.persistentVolumeClaimRetentionPolicy);
   for (const f of ["whenDeleted", "whenScaled"]) {

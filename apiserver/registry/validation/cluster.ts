@@ -96,7 +96,11 @@ export function validateReplicationController(rc: KubeObject): FieldError[] {
   else errs.push(...validateLabels(selector as Record<string, string>, SPEC.child("selector")));
   if (isObj(spec.template)) {
     const asApps = { ...spec, selector: { matchLabels: selector } };
-    errs.push(...validateSelectorAndTemplate(asApps, SPEC, ["Always"]).filter((e) => !e.field.startsWith("spec.selector")));
+    errs.push(
+      ...validateSelectorAndTemplate(asApps, SPEC, ["Always"], [], "ReplicationController").filter(
+        (e) => !e.field.startsWith("spec.selector"),
+      ),
+    );
   } else errs.push(fieldErrors.required(SPEC.child("template")));
   return errs;
 }

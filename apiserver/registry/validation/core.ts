@@ -26,6 +26,7 @@ import {
   validateObjectMetaUpdate,
 } from "./object-meta.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
+import { isCIDR } from "./networking.js";
 
 /** upstream's limit on the data of a ConfigMap or Secret. */
 export const MAX_SECRET_SIZE = 1024 * 1024;
@@ -374,6 +375,30 @@ export function validateService(svc: KubeObject): FieldError[] {
     }
     seenPorts.add(key);
   });
+  const sourceRanges = list(spec.loadBalancerSourceRanges);
+  if (sourceRanges.length > 0) {
+    // upstream names the field in Go's spelling here.
+    const rangesPath = specPath.child("LoadBalancerSourceRanges");
+    if (type !== "LoadBalancer") errs.push(fieldErrors.forbidden(rangesPath, "may only be used when `type` is 'LoadBalancer'"));
+    sourceRanges.forEach((r, i) => {
+      const cidr = str(r).trim();
+      if (!isCIDR(cidr))
+        errs.push(fieldErrors.invalid(rangesPath.index(i), cidr, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+    });
+  }
+  const healthCheckNodePort = typeof spec.healthCheckNodePort === "number" ? spec.healthCheckNodePort : 0;
+  if (healthCheckNodePort !== 0) {
+    const hcPath = specPath.child("healthCheckNodePort");
+    if (type !== "LoadBalancer" || str(spec.externalTrafficPolicy) !== "Local")
+      errs.push(
+        fieldErrors.invalid(
+          hcPath,
+          healthCheckNodePort,
+          "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
+        ),
+      );
+    else for (const msg of isValidPortNum(healthCheckNodePort)) errs.push(fieldErrors.invalid(hcPath, healthCheckNodePort, msg));
+  }
   if (spec.allocateLoadBalancerNodePorts !== undefined && type !== "LoadBalancer") {
     errs.push(fieldErrors.forbidden(specPath.child("allocateLoadBalancerNodePorts"), "may only be used when `type` is 'LoadBalancer'"));
   }

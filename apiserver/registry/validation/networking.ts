@@ -3,7 +3,15 @@
  * backends naming a service port or a resource), IngressClass, and NetworkPolicy (peers, ports,
  * policy types).
  */
-import { isDNS1123Label, isDNS1123Subdomain, isValidPortName, isValidPortNum, parseIP } from "../../../runtime/validation/strings.js";
+import {
+  isDNS1035Label,
+  isDNS1123Subdomain,
+  isValidPathSegmentName,
+  isValidPortName,
+  isValidPortNum,
+  nameIsDNSSubdomain,
+  parseIP,
+} from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
@@ -11,6 +19,24 @@ import { isObj, list, record, str, type Obj } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
 const PATH_TYPES = ["Exact", "ImplementationSpecific", "Prefix"];
+/** Back-steps and encoded slashes an Exact or Prefix path may not hold, nor end with (upstream's invalidPath*). */
+const INVALID_PATH_SEQUENCES = ["//", "/./", "/../", "%2f", "%2F"];
+const INVALID_PATH_SUFFIXES = ["/..", "/."];
+
+/** An Ingress path as upstream's validateHTTPIngressPath, but for its backend. */
+function validatePath(pathType: string, path: string, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (pathType === "Exact" || pathType === "Prefix") {
+    if (!path.startsWith("/")) errs.push(fieldErrors.invalid(p, path, "must be an absolute path"));
+    if (path === "") return errs;
+    for (const seq of INVALID_PATH_SEQUENCES) if (path.includes(seq)) errs.push(fieldErrors.invalid(p, path, `must not contain '${seq}'`));
+    for (const suffix of INVALID_PATH_SUFFIXES)
+      if (path.endsWith(suffix)) errs.push(fieldErrors.invalid(p, path, `cannot end with '${suffix}'`));
+  } else if (path !== "" && !path.startsWith("/")) {
+    errs.push(fieldErrors.invalid(p, path, "must be an absolute path"));
+  }
+  return errs;
+}
 
 function validateBackend(b: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
@@ -20,26 +46,38 @@ function validateBackend(b: Obj, path: FieldPath): FieldError[] {
   if (hasService) {
     const svc = record(b.service);
     const name = str(svc.name);
+    // A Service's name is a DNS-1035 label (upstream's ValidateServiceName).
     if (name === "") errs.push(fieldErrors.required(path.child("service", "name")));
-    else for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(path.child("service", "name"), name, msg));
+    else for (const msg of isDNS1035Label(name)) errs.push(fieldErrors.invalid(path.child("service", "name"), name, msg));
     const port = record(svc.port);
     const hasName = str(port.name) !== "";
     const hasNumber = typeof port.number === "number" && port.number !== 0;
-    if (hasName && hasNumber)
-      errs.push(fieldErrors.invalid(path.child("service", "port"), svc.port, "cannot set both port name & port number"));
+    // As upstream, the both-or-neither errors name the backend itself.
+    if (hasName && hasNumber) errs.push(fieldErrors.invalid(path, "", "cannot set both port name & port number"));
     else if (hasName)
       for (const msg of isValidPortName(str(port.name)))
         errs.push(fieldErrors.invalid(path.child("service", "port", "name"), port.name, msg));
     else if (hasNumber)
       for (const msg of isValidPortNum(port.number as number))
         errs.push(fieldErrors.invalid(path.child("service", "port", "number"), port.number, msg));
-    else errs.push(fieldErrors.required(path.child("service", "port"), "port name or number is required"));
+    else errs.push(fieldErrors.required(path, "port name or number is required"));
   } else if (hasResource) {
-    const r = record(b.resource);
-    if (str(r.kind) === "") errs.push(fieldErrors.required(path.child("resource", "kind")));
-    if (str(r.name) === "") errs.push(fieldErrors.required(path.child("resource", "name")));
+    errs.push(...validateTypedLocalObjectReference(record(b.resource), path.child("resource")));
   } else {
     errs.push(fieldErrors.invalid(path, "", "resource or service backend is required"));
+  }
+  return errs;
+}
+
+/** A resource backend (upstream's validateIngressTypedLocalObjectReference). */
+function validateTypedLocalObjectReference(r: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (typeof r.apiGroup === "string")
+    for (const msg of isDNS1123Subdomain(r.apiGroup)) errs.push(fieldErrors.invalid(path.child("apiGroup"), r.apiGroup, msg));
+  for (const f of ["kind", "name"]) {
+    const v = str(r[f]);
+    if (v === "") errs.push(fieldErrors.required(path.child(f), `${f} is required`));
+    else for (const msg of isValidPathSegmentName(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
   }
   return errs;
 }
@@ -71,26 +109,24 @@ export function validateIngress(ing: KubeObject): FieldError[] {
       const h = record(hp);
       const pp = p.child("http", "paths").index(j);
       const pathType = str(h.pathType);
-      if (pathType === "") errs.push(fieldErrors.required(pp.child("pathType"), "pathType must be specified"));
-      else if (!PATH_TYPES.includes(pathType)) errs.push(fieldErrors.notSupported(pp.child("pathType"), pathType, PATH_TYPES));
-      const path = str(h.path);
-      if ((pathType === "Exact" || pathType === "Prefix") && !path.startsWith("/"))
-        errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
-      if (pathType === "ImplementationSpecific" && path !== "" && !path.startsWith("/"))
-        errs.push(fieldErrors.invalid(pp.child("path"), path, "must be an absolute path"));
-      if (
-        (pathType === "Exact" || pathType === "Prefix") &&
-        (/\/\/|\/\.\.?(\/|$)/.test(path) || /[^A-Za-z0-9/._~\-%!$&'()*+,;=:]/.test(path))
-      ) {
-        errs.push(
-          fieldErrors.invalid(pp.child("path"), path, "must only contain valid path characters and may not contain '//', '/./' or '/../'"),
-        );
+      // Without a pathType upstream reports only that, not the path or backend.
+      if (pathType === "") {
+        errs.push(fieldErrors.required(pp.child("pathType"), "pathType must be specified"));
+        return;
       }
+      if (!PATH_TYPES.includes(pathType)) errs.push(fieldErrors.notSupported(pp.child("pathType"), pathType, PATH_TYPES));
+      else errs.push(...validatePath(pathType, str(h.path), pp.child("path")));
       errs.push(...validateBackend(record(h.backend), pp.child("backend")));
     });
   });
   list(spec.tls).forEach((t, i) => {
-    list(record(t).hosts).forEach((h, j) => errs.push(...validateHost(str(h), SPEC.child("tls").index(i).child("hosts").index(j))));
+    const tls = record(t);
+    list(tls.hosts).forEach((h, j) => errs.push(...validateHost(str(h), SPEC.child("tls").index(i).child("hosts").index(j))));
+    // A TLS secret is named like any Secret; empty leaves it to the controller's default.
+    const secretName = str(tls.secretName);
+    if (secretName !== "")
+      for (const msg of nameIsDNSSubdomain(secretName, false))
+        errs.push(fieldErrors.invalid(SPEC.child("tls").index(i).child("secretName"), secretName, msg));
   });
   return errs;
 }
@@ -132,7 +168,8 @@ function validatePeer(peer: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function isCIDR(s: string): boolean {
+/** A CIDR in either family (upstream's ParseCIDRSloppy accepts it). */
+export function isCIDR(s: string): boolean {
   const [ip, prefix, extra] = s.split("/");
   if (extra !== undefined || prefix === undefined || !/^\d+$/.test(prefix)) return false;
   const parsed = parseIP(ip ?? "", false);

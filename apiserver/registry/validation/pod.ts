@@ -1,23 +1,39 @@
 /**
  * Pod and PodTemplate validation as upstream's ValidatePodSpec for what users set most: names,
- * containers (names, images, pull policies, ports, env, resources, probes, mounts), volumes
- * and mounts referring to each other, restart and DNS policies; the Pod update rule (only
+ * containers (names, images, pull policies, ports, env and envFrom, resources with extended
+ * resources in whole numbers, probes, hooks, mounts), volumes (items, downward API files,
+ * projected sources, ephemeral claims, emptyDir size) and mounts referring to each other,
+ * restart and DNS policies, tolerations, topology spread; the Pod update rule (only
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
 import { goStyleDiff } from "./spec-diff.js";
 import {
+  isConfigMapKey,
   isDNS1123Label,
   isDNS1123Subdomain,
   isQualifiedName,
   isValidPortName,
+  isValidIP,
   isValidPortNum,
+  nameIsDNSSubdomain,
+  parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { validateLabels } from "./object-meta.js";
+import { validateAnnotations, validateLabels } from "./object-meta.js";
+import { validatePVCSpec } from "./storage.js";
+import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import { canonicalQuantity, isWholeQuantity, quantitySign } from "./quantity-text.js";
+import {
+  ENV_FIELD_PATHS,
+  validateDownwardAPIItems,
+  validateLocalNonReservedPath,
+  validateObjectFieldSelector,
+  validateResourceFieldRef,
+} from "./downward-api.js";
 import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
@@ -68,13 +84,58 @@ function dnsLabel(value: string, path: FieldPath): FieldError[] {
   return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
 }
 
-/** A resource name in requests/limits: a standard one, hugepages-*, or a domain-qualified name. */
+/** Names upstream's IsStandardResourceName knows (quota names included), but the hugepages prefixes. */
+const STANDARD_RESOURCE_NAMES = new Set([
+  "cpu",
+  "memory",
+  "ephemeral-storage",
+  "requests.cpu",
+  "requests.memory",
+  "requests.ephemeral-storage",
+  "limits.cpu",
+  "limits.memory",
+  "limits.ephemeral-storage",
+  "pods",
+  "services",
+  "replicationcontrollers",
+  "resourcequotas",
+  "secrets",
+  "configmaps",
+  "persistentvolumeclaims",
+  "storage",
+  "requests.storage",
+  "services.nodeports",
+  "services.loadbalancers",
+]);
+
+/** upstream's IsExtendedResourceName: a domain outside kubernetes.io, still a qualified name once quota prefixes it. */
+function isExtendedResourceName(name: string): boolean {
+  if (!name.includes("/") || name.includes("kubernetes.io/") || name.startsWith("requests.")) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
+/** A resource name in requests/limits, as upstream's validateContainerResourceName. */
 function validateResourceName(name: string, path: FieldPath): FieldError[] {
   if (STANDARD_RESOURCES.includes(name) || name.startsWith("hugepages-")) return [];
   const errs = isQualifiedName(name).map((msg) => fieldErrors.invalid(path, name, msg));
-  if (errs.length === 0 && !name.includes("/")) {
-    errs.push(fieldErrors.invalid(path, name, "must be a standard resource type or fully qualified"));
+  if (!name.includes("/")) {
+    if (errs.length === 0 && !STANDARD_RESOURCE_NAMES.has(name) && !name.startsWith("requests.hugepages-"))
+      errs.push(fieldErrors.invalid(path, name, "must be a standard resource type or fully qualified"));
+    errs.push(fieldErrors.invalid(path, name, "must be a standard resource for containers"));
+  } else if (errs.length === 0 && !name.includes("kubernetes.io/") && !isExtendedResourceName(name)) {
+    errs.push(fieldErrors.invalid(path, name, "doesn't follow extended resource name standard"));
   }
+  return errs;
+}
+
+/** upstream's ValidateResourceQuantityValue: not negative; whole for extended resources. */
+function validateQuantityValue(name: string, q: unknown, path: FieldPath): FieldError[] {
+  const n = parseQuantity(q);
+  const errs: FieldError[] = [];
+  if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(path, canonicalQuantity(q), "must be greater than or equal to 0"));
+  // Extended resources are rare in a Pod: the exact check runs only for them.
+  if (isExtendedResourceName(name) && isWholeQuantity(q) === false)
+    errs.push(fieldErrors.invalid(path, canonicalQuantity(q), "must be an integer"));
   return errs;
 }
 
@@ -107,17 +168,21 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
   const errs: FieldError[] = [];
   const limits = record(r.limits);
   const requests = record(r.requests);
+  let cpuOrMemory = false;
+  let hugePages = false;
   for (const [which, values] of [
     ["limits", limits],
     ["requests", requests],
   ] as const) {
     for (const [name, q] of Object.entries(values)) {
       const p = path.child(which).key(name);
-      errs.push(...validateResourceName(name, p));
-      const n = parseQuantity(q);
-      if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(p, q, "must be greater than or equal to 0"));
+      errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
+      if (name === "cpu" || name === "memory") cpuOrMemory = true;
+      else if (name.startsWith("hugepages-")) hugePages = true;
     }
   }
+  // As upstream, the comparisons name the requests as a whole, not the one resource.
+  const reqPath = path.child("requests");
   for (const [name, q] of Object.entries(requests)) {
     if (!(name in limits)) {
       if (!overcommitAllowed(name))
@@ -126,18 +191,25 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
     }
     const req = parseQuantity(q);
     const lim = parseQuantity(limits[name]);
-    if (req !== undefined && lim !== undefined && req !== lim && !overcommitAllowed(name)) {
-      errs.push(fieldErrors.invalid(path.child("requests").key(name), q, `must be equal to ${name} limit of ${String(limits[name])}`));
-    } else if (req !== undefined && lim !== undefined && req > lim) {
+    if (req === undefined || lim === undefined) continue;
+    if (req !== lim && !overcommitAllowed(name)) {
+      errs.push(fieldErrors.invalid(reqPath, canonicalQuantity(q), `must be equal to ${name} limit of ${canonicalQuantity(limits[name])}`));
+    } else if (req > lim) {
       errs.push(
-        fieldErrors.invalid(path.child("requests").key(name), q, `must be less than or equal to ${name} limit of ${String(limits[name])}`),
+        fieldErrors.invalid(
+          reqPath,
+          canonicalQuantity(q),
+          `must be less than or equal to ${name} limit of ${canonicalQuantity(limits[name])}`,
+        ),
       );
     }
   }
+  if (hugePages && !cpuOrMemory) errs.push(fieldErrors.forbidden(path, "HugePages require cpu or memory"));
   return errs;
 }
 
-function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError[] {
+/** A probe's or lifecycle hook's handler; `grace` is the Pod's terminationGracePeriodSeconds, which a sleep may not exceed. */
+function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: number): FieldError[] {
   const kinds = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"].filter((k) => isObj(h[k]));
   const errs: FieldError[] = [];
   if (kinds.length === 0) {
@@ -154,6 +226,18 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean): FieldError
   }
   if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
+  if (isObj(h.grpc)) {
+    const port = typeof h.grpc.port === "number" ? h.grpc.port : 0;
+    for (const msg of isValidPortNum(port)) errs.push(fieldErrors.invalid(path.child("grpc", "port"), port, msg));
+  }
+  if (isObj(h.sleep) && grace !== undefined) {
+    // 1.34 allows a zero sleep (PodLifecycleSleepActionAllowZero is on by default).
+    const seconds = typeof h.sleep.seconds === "number" ? h.sleep.seconds : 0;
+    if (seconds < 0 || seconds > grace)
+      errs.push(
+        fieldErrors.invalid(path.child("sleep"), seconds, `must be non-negative and less than terminationGracePeriodSeconds (${grace})`),
+      );
+  }
   return errs;
 }
 
@@ -169,16 +253,12 @@ function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
   const errs: FieldError[] = [...validateHandler(probe, path, true)];
-  for (const f of [
-    "initialDelaySeconds",
-    "timeoutSeconds",
-    "periodSeconds",
-    "successThreshold",
-    "failureThreshold",
-    "terminationGracePeriodSeconds",
-  ]) {
+  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"]) {
     errs.push(...nonNegative(probe[f], path.child(f)));
   }
+  const tgps = probe.terminationGracePeriodSeconds;
+  if (typeof tgps === "number" && tgps <= 0)
+    errs.push(fieldErrors.invalid(path.child("terminationGracePeriodSeconds"), tgps, "must be greater than 0"));
   if (liveness && typeof probe.successThreshold === "number" && probe.successThreshold !== 1) {
     errs.push(fieldErrors.invalid(path.child("successThreshold"), probe.successThreshold, "must be 1"));
   }
@@ -196,53 +276,14 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   return [];
 }
 
-/** The Pod fields the downward API converts (upstream's ConvertDownwardAPIFieldLabel for v1). */
-const DOWNWARD_API_FIELDS = new Set([
-  "metadata.annotations",
-  "metadata.labels",
-  "metadata.name",
-  "metadata.namespace",
-  "metadata.uid",
-  "spec.nodeName",
-  "spec.restartPolicy",
-  "spec.serviceAccountName",
-  "spec.schedulerName",
-  "status.phase",
-  "status.hostIP",
-  "status.hostIPs",
-  "status.podIP",
-  "status.podIPs",
-]);
-/** Of those, what an environment variable may read (upstream's validEnvDownwardAPIFieldPathExpressions, sorted). */
-const ENV_FIELD_PATHS = [
-  "metadata.name",
-  "metadata.namespace",
-  "metadata.uid",
-  "spec.nodeName",
-  "spec.serviceAccountName",
-  "status.hostIP",
-  "status.hostIPs",
-  "status.podIP",
-  "status.podIPs",
-];
-
-/** `env[].valueFrom.fieldRef` as upstream's validateObjectFieldSelector: a known field, subscripts only on labels and annotations. */
-function validateEnvFieldRef(ref: Obj, path: FieldPath): FieldError[] {
-  const apiVersion = str(ref.apiVersion);
-  const fieldPath = str(ref.fieldPath);
-  if (apiVersion === "") return [fieldErrors.required(path.child("apiVersion"))];
-  if (fieldPath === "") return [fieldErrors.required(path.child("fieldPath"))];
-  const sub = /^(metadata\.(?:labels|annotations))\['(.*)'\]$/.exec(fieldPath);
-  if (apiVersion !== "v1")
-    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: unsupported pod version: ${apiVersion}`)];
-  if (!sub && !DOWNWARD_API_FIELDS.has(fieldPath))
-    return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: field label not supported: ${fieldPath}`)];
-  if (sub) {
-    const key = sub[1] === "metadata.annotations" ? sub[2]!.toLowerCase() : sub[2]!;
-    return isQualifiedName(key).map((msg) => fieldErrors.invalid(path, key, msg));
-  }
-  if (!ENV_FIELD_PATHS.includes(fieldPath)) return [fieldErrors.notSupported(path.child("fieldPath"), fieldPath, ENV_FIELD_PATHS)];
-  return [];
+/** `configMapKeyRef` and `secretKeyRef` as upstream's: a name (a DNS subdomain, so not empty) and a key. */
+function validateKeySelector(ref: Obj, path: FieldPath): FieldError[] {
+  const name = str(ref.name);
+  const errs = nameIsDNSSubdomain(name, false).map((msg) => fieldErrors.invalid(path.child("name"), name, msg));
+  const key = str(ref.key);
+  if (key === "") errs.push(fieldErrors.required(path.child("key")));
+  else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.child("key"), key, msg));
+  return errs;
 }
 
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
@@ -251,29 +292,73 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
     const r = record(e);
     const p = path.index(i);
     errs.push(...validateEnvVarName(str(r.name), p.child("name")));
-    if (isObj(r.valueFrom)) {
-      const sources = ["fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef"].filter((k) =>
-        isObj(record(r.valueFrom)[k]),
-      );
-      if (str(r.value) !== "") errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not be specified when `value` is not empty"));
-      if (sources.length === 0)
-        errs.push(
-          fieldErrors.invalid(
-            p.child("valueFrom"),
-            "",
-            "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`",
-          ),
-        );
-      else if (sources.length > 1)
-        errs.push(fieldErrors.invalid(p.child("valueFrom"), "", "may not have more than one field specified at a time"));
-      if (isObj(record(r.valueFrom).fieldRef))
-        errs.push(...validateEnvFieldRef(record(record(r.valueFrom).fieldRef), p.child("valueFrom", "fieldRef")));
-      for (const ref of ["configMapKeyRef", "secretKeyRef"]) {
-        const k = record(record(r.valueFrom)[ref]);
-        if (isObj(record(r.valueFrom)[ref]) && str(k.key) === "") errs.push(fieldErrors.required(p.child("valueFrom", ref, "key")));
-      }
+    if (!isObj(r.valueFrom)) return;
+    const from = r.valueFrom;
+    const vp = p.child("valueFrom");
+    let sources = 0;
+    if (isObj(from.fieldRef)) {
+      sources++;
+      errs.push(...validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, vp.child("fieldRef")));
     }
+    if (isObj(from.resourceFieldRef)) {
+      sources++;
+      errs.push(...validateResourceFieldRef(from.resourceFieldRef, vp.child("resourceFieldRef"), false));
+    }
+    if (isObj(from.configMapKeyRef)) {
+      sources++;
+      errs.push(...validateKeySelector(from.configMapKeyRef, vp.child("configMapKeyRef")));
+    }
+    if (isObj(from.secretKeyRef)) {
+      sources++;
+      errs.push(...validateKeySelector(from.secretKeyRef, vp.child("secretKeyRef")));
+    }
+    if (isObj(from.fileKeyRef)) sources++;
+    if (sources === 0)
+      errs.push(fieldErrors.invalid(vp, "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
+    else if (str(r.value) !== "") errs.push(fieldErrors.invalid(vp, "", "may not be specified when `value` is not empty"));
+    else if (sources > 1) errs.push(fieldErrors.invalid(vp, "", "may not have more than one field specified at a time"));
   });
+  return errs;
+}
+
+/** `envFrom` as upstream's ValidateEnvFrom (whose source-count errors name the list, not the item). */
+function validateEnvFrom(envFrom: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(envFrom).forEach((e, i) => {
+    const r = record(e);
+    const p = path.index(i);
+    const prefix = str(r.prefix);
+    if (prefix !== "") errs.push(...validateEnvVarName(prefix, p.child("prefix")));
+    let sources = 0;
+    for (const s of ["configMapRef", "secretRef"]) {
+      if (!isObj(r[s])) continue;
+      sources++;
+      const n = str(record(r[s]).name);
+      if (n === "") errs.push(fieldErrors.required(p.child(s, "name")));
+      else for (const msg of nameIsDNSSubdomain(n, true)) errs.push(fieldErrors.invalid(p.child(s, "name"), n, msg));
+    }
+    if (sources === 0) errs.push(fieldErrors.invalid(path, "", "must specify one of: `configMapRef` or `secretRef`"));
+    else if (sources > 1) errs.push(fieldErrors.invalid(path, "", "may not have more than one field specified at a time"));
+  });
+  return errs;
+}
+
+/** upstream's validateLocalDescendingPath: relative, and no `..` element. */
+function validateLocalDescendingPath(target: string, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (target.startsWith("/")) errs.push(fieldErrors.invalid(path, target, "must be a relative path"));
+  if (target.split("/").includes("..")) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
+  return errs;
+}
+
+const MOUNT_PROPAGATIONS = ["Bidirectional", "HostToContainer", "None"];
+
+/** upstream's validateMountPropagation: a known mode; Bidirectional only for privileged containers. */
+function validateMountPropagation(mode: unknown, c: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (typeof mode !== "string" || !MOUNT_PROPAGATIONS.includes(mode)) errs.push(fieldErrors.notSupported(path, mode, MOUNT_PROPAGATIONS));
+  if (mode === "Bidirectional" && record(c.securityContext).privileged !== true)
+    errs.push(fieldErrors.forbidden(path, "Bidirectional mount propagation is available only to privileged containers"));
   return errs;
 }
 
@@ -281,6 +366,8 @@ interface ContainerContext {
   volumes: Set<string>;
   names: Set<string>;
   kind: "containers" | "initContainers" | "ephemeralContainers";
+  /** The Pod's terminationGracePeriodSeconds, when set. */
+  grace: number | undefined;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -326,16 +413,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
   });
   errs.push(...validateEnv(c.env, path.child("env")));
-  list(c.envFrom).forEach((e, i) => {
-    const r = record(e);
-    const sources = ["configMapRef", "secretRef"].filter((k) => isObj(r[k]));
-    if (sources.length === 0)
-      errs.push(fieldErrors.invalid(path.child("envFrom").index(i), "", "must specify one of: `configMapRef` or `secretRef`"));
-    for (const s of sources) {
-      const n = str(record(r[s]).name);
-      if (n === "") errs.push(fieldErrors.required(path.child("envFrom").index(i).child(s, "name")));
-    }
-  });
+  errs.push(...validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mountPaths = new Set<string>();
   list(c.volumeMounts).forEach((m, i) => {
     const r = record(m);
@@ -347,11 +425,24 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (mountPath === "") errs.push(fieldErrors.required(mp.child("mountPath")));
     else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
-    if (str(r.subPath).startsWith("/")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must be a relative path"));
-    if (str(r.subPath).split("/").includes("..")) errs.push(fieldErrors.invalid(mp.child("subPath"), r.subPath, "must not contain '..'"));
+    // As upstream, back-steps are reported on the list's path, without the mount's index.
+    const subPath = str(r.subPath);
+    const subPathExpr = str(r.subPathExpr);
+    if (subPath !== "") errs.push(...validateLocalDescendingPath(subPath, path.child("volumeMounts", "subPath")));
+    if (subPathExpr !== "") {
+      if (subPath !== "")
+        errs.push(fieldErrors.invalid(mp.child("subPathExpr"), subPathExpr, "subPathExpr and subPath are mutually exclusive"));
+      errs.push(...validateLocalDescendingPath(subPathExpr, path.child("volumeMounts", "subPathExpr")));
+    }
+    if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
   errs.push(...validateResources(c.resources, path.child("resources")));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+  if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
+    if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
+    else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
+      errs.push(fieldErrors.notSupported(path.child("restartPolicy"), c.restartPolicy, ["Always"]));
+  }
   if (ctx.kind === "containers") {
     errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
@@ -373,9 +464,71 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   }
   for (const hook of ["postStart", "preStop"]) {
     const h = record(c.lifecycle)[hook];
-    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true));
+    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
   }
   return errs;
+}
+
+/** `items` of a secret or configMap volume (upstream's validateKeyToPath). */
+function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(items).forEach((item, i) => {
+    const kp = record(item);
+    const p = path.index(i);
+    if (str(kp.key) === "") errs.push(fieldErrors.required(p.child("key")));
+    if (str(kp.path) === "") errs.push(fieldErrors.required(p.child("path")));
+    errs.push(...validateLocalNonReservedPath(str(kp.path), p.child("path")));
+    if (typeof kp.mode === "number" && (kp.mode > 0o777 || kp.mode < 0))
+      errs.push(fieldErrors.invalid(p.child("mode"), kp.mode, "must be a number between 0 and 0777 (octal), both inclusive"));
+  });
+  return errs;
+}
+
+/** A projected volume's sources: their items, and one kind per source. */
+function validateProjectedSources(sources: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  list(sources).forEach((source, i) => {
+    const src = record(source);
+    const sp = path.child("sources").index(i);
+    let kinds = 0;
+    for (const kind of ["secret", "configMap"]) {
+      if (!isObj(src[kind])) continue;
+      kinds++;
+      errs.push(...validateKeyToPaths(src[kind].items, sp.child(kind, "items")));
+    }
+    if (isObj(src.downwardAPI)) {
+      kinds++;
+      errs.push(...validateDownwardAPIItems(src.downwardAPI.items, sp.child("downwardAPI")));
+    }
+    if (isObj(src.serviceAccountToken)) {
+      kinds++;
+      const token = src.serviceAccountToken;
+      const seconds = typeof token.expirationSeconds === "number" ? token.expirationSeconds : 0;
+      const sp2 = sp.child("serviceAccountToken", "expirationSeconds");
+      if (seconds < 600) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration less than 10 minutes"));
+      if (seconds > 2 ** 32) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration larger than 2^32 seconds"));
+      // As upstream, the token's path errors name the projected volume's `path`, not the source's.
+      const target = str(token.path);
+      if (target === "") errs.push(fieldErrors.required(path.child("path")));
+      else errs.push(...validateLocalNonReservedPath(target, path.child("path")));
+    }
+    if (isObj(src.clusterTrustBundle)) kinds++;
+    if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
+  });
+  return errs;
+}
+
+/** A generic ephemeral volume: its claim template's labels, annotations and spec, as a PVC's (upstream's ValidatePersistentVolumeClaimTemplate). */
+function validateEphemeralVolume(ephemeral: Obj, path: FieldPath): FieldError[] {
+  if (!isObj(ephemeral.volumeClaimTemplate)) return [fieldErrors.required(path.child("volumeClaimTemplate"))];
+  const template = ephemeral.volumeClaimTemplate;
+  const tp = path.child("volumeClaimTemplate");
+  const meta = record(template.metadata);
+  return [
+    ...validateLabels(meta.labels as Record<string, string> | undefined, tp.child("metadata", "labels")),
+    ...validateAnnotations(meta.annotations as Record<string, string> | undefined, tp.child("metadata", "annotations")),
+    ...validatePVCSpec(record(template.spec), tp.child("spec")),
+  ];
 }
 
 function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
@@ -408,6 +561,13 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
     if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
     if (isObj(r.hostPath) && str(r.hostPath.path) === "") errs.push(fieldErrors.required(p.child("hostPath", "path")));
+    if (isObj(r.emptyDir) && r.emptyDir.sizeLimit !== undefined && quantitySign(r.emptyDir.sizeLimit) === -1)
+      errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
+    if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));
+    if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
+    if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
+    if (isObj(r.projected)) errs.push(...validateProjectedSources(r.projected.sources, p.child("projected")));
+    if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
@@ -440,15 +600,73 @@ function hostPortConflicts(containers: unknown[], path: FieldPath): FieldError[]
   return errs;
 }
 
+/** upstream's validatePodDNSConfig for the nameservers: required for dnsPolicy None, at most three, IPs. */
+function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath): FieldError[] {
+  const nameservers = list(record(config).nameservers);
+  if (dnsPolicy === "None") {
+    if (!isObj(config)) return [fieldErrors.required(path, "must provide `dnsConfig` when `dnsPolicy` is None")];
+    if (nameservers.length === 0)
+      return [fieldErrors.required(path.child("nameservers"), "must provide at least one DNS nameserver when `dnsPolicy` is None")];
+  }
+  if (!isObj(config)) return [];
+  const errs: FieldError[] = [];
+  if (nameservers.length > 3)
+    errs.push(fieldErrors.invalid(path.child("nameservers"), nameservers, "must not have more than 3 nameservers"));
+  // Only unparseable addresses: the stricter canonical-form rules depend on upstream's IP feature gates.
+  nameservers.forEach((ns, i) => {
+    if (!parseIP(str(ns))) errs.push(fieldErrors.invalid(path.child("nameservers").index(i), str(ns), isValidIP(str(ns))[0]!));
+  });
+  return errs;
+}
+
+const WHEN_UNSATISFIABLE = ["DoNotSchedule", "ScheduleAnyway"];
+const NODE_INCLUSION_POLICIES = ["Honor", "Ignore"];
+
+/** upstream's validateTopologySpreadConstraints, but matchLabelKeys. */
+function validateTopologySpread(constraints: unknown, path: FieldPath): FieldError[] {
+  const all = list(constraints).map(record);
+  const errs: FieldError[] = [];
+  all.forEach((c, i) => {
+    const p = path.index(i);
+    const maxSkew = typeof c.maxSkew === "number" ? c.maxSkew : 0;
+    if (maxSkew <= 0) errs.push(fieldErrors.invalid(p.child("maxSkew"), maxSkew, "must be greater than zero"));
+    const key = str(c.topologyKey);
+    if (key === "") errs.push(fieldErrors.required(p.child("topologyKey"), "can not be empty"));
+    const action = str(c.whenUnsatisfiable);
+    if (!WHEN_UNSATISFIABLE.includes(action)) errs.push(fieldErrors.notSupported(p.child("whenUnsatisfiable"), action, WHEN_UNSATISFIABLE));
+    // As upstream, a repeated pair is reported on the first of the two.
+    if (all.slice(i + 1).some((o) => str(o.topologyKey) === key && str(o.whenUnsatisfiable) === action))
+      errs.push(fieldErrors.duplicate(p.child("{topologyKey, whenUnsatisfiable}"), `{${key}, ${action}}`));
+    if (typeof c.minDomains === "number") {
+      if (c.minDomains <= 0) errs.push(fieldErrors.invalid(p.child("minDomains"), c.minDomains, "must be greater than zero"));
+      if (action !== "DoNotSchedule")
+        errs.push(
+          fieldErrors.invalid(
+            p.child("minDomains"),
+            c.minDomains,
+            `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`,
+          ),
+        );
+    }
+    for (const f of ["nodeAffinityPolicy", "nodeTaintsPolicy"]) {
+      if (c[f] !== undefined && c[f] !== null && !NODE_INCLUSION_POLICIES.includes(str(c[f])))
+        errs.push(fieldErrors.notSupported(p.child(f), c[f], NODE_INCLUSION_POLICIES));
+    }
+    if (isObj(c.labelSelector)) errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
+  });
+  return errs;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
+  const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
-    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind })));
+    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace })));
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   if (s.hostNetwork === true) {
@@ -476,8 +694,33 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const dns = str(s.dnsPolicy);
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
-  if (dns === "None" && !isObj(s.dnsConfig))
-    errs.push(fieldErrors.required(path.child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"));
+  errs.push(...validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  list(s.readinessGates).forEach((g, i) => {
+    const type = str(record(g).conditionType);
+    for (const msg of isQualifiedName(type))
+      errs.push(fieldErrors.invalid(path.child("readinessGates").index(i).child("conditionType"), type, msg));
+  });
+  const gates = list(s.schedulingGates);
+  gates.forEach((g, i) => {
+    const name = str(record(g).name);
+    const gp = path.child("schedulingGates").index(i);
+    for (const msg of isQualifiedName(name)) errs.push(fieldErrors.invalid(gp, name, msg));
+    if (gates.slice(0, i).some((o) => str(record(o).name) === name)) errs.push(fieldErrors.duplicate(gp, name));
+  });
+  if (s.topologySpreadConstraints !== undefined)
+    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints")));
+  if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
+    const pp = str(s.preemptionPolicy);
+    if (pp === "") errs.push(fieldErrors.required(path.child("preemptionPolicy")));
+    else if (pp !== "PreemptLowerPriority" && pp !== "Never")
+      errs.push(fieldErrors.notSupported(path.child("preemptionPolicy"), pp, ["PreemptLowerPriority", "Never"]));
+  }
+  if (isObj(s.os)) {
+    // As upstream, an unknown OS is reported on `os` itself.
+    const os = str(s.os.name);
+    if (os === "") errs.push(fieldErrors.required(path.child("os", "name"), "cannot be empty"));
+    else if (os !== "linux" && os !== "windows") errs.push(fieldErrors.notSupported(path.child("os"), os, ["linux", "windows"]));
+  }
   for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
     const v = str(s[f]);
     if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
@@ -507,6 +750,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
         ),
       );
     const effect = str(r.effect);
+    if (str(r.key) !== "") for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), r.key, msg));
+    if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
+      errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
       errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
   });

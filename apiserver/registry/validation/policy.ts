@@ -7,22 +7,13 @@ import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
+import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
 const SPEC = FieldPath.of("spec");
 
+/** A PDB budget as upstream's: ValidatePositiveIntOrPercent, then IsNotMoreThan100Percent. */
 function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
-  if (v === undefined || v === null) return [];
-  if (typeof v === "number") return v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
-  const m = /^(\d+)%$/.exec(str(v));
-  if (!m)
-    return [
-      fieldErrors.invalid(
-        path,
-        v,
-        "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
-      ),
-    ];
-  return Number(m[1]) > 100 ? [fieldErrors.invalid(path, v, "must not be greater than 100%")] : [];
+  return [...validatePositiveIntOrPercent(v, path), ...isNotMoreThan100Percent(v, path)];
 }
 
 export function validatePDB(pdb: KubeObject): FieldError[] {

@@ -141,7 +141,7 @@ describe("Pods", () => {
       expect.arrayContaining([
         'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
         "spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive",
-        'spec.containers[0].resources.requests[memory]: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi',
+        'spec.containers[0].resources.requests: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi',
         'spec.containers[0].volumeMounts[0].name: Not found: "nope"',
         'spec.containers[1].name: Duplicate value: "web"',
         "spec.containers[1].image: Required value",
@@ -517,7 +517,7 @@ describe("networking, policy, scheduling, storage", () => {
     expect(messages(ing)).toEqual([
       'spec.rules[0].host: Invalid value: "10.0.0.1": must be a DNS name, not an IP address',
       'spec.rules[0].http.paths[0].path: Invalid value: "rel": must be an absolute path',
-      "spec.rules[0].http.paths[0].backend.service.port: Required value: port name or number is required",
+      "spec.rules[0].http.paths[0].backend: Required value: port name or number is required",
     ]);
     const np = await by("networking.k8s.io", "networkpolicies").create!(
       ctx("default"),

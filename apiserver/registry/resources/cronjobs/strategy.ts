@@ -1,6 +1,7 @@
 /** batch/v1 CronJobs: SetDefaults_CronJob, status reset, generation, schedule / time zone / job template validation. */
 import { defaultCronJob } from "../../defaults/batch.js";
 import { validateCronJob } from "../../validation/batch.js";
+import { cronJobWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const cronJobStrategy = kindStrategy({
@@ -10,6 +11,7 @@ export const cronJobStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultCronJob,
   validate: validateCronJob,
+  warnings: cronJobWarnings,
 });
 
 export const cronJobStatusStrategy = kindStatusStrategy();

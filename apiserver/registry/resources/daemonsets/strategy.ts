@@ -1,6 +1,7 @@
 /** apps/v1 DaemonSets: SetDefaults_DaemonSet, status reset, generation, immutable selector. */
 import { defaultDaemonSet } from "../../defaults/apps.js";
 import { validateDaemonSet, validateSelectorUnchanged } from "../../validation/apps.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const daemonSetStrategy = kindStrategy({
@@ -10,6 +11,7 @@ export const daemonSetStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultDaemonSet,
   validate: validateDaemonSet,
+  warnings: workloadWarnings,
   validateUpdate: (obj, old) => [...validateDaemonSet(obj), ...validateSelectorUnchanged(obj, old)],
 });
 

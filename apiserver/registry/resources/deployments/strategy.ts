@@ -1,6 +1,7 @@
 /** apps/v1 Deployments: SetDefaults_Deployment, status reset on create, generation, upstream's validation, immutable selector. */
 import { defaultDeployment } from "../../defaults/apps.js";
 import { validateDeployment, validateSelectorUnchanged } from "../../validation/apps.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const deploymentStrategy = kindStrategy({
@@ -10,6 +11,7 @@ export const deploymentStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultDeployment,
   validate: validateDeployment,
+  warnings: workloadWarnings,
   validateUpdate: (obj, old) => [...validateDeployment(obj), ...validateSelectorUnchanged(obj, old)],
 });
 

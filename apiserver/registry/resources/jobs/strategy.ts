@@ -8,6 +8,7 @@ import { defaultJob } from "../../defaults/batch.js";
 import { validateJob, validateJobUpdate } from "../../validation/batch.js";
 import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
 import { child, record, sameJSON, text } from "../../validation/shape.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const UID_LABEL = "batch.kubernetes.io/controller-uid";
@@ -49,6 +50,7 @@ export const jobStrategy = kindStrategy({
   defaults: defaultJob,
   prepareForCreate: generateSelector,
   validate: (obj) => [...validateJob(obj), ...validateGenerated(obj)],
+  warnings: workloadWarnings,
   validateUpdate: validateJobUpdate,
   fields: { "status.successful": (o) => text(record(o.status).succeeded, "0") },
 });

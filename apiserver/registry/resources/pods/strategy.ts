@@ -6,6 +6,8 @@
 import type { KubeObject } from "../../rest.js";
 import { defaultPod } from "../../defaults/core.js";
 import { validatePod, validatePodUpdate } from "../../validation/pod.js";
+import { podSpecWarnings } from "../../validation/pod-warnings.js";
+import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { podQOSClass } from "./qos.js";
@@ -14,6 +16,7 @@ import { deepCopyEphemeralContainer } from "../../../../generated/apis/core/v1/z
 import { copyArray } from "../../../../runtime/deepcopy.js";
 
 const spec = (o: KubeObject) => record(o.spec);
+const SPEC_PATH = FieldPath.of("spec");
 const status = (o: KubeObject) => record(o.status);
 
 export const podStrategy = kindStrategy({
@@ -34,6 +37,7 @@ export const podStrategy = kindStrategy({
   },
   validate: validatePod,
   validateUpdate: validatePodUpdate,
+  warnings: (obj) => podSpecWarnings(obj.spec, SPEC_PATH),
   fields: {
     "spec.nodeName": (o) => str(spec(o).nodeName),
     "spec.restartPolicy": (o) => str(spec(o).restartPolicy),

@@ -2,6 +2,7 @@
 import { defaultReplicaSet } from "../../defaults/apps.js";
 import { validateReplicaSet, validateSelectorUnchanged } from "../../validation/apps.js";
 import { record, text } from "../../validation/shape.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const replicaSetStrategy = kindStrategy({
@@ -11,6 +12,7 @@ export const replicaSetStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultReplicaSet,
   validate: validateReplicaSet,
+  warnings: workloadWarnings,
   validateUpdate: (obj, old) => [...validateReplicaSet(obj), ...validateSelectorUnchanged(obj, old)],
   fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });

@@ -1,6 +1,7 @@
 /** apps/v1 StatefulSets: SetDefaults_StatefulSet, status reset, generation, upstream's update restrictions. */
 import { defaultStatefulSet } from "../../defaults/apps.js";
 import { validateSelectorUnchanged, validateStatefulSet, validateStatefulSetUpdate } from "../../validation/apps.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const statefulSetStrategy = kindStrategy({
@@ -10,6 +11,7 @@ export const statefulSetStrategy = kindStrategy({
   hasStatus: true,
   defaults: defaultStatefulSet,
   validate: validateStatefulSet,
+  warnings: workloadWarnings,
   validateUpdate: (obj, old) => [...validateStatefulSetUpdate(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
