@@ -33,6 +33,12 @@ export interface FieldProblems {
   invalid: string[];
 }
 
+/** A schema node with its $ref and single allOf followed, and the Go struct the last $ref named. */
+interface Resolved {
+  schema: Schema;
+  struct?: string;
+}
+
 /** A set of definitions and which kind each serves. */
 export class SchemaIndex {
   private readonly byKind = new Map<string, string>();
@@ -76,13 +82,42 @@ export class SchemaIndex {
     const problems: FieldProblems = { unknown: [], invalid: [] };
     this.literals = literals !== undefined && literals.size > 0 ? literals : undefined;
     this.dialect = dialect;
+    this.depth = 0;
     try {
-      this.walkObject(obj, this.definitions[name]!, "", shortName(name), problems);
+      this.walkObject(obj, this.definitions[name]!, shortName(name), problems);
     } finally {
       this.literals = undefined;
       this.dialect = "json";
+      this.depth = 0;
     }
     return problems;
+  }
+
+  /**
+   * The path of the value at hand, one segment per level (a key of a struct, a key of a map, an
+   * index), written out only when a problem or a literal needs it: most checks report nothing,
+   * and a Pod has some 60 nested values whose paths would otherwise be joined for nothing.
+   */
+  private readonly segKinds: Seg[] = [];
+  private readonly segKeys: (string | number)[] = [];
+  private depth = 0;
+
+  private push(kind: Seg, key: string | number): void {
+    this.segKinds[this.depth] = kind;
+    this.segKeys[this.depth] = key;
+    this.depth++;
+  }
+
+  /** The current path as upstream writes it: `spec.containers[0].ports[1].containerPort`, `metadata.labels[app]`. */
+  private path(): string {
+    let out = "";
+    for (let i = 0; i < this.depth; i++) {
+      const key = this.segKeys[i]!;
+      const kind = this.segKinds[i];
+      if (i === 0 && kind !== Seg.Index) out += key as string;
+      else out += kind === Seg.Field ? `.${key as string}` : `[${key}]`;
+    }
+    return out;
   }
 
   /** Whose words the current check's type errors are in (see {@link DecodeDialect}). */
@@ -92,15 +127,15 @@ export class SchemaIndex {
   private literals: ReadonlyMap<string, string> | undefined;
 
   /** Each schema node's resolution: every request walks the same nodes, a Pod's some 200 of them. */
-  private readonly resolved = new WeakMap<Schema, { schema: Schema; struct?: string }>();
+  private readonly resolved = new WeakMap<Schema, Resolved>();
 
-  private resolve(schema: Schema): { schema: Schema; struct?: string } {
+  private resolve(schema: Schema): Resolved {
     let out = this.resolved.get(schema);
     if (out === undefined) this.resolved.set(schema, (out = this.resolveUncached(schema)));
     return out;
   }
 
-  private resolveUncached(schema: Schema): { schema: Schema; struct?: string } {
+  private resolveUncached(schema: Schema): Resolved {
     let s = schema;
     let struct: string | undefined;
     for (let depth = 0; depth < 8; depth++) {
@@ -114,13 +149,14 @@ export class SchemaIndex {
     return struct === undefined ? { schema: s } : { schema: s, struct };
   }
 
-  private walk(value: unknown, schema: Schema, path: string, struct: string, out: FieldProblems): void {
+  /** Checks `value` at the current path (see {@link path}) against `schema`. */
+  private walk(value: unknown, schema: Schema, struct: string, out: FieldProblems): void {
     const { schema: s, struct: inner } = this.resolve(schema);
     if (s["x-kubernetes-preserve-unknown-fields"]) return;
     const expected = expectedKind(s);
     if (expected === undefined) return;
     const actual = jsonKind(value);
-    const literal = actual === "number" ? this.literals?.get(path) : undefined;
+    const literal = actual === "number" && this.literals !== undefined ? this.literals.get(this.path()) : undefined;
     if (
       !kindAccepts(expected, s.format, value, actual) ||
       (literal !== undefined && (expected === "integer" || expected === "int-or-string"))
@@ -134,19 +170,26 @@ export class SchemaIndex {
         actual === "number" && (expected === "integer" || expected === "int-or-string")
           ? `number ${literal ?? goNumber(value as number)}`
           : actual;
-      out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${path} of type ${goType(s, inner)}`);
+      out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${this.path()} of type ${goType(s, inner)}`);
       return;
     }
     if (actual === "string" && s.format === "byte" && !isBase64(value as string)) {
-      out.invalid.push(`illegal base64 data in field ${path}`);
+      out.invalid.push(`illegal base64 data in field ${this.path()}`);
     } else if (actual === "string" && s.format === "date-time" && !isRFC3339(value as string)) {
-      out.invalid.push(`parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${path}: not an RFC 3339 time`);
+      out.invalid.push(
+        `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${this.path()}: not an RFC 3339 time`,
+      );
     }
-    if (actual === "object") this.walkObject(value as Record<string, unknown>, s, path, inner ?? struct, out);
+    if (actual === "object") this.walkObject(value as Record<string, unknown>, s, inner ?? struct, out);
     else if (actual === "array" && s.items) {
-      (value as unknown[]).forEach((item, i) => {
-        if (item !== null && !this.quietLeaf(item, s.items!)) this.walk(item, s.items!, `${path}[${i}]`, struct, out);
-      });
+      const items = value as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item === null || this.quietLeaf(item, s.items)) continue;
+        this.push(Seg.Index, i);
+        this.walk(item, s.items, struct, out);
+        this.depth--;
+      }
     }
   }
 
@@ -166,15 +209,18 @@ export class SchemaIndex {
     return kindAccepts(expected, s.format, value, jsonKind(value));
   }
 
-  private walkObject(obj: Record<string, unknown>, s: Schema, path: string, struct: string, out: FieldProblems): void {
+  private walkObject(obj: Record<string, unknown>, s: Schema, struct: string, out: FieldProblems): void {
     const props = s.properties;
     const additional = typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
     if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
+    const kind = props ? Seg.Field : Seg.MapKey;
     for (const key of Object.keys(obj)) {
       const value = obj[key];
       const child = props ? props[key] : additional;
       if (child === undefined) {
-        out.unknown.push(path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`);
+        this.push(kind, key);
+        out.unknown.push(this.path());
+        this.depth--;
         delete obj[key];
         continue;
       }
@@ -183,9 +229,18 @@ export class SchemaIndex {
         continue;
       }
       if (this.quietLeaf(value, child)) continue;
-      this.walk(value, child, path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`, struct, out);
+      this.push(kind, key);
+      this.walk(value, child, struct, out);
+      this.depth--;
     }
   }
+}
+
+/** How a path segment is written: `.key` (a struct's field), `[key]` (a map's key), `[i]`; a key at the top is bare. */
+const enum Seg {
+  Field,
+  MapKey,
+  Index,
 }
 
 let builtinIndex: { index: SchemaIndex; generation: number } | undefined;
