@@ -214,7 +214,8 @@ export class SchemaIndex {
     const additional = typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
     if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
     const kind = props ? Seg.Field : Seg.MapKey;
-    for (const key of Object.keys(obj)) {
+    // for-in: no array of keys per object; a key deleted below is the one at hand, which it allows.
+    for (const key in obj) {
       const value = obj[key];
       const child = props ? props[key] : additional;
       if (child === undefined) {
