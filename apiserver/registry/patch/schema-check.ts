@@ -33,10 +33,21 @@ export interface FieldProblems {
   invalid: string[];
 }
 
-/** A schema node with its $ref and single allOf followed, and the Go struct the last $ref named. */
+/**
+ * A schema node with its $ref and single allOf followed, the Go struct the last $ref named, and
+ * what the walk asks of every value checked against it, worked out once.
+ */
 interface Resolved {
   schema: Schema;
-  struct?: string;
+  struct: string | undefined;
+  /** Anything goes here: unknown fields preserved, or no type to check. */
+  skip: boolean;
+  /** The JSON type wanted (see expectedKind); "" when `skip`. */
+  expected: string;
+  /** A string format checked beyond the type (byte, date-time): such values are never quiet leaves. */
+  checksFormat: boolean;
+  properties: Record<string, Schema> | undefined;
+  additional: Schema | undefined;
 }
 
 /** A set of definitions and which kind each serves. */
@@ -84,7 +95,7 @@ export class SchemaIndex {
     this.dialect = dialect;
     this.depth = 0;
     try {
-      this.walkObject(obj, this.definitions[name]!, shortName(name), problems);
+      this.walkObject(obj, this.resolve(this.definitions[name]!), shortName(name), problems);
     } finally {
       this.literals = undefined;
       this.dialect = "json";
@@ -146,15 +157,22 @@ export class SchemaIndex {
       } else if (s.allOf && s.allOf.length === 1) s = s.allOf[0]!;
       else break;
     }
-    return struct === undefined ? { schema: s } : { schema: s, struct };
+    const expected = s["x-kubernetes-preserve-unknown-fields"] ? undefined : expectedKind(s);
+    return {
+      schema: s,
+      struct,
+      skip: expected === undefined,
+      expected: expected ?? "",
+      checksFormat: s.format === "byte" || s.format === "date-time",
+      properties: s.properties,
+      additional: typeof s.additionalProperties === "object" ? s.additionalProperties : undefined,
+    };
   }
 
-  /** Checks `value` at the current path (see {@link path}) against `schema`. */
-  private walk(value: unknown, schema: Schema, struct: string, out: FieldProblems): void {
-    const { schema: s, struct: inner } = this.resolve(schema);
-    if (s["x-kubernetes-preserve-unknown-fields"]) return;
-    const expected = expectedKind(s);
-    if (expected === undefined) return;
+  /** Checks `value` at the current path (see {@link path}) against the resolved schema `r`. */
+  private walk(value: unknown, r: Resolved, struct: string, out: FieldProblems): void {
+    if (r.skip) return;
+    const { schema: s, struct: inner, expected } = r;
     const actual = jsonKind(value);
     const literal = actual === "number" && this.literals !== undefined ? this.literals.get(this.path()) : undefined;
     if (
@@ -180,38 +198,36 @@ export class SchemaIndex {
         `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${this.path()}: not an RFC 3339 time`,
       );
     }
-    if (actual === "object") this.walkObject(value as Record<string, unknown>, s, inner ?? struct, out);
+    if (actual === "object") this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
     else if (actual === "array" && s.items) {
       const items = value as unknown[];
+      const ir = this.resolve(s.items);
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
-        if (item === null || this.quietLeaf(item, s.items)) continue;
+        if (item === null || this.quietLeaf(item, ir)) continue;
         this.push(Seg.Index, i);
-        this.walk(item, s.items, struct, out);
+        this.walk(item, ir, struct, out);
         this.depth--;
       }
     }
   }
 
   /**
-   * Whether walking `value` (not null) against `schema` would report nothing and go no deeper:
-   * a scalar of the kind the schema wants, with no format to check and no literal to look up.
+   * Whether walking `value` (not null) against `r` would report nothing and go no deeper: a
+   * scalar of the kind the schema wants, with no format to check and no literal to look up.
    * Most of a body's values are such leaves; skipping them skips making their paths.
    */
-  private quietLeaf(value: unknown, schema: Schema): boolean {
+  private quietLeaf(value: unknown, r: Resolved): boolean {
     const t = typeof value;
     if (t === "object" || (t === "number" && this.literals !== undefined)) return false;
-    const { schema: s } = this.resolve(schema);
-    if (s["x-kubernetes-preserve-unknown-fields"]) return true;
-    const expected = expectedKind(s);
-    if (expected === undefined) return true;
-    if (s.format === "byte" || s.format === "date-time") return false;
-    return kindAccepts(expected, s.format, value, jsonKind(value));
+    if (r.skip) return true;
+    if (r.checksFormat) return false;
+    return kindAccepts(r.expected, r.schema.format, value, jsonKind(value));
   }
 
-  private walkObject(obj: Record<string, unknown>, s: Schema, struct: string, out: FieldProblems): void {
-    const props = s.properties;
-    const additional = typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
+  private walkObject(obj: Record<string, unknown>, r: Resolved, struct: string, out: FieldProblems): void {
+    const props = r.properties;
+    const additional = r.additional;
     if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
     const kind = props ? Seg.Field : Seg.MapKey;
     // for-in: no array of keys per object; a key deleted below is the one at hand, which it allows.
@@ -229,9 +245,10 @@ export class SchemaIndex {
         delete obj[key];
         continue;
       }
-      if (this.quietLeaf(value, child)) continue;
+      const cr = this.resolve(child);
+      if (this.quietLeaf(value, cr)) continue;
       this.push(kind, key);
-      this.walk(value, child, struct, out);
+      this.walk(value, cr, struct, out);
       this.depth--;
     }
   }
