@@ -24,7 +24,7 @@ describe("SchemaIndex.check", () => {
   it("refuses a literal written with a fraction for an integer field, at the literal's path", () => {
     const pod = { spec: { containers: [{ name: "a", ports: [{ containerPort: 80 }, { containerPort: 81 }] }] } };
     const literals = new Map([["spec.containers[0].ports[1].containerPort", "81.0"]]);
-    expect(index.check("", "v1", "Pod", pod, literals).invalid).toEqual([
+    expect(index.check("", "v1", "Pod", pod, literals)?.invalid).toEqual([
       "json: cannot unmarshal number 81.0 into Go struct field ContainerPort.spec.containers[0].ports[1].containerPort of type int32",
     ]);
   });
