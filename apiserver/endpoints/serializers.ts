@@ -221,7 +221,17 @@ function requireObject(value: unknown, what: string): Record<string, unknown> {
 }
 
 export function decodeJSON(body: Uint8Array): Record<string, unknown> {
-  const parsed = parseJSONText(utf8.decode(body));
+  return decodeJSONText(jsonText(body));
+}
+
+/** A JSON body's text, as {@link decodeJSON} reads it (a leading byte-order mark dropped). */
+export function jsonText(body: Uint8Array): string {
+  return utf8.decode(body);
+}
+
+/** {@link decodeJSON} of text already decoded (by {@link jsonText}): callers that scan the text too decode it once. */
+export function decodeJSONText(text: string): Record<string, unknown> {
+  const parsed = parseJSONText(text);
   if (!parsed.ok) throw new DecodeError(`couldn't get version/kind; json parse error: ${parsed.message}`);
   return requireObject(parsed.value, "json");
 }

@@ -86,6 +86,11 @@ export interface WriteOptions {
   fieldValidation?: "Strict" | "Warn" | "Ignore";
   /** Admission with the objects; only storages with `admitsWrites` run it. */
   admission?: WriteAdmission;
+  /**
+   * The caller hands the input object over (a body decoded for this request alone): a create
+   * may change it in place rather than copy it first.
+   */
+  inputOwned?: boolean;
 }
 
 export interface DeleteOptions {

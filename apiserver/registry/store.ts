@@ -498,7 +498,8 @@ export class GenericStore implements RESTStorage {
   }
 
   private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
-    const obj = this.copy(input);
+    // A generated name may need another attempt, which must start from the input as sent.
+    const obj = opts.inputOwned && !generated ? input : this.copy(input);
     const meta = (obj.metadata ??= {});
     // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.

@@ -10,7 +10,7 @@ import { nonIntegerLiterals } from "../../registry/patch/json-text.js";
 import { keyCount, strictDecodingMessages } from "../strict-fields.js";
 import { negotiateInput, type Format } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
-import { DecodeError, decodeBody } from "../serializers.js";
+import { DecodeError, decodeBody, decodeJSONText, jsonText } from "../serializers.js";
 import type { RequestScope } from "./scope.js";
 
 /** Reads the whole body; more than `limit` bytes is a 413 (checked on Content-Length first). */
@@ -106,9 +106,11 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   const { group, version, info } = scope.storage;
   const expectedKind = info.kind;
 
+  // JSON's text serves the parse and the literal and duplicate-key scans below: decoded once.
+  const text = format === "json" ? jsonText(body) : undefined;
   let obj: Record<string, unknown>;
   try {
-    obj = decodeBody(scope.deps.scheme, body, format);
+    obj = text !== undefined ? decodeJSONText(text) : decodeBody(scope.deps.scheme, body, format);
   } catch (err) {
     if (err instanceof DecodeError) {
       throw newBadRequest(
@@ -157,7 +159,6 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   }
 
   if (format !== "protobuf") {
-    const text = format === "json" ? body.toString("utf8") : undefined;
     // Numbers such as 1e2 or 1.0 are refused for integer fields, as Go's decoder does: only JSON keeps how they were written.
     const problems = scope.deps.schemas.check(group, version, kind, obj, text === undefined ? undefined : nonIntegerLiterals(text));
     if (problems && problems.invalid.length > 0) {

@@ -16,6 +16,7 @@ export async function createHandler(req: APIRequest, res: ResponseWriter, scope:
   ensureNamespace(object, scope);
   const name = scope.name || object.metadata?.name || "";
   const opts = await admitWrite(req, scope, "CREATE", name, object, options, optionsObject("CreateOptions", options));
-  const created = await scope.storage.create!(restContext(req, scope), object, opts);
+  // The decoded body is this request's alone: the storage need not copy it.
+  const created = await scope.storage.create!(restContext(req, scope), object, { ...opts, inputOwned: true });
   respond(req, res, scope, media, 201, created);
 }

@@ -36,12 +36,12 @@ export function createFieldsV1(
         // Never a member itself; only the fields clients own.
         const ms = resolveSchema(s.field(k), v);
         const children: [string, FieldsV1][] = [];
-        if (ms.kind === "map") for (const mk in v) if (!skipMeta.has(mk)) children.push([fieldElement(mk), encode(v[mk], ms.field(mk))]);
-        if (children.length > 0) entries.push([fieldElement(k), build(false, children)]);
+        if (ms.kind === "map") for (const mk in v) if (!skipMeta.has(mk)) children.push([fieldKey(mk), encode(v[mk], ms.field(mk))]);
+        if (children.length > 0) entries.push([fieldKey(k), build(false, children)]);
         continue;
       }
       // Compared against an absent old object, every top-level field is itself added (a member).
-      entries.push([fieldElement(k), encode(v, s.field(k), true)]);
+      entries.push([fieldKey(k), encode(v, s.field(k), true)]);
     }
     return entries.length > 0 ? build(false, entries) : undefined;
   } catch (err) {
@@ -53,7 +53,7 @@ export function createFieldsV1(
 function encode(value: unknown, schema: ApplySchema, member = false): FieldsV1 {
   const s = resolveSchema(schema, value);
   if (isLeaf(s, value, true)) return {};
-  if (s.kind === "map" && isObject(value)) return build(member || !s.struct, mapChildren(value, s));
+  if (s.kind === "map" && isObject(value)) return mapNode(member || !s.struct, value, s);
   if (s.kind === "list" && Array.isArray(value)) {
     const seen = new Set<string>();
     const items: [string, FieldsV1][] = [];
@@ -64,7 +64,7 @@ function encode(value: unknown, schema: ApplySchema, member = false): FieldsV1 {
       let child: FieldsV1 = {};
       if (s.listType !== "set" && isObject(item)) {
         const is = resolveSchema(s.items, item);
-        if (!isLeaf(is, item, true) && is.kind === "map") child = build(true, mapChildren(item, is));
+        if (!isLeaf(is, item, true) && is.kind === "map") child = mapNode(true, item, is);
       }
       items.push([e, child]);
     }
@@ -73,15 +73,47 @@ function encode(value: unknown, schema: ApplySchema, member = false): FieldsV1 {
   return {};
 }
 
-function mapChildren(value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): [string, FieldsV1][] {
-  const out: [string, FieldsV1][] = [];
-  for (const k in value) out.push([fieldElement(k), encode(value[k], s.field(k))]);
+/**
+ * A map or struct's node (see {@link build}): its elements are all `f:<key>`, whose order is
+ * their keys' order, so the keys are sorted and the node filled in that order directly.
+ */
+function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): FieldsV1 {
+  const keys: string[] = [];
+  for (const k in value) keys.push(k);
+  if (keys.length > 1) keys.sort();
+  const out: FieldsV1 = {};
+  if (member && keys.length > 0) out["."] = {};
+  for (const k of keys) out[fieldKey(k)] = encode(value[k], s.field(k));
   return out;
+}
+
+/**
+ * `f:<name>` for the field names seen, made once: the same few hundred names come with every
+ * object of a kind, and a key made afresh each time must be hashed again where it is stored.
+ * Bounded, as map keys (labels, annotations) are anyone's strings.
+ */
+const fieldKeys = new Map<string, string>();
+
+function fieldKey(name: string): string {
+  let key = fieldKeys.get(name);
+  if (key === undefined) {
+    if (fieldKeys.size >= 4096) fieldKeys.clear();
+    fieldKeys.set(name, (key = fieldElement(name)));
+  }
+  return key;
+}
+
+/** Field elements only (the usual node) sort as plain strings; any other mix by element kind first. */
+function byElement(a: [string, FieldsV1], b: [string, FieldsV1]): number {
+  const x = a[0];
+  const y = b[0];
+  if (x.charCodeAt(0) === 0x66 /* f */ && y.charCodeAt(0) === 0x66) return x < y ? -1 : x > y ? 1 : 0;
+  return compareElements(x, y);
 }
 
 /** A node: `.` first when it is a member with children, then its children in upstream's order. */
 function build(member: boolean, children: [string, FieldsV1][]): FieldsV1 {
-  if (children.length > 1) children.sort(([a], [b]) => compareElements(a, b));
+  if (children.length > 1) children.sort(byElement);
   const out: FieldsV1 = {};
   if (member && children.length > 0) out["."] = {};
   for (const [e, v] of children) out[e] = v;

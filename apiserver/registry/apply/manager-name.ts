@@ -5,6 +5,19 @@ const FIELD_MANAGER_MAX_LENGTH = 128;
 
 /** `kubectl/v1.32.0 (linux/amd64) kubernetes/abc` -> `kubectl`; unprintable characters dropped, cut at 128 bytes. */
 export function managerFromUserAgent(userAgent: string | undefined): string {
+  // A server hears the same few user agents on most writes: each is worked out once.
+  const key = userAgent ?? "";
+  let manager = managers.get(key);
+  if (manager === undefined) {
+    if (managers.size >= 256) managers.clear();
+    managers.set(key, (manager = managerOf(userAgent)));
+  }
+  return manager;
+}
+
+const managers = new Map<string, string>();
+
+function managerOf(userAgent: string | undefined): string {
   const prefix = (userAgent ?? "").split("/")[0] ?? "";
   let out = "";
   let bytes = 0;

@@ -46,21 +46,26 @@ function defaultContainer(c: Obj, hostNetwork: boolean): void {
     setIfAbsent(p, "protocol", "TCP");
     if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
   }
+  // Reads below go straight to the fields, no empty objects made for absent ones: this runs for
+  // every container of every Pod written.
   for (const e of list(c.env)) {
-    const fieldRef = record(record(e).valueFrom).fieldRef;
-    if (isObj(fieldRef)) setIfAbsent(fieldRef, "apiVersion", "v1");
-    const resourceRef = record(record(e).valueFrom).resourceFieldRef;
-    if (isObj(resourceRef)) setIfAbsent(resourceRef, "divisor", "0");
+    const valueFrom = isObj(e) ? e.valueFrom : undefined;
+    if (!isObj(valueFrom)) continue;
+    if (isObj(valueFrom.fieldRef)) setIfAbsent(valueFrom.fieldRef, "apiVersion", "v1");
+    if (isObj(valueFrom.resourceFieldRef)) setIfAbsent(valueFrom.resourceFieldRef, "divisor", "0");
   }
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
   defaultProbe(c.startupProbe);
-  defaultHandler(record(c.lifecycle).postStart);
-  defaultHandler(record(c.lifecycle).preStop);
+  if (isObj(c.lifecycle)) {
+    defaultHandler(c.lifecycle.postStart);
+    defaultHandler(c.lifecycle.preStop);
+  }
   // SetDefaults_Pod: limits without requests make requests equal to them.
   if (isObj(c.resources) && isObj(c.resources.limits)) {
+    const limits = c.resources.limits;
     const requests = child(c.resources, "requests");
-    for (const [k, v] of Object.entries(c.resources.limits)) setIfAbsent(requests, k, v);
+    for (const k in limits) setIfAbsent(requests, k, limits[k]);
   }
 }
 
@@ -72,10 +77,14 @@ function defaultDownwardAPIFiles(items: unknown): void {
   }
 }
 
+/** Volume sources whose files get a default mode. */
+const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
+
 function defaultVolume(v: Obj): void {
-  const sources = Object.keys(v).filter((k) => k !== "name");
-  if (sources.length === 0) v.emptyDir = {};
-  for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
+  let sources = 0;
+  for (const k in v) if (k !== "name") sources++;
+  if (sources === 0) v.emptyDir = {};
+  for (const key of MODED_SOURCES) {
     if (isObj(v[key])) setIfAbsent(v[key], "defaultMode", 420);
   }
   // SetDefaults_ObjectFieldSelector and the zero divisor, for volume files as for env.
@@ -105,6 +114,8 @@ function defaultVolume(v: Obj): void {
   }
 }
 
+const CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+
 /** SetDefaults_PodSpec and what SetDefaults_Pod adds to the spec. */
 export function defaultPodSpec(spec: Obj): void {
   setIfAbsent(spec, "dnsPolicy", "ClusterFirst");
@@ -114,7 +125,7 @@ export function defaultPodSpec(spec: Obj): void {
   setIfAbsent(spec, "schedulerName", "default-scheduler");
   setIfAbsent(spec, "enableServiceLinks", true);
   const hostNetwork = spec.hostNetwork === true;
-  for (const key of ["initContainers", "containers", "ephemeralContainers"]) {
+  for (const key of CONTAINER_LISTS) {
     for (const c of list(spec[key])) if (isObj(c)) defaultContainer(c, hostNetwork && key !== "ephemeralContainers");
   }
   for (const v of list(spec.volumes)) if (isObj(v)) defaultVolume(v);

@@ -33,6 +33,23 @@ export interface FieldProblems {
   invalid: string[];
 }
 
+/**
+ * A schema node with its $ref and single allOf followed, the Go struct the last $ref named, and
+ * what the walk asks of every value checked against it, worked out once.
+ */
+interface Resolved {
+  schema: Schema;
+  struct: string | undefined;
+  /** Anything goes here: unknown fields preserved, or no type to check. */
+  skip: boolean;
+  /** The JSON type wanted (see expectedKind); "" when `skip`. */
+  expected: string;
+  /** A string format checked beyond the type (byte, date-time): such values are never quiet leaves. */
+  checksFormat: boolean;
+  properties: Record<string, Schema> | undefined;
+  additional: Schema | undefined;
+}
+
 /** A set of definitions and which kind each serves. */
 export class SchemaIndex {
   private readonly byKind = new Map<string, string>();
@@ -76,13 +93,42 @@ export class SchemaIndex {
     const problems: FieldProblems = { unknown: [], invalid: [] };
     this.literals = literals !== undefined && literals.size > 0 ? literals : undefined;
     this.dialect = dialect;
+    this.depth = 0;
     try {
-      this.walkObject(obj, this.definitions[name]!, "", shortName(name), problems);
+      this.walkObject(obj, this.resolve(this.definitions[name]!), shortName(name), problems);
     } finally {
       this.literals = undefined;
       this.dialect = "json";
+      this.depth = 0;
     }
     return problems;
+  }
+
+  /**
+   * The path of the value at hand, one segment per level (a key of a struct, a key of a map, an
+   * index), written out only when a problem or a literal needs it: most checks report nothing,
+   * and a Pod has some 60 nested values whose paths would otherwise be joined for nothing.
+   */
+  private readonly segKinds: Seg[] = [];
+  private readonly segKeys: (string | number)[] = [];
+  private depth = 0;
+
+  private push(kind: Seg, key: string | number): void {
+    this.segKinds[this.depth] = kind;
+    this.segKeys[this.depth] = key;
+    this.depth++;
+  }
+
+  /** The current path as upstream writes it: `spec.containers[0].ports[1].containerPort`, `metadata.labels[app]`. */
+  private path(): string {
+    let out = "";
+    for (let i = 0; i < this.depth; i++) {
+      const key = this.segKeys[i]!;
+      const kind = this.segKinds[i];
+      if (i === 0 && kind !== Seg.Index) out += key as string;
+      else out += kind === Seg.Field ? `.${key as string}` : `[${key}]`;
+    }
+    return out;
   }
 
   /** Whose words the current check's type errors are in (see {@link DecodeDialect}). */
@@ -92,15 +138,15 @@ export class SchemaIndex {
   private literals: ReadonlyMap<string, string> | undefined;
 
   /** Each schema node's resolution: every request walks the same nodes, a Pod's some 200 of them. */
-  private readonly resolved = new WeakMap<Schema, { schema: Schema; struct?: string }>();
+  private readonly resolved = new WeakMap<Schema, Resolved>();
 
-  private resolve(schema: Schema): { schema: Schema; struct?: string } {
+  private resolve(schema: Schema): Resolved {
     let out = this.resolved.get(schema);
     if (out === undefined) this.resolved.set(schema, (out = this.resolveUncached(schema)));
     return out;
   }
 
-  private resolveUncached(schema: Schema): { schema: Schema; struct?: string } {
+  private resolveUncached(schema: Schema): Resolved {
     let s = schema;
     let struct: string | undefined;
     for (let depth = 0; depth < 8; depth++) {
@@ -111,16 +157,24 @@ export class SchemaIndex {
       } else if (s.allOf && s.allOf.length === 1) s = s.allOf[0]!;
       else break;
     }
-    return struct === undefined ? { schema: s } : { schema: s, struct };
+    const expected = s["x-kubernetes-preserve-unknown-fields"] ? undefined : expectedKind(s);
+    return {
+      schema: s,
+      struct,
+      skip: expected === undefined,
+      expected: expected ?? "",
+      checksFormat: s.format === "byte" || s.format === "date-time",
+      properties: s.properties,
+      additional: typeof s.additionalProperties === "object" ? s.additionalProperties : undefined,
+    };
   }
 
-  private walk(value: unknown, schema: Schema, path: string, struct: string, out: FieldProblems): void {
-    const { schema: s, struct: inner } = this.resolve(schema);
-    if (s["x-kubernetes-preserve-unknown-fields"]) return;
-    const expected = expectedKind(s);
-    if (expected === undefined) return;
+  /** Checks `value` at the current path (see {@link path}) against the resolved schema `r`. */
+  private walk(value: unknown, r: Resolved, struct: string, out: FieldProblems): void {
+    if (r.skip) return;
+    const { schema: s, struct: inner, expected } = r;
     const actual = jsonKind(value);
-    const literal = actual === "number" ? this.literals?.get(path) : undefined;
+    const literal = actual === "number" && this.literals !== undefined ? this.literals.get(this.path()) : undefined;
     if (
       !kindAccepts(expected, s.format, value, actual) ||
       (literal !== undefined && (expected === "integer" || expected === "int-or-string"))
@@ -134,47 +188,56 @@ export class SchemaIndex {
         actual === "number" && (expected === "integer" || expected === "int-or-string")
           ? `number ${literal ?? goNumber(value as number)}`
           : actual;
-      out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${path} of type ${goType(s, inner)}`);
+      out.invalid.push(`json: cannot unmarshal ${what} into Go struct field ${struct}.${this.path()} of type ${goType(s, inner)}`);
       return;
     }
     if (actual === "string" && s.format === "byte" && !isBase64(value as string)) {
-      out.invalid.push(`illegal base64 data in field ${path}`);
+      out.invalid.push(`illegal base64 data in field ${this.path()}`);
     } else if (actual === "string" && s.format === "date-time" && !isRFC3339(value as string)) {
-      out.invalid.push(`parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${path}: not an RFC 3339 time`);
+      out.invalid.push(
+        `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00" in field ${this.path()}: not an RFC 3339 time`,
+      );
     }
-    if (actual === "object") this.walkObject(value as Record<string, unknown>, s, path, inner ?? struct, out);
+    if (actual === "object") this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
     else if (actual === "array" && s.items) {
-      (value as unknown[]).forEach((item, i) => {
-        if (item !== null && !this.quietLeaf(item, s.items!)) this.walk(item, s.items!, `${path}[${i}]`, struct, out);
-      });
+      const items = value as unknown[];
+      const ir = this.resolve(s.items);
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item === null || this.quietLeaf(item, ir)) continue;
+        this.push(Seg.Index, i);
+        this.walk(item, ir, struct, out);
+        this.depth--;
+      }
     }
   }
 
   /**
-   * Whether walking `value` (not null) against `schema` would report nothing and go no deeper:
-   * a scalar of the kind the schema wants, with no format to check and no literal to look up.
+   * Whether walking `value` (not null) against `r` would report nothing and go no deeper: a
+   * scalar of the kind the schema wants, with no format to check and no literal to look up.
    * Most of a body's values are such leaves; skipping them skips making their paths.
    */
-  private quietLeaf(value: unknown, schema: Schema): boolean {
+  private quietLeaf(value: unknown, r: Resolved): boolean {
     const t = typeof value;
     if (t === "object" || (t === "number" && this.literals !== undefined)) return false;
-    const { schema: s } = this.resolve(schema);
-    if (s["x-kubernetes-preserve-unknown-fields"]) return true;
-    const expected = expectedKind(s);
-    if (expected === undefined) return true;
-    if (s.format === "byte" || s.format === "date-time") return false;
-    return kindAccepts(expected, s.format, value, jsonKind(value));
+    if (r.skip) return true;
+    if (r.checksFormat) return false;
+    return kindAccepts(r.expected, r.schema.format, value, jsonKind(value));
   }
 
-  private walkObject(obj: Record<string, unknown>, s: Schema, path: string, struct: string, out: FieldProblems): void {
-    const props = s.properties;
-    const additional = typeof s.additionalProperties === "object" ? s.additionalProperties : undefined;
+  private walkObject(obj: Record<string, unknown>, r: Resolved, struct: string, out: FieldProblems): void {
+    const props = r.properties;
+    const additional = r.additional;
     if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
-    for (const key of Object.keys(obj)) {
+    const kind = props ? Seg.Field : Seg.MapKey;
+    // for-in: no array of keys per object; a key deleted below is the one at hand, which it allows.
+    for (const key in obj) {
       const value = obj[key];
       const child = props ? props[key] : additional;
       if (child === undefined) {
-        out.unknown.push(path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`);
+        this.push(kind, key);
+        out.unknown.push(this.path());
+        this.depth--;
         delete obj[key];
         continue;
       }
@@ -182,10 +245,20 @@ export class SchemaIndex {
         delete obj[key];
         continue;
       }
-      if (this.quietLeaf(value, child)) continue;
-      this.walk(value, child, path === "" ? key : props ? `${path}.${key}` : `${path}[${key}]`, struct, out);
+      const cr = this.resolve(child);
+      if (this.quietLeaf(value, cr)) continue;
+      this.push(kind, key);
+      this.walk(value, cr, struct, out);
+      this.depth--;
     }
   }
+}
+
+/** How a path segment is written: `.key` (a struct's field), `[key]` (a map's key), `[i]`; a key at the top is bare. */
+const enum Seg {
+  Field,
+  MapKey,
+  Index,
 }
 
 let builtinIndex: { index: SchemaIndex; generation: number } | undefined;
