@@ -84,17 +84,21 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
           { chain: [[`et === ${tag(1, LENGTH_DELIMITED)}`, "k = r.key();"], readValue], else: "r.skipType(et & 7, 0, et >>> 3);" },
         ],
       },
-      `const m = (${local} ??= {});`,
-      // The zero once, on a line of its own: a long value type would overflow a line holding it twice.
-      `const mv = v ?? ${zero};`,
-      // A plain store, inlined, for every key but "__proto__" (which must become an own property).
-      { chain: [[`k !== "__proto__"`, "m[k] = mv;"]], else: `${ctx.runtime("setMapEntry")}(m, k, mv);` },
+      // Entries are collected and made an object at the end (see mapObject).
+      `const m = (${local} ??= ${ctx.runtime("mapEntries")}());`,
+      "m.keys.push(k);",
+      `m.values.push(v ?? ${zero});`,
       "break;",
     ],
   };
 }
 
-/** The case clauses reading field `f` into `local`, of type `localType`. */
+/** The type of the local a field is read into: a map's entries, else the field's own type. */
+export function localTypeOf(ctx: CodecContext, f: ProtoField, fieldType: string): string {
+  return f.label === "map" ? `${ctx.runtime("MapEntries", true)}<NonNullable<${fieldType}>[string]>` : fieldType;
+}
+
+/** The case clauses reading field `f` (of type `localType`) into `local`. */
 export function decodeCases(ctx: CodecContext, f: ProtoField, local: string, localType: string): Stmt[] {
   const t = f.type;
   if (f.label === "map") return [decodeMapCase(ctx, f, local, `NonNullable<${localType}>[string]`)];
@@ -160,7 +164,11 @@ export function assignField(
   const t = f.type;
   if (f.label !== "optional" || ctx.isListAlias(t)) {
     // Lists and maps: nil is null in Go's JSON; we show [] or {} when the field is not omitempty.
-    if (!jf.omitEmpty) return `${key} = ${local} ?? ${f.label === "map" ? "{}" : "[]"};`;
+    if (f.label === "map") {
+      const m = `${ctx.runtime("mapObject")}(${local})`;
+      return jf.omitEmpty ? { if: `${local} !== undefined`, then: `${key} = ${m};` } : `${key} = ${local} === undefined ? {} : ${m};`;
+    }
+    if (!jf.omitEmpty) return `${key} = ${local} ?? [];`;
     // A named list may arrive empty; omitempty leaves it out then.
     return { if: f.label === "optional" ? `${local}?.length` : `${local} !== undefined`, then: `${key} = ${local};` };
   }

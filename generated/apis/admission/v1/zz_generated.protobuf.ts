@@ -10,8 +10,10 @@ import {
   bytesToBase64,
   decodeRawExtension,
   encodeRawExtension,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -201,7 +203,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   let f3: AdmissionResponse["status"] | undefined;
   let f4: AdmissionResponse["patch"] | undefined;
   let f5: AdmissionResponse["patchType"] | undefined;
-  let f6: AdmissionResponse["auditAnnotations"] | undefined;
+  let f6: MapEntries<NonNullable<AdmissionResponse["auditAnnotations"]>[string]> | undefined;
   let f7: AdmissionResponse["warnings"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -233,10 +235,9 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f6 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 58:
@@ -253,7 +254,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   if (f3 !== undefined) obj.status = f3;
   if (f4) obj.patch = f4;
   if (f5 !== undefined) obj.patchType = f5;
-  if (f6 !== undefined) obj.auditAnnotations = f6;
+  if (f6 !== undefined) obj.auditAnnotations = mapObject(f6);
   if (f7 !== undefined) obj.warnings = f7;
   return obj;
 }

@@ -39,8 +39,10 @@ import {
   encodeJSONValue,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -1038,12 +1040,12 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   let f26: JSONSchemaProps["oneOf"] | undefined;
   let f27: JSONSchemaProps["anyOf"] | undefined;
   let f28: JSONSchemaProps["not"] | undefined;
-  let f29: JSONSchemaProps["properties"] | undefined;
+  let f29: MapEntries<NonNullable<JSONSchemaProps["properties"]>[string]> | undefined;
   let f30: JSONSchemaProps["additionalProperties"] | undefined;
-  let f31: JSONSchemaProps["patternProperties"] | undefined;
-  let f32: JSONSchemaProps["dependencies"] | undefined;
+  let f31: MapEntries<NonNullable<JSONSchemaProps["patternProperties"]>[string]> | undefined;
+  let f32: MapEntries<NonNullable<JSONSchemaProps["dependencies"]>[string]> | undefined;
   let f33: JSONSchemaProps["additionalItems"] | undefined;
-  let f34: JSONSchemaProps["definitions"] | undefined;
+  let f34: MapEntries<NonNullable<JSONSchemaProps["definitions"]>[string]> | undefined;
   let f35: JSONSchemaProps["externalDocs"] | undefined;
   let f36: JSONSchemaProps["example"] | undefined;
   let f37: JSONSchemaProps["nullable"] | undefined;
@@ -1167,10 +1169,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f29 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f29 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 242: {
@@ -1190,10 +1191,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f31 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f31 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 258: {
@@ -1208,10 +1208,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f32 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? []);
         break;
       }
       case 266: {
@@ -1231,10 +1230,9 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f34 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f34 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 282: {
@@ -1307,12 +1305,12 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   if (f26 !== undefined) obj.oneOf = f26;
   if (f27 !== undefined) obj.anyOf = f27;
   if (f28 !== undefined) obj.not = f28;
-  if (f29 !== undefined) obj.properties = f29;
+  if (f29 !== undefined) obj.properties = mapObject(f29);
   if (f30 !== undefined) obj.additionalProperties = f30;
-  if (f31 !== undefined) obj.patternProperties = f31;
-  if (f32 !== undefined) obj.dependencies = f32;
+  if (f31 !== undefined) obj.patternProperties = mapObject(f31);
+  if (f32 !== undefined) obj.dependencies = mapObject(f32);
   if (f33 !== undefined) obj.additionalItems = f33;
-  if (f34 !== undefined) obj.definitions = f34;
+  if (f34 !== undefined) obj.definitions = mapObject(f34);
   if (f35 !== undefined) obj.externalDocs = f35;
   if (f36 !== undefined) obj.example = f36;
   if (f37) obj.nullable = f37;

@@ -16,8 +16,10 @@ import {
   EMPTY_STRUCT,
   decodeTime,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -404,7 +406,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   let f1: UserInfo["username"] | undefined;
   let f2: UserInfo["uid"] | undefined;
   let f3: UserInfo["groups"] | undefined;
-  let f4: UserInfo["extra"] | undefined;
+  let f4: MapEntries<NonNullable<UserInfo["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -429,10 +431,9 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f4 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? []);
         break;
       }
       default:
@@ -444,7 +445,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   if (f1) obj.username = f1;
   if (f2) obj.uid = f2;
   if (f3 !== undefined) obj.groups = f3;
-  if (f4 !== undefined) obj.extra = f4;
+  if (f4 !== undefined) obj.extra = mapObject(f4);
   return obj;
 }
 

@@ -19,8 +19,10 @@ import type {
 } from "../../../../api/authorization/v1/types.js";
 import {
   EMPTY_STRUCT,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -587,7 +589,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   let f2: SubjectAccessReviewSpec["nonResourceAttributes"] | undefined;
   let f3: SubjectAccessReviewSpec["user"] | undefined;
   let f4: SubjectAccessReviewSpec["groups"] | undefined;
-  let f5: SubjectAccessReviewSpec["extra"] | undefined;
+  let f5: MapEntries<NonNullable<SubjectAccessReviewSpec["extra"]>[string]> | undefined;
   let f6: SubjectAccessReviewSpec["uid"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -620,10 +622,9 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? []);
         break;
       }
       case 50:
@@ -639,7 +640,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   if (f2 !== undefined) obj.nonResourceAttributes = f2;
   if (f3) obj.user = f3;
   if (f4 !== undefined) obj.groups = f4;
-  if (f5 !== undefined) obj.extra = f5;
+  if (f5 !== undefined) obj.extra = mapObject(f5);
   if (f6) obj.uid = f6;
   return obj;
 }

@@ -13,8 +13,10 @@ import {
   bytesToBase64,
   decodeTime,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -215,7 +217,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   let f2: CertificateSigningRequestSpec["username"] | undefined;
   let f3: CertificateSigningRequestSpec["uid"] | undefined;
   let f4: CertificateSigningRequestSpec["groups"] | undefined;
-  let f6: CertificateSigningRequestSpec["extra"] | undefined;
+  let f6: MapEntries<NonNullable<CertificateSigningRequestSpec["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -246,10 +248,9 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f6 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? []);
         break;
       }
       case 58:
@@ -271,7 +272,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   if (f2) obj.username = f2;
   if (f3) obj.uid = f3;
   if (f4 !== undefined) obj.groups = f4;
-  if (f6 !== undefined) obj.extra = f6;
+  if (f6 !== undefined) obj.extra = mapObject(f6);
   return obj;
 }
 

@@ -247,8 +247,10 @@ import {
   encodeMicroTime,
   encodeQuantity,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -681,7 +683,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   let f2: CSIPersistentVolumeSource["volumeHandle"] | undefined;
   let f3: CSIPersistentVolumeSource["readOnly"] | undefined;
   let f4: CSIPersistentVolumeSource["fsType"] | undefined;
-  let f5: CSIPersistentVolumeSource["volumeAttributes"] | undefined;
+  let f5: MapEntries<NonNullable<CSIPersistentVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f6: CSIPersistentVolumeSource["controllerPublishSecretRef"] | undefined;
   let f7: CSIPersistentVolumeSource["nodeStageSecretRef"] | undefined;
   let f8: CSIPersistentVolumeSource["nodePublishSecretRef"] | undefined;
@@ -712,10 +714,9 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 50: {
@@ -753,7 +754,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   obj.volumeHandle = f2 ?? "";
   if (f3) obj.readOnly = f3;
   if (f4) obj.fsType = f4;
-  if (f5 !== undefined) obj.volumeAttributes = f5;
+  if (f5 !== undefined) obj.volumeAttributes = mapObject(f5);
   if (f6 !== undefined) obj.controllerPublishSecretRef = f6;
   if (f7 !== undefined) obj.nodeStageSecretRef = f7;
   if (f8 !== undefined) obj.nodePublishSecretRef = f8;
@@ -789,7 +790,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   let f1: CSIVolumeSource["driver"] | undefined;
   let f2: CSIVolumeSource["readOnly"] | undefined;
   let f3: CSIVolumeSource["fsType"] | undefined;
-  let f4: CSIVolumeSource["volumeAttributes"] | undefined;
+  let f4: MapEntries<NonNullable<CSIVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f5: CSIVolumeSource["nodePublishSecretRef"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -813,10 +814,9 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f4 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 42: {
@@ -833,7 +833,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   obj.driver = f1 ?? "";
   if (f2 !== undefined) obj.readOnly = f2;
   if (f3 !== undefined) obj.fsType = f3;
-  if (f4 !== undefined) obj.volumeAttributes = f4;
+  if (f4 !== undefined) obj.volumeAttributes = mapObject(f4);
   if (f5 !== undefined) obj.nodePublishSecretRef = f5;
   return obj;
 }
@@ -1318,8 +1318,8 @@ export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
 export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   let f1: ConfigMap["metadata"] | undefined;
   let f4: ConfigMap["immutable"] | undefined;
-  let f2: ConfigMap["data"] | undefined;
-  let f3: ConfigMap["binaryData"] | undefined;
+  let f2: MapEntries<NonNullable<ConfigMap["data"]>[string]> | undefined;
+  let f3: MapEntries<NonNullable<ConfigMap["binaryData"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1338,10 +1338,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 26: {
@@ -1354,10 +1353,9 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 32:
@@ -1371,8 +1369,8 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   const obj = {} as ConfigMap;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f4 !== undefined) obj.immutable = f4;
-  if (f2 !== undefined) obj.data = f2;
-  if (f3 !== undefined) obj.binaryData = f3;
+  if (f2 !== undefined) obj.data = mapObject(f2);
+  if (f3 !== undefined) obj.binaryData = mapObject(f3);
   return obj;
 }
 
@@ -2357,7 +2355,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   let f7: ContainerStatus["imageID"] | undefined;
   let f8: ContainerStatus["containerID"] | undefined;
   let f9: ContainerStatus["started"] | undefined;
-  let f10: ContainerStatus["allocatedResources"] | undefined;
+  let f10: MapEntries<NonNullable<ContainerStatus["allocatedResources"]>[string]> | undefined;
   let f11: ContainerStatus["resources"] | undefined;
   let f12: ContainerStatus["volumeMounts"] | undefined;
   let f13: ContainerStatus["user"] | undefined;
@@ -2409,10 +2407,9 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f10 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 90: {
@@ -2453,7 +2450,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   obj.imageID = f7 ?? "";
   if (f8) obj.containerID = f8;
   if (f9 !== undefined) obj.started = f9;
-  if (f10 !== undefined) obj.allocatedResources = f10;
+  if (f10 !== undefined) obj.allocatedResources = mapObject(f10);
   if (f11 !== undefined) obj.resources = f11;
   if (f12 !== undefined) obj.volumeMounts = f12;
   if (f13 !== undefined) obj.user = f13;
@@ -3777,7 +3774,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   let f2: FlexPersistentVolumeSource["fsType"] | undefined;
   let f3: FlexPersistentVolumeSource["secretRef"] | undefined;
   let f4: FlexPersistentVolumeSource["readOnly"] | undefined;
-  let f5: FlexPersistentVolumeSource["options"] | undefined;
+  let f5: MapEntries<NonNullable<FlexPersistentVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3805,10 +3802,9 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       default:
@@ -3821,7 +3817,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   if (f2) obj.fsType = f2;
   if (f3 !== undefined) obj.secretRef = f3;
   if (f4) obj.readOnly = f4;
-  if (f5 !== undefined) obj.options = f5;
+  if (f5 !== undefined) obj.options = mapObject(f5);
   return obj;
 }
 
@@ -3853,7 +3849,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   let f2: FlexVolumeSource["fsType"] | undefined;
   let f3: FlexVolumeSource["secretRef"] | undefined;
   let f4: FlexVolumeSource["readOnly"] | undefined;
-  let f5: FlexVolumeSource["options"] | undefined;
+  let f5: MapEntries<NonNullable<FlexVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3881,10 +3877,9 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       default:
@@ -3897,7 +3892,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   if (f2) obj.fsType = f2;
   if (f3 !== undefined) obj.secretRef = f3;
   if (f4) obj.readOnly = f4;
-  if (f5 !== undefined) obj.options = f5;
+  if (f5 !== undefined) obj.options = mapObject(f5);
   return obj;
 }
 
@@ -4759,11 +4754,11 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
 /** Reads one LimitRangeItem message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   let f1: LimitRangeItem["type"] | undefined;
-  let f2: LimitRangeItem["max"] | undefined;
-  let f3: LimitRangeItem["min"] | undefined;
-  let f4: LimitRangeItem["default"] | undefined;
-  let f5: LimitRangeItem["defaultRequest"] | undefined;
-  let f6: LimitRangeItem["maxLimitRequestRatio"] | undefined;
+  let f2: MapEntries<NonNullable<LimitRangeItem["max"]>[string]> | undefined;
+  let f3: MapEntries<NonNullable<LimitRangeItem["min"]>[string]> | undefined;
+  let f4: MapEntries<NonNullable<LimitRangeItem["default"]>[string]> | undefined;
+  let f5: MapEntries<NonNullable<LimitRangeItem["defaultRequest"]>[string]> | undefined;
+  let f6: MapEntries<NonNullable<LimitRangeItem["maxLimitRequestRatio"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -4782,10 +4777,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 26: {
@@ -4800,10 +4794,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 34: {
@@ -4818,10 +4811,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f4 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 42: {
@@ -4836,10 +4828,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 50: {
@@ -4854,10 +4845,9 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f6 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -4867,11 +4857,11 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   if (r.pos !== end) throw new RangeError("protobuf: LimitRangeItem overruns its length");
   const obj = {} as LimitRangeItem;
   obj.type = f1 ?? "";
-  if (f2 !== undefined) obj.max = f2;
-  if (f3 !== undefined) obj.min = f3;
-  if (f4 !== undefined) obj.default = f4;
-  if (f5 !== undefined) obj.defaultRequest = f5;
-  if (f6 !== undefined) obj.maxLimitRequestRatio = f6;
+  if (f2 !== undefined) obj.max = mapObject(f2);
+  if (f3 !== undefined) obj.min = mapObject(f3);
+  if (f4 !== undefined) obj.default = mapObject(f4);
+  if (f5 !== undefined) obj.defaultRequest = mapObject(f5);
+  if (f6 !== undefined) obj.maxLimitRequestRatio = mapObject(f6);
   return obj;
 }
 
@@ -6108,8 +6098,8 @@ export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
 
 /** Reads one NodeStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
-  let f1: NodeStatus["capacity"] | undefined;
-  let f2: NodeStatus["allocatable"] | undefined;
+  let f1: MapEntries<NonNullable<NodeStatus["capacity"]>[string]> | undefined;
+  let f2: MapEntries<NonNullable<NodeStatus["allocatable"]>[string]> | undefined;
   let f3: NodeStatus["phase"] | undefined;
   let f4: NodeStatus["conditions"] | undefined;
   let f5: NodeStatus["addresses"] | undefined;
@@ -6136,10 +6126,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18: {
@@ -6154,10 +6143,9 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 26:
@@ -6217,8 +6205,8 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
   }
   if (r.pos !== end) throw new RangeError("protobuf: NodeStatus overruns its length");
   const obj = {} as NodeStatus;
-  if (f1 !== undefined) obj.capacity = f1;
-  if (f2 !== undefined) obj.allocatable = f2;
+  if (f1 !== undefined) obj.capacity = mapObject(f1);
+  if (f2 !== undefined) obj.allocatable = mapObject(f2);
   if (f3) obj.phase = f3;
   if (f4 !== undefined) obj.conditions = f4;
   if (f5 !== undefined) obj.addresses = f5;
@@ -6786,10 +6774,11 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
 export function decodePersistentVolumeClaimStatus(r: Reader, end: number): PersistentVolumeClaimStatus {
   let f1: PersistentVolumeClaimStatus["phase"] | undefined;
   let f2: PersistentVolumeClaimStatus["accessModes"] | undefined;
-  let f3: PersistentVolumeClaimStatus["capacity"] | undefined;
+  let f3: MapEntries<NonNullable<PersistentVolumeClaimStatus["capacity"]>[string]> | undefined;
   let f4: PersistentVolumeClaimStatus["conditions"] | undefined;
-  let f5: PersistentVolumeClaimStatus["allocatedResources"] | undefined;
-  let f7: PersistentVolumeClaimStatus["allocatedResourceStatuses"] | undefined;
+  let f5: MapEntries<NonNullable<PersistentVolumeClaimStatus["allocatedResources"]>[string]> | undefined;
+  let f7:
+    MapEntries<NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]> | undefined;
   let f8: PersistentVolumeClaimStatus["currentVolumeAttributesClassName"] | undefined;
   let f9: PersistentVolumeClaimStatus["modifyVolumeStatus"] | undefined;
   while (r.pos < end) {
@@ -6813,10 +6802,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 34: {
@@ -6836,10 +6824,9 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 58: {
@@ -6853,10 +6840,11 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = r.string() as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string];
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= {});
-        const mv = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f7 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(
+          v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
+        );
         break;
       }
       case 66:
@@ -6875,10 +6863,10 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
   const obj = {} as PersistentVolumeClaimStatus;
   if (f1) obj.phase = f1;
   if (f2 !== undefined) obj.accessModes = f2;
-  if (f3 !== undefined) obj.capacity = f3;
+  if (f3 !== undefined) obj.capacity = mapObject(f3);
   if (f4 !== undefined) obj.conditions = f4;
-  if (f5 !== undefined) obj.allocatedResources = f5;
-  if (f7 !== undefined) obj.allocatedResourceStatuses = f7;
+  if (f5 !== undefined) obj.allocatedResources = mapObject(f5);
+  if (f7 !== undefined) obj.allocatedResourceStatuses = mapObject(f7);
   if (f8 !== undefined) obj.currentVolumeAttributesClassName = f8;
   if (f9 !== undefined) obj.modifyVolumeStatus = f9;
   return obj;
@@ -7319,7 +7307,7 @@ export function encodePersistentVolumeSpec(obj: PersistentVolumeSpec, w: Writer)
 /** Reads one PersistentVolumeSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVolumeSpec {
   let f2: PersistentVolumeSource | undefined;
-  let f1: PersistentVolumeSpec["capacity"] | undefined;
+  let f1: MapEntries<NonNullable<PersistentVolumeSpec["capacity"]>[string]> | undefined;
   let f3: PersistentVolumeSpec["accessModes"] | undefined;
   let f4: PersistentVolumeSpec["claimRef"] | undefined;
   let f5: PersistentVolumeSpec["persistentVolumeReclaimPolicy"] | undefined;
@@ -7343,10 +7331,9 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18: {
@@ -7389,7 +7376,7 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
   if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeSpec overruns its length");
   const obj = {} as PersistentVolumeSpec;
   Object.assign(obj, f2 ?? decodePersistentVolumeSource(r, r.pos));
-  if (f1 !== undefined) obj.capacity = f1;
+  if (f1 !== undefined) obj.capacity = mapObject(f1);
   if (f3 !== undefined) obj.accessModes = f3;
   if (f4 !== undefined) obj.claimRef = f4;
   if (f5) obj.persistentVolumeReclaimPolicy = f5;
@@ -8673,7 +8660,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f4: PodSpec["terminationGracePeriodSeconds"] | undefined;
   let f5: PodSpec["activeDeadlineSeconds"] | undefined;
   let f6: PodSpec["dnsPolicy"] | undefined;
-  let f7: PodSpec["nodeSelector"] | undefined;
+  let f7: MapEntries<NonNullable<PodSpec["nodeSelector"]>[string]> | undefined;
   let f8: PodSpec["serviceAccountName"] | undefined;
   let f9: PodSpec["serviceAccount"] | undefined;
   let f21: PodSpec["automountServiceAccountToken"] | undefined;
@@ -8697,7 +8684,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f29: PodSpec["runtimeClassName"] | undefined;
   let f30: PodSpec["enableServiceLinks"] | undefined;
   let f31: PodSpec["preemptionPolicy"] | undefined;
-  let f32: PodSpec["overhead"] | undefined;
+  let f32: MapEntries<NonNullable<PodSpec["overhead"]>[string]> | undefined;
   let f33: PodSpec["topologySpreadConstraints"] | undefined;
   let f35: PodSpec["setHostnameAsFQDN"] | undefined;
   let f36: PodSpec["os"] | undefined;
@@ -8741,10 +8728,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f7 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 66:
@@ -8847,10 +8833,9 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f32 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 266: {
@@ -8906,7 +8891,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   if (f4 !== undefined) obj.terminationGracePeriodSeconds = f4;
   if (f5 !== undefined) obj.activeDeadlineSeconds = f5;
   if (f6) obj.dnsPolicy = f6;
-  if (f7 !== undefined) obj.nodeSelector = f7;
+  if (f7 !== undefined) obj.nodeSelector = mapObject(f7);
   if (f8) obj.serviceAccountName = f8;
   if (f9) obj.serviceAccount = f9;
   if (f21 !== undefined) obj.automountServiceAccountToken = f21;
@@ -8930,7 +8915,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   if (f29 !== undefined) obj.runtimeClassName = f29;
   if (f30 !== undefined) obj.enableServiceLinks = f30;
   if (f31 !== undefined) obj.preemptionPolicy = f31;
-  if (f32 !== undefined) obj.overhead = f32;
+  if (f32 !== undefined) obj.overhead = mapObject(f32);
   if (f33 !== undefined) obj.topologySpreadConstraints = f33;
   if (f35 !== undefined) obj.setHostnameAsFQDN = f35;
   if (f36 !== undefined) obj.os = f36;
@@ -10035,7 +10020,7 @@ export function encodeReplicationControllerSpec(obj: ReplicationControllerSpec, 
 export function decodeReplicationControllerSpec(r: Reader, end: number): ReplicationControllerSpec {
   let f1: ReplicationControllerSpec["replicas"] | undefined;
   let f4: ReplicationControllerSpec["minReadySeconds"] | undefined;
-  let f2: ReplicationControllerSpec["selector"] | undefined;
+  let f2: MapEntries<NonNullable<ReplicationControllerSpec["selector"]>[string]> | undefined;
   let f3: ReplicationControllerSpec["template"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10053,10 +10038,9 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 26: {
@@ -10075,7 +10059,7 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
   const obj = {} as ReplicationControllerSpec;
   if (f1 !== undefined) obj.replicas = f1;
   if (f4) obj.minReadySeconds = f4;
-  if (f2 !== undefined) obj.selector = f2;
+  if (f2 !== undefined) obj.selector = mapObject(f2);
   if (f3 !== undefined) obj.template = f3;
   return obj;
 }
@@ -10354,7 +10338,7 @@ export function encodeResourceQuotaSpec(obj: ResourceQuotaSpec, w: Writer): void
 
 /** Reads one ResourceQuotaSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSpec {
-  let f1: ResourceQuotaSpec["hard"] | undefined;
+  let f1: MapEntries<NonNullable<ResourceQuotaSpec["hard"]>[string]> | undefined;
   let f2: ResourceQuotaSpec["scopes"] | undefined;
   let f3: ResourceQuotaSpec["scopeSelector"] | undefined;
   while (r.pos < end) {
@@ -10372,10 +10356,9 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18:
@@ -10392,7 +10375,7 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaSpec overruns its length");
   const obj = {} as ResourceQuotaSpec;
-  if (f1 !== undefined) obj.hard = f1;
+  if (f1 !== undefined) obj.hard = mapObject(f1);
   if (f2 !== undefined) obj.scopes = f2;
   if (f3 !== undefined) obj.scopeSelector = f3;
   return obj;
@@ -10428,8 +10411,8 @@ export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): 
 
 /** Reads one ResourceQuotaStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuotaStatus {
-  let f1: ResourceQuotaStatus["hard"] | undefined;
-  let f2: ResourceQuotaStatus["used"] | undefined;
+  let f1: MapEntries<NonNullable<ResourceQuotaStatus["hard"]>[string]> | undefined;
+  let f2: MapEntries<NonNullable<ResourceQuotaStatus["used"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -10445,10 +10428,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18: {
@@ -10463,10 +10445,9 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -10475,8 +10456,8 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaStatus overruns its length");
   const obj = {} as ResourceQuotaStatus;
-  if (f1 !== undefined) obj.hard = f1;
-  if (f2 !== undefined) obj.used = f2;
+  if (f1 !== undefined) obj.hard = mapObject(f1);
+  if (f2 !== undefined) obj.used = mapObject(f2);
   return obj;
 }
 
@@ -10516,8 +10497,8 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
 
 /** Reads one ResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceRequirements(r: Reader, end: number): ResourceRequirements {
-  let f1: ResourceRequirements["limits"] | undefined;
-  let f2: ResourceRequirements["requests"] | undefined;
+  let f1: MapEntries<NonNullable<ResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntries<NonNullable<ResourceRequirements["requests"]>[string]> | undefined;
   let f3: ResourceRequirements["claims"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10534,10 +10515,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18: {
@@ -10552,10 +10532,9 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 26: {
@@ -10569,8 +10548,8 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceRequirements overruns its length");
   const obj = {} as ResourceRequirements;
-  if (f1 !== undefined) obj.limits = f1;
-  if (f2 !== undefined) obj.requests = f2;
+  if (f1 !== undefined) obj.limits = mapObject(f1);
+  if (f2 !== undefined) obj.requests = mapObject(f2);
   if (f3 !== undefined) obj.claims = f3;
   return obj;
 }
@@ -10958,8 +10937,8 @@ export function encodeSecret(obj: Secret, w: Writer): void {
 export function decodeSecret(r: Reader, end: number): Secret {
   let f1: Secret["metadata"] | undefined;
   let f5: Secret["immutable"] | undefined;
-  let f2: Secret["data"] | undefined;
-  let f4: Secret["stringData"] | undefined;
+  let f2: MapEntries<NonNullable<Secret["data"]>[string]> | undefined;
+  let f4: MapEntries<NonNullable<Secret["stringData"]>[string]> | undefined;
   let f3: Secret["type"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10979,10 +10958,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 26:
@@ -10998,10 +10976,9 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f4 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 40:
@@ -11015,8 +10992,8 @@ export function decodeSecret(r: Reader, end: number): Secret {
   const obj = {} as Secret;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f5 !== undefined) obj.immutable = f5;
-  if (f2 !== undefined) obj.data = f2;
-  if (f4 !== undefined) obj.stringData = f4;
+  if (f2 !== undefined) obj.data = mapObject(f2);
+  if (f4 !== undefined) obj.stringData = mapObject(f4);
   if (f3) obj.type = f3;
   return obj;
 }
@@ -11764,7 +11741,7 @@ export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
 /** Reads one ServiceSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   let f1: ServiceSpec["ports"] | undefined;
-  let f2: ServiceSpec["selector"] | undefined;
+  let f2: MapEntries<NonNullable<ServiceSpec["selector"]>[string]> | undefined;
   let f3: ServiceSpec["clusterIP"] | undefined;
   let f18: ServiceSpec["clusterIPs"] | undefined;
   let f4: ServiceSpec["type"] | undefined;
@@ -11801,10 +11778,9 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 26:
@@ -11870,7 +11846,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   if (r.pos !== end) throw new RangeError("protobuf: ServiceSpec overruns its length");
   const obj = {} as ServiceSpec;
   if (f1 !== undefined) obj.ports = f1;
-  if (f2 !== undefined) obj.selector = f2;
+  if (f2 !== undefined) obj.selector = mapObject(f2);
   if (f3) obj.clusterIP = f3;
   if (f18 !== undefined) obj.clusterIPs = f18;
   if (f4) obj.type = f4;
@@ -12791,8 +12767,8 @@ export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements
 
 /** Reads one VolumeResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeResourceRequirements(r: Reader, end: number): VolumeResourceRequirements {
-  let f1: VolumeResourceRequirements["limits"] | undefined;
-  let f2: VolumeResourceRequirements["requests"] | undefined;
+  let f1: MapEntries<NonNullable<VolumeResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntries<NonNullable<VolumeResourceRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -12808,10 +12784,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       case 18: {
@@ -12826,10 +12801,9 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -12838,8 +12812,8 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
   }
   if (r.pos !== end) throw new RangeError("protobuf: VolumeResourceRequirements overruns its length");
   const obj = {} as VolumeResourceRequirements;
-  if (f1 !== undefined) obj.limits = f1;
-  if (f2 !== undefined) obj.requests = f2;
+  if (f1 !== undefined) obj.limits = mapObject(f1);
+  if (f2 !== undefined) obj.requests = mapObject(f2);
   return obj;
 }
 

@@ -11,8 +11,10 @@ import type {
 } from "../../../../api/discovery/v1/types.js";
 import {
   EMPTY_STRUCT,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -62,7 +64,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   let f2: Endpoint["conditions"] | undefined;
   let f3: Endpoint["hostname"] | undefined;
   let f4: Endpoint["targetRef"] | undefined;
-  let f5: Endpoint["deprecatedTopology"] | undefined;
+  let f5: MapEntries<NonNullable<Endpoint["deprecatedTopology"]>[string]> | undefined;
   let f6: Endpoint["nodeName"] | undefined;
   let f7: Endpoint["zone"] | undefined;
   let f8: Endpoint["hints"] | undefined;
@@ -95,10 +97,9 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f5 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 50:
@@ -122,7 +123,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   obj.conditions = f2 ?? decodeEndpointConditions(r, r.pos);
   if (f3 !== undefined) obj.hostname = f3;
   if (f4 !== undefined) obj.targetRef = f4;
-  if (f5 !== undefined) obj.deprecatedTopology = f5;
+  if (f5 !== undefined) obj.deprecatedTopology = mapObject(f5);
   if (f6 !== undefined) obj.nodeName = f6;
   if (f7 !== undefined) obj.zone = f7;
   if (f8 !== undefined) obj.hints = f8;

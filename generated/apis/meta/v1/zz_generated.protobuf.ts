@@ -50,8 +50,10 @@ import {
   encodeFieldsV1,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -771,7 +773,7 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
 
 /** Reads one LabelSelector message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
-  let f1: LabelSelector["matchLabels"] | undefined;
+  let f1: MapEntries<NonNullable<LabelSelector["matchLabels"]>[string]> | undefined;
   let f2: LabelSelector["matchExpressions"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -786,10 +788,9 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 18: {
@@ -803,7 +804,7 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
   }
   if (r.pos !== end) throw new RangeError("protobuf: LabelSelector overruns its length");
   const obj = {} as LabelSelector;
-  if (f1 !== undefined) obj.matchLabels = f1;
+  if (f1 !== undefined) obj.matchLabels = mapObject(f1);
   if (f2 !== undefined) obj.matchExpressions = f2;
   return obj;
 }
@@ -1142,8 +1143,8 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   let f8: ObjectMeta["creationTimestamp"] | undefined;
   let f9: ObjectMeta["deletionTimestamp"] | undefined;
   let f10: ObjectMeta["deletionGracePeriodSeconds"] | undefined;
-  let f11: ObjectMeta["labels"] | undefined;
-  let f12: ObjectMeta["annotations"] | undefined;
+  let f11: MapEntries<NonNullable<ObjectMeta["labels"]>[string]> | undefined;
+  let f12: MapEntries<NonNullable<ObjectMeta["annotations"]>[string]> | undefined;
   let f13: ObjectMeta["ownerReferences"] | undefined;
   let f14: ObjectMeta["finalizers"] | undefined;
   let f17: ObjectMeta["managedFields"] | undefined;
@@ -1194,10 +1195,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f11 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f11 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 98: {
@@ -1210,10 +1210,9 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f12 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f12 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 106: {
@@ -1245,8 +1244,8 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   if (f8 !== undefined) obj.creationTimestamp = f8;
   if (f9 !== undefined) obj.deletionTimestamp = f9;
   if (f10 !== undefined) obj.deletionGracePeriodSeconds = f10;
-  if (f11 !== undefined) obj.labels = f11;
-  if (f12 !== undefined) obj.annotations = f12;
+  if (f11 !== undefined) obj.labels = mapObject(f11);
+  if (f12 !== undefined) obj.annotations = mapObject(f12);
   if (f13 !== undefined) obj.ownerReferences = f13;
   if (f14 !== undefined) obj.finalizers = f14;
   if (f17 !== undefined) obj.managedFields = f17;

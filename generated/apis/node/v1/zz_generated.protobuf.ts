@@ -4,8 +4,10 @@ import {
   EMPTY_STRUCT,
   decodeQuantity,
   encodeQuantity,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -36,7 +38,7 @@ export function encodeOverhead(obj: Overhead, w: Writer): void {
 
 /** Reads one Overhead message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeOverhead(r: Reader, end: number): Overhead {
-  let f1: Overhead["podFixed"] | undefined;
+  let f1: MapEntries<NonNullable<Overhead["podFixed"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -52,10 +54,9 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -64,7 +65,7 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
   }
   if (r.pos !== end) throw new RangeError("protobuf: Overhead overruns its length");
   const obj = {} as Overhead;
-  if (f1 !== undefined) obj.podFixed = f1;
+  if (f1 !== undefined) obj.podFixed = mapObject(f1);
   return obj;
 }
 
@@ -189,7 +190,7 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
 
 /** Reads one Scheduling message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeScheduling(r: Reader, end: number): Scheduling {
-  let f1: Scheduling["nodeSelector"] | undefined;
+  let f1: MapEntries<NonNullable<Scheduling["nodeSelector"]>[string]> | undefined;
   let f2: Scheduling["tolerations"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -204,10 +205,9 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 18: {
@@ -221,7 +221,7 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
   }
   if (r.pos !== end) throw new RangeError("protobuf: Scheduling overruns its length");
   const obj = {} as Scheduling;
-  if (f1 !== undefined) obj.nodeSelector = f1;
+  if (f1 !== undefined) obj.nodeSelector = mapObject(f1);
   if (f2 !== undefined) obj.tolerations = f2;
   return obj;
 }

@@ -12,8 +12,10 @@ import {
   decodeTime,
   encodeIntOrString,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -250,7 +252,7 @@ export function encodePodDisruptionBudgetStatus(obj: PodDisruptionBudgetStatus, 
 /** Reads one PodDisruptionBudgetStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisruptionBudgetStatus {
   let f1: PodDisruptionBudgetStatus["observedGeneration"] | undefined;
-  let f2: PodDisruptionBudgetStatus["disruptedPods"] | undefined;
+  let f2: MapEntries<NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]> | undefined;
   let f3: PodDisruptionBudgetStatus["disruptionsAllowed"] | undefined;
   let f4: PodDisruptionBudgetStatus["currentHealthy"] | undefined;
   let f5: PodDisruptionBudgetStatus["desiredHealthy"] | undefined;
@@ -274,10 +276,11 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
             v = vl === 0 ? undefined : decodeTime(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(
+          v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
+        );
         break;
       }
       case 24:
@@ -304,7 +307,7 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
   if (r.pos !== end) throw new RangeError("protobuf: PodDisruptionBudgetStatus overruns its length");
   const obj = {} as PodDisruptionBudgetStatus;
   if (f1) obj.observedGeneration = f1;
-  if (f2 !== undefined) obj.disruptedPods = f2;
+  if (f2 !== undefined) obj.disruptedPods = mapObject(f2);
   obj.disruptionsAllowed = f3 ?? 0;
   obj.currentHealthy = f4 ?? 0;
   obj.desiredHealthy = f5 ?? 0;

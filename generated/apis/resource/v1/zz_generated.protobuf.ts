@@ -52,8 +52,10 @@ import {
   encodeQuantity,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -350,7 +352,7 @@ export function encodeCapacityRequirements(obj: CapacityRequirements, w: Writer)
 
 /** Reads one CapacityRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequirements {
-  let f1: CapacityRequirements["requests"] | undefined;
+  let f1: MapEntries<NonNullable<CapacityRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -366,10 +368,9 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f1 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -378,7 +379,7 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
   }
   if (r.pos !== end) throw new RangeError("protobuf: CapacityRequirements overruns its length");
   const obj = {} as CapacityRequirements;
-  if (f1 !== undefined) obj.requests = f1;
+  if (f1 !== undefined) obj.requests = mapObject(f1);
   return obj;
 }
 
@@ -430,7 +431,7 @@ export function encodeCounterSet(obj: CounterSet, w: Writer): void {
 /** Reads one CounterSet message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCounterSet(r: Reader, end: number): CounterSet {
   let f1: CounterSet["name"] | undefined;
-  let f2: CounterSet["counters"] | undefined;
+  let f2: MapEntries<NonNullable<CounterSet["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -449,10 +450,9 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeCounter(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -462,7 +462,7 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
   if (r.pos !== end) throw new RangeError("protobuf: CounterSet overruns its length");
   const obj = {} as CounterSet;
   obj.name = f1 ?? "";
-  if (f2 !== undefined) obj.counters = f2;
+  if (f2 !== undefined) obj.counters = mapObject(f2);
   return obj;
 }
 
@@ -522,8 +522,8 @@ export function encodeDevice(obj: Device, w: Writer): void {
 /** Reads one Device message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDevice(r: Reader, end: number): Device {
   let f1: Device["name"] | undefined;
-  let f2: Device["attributes"] | undefined;
-  let f3: Device["capacity"] | undefined;
+  let f2: MapEntries<NonNullable<Device["attributes"]>[string]> | undefined;
+  let f3: MapEntries<NonNullable<Device["capacity"]>[string]> | undefined;
   let f4: Device["consumesCounters"] | undefined;
   let f5: Device["nodeName"] | undefined;
   let f6: Device["nodeSelector"] | undefined;
@@ -551,10 +551,9 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceAttribute(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeDeviceAttribute(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeDeviceAttribute(r, r.pos));
         break;
       }
       case 26: {
@@ -569,10 +568,9 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceCapacity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? decodeDeviceCapacity(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeDeviceCapacity(r, r.pos));
         break;
       }
       case 34: {
@@ -615,8 +613,8 @@ export function decodeDevice(r: Reader, end: number): Device {
   if (r.pos !== end) throw new RangeError("protobuf: Device overruns its length");
   const obj = {} as Device;
   obj.name = f1 ?? "";
-  if (f2 !== undefined) obj.attributes = f2;
-  if (f3 !== undefined) obj.capacity = f3;
+  if (f2 !== undefined) obj.attributes = mapObject(f2);
+  if (f3 !== undefined) obj.capacity = mapObject(f3);
   if (f4 !== undefined) obj.consumesCounters = f4;
   if (f5 !== undefined) obj.nodeName = f5;
   if (f6 !== undefined) obj.nodeSelector = f6;
@@ -1129,7 +1127,7 @@ export function encodeDeviceCounterConsumption(obj: DeviceCounterConsumption, w:
 /** Reads one DeviceCounterConsumption message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCounterConsumption {
   let f1: DeviceCounterConsumption["counterSet"] | undefined;
-  let f2: DeviceCounterConsumption["counters"] | undefined;
+  let f2: MapEntries<NonNullable<DeviceCounterConsumption["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1148,10 +1146,9 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeCounter(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -1161,7 +1158,7 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
   if (r.pos !== end) throw new RangeError("protobuf: DeviceCounterConsumption overruns its length");
   const obj = {} as DeviceCounterConsumption;
   obj.counterSet = f1 ?? "";
-  if (f2 !== undefined) obj.counters = f2;
+  if (f2 !== undefined) obj.counters = mapObject(f2);
   return obj;
 }
 
@@ -1256,7 +1253,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   let f7: DeviceRequestAllocationResult["bindingConditions"] | undefined;
   let f8: DeviceRequestAllocationResult["bindingFailureConditions"] | undefined;
   let f9: DeviceRequestAllocationResult["shareID"] | undefined;
-  let f10: DeviceRequestAllocationResult["consumedCapacity"] | undefined;
+  let f10: MapEntries<NonNullable<DeviceRequestAllocationResult["consumedCapacity"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1301,10 +1298,9 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f10 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "0");
         break;
       }
       default:
@@ -1322,7 +1318,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   if (f7 !== undefined) obj.bindingConditions = f7;
   if (f8 !== undefined) obj.bindingFailureConditions = f8;
   if (f9 !== undefined) obj.shareID = f9;
-  if (f10 !== undefined) obj.consumedCapacity = f10;
+  if (f10 !== undefined) obj.consumedCapacity = mapObject(f10);
   return obj;
 }
 

@@ -28,8 +28,10 @@ import {
   decodeTime,
   encodeQuantity,
   encodeTime,
-  setMapEntry,
+  mapEntries,
+  mapObject,
   sortedEntries,
+  type MapEntries,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -509,7 +511,7 @@ export function encodeStorageClass(obj: StorageClass, w: Writer): void {
 export function decodeStorageClass(r: Reader, end: number): StorageClass {
   let f1: StorageClass["metadata"] | undefined;
   let f2: StorageClass["provisioner"] | undefined;
-  let f3: StorageClass["parameters"] | undefined;
+  let f3: MapEntries<NonNullable<StorageClass["parameters"]>[string]> | undefined;
   let f4: StorageClass["reclaimPolicy"] | undefined;
   let f5: StorageClass["mountOptions"] | undefined;
   let f6: StorageClass["allowVolumeExpansion"] | undefined;
@@ -536,10 +538,9 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 34:
@@ -567,7 +568,7 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
   const obj = {} as StorageClass;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.provisioner = f2 ?? "";
-  if (f3 !== undefined) obj.parameters = f3;
+  if (f3 !== undefined) obj.parameters = mapObject(f3);
   if (f4 !== undefined) obj.reclaimPolicy = f4;
   if (f5 !== undefined) obj.mountOptions = f5;
   if (f6 !== undefined) obj.allowVolumeExpansion = f6;
@@ -840,7 +841,7 @@ export function encodeVolumeAttachmentStatus(obj: VolumeAttachmentStatus, w: Wri
 /** Reads one VolumeAttachmentStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAttachmentStatus {
   let f1: VolumeAttachmentStatus["attached"] | undefined;
-  let f2: VolumeAttachmentStatus["attachmentMetadata"] | undefined;
+  let f2: MapEntries<NonNullable<VolumeAttachmentStatus["attachmentMetadata"]>[string]> | undefined;
   let f3: VolumeAttachmentStatus["attachError"] | undefined;
   let f4: VolumeAttachmentStatus["detachError"] | undefined;
   while (r.pos < end) {
@@ -859,10 +860,9 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f2 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       case 26: {
@@ -882,7 +882,7 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
   if (r.pos !== end) throw new RangeError("protobuf: VolumeAttachmentStatus overruns its length");
   const obj = {} as VolumeAttachmentStatus;
   obj.attached = f1 ?? false;
-  if (f2 !== undefined) obj.attachmentMetadata = f2;
+  if (f2 !== undefined) obj.attachmentMetadata = mapObject(f2);
   if (f3 !== undefined) obj.attachError = f3;
   if (f4 !== undefined) obj.detachError = f4;
   return obj;
@@ -910,7 +910,7 @@ export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Write
 export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttributesClass {
   let f1: VolumeAttributesClass["metadata"] | undefined;
   let f2: VolumeAttributesClass["driverName"] | undefined;
-  let f3: VolumeAttributesClass["parameters"] | undefined;
+  let f3: MapEntries<NonNullable<VolumeAttributesClass["parameters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -932,10 +932,9 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        const m = (f3 ??= mapEntries());
+        m.keys.push(k);
+        m.values.push(v ?? "");
         break;
       }
       default:
@@ -946,7 +945,7 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
   const obj = {} as VolumeAttributesClass;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.driverName = f2 ?? "";
-  if (f3 !== undefined) obj.parameters = f3;
+  if (f3 !== undefined) obj.parameters = mapObject(f3);
   return obj;
 }
 
