@@ -191,6 +191,58 @@ export class Writer {
     return this;
   }
 
+  /**
+   * Writes a field's tag: the generated codecs pass constants, most below 128 (one byte). The
+   * `*Field` methods below write a tag and a value in one call, where `uint32(tag)` and the
+   * value's method would take two: an encoder makes one such call per field it writes.
+   */
+  private putTag(t: number): void {
+    if (this.buf.length - this.pos < 5) this.grow(5);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos++] = t;
+    this.pos = pos;
+  }
+
+  /** Writes tag `t` and the string `s` (see `putTag`). */
+  stringField(t: number, s: string): this {
+    this.putTag(t);
+    return this.string(s);
+  }
+
+  /** Writes tag `t` and the signed 32-bit varint `v`. */
+  int32Field(t: number, v: number): this {
+    this.putTag(t);
+    // The common case, 0 to 127, in the byte putTag left room for.
+    if (v >>> 0 === v && v < 0x80) {
+      this.buf[this.pos++] = v;
+      return this;
+    }
+    return this.int32(v);
+  }
+
+  /** Writes tag `t` and the int64 varint `v`. */
+  int64Field(t: number, v: number): this {
+    this.putTag(t);
+    return this.int64(v);
+  }
+
+  /** Writes tag `t` and the bool `v`. */
+  boolField(t: number, v: boolean): this {
+    this.putTag(t);
+    return this.bool(v);
+  }
+
+  /** Writes tag `t` and starts a length-delimited body, as `uint32(t).fork()`. */
+  forkField(t: number): this {
+    this.putTag(t);
+    return this.fork();
+  }
+
   /** Writes a length-prefixed string as UTF-8. */
   string(s: string): this {
     const n = s.length;

@@ -30,41 +30,41 @@ import {
 
 /** Writes the AdmissionRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionRequest(obj: AdmissionRequest, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.uid ?? "");
+  w.forkField(18);
   encodeGroupVersionKind(obj.kind ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeGroupVersionResource(obj.resource ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(34).string(obj.subResource ?? "");
-  w.uint32(42).string(obj.name ?? "");
-  w.uint32(50).string(obj.namespace ?? "");
-  w.uint32(58).string(obj.operation ?? "");
-  w.uint32(66).fork();
+  w.stringField(34, obj.subResource ?? "");
+  w.stringField(42, obj.name ?? "");
+  w.stringField(50, obj.namespace ?? "");
+  w.stringField(58, obj.operation ?? "");
+  w.forkField(66);
   encodeUserInfo(obj.userInfo ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(74).fork();
+  w.forkField(74);
   if (obj.object != null) encodeRawExtension(obj.object, w);
   w.ldelim();
-  w.uint32(82).fork();
+  w.forkField(82);
   if (obj.oldObject != null) encodeRawExtension(obj.oldObject, w);
   w.ldelim();
-  if (obj.dryRun != null) w.uint32(88).bool(obj.dryRun);
-  w.uint32(98).fork();
+  if (obj.dryRun != null) w.boolField(88, obj.dryRun);
+  w.forkField(98);
   if (obj.options != null) encodeRawExtension(obj.options, w);
   w.ldelim();
   if (obj.requestKind != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeGroupVersionKind(obj.requestKind, w);
     w.ldelim();
   }
   if (obj.requestResource != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodeGroupVersionResource(obj.requestResource, w);
     w.ldelim();
   }
-  w.uint32(122).string(obj.requestSubResource ?? "");
+  w.stringField(122, obj.requestSubResource ?? "");
 }
 
 /** Reads one AdmissionRequest message body that ends at `end`, as Go would show the object in JSON. */
@@ -174,26 +174,26 @@ export function decodeAdmissionRequest(r: Reader, end: number): AdmissionRequest
 
 /** Writes the AdmissionResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionResponse(obj: AdmissionResponse, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
-  w.uint32(16).bool(obj.allowed ?? false);
+  w.stringField(10, obj.uid ?? "");
+  w.boolField(16, obj.allowed ?? false);
   if (obj.status != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeStatus(obj.status, w);
     w.ldelim();
   }
   if (obj.patch != null) w.uint32(34).bytes(base64ToBytes(obj.patch));
-  if (obj.patchType != null) w.uint32(42).string(obj.patchType);
+  if (obj.patchType != null) w.stringField(42, obj.patchType);
   if (obj.auditAnnotations != null) {
     const { keys, values } = sortedEntries(obj.auditAnnotations);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(50).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(50).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.warnings != null) for (const x of obj.warnings) w.uint32(58).string(x);
+  if (obj.warnings != null) for (const x of obj.warnings) w.stringField(58, x);
 }
 
 /** Reads one AdmissionResponse message body that ends at `end`, as Go would show the object in JSON. */
@@ -262,12 +262,12 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
 /** Writes the AdmissionReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionReview(obj: AdmissionReview, w: Writer): void {
   if (obj.request != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeAdmissionRequest(obj.request, w);
     w.ldelim();
   }
   if (obj.response != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeAdmissionResponse(obj.response, w);
     w.ldelim();
   }

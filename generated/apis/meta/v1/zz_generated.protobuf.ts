@@ -61,19 +61,19 @@ import {
 
 /** Writes the APIGroup message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIGroup(obj: APIGroup, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.versions != null)
     for (const x of obj.versions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeGroupVersionForDiscovery(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeGroupVersionForDiscovery(obj.preferredVersion ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -123,7 +123,7 @@ export function decodeAPIGroup(r: Reader, end: number): APIGroup {
 export function encodeAPIGroupList(obj: APIGroupList, w: Writer): void {
   if (obj.groups != null)
     for (const x of obj.groups) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeAPIGroup(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -152,20 +152,20 @@ export function decodeAPIGroupList(r: Reader, end: number): APIGroupList {
 
 /** Writes the APIResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIResource(obj: APIResource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).bool(obj.namespaced ?? false);
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.boolField(16, obj.namespaced ?? false);
+  w.stringField(26, obj.kind ?? "");
   if (obj.verbs != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeVerbs(obj.verbs, w);
     w.ldelim();
   }
-  if (obj.shortNames != null) for (const x of obj.shortNames) w.uint32(42).string(x);
-  w.uint32(50).string(obj.singularName ?? "");
-  if (obj.categories != null) for (const x of obj.categories) w.uint32(58).string(x);
-  w.uint32(66).string(obj.group ?? "");
-  w.uint32(74).string(obj.version ?? "");
-  w.uint32(82).string(obj.storageVersionHash ?? "");
+  if (obj.shortNames != null) for (const x of obj.shortNames) w.stringField(42, x);
+  w.stringField(50, obj.singularName ?? "");
+  if (obj.categories != null) for (const x of obj.categories) w.stringField(58, x);
+  w.stringField(66, obj.group ?? "");
+  w.stringField(74, obj.version ?? "");
+  w.stringField(82, obj.storageVersionHash ?? "");
 }
 
 /** Reads one APIResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -236,10 +236,10 @@ export function decodeAPIResource(r: Reader, end: number): APIResource {
 
 /** Writes the APIResourceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIResourceList(obj: APIResourceList, w: Writer): void {
-  w.uint32(10).string(obj.groupVersion ?? "");
+  w.stringField(10, obj.groupVersion ?? "");
   if (obj.resources != null)
     for (const x of obj.resources) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeAPIResource(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -273,10 +273,10 @@ export function decodeAPIResourceList(r: Reader, end: number): APIResourceList {
 
 /** Writes the APIVersions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIVersions(obj: APIVersions, w: Writer): void {
-  if (obj.versions != null) for (const x of obj.versions) w.uint32(10).string(x);
+  if (obj.versions != null) for (const x of obj.versions) w.stringField(10, x);
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -310,9 +310,9 @@ export function decodeAPIVersions(r: Reader, end: number): APIVersions {
 
 /** Writes the ApplyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeApplyOptions(obj: ApplyOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(16).bool(obj.force ?? false);
-  w.uint32(26).string(obj.fieldManager ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.boolField(16, obj.force ?? false);
+  w.stringField(26, obj.fieldManager ?? "");
 }
 
 /** Reads one ApplyOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -346,14 +346,14 @@ export function decodeApplyOptions(r: Reader, end: number): ApplyOptions {
 
 /** Writes the Condition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCondition(obj: Condition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(24).int64(obj.observedGeneration ?? 0);
-  w.uint32(34).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.int64Field(24, obj.observedGeneration ?? 0);
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one Condition message body that ends at `end`, as Go would show the object in JSON. */
@@ -404,9 +404,9 @@ export function decodeCondition(r: Reader, end: number): Condition {
 
 /** Writes the CreateOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCreateOptions(obj: CreateOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(26).string(obj.fieldManager ?? "");
-  w.uint32(34).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.stringField(26, obj.fieldManager ?? "");
+  w.stringField(34, obj.fieldValidation ?? "");
 }
 
 /** Reads one CreateOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -440,17 +440,17 @@ export function decodeCreateOptions(r: Reader, end: number): CreateOptions {
 
 /** Writes the DeleteOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeleteOptions(obj: DeleteOptions, w: Writer): void {
-  if (obj.gracePeriodSeconds != null) w.uint32(8).int64(obj.gracePeriodSeconds);
+  if (obj.gracePeriodSeconds != null) w.int64Field(8, obj.gracePeriodSeconds);
   if (obj.preconditions != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodePreconditions(obj.preconditions, w);
     w.ldelim();
   }
-  if (obj.orphanDependents != null) w.uint32(24).bool(obj.orphanDependents);
-  if (obj.propagationPolicy != null) w.uint32(34).string(obj.propagationPolicy);
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(42).string(x);
+  if (obj.orphanDependents != null) w.boolField(24, obj.orphanDependents);
+  if (obj.propagationPolicy != null) w.stringField(34, obj.propagationPolicy);
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(42, x);
   if (obj.ignoreStoreReadErrorWithClusterBreakingPotential != null)
-    w.uint32(48).bool(obj.ignoreStoreReadErrorWithClusterBreakingPotential);
+    w.boolField(48, obj.ignoreStoreReadErrorWithClusterBreakingPotential);
 }
 
 /** Reads one DeleteOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -501,9 +501,9 @@ export function decodeDeleteOptions(r: Reader, end: number): DeleteOptions {
 
 /** Writes the FieldSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFieldSelectorRequirement(obj: FieldSelectorRequirement, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one FieldSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -537,7 +537,7 @@ export function decodeFieldSelectorRequirement(r: Reader, end: number): FieldSel
 
 /** Writes the GetOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGetOptions(obj: GetOptions, w: Writer): void {
-  w.uint32(10).string(obj.resourceVersion ?? "");
+  w.stringField(10, obj.resourceVersion ?? "");
 }
 
 /** Reads one GetOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -561,8 +561,8 @@ export function decodeGetOptions(r: Reader, end: number): GetOptions {
 
 /** Writes the GroupKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupKind(obj: GroupKind, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.kind ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.kind ?? "");
 }
 
 /** Reads one GroupKind message body that ends at `end`, as Go would show the object in JSON. */
@@ -591,8 +591,8 @@ export function decodeGroupKind(r: Reader, end: number): GroupKind {
 
 /** Writes the GroupResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupResource(obj: GroupResource, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.resource ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.resource ?? "");
 }
 
 /** Reads one GroupResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -621,8 +621,8 @@ export function decodeGroupResource(r: Reader, end: number): GroupResource {
 
 /** Writes the GroupVersion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersion(obj: GroupVersion, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
 }
 
 /** Reads one GroupVersion message body that ends at `end`, as Go would show the object in JSON. */
@@ -651,8 +651,8 @@ export function decodeGroupVersion(r: Reader, end: number): GroupVersion {
 
 /** Writes the GroupVersionForDiscovery message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionForDiscovery(obj: GroupVersionForDiscovery, w: Writer): void {
-  w.uint32(10).string(obj.groupVersion ?? "");
-  w.uint32(18).string(obj.version ?? "");
+  w.stringField(10, obj.groupVersion ?? "");
+  w.stringField(18, obj.version ?? "");
 }
 
 /** Reads one GroupVersionForDiscovery message body that ends at `end`, as Go would show the object in JSON. */
@@ -681,9 +681,9 @@ export function decodeGroupVersionForDiscovery(r: Reader, end: number): GroupVer
 
 /** Writes the GroupVersionKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionKind(obj: GroupVersionKind, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
+  w.stringField(26, obj.kind ?? "");
 }
 
 /** Reads one GroupVersionKind message body that ends at `end`, as Go would show the object in JSON. */
@@ -717,9 +717,9 @@ export function decodeGroupVersionKind(r: Reader, end: number): GroupVersionKind
 
 /** Writes the GroupVersionResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionResource(obj: GroupVersionResource, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
-  w.uint32(26).string(obj.resource ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
+  w.stringField(26, obj.resource ?? "");
 }
 
 /** Reads one GroupVersionResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -758,14 +758,14 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(10).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.matchExpressions != null)
     for (const x of obj.matchExpressions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeLabelSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -811,9 +811,9 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
 
 /** Writes the LabelSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelectorRequirement(obj: LabelSelectorRequirement, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one LabelSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -847,12 +847,12 @@ export function decodeLabelSelectorRequirement(r: Reader, end: number): LabelSel
 
 /** Writes the List message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeList(obj: List, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       if (x != null) encodeRawExtension(x, w);
       w.ldelim();
     }
@@ -888,10 +888,10 @@ export function decodeList(r: Reader, end: number): List {
 
 /** Writes the ListMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeListMeta(obj: ListMeta, w: Writer): void {
-  w.uint32(10).string(obj.selfLink ?? "");
-  w.uint32(18).string(obj.resourceVersion ?? "");
-  w.uint32(26).string(obj.continue ?? "");
-  if (obj.remainingItemCount != null) w.uint32(32).int64(obj.remainingItemCount);
+  w.stringField(10, obj.selfLink ?? "");
+  w.stringField(18, obj.resourceVersion ?? "");
+  w.stringField(26, obj.continue ?? "");
+  if (obj.remainingItemCount != null) w.int64Field(32, obj.remainingItemCount);
 }
 
 /** Reads one ListMeta message body that ends at `end`, as Go would show the object in JSON. */
@@ -930,16 +930,16 @@ export function decodeListMeta(r: Reader, end: number): ListMeta {
 
 /** Writes the ListOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeListOptions(obj: ListOptions, w: Writer): void {
-  w.uint32(10).string(obj.labelSelector ?? "");
-  w.uint32(18).string(obj.fieldSelector ?? "");
-  w.uint32(24).bool(obj.watch ?? false);
-  w.uint32(34).string(obj.resourceVersion ?? "");
-  if (obj.timeoutSeconds != null) w.uint32(40).int64(obj.timeoutSeconds);
-  w.uint32(56).int64(obj.limit ?? 0);
-  w.uint32(66).string(obj.continue ?? "");
-  w.uint32(72).bool(obj.allowWatchBookmarks ?? false);
-  w.uint32(82).string(obj.resourceVersionMatch ?? "");
-  if (obj.sendInitialEvents != null) w.uint32(88).bool(obj.sendInitialEvents);
+  w.stringField(10, obj.labelSelector ?? "");
+  w.stringField(18, obj.fieldSelector ?? "");
+  w.boolField(24, obj.watch ?? false);
+  w.stringField(34, obj.resourceVersion ?? "");
+  if (obj.timeoutSeconds != null) w.int64Field(40, obj.timeoutSeconds);
+  w.int64Field(56, obj.limit ?? 0);
+  w.stringField(66, obj.continue ?? "");
+  w.boolField(72, obj.allowWatchBookmarks ?? false);
+  w.stringField(82, obj.resourceVersionMatch ?? "");
+  if (obj.sendInitialEvents != null) w.boolField(88, obj.sendInitialEvents);
 }
 
 /** Reads one ListOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1008,21 +1008,21 @@ export function decodeListOptions(r: Reader, end: number): ListOptions {
 
 /** Writes the ManagedFieldsEntry message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeManagedFieldsEntry(obj: ManagedFieldsEntry, w: Writer): void {
-  w.uint32(10).string(obj.manager ?? "");
-  w.uint32(18).string(obj.operation ?? "");
-  w.uint32(26).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.manager ?? "");
+  w.stringField(18, obj.operation ?? "");
+  w.stringField(26, obj.apiVersion ?? "");
   if (obj.time != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.time, w);
     w.ldelim();
   }
-  w.uint32(50).string(obj.fieldsType ?? "");
+  w.stringField(50, obj.fieldsType ?? "");
   if (obj.fieldsV1 != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeFieldsV1(obj.fieldsV1, w);
     w.ldelim();
   }
-  w.uint32(66).string(obj.subresource ?? "");
+  w.stringField(66, obj.subresource ?? "");
 }
 
 /** Reads one ManagedFieldsEntry message body that ends at `end`, as Go would show the object in JSON. */
@@ -1080,29 +1080,29 @@ export function decodeManagedFieldsEntry(r: Reader, end: number): ManagedFieldsE
 
 /** Writes the ObjectMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.generateName ?? "");
-  w.uint32(26).string(obj.namespace ?? "");
-  w.uint32(34).string(obj.selfLink ?? "");
-  w.uint32(42).string(obj.uid ?? "");
-  w.uint32(50).string(obj.resourceVersion ?? "");
-  w.uint32(56).int64(obj.generation ?? 0);
-  w.uint32(66).fork();
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.generateName ?? "");
+  w.stringField(26, obj.namespace ?? "");
+  w.stringField(34, obj.selfLink ?? "");
+  w.stringField(42, obj.uid ?? "");
+  w.stringField(50, obj.resourceVersion ?? "");
+  w.int64Field(56, obj.generation ?? 0);
+  w.forkField(66);
   if (obj.creationTimestamp) encodeTime(obj.creationTimestamp, w);
   w.ldelim();
   if (obj.deletionTimestamp != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeTime(obj.deletionTimestamp, w);
     w.ldelim();
   }
-  if (obj.deletionGracePeriodSeconds != null) w.uint32(80).int64(obj.deletionGracePeriodSeconds);
+  if (obj.deletionGracePeriodSeconds != null) w.int64Field(80, obj.deletionGracePeriodSeconds);
   if (obj.labels != null) {
     const { keys, values } = sortedEntries(obj.labels);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(90).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(90).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -1111,21 +1111,21 @@ export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(98).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(98).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.ownerReferences != null)
     for (const x of obj.ownerReferences) {
-      w.uint32(106).fork();
+      w.forkField(106);
       encodeOwnerReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.finalizers != null) for (const x of obj.finalizers) w.uint32(114).string(x);
+  if (obj.finalizers != null) for (const x of obj.finalizers) w.stringField(114, x);
   if (obj.managedFields != null)
     for (const x of obj.managedFields) {
-      w.uint32(138).fork();
+      w.forkField(138);
       encodeManagedFieldsEntry(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1254,12 +1254,12 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
 
 /** Writes the OwnerReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeOwnerReference(obj: OwnerReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  w.uint32(34).string(obj.uid ?? "");
-  w.uint32(42).string(obj.apiVersion ?? "");
-  if (obj.controller != null) w.uint32(48).bool(obj.controller);
-  if (obj.blockOwnerDeletion != null) w.uint32(56).bool(obj.blockOwnerDeletion);
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
+  w.stringField(34, obj.uid ?? "");
+  w.stringField(42, obj.apiVersion ?? "");
+  if (obj.controller != null) w.boolField(48, obj.controller);
+  if (obj.blockOwnerDeletion != null) w.boolField(56, obj.blockOwnerDeletion);
 }
 
 /** Reads one OwnerReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -1308,7 +1308,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
 
 /** Writes the PartialObjectMetadata message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadata(obj: PartialObjectMetadata, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1336,12 +1336,12 @@ export function decodePartialObjectMetadata(r: Reader, end: number): PartialObje
 
 /** Writes the PartialObjectMetadataList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadataList(obj: PartialObjectMetadataList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePartialObjectMetadata(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1394,10 +1394,10 @@ export function decodePatch(r: Reader, end: number): Patch {
 
 /** Writes the PatchOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePatchOptions(obj: PatchOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  if (obj.force != null) w.uint32(16).bool(obj.force);
-  w.uint32(26).string(obj.fieldManager ?? "");
-  w.uint32(34).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  if (obj.force != null) w.boolField(16, obj.force);
+  w.stringField(26, obj.fieldManager ?? "");
+  w.stringField(34, obj.fieldValidation ?? "");
 }
 
 /** Reads one PatchOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1436,8 +1436,8 @@ export function decodePatchOptions(r: Reader, end: number): PatchOptions {
 
 /** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreconditions(obj: Preconditions, w: Writer): void {
-  if (obj.uid != null) w.uint32(10).string(obj.uid);
-  if (obj.resourceVersion != null) w.uint32(18).string(obj.resourceVersion);
+  if (obj.uid != null) w.stringField(10, obj.uid);
+  if (obj.resourceVersion != null) w.stringField(18, obj.resourceVersion);
 }
 
 /** Reads one Preconditions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1466,7 +1466,7 @@ export function decodePreconditions(r: Reader, end: number): Preconditions {
 
 /** Writes the RootPaths message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRootPaths(obj: RootPaths, w: Writer): void {
-  if (obj.paths != null) for (const x of obj.paths) w.uint32(10).string(x);
+  if (obj.paths != null) for (const x of obj.paths) w.stringField(10, x);
 }
 
 /** Reads one RootPaths message body that ends at `end`, as Go would show the object in JSON. */
@@ -1490,8 +1490,8 @@ export function decodeRootPaths(r: Reader, end: number): RootPaths {
 
 /** Writes the ServerAddressByClientCIDR message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServerAddressByClientCIDR(obj: ServerAddressByClientCIDR, w: Writer): void {
-  w.uint32(10).string(obj.clientCIDR ?? "");
-  w.uint32(18).string(obj.serverAddress ?? "");
+  w.stringField(10, obj.clientCIDR ?? "");
+  w.stringField(18, obj.serverAddress ?? "");
 }
 
 /** Reads one ServerAddressByClientCIDR message body that ends at `end`, as Go would show the object in JSON. */
@@ -1520,18 +1520,18 @@ export function decodeServerAddressByClientCIDR(r: Reader, end: number): ServerA
 
 /** Writes the Status message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatus(obj: Status, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).string(obj.message ?? "");
-  w.uint32(34).string(obj.reason ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.stringField(26, obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
   if (obj.details != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeStatusDetails(obj.details, w);
     w.ldelim();
   }
-  w.uint32(48).int32(obj.code ?? 0);
+  w.int32Field(48, obj.code ?? 0);
 }
 
 /** Reads one Status message body that ends at `end`, as Go would show the object in JSON. */
@@ -1584,9 +1584,9 @@ export function decodeStatus(r: Reader, end: number): Status {
 
 /** Writes the StatusCause message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatusCause(obj: StatusCause, w: Writer): void {
-  w.uint32(10).string(obj.reason ?? "");
-  w.uint32(18).string(obj.message ?? "");
-  w.uint32(26).string(obj.field ?? "");
+  w.stringField(10, obj.reason ?? "");
+  w.stringField(18, obj.message ?? "");
+  w.stringField(26, obj.field ?? "");
 }
 
 /** Reads one StatusCause message body that ends at `end`, as Go would show the object in JSON. */
@@ -1620,17 +1620,17 @@ export function decodeStatusCause(r: Reader, end: number): StatusCause {
 
 /** Writes the StatusDetails message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatusDetails(obj: StatusDetails, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.group ?? "");
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.group ?? "");
+  w.stringField(26, obj.kind ?? "");
   if (obj.causes != null)
     for (const x of obj.causes) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeStatusCause(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(40).int32(obj.retryAfterSeconds ?? 0);
-  w.uint32(50).string(obj.uid ?? "");
+  w.int32Field(40, obj.retryAfterSeconds ?? 0);
+  w.stringField(50, obj.uid ?? "");
 }
 
 /** Reads one StatusDetails message body that ends at `end`, as Go would show the object in JSON. */
@@ -1681,7 +1681,7 @@ export function decodeStatusDetails(r: Reader, end: number): StatusDetails {
 
 /** Writes the TableOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTableOptions(obj: TableOptions, w: Writer): void {
-  w.uint32(10).string(obj.includeObject ?? "");
+  w.stringField(10, obj.includeObject ?? "");
 }
 
 /** Reads one TableOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1705,8 +1705,8 @@ export function decodeTableOptions(r: Reader, end: number): TableOptions {
 
 /** Writes the Timestamp message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTimestamp(obj: Timestamp, w: Writer): void {
-  w.uint32(8).int64(obj.seconds ?? 0);
-  w.uint32(16).int32(obj.nanos ?? 0);
+  w.int64Field(8, obj.seconds ?? 0);
+  w.int32Field(16, obj.nanos ?? 0);
 }
 
 /** Reads one Timestamp message body that ends at `end`, as Go would show the object in JSON. */
@@ -1735,8 +1735,8 @@ export function decodeTimestamp(r: Reader, end: number): Timestamp {
 
 /** Writes the TypeMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypeMeta(obj: TypeMeta, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.apiVersion ?? "");
 }
 
 /** Reads one TypeMeta message body that ends at `end`, as Go would show the object in JSON. */
@@ -1765,9 +1765,9 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
 
 /** Writes the UpdateOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUpdateOptions(obj: UpdateOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(18).string(obj.fieldManager ?? "");
-  w.uint32(26).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.stringField(18, obj.fieldManager ?? "");
+  w.stringField(26, obj.fieldValidation ?? "");
 }
 
 /** Reads one UpdateOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1801,8 +1801,8 @@ export function decodeUpdateOptions(r: Reader, end: number): UpdateOptions {
 
 /** Writes the WatchEvent message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWatchEvent(obj: WatchEvent, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.type ?? "");
+  w.forkField(18);
   if (obj.object != null) encodeRawExtension(obj.object, w);
   w.ldelim();
 }
@@ -1835,7 +1835,7 @@ export function decodeWatchEvent(r: Reader, end: number): WatchEvent {
 
 /** Writes a Verbs as its wrapper message body: one `items` entry per element. */
 export function encodeVerbs(obj: Verbs, w: Writer): void {
-  if (obj != null) for (const x of obj) w.uint32(10).string(x);
+  if (obj != null) for (const x of obj) w.stringField(10, x);
 }
 
 /** Reads the Verbs wrapper message body that ends at `end`. */

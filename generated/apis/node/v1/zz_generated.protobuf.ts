@@ -27,8 +27,8 @@ export function encodeOverhead(obj: Overhead, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -71,17 +71,17 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
 
 /** Writes the RuntimeClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuntimeClass(obj: RuntimeClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.handler ?? "");
+  w.stringField(18, obj.handler ?? "");
   if (obj.overhead != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeOverhead(obj.overhead, w);
     w.ldelim();
   }
   if (obj.scheduling != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeScheduling(obj.scheduling, w);
     w.ldelim();
   }
@@ -129,12 +129,12 @@ export function decodeRuntimeClass(r: Reader, end: number): RuntimeClass {
 
 /** Writes the RuntimeClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuntimeClassList(obj: RuntimeClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeRuntimeClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -175,14 +175,14 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(10).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
