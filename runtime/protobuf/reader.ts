@@ -104,8 +104,24 @@ export class Reader {
     return new Reader(buf);
   }
 
-  /** Reads a varint as an unsigned 32-bit number (the low 32 bits of a longer one). */
+  /**
+   * Reads a varint as an unsigned 32-bit number (the low 32 bits of a longer one). Tags and most
+   * lengths take one byte: that case is small enough for V8 to inline into every decoder.
+   */
   uint32(): number {
+    const pos = this.pos;
+    if (pos < this.len) {
+      const b = this.buf[pos]!;
+      if (b < 0x80) {
+        this.pos = pos + 1;
+        return b;
+      }
+    }
+    return this.uint32Long();
+  }
+
+  /** `uint32` of a varint longer than one byte, or at the end of the data. */
+  private uint32Long(): number {
     const buf = this.buf;
     let pos = this.pos;
     if (this.len - pos < 10) return this.uint32Near();
