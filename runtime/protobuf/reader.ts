@@ -232,6 +232,11 @@ export class Reader {
       this.pos = pos + 1;
       return this.buf[pos] !== 0;
     }
+    return this.boolLong();
+  }
+
+  /** `bool` of a varint longer than one byte (kept apart so `bool` stays small enough to inline). */
+  private boolLong(): boolean {
     let v = false;
     for (let i = 0; i < 10; i++) {
       if (this.pos >= this.len) throw outOfRange(this, 1);
@@ -361,6 +366,20 @@ export class Reader {
     this.text = latin1Slice.call(this.buf, start, end);
     this.textStart = start;
     this.textEnd = end;
+  }
+
+  /**
+   * The value of the JSON text `buf[start, end)` when it is a plain string literal (printable
+   * ASCII between quotes, no escapes), which needs no JSON parser; undefined otherwise.
+   */
+  jsonString(start: number, end: number): string | undefined {
+    const buf = this.buf;
+    if (end - start < 2 || end - start > WINDOW_STRING_BYTES || buf[start] !== 0x22 || buf[end - 1] !== 0x22) return undefined;
+    for (let i = start + 1; i < end - 1; i++) {
+      const b = buf[i]!;
+      if (b < 0x20 || b > 0x7e || b === 0x22 || b === 0x5c) return undefined;
+    }
+    return this.asciiString(start + 1, end - 1);
   }
 
   /** Reads length-prefixed bytes, as a view into the buffer (copy it to keep it past the buffer). */

@@ -287,6 +287,9 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
   checkEnd(r, end, what);
   if (stop > end) throw new ProtobufError("truncated", `${what}: raw runs past the end of the message`);
   if (start < 0 || start === stop) return null;
+  // Schemas' enum values and defaults are mostly short strings: read without a parser.
+  const simple = r.jsonString(start, stop);
+  if (simple !== undefined) return simple;
   const raw = r.buf.subarray(start, stop);
   if (!looksLikeJson(raw[0]!)) {
     throw new ProtobufError("malformed", `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`);
