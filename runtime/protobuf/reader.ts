@@ -298,7 +298,8 @@ export class Reader {
    * Reads a map key, as `string`. Maps repeat their keys from object to object (label and
    * annotation keys, a ConfigMap's keys), so a short ASCII key decoded before is handed back as
    * the string made then, already internalized: storing it as a property skips making a new
-   * string and V8 hashing and looking it up in its string table again.
+   * string and V8 hashing and looking it up in its string table again. The generated decoders
+   * also read string fields whose values repeat (namespaces, node names, images) this way.
    */
   key(): string {
     const n = this.delimited();
@@ -309,15 +310,20 @@ export class Reader {
     const buf = this.buf;
     if (n <= WINDOW_STRING_BYTES) {
       const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
-      // The slot comes from the length and the first, middle and last four bytes (keys of one
-      // map tend to differ at the end: "setting-12", "setting-13"), mixed by murmur3's
-      // finalizer; a full comparison follows, so a key sharing them with others only risks
-      // being evicted, never a wrong answer. Only ASCII keys are cached: a hit needs no check.
-      let h: number;
-      if (n >= 4) {
-        h = Math.imul(n ^ view.getInt32(start, true), 0x9e3779b1);
-        h = Math.imul(h ^ view.getInt32(start + ((n >>> 1) & ~3), true), 0x9e3779b1) ^ view.getInt32(end - 4, true);
-      } else h = n | (buf[start]! << 8) | (buf[end - 1]! << 16);
+      // The slot comes from the length, the first 16 bytes and the last 8, mixed by murmur3's
+      // finalizer: strings of one kind differ near the start ("ip-10-0-3-21.eu-west-1.compute.
+      // internal") or at the end ("setting-12"). Sampling only the first, middle and last four
+      // bytes put sixteen such node names on one pair of slots, each read evicting another
+      // (~470 ns a key to internalize again); hashing every byte costs ~8% of a ConfigMap's
+      // decode. A full comparison follows, so a key sharing a hash only risks eviction, never a
+      // wrong answer. Only ASCII keys are cached: a hit needs no check.
+      let h = n;
+      let j = start;
+      const head = n < 16 ? end : start + 16;
+      for (; j + 4 <= head; j += 4) h = Math.imul(h ^ view.getInt32(j, true), 0x9e3779b1);
+      for (; j < head; j++) h = Math.imul(h ^ buf[j]!, 0x9e3779b1);
+      if (n > 16) h = Math.imul(h ^ view.getInt32(end - 4, true), 0x9e3779b1);
+      if (n > 20) h = Math.imul(h ^ view.getInt32(end - 8, true), 0x9e3779b1);
       h ^= h >>> 16;
       h = Math.imul(h, 0x85ebca6b);
       h ^= h >>> 13;

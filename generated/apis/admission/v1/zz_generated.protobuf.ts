@@ -107,7 +107,7 @@ export function decodeAdmissionRequest(r: Reader, end: number): AdmissionRequest
         f5 = r.string();
         break;
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();

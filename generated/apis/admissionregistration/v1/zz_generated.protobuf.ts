@@ -467,10 +467,10 @@ export function decodeParamKind(r: Reader, end: number): ParamKind {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -508,7 +508,7 @@ export function decodeParamRef(r: Reader, end: number): ParamRef {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26: {
         const l = r.uint32();
@@ -625,7 +625,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();

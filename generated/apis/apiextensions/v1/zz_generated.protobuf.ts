@@ -460,7 +460,7 @@ export function decodeCustomResourceDefinitionNames(r: Reader, end: number): Cus
         (f3 ??= []).push(r.string());
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -1366,7 +1366,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();

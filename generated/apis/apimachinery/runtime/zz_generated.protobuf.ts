@@ -22,10 +22,10 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

@@ -278,7 +278,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();

@@ -254,7 +254,7 @@ export function decodeResourceAttributes(r: Reader, end: number): ResourceAttrib
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -494,7 +494,7 @@ export function decodeSelfSubjectRulesReviewSpec(r: Reader, end: number): SelfSu
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

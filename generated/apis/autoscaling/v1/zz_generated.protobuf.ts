@@ -151,13 +151,13 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

@@ -498,7 +498,7 @@ export function decodeAzureDiskVolumeSource(r: Reader, end: number): AzureDiskVo
         f5 = r.bool();
         break;
       case 50:
-        f6 = r.string() as AzureDiskVolumeSource["kind"];
+        f6 = r.key() as AzureDiskVolumeSource["kind"];
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -1509,7 +1509,7 @@ export function decodeConfigMapNodeConfigSource(r: Reader, end: number): ConfigM
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1757,7 +1757,7 @@ export function decodeContainer(r: Reader, end: number): Container {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         (f3 ??= []).push(r.string());
@@ -1804,7 +1804,7 @@ export function decodeContainer(r: Reader, end: number): Container {
         break;
       }
       case 106:
-        f13 = r.string();
+        f13 = r.key();
         break;
       case 114:
         f14 = r.string() as Container["imagePullPolicy"];
@@ -1992,7 +1992,7 @@ export function decodeContainerPort(r: Reader, end: number): ContainerPort {
         f4 = r.string() as ContainerPort["protocol"];
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -2384,7 +2384,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
         f5 = r.int32();
         break;
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();
@@ -2704,7 +2704,7 @@ export function decodeEndpointAddress(r: Reader, end: number): EndpointAddress {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -3222,7 +3222,7 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         (f3 ??= []).push(r.string());
@@ -3269,7 +3269,7 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
         break;
       }
       case 106:
-        f13 = r.string();
+        f13 = r.key();
         break;
       case 114:
         f14 = r.string() as EphemeralContainerCommon["imagePullPolicy"];
@@ -6349,7 +6349,7 @@ export function decodeObjectFieldSelector(r: Reader, end: number): ObjectFieldSe
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -6389,10 +6389,10 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -6401,7 +6401,7 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -8734,13 +8734,13 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
         break;
       }
       case 66:
-        f8 = r.string();
+        f8 = r.key();
         break;
       case 74:
-        f9 = r.string();
+        f9 = r.key();
         break;
       case 82:
-        f10 = r.string();
+        f10 = r.key();
         break;
       case 88:
         f11 = r.bool();
@@ -8773,7 +8773,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
         break;
       }
       case 154:
-        f19 = r.string();
+        f19 = r.key();
         break;
       case 162: {
         const l = r.uint32();
@@ -9030,7 +9030,7 @@ export function decodePodStatus(r: Reader, end: number): PodStatus {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -9703,7 +9703,7 @@ export function decodeRBDPersistentVolumeSource(r: Reader, end: number): RBDPers
         (f1 ??= []).push(r.string());
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -9775,7 +9775,7 @@ export function decodeRBDVolumeSource(r: Reader, end: number): RBDVolumeSource {
         (f1 ??= []).push(r.string());
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -11177,7 +11177,7 @@ export function decodeSecretReference(r: Reader, end: number): SecretReference {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -12392,7 +12392,7 @@ export function decodeTypedLocalObjectReference(r: Reader, end: number): TypedLo
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -12430,13 +12430,13 @@ export function decodeTypedObjectReference(r: Reader, end: number): TypedObjectR
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

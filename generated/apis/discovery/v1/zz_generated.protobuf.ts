@@ -103,7 +103,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
         break;
       }
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();

@@ -891,7 +891,7 @@ export function decodeServiceAccountSubject(r: Reader, end: number): ServiceAcco
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -937,7 +937,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();

@@ -190,7 +190,7 @@ export function decodeAPIResource(r: Reader, end: number): APIResource {
         f2 = r.bool();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -576,7 +576,7 @@ export function decodeGroupKind(r: Reader, end: number): GroupKind {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -701,7 +701,7 @@ export function decodeGroupVersionKind(r: Reader, end: number): GroupVersionKind
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -1044,7 +1044,7 @@ export function decodeManagedFieldsEntry(r: Reader, end: number): ManagedFieldsE
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -1158,7 +1158,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -1274,7 +1274,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -1283,7 +1283,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 48:
         f6 = r.bool();
@@ -1651,7 +1651,7 @@ export function decodeStatusDetails(r: Reader, end: number): StatusDetails {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -1747,10 +1747,10 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

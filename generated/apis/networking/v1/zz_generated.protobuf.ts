@@ -464,7 +464,7 @@ export function decodeIngressClassParametersReference(
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -473,7 +473,7 @@ export function decodeIngressClassParametersReference(
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -1241,7 +1241,7 @@ export function decodeParentReference(r: Reader, end: number): ParentReference {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();

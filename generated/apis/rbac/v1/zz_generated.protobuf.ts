@@ -481,7 +481,7 @@ export function decodeRoleRef(r: Reader, end: number): RoleRef {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -516,7 +516,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -525,7 +525,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

@@ -579,7 +579,7 @@ export function decodeDevice(r: Reader, end: number): Device {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50: {
         const l = r.uint32();
@@ -2175,7 +2175,7 @@ export function decodeResourceSliceSpec(r: Reader, end: number): ResourceSliceSp
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();

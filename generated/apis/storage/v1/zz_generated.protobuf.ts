@@ -799,7 +799,7 @@ export function decodeVolumeAttachmentSpec(r: Reader, end: number): VolumeAttach
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

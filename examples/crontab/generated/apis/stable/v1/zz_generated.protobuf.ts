@@ -120,7 +120,7 @@ export function decodeCronTabSpec(r: Reader, end: number): CronTabSpec {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 24:
         f3 = r.int32();
