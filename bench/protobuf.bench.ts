@@ -43,7 +43,7 @@ import {
   type Target,
 } from "./support/table.js";
 
-const ROUNDS = 5;
+const ROUNDS = 7;
 const ROUND_MS = 60;
 const WARMUP_MS = 80;
 /** Each tinybench sample runs this long (ms), so timer overhead stays far below 1%. */
