@@ -193,64 +193,28 @@ export class Writer {
   }
 
   /**
-   * Writes a field's tag: the generated codecs pass constants, most below 128 (one byte). The
-   * `*Field` methods below write a tag and a value in one call, where `uint32(tag)` and the
-   * value's method would take two: an encoder makes one such call per field it writes.
+   * The `*Field` methods write a field's tag and its value in one call, where `uint32(tag)` and
+   * the value's method would take two: an encoder makes one such call per field. Tags are the
+   * generated codecs' constants, most below 128 (one byte); each method writes its own, as a
+   * shared helper would be one more call (V8 stops inlining into a large encoder).
    */
-  private putTag(t: number): void {
-    if (this.buf.length - this.pos < 5) this.grow(5);
+
+  /** Writes tag `t` (none when negative) and the string `s`, length-prefixed, as UTF-8. */
+  stringField(t: number, s: string): this {
+    const n = s.length;
+    // At most three bytes per UTF-16 unit (a surrogate pair is four bytes for two), plus the
+    // tag and the length.
+    if (this.buf.length - this.pos < n * 3 + 10) this.grow(n * 3 + 10);
     const buf = this.buf;
     let pos = this.pos;
-    while (t > 0x7f) {
-      buf[pos++] = (t & 0x7f) | 0x80;
-      t >>>= 7;
+    if (t >= 0) {
+      while (t > 0x7f) {
+        buf[pos++] = (t & 0x7f) | 0x80;
+        t >>>= 7;
+      }
+      buf[pos++] = t;
+      this.pos = pos;
     }
-    buf[pos++] = t;
-    this.pos = pos;
-  }
-
-  /** Writes tag `t` and the string `s` (see `putTag`). */
-  stringField(t: number, s: string): this {
-    this.putTag(t);
-    return this.string(s);
-  }
-
-  /** Writes tag `t` and the signed 32-bit varint `v`. */
-  int32Field(t: number, v: number): this {
-    this.putTag(t);
-    // The common case, 0 to 127, in the byte putTag left room for.
-    if (v >>> 0 === v && v < 0x80) {
-      this.buf[this.pos++] = v;
-      return this;
-    }
-    return this.int32(v);
-  }
-
-  /** Writes tag `t` and the int64 varint `v`. */
-  int64Field(t: number, v: number): this {
-    this.putTag(t);
-    return this.int64(v);
-  }
-
-  /** Writes tag `t` and the bool `v`. */
-  boolField(t: number, v: boolean): this {
-    this.putTag(t);
-    return this.bool(v);
-  }
-
-  /** Writes tag `t` and starts a length-delimited body, as `uint32(t).fork()`. */
-  forkField(t: number): this {
-    this.putTag(t);
-    return this.fork();
-  }
-
-  /** Writes a length-prefixed string as UTF-8. */
-  string(s: string): this {
-    const n = s.length;
-    // At most three bytes per UTF-16 unit (a surrogate pair is four bytes for two), plus the length.
-    if (this.buf.length - this.pos < n * 3 + 5) this.grow(n * 3 + 5);
-    const buf = this.buf;
-    const pos = this.pos;
     if (n <= JS_STRING_CHARS) {
       // Short strings are mostly ASCII, and copying them here beats a call into native code; the
       // length byte is the character count unless a non-ASCII character turns up.
@@ -295,6 +259,75 @@ export class Writer {
     this.pos = pos;
     this.uint32(written);
     this.pos += written;
+    return this;
+  }
+
+  /** Writes a length-prefixed string as UTF-8. */
+  string(s: string): this {
+    return this.stringField(-1, s);
+  }
+
+  /** Writes tag `t` and the signed 32-bit varint `v`. */
+  int32Field(t: number, v: number): this {
+    if (this.buf.length - this.pos < 15) this.grow(15);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos++] = t;
+    // The common case, 0 to 127, in one byte.
+    if (v >>> 0 === v && v < 0x80) {
+      buf[pos] = v;
+      this.pos = pos + 1;
+      return this;
+    }
+    this.pos = pos;
+    return this.int32(v);
+  }
+
+  /** Writes tag `t` and the int64 varint `v`. */
+  int64Field(t: number, v: number): this {
+    if (this.buf.length - this.pos < 15) this.grow(15);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos++] = t;
+    this.pos = pos;
+    return this.int64(v);
+  }
+
+  /** Writes tag `t` and the bool `v`. */
+  boolField(t: number, v: boolean): this {
+    if (this.buf.length - this.pos < 6) this.grow(6);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos++] = t;
+    buf[pos] = v ? 1 : 0;
+    this.pos = pos + 1;
+    return this;
+  }
+
+  /** Writes tag `t` and starts a length-delimited body, as `uint32(t).fork()`. */
+  forkField(t: number): this {
+    if (this.buf.length - this.pos < 6) this.grow(6);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos++] = t;
+    this.forks.push(pos);
+    this.pos = pos + 1;
     return this;
   }
 
