@@ -210,17 +210,19 @@ export function setMapEntry<V>(m: Record<string, V>, k: string, v: V): void {
   else m[k] = v;
 }
 
-/** A decoded map's entries as they arrived, collected before they become an object (`mapObject`). */
-export function mapEntries<V>(): MapEntries<V> {
-  return { keys: [], values: [] };
-}
+/**
+ * A decoded map's entries as they arrived, key and value alternating (one array, grown by one
+ * push per entry), collected before they become an object (`mapObject`).
+ */
+export type MapEntryList<V> = (string | V)[];
 
-/** Makes a map object of one key list from its values, in the list's order. */
-type Shape = (values: unknown[]) => Record<string, unknown>;
+/** Makes a map object of one key list from its entries (key, value, ...), in the list's order. */
+type Shape = (entries: unknown[]) => Record<string, unknown>;
 
 /** A key list seen, and its shape once it has been seen often enough to make one. */
 interface KeyList {
-  keys: string[];
+  /** The entries the list was first seen in: keys at even indices. */
+  entries: unknown[];
   seen: number;
   shape: Shape | undefined;
 }
@@ -238,42 +240,43 @@ const KEY_LISTS_PER_FIRST = 4;
 const keyLists = new Map<string, KeyList[]>();
 let keyListCount = 0;
 
-function sameKeys(a: string[], b: string[]): boolean {
+function sameKeys(a: unknown[], b: unknown[]): boolean {
   const n = a.length;
   if (b.length !== n) return false;
   // Decoded keys are mostly the reader's cached strings: equal ones are the same string.
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < n; i += 2) if (a[i] !== b[i]) return false;
   return true;
 }
 
 /**
- * A function returning an object literal of `keys`, values from its argument: V8 builds such an
- * object in one allocation with its properties in place (as JSON.parse builds a known shape),
- * where setting a hundred keys one by one costs ~20 ns each and leaves a slow dictionary-mode
- * object. The source holds only JSON-quoted keys (string literals) and indices.
+ * A function returning an object literal of the keys of `entries`, values from its argument:
+ * V8 builds such an object in one allocation with its properties in place (as JSON.parse builds
+ * a known shape), where setting a hundred keys one by one costs ~20 ns each and leaves a slow
+ * dictionary-mode object. The source holds only JSON-quoted keys (string literals) and indices.
  */
-function makeShape(keys: string[]): Shape {
+function makeShape(entries: unknown[]): Shape {
+  const keys = entries.filter((_, i) => i % 2 === 0) as string[];
   if (keys.includes("__proto__")) {
     // A literal would set the prototype; the entries are set one by one instead.
-    return (values) => {
+    return (e) => {
       const m: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) setMapEntry(m, keys[i]!, values[i]);
+      for (let i = 0; i < e.length; i += 2) setMapEntry(m, e[i] as string, e[i + 1]);
       return m;
     };
   }
-  const props = keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ");
+  const props = keys.map((k, i) => `${JSON.stringify(k)}: e[${2 * i + 1}]`).join(", ");
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- code built from quoted keys only (see above)
-  return new Function("v", `"use strict"; return { ${props} };`) as Shape;
+  return new Function("e", `"use strict"; return { ${props} };`) as Shape;
 }
 
-/** The shape of `keys` when it has one, counting a sighting otherwise. */
-function shapeOf(keys: string[]): Shape | undefined {
-  const first = keys[0]!;
+/** The shape of the keys of `entries` when it has one, counting a sighting otherwise. */
+function shapeOf(entries: unknown[]): Shape | undefined {
+  const first = entries[0] as string;
   let lists = keyLists.get(first);
   if (lists !== undefined) {
     for (const l of lists) {
-      if (!sameKeys(l.keys, keys)) continue;
-      if (l.shape === undefined && ++l.seen >= SHAPE_AFTER) l.shape = makeShape(l.keys);
+      if (!sameKeys(l.entries, entries)) continue;
+      if (l.shape === undefined && ++l.seen >= SHAPE_AFTER) l.shape = makeShape(l.entries);
       return l.shape;
     }
   }
@@ -285,7 +288,7 @@ function shapeOf(keys: string[]): Shape | undefined {
   if (lists === undefined) keyLists.set(first, (lists = []));
   if (lists.length >= KEY_LISTS_PER_FIRST) lists.shift();
   else keyListCount++;
-  lists.push({ keys, seen: 1, shape: undefined });
+  lists.push({ entries, seen: 1, shape: undefined });
   return undefined;
 }
 
@@ -294,18 +297,17 @@ function shapeOf(keys: string[]): Shape | undefined {
  * JSON.parse. Objects of one kind repeat their maps' key lists (label keys, a ConfigMap's keys,
  * a schema's properties): a list seen a few times gets a shape, which builds the object whole.
  */
-export function mapObject<V>(entries: MapEntries<V>): Record<string, V> {
-  const { keys, values } = entries;
-  const n = keys.length;
-  if (n > 1 && n <= SHAPE_MAX_KEYS) {
-    const shape = shapeOf(keys);
-    if (shape !== undefined) return shape(values) as Record<string, V>;
+export function mapObject<V>(entries: MapEntryList<V>): Record<string, V> {
+  const n = entries.length;
+  if (n > 2 && n <= 2 * SHAPE_MAX_KEYS) {
+    const shape = shapeOf(entries);
+    if (shape !== undefined) return shape(entries) as Record<string, V>;
   }
   const m: Record<string, V> = {};
-  for (let i = 0; i < n; i++) {
-    const k = keys[i]!;
-    if (k !== "__proto__") m[k] = values[i]!;
-    else setMapEntry(m, k, values[i]!);
+  for (let i = 0; i < n; i += 2) {
+    const k = entries[i] as string;
+    if (k !== "__proto__") m[k] = entries[i + 1] as V;
+    else setMapEntry(m, k, entries[i + 1] as V);
   }
   return m;
 }

@@ -105,17 +105,15 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
         ],
       },
       // Entries are collected and made an object at the end (see mapObject).
-      `const m = (${local} ??= ${ctx.runtime("mapEntries")}());`,
-      "m.keys.push(k);",
-      `m.values.push(v ?? ${zero});`,
+      `(${local} ??= []).push(k, v ?? ${zero});`,
       "break;",
     ],
   };
 }
 
-/** The type of the local a field is read into: a map's entries, else the field's own type. */
+/** The type of the local a field is read into: a map's entries (key, value, ...), else the field's own type. */
 export function localTypeOf(ctx: CodecContext, f: ProtoField, fieldType: string): string {
-  return f.label === "map" ? `${ctx.runtime("MapEntries", true)}<NonNullable<${fieldType}>[string]>` : fieldType;
+  return f.label === "map" ? `${ctx.runtime("MapEntryList", true)}<NonNullable<${fieldType}>[string]>` : fieldType;
 }
 
 /** The case clauses reading field `f` (of type `localType`) into `local`. */

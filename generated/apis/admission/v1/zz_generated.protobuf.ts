@@ -10,10 +10,9 @@ import {
   bytesToBase64,
   decodeRawExtension,
   encodeRawExtension,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -203,7 +202,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   let f3: AdmissionResponse["status"] | undefined;
   let f4: AdmissionResponse["patch"] | undefined;
   let f5: AdmissionResponse["patchType"] | undefined;
-  let f6: MapEntries<NonNullable<AdmissionResponse["auditAnnotations"]>[string]> | undefined;
+  let f6: MapEntryList<NonNullable<AdmissionResponse["auditAnnotations"]>[string]> | undefined;
   let f7: AdmissionResponse["warnings"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -235,9 +234,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f6 ??= []).push(k, v ?? "");
         break;
       }
       case 58:

@@ -39,10 +39,9 @@ import {
   encodeJSONValue,
   encodeRawExtension,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -1040,12 +1039,12 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   let f26: JSONSchemaProps["oneOf"] | undefined;
   let f27: JSONSchemaProps["anyOf"] | undefined;
   let f28: JSONSchemaProps["not"] | undefined;
-  let f29: MapEntries<NonNullable<JSONSchemaProps["properties"]>[string]> | undefined;
+  let f29: MapEntryList<NonNullable<JSONSchemaProps["properties"]>[string]> | undefined;
   let f30: JSONSchemaProps["additionalProperties"] | undefined;
-  let f31: MapEntries<NonNullable<JSONSchemaProps["patternProperties"]>[string]> | undefined;
-  let f32: MapEntries<NonNullable<JSONSchemaProps["dependencies"]>[string]> | undefined;
+  let f31: MapEntryList<NonNullable<JSONSchemaProps["patternProperties"]>[string]> | undefined;
+  let f32: MapEntryList<NonNullable<JSONSchemaProps["dependencies"]>[string]> | undefined;
   let f33: JSONSchemaProps["additionalItems"] | undefined;
-  let f34: MapEntries<NonNullable<JSONSchemaProps["definitions"]>[string]> | undefined;
+  let f34: MapEntryList<NonNullable<JSONSchemaProps["definitions"]>[string]> | undefined;
   let f35: JSONSchemaProps["externalDocs"] | undefined;
   let f36: JSONSchemaProps["example"] | undefined;
   let f37: JSONSchemaProps["nullable"] | undefined;
@@ -1169,9 +1168,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f29 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
+        (f29 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 242: {
@@ -1191,9 +1188,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f31 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
+        (f31 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 258: {
@@ -1208,9 +1203,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? []);
+        (f32 ??= []).push(k, v ?? []);
         break;
       }
       case 266: {
@@ -1230,9 +1223,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f34 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeJSONSchemaProps(r, r.pos));
+        (f34 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 282: {

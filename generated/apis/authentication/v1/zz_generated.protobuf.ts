@@ -16,10 +16,9 @@ import {
   EMPTY_STRUCT,
   decodeTime,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -406,7 +405,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   let f1: UserInfo["username"] | undefined;
   let f2: UserInfo["uid"] | undefined;
   let f3: UserInfo["groups"] | undefined;
-  let f4: MapEntries<NonNullable<UserInfo["extra"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<UserInfo["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -431,9 +430,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? []);
+        (f4 ??= []).push(k, v ?? []);
         break;
       }
       default:

@@ -19,10 +19,9 @@ import type {
 } from "../../../../api/authorization/v1/types.js";
 import {
   EMPTY_STRUCT,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -589,7 +588,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   let f2: SubjectAccessReviewSpec["nonResourceAttributes"] | undefined;
   let f3: SubjectAccessReviewSpec["user"] | undefined;
   let f4: SubjectAccessReviewSpec["groups"] | undefined;
-  let f5: MapEntries<NonNullable<SubjectAccessReviewSpec["extra"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<SubjectAccessReviewSpec["extra"]>[string]> | undefined;
   let f6: SubjectAccessReviewSpec["uid"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -622,9 +621,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? []);
+        (f5 ??= []).push(k, v ?? []);
         break;
       }
       case 50:

@@ -13,10 +13,9 @@ import {
   bytesToBase64,
   decodeTime,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -217,7 +216,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   let f2: CertificateSigningRequestSpec["username"] | undefined;
   let f3: CertificateSigningRequestSpec["uid"] | undefined;
   let f4: CertificateSigningRequestSpec["groups"] | undefined;
-  let f6: MapEntries<NonNullable<CertificateSigningRequestSpec["extra"]>[string]> | undefined;
+  let f6: MapEntryList<NonNullable<CertificateSigningRequestSpec["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -248,9 +247,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? []);
+        (f6 ??= []).push(k, v ?? []);
         break;
       }
       case 58:

@@ -247,10 +247,9 @@ import {
   encodeMicroTime,
   encodeQuantity,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -683,7 +682,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   let f2: CSIPersistentVolumeSource["volumeHandle"] | undefined;
   let f3: CSIPersistentVolumeSource["readOnly"] | undefined;
   let f4: CSIPersistentVolumeSource["fsType"] | undefined;
-  let f5: MapEntries<NonNullable<CSIPersistentVolumeSource["volumeAttributes"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<CSIPersistentVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f6: CSIPersistentVolumeSource["controllerPublishSecretRef"] | undefined;
   let f7: CSIPersistentVolumeSource["nodeStageSecretRef"] | undefined;
   let f8: CSIPersistentVolumeSource["nodePublishSecretRef"] | undefined;
@@ -714,9 +713,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       case 50: {
@@ -790,7 +787,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   let f1: CSIVolumeSource["driver"] | undefined;
   let f2: CSIVolumeSource["readOnly"] | undefined;
   let f3: CSIVolumeSource["fsType"] | undefined;
-  let f4: MapEntries<NonNullable<CSIVolumeSource["volumeAttributes"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<CSIVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f5: CSIVolumeSource["nodePublishSecretRef"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -814,9 +811,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f4 ??= []).push(k, v ?? "");
         break;
       }
       case 42: {
@@ -1318,8 +1313,8 @@ export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
 export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   let f1: ConfigMap["metadata"] | undefined;
   let f4: ConfigMap["immutable"] | undefined;
-  let f2: MapEntries<NonNullable<ConfigMap["data"]>[string]> | undefined;
-  let f3: MapEntries<NonNullable<ConfigMap["binaryData"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ConfigMap["data"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<ConfigMap["binaryData"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1338,9 +1333,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -1353,9 +1346,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       case 32:
@@ -2355,7 +2346,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   let f7: ContainerStatus["imageID"] | undefined;
   let f8: ContainerStatus["containerID"] | undefined;
   let f9: ContainerStatus["started"] | undefined;
-  let f10: MapEntries<NonNullable<ContainerStatus["allocatedResources"]>[string]> | undefined;
+  let f10: MapEntryList<NonNullable<ContainerStatus["allocatedResources"]>[string]> | undefined;
   let f11: ContainerStatus["resources"] | undefined;
   let f12: ContainerStatus["volumeMounts"] | undefined;
   let f13: ContainerStatus["user"] | undefined;
@@ -2407,9 +2398,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f10 ??= []).push(k, v ?? "0");
         break;
       }
       case 90: {
@@ -3774,7 +3763,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   let f2: FlexPersistentVolumeSource["fsType"] | undefined;
   let f3: FlexPersistentVolumeSource["secretRef"] | undefined;
   let f4: FlexPersistentVolumeSource["readOnly"] | undefined;
-  let f5: MapEntries<NonNullable<FlexPersistentVolumeSource["options"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<FlexPersistentVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3802,9 +3791,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       default:
@@ -3849,7 +3836,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   let f2: FlexVolumeSource["fsType"] | undefined;
   let f3: FlexVolumeSource["secretRef"] | undefined;
   let f4: FlexVolumeSource["readOnly"] | undefined;
-  let f5: MapEntries<NonNullable<FlexVolumeSource["options"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<FlexVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3877,9 +3864,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       default:
@@ -4754,11 +4739,11 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
 /** Reads one LimitRangeItem message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   let f1: LimitRangeItem["type"] | undefined;
-  let f2: MapEntries<NonNullable<LimitRangeItem["max"]>[string]> | undefined;
-  let f3: MapEntries<NonNullable<LimitRangeItem["min"]>[string]> | undefined;
-  let f4: MapEntries<NonNullable<LimitRangeItem["default"]>[string]> | undefined;
-  let f5: MapEntries<NonNullable<LimitRangeItem["defaultRequest"]>[string]> | undefined;
-  let f6: MapEntries<NonNullable<LimitRangeItem["maxLimitRequestRatio"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<LimitRangeItem["max"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<LimitRangeItem["min"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<LimitRangeItem["default"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<LimitRangeItem["defaultRequest"]>[string]> | undefined;
+  let f6: MapEntryList<NonNullable<LimitRangeItem["maxLimitRequestRatio"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -4777,9 +4762,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26: {
@@ -4794,9 +4777,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f3 ??= []).push(k, v ?? "0");
         break;
       }
       case 34: {
@@ -4811,9 +4792,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f4 ??= []).push(k, v ?? "0");
         break;
       }
       case 42: {
@@ -4828,9 +4807,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f5 ??= []).push(k, v ?? "0");
         break;
       }
       case 50: {
@@ -4845,9 +4822,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f6 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -6098,8 +6073,8 @@ export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
 
 /** Reads one NodeStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
-  let f1: MapEntries<NonNullable<NodeStatus["capacity"]>[string]> | undefined;
-  let f2: MapEntries<NonNullable<NodeStatus["allocatable"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<NodeStatus["capacity"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<NodeStatus["allocatable"]>[string]> | undefined;
   let f3: NodeStatus["phase"] | undefined;
   let f4: NodeStatus["conditions"] | undefined;
   let f5: NodeStatus["addresses"] | undefined;
@@ -6126,9 +6101,7 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -6143,9 +6116,7 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26:
@@ -6774,11 +6745,11 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
 export function decodePersistentVolumeClaimStatus(r: Reader, end: number): PersistentVolumeClaimStatus {
   let f1: PersistentVolumeClaimStatus["phase"] | undefined;
   let f2: PersistentVolumeClaimStatus["accessModes"] | undefined;
-  let f3: MapEntries<NonNullable<PersistentVolumeClaimStatus["capacity"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<PersistentVolumeClaimStatus["capacity"]>[string]> | undefined;
   let f4: PersistentVolumeClaimStatus["conditions"] | undefined;
-  let f5: MapEntries<NonNullable<PersistentVolumeClaimStatus["allocatedResources"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<PersistentVolumeClaimStatus["allocatedResources"]>[string]> | undefined;
   let f7:
-    MapEntries<NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]> | undefined;
+    MapEntryList<NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]> | undefined;
   let f8: PersistentVolumeClaimStatus["currentVolumeAttributesClassName"] | undefined;
   let f9: PersistentVolumeClaimStatus["modifyVolumeStatus"] | undefined;
   while (r.pos < end) {
@@ -6802,9 +6773,7 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f3 ??= []).push(k, v ?? "0");
         break;
       }
       case 34: {
@@ -6824,9 +6793,7 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f5 ??= []).push(k, v ?? "0");
         break;
       }
       case 58: {
@@ -6840,9 +6807,8 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = r.string() as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string];
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(
+        (f7 ??= []).push(
+          k,
           v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
         );
         break;
@@ -7307,7 +7273,7 @@ export function encodePersistentVolumeSpec(obj: PersistentVolumeSpec, w: Writer)
 /** Reads one PersistentVolumeSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVolumeSpec {
   let f2: PersistentVolumeSource | undefined;
-  let f1: MapEntries<NonNullable<PersistentVolumeSpec["capacity"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<PersistentVolumeSpec["capacity"]>[string]> | undefined;
   let f3: PersistentVolumeSpec["accessModes"] | undefined;
   let f4: PersistentVolumeSpec["claimRef"] | undefined;
   let f5: PersistentVolumeSpec["persistentVolumeReclaimPolicy"] | undefined;
@@ -7331,9 +7297,7 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -8660,7 +8624,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f4: PodSpec["terminationGracePeriodSeconds"] | undefined;
   let f5: PodSpec["activeDeadlineSeconds"] | undefined;
   let f6: PodSpec["dnsPolicy"] | undefined;
-  let f7: MapEntries<NonNullable<PodSpec["nodeSelector"]>[string]> | undefined;
+  let f7: MapEntryList<NonNullable<PodSpec["nodeSelector"]>[string]> | undefined;
   let f8: PodSpec["serviceAccountName"] | undefined;
   let f9: PodSpec["serviceAccount"] | undefined;
   let f21: PodSpec["automountServiceAccountToken"] | undefined;
@@ -8684,7 +8648,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f29: PodSpec["runtimeClassName"] | undefined;
   let f30: PodSpec["enableServiceLinks"] | undefined;
   let f31: PodSpec["preemptionPolicy"] | undefined;
-  let f32: MapEntries<NonNullable<PodSpec["overhead"]>[string]> | undefined;
+  let f32: MapEntryList<NonNullable<PodSpec["overhead"]>[string]> | undefined;
   let f33: PodSpec["topologySpreadConstraints"] | undefined;
   let f35: PodSpec["setHostnameAsFQDN"] | undefined;
   let f36: PodSpec["os"] | undefined;
@@ -8728,9 +8692,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f7 ??= []).push(k, v ?? "");
         break;
       }
       case 66:
@@ -8833,9 +8795,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f32 ??= []).push(k, v ?? "0");
         break;
       }
       case 266: {
@@ -10020,7 +9980,7 @@ export function encodeReplicationControllerSpec(obj: ReplicationControllerSpec, 
 export function decodeReplicationControllerSpec(r: Reader, end: number): ReplicationControllerSpec {
   let f1: ReplicationControllerSpec["replicas"] | undefined;
   let f4: ReplicationControllerSpec["minReadySeconds"] | undefined;
-  let f2: MapEntries<NonNullable<ReplicationControllerSpec["selector"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ReplicationControllerSpec["selector"]>[string]> | undefined;
   let f3: ReplicationControllerSpec["template"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10038,9 +9998,7 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -10338,7 +10296,7 @@ export function encodeResourceQuotaSpec(obj: ResourceQuotaSpec, w: Writer): void
 
 /** Reads one ResourceQuotaSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSpec {
-  let f1: MapEntries<NonNullable<ResourceQuotaSpec["hard"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<ResourceQuotaSpec["hard"]>[string]> | undefined;
   let f2: ResourceQuotaSpec["scopes"] | undefined;
   let f3: ResourceQuotaSpec["scopeSelector"] | undefined;
   while (r.pos < end) {
@@ -10356,9 +10314,7 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18:
@@ -10411,8 +10367,8 @@ export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): 
 
 /** Reads one ResourceQuotaStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuotaStatus {
-  let f1: MapEntries<NonNullable<ResourceQuotaStatus["hard"]>[string]> | undefined;
-  let f2: MapEntries<NonNullable<ResourceQuotaStatus["used"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<ResourceQuotaStatus["hard"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ResourceQuotaStatus["used"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -10428,9 +10384,7 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -10445,9 +10399,7 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -10497,8 +10449,8 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
 
 /** Reads one ResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceRequirements(r: Reader, end: number): ResourceRequirements {
-  let f1: MapEntries<NonNullable<ResourceRequirements["limits"]>[string]> | undefined;
-  let f2: MapEntries<NonNullable<ResourceRequirements["requests"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<ResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ResourceRequirements["requests"]>[string]> | undefined;
   let f3: ResourceRequirements["claims"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10515,9 +10467,7 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -10532,9 +10482,7 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26: {
@@ -10937,8 +10885,8 @@ export function encodeSecret(obj: Secret, w: Writer): void {
 export function decodeSecret(r: Reader, end: number): Secret {
   let f1: Secret["metadata"] | undefined;
   let f5: Secret["immutable"] | undefined;
-  let f2: MapEntries<NonNullable<Secret["data"]>[string]> | undefined;
-  let f4: MapEntries<NonNullable<Secret["stringData"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<Secret["data"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<Secret["stringData"]>[string]> | undefined;
   let f3: Secret["type"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10958,9 +10906,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26:
@@ -10976,9 +10922,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f4 ??= []).push(k, v ?? "");
         break;
       }
       case 40:
@@ -11741,7 +11685,7 @@ export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
 /** Reads one ServiceSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   let f1: ServiceSpec["ports"] | undefined;
-  let f2: MapEntries<NonNullable<ServiceSpec["selector"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ServiceSpec["selector"]>[string]> | undefined;
   let f3: ServiceSpec["clusterIP"] | undefined;
   let f18: ServiceSpec["clusterIPs"] | undefined;
   let f4: ServiceSpec["type"] | undefined;
@@ -11778,9 +11722,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26:
@@ -12767,8 +12709,8 @@ export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements
 
 /** Reads one VolumeResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeResourceRequirements(r: Reader, end: number): VolumeResourceRequirements {
-  let f1: MapEntries<NonNullable<VolumeResourceRequirements["limits"]>[string]> | undefined;
-  let f2: MapEntries<NonNullable<VolumeResourceRequirements["requests"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<VolumeResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<VolumeResourceRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -12784,9 +12726,7 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -12801,9 +12741,7 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       default:

@@ -11,10 +11,9 @@ import type {
 } from "../../../../api/discovery/v1/types.js";
 import {
   EMPTY_STRUCT,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -64,7 +63,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   let f2: Endpoint["conditions"] | undefined;
   let f3: Endpoint["hostname"] | undefined;
   let f4: Endpoint["targetRef"] | undefined;
-  let f5: MapEntries<NonNullable<Endpoint["deprecatedTopology"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<Endpoint["deprecatedTopology"]>[string]> | undefined;
   let f6: Endpoint["nodeName"] | undefined;
   let f7: Endpoint["zone"] | undefined;
   let f8: Endpoint["hints"] | undefined;
@@ -97,9 +96,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       case 50:

@@ -50,10 +50,9 @@ import {
   encodeFieldsV1,
   encodeRawExtension,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -773,7 +772,7 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
 
 /** Reads one LabelSelector message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
-  let f1: MapEntries<NonNullable<LabelSelector["matchLabels"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<LabelSelector["matchLabels"]>[string]> | undefined;
   let f2: LabelSelector["matchExpressions"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -788,9 +787,7 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f1 ??= []).push(k, v ?? "");
         break;
       }
       case 18: {
@@ -1143,8 +1140,8 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   let f8: ObjectMeta["creationTimestamp"] | undefined;
   let f9: ObjectMeta["deletionTimestamp"] | undefined;
   let f10: ObjectMeta["deletionGracePeriodSeconds"] | undefined;
-  let f11: MapEntries<NonNullable<ObjectMeta["labels"]>[string]> | undefined;
-  let f12: MapEntries<NonNullable<ObjectMeta["annotations"]>[string]> | undefined;
+  let f11: MapEntryList<NonNullable<ObjectMeta["labels"]>[string]> | undefined;
+  let f12: MapEntryList<NonNullable<ObjectMeta["annotations"]>[string]> | undefined;
   let f13: ObjectMeta["ownerReferences"] | undefined;
   let f14: ObjectMeta["finalizers"] | undefined;
   let f17: ObjectMeta["managedFields"] | undefined;
@@ -1195,9 +1192,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f11 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f11 ??= []).push(k, v ?? "");
         break;
       }
       case 98: {
@@ -1210,9 +1205,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f12 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f12 ??= []).push(k, v ?? "");
         break;
       }
       case 106: {

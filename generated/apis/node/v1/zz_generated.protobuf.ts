@@ -4,10 +4,9 @@ import {
   EMPTY_STRUCT,
   decodeQuantity,
   encodeQuantity,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -38,7 +37,7 @@ export function encodeOverhead(obj: Overhead, w: Writer): void {
 
 /** Reads one Overhead message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeOverhead(r: Reader, end: number): Overhead {
-  let f1: MapEntries<NonNullable<Overhead["podFixed"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<Overhead["podFixed"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -54,9 +53,7 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -190,7 +187,7 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
 
 /** Reads one Scheduling message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeScheduling(r: Reader, end: number): Scheduling {
-  let f1: MapEntries<NonNullable<Scheduling["nodeSelector"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<Scheduling["nodeSelector"]>[string]> | undefined;
   let f2: Scheduling["tolerations"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -205,9 +202,7 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f1 ??= []).push(k, v ?? "");
         break;
       }
       case 18: {

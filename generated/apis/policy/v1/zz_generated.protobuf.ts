@@ -12,10 +12,9 @@ import {
   decodeTime,
   encodeIntOrString,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -252,7 +251,7 @@ export function encodePodDisruptionBudgetStatus(obj: PodDisruptionBudgetStatus, 
 /** Reads one PodDisruptionBudgetStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisruptionBudgetStatus {
   let f1: PodDisruptionBudgetStatus["observedGeneration"] | undefined;
-  let f2: MapEntries<NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]> | undefined;
   let f3: PodDisruptionBudgetStatus["disruptionsAllowed"] | undefined;
   let f4: PodDisruptionBudgetStatus["currentHealthy"] | undefined;
   let f5: PodDisruptionBudgetStatus["desiredHealthy"] | undefined;
@@ -276,9 +275,8 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
             v = vl === 0 ? undefined : decodeTime(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(
+        (f2 ??= []).push(
+          k,
           v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
         );
         break;

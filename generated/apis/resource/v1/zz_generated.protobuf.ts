@@ -52,10 +52,9 @@ import {
   encodeQuantity,
   encodeRawExtension,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -352,7 +351,7 @@ export function encodeCapacityRequirements(obj: CapacityRequirements, w: Writer)
 
 /** Reads one CapacityRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequirements {
-  let f1: MapEntries<NonNullable<CapacityRequirements["requests"]>[string]> | undefined;
+  let f1: MapEntryList<NonNullable<CapacityRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -368,9 +367,7 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -431,7 +428,7 @@ export function encodeCounterSet(obj: CounterSet, w: Writer): void {
 /** Reads one CounterSet message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCounterSet(r: Reader, end: number): CounterSet {
   let f1: CounterSet["name"] | undefined;
-  let f2: MapEntries<NonNullable<CounterSet["counters"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<CounterSet["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -450,9 +447,7 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeCounter(r, r.pos));
+        (f2 ??= []).push(k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -522,8 +517,8 @@ export function encodeDevice(obj: Device, w: Writer): void {
 /** Reads one Device message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDevice(r: Reader, end: number): Device {
   let f1: Device["name"] | undefined;
-  let f2: MapEntries<NonNullable<Device["attributes"]>[string]> | undefined;
-  let f3: MapEntries<NonNullable<Device["capacity"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<Device["attributes"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<Device["capacity"]>[string]> | undefined;
   let f4: Device["consumesCounters"] | undefined;
   let f5: Device["nodeName"] | undefined;
   let f6: Device["nodeSelector"] | undefined;
@@ -551,9 +546,7 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceAttribute(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeDeviceAttribute(r, r.pos));
+        (f2 ??= []).push(k, v ?? decodeDeviceAttribute(r, r.pos));
         break;
       }
       case 26: {
@@ -568,9 +561,7 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceCapacity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeDeviceCapacity(r, r.pos));
+        (f3 ??= []).push(k, v ?? decodeDeviceCapacity(r, r.pos));
         break;
       }
       case 34: {
@@ -1127,7 +1118,7 @@ export function encodeDeviceCounterConsumption(obj: DeviceCounterConsumption, w:
 /** Reads one DeviceCounterConsumption message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCounterConsumption {
   let f1: DeviceCounterConsumption["counterSet"] | undefined;
-  let f2: MapEntries<NonNullable<DeviceCounterConsumption["counters"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<DeviceCounterConsumption["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1146,9 +1137,7 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? decodeCounter(r, r.pos));
+        (f2 ??= []).push(k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -1253,7 +1242,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   let f7: DeviceRequestAllocationResult["bindingConditions"] | undefined;
   let f8: DeviceRequestAllocationResult["bindingFailureConditions"] | undefined;
   let f9: DeviceRequestAllocationResult["shareID"] | undefined;
-  let f10: MapEntries<NonNullable<DeviceRequestAllocationResult["consumedCapacity"]>[string]> | undefined;
+  let f10: MapEntryList<NonNullable<DeviceRequestAllocationResult["consumedCapacity"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1298,9 +1287,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "0");
+        (f10 ??= []).push(k, v ?? "0");
         break;
       }
       default:

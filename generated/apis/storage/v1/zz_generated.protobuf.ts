@@ -28,10 +28,9 @@ import {
   decodeTime,
   encodeQuantity,
   encodeTime,
-  mapEntries,
   mapObject,
   sortedEntries,
-  type MapEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -511,7 +510,7 @@ export function encodeStorageClass(obj: StorageClass, w: Writer): void {
 export function decodeStorageClass(r: Reader, end: number): StorageClass {
   let f1: StorageClass["metadata"] | undefined;
   let f2: StorageClass["provisioner"] | undefined;
-  let f3: MapEntries<NonNullable<StorageClass["parameters"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<StorageClass["parameters"]>[string]> | undefined;
   let f4: StorageClass["reclaimPolicy"] | undefined;
   let f5: StorageClass["mountOptions"] | undefined;
   let f6: StorageClass["allowVolumeExpansion"] | undefined;
@@ -538,9 +537,7 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       case 34:
@@ -841,7 +838,7 @@ export function encodeVolumeAttachmentStatus(obj: VolumeAttachmentStatus, w: Wri
 /** Reads one VolumeAttachmentStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAttachmentStatus {
   let f1: VolumeAttachmentStatus["attached"] | undefined;
-  let f2: MapEntries<NonNullable<VolumeAttachmentStatus["attachmentMetadata"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<VolumeAttachmentStatus["attachmentMetadata"]>[string]> | undefined;
   let f3: VolumeAttachmentStatus["attachError"] | undefined;
   let f4: VolumeAttachmentStatus["detachError"] | undefined;
   while (r.pos < end) {
@@ -860,9 +857,7 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -910,7 +905,7 @@ export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Write
 export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttributesClass {
   let f1: VolumeAttributesClass["metadata"] | undefined;
   let f2: VolumeAttributesClass["driverName"] | undefined;
-  let f3: MapEntries<NonNullable<VolumeAttributesClass["parameters"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<VolumeAttributesClass["parameters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -932,9 +927,7 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= mapEntries());
-        m.keys.push(k);
-        m.values.push(v ?? "");
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       default:
