@@ -310,20 +310,21 @@ export class Reader {
     const buf = this.buf;
     if (n <= WINDOW_STRING_BYTES) {
       const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
-      // The slot comes from the length, the first 16 bytes and the last 8, mixed by murmur3's
-      // finalizer: strings of one kind differ near the start ("ip-10-0-3-21.eu-west-1.compute.
-      // internal") or at the end ("setting-12"). Sampling only the first, middle and last four
-      // bytes put sixteen such node names on one pair of slots, each read evicting another
-      // (~470 ns a key to internalize again); hashing every byte costs ~8% of a ConfigMap's
-      // decode. A full comparison follows, so a key sharing a hash only risks eviction, never a
-      // wrong answer. Only ASCII keys are cached: a hit needs no check.
-      let h = n;
-      let j = start;
-      const head = n < 16 ? end : start + 16;
-      for (; j + 4 <= head; j += 4) h = Math.imul(h ^ view.getInt32(j, true), 0x9e3779b1);
-      for (; j < head; j++) h = Math.imul(h ^ buf[j]!, 0x9e3779b1);
-      if (n > 16) h = Math.imul(h ^ view.getInt32(end - 4, true), 0x9e3779b1);
-      if (n > 20) h = Math.imul(h ^ view.getInt32(end - 8, true), 0x9e3779b1);
+      // The slot comes from the length and the four bytes at 0, 8 and 12 (when the key is that
+      // long), the middle and the end, mixed by murmur3's finalizer: keys of one kind differ
+      // near the start ("ip-10-0-3-21.eu-west-1.compute.internal") or at the end ("setting-12").
+      // Sampling only the first, middle and last four bytes put such node names on a few pairs
+      // of slots, each read evicting another (~470 ns a key to internalize again); hashing
+      // every byte costs ~5% of a Namespace's decode. A full comparison follows, so a key
+      // sharing a hash only risks eviction, never a wrong answer. Only ASCII keys are cached:
+      // a hit needs no check.
+      let h: number;
+      if (n >= 4) {
+        h = Math.imul(n ^ view.getInt32(start, true), 0x9e3779b1);
+        if (n >= 12) h = Math.imul(h ^ view.getInt32(start + 8, true), 0x9e3779b1);
+        if (n >= 16) h = Math.imul(h ^ view.getInt32(start + 12, true), 0x9e3779b1);
+        h = Math.imul(h ^ view.getInt32(start + ((n >>> 1) & ~3), true), 0x9e3779b1) ^ view.getInt32(end - 4, true);
+      } else h = n | (buf[start]! << 8) | (buf[end - 1]! << 16);
       h ^= h >>> 16;
       h = Math.imul(h, 0x85ebca6b);
       h ^= h >>> 13;
