@@ -221,8 +221,8 @@ type Shape = (entries: unknown[]) => Record<string, unknown>;
 
 /** A key list seen, and its shape once it has been seen often enough to make one. */
 interface KeyList {
-  /** The entries the list was first seen in: keys at even indices. */
-  entries: unknown[];
+  /** The keys, copied out of the entries first seen (so their values are not kept alive). */
+  keys: string[];
   seen: number;
   shape: Shape | undefined;
 }
@@ -240,22 +240,22 @@ const KEY_LISTS_PER_FIRST = 4;
 const keyLists = new Map<string, KeyList[]>();
 let keyListCount = 0;
 
-function sameKeys(a: unknown[], b: unknown[]): boolean {
-  const n = a.length;
-  if (b.length !== n) return false;
+/** Whether `entries` (key, value, ...) holds `keys`, in order. */
+function sameKeys(keys: string[], entries: unknown[]): boolean {
+  const n = keys.length;
+  if (entries.length !== 2 * n) return false;
   // Decoded keys are mostly the reader's cached strings: equal ones are the same string.
-  for (let i = 0; i < n; i += 2) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < n; i++) if (keys[i] !== entries[2 * i]) return false;
   return true;
 }
 
 /**
- * A function returning an object literal of the keys of `entries`, values from its argument:
+ * A function returning an object literal of `keys`, values from its argument (entries):
  * V8 builds such an object in one allocation with its properties in place (as JSON.parse builds
  * a known shape), where setting a hundred keys one by one costs ~20 ns each and leaves a slow
  * dictionary-mode object. The source holds only JSON-quoted keys (string literals) and indices.
  */
-function makeShape(entries: unknown[]): Shape {
-  const keys = entries.filter((_, i) => i % 2 === 0) as string[];
+function makeShape(keys: string[]): Shape {
   if (keys.includes("__proto__")) {
     // A literal would set the prototype; the entries are set one by one instead.
     return (e) => {
@@ -275,8 +275,8 @@ function shapeOf(entries: unknown[]): Shape | undefined {
   let lists = keyLists.get(first);
   if (lists !== undefined) {
     for (const l of lists) {
-      if (!sameKeys(l.entries, entries)) continue;
-      if (l.shape === undefined && ++l.seen >= SHAPE_AFTER) l.shape = makeShape(l.entries);
+      if (!sameKeys(l.keys, entries)) continue;
+      if (l.shape === undefined && ++l.seen >= SHAPE_AFTER) l.shape = makeShape(l.keys);
       return l.shape;
     }
   }
@@ -288,7 +288,9 @@ function shapeOf(entries: unknown[]): Shape | undefined {
   if (lists === undefined) keyLists.set(first, (lists = []));
   if (lists.length >= KEY_LISTS_PER_FIRST) lists.shift();
   else keyListCount++;
-  lists.push({ entries, seen: 1, shape: undefined });
+  const keys = new Array<string>(entries.length >>> 1);
+  for (let i = 0; i < keys.length; i++) keys[i] = entries[2 * i] as string;
+  lists.push({ keys, seen: 1, shape: undefined });
   return undefined;
 }
 
