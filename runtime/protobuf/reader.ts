@@ -104,8 +104,24 @@ export class Reader {
     return new Reader(buf);
   }
 
-  /** Reads a varint as an unsigned 32-bit number (the low 32 bits of a longer one). */
+  /**
+   * Reads a varint as an unsigned 32-bit number (the low 32 bits of a longer one). Tags and most
+   * lengths take one byte: that case is small enough for V8 to inline into every decoder.
+   */
   uint32(): number {
+    const pos = this.pos;
+    if (pos < this.len) {
+      const b = this.buf[pos]!;
+      if (b < 0x80) {
+        this.pos = pos + 1;
+        return b;
+      }
+    }
+    return this.uint32Long();
+  }
+
+  /** `uint32` of a varint longer than one byte, or at the end of the data. */
+  private uint32Long(): number {
     const buf = this.buf;
     let pos = this.pos;
     if (this.len - pos < 10) return this.uint32Near();
@@ -216,6 +232,11 @@ export class Reader {
       this.pos = pos + 1;
       return this.buf[pos] !== 0;
     }
+    return this.boolLong();
+  }
+
+  /** `bool` of a varint longer than one byte (kept apart so `bool` stays small enough to inline). */
+  private boolLong(): boolean {
     let v = false;
     for (let i = 0; i < 10; i++) {
       if (this.pos >= this.len) throw outOfRange(this, 1);
@@ -277,7 +298,8 @@ export class Reader {
    * Reads a map key, as `string`. Maps repeat their keys from object to object (label and
    * annotation keys, a ConfigMap's keys), so a short ASCII key decoded before is handed back as
    * the string made then, already internalized: storing it as a property skips making a new
-   * string and V8 hashing and looking it up in its string table again.
+   * string and V8 hashing and looking it up in its string table again. The generated decoders
+   * also read string fields whose values repeat (namespaces, node names, images) this way.
    */
   key(): string {
     const n = this.delimited();
@@ -288,13 +310,19 @@ export class Reader {
     const buf = this.buf;
     if (n <= WINDOW_STRING_BYTES) {
       const view = (this.view ??= new DataView(buf.buffer, buf.byteOffset, buf.byteLength));
-      // The slot comes from the length and the first, middle and last four bytes (keys of one
-      // map tend to differ at the end: "setting-12", "setting-13"), mixed by murmur3's
-      // finalizer; a full comparison follows, so a key sharing them with others only risks
-      // being evicted, never a wrong answer. Only ASCII keys are cached: a hit needs no check.
+      // The slot comes from the length and the four bytes at 0, 8 and 12 (when the key is that
+      // long), the middle and the end, mixed by murmur3's finalizer: keys of one kind differ
+      // near the start ("ip-10-0-3-21.eu-west-1.compute.internal") or at the end ("setting-12").
+      // Sampling only the first, middle and last four bytes put such node names on a few pairs
+      // of slots, each read evicting another (~470 ns a key to internalize again); hashing
+      // every byte costs ~5% of a Namespace's decode. A full comparison follows, so a key
+      // sharing a hash only risks eviction, never a wrong answer. Only ASCII keys are cached:
+      // a hit needs no check.
       let h: number;
       if (n >= 4) {
         h = Math.imul(n ^ view.getInt32(start, true), 0x9e3779b1);
+        if (n >= 12) h = Math.imul(h ^ view.getInt32(start + 8, true), 0x9e3779b1);
+        if (n >= 16) h = Math.imul(h ^ view.getInt32(start + 12, true), 0x9e3779b1);
         h = Math.imul(h ^ view.getInt32(start + ((n >>> 1) & ~3), true), 0x9e3779b1) ^ view.getInt32(end - 4, true);
       } else h = n | (buf[start]! << 8) | (buf[end - 1]! << 16);
       h ^= h >>> 16;
@@ -345,6 +373,20 @@ export class Reader {
     this.text = latin1Slice.call(this.buf, start, end);
     this.textStart = start;
     this.textEnd = end;
+  }
+
+  /**
+   * The value of the JSON text `buf[start, end)` when it is a plain string literal (printable
+   * ASCII between quotes, no escapes), which needs no JSON parser; undefined otherwise.
+   */
+  jsonString(start: number, end: number): string | undefined {
+    const buf = this.buf;
+    if (end - start < 2 || end - start > WINDOW_STRING_BYTES || buf[start] !== 0x22 || buf[end - 1] !== 0x22) return undefined;
+    for (let i = start + 1; i < end - 1; i++) {
+      const b = buf[i]!;
+      if (b < 0x20 || b > 0x7e || b === 0x22 || b === 0x5c) return undefined;
+    }
+    return this.asciiString(start + 1, end - 1);
   }
 
   /** Reads length-prefixed bytes, as a view into the buffer (copy it to keep it past the buffer). */

@@ -94,7 +94,7 @@ export function encodeTime(v: string | null | undefined, w: Writer): void {
   }
   if (Number.isNaN(seconds)) return;
   // Go's Unix() floors, and nanos are never sent (upstream drops them for JSON parity).
-  w.uint32(TAG_1_VARINT).int64(seconds).uint32(TAG_2_VARINT).int32(0);
+  w.int64Field(TAG_1_VARINT, seconds).int32Field(TAG_2_VARINT, 0);
 }
 
 /**
@@ -172,14 +172,14 @@ export function decodeDuration(r: Reader, end: number): string {
  */
 export function encodeIntOrString(v: number | string | null | undefined, w: Writer): void {
   if (typeof v === "string") {
-    w.uint32(TAG_1_VARINT).int32(1).uint32(TAG_2_VARINT).int32(0).uint32(TAG_3_BYTES).string(v);
+    w.int32Field(TAG_1_VARINT, 1).int32Field(TAG_2_VARINT, 0).stringField(TAG_3_BYTES, v);
     return;
   }
   const n = v ?? 0;
   if (typeof n !== "number" || !Number.isInteger(n) || n < INT32_MIN || n > INT32_MAX) {
     throw new ProtobufError("invalid-value", `IntOrString ${JSON.stringify(v)} is neither a string nor an int32`);
   }
-  w.uint32(TAG_1_VARINT).int32(0).uint32(TAG_2_VARINT).int32(n).uint32(TAG_3_BYTES).uint32(0);
+  w.int32Field(TAG_1_VARINT, 0).int32Field(TAG_2_VARINT, n).stringField(TAG_3_BYTES, "");
 }
 
 /** Reads an IntOrString: the number for type 0, the string for type 1. */
@@ -220,7 +220,7 @@ export function decodeIntOrString(r: Reader, end: number): number | string {
 export function encodeQuantity(v: string | null | undefined, w: Writer): void {
   const s = isUnset(v) ? "0" : v;
   if (typeof s !== "string") throw new ProtobufError("invalid-value", `Quantity ${JSON.stringify(v)} is not a string`);
-  w.uint32(TAG_1_BYTES).string(s);
+  w.stringField(TAG_1_BYTES, s);
 }
 
 /** Reads a Quantity's string; an empty body is Go's zero Quantity, "0". */
@@ -266,7 +266,7 @@ function encodeJsonText(v: unknown, w: Writer, what: string): void {
     throw new ProtobufError("invalid-value", `${what}: value cannot be written as JSON`, { cause: err });
   }
   if (text === undefined) throw new ProtobufError("invalid-value", `${what}: value cannot be written as JSON`);
-  w.uint32(TAG_1_BYTES).string(text);
+  w.stringField(TAG_1_BYTES, text);
 }
 
 /** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
@@ -287,6 +287,9 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
   checkEnd(r, end, what);
   if (stop > end) throw new ProtobufError("truncated", `${what}: raw runs past the end of the message`);
   if (start < 0 || start === stop) return null;
+  // Schemas' enum values and defaults are mostly short strings: read without a parser.
+  const simple = r.jsonString(start, stop);
+  if (simple !== undefined) return simple;
   const raw = r.buf.subarray(start, stop);
   if (!looksLikeJson(raw[0]!)) {
     throw new ProtobufError("malformed", `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`);

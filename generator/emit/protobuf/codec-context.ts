@@ -95,8 +95,8 @@ export class CodecContext {
     }
   }
 
-  runtime(name: string): string {
-    return importRuntime(this.imports, name, this.options);
+  runtime(name: string, typeOnly = false): string {
+    return importRuntime(this.imports, name, this.options, typeOnly);
   }
 
   /** Imports a name from another module, aliased when the name is taken in this file. */

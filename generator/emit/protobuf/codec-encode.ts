@@ -8,10 +8,23 @@ import { type CodecContext, LENGTH_DELIMITED, type MessageType, SPECIAL_ZERO, TI
 import type { Stmt } from "../layout.js";
 import type { ProtoField, ScalarType } from "../../model/proto-model.js";
 
-/** `.string(v)`: the Writer call that writes one scalar after its tag. */
-function write(ctx: CodecContext, s: ScalarType, v: string): string {
-  return s === "bytes" ? `.bytes(${ctx.runtime("base64ToBytes")}(${v}))` : `.${s}(${v})`;
+/** Scalars the Writer writes with their tag in one call (`w.stringField(10, v)`). */
+const FIELD_METHODS: Partial<Record<ScalarType, string>> = {
+  string: "stringField",
+  int32: "int32Field",
+  int64: "int64Field",
+  bool: "boolField",
+};
+
+/** The Writer call writing tag `tg` and then one scalar, the expression `v`. */
+function write(ctx: CodecContext, tg: number, s: ScalarType, v: string): string {
+  const field = FIELD_METHODS[s];
+  if (field) return `w.${field}(${tg}, ${v})`;
+  return s === "bytes" ? `w.uint32(${tg}).bytes(${ctx.runtime("base64ToBytes")}(${v}))` : `w.uint32(${tg}).${s}(${v})`;
 }
+
+/** The Writer call writing tag `tg` and starting a length-delimited body. */
+const fork = (tg: number): string => `w.forkField(${tg});`;
 
 /**
  * Statements writing the body of message `t` for value `v` (the caller has forked). `nonNull`
@@ -36,10 +49,10 @@ function encodeMap(ctx: CodecContext, f: ProtoField, v: string): Stmt[] {
     const vt = tag(2, WIRE_TYPE[t.scalar]);
     value =
       t.scalar === "bytes"
-        ? [{ if: "x != null", then: `w.uint32(${vt})${write(ctx, "bytes", "x")};` }]
-        : [`w.uint32(${vt})${write(ctx, t.scalar, `x ?? ${ZERO[t.scalar]}`)};`];
+        ? [{ if: "x != null", then: `${write(ctx, vt, "bytes", "x")};` }]
+        : [`${write(ctx, vt, t.scalar, `x ?? ${ZERO[t.scalar]}`)};`];
   } else {
-    value = [`w.uint32(${tag(2, LENGTH_DELIMITED)}).fork();`, body(ctx, t, "x", false), "w.ldelim();"];
+    value = [fork(tag(2, LENGTH_DELIMITED)), body(ctx, t, "x", false), "w.ldelim();"];
   }
   // Entries in the order Go's marshallers sort the keys, so equal maps give equal bytes.
   return [
@@ -52,7 +65,7 @@ function encodeMap(ctx: CodecContext, f: ProtoField, v: string): Stmt[] {
           body: [
             "const k = keys[i]!;",
             "const x = values[i];",
-            `w.uint32(${tag(f.number, LENGTH_DELIMITED)}).fork().uint32(${tag(1, LENGTH_DELIMITED)}).string(k);`,
+            `w.forkField(${tag(f.number, LENGTH_DELIMITED)}).stringField(${tag(1, LENGTH_DELIMITED)}, k);`,
             ...value,
             "w.ldelim();",
           ],
@@ -70,20 +83,20 @@ export function encodeField(ctx: CodecContext, f: ProtoField, v: string): Stmt[]
   if (t.kind === "scalar") {
     const tg = tag(f.number, WIRE_TYPE[t.scalar]);
     if (f.label === "repeated") {
-      return [{ if: `${v} != null`, then: { for: `const x of ${v}`, body: `w.uint32(${tg})${write(ctx, t.scalar, "x")};` } }];
+      return [{ if: `${v} != null`, then: { for: `const x of ${v}`, body: `${write(ctx, tg, t.scalar, "x")};` } }];
     }
     // Go writes a nil []byte not at all, and every other non-pointer scalar even when zero.
-    if (pointer || t.scalar === "bytes") return [{ if: `${v} != null`, then: `w.uint32(${tg})${write(ctx, t.scalar, v)};` }];
-    return [`w.uint32(${tg})${write(ctx, t.scalar, `${v} ?? ${ZERO[t.scalar]}`)};`];
+    if (pointer || t.scalar === "bytes") return [{ if: `${v} != null`, then: `${write(ctx, tg, t.scalar, v)};` }];
+    return [`${write(ctx, tg, t.scalar, `${v} ?? ${ZERO[t.scalar]}`)};`];
   }
   const tg = tag(f.number, LENGTH_DELIMITED);
   if (f.label === "repeated") {
-    const each = [`w.uint32(${tg}).fork();`, body(ctx, t, "x", false), "w.ldelim();"];
+    const each = [fork(tg), body(ctx, t, "x", false), "w.ldelim();"];
     return [{ if: `${v} != null`, then: { for: `const x of ${v}`, body: each } }];
   }
   // Named lists (Verbs) are Go slices: written when non-nil, like pointers.
   if (pointer || ctx.isListAlias(t)) {
-    return [{ block: `if (${v} != null)`, body: [`w.uint32(${tg}).fork();`, body(ctx, t, v, true), "w.ldelim();"] }];
+    return [{ block: `if (${v} != null)`, body: [fork(tg), body(ctx, t, v, true), "w.ldelim();"] }];
   }
-  return [`w.uint32(${tg}).fork();`, body(ctx, t, v, false), "w.ldelim();"];
+  return [fork(tg), body(ctx, t, v, false), "w.ldelim();"];
 }

@@ -22,7 +22,7 @@ import {
   encodeFunctionName,
   property,
 } from "./codec-context.js";
-import { assignField, decodeCases } from "./codec-decode.js";
+import { assignField, decodeCases, localTypeOf } from "./codec-decode.js";
 import { encodeField } from "./codec-encode.js";
 import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "../../model/proto-model.js";
 
@@ -96,7 +96,7 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
     // Written in field-number order, as Go writes them; read in any order. An embedded struct
     // is written from the object itself, which holds its fields.
     encode: byNumber.flatMap((f) => encodeField(ctx, f, f.embed ? "obj" : `obj${property(f.field!.name)}`)),
-    locals: m.fields.map((f) => `${local(f)}: ${localType(f)} | undefined`),
+    locals: m.fields.map((f) => `${local(f)}: ${localTypeOf(ctx, f, localType(f))} | undefined`),
     cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
     assigns: assigns.filter((l): l is Stmt => l !== undefined),
   });

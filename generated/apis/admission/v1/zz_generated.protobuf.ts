@@ -10,8 +10,9 @@ import {
   bytesToBase64,
   decodeRawExtension,
   encodeRawExtension,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -28,41 +29,41 @@ import {
 
 /** Writes the AdmissionRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionRequest(obj: AdmissionRequest, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.uid ?? "");
+  w.forkField(18);
   encodeGroupVersionKind(obj.kind ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeGroupVersionResource(obj.resource ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(34).string(obj.subResource ?? "");
-  w.uint32(42).string(obj.name ?? "");
-  w.uint32(50).string(obj.namespace ?? "");
-  w.uint32(58).string(obj.operation ?? "");
-  w.uint32(66).fork();
+  w.stringField(34, obj.subResource ?? "");
+  w.stringField(42, obj.name ?? "");
+  w.stringField(50, obj.namespace ?? "");
+  w.stringField(58, obj.operation ?? "");
+  w.forkField(66);
   encodeUserInfo(obj.userInfo ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(74).fork();
+  w.forkField(74);
   if (obj.object != null) encodeRawExtension(obj.object, w);
   w.ldelim();
-  w.uint32(82).fork();
+  w.forkField(82);
   if (obj.oldObject != null) encodeRawExtension(obj.oldObject, w);
   w.ldelim();
-  if (obj.dryRun != null) w.uint32(88).bool(obj.dryRun);
-  w.uint32(98).fork();
+  if (obj.dryRun != null) w.boolField(88, obj.dryRun);
+  w.forkField(98);
   if (obj.options != null) encodeRawExtension(obj.options, w);
   w.ldelim();
   if (obj.requestKind != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeGroupVersionKind(obj.requestKind, w);
     w.ldelim();
   }
   if (obj.requestResource != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodeGroupVersionResource(obj.requestResource, w);
     w.ldelim();
   }
-  w.uint32(122).string(obj.requestSubResource ?? "");
+  w.stringField(122, obj.requestSubResource ?? "");
 }
 
 /** Reads one AdmissionRequest message body that ends at `end`, as Go would show the object in JSON. */
@@ -105,7 +106,7 @@ export function decodeAdmissionRequest(r: Reader, end: number): AdmissionRequest
         f5 = r.string();
         break;
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();
@@ -172,26 +173,26 @@ export function decodeAdmissionRequest(r: Reader, end: number): AdmissionRequest
 
 /** Writes the AdmissionResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionResponse(obj: AdmissionResponse, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
-  w.uint32(16).bool(obj.allowed ?? false);
+  w.stringField(10, obj.uid ?? "");
+  w.boolField(16, obj.allowed ?? false);
   if (obj.status != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeStatus(obj.status, w);
     w.ldelim();
   }
   if (obj.patch != null) w.uint32(34).bytes(base64ToBytes(obj.patch));
-  if (obj.patchType != null) w.uint32(42).string(obj.patchType);
+  if (obj.patchType != null) w.stringField(42, obj.patchType);
   if (obj.auditAnnotations != null) {
     const { keys, values } = sortedEntries(obj.auditAnnotations);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(50).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(50).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.warnings != null) for (const x of obj.warnings) w.uint32(58).string(x);
+  if (obj.warnings != null) for (const x of obj.warnings) w.stringField(58, x);
 }
 
 /** Reads one AdmissionResponse message body that ends at `end`, as Go would show the object in JSON. */
@@ -201,7 +202,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   let f3: AdmissionResponse["status"] | undefined;
   let f4: AdmissionResponse["patch"] | undefined;
   let f5: AdmissionResponse["patchType"] | undefined;
-  let f6: AdmissionResponse["auditAnnotations"] | undefined;
+  let f6: MapEntryList<NonNullable<AdmissionResponse["auditAnnotations"]>[string]> | undefined;
   let f7: AdmissionResponse["warnings"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -233,10 +234,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f6 ??= []).push(k, v ?? "");
         break;
       }
       case 58:
@@ -253,7 +251,7 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   if (f3 !== undefined) obj.status = f3;
   if (f4) obj.patch = f4;
   if (f5 !== undefined) obj.patchType = f5;
-  if (f6 !== undefined) obj.auditAnnotations = f6;
+  if (f6 !== undefined) obj.auditAnnotations = mapObject(f6);
   if (f7 !== undefined) obj.warnings = f7;
   return obj;
 }
@@ -261,12 +259,12 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
 /** Writes the AdmissionReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionReview(obj: AdmissionReview, w: Writer): void {
   if (obj.request != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeAdmissionRequest(obj.request, w);
     w.ldelim();
   }
   if (obj.response != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeAdmissionResponse(obj.response, w);
     w.ldelim();
   }

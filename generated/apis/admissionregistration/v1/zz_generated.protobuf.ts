@@ -49,8 +49,8 @@ import {
 
 /** Writes the AuditAnnotation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAuditAnnotation(obj: AuditAnnotation, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.valueExpression ?? "");
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.valueExpression ?? "");
 }
 
 /** Reads one AuditAnnotation message body that ends at `end`, as Go would show the object in JSON. */
@@ -79,8 +79,8 @@ export function decodeAuditAnnotation(r: Reader, end: number): AuditAnnotation {
 
 /** Writes the ExpressionWarning message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExpressionWarning(obj: ExpressionWarning, w: Writer): void {
-  w.uint32(18).string(obj.fieldRef ?? "");
-  w.uint32(26).string(obj.warning ?? "");
+  w.stringField(18, obj.fieldRef ?? "");
+  w.stringField(26, obj.warning ?? "");
 }
 
 /** Reads one ExpressionWarning message body that ends at `end`, as Go would show the object in JSON. */
@@ -109,8 +109,8 @@ export function decodeExpressionWarning(r: Reader, end: number): ExpressionWarni
 
 /** Writes the MatchCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMatchCondition(obj: MatchCondition, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.expression ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.expression ?? "");
 }
 
 /** Reads one MatchCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -140,28 +140,28 @@ export function decodeMatchCondition(r: Reader, end: number): MatchCondition {
 /** Writes the MatchResources message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMatchResources(obj: MatchResources, w: Writer): void {
   if (obj.namespaceSelector != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLabelSelector(obj.namespaceSelector, w);
     w.ldelim();
   }
   if (obj.objectSelector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.objectSelector, w);
     w.ldelim();
   }
   if (obj.resourceRules != null)
     for (const x of obj.resourceRules) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeNamedRuleWithOperations(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.excludeResourceRules != null)
     for (const x of obj.excludeResourceRules) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeNamedRuleWithOperations(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.matchPolicy != null) w.uint32(58).string(obj.matchPolicy);
+  if (obj.matchPolicy != null) w.stringField(58, obj.matchPolicy);
 }
 
 /** Reads one MatchResources message body that ends at `end`, as Go would show the object in JSON. */
@@ -213,36 +213,35 @@ export function decodeMatchResources(r: Reader, end: number): MatchResources {
 
 /** Writes the MutatingWebhook message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMutatingWebhook(obj: MutatingWebhook, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeWebhookClientConfig(obj.clientConfig ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeRuleWithOperations(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.failurePolicy != null) w.uint32(34).string(obj.failurePolicy);
+  if (obj.failurePolicy != null) w.stringField(34, obj.failurePolicy);
   if (obj.namespaceSelector != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeLabelSelector(obj.namespaceSelector, w);
     w.ldelim();
   }
-  if (obj.sideEffects != null) w.uint32(50).string(obj.sideEffects);
-  if (obj.timeoutSeconds != null) w.uint32(56).int32(obj.timeoutSeconds);
-  if (obj.admissionReviewVersions != null)
-    for (const x of obj.admissionReviewVersions) w.uint32(66).string(x);
-  if (obj.matchPolicy != null) w.uint32(74).string(obj.matchPolicy);
-  if (obj.reinvocationPolicy != null) w.uint32(82).string(obj.reinvocationPolicy);
+  if (obj.sideEffects != null) w.stringField(50, obj.sideEffects);
+  if (obj.timeoutSeconds != null) w.int32Field(56, obj.timeoutSeconds);
+  if (obj.admissionReviewVersions != null) for (const x of obj.admissionReviewVersions) w.stringField(66, x);
+  if (obj.matchPolicy != null) w.stringField(74, obj.matchPolicy);
+  if (obj.reinvocationPolicy != null) w.stringField(82, obj.reinvocationPolicy);
   if (obj.objectSelector != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeLabelSelector(obj.objectSelector, w);
     w.ldelim();
   }
   if (obj.matchConditions != null)
     for (const x of obj.matchConditions) {
-      w.uint32(98).fork();
+      w.forkField(98);
       encodeMatchCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -334,12 +333,12 @@ export function decodeMutatingWebhook(r: Reader, end: number): MutatingWebhook {
 
 /** Writes the MutatingWebhookConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMutatingWebhookConfiguration(obj: MutatingWebhookConfiguration, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.webhooks != null)
     for (const x of obj.webhooks) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeMutatingWebhook(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -378,12 +377,12 @@ export function encodeMutatingWebhookConfigurationList(
   obj: MutatingWebhookConfigurationList,
   w: Writer,
 ): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeMutatingWebhookConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -422,8 +421,8 @@ export function decodeMutatingWebhookConfigurationList(
 
 /** Writes the NamedRuleWithOperations message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamedRuleWithOperations(obj: NamedRuleWithOperations, w: Writer): void {
-  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.uint32(10).string(x);
-  w.uint32(18).fork();
+  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.stringField(10, x);
+  w.forkField(18);
   encodeRuleWithOperations(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -456,8 +455,8 @@ export function decodeNamedRuleWithOperations(r: Reader, end: number): NamedRule
 
 /** Writes the ParamKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeParamKind(obj: ParamKind, w: Writer): void {
-  w.uint32(10).string(obj.apiVersion ?? "");
-  w.uint32(18).string(obj.kind ?? "");
+  w.stringField(10, obj.apiVersion ?? "");
+  w.stringField(18, obj.kind ?? "");
 }
 
 /** Reads one ParamKind message body that ends at `end`, as Go would show the object in JSON. */
@@ -468,10 +467,10 @@ export function decodeParamKind(r: Reader, end: number): ParamKind {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -486,14 +485,14 @@ export function decodeParamKind(r: Reader, end: number): ParamKind {
 
 /** Writes the ParamRef message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeParamRef(obj: ParamRef, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.namespace ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.namespace ?? "");
   if (obj.selector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  if (obj.parameterNotFoundAction != null) w.uint32(34).string(obj.parameterNotFoundAction);
+  if (obj.parameterNotFoundAction != null) w.stringField(34, obj.parameterNotFoundAction);
 }
 
 /** Reads one ParamRef message body that ends at `end`, as Go would show the object in JSON. */
@@ -509,7 +508,7 @@ export function decodeParamRef(r: Reader, end: number): ParamRef {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26: {
         const l = r.uint32();
@@ -534,10 +533,10 @@ export function decodeParamRef(r: Reader, end: number): ParamRef {
 
 /** Writes the Rule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRule(obj: Rule, w: Writer): void {
-  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.uint32(10).string(x);
-  if (obj.apiVersions != null) for (const x of obj.apiVersions) w.uint32(18).string(x);
-  if (obj.resources != null) for (const x of obj.resources) w.uint32(26).string(x);
-  if (obj.scope != null) w.uint32(34).string(obj.scope);
+  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.stringField(10, x);
+  if (obj.apiVersions != null) for (const x of obj.apiVersions) w.stringField(18, x);
+  if (obj.resources != null) for (const x of obj.resources) w.stringField(26, x);
+  if (obj.scope != null) w.stringField(34, obj.scope);
 }
 
 /** Reads one Rule message body that ends at `end`, as Go would show the object in JSON. */
@@ -576,8 +575,8 @@ export function decodeRule(r: Reader, end: number): Rule {
 
 /** Writes the RuleWithOperations message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuleWithOperations(obj: RuleWithOperations, w: Writer): void {
-  if (obj.operations != null) for (const x of obj.operations) w.uint32(10).string(x);
-  w.uint32(18).fork();
+  if (obj.operations != null) for (const x of obj.operations) w.stringField(10, x);
+  w.forkField(18);
   encodeRule(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -610,10 +609,10 @@ export function decodeRuleWithOperations(r: Reader, end: number): RuleWithOperat
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceReference(obj: ServiceReference, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  if (obj.path != null) w.uint32(26).string(obj.path);
-  if (obj.port != null) w.uint32(32).int32(obj.port);
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.name ?? "");
+  if (obj.path != null) w.stringField(26, obj.path);
+  if (obj.port != null) w.int32Field(32, obj.port);
 }
 
 /** Reads one ServiceReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -626,7 +625,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -654,7 +653,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
 export function encodeTypeChecking(obj: TypeChecking, w: Writer): void {
   if (obj.expressionWarnings != null)
     for (const x of obj.expressionWarnings) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeExpressionWarning(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -683,13 +682,13 @@ export function decodeTypeChecking(r: Reader, end: number): TypeChecking {
 
 /** Writes the ValidatingAdmissionPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicy(obj: ValidatingAdmissionPolicy, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeValidatingAdmissionPolicySpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeValidatingAdmissionPolicyStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -734,10 +733,10 @@ export function encodeValidatingAdmissionPolicyBinding(
   obj: ValidatingAdmissionPolicyBinding,
   w: Writer,
 ): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeValidatingAdmissionPolicyBindingSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -778,12 +777,12 @@ export function encodeValidatingAdmissionPolicyBindingList(
   obj: ValidatingAdmissionPolicyBindingList,
   w: Writer,
 ): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeValidatingAdmissionPolicyBinding(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -826,18 +825,18 @@ export function encodeValidatingAdmissionPolicyBindingSpec(
   obj: ValidatingAdmissionPolicyBindingSpec,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.policyName ?? "");
+  w.stringField(10, obj.policyName ?? "");
   if (obj.paramRef != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeParamRef(obj.paramRef, w);
     w.ldelim();
   }
   if (obj.matchResources != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeMatchResources(obj.matchResources, w);
     w.ldelim();
   }
-  if (obj.validationActions != null) for (const x of obj.validationActions) w.uint32(34).string(x);
+  if (obj.validationActions != null) for (const x of obj.validationActions) w.stringField(34, x);
 }
 
 /** Reads one ValidatingAdmissionPolicyBindingSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -886,12 +885,12 @@ export function decodeValidatingAdmissionPolicyBindingSpec(
 
 /** Writes the ValidatingAdmissionPolicyList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicyList(obj: ValidatingAdmissionPolicyList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeValidatingAdmissionPolicy(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -928,37 +927,37 @@ export function decodeValidatingAdmissionPolicyList(r: Reader, end: number): Val
 /** Writes the ValidatingAdmissionPolicySpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicySpec(obj: ValidatingAdmissionPolicySpec, w: Writer): void {
   if (obj.paramKind != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeParamKind(obj.paramKind, w);
     w.ldelim();
   }
   if (obj.matchConstraints != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeMatchResources(obj.matchConstraints, w);
     w.ldelim();
   }
   if (obj.validations != null)
     for (const x of obj.validations) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeValidation(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.failurePolicy != null) w.uint32(34).string(obj.failurePolicy);
+  if (obj.failurePolicy != null) w.stringField(34, obj.failurePolicy);
   if (obj.auditAnnotations != null)
     for (const x of obj.auditAnnotations) {
-      w.uint32(42).fork();
+      w.forkField(42);
       encodeAuditAnnotation(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.matchConditions != null)
     for (const x of obj.matchConditions) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeMatchCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.variables != null)
     for (const x of obj.variables) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeVariable(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1027,15 +1026,15 @@ export function decodeValidatingAdmissionPolicySpec(r: Reader, end: number): Val
 
 /** Writes the ValidatingAdmissionPolicyStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicyStatus(obj: ValidatingAdmissionPolicyStatus, w: Writer): void {
-  w.uint32(8).int64(obj.observedGeneration ?? 0);
+  w.int64Field(8, obj.observedGeneration ?? 0);
   if (obj.typeChecking != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeTypeChecking(obj.typeChecking, w);
     w.ldelim();
   }
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1079,35 +1078,34 @@ export function decodeValidatingAdmissionPolicyStatus(
 
 /** Writes the ValidatingWebhook message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingWebhook(obj: ValidatingWebhook, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeWebhookClientConfig(obj.clientConfig ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeRuleWithOperations(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.failurePolicy != null) w.uint32(34).string(obj.failurePolicy);
+  if (obj.failurePolicy != null) w.stringField(34, obj.failurePolicy);
   if (obj.namespaceSelector != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeLabelSelector(obj.namespaceSelector, w);
     w.ldelim();
   }
-  if (obj.sideEffects != null) w.uint32(50).string(obj.sideEffects);
-  if (obj.timeoutSeconds != null) w.uint32(56).int32(obj.timeoutSeconds);
-  if (obj.admissionReviewVersions != null)
-    for (const x of obj.admissionReviewVersions) w.uint32(66).string(x);
-  if (obj.matchPolicy != null) w.uint32(74).string(obj.matchPolicy);
+  if (obj.sideEffects != null) w.stringField(50, obj.sideEffects);
+  if (obj.timeoutSeconds != null) w.int32Field(56, obj.timeoutSeconds);
+  if (obj.admissionReviewVersions != null) for (const x of obj.admissionReviewVersions) w.stringField(66, x);
+  if (obj.matchPolicy != null) w.stringField(74, obj.matchPolicy);
   if (obj.objectSelector != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeLabelSelector(obj.objectSelector, w);
     w.ldelim();
   }
   if (obj.matchConditions != null)
     for (const x of obj.matchConditions) {
-      w.uint32(90).fork();
+      w.forkField(90);
       encodeMatchCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1194,12 +1192,12 @@ export function decodeValidatingWebhook(r: Reader, end: number): ValidatingWebho
 
 /** Writes the ValidatingWebhookConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingWebhookConfiguration(obj: ValidatingWebhookConfiguration, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.webhooks != null)
     for (const x of obj.webhooks) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeValidatingWebhook(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1238,12 +1236,12 @@ export function encodeValidatingWebhookConfigurationList(
   obj: ValidatingWebhookConfigurationList,
   w: Writer,
 ): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeValidatingWebhookConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1282,10 +1280,10 @@ export function decodeValidatingWebhookConfigurationList(
 
 /** Writes the Validation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidation(obj: Validation, w: Writer): void {
-  w.uint32(10).string(obj.expression ?? "");
-  w.uint32(18).string(obj.message ?? "");
-  if (obj.reason != null) w.uint32(26).string(obj.reason);
-  w.uint32(34).string(obj.messageExpression ?? "");
+  w.stringField(10, obj.expression ?? "");
+  w.stringField(18, obj.message ?? "");
+  if (obj.reason != null) w.stringField(26, obj.reason);
+  w.stringField(34, obj.messageExpression ?? "");
 }
 
 /** Reads one Validation message body that ends at `end`, as Go would show the object in JSON. */
@@ -1324,8 +1322,8 @@ export function decodeValidation(r: Reader, end: number): Validation {
 
 /** Writes the Variable message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVariable(obj: Variable, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.expression ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.expression ?? "");
 }
 
 /** Reads one Variable message body that ends at `end`, as Go would show the object in JSON. */
@@ -1355,12 +1353,12 @@ export function decodeVariable(r: Reader, end: number): Variable {
 /** Writes the WebhookClientConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWebhookClientConfig(obj: WebhookClientConfig, w: Writer): void {
   if (obj.service != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeServiceReference(obj.service, w);
     w.ldelim();
   }
   if (obj.caBundle != null) w.uint32(18).bytes(base64ToBytes(obj.caBundle));
-  if (obj.url != null) w.uint32(26).string(obj.url);
+  if (obj.url != null) w.stringField(26, obj.url);
 }
 
 /** Reads one WebhookClientConfig message body that ends at `end`, as Go would show the object in JSON. */

@@ -39,8 +39,9 @@ import {
   encodeJSONValue,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -56,11 +57,11 @@ import {
 
 /** Writes the ConversionRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionRequest(obj: ConversionRequest, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
-  w.uint32(18).string(obj.desiredAPIVersion ?? "");
+  w.stringField(10, obj.uid ?? "");
+  w.stringField(18, obj.desiredAPIVersion ?? "");
   if (obj.objects != null)
     for (const x of obj.objects) {
-      w.uint32(26).fork();
+      w.forkField(26);
       if (x != null) encodeRawExtension(x, w);
       w.ldelim();
     }
@@ -101,14 +102,14 @@ export function decodeConversionRequest(r: Reader, end: number): ConversionReque
 
 /** Writes the ConversionResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionResponse(obj: ConversionResponse, w: Writer): void {
-  w.uint32(10).string(obj.uid ?? "");
+  w.stringField(10, obj.uid ?? "");
   if (obj.convertedObjects != null)
     for (const x of obj.convertedObjects) {
-      w.uint32(18).fork();
+      w.forkField(18);
       if (x != null) encodeRawExtension(x, w);
       w.ldelim();
     }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeStatus(obj.result ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -151,12 +152,12 @@ export function decodeConversionResponse(r: Reader, end: number): ConversionResp
 /** Writes the ConversionReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionReview(obj: ConversionReview, w: Writer): void {
   if (obj.request != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeConversionRequest(obj.request, w);
     w.ldelim();
   }
   if (obj.response != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeConversionResponse(obj.response, w);
     w.ldelim();
   }
@@ -192,12 +193,12 @@ export function decodeConversionReview(r: Reader, end: number): ConversionReview
 
 /** Writes the CustomResourceColumnDefinition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceColumnDefinition(obj: CustomResourceColumnDefinition, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.type ?? "");
-  w.uint32(26).string(obj.format ?? "");
-  w.uint32(34).string(obj.description ?? "");
-  w.uint32(40).int32(obj.priority ?? 0);
-  w.uint32(50).string(obj.jsonPath ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.type ?? "");
+  w.stringField(26, obj.format ?? "");
+  w.stringField(34, obj.description ?? "");
+  w.int32Field(40, obj.priority ?? 0);
+  w.stringField(50, obj.jsonPath ?? "");
 }
 
 /** Reads one CustomResourceColumnDefinition message body that ends at `end`, as Go would show the object in JSON. */
@@ -246,9 +247,9 @@ export function decodeCustomResourceColumnDefinition(r: Reader, end: number): Cu
 
 /** Writes the CustomResourceConversion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceConversion(obj: CustomResourceConversion, w: Writer): void {
-  w.uint32(10).string(obj.strategy ?? "");
+  w.stringField(10, obj.strategy ?? "");
   if (obj.webhook != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeWebhookConversion(obj.webhook, w);
     w.ldelim();
   }
@@ -282,13 +283,13 @@ export function decodeCustomResourceConversion(r: Reader, end: number): CustomRe
 
 /** Writes the CustomResourceDefinition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinition(obj: CustomResourceDefinition, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCustomResourceDefinitionSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeCustomResourceDefinitionStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -333,13 +334,13 @@ export function encodeCustomResourceDefinitionCondition(
   obj: CustomResourceDefinitionCondition,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one CustomResourceDefinitionCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -388,12 +389,12 @@ export function decodeCustomResourceDefinitionCondition(
 
 /** Writes the CustomResourceDefinitionList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionList(obj: CustomResourceDefinitionList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCustomResourceDefinition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -429,12 +430,12 @@ export function decodeCustomResourceDefinitionList(r: Reader, end: number): Cust
 
 /** Writes the CustomResourceDefinitionNames message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionNames(obj: CustomResourceDefinitionNames, w: Writer): void {
-  w.uint32(10).string(obj.plural ?? "");
-  w.uint32(18).string(obj.singular ?? "");
-  if (obj.shortNames != null) for (const x of obj.shortNames) w.uint32(26).string(x);
-  w.uint32(34).string(obj.kind ?? "");
-  w.uint32(42).string(obj.listKind ?? "");
-  if (obj.categories != null) for (const x of obj.categories) w.uint32(50).string(x);
+  w.stringField(10, obj.plural ?? "");
+  w.stringField(18, obj.singular ?? "");
+  if (obj.shortNames != null) for (const x of obj.shortNames) w.stringField(26, x);
+  w.stringField(34, obj.kind ?? "");
+  w.stringField(42, obj.listKind ?? "");
+  if (obj.categories != null) for (const x of obj.categories) w.stringField(50, x);
 }
 
 /** Reads one CustomResourceDefinitionNames message body that ends at `end`, as Go would show the object in JSON. */
@@ -458,7 +459,7 @@ export function decodeCustomResourceDefinitionNames(r: Reader, end: number): Cus
         (f3 ??= []).push(r.string());
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -483,23 +484,23 @@ export function decodeCustomResourceDefinitionNames(r: Reader, end: number): Cus
 
 /** Writes the CustomResourceDefinitionSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionSpec(obj: CustomResourceDefinitionSpec, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.group ?? "");
+  w.forkField(26);
   encodeCustomResourceDefinitionNames(obj.names ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(34).string(obj.scope ?? "");
+  w.stringField(34, obj.scope ?? "");
   if (obj.versions != null)
     for (const x of obj.versions) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeCustomResourceDefinitionVersion(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.conversion != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeCustomResourceConversion(obj.conversion, w);
     w.ldelim();
   }
-  w.uint32(80).bool(obj.preserveUnknownFields ?? false);
+  w.boolField(80, obj.preserveUnknownFields ?? false);
 }
 
 /** Reads one CustomResourceDefinitionSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -556,14 +557,14 @@ export function decodeCustomResourceDefinitionSpec(r: Reader, end: number): Cust
 export function encodeCustomResourceDefinitionStatus(obj: CustomResourceDefinitionStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeCustomResourceDefinitionCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCustomResourceDefinitionNames(obj.acceptedNames ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.storedVersions != null) for (const x of obj.storedVersions) w.uint32(26).string(x);
+  if (obj.storedVersions != null) for (const x of obj.storedVersions) w.stringField(26, x);
 }
 
 /** Reads one CustomResourceDefinitionStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -601,30 +602,30 @@ export function decodeCustomResourceDefinitionStatus(r: Reader, end: number): Cu
 
 /** Writes the CustomResourceDefinitionVersion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionVersion(obj: CustomResourceDefinitionVersion, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).bool(obj.served ?? false);
-  w.uint32(24).bool(obj.storage ?? false);
+  w.stringField(10, obj.name ?? "");
+  w.boolField(16, obj.served ?? false);
+  w.boolField(24, obj.storage ?? false);
   if (obj.schema != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeCustomResourceValidation(obj.schema, w);
     w.ldelim();
   }
   if (obj.subresources != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeCustomResourceSubresources(obj.subresources, w);
     w.ldelim();
   }
   if (obj.additionalPrinterColumns != null)
     for (const x of obj.additionalPrinterColumns) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeCustomResourceColumnDefinition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(56).bool(obj.deprecated ?? false);
-  if (obj.deprecationWarning != null) w.uint32(66).string(obj.deprecationWarning);
+  w.boolField(56, obj.deprecated ?? false);
+  if (obj.deprecationWarning != null) w.stringField(66, obj.deprecationWarning);
   if (obj.selectableFields != null)
     for (const x of obj.selectableFields) {
-      w.uint32(74).fork();
+      w.forkField(74);
       encodeSelectableField(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -702,9 +703,9 @@ export function decodeCustomResourceDefinitionVersion(
 
 /** Writes the CustomResourceSubresourceScale message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceSubresourceScale(obj: CustomResourceSubresourceScale, w: Writer): void {
-  w.uint32(10).string(obj.specReplicasPath ?? "");
-  w.uint32(18).string(obj.statusReplicasPath ?? "");
-  if (obj.labelSelectorPath != null) w.uint32(26).string(obj.labelSelectorPath);
+  w.stringField(10, obj.specReplicasPath ?? "");
+  w.stringField(18, obj.statusReplicasPath ?? "");
+  if (obj.labelSelectorPath != null) w.stringField(26, obj.labelSelectorPath);
 }
 
 /** Reads one CustomResourceSubresourceScale message body that ends at `end`, as Go would show the object in JSON. */
@@ -762,12 +763,12 @@ export function decodeCustomResourceSubresourceStatus(
 /** Writes the CustomResourceSubresources message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceSubresources(obj: CustomResourceSubresources, w: Writer): void {
   if (obj.status != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeCustomResourceSubresourceStatus(obj.status, w);
     w.ldelim();
   }
   if (obj.scale != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeCustomResourceSubresourceScale(obj.scale, w);
     w.ldelim();
   }
@@ -804,7 +805,7 @@ export function decodeCustomResourceSubresources(r: Reader, end: number): Custom
 /** Writes the CustomResourceValidation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceValidation(obj: CustomResourceValidation, w: Writer): void {
   if (obj.openAPIV3Schema != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeJSONSchemaProps(obj.openAPIV3Schema, w);
     w.ldelim();
   }
@@ -833,8 +834,8 @@ export function decodeCustomResourceValidation(r: Reader, end: number): CustomRe
 
 /** Writes the ExternalDocumentation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalDocumentation(obj: ExternalDocumentation, w: Writer): void {
-  w.uint32(10).string(obj.description ?? "");
-  w.uint32(18).string(obj.url ?? "");
+  w.stringField(10, obj.description ?? "");
+  w.stringField(18, obj.url ?? "");
 }
 
 /** Reads one ExternalDocumentation message body that ends at `end`, as Go would show the object in JSON. */
@@ -863,63 +864,63 @@ export function decodeExternalDocumentation(r: Reader, end: number): ExternalDoc
 
 /** Writes the JSONSchemaProps message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
-  w.uint32(10).string(obj.id ?? "");
-  w.uint32(18).string(obj.$schema ?? "");
-  if (obj.$ref != null) w.uint32(26).string(obj.$ref);
-  w.uint32(34).string(obj.description ?? "");
-  w.uint32(42).string(obj.type ?? "");
-  w.uint32(50).string(obj.format ?? "");
-  w.uint32(58).string(obj.title ?? "");
+  w.stringField(10, obj.id ?? "");
+  w.stringField(18, obj.$schema ?? "");
+  if (obj.$ref != null) w.stringField(26, obj.$ref);
+  w.stringField(34, obj.description ?? "");
+  w.stringField(42, obj.type ?? "");
+  w.stringField(50, obj.format ?? "");
+  w.stringField(58, obj.title ?? "");
   if (obj.default != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeJSONValue(obj.default, w);
     w.ldelim();
   }
   if (obj.maximum != null) w.uint32(73).double(obj.maximum);
-  w.uint32(80).bool(obj.exclusiveMaximum ?? false);
+  w.boolField(80, obj.exclusiveMaximum ?? false);
   if (obj.minimum != null) w.uint32(89).double(obj.minimum);
-  w.uint32(96).bool(obj.exclusiveMinimum ?? false);
-  if (obj.maxLength != null) w.uint32(104).int64(obj.maxLength);
-  if (obj.minLength != null) w.uint32(112).int64(obj.minLength);
-  w.uint32(122).string(obj.pattern ?? "");
-  if (obj.maxItems != null) w.uint32(128).int64(obj.maxItems);
-  if (obj.minItems != null) w.uint32(136).int64(obj.minItems);
-  w.uint32(144).bool(obj.uniqueItems ?? false);
+  w.boolField(96, obj.exclusiveMinimum ?? false);
+  if (obj.maxLength != null) w.int64Field(104, obj.maxLength);
+  if (obj.minLength != null) w.int64Field(112, obj.minLength);
+  w.stringField(122, obj.pattern ?? "");
+  if (obj.maxItems != null) w.int64Field(128, obj.maxItems);
+  if (obj.minItems != null) w.int64Field(136, obj.minItems);
+  w.boolField(144, obj.uniqueItems ?? false);
   if (obj.multipleOf != null) w.uint32(153).double(obj.multipleOf);
   if (obj.enum != null)
     for (const x of obj.enum) {
-      w.uint32(162).fork();
+      w.forkField(162);
       if (x != null) encodeJSONValue(x, w);
       w.ldelim();
     }
-  if (obj.maxProperties != null) w.uint32(168).int64(obj.maxProperties);
-  if (obj.minProperties != null) w.uint32(176).int64(obj.minProperties);
-  if (obj.required != null) for (const x of obj.required) w.uint32(186).string(x);
+  if (obj.maxProperties != null) w.int64Field(168, obj.maxProperties);
+  if (obj.minProperties != null) w.int64Field(176, obj.minProperties);
+  if (obj.required != null) for (const x of obj.required) w.stringField(186, x);
   if (obj.items != null) {
-    w.uint32(194).fork();
+    w.forkField(194);
     encodeJSONSchemaPropsOrArray(obj.items, w);
     w.ldelim();
   }
   if (obj.allOf != null)
     for (const x of obj.allOf) {
-      w.uint32(202).fork();
+      w.forkField(202);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.oneOf != null)
     for (const x of obj.oneOf) {
-      w.uint32(210).fork();
+      w.forkField(210);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.anyOf != null)
     for (const x of obj.anyOf) {
-      w.uint32(218).fork();
+      w.forkField(218);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.not != null) {
-    w.uint32(226).fork();
+    w.forkField(226);
     encodeJSONSchemaProps(obj.not, w);
     w.ldelim();
   }
@@ -928,15 +929,15 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(234).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(234).stringField(10, k);
+      w.forkField(18);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
     }
   }
   if (obj.additionalProperties != null) {
-    w.uint32(242).fork();
+    w.forkField(242);
     encodeJSONSchemaPropsOrBool(obj.additionalProperties, w);
     w.ldelim();
   }
@@ -945,8 +946,8 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(250).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(250).stringField(10, k);
+      w.forkField(18);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
@@ -957,15 +958,15 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(258).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(258).stringField(10, k);
+      w.forkField(18);
       encodeJSONSchemaPropsOrStringArray(x ?? [], w);
       w.ldelim();
       w.ldelim();
     }
   }
   if (obj.additionalItems != null) {
-    w.uint32(266).fork();
+    w.forkField(266);
     encodeJSONSchemaPropsOrBool(obj.additionalItems, w);
     w.ldelim();
   }
@@ -974,35 +975,35 @@ export function encodeJSONSchemaProps(obj: JSONSchemaProps, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(274).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(274).stringField(10, k);
+      w.forkField(18);
       encodeJSONSchemaProps(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
     }
   }
   if (obj.externalDocs != null) {
-    w.uint32(282).fork();
+    w.forkField(282);
     encodeExternalDocumentation(obj.externalDocs, w);
     w.ldelim();
   }
   if (obj.example != null) {
-    w.uint32(290).fork();
+    w.forkField(290);
     encodeJSONValue(obj.example, w);
     w.ldelim();
   }
-  w.uint32(296).bool(obj.nullable ?? false);
+  w.boolField(296, obj.nullable ?? false);
   if (obj["x-kubernetes-preserve-unknown-fields"] != null)
-    w.uint32(304).bool(obj["x-kubernetes-preserve-unknown-fields"]);
-  w.uint32(312).bool(obj["x-kubernetes-embedded-resource"] ?? false);
-  w.uint32(320).bool(obj["x-kubernetes-int-or-string"] ?? false);
+    w.boolField(304, obj["x-kubernetes-preserve-unknown-fields"]);
+  w.boolField(312, obj["x-kubernetes-embedded-resource"] ?? false);
+  w.boolField(320, obj["x-kubernetes-int-or-string"] ?? false);
   if (obj["x-kubernetes-list-map-keys"] != null)
-    for (const x of obj["x-kubernetes-list-map-keys"]) w.uint32(330).string(x);
-  if (obj["x-kubernetes-list-type"] != null) w.uint32(338).string(obj["x-kubernetes-list-type"]);
-  if (obj["x-kubernetes-map-type"] != null) w.uint32(346).string(obj["x-kubernetes-map-type"]);
+    for (const x of obj["x-kubernetes-list-map-keys"]) w.stringField(330, x);
+  if (obj["x-kubernetes-list-type"] != null) w.stringField(338, obj["x-kubernetes-list-type"]);
+  if (obj["x-kubernetes-map-type"] != null) w.stringField(346, obj["x-kubernetes-map-type"]);
   if (obj["x-kubernetes-validations"] != null)
     for (const x of obj["x-kubernetes-validations"]) {
-      w.uint32(354).fork();
+      w.forkField(354);
       encodeValidationRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1038,12 +1039,12 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   let f26: JSONSchemaProps["oneOf"] | undefined;
   let f27: JSONSchemaProps["anyOf"] | undefined;
   let f28: JSONSchemaProps["not"] | undefined;
-  let f29: JSONSchemaProps["properties"] | undefined;
+  let f29: MapEntryList<NonNullable<JSONSchemaProps["properties"]>[string]> | undefined;
   let f30: JSONSchemaProps["additionalProperties"] | undefined;
-  let f31: JSONSchemaProps["patternProperties"] | undefined;
-  let f32: JSONSchemaProps["dependencies"] | undefined;
+  let f31: MapEntryList<NonNullable<JSONSchemaProps["patternProperties"]>[string]> | undefined;
+  let f32: MapEntryList<NonNullable<JSONSchemaProps["dependencies"]>[string]> | undefined;
   let f33: JSONSchemaProps["additionalItems"] | undefined;
-  let f34: JSONSchemaProps["definitions"] | undefined;
+  let f34: MapEntryList<NonNullable<JSONSchemaProps["definitions"]>[string]> | undefined;
   let f35: JSONSchemaProps["externalDocs"] | undefined;
   let f36: JSONSchemaProps["example"] | undefined;
   let f37: JSONSchemaProps["nullable"] | undefined;
@@ -1167,10 +1168,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f29 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f29 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 242: {
@@ -1190,10 +1188,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f31 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f31 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 258: {
@@ -1208,10 +1203,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaPropsOrStringArray(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f32 ??= []).push(k, v ?? []);
         break;
       }
       case 266: {
@@ -1231,10 +1223,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
             v = decodeJSONSchemaProps(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f34 ??= {});
-        const mv = v ?? decodeJSONSchemaProps(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f34 ??= []).push(k, v ?? decodeJSONSchemaProps(r, r.pos));
         break;
       }
       case 282: {
@@ -1307,12 +1296,12 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   if (f26 !== undefined) obj.oneOf = f26;
   if (f27 !== undefined) obj.anyOf = f27;
   if (f28 !== undefined) obj.not = f28;
-  if (f29 !== undefined) obj.properties = f29;
+  if (f29 !== undefined) obj.properties = mapObject(f29);
   if (f30 !== undefined) obj.additionalProperties = f30;
-  if (f31 !== undefined) obj.patternProperties = f31;
-  if (f32 !== undefined) obj.dependencies = f32;
+  if (f31 !== undefined) obj.patternProperties = mapObject(f31);
+  if (f32 !== undefined) obj.dependencies = mapObject(f32);
   if (f33 !== undefined) obj.additionalItems = f33;
-  if (f34 !== undefined) obj.definitions = f34;
+  if (f34 !== undefined) obj.definitions = mapObject(f34);
   if (f35 !== undefined) obj.externalDocs = f35;
   if (f36 !== undefined) obj.example = f36;
   if (f37) obj.nullable = f37;
@@ -1328,7 +1317,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
 
 /** Writes the SelectableField message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelectableField(obj: SelectableField, w: Writer): void {
-  w.uint32(10).string(obj.jsonPath ?? "");
+  w.stringField(10, obj.jsonPath ?? "");
 }
 
 /** Reads one SelectableField message body that ends at `end`, as Go would show the object in JSON. */
@@ -1352,10 +1341,10 @@ export function decodeSelectableField(r: Reader, end: number): SelectableField {
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceReference(obj: ServiceReference, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  if (obj.path != null) w.uint32(26).string(obj.path);
-  if (obj.port != null) w.uint32(32).int32(obj.port);
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.name ?? "");
+  if (obj.path != null) w.stringField(26, obj.path);
+  if (obj.port != null) w.int32Field(32, obj.port);
 }
 
 /** Reads one ServiceReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -1368,7 +1357,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1394,12 +1383,12 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
 
 /** Writes the ValidationRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidationRule(obj: ValidationRule, w: Writer): void {
-  w.uint32(10).string(obj.rule ?? "");
-  w.uint32(18).string(obj.message ?? "");
-  w.uint32(26).string(obj.messageExpression ?? "");
-  if (obj.reason != null) w.uint32(34).string(obj.reason);
-  w.uint32(42).string(obj.fieldPath ?? "");
-  if (obj.optionalOldSelf != null) w.uint32(48).bool(obj.optionalOldSelf);
+  w.stringField(10, obj.rule ?? "");
+  w.stringField(18, obj.message ?? "");
+  w.stringField(26, obj.messageExpression ?? "");
+  if (obj.reason != null) w.stringField(34, obj.reason);
+  w.stringField(42, obj.fieldPath ?? "");
+  if (obj.optionalOldSelf != null) w.boolField(48, obj.optionalOldSelf);
 }
 
 /** Reads one ValidationRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -1449,12 +1438,12 @@ export function decodeValidationRule(r: Reader, end: number): ValidationRule {
 /** Writes the WebhookClientConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWebhookClientConfig(obj: WebhookClientConfig, w: Writer): void {
   if (obj.service != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeServiceReference(obj.service, w);
     w.ldelim();
   }
   if (obj.caBundle != null) w.uint32(18).bytes(base64ToBytes(obj.caBundle));
-  if (obj.url != null) w.uint32(26).string(obj.url);
+  if (obj.url != null) w.stringField(26, obj.url);
 }
 
 /** Reads one WebhookClientConfig message body that ends at `end`, as Go would show the object in JSON. */
@@ -1491,12 +1480,12 @@ export function decodeWebhookClientConfig(r: Reader, end: number): WebhookClient
 /** Writes the WebhookConversion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWebhookConversion(obj: WebhookConversion, w: Writer): void {
   if (obj.clientConfig != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeWebhookClientConfig(obj.clientConfig, w);
     w.ldelim();
   }
   if (obj.conversionReviewVersions != null)
-    for (const x of obj.conversionReviewVersions) w.uint32(26).string(x);
+    for (const x of obj.conversionReviewVersions) w.stringField(26, x);
 }
 
 /** Reads one WebhookConversion message body that ends at `end`, as Go would show the object in JSON. */
@@ -1529,12 +1518,12 @@ export function decodeWebhookConversion(r: Reader, end: number): WebhookConversi
 export function encodeJSONSchemaPropsOrArray(obj: JSONSchemaPropsOrArray, w: Writer): void {
   if (Array.isArray(obj)) {
     for (const x of obj) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeJSONSchemaProps(x, w);
       w.ldelim();
     }
   } else if (obj != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeJSONSchemaProps(obj, w);
     w.ldelim();
   }
@@ -1571,10 +1560,10 @@ export function decodeJSONSchemaPropsOrArray(r: Reader, end: number): JSONSchema
 /** Writes a JSONSchemaPropsOrBool: `allows` always (true for a schema), then the schema if there is one. */
 export function encodeJSONSchemaPropsOrBool(obj: JSONSchemaPropsOrBool, w: Writer): void {
   if (typeof obj === "boolean" || obj == null) {
-    w.uint32(8).bool(obj === true);
+    w.boolField(8, obj === true);
   } else {
-    w.uint32(8).bool(true);
-    w.uint32(18).fork();
+    w.boolField(8, true);
+    w.forkField(18);
     encodeJSONSchemaProps(obj, w);
     w.ldelim();
   }
@@ -1606,9 +1595,9 @@ export function decodeJSONSchemaPropsOrBool(r: Reader, end: number): JSONSchemaP
 /** Writes a JSONSchemaPropsOrStringArray: a list of names as `property` entries, a schema as `schema`. */
 export function encodeJSONSchemaPropsOrStringArray(obj: JSONSchemaPropsOrStringArray, w: Writer): void {
   if (Array.isArray(obj)) {
-    for (const x of obj) w.uint32(18).string(x);
+    for (const x of obj) w.stringField(18, x);
   } else if (obj != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeJSONSchemaProps(obj, w);
     w.ldelim();
   }

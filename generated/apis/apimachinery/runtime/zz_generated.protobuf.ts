@@ -10,8 +10,8 @@ import {
 
 /** Writes the TypeMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypeMeta(obj: TypeMeta, w: Writer): void {
-  w.uint32(10).string(obj.apiVersion ?? "");
-  w.uint32(18).string(obj.kind ?? "");
+  w.stringField(10, obj.apiVersion ?? "");
+  w.stringField(18, obj.kind ?? "");
 }
 
 /** Reads one TypeMeta message body that ends at `end`, as Go would show the object in JSON. */
@@ -22,10 +22,10 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -40,12 +40,12 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
 
 /** Writes the Unknown message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUnknown(obj: Unknown, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeTypeMeta(obj.typeMeta ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.raw != null) w.uint32(18).bytes(base64ToBytes(obj.raw));
-  w.uint32(26).string(obj.contentEncoding ?? "");
-  w.uint32(34).string(obj.contentType ?? "");
+  w.stringField(26, obj.contentEncoding ?? "");
+  w.stringField(34, obj.contentType ?? "");
 }
 
 /** Reads one Unknown message body that ends at `end`, as Go would show the object in JSON. */

@@ -26,13 +26,13 @@ import {
 
 /** Writes the APIService message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIService(obj: APIService, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeAPIServiceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeAPIServiceStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -74,13 +74,13 @@ export function decodeAPIService(r: Reader, end: number): APIService {
 
 /** Writes the APIServiceCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceCondition(obj: APIServiceCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one APIServiceCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -126,12 +126,12 @@ export function decodeAPIServiceCondition(r: Reader, end: number): APIServiceCon
 
 /** Writes the APIServiceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceList(obj: APIServiceList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeAPIService(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -168,16 +168,16 @@ export function decodeAPIServiceList(r: Reader, end: number): APIServiceList {
 /** Writes the APIServiceSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceSpec(obj: APIServiceSpec, w: Writer): void {
   if (obj.service != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeServiceReference(obj.service, w);
     w.ldelim();
   }
-  w.uint32(18).string(obj.group ?? "");
-  w.uint32(26).string(obj.version ?? "");
-  w.uint32(32).bool(obj.insecureSkipTLSVerify ?? false);
+  w.stringField(18, obj.group ?? "");
+  w.stringField(26, obj.version ?? "");
+  w.boolField(32, obj.insecureSkipTLSVerify ?? false);
   if (obj.caBundle != null) w.uint32(42).bytes(base64ToBytes(obj.caBundle));
-  w.uint32(56).int32(obj.groupPriorityMinimum ?? 0);
-  w.uint32(64).int32(obj.versionPriority ?? 0);
+  w.int32Field(56, obj.groupPriorityMinimum ?? 0);
+  w.int32Field(64, obj.versionPriority ?? 0);
 }
 
 /** Reads one APIServiceSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -235,7 +235,7 @@ export function decodeAPIServiceSpec(r: Reader, end: number): APIServiceSpec {
 export function encodeAPIServiceStatus(obj: APIServiceStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeAPIServiceCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -264,9 +264,9 @@ export function decodeAPIServiceStatus(r: Reader, end: number): APIServiceStatus
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceReference(obj: ServiceReference, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  if (obj.port != null) w.uint32(24).int32(obj.port);
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.name ?? "");
+  if (obj.port != null) w.int32Field(24, obj.port);
 }
 
 /** Reads one ServiceReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -278,7 +278,7 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();

@@ -60,13 +60,13 @@ import {
 
 /** Writes the ControllerRevision message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeControllerRevision(obj: ControllerRevision, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   if (obj.data != null) encodeRawExtension(obj.data, w);
   w.ldelim();
-  w.uint32(24).int64(obj.revision ?? 0);
+  w.int64Field(24, obj.revision ?? 0);
 }
 
 /** Reads one ControllerRevision message body that ends at `end`, as Go would show the object in JSON. */
@@ -104,12 +104,12 @@ export function decodeControllerRevision(r: Reader, end: number): ControllerRevi
 
 /** Writes the ControllerRevisionList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeControllerRevisionList(obj: ControllerRevisionList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeControllerRevision(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -145,13 +145,13 @@ export function decodeControllerRevisionList(r: Reader, end: number): Controller
 
 /** Writes the DaemonSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSet(obj: DaemonSet, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeDaemonSetSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeDaemonSetStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -193,13 +193,13 @@ export function decodeDaemonSet(r: Reader, end: number): DaemonSet {
 
 /** Writes the DaemonSetCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetCondition(obj: DaemonSetCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one DaemonSetCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -245,12 +245,12 @@ export function decodeDaemonSetCondition(r: Reader, end: number): DaemonSetCondi
 
 /** Writes the DaemonSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetList(obj: DaemonSetList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDaemonSet(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -287,18 +287,18 @@ export function decodeDaemonSetList(r: Reader, end: number): DaemonSetList {
 /** Writes the DaemonSetSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetSpec(obj: DaemonSetSpec, w: Writer): void {
   if (obj.selector != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeDaemonSetUpdateStrategy(obj.updateStrategy ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(32).int32(obj.minReadySeconds ?? 0);
-  if (obj.revisionHistoryLimit != null) w.uint32(48).int32(obj.revisionHistoryLimit);
+  w.int32Field(32, obj.minReadySeconds ?? 0);
+  if (obj.revisionHistoryLimit != null) w.int32Field(48, obj.revisionHistoryLimit);
 }
 
 /** Reads one DaemonSetSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -348,18 +348,18 @@ export function decodeDaemonSetSpec(r: Reader, end: number): DaemonSetSpec {
 
 /** Writes the DaemonSetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetStatus(obj: DaemonSetStatus, w: Writer): void {
-  w.uint32(8).int32(obj.currentNumberScheduled ?? 0);
-  w.uint32(16).int32(obj.numberMisscheduled ?? 0);
-  w.uint32(24).int32(obj.desiredNumberScheduled ?? 0);
-  w.uint32(32).int32(obj.numberReady ?? 0);
-  w.uint32(40).int64(obj.observedGeneration ?? 0);
-  w.uint32(48).int32(obj.updatedNumberScheduled ?? 0);
-  w.uint32(56).int32(obj.numberAvailable ?? 0);
-  w.uint32(64).int32(obj.numberUnavailable ?? 0);
-  if (obj.collisionCount != null) w.uint32(72).int32(obj.collisionCount);
+  w.int32Field(8, obj.currentNumberScheduled ?? 0);
+  w.int32Field(16, obj.numberMisscheduled ?? 0);
+  w.int32Field(24, obj.desiredNumberScheduled ?? 0);
+  w.int32Field(32, obj.numberReady ?? 0);
+  w.int64Field(40, obj.observedGeneration ?? 0);
+  w.int32Field(48, obj.updatedNumberScheduled ?? 0);
+  w.int32Field(56, obj.numberAvailable ?? 0);
+  w.int32Field(64, obj.numberUnavailable ?? 0);
+  if (obj.collisionCount != null) w.int32Field(72, obj.collisionCount);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(82).fork();
+      w.forkField(82);
       encodeDaemonSetCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -433,9 +433,9 @@ export function decodeDaemonSetStatus(r: Reader, end: number): DaemonSetStatus {
 
 /** Writes the DaemonSetUpdateStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetUpdateStrategy(obj: DaemonSetUpdateStrategy, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.rollingUpdate != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeRollingUpdateDaemonSet(obj.rollingUpdate, w);
     w.ldelim();
   }
@@ -469,13 +469,13 @@ export function decodeDaemonSetUpdateStrategy(r: Reader, end: number): DaemonSet
 
 /** Writes the Deployment message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeployment(obj: Deployment, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeDeploymentSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeDeploymentStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -517,14 +517,14 @@ export function decodeDeployment(r: Reader, end: number): Deployment {
 
 /** Writes the DeploymentCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentCondition(obj: DeploymentCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
-  w.uint32(50).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
+  w.forkField(50);
   if (obj.lastUpdateTime) encodeTime(obj.lastUpdateTime, w);
   w.ldelim();
-  w.uint32(58).fork();
+  w.forkField(58);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
 }
@@ -579,12 +579,12 @@ export function decodeDeploymentCondition(r: Reader, end: number): DeploymentCon
 
 /** Writes the DeploymentList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentList(obj: DeploymentList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeployment(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -620,22 +620,22 @@ export function decodeDeploymentList(r: Reader, end: number): DeploymentList {
 
 /** Writes the DeploymentSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentSpec(obj: DeploymentSpec, w: Writer): void {
-  if (obj.replicas != null) w.uint32(8).int32(obj.replicas);
+  if (obj.replicas != null) w.int32Field(8, obj.replicas);
   if (obj.selector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(34).fork();
+  w.forkField(34);
   encodeDeploymentStrategy(obj.strategy ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(40).int32(obj.minReadySeconds ?? 0);
-  if (obj.revisionHistoryLimit != null) w.uint32(48).int32(obj.revisionHistoryLimit);
-  w.uint32(56).bool(obj.paused ?? false);
-  if (obj.progressDeadlineSeconds != null) w.uint32(72).int32(obj.progressDeadlineSeconds);
+  w.int32Field(40, obj.minReadySeconds ?? 0);
+  if (obj.revisionHistoryLimit != null) w.int32Field(48, obj.revisionHistoryLimit);
+  w.boolField(56, obj.paused ?? false);
+  if (obj.progressDeadlineSeconds != null) w.int32Field(72, obj.progressDeadlineSeconds);
 }
 
 /** Reads one DeploymentSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -700,20 +700,20 @@ export function decodeDeploymentSpec(r: Reader, end: number): DeploymentSpec {
 
 /** Writes the DeploymentStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentStatus(obj: DeploymentStatus, w: Writer): void {
-  w.uint32(8).int64(obj.observedGeneration ?? 0);
-  w.uint32(16).int32(obj.replicas ?? 0);
-  w.uint32(24).int32(obj.updatedReplicas ?? 0);
-  w.uint32(32).int32(obj.availableReplicas ?? 0);
-  w.uint32(40).int32(obj.unavailableReplicas ?? 0);
+  w.int64Field(8, obj.observedGeneration ?? 0);
+  w.int32Field(16, obj.replicas ?? 0);
+  w.int32Field(24, obj.updatedReplicas ?? 0);
+  w.int32Field(32, obj.availableReplicas ?? 0);
+  w.int32Field(40, obj.unavailableReplicas ?? 0);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeDeploymentCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(56).int32(obj.readyReplicas ?? 0);
-  if (obj.collisionCount != null) w.uint32(64).int32(obj.collisionCount);
-  if (obj.terminatingReplicas != null) w.uint32(72).int32(obj.terminatingReplicas);
+  w.int32Field(56, obj.readyReplicas ?? 0);
+  if (obj.collisionCount != null) w.int32Field(64, obj.collisionCount);
+  if (obj.terminatingReplicas != null) w.int32Field(72, obj.terminatingReplicas);
 }
 
 /** Reads one DeploymentStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -779,9 +779,9 @@ export function decodeDeploymentStatus(r: Reader, end: number): DeploymentStatus
 
 /** Writes the DeploymentStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentStrategy(obj: DeploymentStrategy, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.rollingUpdate != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeRollingUpdateDeployment(obj.rollingUpdate, w);
     w.ldelim();
   }
@@ -815,13 +815,13 @@ export function decodeDeploymentStrategy(r: Reader, end: number): DeploymentStra
 
 /** Writes the ReplicaSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSet(obj: ReplicaSet, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeReplicaSetSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeReplicaSetStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -863,13 +863,13 @@ export function decodeReplicaSet(r: Reader, end: number): ReplicaSet {
 
 /** Writes the ReplicaSetCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSetCondition(obj: ReplicaSetCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one ReplicaSetCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -915,12 +915,12 @@ export function decodeReplicaSetCondition(r: Reader, end: number): ReplicaSetCon
 
 /** Writes the ReplicaSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSetList(obj: ReplicaSetList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeReplicaSet(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -956,16 +956,16 @@ export function decodeReplicaSetList(r: Reader, end: number): ReplicaSetList {
 
 /** Writes the ReplicaSetSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSetSpec(obj: ReplicaSetSpec, w: Writer): void {
-  if (obj.replicas != null) w.uint32(8).int32(obj.replicas);
+  if (obj.replicas != null) w.int32Field(8, obj.replicas);
   if (obj.selector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(32).int32(obj.minReadySeconds ?? 0);
+  w.int32Field(32, obj.minReadySeconds ?? 0);
 }
 
 /** Reads one ReplicaSetSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -1008,18 +1008,18 @@ export function decodeReplicaSetSpec(r: Reader, end: number): ReplicaSetSpec {
 
 /** Writes the ReplicaSetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSetStatus(obj: ReplicaSetStatus, w: Writer): void {
-  w.uint32(8).int32(obj.replicas ?? 0);
-  w.uint32(16).int32(obj.fullyLabeledReplicas ?? 0);
-  w.uint32(24).int64(obj.observedGeneration ?? 0);
-  w.uint32(32).int32(obj.readyReplicas ?? 0);
-  w.uint32(40).int32(obj.availableReplicas ?? 0);
+  w.int32Field(8, obj.replicas ?? 0);
+  w.int32Field(16, obj.fullyLabeledReplicas ?? 0);
+  w.int64Field(24, obj.observedGeneration ?? 0);
+  w.int32Field(32, obj.readyReplicas ?? 0);
+  w.int32Field(40, obj.availableReplicas ?? 0);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeReplicaSetCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.terminatingReplicas != null) w.uint32(56).int32(obj.terminatingReplicas);
+  if (obj.terminatingReplicas != null) w.int32Field(56, obj.terminatingReplicas);
 }
 
 /** Reads one ReplicaSetStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -1076,12 +1076,12 @@ export function decodeReplicaSetStatus(r: Reader, end: number): ReplicaSetStatus
 /** Writes the RollingUpdateDaemonSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRollingUpdateDaemonSet(obj: RollingUpdateDaemonSet, w: Writer): void {
   if (obj.maxUnavailable != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeIntOrString(obj.maxUnavailable, w);
     w.ldelim();
   }
   if (obj.maxSurge != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeIntOrString(obj.maxSurge, w);
     w.ldelim();
   }
@@ -1118,12 +1118,12 @@ export function decodeRollingUpdateDaemonSet(r: Reader, end: number): RollingUpd
 /** Writes the RollingUpdateDeployment message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRollingUpdateDeployment(obj: RollingUpdateDeployment, w: Writer): void {
   if (obj.maxUnavailable != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeIntOrString(obj.maxUnavailable, w);
     w.ldelim();
   }
   if (obj.maxSurge != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeIntOrString(obj.maxSurge, w);
     w.ldelim();
   }
@@ -1162,9 +1162,9 @@ export function encodeRollingUpdateStatefulSetStrategy(
   obj: RollingUpdateStatefulSetStrategy,
   w: Writer,
 ): void {
-  if (obj.partition != null) w.uint32(8).int32(obj.partition);
+  if (obj.partition != null) w.int32Field(8, obj.partition);
   if (obj.maxUnavailable != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeIntOrString(obj.maxUnavailable, w);
     w.ldelim();
   }
@@ -1201,13 +1201,13 @@ export function decodeRollingUpdateStatefulSetStrategy(
 
 /** Writes the StatefulSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSet(obj: StatefulSet, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeStatefulSetSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeStatefulSetStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1249,13 +1249,13 @@ export function decodeStatefulSet(r: Reader, end: number): StatefulSet {
 
 /** Writes the StatefulSetCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetCondition(obj: StatefulSetCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one StatefulSetCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -1301,12 +1301,12 @@ export function decodeStatefulSetCondition(r: Reader, end: number): StatefulSetC
 
 /** Writes the StatefulSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetList(obj: StatefulSetList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeStatefulSet(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1342,7 +1342,7 @@ export function decodeStatefulSetList(r: Reader, end: number): StatefulSetList {
 
 /** Writes the StatefulSetOrdinals message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetOrdinals(obj: StatefulSetOrdinals, w: Writer): void {
-  w.uint32(8).int32(obj.start ?? 0);
+  w.int32Field(8, obj.start ?? 0);
 }
 
 /** Reads one StatefulSetOrdinals message body that ends at `end`, as Go would show the object in JSON. */
@@ -1369,8 +1369,8 @@ export function encodeStatefulSetPersistentVolumeClaimRetentionPolicy(
   obj: StatefulSetPersistentVolumeClaimRetentionPolicy,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.whenDeleted ?? "");
-  w.uint32(18).string(obj.whenScaled ?? "");
+  w.stringField(10, obj.whenDeleted ?? "");
+  w.stringField(18, obj.whenScaled ?? "");
 }
 
 /** Reads one StatefulSetPersistentVolumeClaimRetentionPolicy message body that ends at `end`, as Go would show the object in JSON. */
@@ -1403,35 +1403,35 @@ export function decodeStatefulSetPersistentVolumeClaimRetentionPolicy(
 
 /** Writes the StatefulSetSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetSpec(obj: StatefulSetSpec, w: Writer): void {
-  if (obj.replicas != null) w.uint32(8).int32(obj.replicas);
+  if (obj.replicas != null) w.int32Field(8, obj.replicas);
   if (obj.selector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.volumeClaimTemplates != null)
     for (const x of obj.volumeClaimTemplates) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodePersistentVolumeClaim(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(42).string(obj.serviceName ?? "");
-  w.uint32(50).string(obj.podManagementPolicy ?? "");
-  w.uint32(58).fork();
+  w.stringField(42, obj.serviceName ?? "");
+  w.stringField(50, obj.podManagementPolicy ?? "");
+  w.forkField(58);
   encodeStatefulSetUpdateStrategy(obj.updateStrategy ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.revisionHistoryLimit != null) w.uint32(64).int32(obj.revisionHistoryLimit);
-  w.uint32(72).int32(obj.minReadySeconds ?? 0);
+  if (obj.revisionHistoryLimit != null) w.int32Field(64, obj.revisionHistoryLimit);
+  w.int32Field(72, obj.minReadySeconds ?? 0);
   if (obj.persistentVolumeClaimRetentionPolicy != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeStatefulSetPersistentVolumeClaimRetentionPolicy(obj.persistentVolumeClaimRetentionPolicy, w);
     w.ldelim();
   }
   if (obj.ordinals != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeStatefulSetOrdinals(obj.ordinals, w);
     w.ldelim();
   }
@@ -1520,21 +1520,21 @@ export function decodeStatefulSetSpec(r: Reader, end: number): StatefulSetSpec {
 
 /** Writes the StatefulSetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetStatus(obj: StatefulSetStatus, w: Writer): void {
-  w.uint32(8).int64(obj.observedGeneration ?? 0);
-  w.uint32(16).int32(obj.replicas ?? 0);
-  w.uint32(24).int32(obj.readyReplicas ?? 0);
-  w.uint32(32).int32(obj.currentReplicas ?? 0);
-  w.uint32(40).int32(obj.updatedReplicas ?? 0);
-  w.uint32(50).string(obj.currentRevision ?? "");
-  w.uint32(58).string(obj.updateRevision ?? "");
-  if (obj.collisionCount != null) w.uint32(72).int32(obj.collisionCount);
+  w.int64Field(8, obj.observedGeneration ?? 0);
+  w.int32Field(16, obj.replicas ?? 0);
+  w.int32Field(24, obj.readyReplicas ?? 0);
+  w.int32Field(32, obj.currentReplicas ?? 0);
+  w.int32Field(40, obj.updatedReplicas ?? 0);
+  w.stringField(50, obj.currentRevision ?? "");
+  w.stringField(58, obj.updateRevision ?? "");
+  if (obj.collisionCount != null) w.int32Field(72, obj.collisionCount);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(82).fork();
+      w.forkField(82);
       encodeStatefulSetCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(88).int32(obj.availableReplicas ?? 0);
+  w.int32Field(88, obj.availableReplicas ?? 0);
 }
 
 /** Reads one StatefulSetStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -1605,9 +1605,9 @@ export function decodeStatefulSetStatus(r: Reader, end: number): StatefulSetStat
 
 /** Writes the StatefulSetUpdateStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetUpdateStrategy(obj: StatefulSetUpdateStrategy, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.rollingUpdate != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeRollingUpdateStatefulSetStrategy(obj.rollingUpdate, w);
     w.ldelim();
   }

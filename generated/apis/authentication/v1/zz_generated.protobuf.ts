@@ -16,8 +16,9 @@ import {
   EMPTY_STRUCT,
   decodeTime,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -26,10 +27,10 @@ import { decodeObjectMeta, encodeObjectMeta } from "../../meta/v1/zz_generated.p
 
 /** Writes the BoundObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeBoundObjectReference(obj: BoundObjectReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.apiVersion ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  w.uint32(34).string(obj.uid ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.apiVersion ?? "");
+  w.stringField(26, obj.name ?? "");
+  w.stringField(34, obj.uid ?? "");
 }
 
 /** Reads one BoundObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -42,10 +43,10 @@ export function decodeBoundObjectReference(r: Reader, end: number): BoundObjectR
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -68,10 +69,10 @@ export function decodeBoundObjectReference(r: Reader, end: number): BoundObjectR
 
 /** Writes the SelfSubjectReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectReview(obj: SelfSubjectReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeSelfSubjectReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -106,7 +107,7 @@ export function decodeSelfSubjectReview(r: Reader, end: number): SelfSubjectRevi
 
 /** Writes the SelfSubjectReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectReviewStatus(obj: SelfSubjectReviewStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeUserInfo(obj.userInfo ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -134,13 +135,13 @@ export function decodeSelfSubjectReviewStatus(r: Reader, end: number): SelfSubje
 
 /** Writes the TokenRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequest(obj: TokenRequest, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeTokenRequestSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeTokenRequestStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -182,13 +183,13 @@ export function decodeTokenRequest(r: Reader, end: number): TokenRequest {
 
 /** Writes the TokenRequestSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequestSpec(obj: TokenRequestSpec, w: Writer): void {
-  if (obj.audiences != null) for (const x of obj.audiences) w.uint32(10).string(x);
+  if (obj.audiences != null) for (const x of obj.audiences) w.stringField(10, x);
   if (obj.boundObjectRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeBoundObjectReference(obj.boundObjectRef, w);
     w.ldelim();
   }
-  if (obj.expirationSeconds != null) w.uint32(32).int64(obj.expirationSeconds);
+  if (obj.expirationSeconds != null) w.int64Field(32, obj.expirationSeconds);
 }
 
 /** Reads one TokenRequestSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -224,8 +225,8 @@ export function decodeTokenRequestSpec(r: Reader, end: number): TokenRequestSpec
 
 /** Writes the TokenRequestStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequestStatus(obj: TokenRequestStatus, w: Writer): void {
-  w.uint32(10).string(obj.token ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.token ?? "");
+  w.forkField(18);
   if (obj.expirationTimestamp) encodeTime(obj.expirationTimestamp, w);
   w.ldelim();
 }
@@ -258,13 +259,13 @@ export function decodeTokenRequestStatus(r: Reader, end: number): TokenRequestSt
 
 /** Writes the TokenReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenReview(obj: TokenReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeTokenReviewSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeTokenReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -306,8 +307,8 @@ export function decodeTokenReview(r: Reader, end: number): TokenReview {
 
 /** Writes the TokenReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenReviewSpec(obj: TokenReviewSpec, w: Writer): void {
-  w.uint32(10).string(obj.token ?? "");
-  if (obj.audiences != null) for (const x of obj.audiences) w.uint32(18).string(x);
+  w.stringField(10, obj.token ?? "");
+  if (obj.audiences != null) for (const x of obj.audiences) w.stringField(18, x);
 }
 
 /** Reads one TokenReviewSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -336,12 +337,12 @@ export function decodeTokenReviewSpec(r: Reader, end: number): TokenReviewSpec {
 
 /** Writes the TokenReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenReviewStatus(obj: TokenReviewStatus, w: Writer): void {
-  w.uint32(8).bool(obj.authenticated ?? false);
-  w.uint32(18).fork();
+  w.boolField(8, obj.authenticated ?? false);
+  w.forkField(18);
   encodeUserInfo(obj.user ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.error ?? "");
-  if (obj.audiences != null) for (const x of obj.audiences) w.uint32(34).string(x);
+  w.stringField(26, obj.error ?? "");
+  if (obj.audiences != null) for (const x of obj.audiences) w.stringField(34, x);
 }
 
 /** Reads one TokenReviewStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -382,16 +383,16 @@ export function decodeTokenReviewStatus(r: Reader, end: number): TokenReviewStat
 
 /** Writes the UserInfo message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUserInfo(obj: UserInfo, w: Writer): void {
-  w.uint32(10).string(obj.username ?? "");
-  w.uint32(18).string(obj.uid ?? "");
-  if (obj.groups != null) for (const x of obj.groups) w.uint32(26).string(x);
+  w.stringField(10, obj.username ?? "");
+  w.stringField(18, obj.uid ?? "");
+  if (obj.groups != null) for (const x of obj.groups) w.stringField(26, x);
   if (obj.extra != null) {
     const { keys, values } = sortedEntries(obj.extra);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(34).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(34).stringField(10, k);
+      w.forkField(18);
       if (x != null) encodeExtraValue(x, w);
       w.ldelim();
       w.ldelim();
@@ -404,7 +405,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   let f1: UserInfo["username"] | undefined;
   let f2: UserInfo["uid"] | undefined;
   let f3: UserInfo["groups"] | undefined;
-  let f4: UserInfo["extra"] | undefined;
+  let f4: MapEntryList<NonNullable<UserInfo["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -429,10 +430,7 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f4 ??= []).push(k, v ?? []);
         break;
       }
       default:
@@ -444,13 +442,13 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   if (f1) obj.username = f1;
   if (f2) obj.uid = f2;
   if (f3 !== undefined) obj.groups = f3;
-  if (f4 !== undefined) obj.extra = f4;
+  if (f4 !== undefined) obj.extra = mapObject(f4);
   return obj;
 }
 
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
-  if (obj != null) for (const x of obj) w.uint32(10).string(x);
+  if (obj != null) for (const x of obj) w.stringField(10, x);
 }
 
 /** Reads the ExtraValue wrapper message body that ends at `end`. */

@@ -19,8 +19,9 @@ import type {
 } from "../../../../api/authorization/v1/types.js";
 import {
   EMPTY_STRUCT,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -36,10 +37,10 @@ import {
 
 /** Writes the FieldSelectorAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFieldSelectorAttributes(obj: FieldSelectorAttributes, w: Writer): void {
-  w.uint32(10).string(obj.rawSelector ?? "");
+  w.stringField(10, obj.rawSelector ?? "");
   if (obj.requirements != null)
     for (const x of obj.requirements) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeFieldSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -73,10 +74,10 @@ export function decodeFieldSelectorAttributes(r: Reader, end: number): FieldSele
 
 /** Writes the LabelSelectorAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelectorAttributes(obj: LabelSelectorAttributes, w: Writer): void {
-  w.uint32(10).string(obj.rawSelector ?? "");
+  w.stringField(10, obj.rawSelector ?? "");
   if (obj.requirements != null)
     for (const x of obj.requirements) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeLabelSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -110,13 +111,13 @@ export function decodeLabelSelectorAttributes(r: Reader, end: number): LabelSele
 
 /** Writes the LocalSubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLocalSubjectAccessReview(obj: LocalSubjectAccessReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -158,8 +159,8 @@ export function decodeLocalSubjectAccessReview(r: Reader, end: number): LocalSub
 
 /** Writes the NonResourceAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourceAttributes(obj: NonResourceAttributes, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
-  w.uint32(18).string(obj.verb ?? "");
+  w.stringField(10, obj.path ?? "");
+  w.stringField(18, obj.verb ?? "");
 }
 
 /** Reads one NonResourceAttributes message body that ends at `end`, as Go would show the object in JSON. */
@@ -188,8 +189,8 @@ export function decodeNonResourceAttributes(r: Reader, end: number): NonResource
 
 /** Writes the NonResourceRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourceRule(obj: NonResourceRule, w: Writer): void {
-  if (obj.verbs != null) for (const x of obj.verbs) w.uint32(10).string(x);
-  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.uint32(18).string(x);
+  if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
+  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.stringField(18, x);
 }
 
 /** Reads one NonResourceRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -218,20 +219,20 @@ export function decodeNonResourceRule(r: Reader, end: number): NonResourceRule {
 
 /** Writes the ResourceAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceAttributes(obj: ResourceAttributes, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.verb ?? "");
-  w.uint32(26).string(obj.group ?? "");
-  w.uint32(34).string(obj.version ?? "");
-  w.uint32(42).string(obj.resource ?? "");
-  w.uint32(50).string(obj.subresource ?? "");
-  w.uint32(58).string(obj.name ?? "");
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.verb ?? "");
+  w.stringField(26, obj.group ?? "");
+  w.stringField(34, obj.version ?? "");
+  w.stringField(42, obj.resource ?? "");
+  w.stringField(50, obj.subresource ?? "");
+  w.stringField(58, obj.name ?? "");
   if (obj.fieldSelector != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeFieldSelectorAttributes(obj.fieldSelector, w);
     w.ldelim();
   }
   if (obj.labelSelector != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeLabelSelectorAttributes(obj.labelSelector, w);
     w.ldelim();
   }
@@ -252,7 +253,7 @@ export function decodeResourceAttributes(r: Reader, end: number): ResourceAttrib
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -302,10 +303,10 @@ export function decodeResourceAttributes(r: Reader, end: number): ResourceAttrib
 
 /** Writes the ResourceRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceRule(obj: ResourceRule, w: Writer): void {
-  if (obj.verbs != null) for (const x of obj.verbs) w.uint32(10).string(x);
-  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.uint32(18).string(x);
-  if (obj.resources != null) for (const x of obj.resources) w.uint32(26).string(x);
-  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.uint32(34).string(x);
+  if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
+  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.stringField(18, x);
+  if (obj.resources != null) for (const x of obj.resources) w.stringField(26, x);
+  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.stringField(34, x);
 }
 
 /** Reads one ResourceRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -344,13 +345,13 @@ export function decodeResourceRule(r: Reader, end: number): ResourceRule {
 
 /** Writes the SelfSubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectAccessReview(obj: SelfSubjectAccessReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeSelfSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -393,12 +394,12 @@ export function decodeSelfSubjectAccessReview(r: Reader, end: number): SelfSubje
 /** Writes the SelfSubjectAccessReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectAccessReviewSpec(obj: SelfSubjectAccessReviewSpec, w: Writer): void {
   if (obj.resourceAttributes != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeResourceAttributes(obj.resourceAttributes, w);
     w.ldelim();
   }
   if (obj.nonResourceAttributes != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeNonResourceAttributes(obj.nonResourceAttributes, w);
     w.ldelim();
   }
@@ -434,13 +435,13 @@ export function decodeSelfSubjectAccessReviewSpec(r: Reader, end: number): SelfS
 
 /** Writes the SelfSubjectRulesReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectRulesReview(obj: SelfSubjectRulesReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeSelfSubjectRulesReviewSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeSubjectRulesReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -482,7 +483,7 @@ export function decodeSelfSubjectRulesReview(r: Reader, end: number): SelfSubjec
 
 /** Writes the SelfSubjectRulesReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectRulesReviewSpec(obj: SelfSubjectRulesReviewSpec, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
+  w.stringField(10, obj.namespace ?? "");
 }
 
 /** Reads one SelfSubjectRulesReviewSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -492,7 +493,7 @@ export function decodeSelfSubjectRulesReviewSpec(r: Reader, end: number): SelfSu
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -506,13 +507,13 @@ export function decodeSelfSubjectRulesReviewSpec(r: Reader, end: number): SelfSu
 
 /** Writes the SubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubjectAccessReview(obj: SubjectAccessReview, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -555,30 +556,30 @@ export function decodeSubjectAccessReview(r: Reader, end: number): SubjectAccess
 /** Writes the SubjectAccessReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubjectAccessReviewSpec(obj: SubjectAccessReviewSpec, w: Writer): void {
   if (obj.resourceAttributes != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeResourceAttributes(obj.resourceAttributes, w);
     w.ldelim();
   }
   if (obj.nonResourceAttributes != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeNonResourceAttributes(obj.nonResourceAttributes, w);
     w.ldelim();
   }
-  w.uint32(26).string(obj.user ?? "");
-  if (obj.groups != null) for (const x of obj.groups) w.uint32(34).string(x);
+  w.stringField(26, obj.user ?? "");
+  if (obj.groups != null) for (const x of obj.groups) w.stringField(34, x);
   if (obj.extra != null) {
     const { keys, values } = sortedEntries(obj.extra);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(42).stringField(10, k);
+      w.forkField(18);
       if (x != null) encodeExtraValue(x, w);
       w.ldelim();
       w.ldelim();
     }
   }
-  w.uint32(50).string(obj.uid ?? "");
+  w.stringField(50, obj.uid ?? "");
 }
 
 /** Reads one SubjectAccessReviewSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -587,7 +588,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   let f2: SubjectAccessReviewSpec["nonResourceAttributes"] | undefined;
   let f3: SubjectAccessReviewSpec["user"] | undefined;
   let f4: SubjectAccessReviewSpec["groups"] | undefined;
-  let f5: SubjectAccessReviewSpec["extra"] | undefined;
+  let f5: MapEntryList<NonNullable<SubjectAccessReviewSpec["extra"]>[string]> | undefined;
   let f6: SubjectAccessReviewSpec["uid"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -620,10 +621,7 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? []);
         break;
       }
       case 50:
@@ -639,17 +637,17 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   if (f2 !== undefined) obj.nonResourceAttributes = f2;
   if (f3) obj.user = f3;
   if (f4 !== undefined) obj.groups = f4;
-  if (f5 !== undefined) obj.extra = f5;
+  if (f5 !== undefined) obj.extra = mapObject(f5);
   if (f6) obj.uid = f6;
   return obj;
 }
 
 /** Writes the SubjectAccessReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubjectAccessReviewStatus(obj: SubjectAccessReviewStatus, w: Writer): void {
-  w.uint32(8).bool(obj.allowed ?? false);
-  w.uint32(18).string(obj.reason ?? "");
-  w.uint32(26).string(obj.evaluationError ?? "");
-  w.uint32(32).bool(obj.denied ?? false);
+  w.boolField(8, obj.allowed ?? false);
+  w.stringField(18, obj.reason ?? "");
+  w.stringField(26, obj.evaluationError ?? "");
+  w.boolField(32, obj.denied ?? false);
 }
 
 /** Reads one SubjectAccessReviewStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -690,18 +688,18 @@ export function decodeSubjectAccessReviewStatus(r: Reader, end: number): Subject
 export function encodeSubjectRulesReviewStatus(obj: SubjectRulesReviewStatus, w: Writer): void {
   if (obj.resourceRules != null)
     for (const x of obj.resourceRules) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeResourceRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.nonResourceRules != null)
     for (const x of obj.nonResourceRules) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNonResourceRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(24).bool(obj.incomplete ?? false);
-  w.uint32(34).string(obj.evaluationError ?? "");
+  w.boolField(24, obj.incomplete ?? false);
+  w.stringField(34, obj.evaluationError ?? "");
 }
 
 /** Reads one SubjectRulesReviewStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -744,7 +742,7 @@ export function decodeSubjectRulesReviewStatus(r: Reader, end: number): SubjectR
 
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
-  if (obj != null) for (const x of obj) w.uint32(10).string(x);
+  if (obj != null) for (const x of obj) w.stringField(10, x);
 }
 
 /** Reads the ExtraValue wrapper message body that ends at `end`. */

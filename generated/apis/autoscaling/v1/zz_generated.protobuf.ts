@@ -43,14 +43,14 @@ import {
 
 /** Writes the ContainerResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricSource(obj: ContainerResourceMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.targetAverageUtilization != null) w.uint32(16).int32(obj.targetAverageUtilization);
+  w.stringField(10, obj.name ?? "");
+  if (obj.targetAverageUtilization != null) w.int32Field(16, obj.targetAverageUtilization);
   if (obj.targetAverageValue != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeQuantity(obj.targetAverageValue, w);
     w.ldelim();
   }
-  w.uint32(42).string(obj.container ?? "");
+  w.stringField(42, obj.container ?? "");
 }
 
 /** Reads one ContainerResourceMetricSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -91,12 +91,12 @@ export function decodeContainerResourceMetricSource(r: Reader, end: number): Con
 
 /** Writes the ContainerResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricStatus(obj: ContainerResourceMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.currentAverageUtilization != null) w.uint32(16).int32(obj.currentAverageUtilization);
-  w.uint32(26).fork();
+  w.stringField(10, obj.name ?? "");
+  if (obj.currentAverageUtilization != null) w.int32Field(16, obj.currentAverageUtilization);
+  w.forkField(26);
   encodeQuantity(obj.currentAverageValue ?? "0", w);
   w.ldelim();
-  w.uint32(34).string(obj.container ?? "");
+  w.stringField(34, obj.container ?? "");
 }
 
 /** Reads one ContainerResourceMetricStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -137,9 +137,9 @@ export function decodeContainerResourceMetricStatus(r: Reader, end: number): Con
 
 /** Writes the CrossVersionObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCrossVersionObjectReference(obj: CrossVersionObjectReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  w.uint32(26).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.name ?? "");
+  w.stringField(26, obj.apiVersion ?? "");
 }
 
 /** Reads one CrossVersionObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -151,13 +151,13 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -173,19 +173,19 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
 
 /** Writes the ExternalMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricSource(obj: ExternalMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.metricName ?? "");
+  w.stringField(10, obj.metricName ?? "");
   if (obj.metricSelector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.metricSelector, w);
     w.ldelim();
   }
   if (obj.targetValue != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeQuantity(obj.targetValue, w);
     w.ldelim();
   }
   if (obj.targetAverageValue != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeQuantity(obj.targetAverageValue, w);
     w.ldelim();
   }
@@ -233,17 +233,17 @@ export function decodeExternalMetricSource(r: Reader, end: number): ExternalMetr
 
 /** Writes the ExternalMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricStatus(obj: ExternalMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.metricName ?? "");
+  w.stringField(10, obj.metricName ?? "");
   if (obj.metricSelector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.metricSelector, w);
     w.ldelim();
   }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeQuantity(obj.currentValue ?? "0", w);
   w.ldelim();
   if (obj.currentAverageValue != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeQuantity(obj.currentAverageValue, w);
     w.ldelim();
   }
@@ -291,13 +291,13 @@ export function decodeExternalMetricStatus(r: Reader, end: number): ExternalMetr
 
 /** Writes the HorizontalPodAutoscaler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscaler(obj: HorizontalPodAutoscaler, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeHorizontalPodAutoscalerSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeHorizontalPodAutoscalerStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -342,13 +342,13 @@ export function encodeHorizontalPodAutoscalerCondition(
   obj: HorizontalPodAutoscalerCondition,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one HorizontalPodAutoscalerCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -397,12 +397,12 @@ export function decodeHorizontalPodAutoscalerCondition(
 
 /** Writes the HorizontalPodAutoscalerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerList(obj: HorizontalPodAutoscalerList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeHorizontalPodAutoscaler(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -438,12 +438,12 @@ export function decodeHorizontalPodAutoscalerList(r: Reader, end: number): Horiz
 
 /** Writes the HorizontalPodAutoscalerSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerSpec(obj: HorizontalPodAutoscalerSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeCrossVersionObjectReference(obj.scaleTargetRef ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.minReplicas != null) w.uint32(16).int32(obj.minReplicas);
-  w.uint32(24).int32(obj.maxReplicas ?? 0);
-  if (obj.targetCPUUtilizationPercentage != null) w.uint32(32).int32(obj.targetCPUUtilizationPercentage);
+  if (obj.minReplicas != null) w.int32Field(16, obj.minReplicas);
+  w.int32Field(24, obj.maxReplicas ?? 0);
+  if (obj.targetCPUUtilizationPercentage != null) w.int32Field(32, obj.targetCPUUtilizationPercentage);
 }
 
 /** Reads one HorizontalPodAutoscalerSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -484,15 +484,15 @@ export function decodeHorizontalPodAutoscalerSpec(r: Reader, end: number): Horiz
 
 /** Writes the HorizontalPodAutoscalerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerStatus(obj: HorizontalPodAutoscalerStatus, w: Writer): void {
-  if (obj.observedGeneration != null) w.uint32(8).int64(obj.observedGeneration);
+  if (obj.observedGeneration != null) w.int64Field(8, obj.observedGeneration);
   if (obj.lastScaleTime != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeTime(obj.lastScaleTime, w);
     w.ldelim();
   }
-  w.uint32(24).int32(obj.currentReplicas ?? 0);
-  w.uint32(32).int32(obj.desiredReplicas ?? 0);
-  if (obj.currentCPUUtilizationPercentage != null) w.uint32(40).int32(obj.currentCPUUtilizationPercentage);
+  w.int32Field(24, obj.currentReplicas ?? 0);
+  w.int32Field(32, obj.desiredReplicas ?? 0);
+  if (obj.currentCPUUtilizationPercentage != null) w.int32Field(40, obj.currentCPUUtilizationPercentage);
 }
 
 /** Reads one HorizontalPodAutoscalerStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -538,29 +538,29 @@ export function decodeHorizontalPodAutoscalerStatus(r: Reader, end: number): Hor
 
 /** Writes the MetricSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricSpec(obj: MetricSpec, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.object != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectMetricSource(obj.object, w);
     w.ldelim();
   }
   if (obj.pods != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodsMetricSource(obj.pods, w);
     w.ldelim();
   }
   if (obj.resource != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeResourceMetricSource(obj.resource, w);
     w.ldelim();
   }
   if (obj.external != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeExternalMetricSource(obj.external, w);
     w.ldelim();
   }
   if (obj.containerResource != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeContainerResourceMetricSource(obj.containerResource, w);
     w.ldelim();
   }
@@ -622,29 +622,29 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
 
 /** Writes the MetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricStatus(obj: MetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.object != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectMetricStatus(obj.object, w);
     w.ldelim();
   }
   if (obj.pods != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodsMetricStatus(obj.pods, w);
     w.ldelim();
   }
   if (obj.resource != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeResourceMetricStatus(obj.resource, w);
     w.ldelim();
   }
   if (obj.external != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeExternalMetricStatus(obj.external, w);
     w.ldelim();
   }
   if (obj.containerResource != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeContainerResourceMetricStatus(obj.containerResource, w);
     w.ldelim();
   }
@@ -706,20 +706,20 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
 
 /** Writes the ObjectMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricSource(obj: ObjectMetricSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeCrossVersionObjectReference(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.metricName ?? "");
-  w.uint32(26).fork();
+  w.stringField(18, obj.metricName ?? "");
+  w.forkField(26);
   encodeQuantity(obj.targetValue ?? "0", w);
   w.ldelim();
   if (obj.selector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
   if (obj.averageValue != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeQuantity(obj.averageValue, w);
     w.ldelim();
   }
@@ -774,20 +774,20 @@ export function decodeObjectMetricSource(r: Reader, end: number): ObjectMetricSo
 
 /** Writes the ObjectMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricStatus(obj: ObjectMetricStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeCrossVersionObjectReference(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.metricName ?? "");
-  w.uint32(26).fork();
+  w.stringField(18, obj.metricName ?? "");
+  w.forkField(26);
   encodeQuantity(obj.currentValue ?? "0", w);
   w.ldelim();
   if (obj.selector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
   if (obj.averageValue != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeQuantity(obj.averageValue, w);
     w.ldelim();
   }
@@ -842,12 +842,12 @@ export function decodeObjectMetricStatus(r: Reader, end: number): ObjectMetricSt
 
 /** Writes the PodsMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricSource(obj: PodsMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.metricName ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.metricName ?? "");
+  w.forkField(18);
   encodeQuantity(obj.targetAverageValue ?? "0", w);
   w.ldelim();
   if (obj.selector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
@@ -888,12 +888,12 @@ export function decodePodsMetricSource(r: Reader, end: number): PodsMetricSource
 
 /** Writes the PodsMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricStatus(obj: PodsMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.metricName ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.metricName ?? "");
+  w.forkField(18);
   encodeQuantity(obj.currentAverageValue ?? "0", w);
   w.ldelim();
   if (obj.selector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
@@ -934,10 +934,10 @@ export function decodePodsMetricStatus(r: Reader, end: number): PodsMetricStatus
 
 /** Writes the ResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricSource(obj: ResourceMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.targetAverageUtilization != null) w.uint32(16).int32(obj.targetAverageUtilization);
+  w.stringField(10, obj.name ?? "");
+  if (obj.targetAverageUtilization != null) w.int32Field(16, obj.targetAverageUtilization);
   if (obj.targetAverageValue != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeQuantity(obj.targetAverageValue, w);
     w.ldelim();
   }
@@ -976,9 +976,9 @@ export function decodeResourceMetricSource(r: Reader, end: number): ResourceMetr
 
 /** Writes the ResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricStatus(obj: ResourceMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.currentAverageUtilization != null) w.uint32(16).int32(obj.currentAverageUtilization);
-  w.uint32(26).fork();
+  w.stringField(10, obj.name ?? "");
+  if (obj.currentAverageUtilization != null) w.int32Field(16, obj.currentAverageUtilization);
+  w.forkField(26);
   encodeQuantity(obj.currentAverageValue ?? "0", w);
   w.ldelim();
 }
@@ -1016,13 +1016,13 @@ export function decodeResourceMetricStatus(r: Reader, end: number): ResourceMetr
 
 /** Writes the Scale message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScale(obj: Scale, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeScaleSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeScaleStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1064,7 +1064,7 @@ export function decodeScale(r: Reader, end: number): Scale {
 
 /** Writes the ScaleSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleSpec(obj: ScaleSpec, w: Writer): void {
-  w.uint32(8).int32(obj.replicas ?? 0);
+  w.int32Field(8, obj.replicas ?? 0);
 }
 
 /** Reads one ScaleSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -1088,8 +1088,8 @@ export function decodeScaleSpec(r: Reader, end: number): ScaleSpec {
 
 /** Writes the ScaleStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleStatus(obj: ScaleStatus, w: Writer): void {
-  w.uint32(8).int32(obj.replicas ?? 0);
-  w.uint32(18).string(obj.selector ?? "");
+  w.int32Field(8, obj.replicas ?? 0);
+  w.stringField(18, obj.selector ?? "");
 }
 
 /** Reads one ScaleStatus message body that ends at `end`, as Go would show the object in JSON. */

@@ -46,11 +46,11 @@ import {
 
 /** Writes the ContainerResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricSource(obj: ContainerResourceMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeMetricTarget(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.container ?? "");
+  w.stringField(26, obj.container ?? "");
 }
 
 /** Reads one ContainerResourceMetricSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -86,11 +86,11 @@ export function decodeContainerResourceMetricSource(r: Reader, end: number): Con
 
 /** Writes the ContainerResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricStatus(obj: ContainerResourceMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeMetricValueStatus(obj.current ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.container ?? "");
+  w.stringField(26, obj.container ?? "");
 }
 
 /** Reads one ContainerResourceMetricStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -126,9 +126,9 @@ export function decodeContainerResourceMetricStatus(r: Reader, end: number): Con
 
 /** Writes the CrossVersionObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCrossVersionObjectReference(obj: CrossVersionObjectReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  w.uint32(26).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.name ?? "");
+  w.stringField(26, obj.apiVersion ?? "");
 }
 
 /** Reads one CrossVersionObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -140,13 +140,13 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -162,10 +162,10 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
 
 /** Writes the ExternalMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricSource(obj: ExternalMetricSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricTarget(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -200,10 +200,10 @@ export function decodeExternalMetricSource(r: Reader, end: number): ExternalMetr
 
 /** Writes the ExternalMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricStatus(obj: ExternalMetricStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricValueStatus(obj.current ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -238,9 +238,9 @@ export function decodeExternalMetricStatus(r: Reader, end: number): ExternalMetr
 
 /** Writes the HPAScalingPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHPAScalingPolicy(obj: HPAScalingPolicy, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(16).int32(obj.value ?? 0);
-  w.uint32(24).int32(obj.periodSeconds ?? 0);
+  w.stringField(10, obj.type ?? "");
+  w.int32Field(16, obj.value ?? 0);
+  w.int32Field(24, obj.periodSeconds ?? 0);
 }
 
 /** Reads one HPAScalingPolicy message body that ends at `end`, as Go would show the object in JSON. */
@@ -274,16 +274,16 @@ export function decodeHPAScalingPolicy(r: Reader, end: number): HPAScalingPolicy
 
 /** Writes the HPAScalingRules message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHPAScalingRules(obj: HPAScalingRules, w: Writer): void {
-  if (obj.selectPolicy != null) w.uint32(10).string(obj.selectPolicy);
+  if (obj.selectPolicy != null) w.stringField(10, obj.selectPolicy);
   if (obj.policies != null)
     for (const x of obj.policies) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeHPAScalingPolicy(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.stabilizationWindowSeconds != null) w.uint32(24).int32(obj.stabilizationWindowSeconds);
+  if (obj.stabilizationWindowSeconds != null) w.int32Field(24, obj.stabilizationWindowSeconds);
   if (obj.tolerance != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeQuantity(obj.tolerance, w);
     w.ldelim();
   }
@@ -329,13 +329,13 @@ export function decodeHPAScalingRules(r: Reader, end: number): HPAScalingRules {
 
 /** Writes the HorizontalPodAutoscaler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscaler(obj: HorizontalPodAutoscaler, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeHorizontalPodAutoscalerSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeHorizontalPodAutoscalerStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -378,12 +378,12 @@ export function decodeHorizontalPodAutoscaler(r: Reader, end: number): Horizonta
 /** Writes the HorizontalPodAutoscalerBehavior message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerBehavior(obj: HorizontalPodAutoscalerBehavior, w: Writer): void {
   if (obj.scaleUp != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeHPAScalingRules(obj.scaleUp, w);
     w.ldelim();
   }
   if (obj.scaleDown != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeHPAScalingRules(obj.scaleDown, w);
     w.ldelim();
   }
@@ -425,13 +425,13 @@ export function encodeHorizontalPodAutoscalerCondition(
   obj: HorizontalPodAutoscalerCondition,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one HorizontalPodAutoscalerCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -480,12 +480,12 @@ export function decodeHorizontalPodAutoscalerCondition(
 
 /** Writes the HorizontalPodAutoscalerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerList(obj: HorizontalPodAutoscalerList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeHorizontalPodAutoscaler(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -521,19 +521,19 @@ export function decodeHorizontalPodAutoscalerList(r: Reader, end: number): Horiz
 
 /** Writes the HorizontalPodAutoscalerSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerSpec(obj: HorizontalPodAutoscalerSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeCrossVersionObjectReference(obj.scaleTargetRef ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.minReplicas != null) w.uint32(16).int32(obj.minReplicas);
-  w.uint32(24).int32(obj.maxReplicas ?? 0);
+  if (obj.minReplicas != null) w.int32Field(16, obj.minReplicas);
+  w.int32Field(24, obj.maxReplicas ?? 0);
   if (obj.metrics != null)
     for (const x of obj.metrics) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeMetricSpec(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.behavior != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeHorizontalPodAutoscalerBehavior(obj.behavior, w);
     w.ldelim();
   }
@@ -586,23 +586,23 @@ export function decodeHorizontalPodAutoscalerSpec(r: Reader, end: number): Horiz
 
 /** Writes the HorizontalPodAutoscalerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerStatus(obj: HorizontalPodAutoscalerStatus, w: Writer): void {
-  if (obj.observedGeneration != null) w.uint32(8).int64(obj.observedGeneration);
+  if (obj.observedGeneration != null) w.int64Field(8, obj.observedGeneration);
   if (obj.lastScaleTime != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeTime(obj.lastScaleTime, w);
     w.ldelim();
   }
-  w.uint32(24).int32(obj.currentReplicas ?? 0);
-  w.uint32(32).int32(obj.desiredReplicas ?? 0);
+  w.int32Field(24, obj.currentReplicas ?? 0);
+  w.int32Field(32, obj.desiredReplicas ?? 0);
   if (obj.currentMetrics != null)
     for (const x of obj.currentMetrics) {
-      w.uint32(42).fork();
+      w.forkField(42);
       encodeMetricStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeHorizontalPodAutoscalerCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -660,9 +660,9 @@ export function decodeHorizontalPodAutoscalerStatus(r: Reader, end: number): Hor
 
 /** Writes the MetricIdentifier message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricIdentifier(obj: MetricIdentifier, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.selector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
@@ -696,29 +696,29 @@ export function decodeMetricIdentifier(r: Reader, end: number): MetricIdentifier
 
 /** Writes the MetricSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricSpec(obj: MetricSpec, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.object != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectMetricSource(obj.object, w);
     w.ldelim();
   }
   if (obj.pods != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodsMetricSource(obj.pods, w);
     w.ldelim();
   }
   if (obj.resource != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeResourceMetricSource(obj.resource, w);
     w.ldelim();
   }
   if (obj.external != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeExternalMetricSource(obj.external, w);
     w.ldelim();
   }
   if (obj.containerResource != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeContainerResourceMetricSource(obj.containerResource, w);
     w.ldelim();
   }
@@ -780,29 +780,29 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
 
 /** Writes the MetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricStatus(obj: MetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.object != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectMetricStatus(obj.object, w);
     w.ldelim();
   }
   if (obj.pods != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodsMetricStatus(obj.pods, w);
     w.ldelim();
   }
   if (obj.resource != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeResourceMetricStatus(obj.resource, w);
     w.ldelim();
   }
   if (obj.external != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeExternalMetricStatus(obj.external, w);
     w.ldelim();
   }
   if (obj.containerResource != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeContainerResourceMetricStatus(obj.containerResource, w);
     w.ldelim();
   }
@@ -864,18 +864,18 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
 
 /** Writes the MetricTarget message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricTarget(obj: MetricTarget, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.value != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeQuantity(obj.value, w);
     w.ldelim();
   }
   if (obj.averageValue != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeQuantity(obj.averageValue, w);
     w.ldelim();
   }
-  if (obj.averageUtilization != null) w.uint32(32).int32(obj.averageUtilization);
+  if (obj.averageUtilization != null) w.int32Field(32, obj.averageUtilization);
 }
 
 /** Reads one MetricTarget message body that ends at `end`, as Go would show the object in JSON. */
@@ -919,16 +919,16 @@ export function decodeMetricTarget(r: Reader, end: number): MetricTarget {
 /** Writes the MetricValueStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricValueStatus(obj: MetricValueStatus, w: Writer): void {
   if (obj.value != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeQuantity(obj.value, w);
     w.ldelim();
   }
   if (obj.averageValue != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeQuantity(obj.averageValue, w);
     w.ldelim();
   }
-  if (obj.averageUtilization != null) w.uint32(24).int32(obj.averageUtilization);
+  if (obj.averageUtilization != null) w.int32Field(24, obj.averageUtilization);
 }
 
 /** Reads one MetricValueStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -966,13 +966,13 @@ export function decodeMetricValueStatus(r: Reader, end: number): MetricValueStat
 
 /** Writes the ObjectMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricSource(obj: ObjectMetricSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeCrossVersionObjectReference(obj.describedObject ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricTarget(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1014,13 +1014,13 @@ export function decodeObjectMetricSource(r: Reader, end: number): ObjectMetricSo
 
 /** Writes the ObjectMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricStatus(obj: ObjectMetricStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricValueStatus(obj.current ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeCrossVersionObjectReference(obj.describedObject ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1062,10 +1062,10 @@ export function decodeObjectMetricStatus(r: Reader, end: number): ObjectMetricSt
 
 /** Writes the PodsMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricSource(obj: PodsMetricSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricTarget(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1100,10 +1100,10 @@ export function decodePodsMetricSource(r: Reader, end: number): PodsMetricSource
 
 /** Writes the PodsMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricStatus(obj: PodsMetricStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeMetricIdentifier(obj.metric ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeMetricValueStatus(obj.current ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1138,8 +1138,8 @@ export function decodePodsMetricStatus(r: Reader, end: number): PodsMetricStatus
 
 /** Writes the ResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricSource(obj: ResourceMetricSource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeMetricTarget(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1172,8 +1172,8 @@ export function decodeResourceMetricSource(r: Reader, end: number): ResourceMetr
 
 /** Writes the ResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricStatus(obj: ResourceMetricStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeMetricValueStatus(obj.current ?? EMPTY_STRUCT, w);
   w.ldelim();
 }

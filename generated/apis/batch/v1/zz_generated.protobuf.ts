@@ -43,13 +43,13 @@ import {
 
 /** Writes the CronJob message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronJob(obj: CronJob, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCronJobSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeCronJobStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -91,12 +91,12 @@ export function decodeCronJob(r: Reader, end: number): CronJob {
 
 /** Writes the CronJobList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronJobList(obj: CronJobList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCronJob(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -132,16 +132,16 @@ export function decodeCronJobList(r: Reader, end: number): CronJobList {
 
 /** Writes the CronJobSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronJobSpec(obj: CronJobSpec, w: Writer): void {
-  w.uint32(10).string(obj.schedule ?? "");
-  if (obj.startingDeadlineSeconds != null) w.uint32(16).int64(obj.startingDeadlineSeconds);
-  w.uint32(26).string(obj.concurrencyPolicy ?? "");
-  if (obj.suspend != null) w.uint32(32).bool(obj.suspend);
-  w.uint32(42).fork();
+  w.stringField(10, obj.schedule ?? "");
+  if (obj.startingDeadlineSeconds != null) w.int64Field(16, obj.startingDeadlineSeconds);
+  w.stringField(26, obj.concurrencyPolicy ?? "");
+  if (obj.suspend != null) w.boolField(32, obj.suspend);
+  w.forkField(42);
   encodeJobTemplateSpec(obj.jobTemplate ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.successfulJobsHistoryLimit != null) w.uint32(48).int32(obj.successfulJobsHistoryLimit);
-  if (obj.failedJobsHistoryLimit != null) w.uint32(56).int32(obj.failedJobsHistoryLimit);
-  if (obj.timeZone != null) w.uint32(66).string(obj.timeZone);
+  if (obj.successfulJobsHistoryLimit != null) w.int32Field(48, obj.successfulJobsHistoryLimit);
+  if (obj.failedJobsHistoryLimit != null) w.int32Field(56, obj.failedJobsHistoryLimit);
+  if (obj.timeZone != null) w.stringField(66, obj.timeZone);
 }
 
 /** Reads one CronJobSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -204,17 +204,17 @@ export function decodeCronJobSpec(r: Reader, end: number): CronJobSpec {
 export function encodeCronJobStatus(obj: CronJobStatus, w: Writer): void {
   if (obj.active != null)
     for (const x of obj.active) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.lastScheduleTime != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.lastScheduleTime, w);
     w.ldelim();
   }
   if (obj.lastSuccessfulTime != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeTime(obj.lastSuccessfulTime, w);
     w.ldelim();
   }
@@ -257,13 +257,13 @@ export function decodeCronJobStatus(r: Reader, end: number): CronJobStatus {
 
 /** Writes the Job message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJob(obj: Job, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeJobSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeJobStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -305,16 +305,16 @@ export function decodeJob(r: Reader, end: number): Job {
 
 /** Writes the JobCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobCondition(obj: JobCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastProbeTime) encodeTime(obj.lastProbeTime, w);
   w.ldelim();
-  w.uint32(34).fork();
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one JobCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -367,12 +367,12 @@ export function decodeJobCondition(r: Reader, end: number): JobCondition {
 
 /** Writes the JobList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobList(obj: JobList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeJob(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -408,33 +408,33 @@ export function decodeJobList(r: Reader, end: number): JobList {
 
 /** Writes the JobSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobSpec(obj: JobSpec, w: Writer): void {
-  if (obj.parallelism != null) w.uint32(8).int32(obj.parallelism);
-  if (obj.completions != null) w.uint32(16).int32(obj.completions);
-  if (obj.activeDeadlineSeconds != null) w.uint32(24).int64(obj.activeDeadlineSeconds);
+  if (obj.parallelism != null) w.int32Field(8, obj.parallelism);
+  if (obj.completions != null) w.int32Field(16, obj.completions);
+  if (obj.activeDeadlineSeconds != null) w.int64Field(24, obj.activeDeadlineSeconds);
   if (obj.selector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  if (obj.manualSelector != null) w.uint32(40).bool(obj.manualSelector);
-  w.uint32(50).fork();
+  if (obj.manualSelector != null) w.boolField(40, obj.manualSelector);
+  w.forkField(50);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.backoffLimit != null) w.uint32(56).int32(obj.backoffLimit);
-  if (obj.ttlSecondsAfterFinished != null) w.uint32(64).int32(obj.ttlSecondsAfterFinished);
-  if (obj.completionMode != null) w.uint32(74).string(obj.completionMode);
-  if (obj.suspend != null) w.uint32(80).bool(obj.suspend);
+  if (obj.backoffLimit != null) w.int32Field(56, obj.backoffLimit);
+  if (obj.ttlSecondsAfterFinished != null) w.int32Field(64, obj.ttlSecondsAfterFinished);
+  if (obj.completionMode != null) w.stringField(74, obj.completionMode);
+  if (obj.suspend != null) w.boolField(80, obj.suspend);
   if (obj.podFailurePolicy != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodePodFailurePolicy(obj.podFailurePolicy, w);
     w.ldelim();
   }
-  if (obj.backoffLimitPerIndex != null) w.uint32(96).int32(obj.backoffLimitPerIndex);
-  if (obj.maxFailedIndexes != null) w.uint32(104).int32(obj.maxFailedIndexes);
-  if (obj.podReplacementPolicy != null) w.uint32(114).string(obj.podReplacementPolicy);
-  if (obj.managedBy != null) w.uint32(122).string(obj.managedBy);
+  if (obj.backoffLimitPerIndex != null) w.int32Field(96, obj.backoffLimitPerIndex);
+  if (obj.maxFailedIndexes != null) w.int32Field(104, obj.maxFailedIndexes);
+  if (obj.podReplacementPolicy != null) w.stringField(114, obj.podReplacementPolicy);
+  if (obj.managedBy != null) w.stringField(122, obj.managedBy);
   if (obj.successPolicy != null) {
-    w.uint32(130).fork();
+    w.forkField(130);
     encodeSuccessPolicy(obj.successPolicy, w);
     w.ldelim();
   }
@@ -546,32 +546,32 @@ export function decodeJobSpec(r: Reader, end: number): JobSpec {
 export function encodeJobStatus(obj: JobStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeJobCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.startTime != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeTime(obj.startTime, w);
     w.ldelim();
   }
   if (obj.completionTime != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeTime(obj.completionTime, w);
     w.ldelim();
   }
-  w.uint32(32).int32(obj.active ?? 0);
-  w.uint32(40).int32(obj.succeeded ?? 0);
-  w.uint32(48).int32(obj.failed ?? 0);
-  w.uint32(58).string(obj.completedIndexes ?? "");
+  w.int32Field(32, obj.active ?? 0);
+  w.int32Field(40, obj.succeeded ?? 0);
+  w.int32Field(48, obj.failed ?? 0);
+  w.stringField(58, obj.completedIndexes ?? "");
   if (obj.uncountedTerminatedPods != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeUncountedTerminatedPods(obj.uncountedTerminatedPods, w);
     w.ldelim();
   }
-  if (obj.ready != null) w.uint32(72).int32(obj.ready);
-  if (obj.failedIndexes != null) w.uint32(82).string(obj.failedIndexes);
-  if (obj.terminating != null) w.uint32(88).int32(obj.terminating);
+  if (obj.ready != null) w.int32Field(72, obj.ready);
+  if (obj.failedIndexes != null) w.stringField(82, obj.failedIndexes);
+  if (obj.terminating != null) w.int32Field(88, obj.terminating);
 }
 
 /** Reads one JobStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -653,10 +653,10 @@ export function decodeJobStatus(r: Reader, end: number): JobStatus {
 
 /** Writes the JobTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobTemplateSpec(obj: JobTemplateSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeJobSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -693,7 +693,7 @@ export function decodeJobTemplateSpec(r: Reader, end: number): JobTemplateSpec {
 export function encodePodFailurePolicy(obj: PodFailurePolicy, w: Writer): void {
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodePodFailurePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -725,9 +725,9 @@ export function encodePodFailurePolicyOnExitCodesRequirement(
   obj: PodFailurePolicyOnExitCodesRequirement,
   w: Writer,
 ): void {
-  if (obj.containerName != null) w.uint32(10).string(obj.containerName);
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(24).int32(x);
+  if (obj.containerName != null) w.stringField(10, obj.containerName);
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.int32Field(24, x);
 }
 
 /** Reads one PodFailurePolicyOnExitCodesRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -773,8 +773,8 @@ export function encodePodFailurePolicyOnPodConditionsPattern(
   obj: PodFailurePolicyOnPodConditionsPattern,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
 }
 
 /** Reads one PodFailurePolicyOnPodConditionsPattern message body that ends at `end`, as Go would show the object in JSON. */
@@ -807,15 +807,15 @@ export function decodePodFailurePolicyOnPodConditionsPattern(
 
 /** Writes the PodFailurePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodFailurePolicyRule(obj: PodFailurePolicyRule, w: Writer): void {
-  w.uint32(10).string(obj.action ?? "");
+  w.stringField(10, obj.action ?? "");
   if (obj.onExitCodes != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodePodFailurePolicyOnExitCodesRequirement(obj.onExitCodes, w);
     w.ldelim();
   }
   if (obj.onPodConditions != null)
     for (const x of obj.onPodConditions) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodePodFailurePolicyOnPodConditionsPattern(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -858,7 +858,7 @@ export function decodePodFailurePolicyRule(r: Reader, end: number): PodFailurePo
 export function encodeSuccessPolicy(obj: SuccessPolicy, w: Writer): void {
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeSuccessPolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -887,8 +887,8 @@ export function decodeSuccessPolicy(r: Reader, end: number): SuccessPolicy {
 
 /** Writes the SuccessPolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSuccessPolicyRule(obj: SuccessPolicyRule, w: Writer): void {
-  if (obj.succeededIndexes != null) w.uint32(10).string(obj.succeededIndexes);
-  if (obj.succeededCount != null) w.uint32(16).int32(obj.succeededCount);
+  if (obj.succeededIndexes != null) w.stringField(10, obj.succeededIndexes);
+  if (obj.succeededCount != null) w.int32Field(16, obj.succeededCount);
 }
 
 /** Reads one SuccessPolicyRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -917,8 +917,8 @@ export function decodeSuccessPolicyRule(r: Reader, end: number): SuccessPolicyRu
 
 /** Writes the UncountedTerminatedPods message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUncountedTerminatedPods(obj: UncountedTerminatedPods, w: Writer): void {
-  if (obj.succeeded != null) for (const x of obj.succeeded) w.uint32(10).string(x);
-  if (obj.failed != null) for (const x of obj.failed) w.uint32(18).string(x);
+  if (obj.succeeded != null) for (const x of obj.succeeded) w.stringField(10, x);
+  if (obj.failed != null) for (const x of obj.failed) w.stringField(18, x);
 }
 
 /** Reads one UncountedTerminatedPods message body that ends at `end`, as Go would show the object in JSON. */

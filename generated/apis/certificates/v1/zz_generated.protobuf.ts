@@ -13,8 +13,9 @@ import {
   bytesToBase64,
   decodeTime,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -28,13 +29,13 @@ import {
 
 /** Writes the CertificateSigningRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCertificateSigningRequest(obj: CertificateSigningRequest, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCertificateSigningRequestSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeCertificateSigningRequestStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -79,16 +80,16 @@ export function encodeCertificateSigningRequestCondition(
   obj: CertificateSigningRequestCondition,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.reason ?? "");
-  w.uint32(26).string(obj.message ?? "");
-  w.uint32(34).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.reason ?? "");
+  w.stringField(26, obj.message ?? "");
+  w.forkField(34);
   if (obj.lastUpdateTime) encodeTime(obj.lastUpdateTime, w);
   w.ldelim();
-  w.uint32(42).fork();
+  w.forkField(42);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(50).string(obj.status ?? "");
+  w.stringField(50, obj.status ?? "");
 }
 
 /** Reads one CertificateSigningRequestCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -144,12 +145,12 @@ export function decodeCertificateSigningRequestCondition(
 
 /** Writes the CertificateSigningRequestList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCertificateSigningRequestList(obj: CertificateSigningRequestList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCertificateSigningRequest(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -186,24 +187,24 @@ export function decodeCertificateSigningRequestList(r: Reader, end: number): Cer
 /** Writes the CertificateSigningRequestSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCertificateSigningRequestSpec(obj: CertificateSigningRequestSpec, w: Writer): void {
   if (obj.request != null) w.uint32(10).bytes(base64ToBytes(obj.request));
-  w.uint32(18).string(obj.username ?? "");
-  w.uint32(26).string(obj.uid ?? "");
-  if (obj.groups != null) for (const x of obj.groups) w.uint32(34).string(x);
-  if (obj.usages != null) for (const x of obj.usages) w.uint32(42).string(x);
+  w.stringField(18, obj.username ?? "");
+  w.stringField(26, obj.uid ?? "");
+  if (obj.groups != null) for (const x of obj.groups) w.stringField(34, x);
+  if (obj.usages != null) for (const x of obj.usages) w.stringField(42, x);
   if (obj.extra != null) {
     const { keys, values } = sortedEntries(obj.extra);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(50).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(50).stringField(10, k);
+      w.forkField(18);
       if (x != null) encodeExtraValue(x, w);
       w.ldelim();
       w.ldelim();
     }
   }
-  w.uint32(58).string(obj.signerName ?? "");
-  if (obj.expirationSeconds != null) w.uint32(64).int32(obj.expirationSeconds);
+  w.stringField(58, obj.signerName ?? "");
+  if (obj.expirationSeconds != null) w.int32Field(64, obj.expirationSeconds);
 }
 
 /** Reads one CertificateSigningRequestSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -215,7 +216,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   let f2: CertificateSigningRequestSpec["username"] | undefined;
   let f3: CertificateSigningRequestSpec["uid"] | undefined;
   let f4: CertificateSigningRequestSpec["groups"] | undefined;
-  let f6: CertificateSigningRequestSpec["extra"] | undefined;
+  let f6: MapEntryList<NonNullable<CertificateSigningRequestSpec["extra"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -246,10 +247,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
             v = decodeExtraValue(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? [];
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f6 ??= []).push(k, v ?? []);
         break;
       }
       case 58:
@@ -271,7 +269,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   if (f2) obj.username = f2;
   if (f3) obj.uid = f3;
   if (f4 !== undefined) obj.groups = f4;
-  if (f6 !== undefined) obj.extra = f6;
+  if (f6 !== undefined) obj.extra = mapObject(f6);
   return obj;
 }
 
@@ -279,7 +277,7 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
 export function encodeCertificateSigningRequestStatus(obj: CertificateSigningRequestStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeCertificateSigningRequestCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -317,7 +315,7 @@ export function decodeCertificateSigningRequestStatus(
 
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
-  if (obj != null) for (const x of obj) w.uint32(10).string(x);
+  if (obj != null) for (const x of obj) w.stringField(10, x);
 }
 
 /** Reads the ExtraValue wrapper message body that ends at `end`. */

@@ -17,10 +17,10 @@ import {
 
 /** Writes the Lease message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLease(obj: Lease, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeLeaseSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -55,12 +55,12 @@ export function decodeLease(r: Reader, end: number): Lease {
 
 /** Writes the LeaseList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLeaseList(obj: LeaseList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeLease(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -96,21 +96,21 @@ export function decodeLeaseList(r: Reader, end: number): LeaseList {
 
 /** Writes the LeaseSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLeaseSpec(obj: LeaseSpec, w: Writer): void {
-  if (obj.holderIdentity != null) w.uint32(10).string(obj.holderIdentity);
-  if (obj.leaseDurationSeconds != null) w.uint32(16).int32(obj.leaseDurationSeconds);
+  if (obj.holderIdentity != null) w.stringField(10, obj.holderIdentity);
+  if (obj.leaseDurationSeconds != null) w.int32Field(16, obj.leaseDurationSeconds);
   if (obj.acquireTime != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeMicroTime(obj.acquireTime, w);
     w.ldelim();
   }
   if (obj.renewTime != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeMicroTime(obj.renewTime, w);
     w.ldelim();
   }
-  if (obj.leaseTransitions != null) w.uint32(40).int32(obj.leaseTransitions);
-  if (obj.strategy != null) w.uint32(50).string(obj.strategy);
-  if (obj.preferredHolder != null) w.uint32(58).string(obj.preferredHolder);
+  if (obj.leaseTransitions != null) w.int32Field(40, obj.leaseTransitions);
+  if (obj.strategy != null) w.stringField(50, obj.strategy);
+  if (obj.preferredHolder != null) w.stringField(58, obj.preferredHolder);
 }
 
 /** Reads one LeaseSpec message body that ends at `end`, as Go would show the object in JSON. */

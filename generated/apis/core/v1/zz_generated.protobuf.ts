@@ -247,8 +247,9 @@ import {
   encodeMicroTime,
   encodeQuantity,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -271,10 +272,10 @@ export function encodeAWSElasticBlockStoreVolumeSource(
   obj: AWSElasticBlockStoreVolumeSource,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.volumeID ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(24).int32(obj.partition ?? 0);
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeID ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.int32Field(24, obj.partition ?? 0);
+  w.boolField(32, obj.readOnly ?? false);
 }
 
 /** Reads one AWSElasticBlockStoreVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -317,17 +318,17 @@ export function decodeAWSElasticBlockStoreVolumeSource(
 /** Writes the Affinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAffinity(obj: Affinity, w: Writer): void {
   if (obj.nodeAffinity != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeNodeAffinity(obj.nodeAffinity, w);
     w.ldelim();
   }
   if (obj.podAffinity != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodePodAffinity(obj.podAffinity, w);
     w.ldelim();
   }
   if (obj.podAntiAffinity != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodAntiAffinity(obj.podAntiAffinity, w);
     w.ldelim();
   }
@@ -370,8 +371,8 @@ export function decodeAffinity(r: Reader, end: number): Affinity {
 
 /** Writes the AppArmorProfile message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAppArmorProfile(obj: AppArmorProfile, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  if (obj.localhostProfile != null) w.uint32(18).string(obj.localhostProfile);
+  w.stringField(10, obj.type ?? "");
+  if (obj.localhostProfile != null) w.stringField(18, obj.localhostProfile);
 }
 
 /** Reads one AppArmorProfile message body that ends at `end`, as Go would show the object in JSON. */
@@ -400,8 +401,8 @@ export function decodeAppArmorProfile(r: Reader, end: number): AppArmorProfile {
 
 /** Writes the AttachedVolume message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAttachedVolume(obj: AttachedVolume, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.devicePath ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.devicePath ?? "");
 }
 
 /** Reads one AttachedVolume message body that ends at `end`, as Go would show the object in JSON. */
@@ -432,7 +433,7 @@ export function decodeAttachedVolume(r: Reader, end: number): AttachedVolume {
 export function encodeAvoidPods(obj: AvoidPods, w: Writer): void {
   if (obj.preferAvoidPods != null)
     for (const x of obj.preferAvoidPods) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodePreferAvoidPodsEntry(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -461,12 +462,12 @@ export function decodeAvoidPods(r: Reader, end: number): AvoidPods {
 
 /** Writes the AzureDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAzureDiskVolumeSource(obj: AzureDiskVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.diskName ?? "");
-  w.uint32(18).string(obj.diskURI ?? "");
-  if (obj.cachingMode != null) w.uint32(26).string(obj.cachingMode);
-  if (obj.fsType != null) w.uint32(34).string(obj.fsType);
-  if (obj.readOnly != null) w.uint32(40).bool(obj.readOnly);
-  if (obj.kind != null) w.uint32(50).string(obj.kind);
+  w.stringField(10, obj.diskName ?? "");
+  w.stringField(18, obj.diskURI ?? "");
+  if (obj.cachingMode != null) w.stringField(26, obj.cachingMode);
+  if (obj.fsType != null) w.stringField(34, obj.fsType);
+  if (obj.readOnly != null) w.boolField(40, obj.readOnly);
+  if (obj.kind != null) w.stringField(50, obj.kind);
 }
 
 /** Reads one AzureDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -496,7 +497,7 @@ export function decodeAzureDiskVolumeSource(r: Reader, end: number): AzureDiskVo
         f5 = r.bool();
         break;
       case 50:
-        f6 = r.string() as AzureDiskVolumeSource["kind"];
+        f6 = r.key() as AzureDiskVolumeSource["kind"];
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -515,10 +516,10 @@ export function decodeAzureDiskVolumeSource(r: Reader, end: number): AzureDiskVo
 
 /** Writes the AzureFilePersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAzureFilePersistentVolumeSource(obj: AzureFilePersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.secretName ?? "");
-  w.uint32(18).string(obj.shareName ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
-  if (obj.secretNamespace != null) w.uint32(34).string(obj.secretNamespace);
+  w.stringField(10, obj.secretName ?? "");
+  w.stringField(18, obj.shareName ?? "");
+  w.boolField(24, obj.readOnly ?? false);
+  if (obj.secretNamespace != null) w.stringField(34, obj.secretNamespace);
 }
 
 /** Reads one AzureFilePersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -560,9 +561,9 @@ export function decodeAzureFilePersistentVolumeSource(
 
 /** Writes the AzureFileVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAzureFileVolumeSource(obj: AzureFileVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.secretName ?? "");
-  w.uint32(18).string(obj.shareName ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.secretName ?? "");
+  w.stringField(18, obj.shareName ?? "");
+  w.boolField(24, obj.readOnly ?? false);
 }
 
 /** Reads one AzureFileVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -596,10 +597,10 @@ export function decodeAzureFileVolumeSource(r: Reader, end: number): AzureFileVo
 
 /** Writes the Binding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeBinding(obj: Binding, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeObjectReference(obj.target ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -634,42 +635,42 @@ export function decodeBinding(r: Reader, end: number): Binding {
 
 /** Writes the CSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIPersistentVolumeSource(obj: CSIPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).string(obj.volumeHandle ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
-  w.uint32(34).string(obj.fsType ?? "");
+  w.stringField(10, obj.driver ?? "");
+  w.stringField(18, obj.volumeHandle ?? "");
+  w.boolField(24, obj.readOnly ?? false);
+  w.stringField(34, obj.fsType ?? "");
   if (obj.volumeAttributes != null) {
     const { keys, values } = sortedEntries(obj.volumeAttributes);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(42).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.controllerPublishSecretRef != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeSecretReference(obj.controllerPublishSecretRef, w);
     w.ldelim();
   }
   if (obj.nodeStageSecretRef != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeSecretReference(obj.nodeStageSecretRef, w);
     w.ldelim();
   }
   if (obj.nodePublishSecretRef != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeSecretReference(obj.nodePublishSecretRef, w);
     w.ldelim();
   }
   if (obj.controllerExpandSecretRef != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeSecretReference(obj.controllerExpandSecretRef, w);
     w.ldelim();
   }
   if (obj.nodeExpandSecretRef != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeSecretReference(obj.nodeExpandSecretRef, w);
     w.ldelim();
   }
@@ -681,7 +682,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   let f2: CSIPersistentVolumeSource["volumeHandle"] | undefined;
   let f3: CSIPersistentVolumeSource["readOnly"] | undefined;
   let f4: CSIPersistentVolumeSource["fsType"] | undefined;
-  let f5: CSIPersistentVolumeSource["volumeAttributes"] | undefined;
+  let f5: MapEntryList<NonNullable<CSIPersistentVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f6: CSIPersistentVolumeSource["controllerPublishSecretRef"] | undefined;
   let f7: CSIPersistentVolumeSource["nodeStageSecretRef"] | undefined;
   let f8: CSIPersistentVolumeSource["nodePublishSecretRef"] | undefined;
@@ -712,10 +713,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       case 50: {
@@ -753,7 +751,7 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   obj.volumeHandle = f2 ?? "";
   if (f3) obj.readOnly = f3;
   if (f4) obj.fsType = f4;
-  if (f5 !== undefined) obj.volumeAttributes = f5;
+  if (f5 !== undefined) obj.volumeAttributes = mapObject(f5);
   if (f6 !== undefined) obj.controllerPublishSecretRef = f6;
   if (f7 !== undefined) obj.nodeStageSecretRef = f7;
   if (f8 !== undefined) obj.nodePublishSecretRef = f8;
@@ -764,21 +762,21 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
 
 /** Writes the CSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIVolumeSource(obj: CSIVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  if (obj.readOnly != null) w.uint32(16).bool(obj.readOnly);
-  if (obj.fsType != null) w.uint32(26).string(obj.fsType);
+  w.stringField(10, obj.driver ?? "");
+  if (obj.readOnly != null) w.boolField(16, obj.readOnly);
+  if (obj.fsType != null) w.stringField(26, obj.fsType);
   if (obj.volumeAttributes != null) {
     const { keys, values } = sortedEntries(obj.volumeAttributes);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(34).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(34).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.nodePublishSecretRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeLocalObjectReference(obj.nodePublishSecretRef, w);
     w.ldelim();
   }
@@ -789,7 +787,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   let f1: CSIVolumeSource["driver"] | undefined;
   let f2: CSIVolumeSource["readOnly"] | undefined;
   let f3: CSIVolumeSource["fsType"] | undefined;
-  let f4: CSIVolumeSource["volumeAttributes"] | undefined;
+  let f4: MapEntryList<NonNullable<CSIVolumeSource["volumeAttributes"]>[string]> | undefined;
   let f5: CSIVolumeSource["nodePublishSecretRef"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -813,10 +811,7 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f4 ??= []).push(k, v ?? "");
         break;
       }
       case 42: {
@@ -833,15 +828,15 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   obj.driver = f1 ?? "";
   if (f2 !== undefined) obj.readOnly = f2;
   if (f3 !== undefined) obj.fsType = f3;
-  if (f4 !== undefined) obj.volumeAttributes = f4;
+  if (f4 !== undefined) obj.volumeAttributes = mapObject(f4);
   if (f5 !== undefined) obj.nodePublishSecretRef = f5;
   return obj;
 }
 
 /** Writes the Capabilities message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapabilities(obj: Capabilities, w: Writer): void {
-  if (obj.add != null) for (const x of obj.add) w.uint32(10).string(x);
-  if (obj.drop != null) for (const x of obj.drop) w.uint32(18).string(x);
+  if (obj.add != null) for (const x of obj.add) w.stringField(10, x);
+  if (obj.drop != null) for (const x of obj.drop) w.stringField(18, x);
 }
 
 /** Reads one Capabilities message body that ends at `end`, as Go would show the object in JSON. */
@@ -870,16 +865,16 @@ export function decodeCapabilities(r: Reader, end: number): Capabilities {
 
 /** Writes the CephFSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCephFSPersistentVolumeSource(obj: CephFSPersistentVolumeSource, w: Writer): void {
-  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(26).string(obj.user ?? "");
-  w.uint32(34).string(obj.secretFile ?? "");
+  if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
+  w.stringField(18, obj.path ?? "");
+  w.stringField(26, obj.user ?? "");
+  w.stringField(34, obj.secretFile ?? "");
   if (obj.secretRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(48).bool(obj.readOnly ?? false);
+  w.boolField(48, obj.readOnly ?? false);
 }
 
 /** Reads one CephFSPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -930,16 +925,16 @@ export function decodeCephFSPersistentVolumeSource(r: Reader, end: number): Ceph
 
 /** Writes the CephFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCephFSVolumeSource(obj: CephFSVolumeSource, w: Writer): void {
-  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(26).string(obj.user ?? "");
-  w.uint32(34).string(obj.secretFile ?? "");
+  if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
+  w.stringField(18, obj.path ?? "");
+  w.stringField(26, obj.user ?? "");
+  w.stringField(34, obj.secretFile ?? "");
   if (obj.secretRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(48).bool(obj.readOnly ?? false);
+  w.boolField(48, obj.readOnly ?? false);
 }
 
 /** Reads one CephFSVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -990,11 +985,11 @@ export function decodeCephFSVolumeSource(r: Reader, end: number): CephFSVolumeSo
 
 /** Writes the CinderPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCinderPersistentVolumeSource(obj: CinderPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumeID ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeID ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.boolField(24, obj.readOnly ?? false);
   if (obj.secretRef != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
@@ -1038,11 +1033,11 @@ export function decodeCinderPersistentVolumeSource(r: Reader, end: number): Cind
 
 /** Writes the CinderVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCinderVolumeSource(obj: CinderVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumeID ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeID ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.boolField(24, obj.readOnly ?? false);
   if (obj.secretRef != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
@@ -1086,7 +1081,7 @@ export function decodeCinderVolumeSource(r: Reader, end: number): CinderVolumeSo
 
 /** Writes the ClientIPConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClientIPConfig(obj: ClientIPConfig, w: Writer): void {
-  if (obj.timeoutSeconds != null) w.uint32(8).int32(obj.timeoutSeconds);
+  if (obj.timeoutSeconds != null) w.int32Field(8, obj.timeoutSeconds);
 }
 
 /** Reads one ClientIPConfig message body that ends at `end`, as Go would show the object in JSON. */
@@ -1110,15 +1105,15 @@ export function decodeClientIPConfig(r: Reader, end: number): ClientIPConfig {
 
 /** Writes the ClusterTrustBundleProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterTrustBundleProjection(obj: ClusterTrustBundleProjection, w: Writer): void {
-  if (obj.name != null) w.uint32(10).string(obj.name);
-  if (obj.signerName != null) w.uint32(18).string(obj.signerName);
+  if (obj.name != null) w.stringField(10, obj.name);
+  if (obj.signerName != null) w.stringField(18, obj.signerName);
   if (obj.labelSelector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLabelSelector(obj.labelSelector, w);
     w.ldelim();
   }
-  w.uint32(34).string(obj.path ?? "");
-  if (obj.optional != null) w.uint32(40).bool(obj.optional);
+  w.stringField(34, obj.path ?? "");
+  if (obj.optional != null) w.boolField(40, obj.optional);
 }
 
 /** Reads one ClusterTrustBundleProjection message body that ends at `end`, as Go would show the object in JSON. */
@@ -1164,10 +1159,10 @@ export function decodeClusterTrustBundleProjection(r: Reader, end: number): Clus
 
 /** Writes the ComponentCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeComponentCondition(obj: ComponentCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).string(obj.message ?? "");
-  w.uint32(34).string(obj.error ?? "");
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.stringField(26, obj.message ?? "");
+  w.stringField(34, obj.error ?? "");
 }
 
 /** Reads one ComponentCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -1206,12 +1201,12 @@ export function decodeComponentCondition(r: Reader, end: number): ComponentCondi
 
 /** Writes the ComponentStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeComponentStatus(obj: ComponentStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeComponentCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1247,12 +1242,12 @@ export function decodeComponentStatus(r: Reader, end: number): ComponentStatus {
 
 /** Writes the ComponentStatusList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeComponentStatusList(obj: ComponentStatusList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeComponentStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1288,7 +1283,7 @@ export function decodeComponentStatusList(r: Reader, end: number): ComponentStat
 
 /** Writes the ConfigMap message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.data != null) {
@@ -1296,8 +1291,8 @@ export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(18).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -1306,20 +1301,20 @@ export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
+      w.forkField(26).stringField(10, k);
       if (x != null) w.uint32(18).bytes(base64ToBytes(x));
       w.ldelim();
     }
   }
-  if (obj.immutable != null) w.uint32(32).bool(obj.immutable);
+  if (obj.immutable != null) w.boolField(32, obj.immutable);
 }
 
 /** Reads one ConfigMap message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   let f1: ConfigMap["metadata"] | undefined;
   let f4: ConfigMap["immutable"] | undefined;
-  let f2: ConfigMap["data"] | undefined;
-  let f3: ConfigMap["binaryData"] | undefined;
+  let f2: MapEntryList<NonNullable<ConfigMap["data"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<ConfigMap["binaryData"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1338,10 +1333,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -1354,10 +1346,7 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       case 32:
@@ -1371,17 +1360,17 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   const obj = {} as ConfigMap;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f4 !== undefined) obj.immutable = f4;
-  if (f2 !== undefined) obj.data = f2;
-  if (f3 !== undefined) obj.binaryData = f3;
+  if (f2 !== undefined) obj.data = mapObject(f2);
+  if (f3 !== undefined) obj.binaryData = mapObject(f3);
   return obj;
 }
 
 /** Writes the ConfigMapEnvSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapEnvSource(obj: ConfigMapEnvSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.optional != null) w.uint32(16).bool(obj.optional);
+  if (obj.optional != null) w.boolField(16, obj.optional);
 }
 
 /** Reads one ConfigMapEnvSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -1412,11 +1401,11 @@ export function decodeConfigMapEnvSource(r: Reader, end: number): ConfigMapEnvSo
 
 /** Writes the ConfigMapKeySelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapKeySelector(obj: ConfigMapKeySelector, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.key ?? "");
-  if (obj.optional != null) w.uint32(24).bool(obj.optional);
+  w.stringField(18, obj.key ?? "");
+  if (obj.optional != null) w.boolField(24, obj.optional);
 }
 
 /** Reads one ConfigMapKeySelector message body that ends at `end`, as Go would show the object in JSON. */
@@ -1452,12 +1441,12 @@ export function decodeConfigMapKeySelector(r: Reader, end: number): ConfigMapKey
 
 /** Writes the ConfigMapList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapList(obj: ConfigMapList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeConfigMap(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1493,11 +1482,11 @@ export function decodeConfigMapList(r: Reader, end: number): ConfigMapList {
 
 /** Writes the ConfigMapNodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapNodeConfigSource(obj: ConfigMapNodeConfigSource, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.name ?? "");
-  w.uint32(26).string(obj.uid ?? "");
-  w.uint32(34).string(obj.resourceVersion ?? "");
-  w.uint32(42).string(obj.kubeletConfigKey ?? "");
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.name ?? "");
+  w.stringField(26, obj.uid ?? "");
+  w.stringField(34, obj.resourceVersion ?? "");
+  w.stringField(42, obj.kubeletConfigKey ?? "");
 }
 
 /** Reads one ConfigMapNodeConfigSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -1511,7 +1500,7 @@ export function decodeConfigMapNodeConfigSource(r: Reader, end: number): ConfigM
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1541,16 +1530,16 @@ export function decodeConfigMapNodeConfigSource(r: Reader, end: number): ConfigM
 
 /** Writes the ConfigMapProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapProjection(obj: ConfigMapProjection, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeKeyToPath(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+  if (obj.optional != null) w.boolField(32, obj.optional);
 }
 
 /** Reads one ConfigMapProjection message body that ends at `end`, as Go would show the object in JSON. */
@@ -1588,17 +1577,17 @@ export function decodeConfigMapProjection(r: Reader, end: number): ConfigMapProj
 
 /** Writes the ConfigMapVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapVolumeSource(obj: ConfigMapVolumeSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeKeyToPath(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.defaultMode != null) w.uint32(24).int32(obj.defaultMode);
-  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+  if (obj.defaultMode != null) w.int32Field(24, obj.defaultMode);
+  if (obj.optional != null) w.boolField(32, obj.optional);
 }
 
 /** Reads one ConfigMapVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -1641,85 +1630,85 @@ export function decodeConfigMapVolumeSource(r: Reader, end: number): ConfigMapVo
 
 /** Writes the Container message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainer(obj: Container, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.image ?? "");
-  if (obj.command != null) for (const x of obj.command) w.uint32(26).string(x);
-  if (obj.args != null) for (const x of obj.args) w.uint32(34).string(x);
-  w.uint32(42).string(obj.workingDir ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.image ?? "");
+  if (obj.command != null) for (const x of obj.command) w.stringField(26, x);
+  if (obj.args != null) for (const x of obj.args) w.stringField(34, x);
+  w.stringField(42, obj.workingDir ?? "");
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeContainerPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.env != null)
     for (const x of obj.env) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeEnvVar(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(66).fork();
+  w.forkField(66);
   encodeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.volumeMounts != null)
     for (const x of obj.volumeMounts) {
-      w.uint32(74).fork();
+      w.forkField(74);
       encodeVolumeMount(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.livenessProbe != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeProbe(obj.livenessProbe, w);
     w.ldelim();
   }
   if (obj.readinessProbe != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeProbe(obj.readinessProbe, w);
     w.ldelim();
   }
   if (obj.lifecycle != null) {
-    w.uint32(98).fork();
+    w.forkField(98);
     encodeLifecycle(obj.lifecycle, w);
     w.ldelim();
   }
-  w.uint32(106).string(obj.terminationMessagePath ?? "");
-  w.uint32(114).string(obj.imagePullPolicy ?? "");
+  w.stringField(106, obj.terminationMessagePath ?? "");
+  w.stringField(114, obj.imagePullPolicy ?? "");
   if (obj.securityContext != null) {
-    w.uint32(122).fork();
+    w.forkField(122);
     encodeSecurityContext(obj.securityContext, w);
     w.ldelim();
   }
-  w.uint32(128).bool(obj.stdin ?? false);
-  w.uint32(136).bool(obj.stdinOnce ?? false);
-  w.uint32(144).bool(obj.tty ?? false);
+  w.boolField(128, obj.stdin ?? false);
+  w.boolField(136, obj.stdinOnce ?? false);
+  w.boolField(144, obj.tty ?? false);
   if (obj.envFrom != null)
     for (const x of obj.envFrom) {
-      w.uint32(154).fork();
+      w.forkField(154);
       encodeEnvFromSource(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(162).string(obj.terminationMessagePolicy ?? "");
+  w.stringField(162, obj.terminationMessagePolicy ?? "");
   if (obj.volumeDevices != null)
     for (const x of obj.volumeDevices) {
-      w.uint32(170).fork();
+      w.forkField(170);
       encodeVolumeDevice(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.startupProbe != null) {
-    w.uint32(178).fork();
+    w.forkField(178);
     encodeProbe(obj.startupProbe, w);
     w.ldelim();
   }
   if (obj.resizePolicy != null)
     for (const x of obj.resizePolicy) {
-      w.uint32(186).fork();
+      w.forkField(186);
       encodeContainerResizePolicy(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.restartPolicy != null) w.uint32(194).string(obj.restartPolicy);
+  if (obj.restartPolicy != null) w.stringField(194, obj.restartPolicy);
   if (obj.restartPolicyRules != null)
     for (const x of obj.restartPolicyRules) {
-      w.uint32(202).fork();
+      w.forkField(202);
       encodeContainerRestartRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1759,7 +1748,7 @@ export function decodeContainer(r: Reader, end: number): Container {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         (f3 ??= []).push(r.string());
@@ -1806,7 +1795,7 @@ export function decodeContainer(r: Reader, end: number): Container {
         break;
       }
       case 106:
-        f13 = r.string();
+        f13 = r.key();
         break;
       case 114:
         f14 = r.string() as Container["imagePullPolicy"];
@@ -1895,9 +1884,9 @@ export function encodeContainerExtendedResourceRequest(
   obj: ContainerExtendedResourceRequest,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.containerName ?? "");
-  w.uint32(18).string(obj.resourceName ?? "");
-  w.uint32(26).string(obj.requestName ?? "");
+  w.stringField(10, obj.containerName ?? "");
+  w.stringField(18, obj.resourceName ?? "");
+  w.stringField(26, obj.requestName ?? "");
 }
 
 /** Reads one ContainerExtendedResourceRequest message body that ends at `end`, as Go would show the object in JSON. */
@@ -1934,8 +1923,8 @@ export function decodeContainerExtendedResourceRequest(
 
 /** Writes the ContainerImage message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerImage(obj: ContainerImage, w: Writer): void {
-  if (obj.names != null) for (const x of obj.names) w.uint32(10).string(x);
-  w.uint32(16).int64(obj.sizeBytes ?? 0);
+  if (obj.names != null) for (const x of obj.names) w.stringField(10, x);
+  w.int64Field(16, obj.sizeBytes ?? 0);
 }
 
 /** Reads one ContainerImage message body that ends at `end`, as Go would show the object in JSON. */
@@ -1964,11 +1953,11 @@ export function decodeContainerImage(r: Reader, end: number): ContainerImage {
 
 /** Writes the ContainerPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerPort(obj: ContainerPort, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).int32(obj.hostPort ?? 0);
-  w.uint32(24).int32(obj.containerPort ?? 0);
-  w.uint32(34).string(obj.protocol ?? "");
-  w.uint32(42).string(obj.hostIP ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.int32Field(16, obj.hostPort ?? 0);
+  w.int32Field(24, obj.containerPort ?? 0);
+  w.stringField(34, obj.protocol ?? "");
+  w.stringField(42, obj.hostIP ?? "");
 }
 
 /** Reads one ContainerPort message body that ends at `end`, as Go would show the object in JSON. */
@@ -1994,7 +1983,7 @@ export function decodeContainerPort(r: Reader, end: number): ContainerPort {
         f4 = r.string() as ContainerPort["protocol"];
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -2012,8 +2001,8 @@ export function decodeContainerPort(r: Reader, end: number): ContainerPort {
 
 /** Writes the ContainerResizePolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResizePolicy(obj: ContainerResizePolicy, w: Writer): void {
-  w.uint32(10).string(obj.resourceName ?? "");
-  w.uint32(18).string(obj.restartPolicy ?? "");
+  w.stringField(10, obj.resourceName ?? "");
+  w.stringField(18, obj.restartPolicy ?? "");
 }
 
 /** Reads one ContainerResizePolicy message body that ends at `end`, as Go would show the object in JSON. */
@@ -2042,9 +2031,9 @@ export function decodeContainerResizePolicy(r: Reader, end: number): ContainerRe
 
 /** Writes the ContainerRestartRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerRestartRule(obj: ContainerRestartRule, w: Writer): void {
-  w.uint32(10).string(obj.action ?? "");
+  w.stringField(10, obj.action ?? "");
   if (obj.exitCodes != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeContainerRestartRuleOnExitCodes(obj.exitCodes, w);
     w.ldelim();
   }
@@ -2078,8 +2067,8 @@ export function decodeContainerRestartRule(r: Reader, end: number): ContainerRes
 
 /** Writes the ContainerRestartRuleOnExitCodes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerRestartRuleOnExitCodes(obj: ContainerRestartRuleOnExitCodes, w: Writer): void {
-  w.uint32(10).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(16).int32(x);
+  w.stringField(10, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.int32Field(16, x);
 }
 
 /** Reads one ContainerRestartRuleOnExitCodes message body that ends at `end`, as Go would show the object in JSON. */
@@ -2117,17 +2106,17 @@ export function decodeContainerRestartRuleOnExitCodes(
 /** Writes the ContainerState message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerState(obj: ContainerState, w: Writer): void {
   if (obj.waiting != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeContainerStateWaiting(obj.waiting, w);
     w.ldelim();
   }
   if (obj.running != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeContainerStateRunning(obj.running, w);
     w.ldelim();
   }
   if (obj.terminated != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeContainerStateTerminated(obj.terminated, w);
     w.ldelim();
   }
@@ -2170,7 +2159,7 @@ export function decodeContainerState(r: Reader, end: number): ContainerState {
 
 /** Writes the ContainerStateRunning message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStateRunning(obj: ContainerStateRunning, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   if (obj.startedAt) encodeTime(obj.startedAt, w);
   w.ldelim();
 }
@@ -2198,17 +2187,17 @@ export function decodeContainerStateRunning(r: Reader, end: number): ContainerSt
 
 /** Writes the ContainerStateTerminated message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStateTerminated(obj: ContainerStateTerminated, w: Writer): void {
-  w.uint32(8).int32(obj.exitCode ?? 0);
-  w.uint32(16).int32(obj.signal ?? 0);
-  w.uint32(26).string(obj.reason ?? "");
-  w.uint32(34).string(obj.message ?? "");
-  w.uint32(42).fork();
+  w.int32Field(8, obj.exitCode ?? 0);
+  w.int32Field(16, obj.signal ?? 0);
+  w.stringField(26, obj.reason ?? "");
+  w.stringField(34, obj.message ?? "");
+  w.forkField(42);
   if (obj.startedAt) encodeTime(obj.startedAt, w);
   w.ldelim();
-  w.uint32(50).fork();
+  w.forkField(50);
   if (obj.finishedAt) encodeTime(obj.finishedAt, w);
   w.ldelim();
-  w.uint32(58).string(obj.containerID ?? "");
+  w.stringField(58, obj.containerID ?? "");
 }
 
 /** Reads one ContainerStateTerminated message body that ends at `end`, as Go would show the object in JSON. */
@@ -2266,8 +2255,8 @@ export function decodeContainerStateTerminated(r: Reader, end: number): Containe
 
 /** Writes the ContainerStateWaiting message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStateWaiting(obj: ContainerStateWaiting, w: Writer): void {
-  w.uint32(10).string(obj.reason ?? "");
-  w.uint32(18).string(obj.message ?? "");
+  w.stringField(10, obj.reason ?? "");
+  w.stringField(18, obj.message ?? "");
 }
 
 /** Reads one ContainerStateWaiting message body that ends at `end`, as Go would show the object in JSON. */
@@ -2296,54 +2285,54 @@ export function decodeContainerStateWaiting(r: Reader, end: number): ContainerSt
 
 /** Writes the ContainerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStatus(obj: ContainerStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeContainerState(obj.state ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeContainerState(obj.lastState ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(32).bool(obj.ready ?? false);
-  w.uint32(40).int32(obj.restartCount ?? 0);
-  w.uint32(50).string(obj.image ?? "");
-  w.uint32(58).string(obj.imageID ?? "");
-  w.uint32(66).string(obj.containerID ?? "");
-  if (obj.started != null) w.uint32(72).bool(obj.started);
+  w.boolField(32, obj.ready ?? false);
+  w.int32Field(40, obj.restartCount ?? 0);
+  w.stringField(50, obj.image ?? "");
+  w.stringField(58, obj.imageID ?? "");
+  w.stringField(66, obj.containerID ?? "");
+  if (obj.started != null) w.boolField(72, obj.started);
   if (obj.allocatedResources != null) {
     const { keys, values } = sortedEntries(obj.allocatedResources);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(82).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(82).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
     }
   }
   if (obj.resources != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeResourceRequirements(obj.resources, w);
     w.ldelim();
   }
   if (obj.volumeMounts != null)
     for (const x of obj.volumeMounts) {
-      w.uint32(98).fork();
+      w.forkField(98);
       encodeVolumeMountStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.user != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeContainerUser(obj.user, w);
     w.ldelim();
   }
   if (obj.allocatedResourcesStatus != null)
     for (const x of obj.allocatedResourcesStatus) {
-      w.uint32(114).fork();
+      w.forkField(114);
       encodeResourceStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.stopSignal != null) w.uint32(122).string(obj.stopSignal);
+  if (obj.stopSignal != null) w.stringField(122, obj.stopSignal);
 }
 
 /** Reads one ContainerStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -2357,7 +2346,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   let f7: ContainerStatus["imageID"] | undefined;
   let f8: ContainerStatus["containerID"] | undefined;
   let f9: ContainerStatus["started"] | undefined;
-  let f10: ContainerStatus["allocatedResources"] | undefined;
+  let f10: MapEntryList<NonNullable<ContainerStatus["allocatedResources"]>[string]> | undefined;
   let f11: ContainerStatus["resources"] | undefined;
   let f12: ContainerStatus["volumeMounts"] | undefined;
   let f13: ContainerStatus["user"] | undefined;
@@ -2386,7 +2375,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
         f5 = r.int32();
         break;
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();
@@ -2409,10 +2398,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f10 ??= []).push(k, v ?? "0");
         break;
       }
       case 90: {
@@ -2453,7 +2439,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   obj.imageID = f7 ?? "";
   if (f8) obj.containerID = f8;
   if (f9 !== undefined) obj.started = f9;
-  if (f10 !== undefined) obj.allocatedResources = f10;
+  if (f10 !== undefined) obj.allocatedResources = mapObject(f10);
   if (f11 !== undefined) obj.resources = f11;
   if (f12 !== undefined) obj.volumeMounts = f12;
   if (f13 !== undefined) obj.user = f13;
@@ -2465,7 +2451,7 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
 /** Writes the ContainerUser message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerUser(obj: ContainerUser, w: Writer): void {
   if (obj.linux != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLinuxContainerUser(obj.linux, w);
     w.ldelim();
   }
@@ -2494,7 +2480,7 @@ export function decodeContainerUser(r: Reader, end: number): ContainerUser {
 
 /** Writes the DaemonEndpoint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonEndpoint(obj: DaemonEndpoint, w: Writer): void {
-  w.uint32(8).int32(obj.Port ?? 0);
+  w.int32Field(8, obj.Port ?? 0);
 }
 
 /** Reads one DaemonEndpoint message body that ends at `end`, as Go would show the object in JSON. */
@@ -2520,7 +2506,7 @@ export function decodeDaemonEndpoint(r: Reader, end: number): DaemonEndpoint {
 export function encodeDownwardAPIProjection(obj: DownwardAPIProjection, w: Writer): void {
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeDownwardAPIVolumeFile(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2549,18 +2535,18 @@ export function decodeDownwardAPIProjection(r: Reader, end: number): DownwardAPI
 
 /** Writes the DownwardAPIVolumeFile message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDownwardAPIVolumeFile(obj: DownwardAPIVolumeFile, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
+  w.stringField(10, obj.path ?? "");
   if (obj.fieldRef != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectFieldSelector(obj.fieldRef, w);
     w.ldelim();
   }
   if (obj.resourceFieldRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeResourceFieldSelector(obj.resourceFieldRef, w);
     w.ldelim();
   }
-  if (obj.mode != null) w.uint32(32).int32(obj.mode);
+  if (obj.mode != null) w.int32Field(32, obj.mode);
 }
 
 /** Reads one DownwardAPIVolumeFile message body that ends at `end`, as Go would show the object in JSON. */
@@ -2605,11 +2591,11 @@ export function decodeDownwardAPIVolumeFile(r: Reader, end: number): DownwardAPI
 export function encodeDownwardAPIVolumeSource(obj: DownwardAPIVolumeSource, w: Writer): void {
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeDownwardAPIVolumeFile(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.defaultMode != null) w.uint32(16).int32(obj.defaultMode);
+  if (obj.defaultMode != null) w.int32Field(16, obj.defaultMode);
 }
 
 /** Reads one DownwardAPIVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -2640,9 +2626,9 @@ export function decodeDownwardAPIVolumeSource(r: Reader, end: number): DownwardA
 
 /** Writes the EmptyDirVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEmptyDirVolumeSource(obj: EmptyDirVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.medium ?? "");
+  w.stringField(10, obj.medium ?? "");
   if (obj.sizeLimit != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeQuantity(obj.sizeLimit, w);
     w.ldelim();
   }
@@ -2676,14 +2662,14 @@ export function decodeEmptyDirVolumeSource(r: Reader, end: number): EmptyDirVolu
 
 /** Writes the EndpointAddress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointAddress(obj: EndpointAddress, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
+  w.stringField(10, obj.ip ?? "");
   if (obj.targetRef != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeObjectReference(obj.targetRef, w);
     w.ldelim();
   }
-  w.uint32(26).string(obj.hostname ?? "");
-  if (obj.nodeName != null) w.uint32(34).string(obj.nodeName);
+  w.stringField(26, obj.hostname ?? "");
+  if (obj.nodeName != null) w.stringField(34, obj.nodeName);
 }
 
 /** Reads one EndpointAddress message body that ends at `end`, as Go would show the object in JSON. */
@@ -2707,7 +2693,7 @@ export function decodeEndpointAddress(r: Reader, end: number): EndpointAddress {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -2724,10 +2710,10 @@ export function decodeEndpointAddress(r: Reader, end: number): EndpointAddress {
 
 /** Writes the EndpointPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointPort(obj: EndpointPort, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).int32(obj.port ?? 0);
-  w.uint32(26).string(obj.protocol ?? "");
-  if (obj.appProtocol != null) w.uint32(34).string(obj.appProtocol);
+  w.stringField(10, obj.name ?? "");
+  w.int32Field(16, obj.port ?? 0);
+  w.stringField(26, obj.protocol ?? "");
+  if (obj.appProtocol != null) w.stringField(34, obj.appProtocol);
 }
 
 /** Reads one EndpointPort message body that ends at `end`, as Go would show the object in JSON. */
@@ -2768,19 +2754,19 @@ export function decodeEndpointPort(r: Reader, end: number): EndpointPort {
 export function encodeEndpointSubset(obj: EndpointSubset, w: Writer): void {
   if (obj.addresses != null)
     for (const x of obj.addresses) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeEndpointAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.notReadyAddresses != null)
     for (const x of obj.notReadyAddresses) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEndpointAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeEndpointPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2823,12 +2809,12 @@ export function decodeEndpointSubset(r: Reader, end: number): EndpointSubset {
 
 /** Writes the Endpoints message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpoints(obj: Endpoints, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subsets != null)
     for (const x of obj.subsets) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEndpointSubset(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2864,12 +2850,12 @@ export function decodeEndpoints(r: Reader, end: number): Endpoints {
 
 /** Writes the EndpointsList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointsList(obj: EndpointsList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEndpoints(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2905,14 +2891,14 @@ export function decodeEndpointsList(r: Reader, end: number): EndpointsList {
 
 /** Writes the EnvFromSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEnvFromSource(obj: EnvFromSource, w: Writer): void {
-  w.uint32(10).string(obj.prefix ?? "");
+  w.stringField(10, obj.prefix ?? "");
   if (obj.configMapRef != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeConfigMapEnvSource(obj.configMapRef, w);
     w.ldelim();
   }
   if (obj.secretRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeSecretEnvSource(obj.secretRef, w);
     w.ldelim();
   }
@@ -2953,10 +2939,10 @@ export function decodeEnvFromSource(r: Reader, end: number): EnvFromSource {
 
 /** Writes the EnvVar message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEnvVar(obj: EnvVar, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.value ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.value ?? "");
   if (obj.valueFrom != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeEnvVarSource(obj.valueFrom, w);
     w.ldelim();
   }
@@ -2996,27 +2982,27 @@ export function decodeEnvVar(r: Reader, end: number): EnvVar {
 /** Writes the EnvVarSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEnvVarSource(obj: EnvVarSource, w: Writer): void {
   if (obj.fieldRef != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeObjectFieldSelector(obj.fieldRef, w);
     w.ldelim();
   }
   if (obj.resourceFieldRef != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeResourceFieldSelector(obj.resourceFieldRef, w);
     w.ldelim();
   }
   if (obj.configMapKeyRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeConfigMapKeySelector(obj.configMapKeyRef, w);
     w.ldelim();
   }
   if (obj.secretKeyRef != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeSecretKeySelector(obj.secretKeyRef, w);
     w.ldelim();
   }
   if (obj.fileKeyRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeFileKeySelector(obj.fileKeyRef, w);
     w.ldelim();
   }
@@ -3073,10 +3059,10 @@ export function decodeEnvVarSource(r: Reader, end: number): EnvVarSource {
 
 /** Writes the EphemeralContainer message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEphemeralContainer(obj: EphemeralContainer, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeEphemeralContainerCommon(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.targetContainerName ?? "");
+  w.stringField(18, obj.targetContainerName ?? "");
 }
 
 /** Reads one EphemeralContainer message body that ends at `end`, as Go would show the object in JSON. */
@@ -3107,85 +3093,85 @@ export function decodeEphemeralContainer(r: Reader, end: number): EphemeralConta
 
 /** Writes the EphemeralContainerCommon message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEphemeralContainerCommon(obj: EphemeralContainerCommon, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.image ?? "");
-  if (obj.command != null) for (const x of obj.command) w.uint32(26).string(x);
-  if (obj.args != null) for (const x of obj.args) w.uint32(34).string(x);
-  w.uint32(42).string(obj.workingDir ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.image ?? "");
+  if (obj.command != null) for (const x of obj.command) w.stringField(26, x);
+  if (obj.args != null) for (const x of obj.args) w.stringField(34, x);
+  w.stringField(42, obj.workingDir ?? "");
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeContainerPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.env != null)
     for (const x of obj.env) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeEnvVar(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(66).fork();
+  w.forkField(66);
   encodeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.volumeMounts != null)
     for (const x of obj.volumeMounts) {
-      w.uint32(74).fork();
+      w.forkField(74);
       encodeVolumeMount(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.livenessProbe != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeProbe(obj.livenessProbe, w);
     w.ldelim();
   }
   if (obj.readinessProbe != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeProbe(obj.readinessProbe, w);
     w.ldelim();
   }
   if (obj.lifecycle != null) {
-    w.uint32(98).fork();
+    w.forkField(98);
     encodeLifecycle(obj.lifecycle, w);
     w.ldelim();
   }
-  w.uint32(106).string(obj.terminationMessagePath ?? "");
-  w.uint32(114).string(obj.imagePullPolicy ?? "");
+  w.stringField(106, obj.terminationMessagePath ?? "");
+  w.stringField(114, obj.imagePullPolicy ?? "");
   if (obj.securityContext != null) {
-    w.uint32(122).fork();
+    w.forkField(122);
     encodeSecurityContext(obj.securityContext, w);
     w.ldelim();
   }
-  w.uint32(128).bool(obj.stdin ?? false);
-  w.uint32(136).bool(obj.stdinOnce ?? false);
-  w.uint32(144).bool(obj.tty ?? false);
+  w.boolField(128, obj.stdin ?? false);
+  w.boolField(136, obj.stdinOnce ?? false);
+  w.boolField(144, obj.tty ?? false);
   if (obj.envFrom != null)
     for (const x of obj.envFrom) {
-      w.uint32(154).fork();
+      w.forkField(154);
       encodeEnvFromSource(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(162).string(obj.terminationMessagePolicy ?? "");
+  w.stringField(162, obj.terminationMessagePolicy ?? "");
   if (obj.volumeDevices != null)
     for (const x of obj.volumeDevices) {
-      w.uint32(170).fork();
+      w.forkField(170);
       encodeVolumeDevice(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.startupProbe != null) {
-    w.uint32(178).fork();
+    w.forkField(178);
     encodeProbe(obj.startupProbe, w);
     w.ldelim();
   }
   if (obj.resizePolicy != null)
     for (const x of obj.resizePolicy) {
-      w.uint32(186).fork();
+      w.forkField(186);
       encodeContainerResizePolicy(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.restartPolicy != null) w.uint32(194).string(obj.restartPolicy);
+  if (obj.restartPolicy != null) w.stringField(194, obj.restartPolicy);
   if (obj.restartPolicyRules != null)
     for (const x of obj.restartPolicyRules) {
-      w.uint32(202).fork();
+      w.forkField(202);
       encodeContainerRestartRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -3225,7 +3211,7 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         (f3 ??= []).push(r.string());
@@ -3272,7 +3258,7 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
         break;
       }
       case 106:
-        f13 = r.string();
+        f13 = r.key();
         break;
       case 114:
         f14 = r.string() as EphemeralContainerCommon["imagePullPolicy"];
@@ -3359,7 +3345,7 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
 /** Writes the EphemeralVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEphemeralVolumeSource(obj: EphemeralVolumeSource, w: Writer): void {
   if (obj.volumeClaimTemplate != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodePersistentVolumeClaimTemplate(obj.volumeClaimTemplate, w);
     w.ldelim();
   }
@@ -3388,41 +3374,41 @@ export function decodeEphemeralVolumeSource(r: Reader, end: number): EphemeralVo
 
 /** Writes the Event message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEvent(obj: Event, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeObjectReference(obj.involvedObject ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.reason ?? "");
-  w.uint32(34).string(obj.message ?? "");
-  w.uint32(42).fork();
+  w.stringField(26, obj.reason ?? "");
+  w.stringField(34, obj.message ?? "");
+  w.forkField(42);
   encodeEventSource(obj.source ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(50).fork();
+  w.forkField(50);
   if (obj.firstTimestamp) encodeTime(obj.firstTimestamp, w);
   w.ldelim();
-  w.uint32(58).fork();
+  w.forkField(58);
   if (obj.lastTimestamp) encodeTime(obj.lastTimestamp, w);
   w.ldelim();
-  w.uint32(64).int32(obj.count ?? 0);
-  w.uint32(74).string(obj.type ?? "");
-  w.uint32(82).fork();
+  w.int32Field(64, obj.count ?? 0);
+  w.stringField(74, obj.type ?? "");
+  w.forkField(82);
   if (obj.eventTime) encodeMicroTime(obj.eventTime, w);
   w.ldelim();
   if (obj.series != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeEventSeries(obj.series, w);
     w.ldelim();
   }
-  w.uint32(98).string(obj.action ?? "");
+  w.stringField(98, obj.action ?? "");
   if (obj.related != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeObjectReference(obj.related, w);
     w.ldelim();
   }
-  w.uint32(114).string(obj.reportingComponent ?? "");
-  w.uint32(122).string(obj.reportingInstance ?? "");
+  w.stringField(114, obj.reportingComponent ?? "");
+  w.stringField(122, obj.reportingInstance ?? "");
 }
 
 /** Reads one Event message body that ends at `end`, as Go would show the object in JSON. */
@@ -3532,12 +3518,12 @@ export function decodeEvent(r: Reader, end: number): Event {
 
 /** Writes the EventList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventList(obj: EventList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEvent(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -3573,8 +3559,8 @@ export function decodeEventList(r: Reader, end: number): EventList {
 
 /** Writes the EventSeries message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSeries(obj: EventSeries, w: Writer): void {
-  w.uint32(8).int32(obj.count ?? 0);
-  w.uint32(18).fork();
+  w.int32Field(8, obj.count ?? 0);
+  w.forkField(18);
   if (obj.lastObservedTime) encodeMicroTime(obj.lastObservedTime, w);
   w.ldelim();
 }
@@ -3607,8 +3593,8 @@ export function decodeEventSeries(r: Reader, end: number): EventSeries {
 
 /** Writes the EventSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSource(obj: EventSource, w: Writer): void {
-  w.uint32(10).string(obj.component ?? "");
-  w.uint32(18).string(obj.host ?? "");
+  w.stringField(10, obj.component ?? "");
+  w.stringField(18, obj.host ?? "");
 }
 
 /** Reads one EventSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -3637,7 +3623,7 @@ export function decodeEventSource(r: Reader, end: number): EventSource {
 
 /** Writes the ExecAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExecAction(obj: ExecAction, w: Writer): void {
-  if (obj.command != null) for (const x of obj.command) w.uint32(10).string(x);
+  if (obj.command != null) for (const x of obj.command) w.stringField(10, x);
 }
 
 /** Reads one ExecAction message body that ends at `end`, as Go would show the object in JSON. */
@@ -3661,11 +3647,11 @@ export function decodeExecAction(r: Reader, end: number): ExecAction {
 
 /** Writes the FCVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFCVolumeSource(obj: FCVolumeSource, w: Writer): void {
-  if (obj.targetWWNs != null) for (const x of obj.targetWWNs) w.uint32(10).string(x);
-  if (obj.lun != null) w.uint32(16).int32(obj.lun);
-  w.uint32(26).string(obj.fsType ?? "");
-  w.uint32(32).bool(obj.readOnly ?? false);
-  if (obj.wwids != null) for (const x of obj.wwids) w.uint32(42).string(x);
+  if (obj.targetWWNs != null) for (const x of obj.targetWWNs) w.stringField(10, x);
+  if (obj.lun != null) w.int32Field(16, obj.lun);
+  w.stringField(26, obj.fsType ?? "");
+  w.boolField(32, obj.readOnly ?? false);
+  if (obj.wwids != null) for (const x of obj.wwids) w.stringField(42, x);
 }
 
 /** Reads one FCVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -3709,10 +3695,10 @@ export function decodeFCVolumeSource(r: Reader, end: number): FCVolumeSource {
 
 /** Writes the FileKeySelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFileKeySelector(obj: FileKeySelector, w: Writer): void {
-  w.uint32(10).string(obj.volumeName ?? "");
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(26).string(obj.key ?? "");
-  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+  w.stringField(10, obj.volumeName ?? "");
+  w.stringField(18, obj.path ?? "");
+  w.stringField(26, obj.key ?? "");
+  if (obj.optional != null) w.boolField(32, obj.optional);
 }
 
 /** Reads one FileKeySelector message body that ends at `end`, as Go would show the object in JSON. */
@@ -3751,21 +3737,21 @@ export function decodeFileKeySelector(r: Reader, end: number): FileKeySelector {
 
 /** Writes the FlexPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlexPersistentVolumeSource(obj: FlexPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
+  w.stringField(10, obj.driver ?? "");
+  w.stringField(18, obj.fsType ?? "");
   if (obj.secretRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.boolField(32, obj.readOnly ?? false);
   if (obj.options != null) {
     const { keys, values } = sortedEntries(obj.options);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(42).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -3777,7 +3763,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   let f2: FlexPersistentVolumeSource["fsType"] | undefined;
   let f3: FlexPersistentVolumeSource["secretRef"] | undefined;
   let f4: FlexPersistentVolumeSource["readOnly"] | undefined;
-  let f5: FlexPersistentVolumeSource["options"] | undefined;
+  let f5: MapEntryList<NonNullable<FlexPersistentVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3805,10 +3791,7 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       default:
@@ -3821,27 +3804,27 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   if (f2) obj.fsType = f2;
   if (f3 !== undefined) obj.secretRef = f3;
   if (f4) obj.readOnly = f4;
-  if (f5 !== undefined) obj.options = f5;
+  if (f5 !== undefined) obj.options = mapObject(f5);
   return obj;
 }
 
 /** Writes the FlexVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlexVolumeSource(obj: FlexVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
+  w.stringField(10, obj.driver ?? "");
+  w.stringField(18, obj.fsType ?? "");
   if (obj.secretRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.boolField(32, obj.readOnly ?? false);
   if (obj.options != null) {
     const { keys, values } = sortedEntries(obj.options);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(42).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -3853,7 +3836,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   let f2: FlexVolumeSource["fsType"] | undefined;
   let f3: FlexVolumeSource["secretRef"] | undefined;
   let f4: FlexVolumeSource["readOnly"] | undefined;
-  let f5: FlexVolumeSource["options"] | undefined;
+  let f5: MapEntryList<NonNullable<FlexVolumeSource["options"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -3881,10 +3864,7 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       default:
@@ -3897,14 +3877,14 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   if (f2) obj.fsType = f2;
   if (f3 !== undefined) obj.secretRef = f3;
   if (f4) obj.readOnly = f4;
-  if (f5 !== undefined) obj.options = f5;
+  if (f5 !== undefined) obj.options = mapObject(f5);
   return obj;
 }
 
 /** Writes the FlockerVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlockerVolumeSource(obj: FlockerVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.datasetName ?? "");
-  w.uint32(18).string(obj.datasetUUID ?? "");
+  w.stringField(10, obj.datasetName ?? "");
+  w.stringField(18, obj.datasetUUID ?? "");
 }
 
 /** Reads one FlockerVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -3933,10 +3913,10 @@ export function decodeFlockerVolumeSource(r: Reader, end: number): FlockerVolume
 
 /** Writes the GCEPersistentDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGCEPersistentDiskVolumeSource(obj: GCEPersistentDiskVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.pdName ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(24).int32(obj.partition ?? 0);
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.pdName ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.int32Field(24, obj.partition ?? 0);
+  w.boolField(32, obj.readOnly ?? false);
 }
 
 /** Reads one GCEPersistentDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -3975,8 +3955,8 @@ export function decodeGCEPersistentDiskVolumeSource(r: Reader, end: number): GCE
 
 /** Writes the GRPCAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGRPCAction(obj: GRPCAction, w: Writer): void {
-  w.uint32(8).int32(obj.port ?? 0);
-  if (obj.service != null) w.uint32(18).string(obj.service);
+  w.int32Field(8, obj.port ?? 0);
+  if (obj.service != null) w.stringField(18, obj.service);
 }
 
 /** Reads one GRPCAction message body that ends at `end`, as Go would show the object in JSON. */
@@ -4005,9 +3985,9 @@ export function decodeGRPCAction(r: Reader, end: number): GRPCAction {
 
 /** Writes the GitRepoVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGitRepoVolumeSource(obj: GitRepoVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.repository ?? "");
-  w.uint32(18).string(obj.revision ?? "");
-  w.uint32(26).string(obj.directory ?? "");
+  w.stringField(10, obj.repository ?? "");
+  w.stringField(18, obj.revision ?? "");
+  w.stringField(26, obj.directory ?? "");
 }
 
 /** Reads one GitRepoVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4041,10 +4021,10 @@ export function decodeGitRepoVolumeSource(r: Reader, end: number): GitRepoVolume
 
 /** Writes the GlusterfsPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGlusterfsPersistentVolumeSource(obj: GlusterfsPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.endpoints ?? "");
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
-  if (obj.endpointsNamespace != null) w.uint32(34).string(obj.endpointsNamespace);
+  w.stringField(10, obj.endpoints ?? "");
+  w.stringField(18, obj.path ?? "");
+  w.boolField(24, obj.readOnly ?? false);
+  if (obj.endpointsNamespace != null) w.stringField(34, obj.endpointsNamespace);
 }
 
 /** Reads one GlusterfsPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4086,9 +4066,9 @@ export function decodeGlusterfsPersistentVolumeSource(
 
 /** Writes the GlusterfsVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGlusterfsVolumeSource(obj: GlusterfsVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.endpoints ?? "");
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.endpoints ?? "");
+  w.stringField(18, obj.path ?? "");
+  w.boolField(24, obj.readOnly ?? false);
 }
 
 /** Reads one GlusterfsVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4122,15 +4102,15 @@ export function decodeGlusterfsVolumeSource(r: Reader, end: number): GlusterfsVo
 
 /** Writes the HTTPGetAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHTTPGetAction(obj: HTTPGetAction, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.path ?? "");
+  w.forkField(18);
   encodeIntOrString(obj.port ?? 0, w);
   w.ldelim();
-  w.uint32(26).string(obj.host ?? "");
-  w.uint32(34).string(obj.scheme ?? "");
+  w.stringField(26, obj.host ?? "");
+  w.stringField(34, obj.scheme ?? "");
   if (obj.httpHeaders != null)
     for (const x of obj.httpHeaders) {
-      w.uint32(42).fork();
+      w.forkField(42);
       encodeHTTPHeader(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -4181,8 +4161,8 @@ export function decodeHTTPGetAction(r: Reader, end: number): HTTPGetAction {
 
 /** Writes the HTTPHeader message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHTTPHeader(obj: HTTPHeader, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.value ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.value ?? "");
 }
 
 /** Reads one HTTPHeader message body that ends at `end`, as Go would show the object in JSON. */
@@ -4211,8 +4191,8 @@ export function decodeHTTPHeader(r: Reader, end: number): HTTPHeader {
 
 /** Writes the HostAlias message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHostAlias(obj: HostAlias, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
-  if (obj.hostnames != null) for (const x of obj.hostnames) w.uint32(18).string(x);
+  w.stringField(10, obj.ip ?? "");
+  if (obj.hostnames != null) for (const x of obj.hostnames) w.stringField(18, x);
 }
 
 /** Reads one HostAlias message body that ends at `end`, as Go would show the object in JSON. */
@@ -4241,7 +4221,7 @@ export function decodeHostAlias(r: Reader, end: number): HostAlias {
 
 /** Writes the HostIP message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHostIP(obj: HostIP, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
+  w.stringField(10, obj.ip ?? "");
 }
 
 /** Reads one HostIP message body that ends at `end`, as Go would show the object in JSON. */
@@ -4265,8 +4245,8 @@ export function decodeHostIP(r: Reader, end: number): HostIP {
 
 /** Writes the HostPathVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHostPathVolumeSource(obj: HostPathVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
-  if (obj.type != null) w.uint32(18).string(obj.type);
+  w.stringField(10, obj.path ?? "");
+  if (obj.type != null) w.stringField(18, obj.type);
 }
 
 /** Reads one HostPathVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4295,21 +4275,21 @@ export function decodeHostPathVolumeSource(r: Reader, end: number): HostPathVolu
 
 /** Writes the ISCSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeISCSIPersistentVolumeSource(obj: ISCSIPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.targetPortal ?? "");
-  w.uint32(18).string(obj.iqn ?? "");
-  w.uint32(24).int32(obj.lun ?? 0);
-  w.uint32(34).string(obj.iscsiInterface ?? "");
-  w.uint32(42).string(obj.fsType ?? "");
-  w.uint32(48).bool(obj.readOnly ?? false);
-  if (obj.portals != null) for (const x of obj.portals) w.uint32(58).string(x);
-  w.uint32(64).bool(obj.chapAuthDiscovery ?? false);
+  w.stringField(10, obj.targetPortal ?? "");
+  w.stringField(18, obj.iqn ?? "");
+  w.int32Field(24, obj.lun ?? 0);
+  w.stringField(34, obj.iscsiInterface ?? "");
+  w.stringField(42, obj.fsType ?? "");
+  w.boolField(48, obj.readOnly ?? false);
+  if (obj.portals != null) for (const x of obj.portals) w.stringField(58, x);
+  w.boolField(64, obj.chapAuthDiscovery ?? false);
   if (obj.secretRef != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(88).bool(obj.chapAuthSession ?? false);
-  if (obj.initiatorName != null) w.uint32(98).string(obj.initiatorName);
+  w.boolField(88, obj.chapAuthSession ?? false);
+  if (obj.initiatorName != null) w.stringField(98, obj.initiatorName);
 }
 
 /** Reads one ISCSIPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4385,21 +4365,21 @@ export function decodeISCSIPersistentVolumeSource(r: Reader, end: number): ISCSI
 
 /** Writes the ISCSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeISCSIVolumeSource(obj: ISCSIVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.targetPortal ?? "");
-  w.uint32(18).string(obj.iqn ?? "");
-  w.uint32(24).int32(obj.lun ?? 0);
-  w.uint32(34).string(obj.iscsiInterface ?? "");
-  w.uint32(42).string(obj.fsType ?? "");
-  w.uint32(48).bool(obj.readOnly ?? false);
-  if (obj.portals != null) for (const x of obj.portals) w.uint32(58).string(x);
-  w.uint32(64).bool(obj.chapAuthDiscovery ?? false);
+  w.stringField(10, obj.targetPortal ?? "");
+  w.stringField(18, obj.iqn ?? "");
+  w.int32Field(24, obj.lun ?? 0);
+  w.stringField(34, obj.iscsiInterface ?? "");
+  w.stringField(42, obj.fsType ?? "");
+  w.boolField(48, obj.readOnly ?? false);
+  if (obj.portals != null) for (const x of obj.portals) w.stringField(58, x);
+  w.boolField(64, obj.chapAuthDiscovery ?? false);
   if (obj.secretRef != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(88).bool(obj.chapAuthSession ?? false);
-  if (obj.initiatorName != null) w.uint32(98).string(obj.initiatorName);
+  w.boolField(88, obj.chapAuthSession ?? false);
+  if (obj.initiatorName != null) w.stringField(98, obj.initiatorName);
 }
 
 /** Reads one ISCSIVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4475,8 +4455,8 @@ export function decodeISCSIVolumeSource(r: Reader, end: number): ISCSIVolumeSour
 
 /** Writes the ImageVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeImageVolumeSource(obj: ImageVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.reference ?? "");
-  w.uint32(18).string(obj.pullPolicy ?? "");
+  w.stringField(10, obj.reference ?? "");
+  w.stringField(18, obj.pullPolicy ?? "");
 }
 
 /** Reads one ImageVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -4505,9 +4485,9 @@ export function decodeImageVolumeSource(r: Reader, end: number): ImageVolumeSour
 
 /** Writes the KeyToPath message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeKeyToPath(obj: KeyToPath, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.path ?? "");
-  if (obj.mode != null) w.uint32(24).int32(obj.mode);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.path ?? "");
+  if (obj.mode != null) w.int32Field(24, obj.mode);
 }
 
 /** Reads one KeyToPath message body that ends at `end`, as Go would show the object in JSON. */
@@ -4542,16 +4522,16 @@ export function decodeKeyToPath(r: Reader, end: number): KeyToPath {
 /** Writes the Lifecycle message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLifecycle(obj: Lifecycle, w: Writer): void {
   if (obj.postStart != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLifecycleHandler(obj.postStart, w);
     w.ldelim();
   }
   if (obj.preStop != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLifecycleHandler(obj.preStop, w);
     w.ldelim();
   }
-  if (obj.stopSignal != null) w.uint32(26).string(obj.stopSignal);
+  if (obj.stopSignal != null) w.stringField(26, obj.stopSignal);
 }
 
 /** Reads one Lifecycle message body that ends at `end`, as Go would show the object in JSON. */
@@ -4590,22 +4570,22 @@ export function decodeLifecycle(r: Reader, end: number): Lifecycle {
 /** Writes the LifecycleHandler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLifecycleHandler(obj: LifecycleHandler, w: Writer): void {
   if (obj.exec != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeExecAction(obj.exec, w);
     w.ldelim();
   }
   if (obj.httpGet != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeHTTPGetAction(obj.httpGet, w);
     w.ldelim();
   }
   if (obj.tcpSocket != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeTCPSocketAction(obj.tcpSocket, w);
     w.ldelim();
   }
   if (obj.sleep != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeSleepAction(obj.sleep, w);
     w.ldelim();
   }
@@ -4655,10 +4635,10 @@ export function decodeLifecycleHandler(r: Reader, end: number): LifecycleHandler
 
 /** Writes the LimitRange message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRange(obj: LimitRange, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeLimitRangeSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -4693,14 +4673,14 @@ export function decodeLimitRange(r: Reader, end: number): LimitRange {
 
 /** Writes the LimitRangeItem message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.max != null) {
     const { keys, values } = sortedEntries(obj.max);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -4711,8 +4691,8 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(26).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -4723,8 +4703,8 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(34).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(34).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -4735,8 +4715,8 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(42).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -4747,8 +4727,8 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(50).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(50).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -4759,11 +4739,11 @@ export function encodeLimitRangeItem(obj: LimitRangeItem, w: Writer): void {
 /** Reads one LimitRangeItem message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   let f1: LimitRangeItem["type"] | undefined;
-  let f2: LimitRangeItem["max"] | undefined;
-  let f3: LimitRangeItem["min"] | undefined;
-  let f4: LimitRangeItem["default"] | undefined;
-  let f5: LimitRangeItem["defaultRequest"] | undefined;
-  let f6: LimitRangeItem["maxLimitRequestRatio"] | undefined;
+  let f2: MapEntryList<NonNullable<LimitRangeItem["max"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<LimitRangeItem["min"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<LimitRangeItem["default"]>[string]> | undefined;
+  let f5: MapEntryList<NonNullable<LimitRangeItem["defaultRequest"]>[string]> | undefined;
+  let f6: MapEntryList<NonNullable<LimitRangeItem["maxLimitRequestRatio"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -4782,10 +4762,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26: {
@@ -4800,10 +4777,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? "0");
         break;
       }
       case 34: {
@@ -4818,10 +4792,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f4 ??= []).push(k, v ?? "0");
         break;
       }
       case 42: {
@@ -4836,10 +4807,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "0");
         break;
       }
       case 50: {
@@ -4854,10 +4822,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f6 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f6 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -4867,22 +4832,22 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   if (r.pos !== end) throw new RangeError("protobuf: LimitRangeItem overruns its length");
   const obj = {} as LimitRangeItem;
   obj.type = f1 ?? "";
-  if (f2 !== undefined) obj.max = f2;
-  if (f3 !== undefined) obj.min = f3;
-  if (f4 !== undefined) obj.default = f4;
-  if (f5 !== undefined) obj.defaultRequest = f5;
-  if (f6 !== undefined) obj.maxLimitRequestRatio = f6;
+  if (f2 !== undefined) obj.max = mapObject(f2);
+  if (f3 !== undefined) obj.min = mapObject(f3);
+  if (f4 !== undefined) obj.default = mapObject(f4);
+  if (f5 !== undefined) obj.defaultRequest = mapObject(f5);
+  if (f6 !== undefined) obj.maxLimitRequestRatio = mapObject(f6);
   return obj;
 }
 
 /** Writes the LimitRangeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRangeList(obj: LimitRangeList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeLimitRange(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -4920,7 +4885,7 @@ export function decodeLimitRangeList(r: Reader, end: number): LimitRangeList {
 export function encodeLimitRangeSpec(obj: LimitRangeSpec, w: Writer): void {
   if (obj.limits != null)
     for (const x of obj.limits) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeLimitRangeItem(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -4949,9 +4914,9 @@ export function decodeLimitRangeSpec(r: Reader, end: number): LimitRangeSpec {
 
 /** Writes the LinuxContainerUser message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLinuxContainerUser(obj: LinuxContainerUser, w: Writer): void {
-  w.uint32(8).int64(obj.uid ?? 0);
-  w.uint32(16).int64(obj.gid ?? 0);
-  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.uint32(24).int64(x);
+  w.int64Field(8, obj.uid ?? 0);
+  w.int64Field(16, obj.gid ?? 0);
+  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.int64Field(24, x);
 }
 
 /** Reads one LinuxContainerUser message body that ends at `end`, as Go would show the object in JSON. */
@@ -4990,12 +4955,12 @@ export function decodeLinuxContainerUser(r: Reader, end: number): LinuxContainer
 
 /** Writes the LoadBalancerIngress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLoadBalancerIngress(obj: LoadBalancerIngress, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
-  w.uint32(18).string(obj.hostname ?? "");
-  if (obj.ipMode != null) w.uint32(26).string(obj.ipMode);
+  w.stringField(10, obj.ip ?? "");
+  w.stringField(18, obj.hostname ?? "");
+  if (obj.ipMode != null) w.stringField(26, obj.ipMode);
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodePortStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5041,7 +5006,7 @@ export function decodeLoadBalancerIngress(r: Reader, end: number): LoadBalancerI
 export function encodeLoadBalancerStatus(obj: LoadBalancerStatus, w: Writer): void {
   if (obj.ingress != null)
     for (const x of obj.ingress) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeLoadBalancerIngress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5070,7 +5035,7 @@ export function decodeLoadBalancerStatus(r: Reader, end: number): LoadBalancerSt
 
 /** Writes the LocalObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLocalObjectReference(obj: LocalObjectReference, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one LocalObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -5094,8 +5059,8 @@ export function decodeLocalObjectReference(r: Reader, end: number): LocalObjectR
 
 /** Writes the LocalVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLocalVolumeSource(obj: LocalVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
-  if (obj.fsType != null) w.uint32(18).string(obj.fsType);
+  w.stringField(10, obj.path ?? "");
+  if (obj.fsType != null) w.stringField(18, obj.fsType);
 }
 
 /** Reads one LocalVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -5124,8 +5089,8 @@ export function decodeLocalVolumeSource(r: Reader, end: number): LocalVolumeSour
 
 /** Writes the ModifyVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeModifyVolumeStatus(obj: ModifyVolumeStatus, w: Writer): void {
-  w.uint32(10).string(obj.targetVolumeAttributesClassName ?? "");
-  w.uint32(18).string(obj.status ?? "");
+  w.stringField(10, obj.targetVolumeAttributesClassName ?? "");
+  w.stringField(18, obj.status ?? "");
 }
 
 /** Reads one ModifyVolumeStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -5154,9 +5119,9 @@ export function decodeModifyVolumeStatus(r: Reader, end: number): ModifyVolumeSt
 
 /** Writes the NFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNFSVolumeSource(obj: NFSVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.server ?? "");
-  w.uint32(18).string(obj.path ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.server ?? "");
+  w.stringField(18, obj.path ?? "");
+  w.boolField(24, obj.readOnly ?? false);
 }
 
 /** Reads one NFSVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -5190,13 +5155,13 @@ export function decodeNFSVolumeSource(r: Reader, end: number): NFSVolumeSource {
 
 /** Writes the Namespace message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespace(obj: Namespace, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeNamespaceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeNamespaceStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -5238,13 +5203,13 @@ export function decodeNamespace(r: Reader, end: number): Namespace {
 
 /** Writes the NamespaceCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceCondition(obj: NamespaceCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(34).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one NamespaceCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -5290,12 +5255,12 @@ export function decodeNamespaceCondition(r: Reader, end: number): NamespaceCondi
 
 /** Writes the NamespaceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceList(obj: NamespaceList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNamespace(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5331,7 +5296,7 @@ export function decodeNamespaceList(r: Reader, end: number): NamespaceList {
 
 /** Writes the NamespaceSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceSpec(obj: NamespaceSpec, w: Writer): void {
-  if (obj.finalizers != null) for (const x of obj.finalizers) w.uint32(10).string(x);
+  if (obj.finalizers != null) for (const x of obj.finalizers) w.stringField(10, x);
 }
 
 /** Reads one NamespaceSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -5355,10 +5320,10 @@ export function decodeNamespaceSpec(r: Reader, end: number): NamespaceSpec {
 
 /** Writes the NamespaceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceStatus(obj: NamespaceStatus, w: Writer): void {
-  w.uint32(10).string(obj.phase ?? "");
+  w.stringField(10, obj.phase ?? "");
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNamespaceCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5392,13 +5357,13 @@ export function decodeNamespaceStatus(r: Reader, end: number): NamespaceStatus {
 
 /** Writes the Node message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNode(obj: Node, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeNodeSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeNodeStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -5440,8 +5405,8 @@ export function decodeNode(r: Reader, end: number): Node {
 
 /** Writes the NodeAddress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeAddress(obj: NodeAddress, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.address ?? "");
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.address ?? "");
 }
 
 /** Reads one NodeAddress message body that ends at `end`, as Go would show the object in JSON. */
@@ -5471,13 +5436,13 @@ export function decodeNodeAddress(r: Reader, end: number): NodeAddress {
 /** Writes the NodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeAffinity(obj: NodeAffinity, w: Writer): void {
   if (obj.requiredDuringSchedulingIgnoredDuringExecution != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeNodeSelector(obj.requiredDuringSchedulingIgnoredDuringExecution, w);
     w.ldelim();
   }
   if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
     for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePreferredSchedulingTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5513,16 +5478,16 @@ export function decodeNodeAffinity(r: Reader, end: number): NodeAffinity {
 
 /** Writes the NodeCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeCondition(obj: NodeCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastHeartbeatTime) encodeTime(obj.lastHeartbeatTime, w);
   w.ldelim();
-  w.uint32(34).fork();
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one NodeCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -5576,7 +5541,7 @@ export function decodeNodeCondition(r: Reader, end: number): NodeCondition {
 /** Writes the NodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeConfigSource(obj: NodeConfigSource, w: Writer): void {
   if (obj.configMap != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeConfigMapNodeConfigSource(obj.configMap, w);
     w.ldelim();
   }
@@ -5606,21 +5571,21 @@ export function decodeNodeConfigSource(r: Reader, end: number): NodeConfigSource
 /** Writes the NodeConfigStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeConfigStatus(obj: NodeConfigStatus, w: Writer): void {
   if (obj.assigned != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeNodeConfigSource(obj.assigned, w);
     w.ldelim();
   }
   if (obj.active != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeNodeConfigSource(obj.active, w);
     w.ldelim();
   }
   if (obj.lastKnownGood != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeNodeConfigSource(obj.lastKnownGood, w);
     w.ldelim();
   }
-  w.uint32(34).string(obj.error ?? "");
+  w.stringField(34, obj.error ?? "");
 }
 
 /** Reads one NodeConfigStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -5665,7 +5630,7 @@ export function decodeNodeConfigStatus(r: Reader, end: number): NodeConfigStatus
 
 /** Writes the NodeDaemonEndpoints message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeDaemonEndpoints(obj: NodeDaemonEndpoints, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeDaemonEndpoint(obj.kubeletEndpoint ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -5693,7 +5658,7 @@ export function decodeNodeDaemonEndpoints(r: Reader, end: number): NodeDaemonEnd
 
 /** Writes the NodeFeatures message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeFeatures(obj: NodeFeatures, w: Writer): void {
-  if (obj.supplementalGroupsPolicy != null) w.uint32(8).bool(obj.supplementalGroupsPolicy);
+  if (obj.supplementalGroupsPolicy != null) w.boolField(8, obj.supplementalGroupsPolicy);
 }
 
 /** Reads one NodeFeatures message body that ends at `end`, as Go would show the object in JSON. */
@@ -5717,12 +5682,12 @@ export function decodeNodeFeatures(r: Reader, end: number): NodeFeatures {
 
 /** Writes the NodeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeList(obj: NodeList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNode(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5758,7 +5723,7 @@ export function decodeNodeList(r: Reader, end: number): NodeList {
 
 /** Writes the NodeProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeProxyOptions(obj: NodeProxyOptions, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
+  w.stringField(10, obj.path ?? "");
 }
 
 /** Reads one NodeProxyOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -5782,9 +5747,9 @@ export function decodeNodeProxyOptions(r: Reader, end: number): NodeProxyOptions
 
 /** Writes the NodeRuntimeHandler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeRuntimeHandler(obj: NodeRuntimeHandler, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.features != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeNodeRuntimeHandlerFeatures(obj.features, w);
     w.ldelim();
   }
@@ -5818,8 +5783,8 @@ export function decodeNodeRuntimeHandler(r: Reader, end: number): NodeRuntimeHan
 
 /** Writes the NodeRuntimeHandlerFeatures message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeRuntimeHandlerFeatures(obj: NodeRuntimeHandlerFeatures, w: Writer): void {
-  if (obj.recursiveReadOnlyMounts != null) w.uint32(8).bool(obj.recursiveReadOnlyMounts);
-  if (obj.userNamespaces != null) w.uint32(16).bool(obj.userNamespaces);
+  if (obj.recursiveReadOnlyMounts != null) w.boolField(8, obj.recursiveReadOnlyMounts);
+  if (obj.userNamespaces != null) w.boolField(16, obj.userNamespaces);
 }
 
 /** Reads one NodeRuntimeHandlerFeatures message body that ends at `end`, as Go would show the object in JSON. */
@@ -5850,7 +5815,7 @@ export function decodeNodeRuntimeHandlerFeatures(r: Reader, end: number): NodeRu
 export function encodeNodeSelector(obj: NodeSelector, w: Writer): void {
   if (obj.nodeSelectorTerms != null)
     for (const x of obj.nodeSelectorTerms) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeNodeSelectorTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5879,9 +5844,9 @@ export function decodeNodeSelector(r: Reader, end: number): NodeSelector {
 
 /** Writes the NodeSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeSelectorRequirement(obj: NodeSelectorRequirement, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one NodeSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -5917,13 +5882,13 @@ export function decodeNodeSelectorRequirement(r: Reader, end: number): NodeSelec
 export function encodeNodeSelectorTerm(obj: NodeSelectorTerm, w: Writer): void {
   if (obj.matchExpressions != null)
     for (const x of obj.matchExpressions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeNodeSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.matchFields != null)
     for (const x of obj.matchFields) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNodeSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -5959,22 +5924,22 @@ export function decodeNodeSelectorTerm(r: Reader, end: number): NodeSelectorTerm
 
 /** Writes the NodeSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeSpec(obj: NodeSpec, w: Writer): void {
-  w.uint32(10).string(obj.podCIDR ?? "");
-  w.uint32(18).string(obj.externalID ?? "");
-  w.uint32(26).string(obj.providerID ?? "");
-  w.uint32(32).bool(obj.unschedulable ?? false);
+  w.stringField(10, obj.podCIDR ?? "");
+  w.stringField(18, obj.externalID ?? "");
+  w.stringField(26, obj.providerID ?? "");
+  w.boolField(32, obj.unschedulable ?? false);
   if (obj.taints != null)
     for (const x of obj.taints) {
-      w.uint32(42).fork();
+      w.forkField(42);
       encodeTaint(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.configSource != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeNodeConfigSource(obj.configSource, w);
     w.ldelim();
   }
-  if (obj.podCIDRs != null) for (const x of obj.podCIDRs) w.uint32(58).string(x);
+  if (obj.podCIDRs != null) for (const x of obj.podCIDRs) w.stringField(58, x);
 }
 
 /** Reads one NodeSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -6037,8 +6002,8 @@ export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -6049,58 +6014,58 @@ export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
     }
   }
-  w.uint32(26).string(obj.phase ?? "");
+  w.stringField(26, obj.phase ?? "");
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeNodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.addresses != null)
     for (const x of obj.addresses) {
-      w.uint32(42).fork();
+      w.forkField(42);
       encodeNodeAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(50).fork();
+  w.forkField(50);
   encodeNodeDaemonEndpoints(obj.daemonEndpoints ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(58).fork();
+  w.forkField(58);
   encodeNodeSystemInfo(obj.nodeInfo ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.images != null)
     for (const x of obj.images) {
-      w.uint32(66).fork();
+      w.forkField(66);
       encodeContainerImage(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.volumesInUse != null) for (const x of obj.volumesInUse) w.uint32(74).string(x);
+  if (obj.volumesInUse != null) for (const x of obj.volumesInUse) w.stringField(74, x);
   if (obj.volumesAttached != null)
     for (const x of obj.volumesAttached) {
-      w.uint32(82).fork();
+      w.forkField(82);
       encodeAttachedVolume(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.config != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeNodeConfigStatus(obj.config, w);
     w.ldelim();
   }
   if (obj.runtimeHandlers != null)
     for (const x of obj.runtimeHandlers) {
-      w.uint32(98).fork();
+      w.forkField(98);
       encodeNodeRuntimeHandler(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.features != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeNodeFeatures(obj.features, w);
     w.ldelim();
   }
@@ -6108,8 +6073,8 @@ export function encodeNodeStatus(obj: NodeStatus, w: Writer): void {
 
 /** Reads one NodeStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
-  let f1: NodeStatus["capacity"] | undefined;
-  let f2: NodeStatus["allocatable"] | undefined;
+  let f1: MapEntryList<NonNullable<NodeStatus["capacity"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<NodeStatus["allocatable"]>[string]> | undefined;
   let f3: NodeStatus["phase"] | undefined;
   let f4: NodeStatus["conditions"] | undefined;
   let f5: NodeStatus["addresses"] | undefined;
@@ -6136,10 +6101,7 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -6154,10 +6116,7 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26:
@@ -6217,8 +6176,8 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
   }
   if (r.pos !== end) throw new RangeError("protobuf: NodeStatus overruns its length");
   const obj = {} as NodeStatus;
-  if (f1 !== undefined) obj.capacity = f1;
-  if (f2 !== undefined) obj.allocatable = f2;
+  if (f1 !== undefined) obj.capacity = mapObject(f1);
+  if (f2 !== undefined) obj.allocatable = mapObject(f2);
   if (f3) obj.phase = f3;
   if (f4 !== undefined) obj.conditions = f4;
   if (f5 !== undefined) obj.addresses = f5;
@@ -6235,7 +6194,7 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
 
 /** Writes the NodeSwapStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeSwapStatus(obj: NodeSwapStatus, w: Writer): void {
-  if (obj.capacity != null) w.uint32(8).int64(obj.capacity);
+  if (obj.capacity != null) w.int64Field(8, obj.capacity);
 }
 
 /** Reads one NodeSwapStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -6259,18 +6218,18 @@ export function decodeNodeSwapStatus(r: Reader, end: number): NodeSwapStatus {
 
 /** Writes the NodeSystemInfo message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeSystemInfo(obj: NodeSystemInfo, w: Writer): void {
-  w.uint32(10).string(obj.machineID ?? "");
-  w.uint32(18).string(obj.systemUUID ?? "");
-  w.uint32(26).string(obj.bootID ?? "");
-  w.uint32(34).string(obj.kernelVersion ?? "");
-  w.uint32(42).string(obj.osImage ?? "");
-  w.uint32(50).string(obj.containerRuntimeVersion ?? "");
-  w.uint32(58).string(obj.kubeletVersion ?? "");
-  w.uint32(66).string(obj.kubeProxyVersion ?? "");
-  w.uint32(74).string(obj.operatingSystem ?? "");
-  w.uint32(82).string(obj.architecture ?? "");
+  w.stringField(10, obj.machineID ?? "");
+  w.stringField(18, obj.systemUUID ?? "");
+  w.stringField(26, obj.bootID ?? "");
+  w.stringField(34, obj.kernelVersion ?? "");
+  w.stringField(42, obj.osImage ?? "");
+  w.stringField(50, obj.containerRuntimeVersion ?? "");
+  w.stringField(58, obj.kubeletVersion ?? "");
+  w.stringField(66, obj.kubeProxyVersion ?? "");
+  w.stringField(74, obj.operatingSystem ?? "");
+  w.stringField(82, obj.architecture ?? "");
   if (obj.swap != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeNodeSwapStatus(obj.swap, w);
     w.ldelim();
   }
@@ -6349,8 +6308,8 @@ export function decodeNodeSystemInfo(r: Reader, end: number): NodeSystemInfo {
 
 /** Writes the ObjectFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectFieldSelector(obj: ObjectFieldSelector, w: Writer): void {
-  w.uint32(10).string(obj.apiVersion ?? "");
-  w.uint32(18).string(obj.fieldPath ?? "");
+  w.stringField(10, obj.apiVersion ?? "");
+  w.stringField(18, obj.fieldPath ?? "");
 }
 
 /** Reads one ObjectFieldSelector message body that ends at `end`, as Go would show the object in JSON. */
@@ -6361,7 +6320,7 @@ export function decodeObjectFieldSelector(r: Reader, end: number): ObjectFieldSe
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -6379,13 +6338,13 @@ export function decodeObjectFieldSelector(r: Reader, end: number): ObjectFieldSe
 
 /** Writes the ObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectReference(obj: ObjectReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.namespace ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  w.uint32(34).string(obj.uid ?? "");
-  w.uint32(42).string(obj.apiVersion ?? "");
-  w.uint32(50).string(obj.resourceVersion ?? "");
-  w.uint32(58).string(obj.fieldPath ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.namespace ?? "");
+  w.stringField(26, obj.name ?? "");
+  w.stringField(34, obj.uid ?? "");
+  w.stringField(42, obj.apiVersion ?? "");
+  w.stringField(50, obj.resourceVersion ?? "");
+  w.stringField(58, obj.fieldPath ?? "");
 }
 
 /** Reads one ObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -6401,10 +6360,10 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -6413,7 +6372,7 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -6439,13 +6398,13 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
 
 /** Writes the PersistentVolume message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolume(obj: PersistentVolume, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePersistentVolumeSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePersistentVolumeStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -6487,13 +6446,13 @@ export function decodePersistentVolume(r: Reader, end: number): PersistentVolume
 
 /** Writes the PersistentVolumeClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaim(obj: PersistentVolumeClaim, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePersistentVolumeClaimStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -6535,16 +6494,16 @@ export function decodePersistentVolumeClaim(r: Reader, end: number): PersistentV
 
 /** Writes the PersistentVolumeClaimCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimCondition(obj: PersistentVolumeClaimCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastProbeTime) encodeTime(obj.lastProbeTime, w);
   w.ldelim();
-  w.uint32(34).fork();
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one PersistentVolumeClaimCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -6597,12 +6556,12 @@ export function decodePersistentVolumeClaimCondition(r: Reader, end: number): Pe
 
 /** Writes the PersistentVolumeClaimList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimList(obj: PersistentVolumeClaimList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePersistentVolumeClaim(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -6638,29 +6597,29 @@ export function decodePersistentVolumeClaimList(r: Reader, end: number): Persist
 
 /** Writes the PersistentVolumeClaimSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimSpec(obj: PersistentVolumeClaimSpec, w: Writer): void {
-  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(10).string(x);
-  w.uint32(18).fork();
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.stringField(10, x);
+  w.forkField(18);
   encodeVolumeResourceRequirements(obj.resources ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.volumeName ?? "");
+  w.stringField(26, obj.volumeName ?? "");
   if (obj.selector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
-  if (obj.storageClassName != null) w.uint32(42).string(obj.storageClassName);
-  if (obj.volumeMode != null) w.uint32(50).string(obj.volumeMode);
+  if (obj.storageClassName != null) w.stringField(42, obj.storageClassName);
+  if (obj.volumeMode != null) w.stringField(50, obj.volumeMode);
   if (obj.dataSource != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeTypedLocalObjectReference(obj.dataSource, w);
     w.ldelim();
   }
   if (obj.dataSourceRef != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeTypedObjectReference(obj.dataSourceRef, w);
     w.ldelim();
   }
-  if (obj.volumeAttributesClassName != null) w.uint32(74).string(obj.volumeAttributesClassName);
+  if (obj.volumeAttributesClassName != null) w.stringField(74, obj.volumeAttributesClassName);
 }
 
 /** Reads one PersistentVolumeClaimSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -6732,15 +6691,15 @@ export function decodePersistentVolumeClaimSpec(r: Reader, end: number): Persist
 
 /** Writes the PersistentVolumeClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStatus, w: Writer): void {
-  w.uint32(10).string(obj.phase ?? "");
-  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(18).string(x);
+  w.stringField(10, obj.phase ?? "");
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.stringField(18, x);
   if (obj.capacity != null) {
     const { keys, values } = sortedEntries(obj.capacity);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(26).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -6748,7 +6707,7 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
   }
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodePersistentVolumeClaimCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -6757,8 +6716,8 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(42).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -6769,14 +6728,14 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(58).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(58).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.currentVolumeAttributesClassName != null) w.uint32(66).string(obj.currentVolumeAttributesClassName);
+  if (obj.currentVolumeAttributesClassName != null) w.stringField(66, obj.currentVolumeAttributesClassName);
   if (obj.modifyVolumeStatus != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeModifyVolumeStatus(obj.modifyVolumeStatus, w);
     w.ldelim();
   }
@@ -6786,10 +6745,11 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
 export function decodePersistentVolumeClaimStatus(r: Reader, end: number): PersistentVolumeClaimStatus {
   let f1: PersistentVolumeClaimStatus["phase"] | undefined;
   let f2: PersistentVolumeClaimStatus["accessModes"] | undefined;
-  let f3: PersistentVolumeClaimStatus["capacity"] | undefined;
+  let f3: MapEntryList<NonNullable<PersistentVolumeClaimStatus["capacity"]>[string]> | undefined;
   let f4: PersistentVolumeClaimStatus["conditions"] | undefined;
-  let f5: PersistentVolumeClaimStatus["allocatedResources"] | undefined;
-  let f7: PersistentVolumeClaimStatus["allocatedResourceStatuses"] | undefined;
+  let f5: MapEntryList<NonNullable<PersistentVolumeClaimStatus["allocatedResources"]>[string]> | undefined;
+  let f7:
+    MapEntryList<NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]> | undefined;
   let f8: PersistentVolumeClaimStatus["currentVolumeAttributesClassName"] | undefined;
   let f9: PersistentVolumeClaimStatus["modifyVolumeStatus"] | undefined;
   while (r.pos < end) {
@@ -6813,10 +6773,7 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? "0");
         break;
       }
       case 34: {
@@ -6836,10 +6793,7 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "0");
         break;
       }
       case 58: {
@@ -6853,10 +6807,10 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
             v = r.string() as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string];
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= {});
-        const mv = v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f7 ??= []).push(
+          k,
+          v ?? ("" as NonNullable<PersistentVolumeClaimStatus["allocatedResourceStatuses"]>[string]),
+        );
         break;
       }
       case 66:
@@ -6875,10 +6829,10 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
   const obj = {} as PersistentVolumeClaimStatus;
   if (f1) obj.phase = f1;
   if (f2 !== undefined) obj.accessModes = f2;
-  if (f3 !== undefined) obj.capacity = f3;
+  if (f3 !== undefined) obj.capacity = mapObject(f3);
   if (f4 !== undefined) obj.conditions = f4;
-  if (f5 !== undefined) obj.allocatedResources = f5;
-  if (f7 !== undefined) obj.allocatedResourceStatuses = f7;
+  if (f5 !== undefined) obj.allocatedResources = mapObject(f5);
+  if (f7 !== undefined) obj.allocatedResourceStatuses = mapObject(f7);
   if (f8 !== undefined) obj.currentVolumeAttributesClassName = f8;
   if (f9 !== undefined) obj.modifyVolumeStatus = f9;
   return obj;
@@ -6886,10 +6840,10 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
 
 /** Writes the PersistentVolumeClaimTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimTemplate(obj: PersistentVolumeClaimTemplate, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -6927,8 +6881,8 @@ export function encodePersistentVolumeClaimVolumeSource(
   obj: PersistentVolumeClaimVolumeSource,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.claimName ?? "");
-  w.uint32(16).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.claimName ?? "");
+  w.boolField(16, obj.readOnly ?? false);
 }
 
 /** Reads one PersistentVolumeClaimVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -6960,12 +6914,12 @@ export function decodePersistentVolumeClaimVolumeSource(
 
 /** Writes the PersistentVolumeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeList(obj: PersistentVolumeList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePersistentVolume(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -7002,112 +6956,112 @@ export function decodePersistentVolumeList(r: Reader, end: number): PersistentVo
 /** Writes the PersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeSource(obj: PersistentVolumeSource, w: Writer): void {
   if (obj.gcePersistentDisk != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeGCEPersistentDiskVolumeSource(obj.gcePersistentDisk, w);
     w.ldelim();
   }
   if (obj.awsElasticBlockStore != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore, w);
     w.ldelim();
   }
   if (obj.hostPath != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeHostPathVolumeSource(obj.hostPath, w);
     w.ldelim();
   }
   if (obj.glusterfs != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeGlusterfsPersistentVolumeSource(obj.glusterfs, w);
     w.ldelim();
   }
   if (obj.nfs != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeNFSVolumeSource(obj.nfs, w);
     w.ldelim();
   }
   if (obj.rbd != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeRBDPersistentVolumeSource(obj.rbd, w);
     w.ldelim();
   }
   if (obj.iscsi != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeISCSIPersistentVolumeSource(obj.iscsi, w);
     w.ldelim();
   }
   if (obj.cinder != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeCinderPersistentVolumeSource(obj.cinder, w);
     w.ldelim();
   }
   if (obj.cephfs != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeCephFSPersistentVolumeSource(obj.cephfs, w);
     w.ldelim();
   }
   if (obj.fc != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeFCVolumeSource(obj.fc, w);
     w.ldelim();
   }
   if (obj.flocker != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeFlockerVolumeSource(obj.flocker, w);
     w.ldelim();
   }
   if (obj.flexVolume != null) {
-    w.uint32(98).fork();
+    w.forkField(98);
     encodeFlexPersistentVolumeSource(obj.flexVolume, w);
     w.ldelim();
   }
   if (obj.azureFile != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeAzureFilePersistentVolumeSource(obj.azureFile, w);
     w.ldelim();
   }
   if (obj.vsphereVolume != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodeVsphereVirtualDiskVolumeSource(obj.vsphereVolume, w);
     w.ldelim();
   }
   if (obj.quobyte != null) {
-    w.uint32(122).fork();
+    w.forkField(122);
     encodeQuobyteVolumeSource(obj.quobyte, w);
     w.ldelim();
   }
   if (obj.azureDisk != null) {
-    w.uint32(130).fork();
+    w.forkField(130);
     encodeAzureDiskVolumeSource(obj.azureDisk, w);
     w.ldelim();
   }
   if (obj.photonPersistentDisk != null) {
-    w.uint32(138).fork();
+    w.forkField(138);
     encodePhotonPersistentDiskVolumeSource(obj.photonPersistentDisk, w);
     w.ldelim();
   }
   if (obj.portworxVolume != null) {
-    w.uint32(146).fork();
+    w.forkField(146);
     encodePortworxVolumeSource(obj.portworxVolume, w);
     w.ldelim();
   }
   if (obj.scaleIO != null) {
-    w.uint32(154).fork();
+    w.forkField(154);
     encodeScaleIOPersistentVolumeSource(obj.scaleIO, w);
     w.ldelim();
   }
   if (obj.local != null) {
-    w.uint32(162).fork();
+    w.forkField(162);
     encodeLocalVolumeSource(obj.local, w);
     w.ldelim();
   }
   if (obj.storageos != null) {
-    w.uint32(170).fork();
+    w.forkField(170);
     encodeStorageOSPersistentVolumeSource(obj.storageos, w);
     w.ldelim();
   }
   if (obj.csi != null) {
-    w.uint32(178).fork();
+    w.forkField(178);
     encodeCSIPersistentVolumeSource(obj.csi, w);
     w.ldelim();
   }
@@ -7288,38 +7242,38 @@ export function encodePersistentVolumeSpec(obj: PersistentVolumeSpec, w: Writer)
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
     }
   }
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePersistentVolumeSource(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.accessModes != null) for (const x of obj.accessModes) w.uint32(26).string(x);
+  if (obj.accessModes != null) for (const x of obj.accessModes) w.stringField(26, x);
   if (obj.claimRef != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeObjectReference(obj.claimRef, w);
     w.ldelim();
   }
-  w.uint32(42).string(obj.persistentVolumeReclaimPolicy ?? "");
-  w.uint32(50).string(obj.storageClassName ?? "");
-  if (obj.mountOptions != null) for (const x of obj.mountOptions) w.uint32(58).string(x);
-  if (obj.volumeMode != null) w.uint32(66).string(obj.volumeMode);
+  w.stringField(42, obj.persistentVolumeReclaimPolicy ?? "");
+  w.stringField(50, obj.storageClassName ?? "");
+  if (obj.mountOptions != null) for (const x of obj.mountOptions) w.stringField(58, x);
+  if (obj.volumeMode != null) w.stringField(66, obj.volumeMode);
   if (obj.nodeAffinity != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeVolumeNodeAffinity(obj.nodeAffinity, w);
     w.ldelim();
   }
-  if (obj.volumeAttributesClassName != null) w.uint32(82).string(obj.volumeAttributesClassName);
+  if (obj.volumeAttributesClassName != null) w.stringField(82, obj.volumeAttributesClassName);
 }
 
 /** Reads one PersistentVolumeSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVolumeSpec {
   let f2: PersistentVolumeSource | undefined;
-  let f1: PersistentVolumeSpec["capacity"] | undefined;
+  let f1: MapEntryList<NonNullable<PersistentVolumeSpec["capacity"]>[string]> | undefined;
   let f3: PersistentVolumeSpec["accessModes"] | undefined;
   let f4: PersistentVolumeSpec["claimRef"] | undefined;
   let f5: PersistentVolumeSpec["persistentVolumeReclaimPolicy"] | undefined;
@@ -7343,10 +7297,7 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -7389,7 +7340,7 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
   if (r.pos !== end) throw new RangeError("protobuf: PersistentVolumeSpec overruns its length");
   const obj = {} as PersistentVolumeSpec;
   Object.assign(obj, f2 ?? decodePersistentVolumeSource(r, r.pos));
-  if (f1 !== undefined) obj.capacity = f1;
+  if (f1 !== undefined) obj.capacity = mapObject(f1);
   if (f3 !== undefined) obj.accessModes = f3;
   if (f4 !== undefined) obj.claimRef = f4;
   if (f5) obj.persistentVolumeReclaimPolicy = f5;
@@ -7403,11 +7354,11 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
 
 /** Writes the PersistentVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeStatus(obj: PersistentVolumeStatus, w: Writer): void {
-  w.uint32(10).string(obj.phase ?? "");
-  w.uint32(18).string(obj.message ?? "");
-  w.uint32(26).string(obj.reason ?? "");
+  w.stringField(10, obj.phase ?? "");
+  w.stringField(18, obj.message ?? "");
+  w.stringField(26, obj.reason ?? "");
   if (obj.lastPhaseTransitionTime != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.lastPhaseTransitionTime, w);
     w.ldelim();
   }
@@ -7454,8 +7405,8 @@ export function encodePhotonPersistentDiskVolumeSource(
   obj: PhotonPersistentDiskVolumeSource,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.pdID ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
+  w.stringField(10, obj.pdID ?? "");
+  w.stringField(18, obj.fsType ?? "");
 }
 
 /** Reads one PhotonPersistentDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -7487,13 +7438,13 @@ export function decodePhotonPersistentDiskVolumeSource(
 
 /** Writes the Pod message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePod(obj: Pod, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePodStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -7537,13 +7488,13 @@ export function decodePod(r: Reader, end: number): Pod {
 export function encodePodAffinity(obj: PodAffinity, w: Writer): void {
   if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
     for (const x of obj.requiredDuringSchedulingIgnoredDuringExecution) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodePodAffinityTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
     for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeWeightedPodAffinityTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -7580,19 +7531,19 @@ export function decodePodAffinity(r: Reader, end: number): PodAffinity {
 /** Writes the PodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodAffinityTerm(obj: PodAffinityTerm, w: Writer): void {
   if (obj.labelSelector != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLabelSelector(obj.labelSelector, w);
     w.ldelim();
   }
-  if (obj.namespaces != null) for (const x of obj.namespaces) w.uint32(18).string(x);
-  w.uint32(26).string(obj.topologyKey ?? "");
+  if (obj.namespaces != null) for (const x of obj.namespaces) w.stringField(18, x);
+  w.stringField(26, obj.topologyKey ?? "");
   if (obj.namespaceSelector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.namespaceSelector, w);
     w.ldelim();
   }
-  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.uint32(42).string(x);
-  if (obj.mismatchLabelKeys != null) for (const x of obj.mismatchLabelKeys) w.uint32(50).string(x);
+  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.stringField(42, x);
+  if (obj.mismatchLabelKeys != null) for (const x of obj.mismatchLabelKeys) w.stringField(50, x);
 }
 
 /** Reads one PodAffinityTerm message body that ends at `end`, as Go would show the object in JSON. */
@@ -7647,13 +7598,13 @@ export function decodePodAffinityTerm(r: Reader, end: number): PodAffinityTerm {
 export function encodePodAntiAffinity(obj: PodAntiAffinity, w: Writer): void {
   if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
     for (const x of obj.requiredDuringSchedulingIgnoredDuringExecution) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodePodAffinityTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.preferredDuringSchedulingIgnoredDuringExecution != null)
     for (const x of obj.preferredDuringSchedulingIgnoredDuringExecution) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeWeightedPodAffinityTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -7689,11 +7640,11 @@ export function decodePodAntiAffinity(r: Reader, end: number): PodAntiAffinity {
 
 /** Writes the PodAttachOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodAttachOptions(obj: PodAttachOptions, w: Writer): void {
-  w.uint32(8).bool(obj.stdin ?? false);
-  w.uint32(16).bool(obj.stdout ?? false);
-  w.uint32(24).bool(obj.stderr ?? false);
-  w.uint32(32).bool(obj.tty ?? false);
-  w.uint32(42).string(obj.container ?? "");
+  w.boolField(8, obj.stdin ?? false);
+  w.boolField(16, obj.stdout ?? false);
+  w.boolField(24, obj.stderr ?? false);
+  w.boolField(32, obj.tty ?? false);
+  w.stringField(42, obj.container ?? "");
 }
 
 /** Reads one PodAttachOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -7737,12 +7688,12 @@ export function decodePodAttachOptions(r: Reader, end: number): PodAttachOptions
 
 /** Writes the PodCertificateProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodCertificateProjection(obj: PodCertificateProjection, w: Writer): void {
-  w.uint32(10).string(obj.signerName ?? "");
-  w.uint32(18).string(obj.keyType ?? "");
-  if (obj.maxExpirationSeconds != null) w.uint32(24).int32(obj.maxExpirationSeconds);
-  w.uint32(34).string(obj.credentialBundlePath ?? "");
-  w.uint32(42).string(obj.keyPath ?? "");
-  w.uint32(50).string(obj.certificateChainPath ?? "");
+  w.stringField(10, obj.signerName ?? "");
+  w.stringField(18, obj.keyType ?? "");
+  if (obj.maxExpirationSeconds != null) w.int32Field(24, obj.maxExpirationSeconds);
+  w.stringField(34, obj.credentialBundlePath ?? "");
+  w.stringField(42, obj.keyPath ?? "");
+  w.stringField(50, obj.certificateChainPath ?? "");
 }
 
 /** Reads one PodCertificateProjection message body that ends at `end`, as Go would show the object in JSON. */
@@ -7791,17 +7742,17 @@ export function decodePodCertificateProjection(r: Reader, end: number): PodCerti
 
 /** Writes the PodCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodCondition(obj: PodCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastProbeTime) encodeTime(obj.lastProbeTime, w);
   w.ldelim();
-  w.uint32(34).fork();
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
-  w.uint32(56).int64(obj.observedGeneration ?? 0);
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
+  w.int64Field(56, obj.observedGeneration ?? 0);
 }
 
 /** Reads one PodCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -7859,11 +7810,11 @@ export function decodePodCondition(r: Reader, end: number): PodCondition {
 
 /** Writes the PodDNSConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDNSConfig(obj: PodDNSConfig, w: Writer): void {
-  if (obj.nameservers != null) for (const x of obj.nameservers) w.uint32(10).string(x);
-  if (obj.searches != null) for (const x of obj.searches) w.uint32(18).string(x);
+  if (obj.nameservers != null) for (const x of obj.nameservers) w.stringField(10, x);
+  if (obj.searches != null) for (const x of obj.searches) w.stringField(18, x);
   if (obj.options != null)
     for (const x of obj.options) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodePodDNSConfigOption(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -7902,8 +7853,8 @@ export function decodePodDNSConfig(r: Reader, end: number): PodDNSConfig {
 
 /** Writes the PodDNSConfigOption message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDNSConfigOption(obj: PodDNSConfigOption, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.value != null) w.uint32(18).string(obj.value);
+  w.stringField(10, obj.name ?? "");
+  if (obj.value != null) w.stringField(18, obj.value);
 }
 
 /** Reads one PodDNSConfigOption message body that ends at `end`, as Go would show the object in JSON. */
@@ -7932,12 +7883,12 @@ export function decodePodDNSConfigOption(r: Reader, end: number): PodDNSConfigOp
 
 /** Writes the PodExecOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodExecOptions(obj: PodExecOptions, w: Writer): void {
-  w.uint32(8).bool(obj.stdin ?? false);
-  w.uint32(16).bool(obj.stdout ?? false);
-  w.uint32(24).bool(obj.stderr ?? false);
-  w.uint32(32).bool(obj.tty ?? false);
-  w.uint32(42).string(obj.container ?? "");
-  if (obj.command != null) for (const x of obj.command) w.uint32(50).string(x);
+  w.boolField(8, obj.stdin ?? false);
+  w.boolField(16, obj.stdout ?? false);
+  w.boolField(24, obj.stderr ?? false);
+  w.boolField(32, obj.tty ?? false);
+  w.stringField(42, obj.container ?? "");
+  if (obj.command != null) for (const x of obj.command) w.stringField(50, x);
 }
 
 /** Reads one PodExecOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -7988,11 +7939,11 @@ export function decodePodExecOptions(r: Reader, end: number): PodExecOptions {
 export function encodePodExtendedResourceClaimStatus(obj: PodExtendedResourceClaimStatus, w: Writer): void {
   if (obj.requestMappings != null)
     for (const x of obj.requestMappings) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeContainerExtendedResourceRequest(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(18).string(obj.resourceClaimName ?? "");
+  w.stringField(18, obj.resourceClaimName ?? "");
 }
 
 /** Reads one PodExtendedResourceClaimStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -8023,7 +7974,7 @@ export function decodePodExtendedResourceClaimStatus(r: Reader, end: number): Po
 
 /** Writes the PodIP message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodIP(obj: PodIP, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
+  w.stringField(10, obj.ip ?? "");
 }
 
 /** Reads one PodIP message body that ends at `end`, as Go would show the object in JSON. */
@@ -8047,12 +7998,12 @@ export function decodePodIP(r: Reader, end: number): PodIP {
 
 /** Writes the PodList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodList(obj: PodList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePod(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -8088,20 +8039,20 @@ export function decodePodList(r: Reader, end: number): PodList {
 
 /** Writes the PodLogOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodLogOptions(obj: PodLogOptions, w: Writer): void {
-  w.uint32(10).string(obj.container ?? "");
-  w.uint32(16).bool(obj.follow ?? false);
-  w.uint32(24).bool(obj.previous ?? false);
-  if (obj.sinceSeconds != null) w.uint32(32).int64(obj.sinceSeconds);
+  w.stringField(10, obj.container ?? "");
+  w.boolField(16, obj.follow ?? false);
+  w.boolField(24, obj.previous ?? false);
+  if (obj.sinceSeconds != null) w.int64Field(32, obj.sinceSeconds);
   if (obj.sinceTime != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeTime(obj.sinceTime, w);
     w.ldelim();
   }
-  w.uint32(48).bool(obj.timestamps ?? false);
-  if (obj.tailLines != null) w.uint32(56).int64(obj.tailLines);
-  if (obj.limitBytes != null) w.uint32(64).int64(obj.limitBytes);
-  w.uint32(72).bool(obj.insecureSkipTLSVerifyBackend ?? false);
-  if (obj.stream != null) w.uint32(82).string(obj.stream);
+  w.boolField(48, obj.timestamps ?? false);
+  if (obj.tailLines != null) w.int64Field(56, obj.tailLines);
+  if (obj.limitBytes != null) w.int64Field(64, obj.limitBytes);
+  w.boolField(72, obj.insecureSkipTLSVerifyBackend ?? false);
+  if (obj.stream != null) w.stringField(82, obj.stream);
 }
 
 /** Reads one PodLogOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -8172,7 +8123,7 @@ export function decodePodLogOptions(r: Reader, end: number): PodLogOptions {
 
 /** Writes the PodOS message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodOS(obj: PodOS, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one PodOS message body that ends at `end`, as Go would show the object in JSON. */
@@ -8196,7 +8147,7 @@ export function decodePodOS(r: Reader, end: number): PodOS {
 
 /** Writes the PodPortForwardOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodPortForwardOptions(obj: PodPortForwardOptions, w: Writer): void {
-  if (obj.ports != null) for (const x of obj.ports) w.uint32(8).int32(x);
+  if (obj.ports != null) for (const x of obj.ports) w.int32Field(8, x);
 }
 
 /** Reads one PodPortForwardOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -8225,7 +8176,7 @@ export function decodePodPortForwardOptions(r: Reader, end: number): PodPortForw
 
 /** Writes the PodProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodProxyOptions(obj: PodProxyOptions, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
+  w.stringField(10, obj.path ?? "");
 }
 
 /** Reads one PodProxyOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -8249,7 +8200,7 @@ export function decodePodProxyOptions(r: Reader, end: number): PodProxyOptions {
 
 /** Writes the PodReadinessGate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodReadinessGate(obj: PodReadinessGate, w: Writer): void {
-  w.uint32(10).string(obj.conditionType ?? "");
+  w.stringField(10, obj.conditionType ?? "");
 }
 
 /** Reads one PodReadinessGate message body that ends at `end`, as Go would show the object in JSON. */
@@ -8273,9 +8224,9 @@ export function decodePodReadinessGate(r: Reader, end: number): PodReadinessGate
 
 /** Writes the PodResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodResourceClaim(obj: PodResourceClaim, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.resourceClaimName != null) w.uint32(26).string(obj.resourceClaimName);
-  if (obj.resourceClaimTemplateName != null) w.uint32(34).string(obj.resourceClaimTemplateName);
+  w.stringField(10, obj.name ?? "");
+  if (obj.resourceClaimName != null) w.stringField(26, obj.resourceClaimName);
+  if (obj.resourceClaimTemplateName != null) w.stringField(34, obj.resourceClaimTemplateName);
 }
 
 /** Reads one PodResourceClaim message body that ends at `end`, as Go would show the object in JSON. */
@@ -8309,8 +8260,8 @@ export function decodePodResourceClaim(r: Reader, end: number): PodResourceClaim
 
 /** Writes the PodResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodResourceClaimStatus(obj: PodResourceClaimStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  if (obj.resourceClaimName != null) w.uint32(18).string(obj.resourceClaimName);
+  w.stringField(10, obj.name ?? "");
+  if (obj.resourceClaimName != null) w.stringField(18, obj.resourceClaimName);
 }
 
 /** Reads one PodResourceClaimStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -8339,7 +8290,7 @@ export function decodePodResourceClaimStatus(r: Reader, end: number): PodResourc
 
 /** Writes the PodSchedulingGate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodSchedulingGate(obj: PodSchedulingGate, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one PodSchedulingGate message body that ends at `end`, as Go would show the object in JSON. */
@@ -8364,39 +8315,39 @@ export function decodePodSchedulingGate(r: Reader, end: number): PodSchedulingGa
 /** Writes the PodSecurityContext message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodSecurityContext(obj: PodSecurityContext, w: Writer): void {
   if (obj.seLinuxOptions != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeSELinuxOptions(obj.seLinuxOptions, w);
     w.ldelim();
   }
-  if (obj.runAsUser != null) w.uint32(16).int64(obj.runAsUser);
-  if (obj.runAsNonRoot != null) w.uint32(24).bool(obj.runAsNonRoot);
-  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.uint32(32).int64(x);
-  if (obj.fsGroup != null) w.uint32(40).int64(obj.fsGroup);
-  if (obj.runAsGroup != null) w.uint32(48).int64(obj.runAsGroup);
+  if (obj.runAsUser != null) w.int64Field(16, obj.runAsUser);
+  if (obj.runAsNonRoot != null) w.boolField(24, obj.runAsNonRoot);
+  if (obj.supplementalGroups != null) for (const x of obj.supplementalGroups) w.int64Field(32, x);
+  if (obj.fsGroup != null) w.int64Field(40, obj.fsGroup);
+  if (obj.runAsGroup != null) w.int64Field(48, obj.runAsGroup);
   if (obj.sysctls != null)
     for (const x of obj.sysctls) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeSysctl(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.windowsOptions != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeWindowsSecurityContextOptions(obj.windowsOptions, w);
     w.ldelim();
   }
-  if (obj.fsGroupChangePolicy != null) w.uint32(74).string(obj.fsGroupChangePolicy);
+  if (obj.fsGroupChangePolicy != null) w.stringField(74, obj.fsGroupChangePolicy);
   if (obj.seccompProfile != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeSeccompProfile(obj.seccompProfile, w);
     w.ldelim();
   }
   if (obj.appArmorProfile != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeAppArmorProfile(obj.appArmorProfile, w);
     w.ldelim();
   }
-  if (obj.supplementalGroupsPolicy != null) w.uint32(98).string(obj.supplementalGroupsPolicy);
-  if (obj.seLinuxChangePolicy != null) w.uint32(106).string(obj.seLinuxChangePolicy);
+  if (obj.supplementalGroupsPolicy != null) w.stringField(98, obj.supplementalGroupsPolicy);
+  if (obj.seLinuxChangePolicy != null) w.stringField(106, obj.seLinuxChangePolicy);
 }
 
 /** Reads one PodSecurityContext message body that ends at `end`, as Go would show the object in JSON. */
@@ -8496,7 +8447,7 @@ export function decodePodSecurityContext(r: Reader, end: number): PodSecurityCon
 /** Writes the PodSignature message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodSignature(obj: PodSignature, w: Writer): void {
   if (obj.podController != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeOwnerReference(obj.podController, w);
     w.ldelim();
   }
@@ -8527,98 +8478,98 @@ export function decodePodSignature(r: Reader, end: number): PodSignature {
 export function encodePodSpec(obj: PodSpec, w: Writer): void {
   if (obj.volumes != null)
     for (const x of obj.volumes) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeVolume(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.containers != null)
     for (const x of obj.containers) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeContainer(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).string(obj.restartPolicy ?? "");
-  if (obj.terminationGracePeriodSeconds != null) w.uint32(32).int64(obj.terminationGracePeriodSeconds);
-  if (obj.activeDeadlineSeconds != null) w.uint32(40).int64(obj.activeDeadlineSeconds);
-  w.uint32(50).string(obj.dnsPolicy ?? "");
+  w.stringField(26, obj.restartPolicy ?? "");
+  if (obj.terminationGracePeriodSeconds != null) w.int64Field(32, obj.terminationGracePeriodSeconds);
+  if (obj.activeDeadlineSeconds != null) w.int64Field(40, obj.activeDeadlineSeconds);
+  w.stringField(50, obj.dnsPolicy ?? "");
   if (obj.nodeSelector != null) {
     const { keys, values } = sortedEntries(obj.nodeSelector);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(58).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(58).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  w.uint32(66).string(obj.serviceAccountName ?? "");
-  w.uint32(74).string(obj.serviceAccount ?? "");
-  w.uint32(82).string(obj.nodeName ?? "");
-  w.uint32(88).bool(obj.hostNetwork ?? false);
-  w.uint32(96).bool(obj.hostPID ?? false);
-  w.uint32(104).bool(obj.hostIPC ?? false);
+  w.stringField(66, obj.serviceAccountName ?? "");
+  w.stringField(74, obj.serviceAccount ?? "");
+  w.stringField(82, obj.nodeName ?? "");
+  w.boolField(88, obj.hostNetwork ?? false);
+  w.boolField(96, obj.hostPID ?? false);
+  w.boolField(104, obj.hostIPC ?? false);
   if (obj.securityContext != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodePodSecurityContext(obj.securityContext, w);
     w.ldelim();
   }
   if (obj.imagePullSecrets != null)
     for (const x of obj.imagePullSecrets) {
-      w.uint32(122).fork();
+      w.forkField(122);
       encodeLocalObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(130).string(obj.hostname ?? "");
-  w.uint32(138).string(obj.subdomain ?? "");
+  w.stringField(130, obj.hostname ?? "");
+  w.stringField(138, obj.subdomain ?? "");
   if (obj.affinity != null) {
-    w.uint32(146).fork();
+    w.forkField(146);
     encodeAffinity(obj.affinity, w);
     w.ldelim();
   }
-  w.uint32(154).string(obj.schedulerName ?? "");
+  w.stringField(154, obj.schedulerName ?? "");
   if (obj.initContainers != null)
     for (const x of obj.initContainers) {
-      w.uint32(162).fork();
+      w.forkField(162);
       encodeContainer(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.automountServiceAccountToken != null) w.uint32(168).bool(obj.automountServiceAccountToken);
+  if (obj.automountServiceAccountToken != null) w.boolField(168, obj.automountServiceAccountToken);
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(178).fork();
+      w.forkField(178);
       encodeToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.hostAliases != null)
     for (const x of obj.hostAliases) {
-      w.uint32(186).fork();
+      w.forkField(186);
       encodeHostAlias(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(194).string(obj.priorityClassName ?? "");
-  if (obj.priority != null) w.uint32(200).int32(obj.priority);
+  w.stringField(194, obj.priorityClassName ?? "");
+  if (obj.priority != null) w.int32Field(200, obj.priority);
   if (obj.dnsConfig != null) {
-    w.uint32(210).fork();
+    w.forkField(210);
     encodePodDNSConfig(obj.dnsConfig, w);
     w.ldelim();
   }
-  if (obj.shareProcessNamespace != null) w.uint32(216).bool(obj.shareProcessNamespace);
+  if (obj.shareProcessNamespace != null) w.boolField(216, obj.shareProcessNamespace);
   if (obj.readinessGates != null)
     for (const x of obj.readinessGates) {
-      w.uint32(226).fork();
+      w.forkField(226);
       encodePodReadinessGate(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.runtimeClassName != null) w.uint32(234).string(obj.runtimeClassName);
-  if (obj.enableServiceLinks != null) w.uint32(240).bool(obj.enableServiceLinks);
-  if (obj.preemptionPolicy != null) w.uint32(250).string(obj.preemptionPolicy);
+  if (obj.runtimeClassName != null) w.stringField(234, obj.runtimeClassName);
+  if (obj.enableServiceLinks != null) w.boolField(240, obj.enableServiceLinks);
+  if (obj.preemptionPolicy != null) w.stringField(250, obj.preemptionPolicy);
   if (obj.overhead != null) {
     const { keys, values } = sortedEntries(obj.overhead);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(258).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(258).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -8626,41 +8577,41 @@ export function encodePodSpec(obj: PodSpec, w: Writer): void {
   }
   if (obj.topologySpreadConstraints != null)
     for (const x of obj.topologySpreadConstraints) {
-      w.uint32(266).fork();
+      w.forkField(266);
       encodeTopologySpreadConstraint(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.ephemeralContainers != null)
     for (const x of obj.ephemeralContainers) {
-      w.uint32(274).fork();
+      w.forkField(274);
       encodeEphemeralContainer(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.setHostnameAsFQDN != null) w.uint32(280).bool(obj.setHostnameAsFQDN);
+  if (obj.setHostnameAsFQDN != null) w.boolField(280, obj.setHostnameAsFQDN);
   if (obj.os != null) {
-    w.uint32(290).fork();
+    w.forkField(290);
     encodePodOS(obj.os, w);
     w.ldelim();
   }
-  if (obj.hostUsers != null) w.uint32(296).bool(obj.hostUsers);
+  if (obj.hostUsers != null) w.boolField(296, obj.hostUsers);
   if (obj.schedulingGates != null)
     for (const x of obj.schedulingGates) {
-      w.uint32(306).fork();
+      w.forkField(306);
       encodePodSchedulingGate(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.resourceClaims != null)
     for (const x of obj.resourceClaims) {
-      w.uint32(314).fork();
+      w.forkField(314);
       encodePodResourceClaim(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.resources != null) {
-    w.uint32(322).fork();
+    w.forkField(322);
     encodeResourceRequirements(obj.resources, w);
     w.ldelim();
   }
-  if (obj.hostnameOverride != null) w.uint32(330).string(obj.hostnameOverride);
+  if (obj.hostnameOverride != null) w.stringField(330, obj.hostnameOverride);
 }
 
 /** Reads one PodSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -8673,7 +8624,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f4: PodSpec["terminationGracePeriodSeconds"] | undefined;
   let f5: PodSpec["activeDeadlineSeconds"] | undefined;
   let f6: PodSpec["dnsPolicy"] | undefined;
-  let f7: PodSpec["nodeSelector"] | undefined;
+  let f7: MapEntryList<NonNullable<PodSpec["nodeSelector"]>[string]> | undefined;
   let f8: PodSpec["serviceAccountName"] | undefined;
   let f9: PodSpec["serviceAccount"] | undefined;
   let f21: PodSpec["automountServiceAccountToken"] | undefined;
@@ -8697,7 +8648,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   let f29: PodSpec["runtimeClassName"] | undefined;
   let f30: PodSpec["enableServiceLinks"] | undefined;
   let f31: PodSpec["preemptionPolicy"] | undefined;
-  let f32: PodSpec["overhead"] | undefined;
+  let f32: MapEntryList<NonNullable<PodSpec["overhead"]>[string]> | undefined;
   let f33: PodSpec["topologySpreadConstraints"] | undefined;
   let f35: PodSpec["setHostnameAsFQDN"] | undefined;
   let f36: PodSpec["os"] | undefined;
@@ -8741,20 +8692,17 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f7 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f7 ??= []).push(k, v ?? "");
         break;
       }
       case 66:
-        f8 = r.string();
+        f8 = r.key();
         break;
       case 74:
-        f9 = r.string();
+        f9 = r.key();
         break;
       case 82:
-        f10 = r.string();
+        f10 = r.key();
         break;
       case 88:
         f11 = r.bool();
@@ -8787,7 +8735,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
         break;
       }
       case 154:
-        f19 = r.string();
+        f19 = r.key();
         break;
       case 162: {
         const l = r.uint32();
@@ -8847,10 +8795,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f32 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f32 ??= []).push(k, v ?? "0");
         break;
       }
       case 266: {
@@ -8906,7 +8851,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   if (f4 !== undefined) obj.terminationGracePeriodSeconds = f4;
   if (f5 !== undefined) obj.activeDeadlineSeconds = f5;
   if (f6) obj.dnsPolicy = f6;
-  if (f7 !== undefined) obj.nodeSelector = f7;
+  if (f7 !== undefined) obj.nodeSelector = mapObject(f7);
   if (f8) obj.serviceAccountName = f8;
   if (f9) obj.serviceAccount = f9;
   if (f21 !== undefined) obj.automountServiceAccountToken = f21;
@@ -8930,7 +8875,7 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   if (f29 !== undefined) obj.runtimeClassName = f29;
   if (f30 !== undefined) obj.enableServiceLinks = f30;
   if (f31 !== undefined) obj.preemptionPolicy = f31;
-  if (f32 !== undefined) obj.overhead = f32;
+  if (f32 !== undefined) obj.overhead = mapObject(f32);
   if (f33 !== undefined) obj.topologySpreadConstraints = f33;
   if (f35 !== undefined) obj.setHostnameAsFQDN = f35;
   if (f36 !== undefined) obj.os = f36;
@@ -8944,64 +8889,64 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
 
 /** Writes the PodStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodStatus(obj: PodStatus, w: Writer): void {
-  w.uint32(10).string(obj.phase ?? "");
+  w.stringField(10, obj.phase ?? "");
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePodCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).string(obj.message ?? "");
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.hostIP ?? "");
-  w.uint32(50).string(obj.podIP ?? "");
+  w.stringField(26, obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.hostIP ?? "");
+  w.stringField(50, obj.podIP ?? "");
   if (obj.startTime != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeTime(obj.startTime, w);
     w.ldelim();
   }
   if (obj.containerStatuses != null)
     for (const x of obj.containerStatuses) {
-      w.uint32(66).fork();
+      w.forkField(66);
       encodeContainerStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(74).string(obj.qosClass ?? "");
+  w.stringField(74, obj.qosClass ?? "");
   if (obj.initContainerStatuses != null)
     for (const x of obj.initContainerStatuses) {
-      w.uint32(82).fork();
+      w.forkField(82);
       encodeContainerStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(90).string(obj.nominatedNodeName ?? "");
+  w.stringField(90, obj.nominatedNodeName ?? "");
   if (obj.podIPs != null)
     for (const x of obj.podIPs) {
-      w.uint32(98).fork();
+      w.forkField(98);
       encodePodIP(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.ephemeralContainerStatuses != null)
     for (const x of obj.ephemeralContainerStatuses) {
-      w.uint32(106).fork();
+      w.forkField(106);
       encodeContainerStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(114).string(obj.resize ?? "");
+  w.stringField(114, obj.resize ?? "");
   if (obj.resourceClaimStatuses != null)
     for (const x of obj.resourceClaimStatuses) {
-      w.uint32(122).fork();
+      w.forkField(122);
       encodePodResourceClaimStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.hostIPs != null)
     for (const x of obj.hostIPs) {
-      w.uint32(130).fork();
+      w.forkField(130);
       encodeHostIP(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(136).int64(obj.observedGeneration ?? 0);
+  w.int64Field(136, obj.observedGeneration ?? 0);
   if (obj.extendedResourceClaimStatus != null) {
-    w.uint32(146).fork();
+    w.forkField(146);
     encodePodExtendedResourceClaimStatus(obj.extendedResourceClaimStatus, w);
     w.ldelim();
   }
@@ -9045,7 +8990,7 @@ export function decodePodStatus(r: Reader, end: number): PodStatus {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -9131,10 +9076,10 @@ export function decodePodStatus(r: Reader, end: number): PodStatus {
 
 /** Writes the PodStatusResult message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodStatusResult(obj: PodStatusResult, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -9169,10 +9114,10 @@ export function decodePodStatusResult(r: Reader, end: number): PodStatusResult {
 
 /** Writes the PodTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodTemplate(obj: PodTemplate, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodTemplateSpec(obj.template ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -9207,12 +9152,12 @@ export function decodePodTemplate(r: Reader, end: number): PodTemplate {
 
 /** Writes the PodTemplateList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodTemplateList(obj: PodTemplateList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePodTemplate(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -9248,10 +9193,10 @@ export function decodePodTemplateList(r: Reader, end: number): PodTemplateList {
 
 /** Writes the PodTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodTemplateSpec(obj: PodTemplateSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -9286,9 +9231,9 @@ export function decodePodTemplateSpec(r: Reader, end: number): PodTemplateSpec {
 
 /** Writes the PortStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePortStatus(obj: PortStatus, w: Writer): void {
-  w.uint32(8).int32(obj.port ?? 0);
-  w.uint32(18).string(obj.protocol ?? "");
-  if (obj.error != null) w.uint32(26).string(obj.error);
+  w.int32Field(8, obj.port ?? 0);
+  w.stringField(18, obj.protocol ?? "");
+  if (obj.error != null) w.stringField(26, obj.error);
 }
 
 /** Reads one PortStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -9322,9 +9267,9 @@ export function decodePortStatus(r: Reader, end: number): PortStatus {
 
 /** Writes the PortworxVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePortworxVolumeSource(obj: PortworxVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumeID ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeID ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.boolField(24, obj.readOnly ?? false);
 }
 
 /** Reads one PortworxVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -9358,7 +9303,7 @@ export function decodePortworxVolumeSource(r: Reader, end: number): PortworxVolu
 
 /** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreconditions(obj: Preconditions, w: Writer): void {
-  if (obj.uid != null) w.uint32(10).string(obj.uid);
+  if (obj.uid != null) w.stringField(10, obj.uid);
 }
 
 /** Reads one Preconditions message body that ends at `end`, as Go would show the object in JSON. */
@@ -9382,14 +9327,14 @@ export function decodePreconditions(r: Reader, end: number): Preconditions {
 
 /** Writes the PreferAvoidPodsEntry message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreferAvoidPodsEntry(obj: PreferAvoidPodsEntry, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodePodSignature(obj.podSignature ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   if (obj.evictionTime) encodeTime(obj.evictionTime, w);
   w.ldelim();
-  w.uint32(26).string(obj.reason ?? "");
-  w.uint32(34).string(obj.message ?? "");
+  w.stringField(26, obj.reason ?? "");
+  w.stringField(34, obj.message ?? "");
 }
 
 /** Reads one PreferAvoidPodsEntry message body that ends at `end`, as Go would show the object in JSON. */
@@ -9432,8 +9377,8 @@ export function decodePreferAvoidPodsEntry(r: Reader, end: number): PreferAvoidP
 
 /** Writes the PreferredSchedulingTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreferredSchedulingTerm(obj: PreferredSchedulingTerm, w: Writer): void {
-  w.uint32(8).int32(obj.weight ?? 0);
-  w.uint32(18).fork();
+  w.int32Field(8, obj.weight ?? 0);
+  w.forkField(18);
   encodeNodeSelectorTerm(obj.preference ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -9466,15 +9411,15 @@ export function decodePreferredSchedulingTerm(r: Reader, end: number): Preferred
 
 /** Writes the Probe message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeProbe(obj: Probe, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeProbeHandler(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(16).int32(obj.initialDelaySeconds ?? 0);
-  w.uint32(24).int32(obj.timeoutSeconds ?? 0);
-  w.uint32(32).int32(obj.periodSeconds ?? 0);
-  w.uint32(40).int32(obj.successThreshold ?? 0);
-  w.uint32(48).int32(obj.failureThreshold ?? 0);
-  if (obj.terminationGracePeriodSeconds != null) w.uint32(56).int64(obj.terminationGracePeriodSeconds);
+  w.int32Field(16, obj.initialDelaySeconds ?? 0);
+  w.int32Field(24, obj.timeoutSeconds ?? 0);
+  w.int32Field(32, obj.periodSeconds ?? 0);
+  w.int32Field(40, obj.successThreshold ?? 0);
+  w.int32Field(48, obj.failureThreshold ?? 0);
+  if (obj.terminationGracePeriodSeconds != null) w.int64Field(56, obj.terminationGracePeriodSeconds);
 }
 
 /** Reads one Probe message body that ends at `end`, as Go would show the object in JSON. */
@@ -9531,22 +9476,22 @@ export function decodeProbe(r: Reader, end: number): Probe {
 /** Writes the ProbeHandler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeProbeHandler(obj: ProbeHandler, w: Writer): void {
   if (obj.exec != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeExecAction(obj.exec, w);
     w.ldelim();
   }
   if (obj.httpGet != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeHTTPGetAction(obj.httpGet, w);
     w.ldelim();
   }
   if (obj.tcpSocket != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeTCPSocketAction(obj.tcpSocket, w);
     w.ldelim();
   }
   if (obj.grpc != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeGRPCAction(obj.grpc, w);
     w.ldelim();
   }
@@ -9598,11 +9543,11 @@ export function decodeProbeHandler(r: Reader, end: number): ProbeHandler {
 export function encodeProjectedVolumeSource(obj: ProjectedVolumeSource, w: Writer): void {
   if (obj.sources != null)
     for (const x of obj.sources) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeVolumeProjection(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.defaultMode != null) w.uint32(16).int32(obj.defaultMode);
+  if (obj.defaultMode != null) w.int32Field(16, obj.defaultMode);
 }
 
 /** Reads one ProjectedVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -9633,12 +9578,12 @@ export function decodeProjectedVolumeSource(r: Reader, end: number): ProjectedVo
 
 /** Writes the QuobyteVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeQuobyteVolumeSource(obj: QuobyteVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.registry ?? "");
-  w.uint32(18).string(obj.volume ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
-  w.uint32(34).string(obj.user ?? "");
-  w.uint32(42).string(obj.group ?? "");
-  w.uint32(50).string(obj.tenant ?? "");
+  w.stringField(10, obj.registry ?? "");
+  w.stringField(18, obj.volume ?? "");
+  w.boolField(24, obj.readOnly ?? false);
+  w.stringField(34, obj.user ?? "");
+  w.stringField(42, obj.group ?? "");
+  w.stringField(50, obj.tenant ?? "");
 }
 
 /** Reads one QuobyteVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -9687,18 +9632,18 @@ export function decodeQuobyteVolumeSource(r: Reader, end: number): QuobyteVolume
 
 /** Writes the RBDPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRBDPersistentVolumeSource(obj: RBDPersistentVolumeSource, w: Writer): void {
-  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
-  w.uint32(18).string(obj.image ?? "");
-  w.uint32(26).string(obj.fsType ?? "");
-  w.uint32(34).string(obj.pool ?? "");
-  w.uint32(42).string(obj.user ?? "");
-  w.uint32(50).string(obj.keyring ?? "");
+  if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
+  w.stringField(18, obj.image ?? "");
+  w.stringField(26, obj.fsType ?? "");
+  w.stringField(34, obj.pool ?? "");
+  w.stringField(42, obj.user ?? "");
+  w.stringField(50, obj.keyring ?? "");
   if (obj.secretRef != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(64).bool(obj.readOnly ?? false);
+  w.boolField(64, obj.readOnly ?? false);
 }
 
 /** Reads one RBDPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -9718,7 +9663,7 @@ export function decodeRBDPersistentVolumeSource(r: Reader, end: number): RBDPers
         (f1 ??= []).push(r.string());
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -9759,18 +9704,18 @@ export function decodeRBDPersistentVolumeSource(r: Reader, end: number): RBDPers
 
 /** Writes the RBDVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRBDVolumeSource(obj: RBDVolumeSource, w: Writer): void {
-  if (obj.monitors != null) for (const x of obj.monitors) w.uint32(10).string(x);
-  w.uint32(18).string(obj.image ?? "");
-  w.uint32(26).string(obj.fsType ?? "");
-  w.uint32(34).string(obj.pool ?? "");
-  w.uint32(42).string(obj.user ?? "");
-  w.uint32(50).string(obj.keyring ?? "");
+  if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
+  w.stringField(18, obj.image ?? "");
+  w.stringField(26, obj.fsType ?? "");
+  w.stringField(34, obj.pool ?? "");
+  w.stringField(42, obj.user ?? "");
+  w.stringField(50, obj.keyring ?? "");
   if (obj.secretRef != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(64).bool(obj.readOnly ?? false);
+  w.boolField(64, obj.readOnly ?? false);
 }
 
 /** Reads one RBDVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -9790,7 +9735,7 @@ export function decodeRBDVolumeSource(r: Reader, end: number): RBDVolumeSource {
         (f1 ??= []).push(r.string());
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -9831,10 +9776,10 @@ export function decodeRBDVolumeSource(r: Reader, end: number): RBDVolumeSource {
 
 /** Writes the RangeAllocation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRangeAllocation(obj: RangeAllocation, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.range ?? "");
+  w.stringField(18, obj.range ?? "");
   if (obj.data != null) w.uint32(26).bytes(base64ToBytes(obj.data));
 }
 
@@ -9871,13 +9816,13 @@ export function decodeRangeAllocation(r: Reader, end: number): RangeAllocation {
 
 /** Writes the ReplicationController message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationController(obj: ReplicationController, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeReplicationControllerSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeReplicationControllerStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -9919,13 +9864,13 @@ export function decodeReplicationController(r: Reader, end: number): Replication
 
 /** Writes the ReplicationControllerCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerCondition(obj: ReplicationControllerCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one ReplicationControllerCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -9971,12 +9916,12 @@ export function decodeReplicationControllerCondition(r: Reader, end: number): Re
 
 /** Writes the ReplicationControllerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerList(obj: ReplicationControllerList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeReplicationController(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10012,30 +9957,30 @@ export function decodeReplicationControllerList(r: Reader, end: number): Replica
 
 /** Writes the ReplicationControllerSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerSpec(obj: ReplicationControllerSpec, w: Writer): void {
-  if (obj.replicas != null) w.uint32(8).int32(obj.replicas);
+  if (obj.replicas != null) w.int32Field(8, obj.replicas);
   if (obj.selector != null) {
     const { keys, values } = sortedEntries(obj.selector);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(18).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.template != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodePodTemplateSpec(obj.template, w);
     w.ldelim();
   }
-  w.uint32(32).int32(obj.minReadySeconds ?? 0);
+  w.int32Field(32, obj.minReadySeconds ?? 0);
 }
 
 /** Reads one ReplicationControllerSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeReplicationControllerSpec(r: Reader, end: number): ReplicationControllerSpec {
   let f1: ReplicationControllerSpec["replicas"] | undefined;
   let f4: ReplicationControllerSpec["minReadySeconds"] | undefined;
-  let f2: ReplicationControllerSpec["selector"] | undefined;
+  let f2: MapEntryList<NonNullable<ReplicationControllerSpec["selector"]>[string]> | undefined;
   let f3: ReplicationControllerSpec["template"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10053,10 +9998,7 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -10075,21 +10017,21 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
   const obj = {} as ReplicationControllerSpec;
   if (f1 !== undefined) obj.replicas = f1;
   if (f4) obj.minReadySeconds = f4;
-  if (f2 !== undefined) obj.selector = f2;
+  if (f2 !== undefined) obj.selector = mapObject(f2);
   if (f3 !== undefined) obj.template = f3;
   return obj;
 }
 
 /** Writes the ReplicationControllerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerStatus(obj: ReplicationControllerStatus, w: Writer): void {
-  w.uint32(8).int32(obj.replicas ?? 0);
-  w.uint32(16).int32(obj.fullyLabeledReplicas ?? 0);
-  w.uint32(24).int64(obj.observedGeneration ?? 0);
-  w.uint32(32).int32(obj.readyReplicas ?? 0);
-  w.uint32(40).int32(obj.availableReplicas ?? 0);
+  w.int32Field(8, obj.replicas ?? 0);
+  w.int32Field(16, obj.fullyLabeledReplicas ?? 0);
+  w.int64Field(24, obj.observedGeneration ?? 0);
+  w.int32Field(32, obj.readyReplicas ?? 0);
+  w.int32Field(40, obj.availableReplicas ?? 0);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeReplicationControllerCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10143,8 +10085,8 @@ export function decodeReplicationControllerStatus(r: Reader, end: number): Repli
 
 /** Writes the ResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaim(obj: ResourceClaim, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.request ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.request ?? "");
 }
 
 /** Reads one ResourceClaim message body that ends at `end`, as Go would show the object in JSON. */
@@ -10173,9 +10115,9 @@ export function decodeResourceClaim(r: Reader, end: number): ResourceClaim {
 
 /** Writes the ResourceFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceFieldSelector(obj: ResourceFieldSelector, w: Writer): void {
-  w.uint32(10).string(obj.containerName ?? "");
-  w.uint32(18).string(obj.resource ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.containerName ?? "");
+  w.stringField(18, obj.resource ?? "");
+  w.forkField(26);
   encodeQuantity(obj.divisor ?? "0", w);
   w.ldelim();
 }
@@ -10213,8 +10155,8 @@ export function decodeResourceFieldSelector(r: Reader, end: number): ResourceFie
 
 /** Writes the ResourceHealth message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceHealth(obj: ResourceHealth, w: Writer): void {
-  w.uint32(10).string(obj.resourceID ?? "");
-  w.uint32(18).string(obj.health ?? "");
+  w.stringField(10, obj.resourceID ?? "");
+  w.stringField(18, obj.health ?? "");
 }
 
 /** Reads one ResourceHealth message body that ends at `end`, as Go would show the object in JSON. */
@@ -10243,13 +10185,13 @@ export function decodeResourceHealth(r: Reader, end: number): ResourceHealth {
 
 /** Writes the ResourceQuota message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceQuota(obj: ResourceQuota, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeResourceQuotaSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeResourceQuotaStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -10291,12 +10233,12 @@ export function decodeResourceQuota(r: Reader, end: number): ResourceQuota {
 
 /** Writes the ResourceQuotaList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceQuotaList(obj: ResourceQuotaList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceQuota(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10337,16 +10279,16 @@ export function encodeResourceQuotaSpec(obj: ResourceQuotaSpec, w: Writer): void
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
     }
   }
-  if (obj.scopes != null) for (const x of obj.scopes) w.uint32(18).string(x);
+  if (obj.scopes != null) for (const x of obj.scopes) w.stringField(18, x);
   if (obj.scopeSelector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeScopeSelector(obj.scopeSelector, w);
     w.ldelim();
   }
@@ -10354,7 +10296,7 @@ export function encodeResourceQuotaSpec(obj: ResourceQuotaSpec, w: Writer): void
 
 /** Reads one ResourceQuotaSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSpec {
-  let f1: ResourceQuotaSpec["hard"] | undefined;
+  let f1: MapEntryList<NonNullable<ResourceQuotaSpec["hard"]>[string]> | undefined;
   let f2: ResourceQuotaSpec["scopes"] | undefined;
   let f3: ResourceQuotaSpec["scopeSelector"] | undefined;
   while (r.pos < end) {
@@ -10372,10 +10314,7 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18:
@@ -10392,7 +10331,7 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaSpec overruns its length");
   const obj = {} as ResourceQuotaSpec;
-  if (f1 !== undefined) obj.hard = f1;
+  if (f1 !== undefined) obj.hard = mapObject(f1);
   if (f2 !== undefined) obj.scopes = f2;
   if (f3 !== undefined) obj.scopeSelector = f3;
   return obj;
@@ -10405,8 +10344,8 @@ export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): 
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -10417,8 +10356,8 @@ export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): 
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -10428,8 +10367,8 @@ export function encodeResourceQuotaStatus(obj: ResourceQuotaStatus, w: Writer): 
 
 /** Reads one ResourceQuotaStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuotaStatus {
-  let f1: ResourceQuotaStatus["hard"] | undefined;
-  let f2: ResourceQuotaStatus["used"] | undefined;
+  let f1: MapEntryList<NonNullable<ResourceQuotaStatus["hard"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ResourceQuotaStatus["used"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -10445,10 +10384,7 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -10463,10 +10399,7 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -10475,8 +10408,8 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceQuotaStatus overruns its length");
   const obj = {} as ResourceQuotaStatus;
-  if (f1 !== undefined) obj.hard = f1;
-  if (f2 !== undefined) obj.used = f2;
+  if (f1 !== undefined) obj.hard = mapObject(f1);
+  if (f2 !== undefined) obj.used = mapObject(f2);
   return obj;
 }
 
@@ -10487,8 +10420,8 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -10499,8 +10432,8 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -10508,7 +10441,7 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
   }
   if (obj.claims != null)
     for (const x of obj.claims) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeResourceClaim(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10516,8 +10449,8 @@ export function encodeResourceRequirements(obj: ResourceRequirements, w: Writer)
 
 /** Reads one ResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeResourceRequirements(r: Reader, end: number): ResourceRequirements {
-  let f1: ResourceRequirements["limits"] | undefined;
-  let f2: ResourceRequirements["requests"] | undefined;
+  let f1: MapEntryList<NonNullable<ResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<ResourceRequirements["requests"]>[string]> | undefined;
   let f3: ResourceRequirements["claims"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10534,10 +10467,7 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -10552,10 +10482,7 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       case 26: {
@@ -10569,18 +10496,18 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
   }
   if (r.pos !== end) throw new RangeError("protobuf: ResourceRequirements overruns its length");
   const obj = {} as ResourceRequirements;
-  if (f1 !== undefined) obj.limits = f1;
-  if (f2 !== undefined) obj.requests = f2;
+  if (f1 !== undefined) obj.limits = mapObject(f1);
+  if (f2 !== undefined) obj.requests = mapObject(f2);
   if (f3 !== undefined) obj.claims = f3;
   return obj;
 }
 
 /** Writes the ResourceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceStatus(obj: ResourceStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.resources != null)
     for (const x of obj.resources) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceHealth(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10614,10 +10541,10 @@ export function decodeResourceStatus(r: Reader, end: number): ResourceStatus {
 
 /** Writes the SELinuxOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSELinuxOptions(obj: SELinuxOptions, w: Writer): void {
-  w.uint32(10).string(obj.user ?? "");
-  w.uint32(18).string(obj.role ?? "");
-  w.uint32(26).string(obj.type ?? "");
-  w.uint32(34).string(obj.level ?? "");
+  w.stringField(10, obj.user ?? "");
+  w.stringField(18, obj.role ?? "");
+  w.stringField(26, obj.type ?? "");
+  w.stringField(34, obj.level ?? "");
 }
 
 /** Reads one SELinuxOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -10656,20 +10583,20 @@ export function decodeSELinuxOptions(r: Reader, end: number): SELinuxOptions {
 
 /** Writes the ScaleIOPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleIOPersistentVolumeSource(obj: ScaleIOPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.gateway ?? "");
-  w.uint32(18).string(obj.system ?? "");
+  w.stringField(10, obj.gateway ?? "");
+  w.stringField(18, obj.system ?? "");
   if (obj.secretRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeSecretReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(32).bool(obj.sslEnabled ?? false);
-  w.uint32(42).string(obj.protectionDomain ?? "");
-  w.uint32(50).string(obj.storagePool ?? "");
-  w.uint32(58).string(obj.storageMode ?? "");
-  w.uint32(66).string(obj.volumeName ?? "");
-  w.uint32(74).string(obj.fsType ?? "");
-  w.uint32(80).bool(obj.readOnly ?? false);
+  w.boolField(32, obj.sslEnabled ?? false);
+  w.stringField(42, obj.protectionDomain ?? "");
+  w.stringField(50, obj.storagePool ?? "");
+  w.stringField(58, obj.storageMode ?? "");
+  w.stringField(66, obj.volumeName ?? "");
+  w.stringField(74, obj.fsType ?? "");
+  w.boolField(80, obj.readOnly ?? false);
 }
 
 /** Reads one ScaleIOPersistentVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -10740,20 +10667,20 @@ export function decodeScaleIOPersistentVolumeSource(r: Reader, end: number): Sca
 
 /** Writes the ScaleIOVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleIOVolumeSource(obj: ScaleIOVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.gateway ?? "");
-  w.uint32(18).string(obj.system ?? "");
+  w.stringField(10, obj.gateway ?? "");
+  w.stringField(18, obj.system ?? "");
   if (obj.secretRef != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
-  w.uint32(32).bool(obj.sslEnabled ?? false);
-  w.uint32(42).string(obj.protectionDomain ?? "");
-  w.uint32(50).string(obj.storagePool ?? "");
-  w.uint32(58).string(obj.storageMode ?? "");
-  w.uint32(66).string(obj.volumeName ?? "");
-  w.uint32(74).string(obj.fsType ?? "");
-  w.uint32(80).bool(obj.readOnly ?? false);
+  w.boolField(32, obj.sslEnabled ?? false);
+  w.stringField(42, obj.protectionDomain ?? "");
+  w.stringField(50, obj.storagePool ?? "");
+  w.stringField(58, obj.storageMode ?? "");
+  w.stringField(66, obj.volumeName ?? "");
+  w.stringField(74, obj.fsType ?? "");
+  w.boolField(80, obj.readOnly ?? false);
 }
 
 /** Reads one ScaleIOVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -10826,7 +10753,7 @@ export function decodeScaleIOVolumeSource(r: Reader, end: number): ScaleIOVolume
 export function encodeScopeSelector(obj: ScopeSelector, w: Writer): void {
   if (obj.matchExpressions != null)
     for (const x of obj.matchExpressions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeScopedResourceSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -10858,9 +10785,9 @@ export function encodeScopedResourceSelectorRequirement(
   obj: ScopedResourceSelectorRequirement,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.scopeName ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.scopeName ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one ScopedResourceSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -10897,8 +10824,8 @@ export function decodeScopedResourceSelectorRequirement(
 
 /** Writes the SeccompProfile message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSeccompProfile(obj: SeccompProfile, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  if (obj.localhostProfile != null) w.uint32(18).string(obj.localhostProfile);
+  w.stringField(10, obj.type ?? "");
+  if (obj.localhostProfile != null) w.stringField(18, obj.localhostProfile);
 }
 
 /** Reads one SeccompProfile message body that ends at `end`, as Go would show the object in JSON. */
@@ -10927,7 +10854,7 @@ export function decodeSeccompProfile(r: Reader, end: number): SeccompProfile {
 
 /** Writes the Secret message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecret(obj: Secret, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.data != null) {
@@ -10935,31 +10862,31 @@ export function encodeSecret(obj: Secret, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
+      w.forkField(18).stringField(10, k);
       if (x != null) w.uint32(18).bytes(base64ToBytes(x));
       w.ldelim();
     }
   }
-  w.uint32(26).string(obj.type ?? "");
+  w.stringField(26, obj.type ?? "");
   if (obj.stringData != null) {
     const { keys, values } = sortedEntries(obj.stringData);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(34).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(34).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.immutable != null) w.uint32(40).bool(obj.immutable);
+  if (obj.immutable != null) w.boolField(40, obj.immutable);
 }
 
 /** Reads one Secret message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeSecret(r: Reader, end: number): Secret {
   let f1: Secret["metadata"] | undefined;
   let f5: Secret["immutable"] | undefined;
-  let f2: Secret["data"] | undefined;
-  let f4: Secret["stringData"] | undefined;
+  let f2: MapEntryList<NonNullable<Secret["data"]>[string]> | undefined;
+  let f4: MapEntryList<NonNullable<Secret["stringData"]>[string]> | undefined;
   let f3: Secret["type"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -10979,10 +10906,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = bytesToBase64(r.bytes());
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26:
@@ -10998,10 +10922,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f4 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f4 ??= []).push(k, v ?? "");
         break;
       }
       case 40:
@@ -11015,18 +10936,18 @@ export function decodeSecret(r: Reader, end: number): Secret {
   const obj = {} as Secret;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f5 !== undefined) obj.immutable = f5;
-  if (f2 !== undefined) obj.data = f2;
-  if (f4 !== undefined) obj.stringData = f4;
+  if (f2 !== undefined) obj.data = mapObject(f2);
+  if (f4 !== undefined) obj.stringData = mapObject(f4);
   if (f3) obj.type = f3;
   return obj;
 }
 
 /** Writes the SecretEnvSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretEnvSource(obj: SecretEnvSource, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.optional != null) w.uint32(16).bool(obj.optional);
+  if (obj.optional != null) w.boolField(16, obj.optional);
 }
 
 /** Reads one SecretEnvSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -11057,11 +10978,11 @@ export function decodeSecretEnvSource(r: Reader, end: number): SecretEnvSource {
 
 /** Writes the SecretKeySelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretKeySelector(obj: SecretKeySelector, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.key ?? "");
-  if (obj.optional != null) w.uint32(24).bool(obj.optional);
+  w.stringField(18, obj.key ?? "");
+  if (obj.optional != null) w.boolField(24, obj.optional);
 }
 
 /** Reads one SecretKeySelector message body that ends at `end`, as Go would show the object in JSON. */
@@ -11097,12 +11018,12 @@ export function decodeSecretKeySelector(r: Reader, end: number): SecretKeySelect
 
 /** Writes the SecretList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretList(obj: SecretList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeSecret(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -11138,16 +11059,16 @@ export function decodeSecretList(r: Reader, end: number): SecretList {
 
 /** Writes the SecretProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretProjection(obj: SecretProjection, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLocalObjectReference(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeKeyToPath(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+  if (obj.optional != null) w.boolField(32, obj.optional);
 }
 
 /** Reads one SecretProjection message body that ends at `end`, as Go would show the object in JSON. */
@@ -11185,8 +11106,8 @@ export function decodeSecretProjection(r: Reader, end: number): SecretProjection
 
 /** Writes the SecretReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretReference(obj: SecretReference, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.namespace ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.namespace ?? "");
 }
 
 /** Reads one SecretReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -11200,7 +11121,7 @@ export function decodeSecretReference(r: Reader, end: number): SecretReference {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -11215,15 +11136,15 @@ export function decodeSecretReference(r: Reader, end: number): SecretReference {
 
 /** Writes the SecretVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretVolumeSource(obj: SecretVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.secretName ?? "");
+  w.stringField(10, obj.secretName ?? "");
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeKeyToPath(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.defaultMode != null) w.uint32(24).int32(obj.defaultMode);
-  if (obj.optional != null) w.uint32(32).bool(obj.optional);
+  if (obj.defaultMode != null) w.int32Field(24, obj.defaultMode);
+  if (obj.optional != null) w.boolField(32, obj.optional);
 }
 
 /** Reads one SecretVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -11265,34 +11186,34 @@ export function decodeSecretVolumeSource(r: Reader, end: number): SecretVolumeSo
 /** Writes the SecurityContext message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecurityContext(obj: SecurityContext, w: Writer): void {
   if (obj.capabilities != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeCapabilities(obj.capabilities, w);
     w.ldelim();
   }
-  if (obj.privileged != null) w.uint32(16).bool(obj.privileged);
+  if (obj.privileged != null) w.boolField(16, obj.privileged);
   if (obj.seLinuxOptions != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeSELinuxOptions(obj.seLinuxOptions, w);
     w.ldelim();
   }
-  if (obj.runAsUser != null) w.uint32(32).int64(obj.runAsUser);
-  if (obj.runAsNonRoot != null) w.uint32(40).bool(obj.runAsNonRoot);
-  if (obj.readOnlyRootFilesystem != null) w.uint32(48).bool(obj.readOnlyRootFilesystem);
-  if (obj.allowPrivilegeEscalation != null) w.uint32(56).bool(obj.allowPrivilegeEscalation);
-  if (obj.runAsGroup != null) w.uint32(64).int64(obj.runAsGroup);
-  if (obj.procMount != null) w.uint32(74).string(obj.procMount);
+  if (obj.runAsUser != null) w.int64Field(32, obj.runAsUser);
+  if (obj.runAsNonRoot != null) w.boolField(40, obj.runAsNonRoot);
+  if (obj.readOnlyRootFilesystem != null) w.boolField(48, obj.readOnlyRootFilesystem);
+  if (obj.allowPrivilegeEscalation != null) w.boolField(56, obj.allowPrivilegeEscalation);
+  if (obj.runAsGroup != null) w.int64Field(64, obj.runAsGroup);
+  if (obj.procMount != null) w.stringField(74, obj.procMount);
   if (obj.windowsOptions != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodeWindowsSecurityContextOptions(obj.windowsOptions, w);
     w.ldelim();
   }
   if (obj.seccompProfile != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeSeccompProfile(obj.seccompProfile, w);
     w.ldelim();
   }
   if (obj.appArmorProfile != null) {
-    w.uint32(98).fork();
+    w.forkField(98);
     encodeAppArmorProfile(obj.appArmorProfile, w);
     w.ldelim();
   }
@@ -11384,7 +11305,7 @@ export function decodeSecurityContext(r: Reader, end: number): SecurityContext {
 
 /** Writes the SerializedReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSerializedReference(obj: SerializedReference, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectReference(obj.reference ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -11412,13 +11333,13 @@ export function decodeSerializedReference(r: Reader, end: number): SerializedRef
 
 /** Writes the Service message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeService(obj: Service, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeServiceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeServiceStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -11460,22 +11381,22 @@ export function decodeService(r: Reader, end: number): Service {
 
 /** Writes the ServiceAccount message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccount(obj: ServiceAccount, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.secrets != null)
     for (const x of obj.secrets) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.imagePullSecrets != null)
     for (const x of obj.imagePullSecrets) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeLocalObjectReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.automountServiceAccountToken != null) w.uint32(32).bool(obj.automountServiceAccountToken);
+  if (obj.automountServiceAccountToken != null) w.boolField(32, obj.automountServiceAccountToken);
 }
 
 /** Reads one ServiceAccount message body that ends at `end`, as Go would show the object in JSON. */
@@ -11520,12 +11441,12 @@ export function decodeServiceAccount(r: Reader, end: number): ServiceAccount {
 
 /** Writes the ServiceAccountList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountList(obj: ServiceAccountList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeServiceAccount(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -11561,9 +11482,9 @@ export function decodeServiceAccountList(r: Reader, end: number): ServiceAccount
 
 /** Writes the ServiceAccountTokenProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountTokenProjection(obj: ServiceAccountTokenProjection, w: Writer): void {
-  w.uint32(10).string(obj.audience ?? "");
-  if (obj.expirationSeconds != null) w.uint32(16).int64(obj.expirationSeconds);
-  w.uint32(26).string(obj.path ?? "");
+  w.stringField(10, obj.audience ?? "");
+  if (obj.expirationSeconds != null) w.int64Field(16, obj.expirationSeconds);
+  w.stringField(26, obj.path ?? "");
 }
 
 /** Reads one ServiceAccountTokenProjection message body that ends at `end`, as Go would show the object in JSON. */
@@ -11597,12 +11518,12 @@ export function decodeServiceAccountTokenProjection(r: Reader, end: number): Ser
 
 /** Writes the ServiceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceList(obj: ServiceList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeService(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -11638,14 +11559,14 @@ export function decodeServiceList(r: Reader, end: number): ServiceList {
 
 /** Writes the ServicePort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServicePort(obj: ServicePort, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.protocol ?? "");
-  w.uint32(24).int32(obj.port ?? 0);
-  w.uint32(34).fork();
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.protocol ?? "");
+  w.int32Field(24, obj.port ?? 0);
+  w.forkField(34);
   encodeIntOrString(obj.targetPort ?? 0, w);
   w.ldelim();
-  w.uint32(40).int32(obj.nodePort ?? 0);
-  if (obj.appProtocol != null) w.uint32(50).string(obj.appProtocol);
+  w.int32Field(40, obj.nodePort ?? 0);
+  if (obj.appProtocol != null) w.stringField(50, obj.appProtocol);
 }
 
 /** Reads one ServicePort message body that ends at `end`, as Go would show the object in JSON. */
@@ -11696,7 +11617,7 @@ export function decodeServicePort(r: Reader, end: number): ServicePort {
 
 /** Writes the ServiceProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceProxyOptions(obj: ServiceProxyOptions, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
+  w.stringField(10, obj.path ?? "");
 }
 
 /** Reads one ServiceProxyOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -11722,7 +11643,7 @@ export function decodeServiceProxyOptions(r: Reader, end: number): ServiceProxyO
 export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeServicePort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -11731,40 +11652,40 @@ export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(18).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  w.uint32(26).string(obj.clusterIP ?? "");
-  w.uint32(34).string(obj.type ?? "");
-  if (obj.externalIPs != null) for (const x of obj.externalIPs) w.uint32(42).string(x);
-  w.uint32(58).string(obj.sessionAffinity ?? "");
-  w.uint32(66).string(obj.loadBalancerIP ?? "");
+  w.stringField(26, obj.clusterIP ?? "");
+  w.stringField(34, obj.type ?? "");
+  if (obj.externalIPs != null) for (const x of obj.externalIPs) w.stringField(42, x);
+  w.stringField(58, obj.sessionAffinity ?? "");
+  w.stringField(66, obj.loadBalancerIP ?? "");
   if (obj.loadBalancerSourceRanges != null)
-    for (const x of obj.loadBalancerSourceRanges) w.uint32(74).string(x);
-  w.uint32(82).string(obj.externalName ?? "");
-  w.uint32(90).string(obj.externalTrafficPolicy ?? "");
-  w.uint32(96).int32(obj.healthCheckNodePort ?? 0);
-  w.uint32(104).bool(obj.publishNotReadyAddresses ?? false);
+    for (const x of obj.loadBalancerSourceRanges) w.stringField(74, x);
+  w.stringField(82, obj.externalName ?? "");
+  w.stringField(90, obj.externalTrafficPolicy ?? "");
+  w.int32Field(96, obj.healthCheckNodePort ?? 0);
+  w.boolField(104, obj.publishNotReadyAddresses ?? false);
   if (obj.sessionAffinityConfig != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodeSessionAffinityConfig(obj.sessionAffinityConfig, w);
     w.ldelim();
   }
-  if (obj.ipFamilyPolicy != null) w.uint32(138).string(obj.ipFamilyPolicy);
-  if (obj.clusterIPs != null) for (const x of obj.clusterIPs) w.uint32(146).string(x);
-  if (obj.ipFamilies != null) for (const x of obj.ipFamilies) w.uint32(154).string(x);
-  if (obj.allocateLoadBalancerNodePorts != null) w.uint32(160).bool(obj.allocateLoadBalancerNodePorts);
-  if (obj.loadBalancerClass != null) w.uint32(170).string(obj.loadBalancerClass);
-  if (obj.internalTrafficPolicy != null) w.uint32(178).string(obj.internalTrafficPolicy);
-  if (obj.trafficDistribution != null) w.uint32(186).string(obj.trafficDistribution);
+  if (obj.ipFamilyPolicy != null) w.stringField(138, obj.ipFamilyPolicy);
+  if (obj.clusterIPs != null) for (const x of obj.clusterIPs) w.stringField(146, x);
+  if (obj.ipFamilies != null) for (const x of obj.ipFamilies) w.stringField(154, x);
+  if (obj.allocateLoadBalancerNodePorts != null) w.boolField(160, obj.allocateLoadBalancerNodePorts);
+  if (obj.loadBalancerClass != null) w.stringField(170, obj.loadBalancerClass);
+  if (obj.internalTrafficPolicy != null) w.stringField(178, obj.internalTrafficPolicy);
+  if (obj.trafficDistribution != null) w.stringField(186, obj.trafficDistribution);
 }
 
 /** Reads one ServiceSpec message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   let f1: ServiceSpec["ports"] | undefined;
-  let f2: ServiceSpec["selector"] | undefined;
+  let f2: MapEntryList<NonNullable<ServiceSpec["selector"]>[string]> | undefined;
   let f3: ServiceSpec["clusterIP"] | undefined;
   let f18: ServiceSpec["clusterIPs"] | undefined;
   let f4: ServiceSpec["type"] | undefined;
@@ -11801,10 +11722,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26:
@@ -11870,7 +11788,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   if (r.pos !== end) throw new RangeError("protobuf: ServiceSpec overruns its length");
   const obj = {} as ServiceSpec;
   if (f1 !== undefined) obj.ports = f1;
-  if (f2 !== undefined) obj.selector = f2;
+  if (f2 !== undefined) obj.selector = mapObject(f2);
   if (f3) obj.clusterIP = f3;
   if (f18 !== undefined) obj.clusterIPs = f18;
   if (f4) obj.type = f4;
@@ -11894,12 +11812,12 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
 
 /** Writes the ServiceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceStatus(obj: ServiceStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLoadBalancerStatus(obj.loadBalancer ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -11936,7 +11854,7 @@ export function decodeServiceStatus(r: Reader, end: number): ServiceStatus {
 /** Writes the SessionAffinityConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSessionAffinityConfig(obj: SessionAffinityConfig, w: Writer): void {
   if (obj.clientIP != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeClientIPConfig(obj.clientIP, w);
     w.ldelim();
   }
@@ -11965,7 +11883,7 @@ export function decodeSessionAffinityConfig(r: Reader, end: number): SessionAffi
 
 /** Writes the SleepAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSleepAction(obj: SleepAction, w: Writer): void {
-  w.uint32(8).int64(obj.seconds ?? 0);
+  w.int64Field(8, obj.seconds ?? 0);
 }
 
 /** Reads one SleepAction message body that ends at `end`, as Go would show the object in JSON. */
@@ -11989,12 +11907,12 @@ export function decodeSleepAction(r: Reader, end: number): SleepAction {
 
 /** Writes the StorageOSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageOSPersistentVolumeSource(obj: StorageOSPersistentVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumeName ?? "");
-  w.uint32(18).string(obj.volumeNamespace ?? "");
-  w.uint32(26).string(obj.fsType ?? "");
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeName ?? "");
+  w.stringField(18, obj.volumeNamespace ?? "");
+  w.stringField(26, obj.fsType ?? "");
+  w.boolField(32, obj.readOnly ?? false);
   if (obj.secretRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeObjectReference(obj.secretRef, w);
     w.ldelim();
   }
@@ -12046,12 +11964,12 @@ export function decodeStorageOSPersistentVolumeSource(
 
 /** Writes the StorageOSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageOSVolumeSource(obj: StorageOSVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumeName ?? "");
-  w.uint32(18).string(obj.volumeNamespace ?? "");
-  w.uint32(26).string(obj.fsType ?? "");
-  w.uint32(32).bool(obj.readOnly ?? false);
+  w.stringField(10, obj.volumeName ?? "");
+  w.stringField(18, obj.volumeNamespace ?? "");
+  w.stringField(26, obj.fsType ?? "");
+  w.boolField(32, obj.readOnly ?? false);
   if (obj.secretRef != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeLocalObjectReference(obj.secretRef, w);
     w.ldelim();
   }
@@ -12100,8 +12018,8 @@ export function decodeStorageOSVolumeSource(r: Reader, end: number): StorageOSVo
 
 /** Writes the Sysctl message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSysctl(obj: Sysctl, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.value ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.value ?? "");
 }
 
 /** Reads one Sysctl message body that ends at `end`, as Go would show the object in JSON. */
@@ -12130,10 +12048,10 @@ export function decodeSysctl(r: Reader, end: number): Sysctl {
 
 /** Writes the TCPSocketAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTCPSocketAction(obj: TCPSocketAction, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeIntOrString(obj.port ?? 0, w);
   w.ldelim();
-  w.uint32(18).string(obj.host ?? "");
+  w.stringField(18, obj.host ?? "");
 }
 
 /** Reads one TCPSocketAction message body that ends at `end`, as Go would show the object in JSON. */
@@ -12164,11 +12082,11 @@ export function decodeTCPSocketAction(r: Reader, end: number): TCPSocketAction {
 
 /** Writes the Taint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTaint(obj: Taint, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.value ?? "");
-  w.uint32(26).string(obj.effect ?? "");
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.value ?? "");
+  w.stringField(26, obj.effect ?? "");
   if (obj.timeAdded != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.timeAdded, w);
     w.ldelim();
   }
@@ -12212,11 +12130,11 @@ export function decodeTaint(r: Reader, end: number): Taint {
 
 /** Writes the Toleration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeToleration(obj: Toleration, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  w.uint32(26).string(obj.value ?? "");
-  w.uint32(34).string(obj.effect ?? "");
-  if (obj.tolerationSeconds != null) w.uint32(40).int64(obj.tolerationSeconds);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  w.stringField(26, obj.value ?? "");
+  w.stringField(34, obj.effect ?? "");
+  if (obj.tolerationSeconds != null) w.int64Field(40, obj.tolerationSeconds);
 }
 
 /** Reads one Toleration message body that ends at `end`, as Go would show the object in JSON. */
@@ -12263,8 +12181,8 @@ export function encodeTopologySelectorLabelRequirement(
   obj: TopologySelectorLabelRequirement,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.key ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(18).string(x);
+  w.stringField(10, obj.key ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(18, x);
 }
 
 /** Reads one TopologySelectorLabelRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -12298,7 +12216,7 @@ export function decodeTopologySelectorLabelRequirement(
 export function encodeTopologySelectorTerm(obj: TopologySelectorTerm, w: Writer): void {
   if (obj.matchLabelExpressions != null)
     for (const x of obj.matchLabelExpressions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeTopologySelectorLabelRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -12327,18 +12245,18 @@ export function decodeTopologySelectorTerm(r: Reader, end: number): TopologySele
 
 /** Writes the TopologySpreadConstraint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTopologySpreadConstraint(obj: TopologySpreadConstraint, w: Writer): void {
-  w.uint32(8).int32(obj.maxSkew ?? 0);
-  w.uint32(18).string(obj.topologyKey ?? "");
-  w.uint32(26).string(obj.whenUnsatisfiable ?? "");
+  w.int32Field(8, obj.maxSkew ?? 0);
+  w.stringField(18, obj.topologyKey ?? "");
+  w.stringField(26, obj.whenUnsatisfiable ?? "");
   if (obj.labelSelector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeLabelSelector(obj.labelSelector, w);
     w.ldelim();
   }
-  if (obj.minDomains != null) w.uint32(40).int32(obj.minDomains);
-  if (obj.nodeAffinityPolicy != null) w.uint32(50).string(obj.nodeAffinityPolicy);
-  if (obj.nodeTaintsPolicy != null) w.uint32(58).string(obj.nodeTaintsPolicy);
-  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.uint32(66).string(x);
+  if (obj.minDomains != null) w.int32Field(40, obj.minDomains);
+  if (obj.nodeAffinityPolicy != null) w.stringField(50, obj.nodeAffinityPolicy);
+  if (obj.nodeTaintsPolicy != null) w.stringField(58, obj.nodeTaintsPolicy);
+  if (obj.matchLabelKeys != null) for (const x of obj.matchLabelKeys) w.stringField(66, x);
 }
 
 /** Reads one TopologySpreadConstraint message body that ends at `end`, as Go would show the object in JSON. */
@@ -12399,9 +12317,9 @@ export function decodeTopologySpreadConstraint(r: Reader, end: number): Topology
 
 /** Writes the TypedLocalObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypedLocalObjectReference(obj: TypedLocalObjectReference, w: Writer): void {
-  if (obj.apiGroup != null) w.uint32(10).string(obj.apiGroup);
-  w.uint32(18).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
+  if (obj.apiGroup != null) w.stringField(10, obj.apiGroup);
+  w.stringField(18, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
 }
 
 /** Reads one TypedLocalObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -12416,7 +12334,7 @@ export function decodeTypedLocalObjectReference(r: Reader, end: number): TypedLo
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -12435,10 +12353,10 @@ export function decodeTypedLocalObjectReference(r: Reader, end: number): TypedLo
 
 /** Writes the TypedObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypedObjectReference(obj: TypedObjectReference, w: Writer): void {
-  if (obj.apiGroup != null) w.uint32(10).string(obj.apiGroup);
-  w.uint32(18).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  if (obj.namespace != null) w.uint32(34).string(obj.namespace);
+  if (obj.apiGroup != null) w.stringField(10, obj.apiGroup);
+  w.stringField(18, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
+  if (obj.namespace != null) w.stringField(34, obj.namespace);
 }
 
 /** Reads one TypedObjectReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -12454,13 +12372,13 @@ export function decodeTypedObjectReference(r: Reader, end: number): TypedObjectR
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -12477,8 +12395,8 @@ export function decodeTypedObjectReference(r: Reader, end: number): TypedObjectR
 
 /** Writes the Volume message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolume(obj: Volume, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeVolumeSource(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -12511,8 +12429,8 @@ export function decodeVolume(r: Reader, end: number): Volume {
 
 /** Writes the VolumeDevice message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeDevice(obj: VolumeDevice, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.devicePath ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.devicePath ?? "");
 }
 
 /** Reads one VolumeDevice message body that ends at `end`, as Go would show the object in JSON. */
@@ -12541,13 +12459,13 @@ export function decodeVolumeDevice(r: Reader, end: number): VolumeDevice {
 
 /** Writes the VolumeMount message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeMount(obj: VolumeMount, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).bool(obj.readOnly ?? false);
-  w.uint32(26).string(obj.mountPath ?? "");
-  w.uint32(34).string(obj.subPath ?? "");
-  if (obj.mountPropagation != null) w.uint32(42).string(obj.mountPropagation);
-  w.uint32(50).string(obj.subPathExpr ?? "");
-  if (obj.recursiveReadOnly != null) w.uint32(58).string(obj.recursiveReadOnly);
+  w.stringField(10, obj.name ?? "");
+  w.boolField(16, obj.readOnly ?? false);
+  w.stringField(26, obj.mountPath ?? "");
+  w.stringField(34, obj.subPath ?? "");
+  if (obj.mountPropagation != null) w.stringField(42, obj.mountPropagation);
+  w.stringField(50, obj.subPathExpr ?? "");
+  if (obj.recursiveReadOnly != null) w.stringField(58, obj.recursiveReadOnly);
 }
 
 /** Reads one VolumeMount message body that ends at `end`, as Go would show the object in JSON. */
@@ -12601,10 +12519,10 @@ export function decodeVolumeMount(r: Reader, end: number): VolumeMount {
 
 /** Writes the VolumeMountStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeMountStatus(obj: VolumeMountStatus, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.mountPath ?? "");
-  w.uint32(24).bool(obj.readOnly ?? false);
-  if (obj.recursiveReadOnly != null) w.uint32(34).string(obj.recursiveReadOnly);
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.mountPath ?? "");
+  w.boolField(24, obj.readOnly ?? false);
+  if (obj.recursiveReadOnly != null) w.stringField(34, obj.recursiveReadOnly);
 }
 
 /** Reads one VolumeMountStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -12644,7 +12562,7 @@ export function decodeVolumeMountStatus(r: Reader, end: number): VolumeMountStat
 /** Writes the VolumeNodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeNodeAffinity(obj: VolumeNodeAffinity, w: Writer): void {
   if (obj.required != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeNodeSelector(obj.required, w);
     w.ldelim();
   }
@@ -12674,32 +12592,32 @@ export function decodeVolumeNodeAffinity(r: Reader, end: number): VolumeNodeAffi
 /** Writes the VolumeProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeProjection(obj: VolumeProjection, w: Writer): void {
   if (obj.secret != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeSecretProjection(obj.secret, w);
     w.ldelim();
   }
   if (obj.downwardAPI != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeDownwardAPIProjection(obj.downwardAPI, w);
     w.ldelim();
   }
   if (obj.configMap != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeConfigMapProjection(obj.configMap, w);
     w.ldelim();
   }
   if (obj.serviceAccountToken != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeServiceAccountTokenProjection(obj.serviceAccountToken, w);
     w.ldelim();
   }
   if (obj.clusterTrustBundle != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeClusterTrustBundleProjection(obj.clusterTrustBundle, w);
     w.ldelim();
   }
   if (obj.podCertificate != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodePodCertificateProjection(obj.podCertificate, w);
     w.ldelim();
   }
@@ -12768,8 +12686,8 @@ export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -12780,8 +12698,8 @@ export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -12791,8 +12709,8 @@ export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements
 
 /** Reads one VolumeResourceRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeResourceRequirements(r: Reader, end: number): VolumeResourceRequirements {
-  let f1: VolumeResourceRequirements["limits"] | undefined;
-  let f2: VolumeResourceRequirements["requests"] | undefined;
+  let f1: MapEntryList<NonNullable<VolumeResourceRequirements["limits"]>[string]> | undefined;
+  let f2: MapEntryList<NonNullable<VolumeResourceRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -12808,10 +12726,7 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       case 18: {
@@ -12826,10 +12741,7 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -12838,160 +12750,160 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
   }
   if (r.pos !== end) throw new RangeError("protobuf: VolumeResourceRequirements overruns its length");
   const obj = {} as VolumeResourceRequirements;
-  if (f1 !== undefined) obj.limits = f1;
-  if (f2 !== undefined) obj.requests = f2;
+  if (f1 !== undefined) obj.limits = mapObject(f1);
+  if (f2 !== undefined) obj.requests = mapObject(f2);
   return obj;
 }
 
 /** Writes the VolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeSource(obj: VolumeSource, w: Writer): void {
   if (obj.hostPath != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeHostPathVolumeSource(obj.hostPath, w);
     w.ldelim();
   }
   if (obj.emptyDir != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeEmptyDirVolumeSource(obj.emptyDir, w);
     w.ldelim();
   }
   if (obj.gcePersistentDisk != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeGCEPersistentDiskVolumeSource(obj.gcePersistentDisk, w);
     w.ldelim();
   }
   if (obj.awsElasticBlockStore != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore, w);
     w.ldelim();
   }
   if (obj.gitRepo != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeGitRepoVolumeSource(obj.gitRepo, w);
     w.ldelim();
   }
   if (obj.secret != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeSecretVolumeSource(obj.secret, w);
     w.ldelim();
   }
   if (obj.nfs != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeNFSVolumeSource(obj.nfs, w);
     w.ldelim();
   }
   if (obj.iscsi != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeISCSIVolumeSource(obj.iscsi, w);
     w.ldelim();
   }
   if (obj.glusterfs != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeGlusterfsVolumeSource(obj.glusterfs, w);
     w.ldelim();
   }
   if (obj.persistentVolumeClaim != null) {
-    w.uint32(82).fork();
+    w.forkField(82);
     encodePersistentVolumeClaimVolumeSource(obj.persistentVolumeClaim, w);
     w.ldelim();
   }
   if (obj.rbd != null) {
-    w.uint32(90).fork();
+    w.forkField(90);
     encodeRBDVolumeSource(obj.rbd, w);
     w.ldelim();
   }
   if (obj.flexVolume != null) {
-    w.uint32(98).fork();
+    w.forkField(98);
     encodeFlexVolumeSource(obj.flexVolume, w);
     w.ldelim();
   }
   if (obj.cinder != null) {
-    w.uint32(106).fork();
+    w.forkField(106);
     encodeCinderVolumeSource(obj.cinder, w);
     w.ldelim();
   }
   if (obj.cephfs != null) {
-    w.uint32(114).fork();
+    w.forkField(114);
     encodeCephFSVolumeSource(obj.cephfs, w);
     w.ldelim();
   }
   if (obj.flocker != null) {
-    w.uint32(122).fork();
+    w.forkField(122);
     encodeFlockerVolumeSource(obj.flocker, w);
     w.ldelim();
   }
   if (obj.downwardAPI != null) {
-    w.uint32(130).fork();
+    w.forkField(130);
     encodeDownwardAPIVolumeSource(obj.downwardAPI, w);
     w.ldelim();
   }
   if (obj.fc != null) {
-    w.uint32(138).fork();
+    w.forkField(138);
     encodeFCVolumeSource(obj.fc, w);
     w.ldelim();
   }
   if (obj.azureFile != null) {
-    w.uint32(146).fork();
+    w.forkField(146);
     encodeAzureFileVolumeSource(obj.azureFile, w);
     w.ldelim();
   }
   if (obj.configMap != null) {
-    w.uint32(154).fork();
+    w.forkField(154);
     encodeConfigMapVolumeSource(obj.configMap, w);
     w.ldelim();
   }
   if (obj.vsphereVolume != null) {
-    w.uint32(162).fork();
+    w.forkField(162);
     encodeVsphereVirtualDiskVolumeSource(obj.vsphereVolume, w);
     w.ldelim();
   }
   if (obj.quobyte != null) {
-    w.uint32(170).fork();
+    w.forkField(170);
     encodeQuobyteVolumeSource(obj.quobyte, w);
     w.ldelim();
   }
   if (obj.azureDisk != null) {
-    w.uint32(178).fork();
+    w.forkField(178);
     encodeAzureDiskVolumeSource(obj.azureDisk, w);
     w.ldelim();
   }
   if (obj.photonPersistentDisk != null) {
-    w.uint32(186).fork();
+    w.forkField(186);
     encodePhotonPersistentDiskVolumeSource(obj.photonPersistentDisk, w);
     w.ldelim();
   }
   if (obj.portworxVolume != null) {
-    w.uint32(194).fork();
+    w.forkField(194);
     encodePortworxVolumeSource(obj.portworxVolume, w);
     w.ldelim();
   }
   if (obj.scaleIO != null) {
-    w.uint32(202).fork();
+    w.forkField(202);
     encodeScaleIOVolumeSource(obj.scaleIO, w);
     w.ldelim();
   }
   if (obj.projected != null) {
-    w.uint32(210).fork();
+    w.forkField(210);
     encodeProjectedVolumeSource(obj.projected, w);
     w.ldelim();
   }
   if (obj.storageos != null) {
-    w.uint32(218).fork();
+    w.forkField(218);
     encodeStorageOSVolumeSource(obj.storageos, w);
     w.ldelim();
   }
   if (obj.csi != null) {
-    w.uint32(226).fork();
+    w.forkField(226);
     encodeCSIVolumeSource(obj.csi, w);
     w.ldelim();
   }
   if (obj.ephemeral != null) {
-    w.uint32(234).fork();
+    w.forkField(234);
     encodeEphemeralVolumeSource(obj.ephemeral, w);
     w.ldelim();
   }
   if (obj.image != null) {
-    w.uint32(242).fork();
+    w.forkField(242);
     encodeImageVolumeSource(obj.image, w);
     w.ldelim();
   }
@@ -13223,10 +13135,10 @@ export function decodeVolumeSource(r: Reader, end: number): VolumeSource {
 
 /** Writes the VsphereVirtualDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVsphereVirtualDiskVolumeSource(obj: VsphereVirtualDiskVolumeSource, w: Writer): void {
-  w.uint32(10).string(obj.volumePath ?? "");
-  w.uint32(18).string(obj.fsType ?? "");
-  w.uint32(26).string(obj.storagePolicyName ?? "");
-  w.uint32(34).string(obj.storagePolicyID ?? "");
+  w.stringField(10, obj.volumePath ?? "");
+  w.stringField(18, obj.fsType ?? "");
+  w.stringField(26, obj.storagePolicyName ?? "");
+  w.stringField(34, obj.storagePolicyID ?? "");
 }
 
 /** Reads one VsphereVirtualDiskVolumeSource message body that ends at `end`, as Go would show the object in JSON. */
@@ -13265,8 +13177,8 @@ export function decodeVsphereVirtualDiskVolumeSource(r: Reader, end: number): Vs
 
 /** Writes the WeightedPodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWeightedPodAffinityTerm(obj: WeightedPodAffinityTerm, w: Writer): void {
-  w.uint32(8).int32(obj.weight ?? 0);
-  w.uint32(18).fork();
+  w.int32Field(8, obj.weight ?? 0);
+  w.forkField(18);
   encodePodAffinityTerm(obj.podAffinityTerm ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -13299,10 +13211,10 @@ export function decodeWeightedPodAffinityTerm(r: Reader, end: number): WeightedP
 
 /** Writes the WindowsSecurityContextOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWindowsSecurityContextOptions(obj: WindowsSecurityContextOptions, w: Writer): void {
-  if (obj.gmsaCredentialSpecName != null) w.uint32(10).string(obj.gmsaCredentialSpecName);
-  if (obj.gmsaCredentialSpec != null) w.uint32(18).string(obj.gmsaCredentialSpec);
-  if (obj.runAsUserName != null) w.uint32(26).string(obj.runAsUserName);
-  if (obj.hostProcess != null) w.uint32(32).bool(obj.hostProcess);
+  if (obj.gmsaCredentialSpecName != null) w.stringField(10, obj.gmsaCredentialSpecName);
+  if (obj.gmsaCredentialSpec != null) w.stringField(18, obj.gmsaCredentialSpec);
+  if (obj.runAsUserName != null) w.stringField(26, obj.runAsUserName);
+  if (obj.hostProcess != null) w.boolField(32, obj.hostProcess);
 }
 
 /** Reads one WindowsSecurityContextOptions message body that ends at `end`, as Go would show the object in JSON. */

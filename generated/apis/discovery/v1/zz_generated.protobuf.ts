@@ -11,8 +11,9 @@ import type {
 } from "../../../../api/discovery/v1/types.js";
 import {
   EMPTY_STRUCT,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -27,13 +28,13 @@ import {
 
 /** Writes the Endpoint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpoint(obj: Endpoint, w: Writer): void {
-  if (obj.addresses != null) for (const x of obj.addresses) w.uint32(10).string(x);
-  w.uint32(18).fork();
+  if (obj.addresses != null) for (const x of obj.addresses) w.stringField(10, x);
+  w.forkField(18);
   encodeEndpointConditions(obj.conditions ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.hostname != null) w.uint32(26).string(obj.hostname);
+  if (obj.hostname != null) w.stringField(26, obj.hostname);
   if (obj.targetRef != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeObjectReference(obj.targetRef, w);
     w.ldelim();
   }
@@ -42,15 +43,15 @@ export function encodeEndpoint(obj: Endpoint, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(42).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(42).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.nodeName != null) w.uint32(50).string(obj.nodeName);
-  if (obj.zone != null) w.uint32(58).string(obj.zone);
+  if (obj.nodeName != null) w.stringField(50, obj.nodeName);
+  if (obj.zone != null) w.stringField(58, obj.zone);
   if (obj.hints != null) {
-    w.uint32(66).fork();
+    w.forkField(66);
     encodeEndpointHints(obj.hints, w);
     w.ldelim();
   }
@@ -62,7 +63,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   let f2: Endpoint["conditions"] | undefined;
   let f3: Endpoint["hostname"] | undefined;
   let f4: Endpoint["targetRef"] | undefined;
-  let f5: Endpoint["deprecatedTopology"] | undefined;
+  let f5: MapEntryList<NonNullable<Endpoint["deprecatedTopology"]>[string]> | undefined;
   let f6: Endpoint["nodeName"] | undefined;
   let f7: Endpoint["zone"] | undefined;
   let f8: Endpoint["hints"] | undefined;
@@ -95,14 +96,11 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f5 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f5 ??= []).push(k, v ?? "");
         break;
       }
       case 50:
-        f6 = r.string();
+        f6 = r.key();
         break;
       case 58:
         f7 = r.string();
@@ -122,7 +120,7 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   obj.conditions = f2 ?? decodeEndpointConditions(r, r.pos);
   if (f3 !== undefined) obj.hostname = f3;
   if (f4 !== undefined) obj.targetRef = f4;
-  if (f5 !== undefined) obj.deprecatedTopology = f5;
+  if (f5 !== undefined) obj.deprecatedTopology = mapObject(f5);
   if (f6 !== undefined) obj.nodeName = f6;
   if (f7 !== undefined) obj.zone = f7;
   if (f8 !== undefined) obj.hints = f8;
@@ -131,9 +129,9 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
 
 /** Writes the EndpointConditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointConditions(obj: EndpointConditions, w: Writer): void {
-  if (obj.ready != null) w.uint32(8).bool(obj.ready);
-  if (obj.serving != null) w.uint32(16).bool(obj.serving);
-  if (obj.terminating != null) w.uint32(24).bool(obj.terminating);
+  if (obj.ready != null) w.boolField(8, obj.ready);
+  if (obj.serving != null) w.boolField(16, obj.serving);
+  if (obj.terminating != null) w.boolField(24, obj.terminating);
 }
 
 /** Reads one EndpointConditions message body that ends at `end`, as Go would show the object in JSON. */
@@ -169,13 +167,13 @@ export function decodeEndpointConditions(r: Reader, end: number): EndpointCondit
 export function encodeEndpointHints(obj: EndpointHints, w: Writer): void {
   if (obj.forZones != null)
     for (const x of obj.forZones) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeForZone(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.forNodes != null)
     for (const x of obj.forNodes) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeForNode(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -211,10 +209,10 @@ export function decodeEndpointHints(r: Reader, end: number): EndpointHints {
 
 /** Writes the EndpointPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointPort(obj: EndpointPort, w: Writer): void {
-  if (obj.name != null) w.uint32(10).string(obj.name);
-  if (obj.protocol != null) w.uint32(18).string(obj.protocol);
-  if (obj.port != null) w.uint32(24).int32(obj.port);
-  if (obj.appProtocol != null) w.uint32(34).string(obj.appProtocol);
+  if (obj.name != null) w.stringField(10, obj.name);
+  if (obj.protocol != null) w.stringField(18, obj.protocol);
+  if (obj.port != null) w.int32Field(24, obj.port);
+  if (obj.appProtocol != null) w.stringField(34, obj.appProtocol);
 }
 
 /** Reads one EndpointPort message body that ends at `end`, as Go would show the object in JSON. */
@@ -253,22 +251,22 @@ export function decodeEndpointPort(r: Reader, end: number): EndpointPort {
 
 /** Writes the EndpointSlice message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointSlice(obj: EndpointSlice, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.endpoints != null)
     for (const x of obj.endpoints) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEndpoint(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeEndpointPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(34).string(obj.addressType ?? "");
+  w.stringField(34, obj.addressType ?? "");
 }
 
 /** Reads one EndpointSlice message body that ends at `end`, as Go would show the object in JSON. */
@@ -313,12 +311,12 @@ export function decodeEndpointSlice(r: Reader, end: number): EndpointSlice {
 
 /** Writes the EndpointSliceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointSliceList(obj: EndpointSliceList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEndpointSlice(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -354,7 +352,7 @@ export function decodeEndpointSliceList(r: Reader, end: number): EndpointSliceLi
 
 /** Writes the ForNode message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeForNode(obj: ForNode, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one ForNode message body that ends at `end`, as Go would show the object in JSON. */
@@ -378,7 +376,7 @@ export function decodeForNode(r: Reader, end: number): ForNode {
 
 /** Writes the ForZone message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeForZone(obj: ForZone, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one ForZone message body that ends at `end`, as Go would show the object in JSON. */

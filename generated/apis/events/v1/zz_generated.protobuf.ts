@@ -25,41 +25,41 @@ import {
 
 /** Writes the Event message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEvent(obj: Event, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   if (obj.eventTime) encodeMicroTime(obj.eventTime, w);
   w.ldelim();
   if (obj.series != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeEventSeries(obj.series, w);
     w.ldelim();
   }
-  w.uint32(34).string(obj.reportingController ?? "");
-  w.uint32(42).string(obj.reportingInstance ?? "");
-  w.uint32(50).string(obj.action ?? "");
-  w.uint32(58).string(obj.reason ?? "");
-  w.uint32(66).fork();
+  w.stringField(34, obj.reportingController ?? "");
+  w.stringField(42, obj.reportingInstance ?? "");
+  w.stringField(50, obj.action ?? "");
+  w.stringField(58, obj.reason ?? "");
+  w.forkField(66);
   encodeObjectReference(obj.regarding ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.related != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeObjectReference(obj.related, w);
     w.ldelim();
   }
-  w.uint32(82).string(obj.note ?? "");
-  w.uint32(90).string(obj.type ?? "");
-  w.uint32(98).fork();
+  w.stringField(82, obj.note ?? "");
+  w.stringField(90, obj.type ?? "");
+  w.forkField(98);
   encodeEventSource(obj.deprecatedSource ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(106).fork();
+  w.forkField(106);
   if (obj.deprecatedFirstTimestamp) encodeTime(obj.deprecatedFirstTimestamp, w);
   w.ldelim();
-  w.uint32(114).fork();
+  w.forkField(114);
   if (obj.deprecatedLastTimestamp) encodeTime(obj.deprecatedLastTimestamp, w);
   w.ldelim();
-  w.uint32(120).int32(obj.deprecatedCount ?? 0);
+  w.int32Field(120, obj.deprecatedCount ?? 0);
 }
 
 /** Reads one Event message body that ends at `end`, as Go would show the object in JSON. */
@@ -169,12 +169,12 @@ export function decodeEvent(r: Reader, end: number): Event {
 
 /** Writes the EventList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventList(obj: EventList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeEvent(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -210,8 +210,8 @@ export function decodeEventList(r: Reader, end: number): EventList {
 
 /** Writes the EventSeries message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSeries(obj: EventSeries, w: Writer): void {
-  w.uint32(8).int32(obj.count ?? 0);
-  w.uint32(18).fork();
+  w.int32Field(8, obj.count ?? 0);
+  w.forkField(18);
   if (obj.lastObservedTime) encodeMicroTime(obj.lastObservedTime, w);
   w.ldelim();
 }

@@ -44,8 +44,8 @@ export function encodeExemptPriorityLevelConfiguration(
   obj: ExemptPriorityLevelConfiguration,
   w: Writer,
 ): void {
-  if (obj.nominalConcurrencyShares != null) w.uint32(8).int32(obj.nominalConcurrencyShares);
-  if (obj.lendablePercent != null) w.uint32(16).int32(obj.lendablePercent);
+  if (obj.nominalConcurrencyShares != null) w.int32Field(8, obj.nominalConcurrencyShares);
+  if (obj.lendablePercent != null) w.int32Field(16, obj.lendablePercent);
 }
 
 /** Reads one ExemptPriorityLevelConfiguration message body that ends at `end`, as Go would show the object in JSON. */
@@ -77,7 +77,7 @@ export function decodeExemptPriorityLevelConfiguration(
 
 /** Writes the FlowDistinguisherMethod message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowDistinguisherMethod(obj: FlowDistinguisherMethod, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
 }
 
 /** Reads one FlowDistinguisherMethod message body that ends at `end`, as Go would show the object in JSON. */
@@ -101,13 +101,13 @@ export function decodeFlowDistinguisherMethod(r: Reader, end: number): FlowDisti
 
 /** Writes the FlowSchema message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchema(obj: FlowSchema, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeFlowSchemaSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeFlowSchemaStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -149,13 +149,13 @@ export function decodeFlowSchema(r: Reader, end: number): FlowSchema {
 
 /** Writes the FlowSchemaCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchemaCondition(obj: FlowSchemaCondition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one FlowSchemaCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -201,12 +201,12 @@ export function decodeFlowSchemaCondition(r: Reader, end: number): FlowSchemaCon
 
 /** Writes the FlowSchemaList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchemaList(obj: FlowSchemaList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeFlowSchema(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -242,18 +242,18 @@ export function decodeFlowSchemaList(r: Reader, end: number): FlowSchemaList {
 
 /** Writes the FlowSchemaSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchemaSpec(obj: FlowSchemaSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodePriorityLevelConfigurationReference(obj.priorityLevelConfiguration ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(16).int32(obj.matchingPrecedence ?? 0);
+  w.int32Field(16, obj.matchingPrecedence ?? 0);
   if (obj.distinguisherMethod != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeFlowDistinguisherMethod(obj.distinguisherMethod, w);
     w.ldelim();
   }
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodePolicyRulesWithSubjects(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -303,7 +303,7 @@ export function decodeFlowSchemaSpec(r: Reader, end: number): FlowSchemaSpec {
 export function encodeFlowSchemaStatus(obj: FlowSchemaStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeFlowSchemaCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -332,7 +332,7 @@ export function decodeFlowSchemaStatus(r: Reader, end: number): FlowSchemaStatus
 
 /** Writes the GroupSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupSubject(obj: GroupSubject, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one GroupSubject message body that ends at `end`, as Go would show the object in JSON. */
@@ -356,9 +356,9 @@ export function decodeGroupSubject(r: Reader, end: number): GroupSubject {
 
 /** Writes the LimitResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitResponse(obj: LimitResponse, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.queuing != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeQueuingConfiguration(obj.queuing, w);
     w.ldelim();
   }
@@ -395,12 +395,12 @@ export function encodeLimitedPriorityLevelConfiguration(
   obj: LimitedPriorityLevelConfiguration,
   w: Writer,
 ): void {
-  if (obj.nominalConcurrencyShares != null) w.uint32(8).int32(obj.nominalConcurrencyShares);
-  w.uint32(18).fork();
+  if (obj.nominalConcurrencyShares != null) w.int32Field(8, obj.nominalConcurrencyShares);
+  w.forkField(18);
   encodeLimitResponse(obj.limitResponse ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.lendablePercent != null) w.uint32(24).int32(obj.lendablePercent);
-  if (obj.borrowingLimitPercent != null) w.uint32(32).int32(obj.borrowingLimitPercent);
+  if (obj.lendablePercent != null) w.int32Field(24, obj.lendablePercent);
+  if (obj.borrowingLimitPercent != null) w.int32Field(32, obj.borrowingLimitPercent);
 }
 
 /** Reads one LimitedPriorityLevelConfiguration message body that ends at `end`, as Go would show the object in JSON. */
@@ -444,8 +444,8 @@ export function decodeLimitedPriorityLevelConfiguration(
 
 /** Writes the NonResourcePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourcePolicyRule(obj: NonResourcePolicyRule, w: Writer): void {
-  if (obj.verbs != null) for (const x of obj.verbs) w.uint32(10).string(x);
-  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.uint32(50).string(x);
+  if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
+  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.stringField(50, x);
 }
 
 /** Reads one NonResourcePolicyRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -476,19 +476,19 @@ export function decodeNonResourcePolicyRule(r: Reader, end: number): NonResource
 export function encodePolicyRulesWithSubjects(obj: PolicyRulesWithSubjects, w: Writer): void {
   if (obj.subjects != null)
     for (const x of obj.subjects) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeSubject(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.resourceRules != null)
     for (const x of obj.resourceRules) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourcePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.nonResourceRules != null)
     for (const x of obj.nonResourceRules) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeNonResourcePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -531,13 +531,13 @@ export function decodePolicyRulesWithSubjects(r: Reader, end: number): PolicyRul
 
 /** Writes the PriorityLevelConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfiguration(obj: PriorityLevelConfiguration, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePriorityLevelConfigurationSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePriorityLevelConfigurationStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -582,13 +582,13 @@ export function encodePriorityLevelConfigurationCondition(
   obj: PriorityLevelConfigurationCondition,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.forkField(26);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(34).string(obj.reason ?? "");
-  w.uint32(42).string(obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
+  w.stringField(42, obj.message ?? "");
 }
 
 /** Reads one PriorityLevelConfigurationCondition message body that ends at `end`, as Go would show the object in JSON. */
@@ -638,12 +638,12 @@ export function decodePriorityLevelConfigurationCondition(
 
 /** Writes the PriorityLevelConfigurationList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfigurationList(obj: PriorityLevelConfigurationList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePriorityLevelConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -682,7 +682,7 @@ export function encodePriorityLevelConfigurationReference(
   obj: PriorityLevelConfigurationReference,
   w: Writer,
 ): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one PriorityLevelConfigurationReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -710,14 +710,14 @@ export function decodePriorityLevelConfigurationReference(
 
 /** Writes the PriorityLevelConfigurationSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfigurationSpec(obj: PriorityLevelConfigurationSpec, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
+  w.stringField(10, obj.type ?? "");
   if (obj.limited != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLimitedPriorityLevelConfiguration(obj.limited, w);
     w.ldelim();
   }
   if (obj.exempt != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeExemptPriorityLevelConfiguration(obj.exempt, w);
     w.ldelim();
   }
@@ -763,7 +763,7 @@ export function encodePriorityLevelConfigurationStatus(
 ): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodePriorityLevelConfigurationCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -795,9 +795,9 @@ export function decodePriorityLevelConfigurationStatus(
 
 /** Writes the QueuingConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeQueuingConfiguration(obj: QueuingConfiguration, w: Writer): void {
-  w.uint32(8).int32(obj.queues ?? 0);
-  w.uint32(16).int32(obj.handSize ?? 0);
-  w.uint32(24).int32(obj.queueLengthLimit ?? 0);
+  w.int32Field(8, obj.queues ?? 0);
+  w.int32Field(16, obj.handSize ?? 0);
+  w.int32Field(24, obj.queueLengthLimit ?? 0);
 }
 
 /** Reads one QueuingConfiguration message body that ends at `end`, as Go would show the object in JSON. */
@@ -831,11 +831,11 @@ export function decodeQueuingConfiguration(r: Reader, end: number): QueuingConfi
 
 /** Writes the ResourcePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourcePolicyRule(obj: ResourcePolicyRule, w: Writer): void {
-  if (obj.verbs != null) for (const x of obj.verbs) w.uint32(10).string(x);
-  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.uint32(18).string(x);
-  if (obj.resources != null) for (const x of obj.resources) w.uint32(26).string(x);
-  w.uint32(32).bool(obj.clusterScope ?? false);
-  if (obj.namespaces != null) for (const x of obj.namespaces) w.uint32(42).string(x);
+  if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
+  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.stringField(18, x);
+  if (obj.resources != null) for (const x of obj.resources) w.stringField(26, x);
+  w.boolField(32, obj.clusterScope ?? false);
+  if (obj.namespaces != null) for (const x of obj.namespaces) w.stringField(42, x);
 }
 
 /** Reads one ResourcePolicyRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -879,8 +879,8 @@ export function decodeResourcePolicyRule(r: Reader, end: number): ResourcePolicy
 
 /** Writes the ServiceAccountSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountSubject(obj: ServiceAccountSubject, w: Writer): void {
-  w.uint32(10).string(obj.namespace ?? "");
-  w.uint32(18).string(obj.name ?? "");
+  w.stringField(10, obj.namespace ?? "");
+  w.stringField(18, obj.name ?? "");
 }
 
 /** Reads one ServiceAccountSubject message body that ends at `end`, as Go would show the object in JSON. */
@@ -891,7 +891,7 @@ export function decodeServiceAccountSubject(r: Reader, end: number): ServiceAcco
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -909,19 +909,19 @@ export function decodeServiceAccountSubject(r: Reader, end: number): ServiceAcco
 
 /** Writes the Subject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubject(obj: Subject, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
+  w.stringField(10, obj.kind ?? "");
   if (obj.user != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeUserSubject(obj.user, w);
     w.ldelim();
   }
   if (obj.group != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeGroupSubject(obj.group, w);
     w.ldelim();
   }
   if (obj.serviceAccount != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeServiceAccountSubject(obj.serviceAccount, w);
     w.ldelim();
   }
@@ -937,7 +937,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();
@@ -969,7 +969,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
 
 /** Writes the UserSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUserSubject(obj: UserSubject, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
 }
 
 /** Reads one UserSubject message body that ends at `end`, as Go would show the object in JSON. */

@@ -50,8 +50,9 @@ import {
   encodeFieldsV1,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -59,19 +60,19 @@ import {
 
 /** Writes the APIGroup message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIGroup(obj: APIGroup, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.versions != null)
     for (const x of obj.versions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeGroupVersionForDiscovery(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeGroupVersionForDiscovery(obj.preferredVersion ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -121,7 +122,7 @@ export function decodeAPIGroup(r: Reader, end: number): APIGroup {
 export function encodeAPIGroupList(obj: APIGroupList, w: Writer): void {
   if (obj.groups != null)
     for (const x of obj.groups) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeAPIGroup(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -150,20 +151,20 @@ export function decodeAPIGroupList(r: Reader, end: number): APIGroupList {
 
 /** Writes the APIResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIResource(obj: APIResource, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).bool(obj.namespaced ?? false);
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.boolField(16, obj.namespaced ?? false);
+  w.stringField(26, obj.kind ?? "");
   if (obj.verbs != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeVerbs(obj.verbs, w);
     w.ldelim();
   }
-  if (obj.shortNames != null) for (const x of obj.shortNames) w.uint32(42).string(x);
-  w.uint32(50).string(obj.singularName ?? "");
-  if (obj.categories != null) for (const x of obj.categories) w.uint32(58).string(x);
-  w.uint32(66).string(obj.group ?? "");
-  w.uint32(74).string(obj.version ?? "");
-  w.uint32(82).string(obj.storageVersionHash ?? "");
+  if (obj.shortNames != null) for (const x of obj.shortNames) w.stringField(42, x);
+  w.stringField(50, obj.singularName ?? "");
+  if (obj.categories != null) for (const x of obj.categories) w.stringField(58, x);
+  w.stringField(66, obj.group ?? "");
+  w.stringField(74, obj.version ?? "");
+  w.stringField(82, obj.storageVersionHash ?? "");
 }
 
 /** Reads one APIResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -188,7 +189,7 @@ export function decodeAPIResource(r: Reader, end: number): APIResource {
         f2 = r.bool();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -234,10 +235,10 @@ export function decodeAPIResource(r: Reader, end: number): APIResource {
 
 /** Writes the APIResourceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIResourceList(obj: APIResourceList, w: Writer): void {
-  w.uint32(10).string(obj.groupVersion ?? "");
+  w.stringField(10, obj.groupVersion ?? "");
   if (obj.resources != null)
     for (const x of obj.resources) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeAPIResource(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -271,10 +272,10 @@ export function decodeAPIResourceList(r: Reader, end: number): APIResourceList {
 
 /** Writes the APIVersions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIVersions(obj: APIVersions, w: Writer): void {
-  if (obj.versions != null) for (const x of obj.versions) w.uint32(10).string(x);
+  if (obj.versions != null) for (const x of obj.versions) w.stringField(10, x);
   if (obj.serverAddressByClientCIDRs != null)
     for (const x of obj.serverAddressByClientCIDRs) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeServerAddressByClientCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -308,9 +309,9 @@ export function decodeAPIVersions(r: Reader, end: number): APIVersions {
 
 /** Writes the ApplyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeApplyOptions(obj: ApplyOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(16).bool(obj.force ?? false);
-  w.uint32(26).string(obj.fieldManager ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.boolField(16, obj.force ?? false);
+  w.stringField(26, obj.fieldManager ?? "");
 }
 
 /** Reads one ApplyOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -344,14 +345,14 @@ export function decodeApplyOptions(r: Reader, end: number): ApplyOptions {
 
 /** Writes the Condition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCondition(obj: Condition, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(24).int64(obj.observedGeneration ?? 0);
-  w.uint32(34).fork();
+  w.stringField(10, obj.type ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.int64Field(24, obj.observedGeneration ?? 0);
+  w.forkField(34);
   if (obj.lastTransitionTime) encodeTime(obj.lastTransitionTime, w);
   w.ldelim();
-  w.uint32(42).string(obj.reason ?? "");
-  w.uint32(50).string(obj.message ?? "");
+  w.stringField(42, obj.reason ?? "");
+  w.stringField(50, obj.message ?? "");
 }
 
 /** Reads one Condition message body that ends at `end`, as Go would show the object in JSON. */
@@ -402,9 +403,9 @@ export function decodeCondition(r: Reader, end: number): Condition {
 
 /** Writes the CreateOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCreateOptions(obj: CreateOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(26).string(obj.fieldManager ?? "");
-  w.uint32(34).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.stringField(26, obj.fieldManager ?? "");
+  w.stringField(34, obj.fieldValidation ?? "");
 }
 
 /** Reads one CreateOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -438,17 +439,17 @@ export function decodeCreateOptions(r: Reader, end: number): CreateOptions {
 
 /** Writes the DeleteOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeleteOptions(obj: DeleteOptions, w: Writer): void {
-  if (obj.gracePeriodSeconds != null) w.uint32(8).int64(obj.gracePeriodSeconds);
+  if (obj.gracePeriodSeconds != null) w.int64Field(8, obj.gracePeriodSeconds);
   if (obj.preconditions != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodePreconditions(obj.preconditions, w);
     w.ldelim();
   }
-  if (obj.orphanDependents != null) w.uint32(24).bool(obj.orphanDependents);
-  if (obj.propagationPolicy != null) w.uint32(34).string(obj.propagationPolicy);
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(42).string(x);
+  if (obj.orphanDependents != null) w.boolField(24, obj.orphanDependents);
+  if (obj.propagationPolicy != null) w.stringField(34, obj.propagationPolicy);
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(42, x);
   if (obj.ignoreStoreReadErrorWithClusterBreakingPotential != null)
-    w.uint32(48).bool(obj.ignoreStoreReadErrorWithClusterBreakingPotential);
+    w.boolField(48, obj.ignoreStoreReadErrorWithClusterBreakingPotential);
 }
 
 /** Reads one DeleteOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -499,9 +500,9 @@ export function decodeDeleteOptions(r: Reader, end: number): DeleteOptions {
 
 /** Writes the FieldSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFieldSelectorRequirement(obj: FieldSelectorRequirement, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one FieldSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -535,7 +536,7 @@ export function decodeFieldSelectorRequirement(r: Reader, end: number): FieldSel
 
 /** Writes the GetOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGetOptions(obj: GetOptions, w: Writer): void {
-  w.uint32(10).string(obj.resourceVersion ?? "");
+  w.stringField(10, obj.resourceVersion ?? "");
 }
 
 /** Reads one GetOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -559,8 +560,8 @@ export function decodeGetOptions(r: Reader, end: number): GetOptions {
 
 /** Writes the GroupKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupKind(obj: GroupKind, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.kind ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.kind ?? "");
 }
 
 /** Reads one GroupKind message body that ends at `end`, as Go would show the object in JSON. */
@@ -574,7 +575,7 @@ export function decodeGroupKind(r: Reader, end: number): GroupKind {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -589,8 +590,8 @@ export function decodeGroupKind(r: Reader, end: number): GroupKind {
 
 /** Writes the GroupResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupResource(obj: GroupResource, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.resource ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.resource ?? "");
 }
 
 /** Reads one GroupResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -619,8 +620,8 @@ export function decodeGroupResource(r: Reader, end: number): GroupResource {
 
 /** Writes the GroupVersion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersion(obj: GroupVersion, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
 }
 
 /** Reads one GroupVersion message body that ends at `end`, as Go would show the object in JSON. */
@@ -649,8 +650,8 @@ export function decodeGroupVersion(r: Reader, end: number): GroupVersion {
 
 /** Writes the GroupVersionForDiscovery message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionForDiscovery(obj: GroupVersionForDiscovery, w: Writer): void {
-  w.uint32(10).string(obj.groupVersion ?? "");
-  w.uint32(18).string(obj.version ?? "");
+  w.stringField(10, obj.groupVersion ?? "");
+  w.stringField(18, obj.version ?? "");
 }
 
 /** Reads one GroupVersionForDiscovery message body that ends at `end`, as Go would show the object in JSON. */
@@ -679,9 +680,9 @@ export function decodeGroupVersionForDiscovery(r: Reader, end: number): GroupVer
 
 /** Writes the GroupVersionKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionKind(obj: GroupVersionKind, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
+  w.stringField(26, obj.kind ?? "");
 }
 
 /** Reads one GroupVersionKind message body that ends at `end`, as Go would show the object in JSON. */
@@ -699,7 +700,7 @@ export function decodeGroupVersionKind(r: Reader, end: number): GroupVersionKind
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -715,9 +716,9 @@ export function decodeGroupVersionKind(r: Reader, end: number): GroupVersionKind
 
 /** Writes the GroupVersionResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionResource(obj: GroupVersionResource, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.version ?? "");
-  w.uint32(26).string(obj.resource ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.version ?? "");
+  w.stringField(26, obj.resource ?? "");
 }
 
 /** Reads one GroupVersionResource message body that ends at `end`, as Go would show the object in JSON. */
@@ -756,14 +757,14 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(10).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.matchExpressions != null)
     for (const x of obj.matchExpressions) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeLabelSelectorRequirement(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -771,7 +772,7 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
 
 /** Reads one LabelSelector message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
-  let f1: LabelSelector["matchLabels"] | undefined;
+  let f1: MapEntryList<NonNullable<LabelSelector["matchLabels"]>[string]> | undefined;
   let f2: LabelSelector["matchExpressions"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -786,10 +787,7 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "");
         break;
       }
       case 18: {
@@ -803,16 +801,16 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
   }
   if (r.pos !== end) throw new RangeError("protobuf: LabelSelector overruns its length");
   const obj = {} as LabelSelector;
-  if (f1 !== undefined) obj.matchLabels = f1;
+  if (f1 !== undefined) obj.matchLabels = mapObject(f1);
   if (f2 !== undefined) obj.matchExpressions = f2;
   return obj;
 }
 
 /** Writes the LabelSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelectorRequirement(obj: LabelSelectorRequirement, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  if (obj.values != null) for (const x of obj.values) w.uint32(26).string(x);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  if (obj.values != null) for (const x of obj.values) w.stringField(26, x);
 }
 
 /** Reads one LabelSelectorRequirement message body that ends at `end`, as Go would show the object in JSON. */
@@ -846,12 +844,12 @@ export function decodeLabelSelectorRequirement(r: Reader, end: number): LabelSel
 
 /** Writes the List message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeList(obj: List, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       if (x != null) encodeRawExtension(x, w);
       w.ldelim();
     }
@@ -887,10 +885,10 @@ export function decodeList(r: Reader, end: number): List {
 
 /** Writes the ListMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeListMeta(obj: ListMeta, w: Writer): void {
-  w.uint32(10).string(obj.selfLink ?? "");
-  w.uint32(18).string(obj.resourceVersion ?? "");
-  w.uint32(26).string(obj.continue ?? "");
-  if (obj.remainingItemCount != null) w.uint32(32).int64(obj.remainingItemCount);
+  w.stringField(10, obj.selfLink ?? "");
+  w.stringField(18, obj.resourceVersion ?? "");
+  w.stringField(26, obj.continue ?? "");
+  if (obj.remainingItemCount != null) w.int64Field(32, obj.remainingItemCount);
 }
 
 /** Reads one ListMeta message body that ends at `end`, as Go would show the object in JSON. */
@@ -929,16 +927,16 @@ export function decodeListMeta(r: Reader, end: number): ListMeta {
 
 /** Writes the ListOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeListOptions(obj: ListOptions, w: Writer): void {
-  w.uint32(10).string(obj.labelSelector ?? "");
-  w.uint32(18).string(obj.fieldSelector ?? "");
-  w.uint32(24).bool(obj.watch ?? false);
-  w.uint32(34).string(obj.resourceVersion ?? "");
-  if (obj.timeoutSeconds != null) w.uint32(40).int64(obj.timeoutSeconds);
-  w.uint32(56).int64(obj.limit ?? 0);
-  w.uint32(66).string(obj.continue ?? "");
-  w.uint32(72).bool(obj.allowWatchBookmarks ?? false);
-  w.uint32(82).string(obj.resourceVersionMatch ?? "");
-  if (obj.sendInitialEvents != null) w.uint32(88).bool(obj.sendInitialEvents);
+  w.stringField(10, obj.labelSelector ?? "");
+  w.stringField(18, obj.fieldSelector ?? "");
+  w.boolField(24, obj.watch ?? false);
+  w.stringField(34, obj.resourceVersion ?? "");
+  if (obj.timeoutSeconds != null) w.int64Field(40, obj.timeoutSeconds);
+  w.int64Field(56, obj.limit ?? 0);
+  w.stringField(66, obj.continue ?? "");
+  w.boolField(72, obj.allowWatchBookmarks ?? false);
+  w.stringField(82, obj.resourceVersionMatch ?? "");
+  if (obj.sendInitialEvents != null) w.boolField(88, obj.sendInitialEvents);
 }
 
 /** Reads one ListOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1007,21 +1005,21 @@ export function decodeListOptions(r: Reader, end: number): ListOptions {
 
 /** Writes the ManagedFieldsEntry message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeManagedFieldsEntry(obj: ManagedFieldsEntry, w: Writer): void {
-  w.uint32(10).string(obj.manager ?? "");
-  w.uint32(18).string(obj.operation ?? "");
-  w.uint32(26).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.manager ?? "");
+  w.stringField(18, obj.operation ?? "");
+  w.stringField(26, obj.apiVersion ?? "");
   if (obj.time != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.time, w);
     w.ldelim();
   }
-  w.uint32(50).string(obj.fieldsType ?? "");
+  w.stringField(50, obj.fieldsType ?? "");
   if (obj.fieldsV1 != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeFieldsV1(obj.fieldsV1, w);
     w.ldelim();
   }
-  w.uint32(66).string(obj.subresource ?? "");
+  w.stringField(66, obj.subresource ?? "");
 }
 
 /** Reads one ManagedFieldsEntry message body that ends at `end`, as Go would show the object in JSON. */
@@ -1043,7 +1041,7 @@ export function decodeManagedFieldsEntry(r: Reader, end: number): ManagedFieldsE
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -1079,29 +1077,29 @@ export function decodeManagedFieldsEntry(r: Reader, end: number): ManagedFieldsE
 
 /** Writes the ObjectMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.generateName ?? "");
-  w.uint32(26).string(obj.namespace ?? "");
-  w.uint32(34).string(obj.selfLink ?? "");
-  w.uint32(42).string(obj.uid ?? "");
-  w.uint32(50).string(obj.resourceVersion ?? "");
-  w.uint32(56).int64(obj.generation ?? 0);
-  w.uint32(66).fork();
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.generateName ?? "");
+  w.stringField(26, obj.namespace ?? "");
+  w.stringField(34, obj.selfLink ?? "");
+  w.stringField(42, obj.uid ?? "");
+  w.stringField(50, obj.resourceVersion ?? "");
+  w.int64Field(56, obj.generation ?? 0);
+  w.forkField(66);
   if (obj.creationTimestamp) encodeTime(obj.creationTimestamp, w);
   w.ldelim();
   if (obj.deletionTimestamp != null) {
-    w.uint32(74).fork();
+    w.forkField(74);
     encodeTime(obj.deletionTimestamp, w);
     w.ldelim();
   }
-  if (obj.deletionGracePeriodSeconds != null) w.uint32(80).int64(obj.deletionGracePeriodSeconds);
+  if (obj.deletionGracePeriodSeconds != null) w.int64Field(80, obj.deletionGracePeriodSeconds);
   if (obj.labels != null) {
     const { keys, values } = sortedEntries(obj.labels);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(90).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(90).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -1110,21 +1108,21 @@ export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(98).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(98).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.ownerReferences != null)
     for (const x of obj.ownerReferences) {
-      w.uint32(106).fork();
+      w.forkField(106);
       encodeOwnerReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.finalizers != null) for (const x of obj.finalizers) w.uint32(114).string(x);
+  if (obj.finalizers != null) for (const x of obj.finalizers) w.stringField(114, x);
   if (obj.managedFields != null)
     for (const x of obj.managedFields) {
-      w.uint32(138).fork();
+      w.forkField(138);
       encodeManagedFieldsEntry(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1142,8 +1140,8 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   let f8: ObjectMeta["creationTimestamp"] | undefined;
   let f9: ObjectMeta["deletionTimestamp"] | undefined;
   let f10: ObjectMeta["deletionGracePeriodSeconds"] | undefined;
-  let f11: ObjectMeta["labels"] | undefined;
-  let f12: ObjectMeta["annotations"] | undefined;
+  let f11: MapEntryList<NonNullable<ObjectMeta["labels"]>[string]> | undefined;
+  let f12: MapEntryList<NonNullable<ObjectMeta["annotations"]>[string]> | undefined;
   let f13: ObjectMeta["ownerReferences"] | undefined;
   let f14: ObjectMeta["finalizers"] | undefined;
   let f17: ObjectMeta["managedFields"] | undefined;
@@ -1157,7 +1155,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -1194,10 +1192,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f11 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f11 ??= []).push(k, v ?? "");
         break;
       }
       case 98: {
@@ -1210,10 +1205,7 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f12 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f12 ??= []).push(k, v ?? "");
         break;
       }
       case 106: {
@@ -1245,8 +1237,8 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   if (f8 !== undefined) obj.creationTimestamp = f8;
   if (f9 !== undefined) obj.deletionTimestamp = f9;
   if (f10 !== undefined) obj.deletionGracePeriodSeconds = f10;
-  if (f11 !== undefined) obj.labels = f11;
-  if (f12 !== undefined) obj.annotations = f12;
+  if (f11 !== undefined) obj.labels = mapObject(f11);
+  if (f12 !== undefined) obj.annotations = mapObject(f12);
   if (f13 !== undefined) obj.ownerReferences = f13;
   if (f14 !== undefined) obj.finalizers = f14;
   if (f17 !== undefined) obj.managedFields = f17;
@@ -1255,12 +1247,12 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
 
 /** Writes the OwnerReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeOwnerReference(obj: OwnerReference, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  w.uint32(34).string(obj.uid ?? "");
-  w.uint32(42).string(obj.apiVersion ?? "");
-  if (obj.controller != null) w.uint32(48).bool(obj.controller);
-  if (obj.blockOwnerDeletion != null) w.uint32(56).bool(obj.blockOwnerDeletion);
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
+  w.stringField(34, obj.uid ?? "");
+  w.stringField(42, obj.apiVersion ?? "");
+  if (obj.controller != null) w.boolField(48, obj.controller);
+  if (obj.blockOwnerDeletion != null) w.boolField(56, obj.blockOwnerDeletion);
 }
 
 /** Reads one OwnerReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -1275,7 +1267,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -1284,7 +1276,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 48:
         f6 = r.bool();
@@ -1309,7 +1301,7 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
 
 /** Writes the PartialObjectMetadata message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadata(obj: PartialObjectMetadata, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1337,12 +1329,12 @@ export function decodePartialObjectMetadata(r: Reader, end: number): PartialObje
 
 /** Writes the PartialObjectMetadataList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadataList(obj: PartialObjectMetadataList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePartialObjectMetadata(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1395,10 +1387,10 @@ export function decodePatch(r: Reader, end: number): Patch {
 
 /** Writes the PatchOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePatchOptions(obj: PatchOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  if (obj.force != null) w.uint32(16).bool(obj.force);
-  w.uint32(26).string(obj.fieldManager ?? "");
-  w.uint32(34).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  if (obj.force != null) w.boolField(16, obj.force);
+  w.stringField(26, obj.fieldManager ?? "");
+  w.stringField(34, obj.fieldValidation ?? "");
 }
 
 /** Reads one PatchOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1437,8 +1429,8 @@ export function decodePatchOptions(r: Reader, end: number): PatchOptions {
 
 /** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreconditions(obj: Preconditions, w: Writer): void {
-  if (obj.uid != null) w.uint32(10).string(obj.uid);
-  if (obj.resourceVersion != null) w.uint32(18).string(obj.resourceVersion);
+  if (obj.uid != null) w.stringField(10, obj.uid);
+  if (obj.resourceVersion != null) w.stringField(18, obj.resourceVersion);
 }
 
 /** Reads one Preconditions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1467,7 +1459,7 @@ export function decodePreconditions(r: Reader, end: number): Preconditions {
 
 /** Writes the RootPaths message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRootPaths(obj: RootPaths, w: Writer): void {
-  if (obj.paths != null) for (const x of obj.paths) w.uint32(10).string(x);
+  if (obj.paths != null) for (const x of obj.paths) w.stringField(10, x);
 }
 
 /** Reads one RootPaths message body that ends at `end`, as Go would show the object in JSON. */
@@ -1491,8 +1483,8 @@ export function decodeRootPaths(r: Reader, end: number): RootPaths {
 
 /** Writes the ServerAddressByClientCIDR message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServerAddressByClientCIDR(obj: ServerAddressByClientCIDR, w: Writer): void {
-  w.uint32(10).string(obj.clientCIDR ?? "");
-  w.uint32(18).string(obj.serverAddress ?? "");
+  w.stringField(10, obj.clientCIDR ?? "");
+  w.stringField(18, obj.serverAddress ?? "");
 }
 
 /** Reads one ServerAddressByClientCIDR message body that ends at `end`, as Go would show the object in JSON. */
@@ -1521,18 +1513,18 @@ export function decodeServerAddressByClientCIDR(r: Reader, end: number): ServerA
 
 /** Writes the Status message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatus(obj: Status, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.status ?? "");
-  w.uint32(26).string(obj.message ?? "");
-  w.uint32(34).string(obj.reason ?? "");
+  w.stringField(18, obj.status ?? "");
+  w.stringField(26, obj.message ?? "");
+  w.stringField(34, obj.reason ?? "");
   if (obj.details != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeStatusDetails(obj.details, w);
     w.ldelim();
   }
-  w.uint32(48).int32(obj.code ?? 0);
+  w.int32Field(48, obj.code ?? 0);
 }
 
 /** Reads one Status message body that ends at `end`, as Go would show the object in JSON. */
@@ -1585,9 +1577,9 @@ export function decodeStatus(r: Reader, end: number): Status {
 
 /** Writes the StatusCause message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatusCause(obj: StatusCause, w: Writer): void {
-  w.uint32(10).string(obj.reason ?? "");
-  w.uint32(18).string(obj.message ?? "");
-  w.uint32(26).string(obj.field ?? "");
+  w.stringField(10, obj.reason ?? "");
+  w.stringField(18, obj.message ?? "");
+  w.stringField(26, obj.field ?? "");
 }
 
 /** Reads one StatusCause message body that ends at `end`, as Go would show the object in JSON. */
@@ -1621,17 +1613,17 @@ export function decodeStatusCause(r: Reader, end: number): StatusCause {
 
 /** Writes the StatusDetails message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatusDetails(obj: StatusDetails, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.group ?? "");
-  w.uint32(26).string(obj.kind ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.group ?? "");
+  w.stringField(26, obj.kind ?? "");
   if (obj.causes != null)
     for (const x of obj.causes) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeStatusCause(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(40).int32(obj.retryAfterSeconds ?? 0);
-  w.uint32(50).string(obj.uid ?? "");
+  w.int32Field(40, obj.retryAfterSeconds ?? 0);
+  w.stringField(50, obj.uid ?? "");
 }
 
 /** Reads one StatusDetails message body that ends at `end`, as Go would show the object in JSON. */
@@ -1652,7 +1644,7 @@ export function decodeStatusDetails(r: Reader, end: number): StatusDetails {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -1682,7 +1674,7 @@ export function decodeStatusDetails(r: Reader, end: number): StatusDetails {
 
 /** Writes the TableOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTableOptions(obj: TableOptions, w: Writer): void {
-  w.uint32(10).string(obj.includeObject ?? "");
+  w.stringField(10, obj.includeObject ?? "");
 }
 
 /** Reads one TableOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1706,8 +1698,8 @@ export function decodeTableOptions(r: Reader, end: number): TableOptions {
 
 /** Writes the Timestamp message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTimestamp(obj: Timestamp, w: Writer): void {
-  w.uint32(8).int64(obj.seconds ?? 0);
-  w.uint32(16).int32(obj.nanos ?? 0);
+  w.int64Field(8, obj.seconds ?? 0);
+  w.int32Field(16, obj.nanos ?? 0);
 }
 
 /** Reads one Timestamp message body that ends at `end`, as Go would show the object in JSON. */
@@ -1736,8 +1728,8 @@ export function decodeTimestamp(r: Reader, end: number): Timestamp {
 
 /** Writes the TypeMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypeMeta(obj: TypeMeta, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.apiVersion ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.apiVersion ?? "");
 }
 
 /** Reads one TypeMeta message body that ends at `end`, as Go would show the object in JSON. */
@@ -1748,10 +1740,10 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -1766,9 +1758,9 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
 
 /** Writes the UpdateOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUpdateOptions(obj: UpdateOptions, w: Writer): void {
-  if (obj.dryRun != null) for (const x of obj.dryRun) w.uint32(10).string(x);
-  w.uint32(18).string(obj.fieldManager ?? "");
-  w.uint32(26).string(obj.fieldValidation ?? "");
+  if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
+  w.stringField(18, obj.fieldManager ?? "");
+  w.stringField(26, obj.fieldValidation ?? "");
 }
 
 /** Reads one UpdateOptions message body that ends at `end`, as Go would show the object in JSON. */
@@ -1802,8 +1794,8 @@ export function decodeUpdateOptions(r: Reader, end: number): UpdateOptions {
 
 /** Writes the WatchEvent message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWatchEvent(obj: WatchEvent, w: Writer): void {
-  w.uint32(10).string(obj.type ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.type ?? "");
+  w.forkField(18);
   if (obj.object != null) encodeRawExtension(obj.object, w);
   w.ldelim();
 }
@@ -1836,7 +1828,7 @@ export function decodeWatchEvent(r: Reader, end: number): WatchEvent {
 
 /** Writes a Verbs as its wrapper message body: one `items` entry per element. */
 export function encodeVerbs(obj: Verbs, w: Writer): void {
-  if (obj != null) for (const x of obj) w.uint32(10).string(x);
+  if (obj != null) for (const x of obj) w.stringField(10, x);
 }
 
 /** Reads the Verbs wrapper message body that ends at `end`. */

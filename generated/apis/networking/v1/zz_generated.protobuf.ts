@@ -61,11 +61,11 @@ import {
 
 /** Writes the HTTPIngressPath message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHTTPIngressPath(obj: HTTPIngressPath, w: Writer): void {
-  w.uint32(10).string(obj.path ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.path ?? "");
+  w.forkField(18);
   encodeIngressBackend(obj.backend ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.pathType != null) w.uint32(26).string(obj.pathType);
+  if (obj.pathType != null) w.stringField(26, obj.pathType);
 }
 
 /** Reads one HTTPIngressPath message body that ends at `end`, as Go would show the object in JSON. */
@@ -103,7 +103,7 @@ export function decodeHTTPIngressPath(r: Reader, end: number): HTTPIngressPath {
 export function encodeHTTPIngressRuleValue(obj: HTTPIngressRuleValue, w: Writer): void {
   if (obj.paths != null)
     for (const x of obj.paths) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeHTTPIngressPath(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -132,10 +132,10 @@ export function decodeHTTPIngressRuleValue(r: Reader, end: number): HTTPIngressR
 
 /** Writes the IPAddress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPAddress(obj: IPAddress, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeIPAddressSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -170,12 +170,12 @@ export function decodeIPAddress(r: Reader, end: number): IPAddress {
 
 /** Writes the IPAddressList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPAddressList(obj: IPAddressList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeIPAddress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -212,7 +212,7 @@ export function decodeIPAddressList(r: Reader, end: number): IPAddressList {
 /** Writes the IPAddressSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPAddressSpec(obj: IPAddressSpec, w: Writer): void {
   if (obj.parentRef != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeParentReference(obj.parentRef, w);
     w.ldelim();
   }
@@ -241,8 +241,8 @@ export function decodeIPAddressSpec(r: Reader, end: number): IPAddressSpec {
 
 /** Writes the IPBlock message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPBlock(obj: IPBlock, w: Writer): void {
-  w.uint32(10).string(obj.cidr ?? "");
-  if (obj.except != null) for (const x of obj.except) w.uint32(18).string(x);
+  w.stringField(10, obj.cidr ?? "");
+  if (obj.except != null) for (const x of obj.except) w.stringField(18, x);
 }
 
 /** Reads one IPBlock message body that ends at `end`, as Go would show the object in JSON. */
@@ -271,13 +271,13 @@ export function decodeIPBlock(r: Reader, end: number): IPBlock {
 
 /** Writes the Ingress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngress(obj: Ingress, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeIngressSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeIngressStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -320,12 +320,12 @@ export function decodeIngress(r: Reader, end: number): Ingress {
 /** Writes the IngressBackend message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressBackend(obj: IngressBackend, w: Writer): void {
   if (obj.resource != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeTypedLocalObjectReference(obj.resource, w);
     w.ldelim();
   }
   if (obj.service != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeIngressServiceBackend(obj.service, w);
     w.ldelim();
   }
@@ -361,10 +361,10 @@ export function decodeIngressBackend(r: Reader, end: number): IngressBackend {
 
 /** Writes the IngressClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClass(obj: IngressClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeIngressClassSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -399,12 +399,12 @@ export function decodeIngressClass(r: Reader, end: number): IngressClass {
 
 /** Writes the IngressClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClassList(obj: IngressClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeIngressClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -440,11 +440,11 @@ export function decodeIngressClassList(r: Reader, end: number): IngressClassList
 
 /** Writes the IngressClassParametersReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClassParametersReference(obj: IngressClassParametersReference, w: Writer): void {
-  if (obj.apiGroup != null) w.uint32(10).string(obj.apiGroup);
-  w.uint32(18).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  if (obj.scope != null) w.uint32(34).string(obj.scope);
-  if (obj.namespace != null) w.uint32(42).string(obj.namespace);
+  if (obj.apiGroup != null) w.stringField(10, obj.apiGroup);
+  w.stringField(18, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
+  if (obj.scope != null) w.stringField(34, obj.scope);
+  if (obj.namespace != null) w.stringField(42, obj.namespace);
 }
 
 /** Reads one IngressClassParametersReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -464,7 +464,7 @@ export function decodeIngressClassParametersReference(
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -473,7 +473,7 @@ export function decodeIngressClassParametersReference(
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -491,9 +491,9 @@ export function decodeIngressClassParametersReference(
 
 /** Writes the IngressClassSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClassSpec(obj: IngressClassSpec, w: Writer): void {
-  w.uint32(10).string(obj.controller ?? "");
+  w.stringField(10, obj.controller ?? "");
   if (obj.parameters != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeIngressClassParametersReference(obj.parameters, w);
     w.ldelim();
   }
@@ -527,12 +527,12 @@ export function decodeIngressClassSpec(r: Reader, end: number): IngressClassSpec
 
 /** Writes the IngressList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressList(obj: IngressList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeIngress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -568,11 +568,11 @@ export function decodeIngressList(r: Reader, end: number): IngressList {
 
 /** Writes the IngressLoadBalancerIngress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressLoadBalancerIngress(obj: IngressLoadBalancerIngress, w: Writer): void {
-  w.uint32(10).string(obj.ip ?? "");
-  w.uint32(18).string(obj.hostname ?? "");
+  w.stringField(10, obj.ip ?? "");
+  w.stringField(18, obj.hostname ?? "");
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeIngressPortStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -613,7 +613,7 @@ export function decodeIngressLoadBalancerIngress(r: Reader, end: number): Ingres
 export function encodeIngressLoadBalancerStatus(obj: IngressLoadBalancerStatus, w: Writer): void {
   if (obj.ingress != null)
     for (const x of obj.ingress) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeIngressLoadBalancerIngress(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -642,9 +642,9 @@ export function decodeIngressLoadBalancerStatus(r: Reader, end: number): Ingress
 
 /** Writes the IngressPortStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressPortStatus(obj: IngressPortStatus, w: Writer): void {
-  w.uint32(8).int32(obj.port ?? 0);
-  w.uint32(18).string(obj.protocol ?? "");
-  if (obj.error != null) w.uint32(26).string(obj.error);
+  w.int32Field(8, obj.port ?? 0);
+  w.stringField(18, obj.protocol ?? "");
+  if (obj.error != null) w.stringField(26, obj.error);
 }
 
 /** Reads one IngressPortStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -678,8 +678,8 @@ export function decodeIngressPortStatus(r: Reader, end: number): IngressPortStat
 
 /** Writes the IngressRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressRule(obj: IngressRule, w: Writer): void {
-  w.uint32(10).string(obj.host ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.host ?? "");
+  w.forkField(18);
   encodeIngressRuleValue(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -713,7 +713,7 @@ export function decodeIngressRule(r: Reader, end: number): IngressRule {
 /** Writes the IngressRuleValue message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressRuleValue(obj: IngressRuleValue, w: Writer): void {
   if (obj.http != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeHTTPIngressRuleValue(obj.http, w);
     w.ldelim();
   }
@@ -742,8 +742,8 @@ export function decodeIngressRuleValue(r: Reader, end: number): IngressRuleValue
 
 /** Writes the IngressServiceBackend message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressServiceBackend(obj: IngressServiceBackend, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.name ?? "");
+  w.forkField(18);
   encodeServiceBackendPort(obj.port ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -777,23 +777,23 @@ export function decodeIngressServiceBackend(r: Reader, end: number): IngressServ
 /** Writes the IngressSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressSpec(obj: IngressSpec, w: Writer): void {
   if (obj.defaultBackend != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeIngressBackend(obj.defaultBackend, w);
     w.ldelim();
   }
   if (obj.tls != null)
     for (const x of obj.tls) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeIngressTLS(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeIngressRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.ingressClassName != null) w.uint32(34).string(obj.ingressClassName);
+  if (obj.ingressClassName != null) w.stringField(34, obj.ingressClassName);
 }
 
 /** Reads one IngressSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -838,7 +838,7 @@ export function decodeIngressSpec(r: Reader, end: number): IngressSpec {
 
 /** Writes the IngressStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressStatus(obj: IngressStatus, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeIngressLoadBalancerStatus(obj.loadBalancer ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -866,8 +866,8 @@ export function decodeIngressStatus(r: Reader, end: number): IngressStatus {
 
 /** Writes the IngressTLS message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressTLS(obj: IngressTLS, w: Writer): void {
-  if (obj.hosts != null) for (const x of obj.hosts) w.uint32(10).string(x);
-  w.uint32(18).string(obj.secretName ?? "");
+  if (obj.hosts != null) for (const x of obj.hosts) w.stringField(10, x);
+  w.stringField(18, obj.secretName ?? "");
 }
 
 /** Reads one IngressTLS message body that ends at `end`, as Go would show the object in JSON. */
@@ -896,10 +896,10 @@ export function decodeIngressTLS(r: Reader, end: number): IngressTLS {
 
 /** Writes the NetworkPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicy(obj: NetworkPolicy, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeNetworkPolicySpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -936,13 +936,13 @@ export function decodeNetworkPolicy(r: Reader, end: number): NetworkPolicy {
 export function encodeNetworkPolicyEgressRule(obj: NetworkPolicyEgressRule, w: Writer): void {
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeNetworkPolicyPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.to != null)
     for (const x of obj.to) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNetworkPolicyPeer(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -980,13 +980,13 @@ export function decodeNetworkPolicyEgressRule(r: Reader, end: number): NetworkPo
 export function encodeNetworkPolicyIngressRule(obj: NetworkPolicyIngressRule, w: Writer): void {
   if (obj.ports != null)
     for (const x of obj.ports) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeNetworkPolicyPort(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.from != null)
     for (const x of obj.from) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNetworkPolicyPeer(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1022,12 +1022,12 @@ export function decodeNetworkPolicyIngressRule(r: Reader, end: number): NetworkP
 
 /** Writes the NetworkPolicyList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyList(obj: NetworkPolicyList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNetworkPolicy(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1064,17 +1064,17 @@ export function decodeNetworkPolicyList(r: Reader, end: number): NetworkPolicyLi
 /** Writes the NetworkPolicyPeer message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyPeer(obj: NetworkPolicyPeer, w: Writer): void {
   if (obj.podSelector != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeLabelSelector(obj.podSelector, w);
     w.ldelim();
   }
   if (obj.namespaceSelector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.namespaceSelector, w);
     w.ldelim();
   }
   if (obj.ipBlock != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeIPBlock(obj.ipBlock, w);
     w.ldelim();
   }
@@ -1117,13 +1117,13 @@ export function decodeNetworkPolicyPeer(r: Reader, end: number): NetworkPolicyPe
 
 /** Writes the NetworkPolicyPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyPort(obj: NetworkPolicyPort, w: Writer): void {
-  if (obj.protocol != null) w.uint32(10).string(obj.protocol);
+  if (obj.protocol != null) w.stringField(10, obj.protocol);
   if (obj.port != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeIntOrString(obj.port, w);
     w.ldelim();
   }
-  if (obj.endPort != null) w.uint32(24).int32(obj.endPort);
+  if (obj.endPort != null) w.int32Field(24, obj.endPort);
 }
 
 /** Reads one NetworkPolicyPort message body that ends at `end`, as Go would show the object in JSON. */
@@ -1159,22 +1159,22 @@ export function decodeNetworkPolicyPort(r: Reader, end: number): NetworkPolicyPo
 
 /** Writes the NetworkPolicySpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicySpec(obj: NetworkPolicySpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeLabelSelector(obj.podSelector ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.ingress != null)
     for (const x of obj.ingress) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeNetworkPolicyIngressRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.egress != null)
     for (const x of obj.egress) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeNetworkPolicyEgressRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.policyTypes != null) for (const x of obj.policyTypes) w.uint32(34).string(x);
+  if (obj.policyTypes != null) for (const x of obj.policyTypes) w.stringField(34, x);
 }
 
 /** Reads one NetworkPolicySpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -1219,10 +1219,10 @@ export function decodeNetworkPolicySpec(r: Reader, end: number): NetworkPolicySp
 
 /** Writes the ParentReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeParentReference(obj: ParentReference, w: Writer): void {
-  w.uint32(10).string(obj.group ?? "");
-  w.uint32(18).string(obj.resource ?? "");
-  w.uint32(26).string(obj.namespace ?? "");
-  w.uint32(34).string(obj.name ?? "");
+  w.stringField(10, obj.group ?? "");
+  w.stringField(18, obj.resource ?? "");
+  w.stringField(26, obj.namespace ?? "");
+  w.stringField(34, obj.name ?? "");
 }
 
 /** Reads one ParentReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -1241,7 +1241,7 @@ export function decodeParentReference(r: Reader, end: number): ParentReference {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -1261,8 +1261,8 @@ export function decodeParentReference(r: Reader, end: number): ParentReference {
 
 /** Writes the ServiceBackendPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceBackendPort(obj: ServiceBackendPort, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).int32(obj.number ?? 0);
+  w.stringField(10, obj.name ?? "");
+  w.int32Field(16, obj.number ?? 0);
 }
 
 /** Reads one ServiceBackendPort message body that ends at `end`, as Go would show the object in JSON. */
@@ -1291,13 +1291,13 @@ export function decodeServiceBackendPort(r: Reader, end: number): ServiceBackend
 
 /** Writes the ServiceCIDR message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceCIDR(obj: ServiceCIDR, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeServiceCIDRSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeServiceCIDRStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1339,12 +1339,12 @@ export function decodeServiceCIDR(r: Reader, end: number): ServiceCIDR {
 
 /** Writes the ServiceCIDRList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceCIDRList(obj: ServiceCIDRList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeServiceCIDR(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1380,7 +1380,7 @@ export function decodeServiceCIDRList(r: Reader, end: number): ServiceCIDRList {
 
 /** Writes the ServiceCIDRSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceCIDRSpec(obj: ServiceCIDRSpec, w: Writer): void {
-  if (obj.cidrs != null) for (const x of obj.cidrs) w.uint32(10).string(x);
+  if (obj.cidrs != null) for (const x of obj.cidrs) w.stringField(10, x);
 }
 
 /** Reads one ServiceCIDRSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -1406,7 +1406,7 @@ export function decodeServiceCIDRSpec(r: Reader, end: number): ServiceCIDRSpec {
 export function encodeServiceCIDRStatus(obj: ServiceCIDRStatus, w: Writer): void {
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }

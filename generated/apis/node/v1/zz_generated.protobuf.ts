@@ -4,8 +4,9 @@ import {
   EMPTY_STRUCT,
   decodeQuantity,
   encodeQuantity,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -25,8 +26,8 @@ export function encodeOverhead(obj: Overhead, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -36,7 +37,7 @@ export function encodeOverhead(obj: Overhead, w: Writer): void {
 
 /** Reads one Overhead message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeOverhead(r: Reader, end: number): Overhead {
-  let f1: Overhead["podFixed"] | undefined;
+  let f1: MapEntryList<NonNullable<Overhead["podFixed"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -52,10 +53,7 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -64,23 +62,23 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
   }
   if (r.pos !== end) throw new RangeError("protobuf: Overhead overruns its length");
   const obj = {} as Overhead;
-  if (f1 !== undefined) obj.podFixed = f1;
+  if (f1 !== undefined) obj.podFixed = mapObject(f1);
   return obj;
 }
 
 /** Writes the RuntimeClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuntimeClass(obj: RuntimeClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.handler ?? "");
+  w.stringField(18, obj.handler ?? "");
   if (obj.overhead != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeOverhead(obj.overhead, w);
     w.ldelim();
   }
   if (obj.scheduling != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeScheduling(obj.scheduling, w);
     w.ldelim();
   }
@@ -128,12 +126,12 @@ export function decodeRuntimeClass(r: Reader, end: number): RuntimeClass {
 
 /** Writes the RuntimeClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuntimeClassList(obj: RuntimeClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeRuntimeClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -174,14 +172,14 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(10).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -189,7 +187,7 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
 
 /** Reads one Scheduling message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeScheduling(r: Reader, end: number): Scheduling {
-  let f1: Scheduling["nodeSelector"] | undefined;
+  let f1: MapEntryList<NonNullable<Scheduling["nodeSelector"]>[string]> | undefined;
   let f2: Scheduling["tolerations"] | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
@@ -204,10 +202,7 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "");
         break;
       }
       case 18: {
@@ -221,7 +216,7 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
   }
   if (r.pos !== end) throw new RangeError("protobuf: Scheduling overruns its length");
   const obj = {} as Scheduling;
-  if (f1 !== undefined) obj.nodeSelector = f1;
+  if (f1 !== undefined) obj.nodeSelector = mapObject(f1);
   if (f2 !== undefined) obj.tolerations = f2;
   return obj;
 }

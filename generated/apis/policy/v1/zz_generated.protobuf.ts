@@ -12,8 +12,9 @@ import {
   decodeTime,
   encodeIntOrString,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -33,11 +34,11 @@ import {
 
 /** Writes the Eviction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEviction(obj: Eviction, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.deleteOptions != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeDeleteOptions(obj.deleteOptions, w);
     w.ldelim();
   }
@@ -73,13 +74,13 @@ export function decodeEviction(r: Reader, end: number): Eviction {
 
 /** Writes the PodDisruptionBudget message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudget(obj: PodDisruptionBudget, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodePodDisruptionBudgetSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodePodDisruptionBudgetStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -121,12 +122,12 @@ export function decodePodDisruptionBudget(r: Reader, end: number): PodDisruption
 
 /** Writes the PodDisruptionBudgetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudgetList(obj: PodDisruptionBudgetList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePodDisruptionBudget(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -163,21 +164,21 @@ export function decodePodDisruptionBudgetList(r: Reader, end: number): PodDisrup
 /** Writes the PodDisruptionBudgetSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudgetSpec(obj: PodDisruptionBudgetSpec, w: Writer): void {
   if (obj.minAvailable != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeIntOrString(obj.minAvailable, w);
     w.ldelim();
   }
   if (obj.selector != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.selector, w);
     w.ldelim();
   }
   if (obj.maxUnavailable != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeIntOrString(obj.maxUnavailable, w);
     w.ldelim();
   }
-  if (obj.unhealthyPodEvictionPolicy != null) w.uint32(34).string(obj.unhealthyPodEvictionPolicy);
+  if (obj.unhealthyPodEvictionPolicy != null) w.stringField(34, obj.unhealthyPodEvictionPolicy);
 }
 
 /** Reads one PodDisruptionBudgetSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -222,26 +223,26 @@ export function decodePodDisruptionBudgetSpec(r: Reader, end: number): PodDisrup
 
 /** Writes the PodDisruptionBudgetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudgetStatus(obj: PodDisruptionBudgetStatus, w: Writer): void {
-  w.uint32(8).int64(obj.observedGeneration ?? 0);
+  w.int64Field(8, obj.observedGeneration ?? 0);
   if (obj.disruptedPods != null) {
     const { keys, values } = sortedEntries(obj.disruptedPods);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       if (x) encodeTime(x, w);
       w.ldelim();
       w.ldelim();
     }
   }
-  w.uint32(24).int32(obj.disruptionsAllowed ?? 0);
-  w.uint32(32).int32(obj.currentHealthy ?? 0);
-  w.uint32(40).int32(obj.desiredHealthy ?? 0);
-  w.uint32(48).int32(obj.expectedPods ?? 0);
+  w.int32Field(24, obj.disruptionsAllowed ?? 0);
+  w.int32Field(32, obj.currentHealthy ?? 0);
+  w.int32Field(40, obj.desiredHealthy ?? 0);
+  w.int32Field(48, obj.expectedPods ?? 0);
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(58).fork();
+      w.forkField(58);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -250,7 +251,7 @@ export function encodePodDisruptionBudgetStatus(obj: PodDisruptionBudgetStatus, 
 /** Reads one PodDisruptionBudgetStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisruptionBudgetStatus {
   let f1: PodDisruptionBudgetStatus["observedGeneration"] | undefined;
-  let f2: PodDisruptionBudgetStatus["disruptedPods"] | undefined;
+  let f2: MapEntryList<NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]> | undefined;
   let f3: PodDisruptionBudgetStatus["disruptionsAllowed"] | undefined;
   let f4: PodDisruptionBudgetStatus["currentHealthy"] | undefined;
   let f5: PodDisruptionBudgetStatus["desiredHealthy"] | undefined;
@@ -274,10 +275,10 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
             v = vl === 0 ? undefined : decodeTime(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(
+          k,
+          v ?? (null as unknown as NonNullable<PodDisruptionBudgetStatus["disruptedPods"]>[string]),
+        );
         break;
       }
       case 24:
@@ -304,7 +305,7 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
   if (r.pos !== end) throw new RangeError("protobuf: PodDisruptionBudgetStatus overruns its length");
   const obj = {} as PodDisruptionBudgetStatus;
   if (f1) obj.observedGeneration = f1;
-  if (f2 !== undefined) obj.disruptedPods = f2;
+  if (f2 !== undefined) obj.disruptedPods = mapObject(f2);
   obj.disruptionsAllowed = f3 ?? 0;
   obj.currentHealthy = f4 ?? 0;
   obj.desiredHealthy = f5 ?? 0;

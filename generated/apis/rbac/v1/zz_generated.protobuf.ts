@@ -27,7 +27,7 @@ import {
 export function encodeAggregationRule(obj: AggregationRule, w: Writer): void {
   if (obj.clusterRoleSelectors != null)
     for (const x of obj.clusterRoleSelectors) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeLabelSelector(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -56,17 +56,17 @@ export function decodeAggregationRule(r: Reader, end: number): AggregationRule {
 
 /** Writes the ClusterRole message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRole(obj: ClusterRole, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.aggregationRule != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeAggregationRule(obj.aggregationRule, w);
     w.ldelim();
   }
@@ -109,16 +109,16 @@ export function decodeClusterRole(r: Reader, end: number): ClusterRole {
 
 /** Writes the ClusterRoleBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBinding(obj: ClusterRoleBinding, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subjects != null)
     for (const x of obj.subjects) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeSubject(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeRoleRef(obj.roleRef ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -160,12 +160,12 @@ export function decodeClusterRoleBinding(r: Reader, end: number): ClusterRoleBin
 
 /** Writes the ClusterRoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBindingList(obj: ClusterRoleBindingList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeClusterRoleBinding(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -201,12 +201,12 @@ export function decodeClusterRoleBindingList(r: Reader, end: number): ClusterRol
 
 /** Writes the ClusterRoleList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleList(obj: ClusterRoleList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeClusterRole(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -242,11 +242,11 @@ export function decodeClusterRoleList(r: Reader, end: number): ClusterRoleList {
 
 /** Writes the PolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePolicyRule(obj: PolicyRule, w: Writer): void {
-  if (obj.verbs != null) for (const x of obj.verbs) w.uint32(10).string(x);
-  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.uint32(18).string(x);
-  if (obj.resources != null) for (const x of obj.resources) w.uint32(26).string(x);
-  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.uint32(34).string(x);
-  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.uint32(42).string(x);
+  if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
+  if (obj.apiGroups != null) for (const x of obj.apiGroups) w.stringField(18, x);
+  if (obj.resources != null) for (const x of obj.resources) w.stringField(26, x);
+  if (obj.resourceNames != null) for (const x of obj.resourceNames) w.stringField(34, x);
+  if (obj.nonResourceURLs != null) for (const x of obj.nonResourceURLs) w.stringField(42, x);
 }
 
 /** Reads one PolicyRule message body that ends at `end`, as Go would show the object in JSON. */
@@ -290,12 +290,12 @@ export function decodePolicyRule(r: Reader, end: number): PolicyRule {
 
 /** Writes the Role message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRole(obj: Role, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.rules != null)
     for (const x of obj.rules) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePolicyRule(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -331,16 +331,16 @@ export function decodeRole(r: Reader, end: number): Role {
 
 /** Writes the RoleBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleBinding(obj: RoleBinding, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.subjects != null)
     for (const x of obj.subjects) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeSubject(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeRoleRef(obj.roleRef ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -382,12 +382,12 @@ export function decodeRoleBinding(r: Reader, end: number): RoleBinding {
 
 /** Writes the RoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleBindingList(obj: RoleBindingList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeRoleBinding(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -423,12 +423,12 @@ export function decodeRoleBindingList(r: Reader, end: number): RoleBindingList {
 
 /** Writes the RoleList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleList(obj: RoleList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeRole(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -464,9 +464,9 @@ export function decodeRoleList(r: Reader, end: number): RoleList {
 
 /** Writes the RoleRef message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleRef(obj: RoleRef, w: Writer): void {
-  w.uint32(10).string(obj.apiGroup ?? "");
-  w.uint32(18).string(obj.kind ?? "");
-  w.uint32(26).string(obj.name ?? "");
+  w.stringField(10, obj.apiGroup ?? "");
+  w.stringField(18, obj.kind ?? "");
+  w.stringField(26, obj.name ?? "");
 }
 
 /** Reads one RoleRef message body that ends at `end`, as Go would show the object in JSON. */
@@ -481,7 +481,7 @@ export function decodeRoleRef(r: Reader, end: number): RoleRef {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -500,10 +500,10 @@ export function decodeRoleRef(r: Reader, end: number): RoleRef {
 
 /** Writes the Subject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubject(obj: Subject, w: Writer): void {
-  w.uint32(10).string(obj.kind ?? "");
-  w.uint32(18).string(obj.apiGroup ?? "");
-  w.uint32(26).string(obj.name ?? "");
-  w.uint32(34).string(obj.namespace ?? "");
+  w.stringField(10, obj.kind ?? "");
+  w.stringField(18, obj.apiGroup ?? "");
+  w.stringField(26, obj.name ?? "");
+  w.stringField(34, obj.namespace ?? "");
 }
 
 /** Reads one Subject message body that ends at `end`, as Go would show the object in JSON. */
@@ -516,7 +516,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -525,7 +525,7 @@ export function decodeSubject(r: Reader, end: number): Subject {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);

@@ -52,8 +52,9 @@ import {
   encodeQuantity,
   encodeRawExtension,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -70,26 +71,26 @@ import {
 
 /** Writes the AllocatedDeviceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAllocatedDeviceStatus(obj: AllocatedDeviceStatus, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).string(obj.pool ?? "");
-  w.uint32(26).string(obj.device ?? "");
+  w.stringField(10, obj.driver ?? "");
+  w.stringField(18, obj.pool ?? "");
+  w.stringField(26, obj.device ?? "");
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.data != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeRawExtension(obj.data, w);
     w.ldelim();
   }
   if (obj.networkData != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeNetworkDeviceData(obj.networkData, w);
     w.ldelim();
   }
-  if (obj.shareID != null) w.uint32(58).string(obj.shareID);
+  if (obj.shareID != null) w.stringField(58, obj.shareID);
 }
 
 /** Reads one AllocatedDeviceStatus message body that ends at `end`, as Go would show the object in JSON. */
@@ -149,16 +150,16 @@ export function decodeAllocatedDeviceStatus(r: Reader, end: number): AllocatedDe
 
 /** Writes the AllocationResult message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAllocationResult(obj: AllocationResult, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeDeviceAllocationResult(obj.devices ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.nodeSelector != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeNodeSelector(obj.nodeSelector, w);
     w.ldelim();
   }
   if (obj.allocationTimestamp != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeTime(obj.allocationTimestamp, w);
     w.ldelim();
   }
@@ -201,7 +202,7 @@ export function decodeAllocationResult(r: Reader, end: number): AllocationResult
 
 /** Writes the CELDeviceSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCELDeviceSelector(obj: CELDeviceSelector, w: Writer): void {
-  w.uint32(10).string(obj.expression ?? "");
+  w.stringField(10, obj.expression ?? "");
 }
 
 /** Reads one CELDeviceSelector message body that ends at `end`, as Go would show the object in JSON. */
@@ -226,18 +227,18 @@ export function decodeCELDeviceSelector(r: Reader, end: number): CELDeviceSelect
 /** Writes the CapacityRequestPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapacityRequestPolicy(obj: CapacityRequestPolicy, w: Writer): void {
   if (obj.default != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeQuantity(obj.default, w);
     w.ldelim();
   }
   if (obj.validValues != null)
     for (const x of obj.validValues) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
     }
   if (obj.validRange != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeCapacityRequestPolicyRange(obj.validRange, w);
     w.ldelim();
   }
@@ -281,17 +282,17 @@ export function decodeCapacityRequestPolicy(r: Reader, end: number): CapacityReq
 /** Writes the CapacityRequestPolicyRange message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapacityRequestPolicyRange(obj: CapacityRequestPolicyRange, w: Writer): void {
   if (obj.min != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeQuantity(obj.min, w);
     w.ldelim();
   }
   if (obj.max != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeQuantity(obj.max, w);
     w.ldelim();
   }
   if (obj.step != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeQuantity(obj.step, w);
     w.ldelim();
   }
@@ -339,8 +340,8 @@ export function encodeCapacityRequirements(obj: CapacityRequirements, w: Writer)
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(10).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(10).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -350,7 +351,7 @@ export function encodeCapacityRequirements(obj: CapacityRequirements, w: Writer)
 
 /** Reads one CapacityRequirements message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequirements {
-  let f1: CapacityRequirements["requests"] | undefined;
+  let f1: MapEntryList<NonNullable<CapacityRequirements["requests"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -366,10 +367,7 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f1 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f1 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -378,13 +376,13 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
   }
   if (r.pos !== end) throw new RangeError("protobuf: CapacityRequirements overruns its length");
   const obj = {} as CapacityRequirements;
-  if (f1 !== undefined) obj.requests = f1;
+  if (f1 !== undefined) obj.requests = mapObject(f1);
   return obj;
 }
 
 /** Writes the Counter message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCounter(obj: Counter, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeQuantity(obj.value ?? "0", w);
   w.ldelim();
 }
@@ -412,14 +410,14 @@ export function decodeCounter(r: Reader, end: number): Counter {
 
 /** Writes the CounterSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCounterSet(obj: CounterSet, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.counters != null) {
     const { keys, values } = sortedEntries(obj.counters);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeCounter(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
@@ -430,7 +428,7 @@ export function encodeCounterSet(obj: CounterSet, w: Writer): void {
 /** Reads one CounterSet message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeCounterSet(r: Reader, end: number): CounterSet {
   let f1: CounterSet["name"] | undefined;
-  let f2: CounterSet["counters"] | undefined;
+  let f2: MapEntryList<NonNullable<CounterSet["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -449,10 +447,7 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeCounter(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -462,20 +457,20 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
   if (r.pos !== end) throw new RangeError("protobuf: CounterSet overruns its length");
   const obj = {} as CounterSet;
   obj.name = f1 ?? "";
-  if (f2 !== undefined) obj.counters = f2;
+  if (f2 !== undefined) obj.counters = mapObject(f2);
   return obj;
 }
 
 /** Writes the Device message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDevice(obj: Device, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.attributes != null) {
     const { keys, values } = sortedEntries(obj.attributes);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeDeviceAttribute(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
@@ -486,8 +481,8 @@ export function encodeDevice(obj: Device, w: Writer): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(26).stringField(10, k);
+      w.forkField(18);
       encodeDeviceCapacity(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
@@ -495,35 +490,35 @@ export function encodeDevice(obj: Device, w: Writer): void {
   }
   if (obj.consumesCounters != null)
     for (const x of obj.consumesCounters) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeDeviceCounterConsumption(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.nodeName != null) w.uint32(42).string(obj.nodeName);
+  if (obj.nodeName != null) w.stringField(42, obj.nodeName);
   if (obj.nodeSelector != null) {
-    w.uint32(50).fork();
+    w.forkField(50);
     encodeNodeSelector(obj.nodeSelector, w);
     w.ldelim();
   }
-  if (obj.allNodes != null) w.uint32(56).bool(obj.allNodes);
+  if (obj.allNodes != null) w.boolField(56, obj.allNodes);
   if (obj.taints != null)
     for (const x of obj.taints) {
-      w.uint32(66).fork();
+      w.forkField(66);
       encodeDeviceTaint(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.bindsToNode != null) w.uint32(72).bool(obj.bindsToNode);
-  if (obj.bindingConditions != null) for (const x of obj.bindingConditions) w.uint32(82).string(x);
+  if (obj.bindsToNode != null) w.boolField(72, obj.bindsToNode);
+  if (obj.bindingConditions != null) for (const x of obj.bindingConditions) w.stringField(82, x);
   if (obj.bindingFailureConditions != null)
-    for (const x of obj.bindingFailureConditions) w.uint32(90).string(x);
-  if (obj.allowMultipleAllocations != null) w.uint32(96).bool(obj.allowMultipleAllocations);
+    for (const x of obj.bindingFailureConditions) w.stringField(90, x);
+  if (obj.allowMultipleAllocations != null) w.boolField(96, obj.allowMultipleAllocations);
 }
 
 /** Reads one Device message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDevice(r: Reader, end: number): Device {
   let f1: Device["name"] | undefined;
-  let f2: Device["attributes"] | undefined;
-  let f3: Device["capacity"] | undefined;
+  let f2: MapEntryList<NonNullable<Device["attributes"]>[string]> | undefined;
+  let f3: MapEntryList<NonNullable<Device["capacity"]>[string]> | undefined;
   let f4: Device["consumesCounters"] | undefined;
   let f5: Device["nodeName"] | undefined;
   let f6: Device["nodeSelector"] | undefined;
@@ -551,10 +546,7 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceAttribute(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeDeviceAttribute(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? decodeDeviceAttribute(r, r.pos));
         break;
       }
       case 26: {
@@ -569,10 +561,7 @@ export function decodeDevice(r: Reader, end: number): Device {
             v = decodeDeviceCapacity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? decodeDeviceCapacity(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? decodeDeviceCapacity(r, r.pos));
         break;
       }
       case 34: {
@@ -581,7 +570,7 @@ export function decodeDevice(r: Reader, end: number): Device {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50: {
         const l = r.uint32();
@@ -615,8 +604,8 @@ export function decodeDevice(r: Reader, end: number): Device {
   if (r.pos !== end) throw new RangeError("protobuf: Device overruns its length");
   const obj = {} as Device;
   obj.name = f1 ?? "";
-  if (f2 !== undefined) obj.attributes = f2;
-  if (f3 !== undefined) obj.capacity = f3;
+  if (f2 !== undefined) obj.attributes = mapObject(f2);
+  if (f3 !== undefined) obj.capacity = mapObject(f3);
   if (f4 !== undefined) obj.consumesCounters = f4;
   if (f5 !== undefined) obj.nodeName = f5;
   if (f6 !== undefined) obj.nodeSelector = f6;
@@ -631,9 +620,9 @@ export function decodeDevice(r: Reader, end: number): Device {
 
 /** Writes the DeviceAllocationConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceAllocationConfiguration(obj: DeviceAllocationConfiguration, w: Writer): void {
-  w.uint32(10).string(obj.source ?? "");
-  if (obj.requests != null) for (const x of obj.requests) w.uint32(18).string(x);
-  w.uint32(26).fork();
+  w.stringField(10, obj.source ?? "");
+  if (obj.requests != null) for (const x of obj.requests) w.stringField(18, x);
+  w.forkField(26);
   encodeDeviceConfiguration(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -673,13 +662,13 @@ export function decodeDeviceAllocationConfiguration(r: Reader, end: number): Dev
 export function encodeDeviceAllocationResult(obj: DeviceAllocationResult, w: Writer): void {
   if (obj.results != null)
     for (const x of obj.results) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeDeviceRequestAllocationResult(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.config != null)
     for (const x of obj.config) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeviceAllocationConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -715,10 +704,10 @@ export function decodeDeviceAllocationResult(r: Reader, end: number): DeviceAllo
 
 /** Writes the DeviceAttribute message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceAttribute(obj: DeviceAttribute, w: Writer): void {
-  if (obj.int != null) w.uint32(16).int64(obj.int);
-  if (obj.bool != null) w.uint32(24).bool(obj.bool);
-  if (obj.string != null) w.uint32(34).string(obj.string);
-  if (obj.version != null) w.uint32(42).string(obj.version);
+  if (obj.int != null) w.int64Field(16, obj.int);
+  if (obj.bool != null) w.boolField(24, obj.bool);
+  if (obj.string != null) w.stringField(34, obj.string);
+  if (obj.version != null) w.stringField(42, obj.version);
 }
 
 /** Reads one DeviceAttribute message body that ends at `end`, as Go would show the object in JSON. */
@@ -757,11 +746,11 @@ export function decodeDeviceAttribute(r: Reader, end: number): DeviceAttribute {
 
 /** Writes the DeviceCapacity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceCapacity(obj: DeviceCapacity, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeQuantity(obj.value ?? "0", w);
   w.ldelim();
   if (obj.requestPolicy != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeCapacityRequestPolicy(obj.requestPolicy, w);
     w.ldelim();
   }
@@ -799,19 +788,19 @@ export function decodeDeviceCapacity(r: Reader, end: number): DeviceCapacity {
 export function encodeDeviceClaim(obj: DeviceClaim, w: Writer): void {
   if (obj.requests != null)
     for (const x of obj.requests) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeDeviceRequest(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.constraints != null)
     for (const x of obj.constraints) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeviceConstraint(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.config != null)
     for (const x of obj.config) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeDeviceClaimConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -854,8 +843,8 @@ export function decodeDeviceClaim(r: Reader, end: number): DeviceClaim {
 
 /** Writes the DeviceClaimConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClaimConfiguration(obj: DeviceClaimConfiguration, w: Writer): void {
-  if (obj.requests != null) for (const x of obj.requests) w.uint32(10).string(x);
-  w.uint32(18).fork();
+  if (obj.requests != null) for (const x of obj.requests) w.stringField(10, x);
+  w.forkField(18);
   encodeDeviceConfiguration(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -888,10 +877,10 @@ export function decodeDeviceClaimConfiguration(r: Reader, end: number): DeviceCl
 
 /** Writes the DeviceClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClass(obj: DeviceClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeDeviceClassSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -926,7 +915,7 @@ export function decodeDeviceClass(r: Reader, end: number): DeviceClass {
 
 /** Writes the DeviceClassConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClassConfiguration(obj: DeviceClassConfiguration, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeDeviceConfiguration(obj ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -954,12 +943,12 @@ export function decodeDeviceClassConfiguration(r: Reader, end: number): DeviceCl
 
 /** Writes the DeviceClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClassList(obj: DeviceClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeviceClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -997,17 +986,17 @@ export function decodeDeviceClassList(r: Reader, end: number): DeviceClassList {
 export function encodeDeviceClassSpec(obj: DeviceClassSpec, w: Writer): void {
   if (obj.selectors != null)
     for (const x of obj.selectors) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeDeviceSelector(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.config != null)
     for (const x of obj.config) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeviceClassConfiguration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.extendedResourceName != null) w.uint32(34).string(obj.extendedResourceName);
+  if (obj.extendedResourceName != null) w.stringField(34, obj.extendedResourceName);
 }
 
 /** Reads one DeviceClassSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -1046,7 +1035,7 @@ export function decodeDeviceClassSpec(r: Reader, end: number): DeviceClassSpec {
 /** Writes the DeviceConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceConfiguration(obj: DeviceConfiguration, w: Writer): void {
   if (obj.opaque != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeOpaqueDeviceConfiguration(obj.opaque, w);
     w.ldelim();
   }
@@ -1075,9 +1064,9 @@ export function decodeDeviceConfiguration(r: Reader, end: number): DeviceConfigu
 
 /** Writes the DeviceConstraint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceConstraint(obj: DeviceConstraint, w: Writer): void {
-  if (obj.requests != null) for (const x of obj.requests) w.uint32(10).string(x);
-  if (obj.matchAttribute != null) w.uint32(18).string(obj.matchAttribute);
-  if (obj.distinctAttribute != null) w.uint32(26).string(obj.distinctAttribute);
+  if (obj.requests != null) for (const x of obj.requests) w.stringField(10, x);
+  if (obj.matchAttribute != null) w.stringField(18, obj.matchAttribute);
+  if (obj.distinctAttribute != null) w.stringField(26, obj.distinctAttribute);
 }
 
 /** Reads one DeviceConstraint message body that ends at `end`, as Go would show the object in JSON. */
@@ -1111,14 +1100,14 @@ export function decodeDeviceConstraint(r: Reader, end: number): DeviceConstraint
 
 /** Writes the DeviceCounterConsumption message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceCounterConsumption(obj: DeviceCounterConsumption, w: Writer): void {
-  w.uint32(10).string(obj.counterSet ?? "");
+  w.stringField(10, obj.counterSet ?? "");
   if (obj.counters != null) {
     const { keys, values } = sortedEntries(obj.counters);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(18).stringField(10, k);
+      w.forkField(18);
       encodeCounter(x ?? EMPTY_STRUCT, w);
       w.ldelim();
       w.ldelim();
@@ -1129,7 +1118,7 @@ export function encodeDeviceCounterConsumption(obj: DeviceCounterConsumption, w:
 /** Reads one DeviceCounterConsumption message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCounterConsumption {
   let f1: DeviceCounterConsumption["counterSet"] | undefined;
-  let f2: DeviceCounterConsumption["counters"] | undefined;
+  let f2: MapEntryList<NonNullable<DeviceCounterConsumption["counters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1148,10 +1137,7 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
             v = decodeCounter(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? decodeCounter(r, r.pos);
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? decodeCounter(r, r.pos));
         break;
       }
       default:
@@ -1161,21 +1147,21 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
   if (r.pos !== end) throw new RangeError("protobuf: DeviceCounterConsumption overruns its length");
   const obj = {} as DeviceCounterConsumption;
   obj.counterSet = f1 ?? "";
-  if (f2 !== undefined) obj.counters = f2;
+  if (f2 !== undefined) obj.counters = mapObject(f2);
   return obj;
 }
 
 /** Writes the DeviceRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceRequest(obj: DeviceRequest, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
+  w.stringField(10, obj.name ?? "");
   if (obj.exactly != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeExactDeviceRequest(obj.exactly, w);
     w.ldelim();
   }
   if (obj.firstAvailable != null)
     for (const x of obj.firstAvailable) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeDeviceSubRequest(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1216,28 +1202,28 @@ export function decodeDeviceRequest(r: Reader, end: number): DeviceRequest {
 
 /** Writes the DeviceRequestAllocationResult message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceRequestAllocationResult(obj: DeviceRequestAllocationResult, w: Writer): void {
-  w.uint32(10).string(obj.request ?? "");
-  w.uint32(18).string(obj.driver ?? "");
-  w.uint32(26).string(obj.pool ?? "");
-  w.uint32(34).string(obj.device ?? "");
-  if (obj.adminAccess != null) w.uint32(40).bool(obj.adminAccess);
+  w.stringField(10, obj.request ?? "");
+  w.stringField(18, obj.driver ?? "");
+  w.stringField(26, obj.pool ?? "");
+  w.stringField(34, obj.device ?? "");
+  if (obj.adminAccess != null) w.boolField(40, obj.adminAccess);
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeDeviceToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.bindingConditions != null) for (const x of obj.bindingConditions) w.uint32(58).string(x);
+  if (obj.bindingConditions != null) for (const x of obj.bindingConditions) w.stringField(58, x);
   if (obj.bindingFailureConditions != null)
-    for (const x of obj.bindingFailureConditions) w.uint32(66).string(x);
-  if (obj.shareID != null) w.uint32(74).string(obj.shareID);
+    for (const x of obj.bindingFailureConditions) w.stringField(66, x);
+  if (obj.shareID != null) w.stringField(74, obj.shareID);
   if (obj.consumedCapacity != null) {
     const { keys, values } = sortedEntries(obj.consumedCapacity);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(82).fork().uint32(10).string(k);
-      w.uint32(18).fork();
+      w.forkField(82).stringField(10, k);
+      w.forkField(18);
       encodeQuantity(x ?? "0", w);
       w.ldelim();
       w.ldelim();
@@ -1256,7 +1242,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   let f7: DeviceRequestAllocationResult["bindingConditions"] | undefined;
   let f8: DeviceRequestAllocationResult["bindingFailureConditions"] | undefined;
   let f9: DeviceRequestAllocationResult["shareID"] | undefined;
-  let f10: DeviceRequestAllocationResult["consumedCapacity"] | undefined;
+  let f10: MapEntryList<NonNullable<DeviceRequestAllocationResult["consumedCapacity"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -1301,10 +1287,7 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
             v = decodeQuantity(r, r.pos + vl);
           } else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f10 ??= {});
-        const mv = v ?? "0";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f10 ??= []).push(k, v ?? "0");
         break;
       }
       default:
@@ -1322,14 +1305,14 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   if (f7 !== undefined) obj.bindingConditions = f7;
   if (f8 !== undefined) obj.bindingFailureConditions = f8;
   if (f9 !== undefined) obj.shareID = f9;
-  if (f10 !== undefined) obj.consumedCapacity = f10;
+  if (f10 !== undefined) obj.consumedCapacity = mapObject(f10);
   return obj;
 }
 
 /** Writes the DeviceSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceSelector(obj: DeviceSelector, w: Writer): void {
   if (obj.cel != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeCELDeviceSelector(obj.cel, w);
     w.ldelim();
   }
@@ -1358,24 +1341,24 @@ export function decodeDeviceSelector(r: Reader, end: number): DeviceSelector {
 
 /** Writes the DeviceSubRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceSubRequest(obj: DeviceSubRequest, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.deviceClassName ?? "");
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.deviceClassName ?? "");
   if (obj.selectors != null)
     for (const x of obj.selectors) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeDeviceSelector(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(34).string(obj.allocationMode ?? "");
-  w.uint32(40).int64(obj.count ?? 0);
+  w.stringField(34, obj.allocationMode ?? "");
+  w.int64Field(40, obj.count ?? 0);
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeDeviceToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.capacity != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeCapacityRequirements(obj.capacity, w);
     w.ldelim();
   }
@@ -1438,11 +1421,11 @@ export function decodeDeviceSubRequest(r: Reader, end: number): DeviceSubRequest
 
 /** Writes the DeviceTaint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceTaint(obj: DeviceTaint, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.value ?? "");
-  w.uint32(26).string(obj.effect ?? "");
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.value ?? "");
+  w.stringField(26, obj.effect ?? "");
   if (obj.timeAdded != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeTime(obj.timeAdded, w);
     w.ldelim();
   }
@@ -1486,11 +1469,11 @@ export function decodeDeviceTaint(r: Reader, end: number): DeviceTaint {
 
 /** Writes the DeviceToleration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceToleration(obj: DeviceToleration, w: Writer): void {
-  w.uint32(10).string(obj.key ?? "");
-  w.uint32(18).string(obj.operator ?? "");
-  w.uint32(26).string(obj.value ?? "");
-  w.uint32(34).string(obj.effect ?? "");
-  if (obj.tolerationSeconds != null) w.uint32(40).int64(obj.tolerationSeconds);
+  w.stringField(10, obj.key ?? "");
+  w.stringField(18, obj.operator ?? "");
+  w.stringField(26, obj.value ?? "");
+  w.stringField(34, obj.effect ?? "");
+  if (obj.tolerationSeconds != null) w.int64Field(40, obj.tolerationSeconds);
 }
 
 /** Reads one DeviceToleration message body that ends at `end`, as Go would show the object in JSON. */
@@ -1534,24 +1517,24 @@ export function decodeDeviceToleration(r: Reader, end: number): DeviceToleration
 
 /** Writes the ExactDeviceRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExactDeviceRequest(obj: ExactDeviceRequest, w: Writer): void {
-  w.uint32(10).string(obj.deviceClassName ?? "");
+  w.stringField(10, obj.deviceClassName ?? "");
   if (obj.selectors != null)
     for (const x of obj.selectors) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeDeviceSelector(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  w.uint32(26).string(obj.allocationMode ?? "");
-  w.uint32(32).int64(obj.count ?? 0);
-  if (obj.adminAccess != null) w.uint32(40).bool(obj.adminAccess);
+  w.stringField(26, obj.allocationMode ?? "");
+  w.int64Field(32, obj.count ?? 0);
+  if (obj.adminAccess != null) w.boolField(40, obj.adminAccess);
   if (obj.tolerations != null)
     for (const x of obj.tolerations) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeDeviceToleration(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.capacity != null) {
-    w.uint32(58).fork();
+    w.forkField(58);
     encodeCapacityRequirements(obj.capacity, w);
     w.ldelim();
   }
@@ -1614,9 +1597,9 @@ export function decodeExactDeviceRequest(r: Reader, end: number): ExactDeviceReq
 
 /** Writes the NetworkDeviceData message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkDeviceData(obj: NetworkDeviceData, w: Writer): void {
-  w.uint32(10).string(obj.interfaceName ?? "");
-  if (obj.ips != null) for (const x of obj.ips) w.uint32(18).string(x);
-  w.uint32(26).string(obj.hardwareAddress ?? "");
+  w.stringField(10, obj.interfaceName ?? "");
+  if (obj.ips != null) for (const x of obj.ips) w.stringField(18, x);
+  w.stringField(26, obj.hardwareAddress ?? "");
 }
 
 /** Reads one NetworkDeviceData message body that ends at `end`, as Go would show the object in JSON. */
@@ -1650,8 +1633,8 @@ export function decodeNetworkDeviceData(r: Reader, end: number): NetworkDeviceDa
 
 /** Writes the OpaqueDeviceConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeOpaqueDeviceConfiguration(obj: OpaqueDeviceConfiguration, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.driver ?? "");
+  w.forkField(18);
   if (obj.parameters != null) encodeRawExtension(obj.parameters, w);
   w.ldelim();
 }
@@ -1684,13 +1667,13 @@ export function decodeOpaqueDeviceConfiguration(r: Reader, end: number): OpaqueD
 
 /** Writes the ResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaim(obj: ResourceClaim, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeResourceClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeResourceClaimStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1732,10 +1715,10 @@ export function decodeResourceClaim(r: Reader, end: number): ResourceClaim {
 
 /** Writes the ResourceClaimConsumerReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimConsumerReference(obj: ResourceClaimConsumerReference, w: Writer): void {
-  w.uint32(10).string(obj.apiGroup ?? "");
-  w.uint32(26).string(obj.resource ?? "");
-  w.uint32(34).string(obj.name ?? "");
-  w.uint32(42).string(obj.uid ?? "");
+  w.stringField(10, obj.apiGroup ?? "");
+  w.stringField(26, obj.resource ?? "");
+  w.stringField(34, obj.name ?? "");
+  w.stringField(42, obj.uid ?? "");
 }
 
 /** Reads one ResourceClaimConsumerReference message body that ends at `end`, as Go would show the object in JSON. */
@@ -1774,12 +1757,12 @@ export function decodeResourceClaimConsumerReference(r: Reader, end: number): Re
 
 /** Writes the ResourceClaimList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimList(obj: ResourceClaimList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceClaim(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1815,7 +1798,7 @@ export function decodeResourceClaimList(r: Reader, end: number): ResourceClaimLi
 
 /** Writes the ResourceClaimSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimSpec(obj: ResourceClaimSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeDeviceClaim(obj.devices ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1844,19 +1827,19 @@ export function decodeResourceClaimSpec(r: Reader, end: number): ResourceClaimSp
 /** Writes the ResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimStatus(obj: ResourceClaimStatus, w: Writer): void {
   if (obj.allocation != null) {
-    w.uint32(10).fork();
+    w.forkField(10);
     encodeAllocationResult(obj.allocation, w);
     w.ldelim();
   }
   if (obj.reservedFor != null)
     for (const x of obj.reservedFor) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceClaimConsumerReference(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
   if (obj.devices != null)
     for (const x of obj.devices) {
-      w.uint32(34).fork();
+      w.forkField(34);
       encodeAllocatedDeviceStatus(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1899,10 +1882,10 @@ export function decodeResourceClaimStatus(r: Reader, end: number): ResourceClaim
 
 /** Writes the ResourceClaimTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimTemplate(obj: ResourceClaimTemplate, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeResourceClaimTemplateSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -1937,12 +1920,12 @@ export function decodeResourceClaimTemplate(r: Reader, end: number): ResourceCla
 
 /** Writes the ResourceClaimTemplateList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimTemplateList(obj: ResourceClaimTemplateList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceClaimTemplate(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -1978,10 +1961,10 @@ export function decodeResourceClaimTemplateList(r: Reader, end: number): Resourc
 
 /** Writes the ResourceClaimTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimTemplateSpec(obj: ResourceClaimTemplateSpec, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeResourceClaimSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -2016,9 +1999,9 @@ export function decodeResourceClaimTemplateSpec(r: Reader, end: number): Resourc
 
 /** Writes the ResourcePool message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourcePool(obj: ResourcePool, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(16).int64(obj.generation ?? 0);
-  w.uint32(24).int64(obj.resourceSliceCount ?? 0);
+  w.stringField(10, obj.name ?? "");
+  w.int64Field(16, obj.generation ?? 0);
+  w.int64Field(24, obj.resourceSliceCount ?? 0);
 }
 
 /** Reads one ResourcePool message body that ends at `end`, as Go would show the object in JSON. */
@@ -2052,10 +2035,10 @@ export function decodeResourcePool(r: Reader, end: number): ResourcePool {
 
 /** Writes the ResourceSlice message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceSlice(obj: ResourceSlice, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeResourceSliceSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -2090,12 +2073,12 @@ export function decodeResourceSlice(r: Reader, end: number): ResourceSlice {
 
 /** Writes the ResourceSliceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceSliceList(obj: ResourceSliceList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeResourceSlice(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2131,27 +2114,27 @@ export function decodeResourceSliceList(r: Reader, end: number): ResourceSliceLi
 
 /** Writes the ResourceSliceSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceSliceSpec(obj: ResourceSliceSpec, w: Writer): void {
-  w.uint32(10).string(obj.driver ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.driver ?? "");
+  w.forkField(18);
   encodeResourcePool(obj.pool ?? EMPTY_STRUCT, w);
   w.ldelim();
-  if (obj.nodeName != null) w.uint32(26).string(obj.nodeName);
+  if (obj.nodeName != null) w.stringField(26, obj.nodeName);
   if (obj.nodeSelector != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeNodeSelector(obj.nodeSelector, w);
     w.ldelim();
   }
-  if (obj.allNodes != null) w.uint32(40).bool(obj.allNodes);
+  if (obj.allNodes != null) w.boolField(40, obj.allNodes);
   if (obj.devices != null)
     for (const x of obj.devices) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeDevice(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.perDeviceNodeSelection != null) w.uint32(56).bool(obj.perDeviceNodeSelection);
+  if (obj.perDeviceNodeSelection != null) w.boolField(56, obj.perDeviceNodeSelection);
   if (obj.sharedCounters != null)
     for (const x of obj.sharedCounters) {
-      w.uint32(66).fork();
+      w.forkField(66);
       encodeCounterSet(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -2179,7 +2162,7 @@ export function decodeResourceSliceSpec(r: Reader, end: number): ResourceSliceSp
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();

@@ -10,13 +10,13 @@ import {
 
 /** Writes the PriorityClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityClass(obj: PriorityClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(16).int32(obj.value ?? 0);
-  w.uint32(24).bool(obj.globalDefault ?? false);
-  w.uint32(34).string(obj.description ?? "");
-  if (obj.preemptionPolicy != null) w.uint32(42).string(obj.preemptionPolicy);
+  w.int32Field(16, obj.value ?? 0);
+  w.boolField(24, obj.globalDefault ?? false);
+  w.stringField(34, obj.description ?? "");
+  if (obj.preemptionPolicy != null) w.stringField(42, obj.preemptionPolicy);
 }
 
 /** Reads one PriorityClass message body that ends at `end`, as Go would show the object in JSON. */
@@ -62,12 +62,12 @@ export function decodePriorityClass(r: Reader, end: number): PriorityClass {
 
 /** Writes the PriorityClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityClassList(obj: PriorityClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodePriorityClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }

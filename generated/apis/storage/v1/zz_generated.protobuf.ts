@@ -28,8 +28,9 @@ import {
   decodeTime,
   encodeQuantity,
   encodeTime,
-  setMapEntry,
+  mapObject,
   sortedEntries,
+  type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
@@ -51,10 +52,10 @@ import {
 
 /** Writes the CSIDriver message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIDriver(obj: CSIDriver, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCSIDriverSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -89,12 +90,12 @@ export function decodeCSIDriver(r: Reader, end: number): CSIDriver {
 
 /** Writes the CSIDriverList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIDriverList(obj: CSIDriverList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCSIDriver(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -130,21 +131,21 @@ export function decodeCSIDriverList(r: Reader, end: number): CSIDriverList {
 
 /** Writes the CSIDriverSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIDriverSpec(obj: CSIDriverSpec, w: Writer): void {
-  if (obj.attachRequired != null) w.uint32(8).bool(obj.attachRequired);
-  if (obj.podInfoOnMount != null) w.uint32(16).bool(obj.podInfoOnMount);
-  if (obj.volumeLifecycleModes != null) for (const x of obj.volumeLifecycleModes) w.uint32(26).string(x);
-  if (obj.storageCapacity != null) w.uint32(32).bool(obj.storageCapacity);
-  if (obj.fsGroupPolicy != null) w.uint32(42).string(obj.fsGroupPolicy);
+  if (obj.attachRequired != null) w.boolField(8, obj.attachRequired);
+  if (obj.podInfoOnMount != null) w.boolField(16, obj.podInfoOnMount);
+  if (obj.volumeLifecycleModes != null) for (const x of obj.volumeLifecycleModes) w.stringField(26, x);
+  if (obj.storageCapacity != null) w.boolField(32, obj.storageCapacity);
+  if (obj.fsGroupPolicy != null) w.stringField(42, obj.fsGroupPolicy);
   if (obj.tokenRequests != null)
     for (const x of obj.tokenRequests) {
-      w.uint32(50).fork();
+      w.forkField(50);
       encodeTokenRequest(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
-  if (obj.requiresRepublish != null) w.uint32(56).bool(obj.requiresRepublish);
-  if (obj.seLinuxMount != null) w.uint32(64).bool(obj.seLinuxMount);
+  if (obj.requiresRepublish != null) w.boolField(56, obj.requiresRepublish);
+  if (obj.seLinuxMount != null) w.boolField(64, obj.seLinuxMount);
   if (obj.nodeAllocatableUpdatePeriodSeconds != null)
-    w.uint32(72).int64(obj.nodeAllocatableUpdatePeriodSeconds);
+    w.int64Field(72, obj.nodeAllocatableUpdatePeriodSeconds);
 }
 
 /** Reads one CSIDriverSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -210,10 +211,10 @@ export function decodeCSIDriverSpec(r: Reader, end: number): CSIDriverSpec {
 
 /** Writes the CSINode message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINode(obj: CSINode, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeCSINodeSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -248,11 +249,11 @@ export function decodeCSINode(r: Reader, end: number): CSINode {
 
 /** Writes the CSINodeDriver message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINodeDriver(obj: CSINodeDriver, w: Writer): void {
-  w.uint32(10).string(obj.name ?? "");
-  w.uint32(18).string(obj.nodeID ?? "");
-  if (obj.topologyKeys != null) for (const x of obj.topologyKeys) w.uint32(26).string(x);
+  w.stringField(10, obj.name ?? "");
+  w.stringField(18, obj.nodeID ?? "");
+  if (obj.topologyKeys != null) for (const x of obj.topologyKeys) w.stringField(26, x);
   if (obj.allocatable != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeVolumeNodeResources(obj.allocatable, w);
     w.ldelim();
   }
@@ -296,12 +297,12 @@ export function decodeCSINodeDriver(r: Reader, end: number): CSINodeDriver {
 
 /** Writes the CSINodeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINodeList(obj: CSINodeList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCSINode(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -339,7 +340,7 @@ export function decodeCSINodeList(r: Reader, end: number): CSINodeList {
 export function encodeCSINodeSpec(obj: CSINodeSpec, w: Writer): void {
   if (obj.drivers != null)
     for (const x of obj.drivers) {
-      w.uint32(10).fork();
+      w.forkField(10);
       encodeCSINodeDriver(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -368,22 +369,22 @@ export function decodeCSINodeSpec(r: Reader, end: number): CSINodeSpec {
 
 /** Writes the CSIStorageCapacity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIStorageCapacity(obj: CSIStorageCapacity, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.nodeTopology != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeLabelSelector(obj.nodeTopology, w);
     w.ldelim();
   }
-  w.uint32(26).string(obj.storageClassName ?? "");
+  w.stringField(26, obj.storageClassName ?? "");
   if (obj.capacity != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeQuantity(obj.capacity, w);
     w.ldelim();
   }
   if (obj.maximumVolumeSize != null) {
-    w.uint32(42).fork();
+    w.forkField(42);
     encodeQuantity(obj.maximumVolumeSize, w);
     w.ldelim();
   }
@@ -438,12 +439,12 @@ export function decodeCSIStorageCapacity(r: Reader, end: number): CSIStorageCapa
 
 /** Writes the CSIStorageCapacityList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIStorageCapacityList(obj: CSIStorageCapacityList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCSIStorageCapacity(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -479,27 +480,27 @@ export function decodeCSIStorageCapacityList(r: Reader, end: number): CSIStorage
 
 /** Writes the StorageClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageClass(obj: StorageClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.provisioner ?? "");
+  w.stringField(18, obj.provisioner ?? "");
   if (obj.parameters != null) {
     const { keys, values } = sortedEntries(obj.parameters);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(26).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
-  if (obj.reclaimPolicy != null) w.uint32(34).string(obj.reclaimPolicy);
-  if (obj.mountOptions != null) for (const x of obj.mountOptions) w.uint32(42).string(x);
-  if (obj.allowVolumeExpansion != null) w.uint32(48).bool(obj.allowVolumeExpansion);
-  if (obj.volumeBindingMode != null) w.uint32(58).string(obj.volumeBindingMode);
+  if (obj.reclaimPolicy != null) w.stringField(34, obj.reclaimPolicy);
+  if (obj.mountOptions != null) for (const x of obj.mountOptions) w.stringField(42, x);
+  if (obj.allowVolumeExpansion != null) w.boolField(48, obj.allowVolumeExpansion);
+  if (obj.volumeBindingMode != null) w.stringField(58, obj.volumeBindingMode);
   if (obj.allowedTopologies != null)
     for (const x of obj.allowedTopologies) {
-      w.uint32(66).fork();
+      w.forkField(66);
       encodeTopologySelectorTerm(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -509,7 +510,7 @@ export function encodeStorageClass(obj: StorageClass, w: Writer): void {
 export function decodeStorageClass(r: Reader, end: number): StorageClass {
   let f1: StorageClass["metadata"] | undefined;
   let f2: StorageClass["provisioner"] | undefined;
-  let f3: StorageClass["parameters"] | undefined;
+  let f3: MapEntryList<NonNullable<StorageClass["parameters"]>[string]> | undefined;
   let f4: StorageClass["reclaimPolicy"] | undefined;
   let f5: StorageClass["mountOptions"] | undefined;
   let f6: StorageClass["allowVolumeExpansion"] | undefined;
@@ -536,10 +537,7 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       case 34:
@@ -567,7 +565,7 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
   const obj = {} as StorageClass;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.provisioner = f2 ?? "";
-  if (f3 !== undefined) obj.parameters = f3;
+  if (f3 !== undefined) obj.parameters = mapObject(f3);
   if (f4 !== undefined) obj.reclaimPolicy = f4;
   if (f5 !== undefined) obj.mountOptions = f5;
   if (f6 !== undefined) obj.allowVolumeExpansion = f6;
@@ -578,12 +576,12 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
 
 /** Writes the StorageClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageClassList(obj: StorageClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeStorageClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -619,8 +617,8 @@ export function decodeStorageClassList(r: Reader, end: number): StorageClassList
 
 /** Writes the TokenRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequest(obj: TokenRequest, w: Writer): void {
-  w.uint32(10).string(obj.audience ?? "");
-  if (obj.expirationSeconds != null) w.uint32(16).int64(obj.expirationSeconds);
+  w.stringField(10, obj.audience ?? "");
+  if (obj.expirationSeconds != null) w.int64Field(16, obj.expirationSeconds);
 }
 
 /** Reads one TokenRequest message body that ends at `end`, as Go would show the object in JSON. */
@@ -649,13 +647,13 @@ export function decodeTokenRequest(r: Reader, end: number): TokenRequest {
 
 /** Writes the VolumeAttachment message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachment(obj: VolumeAttachment, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).fork();
+  w.forkField(18);
   encodeVolumeAttachmentSpec(obj.spec ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).fork();
+  w.forkField(26);
   encodeVolumeAttachmentStatus(obj.status ?? EMPTY_STRUCT, w);
   w.ldelim();
 }
@@ -697,12 +695,12 @@ export function decodeVolumeAttachment(r: Reader, end: number): VolumeAttachment
 
 /** Writes the VolumeAttachmentList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentList(obj: VolumeAttachmentList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeVolumeAttachment(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -738,9 +736,9 @@ export function decodeVolumeAttachmentList(r: Reader, end: number): VolumeAttach
 
 /** Writes the VolumeAttachmentSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentSource(obj: VolumeAttachmentSource, w: Writer): void {
-  if (obj.persistentVolumeName != null) w.uint32(10).string(obj.persistentVolumeName);
+  if (obj.persistentVolumeName != null) w.stringField(10, obj.persistentVolumeName);
   if (obj.inlineVolumeSpec != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodePersistentVolumeSpec(obj.inlineVolumeSpec, w);
     w.ldelim();
   }
@@ -774,11 +772,11 @@ export function decodeVolumeAttachmentSource(r: Reader, end: number): VolumeAtta
 
 /** Writes the VolumeAttachmentSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentSpec(obj: VolumeAttachmentSpec, w: Writer): void {
-  w.uint32(10).string(obj.attacher ?? "");
-  w.uint32(18).fork();
+  w.stringField(10, obj.attacher ?? "");
+  w.forkField(18);
   encodeVolumeAttachmentSource(obj.source ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(26).string(obj.nodeName ?? "");
+  w.stringField(26, obj.nodeName ?? "");
 }
 
 /** Reads one VolumeAttachmentSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -798,7 +796,7 @@ export function decodeVolumeAttachmentSpec(r: Reader, end: number): VolumeAttach
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -814,24 +812,24 @@ export function decodeVolumeAttachmentSpec(r: Reader, end: number): VolumeAttach
 
 /** Writes the VolumeAttachmentStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentStatus(obj: VolumeAttachmentStatus, w: Writer): void {
-  w.uint32(8).bool(obj.attached ?? false);
+  w.boolField(8, obj.attached ?? false);
   if (obj.attachmentMetadata != null) {
     const { keys, values } = sortedEntries(obj.attachmentMetadata);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(18).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(18).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
   if (obj.attachError != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeVolumeError(obj.attachError, w);
     w.ldelim();
   }
   if (obj.detachError != null) {
-    w.uint32(34).fork();
+    w.forkField(34);
     encodeVolumeError(obj.detachError, w);
     w.ldelim();
   }
@@ -840,7 +838,7 @@ export function encodeVolumeAttachmentStatus(obj: VolumeAttachmentStatus, w: Wri
 /** Reads one VolumeAttachmentStatus message body that ends at `end`, as Go would show the object in JSON. */
 export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAttachmentStatus {
   let f1: VolumeAttachmentStatus["attached"] | undefined;
-  let f2: VolumeAttachmentStatus["attachmentMetadata"] | undefined;
+  let f2: MapEntryList<NonNullable<VolumeAttachmentStatus["attachmentMetadata"]>[string]> | undefined;
   let f3: VolumeAttachmentStatus["attachError"] | undefined;
   let f4: VolumeAttachmentStatus["detachError"] | undefined;
   while (r.pos < end) {
@@ -859,10 +857,7 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f2 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f2 ??= []).push(k, v ?? "");
         break;
       }
       case 26: {
@@ -882,7 +877,7 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
   if (r.pos !== end) throw new RangeError("protobuf: VolumeAttachmentStatus overruns its length");
   const obj = {} as VolumeAttachmentStatus;
   obj.attached = f1 ?? false;
-  if (f2 !== undefined) obj.attachmentMetadata = f2;
+  if (f2 !== undefined) obj.attachmentMetadata = mapObject(f2);
   if (f3 !== undefined) obj.attachError = f3;
   if (f4 !== undefined) obj.detachError = f4;
   return obj;
@@ -890,17 +885,17 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
 
 /** Writes the VolumeAttributesClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
-  w.uint32(18).string(obj.driverName ?? "");
+  w.stringField(18, obj.driverName ?? "");
   if (obj.parameters != null) {
     const { keys, values } = sortedEntries(obj.parameters);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
       const x = values[i];
-      w.uint32(26).fork().uint32(10).string(k);
-      w.uint32(18).string(x ?? "");
+      w.forkField(26).stringField(10, k);
+      w.stringField(18, x ?? "");
       w.ldelim();
     }
   }
@@ -910,7 +905,7 @@ export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Write
 export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttributesClass {
   let f1: VolumeAttributesClass["metadata"] | undefined;
   let f2: VolumeAttributesClass["driverName"] | undefined;
-  let f3: VolumeAttributesClass["parameters"] | undefined;
+  let f3: MapEntryList<NonNullable<VolumeAttributesClass["parameters"]>[string]> | undefined;
   while (r.pos < end) {
     const tag = r.uint32();
     switch (tag) {
@@ -932,10 +927,7 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
           else if (et === 18) v = r.string();
           else r.skipType(et & 7, 0, et >>> 3);
         }
-        const m = (f3 ??= {});
-        const mv = v ?? "";
-        if (k !== "__proto__") m[k] = mv;
-        else setMapEntry(m, k, mv);
+        (f3 ??= []).push(k, v ?? "");
         break;
       }
       default:
@@ -946,18 +938,18 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
   const obj = {} as VolumeAttributesClass;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.driverName = f2 ?? "";
-  if (f3 !== undefined) obj.parameters = f3;
+  if (f3 !== undefined) obj.parameters = mapObject(f3);
   return obj;
 }
 
 /** Writes the VolumeAttributesClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttributesClassList(obj: VolumeAttributesClassList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeVolumeAttributesClass(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -993,11 +985,11 @@ export function decodeVolumeAttributesClassList(r: Reader, end: number): VolumeA
 
 /** Writes the VolumeError message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeError(obj: VolumeError, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   if (obj.time) encodeTime(obj.time, w);
   w.ldelim();
-  w.uint32(18).string(obj.message ?? "");
-  if (obj.errorCode != null) w.uint32(24).int32(obj.errorCode);
+  w.stringField(18, obj.message ?? "");
+  if (obj.errorCode != null) w.int32Field(24, obj.errorCode);
 }
 
 /** Reads one VolumeError message body that ends at `end`, as Go would show the object in JSON. */
@@ -1033,7 +1025,7 @@ export function decodeVolumeError(r: Reader, end: number): VolumeError {
 
 /** Writes the VolumeNodeResources message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeNodeResources(obj: VolumeNodeResources, w: Writer): void {
-  if (obj.count != null) w.uint32(8).int32(obj.count);
+  if (obj.count != null) w.int32Field(8, obj.count);
 }
 
 /** Reads one VolumeNodeResources message body that ends at `end`, as Go would show the object in JSON. */

@@ -10,16 +10,16 @@ import { EMPTY_STRUCT, type ProtobufCodec, type Reader, type Writer } from "kube
 
 /** Writes the CronTab message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronTab(obj: CronTab, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.spec != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeCronTabSpec(obj.spec, w);
     w.ldelim();
   }
   if (obj.status != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeCronTabStatus(obj.status, w);
     w.ldelim();
   }
@@ -62,12 +62,12 @@ export function decodeCronTab(r: Reader, end: number): CronTab {
 
 /** Writes the CronTabList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronTabList(obj: CronTabList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeCronTab(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -103,9 +103,9 @@ export function decodeCronTabList(r: Reader, end: number): CronTabList {
 
 /** Writes the CronTabSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronTabSpec(obj: CronTabSpec, w: Writer): void {
-  w.uint32(10).string(obj.cronSpec ?? "");
-  w.uint32(18).string(obj.image ?? "");
-  if (obj.replicas != null) w.uint32(24).int32(obj.replicas);
+  w.stringField(10, obj.cronSpec ?? "");
+  w.stringField(18, obj.image ?? "");
+  if (obj.replicas != null) w.int32Field(24, obj.replicas);
 }
 
 /** Reads one CronTabSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -120,7 +120,7 @@ export function decodeCronTabSpec(r: Reader, end: number): CronTabSpec {
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 24:
         f3 = r.int32();
@@ -139,8 +139,8 @@ export function decodeCronTabSpec(r: Reader, end: number): CronTabSpec {
 
 /** Writes the CronTabStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronTabStatus(obj: CronTabStatus, w: Writer): void {
-  w.uint32(8).int32(obj.replicas ?? 0);
-  w.uint32(18).string(obj.labelSelector ?? "");
+  w.int32Field(8, obj.replicas ?? 0);
+  w.stringField(18, obj.labelSelector ?? "");
 }
 
 /** Reads one CronTabStatus message body that ends at `end`, as Go would show the object in JSON. */

@@ -12,16 +12,16 @@ import { EMPTY_STRUCT, type ProtobufCodec, type Reader, type Writer } from "kube
 
 /** Writes the Widget message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWidget(obj: Widget, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeObjectMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.spec != null) {
-    w.uint32(18).fork();
+    w.forkField(18);
     encodeWidgetSpec(obj.spec, w);
     w.ldelim();
   }
   if (obj.status != null) {
-    w.uint32(26).fork();
+    w.forkField(26);
     encodeWidgetStatus(obj.status, w);
     w.ldelim();
   }
@@ -64,12 +64,12 @@ export function decodeWidget(r: Reader, end: number): Widget {
 
 /** Writes the WidgetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWidgetList(obj: WidgetList, w: Writer): void {
-  w.uint32(10).fork();
+  w.forkField(10);
   encodeListMeta(obj.metadata ?? EMPTY_STRUCT, w);
   w.ldelim();
   if (obj.items != null)
     for (const x of obj.items) {
-      w.uint32(18).fork();
+      w.forkField(18);
       encodeWidget(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
@@ -105,8 +105,8 @@ export function decodeWidgetList(r: Reader, end: number): WidgetList {
 
 /** Writes the WidgetSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWidgetSpec(obj: WidgetSpec, w: Writer): void {
-  w.uint32(10).string(obj.message ?? "");
-  w.uint32(18).string(obj.configMapName ?? "");
+  w.stringField(10, obj.message ?? "");
+  w.stringField(18, obj.configMapName ?? "");
 }
 
 /** Reads one WidgetSpec message body that ends at `end`, as Go would show the object in JSON. */
@@ -135,11 +135,11 @@ export function decodeWidgetSpec(r: Reader, end: number): WidgetSpec {
 
 /** Writes the WidgetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWidgetStatus(obj: WidgetStatus, w: Writer): void {
-  w.uint32(8).int64(obj.observedGeneration ?? 0);
-  w.uint32(18).string(obj.configMapName ?? "");
+  w.int64Field(8, obj.observedGeneration ?? 0);
+  w.stringField(18, obj.configMapName ?? "");
   if (obj.conditions != null)
     for (const x of obj.conditions) {
-      w.uint32(26).fork();
+      w.forkField(26);
       encodeCondition(x ?? EMPTY_STRUCT, w);
       w.ldelim();
     }
