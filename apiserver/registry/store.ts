@@ -32,7 +32,7 @@ import { applyPatch, decodePatched, parsePatch, PATCH_MEDIA_TYPES } from "./patc
 import {
   apply as applyConfiguration,
   applySchemaFor,
-  managerFromUserAgent,
+  managerOrUserAgent,
   parseApplyConfiguration,
   recordUpdate,
   UNTYPED_SCHEMA,
@@ -698,7 +698,7 @@ export class GenericStore implements RESTStorage {
 
   /** The manager of a write: the fieldManager option, else the user agent's prefix (upstream's managerOrUserAgent). */
   private managerOf(ctx: RequestContext, opts: WriteOptions): string {
-    return opts.fieldManager || managerFromUserAgent(ctx.userAgent);
+    return managerOrUserAgent(opts.fieldManager, ctx.userAgent);
   }
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
@@ -1191,7 +1191,7 @@ export class SubresourceStorage implements RESTStorage {
         dryRun: opts.dryRun === true,
         uidPrecondition: true,
         warnings: ctx.warnings,
-        fieldManager: opts.fieldManager || managerFromUserAgent(ctx.userAgent),
+        fieldManager: managerOrUserAgent(opts.fieldManager, ctx.userAgent),
         subresource,
       });
     if (readable) {

@@ -45,8 +45,8 @@ export function restContext(req: APIRequest, scope: RequestScope): RequestContex
     },
     warnings: req.warnings,
   };
-  const userAgent = req.raw.headers["user-agent"];
-  if (userAgent) ctx.userAgent = userAgent;
+  // Set (if empty) on every request: a request that names no manager is "unknown"'s, an internal write no one's.
+  ctx.userAgent = req.raw.headers["user-agent"] ?? "";
   if (scope.namespace !== "" && scope.resource.info.namespaced) ctx.namespace = scope.namespace;
   if (scope.subresource !== "" && scope.name !== "") ctx.name = scope.name;
   return ctx;

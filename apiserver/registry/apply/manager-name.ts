@@ -17,6 +17,17 @@ export function managerFromUserAgent(userAgent: string | undefined): string {
 
 const managers = new Map<string, string>();
 
+/**
+ * The manager of a write (upstream's managerOrUserAgent): the one it names, else its user agent's
+ * prefix, else "unknown" for a request (upstream's buildManagerInfo); a write made inside the
+ * server, with no request and so no user agent, names none.
+ */
+export function managerOrUserAgent(fieldManager: string | undefined, userAgent: string | undefined): string {
+  if (fieldManager) return fieldManager;
+  if (userAgent === undefined) return "";
+  return managerFromUserAgent(userAgent) || "unknown";
+}
+
 function managerOf(userAgent: string | undefined): string {
   const prefix = (userAgent ?? "").split("/")[0] ?? "";
   let out = "";

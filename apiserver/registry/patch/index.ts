@@ -188,6 +188,17 @@ export interface PatchedObject {
 }
 
 /**
+ * The object as its nesting is bounded: without its managedFields, whose field sets mirror the
+ * object a few levels further down and which upstream carries as raw bytes, not nested values.
+ */
+function depthBounded(object: KubeObject): KubeObject {
+  const meta = object.metadata;
+  if (meta?.managedFields === undefined) return object;
+  const { managedFields: _, ...rest } = meta;
+  return { ...object, metadata: rest };
+}
+
+/**
  * Decodes a patched object strictly against its kind's schema, as a POST or PUT body is,
  * before anything is stored (upstream decodes the patched JSON into the typed object): a
  * value of the wrong type, or out of its integer field's range, is a 422 Invalid naming the
@@ -198,7 +209,7 @@ export interface PatchedObject {
 export function decodePatched(patch: ParsedPatch, patched: PatchedObject, options: WriteOptions, warnings: string[]): KubeObject {
   const { object, group, version, kind } = patched;
   const shown = (): string => (patch.type === "strategic" ? goFormat(patch.patch) : goSortedJSON(object));
-  if (nestsDeeperThan(object)) {
+  if (nestsDeeperThan(depthBounded(object))) {
     throw invalidError({ group: "", kind: "" }, "", [
       fieldErrors.invalid(FieldPath.of("patch"), "<value omitted>", `exceeded max depth of ${MAX_NESTING_DEPTH}`),
     ]);

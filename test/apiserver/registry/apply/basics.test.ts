@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../../../apiserver/storage/memory.js";
 import { FieldSet, pathString } from "../../../../apiserver/registry/apply/field-set.js";
-import { managerFromUserAgent } from "../../../../apiserver/registry/apply/manager-name.js";
+import { managerFromUserAgent, managerOrUserAgent } from "../../../../apiserver/registry/apply/manager-name.js";
 import type { KubeObject } from "../../../../apiserver/registry/rest.js";
 import { cm, ctx, statusOf, storeFor, utf8 } from "../helpers.js";
 
@@ -134,6 +134,16 @@ describe("apply", () => {
     expect((await statusOf(applyTo(configmaps, "a", cm("a", { key: "v" }), "kubectl"))).code).toBe(409);
   });
 
+  it('a request that names no manager and sends no user agent writes as "unknown"; a write inside the server names none', async () => {
+    const { configmaps } = setup();
+    const created = await configmaps.create({ ...ctx("default"), userAgent: "" }, cm("anon", { key: "v" }));
+    expect(
+      (created.metadata?.managedFields as { manager?: string; operation?: string }[] | undefined)?.map((e) => [e.manager, e.operation]),
+    ).toEqual([["unknown", "Update"]]);
+    const internal = await configmaps.create(ctx("default"), cm("internal", { key: "v" }));
+    expect(internal.metadata?.managedFields).toBeUndefined();
+  });
+
   it("asks for the resource's apiVersion and kind, a field manager, and rejects managedFields in the configuration", async () => {
     const { configmaps } = setup();
     expect(await statusOf(applyTo(configmaps, "a", { ...cm("a"), apiVersion: "v2" }, "m"))).toMatchObject({
@@ -162,5 +172,10 @@ describe("field sets", () => {
     expect(managerFromUserAgent("kubectl/v1.32.0 (linux/amd64) kubernetes/abc")).toBe("kubectl");
     expect(managerFromUserAgent("OpenAPI-Generator/31.0.0/python")).toBe("OpenAPI-Generator");
     expect(managerFromUserAgent(undefined)).toBe("");
+    expect(managerOrUserAgent("mine", "kubectl/v1.32.0")).toBe("mine");
+    expect(managerOrUserAgent(undefined, "kubectl/v1.32.0")).toBe("kubectl");
+    expect(managerOrUserAgent(undefined, "")).toBe("unknown");
+    expect(managerOrUserAgent(undefined, "/v1")).toBe("unknown");
+    expect(managerOrUserAgent(undefined, undefined)).toBe("");
   });
 });
