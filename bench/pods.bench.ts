@@ -122,32 +122,24 @@ interface Results {
   podBytes: number;
 }
 
-/** What kubectl sends: a client that names itself gets a managedFields entry on every create. */
-const KUBECTL_USER_AGENT = "kubectl/v1.32.0 (linux/amd64) kubernetes/70d3cc9";
-
-async function prepare(client: AdminClient): Promise<void> {
+async function measure(client: AdminClient, pid: number | undefined): Promise<Results> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), 201, "namespace");
   // `kubegen apiserver` alone runs no serviceaccount controller, and the ServiceAccount admission
   // plugin refuses a Pod whose service account does not exist (as upstream's).
   const sa = await client.request("POST", "/api/v1/namespaces/bench/serviceaccounts", { metadata: { name: "default" } });
   if (sa.status !== 201 && sa.status !== 409) throw new Error(`serviceaccount: HTTP ${sa.status} ${sa.body.slice(0, 300)}`);
-}
-
-async function measure(client: AdminClient, pid: number | undefined, prefix: string, headers: Record<string, string>): Promise<Results> {
   let seq = 0;
-  const name = (): string => `${prefix}-${String(seq++).padStart(7, "0")}`;
-  const podBytes = JSON.stringify(pod(`${prefix}-0000000`)).length;
+  const name = (): string => `o-${String(seq++).padStart(7, "0")}`;
+  const podBytes = JSON.stringify(pod("o-0000000")).length;
   // A ConfigMap carrying as many bytes as the Pod.
   const filler = "x".repeat(podBytes - 120);
-  const createPod = () => expectStatus(client.request("POST", "/api/v1/namespaces/bench/pods", pod(name()), headers), 201, "pod");
+  const createPod = () => expectStatus(client.request("POST", "/api/v1/namespaces/bench/pods", pod(name())), 201, "pod");
   const createCM = () =>
     expectStatus(
-      client.request(
-        "POST",
-        "/api/v1/namespaces/bench/configmaps",
-        { metadata: { name: name(), labels: { app: "bench" } }, data: { payload: filler } },
-        headers,
-      ),
+      client.request("POST", "/api/v1/namespaces/bench/configmaps", {
+        metadata: { name: name(), labels: { app: "bench" } },
+        data: { payload: filler },
+      }),
       201,
       "configmap",
     );
@@ -174,15 +166,12 @@ async function run(): Promise<void> {
   let server: APIServerProcess | undefined;
   let client: AdminClient | undefined;
   let results: Results;
-  let named: Results;
   // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   try {
     server = await spawnAPIServer(dir, { nodeArgs });
     client = new AdminClient(server.url, server.kubeconfig, CLIENTS);
-    await prepare(client);
-    results = await measure(client, server.child.pid, "o", {});
-    named = await measure(client, server.child.pid, "k", { "user-agent": KUBECTL_USER_AGENT });
+    results = await measure(client, server.child.pid);
   } finally {
     client?.close();
     await server?.stop();
@@ -198,19 +187,9 @@ async function run(): Promise<void> {
       ["Pods", formatOps(results.pods), formatCPU(results.podCPU), formatRatio(ratio), `${t.verdict} (${t.bound})`],
     ],
   );
-  const namedRatio = named.pods / named.configMaps;
-  printTable(
-    `the same, as kubectl names itself (User-Agent ${KUBECTL_USER_AGENT.split(" ")[0]}): every create gets a managedFields entry`,
-    ["kind", "creates/s", "server CPU/create", "vs ConfigMaps"],
-    [
-      ["ConfigMaps", formatOps(named.configMaps), formatCPU(named.configMapCPU), "1.00x"],
-      ["Pods", formatOps(named.pods), formatCPU(named.podCPU), formatRatio(namedRatio)],
-    ],
-  );
   printNote(
     "Pods: defaulted (SetDefaults_Pod), validated (containers, ports, env, probes, resources, mounts), status and QoS set on every create",
   );
-  printNote("without a User-Agent (the first table, which carries the target) a create names no manager and gets no managedFields entry");
 }
 
 const formatCPU = (us: number | undefined): string => (us === undefined ? "-" : `${Math.round(us)} µs`);
