@@ -12,13 +12,7 @@ export interface AdmissionObjects {
    * Every object the server's cache holds; with `liveWhenEmpty`, an empty answer is checked by a
    * live list, kept a while per namespace (upstream's live lookup for LimitRanges and quotas).
    */
-  list(
-    group: string,
-    resource: string,
-    namespace: string,
-    signal: AbortSignal,
-    opts?: { liveWhenEmpty?: boolean },
-  ): Promise<KubeObject[]>;
+  list(group: string, resource: string, namespace: string, signal: AbortSignal, opts?: { liveWhenEmpty?: boolean }): Promise<KubeObject[]>;
   updateStatus(group: string, resource: string, namespace: string, obj: KubeObject, signal: AbortSignal): Promise<void>;
   /**
    * Lists then watches a resource until the server stops (`signal`); `synced` resolves after the
