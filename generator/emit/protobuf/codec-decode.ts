@@ -105,7 +105,7 @@ function decodeMapCase(ctx: CodecContext, f: ProtoField, local: string, valueTyp
         ],
       },
       // Entries are collected and made an object at the end (see mapObject).
-      `(${local} ??= []).push(k, v ?? ${zero});`,
+      { call: `(${local} ??= []).push`, args: ["k", `v ?? ${zero}`], tail: ";" },
       "break;",
     ],
   };

@@ -10,7 +10,7 @@ import type { Model, SpecialDecl, StructDecl } from "../../model/types.js";
 import type { EmitOptions, Emitter, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
 import { ImportTracker } from "../imports.js";
-import { type Stmt, objectProperty, preformatted, printIn, signature } from "../layout.js";
+import { PRINT_WIDTH, type Stmt, objectProperty, preformatted, printIn, signature } from "../layout.js";
 import { render } from "../templates.js";
 import { absolute, importApiType, importRuntime, packageFile } from "../ts-paths.js";
 import {
@@ -41,6 +41,14 @@ interface MessageView {
 }
 
 /** The encoder's parameters; unused ones (a message without fields) are marked as such. */
+/** `let name: type;` in a decoder (2 spaces in), with the type on a line of its own where prettier puts it: when the line is too wide. */
+function localDeclaration(l: string): string {
+  const line = `let ${l};`;
+  if (2 + line.length <= PRINT_WIDTH) return line;
+  const colon = l.indexOf(": ");
+  return `let ${l.slice(0, colon)}:\n    ${l.slice(colon + 2)};`;
+}
+
 const encodeParams = (type: string, used: boolean): string[] => (used ? [`obj: ${type}`, "w: Writer"] : [`_obj: ${type}`, "_w: Writer"]);
 
 /** The view of one message's functions, from its statements. */
@@ -56,10 +64,7 @@ function messageView(
     encodeHead: parts.encode.length ? encodeHead : `${encodeHead}}`,
     decodeHead: signature(`export function ${decodeFunctionName(name)}`, ["r: Reader", "end: number"], type),
     encodeBody: printIn(parts.encode, 2),
-    locals: printIn(
-      parts.locals.map((l) => `let ${l};`),
-      2,
-    ),
+    locals: printIn(parts.locals.map(localDeclaration), 2),
     cases: printIn(parts.cases, 6),
     overrun: printIn([{ if: "r.pos !== end", then: `throw new RangeError("protobuf: ${type} overruns its length");` }], 2),
     assigns: printIn(parts.assigns, 2),
