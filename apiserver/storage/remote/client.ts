@@ -101,9 +101,9 @@ export class RemoteStorage implements Storage {
   private compacted = 0;
   /** currentRevision callers sharing the request not yet sent (one per flush of the socket). */
   private revisionBatch: { resolve: (n: number) => void; reject: (e: unknown) => void }[] | undefined;
-  /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
   /** Watches whose reader asked for progress, until when their notices ride on revision requests. */
   private readonly progressWanted = new Map<number, number>();
+  /** Values of recent PUT events and of this worker's write answers, by revision, not yet paired (see pairValue). */
   private readonly eventValues = new RecentByRevision();
   private readonly answerValues = new RecentByRevision();
 
