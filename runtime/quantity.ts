@@ -3,7 +3,26 @@
  * or e/E exponents), parsed to a number for comparisons (requests <= limits); exactness beyond
  * a double is not needed there.
  */
-const QUANTITY = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+const QUANTITY = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+/** A Quantity string's parts: sign, whole digits, fraction digits (either may be empty, not both), suffix. */
+export interface QuantityParts {
+  negative: boolean;
+  whole: string;
+  fraction: string;
+  /** `Ki`..`Ei`, `n`..`E`, an `e`/`E` exponent, or "". */
+  suffix: string;
+}
+
+/** The parts of a Quantity string, or undefined when it is not one. */
+export function quantityParts(s: string): QuantityParts | undefined {
+  const m = QUANTITY.exec(s);
+  if (!m) return undefined;
+  const whole = m[2] ?? "";
+  const fraction = m[3] ?? "";
+  if (whole === "" && fraction === "") return undefined;
+  return { negative: m[1] === "-", whole, fraction, suffix: m[4] ?? "" };
+}
 
 const MULTIPLIER: Readonly<Record<string, number>> = {
   "": 1,
@@ -45,12 +64,11 @@ export function parseQuantity(s: unknown): number | undefined {
 }
 
 function parseQuantityText(s: string): number | undefined {
-  const m = QUANTITY.exec(s.trim() === s ? s : "");
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  const suffix = m[2] ?? "";
-  if (/^[eE]/.test(suffix)) return n * 10 ** Number(suffix.slice(1));
-  return n * MULTIPLIER[suffix]!;
+  const p = quantityParts(s);
+  if (!p) return undefined;
+  const n = Number(`${p.negative ? "-" : ""}${p.whole || "0"}.${p.fraction || "0"}`);
+  if (/^[eE]/.test(p.suffix)) return n * 10 ** Number(p.suffix.slice(1));
+  return n * MULTIPLIER[p.suffix]!;
 }
 
 /** upstream's message for a string that is no Quantity. */

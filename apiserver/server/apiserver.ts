@@ -497,16 +497,10 @@ export class APIServer {
   /** Reads ServiceAccounts and the objects tokens are bound to, as the system. */
   objectGetter(): ObjectGetter {
     const plural = { ServiceAccount: "serviceaccounts", Pod: "pods", Secret: "secrets", Node: "nodes" } as const;
-    return async (kind, namespace, name) => {
+    return (kind, namespace, name) => {
       const storage = this.index.lookup("", "v1", plural[kind])?.storage;
-      if (!storage?.get) return undefined;
       const signal = this.stopController.signal;
-      try {
-        return await storage.get({ ...systemContext(signal), ...(namespace !== "" && { namespace }) }, name, {});
-      } catch (err) {
-        if ((err as { status?: { code?: number } }).status?.code === 404) return undefined;
-        throw err;
-      }
+      return liveGet(storage, { ...systemContext(signal), ...(namespace !== "" && { namespace }) }, name);
     };
   }
 

@@ -1,7 +1,7 @@
 /**
  * IntOrString fields that hold a count or a percentage (rolling update surge and unavailability,
- * PDB budgets), as upstream's apps validation checks them. Upstream prints an IntOrString with
- * its String() method, so bad values show unquoted (`Invalid value: 120%`).
+ * PDB budgets), as upstream's apps validation checks them. Bad values show as upstream's JSON of
+ * the IntOrString: a string quoted (`Invalid value: "120%"`), a number not.
  */
 import { fieldErrors, type FieldError, type FieldPath } from "./field.js";
 

@@ -4,9 +4,7 @@
  * compares divisors by (resource.Quantity's String(): "1.5" is "1500m", "1024Mi" is "1Gi").
  * Runs only where such a rule applies or an error is reported, never on every Pod.
  */
-
-/** Sign, digits, fraction, then an SI or binary suffix or a decimal exponent. */
-const QUANTITY_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+import { quantityParts } from "../../../runtime/quantity.js";
 
 const DECIMAL_EXPONENTS: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 const BINARY_POWERS: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
@@ -38,12 +36,9 @@ interface ExactQuantity {
 function parseExact(q: unknown): ExactQuantity | undefined {
   const text = typeof q === "number" && Number.isFinite(q) ? String(q) : typeof q === "string" ? q : undefined;
   if (text === undefined) return undefined;
-  const m = QUANTITY_PARTS.exec(text);
-  if (!m) return undefined;
-  const whole = m[2] ?? "";
-  const fraction = m[3] ?? "";
-  if (whole === "" && fraction === "") return undefined;
-  const suffix = m[4] ?? "";
+  const parts = quantityParts(text);
+  if (!parts) return undefined;
+  const { whole, fraction, suffix } = parts;
   let exp10 = -fraction.length;
   let pow2 = 0;
   let format: Format = "DecimalSI";
@@ -60,7 +55,7 @@ function parseExact(q: unknown): ExactQuantity | undefined {
     format = "DecimalExponent";
   }
   if (typeof q === "number") format = "DecimalSI";
-  return { negative: m[1] === "-", digits: BigInt(whole + fraction || "0"), exp10, pow2, format };
+  return { negative: parts.negative, digits: BigInt(whole + fraction || "0"), exp10, pow2, format };
 }
 
 /** Removes factors of ten from the digits into the exponent. */
