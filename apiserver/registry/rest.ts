@@ -36,6 +36,12 @@ export interface KubeList {
   items: KubeObject[];
 }
 
+/**
+ * The User-Agent of the server's own writes (bootstrap objects, repair events): upstream makes
+ * them through its loopback client, whose agent names them `kube-apiserver` in managedFields.
+ */
+export const APISERVER_USER_AGENT = "kube-apiserver/v1.34.0 (linux/amd64) kubegen";
+
 /** Who is asking and in which scope: what upstream keeps in the request context. */
 export interface RequestContext {
   namespace?: string;

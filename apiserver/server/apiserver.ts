@@ -65,7 +65,7 @@ import { isLongRunning, parseRequestTarget } from "../endpoints/request-info.js"
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
-import type { RESTStorage } from "../registry/rest.js";
+import { APISERVER_USER_AGENT, type RequestContext, type RESTStorage } from "../registry/rest.js";
 import { withAuthentication } from "./filters/authentication.js";
 import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
@@ -189,7 +189,12 @@ function rejectRequest(res: ServerResponse, reason: string): void {
   res.end(body);
 }
 
-const systemContext = (signal: AbortSignal) => ({ user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] });
+const systemContext = (signal: AbortSignal): RequestContext => ({
+  user: { name: "system:apiserver", groups: ["system:masters"] },
+  signal,
+  warnings: [],
+  userAgent: APISERVER_USER_AGENT,
+});
 
 /** A storage of a create-only resource: a generic one built from a review's ResourceInfo. */
 const isCreateOnly = (s: RESTStorage): boolean => s.info.verbs.length === 1 && s.info.verbs[0] === "create";

@@ -105,6 +105,9 @@ describe("start-system-namespaces-controller", () => {
       expect(cp.server.hooks.postStartHookProblem("start-system-namespaces-controller")).toBeUndefined();
       const names = (await cp.client.coreV1().namespaces().list()).items.map((n) => n.metadata?.name);
       expect(names).toEqual(expect.arrayContaining(["default", "kube-system", "kube-public", "kube-node-lease"]));
+      // Upstream writes them through its loopback client, whose User-Agent names the manager.
+      const ns = await cp.client.coreV1().namespaces().get("kube-system");
+      expect(ns.metadata?.managedFields?.map((e) => [e.manager, e.operation])).toEqual([["kube-apiserver", "Update"]]);
     } finally {
       await cp.stop();
     }

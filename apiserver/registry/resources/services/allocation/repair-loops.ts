@@ -6,7 +6,7 @@
  */
 import type { Scheme } from "../../../../../runtime/scheme.js";
 import type { Storage } from "../../../../storage/interface.js";
-import type { KubeObject, RESTStorage, RequestContext } from "../../../rest.js";
+import { APISERVER_USER_AGENT, type KubeObject, type RESTStorage, type RequestContext } from "../../../rest.js";
 import { formatTime } from "../../../system-fields.js";
 import { SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, type ServiceRanges } from "./index.js";
 import { IPv4Range, PortRange } from "./ranges.js";
@@ -33,7 +33,13 @@ export interface ServiceRepairOptions {
 }
 
 function systemContext(signal: AbortSignal, namespace?: string): RequestContext {
-  return { namespace, user: { name: "system:apiserver", groups: ["system:masters"] }, signal, warnings: [] };
+  return {
+    namespace,
+    user: { name: "system:apiserver", groups: ["system:masters"] },
+    signal,
+    warnings: [],
+    userAgent: APISERVER_USER_AGENT,
+  };
 }
 
 let eventCounter = 0n;
