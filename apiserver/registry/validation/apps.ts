@@ -4,7 +4,8 @@
  * update strategies, and the selector's immutability.
  */
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { goQuote } from "../../../runtime/go-strings.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { validatePodTemplateSpec } from "./pod.js";
@@ -71,16 +72,27 @@ export function validateSelectorAndTemplate(
   return errs;
 }
 
+/**
+ * The strategy as upstream's unsupported-type error prints it: the internal struct in Go's %#v.
+ * A set rollingUpdate prints as a heap address there; a fixed one stands for it here.
+ */
+function deploymentStrategyText(strategy: Record<string, unknown>): GoSyntax {
+  const ru = isObj(strategy.rollingUpdate) ? "0xc000000000" : "nil";
+  return new GoSyntax(`apps.DeploymentStrategy{Type:${goQuote(str(strategy.type))}, RollingUpdate:(*apps.RollingUpdateDeployment)(${ru})}`);
+}
+
 export function validateDeployment(d: KubeObject): FieldError[] {
   const spec = record(d.spec);
   const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"])];
   const strategy = record(spec.strategy);
   const type = str(strategy.type);
   if (type !== "Recreate" && type !== "RollingUpdate")
-    errs.push(fieldErrors.notSupported(SPEC.child("strategy", "type"), type, ["Recreate", "RollingUpdate"]));
+    errs.push(fieldErrors.notSupported(SPEC.child("strategy"), deploymentStrategyText(strategy), ["Recreate", "RollingUpdate"]));
   if (type === "Recreate" && strategy.rollingUpdate !== undefined)
     errs.push(fieldErrors.forbidden(SPEC.child("strategy", "rollingUpdate"), "may not be specified when strategy `type` is 'Recreate'"));
-  if (type === "RollingUpdate") {
+  if (type === "RollingUpdate" && !isObj(strategy.rollingUpdate))
+    errs.push(fieldErrors.required(SPEC.child("strategy", "rollingUpdate"), "this should be defaulted and never be nil"));
+  else if (type === "RollingUpdate") {
     const ru = record(strategy.rollingUpdate);
     const p = SPEC.child("strategy", "rollingUpdate");
     errs.push(

@@ -36,6 +36,11 @@ const VALUELESS: ReadonlySet<FieldErrorType> = new Set(["FieldValueRequired", "F
 /** Marks a value that should not be printed (upstream's omitValue). */
 export const OMIT_VALUE: unique symbol = Symbol("omitValue");
 
+/** A bad value upstream prints with Go's %#v (a struct of its internal types): the text as printed. */
+export class GoSyntax {
+  constructor(readonly text: string) {}
+}
+
 /** One validation failure. */
 export interface FieldError {
   type: FieldErrorType;
@@ -117,6 +122,8 @@ export function errorBody(e: FieldError): string {
   let s: string;
   if (VALUELESS.has(e.type) || e.badValue === OMIT_VALUE) {
     s = TYPE_TEXT[e.type];
+  } else if (e.badValue instanceof GoSyntax) {
+    s = `${TYPE_TEXT[e.type]}: ${e.badValue.text}`;
   } else if (typeof e.badValue === "string") {
     s = `${TYPE_TEXT[e.type]}: ${goQuote(e.badValue)}`;
   } else if (typeof e.badValue === "number" || typeof e.badValue === "boolean") {

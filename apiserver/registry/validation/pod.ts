@@ -3,7 +3,8 @@
  * containers (names, images, pull policies, ports, env and envFrom, resources with extended
  * resources in whole numbers, probes, hooks, mounts), volumes (items, downward API files,
  * projected sources, ephemeral claims, emptyDir size) and mounts referring to each other,
- * restart and DNS policies, tolerations, topology spread; the Pod update rule (only
+ * restart and DNS policies, tolerations, topology spread, affinity (affinity.ts), host aliases,
+ * user and host namespaces, sysctls (pod-host.ts), hugepages in whole pages; the Pod update rule (only
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
@@ -26,7 +27,9 @@ import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
-import { canonicalQuantity, isWholeQuantity, quantitySign } from "./quantity-text.js";
+import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } from "./quantity-text.js";
+import { validateAffinity } from "./affinity.js";
+import { validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
 import {
   ENV_FIELD_PATHS,
   validateDownwardAPIItems,
@@ -163,6 +166,17 @@ function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: bool
   return errs;
 }
 
+/** upstream's IsHugePageResourceValueDivisible: a whole number of pages of the size the name gives. */
+function hugePageValueErrors(name: string, q: unknown, path: FieldPath): FieldError[] {
+  const size = name.slice("hugepages-".length);
+  const page = isWholeQuantity(size) === true ? quantityWholeValue(size) : undefined;
+  const value = quantityWholeValue(q);
+  if (value === undefined) return [];
+  if (page !== undefined && page > 0n && value % page === 0n) return [];
+  const text = canonicalQuantity(q);
+  return [fieldErrors.invalid(path, text, `${text} is not positive integer multiple of ${name}`)];
+}
+
 export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
@@ -178,7 +192,10 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
       const p = path.child(which).key(name);
       errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
       if (name === "cpu" || name === "memory") cpuOrMemory = true;
-      else if (name.startsWith("hugepages-")) hugePages = true;
+      else if (name.startsWith("hugepages-")) {
+        hugePages = true;
+        errs.push(...hugePageValueErrors(name, q, p));
+      }
     }
   }
   // As upstream, the comparisons name the requests as a whole, not the one resource.
@@ -686,6 +703,10 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
+  // The rarer host-sharing fields: each check runs only when its fields are there.
+  if (s.shareProcessNamespace === true || list(record(s.securityContext).sysctls).length > 0)
+    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
+  if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity")));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
@@ -734,6 +755,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
+  if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
+  if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
   list(s.tolerations).forEach((t, i) => {
     const r = record(t);
     const op = str(r.operator);
