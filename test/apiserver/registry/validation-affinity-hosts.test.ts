@@ -270,6 +270,36 @@ describe("Deployment strategy type", () => {
   });
 });
 
+describe("DaemonSet and StatefulSet update strategies, printed as upstream's structs", () => {
+  const workload = (kind: string, updateStrategy: Record<string, unknown>): KubeObject => ({
+    apiVersion: "apps/v1",
+    kind,
+    metadata: { name: "w", namespace: "d" },
+    spec: {
+      selector: { matchLabels: { app: "a" } },
+      serviceName: "s",
+      template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "x" }] } },
+      updateStrategy,
+    },
+  });
+
+  it("a DaemonSet's unknown type: Unsupported value on spec.updateStrategy, RollingUpdate listed first", () => {
+    expect(errorsOf(workload("DaemonSet", { type: "Canary" }), daemonSetStrategy)).toEqual([
+      'spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"Canary", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete"',
+    ]);
+  });
+
+  it("a StatefulSet's unknown type is an Invalid value; OnDelete refuses a rollingUpdate", () => {
+    expect(errorsOf(workload("StatefulSet", { type: "Canary" }), statefulSetStrategy)).toEqual([
+      `spec.updateStrategy: Invalid value: apps.StatefulSetUpdateStrategy{Type:"Canary", RollingUpdate:(*apps.RollingUpdateStatefulSetStrategy)(nil)}: must be 'RollingUpdate' or 'OnDelete'`,
+    ]);
+    expect(errorsOf(workload("StatefulSet", { type: "OnDelete", rollingUpdate: { partition: 2 } }), statefulSetStrategy)).toEqual([
+      "spec.updateStrategy.rollingUpdate: Invalid value: apps.RollingUpdateStatefulSetStrategy{Partition:2, MaxUnavailable:(*intstr.IntOrString)(nil)}: only allowed for updateStrategy 'RollingUpdate'",
+    ]);
+    expect(errorsOf(workload("StatefulSet", { type: "OnDelete" }), statefulSetStrategy)).toEqual([]);
+  });
+});
+
 describe("every pod template gets the new rules", () => {
   const spec = { containers: [{ name: "c", image: "x" }], hostAliases: [{ ip: "nope" }] };
   const template = (restartPolicy?: string) => ({
