@@ -704,7 +704,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
   // The rarer host-sharing fields: each check runs only when its fields are there.
-  if (s.shareProcessNamespace === true || list(record(s.securityContext).sysctls).length > 0)
+  if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
     errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
   if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity")));
   const restart = str(s.restartPolicy);
