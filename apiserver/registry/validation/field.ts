@@ -79,8 +79,8 @@ export class FieldPath {
     return new FieldPath(undefined, "", CHILD, "");
   }
 
-  child(...names: string[]): FieldPath {
-    return new FieldPath(this, names.length === 1 ? names[0]! : names.join("."), CHILD, undefined);
+  child(name: string, ...more: string[]): FieldPath {
+    return new FieldPath(this, more.length === 0 ? name : [name, ...more].join("."), CHILD, undefined);
   }
 
   index(i: number): FieldPath {

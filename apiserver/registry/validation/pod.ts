@@ -149,20 +149,21 @@ function overcommitAllowed(name: string): boolean {
   return native && !name.startsWith("hugepages-");
 }
 
+const CONTAINER_IDS = ["runAsUser", "runAsGroup"];
+const POD_IDS = ["runAsUser", "runAsGroup", "fsGroup"];
+
 /** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
 function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
   if (!isObj(sc)) return [];
   const errs: FieldError[] = [];
-  const id = (v: unknown, p: FieldPath): void => {
-    if (typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v)))
-      errs.push(fieldErrors.invalid(p, v, "must be between 0 and 2147483647, inclusive"));
-  };
-  id(sc.runAsUser, path.child("runAsUser"));
-  id(sc.runAsGroup, path.child("runAsGroup"));
-  if (podLevel) {
-    id(sc.fsGroup, path.child("fsGroup"));
-    list(sc.supplementalGroups).forEach((g, i) => id(g, path.child("supplementalGroups").index(i)));
-  }
+  const bad = (v: unknown): v is number => typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v));
+  const msg = "must be between 0 and 2147483647, inclusive";
+  // Paths only for the IDs out of range.
+  for (const f of podLevel ? POD_IDS : CONTAINER_IDS) if (bad(sc[f])) errs.push(fieldErrors.invalid(path.child(f), sc[f], msg));
+  if (podLevel)
+    list(sc.supplementalGroups).forEach((g, i) => {
+      if (bad(g)) errs.push(fieldErrors.invalid(path.child("supplementalGroups").index(i), g, msg));
+    });
   return errs;
 }
 
@@ -184,18 +185,21 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
   const requests = record(r.requests);
   let cpuOrMemory = false;
   let hugePages = false;
-  for (const [which, values] of [
-    ["limits", limits],
-    ["requests", requests],
-  ] as const) {
-    for (const [name, q] of Object.entries(values)) {
-      const p = path.child(which).key(name);
-      errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
-      if (name === "cpu" || name === "memory") cpuOrMemory = true;
-      else if (name.startsWith("hugepages-")) {
-        hugePages = true;
-        errs.push(...hugePageValueErrors(name, q, p));
+  for (const which of ["limits", "requests"] as const) {
+    const values = which === "limits" ? limits : requests;
+    for (const name of Object.keys(values)) {
+      const q = values[name];
+      const n = parseQuantity(q);
+      // cpu and memory in non-negative amounts, what nearly every Pod has, need no path: one is built for the rest.
+      if (!STANDARD_RESOURCES.includes(name) || (n !== undefined && n < 0)) {
+        const p = path.child(which).key(name);
+        errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
+        if (name.startsWith("hugepages-")) {
+          hugePages = true;
+          errs.push(...hugePageValueErrors(name, q, p));
+        }
       }
+      if (name === "cpu" || name === "memory") cpuOrMemory = true;
     }
   }
   // As upstream, the comparisons name the requests as a whole, not the one resource.
@@ -267,11 +271,14 @@ function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
   return [fieldErrors.required(path)];
 }
 
+const PROBE_COUNTS = ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"];
+
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
   const errs: FieldError[] = [...validateHandler(probe, path, true)];
-  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"]) {
-    errs.push(...nonNegative(probe[f], path.child(f)));
+  for (const f of PROBE_COUNTS) {
+    const v = probe[f];
+    if (typeof v === "number" && v < 0) errs.push(fieldErrors.invalid(path.child(f), v, "must be greater than or equal to 0"));
   }
   const tgps = probe.terminationGracePeriodSeconds;
   if (typeof tgps === "number" && tgps <= 0)

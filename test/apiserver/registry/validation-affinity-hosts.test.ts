@@ -62,6 +62,27 @@ describe("hugepages: a whole number of pages of the named size", () => {
   });
 });
 
+describe("paths built only for errors still name the field", () => {
+  it("negative cpu, negative probe counts, user IDs out of range", () => {
+    const probe = { tcpSocket: { port: 80 }, periodSeconds: -1 };
+    expect(
+      errorsOf(
+        pod(
+          { securityContext: { fsGroup: -1, supplementalGroups: [1, -2] } },
+          { resources: { limits: { cpu: "-1" } }, readinessProbe: probe, securityContext: { runAsUser: 2 ** 31 } },
+        ),
+      ),
+    ).toEqual([
+      'spec.containers[0].resources.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0',
+      'spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0',
+      "spec.containers[0].securityContext.runAsUser: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive",
+      "spec.containers[0].readinessProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0",
+      "spec.securityContext.fsGroup: Invalid value: -1: must be between 0 and 2147483647, inclusive",
+      "spec.securityContext.supplementalGroups[1]: Invalid value: -2: must be between 0 and 2147483647, inclusive",
+    ]);
+  });
+});
+
 describe("affinity", () => {
   it("node affinity: terms required, operators and their values, label keys and values, field selectors, weights", () => {
     const affinity = {
