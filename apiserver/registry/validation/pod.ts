@@ -178,7 +178,7 @@ function hugePageValueErrors(name: string, q: unknown, path: FieldPath): FieldEr
   return [fieldErrors.invalid(path, text, `${text} is not positive integer multiple of ${name}`)];
 }
 
-export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
+export function validateResources(resources: unknown, path: FieldPath, allowIndivisibleHugePages = false): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
   const limits = record(r.limits);
@@ -196,7 +196,7 @@ export function validateResources(resources: unknown, path: FieldPath): FieldErr
         errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
         if (name.startsWith("hugepages-")) {
           hugePages = true;
-          errs.push(...hugePageValueErrors(name, q, p));
+          if (!allowIndivisibleHugePages) errs.push(...hugePageValueErrors(name, q, p));
         }
       }
       if (name === "cpu" || name === "memory") cpuOrMemory = true;
@@ -392,6 +392,7 @@ interface ContainerContext {
   kind: "containers" | "initContainers" | "ephemeralContainers";
   /** The Pod's terminationGracePeriodSeconds, when set. */
   grace: number | undefined;
+  allowIndivisibleHugePages: boolean;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -460,7 +461,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
-  errs.push(...validateResources(c.resources, path.child("resources")));
+  errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
@@ -604,6 +605,8 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
 export interface PodSpecOptions {
   /** Restart policies a template may use (workloads restrict them); all three for Pods. */
   restartPolicies?: readonly string[];
+  /** Hugepages need not be whole pages: an update of an object stored with such values (upstream's AllowIndivisibleHugePagesValues). */
+  allowIndivisibleHugePages?: boolean;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -688,9 +691,12 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
+  const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
-    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace })));
+    list(s[kind]).forEach((c, i) =>
+      errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace, allowIndivisibleHugePages })),
+    );
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   if (s.hostNetwork === true) {
@@ -800,8 +806,24 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   return errs;
 }
 
-export function validatePod(pod: KubeObject): FieldError[] {
-  return validatePodSpec(pod.spec, FieldPath.of("spec"));
+export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
+  return validatePodSpec(pod.spec, FieldPath.of("spec"), options);
+}
+
+/** Whether a spec has hugepages that are not whole pages (upstream's ratchet: such a stored spec may still be updated). */
+export function hasIndivisibleHugePages(spec: unknown): boolean {
+  const s = record(spec);
+  for (const kind of ["containers", "initContainers"]) {
+    for (const c of list(s[kind])) {
+      const r = record(record(c).resources);
+      for (const values of [record(r.limits), record(r.requests)]) {
+        for (const name of Object.keys(values)) {
+          if (name.startsWith("hugepages-") && hugePageValueErrors(name, values[name], FieldPath.root()).length > 0) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 const POD_UPDATE_MESSAGE =
@@ -809,7 +831,7 @@ const POD_UPDATE_MESSAGE =
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod);
+  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec) });
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

@@ -83,6 +83,23 @@ describe("paths built only for errors still name the field", () => {
   });
 });
 
+describe("hugepages ratchet on Pod updates", () => {
+  it("a Pod stored with hugepages not in whole pages may still be updated; one stored with whole pages may not gain odd ones", () => {
+    const odd = pod({}, { resources: { limits: { "hugepages-2Mi": "3Mi", memory: "1Gi" } } });
+    odd.metadata!.resourceVersion = "1";
+    podStrategy.defaults?.(odd);
+    const updated = structuredClone(odd);
+    (updated.spec as { containers: { image: string }[] }).containers[0]!.image = "y";
+    expect((podStrategy.validateUpdate?.(updated, odd) ?? []).map(errorText)).toEqual([]);
+    const whole = pod({}, { resources: { limits: { "hugepages-2Mi": "4Mi", memory: "1Gi" } } });
+    whole.metadata!.resourceVersion = "1";
+    podStrategy.defaults?.(whole);
+    expect((podStrategy.validateUpdate?.(updated, whole) ?? []).map(errorText)).toContain(
+      'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi',
+    );
+  });
+});
+
 describe("affinity", () => {
   it("node affinity: terms required, operators and their values, label keys and values, field selectors, weights", () => {
     const affinity = {
