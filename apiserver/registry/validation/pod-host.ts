@@ -41,8 +41,9 @@ const SYSCTL_RE = new RegExp(SYSCTL_PATTERN);
 
 /** The kernel namespace a sysctl belongs to (upstream's sysctl.GetNamespace), for the two a Pod may share with the host. */
 function sysctlNamespace(name: string): "net" | "ipc" | undefined {
-  // Slash-separated names are the dotted ones written another way.
-  const dotted = name.includes("/") ? name.replace(/[./]/g, (c) => (c === "/" ? "." : "/")) : name;
+  // A name whose first separator is '/' is the dotted one written another way (dots and slashes swap).
+  const first = name.search(/[./]/);
+  const dotted = first !== -1 && name[first] === "/" ? name.replace(/[./]/g, (c) => (c === "/" ? "." : "/")) : name;
   if (dotted.startsWith("net.")) return "net";
   if (dotted === "kernel.sem" || dotted.startsWith("kernel.shm") || dotted.startsWith("kernel.msg") || dotted.startsWith("fs.mqueue."))
     return "ipc";

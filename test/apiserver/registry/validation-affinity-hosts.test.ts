@@ -261,6 +261,12 @@ describe("host aliases and host namespaces", () => {
       "spec.securityContext.sysctls[4].name: Invalid value: \"kernel.shm_rmid_forced\": may not be specified when 'hostIPC' is true",
     ]);
     expect(errorsOf(pod({ securityContext: { sysctls: [{ name: "net/ipv4/ip_forward", value: "1" }] } }))).toEqual([]);
+    // Either spelling is the network namespace's.
+    const hostNet = (name: string) => errorsOf(pod({ hostNetwork: true, securityContext: { sysctls: [{ name, value: "1" }] } }));
+    for (const name of ["net/ipv4/conf/eno2.100/rp_filter", "net.ipv4.conf.eno2/100.rp_filter"])
+      expect(hostNet(name)).toEqual([
+        `spec.securityContext.sysctls[0].name: Invalid value: "${name}": may not be specified when 'hostNetwork' is true`,
+      ]);
   });
 });
 
