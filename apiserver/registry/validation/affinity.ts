@@ -5,7 +5,7 @@
  * mismatchLabelKeys). Runs only when a Pod sets `affinity`.
  */
 import { isDNS1123Label, isQualifiedName, isValidLabelValue, nameIsDNSSubdomain } from "../../../runtime/validation/strings.js";
-import { fieldErrors, type FieldError, type FieldPath } from "./field.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
 
@@ -83,13 +83,19 @@ function weight(w: unknown, path: FieldPath): FieldError[] {
   return n <= 0 || n > 100 ? [fieldErrors.invalid(path, n, "must be in the range 1-100")] : [];
 }
 
-function nodeAffinity(na: Obj, path: FieldPath): FieldError[] {
+/** Label values an update may keep because the stored object had them (upstream's two AllowInvalidLabelValue options). */
+export interface AffinityOptions {
+  invalidSelectorValues?: boolean;
+  invalidRequiredNodeValues?: boolean;
+}
+
+function nodeAffinity(na: Obj, path: FieldPath, opts: AffinityOptions): FieldError[] {
   const errs: FieldError[] = [];
   if (isObj(na.requiredDuringSchedulingIgnoredDuringExecution)) {
     const termsPath = path.child("requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms");
     const terms = list(na.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms);
     if (terms.length === 0) errs.push(fieldErrors.required(termsPath, "must have at least one node selector term"));
-    terms.forEach((t, i) => errs.push(...nodeSelectorTerm(record(t), true, termsPath.index(i))));
+    terms.forEach((t, i) => errs.push(...nodeSelectorTerm(record(t), opts.invalidRequiredNodeValues !== true, termsPath.index(i))));
   }
   list(na.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
     const p = path.child("preferredDuringSchedulingIgnoredDuringExecution").index(i);
@@ -137,10 +143,10 @@ function labelKeys(term: Obj, path: FieldPath): FieldError[] {
 }
 
 /** upstream's validatePodAffinityTerm. */
-function podAffinityTerm(term: Obj, path: FieldPath): FieldError[] {
+function podAffinityTerm(term: Obj, path: FieldPath, allowInvalid: boolean): FieldError[] {
   const errs: FieldError[] = [
-    ...validateLabelSelector(term.labelSelector, path.child("labelSelector")),
-    ...validateLabelSelector(term.namespaceSelector, path.child("namespaceSelector")),
+    ...validateLabelSelector(term.labelSelector, path.child("labelSelector"), allowInvalid),
+    ...validateLabelSelector(term.namespaceSelector, path.child("namespaceSelector"), allowInvalid),
   ];
   // As upstream, namespace errors name `namespace`, singular, without an index.
   for (const ns of list(term.namespaces)) {
@@ -153,24 +159,57 @@ function podAffinityTerm(term: Obj, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function podAffinity(pa: Obj, path: FieldPath): FieldError[] {
+function podAffinity(pa: Obj, path: FieldPath, allowInvalid: boolean): FieldError[] {
   const errs: FieldError[] = [];
   list(pa.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) =>
-    errs.push(...podAffinityTerm(record(t), path.child("requiredDuringSchedulingIgnoredDuringExecution").index(i))),
+    errs.push(...podAffinityTerm(record(t), path.child("requiredDuringSchedulingIgnoredDuringExecution").index(i), allowInvalid)),
   );
   list(pa.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
     const p = path.child("preferredDuringSchedulingIgnoredDuringExecution").index(i);
     const term = record(t);
-    errs.push(...weight(term.weight, p.child("weight")), ...podAffinityTerm(record(term.podAffinityTerm), p.child("podAffinityTerm")));
+    errs.push(
+      ...weight(term.weight, p.child("weight")),
+      ...podAffinityTerm(record(term.podAffinityTerm), p.child("podAffinityTerm"), allowInvalid),
+    );
   });
   return errs;
 }
 
 /** upstream's validateAffinity; `affinity` is the PodSpec's field, present. */
-export function validateAffinity(affinity: Obj, path: FieldPath): FieldError[] {
+export function validateAffinity(affinity: Obj, path: FieldPath, opts: AffinityOptions = {}): FieldError[] {
   const errs: FieldError[] = [];
-  if (isObj(affinity.nodeAffinity)) errs.push(...nodeAffinity(affinity.nodeAffinity, path.child("nodeAffinity")));
-  if (isObj(affinity.podAffinity)) errs.push(...podAffinity(affinity.podAffinity, path.child("podAffinity")));
-  if (isObj(affinity.podAntiAffinity)) errs.push(...podAffinity(affinity.podAntiAffinity, path.child("podAntiAffinity")));
+  const allowInvalid = opts.invalidSelectorValues === true;
+  if (isObj(affinity.nodeAffinity)) errs.push(...nodeAffinity(affinity.nodeAffinity, path.child("nodeAffinity"), opts));
+  if (isObj(affinity.podAffinity)) errs.push(...podAffinity(affinity.podAffinity, path.child("podAffinity"), allowInvalid));
+  if (isObj(affinity.podAntiAffinity)) errs.push(...podAffinity(affinity.podAntiAffinity, path.child("podAntiAffinity"), allowInvalid));
   return errs;
+}
+
+/**
+ * The options an update of a spec stored as `oldSpec` gets: label values its affinity already
+ * had that are invalid stay allowed (upstream's ratchet), so objects stored before a rule
+ * existed can still change.
+ */
+export function affinityOptionsFrom(oldSpec: unknown): AffinityOptions {
+  const opts: AffinityOptions = {};
+  const affinity = record(record(oldSpec).affinity);
+  const root = FieldPath.root();
+  // As upstream: any error in a term's selectors, with values checked, lets the values through.
+  const badSelectors = (term: Obj) =>
+    validateLabelSelector(term.labelSelector, root).length + validateLabelSelector(term.namespaceSelector, root).length > 0;
+  for (const which of ["podAffinity", "podAntiAffinity"]) {
+    const pa = record(affinity[which]);
+    const terms = [
+      ...list(pa.requiredDuringSchedulingIgnoredDuringExecution).map(record),
+      ...list(pa.preferredDuringSchedulingIgnoredDuringExecution).map((t) => record(record(t).podAffinityTerm)),
+    ];
+    if (terms.some(badSelectors)) opts.invalidSelectorValues = true;
+  }
+  const required = record(record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution);
+  for (const t of list(required.nodeSelectorTerms)) {
+    for (const r of list(record(t).matchExpressions)) {
+      if (list(record(r).values).some((v) => isValidLabelValue(str(v)).length > 0)) opts.invalidRequiredNodeValues = true;
+    }
+  }
+  return opts;
 }

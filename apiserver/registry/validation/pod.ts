@@ -28,7 +28,7 @@ import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } from "./quantity-text.js";
-import { validateAffinity } from "./affinity.js";
+import { affinityOptionsFrom, validateAffinity, type AffinityOptions } from "./affinity.js";
 import { validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
 import {
   ENV_FIELD_PATHS,
@@ -607,6 +607,8 @@ export interface PodSpecOptions {
   restartPolicies?: readonly string[];
   /** Hugepages need not be whole pages: an update of an object stored with such values (upstream's AllowIndivisibleHugePagesValues). */
   allowIndivisibleHugePages?: boolean;
+  /** Affinity label values the stored object already had that are invalid (see affinityOptionsFrom). */
+  affinity?: AffinityOptions;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -719,7 +721,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   // The rarer host-sharing fields: each check runs only when its fields are there.
   if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
     errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
-  if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity")));
+  if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity"), options.affinity));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
@@ -831,7 +833,7 @@ const POD_UPDATE_MESSAGE =
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec) });
+  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec), affinity: affinityOptionsFrom(old.spec) });
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

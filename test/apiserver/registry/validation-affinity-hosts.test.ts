@@ -100,6 +100,37 @@ describe("hugepages ratchet on Pod updates", () => {
   });
 });
 
+describe("affinity label values ratchet on Pod updates", () => {
+  it("values a stored Pod's affinity already had may stay; a Pod without them may not gain them", () => {
+    const affinity = (value: string) => ({
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchExpressions: [{ key: "app", operator: "In", values: [value] }] }, topologyKey: "zone" },
+        ],
+      },
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: "zone", operator: "In", values: [value] }] }],
+        },
+      },
+    });
+    const stored = (value: string) => {
+      const p = pod({ affinity: affinity(value) });
+      p.metadata!.resourceVersion = "1";
+      podStrategy.defaults?.(p);
+      return p;
+    };
+    const updated = structuredClone(stored("bad value!"));
+    (updated.spec as { containers: { image: string }[] }).containers[0]!.image = "y";
+    expect((podStrategy.validateUpdate?.(updated, stored("bad value!")) ?? []).map(errorText)).toEqual([]);
+    const errs = (podStrategy.validateUpdate?.(updated, stored("good")) ?? []).map(errorText);
+    expect(errs.filter((e) => e.includes('Invalid value: "bad value!"')).map((e) => e.split(":")[0])).toEqual([
+      "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]",
+      "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values[0]",
+    ]);
+  });
+});
+
 describe("affinity", () => {
   it("node affinity: terms required, operators and their values, label keys and values, field selectors, weights", () => {
     const affinity = {
