@@ -409,6 +409,37 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
         },
         "spec.rules[0].http.paths[0].path: Invalid value: \"/a/../b\": must not contain '/../'",
       ],
+      [
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "oddpages" },
+          spec: { containers: [{ name: "c", image: "nginx", resources: { limits: { "hugepages-2Mi": "3Mi", memory: "1Gi" } } }] },
+        },
+        'spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi',
+      ],
+      [
+        {
+          apiVersion: "apps/v1",
+          kind: "Deployment",
+          metadata: { name: "spread" },
+          spec: {
+            selector: { matchLabels: { app: "spread" } },
+            template: {
+              metadata: { labels: { app: "spread" } },
+              spec: {
+                containers: [{ name: "c", image: "nginx" }],
+                affinity: {
+                  podAntiAffinity: {
+                    requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: "spread" } } }],
+                  },
+                },
+              },
+            },
+          },
+        },
+        "spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty",
+      ],
     ];
     for (const [i, [obj, message]] of cases.entries()) {
       const r = await kubectl("-n", NS, "create", "-f", manifest(`invalid-${i}.yaml`, [obj]));

@@ -4,7 +4,8 @@
  * update strategies, and the selector's immutability.
  */
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { goQuote } from "../../../runtime/go-strings.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { validatePodTemplateSpec } from "./pod.js";
@@ -71,16 +72,38 @@ export function validateSelectorAndTemplate(
   return errs;
 }
 
+/**
+ * The strategy as upstream's unsupported-type error prints it: the internal struct in Go's %#v.
+ * A set rollingUpdate prints as a heap address there; a fixed one stands for it here.
+ */
+function strategyText(struct: string, strategy: Record<string, unknown>, rollingUpdate: string): GoSyntax {
+  return new GoSyntax(
+    `apps.${struct}{Type:${goQuote(str(strategy.type))}, RollingUpdate:${goPointer(rollingUpdate, strategy.rollingUpdate)}}`,
+  );
+}
+
+/** A pointer field in Go's %#v: typed nil, or an address (a fixed one here: upstream's is wherever the heap put it). */
+function goPointer(type: string, value: unknown): string {
+  return `(*${type})(${value === undefined || value === null ? "nil" : "0xc000000000"})`;
+}
+
 export function validateDeployment(d: KubeObject): FieldError[] {
   const spec = record(d.spec);
   const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"])];
   const strategy = record(spec.strategy);
   const type = str(strategy.type);
   if (type !== "Recreate" && type !== "RollingUpdate")
-    errs.push(fieldErrors.notSupported(SPEC.child("strategy", "type"), type, ["Recreate", "RollingUpdate"]));
+    errs.push(
+      fieldErrors.notSupported(SPEC.child("strategy"), strategyText("DeploymentStrategy", strategy, "apps.RollingUpdateDeployment"), [
+        "Recreate",
+        "RollingUpdate",
+      ]),
+    );
   if (type === "Recreate" && strategy.rollingUpdate !== undefined)
     errs.push(fieldErrors.forbidden(SPEC.child("strategy", "rollingUpdate"), "may not be specified when strategy `type` is 'Recreate'"));
-  if (type === "RollingUpdate") {
+  if (type === "RollingUpdate" && !isObj(strategy.rollingUpdate))
+    errs.push(fieldErrors.required(SPEC.child("strategy", "rollingUpdate"), "this should be defaulted and never be nil"));
+  else if (type === "RollingUpdate") {
     const ru = record(strategy.rollingUpdate);
     const p = SPEC.child("strategy", "rollingUpdate");
     errs.push(
@@ -130,9 +153,17 @@ export function validateDaemonSet(ds: KubeObject): FieldError[] {
     ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
     ...nonNegative(spec.templateGeneration, SPEC.child("templateGeneration")),
   );
-  const type = str(record(spec.updateStrategy).type);
+  const strategy = record(spec.updateStrategy);
+  const type = str(strategy.type);
+  // As upstream: the whole strategy printed as its internal struct, RollingUpdate first among the values.
   if (type !== "OnDelete" && type !== "RollingUpdate")
-    errs.push(fieldErrors.notSupported(SPEC.child("updateStrategy", "type"), type, ["OnDelete", "RollingUpdate"]));
+    errs.push(
+      fieldErrors.notSupported(
+        SPEC.child("updateStrategy"),
+        strategyText("DaemonSetUpdateStrategy", strategy, "apps.RollingUpdateDaemonSet"),
+        ["RollingUpdate", "OnDelete"],
+      ),
+    );
   if (type === "RollingUpdate") {
     const p = SPEC.child("updateStrategy", "rollingUpdate");
     if (!isObj(record(spec.updateStrategy).rollingUpdate)) errs.push(fieldErrors.required(p));
@@ -170,11 +201,24 @@ export function validateStatefulSet(sts: KubeObject): FieldError[] {
   if (pmp === "") errs.push(fieldErrors.required(SPEC.child("podManagementPolicy")));
   else if (pmp !== "OrderedReady" && pmp !== "Parallel")
     errs.push(fieldErrors.invalid(SPEC.child("podManagementPolicy"), pmp, "must be 'OrderedReady' or 'Parallel'"));
-  const type = str(record(spec.updateStrategy).type);
-  if (type !== "OnDelete" && type !== "RollingUpdate")
-    errs.push(fieldErrors.notSupported(SPEC.child("updateStrategy", "type"), type, ["OnDelete", "RollingUpdate"]));
-  const ru = record(record(spec.updateStrategy).rollingUpdate);
+  const strategy = record(spec.updateStrategy);
+  const type = str(strategy.type);
   const ruPath = SPEC.child("updateStrategy", "rollingUpdate");
+  if (type === "") errs.push(fieldErrors.required(SPEC.child("updateStrategy")));
+  else if (type === "OnDelete" && isObj(strategy.rollingUpdate)) {
+    const given = strategy.rollingUpdate;
+    const partition = typeof given.partition === "number" ? given.partition : 0;
+    const text = `apps.RollingUpdateStatefulSetStrategy{Partition:${partition}, MaxUnavailable:${goPointer("intstr.IntOrString", given.maxUnavailable)}}`;
+    errs.push(fieldErrors.invalid(ruPath, new GoSyntax(text), "only allowed for updateStrategy 'RollingUpdate'"));
+  } else if (type !== "OnDelete" && type !== "RollingUpdate")
+    errs.push(
+      fieldErrors.invalid(
+        SPEC.child("updateStrategy"),
+        strategyText("StatefulSetUpdateStrategy", strategy, "apps.RollingUpdateStatefulSetStrategy"),
+        "must be 'RollingUpdate' or 'OnDelete'",
+      ),
+    );
+  const ru = record(strategy.rollingUpdate);
   errs.push(...nonNegative(ru.partition, ruPath.child("partition")));
   if (ru.maxUnavailable !== undefined && ru.maxUnavailable !== null) {
     errs.push(...validatePositiveIntOrPercent(ru.maxUnavailable, ruPath.child("maxUnavailable")));

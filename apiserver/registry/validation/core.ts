@@ -206,6 +206,8 @@ const PROTOCOLS = ["SCTP", "TCP", "UDP"];
 const SERVICE_TYPES = ["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"];
 const AFFINITIES = ["ClientIP", "None"];
 const TRAFFIC_POLICIES = ["Cluster", "Local"];
+/** 1.34 has PreferSameTrafficDistribution on by default (beta), which adds the two PreferSame values, in upstream's order. */
+const TRAFFIC_DISTRIBUTIONS = ["PreferClose", "PreferSameZone", "PreferSameNode"];
 const IP_FAMILIES = ["IPv4", "IPv6"];
 const IP_FAMILY_POLICIES = ["PreferDualStack", "RequireDualStack", "SingleStack"];
 
@@ -402,6 +404,9 @@ export function validateService(svc: KubeObject): FieldError[] {
   if (spec.allocateLoadBalancerNodePorts !== undefined && type !== "LoadBalancer") {
     errs.push(fieldErrors.forbidden(specPath.child("allocateLoadBalancerNodePorts"), "may only be used when `type` is 'LoadBalancer'"));
   }
+  // Defaulting sets it for LoadBalancer Services; as upstream, the path lacks `spec`.
+  if (type === "LoadBalancer" && (spec.allocateLoadBalancerNodePorts === undefined || spec.allocateLoadBalancerNodePorts === null))
+    errs.push(fieldErrors.required(FieldPath.of("allocateLoadBalancerNodePorts")));
   const externallyAccessible =
     type === "LoadBalancer" || type === "NodePort" || (type === "ClusterIP" && list(spec.externalIPs).length > 0);
   const etp = str(spec.externalTrafficPolicy);
@@ -418,6 +423,11 @@ export function validateService(svc: KubeObject): FieldError[] {
       errs.push(fieldErrors.required(specPath.child("internalTrafficPolicy")));
   } else if (!TRAFFIC_POLICIES.includes(str(spec.internalTrafficPolicy))) {
     errs.push(fieldErrors.notSupported(specPath.child("internalTrafficPolicy"), spec.internalTrafficPolicy, TRAFFIC_POLICIES));
+  }
+  if (spec.trafficDistribution !== undefined && spec.trafficDistribution !== null) {
+    const td = str(spec.trafficDistribution);
+    if (!TRAFFIC_DISTRIBUTIONS.includes(td))
+      errs.push(fieldErrors.notSupported(specPath.child("trafficDistribution"), td, TRAFFIC_DISTRIBUTIONS));
   }
   return errs;
 }

@@ -36,6 +36,11 @@ const VALUELESS: ReadonlySet<FieldErrorType> = new Set(["FieldValueRequired", "F
 /** Marks a value that should not be printed (upstream's omitValue). */
 export const OMIT_VALUE: unique symbol = Symbol("omitValue");
 
+/** A bad value upstream prints with Go's %#v (a struct of its internal types): the text as printed. */
+export class GoSyntax {
+  constructor(readonly text: string) {}
+}
+
 /** One validation failure. */
 export interface FieldError {
   type: FieldErrorType;
@@ -44,37 +49,53 @@ export interface FieldError {
   detail: string;
 }
 
+/** How a path segment joins its parent: `.name`, or in brackets (`[index]`, `[key]`). */
+const CHILD = 0;
+const BRACKETS = 1;
+type Join = typeof CHILD | typeof BRACKETS;
+
 /**
  * A field path as upstream prints it: children joined by dots, indexes and keys in brackets
- * (`spec.ports[0].name`, `data[my.key]`).
+ * (`spec.ports[0].name`, `data[my.key]`). Validation builds a path for every field it visits but
+ * prints only the few that fail, so a path is a link to its parent and its text is made (and
+ * kept) only when asked for.
  */
 export class FieldPath {
-  private constructor(private readonly text: string) {}
+  private constructor(
+    private readonly parent: FieldPath | undefined,
+    private readonly segment: string | number,
+    private readonly join: Join,
+    private text: string | undefined,
+  ) {}
 
   /** A path from the root through `names`. */
   static of(...names: string[]): FieldPath {
-    return new FieldPath(names.join("."));
+    const text = names.join(".");
+    return new FieldPath(undefined, text, CHILD, text);
   }
 
   /** The root (prints as ""). */
   static root(): FieldPath {
-    return new FieldPath("");
+    return new FieldPath(undefined, "", CHILD, "");
   }
 
-  child(...names: string[]): FieldPath {
-    const rest = names.join(".");
-    return new FieldPath(this.text === "" ? rest : `${this.text}.${rest}`);
+  child(name: string, ...more: string[]): FieldPath {
+    return new FieldPath(this, more.length === 0 ? name : [name, ...more].join("."), CHILD, undefined);
   }
 
   index(i: number): FieldPath {
-    return new FieldPath(`${this.text}[${i}]`);
+    return new FieldPath(this, i, BRACKETS, undefined);
   }
 
   key(k: string): FieldPath {
-    return new FieldPath(`${this.text}[${k}]`);
+    return new FieldPath(this, k, BRACKETS, undefined);
   }
 
   toString(): string {
+    if (this.text !== undefined) return this.text;
+    const base = this.parent === undefined ? "" : this.parent.toString();
+    const seg = String(this.segment);
+    this.text = this.join === BRACKETS ? `${base}[${seg}]` : base === "" ? seg : `${base}.${seg}`;
     return this.text;
   }
 }
@@ -117,6 +138,8 @@ export function errorBody(e: FieldError): string {
   let s: string;
   if (VALUELESS.has(e.type) || e.badValue === OMIT_VALUE) {
     s = TYPE_TEXT[e.type];
+  } else if (e.badValue instanceof GoSyntax) {
+    s = `${TYPE_TEXT[e.type]}: ${e.badValue.text}`;
   } else if (typeof e.badValue === "string") {
     s = `${TYPE_TEXT[e.type]}: ${goQuote(e.badValue)}`;
   } else if (typeof e.badValue === "number" || typeof e.badValue === "boolean") {

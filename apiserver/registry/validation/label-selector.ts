@@ -6,7 +6,8 @@ import { list, record, str } from "./shape.js";
 
 const OPERATORS = ["In", "NotIn", "Exists", "DoesNotExist"];
 
-export function validateLabelSelector(sel: unknown, path: FieldPath): FieldError[] {
+/** `allowInvalidValues`: upstream's AllowInvalidLabelValueInSelector, for updates of objects stored with such values. */
+export function validateLabelSelector(sel: unknown, path: FieldPath, allowInvalidValues = false): FieldError[] {
   if (sel === undefined || sel === null) return [];
   const s = record(sel);
   const errs: FieldError[] = [];
@@ -21,9 +22,10 @@ export function validateLabelSelector(sel: unknown, path: FieldPath): FieldError
     else if ((op === "Exists" || op === "DoesNotExist") && values.length > 0)
       errs.push(fieldErrors.forbidden(p.child("values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), str(r.key), msg));
-    values.forEach((v, j) => {
-      for (const msg of isValidLabelValue(str(v))) errs.push(fieldErrors.invalid(p.child("values").index(j), v, msg));
-    });
+    if (!allowInvalidValues)
+      values.forEach((v, j) => {
+        for (const msg of isValidLabelValue(str(v))) errs.push(fieldErrors.invalid(p.child("values").index(j), v, msg));
+      });
   });
   errs.push(...validateLabels(s.matchLabels as Record<string, string> | undefined, path.child("matchLabels")));
   return errs;

@@ -3,7 +3,8 @@
  * containers (names, images, pull policies, ports, env and envFrom, resources with extended
  * resources in whole numbers, probes, hooks, mounts), volumes (items, downward API files,
  * projected sources, ephemeral claims, emptyDir size) and mounts referring to each other,
- * restart and DNS policies, tolerations, topology spread; the Pod update rule (only
+ * restart and DNS policies, tolerations, topology spread, affinity (affinity.ts), host aliases,
+ * user and host namespaces, sysctls (pod-host.ts), hugepages in whole pages; the Pod update rule (only
  * images, activeDeadlineSeconds, tolerations additions, terminationGracePeriodSeconds and
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
@@ -26,7 +27,9 @@ import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
-import { canonicalQuantity, isWholeQuantity, quantitySign } from "./quantity-text.js";
+import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } from "./quantity-text.js";
+import { affinityOptionsFrom, validateAffinity, type AffinityOptions } from "./affinity.js";
+import { validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
 import {
   ENV_FIELD_PATHS,
   validateDownwardAPIItems,
@@ -146,39 +149,57 @@ function overcommitAllowed(name: string): boolean {
   return native && !name.startsWith("hugepages-");
 }
 
+const CONTAINER_IDS = ["runAsUser", "runAsGroup"];
+const POD_IDS = ["runAsUser", "runAsGroup", "fsGroup"];
+
 /** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
 function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
   if (!isObj(sc)) return [];
   const errs: FieldError[] = [];
-  const id = (v: unknown, p: FieldPath): void => {
-    if (typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v)))
-      errs.push(fieldErrors.invalid(p, v, "must be between 0 and 2147483647, inclusive"));
-  };
-  id(sc.runAsUser, path.child("runAsUser"));
-  id(sc.runAsGroup, path.child("runAsGroup"));
-  if (podLevel) {
-    id(sc.fsGroup, path.child("fsGroup"));
-    list(sc.supplementalGroups).forEach((g, i) => id(g, path.child("supplementalGroups").index(i)));
-  }
+  const bad = (v: unknown): v is number => typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v));
+  const msg = "must be between 0 and 2147483647, inclusive";
+  // Paths only for the IDs out of range.
+  for (const f of podLevel ? POD_IDS : CONTAINER_IDS) if (bad(sc[f])) errs.push(fieldErrors.invalid(path.child(f), sc[f], msg));
+  if (podLevel)
+    list(sc.supplementalGroups).forEach((g, i) => {
+      if (bad(g)) errs.push(fieldErrors.invalid(path.child("supplementalGroups").index(i), g, msg));
+    });
   return errs;
 }
 
-export function validateResources(resources: unknown, path: FieldPath): FieldError[] {
+/** upstream's IsHugePageResourceValueDivisible: a whole number of pages of the size the name gives. */
+function hugePageValueErrors(name: string, q: unknown, path: FieldPath): FieldError[] {
+  const size = name.slice("hugepages-".length);
+  const page = isWholeQuantity(size) === true ? quantityWholeValue(size) : undefined;
+  const value = quantityWholeValue(q);
+  if (value === undefined) return [];
+  if (page !== undefined && page > 0n && value % page === 0n) return [];
+  const text = canonicalQuantity(q);
+  return [fieldErrors.invalid(path, text, `${text} is not positive integer multiple of ${name}`)];
+}
+
+export function validateResources(resources: unknown, path: FieldPath, allowIndivisibleHugePages = false): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
   const limits = record(r.limits);
   const requests = record(r.requests);
   let cpuOrMemory = false;
   let hugePages = false;
-  for (const [which, values] of [
-    ["limits", limits],
-    ["requests", requests],
-  ] as const) {
-    for (const [name, q] of Object.entries(values)) {
-      const p = path.child(which).key(name);
-      errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
+  for (const which of ["limits", "requests"] as const) {
+    const values = which === "limits" ? limits : requests;
+    for (const name of Object.keys(values)) {
+      const q = values[name];
+      const n = parseQuantity(q);
+      // cpu and memory in non-negative amounts, what nearly every Pod has, need no path: one is built for the rest.
+      if (!STANDARD_RESOURCES.includes(name) || (n !== undefined && n < 0)) {
+        const p = path.child(which).key(name);
+        errs.push(...validateResourceName(name, p), ...validateQuantityValue(name, q, p));
+        if (name.startsWith("hugepages-")) {
+          hugePages = true;
+          if (!allowIndivisibleHugePages) errs.push(...hugePageValueErrors(name, q, p));
+        }
+      }
       if (name === "cpu" || name === "memory") cpuOrMemory = true;
-      else if (name.startsWith("hugepages-")) hugePages = true;
     }
   }
   // As upstream, the comparisons name the requests as a whole, not the one resource.
@@ -250,11 +271,14 @@ function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
   return [fieldErrors.required(path)];
 }
 
+const PROBE_COUNTS = ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"];
+
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
   const errs: FieldError[] = [...validateHandler(probe, path, true)];
-  for (const f of ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"]) {
-    errs.push(...nonNegative(probe[f], path.child(f)));
+  for (const f of PROBE_COUNTS) {
+    const v = probe[f];
+    if (typeof v === "number" && v < 0) errs.push(fieldErrors.invalid(path.child(f), v, "must be greater than or equal to 0"));
   }
   const tgps = probe.terminationGracePeriodSeconds;
   if (typeof tgps === "number" && tgps <= 0)
@@ -368,6 +392,7 @@ interface ContainerContext {
   kind: "containers" | "initContainers" | "ephemeralContainers";
   /** The Pod's terminationGracePeriodSeconds, when set. */
   grace: number | undefined;
+  allowIndivisibleHugePages: boolean;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -436,7 +461,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
-  errs.push(...validateResources(c.resources, path.child("resources")));
+  errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
@@ -580,6 +605,10 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
 export interface PodSpecOptions {
   /** Restart policies a template may use (workloads restrict them); all three for Pods. */
   restartPolicies?: readonly string[];
+  /** Hugepages need not be whole pages: an update of an object stored with such values (upstream's AllowIndivisibleHugePagesValues). */
+  allowIndivisibleHugePages?: boolean;
+  /** Affinity label values the stored object already had that are invalid (see affinityOptionsFrom). */
+  affinity?: AffinityOptions;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -664,9 +693,12 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
+  const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
-    list(s[kind]).forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace })));
+    list(s[kind]).forEach((c, i) =>
+      errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace, allowIndivisibleHugePages })),
+    );
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   if (s.hostNetwork === true) {
@@ -686,6 +718,10 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
+  // The rarer host-sharing fields: each check runs only when its fields are there.
+  if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
+    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
+  if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity"), options.affinity));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(fieldErrors.notSupported(path.child("restartPolicy"), restart, RESTART_POLICIES));
@@ -734,6 +770,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
+  if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
+  if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
   list(s.tolerations).forEach((t, i) => {
     const r = record(t);
     const op = str(r.operator);
@@ -770,8 +808,24 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   return errs;
 }
 
-export function validatePod(pod: KubeObject): FieldError[] {
-  return validatePodSpec(pod.spec, FieldPath.of("spec"));
+export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
+  return validatePodSpec(pod.spec, FieldPath.of("spec"), options);
+}
+
+/** Whether a spec has hugepages that are not whole pages (upstream's ratchet: such a stored spec may still be updated). */
+export function hasIndivisibleHugePages(spec: unknown): boolean {
+  const s = record(spec);
+  for (const kind of ["containers", "initContainers"]) {
+    for (const c of list(s[kind])) {
+      const r = record(record(c).resources);
+      for (const values of [record(r.limits), record(r.requests)]) {
+        for (const name of Object.keys(values)) {
+          if (name.startsWith("hugepages-") && hugePageValueErrors(name, values[name], FieldPath.root()).length > 0) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 const POD_UPDATE_MESSAGE =
@@ -779,7 +833,7 @@ const POD_UPDATE_MESSAGE =
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod);
+  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec), affinity: affinityOptionsFrom(old.spec) });
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

@@ -124,3 +124,16 @@ export function canonicalQuantity(q: unknown): string {
   const suffix = DECIMAL_SUFFIXES.get(exp10);
   return suffix === undefined ? `${sign}${digits}e${exp10}` : `${sign}${digits}${suffix}`;
 }
+
+/** upstream's Quantity.Value(): the value as a whole number, fractions rounded away from zero; undefined for no Quantity. */
+export function quantityWholeValue(q: unknown): bigint | undefined {
+  const p = parseExact(q);
+  if (!p) return undefined;
+  let n = p.digits * 2n ** BigInt(p.pow2);
+  if (p.exp10 >= 0) n *= 10n ** BigInt(p.exp10);
+  else {
+    const div = 10n ** BigInt(-p.exp10);
+    n = n / div + (n % div === 0n ? 0n : 1n);
+  }
+  return p.negative ? -n : n;
+}
