@@ -101,7 +101,7 @@ interface Backend {
   /** The raw backend's writes/s at this concurrency, for `ms`. */
   rawWrites(concurrency: number, ms: number): Promise<number>;
   /** etcd only: each client's range latencies (ms) of `key` at this concurrency, for `ms`. */
-  rawRanges?(key: string, concurrency: number, ms: number): Promise<{ lean: number[]; etcd3: number[] }>;
+  rawRanges?: (key: string, concurrency: number, ms: number) => Promise<{ lean: number[]; etcd3: number[] }>;
   close(): Promise<void>;
 }
 
