@@ -75,6 +75,8 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
         const got = await configmaps.get(ctx(space), "a");
         expect(got.metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
         expect((got as { data?: Record<string, string> }).data).toEqual({ v: "1" });
+        // Read from storage or not, the object is the cache's when it holds that revision: no second decode.
+        expect(got).toBe(configmaps.cacher!.get(configmaps.keyRoot(space) + "a"));
         const list = await configmaps.list(ctx(space));
         expect(list.items.map((o) => o.metadata?.name)).toEqual(["a"]);
         // The cache was proved current: the list is at the storage's revision, not its last event's.
