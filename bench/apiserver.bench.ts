@@ -6,14 +6,17 @@
  *   - ConfigMap creates/s at 1, 16 and 64 concurrent clients, beside the raw backend's own durable
  *     writes/s measured in alternating rounds on the same disk (better-sqlite3 single-row INSERTs,
  *     one WAL synchronous=FULL transaction each; etcd3 puts at the same concurrency);
- *   - get p50/p99 at 1, 16 and 64 concurrent clients;
+ *   - get p50/p99 at 1, 16 and 64 concurrent clients; on etcd, beside the 16-client row, etcd's own
+ *     range p99 at 16 in flight (one key, a linearizable range as our consistent GET's revision
+ *     check is) measured in alternating rounds with ours;
  *   - a list of 10,000 ConfigMaps (JSON, no limit: a consistent read), and the same list at
  *     resourceVersion=0 (served by the watch cache);
  *   - the apiserver process's CPU time per create and per get (from /proc), a figure that drifts
  *     less than throughput when the machine is shared;
  *   - 1,000 watchers (SQLite), each event's delivery latency from the moment its create was sent.
- * Targets (issue 5): creates/s >= 50% of raw at 64 clients, get p99 < 5 ms at 16 clients, list of
- * 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99).
+ * Targets (issue 5, TARGETS.md): creates/s >= 50% of raw at 64 clients, get p99 at 16 clients < 5 ms
+ * (SQLite) and <= etcd's own range p99 (etcd), list of 10,000 < 150 ms, 1,000 watchers all
+ * receiving an event within 100 ms (p99).
  *
  * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
  * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server.
@@ -23,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Etcd3 } from "etcd3";
+import { EtcdKVClient } from "../apiserver/storage/etcd/kv-client.js";
 import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/storage/etcd-server.js";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { type LoadClient, loadClientFor } from "./support/load-client.js";
@@ -52,7 +56,8 @@ const DATA = { k: "v".repeat(200) };
 const RAW_VALUE = Buffer.alloc(512, 0x61);
 
 const CREATE_TARGET: Target = { min: 0.5 };
-const GET_P99_TARGET: Target = { max: 5, unit: "ms" };
+const GET_P99_MS = 5;
+const GET_P99_TARGET: Target = { max: GET_P99_MS, unit: "ms" };
 const LIST_TARGET: Target = { max: 150, unit: "ms" };
 const WATCH_TARGET: Target = { max: 100, unit: "ms" };
 
@@ -96,6 +101,8 @@ interface Backend {
   name: "sqlite" | "etcd";
   /** The raw backend's writes/s at this concurrency, for `ms`. */
   rawWrites(concurrency: number, ms: number): Promise<number>;
+  /** etcd only: each client's range latencies (ms) of `key` at this concurrency, for `ms`. */
+  rawRanges?: (key: string, concurrency: number, ms: number) => Promise<{ lean: number[]; etcd3: number[] }>;
   close(): Promise<void>;
 }
 
@@ -123,8 +130,23 @@ function rawSqlite(dir: string): Backend {
   };
 }
 
+/** Latencies (ms) of `op` run by `concurrency` loops for `ms`. */
+async function latencies(concurrency: number, ms: number, op: () => Promise<unknown>): Promise<number[]> {
+  const lat: number[] = [];
+  await throughput(concurrency, ms, async () => {
+    const t0 = performance.now();
+    await op();
+    lat.push(performance.now() - t0);
+  });
+  return lat;
+}
+
 function rawEtcd(endpoint: string): Backend {
   const client = new Etcd3({ hosts: endpoint });
+  // Ranges through our lean gRPC client too: the etcd3 client spends about a millisecond of CPU
+  // per call in this process, which at 16 in flight queues calls behind each other and shows as
+  // latency that is not etcd's; ours costs a few tens of µs, so its p99 is nearer etcd's own.
+  const lean = new EtcdKVClient([endpoint], 30_000);
   let round = 0;
   return {
     name: "etcd",
@@ -132,13 +154,30 @@ function rawEtcd(endpoint: string): Backend {
       const r = round++;
       return throughput(c, ms, (n) => client.put(`/raw/r${r}/${n}`).value(RAW_VALUE).exec());
     },
-    close: async () => client.close(),
+    rawRanges: async (key, c, ms) => {
+      const k = Buffer.from(key);
+      const leanLat = await latencies(c, ms / 2, () => lean.range({ key: k }));
+      const etcd3Lat = await latencies(c, ms / 2, () => client.get(key).buffer());
+      return { lean: leanLat, etcd3: etcd3Lat };
+    },
+    close: async () => {
+      lean.close();
+      client.close();
+    },
   };
 }
 
 interface Results {
   creates: { backend: string; clients: number; raw: number; ours: number; cpuMs: number; clientCpuMs: number }[];
-  gets: { backend: string; clients: number; lat: Latency; cpuMs: number; clientCpuMs: number }[];
+  gets: {
+    backend: string;
+    clients: number;
+    lat: Latency;
+    cpuMs: number;
+    clientCpuMs: number;
+    /** etcd's own range latency at the same concurrency, through our lean client and the etcd3 client. */
+    peer?: { lean: Latency; etcd3: Latency };
+  }[];
   lists: { backend: string; items: number; ms: number; rv0Ms: number; cpuMs: number; rv0CpuMs: number }[];
   watch?: { watchers: number; deliveries: number; missing: number; lat: Latency; connectMs: number; cpuMs: number };
 }
@@ -197,20 +236,39 @@ async function benchCreatesAndReads(
   }
 
   const existing = seq;
+  const cmName = (n: number) => `cm-${String(n % existing).padStart(6, "0")}`;
   for (const c of CONCURRENCY) {
     const lat: number[] = [];
-    const [cpu0, self0] = [processCpuMs(pid), selfCpuMs()];
-    await throughput(c, GET_MS, async (n, loop) => {
-      const t0 = performance.now();
-      await expectStatus(load.connections[loop]!.request("GET", `${cms}/cm-${String(n % existing).padStart(6, "0")}`), 200, "get");
-      lat.push(performance.now() - t0);
-    });
+    const peerLean: number[] = [];
+    const peerEtcd3: number[] = [];
+    let cpu = 0;
+    let clientCpu = 0;
+    // At 16 clients on etcd, ours and etcd's own ranges alternate in rounds (the machine's load
+    // drifts), samples pooled; elsewhere one round.
+    const peer = c === 16 ? backend.rawRanges : undefined;
+    const rounds = peer ? ROUNDS : 1;
+    for (let r = 0; r < rounds; r++) {
+      const [cpu0, self0] = [processCpuMs(pid), selfCpuMs()];
+      await throughput(c, GET_MS / rounds, async (n, loop) => {
+        const t0 = performance.now();
+        await expectStatus(load.connections[loop]!.request("GET", `${cms}/${cmName(n)}`), 200, "get");
+        lat.push(performance.now() - t0);
+      });
+      cpu += processCpuMs(pid) - cpu0;
+      clientCpu += selfCpuMs() - self0;
+      if (peer) {
+        const p = await peer(`/registry/core/configmaps/${ns}/${cmName(r)}`, c, GET_MS / rounds);
+        peerLean.push(...p.lean);
+        peerEtcd3.push(...p.etcd3);
+      }
+    }
     results.gets.push({
       backend: backend.name,
       clients: c,
       lat: percentiles(lat),
-      cpuMs: (processCpuMs(pid) - cpu0) / lat.length,
-      clientCpuMs: (selfCpuMs() - self0) / lat.length,
+      cpuMs: cpu / lat.length,
+      clientCpuMs: clientCpu / lat.length,
+      ...(peer && { peer: { lean: percentiles(peerLean), etcd3: percentiles(peerEtcd3) } }),
     });
   }
 
@@ -365,20 +423,38 @@ async function run(): Promise<void> {
 
   printTable(
     "apiserver get latency (one ConfigMap by name)",
-    ["backend", "clients", "p50", "p99", "target", "server CPU/get", "bench CPU/get"],
+    ["backend", "clients", "p50", "p99", "etcd's own range p50 / p99", "target", "server CPU/get", "bench CPU/get"],
     results.gets.map((g) => {
-      const t = g.clients === 16 ? checkTarget(g.lat.p99, GET_P99_TARGET, `${g.backend}: get p99 at 16 clients`) : undefined;
+      let target = "-";
+      if (g.clients === 16 && g.backend === "sqlite") {
+        const t = checkTarget(g.lat.p99, GET_P99_TARGET, "sqlite: get p99 at 16 clients");
+        target = `${t.verdict} (< ${GET_P99_MS} ms)`;
+      } else if (g.clients === 16 && g.peer) {
+        // The peer is etcd's own p99 through our lean client (the etcd3 client's adds its own CPU).
+        const own = g.peer.lean.p99;
+        const t = checkTarget(g.lat.p99, { max: own, unit: "ms" }, "etcd: get p99 at 16 clients vs etcd's own range p99");
+        target = `${t.verdict} (<= etcd's own ${formatDuration(own)})${own > GET_P99_MS ? `; etcd's own is above ${GET_P99_MS} ms` : ""}`;
+      }
+      const peer = g.peer
+        ? `${formatDuration(g.peer.lean.p50)} / ${formatDuration(g.peer.lean.p99)} (etcd3 client: ${formatDuration(g.peer.etcd3.p50)} / ${formatDuration(g.peer.etcd3.p99)})`
+        : "-";
       return [
         g.backend,
         String(g.clients),
         formatDuration(g.lat.p50),
         formatDuration(g.lat.p99),
-        t ? `${t.verdict} (< ${GET_P99_TARGET.max} ms)` : "-",
+        peer,
+        target,
         formatDuration(g.cpuMs),
         formatDuration(g.clientCpuMs),
       ];
     }),
   );
+  if (results.gets.some((g) => g.peer)) {
+    printNote(
+      "etcd's own: linearizable ranges of one key at 16 in flight from this process, alternating in rounds with ours; through our lean gRPC client (apiserver/storage/etcd/kv-client.ts, the verdict's peer) and the etcd3 client (whose ~1 ms of CPU per call in this process adds queueing that is not etcd's)",
+    );
+  }
 
   printTable(
     "apiserver list (JSON, no limit)",

@@ -387,7 +387,9 @@ export class GenericStore implements RESTStorage {
     if (rv > 0) await this.checkNotTooLarge(rv, ctx.signal);
     const kv = await this.read(key, name);
     if (!kv) throw newNotFound(this.qualifiedResource, name);
-    return this.decode(kv);
+    // The cache's object when it holds this very revision (on etcd without trusted progress
+    // notices, every consistent get comes here): no decode, and its shared encoding serves it.
+    return this.cacher?.objectFor(kv) ?? this.decode(kv);
   }
 
   private async read(key: string, name: string): Promise<KeyValue | undefined> {

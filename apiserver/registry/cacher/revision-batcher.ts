@@ -3,6 +3,9 @@
  * each is a round trip). A read may only use a request sent after it began (an older answer may
  * predate a write acknowledged before the read), so a read arriving while one is in flight waits
  * for the next, which starts when that one ends and serves every read that arrived meanwhile.
+ * A source that shares its request itself until the request is sent (etcd's storage, which
+ * knows when its frames leave) is asked for every read instead: a read then waits one round
+ * trip, not up to two.
  *
  * Every store on one storage shares one batcher ({@link revisionBatcherFor}), so reads of
  * different resources that arrive together share a request too. Reads may also name a scope
@@ -19,7 +22,14 @@ export class RevisionBatcher {
   /** The same answers once they arrived. */
   private readonly settled = new WeakMap<object, number>();
 
-  constructor(private readonly fetch: () => Promise<number>) {}
+  /**
+   * @param sharedBySource - the source shares one request among its callers until it is sent
+   * (etcd's storage does): every read asks it, with no wait for the request in flight to end.
+   */
+  constructor(
+    private readonly fetch: () => Promise<number>,
+    private readonly sharedBySource = false,
+  ) {}
 
   current(scope?: object): Promise<number> {
     if (scope !== undefined) {
@@ -36,7 +46,7 @@ export class RevisionBatcher {
       }
       return p;
     }
-    if (this.inFlight === undefined) return this.start();
+    if (this.sharedBySource || this.inFlight === undefined) return this.start();
     this.next ??= this.inFlight.then(
       () => this.start(),
       () => this.start(),
@@ -64,10 +74,14 @@ export class RevisionBatcher {
 const perStorage = new WeakMap<object, RevisionBatcher>();
 
 /** The batcher of a storage, shared by every store on it. */
-export function revisionBatcherFor(storage: { currentRevision(): Promise<number> }): RevisionBatcher {
+export function revisionBatcherFor(storage: {
+  currentRevision(): Promise<number>;
+  /** The storage shares one revision request among callers until it is sent (EtcdStorage). */
+  readonly sharesRevisionRequests?: boolean;
+}): RevisionBatcher {
   let b = perStorage.get(storage);
   if (b === undefined) {
-    b = new RevisionBatcher(() => storage.currentRevision());
+    b = new RevisionBatcher(() => storage.currentRevision(), storage.sharesRevisionRequests === true);
     perStorage.set(storage, b);
   }
   return b;

@@ -84,6 +84,13 @@ export class EtcdStorage implements Storage {
   /** Gets waiting for this loop turn's shared call. */
   private gets: { key: string; resolve: (kv: KeyValue | undefined) => void; reject: (e: unknown) => void }[] = [];
   private readonly watches = new Set<EtcdWatch>();
+  /** The revision request not yet sent: callers until it leaves share it. */
+  private revisionRequest: Promise<number> | undefined;
+  /**
+   * Concurrent {@link currentRevision} callers share one request until it is sent (the revision
+   * batcher asks for every read rather than waiting for the request in flight to end).
+   */
+  readonly sharesRevisionRequests = true;
   private closed = false;
   /** The compaction point as far as this process knows (its own compactions, the shared key, errors). */
   private compacted = 0;
@@ -274,12 +281,25 @@ export class EtcdStorage implements Storage {
     return w;
   }
 
-  async currentRevision(): Promise<number> {
-    this.checkOpen("");
+  /**
+   * Callers share one request until its frames leave for etcd, at the end of the loop turn: a
+   * request sent after a caller asked answers it consistently (it covers every write
+   * acknowledged before the call), and a later caller gets a new one rather than waiting for
+   * this one to come back and then for its own (up to two round trips).
+   */
+  currentRevision(): Promise<number> {
+    if (this.closed) return Promise.reject(closedError(""));
+    if (this.revisionRequest !== undefined) return this.revisionRequest;
     // Any range's header carries the store's revision: one key (limit 1, count only) rather
     // than counting the whole keyspace.
-    const res = await this.call("", () => this.kv.range({ key: ALL_KEYS, limit: 1, countOnly: true }));
-    return res.revision;
+    const p = this.call("", () => this.kv.range({ key: ALL_KEYS, limit: 1, countOnly: true })).then((res) => res.revision);
+    this.revisionRequest = p;
+    const sent = (): void => {
+      if (this.revisionRequest === p) this.revisionRequest = undefined;
+    };
+    this.kv.whenSent(sent);
+    p.then(sent, sent);
+    return p;
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {

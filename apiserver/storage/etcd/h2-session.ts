@@ -112,6 +112,8 @@ export class H2Session {
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
+  /** Called once the frames queued before them have been handed to the socket (or the connection ended). */
+  #sentWaiters: (() => void)[] = [];
   /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
   #continuing: { stream: number; flags: number; parts: Buffer[] } | undefined;
   #connSendWindow = DEFAULT_WINDOW;
@@ -512,6 +514,7 @@ export class H2Session {
     this.#streams.clear();
     for (const s of streams) s.reject(err);
     for (const start of this.#queued.splice(0)) start();
+    this.#runSentWaiters();
     this.#onClose(err);
   }
 
@@ -555,6 +558,16 @@ export class H2Session {
 
   readonly #flushNow = (): void => this.#flush();
 
+  /**
+   * Calls `cb` once every frame queued so far has been handed to the socket (at once when none
+   * waits), or the connection ended: a caller sharing a request with later callers knows when
+   * the request has left, after which a new caller must not share it.
+   */
+  whenSent(cb: () => void): void {
+    if (this.#out.length === 0 || this.#closed) cb();
+    else this.#sentWaiters.push(cb);
+  }
+
   /** Writes the frames queued so far now, rather than at the end of the loop turn. */
   flush(): void {
     if (!this.#closed) this.#flush();
@@ -565,8 +578,15 @@ export class H2Session {
     if (this.#out.length === 0) return;
     const out = this.#out;
     this.#out = [];
-    if (this.#socket.destroyed) return;
-    this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+    if (!this.#socket.destroyed) this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+    this.#runSentWaiters();
+  }
+
+  #runSentWaiters(): void {
+    if (this.#sentWaiters.length === 0) return;
+    const waiters = this.#sentWaiters;
+    this.#sentWaiters = [];
+    for (const cb of waiters) cb();
   }
 }
 

@@ -449,6 +449,12 @@ export class EtcdKVClient {
     this.unary?.flush();
   }
 
+  /** Calls `cb` once the unary calls started so far have been sent (see {@link H2Session.whenSent}). */
+  whenSent(cb: () => void): void {
+    if (this.unary === undefined) cb();
+    else this.unary.whenSent(cb);
+  }
+
   close(): void {
     this.closed = true;
     for (const end of [...this.watches]) end(new EtcdCallError(GRPC_CANCELLED, "client closed"));

@@ -22,6 +22,43 @@ describeWithTools(["etcd"], "etcd backend", () => {
   compactionConformance("etcd", async () => new EtcdStorage({ endpoints: [server.endpoint] }));
 });
 
+describeWithTools(["etcd"], "etcd backend: current revision", () => {
+  let server: EtcdServer;
+  beforeAll(async () => {
+    server = await startEtcd();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shares one request among callers until it is sent; a caller after that gets a new one, which sees writes acknowledged before it", async () => {
+    const reader = new EtcdStorage({ endpoints: [server.endpoint] });
+    const writer = new EtcdStorage({ endpoints: [server.endpoint] });
+    const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+    try {
+      expect(reader.sharesRevisionRequests).toBe(true);
+      await reader.currentRevision(); // connected
+      const a = reader.currentRevision();
+      const b = reader.currentRevision();
+      expect(b).toBe(a);
+      // The request left at the end of this turn; a write acknowledged since must show in the
+      // next caller's answer, so that caller may not share the request already sent.
+      await new Promise((r) => setImmediate(r));
+      const written = await writer.create("/registry/x/after-send", enc("1"));
+      const c = reader.currentRevision();
+      expect(c).not.toBe(a);
+      expect(await c).toBeGreaterThanOrEqual(written.modRevision);
+      expect(await a).toBe(await b);
+      // Callers after the answer came get a new request too.
+      expect(reader.currentRevision()).not.toBe(c);
+      await reader.currentRevision();
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+});
+
 describeWithTools(["etcd"], "etcd backend: opening", () => {
   it("fails at open with Unavailable when no etcd listens", async () => {
     const port = await freePort();

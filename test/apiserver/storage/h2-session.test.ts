@@ -109,6 +109,34 @@ describe("H2Session", () => {
     }
   });
 
+  it("whenSent calls back once the frames queued before it are written, at once when none wait, and when the connection ends", async () => {
+    const { url } = await serve(echo);
+    const s = session(url);
+    await s.request("/warm/up", Buffer.from("x")).response;
+    const write = vi.spyOn(net.Socket.prototype, "write");
+    const ours = (): number => write.mock.contexts.filter((c) => (c as net.Socket).remotePort === Number(url.port)).length;
+    try {
+      let nothingQueued = false;
+      s.whenSent(() => (nothingQueued = true));
+      expect(nothingQueued).toBe(true);
+      const call = s.request("/queued", Buffer.from("q")).response;
+      const writesAtCallback: number[] = [];
+      s.whenSent(() => writesAtCallback.push(ours()));
+      expect(writesAtCallback).toEqual([]); // queued, not written yet
+      await new Promise((r) => setImmediate(r));
+      expect(writesAtCallback).toEqual([1]); // called after the one write that carried the call
+      await call;
+      // A call queued on a session that then fails: its waiter is not left behind.
+      s.request("/doomed", Buffer.from("d")).response.catch(() => undefined);
+      let ended = false;
+      s.whenSent(() => (ended = true));
+      s.close();
+      expect(ended).toBe(true);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
   it("keeps to the peer's windows when sending and opens its own as it reads: 3 MiB each way", async () => {
     // The server's default windows are 64 KiB: most of the request waits for WINDOW_UPDATEs.
     const { url } = await serve(echo);
