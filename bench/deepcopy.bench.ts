@@ -47,8 +47,13 @@ type Copier = (src: never) => unknown;
 /** Interleaved rounds per copier; each is a tinybench run of ROUND_MS. */
 const ROUNDS = 7;
 const ROUND_MS = 60;
-/** tinybench warm-up before a copier's first round (ms). */
-const WARMUP_MS = 150;
+/**
+ * tinybench warm-up before a copier's first round (ms). TurboFan compiles on a background thread;
+ * on a loaded machine a 150 ms warm-up often ended before those compiles did, and whichever
+ * copier was unlucky (ours or hand-written, from run to run) was timed in baseline code at 4-7x
+ * its optimized cost for the whole phase. A second gives the compiles time to land.
+ */
+const WARMUP_MS = 1000;
 /** Each tinybench sample runs the copier this long (ms), so timer overhead stays far below 1%. */
 const SAMPLE_MS = 0.25;
 /** Variants of each object in the mixed-shape phase. */
