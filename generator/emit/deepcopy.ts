@@ -23,6 +23,33 @@ const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON",
  * many shapes) is faster walked.
  */
 const WIDE_STRUCT_FIELDS = 40;
+/**
+ * Except a struct of more than NARROW_STRUCT_FIELDS fields that this many other structs hold
+ * (ObjectMeta): a server copies it inside every kind, in as many shapes, and there a field
+ * test is a megamorphic load per declared field while walking keys costs per present one.
+ */
+const NARROW_STRUCT_FIELDS = 12;
+const SHARED_STRUCT_HOLDERS = 8;
+
+/** How many structs of the model hold each struct (by "pkg.Name"), in a field, list or map. */
+function holders(model: Model, index: ModelIndex): Map<string, number> {
+  const held = new Map<string, Set<string>>();
+  const visit = (ref: TypeRef, holder: string): void => {
+    if (ref.kind === "array") visit(ref.elem, holder);
+    else if (ref.kind === "map") visit(ref.value, holder);
+    else if (ref.kind === "named") {
+      const key = `${ref.pkg}.${ref.name}`;
+      if (!held.has(key)) held.set(key, new Set());
+      held.get(key)!.add(holder);
+    }
+  };
+  for (const pkg of model.packages) {
+    for (const t of pkg.types) {
+      if (t.kind === "struct") for (const f of index.jsonFields(t)) visit(f.type, `${pkg.path}.${t.name}`);
+    }
+  }
+  return new Map([...held].map(([k, v]) => [k, v.size]));
+}
 
 export const copyFunctionName = (typeName: string): string => `deepCopy${typeName}`;
 
@@ -58,6 +85,7 @@ class CopyWriter {
     private readonly pkg: Package,
     private readonly imports: ImportTracker,
     private readonly options: EmitOptions,
+    private readonly holders: ReadonlyMap<string, number>,
   ) {}
 
   /** True when values of this type need no copying. */
@@ -174,7 +202,8 @@ class CopyWriter {
   structFunction(s: StructDecl): { head: string; type: string; lines: string; byKey: boolean } {
     const type = importApiType(this.imports, s);
     const fields = this.index.jsonFields(s);
-    const byKey = fields.length > WIDE_STRUCT_FIELDS;
+    const shared = (this.holders.get(`${this.pkg.path}.${s.name}`) ?? 0) >= SHARED_STRUCT_HOLDERS;
+    const byKey = fields.length > WIDE_STRUCT_FIELDS || (shared && fields.length > NARROW_STRUCT_FIELDS);
     const lines = fields.map((f): Stmt => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
       if (!byKey) return { if: `src${key} !== undefined`, then: { assign: `out${key}`, value: unparen(this.expr(f.type, `src${key}`)) } };
@@ -217,10 +246,10 @@ class CopyWriter {
   }
 }
 
-function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions): GeneratedFile | undefined {
+function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions, held: ReadonlyMap<string, number>): GeneratedFile | undefined {
   const rel = packageFile(pkg, "deepcopy");
   const imports = new ImportTracker(absolute(options, rel));
-  const w = new CopyWriter(index, pkg, imports, options);
+  const w = new CopyWriter(index, pkg, imports, options, held);
   const structs = pkg.types.filter((t): t is StructDecl => t.kind === "struct" && t.deepcopy).map((s) => w.structFunction(s));
   const specials = pkg.types
     .filter((t): t is TypeDecl & { kind: "special" } => t.kind === "special")
@@ -236,9 +265,10 @@ export const deepcopyEmitter: Emitter = {
   name: "deepcopy",
   emit(model: Model, options: EmitOptions): GeneratedFile[] {
     const index = new ModelIndex(model);
+    const held = holders(model, index);
     return model.packages
       .filter((p) => !p.external && p.deepcopy)
-      .map((p) => emitPackage(index, p, options))
+      .map((p) => emitPackage(index, p, options, held))
       .filter((f): f is GeneratedFile => f !== undefined);
   },
 };

@@ -80,24 +80,68 @@ export function deepCopyListMeta(src: ListMeta): ListMeta {
 export function deepCopyObjectMeta(src: ObjectMeta): ObjectMeta {
   if (src == null) return src;
   const out = {} as ObjectMeta;
-  if (src.name !== undefined) out.name = src.name;
-  if (src.generateName !== undefined) out.generateName = src.generateName;
-  if (src.namespace !== undefined) out.namespace = src.namespace;
-  if (src.selfLink !== undefined) out.selfLink = src.selfLink;
-  if (src.uid !== undefined) out.uid = src.uid;
-  if (src.resourceVersion !== undefined) out.resourceVersion = src.resourceVersion;
-  if (src.generation !== undefined) out.generation = src.generation;
-  if (src.creationTimestamp !== undefined) out.creationTimestamp = src.creationTimestamp;
-  if (src.deletionTimestamp !== undefined) out.deletionTimestamp = src.deletionTimestamp;
-  if (src.deletionGracePeriodSeconds !== undefined)
-    out.deletionGracePeriodSeconds = src.deletionGracePeriodSeconds;
-  if (src.labels !== undefined) out.labels = src.labels === null ? src.labels : { ...src.labels };
-  if (src.annotations !== undefined)
-    out.annotations = src.annotations === null ? src.annotations : { ...src.annotations };
-  if (src.ownerReferences !== undefined) out.ownerReferences = copyListOfOwnerReference(src.ownerReferences);
-  if (src.finalizers !== undefined)
-    out.finalizers = src.finalizers === null ? src.finalizers : src.finalizers.slice();
-  if (src.managedFields !== undefined) out.managedFields = copyListOfManagedFieldsEntry(src.managedFields);
+  for (const key in src) {
+    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
+    const v: unknown = src[key as keyof ObjectMeta];
+    if (v === undefined) continue;
+    switch (key) {
+      case "name":
+        out.name = v as ObjectMeta["name"];
+        break;
+      case "generateName":
+        out.generateName = v as ObjectMeta["generateName"];
+        break;
+      case "namespace":
+        out.namespace = v as ObjectMeta["namespace"];
+        break;
+      case "selfLink":
+        out.selfLink = v as ObjectMeta["selfLink"];
+        break;
+      case "uid":
+        out.uid = v as ObjectMeta["uid"];
+        break;
+      case "resourceVersion":
+        out.resourceVersion = v as ObjectMeta["resourceVersion"];
+        break;
+      case "generation":
+        out.generation = v as ObjectMeta["generation"];
+        break;
+      case "creationTimestamp":
+        out.creationTimestamp = v as ObjectMeta["creationTimestamp"];
+        break;
+      case "deletionTimestamp":
+        out.deletionTimestamp = v as ObjectMeta["deletionTimestamp"];
+        break;
+      case "deletionGracePeriodSeconds":
+        out.deletionGracePeriodSeconds = v as ObjectMeta["deletionGracePeriodSeconds"];
+        break;
+      case "labels": {
+        const x = v as Exclude<ObjectMeta["labels"], undefined>;
+        out.labels = x === null ? x : { ...x };
+        break;
+      }
+      case "annotations": {
+        const x = v as Exclude<ObjectMeta["annotations"], undefined>;
+        out.annotations = x === null ? x : { ...x };
+        break;
+      }
+      case "ownerReferences": {
+        const x = v as Exclude<ObjectMeta["ownerReferences"], undefined>;
+        out.ownerReferences = copyListOfOwnerReference(x);
+        break;
+      }
+      case "finalizers": {
+        const x = v as Exclude<ObjectMeta["finalizers"], undefined>;
+        out.finalizers = x === null ? x : x.slice();
+        break;
+      }
+      case "managedFields": {
+        const x = v as Exclude<ObjectMeta["managedFields"], undefined>;
+        out.managedFields = copyListOfManagedFieldsEntry(x);
+        break;
+      }
+    }
+  }
   return out;
 }
 
