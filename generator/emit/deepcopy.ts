@@ -18,9 +18,9 @@ const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON",
 
 /**
  * Structs with more fields than this are copied by walking the object's own keys. Testing each
- * declared field is faster up to a few dozen fields (ServiceSpec's 20, ObjectMeta's 15: one map
- * check, then absent fields cost next to nothing); JSONSchemaProps (44 fields, a few set, in
- * many shapes) is faster walked.
+ * declared field is faster up to a few dozen fields (ServiceSpec's 20: one map check, then absent
+ * fields cost next to nothing, where the walk's switch costs per present key); JSONSchemaProps
+ * (44 fields, a few set, in many shapes) is faster walked.
  */
 const WIDE_STRUCT_FIELDS = 40;
 /**
