@@ -12,6 +12,9 @@
  *    megamorphic. Printed for context, no targets.
  * Copiers are timed in interleaved rounds (order rotated each round) and the median round is
  * reported, so a burst of load from elsewhere on the machine hits one round, not one copier.
+ * A round's rate is by the process's CPU time (the machine is shared: wall time also counts the
+ * time other processes held the CPU, which at a load of 10+ on 2 CPUs swamped the differences
+ * measured); the wall-clock ratio is printed beside it.
  */
 import assert from "node:assert/strict";
 import rfdc from "rfdc";
@@ -47,8 +50,13 @@ type Copier = (src: never) => unknown;
 /** Interleaved rounds per copier; each is a tinybench run of ROUND_MS. */
 const ROUNDS = 7;
 const ROUND_MS = 60;
-/** tinybench warm-up before a copier's first round (ms). */
-const WARMUP_MS = 150;
+/**
+ * tinybench warm-up before a copier's first round (ms). TurboFan compiles on a background thread;
+ * on a loaded machine a 150 ms warm-up often ended before those compiles did, and whichever
+ * copier was unlucky (ours or hand-written, from run to run) was timed in baseline code at 4-7x
+ * its optimized cost for the whole phase. A second gives the compiles time to land.
+ */
+const WARMUP_MS = 1000;
 /** Each tinybench sample runs the copier this long (ms), so timer overhead stays far below 1%. */
 const SAMPLE_MS = 0.25;
 /** Variants of each object in the mixed-shape phase. */
@@ -144,17 +152,19 @@ function batchSize(loop: Loop, copy: Copier, srcs: readonly unknown[]): number {
 }
 
 interface Measured {
-  /** Median over rounds of the round's ops/s (copies / time). */
+  /** Median over rounds of the round's ops/s: copies / this process's CPU time while copying. */
   opsPerSecond: number;
   /** Median absolute deviation of the rounds, relative to the median, in percent. */
   mad: number;
+  /** The same by wall time (tinybench's period): what the machine's load adds, for context. */
+  wallOpsPerSecond: number;
 }
 
 /** ops/s of every copier over `srcs` (copied in turn), keyed by copier name. */
 async function measure(label: string, srcs: readonly unknown[], copiers: [string, Copier][]): Promise<Map<string, Measured>> {
   const tasks = copiers.map(([name, copy]) => {
     const loop = makeLoop();
-    return { name, copy, loop, n: batchSize(loop, copy, srcs), rounds: [] as number[] };
+    return { name, copy, loop, n: batchSize(loop, copy, srcs), rounds: [] as number[], wall: [] as number[], cpuMicros: 0, copies: 0 };
   });
   for (let round = 0; round < ROUNDS; round++) {
     const bench = new Bench({
@@ -167,22 +177,37 @@ async function measure(label: string, srcs: readonly unknown[], copiers: [string
     });
     const order = tasks.map((_, i) => tasks[(i + round) % tasks.length]!);
     for (const t of order) {
-      bench.add(t.name, () => {
-        sink = t.loop(t.copy, srcs, t.n);
-      });
+      bench.add(
+        t.name,
+        () => {
+          const c0 = process.cpuUsage();
+          sink = t.loop(t.copy, srcs, t.n);
+          const c = process.cpuUsage(c0);
+          t.cpuMicros += c.user + c.system;
+          t.copies += t.n;
+        },
+        {
+          // Only the timed phase counts, not the warm-up.
+          beforeAll: (mode) => {
+            if (mode === "run") t.cpuMicros = t.copies = 0;
+          },
+        },
+      );
     }
     await bench.run();
     for (const task of bench.tasks) {
       const r = task.result;
       if (r.state !== "completed") throw new Error(`${label}/${task.name}: ${r.state}`);
       const t = tasks.find((x) => x.name === task.name)!;
-      t.rounds.push((t.n * 1000) / r.period);
+      t.rounds.push((t.copies * 1e6) / t.cpuMicros);
+      t.wall.push((t.n * 1000) / r.period);
     }
   }
   return new Map(
     tasks.map((t) => {
       const med = median(t.rounds);
-      return [t.name, { opsPerSecond: med, mad: (median(t.rounds.map((x) => Math.abs(x - med))) / med) * 100 }];
+      const mad = (median(t.rounds.map((x) => Math.abs(x - med))) / med) * 100;
+      return [t.name, { opsPerSecond: med, mad, wallOpsPerSecond: median(t.wall) }];
     }),
   );
 }
@@ -216,7 +241,7 @@ async function run(): Promise<void> {
     const ours8 = m8.get(OURS)!.opsPerSecond;
     printTable(
       `deepcopy: ${c.object} (${JSON.stringify(srcsOf(c)[0]).length.toLocaleString("en-US")} bytes of JSON)`,
-      ["copier", "ops/s", "time/op", "±", "ours/this", `ops/s, ${SHAPES} shapes`, "±", "ours/this"],
+      ["copier", "ops/s", "time/op", "±", "ours/this", "ours/this, wall", `ops/s, ${SHAPES} shapes`, "±", "ours/this"],
       copiersOf(c).map(([name]) => {
         const r1 = m1.get(name)!;
         const r8 = m8.get(name)!;
@@ -226,6 +251,7 @@ async function run(): Promise<void> {
           formatDuration(1000 / r1.opsPerSecond),
           formatPercent(r1.mad),
           formatRatio(ours1 / r1.opsPerSecond),
+          formatRatio(m1.get(OURS)!.wallOpsPerSecond / r1.wallOpsPerSecond),
           formatOps(r8.opsPerSecond),
           formatPercent(r8.mad),
           formatRatio(ours8 / r8.opsPerSecond),
@@ -254,7 +280,9 @@ async function run(): Promise<void> {
   printNote(
     `tinybench; per copier ${WARMUP_MS} ms warm-up, then ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; a sample runs ~${SAMPLE_MS} ms of copies.`,
   );
-  printNote(`ops/s = median over rounds of a round's mean (copies / time); ± = median absolute deviation of the rounds.`);
+  printNote(`ops/s = median over rounds of a round's copies / the process's CPU time spent copying (process.cpuUsage around`);
+  printNote(`  each sample), so time the process spends descheduled on a loaded machine does not count; ± = median absolute`);
+  printNote(`  deviation of the rounds. "ours/this, wall": the same ratio by tinybench's wall-clock period, for context.`);
   printNote(`"ops/s": one object copied again and again (targets apply here). "${SHAPES} shapes": ${SHAPES} variants copied in turn,`);
   printNote(`  as a server copies many objects (other label keys, optional fields, map keys): call sites go megamorphic.`);
   printNote("Inputs went through JSON.parse, as objects a server decodes. Every copier was first checked, on every input,");

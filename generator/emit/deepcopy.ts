@@ -16,8 +16,40 @@ const IMMUTABLE_SPECIALS: ReadonlySet<SpecialKind> = new Set(["Time", "MicroTime
 /** Specials holding free-form JSON. */
 const JSON_SPECIALS: ReadonlySet<SpecialKind> = new Set(["RawExtension", "JSON", "FieldsV1"]);
 
-/** Structs with more fields than this are copied by walking the object's own keys. */
-const WIDE_STRUCT_FIELDS = 12;
+/**
+ * Structs with more fields than this are copied by walking the object's own keys. Testing each
+ * declared field is faster up to a few dozen fields (ServiceSpec's 20: one map check, then absent
+ * fields cost next to nothing, where the walk's switch costs per present key); JSONSchemaProps
+ * (44 fields, a few set, in many shapes) is faster walked.
+ */
+const WIDE_STRUCT_FIELDS = 40;
+/**
+ * Except a struct of more than NARROW_STRUCT_FIELDS fields that this many other structs hold
+ * (ObjectMeta): a server copies it inside every kind, in as many shapes, and there a field
+ * test is a megamorphic load per declared field while walking keys costs per present one.
+ */
+const NARROW_STRUCT_FIELDS = 12;
+const SHARED_STRUCT_HOLDERS = 8;
+
+/** How many structs of the model hold each struct (by "pkg.Name"), in a field, list or map. */
+function holders(model: Model, index: ModelIndex): Map<string, number> {
+  const held = new Map<string, Set<string>>();
+  const visit = (ref: TypeRef, holder: string): void => {
+    if (ref.kind === "array") visit(ref.elem, holder);
+    else if (ref.kind === "map") visit(ref.value, holder);
+    else if (ref.kind === "named") {
+      const key = `${ref.pkg}.${ref.name}`;
+      if (!held.has(key)) held.set(key, new Set());
+      held.get(key)!.add(holder);
+    }
+  };
+  for (const pkg of model.packages) {
+    for (const t of pkg.types) {
+      if (t.kind === "struct") for (const f of index.jsonFields(t)) visit(f.type, `${pkg.path}.${t.name}`);
+    }
+  }
+  return new Map([...held].map(([k, v]) => [k, v.size]));
+}
 
 export const copyFunctionName = (typeName: string): string => `deepCopy${typeName}`;
 
@@ -34,12 +66,26 @@ function unparen(e: string): string {
   return e.slice(1, -1);
 }
 
+/** A module-local copy of a list or map whose elements one named function copies. */
+interface CollectionFunction {
+  name: string;
+  lines: string;
+}
+
 class CopyWriter {
+  /**
+   * List and map copiers of this module, by name. Each calls its one element copier directly, so
+   * V8 inlines it; the runtime's copyArray(src, fn) is shared by every element type of the
+   * program, and its call to `fn` goes megamorphic.
+   */
+  readonly collections = new Map<string, CollectionFunction>();
+
   constructor(
     private readonly index: ModelIndex,
     private readonly pkg: Package,
     private readonly imports: ImportTracker,
     private readonly options: EmitOptions,
+    private readonly holders: ReadonlyMap<string, number>,
   ) {}
 
   /** True when values of this type need no copying. */
@@ -72,14 +118,16 @@ class CopyWriter {
   expr(ref: TypeRef, src: string): string {
     if (this.immutable(ref)) return src;
     switch (ref.kind) {
-      case "array":
-        return this.immutable(ref.elem)
-          ? `(${src} === null ? ${src} : ${src}.slice())`
-          : `${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${this.copier(ref.elem)})`;
-      case "map":
-        return this.immutable(ref.value)
-          ? `(${src} === null ? ${src} : { ...${src} })`
-          : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
+      case "array": {
+        if (this.immutable(ref.elem)) return `(${src} === null ? ${src} : ${src}.slice())`;
+        const list = this.collection("List", ref.elem);
+        return list ? `${list}(${src})` : `${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${this.copier(ref.elem)})`;
+      }
+      case "map": {
+        if (this.immutable(ref.value)) return `(${src} === null ? ${src} : { ...${src} })`;
+        const map = this.collection("Map", ref.value);
+        return map ? `${map}(${src})` : `${importRuntime(this.imports, "copyMap", this.options)}(${src}, ${this.copier(ref.value)})`;
+      }
       case "named": {
         const d = this.index.resolve(ref);
         if (d.kind === "alias") return this.expr(d.target, src);
@@ -90,6 +138,54 @@ class CopyWriter {
       default:
         return src;
     }
+  }
+
+  /**
+   * The name of this module's copier of a list (or map) of `elem`, written on first use; undefined
+   * when `elem` has no named copy function (lists of lists, maps of lists), which the runtime's
+   * copyArray/copyMap serve.
+   */
+  private collection(kind: "List" | "Map", elem: TypeRef): string | undefined {
+    if (elem.kind !== "named") return undefined;
+    const copy = this.copier(elem);
+    if (!/^[\w$]+$/.test(copy)) return undefined;
+    const name = `copy${kind}Of${copy.replace(/^(deepCopy|copy)/, "")}`;
+    if (this.collections.has(name)) return name;
+    // copyJSON serves several `unknown` aliases (JSON, RawExtension): generic, like copyJSON.
+    const generic = copy === "copyJSON";
+    const t = generic ? "T" : importApiType(this.imports, this.index.resolve(elem));
+    const fn = `function ${name}${generic ? "<T>" : ""}`;
+    const body: Stmt[] =
+      kind === "List"
+        ? [
+            "if (src == null) return src;",
+            `const out = new Array<${t}>(src.length);`,
+            { for: "let i = 0; i < src.length; i++", body: { assign: "out[i]", value: `${copy}(src[i]!)` } },
+            "return out;",
+          ]
+        : [
+            "if (src == null) return src;",
+            `const out: Record<string, ${t}> = {};`,
+            {
+              for: "const key in src",
+              body: [
+                "// Assignment would set the copy's prototype; the runtime's copyMap defines an own property.",
+                {
+                  if: 'key === "__proto__"',
+                  then: `return ${importRuntime(this.imports, "copyMap", this.options)}(src, ${copy});`,
+                },
+                { assign: "out[key]", value: `${copy}(src[key]!)` },
+              ],
+            },
+            "return out;",
+          ];
+    const head =
+      kind === "List"
+        ? signature(fn, [`src: readonly ${t}[]`], `${t}[]`)
+        : signature(fn, [`src: Readonly<Record<string, ${t}>>`], `Record<string, ${t}>`);
+    const doc = `/** Copies a ${kind === "List" ? "list" : "map"} of ${t} with ${copy}; null and undefined are returned as given. */`;
+    this.collections.set(name, { name, lines: [doc, head, printIn(body, 2).replace(/^/, "  "), "}"].join("\n") });
+    return name;
   }
 
   private copyFn(pkgPath: string, d: TypeDecl): string {
@@ -106,7 +202,8 @@ class CopyWriter {
   structFunction(s: StructDecl): { head: string; type: string; lines: string; byKey: boolean } {
     const type = importApiType(this.imports, s);
     const fields = this.index.jsonFields(s);
-    const byKey = fields.length > WIDE_STRUCT_FIELDS;
+    const shared = (this.holders.get(`${this.pkg.path}.${s.name}`) ?? 0) >= SHARED_STRUCT_HOLDERS;
+    const byKey = fields.length > WIDE_STRUCT_FIELDS || (shared && fields.length > NARROW_STRUCT_FIELDS);
     const lines = fields.map((f): Stmt => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
       if (!byKey) return { if: `src${key} !== undefined`, then: { assign: `out${key}`, value: unparen(this.expr(f.type, `src${key}`)) } };
@@ -132,7 +229,7 @@ class CopyWriter {
     const props = this.copyFn(pkgPath, { ...d, name: "JSONSchemaProps" });
     switch (d.special) {
       case "JSONSchemaPropsOrArray":
-        return `Array.isArray(${src}) ? ${importRuntime(this.imports, "copyArray", this.options)}(${src}, ${props}) : ${props}(${src})`;
+        return `Array.isArray(${src}) ? ${this.collection("List", { kind: "named", pkg: pkgPath, name: "JSONSchemaProps" })!}(${src}) : ${props}(${src})`;
       case "JSONSchemaPropsOrBool":
         return `typeof ${src} === "boolean" ? ${src} : ${props}(${src})`;
       default:
@@ -149,17 +246,18 @@ class CopyWriter {
   }
 }
 
-function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions): GeneratedFile | undefined {
+function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions, held: ReadonlyMap<string, number>): GeneratedFile | undefined {
   const rel = packageFile(pkg, "deepcopy");
   const imports = new ImportTracker(absolute(options, rel));
-  const w = new CopyWriter(index, pkg, imports, options);
+  const w = new CopyWriter(index, pkg, imports, options, held);
   const structs = pkg.types.filter((t): t is StructDecl => t.kind === "struct" && t.deepcopy).map((s) => w.structFunction(s));
   const specials = pkg.types
     .filter((t): t is TypeDecl & { kind: "special" } => t.kind === "special")
     .map((d) => w.specialFunction(d))
     .filter((x) => x !== undefined);
   if (!structs.length && !specials.length) return undefined;
-  const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials });
+  const collections = [...w.collections.values()];
+  const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials, collections });
   return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 
@@ -167,9 +265,10 @@ export const deepcopyEmitter: Emitter = {
   name: "deepcopy",
   emit(model: Model, options: EmitOptions): GeneratedFile[] {
     const index = new ModelIndex(model);
+    const held = holders(model, index);
     return model.packages
       .filter((p) => !p.external && p.deepcopy)
-      .map((p) => emitPackage(index, p, options))
+      .map((p) => emitPackage(index, p, options, held))
       .filter((f): f is GeneratedFile => f !== undefined);
   },
 };

@@ -27,74 +27,22 @@ export function deepCopyAdmissionReview(src: AdmissionReview): AdmissionReview {
 export function deepCopyAdmissionRequest(src: AdmissionRequest): AdmissionRequest {
   if (src == null) return src;
   const out = {} as AdmissionRequest;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof AdmissionRequest];
-    if (v === undefined) continue;
-    switch (key) {
-      case "uid":
-        out.uid = v as AdmissionRequest["uid"];
-        break;
-      case "kind": {
-        const x = v as Exclude<AdmissionRequest["kind"], undefined>;
-        out.kind = deepCopyGroupVersionKind(x);
-        break;
-      }
-      case "resource": {
-        const x = v as Exclude<AdmissionRequest["resource"], undefined>;
-        out.resource = deepCopyGroupVersionResource(x);
-        break;
-      }
-      case "subResource":
-        out.subResource = v as AdmissionRequest["subResource"];
-        break;
-      case "requestKind": {
-        const x = v as Exclude<AdmissionRequest["requestKind"], undefined>;
-        out.requestKind = deepCopyGroupVersionKind(x);
-        break;
-      }
-      case "requestResource": {
-        const x = v as Exclude<AdmissionRequest["requestResource"], undefined>;
-        out.requestResource = deepCopyGroupVersionResource(x);
-        break;
-      }
-      case "requestSubResource":
-        out.requestSubResource = v as AdmissionRequest["requestSubResource"];
-        break;
-      case "name":
-        out.name = v as AdmissionRequest["name"];
-        break;
-      case "namespace":
-        out.namespace = v as AdmissionRequest["namespace"];
-        break;
-      case "operation":
-        out.operation = v as AdmissionRequest["operation"];
-        break;
-      case "userInfo": {
-        const x = v as Exclude<AdmissionRequest["userInfo"], undefined>;
-        out.userInfo = deepCopyUserInfo(x);
-        break;
-      }
-      case "object": {
-        const x = v as Exclude<AdmissionRequest["object"], undefined>;
-        out.object = copyJSON(x);
-        break;
-      }
-      case "oldObject": {
-        const x = v as Exclude<AdmissionRequest["oldObject"], undefined>;
-        out.oldObject = copyJSON(x);
-        break;
-      }
-      case "dryRun":
-        out.dryRun = v as AdmissionRequest["dryRun"];
-        break;
-      case "options": {
-        const x = v as Exclude<AdmissionRequest["options"], undefined>;
-        out.options = copyJSON(x);
-        break;
-      }
-    }
-  }
+  if (src.uid !== undefined) out.uid = src.uid;
+  if (src.kind !== undefined) out.kind = deepCopyGroupVersionKind(src.kind);
+  if (src.resource !== undefined) out.resource = deepCopyGroupVersionResource(src.resource);
+  if (src.subResource !== undefined) out.subResource = src.subResource;
+  if (src.requestKind !== undefined) out.requestKind = deepCopyGroupVersionKind(src.requestKind);
+  if (src.requestResource !== undefined)
+    out.requestResource = deepCopyGroupVersionResource(src.requestResource);
+  if (src.requestSubResource !== undefined) out.requestSubResource = src.requestSubResource;
+  if (src.name !== undefined) out.name = src.name;
+  if (src.namespace !== undefined) out.namespace = src.namespace;
+  if (src.operation !== undefined) out.operation = src.operation;
+  if (src.userInfo !== undefined) out.userInfo = deepCopyUserInfo(src.userInfo);
+  if (src.object !== undefined) out.object = copyJSON(src.object);
+  if (src.oldObject !== undefined) out.oldObject = copyJSON(src.oldObject);
+  if (src.dryRun !== undefined) out.dryRun = src.dryRun;
+  if (src.options !== undefined) out.options = copyJSON(src.options);
   return out;
 }
 

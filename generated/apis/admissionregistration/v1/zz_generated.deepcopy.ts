@@ -28,7 +28,7 @@ import type {
   Variable,
   WebhookClientConfig,
 } from "../../../../api/admissionregistration/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
+import type { Condition } from "../../../../api/meta/v1/types.js";
 import {
   deepCopyCondition,
   deepCopyLabelSelector,
@@ -70,7 +70,7 @@ export function deepCopyValidatingAdmissionPolicyStatus(
   const out = {} as ValidatingAdmissionPolicyStatus;
   if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
   if (src.typeChecking !== undefined) out.typeChecking = deepCopyTypeChecking(src.typeChecking);
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfCondition(src.conditions);
   return out;
 }
 
@@ -79,7 +79,7 @@ export function deepCopyTypeChecking(src: TypeChecking): TypeChecking {
   if (src == null) return src;
   const out = {} as TypeChecking;
   if (src.expressionWarnings !== undefined)
-    out.expressionWarnings = copyArray(src.expressionWarnings, deepCopyExpressionWarning);
+    out.expressionWarnings = copyListOfExpressionWarning(src.expressionWarnings);
   return out;
 }
 
@@ -101,7 +101,7 @@ export function deepCopyValidatingAdmissionPolicyList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyValidatingAdmissionPolicy);
+  if (src.items !== undefined) out.items = copyListOfValidatingAdmissionPolicy(src.items);
   return out;
 }
 
@@ -113,13 +113,12 @@ export function deepCopyValidatingAdmissionPolicySpec(
   const out = {} as ValidatingAdmissionPolicySpec;
   if (src.paramKind !== undefined) out.paramKind = deepCopyParamKind(src.paramKind);
   if (src.matchConstraints !== undefined) out.matchConstraints = deepCopyMatchResources(src.matchConstraints);
-  if (src.validations !== undefined) out.validations = copyArray(src.validations, deepCopyValidation);
+  if (src.validations !== undefined) out.validations = copyListOfValidation(src.validations);
   if (src.failurePolicy !== undefined) out.failurePolicy = src.failurePolicy;
   if (src.auditAnnotations !== undefined)
-    out.auditAnnotations = copyArray(src.auditAnnotations, deepCopyAuditAnnotation);
-  if (src.matchConditions !== undefined)
-    out.matchConditions = copyArray(src.matchConditions, deepCopyMatchCondition);
-  if (src.variables !== undefined) out.variables = copyArray(src.variables, deepCopyVariable);
+    out.auditAnnotations = copyListOfAuditAnnotation(src.auditAnnotations);
+  if (src.matchConditions !== undefined) out.matchConditions = copyListOfMatchCondition(src.matchConditions);
+  if (src.variables !== undefined) out.variables = copyListOfVariable(src.variables);
   return out;
 }
 
@@ -183,7 +182,7 @@ export function deepCopyValidatingAdmissionPolicyBindingList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyValidatingAdmissionPolicyBinding);
+  if (src.items !== undefined) out.items = copyListOfValidatingAdmissionPolicyBinding(src.items);
   return out;
 }
 
@@ -221,9 +220,9 @@ export function deepCopyMatchResources(src: MatchResources): MatchResources {
     out.namespaceSelector = deepCopyLabelSelector(src.namespaceSelector);
   if (src.objectSelector !== undefined) out.objectSelector = deepCopyLabelSelector(src.objectSelector);
   if (src.resourceRules !== undefined)
-    out.resourceRules = copyArray(src.resourceRules, deepCopyNamedRuleWithOperations);
+    out.resourceRules = copyListOfNamedRuleWithOperations(src.resourceRules);
   if (src.excludeResourceRules !== undefined)
-    out.excludeResourceRules = copyArray(src.excludeResourceRules, deepCopyNamedRuleWithOperations);
+    out.excludeResourceRules = copyListOfNamedRuleWithOperations(src.excludeResourceRules);
   if (src.matchPolicy !== undefined) out.matchPolicy = src.matchPolicy;
   return out;
 }
@@ -255,7 +254,7 @@ export function deepCopyValidatingWebhookConfiguration(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.webhooks !== undefined) out.webhooks = copyArray(src.webhooks, deepCopyValidatingWebhook);
+  if (src.webhooks !== undefined) out.webhooks = copyListOfValidatingWebhook(src.webhooks);
   return out;
 }
 
@@ -268,7 +267,7 @@ export function deepCopyValidatingWebhookConfigurationList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyValidatingWebhookConfiguration);
+  if (src.items !== undefined) out.items = copyListOfValidatingWebhookConfiguration(src.items);
   return out;
 }
 
@@ -281,7 +280,7 @@ export function deepCopyMutatingWebhookConfiguration(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.webhooks !== undefined) out.webhooks = copyArray(src.webhooks, deepCopyMutatingWebhook);
+  if (src.webhooks !== undefined) out.webhooks = copyListOfMutatingWebhook(src.webhooks);
   return out;
 }
 
@@ -294,7 +293,7 @@ export function deepCopyMutatingWebhookConfigurationList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyMutatingWebhookConfiguration);
+  if (src.items !== undefined) out.items = copyListOfMutatingWebhookConfiguration(src.items);
   return out;
 }
 
@@ -304,7 +303,7 @@ export function deepCopyValidatingWebhook(src: ValidatingWebhook): ValidatingWeb
   const out = {} as ValidatingWebhook;
   if (src.name !== undefined) out.name = src.name;
   if (src.clientConfig !== undefined) out.clientConfig = deepCopyWebhookClientConfig(src.clientConfig);
-  if (src.rules !== undefined) out.rules = copyArray(src.rules, deepCopyRuleWithOperations);
+  if (src.rules !== undefined) out.rules = copyListOfRuleWithOperations(src.rules);
   if (src.failurePolicy !== undefined) out.failurePolicy = src.failurePolicy;
   if (src.matchPolicy !== undefined) out.matchPolicy = src.matchPolicy;
   if (src.namespaceSelector !== undefined)
@@ -317,8 +316,7 @@ export function deepCopyValidatingWebhook(src: ValidatingWebhook): ValidatingWeb
       src.admissionReviewVersions === null
         ? src.admissionReviewVersions
         : src.admissionReviewVersions.slice();
-  if (src.matchConditions !== undefined)
-    out.matchConditions = copyArray(src.matchConditions, deepCopyMatchCondition);
+  if (src.matchConditions !== undefined) out.matchConditions = copyListOfMatchCondition(src.matchConditions);
   return out;
 }
 
@@ -328,7 +326,7 @@ export function deepCopyMutatingWebhook(src: MutatingWebhook): MutatingWebhook {
   const out = {} as MutatingWebhook;
   if (src.name !== undefined) out.name = src.name;
   if (src.clientConfig !== undefined) out.clientConfig = deepCopyWebhookClientConfig(src.clientConfig);
-  if (src.rules !== undefined) out.rules = copyArray(src.rules, deepCopyRuleWithOperations);
+  if (src.rules !== undefined) out.rules = copyListOfRuleWithOperations(src.rules);
   if (src.failurePolicy !== undefined) out.failurePolicy = src.failurePolicy;
   if (src.matchPolicy !== undefined) out.matchPolicy = src.matchPolicy;
   if (src.namespaceSelector !== undefined)
@@ -342,8 +340,7 @@ export function deepCopyMutatingWebhook(src: MutatingWebhook): MutatingWebhook {
         ? src.admissionReviewVersions
         : src.admissionReviewVersions.slice();
   if (src.reinvocationPolicy !== undefined) out.reinvocationPolicy = src.reinvocationPolicy;
-  if (src.matchConditions !== undefined)
-    out.matchConditions = copyArray(src.matchConditions, deepCopyMatchCondition);
+  if (src.matchConditions !== undefined) out.matchConditions = copyListOfMatchCondition(src.matchConditions);
   return out;
 }
 
@@ -390,5 +387,127 @@ export function deepCopyMatchCondition(src: MatchCondition): MatchCondition {
   const out = {} as MatchCondition;
   if (src.name !== undefined) out.name = src.name;
   if (src.expression !== undefined) out.expression = src.expression;
+  return out;
+}
+
+/** Copies a list of Condition with deepCopyCondition; null and undefined are returned as given. */
+function copyListOfCondition(src: readonly Condition[]): Condition[] {
+  if (src == null) return src;
+  const out = new Array<Condition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of ExpressionWarning with deepCopyExpressionWarning; null and undefined are returned as given. */
+function copyListOfExpressionWarning(src: readonly ExpressionWarning[]): ExpressionWarning[] {
+  if (src == null) return src;
+  const out = new Array<ExpressionWarning>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyExpressionWarning(src[i]!);
+  return out;
+}
+
+/** Copies a list of ValidatingAdmissionPolicy with deepCopyValidatingAdmissionPolicy; null and undefined are returned as given. */
+function copyListOfValidatingAdmissionPolicy(
+  src: readonly ValidatingAdmissionPolicy[],
+): ValidatingAdmissionPolicy[] {
+  if (src == null) return src;
+  const out = new Array<ValidatingAdmissionPolicy>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidatingAdmissionPolicy(src[i]!);
+  return out;
+}
+
+/** Copies a list of Validation with deepCopyValidation; null and undefined are returned as given. */
+function copyListOfValidation(src: readonly Validation[]): Validation[] {
+  if (src == null) return src;
+  const out = new Array<Validation>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidation(src[i]!);
+  return out;
+}
+
+/** Copies a list of AuditAnnotation with deepCopyAuditAnnotation; null and undefined are returned as given. */
+function copyListOfAuditAnnotation(src: readonly AuditAnnotation[]): AuditAnnotation[] {
+  if (src == null) return src;
+  const out = new Array<AuditAnnotation>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAuditAnnotation(src[i]!);
+  return out;
+}
+
+/** Copies a list of MatchCondition with deepCopyMatchCondition; null and undefined are returned as given. */
+function copyListOfMatchCondition(src: readonly MatchCondition[]): MatchCondition[] {
+  if (src == null) return src;
+  const out = new Array<MatchCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyMatchCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of Variable with deepCopyVariable; null and undefined are returned as given. */
+function copyListOfVariable(src: readonly Variable[]): Variable[] {
+  if (src == null) return src;
+  const out = new Array<Variable>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVariable(src[i]!);
+  return out;
+}
+
+/** Copies a list of ValidatingAdmissionPolicyBinding with deepCopyValidatingAdmissionPolicyBinding; null and undefined are returned as given. */
+function copyListOfValidatingAdmissionPolicyBinding(
+  src: readonly ValidatingAdmissionPolicyBinding[],
+): ValidatingAdmissionPolicyBinding[] {
+  if (src == null) return src;
+  const out = new Array<ValidatingAdmissionPolicyBinding>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidatingAdmissionPolicyBinding(src[i]!);
+  return out;
+}
+
+/** Copies a list of NamedRuleWithOperations with deepCopyNamedRuleWithOperations; null and undefined are returned as given. */
+function copyListOfNamedRuleWithOperations(
+  src: readonly NamedRuleWithOperations[],
+): NamedRuleWithOperations[] {
+  if (src == null) return src;
+  const out = new Array<NamedRuleWithOperations>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNamedRuleWithOperations(src[i]!);
+  return out;
+}
+
+/** Copies a list of ValidatingWebhook with deepCopyValidatingWebhook; null and undefined are returned as given. */
+function copyListOfValidatingWebhook(src: readonly ValidatingWebhook[]): ValidatingWebhook[] {
+  if (src == null) return src;
+  const out = new Array<ValidatingWebhook>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidatingWebhook(src[i]!);
+  return out;
+}
+
+/** Copies a list of ValidatingWebhookConfiguration with deepCopyValidatingWebhookConfiguration; null and undefined are returned as given. */
+function copyListOfValidatingWebhookConfiguration(
+  src: readonly ValidatingWebhookConfiguration[],
+): ValidatingWebhookConfiguration[] {
+  if (src == null) return src;
+  const out = new Array<ValidatingWebhookConfiguration>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidatingWebhookConfiguration(src[i]!);
+  return out;
+}
+
+/** Copies a list of MutatingWebhook with deepCopyMutatingWebhook; null and undefined are returned as given. */
+function copyListOfMutatingWebhook(src: readonly MutatingWebhook[]): MutatingWebhook[] {
+  if (src == null) return src;
+  const out = new Array<MutatingWebhook>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyMutatingWebhook(src[i]!);
+  return out;
+}
+
+/** Copies a list of MutatingWebhookConfiguration with deepCopyMutatingWebhookConfiguration; null and undefined are returned as given. */
+function copyListOfMutatingWebhookConfiguration(
+  src: readonly MutatingWebhookConfiguration[],
+): MutatingWebhookConfiguration[] {
+  if (src == null) return src;
+  const out = new Array<MutatingWebhookConfiguration>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyMutatingWebhookConfiguration(src[i]!);
+  return out;
+}
+
+/** Copies a list of RuleWithOperations with deepCopyRuleWithOperations; null and undefined are returned as given. */
+function copyListOfRuleWithOperations(src: readonly RuleWithOperations[]): RuleWithOperations[] {
+  if (src == null) return src;
+  const out = new Array<RuleWithOperations>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyRuleWithOperations(src[i]!);
   return out;
 }

@@ -29,7 +29,7 @@ import type {
   WebhookClientConfig,
   WebhookConversion,
 } from "../../../../api/apiextensions/v1/types.js";
-import { copyArray, copyJSON, copyMap, copyValueArray } from "../../../../runtime/index.js";
+import { copyJSON, copyMap, copyValueArray } from "../../../../runtime/index.js";
 import { deepCopyListMeta, deepCopyObjectMeta, deepCopyStatus } from "../../meta/v1/zz_generated.deepcopy.js";
 
 /** Returns a deep copy of a JSONSchemaProps sharing no mutable object with it; null and undefined are returned as given. */
@@ -102,7 +102,7 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
         break;
       case "enum": {
         const x = v as Exclude<JSONSchemaProps["enum"], undefined>;
-        out.enum = copyArray(x, copyJSON);
+        out.enum = copyListOfJSON(x);
         break;
       }
       case "maxProperties":
@@ -118,22 +118,22 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       }
       case "items": {
         const x = v as Exclude<JSONSchemaProps["items"], undefined>;
-        out.items = Array.isArray(x) ? copyArray(x, deepCopyJSONSchemaProps) : deepCopyJSONSchemaProps(x);
+        out.items = Array.isArray(x) ? copyListOfJSONSchemaProps(x) : deepCopyJSONSchemaProps(x);
         break;
       }
       case "allOf": {
         const x = v as Exclude<JSONSchemaProps["allOf"], undefined>;
-        out.allOf = copyArray(x, deepCopyJSONSchemaProps);
+        out.allOf = copyListOfJSONSchemaProps(x);
         break;
       }
       case "oneOf": {
         const x = v as Exclude<JSONSchemaProps["oneOf"], undefined>;
-        out.oneOf = copyArray(x, deepCopyJSONSchemaProps);
+        out.oneOf = copyListOfJSONSchemaProps(x);
         break;
       }
       case "anyOf": {
         const x = v as Exclude<JSONSchemaProps["anyOf"], undefined>;
-        out.anyOf = copyArray(x, deepCopyJSONSchemaProps);
+        out.anyOf = copyListOfJSONSchemaProps(x);
         break;
       }
       case "not": {
@@ -143,7 +143,7 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       }
       case "properties": {
         const x = v as Exclude<JSONSchemaProps["properties"], undefined>;
-        out.properties = copyMap(x, deepCopyJSONSchemaProps);
+        out.properties = copyMapOfJSONSchemaProps(x);
         break;
       }
       case "additionalProperties": {
@@ -153,12 +153,12 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       }
       case "patternProperties": {
         const x = v as Exclude<JSONSchemaProps["patternProperties"], undefined>;
-        out.patternProperties = copyMap(x, deepCopyJSONSchemaProps);
+        out.patternProperties = copyMapOfJSONSchemaProps(x);
         break;
       }
       case "dependencies": {
         const x = v as Exclude<JSONSchemaProps["dependencies"], undefined>;
-        out.dependencies = copyMap(x, deepCopyJSONSchemaPropsOrStringArray);
+        out.dependencies = copyMapOfJSONSchemaPropsOrStringArray(x);
         break;
       }
       case "additionalItems": {
@@ -168,7 +168,7 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       }
       case "definitions": {
         const x = v as Exclude<JSONSchemaProps["definitions"], undefined>;
-        out.definitions = copyMap(x, deepCopyJSONSchemaProps);
+        out.definitions = copyMapOfJSONSchemaProps(x);
         break;
       }
       case "externalDocs": {
@@ -207,7 +207,7 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
         break;
       case "x-kubernetes-validations": {
         const x = v as Exclude<JSONSchemaProps["x-kubernetes-validations"], undefined>;
-        out["x-kubernetes-validations"] = copyArray(x, deepCopyValidationRule);
+        out["x-kubernetes-validations"] = copyListOfValidationRule(x);
         break;
       }
     }
@@ -246,8 +246,7 @@ export function deepCopyCustomResourceDefinitionSpec(
   if (src.group !== undefined) out.group = src.group;
   if (src.names !== undefined) out.names = deepCopyCustomResourceDefinitionNames(src.names);
   if (src.scope !== undefined) out.scope = src.scope;
-  if (src.versions !== undefined)
-    out.versions = copyArray(src.versions, deepCopyCustomResourceDefinitionVersion);
+  if (src.versions !== undefined) out.versions = copyListOfCustomResourceDefinitionVersion(src.versions);
   if (src.conversion !== undefined) out.conversion = deepCopyCustomResourceConversion(src.conversion);
   if (src.preserveUnknownFields !== undefined) out.preserveUnknownFields = src.preserveUnknownFields;
   return out;
@@ -310,12 +309,9 @@ export function deepCopyCustomResourceDefinitionVersion(
   if (src.schema !== undefined) out.schema = deepCopyCustomResourceValidation(src.schema);
   if (src.subresources !== undefined) out.subresources = deepCopyCustomResourceSubresources(src.subresources);
   if (src.additionalPrinterColumns !== undefined)
-    out.additionalPrinterColumns = copyArray(
-      src.additionalPrinterColumns,
-      deepCopyCustomResourceColumnDefinition,
-    );
+    out.additionalPrinterColumns = copyListOfCustomResourceColumnDefinition(src.additionalPrinterColumns);
   if (src.selectableFields !== undefined)
-    out.selectableFields = copyArray(src.selectableFields, deepCopySelectableField);
+    out.selectableFields = copyListOfSelectableField(src.selectableFields);
   return out;
 }
 
@@ -380,7 +376,7 @@ export function deepCopyCustomResourceDefinitionStatus(
   if (src == null) return src;
   const out = {} as CustomResourceDefinitionStatus;
   if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyCustomResourceDefinitionCondition);
+    out.conditions = copyListOfCustomResourceDefinitionCondition(src.conditions);
   if (src.acceptedNames !== undefined)
     out.acceptedNames = deepCopyCustomResourceDefinitionNames(src.acceptedNames);
   if (src.storedVersions !== undefined)
@@ -409,7 +405,7 @@ export function deepCopyCustomResourceDefinitionList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyCustomResourceDefinition);
+  if (src.items !== undefined) out.items = copyListOfCustomResourceDefinition(src.items);
   return out;
 }
 
@@ -470,7 +466,7 @@ export function deepCopyConversionRequest(src: ConversionRequest): ConversionReq
   const out = {} as ConversionRequest;
   if (src.uid !== undefined) out.uid = src.uid;
   if (src.desiredAPIVersion !== undefined) out.desiredAPIVersion = src.desiredAPIVersion;
-  if (src.objects !== undefined) out.objects = copyArray(src.objects, copyJSON);
+  if (src.objects !== undefined) out.objects = copyListOfJSON(src.objects);
   return out;
 }
 
@@ -479,7 +475,7 @@ export function deepCopyConversionResponse(src: ConversionResponse): ConversionR
   if (src == null) return src;
   const out = {} as ConversionResponse;
   if (src.uid !== undefined) out.uid = src.uid;
-  if (src.convertedObjects !== undefined) out.convertedObjects = copyArray(src.convertedObjects, copyJSON);
+  if (src.convertedObjects !== undefined) out.convertedObjects = copyListOfJSON(src.convertedObjects);
   if (src.result !== undefined) out.result = deepCopyStatus(src.result);
   return out;
 }
@@ -487,7 +483,7 @@ export function deepCopyConversionResponse(src: ConversionResponse): ConversionR
 /** Returns a deep copy of a JSONSchemaPropsOrArray, whichever form it takes. */
 export function deepCopyJSONSchemaPropsOrArray(src: JSONSchemaPropsOrArray): JSONSchemaPropsOrArray {
   if (src == null) return src;
-  return Array.isArray(src) ? copyArray(src, deepCopyJSONSchemaProps) : deepCopyJSONSchemaProps(src);
+  return Array.isArray(src) ? copyListOfJSONSchemaProps(src) : deepCopyJSONSchemaProps(src);
 }
 
 /** Returns a deep copy of a JSONSchemaPropsOrBool, whichever form it takes. */
@@ -502,4 +498,104 @@ export function deepCopyJSONSchemaPropsOrStringArray(
 ): JSONSchemaPropsOrStringArray {
   if (src == null) return src;
   return Array.isArray(src) ? copyValueArray(src) : deepCopyJSONSchemaProps(src);
+}
+
+/** Copies a list of T with copyJSON; null and undefined are returned as given. */
+function copyListOfJSON<T>(src: readonly T[]): T[] {
+  if (src == null) return src;
+  const out = new Array<T>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = copyJSON(src[i]!);
+  return out;
+}
+
+/** Copies a list of JSONSchemaProps with deepCopyJSONSchemaProps; null and undefined are returned as given. */
+function copyListOfJSONSchemaProps(src: readonly JSONSchemaProps[]): JSONSchemaProps[] {
+  if (src == null) return src;
+  const out = new Array<JSONSchemaProps>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyJSONSchemaProps(src[i]!);
+  return out;
+}
+
+/** Copies a map of JSONSchemaProps with deepCopyJSONSchemaProps; null and undefined are returned as given. */
+function copyMapOfJSONSchemaProps(
+  src: Readonly<Record<string, JSONSchemaProps>>,
+): Record<string, JSONSchemaProps> {
+  if (src == null) return src;
+  const out: Record<string, JSONSchemaProps> = {};
+  for (const key in src) {
+    // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
+    if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaProps);
+    out[key] = deepCopyJSONSchemaProps(src[key]!);
+  }
+  return out;
+}
+
+/** Copies a map of JSONSchemaPropsOrStringArray with deepCopyJSONSchemaPropsOrStringArray; null and undefined are returned as given. */
+function copyMapOfJSONSchemaPropsOrStringArray(
+  src: Readonly<Record<string, JSONSchemaPropsOrStringArray>>,
+): Record<string, JSONSchemaPropsOrStringArray> {
+  if (src == null) return src;
+  const out: Record<string, JSONSchemaPropsOrStringArray> = {};
+  for (const key in src) {
+    // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
+    if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaPropsOrStringArray);
+    out[key] = deepCopyJSONSchemaPropsOrStringArray(src[key]!);
+  }
+  return out;
+}
+
+/** Copies a list of ValidationRule with deepCopyValidationRule; null and undefined are returned as given. */
+function copyListOfValidationRule(src: readonly ValidationRule[]): ValidationRule[] {
+  if (src == null) return src;
+  const out = new Array<ValidationRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyValidationRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of CustomResourceDefinitionVersion with deepCopyCustomResourceDefinitionVersion; null and undefined are returned as given. */
+function copyListOfCustomResourceDefinitionVersion(
+  src: readonly CustomResourceDefinitionVersion[],
+): CustomResourceDefinitionVersion[] {
+  if (src == null) return src;
+  const out = new Array<CustomResourceDefinitionVersion>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCustomResourceDefinitionVersion(src[i]!);
+  return out;
+}
+
+/** Copies a list of CustomResourceColumnDefinition with deepCopyCustomResourceColumnDefinition; null and undefined are returned as given. */
+function copyListOfCustomResourceColumnDefinition(
+  src: readonly CustomResourceColumnDefinition[],
+): CustomResourceColumnDefinition[] {
+  if (src == null) return src;
+  const out = new Array<CustomResourceColumnDefinition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCustomResourceColumnDefinition(src[i]!);
+  return out;
+}
+
+/** Copies a list of SelectableField with deepCopySelectableField; null and undefined are returned as given. */
+function copyListOfSelectableField(src: readonly SelectableField[]): SelectableField[] {
+  if (src == null) return src;
+  const out = new Array<SelectableField>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopySelectableField(src[i]!);
+  return out;
+}
+
+/** Copies a list of CustomResourceDefinitionCondition with deepCopyCustomResourceDefinitionCondition; null and undefined are returned as given. */
+function copyListOfCustomResourceDefinitionCondition(
+  src: readonly CustomResourceDefinitionCondition[],
+): CustomResourceDefinitionCondition[] {
+  if (src == null) return src;
+  const out = new Array<CustomResourceDefinitionCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCustomResourceDefinitionCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of CustomResourceDefinition with deepCopyCustomResourceDefinition; null and undefined are returned as given. */
+function copyListOfCustomResourceDefinition(
+  src: readonly CustomResourceDefinition[],
+): CustomResourceDefinition[] {
+  if (src == null) return src;
+  const out = new Array<CustomResourceDefinition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCustomResourceDefinition(src[i]!);
+  return out;
 }

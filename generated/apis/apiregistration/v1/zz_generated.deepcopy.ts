@@ -7,7 +7,6 @@ import type {
   APIServiceStatus,
   ServiceReference,
 } from "../../../../api/apiregistration/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
 import { deepCopyListMeta, deepCopyObjectMeta } from "../../meta/v1/zz_generated.deepcopy.js";
 
 /** Returns a deep copy of a APIServiceList sharing no mutable object with it; null and undefined are returned as given. */
@@ -17,7 +16,7 @@ export function deepCopyAPIServiceList(src: APIServiceList): APIServiceList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyAPIService);
+  if (src.items !== undefined) out.items = copyListOfAPIService(src.items);
   return out;
 }
 
@@ -61,7 +60,7 @@ export function deepCopyAPIServiceCondition(src: APIServiceCondition): APIServic
 export function deepCopyAPIServiceStatus(src: APIServiceStatus): APIServiceStatus {
   if (src == null) return src;
   const out = {} as APIServiceStatus;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyAPIServiceCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfAPIServiceCondition(src.conditions);
   return out;
 }
 
@@ -74,5 +73,21 @@ export function deepCopyAPIService(src: APIService): APIService {
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
   if (src.spec !== undefined) out.spec = deepCopyAPIServiceSpec(src.spec);
   if (src.status !== undefined) out.status = deepCopyAPIServiceStatus(src.status);
+  return out;
+}
+
+/** Copies a list of APIService with deepCopyAPIService; null and undefined are returned as given. */
+function copyListOfAPIService(src: readonly APIService[]): APIService[] {
+  if (src == null) return src;
+  const out = new Array<APIService>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAPIService(src[i]!);
+  return out;
+}
+
+/** Copies a list of APIServiceCondition with deepCopyAPIServiceCondition; null and undefined are returned as given. */
+function copyListOfAPIServiceCondition(src: readonly APIServiceCondition[]): APIServiceCondition[] {
+  if (src == null) return src;
+  const out = new Array<APIServiceCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAPIServiceCondition(src[i]!);
   return out;
 }

@@ -31,7 +31,8 @@ import type {
   StatefulSetStatus,
   StatefulSetUpdateStrategy,
 } from "../../../../api/apps/v1/types.js";
-import { copyArray, copyJSON } from "../../../../runtime/index.js";
+import type { PersistentVolumeClaim } from "../../../../api/core/v1/types.js";
+import { copyJSON } from "../../../../runtime/index.js";
 import {
   deepCopyPersistentVolumeClaim,
   deepCopyPodTemplateSpec,
@@ -102,7 +103,7 @@ export function deepCopyStatefulSetSpec(src: StatefulSetSpec): StatefulSetSpec {
   if (src.selector !== undefined) out.selector = deepCopyLabelSelector(src.selector);
   if (src.template !== undefined) out.template = deepCopyPodTemplateSpec(src.template);
   if (src.volumeClaimTemplates !== undefined)
-    out.volumeClaimTemplates = copyArray(src.volumeClaimTemplates, deepCopyPersistentVolumeClaim);
+    out.volumeClaimTemplates = copyListOfPersistentVolumeClaim(src.volumeClaimTemplates);
   if (src.serviceName !== undefined) out.serviceName = src.serviceName;
   if (src.podManagementPolicy !== undefined) out.podManagementPolicy = src.podManagementPolicy;
   if (src.updateStrategy !== undefined)
@@ -129,7 +130,7 @@ export function deepCopyStatefulSetStatus(src: StatefulSetStatus): StatefulSetSt
   if (src.currentRevision !== undefined) out.currentRevision = src.currentRevision;
   if (src.updateRevision !== undefined) out.updateRevision = src.updateRevision;
   if (src.collisionCount !== undefined) out.collisionCount = src.collisionCount;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyStatefulSetCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfStatefulSetCondition(src.conditions);
   if (src.availableReplicas !== undefined) out.availableReplicas = src.availableReplicas;
   return out;
 }
@@ -153,7 +154,7 @@ export function deepCopyStatefulSetList(src: StatefulSetList): StatefulSetList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyStatefulSet);
+  if (src.items !== undefined) out.items = copyListOfStatefulSet(src.items);
   return out;
 }
 
@@ -213,7 +214,7 @@ export function deepCopyDeploymentStatus(src: DeploymentStatus): DeploymentStatu
   if (src.availableReplicas !== undefined) out.availableReplicas = src.availableReplicas;
   if (src.unavailableReplicas !== undefined) out.unavailableReplicas = src.unavailableReplicas;
   if (src.terminatingReplicas !== undefined) out.terminatingReplicas = src.terminatingReplicas;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyDeploymentCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfDeploymentCondition(src.conditions);
   if (src.collisionCount !== undefined) out.collisionCount = src.collisionCount;
   return out;
 }
@@ -238,7 +239,7 @@ export function deepCopyDeploymentList(src: DeploymentList): DeploymentList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDeployment);
+  if (src.items !== undefined) out.items = copyListOfDeployment(src.items);
   return out;
 }
 
@@ -286,7 +287,7 @@ export function deepCopyDaemonSetStatus(src: DaemonSetStatus): DaemonSetStatus {
   if (src.numberAvailable !== undefined) out.numberAvailable = src.numberAvailable;
   if (src.numberUnavailable !== undefined) out.numberUnavailable = src.numberUnavailable;
   if (src.collisionCount !== undefined) out.collisionCount = src.collisionCount;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyDaemonSetCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfDaemonSetCondition(src.conditions);
   return out;
 }
 
@@ -321,7 +322,7 @@ export function deepCopyDaemonSetList(src: DaemonSetList): DaemonSetList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDaemonSet);
+  if (src.items !== undefined) out.items = copyListOfDaemonSet(src.items);
   return out;
 }
 
@@ -344,7 +345,7 @@ export function deepCopyReplicaSetList(src: ReplicaSetList): ReplicaSetList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyReplicaSet);
+  if (src.items !== undefined) out.items = copyListOfReplicaSet(src.items);
   return out;
 }
 
@@ -369,7 +370,7 @@ export function deepCopyReplicaSetStatus(src: ReplicaSetStatus): ReplicaSetStatu
   if (src.availableReplicas !== undefined) out.availableReplicas = src.availableReplicas;
   if (src.terminatingReplicas !== undefined) out.terminatingReplicas = src.terminatingReplicas;
   if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyReplicaSetCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfReplicaSetCondition(src.conditions);
   return out;
 }
 
@@ -404,6 +405,86 @@ export function deepCopyControllerRevisionList(src: ControllerRevisionList): Con
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyControllerRevision);
+  if (src.items !== undefined) out.items = copyListOfControllerRevision(src.items);
+  return out;
+}
+
+/** Copies a list of PersistentVolumeClaim with deepCopyPersistentVolumeClaim; null and undefined are returned as given. */
+function copyListOfPersistentVolumeClaim(src: readonly PersistentVolumeClaim[]): PersistentVolumeClaim[] {
+  if (src == null) return src;
+  const out = new Array<PersistentVolumeClaim>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPersistentVolumeClaim(src[i]!);
+  return out;
+}
+
+/** Copies a list of StatefulSetCondition with deepCopyStatefulSetCondition; null and undefined are returned as given. */
+function copyListOfStatefulSetCondition(src: readonly StatefulSetCondition[]): StatefulSetCondition[] {
+  if (src == null) return src;
+  const out = new Array<StatefulSetCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyStatefulSetCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of StatefulSet with deepCopyStatefulSet; null and undefined are returned as given. */
+function copyListOfStatefulSet(src: readonly StatefulSet[]): StatefulSet[] {
+  if (src == null) return src;
+  const out = new Array<StatefulSet>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyStatefulSet(src[i]!);
+  return out;
+}
+
+/** Copies a list of DeploymentCondition with deepCopyDeploymentCondition; null and undefined are returned as given. */
+function copyListOfDeploymentCondition(src: readonly DeploymentCondition[]): DeploymentCondition[] {
+  if (src == null) return src;
+  const out = new Array<DeploymentCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyDeploymentCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of Deployment with deepCopyDeployment; null and undefined are returned as given. */
+function copyListOfDeployment(src: readonly Deployment[]): Deployment[] {
+  if (src == null) return src;
+  const out = new Array<Deployment>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyDeployment(src[i]!);
+  return out;
+}
+
+/** Copies a list of DaemonSetCondition with deepCopyDaemonSetCondition; null and undefined are returned as given. */
+function copyListOfDaemonSetCondition(src: readonly DaemonSetCondition[]): DaemonSetCondition[] {
+  if (src == null) return src;
+  const out = new Array<DaemonSetCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyDaemonSetCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of DaemonSet with deepCopyDaemonSet; null and undefined are returned as given. */
+function copyListOfDaemonSet(src: readonly DaemonSet[]): DaemonSet[] {
+  if (src == null) return src;
+  const out = new Array<DaemonSet>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyDaemonSet(src[i]!);
+  return out;
+}
+
+/** Copies a list of ReplicaSet with deepCopyReplicaSet; null and undefined are returned as given. */
+function copyListOfReplicaSet(src: readonly ReplicaSet[]): ReplicaSet[] {
+  if (src == null) return src;
+  const out = new Array<ReplicaSet>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyReplicaSet(src[i]!);
+  return out;
+}
+
+/** Copies a list of ReplicaSetCondition with deepCopyReplicaSetCondition; null and undefined are returned as given. */
+function copyListOfReplicaSetCondition(src: readonly ReplicaSetCondition[]): ReplicaSetCondition[] {
+  if (src == null) return src;
+  const out = new Array<ReplicaSetCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyReplicaSetCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of ControllerRevision with deepCopyControllerRevision; null and undefined are returned as given. */
+function copyListOfControllerRevision(src: readonly ControllerRevision[]): ControllerRevision[] {
+  if (src == null) return src;
+  const out = new Array<ControllerRevision>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyControllerRevision(src[i]!);
   return out;
 }

@@ -16,7 +16,8 @@ import type {
   SubjectAccessReviewStatus,
   SubjectRulesReviewStatus,
 } from "../../../../api/authorization/v1/types.js";
-import { copyArray, copyMap } from "../../../../runtime/index.js";
+import type { FieldSelectorRequirement, LabelSelectorRequirement } from "../../../../api/meta/v1/types.js";
+import { copyMap } from "../../../../runtime/index.js";
 import {
   deepCopyFieldSelectorRequirement,
   deepCopyLabelSelectorRequirement,
@@ -80,8 +81,7 @@ export function deepCopyLabelSelectorAttributes(src: LabelSelectorAttributes): L
   if (src == null) return src;
   const out = {} as LabelSelectorAttributes;
   if (src.rawSelector !== undefined) out.rawSelector = src.rawSelector;
-  if (src.requirements !== undefined)
-    out.requirements = copyArray(src.requirements, deepCopyLabelSelectorRequirement);
+  if (src.requirements !== undefined) out.requirements = copyListOfLabelSelectorRequirement(src.requirements);
   return out;
 }
 
@@ -90,8 +90,7 @@ export function deepCopyFieldSelectorAttributes(src: FieldSelectorAttributes): F
   if (src == null) return src;
   const out = {} as FieldSelectorAttributes;
   if (src.rawSelector !== undefined) out.rawSelector = src.rawSelector;
-  if (src.requirements !== undefined)
-    out.requirements = copyArray(src.requirements, deepCopyFieldSelectorRequirement);
+  if (src.requirements !== undefined) out.requirements = copyListOfFieldSelectorRequirement(src.requirements);
   return out;
 }
 
@@ -169,9 +168,9 @@ export function deepCopySelfSubjectRulesReviewSpec(
 export function deepCopySubjectRulesReviewStatus(src: SubjectRulesReviewStatus): SubjectRulesReviewStatus {
   if (src == null) return src;
   const out = {} as SubjectRulesReviewStatus;
-  if (src.resourceRules !== undefined) out.resourceRules = copyArray(src.resourceRules, deepCopyResourceRule);
+  if (src.resourceRules !== undefined) out.resourceRules = copyListOfResourceRule(src.resourceRules);
   if (src.nonResourceRules !== undefined)
-    out.nonResourceRules = copyArray(src.nonResourceRules, deepCopyNonResourceRule);
+    out.nonResourceRules = copyListOfNonResourceRule(src.nonResourceRules);
   if (src.incomplete !== undefined) out.incomplete = src.incomplete;
   if (src.evaluationError !== undefined) out.evaluationError = src.evaluationError;
   return out;
@@ -198,5 +197,41 @@ export function deepCopyNonResourceRule(src: NonResourceRule): NonResourceRule {
   if (src.verbs !== undefined) out.verbs = src.verbs === null ? src.verbs : src.verbs.slice();
   if (src.nonResourceURLs !== undefined)
     out.nonResourceURLs = src.nonResourceURLs === null ? src.nonResourceURLs : src.nonResourceURLs.slice();
+  return out;
+}
+
+/** Copies a list of LabelSelectorRequirement with deepCopyLabelSelectorRequirement; null and undefined are returned as given. */
+function copyListOfLabelSelectorRequirement(
+  src: readonly LabelSelectorRequirement[],
+): LabelSelectorRequirement[] {
+  if (src == null) return src;
+  const out = new Array<LabelSelectorRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLabelSelectorRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of FieldSelectorRequirement with deepCopyFieldSelectorRequirement; null and undefined are returned as given. */
+function copyListOfFieldSelectorRequirement(
+  src: readonly FieldSelectorRequirement[],
+): FieldSelectorRequirement[] {
+  if (src == null) return src;
+  const out = new Array<FieldSelectorRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyFieldSelectorRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourceRule with deepCopyResourceRule; null and undefined are returned as given. */
+function copyListOfResourceRule(src: readonly ResourceRule[]): ResourceRule[] {
+  if (src == null) return src;
+  const out = new Array<ResourceRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourceRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of NonResourceRule with deepCopyNonResourceRule; null and undefined are returned as given. */
+function copyListOfNonResourceRule(src: readonly NonResourceRule[]): NonResourceRule[] {
+  if (src == null) return src;
+  const out = new Array<NonResourceRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNonResourceRule(src[i]!);
   return out;
 }

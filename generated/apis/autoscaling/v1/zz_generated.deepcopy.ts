@@ -22,7 +22,6 @@ import type {
   ScaleSpec,
   ScaleStatus,
 } from "../../../../api/autoscaling/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
 import {
   deepCopyLabelSelector,
   deepCopyListMeta,
@@ -92,7 +91,7 @@ export function deepCopyHorizontalPodAutoscalerList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyHorizontalPodAutoscaler);
+  if (src.items !== undefined) out.items = copyListOfHorizontalPodAutoscaler(src.items);
   return out;
 }
 
@@ -278,5 +277,15 @@ export function deepCopyExternalMetricStatus(src: ExternalMetricStatus): Externa
   if (src.metricSelector !== undefined) out.metricSelector = deepCopyLabelSelector(src.metricSelector);
   if (src.currentValue !== undefined) out.currentValue = src.currentValue;
   if (src.currentAverageValue !== undefined) out.currentAverageValue = src.currentAverageValue;
+  return out;
+}
+
+/** Copies a list of HorizontalPodAutoscaler with deepCopyHorizontalPodAutoscaler; null and undefined are returned as given. */
+function copyListOfHorizontalPodAutoscaler(
+  src: readonly HorizontalPodAutoscaler[],
+): HorizontalPodAutoscaler[] {
+  if (src == null) return src;
+  const out = new Array<HorizontalPodAutoscaler>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHorizontalPodAutoscaler(src[i]!);
   return out;
 }

@@ -25,7 +25,6 @@ import type {
   ResourceMetricSource,
   ResourceMetricStatus,
 } from "../../../../api/autoscaling/v2/types.js";
-import { copyArray } from "../../../../runtime/index.js";
 import {
   deepCopyLabelSelector,
   deepCopyListMeta,
@@ -54,7 +53,7 @@ export function deepCopyHorizontalPodAutoscalerSpec(
     out.scaleTargetRef = deepCopyCrossVersionObjectReference(src.scaleTargetRef);
   if (src.minReplicas !== undefined) out.minReplicas = src.minReplicas;
   if (src.maxReplicas !== undefined) out.maxReplicas = src.maxReplicas;
-  if (src.metrics !== undefined) out.metrics = copyArray(src.metrics, deepCopyMetricSpec);
+  if (src.metrics !== undefined) out.metrics = copyListOfMetricSpec(src.metrics);
   if (src.behavior !== undefined) out.behavior = deepCopyHorizontalPodAutoscalerBehavior(src.behavior);
   return out;
 }
@@ -103,7 +102,7 @@ export function deepCopyHPAScalingRules(src: HPAScalingRules): HPAScalingRules {
   if (src.stabilizationWindowSeconds !== undefined)
     out.stabilizationWindowSeconds = src.stabilizationWindowSeconds;
   if (src.selectPolicy !== undefined) out.selectPolicy = src.selectPolicy;
-  if (src.policies !== undefined) out.policies = copyArray(src.policies, deepCopyHPAScalingPolicy);
+  if (src.policies !== undefined) out.policies = copyListOfHPAScalingPolicy(src.policies);
   if (src.tolerance !== undefined) out.tolerance = src.tolerance;
   return out;
 }
@@ -198,10 +197,9 @@ export function deepCopyHorizontalPodAutoscalerStatus(
   if (src.lastScaleTime !== undefined) out.lastScaleTime = src.lastScaleTime;
   if (src.currentReplicas !== undefined) out.currentReplicas = src.currentReplicas;
   if (src.desiredReplicas !== undefined) out.desiredReplicas = src.desiredReplicas;
-  if (src.currentMetrics !== undefined)
-    out.currentMetrics = copyArray(src.currentMetrics, deepCopyMetricStatus);
+  if (src.currentMetrics !== undefined) out.currentMetrics = copyListOfMetricStatus(src.currentMetrics);
   if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyHorizontalPodAutoscalerCondition);
+    out.conditions = copyListOfHorizontalPodAutoscalerCondition(src.conditions);
   return out;
 }
 
@@ -302,6 +300,50 @@ export function deepCopyHorizontalPodAutoscalerList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyHorizontalPodAutoscaler);
+  if (src.items !== undefined) out.items = copyListOfHorizontalPodAutoscaler(src.items);
+  return out;
+}
+
+/** Copies a list of MetricSpec with deepCopyMetricSpec; null and undefined are returned as given. */
+function copyListOfMetricSpec(src: readonly MetricSpec[]): MetricSpec[] {
+  if (src == null) return src;
+  const out = new Array<MetricSpec>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyMetricSpec(src[i]!);
+  return out;
+}
+
+/** Copies a list of HPAScalingPolicy with deepCopyHPAScalingPolicy; null and undefined are returned as given. */
+function copyListOfHPAScalingPolicy(src: readonly HPAScalingPolicy[]): HPAScalingPolicy[] {
+  if (src == null) return src;
+  const out = new Array<HPAScalingPolicy>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHPAScalingPolicy(src[i]!);
+  return out;
+}
+
+/** Copies a list of MetricStatus with deepCopyMetricStatus; null and undefined are returned as given. */
+function copyListOfMetricStatus(src: readonly MetricStatus[]): MetricStatus[] {
+  if (src == null) return src;
+  const out = new Array<MetricStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyMetricStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of HorizontalPodAutoscalerCondition with deepCopyHorizontalPodAutoscalerCondition; null and undefined are returned as given. */
+function copyListOfHorizontalPodAutoscalerCondition(
+  src: readonly HorizontalPodAutoscalerCondition[],
+): HorizontalPodAutoscalerCondition[] {
+  if (src == null) return src;
+  const out = new Array<HorizontalPodAutoscalerCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHorizontalPodAutoscalerCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of HorizontalPodAutoscaler with deepCopyHorizontalPodAutoscaler; null and undefined are returned as given. */
+function copyListOfHorizontalPodAutoscaler(
+  src: readonly HorizontalPodAutoscaler[],
+): HorizontalPodAutoscaler[] {
+  if (src == null) return src;
+  const out = new Array<HorizontalPodAutoscaler>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHorizontalPodAutoscaler(src[i]!);
   return out;
 }

@@ -18,7 +18,7 @@ import type {
   SuccessPolicyRule,
   UncountedTerminatedPods,
 } from "../../../../api/batch/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
+import type { ObjectReference } from "../../../../api/core/v1/references.js";
 import { deepCopyObjectReference, deepCopyPodTemplateSpec } from "../../core/v1/zz_generated.deepcopy.js";
 import {
   deepCopyLabelSelector,
@@ -45,7 +45,7 @@ export function deepCopyJobList(src: JobList): JobList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyJob);
+  if (src.items !== undefined) out.items = copyListOfJob(src.items);
   return out;
 }
 
@@ -80,7 +80,7 @@ export function deepCopyPodFailurePolicyRule(src: PodFailurePolicyRule): PodFail
   if (src.onExitCodes !== undefined)
     out.onExitCodes = deepCopyPodFailurePolicyOnExitCodesRequirement(src.onExitCodes);
   if (src.onPodConditions !== undefined)
-    out.onPodConditions = copyArray(src.onPodConditions, deepCopyPodFailurePolicyOnPodConditionsPattern);
+    out.onPodConditions = copyListOfPodFailurePolicyOnPodConditionsPattern(src.onPodConditions);
   return out;
 }
 
@@ -88,7 +88,7 @@ export function deepCopyPodFailurePolicyRule(src: PodFailurePolicyRule): PodFail
 export function deepCopyPodFailurePolicy(src: PodFailurePolicy): PodFailurePolicy {
   if (src == null) return src;
   const out = {} as PodFailurePolicy;
-  if (src.rules !== undefined) out.rules = copyArray(src.rules, deepCopyPodFailurePolicyRule);
+  if (src.rules !== undefined) out.rules = copyListOfPodFailurePolicyRule(src.rules);
   return out;
 }
 
@@ -96,7 +96,7 @@ export function deepCopyPodFailurePolicy(src: PodFailurePolicy): PodFailurePolic
 export function deepCopySuccessPolicy(src: SuccessPolicy): SuccessPolicy {
   if (src == null) return src;
   const out = {} as SuccessPolicy;
-  if (src.rules !== undefined) out.rules = copyArray(src.rules, deepCopySuccessPolicyRule);
+  if (src.rules !== undefined) out.rules = copyListOfSuccessPolicyRule(src.rules);
   return out;
 }
 
@@ -113,69 +113,23 @@ export function deepCopySuccessPolicyRule(src: SuccessPolicyRule): SuccessPolicy
 export function deepCopyJobSpec(src: JobSpec): JobSpec {
   if (src == null) return src;
   const out = {} as JobSpec;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof JobSpec];
-    if (v === undefined) continue;
-    switch (key) {
-      case "parallelism":
-        out.parallelism = v as JobSpec["parallelism"];
-        break;
-      case "completions":
-        out.completions = v as JobSpec["completions"];
-        break;
-      case "activeDeadlineSeconds":
-        out.activeDeadlineSeconds = v as JobSpec["activeDeadlineSeconds"];
-        break;
-      case "podFailurePolicy": {
-        const x = v as Exclude<JobSpec["podFailurePolicy"], undefined>;
-        out.podFailurePolicy = deepCopyPodFailurePolicy(x);
-        break;
-      }
-      case "successPolicy": {
-        const x = v as Exclude<JobSpec["successPolicy"], undefined>;
-        out.successPolicy = deepCopySuccessPolicy(x);
-        break;
-      }
-      case "backoffLimit":
-        out.backoffLimit = v as JobSpec["backoffLimit"];
-        break;
-      case "backoffLimitPerIndex":
-        out.backoffLimitPerIndex = v as JobSpec["backoffLimitPerIndex"];
-        break;
-      case "maxFailedIndexes":
-        out.maxFailedIndexes = v as JobSpec["maxFailedIndexes"];
-        break;
-      case "selector": {
-        const x = v as Exclude<JobSpec["selector"], undefined>;
-        out.selector = deepCopyLabelSelector(x);
-        break;
-      }
-      case "manualSelector":
-        out.manualSelector = v as JobSpec["manualSelector"];
-        break;
-      case "template": {
-        const x = v as Exclude<JobSpec["template"], undefined>;
-        out.template = deepCopyPodTemplateSpec(x);
-        break;
-      }
-      case "ttlSecondsAfterFinished":
-        out.ttlSecondsAfterFinished = v as JobSpec["ttlSecondsAfterFinished"];
-        break;
-      case "completionMode":
-        out.completionMode = v as JobSpec["completionMode"];
-        break;
-      case "suspend":
-        out.suspend = v as JobSpec["suspend"];
-        break;
-      case "podReplacementPolicy":
-        out.podReplacementPolicy = v as JobSpec["podReplacementPolicy"];
-        break;
-      case "managedBy":
-        out.managedBy = v as JobSpec["managedBy"];
-        break;
-    }
-  }
+  if (src.parallelism !== undefined) out.parallelism = src.parallelism;
+  if (src.completions !== undefined) out.completions = src.completions;
+  if (src.activeDeadlineSeconds !== undefined) out.activeDeadlineSeconds = src.activeDeadlineSeconds;
+  if (src.podFailurePolicy !== undefined)
+    out.podFailurePolicy = deepCopyPodFailurePolicy(src.podFailurePolicy);
+  if (src.successPolicy !== undefined) out.successPolicy = deepCopySuccessPolicy(src.successPolicy);
+  if (src.backoffLimit !== undefined) out.backoffLimit = src.backoffLimit;
+  if (src.backoffLimitPerIndex !== undefined) out.backoffLimitPerIndex = src.backoffLimitPerIndex;
+  if (src.maxFailedIndexes !== undefined) out.maxFailedIndexes = src.maxFailedIndexes;
+  if (src.selector !== undefined) out.selector = deepCopyLabelSelector(src.selector);
+  if (src.manualSelector !== undefined) out.manualSelector = src.manualSelector;
+  if (src.template !== undefined) out.template = deepCopyPodTemplateSpec(src.template);
+  if (src.ttlSecondsAfterFinished !== undefined) out.ttlSecondsAfterFinished = src.ttlSecondsAfterFinished;
+  if (src.completionMode !== undefined) out.completionMode = src.completionMode;
+  if (src.suspend !== undefined) out.suspend = src.suspend;
+  if (src.podReplacementPolicy !== undefined) out.podReplacementPolicy = src.podReplacementPolicy;
+  if (src.managedBy !== undefined) out.managedBy = src.managedBy;
   return out;
 }
 
@@ -183,7 +137,7 @@ export function deepCopyJobSpec(src: JobSpec): JobSpec {
 export function deepCopyJobStatus(src: JobStatus): JobStatus {
   if (src == null) return src;
   const out = {} as JobStatus;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyJobCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfJobCondition(src.conditions);
   if (src.startTime !== undefined) out.startTime = src.startTime;
   if (src.completionTime !== undefined) out.completionTime = src.completionTime;
   if (src.active !== undefined) out.active = src.active;
@@ -249,7 +203,7 @@ export function deepCopyCronJobList(src: CronJobList): CronJobList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyCronJob);
+  if (src.items !== undefined) out.items = copyListOfCronJob(src.items);
   return out;
 }
 
@@ -273,8 +227,66 @@ export function deepCopyCronJobSpec(src: CronJobSpec): CronJobSpec {
 export function deepCopyCronJobStatus(src: CronJobStatus): CronJobStatus {
   if (src == null) return src;
   const out = {} as CronJobStatus;
-  if (src.active !== undefined) out.active = copyArray(src.active, deepCopyObjectReference);
+  if (src.active !== undefined) out.active = copyListOfObjectReference(src.active);
   if (src.lastScheduleTime !== undefined) out.lastScheduleTime = src.lastScheduleTime;
   if (src.lastSuccessfulTime !== undefined) out.lastSuccessfulTime = src.lastSuccessfulTime;
+  return out;
+}
+
+/** Copies a list of Job with deepCopyJob; null and undefined are returned as given. */
+function copyListOfJob(src: readonly Job[]): Job[] {
+  if (src == null) return src;
+  const out = new Array<Job>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyJob(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodFailurePolicyOnPodConditionsPattern with deepCopyPodFailurePolicyOnPodConditionsPattern; null and undefined are returned as given. */
+function copyListOfPodFailurePolicyOnPodConditionsPattern(
+  src: readonly PodFailurePolicyOnPodConditionsPattern[],
+): PodFailurePolicyOnPodConditionsPattern[] {
+  if (src == null) return src;
+  const out = new Array<PodFailurePolicyOnPodConditionsPattern>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodFailurePolicyOnPodConditionsPattern(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodFailurePolicyRule with deepCopyPodFailurePolicyRule; null and undefined are returned as given. */
+function copyListOfPodFailurePolicyRule(src: readonly PodFailurePolicyRule[]): PodFailurePolicyRule[] {
+  if (src == null) return src;
+  const out = new Array<PodFailurePolicyRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodFailurePolicyRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of SuccessPolicyRule with deepCopySuccessPolicyRule; null and undefined are returned as given. */
+function copyListOfSuccessPolicyRule(src: readonly SuccessPolicyRule[]): SuccessPolicyRule[] {
+  if (src == null) return src;
+  const out = new Array<SuccessPolicyRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopySuccessPolicyRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of JobCondition with deepCopyJobCondition; null and undefined are returned as given. */
+function copyListOfJobCondition(src: readonly JobCondition[]): JobCondition[] {
+  if (src == null) return src;
+  const out = new Array<JobCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyJobCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of CronJob with deepCopyCronJob; null and undefined are returned as given. */
+function copyListOfCronJob(src: readonly CronJob[]): CronJob[] {
+  if (src == null) return src;
+  const out = new Array<CronJob>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCronJob(src[i]!);
+  return out;
+}
+
+/** Copies a list of ObjectReference with deepCopyObjectReference; null and undefined are returned as given. */
+function copyListOfObjectReference(src: readonly ObjectReference[]): ObjectReference[] {
+  if (src == null) return src;
+  const out = new Array<ObjectReference>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyObjectReference(src[i]!);
   return out;
 }

@@ -6,7 +6,7 @@ import type {
   CertificateSigningRequestSpec,
   CertificateSigningRequestStatus,
 } from "../../../../api/certificates/v1/types.js";
-import { copyArray, copyMap } from "../../../../runtime/index.js";
+import { copyMap } from "../../../../runtime/index.js";
 import { deepCopyListMeta, deepCopyObjectMeta } from "../../meta/v1/zz_generated.deepcopy.js";
 
 /** Returns a deep copy of a CertificateSigningRequest sharing no mutable object with it; null and undefined are returned as given. */
@@ -45,7 +45,7 @@ export function deepCopyCertificateSigningRequestStatus(
   if (src == null) return src;
   const out = {} as CertificateSigningRequestStatus;
   if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyCertificateSigningRequestCondition);
+    out.conditions = copyListOfCertificateSigningRequestCondition(src.conditions);
   if (src.certificate !== undefined) out.certificate = src.certificate;
   return out;
 }
@@ -74,6 +74,26 @@ export function deepCopyCertificateSigningRequestList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyCertificateSigningRequest);
+  if (src.items !== undefined) out.items = copyListOfCertificateSigningRequest(src.items);
+  return out;
+}
+
+/** Copies a list of CertificateSigningRequestCondition with deepCopyCertificateSigningRequestCondition; null and undefined are returned as given. */
+function copyListOfCertificateSigningRequestCondition(
+  src: readonly CertificateSigningRequestCondition[],
+): CertificateSigningRequestCondition[] {
+  if (src == null) return src;
+  const out = new Array<CertificateSigningRequestCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCertificateSigningRequestCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of CertificateSigningRequest with deepCopyCertificateSigningRequest; null and undefined are returned as given. */
+function copyListOfCertificateSigningRequest(
+  src: readonly CertificateSigningRequest[],
+): CertificateSigningRequest[] {
+  if (src == null) return src;
+  const out = new Array<CertificateSigningRequest>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCertificateSigningRequest(src[i]!);
   return out;
 }

@@ -235,7 +235,7 @@ import type {
   WeightedPodAffinityTerm,
   WindowsSecurityContextOptions,
 } from "../../../../api/core/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
+import type { Condition } from "../../../../api/meta/v1/types.js";
 import {
   deepCopyCondition,
   deepCopyLabelSelector,
@@ -265,7 +265,7 @@ export function deepCopyConfigMapList(src: ConfigMapList): ConfigMapList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyConfigMap);
+  if (src.items !== undefined) out.items = copyListOfConfigMap(src.items);
   return out;
 }
 
@@ -291,7 +291,7 @@ export function deepCopySecretList(src: SecretList): SecretList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopySecret);
+  if (src.items !== undefined) out.items = copyListOfSecret(src.items);
   return out;
 }
 
@@ -302,7 +302,7 @@ export function deepCopyEndpoints(src: Endpoints): Endpoints {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.subsets !== undefined) out.subsets = copyArray(src.subsets, deepCopyEndpointSubset);
+  if (src.subsets !== undefined) out.subsets = copyListOfEndpointSubset(src.subsets);
   return out;
 }
 
@@ -310,10 +310,10 @@ export function deepCopyEndpoints(src: Endpoints): Endpoints {
 export function deepCopyEndpointSubset(src: EndpointSubset): EndpointSubset {
   if (src == null) return src;
   const out = {} as EndpointSubset;
-  if (src.addresses !== undefined) out.addresses = copyArray(src.addresses, deepCopyEndpointAddress);
+  if (src.addresses !== undefined) out.addresses = copyListOfEndpointAddress(src.addresses);
   if (src.notReadyAddresses !== undefined)
-    out.notReadyAddresses = copyArray(src.notReadyAddresses, deepCopyEndpointAddress);
-  if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyEndpointPort);
+    out.notReadyAddresses = copyListOfEndpointAddress(src.notReadyAddresses);
+  if (src.ports !== undefined) out.ports = copyListOfEndpointPort(src.ports);
   return out;
 }
 
@@ -346,7 +346,7 @@ export function deepCopyEndpointsList(src: EndpointsList): EndpointsList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyEndpoints);
+  if (src.items !== undefined) out.items = copyListOfEndpoints(src.items);
   return out;
 }
 
@@ -363,74 +363,23 @@ export function deepCopyEventSource(src: EventSource): EventSource {
 export function deepCopyEvent(src: Event): Event {
   if (src == null) return src;
   const out = {} as Event;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof Event];
-    if (v === undefined) continue;
-    switch (key) {
-      case "kind":
-        out.kind = v as Event["kind"];
-        break;
-      case "apiVersion":
-        out.apiVersion = v as Event["apiVersion"];
-        break;
-      case "metadata": {
-        const x = v as Exclude<Event["metadata"], undefined>;
-        out.metadata = deepCopyObjectMeta(x);
-        break;
-      }
-      case "involvedObject": {
-        const x = v as Exclude<Event["involvedObject"], undefined>;
-        out.involvedObject = deepCopyObjectReference(x);
-        break;
-      }
-      case "reason":
-        out.reason = v as Event["reason"];
-        break;
-      case "message":
-        out.message = v as Event["message"];
-        break;
-      case "source": {
-        const x = v as Exclude<Event["source"], undefined>;
-        out.source = deepCopyEventSource(x);
-        break;
-      }
-      case "firstTimestamp":
-        out.firstTimestamp = v as Event["firstTimestamp"];
-        break;
-      case "lastTimestamp":
-        out.lastTimestamp = v as Event["lastTimestamp"];
-        break;
-      case "count":
-        out.count = v as Event["count"];
-        break;
-      case "type":
-        out.type = v as Event["type"];
-        break;
-      case "eventTime":
-        out.eventTime = v as Event["eventTime"];
-        break;
-      case "series": {
-        const x = v as Exclude<Event["series"], undefined>;
-        out.series = deepCopyEventSeries(x);
-        break;
-      }
-      case "action":
-        out.action = v as Event["action"];
-        break;
-      case "related": {
-        const x = v as Exclude<Event["related"], undefined>;
-        out.related = deepCopyObjectReference(x);
-        break;
-      }
-      case "reportingComponent":
-        out.reportingComponent = v as Event["reportingComponent"];
-        break;
-      case "reportingInstance":
-        out.reportingInstance = v as Event["reportingInstance"];
-        break;
-    }
-  }
+  if (src.kind !== undefined) out.kind = src.kind;
+  if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
+  if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
+  if (src.involvedObject !== undefined) out.involvedObject = deepCopyObjectReference(src.involvedObject);
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.message !== undefined) out.message = src.message;
+  if (src.source !== undefined) out.source = deepCopyEventSource(src.source);
+  if (src.firstTimestamp !== undefined) out.firstTimestamp = src.firstTimestamp;
+  if (src.lastTimestamp !== undefined) out.lastTimestamp = src.lastTimestamp;
+  if (src.count !== undefined) out.count = src.count;
+  if (src.type !== undefined) out.type = src.type;
+  if (src.eventTime !== undefined) out.eventTime = src.eventTime;
+  if (src.series !== undefined) out.series = deepCopyEventSeries(src.series);
+  if (src.action !== undefined) out.action = src.action;
+  if (src.related !== undefined) out.related = deepCopyObjectReference(src.related);
+  if (src.reportingComponent !== undefined) out.reportingComponent = src.reportingComponent;
+  if (src.reportingInstance !== undefined) out.reportingInstance = src.reportingInstance;
   return out;
 }
 
@@ -450,7 +399,7 @@ export function deepCopyEventList(src: EventList): EventList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyEvent);
+  if (src.items !== undefined) out.items = copyListOfEvent(src.items);
   return out;
 }
 
@@ -468,7 +417,7 @@ export function deepCopyNamespaceStatus(src: NamespaceStatus): NamespaceStatus {
   if (src == null) return src;
   const out = {} as NamespaceStatus;
   if (src.phase !== undefined) out.phase = src.phase;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyNamespaceCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfNamespaceCondition(src.conditions);
   return out;
 }
 
@@ -503,7 +452,7 @@ export function deepCopyNamespaceList(src: NamespaceList): NamespaceList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyNamespace);
+  if (src.items !== undefined) out.items = copyListOfNamespace(src.items);
   return out;
 }
 
@@ -562,7 +511,7 @@ export function deepCopyServiceStatus(src: ServiceStatus): ServiceStatus {
   if (src == null) return src;
   const out = {} as ServiceStatus;
   if (src.loadBalancer !== undefined) out.loadBalancer = deepCopyLoadBalancerStatus(src.loadBalancer);
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfCondition(src.conditions);
   return out;
 }
 
@@ -570,7 +519,7 @@ export function deepCopyServiceStatus(src: ServiceStatus): ServiceStatus {
 export function deepCopyLoadBalancerStatus(src: LoadBalancerStatus): LoadBalancerStatus {
   if (src == null) return src;
   const out = {} as LoadBalancerStatus;
-  if (src.ingress !== undefined) out.ingress = copyArray(src.ingress, deepCopyLoadBalancerIngress);
+  if (src.ingress !== undefined) out.ingress = copyListOfLoadBalancerIngress(src.ingress);
   return out;
 }
 
@@ -581,7 +530,7 @@ export function deepCopyLoadBalancerIngress(src: LoadBalancerIngress): LoadBalan
   if (src.ip !== undefined) out.ip = src.ip;
   if (src.hostname !== undefined) out.hostname = src.hostname;
   if (src.ipMode !== undefined) out.ipMode = src.ipMode;
-  if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyPortStatus);
+  if (src.ports !== undefined) out.ports = copyListOfPortStatus(src.ports);
   return out;
 }
 
@@ -599,87 +548,35 @@ export function deepCopyPortStatus(src: PortStatus): PortStatus {
 export function deepCopyServiceSpec(src: ServiceSpec): ServiceSpec {
   if (src == null) return src;
   const out = {} as ServiceSpec;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof ServiceSpec];
-    if (v === undefined) continue;
-    switch (key) {
-      case "ports": {
-        const x = v as Exclude<ServiceSpec["ports"], undefined>;
-        out.ports = copyArray(x, deepCopyServicePort);
-        break;
-      }
-      case "selector": {
-        const x = v as Exclude<ServiceSpec["selector"], undefined>;
-        out.selector = x === null ? x : { ...x };
-        break;
-      }
-      case "clusterIP":
-        out.clusterIP = v as ServiceSpec["clusterIP"];
-        break;
-      case "clusterIPs": {
-        const x = v as Exclude<ServiceSpec["clusterIPs"], undefined>;
-        out.clusterIPs = x === null ? x : x.slice();
-        break;
-      }
-      case "type":
-        out.type = v as ServiceSpec["type"];
-        break;
-      case "externalIPs": {
-        const x = v as Exclude<ServiceSpec["externalIPs"], undefined>;
-        out.externalIPs = x === null ? x : x.slice();
-        break;
-      }
-      case "sessionAffinity":
-        out.sessionAffinity = v as ServiceSpec["sessionAffinity"];
-        break;
-      case "loadBalancerIP":
-        out.loadBalancerIP = v as ServiceSpec["loadBalancerIP"];
-        break;
-      case "loadBalancerSourceRanges": {
-        const x = v as Exclude<ServiceSpec["loadBalancerSourceRanges"], undefined>;
-        out.loadBalancerSourceRanges = x === null ? x : x.slice();
-        break;
-      }
-      case "externalName":
-        out.externalName = v as ServiceSpec["externalName"];
-        break;
-      case "externalTrafficPolicy":
-        out.externalTrafficPolicy = v as ServiceSpec["externalTrafficPolicy"];
-        break;
-      case "healthCheckNodePort":
-        out.healthCheckNodePort = v as ServiceSpec["healthCheckNodePort"];
-        break;
-      case "publishNotReadyAddresses":
-        out.publishNotReadyAddresses = v as ServiceSpec["publishNotReadyAddresses"];
-        break;
-      case "sessionAffinityConfig": {
-        const x = v as Exclude<ServiceSpec["sessionAffinityConfig"], undefined>;
-        out.sessionAffinityConfig = deepCopySessionAffinityConfig(x);
-        break;
-      }
-      case "ipFamilies": {
-        const x = v as Exclude<ServiceSpec["ipFamilies"], undefined>;
-        out.ipFamilies = x === null ? x : x.slice();
-        break;
-      }
-      case "ipFamilyPolicy":
-        out.ipFamilyPolicy = v as ServiceSpec["ipFamilyPolicy"];
-        break;
-      case "allocateLoadBalancerNodePorts":
-        out.allocateLoadBalancerNodePorts = v as ServiceSpec["allocateLoadBalancerNodePorts"];
-        break;
-      case "loadBalancerClass":
-        out.loadBalancerClass = v as ServiceSpec["loadBalancerClass"];
-        break;
-      case "internalTrafficPolicy":
-        out.internalTrafficPolicy = v as ServiceSpec["internalTrafficPolicy"];
-        break;
-      case "trafficDistribution":
-        out.trafficDistribution = v as ServiceSpec["trafficDistribution"];
-        break;
-    }
-  }
+  if (src.ports !== undefined) out.ports = copyListOfServicePort(src.ports);
+  if (src.selector !== undefined) out.selector = src.selector === null ? src.selector : { ...src.selector };
+  if (src.clusterIP !== undefined) out.clusterIP = src.clusterIP;
+  if (src.clusterIPs !== undefined)
+    out.clusterIPs = src.clusterIPs === null ? src.clusterIPs : src.clusterIPs.slice();
+  if (src.type !== undefined) out.type = src.type;
+  if (src.externalIPs !== undefined)
+    out.externalIPs = src.externalIPs === null ? src.externalIPs : src.externalIPs.slice();
+  if (src.sessionAffinity !== undefined) out.sessionAffinity = src.sessionAffinity;
+  if (src.loadBalancerIP !== undefined) out.loadBalancerIP = src.loadBalancerIP;
+  if (src.loadBalancerSourceRanges !== undefined)
+    out.loadBalancerSourceRanges =
+      src.loadBalancerSourceRanges === null
+        ? src.loadBalancerSourceRanges
+        : src.loadBalancerSourceRanges.slice();
+  if (src.externalName !== undefined) out.externalName = src.externalName;
+  if (src.externalTrafficPolicy !== undefined) out.externalTrafficPolicy = src.externalTrafficPolicy;
+  if (src.healthCheckNodePort !== undefined) out.healthCheckNodePort = src.healthCheckNodePort;
+  if (src.publishNotReadyAddresses !== undefined) out.publishNotReadyAddresses = src.publishNotReadyAddresses;
+  if (src.sessionAffinityConfig !== undefined)
+    out.sessionAffinityConfig = deepCopySessionAffinityConfig(src.sessionAffinityConfig);
+  if (src.ipFamilies !== undefined)
+    out.ipFamilies = src.ipFamilies === null ? src.ipFamilies : src.ipFamilies.slice();
+  if (src.ipFamilyPolicy !== undefined) out.ipFamilyPolicy = src.ipFamilyPolicy;
+  if (src.allocateLoadBalancerNodePorts !== undefined)
+    out.allocateLoadBalancerNodePorts = src.allocateLoadBalancerNodePorts;
+  if (src.loadBalancerClass !== undefined) out.loadBalancerClass = src.loadBalancerClass;
+  if (src.internalTrafficPolicy !== undefined) out.internalTrafficPolicy = src.internalTrafficPolicy;
+  if (src.trafficDistribution !== undefined) out.trafficDistribution = src.trafficDistribution;
   return out;
 }
 
@@ -715,7 +612,7 @@ export function deepCopyServiceList(src: ServiceList): ServiceList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyService);
+  if (src.items !== undefined) out.items = copyListOfService(src.items);
   return out;
 }
 
@@ -736,9 +633,9 @@ export function deepCopyServiceAccount(src: ServiceAccount): ServiceAccount {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.secrets !== undefined) out.secrets = copyArray(src.secrets, deepCopyObjectReference);
+  if (src.secrets !== undefined) out.secrets = copyListOfObjectReference(src.secrets);
   if (src.imagePullSecrets !== undefined)
-    out.imagePullSecrets = copyArray(src.imagePullSecrets, deepCopyLocalObjectReference);
+    out.imagePullSecrets = copyListOfLocalObjectReference(src.imagePullSecrets);
   if (src.automountServiceAccountToken !== undefined)
     out.automountServiceAccountToken = src.automountServiceAccountToken;
   return out;
@@ -751,7 +648,7 @@ export function deepCopyServiceAccountList(src: ServiceAccountList): ServiceAcco
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyServiceAccount);
+  if (src.items !== undefined) out.items = copyListOfServiceAccount(src.items);
   return out;
 }
 
@@ -759,166 +656,42 @@ export function deepCopyServiceAccountList(src: ServiceAccountList): ServiceAcco
 export function deepCopyVolume(src: Volume): Volume {
   if (src == null) return src;
   const out = {} as Volume;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof Volume];
-    if (v === undefined) continue;
-    switch (key) {
-      case "hostPath": {
-        const x = v as Exclude<Volume["hostPath"], undefined>;
-        out.hostPath = deepCopyHostPathVolumeSource(x);
-        break;
-      }
-      case "emptyDir": {
-        const x = v as Exclude<Volume["emptyDir"], undefined>;
-        out.emptyDir = deepCopyEmptyDirVolumeSource(x);
-        break;
-      }
-      case "gcePersistentDisk": {
-        const x = v as Exclude<Volume["gcePersistentDisk"], undefined>;
-        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "awsElasticBlockStore": {
-        const x = v as Exclude<Volume["awsElasticBlockStore"], undefined>;
-        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
-        break;
-      }
-      case "gitRepo": {
-        const x = v as Exclude<Volume["gitRepo"], undefined>;
-        out.gitRepo = deepCopyGitRepoVolumeSource(x);
-        break;
-      }
-      case "secret": {
-        const x = v as Exclude<Volume["secret"], undefined>;
-        out.secret = deepCopySecretVolumeSource(x);
-        break;
-      }
-      case "nfs": {
-        const x = v as Exclude<Volume["nfs"], undefined>;
-        out.nfs = deepCopyNFSVolumeSource(x);
-        break;
-      }
-      case "iscsi": {
-        const x = v as Exclude<Volume["iscsi"], undefined>;
-        out.iscsi = deepCopyISCSIVolumeSource(x);
-        break;
-      }
-      case "glusterfs": {
-        const x = v as Exclude<Volume["glusterfs"], undefined>;
-        out.glusterfs = deepCopyGlusterfsVolumeSource(x);
-        break;
-      }
-      case "persistentVolumeClaim": {
-        const x = v as Exclude<Volume["persistentVolumeClaim"], undefined>;
-        out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(x);
-        break;
-      }
-      case "rbd": {
-        const x = v as Exclude<Volume["rbd"], undefined>;
-        out.rbd = deepCopyRBDVolumeSource(x);
-        break;
-      }
-      case "flexVolume": {
-        const x = v as Exclude<Volume["flexVolume"], undefined>;
-        out.flexVolume = deepCopyFlexVolumeSource(x);
-        break;
-      }
-      case "cinder": {
-        const x = v as Exclude<Volume["cinder"], undefined>;
-        out.cinder = deepCopyCinderVolumeSource(x);
-        break;
-      }
-      case "cephfs": {
-        const x = v as Exclude<Volume["cephfs"], undefined>;
-        out.cephfs = deepCopyCephFSVolumeSource(x);
-        break;
-      }
-      case "flocker": {
-        const x = v as Exclude<Volume["flocker"], undefined>;
-        out.flocker = deepCopyFlockerVolumeSource(x);
-        break;
-      }
-      case "downwardAPI": {
-        const x = v as Exclude<Volume["downwardAPI"], undefined>;
-        out.downwardAPI = deepCopyDownwardAPIVolumeSource(x);
-        break;
-      }
-      case "fc": {
-        const x = v as Exclude<Volume["fc"], undefined>;
-        out.fc = deepCopyFCVolumeSource(x);
-        break;
-      }
-      case "azureFile": {
-        const x = v as Exclude<Volume["azureFile"], undefined>;
-        out.azureFile = deepCopyAzureFileVolumeSource(x);
-        break;
-      }
-      case "configMap": {
-        const x = v as Exclude<Volume["configMap"], undefined>;
-        out.configMap = deepCopyConfigMapVolumeSource(x);
-        break;
-      }
-      case "vsphereVolume": {
-        const x = v as Exclude<Volume["vsphereVolume"], undefined>;
-        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
-        break;
-      }
-      case "quobyte": {
-        const x = v as Exclude<Volume["quobyte"], undefined>;
-        out.quobyte = deepCopyQuobyteVolumeSource(x);
-        break;
-      }
-      case "azureDisk": {
-        const x = v as Exclude<Volume["azureDisk"], undefined>;
-        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
-        break;
-      }
-      case "photonPersistentDisk": {
-        const x = v as Exclude<Volume["photonPersistentDisk"], undefined>;
-        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "projected": {
-        const x = v as Exclude<Volume["projected"], undefined>;
-        out.projected = deepCopyProjectedVolumeSource(x);
-        break;
-      }
-      case "portworxVolume": {
-        const x = v as Exclude<Volume["portworxVolume"], undefined>;
-        out.portworxVolume = deepCopyPortworxVolumeSource(x);
-        break;
-      }
-      case "scaleIO": {
-        const x = v as Exclude<Volume["scaleIO"], undefined>;
-        out.scaleIO = deepCopyScaleIOVolumeSource(x);
-        break;
-      }
-      case "storageos": {
-        const x = v as Exclude<Volume["storageos"], undefined>;
-        out.storageos = deepCopyStorageOSVolumeSource(x);
-        break;
-      }
-      case "csi": {
-        const x = v as Exclude<Volume["csi"], undefined>;
-        out.csi = deepCopyCSIVolumeSource(x);
-        break;
-      }
-      case "ephemeral": {
-        const x = v as Exclude<Volume["ephemeral"], undefined>;
-        out.ephemeral = deepCopyEphemeralVolumeSource(x);
-        break;
-      }
-      case "image": {
-        const x = v as Exclude<Volume["image"], undefined>;
-        out.image = deepCopyImageVolumeSource(x);
-        break;
-      }
-      case "name":
-        out.name = v as Volume["name"];
-        break;
-    }
-  }
+  if (src.hostPath !== undefined) out.hostPath = deepCopyHostPathVolumeSource(src.hostPath);
+  if (src.emptyDir !== undefined) out.emptyDir = deepCopyEmptyDirVolumeSource(src.emptyDir);
+  if (src.gcePersistentDisk !== undefined)
+    out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(src.gcePersistentDisk);
+  if (src.awsElasticBlockStore !== undefined)
+    out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(src.awsElasticBlockStore);
+  if (src.gitRepo !== undefined) out.gitRepo = deepCopyGitRepoVolumeSource(src.gitRepo);
+  if (src.secret !== undefined) out.secret = deepCopySecretVolumeSource(src.secret);
+  if (src.nfs !== undefined) out.nfs = deepCopyNFSVolumeSource(src.nfs);
+  if (src.iscsi !== undefined) out.iscsi = deepCopyISCSIVolumeSource(src.iscsi);
+  if (src.glusterfs !== undefined) out.glusterfs = deepCopyGlusterfsVolumeSource(src.glusterfs);
+  if (src.persistentVolumeClaim !== undefined)
+    out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(src.persistentVolumeClaim);
+  if (src.rbd !== undefined) out.rbd = deepCopyRBDVolumeSource(src.rbd);
+  if (src.flexVolume !== undefined) out.flexVolume = deepCopyFlexVolumeSource(src.flexVolume);
+  if (src.cinder !== undefined) out.cinder = deepCopyCinderVolumeSource(src.cinder);
+  if (src.cephfs !== undefined) out.cephfs = deepCopyCephFSVolumeSource(src.cephfs);
+  if (src.flocker !== undefined) out.flocker = deepCopyFlockerVolumeSource(src.flocker);
+  if (src.downwardAPI !== undefined) out.downwardAPI = deepCopyDownwardAPIVolumeSource(src.downwardAPI);
+  if (src.fc !== undefined) out.fc = deepCopyFCVolumeSource(src.fc);
+  if (src.azureFile !== undefined) out.azureFile = deepCopyAzureFileVolumeSource(src.azureFile);
+  if (src.configMap !== undefined) out.configMap = deepCopyConfigMapVolumeSource(src.configMap);
+  if (src.vsphereVolume !== undefined)
+    out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(src.vsphereVolume);
+  if (src.quobyte !== undefined) out.quobyte = deepCopyQuobyteVolumeSource(src.quobyte);
+  if (src.azureDisk !== undefined) out.azureDisk = deepCopyAzureDiskVolumeSource(src.azureDisk);
+  if (src.photonPersistentDisk !== undefined)
+    out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(src.photonPersistentDisk);
+  if (src.projected !== undefined) out.projected = deepCopyProjectedVolumeSource(src.projected);
+  if (src.portworxVolume !== undefined) out.portworxVolume = deepCopyPortworxVolumeSource(src.portworxVolume);
+  if (src.scaleIO !== undefined) out.scaleIO = deepCopyScaleIOVolumeSource(src.scaleIO);
+  if (src.storageos !== undefined) out.storageos = deepCopyStorageOSVolumeSource(src.storageos);
+  if (src.csi !== undefined) out.csi = deepCopyCSIVolumeSource(src.csi);
+  if (src.ephemeral !== undefined) out.ephemeral = deepCopyEphemeralVolumeSource(src.ephemeral);
+  if (src.image !== undefined) out.image = deepCopyImageVolumeSource(src.image);
+  if (src.name !== undefined) out.name = src.name;
   return out;
 }
 
@@ -926,163 +699,41 @@ export function deepCopyVolume(src: Volume): Volume {
 export function deepCopyVolumeSource(src: VolumeSource): VolumeSource {
   if (src == null) return src;
   const out = {} as VolumeSource;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof VolumeSource];
-    if (v === undefined) continue;
-    switch (key) {
-      case "hostPath": {
-        const x = v as Exclude<VolumeSource["hostPath"], undefined>;
-        out.hostPath = deepCopyHostPathVolumeSource(x);
-        break;
-      }
-      case "emptyDir": {
-        const x = v as Exclude<VolumeSource["emptyDir"], undefined>;
-        out.emptyDir = deepCopyEmptyDirVolumeSource(x);
-        break;
-      }
-      case "gcePersistentDisk": {
-        const x = v as Exclude<VolumeSource["gcePersistentDisk"], undefined>;
-        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "awsElasticBlockStore": {
-        const x = v as Exclude<VolumeSource["awsElasticBlockStore"], undefined>;
-        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
-        break;
-      }
-      case "gitRepo": {
-        const x = v as Exclude<VolumeSource["gitRepo"], undefined>;
-        out.gitRepo = deepCopyGitRepoVolumeSource(x);
-        break;
-      }
-      case "secret": {
-        const x = v as Exclude<VolumeSource["secret"], undefined>;
-        out.secret = deepCopySecretVolumeSource(x);
-        break;
-      }
-      case "nfs": {
-        const x = v as Exclude<VolumeSource["nfs"], undefined>;
-        out.nfs = deepCopyNFSVolumeSource(x);
-        break;
-      }
-      case "iscsi": {
-        const x = v as Exclude<VolumeSource["iscsi"], undefined>;
-        out.iscsi = deepCopyISCSIVolumeSource(x);
-        break;
-      }
-      case "glusterfs": {
-        const x = v as Exclude<VolumeSource["glusterfs"], undefined>;
-        out.glusterfs = deepCopyGlusterfsVolumeSource(x);
-        break;
-      }
-      case "persistentVolumeClaim": {
-        const x = v as Exclude<VolumeSource["persistentVolumeClaim"], undefined>;
-        out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(x);
-        break;
-      }
-      case "rbd": {
-        const x = v as Exclude<VolumeSource["rbd"], undefined>;
-        out.rbd = deepCopyRBDVolumeSource(x);
-        break;
-      }
-      case "flexVolume": {
-        const x = v as Exclude<VolumeSource["flexVolume"], undefined>;
-        out.flexVolume = deepCopyFlexVolumeSource(x);
-        break;
-      }
-      case "cinder": {
-        const x = v as Exclude<VolumeSource["cinder"], undefined>;
-        out.cinder = deepCopyCinderVolumeSource(x);
-        break;
-      }
-      case "cephfs": {
-        const x = v as Exclude<VolumeSource["cephfs"], undefined>;
-        out.cephfs = deepCopyCephFSVolumeSource(x);
-        break;
-      }
-      case "flocker": {
-        const x = v as Exclude<VolumeSource["flocker"], undefined>;
-        out.flocker = deepCopyFlockerVolumeSource(x);
-        break;
-      }
-      case "downwardAPI": {
-        const x = v as Exclude<VolumeSource["downwardAPI"], undefined>;
-        out.downwardAPI = deepCopyDownwardAPIVolumeSource(x);
-        break;
-      }
-      case "fc": {
-        const x = v as Exclude<VolumeSource["fc"], undefined>;
-        out.fc = deepCopyFCVolumeSource(x);
-        break;
-      }
-      case "azureFile": {
-        const x = v as Exclude<VolumeSource["azureFile"], undefined>;
-        out.azureFile = deepCopyAzureFileVolumeSource(x);
-        break;
-      }
-      case "configMap": {
-        const x = v as Exclude<VolumeSource["configMap"], undefined>;
-        out.configMap = deepCopyConfigMapVolumeSource(x);
-        break;
-      }
-      case "vsphereVolume": {
-        const x = v as Exclude<VolumeSource["vsphereVolume"], undefined>;
-        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
-        break;
-      }
-      case "quobyte": {
-        const x = v as Exclude<VolumeSource["quobyte"], undefined>;
-        out.quobyte = deepCopyQuobyteVolumeSource(x);
-        break;
-      }
-      case "azureDisk": {
-        const x = v as Exclude<VolumeSource["azureDisk"], undefined>;
-        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
-        break;
-      }
-      case "photonPersistentDisk": {
-        const x = v as Exclude<VolumeSource["photonPersistentDisk"], undefined>;
-        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "projected": {
-        const x = v as Exclude<VolumeSource["projected"], undefined>;
-        out.projected = deepCopyProjectedVolumeSource(x);
-        break;
-      }
-      case "portworxVolume": {
-        const x = v as Exclude<VolumeSource["portworxVolume"], undefined>;
-        out.portworxVolume = deepCopyPortworxVolumeSource(x);
-        break;
-      }
-      case "scaleIO": {
-        const x = v as Exclude<VolumeSource["scaleIO"], undefined>;
-        out.scaleIO = deepCopyScaleIOVolumeSource(x);
-        break;
-      }
-      case "storageos": {
-        const x = v as Exclude<VolumeSource["storageos"], undefined>;
-        out.storageos = deepCopyStorageOSVolumeSource(x);
-        break;
-      }
-      case "csi": {
-        const x = v as Exclude<VolumeSource["csi"], undefined>;
-        out.csi = deepCopyCSIVolumeSource(x);
-        break;
-      }
-      case "ephemeral": {
-        const x = v as Exclude<VolumeSource["ephemeral"], undefined>;
-        out.ephemeral = deepCopyEphemeralVolumeSource(x);
-        break;
-      }
-      case "image": {
-        const x = v as Exclude<VolumeSource["image"], undefined>;
-        out.image = deepCopyImageVolumeSource(x);
-        break;
-      }
-    }
-  }
+  if (src.hostPath !== undefined) out.hostPath = deepCopyHostPathVolumeSource(src.hostPath);
+  if (src.emptyDir !== undefined) out.emptyDir = deepCopyEmptyDirVolumeSource(src.emptyDir);
+  if (src.gcePersistentDisk !== undefined)
+    out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(src.gcePersistentDisk);
+  if (src.awsElasticBlockStore !== undefined)
+    out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(src.awsElasticBlockStore);
+  if (src.gitRepo !== undefined) out.gitRepo = deepCopyGitRepoVolumeSource(src.gitRepo);
+  if (src.secret !== undefined) out.secret = deepCopySecretVolumeSource(src.secret);
+  if (src.nfs !== undefined) out.nfs = deepCopyNFSVolumeSource(src.nfs);
+  if (src.iscsi !== undefined) out.iscsi = deepCopyISCSIVolumeSource(src.iscsi);
+  if (src.glusterfs !== undefined) out.glusterfs = deepCopyGlusterfsVolumeSource(src.glusterfs);
+  if (src.persistentVolumeClaim !== undefined)
+    out.persistentVolumeClaim = deepCopyPersistentVolumeClaimVolumeSource(src.persistentVolumeClaim);
+  if (src.rbd !== undefined) out.rbd = deepCopyRBDVolumeSource(src.rbd);
+  if (src.flexVolume !== undefined) out.flexVolume = deepCopyFlexVolumeSource(src.flexVolume);
+  if (src.cinder !== undefined) out.cinder = deepCopyCinderVolumeSource(src.cinder);
+  if (src.cephfs !== undefined) out.cephfs = deepCopyCephFSVolumeSource(src.cephfs);
+  if (src.flocker !== undefined) out.flocker = deepCopyFlockerVolumeSource(src.flocker);
+  if (src.downwardAPI !== undefined) out.downwardAPI = deepCopyDownwardAPIVolumeSource(src.downwardAPI);
+  if (src.fc !== undefined) out.fc = deepCopyFCVolumeSource(src.fc);
+  if (src.azureFile !== undefined) out.azureFile = deepCopyAzureFileVolumeSource(src.azureFile);
+  if (src.configMap !== undefined) out.configMap = deepCopyConfigMapVolumeSource(src.configMap);
+  if (src.vsphereVolume !== undefined)
+    out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(src.vsphereVolume);
+  if (src.quobyte !== undefined) out.quobyte = deepCopyQuobyteVolumeSource(src.quobyte);
+  if (src.azureDisk !== undefined) out.azureDisk = deepCopyAzureDiskVolumeSource(src.azureDisk);
+  if (src.photonPersistentDisk !== undefined)
+    out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(src.photonPersistentDisk);
+  if (src.projected !== undefined) out.projected = deepCopyProjectedVolumeSource(src.projected);
+  if (src.portworxVolume !== undefined) out.portworxVolume = deepCopyPortworxVolumeSource(src.portworxVolume);
+  if (src.scaleIO !== undefined) out.scaleIO = deepCopyScaleIOVolumeSource(src.scaleIO);
+  if (src.storageos !== undefined) out.storageos = deepCopyStorageOSVolumeSource(src.storageos);
+  if (src.csi !== undefined) out.csi = deepCopyCSIVolumeSource(src.csi);
+  if (src.ephemeral !== undefined) out.ephemeral = deepCopyEphemeralVolumeSource(src.ephemeral);
+  if (src.image !== undefined) out.image = deepCopyImageVolumeSource(src.image);
   return out;
 }
 
@@ -1101,123 +752,32 @@ export function deepCopyPersistentVolumeClaimVolumeSource(
 export function deepCopyPersistentVolumeSource(src: PersistentVolumeSource): PersistentVolumeSource {
   if (src == null) return src;
   const out = {} as PersistentVolumeSource;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof PersistentVolumeSource];
-    if (v === undefined) continue;
-    switch (key) {
-      case "gcePersistentDisk": {
-        const x = v as Exclude<PersistentVolumeSource["gcePersistentDisk"], undefined>;
-        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "awsElasticBlockStore": {
-        const x = v as Exclude<PersistentVolumeSource["awsElasticBlockStore"], undefined>;
-        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
-        break;
-      }
-      case "hostPath": {
-        const x = v as Exclude<PersistentVolumeSource["hostPath"], undefined>;
-        out.hostPath = deepCopyHostPathVolumeSource(x);
-        break;
-      }
-      case "glusterfs": {
-        const x = v as Exclude<PersistentVolumeSource["glusterfs"], undefined>;
-        out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(x);
-        break;
-      }
-      case "nfs": {
-        const x = v as Exclude<PersistentVolumeSource["nfs"], undefined>;
-        out.nfs = deepCopyNFSVolumeSource(x);
-        break;
-      }
-      case "rbd": {
-        const x = v as Exclude<PersistentVolumeSource["rbd"], undefined>;
-        out.rbd = deepCopyRBDPersistentVolumeSource(x);
-        break;
-      }
-      case "iscsi": {
-        const x = v as Exclude<PersistentVolumeSource["iscsi"], undefined>;
-        out.iscsi = deepCopyISCSIPersistentVolumeSource(x);
-        break;
-      }
-      case "cinder": {
-        const x = v as Exclude<PersistentVolumeSource["cinder"], undefined>;
-        out.cinder = deepCopyCinderPersistentVolumeSource(x);
-        break;
-      }
-      case "cephfs": {
-        const x = v as Exclude<PersistentVolumeSource["cephfs"], undefined>;
-        out.cephfs = deepCopyCephFSPersistentVolumeSource(x);
-        break;
-      }
-      case "fc": {
-        const x = v as Exclude<PersistentVolumeSource["fc"], undefined>;
-        out.fc = deepCopyFCVolumeSource(x);
-        break;
-      }
-      case "flocker": {
-        const x = v as Exclude<PersistentVolumeSource["flocker"], undefined>;
-        out.flocker = deepCopyFlockerVolumeSource(x);
-        break;
-      }
-      case "flexVolume": {
-        const x = v as Exclude<PersistentVolumeSource["flexVolume"], undefined>;
-        out.flexVolume = deepCopyFlexPersistentVolumeSource(x);
-        break;
-      }
-      case "azureFile": {
-        const x = v as Exclude<PersistentVolumeSource["azureFile"], undefined>;
-        out.azureFile = deepCopyAzureFilePersistentVolumeSource(x);
-        break;
-      }
-      case "vsphereVolume": {
-        const x = v as Exclude<PersistentVolumeSource["vsphereVolume"], undefined>;
-        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
-        break;
-      }
-      case "quobyte": {
-        const x = v as Exclude<PersistentVolumeSource["quobyte"], undefined>;
-        out.quobyte = deepCopyQuobyteVolumeSource(x);
-        break;
-      }
-      case "azureDisk": {
-        const x = v as Exclude<PersistentVolumeSource["azureDisk"], undefined>;
-        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
-        break;
-      }
-      case "photonPersistentDisk": {
-        const x = v as Exclude<PersistentVolumeSource["photonPersistentDisk"], undefined>;
-        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "portworxVolume": {
-        const x = v as Exclude<PersistentVolumeSource["portworxVolume"], undefined>;
-        out.portworxVolume = deepCopyPortworxVolumeSource(x);
-        break;
-      }
-      case "scaleIO": {
-        const x = v as Exclude<PersistentVolumeSource["scaleIO"], undefined>;
-        out.scaleIO = deepCopyScaleIOPersistentVolumeSource(x);
-        break;
-      }
-      case "local": {
-        const x = v as Exclude<PersistentVolumeSource["local"], undefined>;
-        out.local = deepCopyLocalVolumeSource(x);
-        break;
-      }
-      case "storageos": {
-        const x = v as Exclude<PersistentVolumeSource["storageos"], undefined>;
-        out.storageos = deepCopyStorageOSPersistentVolumeSource(x);
-        break;
-      }
-      case "csi": {
-        const x = v as Exclude<PersistentVolumeSource["csi"], undefined>;
-        out.csi = deepCopyCSIPersistentVolumeSource(x);
-        break;
-      }
-    }
-  }
+  if (src.gcePersistentDisk !== undefined)
+    out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(src.gcePersistentDisk);
+  if (src.awsElasticBlockStore !== undefined)
+    out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(src.awsElasticBlockStore);
+  if (src.hostPath !== undefined) out.hostPath = deepCopyHostPathVolumeSource(src.hostPath);
+  if (src.glusterfs !== undefined) out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(src.glusterfs);
+  if (src.nfs !== undefined) out.nfs = deepCopyNFSVolumeSource(src.nfs);
+  if (src.rbd !== undefined) out.rbd = deepCopyRBDPersistentVolumeSource(src.rbd);
+  if (src.iscsi !== undefined) out.iscsi = deepCopyISCSIPersistentVolumeSource(src.iscsi);
+  if (src.cinder !== undefined) out.cinder = deepCopyCinderPersistentVolumeSource(src.cinder);
+  if (src.cephfs !== undefined) out.cephfs = deepCopyCephFSPersistentVolumeSource(src.cephfs);
+  if (src.fc !== undefined) out.fc = deepCopyFCVolumeSource(src.fc);
+  if (src.flocker !== undefined) out.flocker = deepCopyFlockerVolumeSource(src.flocker);
+  if (src.flexVolume !== undefined) out.flexVolume = deepCopyFlexPersistentVolumeSource(src.flexVolume);
+  if (src.azureFile !== undefined) out.azureFile = deepCopyAzureFilePersistentVolumeSource(src.azureFile);
+  if (src.vsphereVolume !== undefined)
+    out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(src.vsphereVolume);
+  if (src.quobyte !== undefined) out.quobyte = deepCopyQuobyteVolumeSource(src.quobyte);
+  if (src.azureDisk !== undefined) out.azureDisk = deepCopyAzureDiskVolumeSource(src.azureDisk);
+  if (src.photonPersistentDisk !== undefined)
+    out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(src.photonPersistentDisk);
+  if (src.portworxVolume !== undefined) out.portworxVolume = deepCopyPortworxVolumeSource(src.portworxVolume);
+  if (src.scaleIO !== undefined) out.scaleIO = deepCopyScaleIOPersistentVolumeSource(src.scaleIO);
+  if (src.local !== undefined) out.local = deepCopyLocalVolumeSource(src.local);
+  if (src.storageos !== undefined) out.storageos = deepCopyStorageOSPersistentVolumeSource(src.storageos);
+  if (src.csi !== undefined) out.csi = deepCopyCSIPersistentVolumeSource(src.csi);
   return out;
 }
 
@@ -1237,160 +797,45 @@ export function deepCopyPersistentVolume(src: PersistentVolume): PersistentVolum
 export function deepCopyPersistentVolumeSpec(src: PersistentVolumeSpec): PersistentVolumeSpec {
   if (src == null) return src;
   const out = {} as PersistentVolumeSpec;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof PersistentVolumeSpec];
-    if (v === undefined) continue;
-    switch (key) {
-      case "gcePersistentDisk": {
-        const x = v as Exclude<PersistentVolumeSpec["gcePersistentDisk"], undefined>;
-        out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "awsElasticBlockStore": {
-        const x = v as Exclude<PersistentVolumeSpec["awsElasticBlockStore"], undefined>;
-        out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(x);
-        break;
-      }
-      case "hostPath": {
-        const x = v as Exclude<PersistentVolumeSpec["hostPath"], undefined>;
-        out.hostPath = deepCopyHostPathVolumeSource(x);
-        break;
-      }
-      case "glusterfs": {
-        const x = v as Exclude<PersistentVolumeSpec["glusterfs"], undefined>;
-        out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(x);
-        break;
-      }
-      case "nfs": {
-        const x = v as Exclude<PersistentVolumeSpec["nfs"], undefined>;
-        out.nfs = deepCopyNFSVolumeSource(x);
-        break;
-      }
-      case "rbd": {
-        const x = v as Exclude<PersistentVolumeSpec["rbd"], undefined>;
-        out.rbd = deepCopyRBDPersistentVolumeSource(x);
-        break;
-      }
-      case "iscsi": {
-        const x = v as Exclude<PersistentVolumeSpec["iscsi"], undefined>;
-        out.iscsi = deepCopyISCSIPersistentVolumeSource(x);
-        break;
-      }
-      case "cinder": {
-        const x = v as Exclude<PersistentVolumeSpec["cinder"], undefined>;
-        out.cinder = deepCopyCinderPersistentVolumeSource(x);
-        break;
-      }
-      case "cephfs": {
-        const x = v as Exclude<PersistentVolumeSpec["cephfs"], undefined>;
-        out.cephfs = deepCopyCephFSPersistentVolumeSource(x);
-        break;
-      }
-      case "fc": {
-        const x = v as Exclude<PersistentVolumeSpec["fc"], undefined>;
-        out.fc = deepCopyFCVolumeSource(x);
-        break;
-      }
-      case "flocker": {
-        const x = v as Exclude<PersistentVolumeSpec["flocker"], undefined>;
-        out.flocker = deepCopyFlockerVolumeSource(x);
-        break;
-      }
-      case "flexVolume": {
-        const x = v as Exclude<PersistentVolumeSpec["flexVolume"], undefined>;
-        out.flexVolume = deepCopyFlexPersistentVolumeSource(x);
-        break;
-      }
-      case "azureFile": {
-        const x = v as Exclude<PersistentVolumeSpec["azureFile"], undefined>;
-        out.azureFile = deepCopyAzureFilePersistentVolumeSource(x);
-        break;
-      }
-      case "vsphereVolume": {
-        const x = v as Exclude<PersistentVolumeSpec["vsphereVolume"], undefined>;
-        out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(x);
-        break;
-      }
-      case "quobyte": {
-        const x = v as Exclude<PersistentVolumeSpec["quobyte"], undefined>;
-        out.quobyte = deepCopyQuobyteVolumeSource(x);
-        break;
-      }
-      case "azureDisk": {
-        const x = v as Exclude<PersistentVolumeSpec["azureDisk"], undefined>;
-        out.azureDisk = deepCopyAzureDiskVolumeSource(x);
-        break;
-      }
-      case "photonPersistentDisk": {
-        const x = v as Exclude<PersistentVolumeSpec["photonPersistentDisk"], undefined>;
-        out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(x);
-        break;
-      }
-      case "portworxVolume": {
-        const x = v as Exclude<PersistentVolumeSpec["portworxVolume"], undefined>;
-        out.portworxVolume = deepCopyPortworxVolumeSource(x);
-        break;
-      }
-      case "scaleIO": {
-        const x = v as Exclude<PersistentVolumeSpec["scaleIO"], undefined>;
-        out.scaleIO = deepCopyScaleIOPersistentVolumeSource(x);
-        break;
-      }
-      case "local": {
-        const x = v as Exclude<PersistentVolumeSpec["local"], undefined>;
-        out.local = deepCopyLocalVolumeSource(x);
-        break;
-      }
-      case "storageos": {
-        const x = v as Exclude<PersistentVolumeSpec["storageos"], undefined>;
-        out.storageos = deepCopyStorageOSPersistentVolumeSource(x);
-        break;
-      }
-      case "csi": {
-        const x = v as Exclude<PersistentVolumeSpec["csi"], undefined>;
-        out.csi = deepCopyCSIPersistentVolumeSource(x);
-        break;
-      }
-      case "capacity": {
-        const x = v as Exclude<PersistentVolumeSpec["capacity"], undefined>;
-        out.capacity = x === null ? x : { ...x };
-        break;
-      }
-      case "accessModes": {
-        const x = v as Exclude<PersistentVolumeSpec["accessModes"], undefined>;
-        out.accessModes = x === null ? x : x.slice();
-        break;
-      }
-      case "claimRef": {
-        const x = v as Exclude<PersistentVolumeSpec["claimRef"], undefined>;
-        out.claimRef = deepCopyObjectReference(x);
-        break;
-      }
-      case "persistentVolumeReclaimPolicy":
-        out.persistentVolumeReclaimPolicy = v as PersistentVolumeSpec["persistentVolumeReclaimPolicy"];
-        break;
-      case "storageClassName":
-        out.storageClassName = v as PersistentVolumeSpec["storageClassName"];
-        break;
-      case "mountOptions": {
-        const x = v as Exclude<PersistentVolumeSpec["mountOptions"], undefined>;
-        out.mountOptions = x === null ? x : x.slice();
-        break;
-      }
-      case "volumeMode":
-        out.volumeMode = v as PersistentVolumeSpec["volumeMode"];
-        break;
-      case "nodeAffinity": {
-        const x = v as Exclude<PersistentVolumeSpec["nodeAffinity"], undefined>;
-        out.nodeAffinity = deepCopyVolumeNodeAffinity(x);
-        break;
-      }
-      case "volumeAttributesClassName":
-        out.volumeAttributesClassName = v as PersistentVolumeSpec["volumeAttributesClassName"];
-        break;
-    }
-  }
+  if (src.gcePersistentDisk !== undefined)
+    out.gcePersistentDisk = deepCopyGCEPersistentDiskVolumeSource(src.gcePersistentDisk);
+  if (src.awsElasticBlockStore !== undefined)
+    out.awsElasticBlockStore = deepCopyAWSElasticBlockStoreVolumeSource(src.awsElasticBlockStore);
+  if (src.hostPath !== undefined) out.hostPath = deepCopyHostPathVolumeSource(src.hostPath);
+  if (src.glusterfs !== undefined) out.glusterfs = deepCopyGlusterfsPersistentVolumeSource(src.glusterfs);
+  if (src.nfs !== undefined) out.nfs = deepCopyNFSVolumeSource(src.nfs);
+  if (src.rbd !== undefined) out.rbd = deepCopyRBDPersistentVolumeSource(src.rbd);
+  if (src.iscsi !== undefined) out.iscsi = deepCopyISCSIPersistentVolumeSource(src.iscsi);
+  if (src.cinder !== undefined) out.cinder = deepCopyCinderPersistentVolumeSource(src.cinder);
+  if (src.cephfs !== undefined) out.cephfs = deepCopyCephFSPersistentVolumeSource(src.cephfs);
+  if (src.fc !== undefined) out.fc = deepCopyFCVolumeSource(src.fc);
+  if (src.flocker !== undefined) out.flocker = deepCopyFlockerVolumeSource(src.flocker);
+  if (src.flexVolume !== undefined) out.flexVolume = deepCopyFlexPersistentVolumeSource(src.flexVolume);
+  if (src.azureFile !== undefined) out.azureFile = deepCopyAzureFilePersistentVolumeSource(src.azureFile);
+  if (src.vsphereVolume !== undefined)
+    out.vsphereVolume = deepCopyVsphereVirtualDiskVolumeSource(src.vsphereVolume);
+  if (src.quobyte !== undefined) out.quobyte = deepCopyQuobyteVolumeSource(src.quobyte);
+  if (src.azureDisk !== undefined) out.azureDisk = deepCopyAzureDiskVolumeSource(src.azureDisk);
+  if (src.photonPersistentDisk !== undefined)
+    out.photonPersistentDisk = deepCopyPhotonPersistentDiskVolumeSource(src.photonPersistentDisk);
+  if (src.portworxVolume !== undefined) out.portworxVolume = deepCopyPortworxVolumeSource(src.portworxVolume);
+  if (src.scaleIO !== undefined) out.scaleIO = deepCopyScaleIOPersistentVolumeSource(src.scaleIO);
+  if (src.local !== undefined) out.local = deepCopyLocalVolumeSource(src.local);
+  if (src.storageos !== undefined) out.storageos = deepCopyStorageOSPersistentVolumeSource(src.storageos);
+  if (src.csi !== undefined) out.csi = deepCopyCSIPersistentVolumeSource(src.csi);
+  if (src.capacity !== undefined) out.capacity = src.capacity === null ? src.capacity : { ...src.capacity };
+  if (src.accessModes !== undefined)
+    out.accessModes = src.accessModes === null ? src.accessModes : src.accessModes.slice();
+  if (src.claimRef !== undefined) out.claimRef = deepCopyObjectReference(src.claimRef);
+  if (src.persistentVolumeReclaimPolicy !== undefined)
+    out.persistentVolumeReclaimPolicy = src.persistentVolumeReclaimPolicy;
+  if (src.storageClassName !== undefined) out.storageClassName = src.storageClassName;
+  if (src.mountOptions !== undefined)
+    out.mountOptions = src.mountOptions === null ? src.mountOptions : src.mountOptions.slice();
+  if (src.volumeMode !== undefined) out.volumeMode = src.volumeMode;
+  if (src.nodeAffinity !== undefined) out.nodeAffinity = deepCopyVolumeNodeAffinity(src.nodeAffinity);
+  if (src.volumeAttributesClassName !== undefined)
+    out.volumeAttributesClassName = src.volumeAttributesClassName;
   return out;
 }
 
@@ -1420,7 +865,7 @@ export function deepCopyPersistentVolumeList(src: PersistentVolumeList): Persist
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPersistentVolume);
+  if (src.items !== undefined) out.items = copyListOfPersistentVolume(src.items);
   return out;
 }
 
@@ -1443,7 +888,7 @@ export function deepCopyPersistentVolumeClaimList(src: PersistentVolumeClaimList
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPersistentVolumeClaim);
+  if (src.items !== undefined) out.items = copyListOfPersistentVolumeClaim(src.items);
   return out;
 }
 
@@ -1511,8 +956,7 @@ export function deepCopyPersistentVolumeClaimStatus(
   if (src.accessModes !== undefined)
     out.accessModes = src.accessModes === null ? src.accessModes : src.accessModes.slice();
   if (src.capacity !== undefined) out.capacity = src.capacity === null ? src.capacity : { ...src.capacity };
-  if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyPersistentVolumeClaimCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfPersistentVolumeClaimCondition(src.conditions);
   if (src.allocatedResources !== undefined)
     out.allocatedResources =
       src.allocatedResources === null ? src.allocatedResources : { ...src.allocatedResources };
@@ -1749,7 +1193,7 @@ export function deepCopySecretVolumeSource(src: SecretVolumeSource): SecretVolum
   if (src == null) return src;
   const out = {} as SecretVolumeSource;
   if (src.secretName !== undefined) out.secretName = src.secretName;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.items !== undefined) out.items = copyListOfKeyToPath(src.items);
   if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
   if (src.optional !== undefined) out.optional = src.optional;
   return out;
@@ -1760,7 +1204,7 @@ export function deepCopySecretProjection(src: SecretProjection): SecretProjectio
   if (src == null) return src;
   const out = {} as SecretProjection;
   if (src.name !== undefined) out.name = src.name;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.items !== undefined) out.items = copyListOfKeyToPath(src.items);
   if (src.optional !== undefined) out.optional = src.optional;
   return out;
 }
@@ -1963,7 +1407,7 @@ export function deepCopyConfigMapVolumeSource(src: ConfigMapVolumeSource): Confi
   if (src == null) return src;
   const out = {} as ConfigMapVolumeSource;
   if (src.name !== undefined) out.name = src.name;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.items !== undefined) out.items = copyListOfKeyToPath(src.items);
   if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
   if (src.optional !== undefined) out.optional = src.optional;
   return out;
@@ -1974,7 +1418,7 @@ export function deepCopyConfigMapProjection(src: ConfigMapProjection): ConfigMap
   if (src == null) return src;
   const out = {} as ConfigMapProjection;
   if (src.name !== undefined) out.name = src.name;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyKeyToPath);
+  if (src.items !== undefined) out.items = copyListOfKeyToPath(src.items);
   if (src.optional !== undefined) out.optional = src.optional;
   return out;
 }
@@ -2022,7 +1466,7 @@ export function deepCopyPodCertificateProjection(src: PodCertificateProjection):
 export function deepCopyProjectedVolumeSource(src: ProjectedVolumeSource): ProjectedVolumeSource {
   if (src == null) return src;
   const out = {} as ProjectedVolumeSource;
-  if (src.sources !== undefined) out.sources = copyArray(src.sources, deepCopyVolumeProjection);
+  if (src.sources !== undefined) out.sources = copyListOfVolumeProjection(src.sources);
   if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
   return out;
 }
@@ -2273,7 +1717,7 @@ export function deepCopyHTTPGetAction(src: HTTPGetAction): HTTPGetAction {
   if (src.port !== undefined) out.port = src.port;
   if (src.host !== undefined) out.host = src.host;
   if (src.scheme !== undefined) out.scheme = src.scheme;
-  if (src.httpHeaders !== undefined) out.httpHeaders = copyArray(src.httpHeaders, deepCopyHTTPHeader);
+  if (src.httpHeaders !== undefined) out.httpHeaders = copyListOfHTTPHeader(src.httpHeaders);
   return out;
 }
 
@@ -2353,7 +1797,7 @@ export function deepCopyResourceRequirements(src: ResourceRequirements): Resourc
   const out = {} as ResourceRequirements;
   if (src.limits !== undefined) out.limits = src.limits === null ? src.limits : { ...src.limits };
   if (src.requests !== undefined) out.requests = src.requests === null ? src.requests : { ...src.requests };
-  if (src.claims !== undefined) out.claims = copyArray(src.claims, deepCopyResourceClaim);
+  if (src.claims !== undefined) out.claims = copyListOfResourceClaim(src.claims);
   return out;
 }
 
@@ -2381,118 +1825,32 @@ export function deepCopyResourceClaim(src: ResourceClaim): ResourceClaim {
 export function deepCopyContainer(src: Container): Container {
   if (src == null) return src;
   const out = {} as Container;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof Container];
-    if (v === undefined) continue;
-    switch (key) {
-      case "name":
-        out.name = v as Container["name"];
-        break;
-      case "image":
-        out.image = v as Container["image"];
-        break;
-      case "command": {
-        const x = v as Exclude<Container["command"], undefined>;
-        out.command = x === null ? x : x.slice();
-        break;
-      }
-      case "args": {
-        const x = v as Exclude<Container["args"], undefined>;
-        out.args = x === null ? x : x.slice();
-        break;
-      }
-      case "workingDir":
-        out.workingDir = v as Container["workingDir"];
-        break;
-      case "ports": {
-        const x = v as Exclude<Container["ports"], undefined>;
-        out.ports = copyArray(x, deepCopyContainerPort);
-        break;
-      }
-      case "envFrom": {
-        const x = v as Exclude<Container["envFrom"], undefined>;
-        out.envFrom = copyArray(x, deepCopyEnvFromSource);
-        break;
-      }
-      case "env": {
-        const x = v as Exclude<Container["env"], undefined>;
-        out.env = copyArray(x, deepCopyEnvVar);
-        break;
-      }
-      case "resources": {
-        const x = v as Exclude<Container["resources"], undefined>;
-        out.resources = deepCopyResourceRequirements(x);
-        break;
-      }
-      case "resizePolicy": {
-        const x = v as Exclude<Container["resizePolicy"], undefined>;
-        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
-        break;
-      }
-      case "restartPolicy":
-        out.restartPolicy = v as Container["restartPolicy"];
-        break;
-      case "restartPolicyRules": {
-        const x = v as Exclude<Container["restartPolicyRules"], undefined>;
-        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
-        break;
-      }
-      case "volumeMounts": {
-        const x = v as Exclude<Container["volumeMounts"], undefined>;
-        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
-        break;
-      }
-      case "volumeDevices": {
-        const x = v as Exclude<Container["volumeDevices"], undefined>;
-        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
-        break;
-      }
-      case "livenessProbe": {
-        const x = v as Exclude<Container["livenessProbe"], undefined>;
-        out.livenessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "readinessProbe": {
-        const x = v as Exclude<Container["readinessProbe"], undefined>;
-        out.readinessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "startupProbe": {
-        const x = v as Exclude<Container["startupProbe"], undefined>;
-        out.startupProbe = deepCopyProbe(x);
-        break;
-      }
-      case "lifecycle": {
-        const x = v as Exclude<Container["lifecycle"], undefined>;
-        out.lifecycle = deepCopyLifecycle(x);
-        break;
-      }
-      case "terminationMessagePath":
-        out.terminationMessagePath = v as Container["terminationMessagePath"];
-        break;
-      case "terminationMessagePolicy":
-        out.terminationMessagePolicy = v as Container["terminationMessagePolicy"];
-        break;
-      case "imagePullPolicy":
-        out.imagePullPolicy = v as Container["imagePullPolicy"];
-        break;
-      case "securityContext": {
-        const x = v as Exclude<Container["securityContext"], undefined>;
-        out.securityContext = deepCopySecurityContext(x);
-        break;
-      }
-      case "stdin":
-        out.stdin = v as Container["stdin"];
-        break;
-      case "stdinOnce":
-        out.stdinOnce = v as Container["stdinOnce"];
-        break;
-      case "tty":
-        out.tty = v as Container["tty"];
-        break;
-    }
-  }
+  if (src.name !== undefined) out.name = src.name;
+  if (src.image !== undefined) out.image = src.image;
+  if (src.command !== undefined) out.command = src.command === null ? src.command : src.command.slice();
+  if (src.args !== undefined) out.args = src.args === null ? src.args : src.args.slice();
+  if (src.workingDir !== undefined) out.workingDir = src.workingDir;
+  if (src.ports !== undefined) out.ports = copyListOfContainerPort(src.ports);
+  if (src.envFrom !== undefined) out.envFrom = copyListOfEnvFromSource(src.envFrom);
+  if (src.env !== undefined) out.env = copyListOfEnvVar(src.env);
+  if (src.resources !== undefined) out.resources = deepCopyResourceRequirements(src.resources);
+  if (src.resizePolicy !== undefined) out.resizePolicy = copyListOfContainerResizePolicy(src.resizePolicy);
+  if (src.restartPolicy !== undefined) out.restartPolicy = src.restartPolicy;
+  if (src.restartPolicyRules !== undefined)
+    out.restartPolicyRules = copyListOfContainerRestartRule(src.restartPolicyRules);
+  if (src.volumeMounts !== undefined) out.volumeMounts = copyListOfVolumeMount(src.volumeMounts);
+  if (src.volumeDevices !== undefined) out.volumeDevices = copyListOfVolumeDevice(src.volumeDevices);
+  if (src.livenessProbe !== undefined) out.livenessProbe = deepCopyProbe(src.livenessProbe);
+  if (src.readinessProbe !== undefined) out.readinessProbe = deepCopyProbe(src.readinessProbe);
+  if (src.startupProbe !== undefined) out.startupProbe = deepCopyProbe(src.startupProbe);
+  if (src.lifecycle !== undefined) out.lifecycle = deepCopyLifecycle(src.lifecycle);
+  if (src.terminationMessagePath !== undefined) out.terminationMessagePath = src.terminationMessagePath;
+  if (src.terminationMessagePolicy !== undefined) out.terminationMessagePolicy = src.terminationMessagePolicy;
+  if (src.imagePullPolicy !== undefined) out.imagePullPolicy = src.imagePullPolicy;
+  if (src.securityContext !== undefined) out.securityContext = deepCopySecurityContext(src.securityContext);
+  if (src.stdin !== undefined) out.stdin = src.stdin;
+  if (src.stdinOnce !== undefined) out.stdinOnce = src.stdinOnce;
+  if (src.tty !== undefined) out.tty = src.tty;
   return out;
 }
 
@@ -2573,72 +1931,24 @@ export function deepCopyContainerState(src: ContainerState): ContainerState {
 export function deepCopyContainerStatus(src: ContainerStatus): ContainerStatus {
   if (src == null) return src;
   const out = {} as ContainerStatus;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof ContainerStatus];
-    if (v === undefined) continue;
-    switch (key) {
-      case "name":
-        out.name = v as ContainerStatus["name"];
-        break;
-      case "state": {
-        const x = v as Exclude<ContainerStatus["state"], undefined>;
-        out.state = deepCopyContainerState(x);
-        break;
-      }
-      case "lastState": {
-        const x = v as Exclude<ContainerStatus["lastState"], undefined>;
-        out.lastState = deepCopyContainerState(x);
-        break;
-      }
-      case "ready":
-        out.ready = v as ContainerStatus["ready"];
-        break;
-      case "restartCount":
-        out.restartCount = v as ContainerStatus["restartCount"];
-        break;
-      case "image":
-        out.image = v as ContainerStatus["image"];
-        break;
-      case "imageID":
-        out.imageID = v as ContainerStatus["imageID"];
-        break;
-      case "containerID":
-        out.containerID = v as ContainerStatus["containerID"];
-        break;
-      case "started":
-        out.started = v as ContainerStatus["started"];
-        break;
-      case "allocatedResources": {
-        const x = v as Exclude<ContainerStatus["allocatedResources"], undefined>;
-        out.allocatedResources = x === null ? x : { ...x };
-        break;
-      }
-      case "resources": {
-        const x = v as Exclude<ContainerStatus["resources"], undefined>;
-        out.resources = deepCopyResourceRequirements(x);
-        break;
-      }
-      case "volumeMounts": {
-        const x = v as Exclude<ContainerStatus["volumeMounts"], undefined>;
-        out.volumeMounts = copyArray(x, deepCopyVolumeMountStatus);
-        break;
-      }
-      case "user": {
-        const x = v as Exclude<ContainerStatus["user"], undefined>;
-        out.user = deepCopyContainerUser(x);
-        break;
-      }
-      case "allocatedResourcesStatus": {
-        const x = v as Exclude<ContainerStatus["allocatedResourcesStatus"], undefined>;
-        out.allocatedResourcesStatus = copyArray(x, deepCopyResourceStatus);
-        break;
-      }
-      case "stopSignal":
-        out.stopSignal = v as ContainerStatus["stopSignal"];
-        break;
-    }
-  }
+  if (src.name !== undefined) out.name = src.name;
+  if (src.state !== undefined) out.state = deepCopyContainerState(src.state);
+  if (src.lastState !== undefined) out.lastState = deepCopyContainerState(src.lastState);
+  if (src.ready !== undefined) out.ready = src.ready;
+  if (src.restartCount !== undefined) out.restartCount = src.restartCount;
+  if (src.image !== undefined) out.image = src.image;
+  if (src.imageID !== undefined) out.imageID = src.imageID;
+  if (src.containerID !== undefined) out.containerID = src.containerID;
+  if (src.started !== undefined) out.started = src.started;
+  if (src.allocatedResources !== undefined)
+    out.allocatedResources =
+      src.allocatedResources === null ? src.allocatedResources : { ...src.allocatedResources };
+  if (src.resources !== undefined) out.resources = deepCopyResourceRequirements(src.resources);
+  if (src.volumeMounts !== undefined) out.volumeMounts = copyListOfVolumeMountStatus(src.volumeMounts);
+  if (src.user !== undefined) out.user = deepCopyContainerUser(src.user);
+  if (src.allocatedResourcesStatus !== undefined)
+    out.allocatedResourcesStatus = copyListOfResourceStatus(src.allocatedResourcesStatus);
+  if (src.stopSignal !== undefined) out.stopSignal = src.stopSignal;
   return out;
 }
 
@@ -2647,7 +1957,7 @@ export function deepCopyResourceStatus(src: ResourceStatus): ResourceStatus {
   if (src == null) return src;
   const out = {} as ResourceStatus;
   if (src.name !== undefined) out.name = src.name;
-  if (src.resources !== undefined) out.resources = copyArray(src.resources, deepCopyResourceHealth);
+  if (src.resources !== undefined) out.resources = copyListOfResourceHealth(src.resources);
   return out;
 }
 
@@ -2730,7 +2040,7 @@ export function deepCopyNodeSelector(src: NodeSelector): NodeSelector {
   if (src == null) return src;
   const out = {} as NodeSelector;
   if (src.nodeSelectorTerms !== undefined)
-    out.nodeSelectorTerms = copyArray(src.nodeSelectorTerms, deepCopyNodeSelectorTerm);
+    out.nodeSelectorTerms = copyListOfNodeSelectorTerm(src.nodeSelectorTerms);
   return out;
 }
 
@@ -2739,9 +2049,8 @@ export function deepCopyNodeSelectorTerm(src: NodeSelectorTerm): NodeSelectorTer
   if (src == null) return src;
   const out = {} as NodeSelectorTerm;
   if (src.matchExpressions !== undefined)
-    out.matchExpressions = copyArray(src.matchExpressions, deepCopyNodeSelectorRequirement);
-  if (src.matchFields !== undefined)
-    out.matchFields = copyArray(src.matchFields, deepCopyNodeSelectorRequirement);
+    out.matchExpressions = copyListOfNodeSelectorRequirement(src.matchExpressions);
+  if (src.matchFields !== undefined) out.matchFields = copyListOfNodeSelectorRequirement(src.matchFields);
   return out;
 }
 
@@ -2760,10 +2069,7 @@ export function deepCopyTopologySelectorTerm(src: TopologySelectorTerm): Topolog
   if (src == null) return src;
   const out = {} as TopologySelectorTerm;
   if (src.matchLabelExpressions !== undefined)
-    out.matchLabelExpressions = copyArray(
-      src.matchLabelExpressions,
-      deepCopyTopologySelectorLabelRequirement,
-    );
+    out.matchLabelExpressions = copyListOfTopologySelectorLabelRequirement(src.matchLabelExpressions);
   return out;
 }
 
@@ -2793,14 +2099,12 @@ export function deepCopyPodAffinity(src: PodAffinity): PodAffinity {
   if (src == null) return src;
   const out = {} as PodAffinity;
   if (src.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
-    out.requiredDuringSchedulingIgnoredDuringExecution = copyArray(
+    out.requiredDuringSchedulingIgnoredDuringExecution = copyListOfPodAffinityTerm(
       src.requiredDuringSchedulingIgnoredDuringExecution,
-      deepCopyPodAffinityTerm,
     );
   if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
-    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyListOfWeightedPodAffinityTerm(
       src.preferredDuringSchedulingIgnoredDuringExecution,
-      deepCopyWeightedPodAffinityTerm,
     );
   return out;
 }
@@ -2810,14 +2114,12 @@ export function deepCopyPodAntiAffinity(src: PodAntiAffinity): PodAntiAffinity {
   if (src == null) return src;
   const out = {} as PodAntiAffinity;
   if (src.requiredDuringSchedulingIgnoredDuringExecution !== undefined)
-    out.requiredDuringSchedulingIgnoredDuringExecution = copyArray(
+    out.requiredDuringSchedulingIgnoredDuringExecution = copyListOfPodAffinityTerm(
       src.requiredDuringSchedulingIgnoredDuringExecution,
-      deepCopyPodAffinityTerm,
     );
   if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
-    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyListOfWeightedPodAffinityTerm(
       src.preferredDuringSchedulingIgnoredDuringExecution,
-      deepCopyWeightedPodAffinityTerm,
     );
   return out;
 }
@@ -2858,9 +2160,8 @@ export function deepCopyNodeAffinity(src: NodeAffinity): NodeAffinity {
       src.requiredDuringSchedulingIgnoredDuringExecution,
     );
   if (src.preferredDuringSchedulingIgnoredDuringExecution !== undefined)
-    out.preferredDuringSchedulingIgnoredDuringExecution = copyArray(
+    out.preferredDuringSchedulingIgnoredDuringExecution = copyListOfPreferredSchedulingTerm(
       src.preferredDuringSchedulingIgnoredDuringExecution,
-      deepCopyPreferredSchedulingTerm,
     );
   return out;
 }
@@ -2916,22 +2217,22 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
     switch (key) {
       case "volumes": {
         const x = v as Exclude<PodSpec["volumes"], undefined>;
-        out.volumes = copyArray(x, deepCopyVolume);
+        out.volumes = copyListOfVolume(x);
         break;
       }
       case "initContainers": {
         const x = v as Exclude<PodSpec["initContainers"], undefined>;
-        out.initContainers = copyArray(x, deepCopyContainer);
+        out.initContainers = copyListOfContainer(x);
         break;
       }
       case "containers": {
         const x = v as Exclude<PodSpec["containers"], undefined>;
-        out.containers = copyArray(x, deepCopyContainer);
+        out.containers = copyListOfContainer(x);
         break;
       }
       case "ephemeralContainers": {
         const x = v as Exclude<PodSpec["ephemeralContainers"], undefined>;
-        out.ephemeralContainers = copyArray(x, deepCopyEphemeralContainer);
+        out.ephemeralContainers = copyListOfEphemeralContainer(x);
         break;
       }
       case "restartPolicy":
@@ -2982,7 +2283,7 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
       }
       case "imagePullSecrets": {
         const x = v as Exclude<PodSpec["imagePullSecrets"], undefined>;
-        out.imagePullSecrets = copyArray(x, deepCopyLocalObjectReference);
+        out.imagePullSecrets = copyListOfLocalObjectReference(x);
         break;
       }
       case "hostname":
@@ -3001,12 +2302,12 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
         break;
       case "tolerations": {
         const x = v as Exclude<PodSpec["tolerations"], undefined>;
-        out.tolerations = copyArray(x, deepCopyToleration);
+        out.tolerations = copyListOfToleration(x);
         break;
       }
       case "hostAliases": {
         const x = v as Exclude<PodSpec["hostAliases"], undefined>;
-        out.hostAliases = copyArray(x, deepCopyHostAlias);
+        out.hostAliases = copyListOfHostAlias(x);
         break;
       }
       case "priorityClassName":
@@ -3022,7 +2323,7 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
       }
       case "readinessGates": {
         const x = v as Exclude<PodSpec["readinessGates"], undefined>;
-        out.readinessGates = copyArray(x, deepCopyPodReadinessGate);
+        out.readinessGates = copyListOfPodReadinessGate(x);
         break;
       }
       case "runtimeClassName":
@@ -3041,7 +2342,7 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
       }
       case "topologySpreadConstraints": {
         const x = v as Exclude<PodSpec["topologySpreadConstraints"], undefined>;
-        out.topologySpreadConstraints = copyArray(x, deepCopyTopologySpreadConstraint);
+        out.topologySpreadConstraints = copyListOfTopologySpreadConstraint(x);
         break;
       }
       case "setHostnameAsFQDN":
@@ -3057,12 +2358,12 @@ export function deepCopyPodSpec(src: PodSpec): PodSpec {
         break;
       case "schedulingGates": {
         const x = v as Exclude<PodSpec["schedulingGates"], undefined>;
-        out.schedulingGates = copyArray(x, deepCopyPodSchedulingGate);
+        out.schedulingGates = copyListOfPodSchedulingGate(x);
         break;
       }
       case "resourceClaims": {
         const x = v as Exclude<PodSpec["resourceClaims"], undefined>;
-        out.resourceClaims = copyArray(x, deepCopyPodResourceClaim);
+        out.resourceClaims = copyListOfPodResourceClaim(x);
         break;
       }
       case "resources": {
@@ -3105,7 +2406,7 @@ export function deepCopyPodExtendedResourceClaimStatus(
   if (src == null) return src;
   const out = {} as PodExtendedResourceClaimStatus;
   if (src.requestMappings !== undefined)
-    out.requestMappings = copyArray(src.requestMappings, deepCopyContainerExtendedResourceRequest);
+    out.requestMappings = copyListOfContainerExtendedResourceRequest(src.requestMappings);
   if (src.resourceClaimName !== undefined) out.resourceClaimName = src.resourceClaimName;
   return out;
 }
@@ -3168,64 +2469,22 @@ export function deepCopyHostAlias(src: HostAlias): HostAlias {
 export function deepCopyPodSecurityContext(src: PodSecurityContext): PodSecurityContext {
   if (src == null) return src;
   const out = {} as PodSecurityContext;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof PodSecurityContext];
-    if (v === undefined) continue;
-    switch (key) {
-      case "seLinuxOptions": {
-        const x = v as Exclude<PodSecurityContext["seLinuxOptions"], undefined>;
-        out.seLinuxOptions = deepCopySELinuxOptions(x);
-        break;
-      }
-      case "windowsOptions": {
-        const x = v as Exclude<PodSecurityContext["windowsOptions"], undefined>;
-        out.windowsOptions = deepCopyWindowsSecurityContextOptions(x);
-        break;
-      }
-      case "runAsUser":
-        out.runAsUser = v as PodSecurityContext["runAsUser"];
-        break;
-      case "runAsGroup":
-        out.runAsGroup = v as PodSecurityContext["runAsGroup"];
-        break;
-      case "runAsNonRoot":
-        out.runAsNonRoot = v as PodSecurityContext["runAsNonRoot"];
-        break;
-      case "supplementalGroups": {
-        const x = v as Exclude<PodSecurityContext["supplementalGroups"], undefined>;
-        out.supplementalGroups = x === null ? x : x.slice();
-        break;
-      }
-      case "supplementalGroupsPolicy":
-        out.supplementalGroupsPolicy = v as PodSecurityContext["supplementalGroupsPolicy"];
-        break;
-      case "fsGroup":
-        out.fsGroup = v as PodSecurityContext["fsGroup"];
-        break;
-      case "sysctls": {
-        const x = v as Exclude<PodSecurityContext["sysctls"], undefined>;
-        out.sysctls = copyArray(x, deepCopySysctl);
-        break;
-      }
-      case "fsGroupChangePolicy":
-        out.fsGroupChangePolicy = v as PodSecurityContext["fsGroupChangePolicy"];
-        break;
-      case "seccompProfile": {
-        const x = v as Exclude<PodSecurityContext["seccompProfile"], undefined>;
-        out.seccompProfile = deepCopySeccompProfile(x);
-        break;
-      }
-      case "appArmorProfile": {
-        const x = v as Exclude<PodSecurityContext["appArmorProfile"], undefined>;
-        out.appArmorProfile = deepCopyAppArmorProfile(x);
-        break;
-      }
-      case "seLinuxChangePolicy":
-        out.seLinuxChangePolicy = v as PodSecurityContext["seLinuxChangePolicy"];
-        break;
-    }
-  }
+  if (src.seLinuxOptions !== undefined) out.seLinuxOptions = deepCopySELinuxOptions(src.seLinuxOptions);
+  if (src.windowsOptions !== undefined)
+    out.windowsOptions = deepCopyWindowsSecurityContextOptions(src.windowsOptions);
+  if (src.runAsUser !== undefined) out.runAsUser = src.runAsUser;
+  if (src.runAsGroup !== undefined) out.runAsGroup = src.runAsGroup;
+  if (src.runAsNonRoot !== undefined) out.runAsNonRoot = src.runAsNonRoot;
+  if (src.supplementalGroups !== undefined)
+    out.supplementalGroups =
+      src.supplementalGroups === null ? src.supplementalGroups : src.supplementalGroups.slice();
+  if (src.supplementalGroupsPolicy !== undefined) out.supplementalGroupsPolicy = src.supplementalGroupsPolicy;
+  if (src.fsGroup !== undefined) out.fsGroup = src.fsGroup;
+  if (src.sysctls !== undefined) out.sysctls = copyListOfSysctl(src.sysctls);
+  if (src.fsGroupChangePolicy !== undefined) out.fsGroupChangePolicy = src.fsGroupChangePolicy;
+  if (src.seccompProfile !== undefined) out.seccompProfile = deepCopySeccompProfile(src.seccompProfile);
+  if (src.appArmorProfile !== undefined) out.appArmorProfile = deepCopyAppArmorProfile(src.appArmorProfile);
+  if (src.seLinuxChangePolicy !== undefined) out.seLinuxChangePolicy = src.seLinuxChangePolicy;
   return out;
 }
 
@@ -3254,7 +2513,7 @@ export function deepCopyPodDNSConfig(src: PodDNSConfig): PodDNSConfig {
   if (src.nameservers !== undefined)
     out.nameservers = src.nameservers === null ? src.nameservers : src.nameservers.slice();
   if (src.searches !== undefined) out.searches = src.searches === null ? src.searches : src.searches.slice();
-  if (src.options !== undefined) out.options = copyArray(src.options, deepCopyPodDNSConfigOption);
+  if (src.options !== undefined) out.options = copyListOfPodDNSConfigOption(src.options);
   return out;
 }
 
@@ -3287,118 +2546,32 @@ export function deepCopyHostIP(src: HostIP): HostIP {
 export function deepCopyEphemeralContainerCommon(src: EphemeralContainerCommon): EphemeralContainerCommon {
   if (src == null) return src;
   const out = {} as EphemeralContainerCommon;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof EphemeralContainerCommon];
-    if (v === undefined) continue;
-    switch (key) {
-      case "name":
-        out.name = v as EphemeralContainerCommon["name"];
-        break;
-      case "image":
-        out.image = v as EphemeralContainerCommon["image"];
-        break;
-      case "command": {
-        const x = v as Exclude<EphemeralContainerCommon["command"], undefined>;
-        out.command = x === null ? x : x.slice();
-        break;
-      }
-      case "args": {
-        const x = v as Exclude<EphemeralContainerCommon["args"], undefined>;
-        out.args = x === null ? x : x.slice();
-        break;
-      }
-      case "workingDir":
-        out.workingDir = v as EphemeralContainerCommon["workingDir"];
-        break;
-      case "ports": {
-        const x = v as Exclude<EphemeralContainerCommon["ports"], undefined>;
-        out.ports = copyArray(x, deepCopyContainerPort);
-        break;
-      }
-      case "envFrom": {
-        const x = v as Exclude<EphemeralContainerCommon["envFrom"], undefined>;
-        out.envFrom = copyArray(x, deepCopyEnvFromSource);
-        break;
-      }
-      case "env": {
-        const x = v as Exclude<EphemeralContainerCommon["env"], undefined>;
-        out.env = copyArray(x, deepCopyEnvVar);
-        break;
-      }
-      case "resources": {
-        const x = v as Exclude<EphemeralContainerCommon["resources"], undefined>;
-        out.resources = deepCopyResourceRequirements(x);
-        break;
-      }
-      case "resizePolicy": {
-        const x = v as Exclude<EphemeralContainerCommon["resizePolicy"], undefined>;
-        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
-        break;
-      }
-      case "restartPolicy":
-        out.restartPolicy = v as EphemeralContainerCommon["restartPolicy"];
-        break;
-      case "restartPolicyRules": {
-        const x = v as Exclude<EphemeralContainerCommon["restartPolicyRules"], undefined>;
-        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
-        break;
-      }
-      case "volumeMounts": {
-        const x = v as Exclude<EphemeralContainerCommon["volumeMounts"], undefined>;
-        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
-        break;
-      }
-      case "volumeDevices": {
-        const x = v as Exclude<EphemeralContainerCommon["volumeDevices"], undefined>;
-        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
-        break;
-      }
-      case "livenessProbe": {
-        const x = v as Exclude<EphemeralContainerCommon["livenessProbe"], undefined>;
-        out.livenessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "readinessProbe": {
-        const x = v as Exclude<EphemeralContainerCommon["readinessProbe"], undefined>;
-        out.readinessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "startupProbe": {
-        const x = v as Exclude<EphemeralContainerCommon["startupProbe"], undefined>;
-        out.startupProbe = deepCopyProbe(x);
-        break;
-      }
-      case "lifecycle": {
-        const x = v as Exclude<EphemeralContainerCommon["lifecycle"], undefined>;
-        out.lifecycle = deepCopyLifecycle(x);
-        break;
-      }
-      case "terminationMessagePath":
-        out.terminationMessagePath = v as EphemeralContainerCommon["terminationMessagePath"];
-        break;
-      case "terminationMessagePolicy":
-        out.terminationMessagePolicy = v as EphemeralContainerCommon["terminationMessagePolicy"];
-        break;
-      case "imagePullPolicy":
-        out.imagePullPolicy = v as EphemeralContainerCommon["imagePullPolicy"];
-        break;
-      case "securityContext": {
-        const x = v as Exclude<EphemeralContainerCommon["securityContext"], undefined>;
-        out.securityContext = deepCopySecurityContext(x);
-        break;
-      }
-      case "stdin":
-        out.stdin = v as EphemeralContainerCommon["stdin"];
-        break;
-      case "stdinOnce":
-        out.stdinOnce = v as EphemeralContainerCommon["stdinOnce"];
-        break;
-      case "tty":
-        out.tty = v as EphemeralContainerCommon["tty"];
-        break;
-    }
-  }
+  if (src.name !== undefined) out.name = src.name;
+  if (src.image !== undefined) out.image = src.image;
+  if (src.command !== undefined) out.command = src.command === null ? src.command : src.command.slice();
+  if (src.args !== undefined) out.args = src.args === null ? src.args : src.args.slice();
+  if (src.workingDir !== undefined) out.workingDir = src.workingDir;
+  if (src.ports !== undefined) out.ports = copyListOfContainerPort(src.ports);
+  if (src.envFrom !== undefined) out.envFrom = copyListOfEnvFromSource(src.envFrom);
+  if (src.env !== undefined) out.env = copyListOfEnvVar(src.env);
+  if (src.resources !== undefined) out.resources = deepCopyResourceRequirements(src.resources);
+  if (src.resizePolicy !== undefined) out.resizePolicy = copyListOfContainerResizePolicy(src.resizePolicy);
+  if (src.restartPolicy !== undefined) out.restartPolicy = src.restartPolicy;
+  if (src.restartPolicyRules !== undefined)
+    out.restartPolicyRules = copyListOfContainerRestartRule(src.restartPolicyRules);
+  if (src.volumeMounts !== undefined) out.volumeMounts = copyListOfVolumeMount(src.volumeMounts);
+  if (src.volumeDevices !== undefined) out.volumeDevices = copyListOfVolumeDevice(src.volumeDevices);
+  if (src.livenessProbe !== undefined) out.livenessProbe = deepCopyProbe(src.livenessProbe);
+  if (src.readinessProbe !== undefined) out.readinessProbe = deepCopyProbe(src.readinessProbe);
+  if (src.startupProbe !== undefined) out.startupProbe = deepCopyProbe(src.startupProbe);
+  if (src.lifecycle !== undefined) out.lifecycle = deepCopyLifecycle(src.lifecycle);
+  if (src.terminationMessagePath !== undefined) out.terminationMessagePath = src.terminationMessagePath;
+  if (src.terminationMessagePolicy !== undefined) out.terminationMessagePolicy = src.terminationMessagePolicy;
+  if (src.imagePullPolicy !== undefined) out.imagePullPolicy = src.imagePullPolicy;
+  if (src.securityContext !== undefined) out.securityContext = deepCopySecurityContext(src.securityContext);
+  if (src.stdin !== undefined) out.stdin = src.stdin;
+  if (src.stdinOnce !== undefined) out.stdinOnce = src.stdinOnce;
+  if (src.tty !== undefined) out.tty = src.tty;
   return out;
 }
 
@@ -3406,121 +2579,33 @@ export function deepCopyEphemeralContainerCommon(src: EphemeralContainerCommon):
 export function deepCopyEphemeralContainer(src: EphemeralContainer): EphemeralContainer {
   if (src == null) return src;
   const out = {} as EphemeralContainer;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof EphemeralContainer];
-    if (v === undefined) continue;
-    switch (key) {
-      case "name":
-        out.name = v as EphemeralContainer["name"];
-        break;
-      case "image":
-        out.image = v as EphemeralContainer["image"];
-        break;
-      case "command": {
-        const x = v as Exclude<EphemeralContainer["command"], undefined>;
-        out.command = x === null ? x : x.slice();
-        break;
-      }
-      case "args": {
-        const x = v as Exclude<EphemeralContainer["args"], undefined>;
-        out.args = x === null ? x : x.slice();
-        break;
-      }
-      case "workingDir":
-        out.workingDir = v as EphemeralContainer["workingDir"];
-        break;
-      case "ports": {
-        const x = v as Exclude<EphemeralContainer["ports"], undefined>;
-        out.ports = copyArray(x, deepCopyContainerPort);
-        break;
-      }
-      case "envFrom": {
-        const x = v as Exclude<EphemeralContainer["envFrom"], undefined>;
-        out.envFrom = copyArray(x, deepCopyEnvFromSource);
-        break;
-      }
-      case "env": {
-        const x = v as Exclude<EphemeralContainer["env"], undefined>;
-        out.env = copyArray(x, deepCopyEnvVar);
-        break;
-      }
-      case "resources": {
-        const x = v as Exclude<EphemeralContainer["resources"], undefined>;
-        out.resources = deepCopyResourceRequirements(x);
-        break;
-      }
-      case "resizePolicy": {
-        const x = v as Exclude<EphemeralContainer["resizePolicy"], undefined>;
-        out.resizePolicy = copyArray(x, deepCopyContainerResizePolicy);
-        break;
-      }
-      case "restartPolicy":
-        out.restartPolicy = v as EphemeralContainer["restartPolicy"];
-        break;
-      case "restartPolicyRules": {
-        const x = v as Exclude<EphemeralContainer["restartPolicyRules"], undefined>;
-        out.restartPolicyRules = copyArray(x, deepCopyContainerRestartRule);
-        break;
-      }
-      case "volumeMounts": {
-        const x = v as Exclude<EphemeralContainer["volumeMounts"], undefined>;
-        out.volumeMounts = copyArray(x, deepCopyVolumeMount);
-        break;
-      }
-      case "volumeDevices": {
-        const x = v as Exclude<EphemeralContainer["volumeDevices"], undefined>;
-        out.volumeDevices = copyArray(x, deepCopyVolumeDevice);
-        break;
-      }
-      case "livenessProbe": {
-        const x = v as Exclude<EphemeralContainer["livenessProbe"], undefined>;
-        out.livenessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "readinessProbe": {
-        const x = v as Exclude<EphemeralContainer["readinessProbe"], undefined>;
-        out.readinessProbe = deepCopyProbe(x);
-        break;
-      }
-      case "startupProbe": {
-        const x = v as Exclude<EphemeralContainer["startupProbe"], undefined>;
-        out.startupProbe = deepCopyProbe(x);
-        break;
-      }
-      case "lifecycle": {
-        const x = v as Exclude<EphemeralContainer["lifecycle"], undefined>;
-        out.lifecycle = deepCopyLifecycle(x);
-        break;
-      }
-      case "terminationMessagePath":
-        out.terminationMessagePath = v as EphemeralContainer["terminationMessagePath"];
-        break;
-      case "terminationMessagePolicy":
-        out.terminationMessagePolicy = v as EphemeralContainer["terminationMessagePolicy"];
-        break;
-      case "imagePullPolicy":
-        out.imagePullPolicy = v as EphemeralContainer["imagePullPolicy"];
-        break;
-      case "securityContext": {
-        const x = v as Exclude<EphemeralContainer["securityContext"], undefined>;
-        out.securityContext = deepCopySecurityContext(x);
-        break;
-      }
-      case "stdin":
-        out.stdin = v as EphemeralContainer["stdin"];
-        break;
-      case "stdinOnce":
-        out.stdinOnce = v as EphemeralContainer["stdinOnce"];
-        break;
-      case "tty":
-        out.tty = v as EphemeralContainer["tty"];
-        break;
-      case "targetContainerName":
-        out.targetContainerName = v as EphemeralContainer["targetContainerName"];
-        break;
-    }
-  }
+  if (src.name !== undefined) out.name = src.name;
+  if (src.image !== undefined) out.image = src.image;
+  if (src.command !== undefined) out.command = src.command === null ? src.command : src.command.slice();
+  if (src.args !== undefined) out.args = src.args === null ? src.args : src.args.slice();
+  if (src.workingDir !== undefined) out.workingDir = src.workingDir;
+  if (src.ports !== undefined) out.ports = copyListOfContainerPort(src.ports);
+  if (src.envFrom !== undefined) out.envFrom = copyListOfEnvFromSource(src.envFrom);
+  if (src.env !== undefined) out.env = copyListOfEnvVar(src.env);
+  if (src.resources !== undefined) out.resources = deepCopyResourceRequirements(src.resources);
+  if (src.resizePolicy !== undefined) out.resizePolicy = copyListOfContainerResizePolicy(src.resizePolicy);
+  if (src.restartPolicy !== undefined) out.restartPolicy = src.restartPolicy;
+  if (src.restartPolicyRules !== undefined)
+    out.restartPolicyRules = copyListOfContainerRestartRule(src.restartPolicyRules);
+  if (src.volumeMounts !== undefined) out.volumeMounts = copyListOfVolumeMount(src.volumeMounts);
+  if (src.volumeDevices !== undefined) out.volumeDevices = copyListOfVolumeDevice(src.volumeDevices);
+  if (src.livenessProbe !== undefined) out.livenessProbe = deepCopyProbe(src.livenessProbe);
+  if (src.readinessProbe !== undefined) out.readinessProbe = deepCopyProbe(src.readinessProbe);
+  if (src.startupProbe !== undefined) out.startupProbe = deepCopyProbe(src.startupProbe);
+  if (src.lifecycle !== undefined) out.lifecycle = deepCopyLifecycle(src.lifecycle);
+  if (src.terminationMessagePath !== undefined) out.terminationMessagePath = src.terminationMessagePath;
+  if (src.terminationMessagePolicy !== undefined) out.terminationMessagePolicy = src.terminationMessagePolicy;
+  if (src.imagePullPolicy !== undefined) out.imagePullPolicy = src.imagePullPolicy;
+  if (src.securityContext !== undefined) out.securityContext = deepCopySecurityContext(src.securityContext);
+  if (src.stdin !== undefined) out.stdin = src.stdin;
+  if (src.stdinOnce !== undefined) out.stdinOnce = src.stdinOnce;
+  if (src.tty !== undefined) out.tty = src.tty;
+  if (src.targetContainerName !== undefined) out.targetContainerName = src.targetContainerName;
   return out;
 }
 
@@ -3528,83 +2613,29 @@ export function deepCopyEphemeralContainer(src: EphemeralContainer): EphemeralCo
 export function deepCopyPodStatus(src: PodStatus): PodStatus {
   if (src == null) return src;
   const out = {} as PodStatus;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof PodStatus];
-    if (v === undefined) continue;
-    switch (key) {
-      case "observedGeneration":
-        out.observedGeneration = v as PodStatus["observedGeneration"];
-        break;
-      case "phase":
-        out.phase = v as PodStatus["phase"];
-        break;
-      case "conditions": {
-        const x = v as Exclude<PodStatus["conditions"], undefined>;
-        out.conditions = copyArray(x, deepCopyPodCondition);
-        break;
-      }
-      case "message":
-        out.message = v as PodStatus["message"];
-        break;
-      case "reason":
-        out.reason = v as PodStatus["reason"];
-        break;
-      case "nominatedNodeName":
-        out.nominatedNodeName = v as PodStatus["nominatedNodeName"];
-        break;
-      case "hostIP":
-        out.hostIP = v as PodStatus["hostIP"];
-        break;
-      case "hostIPs": {
-        const x = v as Exclude<PodStatus["hostIPs"], undefined>;
-        out.hostIPs = copyArray(x, deepCopyHostIP);
-        break;
-      }
-      case "podIP":
-        out.podIP = v as PodStatus["podIP"];
-        break;
-      case "podIPs": {
-        const x = v as Exclude<PodStatus["podIPs"], undefined>;
-        out.podIPs = copyArray(x, deepCopyPodIP);
-        break;
-      }
-      case "startTime":
-        out.startTime = v as PodStatus["startTime"];
-        break;
-      case "initContainerStatuses": {
-        const x = v as Exclude<PodStatus["initContainerStatuses"], undefined>;
-        out.initContainerStatuses = copyArray(x, deepCopyContainerStatus);
-        break;
-      }
-      case "containerStatuses": {
-        const x = v as Exclude<PodStatus["containerStatuses"], undefined>;
-        out.containerStatuses = copyArray(x, deepCopyContainerStatus);
-        break;
-      }
-      case "qosClass":
-        out.qosClass = v as PodStatus["qosClass"];
-        break;
-      case "ephemeralContainerStatuses": {
-        const x = v as Exclude<PodStatus["ephemeralContainerStatuses"], undefined>;
-        out.ephemeralContainerStatuses = copyArray(x, deepCopyContainerStatus);
-        break;
-      }
-      case "resize":
-        out.resize = v as PodStatus["resize"];
-        break;
-      case "resourceClaimStatuses": {
-        const x = v as Exclude<PodStatus["resourceClaimStatuses"], undefined>;
-        out.resourceClaimStatuses = copyArray(x, deepCopyPodResourceClaimStatus);
-        break;
-      }
-      case "extendedResourceClaimStatus": {
-        const x = v as Exclude<PodStatus["extendedResourceClaimStatus"], undefined>;
-        out.extendedResourceClaimStatus = deepCopyPodExtendedResourceClaimStatus(x);
-        break;
-      }
-    }
-  }
+  if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
+  if (src.phase !== undefined) out.phase = src.phase;
+  if (src.conditions !== undefined) out.conditions = copyListOfPodCondition(src.conditions);
+  if (src.message !== undefined) out.message = src.message;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.nominatedNodeName !== undefined) out.nominatedNodeName = src.nominatedNodeName;
+  if (src.hostIP !== undefined) out.hostIP = src.hostIP;
+  if (src.hostIPs !== undefined) out.hostIPs = copyListOfHostIP(src.hostIPs);
+  if (src.podIP !== undefined) out.podIP = src.podIP;
+  if (src.podIPs !== undefined) out.podIPs = copyListOfPodIP(src.podIPs);
+  if (src.startTime !== undefined) out.startTime = src.startTime;
+  if (src.initContainerStatuses !== undefined)
+    out.initContainerStatuses = copyListOfContainerStatus(src.initContainerStatuses);
+  if (src.containerStatuses !== undefined)
+    out.containerStatuses = copyListOfContainerStatus(src.containerStatuses);
+  if (src.qosClass !== undefined) out.qosClass = src.qosClass;
+  if (src.ephemeralContainerStatuses !== undefined)
+    out.ephemeralContainerStatuses = copyListOfContainerStatus(src.ephemeralContainerStatuses);
+  if (src.resize !== undefined) out.resize = src.resize;
+  if (src.resourceClaimStatuses !== undefined)
+    out.resourceClaimStatuses = copyListOfPodResourceClaimStatus(src.resourceClaimStatuses);
+  if (src.extendedResourceClaimStatus !== undefined)
+    out.extendedResourceClaimStatus = deepCopyPodExtendedResourceClaimStatus(src.extendedResourceClaimStatus);
   return out;
 }
 
@@ -3638,7 +2669,7 @@ export function deepCopyPodList(src: PodList): PodList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPod);
+  if (src.items !== undefined) out.items = copyListOfPod(src.items);
   return out;
 }
 
@@ -3669,7 +2700,7 @@ export function deepCopyPodTemplateList(src: PodTemplateList): PodTemplateList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPodTemplate);
+  if (src.items !== undefined) out.items = copyListOfPodTemplate(src.items);
   return out;
 }
 
@@ -3695,8 +2726,7 @@ export function deepCopyReplicationControllerStatus(
   if (src.readyReplicas !== undefined) out.readyReplicas = src.readyReplicas;
   if (src.availableReplicas !== undefined) out.availableReplicas = src.availableReplicas;
   if (src.observedGeneration !== undefined) out.observedGeneration = src.observedGeneration;
-  if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyReplicationControllerCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfReplicationControllerCondition(src.conditions);
   return out;
 }
 
@@ -3733,7 +2763,7 @@ export function deepCopyReplicationControllerList(src: ReplicationControllerList
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyReplicationController);
+  if (src.items !== undefined) out.items = copyListOfReplicationController(src.items);
   return out;
 }
 
@@ -3745,7 +2775,7 @@ export function deepCopyNodeSpec(src: NodeSpec): NodeSpec {
   if (src.podCIDRs !== undefined) out.podCIDRs = src.podCIDRs === null ? src.podCIDRs : src.podCIDRs.slice();
   if (src.providerID !== undefined) out.providerID = src.providerID;
   if (src.unschedulable !== undefined) out.unschedulable = src.unschedulable;
-  if (src.taints !== undefined) out.taints = copyArray(src.taints, deepCopyTaint);
+  if (src.taints !== undefined) out.taints = copyListOfTaint(src.taints);
   if (src.configSource !== undefined) out.configSource = deepCopyNodeConfigSource(src.configSource);
   if (src.externalID !== undefined) out.externalID = src.externalID;
   return out;
@@ -3856,76 +2886,23 @@ export function deepCopyNodeConfigStatus(src: NodeConfigStatus): NodeConfigStatu
 export function deepCopyNodeStatus(src: NodeStatus): NodeStatus {
   if (src == null) return src;
   const out = {} as NodeStatus;
-  for (const key in src) {
-    // One keyed read per present key, which V8 serves from the for-in enum cache by index.
-    const v: unknown = src[key as keyof NodeStatus];
-    if (v === undefined) continue;
-    switch (key) {
-      case "capacity": {
-        const x = v as Exclude<NodeStatus["capacity"], undefined>;
-        out.capacity = x === null ? x : { ...x };
-        break;
-      }
-      case "allocatable": {
-        const x = v as Exclude<NodeStatus["allocatable"], undefined>;
-        out.allocatable = x === null ? x : { ...x };
-        break;
-      }
-      case "phase":
-        out.phase = v as NodeStatus["phase"];
-        break;
-      case "conditions": {
-        const x = v as Exclude<NodeStatus["conditions"], undefined>;
-        out.conditions = copyArray(x, deepCopyNodeCondition);
-        break;
-      }
-      case "addresses": {
-        const x = v as Exclude<NodeStatus["addresses"], undefined>;
-        out.addresses = copyArray(x, deepCopyNodeAddress);
-        break;
-      }
-      case "daemonEndpoints": {
-        const x = v as Exclude<NodeStatus["daemonEndpoints"], undefined>;
-        out.daemonEndpoints = deepCopyNodeDaemonEndpoints(x);
-        break;
-      }
-      case "nodeInfo": {
-        const x = v as Exclude<NodeStatus["nodeInfo"], undefined>;
-        out.nodeInfo = deepCopyNodeSystemInfo(x);
-        break;
-      }
-      case "images": {
-        const x = v as Exclude<NodeStatus["images"], undefined>;
-        out.images = copyArray(x, deepCopyContainerImage);
-        break;
-      }
-      case "volumesInUse": {
-        const x = v as Exclude<NodeStatus["volumesInUse"], undefined>;
-        out.volumesInUse = x === null ? x : x.slice();
-        break;
-      }
-      case "volumesAttached": {
-        const x = v as Exclude<NodeStatus["volumesAttached"], undefined>;
-        out.volumesAttached = copyArray(x, deepCopyAttachedVolume);
-        break;
-      }
-      case "config": {
-        const x = v as Exclude<NodeStatus["config"], undefined>;
-        out.config = deepCopyNodeConfigStatus(x);
-        break;
-      }
-      case "runtimeHandlers": {
-        const x = v as Exclude<NodeStatus["runtimeHandlers"], undefined>;
-        out.runtimeHandlers = copyArray(x, deepCopyNodeRuntimeHandler);
-        break;
-      }
-      case "features": {
-        const x = v as Exclude<NodeStatus["features"], undefined>;
-        out.features = deepCopyNodeFeatures(x);
-        break;
-      }
-    }
-  }
+  if (src.capacity !== undefined) out.capacity = src.capacity === null ? src.capacity : { ...src.capacity };
+  if (src.allocatable !== undefined)
+    out.allocatable = src.allocatable === null ? src.allocatable : { ...src.allocatable };
+  if (src.phase !== undefined) out.phase = src.phase;
+  if (src.conditions !== undefined) out.conditions = copyListOfNodeCondition(src.conditions);
+  if (src.addresses !== undefined) out.addresses = copyListOfNodeAddress(src.addresses);
+  if (src.daemonEndpoints !== undefined)
+    out.daemonEndpoints = deepCopyNodeDaemonEndpoints(src.daemonEndpoints);
+  if (src.nodeInfo !== undefined) out.nodeInfo = deepCopyNodeSystemInfo(src.nodeInfo);
+  if (src.images !== undefined) out.images = copyListOfContainerImage(src.images);
+  if (src.volumesInUse !== undefined)
+    out.volumesInUse = src.volumesInUse === null ? src.volumesInUse : src.volumesInUse.slice();
+  if (src.volumesAttached !== undefined) out.volumesAttached = copyListOfAttachedVolume(src.volumesAttached);
+  if (src.config !== undefined) out.config = deepCopyNodeConfigStatus(src.config);
+  if (src.runtimeHandlers !== undefined)
+    out.runtimeHandlers = copyListOfNodeRuntimeHandler(src.runtimeHandlers);
+  if (src.features !== undefined) out.features = deepCopyNodeFeatures(src.features);
   return out;
 }
 
@@ -3943,7 +2920,7 @@ export function deepCopyAvoidPods(src: AvoidPods): AvoidPods {
   if (src == null) return src;
   const out = {} as AvoidPods;
   if (src.preferAvoidPods !== undefined)
-    out.preferAvoidPods = copyArray(src.preferAvoidPods, deepCopyPreferAvoidPodsEntry);
+    out.preferAvoidPods = copyListOfPreferAvoidPodsEntry(src.preferAvoidPods);
   return out;
 }
 
@@ -4016,7 +2993,7 @@ export function deepCopyNodeList(src: NodeList): NodeList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyNode);
+  if (src.items !== undefined) out.items = copyListOfNode(src.items);
   return out;
 }
 
@@ -4158,7 +3135,7 @@ export function deepCopyLimitRangeItem(src: LimitRangeItem): LimitRangeItem {
 export function deepCopyLimitRangeSpec(src: LimitRangeSpec): LimitRangeSpec {
   if (src == null) return src;
   const out = {} as LimitRangeSpec;
-  if (src.limits !== undefined) out.limits = copyArray(src.limits, deepCopyLimitRangeItem);
+  if (src.limits !== undefined) out.limits = copyListOfLimitRangeItem(src.limits);
   return out;
 }
 
@@ -4180,7 +3157,7 @@ export function deepCopyLimitRangeList(src: LimitRangeList): LimitRangeList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyLimitRange);
+  if (src.items !== undefined) out.items = copyListOfLimitRange(src.items);
   return out;
 }
 
@@ -4199,7 +3176,7 @@ export function deepCopyScopeSelector(src: ScopeSelector): ScopeSelector {
   if (src == null) return src;
   const out = {} as ScopeSelector;
   if (src.matchExpressions !== undefined)
-    out.matchExpressions = copyArray(src.matchExpressions, deepCopyScopedResourceSelectorRequirement);
+    out.matchExpressions = copyListOfScopedResourceSelectorRequirement(src.matchExpressions);
   return out;
 }
 
@@ -4243,7 +3220,7 @@ export function deepCopyResourceQuotaList(src: ResourceQuotaList): ResourceQuota
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyResourceQuota);
+  if (src.items !== undefined) out.items = copyListOfResourceQuota(src.items);
   return out;
 }
 
@@ -4265,7 +3242,7 @@ export function deepCopyComponentStatus(src: ComponentStatus): ComponentStatus {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyComponentCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfComponentCondition(src.conditions);
   return out;
 }
 
@@ -4276,7 +3253,7 @@ export function deepCopyComponentStatusList(src: ComponentStatusList): Component
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyComponentStatus);
+  if (src.items !== undefined) out.items = copyListOfComponentStatus(src.items);
   return out;
 }
 
@@ -4284,7 +3261,7 @@ export function deepCopyComponentStatusList(src: ComponentStatusList): Component
 export function deepCopyDownwardAPIVolumeSource(src: DownwardAPIVolumeSource): DownwardAPIVolumeSource {
   if (src == null) return src;
   const out = {} as DownwardAPIVolumeSource;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDownwardAPIVolumeFile);
+  if (src.items !== undefined) out.items = copyListOfDownwardAPIVolumeFile(src.items);
   if (src.defaultMode !== undefined) out.defaultMode = src.defaultMode;
   return out;
 }
@@ -4305,7 +3282,7 @@ export function deepCopyDownwardAPIVolumeFile(src: DownwardAPIVolumeFile): Downw
 export function deepCopyDownwardAPIProjection(src: DownwardAPIProjection): DownwardAPIProjection {
   if (src == null) return src;
   const out = {} as DownwardAPIProjection;
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyDownwardAPIVolumeFile);
+  if (src.items !== undefined) out.items = copyListOfDownwardAPIVolumeFile(src.items);
   return out;
 }
 
@@ -4368,5 +3345,631 @@ export function deepCopyImageVolumeSource(src: ImageVolumeSource): ImageVolumeSo
   const out = {} as ImageVolumeSource;
   if (src.reference !== undefined) out.reference = src.reference;
   if (src.pullPolicy !== undefined) out.pullPolicy = src.pullPolicy;
+  return out;
+}
+
+/** Copies a list of ConfigMap with deepCopyConfigMap; null and undefined are returned as given. */
+function copyListOfConfigMap(src: readonly ConfigMap[]): ConfigMap[] {
+  if (src == null) return src;
+  const out = new Array<ConfigMap>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyConfigMap(src[i]!);
+  return out;
+}
+
+/** Copies a list of Secret with deepCopySecret; null and undefined are returned as given. */
+function copyListOfSecret(src: readonly Secret[]): Secret[] {
+  if (src == null) return src;
+  const out = new Array<Secret>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopySecret(src[i]!);
+  return out;
+}
+
+/** Copies a list of EndpointSubset with deepCopyEndpointSubset; null and undefined are returned as given. */
+function copyListOfEndpointSubset(src: readonly EndpointSubset[]): EndpointSubset[] {
+  if (src == null) return src;
+  const out = new Array<EndpointSubset>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpointSubset(src[i]!);
+  return out;
+}
+
+/** Copies a list of EndpointAddress with deepCopyEndpointAddress; null and undefined are returned as given. */
+function copyListOfEndpointAddress(src: readonly EndpointAddress[]): EndpointAddress[] {
+  if (src == null) return src;
+  const out = new Array<EndpointAddress>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpointAddress(src[i]!);
+  return out;
+}
+
+/** Copies a list of EndpointPort with deepCopyEndpointPort; null and undefined are returned as given. */
+function copyListOfEndpointPort(src: readonly EndpointPort[]): EndpointPort[] {
+  if (src == null) return src;
+  const out = new Array<EndpointPort>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpointPort(src[i]!);
+  return out;
+}
+
+/** Copies a list of Endpoints with deepCopyEndpoints; null and undefined are returned as given. */
+function copyListOfEndpoints(src: readonly Endpoints[]): Endpoints[] {
+  if (src == null) return src;
+  const out = new Array<Endpoints>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpoints(src[i]!);
+  return out;
+}
+
+/** Copies a list of Event with deepCopyEvent; null and undefined are returned as given. */
+function copyListOfEvent(src: readonly Event[]): Event[] {
+  if (src == null) return src;
+  const out = new Array<Event>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEvent(src[i]!);
+  return out;
+}
+
+/** Copies a list of NamespaceCondition with deepCopyNamespaceCondition; null and undefined are returned as given. */
+function copyListOfNamespaceCondition(src: readonly NamespaceCondition[]): NamespaceCondition[] {
+  if (src == null) return src;
+  const out = new Array<NamespaceCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNamespaceCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of Namespace with deepCopyNamespace; null and undefined are returned as given. */
+function copyListOfNamespace(src: readonly Namespace[]): Namespace[] {
+  if (src == null) return src;
+  const out = new Array<Namespace>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNamespace(src[i]!);
+  return out;
+}
+
+/** Copies a list of Condition with deepCopyCondition; null and undefined are returned as given. */
+function copyListOfCondition(src: readonly Condition[]): Condition[] {
+  if (src == null) return src;
+  const out = new Array<Condition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of LoadBalancerIngress with deepCopyLoadBalancerIngress; null and undefined are returned as given. */
+function copyListOfLoadBalancerIngress(src: readonly LoadBalancerIngress[]): LoadBalancerIngress[] {
+  if (src == null) return src;
+  const out = new Array<LoadBalancerIngress>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLoadBalancerIngress(src[i]!);
+  return out;
+}
+
+/** Copies a list of PortStatus with deepCopyPortStatus; null and undefined are returned as given. */
+function copyListOfPortStatus(src: readonly PortStatus[]): PortStatus[] {
+  if (src == null) return src;
+  const out = new Array<PortStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPortStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of ServicePort with deepCopyServicePort; null and undefined are returned as given. */
+function copyListOfServicePort(src: readonly ServicePort[]): ServicePort[] {
+  if (src == null) return src;
+  const out = new Array<ServicePort>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyServicePort(src[i]!);
+  return out;
+}
+
+/** Copies a list of Service with deepCopyService; null and undefined are returned as given. */
+function copyListOfService(src: readonly Service[]): Service[] {
+  if (src == null) return src;
+  const out = new Array<Service>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyService(src[i]!);
+  return out;
+}
+
+/** Copies a list of ObjectReference with deepCopyObjectReference; null and undefined are returned as given. */
+function copyListOfObjectReference(src: readonly ObjectReference[]): ObjectReference[] {
+  if (src == null) return src;
+  const out = new Array<ObjectReference>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyObjectReference(src[i]!);
+  return out;
+}
+
+/** Copies a list of LocalObjectReference with deepCopyLocalObjectReference; null and undefined are returned as given. */
+function copyListOfLocalObjectReference(src: readonly LocalObjectReference[]): LocalObjectReference[] {
+  if (src == null) return src;
+  const out = new Array<LocalObjectReference>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLocalObjectReference(src[i]!);
+  return out;
+}
+
+/** Copies a list of ServiceAccount with deepCopyServiceAccount; null and undefined are returned as given. */
+function copyListOfServiceAccount(src: readonly ServiceAccount[]): ServiceAccount[] {
+  if (src == null) return src;
+  const out = new Array<ServiceAccount>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyServiceAccount(src[i]!);
+  return out;
+}
+
+/** Copies a list of PersistentVolume with deepCopyPersistentVolume; null and undefined are returned as given. */
+function copyListOfPersistentVolume(src: readonly PersistentVolume[]): PersistentVolume[] {
+  if (src == null) return src;
+  const out = new Array<PersistentVolume>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPersistentVolume(src[i]!);
+  return out;
+}
+
+/** Copies a list of PersistentVolumeClaim with deepCopyPersistentVolumeClaim; null and undefined are returned as given. */
+function copyListOfPersistentVolumeClaim(src: readonly PersistentVolumeClaim[]): PersistentVolumeClaim[] {
+  if (src == null) return src;
+  const out = new Array<PersistentVolumeClaim>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPersistentVolumeClaim(src[i]!);
+  return out;
+}
+
+/** Copies a list of PersistentVolumeClaimCondition with deepCopyPersistentVolumeClaimCondition; null and undefined are returned as given. */
+function copyListOfPersistentVolumeClaimCondition(
+  src: readonly PersistentVolumeClaimCondition[],
+): PersistentVolumeClaimCondition[] {
+  if (src == null) return src;
+  const out = new Array<PersistentVolumeClaimCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPersistentVolumeClaimCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of KeyToPath with deepCopyKeyToPath; null and undefined are returned as given. */
+function copyListOfKeyToPath(src: readonly KeyToPath[]): KeyToPath[] {
+  if (src == null) return src;
+  const out = new Array<KeyToPath>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyKeyToPath(src[i]!);
+  return out;
+}
+
+/** Copies a list of VolumeProjection with deepCopyVolumeProjection; null and undefined are returned as given. */
+function copyListOfVolumeProjection(src: readonly VolumeProjection[]): VolumeProjection[] {
+  if (src == null) return src;
+  const out = new Array<VolumeProjection>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVolumeProjection(src[i]!);
+  return out;
+}
+
+/** Copies a list of HTTPHeader with deepCopyHTTPHeader; null and undefined are returned as given. */
+function copyListOfHTTPHeader(src: readonly HTTPHeader[]): HTTPHeader[] {
+  if (src == null) return src;
+  const out = new Array<HTTPHeader>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHTTPHeader(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourceClaim with deepCopyResourceClaim; null and undefined are returned as given. */
+function copyListOfResourceClaim(src: readonly ResourceClaim[]): ResourceClaim[] {
+  if (src == null) return src;
+  const out = new Array<ResourceClaim>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourceClaim(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerPort with deepCopyContainerPort; null and undefined are returned as given. */
+function copyListOfContainerPort(src: readonly ContainerPort[]): ContainerPort[] {
+  if (src == null) return src;
+  const out = new Array<ContainerPort>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerPort(src[i]!);
+  return out;
+}
+
+/** Copies a list of EnvFromSource with deepCopyEnvFromSource; null and undefined are returned as given. */
+function copyListOfEnvFromSource(src: readonly EnvFromSource[]): EnvFromSource[] {
+  if (src == null) return src;
+  const out = new Array<EnvFromSource>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEnvFromSource(src[i]!);
+  return out;
+}
+
+/** Copies a list of EnvVar with deepCopyEnvVar; null and undefined are returned as given. */
+function copyListOfEnvVar(src: readonly EnvVar[]): EnvVar[] {
+  if (src == null) return src;
+  const out = new Array<EnvVar>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEnvVar(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerResizePolicy with deepCopyContainerResizePolicy; null and undefined are returned as given. */
+function copyListOfContainerResizePolicy(src: readonly ContainerResizePolicy[]): ContainerResizePolicy[] {
+  if (src == null) return src;
+  const out = new Array<ContainerResizePolicy>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerResizePolicy(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerRestartRule with deepCopyContainerRestartRule; null and undefined are returned as given. */
+function copyListOfContainerRestartRule(src: readonly ContainerRestartRule[]): ContainerRestartRule[] {
+  if (src == null) return src;
+  const out = new Array<ContainerRestartRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerRestartRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of VolumeMount with deepCopyVolumeMount; null and undefined are returned as given. */
+function copyListOfVolumeMount(src: readonly VolumeMount[]): VolumeMount[] {
+  if (src == null) return src;
+  const out = new Array<VolumeMount>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVolumeMount(src[i]!);
+  return out;
+}
+
+/** Copies a list of VolumeDevice with deepCopyVolumeDevice; null and undefined are returned as given. */
+function copyListOfVolumeDevice(src: readonly VolumeDevice[]): VolumeDevice[] {
+  if (src == null) return src;
+  const out = new Array<VolumeDevice>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVolumeDevice(src[i]!);
+  return out;
+}
+
+/** Copies a list of VolumeMountStatus with deepCopyVolumeMountStatus; null and undefined are returned as given. */
+function copyListOfVolumeMountStatus(src: readonly VolumeMountStatus[]): VolumeMountStatus[] {
+  if (src == null) return src;
+  const out = new Array<VolumeMountStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVolumeMountStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourceStatus with deepCopyResourceStatus; null and undefined are returned as given. */
+function copyListOfResourceStatus(src: readonly ResourceStatus[]): ResourceStatus[] {
+  if (src == null) return src;
+  const out = new Array<ResourceStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourceStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourceHealth with deepCopyResourceHealth; null and undefined are returned as given. */
+function copyListOfResourceHealth(src: readonly ResourceHealth[]): ResourceHealth[] {
+  if (src == null) return src;
+  const out = new Array<ResourceHealth>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourceHealth(src[i]!);
+  return out;
+}
+
+/** Copies a list of NodeSelectorTerm with deepCopyNodeSelectorTerm; null and undefined are returned as given. */
+function copyListOfNodeSelectorTerm(src: readonly NodeSelectorTerm[]): NodeSelectorTerm[] {
+  if (src == null) return src;
+  const out = new Array<NodeSelectorTerm>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNodeSelectorTerm(src[i]!);
+  return out;
+}
+
+/** Copies a list of NodeSelectorRequirement with deepCopyNodeSelectorRequirement; null and undefined are returned as given. */
+function copyListOfNodeSelectorRequirement(
+  src: readonly NodeSelectorRequirement[],
+): NodeSelectorRequirement[] {
+  if (src == null) return src;
+  const out = new Array<NodeSelectorRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNodeSelectorRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of TopologySelectorLabelRequirement with deepCopyTopologySelectorLabelRequirement; null and undefined are returned as given. */
+function copyListOfTopologySelectorLabelRequirement(
+  src: readonly TopologySelectorLabelRequirement[],
+): TopologySelectorLabelRequirement[] {
+  if (src == null) return src;
+  const out = new Array<TopologySelectorLabelRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTopologySelectorLabelRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodAffinityTerm with deepCopyPodAffinityTerm; null and undefined are returned as given. */
+function copyListOfPodAffinityTerm(src: readonly PodAffinityTerm[]): PodAffinityTerm[] {
+  if (src == null) return src;
+  const out = new Array<PodAffinityTerm>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodAffinityTerm(src[i]!);
+  return out;
+}
+
+/** Copies a list of WeightedPodAffinityTerm with deepCopyWeightedPodAffinityTerm; null and undefined are returned as given. */
+function copyListOfWeightedPodAffinityTerm(
+  src: readonly WeightedPodAffinityTerm[],
+): WeightedPodAffinityTerm[] {
+  if (src == null) return src;
+  const out = new Array<WeightedPodAffinityTerm>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyWeightedPodAffinityTerm(src[i]!);
+  return out;
+}
+
+/** Copies a list of PreferredSchedulingTerm with deepCopyPreferredSchedulingTerm; null and undefined are returned as given. */
+function copyListOfPreferredSchedulingTerm(
+  src: readonly PreferredSchedulingTerm[],
+): PreferredSchedulingTerm[] {
+  if (src == null) return src;
+  const out = new Array<PreferredSchedulingTerm>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPreferredSchedulingTerm(src[i]!);
+  return out;
+}
+
+/** Copies a list of Volume with deepCopyVolume; null and undefined are returned as given. */
+function copyListOfVolume(src: readonly Volume[]): Volume[] {
+  if (src == null) return src;
+  const out = new Array<Volume>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyVolume(src[i]!);
+  return out;
+}
+
+/** Copies a list of Container with deepCopyContainer; null and undefined are returned as given. */
+function copyListOfContainer(src: readonly Container[]): Container[] {
+  if (src == null) return src;
+  const out = new Array<Container>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainer(src[i]!);
+  return out;
+}
+
+/** Copies a list of EphemeralContainer with deepCopyEphemeralContainer; null and undefined are returned as given. */
+function copyListOfEphemeralContainer(src: readonly EphemeralContainer[]): EphemeralContainer[] {
+  if (src == null) return src;
+  const out = new Array<EphemeralContainer>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEphemeralContainer(src[i]!);
+  return out;
+}
+
+/** Copies a list of Toleration with deepCopyToleration; null and undefined are returned as given. */
+function copyListOfToleration(src: readonly Toleration[]): Toleration[] {
+  if (src == null) return src;
+  const out = new Array<Toleration>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyToleration(src[i]!);
+  return out;
+}
+
+/** Copies a list of HostAlias with deepCopyHostAlias; null and undefined are returned as given. */
+function copyListOfHostAlias(src: readonly HostAlias[]): HostAlias[] {
+  if (src == null) return src;
+  const out = new Array<HostAlias>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHostAlias(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodReadinessGate with deepCopyPodReadinessGate; null and undefined are returned as given. */
+function copyListOfPodReadinessGate(src: readonly PodReadinessGate[]): PodReadinessGate[] {
+  if (src == null) return src;
+  const out = new Array<PodReadinessGate>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodReadinessGate(src[i]!);
+  return out;
+}
+
+/** Copies a list of TopologySpreadConstraint with deepCopyTopologySpreadConstraint; null and undefined are returned as given. */
+function copyListOfTopologySpreadConstraint(
+  src: readonly TopologySpreadConstraint[],
+): TopologySpreadConstraint[] {
+  if (src == null) return src;
+  const out = new Array<TopologySpreadConstraint>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTopologySpreadConstraint(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodSchedulingGate with deepCopyPodSchedulingGate; null and undefined are returned as given. */
+function copyListOfPodSchedulingGate(src: readonly PodSchedulingGate[]): PodSchedulingGate[] {
+  if (src == null) return src;
+  const out = new Array<PodSchedulingGate>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodSchedulingGate(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodResourceClaim with deepCopyPodResourceClaim; null and undefined are returned as given. */
+function copyListOfPodResourceClaim(src: readonly PodResourceClaim[]): PodResourceClaim[] {
+  if (src == null) return src;
+  const out = new Array<PodResourceClaim>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodResourceClaim(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerExtendedResourceRequest with deepCopyContainerExtendedResourceRequest; null and undefined are returned as given. */
+function copyListOfContainerExtendedResourceRequest(
+  src: readonly ContainerExtendedResourceRequest[],
+): ContainerExtendedResourceRequest[] {
+  if (src == null) return src;
+  const out = new Array<ContainerExtendedResourceRequest>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerExtendedResourceRequest(src[i]!);
+  return out;
+}
+
+/** Copies a list of Sysctl with deepCopySysctl; null and undefined are returned as given. */
+function copyListOfSysctl(src: readonly Sysctl[]): Sysctl[] {
+  if (src == null) return src;
+  const out = new Array<Sysctl>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopySysctl(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodDNSConfigOption with deepCopyPodDNSConfigOption; null and undefined are returned as given. */
+function copyListOfPodDNSConfigOption(src: readonly PodDNSConfigOption[]): PodDNSConfigOption[] {
+  if (src == null) return src;
+  const out = new Array<PodDNSConfigOption>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodDNSConfigOption(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodCondition with deepCopyPodCondition; null and undefined are returned as given. */
+function copyListOfPodCondition(src: readonly PodCondition[]): PodCondition[] {
+  if (src == null) return src;
+  const out = new Array<PodCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of HostIP with deepCopyHostIP; null and undefined are returned as given. */
+function copyListOfHostIP(src: readonly HostIP[]): HostIP[] {
+  if (src == null) return src;
+  const out = new Array<HostIP>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyHostIP(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodIP with deepCopyPodIP; null and undefined are returned as given. */
+function copyListOfPodIP(src: readonly PodIP[]): PodIP[] {
+  if (src == null) return src;
+  const out = new Array<PodIP>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodIP(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerStatus with deepCopyContainerStatus; null and undefined are returned as given. */
+function copyListOfContainerStatus(src: readonly ContainerStatus[]): ContainerStatus[] {
+  if (src == null) return src;
+  const out = new Array<ContainerStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodResourceClaimStatus with deepCopyPodResourceClaimStatus; null and undefined are returned as given. */
+function copyListOfPodResourceClaimStatus(src: readonly PodResourceClaimStatus[]): PodResourceClaimStatus[] {
+  if (src == null) return src;
+  const out = new Array<PodResourceClaimStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodResourceClaimStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of Pod with deepCopyPod; null and undefined are returned as given. */
+function copyListOfPod(src: readonly Pod[]): Pod[] {
+  if (src == null) return src;
+  const out = new Array<Pod>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPod(src[i]!);
+  return out;
+}
+
+/** Copies a list of PodTemplate with deepCopyPodTemplate; null and undefined are returned as given. */
+function copyListOfPodTemplate(src: readonly PodTemplate[]): PodTemplate[] {
+  if (src == null) return src;
+  const out = new Array<PodTemplate>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPodTemplate(src[i]!);
+  return out;
+}
+
+/** Copies a list of ReplicationControllerCondition with deepCopyReplicationControllerCondition; null and undefined are returned as given. */
+function copyListOfReplicationControllerCondition(
+  src: readonly ReplicationControllerCondition[],
+): ReplicationControllerCondition[] {
+  if (src == null) return src;
+  const out = new Array<ReplicationControllerCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyReplicationControllerCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of ReplicationController with deepCopyReplicationController; null and undefined are returned as given. */
+function copyListOfReplicationController(src: readonly ReplicationController[]): ReplicationController[] {
+  if (src == null) return src;
+  const out = new Array<ReplicationController>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyReplicationController(src[i]!);
+  return out;
+}
+
+/** Copies a list of Taint with deepCopyTaint; null and undefined are returned as given. */
+function copyListOfTaint(src: readonly Taint[]): Taint[] {
+  if (src == null) return src;
+  const out = new Array<Taint>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTaint(src[i]!);
+  return out;
+}
+
+/** Copies a list of NodeCondition with deepCopyNodeCondition; null and undefined are returned as given. */
+function copyListOfNodeCondition(src: readonly NodeCondition[]): NodeCondition[] {
+  if (src == null) return src;
+  const out = new Array<NodeCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNodeCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of NodeAddress with deepCopyNodeAddress; null and undefined are returned as given. */
+function copyListOfNodeAddress(src: readonly NodeAddress[]): NodeAddress[] {
+  if (src == null) return src;
+  const out = new Array<NodeAddress>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNodeAddress(src[i]!);
+  return out;
+}
+
+/** Copies a list of ContainerImage with deepCopyContainerImage; null and undefined are returned as given. */
+function copyListOfContainerImage(src: readonly ContainerImage[]): ContainerImage[] {
+  if (src == null) return src;
+  const out = new Array<ContainerImage>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyContainerImage(src[i]!);
+  return out;
+}
+
+/** Copies a list of AttachedVolume with deepCopyAttachedVolume; null and undefined are returned as given. */
+function copyListOfAttachedVolume(src: readonly AttachedVolume[]): AttachedVolume[] {
+  if (src == null) return src;
+  const out = new Array<AttachedVolume>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAttachedVolume(src[i]!);
+  return out;
+}
+
+/** Copies a list of NodeRuntimeHandler with deepCopyNodeRuntimeHandler; null and undefined are returned as given. */
+function copyListOfNodeRuntimeHandler(src: readonly NodeRuntimeHandler[]): NodeRuntimeHandler[] {
+  if (src == null) return src;
+  const out = new Array<NodeRuntimeHandler>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNodeRuntimeHandler(src[i]!);
+  return out;
+}
+
+/** Copies a list of PreferAvoidPodsEntry with deepCopyPreferAvoidPodsEntry; null and undefined are returned as given. */
+function copyListOfPreferAvoidPodsEntry(src: readonly PreferAvoidPodsEntry[]): PreferAvoidPodsEntry[] {
+  if (src == null) return src;
+  const out = new Array<PreferAvoidPodsEntry>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPreferAvoidPodsEntry(src[i]!);
+  return out;
+}
+
+/** Copies a list of Node with deepCopyNode; null and undefined are returned as given. */
+function copyListOfNode(src: readonly Node[]): Node[] {
+  if (src == null) return src;
+  const out = new Array<Node>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNode(src[i]!);
+  return out;
+}
+
+/** Copies a list of LimitRangeItem with deepCopyLimitRangeItem; null and undefined are returned as given. */
+function copyListOfLimitRangeItem(src: readonly LimitRangeItem[]): LimitRangeItem[] {
+  if (src == null) return src;
+  const out = new Array<LimitRangeItem>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLimitRangeItem(src[i]!);
+  return out;
+}
+
+/** Copies a list of LimitRange with deepCopyLimitRange; null and undefined are returned as given. */
+function copyListOfLimitRange(src: readonly LimitRange[]): LimitRange[] {
+  if (src == null) return src;
+  const out = new Array<LimitRange>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLimitRange(src[i]!);
+  return out;
+}
+
+/** Copies a list of ScopedResourceSelectorRequirement with deepCopyScopedResourceSelectorRequirement; null and undefined are returned as given. */
+function copyListOfScopedResourceSelectorRequirement(
+  src: readonly ScopedResourceSelectorRequirement[],
+): ScopedResourceSelectorRequirement[] {
+  if (src == null) return src;
+  const out = new Array<ScopedResourceSelectorRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyScopedResourceSelectorRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourceQuota with deepCopyResourceQuota; null and undefined are returned as given. */
+function copyListOfResourceQuota(src: readonly ResourceQuota[]): ResourceQuota[] {
+  if (src == null) return src;
+  const out = new Array<ResourceQuota>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourceQuota(src[i]!);
+  return out;
+}
+
+/** Copies a list of ComponentCondition with deepCopyComponentCondition; null and undefined are returned as given. */
+function copyListOfComponentCondition(src: readonly ComponentCondition[]): ComponentCondition[] {
+  if (src == null) return src;
+  const out = new Array<ComponentCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyComponentCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of ComponentStatus with deepCopyComponentStatus; null and undefined are returned as given. */
+function copyListOfComponentStatus(src: readonly ComponentStatus[]): ComponentStatus[] {
+  if (src == null) return src;
+  const out = new Array<ComponentStatus>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyComponentStatus(src[i]!);
+  return out;
+}
+
+/** Copies a list of DownwardAPIVolumeFile with deepCopyDownwardAPIVolumeFile; null and undefined are returned as given. */
+function copyListOfDownwardAPIVolumeFile(src: readonly DownwardAPIVolumeFile[]): DownwardAPIVolumeFile[] {
+  if (src == null) return src;
+  const out = new Array<DownwardAPIVolumeFile>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyDownwardAPIVolumeFile(src[i]!);
   return out;
 }

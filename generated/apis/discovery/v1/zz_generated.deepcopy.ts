@@ -9,7 +9,6 @@ import type {
   ForNode,
   ForZone,
 } from "../../../../api/discovery/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
 import { deepCopyObjectReference } from "../../core/v1/zz_generated.deepcopy.js";
 import { deepCopyListMeta, deepCopyObjectMeta } from "../../meta/v1/zz_generated.deepcopy.js";
 
@@ -21,8 +20,8 @@ export function deepCopyEndpointSlice(src: EndpointSlice): EndpointSlice {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyObjectMeta(src.metadata);
   if (src.addressType !== undefined) out.addressType = src.addressType;
-  if (src.endpoints !== undefined) out.endpoints = copyArray(src.endpoints, deepCopyEndpoint);
-  if (src.ports !== undefined) out.ports = copyArray(src.ports, deepCopyEndpointPort);
+  if (src.endpoints !== undefined) out.endpoints = copyListOfEndpoint(src.endpoints);
+  if (src.ports !== undefined) out.ports = copyListOfEndpointPort(src.ports);
   return out;
 }
 
@@ -58,8 +57,8 @@ export function deepCopyEndpointConditions(src: EndpointConditions): EndpointCon
 export function deepCopyEndpointHints(src: EndpointHints): EndpointHints {
   if (src == null) return src;
   const out = {} as EndpointHints;
-  if (src.forZones !== undefined) out.forZones = copyArray(src.forZones, deepCopyForZone);
-  if (src.forNodes !== undefined) out.forNodes = copyArray(src.forNodes, deepCopyForNode);
+  if (src.forZones !== undefined) out.forZones = copyListOfForZone(src.forZones);
+  if (src.forNodes !== undefined) out.forNodes = copyListOfForNode(src.forNodes);
   return out;
 }
 
@@ -97,6 +96,46 @@ export function deepCopyEndpointSliceList(src: EndpointSliceList): EndpointSlice
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyEndpointSlice);
+  if (src.items !== undefined) out.items = copyListOfEndpointSlice(src.items);
+  return out;
+}
+
+/** Copies a list of Endpoint with deepCopyEndpoint; null and undefined are returned as given. */
+function copyListOfEndpoint(src: readonly Endpoint[]): Endpoint[] {
+  if (src == null) return src;
+  const out = new Array<Endpoint>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpoint(src[i]!);
+  return out;
+}
+
+/** Copies a list of EndpointPort with deepCopyEndpointPort; null and undefined are returned as given. */
+function copyListOfEndpointPort(src: readonly EndpointPort[]): EndpointPort[] {
+  if (src == null) return src;
+  const out = new Array<EndpointPort>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpointPort(src[i]!);
+  return out;
+}
+
+/** Copies a list of ForZone with deepCopyForZone; null and undefined are returned as given. */
+function copyListOfForZone(src: readonly ForZone[]): ForZone[] {
+  if (src == null) return src;
+  const out = new Array<ForZone>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyForZone(src[i]!);
+  return out;
+}
+
+/** Copies a list of ForNode with deepCopyForNode; null and undefined are returned as given. */
+function copyListOfForNode(src: readonly ForNode[]): ForNode[] {
+  if (src == null) return src;
+  const out = new Array<ForNode>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyForNode(src[i]!);
+  return out;
+}
+
+/** Copies a list of EndpointSlice with deepCopyEndpointSlice; null and undefined are returned as given. */
+function copyListOfEndpointSlice(src: readonly EndpointSlice[]): EndpointSlice[] {
+  if (src == null) return src;
+  const out = new Array<EndpointSlice>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyEndpointSlice(src[i]!);
   return out;
 }

@@ -24,7 +24,6 @@ import type {
   Subject,
   UserSubject,
 } from "../../../../api/flowcontrol/v1/types.js";
-import { copyArray } from "../../../../runtime/index.js";
 import { deepCopyListMeta, deepCopyObjectMeta } from "../../meta/v1/zz_generated.deepcopy.js";
 
 /** Returns a deep copy of a FlowSchema sharing no mutable object with it; null and undefined are returned as given. */
@@ -46,7 +45,7 @@ export function deepCopyFlowSchemaList(src: FlowSchemaList): FlowSchemaList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyFlowSchema);
+  if (src.items !== undefined) out.items = copyListOfFlowSchema(src.items);
   return out;
 }
 
@@ -61,7 +60,7 @@ export function deepCopyFlowSchemaSpec(src: FlowSchemaSpec): FlowSchemaSpec {
   if (src.matchingPrecedence !== undefined) out.matchingPrecedence = src.matchingPrecedence;
   if (src.distinguisherMethod !== undefined)
     out.distinguisherMethod = deepCopyFlowDistinguisherMethod(src.distinguisherMethod);
-  if (src.rules !== undefined) out.rules = copyArray(src.rules, deepCopyPolicyRulesWithSubjects);
+  if (src.rules !== undefined) out.rules = copyListOfPolicyRulesWithSubjects(src.rules);
   return out;
 }
 
@@ -87,11 +86,10 @@ export function deepCopyPriorityLevelConfigurationReference(
 export function deepCopyPolicyRulesWithSubjects(src: PolicyRulesWithSubjects): PolicyRulesWithSubjects {
   if (src == null) return src;
   const out = {} as PolicyRulesWithSubjects;
-  if (src.subjects !== undefined) out.subjects = copyArray(src.subjects, deepCopySubject);
-  if (src.resourceRules !== undefined)
-    out.resourceRules = copyArray(src.resourceRules, deepCopyResourcePolicyRule);
+  if (src.subjects !== undefined) out.subjects = copyListOfSubject(src.subjects);
+  if (src.resourceRules !== undefined) out.resourceRules = copyListOfResourcePolicyRule(src.resourceRules);
   if (src.nonResourceRules !== undefined)
-    out.nonResourceRules = copyArray(src.nonResourceRules, deepCopyNonResourcePolicyRule);
+    out.nonResourceRules = copyListOfNonResourcePolicyRule(src.nonResourceRules);
   return out;
 }
 
@@ -161,7 +159,7 @@ export function deepCopyNonResourcePolicyRule(src: NonResourcePolicyRule): NonRe
 export function deepCopyFlowSchemaStatus(src: FlowSchemaStatus): FlowSchemaStatus {
   if (src == null) return src;
   const out = {} as FlowSchemaStatus;
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyFlowSchemaCondition);
+  if (src.conditions !== undefined) out.conditions = copyListOfFlowSchemaCondition(src.conditions);
   return out;
 }
 
@@ -200,7 +198,7 @@ export function deepCopyPriorityLevelConfigurationList(
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPriorityLevelConfiguration);
+  if (src.items !== undefined) out.items = copyListOfPriorityLevelConfiguration(src.items);
   return out;
 }
 
@@ -266,7 +264,7 @@ export function deepCopyPriorityLevelConfigurationStatus(
   if (src == null) return src;
   const out = {} as PriorityLevelConfigurationStatus;
   if (src.conditions !== undefined)
-    out.conditions = copyArray(src.conditions, deepCopyPriorityLevelConfigurationCondition);
+    out.conditions = copyListOfPriorityLevelConfigurationCondition(src.conditions);
   return out;
 }
 
@@ -281,5 +279,75 @@ export function deepCopyPriorityLevelConfigurationCondition(
   if (src.lastTransitionTime !== undefined) out.lastTransitionTime = src.lastTransitionTime;
   if (src.reason !== undefined) out.reason = src.reason;
   if (src.message !== undefined) out.message = src.message;
+  return out;
+}
+
+/** Copies a list of FlowSchema with deepCopyFlowSchema; null and undefined are returned as given. */
+function copyListOfFlowSchema(src: readonly FlowSchema[]): FlowSchema[] {
+  if (src == null) return src;
+  const out = new Array<FlowSchema>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyFlowSchema(src[i]!);
+  return out;
+}
+
+/** Copies a list of PolicyRulesWithSubjects with deepCopyPolicyRulesWithSubjects; null and undefined are returned as given. */
+function copyListOfPolicyRulesWithSubjects(
+  src: readonly PolicyRulesWithSubjects[],
+): PolicyRulesWithSubjects[] {
+  if (src == null) return src;
+  const out = new Array<PolicyRulesWithSubjects>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPolicyRulesWithSubjects(src[i]!);
+  return out;
+}
+
+/** Copies a list of Subject with deepCopySubject; null and undefined are returned as given. */
+function copyListOfSubject(src: readonly Subject[]): Subject[] {
+  if (src == null) return src;
+  const out = new Array<Subject>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopySubject(src[i]!);
+  return out;
+}
+
+/** Copies a list of ResourcePolicyRule with deepCopyResourcePolicyRule; null and undefined are returned as given. */
+function copyListOfResourcePolicyRule(src: readonly ResourcePolicyRule[]): ResourcePolicyRule[] {
+  if (src == null) return src;
+  const out = new Array<ResourcePolicyRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyResourcePolicyRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of NonResourcePolicyRule with deepCopyNonResourcePolicyRule; null and undefined are returned as given. */
+function copyListOfNonResourcePolicyRule(src: readonly NonResourcePolicyRule[]): NonResourcePolicyRule[] {
+  if (src == null) return src;
+  const out = new Array<NonResourcePolicyRule>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyNonResourcePolicyRule(src[i]!);
+  return out;
+}
+
+/** Copies a list of FlowSchemaCondition with deepCopyFlowSchemaCondition; null and undefined are returned as given. */
+function copyListOfFlowSchemaCondition(src: readonly FlowSchemaCondition[]): FlowSchemaCondition[] {
+  if (src == null) return src;
+  const out = new Array<FlowSchemaCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyFlowSchemaCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of PriorityLevelConfiguration with deepCopyPriorityLevelConfiguration; null and undefined are returned as given. */
+function copyListOfPriorityLevelConfiguration(
+  src: readonly PriorityLevelConfiguration[],
+): PriorityLevelConfiguration[] {
+  if (src == null) return src;
+  const out = new Array<PriorityLevelConfiguration>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPriorityLevelConfiguration(src[i]!);
+  return out;
+}
+
+/** Copies a list of PriorityLevelConfigurationCondition with deepCopyPriorityLevelConfigurationCondition; null and undefined are returned as given. */
+function copyListOfPriorityLevelConfigurationCondition(
+  src: readonly PriorityLevelConfigurationCondition[],
+): PriorityLevelConfigurationCondition[] {
+  if (src == null) return src;
+  const out = new Array<PriorityLevelConfigurationCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPriorityLevelConfigurationCondition(src[i]!);
   return out;
 }

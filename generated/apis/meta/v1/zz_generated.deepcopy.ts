@@ -45,7 +45,7 @@ import type {
   UpdateOptions,
   WatchEvent,
 } from "../../../../api/meta/v1/types.js";
-import { copyArray, copyJSON } from "../../../../runtime/index.js";
+import { copyJSON } from "../../../../runtime/index.js";
 
 /** Returns a deep copy of a Timestamp sharing no mutable object with it; null and undefined are returned as given. */
 export function deepCopyTimestamp(src: Timestamp): Timestamp {
@@ -127,7 +127,7 @@ export function deepCopyObjectMeta(src: ObjectMeta): ObjectMeta {
       }
       case "ownerReferences": {
         const x = v as Exclude<ObjectMeta["ownerReferences"], undefined>;
-        out.ownerReferences = copyArray(x, deepCopyOwnerReference);
+        out.ownerReferences = copyListOfOwnerReference(x);
         break;
       }
       case "finalizers": {
@@ -137,7 +137,7 @@ export function deepCopyObjectMeta(src: ObjectMeta): ObjectMeta {
       }
       case "managedFields": {
         const x = v as Exclude<ObjectMeta["managedFields"], undefined>;
-        out.managedFields = copyArray(x, deepCopyManagedFieldsEntry);
+        out.managedFields = copyListOfManagedFieldsEntry(x);
         break;
       }
     }
@@ -299,7 +299,7 @@ export function deepCopyStatusDetails(src: StatusDetails): StatusDetails {
   if (src.group !== undefined) out.group = src.group;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.uid !== undefined) out.uid = src.uid;
-  if (src.causes !== undefined) out.causes = copyArray(src.causes, deepCopyStatusCause);
+  if (src.causes !== undefined) out.causes = copyListOfStatusCause(src.causes);
   if (src.retryAfterSeconds !== undefined) out.retryAfterSeconds = src.retryAfterSeconds;
   return out;
 }
@@ -321,7 +321,7 @@ export function deepCopyList(src: List): List {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, copyJSON);
+  if (src.items !== undefined) out.items = copyListOfJSON(src.items);
   return out;
 }
 
@@ -349,10 +349,7 @@ export function deepCopyAPIVersions(src: APIVersions): APIVersions {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.versions !== undefined) out.versions = src.versions === null ? src.versions : src.versions.slice();
   if (src.serverAddressByClientCIDRs !== undefined)
-    out.serverAddressByClientCIDRs = copyArray(
-      src.serverAddressByClientCIDRs,
-      deepCopyServerAddressByClientCIDR,
-    );
+    out.serverAddressByClientCIDRs = copyListOfServerAddressByClientCIDR(src.serverAddressByClientCIDRs);
   return out;
 }
 
@@ -362,7 +359,7 @@ export function deepCopyAPIGroupList(src: APIGroupList): APIGroupList {
   const out = {} as APIGroupList;
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
-  if (src.groups !== undefined) out.groups = copyArray(src.groups, deepCopyAPIGroup);
+  if (src.groups !== undefined) out.groups = copyListOfAPIGroup(src.groups);
   return out;
 }
 
@@ -373,14 +370,11 @@ export function deepCopyAPIGroup(src: APIGroup): APIGroup {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.name !== undefined) out.name = src.name;
-  if (src.versions !== undefined) out.versions = copyArray(src.versions, deepCopyGroupVersionForDiscovery);
+  if (src.versions !== undefined) out.versions = copyListOfGroupVersionForDiscovery(src.versions);
   if (src.preferredVersion !== undefined)
     out.preferredVersion = deepCopyGroupVersionForDiscovery(src.preferredVersion);
   if (src.serverAddressByClientCIDRs !== undefined)
-    out.serverAddressByClientCIDRs = copyArray(
-      src.serverAddressByClientCIDRs,
-      deepCopyServerAddressByClientCIDR,
-    );
+    out.serverAddressByClientCIDRs = copyListOfServerAddressByClientCIDR(src.serverAddressByClientCIDRs);
   return out;
 }
 
@@ -428,7 +422,7 @@ export function deepCopyAPIResourceList(src: APIResourceList): APIResourceList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.groupVersion !== undefined) out.groupVersion = src.groupVersion;
-  if (src.resources !== undefined) out.resources = copyArray(src.resources, deepCopyAPIResource);
+  if (src.resources !== undefined) out.resources = copyListOfAPIResource(src.resources);
   return out;
 }
 
@@ -494,7 +488,7 @@ export function deepCopyLabelSelector(src: LabelSelector): LabelSelector {
   if (src.matchLabels !== undefined)
     out.matchLabels = src.matchLabels === null ? src.matchLabels : { ...src.matchLabels };
   if (src.matchExpressions !== undefined)
-    out.matchExpressions = copyArray(src.matchExpressions, deepCopyLabelSelectorRequirement);
+    out.matchExpressions = copyListOfLabelSelectorRequirement(src.matchExpressions);
   return out;
 }
 
@@ -539,8 +533,8 @@ export function deepCopyTable(src: Table): Table {
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
   if (src.columnDefinitions !== undefined)
-    out.columnDefinitions = copyArray(src.columnDefinitions, deepCopyTableColumnDefinition);
-  if (src.rows !== undefined) out.rows = copyArray(src.rows, deepCopyTableRow);
+    out.columnDefinitions = copyListOfTableColumnDefinition(src.columnDefinitions);
+  if (src.rows !== undefined) out.rows = copyListOfTableRow(src.rows);
   return out;
 }
 
@@ -560,8 +554,8 @@ export function deepCopyTableColumnDefinition(src: TableColumnDefinition): Table
 export function deepCopyTableRow(src: TableRow): TableRow {
   if (src == null) return src;
   const out = {} as TableRow;
-  if (src.cells !== undefined) out.cells = copyArray(src.cells, copyJSON);
-  if (src.conditions !== undefined) out.conditions = copyArray(src.conditions, deepCopyTableRowCondition);
+  if (src.cells !== undefined) out.cells = copyListOfJSON(src.cells);
+  if (src.conditions !== undefined) out.conditions = copyListOfTableRowCondition(src.conditions);
   if (src.object !== undefined) out.object = copyJSON(src.object);
   return out;
 }
@@ -604,6 +598,116 @@ export function deepCopyPartialObjectMetadataList(src: PartialObjectMetadataList
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyPartialObjectMetadata);
+  if (src.items !== undefined) out.items = copyListOfPartialObjectMetadata(src.items);
+  return out;
+}
+
+/** Copies a list of OwnerReference with deepCopyOwnerReference; null and undefined are returned as given. */
+function copyListOfOwnerReference(src: readonly OwnerReference[]): OwnerReference[] {
+  if (src == null) return src;
+  const out = new Array<OwnerReference>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyOwnerReference(src[i]!);
+  return out;
+}
+
+/** Copies a list of ManagedFieldsEntry with deepCopyManagedFieldsEntry; null and undefined are returned as given. */
+function copyListOfManagedFieldsEntry(src: readonly ManagedFieldsEntry[]): ManagedFieldsEntry[] {
+  if (src == null) return src;
+  const out = new Array<ManagedFieldsEntry>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyManagedFieldsEntry(src[i]!);
+  return out;
+}
+
+/** Copies a list of StatusCause with deepCopyStatusCause; null and undefined are returned as given. */
+function copyListOfStatusCause(src: readonly StatusCause[]): StatusCause[] {
+  if (src == null) return src;
+  const out = new Array<StatusCause>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyStatusCause(src[i]!);
+  return out;
+}
+
+/** Copies a list of T with copyJSON; null and undefined are returned as given. */
+function copyListOfJSON<T>(src: readonly T[]): T[] {
+  if (src == null) return src;
+  const out = new Array<T>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = copyJSON(src[i]!);
+  return out;
+}
+
+/** Copies a list of ServerAddressByClientCIDR with deepCopyServerAddressByClientCIDR; null and undefined are returned as given. */
+function copyListOfServerAddressByClientCIDR(
+  src: readonly ServerAddressByClientCIDR[],
+): ServerAddressByClientCIDR[] {
+  if (src == null) return src;
+  const out = new Array<ServerAddressByClientCIDR>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyServerAddressByClientCIDR(src[i]!);
+  return out;
+}
+
+/** Copies a list of APIGroup with deepCopyAPIGroup; null and undefined are returned as given. */
+function copyListOfAPIGroup(src: readonly APIGroup[]): APIGroup[] {
+  if (src == null) return src;
+  const out = new Array<APIGroup>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAPIGroup(src[i]!);
+  return out;
+}
+
+/** Copies a list of GroupVersionForDiscovery with deepCopyGroupVersionForDiscovery; null and undefined are returned as given. */
+function copyListOfGroupVersionForDiscovery(
+  src: readonly GroupVersionForDiscovery[],
+): GroupVersionForDiscovery[] {
+  if (src == null) return src;
+  const out = new Array<GroupVersionForDiscovery>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyGroupVersionForDiscovery(src[i]!);
+  return out;
+}
+
+/** Copies a list of APIResource with deepCopyAPIResource; null and undefined are returned as given. */
+function copyListOfAPIResource(src: readonly APIResource[]): APIResource[] {
+  if (src == null) return src;
+  const out = new Array<APIResource>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyAPIResource(src[i]!);
+  return out;
+}
+
+/** Copies a list of LabelSelectorRequirement with deepCopyLabelSelectorRequirement; null and undefined are returned as given. */
+function copyListOfLabelSelectorRequirement(
+  src: readonly LabelSelectorRequirement[],
+): LabelSelectorRequirement[] {
+  if (src == null) return src;
+  const out = new Array<LabelSelectorRequirement>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyLabelSelectorRequirement(src[i]!);
+  return out;
+}
+
+/** Copies a list of TableColumnDefinition with deepCopyTableColumnDefinition; null and undefined are returned as given. */
+function copyListOfTableColumnDefinition(src: readonly TableColumnDefinition[]): TableColumnDefinition[] {
+  if (src == null) return src;
+  const out = new Array<TableColumnDefinition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTableColumnDefinition(src[i]!);
+  return out;
+}
+
+/** Copies a list of TableRow with deepCopyTableRow; null and undefined are returned as given. */
+function copyListOfTableRow(src: readonly TableRow[]): TableRow[] {
+  if (src == null) return src;
+  const out = new Array<TableRow>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTableRow(src[i]!);
+  return out;
+}
+
+/** Copies a list of TableRowCondition with deepCopyTableRowCondition; null and undefined are returned as given. */
+function copyListOfTableRowCondition(src: readonly TableRowCondition[]): TableRowCondition[] {
+  if (src == null) return src;
+  const out = new Array<TableRowCondition>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyTableRowCondition(src[i]!);
+  return out;
+}
+
+/** Copies a list of PartialObjectMetadata with deepCopyPartialObjectMetadata; null and undefined are returned as given. */
+function copyListOfPartialObjectMetadata(src: readonly PartialObjectMetadata[]): PartialObjectMetadata[] {
+  if (src == null) return src;
+  const out = new Array<PartialObjectMetadata>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyPartialObjectMetadata(src[i]!);
   return out;
 }

@@ -4,7 +4,6 @@ import {
   deepCopyListMeta,
   deepCopyObjectMeta,
 } from "kubegen/generated/apis/meta/v1/zz_generated.deepcopy.js";
-import { copyArray } from "kubegen/runtime";
 
 /** Returns a deep copy of a CronTab sharing no mutable object with it; null and undefined are returned as given. */
 export function deepCopyCronTab(src: CronTab): CronTab {
@@ -44,6 +43,14 @@ export function deepCopyCronTabList(src: CronTabList): CronTabList {
   if (src.kind !== undefined) out.kind = src.kind;
   if (src.apiVersion !== undefined) out.apiVersion = src.apiVersion;
   if (src.metadata !== undefined) out.metadata = deepCopyListMeta(src.metadata);
-  if (src.items !== undefined) out.items = copyArray(src.items, deepCopyCronTab);
+  if (src.items !== undefined) out.items = copyListOfCronTab(src.items);
+  return out;
+}
+
+/** Copies a list of CronTab with deepCopyCronTab; null and undefined are returned as given. */
+function copyListOfCronTab(src: readonly CronTab[]): CronTab[] {
+  if (src == null) return src;
+  const out = new Array<CronTab>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = deepCopyCronTab(src[i]!);
   return out;
 }
