@@ -138,7 +138,7 @@ describe("store and indexer", () => {
     const make = (i: { ns: string; name: string; app: string | undefined }): Obj => obj(i.ns, i.name, i.app ? { app: i.app } : {});
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-        const indexers = { [NamespaceIndex]: metaNamespaceIndexFunc, app: byLabel("app") };
+        const indexers: Record<string, (o: Obj) => string[]> = { [NamespaceIndex]: metaNamespaceIndexFunc, app: byLabel("app") };
         const s = newIndexer<Obj>(indexers);
         const model = new Map<string, Obj>();
         const check = (name: string): void => {

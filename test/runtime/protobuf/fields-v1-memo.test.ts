@@ -39,7 +39,7 @@ function list(trees: unknown[]): Record<string, unknown> {
 }
 
 function roundTrip(trees: unknown[]): List {
-  return decodeObject<List & Record<string, unknown>>(scheme, encodeObject(scheme, list(trees) as never));
+  return decodeObject<List & Record<string, unknown>>(scheme, encodeObject(scheme, list(trees)));
 }
 
 /** Reflect.ownKeys all the way down, to compare key order and own "__proto__" keys. */
