@@ -34,7 +34,9 @@ export interface Indexer<T> extends Store<T> {
 
 /**
  * The in-memory {@link Indexer}: a map from key to object, and per index a map from value to
- * the set of keys. Empty value sets are dropped so churn does not leak memory.
+ * the set of keys. Empty value sets are dropped so churn does not leak memory. A full replace
+ * (an informer's list) leaves the indexes to be rebuilt from the objects when first read: an
+ * informer's initial sync does not wait on them, and an index nobody reads is never built.
  */
 export class IndexedStore<T> implements Indexer<T> {
   #items = new Map<string, T>();
@@ -117,24 +119,16 @@ export class IndexedStore<T> implements Indexer<T> {
     const map = new Map<string, T>();
     for (let i = 0; i < items.length; i++) map.set(keys[i]!, items[i]!);
     this.#items = map;
-    // Built straight from the new contents (a key listed twice counts once, its last object):
-    // no old values to move, so none of #reindex's per-object comparisons.
-    for (const state of this.#indices) {
-      const values = new Map<string, Set<string>>();
-      const fn = state.fn;
-      map.forEach((obj, key) => {
-        const vs = fn(obj);
-        for (let j = 0; j < vs.length; j++) addTo(values, vs[j]!, key);
-      });
-      state.values = values;
-    }
+    // Rebuilt from the new contents when first read (a key listed twice counts once, its last
+    // object): no old values to move, so none of #reindex's per-object comparisons.
+    for (const state of this.#indices) state.values = undefined;
   }
 
   /** {@inheritDoc Indexer.index} */
   index(indexName: string, obj: T): T[] {
     const state = this.#state(indexName);
     const values = state.fn(obj);
-    const index = state.values;
+    const index = this.#values(state);
     if (values.length === 1) return this.#objects(index.get(values[0]!));
     const keys = new Set<string>();
     for (const v of values) for (const k of index.get(v) ?? []) keys.add(k);
@@ -143,17 +137,18 @@ export class IndexedStore<T> implements Indexer<T> {
 
   /** {@inheritDoc Indexer.indexKeys} */
   indexKeys(indexName: string, value: string): string[] {
-    return Array.from(this.#state(indexName).values.get(value) ?? []);
+    return Array.from(this.#values(this.#state(indexName)).get(value) ?? []);
   }
 
   /** {@inheritDoc Indexer.listIndexFuncValues} */
   listIndexFuncValues(indexName: string): string[] {
-    return Array.from(this.#indices.find((s) => s.name === indexName)?.values.keys() ?? []);
+    const state = this.#indices.find((s) => s.name === indexName);
+    return state === undefined ? [] : Array.from(this.#values(state).keys());
   }
 
   /** {@inheritDoc Indexer.byIndex} */
   byIndex(indexName: string, value: string): T[] {
-    return this.#objects(this.#state(indexName).values.get(value));
+    return this.#objects(this.#values(this.#state(indexName)).get(value));
   }
 
   /** {@inheritDoc Indexer.getIndexers} */
@@ -169,10 +164,24 @@ export class IndexedStore<T> implements Indexer<T> {
     for (const name of names) {
       const fn = indexers[name]!;
       this.#indexers[name] = fn;
-      const state: IndexState<T> = { name, fn, values: new Map() };
+      const state: IndexState<T> = { name, fn, values: undefined };
       this.#indices.push(state);
-      for (const [key, obj] of this.#items) for (const v of fn(obj)) addTo(state.values, v, key);
+      // Built now, so that an index function that throws fails here rather than at a read.
+      this.#values(state);
     }
+  }
+
+  /** The index's values, built from the objects first if a replace left it unbuilt. */
+  #values(state: IndexState<T>): Map<string, Set<string>> {
+    if (state.values !== undefined) return state.values;
+    const values = new Map<string, Set<string>>();
+    const fn = state.fn;
+    this.#items.forEach((obj, key) => {
+      const vs = fn(obj);
+      for (let j = 0; j < vs.length; j++) addTo(values, vs[j]!, key);
+    });
+    state.values = values;
+    return values;
   }
 
   #state(indexName: string): IndexState<T> {
@@ -190,6 +199,8 @@ export class IndexedStore<T> implements Indexer<T> {
   /** Moves `key` from the index values of `old` to those of `obj`. */
   #reindex(key: string, old: T | undefined, obj: T | undefined): void {
     for (const { fn, values: index } of this.#indices) {
+      // Unbuilt: it is built from the objects, this write included, when first read.
+      if (index === undefined) continue;
       const before = old === undefined ? [] : fn(old);
       const after = obj === undefined ? [] : fn(obj);
       // The common case (one unchanged value, e.g. the namespace) touches nothing.
@@ -203,8 +214,8 @@ export class IndexedStore<T> implements Indexer<T> {
 interface IndexState<T> {
   name: string;
   fn: IndexFunc<T>;
-  /** Index value -> keys of the objects with that value. */
-  values: Map<string, Set<string>>;
+  /** Index value -> keys of the objects with that value; undefined until read after a replace. */
+  values: Map<string, Set<string>> | undefined;
 }
 
 function addTo(index: Map<string, Set<string>>, value: string, key: string): void {

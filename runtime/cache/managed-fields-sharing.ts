@@ -36,19 +36,34 @@ export class ObjectCompactor {
   /** By manager, most recently matched first. */
   readonly #trees = new Map<string, Remembered[]>();
   readonly #strings = new Map<string, string>();
+  /**
+   * The string each field was interned to last, by field: a list's objects mostly repeat the
+   * previous one's namespace and writer, and an equality test is cheaper than a lookup.
+   */
+  #lastNamespace = "";
+  #lastManager = "";
+  #lastOperation = "";
+  #lastApiVersion = "";
+  #lastFieldsType = "";
 
   /** Rewrites `obj` in place (it must be the caller's own) and returns it. */
   compact<T extends MetaObject>(obj: T): T {
     const meta: CompactableMeta | undefined = obj.metadata;
     if (meta === undefined) return obj;
-    if (meta.namespace !== undefined) meta.namespace = this.#intern(meta.namespace);
+    const ns = meta.namespace;
+    if (ns !== undefined) meta.namespace = ns === this.#lastNamespace ? this.#lastNamespace : (this.#lastNamespace = this.#intern(ns));
     const entries = meta.managedFields;
     if (entries === undefined) return obj;
     for (const e of entries) {
-      if (e.manager !== undefined) e.manager = this.#intern(e.manager);
-      if (e.operation !== undefined) e.operation = this.#intern(e.operation);
-      if (e.apiVersion !== undefined) e.apiVersion = this.#intern(e.apiVersion);
-      if (e.fieldsType !== undefined) e.fieldsType = this.#intern(e.fieldsType);
+      const { manager, operation, apiVersion, fieldsType } = e;
+      if (manager !== undefined)
+        e.manager = manager === this.#lastManager ? this.#lastManager : (this.#lastManager = this.#intern(manager));
+      if (operation !== undefined)
+        e.operation = operation === this.#lastOperation ? this.#lastOperation : (this.#lastOperation = this.#intern(operation));
+      if (apiVersion !== undefined)
+        e.apiVersion = apiVersion === this.#lastApiVersion ? this.#lastApiVersion : (this.#lastApiVersion = this.#intern(apiVersion));
+      if (fieldsType !== undefined)
+        e.fieldsType = fieldsType === this.#lastFieldsType ? this.#lastFieldsType : (this.#lastFieldsType = this.#intern(fieldsType));
       if (typeof e.fieldsV1 === "object" && e.fieldsV1 !== null) e.fieldsV1 = this.#share(e, e.fieldsV1);
     }
     return obj;

@@ -269,8 +269,37 @@ function encodeJsonText(v: unknown, w: Writer, what: string): void {
   w.stringField(TAG_1_BYTES, text);
 }
 
+/**
+ * Parsed FieldsV1 texts by text. A list's items repeat their writers' trees byte for byte (10,000
+ * ConfigMaps written by one manager carry one text), and JSON.parse of each costs more than a
+ * lookup and a copy: a list of ConfigMaps decoded 3x slower than its JSON form without this.
+ * The values kept here are never handed out, only copies of them.
+ */
+const parsedFields = new Map<string, unknown>();
+/** Distinct texts kept at most (then the memo starts over), and the longest text kept. */
+const PARSED_FIELDS_MAX = 64;
+const PARSED_FIELDS_MAX_BYTES = 4096;
+
+/** A fresh copy of a JSON.parse result, equal to parsing its text again (key order included). */
+function copyJson(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v) {
+    const x = copyJson((v as Record<string, unknown>)[k]);
+    // JSON.parse makes "__proto__" an own property; an assignment would set the prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value: x, writable: true, enumerable: true, configurable: true });
+    else out[k] = x;
+  }
+  return out;
+}
+
 /** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
-function decodeJsonText(r: Reader, end: number, what: string): unknown {
+function decodeJsonText(r: Reader, end: number, what: string, memo = false): unknown {
   let start = -1;
   let stop = -1;
   while (r.pos < end) {
@@ -294,11 +323,23 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
   if (!looksLikeJson(raw[0]!)) {
     throw new ProtobufError("malformed", `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`);
   }
+  const text = utf8String(raw);
+  if (memo && raw.length <= PARSED_FIELDS_MAX_BYTES) {
+    const hit = parsedFields.get(text);
+    if (hit !== undefined) return copyJson(hit);
+  }
+  let value: unknown;
   try {
-    return JSON.parse(utf8String(raw));
+    value = JSON.parse(text);
   } catch (err) {
     throw new ProtobufError("malformed", `${what}: raw is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
+  if (memo && raw.length <= PARSED_FIELDS_MAX_BYTES && typeof value === "object" && value !== null) {
+    if (parsedFields.size >= PARSED_FIELDS_MAX) parsedFields.clear();
+    parsedFields.set(text, value);
+    return copyJson(value);
+  }
+  return value;
 }
 
 /** Writes a runtime.RawExtension: {bytes raw = 1} with the value's JSON text. */
@@ -318,7 +359,7 @@ export function encodeFieldsV1(v: unknown, w: Writer): void {
 
 /** Reads a metav1.FieldsV1's JSON text as a value (null when empty). */
 export function decodeFieldsV1(r: Reader, end: number): unknown {
-  return decodeJsonText(r, end, "FieldsV1");
+  return decodeJsonText(r, end, "FieldsV1", true);
 }
 
 /** Writes an apiextensions JSON value: {bytes raw = 1} with its JSON text. */

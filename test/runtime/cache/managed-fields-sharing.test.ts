@@ -3,6 +3,7 @@
  * interned without changing any object's content; `compact: false`; the stripManagedFields
  * transform.
  */
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { ObjectCompactor, stripManagedFields } from "../../../runtime/cache/managed-fields-sharing.js";
 import { SharedIndexInformer, type SharedIndexInformerOptions } from "../../../runtime/cache/shared-index-informer.js";
@@ -134,6 +135,52 @@ describe("ObjectCompactor", () => {
     // Evicted long ago: an equal but separate tree.
     expect(fieldsOf(again)).not.toBe(fieldsOf(first));
     expect(fieldsOf(again)).toEqual(fieldsOf(first));
+  });
+
+  it("property: a run of objects from a few namespaces and writers keeps every object's content; equal trees of one writer are one frozen object", () => {
+    const entry = fc.record({
+      manager: fc.constantFrom("kubectl", "kube-controller-manager", "m"),
+      operation: fc.constantFrom("Update", "Apply"),
+      apiVersion: fc.constant("v1"),
+      tree: fc.constantFrom(["x"], ["x", "y"], ["y"], ["a-rather-long-key-name"]),
+    });
+    const item = fc.record({
+      namespace: fc.constantFrom("default", "a-namespace-longer-than-ten", "kube-system"),
+      entries: fc.array(entry, { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (items) => {
+        const c = new ObjectCompactor();
+        const texts = items.map((it, i) =>
+          JSON.stringify({
+            metadata: {
+              name: `o-${i}`,
+              namespace: it.namespace,
+              managedFields: it.entries.map((e) => ({
+                manager: e.manager,
+                operation: e.operation,
+                apiVersion: e.apiVersion,
+                fieldsType: "FieldsV1",
+                fieldsV1: Object.fromEntries(e.tree.map((k) => [`f:${k}`, {}])),
+              })),
+            },
+          }),
+        );
+        const objs = texts.map((t) => c.compact(JSON.parse(t) as Managed));
+        const seen = new Map<string, unknown>();
+        objs.forEach((o, i) => {
+          expect(o).toEqual(JSON.parse(texts[i]!));
+          for (const e of o.metadata.managedFields!) {
+            expect(Object.isFrozen(e.fieldsV1)).toBe(true);
+            // Within the bound of remembered trees per writer (8, as many as the operations and trees here), equal trees are one object.
+            const id = `${e.manager}|${e.operation}|${e.apiVersion}|${JSON.stringify(e.fieldsV1)}`;
+            if (seen.has(id)) expect(e.fieldsV1).toBe(seen.get(id));
+            else seen.set(id, e.fieldsV1);
+          }
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("leaves objects without metadata or managedFields alone", () => {

@@ -122,4 +122,71 @@ describe("store and indexer", () => {
       { numRuns: 200 },
     );
   });
+
+  it("property: after a replace (indexes left to be built on first read), writes and reads interleaved answer as a model does", () => {
+    const item = fc.record({
+      ns: fc.constantFrom("a", "b", ""),
+      name: fc.constantFrom("x", "y", "z"),
+      app: fc.option(fc.constantFrom("web", "db"), { nil: undefined }),
+    });
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), item }),
+      fc.record({ kind: fc.constant("delete" as const), item }),
+      fc.record({ kind: fc.constant("replace" as const), items: fc.array(item, { maxLength: 6 }) }),
+      fc.record({ kind: fc.constant("read" as const), index: fc.constantFrom(NamespaceIndex, "app") }),
+    );
+    const make = (i: { ns: string; name: string; app: string | undefined }): Obj => obj(i.ns, i.name, i.app ? { app: i.app } : {});
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const indexers: Record<string, (o: Obj) => string[]> = { [NamespaceIndex]: metaNamespaceIndexFunc, app: byLabel("app") };
+        const s = newIndexer<Obj>(indexers);
+        const model = new Map<string, Obj>();
+        const check = (name: string): void => {
+          const expected = new Map<string, string[]>();
+          for (const [key, o] of model) for (const v of indexers[name]!(o)) expected.set(v, [...(expected.get(v) ?? []), key]);
+          expect(s.listIndexFuncValues(name).sort()).toEqual([...expected.keys()].sort());
+          for (const [v, keys] of expected) {
+            expect(s.indexKeys(name, v).sort()).toEqual(keys.sort());
+            expect(
+              s
+                .byIndex(name, v)
+                .map((o) => deletionHandlingMetaNamespaceKeyFunc(o))
+                .sort(),
+            ).toEqual(keys.sort());
+          }
+        };
+        for (const o of ops) {
+          if (o.kind === "add") {
+            const it = make(o.item);
+            s.add(it);
+            model.set(deletionHandlingMetaNamespaceKeyFunc(it), it);
+          } else if (o.kind === "delete") {
+            const it = make(o.item);
+            s.delete(it);
+            model.delete(deletionHandlingMetaNamespaceKeyFunc(it));
+          } else if (o.kind === "replace") {
+            const items = o.items.map(make);
+            s.replace(items, "");
+            model.clear();
+            for (const it of items) model.set(deletionHandlingMetaNamespaceKeyFunc(it), it);
+          } else check(o.index);
+        }
+        check(NamespaceIndex);
+        check("app");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("an index function that throws fails addIndexers at once, not a later read", () => {
+    const s = newIndexer<Obj>({});
+    s.add(obj("ns", "a"));
+    expect(() =>
+      s.addIndexers({
+        broken: () => {
+          throw new Error("boom");
+        },
+      }),
+    ).toThrow(/boom/);
+  });
 });
