@@ -318,7 +318,8 @@ export class Cacher {
         attempt = 0;
         this.everReady = true;
         this.setState("ready");
-        const watchOptions = { prefix, afterRevision: list.revision, signal: this.stop.signal };
+        // The cache knows each key's previous state itself: events need not carry it.
+        const watchOptions = { prefix, afterRevision: list.revision, signal: this.stop.signal, prev: false };
         const pw = storage.watchWithProgress?.(watchOptions);
         this.progressWatch = pw;
         this.progressRequested = false;

@@ -316,7 +316,7 @@ export class RemoteStorage implements Storage {
     else if (signal.aborted) queue.end();
     else {
       this.watches.set(id, w);
-      this.out.send({ id, op: "watch", prefix, afterRevision, progress });
+      this.out.send({ id, op: "watch", prefix, afterRevision, progress, ...(options.prev === false && { prev: false as const }) });
       signal.addEventListener("abort", onAbort, { once: true });
     }
     return { queue, w, id };

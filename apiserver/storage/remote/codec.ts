@@ -22,6 +22,11 @@ const OK_REVISION = 7;
 const PROGRESS_NOTICE = 8;
 const PROGRESS_REQUEST = 9;
 
+/** An event's `prev`: none, a whole key-value, or the event's own key and value with its revisions. */
+const NO_PREV = 0;
+const PREV = 1;
+const PREV_SAME_VALUE = 2;
+
 /** Length prefix + tag + id (a double: ids only grow, past 2^32 on a long-lived server). */
 const HEAD = 4 + 1 + 8;
 
@@ -103,13 +108,18 @@ export function encodeFrame(m: Message): Buffer {
   }
   switch (m.t) {
     case "ev": {
-      const size = HEAD + 1 + 8 + kvSize(m.kv) + 1 + (m.prev ? kvSize(m.prev) : 0);
+      // A delete's value is the previous one's: sent once, with the previous revisions.
+      const same = m.prev !== undefined && m.prev.value === m.kv.value && m.prev.key === m.kv.key;
+      const size = HEAD + 1 + 8 + kvSize(m.kv) + 1 + (m.prev ? (same ? 16 : kvSize(m.prev)) : 0);
       const buf = frame(size, EVENT, m.id);
       buf[HEAD] = m.type === "PUT" ? 0 : 1;
       buf.writeDoubleBE(m.revision, HEAD + 1);
       const at = writeKV(buf, HEAD + 9, m.kv);
-      buf[at] = m.prev ? 1 : 0;
-      if (m.prev) writeKV(buf, at + 1, m.prev);
+      buf[at] = m.prev ? (same ? PREV_SAME_VALUE : PREV) : NO_PREV;
+      if (same) {
+        buf.writeDoubleBE(m.prev!.createRevision, at + 1);
+        buf.writeDoubleBE(m.prev!.modRevision, at + 9);
+      } else if (m.prev) writeKV(buf, at + 1, m.prev);
       return buf;
     }
     case "ok":
@@ -175,7 +185,9 @@ export function decodeBody(body: Buffer): Message {
       const revision = body.readDoubleBE(at + 1);
       const { kv, end } = readKV(body, at + 9);
       const m: Response = { t: "ev", id, type: body[at] === 0 ? "PUT" : "DELETE", kv, revision };
-      if (body[end] === 1) m.prev = readKV(body, end + 1).kv;
+      if (body[end] === PREV) m.prev = readKV(body, end + 1).kv;
+      else if (body[end] === PREV_SAME_VALUE)
+        m.prev = { key: kv.key, value: kv.value, createRevision: body.readDoubleBE(end + 1), modRevision: body.readDoubleBE(end + 9) };
       return m;
     }
     case OK_KV:

@@ -20,7 +20,8 @@ export type Request =
   | { id: number; op: "revision"; progress?: number[] }
   | { id: number; op: "compact"; revision: number }
   | { id: number; op: "health"; timeoutMs: number }
-  | { id: number; op: "watch"; prefix: string; afterRevision: number; progress: boolean }
+  /** `prev: false`: the events leave out the previous value (the watch has no use for it). */
+  | { id: number; op: "watch"; prefix: string; afterRevision: number; progress: boolean; prev?: false }
   /** Ends the watch `id` (its reader stopped). */
   | { id: number; op: "cancel" }
   /** Asks the watch `id` for a progress notice. */

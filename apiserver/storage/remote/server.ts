@@ -164,6 +164,7 @@ export class StorageServer {
     const served: ServedWatch = { abort, ...(progress && { progress }) };
     watches.set(req.id, served);
     const id = req.id;
+    const withPrev = req.prev !== false;
     let supports = progress?.supportsProgress() ?? false;
     if (progress) send({ t: "supports", id, supports });
     const stream: AsyncIterable<StorageEvent | { type: "PROGRESS"; revision: number }> = progress ?? this.storage.watch(options);
@@ -175,7 +176,7 @@ export class StorageServer {
             if (now !== supports) send({ t: "supports", id, supports: (supports = now) });
             send({ t: "progress", id, revision: ev.revision });
           } else {
-            send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(ev.prev && { prev: ev.prev }) });
+            send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(withPrev && ev.prev && { prev: ev.prev }) });
           }
         }
         send({ t: "end", id });
