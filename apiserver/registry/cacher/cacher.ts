@@ -28,6 +28,11 @@ export interface CacherOptions {
   prefix: string;
   /** A stored value as an object with metadata.resourceVersion = `rv`; called on an object's first use. */
   decode: DecodeFn;
+  /**
+   * The object already decoded for a stored value (the answer to this process's own write), if
+   * any: the cache takes it at once rather than keep the bytes beside it until first use.
+   */
+  decoded?: (kv: KeyValue, rv: number) => KubeObject | undefined;
   buffer?: EventBufferOptions;
   /** Events a watcher may leave unread before it is closed (default 1,000). */
   watcherCapacity?: number;
@@ -353,8 +358,7 @@ export class Cacher {
   /** Replaces the whole state with a fresh list. */
   private replace(items: KeyValue[], revision: number): void {
     this.entries.clear();
-    const decode = this.options.decode;
-    for (const kv of items) this.entries.set(kv.key, { value: LazyObject.fromValue(kv, kv.modRevision, decode) });
+    for (const kv of items) this.entries.set(kv.key, { value: this.lazy(kv, kv.modRevision) });
     this.sortedKeys = undefined;
     this.rev = revision;
     this.buffer.reset(revision);
@@ -368,9 +372,7 @@ export class Cacher {
     let cacheEvent: CacheEvent;
     if (ev.type === "DELETE") {
       const prevObject = prev?.value;
-      const object = prevObject
-        ? LazyObject.atRevision(prevObject, ev.revision)
-        : LazyObject.fromValue(ev.kv, ev.revision, this.options.decode);
+      const object = prevObject ? LazyObject.atRevision(prevObject, ev.revision) : this.lazy(ev.kv, ev.revision);
       if (prevObject) {
         this.entries.delete(ev.key);
         this.sortedKeys = undefined;
@@ -379,7 +381,7 @@ export class Cacher {
       this.retire(object, now);
       cacheEvent = { type: "DELETED", key: ev.key, object, prevObject, revision: ev.revision, receivedAt: now };
     } else {
-      const object = LazyObject.fromValue(ev.kv, ev.kv.modRevision, this.options.decode);
+      const object = this.lazy(ev.kv, ev.kv.modRevision);
       const prevObject = prev?.value;
       if (prev) {
         this.retire(prev.value, now);
@@ -403,6 +405,12 @@ export class Cacher {
     this.dispatch(cacheEvent);
     this.settleFreshWaiters();
     this.releaseRetired(now);
+  }
+
+  /** A stored value at `rv`: the object decoded for it already, else its bytes until first use. */
+  private lazy(kv: KeyValue, rv: number): LazyObject {
+    const obj = this.options.decoded?.(kv, rv);
+    return obj !== undefined ? LazyObject.of(obj, rv) : LazyObject.fromValue(kv, rv, this.options.decode);
   }
 
   /** Objects retired and still keeping their encodings (tests, diagnostics). */

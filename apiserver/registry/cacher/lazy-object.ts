@@ -28,6 +28,13 @@ export class LazyObject {
 
   private constructor(readonly rev: number) {}
 
+  /** An object decoded already, at resourceVersion `rv` (it is shared from now on). */
+  static of(obj: KubeObject, rv: number): LazyObject {
+    const o = new LazyObject(rv);
+    o.obj = markShared(obj);
+    return o;
+  }
+
   /** The value `kv` at resourceVersion `rv`, decoded by `decode` on first use. */
   static fromValue(kv: KeyValue, rv: number, decode: DecodeFn): LazyObject {
     const o = new LazyObject(rv);
