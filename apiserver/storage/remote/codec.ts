@@ -21,6 +21,7 @@ const REVISION = 6;
 const OK_REVISION = 7;
 const PROGRESS_NOTICE = 8;
 const PROGRESS_REQUEST = 9;
+const OK_WRITTEN = 10;
 
 /** An event's `prev`: none, a whole key-value, or the event's own key and value with its revisions. */
 const NO_PREV = 0;
@@ -123,6 +124,13 @@ export function encodeFrame(m: Message): Buffer {
       return buf;
     }
     case "ok":
+      if (m.written !== undefined) {
+        if (m.kv !== undefined || m.items !== undefined || m.revision !== undefined || m.compacted !== undefined) return v8Frame(m);
+        const buf = frame(HEAD + 16, OK_WRITTEN, m.id);
+        buf.writeDoubleBE(m.written.createRevision, HEAD);
+        buf.writeDoubleBE(m.written.modRevision, HEAD + 8);
+        return buf;
+      }
       if (m.items !== undefined || m.continue !== undefined || m.remaining !== undefined) return v8Frame(m);
       if (m.revision !== undefined) {
         if (m.kv !== undefined) return v8Frame(m);
@@ -198,6 +206,8 @@ export function decodeBody(body: Buffer): Message {
     }
     case PROGRESS_NOTICE:
       return { t: "progress", id, revision: body.readDoubleBE(at) };
+    case OK_WRITTEN:
+      return { t: "ok", id, written: { createRevision: body.readDoubleBE(at), modRevision: body.readDoubleBE(at + 8) } };
     case CREATE:
       return { op: "create", id, ...readKeyWithValue(body, at) };
     case SWAP:

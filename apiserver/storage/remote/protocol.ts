@@ -46,6 +46,11 @@ export type Response =
       remaining?: number;
       /** The owner's compaction point, with every `revision` answer. */
       compacted?: number;
+      /**
+       * A create's or swap's answer when the stored value is the one sent: its revisions only
+       * (the worker has the bytes), instead of `kv`.
+       */
+      written?: { createRevision: number; modRevision: number };
     }
   /** A lost swap: the value that won (undefined: the key is missing). */
   | { t: "lost"; id: number; fresh: KeyValue | undefined }

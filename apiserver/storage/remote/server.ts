@@ -14,6 +14,13 @@ export function toWireError(err: unknown): WireError {
   return { code: "Internal", key: "", message: err instanceof Error ? err.message : String(err), compactRevision: 0 };
 }
 
+/** A write's answer: its revisions only when the stored bytes are those the worker sent (it has them). */
+function writtenAnswer(id: number, sent: Uint8Array, kv: KeyValue): Response {
+  if (kv.value === sent || Buffer.from(kv.value.buffer, kv.value.byteOffset, kv.value.byteLength).equals(sent))
+    return { t: "ok", id, written: { createRevision: kv.createRevision, modRevision: kv.modRevision } };
+  return { t: "ok", id, kv };
+}
+
 /** Thrown inside a swap's update function when the key moved on: the swap is lost. */
 class LostSwap {
   constructor(readonly fresh: KeyValue | undefined) {}
@@ -95,7 +102,7 @@ export class StorageServer {
     const id = req.id;
     switch (req.op) {
       case "create":
-        return { t: "ok", id, kv: await s.create(req.key, req.value) };
+        return writtenAnswer(id, req.value, await s.create(req.key, req.value));
       case "get":
         return { t: "ok", id, kv: await s.get(req.key) };
       case "list": {
@@ -115,7 +122,7 @@ export class StorageServer {
         };
       }
       case "swap":
-        return { t: "ok", id, kv: await this.swap(req.key, req.expect, req.value) };
+        return writtenAnswer(id, req.value, await this.swap(req.key, req.expect, req.value));
       case "delete":
         return {
           t: "ok",

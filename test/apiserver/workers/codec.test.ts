@@ -31,6 +31,7 @@ const message: fc.Arbitrary<Message> = fc.oneof(
     revision,
   })),
   fc.record({ t: fc.constant("ok" as const), id, kv }),
+  fc.record({ t: fc.constant("ok" as const), id, written: fc.record({ createRevision: rev, modRevision: rev }) }),
   fc.record({ t: fc.constant("ok" as const), id }),
   fc.record({ t: fc.constant("ok" as const), id, revision: rev, compacted: rev }),
   fc.record({ t: fc.constant("ok" as const), id, compacted: rev }),

@@ -132,6 +132,24 @@ describe("remote storage", () => {
     }
   });
 
+  it("answers a create and a swap with their revisions only: the worker keeps the bytes it sent", async () => {
+    const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
+    try {
+      const sent = enc("1");
+      const created = await s.create("/w/a", sent);
+      expect(created.value).toBe(sent);
+      const next = enc("2");
+      const updated = await s.guaranteedUpdate("/w/a", () => next);
+      expect(updated.value).toBe(next);
+      expect(updated.createRevision).toBe(created.createRevision);
+      expect(updated.modRevision).toBeGreaterThan(created.modRevision);
+      const read = await s.get("/w/a");
+      expect({ ...read!, value: dec(read!.value) }).toEqual({ ...updated, value: "2" });
+    } finally {
+      await s.close();
+    }
+  });
+
   it("leaves the previous value out of the events of a watch that says it needs none (a watch cache), and sends a delete's value once", async () => {
     const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
     const ac = new AbortController();
