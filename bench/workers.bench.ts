@@ -11,6 +11,9 @@
  * only pay if a request's CPU over all processes (load client included) stays below what the
  * CPUs give per request of the single process: the bench prints that ceiling, and checks the
  * multi-process path's CPU per request against the single process's (the restated target).
+ *
+ * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles every server process (the
+ * workers inherit the primary's node arguments); each server writes into its own DIR/workers-N.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -91,8 +94,17 @@ async function get(s: Server, loop: number, n: number): Promise<void> {
   if (res.status !== 200) throw new Error(`get: HTTP ${res.status} ${res.body.toString().slice(0, 200)}`);
 }
 
+/** KUBEGEN_BENCH_NODE_ARGS for the server of `workers`, a profile directory made its own. */
+function nodeArgsFor(workers: number): string[] {
+  const args = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return args.map((a) => (a.startsWith("--cpu-prof-dir=") ? `${a}/workers-${workers}` : a));
+}
+
 async function start(dir: string, workers: number): Promise<Server> {
-  const proc = await spawnAPIServer(path.join(dir, `w${workers}`), { extraArgs: ["--workers", String(workers)] });
+  const proc = await spawnAPIServer(path.join(dir, `w${workers}`), {
+    extraArgs: ["--workers", String(workers)],
+    nodeArgs: nodeArgsFor(workers),
+  });
   const admin = new AdminClient(proc.url, proc.kubeconfig);
   const ns = await admin.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } });
   admin.close();

@@ -240,6 +240,7 @@ export class GenericStore implements RESTStorage {
         storage: this.storage,
         prefix: this.keyRoot(),
         decode: (kv, rv) => this.decodeForCache(kv, rv),
+        decoded: (kv, rv) => this.takeDecodedWrite(kv, rv),
       });
       this.cacher.start();
     }
@@ -344,13 +345,16 @@ export class GenericStore implements RESTStorage {
     return obj;
   }
 
-  private decodeForCache(kv: KeyValue, rv: number): KubeObject {
+  /** The object this store decoded for the write of `kv`, if it did: the cache takes it, once. */
+  private takeDecodedWrite(kv: KeyValue, rv: number): KubeObject | undefined {
     const written = this.decodedWrites.get(kv.value);
-    if (written !== undefined && rv === kv.modRevision && written.metadata?.resourceVersion === String(rv)) {
-      this.decodedWrites.delete(kv.value);
-      return written;
-    }
-    return this.decode(kv, rv);
+    if (written === undefined || rv !== kv.modRevision || written.metadata?.resourceVersion !== String(rv)) return undefined;
+    this.decodedWrites.delete(kv.value);
+    return written;
+  }
+
+  private decodeForCache(kv: KeyValue, rv: number): KubeObject {
+    return this.takeDecodedWrite(kv, rv) ?? this.decode(kv, rv);
   }
 
   private decodeForWatch(kv: KeyValue, rv: number): KubeObject {

@@ -113,6 +113,11 @@ export interface WatchOptions {
    */
   afterRevision: number;
   signal: AbortSignal;
+  /**
+   * Whether events need `prev` (default true). False lets a backend that must carry it
+   * elsewhere leave it out (a remote owner does not send it to a watch cache, which keeps its own).
+   */
+  prev?: boolean;
 }
 
 /**

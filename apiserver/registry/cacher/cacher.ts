@@ -1,7 +1,8 @@
 /**
  * The watch cache of one resource (upstream's Cacher over a watchCache): a single storage watch
- * on the resource's key prefix keeps the current objects, decoded once, and a window of recent
- * events in memory. It serves watches (initial state, replay from a resourceVersion inside the
+ * on the resource's key prefix keeps the current objects and a window of recent events in
+ * memory, each object held as its stored bytes until a read or a watcher first needs it, then
+ * decoded once and kept (lazy-object.ts). It serves watches (initial state, replay from a resourceVersion inside the
  * window, live events fanned out to every watcher through its selectors), lists and gets at
  * "any" or "not older than" a revision, and the decoded objects the store can reuse for reads
  * that go to storage. When the storage watch fails (compaction, a lost connection) the cache
@@ -18,15 +19,20 @@ import {
 import type { KubeObject, WatchEvent } from "../rest.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
-import { EventBuffer, type CacheEvent, type EventBufferOptions } from "./event-buffer.js";
-import { markShared, releaseEncodings } from "./shared-encoding.js";
+import { EventBuffer, type EventBufferOptions } from "./event-buffer.js";
+import { LazyObject, withResourceVersion, type DecodeFn } from "./lazy-object.js";
 
 export interface CacherOptions {
   storage: Storage;
   /** The resource's key prefix (every namespace). */
   prefix: string;
-  /** A stored value as an object with metadata.resourceVersion = `rv`. */
-  decode(kv: KeyValue, rv: number): KubeObject;
+  /** A stored value as an object with metadata.resourceVersion = `rv`; called on an object's first use. */
+  decode: DecodeFn;
+  /**
+   * The object already decoded for a stored value (the answer to this process's own write), if
+   * any: the cache takes it at once rather than keep the bytes beside it until first use.
+   */
+  decoded?: (kv: KeyValue, rv: number) => KubeObject | undefined;
   buffer?: EventBufferOptions;
   /** Events a watcher may leave unread before it is closed (default 1,000). */
   watcherCapacity?: number;
@@ -49,9 +55,22 @@ interface FreshWaiter {
 /** After a wait for freshness timed out, consistent reads skip the cache for this long. */
 const FRESH_BACKOFF_MS = 5_000;
 
+/** A current object; updated in place, so that the sorted entries stay right. */
 interface Entry {
-  obj: KubeObject;
-  rev: number;
+  value: LazyObject;
+}
+
+/** One change to the cached state, shared by every watcher (its objects decoded on first use). */
+export interface CacheEvent {
+  type: "ADDED" | "MODIFIED" | "DELETED";
+  key: string;
+  /** The object after the change (for DELETED, its last state at the delete's revision). */
+  object: LazyObject;
+  /** The object before the change (MODIFIED and DELETED). */
+  prevObject: LazyObject | undefined;
+  revision: number;
+  /** When the cache received it (ms, monotonic). */
+  receivedAt: number;
 }
 
 /** What a watcher is told about one event, shared by every watcher that is told the same. */
@@ -72,10 +91,6 @@ const RELIST_BACKOFF_MS = [100, 200, 400, 800, 1600, 3200];
  */
 export const RETIRED_ENCODINGS_MS = 5_000;
 
-function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
-  return markShared({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } });
-}
-
 export class Cacher {
   private readonly entries = new Map<string, Entry>();
   /** The keys in order, rebuilt on the first list after a key came or went. */
@@ -84,7 +99,7 @@ export class Cacher {
   private sortedEntries: Entry[] | undefined;
   /** Every event of the resource up to this revision is applied. */
   private rev = 0;
-  private buffer: EventBuffer;
+  private buffer: EventBuffer<CacheEvent>;
   /** Watchers by the prefix they watch (the resource's, or a namespace's). */
   private readonly watchers = new Map<string, Set<CacheWatcher>>();
   private readonly shared = new WeakMap<CacheEvent, SharedEvents>();
@@ -101,14 +116,14 @@ export class Cacher {
   /** Until then (performance.now()), consistent reads go to storage: progress went unanswered. */
   private freshBackoffUntil = 0;
   /** Objects no longer current, oldest first, with when they stopped being current. */
-  private retired: { obj: KubeObject; at: number }[] = [];
+  private retired: { obj: LazyObject; at: number }[] = [];
   private retiredHead = 0;
   private readonly now: () => number;
 
   constructor(options: CacherOptions) {
     this.options = options;
     this.now = options.buffer?.now ?? (() => performance.now());
-    this.buffer = new EventBuffer(0, options.buffer);
+    this.buffer = new EventBuffer<CacheEvent>(0, options.buffer);
   }
 
   /** Lists and starts watching; retries with backoff until stopped. */
@@ -215,11 +230,11 @@ export class Cacher {
   /** The cached object for a stored value, when the cache holds exactly that revision of it. */
   objectFor(kv: KeyValue): KubeObject | undefined {
     const e = this.entries.get(kv.key);
-    return e !== undefined && e.rev === kv.modRevision ? e.obj : undefined;
+    return e !== undefined && e.value.rev === kv.modRevision ? e.value.get() : undefined;
   }
 
   get(key: string): KubeObject | undefined {
-    return this.entries.get(key)?.obj;
+    return this.entries.get(key)?.value.get();
   }
 
   /** The objects under `prefix` that pass `matches`, in key order, at {@link revision}. */
@@ -235,7 +250,7 @@ export class Cacher {
     const items: KubeObject[] = [];
     for (; i < keys.length; i++) {
       if (!keys[i]!.startsWith(prefix)) break;
-      const obj = entries[i]!.obj;
+      const obj = entries[i]!.value.get();
       if (matches === undefined || matches(obj)) items.push(obj);
     }
     return { items, revision: this.rev };
@@ -308,7 +323,8 @@ export class Cacher {
         attempt = 0;
         this.everReady = true;
         this.setState("ready");
-        const watchOptions = { prefix, afterRevision: list.revision, signal: this.stop.signal };
+        // The cache knows each key's previous state itself: events need not carry it.
+        const watchOptions = { prefix, afterRevision: list.revision, signal: this.stop.signal, prev: false };
         const pw = storage.watchWithProgress?.(watchOptions);
         this.progressWatch = pw;
         this.progressRequested = false;
@@ -342,7 +358,7 @@ export class Cacher {
   /** Replaces the whole state with a fresh list. */
   private replace(items: KeyValue[], revision: number): void {
     this.entries.clear();
-    for (const kv of items) this.entries.set(kv.key, { obj: markShared(this.options.decode(kv, kv.modRevision)), rev: kv.modRevision });
+    for (const kv of items) this.entries.set(kv.key, { value: this.lazy(kv, kv.modRevision) });
     this.sortedKeys = undefined;
     this.rev = revision;
     this.buffer.reset(revision);
@@ -355,24 +371,24 @@ export class Cacher {
     const now = this.now();
     let cacheEvent: CacheEvent;
     if (ev.type === "DELETE") {
-      const object = prev ? withResourceVersion(prev.obj, ev.revision) : markShared(this.options.decode(ev.kv, ev.revision));
-      if (prev) {
+      const prevObject = prev?.value;
+      const object = prevObject ? LazyObject.atRevision(prevObject, ev.revision) : this.lazy(ev.kv, ev.revision);
+      if (prevObject) {
         this.entries.delete(ev.key);
         this.sortedKeys = undefined;
-        this.retire(prev.obj, now);
+        this.retire(prevObject, now);
       }
       this.retire(object, now);
-      cacheEvent = { type: "DELETED", key: ev.key, object, prevObject: prev?.obj, revision: ev.revision, receivedAt: now };
+      cacheEvent = { type: "DELETED", key: ev.key, object, prevObject, revision: ev.revision, receivedAt: now };
     } else {
-      const object = markShared(this.options.decode(ev.kv, ev.kv.modRevision));
-      const prevObject = prev?.obj;
+      const object = this.lazy(ev.kv, ev.kv.modRevision);
+      const prevObject = prev?.value;
       if (prev) {
-        this.retire(prev.obj, now);
+        this.retire(prev.value, now);
         // In place: the sorted entries hold this entry.
-        prev.obj = object;
-        prev.rev = ev.kv.modRevision;
+        prev.value = object;
       } else {
-        this.entries.set(ev.key, { obj: object, rev: ev.kv.modRevision });
+        this.entries.set(ev.key, { value: object });
         this.sortedKeys = undefined;
       }
       cacheEvent = {
@@ -391,12 +407,18 @@ export class Cacher {
     this.releaseRetired(now);
   }
 
+  /** A stored value at `rv`: the object decoded for it already, else its bytes until first use. */
+  private lazy(kv: KeyValue, rv: number): LazyObject {
+    const obj = this.options.decoded?.(kv, rv);
+    return obj !== undefined ? LazyObject.of(obj, rv) : LazyObject.fromValue(kv, rv, this.options.decode);
+  }
+
   /** Objects retired and still keeping their encodings (tests, diagnostics). */
   get retiredCount(): number {
     return this.retired.length - this.retiredHead;
   }
 
-  private retire(obj: KubeObject, now: number): void {
+  private retire(obj: LazyObject, now: number): void {
     this.retired.push({ obj, at: now });
   }
 
@@ -404,7 +426,7 @@ export class Cacher {
   private releaseRetired(now: number): void {
     const q = this.retired;
     while (this.retiredHead < q.length && now - q[this.retiredHead]!.at >= RETIRED_ENCODINGS_MS) {
-      releaseEncodings(q[this.retiredHead]!.obj);
+      q[this.retiredHead]!.obj.release();
       q[this.retiredHead++] = undefined!;
     }
     if (this.retiredHead === q.length) {
@@ -432,18 +454,21 @@ export class Cacher {
     let s = this.shared.get(ev);
     if (!s) this.shared.set(ev, (s = {}));
     if (ev.type === "DELETED") {
-      if (matches && !matches(ev.object)) return undefined;
-      return (s.deleted ??= { type: "DELETED", object: ev.object });
+      if (matches && !matches(ev.object.get())) return undefined;
+      return (s.deleted ??= { type: "DELETED", object: ev.object.get() });
     }
     if (ev.type === "ADDED" || !ev.prevObject) {
-      if (matches && !matches(ev.object)) return undefined;
-      return (s.added ??= { type: "ADDED", object: ev.object });
+      if (matches && !matches(ev.object.get())) return undefined;
+      return (s.added ??= { type: "ADDED", object: ev.object.get() });
     }
-    if (!matches) return (s.modified ??= { type: "MODIFIED", object: ev.object });
-    const cur = matches(ev.object);
-    const prev = matches(ev.prevObject);
-    if (cur) return prev ? (s.modified ??= { type: "MODIFIED", object: ev.object }) : (s.added ??= { type: "ADDED", object: ev.object });
-    return prev ? (s.left ??= { type: "DELETED", object: withResourceVersion(ev.prevObject, ev.revision) }) : undefined;
+    if (!matches) return (s.modified ??= { type: "MODIFIED", object: ev.object.get() });
+    const cur = matches(ev.object.get());
+    const prev = matches(ev.prevObject.get());
+    if (cur)
+      return prev
+        ? (s.modified ??= { type: "MODIFIED", object: ev.object.get() })
+        : (s.added ??= { type: "ADDED", object: ev.object.get() });
+    return prev ? (s.left ??= { type: "DELETED", object: withResourceVersion(ev.prevObject.get(), ev.revision) }) : undefined;
   }
 
   private closeWatchers(): void {

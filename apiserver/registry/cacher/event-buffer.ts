@@ -4,16 +4,8 @@
  * so that a burst of writes does not push clients that are only seconds behind out of the window,
  * and shrinks again, as upstream's does, once its newest quarter is stale.
  */
-import type { KubeObject } from "../rest.js";
-
-/** One change to the cached state, decoded once and shared by every watcher. */
-export interface CacheEvent {
-  type: "ADDED" | "MODIFIED" | "DELETED";
-  key: string;
-  /** The object after the change (for DELETED, its last state at the delete's revision). */
-  object: KubeObject;
-  /** The object before the change (MODIFIED and DELETED). */
-  prevObject: KubeObject | undefined;
+/** What the buffer needs of an event: its revision and when it came. */
+export interface BufferedEvent {
   revision: number;
   /** When the cache received it (ms, monotonic): decides whether the buffer grows or evicts. */
   receivedAt: number;
@@ -29,8 +21,8 @@ export interface EventBufferOptions {
   now?: () => number;
 }
 
-export class EventBuffer {
-  private ring: (CacheEvent | undefined)[];
+export class EventBuffer<E extends BufferedEvent> {
+  private ring: (E | undefined)[];
   private start = 0;
   private count = 0;
   /** Every event at or below this revision has left the buffer (or predates the cache). */
@@ -45,7 +37,7 @@ export class EventBuffer {
     this.maxCapacity = Math.max(this.minCapacity, options.maxCapacity ?? 100 * 1024);
     this.freshMs = options.freshMs ?? 75_000;
     this.now = options.now ?? (() => performance.now());
-    this.ring = new Array<CacheEvent | undefined>(this.minCapacity);
+    this.ring = new Array<E | undefined>(this.minCapacity);
     this.evictedThrough = startRevision;
   }
 
@@ -62,7 +54,7 @@ export class EventBuffer {
     return this.evictedThrough;
   }
 
-  push(ev: CacheEvent): void {
+  push(ev: E): void {
     if (this.count === this.ring.length) this.resizeFor(this.now());
     if (this.count === this.ring.length) this.evict(1);
     this.ring[(this.start + this.count) % this.ring.length] = ev;
@@ -70,7 +62,7 @@ export class EventBuffer {
   }
 
   /** Events with a revision above `after`, oldest first; undefined when `after` is before the window. */
-  since(after: number): CacheEvent[] | undefined {
+  since(after: number): E[] | undefined {
     if (after < this.evictedThrough) return undefined;
     // Binary search for the first event above `after`.
     let lo = 0;
@@ -80,20 +72,20 @@ export class EventBuffer {
       if (this.at(mid).revision <= after) lo = mid + 1;
       else hi = mid;
     }
-    const out: CacheEvent[] = new Array<CacheEvent>(this.count - lo);
+    const out: E[] = new Array<E>(this.count - lo);
     for (let i = lo; i < this.count; i++) out[i - lo] = this.at(i);
     return out;
   }
 
   /** Forgets every event; the window starts again at `revision` (after a relist). */
   reset(revision: number): void {
-    this.ring = new Array<CacheEvent | undefined>(this.minCapacity);
+    this.ring = new Array<E | undefined>(this.minCapacity);
     this.start = 0;
     this.count = 0;
     this.evictedThrough = revision;
   }
 
-  private at(i: number): CacheEvent {
+  private at(i: number): E {
     return this.ring[(this.start + i) % this.ring.length]!;
   }
 
@@ -127,7 +119,7 @@ export class EventBuffer {
   /** A new ring of `capacity`; when it is smaller than the events held, the oldest are dropped. */
   private resize(capacity: number): void {
     if (this.count > capacity) this.evict(this.count - capacity);
-    const next = new Array<CacheEvent | undefined>(capacity);
+    const next = new Array<E | undefined>(capacity);
     for (let i = 0; i < this.count; i++) next[i] = this.at(i);
     this.ring = next;
     this.start = 0;

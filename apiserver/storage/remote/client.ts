@@ -88,6 +88,12 @@ class RecentByRevision {
   }
 }
 
+/** A write's key-value: the bytes sent, when the owner answered with the revisions only. */
+function sentOrStored(key: string, value: Uint8Array, r: Answer): KeyValue {
+  if (r.written === undefined) return r.kv!;
+  return { key, value, createRevision: r.written.createRevision, modRevision: r.written.modRevision };
+}
+
 /** The pages a list with a predicate reads from the owner, at least (predicates run here). */
 const PREDICATE_PAGE = 500;
 
@@ -208,7 +214,7 @@ export class RemoteStorage implements Storage {
   }
 
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
-    return this.written((await this.call({ op: "create", key, value }, key)).kv!);
+    return this.written(sentOrStored(key, value, await this.call({ op: "create", key, value }, key)));
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
@@ -266,7 +272,7 @@ export class RemoteStorage implements Storage {
       swap: async (current, value) => {
         try {
           const r = await this.call({ op: "swap", key, expect: current?.modRevision ?? 0, value }, key);
-          return { ok: true, kv: this.written(r.kv!) };
+          return { ok: true, kv: this.written(sentOrStored(key, value, r)) };
         } catch (err) {
           const lost = err as Partial<Extract<Response, { t: "lost" }>>;
           if (lost.t !== "lost") throw err;
@@ -316,7 +322,7 @@ export class RemoteStorage implements Storage {
     else if (signal.aborted) queue.end();
     else {
       this.watches.set(id, w);
-      this.out.send({ id, op: "watch", prefix, afterRevision, progress });
+      this.out.send({ id, op: "watch", prefix, afterRevision, progress, ...(options.prev === false && { prev: false as const }) });
       signal.addEventListener("abort", onAbort, { once: true });
     }
     return { queue, w, id };

@@ -21,6 +21,12 @@ const REVISION = 6;
 const OK_REVISION = 7;
 const PROGRESS_NOTICE = 8;
 const PROGRESS_REQUEST = 9;
+const OK_WRITTEN = 10;
+
+/** An event's `prev`: none, a whole key-value, or the event's own key and value with its revisions. */
+const NO_PREV = 0;
+const PREV = 1;
+const PREV_SAME_VALUE = 2;
 
 /** Length prefix + tag + id (a double: ids only grow, past 2^32 on a long-lived server). */
 const HEAD = 4 + 1 + 8;
@@ -103,16 +109,28 @@ export function encodeFrame(m: Message): Buffer {
   }
   switch (m.t) {
     case "ev": {
-      const size = HEAD + 1 + 8 + kvSize(m.kv) + 1 + (m.prev ? kvSize(m.prev) : 0);
+      // A delete's value is the previous one's: sent once, with the previous revisions.
+      const same = m.prev !== undefined && m.prev.value === m.kv.value && m.prev.key === m.kv.key;
+      const size = HEAD + 1 + 8 + kvSize(m.kv) + 1 + (m.prev ? (same ? 16 : kvSize(m.prev)) : 0);
       const buf = frame(size, EVENT, m.id);
       buf[HEAD] = m.type === "PUT" ? 0 : 1;
       buf.writeDoubleBE(m.revision, HEAD + 1);
       const at = writeKV(buf, HEAD + 9, m.kv);
-      buf[at] = m.prev ? 1 : 0;
-      if (m.prev) writeKV(buf, at + 1, m.prev);
+      buf[at] = m.prev ? (same ? PREV_SAME_VALUE : PREV) : NO_PREV;
+      if (same) {
+        buf.writeDoubleBE(m.prev!.createRevision, at + 1);
+        buf.writeDoubleBE(m.prev!.modRevision, at + 9);
+      } else if (m.prev) writeKV(buf, at + 1, m.prev);
       return buf;
     }
     case "ok":
+      if (m.written !== undefined) {
+        if (m.kv !== undefined || m.items !== undefined || m.revision !== undefined || m.compacted !== undefined) return v8Frame(m);
+        const buf = frame(HEAD + 16, OK_WRITTEN, m.id);
+        buf.writeDoubleBE(m.written.createRevision, HEAD);
+        buf.writeDoubleBE(m.written.modRevision, HEAD + 8);
+        return buf;
+      }
       if (m.items !== undefined || m.continue !== undefined || m.remaining !== undefined) return v8Frame(m);
       if (m.revision !== undefined) {
         if (m.kv !== undefined) return v8Frame(m);
@@ -175,7 +193,9 @@ export function decodeBody(body: Buffer): Message {
       const revision = body.readDoubleBE(at + 1);
       const { kv, end } = readKV(body, at + 9);
       const m: Response = { t: "ev", id, type: body[at] === 0 ? "PUT" : "DELETE", kv, revision };
-      if (body[end] === 1) m.prev = readKV(body, end + 1).kv;
+      if (body[end] === PREV) m.prev = readKV(body, end + 1).kv;
+      else if (body[end] === PREV_SAME_VALUE)
+        m.prev = { key: kv.key, value: kv.value, createRevision: body.readDoubleBE(end + 1), modRevision: body.readDoubleBE(end + 9) };
       return m;
     }
     case OK_KV:
@@ -186,6 +206,8 @@ export function decodeBody(body: Buffer): Message {
     }
     case PROGRESS_NOTICE:
       return { t: "progress", id, revision: body.readDoubleBE(at) };
+    case OK_WRITTEN:
+      return { t: "ok", id, written: { createRevision: body.readDoubleBE(at), modRevision: body.readDoubleBE(at + 8) } };
     case CREATE:
       return { op: "create", id, ...readKeyWithValue(body, at) };
     case SWAP:

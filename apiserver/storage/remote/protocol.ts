@@ -20,7 +20,8 @@ export type Request =
   | { id: number; op: "revision"; progress?: number[] }
   | { id: number; op: "compact"; revision: number }
   | { id: number; op: "health"; timeoutMs: number }
-  | { id: number; op: "watch"; prefix: string; afterRevision: number; progress: boolean }
+  /** `prev: false`: the events leave out the previous value (the watch has no use for it). */
+  | { id: number; op: "watch"; prefix: string; afterRevision: number; progress: boolean; prev?: false }
   /** Ends the watch `id` (its reader stopped). */
   | { id: number; op: "cancel" }
   /** Asks the watch `id` for a progress notice. */
@@ -45,6 +46,11 @@ export type Response =
       remaining?: number;
       /** The owner's compaction point, with every `revision` answer. */
       compacted?: number;
+      /**
+       * A create's or swap's answer when the stored value is the one sent: its revisions only
+       * (the worker has the bytes), instead of `kv`.
+       */
+      written?: { createRevision: number; modRevision: number };
     }
   /** A lost swap: the value that won (undefined: the key is missing). */
   | { t: "lost"; id: number; fresh: KeyValue | undefined }

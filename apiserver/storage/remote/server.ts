@@ -14,6 +14,13 @@ export function toWireError(err: unknown): WireError {
   return { code: "Internal", key: "", message: err instanceof Error ? err.message : String(err), compactRevision: 0 };
 }
 
+/** A write's answer: its revisions only when the stored bytes are those the worker sent (it has them). */
+function writtenAnswer(id: number, sent: Uint8Array, kv: KeyValue): Response {
+  if (kv.value === sent || Buffer.from(kv.value.buffer, kv.value.byteOffset, kv.value.byteLength).equals(sent))
+    return { t: "ok", id, written: { createRevision: kv.createRevision, modRevision: kv.modRevision } };
+  return { t: "ok", id, kv };
+}
+
 /** Thrown inside a swap's update function when the key moved on: the swap is lost. */
 class LostSwap {
   constructor(readonly fresh: KeyValue | undefined) {}
@@ -95,7 +102,7 @@ export class StorageServer {
     const id = req.id;
     switch (req.op) {
       case "create":
-        return { t: "ok", id, kv: await s.create(req.key, req.value) };
+        return writtenAnswer(id, req.value, await s.create(req.key, req.value));
       case "get":
         return { t: "ok", id, kv: await s.get(req.key) };
       case "list": {
@@ -115,7 +122,7 @@ export class StorageServer {
         };
       }
       case "swap":
-        return { t: "ok", id, kv: await this.swap(req.key, req.expect, req.value) };
+        return writtenAnswer(id, req.value, await this.swap(req.key, req.expect, req.value));
       case "delete":
         return {
           t: "ok",
@@ -164,6 +171,7 @@ export class StorageServer {
     const served: ServedWatch = { abort, ...(progress && { progress }) };
     watches.set(req.id, served);
     const id = req.id;
+    const withPrev = req.prev !== false;
     let supports = progress?.supportsProgress() ?? false;
     if (progress) send({ t: "supports", id, supports });
     const stream: AsyncIterable<StorageEvent | { type: "PROGRESS"; revision: number }> = progress ?? this.storage.watch(options);
@@ -175,7 +183,7 @@ export class StorageServer {
             if (now !== supports) send({ t: "supports", id, supports: (supports = now) });
             send({ t: "progress", id, revision: ev.revision });
           } else {
-            send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(ev.prev && { prev: ev.prev }) });
+            send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(withPrev && ev.prev && { prev: ev.prev }) });
           }
         }
         send({ t: "end", id });

@@ -5,7 +5,7 @@
  * progress, slow watchers closed, and encodings shared between watchers.
  */
 import { describe, expect, it, vi } from "vitest";
-import { EventBuffer, type CacheEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
+import { EventBuffer, type BufferedEvent } from "../../../apiserver/registry/cacher/event-buffer.js";
 import { isShared, markShared, sharedEncoding } from "../../../apiserver/registry/cacher/shared-encoding.js";
 import { Cacher, RETIRED_ENCODINGS_MS } from "../../../apiserver/registry/cacher/cacher.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
@@ -35,14 +35,7 @@ function setup(watchCache: BuiltinStoreOptions["watchCache"] = true, bookmarkInt
   return { storage, configmaps, namespaces };
 }
 
-const ev = (revision: number, receivedAt: number): CacheEvent => ({
-  type: "ADDED",
-  key: `/k${revision}`,
-  object: {},
-  prevObject: undefined,
-  revision,
-  receivedAt,
-});
+const ev = (revision: number, receivedAt: number): BufferedEvent & { key: string } => ({ key: `/k${revision}`, revision, receivedAt });
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe("event buffer", () => {

@@ -21,7 +21,17 @@ const message: fc.Arbitrary<Message> = fc.oneof(
     { t: fc.constant("ev" as const), id, type: fc.constantFrom("PUT" as const, "DELETE" as const), kv, prev: kv, revision: rev },
     { requiredKeys: ["t", "id", "type", "kv", "revision"] },
   ),
+  // A delete whose previous value is the same array (its last state): sent once.
+  fc.record({ id, kv, prevCreate: rev, prevMod: rev, revision: rev }).map(({ id, kv, prevCreate, prevMod, revision }) => ({
+    t: "ev" as const,
+    id,
+    type: "DELETE" as const,
+    kv,
+    prev: { key: kv.key, value: kv.value, createRevision: prevCreate, modRevision: prevMod },
+    revision,
+  })),
   fc.record({ t: fc.constant("ok" as const), id, kv }),
+  fc.record({ t: fc.constant("ok" as const), id, written: fc.record({ createRevision: rev, modRevision: rev }) }),
   fc.record({ t: fc.constant("ok" as const), id }),
   fc.record({ t: fc.constant("ok" as const), id, revision: rev, compacted: rev }),
   fc.record({ t: fc.constant("ok" as const), id, compacted: rev }),
@@ -59,6 +69,15 @@ describe("storage protocol codec", () => {
         expect(plain(decodeBody(frame.subarray(4)))).toEqual(plain(m));
       }),
     );
+  });
+
+  it("sends a delete's value once when its previous value is the same array", () => {
+    const value = new Uint8Array(100).fill(7);
+    const kv = { key: "/k", value, createRevision: 3, modRevision: 9 };
+    const shared: Message = { t: "ev", id: 1, type: "DELETE", kv, prev: { ...kv, modRevision: 5 }, revision: 9 };
+    const copied: Message = { ...shared, prev: { ...kv, value: new Uint8Array(value), modRevision: 5 } };
+    expect(encodeFrame(shared).length).toBeLessThan(encodeFrame(copied).length - value.length);
+    expect(plain(decodeBody(encodeFrame(shared).subarray(4)))).toEqual(plain(copied));
   });
 
   it("reassembles frames from a stream cut at any points, in order", () => {

@@ -132,6 +132,53 @@ describe("remote storage", () => {
     }
   });
 
+  it("answers a create and a swap with their revisions only: the worker keeps the bytes it sent", async () => {
+    const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
+    try {
+      const sent = enc("1");
+      const created = await s.create("/w/a", sent);
+      expect(created.value).toBe(sent);
+      const next = enc("2");
+      const updated = await s.guaranteedUpdate("/w/a", () => next);
+      expect(updated.value).toBe(next);
+      expect(updated.createRevision).toBe(created.createRevision);
+      expect(updated.modRevision).toBeGreaterThan(created.modRevision);
+      const read = await s.get("/w/a");
+      expect({ ...read!, value: dec(read!.value) }).toEqual({ ...updated, value: "2" });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("leaves the previous value out of the events of a watch that says it needs none (a watch cache), and sends a delete's value once", async () => {
+    const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
+    const ac = new AbortController();
+    try {
+      const lean = s.watch({ prefix: "/p/", afterRevision: 0, signal: ac.signal, prev: false })[Symbol.asyncIterator]();
+      const full = s.watch({ prefix: "/p/", afterRevision: 0, signal: ac.signal })[Symbol.asyncIterator]();
+      await s.currentRevision();
+      const created = await s.create("/p/a", enc("1"));
+      const updated = await s.guaranteedUpdate("/p/a", () => enc("2"));
+      const deleted = await s.delete("/p/a");
+      const [l1, l2, l3] = await take(lean, 3);
+      const [f1, f2, f3] = await take(full, 3);
+      expect([l1, l2, l3].map((e) => [e!.type, e!.revision, e!.prev])).toEqual([
+        ["PUT", created.modRevision, undefined],
+        ["PUT", updated.modRevision, undefined],
+        ["DELETE", l3!.revision, undefined],
+      ]);
+      expect(dec(l3!.kv.value)).toBe("2");
+      expect(f1!.prev).toBeUndefined();
+      expect(f2!.prev && { ...f2!.prev, value: dec(f2!.prev.value) }).toEqual({ ...created, value: "1" });
+      // The delete's previous value is its last one, the same bytes as its kv's.
+      expect(f3!.prev && { ...f3!.prev, value: dec(f3!.prev.value) }).toEqual({ ...updated, value: "2" });
+      expect(dec(f3!.kv.value)).toBe(dec(deleted.value));
+    } finally {
+      ac.abort();
+      await s.close();
+    }
+  });
+
   it("brings a progress notice at or past the revision to a watch that asked for progress lately, with each revision request", async () => {
     const s = await remote(new SqliteStorage({ path: path.join(tempDir(), "kubegen.db") }));
     const ac = new AbortController();
