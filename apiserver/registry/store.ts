@@ -542,15 +542,17 @@ export class GenericStore implements RESTStorage {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
+    // One clock reading for the managed fields' time and the creation timestamp.
+    const now = formatTime(this.now());
     // As upstream: fields are owned as sent (defaults included), before the strategy adds its own.
-    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions());
+    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions(undefined, now));
     const meta = (obj.metadata ??= {});
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
     delete meta.resourceVersion;
     delete (meta as Record<string, unknown>).selfLink;
     meta.uid = crypto.randomUUID();
-    meta.creationTimestamp = formatTime(this.now());
+    meta.creationTimestamp = now;
     this.ensureNamespace(ctx, obj);
     this.strategy.prepareForCreate?.(obj);
     if (this.strategy.trackGeneration) meta.generation = 1;
@@ -702,10 +704,10 @@ export class GenericStore implements RESTStorage {
   }
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
-  private fieldManagerOptions(subresource?: string): FieldManagerOptions {
+  private fieldManagerOptions(subresource?: string, now: string = formatTime(this.now())): FieldManagerOptions {
     this.applySchemaCache ??=
       this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
-    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
+    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now };
     if (subresource) {
       out.subresource = subresource;
       out.onlyFields = subresource === "status" ? ["status"] : subresource === "finalize" ? ["spec"] : undefined;
