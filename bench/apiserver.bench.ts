@@ -16,7 +16,8 @@
  * 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99).
  *
  * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
- * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server.
+ * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server;
+ * KUBEGEN_BENCH_APISERVER_ONLY=creates leaves out everything but the create rounds.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -50,6 +51,12 @@ const WATCH_EVENTS = 5;
 /** The payload both sides write: about a small ConfigMap's size. */
 const DATA = { k: "v".repeat(200) };
 const RAW_VALUE = Buffer.alloc(512, 0x61);
+
+/**
+ * KUBEGEN_BENCH_APISERVER_ONLY=creates runs the create rounds alone (no gets, list or watchers):
+ * a profile of the create path with nothing else in it.
+ */
+const CREATES_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "creates";
 
 const CREATE_TARGET: Target = { min: 0.5 };
 const GET_P99_TARGET: Target = { max: 5, unit: "ms" };
@@ -196,6 +203,7 @@ async function benchCreatesAndReads(
     });
   }
 
+  if (CREATES_ONLY) return;
   const existing = seq;
   for (const c of CONCURRENCY) {
     const lat: number[] = [];
@@ -320,7 +328,7 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
     client = new AdminClient(server.url, server.kubeconfig, 64);
     load = loadClientFor(server, Math.max(...CONCURRENCY));
     await benchCreatesAndReads(backend, server, client, load, results);
-    if (which === "sqlite") await benchWatchers(server, client, results);
+    if (which === "sqlite" && !CREATES_ONLY) await benchWatchers(server, client, results);
   } finally {
     client?.close();
     load?.close();
@@ -363,6 +371,7 @@ async function run(): Promise<void> {
     "load: one kept-alive TLS connection per client, pre-built request text, responses parsed to status and length (bench/support/load-client.ts); bench CPU is this process's per request",
   );
 
+  if (CREATES_ONLY) return;
   printTable(
     "apiserver get latency (one ConfigMap by name)",
     ["backend", "clients", "p50", "p99", "target", "server CPU/get", "bench CPU/get"],
