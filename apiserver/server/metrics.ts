@@ -104,7 +104,8 @@ export class APIServerMetrics {
   /** The outermost filter but one: records every request once its response has finished. */
   filter(next: Handler): Handler {
     return async (req, res) => {
-      res.raw.once("close", () => {
+      // `on`, not `once`: a response closes once, and once's wrapper and removal cost every request.
+      res.raw.on("close", () => {
         const info = req.info;
         const verb = metricVerb(req.raw.method ?? "GET", info, req.raw.headers["content-type"]);
         const dryRun = req.url.search !== "" && req.url.searchParams.has("dryRun") ? "All" : "";
