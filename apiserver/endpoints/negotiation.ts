@@ -124,6 +124,12 @@ function optionsFor(range: MediaRange, format: Format, restrictions: EndpointRes
   return out;
 }
 
+/** Accept headers kept per endpoint kind, and the longest kept (beyond, a header is parsed each time). */
+const MEMO_MAX_ENTRIES = 64;
+const MEMO_MAX_HEADER = 256;
+/** Negotiated answers by restrictions, then by stream flag and Accept header: frozen, as they are shared. */
+const negotiated = new WeakMap<EndpointRestrictions, Map<string, OutputMediaType>>();
+
 /**
  * The response encoding for an Accept header; throws 406 NotAcceptable when nothing in it can
  * be served. `stream` restricts to formats that can frame a watch.
@@ -143,12 +149,6 @@ export function negotiateOutput(accept: string | undefined, restrictions: Endpoi
   }
   return out;
 }
-
-/** Accept headers kept per endpoint kind, and the longest kept (beyond, a header is parsed each time). */
-const MEMO_MAX_ENTRIES = 64;
-const MEMO_MAX_HEADER = 256;
-/** Negotiated answers by restrictions, then by stream flag and Accept header: frozen, as they are shared. */
-const negotiated = new WeakMap<EndpointRestrictions, Map<string, OutputMediaType>>();
 
 function negotiate(accept: string, restrictions: EndpointRestrictions, stream: boolean): OutputMediaType {
   const formats = stream ? STREAM_FORMATS : FORMATS;

@@ -13,12 +13,12 @@ import type { APIRequest } from "../request-context.js";
 import { DecodeError, decodeBody, decodeJSONText, jsonText } from "../serializers.js";
 import type { RequestScope } from "./scope.js";
 
-/** Reads the whole body; more than `limit` bytes is a 413 (checked on Content-Length first). */
 /** The 413 of a body over `limit` (a function, not a closure per request: tsx names each one, slowly). */
 function tooLarge(limit: number): Error {
   return newRequestEntityTooLarge(`limit is ${limit}`);
 }
 
+/** Reads the whole body; more than `limit` bytes is a 413 (checked on Content-Length first). */
 export async function readBody(req: APIRequest, limit: number): Promise<Buffer> {
   const declared = Number(req.raw.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
