@@ -369,7 +369,8 @@ export class GenericStore implements RESTStorage {
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource, name);
     if (opts.resourceVersion === "0") {
       // "Any" revision: the cached object (upstream's cacher serves these too).
-      const cache = await this.readyCache();
+      // A ready cache without an await (admission reads every create this way).
+      const cache = this.cacher?.ready ? this.cacher : await this.readyCache();
       if (cache) {
         const obj = cache.get(key);
         if (!obj) throw newNotFound(this.qualifiedResource, name);
@@ -467,7 +468,8 @@ export class GenericStore implements RESTStorage {
     if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
-      cache = await this.readyCache();
+      // A ready cache without an await: admission lists this way several times per create.
+      cache = this.cacher.ready ? this.cacher : await this.readyCache();
     } else if (!opts.limit && this.cacher.ready) {
       if (rv > 0) {
         if (this.cacher.revision >= rv) cache = this.cacher;
