@@ -124,18 +124,42 @@ function optionsFor(range: MediaRange, format: Format, restrictions: EndpointRes
   return out;
 }
 
+/** Accept headers kept per endpoint kind, and the longest kept (beyond, a header is parsed each time). */
+const MEMO_MAX_ENTRIES = 64;
+const MEMO_MAX_HEADER = 256;
+/** Negotiated answers by restrictions, then by stream flag and Accept header: frozen, as they are shared. */
+const negotiated = new WeakMap<EndpointRestrictions, Map<string, OutputMediaType>>();
+
 /**
  * The response encoding for an Accept header; throws 406 NotAcceptable when nothing in it can
  * be served. `stream` restricts to formats that can frame a watch.
  */
 export function negotiateOutput(accept: string | undefined, restrictions: EndpointRestrictions, stream = false): OutputMediaType {
-  const formats = stream ? STREAM_FORMATS : FORMATS;
   if (!accept || accept.trim() === "") return { format: "json", contentType: MEDIA_TYPES.json, pretty: false };
+  // Clients send the same few Accept headers over and over: each is parsed once per endpoint kind.
+  let memo = negotiated.get(restrictions);
+  if (!memo) negotiated.set(restrictions, (memo = new Map()));
+  const key = stream ? `s${accept}` : `o${accept}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const out = negotiate(accept, restrictions, stream);
+  if (accept.length <= MEMO_MAX_HEADER) {
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(key, out);
+  }
+  return out;
+}
+
+function negotiate(accept: string, restrictions: EndpointRestrictions, stream: boolean): OutputMediaType {
+  const formats = stream ? STREAM_FORMATS : FORMATS;
   for (const range of parseAccept(accept)) {
     for (const format of formats) {
       if (!formatMatches(range, format)) continue;
       const options = optionsFor(range, format, restrictions);
-      if (options) return options;
+      if (options) {
+        if (options.convert) Object.freeze(options.convert);
+        return Object.freeze(options);
+      }
     }
   }
   const supported = formats.map((f) => (stream ? `${MEDIA_TYPES[f]};stream=watch` : MEDIA_TYPES[f]));

@@ -7,6 +7,22 @@ import type { ServerResponse } from "node:http";
 import type { StreamedBody } from "./serializers.js";
 import { warningHeaderValues } from "./warnings.js";
 
+/**
+ * Adds a header to `out` under the first spelling its name had (`names`: lower case to that
+ * spelling): names are case-insensitive, and a later value replaces an earlier one in its place.
+ * A function rather than a closure per response (tsx names, slowly, each closure it makes).
+ */
+function putHeader(out: Record<string, string | string[]>, names: Map<string, string>, k: string, v: string | string[]): void {
+  const lower = k.toLowerCase();
+  const prev = names.get(lower);
+  if (prev !== undefined) {
+    out[prev] = v;
+    return;
+  }
+  names.set(lower, k);
+  out[k] = v;
+}
+
 export class ResponseWriter {
   /** The status code sent (0 until the response starts). */
   status = 0;
@@ -44,25 +60,14 @@ export class ResponseWriter {
       return;
     }
     // Every response has one header set before (Audit-Id): one object handed to writeHead costs
-    // less than a setHeader each. Names are case-insensitive; a later value replaces an earlier
-    // one in its place, as setHeader did.
+    // less than a setHeader each (putHeader keeps setHeader's case-insensitive replacement).
     const out: Record<string, string | string[]> = {};
     const names = new Map<string, string>();
-    const put = (k: string, v: string | string[]): void => {
-      const lower = k.toLowerCase();
-      const prev = names.get(lower);
-      if (prev !== undefined) {
-        out[prev] = v;
-        return;
-      }
-      names.set(lower, k);
-      out[k] = v;
-    };
-    for (const [k, v] of this.headers) put(k, v);
-    for (const k in headers) put(k, headers[k]!);
+    for (const [k, v] of this.headers) putHeader(out, names, k, v);
+    for (const k in headers) putHeader(out, names, k, headers[k]!);
     if (this.warnings.length > 0) {
       const warnings = warningHeaderValues(this.warnings);
-      if (warnings.length > 0) put("Warning", warnings);
+      if (warnings.length > 0) putHeader(out, names, "Warning", warnings);
     }
     this.raw.writeHead(code, out);
   }

@@ -373,7 +373,8 @@ export class GenericStore implements RESTStorage {
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource, name);
     if (opts.resourceVersion === "0") {
       // "Any" revision: the cached object (upstream's cacher serves these too).
-      const cache = await this.readyCache();
+      // A ready cache without an await (admission reads every create this way).
+      const cache = this.cacher?.ready ? this.cacher : await this.readyCache();
       if (cache) {
         const obj = cache.get(key);
         if (!obj) throw newNotFound(this.qualifiedResource, name);
@@ -473,7 +474,8 @@ export class GenericStore implements RESTStorage {
     if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
-      cache = await this.readyCache();
+      // A ready cache without an await: admission lists this way several times per create.
+      cache = this.cacher.ready ? this.cacher : await this.readyCache();
     } else if (!opts.limit && this.cacher.ready) {
       if (rv > 0) {
         if (this.cacher.revision >= rv) cache = this.cacher;
@@ -548,15 +550,17 @@ export class GenericStore implements RESTStorage {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
+    // One clock reading for the managed fields' time and the creation timestamp.
+    const now = formatTime(this.now());
     // As upstream: fields are owned as sent (defaults included), before the strategy adds its own.
-    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions());
+    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions(undefined, now));
     const meta = (obj.metadata ??= {});
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
     delete meta.resourceVersion;
     delete (meta as Record<string, unknown>).selfLink;
     meta.uid = crypto.randomUUID();
-    meta.creationTimestamp = formatTime(this.now());
+    meta.creationTimestamp = now;
     this.ensureNamespace(ctx, obj);
     this.strategy.prepareForCreate?.(obj);
     if (this.strategy.trackGeneration) meta.generation = 1;
@@ -708,10 +712,10 @@ export class GenericStore implements RESTStorage {
   }
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
-  private fieldManagerOptions(subresource?: string): FieldManagerOptions {
+  private fieldManagerOptions(subresource?: string, now: string = formatTime(this.now())): FieldManagerOptions {
     this.applySchemaCache ??=
       this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
-    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now: formatTime(this.now()) };
+    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now };
     if (subresource) {
       out.subresource = subresource;
       out.onlyFields = subresource === "status" ? ["status"] : subresource === "finalize" ? ["spec"] : undefined;

@@ -6,6 +6,7 @@
  */
 import type { ResourceIndex } from "../endpoints/installer.js";
 import type { KubeObject, RequestContext } from "../registry/rest.js";
+import type { AdmissionContext } from "../admission/interface.js";
 import type { PolicySource } from "../admission/policy/plugin.js";
 import type { WebhookSource } from "../admission/webhook/plugin.js";
 import { requestReadScope } from "../registry/cacher/revision-batcher.js";
@@ -45,14 +46,31 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
   };
 }
 
+/** Stands in for a request's signal until a read asks for it (see {@link lazySignalContext}). */
+const UNUSED_SIGNAL = new AbortController().signal;
+
+/**
+ * The system context of a read made for a request, with the request's signal made only if the
+ * read asks for it: a read from a ready cache never does, and making a request's AbortSignal
+ * costs microseconds that every create would otherwise pay here.
+ */
+function lazySignalContext(system: (signal: AbortSignal) => RequestContext, ctx: AdmissionContext): RequestContext {
+  return {
+    ...system(UNUSED_SIGNAL),
+    get signal() {
+      return ctx.signal;
+    },
+  };
+}
+
 /** Webhook configurations and namespaces from the apiserver's own storages. */
 export function indexWebhookSource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): WebhookSource {
   const p = indexPolicySource(index, system);
-  const list = (plural: string, signal: AbortSignal): Promise<KubeObject[]> =>
-    cachedList(index.lookup(GROUP, "v1", plural)?.storage, system(signal));
+  const list = (plural: string, ctx: AdmissionContext): Promise<KubeObject[]> =>
+    cachedList(index.lookup(GROUP, "v1", plural)?.storage, lazySignalContext(system, ctx));
   return {
-    mutating: (signal) => list("mutatingwebhookconfigurations", signal),
-    validating: (signal) => list("validatingwebhookconfigurations", signal),
+    mutating: (ctx) => list("mutatingwebhookconfigurations", ctx),
+    validating: (ctx) => list("validatingwebhookconfigurations", ctx),
     namespace: (name, signal) => p.namespace(name, signal),
   };
 }

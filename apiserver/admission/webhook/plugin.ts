@@ -20,8 +20,9 @@ const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 export interface WebhookSource {
-  mutating(signal: AbortSignal): Promise<KubeObject[]>;
-  validating(signal: AbortSignal): Promise<KubeObject[]>;
+  /** The configurations; `ctx.signal` is read only if the read has to wait (making a request's signal costs). */
+  mutating(ctx: AdmissionContext): Promise<KubeObject[]>;
+  validating(ctx: AdmissionContext): Promise<KubeObject[]>;
   namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
 }
 
@@ -49,12 +50,12 @@ export class WebhookAdmission implements AdmissionPlugin {
     return p;
   }
 
-  private async selected(configs: KubeObject[], a: AdmissionAttributes, signal: AbortSignal): Promise<Obj[]> {
+  private async selected(configs: KubeObject[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
     const hooks = configs
       .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
       .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
     if (hooks.length === 0) return [];
-    const ns = a.namespace ? await this.source.namespace(a.namespace, signal) : undefined;
+    const ns = a.namespace ? await this.source.namespace(a.namespace, ctx.signal) : undefined;
     const labels = ns?.metadata?.labels ?? {};
     return hooks.filter((h) => {
       const m: Obj = { resourceRules: Array.isArray(h.rules) ? h.rules : [] };
@@ -151,7 +152,7 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.mutating(ctx.signal), a, ctx.signal);
+    const hooks = await this.selected(await this.source.mutating(ctx), a, ctx);
     if (hooks.length === 0) return;
     const run = async (h: Obj): Promise<boolean> => {
       const response = await this.call(h, a, ctx);
@@ -189,7 +190,7 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.validating(ctx.signal), a, ctx.signal);
+    const hooks = await this.selected(await this.source.validating(ctx), a, ctx);
     // Upstream calls validating webhooks in parallel; the first denial wins.
     await Promise.all(hooks.map((h) => this.call(h, a, ctx)));
   }

@@ -13,14 +13,18 @@ import type { APIRequest } from "../request-context.js";
 import { DecodeError, decodeBody, decodeJSONText, jsonText } from "../serializers.js";
 import type { RequestScope } from "./scope.js";
 
+/** The 413 of a body over `limit` (a function, not a closure per request: tsx names each one, slowly). */
+function tooLarge(limit: number): Error {
+  return newRequestEntityTooLarge(`limit is ${limit}`);
+}
+
 /** Reads the whole body; more than `limit` bytes is a 413 (checked on Content-Length first). */
 export async function readBody(req: APIRequest, limit: number): Promise<Buffer> {
-  const tooLarge = (): Error => newRequestEntityTooLarge(`limit is ${limit}`);
   const declared = Number(req.raw.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     // Drain without keeping it, so the connection stays usable for the 413.
     req.raw.resume();
-    throw tooLarge();
+    throw tooLarge(limit);
   }
   // Events rather than `for await`: the async iterator costs a promise and a tick per chunk,
   // and most bodies are one chunk.
@@ -48,7 +52,7 @@ export async function readBody(req: APIRequest, limit: number): Promise<Buffer> 
         cleanup();
         // Drain without keeping it, so the connection stays usable for the 413.
         raw.resume();
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);

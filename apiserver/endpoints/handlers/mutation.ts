@@ -2,7 +2,7 @@
  * What the writing verbs (create.ts, update.ts, patch.ts, delete.ts) share: the admission they
  * hand to the storage and the response they write.
  */
-import type { AdmissionAttributes, Operation } from "../../admission/interface.js";
+import type { AdmissionAttributes, AdmissionChain, Operation } from "../../admission/interface.js";
 import type { KubeObject, WriteAdmission } from "../../registry/rest.js";
 import { wantsPretty, type OutputMediaType } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
@@ -51,6 +51,35 @@ function attributesFor(
 }
 
 /**
+ * The admission a storage runs inside its write. A class, not closures: every write makes one,
+ * and its methods are shared (tsx names each closure it makes per call, which costs as much).
+ */
+class StorageAdmission implements WriteAdmission {
+  constructor(
+    private readonly chain: AdmissionChain,
+    private readonly req: APIRequest,
+    private readonly scope: RequestScope,
+    private readonly operation: Operation,
+    private readonly name: string,
+    private readonly options: Record<string, unknown>,
+  ) {}
+
+  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> {
+    return this.chain.admit(this.attributes(obj, old), this.req);
+  }
+
+  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> {
+    return this.chain.validate(this.attributes(obj, old), this.req);
+  }
+
+  /** An update that creates is a CREATE. */
+  private attributes(obj: KubeObject | undefined, old: KubeObject | undefined): AdmissionAttributes {
+    const operation = this.operation !== "DELETE" && old === undefined ? "CREATE" : this.operation;
+    return attributesFor(this.req, this.scope, operation, this.name, this.options, obj, old);
+  }
+}
+
+/**
  * Runs admission for one write, as upstream: inside the storage's write when the storage
  * takes it (the new and the stored object, mutating before the strategy, validating after; an
  * update that creates is a CREATE), else here, before the storage, with the request's object.
@@ -66,15 +95,7 @@ export async function admitWrite<O extends { admission?: WriteAdmission }>(
   options: Record<string, unknown>,
 ): Promise<O> {
   const chain = scope.deps.admission;
-  if (scope.storage.admitsWrites) {
-    const attrs = (obj: KubeObject | undefined, old: KubeObject | undefined): AdmissionAttributes =>
-      attributesFor(req, scope, operation !== "DELETE" && old === undefined ? "CREATE" : operation, name, options, obj, old);
-    const admission: WriteAdmission = {
-      mutate: (obj, old) => chain.admit(attrs(obj, old), req),
-      validate: (obj, old) => chain.validate(attrs(obj, old), req),
-    };
-    return { ...opts, admission };
-  }
+  if (scope.storage.admitsWrites) return { ...opts, admission: new StorageAdmission(chain, req, scope, operation, name, options) };
   await chain.run(attributesFor(req, scope, operation, name, options, requestObject, undefined), req);
   return opts;
 }

@@ -15,8 +15,21 @@ import { forbiddenMessage } from "./authorization.js";
 
 const values = (h: Record<string, string[] | undefined>, name: string): string[] => h[name] ?? [];
 
+/**
+ * Whether any header is an `Impersonate-*` one: most requests have none, and a look at the raw
+ * names spares them the per-header arrays `headersDistinct` would build.
+ */
+function asksImpersonation(raw: string[]): boolean {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length > 12 && (name.charCodeAt(0) | 0x20) === 0x69 && name.slice(0, 12).toLowerCase() === "impersonate-") return true;
+  }
+  return false;
+}
+
 export function withImpersonation(authorizer: Authorizer, scheme: Scheme): Filter {
   return (next) => async (req, res) => {
+    if (!asksImpersonation(req.raw.rawHeaders)) return next(req, res);
     const headers = req.raw.headersDistinct as Record<string, string[] | undefined>;
     const users = values(headers, "impersonate-user");
     const groups = values(headers, "impersonate-group");

@@ -18,13 +18,31 @@ interface Subscriber {
 /** The live side: every committed event goes to each subscriber whose prefix it matches. */
 export class WatchHub {
   private subscribers = new Set<Subscriber>();
+  /**
+   * Subscribers whose prefix ends with "/" (every watch cache's, most watches'), by prefix: an
+   * event finds them through its key's own "/"-ended prefixes, a few lookups, where testing
+   * every subscriber (one watch cache per resource) cost each write a pass over them all.
+   */
+  private readonly byPrefix = new Map<string, Set<Subscriber>>();
+  /** Subscribers with any other prefix, tested one by one. */
+  private readonly others = new Set<Subscriber>();
 
   subscribe(s: Subscriber): void {
     this.subscribers.add(s);
+    if (!s.prefix.endsWith("/")) {
+      this.others.add(s);
+      return;
+    }
+    let set = this.byPrefix.get(s.prefix);
+    if (!set) this.byPrefix.set(s.prefix, (set = new Set()));
+    set.add(s);
   }
 
   unsubscribe(s: Subscriber): void {
-    this.subscribers.delete(s);
+    if (!this.subscribers.delete(s)) return;
+    if (this.others.delete(s)) return;
+    const set = this.byPrefix.get(s.prefix);
+    if (set?.delete(s) && set.size === 0) this.byPrefix.delete(s.prefix);
   }
 
   get size(): number {
@@ -32,9 +50,14 @@ export class WatchHub {
   }
 
   publish(event: StorageEvent): void {
-    for (const s of this.subscribers) {
-      if (event.revision > s.after && event.key.startsWith(s.prefix)) s.queue.push(event);
+    const key = event.key;
+    if (this.byPrefix.size > 0) {
+      for (let i = key.indexOf("/"); i >= 0; i = key.indexOf("/", i + 1)) {
+        const set = this.byPrefix.get(key.slice(0, i + 1));
+        if (set) for (const s of set) if (event.revision > s.after) s.queue.push(event);
+      }
     }
+    for (const s of this.others) if (event.revision > s.after && key.startsWith(s.prefix)) s.queue.push(event);
   }
 
   /**
@@ -49,6 +72,8 @@ export class WatchHub {
   closeAll(): void {
     for (const s of [...this.subscribers]) s.queue.end();
     this.subscribers.clear();
+    this.byPrefix.clear();
+    this.others.clear();
   }
 }
 

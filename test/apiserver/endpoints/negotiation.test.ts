@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { negotiateInput, negotiateOutput, parseAccept, parseMediaType } from "../../../apiserver/endpoints/negotiation.js";
+import {
+  defaultRestrictions,
+  negotiateInput,
+  negotiateOutput,
+  parseAccept,
+  parseMediaType,
+} from "../../../apiserver/endpoints/negotiation.js";
 import { resourceRestrictions } from "../../../apiserver/endpoints/responses.js";
 import { wantsAggregated } from "../../../apiserver/endpoints/discovery/handlers.js";
 import { isNotAcceptable, isUnsupportedMediaType } from "../../../runtime/rest/errors.js";
@@ -113,5 +119,22 @@ describe("negotiation", () => {
     expect(wantsAggregated("application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList")).toBe("v2beta1");
     expect(wantsAggregated("application/json")).toBeUndefined();
     expect(wantsAggregated(undefined)).toBeUndefined();
+  });
+
+  it("gives the same answer to an Accept header seen before, shared and unchangeable", () => {
+    const first = negotiateOutput("application/json;as=Table;v=v1;g=meta.k8s.io, application/json", resourceRestrictions);
+    const again = negotiateOutput("application/json;as=Table;v=v1;g=meta.k8s.io, application/json", resourceRestrictions);
+    expect(again).toBe(first);
+    expect(first).toEqual({
+      format: "json",
+      contentType: "application/json",
+      pretty: false,
+      convert: { kind: "Table", version: "v1", group: "meta.k8s.io" },
+    });
+    expect(Object.isFrozen(first) && Object.isFrozen(first.convert)).toBe(true);
+    // Streams and other endpoints negotiate on their own.
+    expect(negotiateOutput("application/yaml", resourceRestrictions).format).toBe("yaml");
+    expect(() => negotiateOutput("application/yaml", resourceRestrictions, true)).toThrow();
+    expect(() => negotiateOutput("application/json;as=Table;v=v1;g=meta.k8s.io", defaultRestrictions)).toThrow();
   });
 });
