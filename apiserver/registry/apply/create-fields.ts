@@ -15,9 +15,6 @@ import { isLeaf, isObject, itemElement, resolveSchema } from "./typed.js";
 
 type FieldsV1 = Record<string, unknown>;
 
-/** A node's child: its path element (to sort by) and `"<element>":<node's JSON>`. */
-type Child = [element: string, json: string];
-
 /** Thrown where the set would merge two items (a list-map with a repeated key): the caller builds the set instead. */
 class MergeNeeded extends Error {}
 
@@ -48,69 +45,108 @@ export function createFieldsV1Text(
 ): string | undefined | null {
   const s = resolveSchema(schema, obj);
   if (s.kind !== "map") return null;
+  // Every element of a node is known (and sorted) before any of its children is written, so the
+  // text is written front to back into one string: no per-node strings to copy again.
+  out = "";
   try {
-    const entries: Child[] = [];
+    // All `f:<name>`, so sorted as plain strings.
+    const keys: string[] = [];
+    let metaKeys: string[] | undefined;
     for (const k in obj) {
       if (skipTop.has(k)) continue;
-      const v = obj[k];
-      if (k === "metadata") {
-        if (!isObject(v)) continue;
-        // Never a member itself; only the fields clients own.
-        const ms = resolveSchema(s.field(k), v);
-        const children: Child[] = [];
-        if (ms.kind === "map") for (const mk in v) if (!skipMeta.has(mk)) children.push(fieldChild(mk, encode(v[mk], ms.field(mk))));
-        if (children.length > 0) entries.push(fieldChild(k, build(false, children)));
+      if (k !== "metadata") {
+        keys.push(k);
         continue;
       }
-      // Compared against an absent old object, every top-level field is itself added (a member).
-      entries.push(fieldChild(k, encode(v, s.field(k), true)));
+      const v = obj[k];
+      if (!isObject(v) || resolveSchema(s.field(k), v).kind !== "map") continue;
+      // Never a member itself; only the fields clients own.
+      metaKeys = [];
+      for (const mk in v) if (!skipMeta.has(mk)) metaKeys.push(mk);
+      if (metaKeys.length > 0) keys.push(k);
     }
-    return entries.length > 0 ? build(false, entries) : undefined;
+    if (keys.length === 0) return undefined;
+    if (keys.length > 1) keys.sort();
+    out += "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      out += i === 0 ? `${fieldKey(k)}:` : `,${fieldKey(k)}:`;
+      const v = obj[k];
+      if (k === "metadata") {
+        const meta = v as Record<string, unknown>;
+        const ms = resolveSchema(s.field(k), meta) as Extract<ApplySchema, { kind: "map" }>;
+        if (metaKeys!.length > 1) metaKeys!.sort();
+        writeFields(false, metaKeys!, meta, ms);
+      } else {
+        // Compared against an absent old object, every top-level field is itself added (a member).
+        encode(v, s.field(k), true);
+      }
+    }
+    out += "}";
+    return out;
   } catch (err) {
     if (err instanceof MergeNeeded) return null;
     throw err;
+  } finally {
+    out = "";
   }
 }
 
-function encode(value: unknown, schema: ApplySchema, member = false): string {
+/** The text being written (one create at a time: the writing is synchronous). */
+let out = "";
+
+function encode(value: unknown, schema: ApplySchema, member = false): void {
   const s = resolveSchema(schema, value);
-  if (isLeaf(s, value, true)) return "{}";
-  if (s.kind === "map" && isObject(value)) return mapNode(member || !s.struct, value, s);
-  if (s.kind === "list" && Array.isArray(value)) {
+  if (isLeaf(s, value, true)) out += "{}";
+  else if (s.kind === "map" && isObject(value)) mapNode(member || !s.struct, value, s);
+  else if (s.kind === "list" && Array.isArray(value)) {
     const seen = new Set<string>();
-    const items: Child[] = [];
+    const items: [element: string, item: unknown][] = [];
     for (const item of value) {
       const e = itemElement(s, item);
       if (seen.has(e)) throw new MergeNeeded();
       seen.add(e);
-      let child = "{}";
-      if (s.listType !== "set" && isObject(item)) {
-        const is = resolveSchema(s.items, item);
-        if (!isLeaf(is, item, true) && is.kind === "map") child = mapNode(true, item, is);
-      }
-      items.push([e, `${JSON.stringify(e)}:${child}`]);
+      items.push([e, item]);
     }
-    return build(true, items);
-  }
-  return "{}";
+    if (items.length > 1) items.sort(byElement);
+    // A list with items is always a member: `.` first.
+    out += '{".":{}';
+    for (const [e, item] of items) {
+      out += `,${JSON.stringify(e)}:`;
+      const is = s.listType !== "set" && isObject(item) ? resolveSchema(s.items, item) : undefined;
+      if (is !== undefined && is.kind === "map" && !isLeaf(is, item, true)) mapNode(true, item as Record<string, unknown>, is);
+      else out += "{}";
+    }
+    out += "}";
+  } else out += "{}";
 }
 
-/**
- * A map or struct's node (see {@link build}): its elements are all `f:<key>`, whose order is
- * their keys' order, so the keys are sorted and the node written in that order directly.
- */
-function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): string {
+/** A map or struct's node: its elements are all `f:<key>`, whose order is their keys' order. */
+function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): void {
   const keys: string[] = [];
   for (const k in value) keys.push(k);
-  if (keys.length === 0) return "{}";
   if (keys.length > 1) keys.sort();
-  let out = member ? '{".":{}' : "{";
-  let first = !member;
-  for (const k of keys) {
-    out += `${first ? "" : ","}${fieldKey(k)}:${encode(value[k], s.field(k))}`;
-    first = false;
+  writeFields(member, keys, value, s);
+}
+
+/** A node of `f:` elements for `keys` (sorted): `.` first when it is a member with children. */
+function writeFields(
+  member: boolean,
+  keys: readonly string[],
+  value: Record<string, unknown>,
+  s: Extract<ApplySchema, { kind: "map" }>,
+): void {
+  if (keys.length === 0) {
+    out += "{}";
+    return;
   }
-  return `${out}}`;
+  out += member ? '{".":{}' : "{";
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    out += i === 0 && !member ? `${fieldKey(k)}:` : `,${fieldKey(k)}:`;
+    encode(value[k], s.field(k));
+  }
+  out += "}";
 }
 
 /**
@@ -128,27 +164,7 @@ function fieldKey(name: string): string {
   return key;
 }
 
-function fieldChild(name: string, json: string): Child {
-  return [fieldElement(name), `${fieldKey(name)}:${json}`];
-}
-
-/** Field elements only (the usual node) sort as plain strings; any other mix by element kind first. */
-function byElement(a: Child, b: Child): number {
-  const x = a[0];
-  const y = b[0];
-  if (x.charCodeAt(0) === 0x66 /* f */ && y.charCodeAt(0) === 0x66) return x < y ? -1 : x > y ? 1 : 0;
-  return compareElements(x, y);
-}
-
-/** A node: `.` first when it is a member with children, then its children in upstream's order. */
-function build(member: boolean, children: Child[]): string {
-  if (children.length === 0) return "{}";
-  if (children.length > 1) children.sort(byElement);
-  let out = member ? '{".":{}' : "{";
-  let first = !member;
-  for (const c of children) {
-    out += first ? c[1] : `,${c[1]}`;
-    first = false;
-  }
-  return `${out}}`;
+/** List items by element: values and keys each sorted, as upstream orders them. */
+function byElement(a: [string, unknown], b: [string, unknown]): number {
+  return compareElements(a[0], b[0]);
 }
