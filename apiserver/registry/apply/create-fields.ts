@@ -70,7 +70,7 @@ export function createFieldsV1Text(
     out += "{";
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
-      out += i === 0 ? `${fieldKey(k)}:` : `,${fieldKey(k)}:`;
+      out += fieldKey(k, i > 0);
       const v = obj[k];
       if (k === "metadata") {
         const meta = v as Record<string, unknown>;
@@ -143,25 +143,27 @@ function writeFields(
   out += member ? '{".":{}' : "{";
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    out += i === 0 && !member ? `${fieldKey(k)}:` : `,${fieldKey(k)}:`;
+    out += fieldKey(k, i > 0 || member);
     encode(value[k], s.field(k));
   }
   out += "}";
 }
 
 /**
- * `"f:<name>"` (as JSON) for the field names seen, made once: the same few hundred names come
- * with every object of a kind. Bounded, as map keys (labels, annotations) are anyone's strings.
+ * `"f:<name>":` and `,"f:<name>":` (the key as JSON) for the field names seen, made once: the
+ * same few hundred names come with every object of a kind, and each string made afresh is
+ * garbage the next scavenge pays for. Bounded, as map keys (labels, annotations) are anyone's.
  */
-const fieldKeys = new Map<string, string>();
+const fieldKeys = new Map<string, [first: string, next: string]>();
 
-function fieldKey(name: string): string {
+function fieldKey(name: string, comma: boolean): string {
   let key = fieldKeys.get(name);
   if (key === undefined) {
     if (fieldKeys.size >= 4096) fieldKeys.clear();
-    fieldKeys.set(name, (key = JSON.stringify(fieldElement(name))));
+    const json = `${JSON.stringify(fieldElement(name))}:`;
+    fieldKeys.set(name, (key = [json, `,${json}`]));
   }
-  return key;
+  return comma ? key[1] : key[0];
 }
 
 /** List items by element: values and keys each sorted, as upstream orders them. */
