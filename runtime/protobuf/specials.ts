@@ -269,37 +269,8 @@ function encodeJsonText(v: unknown, w: Writer, what: string): void {
   w.stringField(TAG_1_BYTES, text);
 }
 
-/**
- * Parsed FieldsV1 texts by text. A list's items repeat their writers' trees byte for byte (10,000
- * ConfigMaps written by one manager carry one text), and JSON.parse of each costs more than a
- * lookup and a copy: a list of ConfigMaps decoded 3x slower than its JSON form without this.
- * The values kept here are never handed out, only copies of them.
- */
-const parsedFields = new Map<string, unknown>();
-/** Distinct texts kept at most (then the memo starts over), and the longest text kept. */
-const PARSED_FIELDS_MAX = 64;
-const PARSED_FIELDS_MAX_BYTES = 4096;
-
-/** A fresh copy of a JSON.parse result, equal to parsing its text again (key order included). */
-function copyJson(v: unknown): unknown {
-  if (typeof v !== "object" || v === null) return v;
-  if (Array.isArray(v)) {
-    const out = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i]);
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in v) {
-    const x = copyJson((v as Record<string, unknown>)[k]);
-    // JSON.parse makes "__proto__" an own property; an assignment would set the prototype.
-    if (k === "__proto__") Object.defineProperty(out, k, { value: x, writable: true, enumerable: true, configurable: true });
-    else out[k] = x;
-  }
-  return out;
-}
-
 /** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
-function decodeJsonText(r: Reader, end: number, what: string, memo = false): unknown {
+function decodeJsonText(r: Reader, end: number, what: string): unknown {
   let start = -1;
   let stop = -1;
   while (r.pos < end) {
@@ -323,23 +294,11 @@ function decodeJsonText(r: Reader, end: number, what: string, memo = false): unk
   if (!looksLikeJson(raw[0]!)) {
     throw new ProtobufError("malformed", `${what}: raw holds ${stop - start} bytes that are not JSON (CBOR or protobuf?)`);
   }
-  const text = utf8String(raw);
-  if (memo && raw.length <= PARSED_FIELDS_MAX_BYTES) {
-    const hit = parsedFields.get(text);
-    if (hit !== undefined) return copyJson(hit);
-  }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(utf8String(raw));
   } catch (err) {
     throw new ProtobufError("malformed", `${what}: raw is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
-  if (memo && raw.length <= PARSED_FIELDS_MAX_BYTES && typeof value === "object" && value !== null) {
-    if (parsedFields.size >= PARSED_FIELDS_MAX) parsedFields.clear();
-    parsedFields.set(text, value);
-    return copyJson(value);
-  }
-  return value;
 }
 
 /** Writes a runtime.RawExtension: {bytes raw = 1} with the value's JSON text. */
@@ -352,14 +311,97 @@ export function decodeRawExtension(r: Reader, end: number): unknown {
   return decodeJsonText(r, end, "RawExtension");
 }
 
-/** Writes a metav1.FieldsV1: {bytes Raw = 1} with the managed-fields JSON text. */
+/** Writes a metav1.FieldsV1: {bytes Raw = 1} with the managed-fields JSON text (a shared tree's text as it was read). */
 export function encodeFieldsV1(v: unknown, w: Writer): void {
-  encodeJsonText(v, w, "FieldsV1");
+  const text = typeof v === "object" && v !== null ? sharedFieldsV1Text.get(v) : undefined;
+  if (text !== undefined) w.stringField(TAG_1_BYTES, text);
+  else encodeJsonText(v, w, "FieldsV1");
 }
 
-/** Reads a metav1.FieldsV1's JSON text as a value (null when empty). */
+/**
+ * Reads a metav1.FieldsV1's JSON text as a value (null when empty). An object's text is read as
+ * a shared frozen tree (see {@link sharedFieldsV1}): the objects of one workload carry the
+ * same few texts, and one tree for all of them is neither parsed nor kept once per object.
+ */
 export function decodeFieldsV1(r: Reader, end: number): unknown {
-  return decodeJsonText(r, end, "FieldsV1", true);
+  let start = -1;
+  let stop = -1;
+  const at = r.pos;
+  while (r.pos < end) {
+    const tag = r.uint32();
+    if (tag === TAG_1_BYTES) {
+      const len = r.uint32();
+      start = r.pos;
+      stop = start + len;
+      if (stop > end) break;
+      r.pos = stop;
+    } else if (tag >>> 3 === 1) throw wrongWireType("FieldsV1", 1, tag & 7);
+    else r.skipType(tag & 7);
+  }
+  // Only a well-formed object's text is shared; anything else goes the general way (and its errors).
+  if (start >= 0 && stop <= end && r.pos <= end && stop - start >= 2 && r.buf[start] === 0x7b /* { */) {
+    const tree = sharedFieldsV1(utf8String(r.buf.subarray(start, stop)));
+    if (tree !== undefined) return tree;
+  }
+  r.pos = at;
+  return decodeJsonText(r, end, "FieldsV1");
+}
+
+// --- shared FieldsV1 trees ----------------------------------------------------------------------
+//
+// Upstream keeps FieldsV1 as its raw bytes. Here it is a tree, as its JSON reads, so that the
+// objects stay plain JSON values; but a tree per object was most of what a managedFields entry
+// cost a create (parsed on every decode, stringified on every encode, and kept by the watch
+// cache for every object). So a text maps to one frozen tree, and the tree to its text: equal
+// texts decode to the same tree, and a shared tree encodes as its text without stringifying.
+// Frozen, a shared tree cannot be changed through one object under another's feet; whoever
+// needs to change one copies it (as anyone must copy what a cache hands out).
+
+/** Texts longer than this are parsed per object: V8 hashes longer strings by their length alone. */
+const SHARED_TEXT_MAX = 16_000;
+/** The characters of text the table may hold before it starts afresh (bounded: texts are anyone's). */
+const SHARED_CHARS_MAX = 4_000_000;
+
+const sharedFieldsV1Trees = new Map<string, object>();
+let sharedChars = 0;
+const sharedFieldsV1Text = new WeakMap<object, string>();
+
+/**
+ * The shared frozen tree of a FieldsV1 JSON text, or undefined when the text is not one to
+ * share: too long, not an object's JSON, or not written as JSON.stringify writes the tree (the
+ * tree encodes back as this very text). `canonical`: the caller wrote the text as
+ * JSON.stringify would, so that is not checked.
+ */
+export function sharedFieldsV1(text: string, canonical = false): object | undefined {
+  const hit = sharedFieldsV1Trees.get(text);
+  if (hit !== undefined) return hit;
+  if (text.length > SHARED_TEXT_MAX) return undefined;
+  let tree: unknown;
+  try {
+    tree = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return undefined;
+  // Only a text that is the tree's own JSON can stand for it (no spaces, no escapes written otherwise).
+  if (!canonical && JSON.stringify(tree) !== text) return undefined;
+  deepFreeze(tree);
+  if (sharedChars + text.length > SHARED_CHARS_MAX) {
+    sharedFieldsV1Trees.clear();
+    sharedChars = 0;
+  }
+  sharedFieldsV1Trees.set(text, tree);
+  sharedChars += text.length;
+  sharedFieldsV1Text.set(tree, text);
+  return tree;
+}
+
+function deepFreeze(v: object): void {
+  Object.freeze(v);
+  for (const k in v) {
+    const c = (v as Record<string, unknown>)[k];
+    if (typeof c === "object" && c !== null && !Object.isFrozen(c)) deepFreeze(c);
+  }
 }
 
 /** Writes an apiextensions JSON value: {bytes raw = 1} with its JSON text. */

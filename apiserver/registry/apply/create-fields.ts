@@ -3,7 +3,12 @@
  * `toFieldSet` (every node a member) then stripping and encoding the set would give, without
  * building the set. A create has no other manager to take fields from, so the set is never
  * needed as a set, and building then encoding it was most of a Pod create's field-manager cost.
+ *
+ * It is written as its JSON text, in upstream's order, and handed out as the shared frozen tree
+ * of that text: the objects of one workload record the same text, so most creates build no tree
+ * at all, and the protobuf encoder writes the text as it is.
  */
+import { sharedFieldsV1 } from "../../../runtime/protobuf/specials.js";
 import { compareElements, fieldElement } from "./field-set.js";
 import type { ApplySchema } from "./schema.js";
 import { isLeaf, isObject, itemElement, resolveSchema } from "./typed.js";
@@ -16,7 +21,8 @@ class MergeNeeded extends Error {}
 /**
  * The create's FieldsV1 (undefined when it owns nothing), or `null` when the object needs the
  * general path (repeated list keys). `skipTop` are top-level fields nobody owns (apiVersion,
- * kind, reset fields); `skipMeta` the metadata fields the server owns.
+ * kind, reset fields); `skipMeta` the metadata fields the server owns. The tree may be shared
+ * with other objects and is frozen.
  */
 export function createFieldsV1(
   obj: Record<string, unknown>,
@@ -24,98 +30,143 @@ export function createFieldsV1(
   skipTop: ReadonlySet<string>,
   skipMeta: ReadonlySet<string>,
 ): FieldsV1 | undefined | null {
+  const text = createFieldsV1Text(obj, schema, skipTop, skipMeta);
+  if (text === null || text === undefined) return text;
+  // Not shared (too long to): a tree of its own, as JSON.parse gives.
+  return (sharedFieldsV1(text, true) ?? JSON.parse(text)) as FieldsV1;
+}
+
+/** {@link createFieldsV1} as its JSON text (compact, as JSON.stringify writes the tree). */
+export function createFieldsV1Text(
+  obj: Record<string, unknown>,
+  schema: ApplySchema,
+  skipTop: ReadonlySet<string>,
+  skipMeta: ReadonlySet<string>,
+): string | undefined | null {
   const s = resolveSchema(schema, obj);
   if (s.kind !== "map") return null;
+  // Every element of a node is known (and sorted) before any of its children is written, so the
+  // text is written front to back into one string: no per-node strings to copy again.
+  out = "";
   try {
-    const entries: [string, FieldsV1][] = [];
+    // All `f:<name>`, so sorted as plain strings.
+    const keys: string[] = [];
+    let metaKeys: string[] | undefined;
     for (const k in obj) {
       if (skipTop.has(k)) continue;
-      const v = obj[k];
-      if (k === "metadata") {
-        if (!isObject(v)) continue;
-        // Never a member itself; only the fields clients own.
-        const ms = resolveSchema(s.field(k), v);
-        const children: [string, FieldsV1][] = [];
-        if (ms.kind === "map") for (const mk in v) if (!skipMeta.has(mk)) children.push([fieldKey(mk), encode(v[mk], ms.field(mk))]);
-        if (children.length > 0) entries.push([fieldKey(k), build(false, children)]);
+      if (k !== "metadata") {
+        keys.push(k);
         continue;
       }
-      // Compared against an absent old object, every top-level field is itself added (a member).
-      entries.push([fieldKey(k), encode(v, s.field(k), true)]);
+      const v = obj[k];
+      if (!isObject(v) || resolveSchema(s.field(k), v).kind !== "map") continue;
+      // Never a member itself; only the fields clients own.
+      metaKeys = [];
+      for (const mk in v) if (!skipMeta.has(mk)) metaKeys.push(mk);
+      if (metaKeys.length > 0) keys.push(k);
     }
-    return entries.length > 0 ? build(false, entries) : undefined;
+    if (keys.length === 0) return undefined;
+    if (keys.length > 1) keys.sort();
+    out += "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      out += fieldKey(k, i > 0);
+      const v = obj[k];
+      if (k === "metadata") {
+        const meta = v as Record<string, unknown>;
+        const ms = resolveSchema(s.field(k), meta) as Extract<ApplySchema, { kind: "map" }>;
+        if (metaKeys!.length > 1) metaKeys!.sort();
+        writeFields(false, metaKeys!, meta, ms);
+      } else {
+        // Compared against an absent old object, every top-level field is itself added (a member).
+        encode(v, s.field(k), true);
+      }
+    }
+    out += "}";
+    return out;
   } catch (err) {
     if (err instanceof MergeNeeded) return null;
     throw err;
+  } finally {
+    out = "";
   }
 }
 
-function encode(value: unknown, schema: ApplySchema, member = false): FieldsV1 {
+/** The text being written (one create at a time: the writing is synchronous). */
+let out = "";
+
+function encode(value: unknown, schema: ApplySchema, member = false): void {
   const s = resolveSchema(schema, value);
-  if (isLeaf(s, value, true)) return {};
-  if (s.kind === "map" && isObject(value)) return mapNode(member || !s.struct, value, s);
-  if (s.kind === "list" && Array.isArray(value)) {
+  if (isLeaf(s, value, true)) out += "{}";
+  else if (s.kind === "map" && isObject(value)) mapNode(member || !s.struct, value, s);
+  else if (s.kind === "list" && Array.isArray(value)) {
     const seen = new Set<string>();
-    const items: [string, FieldsV1][] = [];
+    const items: [element: string, item: unknown][] = [];
     for (const item of value) {
       const e = itemElement(s, item);
       if (seen.has(e)) throw new MergeNeeded();
       seen.add(e);
-      let child: FieldsV1 = {};
-      if (s.listType !== "set" && isObject(item)) {
-        const is = resolveSchema(s.items, item);
-        if (!isLeaf(is, item, true) && is.kind === "map") child = mapNode(true, item, is);
-      }
-      items.push([e, child]);
+      items.push([e, item]);
     }
-    return build(true, items);
-  }
-  return {};
+    if (items.length > 1) items.sort(byElement);
+    // A list with items is always a member: `.` first.
+    out += '{".":{}';
+    for (const [e, item] of items) {
+      out += `,${JSON.stringify(e)}:`;
+      const is = s.listType !== "set" && isObject(item) ? resolveSchema(s.items, item) : undefined;
+      if (is !== undefined && is.kind === "map" && !isLeaf(is, item, true)) mapNode(true, item as Record<string, unknown>, is);
+      else out += "{}";
+    }
+    out += "}";
+  } else out += "{}";
 }
 
-/**
- * A map or struct's node (see {@link build}): its elements are all `f:<key>`, whose order is
- * their keys' order, so the keys are sorted and the node filled in that order directly.
- */
-function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): FieldsV1 {
+/** A map or struct's node: its elements are all `f:<key>`, whose order is their keys' order. */
+function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): void {
   const keys: string[] = [];
   for (const k in value) keys.push(k);
   if (keys.length > 1) keys.sort();
-  const out: FieldsV1 = {};
-  if (member && keys.length > 0) out["."] = {};
-  for (const k of keys) out[fieldKey(k)] = encode(value[k], s.field(k));
-  return out;
+  writeFields(member, keys, value, s);
+}
+
+/** A node of `f:` elements for `keys` (sorted): `.` first when it is a member with children. */
+function writeFields(
+  member: boolean,
+  keys: readonly string[],
+  value: Record<string, unknown>,
+  s: Extract<ApplySchema, { kind: "map" }>,
+): void {
+  if (keys.length === 0) {
+    out += "{}";
+    return;
+  }
+  out += member ? '{".":{}' : "{";
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    out += fieldKey(k, i > 0 || member);
+    encode(value[k], s.field(k));
+  }
+  out += "}";
 }
 
 /**
- * `f:<name>` for the field names seen, made once: the same few hundred names come with every
- * object of a kind, and a key made afresh each time must be hashed again where it is stored.
- * Bounded, as map keys (labels, annotations) are anyone's strings.
+ * `"f:<name>":` and `,"f:<name>":` (the key as JSON) for the field names seen, made once: the
+ * same few hundred names come with every object of a kind, and each string made afresh is
+ * garbage the next scavenge pays for. Bounded, as map keys (labels, annotations) are anyone's.
  */
-const fieldKeys = new Map<string, string>();
+const fieldKeys = new Map<string, [first: string, next: string]>();
 
-function fieldKey(name: string): string {
+function fieldKey(name: string, comma: boolean): string {
   let key = fieldKeys.get(name);
   if (key === undefined) {
     if (fieldKeys.size >= 4096) fieldKeys.clear();
-    fieldKeys.set(name, (key = fieldElement(name)));
+    const json = `${JSON.stringify(fieldElement(name))}:`;
+    fieldKeys.set(name, (key = [json, `,${json}`]));
   }
-  return key;
+  return comma ? key[1] : key[0];
 }
 
-/** Field elements only (the usual node) sort as plain strings; any other mix by element kind first. */
-function byElement(a: [string, FieldsV1], b: [string, FieldsV1]): number {
-  const x = a[0];
-  const y = b[0];
-  if (x.charCodeAt(0) === 0x66 /* f */ && y.charCodeAt(0) === 0x66) return x < y ? -1 : x > y ? 1 : 0;
-  return compareElements(x, y);
-}
-
-/** A node: `.` first when it is a member with children, then its children in upstream's order. */
-function build(member: boolean, children: [string, FieldsV1][]): FieldsV1 {
-  if (children.length > 1) children.sort(byElement);
-  const out: FieldsV1 = {};
-  if (member && children.length > 0) out["."] = {};
-  for (const [e, v] of children) out[e] = v;
-  return out;
+/** List items by element: values and keys each sorted, as upstream orders them. */
+function byElement(a: [string, unknown], b: [string, unknown]): number {
+  return compareElements(a[0], b[0]);
 }

@@ -1,8 +1,8 @@
 /**
- * FieldsV1 decoding with its memo of parsed texts: a list whose items repeat one tree decodes to
- * what JSON.parse of each text makes (key order, an own "__proto__" key, arrays and scalars
- * included), every item gets its own copy, and a caller writing into one copy changes no other
- * item and no later decode.
+ * FieldsV1 decoding with shared trees: a list whose items repeat one tree decodes to what
+ * JSON.parse of each text makes (key order, an own "__proto__" key, arrays and scalars
+ * included), equal texts give one frozen tree, and a caller cannot write into it (so no item
+ * and no later decode changes under another's feet).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -52,20 +52,24 @@ function shape(v: unknown): unknown {
 const tree = { "f:data": { ".": {}, "f:a": {} }, "f:metadata": { "f:labels": { ".": {}, "f:app": {} } } };
 
 describe("FieldsV1 decode", () => {
-  it("gives each item of a list its own copy of a repeated tree, equal to the text parsed", () => {
+  it("gives the items of a list that repeat a tree one frozen tree, equal to the text parsed", () => {
     const decoded = roundTrip(Array.from({ length: 50 }, () => tree));
     const trees = decoded.items.map((i) => i.metadata.managedFields[0]!.fieldsV1);
     for (const t of trees) expect(t).toEqual(tree);
-    expect(new Set(trees).size).toBe(trees.length);
-    // Nested objects are copies too.
-    expect(new Set(trees.map((t) => (t as typeof tree)["f:data"])).size).toBe(trees.length);
+    expect(new Set(trees).size).toBe(1);
+    expect(Object.isFrozen(trees[0])).toBe(true);
+    expect(Object.isFrozen((trees[0] as typeof tree)["f:data"])).toBe(true);
   });
 
-  it("a write into one decoded tree reaches no other item and no later decode", () => {
+  it("a write into a decoded tree throws and reaches no other item and no later decode", () => {
     const first = roundTrip([tree, tree]);
     const t0 = first.items[0]!.metadata.managedFields[0]!.fieldsV1 as Record<string, Record<string, unknown>>;
-    t0["f:data"]!["f:b"] = {};
-    t0["f:new"] = {};
+    expect(() => {
+      t0["f:data"]!["f:b"] = {};
+    }).toThrow(TypeError);
+    expect(() => {
+      t0["f:new"] = {};
+    }).toThrow(TypeError);
     expect(first.items[1]!.metadata.managedFields[0]!.fieldsV1).toEqual(tree);
     expect(roundTrip([tree]).items[0]!.metadata.managedFields[0]!.fieldsV1).toEqual(tree);
   });
@@ -97,8 +101,10 @@ describe("FieldsV1 decode", () => {
         const decoded = roundTrip(texts.map((t) => JSON.parse(t) as unknown));
         const got = decoded.items.map((i) => i.metadata.managedFields[0]!.fieldsV1);
         got.forEach((t, i) => expect(shape(t)).toEqual(shape(JSON.parse(texts[i]!))));
-        const objects = got.filter((t) => typeof t === "object" && t !== null);
-        expect(new Set(objects).size).toBe(objects.length);
+        // Equal texts decode to one tree, and what is shared cannot be written.
+        expect(got[0]).toBe(got[1]);
+        expect(got[texts.length - 1]).toBe(got[0]);
+        for (const t of got) if (typeof t === "object" && t !== null) expect(Object.isFrozen(t)).toBe(true);
       }),
       { numRuns: 200 },
     );
