@@ -189,6 +189,9 @@ function rejectRequest(res: ServerResponse, reason: string): void {
   res.end(body);
 }
 
+/** A response stream's errors (a client gone mid-write) need no handling: its close listener aborts the request. */
+function ignore(): void {}
+
 /** A request's abort: returned from here, not written in serve(), as tsx names (slowly) each closure that is. */
 function aborter(controller: AbortController): (reason?: unknown) => void {
   return (reason) => controller.abort(reason);
@@ -615,7 +618,7 @@ export class APIServer {
     rawRes.on("close", () => {
       if (!rawRes.writableFinished) controller.abort(new Error("client went away"));
     });
-    rawRes.on("error", () => undefined);
+    rawRes.on("error", ignore);
     const res = new ResponseWriter(rawRes, warnings);
     if (this.shuttingDown) {
       // Requests that still arrive on kept-alive connections close them, and a watch opened now
