@@ -109,7 +109,15 @@ export class RemoteOpenAPI {
   }
 
   filter(): Filter {
-    return (next) => async (req, res) => {
+    return (next) => {
+      const serve = this.serve(next);
+      // Resource requests (nearly all) go on without an async frame of this filter's.
+      return (req, res) => (req.info.isResourceRequest ? next(req, res) : serve(req, res));
+    };
+  }
+
+  private serve(next: Handler): Handler {
+    return async (req, res) => {
       const path = req.url.pathname;
       if (req.info.isResourceRequest || (req.raw.method ?? "GET") !== "GET") return next(req, res);
       if (path === "/openapi/v3" || path === "/openapi/v3/") {
