@@ -47,7 +47,17 @@ async function capture(next: Handler, req: APIRequest): Promise<Captured> {
   const headers = { ...req.raw.headers, accept: "application/json" };
   delete headers["if-none-match"];
   const raw = Object.create(req.raw, { headers: { value: headers } }) as APIRequest["raw"];
-  const inner: APIRequest = { ...req, raw, signal: req.signal };
+  // Spelled out: a served request's signal and abort live on its prototype, which a spread leaves out.
+  const inner: APIRequest = {
+    raw,
+    url: req.url,
+    info: req.info,
+    user: req.user,
+    signal: req.signal,
+    abort: (reason) => req.abort(reason),
+    warnings: req.warnings,
+    startTime: req.startTime,
+  };
   await next(inner, new ResponseWriter(sink as unknown as ServerResponse, []));
   out.body = Buffer.concat(chunks);
   return out;
