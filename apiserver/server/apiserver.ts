@@ -193,9 +193,10 @@ function rejectRequest(res: ServerResponse, reason: string): void {
 function ignore(): void {}
 
 /**
- * A request as serve() makes it: a class, not an object literal, because a literal with a
- * getter costs a new accessor pair per request (about 0.5 us under tsx, against 0.05 us here),
- * and its abort is a method rather than a closure per request.
+ * A request as serve() makes it: a class, not an object literal, because V8 keeps a literal with
+ * a getter in dictionary mode (every `req.x` down the chain was a hash lookup) and builds a new
+ * accessor pair for each one (about 0.5 us against 0.05 us here); abort is a method, not a
+ * closure per request.
  */
 class ServedRequest implements APIRequest {
   user: UserInfo = anonymousUser();
