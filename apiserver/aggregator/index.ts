@@ -83,7 +83,15 @@ export class Aggregator {
 
   /** The proxy (and the APIGroup documents of groups only extensions serve), then the OpenAPI merge. */
   filters(): Filter[] {
-    return [(next) => async (req, res) => this.route(req, res, next), this.openapi.filter()];
+    // Only /apis/... and /openapi/v3/apis/... can be an extension's: the rest (all of /api) goes
+    // on at once, without an async frame of this filter's.
+    return [
+      (next) => (req, res) => {
+        const path = req.url.pathname;
+        return path.startsWith("/apis/") || path.startsWith("/openapi/v3/apis/") ? this.route(req, res, next) : next(req, res);
+      },
+      this.openapi.filter(),
+    ];
   }
 
   private lookup(signal: AbortSignal): ServiceLookup {

@@ -47,7 +47,17 @@ async function capture(next: Handler, req: APIRequest): Promise<Captured> {
   const headers = { ...req.raw.headers, accept: "application/json" };
   delete headers["if-none-match"];
   const raw = Object.create(req.raw, { headers: { value: headers } }) as APIRequest["raw"];
-  const inner: APIRequest = { ...req, raw, signal: req.signal };
+  // Spelled out: a served request's signal and abort live on its prototype, which a spread leaves out.
+  const inner: APIRequest = {
+    raw,
+    url: req.url,
+    info: req.info,
+    user: req.user,
+    signal: req.signal,
+    abort: (reason) => req.abort(reason),
+    warnings: req.warnings,
+    startTime: req.startTime,
+  };
   await next(inner, new ResponseWriter(sink as unknown as ServerResponse, []));
   out.body = Buffer.concat(chunks);
   return out;
@@ -109,7 +119,15 @@ export class RemoteOpenAPI {
   }
 
   filter(): Filter {
-    return (next) => async (req, res) => {
+    return (next) => {
+      const serve = this.serve(next);
+      // Resource requests (nearly all) go on without an async frame of this filter's.
+      return (req, res) => (req.info.isResourceRequest ? next(req, res) : serve(req, res));
+    };
+  }
+
+  private serve(next: Handler): Handler {
+    return async (req, res) => {
       const path = req.url.pathname;
       if (req.info.isResourceRequest || (req.raw.method ?? "GET") !== "GET") return next(req, res);
       if (path === "/openapi/v3" || path === "/openapi/v3/") {

@@ -6,7 +6,7 @@
  */
 import type { Scheme } from "../../runtime/scheme.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
-import type { Filter } from "../endpoints/request-context.js";
+import type { Filter, Handler } from "../endpoints/request-context.js";
 import { writeError } from "../endpoints/responses.js";
 import { newStatusError } from "../endpoints/status.js";
 
@@ -23,9 +23,22 @@ export function withoutProtobuf(accept: string): string | undefined {
 }
 
 export function customResourceMediaTypes(index: ResourceIndex, scheme: Scheme): Filter {
-  return (next) => async (req, res) => {
+  return (next) => {
+    const check = checked(scheme, next);
+    // Built-in resources (and non-resource paths) go on without an async frame of this filter's.
+    return (req, res) => {
+      const info = req.info;
+      return info.isResourceRequest && index.lookup(info.apiGroup, info.apiVersion, info.resource)?.custom
+        ? check(req, res)
+        : next(req, res);
+    };
+  };
+}
+
+/** The filter's work for a custom resource's request. */
+function checked(scheme: Scheme, next: Handler): Handler {
+  return async (req, res) => {
     const info = req.info;
-    if (!info.isResourceRequest || !index.lookup(info.apiGroup, info.apiVersion, info.resource)?.custom) return next(req, res);
     const resource = { group: info.apiGroup, resource: info.resource };
     const contentType = (req.raw.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if ((info.verb === "create" || info.verb === "update") && contentType === PROTOBUF) {

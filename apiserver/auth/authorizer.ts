@@ -32,18 +32,38 @@ export const alwaysDeny: Authorizer = { authorize: () => ({ allowed: false, reas
 
 export const AUTHORIZATION_MODES = ["AlwaysAllow", "AlwaysDeny", "RBAC"] as const;
 
+/** Whether `d` settles the request; a "no opinion" adds its reason to `reasons`. */
+function decided(d: Decision, reasons: string[]): boolean {
+  if (d.allowed || !d.noOpinion) return true;
+  if (d.reason) reasons.push(d.reason);
+  return false;
+}
+
 /** Tries each authorizer in order; the first decision that is not "no opinion" stands. */
 export class UnionAuthorizer implements Authorizer {
   constructor(private readonly authorizers: readonly Authorizer[]) {}
 
-  async authorize(a: AuthorizationAttributes): Promise<Decision> {
+  /**
+   * Synchronous while the authorizers answer synchronously (privileged groups, RBAC from its
+   * cache): a request then costs no promise here. A webhook's promise makes the rest async.
+   */
+  authorize(a: AuthorizationAttributes): Decision | Promise<Decision> {
     const reasons: string[] = [];
-    for (const z of this.authorizers) {
-      const d = await z.authorize(a);
-      if (d.allowed || !d.noOpinion) return d;
-      if (d.reason) reasons.push(d.reason);
+    for (let i = 0; i < this.authorizers.length; i++) {
+      const d = this.authorizers[i]!.authorize(a);
+      if (typeof (d as { then?: unknown }).then === "function") return this.authorizeFrom(a, i, d as Promise<Decision>, reasons);
+      if (decided(d as Decision, reasons)) return d;
     }
     return { allowed: false, reason: reasons.join(", "), noOpinion: true };
+  }
+
+  private async authorizeFrom(a: AuthorizationAttributes, i: number, pending: Promise<Decision>, reasons: string[]): Promise<Decision> {
+    let d = await pending;
+    for (;;) {
+      if (decided(d, reasons)) return d;
+      if (++i >= this.authorizers.length) return { allowed: false, reason: reasons.join(", "), noOpinion: true };
+      d = await this.authorizers[i]!.authorize(a);
+    }
   }
 }
 

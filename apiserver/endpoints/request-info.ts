@@ -159,8 +159,9 @@ function rawPathOf(rawUrl: string, url: URL): string {
   return DOT_SEGMENT.test(raw) ? raw : url.pathname;
 }
 
-/** Parsed targets by method and raw URL (bounded: cleared when full). */
-const targets = new Map<string, { url: URL; info: RequestInfo }>();
+/** Parsed targets by method, then raw URL (bounded: cleared when full). */
+const targets = new Map<string, Map<string, { url: URL; info: RequestInfo }>>();
+let cachedTargets = 0;
 const MAX_TARGETS = 1024;
 const MAX_CACHED_URL = 512;
 
@@ -171,8 +172,9 @@ const MAX_CACHED_URL = 512;
  * between requests, so the info is frozen; handlers only read the URL.
  */
 export function parseRequestTarget(method: string, rawUrl: string): { url: URL; info: RequestInfo } {
-  const key = `${method} ${rawUrl}`;
-  let target = targets.get(key);
+  // A map per method: the URL the parser made is the key as it is (no joined string to build and hash).
+  let byURL = targets.get(method);
+  let target = byURL?.get(rawUrl);
   if (target === undefined) {
     // An origin-form target is all path (`//x` too, as Go reads it, not a host); others are absolute.
     const url = rawUrl.startsWith("/") ? new URL(`https://apiserver.invalid${rawUrl}`) : new URL(rawUrl, "https://apiserver.invalid");
@@ -181,8 +183,17 @@ export function parseRequestTarget(method: string, rawUrl: string): { url: URL; 
     target = { url, info: Object.freeze(info) };
     // Long targets (big selectors) are rare and would make the cache heavy: not kept.
     if (rawUrl.length <= MAX_CACHED_URL) {
-      if (targets.size >= MAX_TARGETS) targets.clear();
-      targets.set(key, target);
+      if (cachedTargets >= MAX_TARGETS) {
+        targets.clear();
+        byURL = undefined;
+        cachedTargets = 0;
+      }
+      if (byURL === undefined) {
+        byURL = new Map();
+        targets.set(method, byURL);
+      }
+      byURL.set(rawUrl, target);
+      cachedTargets++;
     }
   }
   return target;

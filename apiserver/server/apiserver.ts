@@ -61,7 +61,7 @@ import { builtinOpenAPI, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import type { EndpointDeps } from "../endpoints/handlers/scope.js";
 import { ResourceIndex } from "../endpoints/installer.js";
 import type { APIRequest, Filter, Handler } from "../endpoints/request-context.js";
-import { isLongRunning, parseRequestTarget } from "../endpoints/request-info.js";
+import { isLongRunning, parseRequestTarget, type RequestInfo } from "../endpoints/request-info.js";
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
@@ -189,9 +189,36 @@ function rejectRequest(res: ServerResponse, reason: string): void {
   res.end(body);
 }
 
-/** A request's abort: returned from here, not written in serve(), as tsx names (slowly) each closure that is. */
-function aborter(controller: AbortController): (reason?: unknown) => void {
-  return (reason) => controller.abort(reason);
+/** A response stream's errors (a client gone mid-write) need no handling: its close listener aborts the request. */
+function ignore(): void {}
+
+/**
+ * A request as serve() makes it: a class, not an object literal, because V8 keeps a literal with
+ * a getter in dictionary mode (every `req.x` down the chain was a hash lookup) and builds a new
+ * accessor pair for each one (about 0.5 us against 0.05 us here); abort is a method, not a
+ * closure per request.
+ */
+class ServedRequest implements APIRequest {
+  user: UserInfo = anonymousUser();
+  startTime = performance.now();
+  private madeSignal: AbortSignal | undefined;
+
+  constructor(
+    public raw: IncomingMessage,
+    public url: URL,
+    public info: RequestInfo,
+    public warnings: string[],
+    private readonly controller: AbortController,
+  ) {}
+
+  /** Node makes a controller's signal on first access; only requests that wait on it pay. */
+  get signal(): AbortSignal {
+    return (this.madeSignal ??= markRequestSignal(this.controller.signal));
+  }
+
+  abort(reason?: unknown): void {
+    this.controller.abort(reason);
+  }
 }
 
 const systemContext = (signal: AbortSignal): RequestContext => ({
@@ -594,28 +621,14 @@ export class APIServer {
       rejectRequest(rawRes, "Bad Request");
       return;
     }
-    const { url, info } = target;
     const controller = new AbortController();
-    let signal: AbortSignal | undefined;
     const warnings: string[] = [];
-    const req: APIRequest = {
-      raw,
-      url,
-      info,
-      user: anonymousUser(),
-      // Node makes a controller's signal on first access; only requests that wait on it pay.
-      get signal() {
-        return (signal ??= markRequestSignal(controller.signal));
-      },
-      abort: aborter(controller),
-      warnings,
-      startTime: performance.now(),
-    };
+    const req = new ServedRequest(raw, target.url, target.info, warnings, controller);
     // A response that finished needs no abort; one closed before finishing lost its client.
     rawRes.on("close", () => {
       if (!rawRes.writableFinished) controller.abort(new Error("client went away"));
     });
-    rawRes.on("error", () => undefined);
+    rawRes.on("error", ignore);
     const res = new ResponseWriter(rawRes, warnings);
     if (this.shuttingDown) {
       // Requests that still arrive on kept-alive connections close them, and a watch opened now

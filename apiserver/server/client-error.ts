@@ -131,7 +131,7 @@ export function protocolError(req: {
   if (!target.startsWith("/") && target !== "*" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return "Bad Request";
   // Go unescapes the path while parsing (the query only later): a broken escape there is a 400.
   const query = target.indexOf("?");
-  if (/%(?![0-9a-f]{2})/i.test(query < 0 ? target : target.slice(0, query))) return "Bad Request";
+  if (target.includes("%") && /%(?![0-9a-f]{2})/i.test(query < 0 ? target : target.slice(0, query))) return "Bad Request";
   if (req.httpVersionMajor !== 1) return "Bad Request: unsupported protocol version";
   if (req.httpVersionMinor === 1 && req.headers.host === undefined) return "Bad Request: missing required Host header";
   return undefined;

@@ -1,7 +1,7 @@
 /** Authenticates each request; bad credentials are a 401 Status, none at all is system:anonymous. */
 import { newUnauthorized } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
-import type { UnionAuthenticator } from "../../auth/union.js";
+import { isPromise, type RequestAuthentication, type UnionAuthenticator } from "../../auth/union.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { writeError } from "../../endpoints/responses.js";
@@ -12,16 +12,25 @@ export function withAuthentication(
   scheme: Scheme,
   onFailure?: (req: APIRequest, res: ResponseWriter) => void,
 ): Filter {
-  return (next) => async (req, res) => {
-    const result = await authenticator.authenticate(req.raw);
-    if ("error" in result) {
-      onFailure?.(req, res);
-      writeError(scheme, req, res, newUnauthorized("Unauthorized"));
-      return;
-    }
-    req.user = result.user;
-    // Credentials stop here: nothing further down needs the bearer token.
-    delete req.raw.headers.authorization;
-    await next(req, res);
+  return (next) => {
+    /** The rest of the request once its caller is known: the next handler's promise, passed on as is. */
+    const proceed = (req: APIRequest, res: ResponseWriter, result: RequestAuthentication): Promise<void> => {
+      if ("error" in result) {
+        onFailure?.(req, res);
+        writeError(scheme, req, res, newUnauthorized("Unauthorized"));
+        return DONE;
+      }
+      req.user = result.user;
+      // Credentials stop here: nothing further down needs the bearer token.
+      if (req.raw.headers.authorization !== undefined) delete req.raw.headers.authorization;
+      return next(req, res);
+    };
+    // Client certificates and token files answer synchronously: no promise of our own then.
+    return (req, res) => {
+      const result = authenticator.authenticate(req.raw);
+      return isPromise(result) ? result.then((r) => proceed(req, res, r)) : proceed(req, res, result);
+    };
   };
 }
+
+const DONE = Promise.resolve();

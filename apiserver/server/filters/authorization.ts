@@ -2,8 +2,10 @@
 import { newForbidden } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
 import { addAuditAnnotation } from "../../audit/record.js";
-import type { AuthorizationAttributes, Authorizer } from "../../auth/authorizer.js";
+import type { AuthorizationAttributes, Authorizer, Decision } from "../../auth/authorizer.js";
+import { isPromise } from "../../auth/union.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
+import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { writeError } from "../../endpoints/responses.js";
 
 export function attributesOf(req: APIRequest): AuthorizationAttributes {
@@ -32,18 +34,27 @@ export function forbiddenMessage(a: AuthorizationAttributes): string {
   return `User ${JSON.stringify(a.user.name)} cannot ${a.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(a.apiGroup)} at the cluster scope`;
 }
 
+const DONE = Promise.resolve();
+
 export function withAuthorization(authorizer: Authorizer, scheme: Scheme): Filter {
-  return (next) => async (req, res) => {
-    const attrs = attributesOf(req);
-    const decision = await authorizer.authorize(attrs);
-    // As upstream's filter: the decision and the authorizer's reason go into the audit event.
-    addAuditAnnotation(req, "authorization.k8s.io/decision", decision.allowed ? "allow" : "forbid");
-    addAuditAnnotation(req, "authorization.k8s.io/reason", decision.reason ?? "");
-    if (!decision.allowed) {
-      const why = decision.reason ? `${forbiddenMessage(attrs)}: ${decision.reason}` : forbiddenMessage(attrs);
-      writeError(scheme, req, res, newForbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, why));
-      return;
-    }
-    await next(req, res);
+  return (next) => {
+    /** The rest of the request once decided: the next handler's promise, passed on as is. */
+    const proceed = (req: APIRequest, res: ResponseWriter, attrs: AuthorizationAttributes, decision: Decision): Promise<void> => {
+      // As upstream's filter: the decision and the authorizer's reason go into the audit event.
+      addAuditAnnotation(req, "authorization.k8s.io/decision", decision.allowed ? "allow" : "forbid");
+      addAuditAnnotation(req, "authorization.k8s.io/reason", decision.reason ?? "");
+      if (!decision.allowed) {
+        const why = decision.reason ? `${forbiddenMessage(attrs)}: ${decision.reason}` : forbiddenMessage(attrs);
+        writeError(scheme, req, res, newForbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, why));
+        return DONE;
+      }
+      return next(req, res);
+    };
+    // Privileged groups and RBAC decide synchronously: no promise of our own then.
+    return (req, res) => {
+      const attrs = attributesOf(req);
+      const decision = authorizer.authorize(attrs);
+      return isPromise(decision) ? decision.then((d) => proceed(req, res, attrs, d)) : proceed(req, res, attrs, decision);
+    };
   };
 }

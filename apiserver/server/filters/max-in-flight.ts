@@ -5,7 +5,11 @@
  */
 import { SYSTEM_MASTERS_GROUP } from "../../auth/user.js";
 import { isLongRunning, isMutatingVerb } from "../../endpoints/request-info.js";
-import type { Filter } from "../../endpoints/request-context.js";
+import type { APIRequest, Filter } from "../../endpoints/request-context.js";
+import type { ResponseWriter } from "../../endpoints/response-writer.js";
+
+type Kind = "readOnly" | "mutating";
+const DONE = Promise.resolve();
 
 /** Where the filter reports the requests in flight by kind (the metrics' in-flight gauge). */
 export interface InFlightRecorder {
@@ -20,24 +24,30 @@ export interface InFlightLimits {
 
 export function withMaxInFlight(limits: InFlightLimits, gauge?: InFlightRecorder): Filter {
   const current = { readOnly: 0, mutating: 0 };
-  return (next) => async (req, res) => {
-    if (isLongRunning(req.info)) return next(req, res);
-    const kind = isMutatingVerb(req.info.verb) ? "mutating" : "readOnly";
-    const limit = limits[kind];
-    if (limit > 0 && current[kind] >= limit && !req.user.groups.includes(SYSTEM_MASTERS_GROUP)) {
-      res.send(429, "text/plain; charset=utf-8", "Too many requests, please try again later.\n", {
-        "Retry-After": "1",
-        "X-Content-Type-Options": "nosniff",
-      });
-      return;
-    }
-    current[kind]++;
-    gauge?.set({ request_kind: kind }, current[kind]);
-    try {
-      await next(req, res);
-    } finally {
-      current[kind]--;
+  return (next) => {
+    const counted = async (req: APIRequest, res: ResponseWriter, kind: Kind): Promise<void> => {
+      current[kind]++;
       gauge?.set({ request_kind: kind }, current[kind]);
-    }
+      try {
+        await next(req, res);
+      } finally {
+        current[kind]--;
+        gauge?.set({ request_kind: kind }, current[kind]);
+      }
+    };
+    // Not async itself: watches and refusals cost no promise of this filter's.
+    return (req, res) => {
+      if (isLongRunning(req.info)) return next(req, res);
+      const kind = isMutatingVerb(req.info.verb) ? "mutating" : "readOnly";
+      const limit = limits[kind];
+      if (limit > 0 && current[kind] >= limit && !req.user.groups.includes(SYSTEM_MASTERS_GROUP)) {
+        res.send(429, "text/plain; charset=utf-8", "Too many requests, please try again later.\n", {
+          "Retry-After": "1",
+          "X-Content-Type-Options": "nosniff",
+        });
+        return DONE;
+      }
+      return counted(req, res, kind);
+    };
   };
 }

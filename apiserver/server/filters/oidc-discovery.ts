@@ -6,13 +6,17 @@
 import type { ServiceAccountTokens } from "../../auth/serviceaccount.js";
 import type { Filter } from "../../endpoints/request-context.js";
 
+const DONE = Promise.resolve();
+
 export function withServiceAccountIssuerDiscovery(tokens: ServiceAccountTokens): Filter {
-  return (next) => async (req, res) => {
+  // Not async: every other request goes on with the next handler's own promise.
+  return (next) => (req, res) => {
     const path = req.url.pathname;
     if (req.info.isResourceRequest || (path !== "/.well-known/openid-configuration" && path !== "/openid/v1/jwks")) return next(req, res);
     if (req.info.verb !== "get") return next(req, res);
     const body = path === "/openid/v1/jwks" ? tokens.jwks() : tokens.discoveryDocument();
     const type = path === "/openid/v1/jwks" ? "application/jwk-set+json" : "application/json";
     res.send(200, type, JSON.stringify(body), { "Cache-Control": "public, max-age=3600" });
+    return DONE;
   };
 }

@@ -1,0 +1,94 @@
+/**
+ * The union authenticator and authorizer answer synchronously while their members do, and walk
+ * on in order, with the same answers, once one of them answers with a promise.
+ */
+import { describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
+import type { Authenticator, AuthenticationResult } from "../../../apiserver/auth/authenticator.js";
+import { UnionAuthorizer, type AuthorizationAttributes, type Authorizer, type Decision } from "../../../apiserver/auth/authorizer.js";
+import { isPromise, UnionAuthenticator } from "../../../apiserver/auth/union.js";
+
+const req = (headers: Record<string, string> = {}) => ({ headers, socket: {} }) as unknown as IncomingMessage;
+
+/** An authenticator answering `result`, synchronously or as a promise, and recording that it was asked. */
+function authn(result: AuthenticationResult, async: boolean, asked: string[], name: string): Authenticator {
+  return {
+    authenticate: () => {
+      asked.push(name);
+      return async ? Promise.resolve(result) : result;
+    },
+  };
+}
+
+const attrs = { user: { name: "u", groups: [] }, verb: "get", isResourceRequest: false, path: "/x" } as unknown as AuthorizationAttributes;
+
+function authz(d: Decision, async: boolean, asked: string[], name: string): Authorizer {
+  return {
+    authorize: () => {
+      asked.push(name);
+      return async ? Promise.resolve(d) : d;
+    },
+  };
+}
+
+describe("union authenticator", () => {
+  it("answers without a promise when every authenticator does", () => {
+    const asked: string[] = [];
+    const union = new UnionAuthenticator([
+      authn(undefined, false, asked, "a"),
+      authn({ user: { name: "alice", groups: [] } }, false, asked, "b"),
+    ]);
+    const result = union.authenticate(req());
+    expect(isPromise(result)).toBe(false);
+    expect(result).toEqual({ user: { name: "alice", groups: ["system:authenticated"] } });
+    expect(asked).toEqual(["a", "b"]);
+  });
+
+  it("goes on in order after an authenticator answers with a promise", async () => {
+    for (const asyncAt of [0, 1, 2]) {
+      const asked: string[] = [];
+      const union = new UnionAuthenticator([
+        authn(undefined, asyncAt === 0, asked, "a"),
+        authn({ error: "bad" }, asyncAt === 1, asked, "b"),
+        authn(undefined, asyncAt === 2, asked, "c"),
+      ]);
+      const result = union.authenticate(req());
+      expect(isPromise(result)).toBe(true);
+      expect(await result).toEqual({ error: "bad" });
+      expect(asked).toEqual(["a", "b", "c"]);
+    }
+    const asked: string[] = [];
+    const anonymous = new UnionAuthenticator([authn(undefined, true, asked, "a"), authn(undefined, false, asked, "b")]);
+    expect(await anonymous.authenticate(req())).toEqual({ user: { name: "system:anonymous", groups: ["system:unauthenticated"] } });
+    expect(await anonymous.authenticate(req({ authorization: "Bearer x" }))).toEqual({ error: "invalid bearer token" });
+  });
+});
+
+describe("union authorizer", () => {
+  const noOpinion: Decision = { allowed: false, reason: "no", noOpinion: true };
+
+  it("decides without a promise when every authorizer does", () => {
+    const asked: string[] = [];
+    const d = new UnionAuthorizer([authz(noOpinion, false, asked, "a"), authz({ allowed: true }, false, asked, "b")]).authorize(attrs);
+    expect(isPromise(d)).toBe(false);
+    expect(d).toEqual({ allowed: true });
+    expect(asked).toEqual(["a", "b"]);
+  });
+
+  it("goes on in order after an authorizer answers with a promise, gathering the reasons", async () => {
+    for (const asyncAt of [0, 1]) {
+      const asked: string[] = [];
+      const union = new UnionAuthorizer([authz(noOpinion, asyncAt === 0, asked, "a"), authz(noOpinion, asyncAt === 1, asked, "b")]);
+      expect(await union.authorize(attrs)).toEqual({ allowed: false, reason: "no, no", noOpinion: true });
+      expect(asked).toEqual(["a", "b"]);
+    }
+    const asked: string[] = [];
+    const denied = new UnionAuthorizer([
+      authz(noOpinion, true, asked, "a"),
+      authz({ allowed: false, reason: "denied" }, false, asked, "b"),
+      authz({ allowed: true }, false, asked, "c"),
+    ]);
+    expect(await denied.authorize(attrs)).toEqual({ allowed: false, reason: "denied" });
+    expect(asked).toEqual(["a", "b"]);
+  });
+});
