@@ -269,8 +269,11 @@ function encodeJsonText(v: unknown, w: Writer, what: string): void {
   w.stringField(TAG_1_BYTES, text);
 }
 
-/** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
-function decodeJsonText(r: Reader, end: number, what: string): unknown {
+/**
+ * Scans a {bytes raw = 1} message up to `end` for its last raw field: `start` is -1 when there is
+ * none, and `stop` past `end` when the field runs past the message (the scan stops there).
+ */
+function scanRaw(r: Reader, end: number, what: string): { start: number; stop: number } {
   let start = -1;
   let stop = -1;
   while (r.pos < end) {
@@ -284,6 +287,12 @@ function decodeJsonText(r: Reader, end: number, what: string): unknown {
     } else if (tag >>> 3 === 1) throw wrongWireType(what, 1, tag & 7);
     else r.skipType(tag & 7);
   }
+  return { start, stop };
+}
+
+/** Reads {bytes raw = 1} and parses the JSON text; an absent or empty raw is JSON null. */
+function decodeJsonText(r: Reader, end: number, what: string): unknown {
+  const { start, stop } = scanRaw(r, end, what);
   checkEnd(r, end, what);
   if (stop > end) throw new ProtobufError("truncated", `${what}: raw runs past the end of the message`);
   if (start < 0 || start === stop) return null;
@@ -324,20 +333,8 @@ export function encodeFieldsV1(v: unknown, w: Writer): void {
  * same few texts, and one tree for all of them is neither parsed nor kept once per object.
  */
 export function decodeFieldsV1(r: Reader, end: number): unknown {
-  let start = -1;
-  let stop = -1;
   const at = r.pos;
-  while (r.pos < end) {
-    const tag = r.uint32();
-    if (tag === TAG_1_BYTES) {
-      const len = r.uint32();
-      start = r.pos;
-      stop = start + len;
-      if (stop > end) break;
-      r.pos = stop;
-    } else if (tag >>> 3 === 1) throw wrongWireType("FieldsV1", 1, tag & 7);
-    else r.skipType(tag & 7);
-  }
+  const { start, stop } = scanRaw(r, end, "FieldsV1");
   // Only a well-formed object's text is shared; anything else goes the general way (and its errors).
   if (start >= 0 && stop <= end && r.pos <= end && stop - start >= 2 && r.buf[start] === 0x7b /* { */) {
     const tree = sharedFieldsV1(utf8String(r.buf.subarray(start, stop)));
