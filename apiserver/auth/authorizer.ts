@@ -3,6 +3,7 @@
  * RBAC, in a comma list tried in order as upstream's union authorizer), and the
  * system:masters short cut upstream's privileged-group authorizer puts before them.
  */
+import { isPromise } from "./maybe-async.js";
 import { SYSTEM_MASTERS_GROUP, type UserInfo } from "./user.js";
 
 /** What is being asked: upstream's authorizer.Attributes, flattened. */
@@ -51,8 +52,8 @@ export class UnionAuthorizer implements Authorizer {
     const reasons: string[] = [];
     for (let i = 0; i < this.authorizers.length; i++) {
       const d = this.authorizers[i]!.authorize(a);
-      if (typeof (d as { then?: unknown }).then === "function") return this.authorizeFrom(a, i, d as Promise<Decision>, reasons);
-      if (decided(d as Decision, reasons)) return d;
+      if (isPromise(d)) return this.authorizeFrom(a, i, d, reasons);
+      if (decided(d, reasons)) return d;
     }
     return { allowed: false, reason: reasons.join(", "), noOpinion: true };
   }

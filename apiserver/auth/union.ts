@@ -5,13 +5,9 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { AuthenticationResult, Authenticator } from "./authenticator.js";
+import { isPromise } from "./maybe-async.js";
 import { bearerToken } from "./token-file.js";
 import { anonymousUser, withAuthenticatedGroup, type UserInfo } from "./user.js";
-
-/** A promise, told from a plain answer by its `then` (an authenticator may hand back any thenable). */
-export function isPromise<T>(v: T | Promise<T>): v is Promise<T> {
-  return typeof (v as { then?: unknown } | undefined)?.then === "function";
-}
 
 export type RequestAuthentication = { user: UserInfo } | { error: string };
 

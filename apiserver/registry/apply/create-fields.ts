@@ -37,7 +37,7 @@ export function createFieldsV1(
 }
 
 /** {@link createFieldsV1} as its JSON text (compact, as JSON.stringify writes the tree). */
-export function createFieldsV1Text(
+function createFieldsV1Text(
   obj: Record<string, unknown>,
   schema: ApplySchema,
   skipTop: ReadonlySet<string>,

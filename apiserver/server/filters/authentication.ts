@@ -1,7 +1,8 @@
 /** Authenticates each request; bad credentials are a 401 Status, none at all is system:anonymous. */
 import { newUnauthorized } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
-import { isPromise, type RequestAuthentication, type UnionAuthenticator } from "../../auth/union.js";
+import { isPromise } from "../../auth/maybe-async.js";
+import type { RequestAuthentication, UnionAuthenticator } from "../../auth/union.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { writeError } from "../../endpoints/responses.js";

@@ -3,7 +3,7 @@ import { newForbidden } from "../../../runtime/rest/errors.js";
 import type { Scheme } from "../../../runtime/scheme.js";
 import { addAuditAnnotation } from "../../audit/record.js";
 import type { AuthorizationAttributes, Authorizer, Decision } from "../../auth/authorizer.js";
-import { isPromise } from "../../auth/union.js";
+import { isPromise } from "../../auth/maybe-async.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { writeError } from "../../endpoints/responses.js";

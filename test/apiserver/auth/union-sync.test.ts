@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
 import type { Authenticator, AuthenticationResult } from "../../../apiserver/auth/authenticator.js";
 import { UnionAuthorizer, type AuthorizationAttributes, type Authorizer, type Decision } from "../../../apiserver/auth/authorizer.js";
-import { isPromise, UnionAuthenticator } from "../../../apiserver/auth/union.js";
+import { isPromise } from "../../../apiserver/auth/maybe-async.js";
+import { UnionAuthenticator } from "../../../apiserver/auth/union.js";
 
 const req = (headers: Record<string, string> = {}) => ({ headers, socket: {} }) as unknown as IncomingMessage;
 

@@ -43,6 +43,16 @@ export function cm(name: string, data: Record<string, string> = {}, labels?: Rec
   return { apiVersion: "v1", kind: "ConfigMap", metadata: { name, ...(labels ? { labels } : {}) }, data };
 }
 
+/** A Deployment in namespace `d` whose pod template (labels app=a, matched by its selector) has `podSpec`. */
+export function deployment(podSpec: Record<string, unknown>, spec: Record<string, unknown> = {}): KubeObject {
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "d", namespace: "d" },
+    spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "a" } }, spec: podSpec }, ...spec },
+  };
+}
+
 /** Reads watch events until `n` arrived (or `ms` passed), then stops the watch. */
 export async function take(stream: AsyncIterable<WatchEvent>, n: number, ms = 2000): Promise<WatchEvent[]> {
   const out: WatchEvent[] = [];

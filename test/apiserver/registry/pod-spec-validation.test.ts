@@ -9,6 +9,7 @@ import { podStrategy } from "../../../apiserver/registry/resources/pods/strategy
 import { deploymentStrategy } from "../../../apiserver/registry/resources/deployments/strategy.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { deployment } from "./helpers.js";
 import { pvcStrategy } from "../../../apiserver/registry/resources/persistentvolumeclaims/strategy.js";
 
 function errorsOf(obj: KubeObject, strategy = podStrategy): string[] {
@@ -64,23 +65,12 @@ describe("host ports", () => {
   });
 
   it("applies to pod templates too", () => {
-    const d: KubeObject = {
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "d", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { app: "a" } },
-        template: {
-          metadata: { labels: { app: "a" } },
-          spec: {
-            containers: [
-              { name: "a", image: "x", ports: [{ containerPort: 80, hostPort: 80 }] },
-              { name: "b", image: "x", ports: [{ containerPort: 80, hostPort: 80 }] },
-            ],
-          },
-        },
-      },
-    };
+    const d = deployment({
+      containers: [
+        { name: "a", image: "x", ports: [{ containerPort: 80, hostPort: 80 }] },
+        { name: "b", image: "x", ports: [{ containerPort: 80, hostPort: 80 }] },
+      ],
+    });
     expect(errorsOf(d, deploymentStrategy)).toEqual(['spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//80"']);
   });
 });

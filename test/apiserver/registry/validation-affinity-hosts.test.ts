@@ -19,6 +19,7 @@ import { errorText } from "../../../apiserver/registry/validation/field.js";
 import { validateService } from "../../../apiserver/registry/validation/core.js";
 import { quantityWholeValue } from "../../../apiserver/registry/validation/quantity-text.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { deployment } from "./helpers.js";
 
 type Strategy = typeof podStrategy;
 
@@ -329,16 +330,7 @@ describe("Service", () => {
 
 describe("Deployment strategy type", () => {
   it("an unknown type prints the strategy as upstream's struct, on spec.strategy", () => {
-    const d = (strategy: Record<string, unknown>): KubeObject => ({
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "w", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { app: "a" } },
-        template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "x" }] } },
-        strategy,
-      },
-    });
+    const d = (strategy: Record<string, unknown>): KubeObject => deployment({ containers: [{ name: "c", image: "x" }] }, { strategy });
     expect(errorsOf(d({ type: "BlueGreen" }), deploymentStrategy)).toEqual([
       'spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"BlueGreen", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate"',
     ]);

@@ -12,6 +12,7 @@ import { ingressStrategy } from "../../../apiserver/registry/resources/ingresses
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import { canonicalQuantity, isWholeQuantity } from "../../../apiserver/registry/validation/quantity-text.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { deployment } from "./helpers.js";
 
 type Strategy = typeof podStrategy;
 
@@ -324,21 +325,10 @@ describe("Pod warnings (accepted, with upstream's Warning text)", () => {
 
 describe("pod templates get the same rules", () => {
   it("a Deployment's extended resource and downward API file", () => {
-    const d: KubeObject = {
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "d", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { app: "a" } },
-        template: {
-          metadata: { labels: { app: "a" } },
-          spec: {
-            containers: [{ name: "c", image: "x", resources: { limits: { "example.com/gpu": "0.5" } } }],
-            volumes: [{ name: "v", downwardAPI: { items: [{ path: "x", resourceFieldRef: { resource: "limits.cpu" } }] } }],
-          },
-        },
-      },
-    };
+    const d = deployment({
+      containers: [{ name: "c", image: "x", resources: { limits: { "example.com/gpu": "0.5" } } }],
+      volumes: [{ name: "v", downwardAPI: { items: [{ path: "x", resourceFieldRef: { resource: "limits.cpu" } }] } }],
+    });
     expect(errorsOf(d, deploymentStrategy)).toEqual([
       "spec.template.spec.volumes[0].downwardAPI.resourceFieldRef.containerName: Required value",
       'spec.template.spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "500m": must be an integer',
