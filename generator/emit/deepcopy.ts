@@ -9,7 +9,7 @@ import { header } from "./header.js";
 import { ImportTracker } from "./imports.js";
 import { type Stmt, preformatted, printIn, signature } from "./layout.js";
 import { render } from "./templates.js";
-import { absolute, artifactModule, importApiType, importRuntime, packageFile } from "./ts-paths.js";
+import { absolute, artifactModule, importApiType, importPackageType, importRuntime, packageFile } from "./ts-paths.js";
 
 /** Specials whose values are immutable (strings, numbers): copied by reference. */
 const IMMUTABLE_SPECIALS: ReadonlySet<SpecialKind> = new Set(["Time", "MicroTime", "Duration", "IntOrString", "Quantity"]);
@@ -153,7 +153,8 @@ class CopyWriter {
     if (this.collections.has(name)) return name;
     // copyJSON serves several `unknown` aliases (JSON, RawExtension): generic, like copyJSON.
     const generic = copy === "copyJSON";
-    const t = generic ? "T" : importApiType(this.imports, this.index.resolve(elem));
+    const decl = this.index.resolve(elem);
+    const t = generic ? "T" : importPackageType(this.imports, decl, this.index.packageOf(decl), this.options);
     const fn = `function ${name}${generic ? "<T>" : ""}`;
     const body: Stmt[] =
       kind === "List"

@@ -42,6 +42,17 @@ export function importApiType(imports: ImportTracker, decl: TypeDecl): string {
   return imports.addType(decl.name, decl.pos.file);
 }
 
+/**
+ * Imports an API type that may live in a library's package (a field of a user's type that is
+ * kubegen's `Condition`): through the library's published `api/` module, never a path into the
+ * library's folder, which differs between machines.
+ */
+export function importPackageType(imports: ImportTracker, decl: TypeDecl, pkg: Package, options: EmitOptions): string {
+  if (!pkg.external || path.isAbsolute(options.runtimeImport)) return importApiType(imports, decl);
+  const file = path.relative(pkg.dir, decl.pos.file).split(path.sep).join("/").replace(/\.ts$/, ".js");
+  return imports.addType(decl.name, `${options.runtimeImport.replace(/\/runtime$/, "/api")}/${pkg.path}/${file}`);
+}
+
 /** Imports a runtime export. */
 export function importRuntime(imports: ImportTracker, name: string, options: EmitOptions, typeOnly = false): string {
   const from = path.isAbsolute(options.runtimeImport) ? path.join(options.runtimeImport, "index.ts") : options.runtimeImport;

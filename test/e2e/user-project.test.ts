@@ -277,6 +277,12 @@ describe("a user's project", () => {
       const text = fs.readFileSync(path.join(project, "generated", f), "utf8");
       expect(text, f).not.toContain(ROOT);
       expect(text, f).not.toMatch(/from "(\.\.\/)+(runtime|node_modules)\//);
+      // A relative import stays inside the project: a path out of it names this machine's folders.
+      for (const [, spec] of text.matchAll(/from "(\.{1,2}\/[^"]*)"/g)) {
+        expect(path.resolve(path.dirname(path.join(project, "generated", f)), spec!).startsWith(project + path.sep), `${f}: ${spec}`).toBe(
+          true,
+        );
+      }
     }
     const register = fs.readFileSync(path.join(project, "generated/apis/register.ts"), "utf8");
     expect(register).toContain('from "kubegen/runtime"');
