@@ -513,9 +513,12 @@ export class GenericStore implements RESTStorage {
     // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
     if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
       throw unknownError("resourceVersion should not be set on objects to be created");
+    // One clock reading for the managed fields' time and the creation timestamp.
+    const now = formatTime(this.now());
+    this.recordSent(obj, undefined, this.managerOf(ctx, opts), undefined, now);
     await opts.admission?.mutate(obj, undefined);
     if (generated) meta.name = generateName(meta.generateName!);
-    this.beforeCreate(ctx, obj, this.managerOf(ctx, opts));
+    this.beforeCreate(ctx, obj, now);
     await opts.admission?.validate(obj, undefined);
     const name = obj.metadata.name!;
     const key = this.keyFor(ctx, name);
@@ -545,15 +548,33 @@ export class GenericStore implements RESTStorage {
     return err;
   }
 
-  /** Fills system metadata and runs the create strategy and validation (upstream's BeforeCreate). */
-  protected beforeCreate(ctx: RequestContext, obj: KubeObject, fieldManager?: string): void {
+  /**
+   * What upstream does before admission: the decoder's defaults, then the field manager records
+   * the object as the client sent it (defaults included). What admission plugins add (a service
+   * account's token volume, default tolerations) and what the strategy sets is owned by no one.
+   */
+  private recordSent(
+    obj: KubeObject,
+    old: KubeObject | undefined,
+    fieldManager: string | undefined,
+    subresource?: string,
+    now?: string,
+  ): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
-    // One clock reading for the managed fields' time and the creation timestamp.
-    const now = formatTime(this.now());
-    // As upstream: fields are owned as sent (defaults included), before the strategy adds its own.
-    if (fieldManager !== undefined) recordUpdate(undefined, obj, fieldManager, this.fieldManagerOptions(undefined, now));
+    if (fieldManager !== undefined) recordUpdate(old, obj, fieldManager, this.fieldManagerOptions(subresource, now));
+  }
+
+  /**
+   * Fills system metadata and runs the create strategy and validation (upstream's BeforeCreate).
+   * Defaults again: what admission added is defaulted, as upstream's decoder does when the
+   * stored object is read.
+   */
+  protected beforeCreate(ctx: RequestContext, obj: KubeObject, now: string): void {
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.info.kind;
+    this.strategy.defaults?.(obj);
     const meta = (obj.metadata ??= {});
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
@@ -712,7 +733,7 @@ export class GenericStore implements RESTStorage {
   }
 
   /** What field ownership needs of this resource: its structure, version, and the fields a write cannot change. */
-  private fieldManagerOptions(subresource?: string, now: string = formatTime(this.now())): FieldManagerOptions {
+  private fieldManagerOptions(subresource?: string, now = formatTime(this.now())): FieldManagerOptions {
     this.applySchemaCache ??=
       this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
     const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now };
@@ -747,9 +768,11 @@ export class GenericStore implements RESTStorage {
           if (!params.allowCreate) throw newNotFound(this.qualifiedResource, name);
           const obj = await params.transform(undefined);
           this.checkName(ctx, obj, name);
+          const now = formatTime(this.now());
+          this.recordSent(obj, undefined, params.fieldManager, undefined, now);
           await params.admission?.mutate(obj, undefined);
           if (obj.metadata) delete obj.metadata.resourceVersion;
-          this.beforeCreate(ctx, obj, params.fieldManager);
+          this.beforeCreate(ctx, obj, now);
           await params.admission?.validate(obj, undefined);
           created = true;
           result = obj;
@@ -758,6 +781,7 @@ export class GenericStore implements RESTStorage {
         const existing = this.decode(current);
         const obj = await params.transform(this.copy(existing));
         this.checkName(ctx, obj, name);
+        this.recordSent(obj, existing, params.fieldManager, params.subresource);
         await params.admission?.mutate(obj, existing);
         this.checkConcurrency(key, name, obj, existing, params.uidPrecondition);
         this.beforeUpdate(ctx, obj, existing, params);
@@ -858,7 +882,6 @@ export class GenericStore implements RESTStorage {
     obj.kind = this.info.kind;
     this.strategy.defaults?.(obj);
     this.ensureNamespace(ctx, obj);
-    if (params.fieldManager !== undefined) recordUpdate(old, obj, params.fieldManager, this.fieldManagerOptions(params.subresource));
     const meta = (obj.metadata ??= {});
     const oldMeta = old.metadata ?? {};
     if (oldMeta.generation === undefined) delete meta.generation;

@@ -35,6 +35,30 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe("managed fields and admission", () => {
+  it("owns what the client sent, defaults included, and nothing the admission plugins added", async () => {
+    const a = await call("POST", PODS, pod("owned-a"));
+    const b = await call("POST", PODS, pod("owned-b"));
+    expect(a.status).toBe(201);
+    // Admission added the token volume, its mount, tolerations and the priority...
+    expect(a.body.spec.volumes[0].name).toMatch(/^kube-api-access-/);
+    expect(a.body.spec.tolerations.length).toBe(2);
+    // ...which upstream's field manager, run before admission, never records for the client.
+    const [entry] = a.body.metadata.managedFields;
+    expect(entry).toMatchObject({ operation: "Update", fieldsType: "FieldsV1" });
+    const spec = entry.fieldsV1["f:spec"];
+    expect(Object.keys(spec)).toEqual(expect.arrayContaining(["f:containers", "f:restartPolicy", "f:dnsPolicy"]));
+    for (const added of ["f:volumes", "f:tolerations", "f:priority", "f:preemptionPolicy", "f:serviceAccountName"]) {
+      expect(spec, added).not.toHaveProperty([added]);
+    }
+    const container = spec["f:containers"]['k:{"name":"c"}'];
+    expect(container).toHaveProperty(["f:imagePullPolicy"]);
+    expect(container).not.toHaveProperty(["f:volumeMounts"]);
+    // Two Pods sent alike record the same fields, whatever name admission gave their volumes.
+    expect(b.body.metadata.managedFields[0].fieldsV1).toEqual(entry.fieldsV1);
+  });
+});
+
 describe("Priority admission", () => {
   it("without a default class: priority 0 and PreemptLowerPriority, no class name", async () => {
     const r = await call("POST", PODS, pod("plain"));
