@@ -517,10 +517,39 @@ export class GenericStore implements RESTStorage {
     const now = formatTime(this.now());
     this.recordSent(obj, undefined, this.managerOf(ctx, opts), undefined, now);
     await opts.admission?.mutate(obj, undefined);
+    if (this.beginCreate === undefined) return this.createAdmitted(ctx, obj, opts, generated, now);
+    const finish = await this.beginCreate(obj, opts.dryRun === true);
+    try {
+      const out = await this.createAdmitted(ctx, obj, opts, generated, now);
+      await finish(true);
+      return out;
+    } catch (err) {
+      await finish(false);
+      throw err;
+    }
+  }
+
+  /**
+   * Upstream's BeginCreate: a store that reserves something for the object (a Service's IPs and
+   * ports) does it after mutating admission and before the strategy, so the field manager has
+   * already recorded what the client sent. The returned function ends the reservation: kept when
+   * the object was stored, released when not.
+   */
+  protected beginCreate?(obj: KubeObject, dryRun: boolean): Promise<(stored: boolean) => Promise<void>>;
+
+  /** A create after mutating admission: the strategy, validating admission, the write. */
+  private async createAdmitted(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: WriteOptions,
+    generated: boolean,
+    now: string,
+  ): Promise<KubeObject> {
+    const meta = obj.metadata!;
     if (generated) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, now);
     await opts.admission?.validate(obj, undefined);
-    const name = obj.metadata.name!;
+    const name = meta.name!;
     const key = this.keyFor(ctx, name);
     const bytes = this.encode(obj);
     if (opts.dryRun) {

@@ -67,6 +67,24 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     return { storage: s.storage, services, ips: services.allocators.ips, ports: services.allocators.ports };
   }
 
+  it("records the creator's fields before allocating: the ClusterIP, NodePorts and IP families are owned by no one", async () => {
+    const { services } = setup();
+    const a = await services.create(ctx("default"), svc("owned", { type: "NodePort" }), { fieldManager: "kubectl-create" });
+    expect(specOf(a).clusterIP).toBeDefined();
+    expect(specOf(a).ports![0]!.nodePort).toBeDefined();
+    const [entry] = a.metadata!.managedFields! as { manager: string; fieldsV1: Record<string, Record<string, unknown>> }[];
+    expect(entry!.manager).toBe("kubectl-create");
+    const spec = entry!.fieldsV1["f:spec"]!;
+    // Sent and defaulted: owned, as upstream's field manager runs before the registry allocates.
+    expect(spec).toHaveProperty(["f:type"]);
+    expect(spec).toHaveProperty(["f:sessionAffinity"]);
+    for (const allocated of ["f:clusterIP", "f:clusterIPs", "f:ipFamilies", "f:ipFamilyPolicy"])
+      expect(spec, allocated).not.toHaveProperty([allocated]);
+    const port = (spec["f:ports"] as Record<string, Record<string, unknown>>)['k:{"port":80,"protocol":"TCP"}']!;
+    expect(port).toHaveProperty(["f:port"]);
+    expect(port).not.toHaveProperty(["f:nodePort"]);
+  });
+
   it("create allocates a ClusterIP in range from the dynamic part, and NodePorts for NodePort services", async () => {
     const { services, ips, ports } = setup();
     const a = await services.create(ctx("default"), svc("a"));

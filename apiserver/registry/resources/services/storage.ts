@@ -6,7 +6,7 @@
  */
 import { StorageError } from "../../../storage/interface.js";
 import { interpretStorageError } from "../../errors.js";
-import type { DeleteOptions, KubeObject, RequestContext, WriteOptions } from "../../rest.js";
+import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
 import { GenericStore, type GenericStoreOptions } from "../../store.js";
 import type { AllocationTransaction, ServiceAllocators } from "./allocation/service-allocator.js";
 import { serviceStatusStrategy, serviceStrategy } from "./strategy.js";
@@ -32,25 +32,20 @@ export class ServiceStore extends GenericStore {
     super({ ...options, strategy: serviceStrategy, subresourceStrategies: { status: serviceStatusStrategy } });
   }
 
-  override async create(ctx: RequestContext, input: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
-    const obj = this.copy(input);
-    // Defaulted and normalized as the store will, so the allocation sees the type and addresses it stores.
-    this.strategy.defaults?.(obj);
+  /** Allocates the Service's IPs and ports once the field manager recorded what the client sent (upstream's beginCreate). */
+  protected override async beginCreate(obj: KubeObject, dryRun: boolean): Promise<(stored: boolean) => Promise<void>> {
+    // Normalized as the store will, so the allocation sees the type and addresses it stores.
     this.strategy.prepareForCreate?.(obj);
     let txn: AllocationTransaction;
     try {
-      txn = await this.allocators.allocateCreate(obj, opts.dryRun === true);
+      txn = await this.allocators.allocateCreate(obj, dryRun);
     } catch (err) {
       throw allocatorError(err, "create");
     }
-    try {
-      const out = await super.create(ctx, obj, opts);
-      await txn.commit();
-      return out;
-    } catch (err) {
-      await txn.revert().catch((e: unknown) => this.log(`failed to clean up after failed service create: ${String(e)}`));
-      throw err;
-    }
+    return async (stored) => {
+      if (stored) await txn.commit();
+      else await txn.revert().catch((e: unknown) => this.log(`failed to clean up after failed service create: ${String(e)}`));
+    };
   }
 
   override async updateWith(ctx: RequestContext, name: string, params: UpdateParams): Promise<{ object: KubeObject; created: boolean }> {
