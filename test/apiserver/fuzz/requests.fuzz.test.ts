@@ -118,7 +118,8 @@ describe("request fuzzing", () => {
     expect(timers() - before).toBeLessThan(10);
   });
 
-  it(`answers every request of seed ${SEED} with no 5xx, keeps stored objects on a 4xx, stays ready`, { timeout: 120_000 }, async () => {
+  // A fixed number of cases: the timeout only catches a hang (on a loaded 2-CPU machine the run takes minutes).
+  it(`answers every request of seed ${SEED} with no 5xx, keeps stored objects on a 4xx, stays ready`, { timeout: 600_000 }, async () => {
     const report = await runFuzz(fuzz.client, resources, definitions, { seed: SEED, perFamily: PER_FAMILY, known: KNOWN_FIXED_ELSEWHERE });
     const text = formatReport(report);
     console.log(`request fuzzer, seed ${SEED}:\n${text}`);
