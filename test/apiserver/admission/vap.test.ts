@@ -237,5 +237,5 @@ describe("ValidatingAdmissionPolicy", () => {
     expect(
       (await t.request("POST", "/api/v1/namespaces/free/configmaps", json(cm("sweep-small", keys(10), { sweep: "many" })))).status,
     ).toBe(201);
-  });
+  }, 300_000);
 });

@@ -267,7 +267,7 @@ describe("garbage collector against a real apiserver", () => {
     } finally {
       rest.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the garbage collector's monitors follow discovery", () => {
@@ -291,7 +291,7 @@ describe("the garbage collector's monitors follow discovery", () => {
       expect(first.some((r) => r.includes("gadgets"))).toBe(false);
       // Nothing changed: nothing to do.
       expect(await gc.resyncMonitors()).toBe(false);
-      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 60_000);
+      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 180_000);
 
       const crd = {
         apiVersion: "apiextensions.k8s.io/v1",
@@ -315,7 +315,7 @@ describe("the garbage collector's monitors follow discovery", () => {
       await until(
         "gadgets monitored",
         async () => ((await gc.resyncMonitors()) && gc.monitoredResources().includes("example.com/v1/gadgets") ? true : undefined),
-        60_000,
+        180_000,
       );
       await cs.apiextensionsV1().customResourceDefinitions().delete("gadgets.example.com");
       await until(
@@ -324,14 +324,14 @@ describe("the garbage collector's monitors follow discovery", () => {
           await gc.resyncMonitors();
           return gc.monitoredResources().includes("example.com/v1/gadgets") ? undefined : true;
         },
-        60_000,
+        180_000,
       );
     } finally {
       stop.abort();
       await running;
       rest.close();
     }
-  }, 120_000);
+  }, 300_000);
   it("judges an item and an owner its monitors see from their copies, without a GET of either", async () => {
     const rest = new RestClient({ ...restConfig, contentType: MEDIA_TYPE_JSON });
     const discovery = new DiscoveryClient(rest);
@@ -357,7 +357,7 @@ describe("the garbage collector's monitors follow discovery", () => {
     const running = gc.graphBuilder.run(stop.signal);
     try {
       await gc.resyncMonitors();
-      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 60_000);
+      await until("the monitors synced", async () => (gc.graphBuilder.isSynced() ? true : undefined), 180_000);
       const owner = await cs
         .coreV1()
         .configMaps("default")
@@ -381,5 +381,5 @@ describe("the garbage collector's monitors follow discovery", () => {
       await running;
       rest.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
