@@ -95,6 +95,20 @@ interface Stream {
   sendWindow: number;
   /** Bytes received on this stream since we last opened its window again. */
   unacked: number;
+  /** Its request's frames have been handed to the socket. */
+  sent: boolean;
+  /** A streaming call's DATA, as it comes (a unary call's is collected in `chunks`). */
+  onData: ((chunk: Buffer) => void) | undefined;
+}
+
+/** A streaming call (see {@link H2Session.stream}). */
+export interface H2Stream {
+  /** Resolves when the peer ends the stream (its trailers are in `headers`; `body` is empty). */
+  response: Promise<H2Response>;
+  /** Sends more of the request (DATA without END_STREAM). */
+  write(data: Buffer): void;
+  /** Resets the stream (or drops it while it waits for a slot). */
+  cancel(): void;
 }
 
 /** One HTTP/2 connection; make another when {@link H2Session.usable} turns false. */
@@ -112,6 +126,15 @@ export class H2Session {
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
+  /** How long frames may wait for an answer to come before they go out anyway (0: never held). */
+  readonly #holdMs: number;
+  /** Streams whose requests were written and are not answered yet. */
+  #unanswered = 0;
+  /** Streams opened since the last write. */
+  #unsent: Stream[] = [];
+  /** Frames are held until the next read from the peer, or until the timer. */
+  #holding = false;
+  #holdTimer: NodeJS.Timeout | undefined;
   /** Called once the frames queued before them have been handed to the socket (or the connection ended). */
   #sentWaiters: (() => void)[] = [];
   /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
@@ -131,8 +154,11 @@ export class H2Session {
    * @param windowSize - the receive window per stream and for the connection.
    * @param onClose - called once when the connection ends, with why.
    * @param tlsOptions - the CA and client certificate for an `https://` peer.
+   * @param holdMs - while answers are awaited, new frames wait for the next read from the peer
+   *   (or this long) and leave together: see {@link H2Session.flush}'s callers and #flushAtTurnEnd.
    */
-  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}) {
+  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}, holdMs = 0) {
+    this.#holdMs = holdMs;
     this.#windowSize = Math.min(MAX_WINDOW, Math.max(DEFAULT_WINDOW, windowSize));
     this.#onClose = onClose;
     this.#authority = url.host;
@@ -193,7 +219,21 @@ export class H2Session {
    * ends the stream; `cancel` (deadlines use it) resets the stream, or drops a queued call.
    */
   request(path: string, body: Buffer): { response: Promise<H2Response>; cancel: () => void } {
+    return this.#call(path, body, undefined);
+  }
+
+  /**
+   * Opens a long-lived call (a gRPC bidirectional stream such as etcd's Watch): `first` is sent
+   * at once, {@link H2Stream.write} sends more, each DATA frame of the answer goes to `onData`
+   * (copied: it may be kept). Streams do not hold other calls' frames back (see holdMs).
+   */
+  stream(path: string, first: Buffer, onData: (chunk: Buffer) => void): H2Stream {
+    return this.#call(path, first, onData);
+  }
+
+  #call(path: string, body: Buffer, onData: ((chunk: Buffer) => void) | undefined): H2Stream {
     let cancel: () => void = () => {};
+    let write: (data: Buffer) => void = () => {};
     const response = new Promise<H2Response>((resolve, reject) => {
       if (!this.usable) {
         reject(new H2Error(this.#closed ? "connection closed" : "connection is going away"));
@@ -207,7 +247,15 @@ export class H2Session {
           reject(new H2Error("connection closed"));
           return;
         }
-        stream = this.#open(path, body, resolve, reject);
+        stream = this.#open(path, body, resolve, reject, onData);
+        for (const data of early.splice(0)) this.#write(stream, data);
+      };
+      /** Writes before the stream got a slot. */
+      const early: Buffer[] = [];
+      write = (data) => {
+        if (cancelled) return;
+        if (stream === undefined) early.push(data);
+        else if (this.#streams.get(stream.id) === stream) this.#write(stream, data);
       };
       cancel = () => {
         if (cancelled) return;
@@ -217,7 +265,7 @@ export class H2Session {
           if (i >= 0) this.#queued.splice(i, 1);
           return;
         }
-        if (this.#streams.delete(stream.id)) {
+        if (this.#forget(stream)) {
           this.#rstStream(stream.id, H2_CANCEL);
           this.#dequeue();
         }
@@ -225,7 +273,13 @@ export class H2Session {
       if (this.#streams.size >= this.#peerMaxStreams) this.#queued.push(start);
       else start();
     });
-    return { response, cancel };
+    return { response, cancel: () => cancel(), write: (data) => write(data) };
+  }
+
+  /** More DATA on an open stream, behind what flow control still holds of it. */
+  #write(stream: Stream, data: Buffer): void {
+    stream.pending = stream.pending === undefined || stream.pending.length === 0 ? data : Buffer.concat([stream.pending, data]);
+    this.#sendData(stream);
   }
 
   /** Ends the connection: calls in flight fail. */
@@ -239,7 +293,13 @@ export class H2Session {
     this.#fail(new H2Error("session closed"));
   }
 
-  #open(path: string, body: Buffer, resolve: (r: H2Response) => void, reject: (e: Error) => void): Stream {
+  #open(
+    path: string,
+    body: Buffer,
+    resolve: (r: H2Response) => void,
+    reject: (e: Error) => void,
+    onData: ((chunk: Buffer) => void) | undefined,
+  ): Stream {
     const id = this.#nextId;
     this.#nextId += 2;
     const stream: Stream = {
@@ -252,8 +312,11 @@ export class H2Session {
       pending: body,
       sendWindow: this.#peerInitialWindow,
       unacked: 0,
+      sent: false,
+      onData,
     };
     this.#streams.set(id, stream);
+    this.#unsent.push(stream);
     this.#frame(HEADERS, END_HEADERS, id, this.#headerBlock(path));
     this.#sendData(stream);
     return stream;
@@ -287,12 +350,16 @@ export class H2Session {
     return block;
   }
 
-  /** Sends what flow control allows of the stream's body, ending the stream with the last frame. */
+  /**
+   * Sends what flow control allows of the stream's body; a unary call's last frame ends the
+   * stream, a streaming call's stays open.
+   */
   #sendData(stream: Stream): void {
     let body = stream.pending;
     if (body === undefined) return;
+    const end = stream.onData === undefined ? END_STREAM : 0;
     if (body.length === 0) {
-      this.#frame(DATA, END_STREAM, stream.id, body);
+      if (end) this.#frame(DATA, END_STREAM, stream.id, body);
       stream.pending = undefined;
       return;
     }
@@ -300,7 +367,7 @@ export class H2Session {
       const n = Math.min(body.length, this.#peerMaxFrame, stream.sendWindow, this.#connSendWindow);
       if (n <= 0) break;
       const last = n === body.length;
-      this.#frame(DATA, last ? END_STREAM : 0, stream.id, body.subarray(0, n));
+      this.#frame(DATA, last ? end : 0, stream.id, body.subarray(0, n));
       stream.sendWindow -= n;
       this.#connSendWindow -= n;
       body = body.subarray(n);
@@ -337,6 +404,9 @@ export class H2Session {
       return;
     }
     this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
+    // The peer answered (or wrote something): held frames leave at the end of this turn, with
+    // whatever the answers' callbacks start.
+    if (this.#holding) this.#scheduleFlush();
     // No flush here: what this read queued (acks) and the calls other callbacks of this poll
     // started go out together at the end of the turn.
   }
@@ -368,7 +438,7 @@ export class H2Session {
       case RST_STREAM: {
         const stream = this.#streams.get(id);
         if (stream === undefined) return;
-        this.#streams.delete(id);
+        this.#forget(stream);
         const code = payload.length >= 4 ? payload.readUInt32BE(0) : H2_PROTOCOL_ERROR;
         stream.reject(new H2Error(`stream reset by the peer (HTTP/2 error ${code})`, code));
         this.#dequeue();
@@ -392,7 +462,7 @@ export class H2Session {
         // Streams the peer never saw fail now; the ones it did finish as it answers them.
         for (const [sid, stream] of this.#streams) {
           if (sid > last) {
-            this.#streams.delete(sid);
+            this.#forget(stream);
             stream.reject(new H2Error(`connection going away (HTTP/2 error ${code}${debug ? `: ${debug}` : ""})`, code));
           }
         }
@@ -463,7 +533,13 @@ export class H2Session {
     const stream = this.#streams.get(id);
     if (stream === undefined) return; // cancelled: the bytes still counted for the connection
     const data = unpad(flags, payload);
-    if (data.length > 0) stream.chunks.push(Buffer.from(data));
+    if (data.length > 0) {
+      if (stream.onData === undefined) stream.chunks.push(Buffer.from(data));
+      else {
+        stream.onData(Buffer.from(data));
+        if (this.#streams.get(id) !== stream) return; // the callback cancelled it
+      }
+    }
     if (flags & END_STREAM) return this.#end(stream);
     stream.unacked += payload.length;
     if (stream.unacked >= this.#windowSize / 2) {
@@ -501,7 +577,7 @@ export class H2Session {
   }
 
   #end(stream: Stream): void {
-    this.#streams.delete(stream.id);
+    this.#forget(stream);
     stream.resolve({ headers: stream.headers, body: stream.chunks.length === 1 ? stream.chunks[0]! : Buffer.concat(stream.chunks) });
     this.#dequeue();
     if (this.#goingAway && this.#streams.size === 0) this.close();
@@ -512,6 +588,10 @@ export class H2Session {
     this.#closed = true;
     const streams = [...this.#streams.values()];
     this.#streams.clear();
+    this.#unanswered = 0;
+    this.#unsent = [];
+    clearTimeout(this.#holdTimer);
+    this.#holding = false;
     for (const s of streams) s.reject(err);
     for (const start of this.#queued.splice(0)) start();
     this.#runSentWaiters();
@@ -528,13 +608,24 @@ export class H2Session {
     head.writeUInt32BE(id, 5);
     this.#out.push(head);
     if (payload.length > 0) this.#out.push(payload);
-    if (!this.#flushScheduled) {
-      this.#flushScheduled = true;
-      // Every frame of this loop turn goes out in one write, after the turn's I/O callbacks:
-      // requests arriving on many client connections in one poll share one syscall (a write
-      // to a loopback peer costs tens of microseconds of kernel time, more than the frames).
-      setImmediate(this.#flushNow);
-    }
+    // Every frame of this loop turn goes out in one write, after the turn's I/O callbacks:
+    // requests arriving on many client connections in one poll share one syscall (a write
+    // to a loopback peer costs tens of microseconds of kernel time, more than the frames).
+    // Held frames leave on the next read or the hold's timer instead.
+    if (!this.#holding) this.#scheduleFlush();
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(this.#flushAtTurnEnd);
+  }
+
+  /** Removes a stream that ended, failed or was cancelled; false if it was gone already. */
+  #forget(stream: Stream): boolean {
+    if (!this.#streams.delete(stream.id)) return false;
+    if (stream.sent && stream.onData === undefined) this.#unanswered--;
+    return true;
   }
 
   #windowUpdate(id: number, inc: number): void {
@@ -556,7 +647,28 @@ export class H2Session {
     this.#frame(GOAWAY, 0, 0, p);
   }
 
-  readonly #flushNow = (): void => this.#flush();
+  /**
+   * The end of a turn that queued frames. While earlier requests await their answers, the
+   * frames wait (up to holdMs) for the next read from the peer: etcd answers a batch of
+   * requests at once as it commits them, and the requests that came meanwhile then go out in
+   * one write rather than one per turn, each turn being one apiserver request. The peer would
+   * queue them until its next commit anyway.
+   */
+  readonly #flushAtTurnEnd = (): void => {
+    this.#flushScheduled = false;
+    if (this.#closed || this.#out.length === 0) return;
+    if (this.#holdMs > 0 && this.#unanswered > 0 && !this.#holding) {
+      this.#holding = true;
+      this.#holdTimer = setTimeout(this.#holdExpired, this.#holdMs);
+      return;
+    }
+    this.#flush();
+  };
+
+  readonly #holdExpired = (): void => {
+    this.#holdTimer = undefined;
+    if (this.#holding && !this.#closed) this.#flush();
+  };
 
   /**
    * Calls `cb` once every frame queued so far has been handed to the socket (at once when none
@@ -574,10 +686,22 @@ export class H2Session {
   }
 
   #flush(): void {
-    this.#flushScheduled = false;
+    if (this.#holding) {
+      this.#holding = false;
+      clearTimeout(this.#holdTimer);
+      this.#holdTimer = undefined;
+    }
     if (this.#out.length === 0) return;
     const out = this.#out;
     this.#out = [];
+    for (const s of this.#unsent) {
+      // A stream cancelled before it left has been forgotten already.
+      if (this.#streams.get(s.id) !== s) continue;
+      s.sent = true;
+      // A stream's answer has no end to wait for: only unary calls hold frames back.
+      if (s.onData === undefined) this.#unanswered++;
+    }
+    this.#unsent = [];
     if (!this.#socket.destroyed) this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
     this.#runSentWaiters();
   }
