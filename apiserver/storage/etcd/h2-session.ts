@@ -95,8 +95,6 @@ interface Stream {
   sendWindow: number;
   /** Bytes received on this stream since we last opened its window again. */
   unacked: number;
-  /** Its request's frames have been handed to the socket. */
-  sent: boolean;
   /** A streaming call's DATA, as it comes (a unary call's is collected in `chunks`). */
   onData: ((chunk: Buffer) => void) | undefined;
 }
@@ -126,15 +124,6 @@ export class H2Session {
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
-  /** How long frames may wait for an answer to come before they go out anyway (0: never held). */
-  readonly #holdMs: number;
-  /** Streams whose requests were written and are not answered yet. */
-  #unanswered = 0;
-  /** Streams opened since the last write. */
-  #unsent: Stream[] = [];
-  /** Frames are held until the next read from the peer, or until the timer. */
-  #holding = false;
-  #holdTimer: NodeJS.Timeout | undefined;
   /** Called once the frames queued before them have been handed to the socket (or the connection ended). */
   #sentWaiters: (() => void)[] = [];
   /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
@@ -154,11 +143,8 @@ export class H2Session {
    * @param windowSize - the receive window per stream and for the connection.
    * @param onClose - called once when the connection ends, with why.
    * @param tlsOptions - the CA and client certificate for an `https://` peer.
-   * @param holdMs - while answers are awaited, new frames wait for the next read from the peer
-   *   (or this long) and leave together: see {@link H2Session.flush}'s callers and #flushAtTurnEnd.
    */
-  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}, holdMs = 0) {
-    this.#holdMs = holdMs;
+  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}) {
     this.#windowSize = Math.min(MAX_WINDOW, Math.max(DEFAULT_WINDOW, windowSize));
     this.#onClose = onClose;
     this.#authority = url.host;
@@ -225,7 +211,7 @@ export class H2Session {
   /**
    * Opens a long-lived call (a gRPC bidirectional stream such as etcd's Watch): `first` is sent
    * at once, {@link H2Stream.write} sends more, each DATA frame of the answer goes to `onData`
-   * (copied: it may be kept). Streams do not hold other calls' frames back (see holdMs).
+   * (copied: it may be kept).
    */
   stream(path: string, first: Buffer, onData: (chunk: Buffer) => void): H2Stream {
     return this.#call(path, first, onData);
@@ -265,7 +251,7 @@ export class H2Session {
           if (i >= 0) this.#queued.splice(i, 1);
           return;
         }
-        if (this.#forget(stream)) {
+        if (this.#streams.delete(stream.id)) {
           this.#rstStream(stream.id, H2_CANCEL);
           this.#dequeue();
         }
@@ -312,11 +298,9 @@ export class H2Session {
       pending: body,
       sendWindow: this.#peerInitialWindow,
       unacked: 0,
-      sent: false,
       onData,
     };
     this.#streams.set(id, stream);
-    this.#unsent.push(stream);
     this.#frame(HEADERS, END_HEADERS, id, this.#headerBlock(path));
     this.#sendData(stream);
     return stream;
@@ -404,9 +388,6 @@ export class H2Session {
       return;
     }
     this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
-    // The peer answered (or wrote something): held frames leave at the end of this turn, with
-    // whatever the answers' callbacks start.
-    if (this.#holding) this.#scheduleFlush();
     // No flush here: what this read queued (acks) and the calls other callbacks of this poll
     // started go out together at the end of the turn.
   }
@@ -438,7 +419,7 @@ export class H2Session {
       case RST_STREAM: {
         const stream = this.#streams.get(id);
         if (stream === undefined) return;
-        this.#forget(stream);
+        this.#streams.delete(stream.id);
         const code = payload.length >= 4 ? payload.readUInt32BE(0) : H2_PROTOCOL_ERROR;
         stream.reject(new H2Error(`stream reset by the peer (HTTP/2 error ${code})`, code));
         this.#dequeue();
@@ -462,7 +443,7 @@ export class H2Session {
         // Streams the peer never saw fail now; the ones it did finish as it answers them.
         for (const [sid, stream] of this.#streams) {
           if (sid > last) {
-            this.#forget(stream);
+            this.#streams.delete(stream.id);
             stream.reject(new H2Error(`connection going away (HTTP/2 error ${code}${debug ? `: ${debug}` : ""})`, code));
           }
         }
@@ -577,7 +558,7 @@ export class H2Session {
   }
 
   #end(stream: Stream): void {
-    this.#forget(stream);
+    this.#streams.delete(stream.id);
     stream.resolve({ headers: stream.headers, body: stream.chunks.length === 1 ? stream.chunks[0]! : Buffer.concat(stream.chunks) });
     this.#dequeue();
     if (this.#goingAway && this.#streams.size === 0) this.close();
@@ -588,10 +569,6 @@ export class H2Session {
     this.#closed = true;
     const streams = [...this.#streams.values()];
     this.#streams.clear();
-    this.#unanswered = 0;
-    this.#unsent = [];
-    clearTimeout(this.#holdTimer);
-    this.#holding = false;
     for (const s of streams) s.reject(err);
     for (const start of this.#queued.splice(0)) start();
     this.#runSentWaiters();
@@ -608,24 +585,13 @@ export class H2Session {
     head.writeUInt32BE(id, 5);
     this.#out.push(head);
     if (payload.length > 0) this.#out.push(payload);
-    // Every frame of this loop turn goes out in one write, after the turn's I/O callbacks:
-    // requests arriving on many client connections in one poll share one syscall (a write
-    // to a loopback peer costs tens of microseconds of kernel time, more than the frames).
-    // Held frames leave on the next read or the hold's timer instead.
-    if (!this.#holding) this.#scheduleFlush();
-  }
-
-  #scheduleFlush(): void {
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    setImmediate(this.#flushAtTurnEnd);
-  }
-
-  /** Removes a stream that ended, failed or was cancelled; false if it was gone already. */
-  #forget(stream: Stream): boolean {
-    if (!this.#streams.delete(stream.id)) return false;
-    if (stream.sent && stream.onData === undefined) this.#unanswered--;
-    return true;
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      // Every frame of this loop turn goes out in one write, after the turn's I/O callbacks:
+      // requests arriving on many client connections in one poll share one syscall (a write
+      // to a loopback peer costs tens of microseconds of kernel time, more than the frames).
+      setImmediate(this.#flushNow);
+    }
   }
 
   #windowUpdate(id: number, inc: number): void {
@@ -647,28 +613,7 @@ export class H2Session {
     this.#frame(GOAWAY, 0, 0, p);
   }
 
-  /**
-   * The end of a turn that queued frames. While earlier requests await their answers, the
-   * frames wait (up to holdMs) for the next read from the peer: etcd answers a batch of
-   * requests at once as it commits them, and the requests that came meanwhile then go out in
-   * one write rather than one per turn, each turn being one apiserver request. The peer would
-   * queue them until its next commit anyway.
-   */
-  readonly #flushAtTurnEnd = (): void => {
-    this.#flushScheduled = false;
-    if (this.#closed || this.#out.length === 0) return;
-    if (this.#holdMs > 0 && this.#unanswered > 0 && !this.#holding) {
-      this.#holding = true;
-      this.#holdTimer = setTimeout(this.#holdExpired, this.#holdMs);
-      return;
-    }
-    this.#flush();
-  };
-
-  readonly #holdExpired = (): void => {
-    this.#holdTimer = undefined;
-    if (this.#holding && !this.#closed) this.#flush();
-  };
+  readonly #flushNow = (): void => this.#flush();
 
   /**
    * Calls `cb` once every frame queued so far has been handed to the socket (at once when none
@@ -686,22 +631,10 @@ export class H2Session {
   }
 
   #flush(): void {
-    if (this.#holding) {
-      this.#holding = false;
-      clearTimeout(this.#holdTimer);
-      this.#holdTimer = undefined;
-    }
+    this.#flushScheduled = false;
     if (this.#out.length === 0) return;
     const out = this.#out;
     this.#out = [];
-    for (const s of this.#unsent) {
-      // A stream cancelled before it left has been forgotten already.
-      if (this.#streams.get(s.id) !== s) continue;
-      s.sent = true;
-      // A stream's answer has no end to wait for: only unary calls hold frames back.
-      if (s.onData === undefined) this.#unanswered++;
-    }
-    this.#unsent = [];
     if (!this.#socket.destroyed) this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
     this.#runSentWaiters();
   }

@@ -420,7 +420,10 @@ export class EtcdKVClient {
         }
         const code = Number(headers.get("grpc-status"));
         finish(
-          new EtcdCallError(Number.isFinite(code) ? code : GRPC_UNAVAILABLE, grpcMessage(headers.get("grpc-message")) || "watch stream ended"),
+          new EtcdCallError(
+            Number.isFinite(code) ? code : GRPC_UNAVAILABLE,
+            grpcMessage(headers.get("grpc-message")) || "watch stream ended",
+          ),
         );
       },
       (err: Error) => finish(new EtcdCallError(GRPC_UNAVAILABLE, err.message)),
@@ -479,7 +482,6 @@ export class EtcdKVClient {
         if (this.unary === session) this.unary = undefined;
       },
       this.tls,
-      Number(process.env["W2_HOLD"] ?? 0),
     );
     // An idle connection must not keep the process alive; one with calls running must.
     session.setRef(this.active > 0);
