@@ -1,7 +1,8 @@
 /**
  * A small HTTP/2 client (over TLS with ALPN "h2", or cleartext TCP with prior knowledge) for gRPC unary calls: one
  * request stream per call, its HEADERS and DATA written at once, the response's DATA collected
- * and its trailers read. node:http2 costs some 50-80 µs of JavaScript per stream (an
+ * and its trailers read; and for long-lived streams (etcd's watches), whose DATA is handed on
+ * frame by frame. node:http2 costs some 50-80 µs of JavaScript per stream (an
  * AsyncResource bound per request, header objects built and validated both ways, a Duplex per
  * stream); here a call is a few frames written into one buffer per loop turn and parsed back.
  *
