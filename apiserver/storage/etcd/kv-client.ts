@@ -399,8 +399,9 @@ export class EtcdKVClient {
     };
     let stream: H2Stream;
     try {
-      // On the unary calls' connection: etcd then often answers a write and sends its watch
-      // event in one socket write, which is one read here rather than one per connection.
+      // On the unary calls' connection (as etcd's Go client multiplexes watches and KV calls on
+      // one connection): etcd then often answers a write and sends its watch event in one
+      // socket write, which is one read here rather than one per connection.
       stream = this.unarySession().stream("/etcdserverpb.Watch/Watch", first, onData);
     } catch (e) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message)));
