@@ -56,7 +56,19 @@ interface Round {
   primaryCpuMs: number;
   workersCpuMs: number;
   clientCpuMs: number;
+  /** read and write syscalls of the server's processes (socket I/O: each is a wake-up somewhere). */
+  syscalls: number;
   seconds: number;
+}
+
+/** read(2)- and write(2)-family calls a process made so far (/proc/PID/io; NaN where missing). */
+function syscallsOf(pid: number): number {
+  try {
+    const io = fs.readFileSync(`/proc/${pid}/io`, "utf8");
+    return Number(/^syscr: (\d+)/m.exec(io)?.[1]) + Number(/^syscw: (\d+)/m.exec(io)?.[1]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const CMS = "/api/v1/namespaces/bench/configmaps";
@@ -68,6 +80,9 @@ async function round(s: Server, ms: number, op: (s: Server, loop: number, n: num
   const workers = s.workers > 1 ? workerPidsOf(primary) : [];
   const sum = (pids: number[]): number => pids.reduce((a, p) => a + processCpuMs(p), 0);
   const [p0, w0, c0] = [processCpuMs(primary), sum(workers), selfCpuMs()];
+  const servers = [primary, ...workers];
+  const calls = (): number => servers.reduce((a, p) => a + syscallsOf(p), 0);
+  const sys0 = calls();
   let ops = 0;
   let n = 0;
   const start = performance.now();
@@ -81,7 +96,14 @@ async function round(s: Server, ms: number, op: (s: Server, loop: number, n: num
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  return { ops, seconds, primaryCpuMs: processCpuMs(primary) - p0, workersCpuMs: sum(workers) - w0, clientCpuMs: selfCpuMs() - c0 };
+  return {
+    ops,
+    seconds,
+    primaryCpuMs: processCpuMs(primary) - p0,
+    workersCpuMs: sum(workers) - w0,
+    clientCpuMs: selfCpuMs() - c0,
+    syscalls: calls() - sys0,
+  };
 }
 
 async function create(s: Server, loop: number): Promise<void> {
@@ -121,6 +143,7 @@ interface Row {
   primaryUs: number;
   workersUs: number;
   clientUs: number;
+  syscalls: number;
   /** Share of the machine's CPUs the server and load client used together. */
   busy: number;
 }
@@ -137,6 +160,7 @@ function summarise(what: string, workers: number, rounds: Round[]): Row {
     primaryUs: per((r) => r.primaryCpuMs),
     workersUs: per((r) => r.workersCpuMs),
     clientUs: per((r) => r.clientCpuMs),
+    syscalls: per((r) => r.syscalls) / 1000,
     busy: cpuMs / 1000 / seconds / os.cpus().length,
   };
 }
@@ -176,6 +200,7 @@ async function run(): Promise<void> {
         "all CPU/req",
         "CPUs busy",
         "CPU ceiling/s",
+        "server syscalls/req",
       ],
       rows.map((r) => [
         r.what,
@@ -188,6 +213,7 @@ async function run(): Promise<void> {
         us(allCpuUs(r)),
         `${(r.busy * 100).toFixed(0)}%`,
         formatOps((os.cpus().length * 1e6) / allCpuUs(r)),
+        r.syscalls.toFixed(2),
       ]),
     );
     const verdicts: string[][] = [];
@@ -207,7 +233,8 @@ async function run(): Promise<void> {
       `load average ${os.loadavg()[0]!.toFixed(2)}; the load client runs on the same ${os.cpus().length} CPUs. "CPU ceiling/s" is what` +
         " the CPUs give at that CPU per request (server and load client): 2 workers beat 1 only where their ceiling passes the one" +
         " process's rate, whose main thread is one core. With --workers 2 the primary's CPU per request is what one core caps:" +
-        " requests/s <= 1 s / primary CPU per request, whatever the worker count.",
+        ' requests/s <= 1 s / primary CPU per request, whatever the worker count. "server syscalls/req": read and write' +
+        " calls of every server process (/proc/PID/io), the socket round trips a request costs (each wakes a process).",
     );
   } finally {
     for (const s of servers) {

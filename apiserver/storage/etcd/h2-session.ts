@@ -1,7 +1,8 @@
 /**
  * A small HTTP/2 client (over TLS with ALPN "h2", or cleartext TCP with prior knowledge) for gRPC unary calls: one
  * request stream per call, its HEADERS and DATA written at once, the response's DATA collected
- * and its trailers read. node:http2 costs some 50-80 µs of JavaScript per stream (an
+ * and its trailers read; and for long-lived streams (etcd's watches), whose DATA is handed on
+ * frame by frame. node:http2 costs some 50-80 µs of JavaScript per stream (an
  * AsyncResource bound per request, header objects built and validated both ways, a Duplex per
  * stream); here a call is a few frames written into one buffer per loop turn and parsed back.
  *
@@ -95,6 +96,18 @@ interface Stream {
   sendWindow: number;
   /** Bytes received on this stream since we last opened its window again. */
   unacked: number;
+  /** A streaming call's DATA, as it comes (a unary call's is collected in `chunks`). */
+  onData: ((chunk: Buffer) => void) | undefined;
+}
+
+/** A streaming call (see {@link H2Session.stream}). */
+export interface H2Stream {
+  /** Resolves when the peer ends the stream (its trailers are in `headers`; `body` is empty). */
+  response: Promise<H2Response>;
+  /** Sends more of the request (DATA without END_STREAM). */
+  write(data: Buffer): void;
+  /** Resets the stream (or drops it while it waits for a slot). */
+  cancel(): void;
 }
 
 /** One HTTP/2 connection; make another when {@link H2Session.usable} turns false. */
@@ -193,7 +206,21 @@ export class H2Session {
    * ends the stream; `cancel` (deadlines use it) resets the stream, or drops a queued call.
    */
   request(path: string, body: Buffer): { response: Promise<H2Response>; cancel: () => void } {
+    return this.#call(path, body, undefined);
+  }
+
+  /**
+   * Opens a long-lived call (a gRPC bidirectional stream such as etcd's Watch): `first` is sent
+   * at once, {@link H2Stream.write} sends more, each DATA frame of the answer goes to `onData`
+   * (copied: it may be kept).
+   */
+  stream(path: string, first: Buffer, onData: (chunk: Buffer) => void): H2Stream {
+    return this.#call(path, first, onData);
+  }
+
+  #call(path: string, body: Buffer, onData: ((chunk: Buffer) => void) | undefined): H2Stream {
     let cancel: () => void = () => {};
+    let write: (data: Buffer) => void = () => {};
     const response = new Promise<H2Response>((resolve, reject) => {
       if (!this.usable) {
         reject(new H2Error(this.#closed ? "connection closed" : "connection is going away"));
@@ -207,7 +234,15 @@ export class H2Session {
           reject(new H2Error("connection closed"));
           return;
         }
-        stream = this.#open(path, body, resolve, reject);
+        stream = this.#open(path, body, resolve, reject, onData);
+        for (const data of early.splice(0)) this.#write(stream, data);
+      };
+      /** Writes before the stream got a slot. */
+      const early: Buffer[] = [];
+      write = (data) => {
+        if (cancelled) return;
+        if (stream === undefined) early.push(data);
+        else if (this.#streams.get(stream.id) === stream) this.#write(stream, data);
       };
       cancel = () => {
         if (cancelled) return;
@@ -225,7 +260,13 @@ export class H2Session {
       if (this.#streams.size >= this.#peerMaxStreams) this.#queued.push(start);
       else start();
     });
-    return { response, cancel };
+    return { response, cancel: () => cancel(), write: (data) => write(data) };
+  }
+
+  /** More DATA on an open stream, behind what flow control still holds of it. */
+  #write(stream: Stream, data: Buffer): void {
+    stream.pending = stream.pending === undefined || stream.pending.length === 0 ? data : Buffer.concat([stream.pending, data]);
+    this.#sendData(stream);
   }
 
   /** Ends the connection: calls in flight fail. */
@@ -239,7 +280,13 @@ export class H2Session {
     this.#fail(new H2Error("session closed"));
   }
 
-  #open(path: string, body: Buffer, resolve: (r: H2Response) => void, reject: (e: Error) => void): Stream {
+  #open(
+    path: string,
+    body: Buffer,
+    resolve: (r: H2Response) => void,
+    reject: (e: Error) => void,
+    onData: ((chunk: Buffer) => void) | undefined,
+  ): Stream {
     const id = this.#nextId;
     this.#nextId += 2;
     const stream: Stream = {
@@ -252,6 +299,7 @@ export class H2Session {
       pending: body,
       sendWindow: this.#peerInitialWindow,
       unacked: 0,
+      onData,
     };
     this.#streams.set(id, stream);
     this.#frame(HEADERS, END_HEADERS, id, this.#headerBlock(path));
@@ -287,12 +335,16 @@ export class H2Session {
     return block;
   }
 
-  /** Sends what flow control allows of the stream's body, ending the stream with the last frame. */
+  /**
+   * Sends what flow control allows of the stream's body; a unary call's last frame ends the
+   * stream, a streaming call's stays open.
+   */
   #sendData(stream: Stream): void {
     let body = stream.pending;
     if (body === undefined) return;
+    const end = stream.onData === undefined ? END_STREAM : 0;
     if (body.length === 0) {
-      this.#frame(DATA, END_STREAM, stream.id, body);
+      if (end) this.#frame(DATA, END_STREAM, stream.id, body);
       stream.pending = undefined;
       return;
     }
@@ -300,7 +352,7 @@ export class H2Session {
       const n = Math.min(body.length, this.#peerMaxFrame, stream.sendWindow, this.#connSendWindow);
       if (n <= 0) break;
       const last = n === body.length;
-      this.#frame(DATA, last ? END_STREAM : 0, stream.id, body.subarray(0, n));
+      this.#frame(DATA, last ? end : 0, stream.id, body.subarray(0, n));
       stream.sendWindow -= n;
       this.#connSendWindow -= n;
       body = body.subarray(n);
@@ -368,7 +420,7 @@ export class H2Session {
       case RST_STREAM: {
         const stream = this.#streams.get(id);
         if (stream === undefined) return;
-        this.#streams.delete(id);
+        this.#streams.delete(stream.id);
         const code = payload.length >= 4 ? payload.readUInt32BE(0) : H2_PROTOCOL_ERROR;
         stream.reject(new H2Error(`stream reset by the peer (HTTP/2 error ${code})`, code));
         this.#dequeue();
@@ -392,7 +444,7 @@ export class H2Session {
         // Streams the peer never saw fail now; the ones it did finish as it answers them.
         for (const [sid, stream] of this.#streams) {
           if (sid > last) {
-            this.#streams.delete(sid);
+            this.#streams.delete(stream.id);
             stream.reject(new H2Error(`connection going away (HTTP/2 error ${code}${debug ? `: ${debug}` : ""})`, code));
           }
         }
@@ -463,7 +515,13 @@ export class H2Session {
     const stream = this.#streams.get(id);
     if (stream === undefined) return; // cancelled: the bytes still counted for the connection
     const data = unpad(flags, payload);
-    if (data.length > 0) stream.chunks.push(Buffer.from(data));
+    if (data.length > 0) {
+      if (stream.onData === undefined) stream.chunks.push(Buffer.from(data));
+      else {
+        stream.onData(Buffer.from(data));
+        if (this.#streams.get(id) !== stream) return; // the callback cancelled it
+      }
+    }
     if (flags & END_STREAM) return this.#end(stream);
     stream.unacked += payload.length;
     if (stream.unacked >= this.#windowSize / 2) {

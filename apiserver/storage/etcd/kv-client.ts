@@ -1,12 +1,11 @@
 /**
  * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read and
- * written with the runtime's protobuf Reader and Writer. Unary calls go over our own small HTTP/2
- * connection (h2-session.ts), watches over node:http2. The etcd3 client costs about a
+ * written with the runtime's protobuf Reader and Writer. Unary calls and watch streams share our
+ * own small HTTP/2 connection (h2-session.ts). The etcd3 client costs about a
  * millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
  * reflection codecs), node:http2 alone some 50-80 µs per call; this costs a small fraction.
  */
-import http2 from "node:http2";
-import { H2Session, type H2Response, type H2TLSOptions } from "./h2-session.js";
+import { H2Session, type H2Response, type H2Stream, type H2TLSOptions } from "./h2-session.js";
 import { Reader } from "../../../runtime/protobuf/reader.js";
 import { Writer } from "../../../runtime/protobuf/writer.js";
 
@@ -282,9 +281,7 @@ function grpcMessage(raw: unknown): string {
 }
 
 export class EtcdKVClient {
-  /** Watch streams' connection. */
-  private session: http2.ClientHttp2Session | undefined;
-  /** Unary calls' connection. */
+  /** The connection of unary calls and watch streams. */
   private unary: H2Session | undefined;
   private next = 0;
   private readonly pending = new Set<PendingCall>();
@@ -373,12 +370,39 @@ export class EtcdKVClient {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_CANCELLED, "client closed")));
       return { cancel: () => {}, requestProgress: () => {} };
     }
-    let stream: http2.ClientHttp2Stream;
+    const first = frame((w) =>
+      messageField(w, 1, (m) => {
+        bytesField(bytesField(m, 1, req.key), 2, req.rangeEnd);
+        if (req.startRevision > 0) uintField(m, 3, req.startRevision);
+        uintField(m, 6, 1);
+      }),
+    );
+    let buf: Buffer = EMPTY;
+    const onData = (chunk: Buffer): void => {
+      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
+      // Whole gRPC messages only; a message may span frames and a frame hold several.
+      while (buf.length >= 5 && !ended) {
+        const len = buf.readUInt32BE(1);
+        if (buf.length < 5 + len) break;
+        const msg = buf.subarray(5, 5 + len);
+        buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
+        let res: WatchResponse;
+        try {
+          res = decode(msg, 0, msg.length, readWatch);
+        } catch (e) {
+          stream.cancel();
+          finish(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+          return;
+        }
+        onResponse(res);
+      }
+    };
+    let stream: H2Stream;
     try {
-      stream = this.connect().request(
-        { ":method": "POST", ":path": "/etcdserverpb.Watch/Watch", "content-type": "application/grpc", te: "trailers" },
-        { endStream: false },
-      );
+      // On the unary calls' connection (as etcd's Go client multiplexes watches and KV calls on
+      // one connection): etcd then often answers a write and sends its watch event in one
+      // socket write, which is one read here rather than one per connection.
+      stream = this.unarySession().stream("/etcdserverpb.Watch/Watch", first, onData);
     } catch (e) {
       queueMicrotask(() => onEnd(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message)));
       return { cancel: () => {}, requestProgress: () => {} };
@@ -389,54 +413,33 @@ export class EtcdKVClient {
       this.watches.delete(end);
       end(err);
     };
-    let buf: Buffer = EMPTY;
-    stream.on("data", (chunk: Buffer) => {
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      // Whole gRPC messages only; a message may span chunks and a chunk hold several.
-      while (buf.length >= 5) {
-        const len = buf.readUInt32BE(1);
-        if (buf.length < 5 + len) break;
-        const msg = buf.subarray(5, 5 + len);
-        buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
-        if (ended) return;
-        onResponse(decode(msg, 0, msg.length, readWatch));
-      }
-    });
-    const status = (headers: http2.IncomingHttpHeaders): void => {
-      const code = Number(headers["grpc-status"]);
-      finish(
-        new EtcdCallError(Number.isFinite(code) ? code : GRPC_UNAVAILABLE, grpcMessage(headers["grpc-message"]) || "watch stream ended"),
-      );
-    };
-    stream.on("response", (headers) => {
-      if (headers["grpc-status"] !== undefined) status(headers);
-      else if (headers[":status"] !== 200) finish(new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers[":status"])}`));
-    });
-    stream.on("trailers", status);
-    stream.on("error", (err) => finish(new EtcdCallError(GRPC_UNAVAILABLE, err.message)));
-    stream.on("close", () => {
-      if (!ended) finish(new EtcdCallError(GRPC_UNAVAILABLE, "watch stream closed"));
-    });
-    stream.write(
-      frame((w) =>
-        messageField(w, 1, (m) => {
-          bytesField(bytesField(m, 1, req.key), 2, req.rangeEnd);
-          if (req.startRevision > 0) uintField(m, 3, req.startRevision);
-          uintField(m, 6, 1);
-        }),
-      ),
+    stream.response.then(
+      ({ headers }) => {
+        if (headers.get(":status") !== "200") {
+          finish(new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers.get(":status"))}`));
+          return;
+        }
+        const code = Number(headers.get("grpc-status"));
+        finish(
+          new EtcdCallError(
+            Number.isFinite(code) ? code : GRPC_UNAVAILABLE,
+            grpcMessage(headers.get("grpc-message")) || "watch stream ended",
+          ),
+        );
+      },
+      (err: Error) => finish(new EtcdCallError(GRPC_UNAVAILABLE, err.message)),
     );
     return {
       requestProgress: () => {
         // WatchRequest.progress_request (field 3), an empty WatchProgressRequest.
-        if (!ended && !stream.destroyed) stream.write(frame((w) => messageField(w, 3, () => {})));
+        if (!ended) stream.write(frame((w) => messageField(w, 3, () => {})));
       },
       cancel: () => {
         if (ended) return;
         ended = true;
         this.watches.delete(end);
         this.release();
-        if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_CANCEL);
+        stream.cancel();
       },
     };
   }
@@ -461,8 +464,6 @@ export class EtcdKVClient {
     this.watches.clear();
     clearInterval(this.sweeper);
     for (const p of [...this.pending]) p.fail(new EtcdCallError(GRPC_CANCELLED, "client closed"));
-    this.session?.destroy();
-    this.session = undefined;
     this.unary?.close();
     this.unary = undefined;
   }
@@ -486,27 +487,6 @@ export class EtcdKVClient {
     // An idle connection must not keep the process alive; one with calls running must.
     session.setRef(this.active > 0);
     this.unary = session;
-    return session;
-  }
-
-  private connect(): http2.ClientHttp2Session {
-    if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
-    const url = this.nextEndpoint();
-    // Large windows: a list of thousands of objects should not wait on flow control.
-    const session = http2.connect(url, { settings: { initialWindowSize: WINDOW }, ...(url.startsWith("https:") && this.tls) });
-    // 'connect' can still be emitted for a session destroyed in the same turn (client closed).
-    session.once("connect", () => {
-      if (!session.destroyed && !session.closed) session.setLocalWindowSize(WINDOW);
-    });
-    const drop = (): void => {
-      if (this.session === session) this.session = undefined;
-    };
-    session.on("error", drop);
-    session.on("close", drop);
-    session.on("goaway", drop);
-    // An idle session must not keep the process alive; one with calls running must.
-    if (this.active === 0) session.unref();
-    this.session = session;
     return session;
   }
 
@@ -575,14 +555,12 @@ export class EtcdKVClient {
 
   private acquire(): void {
     if (this.active++ === 0) {
-      this.session?.ref();
       this.unary?.setRef(true);
     }
   }
 
   private release(): void {
     if (--this.active === 0) {
-      this.session?.unref();
       this.unary?.setRef(false);
     }
   }

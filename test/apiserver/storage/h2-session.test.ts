@@ -2,7 +2,7 @@
  * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2-session.ts) against
  * node:http2's server speaking h2c: responses with trailers, bodies larger than the peer's
  * windows both ways, padded frames, header blocks split into CONTINUATION frames, trailers-only
- * answers, RST_STREAM, GOAWAY, cancellation and a refused connection. The etcd tests cover it
+ * answers, RST_STREAM, GOAWAY, cancellation, a streaming call and a refused connection. The etcd tests cover it
  * against etcd itself.
  */
 import http2 from "node:http2";
@@ -234,6 +234,69 @@ describe("H2Session", () => {
     slow.response.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 30));
     slow.cancel();
+    await sawAbort;
+    expect(s.active).toBe(0);
+    expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
+  });
+
+  it("streams both ways on a long-lived call beside unary ones: writes go out as sent, DATA comes as sent, trailers end it, cancel resets it", async () => {
+    let aborted!: () => void;
+    const sawAbort = new Promise<void>((r) => (aborted = r));
+    const server = http2.createServer();
+    server.on("stream", (stream, headers) => {
+      stream.on("error", () => undefined);
+      if (headers[":path"] === "/stream") {
+        stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+        stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+        // Each piece the client writes comes back as its own DATA frame; "bye" ends the call.
+        stream.on("data", (c: Buffer) => {
+          stream.write(`got:${c.toString()}`);
+          if (c.toString() === "bye") stream.end();
+        });
+        return;
+      }
+      if (headers[":path"] === "/idle") {
+        stream.respond({ ":status": 200 });
+        stream.on("close", () => aborted());
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => echo(stream, headers, Buffer.concat(chunks)));
+    });
+    await listen(server);
+    const s = session(new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`));
+    const got: string[] = [];
+    let more!: () => void;
+    const onData = (c: Buffer): void => {
+      got.push(c.toString());
+      more();
+    };
+    const next = (): Promise<void> => new Promise((r) => (more = r));
+    let arrived = next();
+    const st = s.stream("/stream", Buffer.from("hello"), onData);
+    await arrived;
+    expect(got).toEqual(["got:hello"]);
+    // A unary call on the same connection meanwhile.
+    expect((await s.request("/unary", Buffer.from("beside")).response).body.toString()).toBe("beside");
+    arrived = next();
+    st.write(Buffer.from("more"));
+    await arrived;
+    expect(got).toEqual(["got:hello", "got:more"]);
+    expect(s.active).toBe(1);
+    st.write(Buffer.from("bye"));
+    const end = await st.response;
+    expect(end.headers.get(":status")).toBe("200");
+    expect(end.headers.get("grpc-status")).toBe("0");
+    expect(end.body.length).toBe(0);
+    expect(got).toEqual(["got:hello", "got:more", "got:bye"]);
+    expect(s.active).toBe(0);
+
+    const idle = s.stream("/idle", Buffer.from("x"), () => undefined);
+    idle.response.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 30));
+    idle.cancel();
+    idle.write(Buffer.from("ignored after cancel"));
     await sawAbort;
     expect(s.active).toBe(0);
     expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
