@@ -416,6 +416,17 @@ function sameBytes(bytes: Uint8Array, buf: Uint8Array, start: number, stop: numb
 const utf8Encoder = new TextEncoder();
 
 /**
+ * A text's UTF-8 in memory of its own: a Buffer (compared natively) where there is one, never a
+ * view into Node's shared pool, which a table entry kept for long would keep whole.
+ */
+function utf8Bytes(text: string): Uint8Array {
+  if (typeof Buffer !== "function") return utf8Encoder.encode(text);
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
+  out.write(text, 0, "utf8");
+  return out;
+}
+
+/**
  * The shared frozen tree of a FieldsV1 JSON text, or undefined when the text is not one to
  * share: too long, not an object's JSON, or not written as JSON.stringify writes the tree (the
  * tree encodes back as this very text). `canonical`: the caller wrote the text as
@@ -435,7 +446,7 @@ export function sharedFieldsV1(text: string, canonical = false): object | undefi
   if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return undefined;
   // Only a text that is the tree's own JSON can stand for it (no spaces, no escapes written otherwise).
   if (!canonical && JSON.stringify(tree) !== text) return undefined;
-  const bytes = typeof Buffer === "function" ? Buffer.from(text, "utf8") : utf8Encoder.encode(text);
+  const bytes = utf8Bytes(text);
   const bytesKey = bytesPrint(bytes, 0, bytes.length);
   if ((bucket?.length ?? 0) >= BUCKET_MAX || (byBytesPrint.get(bytesKey)?.length ?? 0) >= BUCKET_MAX) return undefined;
   deepFreeze(tree);
