@@ -28,17 +28,21 @@ export interface EncodeOptions {
 export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
   const omit = opts.omitItemTypeMeta === true;
   if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj, omit) : Buffer.from(listJSON(obj, omit) + "\n");
-  if (!pretty && typeof obj === "object" && obj !== null && isShared(obj))
-    return withNewline(sharedEncoding(obj, "json-bytes", encodeItemJSON));
+  if (!pretty && typeof obj === "object" && obj !== null && isShared(obj)) return sharedEncoding(obj, "json-line", jsonLine);
   const out = omit && isList(obj) ? withoutItemTypeMeta(obj) : obj;
   return Buffer.from((pretty ? JSON.stringify(out, null, 2) : JSON.stringify(out)) + "\n");
 }
 
-/** Bytes and Go's trailing newline: a copy of the shared bytes, cheaper than encoding again. */
-function withNewline(bytes: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(bytes.length + 1);
-  bytes.copy(out, 0);
-  out[bytes.length] = 0x0a;
+/**
+ * An object's JSON and Go's trailing newline, written once into a buffer of their size: neither
+ * a copy to append the newline nor a joined string to encode.
+ */
+function jsonLine(obj: object): Buffer {
+  const text = JSON.stringify(obj);
+  const n = Buffer.byteLength(text);
+  const out = Buffer.allocUnsafe(n + 1);
+  out.write(text, 0, "utf8");
+  out[n] = 0x0a;
   return out;
 }
 
@@ -81,7 +85,11 @@ function sharedItemBody(item: object, full: Buffer): ListPart {
   return { open: false, bytes: Buffer.from(JSON.stringify(withoutTypeMeta(item))) };
 }
 
-const encodeItemJSON = (item: object): Buffer => Buffer.from(JSON.stringify(item));
+/** A shared object's JSON bytes: a view of its response bytes ({@link jsonLine}) short of the newline, one encoding for both. */
+const encodeItemJSON = (item: object): Buffer => {
+  const line = sharedEncoding(item, "json-line", jsonLine);
+  return line.subarray(0, line.length - 1);
+};
 const typedListPart = (item: object): ListPart => ({ open: false, bytes: sharedEncoding(item, "json-bytes", encodeItemJSON) });
 const untypedListPart = (item: object): ListPart => sharedItemBody(item, sharedEncoding(item, "json-bytes", encodeItemJSON));
 

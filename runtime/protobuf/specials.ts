@@ -322,8 +322,9 @@ export function decodeRawExtension(r: Reader, end: number): unknown {
 
 /** Writes a metav1.FieldsV1: {bytes Raw = 1} with the managed-fields JSON text (a shared tree's text as it was read). */
 export function encodeFieldsV1(v: unknown, w: Writer): void {
-  const text = typeof v === "object" && v !== null ? sharedFieldsV1Text.get(v) : undefined;
-  if (text !== undefined) w.stringField(TAG_1_BYTES, text);
+  const shared = typeof v === "object" && v !== null ? sharedFieldsV1Entry.get(v) : undefined;
+  // The text's UTF-8 bytes, kept: copied rather than encoded again.
+  if (shared !== undefined) w.uint32(TAG_1_BYTES).bytes(shared.bytes);
   else encodeJsonText(v, w, "FieldsV1");
 }
 
@@ -337,7 +338,7 @@ export function decodeFieldsV1(r: Reader, end: number): unknown {
   const { start, stop } = scanRaw(r, end, "FieldsV1");
   // Only a well-formed object's text is shared; anything else goes the general way (and its errors).
   if (start >= 0 && stop <= end && r.pos <= end && stop - start >= 2 && r.buf[start] === 0x7b /* { */) {
-    const tree = sharedFieldsV1(utf8String(r.buf.subarray(start, stop)));
+    const tree = sharedFieldsV1Bytes(r.buf, start, stop);
     if (tree !== undefined) return tree;
   }
   r.pos = at;
@@ -354,14 +355,76 @@ export function decodeFieldsV1(r: Reader, end: number): unknown {
 // Frozen, a shared tree cannot be changed through one object under another's feet; whoever
 // needs to change one copies it (as anyone must copy what a cache hands out).
 
-/** Texts longer than this are parsed per object: V8 hashes longer strings by their length alone. */
+/** Texts longer than this are parsed per object. */
 const SHARED_TEXT_MAX = 16_000;
 /** The characters of text the table may hold before it starts afresh (bounded: texts are anyone's). */
 const SHARED_CHARS_MAX = 4_000_000;
 
-const sharedFieldsV1Trees = new Map<string, object>();
+/** A shared tree, its text and the text's UTF-8 bytes (a Buffer where there is one: compared natively). */
+interface SharedFieldsV1 {
+  readonly tree: object;
+  readonly text: string;
+  readonly bytes: Uint8Array;
+}
+
+// The table is found by a fingerprint of some characters (or bytes) and the length, not by the
+// text as a Map key: V8 hashes all of a fresh string's characters (~1 ns each, some 2.5 µs for a
+// Pod's text) on every lookup, where a sample and one native comparison of the candidates cost a
+// tenth of that, and a decode need not make the string at all. Equal texts have equal prints;
+// texts that differ only where no sample falls share a bucket, and the comparison tells them apart.
+const byTextPrint = new Map<number, SharedFieldsV1[]>();
+const byBytesPrint = new Map<number, SharedFieldsV1[]>();
+/** Candidates per print at most: past it, a text is not shared (comparisons per lookup stay few, whatever the texts). */
+const BUCKET_MAX = 8;
+/** About this many characters (or bytes) are sampled, spread over the text. */
+const PRINT_SAMPLES = 64;
 let sharedChars = 0;
-const sharedFieldsV1Text = new WeakMap<object, string>();
+const sharedFieldsV1Entry = new WeakMap<object, SharedFieldsV1>();
+
+/** The fingerprint of `s`: its length and about PRINT_SAMPLES of its UTF-16 units, evenly spread, the last included. */
+function textPrint(s: string): number {
+  const n = s.length;
+  const step = n > PRINT_SAMPLES ? (n / PRINT_SAMPLES) | 0 : 1;
+  let h = n;
+  for (let i = 0; i < n; i += step) h = Math.imul(h ^ s.charCodeAt(i), 0x9e3779b1);
+  if (n > 0) h = Math.imul(h ^ s.charCodeAt(n - 1), 0x85ebca6b);
+  return h;
+}
+
+/** {@link textPrint} of the bytes `buf[start, stop)`. */
+function bytesPrint(buf: Uint8Array, start: number, stop: number): number {
+  const n = stop - start;
+  const step = n > PRINT_SAMPLES ? (n / PRINT_SAMPLES) | 0 : 1;
+  let h = n;
+  for (let i = start; i < stop; i += step) h = Math.imul(h ^ buf[i]!, 0x9e3779b1);
+  if (n > 0) h = Math.imul(h ^ buf[stop - 1]!, 0x85ebca6b);
+  return h;
+}
+
+type Compare = (this: Uint8Array, target: Uint8Array, targetStart: number, targetEnd: number) => number;
+const nativeCompare: Compare | undefined =
+  typeof Buffer === "function" ? (Buffer.prototype as unknown as { compare: Compare }).compare : undefined;
+
+/** Whether `bytes` equal `buf[start, stop)`. */
+function sameBytes(bytes: Uint8Array, buf: Uint8Array, start: number, stop: number): boolean {
+  if (bytes.length !== stop - start) return false;
+  if (nativeCompare) return nativeCompare.call(bytes, buf, start, stop) === 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== buf[start + i]) return false;
+  return true;
+}
+
+const utf8Encoder = new TextEncoder();
+
+/**
+ * A text's UTF-8 in memory of its own: a Buffer (compared natively) where there is one, never a
+ * view into Node's shared pool, which a table entry kept for long would keep whole.
+ */
+function utf8Bytes(text: string): Uint8Array {
+  if (typeof Buffer !== "function") return utf8Encoder.encode(text);
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
+  out.write(text, 0, "utf8");
+  return out;
+}
 
 /**
  * The shared frozen tree of a FieldsV1 JSON text, or undefined when the text is not one to
@@ -370,8 +433,9 @@ const sharedFieldsV1Text = new WeakMap<object, string>();
  * JSON.stringify would, so that is not checked.
  */
 export function sharedFieldsV1(text: string, canonical = false): object | undefined {
-  const hit = sharedFieldsV1Trees.get(text);
-  if (hit !== undefined) return hit;
+  const print = textPrint(text);
+  const bucket = byTextPrint.get(print);
+  if (bucket !== undefined) for (const e of bucket) if (e.text === text) return e.tree;
   if (text.length > SHARED_TEXT_MAX) return undefined;
   let tree: unknown;
   try {
@@ -382,15 +446,35 @@ export function sharedFieldsV1(text: string, canonical = false): object | undefi
   if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return undefined;
   // Only a text that is the tree's own JSON can stand for it (no spaces, no escapes written otherwise).
   if (!canonical && JSON.stringify(tree) !== text) return undefined;
+  const bytes = utf8Bytes(text);
+  const bytesKey = bytesPrint(bytes, 0, bytes.length);
+  if ((bucket?.length ?? 0) >= BUCKET_MAX || (byBytesPrint.get(bytesKey)?.length ?? 0) >= BUCKET_MAX) return undefined;
   deepFreeze(tree);
   if (sharedChars + text.length > SHARED_CHARS_MAX) {
-    sharedFieldsV1Trees.clear();
+    byTextPrint.clear();
+    byBytesPrint.clear();
     sharedChars = 0;
   }
-  sharedFieldsV1Trees.set(text, tree);
+  const entry: SharedFieldsV1 = { tree, text, bytes };
+  addTo(byTextPrint, print, entry);
+  addTo(byBytesPrint, bytesKey, entry);
   sharedChars += text.length;
-  sharedFieldsV1Text.set(tree, text);
+  sharedFieldsV1Entry.set(tree, entry);
   return tree;
+}
+
+function addTo(index: Map<number, SharedFieldsV1[]>, print: number, entry: SharedFieldsV1): void {
+  const bucket = index.get(print);
+  if (bucket === undefined) index.set(print, [entry]);
+  else bucket.push(entry);
+}
+
+/** {@link sharedFieldsV1} of the UTF-8 text `buf[start, stop)`: a text seen before is found without making its string. */
+function sharedFieldsV1Bytes(buf: Uint8Array, start: number, stop: number): object | undefined {
+  const bucket = byBytesPrint.get(bytesPrint(buf, start, stop));
+  if (bucket !== undefined) for (const e of bucket) if (sameBytes(e.bytes, buf, start, stop)) return e.tree;
+  // New, or bytes that are not the text's own UTF-8 (invalid sequences): found or added by the text.
+  return sharedFieldsV1(utf8String(buf.subarray(start, stop)));
 }
 
 function deepFreeze(v: object): void {

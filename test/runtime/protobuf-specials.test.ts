@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatGoDuration, parseGoDuration } from "../../runtime/protobuf/go-duration.js";
+import { sharedFieldsV1 } from "../../runtime/protobuf/specials.js";
 import {
   ProtobufError,
   base64ToBytes,
@@ -438,6 +439,44 @@ describe("JSON text in bytes: RawExtension, FieldsV1, apiextensions JSON", () =>
     expect(reasonOf(() => dec(decode, hex("0a 04 6b 38 73 00")))).toBe("malformed");
     expect(reasonOf(() => dec(decode, [0x0a, 0x02, ...utf8("{x")]))).toBe("malformed");
     expect(reasonOf(() => dec(decode, [0x0a, 0x09, ...utf8("{}")]))).toBe("truncated");
+  });
+});
+
+describe("shared FieldsV1 trees, found by a sample of the text", () => {
+  const read = (bytes: number[]): unknown => dec(decodeFieldsV1, [0x0a, ...enc((v: number, w) => w.uint32(v), bytes.length), ...bytes]);
+
+  it("tells apart texts that differ only where no sample falls, each written back as its own bytes", () => {
+    // 2,000 characters: every 31st is sampled, so the 5th (the varying one) is not.
+    const texts = "abcdefghijkl".split("").map((c) => `{"f:${c}${"b".repeat(1986)}":{}}`);
+    const trees = texts.map((t) => read(utf8(t)));
+    texts.forEach((t, i) => {
+      expect(trees[i]).toEqual(JSON.parse(t));
+      expect(enc(encodeFieldsV1, trees[i])).toEqual(enc((s: string, w) => w.stringField(0x0a, s), t));
+      // Read again (and found by text): the same tree when it is shared.
+      if (Object.isFrozen(trees[i])) {
+        expect(read(utf8(t))).toBe(trees[i]);
+        expect(sharedFieldsV1(t)).toBe(trees[i]);
+      }
+    });
+    // A bucket holds a few: past them, a text gets a tree of its own (comparisons per read stay few).
+    const shared = trees.filter((t) => Object.isFrozen(t)).length;
+    expect(shared).toBeGreaterThan(0);
+    expect(shared).toBeLessThan(texts.length);
+    expect(new Set(trees).size).toBe(texts.length);
+  });
+
+  it("shares one tree between a text's bytes and the text, and between bytes that are not valid UTF-8 and their text", () => {
+    const text = '{"f:metadata":{"f:labels":{"f:xé":{}}}}';
+    const byText = sharedFieldsV1(text);
+    expect(byText).toEqual(JSON.parse(text));
+    expect(read(utf8(text))).toBe(byText);
+    // A stray 0xff reads as U+FFFD, as Go's decoder would leave it; the tree writes the text's own bytes.
+    const invalid = [...utf8('{"f:'), 0xff, ...utf8('":{}}')];
+    const tree = read(invalid);
+    expect(tree).toEqual({ "f:\ufffd": {} });
+    expect(read(invalid)).toBe(tree);
+    const written = utf8('{"f:\ufffd":{}}');
+    expect(enc(encodeFieldsV1, tree)).toEqual([0x0a, written.length, ...written]);
   });
 });
 

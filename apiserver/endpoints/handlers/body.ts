@@ -93,6 +93,40 @@ function summarize(body: Uint8Array, format: Format): string {
   return body.length > max ? `${text} ...` : text;
 }
 
+/**
+ * Formats by Content-Type as clients send it: a client sends the same header on every request,
+ * and parsing it again each time cost a Pod create some microseconds. Bounded: headers are
+ * anyone's. An unknown type is refused (415) each time, never kept.
+ */
+const inputFormats = new Map<string, Format>();
+const INPUT_FORMATS_MAX = 64;
+
+function inputFormat(contentType: string | undefined): Format {
+  if (contentType === undefined) return negotiateInput(contentType);
+  let format = inputFormats.get(contentType);
+  if (format === undefined) {
+    format = negotiateInput(contentType);
+    if (inputFormats.size >= INPUT_FORMATS_MAX) inputFormats.clear();
+    inputFormats.set(contentType, format);
+  }
+  return format;
+}
+
+/**
+ * Storages whose own group, version and kind the scheme recognizes, found so far: most bodies
+ * name the endpoint's own kind, and a scheme never forgets a kind, so the lookup is made once.
+ */
+const recognizedStorages = new WeakMap<object, true>();
+
+/** Whether the scheme recognizes `kind` in `gv`, when that is the storage's own kind, remembered. */
+function recognizes(scope: RequestScope, gv: { group: string; version: string }, kind: string): boolean {
+  const own = kind === scope.storage.info.kind && gv.group === scope.storage.group && gv.version === scope.storage.version;
+  if (own && recognizedStorages.has(scope.storage)) return true;
+  const known = scope.deps.scheme.recognizes({ ...gv, kind });
+  if (own && known) recognizedStorages.set(scope.storage, true);
+  return known;
+}
+
 export interface DecodedObject {
   object: KubeObject;
   format: Format;
@@ -104,7 +138,7 @@ export interface DecodedObject {
  * (Strict: 400, Warn (default): warnings, Ignore: nothing) and are dropped.
  */
 export async function decodeResourceBody(req: APIRequest, scope: RequestScope, options: WriteOptions): Promise<DecodedObject> {
-  const format = negotiateInput(req.raw.headers["content-type"]);
+  const format = inputFormat(req.raw.headers["content-type"]);
   const body = await readBody(req, scope.deps.maxRequestBodyBytes);
   // The storage's kind: a subresource may take another kind than its resource (scale takes autoscaling/v1 Scale).
   const { group, version, info } = scope.storage;
@@ -144,9 +178,8 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   const { kind: _k, apiVersion: _v, ...rest } = obj;
   obj = { kind, apiVersion: apiVersionOf(gv), ...rest };
 
-  const scheme = scope.deps.scheme;
   // Custom resources are not in the scheme: their kind is the CRD's, checked just below.
-  if (!scope.resource.custom && !scheme.recognizes({ ...gv, kind })) {
+  if (!scope.resource.custom && !recognizes(scope, gv, kind)) {
     throw newBadRequest(
       `${kind} in version ${JSON.stringify(gv.version)} cannot be handled as a ${expectedKind}: no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersionOf(gv))} in scheme "kubegen"`,
     );

@@ -48,6 +48,11 @@ interface Resolved {
   checksFormat: boolean;
   properties: Record<string, Schema> | undefined;
   additional: Schema | undefined;
+  /** The properties' resolutions, by key, as the walk meets them: one lookup per field where there were two. */
+  fields: Map<string, Resolved> | undefined;
+  /** additionalProperties' and items' resolutions, when met. */
+  additionalResolved: Resolved | undefined;
+  itemsResolved: Resolved | undefined;
 }
 
 /** A set of definitions and which kind each serves. */
@@ -166,6 +171,9 @@ export class SchemaIndex {
       checksFormat: s.format === "byte" || s.format === "date-time",
       properties: s.properties,
       additional: typeof s.additionalProperties === "object" ? s.additionalProperties : undefined,
+      fields: undefined,
+      additionalResolved: undefined,
+      itemsResolved: undefined,
     };
   }
 
@@ -201,7 +209,7 @@ export class SchemaIndex {
     if (actual === "object") this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
     else if (actual === "array" && s.items) {
       const items = value as unknown[];
-      const ir = this.resolve(s.items);
+      const ir = (r.itemsResolved ??= this.resolve(s.items));
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (item === null || this.quietLeaf(item, ir)) continue;
@@ -225,6 +233,20 @@ export class SchemaIndex {
     return kindAccepts(r.expected, r.schema.format, value, jsonKind(value));
   }
 
+  /** The resolution of a struct's field `key`, undefined when the struct has no such field. */
+  private field(r: Resolved, props: Record<string, Schema>, key: string): Resolved | undefined {
+    const fields = (r.fields ??= new Map());
+    let cr = fields.get(key);
+    if (cr === undefined) {
+      // Own properties only: a key such as "constructor" is no field.
+      const child = Object.hasOwn(props, key) ? props[key] : undefined;
+      if (child === undefined) return undefined;
+      // Only the schema's own keys are kept: the map stays as small as the struct.
+      fields.set(key, (cr = this.resolve(child)));
+    }
+    return cr;
+  }
+
   private walkObject(obj: Record<string, unknown>, r: Resolved, struct: string, out: FieldProblems): void {
     const props = r.properties;
     const additional = r.additional;
@@ -233,8 +255,8 @@ export class SchemaIndex {
     // for-in: no array of keys per object; a key deleted below is the one at hand, which it allows.
     for (const key in obj) {
       const value = obj[key];
-      const child = props ? props[key] : additional;
-      if (child === undefined) {
+      const cr = props ? this.field(r, props, key) : (r.additionalResolved ??= this.resolve(additional!));
+      if (cr === undefined) {
         this.push(kind, key);
         out.unknown.push(this.path());
         this.depth--;
@@ -245,7 +267,6 @@ export class SchemaIndex {
         delete obj[key];
         continue;
       }
-      const cr = this.resolve(child);
       if (this.quietLeaf(value, cr)) continue;
       this.push(kind, key);
       this.walk(value, cr, struct, out);

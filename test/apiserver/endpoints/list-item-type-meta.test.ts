@@ -153,4 +153,25 @@ describe("encodeJSON of shared items", () => {
     // The cached whole encoding is untouched.
     expect(JSON.parse(encodeJSON({ kind: "PodList", apiVersion: "v1", metadata: {}, items: [typed] }).toString()).items[0]).toEqual(typed);
   });
+
+  it("send a shared object as JSON.stringify writes it and a newline, the same bytes alone and in lists, in either order", () => {
+    const pods = () => [
+      markShared({ kind: "Pod", apiVersion: "v1", metadata: { name: "a", annotations: { note: "caf\u00e9 \u{1f600}" } } }),
+      markShared({ kind: "Pod", apiVersion: "v1", metadata: { name: "b" } }),
+    ];
+    const line = (o: object): string => `${JSON.stringify(o)}\n`;
+    const listed = (items: object[]): string => encodeJSON({ kind: "PodList", apiVersion: "v1", metadata: {}, items }).toString();
+    const plain = (items: object[]): string =>
+      `{"kind":"PodList","apiVersion":"v1","metadata":{},"items":[${items.map((o) => JSON.stringify(o)).join(",")}]}\n`;
+    // The object's response first, then lists of it.
+    const first = pods();
+    for (const o of first) expect(encodeJSON(o).toString()).toBe(line(o));
+    expect(listed(first)).toBe(plain(first));
+    for (const o of first) expect(encodeJSON(o).toString()).toBe(line(o));
+    // Listed first, then its response.
+    const second = pods();
+    expect(listed(second)).toBe(plain(second));
+    for (const o of second) expect(encodeJSON(o).toString()).toBe(line(o));
+    expect(listed(second)).toBe(plain(second));
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Request bodies over HTTPS: read whole however they are sent (one piece, many chunks, chunked
  * transfer encoding), and refused with a 413 Status past the size limit, whether the client
- * declared the length or not.
+ * declared the length or not; decoded by Content-Type and checked against the endpoint's kind
+ * the same way on every request.
  */
 import https from "node:https";
 import { afterEach, describe, expect, it } from "vitest";
@@ -74,5 +75,29 @@ describe("request bodies", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(small.status).toBe(201);
+  });
+
+  it("decodes by Content-Type and checks the kind alike on every request, whatever came before", async () => {
+    t = await startTestServer();
+    const post = (contentType: string, body: object) =>
+      t!.request("POST", "/api/v1/namespaces/default/configmaps", { body: JSON.stringify(body), headers: { "Content-Type": contentType } });
+    for (let i = 0; i < 2; i++) {
+      expect((await post("application/json", { metadata: { name: `ok-${i}` } })).status).toBe(201);
+      expect(
+        (await post("application/json; charset=utf-8", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: `cs-${i}` } })).status,
+      ).toBe(201);
+      const unknownType = await post("text/plain", { metadata: { name: "x" } });
+      expect(unknownType.status).toBe(415);
+      expect(unknownType.json()).toMatchObject({ reason: "UnsupportedMediaType" });
+      const otherVersion = await post("application/json", { apiVersion: "v9", kind: "ConfigMap", metadata: { name: "x" } });
+      expect(otherVersion.status).toBe(400);
+      expect(otherVersion.json().message).toBe(
+        'ConfigMap in version "v9" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v9" in scheme "kubegen"',
+      );
+      const otherKind = await post("application/json", { apiVersion: "v1", kind: "Secret", metadata: { name: "x" } });
+      expect(otherKind.json().message).toBe(
+        'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion',
+      );
+    }
   });
 });

@@ -21,6 +21,18 @@ describe("SchemaIndex.check", () => {
     expect(pod).toEqual({ metadata: { labels: { app: 1 } }, spec: { containers: [{ name: "a", ports: [{ containerPort: 80 }] }] } });
   });
 
+  it("reports keys named as Object.prototype's members as unknown fields, as Go's decoder does, and checks a body alike twice", () => {
+    const body = '{"metadata":{"name":"p","constructor":1},"spec":{"containers":[],"__proto__":{"a":1}},"hasOwnProperty":"x"}';
+    for (let i = 0; i < 2; i++) {
+      const pod = JSON.parse(body) as Record<string, unknown>;
+      expect(index.check("", "v1", "Pod", pod)).toEqual({
+        unknown: ["metadata.constructor", "spec.__proto__", "hasOwnProperty"],
+        invalid: [],
+      });
+      expect(JSON.stringify(pod)).toBe('{"metadata":{"name":"p"},"spec":{"containers":[]}}');
+    }
+  });
+
   it("refuses a literal written with a fraction for an integer field, at the literal's path", () => {
     const pod = { spec: { containers: [{ name: "a", ports: [{ containerPort: 80 }, { containerPort: 81 }] }] } };
     const literals = new Map([["spec.containers[0].ports[1].containerPort", "81.0"]]);
