@@ -165,10 +165,23 @@ export function keyElement(item: Record<string, unknown>, keys: readonly string[
     // As in an object: an undefined value (or one JSON cannot write) leaves its key out.
     const json = v === undefined ? undefined : (JSON.stringify(v) as string | undefined);
     if (json === undefined) continue;
-    out += `${first ? "" : ","}${JSON.stringify(k)}:${json}`;
+    out += `${first ? "" : ","}${quotedName(k)}:${json}`;
     first = false;
   }
   return `${out}}`;
+}
+
+/** Key field names as JSON strings; a schema has few, so they are kept. */
+const QUOTED_NAMES = new Map<string, string>();
+
+function quotedName(k: string): string {
+  let q = QUOTED_NAMES.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    // Names come from schemas, but keep the map bounded whatever calls this.
+    if (QUOTED_NAMES.size < 1024) QUOTED_NAMES.set(k, q);
+  }
+  return q;
 }
 
 function keyElementOfObject(item: Record<string, unknown>, names: readonly string[], defaults: Record<string, unknown>): string {
