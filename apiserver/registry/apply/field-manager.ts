@@ -280,7 +280,7 @@ function applyOnce(
   const lastSet = prior?.set ?? new FieldSet();
   managers.set(selfId, { entry: self, set: configSet });
 
-  const pruned = prune(merged, lastSet, managers, opts.schema);
+  const pruned = prune(merged, lastSet, managers, opts.schema, configSet);
 
   // Fields the prune removed are nobody's any more. A prune that removed nothing left the merge
   // as it was: its comparison stands (the sets above were copies of it, not changes).
@@ -350,15 +350,19 @@ function goJSON(value: unknown): string {
 /**
  * Removes from `obj` what the applier applied last time but no longer does, unless another
  * manager (or the applier's new set) owns it or something under it; struct fields left empty
- * by that removal go too, as upstream prunes named fields. False when there was nothing to
- * remove (`obj` is untouched).
+ * by that removal go too, as upstream prunes named fields. `applied` is the applier's new set
+ * (in `managers`). False when there was nothing to remove (`obj` is untouched).
  */
-function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: ApplySchema): boolean {
+function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: ApplySchema, applied: FieldSet): boolean {
+  const last = lastSet.paths();
+  // Most applies apply again what they applied last: their new set (one of the managers') owns
+  // every old path, so there is nothing to remove and no need to gather everyone's sets.
+  if (last.every((p) => applied.hasPrefix(p))) return false;
   let owned = new FieldSet();
   for (const m of managers.values()) owned = owned.union(m.set);
   const toRemove = new FieldSet();
   const ancestors = new Map<string, string[]>();
-  for (const p of lastSet.paths()) {
+  for (const p of last) {
     if (owned.hasPrefix(p)) continue;
     toRemove.insert(p);
     // Struct fields above the path: candidates for removal once empty.
