@@ -3,13 +3,16 @@
  * same spawned `kubegen apiserver` (SQLite): creates/s (POST) and applies/s (PATCH with
  * application/apply-patch+yaml, each apply changing one value of an object its client owns) at
  * 16 clients, alternating in rounds. Target (issue 23): custom resource applies/s >= 70% of
- * ConfigMap applies/s.
+ * ConfigMap applies/s. The server's CPU per operation (from /proc) sits beside the rates: it moves
+ * less than wall time when other work shares the CPUs.
+ * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { CRD_PATH } from "../test/support/crontab-crd.js";
+import { processCpuMs } from "./support/process-cpu.js";
 import {
   type BenchModule,
   checkTarget,
@@ -66,7 +69,7 @@ const CRD = {
   },
 };
 
-async function throughput(concurrency: number, ms: number, op: (worker: number) => Promise<unknown>): Promise<number> {
+async function throughput(concurrency: number, ms: number, op: (worker: number) => Promise<unknown>, count = { n: 0 }): Promise<number> {
   let done = 0;
   const start = performance.now();
   const end = start + ms;
@@ -78,7 +81,16 @@ async function throughput(concurrency: number, ms: number, op: (worker: number) 
       }
     }),
   );
+  count.n = done;
   return done / ((performance.now() - start) / 1000);
+}
+
+/** One measured round: ops/s and the server's CPU per op in µs (NaN without /proc). */
+async function round(pid: number | undefined, op: (worker: number) => Promise<unknown>): Promise<[number, number]> {
+  const cpu0 = processCpuMs(pid);
+  const done = { n: 0 };
+  const rate = await throughput(CLIENTS, ROUND_MS, op, done);
+  return [rate, done.n === 0 ? Number.NaN : ((processCpuMs(pid) - cpu0) * 1000) / done.n];
 }
 
 async function expectStatus(p: Promise<{ status: number; body: string }>, want: number[], what: string): Promise<void> {
@@ -86,12 +98,20 @@ async function expectStatus(p: Promise<{ status: number; body: string }>, want: 
   if (!want.includes(res.status)) throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
 }
 
-interface Results {
-  creates: { builtin: number; custom: number };
-  applies: { builtin: number; custom: number };
+interface Rates {
+  builtin: number;
+  custom: number;
+  /** The server's CPU per op, µs (NaN without /proc). */
+  builtinCPU: number;
+  customCPU: number;
 }
 
-async function measure(client: AdminClient): Promise<Results> {
+interface Results {
+  creates: Rates;
+  applies: Rates;
+}
+
+async function measure(client: AdminClient, pid: number | undefined): Promise<Results> {
   await expectStatus(client.request("POST", "/api/v1/namespaces", { metadata: { name: "bench" } }), [201], "namespace");
   await expectStatus(client.request("POST", CRD_PATH, CRD), [201], "CRD");
   const gadgets = "/apis/bench.example.com/v1/namespaces/bench/gadgets";
@@ -141,16 +161,26 @@ async function measure(client: AdminClient): Promise<Results> {
   await throughput(8, 300, createCR);
   await throughput(CLIENTS, 300, applyCM);
   await throughput(CLIENTS, 300, applyCR);
-  const c = { b: [] as number[], u: [] as number[] };
-  const a = { b: [] as number[], u: [] as number[] };
+  const c = { b: [] as number[], u: [] as number[], bc: [] as number[], uc: [] as number[] };
+  const a = { b: [] as number[], u: [] as number[], bc: [] as number[], uc: [] as number[] };
+  const push = (into: number[], cpu: number[], [rate, us]: [number, number]): void => {
+    into.push(rate);
+    cpu.push(us);
+  };
   // Alternating rounds: both kinds see the same disk and load at about the same time.
   for (let r = 0; r < ROUNDS; r++) {
-    c.b.push(await throughput(CLIENTS, ROUND_MS, createCM));
-    c.u.push(await throughput(CLIENTS, ROUND_MS, createCR));
-    a.b.push(await throughput(CLIENTS, ROUND_MS, applyCM));
-    a.u.push(await throughput(CLIENTS, ROUND_MS, applyCR));
+    push(c.b, c.bc, await round(pid, createCM));
+    push(c.u, c.uc, await round(pid, createCR));
+    push(a.b, a.bc, await round(pid, applyCM));
+    push(a.u, a.uc, await round(pid, applyCR));
   }
-  return { creates: { builtin: median(c.b), custom: median(c.u) }, applies: { builtin: median(a.b), custom: median(a.u) } };
+  const rates = (x: typeof c): Rates => ({
+    builtin: median(x.b),
+    custom: median(x.u),
+    builtinCPU: median(x.bc),
+    customCPU: median(x.uc),
+  });
+  return { creates: rates(c), applies: rates(a) };
 }
 
 async function run(): Promise<void> {
@@ -158,10 +188,11 @@ async function run(): Promise<void> {
   let server: APIServerProcess | undefined;
   let client: AdminClient | undefined;
   let results: Results;
+  const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   try {
-    server = await spawnAPIServer(dir);
+    server = await spawnAPIServer(dir, { nodeArgs });
     client = new AdminClient(server.url, server.kubeconfig, 64);
-    results = await measure(client);
+    results = await measure(client, server.child.pid);
   } finally {
     client?.close();
     await server?.stop();
@@ -171,7 +202,7 @@ async function run(): Promise<void> {
   const t = checkTarget(ratio, APPLY_TARGET, "custom resource applies/s vs ConfigMaps");
   printTable(
     `Gadgets (custom resource, list-map conditions) vs ConfigMaps, same apiserver, SQLite, ${CLIENTS} clients`,
-    ["operation", "ConfigMaps/s", "Gadgets/s", "custom/built-in", "target"],
+    ["operation", "ConfigMaps/s", "Gadgets/s", "custom/built-in", "target", "server CPU/op (ConfigMap, Gadget)"],
     [
       [
         "create (POST)",
@@ -179,6 +210,7 @@ async function run(): Promise<void> {
         formatOps(results.creates.custom),
         formatRatio(results.creates.custom / results.creates.builtin),
         "-",
+        formatCPU(results.creates),
       ],
       [
         "server-side apply (PATCH)",
@@ -186,6 +218,7 @@ async function run(): Promise<void> {
         formatOps(results.applies.custom),
         formatRatio(ratio),
         `${t.verdict} (${t.bound})`,
+        formatCPU(results.applies),
       ],
     ],
   );
@@ -193,6 +226,9 @@ async function run(): Promise<void> {
     "each apply changes one value of an object its client owns: every apply is a write, merged by the kind's schema, with managedFields updated",
   );
 }
+
+const formatCPU = (r: Rates): string =>
+  Number.isNaN(r.builtinCPU) || Number.isNaN(r.customCPU) ? "-" : `${Math.round(r.builtinCPU)} µs, ${Math.round(r.customCPU)} µs`;
 
 export const bench: BenchModule = {
   name: "apply",

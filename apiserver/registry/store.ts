@@ -924,8 +924,16 @@ export class GenericStore implements RESTStorage {
     if (oldMeta.deletionGracePeriodSeconds !== undefined && m.deletionGracePeriodSeconds === undefined) {
       m.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
     }
-    if (this.strategy.trackGeneration && params.strategy === this.strategy && !deepEqual(specOf(obj), specOf(old))) {
-      m.generation = (oldMeta.generation ?? 0) + 1;
+    const next = (oldMeta.generation ?? 0) + 1;
+    // A strategy that already moved the generation (a custom resource's change outside metadata)
+    // leaves nothing to compare: the answer would be the same number.
+    if (
+      this.strategy.trackGeneration &&
+      params.strategy === this.strategy &&
+      m.generation !== next &&
+      !deepEqual(specOf(obj), specOf(old))
+    ) {
+      m.generation = next;
     }
     const errs = [
       ...validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName),

@@ -259,14 +259,15 @@ function applyOnce(
   const managers = decodeOrEmpty(live?.metadata?.managedFields);
   const liveValue = withoutManagedFields(live);
   const merged = merge(liveValue, config, opts.schema) as KubeObject;
-  const configSet = stripped(toFieldSet(config, opts.schema), opts);
+  // toFieldSet and union make new sets: trimmed in place.
+  const configSet = stripped(toFieldSet(config, opts.schema), opts, true);
   const self: ManagedFieldsEntry = { manager, operation: "Apply", apiVersion: opts.apiVersion };
   if (opts.subresource) self.subresource = opts.subresource;
   const selfId = managerId(self);
 
   // Fields the merge changes that others own: conflicts, or (forced) taken from them.
   const diff = compare(liveValue, merged, opts.schema);
-  const changed = stripped(diff.added.union(diff.modified), opts);
+  const changed = stripped(diff.added.union(diff.modified), opts, true);
   const conflicts: Conflict[] = [];
   for (const [id, m] of managers) {
     if (id === selfId) continue;
@@ -279,10 +280,11 @@ function applyOnce(
   const lastSet = prior?.set ?? new FieldSet();
   managers.set(selfId, { entry: self, set: configSet });
 
-  prune(merged, lastSet, managers, opts.schema);
+  const pruned = prune(merged, lastSet, managers, opts.schema, configSet);
 
-  // Fields the prune removed are nobody's any more.
-  const after = compare(liveValue, merged, opts.schema);
+  // Fields the prune removed are nobody's any more. A prune that removed nothing left the merge
+  // as it was: its comparison stands (the sets above were copies of it, not changes).
+  const after = pruned ? compare(liveValue, merged, opts.schema) : diff;
   const removed = stripped(after.removed, opts);
   for (const m of managers.values()) m.set = m.set.difference(removed);
   // The applier's time moves when the object changed (upstream's no-op apply keeps it).
@@ -348,14 +350,19 @@ function goJSON(value: unknown): string {
 /**
  * Removes from `obj` what the applier applied last time but no longer does, unless another
  * manager (or the applier's new set) owns it or something under it; struct fields left empty
- * by that removal go too, as upstream prunes named fields.
+ * by that removal go too, as upstream prunes named fields. `applied` is the applier's new set
+ * (in `managers`). False when there was nothing to remove (`obj` is untouched).
  */
-function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: ApplySchema): void {
+function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: ApplySchema, applied: FieldSet): boolean {
+  const last = lastSet.paths();
+  // Most applies apply again what they applied last: their new set (one of the managers') owns
+  // every old path, so there is nothing to remove and no need to gather everyone's sets.
+  if (last.every((p) => applied.hasPrefix(p))) return false;
   let owned = new FieldSet();
   for (const m of managers.values()) owned = owned.union(m.set);
   const toRemove = new FieldSet();
   const ancestors = new Map<string, string[]>();
-  for (const p of lastSet.paths()) {
+  for (const p of last) {
     if (owned.hasPrefix(p)) continue;
     toRemove.insert(p);
     // Struct fields above the path: candidates for removal once empty.
@@ -369,6 +376,7 @@ function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: A
       if (parent.kind === "map" && parent.struct && e.startsWith("f:")) ancestors.set(JSON.stringify(p.slice(0, i + 1)), p.slice(0, i + 1));
     }
   }
+  if (toRemove.empty()) return false;
   removePaths(obj, toRemove, schema);
   const deepestFirst = [...ancestors.values()].sort((a, b) => b.length - a.length);
   for (const a of deepestFirst) {
@@ -381,4 +389,5 @@ function prune(obj: KubeObject, lastSet: FieldSet, managers: Managers, schema: A
       removePaths(obj, one, schema);
     }
   }
+  return true;
 }

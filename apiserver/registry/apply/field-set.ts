@@ -147,10 +147,46 @@ export function fieldElement(name: string): string {
   return `f:${name}`;
 }
 
+/** Names that JSON.stringify would put first in an object whatever their place (array indexes). */
+const INDEX_LIKE = /^(0|[1-9][0-9]*)$/;
+
 /** The path element of a list-map item: its key fields (or their defaults), sorted by name, as compact JSON. */
 export function keyElement(item: Record<string, unknown>, keys: readonly string[], defaults: Record<string, unknown> = {}): string {
+  // Written directly rather than through a key object: this runs for every list-map item of
+  // every apply and compare. Index-like names would be reordered by an object, so they take that way.
+  const names = keys.length > 1 ? [...keys].sort() : keys;
+  let out = "k:{";
+  let first = true;
+  let prev: string | undefined;
+  for (const k of names) {
+    if (k === prev || INDEX_LIKE.test(k) || k === "__proto__") return keyElementOfObject(item, names, defaults);
+    prev = k;
+    const v = item[k] !== undefined ? item[k] : defaults[k];
+    // As in an object: an undefined value (or one JSON cannot write) leaves its key out.
+    const json = v === undefined ? undefined : (JSON.stringify(v) as string | undefined);
+    if (json === undefined) continue;
+    out += `${first ? "" : ","}${quotedName(k)}:${json}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** Key field names as JSON strings; a schema has few, so they are kept. */
+const QUOTED_NAMES = new Map<string, string>();
+
+function quotedName(k: string): string {
+  let q = QUOTED_NAMES.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    // Names come from schemas, but keep the map bounded whatever calls this.
+    if (QUOTED_NAMES.size < 1024) QUOTED_NAMES.set(k, q);
+  }
+  return q;
+}
+
+function keyElementOfObject(item: Record<string, unknown>, names: readonly string[], defaults: Record<string, unknown>): string {
   const key: Record<string, unknown> = {};
-  for (const k of keys.length > 1 ? [...keys].sort() : keys) {
+  for (const k of names) {
     const v = item[k] !== undefined ? item[k] : defaults[k];
     if (v !== undefined) key[k] = v;
   }

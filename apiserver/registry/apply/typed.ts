@@ -134,7 +134,7 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
     return;
   }
   if (sa.kind === "map" && isObject(a) && isObject(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) compareAt(a[k], b[k], sa.field(k), [...path, fieldElement(k)], out);
+    forEachKey(a, b, (k) => compareAt(a[k], b[k], sa.field(k), [...path, fieldElement(k)], out));
     return;
   }
   if (sa.kind === "list" && Array.isArray(a) && Array.isArray(b)) {
@@ -152,14 +152,20 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
         if (isObject(ia)) toFieldSetChildren(ia, resolveSchema(sa.items, ia), true, out.removed, p);
       } else if (sa.listType === "map" && isObject(ia) && isObject(ib)) {
         const itemSchema = resolveSchema(sa.items, ia);
-        for (const k of new Set([...Object.keys(ia), ...Object.keys(ib)])) {
-          compareAt(ia[k], ib[k], itemSchema.kind === "map" ? itemSchema.field(k) : { kind: "untyped" }, [...p, fieldElement(k)], out);
-        }
+        forEachKey(ia, ib, (k) =>
+          compareAt(ia[k], ib[k], itemSchema.kind === "map" ? itemSchema.field(k) : { kind: "untyped" }, [...p, fieldElement(k)], out),
+        );
       } else if (!deepEqual(ia, ib)) {
         out.modified.insert(p);
       }
     }
   }
+}
+
+/** Every key of `a`, then those of `b` that `a` lacks (the order of a set of both), without building that set. */
+function forEachKey(a: JSONObject, b: JSONObject, fn: (k: string) => void): void {
+  for (const k of Object.keys(a)) fn(k);
+  for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) fn(k);
 }
 
 /** The live value with the applied configuration merged in by structure (neither is changed). */
@@ -176,7 +182,10 @@ export function merge(live: unknown, config: unknown, schema: ApplySchema): unkn
     return out;
   }
   if (s.kind === "list" && s.listType !== "atomic" && Array.isArray(live) && Array.isArray(config)) {
-    const applied = new Map(config.map((item) => [itemElement(s, item), item]));
+    // Each applied item's element is made once (keys are JSON text), for the lookup and the tail.
+    const elements = config.map((item) => itemElement(s, item));
+    const applied = new Map<string, unknown>();
+    config.forEach((item, i) => applied.set(elements[i]!, item));
     const seen = new Set<string>();
     const out: unknown[] = [];
     // Live items keep their places (merged with their applied version); new items follow in applied order.
@@ -186,7 +195,9 @@ export function merge(live: unknown, config: unknown, schema: ApplySchema): unkn
       const c = applied.get(e);
       out.push(c === undefined ? item : s.listType === "map" ? merge(item, c, s.items) : c);
     }
-    for (const item of config) if (!seen.has(itemElement(s, item))) out.push(copyJSON(item));
+    config.forEach((item, i) => {
+      if (!seen.has(elements[i]!)) out.push(copyJSON(item));
+    });
     return out;
   }
   return copyJSON(config);

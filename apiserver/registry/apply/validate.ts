@@ -32,60 +32,81 @@ export function validateConfiguration(value: unknown, schema: ApplySchema): stri
   return out;
 }
 
+/** A path as problems print it (the root is empty). */
+function at(path: readonly string[]): string {
+  return path.length === 0 ? "" : pathString(path);
+}
+
+// Paths are printed only for problems: most configurations have none, and printing a list-map
+// item's key (a JSON parse) for every node cost more than the walk itself. No closures per node either.
 function walk(value: unknown, schema: ApplySchema, path: string[], out: string[]): void {
   if (value === null || value === undefined) return;
   const s = resolveSchema(schema, value);
-  const at = path.length === 0 ? "" : pathString(path);
   const shape = shapeOf(value);
   if (s.kind === "scalar") {
-    if (shape !== "scalar") out.push(`${at}: expected scalar, got ${shape}`);
+    if (shape !== "scalar") out.push(`${at(path)}: expected scalar, got ${shape}`);
     else if (s.scalar) {
       const problem = scalarProblem(s.scalar, value);
-      if (problem) out.push(`${at}: ${problem}`);
+      if (problem) out.push(`${at(path)}: ${problem}`);
     }
     return;
   }
   if (s.kind === "map") {
     if (shape !== "map") {
-      out.push(`${at}: expected map, got ${shape}`);
+      out.push(`${at(path)}: expected map, got ${shape}`);
       return;
     }
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const obj = value as Record<string, unknown>;
+    for (const k of Object.keys(obj)) {
       const p = [...path, fieldElement(k)];
       if (s.declares && !s.declares(k)) {
         out.push(`${pathString(p)}: field not declared in schema`);
         continue;
       }
-      walk(v, s.field(k), p, out);
+      walk(obj[k], s.field(k), p, out);
     }
     return;
   }
   if (s.kind === "list") {
     if (shape !== "list") {
-      out.push(`${at}: expected list, got ${shape}`);
+      out.push(`${at(path)}: expected list, got ${shape}`);
       return;
     }
+    const items = value as unknown[];
     const seen = new Set<string>();
-    (value as unknown[]).forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
       if (s.listType === "map") {
         if (typeof item !== "object" || item === null || Array.isArray(item)) {
-          out.push(`${at}[${i}]: expected map, got ${shapeOf(item)}`);
-          return;
+          out.push(`${at(path)}[${i}]: expected map, got ${shapeOf(item)}`);
+          continue;
         }
-        const missing = s.keys.find((k) => (item as Record<string, unknown>)[k] === undefined && s.keyDefaults[k] === undefined);
+        const missing = missingKey(item as Record<string, unknown>, s.keys, s.keyDefaults);
         if (missing !== undefined) {
           out.push(
-            `${at}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`,
+            `${at(path)}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`,
           );
-          return;
+          continue;
         }
       }
-      if (s.listType !== "atomic") {
-        const e = itemElement(s, item);
-        if (seen.has(e)) out.push(`${at}: duplicate entries for key ${pathString([e])}`);
-        seen.add(e);
+      if (s.listType === "atomic") {
+        walk(item, s.items, [...path, `i:${i}`], out);
+        continue;
       }
-      walk(item, s.items, [...path, s.listType === "atomic" ? `i:${i}` : itemElement(s, item)], out);
-    });
+      const e = itemElement(s, item);
+      if (seen.has(e)) out.push(`${at(path)}: duplicate entries for key ${pathString([e])}`);
+      seen.add(e);
+      walk(item, s.items, [...path, e], out);
+    }
   }
+}
+
+/** The first key field a list-map item leaves out that has no default. */
+function missingKey(
+  item: Record<string, unknown>,
+  keys: readonly string[],
+  defaults: Readonly<Record<string, unknown>>,
+): string | undefined {
+  for (const k of keys) if (item[k] === undefined && defaults[k] === undefined) return k;
+  return undefined;
 }

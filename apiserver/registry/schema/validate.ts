@@ -110,14 +110,32 @@ function numeric(v: number, s: JSONSchemaProps, path: string, name: string, out:
 }
 
 function stringChecks(v: string, s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {
-  const length = [...v].length;
-  if (s.maxLength !== undefined && length > s.maxLength) out.push(fieldErrors.tooLong(errPath(path), s.maxLength));
-  if (s.minLength !== undefined && length < s.minLength)
-    out.push(invalid(path, v, `${inBody(name)} should be at least ${s.minLength} chars long`));
+  if (s.maxLength !== undefined || s.minLength !== undefined) {
+    // Lengths count code points, as Go's utf8.RuneCountInString; counted only when a bound asks.
+    const length = codePoints(v);
+    if (s.maxLength !== undefined && length > s.maxLength) out.push(fieldErrors.tooLong(errPath(path), s.maxLength));
+    if (s.minLength !== undefined && length < s.minLength)
+      out.push(invalid(path, v, `${inBody(name)} should be at least ${s.minLength} chars long`));
+  }
   if (s.pattern !== undefined) {
     const re = compileGoPattern(s.pattern);
     if (typeof re !== "string" && !re.test(v)) out.push(invalid(path, v, `${inBody(name)} should match '${s.pattern}'`));
   }
+}
+
+/** The number of code points of a string (a surrogate pair is one), without making an array of them. */
+function codePoints(v: string): number {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < v.length) {
+      const d = v.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
 }
 
 function arrayChecks(v: unknown[], s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {

@@ -128,6 +128,16 @@ describe("validation", () => {
       "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
     ]);
   });
+
+  it("counts string lengths in code points: a surrogate pair is one, a lone surrogate one", () => {
+    const s: JSONSchemaProps = { type: "string", minLength: 2, maxLength: 3 };
+    expect(validateValue("😀😀😀", s)).toEqual([]);
+    expect(validateValue("a\ud800", s)).toEqual([]);
+    expect(texts(validateValue({ v: "😀" }, { type: "object", properties: { v: s } }))).toEqual([
+      'v: Invalid value: "😀": v in body should be at least 2 chars long',
+    ]);
+    expect(validateValue("😀😀😀\udc00", s).map((e) => e.type)).toEqual(["FieldValueTooLong"]);
+  });
 });
 
 describe("list types", () => {
