@@ -34,7 +34,10 @@ export function createFieldsV1(
 ): FieldsV1 | undefined | null {
   let recent = lastCreates.get(schema);
   if (recent !== undefined) {
-    for (const last of recent.shapes) {
+    // After a run of misses, only the newest shape is tried: a miss can walk most of the object.
+    const tries = recent.misses < 8 ? recent.shapes.length : Math.min(1, recent.shapes.length);
+    for (let i = 0; i < tries; i++) {
+      const last = recent.shapes[i]!;
       if (!sameShape(last, obj, skipTop, skipMeta)) continue;
       recent.misses = 0;
       return last.text === undefined ? undefined : treeOf(last.text);
