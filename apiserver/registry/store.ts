@@ -615,11 +615,19 @@ export class GenericStore implements RESTStorage {
     this.strategy.prepareForCreate?.(obj);
     if (this.strategy.trackGeneration) meta.generation = 1;
     else delete meta.generation;
-    const errs = this.strategy.validate?.(obj) ?? validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName);
+    const own = this.strategy.validate !== undefined;
+    const errs = own ? this.strategy.validate!(obj) : validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName);
     if (errs.length > 0) throw invalidError(this.groupKind, meta.name ?? "", errs);
-    // Every name must also be usable as a path segment; checked after the kind's own rules so theirs are shown first.
-    const common = validateObjectMeta(obj.metadata, this.info.namespaced, pathSegmentName);
-    if (common.length > 0) throw invalidError(this.groupKind, meta.name ?? "", common);
+    // Every name must also be usable as a path segment; checked after the kind's own rules so
+    // theirs are shown first. Where those rules passed all of ObjectMeta but the name rule, only
+    // the names can fail now: the rest is not checked twice. Without rules of its own, it is done.
+    if (own) {
+      const checked = this.strategy.validatesObjectMeta
+        ? { name: meta.name, generateName: meta.generateName, namespace: meta.namespace, generation: meta.generation }
+        : obj.metadata;
+      const common = validateObjectMeta(checked, this.info.namespaced, pathSegmentName);
+      if (common.length > 0) throw invalidError(this.groupKind, meta.name ?? "", common);
+    }
     for (const w of this.strategy.warningsOnCreate?.(obj) ?? []) ctx.warnings.push(w);
     this.strategy.canonicalize?.(obj);
   }

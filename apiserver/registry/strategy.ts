@@ -28,6 +28,11 @@ export interface Strategy extends UpdateStrategy {
   /** Problems with a new object, ObjectMeta included. */
   validate?(obj: KubeObject): FieldError[];
   /**
+   * Whether `validate` checks all of ObjectMeta as validateObjectMeta does (with the kind's own
+   * name rule): once it passes, the store checks only the names again (as path segments).
+   */
+  validatesObjectMeta?: boolean;
+  /**
    * Problems of a status subresource update besides ObjectMeta's, where the store derives the
    * status strategy (a compiled-in kind's schema and rules hold for status writes too).
    */

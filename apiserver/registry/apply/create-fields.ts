@@ -6,11 +6,13 @@
  *
  * It is written as its JSON text, in upstream's order, and handed out as the shared frozen tree
  * of that text: the objects of one workload record the same text, so most creates build no tree
- * at all, and the protobuf encoder writes the text as it is.
+ * at all, and the protobuf encoder writes the text as it is. Nor do most write the text: an object
+ * with the shape of one of the last creates of its kind (create-shape.ts) is given that create's.
  */
 import { sharedFieldsV1 } from "../../../runtime/protobuf/specials.js";
 import { compareElements, fieldElement } from "./field-set.js";
 import type { ApplySchema } from "./schema.js";
+import { sameShape, topShape, type LastCreate } from "./create-shape.js";
 import { isLeaf, isObject, itemElement, resolveSchema } from "./typed.js";
 
 type FieldsV1 = Record<string, unknown>;
@@ -30,11 +32,36 @@ export function createFieldsV1(
   skipTop: ReadonlySet<string>,
   skipMeta: ReadonlySet<string>,
 ): FieldsV1 | undefined | null {
+  let recent = lastCreates.get(schema);
+  if (recent !== undefined) {
+    // After a run of misses, only the newest shape is tried: a miss can walk most of the object.
+    const tries = recent.misses < 8 ? recent.shapes.length : Math.min(1, recent.shapes.length);
+    for (let i = 0; i < tries; i++) {
+      const last = recent.shapes[i]!;
+      if (!sameShape(last, obj, skipTop, skipMeta)) continue;
+      recent.misses = 0;
+      return last.text === undefined ? undefined : treeOf(last.text);
+    }
+  } else lastCreates.set(schema, (recent = { shapes: [], misses: 0 }));
   const text = createFieldsV1Text(obj, schema, skipTop, skipMeta);
-  if (text === null || text === undefined) return text;
-  // Not shared (too long to): a tree of its own, as JSON.parse gives.
-  return (sharedFieldsV1(text, true) ?? JSON.parse(text)) as FieldsV1;
+  if (text === null) return null;
+  // Objects that never repeat a shape keep a few and stop paying to record more (one in 16 still is).
+  if (recent.misses++ < 8 || (recent.misses & 15) === 0) {
+    if (recent.shapes.length >= RECENT_SHAPES) recent.shapes.pop();
+    recent.shapes.unshift({ text, ...topShape(obj, schema, skipTop, skipMeta) });
+  }
+  return text === undefined ? undefined : treeOf(text);
 }
+
+// Not shared (too long to): a tree of its own, as JSON.parse gives.
+const treeOf = (text: string): FieldsV1 => (sharedFieldsV1(text, true) ?? JSON.parse(text)) as FieldsV1;
+
+/**
+ * Per schema, the last few creates' texts and what each depended on (a few workloads' objects
+ * may interleave), newest first, and how many creates in a row matched none.
+ */
+const lastCreates = new WeakMap<ApplySchema, { shapes: LastCreate[]; misses: number }>();
+const RECENT_SHAPES = 4;
 
 /** {@link createFieldsV1} as its JSON text (compact, as JSON.stringify writes the tree). */
 function createFieldsV1Text(

@@ -21,29 +21,29 @@ export function defaultPullPolicy(image: string): string {
 
 function defaultProbe(probe: unknown): void {
   if (!isObj(probe)) return;
-  setIfAbsent(probe, "timeoutSeconds", 1);
-  setIfAbsent(probe, "periodSeconds", 10);
-  setIfAbsent(probe, "successThreshold", 1);
-  setIfAbsent(probe, "failureThreshold", 3);
+  probe.timeoutSeconds ??= 1;
+  probe.periodSeconds ??= 10;
+  probe.successThreshold ??= 1;
+  probe.failureThreshold ??= 3;
   defaultHandler(probe);
 }
 
 function defaultHandler(handler: unknown): void {
   if (!isObj(handler)) return;
   if (isObj(handler.httpGet)) {
-    setIfAbsent(handler.httpGet, "path", "/");
-    setIfAbsent(handler.httpGet, "scheme", "HTTP");
+    handler.httpGet.path ??= "/";
+    handler.httpGet.scheme ??= "HTTP";
   }
-  if (isObj(handler.grpc)) setIfAbsent(handler.grpc, "service", "");
+  if (isObj(handler.grpc)) handler.grpc.service ??= "";
 }
 
 function defaultContainer(c: Obj, hostNetwork: boolean): void {
   if (c.imagePullPolicy === undefined && typeof c.image === "string") c.imagePullPolicy = defaultPullPolicy(c.image);
-  setIfAbsent(c, "terminationMessagePath", "/dev/termination-log");
-  setIfAbsent(c, "terminationMessagePolicy", "File");
+  c.terminationMessagePath ??= "/dev/termination-log";
+  c.terminationMessagePolicy ??= "File";
   for (const p of list(c.ports)) {
     if (!isObj(p)) continue;
-    setIfAbsent(p, "protocol", "TCP");
+    p.protocol ??= "TCP";
     if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
   }
   // Reads below go straight to the fields, no empty objects made for absent ones: this runs for
@@ -51,8 +51,8 @@ function defaultContainer(c: Obj, hostNetwork: boolean): void {
   for (const e of list(c.env)) {
     const valueFrom = isObj(e) ? e.valueFrom : undefined;
     if (!isObj(valueFrom)) continue;
-    if (isObj(valueFrom.fieldRef)) setIfAbsent(valueFrom.fieldRef, "apiVersion", "v1");
-    if (isObj(valueFrom.resourceFieldRef)) setIfAbsent(valueFrom.resourceFieldRef, "divisor", "0");
+    if (isObj(valueFrom.fieldRef)) valueFrom.fieldRef.apiVersion ??= "v1";
+    if (isObj(valueFrom.resourceFieldRef)) valueFrom.resourceFieldRef.divisor ??= "0";
   }
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
@@ -72,8 +72,8 @@ function defaultContainer(c: Obj, hostNetwork: boolean): void {
 function defaultDownwardAPIFiles(items: unknown): void {
   for (const f of list(items)) {
     const file = record(f);
-    if (isObj(file.fieldRef)) setIfAbsent(file.fieldRef, "apiVersion", "v1");
-    if (isObj(file.resourceFieldRef)) setIfAbsent(file.resourceFieldRef, "divisor", "0");
+    if (isObj(file.fieldRef)) file.fieldRef.apiVersion ??= "v1";
+    if (isObj(file.resourceFieldRef)) file.resourceFieldRef.divisor ??= "0";
   }
 }
 
@@ -85,7 +85,7 @@ function defaultVolume(v: Obj): void {
   for (const k in v) if (k !== "name") sources++;
   if (sources === 0) v.emptyDir = {};
   for (const key of MODED_SOURCES) {
-    if (isObj(v[key])) setIfAbsent(v[key], "defaultMode", 420);
+    if (isObj(v[key])) v[key].defaultMode ??= 420;
   }
   // SetDefaults_ObjectFieldSelector and the zero divisor, for volume files as for env.
   if (isObj(v.downwardAPI)) defaultDownwardAPIFiles(v.downwardAPI.items);
@@ -94,20 +94,20 @@ function defaultVolume(v: Obj): void {
       defaultDownwardAPIFiles(record(record(src).downwardAPI).items);
       // SetDefaults_ServiceAccountTokenProjection: an hour.
       const token = record(src).serviceAccountToken;
-      if (isObj(token)) setIfAbsent(token, "expirationSeconds", 3600);
+      if (isObj(token)) token.expirationSeconds ??= 3600;
     }
-  if (isObj(v.hostPath)) setIfAbsent(v.hostPath, "type", "");
-  if (isObj(v.iscsi)) setIfAbsent(v.iscsi, "iscsiInterface", "default");
+  if (isObj(v.hostPath)) v.hostPath.type ??= "";
+  if (isObj(v.iscsi)) v.iscsi.iscsiInterface ??= "default";
   if (isObj(v.azureDisk)) {
-    setIfAbsent(v.azureDisk, "cachingMode", "ReadWrite");
-    setIfAbsent(v.azureDisk, "fsType", "ext4");
-    setIfAbsent(v.azureDisk, "readOnly", false);
-    setIfAbsent(v.azureDisk, "kind", "Shared");
+    v.azureDisk.cachingMode ??= "ReadWrite";
+    v.azureDisk.fsType ??= "ext4";
+    v.azureDisk.readOnly ??= false;
+    v.azureDisk.kind ??= "Shared";
   }
   if (isObj(v.rbd)) {
-    setIfAbsent(v.rbd, "pool", "rbd");
-    setIfAbsent(v.rbd, "user", "admin");
-    setIfAbsent(v.rbd, "keyring", "/etc/ceph/keyring");
+    v.rbd.pool ??= "rbd";
+    v.rbd.user ??= "admin";
+    v.rbd.keyring ??= "/etc/ceph/keyring";
   }
   if (isObj(v.ephemeral) && isObj(v.ephemeral.volumeClaimTemplate)) {
     defaultPVCSpec(child(v.ephemeral.volumeClaimTemplate, "spec"));
@@ -118,12 +118,12 @@ const CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
 
 /** SetDefaults_PodSpec and what SetDefaults_Pod adds to the spec. */
 export function defaultPodSpec(spec: Obj): void {
-  setIfAbsent(spec, "dnsPolicy", "ClusterFirst");
-  setIfAbsent(spec, "restartPolicy", "Always");
-  setIfAbsent(spec, "terminationGracePeriodSeconds", 30);
-  setIfAbsent(spec, "securityContext", {});
-  setIfAbsent(spec, "schedulerName", "default-scheduler");
-  setIfAbsent(spec, "enableServiceLinks", true);
+  spec.dnsPolicy ??= "ClusterFirst";
+  spec.restartPolicy ??= "Always";
+  spec.terminationGracePeriodSeconds ??= 30;
+  spec.securityContext ??= {};
+  spec.schedulerName ??= "default-scheduler";
+  spec.enableServiceLinks ??= true;
   const hostNetwork = spec.hostNetwork === true;
   for (const key of CONTAINER_LISTS) {
     for (const c of list(spec[key])) if (isObj(c)) defaultContainer(c, hostNetwork && key !== "ephemeralContainers");

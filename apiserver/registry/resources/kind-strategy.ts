@@ -97,6 +97,7 @@ export function kindStrategy(o: KindStrategyOptions): Strategy {
       o.prepareForUpdate?.(obj, old);
     },
     validate: (obj) => [...validateObjectMeta(obj.metadata, o.namespaced, nameFn), ...(o.validate?.(obj) ?? [])],
+    validatesObjectMeta: true,
     validateUpdate: (obj, old) => [
       ...validateObjectMeta(obj.metadata, o.namespaced, nameFn),
       ...validateObjectMetaUpdate(obj.metadata, old.metadata),

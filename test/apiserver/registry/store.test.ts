@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { StorageError, type Storage } from "../../../apiserver/storage/interface.js";
 import { GenericStore, restStorageFor } from "../../../apiserver/registry/store.js";
+import { kindStrategy } from "../../../apiserver/registry/resources/kind-strategy.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { ResourceInfo } from "../../../runtime/scheme.js";
 import { FRESHNESS_WAIT_MS } from "../../../apiserver/registry/cacher/read-semantics.js";
@@ -446,6 +447,46 @@ describe("delete", () => {
     await configmaps.create(ctx("default"), cm("bad"));
     await configmaps.create(ctx("default"), cm("good"));
     await expect(configmaps.deleteCollection(ctx("default"))).rejects.toMatchObject({ status: { code: 500 } });
+  });
+});
+
+describe("the names' path-segment check after the kind's rules", () => {
+  // A kind whose own name rule takes anything: only the store's check can refuse these names.
+  const lax = kindStrategy({ kind: "Widget", version: "v1", namespaced: true, hasStatus: true, nameValidator: () => [] });
+  const store = (strategy = lax) =>
+    new GenericStore({
+      storage: new MemoryStorage(),
+      scheme,
+      group: "example.com",
+      version: "v1",
+      info: widgets,
+      encoding: "json",
+      strategy,
+    });
+  const widget = (metadata: Record<string, unknown>) => ({ apiVersion: "example.com/v1", kind: "Widget", metadata, spec: {} });
+
+  it("refuses a name or generateName no path can hold, whether or not the kind's rules checked ObjectMeta", async () => {
+    const own = { ...lax, validatesObjectMeta: false };
+    for (const strategy of [lax, own]) {
+      const bad = await statusOf(store(strategy).create(ctx("default"), widget({ name: "a%b" })));
+      expect(bad).toMatchObject({
+        code: 422,
+        message: `Widget.example.com "a%b" is invalid: metadata.name: Invalid value: "a%b": may not contain '%'`,
+      });
+      const dots = await statusOf(store(strategy).create(ctx("default"), widget({ name: ".." })));
+      expect(dots.message).toBe(`Widget.example.com ".." is invalid: metadata.name: Invalid value: "..": may not be '..'`);
+      const gen = await statusOf(store(strategy).create(ctx("default"), widget({ name: "ok", generateName: "x/" })));
+      expect(gen.message).toMatch(
+        /^Widget\.example\.com "ok" is invalid: metadata\.generateName: Invalid value: "x\/": may not contain '\/'/,
+      );
+    }
+  });
+
+  it("the kind's ObjectMeta problems come first and alone; a good name passes", async () => {
+    const labels = await statusOf(store().create(ctx("default"), widget({ name: "a%b", labels: { "bad key!": "v" } })));
+    expect(labels.message).toMatch(/metadata\.labels: Invalid value: "bad key!"/);
+    expect(labels.message).not.toMatch(/may not contain/);
+    expect((await store().create(ctx("default"), widget({ name: "fine" }))).metadata?.name).toBe("fine");
   });
 });
 

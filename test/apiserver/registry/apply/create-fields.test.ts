@@ -104,3 +104,142 @@ describe("create managedFields fast path, any object", () => {
     );
   });
 });
+
+describe("create managedFields: the last creates' shapes", () => {
+  const base = (): KubeObject => {
+    const p = pod("web") as KubeObject;
+    defaultPod(p);
+    return JSON.parse(JSON.stringify(p)) as KubeObject;
+  };
+  const fields = (obj: KubeObject, schema = podSchema) => JSON.stringify(both(obj, schema, ["status"]).fast);
+
+  it("two Pods alike but for names and values record the same text; one different field misses", () => {
+    const a = base();
+    const b = base();
+    b.metadata!.name = "other";
+    (b.spec as { containers: { image: string }[] }).containers[0]!.image = "x:2";
+    expect(fields(b)).toBe(fields(a));
+    // Changes to a Pod's JSON, written as a client would: any path.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const cases: ((o: Record<string, any>) => void)[] = [
+      (o) => (o.metadata.labels.extra = "x"),
+      (o) => delete o.metadata.annotations,
+      (o) => (o.spec.containers[1].name = "logs"),
+      (o) => (o.spec.containers[0].ports[1].containerPort = 9091),
+      (o) => (o.spec.containers[0].ports[1].protocol = "UDP"),
+      (o) => (o.spec.containers[0].ports[1].containerPort = "9090"),
+      (o) => o.spec.containers.reverse(),
+      (o) => (o.spec.containers[0].resources.limits = {}),
+      (o) => (o.spec.containers[0].resources = null),
+      (o) => (o.spec.containers[0].args = []),
+      (o) => (o.spec.nodeSelector = {}),
+      (o) => (o.spec.volumes[1].emptyDir = { medium: "Memory" }),
+      (o) => o.spec.containers.push({ ...o.spec.containers[0] }),
+      (o) => (o.spec.tolerations[0] = "x"),
+      (o) => (o.spec.hostname = undefined),
+      (o) => (o.status = { phase: "Pending" }),
+    ];
+    for (const change of cases) {
+      const c = base();
+      change(c);
+      fields(a);
+      const general = JSON.stringify(both(c, podSchema, ["status"]).general);
+      expect(fields(c), change.toString()).toBe(general);
+      // And the first shape is still served right after.
+      expect(fields(a)).toBe(fields(base()));
+    }
+  });
+
+  it("a different set of fields skipped, or another schema, misses", () => {
+    const a = base();
+    const withStatus = { ...a, status: { phase: "Pending" } } as KubeObject;
+    const skipping = JSON.stringify(both(withStatus, podSchema, ["status"]).fast);
+    const keeping = JSON.stringify(both(withStatus, podSchema, []).fast);
+    expect(keeping).not.toBe(skipping);
+    expect(keeping).toContain("f:status");
+    expect(fields(a, UNTYPED_SCHEMA)).toBe(JSON.stringify(both(a, UNTYPED_SCHEMA, ["status"]).general));
+  });
+
+  // Small changes to one object (so most creates come close to the last one's shape): whatever
+  // the cache answers is what the general path writes.
+  it("matches the general path for objects that differ from the last creates in small ways", () => {
+    const scalar = fc.constantFrom<unknown>(null, true, 0, 1, 8080, "8080", "x", "web", "TCP", "UDP", "");
+    const mutation = fc.record({
+      path: fc.array(fc.nat(), { minLength: 1, maxLength: 7 }),
+      op: fc.constantFrom("set", "delete", "add", "empty-map", "empty-list", "swap", "reverse-keys", "duplicate"),
+      key: fc.constantFrom("name", "image", "containerPort", "protocol", "a", "emptyDir", "labels", "ports"),
+      value: scalar,
+    });
+    type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+    const apply = (obj: KubeObject, m: Mutation): void => {
+      // Walk down by index into the keys or items of each node, stopping at the last container.
+      let parent: Record<string, unknown> | unknown[] = obj;
+      for (let d = 0; d < m.path.length - 1; d++) {
+        const keys = Array.isArray(parent) ? parent.map((_, i) => i) : Object.keys(parent);
+        if (keys.length === 0) break;
+        const next = (parent as Record<string | number, unknown>)[keys[m.path[d]! % keys.length]!];
+        if (typeof next !== "object" || next === null) break;
+        parent = next as Record<string, unknown> | unknown[];
+      }
+      const keys = Array.isArray(parent) ? parent.map((_, i) => i) : Object.keys(parent);
+      const at = keys.length > 0 ? keys[m.path[m.path.length - 1]! % keys.length]! : undefined;
+      const p = parent as Record<string | number, unknown>;
+      switch (m.op) {
+        case "set":
+          if (at !== undefined) p[at] = m.value;
+          break;
+        case "delete":
+          if (at === undefined) break;
+          if (Array.isArray(parent)) parent.splice(at as number, 1);
+          else delete p[at];
+          break;
+        case "add":
+          if (Array.isArray(parent)) parent.push(m.value);
+          else p[m.key] = m.value;
+          break;
+        case "empty-map":
+          if (at !== undefined) p[at] = {};
+          break;
+        case "empty-list":
+          if (at !== undefined) p[at] = [];
+          break;
+        case "swap":
+          if (Array.isArray(parent) && parent.length > 1) parent.push(parent.shift());
+          break;
+        case "reverse-keys":
+          if (!Array.isArray(parent)) {
+            const entries = Object.entries(parent).reverse();
+            for (const [k] of entries) delete p[k];
+            for (const [k, v] of entries) p[k] = v;
+          }
+          break;
+        case "duplicate":
+          if (Array.isArray(parent) && parent.length > 0) parent.push(structuredClone(parent[0]));
+          break;
+      }
+      // The server's objects always have metadata of their own.
+      if (typeof obj.metadata !== "object" || obj.metadata === null || Array.isArray(obj.metadata)) obj.metadata = {};
+    };
+    let same = 0;
+    let different = 0;
+    fc.assert(
+      fc.property(fc.array(mutation, { maxLength: 3 }), fc.array(mutation, { maxLength: 2 }), fc.boolean(), (first, second, untyped) => {
+        const schema = untyped ? UNTYPED_SCHEMA : podSchema;
+        const a = base();
+        for (const m of first) apply(a, m);
+        const b = structuredClone(a);
+        for (const m of second) apply(b, m);
+        const fa = fields(a, schema);
+        expect(fa).toBe(JSON.stringify(both(a, schema, ["status"]).general));
+        const fb = fields(b, schema);
+        expect(fb).toBe(JSON.stringify(both(b, schema, ["status"]).general));
+        if (fa === fb) same++;
+        else different++;
+      }),
+      { numRuns: 600 },
+    );
+    // Both kinds of pairs came up: the cache was asked to hit and to miss.
+    expect(same).toBeGreaterThan(50);
+    expect(different).toBeGreaterThan(50);
+  });
+});
