@@ -28,8 +28,9 @@ import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } from "./quantity-text.js";
-import { affinityOptionsFrom, validateAffinity, type AffinityOptions } from "./affinity.js";
-import { validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
+import { affinityOptionsFrom, validateAffinity, validateLabelKeys, type AffinityOptions } from "./affinity.js";
+import { hostSysctlErrors, validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
+import { usesWindowsOptions, validateOSFields, validateWindowsPod } from "./pod-os.js";
 import {
   ENV_FIELD_PATHS,
   validateDownwardAPIItems,
@@ -509,8 +510,8 @@ function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   return errs;
 }
 
-/** A projected volume's sources: their items, and one kind per source. */
-function validateProjectedSources(sources: unknown, path: FieldPath): FieldError[] {
+/** A projected volume's sources: their items, and one kind per source; `allowNonLocalTokenPath` is the update ratchet. */
+function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLocalTokenPath: boolean): FieldError[] {
   const errs: FieldError[] = [];
   list(sources).forEach((source, i) => {
     const src = record(source);
@@ -535,7 +536,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath): FieldError
       // As upstream, the token's path errors name the projected volume's `path`, not the source's.
       const target = str(token.path);
       if (target === "") errs.push(fieldErrors.required(path.child("path")));
-      else errs.push(...validateLocalNonReservedPath(target, path.child("path")));
+      else if (!allowNonLocalTokenPath) errs.push(...validateLocalNonReservedPath(target, path.child("path")));
     }
     if (isObj(src.clusterTrustBundle)) kinds++;
     if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
@@ -556,7 +557,7 @@ function validateEphemeralVolume(ephemeral: Obj, path: FieldPath): FieldError[] 
   ];
 }
 
-function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
+function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOptions): { errs: FieldError[]; names: Set<string> } {
   const errs: FieldError[] = [];
   const names = new Set<string>();
   list(volumes).forEach((v, i) => {
@@ -591,7 +592,8 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));
     if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
     if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
-    if (isObj(r.projected)) errs.push(...validateProjectedSources(r.projected.sources, p.child("projected")));
+    if (isObj(r.projected))
+      errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
@@ -609,6 +611,14 @@ export interface PodSpecOptions {
   allowIndivisibleHugePages?: boolean;
   /** Affinity label values the stored object already had that are invalid (see affinityOptionsFrom). */
   affinity?: AffinityOptions;
+  /** The stored spec's topology spread selectors break the rules: they may stay (upstream's AllowInvalidTopologySpreadConstraintLabelSelector). */
+  allowInvalidSpreadSelector?: boolean;
+  /** The stored spec's matchLabelKeys break the rules: they are not checked (upstream's OldPodViolatesMatchLabelKeysValidation). */
+  oldViolatesMatchLabelKeys?: boolean;
+  /** The stored spec had namespaced sysctls beside hostNetwork or hostIPC (upstream's AllowNamespacedSysctlsForHostNetAndHostIPC). */
+  allowHostNamespacedSysctls?: boolean;
+  /** The stored spec had a projected token path that is not local (upstream's AllowNonLocalProjectedTokenPath). */
+  allowNonLocalTokenPath?: boolean;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -651,8 +661,11 @@ function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath):
 const WHEN_UNSATISFIABLE = ["DoNotSchedule", "ScheduleAnyway"];
 const NODE_INCLUSION_POLICIES = ["Honor", "Ignore"];
 
-/** upstream's validateTopologySpreadConstraints, but matchLabelKeys. */
-function validateTopologySpread(constraints: unknown, path: FieldPath): FieldError[] {
+/**
+ * upstream's validateTopologySpreadConstraints. matchLabelKeys get 1.34's rules for a selector the
+ * Pod strategy merged them into (MatchLabelKeysInPodTopologySpreadSelectorMerge, on by default).
+ */
+function validateTopologySpread(constraints: unknown, path: FieldPath, options: PodSpecOptions): FieldError[] {
   const all = list(constraints).map(record);
   const errs: FieldError[] = [];
   all.forEach((c, i) => {
@@ -681,7 +694,9 @@ function validateTopologySpread(constraints: unknown, path: FieldPath): FieldErr
       if (c[f] !== undefined && c[f] !== null && !NODE_INCLUSION_POLICIES.includes(str(c[f])))
         errs.push(fieldErrors.notSupported(p.child(f), c[f], NODE_INCLUSION_POLICIES));
     }
-    if (isObj(c.labelSelector)) errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
+    if (options.oldViolatesMatchLabelKeys !== true && Array.isArray(c.matchLabelKeys)) errs.push(...validateLabelKeys(c, p));
+    if (isObj(c.labelSelector) && options.allowInvalidSpreadSelector !== true)
+      errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
   });
   return errs;
 }
@@ -689,7 +704,7 @@ function validateTopologySpread(constraints: unknown, path: FieldPath): FieldErr
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
-  const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
+  const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"), options);
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
@@ -720,7 +735,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
   // The rarer host-sharing fields: each check runs only when its fields are there.
   if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
-    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
+    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext"), options.allowHostNamespacedSysctls === true));
   if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity"), options.affinity));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
@@ -744,7 +759,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     if (gates.slice(0, i).some((o) => str(record(o).name) === name)) errs.push(fieldErrors.duplicate(gp, name));
   });
   if (s.topologySpreadConstraints !== undefined)
-    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints")));
+    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints"), options));
+  if (usesWindowsOptions(s)) errs.push(...validateWindowsPod(s, path));
   if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
     const pp = str(s.preemptionPolicy);
     if (pp === "") errs.push(fieldErrors.required(path.child("preemptionPolicy")));
@@ -756,6 +772,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const os = str(s.os.name);
     if (os === "") errs.push(fieldErrors.required(path.child("os", "name"), "cannot be empty"));
     else if (os !== "linux" && os !== "windows") errs.push(fieldErrors.notSupported(path.child("os"), os, ["linux", "windows"]));
+    else errs.push(...validateOSFields(s, os, path));
   }
   for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
     const v = str(s[f]);
@@ -828,12 +845,38 @@ export function hasIndivisibleHugePages(spec: unknown): boolean {
   return false;
 }
 
+/**
+ * The options an update of a spec stored as `oldSpec` gets (upstream's
+ * GetValidationOptionsFromPodSpecAndMeta with an old spec): values the stored spec already had
+ * that a rule now refuses may stay, so objects stored before the rule existed can still change.
+ * Pods and every workload's pod template take them.
+ */
+export function ratchetOptionsFrom(oldSpec: unknown): PodSpecOptions {
+  const s = record(oldSpec);
+  const options: PodSpecOptions = { allowIndivisibleHugePages: hasIndivisibleHugePages(s), affinity: affinityOptionsFrom(s) };
+  const root = FieldPath.root();
+  for (const c of list(s.topologySpreadConstraints)) {
+    const constraint = record(c);
+    if (validateLabelSelector(constraint.labelSelector, root).length > 0) options.allowInvalidSpreadSelector = true;
+    if (Array.isArray(constraint.matchLabelKeys) && validateLabelKeys(constraint, root).length > 0)
+      options.oldViolatesMatchLabelKeys = true;
+  }
+  if (hostSysctlErrors(s)) options.allowHostNamespacedSysctls = true;
+  for (const v of list(s.volumes)) {
+    for (const source of list(record(record(v).projected).sources)) {
+      const token = record(source).serviceAccountToken;
+      if (isObj(token) && validateLocalNonReservedPath(str(token.path), root).length > 0) options.allowNonLocalTokenPath = true;
+    }
+  }
+  return options;
+}
+
 const POD_UPDATE_MESSAGE =
   "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)";
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec), affinity: affinityOptionsFrom(old.spec) });
+  const errs = validatePod(pod, ratchetOptionsFrom(old.spec));
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

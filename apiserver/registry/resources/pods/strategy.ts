@@ -1,6 +1,6 @@
 /**
- * Pods: SetDefaults_Pod on every write; on create the status becomes Pending with the QoS class
- * and metadata.generation starts; spec updates are limited to upstream's mutable fields; field
+ * Pods: SetDefaults_Pod on every write; on create the status becomes Pending with the QoS class,
+ * metadata.generation starts and matchLabelKeys merge into their selectors (label-keys.ts); spec updates are limited to upstream's mutable fields; field
  * selectors as upstream's (spec.nodeName, status.phase...).
  */
 import type { KubeObject } from "../../rest.js";
@@ -11,6 +11,7 @@ import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { podQOSClass } from "./qos.js";
+import { mergeLabelKeys } from "./label-keys.js";
 import type { EphemeralContainer } from "../../../../generated/apis/core/v1/index.js";
 import { deepCopyEphemeralContainer } from "../../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 import { copyArray } from "../../../../runtime/deepcopy.js";
@@ -27,6 +28,7 @@ export const podStrategy = kindStrategy({
   defaults: defaultPod,
   prepareForCreate(obj) {
     obj.status = { phase: "Pending", qosClass: podQOSClass(obj.spec) };
+    mergeLabelKeys(obj);
   },
   prepareForUpdate(obj, old) {
     // Ephemeral containers and resources change only through their subresources.
