@@ -16,7 +16,10 @@ import {
   isQualifiedName,
   isValidPortName,
   isValidIP,
+  isValidLabelValue,
   isValidPortNum,
+  maxLenError,
+  regexError,
   nameIsDNSSubdomain,
   parseIP,
 } from "../../../runtime/validation/strings.js";
@@ -394,6 +397,32 @@ interface ContainerContext {
   /** The Pod's terminationGracePeriodSeconds, when set. */
   grace: number | undefined;
   allowIndivisibleHugePages: boolean;
+  resourceIsPod: boolean;
+  /** The Pod's restartPolicy, which resize policies depend on. */
+  restartPolicy: string;
+}
+
+const RESIZE_RESOURCES = ["cpu", "memory"];
+const RESIZE_POLICIES = ["NotRequired", "RestartContainer"];
+
+/** upstream's validateResizePolicy, whose errors but the repeat name the list. */
+function validateResizePolicy(policies: unknown[], path: FieldPath, podRestartPolicy: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  policies.forEach((entry, i) => {
+    const p = record(entry);
+    const name = str(p.resourceName);
+    const policy = str(p.restartPolicy);
+    if (seen.has(name)) errs.push(fieldErrors.duplicate(path.index(i), name));
+    seen.add(name);
+    if (name === "") errs.push(fieldErrors.required(path));
+    else if (!RESIZE_RESOURCES.includes(name)) errs.push(fieldErrors.notSupported(path, name, RESIZE_RESOURCES));
+    if (policy === "") errs.push(fieldErrors.required(path));
+    else if (!RESIZE_POLICIES.includes(policy)) errs.push(fieldErrors.notSupported(path, policy, RESIZE_POLICIES));
+    if (podRestartPolicy === "Never" && policy !== "NotRequired")
+      errs.push(fieldErrors.invalid(path, policy, "must be 'NotRequired' when `restartPolicy` is 'Never'"));
+  });
+  return errs;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -405,9 +434,12 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
     ctx.names.add(name);
   }
-  if (str(c.image).trim() === "") errs.push(fieldErrors.required(path.child("image")));
-  else if (str(c.image) !== str(c.image).trim())
-    errs.push(fieldErrors.invalid(path.child("image"), c.image, "must not have leading or trailing whitespace"));
+  // As upstream: only an empty image is refused in a template (" " has served as a placeholder there); a Pod's
+  // containers and every ephemeral container may not have surrounding whitespace.
+  const image = str(c.image);
+  if (image === "") errs.push(fieldErrors.required(path.child("image")));
+  else if ((ctx.resourceIsPod || ctx.kind === "ephemeralContainers") && image !== image.trim())
+    errs.push(fieldErrors.invalid(path.child("image"), image, "must not have leading or trailing whitespace"));
   const pull = str(c.imagePullPolicy);
   if (pull === "") errs.push(fieldErrors.required(path.child("imagePullPolicy")));
   else if (!PULL_POLICIES.includes(pull)) errs.push(fieldErrors.notSupported(path.child("imagePullPolicy"), pull, PULL_POLICIES));
@@ -463,6 +495,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
+  if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
+    errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
@@ -619,6 +653,8 @@ export interface PodSpecOptions {
   allowHostNamespacedSysctls?: boolean;
   /** The stored spec had a projected token path that is not local (upstream's AllowNonLocalProjectedTokenPath). */
   allowNonLocalTokenPath?: boolean;
+  /** The spec is a Pod's, not a template's (upstream's ResourceIsPod): image whitespace is refused. */
+  resourceIsPod?: boolean;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -655,6 +691,47 @@ function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath):
   nameservers.forEach((ns, i) => {
     if (!parseIP(str(ns))) errs.push(fieldErrors.invalid(path.child("nameservers").index(i), str(ns), isValidIP(str(ns))[0]!));
   });
+  const searches = list(config.searches).map(str);
+  if (searches.length > MAX_DNS_SEARCH_PATHS)
+    errs.push(fieldErrors.invalid(path.child("searches"), searches, `must not have more than ${MAX_DNS_SEARCH_PATHS} search paths`));
+  if (searches.join(" ").length > MAX_DNS_SEARCH_CHARS)
+    errs.push(
+      fieldErrors.invalid(
+        path.child("searches"),
+        searches,
+        `must not have more than ${MAX_DNS_SEARCH_CHARS} characters (including spaces) in the search list`,
+      ),
+    );
+  // RelaxedDNSSearchValidation (GA in 1.34): "." alone, a trailing dot, and underscores are allowed.
+  searches.forEach((search, i) => {
+    if (search === ".") return;
+    const name = search.endsWith(".") ? search.slice(0, -1) : search;
+    for (const msg of dnsSubdomainWithUnderscore(name)) errs.push(fieldErrors.invalid(path.child("searches").index(i), name, msg));
+  });
+  list(config.options).forEach((o, i) => {
+    if (str(record(o).name) === "") errs.push(fieldErrors.required(path.child("options").index(i), "must not be empty"));
+  });
+  return errs;
+}
+
+const MAX_DNS_SEARCH_PATHS = 32;
+const MAX_DNS_SEARCH_CHARS = 2048;
+const DNS_LABEL_UNDERSCORE = "_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?";
+const DNS_SUBDOMAIN_UNDERSCORE = `${DNS_LABEL_UNDERSCORE}(\\.${DNS_LABEL_UNDERSCORE})*`;
+const DNS_SUBDOMAIN_UNDERSCORE_RE = new RegExp(`^${DNS_SUBDOMAIN_UNDERSCORE}$`);
+
+/** upstream's IsDNS1123SubdomainWithUnderscore. */
+function dnsSubdomainWithUnderscore(value: string): string[] {
+  const errs: string[] = [];
+  if (Buffer.byteLength(value, "utf8") > 253) errs.push(maxLenError(253));
+  if (!DNS_SUBDOMAIN_UNDERSCORE_RE.test(value))
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
+        DNS_SUBDOMAIN_UNDERSCORE,
+        "example.com",
+      ),
+    );
   return errs;
 }
 
@@ -709,10 +786,22 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
   const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
+  const resourceIsPod = options.resourceIsPod === true;
+  const restartPolicy = str(s.restartPolicy);
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
     list(s[kind]).forEach((c, i) =>
-      errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace, allowIndivisibleHugePages })),
+      errs.push(
+        ...validateContainer(record(c), path.child(kind).index(i), {
+          volumes,
+          names,
+          kind,
+          grace,
+          allowIndivisibleHugePages,
+          resourceIsPod,
+          restartPolicy,
+        }),
+      ),
     );
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
@@ -789,30 +878,40 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
   if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
   if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
-  list(s.tolerations).forEach((t, i) => {
-    const r = record(t);
-    const op = str(r.operator);
-    const p = path.child("tolerations").index(i);
-    if (op !== "" && op !== "Equal" && op !== "Exists") errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
-    if (op === "Exists" && str(r.value) !== "")
-      errs.push(fieldErrors.invalid(p.child("operator"), r.value, "value must be empty when `operator` is 'Exists'"));
-    if (str(r.key) === "" && op !== "Exists")
-      errs.push(
-        fieldErrors.invalid(
-          p.child("operator"),
-          op,
-          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
-        ),
-      );
-    const effect = str(r.effect);
-    if (str(r.key) !== "") for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), r.key, msg));
-    if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
-      errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-    if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
-      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
-  });
+  list(s.tolerations).forEach((t, i) => errs.push(...validateToleration(record(t), path.child("tolerations").index(i))));
   return errs;
 }
+
+/** upstream's ValidateTolerations for one toleration, in its order. */
+function validateToleration(r: Obj, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const op = str(r.operator);
+  const key = str(r.key);
+  const value = str(r.value);
+  const effect = str(r.effect);
+  if (key !== "") for (const msg of isQualifiedName(key)) errs.push(fieldErrors.invalid(p.child("key"), key, msg));
+  if (key === "" && op !== "Exists")
+    errs.push(
+      fieldErrors.invalid(
+        p.child("operator"),
+        op,
+        'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+      ),
+    );
+  if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
+    errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+  if (op === "" || op === "Equal") {
+    // As upstream: the value must be a label value, every broken rule in one message.
+    const bad = isValidLabelValue(value);
+    if (bad.length > 0) errs.push(fieldErrors.invalid(p.child("operator"), value, bad.join(";")));
+  } else if (op === "Exists") {
+    if (value !== "") errs.push(fieldErrors.invalid(p.child("operator"), value, "value must be empty when `operator` is 'Exists'"));
+  } else errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
+  if (effect !== "" && !TAINT_EFFECTS.includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, TAINT_EFFECTS));
+  return errs;
+}
+
+const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
 
 /** A PodTemplateSpec inside a workload: its labels and its spec. */
 export function validatePodTemplateSpec(template: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
@@ -826,7 +925,7 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
 }
 
 export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
-  return validatePodSpec(pod.spec, FieldPath.of("spec"), options);
+  return validatePodSpec(pod.spec, FieldPath.of("spec"), { ...options, resourceIsPod: true });
 }
 
 /** Whether a spec has hugepages that are not whole pages (upstream's ratchet: such a stored spec may still be updated). */

@@ -434,3 +434,71 @@ describe("through a store: what the apiserver stores and answers", () => {
     );
   });
 });
+
+describe("more of upstream's ValidatePodSpec: DNS searches and options, tolerations, resize policies, image whitespace", () => {
+  it("dnsConfig searches (RelaxedDNSSearchValidation, GA in 1.34) and options", () => {
+    const dns = (config: Record<string, unknown>) => createErrors(pod({ dnsConfig: config }));
+    expect(dns({ searches: [".", "_srv.example.com.", "ns1.svc.cluster.local"] })).toEqual([]);
+    expect(dns({ searches: ["Bad.Example"], options: [{ value: "2" }] })).toEqual([
+      "spec.dnsConfig.searches[0]: Invalid value: \"Bad.Example\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*')",
+      "spec.dnsConfig.options[0]: Required value: must not be empty",
+    ]);
+    const many = Array.from({ length: 33 }, (_, i) => `d${i}.example`);
+    expect(dns({ searches: many }).map((e) => e.split(": Invalid value")[0] + " " + e.split(": ").pop())).toEqual([
+      "spec.dnsConfig.searches must not have more than 32 search paths",
+    ]);
+    expect(dns({ searches: ["a".repeat(63) + "." + "b".repeat(63), ...Array(16).fill("c".repeat(120))] }).pop()).toContain(
+      "must not have more than 2048 characters (including spaces) in the search list",
+    );
+  });
+
+  it("tolerations: an Equal value must be a label value", () => {
+    expect(createErrors(pod({ tolerations: [{ key: "k", operator: "Equal", value: "not a value!", effect: "NoSchedule" }] }))).toEqual([
+      "spec.tolerations[0].operator: Invalid value: \"not a value!\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ]);
+    expect(createErrors(pod({ tolerations: [{ key: "k", value: "v", effect: "Sometimes" }] }))).toEqual([
+      'spec.tolerations[0].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
+    ]);
+  });
+
+  it("resizePolicy: cpu or memory once each, a known policy, NotRequired under restartPolicy Never", () => {
+    const P = "spec.containers[0].resizePolicy";
+    expect(
+      createErrors(
+        pod(
+          { restartPolicy: "Never" },
+          {},
+          {
+            resizePolicy: [
+              { resourceName: "cpu", restartPolicy: "RestartContainer" },
+              { resourceName: "cpu", restartPolicy: "NotRequired" },
+              { resourceName: "gpu", restartPolicy: "Sometimes" },
+            ],
+          },
+        ),
+      ),
+    ).toEqual([
+      `${P}: Invalid value: "RestartContainer": must be 'NotRequired' when \`restartPolicy\` is 'Never'`,
+      `${P}[1]: Duplicate value: "cpu"`,
+      `${P}: Unsupported value: "gpu": supported values: "cpu", "memory"`,
+      `${P}: Unsupported value: "Sometimes": supported values: "NotRequired", "RestartContainer"`,
+      `${P}: Invalid value: "Sometimes": must be 'NotRequired' when \`restartPolicy\` is 'Never'`,
+    ]);
+  });
+
+  it("image whitespace is refused in a Pod, allowed in a template (upstream's validateContainerOnlyForPod)", () => {
+    expect(createErrors(pod({}, {}, { image: " nginx" }))).toEqual([
+      'spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace',
+    ]);
+    const dep: KubeObject = {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "d", namespace: "d" },
+      spec: {
+        selector: { matchLabels: { a: "b" } },
+        template: { metadata: { labels: { a: "b" } }, spec: { containers: [{ name: "c", image: " " }] } },
+      },
+    };
+    expect(createErrors(dep, deploymentStrategy)).toEqual([]);
+  });
+});
