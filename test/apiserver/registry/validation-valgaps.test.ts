@@ -286,6 +286,21 @@ describe("pod warnings: hostAliases, deprecated node labels, negative grace, nul
     ]);
   });
 
+  it("a Pod name that is no DNS label is warned about on create; Pod updates get no warnings, as upstream's", () => {
+    const p = pod({
+      hostAliases: [
+        { ip: "10.0.0.1", hostnames: ["a"] },
+        { ip: "10.0.0.1", hostnames: ["b"] },
+      ],
+    });
+    p.metadata!.name = "web.v1";
+    expect(warnings(p)).toEqual([
+      "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]",
+      'spec.hostAliases[1].ip: duplicate ip "10.0.0.1"',
+    ]);
+    expect(podStrategy.warningsOnUpdate).toBeUndefined();
+  });
+
   it("hostAliases IPs in a legacy form are accepted without a warning (StrictIPCIDRValidation is off in 1.34)", () => {
     const p = pod({ hostAliases: [{ ip: "010.000.000.001", hostnames: ["a"] }] });
     expect(createErrors(p)).toEqual([]);

@@ -4,6 +4,8 @@
  * selectors as upstream's (spec.nodeName, status.phase...).
  */
 import type { KubeObject } from "../../rest.js";
+import type { Strategy } from "../../strategy.js";
+import { isDNS1123Label } from "../../../../runtime/validation/strings.js";
 import { defaultPod } from "../../defaults/core.js";
 import { validatePod, validatePodUpdate } from "../../validation/pod.js";
 import { podSpecWarnings } from "../../validation/pod-warnings.js";
@@ -20,7 +22,22 @@ const spec = (o: KubeObject) => record(o.spec);
 const SPEC_PATH = FieldPath.of("spec");
 const status = (o: KubeObject) => record(o.status);
 
-export const podStrategy = kindStrategy({
+/**
+ * upstream's WarningsOnCreate: a name that is no DNS label (it becomes the hostname), then the
+ * spec's warnings. Pod updates get none, as upstream's (a hot path no human usually drives).
+ */
+function warningsOnCreate(obj: KubeObject): string[] {
+  const out: string[] = [];
+  const bad = isDNS1123Label(obj.metadata?.name ?? "");
+  if (bad.length > 0)
+    out.push(
+      `metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${bad.join(" ")}]`,
+    );
+  for (const w of podSpecWarnings(obj.spec, SPEC_PATH)) out.push(w);
+  return out;
+}
+
+const podKindStrategy = kindStrategy({
   kind: "Pod",
   version: "v1",
   namespaced: true,
@@ -39,7 +56,6 @@ export const podStrategy = kindStrategy({
   },
   validate: validatePod,
   validateUpdate: validatePodUpdate,
-  warnings: (obj) => podSpecWarnings(obj.spec, SPEC_PATH),
   fields: {
     "spec.nodeName": (o) => str(spec(o).nodeName),
     "spec.restartPolicy": (o) => str(spec(o).restartPolicy),
@@ -52,5 +68,7 @@ export const podStrategy = kindStrategy({
     "status.nominatedNodeName": (o) => str(status(o).nominatedNodeName),
   },
 });
+
+export const podStrategy: Strategy = { ...podKindStrategy, warningsOnCreate };
 
 export const podStatusStrategy = kindStatusStrategy();
