@@ -924,8 +924,37 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   return errs;
 }
 
+/** A Pod's spec with the rules only Pods have (upstream's validatePodMetadataAndSpec), on create and update. */
 export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
-  return validatePodSpec(pod.spec, FieldPath.of("spec"), { ...options, resourceIsPod: true });
+  const errs = validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true });
+  const s = record(pod.spec);
+  // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
+  if (str(s.serviceAccountName) === "")
+    list(s.volumes).forEach((v, vi) => {
+      list(record(record(v).projected).sources).forEach((source, si) => {
+        if (isObj(record(source).serviceAccountToken))
+          errs.push(
+            fieldErrors.forbidden(
+              SPEC_PATH.child("volumes").index(vi).child("projected", "sources").index(si).child("serviceAccountToken"),
+              "must not be specified when serviceAccountName is not set",
+            ),
+          );
+      });
+    });
+  return errs;
+}
+
+const SPEC_PATH = FieldPath.of("spec");
+
+/** upstream's ValidatePodCreate: the Pod rules, then what only a new Pod may not have. */
+export function validatePodCreate(pod: KubeObject): FieldError[] {
+  const errs = validatePod(pod);
+  const s = record(pod.spec);
+  if (list(s.ephemeralContainers).length > 0)
+    errs.push(fieldErrors.forbidden(SPEC_PATH.child("ephemeralContainers"), "cannot be set on create"));
+  if (str(s.nodeName) !== "" && list(s.schedulingGates).length > 0)
+    errs.push(fieldErrors.forbidden(SPEC_PATH.child("nodeName"), "cannot be set until all schedulingGates have been cleared"));
+  return errs;
 }
 
 /** Whether a spec has hugepages that are not whole pages (upstream's ratchet: such a stored spec may still be updated). */

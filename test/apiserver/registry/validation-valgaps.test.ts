@@ -298,7 +298,7 @@ describe("pod warnings: hostAliases, deprecated node labels, negative grace, nul
       "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]",
       'spec.hostAliases[1].ip: duplicate ip "10.0.0.1"',
     ]);
-    expect(podStrategy.warningsOnUpdate).toBeUndefined();
+    expect("warningsOnUpdate" in podStrategy && podStrategy.warningsOnUpdate !== undefined).toBe(false);
   });
 
   it("hostAliases IPs in a legacy form are accepted without a warning (StrictIPCIDRValidation is off in 1.34)", () => {
@@ -515,5 +515,30 @@ describe("more of upstream's ValidatePodSpec: DNS searches and options, tolerati
       },
     };
     expect(createErrors(dep, deploymentStrategy)).toEqual([]);
+  });
+});
+
+describe("upstream's ValidatePodCreate and the Pod-only rules", () => {
+  it("no ephemeral containers on create, no nodeName while scheduling gates remain", () => {
+    expect(
+      createErrors(
+        pod({
+          nodeName: "n1",
+          schedulingGates: [{ name: "example.com/wait" }],
+          ephemeralContainers: [{ name: "debug", image: "busybox" }],
+        }),
+      ),
+    ).toEqual([
+      "spec.ephemeralContainers: Forbidden: cannot be set on create",
+      "spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared",
+    ]);
+  });
+
+  it("a projected token needs a serviceAccountName", () => {
+    const volumes = [{ name: "t", projected: { sources: [{ serviceAccountToken: { path: "token", expirationSeconds: 3600 } }] } }];
+    expect(createErrors(pod({ volumes }))).toEqual([
+      "spec.volumes[0].projected.sources[0].serviceAccountToken: Forbidden: must not be specified when serviceAccountName is not set",
+    ]);
+    expect(createErrors(pod({ volumes, serviceAccountName: "default" }))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { KubeObject } from "../../rest.js";
 import type { Strategy } from "../../strategy.js";
 import { isDNS1123Label } from "../../../../runtime/validation/strings.js";
 import { defaultPod } from "../../defaults/core.js";
-import { validatePod, validatePodUpdate } from "../../validation/pod.js";
+import { validatePodCreate, validatePodUpdate } from "../../validation/pod.js";
 import { podSpecWarnings } from "../../validation/pod-warnings.js";
 import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
@@ -54,7 +54,7 @@ const podKindStrategy = kindStrategy({
     if (o.ephemeralContainers === undefined) delete s.ephemeralContainers;
     else s.ephemeralContainers = copyArray(o.ephemeralContainers as EphemeralContainer[], deepCopyEphemeralContainer);
   },
-  validate: validatePod,
+  validate: validatePodCreate,
   validateUpdate: validatePodUpdate,
   fields: {
     "spec.nodeName": (o) => str(spec(o).nodeName),
