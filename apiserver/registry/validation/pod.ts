@@ -9,6 +9,7 @@
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
 import { goStyleDiff } from "./spec-diff.js";
+import { goQuote } from "../../../runtime/go-strings.js";
 import {
   isConfigMapKey,
   isDNS1123Label,
@@ -24,7 +25,7 @@ import {
   parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { validateAnnotations, validateLabels } from "./object-meta.js";
 import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
@@ -379,6 +380,82 @@ function validateLocalDescendingPath(target: string, path: FieldPath): FieldErro
   return errs;
 }
 
+const SECCOMP_TYPES = ["Localhost", "RuntimeDefault", "Unconfined"];
+
+/** upstream's validateSeccompProfileField, for a pod's or a container's securityContext.seccompProfile. */
+function validateSeccompProfile(sp: unknown, path: FieldPath): FieldError[] {
+  if (!isObj(sp)) return [];
+  const errs: FieldError[] = [];
+  const type = str(sp.type);
+  if (type === "") errs.push(fieldErrors.required(path.child("type"), "type is required when seccompProfile is set"));
+  else if (!SECCOMP_TYPES.includes(type)) errs.push(fieldErrors.notSupported(path.child("type"), type, SECCOMP_TYPES));
+  const profile = sp.localhostProfile;
+  if (type === "Localhost") {
+    if (typeof profile !== "string")
+      errs.push(fieldErrors.required(path.child("localhostProfile"), "must be set when seccomp type is Localhost"));
+    else errs.push(...validateLocalDescendingPath(profile, path.child("localhostProfile")));
+  } else if (profile !== undefined && profile !== null) {
+    // As upstream: the whole profile, printed as its internal struct (the pointer's address is the heap's there).
+    const text = `core.SeccompProfile{Type:${goQuote(type)}, LocalhostProfile:(*string)(0xc000000000)}`;
+    errs.push(fieldErrors.invalid(path.child("localhostProfile"), new GoSyntax(text), "can only be set when seccomp type is Localhost"));
+  }
+  return errs;
+}
+
+/** A container's securityContext printed as upstream's internal struct in Go's %#v (addresses fixed here). */
+function securityContextText(sc: Obj): GoSyntax {
+  const ptr = (type: string, v: unknown) => `(*${type})(${v === undefined || v === null ? "nil" : "0xc000000000"})`;
+  const fields: [string, string][] = [
+    ["Capabilities", "core.Capabilities"],
+    ["Privileged", "bool"],
+    ["SELinuxOptions", "core.SELinuxOptions"],
+    ["WindowsOptions", "core.WindowsSecurityContextOptions"],
+    ["RunAsUser", "int64"],
+    ["RunAsGroup", "int64"],
+    ["RunAsNonRoot", "bool"],
+    ["ReadOnlyRootFilesystem", "bool"],
+    ["AllowPrivilegeEscalation", "bool"],
+    ["ProcMount", "core.ProcMountType"],
+    ["SeccompProfile", "core.SeccompProfile"],
+    ["AppArmorProfile", "core.AppArmorProfile"],
+  ];
+  const json = (go: string) => go[0]!.toLowerCase() + go.slice(1).replace(/^sELinux/, "seLinux");
+  return new GoSyntax(`core.SecurityContext{${fields.map(([f, t]) => `${f}:${ptr(t, sc[json(f)])}`).join(", ")}}`);
+}
+
+/**
+ * The rest of upstream's ValidateSecurityContext for a container (the IDs are checked apart):
+ * procMount, the seccomp profile, and allowPrivilegeEscalation false beside what needs it.
+ * Privileged containers are allowed (the apiserver's --allow-privileged, as kind and kubeadm set it).
+ */
+function validateContainerSecurityContext(sc: Obj, path: FieldPath, hostUsers: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  if (sc.procMount !== undefined && sc.procMount !== null) {
+    const mount = str(sc.procMount);
+    if (mount !== "Default" && mount !== "Unmasked")
+      errs.push(fieldErrors.notSupported(path.child("procMount"), mount, ["Default", "Unmasked"]));
+    if (hostUsers && mount === "Unmasked")
+      errs.push(fieldErrors.invalid(path.child("procMount"), mount, "`hostUsers` must be false to use `Unmasked`"));
+  }
+  if (sc.seccompProfile !== undefined) errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("seccompProfile")));
+  if (sc.allowPrivilegeEscalation === false) {
+    if (sc.privileged === true)
+      errs.push(
+        fieldErrors.invalid(path, securityContextText(sc), "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"),
+      );
+    for (const cap of list(record(sc.capabilities).add))
+      if (cap === "CAP_SYS_ADMIN")
+        errs.push(
+          fieldErrors.invalid(
+            path,
+            securityContextText(sc),
+            "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
+          ),
+        );
+  }
+  return errs;
+}
+
 const MOUNT_PROPAGATIONS = ["Bidirectional", "HostToContainer", "None"];
 
 /** upstream's validateMountPropagation: a known mode; Bidirectional only for privileged containers. */
@@ -398,6 +475,8 @@ interface ContainerContext {
   grace: number | undefined;
   allowIndivisibleHugePages: boolean;
   resourceIsPod: boolean;
+  /** The Pod shares the host's user namespace (hostUsers unset or true). */
+  hostUsers: boolean;
   /** The Pod's restartPolicy, which resize policies depend on. */
   restartPolicy: string;
 }
@@ -498,6 +577,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+  if (isObj(c.securityContext))
+    errs.push(...validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
     else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
@@ -800,6 +881,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
           allowIndivisibleHugePages,
           resourceIsPod,
           restartPolicy,
+          hostUsers: s.hostUsers !== false,
         }),
       ),
     );
@@ -822,6 +904,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
+  if (isObj(s.securityContext) && s.securityContext.seccompProfile !== undefined)
+    errs.push(...validateSeccompProfile(s.securityContext.seccompProfile, path.child("securityContext", "seccompProfile")));
   // The rarer host-sharing fields: each check runs only when its fields are there.
   if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
     errs.push(...validatePodSecurityHostRules(s, path.child("securityContext"), options.allowHostNamespacedSysctls === true));

@@ -542,3 +542,38 @@ describe("upstream's ValidatePodCreate and the Pod-only rules", () => {
     expect(createErrors(pod({ volumes, serviceAccountName: "default" }))).toEqual([]);
   });
 });
+
+describe("container securityContext: procMount, seccomp profiles, allowPrivilegeEscalation", () => {
+  const P = "spec.containers[0].securityContext";
+  const errs = (sc: Record<string, unknown>, spec: Record<string, unknown> = {}) => createErrors(pod(spec, {}, { securityContext: sc }));
+
+  it("procMount Unmasked needs hostUsers false", () => {
+    expect(errs({ procMount: "Unmasked" })).toEqual([
+      `${P}.procMount: Invalid value: "Unmasked": \`hostUsers\` must be false to use \`Unmasked\``,
+    ]);
+    expect(errs({ procMount: "Unmasked" }, { hostUsers: false })).toEqual([]);
+    expect(errs({ procMount: "Masked" })).toEqual([`${P}.procMount: Unsupported value: "Masked": supported values: "Default", "Unmasked"`]);
+  });
+
+  it("seccomp profiles of the pod and the container", () => {
+    expect(errs({ seccompProfile: { type: "Localhost" } }, { securityContext: { seccompProfile: {} } })).toEqual([
+      // As upstream: containers are validated before the pod's securityContext.
+      `${P}.seccompProfile.localhostProfile: Required value: must be set when seccomp type is Localhost`,
+      "spec.securityContext.seccompProfile.type: Required value: type is required when seccompProfile is set",
+    ]);
+    expect(errs({ seccompProfile: { type: "Localhost", localhostProfile: "../x.json" } })).toEqual([
+      `${P}.seccompProfile.localhostProfile: Invalid value: "../x.json": must not contain '..'`,
+    ]);
+    expect(errs({ seccompProfile: { type: "RuntimeDefault", localhostProfile: "x.json" } })).toEqual([
+      `${P}.seccompProfile.localhostProfile: Invalid value: core.SeccompProfile{Type:"RuntimeDefault", LocalhostProfile:(*string)(0xc000000000)}: can only be set when seccomp type is Localhost`,
+    ]);
+  });
+
+  it("allowPrivilegeEscalation false with privileged or CAP_SYS_ADMIN, the context printed as upstream's struct", () => {
+    expect(errs({ privileged: true, allowPrivilegeEscalation: false, capabilities: { add: ["CAP_SYS_ADMIN"] } })).toEqual([
+      `${P}: Invalid value: core.SecurityContext{Capabilities:(*core.Capabilities)(0xc000000000), Privileged:(*bool)(0xc000000000), SELinuxOptions:(*core.SELinuxOptions)(nil), WindowsOptions:(*core.WindowsSecurityContextOptions)(nil), RunAsUser:(*int64)(nil), RunAsGroup:(*int64)(nil), RunAsNonRoot:(*bool)(nil), ReadOnlyRootFilesystem:(*bool)(nil), AllowPrivilegeEscalation:(*bool)(0xc000000000), ProcMount:(*core.ProcMountType)(nil), SeccompProfile:(*core.SeccompProfile)(nil), AppArmorProfile:(*core.AppArmorProfile)(nil)}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
+      expect.stringContaining("cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN"),
+    ]);
+    expect(errs({ privileged: true })).toEqual([]);
+  });
+});
