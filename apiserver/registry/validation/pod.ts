@@ -892,7 +892,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     list(s.containers).forEach((c, ci) =>
       list(record(c).ports).forEach((port, pi) => {
         const p = record(port);
-        if ((p.hostPort ?? 0) !== (p.containerPort ?? 0))
+        // A template may leave the port 0: it is defaulted when the Pod is made (upstream's validatePodHostNetworkDeps).
+        const hostPort = p.hostPort ?? 0;
+        if ((resourceIsPod || hostPort !== 0) && hostPort !== (p.containerPort ?? 0))
           errs.push(
             fieldErrors.invalid(
               path.child("containers").index(ci).child("ports").index(pi).child("hostPort"),

@@ -501,6 +501,23 @@ describe("more of upstream's ValidatePodSpec: DNS searches and options, tolerati
     ]);
   });
 
+  it("hostNetwork: a Pod's hostPort must be its containerPort; a template may leave it 0", () => {
+    const ports = { ports: [{ containerPort: 80, hostPort: 0 }] };
+    expect(createErrors(pod({ hostNetwork: true }, {}, ports))).toEqual([
+      "spec.containers[0].ports[0].hostPort: Invalid value: 0: must match `containerPort` when `hostNetwork` is true",
+    ]);
+    const dep: KubeObject = {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "d", namespace: "d" },
+      spec: {
+        selector: { matchLabels: { a: "b" } },
+        template: { metadata: { labels: { a: "b" } }, spec: { hostNetwork: true, containers: [{ name: "c", image: "x", ...ports }] } },
+      },
+    };
+    expect(createErrors(dep, deploymentStrategy)).toEqual([]);
+  });
+
   it("image whitespace is refused in a Pod, allowed in a template (upstream's validateContainerOnlyForPod)", () => {
     expect(createErrors(pod({}, {}, { image: " nginx" }))).toEqual([
       'spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace',
