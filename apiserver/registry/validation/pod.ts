@@ -381,6 +381,10 @@ function validateLocalDescendingPath(target: string, path: FieldPath): FieldErro
 }
 
 const SECCOMP_TYPES = ["Localhost", "RuntimeDefault", "Unconfined"];
+const POD_CONTEXT_ENUMS: readonly (readonly [string, readonly string[]])[] = [
+  ["fsGroupChangePolicy", ["Always", "OnRootMismatch"]],
+  ["supplementalGroupsPolicy", ["Merge", "Strict"]],
+];
 
 /** upstream's validateSeccompProfileField, for a pod's or a container's securityContext.seccompProfile. */
 function validateSeccompProfile(sp: unknown, path: FieldPath): FieldError[] {
@@ -906,8 +910,17 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
-  if (isObj(s.securityContext) && s.securityContext.seccompProfile !== undefined)
-    errs.push(...validateSeccompProfile(s.securityContext.seccompProfile, path.child("securityContext", "seccompProfile")));
+  if (isObj(s.securityContext)) {
+    const sc = s.securityContext;
+    if (sc.seccompProfile !== undefined)
+      errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
+    // Enumerations of the pod's securityContext, when set, with upstream's sorted lists.
+    for (const [f, allowed] of POD_CONTEXT_ENUMS) {
+      const v = sc[f];
+      if (v !== undefined && v !== null && !allowed.includes(str(v)))
+        errs.push(fieldErrors.notSupported(path.child("securityContext", f), v, allowed));
+    }
+  }
   // The rarer host-sharing fields: each check runs only when its fields are there.
   if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
     errs.push(...validatePodSecurityHostRules(s, path.child("securityContext"), options.allowHostNamespacedSysctls === true));

@@ -586,6 +586,16 @@ describe("container securityContext: procMount, seccomp profiles, allowPrivilege
     ]);
   });
 
+  it("the pod's fsGroupChangePolicy and supplementalGroupsPolicy are known values", () => {
+    expect(createErrors(pod({ securityContext: { fsGroupChangePolicy: "Sometimes", supplementalGroupsPolicy: "Loose" } }))).toEqual([
+      'spec.securityContext.fsGroupChangePolicy: Unsupported value: "Sometimes": supported values: "Always", "OnRootMismatch"',
+      'spec.securityContext.supplementalGroupsPolicy: Unsupported value: "Loose": supported values: "Merge", "Strict"',
+    ]);
+    expect(createErrors(pod({ securityContext: { fsGroupChangePolicy: "OnRootMismatch", supplementalGroupsPolicy: "Strict" } }))).toEqual(
+      [],
+    );
+  });
+
   it("allowPrivilegeEscalation false with privileged or CAP_SYS_ADMIN, the context printed as upstream's struct", () => {
     expect(errs({ privileged: true, allowPrivilegeEscalation: false, capabilities: { add: ["CAP_SYS_ADMIN"] } })).toEqual([
       `${P}: Invalid value: core.SecurityContext{Capabilities:(*core.Capabilities)(0xc000000000), Privileged:(*bool)(0xc000000000), SELinuxOptions:(*core.SELinuxOptions)(nil), WindowsOptions:(*core.WindowsSecurityContextOptions)(nil), RunAsUser:(*int64)(nil), RunAsGroup:(*int64)(nil), RunAsNonRoot:(*bool)(nil), ReadOnlyRootFilesystem:(*bool)(nil), AllowPrivilegeEscalation:(*bool)(0xc000000000), ProcMount:(*core.ProcMountType)(nil), SeccompProfile:(*core.SeccompProfile)(nil), AppArmorProfile:(*core.AppArmorProfile)(nil)}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
