@@ -478,6 +478,69 @@ describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
     expect(patch.stderr).toContain("field is immutable");
   });
 
+  it("matchLabelKeys merge into a created Pod's selectors; HostProcess and hostAliases rules reach kubectl", async () => {
+    const selector = { matchLabels: { app: "keys" } };
+    const created = await kubectl(
+      "-n",
+      NS,
+      "create",
+      "-f",
+      manifest("keys.yaml", [
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "keys", labels: { app: "keys", rev: "r1", tenant: "t1" } },
+          spec: {
+            containers: [{ name: "c", image: "nginx" }],
+            topologySpreadConstraints: [
+              { maxSkew: 1, topologyKey: "zone", whenUnsatisfiable: "ScheduleAnyway", labelSelector: selector, matchLabelKeys: ["rev"] },
+            ],
+            affinity: {
+              podAntiAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: [
+                  { topologyKey: "kubernetes.io/hostname", labelSelector: selector, mismatchLabelKeys: ["tenant"] },
+                ],
+              },
+            },
+            hostAliases: [
+              { ip: "10.0.0.1", hostnames: ["a"] },
+              { ip: "10.0.0.1", hostnames: ["b"] },
+            ],
+          },
+        },
+      ]),
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain('Warning: spec.hostAliases[1].ip: duplicate ip "10.0.0.1"');
+    const pod = await json("-n", NS, "get", "pod", "keys");
+    expect(pod.spec.topologySpreadConstraints[0].labelSelector.matchExpressions).toEqual([{ key: "rev", operator: "In", values: ["r1"] }]);
+    expect(pod.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions).toEqual([
+      { key: "tenant", operator: "NotIn", values: ["t1"] },
+    ]);
+    const hostProcess = await kubectl(
+      "-n",
+      NS,
+      "create",
+      "-f",
+      manifest("hostprocess.yaml", [
+        {
+          apiVersion: "v1",
+          kind: "Pod",
+          metadata: { name: "hostprocess" },
+          spec: {
+            os: { name: "windows" },
+            securityContext: { windowsOptions: { hostProcess: true, runAsUserName: "NT AUTHORITY\\SYSTEM" } },
+            containers: [{ name: "c", image: "mcr.microsoft.com/windows/nanoserver" }],
+          },
+        },
+      ]),
+    );
+    expect(hostProcess.code).not.toBe(0);
+    expect(hostProcess.stderr).toContain(
+      "spec.hostNetwork: Invalid value: false: hostNetwork must be true if pod contains any hostProcess containers",
+    );
+  });
+
   it("delete namespace removes every kind in it", async () => {
     const out = await kubectl("delete", "namespace", NS, "--timeout=60s");
     expect(out.code, out.stderr).toBe(0);

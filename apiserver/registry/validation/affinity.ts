@@ -105,8 +105,12 @@ function nodeAffinity(na: Obj, path: FieldPath, opts: AffinityOptions): FieldErr
   return errs;
 }
 
-/** matchLabelKeys and mismatchLabelKeys: label names, only beside a labelSelector, never in both lists or twice in the selector. */
-function labelKeys(term: Obj, path: FieldPath): FieldError[] {
+/**
+ * matchLabelKeys and mismatchLabelKeys (upstream's validateMatchLabelKeysAndMismatchLabelKeys):
+ * label names, only beside a labelSelector, never in both lists or twice in the selector. A pod
+ * affinity term and (1.34's selector merge) a topology spread constraint both take it.
+ */
+export function validateLabelKeys(term: Obj, path: FieldPath): FieldError[] {
   const match = list(term.matchLabelKeys).map(str);
   const mismatch = list(term.mismatchLabelKeys).map(str);
   if (match.length === 0 && mismatch.length === 0) return [];
@@ -152,7 +156,7 @@ function podAffinityTerm(term: Obj, path: FieldPath, allowInvalid: boolean): Fie
   for (const ns of list(term.namespaces)) {
     for (const msg of isDNS1123Label(str(ns))) errs.push(fieldErrors.invalid(path.child("namespace"), ns, msg));
   }
-  errs.push(...labelKeys(term, path));
+  errs.push(...validateLabelKeys(term, path));
   const key = str(term.topologyKey);
   if (key === "") errs.push(fieldErrors.required(path.child("topologyKey"), "can not be empty"));
   errs.push(...labelName(key, path.child("topologyKey")));

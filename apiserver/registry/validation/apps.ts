@@ -8,7 +8,7 @@ import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { goQuote } from "../../../runtime/go-strings.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
-import { validatePodTemplateSpec } from "./pod.js";
+import { ratchetOptionsFrom, validatePodTemplateSpec, type PodSpecOptions } from "./pod.js";
 import { isObj, list, record, sameJSON, str } from "./shape.js";
 import { intOrPercentValue, intOrStringValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
@@ -39,13 +39,19 @@ const DEADLINE_OWNER: Readonly<Record<TemplateOwner, string>> = {
   ReplicationController: "ReplicationController",
 };
 
-/** Selector present, non-empty, valid, and matching the template's labels. */
+/** The update ratchet for a workload stored as `old` (none on create): what its template already had may stay. */
+export function templateRatchet(old: KubeObject | undefined): PodSpecOptions {
+  return old ? ratchetOptionsFrom(record(record(record(old.spec).template).spec)) : {};
+}
+
+/** Selector present, non-empty, valid, and matching the template's labels; `ratchet` from templateRatchet on updates. */
 export function validateSelectorAndTemplate(
   spec: Record<string, unknown>,
   path: FieldPath,
   restartPolicies: readonly string[],
   extraVolumes: readonly string[] = [],
   owner: TemplateOwner = "Deployment",
+  ratchet: PodSpecOptions = {},
 ): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObj(spec.selector)) errs.push(fieldErrors.required(path.child("selector")));
@@ -60,7 +66,7 @@ export function validateSelectorAndTemplate(
   if (isObj(spec.selector) && !selectorIsEmpty(spec.selector) && !selectorMatches(spec.selector, labels)) {
     errs.push(fieldErrors.invalid(path.child("template", "metadata", "labels"), labels, "`selector` does not match template `labels`"));
   }
-  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { restartPolicies, extraVolumes }));
+  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { ...ratchet, restartPolicies, extraVolumes }));
   if (record(spec.template.spec).activeDeadlineSeconds !== undefined) {
     errs.push(
       fieldErrors.forbidden(
@@ -87,9 +93,13 @@ function goPointer(type: string, value: unknown): string {
   return `(*${type})(${value === undefined || value === null ? "nil" : "0xc000000000"})`;
 }
 
-export function validateDeployment(d: KubeObject): FieldError[] {
+/** `old`: the stored Deployment on updates. */
+export function validateDeployment(d: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(d.spec);
-  const errs = [...nonNegative(spec.replicas, SPEC.child("replicas")), ...validateSelectorAndTemplate(spec, SPEC, ["Always"])];
+  const errs = [
+    ...nonNegative(spec.replicas, SPEC.child("replicas")),
+    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "Deployment", templateRatchet(old)),
+  ];
   const strategy = record(spec.strategy);
   const type = str(strategy.type);
   if (type !== "Recreate" && type !== "RollingUpdate")
@@ -137,18 +147,18 @@ export function validateSelectorUnchanged(obj: KubeObject, old: KubeObject): Fie
   return sameJSON(sel, oldSel) ? [] : [fieldErrors.invalid(SPEC.child("selector"), sel ?? null, FIELD_IMMUTABLE)];
 }
 
-export function validateReplicaSet(rs: KubeObject): FieldError[] {
+export function validateReplicaSet(rs: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(rs.spec);
   return [
     ...nonNegative(spec.replicas, SPEC.child("replicas")),
     ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
-    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "ReplicaSet"),
+    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "ReplicaSet", templateRatchet(old)),
   ];
 }
 
-export function validateDaemonSet(ds: KubeObject): FieldError[] {
+export function validateDaemonSet(ds: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(ds.spec);
-  const errs = validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "DaemonSet");
+  const errs = validateSelectorAndTemplate(spec, SPEC, ["Always"], [], "DaemonSet", templateRatchet(old));
   errs.push(
     ...nonNegative(spec.minReadySeconds, SPEC.child("minReadySeconds")),
     ...nonNegative(spec.templateGeneration, SPEC.child("templateGeneration")),
@@ -189,13 +199,13 @@ export function validateDaemonSet(ds: KubeObject): FieldError[] {
   return errs;
 }
 
-export function validateStatefulSet(sts: KubeObject): FieldError[] {
+export function validateStatefulSet(sts: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(sts.spec);
   // Mounts may name the claim templates: the controller adds them to each pod as volumes.
   const claims = list(spec.volumeClaimTemplates).map((t) => str(record(record(t).metadata).name));
   const errs = [
     ...nonNegative(spec.replicas, SPEC.child("replicas")),
-    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], claims, "StatefulSet"),
+    ...validateSelectorAndTemplate(spec, SPEC, ["Always"], claims, "StatefulSet", templateRatchet(old)),
   ];
   const pmp = str(spec.podManagementPolicy);
   if (pmp === "") errs.push(fieldErrors.required(SPEC.child("podManagementPolicy")));
@@ -249,7 +259,7 @@ export function validateStatefulSet(sts: KubeObject): FieldError[] {
 
 /** StatefulSets allow updates to replicas, ordinals, template, updateStrategy, retention policy and minReadySeconds only. */
 export function validateStatefulSetUpdate(sts: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateStatefulSet(sts);
+  const errs = validateStatefulSet(sts, old);
   const spec = { ...record(sts.spec) };
   const oldSpec = record(old.spec);
   for (const f of [

@@ -9,7 +9,7 @@ import { cronScheduleError } from "./cron.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
-import { validatePodTemplateSpec } from "./pod.js";
+import { ratchetOptionsFrom, validatePodTemplateSpec, type PodSpecOptions } from "./pod.js";
 import { isObj, record, sameJSON, str, type Obj } from "./shape.js";
 import { deepCopyPodTemplateSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
@@ -20,7 +20,13 @@ function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
 }
 
-export function validateJobSpec(spec: Record<string, unknown>, path: FieldPath, generatedSelector: boolean): FieldError[] {
+/** `ratchet`: what the stored template already had may stay (upstream's options from the old template), on updates. */
+export function validateJobSpec(
+  spec: Record<string, unknown>,
+  path: FieldPath,
+  generatedSelector: boolean,
+  ratchet: PodSpecOptions = {},
+): FieldError[] {
   const errs: FieldError[] = [];
   for (const f of ["parallelism", "completions", "backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"])
     errs.push(...nonNegative(spec[f], path.child(f)));
@@ -48,17 +54,21 @@ export function validateJobSpec(spec: Record<string, unknown>, path: FieldPath, 
       }
     }
   }
-  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { restartPolicies: JOB_RESTART }));
+  errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { ...ratchet, restartPolicies: JOB_RESTART }));
   return errs;
 }
 
-export function validateJob(job: KubeObject): FieldError[] {
-  return validateJobSpec(record(job.spec), SPEC, true);
+/** The template's spec inside a Job spec. */
+const templateSpecOf = (jobSpec: unknown) => record(record(record(jobSpec).template).spec);
+
+/** `old`: the stored Job on updates. */
+export function validateJob(job: KubeObject, old?: KubeObject): FieldError[] {
+  return validateJobSpec(record(job.spec), SPEC, true, old ? ratchetOptionsFrom(templateSpecOf(old.spec)) : {});
 }
 
 /** Job updates: the selector, completionMode and (unless suspended) the template are immutable. */
 export function validateJobUpdate(job: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateJob(job);
+  const errs = validateJob(job, old);
   const spec = record(job.spec);
   const oldSpec = record(old.spec);
   if (!sameJSON(spec.selector, oldSpec.selector))
@@ -97,7 +107,8 @@ function validTimeZone(tz: string): boolean {
   }
 }
 
-export function validateCronJob(cj: KubeObject): FieldError[] {
+/** `old`: the stored CronJob on updates (the strategy passes it). */
+export function validateCronJob(cj: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(cj.spec);
   const errs: FieldError[] = [];
   const name = cj.metadata?.name ?? "";
@@ -134,6 +145,9 @@ export function validateCronJob(cj: KubeObject): FieldError[] {
     errs.push(...nonNegative(spec[f], SPEC.child(f)));
   const jt = record(spec.jobTemplate);
   if (!isObj(spec.jobTemplate)) errs.push(fieldErrors.required(SPEC.child("jobTemplate")));
-  else errs.push(...validateJobSpec(record(jt.spec), SPEC.child("jobTemplate", "spec"), false));
+  else {
+    const ratchet = old ? ratchetOptionsFrom(templateSpecOf(record(record(old.spec).jobTemplate).spec)) : {};
+    errs.push(...validateJobSpec(record(jt.spec), SPEC.child("jobTemplate", "spec"), false, ratchet));
+  }
   return errs;
 }

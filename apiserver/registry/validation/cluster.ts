@@ -4,7 +4,7 @@
  */
 import { isDNS1123Label, isDNS1123Subdomain, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { validateSelectorAndTemplate } from "./apps.js";
+import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
@@ -85,7 +85,8 @@ export function validateLimitRange(lr: KubeObject): FieldError[] {
   return errs;
 }
 
-export function validateReplicationController(rc: KubeObject): FieldError[] {
+/** `old`: the stored ReplicationController on updates (the strategy passes it). */
+export function validateReplicationController(rc: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(rc.spec);
   const errs: FieldError[] = [];
   if (typeof spec.replicas === "number" && spec.replicas < 0)
@@ -97,7 +98,7 @@ export function validateReplicationController(rc: KubeObject): FieldError[] {
   if (isObj(spec.template)) {
     const asApps = { ...spec, selector: { matchLabels: selector } };
     errs.push(
-      ...validateSelectorAndTemplate(asApps, SPEC, ["Always"], [], "ReplicationController").filter(
+      ...validateSelectorAndTemplate(asApps, SPEC, ["Always"], [], "ReplicationController", templateRatchet(old)).filter(
         (e) => !e.field.startsWith("spec.selector"),
       ),
     );

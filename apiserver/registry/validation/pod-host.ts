@@ -50,11 +50,21 @@ function sysctlNamespace(name: string): "net" | "ipc" | undefined {
   return undefined;
 }
 
+/** Whether a spec has a sysctl of a namespace it shares with the host (what an update of it may keep). */
+export function hostSysctlErrors(spec: Obj): boolean {
+  for (const s of list(record(spec.securityContext).sysctls)) {
+    const ns = sysctlNamespace(str(record(s).name));
+    if ((ns === "net" && spec.hostNetwork === true) || (ns === "ipc" && spec.hostIPC === true)) return true;
+  }
+  return false;
+}
+
 /**
  * The host-namespace rules of upstream's validatePodSpecSecurityContext that apply to every Pod:
  * shareProcessNamespace with hostPID, and sysctls. Runs only when the spec sets either.
+ * `allowHostSysctls` is the update ratchet for a stored spec that already broke the host rule.
  */
-export function validatePodSecurityHostRules(spec: Obj, path: FieldPath): FieldError[] {
+export function validatePodSecurityHostRules(spec: Obj, path: FieldPath, allowHostSysctls = false): FieldError[] {
   const errs: FieldError[] = [];
   const sc = record(spec.securityContext);
   if (spec.shareProcessNamespace === true && spec.hostPID === true)
@@ -67,7 +77,7 @@ export function validatePodSecurityHostRules(spec: Obj, path: FieldPath): FieldE
     else if (name.length > SYSCTL_MAX_LENGTH || !SYSCTL_RE.test(name))
       errs.push(fieldErrors.invalid(p, name, `must have at most ${SYSCTL_MAX_LENGTH} characters and match regex ${SYSCTL_PATTERN}`));
     else if (names.has(name)) errs.push(fieldErrors.duplicate(p, name));
-    const ns = sysctlNamespace(name);
+    const ns = allowHostSysctls ? undefined : sysctlNamespace(name);
     if (ns === "net" && spec.hostNetwork === true)
       errs.push(fieldErrors.invalid(p, name, "may not be specified when 'hostNetwork' is true"));
     else if (ns === "ipc" && spec.hostIPC === true) errs.push(fieldErrors.invalid(p, name, "may not be specified when 'hostIPC' is true"));

@@ -1,15 +1,60 @@
 /**
  * The warnings upstream returns for a Pod or pod template it accepts (pkg/api/pod/warnings.go),
- * for what users hit most: imagePullSecrets with an empty or repeated name, fractional byte
- * amounts of memory or ephemeral storage, an env entry that hides an earlier one of its name,
- * and deprecated volume plugins. Texts as upstream's; they reach kubectl as `Warning:` lines.
+ * for what users hit most: deprecated node labels in node selectors, node affinity and topology
+ * keys, a null labelSelector in a spread constraint or pod (anti-)affinity term, repeated
+ * hostAliases IPs, imagePullSecrets with an empty or repeated name, fractional byte amounts of
+ * memory or ephemeral storage, an env entry that hides an earlier one of its name, a negative
+ * terminationGracePeriodSeconds, and deprecated volume plugins. Texts as upstream's; they reach
+ * kubectl as `Warning:` lines. hostAliases IPs in a non-canonical form get neither an error nor a
+ * warning: StrictIPCIDRValidation is off in 1.34 and upstream's pod warnings say nothing of them.
  */
 import { goQuote } from "../../../runtime/go-strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import type { KubeObject } from "../rest.js";
 import { FieldPath } from "./field.js";
 import { canonicalQuantity, isWholeQuantity } from "./quantity-text.js";
-import { isObj, list, record, str } from "./shape.js";
+import { isObj, list, record, str, type Obj } from "./shape.js";
+
+/** upstream's deprecated node labels (pkg/api/node) and what replaces each. */
+const DEPRECATED_NODE_LABELS: Readonly<Record<string, string>> = {
+  "beta.kubernetes.io/arch": 'deprecated since v1.14; use "kubernetes.io/arch" instead',
+  "beta.kubernetes.io/os": 'deprecated since v1.14; use "kubernetes.io/os" instead',
+  "failure-domain.beta.kubernetes.io/region": 'deprecated since v1.17; use "topology.kubernetes.io/region" instead',
+  "failure-domain.beta.kubernetes.io/zone": 'deprecated since v1.17; use "topology.kubernetes.io/zone" instead',
+  "beta.kubernetes.io/instance-type": 'deprecated since v1.17; use "node.kubernetes.io/instance-type" instead',
+};
+
+const deprecatedNodeLabel = (key: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(DEPRECATED_NODE_LABELS, key) ? DEPRECATED_NODE_LABELS[key] : undefined;
+
+/** upstream's GetWarningsForNodeSelectorTerm: deprecated keys in matchExpressions. */
+function nodeSelectorTermWarnings(term: unknown, at: FieldPath, out: string[]): void {
+  list(record(term).matchExpressions).forEach((e, i) => {
+    const key = str(record(e).key);
+    const msg = deprecatedNodeLabel(key);
+    if (msg) out.push(`${at.child("matchExpressions").index(i).child("key").toString()}: ${key} is ${msg}`);
+  });
+}
+
+/** Pod (anti-)affinity terms without a labelSelector, which match no Pod. */
+function affinityTermWarnings(affinity: unknown, at: FieldPath, out: string[]): void {
+  if (!isObj(affinity)) return;
+  list(affinity.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    if (!isSet(record(t).labelSelector))
+      out.push(
+        `${at.child("requiredDuringSchedulingIgnoredDuringExecution").index(i).child("labelSelector").toString()}: ${NULL_SELECTOR}`,
+      );
+  });
+  list(affinity.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    if (!isSet(record(record(t).podAffinityTerm).labelSelector))
+      out.push(
+        `${at.child("preferredDuringSchedulingIgnoredDuringExecution").index(i).child("podAffinityTerm", "labelSelector").toString()}: ${NULL_SELECTOR}`,
+      );
+  });
+}
+
+const NULL_SELECTOR = "a null labelSelector results in matching no pod";
+const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /** Deprecated volume sources and upstream's words for them, in upstream's order. */
 const DEPRECATED_VOLUMES: readonly (readonly [string, string, string])[] = [
@@ -66,18 +111,49 @@ function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out:
 export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
   const s = record(spec);
   const out: string[] = [];
+  if (isObj(s.nodeSelector))
+    for (const key in s.nodeSelector) {
+      const msg = deprecatedNodeLabel(key);
+      if (msg) out.push(`${specPath.child("nodeSelector").key(key).toString()}: ${msg}`);
+    }
+  const affinity: Obj | undefined = isObj(s.affinity) ? s.affinity : undefined;
+  if (affinity && isObj(affinity.nodeAffinity)) {
+    const na = affinity.nodeAffinity;
+    const nodePath = specPath.child("affinity", "nodeAffinity");
+    list(record(na.requiredDuringSchedulingIgnoredDuringExecution).nodeSelectorTerms).forEach((t, i) =>
+      nodeSelectorTermWarnings(t, nodePath.child("requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms").index(i), out),
+    );
+    list(na.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) =>
+      nodeSelectorTermWarnings(
+        record(t).preference,
+        nodePath.child("preferredDuringSchedulingIgnoredDuringExecution").index(i).child("preference"),
+        out,
+      ),
+    );
+  }
   const spread = list(s.topologySpreadConstraints);
   for (let i = 0; i < spread.length; i++) {
-    if (record(spread[i]).labelSelector === undefined || record(spread[i]).labelSelector === null)
-      out.push(
-        `${specPath.child("topologySpreadConstraints").index(i).child("labelSelector").toString()}: a null labelSelector results in matching no pod`,
-      );
+    const c = record(spread[i]);
+    const key = str(c.topologyKey);
+    const msg = deprecatedNodeLabel(key);
+    if (msg) out.push(`${specPath.child("topologySpreadConstraints").index(i).child("topologyKey").toString()}: ${key} is ${msg}`);
+    if (!isSet(c.labelSelector))
+      out.push(`${specPath.child("topologySpreadConstraints").index(i).child("labelSelector").toString()}: ${NULL_SELECTOR}`);
   }
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);
     for (const [key, shown, text] of DEPRECATED_VOLUMES)
       if (v[key] !== undefined && v[key] !== null) out.push(`${specPath.child("volumes").index(i).child(shown).toString()}: ${text}`);
+  }
+  const aliases = list(s.hostAliases);
+  if (aliases.length > 1) {
+    const ips = new Set<string>();
+    aliases.forEach((a, i) => {
+      const ip = str(record(a).ip);
+      if (ips.has(ip)) out.push(`${specPath.child("hostAliases").index(i).child("ip").toString()}: duplicate ip ${goQuote(ip)}`);
+      else ips.add(ip);
+    });
   }
   const secrets = list(s.imagePullSecrets);
   if (secrets.length > 1) {
@@ -96,6 +172,14 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
   for (const kind of ["initContainers", "containers", "ephemeralContainers"]) {
     const containers = list(s[kind]);
     for (let i = 0; i < containers.length; i++) containerWarnings(record(containers[i]), () => specPath.child(kind).index(i), out);
+  }
+  if (typeof s.terminationGracePeriodSeconds === "number" && s.terminationGracePeriodSeconds < 0)
+    out.push(
+      `${specPath.child("terminationGracePeriodSeconds").toString()}: must be >= 0; negative values are invalid and will be treated as 1`,
+    );
+  if (affinity) {
+    affinityTermWarnings(affinity.podAffinity, specPath.child("affinity", "podAffinity"), out);
+    affinityTermWarnings(affinity.podAntiAffinity, specPath.child("affinity", "podAntiAffinity"), out);
   }
   return out;
 }

@@ -9,6 +9,7 @@
  * scheduling gates removal may change). Field paths and messages as upstream's.
  */
 import { goStyleDiff } from "./spec-diff.js";
+import { goQuote } from "../../../runtime/go-strings.js";
 import {
   isConfigMapKey,
   isDNS1123Label,
@@ -16,20 +17,24 @@ import {
   isQualifiedName,
   isValidPortName,
   isValidIP,
+  isValidLabelValue,
   isValidPortNum,
+  maxLenError,
+  regexError,
   nameIsDNSSubdomain,
   parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { validateAnnotations, validateLabels } from "./object-meta.js";
 import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } from "./quantity-text.js";
-import { affinityOptionsFrom, validateAffinity, type AffinityOptions } from "./affinity.js";
-import { validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
+import { affinityOptionsFrom, validateAffinity, validateLabelKeys, type AffinityOptions } from "./affinity.js";
+import { hostSysctlErrors, validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
+import { usesWindowsOptions, validateOSFields, validateWindowsPod } from "./pod-os.js";
 import {
   ENV_FIELD_PATHS,
   validateDownwardAPIItems,
@@ -375,6 +380,86 @@ function validateLocalDescendingPath(target: string, path: FieldPath): FieldErro
   return errs;
 }
 
+const SECCOMP_TYPES = ["Localhost", "RuntimeDefault", "Unconfined"];
+const POD_CONTEXT_ENUMS: readonly (readonly [string, readonly string[]])[] = [
+  ["fsGroupChangePolicy", ["Always", "OnRootMismatch"]],
+  ["supplementalGroupsPolicy", ["Merge", "Strict"]],
+];
+
+/** upstream's validateSeccompProfileField, for a pod's or a container's securityContext.seccompProfile. */
+function validateSeccompProfile(sp: unknown, path: FieldPath): FieldError[] {
+  if (!isObj(sp)) return [];
+  const errs: FieldError[] = [];
+  const type = str(sp.type);
+  if (type === "") errs.push(fieldErrors.required(path.child("type"), "type is required when seccompProfile is set"));
+  else if (!SECCOMP_TYPES.includes(type)) errs.push(fieldErrors.notSupported(path.child("type"), type, SECCOMP_TYPES));
+  const profile = sp.localhostProfile;
+  if (type === "Localhost") {
+    if (typeof profile !== "string")
+      errs.push(fieldErrors.required(path.child("localhostProfile"), "must be set when seccomp type is Localhost"));
+    else errs.push(...validateLocalDescendingPath(profile, path.child("localhostProfile")));
+  } else if (profile !== undefined && profile !== null) {
+    // As upstream: the whole profile, printed as its internal struct (the pointer's address is the heap's there).
+    const text = `core.SeccompProfile{Type:${goQuote(type)}, LocalhostProfile:(*string)(0xc000000000)}`;
+    errs.push(fieldErrors.invalid(path.child("localhostProfile"), new GoSyntax(text), "can only be set when seccomp type is Localhost"));
+  }
+  return errs;
+}
+
+/** A container's securityContext printed as upstream's internal struct in Go's %#v (addresses fixed here). */
+function securityContextText(sc: Obj): GoSyntax {
+  const ptr = (type: string, v: unknown) => `(*${type})(${v === undefined || v === null ? "nil" : "0xc000000000"})`;
+  const fields: [string, string][] = [
+    ["Capabilities", "core.Capabilities"],
+    ["Privileged", "bool"],
+    ["SELinuxOptions", "core.SELinuxOptions"],
+    ["WindowsOptions", "core.WindowsSecurityContextOptions"],
+    ["RunAsUser", "int64"],
+    ["RunAsGroup", "int64"],
+    ["RunAsNonRoot", "bool"],
+    ["ReadOnlyRootFilesystem", "bool"],
+    ["AllowPrivilegeEscalation", "bool"],
+    ["ProcMount", "core.ProcMountType"],
+    ["SeccompProfile", "core.SeccompProfile"],
+    ["AppArmorProfile", "core.AppArmorProfile"],
+  ];
+  const json = (go: string) => go[0]!.toLowerCase() + go.slice(1).replace(/^sELinux/, "seLinux");
+  return new GoSyntax(`core.SecurityContext{${fields.map(([f, t]) => `${f}:${ptr(t, sc[json(f)])}`).join(", ")}}`);
+}
+
+/**
+ * The rest of upstream's ValidateSecurityContext for a container (the IDs are checked apart):
+ * procMount, the seccomp profile, and allowPrivilegeEscalation false beside what needs it.
+ * Privileged containers are allowed (the apiserver's --allow-privileged, as kind and kubeadm set it).
+ */
+function validateContainerSecurityContext(sc: Obj, path: FieldPath, hostUsers: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  if (sc.procMount !== undefined && sc.procMount !== null) {
+    const mount = str(sc.procMount);
+    if (mount !== "Default" && mount !== "Unmasked")
+      errs.push(fieldErrors.notSupported(path.child("procMount"), mount, ["Default", "Unmasked"]));
+    if (hostUsers && mount === "Unmasked")
+      errs.push(fieldErrors.invalid(path.child("procMount"), mount, "`hostUsers` must be false to use `Unmasked`"));
+  }
+  if (sc.seccompProfile !== undefined) errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("seccompProfile")));
+  if (sc.allowPrivilegeEscalation === false) {
+    if (sc.privileged === true)
+      errs.push(
+        fieldErrors.invalid(path, securityContextText(sc), "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"),
+      );
+    for (const cap of list(record(sc.capabilities).add))
+      if (cap === "CAP_SYS_ADMIN")
+        errs.push(
+          fieldErrors.invalid(
+            path,
+            securityContextText(sc),
+            "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
+          ),
+        );
+  }
+  return errs;
+}
+
 const MOUNT_PROPAGATIONS = ["Bidirectional", "HostToContainer", "None"];
 
 /** upstream's validateMountPropagation: a known mode; Bidirectional only for privileged containers. */
@@ -393,6 +478,34 @@ interface ContainerContext {
   /** The Pod's terminationGracePeriodSeconds, when set. */
   grace: number | undefined;
   allowIndivisibleHugePages: boolean;
+  resourceIsPod: boolean;
+  /** The Pod shares the host's user namespace (hostUsers unset or true). */
+  hostUsers: boolean;
+  /** The Pod's restartPolicy, which resize policies depend on. */
+  restartPolicy: string;
+}
+
+const RESIZE_RESOURCES = ["cpu", "memory"];
+const RESIZE_POLICIES = ["NotRequired", "RestartContainer"];
+
+/** upstream's validateResizePolicy, whose errors but the repeat name the list. */
+function validateResizePolicy(policies: unknown[], path: FieldPath, podRestartPolicy: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  policies.forEach((entry, i) => {
+    const p = record(entry);
+    const name = str(p.resourceName);
+    const policy = str(p.restartPolicy);
+    if (seen.has(name)) errs.push(fieldErrors.duplicate(path.index(i), name));
+    seen.add(name);
+    if (name === "") errs.push(fieldErrors.required(path));
+    else if (!RESIZE_RESOURCES.includes(name)) errs.push(fieldErrors.notSupported(path, name, RESIZE_RESOURCES));
+    if (policy === "") errs.push(fieldErrors.required(path));
+    else if (!RESIZE_POLICIES.includes(policy)) errs.push(fieldErrors.notSupported(path, policy, RESIZE_POLICIES));
+    if (podRestartPolicy === "Never" && policy !== "NotRequired")
+      errs.push(fieldErrors.invalid(path, policy, "must be 'NotRequired' when `restartPolicy` is 'Never'"));
+  });
+  return errs;
 }
 
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
@@ -404,9 +517,12 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
     ctx.names.add(name);
   }
-  if (str(c.image).trim() === "") errs.push(fieldErrors.required(path.child("image")));
-  else if (str(c.image) !== str(c.image).trim())
-    errs.push(fieldErrors.invalid(path.child("image"), c.image, "must not have leading or trailing whitespace"));
+  // As upstream: only an empty image is refused in a template (" " has served as a placeholder there); a Pod's
+  // containers and every ephemeral container may not have surrounding whitespace.
+  const image = str(c.image);
+  if (image === "") errs.push(fieldErrors.required(path.child("image")));
+  else if ((ctx.resourceIsPod || ctx.kind === "ephemeralContainers") && image !== image.trim())
+    errs.push(fieldErrors.invalid(path.child("image"), image, "must not have leading or trailing whitespace"));
   const pull = str(c.imagePullPolicy);
   if (pull === "") errs.push(fieldErrors.required(path.child("imagePullPolicy")));
   else if (!PULL_POLICIES.includes(pull)) errs.push(fieldErrors.notSupported(path.child("imagePullPolicy"), pull, PULL_POLICIES));
@@ -462,7 +578,11 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
+  if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
+    errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+  if (isObj(c.securityContext))
+    errs.push(...validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
     else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
@@ -509,8 +629,8 @@ function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   return errs;
 }
 
-/** A projected volume's sources: their items, and one kind per source. */
-function validateProjectedSources(sources: unknown, path: FieldPath): FieldError[] {
+/** A projected volume's sources: their items, and one kind per source; `allowNonLocalTokenPath` is the update ratchet. */
+function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLocalTokenPath: boolean): FieldError[] {
   const errs: FieldError[] = [];
   list(sources).forEach((source, i) => {
     const src = record(source);
@@ -535,7 +655,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath): FieldError
       // As upstream, the token's path errors name the projected volume's `path`, not the source's.
       const target = str(token.path);
       if (target === "") errs.push(fieldErrors.required(path.child("path")));
-      else errs.push(...validateLocalNonReservedPath(target, path.child("path")));
+      else if (!allowNonLocalTokenPath) errs.push(...validateLocalNonReservedPath(target, path.child("path")));
     }
     if (isObj(src.clusterTrustBundle)) kinds++;
     if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
@@ -556,7 +676,7 @@ function validateEphemeralVolume(ephemeral: Obj, path: FieldPath): FieldError[] 
   ];
 }
 
-function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[]; names: Set<string> } {
+function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOptions): { errs: FieldError[]; names: Set<string> } {
   const errs: FieldError[] = [];
   const names = new Set<string>();
   list(volumes).forEach((v, i) => {
@@ -591,7 +711,8 @@ function validateVolumes(volumes: unknown, path: FieldPath): { errs: FieldError[
     if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));
     if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
     if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
-    if (isObj(r.projected)) errs.push(...validateProjectedSources(r.projected.sources, p.child("projected")));
+    if (isObj(r.projected))
+      errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
@@ -609,6 +730,16 @@ export interface PodSpecOptions {
   allowIndivisibleHugePages?: boolean;
   /** Affinity label values the stored object already had that are invalid (see affinityOptionsFrom). */
   affinity?: AffinityOptions;
+  /** The stored spec's topology spread selectors break the rules: they may stay (upstream's AllowInvalidTopologySpreadConstraintLabelSelector). */
+  allowInvalidSpreadSelector?: boolean;
+  /** The stored spec's matchLabelKeys break the rules: they are not checked (upstream's OldPodViolatesMatchLabelKeysValidation). */
+  oldViolatesMatchLabelKeys?: boolean;
+  /** The stored spec had namespaced sysctls beside hostNetwork or hostIPC (upstream's AllowNamespacedSysctlsForHostNetAndHostIPC). */
+  allowHostNamespacedSysctls?: boolean;
+  /** The stored spec had a projected token path that is not local (upstream's AllowNonLocalProjectedTokenPath). */
+  allowNonLocalTokenPath?: boolean;
+  /** The spec is a Pod's, not a template's (upstream's ResourceIsPod): image whitespace is refused. */
+  resourceIsPod?: boolean;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
 }
@@ -645,14 +776,58 @@ function validateDNSConfig(config: unknown, dnsPolicy: string, path: FieldPath):
   nameservers.forEach((ns, i) => {
     if (!parseIP(str(ns))) errs.push(fieldErrors.invalid(path.child("nameservers").index(i), str(ns), isValidIP(str(ns))[0]!));
   });
+  const searches = list(config.searches).map(str);
+  if (searches.length > MAX_DNS_SEARCH_PATHS)
+    errs.push(fieldErrors.invalid(path.child("searches"), searches, `must not have more than ${MAX_DNS_SEARCH_PATHS} search paths`));
+  if (searches.join(" ").length > MAX_DNS_SEARCH_CHARS)
+    errs.push(
+      fieldErrors.invalid(
+        path.child("searches"),
+        searches,
+        `must not have more than ${MAX_DNS_SEARCH_CHARS} characters (including spaces) in the search list`,
+      ),
+    );
+  // RelaxedDNSSearchValidation (GA in 1.34): "." alone, a trailing dot, and underscores are allowed.
+  searches.forEach((search, i) => {
+    if (search === ".") return;
+    const name = search.endsWith(".") ? search.slice(0, -1) : search;
+    for (const msg of dnsSubdomainWithUnderscore(name)) errs.push(fieldErrors.invalid(path.child("searches").index(i), name, msg));
+  });
+  list(config.options).forEach((o, i) => {
+    if (str(record(o).name) === "") errs.push(fieldErrors.required(path.child("options").index(i), "must not be empty"));
+  });
+  return errs;
+}
+
+const MAX_DNS_SEARCH_PATHS = 32;
+const MAX_DNS_SEARCH_CHARS = 2048;
+const DNS_LABEL_UNDERSCORE = "_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?";
+const DNS_SUBDOMAIN_UNDERSCORE = `${DNS_LABEL_UNDERSCORE}(\\.${DNS_LABEL_UNDERSCORE})*`;
+const DNS_SUBDOMAIN_UNDERSCORE_RE = new RegExp(`^${DNS_SUBDOMAIN_UNDERSCORE}$`);
+
+/** upstream's IsDNS1123SubdomainWithUnderscore. */
+function dnsSubdomainWithUnderscore(value: string): string[] {
+  const errs: string[] = [];
+  if (Buffer.byteLength(value, "utf8") > 253) errs.push(maxLenError(253));
+  if (!DNS_SUBDOMAIN_UNDERSCORE_RE.test(value))
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
+        DNS_SUBDOMAIN_UNDERSCORE,
+        "example.com",
+      ),
+    );
   return errs;
 }
 
 const WHEN_UNSATISFIABLE = ["DoNotSchedule", "ScheduleAnyway"];
 const NODE_INCLUSION_POLICIES = ["Honor", "Ignore"];
 
-/** upstream's validateTopologySpreadConstraints, but matchLabelKeys. */
-function validateTopologySpread(constraints: unknown, path: FieldPath): FieldError[] {
+/**
+ * upstream's validateTopologySpreadConstraints. matchLabelKeys get 1.34's rules for a selector the
+ * Pod strategy merged them into (MatchLabelKeysInPodTopologySpreadSelectorMerge, on by default).
+ */
+function validateTopologySpread(constraints: unknown, path: FieldPath, options: PodSpecOptions): FieldError[] {
   const all = list(constraints).map(record);
   const errs: FieldError[] = [];
   all.forEach((c, i) => {
@@ -681,7 +856,9 @@ function validateTopologySpread(constraints: unknown, path: FieldPath): FieldErr
       if (c[f] !== undefined && c[f] !== null && !NODE_INCLUSION_POLICIES.includes(str(c[f])))
         errs.push(fieldErrors.notSupported(p.child(f), c[f], NODE_INCLUSION_POLICIES));
     }
-    if (isObj(c.labelSelector)) errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
+    if (options.oldViolatesMatchLabelKeys !== true && Array.isArray(c.matchLabelKeys)) errs.push(...validateLabelKeys(c, p));
+    if (isObj(c.labelSelector) && options.allowInvalidSpreadSelector !== true)
+      errs.push(...validateLabelSelector(c.labelSelector, p.child("labelSelector")));
   });
   return errs;
 }
@@ -689,15 +866,28 @@ function validateTopologySpread(constraints: unknown, path: FieldPath): FieldErr
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
-  const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"));
+  const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"), options);
   for (const v of options.extraVolumes ?? []) volumes.add(v);
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
   const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
+  const resourceIsPod = options.resourceIsPod === true;
+  const restartPolicy = str(s.restartPolicy);
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
   for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
     list(s[kind]).forEach((c, i) =>
-      errs.push(...validateContainer(record(c), path.child(kind).index(i), { volumes, names, kind, grace, allowIndivisibleHugePages })),
+      errs.push(
+        ...validateContainer(record(c), path.child(kind).index(i), {
+          volumes,
+          names,
+          kind,
+          grace,
+          allowIndivisibleHugePages,
+          resourceIsPod,
+          restartPolicy,
+          hostUsers: s.hostUsers !== false,
+        }),
+      ),
     );
   }
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
@@ -706,7 +896,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     list(s.containers).forEach((c, ci) =>
       list(record(c).ports).forEach((port, pi) => {
         const p = record(port);
-        if ((p.hostPort ?? 0) !== (p.containerPort ?? 0))
+        // A template may leave the port 0: it is defaulted when the Pod is made (upstream's validatePodHostNetworkDeps).
+        const hostPort = p.hostPort ?? 0;
+        if ((resourceIsPod || hostPort !== 0) && hostPort !== (p.containerPort ?? 0))
           errs.push(
             fieldErrors.invalid(
               path.child("containers").index(ci).child("ports").index(pi).child("hostPort"),
@@ -718,9 +910,20 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     );
   }
   errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
+  if (isObj(s.securityContext)) {
+    const sc = s.securityContext;
+    if (sc.seccompProfile !== undefined)
+      errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
+    // Enumerations of the pod's securityContext, when set, with upstream's sorted lists.
+    for (const [f, allowed] of POD_CONTEXT_ENUMS) {
+      const v = sc[f];
+      if (v !== undefined && v !== null && !allowed.includes(str(v)))
+        errs.push(fieldErrors.notSupported(path.child("securityContext", f), v, allowed));
+    }
+  }
   // The rarer host-sharing fields: each check runs only when its fields are there.
   if (s.shareProcessNamespace === true || (isObj(s.securityContext) && s.securityContext.sysctls !== undefined))
-    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext")));
+    errs.push(...validatePodSecurityHostRules(s, path.child("securityContext"), options.allowHostNamespacedSysctls === true));
   if (isObj(s.affinity)) errs.push(...validateAffinity(s.affinity, path.child("affinity"), options.affinity));
   const restart = str(s.restartPolicy);
   if (restart === "") errs.push(fieldErrors.required(path.child("restartPolicy")));
@@ -744,7 +947,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     if (gates.slice(0, i).some((o) => str(record(o).name) === name)) errs.push(fieldErrors.duplicate(gp, name));
   });
   if (s.topologySpreadConstraints !== undefined)
-    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints")));
+    errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints"), options));
+  if (usesWindowsOptions(s)) errs.push(...validateWindowsPod(s, path));
   if (s.preemptionPolicy !== undefined && s.preemptionPolicy !== null) {
     const pp = str(s.preemptionPolicy);
     if (pp === "") errs.push(fieldErrors.required(path.child("preemptionPolicy")));
@@ -756,6 +960,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const os = str(s.os.name);
     if (os === "") errs.push(fieldErrors.required(path.child("os", "name"), "cannot be empty"));
     else if (os !== "linux" && os !== "windows") errs.push(fieldErrors.notSupported(path.child("os"), os, ["linux", "windows"]));
+    else errs.push(...validateOSFields(s, os, path));
   }
   for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
     const v = str(s[f]);
@@ -772,30 +977,40 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
   if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
   if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
-  list(s.tolerations).forEach((t, i) => {
-    const r = record(t);
-    const op = str(r.operator);
-    const p = path.child("tolerations").index(i);
-    if (op !== "" && op !== "Equal" && op !== "Exists") errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
-    if (op === "Exists" && str(r.value) !== "")
-      errs.push(fieldErrors.invalid(p.child("operator"), r.value, "value must be empty when `operator` is 'Exists'"));
-    if (str(r.key) === "" && op !== "Exists")
-      errs.push(
-        fieldErrors.invalid(
-          p.child("operator"),
-          op,
-          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
-        ),
-      );
-    const effect = str(r.effect);
-    if (str(r.key) !== "") for (const msg of isQualifiedName(str(r.key))) errs.push(fieldErrors.invalid(p.child("key"), r.key, msg));
-    if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
-      errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-    if (effect !== "" && !["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
-      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
-  });
+  list(s.tolerations).forEach((t, i) => errs.push(...validateToleration(record(t), path.child("tolerations").index(i))));
   return errs;
 }
+
+/** upstream's ValidateTolerations for one toleration, in its order. */
+function validateToleration(r: Obj, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const op = str(r.operator);
+  const key = str(r.key);
+  const value = str(r.value);
+  const effect = str(r.effect);
+  if (key !== "") for (const msg of isQualifiedName(key)) errs.push(fieldErrors.invalid(p.child("key"), key, msg));
+  if (key === "" && op !== "Exists")
+    errs.push(
+      fieldErrors.invalid(
+        p.child("operator"),
+        op,
+        'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+      ),
+    );
+  if (r.tolerationSeconds !== undefined && r.tolerationSeconds !== null && effect !== "NoExecute")
+    errs.push(fieldErrors.invalid(p.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+  if (op === "" || op === "Equal") {
+    // As upstream: the value must be a label value, every broken rule in one message.
+    const bad = isValidLabelValue(value);
+    if (bad.length > 0) errs.push(fieldErrors.invalid(p.child("operator"), value, bad.join(";")));
+  } else if (op === "Exists") {
+    if (value !== "") errs.push(fieldErrors.invalid(p.child("operator"), value, "value must be empty when `operator` is 'Exists'"));
+  } else errs.push(fieldErrors.notSupported(p.child("operator"), op, ["Equal", "Exists"]));
+  if (effect !== "" && !TAINT_EFFECTS.includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, TAINT_EFFECTS));
+  return errs;
+}
+
+const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
 
 /** A PodTemplateSpec inside a workload: its labels and its spec. */
 export function validatePodTemplateSpec(template: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
@@ -808,8 +1023,37 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   return errs;
 }
 
+/** A Pod's spec with the rules only Pods have (upstream's validatePodMetadataAndSpec), on create and update. */
 export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
-  return validatePodSpec(pod.spec, FieldPath.of("spec"), options);
+  const errs = validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true });
+  const s = record(pod.spec);
+  // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
+  if (str(s.serviceAccountName) === "")
+    list(s.volumes).forEach((v, vi) => {
+      list(record(record(v).projected).sources).forEach((source, si) => {
+        if (isObj(record(source).serviceAccountToken))
+          errs.push(
+            fieldErrors.forbidden(
+              SPEC_PATH.child("volumes").index(vi).child("projected", "sources").index(si).child("serviceAccountToken"),
+              "must not be specified when serviceAccountName is not set",
+            ),
+          );
+      });
+    });
+  return errs;
+}
+
+const SPEC_PATH = FieldPath.of("spec");
+
+/** upstream's ValidatePodCreate: the Pod rules, then what only a new Pod may not have. */
+export function validatePodCreate(pod: KubeObject): FieldError[] {
+  const errs = validatePod(pod);
+  const s = record(pod.spec);
+  if (list(s.ephemeralContainers).length > 0)
+    errs.push(fieldErrors.forbidden(SPEC_PATH.child("ephemeralContainers"), "cannot be set on create"));
+  if (str(s.nodeName) !== "" && list(s.schedulingGates).length > 0)
+    errs.push(fieldErrors.forbidden(SPEC_PATH.child("nodeName"), "cannot be set until all schedulingGates have been cleared"));
+  return errs;
 }
 
 /** Whether a spec has hugepages that are not whole pages (upstream's ratchet: such a stored spec may still be updated). */
@@ -828,12 +1072,38 @@ export function hasIndivisibleHugePages(spec: unknown): boolean {
   return false;
 }
 
+/**
+ * The options an update of a spec stored as `oldSpec` gets (upstream's
+ * GetValidationOptionsFromPodSpecAndMeta with an old spec): values the stored spec already had
+ * that a rule now refuses may stay, so objects stored before the rule existed can still change.
+ * Pods and every workload's pod template take them.
+ */
+export function ratchetOptionsFrom(oldSpec: unknown): PodSpecOptions {
+  const s = record(oldSpec);
+  const options: PodSpecOptions = { allowIndivisibleHugePages: hasIndivisibleHugePages(s), affinity: affinityOptionsFrom(s) };
+  const root = FieldPath.root();
+  for (const c of list(s.topologySpreadConstraints)) {
+    const constraint = record(c);
+    if (validateLabelSelector(constraint.labelSelector, root).length > 0) options.allowInvalidSpreadSelector = true;
+    if (Array.isArray(constraint.matchLabelKeys) && validateLabelKeys(constraint, root).length > 0)
+      options.oldViolatesMatchLabelKeys = true;
+  }
+  if (hostSysctlErrors(s)) options.allowHostNamespacedSysctls = true;
+  for (const v of list(s.volumes)) {
+    for (const source of list(record(record(v).projected).sources)) {
+      const token = record(source).serviceAccountToken;
+      if (isObj(token) && validateLocalNonReservedPath(str(token.path), root).length > 0) options.allowNonLocalTokenPath = true;
+    }
+  }
+  return options;
+}
+
 const POD_UPDATE_MESSAGE =
   "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)";
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod, { allowIndivisibleHugePages: hasIndivisibleHugePages(old.spec), affinity: affinityOptionsFrom(old.spec) });
+  const errs = validatePod(pod, ratchetOptionsFrom(old.spec));
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

@@ -554,7 +554,9 @@ describe("topologySpreadConstraints", () => {
 });
 
 describe("projected tokens and generic ephemeral volumes", () => {
-  const withVolume = (volume: Record<string, unknown>) => pod([{ name: "c", image: "x" }], { volumes: [{ name: "v", ...volume }] });
+  // A token needs a serviceAccountName (ServiceAccount admission sets it; these run the strategy alone).
+  const withVolume = (volume: Record<string, unknown>) =>
+    pod([{ name: "c", image: "x" }], { serviceAccountName: "default", volumes: [{ name: "v", ...volume }] });
 
   it("a projected token lasts 10 minutes at least (an hour by default); its path is relative", () => {
     expect(errorsOf(withVolume({ projected: { sources: [{ serviceAccountToken: { path: "token" } }] } }))).toEqual([]);

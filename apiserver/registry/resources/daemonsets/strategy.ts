@@ -12,7 +12,7 @@ export const daemonSetStrategy = kindStrategy({
   defaults: defaultDaemonSet,
   validate: validateDaemonSet,
   warnings: workloadWarnings,
-  validateUpdate: (obj, old) => [...validateDaemonSet(obj), ...validateSelectorUnchanged(obj, old)],
+  validateUpdate: (obj, old) => [...validateDaemonSet(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
 export const daemonSetStatusStrategy = kindStatusStrategy();

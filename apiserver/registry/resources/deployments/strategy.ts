@@ -12,7 +12,7 @@ export const deploymentStrategy = kindStrategy({
   defaults: defaultDeployment,
   validate: validateDeployment,
   warnings: workloadWarnings,
-  validateUpdate: (obj, old) => [...validateDeployment(obj), ...validateSelectorUnchanged(obj, old)],
+  validateUpdate: (obj, old) => [...validateDeployment(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
 export const deploymentStatusStrategy = kindStatusStrategy();

@@ -1,16 +1,19 @@
 /**
- * Pods: SetDefaults_Pod on every write; on create the status becomes Pending with the QoS class
- * and metadata.generation starts; spec updates are limited to upstream's mutable fields; field
+ * Pods: SetDefaults_Pod on every write; on create the status becomes Pending with the QoS class,
+ * metadata.generation starts and matchLabelKeys merge into their selectors (label-keys.ts); spec updates are limited to upstream's mutable fields; field
  * selectors as upstream's (spec.nodeName, status.phase...).
  */
 import type { KubeObject } from "../../rest.js";
+import type { Strategy } from "../../strategy.js";
+import { isDNS1123Label } from "../../../../runtime/validation/strings.js";
 import { defaultPod } from "../../defaults/core.js";
-import { validatePod, validatePodUpdate } from "../../validation/pod.js";
+import { validatePodCreate, validatePodUpdate } from "../../validation/pod.js";
 import { podSpecWarnings } from "../../validation/pod-warnings.js";
 import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { podQOSClass } from "./qos.js";
+import { mergeLabelKeys } from "./label-keys.js";
 import type { EphemeralContainer } from "../../../../generated/apis/core/v1/index.js";
 import { deepCopyEphemeralContainer } from "../../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 import { copyArray } from "../../../../runtime/deepcopy.js";
@@ -19,7 +22,22 @@ const spec = (o: KubeObject) => record(o.spec);
 const SPEC_PATH = FieldPath.of("spec");
 const status = (o: KubeObject) => record(o.status);
 
-export const podStrategy = kindStrategy({
+/**
+ * upstream's WarningsOnCreate: a name that is no DNS label (it becomes the hostname), then the
+ * spec's warnings. Pod updates get none, as upstream's (a hot path no human usually drives).
+ */
+function warningsOnCreate(obj: KubeObject): string[] {
+  const out: string[] = [];
+  const bad = isDNS1123Label(obj.metadata?.name ?? "");
+  if (bad.length > 0)
+    out.push(
+      `metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${bad.join(" ")}]`,
+    );
+  for (const w of podSpecWarnings(obj.spec, SPEC_PATH)) out.push(w);
+  return out;
+}
+
+const podKindStrategy = kindStrategy({
   kind: "Pod",
   version: "v1",
   namespaced: true,
@@ -27,6 +45,7 @@ export const podStrategy = kindStrategy({
   defaults: defaultPod,
   prepareForCreate(obj) {
     obj.status = { phase: "Pending", qosClass: podQOSClass(obj.spec) };
+    mergeLabelKeys(obj);
   },
   prepareForUpdate(obj, old) {
     // Ephemeral containers and resources change only through their subresources.
@@ -35,9 +54,8 @@ export const podStrategy = kindStrategy({
     if (o.ephemeralContainers === undefined) delete s.ephemeralContainers;
     else s.ephemeralContainers = copyArray(o.ephemeralContainers as EphemeralContainer[], deepCopyEphemeralContainer);
   },
-  validate: validatePod,
+  validate: validatePodCreate,
   validateUpdate: validatePodUpdate,
-  warnings: (obj) => podSpecWarnings(obj.spec, SPEC_PATH),
   fields: {
     "spec.nodeName": (o) => str(spec(o).nodeName),
     "spec.restartPolicy": (o) => str(spec(o).restartPolicy),
@@ -50,5 +68,7 @@ export const podStrategy = kindStrategy({
     "status.nominatedNodeName": (o) => str(status(o).nominatedNodeName),
   },
 });
+
+export const podStrategy: Strategy = { ...podKindStrategy, warningsOnCreate };
 
 export const podStatusStrategy = kindStatusStrategy();

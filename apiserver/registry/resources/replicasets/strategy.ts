@@ -13,7 +13,7 @@ export const replicaSetStrategy = kindStrategy({
   defaults: defaultReplicaSet,
   validate: validateReplicaSet,
   warnings: workloadWarnings,
-  validateUpdate: (obj, old) => [...validateReplicaSet(obj), ...validateSelectorUnchanged(obj, old)],
+  validateUpdate: (obj, old) => [...validateReplicaSet(obj, old), ...validateSelectorUnchanged(obj, old)],
   fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });
 
