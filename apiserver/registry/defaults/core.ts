@@ -37,14 +37,19 @@ function defaultHandler(handler: unknown): void {
   if (isObj(handler.grpc)) handler.grpc.service ??= "";
 }
 
-function defaultContainer(c: Obj, hostNetwork: boolean): void {
+/**
+ * SetDefaults_Container and the rest of a container's defaults. `podOnly`: what SetDefaults_Pod
+ * adds to a Pod's containers and init containers but never to a template's (host ports under
+ * hostNetwork, requests from limits).
+ */
+function defaultContainer(c: Obj, podOnly: boolean, hostNetwork: boolean): void {
   if (c.imagePullPolicy === undefined && typeof c.image === "string") c.imagePullPolicy = defaultPullPolicy(c.image);
   c.terminationMessagePath ??= "/dev/termination-log";
   c.terminationMessagePolicy ??= "File";
   for (const p of list(c.ports)) {
     if (!isObj(p)) continue;
     p.protocol ??= "TCP";
-    if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
+    if (podOnly && hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
   }
   // Reads below go straight to the fields, no empty objects made for absent ones: this runs for
   // every container of every Pod written.
@@ -62,7 +67,7 @@ function defaultContainer(c: Obj, hostNetwork: boolean): void {
     defaultHandler(c.lifecycle.preStop);
   }
   // SetDefaults_Pod: limits without requests make requests equal to them.
-  if (isObj(c.resources) && isObj(c.resources.limits)) {
+  if (podOnly && isObj(c.resources) && isObj(c.resources.limits)) {
     const limits = c.resources.limits;
     const requests = child(c.resources, "requests");
     for (const k in limits) setIfAbsent(requests, k, limits[k]);
@@ -116,17 +121,21 @@ function defaultVolume(v: Obj): void {
 
 const CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
 
-/** SetDefaults_PodSpec and what SetDefaults_Pod adds to the spec. */
-export function defaultPodSpec(spec: Obj): void {
+/**
+ * SetDefaults_PodSpec, with the containers' and volumes' defaults; for a Pod (not a template) also
+ * what SetDefaults_Pod adds: enableServiceLinks, and its containers' host ports and requests.
+ */
+function defaultSpec(spec: Obj, pod: boolean): void {
   spec.dnsPolicy ??= "ClusterFirst";
   spec.restartPolicy ??= "Always";
   spec.terminationGracePeriodSeconds ??= 30;
   spec.securityContext ??= {};
   spec.schedulerName ??= "default-scheduler";
-  spec.enableServiceLinks ??= true;
+  if (pod) spec.enableServiceLinks ??= true;
   const hostNetwork = spec.hostNetwork === true;
   for (const key of CONTAINER_LISTS) {
-    for (const c of list(spec[key])) if (isObj(c)) defaultContainer(c, hostNetwork && key !== "ephemeralContainers");
+    const podOnly = pod && key !== "ephemeralContainers";
+    for (const c of list(spec[key])) if (isObj(c)) defaultContainer(c, podOnly, hostNetwork);
   }
   for (const v of list(spec.volumes)) if (isObj(v)) defaultVolume(v);
 }
@@ -134,11 +143,11 @@ export function defaultPodSpec(spec: Obj): void {
 /** A pod template's defaults (the spec's; template labels are left as sent). */
 export function defaultPodTemplate(template: unknown): void {
   if (!isObj(template)) return;
-  defaultPodSpec(child(template, "spec"));
+  defaultSpec(child(template, "spec"), false);
 }
 
 export function defaultPod(pod: Obj): void {
-  defaultPodSpec(child(pod, "spec"));
+  defaultSpec(child(pod, "spec"), true);
 }
 
 export function defaultReplicationController(rc: Obj): void {

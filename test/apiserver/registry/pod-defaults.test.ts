@@ -3,7 +3,7 @@
  * falsy ones (0, "", false) included.
  */
 import { describe, expect, it } from "vitest";
-import { defaultPod } from "../../../apiserver/registry/defaults/core.js";
+import { defaultPod, defaultPodTemplate } from "../../../apiserver/registry/defaults/core.js";
 
 describe("pod defaults", () => {
   it("fills absent and null fields of the spec, containers, probes and volumes, and keeps set ones", () => {
@@ -73,5 +73,31 @@ describe("pod defaults", () => {
         { name: "e", emptyDir: {} },
       ],
     });
+  });
+});
+
+describe("what SetDefaults_Pod adds and a template never gets", () => {
+  const spec = () => ({
+    hostNetwork: true,
+    containers: [{ name: "c", image: "x:1", ports: [{ containerPort: 80 }], resources: { limits: { cpu: "1" } } }],
+    ephemeralContainers: [{ name: "e", image: "x:1", ports: [{ containerPort: 81 }], resources: { limits: { cpu: "1" } } }],
+  });
+
+  it("a Pod: enableServiceLinks, host ports under hostNetwork and requests from limits, never for ephemeral containers", () => {
+    const pod = { spec: spec() };
+    defaultPod(pod);
+    expect(pod.spec).toMatchObject({ enableServiceLinks: true });
+    expect(pod.spec.containers[0]).toMatchObject({ ports: [{ containerPort: 80, hostPort: 80 }], resources: { requests: { cpu: "1" } } });
+    expect(pod.spec.ephemeralContainers[0]!.ports[0]).not.toHaveProperty("hostPort");
+    expect(pod.spec.ephemeralContainers[0]!.resources).not.toHaveProperty("requests");
+  });
+
+  it("a template: SetDefaults_PodSpec and the containers' own defaults only", () => {
+    const template = { spec: spec() };
+    defaultPodTemplate(template);
+    expect(template.spec).not.toHaveProperty("enableServiceLinks");
+    expect(template.spec).toMatchObject({ dnsPolicy: "ClusterFirst", restartPolicy: "Always", schedulerName: "default-scheduler" });
+    expect(template.spec.containers[0]!.ports[0]).toEqual({ containerPort: 80, protocol: "TCP" });
+    expect(template.spec.containers[0]!.resources).toEqual({ limits: { cpu: "1" } });
   });
 });
