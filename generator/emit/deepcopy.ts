@@ -30,6 +30,46 @@ const WIDE_STRUCT_FIELDS = 40;
  */
 const NARROW_STRUCT_FIELDS = 12;
 const SHARED_STRUCT_HOLDERS = 8;
+/**
+ * Walked structs' cases for the keys most objects have, first: V8 compares a string switch's
+ * cases one after another, and the copy's key order is the source's whatever the case order.
+ * In CRD schemas nearly every JSONSchemaProps sets type, many a description or properties,
+ * and the fields declared last (x-kubernetes-*) are set more often than most before them.
+ * Unlisted fields keep their declaration order, after these.
+ */
+const FIRST_CASES: ReadonlyMap<string, readonly string[]> = new Map([
+  [
+    "JSONSchemaProps",
+    [
+      "type",
+      "description",
+      "properties",
+      "required",
+      "items",
+      "format",
+      "default",
+      "enum",
+      "x-kubernetes-int-or-string",
+      "x-kubernetes-list-type",
+      "x-kubernetes-list-map-keys",
+      "x-kubernetes-map-type",
+      "x-kubernetes-preserve-unknown-fields",
+      "additionalProperties",
+      "pattern",
+    ],
+  ],
+]);
+
+/** `fields` with those FIRST_CASES names for `struct` first, in that order. */
+function caseOrder<F extends { name: string }>(struct: string, fields: readonly F[]): F[] {
+  const first = FIRST_CASES.get(struct) ?? [];
+  const rank = (f: F): number => {
+    const i = first.indexOf(f.name);
+    return i < 0 ? first.length : i;
+  };
+  // Array.prototype.sort is stable: unlisted fields keep their declaration order.
+  return [...fields].sort((a, b) => rank(a) - rank(b));
+}
 
 /** How many structs of the model hold each struct (by "pkg.Name"), in a field, list or map. */
 function holders(model: Model, index: ModelIndex): Map<string, number> {
@@ -205,7 +245,7 @@ class CopyWriter {
     const fields = this.index.jsonFields(s);
     const shared = (this.holders.get(`${this.pkg.path}.${s.name}`) ?? 0) >= SHARED_STRUCT_HOLDERS;
     const byKey = fields.length > WIDE_STRUCT_FIELDS || (shared && fields.length > NARROW_STRUCT_FIELDS);
-    const lines = fields.map((f): Stmt => {
+    const lines = (byKey ? caseOrder(s.name, fields) : fields).map((f): Stmt => {
       const key = /^[A-Za-z_$][\w$]*$/.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`;
       if (!byKey) return { if: `src${key} !== undefined`, then: { assign: `out${key}`, value: unparen(this.expr(f.type, `src${key}`)) } };
       // The loop has read the value (`v`) already; each case only narrows its type.
