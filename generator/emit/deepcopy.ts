@@ -106,6 +106,24 @@ function unparen(e: string): string {
   return e.slice(1, -1);
 }
 
+/**
+ * The module-local constructor of map copies, and its declaration. Its objects are plain (their
+ * prototype is Object.prototype), but V8 grows them along a hidden-class tree of their own, with
+ * in-object room sized to the keys they got, instead of the tree every `{}` and JSON.parse'd
+ * object shares: adding a new key was the largest cost of copying a CRD's schema maps, and
+ * this took about 7% off the whole copy. Module-local, not in the runtime: examples' generated
+ * code imports the runtime of the installed kubegen, which may be older than the generator.
+ */
+const MAP_OBJECT = "MapObject";
+const MAP_OBJECT_DECL = [
+  "/** Plain objects for map copies, grown along hidden classes of their own (see the generator's deepcopy emitter). */",
+  `const ${MAP_OBJECT} = function ${MAP_OBJECT}() {} as unknown as {`,
+  "  new (): Record<string, unknown>;",
+  "  prototype: object;",
+  "};",
+  `${MAP_OBJECT}.prototype = Object.prototype;`,
+].join("\n");
+
 /** A module-local copy of a list or map whose elements one named function copies. */
 interface CollectionFunction {
   name: string;
@@ -206,7 +224,7 @@ class CopyWriter {
           ]
         : [
             "if (src == null) return src;",
-            `const out: Record<string, ${t}> = {};`,
+            `const out = new ${MAP_OBJECT}() as Record<string, ${t}>;`,
             {
               for: "const key in src",
               body: [
@@ -298,7 +316,8 @@ function emitPackage(index: ModelIndex, pkg: Package, options: EmitOptions, held
     .filter((x) => x !== undefined);
   if (!structs.length && !specials.length) return undefined;
   const collections = [...w.collections.values()];
-  const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials, collections });
+  const mapObject = collections.some((c) => c.name.startsWith("copyMapOf")) ? MAP_OBJECT_DECL : undefined;
+  const body = render("deepcopy", "file", { pkg: pkg.path, structs, specials, collections, mapObject });
   return preformatted({ path: rel, content: `${header("//")}${imports.render()}\n\n${body}` });
 }
 

@@ -500,12 +500,19 @@ export function deepCopyJSONSchemaPropsOrStringArray(
   return Array.isArray(src) ? copyValueArray(src) : deepCopyJSONSchemaProps(src);
 }
 
+/** Plain objects for map copies, grown along hidden classes of their own (see the generator's deepcopy emitter). */
+const MapObject = function MapObject() {} as unknown as {
+  new (): Record<string, unknown>;
+  prototype: object;
+};
+MapObject.prototype = Object.prototype;
+
 /** Copies a map of JSONSchemaProps with deepCopyJSONSchemaProps; null and undefined are returned as given. */
 function copyMapOfJSONSchemaProps(
   src: Readonly<Record<string, JSONSchemaProps>>,
 ): Record<string, JSONSchemaProps> {
   if (src == null) return src;
-  const out: Record<string, JSONSchemaProps> = {};
+  const out = new MapObject() as Record<string, JSONSchemaProps>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaProps);
@@ -535,7 +542,7 @@ function copyMapOfJSONSchemaPropsOrStringArray(
   src: Readonly<Record<string, JSONSchemaPropsOrStringArray>>,
 ): Record<string, JSONSchemaPropsOrStringArray> {
   if (src == null) return src;
-  const out: Record<string, JSONSchemaPropsOrStringArray> = {};
+  const out = new MapObject() as Record<string, JSONSchemaPropsOrStringArray>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaPropsOrStringArray);
