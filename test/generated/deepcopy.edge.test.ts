@@ -52,6 +52,24 @@ describe("generated deepcopy edges", () => {
     );
   });
 
+  it("copies maps of structs into plain objects, keys in the source's order", () => {
+    // Map copies are made by a module-local constructor (own hidden classes): they must still be
+    // plain objects to every reader.
+    const properties = JSON.parse('{"z": {"type": "string"}, "a": {"type": "integer"}, "m": {"properties": {"k": {}}}}') as Record<
+      string,
+      Parameters<typeof deepCopyJSONSchemaProps>[0]
+    >;
+    const copy = deepCopyJSONSchemaProps({ type: "object", properties, patternProperties: {} }).properties!;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.constructor).toBe(Object);
+    expect(Object.keys(copy)).toEqual(["z", "a", "m"]);
+    expect(copy).toStrictEqual(properties);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(properties));
+    expect(structuredClone(copy)).toStrictEqual(properties);
+    expect({ ...copy }).toStrictEqual(properties);
+    expect(Object.getPrototypeOf(copy.m!.properties)).toBe(Object.prototype);
+  });
+
   it("copies lists of structs element by element, sharing none", () => {
     const src = JSON.parse('{"spec": {"ports": [{"port": 80, "targetPort": "http"}, {"port": 443, "targetPort": 8443}]}}') as Parameters<
       typeof deepCopyService

@@ -41,6 +41,66 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
     const v: unknown = src[key as keyof JSONSchemaProps];
     if (v === undefined) continue;
     switch (key) {
+      case "type":
+        out.type = v as JSONSchemaProps["type"];
+        break;
+      case "description":
+        out.description = v as JSONSchemaProps["description"];
+        break;
+      case "properties": {
+        const x = v as Exclude<JSONSchemaProps["properties"], undefined>;
+        out.properties = copyMapOfJSONSchemaProps(x);
+        break;
+      }
+      case "required": {
+        const x = v as Exclude<JSONSchemaProps["required"], undefined>;
+        out.required = x === null ? x : x.slice();
+        break;
+      }
+      case "items": {
+        const x = v as Exclude<JSONSchemaProps["items"], undefined>;
+        out.items = Array.isArray(x) ? copyListOfJSONSchemaProps(x) : deepCopyJSONSchemaProps(x);
+        break;
+      }
+      case "format":
+        out.format = v as JSONSchemaProps["format"];
+        break;
+      case "default": {
+        const x = v as Exclude<JSONSchemaProps["default"], undefined>;
+        out.default = copyJSON(x);
+        break;
+      }
+      case "enum": {
+        const x = v as Exclude<JSONSchemaProps["enum"], undefined>;
+        out.enum = copyListOfJSON(x);
+        break;
+      }
+      case "x-kubernetes-int-or-string":
+        out["x-kubernetes-int-or-string"] = v as JSONSchemaProps["x-kubernetes-int-or-string"];
+        break;
+      case "x-kubernetes-list-type":
+        out["x-kubernetes-list-type"] = v as JSONSchemaProps["x-kubernetes-list-type"];
+        break;
+      case "x-kubernetes-list-map-keys": {
+        const x = v as Exclude<JSONSchemaProps["x-kubernetes-list-map-keys"], undefined>;
+        out["x-kubernetes-list-map-keys"] = x === null ? x : x.slice();
+        break;
+      }
+      case "x-kubernetes-map-type":
+        out["x-kubernetes-map-type"] = v as JSONSchemaProps["x-kubernetes-map-type"];
+        break;
+      case "x-kubernetes-preserve-unknown-fields":
+        out["x-kubernetes-preserve-unknown-fields"] =
+          v as JSONSchemaProps["x-kubernetes-preserve-unknown-fields"];
+        break;
+      case "additionalProperties": {
+        const x = v as Exclude<JSONSchemaProps["additionalProperties"], undefined>;
+        out.additionalProperties = typeof x === "boolean" ? x : deepCopyJSONSchemaProps(x);
+        break;
+      }
+      case "pattern":
+        out.pattern = v as JSONSchemaProps["pattern"];
+        break;
       case "id":
         out.id = v as JSONSchemaProps["id"];
         break;
@@ -50,23 +110,9 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       case "$ref":
         out.$ref = v as JSONSchemaProps["$ref"];
         break;
-      case "description":
-        out.description = v as JSONSchemaProps["description"];
-        break;
-      case "type":
-        out.type = v as JSONSchemaProps["type"];
-        break;
-      case "format":
-        out.format = v as JSONSchemaProps["format"];
-        break;
       case "title":
         out.title = v as JSONSchemaProps["title"];
         break;
-      case "default": {
-        const x = v as Exclude<JSONSchemaProps["default"], undefined>;
-        out.default = copyJSON(x);
-        break;
-      }
       case "maximum":
         out.maximum = v as JSONSchemaProps["maximum"];
         break;
@@ -85,9 +131,6 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       case "minLength":
         out.minLength = v as JSONSchemaProps["minLength"];
         break;
-      case "pattern":
-        out.pattern = v as JSONSchemaProps["pattern"];
-        break;
       case "maxItems":
         out.maxItems = v as JSONSchemaProps["maxItems"];
         break;
@@ -100,27 +143,12 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       case "multipleOf":
         out.multipleOf = v as JSONSchemaProps["multipleOf"];
         break;
-      case "enum": {
-        const x = v as Exclude<JSONSchemaProps["enum"], undefined>;
-        out.enum = copyListOfJSON(x);
-        break;
-      }
       case "maxProperties":
         out.maxProperties = v as JSONSchemaProps["maxProperties"];
         break;
       case "minProperties":
         out.minProperties = v as JSONSchemaProps["minProperties"];
         break;
-      case "required": {
-        const x = v as Exclude<JSONSchemaProps["required"], undefined>;
-        out.required = x === null ? x : x.slice();
-        break;
-      }
-      case "items": {
-        const x = v as Exclude<JSONSchemaProps["items"], undefined>;
-        out.items = Array.isArray(x) ? copyListOfJSONSchemaProps(x) : deepCopyJSONSchemaProps(x);
-        break;
-      }
       case "allOf": {
         const x = v as Exclude<JSONSchemaProps["allOf"], undefined>;
         out.allOf = copyListOfJSONSchemaProps(x);
@@ -139,16 +167,6 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       case "not": {
         const x = v as Exclude<JSONSchemaProps["not"], undefined>;
         out.not = deepCopyJSONSchemaProps(x);
-        break;
-      }
-      case "properties": {
-        const x = v as Exclude<JSONSchemaProps["properties"], undefined>;
-        out.properties = copyMapOfJSONSchemaProps(x);
-        break;
-      }
-      case "additionalProperties": {
-        const x = v as Exclude<JSONSchemaProps["additionalProperties"], undefined>;
-        out.additionalProperties = typeof x === "boolean" ? x : deepCopyJSONSchemaProps(x);
         break;
       }
       case "patternProperties": {
@@ -184,26 +202,8 @@ export function deepCopyJSONSchemaProps(src: JSONSchemaProps): JSONSchemaProps {
       case "nullable":
         out.nullable = v as JSONSchemaProps["nullable"];
         break;
-      case "x-kubernetes-preserve-unknown-fields":
-        out["x-kubernetes-preserve-unknown-fields"] =
-          v as JSONSchemaProps["x-kubernetes-preserve-unknown-fields"];
-        break;
       case "x-kubernetes-embedded-resource":
         out["x-kubernetes-embedded-resource"] = v as JSONSchemaProps["x-kubernetes-embedded-resource"];
-        break;
-      case "x-kubernetes-int-or-string":
-        out["x-kubernetes-int-or-string"] = v as JSONSchemaProps["x-kubernetes-int-or-string"];
-        break;
-      case "x-kubernetes-list-map-keys": {
-        const x = v as Exclude<JSONSchemaProps["x-kubernetes-list-map-keys"], undefined>;
-        out["x-kubernetes-list-map-keys"] = x === null ? x : x.slice();
-        break;
-      }
-      case "x-kubernetes-list-type":
-        out["x-kubernetes-list-type"] = v as JSONSchemaProps["x-kubernetes-list-type"];
-        break;
-      case "x-kubernetes-map-type":
-        out["x-kubernetes-map-type"] = v as JSONSchemaProps["x-kubernetes-map-type"];
         break;
       case "x-kubernetes-validations": {
         const x = v as Exclude<JSONSchemaProps["x-kubernetes-validations"], undefined>;
@@ -500,11 +500,24 @@ export function deepCopyJSONSchemaPropsOrStringArray(
   return Array.isArray(src) ? copyValueArray(src) : deepCopyJSONSchemaProps(src);
 }
 
-/** Copies a list of T with copyJSON; null and undefined are returned as given. */
-function copyListOfJSON<T>(src: readonly T[]): T[] {
+/** Plain objects for map copies, grown along hidden classes of their own (see the generator's deepcopy emitter). */
+const MapObject = function MapObject() {} as unknown as {
+  new (): Record<string, unknown>;
+  prototype: object;
+};
+MapObject.prototype = Object.prototype;
+
+/** Copies a map of JSONSchemaProps with deepCopyJSONSchemaProps; null and undefined are returned as given. */
+function copyMapOfJSONSchemaProps(
+  src: Readonly<Record<string, JSONSchemaProps>>,
+): Record<string, JSONSchemaProps> {
   if (src == null) return src;
-  const out = new Array<T>(src.length);
-  for (let i = 0; i < src.length; i++) out[i] = copyJSON(src[i]!);
+  const out = new MapObject() as Record<string, JSONSchemaProps>;
+  for (const key in src) {
+    // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
+    if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaProps);
+    out[key] = deepCopyJSONSchemaProps(src[key]!);
+  }
   return out;
 }
 
@@ -516,17 +529,11 @@ function copyListOfJSONSchemaProps(src: readonly JSONSchemaProps[]): JSONSchemaP
   return out;
 }
 
-/** Copies a map of JSONSchemaProps with deepCopyJSONSchemaProps; null and undefined are returned as given. */
-function copyMapOfJSONSchemaProps(
-  src: Readonly<Record<string, JSONSchemaProps>>,
-): Record<string, JSONSchemaProps> {
+/** Copies a list of T with copyJSON; null and undefined are returned as given. */
+function copyListOfJSON<T>(src: readonly T[]): T[] {
   if (src == null) return src;
-  const out: Record<string, JSONSchemaProps> = {};
-  for (const key in src) {
-    // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
-    if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaProps);
-    out[key] = deepCopyJSONSchemaProps(src[key]!);
-  }
+  const out = new Array<T>(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = copyJSON(src[i]!);
   return out;
 }
 
@@ -535,7 +542,7 @@ function copyMapOfJSONSchemaPropsOrStringArray(
   src: Readonly<Record<string, JSONSchemaPropsOrStringArray>>,
 ): Record<string, JSONSchemaPropsOrStringArray> {
   if (src == null) return src;
-  const out: Record<string, JSONSchemaPropsOrStringArray> = {};
+  const out = new MapObject() as Record<string, JSONSchemaPropsOrStringArray>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyJSONSchemaPropsOrStringArray);

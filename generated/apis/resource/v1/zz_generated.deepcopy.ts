@@ -533,6 +533,13 @@ export function deepCopyNetworkDeviceData(src: NetworkDeviceData): NetworkDevice
   return out;
 }
 
+/** Plain objects for map copies, grown along hidden classes of their own (see the generator's deepcopy emitter). */
+const MapObject = function MapObject() {} as unknown as {
+  new (): Record<string, unknown>;
+  prototype: object;
+};
+MapObject.prototype = Object.prototype;
+
 /** Copies a list of Device with deepCopyDevice; null and undefined are returned as given. */
 function copyListOfDevice(src: readonly Device[]): Device[] {
   if (src == null) return src;
@@ -552,7 +559,7 @@ function copyListOfCounterSet(src: readonly CounterSet[]): CounterSet[] {
 /** Copies a map of Counter with deepCopyCounter; null and undefined are returned as given. */
 function copyMapOfCounter(src: Readonly<Record<string, Counter>>): Record<string, Counter> {
   if (src == null) return src;
-  const out: Record<string, Counter> = {};
+  const out = new MapObject() as Record<string, Counter>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyCounter);
@@ -566,7 +573,7 @@ function copyMapOfDeviceAttribute(
   src: Readonly<Record<string, DeviceAttribute>>,
 ): Record<string, DeviceAttribute> {
   if (src == null) return src;
-  const out: Record<string, DeviceAttribute> = {};
+  const out = new MapObject() as Record<string, DeviceAttribute>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyDeviceAttribute);
@@ -580,7 +587,7 @@ function copyMapOfDeviceCapacity(
   src: Readonly<Record<string, DeviceCapacity>>,
 ): Record<string, DeviceCapacity> {
   if (src == null) return src;
-  const out: Record<string, DeviceCapacity> = {};
+  const out = new MapObject() as Record<string, DeviceCapacity>;
   for (const key in src) {
     // Assignment would set the copy's prototype; the runtime's copyMap defines an own property.
     if (key === "__proto__") return copyMap(src, deepCopyDeviceCapacity);
