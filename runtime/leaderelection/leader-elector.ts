@@ -1,6 +1,7 @@
 // Leader election on a coordination/v1 Lease: acquire, keep renewing, step down when renewal fails.
 import type { Lease, LeaseSpec } from "../../api/coordination/v1/types.js";
 import type { LeaseLock } from "./lease-lock.js";
+import { isConflict } from "../rest/errors.js";
 import { formatMicroTime } from "./micro-time.js";
 
 /** What a {@link LeaderElector} calls as leadership comes and goes. */
@@ -41,6 +42,8 @@ export interface LeaderElectionConfig {
 
 /** client-go's jitter on acquisition retries, which also bounds renewDeadline from below. */
 const JITTER_FACTOR = 1.2;
+/** Tries at giving the lease up when a renewal raced the stop (see #release). */
+const RELEASE_ATTEMPTS = 3;
 
 /**
  * Leader election as client-go's `leaderelection.LeaderElector` does it. Each candidate polls
@@ -242,22 +245,38 @@ export class LeaderElector {
     }
   }
 
-  /** Gives the lease up so that a successor can take it at once. */
+  /**
+   * Gives the lease up so that a successor can take it at once. A renewal cut short by the stop
+   * may still have reached the server, leaving our copy a version behind: on a conflict the lease
+   * is read again and given up if it is still ours.
+   */
   async #release(): Promise<void> {
-    const lease = this.#lease;
-    if (!lease || lease.spec?.holderIdentity !== this.#identity) return;
-    const nowTime = formatMicroTime(new Date());
-    const spec: LeaseSpec = {
-      ...lease.spec,
-      holderIdentity: "",
-      leaseDurationSeconds: 1,
-      acquireTime: nowTime,
-      renewTime: nowTime,
-    };
-    try {
-      this.#observe(await this.#lock.update({ ...lease, spec }));
-    } catch (err) {
-      this.#report(err);
+    let lease = this.#lease;
+    for (let attempt = 1; ; attempt++) {
+      if (!lease || lease.spec?.holderIdentity !== this.#identity) return;
+      const nowTime = formatMicroTime(new Date());
+      const spec: LeaseSpec = {
+        ...lease.spec,
+        holderIdentity: "",
+        leaseDurationSeconds: 1,
+        acquireTime: nowTime,
+        renewTime: nowTime,
+      };
+      try {
+        this.#observe(await this.#lock.update({ ...lease, spec }));
+        return;
+      } catch (err) {
+        if (!isConflict(err) || attempt >= RELEASE_ATTEMPTS) {
+          this.#report(err);
+          return;
+        }
+      }
+      try {
+        lease = await this.#lock.get();
+      } catch (err) {
+        this.#report(err);
+        return;
+      }
     }
   }
 

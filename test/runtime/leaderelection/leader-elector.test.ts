@@ -7,6 +7,7 @@ import type { Lease } from "../../../api/coordination/v1/types.js";
 import { LeaderElector, type LeaderElectionConfig } from "../../../runtime/leaderelection/leader-elector.js";
 import type { LeaseLock } from "../../../runtime/leaderelection/lease-lock.js";
 import { formatMicroTime } from "../../../runtime/leaderelection/micro-time.js";
+import { newConflict } from "../../../runtime/rest/errors.js";
 import { until } from "../../support/wait.js";
 
 class Conflict extends Error {
@@ -151,6 +152,36 @@ describe("LeaderElector", () => {
     // b took an empty lease (no expiry to wait for): holder b, one transition.
     expect(mem.lease!.spec!.holderIdentity).toBe("b");
     expect(mem.lease!.spec!.leaseTransitions).toBe(1);
+  });
+
+  it("releaseOnCancel gives the lease up even when a renewal cut short by the stop reached the server", async () => {
+    const mem = new MemoryLease();
+    const base = mem.lock();
+    // The renewal in flight at the stop is written, but its answer comes too late to be seen: the
+    // leader's copy is a version behind, and its first release attempt conflicts (as the apiserver's would).
+    let late = false;
+    let renewed: () => void = () => {};
+    const lock: LeaseLock = {
+      get: (signal) => base.get(signal),
+      create: (lease, signal) => base.create(lease, signal),
+      update: async (lease) => {
+        const stale = lease.metadata?.resourceVersion !== mem.lease?.metadata?.resourceVersion;
+        if (stale) throw newConflict({ group: "coordination.k8s.io", resource: "leases" }, "lock", "the object has been modified");
+        const written = await base.update(lease);
+        if (late && lease.spec?.holderIdentity === "a") {
+          renewed();
+          return new Promise<never>(() => {});
+        }
+        return written;
+      },
+    };
+    const a = candidate("a", lock, { releaseOnCancel: true });
+    await until(() => a.events.includes("started"));
+    late = true;
+    await new Promise<void>((resolve) => (renewed = resolve));
+    a.ctl.abort();
+    await a.done;
+    expect(mem.lease!.spec!.holderIdentity).toBe("");
   });
 
   it("without releaseOnCancel the lease stays held until it expires", async () => {
