@@ -8,11 +8,8 @@
 const ITEMS_KEY = Buffer.from('"items":[');
 /** How far into the body the items key is looked for before giving up on streaming. */
 const MAX_HEADER_BYTES = 64 * 1024;
-/**
- * Batches that failed to parse (a nested object looked like an item, as in StatefulSets'
- * volumeClaimTemplates) before the rest is left to the end: each failure parsed a batch for nothing.
- */
-const MAX_FAILED_BATCHES = 8;
+/** Batches that failed to parse (a nested object looked like an item) before streaming stops. */
+const MAX_FAILED_BATCHES = 16;
 /**
  * Items are parsed once this many bytes are waiting. Smaller batches cost more CPU in all (at
  * 128 KiB, half again as much as one JSON.parse of a 7 MB list; at 1 MiB, about the same):
@@ -37,9 +34,6 @@ const COLON = 0x3a;
  * boundary (a nested object starting with that key leaves the array unbalanced), and a failed
  * batch is retried up to the mark before. The mark cannot occur inside a string: its quote
  * follows a brace, and a quote inside a JSON string always follows a backslash.
- *
- * One difference from JSON.parse, for bodies no API server sends: a list with two top-level
- * `items` keys gets the items of both, where JSON.parse keeps the last.
  */
 export class JsonBodyDecoder {
   /** Received bytes not yet parsed: `#buf[#start, #end)`. */
