@@ -12,8 +12,7 @@ import {
 } from "./config.js";
 import { isStatusObject, newGenericServerResponse, StatusError } from "./errors.js";
 import { rateLimiterFor, type RateLimiter } from "./rate-limiter.js";
-import { JsonBodyDecoder } from "./json-body-decoder.js";
-import { consumeBody, readBody, Transport, TransportError, type Query } from "./transport.js";
+import { readBody, Transport, TransportError, type Query } from "./transport.js";
 import { defaultWarningHandler, parseWarningHeaders, warningHeaderValues, type WarningHandler } from "./warnings.js";
 import {
   decodeJsonWatchEvent,
@@ -155,7 +154,8 @@ export class RestClient {
     const { signal, done } = callSignal(req.signal, req.timeoutMs ?? this.config.timeoutMs);
     try {
       const res = await this.open(req.method, req.path, req.query, this.headers(req), this.encode(req), signal);
-      const body = await this.readDecoded(res, signal);
+      const bytes = await readBody(res, signal);
+      const body = this.decode(res, bytes);
       // A Status reporting failure is an error even under a 2xx code, as in client-go.
       if (isStatusObject(body) && body.status === "Failure") throw this.statusError(body, res.statusCode ?? 0);
       return { statusCode: res.statusCode ?? 0, headers: res.headers, body: body as T };
@@ -236,19 +236,6 @@ export class RestClient {
       return this.config.protobufCodec.encode(body);
     }
     return Buffer.from(JSON.stringify(body), "utf8");
-  }
-
-  /** The decoded body of a successful response; JSON is decoded while it arrives (see {@link JsonBodyDecoder}). */
-  private async readDecoded(res: http.IncomingMessage, signal: AbortSignal): Promise<unknown> {
-    const media = mediaType(res.headers["content-type"]);
-    if (!isJsonMedia(media) && media !== "") return this.decode(res, await readBody(res, signal));
-    const decoder = new JsonBodyDecoder();
-    return consumeBody(
-      res,
-      signal,
-      (chunk) => decoder.push(chunk),
-      () => decoder.end(),
-    );
   }
 
   private decode(res: http.IncomingMessage, bytes: Buffer): unknown {

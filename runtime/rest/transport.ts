@@ -287,43 +287,8 @@ const MAX_PREALLOCATE_BYTES = 512 * 1024 * 1024;
 
 /** Reads a whole response body; rejects with the signal's reason when it aborts first. */
 export function readBody(res: http.IncomingMessage, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  // With the length known (big lists), chunks are copied in as they come instead of all at the end.
-  const length = Number(res.headers["content-length"] ?? NaN);
-  let whole = length > PREALLOCATE_BYTES && length <= MAX_PREALLOCATE_BYTES ? Buffer.allocUnsafe(length) : undefined;
-  let filled = 0;
-  return consumeBody(
-    res,
-    signal,
-    (c) => {
-      if (whole !== undefined && filled + c.length <= whole.length) filled += c.copy(whole, filled);
-      else {
-        // More than announced: keep what came as chunks and let the parser judge.
-        if (whole !== undefined) chunks.push(whole.subarray(0, filled));
-        whole = undefined;
-        chunks.push(c);
-      }
-    },
-    () => {
-      if (whole !== undefined) return filled === whole.length ? whole : whole.subarray(0, filled);
-      return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    },
-  );
-}
-
-/**
- * Hands each chunk of a response body to `onData` as it arrives, and resolves with `onEnd()`'s
- * value after the last; rejects with the signal's reason when it aborts first, or with what
- * `onData` or `onEnd` threw.
- */
-export function consumeBody<R>(
-  res: http.IncomingMessage,
-  signal: AbortSignal,
-  onData: (chunk: Buffer) => void,
-  onEnd: () => R,
-): Promise<R> {
   return new Promise((resolve, reject) => {
-    let failed = false;
+    const chunks: Buffer[] = [];
     const onAbort = () => res.destroy();
     const done = (fn: () => void) => {
       signal.removeEventListener("abort", onAbort);
@@ -335,24 +300,23 @@ export function consumeBody<R>(
       return;
     }
     signal.addEventListener("abort", onAbort, { once: true });
+    // With the length known (big lists), chunks are copied in as they come instead of all at the end.
+    const length = Number(res.headers["content-length"] ?? NaN);
+    let whole = length > PREALLOCATE_BYTES && length <= MAX_PREALLOCATE_BYTES ? Buffer.allocUnsafe(length) : undefined;
+    let filled = 0;
     res.on("data", (c: Buffer) => {
-      if (failed) return;
-      try {
-        onData(c);
-      } catch (err) {
-        failed = true;
-        done(() => reject(err));
-        res.destroy();
+      if (whole !== undefined && filled + c.length <= whole.length) filled += c.copy(whole, filled);
+      else {
+        // More than announced: keep what came as chunks and let the parser judge.
+        if (whole !== undefined) chunks.push(whole.subarray(0, filled));
+        whole = undefined;
+        chunks.push(c);
       }
     });
     res.once("end", () =>
       done(() => {
-        if (failed) return;
-        try {
-          resolve(onEnd());
-        } catch (err) {
-          reject(err);
-        }
+        if (whole !== undefined) resolve(filled === whole.length ? whole : whole.subarray(0, filled));
+        else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
       }),
     );
     res.once("error", (err) => done(() => reject(signal.aborted ? signal.reason : err)));
