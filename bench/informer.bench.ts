@@ -235,8 +235,16 @@ async function measureMain(kubeconfig: string, informer: Informer, runs: number)
 
 // ---- the runner's side ----
 
+/**
+ * Node flags for the measuring processes, e.g. KUBEGEN_BENCH_INFORMER_NODE_ARGS="--cpu-prof
+ * --cpu-prof-dir=/tmp/prof" for a CPU profile of each informer's runs (a profiler slows them: the
+ * figures of such a run are for reading the profile, not for the table).
+ */
+const CHILD_NODE_ARGS = process.env.KUBEGEN_BENCH_INFORMER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+
 function runMeasuringChild(kubeconfig: string, informer: Informer, runs: number): Promise<Measurement[]> {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", SELF, "--measure", kubeconfig, informer, String(runs)], {
+  const args = [...CHILD_NODE_ARGS, "--expose-gc", "--import", "tsx", SELF, "--measure", kubeconfig, informer, String(runs)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });

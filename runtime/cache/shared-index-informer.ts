@@ -199,10 +199,16 @@ export class SharedIndexInformer<T extends MetaObject> {
   }
 
   #replace(raw: T[]): void {
-    const items = this.#transform || this.#compactor ? raw.map((o) => this.#prepare(o)) : raw;
+    const prepare = this.#transform !== undefined || this.#compactor !== undefined;
+    const items = prepare ? new Array<T>(raw.length) : raw;
+    // Keys are computed once, for the diff and the store alike; one pass prepares and keys.
+    const keys = new Array<string>(raw.length);
+    for (let i = 0; i < raw.length; i++) {
+      const obj = prepare ? this.#prepare(raw[i]!) : raw[i]!;
+      if (prepare) items[i] = obj;
+      keys[i] = this.#keyFunc(obj);
+    }
     const initial = !this.#synced;
-    // Keys are computed once, for the diff and the store alike.
-    const keys = items.map((obj) => this.#keyFunc(obj));
     // Nobody to tell: no diff to compute.
     if (this.#listeners.length > 0) {
       const notes: Notification<T>[] = [];

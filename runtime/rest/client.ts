@@ -1,4 +1,5 @@
 /** The REST client: rate-limited, retrying requests and streamed watches against one API server. */
+import { isAscii } from "node:buffer";
 import type http from "node:http";
 import type { Status } from "../../api/meta/v1/types.js";
 import {
@@ -73,6 +74,15 @@ function mediaType(header: string | undefined): string {
 
 function isJsonMedia(media: string): boolean {
   return media === MEDIA_TYPE_JSON || media.endsWith("+json");
+}
+
+/**
+ * The text of a JSON body. ASCII (all of it, unless a value holds other characters) is decoded
+ * as Latin-1, which reads those bytes alike and which Node does several times faster than UTF-8
+ * for a large body (a 7 MB list: ~0.6 ms against ~3 ms).
+ */
+function jsonText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
 function retryAfterSeconds(res: http.IncomingMessage): number | undefined {
@@ -246,7 +256,7 @@ export class RestClient {
       return this.config.protobufCodec.decode(bytes);
     }
     if (bytes.length === 0) return undefined;
-    if (isJsonMedia(media) || media === "") return JSON.parse(bytes.toString("utf8"));
+    if (isJsonMedia(media) || media === "") return JSON.parse(jsonText(bytes));
     return bytes.toString("utf8");
   }
 

@@ -116,6 +116,12 @@ describe("requests", () => {
     expect(await client().request({ method: "GET", path: "/sized" })).toEqual({ items });
     expect(await client().request({ method: "GET", path: "/chunked" })).toEqual({ items });
   });
+
+  it("decodes JSON bodies as UTF-8, whether or not they are all ASCII", async () => {
+    const values = ["plain ascii", "Grüße, €, 漢字, 😀", "\u007f\u0080\u00ff"];
+    server.handle((req, res) => json(res, 200, { value: values[Number(req.url!.slice(1))] }));
+    for (let i = 0; i < values.length; i++) expect(await client().request({ method: "GET", path: `/${i}` })).toEqual({ value: values[i] });
+  });
 });
 
 describe("errors", () => {
