@@ -10,6 +10,7 @@ import type { Scheme } from "../../runtime/scheme.js";
 import type { Format } from "./negotiation.js";
 import { isShared, sharedEncoding } from "../registry/cacher/shared-encoding.js";
 import { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONText } from "../registry/patch/json-text.js";
+import { MAX_YAML_DEPTH, yamlNestsDeeperThan } from "../registry/patch/yaml-depth.js";
 
 /** A body that could not be decoded; the message says what is wrong with it. */
 export class DecodeError extends Error {
@@ -256,6 +257,7 @@ function isStackOverflow(err: unknown): boolean {
 
 export function decodeYAML(body: Uint8Array): Record<string, unknown> {
   const text = utf8.decode(body);
+  if (yamlNestsDeeperThan(text)) throw new DecodeError(`error converting YAML to JSON: yaml: exceeded max depth of ${MAX_YAML_DEPTH}`);
   const docs = YAML.parseAllDocuments(text, { uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
   const doc = list[0];

@@ -8,6 +8,7 @@
 import { parseDocument } from "yaml";
 import { newBadRequest } from "../../../runtime/rest/errors.js";
 import { findDuplicateFields, parseJSONText } from "../patch/json-text.js";
+import { MAX_YAML_DEPTH, yamlNestsDeeperThan } from "../patch/yaml-depth.js";
 import type { KubeObject } from "../rest.js";
 import type { ApplySchema } from "./schema.js";
 import { validateConfiguration } from "./validate.js";
@@ -88,6 +89,8 @@ export function decodeConfigurationText(text: string): DecodedConfiguration {
 
 /** The YAML decoding of a configuration: one parse that notes repeated keys (the last one wins, as upstream's lenient decoding). */
 export function decodeConfigurationYAML(text: string): DecodedConfiguration {
+  if (yamlNestsDeeperThan(text))
+    throw newBadRequest(`error decoding YAML: error converting YAML to JSON: yaml: exceeded max depth of ${MAX_YAML_DEPTH}`);
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   const duplicates: string[] = [];
   for (const err of doc.errors) {
