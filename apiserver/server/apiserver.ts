@@ -38,7 +38,7 @@ import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins } from "../admission/plugins.js";
 import { followSource } from "../../runtime/cache/follow.js";
-import type { AdmissionObjects } from "../admission/objects.js";
+import { type AdmissionObjects, type SignalSource, signalOf } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
@@ -227,6 +227,30 @@ const systemContext = (signal: AbortSignal): RequestContext => ({
   warnings: [],
   userAgent: APISERVER_USER_AGENT,
 });
+
+/**
+ * The system context of admission's read for a request: the request's signal is made only if the
+ * read asks for it (a read from a ready cache never does). A class, as {@link ServedRequest}, for
+ * the getter; `namespace` and `readScope` are absent unless set, as in a spread literal.
+ */
+class SystemReadContext implements RequestContext {
+  user = { name: "system:apiserver", groups: ["system:masters"] };
+  warnings: string[] = [];
+  userAgent = APISERVER_USER_AGENT;
+  declare namespace?: string;
+  declare readScope?: object;
+
+  constructor(
+    private readonly from: SignalSource,
+    namespace: string,
+  ) {
+    if (namespace !== "") this.namespace = namespace;
+  }
+
+  get signal(): AbortSignal {
+    return signalOf(this.from);
+  }
+}
 
 /** A storage of a create-only resource: a generic one built from a review's ResourceInfo. */
 const isCreateOnly = (s: RESTStorage): boolean => s.info.verbs.length === 1 && s.info.verbs[0] === "create";
@@ -492,13 +516,15 @@ export class APIServer {
       );
       return r?.storage;
     };
-    const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    const ctx = (namespace: string, from: SignalSource) => new SystemReadContext(from, namespace);
     // One request's reads share its consistent-read revision until it writes through here (a
     // quota's usage): the reads after that write ask again, and see it.
     const afterWrite = new WeakMap<AbortSignal, object>();
-    const readCtx = (namespace: string, signal: AbortSignal) => {
-      const scope = requestReadScope(signal);
-      return { ...ctx(namespace, signal), readScope: scope && (afterWrite.get(scope) ?? scope) };
+    const readCtx = (namespace: string, from: SignalSource) => {
+      const c = ctx(namespace, from);
+      const scope = requestReadScope(c.signal);
+      c.readScope = scope && (afterWrite.get(scope) ?? scope);
+      return c;
     };
     const live = new LiveLookups();
     return {
@@ -517,7 +543,7 @@ export class APIServer {
         try {
           await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
         } finally {
-          const scope = requestReadScope(signal);
+          const scope = requestReadScope(signalOf(signal));
           if (scope) afterWrite.set(scope, {});
         }
       },
