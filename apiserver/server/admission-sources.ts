@@ -27,23 +27,48 @@ function liveContext(system: (signal: AbortSignal) => RequestContext, from: Sign
   return ctx;
 }
 
-/** Stands in for a request's signal until a read asks for it (see {@link lazySignalContext}). */
+/** Stands in for a request's signal until a read asks for it (see {@link LazySignalContext}). */
 const UNUSED_SIGNAL = new AbortController().signal;
 
 /**
  * The system context of a read made for a request, with the request's signal made only if the
  * read asks for it: a read from a ready cache never does, and making a request's AbortSignal
- * costs microseconds that every create would otherwise pay here.
+ * costs microseconds that every create would otherwise pay here. A class, not a literal with a
+ * getter (V8 keeps those in dictionary mode and makes the accessor per object); `namespace` and
+ * the optional fields are absent unless set, as in a spread literal.
  */
+export class LazySignalContext implements RequestContext {
+  user: RequestContext["user"];
+  warnings: string[];
+  declare userAgent?: string;
+  declare namespace?: string;
+  declare name?: string;
+  declare readScope?: object;
+
+  constructor(
+    system: (signal: AbortSignal) => RequestContext,
+    private readonly from: SignalSource,
+    namespace?: string,
+  ) {
+    const base = system(UNUSED_SIGNAL);
+    this.user = base.user;
+    this.warnings = base.warnings;
+    if (base.userAgent !== undefined) this.userAgent = base.userAgent;
+    if (base.name !== undefined) this.name = base.name;
+    if (base.readScope !== undefined) this.readScope = base.readScope;
+    const ns = namespace ?? base.namespace;
+    if (ns !== undefined) this.namespace = ns;
+  }
+
+  get signal(): AbortSignal {
+    return signalOf(this.from);
+  }
+}
+
+/** {@link LazySignalContext}, or the plain system context when the signal is at hand. */
 function lazySignalContext(system: (signal: AbortSignal) => RequestContext, from: SignalSource, namespace?: string): RequestContext {
   if (from instanceof AbortSignal) return namespace === undefined ? system(from) : { ...system(from), namespace };
-  return {
-    ...system(UNUSED_SIGNAL),
-    ...(namespace !== undefined && { namespace }),
-    get signal() {
-      return from.signal;
-    },
-  };
+  return new LazySignalContext(system, from, namespace);
 }
 
 export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): PolicySource {

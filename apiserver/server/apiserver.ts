@@ -16,7 +16,7 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
 import { ValidatingAdmissionPolicyPlugin } from "../admission/policy/plugin.js";
-import { indexPolicySource, indexWebhookSource } from "./admission-sources.js";
+import { indexPolicySource, indexWebhookSource, LazySignalContext } from "./admission-sources.js";
 import { WebhookAdmission } from "../admission/webhook/plugin.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
@@ -227,30 +227,6 @@ const systemContext = (signal: AbortSignal): RequestContext => ({
   warnings: [],
   userAgent: APISERVER_USER_AGENT,
 });
-
-/**
- * The system context of admission's read for a request: the request's signal is made only if the
- * read asks for it (a read from a ready cache never does). A class, as {@link ServedRequest}, for
- * the getter; `namespace` and `readScope` are absent unless set, as in a spread literal.
- */
-class SystemReadContext implements RequestContext {
-  user = { name: "system:apiserver", groups: ["system:masters"] };
-  warnings: string[] = [];
-  userAgent = APISERVER_USER_AGENT;
-  declare namespace?: string;
-  declare readScope?: object;
-
-  constructor(
-    private readonly from: SignalSource,
-    namespace: string,
-  ) {
-    if (namespace !== "") this.namespace = namespace;
-  }
-
-  get signal(): AbortSignal {
-    return signalOf(this.from);
-  }
-}
 
 /** A storage of a create-only resource: a generic one built from a review's ResourceInfo. */
 const isCreateOnly = (s: RESTStorage): boolean => s.info.verbs.length === 1 && s.info.verbs[0] === "create";
@@ -516,7 +492,8 @@ export class APIServer {
       );
       return r?.storage;
     };
-    const ctx = (namespace: string, from: SignalSource) => new SystemReadContext(from, namespace);
+    const ctx = (namespace: string, from: SignalSource) =>
+      new LazySignalContext(systemContext, from, namespace === "" ? undefined : namespace);
     // One request's reads share its consistent-read revision until it writes through here (a
     // quota's usage): the reads after that write ask again, and see it.
     const afterWrite = new WeakMap<AbortSignal, object>();
