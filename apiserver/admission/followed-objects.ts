@@ -6,7 +6,7 @@
  * tests, a server already stopping) reads go to the objects directly.
  */
 import type { KubeObject } from "../registry/rest.js";
-import type { AdmissionObjects } from "./objects.js";
+import type { AdmissionObjects, SignalSource } from "./objects.js";
 
 export class FollowedObjects {
   private readonly byName = new Map<string, KubeObject>();
@@ -29,7 +29,7 @@ export class FollowedObjects {
   }
 
   /** Every object (one live list when the cache cannot follow). */
-  async list(signal: AbortSignal): Promise<readonly KubeObject[]> {
+  async list(signal: SignalSource): Promise<readonly KubeObject[]> {
     if (await this.ready()) return [...this.byName.values()];
     return this.objects.list(this.group, this.resource, "", signal);
   }
@@ -38,7 +38,7 @@ export class FollowedObjects {
    * The named object. A miss is read from storage as well: a class created a moment ago may not
    * have reached the cache yet, and naming it must not fail for that.
    */
-  async get(name: string, signal: AbortSignal): Promise<KubeObject | undefined> {
+  async get(name: string, signal: SignalSource): Promise<KubeObject | undefined> {
     if (await this.ready()) {
       const hit = this.byName.get(name);
       if (hit) return hit;
@@ -47,7 +47,7 @@ export class FollowedObjects {
   }
 
   /** `fn` of every object, memoized until the objects change (one live list when not following). */
-  async derive<T>(key: string, fn: (objects: readonly KubeObject[]) => T, signal: AbortSignal): Promise<T> {
+  async derive<T>(key: string, fn: (objects: readonly KubeObject[]) => T, signal: SignalSource): Promise<T> {
     if (!(await this.ready())) return fn(await this.objects.list(this.group, this.resource, "", signal));
     const memo = this.derived.get(key);
     if (memo && memo.generation === this.generation) return memo.value as T;

@@ -40,7 +40,7 @@ export class LimitRanger implements AdmissionPlugin {
   private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
     const known = this.read.get(a.object!);
     if (known !== undefined) return known;
-    const ranges = await this.objects.list("", "limitranges", a.namespace, ctx.signal, { liveWhenEmpty: true });
+    const ranges = await this.objects.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
     const limits = ranges.flatMap((r) =>
       ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"),
     );

@@ -15,7 +15,7 @@ import type { KubeObject } from "../registry/rest.js";
 import { errorText, fieldErrors, FieldPath, invalidError, type FieldError } from "../registry/validation/field.js";
 import { admissionForbidden } from "./forbidden.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
-import type { AdmissionObjects } from "./objects.js";
+import type { AdmissionObjects, SignalSource } from "./objects.js";
 
 const LEVELS: readonly Level[] = ["privileged", "baseline", "restricted"];
 
@@ -137,19 +137,19 @@ export class PodSecurity implements AdmissionPlugin {
     if (gr === "/namespaces" && a.subresource === "") return this.validateNamespace(a, ctx);
     if (gr === "/pods") {
       if (IGNORED_POD_SUBRESOURCES.has(a.subresource) || !a.object) return;
-      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx.signal))?.metadata?.labels);
+      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx))?.metadata?.labels);
       if (errors.length === 0 && MODES.every((m) => policy[m].level === "privileged")) {
         addAuditAnnotation(ctx, `${LABEL}enforce-policy`, "privileged:latest");
         return;
       }
       if (a.operation === "UPDATE") {
-        const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx.signal));
+        const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx));
         if (old && !significantUpdate(a.object, old)) return;
       }
       return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, a.object.metadata?.annotations, true);
     }
     if (POD_CONTROLLERS.has(gr) && a.subresource === "" && a.object) {
-      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx.signal))?.metadata?.labels);
+      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx))?.metadata?.labels);
       if (errors.length === 0 && policy.warn.level === "privileged" && policy.audit.level === "privileged") return;
       const template = podTemplateOf(a.resource.resource, a.object);
       if (!template) return;
@@ -157,7 +157,7 @@ export class PodSecurity implements AdmissionPlugin {
     }
   }
 
-  private namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined> {
+  private namespace(name: string, signal: SignalSource): Promise<KubeObject | undefined> {
     return this.objects.get("", "namespaces", "", name, signal);
   }
 
@@ -206,7 +206,7 @@ export class PodSecurity implements AdmissionPlugin {
       if (errors.length > 0) throw invalidError({ group: "", kind: "Namespace" }, name, errors);
       return;
     }
-    const old = await this.namespace(name, ctx.signal);
+    const old = await this.namespace(name, ctx);
     const before = policyOf(old?.metadata?.labels);
     if (errors.length > 0 && (before.errors.length === 0 || fieldErrorText(errors) !== fieldErrorText(before.errors)))
       throw invalidError({ group: "", kind: "Namespace" }, name, errors);
@@ -216,7 +216,7 @@ export class PodSecurity implements AdmissionPlugin {
     if (now.version === was.version && LEVELS.indexOf(now.level) <= LEVELS.indexOf(was.level)) return;
     const warnings = (ctx as { warnings?: string[] }).warnings;
     if (!warnings) return;
-    warnings.push(...podWarnings(name, now, await this.objects.list("", "pods", name, ctx.signal)));
+    warnings.push(...podWarnings(name, now, await this.objects.list("", "pods", name, ctx)));
   }
 }
 

@@ -36,7 +36,7 @@ export class PriorityAdmission implements AdmissionPlugin {
     if (a.operation === "UPDATE") {
       // Create resolved these and validation forbids changing them: a client that leaves them out keeps them.
       if (spec.priority !== undefined && spec.preemptionPolicy !== undefined) return;
-      const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx.signal));
+      const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx));
       const oldSpec = (old?.spec ?? {}) as PodSpec;
       if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
       if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;
@@ -46,7 +46,7 @@ export class PriorityAdmission implements AdmissionPlugin {
     let priority = 0;
     let preemptionPolicy: string | undefined = "PreemptLowerPriority";
     if (!spec.priorityClassName) {
-      const def = await this.classes.derive("default", defaultClass, ctx.signal);
+      const def = await this.classes.derive("default", defaultClass, ctx);
       if (def) {
         spec.priorityClassName = def.metadata?.name ?? "";
         priority = valueOf(def);
@@ -55,7 +55,7 @@ export class PriorityAdmission implements AdmissionPlugin {
         delete spec.priorityClassName;
       }
     } else {
-      const pc = await this.classes.get(spec.priorityClassName, ctx.signal);
+      const pc = await this.classes.get(spec.priorityClassName, ctx);
       if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
       priority = valueOf(pc);
       preemptionPolicy = pc.preemptionPolicy as string | undefined;
@@ -88,7 +88,7 @@ export class PriorityAdmission implements AdmissionPlugin {
     }
     if ((a.operation !== "CREATE" && a.operation !== "UPDATE") || !a.object || a.object.globalDefault !== true) return;
     // Read from storage, not the cache: two defaults made moments apart must still be refused.
-    const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx.signal));
+    const def = defaultClass(await this.objects.list(GROUP, "priorityclasses", "", ctx));
     if (def && (a.operation === "CREATE" || def.metadata?.name !== a.object.metadata?.name)) {
       throw admissionForbidden(a, `PriorityClass ${def.metadata?.name ?? ""} is already marked as default. Only one default can exist`);
     }

@@ -45,9 +45,9 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" || a.subresource !== "" || !a.object || a.namespace === "" || a.dryRun) return;
     if (a.resource.group === "" && a.resource.resource === "namespaces") return;
-    const quotas = await this.objects.list("", "resourcequotas", a.namespace, ctx.signal, { liveWhenEmpty: true });
+    const quotas = await this.objects.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true });
     if (quotas.length === 0) return;
-    const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx.signal);
+    const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx);
     const updates: KubeObject[] = [];
     for (const q of quotas) {
       const hard = (q.spec as { hard?: Record<string, string> } | undefined)?.hard ?? {};
@@ -84,7 +84,7 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
     }
     for (const q of updates) {
       // Usage is advisory here (recounted on every write): a lost race only delays the status.
-      await this.objects.updateStatus("", "resourcequotas", a.namespace, q, ctx.signal).catch(() => undefined);
+      await this.objects.updateStatus("", "resourcequotas", a.namespace, q, ctx).catch(() => undefined);
     }
   }
 }

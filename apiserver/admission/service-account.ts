@@ -30,7 +30,7 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     if (a.object.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined) return;
     const name = (spec.serviceAccountName as string | undefined) || "default";
     spec.serviceAccountName = name;
-    const sa = await this.objects.get("", "serviceaccounts", a.namespace, name, ctx.signal);
+    const sa = await this.objects.get("", "serviceaccounts", a.namespace, name, ctx);
     if (!sa)
       throw newForbidden(
         { group: "", resource: "pods" },

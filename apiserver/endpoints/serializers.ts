@@ -5,6 +5,7 @@
  */
 import YAML from "yaml";
 import { decodeObject, encodeListObject, encodeMessage, encodeObject } from "../../runtime/protobuf/envelope.js";
+import { sharedFieldsV1Text } from "../../runtime/protobuf/specials.js";
 import { ProtobufError } from "../../runtime/protobuf/errors.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import type { Format } from "./negotiation.js";
@@ -39,12 +40,76 @@ export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {
  * a copy to append the newline nor a joined string to encode.
  */
 function jsonLine(obj: object): Buffer {
+  const pieces = jsonPieces(obj);
+  if (pieces !== undefined) return piecesLine(pieces);
   const text = JSON.stringify(obj);
   const n = Buffer.byteLength(text);
   const out = Buffer.allocUnsafe(n + 1);
   out.write(text, 0, "utf8");
   out[n] = 0x0a;
   return out;
+}
+
+/** {@link jsonPieces} and Go's trailing newline, written once into a buffer of their size. */
+function piecesLine(pieces: (string | Uint8Array)[]): Buffer {
+  let n = 1;
+  for (const p of pieces) n += typeof p === "string" ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(n);
+  let pos = 0;
+  for (const p of pieces) {
+    if (typeof p === "string") pos += out.write(p, pos, "utf8");
+    else {
+      out.set(p, pos);
+      pos += p.length;
+    }
+  }
+  out[pos] = 0x0a;
+  return out;
+}
+
+/** Stands for a managedFields entry's FieldsV1 while the rest is stringified; random, so nobody writes it on purpose (exported for tests). */
+export const FIELDS_V1_MARK = `\u0000fieldsV1-${Math.random().toString(36).slice(2)}-`;
+
+/**
+ * JSON.stringify(obj) as pieces: text, and the UTF-8 of each managedFields entry's shared FieldsV1
+ * tree as it was read. Stringifying a Pod's trees was half of its response's JSON; here each is
+ * stringified as a mark, and the text is cut where the marks' JSON is. Undefined when there is no
+ * shared tree, or when a mark is found other than once (a value that happens to hold it).
+ */
+function jsonPieces(obj: object): (string | Uint8Array)[] | undefined {
+  const meta = (obj as { metadata?: unknown }).metadata;
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const entries = (meta as { managedFields?: unknown }).managedFields;
+  if (!Array.isArray(entries)) return undefined;
+  let shared: Uint8Array[] | undefined;
+  const marked = entries.map((e: unknown) => {
+    if (typeof e !== "object" || e === null) return e;
+    const tree = sharedFieldsV1Text((e as { fieldsV1?: unknown }).fieldsV1);
+    if (tree === undefined) return e;
+    shared ??= [];
+    shared.push(tree.bytes);
+    return { ...e, fieldsV1: FIELDS_V1_MARK + (shared.length - 1) };
+  });
+  if (shared === undefined) return undefined;
+  const text = JSON.stringify({ ...obj, metadata: { ...meta, managedFields: marked } });
+  const pieces: (string | Uint8Array)[] = [];
+  let from = 0;
+  for (let i = 0; i < shared.length; i++) {
+    const mark = JSON.stringify(FIELDS_V1_MARK + i);
+    const at = text.indexOf(mark);
+    if (at < from || text.indexOf(mark, at + mark.length) >= 0) return undefined;
+    pieces.push(text.slice(from, at), shared[i]!);
+    from = at + mark.length;
+  }
+  pieces.push(text.slice(from));
+  return pieces;
+}
+
+/** JSON.stringify(obj), its shared FieldsV1 trees written as they were read (see {@link jsonPieces}). */
+export function objectJSON(obj: object): string {
+  const pieces = jsonPieces(obj);
+  if (pieces === undefined) return JSON.stringify(obj);
+  return pieces.map((p) => (typeof p === "string" ? p : Buffer.from(p).toString("utf8"))).join("");
 }
 
 /** An item without its `kind` and `apiVersion` (the item itself when it has neither). */

@@ -7,6 +7,7 @@
 import type { ResourceIndex } from "../endpoints/installer.js";
 import type { KubeObject, RequestContext } from "../registry/rest.js";
 import type { AdmissionContext } from "../admission/interface.js";
+import { type SignalSource, signalOf } from "../admission/objects.js";
 import type { PolicySource } from "../admission/policy/plugin.js";
 import type { WebhookSource } from "../admission/webhook/plugin.js";
 import { requestReadScope } from "../registry/cacher/revision-batcher.js";
@@ -18,19 +19,64 @@ const GROUP = "admissionregistration.k8s.io";
  * The context of one live lookup: within one request, every lookup shares one consistent-read
  * revision (they only read, and the request began before it was asked).
  */
-function liveContext(system: (signal: AbortSignal) => RequestContext, signal: AbortSignal): RequestContext {
+function liveContext(system: (signal: AbortSignal) => RequestContext, from: SignalSource): RequestContext {
+  const signal = signalOf(from);
   const ctx = system(signal);
   const scope = requestReadScope(signal);
   if (scope !== undefined) ctx.readScope = scope;
   return ctx;
 }
 
+/** Stands in for a request's signal until a read asks for it (see {@link LazySignalContext}). */
+const UNUSED_SIGNAL = new AbortController().signal;
+
+/**
+ * The system context of a read made for a request, with the request's signal made only if the
+ * read asks for it: a read from a ready cache never does, and making a request's AbortSignal
+ * costs microseconds that every create would otherwise pay here. A class, not a literal with a
+ * getter (V8 keeps those in dictionary mode and makes the accessor per object); `namespace` and
+ * the optional fields are absent unless set, as in a spread literal.
+ */
+export class LazySignalContext implements RequestContext {
+  user: RequestContext["user"];
+  warnings: string[];
+  declare userAgent?: string;
+  declare namespace?: string;
+  declare name?: string;
+  declare readScope?: object;
+
+  constructor(
+    system: (signal: AbortSignal) => RequestContext,
+    private readonly from: SignalSource,
+    namespace?: string,
+  ) {
+    const base = system(UNUSED_SIGNAL);
+    this.user = base.user;
+    this.warnings = base.warnings;
+    if (base.userAgent !== undefined) this.userAgent = base.userAgent;
+    if (base.name !== undefined) this.name = base.name;
+    if (base.readScope !== undefined) this.readScope = base.readScope;
+    const ns = namespace ?? base.namespace;
+    if (ns !== undefined) this.namespace = ns;
+  }
+
+  get signal(): AbortSignal {
+    return signalOf(this.from);
+  }
+}
+
+/** {@link LazySignalContext}, or the plain system context when the signal is at hand. */
+function lazySignalContext(system: (signal: AbortSignal) => RequestContext, from: SignalSource, namespace?: string): RequestContext {
+  if (from instanceof AbortSignal) return namespace === undefined ? system(from) : { ...system(from), namespace };
+  return new LazySignalContext(system, from, namespace);
+}
+
 export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSignal) => RequestContext): PolicySource {
-  const list = (group: string, version: string, plural: string, signal: AbortSignal): Promise<KubeObject[]> =>
-    cachedList(index.lookup(group, version, plural)?.storage, system(signal));
-  const get = (group: string, version: string, plural: string, name: string, namespace: string, signal: AbortSignal) =>
-    cachedGet(index.lookup(group, version, plural)?.storage, { ...system(signal), namespace }, name, () => ({
-      ...liveContext(system, signal),
+  const list = (group: string, version: string, plural: string, from: SignalSource): Promise<KubeObject[]> =>
+    cachedList(index.lookup(group, version, plural)?.storage, lazySignalContext(system, from));
+  const get = (group: string, version: string, plural: string, name: string, namespace: string, from: SignalSource) =>
+    cachedGet(index.lookup(group, version, plural)?.storage, lazySignalContext(system, from, namespace), name, () => ({
+      ...liveContext(system, from),
       namespace,
     }));
   return {
@@ -42,23 +88,6 @@ export function indexPolicySource(index: ResourceIndex, system: (signal: AbortSi
       const r = index.resources(group, version).find((x) => x.info.kind === kind);
       if (!r) return undefined;
       return get(group, version, r.info.plural, name, r.info.namespaced ? namespace : "", signal);
-    },
-  };
-}
-
-/** Stands in for a request's signal until a read asks for it (see {@link lazySignalContext}). */
-const UNUSED_SIGNAL = new AbortController().signal;
-
-/**
- * The system context of a read made for a request, with the request's signal made only if the
- * read asks for it: a read from a ready cache never does, and making a request's AbortSignal
- * costs microseconds that every create would otherwise pay here.
- */
-function lazySignalContext(system: (signal: AbortSignal) => RequestContext, ctx: AdmissionContext): RequestContext {
-  return {
-    ...system(UNUSED_SIGNAL),
-    get signal() {
-      return ctx.signal;
     },
   };
 }

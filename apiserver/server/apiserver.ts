@@ -16,7 +16,7 @@ import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Scheme } from "../../runtime/scheme.js";
 import { AdmissionChain, type AdmissionPlugin } from "../admission/interface.js";
 import { ValidatingAdmissionPolicyPlugin } from "../admission/policy/plugin.js";
-import { indexPolicySource, indexWebhookSource } from "./admission-sources.js";
+import { indexPolicySource, indexWebhookSource, LazySignalContext } from "./admission-sources.js";
 import { WebhookAdmission } from "../admission/webhook/plugin.js";
 import { NamespaceLifecycle } from "../admission/namespace-lifecycle.js";
 import { setupAPIExtensions } from "../apiextensions/index.js";
@@ -38,7 +38,7 @@ import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins } from "../admission/plugins.js";
 import { followSource } from "../../runtime/cache/follow.js";
-import type { AdmissionObjects } from "../admission/objects.js";
+import { type AdmissionObjects, type SignalSource, signalOf } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
@@ -492,13 +492,16 @@ export class APIServer {
       );
       return r?.storage;
     };
-    const ctx = (namespace: string, signal: AbortSignal) => ({ ...systemContext(signal), ...(namespace !== "" && { namespace }) });
+    const ctx = (namespace: string, from: SignalSource) =>
+      new LazySignalContext(systemContext, from, namespace === "" ? undefined : namespace);
     // One request's reads share its consistent-read revision until it writes through here (a
     // quota's usage): the reads after that write ask again, and see it.
     const afterWrite = new WeakMap<AbortSignal, object>();
-    const readCtx = (namespace: string, signal: AbortSignal) => {
-      const scope = requestReadScope(signal);
-      return { ...ctx(namespace, signal), readScope: scope && (afterWrite.get(scope) ?? scope) };
+    const readCtx = (namespace: string, from: SignalSource) => {
+      const c = ctx(namespace, from);
+      const scope = requestReadScope(c.signal);
+      c.readScope = scope && (afterWrite.get(scope) ?? scope);
+      return c;
     };
     const live = new LiveLookups();
     return {
@@ -517,7 +520,7 @@ export class APIServer {
         try {
           await status.update(ctx(namespace, signal), obj.metadata?.name ?? "", obj, {});
         } finally {
-          const scope = requestReadScope(signal);
+          const scope = requestReadScope(signalOf(signal));
           if (scope) afterWrite.set(scope, {});
         }
       },

@@ -328,6 +328,11 @@ export function encodeFieldsV1(v: unknown, w: Writer): void {
   else encodeJsonText(v, w, "FieldsV1");
 }
 
+/** The JSON text a shared FieldsV1 tree was read from (its JSON.stringify) and its UTF-8, or undefined when `v` is not one. */
+export function sharedFieldsV1Text(v: unknown): { readonly text: string; readonly bytes: Uint8Array } | undefined {
+  return typeof v === "object" && v !== null ? sharedFieldsV1Entry.get(v) : undefined;
+}
+
 /**
  * Reads a metav1.FieldsV1's JSON text as a value (null when empty). An object's text is read as
  * a shared frozen tree (see {@link sharedFieldsV1}): the objects of one workload carry the

@@ -12,6 +12,7 @@ import { compile, CompileError, EvalError, jsonToCEL, type Program } from "../..
 import { OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
 import type { KubeObject } from "../../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../interface.js";
+import type { SignalSource } from "../objects.js";
 import { resourcesMatch } from "../match.js";
 
 type Obj = Record<string, unknown>;
@@ -19,12 +20,12 @@ const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 export interface PolicySource {
-  policies(signal: AbortSignal): Promise<KubeObject[]>;
-  bindings(signal: AbortSignal): Promise<KubeObject[]>;
+  policies(signal: SignalSource): Promise<KubeObject[]>;
+  bindings(signal: SignalSource): Promise<KubeObject[]>;
   /** A namespace's labels (for namespaceSelector), or undefined if it does not exist. */
-  namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
+  namespace(name: string, signal: SignalSource): Promise<KubeObject | undefined>;
   /** A params object by apiVersion/kind, namespace and name. */
-  param(apiVersion: string, kind: string, namespace: string, name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
+  param(apiVersion: string, kind: string, namespace: string, name: string, signal: SignalSource): Promise<KubeObject | undefined>;
 }
 
 interface Compiled {
@@ -76,13 +77,13 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const bindings = await this.source.bindings(ctx.signal);
+    const bindings = await this.source.bindings(ctx);
     if (bindings.length === 0) return;
-    const policies = new Map((await this.source.policies(ctx.signal)).map((p) => [p.metadata?.name ?? "", p]));
+    const policies = new Map((await this.source.policies(ctx)).map((p) => [p.metadata?.name ?? "", p]));
     let nsObject: KubeObject | undefined;
     let nsLoaded = false;
     const namespaceObject = async (): Promise<KubeObject | undefined> => {
-      if (!nsLoaded && a.namespace !== "") nsObject = await this.source.namespace(a.namespace, ctx.signal);
+      if (!nsLoaded && a.namespace !== "") nsObject = await this.source.namespace(a.namespace, ctx);
       nsLoaded = true;
       return nsObject;
     };
@@ -117,7 +118,7 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
         const ref = rec(bspec.paramRef);
         const ns = str(ref.namespace) || a.namespace;
         const p = str(ref.name)
-          ? await this.source.param(str(paramKind.apiVersion), str(paramKind.kind), ns, str(ref.name), ctx.signal)
+          ? await this.source.param(str(paramKind.apiVersion), str(paramKind.kind), ns, str(ref.name), ctx)
           : undefined;
         if (!p) {
           if (str(ref.parameterNotFoundAction) === "Allow") continue;

@@ -83,6 +83,7 @@ const VOLUME_SOURCES = [
   "ephemeral",
   "image",
 ];
+const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
 
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
@@ -689,16 +690,13 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
       if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
     }
     names.add(name);
-    // A plain loop: this runs for every volume of every Pod create, and only the first two sources matter.
+    // Counted over the volume's own few keys: probing all 30 source names on objects of every
+    // shape cost microseconds per Pod. Only with two or more is the list's order needed, to name
+    // the second as upstream does.
     let sources = 0;
+    for (const k of Object.keys(r)) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
     let second: string | undefined;
-    for (const s of VOLUME_SOURCES) {
-      if (r[s] === undefined || r[s] === null) continue;
-      if (++sources === 2) {
-        second = s;
-        break;
-      }
-    }
+    if (sources >= 2) second = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null)[1];
     if (sources === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));
     else if (second !== undefined) errs.push(fieldErrors.forbidden(p.child(second), "may not specify more than 1 volume type"));
     if (isObj(r.persistentVolumeClaim) && str(r.persistentVolumeClaim.claimName) === "")

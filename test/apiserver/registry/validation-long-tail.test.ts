@@ -105,6 +105,14 @@ describe("volumes", () => {
   const withVolume = (volume: Record<string, unknown>, mounts: Record<string, unknown>[] = []) =>
     pod([{ name: "c", image: "x", volumeMounts: mounts }], { volumes: [{ name: "v", ...volume }] });
 
+  it("one source per volume: the second is named in upstream's order, not the keys'; null sources do not count", () => {
+    expect(errorsOf(withVolume({ configMap: { name: "a" }, emptyDir: {}, hostPath: { path: "/h" } }))).toEqual([
+      "spec.volumes[0].emptyDir: Forbidden: may not specify more than 1 volume type",
+    ]);
+    expect(errorsOf(withVolume({ hostPath: null, emptyDir: {}, image: undefined }))).toEqual([]);
+    expect(errorsOf(withVolume({ hostPath: null }))).toEqual(["spec.volumes[0]: Required value: must specify a volume type"]);
+  });
+
   it("emptyDir.sizeLimit may not be negative", () => {
     expect(errorsOf(withVolume({ emptyDir: { sizeLimit: "-1Gi" } }))).toEqual([
       "spec.volumes[0].emptyDir.sizeLimit: Forbidden: SizeLimit field must be a valid resource quantity",

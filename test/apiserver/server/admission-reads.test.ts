@@ -120,6 +120,32 @@ describe("admission reads on a running server", () => {
     expect(counts).toEqual({ revisions: 0, gets: 0, lists: 0 });
   });
 
+  it("admits Pods and ConfigMaps on a warm server without making the request's AbortSignal", async () => {
+    // Node makes a controller's signal on first access: count the controllers whose signal is made.
+    const desc = Object.getOwnPropertyDescriptor(AbortController.prototype, "signal")!;
+    const made = new WeakSet<AbortController>();
+    let count = 0;
+    Object.defineProperty(AbortController.prototype, "signal", {
+      ...desc,
+      get(this: AbortController) {
+        if (!made.has(this)) {
+          made.add(this);
+          count++;
+        }
+        return desc.get!.call(this) as AbortSignal;
+      },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await call("POST", "/api/v1/namespaces/warm/pods", pod(`s${i}`))).status).toBe(201);
+        expect((await call("POST", "/api/v1/namespaces/warm/configmaps", { metadata: { name: `s${i}` } })).status).toBe(201);
+      }
+    } finally {
+      Object.defineProperty(AbortController.prototype, "signal", desc);
+    }
+    expect(count).toBe(0);
+  });
+
   it("a LimitRange or a quota made just before the first Pod of a namespace applies to it", async () => {
     await namespace("fresh");
     const limits = { limits: [{ type: "Container", default: { memory: "64Mi" }, defaultRequest: { memory: "32Mi" } }] };
