@@ -18,7 +18,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { ctx, statusOf, storeFor } from "./helpers.js";
+import { ctx, deployment, statusOf, storeFor } from "./helpers.js";
 
 type Strategy = typeof podStrategy;
 
@@ -506,15 +506,7 @@ describe("more of upstream's ValidatePodSpec: DNS searches and options, tolerati
     expect(createErrors(pod({ hostNetwork: true }, {}, ports))).toEqual([
       "spec.containers[0].ports[0].hostPort: Invalid value: 0: must match `containerPort` when `hostNetwork` is true",
     ]);
-    const dep: KubeObject = {
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "d", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { a: "b" } },
-        template: { metadata: { labels: { a: "b" } }, spec: { hostNetwork: true, containers: [{ name: "c", image: "x", ...ports }] } },
-      },
-    };
+    const dep = deployment({ hostNetwork: true, containers: [{ name: "c", image: "x", ...ports }] });
     expect(createErrors(dep, deploymentStrategy)).toEqual([]);
   });
 
@@ -522,15 +514,7 @@ describe("more of upstream's ValidatePodSpec: DNS searches and options, tolerati
     expect(createErrors(pod({}, {}, { image: " nginx" }))).toEqual([
       'spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace',
     ]);
-    const dep: KubeObject = {
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "d", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { a: "b" } },
-        template: { metadata: { labels: { a: "b" } }, spec: { containers: [{ name: "c", image: " " }] } },
-      },
-    };
+    const dep = deployment({ containers: [{ name: "c", image: " " }] });
     expect(createErrors(dep, deploymentStrategy)).toEqual([]);
   });
 });
