@@ -44,6 +44,7 @@ import {
   type Target,
 } from "./support/table.js";
 import { processCpuMs, selfCpuMs } from "./support/process-cpu.js";
+import { benchNodeArgs } from "./support/node-args.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 5;
@@ -389,7 +390,7 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
   try {
     if (which === "etcd") etcd = await startEtcd();
     // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-    const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const nodeArgs = benchNodeArgs();
     server = await spawnAPIServer(dir, { ...(etcd && { etcd: etcd.endpoint }), nodeArgs });
     backend = etcd ? rawEtcd(etcd.endpoint) : rawSqlite(dir);
     client = new AdminClient(server.url, server.kubeconfig, 64);

@@ -24,6 +24,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
+import { benchNodeArgs } from "./support/node-args.js";
 
 const CLIENTS = 16;
 const ROUNDS = 3;
@@ -188,7 +189,7 @@ async function run(): Promise<void> {
   let server: APIServerProcess | undefined;
   let client: AdminClient | undefined;
   let results: Results;
-  const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const nodeArgs = benchNodeArgs();
   try {
     server = await spawnAPIServer(dir, { nodeArgs });
     client = new AdminClient(server.url, server.kubeconfig, 64);

@@ -20,6 +20,7 @@ import {
   type Target,
 } from "./support/table.js";
 import { processCpuMs } from "./support/process-cpu.js";
+import { benchNodeArgs } from "./support/node-args.js";
 
 const CLIENTS = 64;
 const ROUNDS = 5;
@@ -179,7 +180,7 @@ async function run(): Promise<void> {
   let client: AdminClient | undefined;
   let results: Results;
   // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const nodeArgs = benchNodeArgs();
   try {
     server = await spawnAPIServer(dir, { nodeArgs });
     client = new AdminClient(server.url, server.kubeconfig, CLIENTS);

@@ -33,6 +33,7 @@ import {
   type Target,
 } from "./support/table.js";
 import { processCpuMs, selfCpuMs } from "./support/process-cpu.js";
+import { benchNodeArgs } from "./support/node-args.js";
 
 const CLIENTS = 64;
 const ROUNDS = 5;
@@ -118,7 +119,7 @@ async function get(s: Server, loop: number, n: number): Promise<void> {
 
 /** KUBEGEN_BENCH_NODE_ARGS for the server of `workers`, a profile directory made its own. */
 function nodeArgsFor(workers: number): string[] {
-  const args = process.env.KUBEGEN_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const args = benchNodeArgs();
   return args.map((a) => (a.startsWith("--cpu-prof-dir=") ? `${a}/workers-${workers}` : a));
 }
 

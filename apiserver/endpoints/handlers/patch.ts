@@ -6,6 +6,7 @@
 import { newBadRequest, newInvalid } from "../../../runtime/rest/errors.js";
 import { auditRecordOf, logsBodies } from "../../audit/record.js";
 import type { PatchType } from "../../registry/rest.js";
+import { startsLikeJSONObject } from "../../registry/apply/configuration.js";
 import { parseJSONText } from "../../registry/patch/json-text.js";
 import { negotiateOutput } from "../negotiation.js";
 import { parseWriteOptions } from "../query.js";
@@ -55,10 +56,9 @@ function checkPatchSyntax(type: PatchType, body: Buffer): void {
 
 /** Whether the body is a JSON object within the nesting limit (a body that starts otherwise is not tried). */
 function isJSONObject(body: Buffer): boolean {
-  let i = 0;
-  while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;
-  if (body[i] !== 0x7b /* { */) return false;
-  const parsed = parseJSONText(body.toString("utf8"));
+  const text = body.toString("utf8");
+  if (!startsLikeJSONObject(text)) return false;
+  const parsed = parseJSONText(text);
   return parsed.ok && typeof parsed.value === "object" && parsed.value !== null;
 }
 

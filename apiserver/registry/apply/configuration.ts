@@ -104,8 +104,8 @@ export function decodeConfigurationYAML(text: string): DecodedConfiguration {
   }
 }
 
-/** Whether the first non-blank character is `{`. */
-function startsLikeJSONObject(text: string): boolean {
+/** Whether the first non-blank character is `{` (only such a text is tried as JSON first). */
+export function startsLikeJSONObject(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) return true;

@@ -76,21 +76,10 @@ describe("topology spread matchLabelKeys (MatchLabelKeysInPodTopologySpreadSelec
   });
 
   it("a workload template is validated as it is: its selector is merged only in the Pods it makes", () => {
-    const dep: KubeObject = {
-      apiVersion: "apps/v1",
-      kind: "Deployment",
-      metadata: { name: "d", namespace: "d" },
-      spec: {
-        selector: { matchLabels: { app: "web" } },
-        template: {
-          metadata: { labels: { app: "web" } },
-          spec: {
-            containers: [{ name: "c", image: "x" }],
-            ...spread({ labelSelector: { matchLabels: { app: "web" } }, matchLabelKeys: ["pod-template-hash"] }),
-          },
-        },
-      },
-    };
+    const dep = deployment({
+      containers: [{ name: "c", image: "x" }],
+      ...spread({ labelSelector: { matchLabels: { app: "a" } }, matchLabelKeys: ["pod-template-hash"] }),
+    });
     expect(createErrors(dep, deploymentStrategy)).toEqual([]);
     expect(JSON.stringify(dep.spec)).not.toContain("matchExpressions");
   });
