@@ -38,6 +38,7 @@ import {
   UNTYPED_SCHEMA,
   type ApplySchema,
   type FieldManagerOptions,
+  zeroValueFor,
 } from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
@@ -189,6 +190,7 @@ export class GenericStore implements RESTStorage {
   private readonly now: () => Date;
   private patchSchemaCache: PatchSchema | null | undefined;
   private applySchemaCache: ApplySchema | undefined;
+  private zeroValueCache: Readonly<Record<string, unknown>> | undefined;
   /** Decoded watch objects, shared by every watcher that receives the same stored value. */
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
   /**
@@ -773,7 +775,8 @@ export class GenericStore implements RESTStorage {
   private fieldManagerOptions(subresource?: string, now = formatTime(this.now())): FieldManagerOptions {
     this.applySchemaCache ??=
       this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
-    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now };
+    this.zeroValueCache ??= zeroValueFor({ group: this.group, version: this.version, kind: this.info.kind });
+    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now, zero: this.zeroValueCache };
     if (subresource) {
       out.subresource = subresource;
       out.onlyFields = subresource === "status" ? ["status"] : subresource === "finalize" ? ["spec"] : undefined;
