@@ -202,8 +202,7 @@ function same(v: unknown, shape: Shape): boolean {
       return true;
     case 1:
       return (
-        innerSchema(shape.schema, shape.zero, v) === undefined &&
-        (shape.zero === undefined || deepEqual(shape.zero, v) !== shape.member)
+        innerSchema(shape.schema, shape.zero, v) === undefined && (shape.zero === undefined || deepEqual(shape.zero, v) !== shape.member)
       );
     case 2:
       return sameMap(v, shape);

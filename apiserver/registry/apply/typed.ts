@@ -188,7 +188,7 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
   else if (b === undefined) out.removed.insert(path);
 }
 
-const EMPTY: JSONObject = Object.freeze({}) as JSONObject;
+const EMPTY: JSONObject = Object.freeze({});
 
 /** Every key of `a`, then those of `b` that `a` lacks (the order of a set of both), without building that set. */
 function forEachKey(a: JSONObject, b: JSONObject, fn: (k: string) => void): void {

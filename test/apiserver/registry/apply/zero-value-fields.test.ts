@@ -49,7 +49,12 @@ describe("create managedFields against the kind's zero value", () => {
     const pods = storeFor(new MemoryStorage(), "", "pods");
     const p = await pods.create(
       ctx("default"),
-      { apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "default", labels: { a: "b" } }, spec: { containers: [POD_CONTAINER] } },
+      {
+        apiVersion: "v1",
+        kind: "Pod",
+        metadata: { name: "p", namespace: "default", labels: { a: "b" } },
+        spec: { containers: [POD_CONTAINER] },
+      },
       { fieldManager: "m" },
     );
     expect(fieldsOf(p)).toBe(
@@ -94,7 +99,11 @@ describe("create managedFields against the kind's zero value", () => {
       apiVersion: "apps/v1",
       kind: "Deployment",
       metadata: { name: "d" },
-      spec: { selector: { matchLabels: { a: "b" } }, template: { metadata: { creationTimestamp: null }, spec: { containers: null } }, strategy: {} },
+      spec: {
+        selector: { matchLabels: { a: "b" } },
+        template: { metadata: { creationTimestamp: null }, spec: { containers: null } },
+        strategy: {},
+      },
     };
     recordUpdate(undefined, d, "m", { schema, apiVersion: "apps/v1", now: "2026-01-01T00:00:00Z", resetFields: ["status"], zero });
     expect(fieldsOf(d)).toBe('{"f:spec":{"f:selector":{}}}');
@@ -120,9 +129,21 @@ describe("create managedFields against the kind's zero value", () => {
   it("an update from `containers: null`: the list gains items, not a `.`; a field set to null is modified", () => {
     const schema = applySchemaFor({ group: "", version: "v1", kind: "Pod" })!;
     const opts = { schema, apiVersion: "v1", now: "2026-01-01T00:00:00Z", resetFields: ["status"] };
-    const owner = [{ manager: "other", operation: "Update", apiVersion: "v1", fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:hostname": {} } } }];
-    const old: KubeObject = { apiVersion: "v1", kind: "Pod", metadata: { name: "p", managedFields: owner }, spec: { containers: null, hostname: "h" } };
-    const next: KubeObject = { apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec: { containers: [{ name: "c", image: "i" }], hostname: null } };
+    const owner = [
+      { manager: "other", operation: "Update", apiVersion: "v1", fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:hostname": {} } } },
+    ];
+    const old: KubeObject = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "p", managedFields: owner },
+      spec: { containers: null, hostname: "h" },
+    };
+    const next: KubeObject = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "p" },
+      spec: { containers: [{ name: "c", image: "i" }], hostname: null },
+    };
     recordUpdate(old, next, "m", opts);
     expect(fieldsOf(next)).toBe('{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:image":{},"f:name":{}}},"f:hostname":{}}}');
     // The other manager lost the field the update changed.
