@@ -135,25 +135,34 @@ export function innerSchema(schema: ApplySchema, a: unknown, b: unknown): MapSch
   if (s === undefined || (sa !== undefined && sb !== undefined && sa.kind !== sb.kind)) return undefined;
   if (s.kind === "map") {
     if (s.atomic) return undefined;
-    let full = false;
-    for (const v of [a, b]) {
-      if (v === undefined || v === null) continue;
-      if (!isObject(v)) return undefined;
-      if (hasFields(v)) full = true;
-    }
-    return full ? s : undefined;
+    const fa = mapFill(a);
+    const fb = mapFill(b);
+    return fa === MISMATCH || fb === MISMATCH || (fa === NONE && fb === NONE) ? undefined : s;
   }
   if (s.kind === "list") {
     if (s.listType === "atomic") return undefined;
-    let full = false;
-    for (const v of [a, b]) {
-      if (v === undefined || v === null) continue;
-      if (!Array.isArray(v)) return undefined;
-      if (v.length > 0) full = true;
-    }
-    return full ? s : undefined;
+    const fa = listFill(a);
+    const fb = listFill(b);
+    return fa === MISMATCH || fb === MISMATCH || (fa === NONE && fb === NONE) ? undefined : s;
   }
   return undefined;
+}
+
+/** What one side of a map or list node holds: nothing (absent, null or empty), something, or another kind of value. */
+const NONE = 0;
+const SOME = 1;
+const MISMATCH = 2;
+
+function mapFill(v: unknown): number {
+  if (v === undefined || v === null) return NONE;
+  if (!isObject(v)) return MISMATCH;
+  return hasFields(v) ? SOME : NONE;
+}
+
+function listFill(v: unknown): number {
+  if (v === undefined || v === null) return NONE;
+  if (!Array.isArray(v)) return MISMATCH;
+  return v.length > 0 ? SOME : NONE;
 }
 
 function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], out: Comparison): void {
