@@ -38,6 +38,7 @@ import {
   UNTYPED_SCHEMA,
   type ApplySchema,
   type FieldManagerOptions,
+  zeroValueFor,
 } from "./apply/index.js";
 import { patchSchemaFor, type PatchSchema } from "./patch/patch-meta.js";
 import { parseResourceVersion, validateListOptions } from "./resource-version.js";
@@ -189,6 +190,7 @@ export class GenericStore implements RESTStorage {
   private readonly now: () => Date;
   private patchSchemaCache: PatchSchema | null | undefined;
   private applySchemaCache: ApplySchema | undefined;
+  private zeroValueCache: Readonly<Record<string, unknown>> | undefined;
   /** Decoded watch objects, shared by every watcher that receives the same stored value. */
   private readonly watchDecodeCache = new WeakMap<KeyValue, KubeObject>();
   /**
@@ -773,7 +775,8 @@ export class GenericStore implements RESTStorage {
   private fieldManagerOptions(subresource?: string, now = formatTime(this.now())): FieldManagerOptions {
     this.applySchemaCache ??=
       this.options.applySchema ?? applySchemaFor({ group: this.group, version: this.version, kind: this.info.kind }) ?? UNTYPED_SCHEMA;
-    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now };
+    this.zeroValueCache ??= zeroValueFor({ group: this.group, version: this.version, kind: this.info.kind });
+    const out: FieldManagerOptions = { schema: this.applySchemaCache, apiVersion: this.apiVersion, now, zero: this.zeroValueCache };
     if (subresource) {
       out.subresource = subresource;
       out.onlyFields = subresource === "status" ? ["status"] : subresource === "finalize" ? ["spec"] : undefined;
@@ -799,8 +802,17 @@ export class GenericStore implements RESTStorage {
     for (;;) {
       let created = false;
       let result: KubeObject | undefined;
+      // A create's reservation (beginCreate), ended once the write is known.
+      let finishCreate: ((stored: boolean) => Promise<void>) | undefined;
+      const endCreate = async (stored: boolean): Promise<void> => {
+        const finish = finishCreate;
+        finishCreate = undefined;
+        await finish?.(stored);
+      };
       const fn = async (current: KeyValue | undefined): Promise<Uint8Array> => {
         created = false;
+        // A retried attempt (another writer won) starts over: the last one's reservation goes.
+        await endCreate(false);
         if (!current) {
           if (!params.allowCreate) throw newNotFound(this.qualifiedResource, name);
           const obj = await params.transform(undefined);
@@ -808,6 +820,8 @@ export class GenericStore implements RESTStorage {
           const now = formatTime(this.now());
           this.recordSent(obj, undefined, params.fieldManager, undefined, now);
           await params.admission?.mutate(obj, undefined);
+          // As a POST: what the store reserves is allocated after the field manager recorded the object.
+          if (this.beginCreate !== undefined) finishCreate = await this.beginCreate(obj, params.dryRun);
           if (obj.metadata) delete obj.metadata.resourceVersion;
           this.beforeCreate(ctx, obj, now);
           await params.admission?.validate(obj, undefined);
@@ -840,11 +854,14 @@ export class GenericStore implements RESTStorage {
         if (params.dryRun) {
           const current = await this.read(key, name);
           await fn(current);
+          await endCreate(true);
           return { object: this.dryRunResult(result!, current), created };
         }
         const kv = await this.storage.guaranteedUpdate(key, fn, { ignoreNotFound: params.allowCreate });
+        await endCreate(true);
         return { object: this.decodeWritten(kv), created };
       } catch (err) {
+        await endCreate(false);
         if (err instanceof NoChange) return { object: this.decode(err.current), created: false };
         if (err instanceof DeleteDuringUpdate) {
           const done = await this.deleteDuringUpdate(key, err, params.dryRun);

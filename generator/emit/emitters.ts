@@ -15,6 +15,7 @@ import { protobufCodecEmitter } from "./protobuf/codec.js";
 import { protobufSchemaEmitter } from "./protobuf/schema.js";
 import { registerEmitter } from "./register.js";
 import { swaggerDocEmitter } from "./swagger-doc.js";
+import { zeroValuesEmitter } from "./zero-values.js";
 
 /** An emitter that reads no doc comment and no source line (see Emitter.withoutDocs). */
 const docFree = (e: Emitter): Emitter => ({ ...e, withoutDocs: true });
@@ -32,4 +33,5 @@ export const emitters: readonly Emitter[] = [
   docFree(listersEmitter),
   docFree(informersEmitter),
   crdEmitter,
+  docFree(zeroValuesEmitter),
 ];

@@ -84,9 +84,10 @@ describe("incremental generation", () => {
       "openapi/v3/apis/coordination.k8s.io/v1.json",
     ]);
     expect(fs.existsSync(path.join(out, "apis/coordination"))).toBe(false);
-    // The group also leaves the clientset, the informer factory and the index files.
+    // The group also leaves the clientset, the informer factory, the zero values and the index files.
     expect(plan.write.map((f) => f.path).filter((p) => !openapi(p))).toEqual([
       "apis/register.ts",
+      "apis/zero-values.ts",
       "clientset/clientset.ts",
       "clientset/fake/clientset.ts",
       "clientset/fake/index.ts",

@@ -1,7 +1,7 @@
 /**
  * The FieldsV1 a create records for its manager, written straight from the object: what
- * `toFieldSet` (every node a member) then stripping and encoding the set would give, without
- * building the set. A create has no other manager to take fields from, so the set is never
+ * comparing it with the kind's zero value (compare()), stripping and encoding the added and
+ * modified set would give, without building the set. A create has no other manager to take fields from, so the set is never
  * needed as a set, and building then encoding it was most of a Pod create's field-manager cost.
  *
  * It is written as its JSON text, in upstream's order, and handed out as the shared frozen tree
@@ -13,7 +13,8 @@ import { sharedFieldsV1 } from "../../../runtime/protobuf/specials.js";
 import { compareElements, fieldElement } from "./field-set.js";
 import type { ApplySchema } from "./schema.js";
 import { sameShape, topShape, type LastCreate } from "./create-shape.js";
-import { isLeaf, isObject, itemElement, resolveSchema } from "./typed.js";
+import { innerSchema, isObject, itemElement, resolveSchema } from "./typed.js";
+import { deepEqual } from "../strategy.js";
 
 type FieldsV1 = Record<string, unknown>;
 
@@ -29,11 +30,13 @@ class MergeNeeded extends Error {}
 export function createFieldsV1(
   obj: Record<string, unknown>,
   schema: ApplySchema,
+  zero: Readonly<Record<string, unknown>>,
   skipTop: ReadonlySet<string>,
   skipMeta: ReadonlySet<string>,
 ): FieldsV1 | undefined | null {
   let recent = lastCreates.get(schema);
-  if (recent !== undefined) {
+  if (recent === undefined || recent.zero !== zero) lastCreates.set(schema, (recent = { shapes: [], misses: 0, zero }));
+  else {
     // After a run of misses, only the newest shape is tried: a miss can walk most of the object.
     const tries = recent.misses < 8 ? recent.shapes.length : Math.min(1, recent.shapes.length);
     for (let i = 0; i < tries; i++) {
@@ -42,13 +45,13 @@ export function createFieldsV1(
       recent.misses = 0;
       return last.text === undefined ? undefined : treeOf(last.text);
     }
-  } else lastCreates.set(schema, (recent = { shapes: [], misses: 0 }));
-  const text = createFieldsV1Text(obj, schema, skipTop, skipMeta);
+  }
+  const text = createFieldsV1Text(obj, schema, zero, skipTop, skipMeta);
   if (text === null) return null;
   // Objects that never repeat a shape keep a few and stop paying to record more (one in 16 still is).
   if (recent.misses++ < 8 || (recent.misses & 15) === 0) {
     if (recent.shapes.length >= RECENT_SHAPES) recent.shapes.pop();
-    recent.shapes.unshift({ text, ...topShape(obj, schema, skipTop, skipMeta) });
+    recent.shapes.unshift({ text, ...topShape(obj, schema, zero, skipTop, skipMeta) });
   }
   return text === undefined ? undefined : treeOf(text);
 }
@@ -58,15 +61,22 @@ const treeOf = (text: string): FieldsV1 => (sharedFieldsV1(text, true) ?? JSON.p
 
 /**
  * Per schema, the last few creates' texts and what each depended on (a few workloads' objects
- * may interleave), newest first, and how many creates in a row matched none.
+ * may interleave), newest first, how many creates in a row matched none, and the zero value
+ * they were compared against.
  */
-const lastCreates = new WeakMap<ApplySchema, { shapes: LastCreate[]; misses: number }>();
+const lastCreates = new WeakMap<ApplySchema, { shapes: LastCreate[]; misses: number; zero: Readonly<Record<string, unknown>> }>();
 const RECENT_SHAPES = 4;
 
-/** {@link createFieldsV1} as its JSON text (compact, as JSON.stringify writes the tree). */
+/**
+ * {@link createFieldsV1} as its JSON text (compact, as JSON.stringify writes the tree): the
+ * object compared against the zero value, as compare() does. A node the zero value lacks is
+ * added (a member: `.` when it has children); one it has is a member only as a leaf whose value
+ * differs; a node with no member under it is left out.
+ */
 function createFieldsV1Text(
   obj: Record<string, unknown>,
   schema: ApplySchema,
+  zero: Readonly<Record<string, unknown>>,
   skipTop: ReadonlySet<string>,
   skipMeta: ReadonlySet<string>,
 ): string | undefined | null {
@@ -78,37 +88,25 @@ function createFieldsV1Text(
   try {
     // All `f:<name>`, so sorted as plain strings.
     const keys: string[] = [];
-    let metaKeys: string[] | undefined;
-    for (const k in obj) {
-      if (skipTop.has(k)) continue;
-      if (k !== "metadata") {
-        keys.push(k);
-        continue;
-      }
-      const v = obj[k];
-      if (!isObject(v) || resolveSchema(s.field(k), v).kind !== "map") continue;
-      // Never a member itself; only the fields clients own.
-      metaKeys = [];
-      for (const mk in v) if (!skipMeta.has(mk)) metaKeys.push(mk);
-      if (metaKeys.length > 0) keys.push(k);
-    }
-    if (keys.length === 0) return undefined;
+    for (const k in obj) if (!skipTop.has(k) && obj[k] !== undefined) keys.push(k);
     if (keys.length > 1) keys.sort();
     out += "{";
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      out += fieldKey(k, i > 0);
+    let wrote = false;
+    for (const k of keys) {
+      const mark = out.length;
+      out += fieldKey(k, wrote);
       const v = obj[k];
+      const z = zero[k];
+      let written: boolean;
       if (k === "metadata") {
-        const meta = v as Record<string, unknown>;
-        const ms = resolveSchema(s.field(k), meta) as Extract<ApplySchema, { kind: "map" }>;
-        if (metaKeys!.length > 1) metaKeys!.sort();
-        writeFields(false, metaKeys!, meta, ms);
-      } else {
-        // Compared against an absent old object, every top-level field is itself added (a member).
-        encode(v, s.field(k), true);
-      }
+        // Never a member itself (upstream strips it); only the fields clients own.
+        const ms = isObject(v) ? resolveSchema(s.field(k), v) : undefined;
+        written = ms !== undefined && ms.kind === "map" && mapNode(false, v as Record<string, unknown>, ms, z, skipMeta);
+      } else written = encode(v, s.field(k), z);
+      if (written) wrote = true;
+      else out = out.slice(0, mark);
     }
+    if (!wrote) return undefined;
     out += "}";
     return out;
   } catch (err) {
@@ -122,58 +120,71 @@ function createFieldsV1Text(
 /** The text being written (one create at a time: the writing is synchronous). */
 let out = "";
 
-function encode(value: unknown, schema: ApplySchema, member = false): void {
-  const s = resolveSchema(schema, value);
-  if (isLeaf(s, value, true)) out += "{}";
-  else if (s.kind === "map" && isObject(value)) mapNode(member || !s.struct, value, s);
-  else if (s.kind === "list" && Array.isArray(value)) {
-    const seen = new Set<string>();
-    const items: [element: string, item: unknown][] = [];
-    for (const item of value) {
-      const e = itemElement(s, item);
-      if (seen.has(e)) throw new MergeNeeded();
-      seen.add(e);
-      items.push([e, item]);
-    }
-    if (items.length > 1) items.sort(byElement);
-    // A list with items is always a member: `.` first.
-    out += '{".":{}';
-    for (const [e, item] of items) {
-      out += `,${JSON.stringify(e)}:`;
-      const is = s.listType !== "set" && isObject(item) ? resolveSchema(s.items, item) : undefined;
-      if (is !== undefined && is.kind === "map" && !isLeaf(is, item, true)) mapNode(true, item as Record<string, unknown>, is);
-      else out += "{}";
-    }
-    out += "}";
-  } else out += "{}";
-}
-
-/** A map or struct's node: its elements are all `f:<key>`, whose order is their keys' order. */
-function mapNode(member: boolean, value: Record<string, unknown>, s: Extract<ApplySchema, { kind: "map" }>): void {
-  const keys: string[] = [];
-  for (const k in value) keys.push(k);
-  if (keys.length > 1) keys.sort();
-  writeFields(member, keys, value, s);
-}
-
-/** A node of `f:` elements for `keys` (sorted): `.` first when it is a member with children. */
-function writeFields(
-  member: boolean,
-  keys: readonly string[],
-  value: Record<string, unknown>,
-  s: Extract<ApplySchema, { kind: "map" }>,
-): void {
-  if (keys.length === 0) {
+/** Writes the node of `value` (zero value `z`, undefined where absent); false when it has no member (nothing written). */
+function encode(value: unknown, schema: ApplySchema, z: unknown): boolean {
+  const s = innerSchema(schema, z, value);
+  if (s === undefined) {
+    // A leaf: added, or modified when its value differs from the zero value's.
+    if (z !== undefined && deepEqual(z, value)) return false;
     out += "{}";
-    return;
+    return true;
   }
-  out += member ? '{".":{}' : "{";
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    out += fieldKey(k, i > 0 || member);
-    encode(value[k], s.field(k));
+  if (s.kind === "map") return isObject(value) && mapNode(z === undefined, value, s, z);
+  if (!Array.isArray(value)) return false;
+  // Items the zero value has (none has any) would be compared one by one: the general path's.
+  if (Array.isArray(z) && z.length > 0) throw new MergeNeeded();
+  const seen = new Set<string>();
+  const items: [element: string, item: unknown][] = [];
+  for (const item of value) {
+    const e = itemElement(s, item);
+    if (seen.has(e)) throw new MergeNeeded();
+    seen.add(e);
+    items.push([e, item]);
+  }
+  if (items.length > 1) items.sort(byElement);
+  // Absent from the zero value, the list is added itself: `.` first. Every item is added.
+  out += z === undefined ? '{".":{}' : "{";
+  for (let i = 0; i < items.length; i++) {
+    const [e, item] = items[i]!;
+    out += `${i > 0 || z === undefined ? "," : ""}${JSON.stringify(e)}:`;
+    encode(item, s.items, undefined);
   }
   out += "}";
+  return true;
+}
+
+/**
+ * A map or struct's node: its elements are all `f:<key>` (keys in `skip` left out), sorted;
+ * `.` first when it is a member with children. False when nothing was written.
+ */
+function mapNode(
+  member: boolean,
+  value: Record<string, unknown>,
+  s: Extract<ApplySchema, { kind: "map" }>,
+  z: unknown,
+  skip?: ReadonlySet<string>,
+): boolean {
+  const keys: string[] = [];
+  for (const k in value) if (value[k] !== undefined && !skip?.has(k)) keys.push(k);
+  if (keys.length > 1) keys.sort();
+  const start = out.length;
+  out += member ? '{".":{}' : "{";
+  const zm = isObject(z) ? z : undefined;
+  let wrote = false;
+  for (const k of keys) {
+    const mark = out.length;
+    out += fieldKey(k, wrote || member);
+    if (encode(value[k], s.field(k), zm?.[k])) wrote = true;
+    else out = out.slice(0, mark);
+  }
+  if (wrote) {
+    out += "}";
+    return true;
+  }
+  out = out.slice(0, start);
+  if (!member) return false;
+  out += "{}";
+  return true;
 }
 
 /**

@@ -52,6 +52,11 @@ export interface FieldManagerOptions {
   onlyFields?: readonly string[];
   /** The entry time (RFC 3339, seconds). */
   now: string;
+  /**
+   * What a create is compared against: the JSON of the kind's Go zero value (zero-value.ts);
+   * absent, `{}` (custom resources).
+   */
+  zero?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -74,6 +79,8 @@ function stripped(set: FieldSet, opts: FieldManagerOptions, fresh = false): Fiel
   }
   return out;
 }
+
+const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function withoutManagedFields(obj: KubeObject | undefined): KubeObject {
   if (!obj) return {};
@@ -119,7 +126,7 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   if (old === undefined && managers.size === 0 && !opts.subresource && !opts.onlyFields) {
     // A create nobody else manages: its one entry is written straight from the object.
     const skipTop = new Set(["apiVersion", "kind", ...(opts.resetFields ?? [])]);
-    const fields = createFieldsV1(obj, opts.schema, skipTop, SYSTEM_METADATA_SET);
+    const fields = createFieldsV1(obj, opts.schema, opts.zero ?? NO_FIELDS, skipTop, SYSTEM_METADATA_SET);
     if (fields !== null) {
       const meta = (obj.metadata ??= {});
       if (fields === undefined) delete meta.managedFields;
@@ -137,7 +144,8 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
       return;
     }
   }
-  const diff = compare(withoutManagedFields(old), withoutManagedFields(obj), opts.schema);
+  // A create (a PUT that creates too) compares against the kind's zero value, as upstream's New().
+  const diff = compare(old === undefined ? (opts.zero ?? NO_FIELDS) : withoutManagedFields(old), withoutManagedFields(obj), opts.schema);
   // compare() made these sets for us alone: trim them in place.
   const changed = stripped(diff.modified.empty() ? diff.added : diff.added.union(diff.modified), opts, true);
   const removed = stripped(diff.removed, opts, true);

@@ -4,3 +4,4 @@ export { parseApplyConfiguration, type ApplyTarget, type ParsedConfiguration } f
 export { managerFromUserAgent, managerOrUserAgent } from "./manager-name.js";
 export { applySchemaFor, objectMetaApplySchema, UNTYPED_SCHEMA, type ApplySchema } from "./schema.js";
 export { validateConfiguration } from "./validate.js";
+export { zeroValueFor } from "./zero-value.js";

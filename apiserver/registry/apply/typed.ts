@@ -57,9 +57,9 @@ export function isLeaf(s: ApplySchema, value: unknown, emptyIsLeaf: boolean): bo
 }
 
 /**
- * The fields a value sets. `everyNode` also makes maps, lists and list items members (as the
- * sets of updates record them, `.` in FieldsV1); otherwise only leaves and list-map items are
- * (as an applied configuration's set). Structs are never members themselves unless empty.
+ * The fields a value sets, as upstream's ToFieldSet of an applied configuration: leaves and list
+ * items are members, maps and structs are not (no `.`). `everyNode` also makes granular maps
+ * and lists members; the sets updates record come from {@link compare} instead.
  */
 export function toFieldSet(value: unknown, schema: ApplySchema, everyNode = false, set = new FieldSet(), path: string[] = []): FieldSet {
   let node = set;
@@ -68,7 +68,7 @@ export function toFieldSet(value: unknown, schema: ApplySchema, everyNode = fals
   return set;
 }
 
-// Fills the node of a path in place (no path arrays): every create records its whole object this way.
+// Fills the node of a path in place (no path arrays).
 function fillNode(value: unknown, schema: ApplySchema, everyNode: boolean, node: FieldSet, root: boolean): void {
   const s = resolveSchema(schema, value);
   if (!root && isLeaf(s, value, everyNode)) {
@@ -96,71 +96,108 @@ function fillChildren(item: JSONObject, s: ApplySchema, everyNode: boolean, node
   for (const k in item) fillNode(item[k], s.field(k), everyNode, node.child(fieldElement(k)), false);
 }
 
-function toFieldSetChildren(item: JSONObject, s: ApplySchema, everyNode: boolean, set: FieldSet, path: string[]): void {
-  let node = set;
-  for (const e of path) node = node.child(e);
-  fillChildren(item, s, everyNode, node);
-}
-
 export interface Comparison {
   added: FieldSet;
   modified: FieldSet;
   removed: FieldSet;
 }
 
-/** What changed from `oldValue` to `newValue`: paths added (with everything under them), modified leaves, and removed paths. */
+/**
+ * What changed from `oldValue` to `newValue`, as upstream's Compare walks them: every node only
+ * one side has is added (or removed) itself, with everything under it; a leaf both have is
+ * modified when its values differ. A `null` is a value, not an absence: a list or map that is
+ * `null` on one side has items added or removed under it, but is not added itself.
+ */
 export function compare(oldValue: unknown, newValue: unknown, schema: ApplySchema): Comparison {
   const out: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
   compareAt(oldValue, newValue, schema, [], out);
   return out;
 }
 
+type MapSchema = Extract<ApplySchema, { kind: "map" }>;
+type ListSchema = Extract<ApplySchema, { kind: "list" }>;
+
+/** Whether an object has a field (one whose value is not undefined, which JSON would not write). */
+export function hasFields(v: JSONObject): boolean {
+  for (const k in v) if (v[k] !== undefined) return true;
+  return false;
+}
+
+/**
+ * The schema of a node compare descends into (a granular map or a non-atomic list), given its
+ * old value `a` and new `b` (undefined: absent); undefined when the node is a leaf: a scalar, an
+ * atomic value, values of different kinds, or a map (list) that is null or empty on both sides.
+ */
+export function innerSchema(schema: ApplySchema, a: unknown, b: unknown): MapSchema | ListSchema | undefined {
+  const sa = a === undefined ? undefined : resolveSchema(schema, a);
+  const sb = b === undefined ? undefined : resolveSchema(schema, b);
+  const s = sb ?? sa;
+  if (s === undefined || (sa !== undefined && sb !== undefined && sa.kind !== sb.kind)) return undefined;
+  if (s.kind === "map") {
+    if (s.atomic) return undefined;
+    const fa = mapFill(a);
+    const fb = mapFill(b);
+    return fa === MISMATCH || fb === MISMATCH || (fa === NONE && fb === NONE) ? undefined : s;
+  }
+  if (s.kind === "list") {
+    if (s.listType === "atomic") return undefined;
+    const fa = listFill(a);
+    const fb = listFill(b);
+    return fa === MISMATCH || fb === MISMATCH || (fa === NONE && fb === NONE) ? undefined : s;
+  }
+  return undefined;
+}
+
+/** What one side of a map or list node holds: nothing (absent, null or empty), something, or another kind of value. */
+const NONE = 0;
+const SOME = 1;
+const MISMATCH = 2;
+
+function mapFill(v: unknown): number {
+  if (v === undefined || v === null) return NONE;
+  if (!isObject(v)) return MISMATCH;
+  return hasFields(v) ? SOME : NONE;
+}
+
+function listFill(v: unknown): number {
+  if (v === undefined || v === null) return NONE;
+  if (!Array.isArray(v)) return MISMATCH;
+  return v.length > 0 ? SOME : NONE;
+}
+
 function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], out: Comparison): void {
   if (a === undefined && b === undefined) return;
-  if (a === undefined) {
-    if (path.length > 0) out.added.insert(path);
-    toFieldSet(b, schema, true, out.added, path);
+  const s = innerSchema(schema, a, b);
+  if (s === undefined) {
+    if (path.length === 0) return;
+    if (a === undefined) out.added.insert(path);
+    else if (b === undefined) out.removed.insert(path);
+    else if (!deepEqual(a, b)) out.modified.insert(path);
     return;
   }
-  if (b === undefined) {
-    if (path.length > 0) out.removed.insert(path);
-    toFieldSet(a, schema, true, out.removed, path);
-    return;
-  }
-  const sa = resolveSchema(schema, a);
-  const sb = resolveSchema(schema, b);
-  if (sa.kind !== sb.kind || (path.length > 0 && (isLeaf(sa, a, false) || isLeaf(sb, b, false)))) {
-    if (!deepEqual(a, b)) out.modified.insert(path);
-    return;
-  }
-  if (sa.kind === "map" && isObject(a) && isObject(b)) {
-    forEachKey(a, b, (k) => compareAt(a[k], b[k], sa.field(k), [...path, fieldElement(k)], out));
-    return;
-  }
-  if (sa.kind === "list" && Array.isArray(a) && Array.isArray(b)) {
-    const byA = new Map(a.map((item) => [itemElement(sa, item), item]));
-    const byB = new Map(b.map((item) => [itemElement(sa, item), item]));
-    for (const e of new Set([...byA.keys(), ...byB.keys()])) {
-      const ia = byA.get(e);
-      const ib = byB.get(e);
-      const p = [...path, e];
-      if (ia === undefined) {
-        out.added.insert(p);
-        if (isObject(ib)) toFieldSetChildren(ib, resolveSchema(sa.items, ib), true, out.added, p);
-      } else if (ib === undefined) {
-        out.removed.insert(p);
-        if (isObject(ia)) toFieldSetChildren(ia, resolveSchema(sa.items, ia), true, out.removed, p);
-      } else if (sa.listType === "map" && isObject(ia) && isObject(ib)) {
-        const itemSchema = resolveSchema(sa.items, ia);
-        forEachKey(ia, ib, (k) =>
-          compareAt(ia[k], ib[k], itemSchema.kind === "map" ? itemSchema.field(k) : { kind: "untyped" }, [...p, fieldElement(k)], out),
-        );
-      } else if (!deepEqual(ia, ib)) {
-        out.modified.insert(p);
-      }
+  if (s.kind === "map") {
+    const ma = isObject(a) ? a : EMPTY;
+    const mb = isObject(b) ? b : EMPTY;
+    forEachKey(ma, mb, (k) => compareAt(ma[k], mb[k], s.field(k), [...path, fieldElement(k)], out));
+  } else {
+    const la = Array.isArray(a) ? a : [];
+    const lb = Array.isArray(b) ? b : [];
+    if (la.length === 0 || lb.length === 0) {
+      // One side only: every item is added (removed) with all under it; repeated keys merge.
+      for (const item of la) compareAt(item, undefined, s.items, [...path, itemElement(s, item)], out);
+      for (const item of lb) compareAt(undefined, item, s.items, [...path, itemElement(s, item)], out);
+    } else {
+      const byA = new Map(la.map((item) => [itemElement(s, item), item]));
+      const byB = new Map(lb.map((item) => [itemElement(s, item), item]));
+      for (const e of new Set([...byA.keys(), ...byB.keys()])) compareAt(byA.get(e), byB.get(e), s.items, [...path, e], out);
     }
   }
+  if (path.length === 0) return;
+  if (a === undefined) out.added.insert(path);
+  else if (b === undefined) out.removed.insert(path);
 }
+
+const EMPTY: JSONObject = Object.freeze({});
 
 /** Every key of `a`, then those of `b` that `a` lacks (the order of a set of both), without building that set. */
 function forEachKey(a: JSONObject, b: JSONObject, fn: (k: string) => void): void {

@@ -85,6 +85,33 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     expect(port).not.toHaveProperty(["f:nodePort"]);
   });
 
+  it("a PUT that creates records the same fields as a POST: the allocated values are owned by no one", async () => {
+    const { services, ips, ports } = setup();
+    const put = await services.update(ctx("default"), "put", svc("put", { type: "NodePort" }), {
+      fieldManager: "m",
+      createIfMissing: true,
+    });
+    expect(put.created).toBe(true);
+    const ip = specOf(put.object).clusterIP!;
+    const nodePort = specOf(put.object).ports![0]!.nodePort!;
+    expect(ip).toBeDefined();
+    expect(nodePort).toBeDefined();
+    const posted = await services.create(ctx("default"), svc("post", { type: "NodePort" }), { fieldManager: "m" });
+    const fields = (o: KubeObject) => JSON.stringify((o.metadata!.managedFields as { fieldsV1: unknown }[])[0]!.fieldsV1);
+    expect(fields(put.object)).toBe(fields(posted));
+    expect(fields(put.object)).not.toContain("f:clusterIP");
+    expect(fields(put.object)).not.toContain("f:nodePort");
+    // The reservation was kept: the values are taken.
+    expect(await ips.allocated()).toContain(ip);
+    expect(await ports.allocated()).toContain(nodePort);
+    // A PUT-create that fails after allocating (invalid) gives back what it took.
+    const before = { ips: await ips.allocated(), ports: await ports.allocated() };
+    const bad = svc("bad", { type: "NodePort", ports: [{ port: 80, name: "Not_A_Name" }] });
+    expect((await statusOf(services.update(ctx("default"), "bad", bad, { fieldManager: "m", createIfMissing: true }))).code).toBe(422);
+    expect(await ips.allocated()).toEqual(before.ips);
+    expect(await ports.allocated()).toEqual(before.ports);
+  });
+
   it("create allocates a ClusterIP in range from the dynamic part, and NodePorts for NodePort services", async () => {
     const { services, ips, ports } = setup();
     const a = await services.create(ctx("default"), svc("a"));

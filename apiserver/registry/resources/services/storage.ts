@@ -1,7 +1,7 @@
 /**
  * The Service store: the generic store plus ClusterIP and NodePort allocation (upstream's
- * service REST storage). Create allocates before the object is stored and frees it again when
- * storing fails; an update allocates what a type change or a new port needs and frees what it
+ * service REST storage). Create (a POST, or a PUT that creates) allocates before the object is
+ * stored, after the field manager recorded it, and frees it again when storing fails; an update allocates what a type change or a new port needs and frees what it
  * gave up once stored; delete frees everything. Dry runs check without allocating.
  */
 import { StorageError } from "../../../storage/interface.js";
@@ -62,16 +62,14 @@ export class ServiceStore extends GenericStore {
       last = old;
       const obj = await params.transform(existing);
       this.strategy.defaults?.(obj);
+      // A PUT that creates allocates in beginCreate, after the field manager recorded what the
+      // client sent (as a POST): the allocated ClusterIP and NodePorts are nobody's.
+      if (!old) return obj;
       try {
-        if (old) {
-          this.strategy.prepareForUpdate?.(obj, old);
-          pending = await this.allocators.allocateUpdate(obj, old, params.dryRun);
-        } else {
-          this.strategy.prepareForCreate?.(obj);
-          pending = await this.allocators.allocateCreate(obj, params.dryRun);
-        }
+        this.strategy.prepareForUpdate?.(obj, old);
+        pending = await this.allocators.allocateUpdate(obj, old, params.dryRun);
       } catch (err) {
-        throw allocatorError(err, old ? "update" : "create");
+        throw allocatorError(err, "update");
       }
       return obj;
     };

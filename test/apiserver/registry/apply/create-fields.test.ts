@@ -1,7 +1,8 @@
 /**
  * A create's managedFields entry written straight from the object (the create fast path) is
- * exactly what building the field set, stripping and encoding it gives (the general path, taken
- * here by sending a manager that owns nothing).
+ * exactly what comparing it with the kind's zero value, stripping and encoding the set gives (the
+ * general path, taken here by sending a manager that owns nothing), for typed kinds (with their
+ * generated zero values) and untyped ones (zero value `{}`).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -10,12 +11,26 @@ import { applySchemaFor, UNTYPED_SCHEMA } from "../../../../apiserver/registry/a
 import type { ApplySchema } from "../../../../apiserver/registry/apply/schema.js";
 import type { KubeObject } from "../../../../apiserver/registry/rest.js";
 import { defaultPod } from "../../../../apiserver/registry/defaults/core.js";
+import { zeroValueFor } from "../../../../apiserver/registry/apply/zero-value.js";
 import { pod } from "../../../../bench/pods.bench.js";
 
 const OWNS_NOTHING = [{ manager: "other", operation: "Update", apiVersion: "v1", fieldsType: "FieldsV1", fieldsV1: {} }];
 
-function both(obj: KubeObject, schema: ApplySchema, resetFields: string[] = [], manager = "kubectl") {
-  const opts = { schema, apiVersion: "v1", now: "2026-01-01T00:00:00Z", resetFields };
+const podSchema = applySchemaFor({ group: "", version: "v1", kind: "Pod" })!;
+const podZero = zeroValueFor({ group: "", version: "v1", kind: "Pod" });
+const deploymentSchema = applySchemaFor({ group: "apps", version: "v1", kind: "Deployment" })!;
+const deploymentZero = zeroValueFor({ group: "apps", version: "v1", kind: "Deployment" });
+/** What the store passes: a typed kind's generated zero value, none for untyped objects. */
+const zeroOf = (schema: ApplySchema) => (schema === podSchema ? podZero : schema === deploymentSchema ? deploymentZero : undefined);
+
+function both(
+  obj: KubeObject,
+  schema: ApplySchema,
+  resetFields: string[] = [],
+  manager = "kubectl",
+  zero: Readonly<Record<string, unknown>> | undefined = zeroOf(schema),
+) {
+  const opts = { schema, apiVersion: "v1", now: "2026-01-01T00:00:00Z", resetFields, zero };
   const fast = structuredClone(obj);
   recordUpdate(undefined, fast, manager, opts);
   const general = structuredClone(obj);
@@ -23,8 +38,6 @@ function both(obj: KubeObject, schema: ApplySchema, resetFields: string[] = [], 
   recordUpdate(undefined, general, manager, opts);
   return { fast: fast.metadata?.managedFields, general: general.metadata?.managedFields };
 }
-
-const podSchema = applySchemaFor({ group: "", version: "v1", kind: "Pod" })!;
 
 describe("create managedFields fast path", () => {
   it("a defaulted Pod: same entry, same order of fields", () => {
@@ -82,8 +95,25 @@ describe("create managedFields fast path", () => {
 });
 
 describe("create managedFields fast path, any object", () => {
-  it("matches the general path for arbitrary JSON under a Pod's and an untyped schema", () => {
-    const key = fc.constantFrom("name", "image", "containers", "ports", "labels", "spec", "a", "b", "containerPort", "protocol");
+  it("matches the general path for arbitrary JSON under a Pod's (with and without its zero value), a Deployment's and an untyped schema", () => {
+    const key = fc.constantFrom(
+      "name",
+      "image",
+      "containers",
+      "ports",
+      "labels",
+      "spec",
+      "a",
+      "b",
+      "containerPort",
+      "protocol",
+      "template",
+      "metadata",
+      "strategy",
+      "rollingUpdate",
+      "selector",
+      "creationTimestamp",
+    );
     const value = fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: "small" },
@@ -95,12 +125,17 @@ describe("create managedFields fast path, any object", () => {
     fc.assert(
       fc.property(fc.dictionary(key, value, { maxKeys: 4 }), fc.dictionary(key, value, { maxKeys: 3 }), (spec, meta) => {
         const obj = { apiVersion: "v1", kind: "Pod", metadata: meta, spec } as KubeObject;
-        for (const schema of [podSchema, UNTYPED_SCHEMA]) {
-          const { fast, general } = both(obj, schema);
+        for (const [schema, zero] of [
+          [podSchema, podZero],
+          [podSchema, undefined],
+          [deploymentSchema, deploymentZero],
+          [UNTYPED_SCHEMA, undefined],
+        ] as const) {
+          const { fast, general } = both(obj, schema, [], "kubectl", zero);
           expect(JSON.stringify(fast)).toBe(JSON.stringify(general));
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 });
@@ -241,5 +276,36 @@ describe("create managedFields: the last creates' shapes", () => {
     // Both kinds of pairs came up: the cache was asked to hit and to miss.
     expect(same).toBeGreaterThan(50);
     expect(different).toBeGreaterThan(50);
+  });
+});
+
+describe("create managedFields: leaves the zero value has", () => {
+  it("the last creates' shapes tell a value equal to the zero value's from another", () => {
+    const gvk = { group: "autoscaling", version: "v2", kind: "HorizontalPodAutoscaler" };
+    const schema = applySchemaFor(gvk)!;
+    const zero = zeroValueFor(gvk);
+    const hpa = (maxReplicas: unknown, name: unknown): KubeObject => ({
+      apiVersion: "autoscaling/v2",
+      kind: "HorizontalPodAutoscaler",
+      metadata: { name: "h" },
+      spec: { scaleTargetRef: { kind: "Deployment", name }, maxReplicas },
+    });
+    const texts = new Set<string>();
+    // Each twice: the second is answered from the first's shape.
+    for (const [max, name] of [
+      [0, "d"],
+      [3, "d"],
+      [0, ""],
+      [null, "d"],
+      [3, ""],
+      [0, "d"],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const { fast, general } = both(hpa(max, name), schema, ["status"], "kubectl", zero);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(general));
+        texts.add(JSON.stringify(fast));
+      }
+    }
+    expect(texts.size).toBeGreaterThan(2);
   });
 });
