@@ -3,6 +3,7 @@
  * cluster kinds (the kinds the core table in builtin.ts does not list), by `<group>/<plural>`,
  * or `<group>/<plural>@<version>` where versions differ (HPA v1 and v2).
  */
+import type { KindConversion } from "./conversion.js";
 import type { KubeObject, RESTStorage } from "./rest.js";
 import { scaleSubresource } from "./scale.js";
 import type { GenericStore } from "./store.js";
@@ -14,6 +15,7 @@ import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/str
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
 import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
+import { hpaConversion } from "./resources/horizontalpodautoscalers/conversion.js";
 import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
 import { ingressClassStrategy } from "./resources/ingressclasses/strategy.js";
 import { ingressStatusStrategy, ingressStrategy } from "./resources/ingresses/strategy.js";
@@ -49,6 +51,8 @@ export type { StoreLookup };
 export interface KindRegistration {
   strategy?: Strategy;
   subresources?: Record<string, UpdateStrategy>;
+  /** For a kind served at several versions from one storage: how its objects convert. */
+  conversion?: KindConversion;
   /** Subresources that are storages of their own (scale, binding, eviction, connect), built over the store. */
   extra?: (store: GenericStore, lookup: StoreLookup) => Record<string, RESTStorage>;
 }
@@ -103,8 +107,16 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "policy/poddisruptionbudgets": { strategy: pdbStrategy, subresources: { status: pdbStatusStrategy } },
   "scheduling.k8s.io/priorityclasses": { strategy: priorityClassStrategy },
   "apiregistration.k8s.io/apiservices": { strategy: apiServiceStrategy, subresources: { status: apiServiceStatusStrategy } },
-  "autoscaling/horizontalpodautoscalers@v1": { strategy: hpaV1Strategy, subresources: { status: hpaStatusStrategy } },
-  "autoscaling/horizontalpodautoscalers@v2": { strategy: hpaV2Strategy, subresources: { status: hpaStatusStrategy } },
+  "autoscaling/horizontalpodautoscalers@v1": {
+    strategy: hpaV1Strategy,
+    subresources: { status: hpaStatusStrategy },
+    conversion: hpaConversion,
+  },
+  "autoscaling/horizontalpodautoscalers@v2": {
+    strategy: hpaV2Strategy,
+    subresources: { status: hpaStatusStrategy },
+    conversion: hpaConversion,
+  },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },

@@ -25,6 +25,7 @@ import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js"
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
 import { KIND_REGISTRATIONS, type KindRegistration, type StoreLookup } from "./builtin-kinds.js";
+import { ConvertingStore } from "./conversion.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 
@@ -95,6 +96,8 @@ export function buildStore(
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
+  const conversion = (reg as KindRegistration | undefined)?.conversion;
+  if (conversion) return new ConvertingStore({ ...base, strategy, subresourceStrategies: reg?.subresources, conversion });
   return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
 }
 
