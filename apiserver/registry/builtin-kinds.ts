@@ -14,6 +14,8 @@ import { csrApprovalStrategy } from "./resources/certificatesigningrequests/stra
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
+import { eventConversion } from "./resources/events/conversion.js";
+import { eventsV1Strategy } from "./resources/events/strategy.js";
 import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
 import { hpaConversion } from "./resources/horizontalpodautoscalers/conversion.js";
 import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
@@ -117,6 +119,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
     subresources: { status: hpaStatusStrategy },
     conversion: hpaConversion,
   },
+  "events.k8s.io/events": { strategy: eventsV1Strategy, conversion: eventConversion },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },

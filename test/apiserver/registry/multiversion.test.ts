@@ -132,3 +132,110 @@ describe("HorizontalPodAutoscaler v1 and v2", () => {
     expect((ev as { object: KubeObject }).object.spec).toMatchObject({ targetCPUUtilizationPercentage: 80 });
   });
 });
+
+const newEvent = (name: string, extra: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: "events.k8s.io/v1",
+  kind: "Event",
+  metadata: { name, namespace: "default" },
+  eventTime: "2026-11-26T10:00:00.000000Z",
+  reportingController: "example.com/ctl",
+  reportingInstance: "ctl-1",
+  action: "Scale",
+  reason: "Scaled",
+  note: "scaled up",
+  type: "Normal",
+  regarding: { kind: "Deployment", namespace: "default", name: "web", apiVersion: "apps/v1" },
+  ...extra,
+});
+
+describe("Events: core/v1 and events.k8s.io/v1", () => {
+  it("share one storage, each version reading the other's writes in its own field names", async () => {
+    const { by, storage } = setup();
+    const core = by("", "events");
+    const events = by("events.k8s.io", "events");
+    await events.create!(ctx("default"), newEvent("e1"), {});
+    const asCore = await core.get!(ctx("default"), "e1", {});
+    expect(asCore).toMatchObject({
+      apiVersion: "v1",
+      message: "scaled up",
+      reportingComponent: "example.com/ctl",
+      involvedObject: { kind: "Deployment", name: "web" },
+    });
+    expect(asCore.note).toBeUndefined();
+    await core.create!(
+      ctx("default"),
+      {
+        apiVersion: "v1",
+        kind: "Event",
+        metadata: { name: "e2", namespace: "default" },
+        involvedObject: { kind: "Pod", namespace: "default", name: "p" },
+        reason: "Started",
+        message: "started",
+        source: { component: "kubelet" },
+        count: 3,
+        firstTimestamp: "2026-11-26T10:00:00Z",
+        lastTimestamp: "2026-11-26T10:05:00Z",
+        type: "Normal",
+      },
+      {},
+    );
+    const list = await events.list!(ctx("default"), {});
+    expect(list.items.map((i) => i.metadata?.name)).toEqual(["e1", "e2"]);
+    expect(list.items[1]).toMatchObject({
+      apiVersion: "events.k8s.io/v1",
+      note: "started",
+      regarding: { kind: "Pod", name: "p" },
+      deprecatedSource: { component: "kubelet" },
+      deprecatedCount: 3,
+      deprecatedFirstTimestamp: "2026-11-26T10:00:00Z",
+      deprecatedLastTimestamp: "2026-11-26T10:05:00Z",
+    });
+    // Stored once, under the core Events' keys.
+    const keys = (await storage.list({ prefix: "/registry/" })).items.map((kv) => kv.key);
+    expect(keys.filter((k) => k.includes("events"))).toEqual(["/registry/core/events/default/e1", "/registry/core/events/default/e2"]);
+    // events.k8s.io's field labels select on the same fields.
+    const byRegarding = await events.list!(ctx("default"), { fieldSelector: "regarding.kind=Pod" });
+    expect(byRegarding.items.map((i) => i.metadata?.name)).toEqual(["e2"]);
+  });
+
+  it("validates writes through events.k8s.io/v1 by the new API's rules, with upstream's messages", async () => {
+    const { by } = setup();
+    const events = by("events.k8s.io", "events");
+    const bad = await statusOf(
+      events.create!(
+        ctx("default"),
+        newEvent("bad", { eventTime: undefined, type: "Odd", deprecatedCount: 2, series: { count: 1 } }),
+        {},
+      ),
+    );
+    expect(bad.code).toBe(422);
+    expect(causes(bad)).toEqual([
+      "series.count: Invalid value: \"\": should be at least 2",
+      "series.lastObservedTime: Required value",
+      "eventTime: Required value",
+      "type: Invalid value: \"\": has invalid value: Odd",
+      "count: Invalid value: \"\": needs to be unset",
+    ]);
+    const noController = await statusOf(events.create!(ctx("default"), newEvent("nc", { reportingController: "" }), {}));
+    expect(causes(noController)[0]).toBe("reportingController: Required value");
+    await events.create!(ctx("default"), newEvent("ok"), {});
+    const changed = await statusOf(events.patch!(ctx("default"), "ok", "merge", utf8({ note: "other", reason: "Other" }), {}));
+    expect(causes(changed)).toEqual([
+      "reason: Invalid value: \"Other\": field is immutable",
+      "message: Invalid value: \"other\": field is immutable",
+      "reason: Invalid value: \"Other\": field is immutable",
+    ]);
+    // The core API keeps its lenient rules: the same change is accepted there.
+    const { object } = await by("", "events").patch!(ctx("default"), "ok", "merge", utf8({ message: "other" }), {});
+    expect(object.message).toBe("other");
+    // ... but names the controller field reportingComponent.
+    const coreBad = await statusOf(
+      by("", "events").create!(
+        ctx("default"),
+        { apiVersion: "v1", kind: "Event", metadata: { name: "c" }, involvedObject: { namespace: "default" }, eventTime: "2026-11-26T10:00:00.000000Z", reportingInstance: "i", action: "A", reason: "R" },
+        {},
+      ),
+    );
+    expect(causes(coreBad)[0]).toBe("reportingComponent: Required value");
+  });
+});
