@@ -46,6 +46,7 @@ import { replicaSetStatusStrategy, replicaSetStrategy } from "./resources/replic
 import { replicationControllerStatusStrategy, replicationControllerStrategy } from "./resources/replicationcontrollers/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
+import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
 
 export type { StoreLookup };
@@ -122,5 +123,6 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "events.k8s.io/events": { strategy: eventsV1Strategy, conversion: eventConversion },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
+  "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
   "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },
 };
