@@ -6,11 +6,12 @@
 import type { KindConversion } from "./conversion.js";
 import type { KubeObject, RESTStorage } from "./rest.js";
 import { scaleSubresource } from "./scale.js";
-import type { GenericStore } from "./store.js";
+import type { GenericStore, GenericStoreOptions } from "./store.js";
 import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";
 import { record } from "./validation/shape.js";
-import { csrApprovalStrategy } from "./resources/certificatesigningrequests/strategy.js";
+import { CertificateSigningRequestStore } from "./resources/certificatesigningrequests/storage.js";
+import { csrApprovalStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
@@ -56,6 +57,8 @@ export interface KindRegistration {
   subresources?: Record<string, UpdateStrategy>;
   /** For a kind served at several versions from one storage: how its objects convert. */
   conversion?: KindConversion;
+  /** A store of the kind's own instead of the generic one (kinds whose writes need the request's user). */
+  store?: (options: GenericStoreOptions) => GenericStore;
   /** Subresources that are storages of their own (scale, binding, eviction, connect), built over the store. */
   extra?: (store: GenericStore, lookup: StoreLookup) => Record<string, RESTStorage>;
 }
@@ -124,5 +127,9 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
-  "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },
+  "certificates.k8s.io/certificatesigningrequests": {
+    strategy: csrStrategy,
+    subresources: { approval: csrApprovalStrategy },
+    store: (options) => new CertificateSigningRequestStore(options),
+  },
 };

@@ -99,9 +99,11 @@ export function buildStore(
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
-  const conversion = (reg as KindRegistration | undefined)?.conversion;
-  if (conversion) return new ConvertingStore({ ...base, strategy, subresourceStrategies: reg?.subresources, conversion });
-  return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
+  const kind = reg as KindRegistration | undefined;
+  const storeOpts = { ...base, strategy, subresourceStrategies: reg?.subresources };
+  if (kind?.conversion) return new ConvertingStore({ ...storeOpts, conversion: kind.conversion });
+  if (kind?.store) return kind.store(storeOpts);
+  return new GenericStore(storeOpts);
 }
 
 function kindRegistration(gv: GroupVersion, info: ResourceInfo): KindRegistration | undefined {

@@ -1,11 +1,13 @@
 /**
  * Behaviour that used to contradict upstream 1.34 (issue #16), asserted as upstream has it:
- * CSIDriver defaults, fully qualified LimitRange types, PersistentVolumeClaim update rules.
+ * CSIDriver defaults, fully qualified LimitRange types, PersistentVolumeClaim update rules, the
+ * CertificateSigningRequest strategy.
  */
 import { describe, expect, it } from "vitest";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
+import { CSR_REQUEST, tamperedRequest } from "./csr-fixture.js";
 import { ctx, statusOf, utf8, scheme } from "./helpers.js";
 
 function setup() {
@@ -105,5 +107,54 @@ describe("PersistentVolumeClaim updates", () => {
     expect(causes(again)).toEqual([
       "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
     ]);
+  });
+});
+
+describe("CertificateSigningRequest", () => {
+  const csr = (spec: Record<string, unknown>, extra: Partial<KubeObject> = {}): KubeObject => ({
+    apiVersion: "certificates.k8s.io/v1",
+    kind: "CertificateSigningRequest",
+    metadata: { name: "node-csr:worker-1" },
+    spec: { request: CSR_REQUEST, signerName: "kubernetes.io/kube-apiserver-client-kubelet", usages: ["client auth"], ...spec },
+    ...extra,
+  });
+  const as = { ...ctx(), user: { name: "system:bootstrap:abc", uid: "u-1", groups: ["system:bootstrappers", "system:authenticated"] } };
+
+  it("takes the requesting user, not the body's, and starts with an empty status", async () => {
+    const s = setup()("certificates.k8s.io", "certificatesigningrequests");
+    const created = await s.create!(
+      as,
+      csr({ username: "admin", groups: ["system:masters"] }, { status: { conditions: [{ type: "Approved", status: "True" }] } }),
+      {},
+    );
+    expect(created.spec).toMatchObject({ username: "system:bootstrap:abc", uid: "u-1", groups: ["system:bootstrappers", "system:authenticated"] });
+    expect(created.status).toEqual({});
+    // The spec is fixed after creation: an update keeps the stored one.
+    const { object } = await s.update!(as, "node-csr:worker-1", { ...created, spec: { ...(created.spec as object), signerName: "x.io/y" } }, {});
+    expect((object.spec as { signerName: string }).signerName).toBe("kubernetes.io/kube-apiserver-client-kubelet");
+  });
+
+  it("validates the request, usages, signerName and expirationSeconds with upstream's messages", async () => {
+    const s = setup()("certificates.k8s.io", "certificatesigningrequests");
+    const bad = await statusOf(
+      s.create!(as, csr({ request: Buffer.from("hello").toString("base64"), usages: ["client auth", "nope", "client auth"], signerName: "signer", expirationSeconds: 60 }), {}),
+    );
+    expect(bad.code).toBe(422);
+    expect(causes(bad)).toEqual([
+      'spec.request: Invalid value: "aGVsbG8=": PEM block type must be CERTIFICATE REQUEST',
+      expect.stringMatching(/^spec\.usages\[1\]: Unsupported value: "nope": supported values: "any", "cert sign", .*"timestamping"$/),
+      'spec.usages[2]: Duplicate value: "client auth"',
+      "spec.signerName: Invalid value: \"signer\": must be a fully qualified domain and path of the form 'example.com/signer-name'",
+      "spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 600 seconds (10 minutes)",
+    ]);
+    const unsigned = await statusOf(s.create!(as, csr({ request: tamperedRequest() }), {}));
+    expect(causes(unsigned)).toEqual([expect.stringMatching(/^spec\.request: Invalid value: ".*": x509: ECDSA verification failure$/)]);
+    const legacy = await statusOf(s.create!(as, csr({ signerName: "kubernetes.io/legacy-unknown", usages: [] }), {}));
+    expect(causes(legacy)).toEqual([
+      "spec.usages: Required value",
+      'spec.signerName: Invalid value: "kubernetes.io/legacy-unknown": the legacy signerName is not allowed via this API version',
+    ]);
+    const oneLabel = await statusOf(s.create!(as, csr({ signerName: "example/signer" }), {}));
+    expect(causes(oneLabel)).toEqual(['spec.signerName: Invalid value: "example": should be a domain with at least two segments separated by dots']);
   });
 });
