@@ -99,7 +99,7 @@ export function buildStore(
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
-  const kind = reg as KindRegistration | undefined;
+  const kind: KindRegistration | undefined = reg;
   const storeOpts = { ...base, strategy, subresourceStrategies: reg?.subresources };
   if (kind?.conversion) return new ConvertingStore({ ...storeOpts, conversion: kind.conversion });
   if (kind?.store) return kind.store(storeOpts);

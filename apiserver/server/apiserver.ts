@@ -317,7 +317,11 @@ export class APIServer {
     if (mutating || validating) {
       const none = () => Promise.resolve([]);
       plugins.push(
-        new WebhookAdmission({ ...webhooks, mutating: mutating ? webhooks.mutating : none, validating: validating ? webhooks.validating : none }),
+        new WebhookAdmission({
+          namespace: (name, signal) => webhooks.namespace(name, signal),
+          mutating: mutating ? (ctx) => webhooks.mutating(ctx) : none,
+          validating: validating ? (ctx) => webhooks.validating(ctx) : none,
+        }),
       );
     }
     if (runsWebhookPlugin(selected, "ValidatingAdmissionPolicy"))

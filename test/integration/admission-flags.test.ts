@@ -21,11 +21,19 @@ async function guard(t: TestServer, what: "policy" | "webhook"): Promise<void> {
       `${AR}/validatingadmissionpolicies`,
       json({
         metadata: { name: "no-cm" },
-        spec: { failurePolicy: "Fail", matchConstraints: { resourceRules: RULES }, validations: [{ expression: "false", message: "no configmaps" }] },
+        spec: {
+          failurePolicy: "Fail",
+          matchConstraints: { resourceRules: RULES },
+          validations: [{ expression: "false", message: "no configmaps" }],
+        },
       }),
     );
     expect(p.status).toBe(201);
-    const b = await t.request("POST", `${AR}/validatingadmissionpolicybindings`, json({ metadata: { name: "no-cm" }, spec: { policyName: "no-cm", validationActions: ["Deny"] } }));
+    const b = await t.request(
+      "POST",
+      `${AR}/validatingadmissionpolicybindings`,
+      json({ metadata: { name: "no-cm" }, spec: { policyName: "no-cm", validationActions: ["Deny"] } }),
+    );
     expect(b.status).toBe(201);
   } else {
     const w = await t.request(
@@ -50,7 +58,8 @@ async function guard(t: TestServer, what: "policy" | "webhook"): Promise<void> {
   }
 }
 
-const createCM = (t: TestServer, ns: string, name: string) => t.request("POST", `/api/v1/namespaces/${ns}/configmaps`, json({ metadata: { name } }));
+const createCM = (t: TestServer, ns: string, name: string) =>
+  t.request("POST", `/api/v1/namespaces/${ns}/configmaps`, json({ metadata: { name } }));
 
 let on: TestServer;
 let off: TestServer;
@@ -58,7 +67,10 @@ beforeAll(async () => {
   on = await startTestServer({ storages: buildBuiltinStorages(new MemoryStorage(), scheme) });
   off = await startTestServer({
     storages: buildBuiltinStorages(new MemoryStorage(), scheme),
-    builtinAdmissionPlugins: selectAdmissionPlugins([], ["MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy"]),
+    builtinAdmissionPlugins: selectAdmissionPlugins(
+      [],
+      ["MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy"],
+    ),
   });
   for (const t of [on, off]) {
     await t.request("POST", "/api/v1/namespaces", json({ metadata: { name: "p" } }));
@@ -73,7 +85,9 @@ afterAll(async () => {
 
 describe("admission flags and the webhook/policy plugins", () => {
   it("accepts the three names in both flags", () => {
-    expect(selectAdmissionPlugins()).toEqual(expect.arrayContaining(["MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy"]));
+    expect(selectAdmissionPlugins()).toEqual(
+      expect.arrayContaining(["MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ValidatingAdmissionPolicy"]),
+    );
     expect(selectAdmissionPlugins(["ValidatingAdmissionPolicy"], ["MutatingAdmissionWebhook"])).not.toContain("MutatingAdmissionWebhook");
   });
 

@@ -8,12 +8,17 @@ import { scheme } from "../apiserver/registry/helpers.js";
 
 const probes: Record<string, ComponentProbe> = {
   "etcd-0": async () => ({ healthy: true, message: "ok" }),
-  scheduler: async () => ({ healthy: false, message: 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused' }),
+  scheduler: async () => ({
+    healthy: false,
+    message: 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused',
+  }),
 };
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ storages: buildBuiltinStorages(new MemoryStorage(), scheme, { watchCache: false, componentProbes: probes }) });
+  t = await startTestServer({
+    storages: buildBuiltinStorages(new MemoryStorage(), scheme, { watchCache: false, componentProbes: probes }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -29,7 +34,13 @@ describe("ComponentStatuses", () => {
       ["etcd-0", [{ type: "Healthy", status: "True", message: "ok" }]],
       [
         "scheduler",
-        [{ type: "Healthy", status: "False", message: 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused' }],
+        [
+          {
+            type: "Healthy",
+            status: "False",
+            message: 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused',
+          },
+        ],
       ],
     ]);
     const one = await t.request("GET", "/api/v1/componentstatuses/etcd-0");

@@ -56,7 +56,8 @@ const LIMIT_TYPES = ["Container", "PersistentVolumeClaim", "Pod"];
 function validateLimitTypeName(type: string, p: FieldPath): FieldError[] {
   const errs = isQualifiedName(type).map((msg) => fieldErrors.invalid(p, type, msg));
   if (errs.length > 0) return errs;
-  if (!type.includes("/") && !LIMIT_TYPES.includes(type)) return [fieldErrors.invalid(p, type, "must be a standard limit type or fully qualified")];
+  if (!type.includes("/") && !LIMIT_TYPES.includes(type))
+    return [fieldErrors.invalid(p, type, "must be a standard limit type or fully qualified")];
   return [];
 }
 

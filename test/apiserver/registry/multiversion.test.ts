@@ -59,9 +59,9 @@ describe("HorizontalPodAutoscaler v1 and v2", () => {
       ScaleUp: { StabilizationWindowSeconds: 0, SelectPolicy: "Max" },
     });
     const listed = await v1.list!(ctx("default"), {});
-    expect(listed.items.map((i) => [i.apiVersion, (i.spec as { targetCPUUtilizationPercentage?: number }).targetCPUUtilizationPercentage])).toEqual([
-      ["autoscaling/v1", 60],
-    ]);
+    expect(
+      listed.items.map((i) => [i.apiVersion, (i.spec as { targetCPUUtilizationPercentage?: number }).targetCPUUtilizationPercentage]),
+    ).toEqual([["autoscaling/v1", 60]]);
 
     // A v1 read-modify-write keeps the v2 metrics (they travel in the annotation).
     const { object: updated } = await v1.update!(ctx("default"), "h", { ...got, spec: { ...(got.spec as object), maxReplicas: 7 } }, {});
@@ -202,28 +202,24 @@ describe("Events: core/v1 and events.k8s.io/v1", () => {
     const { by } = setup();
     const events = by("events.k8s.io", "events");
     const bad = await statusOf(
-      events.create!(
-        ctx("default"),
-        newEvent("bad", { eventTime: undefined, type: "Odd", deprecatedCount: 2, series: { count: 1 } }),
-        {},
-      ),
+      events.create!(ctx("default"), newEvent("bad", { eventTime: undefined, type: "Odd", deprecatedCount: 2, series: { count: 1 } }), {}),
     );
     expect(bad.code).toBe(422);
     expect(causes(bad)).toEqual([
-      "series.count: Invalid value: \"\": should be at least 2",
+      'series.count: Invalid value: "": should be at least 2',
       "series.lastObservedTime: Required value",
       "eventTime: Required value",
-      "type: Invalid value: \"\": has invalid value: Odd",
-      "count: Invalid value: \"\": needs to be unset",
+      'type: Invalid value: "": has invalid value: Odd',
+      'count: Invalid value: "": needs to be unset',
     ]);
     const noController = await statusOf(events.create!(ctx("default"), newEvent("nc", { reportingController: "" }), {}));
     expect(causes(noController)[0]).toBe("reportingController: Required value");
     await events.create!(ctx("default"), newEvent("ok"), {});
     const changed = await statusOf(events.patch!(ctx("default"), "ok", "merge", utf8({ note: "other", reason: "Other" }), {}));
     expect(causes(changed)).toEqual([
-      "reason: Invalid value: \"Other\": field is immutable",
-      "message: Invalid value: \"other\": field is immutable",
-      "reason: Invalid value: \"Other\": field is immutable",
+      'reason: Invalid value: "Other": field is immutable',
+      'message: Invalid value: "other": field is immutable',
+      'reason: Invalid value: "Other": field is immutable',
     ]);
     // The core API keeps its lenient rules: the same change is accepted there.
     const { object } = await by("", "events").patch!(ctx("default"), "ok", "merge", utf8({ message: "other" }), {});
@@ -232,7 +228,16 @@ describe("Events: core/v1 and events.k8s.io/v1", () => {
     const coreBad = await statusOf(
       by("", "events").create!(
         ctx("default"),
-        { apiVersion: "v1", kind: "Event", metadata: { name: "c" }, involvedObject: { namespace: "default" }, eventTime: "2026-11-26T10:00:00.000000Z", reportingInstance: "i", action: "A", reason: "R" },
+        {
+          apiVersion: "v1",
+          kind: "Event",
+          metadata: { name: "c" },
+          involvedObject: { namespace: "default" },
+          eventTime: "2026-11-26T10:00:00.000000Z",
+          reportingInstance: "i",
+          action: "A",
+          reason: "R",
+        },
         {},
       ),
     );

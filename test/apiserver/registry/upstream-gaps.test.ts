@@ -65,8 +65,7 @@ describe("PersistentVolumeClaim updates", () => {
     const cur = await s.get!(ctx("default"), "c", {});
     await s.subresources!.status!.update!(ctx("default"), "c", { ...cur, status }, {});
   };
-  const patchSpec = (s: RESTStorage, spec: Record<string, unknown>) =>
-    s.patch!(ctx("default"), "c", "merge", utf8({ spec }), {});
+  const patchSpec = (s: RESTStorage, spec: Record<string, unknown>) => s.patch!(ctx("default"), "c", "merge", utf8({ spec }), {});
 
   it("refuses request and attributes-class changes while the claim is not bound", async () => {
     const s = setup()("", "persistentvolumeclaims");
@@ -127,17 +126,35 @@ describe("CertificateSigningRequest", () => {
       csr({ username: "admin", groups: ["system:masters"] }, { status: { conditions: [{ type: "Approved", status: "True" }] } }),
       {},
     );
-    expect(created.spec).toMatchObject({ username: "system:bootstrap:abc", uid: "u-1", groups: ["system:bootstrappers", "system:authenticated"] });
+    expect(created.spec).toMatchObject({
+      username: "system:bootstrap:abc",
+      uid: "u-1",
+      groups: ["system:bootstrappers", "system:authenticated"],
+    });
     expect(created.status).toEqual({});
     // The spec is fixed after creation: an update keeps the stored one.
-    const { object } = await s.update!(as, "node-csr:worker-1", { ...created, spec: { ...(created.spec as object), signerName: "x.io/y" } }, {});
+    const { object } = await s.update!(
+      as,
+      "node-csr:worker-1",
+      { ...created, spec: { ...(created.spec as object), signerName: "x.io/y" } },
+      {},
+    );
     expect((object.spec as { signerName: string }).signerName).toBe("kubernetes.io/kube-apiserver-client-kubelet");
   });
 
   it("validates the request, usages, signerName and expirationSeconds with upstream's messages", async () => {
     const s = setup()("certificates.k8s.io", "certificatesigningrequests");
     const bad = await statusOf(
-      s.create!(as, csr({ request: Buffer.from("hello").toString("base64"), usages: ["client auth", "nope", "client auth"], signerName: "signer", expirationSeconds: 60 }), {}),
+      s.create!(
+        as,
+        csr({
+          request: Buffer.from("hello").toString("base64"),
+          usages: ["client auth", "nope", "client auth"],
+          signerName: "signer",
+          expirationSeconds: 60,
+        }),
+        {},
+      ),
     );
     expect(bad.code).toBe(422);
     expect(causes(bad)).toEqual([
@@ -155,6 +172,8 @@ describe("CertificateSigningRequest", () => {
       'spec.signerName: Invalid value: "kubernetes.io/legacy-unknown": the legacy signerName is not allowed via this API version',
     ]);
     const oneLabel = await statusOf(s.create!(as, csr({ signerName: "example/signer" }), {}));
-    expect(causes(oneLabel)).toEqual(['spec.signerName: Invalid value: "example": should be a domain with at least two segments separated by dots']);
+    expect(causes(oneLabel)).toEqual([
+      'spec.signerName: Invalid value: "example": should be a domain with at least two segments separated by dots',
+    ]);
   });
 });

@@ -33,7 +33,7 @@ function readElement(buf: Buffer, at: number, limit: number): Element {
 
 function children(buf: Buffer, parent: Element): Element[] {
   const out: Element[] = [];
-  for (let at = parent.start; at < parent.end; ) {
+  for (let at = parent.start; at < parent.end;) {
     const e = readElement(buf, at, parent.end);
     out.push(e);
     at = e.end;
@@ -79,7 +79,10 @@ const FAILURE: Readonly<Record<string, string>> = {
 function pemBlock(text: string): { type: string; der: Buffer } | undefined {
   const m = /-----BEGIN ([^-\r\n]*)-----\r?\n([\s\S]*?)-----END \1-----/.exec(text);
   if (!m) return undefined;
-  const body = m[2]!.split(/\r?\n/).filter((l) => !/^[\w-]+:/.test(l)).join("");
+  const body = m[2]!
+    .split(/\r?\n/)
+    .filter((l) => !/^[\w-]+:/.test(l))
+    .join("");
   if (!/^[A-Za-z0-9+/=\s]*$/.test(body)) return undefined;
   return { type: m[1]!, der: Buffer.from(body, "base64") };
 }
@@ -114,9 +117,7 @@ export function checkCertificateRequest(request: Uint8Array): string | undefined
   const signed = der.subarray(info.at, info.end);
   try {
     const ok =
-      alg.family === "ecdsa"
-        ? verify(alg.hash, signed, { key, dsaEncoding: "der" }, signature)
-        : verify(alg.hash, signed, key, signature);
+      alg.family === "ecdsa" ? verify(alg.hash, signed, { key, dsaEncoding: "der" }, signature) : verify(alg.hash, signed, key, signature);
     return ok ? undefined : FAILURE[alg.family];
   } catch {
     return FAILURE[alg.family];

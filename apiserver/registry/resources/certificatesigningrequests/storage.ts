@@ -17,7 +17,8 @@ export class CertificateSigningRequestStore extends GenericStore {
     if (user.name) spec.username = user.name;
     if (user.uid) spec.uid = user.uid;
     if (user.groups.length > 0) spec.groups = [...user.groups];
-    if (user.extra && Object.keys(user.extra).length > 0) spec.extra = Object.fromEntries(Object.entries(user.extra).map(([k, v]) => [k, [...v]]));
+    if (user.extra && Object.keys(user.extra).length > 0)
+      spec.extra = Object.fromEntries(Object.entries(user.extra).map(([k, v]) => [k, [...v]]));
     obj.spec = spec;
     super.beforeCreate(ctx, obj, now);
   }

@@ -61,7 +61,12 @@ export const eventsV1Strategy: Strategy = {
   ],
   selectableFields: (obj) => {
     const core = eventFields(eventToCore(obj));
-    const fields: Record<string, string> = { reason: core.reason!, reportingController: core.reportingComponent!, source: core.source!, type: core.type! };
+    const fields: Record<string, string> = {
+      reason: core.reason!,
+      reportingController: core.reportingComponent!,
+      source: core.source!,
+      type: core.type!,
+    };
     for (const f of INVOLVED) fields[`regarding.${f}`] = core[`involvedObject.${f}`]!;
     return fields;
   },

@@ -46,10 +46,12 @@ function legacy(ev: KubeObject, version: EventRequestVersion): FieldError[] {
       errs.push(fieldErrors.invalid(path("reportingInstance"), "", `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
     const action = str(ev.action);
     if (action === "") errs.push(fieldErrors.required(path("action")));
-    if (utf8Length(action) > ACTION_LIMIT) errs.push(fieldErrors.invalid(path("action"), "", `can have at most ${ACTION_LIMIT} characters`));
+    if (utf8Length(action) > ACTION_LIMIT)
+      errs.push(fieldErrors.invalid(path("action"), "", `can have at most ${ACTION_LIMIT} characters`));
     const reason = str(ev.reason);
     if (reason === "") errs.push(fieldErrors.required(path("reason")));
-    if (utf8Length(reason) > REASON_LIMIT) errs.push(fieldErrors.invalid(path("reason"), "", `can have at most ${REASON_LIMIT} characters`));
+    if (utf8Length(reason) > REASON_LIMIT)
+      errs.push(fieldErrors.invalid(path("reason"), "", `can have at most ${REASON_LIMIT} characters`));
     if (utf8Length(str(ev.message)) > NOTE_LIMIT)
       errs.push(fieldErrors.invalid(path("message"), "", `can have at most ${NOTE_LIMIT} characters`));
   }

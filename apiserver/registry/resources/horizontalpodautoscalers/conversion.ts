@@ -59,7 +59,11 @@ function metricSpecToV1(m: Obj): Obj {
   }
   if (m.pods) {
     const s = obj(m.pods);
-    out.pods = clean({ metricName: obj(s.metric).name ?? "", targetAverageValue: q(obj(s.target).averageValue), selector: obj(s.metric).selector });
+    out.pods = clean({
+      metricName: obj(s.metric).name ?? "",
+      targetAverageValue: q(obj(s.target).averageValue),
+      selector: obj(s.metric).selector,
+    });
   }
   if (m.resource) {
     const s = obj(m.resource);
@@ -95,7 +99,11 @@ function metricSpecToV2(m: Obj): Obj {
     const s = obj(m.object);
     out.object = {
       describedObject: obj(s.target),
-      target: clean({ type: s.averageValue === undefined ? "Value" : "AverageValue", value: q(s.targetValue), averageValue: s.averageValue }),
+      target: clean({
+        type: s.averageValue === undefined ? "Value" : "AverageValue",
+        value: q(s.targetValue),
+        averageValue: s.averageValue,
+      }),
       metric: clean({ name: s.metricName ?? "", selector: s.selector }),
     };
   }
@@ -144,7 +152,11 @@ function metricStatusToV1(m: Obj): Obj {
   }
   if (m.pods) {
     const s = obj(m.pods);
-    out.pods = clean({ metricName: obj(s.metric).name ?? "", currentAverageValue: q(obj(s.current).averageValue), selector: obj(s.metric).selector });
+    out.pods = clean({
+      metricName: obj(s.metric).name ?? "",
+      currentAverageValue: q(obj(s.current).averageValue),
+      selector: obj(s.metric).selector,
+    });
   }
   for (const key of ["resource", "containerResource"] as const) {
     if (!m[key]) continue;
@@ -211,7 +223,9 @@ function rulesToAnnotation(r: unknown): unknown {
   return {
     StabilizationWindowSeconds: o.stabilizationWindowSeconds ?? null,
     SelectPolicy: o.selectPolicy ?? null,
-    Policies: Array.isArray(o.policies) ? arr(o.policies).map((p) => ({ Type: p.type, Value: p.value, PeriodSeconds: p.periodSeconds })) : null,
+    Policies: Array.isArray(o.policies)
+      ? arr(o.policies).map((p) => ({ Type: p.type, Value: p.value, PeriodSeconds: p.periodSeconds }))
+      : null,
     Tolerance: o.tolerance ?? null,
   };
 }
@@ -293,7 +307,8 @@ export function hpaToV1(v2: KubeObject): KubeObject {
     let cpuNow: unknown;
     for (const m of current) {
       const r = obj(m.resource);
-      if (m.type === "Resource" && r.name === "cpu" && obj(r.current).averageUtilization !== undefined) cpuNow = obj(r.current).averageUtilization;
+      if (m.type === "Resource" && r.name === "cpu" && obj(r.current).averageUtilization !== undefined)
+        cpuNow = obj(r.current).averageUtilization;
     }
     out.status = clean({
       observedGeneration: status.observedGeneration,
@@ -322,7 +337,10 @@ export function hpaToV2(v1: KubeObject): KubeObject {
   }
   // v1's implicit 80% CPU target, made explicit.
   if (metrics.length === 0) {
-    metrics.push({ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: DEFAULT_CPU_UTILIZATION } } });
+    metrics.push({
+      type: "Resource",
+      resource: { name: "cpu", target: { type: "Utilization", averageUtilization: DEFAULT_CPU_UTILIZATION } },
+    });
   }
   let behavior: Obj | undefined;
   const b = parse(given[BEHAVIOR_ANNOTATION]);
@@ -354,7 +372,7 @@ export function hpaToV2(v1: KubeObject): KubeObject {
       conditions: Array.isArray(conditions) ? conditions : undefined,
     });
   }
-  defaultHPAv2(out as unknown as Obj);
+  defaultHPAv2(out);
   return out;
 }
 
