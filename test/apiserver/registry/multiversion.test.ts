@@ -120,6 +120,43 @@ describe("HorizontalPodAutoscaler v1 and v2", () => {
     expect(causes(bad)).toEqual(["spec.maxReplicas: Invalid value: 9: must be greater than or equal to `minReplicas`"]);
   });
 
+  it("applies through either version; each manager's entry keeps the apiVersion it applied through", async () => {
+    const { by } = setup();
+    const v1 = by("autoscaling", "horizontalpodautoscalers", "v1");
+    const v2 = by("autoscaling", "horizontalpodautoscalers", "v2");
+    const body = (o: unknown) => utf8(o);
+    await v1.patch!(
+      ctx("default"),
+      "s",
+      "apply",
+      body({
+        apiVersion: "autoscaling/v1",
+        kind: "HorizontalPodAutoscaler",
+        metadata: { name: "s" },
+        spec: { scaleTargetRef: { kind: "Deployment", name: "web" }, maxReplicas: 3, targetCPUUtilizationPercentage: 40 },
+      }),
+      { fieldManager: "old-tool" },
+    );
+    const { object } = await v2.patch!(
+      ctx("default"),
+      "s",
+      "apply",
+      body({ apiVersion: "autoscaling/v2", kind: "HorizontalPodAutoscaler", metadata: { name: "s" }, spec: { minReplicas: 2 } }),
+      { fieldManager: "new-tool" },
+    );
+    expect(object.apiVersion).toBe("autoscaling/v2");
+    expect(object.spec).toMatchObject({
+      minReplicas: 2,
+      maxReplicas: 3,
+      metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 40 } } }],
+    });
+    const managers = (object.metadata?.managedFields ?? []).map((m) => [m.manager, m.operation, m.apiVersion]).sort();
+    expect(managers).toEqual([
+      ["new-tool", "Apply", "autoscaling/v2"],
+      ["old-tool", "Apply", "autoscaling/v1"],
+    ]);
+  });
+
   it("watches through either version see that version's shape", async () => {
     const { by } = setup();
     const v1 = by("autoscaling", "horizontalpodautoscalers", "v1");
