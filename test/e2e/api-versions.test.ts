@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
 import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
-import { CSR_REQUEST } from "../apiserver/registry/csr-fixture.js";
+import { CSR_REQUEST } from "../support/csr-fixture.js";
 
 let dir: string;
 let server: APIServerProcess;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { CSR_REQUEST, tamperedRequest } from "./csr-fixture.js";
+import { CSR_REQUEST, tamperedRequest } from "../../support/csr-fixture.js";
 import { ctx, statusOf, utf8, scheme } from "./helpers.js";
 
 function setup() {

@@ -14,7 +14,7 @@ import type { PodDisruptionBudgetStatus } from "../../../generated/apis/policy/v
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { CSR_REQUEST } from "./csr-fixture.js";
+import { CSR_REQUEST } from "../../support/csr-fixture.js";
 import { ctx, scheme, statusOf, utf8 } from "./helpers.js";
 
 function setup() {
