@@ -150,7 +150,8 @@ describe("HorizontalPodAutoscaler v1 and v2", () => {
       maxReplicas: 3,
       metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 40 } } }],
     });
-    const managers = (object.metadata?.managedFields ?? []).map((m) => [m.manager, m.operation, m.apiVersion]).sort();
+    const entries = (object.metadata?.managedFields ?? []) as { manager?: string; operation?: string; apiVersion?: string }[];
+    const managers = entries.map((m) => [m.manager, m.operation, m.apiVersion]).sort();
     expect(managers).toEqual([
       ["new-tool", "Apply", "autoscaling/v2"],
       ["old-tool", "Apply", "autoscaling/v1"],
