@@ -158,6 +158,24 @@ describe("HorizontalPodAutoscaler v1 and v2", () => {
     ]);
   });
 
+  it("a v1 update that drops the annotations keeps v2's status, as upstream keeps status on main updates", async () => {
+    const { by } = setup();
+    const v1 = by("autoscaling", "horizontalpodautoscalers", "v1");
+    const v2 = by("autoscaling", "horizontalpodautoscalers", "v2");
+    const created = await v2.create!(ctx("default"), hpaV2("k"), {});
+    const conditions = [{ type: "AbleToScale", status: "True", reason: "ReadyForNewScale", lastTransitionTime: "2026-11-26T10:00:00Z" }];
+    await v2.subresources!.status!.update!(
+      ctx("default"),
+      "k",
+      { ...created, status: { currentReplicas: 2, desiredReplicas: 2, conditions } },
+      {},
+    );
+    const read = await v1.get!(ctx("default"), "k", {});
+    expect(JSON.parse(read.metadata!.annotations!["autoscaling.alpha.kubernetes.io/conditions"]!)).toEqual(conditions);
+    await v1.update!(ctx("default"), "k", { ...read, metadata: { ...read.metadata, annotations: {} } }, {});
+    expect((await v2.get!(ctx("default"), "k", {})).status).toMatchObject({ currentReplicas: 2, conditions });
+  });
+
   it("watches through either version see that version's shape", async () => {
     const { by } = setup();
     const v1 = by("autoscaling", "horizontalpodautoscalers", "v1");

@@ -273,6 +273,20 @@ function setAnnotations(o: KubeObject, annotations: Record<string, string>): voi
   o.metadata = meta;
 }
 
+/**
+ * The status annotations (current metrics, conditions) of `old` on `obj`: what a v1 main update
+ * does to v2's status, which upstream keeps whole whatever the body's annotations say.
+ */
+export function keepStatusAnnotations(obj: KubeObject, old: KubeObject): void {
+  const annotations: Record<string, string> = { ...obj.metadata?.annotations };
+  for (const key of [CURRENT_METRICS_ANNOTATION, CONDITIONS_ANNOTATION]) {
+    const was = old.metadata?.annotations?.[key];
+    if (was === undefined) delete annotations[key];
+    else annotations[key] = was;
+  }
+  setAnnotations(obj, annotations);
+}
+
 /** autoscaling/v2 to autoscaling/v1. */
 export function hpaToV1(v2: KubeObject): KubeObject {
   const spec = obj(v2.spec);
