@@ -1,7 +1,9 @@
 /**
  * The admission plugins `--enable-admission-plugins` / `--disable-admission-plugins` choose
  * from, in upstream's order (mutating phases run before validating ones whatever the order).
- * NamespaceLifecycle is always on (the server adds it first); these are on by default.
+ * NamespaceLifecycle is always on (the server adds it first); these are on by default, the
+ * webhook and ValidatingAdmissionPolicy plugins too (the server wires those itself, and leaves
+ * them out when they are disabled: see {@link runsWebhookPlugin}).
  */
 import type { AdmissionPlugin } from "./interface.js";
 import { DefaultStorageClass } from "./default-storage-class.js";
@@ -21,8 +23,22 @@ export const DEFAULT_ADMISSION_PLUGINS = [
   "Priority",
   "DefaultTolerationSeconds",
   "DefaultStorageClass",
+  "MutatingAdmissionWebhook",
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionWebhook",
   "ResourceQuota",
 ] as const;
+
+/** The plugins the server builds itself rather than {@link buildAdmissionPlugins}. */
+export type ServerWiredPlugin = "MutatingAdmissionWebhook" | "ValidatingAdmissionWebhook" | "ValidatingAdmissionPolicy";
+
+/**
+ * Whether `plugin` runs given the selected plugins: it does when it is selected, or when no
+ * selection was made (a server built without flags runs every plugin it has).
+ */
+export function runsWebhookPlugin(selected: readonly string[] | undefined, plugin: ServerWiredPlugin): boolean {
+  return selected === undefined || selected.includes(plugin);
+}
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
 const NOT_IMPLEMENTED = new Set([
@@ -33,9 +49,6 @@ const NOT_IMPLEMENTED = new Set([
   "CertificateSigning",
   "CertificateSubjectRestriction",
   "DefaultIngressClass",
-  "MutatingAdmissionWebhook",
-  "ValidatingAdmissionWebhook",
-  "ValidatingAdmissionPolicy",
   "TaintNodesByCondition",
   "ClusterTrustBundleAttest",
   "NodeRestriction",

@@ -3,17 +3,22 @@
  * cluster kinds (the kinds the core table in builtin.ts does not list), by `<group>/<plural>`,
  * or `<group>/<plural>@<version>` where versions differ (HPA v1 and v2).
  */
+import type { KindConversion } from "./conversion.js";
 import type { KubeObject, RESTStorage } from "./rest.js";
 import { scaleSubresource } from "./scale.js";
-import type { GenericStore } from "./store.js";
+import type { GenericStore, GenericStoreOptions } from "./store.js";
 import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";
 import { record } from "./validation/shape.js";
-import { csrApprovalStrategy } from "./resources/certificatesigningrequests/strategy.js";
+import { CertificateSigningRequestStore } from "./resources/certificatesigningrequests/storage.js";
+import { csrApprovalStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
+import { eventConversion } from "./resources/events/conversion.js";
+import { eventsV1Strategy } from "./resources/events/strategy.js";
 import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
+import { hpaConversion } from "./resources/horizontalpodautoscalers/conversion.js";
 import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
 import { ingressClassStrategy } from "./resources/ingressclasses/strategy.js";
 import { ingressStatusStrategy, ingressStrategy } from "./resources/ingresses/strategy.js";
@@ -42,6 +47,7 @@ import { replicaSetStatusStrategy, replicaSetStrategy } from "./resources/replic
 import { replicationControllerStatusStrategy, replicationControllerStrategy } from "./resources/replicationcontrollers/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
+import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
 
 export type { StoreLookup };
@@ -49,6 +55,10 @@ export type { StoreLookup };
 export interface KindRegistration {
   strategy?: Strategy;
   subresources?: Record<string, UpdateStrategy>;
+  /** For a kind served at several versions from one storage: how its objects convert. */
+  conversion?: KindConversion;
+  /** A store of the kind's own instead of the generic one (kinds whose writes need the request's user). */
+  store?: (options: GenericStoreOptions) => GenericStore;
   /** Subresources that are storages of their own (scale, binding, eviction, connect), built over the store. */
   extra?: (store: GenericStore, lookup: StoreLookup) => Record<string, RESTStorage>;
 }
@@ -103,9 +113,23 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "policy/poddisruptionbudgets": { strategy: pdbStrategy, subresources: { status: pdbStatusStrategy } },
   "scheduling.k8s.io/priorityclasses": { strategy: priorityClassStrategy },
   "apiregistration.k8s.io/apiservices": { strategy: apiServiceStrategy, subresources: { status: apiServiceStatusStrategy } },
-  "autoscaling/horizontalpodautoscalers@v1": { strategy: hpaV1Strategy, subresources: { status: hpaStatusStrategy } },
-  "autoscaling/horizontalpodautoscalers@v2": { strategy: hpaV2Strategy, subresources: { status: hpaStatusStrategy } },
+  "autoscaling/horizontalpodautoscalers@v1": {
+    strategy: hpaV1Strategy,
+    subresources: { status: hpaStatusStrategy },
+    conversion: hpaConversion,
+  },
+  "autoscaling/horizontalpodautoscalers@v2": {
+    strategy: hpaV2Strategy,
+    subresources: { status: hpaStatusStrategy },
+    conversion: hpaConversion,
+  },
+  "events.k8s.io/events": { strategy: eventsV1Strategy, conversion: eventConversion },
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
-  "certificates.k8s.io/certificatesigningrequests": { subresources: { approval: csrApprovalStrategy } },
+  "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
+  "certificates.k8s.io/certificatesigningrequests": {
+    strategy: csrStrategy,
+    subresources: { approval: csrApprovalStrategy },
+    store: (options) => new CertificateSigningRequestStore(options),
+  },
 };

@@ -25,6 +25,8 @@ import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js"
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
 import { KIND_REGISTRATIONS, type KindRegistration, type StoreLookup } from "./builtin-kinds.js";
+import { ConvertingStore } from "./conversion.js";
+import { componentStatusStorage, defaultComponentProbes, type ComponentProbe } from "./resources/componentstatuses/storage.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";
 
@@ -58,6 +60,8 @@ export type BuiltinStoreOptions = Pick<GenericStoreOptions, "bookmarkIntervalMs"
    * to use (see registry/compiled-schema.ts).
    */
   strategies?: Readonly<Record<string, StrategyHook>>;
+  /** ComponentStatuses' health checks by component (default: upstream's, see componentstatuses/storage.ts). */
+  componentProbes?: Readonly<Record<string, ComponentProbe>>;
 };
 
 /** Turns a resource's default strategy into the one the store uses (see BuiltinStoreOptions.strategies). */
@@ -71,7 +75,7 @@ export function buildStore(
   info: ResourceInfo,
   options: BuiltinStoreOptions = {},
 ): GenericStore {
-  const { serviceRanges, strategies, ...storeOptions } = options;
+  const { serviceRanges, strategies, componentProbes: _probes, ...storeOptions } = options;
   // Built-in resources are served through a watch cache unless the caller turns it off.
   // A compiled-in kind with no protobuf codec (a user's group without +protobuf numbers) is
   // stored as JSON, as a custom resource is; protobuf is used only where codecs were generated.
@@ -95,7 +99,11 @@ export function buildStore(
   const standard = reg?.strategy ?? defaultStrategy({ namespaced: info.namespaced, hasStatus });
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
-  return new GenericStore({ ...base, strategy, subresourceStrategies: reg?.subresources });
+  const kind: KindRegistration | undefined = reg;
+  const storeOpts = { ...base, strategy, subresourceStrategies: reg?.subresources };
+  if (kind?.conversion) return new ConvertingStore({ ...storeOpts, conversion: kind.conversion });
+  if (kind?.store) return kind.store(storeOpts);
+  return new GenericStore(storeOpts);
 }
 
 function kindRegistration(gv: GroupVersion, info: ResourceInfo): KindRegistration | undefined {
@@ -115,6 +123,11 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
     for (const info of scheme.resourcesFor(gv)) {
       // core/v1 bindings stores nothing: it is the pods' binding subresource (added below).
       if (gv.group === "" && info.plural === "bindings") continue;
+      // Computed on every read, never stored (get and list only).
+      if (gv.group === "" && info.plural === "componentstatuses") {
+        out.push(componentStatusStorage(info, options.componentProbes ?? defaultComponentProbes(storage)));
+        continue;
+      }
       const store = buildStore(storage, scheme, gv, info, options);
       if (!stores.has(`${gv.group}/${info.plural}`)) stores.set(`${gv.group}/${info.plural}`, store);
       let rest = restStorageFor(store);

@@ -36,7 +36,7 @@ import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
-import { buildAdmissionPlugins } from "../admission/plugins.js";
+import { buildAdmissionPlugins, runsWebhookPlugin } from "../admission/plugins.js";
 import { followSource } from "../../runtime/cache/follow.js";
 import { type AdmissionObjects, type SignalSource, signalOf } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
@@ -142,6 +142,7 @@ export interface APIServerOptions {
    * Upstream's default admission plugins (LimitRanger, ServiceAccount, PodSecurity, Priority,
    * DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota) by name, after
    * NamespaceLifecycle; `selectAdmissionPlugins` turns the flags into this list. Default: none (runAPIServer passes the defaults).
+   * The webhook and ValidatingAdmissionPolicy plugins run when listed, and always when this is absent.
    */
   builtinAdmissionPlugins?: readonly string[];
   /** Default true: run start-system-namespaces-controller when namespaces are served. */
@@ -308,10 +309,23 @@ export class APIServer {
       plugins.push(escalation);
       this.escalation = escalation;
     }
-    plugins.push(
-      new WebhookAdmission(indexWebhookSource(this.index, systemContext)),
-      new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)),
-    );
+    // The webhook and policy plugins run unless the admission flags disabled them.
+    const selected = options.builtinAdmissionPlugins;
+    const webhooks = indexWebhookSource(this.index, systemContext);
+    const mutating = runsWebhookPlugin(selected, "MutatingAdmissionWebhook");
+    const validating = runsWebhookPlugin(selected, "ValidatingAdmissionWebhook");
+    if (mutating || validating) {
+      const none = () => Promise.resolve([]);
+      plugins.push(
+        new WebhookAdmission({
+          namespace: (name, signal) => webhooks.namespace(name, signal),
+          mutating: mutating ? (ctx) => webhooks.mutating(ctx) : none,
+          validating: validating ? (ctx) => webhooks.validating(ctx) : none,
+        }),
+      );
+    }
+    if (runsWebhookPlugin(selected, "ValidatingAdmissionPolicy"))
+      plugins.push(new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.

@@ -17,6 +17,7 @@ import { runAPIServer, type RunningAPIServer } from "../../apiserver/server/run.
 import { scheme as crontabScheme } from "../../examples/crontab/generated/apis/register.js";
 import * as crontabOpenAPI from "../../examples/crontab/generated/openapi/index.js";
 import { CRD_PATH, cronTabCRD } from "./crontab-crd.js";
+import { CSR_REQUEST } from "./csr-fixture.js";
 import { casesFor, objectOf, resourcePaths, type CaseContext, type FuzzCase, type FuzzResource, type Schema } from "./request-fuzz.js";
 
 export interface HTTPResult {
@@ -237,6 +238,19 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
   "stable.example.com/crontabs": { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
+  "events.k8s.io/events": {
+    eventTime: "2024-01-01T00:00:00.000000Z",
+    reportingController: "example.com/fuzz",
+    reportingInstance: "fuzz-1",
+    action: "Fuzz",
+    reason: "Fuzzed",
+    note: "fuzz",
+    type: "Normal",
+    regarding: { kind: "ConfigMap", namespace: FUZZ_NAMESPACE, name: "x", apiVersion: "v1" },
+  },
+  "certificates.k8s.io/certificatesigningrequests": {
+    spec: { request: CSR_REQUEST, signerName: "example.com/fuzz", usages: ["client auth"] },
+  },
   [`${FUZZ_CRD_GROUP}/crontabs`]: { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
   "apiregistration.k8s.io/apiservices": {
     spec: {

@@ -13,6 +13,7 @@ import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter
 import { clusterPrinters } from "./kinds/cluster.js";
 import { workloadPrinters } from "./kinds/workloads.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
+import { eventToCore } from "../../registry/resources/events/conversion.js";
 
 type Obj = Record<string, unknown>;
 
@@ -189,6 +190,26 @@ function builtinPrinters(): Map<string, TablePrinter> {
       column("Name", "string", metaDoc("name"), { priority: 1, format: "name" }),
     ],
     cells: eventCells,
+  });
+  // events.k8s.io Events are core Events under other names: upstream prints both from one type.
+  m.set("events.k8s.io/events", { columns: m.get("/events")!.columns, cells: (o, now) => eventCells(eventToCore(o), now) });
+  m.set("/componentstatuses", {
+    columns: [
+      nameColumn(),
+      column("Status", "string", "Status of the component conditions"),
+      column("Message", "string", "Message of the component conditions"),
+      column("Error", "string", "Error of the component conditions"),
+    ],
+    cells: (o) => {
+      const healthy = arr(get(o, "conditions")).find((c) => get(c, "type") === "Healthy");
+      if (healthy === undefined) return [name(o), "Unknown", "", ""];
+      return [
+        name(o),
+        get(healthy, "status") === "True" ? "Healthy" : "Unhealthy",
+        str(get(healthy, "message")),
+        str(get(healthy, "error")),
+      ];
+    },
   });
   m.set("coordination.k8s.io/leases", {
     columns: [nameColumn(), column("Holder", "string", "The holder of the lease"), ageColumn()],

@@ -2,7 +2,7 @@
  * core/v1 Node, ResourceQuota, LimitRange and ReplicationController validation, and
  * discovery.k8s.io/v1 EndpointSlice, as upstream's for the fields users set most.
  */
-import { isDNS1123Label, isDNS1123Subdomain, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -52,13 +52,22 @@ export function validateResourceQuota(q: KubeObject): FieldError[] {
 
 const LIMIT_TYPES = ["Container", "PersistentVolumeClaim", "Pod"];
 
+/** A limit type is a qualified name: a standard one, or any with a prefix (`example.com/gpu-slice`), as upstream. */
+function validateLimitTypeName(type: string, p: FieldPath): FieldError[] {
+  const errs = isQualifiedName(type).map((msg) => fieldErrors.invalid(p, type, msg));
+  if (errs.length > 0) return errs;
+  if (!type.includes("/") && !LIMIT_TYPES.includes(type))
+    return [fieldErrors.invalid(p, type, "must be a standard limit type or fully qualified")];
+  return [];
+}
+
 export function validateLimitRange(lr: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
   list(record(lr.spec).limits).forEach((item, i) => {
     const r = record(item);
     const p = SPEC.child("limits").index(i);
     const type = str(r.type);
-    if (!LIMIT_TYPES.includes(type)) errs.push(fieldErrors.notSupported(p.child("type"), type, LIMIT_TYPES));
+    errs.push(...validateLimitTypeName(type, p.child("type")));
     if (type === "Pod" && (isObj(r.default) || isObj(r.defaultRequest))) {
       if (isObj(r.default) && Object.keys(r.default).length > 0)
         errs.push(fieldErrors.forbidden(p.child("default"), "may not be specified when `type` is 'Pod'"));

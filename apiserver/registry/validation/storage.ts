@@ -1,7 +1,7 @@
 /**
  * PersistentVolumeClaim, PersistentVolume (core/v1) and StorageClass (storage.k8s.io/v1)
  * validation as upstream's: access modes, requested storage, a PVC spec immutable once bound
- * (but a larger storage request), a PV with exactly one source, StorageClass parameters and
+ * (but its storage request while bound), a PV with exactly one source, StorageClass parameters and
  * provisioner immutable.
  */
 import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation/strings.js";
@@ -49,21 +49,48 @@ export function validatePVC(pvc: KubeObject): FieldError[] {
   return validatePVCSpec(record(pvc.spec), SPEC);
 }
 
-/** A bound claim's spec is immutable but for a larger storage request and its attributes class. */
+const BETA_CLASS_ANNOTATION = "volume.beta.kubernetes.io/storage-class";
+
+/**
+ * A class set where there was none: allowed once, from the beta annotation's value (the
+ * annotation kept) or, with neither before, to any class (retroactive default class), as upstream.
+ */
+function classUpgrade(pvc: KubeObject, old: KubeObject): "annotation" | "nil" | undefined {
+  const oldClass = record(old.spec).storageClassName;
+  const newClass = record(pvc.spec).storageClassName;
+  if ((oldClass !== undefined && oldClass !== null) || newClass === undefined || newClass === null) return undefined;
+  const oldAnn = old.metadata?.annotations?.[BETA_CLASS_ANNOTATION];
+  const newAnn = pvc.metadata?.annotations?.[BETA_CLASS_ANNOTATION];
+  if (oldAnn !== undefined) return newAnn === oldAnn && newClass === oldAnn ? "annotation" : undefined;
+  return "nil";
+}
+
+/**
+ * A claim's spec is immutable but for volumeName once, and, while it is bound, its storage
+ * request and attributes class (upstream's ValidatePersistentVolumeClaimUpdate). The request
+ * may shrink back towards status.capacity (RecoverVolumeExpansionFailure, on in 1.34) but not to it.
+ */
 export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[] {
   const errs = validatePVC(pvc);
   const spec = deepCopyPersistentVolumeClaimSpec(record(pvc.spec)) as unknown as Obj;
-  const oldSpec = record(old.spec);
-  const bound = str(record(old.status).phase) === "Bound";
-  const newStorage = parseQuantity(record(record(spec.resources).requests).storage);
-  const oldStorage = parseQuantity(record(record(oldSpec.resources).requests).storage);
-  if (bound && newStorage !== undefined && oldStorage !== undefined && newStorage < oldStorage) {
-    errs.push(fieldErrors.forbidden(SPEC.child("resources", "requests", "storage"), "field can not be less than status.capacity"));
+  const oldSpec = deepCopyPersistentVolumeClaimSpec(record(old.spec)) as unknown as Obj;
+  if (str(oldSpec.volumeName) === "") oldSpec.volumeName = spec.volumeName;
+  const upgrade = classUpgrade(pvc, old);
+  if (upgrade !== undefined) delete spec.storageClassName;
+  if (upgrade !== "annotation") {
+    const was = old.metadata?.annotations?.[BETA_CLASS_ANNOTATION];
+    const now = pvc.metadata?.annotations?.[BETA_CLASS_ANNOTATION];
+    if ((was ?? "") !== (now ?? ""))
+      errs.push(fieldErrors.invalid(FieldPath.of("metadata", "annotations", BETA_CLASS_ANNOTATION), now ?? "", FIELD_IMMUTABLE));
   }
-  if (isObj(spec.resources)) spec.resources = oldSpec.resources;
-  spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
-  // volumeName may be set once (binding does that).
-  if (str(oldSpec.volumeName) === "") spec.volumeName = oldSpec.volumeName;
+  const bound = str(record(pvc.status).phase) === "Bound";
+  const requests = record(spec.resources).requests;
+  if (bound && isObj(requests)) {
+    const was = record(record(oldSpec.resources).requests).storage;
+    if (was === undefined) delete requests.storage;
+    else requests.storage = was;
+  }
+  if (bound && spec.volumeAttributesClassName !== undefined) spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
   if (!sameJSON(spec, oldSpec)) {
     errs.push(
       fieldErrors.forbidden(
@@ -72,6 +99,15 @@ export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[
       ),
     );
   }
+  const newSize = parseQuantity(record(record(record(pvc.spec).resources).requests).storage) ?? 0;
+  const oldSize = parseQuantity(record(record(record(old.spec).resources).requests).storage) ?? 0;
+  const statusSize = parseQuantity(record(record(old.status).capacity).storage) ?? 0;
+  if (newSize < oldSize && newSize <= statusSize) {
+    errs.push(fieldErrors.forbidden(SPEC.child("resources", "requests", "storage"), "field can not be less than status.capacity"));
+  }
+  // Upstream's path for this one has no "spec." prefix.
+  const mode = record(pvc.spec).volumeMode;
+  if (!sameJSON(mode, record(old.spec).volumeMode)) errs.push(fieldErrors.invalid(FieldPath.of("volumeMode"), mode ?? "", FIELD_IMMUTABLE));
   return errs;
 }
 

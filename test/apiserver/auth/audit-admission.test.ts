@@ -204,6 +204,9 @@ describe("admission helpers", () => {
       "Priority",
       "DefaultTolerationSeconds",
       "DefaultStorageClass",
+      "MutatingAdmissionWebhook",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionWebhook",
       "ResourceQuota",
     ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");

@@ -14,6 +14,7 @@ import type { PodDisruptionBudgetStatus } from "../../../generated/apis/policy/v
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
 import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
+import { CSR_REQUEST } from "../../support/csr-fixture.js";
 import { ctx, scheme, statusOf, utf8 } from "./helpers.js";
 
 function setup() {
@@ -690,7 +691,7 @@ describe("certificatesigningrequests/approval", () => {
         apiVersion: "certificates.k8s.io/v1",
         kind: "CertificateSigningRequest",
         metadata: { name: "c" },
-        spec: { request: "AAAA", signerName: "example.com/signer", usages: ["client auth"] },
+        spec: { request: CSR_REQUEST, signerName: "example.com/signer", usages: ["client auth"] },
       },
       {},
     );

@@ -1,7 +1,9 @@
 /**
- * certificates.k8s.io/v1 CertificateSigningRequests: served with the generic rules (status reset
- * on create, status through its subresource) plus the `approval` subresource, which changes only
- * status.conditions and refuses a request both approved and denied, as upstream's.
+ * certificates.k8s.io/v1 CertificateSigningRequests as upstream's strategy: status reset on
+ * create, spec fixed after it (updates keep the stored spec), create validation of the request,
+ * usages, signerName and expirationSeconds (validation.ts), any name; the requesting user is
+ * filled in by the store (storage.ts). The `approval` subresource changes only
+ * status.conditions and refuses a request both approved and denied.
  */
 import type { KubeObject } from "../../rest.js";
 import type { UpdateStrategy } from "../../strategy.js";
@@ -9,6 +11,26 @@ import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { list, record, str } from "../../validation/shape.js";
 import { copyObject } from "../../copy.js";
+import { kindStrategy } from "../kind-strategy.js";
+import { validateCSRCreate } from "./validation.js";
+
+export const csrStrategy = kindStrategy({
+  kind: "CertificateSigningRequest",
+  version: "v1",
+  namespaced: false,
+  hasStatus: true,
+  trackGeneration: false,
+  // Upstream accepts any name for a certificate request.
+  nameValidator: () => [],
+  prepareForCreate(obj) {
+    obj.status = {};
+  },
+  prepareForUpdate(obj, old) {
+    obj.spec = copyObject(old).spec;
+  },
+  validate: validateCSRCreate,
+  validateUpdate: () => [],
+});
 
 const APPROVAL_TYPES = ["Approved", "Denied", "Failed"];
 

@@ -1,7 +1,12 @@
-/** core/v1 Events: upstream's legacy event validation; selectable by involvedObject fields, reason, source and type. */
+/**
+ * Events, served as core/v1 and events.k8s.io/v1 from one storage: each version validates by
+ * upstream's rules for writes through it (validation.ts, on the core form) and selects by its
+ * own field labels (events.k8s.io's regarding.* are core's involvedObject.*).
+ */
 import type { KubeObject } from "../../rest.js";
 import type { Strategy } from "../../strategy.js";
-import { validateEvent } from "../../validation/core.js";
+import { eventToCore } from "./conversion.js";
+import { validateEventCreate, validateEventUpdate } from "./validation.js";
 
 const INVOLVED = ["kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath"] as const;
 
@@ -9,6 +14,7 @@ function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
+/** The selectable fields of a core-form Event. */
 function eventFields(obj: KubeObject): Record<string, string> {
   const involved = (obj.involvedObject ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
@@ -22,8 +28,8 @@ function eventFields(obj: KubeObject): Record<string, string> {
 }
 
 export const eventStrategy: Strategy = {
-  validate: validateEvent,
-  validateUpdate: (obj) => validateEvent(obj),
+  validate: (obj) => validateEventCreate(obj, "v1"),
+  validateUpdate: (obj, old) => validateEventUpdate(obj, old, "v1"),
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
   fieldLabels: [
@@ -36,4 +42,32 @@ export const eventStrategy: Strategy = {
     "metadata.name",
   ],
   selectableFields: eventFields,
+};
+
+/** events.k8s.io/v1: the same Events with the new API's rules and field labels. */
+export const eventsV1Strategy: Strategy = {
+  validate: (obj) => validateEventCreate(eventToCore(obj), "events.k8s.io/v1"),
+  validateUpdate: (obj, old) => validateEventUpdate(eventToCore(obj), eventToCore(old), "events.k8s.io/v1"),
+  allowCreateOnUpdate: true,
+  allowUnconditionalUpdate: true,
+  fieldLabels: [
+    "reason",
+    ...INVOLVED.map((f) => `regarding.${f}`),
+    "reportingController",
+    "source",
+    "type",
+    "metadata.namespace",
+    "metadata.name",
+  ],
+  selectableFields: (obj) => {
+    const core = eventFields(eventToCore(obj));
+    const fields: Record<string, string> = {
+      reason: core.reason!,
+      reportingController: core.reportingComponent!,
+      source: core.source!,
+      type: core.type!,
+    };
+    for (const f of INVOLVED) fields[`regarding.${f}`] = core[`involvedObject.${f}`]!;
+    return fields;
+  },
 };

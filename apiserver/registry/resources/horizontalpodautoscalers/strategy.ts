@@ -2,6 +2,7 @@
 import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
 import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
+import { keepStatusAnnotations } from "./conversion.js";
 
 export const hpaV2Strategy = kindStrategy({
   kind: "HorizontalPodAutoscaler",
@@ -17,6 +18,8 @@ export const hpaV1Strategy = kindStrategy({
   namespaced: true,
   hasStatus: true,
   defaults: defaultHPAv1,
+  // v2's status travels in annotations through v1: a main update keeps it as it keeps status.
+  prepareForUpdate: keepStatusAnnotations,
   validate: validateHPAv1,
 });
 export const hpaStatusStrategy = kindStatusStrategy();
