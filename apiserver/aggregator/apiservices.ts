@@ -5,7 +5,7 @@
 import type { APIService } from "../../api/apiregistration/v1/types.js";
 import type { KubeObject, RequestContext, RESTStorage } from "../registry/rest.js";
 import { followSource } from "../../runtime/cache/follow.js";
-import { compareKubeAwareVersions } from "./priorities.js";
+import { compareKubeAwareVersions } from "../../runtime/version-priority.js";
 
 export type { APIService };
 

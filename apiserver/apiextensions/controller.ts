@@ -7,6 +7,7 @@
  */
 import type { Scheme } from "../../runtime/scheme.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
+import { compareKubeAwareVersions } from "../../runtime/version-priority.js";
 import type { ResourceIndex } from "../endpoints/installer.js";
 import { defaultCRDDeprecationWarning } from "../endpoints/deprecation.js";
 import { customResourcePrinter } from "../endpoints/table/printers.js";
@@ -16,7 +17,6 @@ import { deepEqual } from "../registry/strategy.js";
 import type { Storage } from "../storage/interface.js";
 import {
   CLEANUP_FINALIZER,
-  compareKubeVersions,
   isConditionTrue,
   findCondition,
   setCondition,
@@ -315,7 +315,7 @@ export class CRDController {
 
   /** Serves the CRD's served versions (again, when anything that shapes them changed). */
   private install(name: string, view: CRDView): void {
-    const served = view.versions.filter((v) => v.served).sort((a, b) => compareKubeVersions(a.name, b.name));
+    const served = view.versions.filter((v) => v.served).sort((a, b) => compareKubeAwareVersions(a.name, b.name));
     const signature = JSON.stringify({
       g: view.group,
       n: view.namespaced,

@@ -5,6 +5,7 @@
  * which changes at run time as custom resources are installed and removed.
  */
 import type { GroupVersion, ResourceInfo } from "../../runtime/scheme.js";
+import { compareKubeAwareVersions } from "../../runtime/version-priority.js";
 import type { RESTStorage } from "../registry/rest.js";
 import { printerFor } from "./table/printers.js";
 import type { TablePrinter } from "./table/table.js";
@@ -144,7 +145,8 @@ export class ResourceIndex {
       versions.push(gv.version);
       out.set(gv.group, versions);
     }
-    return [...out].map(([name, versions]) => ({ name, versions }));
+    // Highest priority first, the preferred version as upstream's (autoscaling: v2, then v1).
+    return [...out].map(([name, versions]) => ({ name, versions: versions.sort(compareKubeAwareVersions) }));
   }
 
   coreVersions(): string[] {

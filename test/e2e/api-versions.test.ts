@@ -1,7 +1,7 @@
 /**
  * Issue #16 with the real kubectl against `kubegen apiserver`: an HPA created through
  * autoscaling/v2 read through v1 (`kubectl get horizontalpodautoscalers.v1.autoscaling`; the short
- * name resolves by the group's preferred version, which kubegen's discovery lists as v1), Events written through
+ * name resolves by the group's preferred version, v2 as upstream's), Events written through
  * events.k8s.io/v1 read through core/v1 and back, ComponentStatuses computed and read-only with
  * their deprecation warning, a CertificateSigningRequest taking the requesting user.
  */
@@ -77,6 +77,9 @@ describe.skipIf(!kubectlAvailable)("one storage, several versions, with kubectl"
     ]);
     const v2 = await json("-n", "v", "get", "horizontalpodautoscalers.v2.autoscaling", "web");
     expect(v2.apiVersion).toBe("autoscaling/v2");
+    // The group's preferred version is v2, so the short name reads v2 (upstream's install order).
+    expect(JSON.parse(await ok("get", "--raw", "/apis/autoscaling")).preferredVersion.version).toBe("v2");
+    expect((await json("-n", "v", "get", "hpa", "web")).apiVersion).toBe("autoscaling/v2");
     expect(v2.metadata.annotations?.["autoscaling.alpha.kubernetes.io/metrics"]).toBeUndefined();
     // A v1 edit (kubectl patch through v1) keeps the v2-only metric.
     await ok(

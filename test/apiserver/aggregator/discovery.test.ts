@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { APIServiceTable, type APIService } from "../../../apiserver/aggregator/apiservices.js";
 import { RemoteDiscovery } from "../../../apiserver/aggregator/discovery.js";
-import { compareKubeAwareVersions } from "../../../apiserver/aggregator/priorities.js";
+import { compareKubeAwareVersions } from "../../../runtime/version-priority.js";
 import { validateAPIService } from "../../../apiserver/registry/resources/apiservices/strategy.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 

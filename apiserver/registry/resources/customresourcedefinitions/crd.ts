@@ -153,21 +153,3 @@ export function setCondition(crd: KubeObject, cond: CRDCondition, now: string): 
   };
   status.conditions = copy;
 }
-
-/** Kubernetes version priority (v2 > v1 > v1beta2 > v1beta1 > v1alpha1 > others by name), as discovery orders CRD versions. */
-export function compareKubeVersions(a: string, b: string): number {
-  const parse = (v: string): [number, number, number] | undefined => {
-    const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);
-    if (!m) return undefined;
-    const stage = m[2] === undefined ? 2 : m[2] === "beta" ? 1 : 0;
-    return [stage, Number(m[1]), Number(m[3] ?? 0)];
-  };
-  const pa = parse(a);
-  const pb = parse(b);
-  if (pa && !pb) return -1;
-  if (!pa && pb) return 1;
-  if (!pa || !pb) return a < b ? -1 : a > b ? 1 : 0;
-  if (pa[0] !== pb[0]) return pb[0] - pa[0];
-  if (pa[1] !== pb[1]) return pb[1] - pa[1];
-  return pb[2] - pa[2];
-}
