@@ -1,0 +1,78 @@
+/**
+ * YAML text of a JSON value, keys sorted (as sigs.k8s.io/yaml writes them), for any depth the
+ * apiserver stores. The yaml library writes recursively, several frames a level: maps nested
+ * about 700 deep overflow the stack (a 500 for a GET of a 1,000-deep custom resource). Nodes
+ * past {@link BLOCK_DEPTH} are written as their JSON text instead, a flow collection every YAML
+ * reader takes (JSON is YAML), which JSON.stringify writes without running out of stack.
+ */
+import YAML from "yaml";
+
+/** How deep block style goes; real objects nest a few dozen levels, far from it. */
+export const BLOCK_DEPTH = 100;
+
+const OPTIONS = { sortMapEntries: true, lineWidth: 0 } as const;
+
+/** YAML for `value`, a plain JSON value (as JSON.parse gives) that this function may change. */
+export function stringifyYAML(value: unknown): string {
+  const flows = flowDeepNodes(value);
+  const text = YAML.stringify(value, OPTIONS);
+  if (flows === undefined) return text;
+  // Each stand-in is a plain scalar of its own in the text: swapped for its node's JSON.
+  return text.replace(flows.pattern, (stand) => flows.json.get(stand) ?? stand);
+}
+
+/**
+ * Replaces every object or array at depth BLOCK_DEPTH + 1 by a stand-in string (unique to this
+ * call) and returns the stand-ins' JSON texts, sorted as the block part is; undefined when the
+ * value is not that deep. Iterative, and it stops at that depth.
+ */
+function flowDeepNodes(value: unknown): { pattern: RegExp; json: Map<string, string> } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  let json: Map<string, string> | undefined;
+  let prefix = "";
+  const stack: { node: Record<string, unknown> | unknown[]; depth: number }[] = [{ node: value as object as Record<string, unknown>, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child !== "object" || child === null) continue;
+      if (depth < BLOCK_DEPTH) {
+        stack.push({ node: child as Record<string, unknown>, depth: depth + 1 });
+        continue;
+      }
+      if (json === undefined) {
+        json = new Map();
+        prefix = `kubegen-flow-${Math.random().toString(36).slice(2, 12)}-`;
+      }
+      const stand = `${prefix}${json.size}`;
+      json.set(stand, JSON.stringify(sortKeys(child)));
+      (node as Record<string, unknown>)[key] = stand;
+    }
+  }
+  return json === undefined ? undefined : { pattern: new RegExp(`${prefix}\\d+`, "g"), json };
+}
+
+/**
+ * Sorts every object's keys in place (as the block part is), without recursion; integer-like
+ * keys still come first, as JavaScript objects keep them.
+ */
+function sortKeys(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const child of node) stack.push(child);
+      continue;
+    }
+    const rec = node as Record<string, unknown>;
+    const keys = Object.keys(rec);
+    const entries = keys.sort().map((k) => [k, rec[k]] as const);
+    for (const k of keys) delete rec[k];
+    for (const [k, child] of entries) {
+      rec[k] = child;
+      stack.push(child);
+    }
+  }
+  return value;
+}
