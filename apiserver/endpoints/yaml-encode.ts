@@ -30,14 +30,14 @@ function flowDeepNodes(value: unknown): { pattern: RegExp; json: Map<string, str
   if (typeof value !== "object" || value === null) return undefined;
   let json: Map<string, string> | undefined;
   let prefix = "";
-  const stack: { node: Record<string, unknown> | unknown[]; depth: number }[] = [{ node: value as object as Record<string, unknown>, depth: 1 }];
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     for (const key of Object.keys(node)) {
       const child = (node as Record<string, unknown>)[key];
       if (typeof child !== "object" || child === null) continue;
       if (depth < BLOCK_DEPTH) {
-        stack.push({ node: child as Record<string, unknown>, depth: depth + 1 });
+        stack.push({ node: child, depth: depth + 1 });
         continue;
       }
       if (json === undefined) {
