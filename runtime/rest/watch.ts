@@ -87,9 +87,41 @@ function checkType(type: unknown): WatchEventType {
   return type as WatchEventType;
 }
 
+/**
+ * How deep a watched object may nest, as client-go's JSON decoder allows (Go's encoding/json).
+ * JSON.parse takes any depth, but what consumes the objects (copies, comparisons) recurses.
+ */
+export const MAX_WATCH_DEPTH = 10_000;
+
+/**
+ * The bracket past which `text` nests deeper than `max`, or undefined. Strings are skipped, so
+ * brackets inside them do not count. Iterative.
+ */
+function tooDeep(text: string, max: number): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return text[i];
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return undefined;
+}
+
 /** Decodes one JSON watch frame: `{"type": "...", "object": {...}}`. */
 export function decodeJsonWatchEvent<T>(frame: Uint8Array): WatchEvent<T> {
   const text = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString("utf8");
+  // Each level takes two bytes at least: only long frames can be too deep, so most are not scanned.
+  if (frame.byteLength > 2 * MAX_WATCH_DEPTH) {
+    const bracket = tooDeep(text, MAX_WATCH_DEPTH);
+    if (bracket !== undefined) throw new SyntaxError(`invalid character '${bracket}' exceeded max depth`);
+  }
   const ev = JSON.parse(text) as { type?: unknown; object?: unknown };
   return { type: checkType(ev.type), object: ev.object } as WatchEvent<T>;
 }
