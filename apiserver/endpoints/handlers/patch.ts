@@ -102,10 +102,9 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
 function logRequestPatch(req: APIRequest, type: PatchType, body: Buffer): void {
   if (!logsBodies(req)) return;
   const record = auditRecordOf(req)!;
-  if (type === "apply") {
-    record.requestObject = decodeYAML(body);
-    return;
-  }
+  // The body passed checkPatchSyntax: JSON (to 1,000 levels) or YAML (to 500). An apply's JSON
+  // is read as JSON, as that check read it: deeper than YAML's limit, decodeYAML would refuse it.
   const parsed = parseJSONText(body.toString("utf8"));
   if (parsed.ok) record.requestObject = parsed.value;
+  else if (type === "apply") record.requestObject = decodeYAML(body);
 }

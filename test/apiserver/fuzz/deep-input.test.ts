@@ -6,7 +6,7 @@
  * stack, which is what a handler called from deep in a stack has left (the way a deep YAML body
  * once killed the request fuzzer's process): every walker of a deep value needs some margin.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,14 +79,21 @@ async function readBack(t: DeepTarget, objectPath: string): Promise<string[]> {
  * case needing the most stack: the generated protobuf decoder of a stored CRD takes about 0.9 KB
  * a level, so 990 levels use 92% of V8's default stack.
  */
-function targetSuite(name: string, itemLevels: number, start: () => Promise<{ target: DeepTarget; stop(): Promise<void> }>): void {
+function targetSuite(
+  name: string,
+  itemLevels: number,
+  audited: boolean,
+  start: () => Promise<{ target: DeepTarget; stop(): Promise<void>; auditLog?: string }>,
+): void {
   describe(name, () => {
     let target: DeepTarget;
     let stop: (() => Promise<void>) | undefined;
+    let auditLog: string | undefined;
     beforeAll(async () => {
       const started = await start();
       target = started.target;
       stop = () => started.stop();
+      auditLog = started.auditLog;
       await setUp(target);
     }, 180_000);
     afterAll(async () => {
@@ -230,14 +237,41 @@ function targetSuite(name: string, itemLevels: number, start: () => Promise<{ ta
       }
       expect(failures).toEqual([]);
     });
+
+    if (audited)
+      it("audits deep requests with their request and response objects", { timeout: 60_000 }, async () => {
+        const log = auditLog!;
+        const name = `c-${MAX_NESTING_DEPTH}-o`;
+        let found: { requestObject?: { spec?: unknown }; responseObject?: unknown } | undefined;
+        for (let i = 0; i < 200 && found === undefined; i++) {
+          found = readFileSync(log, "utf8")
+            .split("\n")
+            .filter((l) => l.includes(`"name":"${name}"`) && l.includes('"ResponseComplete"') && l.includes('"verb":"create"'))
+            .map((l) => JSON.parse(l) as { requestObject?: { spec?: unknown }; responseObject?: unknown })[0];
+          if (found === undefined) await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(found?.requestObject?.spec).toBeDefined();
+        expect(found?.responseObject).toBeDefined();
+      });
   });
 }
 
-targetSuite("an apiserver in this process", MAX_NESTING_DEPTH - 10, async () => {
+targetSuite("an apiserver in this process", MAX_NESTING_DEPTH - 10, true, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-deep-"));
-  const server = await runAPIServer({ dataDir: dir, securePort: 0, bindAddress: "127.0.0.1", log: () => {} });
+  // Every request audited at RequestResponse: the deep objects go through the audit log too.
+  writeFileSync(path.join(dir, "audit-policy.yaml"), "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n  - level: RequestResponse\n");
+  const auditLog = path.join(dir, "audit.log");
+  const server = await runAPIServer({
+    dataDir: dir,
+    securePort: 0,
+    bindAddress: "127.0.0.1",
+    log: () => {},
+    auditPolicyFile: path.join(dir, "audit-policy.yaml"),
+    auditLogPath: auditLog,
+  });
   const client = new FuzzClient(server);
   return {
+    auditLog,
     target: { request: (m, p, h, b) => client.request(m, p, h, b) },
     async stop() {
       client.close();
@@ -247,7 +281,7 @@ targetSuite("an apiserver in this process", MAX_NESTING_DEPTH - 10, async () => 
   };
 });
 
-targetSuite(`an apiserver process with a ${SMALL_STACK_KB} KB stack`, 600, async () => {
+targetSuite(`an apiserver process with a ${SMALL_STACK_KB} KB stack`, 600, false, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-deep-"));
   const proc: APIServerProcess = await spawnAPIServer(dir, { nodeArgs: [`--stack-size=${SMALL_STACK_KB}`] });
   // The admin credentials from the kubeconfig, in the shape FuzzClient reads.
