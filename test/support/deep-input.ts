@@ -105,7 +105,7 @@ export function kindOf(plural: string): string {
 }
 
 /** What a 4xx must leave as it was. */
-export type Stored = { kind: "absent"; path: string } | { kind: "unchanged"; path: string };
+export type Stored = { kind: "absent"; path: string } | { kind: "unchanged"; path: string } | { kind: "none" };
 
 export interface DeepCase {
   what: string;
