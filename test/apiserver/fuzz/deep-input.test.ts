@@ -227,6 +227,18 @@ function targetSuite(
       await check("items-ok", "POST", itemsPath, "application/json", itemsCR("items-ok", "1"), 201);
       await check("items-bad", "POST", itemsPath, "application/json", itemsCR("items-bad", '"x"'), 422, "must be of type integer");
       failures.push(...(await readBack(target, `${itemsPath}/items-ok`)));
+      // The deep CRDs changed by the field manager: apply (typed JSONSchemaProps all the way down) and a merge patch.
+      const itemsCRDPath = `${CRD_PATH}/items.${GROUP}`;
+      const applied = deepItemsCRD("items", itemLevels).replace('"type":"integer"', '"type":"integer","description":"applied"');
+      await check("items CRD apply", "PATCH", `${itemsCRDPath}?fieldManager=deep&force=true`, "application/apply-patch+yaml", applied, 200);
+      await check(
+        "props CRD merge patch",
+        "PATCH",
+        `${CRD_PATH}/props.${GROUP}`,
+        "application/merge-patch+json",
+        '{"metadata":{"labels":{"deep":"yes"}}}',
+        200,
+      );
       for (const [p, accept] of [
         ["/openapi/v2", "application/json"],
         ["/openapi/v2", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf"],
