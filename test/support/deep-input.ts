@@ -272,6 +272,70 @@ export function deepCases(depth: number): DeepCase[] {
       stored: { kind: "unchanged", path: `${CM_PATH}/existing` },
       expect: "4xx",
     });
+    if (!past && kind === "object") {
+      // Patches that build depth no body had: the stored object is at the limit already.
+      const deepPath = `/spec/x${"/a".repeat(depth - 10)}`;
+      const created = `${CR_PATH}/c-${tag}`;
+      add({
+        what: `CR JSON patch copy onto itself ${tag}`,
+        method: "PATCH",
+        path: created,
+        contentType: JSONPATCH,
+        body: `[{"op":"copy","from":"/spec/x","path":"${deepPath}/b"}]`,
+        stored: { kind: "unchanged", path: created },
+        expect: "4xx",
+        message: "exceeded max depth",
+      });
+      add({
+        what: `CR JSON patch add deep at depth ${tag}`,
+        method: "PATCH",
+        path: created,
+        contentType: JSONPATCH,
+        body: `[{"op":"add","path":"${deepPath}/b","value":${nested(kind, depth - 3)}}]`,
+        stored: { kind: "unchanged", path: created },
+        expect: "4xx",
+        message: "exceeded max depth",
+      });
+      add({
+        what: `CR merge patch deeper ${tag}`,
+        method: "PATCH",
+        path: created,
+        contentType: MERGE,
+        body: `{"spec":{"x":${nested(kind, depth - 2).replace("{}", '{"b":1}')}}}`,
+        stored: { kind: "unchanged", path: created },
+        expect: 200,
+        message: "",
+      });
+    }
+    // Bodies of other verbs: DeleteOptions (one object, a collection) and a create-only review.
+    const deleteOptions = `{"kind":"DeleteOptions","apiVersion":"v1","zz":${nested(kind, depth - 1)}}`;
+    add({
+      what: `delete with DeleteOptions ${tag}`,
+      method: "DELETE",
+      path: `${CM_PATH}/missing-${tag}`,
+      contentType: JSON_CT,
+      body: deleteOptions,
+      stored: { kind: "none" },
+      expect: past ? 400 : 404,
+    });
+    add({
+      what: `deletecollection with DeleteOptions ${tag}`,
+      method: "DELETE",
+      path: `${CM_PATH}?labelSelector=none%3Dnone`,
+      contentType: JSON_CT,
+      body: deleteOptions,
+      stored: { kind: "none" },
+      expect: past ? 400 : 200,
+    });
+    add({
+      what: `SelfSubjectAccessReview ${tag}`,
+      method: "POST",
+      path: "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
+      contentType: JSON_CT,
+      body: `{"apiVersion":"authorization.k8s.io/v1","kind":"SelfSubjectAccessReview","spec":{"resourceAttributes":{"verb":"get","resource":"pods"},"zz":${nested(kind, depth - 2)}}}`,
+      stored: { kind: "none" },
+      expect: past ? 400 : 201,
+    });
     add({
       what: `Namespace unknown field ${tag}`,
       method: "POST",
