@@ -73,13 +73,11 @@ export function thingsCRD(): Record<string, unknown> {
  * at the bottom, so the CR's schema, its validation and CEL compile all see the recursion.
  */
 export function deepSchemaCRD(plural: string, depth: number): { text: string; levels: number } {
-  // The CRD's own levels above the schema: root, spec, versions, [0], schema, openAPIV3Schema.
-  const levels = Math.floor((depth - 6) / 2);
-  const bottom = depth - 6 - 2 * levels; // 0 or 1: one more JSON level for an odd depth
-  let schema =
-    bottom === 1
-      ? '{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-validations":[{"rule":"!has(self.bad)"}]}'
-      : '{"type":"object","x-kubernetes-preserve-unknown-fields":true}';
+  // Above the schema: root, spec, versions, [0], schema; the bottom schema object is level 6 +
+  // 2 a level, its rule list and rule 2 more (8 in all), and a default 3 more (9: odd depths).
+  const levels = Math.floor((depth - 8) / 2);
+  const odd = depth - 8 - 2 * levels === 1;
+  let schema = `{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-validations":[{"rule":"!has(self.bad)"}]${odd ? ',"default":{"q":{"r":{}}}' : ""}}`;
   for (let i = 0; i < levels; i++) schema = `{"type":"object","properties":{"a":${schema}}}`;
   const text =
     `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"${plural}.${GROUP}"},` +

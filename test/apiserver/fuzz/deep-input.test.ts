@@ -184,6 +184,7 @@ function targetSuite(
         deepCR("cr-full", nested("object", MAX_NESTING_DEPTH - props.levels)),
         201,
       );
+      await check("cr-cel", "POST", crPath, "application/json", deepCR("cr-cel", '{"bad":1}'), 422, "failed rule: !has(self.bad)");
       await check("cr-wrong-type", "POST", crPath, "application/json", deepCR("cr-wrong-type", "1"), 422, "must be of type object");
       await check(
         "cr-apply",
