@@ -19,6 +19,11 @@ describe("JSON watch frames nested deep", () => {
     );
   });
 
+  it("takes wide values with more brackets than the limit", () => {
+    const wide = `[${Array.from({ length: 2 * MAX_WATCH_DEPTH }, () => '{"a":[]}').join(",")}]`;
+    expect(specOf(frame(wide))).toHaveLength(2 * MAX_WATCH_DEPTH);
+  });
+
   it("does not count brackets inside strings", () => {
     const text = JSON.stringify("[".repeat(3 * MAX_WATCH_DEPTH));
     expect(specOf(frame(text))).toHaveLength(3 * MAX_WATCH_DEPTH);
