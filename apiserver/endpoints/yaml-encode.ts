@@ -10,12 +10,16 @@ import YAML from "yaml";
 /** How deep block style goes; real objects nest a few dozen levels, far from it. */
 export const BLOCK_DEPTH = 100;
 
-const OPTIONS = { sortMapEntries: true, lineWidth: 0 } as const;
+/** sigs.k8s.io/yaml's output: keys sorted, no folding. */
+const K8S_OPTIONS: YAML.ToStringOptions & YAML.DocumentOptions = { sortMapEntries: true, lineWidth: 0 };
 
-/** YAML for `value`, a plain JSON value (as JSON.parse gives) that this function may change. */
-export function stringifyYAML(value: unknown): string {
-  const flows = flowDeepNodes(value);
-  const text = YAML.stringify(value, OPTIONS);
+/**
+ * YAML for `value`, a plain JSON value (as JSON.parse gives) that this function may change;
+ * the flow part's keys are sorted when the options sort the block part's.
+ */
+export function stringifyYAML(value: unknown, options: YAML.ToStringOptions & YAML.DocumentOptions = K8S_OPTIONS): string {
+  const flows = flowDeepNodes(value, options.sortMapEntries === true);
+  const text = YAML.stringify(value, options);
   if (flows === undefined) return text;
   // Each stand-in is a plain scalar of its own in the text: swapped for its node's JSON.
   return text.replace(flows.pattern, (stand) => flows.json.get(stand) ?? stand);
@@ -26,7 +30,7 @@ export function stringifyYAML(value: unknown): string {
  * call) and returns the stand-ins' JSON texts, sorted as the block part is; undefined when the
  * value is not that deep. Iterative, and it stops at that depth.
  */
-function flowDeepNodes(value: unknown): { pattern: RegExp; json: Map<string, string> } | undefined {
+function flowDeepNodes(value: unknown, sorted: boolean): { pattern: RegExp; json: Map<string, string> } | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   let json: Map<string, string> | undefined;
   let prefix = "";
@@ -45,7 +49,7 @@ function flowDeepNodes(value: unknown): { pattern: RegExp; json: Map<string, str
         prefix = `kubegen-flow-${Math.random().toString(36).slice(2, 12)}-`;
       }
       const stand = `${prefix}${json.size}`;
-      json.set(stand, JSON.stringify(sortKeys(child)));
+      json.set(stand, JSON.stringify(sorted ? sortKeys(child) : child));
       (node as Record<string, unknown>)[key] = stand;
     }
   }

@@ -52,6 +52,14 @@ describe("YAML encoding of deep values", () => {
     }
   });
 
+  it("keeps the caller's options: gnostic's YAML 1.1 with four spaces, keys in their order", () => {
+    const value = { z: 1, deep: nestedMaps(300) };
+    const text = stringifyYAML(structuredClone(value), { version: "1.1", indent: 4, lineWidth: 0 });
+    expect(text.startsWith("z: 1\ndeep:\n    k:\n")).toBe(true);
+    expect(text).toContain('{"k":{"k":');
+    expect(YAML.parse(text, { version: "1.1" })).toEqual(value);
+  });
+
   it("leaves strings that look like its stand-ins alone", () => {
     const value = { a: "kubegen-flow-x-0", deep: nestedMaps(BLOCK_DEPTH + 5) };
     expect(YAML.parse(encodeYAML(value).toString())).toEqual(value);

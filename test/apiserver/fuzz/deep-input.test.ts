@@ -49,7 +49,8 @@ async function waitServed(t: DeepTarget, plural: string): Promise<void> {
     if ((await t.request("GET", `/apis/${GROUP}/v1/${plural}`)).status === 200) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`${plural} never served`);
+  const crd = await t.request("GET", `${CRD_PATH}/${plural}.${GROUP}`);
+  throw new Error(`${plural} never served: ${crd.status} ${crd.body.toString().slice(-1500)}`);
 }
 
 async function setUp(t: DeepTarget): Promise<void> {
@@ -240,6 +241,35 @@ function targetSuite(
         '{"metadata":{"labels":{"deep":"yes"}}}',
         200,
       );
+      // A deep default and example: values the OpenAPI documents carry (v2's protobuf as YAML text).
+      const valued = (plural: string, value: string): string => {
+        const crd = thingsCRD() as { metadata: { name: string }; spec: { names: unknown } };
+        crd.metadata.name = `${plural}.${GROUP}`;
+        crd.spec.names = { plural, singular: plural, kind: kindOf(plural) };
+        const extra = `"x-kubernetes-preserve-unknown-fields":true,"default":${value},"example":${value}`;
+        return JSON.stringify(crd).replace('"x-kubernetes-preserve-unknown-fields":true', extra);
+      };
+      await check(
+        "valued CRD",
+        "POST",
+        CRD_PATH,
+        "application/json",
+        valued("valued", `{"x":${nested("object", MAX_NESTING_DEPTH - 11)}}`),
+        201,
+        undefined,
+        `valued.${GROUP}`,
+      );
+      await waitServed(target, "valued");
+      const valuedPath = `/apis/${GROUP}/v1/namespaces/${NS}/valued`;
+      await check(
+        "defaulted",
+        "POST",
+        valuedPath,
+        "application/json",
+        `{"apiVersion":"${GROUP}/v1","kind":"${kindOf("valued")}","metadata":{"name":"defaulted"}}`,
+        201,
+      );
+      failures.push(...(await readBack(target, `${valuedPath}/defaulted`)));
       for (const [p, accept] of [
         ["/openapi/v2", "application/json"],
         ["/openapi/v2", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf"],
