@@ -11,13 +11,15 @@ import YAML from "yaml";
 export const BLOCK_DEPTH = 100;
 
 /** sigs.k8s.io/yaml's output: keys sorted, no folding. */
-const K8S_OPTIONS: YAML.ToStringOptions & YAML.DocumentOptions = { sortMapEntries: true, lineWidth: 0 };
+const K8S_OPTIONS: YAMLOptions = { sortMapEntries: true, lineWidth: 0 };
+
+type YAMLOptions = YAML.DocumentOptions & YAML.SchemaOptions & YAML.ToStringOptions;
 
 /**
  * YAML for `value`, a plain JSON value (as JSON.parse gives) that this function may change;
  * the flow part's keys are sorted when the options sort the block part's.
  */
-export function stringifyYAML(value: unknown, options: YAML.ToStringOptions & YAML.DocumentOptions = K8S_OPTIONS): string {
+export function stringifyYAML(value: unknown, options: YAMLOptions = K8S_OPTIONS): string {
   const flows = flowDeepNodes(value, options.sortMapEntries === true);
   const text = YAML.stringify(value, options);
   if (flows === undefined) return text;
