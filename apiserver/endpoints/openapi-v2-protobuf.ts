@@ -5,8 +5,8 @@
  * values left out, maps as ordered (name, value) pairs in the JSON's key order, `x-` keys as
  * vendor extensions, and free-form values (defaults, enums, examples, extensions) as YAML text.
  */
-import YAML from "yaml";
 import { Writer } from "../../runtime/protobuf/wire.js";
+import { stringifyYAML } from "./yaml-encode.js";
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -52,7 +52,10 @@ const strings: FieldEncoder = (w, num, v) => {
  * indents by four; YAML 1.1 quoting keeps strings like "on" strings for YAML 1.1 readers.
  */
 function yamlOf(v: Json): string {
-  return YAML.stringify(v, { version: "1.1", indent: 4, lineWidth: 0 });
+  // Deep values (a CRD's default or example) are written in flow style past 100 levels, where
+  // the yaml library's writer would run out of stack; stringifyYAML may change what it is given.
+  const own = typeof v === "object" && v !== null ? (JSON.parse(JSON.stringify(v)) as Json) : v;
+  return stringifyYAML(own, { version: "1.1", indent: 4, lineWidth: 0 });
 }
 function writeAny(w: Writer, num: number, v: Json): void {
   w.uint32((num << 3) | LEN).fork();

@@ -12,6 +12,7 @@ import type { Format } from "./negotiation.js";
 import { isShared, sharedEncoding } from "../registry/cacher/shared-encoding.js";
 import { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONText } from "../registry/patch/json-text.js";
 import { MAX_YAML_DEPTH, yamlNestsDeeperThan } from "../registry/patch/yaml-depth.js";
+import { stringifyYAML } from "./yaml-encode.js";
 
 /** A body that could not be decoded; the message says what is wrong with it. */
 export class DecodeError extends Error {
@@ -260,7 +261,7 @@ function listJSON(list: { items: unknown[] }, omitTypeMeta: boolean): string {
 export function encodeYAML(obj: unknown, opts: EncodeOptions = {}): Buffer {
   const out = opts.omitItemTypeMeta === true && isList(obj) ? withoutItemTypeMeta(obj) : obj;
   // Round-trip through JSON first: what YAML shows is exactly what JSON would (no undefined).
-  return Buffer.from(YAML.stringify(JSON.parse(JSON.stringify(out)), { sortMapEntries: true, lineWidth: 0 }));
+  return Buffer.from(stringifyYAML(JSON.parse(JSON.stringify(out))));
 }
 
 export function encodeBody(scheme: Scheme, obj: object, format: Format, pretty = false, opts: EncodeOptions = {}): Uint8Array {

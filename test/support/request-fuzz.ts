@@ -492,6 +492,9 @@ export function hugeAndDeepCases(ctx: CaseContext): FuzzCase[] {
   out.push(...write("labels nested 10,000 deep (arrays)", ["metadata", "labels"], deepArray(10_000)));
   out.push(...write("labels nested 10,000 deep (objects)", ["metadata", "labels"], deepObject(10_000)));
   out.push(...write("annotations nested 200 deep", ["metadata", "annotations"], deepObject(200)));
+  // At the accepted limit, 1,000 levels in all (the object, metadata, then 998): decoded, walked, then refused.
+  out.push(...write("labels nested to the 1,000-level limit (arrays)", ["metadata", "labels"], deepArray(998)));
+  out.push(...write("annotations nested to the 1,000-level limit (objects)", ["metadata", "annotations"], deepObject(998)));
   out.push(...write("generation 1e400", ["metadata", "generation"], new RawJSON("1e400")));
   out.push(...write("generation -1", ["metadata", "generation"], -1));
   const { resource: r, namespace, createName } = ctx;

@@ -7,6 +7,8 @@ import { newBadRequest, newInvalid } from "../../../runtime/rest/errors.js";
 import { auditRecordOf, logsBodies } from "../../audit/record.js";
 import type { PatchType } from "../../registry/rest.js";
 import { startsLikeJSONObject } from "../../registry/apply/configuration.js";
+import { unsupportedMediaType } from "../../registry/errors.js";
+import { PATCH_MEDIA_TYPES } from "../../registry/patch/index.js";
 import { parseJSONText } from "../../registry/patch/json-text.js";
 import { negotiateOutput } from "../negotiation.js";
 import { parseWriteOptions } from "../query.js";
@@ -73,6 +75,9 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
       `the body of the request was in an unknown format - accepted media types include: ${Object.keys(PATCH_TYPES).join(", ")}`,
     );
   }
+  // Upstream refuses a patch type the resource does not take before it reads the body.
+  const accepted = scope.storage.patchTypes;
+  if (accepted !== undefined && !accepted.includes(type)) throw unsupportedMediaType(accepted.map((t) => PATCH_MEDIA_TYPES[t]));
   const options = parseWriteOptions(req.url.searchParams, "PatchOptions");
   if (type === "apply" && !options.fieldManager) {
     throw newInvalid({ group: "meta.k8s.io", kind: "PatchOptions" }, "", [
@@ -97,10 +102,9 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
 function logRequestPatch(req: APIRequest, type: PatchType, body: Buffer): void {
   if (!logsBodies(req)) return;
   const record = auditRecordOf(req)!;
-  if (type === "apply") {
-    record.requestObject = decodeYAML(body);
-    return;
-  }
+  // The body passed checkPatchSyntax: JSON (to 1,000 levels) or YAML (to 500). An apply's JSON
+  // is read as JSON, as that check read it: deeper than YAML's limit, decodeYAML would refuse it.
   const parsed = parseJSONText(body.toString("utf8"));
   if (parsed.ok) record.requestObject = parsed.value;
+  else if (type === "apply") record.requestObject = decodeYAML(body);
 }

@@ -140,7 +140,8 @@ function codePoints(v: string): number {
 
 function arrayChecks(v: unknown[], s: JSONSchemaProps, path: string, name: string, out: FieldError[]): void {
   const items = itemsOf(s);
-  if (items) v.forEach((item, i) => walk(item, items, `${path}[${i}]`, out));
+  // A loop, not forEach: two frames a level of nested lists instead of three.
+  if (items) for (let i = 0; i < v.length; i++) walk(v[i], items, `${path}[${i}]`, out);
   listTypeChecks(v, s, path, out);
   if (s.minItems !== undefined && v.length < s.minItems)
     out.push(invalid(path, v.length, `${inBody(name)} should have at least ${s.minItems} items`));
