@@ -178,7 +178,10 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
   if (s.kind === "map") {
     const ma = isObject(a) ? a : EMPTY;
     const mb = isObject(b) ? b : EMPTY;
-    forEachKey(ma, mb, (k) => compareAt(ma[k], mb[k], s.field(k), [...path, fieldElement(k)], out));
+    // Every key of the old side, then the new side's others: loops here, not a callback, so each
+    // level of a deep object costs one stack frame (deep-input.test.ts runs with 70% of the stack).
+    for (const k of Object.keys(ma)) compareAt(ma[k], mb[k], s.field(k), [...path, fieldElement(k)], out);
+    for (const k of Object.keys(mb)) if (!Object.hasOwn(ma, k)) compareAt(undefined, mb[k], s.field(k), [...path, fieldElement(k)], out);
   } else {
     const la = Array.isArray(a) ? a : [];
     const lb = Array.isArray(b) ? b : [];
@@ -199,11 +202,6 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
 
 const EMPTY: JSONObject = Object.freeze({});
 
-/** Every key of `a`, then those of `b` that `a` lacks (the order of a set of both), without building that set. */
-function forEachKey(a: JSONObject, b: JSONObject, fn: (k: string) => void): void {
-  for (const k of Object.keys(a)) fn(k);
-  for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) fn(k);
-}
 
 /** The live value with the applied configuration merged in by structure (neither is changed). */
 export function merge(live: unknown, config: unknown, schema: ApplySchema): unknown {
