@@ -30,9 +30,10 @@ export interface EncodeOptions {
 export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
   const omit = opts.omitItemTypeMeta === true;
   if (!pretty && isList(obj)) return isSharedList(obj) ? sharedListJSON(obj, omit) : Buffer.from(listJSON(obj, omit) + "\n");
-  if (!pretty && typeof obj === "object" && obj !== null && isShared(obj)) return sharedEncoding(obj, "json-line", jsonLine);
-  const out = omit && isList(obj) ? withoutItemTypeMeta(obj) : obj;
-  return Buffer.from((pretty ? JSON.stringify(out, null, 2) : JSON.stringify(out)) + "\n");
+  if (pretty) return Buffer.from(JSON.stringify(omit && isList(obj) ? withoutItemTypeMeta(obj) : obj, null, 2) + "\n");
+  if (typeof obj !== "object" || obj === null) return Buffer.from(JSON.stringify(obj) + "\n");
+  // An object just written (decoded, not yet the cache's) carries shared FieldsV1 trees too: spliced, not stringified.
+  return isShared(obj) ? sharedEncoding(obj, "json-line", jsonLine) : jsonLine(obj);
 }
 
 /**
