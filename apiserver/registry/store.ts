@@ -334,8 +334,9 @@ export class GenericStore implements RESTStorage {
   /**
    * The object a write returns, decoded from what was stored (as upstream, so that it equals
    * what a read gives). One decode serves both the caller and the watch cache: whichever of the
-   * two comes first decodes, the other takes that object. It is then shared: nobody changes
-   * it, as nobody changes the watch cache's objects that reads return.
+   * two comes first decodes, the other takes that object (the cache only when someone watches;
+   * else it keeps the bytes). It is then shared: nobody changes it, as nobody changes the watch
+   * cache's objects that reads return.
    */
   private decodeWritten(kv: KeyValue): KubeObject {
     const cached = this.cacher?.objectFor(kv);
