@@ -234,6 +234,15 @@ export class Cacher {
     return e !== undefined && e.value.rev === kv.modRevision ? e.value.get() : undefined;
   }
 
+  /**
+   * {@link objectFor}, only when the cache decoded it already (for a watcher or a read): a
+   * write's answer is not decoded here, so that the cache keeps bytes for what nobody watches.
+   */
+  decodedObjectFor(kv: KeyValue): KubeObject | undefined {
+    const e = this.entries.get(kv.key);
+    return e !== undefined && e.value.rev === kv.modRevision && e.value.decoded ? e.value.get() : undefined;
+  }
+
   get(key: string): KubeObject | undefined {
     return this.entries.get(key)?.value.get();
   }

@@ -450,6 +450,26 @@ describe("writes and the watch cache", () => {
     configmaps.stopWatchCache();
   });
 
+  it("keep the bytes of what nobody watches: the write's answer is its own, a later read decodes once into an equal object", async () => {
+    const storage = new MemoryStorage();
+    const configmaps = storeFor(storage, "", "configmaps", { watchCache: true });
+    await configmaps.list(ctx("default"));
+    const decode = vi.spyOn(configmaps.codec, "decode");
+    const created = await configmaps.create(ctx("default"), cm("a", { k: "1" }));
+    await until(() => configmaps.cacher!.revision >= Number(created.metadata?.resourceVersion));
+    expect(decode).toHaveBeenCalledTimes(1);
+    const read = await configmaps.get(ctx("default"), "a", { resourceVersion: "0" });
+    expect(read).not.toBe(created);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(created));
+    expect(decode).toHaveBeenCalledTimes(2);
+    // Decoded once by the cache, then kept; and a write's answer is the cache's object once it has one.
+    expect(await configmaps.get(ctx("default"), "a", { resourceVersion: "0" })).toBe(read);
+    const { object: updated } = await configmaps.update(ctx("default"), "a", { ...cm("a", { k: "2" }), metadata: { ...created.metadata } });
+    expect(updated.data).toEqual({ k: "2" });
+    expect(decode).toHaveBeenCalledTimes(4);
+    configmaps.stopWatchCache();
+  });
+
   it("take a write's decoded object only for a watcher; nobody watching, keep the bytes and decode on first use", async () => {
     const storage = new MemoryStorage();
     const decodeValue = (kv: KeyValue, rv: number): KubeObject => {
