@@ -68,6 +68,9 @@ function piecesLine(pieces: (string | Uint8Array)[]): Buffer {
   return out;
 }
 
+/** Shared FieldsV1 text below this many bytes in all is stringified with the rest: cutting and splicing costs ~0.6 µs, stringifying ~3 ns a byte. */
+const SPLICE_MIN_BYTES = 256;
+
 /** Stands for a managedFields entry's FieldsV1 while the rest is stringified; random, so nobody writes it on purpose (exported for tests). */
 export const FIELDS_V1_MARK = `\u0000fieldsV1-${Math.random().toString(36).slice(2)}-`;
 
@@ -82,6 +85,12 @@ function jsonPieces(obj: object): (string | Uint8Array)[] | undefined {
   if (typeof meta !== "object" || meta === null) return undefined;
   const entries = (meta as { managedFields?: unknown }).managedFields;
   if (!Array.isArray(entries)) return undefined;
+  // Short trees are stringified faster than the text is cut and spliced.
+  let spliced = 0;
+  for (const e of entries) {
+    if (typeof e === "object" && e !== null) spliced += sharedFieldsV1Text((e as { fieldsV1?: unknown }).fieldsV1)?.bytes.length ?? 0;
+  }
+  if (spliced < SPLICE_MIN_BYTES) return undefined;
   let shared: Uint8Array[] | undefined;
   const marked = entries.map((e: unknown) => {
     if (typeof e !== "object" || e === null) return e;

@@ -10,7 +10,9 @@ import { encodeJSON, FIELDS_V1_MARK, objectJSON } from "../../../apiserver/endpo
 import { isShared, markShared } from "../../../apiserver/registry/cacher/shared-encoding.js";
 import { sharedFieldsV1, sharedFieldsV1Text } from "../../../runtime/protobuf/specials.js";
 
-const tree = (o: object): object => sharedFieldsV1(JSON.stringify(o))!;
+/** A shared tree long enough to be spliced (short ones are stringified with the rest). */
+const tree = (o: object): object =>
+  sharedFieldsV1(JSON.stringify({ ...o, ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f:padding-${i}`, {}])) }))!;
 
 const pod = (fields: unknown[], extra: Record<string, unknown> = {}) => ({
   apiVersion: "v1",
@@ -67,6 +69,16 @@ describe("shared FieldsV1 trees in a cached object's JSON", () => {
         expect(isShared(unshared)).toBe(false);
       }),
     );
+  });
+
+  it("writes short shared trees as JSON.stringify does, beside long ones", () => {
+    const short = sharedFieldsV1(JSON.stringify({ "f:data": { ".": {}, "f:k": {} } }))!;
+    const long = tree({ "f:metadata": { "f:name": {} } });
+    for (const obj of [pod([short]), pod([short, long]), pod([long, short, short])]) {
+      expect(objectJSON(obj)).toBe(JSON.stringify(obj));
+      expect(sharedLine({ ...obj })).toBe(JSON.stringify(obj) + "\n");
+      expect(encodeJSON({ ...obj }).toString("utf8")).toBe(JSON.stringify(obj) + "\n");
+    }
   });
 
   it("writes values that are not objects, and pretty JSON, as JSON.stringify", () => {
