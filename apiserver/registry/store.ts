@@ -335,15 +335,20 @@ export class GenericStore implements RESTStorage {
 
   /**
    * The object a write returns, decoded from what was stored (as upstream, so that it equals
-   * what a read gives). One decode serves both the caller and the watch cache: whichever of the
-   * two comes first decodes, the other takes that object. It is then shared: nobody changes
-   * it, as nobody changes the watch cache's objects that reads return.
+   * what a read gives). One decode serves both the caller and the watch cache when someone
+   * watches: whichever of the two comes first decodes, the other takes that object. Nobody
+   * watching, the cache keeps the bytes and the caller's object is its own. It is shared either
+   * way: nobody changes it, as nobody changes the watch cache's objects that reads return.
    */
   private decodeWritten(kv: KeyValue): KubeObject {
-    const cached = this.cacher?.objectFor(kv);
+    const cacher = this.cacher;
+    if (cacher === undefined) return this.decode(kv);
+    const cached = cacher.decodedObjectFor(kv);
     if (cached !== undefined) return cached;
     const obj = this.decode(kv);
-    if (this.cacher !== undefined) this.decodedWrites.set(kv.value, obj);
+    // Only for an event still to come: one the cache has applied already never asks (it kept
+    // the bytes), and the entry would keep the object alive beside them.
+    if (cacher.revision < kv.modRevision) this.decodedWrites.set(kv.value, obj);
     return obj;
   }
 

@@ -30,7 +30,8 @@ export interface CacherOptions {
   decode: DecodeFn;
   /**
    * The object already decoded for a stored value (the answer to this process's own write), if
-   * any: the cache takes it at once rather than keep the bytes beside it until first use.
+   * any, which the store then forgets: the cache takes it when a watcher will want the object at
+   * once, and keeps the bytes otherwise.
    */
   decoded?: (kv: KeyValue, rv: number) => KubeObject | undefined;
   buffer?: EventBufferOptions;
@@ -233,6 +234,15 @@ export class Cacher {
     return e !== undefined && e.value.rev === kv.modRevision ? e.value.get() : undefined;
   }
 
+  /**
+   * {@link objectFor}, only when the cache decoded it already (for a watcher or a read): a
+   * write's answer is not decoded here, so that the cache keeps bytes for what nobody watches.
+   */
+  decodedObjectFor(kv: KeyValue): KubeObject | undefined {
+    const e = this.entries.get(kv.key);
+    return e !== undefined && e.value.rev === kv.modRevision && e.value.decoded ? e.value.get() : undefined;
+  }
+
   get(key: string): KubeObject | undefined {
     return this.entries.get(key)?.value.get();
   }
@@ -407,10 +417,23 @@ export class Cacher {
     this.releaseRetired(now);
   }
 
-  /** A stored value at `rv`: the object decoded for it already, else its bytes until first use. */
+  /**
+   * A stored value at `rv`: its bytes until first use, or the object decoded for it already
+   * (a write's answer) when a watcher is about to want it. Nobody watching, the bytes are kept
+   * instead: fewer, pointer-free and smaller than the object graph, so the young-generation GC
+   * copies and promotes less (creating 2 KB Pods: 9 KB promoted per create, 2.2 KB keeping
+   * bytes), at the price of one decode if the object is read later.
+   */
   private lazy(kv: KeyValue, rv: number): LazyObject {
+    // Asked either way: the store forgets the object it kept for the cache.
     const obj = this.options.decoded?.(kv, rv);
-    return obj !== undefined ? LazyObject.of(obj, rv) : LazyObject.fromValue(kv, rv, this.options.decode);
+    return obj !== undefined && this.watched(kv.key) ? LazyObject.of(obj, rv) : LazyObject.fromValue(kv, rv, this.options.decode);
+  }
+
+  /** Whether a watcher's prefix holds `key` (as {@link dispatch} picks them). */
+  private watched(key: string): boolean {
+    for (const prefix of this.watchers.keys()) if (key.startsWith(prefix)) return true;
+    return false;
   }
 
   /** Objects retired and still keeping their encodings (tests, diagnostics). */

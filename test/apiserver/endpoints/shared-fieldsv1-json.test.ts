@@ -1,15 +1,18 @@
 /**
  * A cached object's JSON writes its managedFields' shared FieldsV1 trees as the text they were
  * read from: the bytes must be JSON.stringify's, whatever the object, and a value that holds the
- * stand-in mark must not be mistaken for a tree.
+ * stand-in mark must not be mistaken for a tree. Objects not (yet) the cache's, a write's answer,
+ * are written the same way.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeJSON, FIELDS_V1_MARK, objectJSON } from "../../../apiserver/endpoints/serializers.js";
-import { markShared } from "../../../apiserver/registry/cacher/shared-encoding.js";
+import { isShared, markShared } from "../../../apiserver/registry/cacher/shared-encoding.js";
 import { sharedFieldsV1, sharedFieldsV1Text } from "../../../runtime/protobuf/specials.js";
 
-const tree = (o: object): object => sharedFieldsV1(JSON.stringify(o))!;
+/** A shared tree long enough to be spliced (short ones are stringified with the rest). */
+const tree = (o: object): object =>
+  sharedFieldsV1(JSON.stringify({ ...o, ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f:padding-${i}`, {}])) }))!;
 
 const pod = (fields: unknown[], extra: Record<string, unknown> = {}) => ({
   apiVersion: "v1",
@@ -60,7 +63,27 @@ describe("shared FieldsV1 trees in a cached object's JSON", () => {
         (obj.spec as Record<string, unknown>).value = value;
         expect(objectJSON(obj)).toBe(JSON.stringify(obj));
         expect(sharedLine({ ...obj })).toBe(JSON.stringify(obj) + "\n");
+        // An object not the cache's (a write's answer) is spliced too, and nothing is kept for it.
+        const unshared = { ...obj };
+        expect(encodeJSON(unshared).toString("utf8")).toBe(JSON.stringify(obj) + "\n");
+        expect(isShared(unshared)).toBe(false);
       }),
     );
+  });
+
+  it("writes short shared trees as JSON.stringify does, beside long ones", () => {
+    const short = sharedFieldsV1(JSON.stringify({ "f:data": { ".": {}, "f:k": {} } }))!;
+    const long = tree({ "f:metadata": { "f:name": {} } });
+    for (const obj of [pod([short]), pod([short, long]), pod([long, short, short])]) {
+      expect(objectJSON(obj)).toBe(JSON.stringify(obj));
+      expect(sharedLine({ ...obj })).toBe(JSON.stringify(obj) + "\n");
+      expect(encodeJSON({ ...obj }).toString("utf8")).toBe(JSON.stringify(obj) + "\n");
+    }
+  });
+
+  it("writes values that are not objects, and pretty JSON, as JSON.stringify", () => {
+    const a = tree({ "f:metadata": { "f:name": {} } });
+    for (const v of ["s", 3, null, true, [1, { a: 2 }]]) expect(encodeJSON(v).toString("utf8")).toBe(JSON.stringify(v) + "\n");
+    expect(encodeJSON(pod([a]), true).toString("utf8")).toBe(JSON.stringify(pod([a]), null, 2) + "\n");
   });
 });

@@ -11,7 +11,7 @@ import { Cacher, RETIRED_ENCODINGS_MS } from "../../../apiserver/registry/cacher
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import { until } from "../../support/wait.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
+import { type KeyValue, StorageError, type StorageEvent, type WatchOptions } from "../../../apiserver/storage/interface.js";
 import type { BuiltinStoreOptions } from "../../../apiserver/registry/builtin.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../../../apiserver/registry/watch.js";
 import { cm, ctx, ns, statusOf, storeFor, summary, take, utf8 } from "./helpers.js";
@@ -425,10 +425,13 @@ describe("watch cache", () => {
 });
 
 describe("writes and the watch cache", () => {
-  it("decode the stored value once: the object a create or update returns is the one the cache holds", async () => {
+  it("decode the stored value once when watched: the object a create or update returns is the one the cache holds", async () => {
     const storage = new MemoryStorage();
     const configmaps = storeFor(storage, "", "configmaps", { watchCache: true });
-    await configmaps.list(ctx("default"));
+    const list = await configmaps.list(ctx("default"));
+    // A watcher of the namespace: the cache wants every new object at once.
+    const events = take(configmaps.watch(ctx("default"), { resourceVersion: list.metadata.resourceVersion }), 2, 2000);
+    await until(() => configmaps.cacher!.watcherCount === 1);
     const decode = vi.spyOn(configmaps.codec, "decode");
     const created = await configmaps.create(ctx("default"), cm("a", { k: "1" }));
     // resourceVersion "0": served by the watch cache.
@@ -441,6 +444,91 @@ describe("writes and the watch cache", () => {
     expect(updated.data).toEqual({ k: "2" });
     // The update decodes the current value to change it, then shares the written one.
     expect(decode).toHaveBeenCalledTimes(3);
+    // The watcher was sent the very objects the writes returned.
+    expect((await events).map((e) => e.object)).toEqual([created, updated]);
+    expect((await events)[0]!.object).toBe(created);
     configmaps.stopWatchCache();
+  });
+
+  it("keep the bytes of what nobody watches: the write's answer is its own, a later read decodes once into an equal object", async () => {
+    const storage = new MemoryStorage();
+    const configmaps = storeFor(storage, "", "configmaps", { watchCache: true });
+    await configmaps.list(ctx("default"));
+    const decode = vi.spyOn(configmaps.codec, "decode");
+    const created = await configmaps.create(ctx("default"), cm("a", { k: "1" }));
+    await until(() => configmaps.cacher!.revision >= Number(created.metadata?.resourceVersion));
+    expect(decode).toHaveBeenCalledTimes(1);
+    const read = await configmaps.get(ctx("default"), "a", { resourceVersion: "0" });
+    expect(read).not.toBe(created);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(created));
+    expect(decode).toHaveBeenCalledTimes(2);
+    // Decoded once by the cache, then kept; and a write's answer is the cache's object once it has one.
+    expect(await configmaps.get(ctx("default"), "a", { resourceVersion: "0" })).toBe(read);
+    const { object: updated } = await configmaps.update(ctx("default"), "a", { ...cm("a", { k: "2" }), metadata: { ...created.metadata } });
+    expect(updated.data).toEqual({ k: "2" });
+    expect(decode).toHaveBeenCalledTimes(4);
+    configmaps.stopWatchCache();
+  });
+
+  it("take a write's decoded object only for a watcher; nobody watching, keep the bytes and decode on first use", async () => {
+    const storage = new MemoryStorage();
+    const decodeValue = (kv: KeyValue, rv: number): KubeObject => {
+      const o = JSON.parse(Buffer.from(kv.value).toString()) as KubeObject;
+      return { ...o, metadata: { ...o.metadata, resourceVersion: String(rv) } };
+    };
+    const decode = vi.fn(decodeValue);
+    // The objects a writer decoded for its answers, handed over when the cache asks (once per event).
+    const answers = new Map<string, KubeObject>();
+    const cacher = new Cacher({
+      storage,
+      prefix: "/cm/",
+      decode,
+      decoded: (kv, rv) => {
+        const obj = decodeValue(kv, rv);
+        answers.set(kv.key, obj);
+        return obj;
+      },
+    });
+    cacher.start();
+    await until(() => cacher.ready);
+    const write = async (key: string, v: string): Promise<KubeObject> => {
+      const kv = await storage.guaranteedUpdate(key, async () => utf8({ metadata: { name: key }, data: { v } }), { ignoreNotFound: true });
+      await until(() => cacher.revision >= kv.modRevision);
+      return answers.get(key)!;
+    };
+    // Nobody watches: the cache kept the bytes, and decodes them on first use into an equal object, once.
+    const a = await write("/cm/a", "1");
+    expect(decode).not.toHaveBeenCalled();
+    const first = cacher.get("/cm/a")!;
+    expect(first).not.toBe(a);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(a));
+    expect(cacher.get("/cm/a")).toBe(first);
+    expect(decode).toHaveBeenCalledTimes(1);
+    // A watcher of other keys changes nothing for these.
+    const stop = new AbortController();
+    const watcher = (prefix: string) =>
+      cacher.watch({
+        prefix,
+        matches: undefined,
+        after: cacher.revision,
+        bookmarkObject: (rv) => ({ metadata: { resourceVersion: String(rv) } }),
+        signal: stop.signal,
+      })!;
+    const other = watcher("/cm/other/");
+    await write("/cm/b", "1");
+    expect(cacher.get("/cm/b")).not.toBe(answers.get("/cm/b"));
+    expect(decode).toHaveBeenCalledTimes(2);
+    // Watched: the cache takes the writer's object, and the watcher is sent that very object.
+    const all = watcher("/cm/");
+    const c = await write("/cm/c", "1");
+    expect(cacher.get("/cm/c")).toBe(c);
+    expect(decode).toHaveBeenCalledTimes(2);
+    const sent = await all.next();
+    expect(sent.value).toEqual({ type: "ADDED", object: c });
+    expect((sent.value as { object: KubeObject }).object).toBe(c);
+    stop.abort();
+    await other.return?.();
+    await all.return?.();
+    cacher.close();
   });
 });
