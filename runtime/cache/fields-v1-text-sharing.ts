@@ -36,7 +36,7 @@ interface Text {
  * `share` (the informer's compactor, which freezes it). A list's objects mostly repeat a few
  * FieldsV1 texts, which are a large part of the body (a quarter of a small ConfigMap's bytes,
  * and most of the objects JSON.parse would build): each distinct text is parsed once, and its
- * copies are cut out of the bytes as they arrive, so that only the rest is parsed at the end.
+ * copies are cut out of the bytes as they are pushed, so that only the rest is parsed at the end.
  *
  * Finding the copies without a tokenizer: a FieldsV1 value starts after `"fieldsV1":{`; that
  * mark can sit inside a string only as the tail of an escaped quote (`\"fieldsV1":{`), which is
@@ -94,8 +94,8 @@ export class FieldsV1SharingDecoder implements JsonBodyDecoder {
 
   /** The decoded body (undefined for an empty one). */
   end(): unknown {
+    if (!this.#hasNulEscape) this.#scan(true);
     if (this.#hasNulEscape || this.#order.length === 0) return this.#plain();
-    this.#scan(true);
     let value: unknown;
     try {
       value = JSON.parse(jsonText(this.#buf.subarray(0, this.#written)));

@@ -66,7 +66,11 @@ export type TweakListOptions = (options: ListOptions) => void;
 /** Splits a call's signal and decoder from its API options, so that neither reaches a query string. */
 export function splitCall<O extends CallOptions>(
   opts: O | undefined,
-): { signal: AbortSignal | undefined; jsonDecoder?: (() => JsonBodyDecoder) | undefined; rest: Omit<O, "signal" | "jsonDecoder"> | undefined } {
+): {
+  signal: AbortSignal | undefined;
+  jsonDecoder?: (() => JsonBodyDecoder) | undefined;
+  rest: Omit<O, "signal" | "jsonDecoder"> | undefined;
+} {
   if (opts === undefined) return { signal: undefined, rest: undefined };
   const { signal, jsonDecoder, ...rest } = opts;
   return { signal, jsonDecoder, rest: rest };

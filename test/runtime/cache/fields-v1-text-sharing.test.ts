@@ -65,7 +65,12 @@ describe("FieldsV1SharingDecoder", () => {
       expect(got.items[0]!.metadata.managedFields[0]!.fieldsV1).toBe(got.items[2]!.metadata.managedFields[0]!.fieldsV1);
     }
     // One byte at a time.
-    expect(decode(text, Array.from({ length: n }, (_, i) => i))).toEqual(want);
+    expect(
+      decode(
+        text,
+        Array.from({ length: n }, (_, i) => i),
+      ),
+    ).toEqual(want);
   });
 
   it("shares through the compactor, which keeps one tree across lists", () => {
@@ -132,7 +137,10 @@ describe("FieldsV1SharingDecoder", () => {
     // Strings with the decoder's marks, escapes, brackets and non-ASCII in them.
     // The escape \u0000 rules cutting out for the whole body, so it comes rarely.
     const piece = fc.oneof(
-      { arbitrary: fc.constantFrom('"fieldsV1":{', "\\", '"', "{", "}", "[", "]", ":", ",", "é", "😀", "fieldsV1", "f:a", "k:"), weight: 30 },
+      {
+        arbitrary: fc.constantFrom('"fieldsV1":{', "\\", '"', "{", "}", "[", "]", ":", ",", "é", "😀", "fieldsV1", "f:a", "k:"),
+        weight: 30,
+      },
       { arbitrary: fc.constant("\u0000"), weight: 1 },
     );
     const str = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
