@@ -1,5 +1,4 @@
 // The list and watch calls a reflector needs, as an interface any client can implement.
-import type { JsonBodyDecoder } from "../rest/json-body.js";
 import type { WatchEvent } from "../rest/watch.js";
 
 export type { WatchEvent, WatchEventType } from "../rest/watch.js";
@@ -18,11 +17,6 @@ export interface ListWatchListOptions {
   fieldSelector?: string;
   /** Cancels the request. */
   signal?: AbortSignal;
-  /**
-   * Makes the decoder of a JSON answer, which returns what JSON.parse would; a ListWatch may
-   * ignore it (it is how an informer shares repeated managedFields while the list arrives).
-   */
-  jsonDecoder?: () => JsonBodyDecoder;
 }
 
 /** One page of a list. */

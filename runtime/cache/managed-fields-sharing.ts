@@ -69,14 +69,6 @@ export class ObjectCompactor {
     return obj;
   }
 
-  /**
-   * The shared value of `tree`, a FieldsV1 tree of managedFields entry `e` (not yet set in it):
-   * the remembered equal one, or `tree` itself, frozen and remembered.
-   */
-  shareFieldsV1(e: FieldsEntry, tree: object): object {
-    return this.#share(e, tree);
-  }
-
   /** The remembered tree equal to `tree` (from an entry of the same writer), or `tree` itself, frozen and remembered. */
   #share(e: FieldsEntry, tree: object): object {
     const manager = e.manager ?? "";

@@ -1,7 +1,6 @@
 // Keeps a store in step with the server: list, then watch, relisting and backing off as needed.
 import { getLogger } from "../logger.js";
 import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
-import type { JsonBodyDecoder } from "../rest/json-body.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
 import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./resource-version-errors.js";
 import type { MetaObject } from "./keys.js";
@@ -50,11 +49,6 @@ export interface ReflectorOptions {
    * and watched as before, and not asked again. Default false.
    */
   useWatchList?: boolean;
-  /**
-   * Makes the decoder of each JSON list page (passed to the ListWatch as `jsonDecoder`); it
-   * must return what JSON.parse would. Informers set it to share repeated managedFields.
-   */
-  listJsonDecoder?: () => JsonBodyDecoder;
 }
 
 /** The annotation of the bookmark that ends a watch-list's initial events. */
@@ -106,7 +100,6 @@ export class Reflector<T extends MetaObject> {
   /** The first list (at "0") came back in pages: the server has no watch cache for it. */
   #paginatedResult = false;
   readonly #useWatchList: boolean;
-  readonly #listJsonDecoder: (() => JsonBodyDecoder) | undefined;
   /** The server refused or ignored a watch-list: list and watch from now on. */
   #watchListUnsupported = false;
 
@@ -128,7 +121,6 @@ export class Reflector<T extends MetaObject> {
     this.#backoffOptions = options.backoff;
     this.#onError = options.onError ?? ((err) => getLogger().warn(`${this.name}: ${String(err)}`));
     this.#useWatchList = options.useWatchList ?? false;
-    this.#listJsonDecoder = options.listJsonDecoder;
   }
 
   /** The resourceVersion of the last list, event or bookmark applied ("" before the first list). */
@@ -245,8 +237,7 @@ export class Reflector<T extends MetaObject> {
   async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
     const size = this.#pageSizeFor(resourceVersion);
     const limit = size > 0 ? size : undefined;
-    const jsonDecoder = this.#listJsonDecoder;
-    const first = await this.listWatch.list({ resourceVersion, limit, signal, ...(jsonDecoder && { jsonDecoder }) });
+    const first = await this.listWatch.list({ resourceVersion, limit, signal });
     let items = first.items;
     let rv = first.metadata.resourceVersion ?? "";
     let token = first.metadata.continue;
@@ -256,11 +247,11 @@ export class Reflector<T extends MetaObject> {
       let page: ListWatchListResult<T>;
       try {
         // A continue token carries the snapshot's version; the API refuses both together.
-        page = await this.listWatch.list({ limit, continue: token, signal, ...(jsonDecoder && { jsonDecoder }) });
+        page = await this.listWatch.list({ limit, continue: token, signal });
       } catch (err) {
         if (!isGoneError(err)) throw err;
         // The continue token expired mid-way (compaction): one full, unpaged list instead.
-        const full = await this.listWatch.list({ resourceVersion, signal, ...(jsonDecoder && { jsonDecoder }) });
+        const full = await this.listWatch.list({ resourceVersion, signal });
         return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
       }
       for (const item of page.items) items.push(item);

@@ -1,7 +1,6 @@
 // A shared, indexed cache of one resource that tells any number of handlers about changes.
 import { getLogger } from "../logger.js";
 import { sleep } from "./backoff.js";
-import { FieldsV1SharingDecoder } from "./fields-v1-text-sharing.js";
 import { ObjectCompactor } from "./managed-fields-sharing.js";
 import { newIndexer, type IndexedStore, type Indexer, type Indexers } from "./indexer.js";
 import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, type KeyFunc, type MetaObject } from "./keys.js";
@@ -95,19 +94,7 @@ export class SharedIndexInformer<T extends MetaObject> {
       delete: (obj) => this.#delete(obj),
       replace: (items) => this.#replace(items),
     };
-    const compactor = this.#compactor;
-    // Lists share equal FieldsV1 texts while parsing, as the compactor would after. Not under a
-    // transform, which must see the objects as parsed (it may write into their managedFields).
-    const listJsonDecoder =
-      options.listJsonDecoder ??
-      (compactor !== undefined && this.#transform === undefined
-        ? () => new FieldsV1SharingDecoder((entry, tree) => compactor.shareFieldsV1(entry, tree))
-        : undefined);
-    this.#reflector = new Reflector<T>(listWatch, sink, {
-      ...options,
-      onError: this.#onError,
-      ...(listJsonDecoder !== undefined && { listJsonDecoder }),
-    });
+    this.#reflector = new Reflector<T>(listWatch, sink, { ...options, onError: this.#onError });
   }
 
   /**

@@ -10,13 +10,10 @@ export interface ListerWatcher<T, TList extends ObjectList<T>> {
   watch(opts?: ListOptions): AsyncIterable<WatchEvent<T>>;
 }
 
-/**
- * Copies the defined query fields, so an unset option never becomes an explicit `undefined`
- * query value; the signal and decoder are the call's, not the tweak's.
- */
+/** Copies the defined fields, so an unset option never becomes an explicit `undefined` query value. */
 function defined(opts: ListWatchListOptions | ListWatchWatchOptions): ListOptions {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== "signal" && k !== "jsonDecoder") out[k] = v;
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined) out[k] = v;
   return out;
 }
 
@@ -29,7 +26,6 @@ export function newListWatch<T, TList extends ObjectList<T>>(client: ListerWatch
     const options = defined(opts);
     tweak?.(options);
     if (opts.signal !== undefined) options.signal = opts.signal;
-    if ("jsonDecoder" in opts && opts.jsonDecoder !== undefined) options.jsonDecoder = opts.jsonDecoder;
     return options;
   };
   return {

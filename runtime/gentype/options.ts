@@ -1,18 +1,11 @@
 /** The options of typed client calls: the API's query options plus an abort signal, as client-go's calls take a context. */
 import type { DeleteOptions as MetaDeleteOptions } from "../../api/meta/v1/types.js";
-import type { JsonBodyDecoder } from "../rest/json-body.js";
 import type { GetQuery, ListQuery, PatchQuery, WriteQuery } from "../rest/options.js";
 
 /** What every call accepts besides its API options. */
 export interface CallOptions {
   /** Aborts the call (for a watch: ends the stream quietly). */
   signal?: AbortSignal;
-  /**
-   * Makes the decoder of a JSON answer, which takes it as it arrives and returns what
-   * JSON.parse would (an informer's list shares repeated managedFields this way). Not used
-   * for watches.
-   */
-  jsonDecoder?: () => JsonBodyDecoder;
 }
 
 /** Options of create calls (metav1.CreateOptions). */
@@ -63,15 +56,11 @@ export type PatchData = string | Uint8Array | object;
  */
 export type TweakListOptions = (options: ListOptions) => void;
 
-/** Splits a call's signal and decoder from its API options, so that neither reaches a query string. */
+/** Splits a call's signal from its API options, so the signal never reaches a query string. */
 export function splitCall<O extends CallOptions>(
   opts: O | undefined,
-): {
-  signal: AbortSignal | undefined;
-  jsonDecoder?: (() => JsonBodyDecoder) | undefined;
-  rest: Omit<O, "signal" | "jsonDecoder"> | undefined;
-} {
+): { signal: AbortSignal | undefined; rest: Omit<O, "signal"> | undefined } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
-  const { signal, jsonDecoder, ...rest } = opts;
-  return { signal, jsonDecoder, rest: rest };
+  const { signal, ...rest } = opts;
+  return { signal, rest: rest };
 }

@@ -1,6 +1,5 @@
 /** A resource's verbs over the REST client: paths, query options, bodies and content types as client-go's typed clients send them. */
 import type { RestClient, RestRequest, Verb } from "../rest/client.js";
-import type { JsonBodyDecoder } from "../rest/json-body.js";
 import { MEDIA_TYPE_APPLY_PATCH, MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF } from "../rest/config.js";
 import { deleteOptionsBody, toQuery, type PatchType } from "../rest/options.js";
 import { resourcePath } from "../rest/paths.js";
@@ -31,7 +30,6 @@ interface Call {
   /** The body's media type when it is not the negotiated one (patches, delete options). */
   contentType?: string;
   signal?: AbortSignal | undefined;
-  jsonDecoder?: (() => JsonBodyDecoder) | undefined;
 }
 
 /**
@@ -159,8 +157,8 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
 
   /** Sends a call whose options mix query parameters with the call's signal. */
   #send<R>(opts: CallOptions | undefined, call: Omit<Call, "query" | "signal">): Promise<R> {
-    const { signal, jsonDecoder, rest } = splitCall(opts);
-    return this.#request<R>({ ...call, query: rest, signal, jsonDecoder });
+    const { signal, rest } = splitCall(opts);
+    return this.#request<R>({ ...call, query: rest, signal });
   }
 
   #request<R>(call: Call): Promise<R> {
@@ -171,7 +169,6 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
     };
     if (call.body !== undefined) req.body = call.body;
     if (call.signal !== undefined) req.signal = call.signal;
-    if (call.jsonDecoder !== undefined) req.jsonDecoder = call.jsonDecoder;
     if (call.contentType !== undefined) req.contentType = call.contentType;
     else if (this.#jsonOnly && call.body !== undefined) req.contentType = MEDIA_TYPE_JSON;
     if (this.#jsonOnly) req.accept = MEDIA_TYPE_JSON;

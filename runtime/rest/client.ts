@@ -1,4 +1,5 @@
 /** The REST client: rate-limited, retrying requests and streamed watches against one API server. */
+import { isAscii } from "node:buffer";
 import type http from "node:http";
 import type { Status } from "../../api/meta/v1/types.js";
 import {
@@ -12,7 +13,6 @@ import {
 } from "./config.js";
 import { isStatusObject, newGenericServerResponse, StatusError } from "./errors.js";
 import { rateLimiterFor, type RateLimiter } from "./rate-limiter.js";
-import { jsonText, type JsonBodyDecoder } from "./json-body.js";
 import { readBody, Transport, TransportError, type Query } from "./transport.js";
 import { defaultWarningHandler, parseWarningHeaders, warningHeaderValues, type WarningHandler } from "./warnings.js";
 import {
@@ -44,11 +44,6 @@ export interface RestRequest {
   timeoutMs?: number;
   /** More headers. */
   headers?: Readonly<Record<string, string>>;
-  /**
-   * Makes the decoder of a successful JSON answer, which must return what JSON.parse would;
-   * absent, the body is parsed with JSON.parse.
-   */
-  jsonDecoder?: () => JsonBodyDecoder;
 }
 
 /** One watch: a GET with `watch=1` whose response streams events. */
@@ -79,6 +74,15 @@ function mediaType(header: string | undefined): string {
 
 function isJsonMedia(media: string): boolean {
   return media === MEDIA_TYPE_JSON || media.endsWith("+json");
+}
+
+/**
+ * The text of a JSON body. ASCII (all of it, unless a value holds other characters) is decoded
+ * as Latin-1, which reads those bytes alike and which Node does several times faster than UTF-8
+ * for a large body (a 7 MB list: ~0.6 ms against ~3 ms).
+ */
+function jsonText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
 function retryAfterSeconds(res: http.IncomingMessage): number | undefined {
@@ -161,14 +165,7 @@ export class RestClient {
     try {
       const res = await this.open(req.method, req.path, req.query, this.headers(req), this.encode(req), signal);
       const bytes = await readBody(res, signal);
-      let body: unknown;
-      if (req.jsonDecoder !== undefined && isJsonMedia(mediaType(res.headers["content-type"]))) {
-        // The whole body at once: fed chunk by chunk as they arrived, the decoder's work cost
-        // more CPU in all (measured with the informer's) than it took off the end.
-        const decoder = req.jsonDecoder();
-        decoder.push(bytes);
-        body = decoder.end();
-      } else body = this.decode(res, bytes);
+      const body = this.decode(res, bytes);
       // A Status reporting failure is an error even under a 2xx code, as in client-go.
       if (isStatusObject(body) && body.status === "Failure") throw this.statusError(body, res.statusCode ?? 0);
       return { statusCode: res.statusCode ?? 0, headers: res.headers, body: body as T };
