@@ -79,8 +79,13 @@ export function convertDeployment(d: KubeObject): void {
   if (parsed.value !== sent) annotations![ROLLBACK_TO_ANNOTATION] = parsed.value;
 }
 
+/**
+ * Its pod template; its claim templates as read (below), so that an update compares like with like
+ * against the stored object (upstream compares internal objects, where neither has a type).
+ */
 export function convertStatefulSet(sts: KubeObject): void {
   if (isObj(sts.spec)) convertPodTemplate(sts.spec.template);
+  statefulSetClaimTypes(sts);
 }
 
 /**
