@@ -1,6 +1,6 @@
 /**
  * The v1 → internal → v1 round trip of the built-in kinds whose upstream conversion does more than
- * copy fields (core-v1.ts, apps-v1.ts), registered per kind. The store wraps the kind's strategy
+ * copy fields (core-v1.ts, apps-v1.ts, policy-v1.ts), registered per kind. The store wraps the kind's strategy
  * with it once (withConversion): it runs right after the defaults, which every write runs before
  * the field manager records it (as upstream's decoder converts before the field manager sees the
  * object) and again after admission (what is stored and answered is the internal object in v1).
@@ -11,6 +11,7 @@
 import type { KubeObject } from "../rest.js";
 import type { Strategy } from "../strategy.js";
 import { convertDaemonSet, convertDeployment, convertStatefulSet, statefulSetClaimTypes } from "./apps-v1.js";
+import { convertPodDisruptionBudget } from "./policy-v1.js";
 import { convertCronJob, convertNode, convertPod, convertPodTemplateKind, convertSpecTemplate } from "./core-v1.js";
 
 export type Conversion = (obj: KubeObject) => void;
@@ -27,6 +28,7 @@ const CONVERSIONS: ReadonlyMap<string, Conversion> = new Map([
   ["apps/v1/DaemonSet", convertDaemonSet],
   ["batch/v1/Job", convertSpecTemplate],
   ["batch/v1/CronJob", convertCronJob],
+  ["policy/v1/PodDisruptionBudget", convertPodDisruptionBudget],
 ]);
 
 export function conversionFor(group: string, version: string, kind: string): Conversion | undefined {
@@ -37,11 +39,10 @@ export function conversionFor(group: string, version: string, kind: string): Con
 export function withConversion(strategy: Strategy, group: string, version: string, kind: string): Strategy {
   const convert = conversionFor(group, version, kind);
   if (convert === undefined) return strategy;
-  const defaults = strategy.defaults;
   return {
     ...strategy,
     defaults(obj) {
-      defaults?.(obj);
+      strategy.defaults?.(obj);
       convert(obj);
     },
   };

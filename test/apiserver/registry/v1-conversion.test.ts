@@ -352,3 +352,32 @@ describe("apps/v1 annotations of internal fields", () => {
     expect([claim.apiVersion, claim.kind]).toEqual(["v1", "PersistentVolumeClaim"]);
   });
 });
+
+describe("policy/v1 PodDisruptionBudget selector", () => {
+  const label = "pdb.kubernetes.io/deprecated-v1beta1-empty-selector-match";
+  const pdb = (name: string, selectorSent: Obj): KubeObject => ({
+    apiVersion: "policy/v1",
+    kind: "PodDisruptionBudget",
+    metadata: { name },
+    spec: { minAvailable: 1, selector: selectorSent },
+  });
+
+  it("the v1beta1 match-nothing label stays alone, and is dropped beside anything else", async () => {
+    const pdbs = setup()("policy", "poddisruptionbudgets");
+    const none = { matchExpressions: [{ key: label, operator: "DoesNotExist" }] };
+    expect(specOf(await pdbs.create!(ctx("default"), pdb("none", none), {})).selector).toEqual(none);
+    const mixed = {
+      matchLabels: { app: "a" },
+      matchExpressions: [
+        { key: label, operator: "DoesNotExist" },
+        { key: "tier", operator: "Exists" },
+      ],
+    };
+    expect(specOf(await pdbs.create!(ctx("default"), pdb("mixed", mixed), {})).selector).toEqual({
+      matchLabels: { app: "a" },
+      matchExpressions: [{ key: "tier", operator: "Exists" }],
+    });
+    const onlyLabel = { matchLabels: { app: "a" }, matchExpressions: [{ key: label, operator: "DoesNotExist" }] };
+    expect(specOf(await pdbs.create!(ctx("default"), pdb("only", onlyLabel), {})).selector).toEqual({ matchLabels: { app: "a" } });
+  });
+});
