@@ -1,8 +1,8 @@
 /**
  * What upstream's v1 conversion adds, seen with the real kubectl against a spawned apiserver: a
  * `kubectl run` Pod (its serviceAccountName set by ServiceAccount admission) and a Deployment's
- * template read back with the deprecated `serviceAccount` alias; a DaemonSet carries its template
- * generation annotation.
+ * template read back with the deprecated `serviceAccount` alias; a Pod sent only the alias is
+ * admitted under that account; a DaemonSet carries its template generation annotation.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -38,6 +38,15 @@ spec:
       containers: [{ name: agent, image: busybox }]
 `;
 
+const POD_YAML = `apiVersion: v1
+kind: Pod
+metadata:
+  name: old-client
+spec:
+  serviceAccount: legacy
+  containers: [{ name: c, image: busybox }]
+`;
+
 describeWithTools(["kubectl"], "the fields upstream's v1 conversion fills, with kubectl", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-v1conv-e2e-"));
@@ -55,6 +64,15 @@ describeWithTools(["kubectl"], "the fields upstream's v1 conversion fills, with 
     const run = await kubectl("run", "nginx", "--image=nginx");
     expect(run.stderr).toBe("");
     expect(await jsonpath("{.spec.serviceAccountName}/{.spec.serviceAccount}", "pod", "nginx")).toBe("default/default");
+  }, 90_000);
+
+  it("a Pod sent only the deprecated serviceAccount is admitted under that account", async () => {
+    expect((await kubectl("create", "serviceaccount", "legacy")).code).toBe(0);
+    const file = path.join(dir, "pod.yaml");
+    writeFileSync(file, POD_YAML);
+    const created = await kubectl("create", "-f", file);
+    expect(created.stderr).toBe("");
+    expect(await jsonpath("{.spec.serviceAccountName}/{.spec.serviceAccount}", "pod", "old-client")).toBe("legacy/legacy");
   }, 90_000);
 
   it("a Deployment's template gets the alias; a DaemonSet sent only the alias gets both and its template generation", async () => {
