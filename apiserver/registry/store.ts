@@ -63,6 +63,7 @@ import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
 import { objectCopier, type ObjectCopier } from "./copy.js";
+import { readConversionFor, withConversion } from "./conversion/index.js";
 import {
   defaultGarbageCollectionPolicy,
   deletionFinalizersForGarbageCollection,
@@ -202,6 +203,8 @@ export class GenericStore implements RESTStorage {
   readonly cacher: Cacher | undefined;
   /** The storage's current revision for consistent reads, one request shared by those that arrive together (of every store on the storage). */
   private readonly revisions: RevisionBatcher;
+  /** What a decoded object of this kind needs before it is answered (conversion/index.ts). */
+  private readonly readConversion: ((obj: KubeObject) => void) | undefined;
   /** Copies objects before they are changed: the kind's generated deepcopy through the scheme, JSON for custom resources. */
   readonly copy: ObjectCopier;
 
@@ -214,8 +217,13 @@ export class GenericStore implements RESTStorage {
     this.version = options.version;
     this.apiVersion = apiVersionOf({ group: options.group, version: options.version });
     this.copy = objectCopier(options.scheme);
-    this.strategy =
-      options.strategy ?? defaultStrategy({ namespaced: options.info.namespaced, hasStatus: options.info.subresources.includes("status") });
+    this.strategy = withConversion(
+      options.strategy ?? defaultStrategy({ namespaced: options.info.namespaced, hasStatus: options.info.subresources.includes("status") }),
+      options.group,
+      options.version,
+      options.info.kind,
+    );
+    this.readConversion = readConversionFor(options.group, options.version, options.info.kind);
     this.codec = options.encoding === "json" ? jsonCodec() : protobufCodec(options.scheme);
     this.returnDeletedObject = options.returnDeletedObject ?? false;
     this.now = options.now ?? (() => new Date());
@@ -330,6 +338,7 @@ export class GenericStore implements RESTStorage {
     const obj = this.codec.decode(kv.value);
     // Freshly decoded, so ours to change in place.
     obj.metadata = withResourceVersion(obj.metadata, String(rv));
+    this.readConversion?.(obj);
     return obj;
   }
 
@@ -561,7 +570,9 @@ export class GenericStore implements RESTStorage {
     const bytes = this.encode(obj);
     if (opts.dryRun) {
       if (await this.read(key, name)) throw await this.alreadyExists(key, name);
-      return this.codec.decode(bytes);
+      const out = this.codec.decode(bytes);
+      this.readConversion?.(out);
+      return out;
     }
     let kv: KeyValue;
     try {
@@ -881,6 +892,7 @@ export class GenericStore implements RESTStorage {
   /** A dry run's answer: the computed object, carrying the stored resourceVersion (none when it would have been created). */
   private dryRunResult(obj: KubeObject, current: KeyValue | undefined): KubeObject {
     const out = this.codec.decode(this.encode(obj));
+    this.readConversion?.(out);
     if (current) out.metadata = withResourceVersion(out.metadata, String(current.modRevision));
     return out;
   }
