@@ -3,7 +3,7 @@
  * cluster kinds (the kinds the core table in builtin.ts does not list), by `<group>/<plural>`,
  * or `<group>/<plural>@<version>` where versions differ (HPA v1 and v2).
  */
-import type { KindConversion } from "./conversion.js";
+import type { KindConversion } from "./converting-store.js";
 import type { KubeObject, RESTStorage } from "./rest.js";
 import { scaleSubresource } from "./scale.js";
 import type { GenericStore, GenericStoreOptions } from "./store.js";

@@ -25,7 +25,7 @@ import { serviceAccountStrategy } from "./resources/serviceaccounts/strategy.js"
 import { serviceStatusStrategy, serviceStrategy } from "./resources/services/strategy.js";
 import type { RESTStorage } from "./rest.js";
 import { KIND_REGISTRATIONS, type KindRegistration, type StoreLookup } from "./builtin-kinds.js";
-import { ConvertingStore } from "./conversion.js";
+import { ConvertingStore } from "./converting-store.js";
 import { componentStatusStorage, defaultComponentProbes, type ComponentProbe } from "./resources/componentstatuses/storage.js";
 import { GenericStore, restStorageFor, type GenericStoreOptions } from "./store.js";
 import { defaultStrategy, type Strategy, type UpdateStrategy } from "./strategy.js";

@@ -4,7 +4,7 @@
  * reportingComponent, and the deprecated* fields are source, firstTimestamp, lastTimestamp
  * and count. They are stored as core/v1 Events, under the core Events' keys.
  */
-import type { KindConversion } from "../../conversion.js";
+import type { KindConversion } from "../../converting-store.js";
 import type { KubeObject } from "../../rest.js";
 
 /** [events.k8s.io/v1 name, core/v1 name] of every field that is renamed. */

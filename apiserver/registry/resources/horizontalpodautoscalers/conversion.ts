@@ -6,7 +6,7 @@
  * them when a v1 object is written.
  */
 import { copyJSON } from "../../../../runtime/deepcopy.js";
-import type { KindConversion } from "../../conversion.js";
+import type { KindConversion } from "../../converting-store.js";
 import { defaultHPAv2 } from "../../defaults/misc.js";
 import type { KubeObject } from "../../rest.js";
 
