@@ -202,7 +202,6 @@ function compareAt(a: unknown, b: unknown, schema: ApplySchema, path: string[], 
 
 const EMPTY: JSONObject = Object.freeze({});
 
-
 /** The live value with the applied configuration merged in by structure (neither is changed). */
 export function merge(live: unknown, config: unknown, schema: ApplySchema): unknown {
   if (live === undefined || config === null) return copyJSON(config);
