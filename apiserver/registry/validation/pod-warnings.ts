@@ -107,10 +107,109 @@ function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out:
   }
 }
 
-/** Warnings for a pod spec at `specPath` (`spec` for a Pod, `spec.template.spec` for a workload). */
-export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
+/** upstream's deprecated Pod annotations and their messages. */
+const DEPRECATED_ANNOTATIONS: readonly (readonly [string, string])[] = [
+  ["scheduler.alpha.kubernetes.io/critical-pod", 'non-functional in v1.16+; use the "priorityClassName" field instead'],
+  ["security.alpha.kubernetes.io/sysctls", 'non-functional in v1.11+; use the "sysctls" field instead'],
+  ["security.alpha.kubernetes.io/unsafe-sysctls", 'non-functional in v1.11+; use the "sysctls" field instead'],
+];
+const SECCOMP_DEPRECATED = 'non-functional in v1.27+; use the "seccompProfile" field instead';
+const APPARMOR_DEPRECATED = 'deprecated since v1.30; use the "appArmorProfile" field instead';
+const POD_ANNOTATIONS = FieldPath.of("metadata", "annotations");
+
+/** A container port as Go's %+v prints upstream's internal ContainerPort. */
+const portText = (p: Obj) =>
+  `{Name:${str(p.name)} HostPort:${num(p.hostPort)} ContainerPort:${num(p.containerPort)} Protocol:${str(p.protocol)} HostIP:${str(p.hostIP)}}`;
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+
+/** upstream's port warnings: a hostIP without a hostPort, and ports of the pod that collide or overlap. */
+function portWarnings(s: Obj, specPath: FieldPath, out: string[]): void {
+  // Most Pods have one port or none: nothing to compare, no map built.
+  let count = 0;
+  let hostIP = false;
+  for (const kind of CONTAINER_KINDS)
+    for (const c of list(s[kind]))
+      for (const p of list(record(c).ports)) {
+        count++;
+        if (str(record(p).hostIP) !== "") hostIP = true;
+      }
+  if (count < 2 && !hostIP) return;
+  const seen = new Map<string, { at: string; port: Obj }[]>();
+  for (const kind of CONTAINER_KINDS) {
+    list(s[kind]).forEach((c, ci) => {
+      list(record(c).ports).forEach((entry, pi) => {
+        const port = record(entry);
+        const at = specPath.child(kind).index(ci).child("ports").index(pi).toString();
+        const hp = num(port.hostPort);
+        const ip = str(port.hostIP);
+        if (ip !== "" && hp === 0) out.push(`${at}: hostIP set without hostPort: ${portText(port)}`);
+        const key = `${num(port.containerPort)}/${str(port.protocol)}`;
+        const others = seen.get(key);
+        if (!others) {
+          seen.set(key, [{ at, port }]);
+          return;
+        }
+        for (const other of others) {
+          const ohp = num(other.port.hostPort);
+          const oip = str(other.port.hostIP);
+          if (ip === oip && hp === ohp) out.push(`${at}: duplicate port definition with ${other.at}`);
+          else if (hp === 0 || ohp === 0) out.push(`${at}: overlapping port definition with ${other.at}`);
+          else if (hp === ohp && (ip === "") !== (oip === "")) out.push(`${at}: dangerously ambiguous port definition with ${other.at}`);
+        }
+        others.push({ at, port });
+      });
+    });
+  }
+}
+
+/** upstream's warning for projected items on a path a service account token of the pod also uses. */
+function tokenPathWarnings(volumes: unknown[], specPath: FieldPath, out: string[]): void {
+  let tokens: Set<string> | undefined;
+  for (const v of volumes)
+    for (const source of list(record(record(v).projected).sources)) {
+      const token = record(source).serviceAccountToken;
+      if (isObj(token)) (tokens ??= new Set()).add(str(token.path));
+    }
+  if (!tokens) return;
+  const dup = (path: string) => ` has duplicated path with ServiceAccountToken ${goQuote(path)}`;
+  volumes.forEach((v, i) => {
+    const at = specPath.child("volumes").index(i).child("projected", "sources");
+    for (const source of list(record(record(v).projected).sources)) {
+      const src = record(source);
+      // As upstream: the items' index follows the source kind, and a secret's is named `secrets`.
+      for (const [kind, shown] of [
+        ["configMap", "configMap"],
+        ["secret", "secrets"],
+        ["downwardAPI", "downwardAPI"],
+      ] as const) {
+        list(record(src[kind]).items).forEach((item, j) => {
+          const path = str(record(item).path);
+          if (tokens.has(path)) out.push(`${at.child(shown).index(j).toString()}:${dup(path)}`);
+        });
+      }
+      const bundle = src.clusterTrustBundle;
+      if (isObj(bundle) && tokens.has(str(bundle.path))) out.push(`${at.child("ClusterTrustBundle").toString()}:${dup(str(bundle.path))}`);
+    }
+  });
+}
+
+const CONTAINER_KINDS = ["initContainers", "containers", "ephemeralContainers"] as const;
+
+/**
+ * Warnings for a pod spec at `specPath` (`spec` for a Pod, `spec.template.spec` for a workload)
+ * and its annotations at `annotationsPath`. A template (`template`) is also warned of AppArmor
+ * annotations without a field; a Pod gets that warning from the create that copies them.
+ */
+export function podSpecWarnings(
+  spec: unknown,
+  specPath: FieldPath,
+  annotations?: unknown,
+  annotationsPath: FieldPath = POD_ANNOTATIONS,
+  template = false,
+): string[] {
   const s = record(spec);
   const out: string[] = [];
+  const meta = isObj(annotations) && Object.keys(annotations).length > 0 ? annotations : undefined;
   if (isObj(s.nodeSelector))
     for (const key in s.nodeSelector) {
       const msg = deprecatedNodeLabel(key);
@@ -140,12 +239,15 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
     if (!isSet(c.labelSelector))
       out.push(`${specPath.child("topologySpreadConstraints").index(i).child("labelSelector").toString()}: ${NULL_SELECTOR}`);
   }
+  if (meta)
+    for (const [key, msg] of DEPRECATED_ANNOTATIONS) if (key in meta) out.push(`${annotationsPath.key(key).toString()}: ${msg}`);
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);
     for (const [key, shown, text] of DEPRECATED_VOLUMES)
       if (v[key] !== undefined && v[key] !== null) out.push(`${specPath.child("volumes").index(i).child(shown).toString()}: ${text}`);
   }
+  if (volumes.length > 0) tokenPathWarnings(volumes, specPath, out);
   const aliases = list(s.hostAliases);
   if (aliases.length > 1) {
     const ips = new Set<string>();
@@ -169,10 +271,26 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
     const name = str(record(sec).name);
     if (name === "") out.push(`${specPath.child("imagePullSecrets").index(i).child("name").toString()}: invalid empty name ""`);
   });
-  for (const kind of ["initContainers", "containers", "ephemeralContainers"]) {
+  if (isObj(s.overhead))
+    for (const name of ["memory", "ephemeral-storage"]) {
+      const q = s.overhead[name];
+      if (q !== undefined && isFractional(q))
+        out.push(
+          `${specPath.child("overhead").key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+        );
+    }
+  const podSC = record(s.securityContext);
+  if (meta && !isSet(podSC.seccompProfile) && SECCOMP_POD in meta)
+    out.push(`${annotationsPath.key(SECCOMP_POD).toString()}: ${SECCOMP_DEPRECATED}`);
+  for (const kind of CONTAINER_KINDS) {
     const containers = list(s[kind]);
-    for (let i = 0; i < containers.length; i++) containerWarnings(record(containers[i]), () => specPath.child(kind).index(i), out);
+    for (let i = 0; i < containers.length; i++) {
+      const c = record(containers[i]);
+      if (meta) annotationWarnings(c, meta, annotationsPath, template && !isSet(podSC.appArmorProfile), out);
+      containerWarnings(c, () => specPath.child(kind).index(i), out);
+    }
   }
+  portWarnings(s, specPath, out);
   if (typeof s.terminationGracePeriodSeconds === "number" && s.terminationGracePeriodSeconds < 0)
     out.push(
       `${specPath.child("terminationGracePeriodSeconds").toString()}: must be >= 0; negative values are invalid and will be treated as 1`,
@@ -184,16 +302,38 @@ export function podSpecWarnings(spec: unknown, specPath: FieldPath): string[] {
   return out;
 }
 
+const SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
+
+/** A container's seccomp (and, in templates, AppArmor) annotation without the field that replaced it. */
+function annotationWarnings(c: Obj, meta: Obj, annotationsPath: FieldPath, appArmor: boolean, out: string[]): void {
+  const sc = record(c.securityContext);
+  const name = str(c.name);
+  const seccomp = `container.seccomp.security.alpha.kubernetes.io/${name}`;
+  if (!isSet(sc.seccompProfile) && seccomp in meta) out.push(`${annotationsPath.key(seccomp).toString()}: ${SECCOMP_DEPRECATED}`);
+  const apparmor = `container.apparmor.security.beta.kubernetes.io/${name}`;
+  if (appArmor && !isSet(sc.appArmorProfile) && apparmor in meta)
+    out.push(`${annotationsPath.key(apparmor).toString()}: ${APPARMOR_DEPRECATED}`);
+}
+
 const TEMPLATE_SPEC = FieldPath.of("spec", "template", "spec");
+const TEMPLATE_ANNOTATIONS = FieldPath.of("spec", "template", "metadata", "annotations");
+const CRONJOB_TEMPLATE_ANNOTATIONS = FieldPath.of("spec", "jobTemplate", "spec", "template", "metadata", "annotations");
 const CRONJOB_TEMPLATE_SPEC = FieldPath.of("spec", "jobTemplate", "spec", "template", "spec");
 
 /** Warnings for a workload's pod template at `spec.template` (upstream's GetWarningsForPodTemplate). */
 export function workloadWarnings(obj: KubeObject): string[] {
-  return podSpecWarnings(record(record(record(obj.spec).template).spec), TEMPLATE_SPEC);
+  const template = record(record(obj.spec).template);
+  return podSpecWarnings(record(template.spec), TEMPLATE_SPEC, record(template.metadata).annotations, TEMPLATE_ANNOTATIONS, true);
 }
 
 /** Warnings for a CronJob's pod template, under `spec.jobTemplate.spec.template`. */
 export function cronJobWarnings(obj: KubeObject): string[] {
   const template = record(record(record(record(obj.spec).jobTemplate).spec).template);
-  return podSpecWarnings(record(template.spec), CRONJOB_TEMPLATE_SPEC);
+  return podSpecWarnings(
+    record(template.spec),
+    CRONJOB_TEMPLATE_SPEC,
+    record(template.metadata).annotations,
+    CRONJOB_TEMPLATE_ANNOTATIONS,
+    true,
+  );
 }
