@@ -78,7 +78,9 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
   const s = record(spec);
   const errs: FieldError[] = [];
   if (MIRROR_KEY in annotations && str(s.nodeName) === "")
-    errs.push(fieldErrors.invalid(path.key(MIRROR_KEY), str(annotations[MIRROR_KEY]), "must set spec.nodeName if mirror pod annotation is set"));
+    errs.push(
+      fieldErrors.invalid(path.key(MIRROR_KEY), str(annotations[MIRROR_KEY]), "must set spec.nodeName if mirror pod annotation is set"),
+    );
   if (SECCOMP_POD_KEY in annotations) errs.push(...seccompAnnotationErrors(str(annotations[SECCOMP_POD_KEY]), path.child(SECCOMP_POD_KEY)));
   for (const k in annotations)
     if (k.startsWith(SECCOMP_CONTAINER_PREFIX)) errs.push(...seccompAnnotationErrors(str(annotations[k]), path.child(k)));
@@ -119,7 +121,14 @@ export function validateAnnotationsMatchFields(annotations: unknown, spec: unkno
   const errs: FieldError[] = [];
   const podSC = record(s.securityContext);
   if (isObj(podSC.seccompProfile) && SECCOMP_POD_KEY in annotations)
-    errs.push(...matchErrors("seccomp", str(annotations[SECCOMP_POD_KEY]), podSC.seccompProfile, specPath.child("securityContext", "seccompProfile")));
+    errs.push(
+      ...matchErrors(
+        "seccomp",
+        str(annotations[SECCOMP_POD_KEY]),
+        podSC.seccompProfile,
+        specPath.child("securityContext", "seccompProfile"),
+      ),
+    );
   for (const kind of CONTAINER_KINDS) {
     list(s[kind]).forEach((c, i) => {
       const sc = record(record(c).securityContext);
@@ -127,7 +136,12 @@ export function validateAnnotationsMatchFields(annotations: unknown, spec: unkno
       const key = SECCOMP_CONTAINER_PREFIX + str(record(c).name);
       if (key in annotations)
         errs.push(
-          ...matchErrors("seccomp", str(annotations[key]), sc.seccompProfile, specPath.child(kind).index(i).child("securityContext", "seccompProfile")),
+          ...matchErrors(
+            "seccomp",
+            str(annotations[key]),
+            sc.seccompProfile,
+            specPath.child(kind).index(i).child("securityContext", "seccompProfile"),
+          ),
         );
     });
   }
@@ -140,7 +154,14 @@ export function validateAnnotationsMatchFields(annotations: unknown, spec: unkno
       if (!isObj(profile)) return;
       const key = APPARMOR_PREFIX + str(record(c).name);
       if (key in annotations)
-        errs.push(...matchErrors("apparmor", str(annotations[key]), profile, specPath.child(kind).index(i).child("securityContext", "appArmorProfile")));
+        errs.push(
+          ...matchErrors(
+            "apparmor",
+            str(annotations[key]),
+            profile,
+            specPath.child(kind).index(i).child("securityContext", "appArmorProfile"),
+          ),
+        );
     });
   }
   return errs;

@@ -27,7 +27,8 @@ export function validateVolumeDevices(c: Obj, volumes: Map<string, Obj>, contain
   const mountPaths = new Set(mounts.map((m) => str(m.mountPath)));
   mounts.forEach((m, i) => {
     const mp = containerPath.child("volumeMounts").index(i);
-    if (deviceNames.has(str(m.name))) errs.push(fieldErrors.invalid(mp.child("name"), str(m.name), "must not already exist in volumeDevices"));
+    if (deviceNames.has(str(m.name)))
+      errs.push(fieldErrors.invalid(mp.child("name"), str(m.name), "must not already exist in volumeDevices"));
     if (devicePathSet.has(str(m.mountPath)))
       errs.push(fieldErrors.invalid(mp.child("mountPath"), str(m.mountPath), "must not already exist as a path in volumeDevices"));
   });
@@ -41,7 +42,9 @@ export function validateVolumeDevices(c: Obj, volumes: Map<string, Obj>, contain
     if (name === "") errs.push(fieldErrors.required(p.child("name")));
     if (names.has(name)) errs.push(fieldErrors.invalid(p.child("name"), name, "must be unique"));
     if (volume !== undefined && !isSet(volume.persistentVolumeClaim) && !isSet(volume.ephemeral))
-      errs.push(fieldErrors.invalid(p.child("name"), name, "can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode"));
+      errs.push(
+        fieldErrors.invalid(p.child("name"), name, "can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode"),
+      );
     if (volume === undefined) errs.push(fieldErrors.notFound(p.child("name"), name));
     if (devPath === "") errs.push(fieldErrors.required(p.child("devicePath")));
     if (paths.has(devPath)) errs.push(fieldErrors.invalid(p.child("devicePath"), devPath, "must be unique"));
@@ -49,7 +52,8 @@ export function validateVolumeDevices(c: Obj, volumes: Map<string, Obj>, contain
       errs.push(fieldErrors.invalid(p.child("devicePath"), devPath, "can not contain backsteps ('..')"));
     else paths.add(devPath);
     if (mountNames.has(name)) errs.push(fieldErrors.invalid(p.child("name"), name, "must not already exist in volumeMounts"));
-    if (mountPaths.has(devPath)) errs.push(fieldErrors.invalid(p.child("devicePath"), devPath, "must not already exist as a path in volumeMounts"));
+    if (mountPaths.has(devPath))
+      errs.push(fieldErrors.invalid(p.child("devicePath"), devPath, "must not already exist as a path in volumeMounts"));
     if (name !== "") names.add(name);
   });
   return errs;
@@ -117,10 +121,16 @@ export function validatePodResourceClaims(claims: unknown, path: FieldPath): Fie
     const byTemplate = isSet(claim.resourceClaimTemplateName);
     if (byName && byTemplate)
       errs.push(
-        fieldErrors.invalid(p, podResourceClaimText(claim), "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"),
+        fieldErrors.invalid(
+          p,
+          podResourceClaimText(claim),
+          "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified",
+        ),
       );
     if (!byName && !byTemplate)
-      errs.push(fieldErrors.invalid(p, podResourceClaimText(claim), "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"));
+      errs.push(
+        fieldErrors.invalid(p, podResourceClaimText(claim), "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"),
+      );
     for (const f of ["resourceClaimName", "resourceClaimTemplateName"]) {
       if (!isSet(claim[f])) continue;
       const v = str(claim[f]);
@@ -270,7 +280,8 @@ export function validateEphemeralContainer(c: Obj, path: FieldPath, otherNames: 
   for (const f of EPHEMERAL_FORBIDDEN) if (setValue(c[f])) errs.push(fieldErrors.forbidden(path.child(f), NOT_FOR_EPHEMERAL));
   list(c.volumeMounts).forEach((m, i) => {
     const mount = record(m);
-    if (str(mount.subPath) !== "") errs.push(fieldErrors.forbidden(path.child("volumeMounts").index(i).child("subPath"), NOT_FOR_EPHEMERAL));
+    if (str(mount.subPath) !== "")
+      errs.push(fieldErrors.forbidden(path.child("volumeMounts").index(i).child("subPath"), NOT_FOR_EPHEMERAL));
     if (str(mount.subPathExpr) !== "")
       errs.push(fieldErrors.forbidden(path.child("volumeMounts").index(i).child("subPathExpr"), NOT_FOR_EPHEMERAL));
   });

@@ -239,8 +239,7 @@ export function podSpecWarnings(
     if (!isSet(c.labelSelector))
       out.push(`${specPath.child("topologySpreadConstraints").index(i).child("labelSelector").toString()}: ${NULL_SELECTOR}`);
   }
-  if (meta)
-    for (const [key, msg] of DEPRECATED_ANNOTATIONS) if (key in meta) out.push(`${annotationsPath.key(key).toString()}: ${msg}`);
+  if (meta) for (const [key, msg] of DEPRECATED_ANNOTATIONS) if (key in meta) out.push(`${annotationsPath.key(key).toString()}: ${msg}`);
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);

@@ -592,8 +592,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
-  if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
-    errs.push(...validateVolumeDevices(c, ctx.volumeSpecs(), path));
+  if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0) errs.push(...validateVolumeDevices(c, ctx.volumeSpecs(), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   const claims = record(c.resources).claims;
   if (Array.isArray(claims) && claims.length > 0)
