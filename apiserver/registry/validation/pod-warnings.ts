@@ -173,7 +173,8 @@ function tokenPathWarnings(volumes: unknown[], specPath: FieldPath, out: string[
   if (!tokens) return;
   const dup = (path: string) => ` has duplicated path with ServiceAccountToken ${goQuote(path)}`;
   volumes.forEach((v, i) => {
-    const at = specPath.child("volumes").index(i).child("projected", "sources");
+    // The path is built only for a warning: the token volume every Pod gets has none.
+    const at = () => specPath.child("volumes").index(i).child("projected", "sources");
     for (const source of list(record(record(v).projected).sources)) {
       const src = record(source);
       // As upstream: the items' index follows the source kind, and a secret's is named `secrets`.
@@ -184,16 +185,24 @@ function tokenPathWarnings(volumes: unknown[], specPath: FieldPath, out: string[
       ] as const) {
         list(record(src[kind]).items).forEach((item, j) => {
           const path = str(record(item).path);
-          if (tokens.has(path)) out.push(`${at.child(shown).index(j).toString()}:${dup(path)}`);
+          if (tokens.has(path)) out.push(`${at().child(shown).index(j).toString()}:${dup(path)}`);
         });
       }
       const bundle = src.clusterTrustBundle;
-      if (isObj(bundle) && tokens.has(str(bundle.path))) out.push(`${at.child("ClusterTrustBundle").toString()}:${dup(str(bundle.path))}`);
+      if (isObj(bundle) && tokens.has(str(bundle.path)))
+        out.push(`${at().child("ClusterTrustBundle").toString()}:${dup(str(bundle.path))}`);
     }
   });
 }
 
 const CONTAINER_KINDS = ["initContainers", "containers", "ephemeralContainers"] as const;
+
+/** Whether a value is an object with a key, without listing its keys. */
+function hasKeys(v: unknown): v is Obj {
+  if (!isObj(v)) return false;
+  for (const _ in v) return true;
+  return false;
+}
 
 /**
  * Warnings for a pod spec at `specPath` (`spec` for a Pod, `spec.template.spec` for a workload)
@@ -209,7 +218,7 @@ export function podSpecWarnings(
 ): string[] {
   const s = record(spec);
   const out: string[] = [];
-  const meta = isObj(annotations) && Object.keys(annotations).length > 0 ? annotations : undefined;
+  const meta = hasKeys(annotations) ? annotations : undefined;
   if (isObj(s.nodeSelector))
     for (const key in s.nodeSelector) {
       const msg = deprecatedNodeLabel(key);
