@@ -273,10 +273,10 @@ function setValue(v: unknown): boolean {
 }
 
 /** upstream's validateEphemeralContainers for one container, after the checks common to all containers. */
-export function validateEphemeralContainer(c: Obj, path: FieldPath, otherNames: () => Set<string>): FieldError[] {
+export function validateEphemeralContainer(c: Obj, path: FieldPath, otherNames: Set<string>): FieldError[] {
   const errs: FieldError[] = [];
   const target = str(c.targetContainerName);
-  if (target !== "" && !otherNames().has(target)) errs.push(fieldErrors.notFound(path.child("targetContainerName"), target));
+  if (target !== "" && !otherNames.has(target)) errs.push(fieldErrors.notFound(path.child("targetContainerName"), target));
   for (const f of EPHEMERAL_FORBIDDEN) if (setValue(c[f])) errs.push(fieldErrors.forbidden(path.child(f), NOT_FOR_EPHEMERAL));
   list(c.volumeMounts).forEach((m, i) => {
     const mount = record(m);

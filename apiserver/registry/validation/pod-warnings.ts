@@ -75,8 +75,10 @@ function isFractional(q: unknown): boolean {
   return n !== undefined && !Number.isInteger(n) && isWholeQuantity(q) === false;
 }
 
-/** `at()` builds the container's path only when there is something to report. */
-function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out: string[]): void {
+const containerPath = (specPath: FieldPath, kind: string, index: number) => specPath.child(kind).index(index);
+
+/** The container's path is built only when there is something to report (and no closure per container: the runtime names each). */
+function containerWarnings(c: Record<string, unknown>, specPath: FieldPath, kind: string, index: number, out: string[]): void {
   const resources = record(c.resources);
   for (const which of ["limits", "requests"] as const) {
     const values = resources[which];
@@ -85,7 +87,7 @@ function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out:
       const q = values[name];
       if (q !== undefined && isFractional(q))
         out.push(
-          `${at().child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+          `${containerPath(specPath, kind, index).child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
         );
     }
   }
@@ -102,7 +104,7 @@ function containerWarnings(c: Record<string, unknown>, at: () => FieldPath, out:
     const value = str(item.value);
     if (item.valueFrom !== undefined || value === ref || !value.includes(ref))
       out.push(
-        `${at().child("env").index(i).toString()}: hides previous definition of ${goQuote(name)}, which may be dropped when using apply`,
+        `${containerPath(specPath, kind, index).child("env").index(i).toString()}: hides previous definition of ${goQuote(name)}, which may be dropped when using apply`,
       );
   }
 }
@@ -122,78 +124,90 @@ const portText = (p: Obj) =>
   `{Name:${str(p.name)} HostPort:${num(p.hostPort)} ContainerPort:${num(p.containerPort)} Protocol:${str(p.protocol)} HostIP:${str(p.hostIP)}}`;
 const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
+type PortRef = { kind: string; ci: number; pi: number; port: Obj };
+const portPath = (p: PortRef, specPath: FieldPath) => specPath.child(p.kind).index(p.ci).child("ports").index(p.pi).toString();
+
 /** upstream's port warnings: a hostIP without a hostPort, and ports of the pod that collide or overlap. */
 function portWarnings(s: Obj, specPath: FieldPath, out: string[]): void {
-  // Most Pods have one port or none: nothing to compare, no map built.
-  let count = 0;
-  let hostIP = false;
-  for (const kind of CONTAINER_KINDS)
-    for (const c of list(s[kind]))
-      for (const p of list(record(c).ports)) {
-        count++;
-        if (str(record(p).hostIP) !== "") hostIP = true;
-      }
-  if (count < 2 && !hostIP) return;
-  const seen = new Map<string, { at: string; port: Obj }[]>();
+  // Most Pods have a few ports on distinct numbers: the pairs are compared in place, and a path is
+  // built only for a warning.
+  const ports: PortRef[] = [];
   for (const kind of CONTAINER_KINDS) {
-    list(s[kind]).forEach((c, ci) => {
-      list(record(c).ports).forEach((entry, pi) => {
-        const port = record(entry);
-        const at = specPath.child(kind).index(ci).child("ports").index(pi).toString();
-        const hp = num(port.hostPort);
-        const ip = str(port.hostIP);
-        if (ip !== "" && hp === 0) out.push(`${at}: hostIP set without hostPort: ${portText(port)}`);
-        const key = `${num(port.containerPort)}/${str(port.protocol)}`;
-        const others = seen.get(key);
-        if (!others) {
-          seen.set(key, [{ at, port }]);
-          return;
-        }
-        for (const other of others) {
-          const ohp = num(other.port.hostPort);
-          const oip = str(other.port.hostIP);
-          if (ip === oip && hp === ohp) out.push(`${at}: duplicate port definition with ${other.at}`);
-          else if (hp === 0 || ohp === 0) out.push(`${at}: overlapping port definition with ${other.at}`);
-          else if (hp === ohp && (ip === "") !== (oip === "")) out.push(`${at}: dangerously ambiguous port definition with ${other.at}`);
-        }
-        others.push({ at, port });
-      });
-    });
+    const containers = s[kind];
+    if (!Array.isArray(containers)) continue;
+    for (let ci = 0; ci < containers.length; ci++) {
+      const list_ = record(containers[ci]).ports;
+      if (!Array.isArray(list_)) continue;
+      for (let pi = 0; pi < list_.length; pi++) ports.push({ kind, ci, pi, port: record(list_[pi]) });
+    }
+  }
+  if (ports.length === 0) return;
+  for (let j = 0; j < ports.length; j++) {
+    const port = ports[j]!.port;
+    const hp = num(port.hostPort);
+    const ip = str(port.hostIP);
+    if (ip !== "" && hp === 0) out.push(`${portPath(ports[j]!, specPath)}: hostIP set without hostPort: ${portText(port)}`);
+    const cp = num(port.containerPort);
+    const proto = str(port.protocol);
+    for (let i = 0; i < j; i++) {
+      const other = ports[i]!.port;
+      if (num(other.containerPort) !== cp || str(other.protocol) !== proto) continue;
+      const ohp = num(other.hostPort);
+      const oip = str(other.hostIP);
+      if (ip === oip && hp === ohp)
+        out.push(`${portPath(ports[j]!, specPath)}: duplicate port definition with ${portPath(ports[i]!, specPath)}`);
+      else if (hp === 0 || ohp === 0)
+        out.push(`${portPath(ports[j]!, specPath)}: overlapping port definition with ${portPath(ports[i]!, specPath)}`);
+      else if (hp === ohp && (ip === "") !== (oip === ""))
+        out.push(`${portPath(ports[j]!, specPath)}: dangerously ambiguous port definition with ${portPath(ports[i]!, specPath)}`);
+    }
   }
 }
 
 /** upstream's warning for projected items on a path a service account token of the pod also uses. */
 function tokenPathWarnings(volumes: unknown[], specPath: FieldPath, out: string[]): void {
-  let tokens: Set<string> | undefined;
-  for (const v of volumes)
-    for (const source of list(record(record(v).projected).sources)) {
-      const token = record(source).serviceAccountToken;
-      if (isObj(token)) (tokens ??= new Set()).add(str(token.path));
-    }
-  if (!tokens) return;
-  const dup = (path: string) => ` has duplicated path with ServiceAccountToken ${goQuote(path)}`;
-  volumes.forEach((v, i) => {
-    // The path is built only for a warning: the token volume every Pod gets has none.
-    const at = () => specPath.child("volumes").index(i).child("projected", "sources");
-    for (const source of list(record(record(v).projected).sources)) {
-      const src = record(source);
-      // As upstream: the items' index follows the source kind, and a secret's is named `secrets`.
-      for (const [kind, shown] of [
-        ["configMap", "configMap"],
-        ["secret", "secrets"],
-        ["downwardAPI", "downwardAPI"],
-      ] as const) {
-        list(record(src[kind]).items).forEach((item, j) => {
-          const path = str(record(item).path);
-          if (tokens.has(path)) out.push(`${at().child(shown).index(j).toString()}:${dup(path)}`);
-        });
+  // Every Pod gets a token volume (kube-api-access): plain loops, and a path only for a warning.
+  let tokens: string[] | undefined;
+  for (let i = 0; i < volumes.length; i++) {
+    const sources = projectedSources(volumes[i]);
+    if (sources)
+      for (let k = 0; k < sources.length; k++) {
+        const token = record(sources[k]).serviceAccountToken;
+        if (isObj(token)) (tokens ??= []).push(str(token.path));
       }
+  }
+  if (!tokens) return;
+  for (let i = 0; i < volumes.length; i++) {
+    const sources = projectedSources(volumes[i]);
+    if (!sources) continue;
+    for (let k = 0; k < sources.length; k++) {
+      const src = record(sources[k]);
+      // As upstream: the items' index follows the source kind, and a secret's is named `secrets`.
+      if (isObj(src.configMap)) itemWarnings(src.configMap.items, tokens, specPath, i, "configMap", out);
+      if (isObj(src.secret)) itemWarnings(src.secret.items, tokens, specPath, i, "secrets", out);
+      if (isObj(src.downwardAPI)) itemWarnings(src.downwardAPI.items, tokens, specPath, i, "downwardAPI", out);
       const bundle = src.clusterTrustBundle;
-      if (isObj(bundle) && tokens.has(str(bundle.path)))
-        out.push(`${at().child("ClusterTrustBundle").toString()}:${dup(str(bundle.path))}`);
+      if (isObj(bundle) && tokens.includes(str(bundle.path)))
+        out.push(`${projectedPath(specPath, i).child("ClusterTrustBundle").toString()}:${tokenDup(str(bundle.path))}`);
     }
-  });
+  }
 }
+
+function projectedSources(volume: unknown): unknown[] | undefined {
+  const projected = record(volume).projected;
+  return isObj(projected) && Array.isArray(projected.sources) ? projected.sources : undefined;
+}
+
+function itemWarnings(items: unknown, tokens: string[], specPath: FieldPath, i: number, shown: string, out: string[]): void {
+  if (!Array.isArray(items)) return;
+  for (let j = 0; j < items.length; j++) {
+    const path = str(record(items[j]).path);
+    if (tokens.includes(path)) out.push(`${projectedPath(specPath, i).child(shown).index(j).toString()}:${tokenDup(path)}`);
+  }
+}
+
+const projectedPath = (specPath: FieldPath, i: number) => specPath.child("volumes").index(i).child("projected", "sources");
+const tokenDup = (path: string) => ` has duplicated path with ServiceAccountToken ${goQuote(path)}`;
 
 const CONTAINER_KINDS = ["initContainers", "containers", "ephemeralContainers"] as const;
 
@@ -288,14 +302,16 @@ export function podSpecWarnings(
         );
     }
   const podSC = record(s.securityContext);
+  // The per-container keys are looked for only when some annotation has their prefix.
+  const perContainer = meta !== undefined && hasContainerAnnotation(meta) ? meta : undefined;
   if (meta && !isSet(podSC.seccompProfile) && SECCOMP_POD in meta)
     out.push(`${annotationsPath.key(SECCOMP_POD).toString()}: ${SECCOMP_DEPRECATED}`);
   for (const kind of CONTAINER_KINDS) {
     const containers = list(s[kind]);
     for (let i = 0; i < containers.length; i++) {
       const c = record(containers[i]);
-      if (meta) annotationWarnings(c, meta, annotationsPath, template && !isSet(podSC.appArmorProfile), out);
-      containerWarnings(c, () => specPath.child(kind).index(i), out);
+      if (perContainer) annotationWarnings(c, perContainer, annotationsPath, template && !isSet(podSC.appArmorProfile), out);
+      containerWarnings(c, specPath, kind, i, out);
     }
   }
   portWarnings(s, specPath, out);
@@ -311,6 +327,11 @@ export function podSpecWarnings(
 }
 
 const SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
+
+function hasContainerAnnotation(meta: Obj): boolean {
+  for (const k in meta) if (k.startsWith("container.seccomp.") || k.startsWith("container.apparmor.")) return true;
+  return false;
+}
 
 /** A container's seccomp (and, in templates, AppArmor) annotation without the field that replaced it. */
 function annotationWarnings(c: Obj, meta: Obj, annotationsPath: FieldPath, appArmor: boolean, out: string[]): void {

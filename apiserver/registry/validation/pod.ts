@@ -486,12 +486,11 @@ function validateMountPropagation(mode: unknown, c: Obj, path: FieldPath): Field
 
 interface ContainerContext {
   volumes: Set<string>;
-  /** The volumes' objects by name, which volumeDevices look up (only built when a container has devices). */
-  volumeSpecs: () => Map<string, Obj>;
-  /** The names of spec.resourceClaims, which containers' resources.claims refer to. */
-  claimNames: () => Set<string>;
-  /** The names of the containers and init containers, which an ephemeral container's targetContainerName names. */
-  otherNames: () => Set<string>;
+  /** The spec, for what only rare fields need: the volumes by name (volumeDevices), the claim names, the non-ephemeral container names. */
+  spec: Obj;
+  volumeSpecs?: Map<string, Obj>;
+  claimNames?: Set<string>;
+  otherNames?: Set<string>;
   names: Set<string>;
   kind: "containers" | "initContainers" | "ephemeralContainers";
   /** The Pod's terminationGracePeriodSeconds, when set. */
@@ -592,11 +591,14 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
-  if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0) errs.push(...validateVolumeDevices(c, ctx.volumeSpecs(), path));
+  if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
+    errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes)), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   const claims = record(c.resources).claims;
   if (Array.isArray(claims) && claims.length > 0)
-    errs.push(...validateResourceClaimRefs(claims, ctx.claimNames(), path.child("resources", "claims")));
+    errs.push(
+      ...validateResourceClaimRefs(claims, (ctx.claimNames ??= podClaimNames(ctx.spec.resourceClaims)), path.child("resources", "claims")),
+    );
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
@@ -627,7 +629,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     return errs;
   } else if (ctx.kind === "ephemeralContainers") {
-    errs.push(...validateEphemeralContainer(c, path, ctx.otherNames));
+    errs.push(...validateEphemeralContainer(c, path, (ctx.otherNames ??= containerNames(ctx.spec))));
     return errs;
   }
   for (const hook of ["postStart", "preStop"]) {
@@ -920,10 +922,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const restartPolicy = str(s.restartPolicy);
   if (s.resourceClaims !== undefined) errs.push(...validatePodResourceClaims(s.resourceClaims, path.child("resourceClaims")));
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
-  // One context for every container; what only rare fields need is built on first use.
-  let volumeSpecs: Map<string, Obj> | undefined;
-  let claimNames: Set<string> | undefined;
-  let otherNames: Set<string> | undefined;
+  // One context for every container; what only rare fields need is built on first use (no closures:
+  // the runtime names each function it makes, which costs more than the check).
   const ctx: ContainerContext = {
     volumes,
     names,
@@ -933,9 +933,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     resourceIsPod,
     restartPolicy,
     hostUsers: s.hostUsers !== false,
-    volumeSpecs: () => (volumeSpecs ??= volumesByName(s.volumes)),
-    claimNames: () => (claimNames ??= podClaimNames(s.resourceClaims)),
-    otherNames: () => (otherNames ??= containerNames(s)),
+    spec: s,
   };
   for (const kind of CONTAINER_KINDS) {
     const containers = s[kind];
