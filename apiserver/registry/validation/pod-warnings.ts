@@ -164,6 +164,20 @@ function portWarnings(s: Obj, specPath: FieldPath, out: string[]): void {
   }
 }
 
+/** upstream's GetWarningsForPersistentVolumeClaimSpec for an ephemeral volume's claim template: storage in whole bytes. */
+function claimTemplateWarnings(ephemeral: Obj, specPath: FieldPath, i: number, out: string[]): void {
+  const template = ephemeral.volumeClaimTemplate;
+  if (!isObj(template)) return;
+  const resources = record(record(template.spec).resources);
+  for (const which of ["requests", "limits"] as const) {
+    const q = record(resources[which]).storage;
+    if (q !== undefined && isFractional(q))
+      out.push(
+        `${specPath.child("volumes").index(i).child("ephemeral", "volumeClaimTemplate", "spec", "resources", which).key("storage").toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+      );
+  }
+}
+
 /** upstream's warning for projected items on a path a service account token of the pod also uses. */
 function tokenPathWarnings(volumes: unknown[], specPath: FieldPath, out: string[]): void {
   // Every Pod gets a token volume (kube-api-access): plain loops, and a path only for a warning.
@@ -266,8 +280,11 @@ export function podSpecWarnings(
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);
-    for (const [key, shown, text] of DEPRECATED_VOLUMES)
+    for (const [key, shown, text] of DEPRECATED_VOLUMES) {
+      // upstream checks a generic ephemeral volume's claim between glusterfs and cephfs.
+      if (key === "cephfs" && isObj(v.ephemeral)) claimTemplateWarnings(v.ephemeral, specPath, i, out);
       if (v[key] !== undefined && v[key] !== null) out.push(`${specPath.child("volumes").index(i).child(shown).toString()}: ${text}`);
+    }
   }
   if (volumes.length > 0) tokenPathWarnings(volumes, specPath, out);
   const aliases = list(s.hostAliases);

@@ -406,6 +406,13 @@ describe("pod warnings upstream gives and we did not (pkg/api/pod/warnings.go)",
     expect(createWarnings(overlap)).toEqual(["spec.containers[0].ports[1]: overlapping port definition with spec.containers[0].ports[0]"]);
   });
 
+  it("an ephemeral volume's claim template asking for fractional bytes of storage", () => {
+    const claim = { spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "1.5" } } } };
+    expect(createWarnings(pod({ volumes: [{ name: "scratch", ephemeral: { volumeClaimTemplate: claim } }] }))).toEqual([
+      `spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources.requests[storage]: fractional byte value "1500m" is invalid, must be an integer`,
+    ]);
+  });
+
   it("projected items on a service account token's path; fractional overhead bytes", () => {
     const p = pod({
       serviceAccountName: "default",
