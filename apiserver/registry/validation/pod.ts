@@ -488,6 +488,8 @@ interface ContainerContext {
   volumes: Set<string>;
   /** The spec, for what only rare fields need: the volumes by name (volumeDevices), the claim names, the non-ephemeral container names. */
   spec: Obj;
+  /** A StatefulSet's claim templates, volumes of a PVC for the pods. */
+  extraVolumes: readonly string[] | undefined;
   volumeSpecs?: Map<string, Obj>;
   claimNames?: Set<string>;
   otherNames?: Set<string>;
@@ -592,7 +594,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
   if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
-    errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes)), path));
+    errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   const claims = record(c.resources).claims;
   if (Array.isArray(claims) && claims.length > 0)
@@ -892,8 +894,9 @@ const RESOURCE_CHECKS: ResourceChecks = {
   isStandardName: (name) => STANDARD_RESOURCE_NAMES.has(name) || name.startsWith("hugepages-") || name.startsWith("requests.hugepages-"),
 };
 
-function volumesByName(volumes: unknown): Map<string, Obj> {
+function volumesByName(volumes: unknown, extra: readonly string[] = []): Map<string, Obj> {
   const m = new Map<string, Obj>();
+  for (const name of extra) m.set(name, { name, persistentVolumeClaim: { claimName: name } });
   for (const v of list(volumes)) m.set(str(record(v).name), record(v));
   return m;
 }
@@ -934,6 +937,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     restartPolicy,
     hostUsers: s.hostUsers !== false,
     spec: s,
+    extraVolumes: options.extraVolumes,
   };
   for (const kind of CONTAINER_KINDS) {
     const containers = s[kind];

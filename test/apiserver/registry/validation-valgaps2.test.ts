@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { podStrategy } from "../../../apiserver/registry/resources/pods/strategy.js";
 import { deploymentStrategy } from "../../../apiserver/registry/resources/deployments/strategy.js";
+import { statefulSetStrategy } from "../../../apiserver/registry/resources/statefulsets/strategy.js";
 import { ephemeralContainersStrategy } from "../../../apiserver/registry/resources/pods/subresources.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
@@ -190,6 +191,29 @@ describe("volumeDevices (upstream's ValidateVolumeDevices)", () => {
       ),
     ).toEqual([`${D}[1].name: Invalid value: "block": must be unique`, `${D}[1].devicePath: Invalid value: "/dev/a": must be unique`]);
     expect(createErrors(withDevices([{ name: "block" }]))).toEqual([`${D}[0].devicePath: Required value`]);
+  });
+
+  it("a StatefulSet's claim templates are PVC volumes its pods' devices may name", () => {
+    const sts: KubeObject = {
+      apiVersion: "apps/v1",
+      kind: "StatefulSet",
+      metadata: { name: "db", namespace: "d" },
+      spec: {
+        selector: { matchLabels: { app: "db" } },
+        serviceName: "db",
+        template: {
+          metadata: { labels: { app: "db" } },
+          spec: { containers: [{ name: "c", image: "x", volumeDevices: [{ name: "data", devicePath: "/dev/xvdb" }] }] },
+        },
+        volumeClaimTemplates: [
+          {
+            metadata: { name: "data" },
+            spec: { accessModes: ["ReadWriteOnce"], volumeMode: "Block", resources: { requests: { storage: "1Gi" } } },
+          },
+        ],
+      },
+    };
+    expect(createErrors(sts, statefulSetStrategy)).toEqual([]);
   });
 
   it("a device and a mount may not share a volume or a path", () => {
