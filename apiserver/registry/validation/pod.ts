@@ -35,6 +35,15 @@ import { canonicalQuantity, isWholeQuantity, quantitySign, quantityWholeValue } 
 import { affinityOptionsFrom, validateAffinity, validateLabelKeys, type AffinityOptions } from "./affinity.js";
 import { hostSysctlErrors, validateHostAliases, validateHostUsers, validatePodSecurityHostRules } from "./pod-host.js";
 import { usesWindowsOptions, validateOSFields, validateWindowsPod } from "./pod-os.js";
+import { validateAnnotationsMatchFields, validateAppArmorProfile, validatePodSpecificAnnotations } from "./pod-annotations.js";
+import {
+  validateEphemeralContainer,
+  validatePodLevelResources,
+  validatePodResourceClaims,
+  validateResourceClaimRefs,
+  validateVolumeDevices,
+  type ResourceChecks,
+} from "./pod-resources.js";
 import {
   ENV_FIELD_PATHS,
   validateDownwardAPIItems,
@@ -385,6 +394,8 @@ const SECCOMP_TYPES = ["Localhost", "RuntimeDefault", "Unconfined"];
 const POD_CONTEXT_ENUMS: readonly (readonly [string, readonly string[]])[] = [
   ["fsGroupChangePolicy", ["Always", "OnRootMismatch"]],
   ["supplementalGroupsPolicy", ["Merge", "Strict"]],
+  // SELinuxChangePolicy is on by default in 1.34, so both values are allowed.
+  ["seLinuxChangePolicy", ["MountOption", "Recursive"]],
 ];
 
 /** upstream's validateSeccompProfileField, for a pod's or a container's securityContext.seccompProfile. */
@@ -443,6 +454,7 @@ function validateContainerSecurityContext(sc: Obj, path: FieldPath, hostUsers: b
       errs.push(fieldErrors.invalid(path.child("procMount"), mount, "`hostUsers` must be false to use `Unmasked`"));
   }
   if (sc.seccompProfile !== undefined) errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("seccompProfile")));
+  if (sc.appArmorProfile !== undefined) errs.push(...validateAppArmorProfile(sc.appArmorProfile, path.child("appArmorProfile")));
   if (sc.allowPrivilegeEscalation === false) {
     if (sc.privileged === true)
       errs.push(
@@ -474,6 +486,13 @@ function validateMountPropagation(mode: unknown, c: Obj, path: FieldPath): Field
 
 interface ContainerContext {
   volumes: Set<string>;
+  /** The spec, for what only rare fields need: the volumes by name (volumeDevices), the claim names, the non-ephemeral container names. */
+  spec: Obj;
+  /** A StatefulSet's claim templates, volumes of a PVC for the pods. */
+  extraVolumes: readonly string[] | undefined;
+  volumeSpecs?: Map<string, Obj>;
+  claimNames?: Set<string>;
+  otherNames?: Set<string>;
   names: Set<string>;
   kind: "containers" | "initContainers" | "ephemeralContainers";
   /** The Pod's terminationGracePeriodSeconds, when set. */
@@ -535,10 +554,6 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   list(c.ports).forEach((port, i) => {
     const p = record(port);
     const pp = path.child("ports").index(i);
-    if (ctx.kind === "ephemeralContainers") {
-      errs.push(fieldErrors.forbidden(pp, "cannot be set for an Ephemeral Container"));
-      return;
-    }
     const pname = str(p.name);
     if (pname !== "") {
       for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(pp.child("name"), pname, msg));
@@ -578,7 +593,14 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     }
     if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
   });
+  if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
+    errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
+  const claims = record(c.resources).claims;
+  if (Array.isArray(claims) && claims.length > 0)
+    errs.push(
+      ...validateResourceClaimRefs(claims, (ctx.claimNames ??= podClaimNames(ctx.spec.resourceClaims)), path.child("resources", "claims")),
+    );
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
@@ -589,7 +611,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
       errs.push(fieldErrors.notSupported(path.child("restartPolicy"), c.restartPolicy, ["Always"]));
   }
-  if (ctx.kind === "containers") {
+  if (ctx.kind === "containers" || (ctx.kind === "initContainers" && c.restartPolicy === "Always")) {
     errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
     errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
     errs.push(...validateProbe(c.startupProbe, path.child("startupProbe"), true));
@@ -603,10 +625,14 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
       );
     }
   } else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always") {
-    for (const probe of ["livenessProbe", "readinessProbe", "startupProbe"]) {
-      if (c[probe] !== undefined)
-        errs.push(fieldErrors.forbidden(path.child(probe), "may not be set for init containers without restartPolicy=Always"));
+    for (const f of ["lifecycle", "livenessProbe", "readinessProbe", "startupProbe"]) {
+      if (c[f] !== undefined && c[f] !== null)
+        errs.push(fieldErrors.forbidden(path.child(f), "may not be set for init containers without restartPolicy=Always"));
     }
+    return errs;
+  } else if (ctx.kind === "ephemeralContainers") {
+    errs.push(...validateEphemeralContainer(c, path, (ctx.otherNames ??= containerNames(ctx.spec))));
+    return errs;
   }
   for (const hook of ["postStart", "preStop"]) {
     const h = record(c.lifecycle)[hook];
@@ -861,6 +887,32 @@ function validateTopologySpread(constraints: unknown, path: FieldPath, options: 
   return errs;
 }
 
+const CONTAINER_KINDS = ["containers", "initContainers", "ephemeralContainers"] as const;
+
+const RESOURCE_CHECKS: ResourceChecks = {
+  requirements: validateResources,
+  isStandardName: (name) => STANDARD_RESOURCE_NAMES.has(name) || name.startsWith("hugepages-") || name.startsWith("requests.hugepages-"),
+};
+
+function volumesByName(volumes: unknown, extra: readonly string[] = []): Map<string, Obj> {
+  const m = new Map<string, Obj>();
+  for (const name of extra) m.set(name, { name, persistentVolumeClaim: { claimName: name } });
+  for (const v of list(volumes)) m.set(str(record(v).name), record(v));
+  return m;
+}
+
+function podClaimNames(claims: unknown): Set<string> {
+  const names = new Set<string>();
+  for (const c of list(claims)) if (str(record(c).name) !== "") names.add(str(record(c).name));
+  return names;
+}
+
+function containerNames(spec: Obj): Set<string> {
+  const names = new Set<string>();
+  for (const kind of ["containers", "initContainers"]) for (const c of list(spec[kind])) names.add(str(record(c).name));
+  return names;
+}
+
 /** upstream's ValidatePodSpec, for the fields users set most. */
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
@@ -871,23 +923,30 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
   const resourceIsPod = options.resourceIsPod === true;
   const restartPolicy = str(s.restartPolicy);
+  if (s.resourceClaims !== undefined) errs.push(...validatePodResourceClaims(s.resourceClaims, path.child("resourceClaims")));
   if (list(s.containers).length === 0) errs.push(fieldErrors.required(path.child("containers")));
-  for (const kind of ["containers", "initContainers", "ephemeralContainers"] as const) {
-    list(s[kind]).forEach((c, i) =>
-      errs.push(
-        ...validateContainer(record(c), path.child(kind).index(i), {
-          volumes,
-          names,
-          kind,
-          grace,
-          allowIndivisibleHugePages,
-          resourceIsPod,
-          restartPolicy,
-          hostUsers: s.hostUsers !== false,
-        }),
-      ),
-    );
+  // One context for every container; what only rare fields need is built on first use (no closures:
+  // the runtime names each function it makes, which costs more than the check).
+  const ctx: ContainerContext = {
+    volumes,
+    names,
+    kind: "containers",
+    grace,
+    allowIndivisibleHugePages,
+    resourceIsPod,
+    restartPolicy,
+    hostUsers: s.hostUsers !== false,
+    spec: s,
+    extraVolumes: options.extraVolumes,
+  };
+  for (const kind of CONTAINER_KINDS) {
+    const containers = s[kind];
+    if (!Array.isArray(containers)) continue;
+    ctx.kind = kind;
+    containers.forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), ctx)));
   }
+  if (s.resources !== undefined && s.resources !== null)
+    errs.push(...validatePodLevelResources(s, path.child("resources"), allowIndivisibleHugePages, RESOURCE_CHECKS));
   errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
   if (s.hostNetwork === true) {
     // Defaulting made an unset hostPort the containerPort: any other value cannot be honoured on the host's network.
@@ -912,6 +971,8 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const sc = s.securityContext;
     if (sc.seccompProfile !== undefined)
       errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
+    if (sc.appArmorProfile !== undefined)
+      errs.push(...validateAppArmorProfile(sc.appArmorProfile, path.child("securityContext", "appArmorProfile")));
     // Enumerations of the pod's securityContext, when set, with upstream's sorted lists.
     for (const [f, allowed] of POD_CONTEXT_ENUMS) {
       const v = sc[f];
@@ -964,6 +1025,12 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const v = str(s[f]);
     if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
   }
+  if (s.runtimeClassName !== undefined && s.runtimeClassName !== null) {
+    const rc = str(s.runtimeClassName);
+    for (const msg of nameIsDNSSubdomain(rc, false)) errs.push(fieldErrors.invalid(path.child("runtimeClassName"), rc, msg));
+  }
+  // As upstream's validateOverhead: the overhead is checked as a container's limits, and named so.
+  if (isObj(s.overhead)) errs.push(...validateResources({ limits: s.overhead }, path.child("overhead"), allowIndivisibleHugePages));
   if (str(s.hostname) !== "") errs.push(...dnsLabel(str(s.hostname), path.child("hostname")));
   if (str(s.subdomain) !== "") errs.push(...dnsLabel(str(s.subdomain), path.child("subdomain")));
   errs.push(...nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
@@ -1013,8 +1080,11 @@ const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
 /** A PodTemplateSpec inside a workload: its labels and its spec. */
 export function validatePodTemplateSpec(template: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   if (!isObj(template)) return [fieldErrors.required(path)];
-  const errs = validateLabels(record(template.metadata).labels as Record<string, string> | undefined, path.child("metadata", "labels"));
+  const meta = record(template.metadata);
+  const errs = validateLabels(meta.labels as Record<string, string> | undefined, path.child("metadata", "labels"));
+  errs.push(...validatePodSpecificAnnotations(meta.annotations, template.spec, path.child("metadata", "annotations")));
   errs.push(...validatePodSpec(template.spec, path.child("spec"), options));
+  errs.push(...validateAnnotationsMatchFields(meta.annotations, template.spec, path.child("spec")));
   const spec = record(template.spec);
   if (list(spec.ephemeralContainers).length > 0)
     errs.push(fieldErrors.forbidden(path.child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"));
@@ -1023,7 +1093,8 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
 
 /** A Pod's spec with the rules only Pods have (upstream's validatePodMetadataAndSpec), on create and update. */
 export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
-  const errs = validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true });
+  const errs = validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, ANNOTATIONS_PATH);
+  errs.push(...validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true }));
   const s = record(pod.spec);
   // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
   if (str(s.serviceAccountName) === "")
@@ -1042,6 +1113,7 @@ export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): Fiel
 }
 
 const SPEC_PATH = FieldPath.of("spec");
+const ANNOTATIONS_PATH = FieldPath.of("metadata", "annotations");
 
 /** upstream's ValidatePodCreate: the Pod rules, then what only a new Pod may not have. */
 export function validatePodCreate(pod: KubeObject): FieldError[] {
@@ -1051,6 +1123,7 @@ export function validatePodCreate(pod: KubeObject): FieldError[] {
     errs.push(fieldErrors.forbidden(SPEC_PATH.child("ephemeralContainers"), "cannot be set on create"));
   if (str(s.nodeName) !== "" && list(s.schedulingGates).length > 0)
     errs.push(fieldErrors.forbidden(SPEC_PATH.child("nodeName"), "cannot be set until all schedulingGates have been cleared"));
+  errs.push(...validateAnnotationsMatchFields(pod.metadata?.annotations, pod.spec, SPEC_PATH));
   return errs;
 }
 

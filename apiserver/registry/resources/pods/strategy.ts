@@ -9,6 +9,7 @@ import { isDNS1123Label } from "../../../../runtime/validation/strings.js";
 import { defaultPod } from "../../defaults/core.js";
 import { validatePodCreate, validatePodUpdate } from "../../validation/pod.js";
 import { podSpecWarnings } from "../../validation/pod-warnings.js";
+import { applyAppArmorVersionSkew } from "../../validation/pod-annotations.js";
 import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
@@ -27,15 +28,19 @@ const status = (o: KubeObject) => record(o.status);
  * spec's warnings. Pod updates get none, as upstream's (a hot path no human usually drives).
  */
 function warningsOnCreate(obj: KubeObject): string[] {
-  const out: string[] = [];
+  const out: string[] = skewWarnings.get(obj) ?? [];
+  skewWarnings.delete(obj);
   const bad = isDNS1123Label(obj.metadata?.name ?? "");
   if (bad.length > 0)
     out.push(
       `metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${bad.join(" ")}]`,
     );
-  for (const w of podSpecWarnings(obj.spec, SPEC_PATH)) out.push(w);
+  for (const w of podSpecWarnings(obj.spec, SPEC_PATH, obj.metadata?.annotations)) out.push(w);
   return out;
 }
+
+/** The AppArmor deprecation warnings of a create, from its preparation (which copies the annotations into fields) to its warnings. */
+const skewWarnings = new WeakMap<KubeObject, string[]>();
 
 const podKindStrategy = kindStrategy({
   kind: "Pod",
@@ -46,6 +51,8 @@ const podKindStrategy = kindStrategy({
   prepareForCreate(obj) {
     obj.status = { phase: "Pending", qosClass: podQOSClass(obj.spec) };
     mergeLabelKeys(obj);
+    const warnings = applyAppArmorVersionSkew(obj);
+    if (warnings.length > 0) skewWarnings.set(obj, warnings);
   },
   prepareForUpdate(obj, old) {
     // Ephemeral containers and resources change only through their subresources.

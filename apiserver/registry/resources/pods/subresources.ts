@@ -19,7 +19,9 @@ import type { UpdateStrategy } from "../../strategy.js";
 import { fieldErrors, FieldPath, invalidError, type FieldError } from "../../validation/field.js";
 import { selectorMatches } from "../../validation/label-selector.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
-import { validatePodSpec } from "../../validation/pod.js";
+import { ratchetOptionsFrom, validatePod, validatePodSpec } from "../../validation/pod.js";
+import { goStyleDiff } from "../../validation/spec-diff.js";
+import { goQuote } from "../../../../runtime/go-strings.js";
 import { isObj, list, record, sameJSON, str } from "../../validation/shape.js";
 import { copyObject } from "../../copy.js";
 
@@ -202,19 +204,28 @@ export const ephemeralContainersStrategy: UpdateStrategy = {
     if (next === undefined) delete (obj.spec as Record<string, unknown>).ephemeralContainers;
     if (managedFields !== undefined) obj.metadata = { ...obj.metadata, managedFields };
   },
+  /** upstream's ValidatePodEphemeralContainersUpdate: the whole Pod as an update validates it, then only additions. */
   validateUpdate(obj, old) {
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
+    errs.push(...validatePod(obj, ratchetOptionsFrom(old.spec)));
+    // Static pods run from the node's files: nothing the apiserver adds reaches them.
+    if (old.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined)
+      return [fieldErrors.forbidden(FieldPath.root(), "static pods do not support ephemeral containers")];
     const now = list(record(obj.spec).ephemeralContainers);
     const before = list(record(old.spec).ephemeralContainers);
     const path = FieldPath.of("spec", "ephemeralContainers");
     for (const b of before) {
-      const same = now.find((n) => record(n).name === record(b).name);
-      if (!same)
-        errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be removed`));
+      const name = str(record(b).name);
+      const same = now.find((n) => str(record(n).name) === name);
+      if (!same) errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${goQuote(name)} may not be removed\n`));
       else if (!sameJSON(same, b))
-        errs.push(fieldErrors.forbidden(path, `existing ephemeral containers ${JSON.stringify(record(b).name)} may not be changed`));
+        errs.push(
+          fieldErrors.forbidden(
+            path,
+            `existing ephemeral containers ${goQuote(name)} may not be changed\n${goStyleDiff("core.EphemeralContainer", b, same)}`,
+          ),
+        );
     }
-    errs.push(...validatePodSpec(obj.spec, FieldPath.of("spec")).filter((e) => e.field.startsWith("spec.ephemeralContainers")));
     return errs;
   },
 };
