@@ -265,10 +265,38 @@ function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, en
 
 // ---- transport ----
 
-interface PendingCall {
-  deadline: number;
-  fail(err: Error): void;
+/** A unary call in flight, for the deadline sweep and close(). */
+class PendingCall {
+  constructor(
+    readonly deadline: number,
+    private readonly request: Pick<H2Stream, "cancel">,
+  ) {}
+
+  /** Resets the stream; the call's promise rejects with `err`. */
+  fail(err: Error): void {
+    this.request.cancel(err);
+  }
 }
+
+/** A unary call's result from its response: etcd's message, or its gRPC status as an error. */
+function answer<T>({ headers, body }: H2Response, read: (r: Reader, end: number) => T): T {
+  if (headers.get(":status") !== "200") throw new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers.get(":status"))}`);
+  const status = Number(headers.get("grpc-status"));
+  if (status !== 0) {
+    throw new EtcdCallError(
+      Number.isFinite(status) ? status : 2,
+      grpcMessage(headers.get("grpc-message")) || `grpc status ${String(headers.get("grpc-status"))}`,
+    );
+  }
+  if (body.length < 5) throw new Error("etcd response: no message");
+  return decode(body, 5, 5 + body.readUInt32BE(1), read);
+}
+
+/** The gRPC paths of the calls made. */
+const KV_RANGE = "/etcdserverpb.KV/Range";
+const KV_TXN = "/etcdserverpb.KV/Txn";
+const KV_COMPACT = "/etcdserverpb.KV/Compact";
+const MAINTENANCE_STATUS = "/etcdserverpb.Maintenance/Status";
 
 /** grpc-message is percent-encoded. */
 function grpcMessage(raw: unknown): string {
@@ -311,7 +339,7 @@ export class EtcdKVClient {
   /** `timeoutMs` overrides the client's call deadline (health checks use a short one). */
   range(r: RangeRequest, timeoutMs?: number): Promise<RangeResponse> {
     return this.call(
-      "Range",
+      KV_RANGE,
       frame((w) => writeRange(w, r)),
       readRange,
       timeoutMs,
@@ -329,13 +357,13 @@ export class EtcdKVClient {
       for (const op of success) messageField(w, 2, (m) => writeOp(m, op));
       for (const op of failure) messageField(w, 3, (m) => writeOp(m, op));
     });
-    return this.call("Txn", body, readTxn);
+    return this.call(KV_TXN, body, readTxn);
   }
 
   /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
   serverVersion(): Promise<string> {
     return this.call(
-      "/etcdserverpb.Maintenance/Status",
+      MAINTENANCE_STATUS,
       frame(() => {}),
       readStatusVersion,
     );
@@ -343,7 +371,7 @@ export class EtcdKVClient {
 
   compact(revision: number): Promise<number> {
     return this.call(
-      "Compact",
+      KV_COMPACT,
       frame((w) => uintField(w, 1, revision)),
       readCompact,
     );
@@ -490,57 +518,30 @@ export class EtcdKVClient {
     return session;
   }
 
+  /**
+   * One unary call. Its deadline cancels the stream with the error, which rejects the session's
+   * promise: the answer is that promise's one `then`, with no promise of its own around it.
+   */
   private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T, timeoutMs = this.callTimeoutMs): Promise<T> {
     if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
-    return new Promise<T>((resolve, reject) => {
-      let request: { response: Promise<H2Response>; cancel: () => void };
-      try {
-        request = this.unarySession().request(method.startsWith("/") ? method : `/etcdserverpb.KV/${method}`, body);
-      } catch (e) {
-        reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
-        return;
-      }
-      let done = false;
-      const call: PendingCall = {
-        deadline: Date.now() + timeoutMs,
-        fail: (err) => {
-          if (done) return;
-          done = true;
-          this.untrack(call);
-          request.cancel();
-          reject(err);
-        },
-      };
-      this.track(call);
-      request.response.then(
-        ({ headers, body: data }) => {
-          if (done) return;
-          if (headers.get(":status") !== "200") {
-            call.fail(new EtcdCallError(GRPC_UNAVAILABLE, `etcd answered HTTP ${String(headers.get(":status"))}`));
-            return;
-          }
-          const status = Number(headers.get("grpc-status"));
-          if (status !== 0) {
-            call.fail(
-              new EtcdCallError(
-                Number.isFinite(status) ? status : 2,
-                grpcMessage(headers.get("grpc-message")) || `grpc status ${String(headers.get("grpc-status"))}`,
-              ),
-            );
-            return;
-          }
-          done = true;
-          this.untrack(call);
-          try {
-            if (data.length < 5) throw new Error("etcd response: no message");
-            resolve(decode(data, 5, 5 + data.readUInt32BE(1), read));
-          } catch (e) {
-            reject(e);
-          }
-        },
-        (err: Error) => call.fail(new EtcdCallError(GRPC_UNAVAILABLE, err.message)),
-      );
-    });
+    let request: Pick<H2Stream, "response" | "cancel">;
+    try {
+      request = this.unarySession().request(method, body);
+    } catch (e) {
+      return Promise.reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+    }
+    const call = new PendingCall(Date.now() + timeoutMs, request);
+    this.track(call);
+    return request.response.then(
+      (res) => {
+        this.untrack(call);
+        return answer(res, read);
+      },
+      (err: Error) => {
+        this.untrack(call);
+        throw err instanceof EtcdCallError ? err : new EtcdCallError(GRPC_UNAVAILABLE, err.message);
+      },
+    );
   }
 
   private track(call: PendingCall): void {
@@ -549,8 +550,7 @@ export class EtcdKVClient {
   }
 
   private untrack(call: PendingCall): void {
-    this.pending.delete(call);
-    this.release();
+    if (this.pending.delete(call)) this.release();
   }
 
   private acquire(): void {
