@@ -129,6 +129,8 @@ interface StreamOps {
 }
 
 const NO_HEADERS: ReadonlyMap<string, string> = new Map();
+/** No bytes (read-only: never written into). */
+const NOTHING = Buffer.alloc(0);
 const noop = (): void => {};
 
 /** A streaming call (see {@link H2Session.stream}). */
@@ -152,7 +154,7 @@ export class H2Session {
   #nextId = 1;
   #closed = false;
   #goingAway = false;
-  #in: Buffer = Buffer.alloc(0);
+  #in: Buffer = NOTHING;
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
@@ -435,7 +437,7 @@ export class H2Session {
       this.#fail(e);
       return;
     }
-    this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
+    this.#in = pos === buf.length ? NOTHING : buf.subarray(pos);
     // No flush here: what this read queued (acks) and the calls other callbacks of this poll
     // started go out together at the end of the turn.
   }
