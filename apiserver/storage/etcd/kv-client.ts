@@ -1,6 +1,7 @@
 /**
- * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read and
- * written with the runtime's protobuf Reader and Writer. Unary calls and watch streams share our
+ * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read
+ * with the runtime's protobuf Reader and written with its Writer, Range and Txn (every get and
+ * write) by hand. Unary calls and watch streams share our
  * own small HTTP/2 connection (h2-session.ts). The etcd3 client costs about a
  * millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
  * reflection codecs), node:http2 alone some 50-80 µs per call; this costs a small fraction.
