@@ -1,9 +1,8 @@
 /**
  * A lean gRPC client for etcd (KV Range, Txn, Compact; Watch streams), its few messages read
  * with the runtime's protobuf Reader and written with its Writer, Range and Txn (every get and
- * write) by hand. Unary calls and watch streams share our
- * own small HTTP/2 connection (h2-session.ts). The etcd3 client costs about a
- * millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
+ * write) by hand. Unary calls and watch streams share our own small HTTP/2 connection
+ * (h2-session.ts). The etcd3 client costs about a millisecond of CPU per call (grpc-js's interceptor and retry layers, a circuit breaker,
  * reflection codecs), node:http2 alone some 50-80 µs per call; this costs a small fraction.
  */
 import { H2Session, type H2Response, type H2Stream, type H2TLSOptions } from "./h2-session.js";
