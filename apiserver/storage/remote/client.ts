@@ -22,7 +22,7 @@ import {
   type WatchOptions,
 } from "../interface.js";
 import { EventQueue } from "../event-queue.js";
-import { FrameReader, FrameWriter } from "./frames.js";
+import { FrameWriter, readFrames } from "./frames.js";
 import type { Request, Response, WireError } from "./protocol.js";
 
 type Call = Request extends infer R ? (R extends { op: "watch" | "cancel" | "progress" } ? never : Omit<R, "id">) : never;
@@ -94,9 +94,6 @@ function sentOrStored(key: string, value: Uint8Array, r: Answer): KeyValue {
   return { key, value, createRevision: r.written.createRevision, modRevision: r.written.modRevision };
 }
 
-/** The buffer each read of the owner's socket fills (what Node reads a socket in by default). */
-const READ_BUFFER_BYTES = 64 * 1024;
-
 /** The pages a list with a predicate reads from the owner, at least (predicates run here). */
 const PREDICATE_PAGE = 500;
 
@@ -116,41 +113,22 @@ export class RemoteStorage implements Storage {
   private readonly eventValues = new RecentByRevision();
   private readonly answerValues = new RecentByRevision();
 
-  private constructor(
-    private readonly socket: net.Socket,
-    reader: { onMessage: (m: Response) => void },
-  ) {
+  private constructor(private readonly socket: net.Socket) {
     this.out = new FrameWriter(socket);
-    reader.onMessage = (m) => this.receive(m);
+    readFrames(socket, (m) => this.receive(m as Response));
     socket.on("error", () => {});
     socket.on("close", () => this.disconnected());
   }
 
-  /**
-   * Connects to the owner's socket. Its bytes are read into one buffer of the connection's,
-   * reused for every read (`onread`): no allocation per read and no stream machinery between
-   * the socket and the frame reader; the decoded messages own their bytes.
-   */
+  /** Connects to the owner's socket. */
   static connect(socketPath: string): Promise<RemoteStorage> {
     return new Promise((resolve, reject) => {
-      // Nothing comes before a request: until the storage exists, messages go nowhere.
-      const target: { onMessage: (m: Response) => void } = { onMessage: () => {} };
-      const reader = new FrameReader((m) => target.onMessage(m as Response), true);
-      const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
-      const socket = net.connect({
-        path: socketPath,
-        onread: {
-          buffer,
-          callback: (n) => {
-            reader.feed(buffer.subarray(0, n));
-            return true;
-          },
-        },
-      });
+      const socket = net.connect(socketPath);
       socket.once("error", reject);
       socket.once("connect", () => {
         socket.off("error", reject);
-        resolve(new RemoteStorage(socket, target));
+        socket.setNoDelay(true);
+        resolve(new RemoteStorage(socket));
       });
     });
   }

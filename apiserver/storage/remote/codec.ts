@@ -12,8 +12,6 @@ import type { Request, Response } from "./protocol.js";
 export type Message = Request | Response;
 
 const V8 = 0;
-/** The first body byte of a message in node:v8's encoding. */
-export const V8_TAG = V8;
 const EVENT = 1;
 const OK_KV = 2;
 const CREATE = 3;

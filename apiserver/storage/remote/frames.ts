@@ -5,7 +5,7 @@
  * base64 or JSON.
  */
 import type { Socket } from "node:net";
-import { decodeBody, encodeFrame, type Message, V8_TAG } from "./codec.js";
+import { decodeBody, encodeFrame, type Message } from "./codec.js";
 
 /** Writes messages to a socket, coalescing those sent in one tick into one write. */
 export class FrameWriter {
@@ -59,15 +59,7 @@ export class FrameReader {
   /** Whether `partial` is the whole frame's buffer (else its 4-byte length prefix, still coming). */
   private sized = false;
 
-  /**
-   * @param transient - each chunk's memory is reused once {@link feed} returns (a socket's
-   *   `onread` buffer): nothing decoded may view it, so node:v8-encoded bodies are copied first
-   *   (their typed arrays are views of what they were read from; the binary ones copy values).
-   */
-  constructor(
-    private readonly onMessage: (message: Message) => void,
-    private readonly transient = false,
-  ) {}
+  constructor(private readonly onMessage: (message: Message) => void) {}
 
   feed(chunk: Buffer): void {
     let offset = 0;
@@ -80,7 +72,7 @@ export class FrameReader {
       if (chunk.length - offset - 4 < length) break;
       const body = chunk.subarray(offset + 4, offset + 4 + length);
       offset += 4 + length;
-      this.onMessage(decodeBody(this.transient && body[0] === V8_TAG ? Buffer.from(body) : body));
+      this.onMessage(decodeBody(body));
     }
     if (offset < chunk.length) {
       const rest = chunk.length - offset;
