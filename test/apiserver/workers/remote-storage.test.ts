@@ -100,7 +100,7 @@ describe("remote storage", () => {
     await server.listen();
     const s = await RemoteStorage.connect(server.socketPath);
     try {
-      // ~2 MiB of values: the answer spans many reads of the worker's reused read buffer.
+      // ~2 MiB of values: the answer spans many reads, gathered into one frame.
       const value = new Uint8Array(20_000).fill(7);
       for (let i = 0; i < 100; i++) await s.create(`/big/${String(i).padStart(3, "0")}`, value);
       const list = await s.list({ prefix: "/big/" });
