@@ -67,7 +67,8 @@ export interface H2TLSOptions {
 
 /** The answer to one call: the response's headers and trailers (merged), and its DATA bytes. */
 export interface H2Response {
-  headers: Map<string, string>;
+  /** Shared between responses with the same header blocks: not to be changed. */
+  headers: ReadonlyMap<string, string>;
   body: Buffer;
 }
 
@@ -83,22 +84,54 @@ export class H2Error extends Error {
   }
 }
 
-interface Stream {
-  id: number;
-  resolve(r: H2Response): void;
-  reject(e: Error): void;
-  headers: Map<string, string>;
+/**
+ * One open stream, which is also the caller's handle on it ({@link H2Stream}): a class, so a
+ * call allocates one object and its promise, not a closure per handle method.
+ */
+class Stream implements H2Stream {
+  headers: ReadonlyMap<string, string> = NO_HEADERS;
+  /** The decoded blocks (response headers, then trailers), merged into `headers` at the end. */
+  fields: [string, string][] | undefined;
   /** Whether the response's first header block has come (the next is its trailers). */
-  gotHeaders: boolean;
-  chunks: Buffer[];
+  gotHeaders = false;
+  chunks: Buffer[] = [];
   /** DATA we have still to send, held back by flow control. */
   pending: Buffer | undefined;
-  sendWindow: number;
   /** Bytes received on this stream since we last opened its window again. */
-  unacked: number;
-  /** A streaming call's DATA, as it comes (a unary call's is collected in `chunks`). */
-  onData: ((chunk: Buffer) => void) | undefined;
+  unacked = 0;
+  constructor(
+    readonly id: number,
+    readonly session: StreamOps,
+    readonly response: Promise<H2Response>,
+    readonly resolve: (r: H2Response) => void,
+    readonly reject: (e: Error) => void,
+    body: Buffer,
+    public sendWindow: number,
+    /** A streaming call's DATA, as it comes (a unary call's is collected in `chunks`). */
+    readonly onData: ((chunk: Buffer) => void) | undefined,
+  ) {
+    this.pending = body;
+  }
+
+  write(data: Buffer): void {
+    this.session.write(this, data);
+  }
+
+  cancel(reason?: Error): void {
+    this.session.cancel(this, reason);
+  }
 }
+
+/** What a {@link Stream} asks of its session (its private methods, reached through one object per session). */
+interface StreamOps {
+  write(stream: Stream, data: Buffer): void;
+  cancel(stream: Stream, reason: Error | undefined): void;
+}
+
+const NO_HEADERS: ReadonlyMap<string, string> = new Map();
+/** No bytes (read-only: never written into). */
+const NOTHING = Buffer.alloc(0);
+const noop = (): void => {};
 
 /** A streaming call (see {@link H2Session.stream}). */
 export interface H2Stream {
@@ -106,8 +139,8 @@ export interface H2Stream {
   response: Promise<H2Response>;
   /** Sends more of the request (DATA without END_STREAM). */
   write(data: Buffer): void;
-  /** Resets the stream (or drops it while it waits for a slot). */
-  cancel(): void;
+  /** Resets the stream (or drops it while it waits for a slot); with a `reason`, `response` rejects with it. */
+  cancel(reason?: Error): void;
 }
 
 /** One HTTP/2 connection; make another when {@link H2Session.usable} turns false. */
@@ -121,7 +154,7 @@ export class H2Session {
   #nextId = 1;
   #closed = false;
   #goingAway = false;
-  #in: Buffer = Buffer.alloc(0);
+  #in: Buffer = NOTHING;
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
@@ -135,6 +168,8 @@ export class H2Session {
   #peerMaxFrame = 16_384;
   #peerMaxStreams = Infinity;
   readonly #decoded = new Map<string, [string, string][]>();
+  /** See {@link H2Session.#merged}: weak, as decoded blocks past the cache's bound are not kept. */
+  readonly #mergedHeaders = new WeakMap<[string, string][], WeakMap<[string, string][], ReadonlyMap<string, string>>>();
   readonly #authority: string;
   readonly #scheme: number;
   readonly #headerBlocks = new Map<string, Buffer>();
@@ -205,7 +240,7 @@ export class H2Session {
    * POSTs `body` to `path` with gRPC's request headers. Resolves with the response once the peer
    * ends the stream; `cancel` (deadlines use it) resets the stream, or drops a queued call.
    */
-  request(path: string, body: Buffer): { response: Promise<H2Response>; cancel: () => void } {
+  request(path: string, body: Buffer): Pick<H2Stream, "response" | "cancel"> {
     return this.#call(path, body, undefined);
   }
 
@@ -219,49 +254,73 @@ export class H2Session {
   }
 
   #call(path: string, body: Buffer, onData: ((chunk: Buffer) => void) | undefined): H2Stream {
-    let cancel: () => void = () => {};
-    let write: (data: Buffer) => void = () => {};
-    const response = new Promise<H2Response>((resolve, reject) => {
+    let resolve!: (r: H2Response) => void;
+    let reject!: (e: Error) => void;
+    const response = new Promise<H2Response>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    if (!this.usable) {
+      reject(new H2Error(this.#closed ? "connection closed" : "connection is going away"));
+      return { response, cancel: noop, write: noop };
+    }
+    if (this.#streams.size < this.#peerMaxStreams) return this.#open(path, body, response, resolve, reject, onData);
+    return this.#queue(path, body, response, resolve, reject, onData);
+  }
+
+  /** A call waiting for a stream slot (the peer's MAX_CONCURRENT_STREAMS): its handle until it opens. */
+  #queue(
+    path: string,
+    body: Buffer,
+    response: Promise<H2Response>,
+    resolve: (r: H2Response) => void,
+    reject: (e: Error) => void,
+    onData: ((chunk: Buffer) => void) | undefined,
+  ): H2Stream {
+    let stream: Stream | undefined;
+    let cancelled = false;
+    /** Writes before the stream got a slot. */
+    const early: Buffer[] = [];
+    const start = (): void => {
+      if (cancelled) return;
       if (!this.usable) {
-        reject(new H2Error(this.#closed ? "connection closed" : "connection is going away"));
+        reject(new H2Error("connection closed"));
         return;
       }
-      let stream: Stream | undefined;
-      let cancelled = false;
-      const start = (): void => {
-        if (cancelled) return;
-        if (!this.usable) {
-          reject(new H2Error("connection closed"));
-          return;
-        }
-        stream = this.#open(path, body, resolve, reject, onData);
-        for (const data of early.splice(0)) this.#write(stream, data);
-      };
-      /** Writes before the stream got a slot. */
-      const early: Buffer[] = [];
-      write = (data) => {
+      stream = this.#open(path, body, response, resolve, reject, onData);
+      for (const data of early.splice(0)) this.#write(stream, data);
+    };
+    this.#queued.push(start);
+    return {
+      response,
+      write: (data) => {
         if (cancelled) return;
         if (stream === undefined) early.push(data);
-        else if (this.#streams.get(stream.id) === stream) this.#write(stream, data);
-      };
-      cancel = () => {
+        else stream.write(data);
+      },
+      cancel: (reason) => {
         if (cancelled) return;
         cancelled = true;
-        if (stream === undefined) {
-          const i = this.#queued.indexOf(start);
-          if (i >= 0) this.#queued.splice(i, 1);
-          return;
-        }
-        if (this.#streams.delete(stream.id)) {
-          this.#rstStream(stream.id, H2_CANCEL);
-          this.#dequeue();
-        }
-      };
-      if (this.#streams.size >= this.#peerMaxStreams) this.#queued.push(start);
-      else start();
-    });
-    return { response, cancel: () => cancel(), write: (data) => write(data) };
+        if (stream !== undefined) return stream.cancel(reason);
+        const i = this.#queued.indexOf(start);
+        if (i >= 0) this.#queued.splice(i, 1);
+        if (reason !== undefined) reject(reason);
+      },
+    };
   }
+
+  /** The {@link StreamOps} of this session's streams. */
+  readonly #ops: StreamOps = {
+    write: (stream, data) => {
+      if (this.#streams.get(stream.id) === stream) this.#write(stream, data);
+    },
+    cancel: (stream, reason) => {
+      if (!this.#streams.delete(stream.id)) return;
+      this.#rstStream(stream.id, H2_CANCEL);
+      if (reason !== undefined) stream.reject(reason);
+      this.#dequeue();
+    },
+  };
 
   /** More DATA on an open stream, behind what flow control still holds of it. */
   #write(stream: Stream, data: Buffer): void {
@@ -283,24 +342,14 @@ export class H2Session {
   #open(
     path: string,
     body: Buffer,
+    response: Promise<H2Response>,
     resolve: (r: H2Response) => void,
     reject: (e: Error) => void,
     onData: ((chunk: Buffer) => void) | undefined,
   ): Stream {
     const id = this.#nextId;
     this.#nextId += 2;
-    const stream: Stream = {
-      id,
-      resolve,
-      reject,
-      headers: new Map(),
-      gotHeaders: false,
-      chunks: [],
-      pending: body,
-      sendWindow: this.#peerInitialWindow,
-      unacked: 0,
-      onData,
-    };
+    const stream = new Stream(id, this.#ops, response, resolve, reject, body, this.#peerInitialWindow, onData);
     this.#streams.set(id, stream);
     this.#frame(HEADERS, END_HEADERS, id, this.#headerBlock(path));
     this.#sendData(stream);
@@ -388,7 +437,7 @@ export class H2Session {
       this.#fail(e);
       return;
     }
-    this.#in = pos === buf.length ? Buffer.alloc(0) : buf.subarray(pos);
+    this.#in = pos === buf.length ? NOTHING : buf.subarray(pos);
     // No flush here: what this read queued (acks) and the calls other callbacks of this poll
     // started go out together at the end of the turn.
   }
@@ -535,7 +584,9 @@ export class H2Session {
     const fields = this.#decode(block);
     const stream = this.#streams.get(id);
     if (stream === undefined) return;
-    for (const [name, value] of fields) stream.headers.set(name, value);
+    if (stream.fields === undefined) stream.fields = fields;
+    else if (stream.headers === NO_HEADERS) stream.headers = this.#merged(stream.fields, fields);
+    else stream.headers = new Map([...stream.headers, ...fields]); // a third block: not gRPC's shape, kept whole
     stream.gotHeaders = true;
     if (flags & END_STREAM) this.#end(stream);
   }
@@ -558,8 +609,23 @@ export class H2Session {
     return fields;
   }
 
+  /**
+   * A response's headers and trailers as one map, shared by every response with the same two
+   * blocks: decoded blocks are cached by content, so the usual few pairs (a success, each error)
+   * are merged once.
+   */
+  #merged(first: [string, string][], second: [string, string][]): ReadonlyMap<string, string> {
+    let bySecond = this.#mergedHeaders.get(first);
+    if (bySecond === undefined) this.#mergedHeaders.set(first, (bySecond = new WeakMap()));
+    let headers = bySecond.get(second);
+    if (headers === undefined) bySecond.set(second, (headers = new Map([...first, ...second])));
+    return headers;
+  }
+
   #end(stream: Stream): void {
     this.#streams.delete(stream.id);
+    // A response that ended with its first block (a trailers-only error) has no second one.
+    if (stream.headers === NO_HEADERS && stream.fields !== undefined) stream.headers = new Map(stream.fields);
     stream.resolve({ headers: stream.headers, body: stream.chunks.length === 1 ? stream.chunks[0]! : Buffer.concat(stream.chunks) });
     this.#dequeue();
     if (this.#goingAway && this.#streams.size === 0) this.close();

@@ -47,19 +47,70 @@ export class FrameWriter {
   }
 }
 
+/**
+ * Splits a byte stream into messages, in order. A frame within one chunk is decoded where it
+ * lies; one split across chunks is gathered into a buffer of its own size, allocated once its
+ * length is known (a large list arrives in many chunks: no concatenation per chunk).
+ */
+export class FrameReader {
+  /** A frame begun in an earlier chunk: its bytes, length prefix included, as far as they came. */
+  private partial: Buffer | undefined;
+  private filled = 0;
+  /** Whether `partial` is the whole frame's buffer (else its 4-byte length prefix, still coming). */
+  private sized = false;
+
+  constructor(private readonly onMessage: (message: Message) => void) {}
+
+  feed(chunk: Buffer): void {
+    let offset = 0;
+    if (this.partial !== undefined) {
+      offset = this.fill(chunk);
+      if (this.partial !== undefined) return;
+    }
+    while (chunk.length - offset >= 4) {
+      const length = chunk.readUInt32BE(offset);
+      if (chunk.length - offset - 4 < length) break;
+      const body = chunk.subarray(offset + 4, offset + 4 + length);
+      offset += 4 + length;
+      this.onMessage(decodeBody(body));
+    }
+    if (offset < chunk.length) {
+      const rest = chunk.length - offset;
+      this.sized = rest >= 4;
+      this.partial = Buffer.allocUnsafe(this.sized ? 4 + chunk.readUInt32BE(offset) : 4);
+      chunk.copy(this.partial, 0, offset);
+      this.filled = rest;
+    }
+  }
+
+  /** Copies the start of `chunk` into the partial frame, decoding it once whole; returns the bytes taken. */
+  private fill(chunk: Buffer): number {
+    let used = 0;
+    if (!this.sized) {
+      used = Math.min(4 - this.filled, chunk.length);
+      chunk.copy(this.partial!, this.filled, 0, used);
+      this.filled += used;
+      if (this.filled < 4) return used;
+      const whole = Buffer.allocUnsafe(4 + this.partial!.readUInt32BE(0));
+      this.partial!.copy(whole, 0, 0, 4);
+      this.partial = whole;
+      this.sized = true;
+    }
+    const frame = this.partial!;
+    const n = Math.min(frame.length - this.filled, chunk.length - used);
+    chunk.copy(frame, this.filled, used, used + n);
+    this.filled += n;
+    used += n;
+    if (this.filled === frame.length) {
+      this.partial = undefined;
+      this.onMessage(decodeBody(frame.subarray(4)));
+    }
+    return used;
+  }
+}
+
 /** Splits a socket's byte stream into messages, in order. */
 export function readFrames(socket: Socket, onMessage: (message: Message) => void): void {
-  let buffered: Buffer = Buffer.alloc(0);
-  socket.on("data", (chunk: Buffer) => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    let offset = 0;
-    while (buffered.length - offset >= 4) {
-      const length = buffered.readUInt32BE(offset);
-      if (buffered.length - offset - 4 < length) break;
-      const body = buffered.subarray(offset + 4, offset + 4 + length);
-      offset += 4 + length;
-      onMessage(decodeBody(body));
-    }
-    buffered = offset === buffered.length ? Buffer.alloc(0) : buffered.subarray(offset);
-  });
+  const reader = new FrameReader(onMessage);
+  socket.on("data", (chunk: Buffer) => reader.feed(chunk));
 }

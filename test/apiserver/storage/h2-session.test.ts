@@ -239,6 +239,30 @@ describe("H2Session", () => {
     expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
   });
 
+  it("cancels with a reason: the call rejects with it, whether its stream is open or still waits for a slot", async () => {
+    const server = http2.createServer({ settings: { maxConcurrentStreams: 1 } });
+    server.on("stream", (stream, headers) => {
+      stream.on("error", () => undefined);
+      if (headers[":path"] === "/slow") return; // never answers
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => echo(stream, headers, Buffer.concat(chunks)));
+    });
+    await listen(server);
+    const s = session(new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`));
+    await s.request("/warm/up", Buffer.from("x")).response; // the peer's SETTINGS are in
+    const open = s.request("/slow", Buffer.from("wait"));
+    const queued = s.request("/slow", Buffer.from("queued"));
+    expect(s.active).toBe(2);
+    queued.cancel(new Error("queued deadline"));
+    await expect(queued.response).rejects.toThrow("queued deadline");
+    open.cancel(new Error("open deadline"));
+    await expect(open.response).rejects.toThrow("open deadline");
+    open.cancel(new Error("again")); // a second cancel changes nothing
+    expect(s.active).toBe(0);
+    expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
+  });
+
   it("streams both ways on a long-lived call beside unary ones: writes go out as sent, DATA comes as sent, trailers end it, cancel resets it", async () => {
     let aborted!: () => void;
     const sawAbort = new Promise<void>((r) => (aborted = r));

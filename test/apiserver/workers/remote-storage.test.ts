@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
 import { RemoteStorage } from "../../../apiserver/storage/remote/client.js";
@@ -91,6 +91,30 @@ describe("remote storage", () => {
       for (const r of seen) expect(r).toBeGreaterThanOrEqual(newest);
     } finally {
       await s.close();
+    }
+  });
+
+  it("notices the owner going away: onLost once, then calls fail Unavailable, and a list larger than a read arrives whole", async () => {
+    const inner = new MemoryStorage();
+    const server = new StorageServer(inner, path.join(tempDir(), "storage.sock"));
+    await server.listen();
+    const s = await RemoteStorage.connect(server.socketPath);
+    try {
+      // ~2 MiB of values: the answer spans many reads, gathered into one frame.
+      const value = new Uint8Array(20_000).fill(7);
+      for (let i = 0; i < 100; i++) await s.create(`/big/${String(i).padStart(3, "0")}`, value);
+      const list = await s.list({ prefix: "/big/" });
+      expect(list.items).toHaveLength(100);
+      // Compared as bytes: toEqual walks a typed array element by element.
+      for (const kv of list.items) expect(Buffer.from(kv.value).equals(value)).toBe(true);
+      let lost = 0;
+      s.onLost = () => lost++;
+      await server.close();
+      await vi.waitFor(() => expect(lost).toBe(1));
+      await expect(s.get("/big/000")).rejects.toMatchObject({ code: "Unavailable" });
+    } finally {
+      await s.close();
+      await inner.close();
     }
   });
 
