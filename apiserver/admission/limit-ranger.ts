@@ -6,6 +6,7 @@
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
 import { quantityValue } from "./quantity.js";
 
@@ -35,12 +36,15 @@ export class LimitRanger implements AdmissionPlugin {
   readonly name = "LimitRanger";
   /** The limits admit read for a Pod, so that validate, which sees the same Pod next, need not list again. */
   private readonly read = new WeakMap<KubeObject, Limit[]>();
-  constructor(private readonly objects: AdmissionObjects) {}
+  constructor(
+    objects: AdmissionObjects,
+    private readonly lists = new FollowedLists(objects),
+  ) {}
 
   private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
     const known = this.read.get(a.object!);
     if (known !== undefined) return known;
-    const ranges = await this.objects.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
+    const ranges = await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
     const limits = ranges.flatMap((r) =>
       ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"),
     );

@@ -50,10 +50,23 @@ export class WebhookAdmission implements AdmissionPlugin {
     return p;
   }
 
+  /** The webhooks of a list of configurations, in name order: kept per list (a source answers the same list until they change). */
+  private readonly flattened = new WeakMap<KubeObject[], Obj[]>();
+
+  private hooksOf(configs: KubeObject[]): Obj[] {
+    let hooks = this.flattened.get(configs);
+    if (hooks === undefined) {
+      // A copy: the source's list is shared.
+      hooks = [...configs]
+        .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
+        .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
+      this.flattened.set(configs, hooks);
+    }
+    return hooks;
+  }
+
   private async selected(configs: KubeObject[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
-    const hooks = configs
-      .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
-      .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
+    const hooks = this.hooksOf(configs);
     if (hooks.length === 0) return [];
     const ns = a.namespace ? await this.source.namespace(a.namespace, ctx.signal) : undefined;
     const labels = ns?.metadata?.labels ?? {};

@@ -1,0 +1,100 @@
+/**
+ * Lists admission reads on every create (LimitRanges, ResourceQuotas, webhook configurations,
+ * policy bindings), answered again without a read while nothing of the resource changed: each
+ * resource is followed (a watch, as upstream's informers), and any event or relist of it forgets
+ * every answer kept for it. A kept answer is the storage read's own (cache, then live when empty),
+ * so it is as fresh as the read was; after a change the next caller reads again. Where nothing
+ * can be followed (fakes, a server stopping) every call reads.
+ *
+ * Answers are shared: callers must not change the array or its objects.
+ */
+import type { KubeObject } from "../registry/rest.js";
+import type { AdmissionObjects, SignalSource } from "./objects.js";
+
+/** Bound on what is kept per resource (namespaces); the oldest goes first. */
+const MAX_KEPT = 10_000;
+/**
+ * How long an answer is kept without a change seen: a bound on staleness should the follow's
+ * watch break and its relist lag (it forgets everything then too).
+ */
+const MAX_AGE_MS = 1_000;
+
+interface Followed {
+  following: boolean;
+  kept: Map<string, { at: number; items: Promise<KubeObject[]> }>;
+}
+
+export class FollowedLists {
+  private readonly resources = new Map<string, Followed>();
+
+  constructor(
+    private readonly objects: AdmissionObjects,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** As {@link AdmissionObjects.list}, kept until the resource changes. */
+  list(
+    group: string,
+    resource: string,
+    namespace: string,
+    signal: SignalSource,
+    opts?: { liveWhenEmpty?: boolean },
+  ): Promise<KubeObject[]> {
+    return this.kept(group, resource, opts?.liveWhenEmpty ? `${namespace}\0live` : namespace, () =>
+      this.objects.list(group, resource, namespace, signal, opts),
+    );
+  }
+
+  /** What `read` answers of the resource, kept under `key` until the resource changes. */
+  kept(group: string, resource: string, key: string, read: () => Promise<KubeObject[]>): Promise<KubeObject[]> {
+    const f = this.followed(group, resource);
+    if (!f.following) return read();
+    const t = this.now();
+    const hit = f.kept.get(key);
+    if (hit && t - hit.at < MAX_AGE_MS) return hit.items;
+    // Kept before the read returns: an event during the read forgets it, and the next caller reads again.
+    const items = read();
+    f.kept.delete(key);
+    f.kept.set(key, { at: t, items });
+    items.catch(() => {
+      if (f.kept.get(key)?.items === items) f.kept.delete(key);
+    });
+    if (f.kept.size > MAX_KEPT) f.kept.delete(f.kept.keys().next().value!);
+    return items;
+  }
+
+  private followed(group: string, resource: string): Followed {
+    const name = `${group}/${resource}`;
+    let f = this.resources.get(name);
+    if (f) return f;
+    f = { following: false, kept: new Map() };
+    this.resources.set(name, f);
+    const state = f;
+    const forget = (): void => state.kept.clear();
+    const follow = this.objects.follow?.(group, resource, {
+      replace: forget,
+      event: forget,
+      log: (line) => this.objects.log?.(line),
+      what: `admission: watching ${resource}`,
+    });
+    if (!follow) return f;
+    const stop = (): void => {
+      state.following = false;
+      state.kept.clear();
+    };
+    if (follow.signal.aborted) return f;
+    follow.signal.addEventListener("abort", stop, { once: true });
+    follow.synced.then(
+      () => {
+        if (!follow.signal.aborted) state.following = true;
+      },
+      (err: unknown) => {
+        // The first list failed: reads go to storage, and a later call tries to follow again.
+        this.objects.log?.(`admission: listing ${resource} failed: ${(err as Error).message}`);
+        follow.signal.removeEventListener("abort", stop);
+        if (this.resources.get(name) === state) this.resources.delete(name);
+      },
+    );
+    return f;
+  }
+}
