@@ -19,9 +19,12 @@ const MAX_KEPT = 10_000;
  */
 const MAX_AGE_MS = 1_000;
 
+/** A get's miss, passed as a rejection so that it is not kept. */
+const MISS = Symbol("miss");
+
 interface Followed {
   following: boolean;
-  kept: Map<string, { at: number; items: Promise<KubeObject[]> }>;
+  kept: Map<string, { at: number; items: Promise<unknown> }>;
 }
 
 export class FollowedLists {
@@ -45,13 +48,28 @@ export class FollowedLists {
     );
   }
 
-  /** What `read` answers of the resource, kept under `key` until the resource changes. */
-  kept(group: string, resource: string, key: string, read: () => Promise<KubeObject[]>): Promise<KubeObject[]> {
+  /**
+   * As {@link AdmissionObjects.get}, a found object kept until the resource changes; a miss is
+   * not kept (the get reads live on a miss: an object created a moment ago is found).
+   */
+  get(group: string, resource: string, namespace: string, name: string, signal: SignalSource): Promise<KubeObject | undefined> {
+    return this.kept(group, resource, `\0get\0${namespace}\0${name}`, async () => {
+      const obj = await this.objects.get(group, resource, namespace, name, signal);
+      if (obj === undefined) throw MISS;
+      return obj;
+    }).catch((err: unknown) => {
+      if (err === MISS) return undefined;
+      throw err;
+    });
+  }
+
+  /** What `read` answers of the resource, kept under `key` until the resource changes (a rejection is not kept). */
+  kept<T>(group: string, resource: string, key: string, read: () => Promise<T>): Promise<T> {
     const f = this.followed(group, resource);
     if (!f.following) return read();
     const t = this.now();
     const hit = f.kept.get(key);
-    if (hit && t - hit.at < MAX_AGE_MS) return hit.items;
+    if (hit && t - hit.at < MAX_AGE_MS) return hit.items as Promise<T>;
     // Kept before the read returns: an event during the read forgets it, and the next caller reads again.
     const items = read();
     f.kept.delete(key);

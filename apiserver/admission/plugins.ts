@@ -83,7 +83,7 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
   const lists = new FollowedLists(objects);
   for (const n of names) {
     if (n === "LimitRanger") out.push(new LimitRanger(objects, lists));
-    else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects));
+    else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects, lists));
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
     else if (n === "Priority") out.push(new PriorityAdmission(objects));
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));

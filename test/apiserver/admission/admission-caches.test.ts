@@ -1,6 +1,6 @@
 /**
  * What admission keeps between requests (the LimitRange, ResourceQuota, webhook configuration
- * and policy binding lists) is forgotten when they change: an object created just before a
+ * and policy binding lists, the ServiceAccounts) is forgotten when they change: an object created just before a
  * write applies to it, through the real apiserver (SQLite, the default plugins).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ const configMap = (name: string) => ({ apiVersion: "v1", kind: "ConfigMap", meta
 
 beforeAll(async () => {
   server = await startRunningServer();
-  for (const ns of ["limits", "quota", "hooks", "policies"]) {
+  for (const ns of ["limits", "quota", "hooks", "policies", "accounts"]) {
     expect((await call("POST", "/api/v1/namespaces", { metadata: { name: ns } })).status).toBe(201);
     await call("POST", `/api/v1/namespaces/${ns}/serviceaccounts`, { metadata: { name: "default" } });
   }
@@ -128,5 +128,28 @@ describe("admission caches", () => {
     expect(after.body.message).toBe(
       "ValidatingAdmissionPolicy 'no-configmaps' with binding 'no-configmaps' denied request: no ConfigMaps here",
     );
+  });
+  it("a ServiceAccount changed just before a Pod applies to it, and one created just before is found", async () => {
+    const PODS = "/api/v1/namespaces/accounts/pods";
+    const first = await call("POST", PODS, pod("mounted"));
+    expect(first.status).toBe(201);
+    expect(first.body.spec.volumes[0].name).toMatch(/^kube-api-access-/);
+    const sa = await call("GET", "/api/v1/namespaces/accounts/serviceaccounts/default");
+    expect(
+      (await call("PUT", "/api/v1/namespaces/accounts/serviceaccounts/default", { ...sa.body, automountServiceAccountToken: false }))
+        .status,
+    ).toBe(200);
+    const second = await call("POST", PODS, pod("not-mounted"));
+    expect(second.status).toBe(201);
+    expect(second.body.spec.volumes).toBeUndefined();
+
+    const missing = await call("POST", PODS, { ...pod("robot"), spec: { ...pod("robot").spec, serviceAccountName: "robot" } });
+    expect(missing.status).toBe(403);
+    expect(missing.body.message).toBe(
+      'pods "robot" is forbidden: error looking up service account accounts/robot: serviceaccount "robot" not found',
+    );
+    expect((await call("POST", "/api/v1/namespaces/accounts/serviceaccounts", { metadata: { name: "robot" } })).status).toBe(201);
+    const found = await call("POST", PODS, { ...pod("robot"), spec: { ...pod("robot").spec, serviceAccountName: "robot" } });
+    expect(found.status).toBe(201);
   });
 });

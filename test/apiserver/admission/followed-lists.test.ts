@@ -18,7 +18,10 @@ function fakeObjects(opts: { follow?: boolean; synced?: Promise<void> } = {}) {
   const followed: Record<string, FollowHandlers<KubeObject>> = {};
   const stop = new AbortController();
   const objects: AdmissionObjects = {
-    get: () => Promise.resolve(undefined),
+    get: (_g, resource, namespace, name) => {
+      reads.push(`get ${resource}/${namespace}/${name}`);
+      return Promise.resolve(stored.find((x) => x.metadata?.namespace === namespace && x.metadata.name === name));
+    },
     list: (_g, resource, namespace, _s, o) => {
       reads.push(`${resource}/${namespace}${o?.liveWhenEmpty ? " live" : ""}`);
       return Promise.resolve(stored.filter((x) => x.metadata?.namespace === namespace));
@@ -171,5 +174,22 @@ describe("FollowedLists", () => {
     await settle();
     fail = false;
     expect(await lists.list("", "limitranges", "a", SIGNAL)).toEqual([]);
+  });
+  it("keeps a found object until the resource changes, and never a miss", async () => {
+    const f = fakeObjects();
+    const lists = new FollowedLists(f.objects);
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toBeUndefined();
+    await settle();
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toBeUndefined();
+    f.stored.push(lr("default", "a"));
+    // Created a moment ago, its event not seen yet: found all the same (a miss is read again).
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toEqual(lr("default", "a"));
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toEqual(lr("default", "a"));
+    expect(f.reads).toEqual(Array(3).fill("get serviceaccounts/a/default"));
+    const changed = { ...lr("default", "a"), automountServiceAccountToken: false };
+    f.stored[0] = changed;
+    f.followed.serviceaccounts!.event(changed, false);
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toBe(changed);
+    expect(f.reads.length).toBe(4);
   });
 });
