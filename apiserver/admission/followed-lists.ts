@@ -19,11 +19,10 @@ const MAX_KEPT = 10_000;
  */
 const MAX_AGE_MS = 1_000;
 
-/** A get's miss, passed as a rejection so that it is not kept. */
-const MISS = Symbol("miss");
-
 interface Followed {
   following: boolean;
+  /** Bumped on every change seen. */
+  generation: number;
   kept: Map<string, { at: number; items: Promise<unknown> }>;
 }
 
@@ -53,14 +52,22 @@ export class FollowedLists {
    * not kept (the get reads live on a miss: an object created a moment ago is found).
    */
   get(group: string, resource: string, namespace: string, name: string, signal: SignalSource): Promise<KubeObject | undefined> {
-    return this.kept(group, resource, `\0get\0${namespace}\0${name}`, async () => {
-      const obj = await this.objects.get(group, resource, namespace, name, signal);
-      if (obj === undefined) throw MISS;
-      return obj;
-    }).catch((err: unknown) => {
-      if (err === MISS) return undefined;
-      throw err;
-    });
+    const f = this.followed(group, resource);
+    if (!f.following) return this.objects.get(group, resource, namespace, name, signal);
+    const key = `\0get\0${namespace}\0${name}`;
+    const t = this.now();
+    const hit = f.kept.get(key);
+    if (hit && t - hit.at < MAX_AGE_MS) return hit.items as Promise<KubeObject | undefined>;
+    const generation = f.generation;
+    const read = this.objects.get(group, resource, namespace, name, signal);
+    // Kept once found, unless the resource changed during the read (the next caller reads again).
+    read.then(
+      (obj) => {
+        if (obj !== undefined && f.generation === generation && f.following) this.keep(f, key, t, read);
+      },
+      () => undefined,
+    );
+    return read;
   }
 
   /** What `read` answers of the resource, kept under `key` until the resource changes (a rejection is not kept). */
@@ -72,23 +79,30 @@ export class FollowedLists {
     if (hit && t - hit.at < MAX_AGE_MS) return hit.items as Promise<T>;
     // Kept before the read returns: an event during the read forgets it, and the next caller reads again.
     const items = read();
-    f.kept.delete(key);
-    f.kept.set(key, { at: t, items });
+    this.keep(f, key, t, items);
     items.catch(() => {
       if (f.kept.get(key)?.items === items) f.kept.delete(key);
     });
-    if (f.kept.size > MAX_KEPT) f.kept.delete(f.kept.keys().next().value!);
     return items;
+  }
+
+  private keep(f: Followed, key: string, at: number, items: Promise<unknown>): void {
+    f.kept.delete(key);
+    f.kept.set(key, { at, items });
+    if (f.kept.size > MAX_KEPT) f.kept.delete(f.kept.keys().next().value!);
   }
 
   private followed(group: string, resource: string): Followed {
     const name = `${group}/${resource}`;
     let f = this.resources.get(name);
     if (f) return f;
-    f = { following: false, kept: new Map() };
+    f = { following: false, generation: 0, kept: new Map() };
     this.resources.set(name, f);
     const state = f;
-    const forget = (): void => state.kept.clear();
+    const forget = (): void => {
+      state.generation++;
+      state.kept.clear();
+    };
     const follow = this.objects.follow?.(group, resource, {
       replace: forget,
       event: forget,
@@ -98,7 +112,7 @@ export class FollowedLists {
     if (!follow) return f;
     const stop = (): void => {
       state.following = false;
-      state.kept.clear();
+      forget();
     };
     if (follow.signal.aborted) return f;
     follow.signal.addEventListener("abort", stop, { once: true });

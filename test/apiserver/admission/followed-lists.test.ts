@@ -192,4 +192,24 @@ describe("FollowedLists", () => {
     expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toBe(changed);
     expect(f.reads.length).toBe(4);
   });
+  it("does not keep a found object when the resource changed while it was read", async () => {
+    const f = fakeObjects();
+    const lists = new FollowedLists(f.objects);
+    await lists.list("", "serviceaccounts", "a", SIGNAL);
+    await settle();
+    let gets = 0;
+    let release: ((o: KubeObject) => void) | undefined;
+    f.objects.get = () => {
+      gets++;
+      return gets === 1 ? new Promise((r) => (release = r)) : Promise.resolve(lr("default", "a"));
+    };
+    const pending = lists.get("", "serviceaccounts", "a", "default", SIGNAL);
+    f.followed.serviceaccounts!.event(lr("default", "a"), false);
+    release!(lr("old", "a"));
+    expect(await pending).toEqual(lr("old", "a"));
+    await settle();
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toEqual(lr("default", "a"));
+    expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toEqual(lr("default", "a"));
+    expect(gets).toBe(2);
+  });
 });
