@@ -27,7 +27,7 @@ interface Followed {
 }
 
 export class FollowedLists {
-  private readonly resources = new Map<string, Followed>();
+  private readonly resources = new Map<string, Map<string, Followed>>();
 
   constructor(
     private readonly objects: AdmissionObjects,
@@ -93,12 +93,15 @@ export class FollowedLists {
   }
 
   private followed(group: string, resource: string): Followed {
-    const name = `${group}/${resource}`;
-    let f = this.resources.get(name);
+    // By group, then resource: no key string made per call.
+    let byResource = this.resources.get(group);
+    if (byResource === undefined) this.resources.set(group, (byResource = new Map()));
+    let f = byResource.get(resource);
     if (f) return f;
     f = { following: false, generation: 0, kept: new Map() };
-    this.resources.set(name, f);
+    byResource.set(resource, f);
     const state = f;
+    const ofGroup = byResource;
     const forget = (): void => {
       state.generation++;
       state.kept.clear();
@@ -124,7 +127,7 @@ export class FollowedLists {
         // The first list failed: reads go to storage, and a later call tries to follow again.
         this.objects.log?.(`admission: listing ${resource} failed: ${(err as Error).message}`);
         follow.signal.removeEventListener("abort", stop);
-        if (this.resources.get(name) === state) this.resources.delete(name);
+        if (ofGroup.get(resource) === state) ofGroup.delete(resource);
       },
     );
     return f;

@@ -65,9 +65,8 @@ export class WebhookAdmission implements AdmissionPlugin {
     return hooks;
   }
 
-  private async selected(configs: KubeObject[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
-    const hooks = this.hooksOf(configs);
-    if (hooks.length === 0) return [];
+  /** The webhooks selected for the request, of `hooks` (not empty). */
+  private async selected(hooks: Obj[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
     const ns = a.namespace ? await this.source.namespace(a.namespace, ctx.signal) : undefined;
     const labels = ns?.metadata?.labels ?? {};
     return hooks.filter((h) => {
@@ -165,7 +164,10 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.mutating(ctx), a, ctx);
+    // With no webhooks configured (the usual case) nothing more is awaited.
+    const all = this.hooksOf(await this.source.mutating(ctx));
+    if (all.length === 0) return;
+    const hooks = await this.selected(all, a, ctx);
     if (hooks.length === 0) return;
     const run = async (h: Obj): Promise<boolean> => {
       const response = await this.call(h, a, ctx);
@@ -203,7 +205,9 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.validating(ctx), a, ctx);
+    const all = this.hooksOf(await this.source.validating(ctx));
+    if (all.length === 0) return;
+    const hooks = await this.selected(all, a, ctx);
     // Upstream calls validating webhooks in parallel; the first denial wins.
     await Promise.all(hooks.map((h) => this.call(h, a, ctx)));
   }
