@@ -87,7 +87,7 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
     else if (n === "Priority") out.push(new PriorityAdmission(objects));
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
-    else if (n === "PodSecurity") out.push(new PodSecurity(objects));
+    else if (n === "PodSecurity") out.push(new PodSecurity(objects, lists));
     else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects, lists));
   }
   return out;

@@ -20,7 +20,7 @@ const configMap = (name: string) => ({ apiVersion: "v1", kind: "ConfigMap", meta
 
 beforeAll(async () => {
   server = await startRunningServer();
-  for (const ns of ["limits", "quota", "hooks", "policies", "accounts"]) {
+  for (const ns of ["limits", "quota", "hooks", "policies", "accounts", "labelled"]) {
     expect((await call("POST", "/api/v1/namespaces", { metadata: { name: ns } })).status).toBe(201);
     await call("POST", `/api/v1/namespaces/${ns}/serviceaccounts`, { metadata: { name: "default" } });
   }
@@ -151,5 +151,21 @@ describe("admission caches", () => {
     expect((await call("POST", "/api/v1/namespaces/accounts/serviceaccounts", { metadata: { name: "robot" } })).status).toBe(201);
     const found = await call("POST", PODS, { ...pod("robot"), spec: { ...pod("robot").spec, serviceAccountName: "robot" } });
     expect(found.status).toBe(201);
+  });
+  it("a namespace's pod-security label changed just before a Pod applies to it", async () => {
+    const PODS = "/api/v1/namespaces/labelled/pods";
+    const privileged = (name: string) => ({
+      ...pod(name),
+      spec: { containers: [{ name: "c", image: "busybox", securityContext: { privileged: true } }] },
+    });
+    expect((await call("POST", PODS, privileged("before"))).status).toBe(201);
+    const ns = await call("GET", "/api/v1/namespaces/labelled");
+    const labels = { ...ns.body.metadata.labels, "pod-security.kubernetes.io/enforce": "baseline" };
+    expect((await call("PUT", "/api/v1/namespaces/labelled", { ...ns.body, metadata: { ...ns.body.metadata, labels } })).status).toBe(200);
+    const after = await call("POST", PODS, privileged("after"));
+    expect(after.status).toBe(403);
+    expect(after.body.message).toBe(
+      'pods "after" is forbidden: violates PodSecurity "baseline:latest": privileged (container "c" must not set securityContext.privileged=true)',
+    );
   });
 });
