@@ -36,6 +36,7 @@ const SWEEP_FILES = [
  * unit test that does either.
  */
 const SYSTEM_FILES = [
+  "test/apiserver/admission/admission-caches.test.ts",
   "test/apiserver/admission/builtin-plugins.test.ts",
   "test/apiserver/admission/vap.test.ts",
   "test/apiserver/admission/webhooks.test.ts",

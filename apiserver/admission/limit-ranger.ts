@@ -6,6 +6,7 @@
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
 import { quantityValue } from "./quantity.js";
 
@@ -31,19 +32,30 @@ const containersOf = (pod: KubeObject): { name: string; resources?: Resources }[
   return [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
 };
 
+/** No LimitRange in the namespace: nothing kept per Pod (validate reads the kept list again). */
+const NONE: readonly Limit[] = [];
+
 export class LimitRanger implements AdmissionPlugin {
   readonly name = "LimitRanger";
   /** The limits admit read for a Pod, so that validate, which sees the same Pod next, need not list again. */
-  private readonly read = new WeakMap<KubeObject, Limit[]>();
-  constructor(private readonly objects: AdmissionObjects) {}
+  private readonly read = new WeakMap<KubeObject, readonly Limit[]>();
+  /** The Container limits of a kept list of LimitRanges (the list is the same until one changes). */
+  private readonly containerLimits = new WeakMap<KubeObject[], Limit[]>();
+  constructor(
+    objects: AdmissionObjects,
+    private readonly lists = new FollowedLists(objects),
+  ) {}
 
-  private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<Limit[]> {
+  private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<readonly Limit[]> {
     const known = this.read.get(a.object!);
     if (known !== undefined) return known;
-    const ranges = await this.objects.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
-    const limits = ranges.flatMap((r) =>
-      ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"),
-    );
+    const ranges = await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
+    if (ranges.length === 0) return NONE;
+    let limits = this.containerLimits.get(ranges);
+    if (limits === undefined) {
+      limits = ranges.flatMap((r) => ((r.spec as { limits?: Limit[] } | undefined)?.limits ?? []).filter((l) => l.type === "Container"));
+      this.containerLimits.set(ranges, limits);
+    }
     this.read.set(a.object!, limits);
     return limits;
   }

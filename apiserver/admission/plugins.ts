@@ -8,6 +8,7 @@
 import type { AdmissionPlugin } from "./interface.js";
 import { DefaultStorageClass } from "./default-storage-class.js";
 import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
+import { FollowedLists } from "./followed-lists.js";
 import { LimitRanger } from "./limit-ranger.js";
 import type { AdmissionObjects } from "./objects.js";
 import { PodSecurity } from "./pod-security.js";
@@ -78,14 +79,16 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
 /** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
 export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
   const out: AdmissionPlugin[] = [];
+  // One follow per resource, whichever plugins read it.
+  const lists = new FollowedLists(objects);
   for (const n of names) {
-    if (n === "LimitRanger") out.push(new LimitRanger(objects));
-    else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects));
+    if (n === "LimitRanger") out.push(new LimitRanger(objects, lists));
+    else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects, lists));
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
     else if (n === "Priority") out.push(new PriorityAdmission(objects));
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
-    else if (n === "PodSecurity") out.push(new PodSecurity(objects));
-    else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects));
+    else if (n === "PodSecurity") out.push(new PodSecurity(objects, lists));
+    else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects, lists));
   }
   return out;
 }

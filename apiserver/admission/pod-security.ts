@@ -15,6 +15,7 @@ import type { KubeObject } from "../registry/rest.js";
 import { errorText, fieldErrors, FieldPath, invalidError, type FieldError } from "../registry/validation/field.js";
 import { admissionForbidden } from "./forbidden.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects, SignalSource } from "./objects.js";
 
 const LEVELS: readonly Level[] = ["privileged", "baseline", "restricted"];
@@ -129,7 +130,11 @@ function significantUpdate(pod: KubeObject, old: KubeObject): boolean {
 
 export class PodSecurity implements AdmissionPlugin {
   readonly name = "PodSecurity";
-  constructor(private readonly objects: AdmissionObjects) {}
+  constructor(
+    private readonly objects: AdmissionObjects,
+    /** Namespaces (their labels) read once and kept until one changes. */
+    private readonly kept = new FollowedLists(objects),
+  ) {}
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
@@ -158,7 +163,7 @@ export class PodSecurity implements AdmissionPlugin {
   }
 
   private namespace(name: string, signal: SignalSource): Promise<KubeObject | undefined> {
-    return this.objects.get("", "namespaces", "", name, signal);
+    return this.kept.get("", "namespaces", "", name, signal);
   }
 
   /** Upstream's EvaluatePod: enforce (pods only), then audit (an annotation), then warn (when allowed). */

@@ -9,6 +9,7 @@
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
 import { formatQuantity } from "../../runtime/quantity.js";
 import { quantityValue } from "./quantity.js";
@@ -40,12 +41,15 @@ function usageOf(name: string, group: string, resource: string, obj: KubeObject)
 
 export class ResourceQuotaAdmission implements AdmissionPlugin {
   readonly name = "ResourceQuota";
-  constructor(private readonly objects: AdmissionObjects) {}
+  constructor(
+    private readonly objects: AdmissionObjects,
+    private readonly lists = new FollowedLists(objects),
+  ) {}
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" || a.subresource !== "" || !a.object || a.namespace === "" || a.dryRun) return;
     if (a.resource.group === "" && a.resource.resource === "namespaces") return;
-    const quotas = await this.objects.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true });
+    const quotas = await this.lists.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true });
     if (quotas.length === 0) return;
     const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx);
     const updates: KubeObject[] = [];

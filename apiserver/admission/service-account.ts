@@ -6,6 +6,7 @@
  */
 import { newForbidden } from "../../runtime/rest/errors.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
+import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
 
 const MOUNT = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -21,7 +22,11 @@ function nameSuffix(): string {
 
 export class ServiceAccountAdmission implements AdmissionPlugin {
   readonly name = "ServiceAccount";
-  constructor(private readonly objects: AdmissionObjects) {}
+  /** ServiceAccounts read once and kept until one changes. */
+  private readonly accounts: FollowedLists;
+  constructor(objects: AdmissionObjects, lists = new FollowedLists(objects)) {
+    this.accounts = lists;
+  }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || a.operation !== "CREATE" || !a.object) return;
@@ -30,7 +35,7 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     if (a.object.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined) return;
     const name = (spec.serviceAccountName as string | undefined) || "default";
     spec.serviceAccountName = name;
-    const sa = await this.objects.get("", "serviceaccounts", a.namespace, name, ctx);
+    const sa = await this.accounts.get("", "serviceaccounts", a.namespace, name, ctx);
     if (!sa)
       throw newForbidden(
         { group: "", resource: "pods" },

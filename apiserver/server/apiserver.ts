@@ -37,6 +37,7 @@ import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins, runsWebhookPlugin } from "../admission/plugins.js";
+import { FollowedLists } from "../admission/followed-lists.js";
 import { followSource } from "../../runtime/cache/follow.js";
 import { type AdmissionObjects, type SignalSource, signalOf } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
@@ -298,7 +299,8 @@ export class APIServer {
         );
       }
     }
-    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], this.admissionObjects()));
+    const admissionObjects = this.admissionObjects();
+    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], admissionObjects));
     plugins.push(...(options.admissionPlugins ?? []));
     const authorizer = options.authorizer
       ? new UnionAuthorizer([privilegedGroups, options.authorizer])
@@ -312,6 +314,9 @@ export class APIServer {
     // The webhook and policy plugins run unless the admission flags disabled them.
     const selected = options.builtinAdmissionPlugins;
     const webhooks = indexWebhookSource(this.index, systemContext);
+    // Configurations and bindings are read on every write: kept until they change.
+    const kept = new FollowedLists(admissionObjects);
+    const REG = "admissionregistration.k8s.io";
     const mutating = runsWebhookPlugin(selected, "MutatingAdmissionWebhook");
     const validating = runsWebhookPlugin(selected, "ValidatingAdmissionWebhook");
     if (mutating || validating) {
@@ -319,13 +324,21 @@ export class APIServer {
       plugins.push(
         new WebhookAdmission({
           namespace: (name, signal) => webhooks.namespace(name, signal),
-          mutating: mutating ? (ctx) => webhooks.mutating(ctx) : none,
-          validating: validating ? (ctx) => webhooks.validating(ctx) : none,
+          mutating: mutating ? (ctx) => kept.kept(REG, "mutatingwebhookconfigurations", "", () => webhooks.mutating(ctx)) : none,
+          validating: validating ? (ctx) => kept.kept(REG, "validatingwebhookconfigurations", "", () => webhooks.validating(ctx)) : none,
         }),
       );
     }
-    if (runsWebhookPlugin(selected, "ValidatingAdmissionPolicy"))
-      plugins.push(new ValidatingAdmissionPolicyPlugin(indexPolicySource(this.index, systemContext)));
+    if (runsWebhookPlugin(selected, "ValidatingAdmissionPolicy")) {
+      const policies = indexPolicySource(this.index, systemContext);
+      plugins.push(
+        new ValidatingAdmissionPolicyPlugin({
+          ...policies,
+          policies: (signal) => kept.kept(REG, "validatingadmissionpolicies", "", () => policies.policies(signal)),
+          bindings: (signal) => kept.kept(REG, "validatingadmissionpolicybindings", "", () => policies.bindings(signal)),
+        }),
+      );
+    }
 
     const openapi = options.openapi ?? builtinOpenAPI;
     // Compiled-in groups' schemas: fieldValidation, strategic merge patch and apply know their kinds.

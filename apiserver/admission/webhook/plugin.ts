@@ -50,11 +50,23 @@ export class WebhookAdmission implements AdmissionPlugin {
     return p;
   }
 
-  private async selected(configs: KubeObject[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
-    const hooks = configs
-      .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
-      .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
-    if (hooks.length === 0) return [];
+  /** The webhooks of a list of configurations, in name order: kept per list (a source answers the same list until they change). */
+  private readonly flattened = new WeakMap<KubeObject[], Obj[]>();
+
+  private hooksOf(configs: KubeObject[]): Obj[] {
+    let hooks = this.flattened.get(configs);
+    if (hooks === undefined) {
+      // A copy: the source's list is shared.
+      hooks = [...configs]
+        .sort((x, y) => ((x.metadata?.name ?? "") < (y.metadata?.name ?? "") ? -1 : 1))
+        .flatMap((c) => (Array.isArray((c as Obj).webhooks) ? ((c as Obj).webhooks as unknown[]).map(rec) : []));
+      this.flattened.set(configs, hooks);
+    }
+    return hooks;
+  }
+
+  /** The webhooks selected for the request, of `hooks` (not empty). */
+  private async selected(hooks: Obj[], a: AdmissionAttributes, ctx: AdmissionContext): Promise<Obj[]> {
     const ns = a.namespace ? await this.source.namespace(a.namespace, ctx.signal) : undefined;
     const labels = ns?.metadata?.labels ?? {};
     return hooks.filter((h) => {
@@ -152,7 +164,10 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.mutating(ctx), a, ctx);
+    // With no webhooks configured (the usual case) nothing more is awaited.
+    const all = this.hooksOf(await this.source.mutating(ctx));
+    if (all.length === 0) return;
+    const hooks = await this.selected(all, a, ctx);
     if (hooks.length === 0) return;
     const run = async (h: Obj): Promise<boolean> => {
       const response = await this.call(h, a, ctx);
@@ -190,7 +205,9 @@ export class WebhookAdmission implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    const hooks = await this.selected(await this.source.validating(ctx), a, ctx);
+    const all = this.hooksOf(await this.source.validating(ctx));
+    if (all.length === 0) return;
+    const hooks = await this.selected(all, a, ctx);
     // Upstream calls validating webhooks in parallel; the first denial wins.
     await Promise.all(hooks.map((h) => this.call(h, a, ctx)));
   }
