@@ -4,6 +4,7 @@ import { FrameReader } from "../protobuf/watch.js";
 import { newReader } from "../protobuf/wire.js";
 import type { ProtobufObjectCodec } from "./config.js";
 import { isStatusObject, newInternalError, StatusError } from "./errors.js";
+import { bracketPastDepth } from "../json-depth.js";
 
 /** The kinds of watch event. */
 export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ERROR";
@@ -93,43 +94,12 @@ function checkType(type: unknown): WatchEventType {
  */
 export const MAX_WATCH_DEPTH = 10_000;
 
-/** How many times `ch` occurs in `text`, counting no further than `limit` + 1 (indexOf jumps natively). */
-function countUpTo(text: string, ch: string, limit: number): number {
-  let n = 0;
-  for (let i = text.indexOf(ch); i !== -1 && n <= limit; i = text.indexOf(ch, i + 1)) n++;
-  return n;
-}
-
-/**
- * The bracket past which `text` nests deeper than `max`, or undefined. Strings are skipped, so
- * brackets inside them do not count. Iterative; a character loop, so only run on texts with more
- * than `max` brackets at all.
- */
-function tooDeep(text: string, max: number): string | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* backslash */) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > max) return text[i];
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-  }
-  return undefined;
-}
-
 /** Decodes one JSON watch frame: `{"type": "...", "object": {...}}`. */
 export function decodeJsonWatchEvent<T>(frame: Uint8Array): WatchEvent<T> {
   const text = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString("utf8");
-  // Each level takes two bytes and a bracket at least: short frames, and frames with few brackets
-  // (counted natively), cannot be too deep, so next to none are scanned.
-  const max = MAX_WATCH_DEPTH;
-  if (frame.byteLength > 2 * max && countUpTo(text, "{", max) + countUpTo(text, "[", max) > max) {
-    const bracket = tooDeep(text, max);
+  // Each level takes two bytes and a bracket at least: short frames cannot be too deep.
+  if (frame.byteLength > 2 * MAX_WATCH_DEPTH) {
+    const bracket = bracketPastDepth(text, MAX_WATCH_DEPTH);
     if (bracket !== undefined) throw new SyntaxError(`invalid character '${bracket}' exceeded max depth`);
   }
   const ev = JSON.parse(text) as { type?: unknown; object?: unknown };

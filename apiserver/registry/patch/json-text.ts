@@ -3,6 +3,7 @@
  * texts never reach a client), a bound on nesting, and the number literals JSON.parse
  * forgets (`1e2`, `1.0`), which Go refuses for integer fields.
  */
+import { bracketPastDepth } from "../../../runtime/json-depth.js";
 
 /**
  * How deep JSON (and any decoded body) may nest. Go's decoder allows 10,000 levels; V8
@@ -181,34 +182,6 @@ export function goJSONSyntaxError(text: string, maxDepth = MAX_NESTING_DEPTH): s
   }
 }
 
-/** `budget` less the occurrences of `c` in `text`, stopping at 0. */
-function countBelow(text: string, c: string, budget: number): number {
-  let left = budget;
-  for (let i = text.indexOf(c); i >= 0 && left > 0; i = text.indexOf(c, i + 1)) left--;
-  return left;
-}
-
-/** Whether brackets in `text` (outside strings) nest deeper than `maxDepth`; the offending bracket if so. */
-function tooDeep(text: string, maxDepth: number): string | undefined {
-  // Nesting past maxDepth needs more than maxDepth opening brackets: counted natively first,
-  // most bodies have far fewer and are not scanned.
-  if (text.length <= maxDepth || countBelow(text, "{", countBelow(text, "[", maxDepth + 1)) > 0) return undefined;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > maxDepth) return text[i];
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-  }
-  return undefined;
-}
-
 export type ParsedJSON = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
@@ -216,7 +189,7 @@ export type ParsedJSON = { ok: true; value: unknown } | { ok: false; message: st
  * syntax error text.
  */
 export function parseJSONText(text: string, maxDepth = MAX_NESTING_DEPTH): ParsedJSON {
-  const deep = tooDeep(text, maxDepth);
+  const deep = bracketPastDepth(text, maxDepth);
   if (deep !== undefined) return { ok: false, message: `invalid character ${quoteChar(deep)} exceeded max depth` };
   try {
     return { ok: true, value: JSON.parse(text) };
