@@ -8494,7 +8494,6 @@ export interface ComponentCondition {
  * +genclient:nonNamespaced
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
- * +k8s:prerelease-lifecycle-gen:deprecated=1.19
  * +kubebuilder:resource:path=componentstatuses,singular=componentstatus,shortName=cs
  */
 export interface ComponentStatus extends TypeMeta {
@@ -8524,7 +8523,6 @@ export interface ComponentStatus extends TypeMeta {
  *
  * +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
  * +k8s:prerelease-lifecycle-gen:introduced=1.0
- * +k8s:prerelease-lifecycle-gen:deprecated=1.19
  */
 export interface ComponentStatusList extends TypeMeta {
   /**

@@ -54,8 +54,8 @@ export const apiLifecycle: Readonly<Record<string, APILifecycle>> = {
   LimitRangeList: { introduced: [1, 0] },
   ResourceQuota: { introduced: [1, 0] },
   ResourceQuotaList: { introduced: [1, 0] },
-  ComponentStatus: { introduced: [1, 0], deprecated: [1, 19] },
-  ComponentStatusList: { introduced: [1, 0], deprecated: [1, 19] },
+  ComponentStatus: { introduced: [1, 0] },
+  ComponentStatusList: { introduced: [1, 0] },
 };
 
 const lifecycleOf = (kind: string): APILifecycle | undefined =>
