@@ -47,18 +47,24 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** GET /health over HTTPS with the client certificate. */
-function httpsHealth(url: string, tls: NonNullable<EtcdServer["tls"]>): Promise<{ health?: string }> {
+/** A JSON request over HTTPS with the client certificate (GET without a body, POST with one). */
+function httpsJSON<T>(url: string, tls: NonNullable<EtcdServer["tls"]>, body?: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const req = https.get(
+    const req = https.request(
       url,
-      { ca: fs.readFileSync(tls.caFile), cert: fs.readFileSync(tls.certFile), key: fs.readFileSync(tls.keyFile), timeout: 1000 },
+      {
+        method: body === undefined ? "GET" : "POST",
+        ca: fs.readFileSync(tls.caFile),
+        cert: fs.readFileSync(tls.certFile),
+        key: fs.readFileSync(tls.keyFile),
+        timeout: 1000,
+      },
       (res) => {
-        let body = "";
-        res.on("data", (d: Buffer) => (body += d.toString()));
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
         res.on("end", () => {
           try {
-            resolve(JSON.parse(body) as { health?: string });
+            resolve(JSON.parse(text) as T);
           } catch (e) {
             reject(e);
           }
@@ -67,7 +73,15 @@ function httpsHealth(url: string, tls: NonNullable<EtcdServer["tls"]>): Promise<
     );
     req.on("error", reject);
     req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.end(body);
   });
+}
+
+/** A JSON answer from etcd's client URL (its gRPC gateway for POSTs). */
+async function etcdJSON<T>(url: string, tls: EtcdServer["tls"], body?: string): Promise<T> {
+  if (tls) return httpsJSON<T>(url, tls, body);
+  const res = await fetch(url, { method: body === undefined ? "GET" : "POST", body, signal: AbortSignal.timeout(1000) });
+  return (await res.json()) as T;
 }
 
 async function waitHealthy(
@@ -81,9 +95,7 @@ async function waitHealthy(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`etcd exited with ${child.exitCode}:\n${log()}`);
     try {
-      const body = tls
-        ? await httpsHealth(`${endpoint}/health`, tls)
-        : ((await (await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) })).json()) as { health?: string });
+      const body = await etcdJSON<{ health?: string }>(`${endpoint}/health`, tls);
       if (body.health === "true") return;
     } catch {
       // not listening yet
@@ -93,7 +105,35 @@ async function waitHealthy(
   throw new Error(`etcd at ${endpoint} not healthy after ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } = {}): Promise<EtcdServer> {
+export interface StartEtcdOptions {
+  timeoutMs?: number;
+  tls?: boolean;
+}
+
+/**
+ * Starts an etcd and checks the one answering on its client URL is it: the free ports are only
+ * free when looked up, so another test's etcd may take them first, and its /health would then
+ * pass for ours (a frozen-etcd test once saw a healthy answer that way). On such a collision the
+ * start is retried on new ports.
+ */
+export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdServer> {
+  for (let attempt = 1; ; attempt++) {
+    const name = `kubegen-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+    const etcd = await startEtcdOnce(name, options);
+    try {
+      const list = await etcdJSON<{ members?: { name?: string }[] }>(`${etcd.endpoint}/v3/cluster/member/list`, etcd.tls, "{}");
+      const names = (list.members ?? []).map((m) => m.name);
+      if (names.length === 1 && names[0] === name && etcd.process.exitCode === null) return etcd;
+      if (attempt >= 5) throw new Error(`etcd at ${etcd.endpoint} is another one (members ${names.join(", ")}), 5 times`);
+    } catch (e) {
+      await etcd.stop();
+      throw e;
+    }
+    await etcd.stop();
+  }
+}
+
+async function startEtcdOnce(name: string, options: StartEtcdOptions): Promise<EtcdServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-etcd-"));
   const [clientPort, peerPort] = [await freePort(), await freePort()];
   const endpoint = `${options.tls ? "https" : "http"}://127.0.0.1:${clientPort}`;
@@ -114,13 +154,13 @@ export async function startEtcd(options: { timeoutMs?: number; tls?: boolean } =
   const child = spawn(
     ETCD_BINARY,
     [
-      "--name=kubegen-test",
+      `--name=${name}`,
       `--data-dir=${path.join(dataDir, "data")}`,
       `--listen-client-urls=${endpoint}`,
       `--advertise-client-urls=${endpoint}`,
       `--listen-peer-urls=${peer}`,
       `--initial-advertise-peer-urls=${peer}`,
-      `--initial-cluster=kubegen-test=${peer}`,
+      `--initial-cluster=${name}=${peer}`,
       "--initial-cluster-state=new",
       "--logger=zap",
       "--log-outputs=stderr",
