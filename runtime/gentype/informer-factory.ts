@@ -1,4 +1,5 @@
 /** The shared informer factory's machinery: one informer per type, started together, synced together, shut down together. */
+import { setMaxListeners } from "node:events";
 import { metaNamespaceIndexFunc, NamespaceIndex, type Indexers } from "../cache/indexer.js";
 import type { MetaObject } from "../cache/keys.js";
 import type { ReflectorOptions } from "../cache/reflector.js";
@@ -104,6 +105,9 @@ export class SharedInformerFactoryBase {
   start(signal?: AbortSignal): void {
     if (this.#stop.signal.aborted) return;
     const stop = signal === undefined ? this.#stop.signal : AbortSignal.any([signal, this.#stop.signal]);
+    // Every informer's reflector listens on this one signal (ours): a factory of more than ten
+    // kinds is the normal case, not the listener leak Node warns of past ten.
+    setMaxListeners(0, stop);
     for (const [key, informer] of this.#informers) {
       if (this.#running.has(key)) continue;
       this.#running.set(key, informer.run(stop));

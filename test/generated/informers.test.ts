@@ -170,6 +170,30 @@ describe("SharedInformerFactory", () => {
     expect(cs.tracker().watchCount()).toBe(0);
   });
 
+  it("a factory of more than ten kinds starts them without Node's listener-leak warning", async () => {
+    const cs = new FakeClientset(namespace("a"));
+    const factory = factoryFor(cs);
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const core = factory.coreV1() as unknown as Record<string, () => { informer(): unknown }>;
+      const kinds = Object.getOwnPropertyNames(Object.getPrototypeOf(core)).filter((m) => m !== "constructor");
+      expect(kinds.length).toBeGreaterThan(10);
+      for (const kind of kinds) core[kind]!.call(core).informer();
+      const stop = new AbortController();
+      factory.start(stop.signal);
+      const synced = await factory.waitForCacheSync(AbortSignal.timeout(5000));
+      expect([...synced.values()].every(Boolean)).toBe(true);
+      // Warnings are emitted on a later tick.
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+      stop.abort();
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("a lister works over any indexer, as client-go's NewNamespaceLister", () => {
     const indexer = cache.newIndexer<Namespace>({});
     indexer.add(namespace("solo", { a: "b" }));
