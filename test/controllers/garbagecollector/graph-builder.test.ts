@@ -154,7 +154,13 @@ describe("graph builder", () => {
   });
 
   it("runs more than ten monitors on one signal without Node's listener-leak warning, and stops them all when it aborts", async () => {
-    const resources = Array.from({ length: 12 }, (_, i) => ({ name: `things${i}`, singularName: "", kind: `Thing${i}`, namespaced: true, verbs: [] }));
+    const resources = Array.from({ length: 12 }, (_, i) => ({
+      name: `things${i}`,
+      singularName: "",
+      kind: `Thing${i}`,
+      namespaced: true,
+      verbs: [],
+    }));
     const gb = new GraphBuilder({
       metadataClient: { resource: () => ({ list: async () => ({ items: [] }), watch: async function* () {} }) },
       mapper: new DeferredRESTMapper({ allResources: async () => [{ groupVersion: "example.com/v1", resources }] }),
