@@ -12,7 +12,7 @@ import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { workloadPrinters } from "./kinds/workloads.js";
-import { age, arr, get, name, str, type Obj } from "./kinds/shared.js";
+import { age, arr, formatLabels, get, name, str } from "./kinds/shared.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
 import { eventToCore } from "../../registry/resources/events/conversion.js";
 
@@ -21,13 +21,7 @@ const metaDoc = (field: string): string => metaDocs.ObjectMeta?.[field] ?? "";
 
 const count = (v: unknown): number => (v && typeof v === "object" ? Object.keys(v).length : 0);
 
-/** Upstream's labels.FormatLabels: sorted `k=v` pairs, or `<none>`. */
-export function formatLabels(labels: unknown): string {
-  if (!labels || typeof labels !== "object") return "<none>";
-  const keys = Object.keys(labels).sort();
-  if (keys.length === 0) return "<none>";
-  return keys.map((k) => `${k}=${String((labels as Obj)[k])}`).join(",");
-}
+export { formatLabels };
 
 function servicePorts(ports: unknown): string {
   const pieces = arr(ports).map((p) => {
