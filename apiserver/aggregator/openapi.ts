@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { OPENAPI_V2_PROTOBUF } from "../endpoints/openapi.js";
 import { encodeOpenAPIV2Document } from "../endpoints/openapi-v2-protobuf.js";
-import type { APIRequest, Filter, Handler } from "../endpoints/request-context.js";
+import { nonResourceFilter, type APIRequest, type Filter, type Handler } from "../endpoints/request-context.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import type { APIService } from "./apiservices.js";
 
@@ -119,11 +119,7 @@ export class RemoteOpenAPI {
   }
 
   filter(): Filter {
-    return (next) => {
-      const serve = this.serve(next);
-      // Resource requests (nearly all) go on without an async frame of this filter's.
-      return (req, res) => (req.info.isResourceRequest ? next(req, res) : serve(req, res));
-    };
+    return nonResourceFilter((next) => this.serve(next));
   }
 
   private serve(next: Handler): Handler {

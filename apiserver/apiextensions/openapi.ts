@@ -10,7 +10,7 @@ import { openapiV3, readOpenAPIDocument } from "../../generated/openapi/index.js
 import { parseAccept } from "../endpoints/negotiation.js";
 import { OPENAPI_V2_PROTOBUF, type OpenAPIDocuments } from "../endpoints/openapi.js";
 import { encodeOpenAPIV2Document } from "../endpoints/openapi-v2-protobuf.js";
-import type { Filter, Handler } from "../endpoints/request-context.js";
+import { nonResourceFilter, type Filter, type Handler } from "../endpoints/request-context.js";
 import type { CRDController } from "./controller.js";
 import type { CRDVersion, CRDView } from "../registry/resources/customresourcedefinitions/crd.js";
 import { isObject, type JSONSchemaProps } from "../registry/schema/types.js";
@@ -225,11 +225,7 @@ export class CustomResourceOpenAPI {
 
   /** Serves /openapi/v2 and the CRD documents under /openapi/v3 in front of the generated ones. */
   filter(): Filter {
-    return (next) => {
-      const serve = this.serve(next);
-      // Resource requests (nearly all) go on without an async frame of this filter's.
-      return (req, res) => (req.info.isResourceRequest ? next(req, res) : serve(req, res));
-    };
+    return nonResourceFilter((next) => this.serve(next));
   }
 
   private serve(next: Handler): Handler {

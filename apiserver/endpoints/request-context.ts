@@ -25,3 +25,14 @@ export interface APIRequest {
 
 export type Handler = (req: APIRequest, res: ResponseWriter) => Promise<void>;
 export type Filter = (next: Handler) => Handler;
+
+/**
+ * A filter that gives non-resource requests to `serve` (which passes on to `next` what it does
+ * not serve); resource requests, nearly all, go straight on without an async frame of its own.
+ */
+export function nonResourceFilter(serve: (next: Handler) => Handler): Filter {
+  return (next) => {
+    const handle = serve(next);
+    return (req, res) => (req.info.isResourceRequest ? next(req, res) : handle(req, res));
+  };
+}

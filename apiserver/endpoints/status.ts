@@ -4,13 +4,10 @@
  */
 import type { Status } from "../../api/meta/v1/types.js";
 import { StatusError, asStatusError, newInternalError } from "../../runtime/rest/errors.js";
-import { interpretStorageError, type Operation } from "../registry/errors.js";
+import { interpretStorageError, newStatusError, type Operation } from "../registry/errors.js";
 import { StorageError } from "../storage/interface.js";
 
-/** A failure Status with any code and reason (for the few upstream builds by hand: 406, 415...). */
-export function newStatusError(code: number, reason: string, message: string): StatusError {
-  return new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
-}
+export { newStatusError };
 
 /** The 404 upstream answers for any path no route serves. */
 export function newPathNotFound(): StatusError {

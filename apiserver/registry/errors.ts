@@ -1,5 +1,4 @@
 /** The registry's API errors: storage failures mapped to upstream's statuses, and the few errors runtime/rest has no constructor for. */
-import type { Status } from "../../api/meta/v1/types.js";
 import {
   StatusError,
   StatusReasons,
@@ -22,18 +21,14 @@ export const OPTIMISTIC_LOCK_MESSAGE = "the object has been modified; please app
 export const CONTINUE_EXPIRED_MESSAGE =
   "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.";
 
+/** A failure Status with any code and reason (for the few upstream builds by hand: 406, 415...). */
+export function newStatusError(code: number, reason: string, message: string): StatusError {
+  return new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
+}
+
 /** A failure upstream reports without a reason (an error that is not an API status): 500 with the bare message. */
 export function unknownError(message: string): StatusError {
-  const status: Status = {
-    kind: "Status",
-    apiVersion: "v1",
-    metadata: {},
-    status: "Failure",
-    message,
-    reason: StatusReasons.Unknown,
-    code: 500,
-  };
-  return new StatusError(status);
+  return newStatusError(500, StatusReasons.Unknown, message);
 }
 
 /** 504 Timeout for a resourceVersion newer than the storage has (upstream's TooLargeResourceVersion, retry after 1 s). */
@@ -54,16 +49,7 @@ export function generateNameConflict(gr: QualifiedName, name: string): StatusErr
 /** 415 for a patch type the resource does not accept. */
 export function unsupportedMediaType(accepted: readonly string[]): StatusError {
   const message = `the body of the request was in an unknown format - accepted media types include: ${accepted.join(", ")}`;
-  const status: Status = {
-    kind: "Status",
-    apiVersion: "v1",
-    metadata: {},
-    status: "Failure",
-    message,
-    reason: StatusReasons.UnsupportedMediaType,
-    code: 415,
-  };
-  return new StatusError(status);
+  return newStatusError(415, StatusReasons.UnsupportedMediaType, message);
 }
 
 /** upstream's text for a precondition checked against the stored object inside storage. */

@@ -110,7 +110,6 @@ export class GraphBuilder {
   #changesHead = 0;
   #draining = false;
   #running = false;
-  #signal: AbortSignal | undefined;
   readonly #log: (line: string) => void;
   readonly #onError: (err: unknown) => void;
 
@@ -181,14 +180,11 @@ export class GraphBuilder {
 
   /** Starts the monitors not running yet (only once {@link run} was called). */
   startMonitors(): void {
-    if (!this.#running || !this.#signal) return;
+    if (!this.#running) return;
     for (const m of this.#monitors.values()) {
       if (m.stop) continue;
-      const stop = new AbortController();
-      const onAbort = (): void => stop.abort();
-      this.#signal.addEventListener("abort", onAbort, { once: true });
-      m.stop = stop;
-      m.running = m.informer.run(stop.signal).finally(() => this.#signal?.removeEventListener("abort", onAbort));
+      m.stop = new AbortController();
+      m.running = m.informer.run(m.stop.signal);
     }
   }
 
@@ -222,15 +218,20 @@ export class GraphBuilder {
 
   /** Starts the monitors and keeps applying changes until `signal` aborts; then stops them all. */
   async run(signal: AbortSignal): Promise<void> {
-    this.#signal = signal;
     this.#running = true;
     this.startMonitors();
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
-    this.#running = false;
-    const running = [...this.#monitors.values()].map((m) => {
-      m.stop?.abort();
-      return m.running ?? Promise.resolve();
+    // One listener stops every monitor, the moment `signal` aborts: one per monitor put dozens
+    // on the caller's signal (a cluster has that many resources), past Node's leak warning.
+    await new Promise<void>((resolve) => {
+      const stopAll = (): void => {
+        this.#running = false;
+        for (const m of this.#monitors.values()) m.stop?.abort();
+        resolve();
+      };
+      if (signal.aborted) stopAll();
+      else signal.addEventListener("abort", stopAll, { once: true });
     });
+    const running = [...this.#monitors.values()].map((m) => m.running ?? Promise.resolve());
     this.#monitors = new Map();
     this.#monitorsByKind = new Map();
     await Promise.all(running);

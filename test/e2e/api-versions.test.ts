@@ -5,20 +5,15 @@
  * events.k8s.io/v1 read through core/v1 and back, ComponentStatuses computed and read-only with
  * their deprecation warning, a CertificateSigningRequest taking the requesting user.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describe, expect, it } from "vitest";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { CSR_REQUEST } from "../support/csr-fixture.js";
 
-let dir: string;
-let server: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
+const { kubectl, file } = kubectlServer("kubegen-api-versions-e2e-", {
+  enabled: kubectlAvailable,
+  setup: async () => void (await ok("create", "namespace", "v")),
+});
 
 async function ok(...args: string[]): Promise<string> {
   const r = await kubectl(...args);
@@ -32,22 +27,8 @@ async function json(...args: string[]): Promise<Record<string, any>> {
 }
 
 async function apply(name: string, obj: unknown): Promise<void> {
-  const file = path.join(dir, name);
-  writeFileSync(file, JSON.stringify(obj));
-  await ok("apply", "-f", file);
+  await ok("apply", "-f", file(name, JSON.stringify(obj)));
 }
-
-beforeAll(async () => {
-  if (!kubectlAvailable) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-api-versions-e2e-"));
-  server = await spawnAPIServer(dir);
-  await ok("create", "namespace", "v");
-}, 60_000);
-
-afterAll(async () => {
-  if (server) await server.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 describe.skipIf(!kubectlAvailable)("one storage, several versions, with kubectl", () => {
   it("an autoscaling/v2 HPA reads back through autoscaling/v1 in v1's shape", async () => {

@@ -4,13 +4,11 @@
  * with its printer columns, read it back as YAML, explain its spec, get an invalid one refused,
  * and delete the CRD, which takes its objects with it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { AdminClient } from "../support/apiserver-process.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
@@ -66,28 +64,17 @@ spec:
   replicas: 2
 `;
 
-let dir: string;
-let server: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
-
 describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-crd-e2e-"));
-    server = await spawnAPIServer(dir);
-    writeFileSync(path.join(dir, "crd.yaml"), CRD_YAML);
-    writeFileSync(path.join(dir, "cr.yaml"), CR_YAML);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const e2e = kubectlServer("kubegen-crd-e2e-", {
+    setup: async () => {
+      e2e.file("crd.yaml", CRD_YAML);
+      e2e.file("cr.yaml", CR_YAML);
+    },
   });
+  const { kubectl } = e2e;
 
   it("applies the CRD and lists it", async () => {
-    const applied = await kubectl("apply", "-f", path.join(dir, "crd.yaml"));
+    const applied = await kubectl("apply", "-f", path.join(e2e.dir, "crd.yaml"));
     expect(applied.stderr).toBe("");
     expect(applied.stdout.trim()).toBe("customresourcedefinition.apiextensions.k8s.io/crontabs.stable.example.com created");
     const established = await kubectl("wait", "--for=condition=Established", "crd/crontabs.stable.example.com", "--timeout=20s");
@@ -100,7 +87,7 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
 
   it("applies a CronTab in a namespace and shows it", async () => {
     expect((await kubectl("create", "namespace", "liuxiang3")).code).toBe(0);
-    const applied = await kubectl("apply", "-f", path.join(dir, "cr.yaml"), "-n", "liuxiang3");
+    const applied = await kubectl("apply", "-f", path.join(e2e.dir, "cr.yaml"), "-n", "liuxiang3");
     expect(applied.stderr).toBe("");
     expect(applied.stdout.trim()).toBe("crontab.stable.example.com/my-new-cron-object created");
     const list = await kubectl("get", "crontab", "-n", "liuxiang3");
@@ -114,7 +101,7 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
       spec: { cronSpec: "* * * * */5", image: "my-awesome-cron-image", replicas: 2 },
     });
     // Applying again changes nothing.
-    expect((await kubectl("apply", "-f", path.join(dir, "cr.yaml"), "-n", "liuxiang3")).stdout.trim()).toBe(
+    expect((await kubectl("apply", "-f", path.join(e2e.dir, "cr.yaml"), "-n", "liuxiang3")).stdout.trim()).toBe(
       "crontab.stable.example.com/my-new-cron-object unchanged",
     );
   }, 60_000);
@@ -130,26 +117,23 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
 
   it("refuses an invalid CronTab with the field's error", async () => {
     const bad = CR_YAML.replace("replicas: 2", 'replicas: "two"').replace("my-new-cron-object", "bad-cron");
-    writeFileSync(path.join(dir, "bad.yaml"), bad);
-    const res = await kubectl("apply", "-f", path.join(dir, "bad.yaml"), "-n", "liuxiang3");
+    e2e.file("bad.yaml", bad);
+    const res = await kubectl("apply", "-f", path.join(e2e.dir, "bad.yaml"), "-n", "liuxiang3");
     expect(res.code).not.toBe(0);
     expect(res.stderr).toContain(
       'The CronTab "bad-cron" is invalid: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
     );
     // kubectl asks for strict field validation: an unknown field is refused as upstream words it.
-    writeFileSync(
-      path.join(dir, "unknown.yaml"),
-      CR_YAML.replace("replicas: 2", "replicas: 2\n  bogus: 1").replace("my-new-cron-object", "odd-cron"),
-    );
-    const unknown = await kubectl("apply", "-f", path.join(dir, "unknown.yaml"), "-n", "liuxiang3");
+    e2e.file("unknown.yaml", CR_YAML.replace("replicas: 2", "replicas: 2\n  bogus: 1").replace("my-new-cron-object", "odd-cron"));
+    const unknown = await kubectl("apply", "-f", path.join(e2e.dir, "unknown.yaml"), "-n", "liuxiang3");
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim()).toBe(
-      `Error from server (BadRequest): error when creating "${path.join(dir, "unknown.yaml")}": CronTab in version "v1" cannot be handled as a CronTab: strict decoding error: unknown field "spec.bogus"`,
+      `Error from server (BadRequest): error when creating "${path.join(e2e.dir, "unknown.yaml")}": CronTab in version "v1" cannot be handled as a CronTab: strict decoding error: unknown field "spec.bogus"`,
     );
   }, 60_000);
 
   it("deletes the CRD and its CronTabs with it", async () => {
-    const deleted = await kubectl("delete", "-f", path.join(dir, "crd.yaml"), "--timeout=30s");
+    const deleted = await kubectl("delete", "-f", path.join(e2e.dir, "crd.yaml"), "--timeout=30s");
     expect(deleted.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io "crontabs.stable.example.com" deleted');
     expect((await kubectl("get", "crd")).stderr.trim()).toBe("No resources found");
     // With its discovery cache, kubectl still knows the resource and gets upstream's 404 for it.
@@ -158,10 +142,10 @@ describeWithTools(["kubectl"], "custom resources with kubectl (seed 003)", () =>
       'Error from server (NotFound): Unable to list "stable.example.com/v1, Resource=crontabs": the server could not find the requested resource',
     );
     // Discovery no longer lists it.
-    const gone = await kubectl("get", "crontab", "-n", "liuxiang3", "--cache-dir", path.join(dir, "fresh-cache"));
+    const gone = await kubectl("get", "crontab", "-n", "liuxiang3", "--cache-dir", path.join(e2e.dir, "fresh-cache"));
     expect(gone.code).not.toBe(0);
     expect(gone.stderr.trim()).toBe(`error: the server doesn't have a resource type "crontab"`);
-    const client = new AdminClient(server.url, server.kubeconfig);
+    const client = new AdminClient(e2e.server.url, e2e.kubeconfig);
     const discovery = (await client.request("GET", "/apis")).json<{ groups: { name: string }[] }>();
     expect(discovery.groups.map((g) => g.name)).not.toContain("stable.example.com");
     client.close();

@@ -4,24 +4,16 @@
  * (JSONPatch) and validates ConfigMaps.
  */
 import https from "node:https";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ensureCertificates } from "../../apiserver/server/certs.js";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 
-let dir: string;
-let server: APIServerProcess;
 let hooks: https.Server;
-const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-const file = (name: string, text: string): string => {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+/** A webhook configuration calling the hooks server at `p`; set once it listens. */
+let webhook: (kind: string, name: string, p: string) => string;
 
 const POLICY = `apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingAdmissionPolicy
@@ -57,37 +49,39 @@ spec:
 `;
 
 describe.skipIf(!kubectlAvailable)("admission with kubectl", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-admission-e2e-"));
-    const certs = await ensureCertificates({ dataDir: path.join(dir, "hook-pki"), ips: ["127.0.0.1"] });
-    hooks = https.createServer({ cert: certs.serving.cert, key: certs.serving.key }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const review = JSON.parse(Buffer.concat(chunks).toString()) as {
-          request: { uid: string; object: { data?: Record<string, string> } };
-        };
-        const uid = review.request.uid;
-        let response: Record<string, unknown> = { uid, allowed: true };
-        if (req.url?.startsWith("/mutate"))
-          response = {
-            uid,
-            allowed: true,
-            patchType: "JSONPatch",
-            patch: Buffer.from(
-              JSON.stringify([{ op: "add", path: "/metadata/annotations", value: { "example.com/mutated": "true" } }]),
-            ).toString("base64"),
+  const { kubectl, file } = kubectlServer("kubegen-admission-e2e-", {
+    timeoutMs: 90_000,
+    // The webhook server first, its certificates in the data dir.
+    spawn: async (dir) => {
+      const certs = await ensureCertificates({ dataDir: path.join(dir, "hook-pki"), ips: ["127.0.0.1"] });
+      hooks = https.createServer({ cert: certs.serving.cert, key: certs.serving.key }, (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => {
+          const review = JSON.parse(Buffer.concat(chunks).toString()) as {
+            request: { uid: string; object: { data?: Record<string, string> } };
           };
-        else if (review.request.object.data?.secret !== undefined)
-          response = { uid, allowed: false, status: { code: 403, message: "no secrets in configmaps" } };
-        res.setHeader("Content-Type", "application/json");
-        res.end(JSON.stringify({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", response }));
+          const uid = review.request.uid;
+          let response: Record<string, unknown> = { uid, allowed: true };
+          if (req.url?.startsWith("/mutate"))
+            response = {
+              uid,
+              allowed: true,
+              patchType: "JSONPatch",
+              patch: Buffer.from(
+                JSON.stringify([{ op: "add", path: "/metadata/annotations", value: { "example.com/mutated": "true" } }]),
+              ).toString("base64"),
+            };
+          else if (review.request.object.data?.secret !== undefined)
+            response = { uid, allowed: false, status: { code: 403, message: "no secrets in configmaps" } };
+          res.setHeader("Content-Type", "application/json");
+          res.end(JSON.stringify({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", response }));
+        });
       });
-    });
-    await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
-    const url = `https://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
-    const ca = Buffer.from(certs.ca.cert).toString("base64");
-    const webhook = (kind: string, name: string, p: string): string => `apiVersion: admissionregistration.k8s.io/v1
+      await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
+      const url = `https://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
+      const ca = Buffer.from(certs.ca.cert).toString("base64");
+      webhook = (kind: string, name: string, p: string): string => `apiVersion: admissionregistration.k8s.io/v1
 kind: ${kind}
 metadata: {name: ${name}}
 webhooks:
@@ -98,26 +92,27 @@ webhooks:
     sideEffects: None
     admissionReviewVersions: [v1]
 `;
-    server = await spawnAPIServer(dir);
-    for (const [ns, labels] of [
-      ["warned", "vap=warn"],
-      ["denied", "vap=deny"],
-      ["hooked", "hooks=on"],
-    ] as const) {
-      expect((await kubectl("create", "namespace", ns)).code).toBe(0);
-      expect((await kubectl("label", "namespace", ns, labels)).code).toBe(0);
-    }
-    expect((await kubectl("apply", "-f", file("policy.yaml", POLICY))).code).toBe(0);
-    expect((await kubectl("apply", "-f", file("mwh.yaml", webhook("MutatingWebhookConfiguration", "mutate", "/mutate")))).code).toBe(0);
-    expect((await kubectl("apply", "-f", file("vwh.yaml", webhook("ValidatingWebhookConfiguration", "validate", "/validate")))).code).toBe(
-      0,
-    );
-  }, 90_000);
+      return {};
+    },
+    setup: async () => {
+      for (const [ns, labels] of [
+        ["warned", "vap=warn"],
+        ["denied", "vap=deny"],
+        ["hooked", "hooks=on"],
+      ] as const) {
+        expect((await kubectl("create", "namespace", ns)).code).toBe(0);
+        expect((await kubectl("label", "namespace", ns, labels)).code).toBe(0);
+      }
+      expect((await kubectl("apply", "-f", file("policy.yaml", POLICY))).code).toBe(0);
+      expect((await kubectl("apply", "-f", file("mwh.yaml", webhook("MutatingWebhookConfiguration", "mutate", "/mutate")))).code).toBe(0);
+      expect(
+        (await kubectl("apply", "-f", file("vwh.yaml", webhook("ValidatingWebhookConfiguration", "validate", "/validate")))).code,
+      ).toBe(0);
+    },
+  });
 
-  afterAll(async () => {
-    await server?.stop();
+  afterAll(() => {
     hooks?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("a policy under a Warn binding admits and kubectl prints the warning", async () => {

@@ -5,12 +5,9 @@
  * should, a CRD with a broken rule is refused with the compile error, a filtered condition
  * column prints, and kubectl prints `Warning:` for a deprecated version.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { describe, expect, it } from "vitest";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -86,26 +83,12 @@ spec: ${spec}
 status: {conditions: [{type: Synced, status: "False"}, {type: Ready, status: "True"}]}
 `;
 
-let dir: string;
-let server: APIServerProcess;
-const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-const file = (name: string, text: string): string => {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-
 describe.skipIf(!kubectlAvailable)("CEL rules with kubectl", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-cel-e2e-"));
-    server = await spawnAPIServer(dir);
-    expect((await kubectl("apply", "-f", file("crd.yaml", CRD_YAML))).code).toBe(0);
-    expect((await kubectl("wait", "--for=condition=Established", "crd/widgets.cel.example.com", "--timeout=20s")).code).toBe(0);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const { kubectl, file } = kubectlServer("kubegen-cel-e2e-", {
+    setup: async () => {
+      expect((await kubectl("apply", "-f", file("crd.yaml", CRD_YAML))).code).toBe(0);
+      expect((await kubectl("wait", "--for=condition=Established", "crd/widgets.cel.example.com", "--timeout=20s")).code).toBe(0);
+    },
   });
 
   it("refuses the issue's Widget with the rule's message", async () => {

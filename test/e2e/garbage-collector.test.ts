@@ -5,33 +5,17 @@
  * observed through a blocking dependent that holds a finalizer of its own); a CronTab owning a
  * ConfigMap and a Secret takes them with it; a ClusterRole owning a namespaced ConfigMap too.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { ROOT } from "../support/apiserver-process.js";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 import { eventually as until } from "../support/wait.js";
 
-const available = kubectlAvailable;
-
-let dir: string;
-let up: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
-
-beforeAll(async () => {
-  if (!available) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-gc-e2e-"));
-  up = await spawnAPIServer(dir, { command: "up", extraArgs: ["--endpoint-reconciler-type", "none", "--leader-elect=false"] });
-}, 60_000);
-
-afterAll(async () => {
-  if (up) await up.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+const { kubectl, file: writeFile } = kubectlServer("kubegen-gc-e2e-", {
+  enabled: kubectlAvailable,
+  spawn: { command: "up", extraArgs: ["--endpoint-reconciler-type", "none", "--leader-elect=false"] },
 });
 
 async function uid(kind: string, name: string, ns?: string): Promise<string> {
@@ -66,7 +50,6 @@ interface Owner {
 
 /** Creates ConfigMaps owned by `owner` with kubectl apply. */
 async function dependents(owner: Owner, names: string[], ns = "default", finalizers: string[] = []): Promise<void> {
-  const file = path.join(dir, `deps-${names[0]}.yaml`);
   const docs = names.map((n) =>
     [
       "apiVersion: v1",
@@ -85,8 +68,7 @@ async function dependents(owner: Owner, names: string[], ns = "default", finaliz
       "  a: b",
     ].join("\n"),
   );
-  writeFileSync(file, docs.join("\n---\n") + "\n");
-  const r = await kubectl("apply", "-f", file);
+  const r = await kubectl("apply", "-f", writeFile(`deps-${names[0]}.yaml`, docs.join("\n---\n") + "\n"));
   expect(r.stderr).toBe("");
   expect(r.code).toBe(0);
 }
@@ -157,9 +139,8 @@ describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubect
     expect((await kubectl("apply", "-f", path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml"))).code).toBe(
       0,
     );
-    const cr = path.join(dir, "crontab.yaml");
-    writeFileSync(
-      cr,
+    const cr = writeFile(
+      "crontab.yaml",
       'apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: nightly\nspec:\n  cronSpec: "* * * * */5"\n  image: my-awesome-cron-image\n',
     );
     await until("the CronTab created", async () => (await kubectl("apply", "-f", cr)).code === 0);
@@ -171,9 +152,8 @@ describeWithTools(["kubectl"], "kubegen up: the garbage collector through kubect
       block: true,
     };
     await dependents(owner, ["cron-settings"]);
-    const secret = path.join(dir, "secret.yaml");
-    writeFileSync(
-      secret,
+    const secret = writeFile(
+      "secret.yaml",
       `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cron-secret\n  ownerReferences:\n  - apiVersion: stable.example.com/v1\n    kind: CronTab\n    name: nightly\n    uid: ${owner.uid}\nstringData:\n  token: x\n`,
     );
     expect((await kubectl("apply", "-f", secret)).code).toBe(0);

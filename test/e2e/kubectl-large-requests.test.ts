@@ -3,30 +3,18 @@
  * makes a URL of tens of KB, which kube-apiserver serves (headers up to 1 MiB) and which used
  * to end in `Unable to connect to the server: EOF`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 
 describeWithTools(["kubectl"], "kubectl with large requests", () => {
-  let dir: string;
-  let server: APIServerProcess;
-  const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(server.kubeconfig, args);
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-large-"));
-    server = await spawnAPIServer(dir);
-    expect((await kubectl("create", "cm", "wanted", "-n", "default")).code).toBe(0);
-    expect((await kubectl("label", "cm", "wanted", "-n", "default", "app=web", "tier=front")).code).toBe(0);
-    expect((await kubectl("create", "cm", "other", "-n", "default")).code).toBe(0);
-    expect((await kubectl("label", "cm", "other", "-n", "default", "app=db")).code).toBe(0);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const { kubectl } = kubectlServer("kubegen-e2e-large-", {
+    setup: async () => {
+      expect((await kubectl("create", "cm", "wanted", "-n", "default")).code).toBe(0);
+      expect((await kubectl("label", "cm", "wanted", "-n", "default", "app=web", "tier=front")).code).toBe(0);
+      expect((await kubectl("create", "cm", "other", "-n", "default")).code).toBe(0);
+      expect((await kubectl("label", "cm", "other", "-n", "default", "app=db")).code).toBe(0);
+    },
   });
 
   it("lists with a 2,000-requirement label selector", async () => {

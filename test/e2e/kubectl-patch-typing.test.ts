@@ -3,34 +3,24 @@
  * wrong type (`data: 5`, as merge, strategic and JSON patch) is refused with Invalid and the
  * stored ConfigMap is byte for byte what it was; it used to be answered 200 with `data` wiped.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { afterAll, expect, it } from "vitest";
+import { AdminClient } from "../support/apiserver-process.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 
-let dir: string;
-let server: APIServerProcess;
 let client: AdminClient;
 
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(server.kubeconfig, args);
-}
-
 describeWithTools(["kubectl"], "kubectl patch with wrong-typed values", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-patch-"));
-    server = await spawnAPIServer(dir);
-    client = new AdminClient(server.url, server.kubeconfig);
-    const created = await kubectl("create", "configmap", "w", "--from-literal=k=v", "--from-literal=other=x");
-    expect(created.code, created.stderr).toBe(0);
-  }, 60_000);
-  afterAll(async () => {
+  const e2e = kubectlServer("kubegen-e2e-patch-", {
+    setup: async () => {
+      client = new AdminClient(e2e.server.url, e2e.kubeconfig);
+      const created = await kubectl("create", "configmap", "w", "--from-literal=k=v", "--from-literal=other=x");
+      expect(created.code, created.stderr).toBe(0);
+    },
+  });
+  const { kubectl } = e2e;
+  afterAll(() => {
     client?.agent.destroy();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const decodeError = "json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string";

@@ -4,21 +4,12 @@
  * `f:containers` (present there, `containers: null`) get no `.`, while labels (absent there) and
  * new list items do. A custom resource starts from `{}`: its `f:spec` keeps the `.`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { KubeObject } from "../../apiserver/registry/rest.js";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
-import { describeWithTools } from "../support/tools.js";
+import { kubectlServer } from "../support/kubectl-server.js";
+import { describeWithTools, toolAvailable } from "../support/tools.js";
 
-let dir: string;
-let server: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
+const { kubectl, file: writeFile } = kubectlServer("kubegen-fieldsv1-e2e-", { enabled: toolAvailable("kubectl") });
 
 /** The entry of `manager` as its JSON text (keys in the order the server wrote them). */
 async function fieldsOf(manager: string, ...args: string[]): Promise<string> {
@@ -55,16 +46,6 @@ spec:
 `;
 
 describeWithTools(["kubectl"], "managedFields of creates with kubectl", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-fieldsv1-e2e-"));
-    server = await spawnAPIServer(dir);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it("kubectl run: upstream's FieldsV1 for the Pod", async () => {
     // ServiceAccount admission needs the namespace's `default` (no controller makes it here).
     expect((await kubectl("create", "serviceaccount", "default")).code).toBe(0);
@@ -120,9 +101,3 @@ describeWithTools(["kubectl"], "managedFields of creates with kubectl", () => {
     expect(await fieldsOf("kubectl-create", "gadget", "g")).toBe('{"f:spec":{".":{},"f:size":{}}}');
   }, 90_000);
 });
-
-function writeFile(name: string, text: string): string {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}

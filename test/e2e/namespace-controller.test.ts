@@ -7,34 +7,19 @@
  * once it expires. Then SIGTERM stops controllers and apiserver cleanly.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { ROOT } from "../support/apiserver-process.js";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 
-const available = kubectlAvailable;
-
-let dir: string;
-let up: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
-
-beforeAll(async () => {
-  if (!available) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-up-e2e-"));
+const e2e = kubectlServer("kubegen-up-e2e-", {
+  enabled: kubectlAvailable,
   // The kubernetes Service's endpoints are another test's subject.
-  up = await spawnAPIServer(dir, { command: "up", extraArgs: ["--endpoint-reconciler-type", "none"] });
-}, 60_000);
-
-afterAll(async () => {
-  if (up) await up.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  spawn: { command: "up", extraArgs: ["--endpoint-reconciler-type", "none"] },
 });
+const { kubectl } = e2e;
 
 describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubectl (seed 003)", () => {
   it("deleting a namespace deletes its Role and ConfigMap, and kubectl delete returns once it is gone", async () => {
@@ -76,9 +61,8 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     const crd = path.join(ROOT, "examples/crontab/generated/crds/stable.example.com_crontabs.yaml");
     expect((await kubectl("apply", "-f", crd)).code).toBe(0);
     expect((await kubectl("create", "ns", "liuxiang3")).code).toBe(0);
-    const cr = path.join(dir, "cr.yaml");
-    writeFileSync(
-      cr,
+    const cr = e2e.file(
+      "cr.yaml",
       'apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: my-new-cron-object\n  namespace: liuxiang3\nspec:\n  cronSpec: "* * * * */5"\n  image: my-awesome-cron-image\n',
     );
     // The CRD's resource may take a moment to be served.
@@ -104,7 +88,7 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     const lease = "e2e-controller-manager";
     const args = [
       "--kubeconfig",
-      path.join(dir, "kubeconfig"),
+      e2e.kubeconfig,
       `--leader-elect-resource-name=${lease}`,
       "--leader-elect-lease-duration=2s",
       "--leader-elect-renew-deadline=1500ms",
@@ -165,6 +149,6 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
   }, 60_000);
 
   it("stops on SIGTERM with exit code 0", async () => {
-    expect(await up.stop()).toBe(0);
+    expect(await e2e.server.stop()).toBe(0);
   }, 20_000);
 });

@@ -9,15 +9,14 @@ import { execFile } from "node:child_process";
 import https from "node:https";
 import { promisify } from "node:util";
 import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import YAML from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventuallyWhere } from "../support/wait.js";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { kubectlAvailable, runKubectl } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 
 /** The fields of an audit.k8s.io/v1 Event the assertions read. */
 interface AuditEvent {
@@ -37,17 +36,13 @@ interface AuditEvent {
 
 const available = kubectlAvailable;
 const run = promisify(execFile);
-let dir: string;
-let up: APIServerProcess;
-
-const kubectl = (...args: string[]): Promise<KubectlResult> => runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
 
 function get(
   urlPath: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = https.request(`${up.url}${urlPath}`, { rejectUnauthorized: false, headers }, (res) => {
+    const req = https.request(`${e2e.server.url}${urlPath}`, { rejectUnauthorized: false, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
@@ -81,30 +76,27 @@ resources:
   - identity: {}
 `;
 
-beforeAll(async () => {
-  if (!available) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-security-e2e-"));
-  writeFileSync(path.join(dir, "audit-policy.yaml"), POLICY);
-  writeFileSync(path.join(dir, "encryption.yaml"), ENCRYPTION);
-  up = await spawnAPIServer(dir, {
-    command: "up",
-    extraArgs: [
-      "--endpoint-reconciler-type",
-      "none",
-      "--audit-policy-file",
-      path.join(dir, "audit-policy.yaml"),
-      "--audit-log-path",
-      path.join(dir, "audit", "audit.log"),
-      "--encryption-provider-config",
-      path.join(dir, "encryption.yaml"),
-    ],
-  });
-}, 60_000);
-
-afterAll(async () => {
-  if (up) await up.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+const e2e = kubectlServer("kubegen-security-e2e-", {
+  enabled: available,
+  spawn: (dir) => {
+    writeFileSync(path.join(dir, "audit-policy.yaml"), POLICY);
+    writeFileSync(path.join(dir, "encryption.yaml"), ENCRYPTION);
+    return {
+      command: "up",
+      extraArgs: [
+        "--endpoint-reconciler-type",
+        "none",
+        "--audit-policy-file",
+        path.join(dir, "audit-policy.yaml"),
+        "--audit-log-path",
+        path.join(dir, "audit", "audit.log"),
+        "--encryption-provider-config",
+        path.join(dir, "encryption.yaml"),
+      ],
+    };
+  },
 });
+const { kubectl } = e2e;
 
 describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization, audit", () => {
   it("anonymous callers read /version and the health endpoints, and nothing else; unknown tokens are 401", async () => {
@@ -121,9 +113,9 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
   });
 
   it("keeps the data dir 0700 and the database and its WAL 0600", () => {
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(statSync(path.join(dir, "kubegen.db")).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(dir, "kubegen.db-wal")).mode & 0o777).toBe(0o600);
+    expect(statSync(e2e.dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(e2e.dir, "kubegen.db")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(e2e.dir, "kubegen.db-wal")).mode & 0o777).toBe(0o600);
   });
 
   it("auth whoami and auth can-i for the admin", async () => {
@@ -148,7 +140,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
       expect(roles).toContain(`clusterrole.rbac.authorization.k8s.io/${r}\n`);
     }
     // clusterrole-aggregation: a role labelled aggregate-to-view joins view, edit and admin.
-    const f = path.join(dir, "widgets-role.yaml");
+    const f = path.join(e2e.dir, "widgets-role.yaml");
     writeFileSync(
       f,
       'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: widgets-view\n  labels: {rbac.authorization.k8s.io/aggregate-to-view: "true"}\nrules:\n- {apiGroups: [example.com], resources: [widgets], verbs: [get]}\n',
@@ -174,7 +166,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
       () => kubectl("get", "cm", "kube-root-ca.crt", "-n", "team", "-o", "json"),
       (r) => r.code === 0,
     );
-    expect(JSON.parse(cm.stdout).data["ca.crt"]).toBe(readFileSync(path.join(dir, "pki", "ca.crt"), "utf8"));
+    expect(JSON.parse(cm.stdout).data["ca.crt"]).toBe(readFileSync(path.join(e2e.dir, "pki", "ca.crt"), "utf8"));
   });
 
   it("a ServiceAccount bound to a Role can do exactly that, with --as and with its own token", async () => {
@@ -208,12 +200,13 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(claims.sub).toBe(sa);
     expect(claims.iss).toBe("https://kubernetes.default.svc.cluster.local");
 
-    const admin = YAML.parse(readFileSync(path.join(dir, "kubeconfig"), "utf8"));
+    const admin = YAML.parse(readFileSync(path.join(e2e.dir, "kubeconfig"), "utf8"));
     admin.users = [{ name: "robot", user: { token } }];
     admin.contexts[0].context.user = "robot";
-    const robotConfig = path.join(dir, "robot.kubeconfig");
+    const robotConfig = path.join(e2e.dir, "robot.kubeconfig");
     writeFileSync(robotConfig, YAML.stringify(admin));
-    const asRobot = (...args: string[]) => runKubectl(robotConfig, args, { timeoutMs: 60_000, cacheDir: path.join(dir, "robot-cache") });
+    const asRobot = (...args: string[]) =>
+      runKubectl(robotConfig, args, { timeoutMs: 60_000, cacheDir: path.join(e2e.dir, "robot-cache") });
     expect((await asRobot("get", "pods", "-n", "team")).code).toBe(0);
     const denied = await asRobot("get", "secrets", "-n", "team");
     expect(denied.code).not.toBe(0);
@@ -226,7 +219,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     const core = (() => {
       const kc = new KubeConfig();
       kc.loadFromOptions({
-        clusters: [{ name: "c", server: up.url, caData: admin.clusters[0].cluster["certificate-authority-data"] }],
+        clusters: [{ name: "c", server: e2e.server.url, caData: admin.clusters[0].cluster["certificate-authority-data"] }],
         users: [{ name: "robot", token }],
         contexts: [{ name: "c", cluster: "c", user: "robot" }],
         currentContext: "c",
@@ -243,7 +236,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
         "print(len(api.list_namespaced_pod('team').items))",
         "try:\n  api.list_namespaced_secret('team'); print('allowed')\nexcept k.exceptions.ApiException as e:\n  print(e.status)",
       ].join("\n");
-      const py = await run("/usr/bin/python3", ["-c", script, up.url, path.join(dir, "pki", "ca.crt"), token]);
+      const py = await run("/usr/bin/python3", ["-c", script, e2e.server.url, path.join(e2e.dir, "pki", "ca.crt"), token]);
       expect(py.stdout.trim().split("\n")).toEqual(["0", "403"]);
     }
 
@@ -314,7 +307,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect((await kubectl("create", "configmap", "audited", "--from-literal=a=b", "-n", "team")).code).toBe(0);
     const events = await eventually(
       async () =>
-        readFileSync(path.join(dir, "audit", "audit.log"), "utf8")
+        readFileSync(path.join(e2e.dir, "audit", "audit.log"), "utf8")
           .trim()
           .split("\n")
           .map((l) => JSON.parse(l) as AuditEvent),
@@ -351,7 +344,7 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
 
   it("admission: a quota and a LimitRange are enforced, PodSecurity restricted refuses a privileged pod, pods get their service account", async () => {
     const apply = async (yaml: string) => {
-      const f = path.join(dir, `obj-${Math.random().toString(36).slice(2)}.yaml`);
+      const f = path.join(e2e.dir, `obj-${Math.random().toString(36).slice(2)}.yaml`);
       writeFileSync(f, yaml);
       return kubectl("apply", "-f", f);
     };
@@ -414,15 +407,15 @@ describe.skipIf(!available)("kubegen up with RBAC: authentication, authorization
     expect(Buffer.from(got.data.password, "base64").toString()).toBe("hunter2");
     // Rewriting every Secret keeps them readable (the re-encryption path).
     const all = await kubectl("get", "secrets", "-A", "-o", "json");
-    writeFileSync(path.join(dir, "secrets.json"), all.stdout);
-    expect((await kubectl("replace", "-f", path.join(dir, "secrets.json"))).code).toBe(0);
+    writeFileSync(path.join(e2e.dir, "secrets.json"), all.stdout);
+    expect((await kubectl("replace", "-f", path.join(e2e.dir, "secrets.json"))).code).toBe(0);
     expect(
       Buffer.from(JSON.parse((await kubectl("get", "secret", "pw", "-n", "team", "-o", "json")).stdout).data.password, "base64").toString(),
     ).toBe("hunter2");
 
     // The server holds the database exclusively: read the stored bytes once it has stopped.
-    await up.stop();
-    const db = new Database(path.join(dir, "kubegen.db"), { readonly: true, fileMustExist: true });
+    await e2e.server.stop();
+    const db = new Database(path.join(e2e.dir, "kubegen.db"), { readonly: true, fileMustExist: true });
     try {
       const rows = db.prepare("SELECT key, value FROM kv WHERE key LIKE ?").all("%/secrets/team/pw") as { key: string; value: Buffer }[];
       expect(rows).toHaveLength(1);

@@ -6,14 +6,11 @@
  * annotation followed the server-side apply); an apply of a Secret to a ConfigMap's URL is refused
  * and changes nothing.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { KubeObject } from "../../apiserver/registry/rest.js";
-import { AdminClient, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
-import { describeWithTools } from "../support/tools.js";
+import { AdminClient } from "../support/apiserver-process.js";
+import { kubectlServer } from "../support/kubectl-server.js";
+import { describeWithTools, toolAvailable } from "../support/tools.js";
 
 const CRD_YAML = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -61,18 +58,8 @@ const configMap = (data: Record<string, string>) =>
     .map(([k, v]) => `  ${k}: "${v}"`)
     .join("\n")}\n`;
 
-let dir: string;
-let server: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
-
-function file(name: string, text: string): string {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
+const e2e = kubectlServer("kubegen-ssa-e2e-", { enabled: toolAvailable("kubectl") });
+const { kubectl, file } = e2e;
 
 async function getJSON(...args: string[]): Promise<KubeObject> {
   const res = await kubectl("get", ...args, "-o", "json");
@@ -81,16 +68,6 @@ async function getJSON(...args: string[]): Promise<KubeObject> {
 }
 
 describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-ssa-e2e-"));
-    server = await spawnAPIServer(dir);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it("keeps both managers' conditions in a custom resource's list-map", async () => {
     expect((await kubectl("apply", "-f", file("crd.yaml", CRD_YAML))).code).toBe(0);
     expect((await kubectl("wait", "--for=condition=Established", "crd/gizmos.ssa.example.com", "--timeout=20s")).code).toBe(0);
@@ -120,8 +97,7 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
   }, 90_000);
 
   it("upgrades a client-side applied ConfigMap to server-side apply without forcing, and client-side apply still diffs", async () => {
-    const p = path.join(dir, "cm.yaml");
-    file("cm.yaml", configMap({ a: "1", b: "2" }));
+    const p = file("cm.yaml", configMap({ a: "1", b: "2" }));
     expect((await kubectl("apply", "-f", p)).stdout.trim()).toBe("configmap/upgrade created");
     file("cm.yaml", configMap({ a: "10", b: "2", c: "3" }));
     const ssa = await kubectl("apply", "--server-side", "-f", p);
@@ -146,7 +122,7 @@ describeWithTools(["kubectl"], "server-side apply with kubectl", () => {
 
   it("refuses an apply of a Secret to a ConfigMap's URL and changes nothing", async () => {
     const before = await getJSON("configmap", "upgrade", "--show-managed-fields");
-    const client = new AdminClient(server.url, path.join(dir, "kubeconfig"));
+    const client = new AdminClient(e2e.server.url, e2e.kubeconfig);
     try {
       const secret = { apiVersion: "v1", kind: "Secret", metadata: { name: "upgrade", namespace: "default" }, data: { x: "eA==" } };
       const res = await client.request("PATCH", "/api/v1/namespaces/default/configmaps/upgrade?fieldManager=intruder&force=true", secret, {

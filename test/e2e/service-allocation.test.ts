@@ -5,12 +5,8 @@
  * upstream's message; deleting the Service releases both, so asking for them again succeeds.
  * Skipped without kubectl.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type APIServerProcess, spawnAPIServer } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
 
 function ipToNumber(ip: string): number {
@@ -18,20 +14,8 @@ function ipToNumber(ip: string): number {
 }
 
 describeWithTools(["kubectl"], "kubectl: Service IP and NodePort allocation", () => {
-  let dir: string;
-  let server: APIServerProcess;
-
-  function kubectl(...args: string[]): Promise<KubectlResult> {
-    return runKubectl(server.kubeconfig, args, { cacheDir: path.join(dir, "cache") });
-  }
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-svc-alloc-"));
-    server = await spawnAPIServer(dir, { extraArgs: ["--service-cluster-ip-range=10.96.0.0/16", "--service-node-port-range=30000-30999"] });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const { kubectl } = kubectlServer("kubegen-e2e-svc-alloc-", {
+    spawn: { extraArgs: ["--service-cluster-ip-range=10.96.0.0/16", "--service-node-port-range=30000-30999"] },
   });
 
   it("a NodePort service gets an IP and a port in range; deleting it releases both", async () => {

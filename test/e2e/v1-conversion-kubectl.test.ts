@@ -4,20 +4,11 @@
  * template read back with the deprecated `serviceAccount` alias; a Pod sent only the alias is
  * admitted under that account; a DaemonSet carries its template generation annotation.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
-import { describeWithTools } from "../support/tools.js";
+import { expect, it } from "vitest";
+import { kubectlServer } from "../support/kubectl-server.js";
+import { describeWithTools, toolAvailable } from "../support/tools.js";
 
-let dir: string;
-let server: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
+const { kubectl, file: writeFile } = kubectlServer("kubegen-v1conv-e2e-", { enabled: toolAvailable("kubectl") });
 
 async function jsonpath(expr: string, ...args: string[]): Promise<string> {
   const res = await kubectl("get", ...args, "-o", `jsonpath=${expr}`);
@@ -48,16 +39,6 @@ spec:
 `;
 
 describeWithTools(["kubectl"], "the fields upstream's v1 conversion fills, with kubectl", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-v1conv-e2e-"));
-    server = await spawnAPIServer(dir);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it("kubectl run: the Pod shows serviceAccount beside the admitted serviceAccountName", async () => {
     // ServiceAccount admission needs the namespace's `default` (no controller makes it here).
     expect((await kubectl("create", "serviceaccount", "default")).code).toBe(0);
@@ -68,8 +49,7 @@ describeWithTools(["kubectl"], "the fields upstream's v1 conversion fills, with 
 
   it("a Pod sent only the deprecated serviceAccount is admitted under that account", async () => {
     expect((await kubectl("create", "serviceaccount", "legacy")).code).toBe(0);
-    const file = path.join(dir, "pod.yaml");
-    writeFileSync(file, POD_YAML);
+    const file = writeFile("pod.yaml", POD_YAML);
     const created = await kubectl("create", "-f", file);
     expect(created.stderr).toBe("");
     expect(await jsonpath("{.spec.serviceAccountName}/{.spec.serviceAccount}", "pod", "old-client")).toBe("legacy/legacy");
@@ -88,8 +68,7 @@ describeWithTools(["kubectl"], "the fields upstream's v1 conversion fills, with 
     expect(patch.stderr).toBe("");
     expect(await jsonpath("{.spec.template.spec.serviceAccount}", "deployment", "web")).toBe("builder");
 
-    const file = path.join(dir, "ds.yaml");
-    writeFileSync(file, DAEMONSET_YAML);
+    const file = writeFile("ds.yaml", DAEMONSET_YAML);
     expect((await kubectl("create", "-f", file)).code).toBe(0);
     expect(
       await jsonpath(

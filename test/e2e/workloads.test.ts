@@ -6,24 +6,28 @@
  * connect subresources without a kubelet, invalid manifests refused with upstream's messages,
  * and `delete ns` removing all of it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, spawnAPIServer, type APIServerProcess } from "../support/apiserver-process.js";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../support/apiserver-process.js";
 import { eventually } from "../support/wait.js";
-import { kubectlAvailable, runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
 
 const NS = "workloads";
 const MANIFEST = path.join(ROOT, "test/fixtures/workloads/manifest.yaml");
 
-let dir: string;
-let up: APIServerProcess;
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args, { timeoutMs: 60_000 });
-}
+const { kubectl, file } = kubectlServer("kubegen-workloads-e2e-", {
+  enabled: kubectlAvailable,
+  spawn: { command: "up", extraArgs: ["--endpoint-reconciler-type", "none"] },
+  setup: async () => {
+    await ok("create", "namespace", NS);
+    // Pods need the namespace's `default` ServiceAccount (ServiceAccount admission, as upstream);
+    // the serviceaccount controller makes it just after the namespace.
+    await eventually(`serviceaccount ${NS}/default`, async () => (await kubectl("-n", NS, "get", "serviceaccount", "default")).code === 0);
+  },
+});
 
 async function ok(...args: string[]): Promise<string> {
   const r = await kubectl(...args);
@@ -39,9 +43,7 @@ async function json(...args: string[]): Promise<Record<string, any>> {
 
 /** Writes a manifest into the test's directory and returns its path. */
 function manifest(name: string, docs: unknown[]): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, docs.map((d) => YAML.stringify(d)).join("---\n"));
-  return file;
+  return file(name, docs.map((d) => YAML.stringify(d)).join("---\n"));
 }
 
 /** The first header line of `kubectl get` output, columns split on runs of spaces. */
@@ -51,21 +53,6 @@ function header(out: string): string[] {
     .trim()
     .split(/\s{2,}/);
 }
-
-beforeAll(async () => {
-  if (!kubectlAvailable) return;
-  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-workloads-e2e-"));
-  up = await spawnAPIServer(dir, { command: "up", extraArgs: ["--endpoint-reconciler-type", "none"] });
-  await ok("create", "namespace", NS);
-  // Pods need the namespace's `default` ServiceAccount (ServiceAccount admission, as upstream);
-  // the serviceaccount controller makes it just after the namespace.
-  await eventually(`serviceaccount ${NS}/default`, async () => (await kubectl("-n", NS, "get", "serviceaccount", "default")).code === 0);
-}, 60_000);
-
-afterAll(async () => {
-  if (up) await up.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 describe.skipIf(!kubectlAvailable)("kubectl against the whole API", () => {
   it("kubectl run creates a Pod with upstream's defaults, Pending with its QoS class", async () => {

@@ -6,7 +6,7 @@
  * binding's validationActions, with upstream's messages. Compiled expressions are kept per
  * policy resourceVersion.
  */
-import { StatusError } from "../../../runtime/rest/errors.js";
+import { newStatusError } from "../../registry/errors.js";
 import { RUNTIME_COST_BUDGET } from "../../cel/cost.js";
 import { compile, CompileError, EvalError, jsonToCEL, type Program } from "../../cel/env.js";
 import { OUT_OF_BUDGET } from "../../cel/runtime-cost.js";
@@ -101,15 +101,11 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       const failClosed = str(pspec.failurePolicy) !== "Ignore";
       const actions = Array.isArray(bspec.validationActions) ? (bspec.validationActions as string[]) : ["Deny"];
       const deny = (message: string, reason = "Invalid"): never => {
-        throw new StatusError({
-          kind: "Status",
-          apiVersion: "v1",
-          metadata: {},
-          status: "Failure",
-          message: `ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}' denied request: ${message}`,
+        throw newStatusError(
+          CODES[reason] ?? 422,
           reason,
-          code: CODES[reason] ?? 422,
-        });
+          `ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}' denied request: ${message}`,
+        );
       };
       // Params: the binding's paramRef names one object of the policy's paramKind.
       let params: unknown = null;

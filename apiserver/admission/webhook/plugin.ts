@@ -6,7 +6,7 @@
  * matchConditions; failurePolicy decides a failed call; sideEffects gate dry runs; warnings are
  * passed on. Messages as upstream's.
  */
-import { StatusError } from "../../../runtime/rest/errors.js";
+import { newStatusError } from "../../registry/errors.js";
 import { compile, CompileError, EvalError, jsonToCEL, type Program } from "../../cel/env.js";
 import { applyJSONPatch } from "../../registry/patch/json-patch.js";
 import type { KubeObject } from "../../registry/rest.js";
@@ -25,9 +25,6 @@ export interface WebhookSource {
   validating(ctx: AdmissionContext): Promise<KubeObject[]>;
   namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
 }
-
-const status = (code: number, reason: string, message: string): StatusError =>
-  new StatusError({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
 
 export class WebhookAdmission implements AdmissionPlugin {
   readonly name = "Webhooks";
@@ -122,7 +119,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       } catch (err) {
         if (!(err instanceof EvalError)) throw err;
         if (failClosed)
-          throw status(
+          throw newStatusError(
             500,
             "InternalError",
             `Internal error occurred: failed calling webhook "${name}": failed to evaluate match condition ${JSON.stringify(str(c.name))}: ${err.message}`,
@@ -131,7 +128,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       }
     }
     if (a.dryRun && str(h.sideEffects) !== "None" && str(h.sideEffects) !== "NoneOnDryRun")
-      throw status(400, "BadRequest", `admission webhook "${name}" does not support dry run`);
+      throw newStatusError(400, "BadRequest", `admission webhook "${name}" does not support dry run`);
     let res: Obj;
     try {
       res = await callWebhook(
@@ -142,7 +139,8 @@ export class WebhookAdmission implements AdmissionPlugin {
       );
     } catch (err) {
       if (!(err instanceof CallError)) throw err;
-      if (failClosed) throw status(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": ${err.message}`);
+      if (failClosed)
+        throw newStatusError(500, "InternalError", `Internal error occurred: failed calling webhook "${name}": ${err.message}`);
       return undefined;
     }
     const response = rec(res.response);
@@ -152,7 +150,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       const st = rec(response.status);
       const msg = str(st.message);
       const code = typeof st.code === "number" && st.code > 0 ? st.code : 403;
-      throw status(
+      throw newStatusError(
         code,
         str(st.reason) || "Forbidden",
         msg
@@ -174,7 +172,7 @@ export class WebhookAdmission implements AdmissionPlugin {
       if (!response || typeof response.patch !== "string" || !a.object) return false;
       const name = str(h.name);
       if (str(response.patchType) !== "JSONPatch")
-        throw status(
+        throw newStatusError(
           500,
           "InternalError",
           `Internal error occurred: failed calling webhook "${name}": expected patchType JSONPatch, got ${str(response.patchType)}`,
@@ -184,7 +182,7 @@ export class WebhookAdmission implements AdmissionPlugin {
         const ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8")) as Parameters<typeof applyJSONPatch>[1];
         patched = applyJSONPatch(copyObject(a.object), ops) as KubeObject;
       } catch (err) {
-        throw status(
+        throw newStatusError(
           500,
           "InternalError",
           `Internal error occurred: failed calling webhook "${name}": JSONPatch failed: ${(err as Error).message.split("\n")[0]}`,

@@ -4,6 +4,7 @@
  * error texts when the webhook fails or answers badly.
  */
 import { StatusError } from "../../../runtime/rest/errors.js";
+import { newStatusError } from "../../registry/errors.js";
 import { callWebhook, CallError, newUID, type ClientConfig } from "../../admission/webhook/call.js";
 import type { KubeObject } from "../../registry/rest.js";
 
@@ -12,16 +13,7 @@ export interface Converter {
   convert(objects: KubeObject[], apiVersion: string, signal: AbortSignal): Promise<KubeObject[]>;
 }
 
-const internal = (message: string): StatusError =>
-  new StatusError({
-    kind: "Status",
-    apiVersion: "v1",
-    metadata: {},
-    status: "Failure",
-    message: `Internal error occurred: ${message}`,
-    reason: "InternalError",
-    code: 500,
-  });
+const internal = (message: string): StatusError => newStatusError(500, "InternalError", `Internal error occurred: ${message}`);
 
 export function webhookConverter(clientConfig: ClientConfig, kind: string): Converter {
   return {

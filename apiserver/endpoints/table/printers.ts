@@ -12,36 +12,16 @@ import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { workloadPrinters } from "./kinds/workloads.js";
+import { age, arr, formatLabels, get, name, str } from "./kinds/shared.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
 import { eventToCore } from "../../registry/resources/events/conversion.js";
-
-type Obj = Record<string, unknown>;
 
 const doc = (type: string, field: string): string => coreDocs[type]?.[field] ?? "";
 const metaDoc = (field: string): string => metaDocs.ObjectMeta?.[field] ?? "";
 
-function get(obj: unknown, ...path: string[]): unknown {
-  let cur = obj;
-  for (const p of path) {
-    if (typeof cur !== "object" || cur === null) return undefined;
-    cur = (cur as Obj)[p];
-  }
-  return cur;
-}
-
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const count = (v: unknown): number => (v && typeof v === "object" ? Object.keys(v).length : 0);
-const name = (o: KubeObject): string => o.metadata?.name ?? "";
-const age = (o: KubeObject, now: number): string => ageOf(o.metadata?.creationTimestamp, now);
 
-/** Upstream's labels.FormatLabels: sorted `k=v` pairs, or `<none>`. */
-export function formatLabels(labels: unknown): string {
-  if (!labels || typeof labels !== "object") return "<none>";
-  const keys = Object.keys(labels).sort();
-  if (keys.length === 0) return "<none>";
-  return keys.map((k) => `${k}=${String((labels as Obj)[k])}`).join(",");
-}
+export { formatLabels };
 
 function servicePorts(ports: unknown): string {
   const pieces = arr(ports).map((p) => {
@@ -193,24 +173,6 @@ function builtinPrinters(): Map<string, TablePrinter> {
   });
   // events.k8s.io Events are core Events under other names: upstream prints both from one type.
   m.set("events.k8s.io/events", { columns: m.get("/events")!.columns, cells: (o, now) => eventCells(eventToCore(o), now) });
-  m.set("/componentstatuses", {
-    columns: [
-      nameColumn(),
-      column("Status", "string", "Status of the component conditions"),
-      column("Message", "string", "Message of the component conditions"),
-      column("Error", "string", "Error of the component conditions"),
-    ],
-    cells: (o) => {
-      const healthy = arr(get(o, "conditions")).find((c) => get(c, "type") === "Healthy");
-      if (healthy === undefined) return [name(o), "Unknown", "", ""];
-      return [
-        name(o),
-        get(healthy, "status") === "True" ? "Healthy" : "Unhealthy",
-        str(get(healthy, "message")),
-        str(get(healthy, "error")),
-      ];
-    },
-  });
   m.set("coordination.k8s.io/leases", {
     columns: [nameColumn(), column("Holder", "string", "The holder of the lease"), ageColumn()],
     cells: (o, now) => [name(o), str(get(o, "spec", "holderIdentity")), age(o, now)],

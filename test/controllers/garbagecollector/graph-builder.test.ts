@@ -1,13 +1,15 @@
 /**
  * The graph builder fed changes directly (no server): virtual owners and their observation,
  * owner deletions queueing dependents, foreground and orphan transitions, blocking
- * dependents, owner reference diffs, namespace mismatches, and virtual delete events.
+ * dependents, owner reference diffs, namespace mismatches, and virtual delete events; and
+ * its monitors started and stopped on one signal.
  */
 import { describe, expect, it } from "vitest";
 import type { OwnerReference, PartialObjectMetadata } from "../../../api/meta/v1/types.js";
 import { GraphBuilder, referencesDiffs, type GraphEvent } from "../../../controllers/garbagecollector/graph-builder.js";
 import type { GraphNode, ObjectReference } from "../../../controllers/garbagecollector/graph.js";
 import { DeferredRESTMapper } from "../../../controllers/garbagecollector/rest-mapper.js";
+import type { ResourceRef } from "../../../runtime/rest/paths.js";
 import type { RateLimitingQueue } from "../../../runtime/workqueue/rate-limiting-queue.js";
 
 function builder(reports: string[] = []): GraphBuilder {
@@ -149,5 +151,39 @@ describe("graph builder", () => {
     expect(d.added).toEqual([c]);
     expect(d.removed).toEqual([a]);
     expect(d.changed).toEqual([{ oldRef: b, newRef: { ...b, blockOwnerDeletion: false } }]);
+  });
+
+  it("runs more than ten monitors on one signal without Node's listener-leak warning, and stops them all when it aborts", async () => {
+    const resources = Array.from({ length: 12 }, (_, i) => ({
+      name: `things${i}`,
+      singularName: "",
+      kind: `Thing${i}`,
+      namespaced: true,
+      verbs: [],
+    }));
+    const gb = new GraphBuilder({
+      metadataClient: { resource: () => ({ list: async () => ({ items: [] }), watch: async function* () {} }) },
+      mapper: new DeferredRESTMapper({ allResources: async () => [{ groupVersion: "example.com/v1", resources }] }),
+    });
+    const refs = new Map<string, ResourceRef>(
+      resources.map((r) => [`example.com/v1/${r.name}`, { group: "example.com", version: "v1", resource: r.name }]),
+    );
+    expect(await gb.syncMonitors(refs)).toEqual([]);
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const stop = new AbortController();
+      const running = gb.run(stop.signal);
+      // Warnings are emitted on a later tick.
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+      expect(gb.monitoredResources()).toHaveLength(12);
+      stop.abort();
+      await running;
+      expect(gb.monitoredResources()).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 });

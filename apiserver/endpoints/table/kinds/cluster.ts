@@ -1,7 +1,7 @@
 /**
- * The columns upstream's printers give nodes, storage (PVCs, PVs, StorageClasses), quotas and
- * limit ranges, networking (Ingresses, IngressClasses, NetworkPolicies, EndpointSlices), PDBs,
- * PriorityClasses and HPAs.
+ * The columns upstream's printers give nodes, component statuses, storage (PVCs, PVs,
+ * StorageClasses), quotas and limit ranges, networking (Ingresses, IngressClasses,
+ * NetworkPolicies, EndpointSlices), PDBs, PriorityClasses and HPAs.
  */
 import type { KubeObject } from "../../../registry/rest.js";
 import { ageColumn, column, nameColumn, type TablePrinter } from "../table.js";
@@ -151,6 +151,24 @@ export function clusterPrinters(): Map<string, TablePrinter> {
         str(get(info, "osImage")) || "<unknown>",
         str(get(info, "kernelVersion")) || "<unknown>",
         str(get(info, "containerRuntimeVersion")) || "<unknown>",
+      ];
+    },
+  });
+  m.set("/componentstatuses", {
+    columns: [
+      nameColumn(),
+      column("Status", "string", "Status of the component conditions"),
+      column("Message", "string", "Message of the component conditions"),
+      column("Error", "string", "Error of the component conditions"),
+    ],
+    cells: (o) => {
+      const healthy = arr(get(o, "conditions")).find((c) => get(c, "type") === "Healthy");
+      if (healthy === undefined) return [name(o), "Unknown", "", ""];
+      return [
+        name(o),
+        get(healthy, "status") === "True" ? "Healthy" : "Unhealthy",
+        str(get(healthy, "message")),
+        str(get(healthy, "error")),
       ];
     },
   });

@@ -58,14 +58,10 @@ export function orNA(v: unknown): string {
   return text(v, "N/A");
 }
 
-/** Upstream's formatting of a ResourceList entry list for quota and similar. */
-export function mapOr(v: unknown, fallback: string): string {
-  if (!v || typeof v !== "object") return fallback;
-  const keys = Object.keys(v);
-  return keys.length === 0
-    ? fallback
-    : keys
-        .sort()
-        .map((k) => `${k}=${String((v as Obj)[k])}`)
-        .join(",");
+/** Upstream's labels.FormatLabels: sorted `k=v` pairs, or `<none>`. */
+export function formatLabels(labels: unknown): string {
+  if (!labels || typeof labels !== "object") return "<none>";
+  const keys = Object.keys(labels).sort();
+  if (keys.length === 0) return "<none>";
+  return keys.map((k) => `${k}=${String((labels as Obj)[k])}`).join(",");
 }

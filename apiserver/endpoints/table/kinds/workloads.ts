@@ -5,7 +5,7 @@
 import type { KubeObject } from "../../../registry/rest.js";
 import { ageOf, humanDuration } from "../human-duration.js";
 import { ageColumn, column, nameColumn, type TablePrinter } from "../table.js";
-import { age, arr, containersAndImages, formatLabelSelector, get, name, num, str } from "./shared.js";
+import { age, arr, containersAndImages, formatLabelSelector, formatLabels, get, name, num, str } from "./shared.js";
 
 const wide = { priority: 1 };
 
@@ -272,14 +272,7 @@ export function workloadPrinters(): Map<string, TablePrinter> {
     ],
     cells: (o, now) => {
       const [c, i] = templateCells(o);
-      const ns = get(o, "spec", "template", "spec", "nodeSelector");
-      const nodeSelector =
-        ns && typeof ns === "object" && Object.keys(ns).length > 0
-          ? Object.keys(ns)
-              .sort()
-              .map((k) => `${k}=${String((ns as Record<string, unknown>)[k])}`)
-              .join(",")
-          : "<none>";
+      const nodeSelector = formatLabels(get(o, "spec", "template", "spec", "nodeSelector"));
       const s = (f: string) => num(get(o, "status", f));
       return [
         name(o),

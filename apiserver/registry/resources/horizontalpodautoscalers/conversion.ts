@@ -39,177 +39,104 @@ const isCPUUtilization = (m: Obj): boolean =>
 
 // ---- v2 metric shapes to v1's (the annotations') and back ----
 
-function targetType(value: unknown, averageValue: unknown, utilization?: unknown): string {
-  if (utilization !== undefined) return "Utilization";
-  return value !== undefined ? "Value" : "AverageValue";
-}
+/**
+ * Which half of a metric: a spec's target or a status's current value. v1's shapes name their
+ * fields after it (targetValue, currentAverageValue, ...), v2's hold it under that key.
+ */
+type Side = "target" | "current";
 
-function metricSpecToV1(m: Obj): Obj {
+/**
+ * v1's status quantities are Go values, "0" when unset; the spec's Resource and External ones are
+ * pointers, absent when unset.
+ */
+const sideQuantity = (side: Side, v: unknown): unknown => (side === "current" ? q(v) : v);
+
+/** A v2 metric (a MetricSpec or a MetricStatus, as `side` says) in v1's shape. */
+function metricToV1(m: Obj, side: Side): Obj {
   const out: Obj = { type: m.type };
   if (m.object) {
     const s = obj(m.object);
-    const t = obj(s.target);
+    const v = obj(s[side]);
     out.object = clean({
       target: obj(s.describedObject),
       metricName: obj(s.metric).name ?? "",
-      targetValue: q(t.value),
+      [`${side}Value`]: q(v.value),
       selector: obj(s.metric).selector,
-      averageValue: t.averageValue,
+      averageValue: v.averageValue,
     });
   }
   if (m.pods) {
     const s = obj(m.pods);
     out.pods = clean({
       metricName: obj(s.metric).name ?? "",
-      targetAverageValue: q(obj(s.target).averageValue),
+      [`${side}AverageValue`]: q(obj(s[side]).averageValue),
       selector: obj(s.metric).selector,
     });
   }
-  if (m.resource) {
-    const s = obj(m.resource);
-    const t = obj(s.target);
-    out.resource = clean({ name: s.name, targetAverageUtilization: t.averageUtilization, targetAverageValue: t.averageValue });
-  }
-  if (m.containerResource) {
-    const s = obj(m.containerResource);
-    const t = obj(s.target);
-    out.containerResource = clean({
+  for (const key of ["resource", "containerResource"] as const) {
+    if (!m[key]) continue;
+    const s = obj(m[key]);
+    const v = obj(s[side]);
+    out[key] = clean({
       name: s.name,
-      targetAverageUtilization: t.averageUtilization,
-      targetAverageValue: t.averageValue,
-      container: s.container ?? "",
+      [`${side}AverageUtilization`]: v.averageUtilization,
+      [`${side}AverageValue`]: sideQuantity(side, v.averageValue),
+      container: key === "containerResource" ? (s.container ?? "") : undefined,
     });
   }
   if (m.external) {
     const s = obj(m.external);
-    const t = obj(s.target);
+    const v = obj(s[side]);
     out.external = clean({
       metricName: obj(s.metric).name ?? "",
       metricSelector: obj(s.metric).selector,
-      targetValue: t.value,
-      targetAverageValue: t.averageValue,
+      [`${side}Value`]: sideQuantity(side, v.value),
+      [`${side}AverageValue`]: v.averageValue,
     });
   }
   return out;
 }
 
-function metricSpecToV2(m: Obj): Obj {
+/** A v1 metric in v2's shape: a spec's target carries its type, a status's current value none. */
+function metricToV2(m: Obj, side: Side): Obj {
   const out: Obj = { type: m.type };
+  const value = (type: string, fields: Obj): Obj => clean(side === "target" ? { type, ...fields } : fields);
   if (m.object) {
     const s = obj(m.object);
-    out.object = {
-      describedObject: obj(s.target),
-      target: clean({
-        type: s.averageValue === undefined ? "Value" : "AverageValue",
-        value: q(s.targetValue),
-        averageValue: s.averageValue,
-      }),
-      metric: clean({ name: s.metricName ?? "", selector: s.selector }),
-    };
+    const metric = clean({ name: s.metricName ?? "", selector: s.selector });
+    const v = value(s.averageValue === undefined ? "Value" : "AverageValue", { value: q(s[`${side}Value`]), averageValue: s.averageValue });
+    // In the field order of upstream's ObjectMetricSource and ObjectMetricStatus.
+    out.object =
+      side === "target" ? { describedObject: obj(s.target), target: v, metric } : { metric, current: v, describedObject: obj(s.target) };
   }
   if (m.pods) {
     const s = obj(m.pods);
     out.pods = {
       metric: clean({ name: s.metricName ?? "", selector: s.selector }),
-      target: { type: "AverageValue", averageValue: q(s.targetAverageValue) },
+      [side]: value("AverageValue", { averageValue: q(s[`${side}AverageValue`]) }),
     };
   }
   for (const key of ["resource", "containerResource"] as const) {
     if (!m[key]) continue;
     const s = obj(m[key]);
+    const averageValue = s[`${side}AverageValue`];
+    const averageUtilization = s[`${side}AverageUtilization`];
     out[key] = clean({
       name: s.name,
-      target: clean({
-        type: targetType(undefined, s.targetAverageValue, s.targetAverageUtilization),
-        averageValue: s.targetAverageValue,
-        averageUtilization: s.targetAverageUtilization,
+      [side]: value(averageUtilization === undefined ? "AverageValue" : "Utilization", {
+        averageValue: sideQuantity(side, averageValue),
+        averageUtilization,
       }),
       container: key === "containerResource" ? (s.container ?? "") : undefined,
     });
   }
   if (m.external) {
     const s = obj(m.external);
+    const plain = s[`${side}Value`];
+    const averageValue = s[`${side}AverageValue`];
     out.external = {
       metric: clean({ name: s.metricName ?? "", selector: s.metricSelector }),
-      target: clean({ type: targetType(s.targetValue, s.targetAverageValue), value: s.targetValue, averageValue: s.targetAverageValue }),
-    };
-  }
-  return out;
-}
-
-function metricStatusToV1(m: Obj): Obj {
-  const out: Obj = { type: m.type };
-  if (m.object) {
-    const s = obj(m.object);
-    const c = obj(s.current);
-    out.object = clean({
-      target: obj(s.describedObject),
-      metricName: obj(s.metric).name ?? "",
-      currentValue: q(c.value),
-      selector: obj(s.metric).selector,
-      averageValue: c.averageValue,
-    });
-  }
-  if (m.pods) {
-    const s = obj(m.pods);
-    out.pods = clean({
-      metricName: obj(s.metric).name ?? "",
-      currentAverageValue: q(obj(s.current).averageValue),
-      selector: obj(s.metric).selector,
-    });
-  }
-  for (const key of ["resource", "containerResource"] as const) {
-    if (!m[key]) continue;
-    const s = obj(m[key]);
-    const c = obj(s.current);
-    out[key] = clean({
-      name: s.name,
-      currentAverageUtilization: c.averageUtilization,
-      currentAverageValue: q(c.averageValue),
-      container: key === "containerResource" ? (s.container ?? "") : undefined,
-    });
-  }
-  if (m.external) {
-    const s = obj(m.external);
-    const c = obj(s.current);
-    out.external = clean({
-      metricName: obj(s.metric).name ?? "",
-      metricSelector: obj(s.metric).selector,
-      currentValue: q(c.value),
-      currentAverageValue: c.averageValue,
-    });
-  }
-  return out;
-}
-
-function metricStatusToV2(m: Obj): Obj {
-  const out: Obj = { type: m.type };
-  if (m.object) {
-    const s = obj(m.object);
-    out.object = {
-      metric: clean({ name: s.metricName ?? "", selector: s.selector }),
-      current: clean({ value: q(s.currentValue), averageValue: s.averageValue }),
-      describedObject: obj(s.target),
-    };
-  }
-  if (m.pods) {
-    const s = obj(m.pods);
-    out.pods = { metric: clean({ name: s.metricName ?? "", selector: s.selector }), current: { averageValue: q(s.currentAverageValue) } };
-  }
-  for (const key of ["resource", "containerResource"] as const) {
-    if (!m[key]) continue;
-    const s = obj(m[key]);
-    out[key] = clean({
-      name: s.name,
-      current: clean({ averageValue: q(s.currentAverageValue), averageUtilization: s.currentAverageUtilization }),
-      container: key === "containerResource" ? (s.container ?? "") : undefined,
-    });
-  }
-  if (m.external) {
-    const s = obj(m.external);
-    out.external = {
-      metric: clean({ name: s.metricName ?? "", selector: s.metricSelector }),
-      current: clean({ value: q(s.currentValue), averageValue: s.currentAverageValue }),
+      [side]: value(plain === undefined ? "AverageValue" : "Value", { value: sideQuantity(side, plain), averageValue }),
     };
   }
   return out;
@@ -293,10 +220,10 @@ export function hpaToV1(v2: KubeObject): KubeObject {
   const status = v2.status === undefined ? undefined : obj(v2.status);
   const metrics = arr(spec.metrics);
   const annotations = withoutRoundTrip(v2.metadata?.annotations);
-  const other = metrics.filter((m) => !isCPUUtilization(m)).map(metricSpecToV1);
+  const other = metrics.filter((m) => !isCPUUtilization(m)).map((m) => metricToV1(m, "target"));
   if (other.length > 0) annotations[METRICS_ANNOTATION] = JSON.stringify(other);
   const current = arr(status?.currentMetrics);
-  if (current.length > 0) annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify(current.map(metricStatusToV1));
+  if (current.length > 0) annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify(current.map((m) => metricToV1(m, "current")));
   const conditions = arr(status?.conditions);
   if (conditions.length > 0) annotations[CONDITIONS_ANNOTATION] = JSON.stringify(conditions);
   if (spec.behavior) {
@@ -342,7 +269,7 @@ export function hpaToV2(v1: KubeObject): KubeObject {
   const given = v1.metadata?.annotations ?? {};
   const metrics: Obj[] = [];
   const other = parse(given[METRICS_ANNOTATION]);
-  if (Array.isArray(other)) metrics.push(...arr(other).map(metricSpecToV2));
+  if (Array.isArray(other)) metrics.push(...arr(other).map((m) => metricToV2(m, "target")));
   if (spec.targetCPUUtilizationPercentage !== undefined && spec.targetCPUUtilizationPercentage !== null) {
     metrics.push({
       type: "Resource",
@@ -373,7 +300,7 @@ export function hpaToV2(v1: KubeObject): KubeObject {
   if (status) {
     let current: Obj[] | undefined;
     const fromAnnotation = parse(given[CURRENT_METRICS_ANNOTATION]);
-    if (Array.isArray(fromAnnotation)) current = arr(fromAnnotation).map(metricStatusToV2);
+    if (Array.isArray(fromAnnotation)) current = arr(fromAnnotation).map((m) => metricToV2(m, "current"));
     else if (status.currentCPUUtilizationPercentage !== undefined && status.currentCPUUtilizationPercentage !== null)
       current = [{ type: "Resource", resource: { name: "cpu", current: { averageUtilization: status.currentCPUUtilizationPercentage } } }];
     const conditions = parse(given[CONDITIONS_ANNOTATION]);
