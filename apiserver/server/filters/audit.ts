@@ -192,8 +192,8 @@ export function withAudit(options: AuditOptions): Filter {
       const status = record.responseStatus ? { ...record.responseStatus, code: res.status || record.responseStatus.code } : undefined;
       emit("ResponseComplete", status ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
     };
-    // `on`, not `once`: complete runs once anyway, and once's wrappers cost every audited request.
-    res.raw.on("finish", complete);
+    // A response emits close once it has finished or its connection went first, so one listener
+    // serves both; `on`, as once's wrapper costs every audited request, and complete runs once.
     res.raw.on("close", complete);
     try {
       await next(req, res);
