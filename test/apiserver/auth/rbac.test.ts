@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RBACAuthorizer } from "../../../apiserver/auth/rbac/authorizer.js";
-import { PolicyCache } from "../../../apiserver/auth/rbac/policy-cache.js";
+import { PolicyCache, type RBACObject } from "../../../apiserver/auth/rbac/policy-cache.js";
 import { covers, describeRule, ruleAllows, subjectMatches } from "../../../apiserver/auth/rbac/rules.js";
 import type { AuthorizationAttributes } from "../../../apiserver/auth/authorizer.js";
 import { aggregatedRules, BOOTSTRAP_CLUSTER_ROLES, clusterRoleObject } from "../../../apiserver/controlplane/bootstrap-policy.js";
@@ -121,14 +121,14 @@ describe("RBAC authorizer", () => {
       metadata: { name: "reader", resourceVersion: "1" },
       rules: [{ verbs: ["list"], apiGroups: [""], resources: ["pods"] }],
     };
-    const source = (items: object[]) => ({
+    const source = (items: RBACObject[]) => ({
       list: async () => {
         await gate;
         return { items, metadata: { resourceVersion: "1" } };
       },
       // Watches that stay open with nothing to say until the test aborts them.
       watch: (_ctx: unknown, _opts: object) => ({
-        [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<{ type: string; object: never }>>(() => {}) }),
+        [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<{ type: string; object: RBACObject }>>(() => {}) }),
       }),
     });
     const abort = new AbortController();
