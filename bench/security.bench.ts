@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AdminClient, spawnAPIServer, type APIServerProcess } from "../test/support/apiserver-process.js";
+import { benchNodeArgs } from "./support/node-args.js";
 import { type BenchModule, checkTarget, formatOps, formatRatio, printNote, printTable, runIfMain, type Target } from "./support/table.js";
 
 const CREATES = 1_500;
@@ -37,6 +38,8 @@ async function measure(dir: string, extraArgs: string[]): Promise<Figures> {
   let admin: AdminClient | undefined;
   try {
     up = await spawnAPIServer(dir, {
+      // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles both servers.
+      nodeArgs: benchNodeArgs(),
       extraArgs: ["--endpoint-reconciler-type", "none", "--token-auth-file", path.join(path.dirname(dir), "tokens.csv"), ...extraArgs],
     });
     admin = new AdminClient(up.url, up.kubeconfig, 32);

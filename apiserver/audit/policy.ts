@@ -83,10 +83,30 @@ function ruleMatches(r: PolicyRule, a: AuthorizationAttributes): boolean {
   return true;
 }
 
-/** The level and omitted stages for a request. */
-export function evaluate(policy: Policy, a: AuthorizationAttributes): { level: Level; omitStages: Stage[] } {
-  for (const r of policy.rules) {
-    if (ruleMatches(r, a)) return { level: r.level, omitStages: [...(policy.omitStages ?? []), ...(r.omitStages ?? [])] };
+export interface PolicyDecision {
+  readonly level: Level;
+  readonly omitStages: readonly Stage[];
+}
+
+const NOT_AUDITED: PolicyDecision = Object.freeze({ level: "None", omitStages: Object.freeze([]) });
+
+/** Each rule's decision, made once per policy: every audited request used to build its omitStages anew. */
+const decisions = new WeakMap<Policy, readonly PolicyDecision[]>();
+
+function decisionsOf(policy: Policy): readonly PolicyDecision[] {
+  let d = decisions.get(policy);
+  if (!d) {
+    d = policy.rules.map((r) =>
+      Object.freeze({ level: r.level, omitStages: Object.freeze([...(policy.omitStages ?? []), ...(r.omitStages ?? [])]) }),
+    );
+    decisions.set(policy, d);
   }
-  return { level: "None", omitStages: [] };
+  return d;
+}
+
+/** The level and omitted stages for a request (shared and frozen: callers read them). */
+export function evaluate(policy: Policy, a: AuthorizationAttributes): PolicyDecision {
+  const rules = policy.rules;
+  for (let i = 0; i < rules.length; i++) if (ruleMatches(rules[i]!, a)) return decisionsOf(policy)[i]!;
+  return NOT_AUDITED;
 }

@@ -6,9 +6,13 @@ import { ruleAllows } from "./rules.js";
 export class RBACAuthorizer implements Authorizer {
   constructor(readonly policy: PolicyCache) {}
 
-  async authorize(a: AuthorizationAttributes): Promise<Decision> {
-    await this.policy.ready();
-    return this.decide(a);
+  /**
+   * Synchronous once the cache has its first lists, so the authorization filter and the union
+   * take no promise per request; until then, after them.
+   */
+  authorize(a: AuthorizationAttributes): Decision | Promise<Decision> {
+    if (this.policy.isReady()) return this.decide(a);
+    return this.policy.ready().then(() => this.decide(a));
   }
 
   /** The synchronous decision, once the cache is in. */

@@ -43,6 +43,8 @@ export class PolicyCache {
   private readonly clusterRoleBindings = new Map<string, Binding>();
   private memo = new Map<string, ApplicableRules>();
   private synced: Promise<void> | undefined;
+  /** The first lists are in (synced has resolved). */
+  private listed = false;
 
   /** Direct feeding, for tests and for callers that hold the objects already. */
   apply(kind: "Role" | "ClusterRole" | "RoleBinding" | "ClusterRoleBinding", obj: RBACObject, deleted = false): void {
@@ -80,6 +82,7 @@ export class PolicyCache {
         ["ClusterRoleBinding", storages.clusterRoleBindings],
       ] as const;
       await Promise.all(kinds.flatMap(([kind, storage]) => (storage ? [this.follow(kind, storage, ctx, signal, log)] : [])));
+      this.listed = true;
     })();
     return this.synced;
   }
@@ -113,6 +116,11 @@ export class PolicyCache {
   /** Waits for the first lists (a no-op once synced, or when never started). */
   ready(): Promise<void> {
     return this.synced ?? Promise.resolve();
+  }
+
+  /** Whether ready() has nothing to wait for. */
+  isReady(): boolean {
+    return this.synced === undefined || this.listed;
   }
 
   clusterRoleRules(name: string): PolicyRule[] | undefined {

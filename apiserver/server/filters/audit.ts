@@ -20,8 +20,8 @@ import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { attributesOf } from "./authorization.js";
 import { copyObject } from "../../registry/copy.js";
 
-/** Go's RFC3339 with microseconds, as upstream's audit timestamps. */
-const micro = (d: Date): string => d.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+/** Go's RFC3339 with microseconds, as upstream's audit timestamps (toISOString ends in ".sssZ"). */
+const micro = (d: Date): string => `${d.toISOString().slice(0, -1)}000Z`;
 
 export interface AuditOptions {
   policy?: Policy;
@@ -39,12 +39,15 @@ function longRunning(i: RequestInfo): boolean {
 const CLOSED_EARLY = { metadata: {}, status: "Success", message: "Connection closed early", code: 200 };
 
 /** An audit.k8s.io UserInfo. */
-const userInfo = (u: UserInfo): Record<string, unknown> => ({
-  ...(u.name && { username: u.name }),
-  ...(u.uid && { uid: u.uid }),
-  ...(u.groups.length > 0 && { groups: u.groups }),
-});
+function userInfo(u: UserInfo): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (u.name) out.username = u.name;
+  if (u.uid) out.uid = u.uid;
+  if (u.groups.length > 0) out.groups = u.groups;
+  return out;
+}
 
+/** Built by assignment in the Event's field order: object spreads cost an audited GET about a microsecond. */
 function event(
   req: APIRequest,
   user: UserInfo,
@@ -65,21 +68,20 @@ function event(
     requestURI: req.raw.url ?? "",
     verb: i.verb,
     user: userInfo(user),
-    ...(record.impersonatedUser && { impersonatedUser: userInfo(record.impersonatedUser) }),
-    sourceIPs: [req.raw.socket.remoteAddress ?? ""],
   };
+  if (record.impersonatedUser) ev.impersonatedUser = userInfo(record.impersonatedUser);
+  ev.sourceIPs = [req.raw.socket.remoteAddress ?? ""];
   const ua = req.raw.headers["user-agent"];
   if (ua) ev.userAgent = ua;
   const name = i.name || (stage === "RequestReceived" ? undefined : record.name);
   if (i.isResourceRequest) {
-    ev.objectRef = {
-      resource: i.resource,
-      ...(i.namespace && { namespace: i.namespace }),
-      ...(name && { name }),
-      apiGroup: i.apiGroup,
-      apiVersion: i.apiVersion,
-      ...(i.subresource && { subresource: i.subresource }),
-    };
+    const ref: Record<string, string> = { resource: i.resource };
+    if (i.namespace) ref.namespace = i.namespace;
+    if (name) ref.name = name;
+    ref.apiGroup = i.apiGroup;
+    ref.apiVersion = i.apiVersion;
+    if (i.subresource) ref.subresource = i.subresource;
+    ev.objectRef = ref;
   }
   if (responseStatus) ev.responseStatus = responseStatus;
   if (stage !== "RequestReceived" && (level === "Request" || level === "RequestResponse") && record.requestObject !== undefined)
@@ -88,7 +90,8 @@ function event(
     ev.responseObject = record.responseObject;
   ev.requestReceivedTimestamp = micro(received);
   ev.stageTimestamp = micro(new Date());
-  if (record.annotations) ev.annotations = { ...record.annotations };
+  // The event is serialized before the record can change again: no copy needed.
+  if (record.annotations) ev.annotations = record.annotations;
   return ev;
 }
 
@@ -189,8 +192,9 @@ export function withAudit(options: AuditOptions): Filter {
       const status = record.responseStatus ? { ...record.responseStatus, code: res.status || record.responseStatus.code } : undefined;
       emit("ResponseComplete", status ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
     };
-    res.raw.once("finish", complete);
-    res.raw.once("close", complete);
+    // A response emits close once it has finished or its connection went first, so one listener
+    // serves both; `on`, as once's wrapper costs every audited request, and complete runs once.
+    res.raw.on("close", complete);
     try {
       await next(req, res);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RBACAuthorizer } from "../../../apiserver/auth/rbac/authorizer.js";
-import { PolicyCache } from "../../../apiserver/auth/rbac/policy-cache.js";
+import { PolicyCache, type RBACObject } from "../../../apiserver/auth/rbac/policy-cache.js";
 import { covers, describeRule, ruleAllows, subjectMatches } from "../../../apiserver/auth/rbac/rules.js";
 import type { AuthorizationAttributes } from "../../../apiserver/auth/authorizer.js";
 import { aggregatedRules, BOOTSTRAP_CLUSTER_ROLES, clusterRoleObject } from "../../../apiserver/controlplane/bootstrap-policy.js";
@@ -102,6 +102,78 @@ describe("RBAC authorizer", () => {
     });
     cache.apply("ClusterRoleBinding", { metadata: { name: "c" } }, true);
     expect((await z.authorize(res("get", "configmaps", { namespace: "" }))).allowed).toBe(false);
+  });
+
+  it("answers synchronously once its cache has listed, and after the first lists before that", async () => {
+    const cache = new PolicyCache();
+    const z = new RBACAuthorizer(cache);
+    // Never started (tests, callers feeding it directly): nothing to wait for.
+    expect(z.authorize(res("list", "pods"))).toEqual({ allowed: false, reason: "", noOpinion: true });
+    const started = new PolicyCache();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const roleBinding = {
+      metadata: { name: "b", namespace: "ns1", resourceVersion: "1" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "reader" },
+      subjects: [{ kind: "User", name: "alice" }],
+    };
+    const reader = {
+      metadata: { name: "reader", resourceVersion: "1" },
+      rules: [{ verbs: ["list"], apiGroups: [""], resources: ["pods"] }],
+    };
+    const source = (items: RBACObject[]) => ({
+      list: async () => {
+        await gate;
+        return { items, metadata: { resourceVersion: "1" } };
+      },
+      // Watches that stay open with nothing to say until the test aborts them.
+      watch: (_ctx: unknown, _opts: object) => ({
+        [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<{ type: string; object: RBACObject }>>(() => {}) }),
+      }),
+    });
+    const abort = new AbortController();
+    const synced = started.start(
+      { roleBindings: source([roleBinding]), clusterRoles: source([reader]), clusterRoleBindings: source([]), roles: source([]) },
+      () => ({}),
+      abort.signal,
+      () => {},
+    );
+    try {
+      const zz = new RBACAuthorizer(started);
+      const early = zz.authorize(res("list", "pods"));
+      // Before the lists are in, the answer waits for them rather than denying on an empty cache.
+      expect(early).toBeInstanceOf(Promise);
+      release();
+      await synced;
+      expect((await early).allowed).toBe(true);
+      expect(zz.authorize(res("list", "pods"))).toMatchObject({ allowed: true });
+    } finally {
+      abort.abort();
+    }
+  });
+
+  it("drops memoized rules when any role or binding changes", () => {
+    const cache = new PolicyCache();
+    const z = new RBACAuthorizer(cache);
+    const allowed = (a: AuthorizationAttributes) => (z.authorize(a) as { allowed: boolean }).allowed;
+    cache.apply("Role", { metadata: { name: "r", namespace: "ns1" }, rules: [{ verbs: ["get"], apiGroups: [""], resources: ["pods"] }] });
+    // Memoized with no binding: denied.
+    expect(allowed(res("get", "pods"))).toBe(false);
+    cache.apply("RoleBinding", {
+      metadata: { name: "b", namespace: "ns1" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "r" },
+      subjects: [{ kind: "Group", name: "dev" }],
+    });
+    expect(allowed(res("get", "pods"))).toBe(true);
+    expect(allowed(res("list", "pods"))).toBe(false);
+    // The role's rules change: the memoized rules of the user go with it.
+    cache.apply("Role", { metadata: { name: "r", namespace: "ns1" }, rules: [{ verbs: ["list"], apiGroups: [""], resources: ["pods"] }] });
+    expect(allowed(res("get", "pods"))).toBe(false);
+    expect(allowed(res("list", "pods"))).toBe(true);
+    // Another user of the same name but other groups is memoized apart.
+    expect(allowed(res("list", "pods", { user: { name: "alice", groups: [] } }))).toBe(false);
+    cache.apply("Role", { metadata: { name: "r", namespace: "ns1" } }, true);
+    expect(allowed(res("list", "pods"))).toBe(false);
   });
 
   it("aggregates admin, edit and view from the labelled roles", () => {
