@@ -46,3 +46,16 @@ export function selfCpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
+
+/**
+ * CPU time the whole machine left idle so far (idle + iowait, every CPU), in ms: what other
+ * processes did not use, so a bench's processes could have had it. NaN where /proc is missing.
+ */
+export function machineIdleMs(): number {
+  try {
+    const cpu = fs.readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+    return ((Number(cpu[4]) + Number(cpu[5])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
