@@ -40,7 +40,7 @@ import {
   runIfMain,
   type Target,
 } from "./support/table.js";
-import { machineIdleMs, processCpuMs, selfCpuMs } from "./support/process-cpu.js";
+import { machineIdleMs, mainThreadCpuMs, processCpuMs, selfCpuMs } from "./support/process-cpu.js";
 import { benchNodeArgs } from "./support/node-args.js";
 
 const CLIENTS = 64;
@@ -78,6 +78,8 @@ interface Round {
   syscalls: number;
   /** CPU time the machine left idle in the round (other sessions' processes use the rest). */
   idleMs: number;
+  /** Server CPU off the processes' main threads: the JIT compiling, GC helpers, the libuv pool (fsync). */
+  offMainCpuMs: number;
   seconds: number;
 }
 
@@ -104,6 +106,8 @@ async function round(s: Server, ms: number, op: (s: Server, loop: number, n: num
   const calls = (): number => servers.reduce((a, p) => a + syscallsOf(p), 0);
   const sys0 = calls();
   const idle0 = machineIdleMs();
+  const offMain = (): number => servers.reduce((a, p) => a + processCpuMs(p) - mainThreadCpuMs(p), 0);
+  const off0 = offMain();
   let ops = 0;
   let n = 0;
   const start = performance.now();
@@ -125,6 +129,7 @@ async function round(s: Server, ms: number, op: (s: Server, loop: number, n: num
     clientCpuMs: selfCpuMs() - c0,
     syscalls: calls() - sys0,
     idleMs: machineIdleMs() - idle0,
+    offMainCpuMs: offMain() - off0,
   };
 }
 
@@ -201,6 +206,7 @@ interface Row {
   busy: number;
   /** CPUs our processes had or could have had (their CPU plus the machine's idle time), on average. */
   available: number;
+  offMainUs: number;
 }
 
 function summarise(what: string, workers: number, rounds: Round[]): Row {
@@ -216,6 +222,7 @@ function summarise(what: string, workers: number, rounds: Round[]): Row {
     workersUs: per((r) => r.workersCpuMs),
     clientUs: per((r) => r.clientCpuMs),
     syscalls: per((r) => r.syscalls) / 1000,
+    offMainUs: per((r) => r.offMainCpuMs),
     busy: cpuMs / 1000 / seconds / os.cpus().length,
     available: (cpuMs + rounds.reduce((a, r) => a + r.idleMs, 0)) / 1000 / seconds,
   };
@@ -279,6 +286,7 @@ async function run(): Promise<void> {
         "CPUs available",
         "CPU ceiling/s",
         "server syscalls/req",
+        "off main threads/req",
       ],
       rows.map((r) => [
         r.what,
@@ -293,6 +301,7 @@ async function run(): Promise<void> {
         r.available.toFixed(2),
         formatOps((os.cpus().length * 1e6) / allCpuUs(r)),
         r.syscalls.toFixed(2),
+        us(r.offMainUs),
       ]),
     );
     const verdicts: string[][] = [];
@@ -342,7 +351,9 @@ async function run(): Promise<void> {
         " the CPUs give at that CPU per request (server and load client): 2 workers beat 1 only where their ceiling passes the one" +
         " process's rate, whose main thread is one core. With --workers 2 the primary's CPU per request is what one core caps:" +
         ' requests/s <= 1 s / primary CPU per request, whatever the worker count. "server syscalls/req": read and write' +
-        " calls of every server process (/proc/PID/io), the socket round trips a request costs (each wakes a process).",
+        " calls of every server process (/proc/PID/io), the socket round trips a request costs (each wakes a process)." +
+        ' "off main threads/req": server CPU on threads other than the main ones (the JIT compiling, GC helpers, the fsync in' +
+        " libuv's pool): high in the 2-worker rows while the workers still compile.",
     );
   } finally {
     for (const s of servers) {
