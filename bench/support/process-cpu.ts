@@ -36,6 +36,20 @@ export function processCpuMs(pid: number | undefined): number {
   return pid === undefined ? Number.NaN : ticksMs(statFields(pid), 11, 12);
 }
 
+/**
+ * User + system CPU of a process's main thread alone (its thread id is the process id): the rest
+ * of processCpuMs is its other threads', V8's compiler and GC helpers and the libuv pool.
+ */
+export function mainThreadCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+    return ticksMs(stat.slice(stat.lastIndexOf(")") + 2).split(" "), 11, 12);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** User + system CPU of this process's waited-for children (cutime and cstime). */
 export function childrenCpuMs(): number {
   return ticksMs(statFields("self"), 13, 14);
@@ -45,4 +59,17 @@ export function childrenCpuMs(): number {
 export function selfCpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+/**
+ * CPU time the whole machine left idle so far (idle + iowait, every CPU), in ms: what other
+ * processes did not use, so a bench's processes could have had it. NaN where /proc is missing.
+ */
+export function machineIdleMs(): number {
+  try {
+    const cpu = fs.readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+    return ((Number(cpu[4]) + Number(cpu[5])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -156,9 +156,30 @@ export function encodeFrame(m: Message): Buffer {
   }
 }
 
+/**
+ * Small values are copied into shared slabs, as Node's Buffer pool does: an ArrayBuffer of its
+ * own per value cost about twice the copy (allocation, then the GC's sweep of each backing
+ * store), and every event and write crosses here in each process. A slab stays alive while any
+ * of its values does: at most SLAB_BYTES pinned by one value of up to SLAB_BYTES / 8.
+ */
+const SLAB_BYTES = 8 * 1024;
+const SLAB_MAX_VALUE = SLAB_BYTES / 8;
+let slab = new Uint8Array(SLAB_BYTES);
+let slabUsed = 0;
+
 /** A copy: a decoded value outlives the read chunk it arrived in (watch caches keep it). */
 function copy(body: Buffer, from: number, length: number): Uint8Array {
-  const out = new Uint8Array(length);
+  let out: Uint8Array;
+  if (length > SLAB_MAX_VALUE) out = new Uint8Array(length);
+  else {
+    if (slabUsed + length > SLAB_BYTES) {
+      slab = new Uint8Array(SLAB_BYTES);
+      slabUsed = 0;
+    }
+    out = slab.subarray(slabUsed, slabUsed + length);
+    // Aligned to 8 bytes, as a value of its own would be.
+    slabUsed += (length + 7) & ~7;
+  }
   out.set(body.subarray(from, from + length));
   return out;
 }

@@ -111,4 +111,21 @@ describe("storage protocol codec", () => {
     expect([...m.kv.value]).toEqual([1, 2, 3]);
     expect(m.kv.value.buffer).not.toBe(frame.buffer);
   });
+
+  it("keeps every decoded value whole and apart when many share a slab", () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 3000 }), { minLength: 1, maxLength: 40 }), (values) => {
+        const decoded = values.map((value, i) => {
+          const frame = encodeFrame({ t: "ok", id: i + 1, kv: { key: `/k${i}`, value, createRevision: 1, modRevision: 1 } });
+          const m = decodeBody(frame.subarray(4)) as Extract<Message, { t: "ok" }>;
+          frame.fill(0);
+          return m.kv!.value;
+        });
+        decoded.forEach((d, i) => expect([...d]).toEqual([...values[i]!]));
+        // Each value written through with a byte of its own: none overlaps another.
+        decoded.forEach((d, i) => d.fill(i + 1));
+        decoded.forEach((d, i) => expect(d.every((b) => b === i + 1)).toBe(true));
+      }),
+    );
+  });
 });
