@@ -4,6 +4,7 @@
  * upstream's messages; updates relax what the stored object already broke; generation moves on
  * spec changes and policy status stays out of main writes.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mutatingWebhookConfigurationStrategy } from "../../../apiserver/registry/resources/mutatingwebhookconfigurations/strategy.js";
 import { validatingWebhookConfigurationStrategy } from "../../../apiserver/registry/resources/validatingwebhookconfigurations/strategy.js";
@@ -419,3 +420,79 @@ describe("ValidatingAdmissionPolicyBinding", () => {
     expect(b.spec).toMatchObject({ matchResources: { namespaceSelector: {}, objectSelector: {} } });
   });
 });
+
+describe("odd input", () => {
+  it("any JSON in any field gives field errors, never an exception", () => {
+    const strategies: Strategy[] = [
+      validatingWebhookConfigurationStrategy,
+      mutatingWebhookConfigurationStrategy,
+      validatingAdmissionPolicyStrategy,
+      validatingAdmissionPolicyBindingStrategy,
+    ];
+    const value = fc.letrec((tie) => ({
+      any: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(tie("any"), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom(...KEYS), tie("any"), { maxKeys: 4 }),
+      ),
+    })).any;
+    fc.assert(
+      fc.property(fc.constantFrom(...strategies), fc.dictionary(fc.constantFrom("webhooks", "spec", "status"), value), (strategy, body) => {
+        const obj = { apiVersion: "admissionregistration.k8s.io/v1", kind: "X", metadata: { name: "n" }, ...body } as KubeObject;
+        const old = structuredClone(obj);
+        expect(() => createErrors(obj, strategy)).not.toThrow();
+        expect(() => updateErrors(structuredClone(old), old, strategy)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** The field names the validation reads, so generated objects reach its branches. */
+const KEYS = [
+  "name",
+  "rules",
+  "operations",
+  "apiGroups",
+  "apiVersions",
+  "resources",
+  "scope",
+  "clientConfig",
+  "url",
+  "service",
+  "namespace",
+  "port",
+  "path",
+  "sideEffects",
+  "timeoutSeconds",
+  "admissionReviewVersions",
+  "matchConditions",
+  "expression",
+  "namespaceSelector",
+  "objectSelector",
+  "matchExpressions",
+  "matchConstraints",
+  "resourceRules",
+  "resourceNames",
+  "validations",
+  "messageExpression",
+  "message",
+  "reason",
+  "variables",
+  "auditAnnotations",
+  "key",
+  "valueExpression",
+  "paramKind",
+  "kind",
+  "apiVersion",
+  "paramRef",
+  "selector",
+  "parameterNotFoundAction",
+  "policyName",
+  "validationActions",
+  "matchResources",
+  "typeChecking",
+  "expressionWarnings",
+  "failurePolicy",
+];
