@@ -22,6 +22,8 @@ export type ResultType = "bool" | "string";
 const ALWAYS = new Set(["object", "oldObject", "namespaceObject", "request"]);
 /** CEL's type names, which are identifiers too (`type(x) == string`). */
 const TYPE_NAMES = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
+/** The namespaces of library functions (`sets.contains`, `optional.of`, `strings.quote`...). */
+const FUNCTION_NAMESPACES = new Set(["sets", "optional", "strings", "math", "base64", "lists"]);
 const BOOL_FUNCTIONS = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_", "_&&_", "_||_", "!_", "@in"]);
 
 interface Ident {
@@ -39,10 +41,13 @@ function walk(e: Expr | undefined, idents: Ident[], bound: Set<string>, position
     case "selectExpr":
       walk(k.value.operand, idents, bound, positions);
       break;
-    case "callExpr":
-      walk(k.value.target, idents, bound, positions);
+    case "callExpr": {
+      const t = k.value.target?.exprKind;
+      // `sets.contains(...)`, `optional.none()`: a namespaced function's name, not a variable.
+      if (t?.case !== "identExpr" || !FUNCTION_NAMESPACES.has(t.value.name)) walk(k.value.target, idents, bound, positions);
       for (const a of k.value.args) walk(a, idents, bound, positions);
       break;
+    }
     case "listExpr":
       for (const a of k.value.elements) walk(a, idents, bound, positions);
       break;

@@ -319,6 +319,12 @@ describe("ValidatingAdmissionPolicy", () => {
         validations: [{ expression: "params.data.size() > 0", messageExpression: "'too ' + params.kind" }],
       }),
     ).toEqual([]);
+    // Library namespaces and macro variables are not variable references.
+    expect(
+      errs({
+        validations: [{ expression: "sets.contains([1], [1]) && optional.none() == optional.none() && object.data.all(k, k != '')" }],
+      }),
+    ).toEqual([]);
     expect(errs({ validations: [{ expression: "1 + 1" }, { expression: "true", messageExpression: "1 == 1" }] })).toEqual([
       'spec.validations[1].messageExpression: Invalid value: "1 == 1": must evaluate to string',
     ]);
