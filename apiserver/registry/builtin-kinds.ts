@@ -49,6 +49,13 @@ import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
 import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
+import { mutatingWebhookConfigurationStrategy } from "./resources/mutatingwebhookconfigurations/strategy.js";
+import { validatingWebhookConfigurationStrategy } from "./resources/validatingwebhookconfigurations/strategy.js";
+import {
+  validatingAdmissionPolicyStatusStrategy,
+  validatingAdmissionPolicyStrategy,
+} from "./resources/validatingadmissionpolicies/strategy.js";
+import { validatingAdmissionPolicyBindingStrategy } from "./resources/validatingadmissionpolicybindings/strategy.js";
 
 export type { StoreLookup };
 
@@ -127,6 +134,13 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
+  "admissionregistration.k8s.io/mutatingwebhookconfigurations": { strategy: mutatingWebhookConfigurationStrategy },
+  "admissionregistration.k8s.io/validatingwebhookconfigurations": { strategy: validatingWebhookConfigurationStrategy },
+  "admissionregistration.k8s.io/validatingadmissionpolicies": {
+    strategy: validatingAdmissionPolicyStrategy,
+    subresources: { status: validatingAdmissionPolicyStatusStrategy },
+  },
+  "admissionregistration.k8s.io/validatingadmissionpolicybindings": { strategy: validatingAdmissionPolicyBindingStrategy },
   "certificates.k8s.io/certificatesigningrequests": {
     strategy: csrStrategy,
     subresources: { approval: csrApprovalStrategy },

@@ -237,6 +237,16 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingressclasses": { spec: { controller: "example.com/fuzz" } },
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
+  // A policy matching nothing, a binding of a policy that does not exist: valid, and inert.
+  "admissionregistration.k8s.io/validatingadmissionpolicies": {
+    spec: {
+      matchConstraints: {
+        resourceRules: [{ apiGroups: ["fuzz.example.com"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["nothing"] }],
+      },
+      validations: [{ expression: "true" }],
+    },
+  },
+  "admissionregistration.k8s.io/validatingadmissionpolicybindings": { spec: { policyName: "no-such-policy", validationActions: ["Deny"] } },
   "stable.example.com/crontabs": { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
   "events.k8s.io/events": {
     eventTime: "2024-01-01T00:00:00.000000Z",

@@ -1,0 +1,129 @@
+/**
+ * Issue #16 with the real kubectl against `kubegen apiserver`: admissionregistration.k8s.io/v1
+ * objects as a controller author installs them. An invalid webhook configuration and an invalid
+ * ValidatingAdmissionPolicy are refused with upstream's messages; valid ones come back with v1's
+ * defaults, and a policy's generation moves when its spec changes.
+ */
+import { describe, expect, it } from "vitest";
+import { kubectlAvailable } from "../support/kubectl.js";
+import { kubectlServer } from "../support/kubectl-server.js";
+
+const { kubectl, file } = kubectlServer("kubegen-admissionregistration-e2e-", { enabled: kubectlAvailable });
+
+const RULES = [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }];
+
+async function ok(...args: string[]): Promise<string> {
+  const r = await kubectl(...args);
+  expect(r.code, `kubectl ${args.join(" ")}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl's JSON output, read ad hoc
+async function json(...args: string[]): Promise<Record<string, any>> {
+  return JSON.parse(await ok(...args, "-o", "json"));
+}
+
+const applyFile = (name: string, obj: unknown) => kubectl("apply", "-f", file(name, JSON.stringify(obj)));
+
+describe.skipIf(!kubectlAvailable)("admissionregistration with kubectl", () => {
+  it("refuses an invalid webhook configuration and defaults a valid one", async () => {
+    const hook = {
+      name: "check",
+      clientConfig: { url: "http://hooks.example.com/check?x=1" },
+      rules: [{ ...RULES[0], operations: ["PATCH"] }],
+      admissionReviewVersions: ["v1"],
+      timeoutSeconds: 60,
+    };
+    const bad = await applyFile("bad-hooks.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingWebhookConfiguration",
+      metadata: { name: "bad-hooks" },
+      webhooks: [hook],
+    });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('The ValidatingWebhookConfiguration "bad-hooks" is invalid: ');
+    for (const line of [
+      'webhooks[0].name: Invalid value: "check": should be a domain with at least three segments separated by dots',
+      'webhooks[0].rules[0].operations[0]: Unsupported value: "PATCH": supported values: "*", "CONNECT", "CREATE", "DELETE", "UPDATE"',
+      "webhooks[0].sideEffects: Required value: must specify one of None, NoneOnDryRun",
+      "webhooks[0].timeoutSeconds: Invalid value: 60: the timeout value must be between 1 and 30 seconds",
+      `webhooks[0].clientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme; desired format: https://host[/path]`,
+      'webhooks[0].clientConfig.url: Invalid value: "x=1": query parameters are not permitted in the URL',
+    ])
+      expect(bad.stderr).toContain(line);
+
+    const good = await applyFile("hooks.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "MutatingWebhookConfiguration",
+      metadata: { name: "hooks" },
+      webhooks: [
+        {
+          name: "check.example.com",
+          clientConfig: { service: { name: "hooks", namespace: "default", path: "/mutate" } },
+          rules: RULES,
+          sideEffects: "None",
+          admissionReviewVersions: ["v1"],
+        },
+      ],
+    });
+    expect(good.code, good.stderr).toBe(0);
+    const stored = await json("get", "mutatingwebhookconfigurations", "hooks");
+    expect(stored.webhooks[0]).toMatchObject({
+      failurePolicy: "Fail",
+      matchPolicy: "Equivalent",
+      timeoutSeconds: 10,
+      reinvocationPolicy: "Never",
+      namespaceSelector: {},
+      objectSelector: {},
+      clientConfig: { service: { port: 443 } },
+      rules: [{ scope: "*" }],
+    });
+  });
+
+  it("refuses a policy whose expressions do not compile or read params without a paramKind, and a bad binding", async () => {
+    const bad = await applyFile("bad-policy.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicy",
+      metadata: { name: "bad-policy" },
+      spec: {
+        matchConstraints: { resourceRules: RULES },
+        validations: [{ expression: "params.max > 1" }, { expression: "true", reason: "Teapot" }],
+      },
+    });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('The ValidatingAdmissionPolicy "bad-policy" is invalid: ');
+    expect(bad.stderr).toContain(
+      `spec.validations[0].expression: Invalid value: "params.max > 1": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')`,
+    );
+    expect(bad.stderr).toContain(
+      'spec.validations[1].reason: Unsupported value: "Teapot": supported values: "Forbidden", "Invalid", "RequestEntityTooLarge"',
+    );
+
+    const badBinding = await applyFile("bad-binding.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicyBinding",
+      metadata: { name: "bad-binding" },
+      spec: { policyName: "small", validationActions: ["Deny", "Warn"] },
+    });
+    expect(badBinding.code).not.toBe(0);
+    expect(badBinding.stderr).toContain(
+      'spec.validationActions: Invalid value: ["Deny","Warn"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)',
+    );
+
+    const policy = (max: number) => ({
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicy",
+      metadata: { name: "small" },
+      spec: { matchConstraints: { resourceRules: RULES }, validations: [{ expression: `object.data.size() < ${max}` }] },
+    });
+    expect((await applyFile("policy.json", policy(5))).code).toBe(0);
+    const created = await json("get", "validatingadmissionpolicies", "small");
+    expect(created.spec).toMatchObject({
+      failurePolicy: "Fail",
+      matchConstraints: { matchPolicy: "Equivalent", namespaceSelector: {}, objectSelector: {} },
+    });
+    expect(created.metadata.generation).toBe(1);
+    expect((await applyFile("policy.json", policy(6))).code).toBe(0);
+    expect((await json("get", "validatingadmissionpolicies", "small")).metadata.generation).toBe(2);
+  });
+});
