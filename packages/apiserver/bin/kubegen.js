@@ -1,5 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env node
 // The `kubegen` command, compiled: plain Node, no TypeScript loader at run time. The CLI runs from
 // its bundle (a few chunks instead of ~900 module files: half the start-up of `kubegen up`).
-// The young generation as in the repository's bin/kubegen.js, for the same reason.
 import "../dist/bundle/kubegen.js";
