@@ -92,6 +92,7 @@ const SYSTEM_FILES = [
   "test/apiserver/storage/sqlite-durability.test.ts",
   "test/cmd/generate.test.ts",
   "test/cmd/import.test.ts",
+  "test/cmd/launcher-flags.test.ts",
   "test/cmd/proto.test.ts",
   "test/controllers/garbagecollector/gc-live.test.ts",
   "test/controllers/namespace-controller.test.ts",

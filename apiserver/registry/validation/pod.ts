@@ -168,17 +168,25 @@ const CONTAINER_IDS = ["runAsUser", "runAsGroup"];
 const POD_IDS = ["runAsUser", "runAsGroup", "fsGroup"];
 
 /** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
+/** A user or group ID out of range. Module-level: a closure per call is named by tsx at run time, which costs more than the check. */
+function badID(v: unknown): v is number {
+  return typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v));
+}
+
+const ID_RANGE = "must be between 0 and 2147483647, inclusive";
+
 function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
   if (!isObj(sc)) return [];
   const errs: FieldError[] = [];
-  const bad = (v: unknown): v is number => typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v));
-  const msg = "must be between 0 and 2147483647, inclusive";
   // Paths only for the IDs out of range.
-  for (const f of podLevel ? POD_IDS : CONTAINER_IDS) if (bad(sc[f])) errs.push(fieldErrors.invalid(path.child(f), sc[f], msg));
-  if (podLevel)
-    list(sc.supplementalGroups).forEach((g, i) => {
-      if (bad(g)) errs.push(fieldErrors.invalid(path.child("supplementalGroups").index(i), g, msg));
-    });
+  for (const f of podLevel ? POD_IDS : CONTAINER_IDS) if (badID(sc[f])) errs.push(fieldErrors.invalid(path.child(f), sc[f], ID_RANGE));
+  if (podLevel) {
+    const groups = list(sc.supplementalGroups);
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[i];
+      if (badID(g)) errs.push(fieldErrors.invalid(path.child("supplementalGroups").index(i), g, ID_RANGE));
+    }
+  }
   return errs;
 }
 
