@@ -4,7 +4,7 @@ import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
 import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./resource-version-errors.js";
 import type { MetaObject } from "./keys.js";
-import type { ListWatch, ListWatchListResult, ListWatchWatchOptions, WatchEvent } from "./list-watch.js";
+import type { ListWatch, ListWatchListOptions, ListWatchListResult, ListWatchWatchOptions, WatchEvent } from "./list-watch.js";
 
 /** Where a reflector writes: a {@link Store} fits, and so does an informer's dispatcher. */
 export interface ReflectorStore<T> {
@@ -76,6 +76,12 @@ type WatchOutcome =
 const ABORTED = Symbol("aborted");
 /** client-go's pager default. */
 const DEFAULT_PAGE_SIZE = 500;
+/**
+ * The first list's pages: asked at the latest version (a watch cache answers "0" in one
+ * response whatever the limit), each next page asked for as soon as the previous one's first
+ * bytes carry its token, so that the server serves and sends page k+1 while page k is decoded.
+ */
+const PIPELINED_PAGE_SIZE = 2000;
 
 /**
  * The reflector (client-go's `cache.Reflector`). `run` lists the resource page by page into the
@@ -235,30 +241,58 @@ export class Reflector<T extends MetaObject> {
   }
 
   async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
-    const size = this.#pageSizeFor(resourceVersion);
+    // The first list, unless told a page size: pages pipelined from the latest state (see PIPELINED_PAGE_SIZE).
+    const pipelined = this.#pageSize === undefined && resourceVersion === "0" && !this.#paginatedResult;
+    const rv0 = pipelined ? "" : resourceVersion;
+    const size = pipelined ? PIPELINED_PAGE_SIZE : this.#pageSizeFor(resourceVersion);
     const limit = size > 0 ? size : undefined;
-    const first = await this.listWatch.list({ resourceVersion, limit, signal });
-    let items = first.items;
-    let rv = first.metadata.resourceVersion ?? "";
-    let token = first.metadata.continue;
-    const paginated = !!token;
-    if (token) items = items.slice();
-    while (token) {
-      let page: ListWatchListResult<T>;
-      try {
-        // A continue token carries the snapshot's version; the API refuses both together.
-        page = await this.listWatch.list({ limit, continue: token, signal });
-      } catch (err) {
-        if (!isGoneError(err)) throw err;
-        // The continue token expired mid-way (compaction): one full, unpaged list instead.
-        const full = await this.listWatch.list({ resourceVersion, signal });
-        return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
-      }
-      for (const item of page.items) items.push(item);
-      rv = page.metadata.resourceVersion || rv;
-      token = page.metadata.continue;
+    // Cancels pages asked for ahead and not used (an error, a token that did not match).
+    const ahead = new AbortController();
+    const forward = (): void => ahead.abort(signal.reason);
+    signal.addEventListener("abort", forward, { once: true });
+    interface Pending {
+      page: Promise<ListWatchListResult<T>>;
+      next?: { token: string; pending: Pending };
     }
-    return { items, resourceVersion: rv, paginated };
+    const send = (opts: ListWatchListOptions): Pending => {
+      const p: Pending = { page: undefined as unknown as Promise<ListWatchListResult<T>> };
+      const onContinue = (token: string): void => {
+        p.next ??= { token, pending: send({ limit, continue: token }) };
+      };
+      p.page = this.listWatch.list({ ...opts, signal: ahead.signal, ...(pipelined && { onContinue }) });
+      // Awaited below when used; a page asked for ahead and dropped must not reject unhandled.
+      p.page.catch(() => undefined);
+      return p;
+    };
+    try {
+      let cur = send({ resourceVersion: rv0, limit });
+      const first = await cur.page;
+      let items = first.items;
+      let rv = first.metadata.resourceVersion ?? "";
+      let token = first.metadata.continue;
+      // Pipelined pages come from a consistent list, which always pages: they say nothing of a watch cache.
+      const paginated = !pipelined && !!token;
+      if (token) items = items.slice();
+      while (token) {
+        try {
+          // A continue token carries the snapshot's version; the API refuses both together.
+          cur = cur.next?.token === token ? cur.next.pending : send({ limit, continue: token });
+          const page = await cur.page;
+          for (const item of page.items) items.push(item);
+          rv = page.metadata.resourceVersion || rv;
+          token = page.metadata.continue;
+        } catch (err) {
+          if (!isGoneError(err)) throw err;
+          // The continue token expired mid-way (compaction): one full, unpaged list instead.
+          const full = await this.listWatch.list({ resourceVersion: rv0, signal });
+          return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
+        }
+      }
+      return { items, resourceVersion: rv, paginated };
+    } finally {
+      signal.removeEventListener("abort", forward);
+      ahead.abort();
+    }
   }
 
   /**
