@@ -23,10 +23,12 @@ export interface ReflectorOptions {
   /** Names the reflector in error reports (e.g. the resource). */
   name?: string;
   /**
-   * Items per list page; 0 lists in one request. Unset, it is chosen as client-go's reflector
-   * does: pages of 500 for the first list (`resourceVersion=0`, which a watch cache answers in
-   * one response whatever the limit), unpaged for relists at a known version (so a watch cache
-   * can serve them), and pages of 500 throughout once the first list came back paged (no cache).
+   * Items per list page; 0 lists in one request; set, it applies to every list, the first at
+   * `resourceVersion=0` as client-go's reflector asks it. Unset: the first list is pipelined
+   * pages of 2,000 at the latest version (each next page asked for while the previous one is
+   * read and decoded), relists at a known version are unpaged (so a watch cache can serve
+   * them), and lists at the latest version after a 410 are pages of 500. Unlike client-go, a
+   * server without a watch cache is not detected: its relists at a known version are unpaged too.
    */
   pageSize?: number;
   /**
@@ -103,8 +105,6 @@ export class Reflector<T extends MetaObject> {
   /** Set after a list at lastSyncRV got 410: the next list asks for the latest version. */
   #lastSyncRVUnavailable = false;
   #running = false;
-  /** The first list (at "0") came back in pages: the server has no watch cache for it. */
-  #paginatedResult = false;
   readonly #useWatchList: boolean;
   /** The server refused or ignored a watch-list: list and watch from now on. */
   #watchListUnsupported = false;
@@ -218,13 +218,12 @@ export class Reflector<T extends MetaObject> {
   /** The page size of a list at `rv` (see {@link ReflectorOptions.pageSize}). */
   #pageSizeFor(rv: string): number {
     if (this.#pageSize !== undefined) return this.#pageSize;
-    if (this.#paginatedResult) return DEFAULT_PAGE_SIZE;
     return rv !== "" && rv !== "0" ? 0 : DEFAULT_PAGE_SIZE;
   }
 
   async #list(signal: AbortSignal): Promise<void> {
     const rv = this.#relistResourceVersion();
-    let result: { items: T[]; resourceVersion: string; paginated: boolean };
+    let result: { items: T[]; resourceVersion: string };
     try {
       result = await this.#listPages(rv, signal);
     } catch (err) {
@@ -233,16 +232,14 @@ export class Reflector<T extends MetaObject> {
       this.#lastSyncRVUnavailable = true;
       result = await this.#listPages("", signal);
     }
-    // Only a paged answer at "0" says there is no watch cache; lists at "" always page.
-    if (rv === "0" && result.paginated) this.#paginatedResult = true;
     this.#lastSyncRVUnavailable = false;
     this.store.replace(result.items, result.resourceVersion);
     this.#lastSyncRV = result.resourceVersion;
   }
 
-  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
+  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string }> {
     // The first list, unless told a page size: pages pipelined from the latest state (see PIPELINED_PAGE_SIZE).
-    const pipelined = this.#pageSize === undefined && resourceVersion === "0" && !this.#paginatedResult;
+    const pipelined = this.#pageSize === undefined && resourceVersion === "0";
     const rv0 = pipelined ? "" : resourceVersion;
     const size = pipelined ? PIPELINED_PAGE_SIZE : this.#pageSizeFor(resourceVersion);
     const limit = size > 0 ? size : undefined;
@@ -270,8 +267,6 @@ export class Reflector<T extends MetaObject> {
       let items = first.items;
       let rv = first.metadata.resourceVersion ?? "";
       let token = first.metadata.continue;
-      // Pipelined pages come from a consistent list, which always pages: they say nothing of a watch cache.
-      const paginated = !pipelined && !!token;
       if (token) items = items.slice();
       while (token) {
         try {
@@ -285,10 +280,10 @@ export class Reflector<T extends MetaObject> {
           if (!isGoneError(err)) throw err;
           // The continue token expired mid-way (compaction): one full, unpaged list instead.
           const full = await this.listWatch.list({ resourceVersion: rv0, signal });
-          return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
+          return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "" };
         }
       }
-      return { items, resourceVersion: rv, paginated };
+      return { items, resourceVersion: rv };
     } finally {
       signal.removeEventListener("abort", forward);
       ahead.abort();
