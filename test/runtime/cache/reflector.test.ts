@@ -89,7 +89,7 @@ describe("Reflector", () => {
     expect(fake.lists.filter((l) => l.opts.resourceVersion === "").length).toBe(2);
   });
 
-  it("with an explicit pageSize, lists first at \"0\" in those pages (client-go's reflector), following continue tokens", async () => {
+  it('with an explicit pageSize, lists first at "0" in those pages (client-go\'s reflector), following continue tokens', async () => {
     const fake = new FakeListWatch();
     fake.seed(1200);
     const listRV = String(fake.rv);
