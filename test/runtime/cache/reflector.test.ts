@@ -1,6 +1,6 @@
 /**
  * The reflector against an in-memory ListWatch: paging, events, bookmarks, re-watch, relist on
- * 410 (thrown and as an ERROR event), backoff, and the watchdog on a silent watch.
+ * 410 (thrown and as an ERROR event), backoff, the watchdog on a silent watch, and pipelined pages.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Backoff } from "../../../runtime/cache/backoff.js";
@@ -9,6 +9,7 @@ import { Reflector, WatchStalledError, type ReflectorOptions } from "../../../ru
 import { FakeListWatch, gone, statusError, until, type Obj } from "./fake-list-watch.js";
 
 const stops: AbortController[] = [];
+const PIPELINED: ReflectorOptions = { pipelinedPageSize: 2000 };
 afterEach(() => {
   for (const c of stops.splice(0)) c.abort();
 });
@@ -28,11 +29,57 @@ function start(fake: FakeListWatch, options: ReflectorOptions = {}) {
 }
 
 describe("Reflector", () => {
-  it("lists first in pipelined pages of 2,000 at the latest version, each asked for before the previous one is read", async () => {
+  it("lists in pages of 500, following continue tokens, then watches from the list's version", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(1200);
+    const listRV = String(fake.rv);
+    const { store, reflector } = start(fake);
+    await until(() => fake.watches.length === 1, 2000, "watch");
+    expect(store.size()).toBe(1200);
+    expect(fake.lists.map((l) => l.opts.limit)).toEqual([500, 500, 500]);
+    expect(fake.lists[0]!.opts.resourceVersion).toBe("0");
+    expect(fake.lists[1]!.opts.continue).toBe(`${listRV}:500`);
+    expect(fake.lists[1]!.opts.resourceVersion).toBeUndefined();
+    expect(fake.maxListsInFlight).toBe(1);
+    expect(reflector.lastSyncResourceVersion()).toBe(listRV);
+    expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
+  });
+
+  it('relists at a known version unpaged when the first list at "0" came in one response (a watch cache)', async () => {
+    const fake = new FakeListWatch();
+    fake.watchCacheAtRV0 = true;
+    fake.seed(1200);
+    const { store } = start(fake);
+    await until(() => fake.openWatches === 1);
+    expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([["0", 500]]);
+    // A 410 on the watch makes the reflector relist at its last version: client-go then lists
+    // without a limit, which a watch cache can serve.
+    const lastRV = String(fake.rv);
+    fake.closeWatches();
+    fake.create({ metadata: { name: "late", namespace: "default" } });
+    fake.compact();
+    await until(() => fake.lists.length === 2 && store.size() === 1201);
+    expect(fake.lists[1]!.opts).toMatchObject({ resourceVersion: lastRV, limit: undefined });
+  });
+
+  it('keeps paging relists once the first list at "0" came back paged (no watch cache)', async () => {
+    const fake = new FakeListWatch();
+    fake.seed(1200);
+    const { store } = start(fake);
+    await until(() => fake.openWatches === 1);
+    fake.closeWatches();
+    fake.create({ metadata: { name: "late", namespace: "default" } });
+    fake.compact();
+    await until(() => store.size() === 1201 && fake.openWatches === 1);
+    expect(fake.lists.slice(3).map((l) => l.opts.limit)).toEqual([500, 500, 500]);
+    expect(fake.lists[3]!.opts.resourceVersion).not.toBe("0");
+  });
+
+  it("with pipelinedPageSize, lists first in pipelined pages at the latest version, each asked for before the previous one is read", async () => {
     const fake = new FakeListWatch();
     fake.seed(4500);
     const listRV = String(fake.rv);
-    const { store, reflector } = start(fake);
+    const { store, reflector } = start(fake, PIPELINED);
     await until(() => fake.watches.length === 1, 2000, "watch");
     expect(store.size()).toBe(4500);
     expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit, l.opts.continue])).toEqual([
@@ -52,7 +99,7 @@ describe("Reflector", () => {
       fake.seed(3000, "a");
       fake.seed(2100, "b");
     }
-    const p = start(paged);
+    const p = start(paged, PIPELINED);
     const w = start(whole, { pageSize: 0 });
     await until(() => paged.watches.length === 1 && whole.watches.length === 1);
     expect(paged.lists.length).toBe(3);
@@ -65,7 +112,7 @@ describe("Reflector", () => {
     const fake = new FakeListWatch();
     fake.seed(4500);
     fake.expireContinue = true;
-    const { store, errors } = start(fake);
+    const { store, errors } = start(fake, PIPELINED);
     await until(() => fake.watches.length === 1);
     expect(store.size()).toBe(4500);
     expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([
@@ -81,43 +128,12 @@ describe("Reflector", () => {
     fake.seed(4500);
     const boom = statusError(500, "InternalError", "boom");
     fake.listErrors.push(undefined, boom);
-    const { store, errors } = start(fake);
+    const { store, errors } = start(fake, PIPELINED);
     await until(() => fake.watches.length === 1);
     expect(errors[0]).toBe(boom);
     expect(store.size()).toBe(4500);
     // The failed attempt's pages, then a whole pipelined list again.
     expect(fake.lists.filter((l) => l.opts.resourceVersion === "").length).toBe(2);
-  });
-
-  it('with an explicit pageSize, lists first at "0" in those pages (client-go\'s reflector), following continue tokens', async () => {
-    const fake = new FakeListWatch();
-    fake.seed(1200);
-    const listRV = String(fake.rv);
-    const { store, reflector } = start(fake, { pageSize: 500 });
-    await until(() => fake.watches.length === 1, 2000, "watch");
-    expect(store.size()).toBe(1200);
-    expect(fake.lists.map((l) => l.opts.limit)).toEqual([500, 500, 500]);
-    expect(fake.lists[0]!.opts.resourceVersion).toBe("0");
-    expect(fake.lists[1]!.opts.continue).toBe(`${listRV}:500`);
-    expect(fake.lists[1]!.opts.resourceVersion).toBeUndefined();
-    expect(fake.maxListsInFlight).toBe(1);
-    expect(reflector.lastSyncResourceVersion()).toBe(listRV);
-  });
-
-  it("relists at a known version unpaged", async () => {
-    const fake = new FakeListWatch();
-    fake.seed(1200);
-    const { store } = start(fake);
-    await until(() => fake.openWatches === 1);
-    expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([["", 2000]]);
-    // A 410 on the watch makes the reflector relist at its last version: client-go then lists
-    // without a limit, which a watch cache can serve.
-    const lastRV = String(fake.rv);
-    fake.closeWatches();
-    fake.create({ metadata: { name: "late", namespace: "default" } });
-    fake.compact();
-    await until(() => fake.lists.length === 2 && store.size() === 1201);
-    expect(fake.lists[1]!.opts).toMatchObject({ resourceVersion: lastRV, limit: undefined });
   });
 
   it("an explicit pageSize applies to every list; 0 lists in one request", async () => {
