@@ -30,12 +30,12 @@ export interface ReflectorOptions {
    */
   pageSize?: number;
   /**
-   * Pipelines the first list: pages of this many items at the latest version (a watch cache
-   * answers "0" in one response whatever the limit), each next page asked for as soon as the
-   * previous page's first bytes carry its continue token, so that the server serves and sends
-   * page k+1 while page k is read and decoded. Off by default: against our apiserver, whose
-   * pages come from storage rather than the watch cache, it measured no faster than one list
-   * at "0" (bench/informer). Relists are as without it. Ignored when `pageSize` is set.
+   * The first list in pipelined pages of this many items (default 2,000; 0: off, the first list
+   * is client-go's, at "0" in pages of 500). The pages are read at the latest version, each next
+   * page asked for as soon as the previous page's first bytes carry its continue token, so the
+   * server serves and sends page k+1 while page k is read and decoded; a server with a watch
+   * cache serves every page from one snapshot. Relists are as without it. Ignored when
+   * `pageSize` is set.
    */
   pipelinedPageSize?: number;
   /**
@@ -85,6 +85,11 @@ type WatchOutcome =
 const ABORTED = Symbol("aborted");
 /** client-go's pager default. */
 const DEFAULT_PAGE_SIZE = 500;
+/**
+ * Pipelined pages of the first list: 2,000 measured best of 1,000, 2,000 and 5,000 (bench/informer,
+ * 10,000 ConfigMaps): smaller pages cost more requests, larger ones overlap less.
+ */
+const DEFAULT_PIPELINED_PAGE_SIZE = 2000;
 
 /**
  * The reflector (client-go's `cache.Reflector`). `run` lists the resource page by page into the
@@ -97,7 +102,7 @@ const DEFAULT_PAGE_SIZE = 500;
 export class Reflector<T extends MetaObject> {
   readonly name: string;
   readonly #pageSize: number | undefined;
-  readonly #pipelinedPageSize: number | undefined;
+  readonly #pipelinedPageSize: number;
   readonly #watchTimeoutMs: number;
   readonly #serverTimeout: number | undefined;
   readonly #minWatchMs: number;
@@ -125,7 +130,7 @@ export class Reflector<T extends MetaObject> {
   ) {
     this.name = options.name ?? "reflector";
     this.#pageSize = options.pageSize;
-    this.#pipelinedPageSize = options.pipelinedPageSize;
+    this.#pipelinedPageSize = options.pipelinedPageSize ?? DEFAULT_PIPELINED_PAGE_SIZE;
     this.#watchTimeoutMs = options.watchTimeoutMs ?? 5 * 60_000;
     this.#serverTimeout = options.serverWatchTimeoutSeconds;
     this.#minWatchMs = options.minWatchDurationMs ?? 1000;
@@ -246,8 +251,7 @@ export class Reflector<T extends MetaObject> {
   }
 
   async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
-    const pipelined =
-      this.#pageSize === undefined && this.#pipelinedPageSize !== undefined && this.#pipelinedPageSize > 0 && resourceVersion === "0";
+    const pipelined = this.#pageSize === undefined && this.#pipelinedPageSize > 0 && resourceVersion === "0";
     const rv0 = pipelined ? "" : resourceVersion;
     const size = pipelined ? this.#pipelinedPageSize : this.#pageSizeFor(resourceVersion);
     const limit = size > 0 ? size : undefined;
