@@ -10,8 +10,6 @@ import { FakeListWatch, gone, statusError, until, type Obj } from "./fake-list-w
 
 const stops: AbortController[] = [];
 const PIPELINED: ReflectorOptions = { pipelinedPageSize: 2000 };
-/** The first list as client-go lists it: at "0" in pages of 500. */
-const CLIENT_GO: ReflectorOptions = { pipelinedPageSize: 0 };
 afterEach(() => {
   for (const c of stops.splice(0)) c.abort();
 });
@@ -31,11 +29,11 @@ function start(fake: FakeListWatch, options: ReflectorOptions = {}) {
 }
 
 describe("Reflector", () => {
-  it('with pipelinedPageSize 0, lists as client-go: pages of 500 at "0", following continue tokens, then watches from the list\'s version', async () => {
+  it("lists in pages of 500, following continue tokens, then watches from the list's version", async () => {
     const fake = new FakeListWatch();
     fake.seed(1200);
     const listRV = String(fake.rv);
-    const { store, reflector } = start(fake, CLIENT_GO);
+    const { store, reflector } = start(fake);
     await until(() => fake.watches.length === 1, 2000, "watch");
     expect(store.size()).toBe(1200);
     expect(fake.lists.map((l) => l.opts.limit)).toEqual([500, 500, 500]);
@@ -51,7 +49,7 @@ describe("Reflector", () => {
     const fake = new FakeListWatch();
     fake.watchCacheAtRV0 = true;
     fake.seed(1200);
-    const { store } = start(fake, CLIENT_GO);
+    const { store } = start(fake);
     await until(() => fake.openWatches === 1);
     expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([["0", 500]]);
     // A 410 on the watch makes the reflector relist at its last version: client-go then lists
@@ -67,7 +65,7 @@ describe("Reflector", () => {
   it('keeps paging relists once the first list at "0" came back paged (no watch cache)', async () => {
     const fake = new FakeListWatch();
     fake.seed(1200);
-    const { store } = start(fake, CLIENT_GO);
+    const { store } = start(fake);
     await until(() => fake.openWatches === 1);
     fake.closeWatches();
     fake.create({ metadata: { name: "late", namespace: "default" } });
@@ -77,11 +75,11 @@ describe("Reflector", () => {
     expect(fake.lists[3]!.opts.resourceVersion).not.toBe("0");
   });
 
-  it("by default lists first in pipelined pages of 2,000 at the latest version, each asked for before the previous one is read", async () => {
+  it("with pipelinedPageSize, lists first in pipelined pages at the latest version, each asked for before the previous one is read", async () => {
     const fake = new FakeListWatch();
     fake.seed(4500);
     const listRV = String(fake.rv);
-    const { store, reflector } = start(fake);
+    const { store, reflector } = start(fake, PIPELINED);
     await until(() => fake.watches.length === 1, 2000, "watch");
     expect(store.size()).toBe(4500);
     expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit, l.opts.continue])).toEqual([
