@@ -70,6 +70,7 @@ const SYSTEM_FILES = [
   "test/apiserver/registry/cacher-bookmarks.test.ts",
   "test/apiserver/registry/cacher-consistency.test.ts",
   "test/apiserver/registry/cacher-listwatch.test.ts",
+  "test/apiserver/registry/cacher-paging.test.ts",
   "test/apiserver/registry/cacher-reflector.test.ts",
   "test/apiserver/registry/compiled-cel.test.ts",
   "test/apiserver/registry/compiled-json.test.ts",

@@ -17,6 +17,7 @@ import {
   type QualifiedName,
 } from "../../runtime/rest/errors.js";
 import { StorageError, type KeyValue, type Storage } from "../storage/interface.js";
+import { type ContinuePoint, decodeContinue, encodeContinue } from "../storage/continue-token.js";
 import { bytesEqual } from "../storage/bytes.js";
 import { jsonCodec, protobufCodec, type ObjectCodec } from "./codec.js";
 import {
@@ -69,7 +70,7 @@ import {
   deletionFinalizersForGarbageCollection,
   type GarbageCollectionPolicy,
 } from "./deletion-finalizers.js";
-import { Cacher, type CacherOptions } from "./cacher/cacher.js";
+import { type CachePage, Cacher, type CacherOptions } from "./cacher/cacher.js";
 import { checkContinueOptions, exactListRevision, listExpired, waitForRevision } from "./cacher/read-semantics.js";
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 import { type RevisionBatcher, revisionBatcherFor } from "./cacher/revision-batcher.js";
@@ -475,10 +476,13 @@ export class GenericStore implements RESTStorage {
   }
 
   /**
-   * A list the watch cache can answer: resourceVersion "0" (any revision; like upstream, the
-   * limit is ignored and everything is returned), not older than a revision the cache has
-   * reached, or a consistent read (resourceVersion unset, no limit) when the cache is at the
-   * storage's current revision. Exact reads, pages and continuations go to storage.
+   * A list the watch cache can answer, as upstream's cacher with snapshots (1.34): resourceVersion
+   * "0" (any revision; like upstream, the limit is ignored and everything is returned); not older
+   * than a revision the cache has reached; a consistent read (resourceVersion unset) when the
+   * cache is at the storage's current revision; an exact revision (resourceVersionMatch=Exact, or
+   * a resourceVersion with a limit) the cache is at or kept a snapshot of; and the pages after a
+   * first page the cache served, from that page's snapshot. With a limit the answer is a page
+   * with upstream's continue token and remainingItemCount. Anything else goes to storage.
    */
   private async listFromCache(
     opts: ListOptions,
@@ -487,22 +491,78 @@ export class GenericStore implements RESTStorage {
     matches: ((obj: KubeObject) => boolean) | undefined,
     scope: object | undefined,
   ): Promise<KubeList | undefined> {
-    if (!this.cacher || opts.continue || exactListRevision(opts, rv) !== undefined) return undefined;
+    if (!this.cacher) return undefined;
+    if (opts.continue) return this.continueFromCache(this.cacher, opts.continue, opts.limit, prefix, matches);
+    const exact = exactListRevision(opts, rv);
     let cache: Cacher | undefined;
     if (opts.resourceVersion === "0") {
       // A ready cache without an await: admission lists this way several times per create.
       cache = this.cacher.ready ? this.cacher : await this.readyCache();
-    } else if (!opts.limit && this.cacher.ready) {
-      if (rv > 0) {
-        if (this.cacher.revision >= rv) cache = this.cacher;
-      } else {
-        // Consistent: once the cache has provably seen every write up to the current revision.
-        cache = await this.consistentCache(false, scope);
-      }
+      if (!cache) return undefined;
+      const { items, revision } = cache.list(prefix, matches);
+      return { apiVersion: this.apiVersion, kind: this.info.listKind, metadata: { resourceVersion: String(revision) }, items };
+    }
+    if (!this.cacher.ready) return undefined;
+    if (exact !== undefined) {
+      // Only the cache's own revision or a kept snapshot: listPage answers undefined otherwise.
+      if (!this.compactedPast(exact)) cache = this.cacher;
+    } else if (rv > 0) {
+      if (this.cacher.revision >= rv) cache = this.cacher;
+    } else {
+      // Consistent: once the cache has provably seen every write up to the current revision.
+      cache = await this.consistentCache(false, scope);
     }
     if (!cache) return undefined;
-    const { items, revision } = cache.list(prefix, matches);
-    return { apiVersion: this.apiVersion, kind: this.info.listKind, metadata: { resourceVersion: String(revision) }, items };
+    if (!opts.limit && exact === undefined) {
+      const { items, revision } = cache.list(prefix, matches);
+      return { apiVersion: this.apiVersion, kind: this.info.listKind, metadata: { resourceVersion: String(revision) }, items };
+    }
+    const page = cache.listPage(prefix, matches, { limit: opts.limit, revision: exact });
+    return page && this.pageList(page, prefix);
+  }
+
+  /**
+   * A continued list from the snapshot its first page kept in the cache; undefined (storage
+   * serves it, and answers 410 once compacted) when the cache no longer has it, when storage
+   * compacted past it (as upstream's cacher drops snapshots below etcd's compaction), and for
+   * the token offered with a 410 (revision -1: the newest, which storage reads).
+   */
+  private continueFromCache(
+    cache: Cacher,
+    token: string,
+    limit: number | undefined,
+    prefix: string,
+    matches: ((obj: KubeObject) => boolean) | undefined,
+  ): KubeList | undefined {
+    let point: ContinuePoint;
+    try {
+      point = decodeContinue(token, prefix);
+    } catch (err) {
+      throw interpretStorageError(err, "list", this.qualifiedResource, "");
+    }
+    if (point.revision <= 0 || this.compactedPast(point.revision)) return undefined;
+    const page = cache.listPage(prefix, matches, { limit, startKey: point.startKey, revision: point.revision });
+    return page && this.pageList(page, prefix);
+  }
+
+  /** Whether storage compacted history past `revision`: reads at it get storage's 410, not the cache's snapshot. */
+  private compactedPast(revision: number): boolean {
+    return revision < (this.storage.compactedRevision?.() ?? 0);
+  }
+
+  /** A page from the cache as a list, with the continue token storage would have given. */
+  private pageList(page: CachePage, prefix: string): KubeList {
+    const list: KubeList = {
+      apiVersion: this.apiVersion,
+      kind: this.info.listKind,
+      metadata: { resourceVersion: String(page.revision) },
+      items: page.items,
+    };
+    if (page.lastKey !== undefined) {
+      list.metadata.continue = encodeContinue(page.lastKey, prefix, page.revision);
+      if (page.remainingItemCount !== undefined) list.metadata.remainingItemCount = page.remainingItemCount;
+    }
+    return list;
   }
 
   // ---- create ----

@@ -17,6 +17,12 @@ export interface ListWatchListOptions {
   fieldSelector?: string;
   /** Cancels the request. */
   signal?: AbortSignal;
+  /**
+   * Told the next page's token as soon as the response's first bytes carry it, before the page
+   * is read and decoded, so the pager can ask for that page meanwhile. Optional for
+   * implementations: one that never calls it lists page after page.
+   */
+  onContinue?: (token: string) => void;
 }
 
 /** One page of a list. */

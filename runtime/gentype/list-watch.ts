@@ -1,4 +1,5 @@
 /** Builds an informer's ListWatch from a typed client's list and watch, applying its tweakListOptions (client-go's NewFilteredXInformer). */
+import { continueFromListHead } from "../cache/list-head.js";
 import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../cache/list-watch.js";
 import type { WatchEvent } from "../rest/watch.js";
 import type { ListOptions, TweakListOptions } from "./options.js";
@@ -29,8 +30,15 @@ export function newListWatch<T, TList extends ObjectList<T>>(client: ListerWatch
     return options;
   };
   return {
-    async list(opts) {
-      const list = await client.list(prepare(opts));
+    async list({ onContinue, ...opts }) {
+      const options = prepare(opts);
+      if (onContinue) {
+        options.onBodyStart = (head, contentType) => {
+          const token = continueFromListHead(head, contentType);
+          if (token !== undefined) onContinue(token);
+        };
+      }
+      const list = await client.list(options);
       return { items: list.items ?? [], metadata: list.metadata ?? {} };
     },
     watch(opts) {

@@ -6,6 +6,11 @@ import type { GetQuery, ListQuery, PatchQuery, WriteQuery } from "../rest/option
 export interface CallOptions {
   /** Aborts the call (for a watch: ends the stream quietly). */
   signal?: AbortSignal;
+  /**
+   * Told the first bytes of a successful response's body as they arrive, before the rest is
+   * read and decoded (an informer's pager reads the next page's token there). Never sent.
+   */
+  onBodyStart?: (head: Uint8Array, contentType: string) => void;
 }
 
 /** Options of create calls (metav1.CreateOptions). */
@@ -59,8 +64,8 @@ export type TweakListOptions = (options: ListOptions) => void;
 /** Splits a call's signal from its API options, so the signal never reaches a query string. */
 export function splitCall<O extends CallOptions>(
   opts: O | undefined,
-): { signal: AbortSignal | undefined; rest: Omit<O, "signal"> | undefined } {
+): { signal: AbortSignal | undefined; rest: Omit<O, "signal" | "onBodyStart"> | undefined; onBodyStart?: CallOptions["onBodyStart"] } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
-  const { signal, ...rest } = opts;
-  return { signal, rest: rest };
+  const { signal, onBodyStart, ...rest } = opts;
+  return { signal, rest, ...(onBodyStart && { onBodyStart }) };
 }

@@ -44,6 +44,8 @@ export interface RestRequest {
   timeoutMs?: number;
   /** More headers. */
   headers?: Readonly<Record<string, string>>;
+  /** Told the first chunk of a successful response's body (and its media type) as it arrives. */
+  onBodyStart?: (head: Uint8Array, contentType: string) => void;
 }
 
 /** One watch: a GET with `watch=1` whose response streams events. */
@@ -164,7 +166,19 @@ export class RestClient {
     const { signal, done } = callSignal(req.signal, req.timeoutMs ?? this.config.timeoutMs);
     try {
       const res = await this.open(req.method, req.path, req.query, this.headers(req), this.encode(req), signal);
-      const bytes = await readBody(res, signal);
+      const reading = readBody(res, signal);
+      const onBodyStart = req.onBodyStart;
+      // After readBody's listener, so the chunk is still collected whatever the callback does.
+      if (onBodyStart) {
+        res.once("data", (chunk: Buffer) => {
+          try {
+            onBodyStart(chunk, mediaType(res.headers["content-type"]));
+          } catch {
+            // A hint only: a failing one must not break the read.
+          }
+        });
+      }
+      const bytes = await reading;
       const body = this.decode(res, bytes);
       // A Status reporting failure is an error even under a 2xx code, as in client-go.
       if (isStatusObject(body) && body.status === "Failure") throw this.statusError(body, res.statusCode ?? 0);

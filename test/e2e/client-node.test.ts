@@ -108,6 +108,27 @@ describe("@kubernetes/client-node against kubegen apiserver", () => {
     expect((await core.listNamespacedConfigMap({ namespace: NS })).items).toEqual([]);
   });
 
+  it("pages a list with limit and _continue: the pages, at one resourceVersion, hold what one list holds", async () => {
+    for (const n of ["p3", "p1", "p5", "p2", "p4"])
+      await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: n } } });
+    const first = await core.listNamespacedConfigMap({ namespace: NS, limit: 2 });
+    expect(first.metadata?.remainingItemCount).toBe(3);
+    const names = first.items.map((c) => c.metadata?.name);
+    let token = first.metadata?._continue;
+    // A write between pages is not seen: the pages read the first page's snapshot.
+    await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: "p0" } } });
+    while (token) {
+      const page = await core.listNamespacedConfigMap({ namespace: NS, limit: 2, _continue: token });
+      expect(page.metadata?.resourceVersion).toBe(first.metadata?.resourceVersion);
+      names.push(...page.items.map((c) => c.metadata?.name));
+      token = page.metadata?._continue;
+    }
+    expect(names).toEqual(["p1", "p2", "p3", "p4", "p5"]);
+    const invalid = await core.listNamespacedConfigMap({ namespace: NS, limit: 1, _continue: "not a token" }).catch((e: unknown) => e);
+    expect((invalid as ApiException<unknown>).code).toBe(400);
+    await core.deleteCollectionNamespacedConfigMap({ namespace: NS });
+  });
+
   it("creates, lists, patches and watches Deployments and Jobs, with the server's defaults", async () => {
     const apps = kc.makeApiClient(AppsV1Api);
     const batch = kc.makeApiClient(BatchV1Api);

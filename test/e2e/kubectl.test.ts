@@ -159,6 +159,19 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     expect(Buffer.from(secret.data.p, "base64").toString()).toBe("q");
   });
 
+  it("get --chunk-size=2 pages through the list (served by the watch cache) and prints what one request prints", async () => {
+    expect((await kubectl("create", "ns", "chunks")).code).toBe(0);
+    for (const n of ["c5", "c1", "c4", "c2", "c3"]) expect((await kubectl("create", "configmap", n, "-n", "chunks")).code).toBe(0);
+    const paged = await kubectl("get", "cm", "-n", "chunks", "--chunk-size=2", "-o", "name", "-v=6");
+    expect(paged.code).toBe(0);
+    // Three requests: limit=2, then two continuations (kubectl sorts the query's keys).
+    expect(paged.stderr).toMatch(/configmaps\?limit=2 200 OK/);
+    expect(paged.stderr.match(/configmaps\?continue=[^&\s]+&limit=2 200 OK/g)).toHaveLength(2);
+    const whole = await kubectl("get", "cm", "-n", "chunks", "--chunk-size=0", "-o", "name");
+    expect(paged.stdout).toBe(whole.stdout);
+    expect(paged.stdout.split("\n").filter((l) => /\/c\d$/.test(l))).toEqual(["c1", "c2", "c3", "c4", "c5"].map((n) => `configmap/${n}`));
+  });
+
   it("delete ns default is forbidden with the seed's message", async () => {
     const { stderr, code } = await kubectl("delete", "ns", "default");
     expect(code).not.toBe(0);

@@ -53,6 +53,33 @@ interface FreshWaiter {
   timer: NodeJS.Timeout;
 }
 
+/** One page of a paged list served by the cache. */
+export interface CachePage {
+  items: KubeObject[];
+  /** The revision the page reads at (every page of one list reads at the first page's). */
+  revision: number;
+  /** Set when more items remain: the key of the page's last item, where the next page starts after. */
+  lastKey?: string;
+  /** Items after this page, when no selector filters the list. */
+  remainingItemCount?: number;
+}
+
+/** The sorted state of the cache at one revision, never changed once taken. */
+interface Snapshot {
+  keys: readonly string[];
+  values: readonly LazyObject[];
+  /** When a page last read it (ms, monotonic). */
+  usedAt: number;
+}
+
+/**
+ * Snapshots for paged lists in flight: at most this many, each dropped once no page read it for
+ * SNAPSHOT_IDLE_MS. A pager reads its next page within milliseconds; a token that outlives its
+ * snapshot is served by storage at its revision (410 once compacted), so these bound memory only.
+ */
+const MAX_SNAPSHOTS = 16;
+const SNAPSHOT_IDLE_MS = 30_000;
+
 /** After a wait for freshness timed out, consistent reads skip the cache for this long. */
 const FRESH_BACKOFF_MS = 5_000;
 
@@ -120,6 +147,8 @@ export class Cacher {
   private retired: { obj: LazyObject; at: number }[] = [];
   private retiredHead = 0;
   private readonly now: () => number;
+  /** Sorted states kept by paged lists, by revision, oldest first. */
+  private readonly snapshots = new Map<number, Snapshot>();
 
   constructor(options: CacherOptions) {
     this.options = options;
@@ -247,15 +276,19 @@ export class Cacher {
     return this.entries.get(key)?.value.get();
   }
 
-  /** The objects under `prefix` that pass `matches`, in key order, at {@link revision}. */
-  list(prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): { items: KubeObject[]; revision: number } {
+  /** The current keys in order and their entries, sorted again after a key came or went. */
+  private sorted(): { keys: readonly string[]; entries: readonly Entry[] } {
     if (this.sortedKeys === undefined || this.sortedEntries === undefined) {
       const keys = [...this.entries.keys()].sort();
       this.sortedKeys = keys;
       this.sortedEntries = keys.map((k) => this.entries.get(k)!);
     }
-    const keys = this.sortedKeys;
-    const entries = this.sortedEntries;
+    return { keys: this.sortedKeys, entries: this.sortedEntries };
+  }
+
+  /** The objects under `prefix` that pass `matches`, in key order, at {@link revision}. */
+  list(prefix: string, matches: ((obj: KubeObject) => boolean) | undefined): { items: KubeObject[]; revision: number } {
+    const { keys, entries } = this.sorted();
     let i = lowerBound(keys, prefix);
     const items: KubeObject[] = [];
     for (; i < keys.length; i++) {
@@ -264,6 +297,72 @@ export class Cacher {
       if (matches === undefined || matches(obj)) items.push(obj);
     }
     return { items, revision: this.rev };
+  }
+
+  /**
+   * One page of a paged list: the objects under `prefix` from `startKey` on that pass `matches`,
+   * at most `limit` of them (0: all), as they were at `revision` (default: the cache's own). The
+   * first page at a revision keeps the cache's sorted state at it (a snapshot), so the pages
+   * after it read the same state whatever is written meanwhile, as upstream's cacher does.
+   * Undefined when the cache holds no state at that revision (the caller asks storage).
+   */
+  listPage(
+    prefix: string,
+    matches: ((obj: KubeObject) => boolean) | undefined,
+    opts: { limit?: number; startKey?: string; revision?: number },
+  ): CachePage | undefined {
+    if (this.state !== "ready") return undefined;
+    const revision = opts.revision ?? this.rev;
+    const snap = this.snapshotAt(revision);
+    if (snap === undefined) return undefined;
+    const { keys, values } = snap;
+    const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+    const from = opts.startKey !== undefined && opts.startKey > prefix ? opts.startKey : prefix;
+    const items: KubeObject[] = [];
+    let last = "";
+    let i = lowerBound(keys, from);
+    for (; i < keys.length && keys[i]!.startsWith(prefix); i++) {
+      // A key remains after a full page, matching or not: there is more (as storage pages).
+      if (limit > 0 && items.length === limit) break;
+      const obj = values[i]!.get();
+      if (matches === undefined || matches(obj)) {
+        items.push(obj);
+        last = keys[i]!;
+      }
+    }
+    const page: CachePage = { items, revision };
+    if (limit > 0 && items.length === limit && i < keys.length && keys[i]!.startsWith(prefix)) {
+      page.lastKey = last;
+      if (matches === undefined) page.remainingItemCount = prefixEndIndex(keys, prefix, i) - i;
+    }
+    return page;
+  }
+
+  /** The sorted state at `revision`: the current one (kept as a snapshot), or a snapshot kept by an earlier page. */
+  private snapshotAt(revision: number): Snapshot | undefined {
+    const now = this.now();
+    this.pruneSnapshots(now);
+    let snap = this.snapshots.get(revision);
+    if (snap === undefined && revision === this.rev) {
+      const { keys, entries } = this.sorted();
+      // The keys array is never changed in place (a new one is sorted); the entries are, so their values are copied.
+      snap = { keys, values: entries.map((e) => e.value), usedAt: now };
+      this.snapshots.set(revision, snap);
+      if (this.snapshots.size > MAX_SNAPSHOTS) this.snapshots.delete(this.snapshots.keys().next().value!);
+    }
+    if (snap !== undefined) snap.usedAt = now;
+    return snap;
+  }
+
+  /** Forgets snapshots no page read for {@link SNAPSHOT_IDLE_MS}: their continue tokens go to storage. */
+  private pruneSnapshots(now: number): void {
+    if (this.snapshots.size === 0) return;
+    for (const [rev, snap] of this.snapshots) if (now - snap.usedAt >= SNAPSHOT_IDLE_MS) this.snapshots.delete(rev);
+  }
+
+  /** Revisions the cache keeps a paged list's snapshot at (tests, diagnostics). */
+  get snapshotRevisions(): number[] {
+    return [...this.snapshots.keys()];
   }
 
   /**
@@ -370,6 +469,7 @@ export class Cacher {
     this.entries.clear();
     for (const kv of items) this.entries.set(kv.key, { value: this.lazy(kv, kv.modRevision) });
     this.sortedKeys = undefined;
+    this.snapshots.clear();
     this.rev = revision;
     this.buffer.reset(revision);
     this.retired = [];
@@ -415,6 +515,7 @@ export class Cacher {
     this.dispatch(cacheEvent);
     this.settleFreshWaiters();
     this.releaseRetired(now);
+    this.pruneSnapshots(now);
   }
 
   /**
@@ -498,6 +599,18 @@ export class Cacher {
     for (const set of [...this.watchers.values()]) for (const w of [...set]) w.close();
     this.watchers.clear();
   }
+}
+
+/** The index of the first key from `from` on that is not under `prefix` (keys under a prefix are contiguous). */
+function prefixEndIndex(keys: readonly string[], prefix: string, from: number): number {
+  let lo = from;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function lowerBound(keys: readonly string[], target: string): number {

@@ -51,6 +51,9 @@ export class FakeListWatch implements ListWatch<Obj> {
   /** Lists at resourceVersion "0" ignore `limit` and answer in one response, as a watch cache does. */
   watchCacheAtRV0 = false;
   lists: { opts: ListWatchListOptions; at: number }[] = [];
+  /** Lists under way now, and the most at once (pipelined pages overlap). */
+  listsInFlight = 0;
+  maxListsInFlight = 0;
   watches: { opts: ListWatchWatchOptions; at: number }[] = [];
   #watchers = new Set<Watcher>();
 
@@ -108,6 +111,15 @@ export class FakeListWatch implements ListWatch<Obj> {
 
   async list(opts: ListWatchListOptions): Promise<ListWatchListResult<Obj>> {
     this.lists.push({ opts, at: performance.now() });
+    this.maxListsInFlight = Math.max(this.maxListsInFlight, ++this.listsInFlight);
+    try {
+      return await this.#list(opts);
+    } finally {
+      this.listsInFlight--;
+    }
+  }
+
+  async #list(opts: ListWatchListOptions): Promise<ListWatchListResult<Obj>> {
     await Promise.resolve();
     const err = this.listErrors.shift();
     if (err) throw err;
@@ -124,6 +136,11 @@ export class FakeListWatch implements ListWatch<Obj> {
     const limit = this.watchCacheAtRV0 && opts.resourceVersion === "0" ? undefined : opts.limit;
     const end = limit ? offset + limit : all.length;
     const items = all.slice(offset, end);
+    // As a server's body does: the token comes in the first bytes, the items after.
+    if (end < all.length && opts.onContinue) {
+      opts.onContinue(`${snapshotRV}:${end}`);
+      await new Promise((r) => setTimeout(r, 1));
+    }
     return {
       items,
       metadata: { resourceVersion: String(snapshotRV), continue: end < all.length ? `${snapshotRV}:${end}` : undefined },

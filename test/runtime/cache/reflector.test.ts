@@ -1,6 +1,6 @@
 /**
  * The reflector against an in-memory ListWatch: paging, events, bookmarks, re-watch, relist on
- * 410 (thrown and as an ERROR event), backoff, and the watchdog on a silent watch.
+ * 410 (thrown and as an ERROR event), backoff, the watchdog on a silent watch, and pipelined pages.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Backoff } from "../../../runtime/cache/backoff.js";
@@ -9,6 +9,7 @@ import { Reflector, WatchStalledError, type ReflectorOptions } from "../../../ru
 import { FakeListWatch, gone, statusError, until, type Obj } from "./fake-list-watch.js";
 
 const stops: AbortController[] = [];
+const PIPELINED: ReflectorOptions = { pipelinedPageSize: 2000 };
 afterEach(() => {
   for (const c of stops.splice(0)) c.abort();
 });
@@ -39,6 +40,7 @@ describe("Reflector", () => {
     expect(fake.lists[0]!.opts.resourceVersion).toBe("0");
     expect(fake.lists[1]!.opts.continue).toBe(`${listRV}:500`);
     expect(fake.lists[1]!.opts.resourceVersion).toBeUndefined();
+    expect(fake.maxListsInFlight).toBe(1);
     expect(reflector.lastSyncResourceVersion()).toBe(listRV);
     expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
   });
@@ -71,6 +73,67 @@ describe("Reflector", () => {
     await until(() => store.size() === 1201 && fake.openWatches === 1);
     expect(fake.lists.slice(3).map((l) => l.opts.limit)).toEqual([500, 500, 500]);
     expect(fake.lists[3]!.opts.resourceVersion).not.toBe("0");
+  });
+
+  it("with pipelinedPageSize, lists first in pipelined pages at the latest version, each asked for before the previous one is read", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(4500);
+    const listRV = String(fake.rv);
+    const { store, reflector } = start(fake, PIPELINED);
+    await until(() => fake.watches.length === 1, 2000, "watch");
+    expect(store.size()).toBe(4500);
+    expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit, l.opts.continue])).toEqual([
+      ["", 2000, undefined],
+      [undefined, 2000, `${listRV}:2000`],
+      [undefined, 2000, `${listRV}:4000`],
+    ]);
+    expect(fake.maxListsInFlight).toBeGreaterThan(1);
+    expect(reflector.lastSyncResourceVersion()).toBe(listRV);
+    expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
+  });
+
+  it("a pipelined list fills the store exactly as one unpaged list does", async () => {
+    const paged = new FakeListWatch();
+    const whole = new FakeListWatch();
+    for (const fake of [paged, whole]) {
+      fake.seed(3000, "a");
+      fake.seed(2100, "b");
+    }
+    const p = start(paged, PIPELINED);
+    const w = start(whole, { pageSize: 0 });
+    await until(() => paged.watches.length === 1 && whole.watches.length === 1);
+    expect(paged.lists.length).toBe(3);
+    expect(whole.lists.length).toBe(1);
+    expect(p.store.list()).toEqual(w.store.list());
+    expect(p.reflector.lastSyncResourceVersion()).toBe(w.reflector.lastSyncResourceVersion());
+  });
+
+  it("a pipelined list whose continue token expires mid-way falls back to one full list", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(4500);
+    fake.expireContinue = true;
+    const { store, errors } = start(fake, PIPELINED);
+    await until(() => fake.watches.length === 1);
+    expect(store.size()).toBe(4500);
+    expect(fake.lists.map((l) => [l.opts.resourceVersion, l.opts.limit])).toEqual([
+      ["", 2000],
+      [undefined, 2000],
+      ["", undefined],
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it("an error on a pipelined page is reported, and the list retried after a backoff", async () => {
+    const fake = new FakeListWatch();
+    fake.seed(4500);
+    const boom = statusError(500, "InternalError", "boom");
+    fake.listErrors.push(undefined, boom);
+    const { store, errors } = start(fake, PIPELINED);
+    await until(() => fake.watches.length === 1);
+    expect(errors[0]).toBe(boom);
+    expect(store.size()).toBe(4500);
+    // The failed attempt's pages, then a whole pipelined list again.
+    expect(fake.lists.filter((l) => l.opts.resourceVersion === "").length).toBe(2);
   });
 
   it("an explicit pageSize applies to every list; 0 lists in one request", async () => {

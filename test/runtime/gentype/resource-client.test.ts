@@ -1,7 +1,7 @@
-/** gentype's REST resource client and resource indexer on their own: wire format choice, argument checks, listing without a namespace index. */
+/** gentype's REST resource client, resource indexer and ListWatch on their own: wire format choice, argument checks, listing without a namespace index, the early continue token. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newIndexer } from "../../../runtime/cache/indexer.js";
-import { RestResourceClient, ResourceIndexer, type ResourceDescriptor } from "../../../runtime/gentype/index.js";
+import { newListWatch, RestResourceClient, ResourceIndexer, type ResourceDescriptor } from "../../../runtime/gentype/index.js";
 import { isNotFound, MEDIA_TYPE_PROTOBUF, RestClient } from "../../../runtime/rest/index.js";
 import { json, startServer, type TestServer } from "../rest/test-server.js";
 
@@ -83,5 +83,33 @@ describe("ResourceIndexer", () => {
     }
     expect(isNotFound(err)).toBe(true);
     expect((err as Error).message).toBe('widget.example.com "y" not found');
+  });
+});
+
+describe("newListWatch over a RestResourceClient", () => {
+  it("tells the continue token while the list's body is still arriving, and never sends the callback", async () => {
+    let release: (() => void) | undefined;
+    const released = new Promise<void>((r) => (release = r));
+    server.handle(async (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write('{"kind":"WidgetList","apiVersion":"example.com/v1","metadata":{"resourceVersion":"9","continue":"next-page"},"items":[');
+      await released;
+      res.end('{"metadata":{"name":"a"}}]}');
+    });
+    const jsonRest = new RestClient({ server: server.url, qps: -1 });
+    const lw = newListWatch(new RestResourceClient<Widget, { items: Widget[] }>(jsonRest, widgets, "ns"));
+    const told: string[] = [];
+    let done = false;
+    const listed = lw.list({ limit: 2, resourceVersion: "", onContinue: (t) => told.push(t) }).finally(() => (done = true));
+    while (told.length === 0) await new Promise((r) => setTimeout(r, 1));
+    expect(told).toEqual(["next-page"]);
+    expect(done).toBe(false);
+    release!();
+    const page = await listed;
+    expect(page.items).toEqual([{ metadata: { name: "a" } }]);
+    expect(page.metadata).toEqual({ resourceVersion: "9", continue: "next-page" });
+    jsonRest.close();
+    const q = server.requests[0]!.url.searchParams;
+    expect([...q.keys()].sort()).toEqual(["limit", "resourceVersion"]);
   });
 });
