@@ -313,6 +313,7 @@ export class Cacher {
   ): CachePage | undefined {
     if (this.state !== "ready") return undefined;
     const revision = opts.revision ?? this.rev;
+    const kept = this.snapshots.has(revision);
     const snap = this.snapshotAt(revision);
     if (snap === undefined) return undefined;
     const { keys, values } = snap;
@@ -334,6 +335,10 @@ export class Cacher {
     if (limit > 0 && items.length === limit && i < keys.length && keys[i]!.startsWith(prefix)) {
       page.lastKey = last;
       if (matches === undefined) page.remainingItemCount = prefixEndIndex(keys, prefix, i) - i;
+    } else if (!kept) {
+      // A list that fit in one page has no continuation to read the snapshot: keep none, so
+      // kubectl's paged gets (limit 500) do not hold old objects alive for SNAPSHOT_IDLE_MS.
+      this.snapshots.delete(revision);
     }
     return page;
   }

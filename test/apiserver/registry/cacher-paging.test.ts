@@ -131,6 +131,11 @@ function pagingSuite(backend: Backend): void {
         expect(first.items.map(entry).map((e) => e.split("@")[0])).toEqual(["a", "b"]);
         expect(first.metadata).toMatchObject({ resourceVersion: at, remainingItemCount: 2 });
         expect(configmaps.cacher!.snapshotRevisions).toContain(Number(at));
+        // A list that fits in its first page keeps no snapshot: nothing will continue it.
+        const whole = await configmaps.list(ctx(space2), { resourceVersion: at, limit: 10 });
+        expect(whole.items).toHaveLength(4);
+        expect(whole.metadata.continue).toBeUndefined();
+        expect(configmaps.cacher!.snapshotRevisions).toContain(Number(at));
         const token = JSON.parse(Buffer.from(first.metadata.continue!, "base64url").toString()) as object;
         expect(token).toEqual({ v: "meta.k8s.io/v1", rv: Number(at), start: "b\u0000" });
         await configmaps.delete(ctx(space2), "c");
@@ -139,6 +144,9 @@ function pagingSuite(backend: Backend): void {
         clock += 60_000;
         await configmaps.create(ctx(space2), cm("e"));
         expect(configmaps.cacher!.snapshotRevisions).not.toContain(Number(at));
+        const now = configmaps.cacher!.revision;
+        await configmaps.list(ctx(space2), { limit: 10 });
+        expect(configmaps.cacher!.snapshotRevisions).not.toContain(now);
         const counts = countLists(storage);
         const rest = await configmaps.list(ctx(space2), { limit: 5, continue: first.metadata.continue });
         expect(rest.items.map((o) => o.metadata?.name)).toEqual(["c", "d"]);
