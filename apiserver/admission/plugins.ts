@@ -5,6 +5,8 @@
  * webhook and ValidatingAdmissionPolicy plugins too (the server wires those itself, and leaves
  * them out when they are disabled: see {@link runsWebhookPlugin}).
  */
+import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, type Authorize } from "./certificates.js";
+import { DefaultIngressClass } from "./default-ingress-class.js";
 import type { AdmissionPlugin } from "./interface.js";
 import { DefaultStorageClass } from "./default-storage-class.js";
 import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
@@ -13,17 +15,29 @@ import { LimitRanger } from "./limit-ranger.js";
 import type { AdmissionObjects } from "./objects.js";
 import { PodSecurity } from "./pod-security.js";
 import { PriorityAdmission } from "./priority.js";
+import { PersistentVolumeClaimResize } from "./pvc-resize.js";
 import { ResourceQuotaAdmission } from "./resource-quota.js";
+import { RuntimeClassAdmission } from "./runtime-class.js";
 import { ServiceAccountAdmission } from "./service-account.js";
+import { StorageObjectInUseProtection } from "./storage-protection.js";
+import { TaintNodesByCondition } from "./taint-nodes.js";
 
 export const DEFAULT_ADMISSION_PLUGINS = [
   "NamespaceLifecycle",
   "LimitRanger",
   "ServiceAccount",
+  "TaintNodesByCondition",
   "PodSecurity",
   "Priority",
   "DefaultTolerationSeconds",
   "DefaultStorageClass",
+  "StorageObjectInUseProtection",
+  "PersistentVolumeClaimResize",
+  "RuntimeClass",
+  "CertificateApproval",
+  "CertificateSigning",
+  "CertificateSubjectRestriction",
+  "DefaultIngressClass",
   "MutatingAdmissionWebhook",
   "ValidatingAdmissionPolicy",
   "ValidatingAdmissionWebhook",
@@ -43,14 +57,6 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
 const NOT_IMPLEMENTED = new Set([
-  "StorageObjectInUseProtection",
-  "PersistentVolumeClaimResize",
-  "RuntimeClass",
-  "CertificateApproval",
-  "CertificateSigning",
-  "CertificateSubjectRestriction",
-  "DefaultIngressClass",
-  "TaintNodesByCondition",
   "ClusterTrustBundleAttest",
   "NodeRestriction",
   "AlwaysPullImages",
@@ -76,8 +82,12 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
   return DEFAULT_ADMISSION_PLUGINS.filter((n) => !disable.includes(n));
 }
 
-/** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
-export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
+/**
+ * The selected plugins (NamespaceLifecycle excluded: the server wires it itself). The certificate
+ * approval and signing plugins ask `authorize` (the server's authorizer); without one they are
+ * left out, as upstream refuses to start them without an authorizer.
+ */
+export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects, authorize?: Authorize): AdmissionPlugin[] {
   const out: AdmissionPlugin[] = [];
   // One follow per resource, whichever plugins read it.
   const lists = new FollowedLists(objects);
@@ -89,6 +99,14 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
     else if (n === "PodSecurity") out.push(new PodSecurity(objects, lists));
     else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects, lists));
+    else if (n === "TaintNodesByCondition") out.push(new TaintNodesByCondition());
+    else if (n === "StorageObjectInUseProtection") out.push(new StorageObjectInUseProtection());
+    else if (n === "PersistentVolumeClaimResize") out.push(new PersistentVolumeClaimResize(objects));
+    else if (n === "RuntimeClass") out.push(new RuntimeClassAdmission(objects));
+    else if (n === "CertificateApproval" && authorize) out.push(new CertificateApproval(authorize));
+    else if (n === "CertificateSigning" && authorize) out.push(new CertificateSigning(authorize));
+    else if (n === "CertificateSubjectRestriction") out.push(new CertificateSubjectRestriction());
+    else if (n === "DefaultIngressClass") out.push(new DefaultIngressClass(objects));
   }
   return out;
 }
