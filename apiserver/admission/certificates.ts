@@ -87,7 +87,6 @@ export class CertificateSubjectRestriction implements AdmissionPlugin {
     const request = (a.object.spec as { request?: unknown } | undefined)?.request;
     const orgs = typeof request === "string" ? certificateRequestOrganizations(Buffer.from(request, "base64")) : undefined;
     if (!orgs) throw admissionForbidden(a, "unable to parse CSR: x509: malformed certificate request");
-    if (orgs.includes("system:masters"))
-      throw admissionForbidden(a, `use of ${signer} signer with system:masters group is not allowed`);
+    if (orgs.includes("system:masters")) throw admissionForbidden(a, `use of ${signer} signer with system:masters group is not allowed`);
   }
 }

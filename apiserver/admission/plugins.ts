@@ -56,11 +56,7 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
 }
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
-const NOT_IMPLEMENTED = new Set([
-  "ClusterTrustBundleAttest",
-  "NodeRestriction",
-  "AlwaysPullImages",
-]);
+const NOT_IMPLEMENTED = new Set(["ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
 
 /** Which plugins run: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
