@@ -22,7 +22,8 @@ import { ServiceAccountAdmission } from "./service-account.js";
 import { StorageObjectInUseProtection } from "./storage-protection.js";
 import { TaintNodesByCondition } from "./taint-nodes.js";
 
-export const DEFAULT_ADMISSION_PLUGINS = [
+/** Every plugin kubegen has, in upstream's order. */
+export const ADMISSION_PLUGINS = [
   "NamespaceLifecycle",
   "LimitRanger",
   "ServiceAccount",
@@ -44,6 +45,16 @@ export const DEFAULT_ADMISSION_PLUGINS = [
   "ResourceQuota",
 ] as const;
 
+/**
+ * Upstream enables these by default, kubegen only on request: StorageObjectInUseProtection's
+ * finalizers are taken off by upstream's pvc/pv-protection controllers, which kubegen lacks, so
+ * on by default every deleted claim (and every namespace holding one) would stay Terminating.
+ */
+const OFF_BY_DEFAULT: ReadonlySet<string> = new Set(["StorageObjectInUseProtection"]);
+
+/** The plugins that run without flags, in upstream's order. */
+export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS.filter((n) => !OFF_BY_DEFAULT.has(n));
+
 /** The plugins the server builds itself rather than {@link buildAdmissionPlugins}. */
 export type ServerWiredPlugin = "MutatingAdmissionWebhook" | "ValidatingAdmissionWebhook" | "ValidatingAdmissionPolicy";
 
@@ -58,7 +69,7 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
 const NOT_IMPLEMENTED = new Set(["ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
 
-/** Which plugins run: the defaults, plus enabled, minus disabled; unknown names are an error. */
+/** Which plugins run, in upstream's order: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
   for (const [flag, names] of [
     ["--enable-admission-plugins", enable],
@@ -67,15 +78,15 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
     for (const n of names) {
       if (NOT_IMPLEMENTED.has(n))
         throw new Error(
-          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`,
+          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${ADMISSION_PLUGINS.join(", ")})`,
         );
-      if (!(DEFAULT_ADMISSION_PLUGINS as readonly string[]).includes(n))
-        throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
+      if (!(ADMISSION_PLUGINS as readonly string[]).includes(n))
+        throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${ADMISSION_PLUGINS.join(", ")})`);
     }
   }
   const both = enable.filter((n) => disable.includes(n));
   if (both.length > 0) throw new Error(`${both.join(", ")} in both --enable-admission-plugins and --disable-admission-plugins`);
-  return DEFAULT_ADMISSION_PLUGINS.filter((n) => !disable.includes(n));
+  return ADMISSION_PLUGINS.filter((n) => (DEFAULT_ADMISSION_PLUGINS.includes(n) || enable.includes(n)) && !disable.includes(n));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultIngressClass } from "../../../apiserver/admission/default-ingress-class.js";
-import { DEFAULT_ADMISSION_PLUGINS, selectAdmissionPlugins } from "../../../apiserver/admission/plugins.js";
+import { ADMISSION_PLUGINS, selectAdmissionPlugins } from "../../../apiserver/admission/plugins.js";
 import { mergeTolerations } from "../../../apiserver/admission/tolerations.js";
 import { certificateRequestOrganizations } from "../../../apiserver/registry/resources/certificatesigningrequests/pkcs10.js";
 import { CSR_REQUEST } from "../../support/csr-fixture.js";
@@ -54,7 +54,7 @@ const csr = (name: string, signerName: string, request = CSR_REQUEST) => ({
 });
 
 beforeAll(async () => {
-  server = await startRunningServer({ authorizationMode: "RBAC" });
+  server = await startRunningServer({ authorizationMode: "RBAC", enableAdmissionPlugins: ["StorageObjectInUseProtection"] });
   await call("POST", "/api/v1/namespaces/default/serviceaccounts", { metadata: { name: "default" } });
 }, 60_000);
 
@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe("the plugin list", () => {
   it("names every new plugin, in upstream's order, and none is refused as not implemented", () => {
-    const order = [...DEFAULT_ADMISSION_PLUGINS];
+    const order = [...ADMISSION_PLUGINS];
     const at = (n: string) => order.indexOf(n);
     expect(at("ServiceAccount")).toBeLessThan(at("TaintNodesByCondition"));
     expect(at("TaintNodesByCondition")).toBeLessThan(at("PodSecurity"));
@@ -81,6 +81,10 @@ describe("the plugin list", () => {
     ];
     expect(tail.map(at)).toEqual([...tail.map(at)].sort((x, y) => x - y));
     expect(selectAdmissionPlugins([], ["RuntimeClass"])).not.toContain("RuntimeClass");
+    // Off by default (kubegen has no protection controller to take its finalizers off), on when enabled, in its place.
+    expect(selectAdmissionPlugins()).not.toContain("StorageObjectInUseProtection");
+    const on = selectAdmissionPlugins(["StorageObjectInUseProtection"]);
+    expect(on.indexOf("StorageObjectInUseProtection")).toBe(on.indexOf("DefaultStorageClass") + 1);
     expect(() => selectAdmissionPlugins(["ClusterTrustBundleAttest"])).toThrow(/not implemented/);
   });
 });
@@ -178,7 +182,7 @@ describe("RuntimeClass", () => {
   });
 });
 
-describe("StorageObjectInUseProtection", () => {
+describe("StorageObjectInUseProtection (enabled)", () => {
   it("gives new claims and volumes their protection finalizer, once", async () => {
     const c = await call("POST", CLAIMS, claim("protected"));
     expect(c.status).toBe(201);
