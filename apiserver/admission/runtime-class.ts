@@ -84,7 +84,7 @@ export class RuntimeClassAdmission implements AdmissionPlugin {
 function podSpecOf(a: AdmissionAttributes): PodSpec | undefined {
   if (a.operation !== "CREATE" || a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object)
     return undefined;
-  return (a.object.spec ??= {}) as PodSpec;
+  return (a.object.spec ??= {});
 }
 
 function overheadOf(rc: KubeObject): Record<string, unknown> | undefined {

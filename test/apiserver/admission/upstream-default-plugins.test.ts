@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe("the plugin list", () => {
   it("names every new plugin, in upstream's order, and none is refused as not implemented", () => {
-    const order = [...ADMISSION_PLUGINS];
+    const order: string[] = [...ADMISSION_PLUGINS];
     const at = (n: string) => order.indexOf(n);
     expect(at("ServiceAccount")).toBeLessThan(at("TaintNodesByCondition"));
     expect(at("TaintNodesByCondition")).toBeLessThan(at("PodSecurity"));
