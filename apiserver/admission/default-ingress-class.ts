@@ -2,7 +2,7 @@
  * DefaultIngressClass: a new Ingress that names no class (no `spec.ingressClassName`, not even "",
  * and no `kubernetes.io/ingress.class` annotation) gets the IngressClass annotated
  * `ingressclass.kubernetes.io/is-default-class: "true"`; with several, the newest (ties to the
- * first name), as upstream since 1.28; with none the Ingress is left as it is.
+ * first name), as upstream 1.34; with none the Ingress is left as it is.
  */
 import type { KubeObject } from "../registry/rest.js";
 import { FollowedObjects } from "./followed-objects.js";

@@ -238,6 +238,30 @@ describe("PersistentVolumeClaimResize", () => {
   });
 });
 
+describe("ResourceQuota on claims' storage", () => {
+  it("counts requests.storage in total and per StorageClass, with upstream's message", async () => {
+    const NS = "/api/v1/namespaces/quota";
+    expect((await call("POST", "/api/v1/namespaces", { metadata: { name: "quota" } })).status).toBe(201);
+    const q = await call("POST", `${NS}/resourcequotas`, {
+      metadata: { name: "storage" },
+      spec: { hard: { "requests.storage": "3Gi", "fast.storageclass.storage.k8s.io/persistentvolumeclaims": "1" } },
+    });
+    expect(q.status).toBe(201);
+    const make = (name: string, storage: string, storageClassName = "slow") =>
+      call("POST", `${NS}/persistentvolumeclaims`, claim(name, { storageClassName, resources: { requests: { storage } } }));
+    expect((await make("a", "2Gi")).status).toBe(201);
+    const over = await make("b", "2Gi");
+    expect(over.status).toBe(403);
+    expect(over.body.message).toBe(
+      'persistentvolumeclaims "b" is forbidden: exceeded quota: storage, requested: requests.storage=2Gi, used: requests.storage=2Gi, limited: requests.storage=3Gi',
+    );
+    expect((await make("fast-1", "512Mi", "fast")).status).toBe(201);
+    const second = await make("fast-2", "256Mi", "fast");
+    expect(second.status).toBe(403);
+    expect(second.body.message).toContain("exceeded quota: storage, requested: fast.storageclass.storage.k8s.io/persistentvolumeclaims=1");
+  });
+});
+
 describe("DefaultIngressClass", () => {
   const ING = "/apis/networking.k8s.io/v1/namespaces/default/ingresses";
   const ingress = (name: string, spec: Record<string, unknown> = {}, annotations?: Record<string, string>) => ({
