@@ -262,6 +262,30 @@ describe("ResourceQuota on claims' storage", () => {
   });
 });
 
+describe("LimitRanger on claims", () => {
+  it("refuses a claim outside the PersistentVolumeClaim item's min/max, with upstream's message", async () => {
+    const NS = "/api/v1/namespaces/limited";
+    expect((await call("POST", "/api/v1/namespaces", { metadata: { name: "limited" } })).status).toBe(201);
+    const lr = await call("POST", `${NS}/limitranges`, {
+      metadata: { name: "storage" },
+      spec: { limits: [{ type: "PersistentVolumeClaim", min: { storage: "1Gi" }, max: { storage: "2Gi" } }] },
+    });
+    expect(lr.status).toBe(201);
+    const make = (name: string, storage: string) =>
+      call("POST", `${NS}/persistentvolumeclaims`, claim(name, { resources: { requests: { storage } } }));
+    const small = await make("small", "500Mi");
+    expect(small.status).toBe(403);
+    expect(small.body.message).toBe(
+      'persistentvolumeclaims "small" is forbidden: minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 500Mi',
+    );
+    const big = await make("big", "3Gi");
+    expect(big.body.message).toBe(
+      'persistentvolumeclaims "big" is forbidden: maximum storage usage per PersistentVolumeClaim is 2Gi, but request is 3Gi',
+    );
+    expect((await make("fits", "1536Mi")).status).toBe(201);
+  });
+});
+
 describe("DefaultIngressClass", () => {
   const ING = "/apis/networking.k8s.io/v1/namespaces/default/ingresses";
   const ingress = (name: string, spec: Record<string, unknown> = {}, annotations?: Record<string, string>) => ({
