@@ -106,7 +106,7 @@ export class LimitRanger implements AdmissionPlugin {
   private async validateClaim(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     const ranges = await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
     if (ranges.length === 0) return;
-    const requests = ((a.object!.spec as { resources?: Resources } | undefined)?.resources?.requests ?? {});
+    const requests = (a.object!.spec as { resources?: Resources } | undefined)?.resources?.requests ?? {};
     const problems: string[] = [];
     for (const r of ranges) {
       for (const l of (r.spec as { limits?: Limit[] } | undefined)?.limits ?? []) {
