@@ -74,7 +74,8 @@ export class RuntimeClassAdmission implements AdmissionPlugin {
   }
 
   private async classOf(a: AdmissionAttributes, name: string, ctx: AdmissionContext): Promise<KubeObject> {
-    const rc = await this.classes.get(name, ctx);
+    // "" names nothing (validation refuses it after this phase): not found, without a read.
+    const rc = name === "" ? undefined : await this.classes.get(name, ctx);
     if (!rc) throw admissionForbidden(a, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
     return rc;
   }

@@ -120,6 +120,8 @@ describe("RuntimeClass", () => {
     const r = await call("POST", PODS, pod("unknown-rc", { runtimeClassName: "nope" }));
     expect(r.status).toBe(403);
     expect(r.body.message).toBe('pods "unknown-rc" is forbidden: pod rejected: RuntimeClass "nope" not found');
+    const empty = await call("POST", PODS, pod("empty-rc", { runtimeClassName: "" }));
+    expect(empty.body.message).toBe('pods "empty-rc" is forbidden: pod rejected: RuntimeClass "" not found');
     const plain = await call("POST", PODS, pod("no-rc"));
     expect(plain.status).toBe(201);
     expect(plain.body.spec.overhead).toBeUndefined();
