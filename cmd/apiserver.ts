@@ -144,7 +144,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
     .option(
       "--enable-admission-plugins <list>",
-      "admission plugins to run besides the defaults (NamespaceLifecycle, LimitRanger, ServiceAccount, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass, ResourceQuota)",
+      "admission plugins to run besides the defaults (upstream 1.34's default set but ClusterTrustBundleAttest; StorageObjectInUseProtection is off unless named here)",
     )
     .option("--disable-admission-plugins <list>", "default admission plugins not to run")
     .option(

@@ -1,9 +1,11 @@
 /**
  * LimitRanger: a Pod's containers get the LimitRanges' `default` limits and `defaultRequest`
  * requests when they give none (mutating), and are refused when they fall outside `min`/`max`
- * (validating), with upstream's messages.
+ * (validating), with upstream's messages. A new PersistentVolumeClaim is refused when its requests
+ * fall outside the `PersistentVolumeClaim` items' `min`/`max`.
  */
 import { newForbidden } from "../../runtime/rest/errors.js";
+import { admissionForbidden } from "./forbidden.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import { FollowedLists } from "./followed-lists.js";
@@ -77,6 +79,7 @@ export class LimitRanger implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    if (isClaimCreate(a)) return this.validateClaim(a, ctx);
     if (!isPodCreate(a)) return;
     const limits = await this.limits(a, ctx);
     const problems: string[] = [];
@@ -98,4 +101,38 @@ export class LimitRanger implements AdmissionPlugin {
     }
     if (problems.length > 0) throw newForbidden({ group: "", resource: "pods" }, a.name, problems.join(", "));
   }
+
+  /** Upstream's claim checks: min against the requests (its limits are no user input), max against the requests too. */
+  private async validateClaim(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    const ranges = await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
+    if (ranges.length === 0) return;
+    const requests = (a.object!.spec as { resources?: Resources } | undefined)?.resources?.requests ?? {};
+    const problems: string[] = [];
+    for (const r of ranges) {
+      for (const l of (r.spec as { limits?: Limit[] } | undefined)?.limits ?? []) {
+        if (l.type !== "PersistentVolumeClaim") continue;
+        for (const [res, min] of Object.entries(l.min ?? {})) {
+          const req = requests[res];
+          if (req === undefined) problems.push(`minimum ${res} usage per PersistentVolumeClaim is ${min}.  No request is specified`);
+          else if (quantityValue(req) < quantityValue(min))
+            problems.push(`minimum ${res} usage per PersistentVolumeClaim is ${min}, but request is ${req}`);
+        }
+        for (const [res, max] of Object.entries(l.max ?? {})) {
+          const req = requests[res];
+          if (req === undefined) problems.push(`maximum ${res} usage per PersistentVolumeClaim is ${max}.  No request is specified`);
+          else if (quantityValue(req) > quantityValue(max))
+            problems.push(`maximum ${res} usage per PersistentVolumeClaim is ${max}, but request is ${req}`);
+        }
+      }
+    }
+    // Upstream's aggregate: one error as it is, several bracketed.
+    if (problems.length > 0) throw admissionForbidden(a, problems.length === 1 ? problems[0]! : `[${problems.join(", ")}]`);
+  }
 }
+
+const isClaimCreate = (a: AdmissionAttributes): boolean =>
+  a.resource.group === "" &&
+  a.resource.resource === "persistentvolumeclaims" &&
+  a.subresource === "" &&
+  a.operation === "CREATE" &&
+  !!a.object;

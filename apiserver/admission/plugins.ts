@@ -5,6 +5,8 @@
  * webhook and ValidatingAdmissionPolicy plugins too (the server wires those itself, and leaves
  * them out when they are disabled: see {@link runsWebhookPlugin}).
  */
+import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, type Authorize } from "./certificates.js";
+import { DefaultIngressClass } from "./default-ingress-class.js";
 import type { AdmissionPlugin } from "./interface.js";
 import { DefaultStorageClass } from "./default-storage-class.js";
 import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
@@ -13,22 +15,45 @@ import { LimitRanger } from "./limit-ranger.js";
 import type { AdmissionObjects } from "./objects.js";
 import { PodSecurity } from "./pod-security.js";
 import { PriorityAdmission } from "./priority.js";
+import { PersistentVolumeClaimResize } from "./pvc-resize.js";
 import { ResourceQuotaAdmission } from "./resource-quota.js";
+import { RuntimeClassAdmission } from "./runtime-class.js";
 import { ServiceAccountAdmission } from "./service-account.js";
+import { StorageObjectInUseProtection } from "./storage-protection.js";
+import { TaintNodesByCondition } from "./taint-nodes.js";
 
-export const DEFAULT_ADMISSION_PLUGINS = [
+/** Every plugin kubegen has, in upstream's order. */
+export const ADMISSION_PLUGINS = [
   "NamespaceLifecycle",
   "LimitRanger",
   "ServiceAccount",
+  "TaintNodesByCondition",
   "PodSecurity",
   "Priority",
   "DefaultTolerationSeconds",
   "DefaultStorageClass",
+  "StorageObjectInUseProtection",
+  "PersistentVolumeClaimResize",
+  "RuntimeClass",
+  "CertificateApproval",
+  "CertificateSigning",
+  "CertificateSubjectRestriction",
+  "DefaultIngressClass",
   "MutatingAdmissionWebhook",
   "ValidatingAdmissionPolicy",
   "ValidatingAdmissionWebhook",
   "ResourceQuota",
 ] as const;
+
+/**
+ * Upstream enables these by default, kubegen only on request: StorageObjectInUseProtection's
+ * finalizers are taken off by upstream's pvc/pv-protection controllers, which kubegen lacks, so
+ * on by default every deleted claim (and every namespace holding one) would stay Terminating.
+ */
+const OFF_BY_DEFAULT: ReadonlySet<string> = new Set(["StorageObjectInUseProtection"]);
+
+/** The plugins that run without flags, in upstream's order. */
+export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS.filter((n) => !OFF_BY_DEFAULT.has(n));
 
 /** The plugins the server builds itself rather than {@link buildAdmissionPlugins}. */
 export type ServerWiredPlugin = "MutatingAdmissionWebhook" | "ValidatingAdmissionWebhook" | "ValidatingAdmissionPolicy";
@@ -42,21 +67,9 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
 }
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
-const NOT_IMPLEMENTED = new Set([
-  "StorageObjectInUseProtection",
-  "PersistentVolumeClaimResize",
-  "RuntimeClass",
-  "CertificateApproval",
-  "CertificateSigning",
-  "CertificateSubjectRestriction",
-  "DefaultIngressClass",
-  "TaintNodesByCondition",
-  "ClusterTrustBundleAttest",
-  "NodeRestriction",
-  "AlwaysPullImages",
-]);
+const NOT_IMPLEMENTED = new Set(["ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
 
-/** Which plugins run: the defaults, plus enabled, minus disabled; unknown names are an error. */
+/** Which plugins run, in upstream's order: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
   for (const [flag, names] of [
     ["--enable-admission-plugins", enable],
@@ -65,19 +78,23 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
     for (const n of names) {
       if (NOT_IMPLEMENTED.has(n))
         throw new Error(
-          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`,
+          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${ADMISSION_PLUGINS.join(", ")})`,
         );
-      if (!(DEFAULT_ADMISSION_PLUGINS as readonly string[]).includes(n))
-        throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${DEFAULT_ADMISSION_PLUGINS.join(", ")})`);
+      if (!(ADMISSION_PLUGINS as readonly string[]).includes(n))
+        throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${ADMISSION_PLUGINS.join(", ")})`);
     }
   }
   const both = enable.filter((n) => disable.includes(n));
   if (both.length > 0) throw new Error(`${both.join(", ")} in both --enable-admission-plugins and --disable-admission-plugins`);
-  return DEFAULT_ADMISSION_PLUGINS.filter((n) => !disable.includes(n));
+  return ADMISSION_PLUGINS.filter((n) => (DEFAULT_ADMISSION_PLUGINS.includes(n) || enable.includes(n)) && !disable.includes(n));
 }
 
-/** The selected plugins (NamespaceLifecycle excluded: the server wires it itself). */
-export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects): AdmissionPlugin[] {
+/**
+ * The selected plugins (NamespaceLifecycle excluded: the server wires it itself). The certificate
+ * approval and signing plugins ask `authorize` (the server's authorizer); without one they are
+ * left out, as upstream refuses to start them without an authorizer.
+ */
+export function buildAdmissionPlugins(names: readonly string[], objects: AdmissionObjects, authorize?: Authorize): AdmissionPlugin[] {
   const out: AdmissionPlugin[] = [];
   // One follow per resource, whichever plugins read it.
   const lists = new FollowedLists(objects);
@@ -89,6 +106,14 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));
     else if (n === "PodSecurity") out.push(new PodSecurity(objects, lists));
     else if (n === "ResourceQuota") out.push(new ResourceQuotaAdmission(objects, lists));
+    else if (n === "TaintNodesByCondition") out.push(new TaintNodesByCondition());
+    else if (n === "StorageObjectInUseProtection") out.push(new StorageObjectInUseProtection());
+    else if (n === "PersistentVolumeClaimResize") out.push(new PersistentVolumeClaimResize(objects));
+    else if (n === "RuntimeClass") out.push(new RuntimeClassAdmission(objects));
+    else if (n === "CertificateApproval" && authorize) out.push(new CertificateApproval(authorize));
+    else if (n === "CertificateSigning" && authorize) out.push(new CertificateSigning(authorize));
+    else if (n === "CertificateSubjectRestriction") out.push(new CertificateSubjectRestriction());
+    else if (n === "DefaultIngressClass") out.push(new DefaultIngressClass(objects));
   }
   return out;
 }

@@ -5,3 +5,10 @@ import { parseQuantity } from "../../runtime/quantity.js";
 export function quantityValue(q: unknown): number {
   return parseQuantity(q) ?? NaN;
 }
+
+/** Semantic equality of two quantities ("1" equals "1000m"); what is not a quantity compares as text. */
+export function quantityEquals(x: unknown, y: unknown): boolean {
+  const a = parseQuantity(x);
+  const b = parseQuantity(y);
+  return a !== undefined && b !== undefined ? a === b : x === y;
+}

@@ -44,6 +44,7 @@ import { apiServiceStatusStrategy, apiServiceStrategy } from "./resources/apiser
 import { pvStatusStrategy, pvStrategy } from "./resources/persistentvolumes/strategy.js";
 import { pvcStatusStrategy, pvcStrategy } from "./resources/persistentvolumeclaims/strategy.js";
 import { replicaSetStatusStrategy, replicaSetStrategy } from "./resources/replicasets/strategy.js";
+import { runtimeClassStrategy } from "./resources/runtimeclasses/strategy.js";
 import { replicationControllerStatusStrategy, replicationControllerStrategy } from "./resources/replicationcontrollers/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
@@ -141,6 +142,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
     subresources: { status: validatingAdmissionPolicyStatusStrategy },
   },
   "admissionregistration.k8s.io/validatingadmissionpolicybindings": { strategy: validatingAdmissionPolicyBindingStrategy },
+  "node.k8s.io/runtimeclasses": { strategy: runtimeClassStrategy },
   "certificates.k8s.io/certificatesigningrequests": {
     strategy: csrStrategy,
     subresources: { approval: csrApprovalStrategy },

@@ -300,7 +300,8 @@ export class APIServer {
       }
     }
     const admissionObjects = this.admissionObjects();
-    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], admissionObjects));
+    // The certificate plugins ask the authorizer, built below: read when they run.
+    plugins.push(...buildAdmissionPlugins(options.builtinAdmissionPlugins ?? [], admissionObjects, (a) => this.handlerAuthorizer(a)));
     plugins.push(...(options.admissionPlugins ?? []));
     const authorizer = options.authorizer
       ? new UnionAuthorizer([privilegedGroups, options.authorizer])

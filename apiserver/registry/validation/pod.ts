@@ -1055,7 +1055,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
 }
 
 /** upstream's ValidateTolerations for one toleration, in its order. */
-function validateToleration(r: Obj, p: FieldPath): FieldError[] {
+export function validateToleration(r: Obj, p: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const op = str(r.operator);
   const key = str(r.key);

@@ -200,10 +200,17 @@ describe("admission helpers", () => {
       "NamespaceLifecycle",
       "LimitRanger",
       "ServiceAccount",
+      "TaintNodesByCondition",
       "PodSecurity",
       "Priority",
       "DefaultTolerationSeconds",
       "DefaultStorageClass",
+      "PersistentVolumeClaimResize",
+      "RuntimeClass",
+      "CertificateApproval",
+      "CertificateSigning",
+      "CertificateSubjectRestriction",
+      "DefaultIngressClass",
       "MutatingAdmissionWebhook",
       "ValidatingAdmissionPolicy",
       "ValidatingAdmissionWebhook",
@@ -211,7 +218,7 @@ describe("admission helpers", () => {
     ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");
     expect(() => selectAdmissionPlugins(["Bogus"])).toThrow('--enable-admission-plugins: plugin "Bogus" is unknown');
-    expect(() => selectAdmissionPlugins(["RuntimeClass"])).toThrow("is not implemented by kubegen");
+    expect(() => selectAdmissionPlugins(["NodeRestriction"])).toThrow("is not implemented by kubegen");
     expect(() => selectAdmissionPlugins(["LimitRanger"], ["LimitRanger"])).toThrow("in both");
   });
 });

@@ -123,3 +123,34 @@ export function checkCertificateRequest(request: Uint8Array): string | undefined
     return FAILURE[alg.family];
   }
 }
+
+const ORGANIZATION_OID = "2.5.4.10";
+
+/**
+ * The subject's organizations (O) of a PEM certificate request, in order (the groups a client
+ * certificate grants); undefined when the request does not parse.
+ */
+export function certificateRequestOrganizations(request: Uint8Array): string[] | undefined {
+  const block = pemBlock(Buffer.from(request).toString("latin1"));
+  if (!block || block.type !== "CERTIFICATE REQUEST") return undefined;
+  const der = block.der;
+  try {
+    const outer = readElement(der, 0, der.length);
+    const info = children(der, outer)[0];
+    if (!info || info.tag !== 0x30) throw new Malformed();
+    // CertificationRequestInfo: version, subject (a sequence of RDN sets of type-value pairs), ...
+    const subject = children(der, info)[1];
+    if (!subject || subject.tag !== 0x30) throw new Malformed();
+    const out: string[] = [];
+    for (const rdn of children(der, subject)) {
+      for (const pair of children(der, rdn)) {
+        const [type, value] = children(der, pair);
+        if (type?.tag === 0x06 && value && oidOf(der, type) === ORGANIZATION_OID)
+          out.push(der.subarray(value.start, value.end).toString("utf8"));
+      }
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,13 @@
+/** node.k8s.io/v1 RuntimeClasses: handler a DNS label and immutable; overhead and scheduling checked. */
+import { validateRuntimeClass, validateRuntimeClassUpdate } from "../../validation/node.js";
+import { kindStrategy } from "../kind-strategy.js";
+
+export const runtimeClassStrategy = kindStrategy({
+  kind: "RuntimeClass",
+  version: "v1",
+  namespaced: false,
+  hasStatus: false,
+  trackGeneration: false,
+  validate: validateRuntimeClass,
+  validateUpdate: validateRuntimeClassUpdate,
+});
