@@ -8,6 +8,7 @@ import { setTemplateGeneration, templateGeneration } from "../../conversion/apps
 import type { KubeObject } from "../../rest.js";
 import { validateDaemonSet, validateSelectorUnchanged } from "../../validation/apps.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { validateDaemonSetStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const template = (ds: KubeObject): unknown => (ds.spec as { template?: unknown } | undefined)?.template;
@@ -56,4 +57,4 @@ export const daemonSetStrategy = kindStrategy({
   validateUpdate: (obj, old) => [...validateDaemonSet(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
-export const daemonSetStatusStrategy = kindStatusStrategy();
+export const daemonSetStatusStrategy = kindStatusStrategy(validateDaemonSetStatusUpdate);

@@ -2,6 +2,7 @@
 import { defaultDeployment } from "../../defaults/apps.js";
 import { validateDeployment, validateSelectorUnchanged } from "../../validation/apps.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { validateDeploymentStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const deploymentStrategy = kindStrategy({
@@ -15,4 +16,4 @@ export const deploymentStrategy = kindStrategy({
   validateUpdate: (obj, old) => [...validateDeployment(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
-export const deploymentStatusStrategy = kindStatusStrategy();
+export const deploymentStatusStrategy = kindStatusStrategy(validateDeploymentStatusUpdate);

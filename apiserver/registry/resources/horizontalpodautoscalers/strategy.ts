@@ -1,6 +1,7 @@
 /** autoscaling/v1 and v2 HorizontalPodAutoscalers: minReplicas (and v2 metrics/behavior) defaults, status reset, replica and metric validation. */
 import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
 import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
+import { validateHPAStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { keepStatusAnnotations } from "./conversion.js";
 
@@ -22,4 +23,4 @@ export const hpaV1Strategy = kindStrategy({
   prepareForUpdate: keepStatusAnnotations,
   validate: validateHPAv1,
 });
-export const hpaStatusStrategy = kindStatusStrategy();
+export const hpaStatusStrategy = kindStatusStrategy(validateHPAStatusUpdate);

@@ -3,6 +3,7 @@ import { defaultReplicaSet } from "../../defaults/apps.js";
 import { validateReplicaSet, validateSelectorUnchanged } from "../../validation/apps.js";
 import { record, text } from "../../validation/shape.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { validateReplicaSetStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const replicaSetStrategy = kindStrategy({
@@ -17,4 +18,4 @@ export const replicaSetStrategy = kindStrategy({
   fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });
 
-export const replicaSetStatusStrategy = kindStatusStrategy();
+export const replicaSetStatusStrategy = kindStatusStrategy(validateReplicaSetStatusUpdate);

@@ -2,6 +2,7 @@
 import { defaultReplicationController } from "../../defaults/core.js";
 import { validateReplicationController } from "../../validation/cluster.js";
 import { record, text } from "../../validation/shape.js";
+import { validateReplicaSetStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const replicationControllerStrategy = kindStrategy({
@@ -13,4 +14,4 @@ export const replicationControllerStrategy = kindStrategy({
   validate: validateReplicationController,
   fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
 });
-export const replicationControllerStatusStrategy = kindStatusStrategy();
+export const replicationControllerStatusStrategy = kindStatusStrategy(validateReplicaSetStatusUpdate);

@@ -2,6 +2,7 @@
 import { defaultStatefulSet } from "../../defaults/apps.js";
 import { validateSelectorUnchanged, validateStatefulSet, validateStatefulSetUpdate } from "../../validation/apps.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { validateStatefulSetStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const statefulSetStrategy = kindStrategy({
@@ -15,4 +16,4 @@ export const statefulSetStrategy = kindStrategy({
   validateUpdate: (obj, old) => [...validateStatefulSetUpdate(obj, old), ...validateSelectorUnchanged(obj, old)],
 });
 
-export const statefulSetStatusStrategy = kindStatusStrategy();
+export const statefulSetStatusStrategy = kindStatusStrategy(validateStatefulSetStatusUpdate);
