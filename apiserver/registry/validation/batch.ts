@@ -60,10 +60,17 @@ export function validateJobSpec(
 
 /** The template's spec inside a Job spec. */
 const templateSpecOf = (jobSpec: unknown) => record(record(record(jobSpec).template).spec);
+/** The template's annotations inside a Job spec (the pod-deletion-cost ratchet reads them). */
+const templateAnnotationsOf = (jobSpec: unknown) => record(record(record(jobSpec).template).metadata).annotations;
 
 /** `old`: the stored Job on updates. */
 export function validateJob(job: KubeObject, old?: KubeObject): FieldError[] {
-  return validateJobSpec(record(job.spec), SPEC, true, old ? ratchetOptionsFrom(templateSpecOf(old.spec)) : {});
+  return validateJobSpec(
+    record(job.spec),
+    SPEC,
+    true,
+    old ? ratchetOptionsFrom(templateSpecOf(old.spec), templateAnnotationsOf(old.spec)) : {},
+  );
 }
 
 /** Job updates: the selector, completionMode and (unless suspended) the template are immutable. */
@@ -146,7 +153,8 @@ export function validateCronJob(cj: KubeObject, old?: KubeObject): FieldError[] 
   const jt = record(spec.jobTemplate);
   if (!isObj(spec.jobTemplate)) errs.push(fieldErrors.required(SPEC.child("jobTemplate")));
   else {
-    const ratchet = old ? ratchetOptionsFrom(templateSpecOf(record(record(old.spec).jobTemplate).spec)) : {};
+    const oldJobSpec = record(record(old?.spec).jobTemplate).spec;
+    const ratchet = old ? ratchetOptionsFrom(templateSpecOf(oldJobSpec), templateAnnotationsOf(oldJobSpec)) : {};
     errs.push(...validateJobSpec(record(jt.spec), SPEC.child("jobTemplate", "spec"), false, ratchet));
   }
   return errs;

@@ -4,18 +4,22 @@ import { validateReplicaSet, validateSelectorUnchanged } from "../../validation/
 import { record, text } from "../../validation/shape.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { validateReplicaSetStatusUpdate } from "../../validation/workload-status.js";
+import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const replicaSetStrategy = kindStrategy({
-  kind: "ReplicaSet",
-  version: "v1",
-  namespaced: true,
-  hasStatus: true,
-  defaults: defaultReplicaSet,
-  validate: validateReplicaSet,
-  warnings: workloadWarnings,
-  validateUpdate: (obj, old) => [...validateReplicaSet(obj, old), ...validateSelectorUnchanged(obj, old)],
-  fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
-});
+export const replicaSetStrategy = withWorkloadWarnings(
+  kindStrategy({
+    kind: "ReplicaSet",
+    version: "v1",
+    namespaced: true,
+    hasStatus: true,
+    defaults: defaultReplicaSet,
+    validate: validateReplicaSet,
+    warnings: workloadWarnings,
+    validateUpdate: (obj, old) => [...validateReplicaSet(obj, old), ...validateSelectorUnchanged(obj, old)],
+    fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
+  }),
+  { nameWarning: true },
+);
 
 export const replicaSetStatusStrategy = kindStatusStrategy(validateReplicaSetStatusUpdate);

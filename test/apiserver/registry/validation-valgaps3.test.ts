@@ -1,0 +1,106 @@
+/**
+ * Issue #16 against upstream 1.34, session 11: the `controller.kubernetes.io/pod-deletion-cost`
+ * annotation (Pods and templates, with the update ratchet), and the warnings of the kinds that
+ * make Pods (the name that is no DNS label, template warnings for PodTemplates and
+ * ReplicationControllers, none on updates that leave the spec alone). Messages as upstream's.
+ */
+import { describe, expect, it } from "vitest";
+import { podStrategy } from "../../../apiserver/registry/resources/pods/strategy.js";
+import { deploymentStrategy } from "../../../apiserver/registry/resources/deployments/strategy.js";
+import { podTemplateStrategy } from "../../../apiserver/registry/resources/podtemplates/strategy.js";
+import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
+import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
+import { errorText } from "../../../apiserver/registry/validation/field.js";
+import { deletionCostParses } from "../../../apiserver/registry/validation/pod-deletion-cost.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { deployment } from "./helpers.js";
+
+type Strategy = typeof podStrategy;
+const COST = "controller.kubernetes.io/pod-deletion-cost";
+
+const pod = (annotations?: Record<string, string>): KubeObject => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: { name: "p", namespace: "d", resourceVersion: "1", ...(annotations && { annotations }) },
+  spec: { containers: [{ name: "c", image: "x" }] },
+});
+
+function createErrors(obj: KubeObject, strategy: Strategy = podStrategy): string[] {
+  strategy.defaults?.(obj);
+  strategy.prepareForCreate?.(obj);
+  return (strategy.validate?.(obj) ?? []).map(errorText);
+}
+
+function updateErrors(obj: KubeObject, old: KubeObject, strategy: Strategy = podStrategy): string[] {
+  strategy.defaults?.(old);
+  strategy.prepareForCreate?.(old);
+  strategy.defaults?.(obj);
+  strategy.prepareForUpdate?.(obj, old);
+  return (strategy.validateUpdate?.(obj, old) ?? []).map(errorText);
+}
+
+describe("pod-deletion-cost (upstream's GetDeletionCostFromPodAnnotations)", () => {
+  it("parses as Go's ParseInt into int32, with no sign but '-' and no leading zeros", () => {
+    for (const ok of ["0", "-5", "10", "2147483647", "-2147483648", "-0", "-007"]) expect(deletionCostParses(ok), ok).toBe(true);
+    for (const bad of ["", "+10", "008", "2147483648", "-2147483649", "x", "-", "1e3", " 1", "1_000"])
+      expect(deletionCostParses(bad), bad).toBe(false);
+  });
+
+  it("a Pod's bad value is refused on create", () => {
+    expect(createErrors(pod({ [COST]: "+10" }))).toEqual([`metadata.annotations[${COST}]: Invalid value: "+10": must be a 32bit integer`]);
+    expect(createErrors(pod({ [COST]: "-100" }))).toEqual([]);
+  });
+
+  it("an update ratchets: a stored bad value may stay (and change), a good one may not turn bad", () => {
+    const bad = () => pod({ [COST]: "abc" });
+    expect(updateErrors(pod({ [COST]: "still bad" }), bad())).toEqual([]);
+    expect(updateErrors(pod({ [COST]: "abc" }), pod({ [COST]: "1" }))).toEqual([
+      `metadata.annotations[${COST}]: Invalid value: "abc": must be a 32bit integer`,
+    ]);
+  });
+
+  it("templates too, under the template's annotations", () => {
+    const d = deployment({ containers: [{ name: "c", image: "x" }] });
+    (d.spec as { template: { metadata: Record<string, unknown> } }).template.metadata.annotations = { [COST]: "008" };
+    expect(createErrors(d, deploymentStrategy)).toEqual([
+      `spec.template.metadata.annotations[${COST}]: Invalid value: "008": must be a 32bit integer`,
+    ]);
+  });
+});
+
+describe("warnings of the kinds that make Pods", () => {
+  const dotted =
+    "metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]";
+
+  it("a name that is no DNS label, on create only", () => {
+    const d = deployment({ containers: [{ name: "c", image: "x" }] });
+    d.metadata!.name = "web.v1";
+    expect(deploymentStrategy.warningsOnCreate?.(d)).toEqual([dotted]);
+    const job: KubeObject = {
+      kind: "Job",
+      metadata: { name: "j.1", namespace: "d" },
+      spec: { template: { spec: { restartPolicy: "Never", containers: [{ name: "c", image: "x" }] } } },
+    };
+    expect(jobStrategy.warningsOnCreate?.(job)).toEqual([dotted]);
+  });
+
+  it("template warnings on update only when the spec changed", () => {
+    const spec = { containers: [{ name: "c", image: "x", resources: { requests: { memory: "1.5" } } }] };
+    const old = deployment(spec);
+    const same = deployment(spec);
+    same.metadata!.labels = { a: "b" };
+    expect(deploymentStrategy.warningsOnUpdate?.(same, old)).toEqual([]);
+    const changed = deployment({ ...spec, hostAliases: [{ ip: "1.2.3.4" }, { ip: "1.2.3.4" }] });
+    expect(deploymentStrategy.warningsOnUpdate?.(changed, old)?.length).toBeGreaterThan(0);
+  });
+
+  it("PodTemplates and ReplicationControllers warn of their templates", () => {
+    const template = { spec: { containers: [{ name: "c", image: "x", resources: { requests: { memory: "1.5" } } }] } };
+    const pt: KubeObject = { kind: "PodTemplate", metadata: { name: "t.1", namespace: "d" }, template };
+    const rc: KubeObject = { kind: "ReplicationController", metadata: { name: "r.1", namespace: "d" }, spec: { template } };
+    const fractional = (p: string) =>
+      `${p}.containers[0].resources.requests[memory]: fractional byte value "1500m" is invalid, must be an integer`;
+    expect(podTemplateStrategy.warningsOnCreate?.(pt)).toEqual([fractional("template.spec")]);
+    expect(replicationControllerStrategy.warningsOnCreate?.(rc)).toEqual([dotted, fractional("spec.template.spec")]);
+  });
+});
