@@ -10,8 +10,8 @@ import { isDNS1123Label } from "../../../runtime/validation/strings.js";
 import { sameJSON } from "./shape.js";
 
 interface Warned {
-  warningsOnCreate?(obj: KubeObject): string[];
-  warningsOnUpdate?(obj: KubeObject, old: KubeObject): string[];
+  warningsOnCreate?(this: void, obj: KubeObject): string[];
+  warningsOnUpdate?(this: void, obj: KubeObject, old: KubeObject): string[];
 }
 
 /** upstream's WarningsOnCreate words for a pod-making kind whose name is no DNS label. */

@@ -10,6 +10,7 @@ import { deploymentStrategy } from "../../../apiserver/registry/resources/deploy
 import { podTemplateStrategy } from "../../../apiserver/registry/resources/podtemplates/strategy.js";
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
+import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import { deletionCostParses } from "../../../apiserver/registry/validation/pod-deletion-cost.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
@@ -102,5 +103,58 @@ describe("warnings of the kinds that make Pods", () => {
       `${p}.containers[0].resources.requests[memory]: fractional byte value "1500m" is invalid, must be an integer`;
     expect(podTemplateStrategy.warningsOnCreate?.(pt)).toEqual([fractional("template.spec")]);
     expect(replicationControllerStrategy.warningsOnCreate?.(rc)).toEqual([dotted, fractional("spec.template.spec")]);
+  });
+});
+
+describe("Service warnings (upstream's GetWarningsForService)", () => {
+  const svc = (spec: Record<string, unknown>, annotations?: Record<string, string>): KubeObject => {
+    const obj: KubeObject = { kind: "Service", metadata: { name: "s", namespace: "d", ...(annotations && { annotations }) }, spec };
+    serviceStrategy.defaults?.(obj);
+    serviceStrategy.prepareForCreate?.(obj);
+    return obj;
+  };
+  const warn = (obj: KubeObject) => serviceStrategy.warningsOnCreate?.(obj) ?? [];
+
+  it("non-standard IPs and CIDRs, as GetWarningsForIP and GetWarningsForCIDR word them", () => {
+    expect(
+      warn(
+        svc({
+          type: "LoadBalancer",
+          clusterIP: "2001:DB8::1",
+          ports: [{ port: 80 }],
+          loadBalancerIP: "010.0.0.1",
+          loadBalancerSourceRanges: ["10.0.0.1/24", "2001:db8:0::/64", "::ffff:1.2.3.0/120"],
+        }),
+      ),
+    ).toEqual([
+      'spec.clusterIPs[0]: IPv6 address "2001:DB8::1" should be in RFC 5952 canonical format ("2001:db8::1")',
+      'spec.loadBalancerIP: non-standard IP address "010.0.0.1" will be considered invalid in a future Kubernetes release: use "10.0.0.1"',
+      'spec.loadBalancerSourceRanges[0]: CIDR value "10.0.0.1/24" is ambiguous in this context (should be "10.0.0.0/24" or "10.0.0.1/32"?)',
+      'spec.loadBalancerSourceRanges[1]: IPv6 CIDR value "2001:db8:0::/64" should be in RFC 5952 canonical format ("2001:db8::/64")',
+      'spec.loadBalancerSourceRanges[2]: non-standard CIDR value "::ffff:1.2.3.0/120" will be considered invalid in a future Kubernetes release: use "1.2.3.0/120"',
+    ]);
+  });
+
+  it("what headless and ExternalName Services ignore, deprecated externalIPs, annotation and traffic distribution", () => {
+    expect(
+      warn(
+        svc(
+          { clusterIP: "None", ports: [{ port: 80 }], externalIPs: ["1.2.3.4"], sessionAffinity: "ClientIP", externalName: "x.example" },
+          { "service.kubernetes.io/topology-aware-hints": "auto" },
+        ),
+      ),
+    ).toEqual([
+      "annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead",
+      "spec.externalIPs is ignored for headless services",
+      "spec.SessionAffinity is ignored for headless services",
+      'spec.externalName is ignored when spec.type is not "ExternalName"',
+    ]);
+    expect(warn(svc({ ports: [{ port: 80 }], externalIPs: ["1.2.3.4"], trafficDistribution: "PreferClose" }))).toEqual([
+      "spec.externalIPs is deprecated and may no longer be implemented in some clusters",
+      'spec.trafficDistribution: "PreferClose" is deprecated; use "PreferSameZone"',
+    ]);
+    expect(warn(svc({ type: "ExternalName", externalName: "x.example", externalIPs: ["1.2.3.4"] }))).toEqual([
+      'spec.externalIPs is ignored when spec.type is "ExternalName"',
+    ]);
   });
 });

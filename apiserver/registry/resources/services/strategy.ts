@@ -8,6 +8,7 @@ import type { KubeObject } from "../../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../../strategy.js";
 import { validateService, validateServiceUpdate } from "../../validation/core.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
+import { serviceWarnings } from "../../validation/service-warnings.js";
 import { parseIP } from "../../../../runtime/validation/strings.js";
 
 interface ServicePort {
@@ -141,6 +142,8 @@ export const serviceStrategy: Strategy = {
   },
   validate: validateService,
   validateUpdate: validateServiceUpdate,
+  warningsOnCreate: serviceWarnings,
+  warningsOnUpdate: (obj) => serviceWarnings(obj),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   fieldLabels: ["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"],
