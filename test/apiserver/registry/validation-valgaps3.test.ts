@@ -11,6 +11,8 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { secretStrategy } from "../../../apiserver/registry/resources/secrets/strategy.js";
+import { createCA } from "../../../apiserver/server/certs.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import { deletionCostParses } from "../../../apiserver/registry/validation/pod-deletion-cost.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
@@ -156,5 +158,35 @@ describe("Service warnings (upstream's GetWarningsForService)", () => {
     expect(warn(svc({ type: "ExternalName", externalName: "x.example", externalIPs: ["1.2.3.4"] }))).toEqual([
       'spec.externalIPs is ignored when spec.type is "ExternalName"',
     ]);
+  });
+});
+
+describe("TLS Secret warnings (upstream's warningsForSecret: tls.X509KeyPair's error)", () => {
+  const ca = createCA("tls-warning-test");
+  const other = createCA("other");
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const secret = (crt: string, key: string, type = "kubernetes.io/tls"): KubeObject => ({
+    kind: "Secret",
+    metadata: { name: "s", namespace: "d" },
+    type,
+    data: { "tls.crt": b64(crt), "tls.key": b64(key) },
+  });
+  const warn = (obj: KubeObject) => secretStrategy.warningsOnCreate?.(obj) ?? [];
+
+  it("a matching pair, or another type, gives none", () => {
+    expect(warn(secret(ca.cert, ca.key))).toEqual([]);
+    expect(warn(secret("x", "y", "Opaque"))).toEqual([]);
+  });
+
+  it("each way a pair fails, in Go's words", () => {
+    expect(warn(secret(ca.cert, other.key))).toEqual(["tls: private key does not match public key"]);
+    expect(warn(secret("", ca.key))).toEqual(["tls: failed to find any PEM data in certificate input"]);
+    expect(warn(secret(ca.key, ca.cert))).toEqual([
+      "tls: failed to find certificate PEM data in certificate input, but did find a private key; PEM inputs may have been switched",
+    ]);
+    expect(warn(secret(ca.cert, ca.cert))).toEqual(["tls: found a certificate rather than a key in the PEM for the private key"]);
+    expect(warn(secret(ca.cert, "nothing"))).toEqual(["tls: failed to find any PEM data in key input"]);
+    const garbage = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
+    expect(warn(secret(ca.cert, garbage))).toEqual(["tls: failed to parse private key"]);
   });
 });
