@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { serviceAccountStrategy } from "../../../apiserver/registry/resources/serviceaccounts/strategy.js";
 import { secretStrategy } from "../../../apiserver/registry/resources/secrets/strategy.js";
 import { createCA } from "../../../apiserver/server/certs.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
@@ -188,5 +189,20 @@ describe("TLS Secret warnings (upstream's warningsForSecret: tls.X509KeyPair's e
     expect(warn(secret(ca.cert, "nothing"))).toEqual(["tls: failed to find any PEM data in key input"]);
     const garbage = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
     expect(warn(secret(ca.cert, garbage))).toEqual(["tls: failed to parse private key"]);
+  });
+});
+
+describe("ServiceAccount warnings", () => {
+  it("the deprecated enforce-mountable-secrets annotation, on create and update", () => {
+    const sa: KubeObject = {
+      kind: "ServiceAccount",
+      metadata: { name: "sa", namespace: "d", annotations: { "kubernetes.io/enforce-mountable-secrets": "false" } },
+    };
+    const want = [
+      "metadata.annotations[kubernetes.io/enforce-mountable-secrets]: deprecated in v1.32+; prefer separate namespaces to isolate access to mounted secrets",
+    ];
+    expect(serviceAccountStrategy.warningsOnCreate?.(sa)).toEqual(want);
+    expect(serviceAccountStrategy.warningsOnUpdate?.(sa, sa)).toEqual(want);
+    expect(serviceAccountStrategy.warningsOnCreate?.({ kind: "ServiceAccount", metadata: { name: "sa" } })).toEqual([]);
   });
 });
