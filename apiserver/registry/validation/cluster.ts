@@ -1,5 +1,5 @@
 /**
- * core/v1 Node, ResourceQuota, LimitRange and ReplicationController validation, and
+ * core/v1 Node, ResourceQuota and ReplicationController validation (LimitRange: limit-range.ts), and
  * discovery.k8s.io/v1 EndpointSlice, as upstream's for the fields users set most.
  */
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
@@ -46,50 +46,6 @@ export function validateResourceQuota(q: KubeObject): FieldError[] {
   }
   list(spec.scopes).forEach((s, i) => {
     if (!QUOTA_SCOPES.includes(str(s))) errs.push(fieldErrors.notSupported(SPEC.child("scopes").index(i), s, QUOTA_SCOPES));
-  });
-  return errs;
-}
-
-const LIMIT_TYPES = ["Container", "PersistentVolumeClaim", "Pod"];
-
-/** A limit type is a qualified name: a standard one, or any with a prefix (`example.com/gpu-slice`), as upstream. */
-function validateLimitTypeName(type: string, p: FieldPath): FieldError[] {
-  const errs = isQualifiedName(type).map((msg) => fieldErrors.invalid(p, type, msg));
-  if (errs.length > 0) return errs;
-  if (!type.includes("/") && !LIMIT_TYPES.includes(type))
-    return [fieldErrors.invalid(p, type, "must be a standard limit type or fully qualified")];
-  return [];
-}
-
-export function validateLimitRange(lr: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  list(record(lr.spec).limits).forEach((item, i) => {
-    const r = record(item);
-    const p = SPEC.child("limits").index(i);
-    const type = str(r.type);
-    errs.push(...validateLimitTypeName(type, p.child("type")));
-    if (type === "Pod" && (isObj(r.default) || isObj(r.defaultRequest))) {
-      if (isObj(r.default) && Object.keys(r.default).length > 0)
-        errs.push(fieldErrors.forbidden(p.child("default"), "may not be specified when `type` is 'Pod'"));
-      if (isObj(r.defaultRequest) && Object.keys(r.defaultRequest).length > 0)
-        errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
-    }
-    const min = record(r.min);
-    const max = record(r.max);
-    for (const [k, v] of Object.entries(min)) {
-      const lo = parseQuantity(v);
-      const hi = parseQuantity(max[k]);
-      if (lo !== undefined && hi !== undefined && lo > hi)
-        errs.push(fieldErrors.invalid(p.child("min").key(k), v, `min value ${String(v)} is greater than max value ${String(max[k])}`));
-    }
-    for (const [k, v] of Object.entries(record(r.default))) {
-      const d = parseQuantity(v);
-      const hi = parseQuantity(max[k]);
-      if (d !== undefined && hi !== undefined && d > hi)
-        errs.push(
-          fieldErrors.invalid(p.child("default").key(k), v, `default value ${String(v)} is greater than max value ${String(max[k])}`),
-        );
-    }
   });
   return errs;
 }

@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { limitRangeStrategy } from "../../../apiserver/registry/resources/limitranges/strategy.js";
 import { serviceAccountStrategy } from "../../../apiserver/registry/resources/serviceaccounts/strategy.js";
 import { secretStrategy } from "../../../apiserver/registry/resources/secrets/strategy.js";
 import { createCA } from "../../../apiserver/server/certs.js";
@@ -204,5 +205,52 @@ describe("ServiceAccount warnings", () => {
     expect(serviceAccountStrategy.warningsOnCreate?.(sa)).toEqual(want);
     expect(serviceAccountStrategy.warningsOnUpdate?.(sa, sa)).toEqual(want);
     expect(serviceAccountStrategy.warningsOnCreate?.({ kind: "ServiceAccount", metadata: { name: "sa" } })).toEqual([]);
+  });
+});
+
+describe("LimitRange orderings (upstream's ValidateLimitRange)", () => {
+  const errors = (...limits: Record<string, unknown>[]) => {
+    const lr: KubeObject = { kind: "LimitRange", metadata: { name: "l", namespace: "d" }, spec: { limits } };
+    return (limitRangeStrategy.validate?.(lr) ?? []).map(errorText);
+  };
+  const P = "spec.limits[0]";
+
+  it("min ≤ defaultRequest ≤ default ≤ max, each with upstream's words and bad value", () => {
+    expect(errors({ type: "Container", min: { cpu: "1" }, max: { cpu: "500m" } })).toEqual([
+      `${P}.min[cpu]: Invalid value: "1": min value 1 is greater than max value 500m`,
+    ]);
+    expect(errors({ type: "Container", min: { cpu: "200m" }, defaultRequest: { cpu: "100m" } })).toEqual([
+      `${P}.defaultRequest[cpu]: Invalid value: "100m": min value 200m is greater than default request value 100m`,
+    ]);
+    expect(errors({ type: "Container", max: { memory: "1Gi" }, default: { memory: "1Gi" }, defaultRequest: { memory: "2Gi" } })).toEqual([
+      `${P}.defaultRequest[memory]: Invalid value: "2Gi": default request value 2Gi is greater than max value 1Gi`,
+      `${P}.defaultRequest[memory]: Invalid value: "2Gi": default request value 2Gi is greater than default limit value 1Gi`,
+    ]);
+    expect(errors({ type: "Container", min: { cpu: "2" }, default: { cpu: "1" } })).toEqual([
+      `${P}.default[cpu]: Invalid value: "2": min value 2 is greater than default value 1`,
+    ]);
+    expect(errors({ type: "Container", max: { cpu: "1" }, default: { cpu: "2" } })).toEqual([
+      `${P}.default[cpu]: Invalid value: "1": default value 2 is greater than max value 1`,
+    ]);
+  });
+
+  it("maxLimitRequestRatio at least 1 and within max/min", () => {
+    expect(errors({ type: "Container", maxLimitRequestRatio: { cpu: "500m" } })).toEqual([
+      `${P}.maxLimitRequestRatio[cpu]: Invalid value: "500m": ratio 500m is less than 1`,
+    ]);
+    expect(errors({ type: "Container", min: { cpu: "100m" }, max: { cpu: "300m" }, maxLimitRequestRatio: { cpu: "4" } })).toEqual([
+      `${P}.maxLimitRequestRatio[cpu]: Invalid value: "4": ratio 4 is greater than max/min = 3.000000`,
+    ]);
+    expect(errors({ type: "Container", min: { cpu: "100m" }, max: { cpu: "300m" }, maxLimitRequestRatio: { cpu: "3" } })).toEqual([]);
+  });
+
+  it("resources that cannot overcommit, one item per type, PVC items need a min or max storage", () => {
+    expect(errors({ type: "Container", default: { "example.com/gpu": "2" }, defaultRequest: { "example.com/gpu": "1" } })).toEqual([
+      `${P}.defaultRequest[example.com/gpu]: Invalid value: "1": default value 2 must equal to defaultRequest value 1 in example.com/gpu`,
+    ]);
+    expect(errors({ type: "Container" }, { type: "Container" })).toEqual(['spec.limits[1].type: Duplicate value: "Container"']);
+    expect(errors({ type: "PersistentVolumeClaim", max: { cpu: "1" } })).toEqual([
+      `${P}.limits: Required value: either minimum or maximum storage value is required, but neither was provided`,
+    ]);
   });
 });
