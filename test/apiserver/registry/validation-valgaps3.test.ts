@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "../../../apiserver/registry/resources/resourcequotas/strategy.js";
 import { limitRangeStrategy } from "../../../apiserver/registry/resources/limitranges/strategy.js";
 import { serviceAccountStrategy } from "../../../apiserver/registry/resources/serviceaccounts/strategy.js";
 import { secretStrategy } from "../../../apiserver/registry/resources/secrets/strategy.js";
@@ -251,6 +252,62 @@ describe("LimitRange orderings (upstream's ValidateLimitRange)", () => {
     expect(errors({ type: "Container" }, { type: "Container" })).toEqual(['spec.limits[1].type: Duplicate value: "Container"']);
     expect(errors({ type: "PersistentVolumeClaim", max: { cpu: "1" } })).toEqual([
       `${P}.limits: Required value: either minimum or maximum storage value is required, but neither was provided`,
+    ]);
+  });
+});
+
+describe("ResourceQuota scopes and scope selectors (upstream's ValidateResourceQuotaSpec)", () => {
+  const quota = (spec: Record<string, unknown>): KubeObject => ({
+    kind: "ResourceQuota",
+    metadata: { name: "q", namespace: "d", resourceVersion: "1" },
+    spec,
+  });
+  const errors = (spec: Record<string, unknown>) => (resourceQuotaStrategy.validate?.(quota(spec)) ?? []).map(errorText);
+
+  it("scopes that do not fit the resources, and conflicting pairs", () => {
+    expect(errors({ hard: { pods: "2" }, scopes: ["BestEffort"] })).toEqual([]);
+    expect(errors({ hard: { "requests.cpu": "1" }, scopes: ["BestEffort"] })).toEqual([
+      'spec.scopes: Invalid value: ["BestEffort"]: unsupported scope applied to resource',
+    ]);
+    expect(errors({ hard: { pods: "2" }, scopes: ["Terminating", "NotTerminating"] })).toEqual([
+      'spec.scopes: Invalid value: ["Terminating","NotTerminating"]: conflicting scopes',
+    ]);
+  });
+
+  it("scopeSelector expressions", () => {
+    const sel = (...matchExpressions: Record<string, unknown>[]) => ({ hard: { pods: "2" }, scopeSelector: { matchExpressions } });
+    expect(errors(sel({ scopeName: "PriorityClass", operator: "In", values: ["high"] }))).toEqual([]);
+    expect(errors(sel({ scopeName: "BestEffort", operator: "In" }))).toEqual([
+      "spec.scopeSelector.matchExpressions.operator: Invalid value: \"In\": must be 'Exist' when scope is any of ResourceQuotaScopeTerminating, ResourceQuotaScopeNotTerminating, ResourceQuotaScopeBestEffort, ResourceQuotaScopeNotBestEffort or ResourceQuotaScopeCrossNamespacePodAffinity",
+      "spec.scopeSelector.matchExpressions.values: Required value: must be at least one value when `operator` is 'In' or 'NotIn' for scope selector",
+    ]);
+    expect(errors(sel({ scopeName: "Bogus", operator: "Exists", values: ["x"] }))).toEqual([
+      'spec.scopeSelector.matchExpressions.scopeName: Invalid value: "Bogus": unsupported scope',
+      "spec.scopeSelector.matchExpressions.values: Invalid value: [\"x\"]: must be no value when `operator` is 'Exist' or 'DoesNotExist' for scope selector",
+    ]);
+    expect(
+      errors({
+        hard: { "requests.storage": "1Gi" },
+        scopeSelector: { matchExpressions: [{ scopeName: "BestEffort", operator: "Exists" }] },
+      }),
+    ).toEqual([
+      'spec.scopeSelector.matchExpressions: Invalid value: {"MatchExpressions":[{"ScopeName":"BestEffort","Operator":"Exists","Values":null}]}: unsupported scope applied to resource',
+    ]);
+    expect(errors(sel({ scopeName: "PriorityClass", operator: "Gt", values: ["x"] }))).toEqual([
+      'spec.scopeSelector.matchExpressions.operator: Invalid value: "Gt": not a valid selector operator',
+    ]);
+  });
+
+  it("scopes are immutable; status quantities not negative", () => {
+    const old = quota({ hard: { pods: "2" }, scopes: ["BestEffort"] });
+    const now = quota({ hard: { pods: "2" }, scopes: ["NotBestEffort"] });
+    expect((resourceQuotaStrategy.validateUpdate?.(now, old) ?? []).map(errorText)).toEqual([
+      'spec.scopes: Invalid value: ["NotBestEffort"]: field is immutable',
+    ]);
+    const obj = { ...quota({}), status: { hard: { pods: "2" }, used: { pods: "-1" } } };
+    resourceQuotaStatusStrategy.prepareForUpdate?.(obj, quota({}));
+    expect((resourceQuotaStatusStrategy.validateUpdate?.(obj, quota({})) ?? []).map(errorText)).toEqual([
+      'status.used[pods]: Invalid value: "-1": must be greater than or equal to 0',
     ]);
   });
 });
