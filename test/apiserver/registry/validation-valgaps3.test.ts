@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { networkPolicyStrategy } from "../../../apiserver/registry/resources/networkpolicies/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "../../../apiserver/registry/resources/resourcequotas/strategy.js";
 import { limitRangeStrategy } from "../../../apiserver/registry/resources/limitranges/strategy.js";
 import { serviceAccountStrategy } from "../../../apiserver/registry/resources/serviceaccounts/strategy.js";
@@ -308,6 +309,28 @@ describe("ResourceQuota scopes and scope selectors (upstream's ValidateResourceQ
     resourceQuotaStatusStrategy.prepareForUpdate?.(obj, quota({}));
     expect((resourceQuotaStatusStrategy.validateUpdate?.(obj, quota({})) ?? []).map(errorText)).toEqual([
       'status.used[pods]: Invalid value: "-1": must be greater than or equal to 0',
+    ]);
+  });
+});
+
+describe("NetworkPolicy ipBlock except (upstream's ValidateIPBlock)", () => {
+  const errors = (ipBlock: Record<string, unknown>) => {
+    const np: KubeObject = {
+      kind: "NetworkPolicy",
+      metadata: { name: "n", namespace: "d" },
+      spec: { podSelector: {}, ingress: [{ from: [{ ipBlock }] }] },
+    };
+    networkPolicyStrategy.defaults?.(np);
+    return (networkPolicyStrategy.validate?.(np) ?? []).map(errorText);
+  };
+  it("each except a strict subset of cidr", () => {
+    expect(errors({ cidr: "10.0.0.0/8", except: ["10.1.0.0/16", "10.2.3.4/32"] })).toEqual([]);
+    const P = "spec.ingress[0].from[0].ipBlock.except";
+    expect(errors({ cidr: "10.0.0.0/24", except: ["10.0.0.0/24", "192.168.0.0/28", "10.0.0.0/8", "fd00::/64"] })).toEqual([
+      `${P}[0]: Invalid value: "10.0.0.0/24": must be a strict subset of \`cidr\``,
+      `${P}[1]: Invalid value: "192.168.0.0/28": must be a strict subset of \`cidr\``,
+      `${P}[2]: Invalid value: "10.0.0.0/8": must be a strict subset of \`cidr\``,
+      `${P}[3]: Invalid value: "fd00::/64": must be a strict subset of \`cidr\``,
     ]);
   });
 });
