@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { clusterRoleStrategy } from "../../../apiserver/registry/resources/clusterroles/strategy.js";
 import { networkPolicyStrategy } from "../../../apiserver/registry/resources/networkpolicies/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "../../../apiserver/registry/resources/resourcequotas/strategy.js";
 import { limitRangeStrategy } from "../../../apiserver/registry/resources/limitranges/strategy.js";
@@ -332,5 +333,25 @@ describe("NetworkPolicy ipBlock except (upstream's ValidateIPBlock)", () => {
       `${P}[2]: Invalid value: "10.0.0.0/8": must be a strict subset of \`cidr\``,
       `${P}[3]: Invalid value: "fd00::/64": must be a strict subset of \`cidr\``,
     ]);
+  });
+});
+
+describe("ClusterRole aggregationRule (upstream's ValidateClusterRole)", () => {
+  const role = (aggregationRule: unknown): KubeObject => ({
+    kind: "ClusterRole",
+    metadata: { name: "agg", resourceVersion: "1" },
+    aggregationRule,
+  });
+  const errors = (r: KubeObject) => (clusterRoleStrategy.validate?.(r) ?? []).map(errorText);
+  it("at least one selector, each valid; an update keeps the stored role's bad values", () => {
+    expect(errors(role({ clusterRoleSelectors: [{ matchLabels: { "rbac.example.com/aggregate": "true" } }] }))).toEqual([]);
+    expect(errors(role({}))).toEqual([
+      "aggregationRule.clusterRoleSelectors: Required value: at least one clusterRoleSelector required if aggregationRule is non-nil",
+    ]);
+    const bad = role({ clusterRoleSelectors: [{ matchExpressions: [{ key: "a", operator: "In", values: ["x y"] }] }] });
+    expect(errors(bad)).toEqual([
+      "aggregationRule.clusterRoleSelectors[0].matchExpressions[0].values[0]: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ]);
+    expect((clusterRoleStrategy.validateUpdate?.(bad, bad) ?? []).map(errorText)).toEqual([]);
   });
 });
