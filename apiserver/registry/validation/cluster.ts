@@ -1,8 +1,7 @@
 /**
- * core/v1 Node, ResourceQuota and ReplicationController validation (LimitRange: limit-range.ts), and
- * discovery.k8s.io/v1 EndpointSlice, as upstream's for the fields users set most.
+ * core/v1 Node, ResourceQuota and ReplicationController validation, as upstream's for the fields
+ * users set most (LimitRange: limit-range.ts; EndpointSlice: endpoint-slice.ts).
  */
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -68,45 +67,5 @@ export function validateReplicationController(rc: KubeObject, old?: KubeObject):
       ),
     );
   } else errs.push(fieldErrors.required(SPEC.child("template")));
-  return errs;
-}
-
-const ADDRESS_TYPES = ["FQDN", "IPv4", "IPv6"];
-
-export function validateEndpointSlice(slice: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  const type = str(slice.addressType);
-  if (type === "") errs.push(fieldErrors.required(FieldPath.of("addressType")));
-  else if (!ADDRESS_TYPES.includes(type)) errs.push(fieldErrors.notSupported(FieldPath.of("addressType"), type, ADDRESS_TYPES));
-  list(slice.endpoints).forEach((ep, i) => {
-    const p = FieldPath.of("endpoints").index(i);
-    const addresses = list(record(ep).addresses);
-    if (addresses.length === 0) errs.push(fieldErrors.required(p.child("addresses"), "must contain at least 1 address"));
-    else if (addresses.length > 100) errs.push(fieldErrors.tooMany(p.child("addresses"), addresses.length, 100));
-    addresses.forEach((a, j) => {
-      const ap = p.child("addresses").index(j);
-      const s = str(a);
-      if (type === "FQDN") for (const msg of isDNS1123Subdomain(s)) errs.push(fieldErrors.invalid(ap, s, msg));
-      else if (type === "IPv4" || type === "IPv6") {
-        const bad = isValidIP(s);
-        if (bad.length > 0) errs.push(...bad.map((msg) => fieldErrors.invalid(ap, s, msg)));
-        else if ((type === "IPv6") !== s.includes(":")) errs.push(fieldErrors.invalid(ap, s, `must be an ${type} address`));
-      }
-    });
-  });
-  const names = new Set<string>();
-  list(slice.ports).forEach((port, i) => {
-    const r = record(port);
-    const p = FieldPath.of("ports").index(i);
-    const name = str(r.name);
-    if (name !== "") for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(p.child("name"), name, msg));
-    if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
-    names.add(name);
-    if (typeof r.port === "number") for (const msg of isValidPortNum(r.port)) errs.push(fieldErrors.invalid(p.child("port"), r.port, msg));
-    const proto = str(r.protocol);
-    if (proto === "") errs.push(fieldErrors.required(p.child("protocol")));
-    else if (!["SCTP", "TCP", "UDP"].includes(proto))
-      errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
-  });
   return errs;
 }

@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { endpointSliceStrategy } from "../../../apiserver/registry/resources/endpointslices/strategy.js";
 import { clusterRoleStrategy } from "../../../apiserver/registry/resources/clusterroles/strategy.js";
 import { networkPolicyStrategy } from "../../../apiserver/registry/resources/networkpolicies/strategy.js";
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "../../../apiserver/registry/resources/resourcequotas/strategy.js";
@@ -353,5 +354,45 @@ describe("ClusterRole aggregationRule (upstream's ValidateClusterRole)", () => {
       "aggregationRule.clusterRoleSelectors[0].matchExpressions[0].values[0]: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
     ]);
     expect((clusterRoleStrategy.validateUpdate?.(bad, bad) ?? []).map(errorText)).toEqual([]);
+  });
+});
+
+describe("EndpointSlice limits and addresses (upstream's ValidateEndpointSlice)", () => {
+  const slice = (extra: Record<string, unknown>): KubeObject => ({
+    kind: "EndpointSlice",
+    metadata: { name: "s", namespace: "d" },
+    addressType: "IPv4",
+    ...extra,
+  });
+  const errors = (obj: KubeObject) => (endpointSliceStrategy.validate?.(obj) ?? []).map(errorText);
+
+  it("at most 1000 endpoints and 20000 ports", () => {
+    const endpoints = Array.from({ length: 1001 }, () => ({ addresses: ["10.0.0.1"] }));
+    expect(errors(slice({ endpoints }))).toEqual(["endpoints: Too many: 1001: must have at most 1000 items"]);
+    const ports = Array.from({ length: 20001 }, (_, i) => ({ name: `p${i}`, port: 80, protocol: "TCP" }));
+    expect(errors(slice({ ports }))).toEqual(["ports: Too many: 20001: must have at most 20000 items"]);
+  });
+
+  it("addresses fit for an endpoint, node names, hostnames, topology and zone hints", () => {
+    expect(
+      errors(
+        slice({
+          endpoints: [
+            {
+              addresses: ["127.0.0.1", "0.0.0.0"],
+              nodeName: "Node_1",
+              hostname: "a.b",
+              hints: { forZones: [{ name: "z" }, { name: "z" }] },
+            },
+          ],
+        }),
+      ),
+    ).toEqual([
+      'endpoints[0].addresses[0]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
+      'endpoints[0].addresses[1]: Invalid value: "0.0.0.0": may not be unspecified (0.0.0.0)',
+      "endpoints[0].nodeName: Invalid value: \"Node_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      'endpoints[0].hostname: Invalid value: "a.b": must not contain dots',
+      'endpoints[0].hints.forZones[1].name: Duplicate value: "z"',
+    ]);
   });
 });
