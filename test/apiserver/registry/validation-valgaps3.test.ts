@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { storageClassStrategy } from "../../../apiserver/registry/resources/storageclasses/strategy.js";
 import { endpointSliceStrategy } from "../../../apiserver/registry/resources/endpointslices/strategy.js";
 import { clusterRoleStrategy } from "../../../apiserver/registry/resources/clusterroles/strategy.js";
 import { networkPolicyStrategy } from "../../../apiserver/registry/resources/networkpolicies/strategy.js";
@@ -393,6 +394,44 @@ describe("EndpointSlice limits and addresses (upstream's ValidateEndpointSlice)"
       "endpoints[0].nodeName: Invalid value: \"Node_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
       'endpoints[0].hostname: Invalid value: "a.b": must not contain dots',
       'endpoints[0].hints.forZones[1].name: Duplicate value: "z"',
+    ]);
+  });
+});
+
+describe("StorageClass parameters and allowedTopologies (upstream's ValidateStorageClass)", () => {
+  const errors = (extra: Record<string, unknown>) => {
+    const sc: KubeObject = { kind: "StorageClass", metadata: { name: "sc" }, provisioner: "example.com/csi", ...extra };
+    return (storageClassStrategy.validate?.(sc) ?? []).map(errorText);
+  };
+  it("parameters: at most 512, at most 256 KiB, no empty key", () => {
+    const many = Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`k${i}`, "v"]));
+    expect(errors({ parameters: many })).toEqual(["parameters: Too long: may not be more than 512 bytes"]);
+    expect(errors({ parameters: { big: "x".repeat(256 * 1024) } })).toEqual(["parameters: Too long: may not be more than 262144 bytes"]);
+    expect(errors({ parameters: { "": "v" } })).toEqual(['parameters: Invalid value: "": field can not be empty.']);
+  });
+  it("allowedTopologies: expressions required, values present and unique, keys unique, terms distinct", () => {
+    const term = { matchLabelExpressions: [{ key: "topology.kubernetes.io/zone", values: ["a"] }] };
+    expect(errors({ allowedTopologies: [term] })).toEqual([]);
+    expect(
+      errors({
+        allowedTopologies: [
+          {},
+          {
+            matchLabelExpressions: [
+              { key: "k", values: [] },
+              { key: "k", values: ["x", "x"] },
+            ],
+          },
+          term,
+          term,
+        ],
+      }),
+    ).toEqual([
+      "allowedTopologies[0].matchLabelExpressions: Required value: must have at least one label expression",
+      "allowedTopologies[1].matchLabelExpressions[0].values: Required value",
+      'allowedTopologies[1].matchLabelExpressions[1].values[1]: Duplicate value: "x"',
+      'allowedTopologies[1].matchLabelExpressions[1].key: Duplicate value: "k"',
+      'allowedTopologies[3].matchLabelExpressions: Duplicate value: ""',
     ]);
   });
 });
