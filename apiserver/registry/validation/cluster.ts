@@ -1,6 +1,6 @@
 /**
- * core/v1 Node, ResourceQuota and ReplicationController validation, as upstream's for the fields
- * users set most (LimitRange: limit-range.ts; EndpointSlice: endpoint-slice.ts).
+ * core/v1 ResourceQuota and ReplicationController validation, as upstream's for the fields users
+ * set most (Node: node.ts; LimitRange: limit-range.ts; EndpointSlice: endpoint-slice.ts).
  */
 import type { KubeObject } from "../rest.js";
 import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
@@ -10,21 +10,6 @@ import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, str } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
-
-export function validateNode(node: KubeObject): FieldError[] {
-  const spec = record(node.spec);
-  const errs: FieldError[] = [];
-  list(spec.taints).forEach((t, i) => {
-    const r = record(t);
-    const p = SPEC.child("taints").index(i);
-    const effect = str(r.effect);
-    if (effect === "") errs.push(fieldErrors.required(p.child("effect")));
-    else if (!["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
-      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
-    if (str(r.key) === "") errs.push(fieldErrors.required(p.child("key")));
-  });
-  return errs;
-}
 
 const QUOTA_SCOPES = [
   "BestEffort",

@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { nodeStrategy } from "../../../apiserver/registry/resources/nodes/strategy.js";
 import { storageClassStrategy } from "../../../apiserver/registry/resources/storageclasses/strategy.js";
 import { endpointSliceStrategy } from "../../../apiserver/registry/resources/endpointslices/strategy.js";
 import { clusterRoleStrategy } from "../../../apiserver/registry/resources/clusterroles/strategy.js";
@@ -433,5 +434,56 @@ describe("StorageClass parameters and allowedTopologies (upstream's ValidateStor
       'allowedTopologies[1].matchLabelExpressions[1].key: Duplicate value: "k"',
       'allowedTopologies[3].matchLabelExpressions: Duplicate value: ""',
     ]);
+  });
+});
+
+describe("Nodes (upstream's ValidateNode and ValidateNodeUpdate)", () => {
+  const node = (spec: Record<string, unknown>, status?: Record<string, unknown>): KubeObject => ({
+    kind: "Node",
+    metadata: { name: "n1", resourceVersion: "1" },
+    spec,
+    ...(status && { status }),
+  });
+  const errors = (n: KubeObject) => (nodeStrategy.validate?.(n) ?? []).map(errorText);
+  const updateErrors = (n: KubeObject, old: KubeObject) => {
+    nodeStrategy.prepareForUpdate?.(n, old);
+    return (nodeStrategy.validateUpdate?.(n, old) ?? []).map(errorText);
+  };
+
+  it("taints: key, value, effect, unique by key and effect (under metadata.taints, as upstream)", () => {
+    expect(
+      errors(
+        node({
+          taints: [
+            { key: "a", value: "x y", effect: "Sometimes" },
+            { key: "b", effect: "NoSchedule" },
+            { key: "b", effect: "NoSchedule" },
+          ],
+        }),
+      ),
+    ).toEqual([
+      "metadata.taints[0].value: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+      'metadata.taints[0].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
+      'metadata.taints[2]: Duplicate value: {"Key":"b","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
+    ]);
+  });
+
+  it("podCIDRs valid, one per family, unique; capacity not negative", () => {
+    expect(errors(node({ podCIDRs: ["10.0.0.0/24", "fd00::/64"] }))).toEqual([]);
+    expect(errors(node({ podCIDRs: ["10.0.0.0/24", "10.0.0.0/24", "x"] }, { capacity: { cpu: "-1" } }))).toEqual([
+      'status.capacity.cpu: Invalid value: "-1": must be greater than or equal to 0',
+      'spec.podCIDRs[2]: Invalid value: "x": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+      'spec.podCIDRs: Invalid value: ["10.0.0.0/24","10.0.0.0/24","x"]: may specify no more than one CIDR for each IP family',
+      'spec.podCIDRs[1]: Duplicate value: "10.0.0.0/24"',
+    ]);
+  });
+
+  it("podCIDRs and providerID are fixed once set", () => {
+    const old = node({ podCIDRs: ["10.0.0.0/24"], providerID: "aws://1" });
+    expect(updateErrors(node({ podCIDRs: ["10.0.1.0/24"], providerID: "aws://2" }), old)).toEqual([
+      'spec.podCIDRs: Forbidden: node updates may not change podCIDR except from "" to valid',
+      'spec.providerID: Forbidden: node updates may not change providerID except from "" to valid',
+    ]);
+    expect(updateErrors(node({ podCIDRs: ["10.0.0.0/24"], providerID: "aws://1" }), node({}))).toEqual([]);
   });
 });
