@@ -4,6 +4,7 @@
  * Never, the template's immutability; CronJob schedules (robfig syntax, TZ rules), time zones,
  * concurrency policy, history limits, and the job template.
  */
+import { podFailurePolicyRestartErrors, validatePodFailurePolicy } from "./job-pod-failure-policy.js";
 import type { KubeObject } from "../rest.js";
 import { cronScheduleError } from "./cron.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -54,7 +55,9 @@ export function validateJobSpec(
       }
     }
   }
+  errs.push(...validatePodFailurePolicy(spec, path.child("podFailurePolicy")));
   errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { ...ratchet, restartPolicies: JOB_RESTART }));
+  errs.push(...podFailurePolicyRestartErrors(spec, path));
   return errs;
 }
 

@@ -487,3 +487,64 @@ describe("Nodes (upstream's ValidateNode and ValidateNodeUpdate)", () => {
     expect(updateErrors(node({ podCIDRs: ["10.0.0.0/24"], providerID: "aws://1" }), node({}))).toEqual([]);
   });
 });
+
+describe("Job podFailurePolicy (upstream's validatePodFailurePolicy)", () => {
+  const job = (rules: unknown[], restartPolicy = "Never", extra: Record<string, unknown> = {}): KubeObject => ({
+    apiVersion: "batch/v1",
+    kind: "Job",
+    metadata: { name: "j", namespace: "d", uid: "u1" },
+    spec: { podFailurePolicy: { rules }, template: { spec: { restartPolicy, containers: [{ name: "main", image: "x" }] } }, ...extra },
+  });
+  const errors = (obj: KubeObject) => {
+    jobStrategy.defaults?.(obj);
+    jobStrategy.prepareForCreate?.(obj);
+    return (jobStrategy.validate?.(obj) ?? []).map(errorText);
+  };
+  const R = "spec.podFailurePolicy.rules";
+
+  it("a valid policy passes", () => {
+    expect(
+      errors(
+        job([
+          { action: "FailJob", onExitCodes: { containerName: "main", operator: "In", values: [1, 2, 42] } },
+          { action: "Ignore", onPodConditions: [{ type: "DisruptionTarget" }] },
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("actions, exit codes and pod conditions, with upstream's words", () => {
+    expect(
+      errors(
+        job([
+          { action: "Explode", onExitCodes: { containerName: "other", operator: "In", values: [3, 0, 3] } },
+          { action: "FailIndex", onPodConditions: [{ type: "a b", status: "Maybe" }] },
+          { onExitCodes: { values: [] }, onPodConditions: [{ type: "X" }] },
+          { action: "Count" },
+        ]),
+      ),
+    ).toEqual([
+      `${R}[0].action: Unsupported value: "Explode": supported values: "Count", "FailIndex", "FailJob", "Ignore"`,
+      `${R}[0].onExitCodes.containerName: Invalid value: "other": must be one of the container or initContainer names in the pod template`,
+      `${R}[0].onExitCodes.values[1]: Invalid value: 0: must not be 0 for the In operator`,
+      `${R}[0].onExitCodes.values[2]: Duplicate value: 3`,
+      `${R}[0].onExitCodes.values: Invalid value: [3,0,3]: must be ordered`,
+      `${R}[1].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set`,
+      `${R}[1].onPodConditions[0].type: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+      `${R}[1].onPodConditions[0].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown"`,
+      `${R}[2].action: Required value: valid values: ["Count" "FailIndex" "FailJob" "Ignore"]`,
+      `${R}[2].onExitCodes.operator: Required value: valid values: ["In" "NotIn"]`,
+      `${R}[2].onExitCodes.values: Invalid value: []: at least one value is required`,
+      `${R}[2]: Invalid value: specifying both OnExitCodes and OnPodConditions is not supported`,
+      `${R}[3]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required`,
+    ]);
+  });
+
+  it("at most 20 rules, and restartPolicy Never with a policy", () => {
+    const rule = { action: "Ignore", onPodConditions: [{ type: "DisruptionTarget" }] };
+    expect(errors(job(Array.from({ length: 21 }, () => rule)))).toEqual([`${R}: Too many: 21: must have at most 20 items`]);
+    expect(errors(job([rule], "OnFailure"))).toEqual([
+      'spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified',
+    ]);
+  });
+});
