@@ -12,6 +12,7 @@ import { daemonSetStatusStrategy } from "../../../apiserver/registry/resources/d
 import { replicationControllerStatusStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { pdbStatusStrategy } from "../../../apiserver/registry/resources/poddisruptionbudgets/strategy.js";
 import { hpaStatusStrategy } from "../../../apiserver/registry/resources/horizontalpodautoscalers/strategy.js";
+import { jobStatusStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import type { UpdateStrategy } from "../../../apiserver/registry/strategy.js";
@@ -199,6 +200,24 @@ describe("Pod status (ValidatePodStatusUpdate)", () => {
       'status.hostIPs[0].ip: Invalid value: "10.0.0.1": must be equal to `hostIP`',
       'status.hostIPs[1]: Duplicate value: {"IP":"10.0.0.1"}',
       'status.hostIPs: Invalid value: [{"IP":"10.0.0.1"},{"IP":"10.0.0.1"}]: may specify no more than one IP for each IP family',
+    ]);
+  });
+});
+
+describe("Job status (validateJobStatus, the part upstream always applies)", () => {
+  it("counts, uncounted pod UIDs, SuccessCriteriaMet beside Failed", () => {
+    const cond = (type: string) => ({ type, status: "True" });
+    expect(
+      statusErrors(jobStatusStrategy, obj("Job"), {
+        active: -1,
+        uncountedTerminatedPods: { succeeded: ["a", ""], failed: ["a"] },
+        conditions: [cond("SuccessCriteriaMet"), cond("Failed")],
+      }),
+    ).toEqual([
+      "status.active: Invalid value: -1: must be greater than or equal to 0",
+      'status.uncountedTerminatedPods.succeeded[1]: Invalid value: "": must not be empty',
+      'status.uncountedTerminatedPods.failed[0]: Duplicate value: "a"',
+      "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True and Failed=true conditions",
     ]);
   });
 });

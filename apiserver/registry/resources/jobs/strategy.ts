@@ -10,6 +10,7 @@ import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.
 import { child, record, sameJSON, text } from "../../validation/shape.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
+import { validateJobStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const UID_LABEL = "batch.kubernetes.io/controller-uid";
@@ -59,4 +60,4 @@ export const jobStrategy = withWorkloadWarnings(
   { nameWarning: true },
 );
 
-export const jobStatusStrategy = kindStatusStrategy();
+export const jobStatusStrategy = kindStatusStrategy(validateJobStatusUpdate);
