@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { controllerRevisionStrategy } from "../../../apiserver/registry/resources/controllerrevisions/strategy.js";
 import { nodeStrategy } from "../../../apiserver/registry/resources/nodes/strategy.js";
 import { storageClassStrategy } from "../../../apiserver/registry/resources/storageclasses/strategy.js";
 import { endpointSliceStrategy } from "../../../apiserver/registry/resources/endpointslices/strategy.js";
@@ -546,5 +547,25 @@ describe("Job podFailurePolicy (upstream's validatePodFailurePolicy)", () => {
     expect(errors(job([rule], "OnFailure"))).toEqual([
       'spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified',
     ]);
+  });
+});
+
+describe("ControllerRevisions (upstream's ValidateControllerRevision)", () => {
+  const rev = (extra: Record<string, unknown>): KubeObject => ({
+    apiVersion: "apps/v1",
+    kind: "ControllerRevision",
+    metadata: { name: "r", namespace: "d", resourceVersion: "1" },
+    ...extra,
+  });
+  it("data required and immutable, revision not negative, no generation", () => {
+    expect((controllerRevisionStrategy.validate?.(rev({ revision: -1 })) ?? []).map(errorText)).toEqual([
+      "data: Required value: data is mandatory",
+      "revision: Invalid value: -1: must be greater than or equal to 0",
+    ]);
+    const old = rev({ data: { a: 1 }, revision: 1 });
+    expect((controllerRevisionStrategy.validateUpdate?.(rev({ data: { a: 2 }, revision: 1 }), old) ?? []).map(errorText)).toEqual([
+      'data: Invalid value: {"a":2}: field is immutable',
+    ]);
+    expect(controllerRevisionStrategy.trackGeneration).toBe(false);
   });
 });
