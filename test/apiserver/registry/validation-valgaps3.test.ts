@@ -11,6 +11,7 @@ import { podTemplateStrategy } from "../../../apiserver/registry/resources/podte
 import { replicationControllerStrategy } from "../../../apiserver/registry/resources/replicationcontrollers/strategy.js";
 import { jobStrategy } from "../../../apiserver/registry/resources/jobs/strategy.js";
 import { serviceStrategy } from "../../../apiserver/registry/resources/services/strategy.js";
+import { hpaV2Strategy } from "../../../apiserver/registry/resources/horizontalpodautoscalers/strategy.js";
 import { controllerRevisionStrategy } from "../../../apiserver/registry/resources/controllerrevisions/strategy.js";
 import { nodeStrategy } from "../../../apiserver/registry/resources/nodes/strategy.js";
 import { storageClassStrategy } from "../../../apiserver/registry/resources/storageclasses/strategy.js";
@@ -567,5 +568,34 @@ describe("ControllerRevisions (upstream's ValidateControllerRevision)", () => {
       'data: Invalid value: {"a":2}: field is immutable',
     ]);
     expect(controllerRevisionStrategy.trackGeneration).toBe(false);
+  });
+});
+
+describe("HPA v2 behavior (upstream's validateBehavior)", () => {
+  it("stabilization window, select policy, policy type, value and period", () => {
+    const hpa: KubeObject = {
+      apiVersion: "autoscaling/v2",
+      kind: "HorizontalPodAutoscaler",
+      metadata: { name: "h", namespace: "d" },
+      spec: {
+        scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" },
+        maxReplicas: 3,
+        behavior: {
+          scaleUp: { stabilizationWindowSeconds: 3601, selectPolicy: "Most", policies: [{ type: "Pod", value: 0, periodSeconds: 1801 }] },
+          scaleDown: { stabilizationWindowSeconds: -1, policies: [{ type: "Percent", value: 10, periodSeconds: 0 }] },
+        },
+      },
+    };
+    hpaV2Strategy.defaults?.(hpa);
+    const B = "spec.behavior";
+    expect((hpaV2Strategy.validate?.(hpa) ?? []).map(errorText)).toEqual([
+      `${B}.scaleUp.stabilizationWindowSeconds: Invalid value: 3601: must be less than or equal to 3600`,
+      `${B}.scaleUp.selectPolicy: Unsupported value: "Most": supported values: "Disabled", "Max", "Min"`,
+      `${B}.scaleUp.policies[0].type: Unsupported value: "Pod": supported values: "Percent", "Pods"`,
+      `${B}.scaleUp.policies[0].value: Invalid value: 0: must be greater than zero`,
+      `${B}.scaleUp.policies[0].periodSeconds: Invalid value: 1801: must be less than or equal to 1800`,
+      `${B}.scaleDown.stabilizationWindowSeconds: Invalid value: -1: must be greater than or equal to zero`,
+      `${B}.scaleDown.policies[0].periodSeconds: Invalid value: 0: must be greater than zero`,
+    ]);
   });
 });

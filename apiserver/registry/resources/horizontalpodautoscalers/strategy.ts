@@ -2,6 +2,7 @@
 import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
 import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
 import { validateHPAStatusUpdate } from "../../validation/workload-status.js";
+import { validateHPABehavior } from "../../validation/hpa-behavior.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { keepStatusAnnotations } from "./conversion.js";
 
@@ -11,7 +12,7 @@ export const hpaV2Strategy = kindStrategy({
   namespaced: true,
   hasStatus: true,
   defaults: defaultHPAv2,
-  validate: validateHPAv2,
+  validate: (hpa) => [...validateHPAv2(hpa), ...validateHPABehavior(hpa)],
 });
 export const hpaV1Strategy = kindStrategy({
   kind: "HorizontalPodAutoscaler",
