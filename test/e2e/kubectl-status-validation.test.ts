@@ -3,7 +3,8 @@
  * status and warning rules of issue #16 (session 11): `kubectl patch --subresource=status`
  * refused for a Deployment whose ready count passes its replicas and for a Pod whose terminated
  * container would run again, the pod-deletion-cost annotation refused by `kubectl annotate`, and
- * the warning for a Deployment name that is no DNS label, each with upstream's message.
+ * the warnings for a Deployment name that is no DNS label, a Service's externalIPs and the
+ * deprecated mountable-secrets annotation, each with upstream's message.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -135,5 +136,26 @@ describeWithTools(["kubectl"], "kubectl: status validation and workload warnings
       'metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "+5": must be a 32bit integer',
     );
     expect((await kubectl("annotate", "pod", "costly", "controller.kubernetes.io/pod-deletion-cost=-5")).code).toBe(0);
+  });
+  it("a Service with externalIPs and a ServiceAccount with the mountable-secrets annotation get upstream's warnings", async () => {
+    const svc = {
+      apiVersion: "v1",
+      kind: "Service",
+      metadata: { name: "ext", namespace: "default" },
+      spec: { ports: [{ port: 80 }], externalIPs: ["1.2.3.4"] },
+    };
+    const created = await kubectl("create", "-f", manifest("ext", svc));
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain("Warning: spec.externalIPs is deprecated and may no longer be implemented in some clusters");
+    const sa = {
+      apiVersion: "v1",
+      kind: "ServiceAccount",
+      metadata: { name: "locked", namespace: "default", annotations: { "kubernetes.io/enforce-mountable-secrets": "true" } },
+    };
+    const made = await kubectl("create", "-f", manifest("locked", sa));
+    expect(made.code).toBe(0);
+    expect(made.stderr).toContain(
+      "Warning: metadata.annotations[kubernetes.io/enforce-mountable-secrets]: deprecated in v1.32+; prefer separate namespaces to isolate access to mounted secrets",
+    );
   });
 });
