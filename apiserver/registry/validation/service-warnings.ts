@@ -5,9 +5,10 @@
  */
 import type { KubeObject } from "../rest.js";
 import { goQuote } from "../../../runtime/go-strings.js";
-import { FieldPath } from "./field.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { isQualifiedName } from "../../../runtime/validation/strings.js";
 import { cidrWarnings, ipWarnings } from "./ip-warnings.js";
-import { list, record, str } from "./shape.js";
+import { list, record, str, type Obj } from "./shape.js";
 
 const HINTS_ANNOTATION = "service.kubernetes.io/topology-aware-hints";
 const TOPOLOGY_MODE_ANNOTATION = "service.kubernetes.io/topology-mode";
@@ -42,4 +43,26 @@ export function serviceWarnings(obj: KubeObject): string[] {
   if (spec.trafficDistribution === "PreferClose")
     out.push(`spec.trafficDistribution: ${goQuote("PreferClose")} is deprecated; use ${goQuote("PreferSameZone")}`);
   return out;
+}
+
+/**
+ * upstream's validateLoadBalancerClassField: only LoadBalancer Services may set
+ * `loadBalancerClass`, a qualified name, and one that stays a LoadBalancer may not change it.
+ * `old` is the stored Service on updates (upstream's update checks the format a second time).
+ */
+export function validateLoadBalancerClass(svc: KubeObject, old?: KubeObject): FieldError[] {
+  const spec = record(svc.spec);
+  const path = SPEC.child("loadBalancerClass");
+  const errs: FieldError[] = [];
+  const isLB = (s: Obj) => str(s.type) === "LoadBalancer";
+  const cls = typeof spec.loadBalancerClass === "string" ? spec.loadBalancerClass : undefined;
+  if (old) {
+    const oldSpec = record(old.spec);
+    const oldCls = typeof oldSpec.loadBalancerClass === "string" ? oldSpec.loadBalancerClass : undefined;
+    if (isLB(oldSpec) && isLB(spec) && oldCls !== cls) errs.push(fieldErrors.invalid(path, cls ?? null, "may not change once set"));
+  }
+  if (cls === undefined) return errs;
+  if (isLB(spec)) for (const msg of isQualifiedName(cls)) errs.push(fieldErrors.invalid(path, cls, msg));
+  else errs.push(fieldErrors.forbidden(path, "may only be used when `type` is 'LoadBalancer'"));
+  return errs;
 }

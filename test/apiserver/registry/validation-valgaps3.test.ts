@@ -26,6 +26,7 @@ import { createCA } from "../../../apiserver/server/certs.js";
 import { errorText } from "../../../apiserver/registry/validation/field.js";
 import { deletionCostParses } from "../../../apiserver/registry/validation/pod-deletion-cost.js";
 import type { KubeObject } from "../../../apiserver/registry/rest.js";
+import { record } from "../../../apiserver/registry/validation/shape.js";
 import { deployment } from "./helpers.js";
 
 type Strategy = typeof podStrategy;
@@ -597,5 +598,31 @@ describe("HPA v2 behavior (upstream's validateBehavior)", () => {
       `${B}.scaleDown.stabilizationWindowSeconds: Invalid value: -1: must be greater than or equal to zero`,
       `${B}.scaleDown.policies[0].periodSeconds: Invalid value: 0: must be greater than zero`,
     ]);
+  });
+});
+
+describe("Service loadBalancerClass (upstream's validateLoadBalancerClassField)", () => {
+  const svc = (spec: Record<string, unknown>): KubeObject => {
+    const obj: KubeObject = {
+      kind: "Service",
+      metadata: { name: "s", namespace: "d", resourceVersion: "1" },
+      spec: { ports: [{ port: 80 }], ...spec },
+    };
+    serviceStrategy.defaults?.(obj);
+    return obj;
+  };
+  it("only for LoadBalancer, a qualified name, fixed while a LoadBalancer, dropped when leaving it untouched", () => {
+    expect((serviceStrategy.validate?.(svc({ loadBalancerClass: "example.com/lb" })) ?? []).map(errorText)).toEqual([
+      "spec.loadBalancerClass: Forbidden: may only be used when `type` is 'LoadBalancer'",
+    ]);
+    const old = svc({ type: "LoadBalancer", loadBalancerClass: "example.com/lb", clusterIP: "10.0.0.10" });
+    const changed = svc({ type: "LoadBalancer", loadBalancerClass: "example.com/other", clusterIP: "10.0.0.10" });
+    serviceStrategy.prepareForUpdate?.(changed, old);
+    expect((serviceStrategy.validateUpdate?.(changed, old) ?? []).map(errorText)).toContain(
+      'spec.loadBalancerClass: Invalid value: "example.com/other": may not change once set',
+    );
+    const leaving = svc({ type: "ClusterIP", loadBalancerClass: "example.com/lb", clusterIP: "10.0.0.10" });
+    serviceStrategy.prepareForUpdate?.(leaving, old);
+    expect(record(leaving.spec).loadBalancerClass).toBeUndefined();
   });
 });
