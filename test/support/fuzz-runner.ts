@@ -237,6 +237,8 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingressclasses": { spec: { controller: "example.com/fuzz" } },
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
+  // upstream's ValidateControllerRevision: data is mandatory.
+  "apps/controllerrevisions": { data: { fuzz: true }, revision: 1 },
   "stable.example.com/crontabs": { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
   "events.k8s.io/events": {
     eventTime: "2024-01-01T00:00:00.000000Z",
