@@ -13,6 +13,7 @@ import { record } from "./validation/shape.js";
 import { CertificateSigningRequestStore } from "./resources/certificatesigningrequests/storage.js";
 import { csrApprovalStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
+import { controllerRevisionStrategy } from "./resources/controllerrevisions/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
 import { eventConversion } from "./resources/events/conversion.js";
@@ -113,6 +114,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "apps/replicasets": { strategy: replicaSetStrategy, subresources: { status: replicaSetStatusStrategy }, extra: scaled(specSelector) },
   "apps/statefulsets": { strategy: statefulSetStrategy, subresources: { status: statefulSetStatusStrategy }, extra: scaled(specSelector) },
   "apps/daemonsets": { strategy: daemonSetStrategy, subresources: { status: daemonSetStatusStrategy } },
+  "apps/controllerrevisions": { strategy: controllerRevisionStrategy },
   "batch/jobs": { strategy: jobStrategy, subresources: { status: jobStatusStrategy } },
   "batch/cronjobs": { strategy: cronJobStrategy, subresources: { status: cronJobStatusStrategy } },
   "networking.k8s.io/ingresses": { strategy: ingressStrategy, subresources: { status: ingressStatusStrategy } },

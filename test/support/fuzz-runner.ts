@@ -247,6 +247,8 @@ const BASES: Record<string, Record<string, unknown>> = {
     },
   },
   "admissionregistration.k8s.io/validatingadmissionpolicybindings": { spec: { policyName: "no-such-policy", validationActions: ["Deny"] } },
+  // upstream's ValidateControllerRevision: data is mandatory.
+  "apps/controllerrevisions": { data: { fuzz: true }, revision: 1 },
   "stable.example.com/crontabs": { spec: { cronSpec: "* * * * */5", image: "fuzz", replicas: 1 } },
   "events.k8s.io/events": {
     eventTime: "2024-01-01T00:00:00.000000Z",

@@ -41,7 +41,8 @@ const DEADLINE_OWNER: Readonly<Record<TemplateOwner, string>> = {
 
 /** The update ratchet for a workload stored as `old` (none on create): what its template already had may stay. */
 export function templateRatchet(old: KubeObject | undefined): PodSpecOptions {
-  return old ? ratchetOptionsFrom(record(record(record(old.spec).template).spec)) : {};
+  const template = record(record(old?.spec).template);
+  return old ? ratchetOptionsFrom(record(template.spec), record(template.metadata).annotations) : {};
 }
 
 /** Selector present, non-empty, valid, and matching the template's labels; `ratchet` from templateRatchet on updates. */

@@ -4,6 +4,7 @@
  * Never, the template's immutability; CronJob schedules (robfig syntax, TZ rules), time zones,
  * concurrency policy, history limits, and the job template.
  */
+import { podFailurePolicyRestartErrors, validatePodFailurePolicy } from "./job-pod-failure-policy.js";
 import type { KubeObject } from "../rest.js";
 import { cronScheduleError } from "./cron.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -54,16 +55,25 @@ export function validateJobSpec(
       }
     }
   }
+  errs.push(...validatePodFailurePolicy(spec, path.child("podFailurePolicy")));
   errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { ...ratchet, restartPolicies: JOB_RESTART }));
+  errs.push(...podFailurePolicyRestartErrors(spec, path));
   return errs;
 }
 
 /** The template's spec inside a Job spec. */
 const templateSpecOf = (jobSpec: unknown) => record(record(record(jobSpec).template).spec);
+/** The template's annotations inside a Job spec (the pod-deletion-cost ratchet reads them). */
+const templateAnnotationsOf = (jobSpec: unknown) => record(record(record(jobSpec).template).metadata).annotations;
 
 /** `old`: the stored Job on updates. */
 export function validateJob(job: KubeObject, old?: KubeObject): FieldError[] {
-  return validateJobSpec(record(job.spec), SPEC, true, old ? ratchetOptionsFrom(templateSpecOf(old.spec)) : {});
+  return validateJobSpec(
+    record(job.spec),
+    SPEC,
+    true,
+    old ? ratchetOptionsFrom(templateSpecOf(old.spec), templateAnnotationsOf(old.spec)) : {},
+  );
 }
 
 /** Job updates: the selector, completionMode and (unless suspended) the template are immutable. */
@@ -146,7 +156,8 @@ export function validateCronJob(cj: KubeObject, old?: KubeObject): FieldError[] 
   const jt = record(spec.jobTemplate);
   if (!isObj(spec.jobTemplate)) errs.push(fieldErrors.required(SPEC.child("jobTemplate")));
   else {
-    const ratchet = old ? ratchetOptionsFrom(templateSpecOf(record(record(old.spec).jobTemplate).spec)) : {};
+    const oldJobSpec = record(record(old?.spec).jobTemplate).spec;
+    const ratchet = old ? ratchetOptionsFrom(templateSpecOf(oldJobSpec), templateAnnotationsOf(oldJobSpec)) : {};
     errs.push(...validateJobSpec(record(jt.spec), SPEC.child("jobTemplate", "spec"), false, ratchet));
   }
   return errs;

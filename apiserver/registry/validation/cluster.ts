@@ -1,8 +1,7 @@
 /**
- * core/v1 Node, ResourceQuota, LimitRange and ReplicationController validation, and
- * discovery.k8s.io/v1 EndpointSlice, as upstream's for the fields users set most.
+ * core/v1 ResourceQuota and ReplicationController validation, as upstream's for the fields users
+ * set most (Node: node.ts; LimitRange: limit-range.ts; EndpointSlice: endpoint-slice.ts).
  */
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidIP, isValidPortNum } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -11,21 +10,6 @@ import { parseQuantity } from "../../../runtime/quantity.js";
 import { isObj, list, record, str } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
-
-export function validateNode(node: KubeObject): FieldError[] {
-  const spec = record(node.spec);
-  const errs: FieldError[] = [];
-  list(spec.taints).forEach((t, i) => {
-    const r = record(t);
-    const p = SPEC.child("taints").index(i);
-    const effect = str(r.effect);
-    if (effect === "") errs.push(fieldErrors.required(p.child("effect")));
-    else if (!["NoSchedule", "PreferNoSchedule", "NoExecute"].includes(effect))
-      errs.push(fieldErrors.notSupported(p.child("effect"), effect, ["NoExecute", "NoSchedule", "PreferNoSchedule"]));
-    if (str(r.key) === "") errs.push(fieldErrors.required(p.child("key")));
-  });
-  return errs;
-}
 
 const QUOTA_SCOPES = [
   "BestEffort",
@@ -50,50 +34,6 @@ export function validateResourceQuota(q: KubeObject): FieldError[] {
   return errs;
 }
 
-const LIMIT_TYPES = ["Container", "PersistentVolumeClaim", "Pod"];
-
-/** A limit type is a qualified name: a standard one, or any with a prefix (`example.com/gpu-slice`), as upstream. */
-function validateLimitTypeName(type: string, p: FieldPath): FieldError[] {
-  const errs = isQualifiedName(type).map((msg) => fieldErrors.invalid(p, type, msg));
-  if (errs.length > 0) return errs;
-  if (!type.includes("/") && !LIMIT_TYPES.includes(type))
-    return [fieldErrors.invalid(p, type, "must be a standard limit type or fully qualified")];
-  return [];
-}
-
-export function validateLimitRange(lr: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  list(record(lr.spec).limits).forEach((item, i) => {
-    const r = record(item);
-    const p = SPEC.child("limits").index(i);
-    const type = str(r.type);
-    errs.push(...validateLimitTypeName(type, p.child("type")));
-    if (type === "Pod" && (isObj(r.default) || isObj(r.defaultRequest))) {
-      if (isObj(r.default) && Object.keys(r.default).length > 0)
-        errs.push(fieldErrors.forbidden(p.child("default"), "may not be specified when `type` is 'Pod'"));
-      if (isObj(r.defaultRequest) && Object.keys(r.defaultRequest).length > 0)
-        errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
-    }
-    const min = record(r.min);
-    const max = record(r.max);
-    for (const [k, v] of Object.entries(min)) {
-      const lo = parseQuantity(v);
-      const hi = parseQuantity(max[k]);
-      if (lo !== undefined && hi !== undefined && lo > hi)
-        errs.push(fieldErrors.invalid(p.child("min").key(k), v, `min value ${String(v)} is greater than max value ${String(max[k])}`));
-    }
-    for (const [k, v] of Object.entries(record(r.default))) {
-      const d = parseQuantity(v);
-      const hi = parseQuantity(max[k]);
-      if (d !== undefined && hi !== undefined && d > hi)
-        errs.push(
-          fieldErrors.invalid(p.child("default").key(k), v, `default value ${String(v)} is greater than max value ${String(max[k])}`),
-        );
-    }
-  });
-  return errs;
-}
-
 /** `old`: the stored ReplicationController on updates (the strategy passes it). */
 export function validateReplicationController(rc: KubeObject, old?: KubeObject): FieldError[] {
   const spec = record(rc.spec);
@@ -112,45 +52,5 @@ export function validateReplicationController(rc: KubeObject, old?: KubeObject):
       ),
     );
   } else errs.push(fieldErrors.required(SPEC.child("template")));
-  return errs;
-}
-
-const ADDRESS_TYPES = ["FQDN", "IPv4", "IPv6"];
-
-export function validateEndpointSlice(slice: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  const type = str(slice.addressType);
-  if (type === "") errs.push(fieldErrors.required(FieldPath.of("addressType")));
-  else if (!ADDRESS_TYPES.includes(type)) errs.push(fieldErrors.notSupported(FieldPath.of("addressType"), type, ADDRESS_TYPES));
-  list(slice.endpoints).forEach((ep, i) => {
-    const p = FieldPath.of("endpoints").index(i);
-    const addresses = list(record(ep).addresses);
-    if (addresses.length === 0) errs.push(fieldErrors.required(p.child("addresses"), "must contain at least 1 address"));
-    else if (addresses.length > 100) errs.push(fieldErrors.tooMany(p.child("addresses"), addresses.length, 100));
-    addresses.forEach((a, j) => {
-      const ap = p.child("addresses").index(j);
-      const s = str(a);
-      if (type === "FQDN") for (const msg of isDNS1123Subdomain(s)) errs.push(fieldErrors.invalid(ap, s, msg));
-      else if (type === "IPv4" || type === "IPv6") {
-        const bad = isValidIP(s);
-        if (bad.length > 0) errs.push(...bad.map((msg) => fieldErrors.invalid(ap, s, msg)));
-        else if ((type === "IPv6") !== s.includes(":")) errs.push(fieldErrors.invalid(ap, s, `must be an ${type} address`));
-      }
-    });
-  });
-  const names = new Set<string>();
-  list(slice.ports).forEach((port, i) => {
-    const r = record(port);
-    const p = FieldPath.of("ports").index(i);
-    const name = str(r.name);
-    if (name !== "") for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(p.child("name"), name, msg));
-    if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
-    names.add(name);
-    if (typeof r.port === "number") for (const msg of isValidPortNum(r.port)) errs.push(fieldErrors.invalid(p.child("port"), r.port, msg));
-    const proto = str(r.protocol);
-    if (proto === "") errs.push(fieldErrors.required(p.child("protocol")));
-    else if (!["SCTP", "TCP", "UDP"].includes(proto))
-      errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
-  });
   return errs;
 }

@@ -27,6 +27,7 @@ import {
 } from "./object-meta.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
 import { isCIDR } from "./networking.js";
+import { validateEndpointIP } from "./endpoint-ip.js";
 
 /** upstream's limit on the data of a ConfigMap or Secret. */
 export const MAX_SECRET_SIZE = 1024 * 1024;
@@ -465,23 +466,7 @@ function validateEndpointAddress(addr: Obj, path: FieldPath): FieldError[] {
   if (typeof addr.nodeName === "string") {
     for (const msg of nameIsDNSSubdomain(addr.nodeName, false)) errs.push(fieldErrors.invalid(path.child("nodeName"), addr.nodeName, msg));
   }
-  const parsed = parseIP(ip);
-  if (!parsed) {
-    errs.push(fieldErrors.invalid(path.child("ip"), ip, "must be a valid IP address"));
-  } else {
-    const b = parsed.bytes;
-    const v4 = parsed.family === 4;
-    if (b.every((x) => x === 0)) errs.push(fieldErrors.invalid(path.child("ip"), ip, `may not be unspecified (${ip})`));
-    if ((v4 && b[0] === 127) || (!v4 && b.slice(0, 15).every((x) => x === 0) && b[15] === 1)) {
-      errs.push(fieldErrors.invalid(path.child("ip"), ip, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
-    }
-    if ((v4 && b[0] === 169 && b[1] === 254) || (!v4 && b[0] === 0xfe && (b[1]! & 0xc0) === 0x80)) {
-      errs.push(fieldErrors.invalid(path.child("ip"), ip, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
-    }
-    if ((v4 && b[0] === 224 && b[1] === 0 && b[2] === 0) || (!v4 && b[0] === 0xff && (b[1]! & 0x0f) === 0x02)) {
-      errs.push(fieldErrors.invalid(path.child("ip"), ip, "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)"));
-    }
-  }
+  errs.push(...validateEndpointIP(ip, path.child("ip")));
   return errs;
 }
 

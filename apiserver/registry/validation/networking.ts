@@ -4,6 +4,7 @@
  * policy types).
  */
 import {
+  formatIP,
   isDNS1035Label,
   isDNS1123Subdomain,
   isValidPathSegmentName,
@@ -11,6 +12,7 @@ import {
   isValidPortNum,
   nameIsDNSSubdomain,
   parseIP,
+  type ParsedIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -154,18 +156,39 @@ function validatePeer(peer: Obj, path: FieldPath): FieldError[] {
       errs.push(
         fieldErrors.invalid(path.child("ipBlock", "cidr"), cidr, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"),
       );
-    list(peer.ipBlock.except).forEach((e, i) => {
-      if (!isCIDR(str(e)))
-        errs.push(
-          fieldErrors.invalid(
-            path.child("ipBlock", "except").index(i),
-            e,
-            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-          ),
-        );
-    });
+    // As upstream: the excepts are looked at only under a valid cidr.
+    else
+      list(peer.ipBlock.except).forEach((e, i) => {
+        if (!isCIDR(str(e)))
+          errs.push(
+            fieldErrors.invalid(
+              path.child("ipBlock", "except").index(i),
+              e,
+              "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+            ),
+          );
+        else if (!isStrictSubset(str(e), cidr))
+          errs.push(fieldErrors.invalid(path.child("ipBlock", "except").index(i), e, "must be a strict subset of `cidr`"));
+      });
   }
   return errs;
+}
+
+/** The network address of a valid CIDR, with its prefix length. */
+function network(cidr: string): { ip: ParsedIP; bits: number } {
+  const [ipText, bitsText] = cidr.split("/");
+  const ip = parseIP(ipText!, false)!;
+  const bits = Number(bitsText);
+  const bytes = ip.bytes.map((b, i) => b & ((0xff << (8 - Math.max(0, Math.min(8, bits - i * 8)))) & 0xff));
+  return { ip: { family: ip.family, bytes }, bits };
+}
+
+/** `except` inside `cidr` and narrower (upstream: cidr contains except's address, with a shorter prefix). */
+function isStrictSubset(except: string, cidr: string): boolean {
+  const outer = network(cidr);
+  const inner = network(except);
+  if (outer.ip.family !== inner.ip.family || outer.bits >= inner.bits) return false;
+  return network(`${formatIP(inner.ip)}/${outer.bits}`).ip.bytes.every((b, i) => b === outer.ip.bytes[i]);
 }
 
 /** A CIDR in either family (upstream's ParseCIDRSloppy accepts it). */

@@ -1,33 +1,111 @@
 /**
- * node.k8s.io/v1 RuntimeClass validation as upstream's: the handler a DNS label (so required),
- * the overhead checked as a container's limits, the scheduling nodeSelector as labels and its
- * tolerations as a Pod's; on update the handler is immutable.
+ * Node validation as upstream's ValidateNode and ValidateNodeUpdate: taints (keys label names,
+ * values label values, effects, unique by key and effect; upstream reports them under
+ * `metadata.taints`), capacity and allocatable not negative, `podCIDRs` valid CIDRs at most one
+ * per family and unique; on update `podCIDRs` and `providerID` fixed once set and status
+ * addresses unique.
  */
-import { nameIsDNSLabel } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
+import { parseQuantity } from "../../../runtime/quantity.js";
+import { isQualifiedName, isValidLabelValue, parseIP } from "../../../runtime/validation/strings.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { FIELD_IMMUTABLE, validateLabels } from "./object-meta.js";
-import { validateResources, validateToleration } from "./pod.js";
-import { isObj, list, record, str } from "./shape.js";
+import { isCIDR } from "./networking.js";
+import { canonicalQuantity } from "./quantity-text.js";
+import { list, record, str, type Obj } from "./shape.js";
 
-export function validateRuntimeClass(rc: KubeObject): FieldError[] {
+const EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
+const TAINTS = FieldPath.of("metadata", "taints");
+const POD_CIDRS = FieldPath.of("spec", "podCIDRs");
+const CIDR_UPDATE = 'node updates may not change podCIDR except from "" to valid';
+
+function validateTaints(taints: unknown[]): FieldError[] {
   const errs: FieldError[] = [];
-  const handler = str(rc.handler);
-  for (const msg of nameIsDNSLabel(handler, false)) errs.push(fieldErrors.invalid(FieldPath.of("handler"), handler, msg));
-  const overhead = record(rc.overhead);
-  if (isObj(rc.overhead) && isObj(overhead.podFixed))
-    errs.push(...validateResources({ limits: overhead.podFixed }, FieldPath.of("overhead")));
-  if (isObj(rc.scheduling)) {
-    const path = FieldPath.of("scheduling");
-    const s = rc.scheduling;
-    if (isObj(s.nodeSelector)) errs.push(...validateLabels(s.nodeSelector as Record<string, string>, path.child("nodeSelector")));
-    list(s.tolerations).forEach((t, i) => errs.push(...validateToleration(record(t), path.child("tolerations").index(i))));
+  const unique = new Map<string, Set<string>>();
+  taints.forEach((t, i) => {
+    const taint = record(t);
+    const p = TAINTS.index(i);
+    const key = str(taint.key);
+    const value = str(taint.value);
+    const effect = str(taint.effect);
+    for (const msg of isQualifiedName(key)) errs.push(fieldErrors.invalid(p.child("key"), key, msg));
+    const bad = isValidLabelValue(value);
+    if (bad.length > 0) errs.push(fieldErrors.invalid(p.child("value"), value, bad.join(";")));
+    if (effect === "") errs.push(fieldErrors.required(p.child("effect")));
+    else if (!EFFECTS.includes(effect)) errs.push(fieldErrors.notSupported(p.child("effect"), effect, EFFECTS));
+    const keys = unique.get(effect) ?? new Set<string>();
+    if (keys.has(key)) {
+      // upstream prints the internal Taint it compared, Go field names and all.
+      const dup = { Key: key, Value: value, Effect: effect, TimeAdded: taint.timeAdded ?? null };
+      errs.push({ ...fieldErrors.duplicate(p, dup), detail: "taints must be unique by key and effect pair" });
+      return;
+    }
+    keys.add(key);
+    unique.set(effect, keys);
+  });
+  return errs;
+}
+
+function validateResources(status: Obj): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const field of ["capacity", "allocatable"])
+    for (const [k, v] of Object.entries(record(status[field]))) {
+      const n = parseQuantity(v);
+      if (n !== undefined && n < 0)
+        errs.push(fieldErrors.invalid(FieldPath.of("status", field, k), canonicalQuantity(v), "must be greater than or equal to 0"));
+    }
+  return errs;
+}
+
+function validatePodCIDRs(cidrs: string[]): FieldError[] {
+  const errs: FieldError[] = [];
+  cidrs.forEach((c, i) => {
+    if (!isCIDR(c))
+      errs.push(fieldErrors.invalid(POD_CIDRS.index(i), c, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"));
+  });
+  if (cidrs.length > 1) {
+    const families = cidrs.map((c) => parseIP(c.split("/")[0] ?? "")?.family ?? 0);
+    if (!(families.includes(4) && families.includes(6)) || cidrs.length > 2)
+      errs.push(fieldErrors.invalid(POD_CIDRS, cidrs, "may specify no more than one CIDR for each IP family"));
+    const seen = new Set<string>();
+    cidrs.forEach((c, i) => {
+      if (seen.has(c)) errs.push(fieldErrors.duplicate(POD_CIDRS.index(i), c));
+      seen.add(c);
+    });
   }
   return errs;
 }
 
-export function validateRuntimeClassUpdate(rc: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateRuntimeClass(rc);
-  if (str(rc.handler) !== str(old.handler)) errs.push(fieldErrors.invalid(FieldPath.of("handler"), str(rc.handler), FIELD_IMMUTABLE));
+export function validateNode(node: KubeObject): FieldError[] {
+  const spec = record(node.spec);
+  return [
+    ...validateTaints(list(spec.taints)),
+    ...validateResources(record(node.status)),
+    ...validatePodCIDRs(list(spec.podCIDRs).map(str)),
+  ];
+}
+
+/** The update rules after the ObjectMeta ones (upstream's ValidateNodeUpdate); the status subresource runs them too. */
+export function validateNodeUpdate(node: KubeObject, old: KubeObject): FieldError[] {
+  const spec = record(node.spec);
+  const oldSpec = record(old.spec);
+  const errs = validateResources(record(node.status));
+  const seen = new Set<string>();
+  list(record(node.status).addresses).forEach((a, i) => {
+    const addr = record(a);
+    const key = JSON.stringify([str(addr.type), str(addr.address)]);
+    if (seen.has(key))
+      errs.push(fieldErrors.duplicate(FieldPath.of("status", "addresses").index(i), { Type: str(addr.type), Address: str(addr.address) }));
+    seen.add(key);
+  });
+  const oldCIDRs = list(oldSpec.podCIDRs).map(str);
+  const cidrs = list(spec.podCIDRs).map(str);
+  if (oldCIDRs.length > 0) {
+    if (oldCIDRs.length !== cidrs.length) errs.push(fieldErrors.forbidden(POD_CIDRS, CIDR_UPDATE));
+    else oldCIDRs.forEach((c, i) => c !== cidrs[i] && errs.push(fieldErrors.forbidden(POD_CIDRS, CIDR_UPDATE)));
+  }
+  const oldProvider = str(oldSpec.providerID);
+  if (oldProvider !== "" && oldProvider !== str(spec.providerID))
+    errs.push(fieldErrors.forbidden(FieldPath.of("spec", "providerID"), 'node updates may not change providerID except from "" to valid'));
+  errs.push(...validateTaints(list(spec.taints)));
   return errs;
 }

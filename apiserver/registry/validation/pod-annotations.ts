@@ -10,6 +10,7 @@
 import { fieldErrors, type FieldError, type FieldPath } from "./field.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
 import { goQuote } from "../../../runtime/go-strings.js";
+import { DELETION_COST_KEY, validateDeletionCost } from "./pod-deletion-cost.js";
 
 export const APPARMOR_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
 export const SECCOMP_POD_KEY = "seccomp.security.alpha.kubernetes.io/pod";
@@ -46,7 +47,14 @@ export function validateAppArmorProfile(profile: unknown, path: FieldPath): Fiel
 export function hasPodSecurityAnnotations(annotations: unknown): annotations is Record<string, unknown> {
   if (!isObj(annotations)) return false;
   for (const k in annotations)
-    if (k === MIRROR_KEY || k === SECCOMP_POD_KEY || k.startsWith(APPARMOR_PREFIX) || k.startsWith(SECCOMP_CONTAINER_PREFIX)) return true;
+    if (
+      k === MIRROR_KEY ||
+      k === SECCOMP_POD_KEY ||
+      k === DELETION_COST_KEY ||
+      k.startsWith(APPARMOR_PREFIX) ||
+      k.startsWith(SECCOMP_CONTAINER_PREFIX)
+    )
+      return true;
   return false;
 }
 
@@ -73,7 +81,12 @@ function seccompAnnotationErrors(value: string, path: FieldPath): FieldError[] {
  * pod needs a node, seccomp annotations name profiles, AppArmor annotations name a container of
  * the pod and a profile. `path` is the annotations' (`metadata.annotations`).
  */
-export function validatePodSpecificAnnotations(annotations: unknown, spec: unknown, path: FieldPath): FieldError[] {
+export function validatePodSpecificAnnotations(
+  annotations: unknown,
+  spec: unknown,
+  path: FieldPath,
+  allowInvalidDeletionCost = false,
+): FieldError[] {
   if (!hasPodSecurityAnnotations(annotations)) return [];
   const s = record(spec);
   const errs: FieldError[] = [];
@@ -81,6 +94,7 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
     errs.push(
       fieldErrors.invalid(path.key(MIRROR_KEY), str(annotations[MIRROR_KEY]), "must set spec.nodeName if mirror pod annotation is set"),
     );
+  if (!allowInvalidDeletionCost) errs.push(...validateDeletionCost(annotations, path));
   if (SECCOMP_POD_KEY in annotations) errs.push(...seccompAnnotationErrors(str(annotations[SECCOMP_POD_KEY]), path.child(SECCOMP_POD_KEY)));
   for (const k in annotations)
     if (k.startsWith(SECCOMP_CONTAINER_PREFIX)) errs.push(...seccompAnnotationErrors(str(annotations[k]), path.child(k)));

@@ -53,6 +53,7 @@ import {
 } from "./downward-api.js";
 import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
+import { storedDeletionCostInvalid } from "./pod-deletion-cost.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -774,6 +775,8 @@ export interface PodSpecOptions {
   resourceIsPod?: boolean;
   /** Volumes the pods get from elsewhere (a StatefulSet's volumeClaimTemplates), which mounts may name. */
   extraVolumes?: readonly string[];
+  /** The stored object's pod-deletion-cost annotation did not parse: it is not checked (upstream's AllowInvalidPodDeletionCost). */
+  allowInvalidDeletionCost?: boolean;
 }
 
 /** Two ports of the Pod's containers on one host port, protocol and host IP (upstream's checkHostPortConflicts). */
@@ -1090,7 +1093,14 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
   if (!isObj(template)) return [fieldErrors.required(path)];
   const meta = record(template.metadata);
   const errs = validateLabels(meta.labels as Record<string, string> | undefined, path.child("metadata", "labels"));
-  errs.push(...validatePodSpecificAnnotations(meta.annotations, template.spec, path.child("metadata", "annotations")));
+  errs.push(
+    ...validatePodSpecificAnnotations(
+      meta.annotations,
+      template.spec,
+      path.child("metadata", "annotations"),
+      options.allowInvalidDeletionCost,
+    ),
+  );
   errs.push(...validatePodSpec(template.spec, path.child("spec"), options));
   errs.push(...validateAnnotationsMatchFields(meta.annotations, template.spec, path.child("spec")));
   const spec = record(template.spec);
@@ -1101,7 +1111,7 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
 
 /** A Pod's spec with the rules only Pods have (upstream's validatePodMetadataAndSpec), on create and update. */
 export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
-  const errs = validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, ANNOTATIONS_PATH);
+  const errs = validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, ANNOTATIONS_PATH, options.allowInvalidDeletionCost);
   errs.push(...validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true }));
   const s = record(pod.spec);
   // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
@@ -1157,9 +1167,10 @@ export function hasIndivisibleHugePages(spec: unknown): boolean {
  * that a rule now refuses may stay, so objects stored before the rule existed can still change.
  * Pods and every workload's pod template take them.
  */
-export function ratchetOptionsFrom(oldSpec: unknown): PodSpecOptions {
+export function ratchetOptionsFrom(oldSpec: unknown, oldAnnotations?: unknown): PodSpecOptions {
   const s = record(oldSpec);
   const options: PodSpecOptions = { allowIndivisibleHugePages: hasIndivisibleHugePages(s), affinity: affinityOptionsFrom(s) };
+  if (storedDeletionCostInvalid(oldAnnotations)) options.allowInvalidDeletionCost = true;
   const root = FieldPath.root();
   for (const c of list(s.topologySpreadConstraints)) {
     const constraint = record(c);
@@ -1182,7 +1193,7 @@ const POD_UPDATE_MESSAGE =
 
 /** Pod spec updates: only the mutable fields may differ (upstream's ValidatePodUpdate). */
 export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePod(pod, ratchetOptionsFrom(old.spec));
+  const errs = validatePod(pod, ratchetOptionsFrom(old.spec, old.metadata?.annotations));
   const spec = deepCopyPodSpec(record(pod.spec) as unknown as PodSpec) as unknown as Obj;
   const oldSpec = record(old.spec);
   // Copy the fields that may change from the old spec, then any difference left is forbidden.

@@ -4,6 +4,7 @@
  * (but its storage request while bound), a PV with exactly one source, StorageClass parameters and
  * provisioner immutable.
  */
+import { validateAllowedTopologies, validateStorageClassParameters } from "./storage-class-rules.js";
 import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
@@ -170,12 +171,14 @@ export function validateStorageClass(sc: KubeObject): FieldError[] {
   else
     for (const msg of isQualifiedName(provisioner.toLowerCase()))
       errs.push(fieldErrors.invalid(FieldPath.of("provisioner"), provisioner, msg));
+  errs.push(...validateStorageClassParameters(sc.parameters, FieldPath.of("parameters")));
   const rp = str(sc.reclaimPolicy);
   if (rp !== "" && rp !== "Delete" && rp !== "Retain")
     errs.push(fieldErrors.notSupported(FieldPath.of("reclaimPolicy"), rp, ["Delete", "Retain"]));
   const bm = str(sc.volumeBindingMode);
   if (bm !== "" && bm !== "Immediate" && bm !== "WaitForFirstConsumer")
     errs.push(fieldErrors.notSupported(FieldPath.of("volumeBindingMode"), bm, ["Immediate", "WaitForFirstConsumer"]));
+  errs.push(...validateAllowedTopologies(sc.allowedTopologies, FieldPath.of("allowedTopologies")));
   return errs;
 }
 

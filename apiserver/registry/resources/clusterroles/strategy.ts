@@ -1,10 +1,17 @@
-/** ClusterRoles: rules as for roles, non-resource URLs allowed. */
+/** ClusterRoles: rules as for roles, non-resource URLs allowed; the aggregation rule's selectors. */
 import type { Strategy } from "../../strategy.js";
-import { validateClusterRole, validateClusterRoleUpdate } from "../../validation/rbac.js";
+import { validateAggregationRule, validateAggregationRuleUpdate } from "../../validation/cluster-role-aggregation.js";
+import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
+import { validateClusterRole } from "../../validation/rbac.js";
 
 export const clusterRoleStrategy: Strategy = {
-  validate: validateClusterRole,
-  validateUpdate: validateClusterRoleUpdate,
+  validate: (role) => [...validateClusterRole(role), ...validateAggregationRule(role)],
+  // upstream's order: the role's own rules, then the ObjectMeta update rules.
+  validateUpdate: (role, old) => [
+    ...validateClusterRole(role),
+    ...validateAggregationRuleUpdate(role, old),
+    ...validateObjectMetaUpdate(role.metadata, old.metadata),
+  ],
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
 };

@@ -8,6 +8,8 @@ import { setTemplateGeneration, templateGeneration } from "../../conversion/apps
 import type { KubeObject } from "../../rest.js";
 import { validateDaemonSet, validateSelectorUnchanged } from "../../validation/apps.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { validateDaemonSetStatusUpdate } from "../../validation/workload-status.js";
+import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const template = (ds: KubeObject): unknown => (ds.spec as { template?: unknown } | undefined)?.template;
@@ -38,22 +40,25 @@ function sameTemplate(a: unknown, b: unknown): boolean {
   return true;
 }
 
-export const daemonSetStrategy = kindStrategy({
-  kind: "DaemonSet",
-  version: "v1",
-  namespaced: true,
-  hasStatus: true,
-  defaults: defaultDaemonSet,
-  prepareForCreate(obj) {
-    if (templateGeneration(obj) < 1n) setTemplateGeneration(obj, 1n);
-  },
-  prepareForUpdate(obj, old) {
-    const changed = !sameTemplate(template(obj), template(old));
-    setTemplateGeneration(obj, templateGeneration(old) + (changed ? 1n : 0n));
-  },
-  validate: validateDaemonSet,
-  warnings: workloadWarnings,
-  validateUpdate: (obj, old) => [...validateDaemonSet(obj, old), ...validateSelectorUnchanged(obj, old)],
-});
+export const daemonSetStrategy = withWorkloadWarnings(
+  kindStrategy({
+    kind: "DaemonSet",
+    version: "v1",
+    namespaced: true,
+    hasStatus: true,
+    defaults: defaultDaemonSet,
+    prepareForCreate(obj) {
+      if (templateGeneration(obj) < 1n) setTemplateGeneration(obj, 1n);
+    },
+    prepareForUpdate(obj, old) {
+      const changed = !sameTemplate(template(obj), template(old));
+      setTemplateGeneration(obj, templateGeneration(old) + (changed ? 1n : 0n));
+    },
+    validate: validateDaemonSet,
+    warnings: workloadWarnings,
+    validateUpdate: (obj, old) => [...validateDaemonSet(obj, old), ...validateSelectorUnchanged(obj, old)],
+  }),
+  { nameWarning: true },
+);
 
-export const daemonSetStatusStrategy = kindStatusStrategy();
+export const daemonSetStatusStrategy = kindStatusStrategy(validateDaemonSetStatusUpdate);

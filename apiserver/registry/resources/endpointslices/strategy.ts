@@ -1,6 +1,6 @@
 /** discovery.k8s.io/v1 EndpointSlices: port defaults, address type and addresses, ports. */
 import { defaultEndpointSlice } from "../../defaults/misc.js";
-import { validateEndpointSlice } from "../../validation/cluster.js";
+import { validateEndpointSlice } from "../../validation/endpoint-slice.js";
 import { fieldErrors, FieldPath } from "../../validation/field.js";
 import { FIELD_IMMUTABLE } from "../../validation/object-meta.js";
 import { kindStrategy } from "../kind-strategy.js";

@@ -1,6 +1,8 @@
 /** autoscaling/v1 and v2 HorizontalPodAutoscalers: minReplicas (and v2 metrics/behavior) defaults, status reset, replica and metric validation. */
 import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
 import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
+import { validateHPAStatusUpdate } from "../../validation/workload-status.js";
+import { validateHPABehavior } from "../../validation/hpa-behavior.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { keepStatusAnnotations } from "./conversion.js";
 
@@ -10,7 +12,7 @@ export const hpaV2Strategy = kindStrategy({
   namespaced: true,
   hasStatus: true,
   defaults: defaultHPAv2,
-  validate: validateHPAv2,
+  validate: (hpa) => [...validateHPAv2(hpa), ...validateHPABehavior(hpa)],
 });
 export const hpaV1Strategy = kindStrategy({
   kind: "HorizontalPodAutoscaler",
@@ -22,4 +24,4 @@ export const hpaV1Strategy = kindStrategy({
   prepareForUpdate: keepStatusAnnotations,
   validate: validateHPAv1,
 });
-export const hpaStatusStrategy = kindStatusStrategy();
+export const hpaStatusStrategy = kindStatusStrategy(validateHPAStatusUpdate);

@@ -9,6 +9,8 @@ import { validateJob, validateJobUpdate } from "../../validation/batch.js";
 import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
 import { child, record, sameJSON, text } from "../../validation/shape.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
+import { validateJobStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const UID_LABEL = "batch.kubernetes.io/controller-uid";
@@ -42,17 +44,20 @@ function validateGenerated(job: KubeObject): FieldError[] {
     : [fieldErrors.invalid(FieldPath.of("spec", "selector"), spec.selector ?? null, "`selector` not auto-generated")];
 }
 
-export const jobStrategy = kindStrategy({
-  kind: "Job",
-  version: "v1",
-  namespaced: true,
-  hasStatus: true,
-  defaults: defaultJob,
-  prepareForCreate: generateSelector,
-  validate: (obj) => [...validateJob(obj), ...validateGenerated(obj)],
-  warnings: workloadWarnings,
-  validateUpdate: validateJobUpdate,
-  fields: { "status.successful": (o) => text(record(o.status).succeeded, "0") },
-});
+export const jobStrategy = withWorkloadWarnings(
+  kindStrategy({
+    kind: "Job",
+    version: "v1",
+    namespaced: true,
+    hasStatus: true,
+    defaults: defaultJob,
+    prepareForCreate: generateSelector,
+    validate: (obj) => [...validateJob(obj), ...validateGenerated(obj)],
+    warnings: workloadWarnings,
+    validateUpdate: validateJobUpdate,
+    fields: { "status.successful": (o) => text(record(o.status).succeeded, "0") },
+  }),
+  { nameWarning: true },
+);
 
-export const jobStatusStrategy = kindStatusStrategy();
+export const jobStatusStrategy = kindStatusStrategy(validateJobStatusUpdate);

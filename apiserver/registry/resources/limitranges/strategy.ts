@@ -1,6 +1,6 @@
 /** core/v1 LimitRanges: SetDefaults_LimitRangeItem (max -> default -> defaultRequest, min), types, min <= max. */
 import { defaultLimitRange } from "../../defaults/core.js";
-import { validateLimitRange } from "../../validation/cluster.js";
+import { validateLimitRange } from "../../validation/limit-range.js";
 import { kindStrategy } from "../kind-strategy.js";
 
 export const limitRangeStrategy = kindStrategy({

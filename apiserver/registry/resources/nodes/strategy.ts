@@ -1,6 +1,6 @@
-/** core/v1 Nodes: status kept on create (kubelets register with it), allocatable default, taints; selectable by spec.unschedulable. */
+/** core/v1 Nodes: status kept on create (kubelets register with it), allocatable default, upstream's Node rules; selectable by spec.unschedulable. */
 import { defaultNode } from "../../defaults/core.js";
-import { validateNode } from "../../validation/cluster.js";
+import { validateNode, validateNodeUpdate } from "../../validation/node.js";
 import { record } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { copyField } from "../../copy.js";
@@ -17,6 +17,7 @@ export const nodeStrategy = kindStrategy({
     if (obj.status === undefined) delete obj.status;
   },
   validate: validateNode,
+  validateUpdate: validateNodeUpdate,
   fields: { "spec.unschedulable": (o) => String(record(o.spec).unschedulable === true) },
 });
-export const nodeStatusStrategy = kindStatusStrategy();
+export const nodeStatusStrategy = kindStatusStrategy(validateNodeUpdate);

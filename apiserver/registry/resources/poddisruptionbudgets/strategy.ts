@@ -1,5 +1,6 @@
 /** policy/v1 PodDisruptionBudgets: status reset, generation, minAvailable/maxUnavailable/selector validation. */
 import { validatePDB } from "../../validation/policy.js";
+import { validatePDBStatusUpdate } from "../../validation/workload-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const pdbStrategy = kindStrategy({
@@ -9,4 +10,4 @@ export const pdbStrategy = kindStrategy({
   hasStatus: true,
   validate: validatePDB,
 });
-export const pdbStatusStrategy = kindStatusStrategy();
+export const pdbStatusStrategy = kindStatusStrategy(validatePDBStatusUpdate);

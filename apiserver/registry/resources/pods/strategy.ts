@@ -12,6 +12,7 @@ import { podSpecWarnings } from "../../validation/pod-warnings.js";
 import { applyAppArmorVersionSkew } from "../../validation/pod-annotations.js";
 import { FieldPath } from "../../validation/field.js";
 import { list, record, str } from "../../validation/shape.js";
+import { validatePodStatusUpdate } from "../../validation/pod-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { podQOSClass } from "./qos.js";
 import { mergeLabelKeys } from "./label-keys.js";
@@ -78,4 +79,4 @@ const podKindStrategy = kindStrategy({
 
 export const podStrategy: Strategy = { ...podKindStrategy, warningsOnCreate };
 
-export const podStatusStrategy = kindStatusStrategy();
+export const podStatusStrategy = kindStatusStrategy(validatePodStatusUpdate);

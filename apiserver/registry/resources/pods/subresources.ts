@@ -207,7 +207,7 @@ export const ephemeralContainersStrategy: UpdateStrategy = {
   /** upstream's ValidatePodEphemeralContainersUpdate: the whole Pod as an update validates it, then only additions. */
   validateUpdate(obj, old) {
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
-    errs.push(...validatePod(obj, ratchetOptionsFrom(old.spec)));
+    errs.push(...validatePod(obj, ratchetOptionsFrom(old.spec, old.metadata?.annotations)));
     // Static pods run from the node's files: nothing the apiserver adds reaches them.
     if (old.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined)
       return [fieldErrors.forbidden(FieldPath.root(), "static pods do not support ephemeral containers")];

@@ -2,15 +2,22 @@
 import { defaultReplicationController } from "../../defaults/core.js";
 import { validateReplicationController } from "../../validation/cluster.js";
 import { record, text } from "../../validation/shape.js";
+import { validateReplicaSetStatusUpdate } from "../../validation/workload-status.js";
+import { workloadWarnings } from "../../validation/pod-warnings.js";
+import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
-export const replicationControllerStrategy = kindStrategy({
-  kind: "ReplicationController",
-  version: "v1",
-  namespaced: true,
-  hasStatus: true,
-  defaults: defaultReplicationController,
-  validate: validateReplicationController,
-  fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
-});
-export const replicationControllerStatusStrategy = kindStatusStrategy();
+export const replicationControllerStrategy = withWorkloadWarnings(
+  kindStrategy({
+    kind: "ReplicationController",
+    version: "v1",
+    namespaced: true,
+    hasStatus: true,
+    defaults: defaultReplicationController,
+    validate: validateReplicationController,
+    warnings: workloadWarnings,
+    fields: { "status.replicas": (o) => text(record(o.status).replicas, "0") },
+  }),
+  { nameWarning: true },
+);
+export const replicationControllerStatusStrategy = kindStatusStrategy(validateReplicaSetStatusUpdate);

@@ -1,5 +1,6 @@
-/** core/v1 ResourceQuotas: status reset on create, hard quantities non-negative, scopes. */
+/** core/v1 ResourceQuotas: status reset on create, hard quantities non-negative, scopes and scope selectors, scopes immutable. */
 import { validateResourceQuota } from "../../validation/cluster.js";
+import { validateQuotaScopes, validateQuotaScopesUnchanged, validateQuotaStatusUpdate } from "../../validation/resource-quota.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const resourceQuotaStrategy = kindStrategy({
@@ -8,6 +9,7 @@ export const resourceQuotaStrategy = kindStrategy({
   namespaced: true,
   hasStatus: true,
   trackGeneration: false,
-  validate: validateResourceQuota,
+  validate: (q) => [...validateResourceQuota(q), ...validateQuotaScopes(q)],
+  validateUpdate: (q, old) => [...validateResourceQuota(q), ...validateQuotaScopes(q), ...validateQuotaScopesUnchanged(q, old)],
 });
-export const resourceQuotaStatusStrategy = kindStatusStrategy();
+export const resourceQuotaStatusStrategy = kindStatusStrategy(validateQuotaStatusUpdate);

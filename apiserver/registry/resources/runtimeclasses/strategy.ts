@@ -1,5 +1,5 @@
 /** node.k8s.io/v1 RuntimeClasses: handler a DNS label and immutable; overhead and scheduling checked. */
-import { validateRuntimeClass, validateRuntimeClassUpdate } from "../../validation/node.js";
+import { validateRuntimeClass, validateRuntimeClassUpdate } from "../../validation/runtime-class.js";
 import { kindStrategy } from "../kind-strategy.js";
 
 export const runtimeClassStrategy = kindStrategy({

@@ -5,6 +5,7 @@
 import type { KubeObject } from "../../rest.js";
 import type { Strategy } from "../../strategy.js";
 import { validateSecret, validateSecretUpdate } from "../../validation/core.js";
+import { secretWarnings } from "../../validation/secret-warnings.js";
 
 /** What conversion does on the way in: stringData entries overwrite data entries, base64-encoded. */
 function mergeStringData(obj: KubeObject): void {
@@ -23,6 +24,8 @@ export const secretStrategy: Strategy = {
   },
   validate: validateSecret,
   validateUpdate: validateSecretUpdate,
+  warningsOnCreate: secretWarnings,
+  warningsOnUpdate: (obj) => secretWarnings(obj),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   fieldLabels: ["type", "metadata.namespace", "metadata.name"],

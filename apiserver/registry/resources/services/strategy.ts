@@ -8,6 +8,7 @@ import type { KubeObject } from "../../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../../strategy.js";
 import { validateService, validateServiceUpdate } from "../../validation/core.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
+import { serviceWarnings, validateLoadBalancerClass } from "../../validation/service-warnings.js";
 import { parseIP } from "../../../../runtime/validation/strings.js";
 
 interface ServicePort {
@@ -31,6 +32,7 @@ interface ServiceSpec {
   ipFamilies?: string[];
   ipFamilyPolicy?: string;
   healthCheckNodePort?: number;
+  loadBalancerClass?: string | null;
 }
 
 /** upstream's default client-IP affinity timeout: three hours. */
@@ -105,6 +107,9 @@ function dropTypeDependentFields(spec: ServiceSpec, old: ServiceSpec): void {
   if (needsHealthCheck(old) && !needsHealthCheck(spec) && spec.healthCheckNodePort === old.healthCheckNodePort)
     delete spec.healthCheckNodePort;
   if (spec.type !== "LoadBalancer") delete spec.allocateLoadBalancerNodePorts;
+  // Leaving LoadBalancer with the class untouched drops it, as upstream's strategy does.
+  if (old.type === "LoadBalancer" && spec.type !== "LoadBalancer" && spec.loadBalancerClass === old.loadBalancerClass)
+    delete spec.loadBalancerClass;
   if (externallyAccessible(old) && !externallyAccessible(spec) && spec.externalTrafficPolicy === old.externalTrafficPolicy)
     delete spec.externalTrafficPolicy;
 }
@@ -139,8 +144,14 @@ export const serviceStrategy: Strategy = {
     }
     defaultFamilies(spec);
   },
-  validate: validateService,
-  validateUpdate: validateServiceUpdate,
+  validate: (obj) => [...validateService(obj), ...validateLoadBalancerClass(obj)],
+  validateUpdate: (obj, old) => [
+    ...validateServiceUpdate(obj, old),
+    ...validateLoadBalancerClass(obj, old),
+    ...validateLoadBalancerClass(obj),
+  ],
+  warningsOnCreate: serviceWarnings,
+  warningsOnUpdate: (obj) => serviceWarnings(obj),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   fieldLabels: ["metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"],

@@ -1,0 +1,102 @@
+/**
+ * discovery.k8s.io/v1 EndpointSlice validation as upstream's ValidateEndpointSlice: the address
+ * type, at most 1000 endpoints of at most 100 addresses each (IPs of the slice's family and fit
+ * for an endpoint, or DNS names), node names, hostnames, deprecated topology labels (at most 16),
+ * zone hints (at most 8, unique label values), and at most 20000 ports, named uniquely.
+ */
+import type { KubeObject } from "../rest.js";
+import { isDNS1123Label, isDNS1123Subdomain, isValidIP, isValidLabelValue, isValidPortNum } from "../../../runtime/validation/strings.js";
+import { validateEndpointIP } from "./endpoint-ip.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { validateLabels } from "./object-meta.js";
+import { isObj, list, record, str, type Obj } from "./shape.js";
+
+const ADDRESS_TYPES = ["FQDN", "IPv4", "IPv6"];
+const MAX_ENDPOINTS = 1000;
+const MAX_ADDRESSES = 100;
+const MAX_PORTS = 20000;
+const MAX_TOPOLOGY_LABELS = 16;
+const MAX_ZONE_HINTS = 8;
+
+function validateAddress(s: string, type: string, path: FieldPath): FieldError[] {
+  if (type === "FQDN") return isDNS1123Subdomain(s).map((msg) => fieldErrors.invalid(path, s, msg));
+  if (type !== "IPv4" && type !== "IPv6") return [];
+  const bad = isValidIP(s);
+  if (bad.length > 0) return bad.map((msg) => fieldErrors.invalid(path, s, msg));
+  const errs: FieldError[] = [];
+  if ((type === "IPv6") !== s.includes(":")) errs.push(fieldErrors.invalid(path, s, `must be an ${type} address`));
+  errs.push(...validateEndpointIP(s, path));
+  return errs;
+}
+
+function validateHints(hints: Obj, path: FieldPath): FieldError[] {
+  const zones = list(hints.forZones);
+  const zonesPath = path.child("forZones");
+  if (zones.length > MAX_ZONE_HINTS) return [fieldErrors.tooMany(zonesPath, zones.length, MAX_ZONE_HINTS)];
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  zones.forEach((z, i) => {
+    const name = str(record(z).name);
+    const p = zonesPath.index(i).child("name");
+    if (seen.has(name)) errs.push(fieldErrors.duplicate(p, name));
+    seen.add(name);
+    for (const msg of isValidLabelValue(name)) errs.push(fieldErrors.invalid(p, name, msg));
+  });
+  return errs;
+}
+
+function validateEndpoints(endpoints: unknown[], type: string): FieldError[] {
+  const path = FieldPath.of("endpoints");
+  if (endpoints.length > MAX_ENDPOINTS) return [fieldErrors.tooMany(path, endpoints.length, MAX_ENDPOINTS)];
+  const errs: FieldError[] = [];
+  endpoints.forEach((e, i) => {
+    const ep = record(e);
+    const p = path.index(i);
+    const addresses = list(ep.addresses);
+    if (addresses.length === 0) errs.push(fieldErrors.required(p.child("addresses"), "must contain at least 1 address"));
+    else if (addresses.length > MAX_ADDRESSES) errs.push(fieldErrors.tooMany(p.child("addresses"), addresses.length, MAX_ADDRESSES));
+    addresses.forEach((a, j) => errs.push(...validateAddress(str(a), type, p.child("addresses").index(j))));
+    if (typeof ep.nodeName === "string")
+      for (const msg of isDNS1123Subdomain(ep.nodeName)) errs.push(fieldErrors.invalid(p.child("nodeName"), ep.nodeName, msg));
+    const topology = record(ep.deprecatedTopology);
+    const topologyPath = p.child("deprecatedTopology");
+    const labels = Object.keys(topology).length;
+    if (labels > MAX_TOPOLOGY_LABELS) errs.push(fieldErrors.tooMany(topologyPath, labels, MAX_TOPOLOGY_LABELS));
+    errs.push(...validateLabels(topology as Record<string, string>, topologyPath));
+    if (typeof ep.hostname === "string")
+      for (const msg of isDNS1123Label(ep.hostname)) errs.push(fieldErrors.invalid(p.child("hostname"), ep.hostname, msg));
+    if (isObj(ep.hints)) errs.push(...validateHints(ep.hints, p.child("hints")));
+  });
+  return errs;
+}
+
+function validatePorts(ports: unknown[]): FieldError[] {
+  const path = FieldPath.of("ports");
+  if (ports.length > MAX_PORTS) return [fieldErrors.tooMany(path, ports.length, MAX_PORTS)];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  ports.forEach((port, i) => {
+    const r = record(port);
+    const p = path.index(i);
+    const name = str(r.name);
+    if (name !== "") for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(p.child("name"), name, msg));
+    if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
+    names.add(name);
+    if (typeof r.port === "number") for (const msg of isValidPortNum(r.port)) errs.push(fieldErrors.invalid(p.child("port"), r.port, msg));
+    const proto = str(r.protocol);
+    if (proto === "") errs.push(fieldErrors.required(p.child("protocol")));
+    else if (!["SCTP", "TCP", "UDP"].includes(proto))
+      errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
+  });
+  return errs;
+}
+
+export function validateEndpointSlice(slice: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const type = str(slice.addressType);
+  if (type === "") errs.push(fieldErrors.required(FieldPath.of("addressType")));
+  else if (!ADDRESS_TYPES.includes(type)) errs.push(fieldErrors.notSupported(FieldPath.of("addressType"), type, ADDRESS_TYPES));
+  errs.push(...validateEndpoints(list(slice.endpoints), type));
+  errs.push(...validatePorts(list(slice.ports)));
+  return errs;
+}
