@@ -272,7 +272,8 @@ export class Reflector<T extends MetaObject> {
       return p;
     };
     try {
-      let cur = send({ resourceVersion: rv0, limit });
+      // Fresh clients have one connection at most: page 2 would wait on a TLS handshake just when it is asked for.
+      let cur = send({ resourceVersion: rv0, limit, ...(pipelined && { warmConnection: true }) });
       const first = await cur.page;
       let items = first.items;
       let rv = first.metadata.resourceVersion ?? "";
