@@ -160,7 +160,13 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
   /** Sends a call whose options mix query parameters with the call's signal. */
   #send<R>(opts: CallOptions | undefined, call: Omit<Call, "query" | "signal">): Promise<R> {
     const { signal, rest, onBodyStart, warmConnection } = splitCall(opts);
-    return this.#request<R>({ ...call, query: rest, signal, ...(onBodyStart && { onBodyStart }), ...(warmConnection && { warmConnection }) });
+    return this.#request<R>({
+      ...call,
+      query: rest,
+      signal,
+      ...(onBodyStart && { onBodyStart }),
+      ...(warmConnection && { warmConnection }),
+    });
   }
 
   #request<R>(call: Call): Promise<R> {
