@@ -46,7 +46,8 @@ const ROOT = path.resolve(path.dirname(SELF), "..");
  * compaction; ours-uncompacted: the same with `compact: false`; ours-unthrottled: qps -1, as
  * client-node has no client-side limiter; ours-protobuf: unthrottled, protobuf; ours-strip: the
  * defaults plus the (lossy) `stripManagedFields` transform many controllers set; ours-pipelined:
- * the defaults with the first list in pipelined pages of 2,000 (`pipelinedPageSize`); floor: the full
+ * the defaults with the first list in pipelined pages of 2,000 (`pipelinedPageSize`, whose first page warms
+ * a second connection for the next ones); floor: the full
  * list at resourceVersion=0 fetched over HTTPS without decoding, which no informer can beat.
  */
 type Informer =

@@ -23,6 +23,11 @@ export interface ListWatchListOptions {
    * implementations: one that never calls it lists page after page.
    */
   onContinue?: (token: string) => void;
+  /**
+   * Open a second connection alongside this list (a pipelined pager's first page), so the next
+   * page, asked for while this one is still read, needs no new handshake. A hint: optional for implementations.
+   */
+  warmConnection?: boolean;
 }
 
 /** One page of a list. */

@@ -30,8 +30,9 @@ export function newListWatch<T, TList extends ObjectList<T>>(client: ListerWatch
     return options;
   };
   return {
-    async list({ onContinue, ...opts }) {
+    async list({ onContinue, warmConnection, ...opts }) {
       const options = prepare(opts);
+      if (warmConnection) options.warmConnection = true;
       if (onContinue) {
         options.onBodyStart = (head, contentType) => {
           const token = continueFromListHead(head, contentType);

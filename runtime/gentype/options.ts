@@ -11,6 +11,8 @@ export interface CallOptions {
    * read and decoded (an informer's pager reads the next page's token there). Never sent.
    */
   onBodyStart?: (head: Uint8Array, contentType: string) => void;
+  /** Opens a second connection alongside this call, for one sent while it answers (a pipelined list's next page). Never sent. */
+  warmConnection?: boolean;
 }
 
 /** Options of create calls (metav1.CreateOptions). */
@@ -64,8 +66,13 @@ export type TweakListOptions = (options: ListOptions) => void;
 /** Splits a call's signal from its API options, so the signal never reaches a query string. */
 export function splitCall<O extends CallOptions>(
   opts: O | undefined,
-): { signal: AbortSignal | undefined; rest: Omit<O, "signal" | "onBodyStart"> | undefined; onBodyStart?: CallOptions["onBodyStart"] } {
+): {
+  signal: AbortSignal | undefined;
+  rest: Omit<O, "signal" | "onBodyStart" | "warmConnection"> | undefined;
+  onBodyStart?: CallOptions["onBodyStart"];
+  warmConnection?: true;
+} {
   if (opts === undefined) return { signal: undefined, rest: undefined };
-  const { signal, onBodyStart, ...rest } = opts;
-  return { signal, rest, ...(onBodyStart && { onBodyStart }) };
+  const { signal, onBodyStart, warmConnection, ...rest } = opts;
+  return { signal, rest, ...(onBodyStart && { onBodyStart }), ...(warmConnection && { warmConnection }) };
 }

@@ -31,6 +31,7 @@ interface Call {
   contentType?: string;
   signal?: AbortSignal | undefined;
   onBodyStart?: RestRequest["onBodyStart"];
+  warmConnection?: true;
 }
 
 /**
@@ -158,8 +159,14 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
 
   /** Sends a call whose options mix query parameters with the call's signal. */
   #send<R>(opts: CallOptions | undefined, call: Omit<Call, "query" | "signal">): Promise<R> {
-    const { signal, rest, onBodyStart } = splitCall(opts);
-    return this.#request<R>({ ...call, query: rest, signal, ...(onBodyStart && { onBodyStart }) });
+    const { signal, rest, onBodyStart, warmConnection } = splitCall(opts);
+    return this.#request<R>({
+      ...call,
+      query: rest,
+      signal,
+      ...(onBodyStart && { onBodyStart }),
+      ...(warmConnection && { warmConnection }),
+    });
   }
 
   #request<R>(call: Call): Promise<R> {
@@ -171,6 +178,7 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
     if (call.body !== undefined) req.body = call.body;
     if (call.signal !== undefined) req.signal = call.signal;
     if (call.onBodyStart !== undefined) req.onBodyStart = call.onBodyStart;
+    if (call.warmConnection) req.warmConnection = true;
     if (call.contentType !== undefined) req.contentType = call.contentType;
     else if (this.#jsonOnly && call.body !== undefined) req.contentType = MEDIA_TYPE_JSON;
     if (this.#jsonOnly) req.accept = MEDIA_TYPE_JSON;

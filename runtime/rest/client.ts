@@ -46,6 +46,11 @@ export interface RestRequest {
   headers?: Readonly<Record<string, string>>;
   /** Told the first chunk of a successful response's body (and its media type) as it arrives. */
   onBodyStart?: (head: Uint8Array, contentType: string) => void;
+  /**
+   * Also opens a second pooled connection now, unless two are idle already, so that a request
+   * sent while this one still answers (a pipelined list's next page) finds its TLS handshake done.
+   */
+  warmConnection?: boolean;
 }
 
 /** One watch: a GET with `watch=1` whose response streams events. */
@@ -164,6 +169,7 @@ export class RestClient {
   /** Like {@link RestClient.request}, with the status code and headers too. */
   async requestWithResponse<T>(req: RestRequest): Promise<RestResponse<T>> {
     const { signal, done } = callSignal(req.signal, req.timeoutMs ?? this.config.timeoutMs);
+    if (req.warmConnection) this.transport.warmConnection();
     try {
       const res = await this.open(req.method, req.path, req.query, this.headers(req), this.encode(req), signal);
       const reading = readBody(res, signal);

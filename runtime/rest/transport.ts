@@ -273,6 +273,27 @@ export class Transport {
     });
   }
 
+  /**
+   * Opens one more keep-alive connection in the request pool, unless two sit idle already: a GET
+   * of /version (public, cheap), whose answer is dropped and whose failure is ignored, since it
+   * only warms a socket. Not rate limited: it carries no API call.
+   */
+  warmConnection(): void {
+    const agent = this.agents.request;
+    let idle = 0;
+    for (const sockets of Object.values(agent.freeSockets)) idle += sockets?.length ?? 0;
+    if (idle >= 2) return;
+    const request = (this.secure ? https.request : http.request)(this.url("/version"), {
+      ...this.tlsOptions,
+      method: "GET",
+      headers: { ...this.defaultHeaders(), Accept: "application/json" },
+      agent,
+    });
+    request.once("response", (res) => res.resume());
+    request.once("error", () => undefined);
+    request.end();
+  }
+
   /** Closes the agents and their connections. */
   close(): void {
     this.agents.request.destroy();

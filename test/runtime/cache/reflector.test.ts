@@ -88,6 +88,8 @@ describe("Reflector", () => {
       [undefined, 2000, `${listRV}:4000`],
     ]);
     expect(fake.maxListsInFlight).toBeGreaterThan(1);
+    // The first page warms a second connection for the pages asked for while it is read.
+    expect(fake.lists.map((l) => l.opts.warmConnection)).toEqual([true, undefined, undefined]);
     expect(reflector.lastSyncResourceVersion()).toBe(listRV);
     expect(fake.watches[0]!.opts).toMatchObject({ resourceVersion: listRV, allowWatchBookmarks: true });
   });

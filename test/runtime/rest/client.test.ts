@@ -3,6 +3,7 @@
  * retries and backoff, StatusErrors, abort and timeouts, rate limiting, TLS and the protobuf codec.
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import {
   type ProtobufObjectCodec,
   type RestConfig,
 } from "../../../runtime/rest/index.js";
+import { until } from "../../support/wait.js";
 import { json, makePki, startServer, status, type Pki, type TestServer } from "./test-server.js";
 
 let server: TestServer;
@@ -121,6 +123,36 @@ describe("requests", () => {
     const values = ["plain ascii", "Grüße, €, 漢字, 😀", "\u007f\u0080\u00ff"];
     server.handle((req, res) => json(res, 200, { value: values[Number(req.url!.slice(1))] }));
     for (let i = 0; i < values.length; i++) expect(await client().request({ method: "GET", path: `/${i}` })).toEqual({ value: values[i] });
+  });
+  it("with warmConnection, opens a second connection alongside the request, which a request sent meanwhile uses", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ports = new Map<string, number>();
+    server.handle(async (req, res) => {
+      const url = new URL(req.url!, "http://x");
+      ports.set(url.pathname + url.search, req.socket.remotePort!);
+      if (url.searchParams.get("page") === "1") await held;
+      json(res, 200, { kind: "ConfigMapList", items: [] });
+    });
+    const c = client();
+    const first = c.request({ method: "GET", path: "/api/v1/configmaps", query: { page: 1 }, warmConnection: true });
+    // The warm-up's connection goes idle in the pool once its answer is read.
+    const pool = (c as unknown as { transport: { agents: { request: http.Agent } } }).transport.agents.request;
+    await until(() => Object.values(pool.freeSockets).some((s) => (s?.length ?? 0) > 0), 5000, "an idle connection");
+    await c.request({ method: "GET", path: "/api/v1/configmaps", query: { page: 2 } });
+    release();
+    await first;
+    expect([...ports.keys()].sort()).toEqual(["/api/v1/configmaps?page=1", "/api/v1/configmaps?page=2", "/version"]);
+    expect(ports.get("/api/v1/configmaps?page=2")).toBe(ports.get("/version"));
+    expect(ports.get("/api/v1/configmaps?page=2")).not.toBe(ports.get("/api/v1/configmaps?page=1"));
+  });
+
+  it("warms no connection when two sit idle already", async () => {
+    server.handle((_req, res) => json(res, 200, { kind: "ConfigMapList", items: [] }));
+    const c = client();
+    await Promise.all([1, 2].map((page) => c.request({ method: "GET", path: "/api/v1/configmaps", query: { page } })));
+    await c.request({ method: "GET", path: "/api/v1/configmaps", query: { page: 3 }, warmConnection: true });
+    expect(server.requests.map((r) => r.url.pathname)).not.toContain("/version");
   });
 });
 
