@@ -14,6 +14,7 @@ import { scheme as widgetScheme } from "../examples/widget/generated/apis/regist
 import * as widgetOpenAPI from "../examples/widget/generated/openapi/index.js";
 import { runAPIServer, type RunningAPIServer } from "../apiserver/server/run.js";
 import { aggregation } from "../apiserver/aggregator/run-options.js";
+import { defaultAdvertiseAddress } from "../apiserver/server/options.js";
 import { type BenchModule, formatOps, formatRatio, median, printNote, printTable, runIfMain } from "./support/table.js";
 
 const SEQUENTIAL = 1_500;
@@ -74,6 +75,8 @@ async function run(): Promise<void> {
   let main: RunningAPIServer | undefined;
   let ext: RunningAPIServer | undefined;
   const quiet = { log: () => {} };
+  // The extension on the host's non-loopback address: EndpointSlices may not list loopback ones.
+  const extHost = defaultAdvertiseAddress("0.0.0.0");
   try {
     main = await runAPIServer({
       dataDir: path.join(root, "main"),
@@ -86,7 +89,7 @@ async function run(): Promise<void> {
     ext = await runAPIServer({
       dataDir: path.join(root, "ext"),
       securePort: 0,
-      bindAddress: "127.0.0.1",
+      bindAddress: extHost,
       apiGroups: [{ scheme: widgetScheme, openapi: widgetOpenAPI }],
       extensions: [aggregation({ authenticationKubeconfig: main.kubeconfig, authorizationKubeconfig: main.kubeconfig })],
       ...quiet,
@@ -108,7 +111,7 @@ async function run(): Promise<void> {
     await post(main.url, admin, "/apis/discovery.k8s.io/v1/namespaces/kube-system/endpointslices", {
       metadata: { name: "widgets-api-1", labels: { "kubernetes.io/service-name": "widgets-api" } },
       addressType: "IPv4",
-      endpoints: [{ addresses: ["127.0.0.1"], conditions: { ready: true } }],
+      endpoints: [{ addresses: [extHost], conditions: { ready: true } }],
       ports: [{ name: "https", port: ext.server.port, protocol: "TCP" }],
     });
     await post(main.url, admin, "/apis/apiregistration.k8s.io/v1/apiservices", {

@@ -237,6 +237,7 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingressclasses": { spec: { controller: "example.com/fuzz" } },
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
+  "node.k8s.io/runtimeclasses": { handler: "fuzz" },
   // A policy matching nothing, a binding of a policy that does not exist: valid, and inert.
   "admissionregistration.k8s.io/validatingadmissionpolicies": {
     spec: {
