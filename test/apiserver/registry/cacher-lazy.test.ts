@@ -148,7 +148,12 @@ describe("lazy decoding, property", () => {
   const text = fc.string({ maxLength: 12 });
   const labels = fc.dictionary(fc.constantFrom("app", "tier", "x.io/k"), fc.stringMatching(/^[a-z0-9]{0,8}$/), { maxKeys: 3 });
   const op = fc.oneof(
-    fc.record({ kind: fc.constant("put" as const), name, labels, data: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), text, { maxKeys: 4 }) }),
+    fc.record({
+      kind: fc.constant("put" as const),
+      name,
+      labels,
+      data: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), text, { maxKeys: 4 }),
+    }),
     fc.record({ kind: fc.constant("delete" as const), name }),
   );
 
