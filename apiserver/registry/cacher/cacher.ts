@@ -17,6 +17,7 @@ import {
   type StorageEvent,
 } from "../../storage/interface.js";
 import type { KubeObject, WatchEvent } from "../rest.js";
+import { EventQueue } from "../../storage/event-queue.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
 import { EventBuffer, type EventBufferOptions } from "./event-buffer.js";
@@ -443,10 +444,7 @@ export class Cacher {
         this.progressWatch = pw;
         this.progressRequested = false;
         try {
-          for await (const ev of pw ?? storage.watch(watchOptions)) {
-            if (ev.type === "PROGRESS") this.applyProgress(ev);
-            else this.apply(ev);
-          }
+          await this.consume(pw ?? storage.watch(watchOptions));
         } finally {
           this.progressWatch = undefined;
         }
@@ -466,6 +464,31 @@ export class Cacher {
       this.closeWatchers();
       const delay = RELIST_BACKOFF_MS[Math.min(attempt, RELIST_BACKOFF_MS.length - 1)]!;
       await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /**
+   * Applies a storage watch's events until it ends. As `for await` would, but a burst already
+   * buffered (a frame's worth of another worker's writes) is applied in one go, not a promise
+   * and a microtask turn per event.
+   */
+  private async consume(source: AsyncIterable<StorageEvent | ProgressNotice>): Promise<void> {
+    const it = source[Symbol.asyncIterator]();
+    const queue = it instanceof EventQueue ? (it as EventQueue<StorageEvent | ProgressNotice>) : undefined;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      try {
+        let ev: StorageEvent | ProgressNotice | undefined = r.value;
+        do {
+          if (ev.type === "PROGRESS") this.applyProgress(ev);
+          else this.apply(ev);
+        } while (queue !== undefined && (ev = queue.takeBuffered()) !== undefined);
+      } catch (err) {
+        // As `for await` does when its body throws: the source is told the reader stopped.
+        await it.return?.();
+        throw err;
+      }
     }
   }
 

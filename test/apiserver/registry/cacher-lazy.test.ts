@@ -3,6 +3,7 @@
  * here the storage directly) are kept as bytes and decoded on first use, once; what a get, a
  * list, a selector or a watch replaying old events then sees equals the eager decode.
  */
+import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { KeyValue } from "../../../apiserver/storage/interface.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
@@ -139,6 +140,71 @@ describe("lazy decoding in the watch cache", () => {
     expect(web[1]!.object).toBe(all[1]!.object);
     expect(decode).not.toHaveBeenCalled();
     configmaps.stopWatchCache();
+  });
+});
+
+describe("lazy decoding, property", () => {
+  const name = fc.constantFrom("a", "b", "c", "d");
+  const text = fc.string({ maxLength: 12 });
+  const labels = fc.dictionary(fc.constantFrom("app", "tier", "x.io/k"), fc.stringMatching(/^[a-z0-9]{0,8}$/), { maxKeys: 3 });
+  const op = fc.oneof(
+    fc.record({
+      kind: fc.constant("put" as const),
+      name,
+      labels,
+      data: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), text, { maxKeys: 4 }),
+    }),
+    fc.record({ kind: fc.constant("delete" as const), name }),
+  );
+
+  it("gives, for any sequence of writes by another process, the objects the eager decode gives", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const storage = new MemoryStorage();
+        const configmaps = storeFor(storage, "", "configmaps", { watchCache: true });
+        const cacher = configmaps.cacher!;
+        await until(() => cacher.ready);
+        const start = cacher.revision;
+        try {
+          for (const o of ops) {
+            if (o.kind === "put") {
+              const obj: KubeObject = {
+                apiVersion: "v1",
+                kind: "ConfigMap",
+                metadata: { name: o.name, namespace: "default", uid: `uid-${o.name}`, labels: o.labels },
+                data: o.data,
+              };
+              await storage.guaranteedUpdate(ROOT + o.name, () => Promise.resolve(configmaps.encode(obj)), { ignoreNotFound: true });
+            } else if (await storage.get(ROOT + o.name)) {
+              await storage.delete(ROOT + o.name);
+            }
+          }
+          const rev = await storage.currentRevision();
+          await until(() => cacher.revision >= rev);
+          // What storage holds now, decoded eagerly, against the cache's lazily decoded objects.
+          const stored = (await storage.list({ prefix: ROOT })).items;
+          const eager = stored.map((kv) => configmaps.decode(kv));
+          for (const kv of stored) expect(cacher.get(kv.key)).toEqual(configmaps.decode(kv));
+          expect(cacher.list(ROOT, undefined).items).toEqual(eager);
+          // A watch replaying the window sees each event's object as the eager decode of its value.
+          const history: KubeObject[] = [];
+          let events = 0;
+          if (rev > start) {
+            for await (const ev of storage.watch({ prefix: ROOT, afterRevision: start, signal: AbortSignal.timeout(2000) })) {
+              events++;
+              if (ev.type === "PUT") history.push(configmaps.decode(ev.kv));
+              if (ev.revision >= rev) break;
+            }
+          }
+          const replay = await take(configmaps.watch(ctx("default"), { resourceVersion: String(start) }), events, 2000);
+          expect(replay).toHaveLength(events);
+          expect(replay.filter((e) => e.type !== "DELETED").map((e) => e.object)).toEqual(history);
+        } finally {
+          configmaps.stopWatchCache();
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
+import { until } from "../../support/wait.js";
 import { cm, ctx, scheme, statusOf } from "./helpers.js";
 
 function configmapsOn(storage: Storage, now?: () => number): GenericStore {
@@ -124,7 +125,10 @@ function pagingSuite(backend: Backend): void {
       const configmaps = configmapsOn(storage, () => clock);
       try {
         expect(await configmaps.cacher!.waitReady()).toBe(true);
-        for (const n of ["a", "b", "c", "d"]) await configmaps.create(ctx(space2), cm(n));
+        let written = 0;
+        for (const n of ["a", "b", "c", "d"]) written = Number((await configmaps.create(ctx(space2), cm(n))).metadata?.resourceVersion);
+        // The cache applies the creates' events on its own watch (on etcd, a stream of its own).
+        await until(() => configmaps.cacher!.revision >= written);
         // An exact revision the cache is at comes from it (on every backend) and keeps a snapshot there.
         const at = String(configmaps.cacher!.revision);
         const first = await configmaps.list(ctx(space2), { resourceVersion: at, limit: 2 });
@@ -142,7 +146,9 @@ function pagingSuite(backend: Backend): void {
 
         // Idle past its time, the snapshot is dropped: storage serves the same page at that revision.
         clock += 60_000;
-        await configmaps.create(ctx(space2), cm("e"));
+        const e = Number((await configmaps.create(ctx(space2), cm("e"))).metadata?.resourceVersion);
+        // Snapshots are pruned as the cache applies events: once it applied this one.
+        await until(() => configmaps.cacher!.revision >= e);
         expect(configmaps.cacher!.snapshotRevisions).not.toContain(Number(at));
         const now = configmaps.cacher!.revision;
         await configmaps.list(ctx(space2), { limit: 10 });
