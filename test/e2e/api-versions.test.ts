@@ -10,21 +10,10 @@ import { kubectlAvailable } from "../support/kubectl.js";
 import { kubectlServer } from "../support/kubectl-server.js";
 import { CSR_REQUEST } from "../support/csr-fixture.js";
 
-const { kubectl, file } = kubectlServer("kubegen-api-versions-e2e-", {
+const { kubectl, ok, json, file } = kubectlServer("kubegen-api-versions-e2e-", {
   enabled: kubectlAvailable,
   setup: async () => void (await ok("create", "namespace", "v")),
 });
-
-async function ok(...args: string[]): Promise<string> {
-  const r = await kubectl(...args);
-  expect(r.code, `kubectl ${args.join(" ")}: ${r.stderr}`).toBe(0);
-  return r.stdout;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl's JSON output, read ad hoc
-async function json(...args: string[]): Promise<Record<string, any>> {
-  return JSON.parse(await ok(...args, "-o", "json"));
-}
 
 async function apply(name: string, obj: unknown): Promise<void> {
   await ok("apply", "-f", file(name, JSON.stringify(obj)));

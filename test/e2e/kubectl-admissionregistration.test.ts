@@ -8,20 +8,9 @@ import { describe, expect, it } from "vitest";
 import { kubectlAvailable } from "../support/kubectl.js";
 import { kubectlServer } from "../support/kubectl-server.js";
 
-const { kubectl, file } = kubectlServer("kubegen-admissionregistration-e2e-", { enabled: kubectlAvailable });
+const { kubectl, json, file } = kubectlServer("kubegen-admissionregistration-e2e-", { enabled: kubectlAvailable });
 
 const RULES = [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }];
-
-async function ok(...args: string[]): Promise<string> {
-  const r = await kubectl(...args);
-  expect(r.code, `kubectl ${args.join(" ")}: ${r.stderr}`).toBe(0);
-  return r.stdout;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl's JSON output, read ad hoc
-async function json(...args: string[]): Promise<Record<string, any>> {
-  return JSON.parse(await ok(...args, "-o", "json"));
-}
 
 const applyFile = (name: string, obj: unknown) => kubectl("apply", "-f", file(name, JSON.stringify(obj)));
 

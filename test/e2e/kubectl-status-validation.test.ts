@@ -6,47 +6,9 @@
  * the warnings for a Deployment name that is no DNS label, a Service's externalIPs and the
  * deprecated mountable-secrets annotation, each with upstream's message.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { runKubectl, type KubectlResult } from "../support/kubectl.js";
+import { expect, it } from "vitest";
+import { kubectlServer } from "../support/kubectl-server.js";
 import { describeWithTools } from "../support/tools.js";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-let dir: string;
-let server: ChildProcess;
-
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["bin/kubegen.js", "apiserver", "--data-dir", dir, "--secure-port", "0", "--bind-address", "127.0.0.1"],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (/listening on https:\/\/\S+/.test(out)) resolve(child);
-    });
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.once("exit", (code) => reject(new Error(`apiserver exited with ${code}: ${out}${err}`)));
-  });
-}
-
-function kubectl(...args: string[]): Promise<KubectlResult> {
-  return runKubectl(path.join(dir, "kubeconfig"), args);
-}
-
-/** Writes a manifest into the data dir and returns its path for `-f`. */
-function manifest(name: string, obj: unknown): string {
-  const file = path.join(dir, `${name}.json`);
-  writeFileSync(file, JSON.stringify(obj));
-  return file;
-}
 
 const pod = (name: string, extra: Record<string, unknown> = {}, container: Record<string, unknown> = {}) => ({
   apiVersion: "v1",
@@ -56,20 +18,12 @@ const pod = (name: string, extra: Record<string, unknown> = {}, container: Recor
 });
 
 describeWithTools(["kubectl"], "kubectl: status validation and workload warnings of issue #16", () => {
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-statusval-"));
-    server = await startServer();
+  const { kubectl, file } = kubectlServer("kubegen-e2e-statusval-", {
     // No controller manager runs here: the ServiceAccount admission needs the namespace's default account.
-    expect((await kubectl("create", "serviceaccount", "default", "-n", "default")).code).toBe(0);
+    setup: async () => expect((await kubectl("create", "serviceaccount", "default", "-n", "default")).code).toBe(0),
   });
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
+  /** Writes a manifest into the data dir and returns its path for `-f`. */
+  const manifest = (name: string, obj: unknown): string => file(`${name}.json`, JSON.stringify(obj));
 
   it("a Deployment name that is no DNS label is warned about; a status update past its replicas is a 422", async () => {
     const created = await kubectl("create", "deployment", "web.v1", "--image=nginx");

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { spawnAPIServer, type APIServerProcess, type SpawnOptions } from "./apiserver-process.js";
 import { runKubectl, type KubectlOptions, type KubectlResult } from "./kubectl.js";
 
@@ -29,6 +29,11 @@ export interface KubectlServer {
   readonly server: APIServerProcess;
   readonly kubeconfig: string;
   readonly kubectl: (...args: string[]) => Promise<KubectlResult>;
+  /** kubectl that must succeed (exit 0; its stderr in the failure message); its stdout. */
+  readonly ok: (...args: string[]) => Promise<string>;
+  /** kubectl `-o json` that must succeed, parsed (read ad hoc by the assertions). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl's JSON output, read ad hoc
+  readonly json: (...args: string[]) => Promise<Record<string, any>>;
   /** Writes `text` to `name` in the data dir; returns its path. */
   readonly file: (name: string, text: string) => string;
 }
@@ -52,6 +57,12 @@ export function kubectlServer(tmpPrefix: string, options: KubectlServerOptions =
       return path.join(started(dir), "kubeconfig");
     },
     kubectl: (...args) => runKubectl(self.kubeconfig, args, { timeoutMs: 60_000, ...options.kubectl }),
+    ok: async (...args) => {
+      const r = await self.kubectl(...args);
+      expect(r.code, `kubectl ${args.join(" ")}: ${r.stderr}`).toBe(0);
+      return r.stdout;
+    },
+    json: async (...args) => JSON.parse(await self.ok(...args, "-o", "json")) as Record<string, unknown>,
     file: (name, text) => {
       const p = path.join(started(dir), name);
       writeFileSync(p, text);
