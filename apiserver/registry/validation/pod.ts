@@ -168,7 +168,6 @@ function overcommitAllowed(name: string): boolean {
 const CONTAINER_IDS = ["runAsUser", "runAsGroup"];
 const POD_IDS = ["runAsUser", "runAsGroup", "fsGroup"];
 
-/** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
 /** A user or group ID out of range. Module-level: a closure per call is named by tsx at run time, which costs more than the check. */
 function badID(v: unknown): v is number {
   return typeof v === "number" && (v < 0 || v > 2147483647 || !Number.isInteger(v));
@@ -176,6 +175,7 @@ function badID(v: unknown): v is number {
 
 const ID_RANGE = "must be between 0 and 2147483647, inclusive";
 
+/** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
 function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
   if (!isObj(sc)) return [];
   const errs: FieldError[] = [];
