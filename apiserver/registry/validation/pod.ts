@@ -54,6 +54,7 @@ import {
 import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 import { storedDeletionCostInvalid } from "./pod-deletion-cost.js";
+import { STANDARD_RESOURCE_NAMES } from "./resource-names.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -102,30 +103,6 @@ function nonNegative(v: unknown, path: FieldPath): FieldError[] {
 function dnsLabel(value: string, path: FieldPath): FieldError[] {
   return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
 }
-
-/** Names upstream's IsStandardResourceName knows (quota names included), but the hugepages prefixes. */
-const STANDARD_RESOURCE_NAMES = new Set([
-  "cpu",
-  "memory",
-  "ephemeral-storage",
-  "requests.cpu",
-  "requests.memory",
-  "requests.ephemeral-storage",
-  "limits.cpu",
-  "limits.memory",
-  "limits.ephemeral-storage",
-  "pods",
-  "services",
-  "replicationcontrollers",
-  "resourcequotas",
-  "secrets",
-  "configmaps",
-  "persistentvolumeclaims",
-  "storage",
-  "requests.storage",
-  "services.nodeports",
-  "services.loadbalancers",
-]);
 
 /** upstream's IsExtendedResourceName: a domain outside kubernetes.io, still a qualified name once quota prefixes it. */
 function isExtendedResourceName(name: string): boolean {

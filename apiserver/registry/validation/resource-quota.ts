@@ -9,6 +9,7 @@ import { parseQuantity } from "../../../runtime/quantity.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { canonicalQuantity } from "./quantity-text.js";
+import { STANDARD_QUOTA_RESOURCES } from "./resource-names.js";
 import { list, record, str, type Obj } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
@@ -24,28 +25,6 @@ const STANDARD_SCOPES = new Set([
 const POD_COUNT = new Set(["pods"]);
 const POD_COMPUTE = new Set(["cpu", "memory", "limits.cpu", "limits.memory", "requests.cpu", "requests.memory"]);
 const PVC_RESOURCES = new Set(["persistentvolumeclaims", "requests.storage"]);
-/** upstream's standardQuotaResources (plus `requests.hugepages-*`). */
-const STANDARD_QUOTA_RESOURCES = new Set([
-  "cpu",
-  "memory",
-  "ephemeral-storage",
-  "requests.cpu",
-  "requests.memory",
-  "requests.storage",
-  "requests.ephemeral-storage",
-  "limits.cpu",
-  "limits.memory",
-  "limits.ephemeral-storage",
-  "pods",
-  "services",
-  "replicationcontrollers",
-  "resourcequotas",
-  "secrets",
-  "persistentvolumeclaims",
-  "configmaps",
-  "services.nodeports",
-  "services.loadbalancers",
-]);
 const CONFLICTING = [
   ["BestEffort", "NotBestEffort"],
   ["Terminating", "NotTerminating"],

@@ -63,8 +63,10 @@ describe("AuditLogWriter", () => {
     first.write({ i: -1 });
     await first.close();
     let t = Date.UTC(2026, 0, 1);
-    const w = new AuditLogWriter({ path: file, maxSizeMB: 0.001, maxBackups: 5, now: () => new Date((t += 1000)) });
-    // Each event is about 220 bytes: a 1048-byte log holds four; nothing is written before close.
+    const maxSizeMB = 0.001;
+    const maxBytes = maxSizeMB * 1024 * 1024;
+    const w = new AuditLogWriter({ path: file, maxSizeMB, maxBackups: 5, now: () => new Date((t += 1000)) });
+    // Each event is about 220 bytes: a log of maxBytes (~1 KB) holds four; nothing is written before close.
     for (let i = 0; i < 10; i++) w.write({ i, pad: "x".repeat(200) });
     await w.close();
     const backups = readdirSync(dir)
@@ -72,6 +74,6 @@ describe("AuditLogWriter", () => {
       .sort();
     const all = [...backups.map((f) => lines(path.join(dir, f))), lines(file)];
     expect(all.flat().map((e) => e.i)).toEqual([-1, ...Array.from({ length: 10 }, (_, i) => i)]);
-    for (const f of [...backups.map((b) => path.join(dir, b)), file]) expect(readFileSync(f).length).toBeLessThanOrEqual(1048);
+    for (const f of [...backups.map((b) => path.join(dir, b)), file]) expect(readFileSync(f).length).toBeLessThanOrEqual(maxBytes);
   });
 });

@@ -4,9 +4,6 @@
  * progress notice) that it saw every write up to the storage's current revision, so a write
  * acknowledged to one client is visible to every later consistent read, whichever client reads.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
@@ -14,7 +11,7 @@ import { markRequestSignal, RevisionBatcher, requestReadScope } from "../../../a
 import type { GenericStore } from "../../../apiserver/registry/store.js";
 import { EtcdStorage, progressNotifyOrdered } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
-import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import { tempSqliteStorages } from "../../support/temp-sqlite.js";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
 import { cm, ctx, ns, scheme } from "./helpers.js";
 import { until } from "../../support/wait.js";
@@ -300,18 +297,9 @@ describe("revision batcher read scopes", () => {
   });
 });
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
 consistencySuite({
   name: "SQLite",
-  open: async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-consistency-"));
-    dirs.push(dir);
-    return new SqliteStorage({ path: path.join(dir, "db.sqlite") });
-  },
+  open: tempSqliteStorages("kubegen-consistency-"),
   proves: () => true,
 });
 

@@ -5,9 +5,6 @@
  * tokens and remainingItemCount as storage gives them; a snapshot gone or compacted past sends the
  * continuation to storage, which answers 410 below its compaction point.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStore } from "../../../apiserver/registry/builtin.js";
@@ -15,7 +12,7 @@ import type { KubeList, KubeObject, ListOptions } from "../../../apiserver/regis
 import type { GenericStore } from "../../../apiserver/registry/store.js";
 import { EtcdStorage } from "../../../apiserver/storage/etcd/etcd-storage.js";
 import type { Storage } from "../../../apiserver/storage/interface.js";
-import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import { tempSqliteStorages } from "../../support/temp-sqlite.js";
 import { type EtcdServer, etcdAvailable, startEtcd } from "../storage/etcd-server.js";
 import { until } from "../../support/wait.js";
 import { cm, ctx, scheme, statusOf } from "./helpers.js";
@@ -177,18 +174,9 @@ function pagingSuite(backend: Backend): void {
   });
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
 pagingSuite({
   name: "SQLite",
-  open: async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-paging-"));
-    dirs.push(dir);
-    return new SqliteStorage({ path: path.join(dir, "db.sqlite") });
-  },
+  open: tempSqliteStorages("kubegen-paging-"),
   consistentFromCache: true,
 });
 
