@@ -52,6 +52,7 @@ const SYSTEM_FILES = [
   "test/apiserver/cel/crd-rules.test.ts",
   "test/apiserver/cel/deprecation.test.ts",
   "test/apiserver/cel/printer-columns.test.ts",
+  "test/apiserver/controlplane/apiserver-identity.test.ts",
   "test/apiserver/controlplane/control-plane.test.ts",
   "test/apiserver/controlplane/lease-reconciler.test.ts",
   "test/apiserver/controlplane/loopback.test.ts",

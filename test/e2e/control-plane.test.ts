@@ -42,6 +42,17 @@ describeWithTools(["kubectl"], "one apiserver: seeds 000 and 002 through kubectl
       expect(stdout).toMatch(new RegExp(`^${ns}\\s+Active\\s+\\d+s$`, "m"));
   });
 
+  it("get leases -l apiserver.kubernetes.io/identity shows this apiserver's identity Lease, named for its host", async () => {
+    const lease = await eventually(
+      () =>
+        kubectl(kubeconfig, "get", "leases", "-n", "kube-system", "-l", "apiserver.kubernetes.io/identity=kube-apiserver", "-o", "json"),
+      (r) => r.code === 0 && (JSON.parse(r.stdout) as { items: unknown[] }).items.length === 1,
+    );
+    const [item] = (JSON.parse(lease.stdout) as { items: { metadata: { name: string; labels: Record<string, string> } }[] }).items;
+    expect(item!.metadata.name).toMatch(/^apiserver-[a-z2-7]{26}$/);
+    expect(item!.metadata.labels["kubernetes.io/hostname"]).toBe(os.hostname());
+  });
+
   it("delete ns of the three immortal namespaces answers seed 000's forbidden text for each", async () => {
     const { stderr, code } = await kubectl(kubeconfig, "delete", "ns", "default", "kube-public", "kube-system");
     expect(code).not.toBe(0);
