@@ -123,7 +123,9 @@ export class PVCProtectionController {
           if (!signal.aborted) {
             this.queue.addRateLimited(key);
             if (!isConflict(err))
-              this.options.onError(new Error(`PVC ${key} failed with: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+              this.options.onError(
+                new Error(`PVC ${key} failed with: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+              );
           }
         } finally {
           this.queue.done(key);

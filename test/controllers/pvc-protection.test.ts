@@ -93,7 +93,10 @@ describe("pvc-protection controller", () => {
     const claims = cs.coreV1().persistentVolumeClaims(NS);
     const made = await claims.create(claim("held"));
     expect(made.metadata?.finalizers).toEqual([PVC_PROTECTION_FINALIZER]);
-    await cs.coreV1().pods(NS).create(podUsing("user", "held", "node-1"));
+    await cs
+      .coreV1()
+      .pods(NS)
+      .create(podUsing("user", "held", "node-1"));
     await claims.delete("held");
     // A moment later it is still there, deleted but held by the finalizer.
     await new Promise((r) => setTimeout(r, 500));
@@ -171,7 +174,10 @@ describe("pvc-protection controller", () => {
     try {
       const claims = cs.coreV1().persistentVolumeClaims(NS);
       await claims.create(claim("lagging"));
-      await cs.coreV1().pods(NS).create(podUsing("fresh", "lagging", "node-1"));
+      await cs
+        .coreV1()
+        .pods(NS)
+        .create(podUsing("fresh", "lagging", "node-1"));
       await claims.delete("lagging");
       const deleted = await claims.get("lagging");
       factory.coreV1().persistentVolumeClaims().informer().getIndexer().add(deleted);
@@ -254,9 +260,7 @@ describe("which Pods hold a claim (upstream's rules)", () => {
     expect(podIsTerminated(p({ status: { phase: "Running" } }))).toBe(false);
     const deleting = { ...p().metadata, deletionTimestamp: "2026-01-01T00:00:00Z" };
     expect(
-      podIsTerminated(
-        p({ metadata: deleting, status: { containerStatuses: [{ name: "c", state: { running: {} } }] as never } }),
-      ),
+      podIsTerminated(p({ metadata: deleting, status: { containerStatuses: [{ name: "c", state: { running: {} } }] as never } })),
     ).toBe(false);
     expect(
       podIsTerminated(
