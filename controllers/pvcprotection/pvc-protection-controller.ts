@@ -7,7 +7,7 @@
  * claim of the batch (a namespace deletion deletes them all at once).
  */
 import type { PersistentVolumeClaim, Pod } from "../../generated/apis/core/v1/index.js";
-import type { Clientset } from "../../generated/clientset/index.js";
+import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import type { PersistentVolumeClaimInformer } from "../../generated/informers/core/v1/persistent-volume-claim.js";
 import type { PodInformer } from "../../generated/informers/core/v1/pod.js";
 import { DeletedFinalStateUnknown, metaNamespaceKeyFunc, splitMetaNamespaceKey } from "../../runtime/cache/keys.js";
@@ -24,7 +24,7 @@ export const PVC_PROTECTION_FINALIZER = "kubernetes.io/pvc-protection";
 export interface PVCProtectionOptions {
   claims: PersistentVolumeClaimInformer;
   pods: PodInformer;
-  client: Clientset;
+  client: ClientsetInterface;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
 }

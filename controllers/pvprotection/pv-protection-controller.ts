@@ -4,7 +4,7 @@
  * (`status.phase`, which the binder writes), and puts it on live volumes that lack it.
  */
 import type { PersistentVolume } from "../../generated/apis/core/v1/index.js";
-import type { Clientset } from "../../generated/clientset/index.js";
+import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import type { PersistentVolumeInformer } from "../../generated/informers/core/v1/persistent-volume.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
@@ -16,7 +16,7 @@ export const PV_PROTECTION_FINALIZER = "kubernetes.io/pv-protection";
 
 export interface PVProtectionOptions {
   volumes: PersistentVolumeInformer;
-  client: Clientset;
+  client: ClientsetInterface;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
 }
