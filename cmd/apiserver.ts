@@ -142,10 +142,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--audit-log-maxsize <MB>", "rotate the audit log when it reaches this size (0: never)", int("--audit-log-maxsize"), 0)
     .option("--audit-log-maxbackup <n>", "rotated audit logs kept (0: all)", int("--audit-log-maxbackup"), 0)
     .option("--audit-log-maxage <days>", "days rotated audit logs are kept (0: forever)", int("--audit-log-maxage"), 0)
-    .option(
-      "--enable-admission-plugins <list>",
-      "admission plugins to run besides the defaults (upstream 1.34's default set but ClusterTrustBundleAttest; StorageObjectInUseProtection is off unless named here)",
-    )
+    .option("--enable-admission-plugins <list>", "admission plugins to run besides the defaults (upstream 1.34's default set)")
     .option("--disable-admission-plugins <list>", "default admission plugins not to run")
     .option(
       "--encryption-provider-config <file>",

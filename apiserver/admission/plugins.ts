@@ -6,6 +6,7 @@
  * them out when they are disabled: see {@link runsWebhookPlugin}).
  */
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, type Authorize } from "./certificates.js";
+import { ClusterTrustBundleAttest } from "./cluster-trust-bundle-attest.js";
 import { DefaultIngressClass } from "./default-ingress-class.js";
 import type { AdmissionPlugin } from "./interface.js";
 import { DefaultStorageClass } from "./default-storage-class.js";
@@ -37,6 +38,7 @@ export const ADMISSION_PLUGINS = [
   "RuntimeClass",
   "CertificateApproval",
   "CertificateSigning",
+  "ClusterTrustBundleAttest",
   "CertificateSubjectRestriction",
   "DefaultIngressClass",
   "MutatingAdmissionWebhook",
@@ -45,15 +47,8 @@ export const ADMISSION_PLUGINS = [
   "ResourceQuota",
 ] as const;
 
-/**
- * Upstream enables these by default, kubegen only on request: StorageObjectInUseProtection's
- * finalizers are taken off by upstream's pvc/pv-protection controllers, which kubegen lacks, so
- * on by default every deleted claim (and every namespace holding one) would stay Terminating.
- */
-const OFF_BY_DEFAULT: ReadonlySet<string> = new Set(["StorageObjectInUseProtection"]);
-
-/** The plugins that run without flags, in upstream's order. */
-export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS.filter((n) => !OFF_BY_DEFAULT.has(n));
+/** The plugins that run without flags, in upstream's order: upstream's defaults are all of kubegen's plugins. */
+export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS;
 
 /** The plugins the server builds itself rather than {@link buildAdmissionPlugins}. */
 export type ServerWiredPlugin = "MutatingAdmissionWebhook" | "ValidatingAdmissionWebhook" | "ValidatingAdmissionPolicy";
@@ -67,7 +62,7 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
 }
 
 /** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
-const NOT_IMPLEMENTED = new Set(["ClusterTrustBundleAttest", "NodeRestriction", "AlwaysPullImages"]);
+const NOT_IMPLEMENTED = new Set(["NodeRestriction", "AlwaysPullImages"]);
 
 /** Which plugins run, in upstream's order: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
@@ -112,6 +107,7 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
     else if (n === "RuntimeClass") out.push(new RuntimeClassAdmission(objects));
     else if (n === "CertificateApproval" && authorize) out.push(new CertificateApproval(authorize));
     else if (n === "CertificateSigning" && authorize) out.push(new CertificateSigning(authorize));
+    else if (n === "ClusterTrustBundleAttest") out.push(new ClusterTrustBundleAttest());
     else if (n === "CertificateSubjectRestriction") out.push(new CertificateSubjectRestriction());
     else if (n === "DefaultIngressClass") out.push(new DefaultIngressClass(objects));
   }

@@ -132,6 +132,8 @@ const controllerManagerRules: PolicyRule[] = [
   { apiGroups: [RBAC], resources: ["clusterroles"], verbs: ["escalate", "update", "patch"] },
   // resourcequota writes observed usage.
   { apiGroups: [""], resources: ["resourcequotas/status"], verbs: ["update", "patch"] },
+  // pvc-protection and pv-protection take their finalizers off (and put them on old objects).
+  { apiGroups: [""], resources: ["persistentvolumeclaims", "persistentvolumes"], verbs: ["update"] },
 ];
 
 interface ClusterRoleSpec {

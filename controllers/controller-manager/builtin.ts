@@ -2,6 +2,8 @@
 import { newGarbageCollectorControllerDescriptor } from "../garbagecollector/descriptor.js";
 import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
+import { newPVCProtectionControllerDescriptor } from "../pvcprotection/descriptor.js";
+import { newPVProtectionControllerDescriptor } from "../pvprotection/descriptor.js";
 import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
 import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
 import { newServiceAccountControllerDescriptor } from "../serviceaccount/descriptor.js";
@@ -16,6 +18,8 @@ export function builtinControllerDescriptors(): ControllerDescriptor[] {
     newRootCACertPublisherDescriptor(),
     newResourceQuotaControllerDescriptor(),
     newClusterRoleAggregationDescriptor(),
+    newPVCProtectionControllerDescriptor(),
+    newPVProtectionControllerDescriptor(),
   ];
 }
 

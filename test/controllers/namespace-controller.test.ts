@@ -168,6 +168,8 @@ describe("controller-manager leader election", () => {
         "root-ca-cert-publisher",
         "resourcequota-controller",
         "clusterrole-aggregation-controller",
+        "persistentvolumeclaim-protection-controller",
+        "persistentvolume-protection-controller",
       ]);
 
       await cs

@@ -35,6 +35,10 @@ describeWithTools(["kubectl"], "kubectl: the RuntimeClass and DefaultIngressClas
     });
     expect(rc.code, rc.stderr).toBe(0);
     expect((await kubectl("get", "runtimeclass", "gvisor", "-o", "jsonpath={.handler}")).stdout).toBe("runsc");
+    // upstream's printer columns: NAME HANDLER AGE.
+    const table = (await kubectl("get", "runtimeclass", "gvisor")).stdout.split("\n");
+    expect(table[0]!.split(/\s+/)).toEqual(["NAME", "HANDLER", "AGE"]);
+    expect(table[1]!.split(/\s+/).slice(0, 2)).toEqual(["gvisor", "runsc"]);
 
     const created = await apply("sandboxed", pod("sandboxed", { runtimeClassName: "gvisor" }));
     expect(created.code, created.stderr).toBe(0);

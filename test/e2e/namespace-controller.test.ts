@@ -1,6 +1,6 @@
 /**
  * Seed 003's flow with the real kubectl against `kubegen up` spawned as a process (apiserver and
- * controller-manager in one): create a namespace, a Role and a ConfigMap in it, `kubectl delete
+ * controller-manager in one): create a namespace, a Role, a ConfigMap and a PVC in it, `kubectl delete
  * ns` returns once the namespace is gone (the default 5 s grace period included), and its
  * content is gone with it; the same for a CronTab from seed 003's CRD. Two `kubegen
  * controller-manager` processes: one leads, and when it is SIGKILLed the other takes the lease
@@ -22,7 +22,7 @@ const e2e = kubectlServer("kubegen-up-e2e-", {
 const { kubectl } = e2e;
 
 describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubectl (seed 003)", () => {
-  it("deleting a namespace deletes its Role and ConfigMap, and kubectl delete returns once it is gone", async () => {
+  it("deleting a namespace deletes its Role, ConfigMap and PVC, and kubectl delete returns once it is gone", async () => {
     expect((await kubectl("create", "ns", "liuxiang3")).stdout).toContain("namespace/liuxiang3 created");
     const role = await kubectl(
       "create",
@@ -35,6 +35,12 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     );
     expect(role.stdout).toContain("role.rbac.authorization.k8s.io/roletest created");
     expect((await kubectl("create", "configmap", "settings", "--from-literal=a=b", "-n", "liuxiang3")).code).toBe(0);
+    // A claim carries StorageObjectInUseProtection's finalizer, which the pvc-protection controller takes off.
+    const claim = e2e.file(
+      "claim.yaml",
+      "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\n  namespace: liuxiang3\nspec:\n  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n",
+    );
+    expect((await kubectl("apply", "-f", claim)).code).toBe(0);
     expect((await kubectl("get", "role", "roletest", "-n", "liuxiang3", "-o", "name")).stdout.trim()).toBe(
       "role.rbac.authorization.k8s.io/roletest",
     );
@@ -55,6 +61,7 @@ describeWithTools(["kubectl"], "kubegen up: the namespace controller with kubect
     expect(after.stderr).toContain('Error from server (NotFound): namespaces "liuxiang3" not found');
     const cms = await kubectl("get", "configmaps", "-n", "liuxiang3", "-o", "name");
     expect(cms.stdout.trim()).toBe("");
+    expect((await kubectl("get", "pvc", "-n", "liuxiang3", "-o", "name")).stdout.trim()).toBe("");
   }, 60_000);
 
   it("deleting a namespace deletes its custom resources (a CronTab from a CRD)", async () => {

@@ -1,7 +1,7 @@
 /**
  * The admission plugins upstream 1.34 enables by default that came last (RuntimeClass,
  * StorageObjectInUseProtection, PersistentVolumeClaimResize, DefaultIngressClass,
- * TaintNodesByCondition, CertificateApproval/Signing/SubjectRestriction) through the real
+ * TaintNodesByCondition, CertificateApproval/Signing/SubjectRestriction, ClusterTrustBundleAttest) through the real
  * apiserver (SQLite, RBAC), with upstream's messages; and each one off when disabled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ const csr = (name: string, signerName: string, request = CSR_REQUEST) => ({
 });
 
 beforeAll(async () => {
-  server = await startRunningServer({ authorizationMode: "RBAC", enableAdmissionPlugins: ["StorageObjectInUseProtection"] });
+  server = await startRunningServer({ authorizationMode: "RBAC" });
   await call("POST", "/api/v1/namespaces/default/serviceaccounts", { metadata: { name: "default" } });
 }, 60_000);
 
@@ -75,17 +75,21 @@ describe("the plugin list", () => {
       "RuntimeClass",
       "CertificateApproval",
       "CertificateSigning",
+      "ClusterTrustBundleAttest",
       "CertificateSubjectRestriction",
       "DefaultIngressClass",
       "MutatingAdmissionWebhook",
     ];
     expect(tail.map(at)).toEqual([...tail.map(at)].sort((x, y) => x - y));
     expect(selectAdmissionPlugins([], ["RuntimeClass"])).not.toContain("RuntimeClass");
-    // Off by default (kubegen has no protection controller to take its finalizers off), on when enabled, in its place.
-    expect(selectAdmissionPlugins()).not.toContain("StorageObjectInUseProtection");
-    const on = selectAdmissionPlugins(["StorageObjectInUseProtection"]);
-    expect(on.indexOf("StorageObjectInUseProtection")).toBe(on.indexOf("DefaultStorageClass") + 1);
-    expect(() => selectAdmissionPlugins(["ClusterTrustBundleAttest"])).toThrow(/not implemented/);
+    // On by default now that the protection controllers take its finalizers off, in its place.
+    const defaults = selectAdmissionPlugins();
+    expect(defaults.indexOf("StorageObjectInUseProtection")).toBe(defaults.indexOf("DefaultStorageClass") + 1);
+    expect(selectAdmissionPlugins([], ["StorageObjectInUseProtection"])).not.toContain("StorageObjectInUseProtection");
+    // On by default, between CertificateSigning and CertificateSubjectRestriction, and named in both flags.
+    expect(defaults.indexOf("ClusterTrustBundleAttest")).toBe(defaults.indexOf("CertificateSigning") + 1);
+    expect(selectAdmissionPlugins(["ClusterTrustBundleAttest"])).toContain("ClusterTrustBundleAttest");
+    expect(selectAdmissionPlugins([], ["ClusterTrustBundleAttest"])).not.toContain("ClusterTrustBundleAttest");
   });
 });
 
@@ -184,7 +188,7 @@ describe("RuntimeClass", () => {
   });
 });
 
-describe("StorageObjectInUseProtection (enabled)", () => {
+describe("StorageObjectInUseProtection (on by default)", () => {
   it("gives new claims and volumes their protection finalizer, once", async () => {
     const c = await call("POST", CLAIMS, claim("protected"));
     expect(c.status).toBe(201);

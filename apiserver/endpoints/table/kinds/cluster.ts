@@ -1,7 +1,7 @@
 /**
  * The columns upstream's printers give nodes, component statuses, storage (PVCs, PVs,
  * StorageClasses), quotas and limit ranges, networking (Ingresses, IngressClasses,
- * NetworkPolicies, EndpointSlices), PDBs, PriorityClasses and HPAs.
+ * NetworkPolicies, EndpointSlices), PDBs, PriorityClasses, RuntimeClasses and HPAs.
  */
 import type { KubeObject } from "../../../registry/rest.js";
 import { ageColumn, column, nameColumn, type TablePrinter } from "../table.js";
@@ -392,6 +392,11 @@ export function clusterPrinters(): Map<string, TablePrinter> {
       column("PreemptionPolicy", "string", "PreemptionPolicy is the Policy for preempting pods with lower priority."),
     ],
     cells: (o, now) => [name(o), num(o.value), o.globalDefault === true, age(o, now), str(o.preemptionPolicy) || "PreemptLowerPriority"],
+  });
+  // Upstream describes Handler from ObjectMeta's docs, which have no such field: an empty description.
+  m.set("node.k8s.io/runtimeclasses", {
+    columns: [nameColumn(), column("Handler", "string", ""), ageColumn()],
+    cells: (o, now) => [name(o), str(o.handler), age(o, now)],
   });
   m.set("apiregistration.k8s.io/apiservices", {
     columns: [

@@ -108,4 +108,10 @@ describe("printers", () => {
     };
     expect(cells("", "nodes", node).slice(0, 6)).toEqual(["n", "Ready,SchedulingDisabled", "control-plane", "60m", "v1.34.0", "10.0.0.1"]);
   });
+
+  it("runtimeclasses: NAME HANDLER AGE", () => {
+    const info = scheme.resourcesFor({ group: "node.k8s.io", version: "v1" }).find((r) => r.plural === "runtimeclasses")!;
+    expect(printerFor("node.k8s.io", info).columns.map((c) => c.name)).toEqual(["Name", "Handler", "Age"]);
+    expect(cells("node.k8s.io", "runtimeclasses", { metadata: meta("gvisor"), handler: "runsc" })).toEqual(["gvisor", "runsc", "60m"]);
+  });
 });
