@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
 import { SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook } from "../controlplane/system-priority-classes.js";
+import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook } from "../controlplane/flowcontrol-bootstrap.js";
 import { OpenAPIDocuments } from "../endpoints/openapi.js";
 import { buildBuiltinStorages } from "../registry/builtin.js";
 import { compiledGroupStrategies } from "../registry/compiled-schema.js";
@@ -199,13 +200,17 @@ export async function buildServer(
   return { server, storages, auditWriter };
 }
 
-/** The built-in loops, as post-start hooks: system priority classes, the bootstrap controller, service IP and port repair. */
+/** The built-in loops, as post-start hooks: system priority classes, the APF configuration, the bootstrap controller, service IP and port repair. */
 export function addPostStartHooks(config: CompletedConfig, server: APIServer, storage: Storage, storages: RESTStorage[]): void {
   const { options, settings, scheme, log } = config;
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
   const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
   if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
     server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook());
+  }
+  const served = (plural: string) => storages.some((s) => s.group === "flowcontrol.apiserver.k8s.io" && s.info.plural === plural);
+  if (served("flowschemas") && served("prioritylevelconfigurations")) {
+    server.hooks.addPostStartHook(FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook({ log }));
   }
   installBootstrapController(server.hooks, {
     serviceIP: settings.serviceClusterIPRange.firstIP,
