@@ -53,6 +53,7 @@ const SYSTEM_FILES = [
   "test/apiserver/cel/deprecation.test.ts",
   "test/apiserver/cel/printer-columns.test.ts",
   "test/apiserver/controlplane/control-plane.test.ts",
+  "test/apiserver/controlplane/flowcontrol-bootstrap.test.ts",
   "test/apiserver/controlplane/lease-reconciler.test.ts",
   "test/apiserver/controlplane/loopback.test.ts",
   "test/apiserver/endpoints/discovery/discovery.test.ts",

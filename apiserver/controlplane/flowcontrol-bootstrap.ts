@@ -8,7 +8,7 @@
  * objects annotated true whose names the configuration no longer has. It also writes each
  * FlowSchema's `Dangling` condition (upstream's APF controller does; no request is queued or
  * limited by these objects here). The hook returns once a first pass succeeded; passes then
- * run every minute as upstream, and at once when one of the objects is deleted or a schema changes.
+ * run every minute as upstream, and at once when one of the objects changes or is deleted.
  */
 import type { FlowSchema, FlowSchemaCondition, PriorityLevelConfiguration } from "../../api/flowcontrol/v1/types.js";
 import { scheme } from "../../generated/apis/register.js";
@@ -307,10 +307,10 @@ export function flowControlBootstrapHook(options: FlowControlBootstrapOptions = 
       opsOf("PriorityLevelConfiguration", client.priorityLevelConfigurations(), plInformer, priorityLevelSpecMatches),
       { ...options, log },
     );
-    // A deleted object comes back at once, a changed schema gets its status; upstream waits for its minute.
+    // Any change is looked at at once (a deleted object comes back, a schema gets its status); upstream waits for its minute.
     const trigger = (): void => controller.trigger();
-    fsInformer.addEventHandler({ onAdd: trigger, onUpdate: trigger, onDelete: trigger });
-    plInformer.addEventHandler({ onAdd: trigger, onDelete: trigger });
+    for (const informer of [fsInformer, plInformer] as const)
+      (informer as SharedIndexInformer<ConfigObject>).addEventHandler({ onAdd: trigger, onUpdate: trigger, onDelete: trigger });
     const informersDone = Promise.all([fsInformer.run(signal), plInformer.run(signal)]);
     const stop = (): void => {
       void informersDone.catch(() => undefined).finally(() => restClient.close());
