@@ -17,8 +17,10 @@ const unset = (v: unknown): boolean => v === undefined || v === null;
 const zero = (v: unknown): boolean => unset(v) || v === 0;
 
 export function defaultFlowSchema(fs: Obj): void {
-  if (!isObj(fs.spec)) fs.spec = {};
-  const spec = fs.spec as Obj;
+  // An absent spec is Go's zero struct, which defaulting fills; a spec of the wrong shape is left to validation.
+  if (fs.spec === undefined || fs.spec === null) fs.spec = {};
+  if (!isObj(fs.spec)) return;
+  const spec = fs.spec;
   if (zero(spec.matchingPrecedence)) spec.matchingPrecedence = FLOW_SCHEMA_DEFAULT_MATCHING_PRECEDENCE;
 }
 
