@@ -137,7 +137,7 @@ export async function ensureConfiguration<T extends ConfigObject>(
       await ops.create(structuredClone(bootstrap), signal);
       return "created";
     } catch (err) {
-      if (!isAlreadyExists(err)) throw new Error(`failed to create ${ops.kind} ${JSON.stringify(name)}: ${message(err)}`);
+      if (!isAlreadyExists(err)) throw new Error(`failed to create ${ops.kind} ${JSON.stringify(name)}: ${message(err)}`, { cause: err });
     }
     current = await ops.get(name, signal);
   }
@@ -148,12 +148,16 @@ export async function ensureConfiguration<T extends ConfigObject>(
     return "updated";
   } catch (err) {
     if (isConflict(err) || isNotFound(err)) return undefined;
-    throw new Error(`failed to update ${ops.kind} ${JSON.stringify(name)}: ${message(err)}`);
+    throw new Error(`failed to update ${ops.kind} ${JSON.stringify(name)}: ${message(err)}`, { cause: err });
   }
 }
 
 /** Deletes objects annotated autoupdate=true that the configuration no longer names. */
-export async function removeUnwanted<T extends ConfigObject>(ops: ConfigOps<T>, wanted: ReadonlySet<string>, signal?: AbortSignal): Promise<string[]> {
+export async function removeUnwanted<T extends ConfigObject>(
+  ops: ConfigOps<T>,
+  wanted: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const removed: string[] = [];
   for (const obj of ops.all()) {
     const name = obj.metadata?.name ?? "";

@@ -23,7 +23,11 @@ describeWithTools(["kubectl"], "kubectl: flowcontrol FlowSchemas and PriorityLev
     // The Dangling conditions are written right after the objects; MISSINGPL reads them.
     const out = await eventuallyWhere(
       () => ok("get", "flowschemas"),
-      (o) => rows(o).length === 14 && rows(o).slice(1).every((r) => r[5] === "False"),
+      (o) =>
+        rows(o).length === 14 &&
+        rows(o)
+          .slice(1)
+          .every((r) => r[5] === "False"),
       20_000,
     );
     const table = rows(out);
@@ -89,7 +93,14 @@ describeWithTools(["kubectl"], "kubectl: flowcontrol FlowSchemas and PriorityLev
   });
 
   it("refuses an edit of a mandatory spec; a deleted mandatory object comes back", async () => {
-    const edit = await kubectl("patch", "prioritylevelconfiguration", "catch-all", "--type=merge", "-p", '{"spec":{"limited":{"nominalConcurrencyShares":9}}}');
+    const edit = await kubectl(
+      "patch",
+      "prioritylevelconfiguration",
+      "catch-all",
+      "--type=merge",
+      "-p",
+      '{"spec":{"limited":{"nominalConcurrencyShares":9}}}',
+    );
     expect(edit.code).not.toBe(0);
     expect(edit.stderr).toContain("spec of 'catch-all' must equal the fixed value");
     const uid = await ok("get", "flowschema", "catch-all", "-o", "jsonpath={.metadata.uid}");

@@ -44,7 +44,9 @@ export function validateFlowSchemaSpec(name: string, spec: Obj, path: FieldPath)
       fieldErrors.invalid(path.child("matchingPrecedence"), precedence, `must not be greater than ${FLOW_SCHEMA_MAX_MATCHING_PRECEDENCE}`),
     );
   if (precedence === 1 && name !== "exempt")
-    errs.push(fieldErrors.invalid(path.child("matchingPrecedence"), precedence, "only the schema named 'exempt' may have matchingPrecedence 1"));
+    errs.push(
+      fieldErrors.invalid(path.child("matchingPrecedence"), precedence, "only the schema named 'exempt' may have matchingPrecedence 1"),
+    );
   if (isObj(spec.distinguisherMethod)) {
     const type = str(spec.distinguisherMethod.type);
     if (!DISTINGUISHER_METHODS.includes(type))
@@ -227,7 +229,9 @@ function percentErrors(v: unknown, path: FieldPath): FieldError[] {
 function validateExempt(exempt: Obj, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (present(exempt.nominalConcurrencyShares) && num(exempt.nominalConcurrencyShares) < 0)
-    errs.push(fieldErrors.invalid(path.child("nominalConcurrencyShares"), num(exempt.nominalConcurrencyShares), "must be a non-negative integer"));
+    errs.push(
+      fieldErrors.invalid(path.child("nominalConcurrencyShares"), num(exempt.nominalConcurrencyShares), "must be a non-negative integer"),
+    );
   errs.push(...percentErrors(exempt.lendablePercent, path.child("lendablePercent")));
   return errs;
 }
@@ -241,7 +245,11 @@ function validateLimited(limited: Obj, path: FieldPath): FieldError[] {
   errs.push(...percentErrors(limited.lendablePercent, path.child("lendablePercent")));
   if (present(limited.borrowingLimitPercent) && num(limited.borrowingLimitPercent) < 0)
     errs.push(
-      fieldErrors.invalid(path.child("borrowingLimitPercent"), num(limited.borrowingLimitPercent), "if specified, must be a non-negative integer"),
+      fieldErrors.invalid(
+        path.child("borrowingLimitPercent"),
+        num(limited.borrowingLimitPercent),
+        "if specified, must be a non-negative integer",
+      ),
     );
   return errs;
 }
@@ -250,7 +258,9 @@ function validateLimitResponse(lr: Obj, path: FieldPath): FieldError[] {
   const type = str(lr.type);
   switch (type) {
     case "Reject":
-      return present(lr.queuing) ? [fieldErrors.forbidden(path.child("queuing"), "must be nil if limited.limitResponse.type is not Limited")] : [];
+      return present(lr.queuing)
+        ? [fieldErrors.forbidden(path.child("queuing"), "must be nil if limited.limitResponse.type is not Limited")]
+        : [];
     case "Queue":
       return isObj(lr.queuing)
         ? validateQueuing(lr.queuing, path.child("queuing"))
@@ -304,7 +314,8 @@ function canonicalFlowSchemaSpec(spec: Obj): unknown {
       return {
         subjects: list(rule.subjects).map((s) => {
           const subject = record(s);
-          const member = (k: string): unknown => (isObj(subject[k]) ? [str(record(subject[k]).name), str(record(subject[k]).namespace)] : null);
+          const member = (k: string): unknown =>
+            isObj(subject[k]) ? [str(record(subject[k]).name), str(record(subject[k]).namespace)] : null;
           return { kind: str(subject.kind), user: member("user"), group: member("group"), sa: member("serviceAccount") };
         }),
         rr: list(rule.resourceRules).map((x) => {
@@ -340,8 +351,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 const ADDRESS = "0xc000000000";
 const goPtr = (type: string, v: unknown): string => `(*flowcontrol.${type})(${isObj(v) ? ADDRESS : "nil"})`;
-const goStrings = (v: unknown): string =>
-  list(v).length === 0 ? "[]string(nil)" : `[]string{${strings(v).map(goQuote).join(", ")}}`;
+const goStrings = (v: unknown): string => (list(v).length === 0 ? "[]string(nil)" : `[]string{${strings(v).map(goQuote).join(", ")}}`);
 const goSlice = (type: string, items: unknown[], each: (o: Obj) => string): string =>
   items.length === 0 ? `[]flowcontrol.${type}(nil)` : `[]flowcontrol.${type}{${items.map((x) => each(record(x))).join(", ")}}`;
 

@@ -62,7 +62,8 @@ afterAll(async () => {
 const eventually = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> => eventuallyWhere(fn, ok, ms);
 const flowSchemas = () => client.flowcontrolV1().flowSchemas();
 const levels = () => client.flowcontrolV1().priorityLevelConfigurations();
-const names = async (list: Promise<{ items: { metadata?: { name?: string } }[] }>) => (await list).items.map((o) => o.metadata?.name).sort();
+const names = async (list: Promise<{ items: { metadata?: { name?: string } }[] }>) =>
+  (await list).items.map((o) => o.metadata?.name).sort();
 
 describe("priority-and-fairness-config-producer", () => {
   it("has created upstream's 13 FlowSchemas and 8 priority levels when the hook reports done", async () => {
@@ -115,13 +116,19 @@ describe("priority-and-fairness-config-producer", () => {
     const before = await flowSchemas().get("catch-all");
     await flowSchemas().delete("catch-all");
     const again = await eventually(
-      () => flowSchemas().get("catch-all").catch(() => undefined),
+      () =>
+        flowSchemas()
+          .get("catch-all")
+          .catch(() => undefined),
       (f) => f !== undefined && f.metadata?.uid !== before.metadata?.uid,
     );
     expect(again?.spec?.matchingPrecedence).toBe(10000);
     await levels().delete("workload-low");
     await eventually(
-      () => levels().get("workload-low").catch(() => undefined),
+      () =>
+        levels()
+          .get("workload-low")
+          .catch(() => undefined),
       (p) => p !== undefined,
     );
   });

@@ -33,7 +33,11 @@ function fs(spec: Record<string, unknown> = {}, name = "f"): KubeObject {
     apiVersion: "flowcontrol.apiserver.k8s.io/v1",
     kind: "FlowSchema",
     metadata: { name },
-    spec: { priorityLevelConfiguration: { name: "global-default" }, rules: [{ subjects: [group("g")], resourceRules: [everything] }], ...spec },
+    spec: {
+      priorityLevelConfiguration: { name: "global-default" },
+      rules: [{ subjects: [group("g")], resourceRules: [everything] }],
+      ...spec,
+    },
   };
 }
 
@@ -91,7 +95,9 @@ describe("FlowSchema validation", () => {
 
   it("checks matchingPrecedence: positive, at most 10000, 1 only for exempt", () => {
     expect(fsErrors({ matchingPrecedence: -1 })).toEqual(["spec.matchingPrecedence: Invalid value: -1: must be a positive value"]);
-    expect(fsErrors({ matchingPrecedence: 10001 })).toEqual(["spec.matchingPrecedence: Invalid value: 10001: must not be greater than 10000"]);
+    expect(fsErrors({ matchingPrecedence: 10001 })).toEqual([
+      "spec.matchingPrecedence: Invalid value: 10001: must not be greater than 10000",
+    ]);
     expect(fsErrors({ matchingPrecedence: 1 })).toEqual([
       "spec.matchingPrecedence: Invalid value: 1: only the schema named 'exempt' may have matchingPrecedence 1",
     ]);
@@ -125,7 +131,9 @@ describe("FlowSchema validation", () => {
     expect(subjects({ kind: "Robot" })).toEqual([
       'spec.rules[0].subjects[0].kind: Unsupported value: "Robot": supported values: "Group", "ServiceAccount", "User"',
     ]);
-    expect(subjects({ kind: "User" })).toEqual(["spec.rules[0].subjects[0].user: Required value: user is required when subject kind is 'User'"]);
+    expect(subjects({ kind: "User" })).toEqual([
+      "spec.rules[0].subjects[0].user: Required value: user is required when subject kind is 'User'",
+    ]);
     expect(subjects({ kind: "Group", group: { name: "" } })).toEqual(["spec.rules[0].subjects[0].group.name: Required value"]);
     expect(subjects({ kind: "User", user: { name: "u" }, group: { name: "g" }, serviceAccount: { name: "s", namespace: "n" } })).toEqual([
       "spec.rules[0].subjects[0].serviceAccount: Forbidden: serviceAccount is forbidden when subject kind is not 'ServiceAccount'",
@@ -178,7 +186,8 @@ describe("FlowSchema validation", () => {
   });
 
   it("checks non-resource rules and their paths", () => {
-    const nr = (r: Record<string, unknown>) => fsErrors(rule({ nonResourceRules: [{ verbs: ["get"], nonResourceURLs: ["/healthz"], ...r }] }));
+    const nr = (r: Record<string, unknown>) =>
+      fsErrors(rule({ nonResourceRules: [{ verbs: ["get"], nonResourceURLs: ["/healthz"], ...r }] }));
     expect(nr({})).toEqual([]);
     expect(nr({ nonResourceURLs: [] })).toEqual([
       "spec.rules[0].nonResourceRules[0].nonResourceURLs: Required value: nonResourceURLs must contain at least one value",
@@ -231,10 +240,10 @@ describe("PriorityLevelConfiguration validation", () => {
   });
 
   it("ties type Exempt to the name exempt, and refuses an unknown type", () => {
-    expect(plErrors({ type: "Exempt" })).toEqual(['spec.type: Invalid value: "Exempt": type must be \'Exempt\' if and only if name is \'exempt\'']);
-    expect(plErrors({ type: "Unlimited" })).toEqual([
-      'spec.type: Unsupported value: "Unlimited": supported values: "Exempt", "Limited"',
+    expect(plErrors({ type: "Exempt" })).toEqual([
+      "spec.type: Invalid value: \"Exempt\": type must be 'Exempt' if and only if name is 'exempt'",
     ]);
+    expect(plErrors({ type: "Unlimited" })).toEqual(['spec.type: Unsupported value: "Unlimited": supported values: "Exempt", "Limited"']);
   });
 
   it("allows each type only its own section", () => {
@@ -243,7 +252,9 @@ describe("PriorityLevelConfiguration validation", () => {
     const exempt = plc({ type: "Exempt", exempt: { nominalConcurrencyShares: 3 }, limited: {} }, "exempt");
     expect(errorsOf(exempt, priorityLevelConfigurationStrategy)).toEqual([
       "spec.limited: Forbidden: must be nil if the type is not Limited",
-      expect.stringMatching(/^spec: Invalid value: flowcontrol\.PriorityLevelConfigurationSpec\{Type:"Exempt", Limited:\(\*flowcontrol\.LimitedPriorityLevelConfiguration\)\(0xc000000000\), Exempt:\(\*flowcontrol\.ExemptPriorityLevelConfiguration\)\(0xc000000000\)\}: spec of 'exempt' except the 'spec.exempt' field must equal the fixed value$/),
+      expect.stringMatching(
+        /^spec: Invalid value: flowcontrol\.PriorityLevelConfigurationSpec\{Type:"Exempt", Limited:\(\*flowcontrol\.LimitedPriorityLevelConfiguration\)\(0xc000000000\), Exempt:\(\*flowcontrol\.ExemptPriorityLevelConfiguration\)\(0xc000000000\)\}: spec of 'exempt' except the 'spec.exempt' field must equal the fixed value$/,
+      ),
     ]);
   });
 
@@ -346,14 +357,27 @@ describe("the bootstrap configuration", () => {
 describe("printing", () => {
   const printer = (plural: string) => {
     const gv = scheme.groupVersions().find((g) => g.group === "flowcontrol.apiserver.k8s.io")!;
-    return printerFor(gv.group, scheme.resourcesFor(gv).find((r) => r.plural === plural)!);
+    return printerFor(
+      gv.group,
+      scheme.resourcesFor(gv).find((r) => r.plural === plural)!,
+    );
   };
 
   it("prints FlowSchemas as upstream: NAME PRIORITYLEVEL MATCHINGPRECEDENCE DISTINGUISHERMETHOD AGE MISSINGPL", () => {
     const p = printer("flowschemas");
-    expect(p.columns.map((c) => c.name)).toEqual(["Name", "PriorityLevel", "MatchingPrecedence", "DistinguisherMethod", "Age", "MissingPL"]);
+    expect(p.columns.map((c) => c.name)).toEqual([
+      "Name",
+      "PriorityLevel",
+      "MatchingPrecedence",
+      "DistinguisherMethod",
+      "Age",
+      "MissingPL",
+    ]);
     const now = Date.parse("2026-01-01T00:10:00Z");
-    const exempt = { ...structuredClone(MANDATORY_FLOW_SCHEMAS[0]!), metadata: { name: "exempt", creationTimestamp: "2026-01-01T00:00:00Z" } };
+    const exempt = {
+      ...structuredClone(MANDATORY_FLOW_SCHEMAS[0]!),
+      metadata: { name: "exempt", creationTimestamp: "2026-01-01T00:00:00Z" },
+    };
     expect(p.cells(exempt as KubeObject, now)).toEqual(["exempt", "exempt", 1, "<none>", "10m", "?"]);
     const withStatus = { ...exempt, status: { conditions: [{ type: "Dangling", status: "False" }] } };
     expect(p.cells(withStatus as KubeObject, now)[5]).toBe("False");
@@ -362,7 +386,15 @@ describe("printing", () => {
 
   it("prints PriorityLevelConfigurations as upstream: NAME TYPE NOMINALCONCURRENCYSHARES QUEUES HANDSIZE QUEUELENGTHLIMIT AGE", () => {
     const p = printer("prioritylevelconfigurations");
-    expect(p.columns.map((c) => c.name)).toEqual(["Name", "Type", "NominalConcurrencyShares", "Queues", "HandSize", "QueueLengthLimit", "Age"]);
+    expect(p.columns.map((c) => c.name)).toEqual([
+      "Name",
+      "Type",
+      "NominalConcurrencyShares",
+      "Queues",
+      "HandSize",
+      "QueueLengthLimit",
+      "Age",
+    ]);
     const now = Date.parse("2026-01-01T00:10:00Z");
     const row = (o: unknown) => p.cells(o as KubeObject, now).slice(0, 6);
     const [catchAll, exempt] = MANDATORY_PRIORITY_LEVELS;
