@@ -224,7 +224,7 @@ export class FlowControlBootstrap {
   }
 
   /** One pass, in upstream's order: suggested, then mandatory, then removals; then the schemas' status. */
-  async ensure(signal?: AbortSignal): Promise<void> {
+  async ensure(signal?: AbortSignal, quiet = false): Promise<void> {
     const changes: string[] = [];
     const note = (kind: string, name: string, what: string | undefined): void => void (what && changes.push(`${what} ${kind} ${name}`));
     for (const plc of SUGGESTED_PRIORITY_LEVELS)
@@ -240,7 +240,7 @@ export class FlowControlBootstrap {
     const wantedPL = new Set([...names(SUGGESTED_PRIORITY_LEVELS), ...names(MANDATORY_PRIORITY_LEVELS)]);
     for (const n of await removeUnwanted(this.flowSchemas, wantedFS, signal)) note("FlowSchema", n, "deleted");
     for (const n of await removeUnwanted(this.priorityLevels, wantedPL, signal)) note("PriorityLevelConfiguration", n, "deleted");
-    if (changes.length > 0) this.log(`priority and fairness configuration: ${changes.join(", ")}`);
+    if (changes.length > 0 && !quiet) this.log(`priority and fairness configuration: ${changes.join(", ")}`);
     await this.writeDanglingConditions(signal);
   }
 
@@ -328,7 +328,8 @@ export function flowControlBootstrapHook(options: FlowControlBootstrapOptions = 
     for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
       if (signal.aborted) throw new Error("the server is shutting down");
       try {
-        await controller.ensure(signal);
+        // The first pass creates everything on a new cluster: not worth a log line per object.
+        await controller.ensure(signal, true);
         break;
       } catch (err) {
         log(`priority and fairness configuration: ${message(err)}; retrying`);
