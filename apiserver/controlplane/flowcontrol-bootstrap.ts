@@ -195,12 +195,15 @@ export function danglingCondition(fs: FlowSchema, levelExists: boolean, now: Dat
 export interface FlowControlBootstrapOptions {
   /** The periodic pass; default 1 minute as upstream. */
   intervalMs?: number;
+  /** The least time between the starts of two passes; default 500 ms. */
+  minGapMs?: number;
   log?: (line: string) => void;
   now?: () => Date;
 }
 
 export class FlowControlBootstrap {
   private readonly intervalMs: number;
+  private readonly minGapMs: number;
   private readonly log: (line: string) => void;
   private readonly now: () => Date;
   private pending = false;
@@ -213,6 +216,7 @@ export class FlowControlBootstrap {
     options: FlowControlBootstrapOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? 60_000;
+    this.minGapMs = options.minGapMs ?? 500;
     this.log = options.log ?? (() => {});
     this.now = options.now ?? (() => new Date());
   }
@@ -265,27 +269,27 @@ export class FlowControlBootstrap {
 
   /** Passes every interval and on trigger, until `signal` aborts. */
   async run(signal: AbortSignal): Promise<void> {
-    const onAbort = (): void => this.wake?.();
-    signal.addEventListener("abort", onAbort, { once: true });
-    try {
-      while (!signal.aborted) {
-        if (!this.pending) {
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            void sleep(this.intervalMs, signal).then(resolve);
-          });
-          this.wake = undefined;
-        }
-        if (signal.aborted) break;
-        this.pending = false;
-        try {
-          await this.ensure(signal);
-        } catch (err) {
-          if (!signal.aborted) this.log(`priority and fairness configuration: ${message(err)}; will retry`);
-        }
+    let lastStart = -Infinity;
+    while (!signal.aborted) {
+      // One timer at a time: a trigger cuts the wait short instead of leaving it running.
+      const wait = new AbortController();
+      const stop = (): void => wait.abort();
+      signal.addEventListener("abort", stop, { once: true });
+      this.wake = stop;
+      if (!this.pending) await sleep(this.intervalMs, wait.signal);
+      // Passes at least minGapMs apart: two servers that disagree about an object do not spin.
+      const gap = lastStart + this.minGapMs - performance.now();
+      this.wake = undefined;
+      if (gap > 0 && !signal.aborted) await sleep(gap, signal);
+      signal.removeEventListener("abort", stop);
+      if (signal.aborted) break;
+      this.pending = false;
+      lastStart = performance.now();
+      try {
+        await this.ensure(signal);
+      } catch (err) {
+        if (!signal.aborted) this.log(`priority and fairness configuration: ${message(err)}; will retry`);
       }
-    } finally {
-      signal.removeEventListener("abort", onAbort);
     }
   }
 }
