@@ -150,6 +150,36 @@ describe("priority-and-fairness-config-producer", () => {
     );
   });
 
+  it("leaves the exempt level's own spec.exempt as the operator set it", async () => {
+    const exempt = await levels().get("exempt");
+    exempt.spec!.exempt = { nominalConcurrencyShares: 10, lendablePercent: 20 };
+    await levels().update(exempt);
+    // A deletion makes the next pass come at once; once it has run, exempt is as edited.
+    await levels().delete("leader-election");
+    await eventually(
+      () =>
+        levels()
+          .get("leader-election")
+          .catch(() => undefined),
+      (p) => p !== undefined,
+    );
+    expect((await levels().get("exempt")).spec?.exempt).toEqual({ nominalConcurrencyShares: 10, lendablePercent: 20 });
+  });
+
+  it("defaults a level created without shares to 30 and its queuing as v1 does", async () => {
+    // The TS type requires the fields the server defaults (they are pointers in Go's v1 types).
+    const created = await levels().create({
+      metadata: { name: "mine" },
+      spec: { type: "Limited", limited: { limitResponse: { type: "Queue", queuing: {} } } },
+    } as never);
+    expect(created.spec?.limited).toEqual({
+      nominalConcurrencyShares: 30,
+      lendablePercent: 0,
+      limitResponse: { type: "Queue", queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } },
+    });
+    await levels().delete("mine");
+  });
+
   it("keeps a suggested object's edited spec when annotated false, and reverts it when annotated true", async () => {
     const edit = async (name: string, annotation: string | undefined, precedence: number): Promise<void> => {
       const fs = await flowSchemas().get(name);
