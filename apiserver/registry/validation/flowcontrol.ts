@@ -191,9 +191,16 @@ export const validateFlowControlStatus = (obj: KubeObject): FieldError[] => vali
 
 // ---- PriorityLevelConfiguration ----
 
+/** v1beta3's marker of a zero share kept through conversion: never on a stored object. */
+export const PRESERVE_ZERO_SHARES_ANNOTATION = "flowcontrol.k8s.io/v1beta3-preserve-zero-concurrency-shares";
+
 export function validatePriorityLevelConfiguration(plc: KubeObject): FieldError[] {
   const name = plc.metadata?.name ?? "";
+  const annotations = plc.metadata?.annotations ?? {};
   return [
+    ...(Object.hasOwn(annotations, PRESERVE_ZERO_SHARES_ANNOTATION)
+      ? [fieldErrors.forbidden(FieldPath.of("metadata", "annotations"), `annotation '${PRESERVE_ZERO_SHARES_ANNOTATION}' is forbidden`)]
+      : []),
     ...validatePriorityLevelConfigurationSpec(name, record(plc.spec), FieldPath.of("spec")),
     ...validateConditions(plc, FieldPath.of("status")),
   ];

@@ -258,6 +258,14 @@ describe("PriorityLevelConfiguration validation", () => {
     ]);
   });
 
+  it("forbids v1beta3's roundtrip annotation", () => {
+    const o = plc(limited({}));
+    o.metadata!.annotations = { "flowcontrol.k8s.io/v1beta3-preserve-zero-concurrency-shares": "" };
+    expect(errorsOf(o, priorityLevelConfigurationStrategy)).toEqual([
+      "metadata.annotations: Forbidden: annotation 'flowcontrol.k8s.io/v1beta3-preserve-zero-concurrency-shares' is forbidden",
+    ]);
+  });
+
   it("checks shares and percentages", () => {
     expect(plErrors(limited({ nominalConcurrencyShares: -1, lendablePercent: 101, borrowingLimitPercent: -1 }))).toEqual([
       "spec.limited.nominalConcurrencyShares: Invalid value: -1: must be a non-negative integer",
