@@ -18,6 +18,7 @@ import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonse
 import { deploymentStatusStrategy, deploymentStrategy } from "./resources/deployments/strategy.js";
 import { eventConversion } from "./resources/events/conversion.js";
 import { eventsV1Strategy } from "./resources/events/strategy.js";
+import { flowSchemaStatusStrategy, flowSchemaStrategy } from "./resources/flowschemas/strategy.js";
 import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
 import { hpaConversion } from "./resources/horizontalpodautoscalers/conversion.js";
 import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
@@ -41,6 +42,10 @@ import {
 } from "./resources/pods/subresources.js";
 import { podTemplateStrategy } from "./resources/podtemplates/strategy.js";
 import { priorityClassStrategy } from "./resources/priorityclasses/strategy.js";
+import {
+  priorityLevelConfigurationStatusStrategy,
+  priorityLevelConfigurationStrategy,
+} from "./resources/prioritylevelconfigurations/strategy.js";
 import { apiServiceStatusStrategy, apiServiceStrategy } from "./resources/apiservices/strategy.js";
 import { pvStatusStrategy, pvStrategy } from "./resources/persistentvolumes/strategy.js";
 import { pvcStatusStrategy, pvcStrategy } from "./resources/persistentvolumeclaims/strategy.js";
@@ -145,6 +150,11 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   },
   "admissionregistration.k8s.io/validatingadmissionpolicybindings": { strategy: validatingAdmissionPolicyBindingStrategy },
   "node.k8s.io/runtimeclasses": { strategy: runtimeClassStrategy },
+  "flowcontrol.apiserver.k8s.io/flowschemas": { strategy: flowSchemaStrategy, subresources: { status: flowSchemaStatusStrategy } },
+  "flowcontrol.apiserver.k8s.io/prioritylevelconfigurations": {
+    strategy: priorityLevelConfigurationStrategy,
+    subresources: { status: priorityLevelConfigurationStatusStrategy },
+  },
   "certificates.k8s.io/certificatesigningrequests": {
     strategy: csrStrategy,
     subresources: { approval: csrApprovalStrategy },

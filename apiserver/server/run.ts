@@ -11,6 +11,7 @@ import path from "node:path";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
 import { SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook } from "../controlplane/system-priority-classes.js";
 import { IDENTITY_LEASE_GC_HOOK, IDENTITY_LEASE_HOOK, identityLeaseGCHook, identityLeaseHook } from "../controlplane/apiserver-identity.js";
+import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook } from "../controlplane/flowcontrol-bootstrap.js";
 import { OpenAPIDocuments } from "../endpoints/openapi.js";
 import { buildBuiltinStorages } from "../registry/builtin.js";
 import { compiledGroupStrategies } from "../registry/compiled-schema.js";
@@ -202,7 +203,8 @@ export async function buildServer(
 
 /**
  * The built-in loops, as post-start hooks: system priority classes, the apiserver's identity
- * Lease and its collector, the bootstrap controller, service IP and port repair.
+ * Lease and its collector, the APF configuration, the bootstrap controller, service IP and port
+ * repair.
  */
 export function addPostStartHooks(config: CompletedConfig, server: APIServer, storage: Storage, storages: RESTStorage[]): void {
   const { options, settings, scheme, log } = config;
@@ -214,6 +216,10 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
   if (storages.some((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases")) {
     server.hooks.addPostStartHook(IDENTITY_LEASE_HOOK, identityLeaseHook({ log }));
     server.hooks.addPostStartHook(IDENTITY_LEASE_GC_HOOK, identityLeaseGCHook({ log }));
+  }
+  const served = (plural: string) => storages.some((s) => s.group === "flowcontrol.apiserver.k8s.io" && s.info.plural === plural);
+  if (served("flowschemas") && served("prioritylevelconfigurations")) {
+    server.hooks.addPostStartHook(FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook({ log }));
   }
   installBootstrapController(server.hooks, {
     serviceIP: settings.serviceClusterIPRange.firstIP,

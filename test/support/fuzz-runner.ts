@@ -238,6 +238,8 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
   "node.k8s.io/runtimeclasses": { handler: "fuzz" },
+  "flowcontrol.apiserver.k8s.io/flowschemas": { spec: { priorityLevelConfiguration: { name: "global-default" } } },
+  "flowcontrol.apiserver.k8s.io/prioritylevelconfigurations": { spec: { type: "Limited", limited: { limitResponse: { type: "Reject" } } } },
   // A policy matching nothing, a binding of a policy that does not exist: valid, and inert.
   "admissionregistration.k8s.io/validatingadmissionpolicies": {
     spec: {

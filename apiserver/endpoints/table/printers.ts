@@ -11,6 +11,7 @@ import { text } from "../../registry/validation/shape.js";
 import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
 import { clusterPrinters } from "./kinds/cluster.js";
+import { flowControlPrinters } from "./kinds/flowcontrol.js";
 import { workloadPrinters } from "./kinds/workloads.js";
 import { age, arr, formatLabels, get, name, str } from "./kinds/shared.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
@@ -211,7 +212,7 @@ function builtinPrinters(): Map<string, TablePrinter> {
   };
   m.set("rbac.authorization.k8s.io/rolebindings", binding);
   m.set("rbac.authorization.k8s.io/clusterrolebindings", binding);
-  for (const more of [workloadPrinters(), clusterPrinters()]) for (const [k, p] of more) m.set(k, p);
+  for (const more of [workloadPrinters(), clusterPrinters(), flowControlPrinters()]) for (const [k, p] of more) m.set(k, p);
   return m;
 }
 
