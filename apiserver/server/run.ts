@@ -217,9 +217,11 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
     server.hooks.addPostStartHook(IDENTITY_LEASE_HOOK, identityLeaseHook({ log }));
     server.hooks.addPostStartHook(IDENTITY_LEASE_GC_HOOK, identityLeaseGCHook({ log }));
   }
-  const served = (plural: string) => storages.some((s) => s.group === "flowcontrol.apiserver.k8s.io" && s.info.plural === plural);
-  if (served("flowschemas") && served("prioritylevelconfigurations")) {
-    server.hooks.addPostStartHook(FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook({ log }));
+  const flowcontrol = (plural: string) => storages.find((s) => s.group === "flowcontrol.apiserver.k8s.io" && s.info.plural === plural);
+  const flowSchemas = flowcontrol("flowschemas");
+  const priorityLevels = flowcontrol("prioritylevelconfigurations");
+  if (flowSchemas && priorityLevels) {
+    server.hooks.addPostStartHook(FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook({ log, storages: { flowSchemas, priorityLevels } }));
   }
   installBootstrapController(server.hooks, {
     serviceIP: settings.serviceClusterIPRange.firstIP,
