@@ -13,16 +13,18 @@
  * 2x the floor, also restated against floor + parse (see FLOOR_TARGET).
  *
  * Where ours spends its time beyond floor + parse (session 12; CPU per sync of the same list
- * body from a file, warm runs, load 12-18, so figures are +-30%): the cache's replace (keys,
- * map) 6-10 ms; compaction 5-9 ms warm, 15-25 ms while its code is cold or deoptimised (the
- * first run after a full gc meets new hidden classes); the first scavenge, which copies every
- * parsed object the cache keeps, 6-15 ms (less when compaction has run first: the dropped
- * trees are not copied). Measured and not kept: compacting after the sync in slices (the
+ * body from a file, load 12-18, so figures are +-30%): the cache's replace (keys, map) 3-9 ms;
+ * compaction 1-2 ms once its code is optimised, 12-26 ms in a run where it is cold or
+ * deoptimised (a full gc between runs drops the hidden classes it was optimised for, and the
+ * bench's measured runs show ours' CPU 10-15 ms above compact: false); the first scavenge,
+ * which copies every parsed object the cache keeps, 6-15 ms (less when compaction has run
+ * first: the dropped trees are not copied). Measured and not kept: compacting after the sync in slices (the
  * scavenge then copies the uncompacted objects, and compaction of promoted objects costs more:
  * the sync was no faster and its CPU to the end higher), a text-level dedupe of fieldsV1
  * before JSON.parse (the smaller text parsed no faster), JSON.stringify keys for trees (its
  * garbage brings a scavenge forward), a leaf-inlined tree matcher, compacting all before
- * keying (no difference beyond noise).
+ * keying, indexed loops in the compactor, keeping the previous run's objects alive across the
+ * gc (no difference beyond noise).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
