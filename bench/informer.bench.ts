@@ -18,11 +18,11 @@
  * deoptimised (a full gc between runs drops the hidden classes it was optimised for, and the
  * bench's measured runs show ours' CPU 10-15 ms above compact: false); the first scavenge,
  * which copies every parsed object the cache keeps, 6-15 ms (less when compaction has run
- * first: the dropped trees are not copied). Measured and not kept: compacting after the sync in slices (the
- * scavenge then copies the uncompacted objects, and compaction of promoted objects costs more:
- * the sync was no faster and its CPU to the end higher), a text-level dedupe of fieldsV1
- * before JSON.parse (the smaller text parsed no faster), JSON.stringify keys for trees (its
- * garbage brings a scavenge forward), a leaf-inlined tree matcher, compacting all before
+ * first: the dropped trees are not copied). Measured and not kept: compacting after the sync in
+ * slices (the scavenge then copies the uncompacted objects, and compacting promoted objects
+ * costs more: the sync was no faster and the CPU to its end higher), a text-level dedupe of
+ * fieldsV1 before JSON.parse (the smaller text parsed no faster), JSON.stringify keys for trees
+ * (their garbage brings a scavenge forward), a leaf-inlined tree matcher, compacting all before
  * keying, indexed loops in the compactor, keeping the previous run's objects alive across the
  * gc (no difference beyond noise).
  */
