@@ -9,7 +9,22 @@
  * processes because client-node's informer keeps its whole cache reachable after `stop()`
  * (16 MB a run here): in a shared process every later run, of any informer, would work on a
  * heap grown by the earlier ones.
- * Targets (issue 4): ours at least 2x faster and at most half the retained heap.
+ * Targets (issues 4 and 20): ours at least 2x faster and at most half the retained heap; at most
+ * 2x the floor, also restated against floor + parse (see FLOOR_TARGET).
+ *
+ * Where ours spends its time beyond floor + parse (session 12; CPU per sync of the same list
+ * body from a file, load 12-18, so figures are +-30%): the cache's replace (keys, map) 3-9 ms;
+ * compaction 1-2 ms once its code is optimised, 12-26 ms in a run where it is cold or
+ * deoptimised (a full gc between runs drops the hidden classes it was optimised for, and the
+ * bench's measured runs show ours' CPU 10-15 ms above compact: false); the first scavenge,
+ * which copies every parsed object the cache keeps, 6-15 ms (less when compaction has run
+ * first: the dropped trees are not copied). Measured and not kept: compacting after the sync in
+ * slices (the scavenge then copies the uncompacted objects, and compacting promoted objects
+ * costs more: the sync was no faster and the CPU to its end higher), a text-level dedupe of
+ * fieldsV1 before JSON.parse (the smaller text parsed no faster), JSON.stringify keys for trees
+ * (their garbage brings a scavenge forward), a leaf-inlined tree matcher, compacting all before
+ * keying, indexed loops in the compactor, keeping the previous run's objects alive across the
+ * gc (no difference beyond noise).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -36,6 +51,13 @@ const RUNS_PER_PROCESS = 2;
 const RUNS = ROUNDS * RUNS_PER_PROCESS;
 const SYNC_TARGET: Target = { min: 2 };
 const HEAP_TARGET: Target = { max: 0.5 };
+/**
+ * The issue's "<= 2x the floor", and the same bound restated against the physical limit
+ * (TARGETS.md): an informer must both receive the list and parse it, and the floor's client
+ * thread is already busy nearly the whole time it receives (its client CPU is close to its wall
+ * time), so the limit is the floor plus JSON.parse of the floor's own body, one after the other.
+ */
+const FLOOR_TARGET: Target = { max: 2 };
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), "..");
 
@@ -335,6 +357,12 @@ async function run(): Promise<void> {
     const heap = ours.retainedBytes / theirs.retainedBytes;
     const s = checkTarget(speed, SYNC_TARGET, "informer sync: client-node time / ours >= 2x");
     const h = checkTarget(heap, HEAP_TARGET, "informer retained heap: ours / client-node <= 0.5x");
+    // Best floor plus best parse, each the best of its own runs as every other column: the
+    // lower (stricter) limit of the two ways to add them.
+    const limitMs = floor.syncMs + floor.parseMs!;
+    const fastestFloor = all.filter((m) => m.informer === "floor").reduce((a, b) => (b.syncMs < a.syncMs ? b : a));
+    const f = checkTarget(ours.syncMs / floor.syncMs, FLOOR_TARGET, "informer sync: ours / floor <= 2x");
+    const fp = checkTarget(ours.syncMs / limitMs, FLOOR_TARGET, "informer sync: ours / (floor + parse) <= 2x");
     const info = (i: Informer): string[][] => [
       [`sync speed, ${LABELS[i]}`, formatRatio(theirs.syncMs / by(i).syncMs), "(info)", "-"],
       [`retained heap, ${LABELS[i]}`, formatRatio(by(i).retainedBytes / theirs.retainedBytes), "(info)", "-"],
@@ -354,7 +382,13 @@ async function run(): Promise<void> {
         // CPU time is stretched less than wall time by a loaded machine: the sync ratio's steadier companion.
         ["client CPU: client-node / ours", formatRatio(theirs.cpuMs / ours.cpuMs), "(info)", "-"],
         ["floor's share of client-node's sync", formatRatio(by("floor").syncMs / theirs.syncMs), "(info)", "-"],
-        ["ours / floor (issue: <= 2x)", formatRatio(ours.syncMs / floor.syncMs), "(info)", "-"],
+        ["sync: ours / floor (issue 20)", formatRatio(ours.syncMs / floor.syncMs), f.bound, f.verdict],
+        ["sync: ours / (floor + JSON.parse of its body), the restated limit", formatRatio(ours.syncMs / limitMs), fp.bound, fp.verdict],
+        // CPU is stretched less by load than wall time (which the parse, timed in CPU, is not): the steadier companion.
+        ["client CPU: ours / (floor's + JSON.parse's)", formatRatio(ours.cpuMs / (floor.cpuMs + floor.parseMs!)), "(info)", "-"],
+        // The evidence for the restatement, from the floor's fastest run: near 1x, its thread
+        // has no idle time in which to parse while it receives.
+        ["floor's client CPU / its sync, fastest floor run", formatRatio(fastestFloor.cpuMs / fastestFloor.syncMs), "(info)", "-"],
       ],
     );
     printNote(
