@@ -4,6 +4,7 @@
  * containers, sidecars, overhead, pod-level resources and resizes; the evaluators' usage, scopes
  * and matching names; the Pod constraint message; LimitRanger's constraint messages.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatAmount, type Amounts } from "../../../runtime/quota/amounts.js";
 import { podLimits, podRequests, type PodLike } from "../../../runtime/quota/pod-resources.js";
@@ -84,6 +85,33 @@ describe("PodRequests and PodLimits", () => {
       },
     };
     expect(text(podRequests(infeasible, { useStatusResources: true }))).toEqual({ cpu: "1" });
+  });
+});
+
+describe("PodRequests, as a property", () => {
+  it("is the greatest of the running containers' sum (sidecars included) and each init container's need", () => {
+    const container = fc.record({ milli: fc.integer({ min: 0, max: 4000 }), sidecar: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(container, { maxLength: 4 }), fc.array(container, { maxLength: 4 }), (regular, inits) => {
+        const pod: PodLike = {
+          spec: {
+            containers: regular.map((x, i) => c(`c${i}`, { cpu: `${x.milli}m` })),
+            initContainers: inits.map((x, i) => c(`i${i}`, { cpu: `${x.milli}m` }, undefined, x.sidecar ? "Always" : undefined)),
+          },
+        };
+        // Upstream's formula, written out: each init container needs itself plus the sidecars started before it.
+        let sidecars = 0;
+        const needs: number[] = [];
+        for (const x of inits) {
+          if (x.sidecar) sidecars += x.milli;
+          needs.push(x.sidecar ? sidecars : x.milli + sidecars);
+        }
+        const running = regular.reduce((s, x) => s + x.milli, 0) + sidecars;
+        const want = Math.max(running, ...needs);
+        const got = podRequests(pod).cpu;
+        expect(got === undefined ? 0 : Math.round(got.value * 1000)).toBe(regular.length + inits.length === 0 ? 0 : want);
+      }),
+    );
   });
 });
 
