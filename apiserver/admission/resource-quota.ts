@@ -49,7 +49,7 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
     if (!a.object || a.namespace === "" || a.dryRun) return;
     const { group, resource } = a.resource;
     if (group === "" && resource === "namespaces") return;
-    if (!handles(group, resource, a.operation, a.subresource)) return;
+    if (!handles(group, resource, a.operation, a.subresource, a.object, a.oldObject)) return;
     const quotas = (await this.lists.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true })) as (KubeObject & QuotaLike)[];
     if (quotas.length === 0) return;
     const obj = a.object;

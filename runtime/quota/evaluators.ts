@@ -77,13 +77,34 @@ export function matchingResources(group: string, resource: string, names: readon
   return names.filter((n) => n === own || (group === "" && LEGACY_COUNTED.has(resource) && n === resource));
 }
 
-/** Whether a write is evaluated (upstream's Evaluator.Handles): creates; updates of Services and claims; Pod resizes. */
-export function handles(group: string, resource: string, operation: string, subresource: string): boolean {
+/**
+ * Whether a write is evaluated (upstream's Evaluator.Handles): creates; updates of Services and
+ * claims; Pod resizes; a claim's status update that changes its allocated storage or the
+ * VolumeAttributesClasses it refers to (what the expansion or modification charges).
+ */
+export function handles(
+  group: string,
+  resource: string,
+  operation: string,
+  subresource: string,
+  obj?: QuotaObject,
+  old?: QuotaObject,
+): boolean {
   const core = group === "";
   if (core && resource === "pods") return subresource === "" ? operation === "CREATE" : subresource === "resize" && operation === "UPDATE";
+  if (core && resource === "persistentvolumeclaims" && subresource === "status")
+    return operation === "UPDATE" && obj !== undefined && old !== undefined && claimStatusCharges(obj as ClaimLike, old as ClaimLike);
   if (subresource !== "") return false;
   if (core && (resource === "services" || resource === "persistentvolumeclaims")) return operation === "CREATE" || operation === "UPDATE";
   return operation === "CREATE";
+}
+
+function claimStatusCharges(pvc: ClaimLike, old: ClaimLike): boolean {
+  const storage = (c: ClaimLike) => amountOf(c.status?.allocatedResources?.storage)?.value;
+  if (storage(pvc) !== storage(old)) return true;
+  const a = volumeAttributesClasses(pvc);
+  const b = volumeAttributesClasses(old);
+  return a.size !== b.size || [...a].some((n) => !b.has(n));
 }
 
 /** The quota's scopes and scopeSelector as one list of requirements (Exists for each plain scope). */

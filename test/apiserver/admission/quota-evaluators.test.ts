@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatAmount, type Amounts } from "../../../runtime/quota/amounts.js";
+import type { ScopeRequirement } from "../../../runtime/quota/scopes.js";
 import { podLimits, podRequests, type PodLike } from "../../../runtime/quota/pod-resources.js";
 import { handles, matchingResources, podConstraintProblem, quotaMatches, quotaUsed, usageOf } from "../../../runtime/quota/evaluators.js";
 import {
@@ -188,10 +189,13 @@ describe("the evaluators", () => {
     expect(handles("", "persistentvolumeclaims", "UPDATE", "")).toBe(true);
     expect(handles("", "configmaps", "UPDATE", "")).toBe(false);
     expect(handles("", "services", "UPDATE", "status")).toBe(false);
+    const claim = (allocated?: string) => ({ status: { ...(allocated && { allocatedResources: { storage: allocated } }) } });
+    expect(handles("", "persistentvolumeclaims", "UPDATE", "status", claim("2Gi"), claim("1Gi"))).toBe(true);
+    expect(handles("", "persistentvolumeclaims", "UPDATE", "status", claim("1Gi"), claim("1Gi"))).toBe(false);
   });
 
   it("match quota scopes and scopeSelector as upstream", () => {
-    const q = (scopes: string[], matchExpressions: Record<string, unknown>[] = []) => ({
+    const q = (scopes: string[], matchExpressions: ScopeRequirement[] = []) => ({
       spec: { hard: { pods: "5" }, scopes, scopeSelector: { matchExpressions } },
     });
     const besteffort = pod({});
