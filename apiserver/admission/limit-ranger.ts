@@ -3,8 +3,8 @@
  * requests when they give none (mutating); a Pod (created, or resized) is refused when a
  * container or init container falls outside a Container item's `min`/`max`/`maxLimitRequestRatio`,
  * or the Pod's totals (PodRequests/PodLimits: init and sidecar containers, pod-level resources,
- * no overhead) outside a Pod item's, with upstream's messages. A new PersistentVolumeClaim is refused when its requests
- * fall outside the `PersistentVolumeClaim` items' `min`/`max`.
+ * no overhead) outside a Pod item's, with upstream's messages. A PersistentVolumeClaim (created, or
+ * expanded) is refused when its requests fall outside the `PersistentVolumeClaim` items' `min`/`max`.
  */
 import { admissionForbidden } from "./forbidden.js";
 import type { KubeObject } from "../registry/rest.js";
@@ -87,7 +87,7 @@ export class LimitRanger implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    if (isClaimCreate(a)) return this.validateClaim(a, ctx);
+    if (isClaimWrite(a)) return this.validateClaim(a, ctx);
     if (!isPodCreate(a) && !isPodResize(a)) return;
     const ranges = this.rangesRead.get(a.object!) ?? (await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true }));
     // As upstream: the first LimitRange the Pod fails refuses it, with all that range's problems.
@@ -120,16 +120,16 @@ export class LimitRanger implements AdmissionPlugin {
         }
       }
     }
-    // Upstream's aggregate: one error as it is, several bracketed.
-    if (problems.length > 0) throw admissionForbidden(a, problems.length === 1 ? problems[0]! : `[${problems.join(", ")}]`);
+    if (problems.length > 0) throw admissionForbidden(a, aggregateMessage(problems));
   }
 }
 
-const isClaimCreate = (a: AdmissionAttributes): boolean =>
+/** A claim's create or update (an expansion is held to the items' max too, as upstream). */
+const isClaimWrite = (a: AdmissionAttributes): boolean =>
   a.resource.group === "" &&
   a.resource.resource === "persistentvolumeclaims" &&
   a.subresource === "" &&
-  a.operation === "CREATE" &&
+  (a.operation === "CREATE" || a.operation === "UPDATE") &&
   !!a.object;
 
 const isPodResize = (a: AdmissionAttributes): boolean =>

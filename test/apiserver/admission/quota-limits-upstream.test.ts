@@ -177,6 +177,18 @@ describe("ResourceQuota as upstream", () => {
     );
     expect(big.status).toBe(403);
     expect((await grow("3Gi")).status).toBe(200);
+    // LimitRanger holds an expansion to the PersistentVolumeClaim item's max too.
+    const lr = { metadata: { name: "storage" }, spec: { limits: [{ type: "PersistentVolumeClaim", max: { storage: "3Gi" } }] } };
+    expect((await call("POST", `${base}/limitranges`, lr)).status).toBe(201);
+    const latest = (await call("GET", `${base}/persistentvolumeclaims/data`)).body;
+    const past = await call("PUT", `${base}/persistentvolumeclaims/data`, {
+      ...latest,
+      spec: { ...latest.spec, resources: { requests: { storage: "5Gi" } } },
+    });
+    expect(past.status).toBe(403);
+    expect(past.body.message).toBe(
+      'persistentvolumeclaims "data" is forbidden: maximum storage usage per PersistentVolumeClaim is 3Gi, but request is 5Gi',
+    );
   });
 
   it("charges a Pod resize what it adds", async () => {
