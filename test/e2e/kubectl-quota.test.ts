@@ -70,5 +70,10 @@ describeWithTools(["kubectl"], "kubectl: quotas with scopes, init containers and
     await eventually("describe quota best-effort counting one Pod", async () =>
       /pods\s+1\s+1\n/.test((await kubectl("-n", NS, "describe", "quota", "best-effort")).stdout),
     );
+    // A delete is the controller's alone to count (admission sees only writes that add).
+    expect(await ok("-n", NS, "delete", "pod", "fits", "--wait=false")).toContain('pod "fits" deleted');
+    await eventually("describe quota compute back to zero", async () =>
+      /requests\.cpu\s+0\s+1\n/.test((await kubectl("-n", NS, "describe", "quota", "compute")).stdout),
+    );
   });
 });
