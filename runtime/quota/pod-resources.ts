@@ -93,10 +93,20 @@ const actuatedRequests: Pick = (c, s, infeasible) =>
 const specLimits: Pick = (c) => c.resources?.limits;
 const actuatedLimits: Pick = (c, s, infeasible) => s?.resources?.limits ?? (infeasible ? undefined : c.resources?.limits);
 
+/**
+ * Whether the status can change the sums: some container reports resources, or a resize is
+ * infeasible. When not, the status-aware sums equal the spec's (a Pod not yet running, the usual
+ * case at admission), and one pass over the spec does.
+ */
+function statusMatters(pod: PodLike): boolean {
+  const reports = (l: ContainerStatusLike[] | undefined) => (l ?? []).some((s) => s.allocatedResources || s.resources);
+  return reports(pod.status?.containerStatuses) || reports(pod.status?.initContainerStatuses) || resizeInfeasible(pod);
+}
+
 /** The Pod's requests (upstream's PodRequests). */
 export function podRequests(pod: PodLike, opts: PodResourcesOptions = {}): Amounts {
   let reqs: Amounts;
-  if (!opts.useStatusResources) reqs = aggregate(pod, specRequests, false);
+  if (!opts.useStatusResources || !statusMatters(pod)) reqs = aggregate(pod, specRequests, false);
   else {
     const allocated = aggregate(pod, allocatedRequests, true);
     const actuated = aggregate(pod, actuatedRequests, true);
@@ -111,7 +121,7 @@ export function podRequests(pod: PodLike, opts: PodResourcesOptions = {}): Amoun
 /** The Pod's limits (upstream's PodLimits): the overhead is added only to limits that are set and not zero. */
 export function podLimits(pod: PodLike, opts: PodResourcesOptions = {}): Amounts {
   let limits: Amounts;
-  if (!opts.useStatusResources) limits = aggregate(pod, specLimits, false);
+  if (!opts.useStatusResources || !statusMatters(pod)) limits = aggregate(pod, specLimits, false);
   else {
     const actuated = aggregate(pod, actuatedLimits, true);
     limits = resizeInfeasible(pod) ? actuated : maxOf(aggregate(pod, specLimits, false), actuated);
