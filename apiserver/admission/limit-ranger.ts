@@ -1,19 +1,24 @@
 /**
  * LimitRanger: a Pod's containers get the LimitRanges' `default` limits and `defaultRequest`
- * requests when they give none (mutating), and are refused when they fall outside `min`/`max`
- * (validating), with upstream's messages. A new PersistentVolumeClaim is refused when its requests
- * fall outside the `PersistentVolumeClaim` items' `min`/`max`.
+ * requests when they give none (mutating); a Pod (created, or resized) is refused when a
+ * container or init container falls outside a Container item's `min`/`max`/`maxLimitRequestRatio`,
+ * or the Pod's totals (PodRequests/PodLimits: init and sidecar containers, pod-level resources,
+ * no overhead) outside a Pod item's, with upstream's messages. A PersistentVolumeClaim (created, or
+ * expanded) is refused when its requests fall outside the `PersistentVolumeClaim` items' `min`/`max`.
  */
-import { newForbidden } from "../../runtime/rest/errors.js";
 import { admissionForbidden } from "./forbidden.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
 import { quantityValue } from "./quantity.js";
+import { amountsOf, type Amounts } from "../../runtime/quota/amounts.js";
+import { podLimits, podRequests, type PodLike } from "../../runtime/quota/pod-resources.js";
+import { aggregateMessage, maxProblem, minProblem, ratioProblem, totalShown, type Shown } from "./quota-limit-constraints.js";
 
 interface Limit {
   type?: string;
+  maxLimitRequestRatio?: Record<string, string>;
   default?: Record<string, string>;
   defaultRequest?: Record<string, string>;
   max?: Record<string, string>;
@@ -41,6 +46,8 @@ export class LimitRanger implements AdmissionPlugin {
   readonly name = "LimitRanger";
   /** The limits admit read for a Pod, so that validate, which sees the same Pod next, need not list again. */
   private readonly read = new WeakMap<KubeObject, readonly Limit[]>();
+  /** The LimitRanges admit read for a Pod, for validate's checks of every item. */
+  private readonly rangesRead = new WeakMap<KubeObject, KubeObject[]>();
   /** The Container limits of a kept list of LimitRanges (the list is the same until one changes). */
   private readonly containerLimits = new WeakMap<KubeObject[], Limit[]>();
   constructor(
@@ -59,6 +66,7 @@ export class LimitRanger implements AdmissionPlugin {
       this.containerLimits.set(ranges, limits);
     }
     this.read.set(a.object!, limits);
+    this.rangesRead.set(a.object!, ranges);
     return limits;
   }
 
@@ -79,27 +87,14 @@ export class LimitRanger implements AdmissionPlugin {
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    if (isClaimCreate(a)) return this.validateClaim(a, ctx);
-    if (!isPodCreate(a)) return;
-    const limits = await this.limits(a, ctx);
-    const problems: string[] = [];
-    for (const c of containersOf(a.object!)) {
-      for (const l of limits) {
-        for (const [res, max] of Object.entries(l.max ?? {})) {
-          const limit = c.resources?.limits?.[res];
-          if (limit === undefined) problems.push(`maximum ${res} usage per Container is ${max}.  No limit is specified`);
-          else if (quantityValue(limit) > quantityValue(max))
-            problems.push(`maximum ${res} usage per Container is ${max}, but limit is ${limit}`);
-        }
-        for (const [res, min] of Object.entries(l.min ?? {})) {
-          const req = c.resources?.requests?.[res];
-          if (req === undefined) problems.push(`minimum ${res} usage per Container is ${min}.  No request is specified`);
-          else if (quantityValue(req) < quantityValue(min))
-            problems.push(`minimum ${res} usage per Container is ${min}, but request is ${req}`);
-        }
-      }
+    if (isClaimWrite(a)) return this.validateClaim(a, ctx);
+    if (!isPodCreate(a) && !isPodResize(a)) return;
+    const ranges = this.rangesRead.get(a.object!) ?? (await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true }));
+    // As upstream: the first LimitRange the Pod fails refuses it, with all that range's problems.
+    for (const r of ranges) {
+      const problems = podProblems((r.spec as { limits?: Limit[] } | undefined)?.limits ?? [], a.object!);
+      if (problems.length > 0) throw admissionForbidden(a, aggregateMessage(problems));
     }
-    if (problems.length > 0) throw newForbidden({ group: "", resource: "pods" }, a.name, problems.join(", "));
   }
 
   /** Upstream's claim checks: min against the requests (its limits are no user input), max against the requests too. */
@@ -125,14 +120,45 @@ export class LimitRanger implements AdmissionPlugin {
         }
       }
     }
-    // Upstream's aggregate: one error as it is, several bracketed.
-    if (problems.length > 0) throw admissionForbidden(a, problems.length === 1 ? problems[0]! : `[${problems.join(", ")}]`);
+    if (problems.length > 0) throw admissionForbidden(a, aggregateMessage(problems));
   }
 }
 
-const isClaimCreate = (a: AdmissionAttributes): boolean =>
+/** A claim's create or update (an expansion is held to the items' max too, as upstream). */
+const isClaimWrite = (a: AdmissionAttributes): boolean =>
   a.resource.group === "" &&
   a.resource.resource === "persistentvolumeclaims" &&
   a.subresource === "" &&
-  a.operation === "CREATE" &&
+  (a.operation === "CREATE" || a.operation === "UPDATE") &&
   !!a.object;
+
+const isPodResize = (a: AdmissionAttributes): boolean =>
+  a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "resize" && a.operation === "UPDATE" && !!a.object;
+
+/** One item's min, max and maxLimitRequestRatio against a request/limit list. */
+function itemProblems(l: Limit, kind: string, requests: Amounts, limits: Amounts, shown: Shown): string[] {
+  const out: (string | undefined)[] = [];
+  for (const [res, q] of Object.entries(l.min ?? {})) out.push(minProblem(kind, res, q, requests, limits, shown));
+  for (const [res, q] of Object.entries(l.max ?? {})) out.push(maxProblem(kind, res, q, requests, limits, shown));
+  for (const [res, q] of Object.entries(l.maxLimitRequestRatio ?? {})) out.push(ratioProblem(kind, res, q, requests, limits));
+  return out.filter((p): p is string => p !== undefined);
+}
+
+/** Upstream's PodValidateLimitFunc over one LimitRange's items. */
+function podProblems(items: readonly Limit[], pod: KubeObject): string[] {
+  const problems: string[] = [];
+  for (const l of items) {
+    if (l.type === "Container") {
+      for (const c of [...((pod.spec as PodLike["spec"])?.containers ?? []), ...((pod.spec as PodLike["spec"])?.initContainers ?? [])]) {
+        const r = (c.resources ?? {}) as Resources;
+        const shown: Shown = (res, which) => String((which === "request" ? r.requests : r.limits)?.[res] ?? "");
+        problems.push(...itemProblems(l, "Container", amountsOf(r.requests), amountsOf(r.limits), shown));
+      }
+    } else if (l.type === "Pod") {
+      const requests = podRequests(pod, { excludeOverhead: true });
+      const limits = podLimits(pod, { excludeOverhead: true });
+      problems.push(...itemProblems(l, "Pod", requests, limits, totalShown(requests, limits)));
+    }
+  }
+  return problems;
+}

@@ -1,73 +1,41 @@
 /**
- * ResourceQuota: a create in a namespace with quotas is refused when it would take any quota's
- * usage past its `hard` limits (object counts: `pods`, `configmaps`, `secrets`, `services`,
- * `count/<resource>.<group>`; pod compute: `requests.cpu`, `limits.memory`, `cpu`...; claims'
- * `requests.storage`, in total and per StorageClass), with
- * upstream's message; an admitted create records the new usage in the quota's status. Usage is
- * counted from the server's cache at admission time (the resource-quota controller's
- * recalculation, done inline, so deletes are reflected on the next write).
+ * ResourceQuota: a write in a namespace with quotas is refused when it would take a quota that
+ * governs the object past its `hard` limits, with upstream's messages. Which writes count, what an
+ * object uses and which quotas govern it are upstream's evaluators (runtime/quota): creates of
+ * anything (`count/<resource>.<group>`, the legacy counts); Pods' compute as PodRequests/PodLimits
+ * total it (init and sidecar containers, overhead, pod-level resources) and resizes; Services'
+ * `services.loadbalancers` and `services.nodeports` on create and on a type change; claims'
+ * `requests.storage` (in total and per StorageClass) on create and on expansion; quota `scopes` and
+ * `scopeSelector`. An update is charged what it adds. Usage is counted from the server's cache at
+ * admission time (the resource-quota controller's recalculation, done inline, so deletes are
+ * reflected on the next write); an admitted write records the new usage in the quota's status.
  */
-import { newForbidden } from "../../runtime/rest/errors.js";
 import type { KubeObject } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import { FollowedLists } from "./followed-lists.js";
 import type { AdmissionObjects } from "./objects.js";
-import { formatQuantity } from "../../runtime/quantity.js";
+import { admissionForbidden } from "./forbidden.js";
+import { formatAmount, subtractNonNegative, type Amount, type Amounts } from "../../runtime/quota/amounts.js";
+import {
+  handles,
+  matchingResources,
+  podConstraintProblem,
+  quotaMatches,
+  quotaUsed,
+  usageOf,
+  type QuotaLike,
+} from "../../runtime/quota/evaluators.js";
 import { quantityValue } from "./quantity.js";
 import { canonicalQuantity } from "../registry/validation/quantity-text.js";
-
-const COUNTED: Record<string, string> = {
-  pods: "pods",
-  configmaps: "configmaps",
-  secrets: "secrets",
-  services: "services",
-  persistentvolumeclaims: "persistentvolumeclaims",
-  replicationcontrollers: "replicationcontrollers",
-  resourcequotas: "resourcequotas",
-};
-
-/** What one object uses of a quota resource name. */
-function usageOf(name: string, group: string, resource: string, obj: KubeObject): number {
-  const qualified = group === "" ? resource : `${resource}.${group}`;
-  if (name === `count/${qualified}`) return 1;
-  if (group === "" && COUNTED[resource] === name) return 1;
-  if (group === "" && resource === "persistentvolumeclaims") return claimUsage(name, obj);
-  if (group !== "" || resource !== "pods") return 0;
-  const phase = (obj.status as { phase?: string } | undefined)?.phase;
-  if (phase === "Succeeded" || phase === "Failed") return 0;
-  const m =
-    /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
-  if (!m) return 0;
-  const containers = (obj.spec as { containers?: { resources?: Record<string, Record<string, string>> }[] } | undefined)?.containers ?? [];
-  return containers.reduce((sum, c) => sum + (quantityValue(c.resources?.[m[1]]?.[m[2]]) || 0), 0);
-}
 
 /**
  * An amount as upstream prints it: in binary units ("2Gi") when the quota's limit is written so,
  * as upstream's sums keep the binary format of the amounts they add (theirs is the object's own).
  */
-function formatLike(value: number, limit: string | undefined): string {
-  if (limit !== undefined && /[KMGTPE]i$/.test(limit) && Number.isInteger(value) && value % 1024 === 0)
-    return canonicalQuantity(`${value / 1024}Ki`);
-  return formatQuantity(value);
-}
-
-const CLASS_SUFFIX = ".storageclass.storage.k8s.io/";
-
-/** A claim's storage request, in total and per StorageClass (`<class>.storageclass.storage.k8s.io/...`), as upstream's evaluator. */
-function claimUsage(name: string, pvc: KubeObject): number {
-  const storage =
-    quantityValue((pvc.spec as { resources?: { requests?: { storage?: unknown } } } | undefined)?.resources?.requests?.storage) || 0;
-  if (name === "requests.storage") return storage;
-  const at = name.indexOf(CLASS_SUFFIX);
-  if (at <= 0) return 0;
-  const cls =
-    pvc.metadata?.annotations?.["volume.beta.kubernetes.io/storage-class"] ??
-    (pvc.spec as { storageClassName?: string | null } | undefined)?.storageClassName ??
-    "";
-  if (name.slice(0, at) !== cls) return 0;
-  const what = name.slice(at + CLASS_SUFFIX.length);
-  return what === "requests.storage" ? storage : what === "persistentvolumeclaims" ? 1 : 0;
+function formatLike(a: Amount, limit: string | undefined): string {
+  if (limit !== undefined && /[KMGTPE]i$/.test(limit) && Number.isInteger(a.value) && a.value % 1024 === 0)
+    return canonicalQuantity(`${a.value / 1024}Ki`);
+  return formatAmount({ value: a.value, binary: false });
 }
 
 export class ResourceQuotaAdmission implements AdmissionPlugin {
@@ -78,44 +46,50 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
   ) {}
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    if (a.operation !== "CREATE" || a.subresource !== "" || !a.object || a.namespace === "" || a.dryRun) return;
-    if (a.resource.group === "" && a.resource.resource === "namespaces") return;
-    const quotas = await this.lists.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true });
+    if (!a.object || a.namespace === "" || a.dryRun) return;
+    const { group, resource } = a.resource;
+    if (group === "" && resource === "namespaces") return;
+    if (!handles(group, resource, a.operation, a.subresource, a.object, a.oldObject)) return;
+    const quotas = (await this.lists.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true })) as (KubeObject & QuotaLike)[];
     if (quotas.length === 0) return;
-    const existing = await this.objects.list(a.resource.group, a.resource.resource, a.namespace, ctx);
-    const updates: KubeObject[] = [];
-    for (const q of quotas) {
-      const hard = (q.spec as { hard?: Record<string, string> } | undefined)?.hard ?? {};
-      const requested: Record<string, number> = {};
-      const used: Record<string, number> = {};
-      const exceeded: string[] = [];
-      for (const [name, limit] of Object.entries(hard)) {
-        const want = usageOf(name, a.resource.group, a.resource.resource, a.object);
-        if (want === 0) continue;
-        const have = existing.reduce((s, o) => s + usageOf(name, a.resource.group, a.resource.resource, o), 0);
-        requested[name] = want;
-        used[name] = have;
-        if (have + want > quantityValue(limit)) exceeded.push(name);
+    const obj = a.object;
+    // The quotas governing the object; a Pod must state what they limit of cpu and memory.
+    const governing = quotas.filter((q) => quotaMatches(q, group, resource, obj));
+    if (governing.length === 0) return;
+    if (group === "" && resource === "pods") {
+      for (const q of governing) {
+        const problem = podConstraintProblem(matchingResources(group, resource, Object.keys(q.spec?.hard ?? {})), obj);
+        if (problem !== undefined) throw admissionForbidden(a, `failed quota: ${q.metadata?.name}: ${problem}`);
       }
+    }
+    // What the write adds: all of a create, what an update takes beyond the stored object.
+    let delta: Amounts = usageOf(group, resource, obj);
+    if (a.operation === "UPDATE" && a.oldObject) delta = subtractNonNegative(delta, usageOf(group, resource, a.oldObject));
+    for (const [k, v] of Object.entries(delta)) if (v.value === 0) delete delta[k];
+    if (Object.keys(delta).length === 0) return;
+    const existing = await this.objects.list(group, resource, a.namespace, ctx);
+    const updates: KubeObject[] = [];
+    for (const q of governing) {
+      const hard = q.spec?.hard ?? {};
+      const names = Object.keys(hard).filter((n) => delta[n] !== undefined);
+      if (names.length === 0) continue;
+      const used = quotaUsed(q, group, resource, existing, names);
+      const exceeded = names.filter((n) => (used[n]?.value ?? 0) + delta[n]!.value > quantityValue(hard[n])).sort();
       if (exceeded.length > 0) {
-        exceeded.sort();
-        const fmt = (m: Record<string, number | string>) =>
-          exceeded.map((n) => `${n}=${typeof m[n] === "number" ? formatLike(m[n], hard[n]) : m[n]}`).join(",");
-        throw newForbidden(
-          { group: a.resource.group, resource: a.resource.resource },
-          a.name,
-          `exceeded quota: ${q.metadata?.name}, requested: ${fmt(requested)}, used: ${fmt(used)}, limited: ${fmt(hard)}`,
+        const fmt = (m: (n: string) => string) => exceeded.map((n) => `${n}=${m(n)}`).join(",");
+        const zero: Amount = { value: 0, binary: false };
+        throw admissionForbidden(
+          a,
+          `exceeded quota: ${q.metadata?.name}, requested: ${fmt((n) => formatLike(delta[n]!, hard[n]))}, used: ${fmt((n) =>
+            formatLike(used[n] ?? zero, hard[n]),
+          )}, limited: ${fmt((n) => hard[n]!)}`,
         );
       }
-      if (Object.keys(requested).length > 0) {
-        const status = {
-          ...((q.status as { used?: Record<string, string> } | undefined) ?? {}),
-          hard: { ...hard },
-          used: { ...((q.status as { used?: Record<string, string> } | undefined)?.used ?? {}) },
-        };
-        for (const [n, v] of Object.entries(requested)) status.used[n] = formatQuantity(used[n]! + v);
-        updates.push({ ...q, status });
-      }
+      const status = q.status as { used?: Record<string, string> } | undefined;
+      const next = { ...(status ?? {}), hard: { ...hard }, used: { ...(status?.used ?? {}) } };
+      for (const n of names)
+        next.used[n] = formatAmount({ value: (used[n]?.value ?? 0) + delta[n]!.value, binary: used[n]?.binary ?? delta[n]!.binary });
+      updates.push({ ...q, status: next });
     }
     for (const q of updates) {
       // Usage is advisory here (recounted on every write): a lost race only delays the status.

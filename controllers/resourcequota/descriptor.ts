@@ -1,12 +1,13 @@
 // The resourcequota controller: recomputes each ResourceQuota's status (hard, used) from what
-// its namespace holds, when a quota changes, when Pods come and go, and every resync; the
-// admission plugin refuses what would exceed it. Counts pods, configmaps, secrets, services,
-// persistentvolumeclaims, replicationcontrollers, resourcequotas (plain and `count/<r>`) and
-// pod compute (`requests.*`, `limits.*`, `cpu`, `memory`).
-import type { Pod } from "../../generated/apis/core/v1/index.js";
+// its namespace holds, when a quota changes, when Pods, Services or claims come and go, and every
+// resync; the admission plugin refuses what would exceed it. Usage is upstream's evaluators'
+// (runtime/quota, shared with the admission plugin): pod compute as PodRequests/PodLimits total
+// it, Services' load balancers and node ports, claims' storage, object counts, each quota's
+// scopes and scopeSelector applied.
 import type { Clientset } from "../../generated/clientset/index.js";
-import { formatQuantity, parseQuantity } from "../../runtime/quantity.js";
 import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
+import { formatAmount } from "../../runtime/quota/amounts.js";
+import { matchingResources, quotaUsed, type QuotaLike, type QuotaObject } from "../../runtime/quota/evaluators.js";
 import type { ControllerDescriptor, InitResult } from "../controller/descriptors.js";
 import type { ControllerContext } from "../controller/context.js";
 import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
@@ -14,20 +15,19 @@ import { NamespaceLoop } from "../serviceaccount/namespace-loop.js";
 export const RESOURCEQUOTA_CONTROLLER_NAME = "resourcequota-controller";
 const RESYNC_MS = 5 * 60_000;
 
-/** A quantity's amount, 0 when absent or not a quantity. */
-const amount = (q: string | undefined): number => parseQuantity(q) ?? 0;
-
+/** The core kinds whose usage the controller counts. */
 const COUNTABLE = [
   "pods",
-  "configmaps",
-  "secrets",
   "services",
   "persistentvolumeclaims",
+  "configmaps",
+  "secrets",
   "replicationcontrollers",
   "resourcequotas",
 ] as const;
+type Countable = (typeof COUNTABLE)[number];
 
-async function countOf(cs: Clientset, ns: string, resource: (typeof COUNTABLE)[number]): Promise<{ items: unknown[] }> {
+async function listOf(cs: Clientset, ns: string, resource: Countable): Promise<{ items: unknown[] }> {
   const core = cs.coreV1();
   switch (resource) {
     case "pods":
@@ -47,31 +47,25 @@ async function countOf(cs: Clientset, ns: string, resource: (typeof COUNTABLE)[n
   }
 }
 
-/** The usage of every resource name a quota limits, read from the namespace now. */
-export async function usage(cs: Clientset, ns: string, names: readonly string[]): Promise<Record<string, string>> {
-  const used: Record<string, string> = {};
-  const cache = new Map<string, Promise<{ items: unknown[] }>>();
-  const list = (r: (typeof COUNTABLE)[number]) => {
+/** Lists one namespace's objects once per sync, for all its quotas. */
+export function namespaceLister(cs: Clientset, ns: string): (r: Countable) => Promise<QuotaObject[]> {
+  const cache = new Map<Countable, Promise<QuotaObject[]>>();
+  return (r) => {
     let p = cache.get(r);
-    if (!p) cache.set(r, (p = countOf(cs, ns, r)));
+    if (!p) cache.set(r, (p = listOf(cs, ns, r).then((l) => l.items as QuotaObject[])));
     return p;
   };
-  for (const name of names) {
-    const plain = (COUNTABLE as readonly string[]).includes(name) ? name : /^count\/([a-z]+)$/.exec(name)?.[1];
-    if (plain && (COUNTABLE as readonly string[]).includes(plain)) {
-      used[name] = String((await list(plain as (typeof COUNTABLE)[number])).items.length);
-      continue;
-    }
-    const m =
-      /^(requests|limits)\.(.+)$/.exec(name) ?? (["cpu", "memory", "ephemeral-storage"].includes(name) ? [name, "requests", name] : null);
-    if (!m) continue;
-    const pods = (await list("pods")).items as Pod[];
-    let sum = 0;
-    for (const p of pods) {
-      if (p.status?.phase === "Succeeded" || p.status?.phase === "Failed") continue;
-      for (const c of p.spec?.containers ?? []) sum += amount(c.resources?.[m[1] as "requests" | "limits"]?.[m[2]]);
-    }
-    used[name] = formatQuantity(sum);
+}
+
+/** The usage of every resource name a quota limits that a counted kind answers to (0 when none is used). */
+export async function usage(list: (r: Countable) => Promise<QuotaObject[]>, q: QuotaLike): Promise<Record<string, string>> {
+  const names = Object.keys(q.spec?.hard ?? {});
+  const used: Record<string, string> = {};
+  for (const kind of COUNTABLE) {
+    const matched = matchingResources("", kind, names);
+    if (matched.length === 0) continue;
+    const sums = quotaUsed(q, "", kind, await list(kind), matched);
+    for (const n of matched) used[n] = formatAmount(sums[n] ?? { value: 0, binary: false });
   }
   return used;
 }
@@ -80,17 +74,25 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
   const client = ctx.clientBuilder.client(name);
   const quotas = ctx.informerFactory.coreV1().resourceQuotas();
   const pods = ctx.informerFactory.coreV1().pods();
+  const services = ctx.informerFactory.coreV1().services();
+  const claims = ctx.informerFactory.coreV1().persistentVolumeClaims();
   const lister = quotas.lister();
   const loop = new NamespaceLoop({
     name: RESOURCEQUOTA_CONTROLLER_NAME,
     namespaces: ctx.informerFactory.coreV1().namespaces(),
-    synced: [() => quotas.informer().hasSynced(), () => pods.informer().hasSynced()],
+    synced: [
+      () => quotas.informer().hasSynced(),
+      () => pods.informer().hasSynced(),
+      () => services.informer().hasSynced(),
+      () => claims.informer().hasSynced(),
+    ],
     onError: ctx.onError,
     log: ctx.log,
     async sync(ns) {
+      const list = namespaceLister(client, ns);
       for (const q of lister.resourceQuotas(ns).list()) {
         const hard = (q.spec?.hard ?? {}) as Record<string, string>;
-        const used = await usage(client, ns, Object.keys(hard));
+        const used = await usage(list, q);
         const same =
           JSON.stringify(q.status?.hard ?? {}) === JSON.stringify(hard) && JSON.stringify(q.status?.used ?? {}) === JSON.stringify(used);
         if (same) continue;
@@ -113,7 +115,8 @@ async function start(signal: AbortSignal, ctx: ControllerContext, name: string):
     if (ns && lister.resourceQuotas(ns).list().length > 0) loop.queue.add(ns);
   };
   quotas.informer().addEventHandler({ onAdd: requeue, onUpdate: (_o, n) => requeue(n), onDelete: requeue });
-  pods.informer().addEventHandler({ onAdd: requeue, onUpdate: (_o, n) => requeue(n), onDelete: requeue });
+  for (const i of [pods.informer(), services.informer(), claims.informer()])
+    i.addEventHandler({ onAdd: requeue, onUpdate: (_o: unknown, n: unknown) => requeue(n), onDelete: requeue });
   const timer = setInterval(() => {
     for (const q of lister.list()) if (q.metadata?.namespace) loop.queue.add(q.metadata.namespace);
   }, RESYNC_MS);
