@@ -116,7 +116,10 @@ function opsOf<T extends ConfigObject>(
   // TLS, HTTP and two codecs besides the write.
   const create: ConfigOps<T>["create"] = direct?.create
     ? async (obj, signal) =>
-        (await direct.create!(producerContext(signal), obj as KubeObject, { fieldManager: FLOWCONTROL_PRODUCER, inputOwned: true })) as T
+        (await direct.create!(producerContext(signal), obj as KubeObject, {
+          fieldManager: FLOWCONTROL_PRODUCER,
+          inputOwned: true,
+        })) as unknown as T
     : (obj, signal) => client.create(obj, opts(signal));
   return {
     kind,
