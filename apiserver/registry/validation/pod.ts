@@ -55,6 +55,7 @@ import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 import { storedDeletionCostInvalid } from "./pod-deletion-cost.js";
 import { STANDARD_RESOURCE_NAMES } from "./resource-names.js";
+import { gatedPodUpdate } from "./pod-gated-update.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -1200,6 +1201,7 @@ export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[
   }
   // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.
   spec.ephemeralContainers = oldSpec.ephemeralContainers;
+  errs.push(...gatedPodUpdate(spec, oldSpec, FieldPath.of("spec")));
   if (!sameJSON(spec, oldSpec)) {
     // As upstream: the message ends with the spec diff (old `-`, new `+`) after the updatable fields were set back.
     errs.push(fieldErrors.forbidden(FieldPath.of("spec"), `${POD_UPDATE_MESSAGE}\n${goStyleDiff("core.PodSpec", oldSpec, spec)}`));
