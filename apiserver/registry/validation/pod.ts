@@ -56,6 +56,7 @@ import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.de
 import { storedDeletionCostInvalid } from "./pod-deletion-cost.js";
 import { STANDARD_RESOURCE_NAMES } from "./resource-names.js";
 import { gatedPodUpdate } from "./pod-gated-update.js";
+import { validateVolumeSourceFields } from "./volume-sources.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -725,6 +726,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
     if (isObj(r.projected))
       errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
+    if (sources > 0) errs.push(...validateVolumeSourceFields(r, p, options.resourceIsPod === true));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))

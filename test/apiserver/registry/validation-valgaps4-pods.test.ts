@@ -173,3 +173,50 @@ describe("gated Pods: nodeSelector additions and narrower node affinity", () => 
     expect(errs[0]).toMatch(/^spec: Forbidden: pod updates may not change fields other than/);
   });
 });
+
+describe("volume-source specifics (validateVolumeSource)", () => {
+  const vol = (source: Record<string, unknown>) => pod({ volumes: [{ name: "v", ...source }] });
+  const errs = (source: Record<string, unknown>) => created(vol(source)).errors;
+
+  it("nfs needs a server and an absolute path", () => {
+    expect(errs({ nfs: { server: "nfs.local", path: "/exports" } })).toEqual([]);
+    expect(errs({ nfs: { path: "exports" } })).toEqual([
+      "spec.volumes[0].nfs.server: Required value",
+      'spec.volumes[0].nfs.path: Invalid value: "exports": must be an absolute path',
+    ]);
+  });
+
+  it("iscsi needs a portal and a well-formed IQN, lun and CHAP secret", () => {
+    expect(errs({ iscsi: { targetPortal: "10.0.0.1:3260", iqn: "iqn.2001-04.com.example:storage.disk1", lun: 0 } })).toEqual([]);
+    expect(errs({ iscsi: { iqn: "xyz", lun: 300, chapAuthSession: true, initiatorName: "iqn.bad" } })).toEqual([
+      "spec.volumes[0].iscsi.targetPortal: Required value",
+      'spec.volumes[0].iscsi.iqn: Invalid value: "xyz": must be valid format starting with iqn, eui, or naa',
+      "spec.volumes[0].iscsi.lun: Invalid value: 300: must be between 0 and 255, inclusive",
+      "spec.volumes[0].iscsi.secretRef: Required value",
+      'spec.volumes[0].iscsi.initiatorname: Invalid value: "iqn.bad": must be valid format',
+    ]);
+  });
+
+  it("rbd needs monitors and an image; csi a driver name", () => {
+    expect(errs({ rbd: { monitors: [], image: "" } })).toEqual([
+      "spec.volumes[0].rbd.monitors: Required value",
+      "spec.volumes[0].rbd.image: Required value",
+    ]);
+    expect(errs({ csi: { driver: "" } })).toEqual([
+      "spec.volumes[0].csi.driver: Required value",
+      `spec.volumes[0].csi.driver: Invalid value: "": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    ]);
+    expect(errs({ csi: { driver: "Hostpath.CSI.k8s.io" } })).toEqual([]);
+  });
+
+  it("an image volume names a reference on Pods; gitRepo a descending directory", () => {
+    expect(errs({ image: { reference: "" } })).toEqual(["spec.volumes[0].image.reference: Required value"]);
+    expect(errs({ image: { reference: "quay.io/x:1", pullPolicy: "Sometimes" } })).toEqual([
+      'spec.volumes[0].image.pullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"',
+    ]);
+    expect(errs({ gitRepo: { repository: "https://example.com/r.git", directory: "/abs/../x" } })).toEqual([
+      'spec.volumes[0].gitRepo.directory: Invalid value: "/abs/../x": must be a relative path',
+      "spec.volumes[0].gitRepo.directory: Invalid value: \"/abs/../x\": must not contain '..'",
+    ]);
+  });
+});
