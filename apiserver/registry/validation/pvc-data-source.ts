@@ -51,3 +51,16 @@ export function validateDataSources(spec: Obj, path: FieldPath): FieldError[] {
   }
   return errs;
 }
+
+/**
+ * What upstream's PVC strategy does to a new claim before validation: `dataSourceRef.namespace`
+ * dropped (CrossNamespaceVolumeDataSource is off in 1.34), then NormalizeDataSources copying
+ * whichever of `dataSource` and `dataSourceRef` is set into the other.
+ */
+export function normalizeDataSources(spec: Obj): void {
+  const ref = spec.dataSourceRef;
+  if (isObj(ref)) delete ref.namespace;
+  const copy = (from: Obj): Obj => ({ ...(from.apiGroup != null && { apiGroup: from.apiGroup }), kind: from.kind, name: from.name });
+  if (isObj(spec.dataSource) && !isObj(spec.dataSourceRef)) spec.dataSourceRef = copy(spec.dataSource);
+  else if (isObj(spec.dataSourceRef) && !isObj(spec.dataSource)) spec.dataSource = copy(spec.dataSourceRef);
+}

@@ -39,11 +39,16 @@ describe("PVC data sources", () => {
       "spec.dataSource.name: Required value",
       "spec.dataSource.kind: Required value",
       "spec.dataSource: Invalid value: \"\": must be 'PersistentVolumeClaim' when referencing the default apiGroup",
+      // The copy NormalizeDataSources made is checked too.
+      "spec.dataSourceRef.name: Required value",
+      "spec.dataSourceRef.kind: Required value",
+      "spec.dataSourceRef: Invalid value: \"\": must be 'PersistentVolumeClaim' when referencing the default apiGroup",
     ]);
     expect(createErrors(pvc({ dataSourceRef: { kind: "Pod", name: "p" } }))).toEqual([
+      "spec.dataSource: Invalid value: \"Pod\": must be 'PersistentVolumeClaim' when referencing the default apiGroup",
       "spec.dataSourceRef: Invalid value: \"Pod\": must be 'PersistentVolumeClaim' when referencing the default apiGroup",
     ]);
-    expect(createErrors(pvc({ dataSourceRef: { apiGroup: "Example.com", kind: "Thing", name: "t" } }))[0]).toMatch(
+    expect(createErrors(pvc({ dataSourceRef: { apiGroup: "Example.com", kind: "Thing", name: "t" } }))[1]).toMatch(
       /^spec\.dataSourceRef\.apiGroup: Invalid value: "Example\.com": a lowercase RFC 1123 subdomain/,
     );
   });
@@ -54,14 +59,23 @@ describe("PVC data sources", () => {
         pvc({ dataSource: { kind: "PersistentVolumeClaim", name: "a" }, dataSourceRef: { kind: "PersistentVolumeClaim", name: "b" } }),
       ),
     ).toEqual(["spec: Invalid value: spec.dataSource: must match dataSourceRef"]);
-    expect(
-      createErrors(
-        pvc({
-          dataSource: { kind: "PersistentVolumeClaim", name: "a" },
-          dataSourceRef: { kind: "PersistentVolumeClaim", name: "a", namespace: "other" },
-        }),
-      ),
-    ).toEqual(["spec: Invalid value: spec.dataSource: may not be specified when dataSourceRef.namespace is specified"]);
+    // The namespace is dropped on create (CrossNamespaceVolumeDataSource is off), so the pair agrees.
+    const crossNamespace = pvc({
+      dataSource: { kind: "PersistentVolumeClaim", name: "a" },
+      dataSourceRef: { kind: "PersistentVolumeClaim", name: "a", namespace: "other" },
+    });
+    expect(createErrors(crossNamespace)).toEqual([]);
+    expect(crossNamespace.spec).toMatchObject({ dataSourceRef: { kind: "PersistentVolumeClaim", name: "a" } });
+    expect((crossNamespace.spec as { dataSourceRef: object }).dataSourceRef).not.toHaveProperty("namespace");
+  });
+
+  it("copies whichever of the two is set into the other on create (NormalizeDataSources)", () => {
+    const one = pvc({ dataSource: { apiGroup: "snapshot.storage.k8s.io", kind: "VolumeSnapshot", name: "s" } });
+    expect(createErrors(one)).toEqual([]);
+    expect(one.spec).toMatchObject({ dataSourceRef: { apiGroup: "snapshot.storage.k8s.io", kind: "VolumeSnapshot", name: "s" } });
+    const other = pvc({ dataSourceRef: { kind: "PersistentVolumeClaim", name: "src" } });
+    expect(createErrors(other)).toEqual([]);
+    expect(other.spec).toMatchObject({ dataSource: { kind: "PersistentVolumeClaim", name: "src" } });
   });
 });
 
