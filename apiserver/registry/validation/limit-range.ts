@@ -71,7 +71,10 @@ function validateItem(item: Obj, p: FieldPath): FieldError[] {
     if (isObj(item.defaultRequest) && Object.keys(item.defaultRequest).length > 0)
       errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
   } else {
-    errs.push(...resourceNames(type, item.default, p.child("default")), ...resourceNames(type, item.defaultRequest, p.child("defaultRequest")));
+    errs.push(
+      ...resourceNames(type, item.default, p.child("default")),
+      ...resourceNames(type, item.defaultRequest, p.child("defaultRequest")),
+    );
     defaults = bounds(item.default);
     defaultRequests = bounds(item.defaultRequest);
     for (const k of [...defaults.keys(), ...defaultRequests.keys()]) keys.add(k);
