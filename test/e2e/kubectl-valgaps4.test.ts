@@ -2,7 +2,8 @@
  * The real kubectl against `kubegen apiserver` (spawned as a process on embedded SQLite) for the
  * rules of issue #16 closed in session 12: ResourceQuota resource names and whole counts, Job
  * per-index fields and the Job status rules from the stored status, a Pod status's container
- * user IDs, and StatefulSet claim templates checked as claims, each with upstream's message.
+ * user IDs, StatefulSet claim templates checked as claims, and a gated Pod's nodeSelector
+ * additions, each with upstream's message.
  */
 import { expect, it } from "vitest";
 import { kubectlServer } from "../support/kubectl-server.js";
@@ -97,6 +98,26 @@ describeWithTools(["kubectl"], "kubectl: the validation gaps of issue #16 closed
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain(
       'The StatefulSet "db" is invalid: spec.volumeClaimTemplates[0].spec.accessModes: Required value: at least 1 access mode is required',
+    );
+  });
+
+  it("a gated Pod may add nodeSelector entries, not change them", async () => {
+    const pod = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "gated", namespace: "default" },
+      spec: {
+        schedulingGates: [{ name: "example.com/wait" }],
+        nodeSelector: { disk: "ssd" },
+        containers: [{ name: "app", image: "nginx" }],
+      },
+    };
+    expect((await kubectl("create", "-f", manifest("gated", pod))).code).toBe(0);
+    expect((await kubectl("patch", "pod", "gated", "--type=merge", "-p", '{"spec":{"nodeSelector":{"zone":"a"}}}')).code).toBe(0);
+    const bad = await kubectl("patch", "pod", "gated", "--type=merge", "-p", '{"spec":{"nodeSelector":{"disk":"hdd"}}}');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain(
+      'spec.nodeSelector: Invalid value: map[string]string{"disk":"hdd", "zone":"a"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)',
     );
   });
 });
