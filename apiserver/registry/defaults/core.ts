@@ -3,6 +3,7 @@
  * templates (spec, containers, probes, volumes), replication controllers, PVCs, PVs, nodes,
  * namespaces' LimitRanges. Every function mutates its argument and tolerates any shape.
  */
+import { defaultPodLevelResources } from "./pod-level-resources.js";
 import { child, isObj, list, record, str, type Obj } from "../validation/shape.js";
 
 function setIfAbsent(obj: Obj, key: string, value: unknown): void {
@@ -147,7 +148,10 @@ export function defaultPodTemplate(template: unknown): void {
 }
 
 export function defaultPod(pod: Obj): void {
-  defaultSpec(child(pod, "spec"), true);
+  const spec = child(pod, "spec");
+  defaultSpec(spec, true);
+  // After the containers' defaults, which it aggregates.
+  defaultPodLevelResources(spec);
 }
 
 export function defaultReplicationController(rc: Obj): void {

@@ -10,6 +10,7 @@ import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { ratchetOptionsFrom, validatePodTemplateSpec, type PodSpecOptions } from "./pod.js";
 import { isObj, list, record, sameJSON, str } from "./shape.js";
+import { validatePVCSpec } from "./storage.js";
 import { intOrPercentValue, intOrStringValue, isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
 const SPEC = FieldPath.of("spec");
@@ -254,6 +255,8 @@ export function validateStatefulSet(sts: KubeObject, old?: KubeObject): FieldErr
     if (name === "") errs.push(fieldErrors.required(p.child("metadata", "name")));
     else if (claimNames.has(name)) errs.push(fieldErrors.duplicate(p.child("metadata", "name"), name));
     claimNames.add(name);
+    // Each template is a claim's spec, checked as a PersistentVolumeClaim's.
+    errs.push(...validatePVCSpec(record(record(t).spec), p.child("spec")));
   });
   return errs;
 }

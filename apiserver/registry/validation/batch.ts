@@ -7,6 +7,13 @@
 import { podFailurePolicyRestartErrors, validatePodFailurePolicy } from "./job-pod-failure-policy.js";
 import type { KubeObject } from "../rest.js";
 import { cronScheduleError } from "./cron.js";
+import {
+  validateIndexedLimits,
+  validateJobIndexFields,
+  successPolicyValue,
+  validateNonIndexedFields,
+  validateSuccessPolicy,
+} from "./job-spec-rules.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { selectorIsEmpty, selectorMatches, validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
@@ -31,14 +38,18 @@ export function validateJobSpec(
   const errs: FieldError[] = [];
   for (const f of ["parallelism", "completions", "backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"])
     errs.push(...nonNegative(spec[f], path.child(f)));
+  errs.push(...validateJobIndexFields(spec, path));
   if (typeof spec.activeDeadlineSeconds === "number" && spec.activeDeadlineSeconds === 0) {
     errs.push(fieldErrors.invalid(path.child("activeDeadlineSeconds"), 0, "must be greater than or equal to 1"));
   }
   const mode = str(spec.completionMode);
   if (mode !== "" && mode !== "NonIndexed" && mode !== "Indexed")
     errs.push(fieldErrors.notSupported(path.child("completionMode"), mode, ["NonIndexed", "Indexed"]));
-  if (mode === "Indexed" && spec.completions == null)
-    errs.push(fieldErrors.required(path.child("completions"), "when completion mode is Indexed"));
+  if (mode === "Indexed") {
+    if (spec.completions == null) errs.push(fieldErrors.required(path.child("completions"), "when completion mode is Indexed"));
+    errs.push(...validateIndexedLimits(spec, path));
+  }
+  if (mode === "" || mode === "NonIndexed") errs.push(...validateNonIndexedFields(spec, path));
   const prp = str(spec.podReplacementPolicy);
   if (prp !== "" && prp !== "TerminatingOrFailed" && prp !== "Failed")
     errs.push(fieldErrors.notSupported(path.child("podReplacementPolicy"), prp, ["Failed", "TerminatingOrFailed"]));
@@ -56,6 +67,7 @@ export function validateJobSpec(
     }
   }
   errs.push(...validatePodFailurePolicy(spec, path.child("podFailurePolicy")));
+  errs.push(...validateSuccessPolicy(spec, path));
   errs.push(...validatePodTemplateSpec(spec.template, path.child("template"), { ...ratchet, restartPolicies: JOB_RESTART }));
   errs.push(...podFailurePolicyRestartErrors(spec, path));
   return errs;
@@ -87,6 +99,10 @@ export function validateJobUpdate(job: KubeObject, old: KubeObject): FieldError[
     errs.push(fieldErrors.invalid(SPEC.child("completionMode"), spec.completionMode ?? null, FIELD_IMMUTABLE));
   if (!sameJSON(spec.podFailurePolicy, oldSpec.podFailurePolicy))
     errs.push(fieldErrors.invalid(SPEC.child("podFailurePolicy"), spec.podFailurePolicy ?? null, FIELD_IMMUTABLE));
+  // upstream's later immutable fields, in its order.
+  for (const f of ["backoffLimitPerIndex", "managedBy", "successPolicy"])
+    if (!sameJSON(spec[f] ?? null, oldSpec[f] ?? null))
+      errs.push(fieldErrors.invalid(SPEC.child(f), f === "successPolicy" ? successPolicyValue(spec) : (spec[f] ?? null), FIELD_IMMUTABLE));
   // A suspended Job that never started may change its template's scheduling directives; we keep upstream's strict rule otherwise.
   if (!sameJSON(spec.template, oldSpec.template)) {
     // A suspended Job that never started may change its pods' scheduling directives, nothing else.

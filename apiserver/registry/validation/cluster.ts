@@ -6,7 +6,7 @@ import type { KubeObject } from "../rest.js";
 import { templateRatchet, validateSelectorAndTemplate } from "./apps.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
-import { parseQuantity } from "../../../runtime/quantity.js";
+import { validateQuotaResources } from "./resource-quota.js";
 import { isObj, list, record, str } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
@@ -24,10 +24,7 @@ const QUOTA_SCOPES = [
 export function validateResourceQuota(q: KubeObject): FieldError[] {
   const spec = record(q.spec);
   const errs: FieldError[] = [];
-  for (const [name, v] of Object.entries(record(spec.hard))) {
-    const n = parseQuantity(v);
-    if (n !== undefined && n < 0) errs.push(fieldErrors.invalid(SPEC.child("hard").key(name), v, "must be greater than or equal to 0"));
-  }
+  errs.push(...validateQuotaResources(spec.hard, SPEC.child("hard")));
   list(spec.scopes).forEach((s, i) => {
     if (!QUOTA_SCOPES.includes(str(s))) errs.push(fieldErrors.notSupported(SPEC.child("scopes").index(i), s, QUOTA_SCOPES));
   });

@@ -3,13 +3,15 @@
  * qualified, one item per type), no defaults on Pod items, a min or a max storage on
  * PersistentVolumeClaim items, and per resource the orderings min ≤ defaultRequest ≤ default ≤
  * max, maxLimitRequestRatio at least 1 and within max/min, and default equal to defaultRequest
- * for resources that cannot be overcommitted. Quantities print in their canonical form.
+ * for resources that cannot be overcommitted; resource names as containers' for Pod and Container
+ * items, any resource name for the others. Quantities print in their canonical form.
  */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isQualifiedName } from "../../../runtime/validation/strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { canonicalQuantity } from "./quantity-text.js";
+import { validateContainerResourceName, validateResourceName } from "./resource-names.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
@@ -49,9 +51,15 @@ function bounds(values: unknown): Map<string, Bound> {
   return out;
 }
 
+/** upstream's validateLimitRangeResourceName: container names for Pod and Container items, any resource name for others. */
+function resourceNames(type: string, values: unknown, p: FieldPath): FieldError[] {
+  const check = type === "Pod" || type === "Container" ? validateContainerResourceName : validateResourceName;
+  return Object.keys(record(values)).flatMap((k) => check(k, p.key(k)));
+}
+
 function validateItem(item: Obj, p: FieldPath): FieldError[] {
-  const errs: FieldError[] = [];
   const type = str(item.type);
+  const errs: FieldError[] = [...resourceNames(type, item.max, p.child("max")), ...resourceNames(type, item.min, p.child("min"))];
   const max = bounds(item.max);
   const min = bounds(item.min);
   const keys = new Set([...max.keys(), ...min.keys()]);
@@ -63,12 +71,17 @@ function validateItem(item: Obj, p: FieldPath): FieldError[] {
     if (isObj(item.defaultRequest) && Object.keys(item.defaultRequest).length > 0)
       errs.push(fieldErrors.forbidden(p.child("defaultRequest"), "may not be specified when `type` is 'Pod'"));
   } else {
+    errs.push(
+      ...resourceNames(type, item.default, p.child("default")),
+      ...resourceNames(type, item.defaultRequest, p.child("defaultRequest")),
+    );
     defaults = bounds(item.default);
     defaultRequests = bounds(item.defaultRequest);
     for (const k of [...defaults.keys(), ...defaultRequests.keys()]) keys.add(k);
   }
   if (type === "PersistentVolumeClaim" && !min.has("storage") && !max.has("storage"))
     errs.push(fieldErrors.required(p.child("limits"), "either minimum or maximum storage value is required, but neither was provided"));
+  errs.push(...resourceNames(type, item.maxLimitRequestRatio, p.child("maxLimitRequestRatio")));
   const ratios = bounds(item.maxLimitRequestRatio);
   for (const k of ratios.keys()) keys.add(k);
   for (const k of keys) {

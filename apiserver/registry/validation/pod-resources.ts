@@ -140,7 +140,10 @@ export function validatePodResourceClaims(claims: unknown, path: FieldPath): Fie
   return errs;
 }
 
-const POD_LEVEL_RESOURCES = ["cpu", "memory"];
+/** upstream's supportedPodLevelResources as its NotSupported error lists them (sorted; hugepages by prefix). */
+const POD_LEVEL_RESOURCES = ["cpu", "hugepages-", "memory"];
+/** upstream's IsSupportedPodLevelResource: cpu, memory and hugepages of any size (1.34). */
+export const isPodLevelResource = (name: string) => name === "cpu" || name === "memory" || name.startsWith("hugepages-");
 /** What pod.ts knows of resources, passed in so this module does not import it back. */
 export interface ResourceChecks {
   /** A container's requirements: names, quantities, requests within limits. */
@@ -157,15 +160,16 @@ function sumText(total: number, first: unknown): string {
 }
 
 /**
- * The containers' requests the pod needs at once (upstream's AggregateContainerRequests): the
- * regular containers and sidecars together, or the largest init container beside the sidecars
- * started before it. Only for `name`; the first addend's text gives the printed format.
+ * The containers' requests (or limits) the pod needs at once (upstream's AggregateContainerRequests
+ * and AggregateContainerLimits): the regular containers and sidecars together, or the largest init
+ * container beside the sidecars started before it. Only for `name`; the first addend's text gives
+ * the printed format.
  */
-function aggregateRequests(spec: Obj, name: string): { total: number; first: unknown } | undefined {
+function aggregate(spec: Obj, name: string, which: "requests" | "limits"): { total: number; first: unknown } | undefined {
   let first: unknown;
   let seen = false;
   const req = (c: unknown) => {
-    const q = record(record(record(c).resources).requests)[name];
+    const q = record(record(record(c).resources)[which])[name];
     if (q === undefined) return 0;
     seen = true;
     first ??= q;
@@ -186,12 +190,25 @@ function aggregateRequests(spec: Obj, name: string): { total: number; first: unk
   return seen ? { total: Math.max(total, initMax), first } : undefined;
 }
 
+/** Every resource the containers name under `which`, with its aggregate as upstream prints it. */
+export function aggregateContainerResources(spec: Obj, which: "requests" | "limits"): Map<string, string> {
+  const names = new Set<string>();
+  for (const c of [...list(spec.containers), ...list(spec.initContainers)])
+    for (const n of Object.keys(record(record(record(c).resources)[which]))) names.add(n);
+  const out = new Map<string, string>();
+  for (const n of names) {
+    const agg = aggregate(spec, n, which);
+    if (agg) out.set(n, sumText(agg.total, agg.first));
+  }
+  return out;
+}
+
 /**
- * upstream's validatePodResources: no claims, only cpu and memory, the quantities and
+ * upstream's validatePodResources: no claims, only cpu, memory and hugepages, the quantities and
  * requests-within-limits of a container's resources, the containers' aggregate requests within
- * the pod's requests and each container's limits within the pod's limits. Upstream defaults the
- * pod's missing requests from the containers first; here a resource the pod requests nothing of
- * is not compared.
+ * the pod's requests, their hugepages limits within the pod's, and each container's limits
+ * within the pod's limits. The pod's missing requests (and hugepages limits) were defaulted from
+ * the containers and its limits first (defaults/pod-level-resources.ts).
  */
 export function validatePodLevelResources(spec: Obj, path: FieldPath, allowIndivisible: boolean, checks: ResourceChecks): FieldError[] {
   const r = record(spec.resources);
@@ -202,7 +219,7 @@ export function validatePodLevelResources(spec: Obj, path: FieldPath, allowIndiv
     const values = record(r[which]);
     const kept: Obj = {};
     for (const name of Object.keys(values)) {
-      if (POD_LEVEL_RESOURCES.includes(name)) kept[name] = values[name];
+      if (isPodLevelResource(name)) kept[name] = values[name];
       else errs.push(...podResourceNameErrors(name, path.child(which).key(name), checks.isStandardName));
     }
     supported[which] = kept;
@@ -210,9 +227,8 @@ export function validatePodLevelResources(spec: Obj, path: FieldPath, allowIndiv
   errs.push(...checks.requirements(supported, path, allowIndivisible));
   const requests = record(supported.requests);
   const limits = record(supported.limits);
-  for (const name of POD_LEVEL_RESOURCES) {
-    if (requests[name] === undefined) continue;
-    const agg = aggregateRequests(spec, name);
+  for (const name of Object.keys(requests)) {
+    const agg = aggregate(spec, name, "requests");
     const podReq = parseQuantity(requests[name]);
     if (agg && podReq !== undefined && agg.total > podReq)
       errs.push(
@@ -220,6 +236,20 @@ export function validatePodLevelResources(spec: Obj, path: FieldPath, allowIndiv
           path.child("requests").key(name),
           canonicalQuantity(requests[name]),
           `must be greater than or equal to aggregate container requests of ${sumText(agg.total, agg.first)}`,
+        ),
+      );
+  }
+  // Hugepages cannot be overcommitted: the pod's limit must cover the containers' too.
+  for (const name of Object.keys(limits)) {
+    if (!name.startsWith("hugepages-")) continue;
+    const agg = aggregate(spec, name, "limits");
+    const podLim = parseQuantity(limits[name]);
+    if (agg && podLim !== undefined && agg.total > podLim)
+      errs.push(
+        fieldErrors.invalid(
+          path.child("limits").key(name),
+          canonicalQuantity(limits[name]),
+          `must be greater than or equal to aggregate container limits of ${sumText(agg.total, agg.first)}`,
         ),
       );
   }

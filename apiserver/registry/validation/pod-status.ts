@@ -2,11 +2,13 @@
  * What upstream checks on a Pod's `/status` (ValidatePodStatusUpdate): custom condition types,
  * `nominatedNodeName` as a node name, terminated containers of a Pod that would not restart them
  * staying terminated, resource claim statuses naming the Pod's claims, and `podIPs`/`hostIPs`
- * valid, unique and at most one per family (`hostIPs[0]` equal to `hostIP`).
+ * valid, unique and at most one per family (`hostIPs[0]` equal to `hostIP`), the container
+ * statuses' `user` IDs (pod-status-users.ts).
  */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isDNS1123Subdomain, isQualifiedName, isValidIP, parseIP } from "../../../runtime/validation/strings.js";
+import { validateContainerStatusUsers } from "./pod-status-users.js";
 import { list, record, str, type Obj } from "./shape.js";
 
 const STATUS = FieldPath.of("status");
@@ -53,6 +55,7 @@ export function validatePodStatusUpdate(pod: KubeObject, old: KubeObject): Field
   errs.push(...claimStatuses(status.resourceClaimStatuses, spec.resourceClaims));
   errs.push(...podIPs(status));
   errs.push(...hostIPs(status));
+  errs.push(...validateContainerStatusUsers(spec, status));
   return errs;
 }
 

@@ -55,6 +55,8 @@ import type { PodSpec } from "../../../generated/apis/core/v1/index.js";
 import { deepCopyPodSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 import { storedDeletionCostInvalid } from "./pod-deletion-cost.js";
 import { STANDARD_RESOURCE_NAMES } from "./resource-names.js";
+import { gatedPodUpdate } from "./pod-gated-update.js";
+import { validateVolumeSourceFields } from "./volume-sources.js";
 
 const PULL_POLICIES = ["Always", "IfNotPresent", "Never"];
 const RESTART_POLICIES = ["Always", "OnFailure", "Never"];
@@ -724,6 +726,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
     if (isObj(r.projected))
       errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
+    if (sources > 0) errs.push(...validateVolumeSourceFields(r, p, options.resourceIsPod === true));
     for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
       const mode = record(r[key]).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
@@ -1200,6 +1203,7 @@ export function validatePodUpdate(pod: KubeObject, old: KubeObject): FieldError[
   }
   // nodeName may be set once (binding does it); ephemeral containers change only through their subresource.
   spec.ephemeralContainers = oldSpec.ephemeralContainers;
+  errs.push(...gatedPodUpdate(spec, oldSpec, FieldPath.of("spec")));
   if (!sameJSON(spec, oldSpec)) {
     // As upstream: the message ends with the spec diff (old `-`, new `+`) after the updatable fields were set back.
     errs.push(fieldErrors.forbidden(FieldPath.of("spec"), `${POD_UPDATE_MESSAGE}\n${goStyleDiff("core.PodSpec", oldSpec, spec)}`));

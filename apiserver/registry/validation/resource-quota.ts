@@ -2,14 +2,12 @@
  * ResourceQuota rules of upstream's ValidateResourceQuotaSpec beyond the basic ones in
  * cluster.ts: scopes that do not fit the quota's standard resources (`unsupported scope applied
  * to resource`), conflicting scope pairs, the `scopeSelector` expressions, scopes immutable on
- * update, and the status quantities not negative on `/status`.
+ * update, the `hard` names and values (also on `/status`, with `used`).
  */
 import type { KubeObject } from "../rest.js";
-import { parseQuantity } from "../../../runtime/quantity.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
-import { canonicalQuantity } from "./quantity-text.js";
-import { STANDARD_QUOTA_RESOURCES } from "./resource-names.js";
+import { STANDARD_QUOTA_RESOURCES, validateQuotaResourceName, validateResourceQuantityValue } from "./resource-names.js";
 import { list, record, str, type Obj } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
@@ -147,16 +145,19 @@ export function validateQuotaScopesUnchanged(q: KubeObject, old: KubeObject): Fi
   return same ? [] : [fieldErrors.invalid(SPEC.child("scopes"), scopesValue(record(q.spec)), FIELD_IMMUTABLE)];
 }
 
-/** `/status`: `hard` and `used` quantities not negative. */
+/** upstream's loop over a quota's resources: each name one a quota tracks, its value not negative (whole for counts). */
+export function validateQuotaResources(values: unknown, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const [k, v] of Object.entries(record(values)))
+    errs.push(...validateQuotaResourceName(k, path.key(k)), ...validateResourceQuantityValue(k, v, path.key(k)));
+  return errs;
+}
+
+/** `/status`: the names and values of `hard` and `used`, as the spec's. */
 export function validateQuotaStatusUpdate(q: KubeObject): FieldError[] {
   const status = record(q.status);
-  const errs: FieldError[] = [];
-  for (const field of ["hard", "used"]) {
-    for (const [k, v] of Object.entries(record(status[field]))) {
-      const n = parseQuantity(v);
-      if (n !== undefined && n < 0)
-        errs.push(fieldErrors.invalid(FieldPath.of("status", field).key(k), canonicalQuantity(v), "must be greater than or equal to 0"));
-    }
-  }
-  return errs;
+  return [
+    ...validateQuotaResources(status.hard, FieldPath.of("status", "hard")),
+    ...validateQuotaResources(status.used, FieldPath.of("status", "used")),
+  ];
 }

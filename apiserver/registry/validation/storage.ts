@@ -1,7 +1,8 @@
 /**
  * PersistentVolumeClaim, PersistentVolume (core/v1) and StorageClass (storage.k8s.io/v1)
- * validation as upstream's: access modes, requested storage, a PVC spec immutable once bound
- * (but its storage request while bound), a PV with exactly one source, StorageClass parameters and
+ * validation as upstream's: access modes, requested storage, data sources (pvc-data-source.ts), a
+ * PVC spec immutable once bound (but its storage request while bound, the refusal ending with the
+ * spec diff), a PV with exactly one source, StorageClass parameters and
  * provisioner immutable.
  */
 import { validateAllowedTopologies, validateStorageClassParameters } from "./storage-class-rules.js";
@@ -11,7 +12,9 @@ import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
+import { validateDataSources } from "./pvc-data-source.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import { goStyleDiff } from "./spec-diff.js";
 import { deepCopyPersistentVolumeClaimSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
 
 const SPEC = FieldPath.of("spec");
@@ -43,6 +46,7 @@ export function validatePVCSpec(spec: Obj, path: FieldPath): FieldError[] {
   // A class name is a StorageClass's name (upstream's ValidateClassName); "" asks for no class.
   const cls = str(spec.storageClassName);
   if (cls !== "") for (const msg of isDNS1123Subdomain(cls)) errs.push(fieldErrors.invalid(path.child("storageClassName"), cls, msg));
+  errs.push(...validateDataSources(spec, path));
   return errs;
 }
 
@@ -96,7 +100,8 @@ export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[
     errs.push(
       fieldErrors.forbidden(
         SPEC,
-        "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
+        // As upstream: the diff of what is left once the updatable fields were set back (old `-`, new `+`).
+        `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${goStyleDiff("core.PersistentVolumeClaimSpec", oldSpec, spec)}`,
       ),
     );
   }

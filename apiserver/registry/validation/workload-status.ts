@@ -7,7 +7,7 @@
  * within the replicas, `collisionCount` never going down, metav1 conditions well formed.
  */
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, OMIT_VALUE, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isQualifiedName, regexError } from "../../../runtime/validation/strings.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
 import { list, record, str, type Obj } from "./shape.js";
@@ -153,38 +153,5 @@ export function validateConditions(conditions: unknown, path: FieldPath): FieldE
     }
     if (utf8Length(str(cond.message)) > MAX_MESSAGE) errs.push(fieldErrors.tooLong(p.child("message"), MAX_MESSAGE));
   });
-  return errs;
-}
-
-/** Whether a Job condition of `type` is True. */
-function jobCondition(status: Obj, type: string): boolean {
-  return list(status.conditions).some((c) => str(record(c).type) === type && str(record(c).status) === "True");
-}
-
-/**
- * The Job `/status` rules upstream applies whatever the stored status held (validateJobStatus's
- * unconditional part): counts not negative, uncounted pod UIDs non-empty and unique, and
- * SuccessCriteriaMet not beside Failed or FailureTarget.
- */
-export function validateJobStatusUpdate(obj: KubeObject): FieldError[] {
-  const s = record(obj.status);
-  const errs = nonNegative(s, ["active", "succeeded", "failed", "ready", "terminating"]);
-  const uncounted = record(s.uncountedTerminatedPods);
-  const seen = new Set<string>();
-  for (const field of ["succeeded", "failed"])
-    list(uncounted[field]).forEach((uid, i) => {
-      const p = STATUS.child("uncountedTerminatedPods", field).index(i);
-      const k = str(uid);
-      if (k === "") errs.push(fieldErrors.invalid(p, k, "must not be empty"));
-      else if (seen.has(k)) errs.push(fieldErrors.duplicate(p, k));
-      else seen.add(k);
-    });
-  const met = jobCondition(s, "SuccessCriteriaMet");
-  if (met && jobCondition(s, "Failed"))
-    errs.push(fieldErrors.invalid(STATUS.child("conditions"), OMIT_VALUE, "cannot set SuccessCriteriaMet=True and Failed=true conditions"));
-  if (met && jobCondition(s, "FailureTarget"))
-    errs.push(
-      fieldErrors.invalid(STATUS.child("conditions"), OMIT_VALUE, "cannot set SuccessCriteriaMet=True and FailureTarget=true conditions"),
-    );
   return errs;
 }

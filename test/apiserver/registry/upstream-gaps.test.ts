@@ -66,16 +66,18 @@ describe("PersistentVolumeClaim updates", () => {
     await s.subresources!.status!.update!(ctx("default"), "c", { ...cur, status }, {});
   };
   const patchSpec = (s: RESTStorage, spec: Record<string, unknown>) => s.patch!(ctx("default"), "c", "merge", utf8({ spec }), {});
+  /** The causes without the spec diff upstream appends to the immutability message (valgaps4-storage tests it). */
+  const heads = (status: Parameters<typeof causes>[0]) => causes(status).map((m) => m.split("\n")[0]);
 
   it("refuses request and attributes-class changes while the claim is not bound", async () => {
     const s = setup()("", "persistentvolumeclaims");
     await s.create!(ctx("default"), pvc("1Gi"), {});
     const bad = await statusOf(patchSpec(s, { resources: { requests: { storage: "2Gi" } } }));
-    expect(causes(bad)).toEqual([
+    expect(heads(bad)).toEqual([
       "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
     ]);
     const vac = await statusOf(patchSpec(s, { volumeAttributesClassName: "gold" }));
-    expect(causes(vac)).toEqual([
+    expect(heads(vac)).toEqual([
       "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
     ]);
   });
@@ -92,7 +94,7 @@ describe("PersistentVolumeClaim updates", () => {
     expect(causes(atCapacity)).toEqual(["spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"]);
     // Only the storage request: other requests and limits stay as they were.
     const limits = await statusOf(patchSpec(s, { resources: { limits: { storage: "5Gi" } } }));
-    expect(causes(limits)).toEqual([
+    expect(heads(limits)).toEqual([
       "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
     ]);
   });
@@ -103,7 +105,7 @@ describe("PersistentVolumeClaim updates", () => {
     const { object } = await patchSpec(s, { storageClassName: "standard" });
     expect((object.spec as { storageClassName?: string }).storageClassName).toBe("standard");
     const again = await statusOf(patchSpec(s, { storageClassName: "other" }));
-    expect(causes(again)).toEqual([
+    expect(heads(again)).toEqual([
       "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims",
     ]);
   });

@@ -263,10 +263,10 @@ describe("resourceClaims and the containers' resources.claims", () => {
 
 describe("pod-level resources (PodLevelResources is beta and on in 1.34)", () => {
   const P = "spec.resources";
-  it("cpu and memory only, no claims", () => {
+  it("cpu, memory and hugepages only, no claims", () => {
     expect(createErrors(pod({ resources: { limits: { cpu: "1", "ephemeral-storage": "1Gi" }, claims: [{ name: "x" }] } }))).toEqual([
       `${P}.claims: Forbidden: claims cannot be set for Resources at pod-level`,
-      `${P}.limits[ephemeral-storage]: Unsupported value: "ephemeral-storage": supported values: "cpu", "memory"`,
+      `${P}.limits[ephemeral-storage]: Unsupported value: "ephemeral-storage": supported values: "cpu", "hugepages-", "memory"`,
     ]);
     expect(createErrors(pod({ resources: { requests: { foo: "1" } } }))).toEqual([
       `${P}.requests[foo]: Invalid value: "foo": must be a standard resource type or fully qualified`,
@@ -281,7 +281,9 @@ describe("pod-level resources (PodLevelResources is beta and on in 1.34)", () =>
       resources: { requests: { memory: "256Mi" }, limits: { cpu: "500m" } },
       initContainers: [{ name: "side", image: "x", restartPolicy: "Always", resources: { requests: { memory: "128Mi" } } }],
     };
+    // The pod's cpu request is defaulted from the containers' (1, over the pod's limit), as upstream's SetDefaults_Pod.
     expect(createErrors(pod(spec, undefined, { resources: { requests: { memory: "256Mi" }, limits: { cpu: "1" } } }))).toEqual([
+      `${P}.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m`,
       `${P}.requests[memory]: Invalid value: "256Mi": must be greater than or equal to aggregate container requests of 384Mi`,
       `${P}.containers[0][cpu].limits: Invalid value: "1": must be less than or equal to pod limits of 500m`,
     ]);

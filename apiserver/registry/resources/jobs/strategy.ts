@@ -10,7 +10,7 @@ import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.
 import { child, record, sameJSON, text } from "../../validation/shape.js";
 import { workloadWarnings } from "../../validation/pod-warnings.js";
 import { withWorkloadWarnings } from "../../validation/workload-warnings.js";
-import { validateJobStatusUpdate } from "../../validation/workload-status.js";
+import { validateJobStatusUpdate } from "../../validation/job-status.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 const UID_LABEL = "batch.kubernetes.io/controller-uid";

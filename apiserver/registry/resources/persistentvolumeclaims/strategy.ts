@@ -1,6 +1,8 @@
-/** core/v1 PersistentVolumeClaims: volumeMode default, status Pending on create, spec immutable after creation but storage growth. */
+/** core/v1 PersistentVolumeClaims: volumeMode default, status Pending and data sources normalised on create, spec immutable after creation but storage growth. */
 import { defaultPVC } from "../../defaults/core.js";
 import { validatePVC, validatePVCUpdate } from "../../validation/storage.js";
+import { normalizeDataSources } from "../../validation/pvc-data-source.js";
+import { isObj } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 
 export const pvcStrategy = kindStrategy({
@@ -12,6 +14,7 @@ export const pvcStrategy = kindStrategy({
   defaults: defaultPVC,
   prepareForCreate(obj) {
     obj.status = { phase: "Pending" };
+    if (isObj(obj.spec)) normalizeDataSources(obj.spec);
   },
   validate: validatePVC,
   validateUpdate: validatePVCUpdate,
