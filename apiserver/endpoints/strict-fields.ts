@@ -3,6 +3,8 @@
  * unknown fields (from the schema walk) and, for JSON, keys repeated within one object.
  */
 import { findDuplicateFields, type DuplicateField } from "../registry/patch/json-text.js";
+
+export { keyCount } from "../registry/patch/json-text.js";
 import { duplicateFieldMessages, unknownFieldMessages } from "./field-validation.js";
 
 /**
@@ -46,21 +48,6 @@ export function keyTokens(json: string): number {
       j--;
     }
     if (j >= 0 && json.charCodeAt(j) === 0x22) n++;
-  }
-  return n;
-}
-
-/** The keys of a parsed JSON value, at every depth: what remains of the text's keys once repeats collapsed. */
-export function keyCount(value: unknown): number {
-  if (typeof value !== "object" || value === null) return 0;
-  let n = 0;
-  if (Array.isArray(value)) {
-    for (const v of value) n += keyCount(v);
-    return n;
-  }
-  for (const k in value) {
-    n++;
-    n += keyCount((value as Record<string, unknown>)[k]);
   }
   return n;
 }
