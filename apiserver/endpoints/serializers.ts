@@ -26,6 +26,11 @@ export interface EncodeOptions {
    * (typed) resources; lists of custom resources (unstructured) keep them on every item.
    */
   omitItemTypeMeta?: boolean;
+  /**
+   * The bytes are sent and dropped, never kept (an answer to one request): a JSON answer may then
+   * be a view into a slab shared with others (see answerBuffer).
+   */
+  transient?: boolean;
 }
 
 export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
@@ -34,24 +39,49 @@ export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {
   if (pretty) return Buffer.from(JSON.stringify(omit && isList(obj) ? withoutItemTypeMeta(obj) : obj, null, 2) + "\n");
   if (typeof obj !== "object" || obj === null) return Buffer.from(JSON.stringify(obj) + "\n");
   // An object just written (decoded, not yet the cache's) carries shared FieldsV1 trees too: spliced, not stringified.
-  return isShared(obj) ? sharedEncoding(obj, "json-line", jsonLine) : jsonLine(obj);
+  return isShared(obj) ? sharedEncoding(obj, "json-line", jsonLine) : jsonLine(obj, opts.transient === true);
 }
 
 /**
  * An object's JSON and Go's trailing newline, written once into a buffer of their size: neither
- * a copy to append the newline nor a joined string to encode.
+ * a copy to append the newline nor a joined string to encode. `transient`: the bytes are sent
+ * and dropped, never kept with the object, so they may share a slab (see {@link answerBuffer}).
  */
-function jsonLine(obj: object): Buffer {
+function jsonLine(obj: object, transient = false): Buffer {
   const marked = markedJSON(obj);
   if (marked !== undefined) {
-    const line = splicedLine(marked);
+    const line = splicedLine(marked, transient);
     if (line !== undefined) return line;
   }
   const text = JSON.stringify(obj);
   const n = Buffer.byteLength(text);
-  const out = Buffer.allocUnsafe(n + 1);
+  const out = answerBuffer(n + 1, transient);
   out.write(text, 0, "utf8");
   out[n] = 0x0a;
+  return out;
+}
+
+/**
+ * Transient answers between Node's pooled size (under 4 KiB, from its 8 KiB pool) and a quarter
+ * of this are views into a slab, as the pool hands out smaller ones: a Pod's answer (some 6 KB)
+ * otherwise took an ArrayBuffer of its own each time, allocated and later swept. Bytes kept with
+ * a cached object get their own memory: a view would keep its whole slab alive.
+ */
+const ANSWER_SLAB_BYTES = 64 * 1024;
+const ANSWER_SLAB_MAX = ANSWER_SLAB_BYTES >>> 2;
+let answerSlab = new ArrayBuffer(0);
+let answerSlabUsed = 0;
+
+/** A Buffer of `n` bytes, not zeroed, for an answer's bytes; from the slab when `transient`. */
+function answerBuffer(n: number, transient: boolean): Buffer {
+  if (!transient || n <= Buffer.poolSize >>> 1 || n > ANSWER_SLAB_MAX) return Buffer.allocUnsafe(n);
+  if (answerSlabUsed + n > answerSlab.byteLength) {
+    answerSlab = new ArrayBuffer(ANSWER_SLAB_BYTES);
+    answerSlabUsed = 0;
+  }
+  const out = Buffer.from(answerSlab, answerSlabUsed, n);
+  // The next one starts 8-byte aligned, as Node's pool aligns them.
+  answerSlabUsed = (answerSlabUsed + n + 7) & ~7;
   return out;
 }
 
@@ -118,7 +148,7 @@ const LINE_SCRATCH_MAX = 1 << 20;
  * were each flattened and measured again), and the bytes around the marks are copied out.
  * Undefined when a mark is found other than once, or in the wrong order (a value that holds one).
  */
-function splicedLine({ text, shared }: MarkedJSON): Buffer | undefined {
+function splicedLine({ text, shared }: MarkedJSON, transient: boolean): Buffer | undefined {
   // UTF-8 takes at most three bytes per UTF-16 unit.
   const most = text.length * 3;
   let scratch = lineScratch;
@@ -145,7 +175,7 @@ function splicedLine({ text, shared }: MarkedJSON): Buffer | undefined {
     size += shared[i]!.length - mark.length;
     from = found + mark.length;
   }
-  const out = Buffer.allocUnsafe(size);
+  const out = answerBuffer(size, transient);
   let pos = 0;
   from = 0;
   for (let i = 0; i < shared.length; i++) {
