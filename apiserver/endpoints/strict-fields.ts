@@ -3,9 +3,10 @@
  * unknown fields (from the schema walk) and, for JSON, keys repeated within one object.
  */
 import { findDuplicateFields, type DuplicateField } from "../registry/patch/json-text.js";
-
-export { keyCount } from "../registry/patch/json-text.js";
 import { duplicateFieldMessages, unknownFieldMessages } from "./field-validation.js";
+
+/** Where the duplicate-key shortcut's count of parsed keys lives now (the schema walk counts them too). */
+export { keyCount } from "../registry/patch/json-text.js";
 
 /**
  * The `unknown field "x"` and `duplicate field "x"` messages of a body, each once. `json` is the
