@@ -225,6 +225,11 @@ export class SchemaIndex {
       return;
     }
     const { schema: s, struct: inner, expected } = r;
+    // The common case first: an object where a struct or map is wanted has nothing to check itself.
+    if (expected === "object" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
+      return;
+    }
     const actual = jsonKind(value);
     const literal = actual === "number" && this.literals !== undefined ? this.literals.get(this.path()) : undefined;
     if (
