@@ -77,7 +77,8 @@ export function tableOptionsFor(req: APIRequest, media: OutputMediaType): TableO
 
 /** Encodes and sends an object with a status code. */
 export function writeObject(scheme: Scheme, res: ResponseWriter, code: number, obj: object, media: OutputMediaType, pretty: boolean): void {
-  const body = encodeBody(scheme, obj, media.format, pretty || media.pretty);
+  // Sent and dropped: a JSON answer may share a slab with others.
+  const body = encodeBody(scheme, obj, media.format, pretty || media.pretty, { transient: true });
   logResponseObject(res, obj);
   res.send(code, media.contentType, body);
 }

@@ -26,6 +26,11 @@ export interface EncodeOptions {
    * (typed) resources; lists of custom resources (unstructured) keep them on every item.
    */
   omitItemTypeMeta?: boolean;
+  /**
+   * The bytes are sent and dropped, never kept (an answer to one request): a JSON answer may then
+   * be a view into a slab shared with others (see answerBuffer).
+   */
+  transient?: boolean;
 }
 
 export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {}): Buffer {
@@ -34,38 +39,49 @@ export function encodeJSON(obj: unknown, pretty = false, opts: EncodeOptions = {
   if (pretty) return Buffer.from(JSON.stringify(omit && isList(obj) ? withoutItemTypeMeta(obj) : obj, null, 2) + "\n");
   if (typeof obj !== "object" || obj === null) return Buffer.from(JSON.stringify(obj) + "\n");
   // An object just written (decoded, not yet the cache's) carries shared FieldsV1 trees too: spliced, not stringified.
-  return isShared(obj) ? sharedEncoding(obj, "json-line", jsonLine) : jsonLine(obj);
+  return isShared(obj) ? sharedEncoding(obj, "json-line", jsonLine) : jsonLine(obj, opts.transient === true);
 }
 
 /**
  * An object's JSON and Go's trailing newline, written once into a buffer of their size: neither
- * a copy to append the newline nor a joined string to encode.
+ * a copy to append the newline nor a joined string to encode. `transient`: the bytes are sent
+ * and dropped, never kept with the object, so they may share a slab (see {@link answerBuffer}).
  */
-function jsonLine(obj: object): Buffer {
-  const pieces = jsonPieces(obj);
-  if (pieces !== undefined) return piecesLine(pieces);
+function jsonLine(obj: object, transient = false): Buffer {
+  const marked = markedJSON(obj);
+  if (marked !== undefined) {
+    const line = splicedLine(marked, transient);
+    if (line !== undefined) return line;
+  }
   const text = JSON.stringify(obj);
   const n = Buffer.byteLength(text);
-  const out = Buffer.allocUnsafe(n + 1);
+  const out = answerBuffer(n + 1, transient);
   out.write(text, 0, "utf8");
   out[n] = 0x0a;
   return out;
 }
 
-/** {@link jsonPieces} and Go's trailing newline, written once into a buffer of their size. */
-function piecesLine(pieces: (string | Uint8Array)[]): Buffer {
-  let n = 1;
-  for (const p of pieces) n += typeof p === "string" ? Buffer.byteLength(p) : p.length;
-  const out = Buffer.allocUnsafe(n);
-  let pos = 0;
-  for (const p of pieces) {
-    if (typeof p === "string") pos += out.write(p, pos, "utf8");
-    else {
-      out.set(p, pos);
-      pos += p.length;
-    }
+/**
+ * Transient answers between Node's pooled size (under 4 KiB, from its 8 KiB pool) and a quarter
+ * of this are views into a slab, as the pool hands out smaller ones: a Pod's answer (some 6 KB)
+ * otherwise took an ArrayBuffer of its own each time, allocated and later swept. Bytes kept with
+ * a cached object get their own memory: a view would keep its whole slab alive.
+ */
+const ANSWER_SLAB_BYTES = 64 * 1024;
+const ANSWER_SLAB_MAX = ANSWER_SLAB_BYTES >>> 2;
+let answerSlab = new ArrayBuffer(0);
+let answerSlabUsed = 0;
+
+/** A Buffer of `n` bytes, not zeroed, for an answer's bytes; from the slab when `transient`. */
+function answerBuffer(n: number, transient: boolean): Buffer {
+  if (!transient || n <= Buffer.poolSize >>> 1 || n > ANSWER_SLAB_MAX) return Buffer.allocUnsafe(n);
+  if (answerSlabUsed + n > answerSlab.byteLength) {
+    answerSlab = new ArrayBuffer(ANSWER_SLAB_BYTES);
+    answerSlabUsed = 0;
   }
-  out[pos] = 0x0a;
+  const out = Buffer.from(answerSlab, answerSlabUsed, n);
+  // The next one starts 8-byte aligned, as Node's pool aligns them.
+  answerSlabUsed = (answerSlabUsed + n + 7) & ~7;
   return out;
 }
 
@@ -75,13 +91,18 @@ const SPLICE_MIN_BYTES = 256;
 /** Stands for a managedFields entry's FieldsV1 while the rest is stringified; random, so nobody writes it on purpose (exported for tests). */
 export const FIELDS_V1_MARK = `\u0000fieldsV1-${Math.random().toString(36).slice(2)}-`;
 
+/** An object's JSON with a mark for each shared FieldsV1 tree, and the trees' UTF-8, in the marks' order. */
+interface MarkedJSON {
+  text: string;
+  shared: Uint8Array[];
+}
+
 /**
- * JSON.stringify(obj) as pieces: text, and the UTF-8 of each managedFields entry's shared FieldsV1
- * tree as it was read. Stringifying a Pod's trees was half of its response's JSON; here each is
- * stringified as a mark, and the text is cut where the marks' JSON is. Undefined when there is no
- * shared tree, or when a mark is found other than once (a value that happens to hold it).
+ * JSON.stringify(obj) with each managedFields entry's shared FieldsV1 tree stringified as a mark
+ * (see {@link FIELDS_V1_MARK}): stringifying a Pod's trees was half of its response's JSON.
+ * Undefined when there is no shared tree worth splicing.
  */
-function jsonPieces(obj: object): (string | Uint8Array)[] | undefined {
+function markedJSON(obj: object): MarkedJSON | undefined {
   const meta = (obj as { metadata?: unknown }).metadata;
   if (typeof meta !== "object" || meta === null) return undefined;
   const entries = (meta as { managedFields?: unknown }).managedFields;
@@ -92,17 +113,92 @@ function jsonPieces(obj: object): (string | Uint8Array)[] | undefined {
     if (typeof e === "object" && e !== null) spliced += sharedFieldsV1Text((e as { fieldsV1?: unknown }).fieldsV1)?.bytes.length ?? 0;
   }
   if (spliced < SPLICE_MIN_BYTES) return undefined;
-  let shared: Uint8Array[] | undefined;
-  const marked = entries.map((e: unknown) => {
-    if (typeof e !== "object" || e === null) return e;
-    const tree = sharedFieldsV1Text((e as { fieldsV1?: unknown }).fieldsV1);
-    if (tree === undefined) return e;
-    shared ??= [];
+  const shared: Uint8Array[] = [];
+  const marked = new Array<unknown>(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e: unknown = entries[i];
+    const tree = typeof e === "object" && e !== null ? sharedFieldsV1Text((e as { fieldsV1?: unknown }).fieldsV1) : undefined;
+    if (tree === undefined) {
+      marked[i] = e;
+      continue;
+    }
+    marked[i] = { ...(e as object), fieldsV1: FIELDS_V1_MARK + shared.length };
     shared.push(tree.bytes);
-    return { ...e, fieldsV1: FIELDS_V1_MARK + (shared.length - 1) };
-  });
-  if (shared === undefined) return undefined;
-  const text = JSON.stringify({ ...obj, metadata: { ...meta, managedFields: marked } });
+  }
+  return { text: JSON.stringify({ ...obj, metadata: { ...meta, managedFields: marked } }), shared };
+}
+
+/** The JSON text of mark `i` (ASCII: JSON.stringify escapes its NUL), and as bytes, made once. */
+const markTexts: string[] = [];
+const markBytes: Buffer[] = [];
+function markTextOf(i: number): string {
+  return (markTexts[i] ??= JSON.stringify(FIELDS_V1_MARK + i));
+}
+function markBytesOf(i: number): Buffer {
+  return (markBytes[i] ??= Buffer.from(markTextOf(i), "latin1"));
+}
+
+/** Where marked text is written before the trees are spliced in; kept between answers up to {@link LINE_SCRATCH_MAX}. */
+let lineScratch = Buffer.allocUnsafeSlow(0);
+const LINE_SCRATCH_MAX = 1 << 20;
+
+/**
+ * {@link MarkedJSON} as its bytes with each mark replaced by its tree's, and Go's newline. The
+ * text is written once, whole (a flat string converts natively in one go, where its cut pieces
+ * were each flattened and measured again), and the bytes around the marks are copied out.
+ * Undefined when a mark is found other than once, or in the wrong order (a value that holds one).
+ */
+function splicedLine({ text, shared }: MarkedJSON, transient: boolean): Buffer | undefined {
+  // UTF-8 takes at most three bytes per UTF-16 unit.
+  const most = text.length * 3;
+  let scratch = lineScratch;
+  if (scratch.length < most) {
+    scratch = Buffer.allocUnsafeSlow(Math.max(most, 16384));
+    if (scratch.length <= LINE_SCRATCH_MAX) lineScratch = scratch;
+  }
+  const n = scratch.write(text, 0, "utf8");
+  const written = scratch.subarray(0, n);
+  // The marks' places first: the answer's size is known before it is allocated.
+  // All ASCII (a byte per character), characters and bytes are at the same offsets, and the
+  // text is searched: V8's string search beats Buffer#indexOf's by far.
+  const ascii = n === text.length;
+  const at = new Array<number>(shared.length);
+  let size = n + 1;
+  let from = 0;
+  for (let i = 0; i < shared.length; i++) {
+    const mark = markBytesOf(i);
+    const found = ascii ? text.indexOf(markTextOf(i), from) : written.indexOf(mark, from);
+    if (found < from) return undefined;
+    const again = ascii ? text.indexOf(markTextOf(i), found + mark.length) : written.indexOf(mark, found + mark.length);
+    if (again >= 0) return undefined;
+    at[i] = found;
+    size += shared[i]!.length - mark.length;
+    from = found + mark.length;
+  }
+  const out = answerBuffer(size, transient);
+  let pos = 0;
+  from = 0;
+  for (let i = 0; i < shared.length; i++) {
+    pos += written.copy(out, pos, from, at[i]);
+    const tree = shared[i]!;
+    out.set(tree, pos);
+    pos += tree.length;
+    from = at[i]! + markBytesOf(i).length;
+  }
+  pos += written.copy(out, pos, from, n);
+  out[pos] = 0x0a;
+  return out;
+}
+
+/**
+ * JSON.stringify(obj) as pieces: text, and the UTF-8 of each managedFields entry's shared FieldsV1
+ * tree as it was read, cut where the marks' JSON is. Undefined when there is no shared tree, or
+ * when a mark is found other than once (a value that happens to hold it).
+ */
+function jsonPieces(obj: object): (string | Uint8Array)[] | undefined {
+  const marked = markedJSON(obj);
+  if (marked === undefined) return undefined;
+  const { text, shared } = marked;
   const pieces: (string | Uint8Array)[] = [];
   let from = 0;
   for (let i = 0; i < shared.length; i++) {

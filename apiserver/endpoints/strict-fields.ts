@@ -5,6 +5,9 @@
 import { findDuplicateFields, type DuplicateField } from "../registry/patch/json-text.js";
 import { duplicateFieldMessages, unknownFieldMessages } from "./field-validation.js";
 
+/** Where the duplicate-key shortcut's count of parsed keys lives now (the schema walk counts them too). */
+export { keyCount } from "../registry/patch/json-text.js";
+
 /**
  * The `unknown field "x"` and `duplicate field "x"` messages of a body, each once. `json` is the
  * body's text when it is JSON (YAML decoding already refuses repeated keys). A repeat of an
@@ -46,21 +49,6 @@ export function keyTokens(json: string): number {
       j--;
     }
     if (j >= 0 && json.charCodeAt(j) === 0x22) n++;
-  }
-  return n;
-}
-
-/** The keys of a parsed JSON value, at every depth: what remains of the text's keys once repeats collapsed. */
-export function keyCount(value: unknown): number {
-  if (typeof value !== "object" || value === null) return 0;
-  let n = 0;
-  if (Array.isArray(value)) {
-    for (const v of value) n += keyCount(v);
-    return n;
-  }
-  for (const k in value) {
-    n++;
-    n += keyCount((value as Record<string, unknown>)[k]);
   }
   return n;
 }

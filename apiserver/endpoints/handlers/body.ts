@@ -193,8 +193,8 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
       `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${typeof obj.kind} into Go struct field .kind of type string (${summarize(body, format)})`,
     );
   }
-  // The keys JSON.parse kept, before anything below adds or drops one (the duplicate-key check's shortcut).
-  const parsedKeys = format === "json" ? keyCount(obj) : undefined;
+  // Keys the rebuild below adds (a missing kind or apiVersion), which JSON.parse did not keep.
+  const addedKeys = (obj.kind === undefined ? 1 : 0) + (obj.apiVersion === undefined ? 1 : 0);
   // Upstream's gvkWithDefaults: a missing kind or version comes from the endpoint.
   const kind = obj.kind || expectedKind;
   let gv = obj.apiVersion ? parseApiVersion(obj.apiVersion) : { group, version };
@@ -222,12 +222,15 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
 
   if (format !== "protobuf") {
     // Numbers such as 1e2 or 1.0 are refused for integer fields, as Go's decoder does: only JSON keeps how they were written.
-    const problems = scope.deps.schemas.check(group, version, kind, obj, text === undefined ? undefined : nonIntegerLiterals(text));
+    const problems = scope.deps.schemas.checkBody(group, version, kind, obj, text === undefined ? undefined : nonIntegerLiterals(text));
     if (problems && problems.invalid.length > 0) {
       throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${problems.invalid[0]}`);
     }
     const directive = options.fieldValidation ?? "Warn";
     if (directive !== "Ignore") {
+      // The keys JSON.parse kept (the duplicate-key check's shortcut): the schema walk counted
+      // them before dropping any; a kind without a schema here had nothing dropped.
+      const parsedKeys = text === undefined ? undefined : (problems?.keys ?? keyCount(obj)) - addedKeys;
       const strict = strictDecodingMessages(text, problems?.unknown ?? [], parsedKeys);
       if (strict.length > 0 && directive === "Strict") throw newBadRequest(`strict decoding error: ${strict.join(", ")}`);
       if (strict.length > 0) req.warnings.push(...strict);

@@ -184,16 +184,28 @@ export function goJSONSyntaxError(text: string, maxDepth = MAX_NESTING_DEPTH): s
 
 export type ParsedJSON = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** Go's text for a bracket past the depth bound. */
+function depthExceeded(bracket: string): ParsedJSON {
+  return { ok: false, message: `invalid character ${quoteChar(bracket)} exceeded max depth` };
+}
+
 /**
  * Parses JSON text, refusing nesting past {@link MAX_NESTING_DEPTH}; a failure carries Go's
  * syntax error text.
  */
 export function parseJSONText(text: string, maxDepth = MAX_NESTING_DEPTH): ParsedJSON {
-  const deep = bracketPastDepth(text, maxDepth);
-  if (deep !== undefined) return { ok: false, message: `invalid character ${quoteChar(deep)} exceeded max depth` };
+  // Valid JSON nesting past maxDepth opens and closes that many brackets: shorter text is checked
+  // only when JSON.parse refuses it (V8 parses any depth without recursing), most bodies never.
+  const short = text.length < 2 * (maxDepth + 1);
+  if (!short) {
+    const deep = bracketPastDepth(text, maxDepth);
+    if (deep !== undefined) return depthExceeded(deep);
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
+    const deep = short ? bracketPastDepth(text, maxDepth) : undefined;
+    if (deep !== undefined) return depthExceeded(deep);
     if (text.trim() === "") return { ok: false, message: "unexpected end of JSON input" };
     // JSON.parse and Go agree on what is JSON but for lone surrogates in escapes, which both take.
     return { ok: false, message: goJSONSyntaxError(text, maxDepth) ?? "invalid JSON" };
@@ -307,6 +319,9 @@ function walkMemberPaths(text: string, visit: MemberVisitor): void {
   }
 }
 
+/** What {@link nonIntegerLiterals} answers for most bodies: one empty map, not one per body. */
+const NO_LITERALS: ReadonlyMap<string, string> = new Map();
+
 /** A digit followed by `.`, `e` or `E`: where a fraction or exponent could begin. */
 const DIGIT_THEN_FRACTION_OR_EXPONENT = /[0-9][.eE]/g;
 
@@ -344,9 +359,9 @@ function mayHoldNonIntegerLiteral(text: string): boolean {
  * Go's decoder refuses such literals for integer fields even when their value is whole; JSON.parse
  * keeps no trace of them. Empty, without a scan, when no literal can be one.
  */
-export function nonIntegerLiterals(text: string): Map<string, string> {
+export function nonIntegerLiterals(text: string): ReadonlyMap<string, string> {
+  if (!mayHoldNonIntegerLiteral(text)) return NO_LITERALS;
   const out = new Map<string, string>();
-  if (!mayHoldNonIntegerLiteral(text)) return out;
   walkMemberPaths(text, { nonInteger: (path, literal) => out.set(path, literal) });
   return out;
 }
@@ -381,4 +396,19 @@ export function findDuplicateFields(text: string, offsets?: Map<string, number>)
     },
   });
   return out;
+}
+
+/** The keys of a parsed JSON value, at every depth: what remains of the text's keys once repeats collapsed. */
+export function keyCount(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const v of value) n += keyCount(v);
+    return n;
+  }
+  for (const k in value) {
+    n++;
+    n += keyCount((value as Record<string, unknown>)[k]);
+  }
+  return n;
 }

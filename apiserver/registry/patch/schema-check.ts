@@ -5,6 +5,7 @@
  * range, or written as `1e2` / `1.0`, among them), and nulls become absent fields. Request
  * bodies and the objects patches produce go through the same check.
  */
+import { keyCount } from "./json-text.js";
 import { swaggerDefinitions, swaggerDefinitionsGeneration } from "./patch-meta.js";
 
 interface Schema {
@@ -33,6 +34,15 @@ export interface FieldProblems {
   invalid: string[];
 }
 
+/** {@link FieldProblems} of a request body, and its keys as the walk met them. */
+export interface BodyProblems extends FieldProblems {
+  /**
+   * The keys the object had at every depth before the walk dropped any ({@link keyCount} of it
+   * as given): counted on the way, so that the duplicate-key check needs no walk of its own.
+   */
+  keys: number;
+}
+
 /**
  * A schema node with its $ref and single allOf followed, the Go struct the last $ref named, and
  * what the walk asks of every value checked against it, worked out once.
@@ -46,6 +56,8 @@ interface Resolved {
   expected: string;
   /** A string format checked beyond the type (byte, date-time): such values are never quiet leaves. */
   checksFormat: boolean;
+  /** The `typeof` of values that are always quiet leaves here ("string", "boolean"), or "" (see quietLeaf). */
+  quiet: string;
   properties: Record<string, Schema> | undefined;
   additional: Schema | undefined;
   /** The properties' resolutions, by key, as the walk meets them: one lookup per field where there were two. */
@@ -99,6 +111,7 @@ export class SchemaIndex {
     this.literals = literals !== undefined && literals.size > 0 ? literals : undefined;
     this.dialect = dialect;
     this.depth = 0;
+    this.keys = 0;
     try {
       this.walkObject(obj, this.resolve(this.definitions[name]!), shortName(name), problems);
     } finally {
@@ -108,6 +121,22 @@ export class SchemaIndex {
     }
     return problems;
   }
+
+  /** {@link check} of a JSON request body, with the keys it had (see {@link BodyProblems.keys}). */
+  checkBody(
+    group: string,
+    version: string,
+    kind: string,
+    obj: Record<string, unknown>,
+    literals?: ReadonlyMap<string, string>,
+  ): BodyProblems | undefined {
+    const problems = this.check(group, version, kind, obj, literals) as BodyProblems | undefined;
+    if (problems !== undefined) problems.keys = this.keys;
+    return problems;
+  }
+
+  /** The keys the current (or last) check met, dropped ones included (see {@link BodyProblems.keys}). */
+  private keys = 0;
 
   /**
    * The path of the value at hand, one segment per level (a key of a struct, a key of a map, an
@@ -163,12 +192,24 @@ export class SchemaIndex {
       else break;
     }
     const expected = s["x-kubernetes-preserve-unknown-fields"] ? undefined : expectedKind(s);
+    const checksFormat = s.format === "byte" || s.format === "date-time";
+    // Strings where a string (or an int-or-string) is wanted and no format is checked, booleans
+    // where a boolean is: accepted whatever their value, as kindAccepts says.
+    const quiet =
+      expected === undefined || checksFormat
+        ? ""
+        : expected === "string" || expected === "int-or-string"
+          ? "string"
+          : expected === "boolean"
+            ? "boolean"
+            : "";
     return {
       schema: s,
       struct,
       skip: expected === undefined,
       expected: expected ?? "",
-      checksFormat: s.format === "byte" || s.format === "date-time",
+      checksFormat,
+      quiet,
       properties: s.properties,
       additional: typeof s.additionalProperties === "object" ? s.additionalProperties : undefined,
       fields: undefined,
@@ -179,14 +220,23 @@ export class SchemaIndex {
 
   /** Checks `value` at the current path (see {@link path}) against the resolved schema `r`. */
   private walk(value: unknown, r: Resolved, struct: string, out: FieldProblems): void {
-    if (r.skip) return;
+    if (r.skip) {
+      this.keys += keyCount(value);
+      return;
+    }
     const { schema: s, struct: inner, expected } = r;
+    // The common case first: an object where a struct or map is wanted has nothing to check itself.
+    if (expected === "object" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
+      return;
+    }
     const actual = jsonKind(value);
     const literal = actual === "number" && this.literals !== undefined ? this.literals.get(this.path()) : undefined;
     if (
       !kindAccepts(expected, s.format, value, actual) ||
       (literal !== undefined && (expected === "integer" || expected === "int-or-string"))
     ) {
+      this.keys += keyCount(value);
       if (this.dialect === "unstructured") {
         out.invalid.push(unstructuredMismatch(s, expected, value, actual, inner));
         return;
@@ -207,9 +257,10 @@ export class SchemaIndex {
       );
     }
     if (actual === "object") this.walkObject(value as Record<string, unknown>, r, inner ?? struct, out);
-    else if (actual === "array" && s.items) {
+    else if (actual === "array" && !s.items) this.keys += keyCount(value);
+    else if (actual === "array") {
       const items = value as unknown[];
-      const ir = (r.itemsResolved ??= this.resolve(s.items));
+      const ir = (r.itemsResolved ??= this.resolve(s.items!));
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (item === null || this.quietLeaf(item, ir)) continue;
@@ -227,6 +278,7 @@ export class SchemaIndex {
    */
   private quietLeaf(value: unknown, r: Resolved): boolean {
     const t = typeof value;
+    if (t === r.quiet) return true;
     if (t === "object" || (t === "number" && this.literals !== undefined)) return false;
     if (r.skip) return true;
     if (r.checksFormat) return false;
@@ -250,13 +302,19 @@ export class SchemaIndex {
   private walkObject(obj: Record<string, unknown>, r: Resolved, struct: string, out: FieldProblems): void {
     const props = r.properties;
     const additional = r.additional;
-    if (!props && !additional) return; // free-form (RawExtension, FieldsV1, JSON)
+    // Free-form (RawExtension, FieldsV1, JSON): nothing to check, only keys to count.
+    if (!props && !additional) {
+      this.keys += keyCount(obj);
+      return;
+    }
     const kind = props ? Seg.Field : Seg.MapKey;
     // for-in: no array of keys per object; a key deleted below is the one at hand, which it allows.
     for (const key in obj) {
       const value = obj[key];
+      this.keys++;
       const cr = props ? this.field(r, props, key) : (r.additionalResolved ??= this.resolve(additional!));
       if (cr === undefined) {
+        this.keys += keyCount(value);
         this.push(kind, key);
         out.unknown.push(this.path());
         this.depth--;
