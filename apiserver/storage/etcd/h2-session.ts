@@ -8,8 +8,9 @@
  *
  * What the protocol asks of a client is done: flow control both ways (large receive windows,
  * replenished as data is read; DATA held back while the peer's windows are closed), the peer's
- * SETTINGS (acknowledged; its initial window and frame size honoured), PING answered (with our next frames, or within 10 ms), GOAWAY and
- * RST_STREAM failing the streams they name, CONTINUATION frames, padding. Header blocks are
+ * SETTINGS (acknowledged; its initial window and frame size honoured), PING answered (with our
+ * next frames, or within 10 ms), GOAWAY and RST_STREAM failing the streams they name,
+ * CONTINUATION frames, padding. Header blocks are
  * decoded with hpack.js; we ask the peer for a dynamic table of size 0, so a block's meaning
  * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
  */
