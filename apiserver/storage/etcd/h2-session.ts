@@ -8,9 +8,8 @@
  *
  * What the protocol asks of a client is done: flow control both ways (large receive windows,
  * replenished as data is read; DATA held back while the peer's windows are closed), the peer's
- * SETTINGS (acknowledged; its initial window and frame size honoured), PING answered (with our
- * next frames, or within 10 ms), GOAWAY and RST_STREAM failing the streams they name,
- * CONTINUATION frames, padding. Header blocks are
+ * SETTINGS (acknowledged; its initial window and frame size honoured), PING answered, GOAWAY and
+ * RST_STREAM failing the streams they name, CONTINUATION frames, padding. Header blocks are
  * decoded with hpack.js; we ask the peer for a dynamic table of size 0, so a block's meaning
  * depends on its bytes alone and the few distinct blocks gRPC sends are decoded once and cached.
  */
@@ -129,13 +128,6 @@ interface StreamOps {
   cancel(stream: Stream, reason: Error | undefined): void;
 }
 
-/**
- * The longest a PING's ACK waits for other frames to leave with. The spec asks for a prompt
- * answer, not an immediate one; gRPC servers time a ping's answer only to size their windows,
- * and time out keepalive pings after seconds.
- */
-const PING_ACK_DELAY_MS = 10;
-
 const NO_HEADERS: ReadonlyMap<string, string> = new Map();
 /** No bytes (read-only: never written into). */
 const NOTHING = Buffer.alloc(0);
@@ -166,9 +158,6 @@ export class H2Session {
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
-  /** PING ACK frames held back until our next write (at most pingAckDelayMs). */
-  #pingAcks: Buffer[] = [];
-  #pingAckTimer: NodeJS.Timeout | undefined;
   /** Called once the frames queued before them have been handed to the socket (or the connection ended). */
   #sentWaiters: (() => void)[] = [];
   /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
@@ -190,15 +179,8 @@ export class H2Session {
    * @param windowSize - the receive window per stream and for the connection.
    * @param onClose - called once when the connection ends, with why.
    * @param tlsOptions - the CA and client certificate for an `https://` peer.
-   * @param pingAckDelayMs - the longest a PING's ACK waits for other frames to leave with.
    */
-  constructor(
-    url: URL,
-    windowSize: number,
-    onClose: (err: Error) => void,
-    tlsOptions: H2TLSOptions = {},
-    private readonly pingAckDelayMs = PING_ACK_DELAY_MS,
-  ) {
+  constructor(url: URL, windowSize: number, onClose: (err: Error) => void, tlsOptions: H2TLSOptions = {}) {
     this.#windowSize = Math.min(MAX_WINDOW, Math.max(DEFAULT_WINDOW, windowSize));
     this.#onClose = onClose;
     this.#authority = url.host;
@@ -501,7 +483,7 @@ export class H2Session {
         this.#resume();
         return;
       case PING:
-        if (!(flags & ACK)) this.#ackPing(payload);
+        if (!(flags & ACK)) this.#frame(PING, ACK, 0, Buffer.from(payload));
         return;
       case GOAWAY: {
         const last = payload.readUInt32BE(0) & 0x7fffffff;
@@ -652,7 +634,6 @@ export class H2Session {
   #fail(err: Error): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#pingAckTimer);
     const streams = [...this.#streams.values()];
     this.#streams.clear();
     for (const s of streams) s.reject(err);
@@ -702,32 +683,6 @@ export class H2Session {
   readonly #flushNow = (): void => this.#flush();
 
   /**
-   * Queues a PING's ACK to leave with our next frames, or alone after pingAckDelayMs. etcd's
-   * gRPC server pings after most requests (its window estimator), and answering each in a write
-   * of its own cost a syscall here and a wakeup of etcd per call.
-   */
-  #ackPing(payload: Buffer): void {
-    const head = Buffer.allocUnsafe(9);
-    head.writeUIntBE(8, 0, 3);
-    head[3] = PING;
-    head[4] = ACK;
-    head.writeUInt32BE(0, 5);
-    this.#pingAcks.push(head, Buffer.from(payload));
-    if (this.#pingAckTimer === undefined) {
-      this.#pingAckTimer = setTimeout(this.#flushAcks, this.pingAckDelayMs);
-      this.#pingAckTimer.unref();
-    }
-  }
-
-  readonly #flushAcks = (): void => {
-    this.#pingAckTimer = undefined;
-    if (this.#pingAcks.length === 0 || this.#closed) return;
-    this.#out.push(...this.#pingAcks);
-    this.#pingAcks = [];
-    this.#flush();
-  };
-
-  /**
    * Calls `cb` once every frame queued so far has been handed to the socket (at once when none
    * waits), or the connection ended: a caller sharing a request with later callers knows when
    * the request has left, after which a new caller must not share it.
@@ -747,12 +702,6 @@ export class H2Session {
     if (this.#out.length === 0) return;
     const out = this.#out;
     this.#out = [];
-    // After the calls: etcd reads a request while its ping is still unanswered, and does not
-    // ping for it again.
-    if (this.#pingAcks.length > 0) {
-      out.push(...this.#pingAcks);
-      this.#pingAcks = [];
-    }
     if (!this.#socket.destroyed) this.#socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
     this.#runSentWaiters();
   }

@@ -2,7 +2,7 @@
  * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2-session.ts) against
  * node:http2's server speaking h2c: responses with trailers, bodies larger than the peer's
  * windows both ways, padded frames, header blocks split into CONTINUATION frames, trailers-only
- * answers, RST_STREAM, GOAWAY, PING answers, cancellation, a streaming call and a refused connection. The etcd tests cover it
+ * answers, RST_STREAM, GOAWAY, cancellation, a streaming call and a refused connection. The etcd tests cover it
  * against etcd itself.
  */
 import http2 from "node:http2";
@@ -135,38 +135,6 @@ describe("H2Session", () => {
     } finally {
       write.mockRestore();
     }
-  });
-
-  it("answers a PING after our next frames, in their write, and alone once none follow in time", async () => {
-    const pings: Promise<Buffer>[] = [];
-    const ping = (ss: http2.Http2Session, payload: string): Promise<Buffer> =>
-      new Promise((resolve, reject) => ss.ping(Buffer.from(payload), (err, _ms, echoed) => (err ? reject(err) : resolve(echoed))));
-    const { url } = await serve((stream, headers, body) => {
-      // The ping leaves before the answer, as etcd's window estimator pings on reading a request.
-      if (headers[":path"] === "/pinged") pings.push(ping(stream.session!, "12345678"));
-      echo(stream, headers, body);
-    });
-    // A delay no test run reaches: the ack can only leave with a call.
-    const s = new H2Session(url, 16 * 1024 * 1024, () => undefined, {}, 3_600_000);
-    sessions.push(s);
-    await s.request("/warm/up", Buffer.from("x")).response;
-    const write = vi.spyOn(net.Socket.prototype, "write");
-    const ours = (): number => write.mock.contexts.filter((c) => (c as net.Socket).remotePort === Number(url.port)).length;
-    try {
-      expect((await s.request("/pinged", Buffer.from("p")).response).body.toString()).toBe("p");
-      await new Promise((r) => setTimeout(r, 20));
-      expect(ours()).toBe(1); // the call's write; the ack waits
-      expect((await s.request("/next", Buffer.from("n")).response).body.toString()).toBe("n");
-      expect((await pings[0]!).toString()).toBe("12345678");
-      expect(ours()).toBe(2); // the ack left in the next call's write
-    } finally {
-      write.mockRestore();
-    }
-
-    // With the default delay, a ping with no call after it is answered by itself.
-    const quick = session(url);
-    await quick.request("/warm/up", Buffer.from("x")).response;
-    expect((await ping(serverSessions.at(-1)!, "abcdefgh")).toString()).toBe("abcdefgh");
   });
 
   it("keeps to the peer's windows when sending and opens its own as it reads: 3 MiB each way", async () => {
