@@ -35,6 +35,8 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     if (a.object.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined) return;
     const name = (spec.serviceAccountName as string | undefined) || "default";
     spec.serviceAccountName = name;
+    // The deprecated alias mirrors it, as core/v1's conversion makes it: the store's defaults need not run again.
+    spec.serviceAccount = name;
     const sa = await this.accounts.get("", "serviceaccounts", a.namespace, name, ctx);
     if (!sa)
       throw newForbidden(
