@@ -46,6 +46,7 @@ import {
 } from "./pod-resources.js";
 import {
   ENV_FIELD_PATHS,
+  hasDotDotElement,
   validateDownwardAPIItems,
   validateLocalNonReservedPath,
   validateObjectFieldSelector,
@@ -95,6 +96,8 @@ const VOLUME_SOURCES = [
   "image",
 ];
 const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
+/** Volume sources with a defaultMode. */
+const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
@@ -230,15 +233,19 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   return errs;
 }
 
+const HANDLER_KINDS = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"];
+
 /** A probe's or lifecycle hook's handler; `grace` is the Pod's terminationGracePeriodSeconds, which a sleep may not exceed. */
 function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: number): FieldError[] {
-  const kinds = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"].filter((k) => isObj(h[k]));
+  let kinds = 0;
+  let second: string | undefined;
+  for (const k of HANDLER_KINDS) if (isObj(h[k]) && ++kinds === 2) second = k;
   const errs: FieldError[] = [];
-  if (kinds.length === 0) {
+  if (kinds === 0) {
     if (required) errs.push(fieldErrors.required(path, "must specify a handler type"));
     return errs;
   }
-  if (kinds.length > 1) errs.push(fieldErrors.forbidden(path.child(kinds[1]!), "may not specify more than 1 handler type"));
+  if (second !== undefined) errs.push(fieldErrors.forbidden(path.child(second), "may not specify more than 1 handler type"));
   const http = record(h.httpGet);
   if (isObj(h.httpGet)) {
     errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
@@ -372,7 +379,7 @@ function validateEnvFrom(envFrom: unknown, path: FieldPath): FieldError[] {
 function validateLocalDescendingPath(target: string, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (target.startsWith("/")) errs.push(fieldErrors.invalid(path, target, "must be a relative path"));
-  if (target.split("/").includes("..")) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
+  if (target.includes("..") && hasDotDotElement(target)) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
   return errs;
 }
 
@@ -724,8 +731,9 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
     if (isObj(r.projected))
       errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
-    for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
-      const mode = record(r[key]).defaultMode;
+    for (const key of MODED_SOURCES) {
+      const source = r[key];
+      const mode = isObj(source) ? source.defaultMode : undefined;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
         errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
     }

@@ -20,7 +20,7 @@ import { ctx, storeFor } from "./helpers.js";
 /** A namespace's LimitRange as the server stores it (its defaults applied). */
 function limitRange(spec: Record<string, unknown>): KubeObject {
   const lr: KubeObject = { apiVersion: "v1", kind: "LimitRange", metadata: { name: "lr", namespace: "d" }, spec };
-  defaultLimitRange(lr as Record<string, unknown>);
+  defaultLimitRange(lr);
   return lr;
 }
 
