@@ -157,7 +157,23 @@ export function isValidPortNum(port: number): string[] {
   return port >= 1 && port <= 65535 && Number.isInteger(port) ? [] : [inclusiveRangeError(1, 65535)];
 }
 
+/** One pass over a port name that every rule below accepts (what nearly every port name is). */
+function plainPortName(port: string): boolean {
+  const n = port.length;
+  if (n === 0 || n > 15) return false;
+  let letter = false;
+  for (let i = 0; i < n; i++) {
+    const c = port.charCodeAt(i);
+    if (c >= 97 && c <= 122) letter = true;
+    else if (c === 45) {
+      if (i === 0 || i === n - 1 || port.charCodeAt(i + 1) === 45) return false;
+    } else if (c < 48 || c > 57) return false;
+  }
+  return letter;
+}
+
 export function isValidPortName(port: string): string[] {
+  if (plainPortName(port)) return [];
   const errs: string[] = [];
   if (port.length > 15) errs.push(maxLenError(15));
   if (!/^[-a-z0-9]+$/.test(port)) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");

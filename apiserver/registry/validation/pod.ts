@@ -182,6 +182,8 @@ function hugePageValueErrors(name: string, q: unknown, path: FieldPath): FieldEr
   return [fieldErrors.invalid(path, text, `${text} is not positive integer multiple of ${name}`)];
 }
 
+const RESOURCE_LISTS = ["limits", "requests"] as const;
+
 export function validateResources(resources: unknown, path: FieldPath, allowIndivisibleHugePages = false): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
@@ -189,9 +191,9 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   const requests = record(r.requests);
   let cpuOrMemory = false;
   let hugePages = false;
-  for (const which of ["limits", "requests"] as const) {
+  for (const which of RESOURCE_LISTS) {
     const values = which === "limits" ? limits : requests;
-    for (const name of Object.keys(values)) {
+    for (const name in values) {
       const q = values[name];
       const n = parseQuantity(q);
       // cpu and memory in non-negative amounts, what nearly every Pod has, need no path: one is built for the rest.
@@ -208,7 +210,8 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   }
   // As upstream, the comparisons name the requests as a whole, not the one resource.
   const reqPath = path.child("requests");
-  for (const [name, q] of Object.entries(requests)) {
+  for (const name in requests) {
+    const q = requests[name];
     if (!(name in limits)) {
       if (!overcommitAllowed(name))
         errs.push(fieldErrors.required(path.child("limits"), "Limit must be set for non overcommitable resources"));
@@ -649,6 +652,8 @@ function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   return errs;
 }
 
+const KEYED_SOURCES = ["secret", "configMap"];
+
 /** A projected volume's sources: their items, and one kind per source; `allowNonLocalTokenPath` is the update ratchet. */
 function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLocalTokenPath: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -656,7 +661,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
     const src = record(source);
     const sp = path.child("sources").index(i);
     let kinds = 0;
-    for (const kind of ["secret", "configMap"]) {
+    for (const kind of KEYED_SOURCES) {
       if (!isObj(src[kind])) continue;
       kinds++;
       errs.push(...validateKeyToPaths(src[kind].items, sp.child(kind, "items")));
@@ -713,7 +718,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
     // shape cost microseconds per Pod. Only with two or more is the list's order needed, to name
     // the second as upstream does.
     let sources = 0;
-    for (const k of Object.keys(r)) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
+    for (const k in r) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
     let second: string | undefined;
     if (sources >= 2) second = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null)[1];
     if (sources === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));

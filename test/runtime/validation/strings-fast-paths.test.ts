@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasDotDotElement } from "../../../apiserver/registry/validation/downward-api.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
-import { isDNS1123Subdomain, isQualifiedName, maxLenError, regexError } from "../../../runtime/validation/strings.js";
+import { isDNS1123Subdomain, isQualifiedName, isValidPortName, maxLenError, regexError } from "../../../runtime/validation/strings.js";
 
 const QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
 const QNAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
@@ -71,6 +71,29 @@ describe("string check fast paths", () => {
         expect(hasDotDotElement(p)).toBe(p.split("/").includes(".."));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("port names", () => {
+  /** The rules one by one, as upstream lists them. */
+  function portNameByRules(port: string): string[] {
+    const errs: string[] = [];
+    if (port.length > 15) errs.push("must be no more than 15 characters");
+    if (!/^[-a-z0-9]+$/.test(port)) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    if (!/[a-z]/.test(port)) errs.push("must contain at least one letter (a-z)");
+    if (port.includes("--")) errs.push("must not contain consecutive hyphens");
+    if (port.length > 0 && (port.startsWith("-") || port.endsWith("-"))) errs.push("must not begin or end with a hyphen");
+    return errs;
+  }
+
+  it("isValidPortName's one-pass accept agrees with every rule", () => {
+    const name = fc.oneof(fc.stringMatching(/^[-a-z0-9A-Z_]{0,18}$/), fc.string({ maxLength: 17 }));
+    fc.assert(
+      fc.property(name, (p) => {
+        expect(isValidPortName(p)).toEqual(portNameByRules(p));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
