@@ -42,9 +42,10 @@ export interface AdmissionPlugin {
 
 /**
  * The built-in plugins whose mutating phase leaves a defaulted object defaulted: what they add
- * (a token volume given its defaults, mounts, tolerations, priority, overhead, a class name,
- * finalizers, taints, LimitRange requests beside every limit they set) needs no defaulting. The
- * webhook plugin changes objects only by a patch, after which it says so itself.
+ * (a token volume given its defaults, mounts, tolerations, priority, a class name, finalizers,
+ * taints, LimitRange requests beside every limit they set) needs no defaulting. The webhook
+ * plugin (a patch) and RuntimeClass (an overhead whose quantities no one checked) say so
+ * themselves when they change an object otherwise.
  */
 const KEEP_DEFAULTS: ReadonlySet<string> = new Set([
   "AuditRecorder",

@@ -10,12 +10,13 @@ import { DefaultTolerationSeconds } from "../../../apiserver/admission/default-t
 import { LimitRanger } from "../../../apiserver/admission/limit-ranger.js";
 import type { AdmissionObjects } from "../../../apiserver/admission/objects.js";
 import { PriorityAdmission } from "../../../apiserver/admission/priority.js";
+import { RuntimeClassAdmission } from "../../../apiserver/admission/runtime-class.js";
 import { ServiceAccountAdmission } from "../../../apiserver/admission/service-account.js";
 import { defaultLimitRange } from "../../../apiserver/registry/defaults/core.js";
 import type { KubeObject, WriteAdmission } from "../../../apiserver/registry/rest.js";
 import type { StatusError } from "../../../runtime/rest/errors.js";
 import { MemoryStorage } from "../../../apiserver/storage/memory.js";
-import { ctx, storeFor } from "./helpers.js";
+import { ctx, statusOf, storeFor } from "./helpers.js";
 
 /** A namespace's LimitRange as the server stores it (its defaults applied). */
 function limitRange(spec: Record<string, unknown>): KubeObject {
@@ -161,6 +162,33 @@ describe("defaulting once per create", () => {
     );
     // Most generated Pods are stored: the property is about stored objects.
     expect(invalid).toBeLessThan(15);
+  });
+
+  it("checks a RuntimeClass's overhead quantities again, as the second pass did", async () => {
+    // A RuntimeClass's podFixed is stored unchecked; the Pod that gets it is refused as before.
+    const rc: KubeObject = {
+      apiVersion: "node.k8s.io/v1",
+      kind: "RuntimeClass",
+      metadata: { name: "rc" },
+      handler: "h",
+      overhead: { podFixed: { cpu: "abc" } },
+    };
+    const objects: AdmissionObjects = {
+      get: (_g, resource, _ns, name) => Promise.resolve(resource === "runtimeclasses" && name === "rc" ? rc : undefined),
+      list: () => Promise.resolve([]),
+      updateStatus: () => Promise.resolve(),
+    };
+    const store = storeFor(new MemoryStorage(), "", "pods");
+    const pod: KubeObject = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "p" },
+      spec: { runtimeClassName: "rc", containers: [{ name: "c", image: "x:1" }] },
+    };
+    const admission = writeAdmission(new AdmissionChain([new RuntimeClassAdmission(objects)]));
+    const status = await statusOf(store.create(ctx("d"), pod, { admission }));
+    expect(status.code).toBe(400);
+    expect(status.message).toMatch(/^Pod in version "v1" cannot be handled as a Pod: quantities must match/);
   });
 
   it("defaults again after a plugin it does not know", async () => {
