@@ -3,6 +3,7 @@
  * (validating) or change the object (mutating), as upstream's admission.Interface.
  */
 import type { UserInfo } from "../auth/user.js";
+import { forgetDefaulted } from "../registry/defaults/once.js";
 import type { KubeObject } from "../registry/rest.js";
 
 export type Operation = "CREATE" | "UPDATE" | "DELETE" | "CONNECT";
@@ -39,9 +40,35 @@ export interface AdmissionPlugin {
   validate?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
 }
 
+/**
+ * The built-in plugins whose mutating phase leaves a defaulted object defaulted: what they add
+ * (a token volume given its defaults, mounts, tolerations, priority, a class name, finalizers,
+ * taints, LimitRange requests beside every limit they set) needs no defaulting. The webhook
+ * plugin (a patch) and RuntimeClass (an overhead whose quantities no one checked) say so
+ * themselves when they change an object otherwise.
+ */
+const KEEP_DEFAULTS: ReadonlySet<string> = new Set([
+  "AuditRecorder",
+  "LimitRanger",
+  "ServiceAccount",
+  "TaintNodesByCondition",
+  "Priority",
+  "DefaultTolerationSeconds",
+  "DefaultStorageClass",
+  "StorageObjectInUseProtection",
+  "RuntimeClass",
+  "DefaultIngressClass",
+  "Webhooks",
+]);
+
 /** Runs every plugin's mutating phase, then every validating phase, in registration order. */
 export class AdmissionChain {
-  constructor(readonly plugins: readonly AdmissionPlugin[]) {}
+  /** Whether every mutating plugin keeps defaults: then the store need not default twice. */
+  private readonly keepsDefaults: boolean;
+
+  constructor(readonly plugins: readonly AdmissionPlugin[]) {
+    this.keepsDefaults = plugins.every((p) => !p.admit || KEEP_DEFAULTS.has(p.name));
+  }
 
   async run(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     await this.admit(attributes, ctx);
@@ -50,6 +77,8 @@ export class AdmissionChain {
 
   /** The mutating phase alone (the registry runs it before the strategy). */
   async admit(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    // Any other plugin may have changed the object anyhow: the store defaults it again.
+    if (!this.keepsDefaults && attributes.object) forgetDefaulted(attributes.object);
     for (const p of this.plugins) if (p.admit) await p.admit(attributes, ctx);
   }
 

@@ -72,6 +72,27 @@ export function policyOf(labels: Record<string, string> | undefined): { policy: 
   return { policy, errors };
 }
 
+type Policy = ReturnType<typeof policyOf> & {
+  /** Every mode privileged, no label in error: a Pod is let through unchecked. */
+  privileged: boolean;
+};
+
+/** Policies read from kept namespaces, which a change replaces: one read per namespace version, not per Pod. */
+const namespacePolicies = new WeakMap<KubeObject, Policy>();
+const NO_LABELS_POLICY: Policy = withPrivileged(policyOf(undefined));
+
+function withPrivileged(p: ReturnType<typeof policyOf>): Policy {
+  return { ...p, privileged: p.errors.length === 0 && MODES.every((m) => p.policy[m].level === "privileged") };
+}
+
+function namespacePolicy(ns: KubeObject | undefined): Policy {
+  const labels = ns?.metadata?.labels;
+  if (ns === undefined || labels === undefined) return NO_LABELS_POLICY;
+  let p = namespacePolicies.get(ns);
+  if (p === undefined) namespacePolicies.set(ns, (p = withPrivileged(policyOf(labels))));
+  return p;
+}
+
 const fieldErrorText = (errs: readonly FieldError[]): string => {
   const all = errs.map(errorText);
   return all.length === 1 ? all[0]! : `[${all.join(", ")}]`;
@@ -142,8 +163,8 @@ export class PodSecurity implements AdmissionPlugin {
     if (gr === "/namespaces" && a.subresource === "") return this.validateNamespace(a, ctx);
     if (gr === "/pods") {
       if (IGNORED_POD_SUBRESOURCES.has(a.subresource) || !a.object) return;
-      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx))?.metadata?.labels);
-      if (errors.length === 0 && MODES.every((m) => policy[m].level === "privileged")) {
+      const { policy, errors, privileged } = namespacePolicy(await this.namespace(a.namespace, ctx));
+      if (privileged) {
         addAuditAnnotation(ctx, `${LABEL}enforce-policy`, "privileged:latest");
         return;
       }
@@ -154,7 +175,7 @@ export class PodSecurity implements AdmissionPlugin {
       return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, a.object.metadata?.annotations, true);
     }
     if (POD_CONTROLLERS.has(gr) && a.subresource === "" && a.object) {
-      const { policy, errors } = policyOf((await this.namespace(a.namespace, ctx))?.metadata?.labels);
+      const { policy, errors } = namespacePolicy(await this.namespace(a.namespace, ctx));
       if (errors.length === 0 && policy.warn.level === "privileged" && policy.audit.level === "privileged") return;
       const template = podTemplateOf(a.resource.resource, a.object);
       if (!template) return;

@@ -5,6 +5,7 @@
  * without a class that defines one, and a nodeSelector that contradicts the class's are refused.
  * A Pod naming no class costs one field read.
  */
+import { forgetDefaulted } from "../registry/defaults/once.js";
 import type { KubeObject } from "../registry/rest.js";
 import { admissionForbidden } from "./forbidden.js";
 import { FollowedObjects } from "./followed-objects.js";
@@ -37,6 +38,9 @@ export class RuntimeClassAdmission implements AdmissionPlugin {
       if (spec.overhead && !sameResources(spec.overhead, podFixed))
         throw admissionForbidden(a, "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead");
       spec.overhead = { ...podFixed };
+      // A RuntimeClass's podFixed is not checked as quantities when stored: the store's second
+      // defaulting pass checks the Pod's overhead (a 400 for a bad one), as before admission.
+      forgetDefaulted(a.object!);
     }
     const scheduling = rc.scheduling as { nodeSelector?: Record<string, string>; tolerations?: Toleration[] } | undefined | null;
     if (!scheduling) return;

@@ -20,6 +20,21 @@ function nameSuffix(): string {
   return out;
 }
 
+// Plain loops over each list: no merged copy, no closures per Pod.
+function mountsToken(containers: Record<string, unknown>[]): boolean {
+  for (const c of containers)
+    for (const m of (c.volumeMounts as { mountPath?: string }[] | undefined) ?? []) if (m.mountPath === MOUNT) return true;
+  return false;
+}
+
+function addMount(containers: Record<string, unknown>[], volumeName: string): void {
+  for (const c of containers) {
+    const mounts = (c.volumeMounts as unknown[] | undefined) ?? [];
+    mounts.push({ name: volumeName, readOnly: true, mountPath: MOUNT });
+    c.volumeMounts = mounts;
+  }
+}
+
 export class ServiceAccountAdmission implements AdmissionPlugin {
   readonly name = "ServiceAccount";
   /** ServiceAccounts read once and kept until one changes. */
@@ -35,6 +50,8 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     if (a.object.metadata?.annotations?.["kubernetes.io/config.mirror"] !== undefined) return;
     const name = (spec.serviceAccountName as string | undefined) || "default";
     spec.serviceAccountName = name;
+    // The deprecated alias mirrors it, as core/v1's conversion makes it: the store's defaults need not run again.
+    spec.serviceAccount = name;
     const sa = await this.accounts.get("", "serviceaccounts", a.namespace, name, ctx);
     if (!sa)
       throw newForbidden(
@@ -45,11 +62,9 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
     const automount =
       (spec.automountServiceAccountToken as boolean | undefined) ?? (sa.automountServiceAccountToken as boolean | undefined) ?? true;
     if (!automount) return;
-    const containers = [
-      ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []),
-      ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
-    ];
-    if (containers.some((c) => ((c.volumeMounts as { mountPath?: string }[] | undefined) ?? []).some((m) => m.mountPath === MOUNT))) return;
+    const init = (spec.initContainers as Record<string, unknown>[] | undefined) ?? [];
+    const main = (spec.containers as Record<string, unknown>[] | undefined) ?? [];
+    if (mountsToken(init) || mountsToken(main)) return;
     const volumeName = `kube-api-access-${nameSuffix()}`;
     const volumes = (spec.volumes as unknown[] | undefined) ?? [];
     volumes.push({
@@ -64,10 +79,7 @@ export class ServiceAccountAdmission implements AdmissionPlugin {
       },
     });
     spec.volumes = volumes;
-    for (const c of containers) {
-      const mounts = (c.volumeMounts as unknown[] | undefined) ?? [];
-      mounts.push({ name: volumeName, readOnly: true, mountPath: MOUNT });
-      c.volumeMounts = mounts;
-    }
+    addMount(init, volumeName);
+    addMount(main, volumeName);
   }
 }

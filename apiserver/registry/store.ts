@@ -64,6 +64,7 @@ import { pathSegmentName } from "../../runtime/validation/strings.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./validation/object-meta.js";
 import { deferredIterator, startWatch } from "./watch.js";
 import { objectCopier, type ObjectCopier } from "./copy.js";
+import { markDefaulted, takeDefaulted } from "./defaults/once.js";
 import { readConversionFor, withConversion } from "./conversion/index.js";
 import {
   defaultGarbageCollectionPolicy,
@@ -669,7 +670,10 @@ export class GenericStore implements RESTStorage {
   ): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
-    this.strategy.defaults?.(obj);
+    if (this.strategy.defaults) {
+      this.strategy.defaults(obj);
+      if (old === undefined) markDefaulted(obj);
+    }
     if (fieldManager !== undefined) recordUpdate(old, obj, fieldManager, this.fieldManagerOptions(subresource, now));
   }
 
@@ -681,7 +685,9 @@ export class GenericStore implements RESTStorage {
   protected beforeCreate(ctx: RequestContext, obj: KubeObject, now: string): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
-    this.strategy.defaults?.(obj);
+    // Once is enough when admission added nothing needing defaults (defaults/once.ts); a store
+    // reserving something (a Service's IPs) defaults again after that.
+    if (this.beginCreate !== undefined || !takeDefaulted(obj)) this.strategy.defaults?.(obj);
     const meta = (obj.metadata ??= {});
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;

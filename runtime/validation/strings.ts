@@ -47,9 +47,17 @@ export function inclusiveRangeError(lo: number, hi: number): string {
   return `must be between ${lo} and ${hi}, inclusive`;
 }
 
+/**
+ * Whether `s` is longer than `max` bytes of UTF-8, counting only when the UTF-16 length cannot
+ * tell: a UTF-16 unit is one to three bytes (a surrogate pair four).
+ */
+function utf8Over(s: string, max: number): boolean {
+  return s.length > max || (s.length * 3 > max && utf8Length(s) > max);
+}
+
 export function isDNS1123Label(value: string): string[] {
   const errs: string[] = [];
-  if (utf8Length(value) > 63) errs.push(maxLenError(63));
+  if (utf8Over(value, 63)) errs.push(maxLenError(63));
   if (!DNS1123_LABEL_RE.test(value)) {
     if (DNS1123_SUBDOMAIN_RE.test(value)) errs.push("must not contain dots");
     else errs.push(regexError(DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, "my-name", "123-abc"));
@@ -59,30 +67,47 @@ export function isDNS1123Label(value: string): string[] {
 
 export function isDNS1123Subdomain(value: string): string[] {
   const errs: string[] = [];
-  if (utf8Length(value) > 253) errs.push(maxLenError(253));
+  if (utf8Over(value, 253)) errs.push(maxLenError(253));
   if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, "example.com"));
   return errs;
 }
 
 export function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
-  if (utf8Length(value) > 63) errs.push(maxLenError(63));
+  if (utf8Over(value, 63)) errs.push(maxLenError(63));
   if (!DNS1035_LABEL_RE.test(value)) errs.push(regexError(DNS1035_LABEL_ERR, DNS1035_LABEL_FMT, "my-name", "abc-123"));
   return errs;
 }
 
+/**
+ * Qualified names found valid, kept (a bounded number) because the same few label and annotation
+ * keys come with every object: a lookup instead of up to two regular expressions.
+ */
+const validQualifiedNames = new Set<string>();
+const VALID_QUALIFIED_NAMES_KEPT = 1024;
+
 /** A label or annotation key: an optional DNS subdomain prefix and '/', then a name of up to 63 characters. */
 export function isQualifiedName(value: string): string[] {
+  if (validQualifiedNames.has(value)) return [];
+  const errs = qualifiedNameErrors(value);
+  if (errs.length === 0) {
+    if (validQualifiedNames.size >= VALID_QUALIFIED_NAMES_KEPT) validQualifiedNames.clear();
+    validQualifiedNames.add(value);
+  }
+  return errs;
+}
+
+function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
-  const parts = value.split("/");
+  const slash = value.indexOf("/");
   let name: string;
-  if (parts.length === 1) {
-    name = parts[0]!;
-  } else if (parts.length === 2) {
-    const prefix = parts[0]!;
-    name = parts[1]!;
+  if (slash < 0) {
+    name = value;
+  } else if (value.indexOf("/", slash + 1) < 0) {
+    const prefix = value.slice(0, slash);
+    name = value.slice(slash + 1);
     if (prefix.length === 0) errs.push("prefix part must be non-empty");
-    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
   } else {
     return [
       `a qualified name ${regexError(QNAME_ERR, QNAME_FMT, "MyName", "my.name", "123-abc")}` +
@@ -90,14 +115,14 @@ export function isQualifiedName(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push("name part must be non-empty");
-  else if (utf8Length(name) > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (utf8Over(name, 63)) errs.push(`name part ${maxLenError(63)}`);
   if (!QNAME_RE.test(name)) errs.push(`name part ${regexError(QNAME_ERR, QNAME_FMT, "MyName", "my.name", "123-abc")}`);
   return errs;
 }
 
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
-  if (utf8Length(value) > 63) errs.push(maxLenError(63));
+  if (utf8Over(value, 63)) errs.push(maxLenError(63));
   if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
   return errs;
 }
@@ -105,7 +130,7 @@ export function isValidLabelValue(value: string): string[] {
 /** A ConfigMap or Secret data key. */
 export function isConfigMapKey(value: string): string[] {
   const errs: string[] = [];
-  if (utf8Length(value) > 253) errs.push(maxLenError(253));
+  if (utf8Over(value, 253)) errs.push(maxLenError(253));
   if (!CONFIG_KEY_RE.test(value)) errs.push(regexError(CONFIG_KEY_ERR, CONFIG_KEY_FMT, "key.name", "KEY_NAME", "key-name"));
   if (value === ".") errs.push("must not be '.'");
   else if (value === "..") errs.push("must not be '..'");
@@ -132,7 +157,23 @@ export function isValidPortNum(port: number): string[] {
   return port >= 1 && port <= 65535 && Number.isInteger(port) ? [] : [inclusiveRangeError(1, 65535)];
 }
 
+/** One pass over a port name that every rule below accepts (what nearly every port name is). */
+function plainPortName(port: string): boolean {
+  const n = port.length;
+  if (n === 0 || n > 15) return false;
+  let letter = false;
+  for (let i = 0; i < n; i++) {
+    const c = port.charCodeAt(i);
+    if (c >= 97 && c <= 122) letter = true;
+    else if (c === 45) {
+      if (i === 0 || i === n - 1 || port.charCodeAt(i + 1) === 45) return false;
+    } else if (c < 48 || c > 57) return false;
+  }
+  return letter;
+}
+
 export function isValidPortName(port: string): string[] {
+  if (plainPortName(port)) return [];
   const errs: string[] = [];
   if (port.length > 15) errs.push(maxLenError(15));
   if (!/^[-a-z0-9]+$/.test(port)) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");

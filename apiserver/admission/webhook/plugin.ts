@@ -14,6 +14,7 @@ import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "../
 import { resourcesMatch } from "../match.js";
 import { callWebhook, CallError, newUID } from "./call.js";
 import { copyObject } from "../../registry/copy.js";
+import { forgetDefaulted } from "../../registry/defaults/once.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -191,6 +192,8 @@ export class WebhookAdmission implements AdmissionPlugin {
       const changed = JSON.stringify(patched) !== JSON.stringify(a.object);
       for (const k of Object.keys(a.object)) delete (a.object as Obj)[k];
       Object.assign(a.object, patched);
+      // A patch may undo defaults: the store defaults the object again.
+      forgetDefaulted(a.object);
       return changed;
     };
     const changedAfter: boolean[] = [];

@@ -55,11 +55,15 @@ export function checkQuantities(obj: unknown, kind: string, version: string): vo
   }
 }
 
-// Plain loops, no closures or entry arrays: this walks every object of every create.
+// Plain loops, no closures or entry arrays: this walks every object of every create. Scalars are
+// passed over in the loop (no call per string), and only objects and arrays are descended into.
 function quantitiesParse(v: unknown, key: string, depth: number): boolean {
   if (depth > 12 || typeof v !== "object" || v === null) return true;
   if (Array.isArray(v)) {
-    for (const x of v) if (!quantitiesParse(x, "", depth + 1)) return false;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null && !quantitiesParse(x, "", depth + 1)) return false;
+    }
     return true;
   }
   const o = v as Record<string, unknown>;
@@ -71,8 +75,9 @@ function quantitiesParse(v: unknown, key: string, depth: number): boolean {
     return true;
   }
   for (const k in o) {
-    if (depth === 0 && k === "metadata") continue;
-    if (!quantitiesParse(o[k], k, depth + 1)) return false;
+    const x = o[k];
+    if (typeof x !== "object" || x === null || (depth === 0 && k === "metadata")) continue;
+    if (!quantitiesParse(x, k, depth + 1)) return false;
   }
   return true;
 }

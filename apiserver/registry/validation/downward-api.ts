@@ -133,11 +133,19 @@ export function validateResourceFieldRef(ref: Obj, path: FieldPath, volume: bool
   return errs;
 }
 
+/** Whether a `/`-separated path has a `..` element (no split: every projected file's path is checked). */
+export function hasDotDotElement(target: string): boolean {
+  for (let i = target.indexOf(".."); i >= 0; i = target.indexOf("..", i + 1)) {
+    if ((i === 0 || target.charCodeAt(i - 1) === 47) && (i + 2 === target.length || target.charCodeAt(i + 2) === 47)) return true;
+  }
+  return false;
+}
+
 /** upstream's ValidateLocalNonReservedPath: relative, no `..` element, not starting with `..`. */
 export function validateLocalNonReservedPath(target: string, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (target.startsWith("/")) errs.push(fieldErrors.invalid(path, target, "must be a relative path"));
-  if (target.split("/").includes("..")) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
+  if (target.includes("..") && hasDotDotElement(target)) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
   if (target.startsWith("..") && !target.startsWith("../")) errs.push(fieldErrors.invalid(path, target, "must not start with '..'"));
   return errs;
 }

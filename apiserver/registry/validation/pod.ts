@@ -46,6 +46,7 @@ import {
 } from "./pod-resources.js";
 import {
   ENV_FIELD_PATHS,
+  hasDotDotElement,
   validateDownwardAPIItems,
   validateLocalNonReservedPath,
   validateObjectFieldSelector,
@@ -97,6 +98,8 @@ const VOLUME_SOURCES = [
   "image",
 ];
 const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
+/** Volume sources with a defaultMode. */
+const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
@@ -181,6 +184,8 @@ function hugePageValueErrors(name: string, q: unknown, path: FieldPath): FieldEr
   return [fieldErrors.invalid(path, text, `${text} is not positive integer multiple of ${name}`)];
 }
 
+const RESOURCE_LISTS = ["limits", "requests"] as const;
+
 export function validateResources(resources: unknown, path: FieldPath, allowIndivisibleHugePages = false): FieldError[] {
   const r = record(resources);
   const errs: FieldError[] = [];
@@ -188,9 +193,9 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   const requests = record(r.requests);
   let cpuOrMemory = false;
   let hugePages = false;
-  for (const which of ["limits", "requests"] as const) {
+  for (const which of RESOURCE_LISTS) {
     const values = which === "limits" ? limits : requests;
-    for (const name of Object.keys(values)) {
+    for (const name in values) {
       const q = values[name];
       const n = parseQuantity(q);
       // cpu and memory in non-negative amounts, what nearly every Pod has, need no path: one is built for the rest.
@@ -207,7 +212,8 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   }
   // As upstream, the comparisons name the requests as a whole, not the one resource.
   const reqPath = path.child("requests");
-  for (const [name, q] of Object.entries(requests)) {
+  for (const name in requests) {
+    const q = requests[name];
     if (!(name in limits)) {
       if (!overcommitAllowed(name))
         errs.push(fieldErrors.required(path.child("limits"), "Limit must be set for non overcommitable resources"));
@@ -232,15 +238,19 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
   return errs;
 }
 
+const HANDLER_KINDS = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"];
+
 /** A probe's or lifecycle hook's handler; `grace` is the Pod's terminationGracePeriodSeconds, which a sleep may not exceed. */
 function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: number): FieldError[] {
-  const kinds = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"].filter((k) => isObj(h[k]));
+  let kinds = 0;
+  let second: string | undefined;
+  for (const k of HANDLER_KINDS) if (isObj(h[k]) && ++kinds === 2) second = k;
   const errs: FieldError[] = [];
-  if (kinds.length === 0) {
+  if (kinds === 0) {
     if (required) errs.push(fieldErrors.required(path, "must specify a handler type"));
     return errs;
   }
-  if (kinds.length > 1) errs.push(fieldErrors.forbidden(path.child(kinds[1]!), "may not specify more than 1 handler type"));
+  if (second !== undefined) errs.push(fieldErrors.forbidden(path.child(second), "may not specify more than 1 handler type"));
   const http = record(h.httpGet);
   if (isObj(h.httpGet)) {
     errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
@@ -374,7 +384,7 @@ function validateEnvFrom(envFrom: unknown, path: FieldPath): FieldError[] {
 function validateLocalDescendingPath(target: string, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (target.startsWith("/")) errs.push(fieldErrors.invalid(path, target, "must be a relative path"));
-  if (target.split("/").includes("..")) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
+  if (target.includes("..") && hasDotDotElement(target)) errs.push(fieldErrors.invalid(path, target, "must not contain '..'"));
   return errs;
 }
 
@@ -644,6 +654,8 @@ function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   return errs;
 }
 
+const KEYED_SOURCES = ["secret", "configMap"];
+
 /** A projected volume's sources: their items, and one kind per source; `allowNonLocalTokenPath` is the update ratchet. */
 function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLocalTokenPath: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -651,7 +663,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
     const src = record(source);
     const sp = path.child("sources").index(i);
     let kinds = 0;
-    for (const kind of ["secret", "configMap"]) {
+    for (const kind of KEYED_SOURCES) {
       if (!isObj(src[kind])) continue;
       kinds++;
       errs.push(...validateKeyToPaths(src[kind].items, sp.child(kind, "items")));
@@ -708,7 +720,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
     // shape cost microseconds per Pod. Only with two or more is the list's order needed, to name
     // the second as upstream does.
     let sources = 0;
-    for (const k of Object.keys(r)) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
+    for (const k in r) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
     let second: string | undefined;
     if (sources >= 2) second = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null)[1];
     if (sources === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));
@@ -727,8 +739,9 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
       errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
     if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
     if (sources > 0) errs.push(...validateVolumeSourceFields(r, p, options.resourceIsPod === true));
-    for (const key of ["secret", "configMap", "downwardAPI", "projected"]) {
-      const mode = record(r[key]).defaultMode;
+    for (const key of MODED_SOURCES) {
+      const source = r[key];
+      const mode = isObj(source) ? source.defaultMode : undefined;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
         errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
     }

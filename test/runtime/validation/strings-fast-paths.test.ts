@@ -1,0 +1,99 @@
+/**
+ * The string checks' fast paths (a UTF-8 length counted only when the UTF-16 length cannot tell,
+ * qualified names split without an array and kept once valid, `..` elements found without a
+ * split) answer as the plain definitions do.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hasDotDotElement } from "../../../apiserver/registry/validation/downward-api.js";
+import { utf8Length } from "../../../runtime/go-strings.js";
+import { isDNS1123Subdomain, isQualifiedName, isValidPortName, maxLenError, regexError } from "../../../runtime/validation/strings.js";
+
+const QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+const QNAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** The definition, as upstream states it: split on '/', at most two parts. */
+function qualifiedNameByDefinition(value: string): string[] {
+  const parts = value.split("/");
+  const errs: string[] = [];
+  let name = parts[0]!;
+  if (parts.length === 2) {
+    name = parts[1]!;
+    if (parts[0] === "") errs.push("prefix part must be non-empty");
+    else errs.push(...isDNS1123Subdomain(parts[0]!).map((m) => `prefix part ${m}`));
+  } else if (parts.length > 2) {
+    return [
+      `a qualified name ${regexError(QNAME_ERR, QNAME_FMT, "MyName", "my.name", "123-abc")}` +
+        " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ];
+  }
+  if (name.length === 0) errs.push("name part must be non-empty");
+  else if (utf8Length(name) > 63) errs.push(`name part ${maxLenError(63)}`);
+  if (!new RegExp(`^${QNAME_FMT}$`).test(name)) errs.push(`name part ${regexError(QNAME_ERR, QNAME_FMT, "MyName", "my.name", "123-abc")}`);
+  return errs;
+}
+
+/** Keys near every boundary: prefixes and names about their length limits, multi-byte characters, slashes. */
+const piece = fc.oneof(
+  fc.stringMatching(/^[a-z0-9.-]{0,70}$/),
+  fc.stringMatching(/^[A-Za-z0-9_.-]{0,70}$/),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("", "a".repeat(63), "a".repeat(64), "é".repeat(21), "é".repeat(32), "é".repeat(31) + "a", "😀".repeat(16)),
+);
+const key = fc.oneof(
+  piece,
+  fc.tuple(piece, piece).map(([p, n]) => `${p}/${n}`),
+  fc.array(piece, { minLength: 3, maxLength: 4 }).map((a) => a.join("/")),
+);
+
+describe("string check fast paths", () => {
+  it("isQualifiedName answers as the definition, first call and kept alike", () => {
+    fc.assert(
+      fc.property(key, (k) => {
+        const want = qualifiedNameByDefinition(k);
+        expect(isQualifiedName(k)).toEqual(want);
+        expect(isQualifiedName(k)).toEqual(want);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a kept valid name is a fresh array each time: callers may add to it", () => {
+    const a = isQualifiedName("app.kubernetes.io/name");
+    a.push("x");
+    expect(isQualifiedName("app.kubernetes.io/name")).toEqual([]);
+  });
+
+  it("hasDotDotElement is split('/').includes('..')", () => {
+    const path = fc.array(fc.constantFrom("..", ".", "a", "...", "..a", "a..", "", "b.c"), { maxLength: 5 }).map((a) => a.join("/"));
+    fc.assert(
+      fc.property(fc.oneof(path, fc.string({ maxLength: 12 })), (p) => {
+        expect(hasDotDotElement(p)).toBe(p.split("/").includes(".."));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("port names", () => {
+  /** The rules one by one, as upstream lists them. */
+  function portNameByRules(port: string): string[] {
+    const errs: string[] = [];
+    if (port.length > 15) errs.push("must be no more than 15 characters");
+    if (!/^[-a-z0-9]+$/.test(port)) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    if (!/[a-z]/.test(port)) errs.push("must contain at least one letter (a-z)");
+    if (port.includes("--")) errs.push("must not contain consecutive hyphens");
+    if (port.length > 0 && (port.startsWith("-") || port.endsWith("-"))) errs.push("must not begin or end with a hyphen");
+    return errs;
+  }
+
+  it("isValidPortName's one-pass accept agrees with every rule", () => {
+    const name = fc.oneof(fc.stringMatching(/^[-a-z0-9A-Z_]{0,18}$/), fc.string({ maxLength: 17 }));
+    fc.assert(
+      fc.property(name, (p) => {
+        expect(isValidPortName(p)).toEqual(portNameByRules(p));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
