@@ -1,124 +1,44 @@
 /**
- * The bootstrap RBAC policy (upstream's bootstrappolicy): the cluster roles every cluster starts
- * with, the aggregated user-facing roles `admin`/`edit`/`view`, the discovery and self-review
- * roles every user holds, and the controller-manager's own role; bindings to the well-known
- * groups. The `rbac/bootstrap-roles` post-start hook creates what is missing and, for objects
- * not annotated `rbac.authorization.kubernetes.io/autoupdate: "false"`, adds what is missing.
+ * The bootstrap RBAC policy (upstream's bootstrappolicy): every cluster role, controller role and
+ * namespaced role a 1.34 cluster starts with, and their bindings. The `rbac/bootstrap-roles`
+ * post-start hook creates what is missing and, for objects not annotated
+ * `rbac.authorization.kubernetes.io/autoupdate: "false"`, adds missing rules and subjects.
+ * The data lives in bootstrap-policy-{cluster,controllers,namespaces}.ts.
  */
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
+import {
+  aggregateLabel,
+  upstreamClusterRoles,
+  upstreamControllerManagerRules,
+  UPSTREAM_CLUSTER_ROLE_BINDINGS,
+  type BindingSpec,
+  type ClusterRoleSpec,
+} from "./bootstrap-policy-cluster.js";
+import { CONTROLLER_ROLE_PREFIX, UPSTREAM_CONTROLLER_ROLES } from "./bootstrap-policy-controllers.js";
+import {
+  UPSTREAM_NAMESPACED_BINDINGS,
+  UPSTREAM_NAMESPACED_ROLES,
+  type NamespacedBindingSpec,
+  type NamespacedRoleSpec,
+} from "./bootstrap-policy-namespaces.js";
+import { serviceAccount, type SubjectSpec } from "./bootstrap-policy-rules.js";
+
+export type { BindingSpec, ClusterRoleSpec, NamespacedBindingSpec, NamespacedRoleSpec, SubjectSpec };
 
 const RBAC = "rbac.authorization.k8s.io";
-const READ = ["get", "list", "watch"];
-const WRITE = ["create", "delete", "deletecollection", "patch", "update"];
 const AUTOUPDATE = "rbac.authorization.kubernetes.io/autoupdate";
 
 /** The controller-manager's user, as upstream names it. */
 export const CONTROLLER_MANAGER_USER = "system:kube-controller-manager";
 
-const aggregateLabel = (to: string): Record<string, string> => ({ [`rbac.authorization.k8s.io/aggregate-to-${to}`]: "true" });
-
-const viewRules: PolicyRule[] = [
-  {
-    apiGroups: [""],
-    resources: [
-      "pods",
-      "pods/log",
-      "pods/status",
-      "configmaps",
-      "endpoints",
-      "persistentvolumeclaims",
-      "persistentvolumeclaims/status",
-      "replicationcontrollers",
-      "replicationcontrollers/scale",
-      "replicationcontrollers/status",
-      "serviceaccounts",
-      "services",
-      "services/status",
-      "bindings",
-      "events",
-      "limitranges",
-      "resourcequotas",
-      "resourcequotas/status",
-      "namespaces",
-      "namespaces/status",
-    ],
-    verbs: READ,
-  },
-  {
-    apiGroups: ["apps"],
-    resources: [
-      "controllerrevisions",
-      "daemonsets",
-      "daemonsets/status",
-      "deployments",
-      "deployments/scale",
-      "deployments/status",
-      "replicasets",
-      "replicasets/scale",
-      "replicasets/status",
-      "statefulsets",
-      "statefulsets/scale",
-      "statefulsets/status",
-    ],
-    verbs: READ,
-  },
-  { apiGroups: ["autoscaling"], resources: ["horizontalpodautoscalers", "horizontalpodautoscalers/status"], verbs: READ },
-  { apiGroups: ["batch"], resources: ["cronjobs", "cronjobs/status", "jobs", "jobs/status"], verbs: READ },
-  { apiGroups: ["policy"], resources: ["poddisruptionbudgets", "poddisruptionbudgets/status"], verbs: READ },
-  { apiGroups: ["networking.k8s.io"], resources: ["ingresses", "ingresses/status", "networkpolicies"], verbs: READ },
-  { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: READ },
-];
-
-const editRules: PolicyRule[] = [
-  { apiGroups: [""], resources: ["pods/attach", "pods/exec", "pods/portforward", "pods/proxy", "secrets", "services/proxy"], verbs: READ },
-  { apiGroups: [""], resources: ["serviceaccounts"], verbs: ["impersonate"] },
-  { apiGroups: [""], resources: ["pods", "pods/attach", "pods/exec", "pods/portforward", "pods/proxy"], verbs: WRITE },
-  { apiGroups: [""], resources: ["pods/eviction"], verbs: ["create"] },
-  {
-    apiGroups: [""],
-    resources: [
-      "configmaps",
-      "events",
-      "persistentvolumeclaims",
-      "replicationcontrollers",
-      "replicationcontrollers/scale",
-      "secrets",
-      "serviceaccounts",
-      "services",
-      "services/proxy",
-    ],
-    verbs: WRITE,
-  },
-  { apiGroups: [""], resources: ["serviceaccounts/token"], verbs: ["create"] },
-  {
-    apiGroups: ["apps"],
-    resources: [
-      "daemonsets",
-      "deployments",
-      "deployments/rollback",
-      "deployments/scale",
-      "replicasets",
-      "replicasets/scale",
-      "statefulsets",
-      "statefulsets/scale",
-    ],
-    verbs: WRITE,
-  },
-  { apiGroups: ["autoscaling"], resources: ["horizontalpodautoscalers"], verbs: WRITE },
-  { apiGroups: ["batch"], resources: ["cronjobs", "jobs"], verbs: WRITE },
-  { apiGroups: ["policy"], resources: ["poddisruptionbudgets"], verbs: WRITE },
-  { apiGroups: ["networking.k8s.io"], resources: ["ingresses", "networkpolicies"], verbs: WRITE },
-  { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: [...READ, ...WRITE] },
-];
-
-const adminRules: PolicyRule[] = [
-  { apiGroups: ["authorization.k8s.io"], resources: ["localsubjectaccessreviews"], verbs: ["create"] },
-  { apiGroups: [RBAC], resources: ["rolebindings", "roles"], verbs: [...WRITE, ...READ] },
-];
-
-const controllerManagerRules: PolicyRule[] = [
+/**
+ * What kubegen's controllers need beyond upstream's `system:kube-controller-manager` role:
+ * kubegen runs every controller under that one identity instead of upstream's per-controller
+ * service accounts, so its role is upstream's plus these (nothing of upstream's removed).
+ */
+const kubegenControllerManagerRules: PolicyRule[] = [
   { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["create", "get", "list", "watch", "update", "patch", "delete"] },
   { apiGroups: ["", "events.k8s.io"], resources: ["events"], verbs: ["create", "patch", "update"] },
   { apiGroups: ["authentication.k8s.io"], resources: ["tokenreviews"], verbs: ["create"] },
@@ -136,104 +56,52 @@ const controllerManagerRules: PolicyRule[] = [
   { apiGroups: [""], resources: ["persistentvolumeclaims", "persistentvolumes"], verbs: ["update"] },
 ];
 
-interface ClusterRoleSpec {
-  name: string;
-  rules: PolicyRule[];
-  labels?: Record<string, string>;
-  aggregateFrom?: string;
-}
+const ruleKey = (r: PolicyRule): string =>
+  JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
 
+/** Rules of `a` then those of `b` that `a` does not already list. */
+const unionRules = (a: PolicyRule[], b: PolicyRule[]): PolicyRule[] => {
+  const have = new Set(a.map(ruleKey));
+  return [...a, ...b.filter((r) => !have.has(ruleKey(r)))];
+};
+
+export const controllerManagerRules: PolicyRule[] = unionRules(kubegenControllerManagerRules, upstreamControllerManagerRules);
+
+/** Every bootstrap cluster role: policy.go's, then controller_policy.go's. */
 export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRoleSpec[] = [
-  {
-    name: "cluster-admin",
-    rules: [
-      { apiGroups: ["*"], resources: ["*"], verbs: ["*"] },
-      { nonResourceURLs: ["*"], verbs: ["*"] },
-    ],
-  },
-  {
-    name: "system:discovery",
-    rules: [
-      {
-        nonResourceURLs: [
-          "/api",
-          "/api/*",
-          "/apis",
-          "/apis/*",
-          "/healthz",
-          "/livez",
-          "/openapi",
-          "/openapi/*",
-          "/readyz",
-          "/version",
-          "/version/",
-        ],
-        verbs: ["get"],
-      },
-    ],
-  },
-  {
-    name: "system:basic-user",
-    rules: [
-      { apiGroups: ["authentication.k8s.io"], resources: ["selfsubjectreviews"], verbs: ["create"] },
-      { apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectaccessreviews", "selfsubjectrulesreviews"], verbs: ["create"] },
-    ],
-  },
-  {
-    name: "system:public-info-viewer",
-    rules: [{ nonResourceURLs: ["/healthz", "/livez", "/readyz", "/version", "/version/"], verbs: ["get"] }],
-  },
-  { name: "admin", rules: [], aggregateFrom: "admin" },
-  { name: "edit", rules: [], aggregateFrom: "edit", labels: aggregateLabel("admin") },
-  { name: "view", rules: [], aggregateFrom: "view", labels: { ...aggregateLabel("admin"), ...aggregateLabel("edit") } },
-  { name: "system:aggregate-to-admin", rules: adminRules, labels: aggregateLabel("admin") },
-  { name: "system:aggregate-to-edit", rules: editRules, labels: aggregateLabel("edit") },
-  { name: "system:aggregate-to-view", rules: viewRules, labels: aggregateLabel("view") },
-  { name: CONTROLLER_MANAGER_USER, rules: controllerManagerRules },
-  {
-    name: "system:service-account-issuer-discovery",
-    rules: [
-      {
-        nonResourceURLs: ["/.well-known/openid-configuration", "/.well-known/openid-configuration/", "/openid/v1/jwks", "/openid/v1/jwks/"],
-        verbs: ["get"],
-      },
-    ],
-  },
+  ...upstreamClusterRoles(controllerManagerRules),
+  ...UPSTREAM_CONTROLLER_ROLES.map(([name, rules]) => ({ name: CONTROLLER_ROLE_PREFIX + name, rules })),
 ];
 
-interface BindingSpec {
-  name: string;
-  role: string;
-  subjects: { kind: "User" | "Group"; name: string }[];
-}
-
+/** Every bootstrap cluster role binding: policy.go's, then one per controller role. */
 export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly BindingSpec[] = [
-  { name: "cluster-admin", role: "cluster-admin", subjects: [{ kind: "Group", name: "system:masters" }] },
-  { name: "system:discovery", role: "system:discovery", subjects: [{ kind: "Group", name: "system:authenticated" }] },
-  { name: "system:basic-user", role: "system:basic-user", subjects: [{ kind: "Group", name: "system:authenticated" }] },
-  {
-    name: "system:public-info-viewer",
-    role: "system:public-info-viewer",
-    subjects: [
-      { kind: "Group", name: "system:authenticated" },
-      { kind: "Group", name: "system:unauthenticated" },
-    ],
-  },
-  { name: CONTROLLER_MANAGER_USER, role: CONTROLLER_MANAGER_USER, subjects: [{ kind: "User", name: CONTROLLER_MANAGER_USER }] },
-  {
-    name: "system:service-account-issuer-discovery",
-    role: "system:service-account-issuer-discovery",
-    subjects: [{ kind: "Group", name: "system:serviceaccounts" }],
-  },
+  ...UPSTREAM_CLUSTER_ROLE_BINDINGS,
+  ...UPSTREAM_CONTROLLER_ROLES.map(([name]) => ({
+    name: CONTROLLER_ROLE_PREFIX + name,
+    role: CONTROLLER_ROLE_PREFIX + name,
+    subjects: [serviceAccount("kube-system", name)],
+  })),
 ];
 
-const bootstrapLabels = { "kubernetes.io/bootstrapping": "rbac-defaults" };
+export const BOOTSTRAP_NAMESPACED_ROLES: readonly NamespacedRoleSpec[] = UPSTREAM_NAMESPACED_ROLES;
+export const BOOTSTRAP_NAMESPACED_ROLE_BINDINGS: readonly NamespacedBindingSpec[] = UPSTREAM_NAMESPACED_BINDINGS;
+
+const bootstrapMetadata = (name: string, namespace?: string, labels?: Record<string, string>) => ({
+  name,
+  ...(namespace !== undefined && { namespace }),
+  labels: { "kubernetes.io/bootstrapping": "rbac-defaults", ...labels },
+  annotations: { [AUTOUPDATE]: "true" },
+});
+
+/** ServiceAccount subjects carry a namespace and no apiGroup; users and groups the rbac group. */
+const subjectObject = (s: SubjectSpec) =>
+  s.kind === "ServiceAccount" ? { kind: s.kind, name: s.name, namespace: s.namespace } : { apiGroup: RBAC, kind: s.kind, name: s.name };
 
 export function clusterRoleObject(spec: ClusterRoleSpec): KubeObject {
   const obj: KubeObject = {
     apiVersion: `${RBAC}/v1`,
     kind: "ClusterRole",
-    metadata: { name: spec.name, labels: { ...bootstrapLabels, ...spec.labels }, annotations: { [AUTOUPDATE]: "true" } },
+    metadata: bootstrapMetadata(spec.name, undefined, spec.labels),
     rules: spec.rules,
   };
   if (spec.aggregateFrom) obj.aggregationRule = { clusterRoleSelectors: [{ matchLabels: aggregateLabel(spec.aggregateFrom) }] };
@@ -244,14 +112,26 @@ export function clusterRoleBindingObject(spec: BindingSpec): KubeObject {
   return {
     apiVersion: `${RBAC}/v1`,
     kind: "ClusterRoleBinding",
-    metadata: { name: spec.name, labels: { ...bootstrapLabels }, annotations: { [AUTOUPDATE]: "true" } },
+    metadata: bootstrapMetadata(spec.name),
     roleRef: { apiGroup: RBAC, kind: "ClusterRole", name: spec.role },
-    subjects: spec.subjects.map((s) => ({ ...s, apiGroup: RBAC })),
+    // Upstream leaves `subjects` out of a binding to no one (system:node).
+    ...(spec.subjects.length > 0 && { subjects: spec.subjects.map(subjectObject) }),
   };
 }
 
-const ruleKey = (r: PolicyRule): string =>
-  JSON.stringify([r.apiGroups ?? [], r.resources ?? [], r.resourceNames ?? [], r.nonResourceURLs ?? [], r.verbs]);
+export function roleObject(spec: NamespacedRoleSpec): KubeObject {
+  return { apiVersion: `${RBAC}/v1`, kind: "Role", metadata: bootstrapMetadata(spec.name, spec.namespace), rules: spec.rules };
+}
+
+export function roleBindingObject(spec: NamespacedBindingSpec): KubeObject {
+  return {
+    apiVersion: `${RBAC}/v1`,
+    kind: "RoleBinding",
+    metadata: bootstrapMetadata(spec.name, spec.namespace),
+    roleRef: { apiGroup: RBAC, kind: "Role", name: spec.role },
+    subjects: spec.subjects.map(subjectObject),
+  };
+}
 
 /** The rules of the cluster roles whose labels match a selector's matchLabels, as the clusterrole-aggregation controller computes them. */
 export function aggregatedRules(role: KubeObject, all: readonly KubeObject[]): PolicyRule[] | undefined {
@@ -280,41 +160,77 @@ export function aggregatedRules(role: KubeObject, all: readonly KubeObject[]): P
 export interface BootstrapPolicyOptions {
   clusterRoles: RESTStorage;
   clusterRoleBindings: RESTStorage;
+  /** Where the namespaced roles and bindings go; without them only the cluster-scoped ones are made. */
+  roles?: RESTStorage;
+  roleBindings?: RESTStorage;
   context: (signal: AbortSignal) => RequestContext;
   /**
    * How often the apiserver itself recomputes aggregated roles; default 0: only at start (the
    * controller-manager's clusterrole-aggregation controller keeps them current after that).
    */
   aggregationIntervalMs?: number;
+  /** The wait between attempts at the namespaced objects while their namespaces are missing; default 1s. */
+  namespacedRetryMs?: number;
   log?: (line: string) => void;
 }
 
-const isNotFound = (err: unknown): boolean => (err as { status?: { code?: number } }).status?.code === 404;
+const statusCode = (err: unknown): number | undefined => (err as { status?: { code?: number } }).status?.code;
 
-async function ensure(
+const rulesOf = (o: KubeObject): PolicyRule[] => (o.rules as PolicyRule[] | undefined) ?? [];
+type SubjectLike = { kind: string; name: string; namespace?: string };
+const subjectsOf = (o: KubeObject): SubjectLike[] => (o.subjects as SubjectLike[] | undefined) ?? [];
+const sameSubject = (a: SubjectLike, b: SubjectLike): boolean =>
+  a.kind === b.kind && a.name === b.name && (a.namespace ?? "") === (b.namespace ?? "");
+
+/** Upstream's reconcile with autoupdate: add the rules the role lacks (aggregated roles: none, the aggregation pass owns them). */
+const mergeRules = (existing: KubeObject, wanted: KubeObject): KubeObject | undefined => {
+  if (wanted.aggregationRule) return undefined;
+  const have = new Set(rulesOf(existing).map(ruleKey));
+  const missing = rulesOf(wanted).filter((r) => !have.has(ruleKey(r)));
+  return missing.length === 0 ? undefined : { ...existing, rules: [...rulesOf(existing), ...missing] };
+};
+
+/** ... and the subjects a binding lacks. */
+const mergeSubjects = (existing: KubeObject, wanted: KubeObject): KubeObject | undefined => {
+  const have = subjectsOf(existing);
+  const missing = subjectsOf(wanted).filter((s) => !have.some((h) => sameSubject(h, s)));
+  return missing.length === 0 ? undefined : { ...existing, subjects: [...have, ...missing] };
+};
+
+const keyOf = (o: KubeObject): string => `${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
+
+/**
+ * Creates the wanted objects that are missing and merges into the others (not those annotated
+ * autoupdate "false"). One list read, then a write only per object that needs one.
+ */
+async function reconcile(
   storage: RESTStorage,
   ctx: RequestContext,
-  wanted: KubeObject,
-  merge: (existing: KubeObject) => KubeObject | undefined,
-): Promise<void> {
-  const name = wanted.metadata!.name!;
-  let existing: KubeObject | undefined;
-  try {
-    existing = await storage.get!(ctx, name, {});
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-  }
-  if (!existing) {
-    try {
-      await storage.create!(ctx, wanted, {});
-    } catch (err) {
-      if ((err as { status?: { code?: number } }).status?.code !== 409) throw err;
+  wanted: readonly KubeObject[],
+  merge: (existing: KubeObject, wanted: KubeObject) => KubeObject | undefined,
+): Promise<number> {
+  const existing = new Map((await storage.list!(ctx, {})).items.map((o) => [keyOf(o), o]));
+  let writes = 0;
+  for (const obj of wanted) {
+    const namespace = obj.metadata!.namespace;
+    const scoped = namespace !== undefined ? { ...ctx, namespace } : ctx;
+    const have = existing.get(keyOf(obj));
+    if (!have) {
+      try {
+        await storage.create!(scoped, obj, {});
+        writes++;
+      } catch (err) {
+        if (statusCode(err) !== 409) throw err;
+      }
+      continue;
     }
-    return;
+    if (have.metadata?.annotations?.[AUTOUPDATE] === "false") continue;
+    const updated = merge(have, obj);
+    if (!updated) continue;
+    await storage.update!(scoped, obj.metadata!.name!, updated, {});
+    writes++;
   }
-  if (existing.metadata?.annotations?.[AUTOUPDATE] === "false") return;
-  const updated = merge(existing);
-  if (updated) await storage.update!(ctx, name, updated, {});
+  return writes;
 }
 
 /** Recomputes every aggregated cluster role from its selectors; writes only those that changed. */
@@ -339,29 +255,11 @@ export async function aggregateClusterRoles(storage: RESTStorage, ctx: RequestCo
 export function bootstrapPolicyHook(options: BootstrapPolicyOptions): PostStartHook {
   return async ({ signal }) => {
     const ctx = options.context(signal);
-    for (const spec of BOOTSTRAP_CLUSTER_ROLES) {
-      const wanted = clusterRoleObject(spec);
-      await ensure(options.clusterRoles, ctx, wanted, (existing) => {
-        if (spec.aggregateFrom) return undefined; // the aggregation pass owns these rules
-        const have = new Set(((existing.rules as PolicyRule[] | undefined) ?? []).map(ruleKey));
-        const missing = spec.rules.filter((r) => !have.has(ruleKey(r)));
-        return missing.length === 0
-          ? undefined
-          : { ...existing, rules: [...((existing.rules as PolicyRule[] | undefined) ?? []), ...missing] };
-      });
-    }
-    for (const spec of BOOTSTRAP_CLUSTER_ROLE_BINDINGS) {
-      const wanted = clusterRoleBindingObject(spec);
-      await ensure(options.clusterRoleBindings, ctx, wanted, (existing) => {
-        const have = (existing.subjects as { kind: string; name: string }[] | undefined) ?? [];
-        const missing = (wanted.subjects as { kind: string; name: string }[]).filter(
-          (s) => !have.some((h) => h.kind === s.kind && h.name === s.name),
-        );
-        return missing.length === 0 ? undefined : { ...existing, subjects: [...have, ...missing] };
-      });
-    }
+    await reconcile(options.clusterRoles, ctx, BOOTSTRAP_CLUSTER_ROLES.map(clusterRoleObject), mergeRules);
+    await reconcile(options.clusterRoleBindings, ctx, BOOTSTRAP_CLUSTER_ROLE_BINDINGS.map(clusterRoleBindingObject), mergeSubjects);
     // Aggregated roles feed each other (view -> edit -> admin): settle them before serving.
     for (let pass = 0; pass < 4; pass++) if ((await aggregateClusterRoles(options.clusterRoles, ctx)) === 0) break;
+    if (options.roles && options.roleBindings) await namespaced(options, options.roles, options.roleBindings, signal);
     const every = options.aggregationIntervalMs ?? 0;
     if (every > 0) {
       const timer = setInterval(() => {
@@ -373,4 +271,29 @@ export function bootstrapPolicyHook(options: BootstrapPolicyOptions): PostStartH
       signal.addEventListener("abort", () => clearInterval(timer), { once: true });
     }
   };
+}
+
+/**
+ * The kube-system and kube-public roles and bindings. Their namespaces come from another hook, so
+ * a failed attempt is retried in the background (upstream retries too) rather than failing start.
+ */
+async function namespaced(options: BootstrapPolicyOptions, roles: RESTStorage, bindings: RESTStorage, signal: AbortSignal): Promise<void> {
+  const attempt = async (): Promise<void> => {
+    const ctx = options.context(signal);
+    await reconcile(roles, ctx, BOOTSTRAP_NAMESPACED_ROLES.map(roleObject), mergeRules);
+    await reconcile(bindings, ctx, BOOTSTRAP_NAMESPACED_ROLE_BINDINGS.map(roleBindingObject), mergeSubjects);
+  };
+  try {
+    await attempt();
+  } catch (first) {
+    options.log?.(`rbac/bootstrap-roles: namespaced roles: ${(first as Error).message}; retrying`);
+    const retry = (): void => {
+      const timer = setTimeout(() => {
+        if (signal.aborted) return;
+        attempt().catch(() => retry());
+      }, options.namespacedRetryMs ?? 1000);
+      timer.unref();
+    };
+    retry();
+  }
 }

@@ -451,6 +451,7 @@ export class APIServer {
         bootstrapPolicyHook({
           clusterRoles: st.clusterRoles,
           clusterRoleBindings: st.clusterRoleBindings,
+          ...(st.roles && st.roleBindings && { roles: st.roles, roleBindings: st.roleBindings }),
           context: systemContext,
           ...(this.options.clusterRoleAggregationIntervalMs !== undefined && {
             aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs,
