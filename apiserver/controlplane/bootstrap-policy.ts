@@ -201,7 +201,9 @@ const keyOf = (o: KubeObject): string => `${o.metadata?.namespace ?? ""}/${o.met
 
 /**
  * Creates the wanted objects that are missing and merges into the others (not those annotated
- * autoupdate "false"). One list read, then a write only per object that needs one.
+ * autoupdate "false"). One list read, then a write only per object that needs one. The writes go
+ * out together: on a new cluster some 130 objects are created before the server reports ready,
+ * and the storage's group commit makes a few transactions of them instead of one each.
  */
 async function reconcile(
   storage: RESTStorage,
@@ -210,27 +212,32 @@ async function reconcile(
   merge: (existing: KubeObject, wanted: KubeObject) => KubeObject | undefined,
 ): Promise<number> {
   const existing = new Map((await storage.list!(ctx, {})).items.map((o) => [keyOf(o), o]));
-  let writes = 0;
+  const writes: Promise<boolean>[] = [];
   for (const obj of wanted) {
     const namespace = obj.metadata!.namespace;
     const scoped = namespace !== undefined ? { ...ctx, namespace } : ctx;
     const have = existing.get(keyOf(obj));
     if (!have) {
-      try {
-        await storage.create!(scoped, obj, {});
-        writes++;
-      } catch (err) {
-        if (statusCode(err) !== 409) throw err;
-      }
+      writes.push(
+        storage.create!(scoped, obj, {}).then(
+          () => true,
+          (err: unknown) => {
+            // Made meanwhile (another apiserver on the same storage): theirs stands.
+            if (statusCode(err) !== 409) throw err;
+            return false;
+          },
+        ),
+      );
       continue;
     }
     if (have.metadata?.annotations?.[AUTOUPDATE] === "false") continue;
     const updated = merge(have, obj);
-    if (!updated) continue;
-    await storage.update!(scoped, obj.metadata!.name!, updated, {});
-    writes++;
+    if (updated) writes.push(storage.update!(scoped, obj.metadata!.name!, updated, {}).then(() => true));
   }
-  return writes;
+  const done = await Promise.allSettled(writes);
+  const failed = done.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return done.filter((r) => r.status === "fulfilled" && r.value).length;
 }
 
 /** Recomputes every aggregated cluster role from its selectors; writes only those that changed. */
