@@ -9,13 +9,10 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import type { Lease } from "../../api/coordination/v1/types.js";
-import { CoordinationV1Client } from "../../generated/clientset/typed/coordination/v1/coordination-v1-client.js";
-import type { LeaseInterface } from "../../generated/clientset/typed/coordination/v1/lease.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { formatMicroTime } from "../../runtime/leaderelection/micro-time.js";
-import { isAlreadyExists, isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
-import { loopbackClients } from "./loopback-clients.js";
+import { APISERVER_USER_AGENT, type KubeObject, type RESTStorage, type RequestContext } from "../registry/rest.js";
 
 export const IDENTITY_LEASE_HOOK = "start-kube-apiserver-identity-lease-controller";
 export const IDENTITY_LEASE_GC_HOOK = "start-kube-apiserver-identity-lease-garbage-collector";
@@ -26,6 +23,12 @@ const HOSTNAME_LABEL = "kubernetes.io/hostname";
 const NAMESPACE = "kube-system";
 
 export interface IdentityLeaseOptions {
+  /**
+   * The registry's Lease storage. The hooks read and write it in-process, as the server's own
+   * user: through the loopback client each renewal would cost TLS, HTTP and two codecs, and the
+   * first one would compete with the other hooks for the start-up.
+   */
+  leases: RESTStorage;
   /** Upstream 10 s. */
   renewIntervalMs?: number;
   /** Upstream 3600. */
@@ -82,31 +85,43 @@ export function identityLeaseExpired(lease: Lease, now: Date): boolean {
   return Date.parse(renew) + seconds * 1000 < now.getTime();
 }
 
-function leaseClient(config: Parameters<PostStartHook>[0]["loopbackClientConfig"]): { leases: LeaseInterface; close: () => void } {
-  const { restClient } = loopbackClients(config);
-  return { leases: new CoordinationV1Client(restClient).leases(NAMESPACE), close: () => restClient.close() };
-}
+/** The HTTP status of a registry error (StatusError), if it is one. */
+const statusCode = (err: unknown): number | undefined => (err as { status?: { code?: number } }).status?.code;
+const isNotFound = (err: unknown): boolean => statusCode(err) === 404;
+const isConflict = (err: unknown): boolean => statusCode(err) === 409;
+
+/** The server's own user in kube-system, what the loopback client would authenticate as. */
+const systemContext = (signal: AbortSignal): RequestContext => ({
+  user: { name: "system:apiserver", groups: ["system:masters"] },
+  namespace: NAMESPACE,
+  signal,
+  warnings: [],
+  // Names the field manager, as the loopback client's User-Agent would.
+  userAgent: APISERVER_USER_AGENT,
+});
 
 /**
  * Keeps this server's identity Lease: creates it (kube-system may not exist yet: retried), then
  * renews it every interval, retaking it if someone deleted it. Runs until the server stops.
  */
-export function identityLeaseHook(o: IdentityLeaseOptions = {}): PostStartHook {
+export function identityLeaseHook(o: IdentityLeaseOptions): PostStartHook {
   const hostname = o.hostname ?? os.hostname();
   const name = apiserverIdentity(hostname);
   const holderIdentity = `${name}_${crypto.randomUUID()}`;
   const durationSeconds = o.leaseDurationSeconds ?? 3600;
   const intervalMs = o.renewIntervalMs ?? 10_000;
   const now = o.now ?? (() => new Date());
+  const { leases } = o;
   const labelled = (lease: Lease): Lease => {
     const labels = { ...lease.metadata?.labels, [IDENTITY_LABEL]: KUBE_APISERVER, [HOSTNAME_LABEL]: hostname };
     return { ...lease, metadata: { ...lease.metadata, labels } };
   };
-  const renewOnce = async (leases: LeaseInterface, signal: AbortSignal): Promise<void> => {
+  const renewOnce = async (signal: AbortSignal): Promise<void> => {
+    const ctx = systemContext(signal);
     const renewTime = formatMicroTime(now());
     let current: Lease | undefined;
     try {
-      current = await leases.get(name, { signal });
+      current = (await leases.get!(ctx, name, {})) as Lease;
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -117,25 +132,24 @@ export function identityLeaseHook(o: IdentityLeaseOptions = {}): PostStartHook {
         metadata: { name, namespace: NAMESPACE },
         spec: { holderIdentity, leaseDurationSeconds: durationSeconds, renewTime },
       };
-      await leases.create(labelled(lease), { signal });
+      await leases.create!(ctx, labelled(lease) as KubeObject, { inputOwned: true });
       return;
     }
     const spec = { ...current.spec, holderIdentity, leaseDurationSeconds: durationSeconds, renewTime };
-    await leases.update(labelled({ ...current, spec }), { signal });
+    await leases.update!(ctx, name, labelled({ ...current, spec }) as KubeObject, {});
   };
   return (ctx) => {
-    const { leases, close } = leaseClient(ctx.loopbackClientConfig);
     void (async () => {
       try {
         for (let delay = 50; !ctx.signal.aborted;) {
           try {
-            await renewOnce(leases, ctx.signal);
+            await renewOnce(ctx.signal);
             delay = 50;
             await sleep(intervalMs, ctx.signal);
           } catch (err) {
             if (ctx.signal.aborted) break;
-            // A conflict or a create racing another writer: retried at once with a fresh read.
-            if (!isConflict(err) && !isAlreadyExists(err)) {
+            // A conflict (a create or update racing another writer): retried at once with a fresh read.
+            if (!isConflict(err)) {
               // kube-system appears shortly after the start: only a failure that outlasts the backoff is logged.
               if (delay >= 1000) o.log?.(`identity lease ${name}: ${err instanceof Error ? err.message : String(err)}`);
               await sleep(delay, ctx.signal);
@@ -145,8 +159,6 @@ export function identityLeaseHook(o: IdentityLeaseOptions = {}): PostStartHook {
         }
       } catch {
         // The sleep rejects when the server stops: nothing more to do.
-      } finally {
-        close();
       }
     })();
   };
@@ -156,36 +168,36 @@ export function identityLeaseHook(o: IdentityLeaseOptions = {}): PostStartHook {
  * Deletes the identity Leases of kube-apiservers that stopped renewing them (expired by their
  * own duration), every GC period; other Leases, and identity Leases elsewhere, are left alone.
  */
-export function identityLeaseGCHook(o: IdentityLeaseOptions = {}): PostStartHook {
+export function identityLeaseGCHook(o: IdentityLeaseOptions): PostStartHook {
   const periodMs = o.gcPeriodMs ?? 3_600_000;
   const now = o.now ?? (() => new Date());
-  return (ctx) => {
-    const { leases, close } = leaseClient(ctx.loopbackClientConfig);
+  const { leases } = o;
+  return (hook) => {
     const collect = async (): Promise<void> => {
-      const list = await leases.list({ labelSelector: `${IDENTITY_LABEL}=${KUBE_APISERVER}`, signal: ctx.signal });
-      for (const lease of list.items) {
+      const ctx = systemContext(hook.signal);
+      const list = await leases.list!(ctx, { labelSelector: `${IDENTITY_LABEL}=${KUBE_APISERVER}` });
+      for (const lease of list.items as Lease[]) {
         if (!identityLeaseExpired(lease, now())) continue;
-        const uid = lease.metadata?.uid;
-        await leases
-          .delete(lease.metadata!.name!, { signal: ctx.signal, ...(uid !== undefined && { preconditions: { uid } }) })
-          .catch((err: unknown) => {
+        const { name, uid, resourceVersion } = lease.metadata ?? {};
+        // The version read: a renewal since then keeps the Lease.
+        await leases.delete!(ctx, name!, { preconditions: { ...(uid && { uid }), ...(resourceVersion && { resourceVersion }) } }).catch(
+          (err: unknown) => {
             // Renewed or removed meanwhile: it is no longer ours to collect.
             if (!isNotFound(err) && !isConflict(err)) throw err;
-          });
+          },
+        );
       }
     };
     void (async () => {
       try {
-        while (!ctx.signal.aborted) {
-          await sleep(periodMs, ctx.signal);
+        while (!hook.signal.aborted) {
+          await sleep(periodMs, hook.signal);
           await collect().catch((err: unknown) => {
-            if (!ctx.signal.aborted) o.log?.(`identity lease garbage collection: ${err instanceof Error ? err.message : String(err)}`);
+            if (!hook.signal.aborted) o.log?.(`identity lease garbage collection: ${err instanceof Error ? err.message : String(err)}`);
           });
         }
       } catch {
         // Stopped with the server.
-      } finally {
-        close();
       }
     })();
   };

@@ -213,9 +213,10 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
   if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
     server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook());
   }
-  if (storages.some((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases")) {
-    server.hooks.addPostStartHook(IDENTITY_LEASE_HOOK, identityLeaseHook({ log }));
-    server.hooks.addPostStartHook(IDENTITY_LEASE_GC_HOOK, identityLeaseGCHook({ log }));
+  const leases = storages.find((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases");
+  if (leases) {
+    server.hooks.addPostStartHook(IDENTITY_LEASE_HOOK, identityLeaseHook({ leases, log }));
+    server.hooks.addPostStartHook(IDENTITY_LEASE_GC_HOOK, identityLeaseGCHook({ leases, log }));
   }
   const flowcontrol = (plural: string) => storages.find((s) => s.group === "flowcontrol.apiserver.k8s.io" && s.info.plural === plural);
   const flowSchemas = flowcontrol("flowschemas");

@@ -68,8 +68,9 @@ describe("identity lease hooks", () => {
       tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
       log: () => {},
     });
-    server.hooks.addPostStartHook("identity", identityLeaseHook({ hostname: "node-1", renewIntervalMs: 100 }));
-    server.hooks.addPostStartHook("identity-gc", identityLeaseGCHook({ gcPeriodMs: 100 }));
+    const leaseStorage = storages.find((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases")!;
+    server.hooks.addPostStartHook("identity", identityLeaseHook({ leases: leaseStorage, hostname: "node-1", renewIntervalMs: 100 }));
+    server.hooks.addPostStartHook("identity-gc", identityLeaseGCHook({ leases: leaseStorage, gcPeriodMs: 100 }));
     await server.start();
     const client = new Clientset({
       server: `https://127.0.0.1:${server.port}`,
