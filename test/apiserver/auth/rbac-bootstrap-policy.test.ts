@@ -387,7 +387,8 @@ describe("bootstrap policy: the rbac/bootstrap-roles reconcile", () => {
   it("retries the namespaced objects while their namespace is missing, without failing the start", async () => {
     const st = stores(3);
     const controller = await start(st);
-    expect(st.r.objects.size).toBe(0);
+    // The start returned with roles still missing (their creates go out together: some may be in).
+    expect(st.r.objects.size).toBeLessThan(7);
     const deadline = Date.now() + 5_000;
     while ((st.r.objects.size < 7 || st.rb.objects.size < 7) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 5));
     controller.abort();
