@@ -12,6 +12,7 @@ import path from "node:path";
 import { ensureServiceAccountKeys } from "../../auth/serviceaccount.js";
 import { LoopbackAuthenticator } from "../../controlplane/loopback.js";
 import { DEFAULT_COMPACTION_INTERVAL_MS, startCompactor } from "../../storage/compactor.js";
+import { DEFAULT_EVENT_TTL_MS, protobufWriteTime, startEventTTL } from "../../registry/resources/events/ttl.js";
 import { openStorage } from "../../storage/open-storage.js";
 import { RemoteStorage } from "../../storage/remote/client.js";
 import { StorageServer } from "../../storage/remote/server.js";
@@ -59,6 +60,12 @@ export async function runAPIServerWorkers(options: RunOptions, run: WorkerRunOpt
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
     signal: compaction.signal,
     onError: (e) => config.log(`storage compaction failed: ${(e as Error).message}`),
+  });
+  startEventTTL(storage, {
+    ttlMs: options.eventTTLMs ?? DEFAULT_EVENT_TTL_MS,
+    writeTime: protobufWriteTime(config.scheme),
+    signal: compaction.signal,
+    onError: (e) => config.log(`event expiry failed: ${(e as Error).message}`),
   });
   // In the data dir: owner-only, like the database itself.
   const storageServer = new StorageServer(storage, path.join(config.dataDir, `storage-${process.pid}.sock`));
