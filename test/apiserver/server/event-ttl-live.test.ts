@@ -73,7 +73,11 @@ function expiryTests(server: () => TestAPIServer): void {
       regarding: { kind: "Deployment", namespace: "default", name: "web", apiVersion: "apps/v1" },
     });
     expect(modern.status).toBe(201);
-    const cm = await s.call("POST", "/api/v1/namespaces/default/configmaps", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "stays" } });
+    const cm = await s.call("POST", "/api/v1/namespaces/default/configmaps", {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "stays" },
+    });
     expect(cm.status).toBe(201);
     const watch = watchEvents(s, core.body.metadata.resourceVersion as string);
     try {
