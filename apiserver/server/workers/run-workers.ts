@@ -55,13 +55,15 @@ export async function runAPIServerWorkers(options: RunOptions, run: WorkerRunOpt
   });
   // Encryption at rest happens in the workers (it is CPU): the primary stores what they send.
   const storage = await openStorage(config.storage);
+  // The event sweeper decodes what it reads: through the workers' encryption, should events be encrypted.
+  const eventStorage = await withEncryption(config, storage);
   const compaction = new AbortController();
   startCompactor(storage, {
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
     signal: compaction.signal,
     onError: (e) => config.log(`storage compaction failed: ${(e as Error).message}`),
   });
-  startEventTTL(storage, {
+  startEventTTL(eventStorage, {
     ttlMs: options.eventTTLMs ?? DEFAULT_EVENT_TTL_MS,
     writeTime: protobufWriteTime(config.scheme),
     signal: compaction.signal,
