@@ -75,7 +75,7 @@ export interface EventSweepOptions {
 }
 
 /**
- * One sweep's state: each key's write time by the revision it was read at, so an unchanged event
+ * The sweeps' state: each key's write time by the revision it was read at, so an unchanged event
  * is not decoded again on every sweep.
  */
 export class EventSweeper {
