@@ -83,6 +83,7 @@ const SYSTEM_FILES = [
   "test/apiserver/registry/strategies.test.ts",
   "test/apiserver/registry/validation.test.ts",
   "test/apiserver/server/admission-reads.test.ts",
+  "test/apiserver/server/event-ttl-live.test.ts",
   "test/apiserver/server/filters.test.ts",
   "test/apiserver/server/http-fuzz.test.ts",
   "test/apiserver/server/http-robustness.test.ts",

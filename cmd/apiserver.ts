@@ -33,6 +33,7 @@ export interface APIServerFlags extends AggregationFlags {
   etcdCertfile?: string;
   etcdKeyfile?: string;
   etcdCompactionInterval: number;
+  eventTtl: number;
   tokenAuthFile?: string;
   authorizationMode: string;
   anonymousAuth: boolean;
@@ -96,6 +97,7 @@ export function addAPIServerFlags(cmd: Command): Command {
       duration,
       300_000,
     )
+    .option("--event-ttl <duration>", "Amount of time to retain events.", duration, 3_600_000)
     .option(
       "--workers <n>",
       "processes that serve requests (TLS, HTTP, authentication, encoding); the storage stays in one primary process",
@@ -206,6 +208,7 @@ export function apiserverRunOptions(flags: APIServerFlags): RunOptions {
     ...(flags.etcdCertfile ? { etcdCertFile: flags.etcdCertfile } : {}),
     ...(flags.etcdKeyfile ? { etcdKeyFile: flags.etcdKeyfile } : {}),
     etcdCompactionIntervalMs: flags.etcdCompactionInterval,
+    eventTTLMs: flags.eventTtl,
     ...(flags.tokenAuthFile ? { tokenAuthFile: flags.tokenAuthFile } : {}),
     authorizationMode: flags.authorizationMode,
     anonymousAuth: flags.anonymousAuth,

@@ -28,6 +28,8 @@ export interface RunOptions {
   etcdKeyFile?: string;
   /** `--etcd-compaction-interval`: how often storage history is compacted (either backend); 0 disables; default 5 minutes. */
   etcdCompactionIntervalMs?: number;
+  /** `--event-ttl`: events are deleted this long after their last write; 0 or less: never; default 1 hour. */
+  eventTTLMs?: number;
   tokenAuthFile?: string;
   /** Default "AlwaysAllow" here (embedders, tests); the commands pass "RBAC", their default. */
   authorizationMode?: string;

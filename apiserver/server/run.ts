@@ -20,6 +20,7 @@ import type { RESTStorage } from "../registry/rest.js";
 import type { Storage } from "../storage/interface.js";
 import { openStorage } from "../storage/open-storage.js";
 import { DEFAULT_COMPACTION_INTERVAL_MS, startCompactor } from "../storage/compactor.js";
+import { DEFAULT_EVENT_TTL_MS, protobufWriteTime, startEventTTL } from "../registry/resources/events/ttl.js";
 import { APIServer } from "./apiserver.js";
 import { ensureCertificates, ensureClientCertificate, type ClusterCertificates } from "./certs.js";
 import { writeKubeconfig } from "./kubeconfig.js";
@@ -63,6 +64,12 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
     signal: compaction.signal,
     onError: (e) => config.log(`storage compaction failed: ${(e as Error).message}`),
+  });
+  startEventTTL(storage, {
+    ttlMs: options.eventTTLMs ?? DEFAULT_EVENT_TTL_MS,
+    writeTime: protobufWriteTime(config.scheme),
+    signal: compaction.signal,
+    onError: (e) => config.log(`event expiry failed: ${(e as Error).message}`),
   });
   const { server, storages, auditWriter } = await buildServer(config, storage, certs, extensions);
   addPostStartHooks(config, server, storage, storages);

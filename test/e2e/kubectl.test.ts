@@ -1,7 +1,8 @@
 /**
  * The real kubectl (1.32, /usr/bin/kubectl) against `kubegen apiserver` spawned as a process on
  * embedded SQLite: the everyday commands, watches, client-side apply, the seed's forbidden
- * deletion, health, bad input, a restart on the same data dir and a graceful SIGTERM.
+ * deletion, health, bad input, a restart on the same data dir and a graceful SIGTERM; and, on a
+ * server of its own, events gone after a short --event-ttl.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,10 +21,10 @@ let server: ChildProcess;
 let url: string;
 
 /** Starts `kubegen apiserver` on a free port; resolves with its URL once it listens. */
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
+function startServer(...extra: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ["bin/kubegen.js", "apiserver", "--data-dir", dir, "--secure-port", "0", "--bind-address", "127.0.0.1"],
+    ["bin/kubegen.js", "apiserver", "--data-dir", dir, "--secure-port", "0", "--bind-address", "127.0.0.1", ...extra],
     {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
@@ -305,4 +306,41 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     const { stdout } = await kubectl("get", "cm", "applied", "-n", "e2e", "-o", "jsonpath={.metadata.labels.two}");
     expect(stdout).toBe("2");
   });
+});
+
+describeWithTools(["kubectl"], "kubectl against kubegen apiserver --event-ttl 1s", () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-e2e-ttl-"));
+    ({ child: server, url } = await startServer("--event-ttl", "1s"));
+  });
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("get events is empty once the TTL has passed", async () => {
+    const file = path.join(dir, "event.yaml");
+    writeFileSync(
+      file,
+      YAML.stringify({
+        apiVersion: "v1",
+        kind: "Event",
+        metadata: { name: "short-lived", namespace: "default" },
+        involvedObject: { kind: "Pod", namespace: "default", name: "p" },
+        reason: "Started",
+        message: "started",
+        type: "Normal",
+      }),
+    );
+    expect((await kubectl("create", "-f", file)).stdout).toBe("event/short-lived created\n");
+    const deadline = Date.now() + 20_000;
+    let got = await kubectl("get", "events", "-n", "default");
+    while (got.stdout !== "" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      got = await kubectl("get", "events", "-n", "default");
+    }
+    expect(got.code).toBe(0);
+    expect(got.stdout).toBe("");
+    expect(got.stderr).toBe("No resources found in default namespace.\n");
+  }, 40_000);
 });

@@ -12,6 +12,7 @@ import path from "node:path";
 import { ensureServiceAccountKeys } from "../../auth/serviceaccount.js";
 import { LoopbackAuthenticator } from "../../controlplane/loopback.js";
 import { DEFAULT_COMPACTION_INTERVAL_MS, startCompactor } from "../../storage/compactor.js";
+import { DEFAULT_EVENT_TTL_MS, protobufWriteTime, startEventTTL } from "../../registry/resources/events/ttl.js";
 import { openStorage } from "../../storage/open-storage.js";
 import { RemoteStorage } from "../../storage/remote/client.js";
 import { StorageServer } from "../../storage/remote/server.js";
@@ -54,11 +55,19 @@ export async function runAPIServerWorkers(options: RunOptions, run: WorkerRunOpt
   });
   // Encryption at rest happens in the workers (it is CPU): the primary stores what they send.
   const storage = await openStorage(config.storage);
+  // The event sweeper decodes what it reads: through the workers' encryption, should events be encrypted.
+  const eventStorage = await withEncryption(config, storage);
   const compaction = new AbortController();
   startCompactor(storage, {
     intervalMs: options.etcdCompactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS,
     signal: compaction.signal,
     onError: (e) => config.log(`storage compaction failed: ${(e as Error).message}`),
+  });
+  startEventTTL(eventStorage, {
+    ttlMs: options.eventTTLMs ?? DEFAULT_EVENT_TTL_MS,
+    writeTime: protobufWriteTime(config.scheme),
+    signal: compaction.signal,
+    onError: (e) => config.log(`event expiry failed: ${(e as Error).message}`),
   });
   // In the data dir: owner-only, like the database itself.
   const storageServer = new StorageServer(storage, path.join(config.dataDir, `storage-${process.pid}.sock`));
