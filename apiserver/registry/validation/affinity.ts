@@ -78,6 +78,16 @@ function nodeSelectorTerm(term: Obj, checkValues: boolean, path: FieldPath): Fie
   return errs;
 }
 
+/** upstream's ValidateNodeSelector (a PersistentVolume's `nodeAffinity.required`): at least one term, each checked. */
+export function validateNodeSelector(selector: Obj, path: FieldPath, checkValues = true): FieldError[] {
+  const termsPath = path.child("nodeSelectorTerms");
+  const terms = list(selector.nodeSelectorTerms);
+  if (terms.length === 0) return [fieldErrors.required(termsPath, "must have at least one node selector term")];
+  const errs: FieldError[] = [];
+  terms.forEach((t, i) => errs.push(...nodeSelectorTerm(record(t), checkValues, termsPath.index(i))));
+  return errs;
+}
+
 function weight(w: unknown, path: FieldPath): FieldError[] {
   const n = typeof w === "number" ? w : 0;
   return n <= 0 || n > 100 ? [fieldErrors.invalid(path, n, "must be in the range 1-100")] : [];

@@ -2,10 +2,18 @@
  * discovery.k8s.io/v1 EndpointSlice validation as upstream's ValidateEndpointSlice: the address
  * type, at most 1000 endpoints of at most 100 addresses each (IPs of the slice's family and fit
  * for an endpoint, or DNS names), node names, hostnames, deprecated topology labels (at most 16),
- * zone hints (at most 8, unique label values), and at most 20000 ports, named uniquely.
+ * zone and node hints (at most 8 each, unique), and at most 20000 ports, named uniquely, with
+ * qualified-name appProtocols.
  */
 import type { KubeObject } from "../rest.js";
-import { isDNS1123Label, isDNS1123Subdomain, isValidIP, isValidLabelValue, isValidPortNum } from "../../../runtime/validation/strings.js";
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidIP,
+  isValidLabelValue,
+  isValidPortNum,
+} from "../../../runtime/validation/strings.js";
 import { validateEndpointIP } from "./endpoint-ip.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabels } from "./object-meta.js";
@@ -17,9 +25,25 @@ const MAX_ADDRESSES = 100;
 const MAX_PORTS = 20000;
 const MAX_TOPOLOGY_LABELS = 16;
 const MAX_ZONE_HINTS = 8;
+const MAX_NODE_HINTS = 8;
+
+/** upstream's IsFullyQualifiedDomainName: a DNS subdomain (a trailing dot allowed) of at least two labels. */
+function fqdnErrors(value: string, path: FieldPath): FieldError[] {
+  if (value === "") return [fieldErrors.required(path)];
+  const name = value.endsWith(".") ? value.slice(0, -1) : value;
+  const bad = isDNS1123Subdomain(name);
+  if (bad.length > 0) return [fieldErrors.invalid(path, name, bad.join(","))];
+  const labels = name.split(".");
+  if (labels.length < 2) return [fieldErrors.invalid(path, name, "should be a domain with at least two segments separated by dots")];
+  for (const label of labels) {
+    const msgs = isDNS1123Label(label);
+    if (msgs.length > 0) return [fieldErrors.invalid(path, label, msgs.join(","))];
+  }
+  return [];
+}
 
 function validateAddress(s: string, type: string, path: FieldPath): FieldError[] {
-  if (type === "FQDN") return isDNS1123Subdomain(s).map((msg) => fieldErrors.invalid(path, s, msg));
+  if (type === "FQDN") return fqdnErrors(s, path);
   if (type !== "IPv4" && type !== "IPv6") return [];
   const bad = isValidIP(s);
   if (bad.length > 0) return bad.map((msg) => fieldErrors.invalid(path, s, msg));
@@ -41,6 +65,18 @@ function validateHints(hints: Obj, path: FieldPath): FieldError[] {
     if (seen.has(name)) errs.push(fieldErrors.duplicate(p, name));
     seen.add(name);
     for (const msg of isValidLabelValue(name)) errs.push(fieldErrors.invalid(p, name, msg));
+  });
+  // Node hints (PreferSameTrafficDistribution, on in 1.34): node names, unique.
+  const nodes = list(hints.forNodes);
+  const nodesPath = path.child("forNodes");
+  if (nodes.length > MAX_NODE_HINTS) return [...errs, fieldErrors.tooMany(nodesPath, nodes.length, MAX_NODE_HINTS)];
+  const seenNodes = new Set<string>();
+  nodes.forEach((n, i) => {
+    const name = str(record(n).name);
+    const p = nodesPath.index(i).child("name");
+    if (seenNodes.has(name)) errs.push(fieldErrors.duplicate(p, name));
+    seenNodes.add(name);
+    for (const msg of isDNS1123Subdomain(name)) errs.push(fieldErrors.invalid(p, name, msg));
   });
   return errs;
 }
@@ -87,6 +123,8 @@ function validatePorts(ports: unknown[]): FieldError[] {
     if (proto === "") errs.push(fieldErrors.required(p.child("protocol")));
     else if (!["SCTP", "TCP", "UDP"].includes(proto))
       errs.push(fieldErrors.notSupported(p.child("protocol"), proto, ["SCTP", "TCP", "UDP"]));
+    if (typeof r.appProtocol === "string")
+      for (const msg of isQualifiedName(r.appProtocol)) errs.push(fieldErrors.invalid(p.child("appProtocol"), r.appProtocol, msg));
   });
   return errs;
 }

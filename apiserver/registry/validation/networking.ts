@@ -10,8 +10,10 @@ import {
   isValidPathSegmentName,
   isValidPortName,
   isValidPortNum,
+  nameIsDNSLabel,
   nameIsDNSSubdomain,
   parseIP,
+  regexError,
   type ParsedIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
@@ -133,12 +135,67 @@ export function validateIngress(ing: KubeObject): FieldError[] {
   return errs;
 }
 
+/** upstream's maxLenIngressClassController. */
+const MAX_CONTROLLER_LENGTH = 250;
+const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+const HTTP_PATH_RE = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
+const PARAMETER_SCOPES = ["Cluster", "Namespace"];
+
+/** upstream's IsDomainPrefixedPath: `host/path`, the host a DNS subdomain, the path HTTP path characters. */
+function domainPrefixedPathErrors(value: string, path: FieldPath): FieldError[] {
+  if (value === "") return [fieldErrors.required(path)];
+  const slash = value.indexOf("/");
+  const host = slash < 0 ? "" : value.slice(0, slash);
+  const rest = slash < 0 ? "" : value.slice(slash + 1);
+  if (host === "" || rest === "") return [fieldErrors.invalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
+  const errs = isDNS1123Subdomain(host).map((msg) => fieldErrors.invalid(path, host, msg));
+  if (!HTTP_PATH_RE.test(rest)) errs.push(fieldErrors.invalid(path, rest, regexError("must be a valid path", HTTP_PATH_FMT)));
+  return errs;
+}
+
+/** upstream's validateIngressClassParametersReference. */
+function validateClassParameters(params: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (typeof params.apiGroup === "string")
+    for (const msg of isDNS1123Subdomain(params.apiGroup)) errs.push(fieldErrors.invalid(path.child("apiGroup"), params.apiGroup, msg));
+  for (const f of ["kind", "name"]) {
+    const v = str(params[f]);
+    if (v === "") errs.push(fieldErrors.required(path.child(f), `${f} is required`));
+    else for (const msg of isValidPathSegmentName(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
+  }
+  if (typeof params.scope !== "string") {
+    errs.push(fieldErrors.required(path.child("scope")));
+    return errs;
+  }
+  if (!PARAMETER_SCOPES.includes(params.scope)) {
+    errs.push(fieldErrors.notSupported(path.child("scope"), params.scope, PARAMETER_SCOPES));
+    return errs;
+  }
+  const hasNamespace = typeof params.namespace === "string";
+  if (params.scope === "Namespace") {
+    if (!hasNamespace) errs.push(fieldErrors.required(path.child("namespace"), "`parameters.scope` is set to 'Namespace'"));
+    else
+      for (const msg of nameIsDNSLabel(str(params.namespace), false))
+        errs.push(fieldErrors.invalid(path.child("namespace"), params.namespace, msg));
+  } else if (hasNamespace) {
+    errs.push(fieldErrors.forbidden(path.child("namespace"), "`parameters.scope` is set to 'Cluster'"));
+  }
+  return errs;
+}
+
+/** upstream's SetDefaults_IngressClass: parameters without a scope are cluster-scoped. */
+export function defaultIngressClass(ic: Obj): void {
+  const params = record(record(ic.spec).parameters);
+  if (isObj(record(ic.spec).parameters) && params.scope === undefined) params.scope = "Cluster";
+}
+
 export function validateIngressClass(ic: KubeObject): FieldError[] {
   const spec = record(ic.spec);
   const controller = str(spec.controller);
   const errs: FieldError[] = [];
-  if (controller === "") errs.push(fieldErrors.required(SPEC.child("controller")));
-  else if (controller.length > 250) errs.push(fieldErrors.tooLong(SPEC.child("controller"), 250));
+  if (controller.length > MAX_CONTROLLER_LENGTH) errs.push(fieldErrors.tooLong(SPEC.child("controller"), MAX_CONTROLLER_LENGTH));
+  errs.push(...domainPrefixedPathErrors(controller, SPEC.child("controller")));
+  if (isObj(spec.parameters)) errs.push(...validateClassParameters(spec.parameters, SPEC.child("parameters")));
   return errs;
 }
 

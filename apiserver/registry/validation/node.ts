@@ -2,16 +2,24 @@
  * Node validation as upstream's ValidateNode and ValidateNodeUpdate: taints (keys label names,
  * values label values, effects, unique by key and effect; upstream reports them under
  * `metadata.taints`), capacity and allocatable not negative, `podCIDRs` valid CIDRs at most one
- * per family and unique; on update `podCIDRs` and `providerID` fixed once set and status
- * addresses unique.
+ * per family and unique; on update `podCIDRs` and `providerID` fixed once set, status
+ * addresses unique, and the deprecated `spec.configSource` / `status.config` references (kept by
+ * upstream for old objects) well formed.
  */
 import type { KubeObject } from "../rest.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
-import { isQualifiedName, isValidLabelValue, parseIP } from "../../../runtime/validation/strings.js";
+import {
+  isConfigMapKey,
+  isQualifiedName,
+  isValidLabelValue,
+  nameIsDNSLabel,
+  nameIsDNSSubdomain,
+  parseIP,
+} from "../../../runtime/validation/strings.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isCIDR } from "./networking.js";
 import { canonicalQuantity } from "./quantity-text.js";
-import { list, record, str, type Obj } from "./shape.js";
+import { isObj, list, record, str, type Obj } from "./shape.js";
 
 const EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
 const TAINTS = FieldPath.of("metadata", "taints");
@@ -84,6 +92,67 @@ export function validateNode(node: KubeObject): FieldError[] {
   ];
 }
 
+/** The ConfigMap a config source names (upstream's validateConfigMapNodeConfigSource). */
+function validateConfigMapRef(ref: Obj, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const namespace = str(ref.namespace);
+  if (namespace === "") errs.push(fieldErrors.required(path.child("namespace"), "namespace must be set"));
+  else for (const msg of nameIsDNSLabel(namespace, false)) errs.push(fieldErrors.invalid(path.child("namespace"), namespace, msg));
+  const name = str(ref.name);
+  if (name === "") errs.push(fieldErrors.required(path.child("name"), "name must be set"));
+  else for (const msg of nameIsDNSSubdomain(name, false)) errs.push(fieldErrors.invalid(path.child("name"), name, msg));
+  const key = str(ref.kubeletConfigKey);
+  if (key === "") errs.push(fieldErrors.required(path.child("kubeletConfigKey"), "kubeletConfigKey must be set"));
+  else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.child("kubeletConfigKey"), key, msg));
+  return errs;
+}
+
+/** A config source: exactly its one reference kind, a ConfigMap; in spec without uid and resourceVersion, in status with them. */
+function validateConfigSource(source: Obj, path: FieldPath, inStatus: boolean): FieldError[] {
+  if (!isObj(source.configMap)) return [fieldErrors.invalid(path, source, "exactly one reference subfield must be non-nil")];
+  const ref = source.configMap;
+  const p = path.child("configMap");
+  const errs: FieldError[] = [];
+  if (inStatus) {
+    if (str(ref.uid) === "") errs.push(fieldErrors.required(p.child("uid"), "uid must be set in status"));
+    if (str(ref.resourceVersion) === "")
+      errs.push(fieldErrors.required(p.child("resourceVersion"), "resourceVersion must be set in status"));
+  } else {
+    if (str(ref.uid) !== "") errs.push(fieldErrors.forbidden(p.child("uid"), "uid must not be set in spec"));
+    if (str(ref.resourceVersion) !== "")
+      errs.push(fieldErrors.forbidden(p.child("resourceVersion"), "resourceVersion must not be set in spec"));
+  }
+  errs.push(...validateConfigMapRef(ref, p));
+  return errs;
+}
+
+function validateConfig(node: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const spec = record(node.spec);
+  if (isObj(spec.configSource)) errs.push(...validateConfigSource(spec.configSource, FieldPath.of("spec", "configSource"), false));
+  const config = record(node.status).config;
+  if (isObj(config))
+    for (const f of ["assigned", "active", "lastKnownGood"]) {
+      const source = config[f];
+      if (isObj(source)) errs.push(...validateConfigSource(source, FieldPath.of("status", "config", f), true));
+    }
+  return errs;
+}
+
+/**
+ * upstream's node strategy: `spec.configSource` and `status.config` are dropped on create, and a
+ * configSource on update unless the stored Node already had one (Dynamic Kubelet Config is gone).
+ */
+export function dropNodeConfig(node: KubeObject, old?: KubeObject): void {
+  const spec = record(node.spec);
+  if (old === undefined) {
+    delete spec.configSource;
+    if (isObj(node.status)) delete node.status.config;
+  } else if (!isObj(record(old.spec).configSource)) {
+    delete spec.configSource;
+  }
+}
+
 /** The update rules after the ObjectMeta ones (upstream's ValidateNodeUpdate); the status subresource runs them too. */
 export function validateNodeUpdate(node: KubeObject, old: KubeObject): FieldError[] {
   const spec = record(node.spec);
@@ -106,6 +175,7 @@ export function validateNodeUpdate(node: KubeObject, old: KubeObject): FieldErro
   const oldProvider = str(oldSpec.providerID);
   if (oldProvider !== "" && oldProvider !== str(spec.providerID))
     errs.push(fieldErrors.forbidden(FieldPath.of("spec", "providerID"), 'node updates may not change providerID except from "" to valid'));
+  errs.push(...validateConfig(node));
   errs.push(...validateTaints(list(spec.taints)));
   return errs;
 }

@@ -9,6 +9,7 @@ import { validateAllowedTopologies, validateStorageClassParameters } from "./sto
 import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { validateNodeSelector } from "./affinity.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
@@ -142,7 +143,14 @@ const PV_SOURCES = [
   "csi",
 ];
 
-export function validatePV(pv: KubeObject): FieldError[] {
+/** upstream's validateVolumeNodeAffinity: `required` node constraints, as a node selector. */
+function validateVolumeNodeAffinity(affinity: Obj, path: FieldPath, checkValues: boolean): FieldError[] {
+  if (!isObj(affinity.required)) return [fieldErrors.required(path.child("required"), "must specify required node constraints")];
+  return validateNodeSelector(affinity.required, path.child("required"), checkValues);
+}
+
+/** `checkNodeValues` false lets an update keep node-affinity label values the stored volume already had. */
+export function validatePV(pv: KubeObject, checkNodeValues = true): FieldError[] {
   const spec = record(pv.spec);
   const errs = validateAccessModes(spec.accessModes, SPEC.child("accessModes"));
   const storage = record(spec.capacity).storage;
@@ -155,11 +163,18 @@ export function validatePV(pv: KubeObject): FieldError[] {
     errs.push(fieldErrors.notSupported(SPEC.child("persistentVolumeReclaimPolicy"), policy, ["Delete", "Recycle", "Retain"]));
   if (isObj(spec.hostPath) && str(spec.hostPath.path) === "") errs.push(fieldErrors.required(SPEC.child("hostPath", "path")));
   if (isObj(spec.local) && str(spec.local.path) === "") errs.push(fieldErrors.required(SPEC.child("local", "path")));
+  const hasAffinity = isObj(spec.nodeAffinity);
+  if (hasAffinity) errs.push(...validateVolumeNodeAffinity(spec.nodeAffinity as Obj, SPEC.child("nodeAffinity"), checkNodeValues));
+  if (isObj(spec.local) && !hasAffinity) errs.push(fieldErrors.required(SPEC.child("nodeAffinity"), "Local volume requires node affinity"));
+  const className = str(spec.storageClassName);
+  if (className !== "")
+    for (const msg of isDNS1123Subdomain(className)) errs.push(fieldErrors.invalid(SPEC.child("storageClassName"), className, msg));
   return errs;
 }
 
 export function validatePVUpdate(pv: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validatePV(pv);
+  const oldAffinity = record(record(old.spec).nodeAffinity).required;
+  const errs = validatePV(pv, !isObj(oldAffinity) || validateNodeSelector(oldAffinity, SPEC).length === 0);
   const spec = record(pv.spec);
   const oldSpec = record(old.spec);
   const sourceChanged = PV_SOURCES.some((s) => !sameJSON(spec[s], oldSpec[s]));

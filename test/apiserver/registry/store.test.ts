@@ -525,7 +525,8 @@ describe("generation and status", () => {
     const services = storeFor(storage, "", "services");
     const svc = await services.create(ctx("default"), {
       metadata: { name: "web" },
-      spec: { ports: [{ port: 80 }] },
+      // Only a LoadBalancer may carry ingress points in its status (upstream's ValidateLoadBalancerStatus).
+      spec: { type: "LoadBalancer", ports: [{ port: 80 }] },
       status: { loadBalancer: { ingress: [{ ip: "1.2.3.4" }] } },
     });
     expect(svc.status).toEqual({ loadBalancer: {} });
@@ -539,8 +540,9 @@ describe("generation and status", () => {
       utf8({ status: ingress, spec: { type: "NodePort" }, metadata: { labels: { x: "y" } } }),
       {},
     );
-    expect(viaStatus.object.status).toEqual(ingress);
-    expect(viaStatus.object.spec).toMatchObject({ type: "ClusterIP" });
+    // The status defaults give the IP its mode.
+    expect(viaStatus.object.status).toEqual({ loadBalancer: { ingress: [{ ip: "1.2.3.4", ipMode: "VIP" }] } });
+    expect(viaStatus.object.spec).toMatchObject({ type: "LoadBalancer" });
     expect(viaStatus.object.metadata?.labels).toBeUndefined();
   });
 });

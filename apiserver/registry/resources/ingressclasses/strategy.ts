@@ -1,7 +1,7 @@
-/** networking.k8s.io/v1 IngressClasses: controller required, immutable. */
+/** networking.k8s.io/v1 IngressClasses: controller a domain-prefixed path, immutable; parameters (scope defaulted to Cluster). */
 import { fieldErrors, FieldPath } from "../../validation/field.js";
 import { FIELD_IMMUTABLE } from "../../validation/object-meta.js";
-import { validateIngressClass } from "../../validation/networking.js";
+import { defaultIngressClass, validateIngressClass } from "../../validation/networking.js";
 import { record } from "../../validation/shape.js";
 import { kindStrategy } from "../kind-strategy.js";
 
@@ -10,6 +10,7 @@ export const ingressClassStrategy = kindStrategy({
   version: "v1",
   namespaced: false,
   hasStatus: false,
+  defaults: defaultIngressClass,
   validate: validateIngressClass,
   validateUpdate: (obj, old) => [
     ...validateIngressClass(obj),

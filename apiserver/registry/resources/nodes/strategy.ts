@@ -1,7 +1,8 @@
 /** core/v1 Nodes: status kept on create (kubelets register with it), allocatable default, upstream's Node rules; selectable by spec.unschedulable. */
 import { defaultNode } from "../../defaults/core.js";
-import { validateNode, validateNodeUpdate } from "../../validation/node.js";
-import { record } from "../../validation/shape.js";
+import { dropNodeConfig, validateNode, validateNodeUpdate } from "../../validation/node.js";
+import type { UpdateStrategy } from "../../strategy.js";
+import { isObj, record } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
 import { copyField } from "../../copy.js";
 
@@ -12,12 +13,23 @@ export const nodeStrategy = kindStrategy({
   hasStatus: false,
   trackGeneration: false,
   defaults: defaultNode,
+  prepareForCreate: (obj) => dropNodeConfig(obj),
   prepareForUpdate(obj, old) {
     obj.status = old.status === undefined ? undefined : copyField(old, "status");
     if (obj.status === undefined) delete obj.status;
+    dropNodeConfig(obj, old);
   },
   validate: validateNode,
   validateUpdate: validateNodeUpdate,
   fields: { "spec.unschedulable": (o) => String(record(o.spec).unschedulable === true) },
 });
-export const nodeStatusStrategy = kindStatusStrategy(validateNodeUpdate);
+const nodeStatusBase = kindStatusStrategy(validateNodeUpdate);
+
+/** upstream's node status strategy: `status.config` only stays when the stored Node had one. */
+export const nodeStatusStrategy: UpdateStrategy = {
+  ...nodeStatusBase,
+  prepareForUpdate(obj, old) {
+    nodeStatusBase.prepareForUpdate?.(obj, old);
+    if (isObj(obj.status) && !isObj(record(old.status).config)) delete obj.status.config;
+  },
+};

@@ -15,7 +15,18 @@ function serviceAccountWarnings(obj: KubeObject): string[] {
     : [];
 }
 
+/** upstream's cleanSecretReferences: a `secrets` entry keeps only its name, whatever else the request put there. */
+function trimSecretReferences(obj: KubeObject): void {
+  if (!Array.isArray(obj.secrets)) return;
+  obj.secrets = obj.secrets.map((ref: unknown) => {
+    const name = typeof ref === "object" && ref !== null ? (ref as { name?: unknown }).name : undefined;
+    return typeof name === "string" && name !== "" ? { name } : {};
+  });
+}
+
 export const serviceAccountStrategy: Strategy = {
+  prepareForCreate: trimSecretReferences,
+  prepareForUpdate: (obj) => trimSecretReferences(obj),
   validate: validateServiceAccount,
   validateUpdate: validateServiceAccountUpdate,
   warningsOnCreate: serviceAccountWarnings,

@@ -10,6 +10,7 @@ import { validateService, validateServiceUpdate } from "../../validation/core.js
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { serviceWarnings, validateLoadBalancerClass } from "../../validation/service-warnings.js";
 import { parseIP } from "../../../../runtime/validation/strings.js";
+import { defaultLoadBalancerIPMode, validateServiceLoadBalancerStatus } from "../../validation/load-balancer-status.js";
 
 interface ServicePort {
   port?: number;
@@ -161,6 +162,16 @@ export const serviceStrategy: Strategy = {
   },
 };
 
-export const serviceStatusStrategy: UpdateStrategy = statusUpdateStrategy((obj, old) =>
-  validateObjectMetaUpdate(obj.metadata, old.metadata),
-);
+const statusBase = statusUpdateStrategy((obj, old) => [
+  ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+  ...validateServiceLoadBalancerStatus(obj),
+]);
+
+/** upstream's ValidateServiceStatusUpdate, after the status defaults (ipMode VIP for a LoadBalancer's IPs). */
+export const serviceStatusStrategy: UpdateStrategy = {
+  ...statusBase,
+  prepareForUpdate(obj, old) {
+    statusBase.prepareForUpdate?.(obj, old);
+    defaultLoadBalancerIPMode(obj);
+  },
+};
