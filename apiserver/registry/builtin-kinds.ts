@@ -55,6 +55,9 @@ import { replicationControllerStatusStrategy, replicationControllerStrategy } fr
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
 import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
+import { csiNodeStrategy } from "./resources/csinodes/strategy.js";
+import { csiStorageCapacityStrategy } from "./resources/csistoragecapacities/strategy.js";
+import { volumeAttachmentStatusStrategy, volumeAttachmentStrategy } from "./resources/volumeattachments/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
 import { mutatingWebhookConfigurationStrategy } from "./resources/mutatingwebhookconfigurations/strategy.js";
 import { validatingWebhookConfigurationStrategy } from "./resources/validatingwebhookconfigurations/strategy.js";
@@ -142,6 +145,9 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
+  "storage.k8s.io/csinodes": { strategy: csiNodeStrategy },
+  "storage.k8s.io/csistoragecapacities": { strategy: csiStorageCapacityStrategy },
+  "storage.k8s.io/volumeattachments": { strategy: volumeAttachmentStrategy, subresources: { status: volumeAttachmentStatusStrategy } },
   "admissionregistration.k8s.io/mutatingwebhookconfigurations": { strategy: mutatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingwebhookconfigurations": { strategy: validatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingadmissionpolicies": {
