@@ -11,7 +11,7 @@ import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";
 import { record } from "./validation/shape.js";
 import { CertificateSigningRequestStore } from "./resources/certificatesigningrequests/storage.js";
-import { csrApprovalStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
+import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { controllerRevisionStrategy } from "./resources/controllerrevisions/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
@@ -163,7 +163,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   },
   "certificates.k8s.io/certificatesigningrequests": {
     strategy: csrStrategy,
-    subresources: { approval: csrApprovalStrategy },
+    subresources: { status: csrStatusStrategy, approval: csrApprovalStrategy },
     store: (options) => new CertificateSigningRequestStore(options),
   },
 };

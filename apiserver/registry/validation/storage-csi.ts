@@ -148,7 +148,7 @@ export function validateCSIStorageCapacity(c: KubeObject): FieldError[] {
   const cls = str(c.storageClassName);
   for (const msg of isDNS1123Subdomain(cls)) errs.push(fieldErrors.invalid(FieldPath.of("storageClassName"), cls, msg));
   if (!unset(c.capacity)) {
-    const q = parseQuantity(c.capacity as string | number);
+    const q = parseQuantity(c.capacity);
     if (q !== undefined && q < 0)
       errs.push(fieldErrors.invalid(FieldPath.of("capacity"), canonicalQuantity(c.capacity), "must be greater than or equal to 0"));
   }
