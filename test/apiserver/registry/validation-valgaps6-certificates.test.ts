@@ -16,8 +16,7 @@ import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import type { UpdateStrategy } from "../../../apiserver/registry/strategy.js";
 import { CSR_REQUEST, ISSUED_CERTIFICATE } from "../../support/csr-fixture.js";
 
-const CERT =
-  "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJlekNDQVNHZ0F3SUJBZ0lVU2R6WndxTnp5YmlYeUJQbUhnaEE5RDFrclZ3d0NnWUlLb1pJemowRUF3SXcKRXpFUk1BOEdBMVVFQXd3SWRtRnNaMkZ3Y3pZd0hoY05Nall4TVRJM01ERXpOREkxV2hjTk16WXhNVEkwTURFegpOREkxV2pBVE1SRXdEd1lEVlFRRERBaDJZV3huWVhCek5qQlpNQk1HQnlxR1NNNDlBZ0VHQ0NxR1NNNDlBd0VICkEwSUFCQVZTQmZZc1BOdUVkWDFKUFY0UDhxc3hZK3dkeDVCd3NSdXpESi92dXk3a281MExhcFZhdEJERnA5WDMKR21hTkIydzZTZXdwTk92QTQwdTI3UkcyOVdpalV6QlJNQjBHQTFVZERnUVdCQlI5U3F6L0pZSE1DanMzbW5hVwppMGR4a1dsdnpqQWZCZ05WSFNNRUdEQVdnQlI5U3F6L0pZSE1DanMzbW5hV2kwZHhrV2x2empBUEJnTlZIUk1CCkFmOEVCVEFEQVFIL01Bb0dDQ3FHU000OUJBTUNBMGdBTUVVQ0lHTW0xWkRiVUdqZDNwQW1BT0VMSm9rdVd4UXIKNTNkY3ZXVXozN0c0VWl6Q0FpRUFrVm4vcmhIQ2EvVnFiam82dktqbCttZStKc2xxdkY3TUh0OFMxc2NJcjVvPQotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCg==";
+const CERT = ISSUED_CERTIFICATE;
 const pem = (text: string) => Buffer.from(text).toString("base64");
 
 const csr = (status: Record<string, unknown> = {}, spec: Record<string, unknown> = {}): KubeObject => ({
