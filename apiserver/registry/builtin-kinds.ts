@@ -11,7 +11,7 @@ import type { Strategy, UpdateStrategy } from "./strategy.js";
 import { selectorString } from "./validation/label-selector.js";
 import { record } from "./validation/shape.js";
 import { CertificateSigningRequestStore } from "./resources/certificatesigningrequests/storage.js";
-import { csrApprovalStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
+import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from "./resources/certificatesigningrequests/strategy.js";
 import { cronJobStatusStrategy, cronJobStrategy } from "./resources/cronjobs/strategy.js";
 import { controllerRevisionStrategy } from "./resources/controllerrevisions/strategy.js";
 import { daemonSetStatusStrategy, daemonSetStrategy } from "./resources/daemonsets/strategy.js";
@@ -55,6 +55,9 @@ import { replicationControllerStatusStrategy, replicationControllerStrategy } fr
 import { resourceQuotaStatusStrategy, resourceQuotaStrategy } from "./resources/resourcequotas/strategy.js";
 import { statefulSetStatusStrategy, statefulSetStrategy } from "./resources/statefulsets/strategy.js";
 import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
+import { csiNodeStrategy } from "./resources/csinodes/strategy.js";
+import { csiStorageCapacityStrategy } from "./resources/csistoragecapacities/strategy.js";
+import { volumeAttachmentStatusStrategy, volumeAttachmentStrategy } from "./resources/volumeattachments/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
 import { mutatingWebhookConfigurationStrategy } from "./resources/mutatingwebhookconfigurations/strategy.js";
 import { validatingWebhookConfigurationStrategy } from "./resources/validatingwebhookconfigurations/strategy.js";
@@ -142,6 +145,9 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
+  "storage.k8s.io/csinodes": { strategy: csiNodeStrategy },
+  "storage.k8s.io/csistoragecapacities": { strategy: csiStorageCapacityStrategy },
+  "storage.k8s.io/volumeattachments": { strategy: volumeAttachmentStrategy, subresources: { status: volumeAttachmentStatusStrategy } },
   "admissionregistration.k8s.io/mutatingwebhookconfigurations": { strategy: mutatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingwebhookconfigurations": { strategy: validatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingadmissionpolicies": {
@@ -157,7 +163,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   },
   "certificates.k8s.io/certificatesigningrequests": {
     strategy: csrStrategy,
-    subresources: { approval: csrApprovalStrategy },
+    subresources: { status: csrStatusStrategy, approval: csrApprovalStrategy },
     store: (options) => new CertificateSigningRequestStore(options),
   },
 };

@@ -237,6 +237,10 @@ const BASES: Record<string, Record<string, unknown>> = {
   "networking.k8s.io/ingressclasses": { spec: { controller: "example.com/fuzz" } },
   "networking.k8s.io/ingresses": { spec: { defaultBackend: { service: { name: "fuzz", port: { number: 80 } } } } },
   "storage.k8s.io/storageclasses": { provisioner: "example.com/fuzz" },
+  "storage.k8s.io/volumeattachments": {
+    spec: { attacher: "fuzz.example.com", nodeName: "fuzz-node", source: { persistentVolumeName: "fuzz" } },
+  },
+  "storage.k8s.io/csistoragecapacities": { storageClassName: "fuzz" },
   "node.k8s.io/runtimeclasses": { handler: "fuzz" },
   "flowcontrol.apiserver.k8s.io/flowschemas": { spec: { priorityLevelConfiguration: { name: "global-default" } } },
   "flowcontrol.apiserver.k8s.io/prioritylevelconfigurations": { spec: { type: "Limited", limited: { limitResponse: { type: "Reject" } } } },

@@ -9,7 +9,7 @@ import { defaultIngressClass } from "../../../apiserver/admission/default-ingres
 import { ADMISSION_PLUGINS, selectAdmissionPlugins } from "../../../apiserver/admission/plugins.js";
 import { mergeTolerations } from "../../../apiserver/admission/tolerations.js";
 import { certificateRequestOrganizations } from "../../../apiserver/registry/resources/certificatesigningrequests/pkcs10.js";
-import { CSR_REQUEST } from "../../support/csr-fixture.js";
+import { CSR_REQUEST, ISSUED_CERTIFICATE } from "../../support/csr-fixture.js";
 import { startRunningServer, type Reply, type TestAPIServer } from "../../support/running-server.js";
 
 /** PKCS#10 requests made with openssl: CN=eve, O=dev, O=system:masters; and CN=bob, O=dev. */
@@ -393,7 +393,7 @@ describe("the certificate plugins", () => {
 
   it("setting status.certificate needs sign on the signer; conditions alone do not", async () => {
     const c = await call("POST", CSRS, csr("to-sign", "example.org/signer"));
-    const refused = await call("PUT", `${CSRS}/to-sign/status`, { ...c.body, status: { certificate: CSR_REQUEST } }, as("alice"));
+    const refused = await call("PUT", `${CSRS}/to-sign/status`, { ...c.body, status: { certificate: ISSUED_CERTIFICATE } }, as("alice"));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
       'certificatesigningrequests.certificates.k8s.io "to-sign" is forbidden: user not permitted to sign requests with signerName "example.org/signer"',
@@ -499,7 +499,7 @@ describe("--disable-admission-plugins", () => {
       const signed = await off.call(
         "PUT",
         `${CSRS}/x/status`,
-        { ...r!.body, status: { ...r!.body.status, certificate: CSR_REQUEST } },
+        { ...r!.body, status: { ...r!.body.status, certificate: ISSUED_CERTIFICATE } },
         as("alice"),
       );
       expect(signed.status).toBe(200);

@@ -3,11 +3,12 @@
  * create, spec fixed after it (updates keep the stored spec), create validation of the request,
  * usages, signerName and expirationSeconds (validation.ts), any name; the requesting user is
  * filled in by the store (storage.ts). The `approval` subresource changes only
- * status.conditions and refuses a request both approved and denied.
+ * status.conditions, `status` all of status but the Approved and Denied conditions; both are
+ * checked as upstream's (validation/certificates-csr-update.ts).
  */
 import type { KubeObject } from "../../rest.js";
-import type { UpdateStrategy } from "../../strategy.js";
-import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
+import { statusUpdateStrategy, type UpdateStrategy } from "../../strategy.js";
+import { fillConditionTimestamps, validateCSRUpdate } from "../../validation/certificates-csr-update.js";
 import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { list, record, str } from "../../validation/shape.js";
 import { copyObject } from "../../copy.js";
@@ -29,34 +30,41 @@ export const csrStrategy = kindStrategy({
     obj.spec = copyObject(old).spec;
   },
   validate: validateCSRCreate,
-  validateUpdate: () => [],
+  // The stored spec and status are kept, so this finds only what stored data already breaks.
+  validateUpdate: (obj, old) => validateCSRUpdate(obj, old, "update"),
+  fields: { "spec.signerName": (obj) => str(record(obj.spec).signerName) },
 });
 
-const APPROVAL_TYPES = ["Approved", "Denied", "Failed"];
-
-function validateConditions(csr: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  const conditions = list(record(csr.status).conditions);
-  const seen = new Set<string>();
-  conditions.forEach((c, i) => {
-    const type = str(record(c).type);
-    const path = FieldPath.of("status", "conditions").index(i);
-    if (type === "") errs.push(fieldErrors.required(path.child("type")));
-    if (APPROVAL_TYPES.includes(type) && seen.has(type)) errs.push(fieldErrors.duplicate(path.child("type"), type));
-    seen.add(type);
-    const status = str(record(c).status);
-    if (APPROVAL_TYPES.includes(type) && status !== "True") errs.push(fieldErrors.notSupported(path.child("status"), status, ["True"]));
-  });
-  if (seen.has("Approved") && seen.has("Denied")) {
-    errs.push(
-      fieldErrors.invalid(FieldPath.of("status", "conditions"), conditions, "Approved and Denied conditions are mutually exclusive"),
-    );
-  }
-  return errs;
+function keepConditionsOf(type: string, obj: KubeObject, old: KubeObject): void {
+  const now = list(record(obj.status).conditions);
+  const was = list(record(old.status).conditions);
+  const at = (l: unknown[]) => l.flatMap((c, i) => (str(record(c).type) === type ? [i] : []));
+  const nowAt = at(now);
+  const wasAt = at(was);
+  // A changed count is an addition or removal, which validation refuses.
+  if (nowAt.length !== wasAt.length) return;
+  nowAt.forEach((n, i) => (now[n] = copyObject(was[wasAt[i]!] as KubeObject)));
 }
+
+const STATUS_ONLY = statusUpdateStrategy();
+
+/**
+ * The status subresource: only status changes, the stored Approved and Denied conditions are kept
+ * (an added or removed one is refused), condition timestamps filled, the certificate checked.
+ */
+export const csrStatusStrategy: UpdateStrategy = {
+  prepareForUpdate(obj, old) {
+    STATUS_ONLY.prepareForUpdate?.(obj, old);
+    keepConditionsOf("Approved", obj, old);
+    keepConditionsOf("Denied", obj, old);
+    fillConditionTimestamps(obj, old);
+  },
+  validateUpdate: (obj, old) => [...validateCSRUpdate(obj, old, "status"), ...validateObjectMetaUpdate(obj.metadata, old.metadata)],
+};
 
 export const csrApprovalStrategy: UpdateStrategy = {
   prepareForUpdate(obj, old) {
+    fillConditionTimestamps(obj, old);
     const conditions = record(obj.status).conditions;
     const managedFields = obj.metadata?.managedFields;
     for (const k of Object.keys(obj)) delete obj[k];
@@ -65,5 +73,5 @@ export const csrApprovalStrategy: UpdateStrategy = {
     if (conditions === undefined) delete (obj.status as Record<string, unknown>).conditions;
     if (managedFields !== undefined) obj.metadata = { ...obj.metadata, managedFields };
   },
-  validateUpdate: (obj, old) => [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateConditions(obj)],
+  validateUpdate: (obj, old) => [...validateCSRUpdate(obj, old, "approval"), ...validateObjectMetaUpdate(obj.metadata, old.metadata)],
 };
