@@ -11,8 +11,9 @@ import os from "node:os";
 import type { Lease } from "../../api/coordination/v1/types.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { formatMicroTime } from "../../runtime/leaderelection/micro-time.js";
+import { isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
-import { APISERVER_USER_AGENT, type KubeObject, type RESTStorage, type RequestContext } from "../registry/rest.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
 
 export const IDENTITY_LEASE_HOOK = "start-kube-apiserver-identity-lease-controller";
 export const IDENTITY_LEASE_GC_HOOK = "start-kube-apiserver-identity-lease-garbage-collector";
@@ -85,21 +86,6 @@ export function identityLeaseExpired(lease: Lease, now: Date): boolean {
   return Date.parse(renew) + seconds * 1000 < now.getTime();
 }
 
-/** The HTTP status of a registry error (StatusError), if it is one. */
-const statusCode = (err: unknown): number | undefined => (err as { status?: { code?: number } }).status?.code;
-const isNotFound = (err: unknown): boolean => statusCode(err) === 404;
-const isConflict = (err: unknown): boolean => statusCode(err) === 409;
-
-/** The server's own user in kube-system, what the loopback client would authenticate as. */
-const systemContext = (signal: AbortSignal): RequestContext => ({
-  user: { name: "system:apiserver", groups: ["system:masters"] },
-  namespace: NAMESPACE,
-  signal,
-  warnings: [],
-  // Names the field manager, as the loopback client's User-Agent would.
-  userAgent: APISERVER_USER_AGENT,
-});
-
 /**
  * Keeps this server's identity Lease: creates it (kube-system may not exist yet: retried), then
  * renews it every interval, retaking it if someone deleted it. Runs until the server stops.
@@ -117,7 +103,7 @@ export function identityLeaseHook(o: IdentityLeaseOptions): PostStartHook {
     return { ...lease, metadata: { ...lease.metadata, labels } };
   };
   const renewOnce = async (signal: AbortSignal): Promise<void> => {
-    const ctx = systemContext(signal);
+    const ctx = apiserverContext(signal, NAMESPACE);
     const renewTime = formatMicroTime(now());
     let current: Lease | undefined;
     try {
@@ -174,7 +160,7 @@ export function identityLeaseGCHook(o: IdentityLeaseOptions): PostStartHook {
   const { leases } = o;
   return (hook) => {
     const collect = async (): Promise<void> => {
-      const ctx = systemContext(hook.signal);
+      const ctx = apiserverContext(hook.signal, NAMESPACE);
       const list = await leases.list!(ctx, { labelSelector: `${IDENTITY_LABEL}=${KUBE_APISERVER}` });
       for (const lease of list.items as Lease[]) {
         if (!identityLeaseExpired(lease, now())) continue;

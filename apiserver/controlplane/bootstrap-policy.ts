@@ -8,6 +8,7 @@
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
+import { isAlreadyExists, isConflict } from "../../runtime/rest/errors.js";
 import {
   aggregateLabel,
   upstreamClusterRoles,
@@ -174,8 +175,6 @@ export interface BootstrapPolicyOptions {
   log?: (line: string) => void;
 }
 
-const statusCode = (err: unknown): number | undefined => (err as { status?: { code?: number } }).status?.code;
-
 const rulesOf = (o: KubeObject): PolicyRule[] => (o.rules as PolicyRule[] | undefined) ?? [];
 type SubjectLike = { kind: string; name: string; namespace?: string };
 const subjectsOf = (o: KubeObject): SubjectLike[] => (o.subjects as SubjectLike[] | undefined) ?? [];
@@ -223,7 +222,7 @@ async function reconcile(
           () => true,
           (err: unknown) => {
             // Made meanwhile (another apiserver on the same storage): theirs stands.
-            if (statusCode(err) !== 409) throw err;
+            if (!isAlreadyExists(err)) throw err;
             return false;
           },
         ),
@@ -252,7 +251,7 @@ export async function aggregateClusterRoles(storage: RESTStorage, ctx: RequestCo
       await storage.update!(ctx, role.metadata!.name!, { ...role, rules }, {});
       changed++;
     } catch (err) {
-      if ((err as { status?: { code?: number } }).status?.code !== 409) throw err;
+      if (!isConflict(err)) throw err;
     }
   }
   return changed;

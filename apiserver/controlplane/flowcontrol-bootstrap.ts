@@ -20,7 +20,7 @@ import { RestClient } from "../../runtime/rest/client.js";
 import { isAlreadyExists, isConflict, isNotFound } from "../../runtime/rest/errors.js";
 import { protobufObjectCodec } from "../../runtime/rest/protobuf-codec.js";
 import type { HookContext, PostStartHook } from "../lifecycle/hooks.js";
-import type { KubeObject, RESTStorage, RequestContext } from "../registry/rest.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
 import { defaultFlowSchema, defaultPriorityLevelConfiguration } from "../registry/defaults/flowcontrol.js";
 import {
   AUTO_UPDATE_ANNOTATION,
@@ -116,7 +116,7 @@ function opsOf<T extends ConfigObject>(
   // TLS, HTTP and two codecs besides the write.
   const create: ConfigOps<T>["create"] = direct?.create
     ? async (obj, signal) =>
-        (await direct.create!(producerContext(signal), obj as KubeObject, {
+        (await direct.create!(apiserverContext(signal ?? new AbortController().signal), obj as KubeObject, {
           fieldManager: FLOWCONTROL_PRODUCER,
           inputOwned: true,
         })) as unknown as T
@@ -134,13 +134,6 @@ function opsOf<T extends ConfigObject>(
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
-/** The producer's writes made in-process, as the server's own user (what the loopback client authenticates as). */
-const producerContext = (signal: AbortSignal | undefined): RequestContext => ({
-  user: { name: "system:apiserver", groups: ["system:masters"] },
-  signal: signal ?? new AbortController().signal,
-  warnings: [],
-});
 
 /** One object: created when missing, revised when the strategy says so; a conflict waits for the next pass. */
 export async function ensureConfiguration<T extends ConfigObject>(

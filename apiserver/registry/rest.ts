@@ -42,6 +42,20 @@ export interface KubeList {
  */
 export const APISERVER_USER_AGENT = "kube-apiserver/v1.34.0 (linux/amd64) kubegen";
 
+/**
+ * The server's own requests made in-process (bootstrap objects, repair loops, admission's
+ * reads): `system:apiserver` in `system:masters`, named as the loopback client would be.
+ */
+export function apiserverContext(signal: AbortSignal, namespace?: string): RequestContext {
+  return {
+    ...(namespace !== undefined && { namespace }),
+    user: { name: "system:apiserver", groups: ["system:masters"] },
+    signal,
+    warnings: [],
+    userAgent: APISERVER_USER_AGENT,
+  };
+}
+
 /** Who is asking and in which scope: what upstream keeps in the request context. */
 export interface RequestContext {
   namespace?: string;

@@ -66,7 +66,7 @@ import { isLongRunning, parseRequestTarget, type RequestInfo } from "../endpoint
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
-import { APISERVER_USER_AGENT, type RequestContext, type RESTStorage } from "../registry/rest.js";
+import { apiserverContext, type RESTStorage } from "../registry/rest.js";
 import { withAuthentication } from "./filters/authentication.js";
 import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
@@ -223,13 +223,6 @@ class ServedRequest implements APIRequest {
   }
 }
 
-const systemContext = (signal: AbortSignal): RequestContext => ({
-  user: { name: "system:apiserver", groups: ["system:masters"] },
-  signal,
-  warnings: [],
-  userAgent: APISERVER_USER_AGENT,
-});
-
 /** A storage of a create-only resource: a generic one built from a review's ResourceInfo. */
 const isCreateOnly = (s: RESTStorage): boolean => s.info.verbs.length === 1 && s.info.verbs[0] === "create";
 
@@ -285,8 +278,8 @@ export class APIServer {
       plugins.push(
         new NamespaceLifecycle((name, signal, live) => {
           // Read-only: a live read may share the request's consistent-read revision.
-          const liveCtx = () => ({ ...systemContext(signal), readScope: requestReadScope(signal) });
-          return live ? liveGet(namespaces, liveCtx(), name) : cachedGet(namespaces, systemContext(signal), name, liveCtx);
+          const liveCtx = () => ({ ...apiserverContext(signal), readScope: requestReadScope(signal) });
+          return live ? liveGet(namespaces, liveCtx(), name) : cachedGet(namespaces, apiserverContext(signal), name, liveCtx);
         }),
       );
       if ((options.systemNamespaces ?? true) && namespaces.create) {
@@ -314,7 +307,7 @@ export class APIServer {
     }
     // The webhook and policy plugins run unless the admission flags disabled them.
     const selected = options.builtinAdmissionPlugins;
-    const webhooks = indexWebhookSource(this.index, systemContext);
+    const webhooks = indexWebhookSource(this.index, apiserverContext);
     // Configurations and bindings are read on every write: kept until they change.
     const kept = new FollowedLists(admissionObjects);
     const REG = "admissionregistration.k8s.io";
@@ -331,7 +324,7 @@ export class APIServer {
       );
     }
     if (runsWebhookPlugin(selected, "ValidatingAdmissionPolicy")) {
-      const policies = indexPolicySource(this.index, systemContext);
+      const policies = indexPolicySource(this.index, apiserverContext);
       plugins.push(
         new ValidatingAdmissionPolicyPlugin({
           ...policies,
@@ -397,7 +390,7 @@ export class APIServer {
       metrics: this.metrics.handler(),
       openapi,
     });
-    const parts = { index: this.index, hooks: this.hooks, discovery: this.discovery, context: systemContext, log: this.log };
+    const parts = { index: this.index, hooks: this.hooks, discovery: this.discovery, context: apiserverContext, log: this.log };
     for (const extension of options.extensions ?? []) filters.push(...extension(parts));
     // Custom resources: the CRD controller (post-start hooks) and their OpenAPI documents.
     const apiextensions = setupAPIExtensions({ index: this.index, scheme: this.scheme, hooks: this.hooks, openapi, log: this.log });
@@ -452,7 +445,7 @@ export class APIServer {
           clusterRoles: st.clusterRoles,
           clusterRoleBindings: st.clusterRoleBindings,
           ...(st.roles && st.roleBindings && { roles: st.roles, roleBindings: st.roleBindings }),
-          context: systemContext,
+          context: apiserverContext,
           ...(this.options.clusterRoleAggregationIntervalMs !== undefined && {
             aggregationIntervalMs: this.options.clusterRoleAggregationIntervalMs,
           }),
@@ -522,7 +515,7 @@ export class APIServer {
       return r?.storage;
     };
     const ctx = (namespace: string, from: SignalSource) =>
-      new LazySignalContext(systemContext, from, namespace === "" ? undefined : namespace);
+      new LazySignalContext(apiserverContext, from, namespace === "" ? undefined : namespace);
     // One request's reads share its consistent-read revision until it writes through here (a
     // quota's usage): the reads after that write ask again, and see it.
     const afterWrite = new WeakMap<AbortSignal, object>();
@@ -557,7 +550,7 @@ export class APIServer {
         const s = storageOf(group, resource);
         if (!s?.list || !s.watch) return undefined;
         const signal = this.stopController.signal;
-        return { synced: followSource(s, systemContext, signal, handlers), signal };
+        return { synced: followSource(s, apiserverContext, signal, handlers), signal };
       },
       log: (line) => this.log(line),
     };
@@ -569,7 +562,7 @@ export class APIServer {
     return (kind, namespace, name) => {
       const storage = this.index.lookup("", "v1", plural[kind])?.storage;
       const signal = this.stopController.signal;
-      return liveGet(storage, { ...systemContext(signal), ...(namespace !== "" && { namespace }) }, name);
+      return liveGet(storage, { ...apiserverContext(signal), ...(namespace !== "" && { namespace }) }, name);
     };
   }
 
@@ -579,7 +572,7 @@ export class APIServer {
     // admission cache, more than Node's leak warning expects of one signal.
     setMaxListeners(0, this.stopController.signal);
     if (this.rbac) {
-      await this.policy.start(this.rbacStorages(), systemContext, this.stopController.signal, this.log);
+      await this.policy.start(this.rbacStorages(), apiserverContext, this.stopController.signal, this.log);
     }
     const tls = this.options.tls;
     const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;

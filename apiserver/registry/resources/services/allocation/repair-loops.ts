@@ -6,7 +6,7 @@
  */
 import type { Scheme } from "../../../../../runtime/scheme.js";
 import type { Storage } from "../../../../storage/interface.js";
-import { APISERVER_USER_AGENT, type KubeObject, type RESTStorage, type RequestContext } from "../../../rest.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../../../rest.js";
 import { formatTime } from "../../../system-fields.js";
 import { SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, type ServiceRanges } from "./index.js";
 import { IPv4Range, PortRange } from "./ranges.js";
@@ -30,16 +30,6 @@ export interface ServiceRepairOptions {
   initialTimeoutMs?: number;
   log?: (line: string) => void;
   now?: () => Date;
-}
-
-function systemContext(signal: AbortSignal, namespace?: string): RequestContext {
-  return {
-    namespace,
-    user: { name: "system:apiserver", groups: ["system:masters"] },
-    signal,
-    warnings: [],
-    userAgent: APISERVER_USER_AGENT,
-  };
 }
 
 let eventCounter = 0n;
@@ -80,7 +70,7 @@ const MAX_RECORDED_EVENTS = 4096;
 /** Adds one to a recorded event's count; false when it is gone (expired or deleted). */
 async function bumpEvent(events: RESTStorage, at: { namespace: string; name: string }, now: Date, signal: AbortSignal): Promise<boolean> {
   if (!events.get || !events.update) return false;
-  const c = systemContext(signal, at.namespace);
+  const c = apiserverContext(signal, at.namespace);
   let existing: KubeObject;
   try {
     existing = await events.get.call(events, c, at.name, {});
@@ -102,7 +92,7 @@ export function serviceRepairs(
   const now = options.now ?? (() => new Date());
   const list = options.services.list?.bind(options.services);
   if (!list) throw new Error("the services storage cannot list");
-  const listServices = async (): Promise<KubeObject[]> => (await list(systemContext(signal), {})).items;
+  const listServices = async (): Promise<KubeObject[]> => (await list(apiserverContext(signal), {})).items;
   // Repeats of an event (every pass while a duplicate lasts) bump its count, as client-go's correlator does.
   const recorded = new Map<string, { namespace: string; name: string }>();
   const recordEvent = async (e: RepairEvent): Promise<void> => {
@@ -114,7 +104,7 @@ export function serviceRepairs(
       const seen = recorded.get(key);
       if (seen && (await bumpEvent(events, seen, now(), signal))) return;
       const obj = repairEventObject(e, now());
-      await events.create.call(events, systemContext(signal, obj.metadata?.namespace), obj, {});
+      await events.create.call(events, apiserverContext(signal, obj.metadata?.namespace), obj, {});
       recorded.set(key, { namespace: obj.metadata!.namespace!, name: obj.metadata!.name! });
       if (recorded.size > MAX_RECORDED_EVENTS) recorded.delete(recorded.keys().next().value!);
     } catch (err) {
