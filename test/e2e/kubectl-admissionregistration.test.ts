@@ -115,4 +115,62 @@ describe.skipIf(!kubectlAvailable)("admissionregistration with kubectl", () => {
     expect((await applyFile("policy.json", policy(6))).code).toBe(0);
     expect((await json("get", "validatingadmissionpolicies", "small")).metadata.generation).toBe(2);
   });
+
+  it("prints upstream's columns: WEBHOOKS; VALIDATIONS and PARAMKIND; POLICYNAME and PARAMREF", async () => {
+    const hook = (n: string) => ({
+      name: `${n}.example.com`,
+      clientConfig: { url: `https://hooks.example.com/${n}` },
+      rules: RULES,
+      sideEffects: "None",
+      admissionReviewVersions: ["v1"],
+    });
+    const hooks = await applyFile("two-hooks.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingWebhookConfiguration",
+      metadata: { name: "two-hooks" },
+      webhooks: [hook("a"), hook("b")],
+    });
+    expect(hooks.code, hooks.stderr).toBe(0);
+    const hooksTable = await kubectl("get", "validatingwebhookconfigurations", "two-hooks");
+    expect(hooksTable.stdout.split("\n")[0]).toMatch(/^NAME\s+WEBHOOKS\s+AGE$/);
+    expect(hooksTable.stdout.split("\n")[1]).toMatch(/^two-hooks\s+2\s+\S+$/);
+
+    const policy = await applyFile("param-policy.json", {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicy",
+      metadata: { name: "with-params" },
+      spec: {
+        paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+        matchConstraints: { resourceRules: RULES },
+        validations: [{ expression: "object.data.size() < 5" }, { expression: "params != null" }],
+      },
+    });
+    expect(policy.code, policy.stderr).toBe(0);
+    const policyTable = await kubectl("get", "validatingadmissionpolicies", "with-params");
+    expect(policyTable.stdout.split("\n")[0]).toMatch(/^NAME\s+VALIDATIONS\s+PARAMKIND\s+AGE$/);
+    expect(policyTable.stdout.split("\n")[1]).toMatch(/^with-params\s+2\s+v1\/ConfigMap\s+\S+$/);
+
+    const binding = (name: string, paramRef: unknown) =>
+      applyFile(`${name}.json`, {
+        apiVersion: "admissionregistration.k8s.io/v1",
+        kind: "ValidatingAdmissionPolicyBinding",
+        metadata: { name },
+        spec: { policyName: "with-params", validationActions: ["Deny"], paramRef },
+      });
+    expect((await binding("by-name", { name: "limits", namespace: "default", parameterNotFoundAction: "Deny" })).code).toBe(0);
+    expect((await binding("any-namespace", { name: "limits", parameterNotFoundAction: "Allow" })).code).toBe(0);
+    const bySelector = await binding("by-selector", {
+      selector: { matchLabels: { tier: "a", app: "x" }, matchExpressions: [{ key: "env", operator: "In", values: ["p", "q"] }] },
+      parameterNotFoundAction: "Deny",
+    });
+    expect(bySelector.code, bySelector.stderr).toBe(0);
+    const bindings = await kubectl("get", "validatingadmissionpolicybindings", "any-namespace", "by-name", "by-selector");
+    const lines = bindings.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^NAME\s+POLICYNAME\s+PARAMREF\s+AGE$/);
+    expect(lines[1]).toMatch(/^any-namespace\s+with-params\s+\*\/limits\s+\S+$/);
+    expect(lines[2]).toMatch(/^by-name\s+with-params\s+default\/limits\s+\S+$/);
+    expect(lines[3]).toContain(
+      "&LabelSelector{MatchLabels:map[string]string{app: x,tier: a,},MatchExpressions:[]LabelSelectorRequirement{LabelSelectorRequirement{Key:env,Operator:In,Values:[p q],},},}",
+    );
+  });
 });

@@ -10,6 +10,7 @@ import { swaggerDoc as metaDocs } from "../../../generated/apis/meta/v1/zz_gener
 import { text } from "../../registry/validation/shape.js";
 import { ageOf } from "./human-duration.js";
 import { ageColumn, column, nameColumn, type ColumnDefinition, type TablePrinter } from "./table.js";
+import { admissionRegistrationPrinters } from "./kinds/admissionregistration.js";
 import { certificatePrinters } from "./kinds/certificates.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { flowControlPrinters } from "./kinds/flowcontrol.js";
@@ -213,7 +214,7 @@ function builtinPrinters(): Map<string, TablePrinter> {
   };
   m.set("rbac.authorization.k8s.io/rolebindings", binding);
   m.set("rbac.authorization.k8s.io/clusterrolebindings", binding);
-  for (const more of [workloadPrinters(), clusterPrinters(), flowControlPrinters(), certificatePrinters()])
+  for (const more of [workloadPrinters(), clusterPrinters(), flowControlPrinters(), certificatePrinters(), admissionRegistrationPrinters()])
     for (const [k, p] of more) m.set(k, p);
   return m;
 }
