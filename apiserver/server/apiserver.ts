@@ -35,6 +35,7 @@ import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
 import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
+import { PolicyParamAuthorization } from "../admission/policy-param-authorization.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins, runsWebhookPlugin } from "../admission/plugins.js";
 import { FollowedLists } from "../admission/followed-lists.js";
@@ -300,6 +301,17 @@ export class APIServer {
       ? new UnionAuthorizer([privilegedGroups, options.authorizer])
       : this.buildAuthorizer(options.authorizationMode ?? "AlwaysAllow");
     this.handlerAuthorizer = (a) => authorizer.authorize(a);
+    // Upstream's policy and binding strategies ask the authorizer about params, whatever the mode.
+    const policySource = indexPolicySource(this.index, apiserverContext);
+    plugins.push(
+      new PolicyParamAuthorization(
+        {
+          resourceFor: (group, version, kind) => this.index.resources(group, version).find((r) => r.info.kind === kind)?.info.plural,
+          policy: async (name, ctx) => (await policySource.policies(ctx.signal)).find((p) => p.metadata?.name === name),
+        },
+        (a) => Promise.resolve(authorizer.authorize(a)),
+      ),
+    );
     if (this.rbac) {
       const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
       plugins.push(escalation);
