@@ -32,7 +32,9 @@ const specOf = (o: KubeObject | undefined): Spec => (o?.spec ?? {}) as Spec;
 const q = (s: string): string => JSON.stringify(s);
 /** Semantic equality: an absent list or map equals an empty one, as apimachinery's. */
 const emptyToUndefined = (v: unknown): unknown =>
-  v === null || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && Object.keys(v).length === 0) ? undefined : v;
+  v === null || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && Object.keys(v).length === 0)
+    ? undefined
+    : v;
 const semanticEqual = (a: unknown, b: unknown): boolean => deepEqual(normalize(a), normalize(b));
 function normalize(v: unknown): unknown {
   if (Array.isArray(v)) return emptyToUndefined(v.map(normalize));
@@ -104,7 +106,12 @@ export class NodeRestriction implements AdmissionPlugin {
     refuse(`unexpected operation ${q(a.operation)}, node ${q(nodeName)} can only create and delete mirror pods`);
   }
 
-  private async admitMirrorPod(nodeName: string, a: AdmissionAttributes, ctx: AdmissionContext, refuse: (why: string) => never): Promise<void> {
+  private async admitMirrorPod(
+    nodeName: string,
+    a: AdmissionAttributes,
+    ctx: AdmissionContext,
+    refuse: (why: string) => never,
+  ): Promise<void> {
     const pod = a.object ?? {};
     const meta = pod.metadata ?? {};
     const n = q(nodeName);
@@ -146,16 +153,22 @@ export class NodeRestriction implements AdmissionPlugin {
     if (a.operation !== "UPDATE") refuse(`unexpected operation ${q(a.operation)}`);
     const n = q(nodeName);
     if (specOf(a.oldObject).nodeName !== nodeName) refuse(`node ${n} can only update pod status for pods with spec.nodeName set to itself`);
-    if (!semanticEqual(a.oldObject?.metadata?.labels, a.object?.metadata?.labels)) refuse(`node ${n} cannot update labels through pod status`);
+    if (!semanticEqual(a.oldObject?.metadata?.labels, a.object?.metadata?.labels))
+      refuse(`node ${n} cannot update labels through pod status`);
     // Only the claim names matter: entries are compared by name and resourceClaimName, in order.
     const claims = (p: KubeObject | undefined): [string, string | null][] =>
-      ((p?.status as { resourceClaimStatuses?: { name?: string; resourceClaimName?: string }[] } | undefined)?.resourceClaimStatuses ?? []).map(
-        (s) => [s?.name ?? "", s?.resourceClaimName ?? null],
-      );
+      (
+        (p?.status as { resourceClaimStatuses?: { name?: string; resourceClaimName?: string }[] } | undefined)?.resourceClaimStatuses ?? []
+      ).map((s) => [s?.name ?? "", s?.resourceClaimName ?? null]);
     if (!deepEqual(claims(a.oldObject), claims(a.object))) refuse(`node ${n} cannot update resource claim statues`);
   }
 
-  private async admitPodEviction(nodeName: string, a: AdmissionAttributes, ctx: AdmissionContext, refuse: (why: string) => never): Promise<void> {
+  private async admitPodEviction(
+    nodeName: string,
+    a: AdmissionAttributes,
+    ctx: AdmissionContext,
+    refuse: (why: string) => never,
+  ): Promise<void> {
     if (a.operation !== "CREATE") refuse(`unexpected operation ${a.operation}`);
     // The name in the URL, not the one in the Eviction, when there is one.
     const podName = a.name || a.object?.metadata?.name || "";
@@ -202,7 +215,12 @@ export class NodeRestriction implements AdmissionPlugin {
     }
   }
 
-  private async admitTokenRequest(nodeName: string, a: AdmissionAttributes, ctx: AdmissionContext, refuse: (why: string) => never): Promise<void> {
+  private async admitTokenRequest(
+    nodeName: string,
+    a: AdmissionAttributes,
+    ctx: AdmissionContext,
+    refuse: (why: string) => never,
+  ): Promise<void> {
     if (a.operation !== "CREATE" || a.subresource !== "token") return;
     const spec = specOf(a.object) as {
       audiences?: string[];
@@ -211,11 +229,11 @@ export class NodeRestriction implements AdmissionPlugin {
     const ref = spec.boundObjectRef;
     // Only a Pod binding: the server infers the Node binding from it, so none can be spoofed.
     if (!ref || ref.apiVersion !== "v1" || ref.kind !== "Pod" || !ref.name) refuse("node requested token not bound to a pod");
-    if (!ref!.uid) refuse("node requested token with a pod binding without a uid");
-    const pod = await this.existingPod(a, ref!.name!, ctx);
-    if (ref!.uid !== pod.metadata?.uid)
+    if (!ref.uid) refuse("node requested token with a pod binding without a uid");
+    const pod = await this.existingPod(a, ref.name, ctx);
+    if (ref.uid !== pod.metadata?.uid)
       refuse(
-        `the UID in the bound object reference (${ref!.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+        `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
       );
     if (specOf(pod).nodeName !== nodeName) refuse("node requested token bound to a pod scheduled on a different node");
     const why = await refuseTokenAudience(this.objects, this.authorize, a, pod, spec.audiences ?? [], ctx);

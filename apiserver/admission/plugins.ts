@@ -1,9 +1,10 @@
 /**
  * The admission plugins `--enable-admission-plugins` / `--disable-admission-plugins` choose
  * from, in upstream's order (mutating phases run before validating ones whatever the order).
- * NamespaceLifecycle is always on (the server adds it first); these are on by default, the
- * webhook and ValidatingAdmissionPolicy plugins too (the server wires those itself, and leaves
- * them out when they are disabled: see {@link runsWebhookPlugin}).
+ * NamespaceLifecycle is always on (the server adds it first); all but NodeRestriction and
+ * AlwaysPullImages are on by default, the webhook and ValidatingAdmissionPolicy plugins too (the
+ * server wires those itself, and leaves them out when they are disabled: see
+ * {@link runsWebhookPlugin}).
  */
 import { AlwaysPullImages } from "./always-pull-images.js";
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, type Authorize } from "./certificates.js";

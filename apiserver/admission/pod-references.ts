@@ -23,7 +23,7 @@ interface PodSpec {
 /** Volume sources whose `secretRef` names a Secret. */
 const SECRET_REF_SOURCES = ["cephfs", "cinder", "flexVolume", "rbd", "scaleIO", "iscsi", "storageos"];
 
-const specOf = (pod: KubeObject): PodSpec => (pod.spec ?? {}) as PodSpec;
+const specOf = (pod: KubeObject): PodSpec => pod.spec ?? {};
 const containersOf = (spec: PodSpec): Container[] => [
   ...(spec.initContainers ?? []),
   ...(spec.containers ?? []),
@@ -68,7 +68,7 @@ export function podConfigMapNames(pod: KubeObject): string[] {
   }
   for (const v of spec.volumes ?? []) {
     if (!v) continue;
-    add(v.configMap as Ref);
+    add(v.configMap);
     for (const p of projections(v)) add(p.configMap as Ref);
   }
   return out;

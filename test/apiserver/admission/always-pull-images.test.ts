@@ -11,7 +11,12 @@ import { StatusError } from "../../../runtime/rest/errors.js";
 
 const plugin = new AlwaysPullImages();
 
-const pod = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "ns" }, spec });
+const pod = (spec: Record<string, unknown>): KubeObject => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: { name: "p", namespace: "ns" },
+  spec,
+});
 
 function attrs(operation: Operation, object: KubeObject, oldObject?: KubeObject, subresource = ""): AdmissionAttributes {
   return {
@@ -36,7 +41,10 @@ const everyKind = () =>
       { name: "b", image: "app:2" },
     ],
     ephemeralContainers: [{ name: "e", image: "debug:1", imagePullPolicy: "IfNotPresent" }],
-    volumes: [{ name: "v", image: { reference: "data:1", pullPolicy: "IfNotPresent" } }, { name: "e", emptyDir: {} }],
+    volumes: [
+      { name: "v", image: { reference: "data:1", pullPolicy: "IfNotPresent" } },
+      { name: "e", emptyDir: {} },
+    ],
   });
 
 async function refusal(p: Promise<void>): Promise<StatusError> {

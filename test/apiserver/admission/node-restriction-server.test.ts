@@ -4,7 +4,8 @@
  * `system:node:<name>` in `system:nodes`, RBAC grants the group upstream's `system:node` role,
  * and the plugin narrows it to what belongs to each node, with upstream's messages.
  */
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRunningServer, type Reply, type TestAPIServer } from "../../support/running-server.js";
@@ -33,13 +34,12 @@ const pod = (name: string, spec: Record<string, unknown> = {}, meta: Record<stri
 });
 
 let node1UID = "";
+let tokenDir = "";
 
 beforeAll(async () => {
   // A fresh temp dir holds the token file: the server reads it at start.
-  const { mkdtempSync } = await import("node:fs");
-  const os = await import("node:os");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-noderestriction-"));
-  const tokens = path.join(dir, "tokens.csv");
+  tokenDir = mkdtempSync(path.join(os.tmpdir(), "kubegen-noderestriction-"));
+  const tokens = path.join(tokenDir, "tokens.csv");
   writeFileSync(
     tokens,
     [
@@ -68,15 +68,12 @@ beforeAll(async () => {
   const created = await admin("POST", NODES, nodeObj("node1"));
   node1UID = created.body.metadata.uid;
   await admin("POST", NODES, nodeObj("node2"));
-  for (const [name, nodeName] of [
-    ["on-node1", "node1"],
-    ["on-node2", "node2"],
-  ])
-    expect((await admin("POST", PODS, pod(name, { nodeName }))).status).toBe(201);
+  for (const nodeName of ["node1", "node2"]) expect((await admin("POST", PODS, pod(`on-${nodeName}`, { nodeName }))).status).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
   await server?.stop();
+  if (tokenDir) rmSync(tokenDir, { recursive: true, force: true });
 });
 
 describe("NodeRestriction through the apiserver", () => {
