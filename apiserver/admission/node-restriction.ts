@@ -3,8 +3,9 @@
  * write only what belongs to its node, whatever RBAC grants the group:
  * - Pods: create only its mirror Pods (annotated, bound to it, owned by its Node as controller,
  *   naming no service account, secret, config map, cluster trust bundle or claim); delete and
- *   evict only Pods bound to it; `status` of its Pods without label or resource-claim changes;
- * - its own Node (no configSource, no taints changes, labels only as node-labels.ts allows);
+ *   evict only Pods bound to it; `status` of its Pods without label or (extended) resource-claim status changes;
+ * - its own Node (no configSource, no taints or ownerReferences changes, labels only as
+ *   node-labels.ts allows);
  * - `status` of claims, resize fields only; tokens bound to a Pod on the node, for an audience
  *   the Pod uses (node-token-audience.ts); its Lease in kube-node-lease; its CSINode;
  *   ResourceSlices naming it; CSRs to the kubelet signers for its own CN.
@@ -161,6 +162,9 @@ export class NodeRestriction implements AdmissionPlugin {
         (p?.status as { resourceClaimStatuses?: { name?: string; resourceClaimName?: string }[] } | undefined)?.resourceClaimStatuses ?? []
       ).map((s) => [s?.name ?? "", s?.resourceClaimName ?? null]);
     if (!deepEqual(claims(a.oldObject), claims(a.object))) refuse(`node ${n} cannot update resource claim statues`);
+    const extended = (p: KubeObject | undefined): unknown =>
+      (p?.status as { extendedResourceClaimStatus?: unknown } | undefined)?.extendedResourceClaimStatus;
+    if (!semanticEqual(extended(a.oldObject), extended(a.object))) refuse(`node ${n} cannot update extended resource claim status`);
   }
 
   private async admitPodEviction(
@@ -210,6 +214,9 @@ export class NodeRestriction implements AdmissionPlugin {
       if (spec.configSource != null && !semanticEqual(spec.configSource, old.configSource))
         refuse(`node ${q(nodeName)} is not allowed to update configSource to a new non-nil configSource`);
       if (!semanticEqual(spec.taints, old.taints)) refuse(`node ${q(nodeName)} is not allowed to modify taints`);
+      // An owner that is gone would let the garbage collector delete the Node (CVE-2025-5187).
+      if (!semanticEqual(a.object?.metadata?.ownerReferences, a.oldObject?.metadata?.ownerReferences))
+        refuse(`node ${q(nodeName)} is not allowed to modify ownerReferences`);
       const forbidden = forbiddenNodeLabels(modifiedLabels(a.object?.metadata?.labels, a.oldObject?.metadata?.labels));
       if (forbidden.length > 0) refuse(`is not allowed to modify labels: ${forbidden.join(", ")}`);
     }

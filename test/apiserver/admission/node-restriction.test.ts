@@ -293,6 +293,10 @@ describe("pods", () => {
       status({ ...pod("mypod", "mynode"), status: { resourceClaimStatuses: [{ name: "c", resourceClaimName: "x" }] } }),
       'pods "mypod" is forbidden: node "mynode" cannot update resource claim statues',
     );
+    await forbidden(
+      status({ ...pod("mypod", "mynode"), status: { extendedResourceClaimStatus: { resourceClaimName: "x", requestMappings: [] } } }),
+      'pods "mypod" is forbidden: node "mynode" cannot update extended resource claim status',
+    );
   });
 
   it("evicts only its own pods", async () => {
@@ -380,6 +384,12 @@ describe("nodes", () => {
       'nodes "mynode" is forbidden: is not allowed to modify labels: other.kubernetes.io/foo',
     );
     await allowed(update(nodeObj("mynode", { labels: { "topology.kubernetes.io/zone": "z", custom: "x" } }), nodeObj("mynode")));
+    const owned = nodeObj("mynode");
+    owned.metadata!.ownerReferences = [{ apiVersion: "v1", kind: "ConfigMap", name: "gone", uid: "u" }];
+    await forbidden(
+      update(owned, nodeObj("mynode")),
+      'nodes "mynode" is forbidden: node "mynode" is not allowed to modify ownerReferences',
+    );
   });
 });
 
