@@ -3,7 +3,8 @@
  * write only what belongs to its node, whatever RBAC grants the group:
  * - Pods: create only its mirror Pods (annotated, bound to it, owned by its Node as controller,
  *   naming no service account, secret, config map, cluster trust bundle or claim); delete and
- *   evict only Pods bound to it; `status` of its Pods without label or (extended) resource-claim status changes;
+ *   evict only Pods bound to it; `status` of its Pods without label or (extended)
+ *   resource-claim status changes;
  * - its own Node (no configSource, no taints or ownerReferences changes, labels only as
  *   node-labels.ts allows);
  * - `status` of claims, resize fields only; tokens bound to a Pod on the node, for an audience
