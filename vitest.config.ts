@@ -38,6 +38,7 @@ const SWEEP_FILES = [
 const SYSTEM_FILES = [
   "test/apiserver/admission/admission-caches.test.ts",
   "test/apiserver/admission/builtin-plugins.test.ts",
+  "test/apiserver/admission/node-restriction-server.test.ts",
   "test/apiserver/admission/upstream-default-plugins.test.ts",
   "test/apiserver/admission/policy-param-authorization.test.ts",
   "test/apiserver/admission/quota-limits-upstream.test.ts",

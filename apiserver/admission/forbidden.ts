@@ -3,8 +3,9 @@ import { newForbidden, type StatusError } from "../../runtime/rest/errors.js";
 import type { AdmissionAttributes } from "./interface.js";
 
 export function admissionForbidden(a: AdmissionAttributes, why: string): StatusError {
-  // Before name generation a create has only its generateName; without an object, upstream says "Unknown".
+  // The request's name first (a subresource's object, a TokenRequest say, may have none); before
+  // name generation a create has only its generateName; without either, upstream says "Unknown".
   const meta = a.object?.metadata;
-  const name = a.object ? meta?.name || meta?.generateName || "Unknown" : a.name || "Unknown";
+  const name = a.name || meta?.name || meta?.generateName || "Unknown";
   return newForbidden({ group: a.resource.group, resource: a.resource.resource }, name, why);
 }

@@ -43,7 +43,8 @@ export interface AdmissionPlugin {
 /**
  * The built-in plugins whose mutating phase leaves a defaulted object defaulted: what they add
  * (a token volume given its defaults, mounts, tolerations, priority, a class name, finalizers,
- * taints, LimitRange requests beside every limit they set) needs no defaulting. The webhook
+ * taints, LimitRange requests beside every limit they set, pull policies) needs no defaulting;
+ * NodeRestriction changes nothing. The webhook
  * plugin (a patch) and RuntimeClass (an overhead whose quantities no one checked) say so
  * themselves when they change an object otherwise.
  */
@@ -51,7 +52,9 @@ const KEEP_DEFAULTS: ReadonlySet<string> = new Set([
   "AuditRecorder",
   "LimitRanger",
   "ServiceAccount",
+  "NodeRestriction",
   "TaintNodesByCondition",
+  "AlwaysPullImages",
   "Priority",
   "DefaultTolerationSeconds",
   "DefaultStorageClass",

@@ -1,10 +1,12 @@
 /**
  * The admission plugins `--enable-admission-plugins` / `--disable-admission-plugins` choose
  * from, in upstream's order (mutating phases run before validating ones whatever the order).
- * NamespaceLifecycle is always on (the server adds it first); these are on by default, the
- * webhook and ValidatingAdmissionPolicy plugins too (the server wires those itself, and leaves
- * them out when they are disabled: see {@link runsWebhookPlugin}).
+ * NamespaceLifecycle is always on (the server adds it first); all but NodeRestriction and
+ * AlwaysPullImages are on by default, the webhook and ValidatingAdmissionPolicy plugins too (the
+ * server wires those itself, and leaves them out when they are disabled: see
+ * {@link runsWebhookPlugin}).
  */
+import { AlwaysPullImages } from "./always-pull-images.js";
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, type Authorize } from "./certificates.js";
 import { ClusterTrustBundleAttest } from "./cluster-trust-bundle-attest.js";
 import { DefaultIngressClass } from "./default-ingress-class.js";
@@ -13,6 +15,7 @@ import { DefaultStorageClass } from "./default-storage-class.js";
 import { DefaultTolerationSeconds } from "./default-toleration-seconds.js";
 import { FollowedLists } from "./followed-lists.js";
 import { LimitRanger } from "./limit-ranger.js";
+import { NodeRestriction } from "./node-restriction.js";
 import type { AdmissionObjects } from "./objects.js";
 import { PodSecurity } from "./pod-security.js";
 import { PriorityAdmission } from "./priority.js";
@@ -28,7 +31,9 @@ export const ADMISSION_PLUGINS = [
   "NamespaceLifecycle",
   "LimitRanger",
   "ServiceAccount",
+  "NodeRestriction",
   "TaintNodesByCondition",
+  "AlwaysPullImages",
   "PodSecurity",
   "Priority",
   "DefaultTolerationSeconds",
@@ -47,8 +52,11 @@ export const ADMISSION_PLUGINS = [
   "ResourceQuota",
 ] as const;
 
-/** The plugins that run without flags, in upstream's order: upstream's defaults are all of kubegen's plugins. */
-export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS;
+/** Upstream's plugins that are off unless `--enable-admission-plugins` names them. */
+const OFF_BY_DEFAULT: ReadonlySet<string> = new Set(["NodeRestriction", "AlwaysPullImages"]);
+
+/** The plugins that run without flags, in upstream's order: upstream's defaults. */
+export const DEFAULT_ADMISSION_PLUGINS: readonly string[] = ADMISSION_PLUGINS.filter((n) => !OFF_BY_DEFAULT.has(n));
 
 /** The plugins the server builds itself rather than {@link buildAdmissionPlugins}. */
 export type ServerWiredPlugin = "MutatingAdmissionWebhook" | "ValidatingAdmissionWebhook" | "ValidatingAdmissionPolicy";
@@ -61,9 +69,6 @@ export function runsWebhookPlugin(selected: readonly string[] | undefined, plugi
   return selected === undefined || selected.includes(plugin);
 }
 
-/** Upstream plugins kubegen does not have (yet): naming one is an error, not a silent no-op. */
-const NOT_IMPLEMENTED = new Set(["NodeRestriction", "AlwaysPullImages"]);
-
 /** Which plugins run, in upstream's order: the defaults, plus enabled, minus disabled; unknown names are an error. */
 export function selectAdmissionPlugins(enable: readonly string[] = [], disable: readonly string[] = []): string[] {
   for (const [flag, names] of [
@@ -71,10 +76,6 @@ export function selectAdmissionPlugins(enable: readonly string[] = [], disable: 
     ["--disable-admission-plugins", disable],
   ] as const) {
     for (const n of names) {
-      if (NOT_IMPLEMENTED.has(n))
-        throw new Error(
-          `${flag}: admission plugin ${JSON.stringify(n)} is not implemented by kubegen (available: ${ADMISSION_PLUGINS.join(", ")})`,
-        );
       if (!(ADMISSION_PLUGINS as readonly string[]).includes(n))
         throw new Error(`${flag}: plugin ${JSON.stringify(n)} is unknown (available: ${ADMISSION_PLUGINS.join(", ")})`);
     }
@@ -96,6 +97,8 @@ export function buildAdmissionPlugins(names: readonly string[], objects: Admissi
   for (const n of names) {
     if (n === "LimitRanger") out.push(new LimitRanger(objects, lists));
     else if (n === "ServiceAccount") out.push(new ServiceAccountAdmission(objects, lists));
+    else if (n === "NodeRestriction") out.push(new NodeRestriction(objects, authorize));
+    else if (n === "AlwaysPullImages") out.push(new AlwaysPullImages());
     else if (n === "DefaultTolerationSeconds") out.push(new DefaultTolerationSeconds());
     else if (n === "Priority") out.push(new PriorityAdmission(objects));
     else if (n === "DefaultStorageClass") out.push(new DefaultStorageClass(objects));

@@ -237,6 +237,16 @@ export const UPSTREAM_CONTROLLER_ROLES: readonly (readonly [string, PolicyRule[]
   ["resourcequota-controller", [rule("*", "*", "list watch"), rule("", "resourcequotas/status", "update"), eventsRule()]],
   ["root-ca-cert-publisher", [rule("", "configmaps", "create update"), eventsRule()]],
   ["route-controller", [rule("", "nodes", "list watch"), rule("", "nodes/status", "patch"), eventsRule()]],
+  [
+    "selinux-warning-controller",
+    [
+      eventsRule(),
+      rule("", "persistentvolumes", READ),
+      rule("", "persistentvolumeclaims", READ),
+      rule("", "pods", READ),
+      rule("storage.k8s.io", "csidrivers", READ),
+    ],
+  ],
   ["service-account-controller", [rule("", "serviceaccounts", "create"), eventsRule()]],
   [
     "service-cidrs-controller",

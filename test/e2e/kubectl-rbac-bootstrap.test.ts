@@ -36,7 +36,7 @@ describeWithTools(["kubectl"], "kubectl: upstream's bootstrap RBAC policy", () =
       "system:controller:validatingadmissionpolicy-status-controller",
     ])
       expect(roles, r).toContain(r);
-    expect(roles.filter((r) => r.startsWith("system:controller:")).length).toBe(36);
+    expect(roles.filter((r) => r.startsWith("system:controller:")).length).toBe(37);
     const bindings = names(await ok("get", "clusterrolebindings", "-o", "name"));
     expect(bindings).toContain("system:kube-scheduler");
     expect(bindings).toContain("system:controller:job-controller");

@@ -220,7 +220,10 @@ describe("admission helpers", () => {
     ]);
     expect(selectAdmissionPlugins([], ["PodSecurity", "ResourceQuota"])).not.toContain("PodSecurity");
     expect(() => selectAdmissionPlugins(["Bogus"])).toThrow('--enable-admission-plugins: plugin "Bogus" is unknown');
-    expect(() => selectAdmissionPlugins(["NodeRestriction"])).toThrow("is not implemented by kubegen");
+    // Off by default as upstream; when enabled, in upstream's place.
+    const enabled = selectAdmissionPlugins(["AlwaysPullImages", "NodeRestriction"]);
+    expect(enabled.slice(2, 6)).toEqual(["ServiceAccount", "NodeRestriction", "TaintNodesByCondition", "AlwaysPullImages"]);
+    expect(selectAdmissionPlugins([], ["NodeRestriction"])).not.toContain("NodeRestriction");
     expect(() => selectAdmissionPlugins(["LimitRanger"], ["LimitRanger"])).toThrow("in both");
   });
 });

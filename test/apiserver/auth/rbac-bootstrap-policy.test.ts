@@ -82,6 +82,7 @@ const UPSTREAM_CONTROLLERS = [
   "resourcequota-controller",
   "root-ca-cert-publisher",
   "route-controller",
+  "selinux-warning-controller",
   "service-account-controller",
   "service-cidrs-controller",
   "service-controller",
@@ -168,6 +169,14 @@ describe("bootstrap policy: upstream's objects", () => {
     expect(rulesOf("system:controller:resource-claim-controller")).toContainEqual(
       r(["resource.k8s.io"], ["resourceclaims", "resourceclaims/status"], ["patch", "update"]),
     );
+    // The role behind SELinuxChangePolicy (beta, on by default in 1.34): events first, then reads.
+    expect(rulesOf("system:controller:selinux-warning-controller")).toEqual([
+      r(["", "events.k8s.io"], ["events"], ["create", "patch", "update"]),
+      r([""], ["persistentvolumes"], ["get", "list", "watch"]),
+      r([""], ["persistentvolumeclaims"], ["get", "list", "watch"]),
+      r([""], ["pods"], ["get", "list", "watch"]),
+      r(["storage.k8s.io"], ["csidrivers"], ["get", "list", "watch"]),
+    ]);
     expect(rulesOf("system:controller:namespace-controller")).toContainEqual(
       r(["*"], ["*"], ["delete", "deletecollection", "get", "list"]),
     );

@@ -125,12 +125,10 @@ export function checkCertificateRequest(request: Uint8Array): string | undefined
 }
 
 const ORGANIZATION_OID = "2.5.4.10";
+const COMMON_NAME_OID = "2.5.4.3";
 
-/**
- * The subject's organizations (O) of a PEM certificate request, in order (the groups a client
- * certificate grants); undefined when the request does not parse.
- */
-export function certificateRequestOrganizations(request: Uint8Array): string[] | undefined {
+/** The subject's values of attribute `oid` of a PEM certificate request, in order; undefined when it does not parse. */
+function subjectValues(request: Uint8Array, oid: string): string[] | undefined {
   const block = pemBlock(Buffer.from(request).toString("latin1"));
   if (!block || block.type !== "CERTIFICATE REQUEST") return undefined;
   const der = block.der;
@@ -145,12 +143,25 @@ export function certificateRequestOrganizations(request: Uint8Array): string[] |
     for (const rdn of children(der, subject)) {
       for (const pair of children(der, rdn)) {
         const [type, value] = children(der, pair);
-        if (type?.tag === 0x06 && value && oidOf(der, type) === ORGANIZATION_OID)
-          out.push(der.subarray(value.start, value.end).toString("utf8"));
+        if (type?.tag === 0x06 && value && oidOf(der, type) === oid) out.push(der.subarray(value.start, value.end).toString("utf8"));
       }
     }
     return out;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The subject's organizations (O) of a PEM certificate request, in order (the groups a client
+ * certificate grants); undefined when the request does not parse.
+ */
+export function certificateRequestOrganizations(request: Uint8Array): string[] | undefined {
+  return subjectValues(request, ORGANIZATION_OID);
+}
+
+/** The subject's common name (CN; the last one, as Go's pkix reads it), "" when none; undefined when the request does not parse. */
+export function certificateRequestCommonName(request: Uint8Array): string | undefined {
+  const names = subjectValues(request, COMMON_NAME_OID);
+  return names && (names[names.length - 1] ?? "");
 }
