@@ -130,9 +130,9 @@ export async function withEncryption(config: CompletedConfig, storage: Storage):
 }
 
 function serviceRangesOf(settings: ServiceSettings): { serviceClusterIPRange: string; serviceNodePortRange: string } {
-  const { network, prefix } = settings.serviceClusterIPRange;
+  const cidrs = [settings.serviceClusterIPRange, settings.secondaryServiceClusterIPRange].flatMap((r) => (r ? [`${r.network}/${r.prefix}`] : []));
   const { base, size } = settings.serviceNodePortRange;
-  return { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${base}-${base + size - 1}` };
+  return { serviceClusterIPRange: cidrs.join(","), serviceNodePortRange: `${base}-${base + size - 1}` };
 }
 
 /** The REST storages of the scheme and the server over them: authentication, authorization, admission, audit, health. */
