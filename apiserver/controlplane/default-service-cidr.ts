@@ -62,7 +62,12 @@ export class DefaultServiceCIDRController {
       this.log(`Creating default ServiceCIDR with CIDRs: [${this.cidrs.join(" ")}]`);
       try {
         current = await api.create(
-          { apiVersion: "networking.k8s.io/v1", kind: "ServiceCIDR", metadata: { name: DEFAULT_SERVICE_CIDR_NAME }, spec: { cidrs: this.cidrs } },
+          {
+            apiVersion: "networking.k8s.io/v1",
+            kind: "ServiceCIDR",
+            metadata: { name: DEFAULT_SERVICE_CIDR_NAME },
+            spec: { cidrs: this.cidrs },
+          },
           { signal },
         );
       } catch (e) {

@@ -131,7 +131,9 @@ export async function withEncryption(config: CompletedConfig, storage: Storage):
 }
 
 function serviceRangesOf(settings: ServiceSettings): { serviceClusterIPRange: string; serviceNodePortRange: string } {
-  const cidrs = [settings.serviceClusterIPRange, settings.secondaryServiceClusterIPRange].flatMap((r) => (r ? [`${r.network}/${r.prefix}`] : []));
+  const cidrs = [settings.serviceClusterIPRange, settings.secondaryServiceClusterIPRange].flatMap((r) =>
+    r ? [`${r.network}/${r.prefix}`] : [],
+  );
   const { base, size } = settings.serviceNodePortRange;
   return { serviceClusterIPRange: cidrs.join(","), serviceNodePortRange: `${base}-${base + size - 1}` };
 }

@@ -481,7 +481,8 @@ function validateIPFamiliesUpgradeDowngrade(spec: Obj, oldSpec: Obj): FieldError
     });
   } else if (oldFamilies.length > families.length) {
     if (ips.length === 0) errs.push(fieldErrors.invalid(path.index(0), families, "primary ipFamily can not be unset"));
-    if (families.length > 0 && families[0] !== oldFamilies[0]) errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
+    if (families.length > 0 && families[0] !== oldFamilies[0])
+      errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
     if (families.length === 1 && spec.ipFamilyPolicy !== "SingleStack") {
       errs.push(
         fieldErrors.invalid(

@@ -43,7 +43,12 @@ describe("dual-stack apiserver", () => {
       const r = await t.call("GET", "/api/v1/namespaces/default/services/kubernetes");
       return r.status === 200 ? r.body : undefined;
     });
-    expect(k.spec).toMatchObject({ clusterIP: "10.96.0.1", clusterIPs: ["10.96.0.1"], ipFamilies: ["IPv4"], ipFamilyPolicy: "SingleStack" });
+    expect(k.spec).toMatchObject({
+      clusterIP: "10.96.0.1",
+      clusterIPs: ["10.96.0.1"],
+      ipFamilies: ["IPv4"],
+      ipFamilyPolicy: "SingleStack",
+    });
   });
 
   it.each([
@@ -72,7 +77,11 @@ describe("dual-stack apiserver", () => {
     expect(v6).toMatch(V6);
     const down = await t.call("PATCH", "/api/v1/namespaces/default/services/updown", { spec: { ipFamilyPolicy: "SingleStack" } }, merge);
     expect(down.status).toBe(200);
-    expect(down.body.spec).toMatchObject({ ipFamilies: ["IPv4"], clusterIPs: [created.body.spec.clusterIP], ipFamilyPolicy: "SingleStack" });
+    expect(down.body.spec).toMatchObject({
+      ipFamilies: ["IPv4"],
+      clusterIPs: [created.body.spec.clusterIP],
+      ipFamilyPolicy: "SingleStack",
+    });
     // The released address can be asked for again.
     const again = await t.call(
       "POST",

@@ -7,7 +7,7 @@
  * the ClusterIP repair of the secondary range.
  */
 import { describe, expect, it } from "vitest";
-import type { KubeObject, RESTStorage } from "../../../apiserver/registry/rest.js";
+import type { KubeObject } from "../../../apiserver/registry/rest.js";
 import { serviceRepairs } from "../../../apiserver/registry/resources/services/allocation/repair-loops.js";
 import { IPv6Range } from "../../../apiserver/registry/resources/services/allocation/ranges.js";
 import type { ServiceStore } from "../../../apiserver/registry/resources/services/storage.js";
@@ -55,18 +55,95 @@ const isV6 = (ip: string | undefined) => (ip ?? "").startsWith("fd00:10:96::");
 describe("dual-stack Service creation (initIPFamilyFields)", () => {
   const cases: { name: string; cluster: string; spec: Spec; policy?: string; families?: string[]; ips?: ("v4" | "v6" | "None")[] }[] = [
     { name: "no policy: single-stack, primary family", cluster: DUAL, spec: {}, policy: "SingleStack", families: ["IPv4"], ips: ["v4"] },
-    { name: "PreferDualStack: both", cluster: DUAL, spec: { ipFamilyPolicy: "PreferDualStack" }, policy: "PreferDualStack", families: ["IPv4", "IPv6"], ips: ["v4", "v6"] },
-    { name: "RequireDualStack: both", cluster: DUAL, spec: { ipFamilyPolicy: "RequireDualStack" }, policy: "RequireDualStack", families: ["IPv4", "IPv6"], ips: ["v4", "v6"] },
-    { name: "RequireDualStack, IPv6 first", cluster: DUAL, spec: { ipFamilyPolicy: "RequireDualStack", ipFamilies: ["IPv6"] }, policy: "RequireDualStack", families: ["IPv6", "IPv4"], ips: ["v6", "v4"] },
-    { name: "SingleStack IPv6 on a dual cluster", cluster: DUAL, spec: { ipFamilies: ["IPv6"] }, policy: "SingleStack", families: ["IPv6"], ips: ["v6"] },
-    { name: "families inferred from the addresses", cluster: DUAL, spec: { ipFamilyPolicy: "PreferDualStack", clusterIP: "fd00:10:96::20", clusterIPs: ["fd00:10:96::20", "10.0.0.20"] }, policy: "PreferDualStack", families: ["IPv6", "IPv4"], ips: ["v6", "v4"] },
-    { name: "headless with selector: single-stack", cluster: DUAL, spec: { clusterIP: "None" }, policy: "SingleStack", families: ["IPv4"], ips: ["None"] },
-    { name: "headless without selector: RequireDualStack", cluster: DUAL, spec: { clusterIP: "None", selector: {} }, policy: "RequireDualStack", families: ["IPv4", "IPv6"], ips: ["None"] },
-    { name: "headless without selector, SingleStack", cluster: DUAL, spec: { clusterIP: "None", selector: {}, ipFamilyPolicy: "SingleStack" }, policy: "SingleStack", families: ["IPv4"], ips: ["None"] },
-    { name: "PreferDualStack on a single-stack cluster: one", cluster: V4, spec: { ipFamilyPolicy: "PreferDualStack" }, policy: "PreferDualStack", families: ["IPv4"], ips: ["v4"] },
-    { name: "headless without selector on a single-stack cluster: both families", cluster: V4, spec: { clusterIP: "None", selector: {} }, policy: "RequireDualStack", families: ["IPv4", "IPv6"], ips: ["None"] },
+    {
+      name: "PreferDualStack: both",
+      cluster: DUAL,
+      spec: { ipFamilyPolicy: "PreferDualStack" },
+      policy: "PreferDualStack",
+      families: ["IPv4", "IPv6"],
+      ips: ["v4", "v6"],
+    },
+    {
+      name: "RequireDualStack: both",
+      cluster: DUAL,
+      spec: { ipFamilyPolicy: "RequireDualStack" },
+      policy: "RequireDualStack",
+      families: ["IPv4", "IPv6"],
+      ips: ["v4", "v6"],
+    },
+    {
+      name: "RequireDualStack, IPv6 first",
+      cluster: DUAL,
+      spec: { ipFamilyPolicy: "RequireDualStack", ipFamilies: ["IPv6"] },
+      policy: "RequireDualStack",
+      families: ["IPv6", "IPv4"],
+      ips: ["v6", "v4"],
+    },
+    {
+      name: "SingleStack IPv6 on a dual cluster",
+      cluster: DUAL,
+      spec: { ipFamilies: ["IPv6"] },
+      policy: "SingleStack",
+      families: ["IPv6"],
+      ips: ["v6"],
+    },
+    {
+      name: "families inferred from the addresses",
+      cluster: DUAL,
+      spec: { ipFamilyPolicy: "PreferDualStack", clusterIP: "fd00:10:96::20", clusterIPs: ["fd00:10:96::20", "10.0.0.20"] },
+      policy: "PreferDualStack",
+      families: ["IPv6", "IPv4"],
+      ips: ["v6", "v4"],
+    },
+    {
+      name: "headless with selector: single-stack",
+      cluster: DUAL,
+      spec: { clusterIP: "None" },
+      policy: "SingleStack",
+      families: ["IPv4"],
+      ips: ["None"],
+    },
+    {
+      name: "headless without selector: RequireDualStack",
+      cluster: DUAL,
+      spec: { clusterIP: "None", selector: {} },
+      policy: "RequireDualStack",
+      families: ["IPv4", "IPv6"],
+      ips: ["None"],
+    },
+    {
+      name: "headless without selector, SingleStack",
+      cluster: DUAL,
+      spec: { clusterIP: "None", selector: {}, ipFamilyPolicy: "SingleStack" },
+      policy: "SingleStack",
+      families: ["IPv4"],
+      ips: ["None"],
+    },
+    {
+      name: "PreferDualStack on a single-stack cluster: one",
+      cluster: V4,
+      spec: { ipFamilyPolicy: "PreferDualStack" },
+      policy: "PreferDualStack",
+      families: ["IPv4"],
+      ips: ["v4"],
+    },
+    {
+      name: "headless without selector on a single-stack cluster: both families",
+      cluster: V4,
+      spec: { clusterIP: "None", selector: {} },
+      policy: "RequireDualStack",
+      families: ["IPv4", "IPv6"],
+      ips: ["None"],
+    },
     { name: "IPv6-primary cluster: IPv6 by default", cluster: V6_FIRST, spec: {}, policy: "SingleStack", families: ["IPv6"], ips: ["v6"] },
-    { name: "IPv6-primary cluster, PreferDualStack", cluster: V6_FIRST, spec: { ipFamilyPolicy: "PreferDualStack" }, policy: "PreferDualStack", families: ["IPv6", "IPv4"], ips: ["v6", "v4"] },
+    {
+      name: "IPv6-primary cluster, PreferDualStack",
+      cluster: V6_FIRST,
+      spec: { ipFamilyPolicy: "PreferDualStack" },
+      policy: "PreferDualStack",
+      families: ["IPv6", "IPv4"],
+      ips: ["v6", "v4"],
+    },
   ];
   it.each(cases)("$name", async ({ cluster, spec, policy, families, ips }) => {
     const { services } = setup(cluster);
@@ -95,7 +172,8 @@ describe("dual-stack Service creation (initIPFamilyFields)", () => {
       name: "RequireDualStack on a single-stack cluster",
       cluster: V4,
       spec: { ipFamilyPolicy: "RequireDualStack" },
-      message: 'Service "s" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
+      message:
+        'Service "s" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
     },
     {
       name: "SingleStack with two families",
@@ -115,7 +193,8 @@ describe("dual-stack Service creation (initIPFamilyFields)", () => {
       name: "two addresses of one family",
       cluster: DUAL,
       spec: { ipFamilyPolicy: "PreferDualStack", clusterIP: "10.0.0.5", clusterIPs: ["10.0.0.5", "10.0.0.6"] },
-      message: 'Service "s" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.5","10.0.0.6"]: may specify no more than one IP for each IP family',
+      message:
+        'Service "s" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.5","10.0.0.6"]: may specify no more than one IP for each IP family',
     },
     {
       name: "a family the cluster lacks",
@@ -127,7 +206,8 @@ describe("dual-stack Service creation (initIPFamilyFields)", () => {
       name: "an address of the other family than named",
       cluster: DUAL,
       spec: { ipFamilies: ["IPv6"], clusterIP: "10.0.0.5", clusterIPs: ["10.0.0.5"] },
-      message: 'Service "s" is invalid: spec.clusterIPs[0]: Invalid value: "10.0.0.5": expected an IPv6 value as indicated by `ipFamilies[0]`',
+      message:
+        'Service "s" is invalid: spec.clusterIPs[0]: Invalid value: "10.0.0.5": expected an IPv6 value as indicated by `ipFamilies[0]`',
     },
     {
       name: "a secondary address outside its range",
@@ -199,7 +279,15 @@ describe("dual-stack Service updates", () => {
       services.update(
         ctx("default"),
         "a",
-        { ...a, spec: { ...spec, ipFamilies: ["IPv6", "IPv4"], clusterIP: spec.clusterIPs![1], clusterIPs: [spec.clusterIPs![1]!, spec.clusterIPs![0]!] } },
+        {
+          ...a,
+          spec: {
+            ...spec,
+            ipFamilies: ["IPv6", "IPv4"],
+            clusterIP: spec.clusterIPs![1],
+            clusterIPs: [spec.clusterIPs![1]!, spec.clusterIPs![0]!],
+          },
+        },
         {},
       ),
     );
@@ -260,9 +348,14 @@ describe("IPv6 ranges and the secondary repair", () => {
     await services.create(ctx("default"), svc("a", { ipFamilyPolicy: "RequireDualStack" }));
     await raw.create(
       ctx("default"),
-      svc("lost", { ipFamilyPolicy: "RequireDualStack", ipFamilies: ["IPv4", "IPv6"], clusterIP: "10.0.0.77", clusterIPs: ["10.0.0.77", "fd00:10:96::77"] }),
+      svc("lost", {
+        ipFamilyPolicy: "RequireDualStack",
+        ipFamilies: ["IPv4", "IPv6"],
+        clusterIP: "10.0.0.77",
+        clusterIPs: ["10.0.0.77", "fd00:10:96::77"],
+      }),
     );
-    const repairs = serviceRepairs({ storage, scheme, ranges, services: services as RESTStorage, events: events as RESTStorage });
+    const repairs = serviceRepairs({ storage, scheme, ranges, services: services, events: events });
     expect(repairs.secondaryIPs).toBeDefined();
     await repairs.ips.runOnce();
     await repairs.secondaryIPs!.runOnce();
@@ -281,14 +374,19 @@ describe("IPv6 ranges and the secondary repair", () => {
     const { storage, services, raw, events } = setup(V4);
     await raw.create(
       ctx("default"),
-      svc("old", { ipFamilyPolicy: "RequireDualStack", ipFamilies: ["IPv4", "IPv6"], clusterIP: "10.0.0.9", clusterIPs: ["10.0.0.9", "fd00::9"] }),
+      svc("old", {
+        ipFamilyPolicy: "RequireDualStack",
+        ipFamilies: ["IPv4", "IPv6"],
+        clusterIP: "10.0.0.9",
+        clusterIPs: ["10.0.0.9", "fd00::9"],
+      }),
     );
     const repairs = serviceRepairs({
       storage,
       scheme,
       ranges: { serviceClusterIPRange: V4, serviceNodePortRange: "30000-30099" },
-      services: services as RESTStorage,
-      events: events as RESTStorage,
+      services: services,
+      events: events,
     });
     await repairs.ips.runOnce();
     const messages = (await events.list(ctx(), {})).items.map((e) => e.message);

@@ -186,7 +186,9 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
     );
     const v6 = await statusOf(services.create(ctx("default"), svc("f", { clusterIP: "fd00::1" })));
     // The family is inferred from the address first, as upstream's initIPFamilyFields.
-    expect(v6.message).toBe('Service "f" is invalid: spec.clusterIPs[0]: Invalid value: ["fd00::1"]: IPv6 is not configured on this cluster');
+    expect(v6.message).toBe(
+      'Service "f" is invalid: spec.clusterIPs[0]: Invalid value: ["fd00::1"]: IPv6 is not configured on this cluster',
+    );
     const v6Family = await statusOf(services.create(ctx("default"), svc("g", { ipFamilies: ["IPv6"] } as Spec)));
     expect(v6Family.message).toBe('Service "g" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
   });

@@ -47,11 +47,7 @@ describe("IPAddress validation", () => {
       ipAddress("10.0.0.01", SERVICE_REF),
       'IPAddress.networking.k8s.io "10.0.0.01" is invalid: metadata.name: Invalid value: "10.0.0.01": must not have leading 0s',
     ],
-    [
-      "no parentRef",
-      ipAddress("10.0.0.2", undefined),
-      'IPAddress.networking.k8s.io "10.0.0.2" is invalid: spec.parentRef: Required value',
-    ],
+    ["no parentRef", ipAddress("10.0.0.2", undefined), 'IPAddress.networking.k8s.io "10.0.0.2" is invalid: spec.parentRef: Required value'],
     [
       "parentRef without resource and name",
       ipAddress("10.0.0.3", { group: "" }),
@@ -60,7 +56,7 @@ describe("IPAddress validation", () => {
     [
       "a bad group and a name with a slash",
       ipAddress("10.0.0.4", { group: "Bad_Group", resource: "services", name: "a/b" }),
-      'IPAddress.networking.k8s.io "10.0.0.4" is invalid: [spec.parentRef.group: Invalid value: "Bad_Group": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\'), spec.parentRef.name: Invalid value: "a/b": may not contain \'/\']',
+      "IPAddress.networking.k8s.io \"10.0.0.4\" is invalid: [spec.parentRef.group: Invalid value: \"Bad_Group\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'), spec.parentRef.name: Invalid value: \"a/b\": may not contain '/']",
     ],
   ];
   it.each(cases)("%s", async (_name, obj, message) => {
@@ -144,14 +140,18 @@ describe("ServiceCIDR validation", () => {
     const dual = await store.update(ctx(), "c", { ...created, spec: { cidrs: ["10.96.0.0/12", "fd00::/108"] } }, {});
     expect((dual.object.spec as { cidrs: string[] }).cidrs).toEqual(["10.96.0.0/12", "fd00::/108"]);
     const dropped = await statusOf(store.update(ctx(), "c", { ...dual.object, spec: { cidrs: ["10.96.0.0/12"] } }, {}));
-    expect(dropped.message).toBe('ServiceCIDR.networking.k8s.io "c" is invalid: spec.cidrs: Invalid value: ["10.96.0.0/12"]: field is immutable');
+    expect(dropped.message).toBe(
+      'ServiceCIDR.networking.k8s.io "c" is invalid: spec.cidrs: Invalid value: ["10.96.0.0/12"]: field is immutable',
+    );
   });
 
   it("the status subresource changes only status", async () => {
     const store = storeFor(new MemoryStorage(), "networking.k8s.io", "servicecidrs");
     const created = await store.create(ctx(), serviceCIDR("c", ["10.96.0.0/12"]), {});
     const status = store.subresources.status!;
-    const ready = { conditions: [{ type: "Ready", status: "True", reason: "", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }] };
+    const ready = {
+      conditions: [{ type: "Ready", status: "True", reason: "", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }],
+    };
     const out = await status.update!(ctx(), "c", { ...created, spec: { cidrs: ["10.0.0.0/8"] }, status: ready }, {});
     expect(out.object.spec).toEqual({ cidrs: ["10.96.0.0/12"] });
     expect(out.object.status).toEqual(ready);
@@ -173,8 +173,13 @@ describe("strict CIDR validation", () => {
 });
 
 function printer(plural: string) {
-  const gv = scheme.groupVersions().find((g) => g.group === "networking.k8s.io" && scheme.resourcesFor(g).some((r) => r.plural === plural))!;
-  return printerFor("networking.k8s.io", scheme.resourcesFor(gv).find((r) => r.plural === plural)!);
+  const gv = scheme
+    .groupVersions()
+    .find((g) => g.group === "networking.k8s.io" && scheme.resourcesFor(g).some((r) => r.plural === plural))!;
+  return printerFor(
+    "networking.k8s.io",
+    scheme.resourcesFor(gv).find((r) => r.plural === plural)!,
+  );
 }
 
 describe("columns", () => {
@@ -184,7 +189,10 @@ describe("columns", () => {
   it("ServiceCIDRs: Name, CIDRs, Age", () => {
     const p = printer("servicecidrs");
     expect(p.columns.map((c) => c.name)).toEqual(["Name", "CIDRs", "Age"]);
-    const obj = { ...serviceCIDR("kubernetes", ["10.96.0.0/12", "fd00::/108"]), metadata: { name: "kubernetes", creationTimestamp: created } };
+    const obj = {
+      ...serviceCIDR("kubernetes", ["10.96.0.0/12", "fd00::/108"]),
+      metadata: { name: "kubernetes", creationTimestamp: created },
+    };
     expect(p.cells(obj, now)).toEqual(["kubernetes", "10.96.0.0/12,fd00::/108", "10m"]);
   });
 

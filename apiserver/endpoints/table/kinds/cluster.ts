@@ -349,7 +349,13 @@ export function clusterPrinters(): Map<string, TablePrinter> {
   });
   m.set("networking.k8s.io/servicecidrs", {
     columns: [nameColumn(), column("CIDRs", "string", SERVICE_CIDRS_DOC), ageColumn()],
-    cells: (o, now) => [name(o), arr(get(o, "spec", "cidrs")).map(str).join(","), age(o, now)],
+    cells: (o, now) => [
+      name(o),
+      arr(get(o, "spec", "cidrs"))
+        .map(str)
+        .join(","),
+      age(o, now),
+    ],
   });
   m.set("networking.k8s.io/ipaddresses", {
     // upstream defines two columns and prints three cells (the age is past the last column, so kubectl never shows it).

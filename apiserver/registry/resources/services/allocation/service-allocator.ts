@@ -318,8 +318,10 @@ export class ServiceAllocators {
     if (oldSpec) {
       if (spec.ipFamilyPolicy === "SingleStack") {
         // Dropping to SingleStack with the lists left as they were releases the secondary.
-        if (sameList(oldSpec.clusterIPs, spec.clusterIPs) && (spec.clusterIPs ?? []).length > 1) spec.clusterIPs = spec.clusterIPs!.slice(0, 1);
-        if (sameList(oldSpec.ipFamilies, spec.ipFamilies) && (spec.ipFamilies ?? []).length > 1) spec.ipFamilies = spec.ipFamilies!.slice(0, 1);
+        if (sameList(oldSpec.clusterIPs, spec.clusterIPs) && (spec.clusterIPs ?? []).length > 1)
+          spec.clusterIPs = spec.clusterIPs!.slice(0, 1);
+        if (sameList(oldSpec.ipFamilies, spec.ipFamilies) && (spec.ipFamilies ?? []).length > 1)
+          spec.ipFamilies = spec.ipFamilies!.slice(0, 1);
       } else {
         const ips = spec.clusterIPs ?? [];
         const families = spec.ipFamilies ?? [];
@@ -332,11 +334,19 @@ export class ServiceAllocators {
     if (spec.ipFamilyPolicy === "SingleStack") {
       if ((spec.clusterIPs ?? []).length === 2)
         errs.push(
-          fieldErrors.invalid(POLICY, spec.ipFamilyPolicy, "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified"),
+          fieldErrors.invalid(
+            POLICY,
+            spec.ipFamilyPolicy,
+            "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
+          ),
         );
       if ((spec.ipFamilies ?? []).length === 2)
         errs.push(
-          fieldErrors.invalid(POLICY, spec.ipFamilyPolicy, "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified"),
+          fieldErrors.invalid(
+            POLICY,
+            spec.ipFamilyPolicy,
+            "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified",
+          ),
         );
     }
     // Families inferred from the addresses given.
@@ -353,7 +363,8 @@ export class ServiceAllocators {
     // Headless without selector: any families, both unless SingleStack.
     if (spec.clusterIP === "None" && selectorless) {
       if ((spec.ipFamilies ?? []).length === 0) spec.ipFamilies = [this.defaultFamily];
-      if (spec.ipFamilies!.length < 2 && spec.ipFamilyPolicy !== "SingleStack") spec.ipFamilies = [spec.ipFamilies![0]!, otherFamily(spec.ipFamilies![0]!)];
+      if (spec.ipFamilies!.length < 2 && spec.ipFamilyPolicy !== "SingleStack")
+        spec.ipFamilies = [spec.ipFamilies![0]!, otherFamily(spec.ipFamilies![0]!)];
       return;
     }
     if (spec.ipFamilyPolicy === "RequireDualStack" && this.ipsByFamily.size < 2)
