@@ -63,11 +63,6 @@ export function needsClusterIP(spec: ServiceSpecFields): boolean {
   return spec.type !== "ExternalName" && (spec.clusterIPs?.[0] ?? spec.clusterIP) !== "None";
 }
 
-/** The ClusterIP it holds, when it holds one. */
-export function allocatedClusterIP(spec: ServiceSpecFields): string | undefined {
-  return allocatedClusterIPs(spec)[0];
-}
-
 /** The ClusterIPs it holds, one per family (none for headless and ExternalName Services). */
 export function allocatedClusterIPs(spec: ServiceSpecFields): string[] {
   if (spec.type === "ExternalName") return [];
