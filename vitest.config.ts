@@ -45,6 +45,7 @@ const SYSTEM_FILES = [
   "test/apiserver/admission/vap.test.ts",
   "test/apiserver/admission/webhooks.test.ts",
   "test/apiserver/admission/write-objects.test.ts",
+  "test/apiserver/allocation/dual-stack-server.test.ts",
   "test/apiserver/allocation/etcd.test.ts",
   "test/apiserver/allocation/service-store.test.ts",
   "test/apiserver/apiextensions/behaviour.test.ts",

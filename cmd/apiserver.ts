@@ -150,7 +150,11 @@ export function addAPIServerFlags(cmd: Command): Command {
       "--encryption-provider-config <file>",
       "EncryptionConfiguration: how resources (secrets...) are encrypted at rest (aescbc, aesgcm, secretbox, identity)",
     )
-    .option("--service-cluster-ip-range <cidr>", "CIDR Service cluster IPs are allocated from", "10.96.0.0/12")
+    .option(
+      "--service-cluster-ip-range <cidr>",
+      "CIDR(s) Service cluster IPs are allocated from: one, or two of different IP families separated by a comma (dual-stack)",
+      "10.96.0.0/12",
+    )
     .option("--service-node-port-range <range>", "port range NodePort Services use", "30000-32767")
     .option("--endpoint-reconciler-type <type>", "how the kubernetes Service's endpoints are kept (lease, none)", "lease")
     .option(

@@ -1,6 +1,6 @@
 /**
  * The typed clients and informers the control plane's post-start hooks use over the loopback
- * client: only the group-versions they touch (core/v1, discovery/v1, scheduling/v1). The full
+ * client: only the group-versions they touch (core/v1, discovery/v1, networking/v1, scheduling/v1). The full
  * generated Clientset and SharedInformerFactory import every group's clients, informers and
  * listers (some 220 modules), which would cost the apiserver's start ~100 ms of module loading
  * for clients it never uses.
@@ -11,6 +11,7 @@ import { scheme } from "../../generated/apis/register.js";
 import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import { CoreV1Client } from "../../generated/clientset/typed/core/v1/core-v1-client.js";
 import { DiscoveryV1Client } from "../../generated/clientset/typed/discovery/v1/discovery-v1-client.js";
+import { NetworkingV1Client } from "../../generated/clientset/typed/networking/v1/networking-v1-client.js";
 import { SchedulingV1Client } from "../../generated/clientset/typed/scheduling/v1/scheduling-v1-client.js";
 import type { NamespaceInformer } from "../../generated/informers/core/v1/namespace.js";
 import type { ServiceInformer } from "../../generated/informers/core/v1/service.js";
@@ -22,7 +23,7 @@ import type { RestConfig } from "../../runtime/rest/config.js";
 import { protobufObjectCodec } from "../../runtime/rest/protobuf-codec.js";
 
 /** The part of a Clientset the hooks' controllers call (a FakeClientset in tests). */
-export type ControlPlaneClient = Pick<ClientsetInterface, "coreV1" | "discoveryV1" | "schedulingV1">;
+export type ControlPlaneClient = Pick<ClientsetInterface, "coreV1" | "discoveryV1" | "networkingV1" | "schedulingV1">;
 
 export type LoopbackClients = ControlPlaneClient & { readonly restClient: RestClient };
 
@@ -31,8 +32,15 @@ export function loopbackClients(config: RestConfig): LoopbackClients {
   const restClient = new RestClient({ ...config, protobufCodec: config.protobufCodec ?? protobufObjectCodec(scheme) });
   const coreV1 = new CoreV1Client(restClient);
   const discoveryV1 = new DiscoveryV1Client(restClient);
+  const networkingV1 = new NetworkingV1Client(restClient);
   const schedulingV1 = new SchedulingV1Client(restClient);
-  return { restClient, coreV1: () => coreV1, discoveryV1: () => discoveryV1, schedulingV1: () => schedulingV1 };
+  return {
+    restClient,
+    coreV1: () => coreV1,
+    discoveryV1: () => discoveryV1,
+    networkingV1: () => networkingV1,
+    schedulingV1: () => schedulingV1,
+  };
 }
 
 /** A factory's shared informers for the two core/v1 types the hooks watch (the generated factory's keys and listers). */

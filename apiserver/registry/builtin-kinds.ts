@@ -23,6 +23,8 @@ import { endpointSliceStrategy } from "./resources/endpointslices/strategy.js";
 import { hpaConversion } from "./resources/horizontalpodautoscalers/conversion.js";
 import { hpaStatusStrategy, hpaV1Strategy, hpaV2Strategy } from "./resources/horizontalpodautoscalers/strategy.js";
 import { ingressClassStrategy } from "./resources/ingressclasses/strategy.js";
+import { ipAddressStrategy } from "./resources/ipaddresses/strategy.js";
+import { serviceCIDRStatusStrategy, serviceCIDRStrategy } from "./resources/servicecidrs/strategy.js";
 import { ingressStatusStrategy, ingressStrategy } from "./resources/ingresses/strategy.js";
 import { jobStatusStrategy, jobStrategy } from "./resources/jobs/strategy.js";
 import { limitRangeStrategy } from "./resources/limitranges/strategy.js";
@@ -128,6 +130,8 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "networking.k8s.io/ingresses": { strategy: ingressStrategy, subresources: { status: ingressStatusStrategy } },
   "networking.k8s.io/ingressclasses": { strategy: ingressClassStrategy },
   "networking.k8s.io/networkpolicies": { strategy: networkPolicyStrategy },
+  "networking.k8s.io/ipaddresses": { strategy: ipAddressStrategy },
+  "networking.k8s.io/servicecidrs": { strategy: serviceCIDRStrategy, subresources: { status: serviceCIDRStatusStrategy } },
   "policy/poddisruptionbudgets": { strategy: pdbStrategy, subresources: { status: pdbStatusStrategy } },
   "scheduling.k8s.io/priorityclasses": { strategy: priorityClassStrategy },
   "apiregistration.k8s.io/apiservices": { strategy: apiServiceStrategy, subresources: { status: apiServiceStatusStrategy } },

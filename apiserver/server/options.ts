@@ -9,6 +9,8 @@ import path from "node:path";
 import { scheme as builtinScheme } from "../../generated/apis/register.js";
 import type { Logger } from "../../runtime/logger.js";
 import { getLogger } from "../../runtime/logger.js";
+import { formatCIDR, parseCIDR } from "../../runtime/validation/cidr.js";
+import { serviceIPRange } from "../registry/resources/services/allocation/ranges.js";
 import { mergeSchemes, type Scheme } from "../../runtime/scheme.js";
 import type { OpenAPIModule } from "../endpoints/openapi.js";
 import type { StrategyHook } from "../registry/builtin.js";
@@ -58,7 +60,11 @@ export interface RunOptions {
   disableAdmissionPlugins?: string[];
   /** `--encryption-provider-config`: an EncryptionConfiguration (aescbc, aesgcm, secretbox, identity). */
   encryptionProviderConfig?: string;
-  /** CIDR the `kubernetes` Service IP comes from (its first address joins the serving certificate). */
+  /**
+   * `--service-cluster-ip-range`: one CIDR, or two of different families (`10.96.0.0/12,fd00:10:96::/108`)
+   * for dual-stack Services. The `kubernetes` Service IP is the first address of the first (it
+   * joins the serving certificate).
+   */
   serviceClusterIPRange?: string;
   /** `30000-32767` form. */
   serviceNodePortRange?: string;
@@ -120,26 +126,47 @@ export interface CompiledAPIGroup {
 
 /** The validated settings later issues (the bootstrap controller) read. */
 export interface ServiceSettings {
-  serviceClusterIPRange: { network: string; prefix: number; firstIP: string };
+  /** The primary range (`--service-cluster-ip-range[0]`). */
+  serviceClusterIPRange: ServiceCIDRSetting;
+  /** The secondary range, of the other family, on a dual-stack cluster. */
+  secondaryServiceClusterIPRange?: ServiceCIDRSetting;
   serviceNodePortRange: { base: number; size: number };
   endpointReconcilerType: string;
 }
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+export interface ServiceCIDRSetting {
+  network: string;
+  prefix: number;
+  firstIP: string;
+  family: "IPv4" | "IPv6";
+}
 
-/** Parses an IPv4 CIDR and finds its first usable address (the `kubernetes` Service IP). */
-export function parseServiceCIDR(cidr: string): ServiceSettings["serviceClusterIPRange"] {
-  const [ip, bits] = cidr.split("/") as [string, string | undefined];
-  const m = IPV4.exec(ip);
-  const prefix = Number(bits);
-  if (!m || bits === undefined || !Number.isInteger(prefix) || prefix < 1 || prefix > 30 || m.slice(1).some((o) => Number(o) > 255)) {
-    throw new Error(`--service-cluster-ip-range: invalid CIDR address: ${cidr}`);
+/** One range of `--service-cluster-ip-range` (`which`: its index) and its first usable address. */
+export function parseServiceCIDR(cidr: string, which = 0): ServiceCIDRSetting {
+  const parsed = parseCIDR(cidr.trim());
+  if (!parsed) {
+    throw new Error(which === 0 ? "service-cluster-ip-range[0] is not a valid cidr" : "service-cluster-ip-range[1] is not an ip net");
   }
-  const value = m.slice(1).reduce((acc, o) => acc * 256 + Number(o), 0);
-  const size = 2 ** (32 - prefix);
-  const network = Math.floor(value / size) * size;
-  const toIP = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join(".");
-  return { network: toIP(network), prefix, firstIP: toIP(network + 1) };
+  // The allocator keeps a bitmap: IPv4 ranges wider than /1 are refused as before.
+  if (parsed.family === 4 && parsed.prefix < 1) throw new Error(`--service-cluster-ip-range: invalid CIDR address: ${cidr}`);
+  const hostBits = (parsed.family === 4 ? 32 : 128) - parsed.prefix;
+  if (hostBits < 3) throw new Error("the service cluster IP range must be at least 8 IP addresses");
+  const range = serviceIPRange(formatCIDR(parsed));
+  const [network, prefix] = range.spec.split("/") as [string, string];
+  return { network, prefix: Number(prefix), firstIP: range.valueAt(0), family: range.family };
+}
+
+/** `--service-cluster-ip-range`: one or two CIDRs, one per family (upstream's messages). */
+export function parseServiceCIDRs(value: string): { primary: ServiceCIDRSetting; secondary?: ServiceCIDRSetting } {
+  const list = value.split(",");
+  if (list.length > 2) throw new Error("--service-cluster-ip-range must not contain more than two entries");
+  const primary = parseServiceCIDR(list[0]!, 0);
+  if (list.length === 1) return { primary };
+  const secondary = parseServiceCIDR(list[1]!, 1);
+  if (secondary.family === primary.family) {
+    throw new Error("--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family");
+  }
+  return { primary, secondary };
 }
 
 /** Parses `30000-32767` (or a single port) as upstream's PortRange. */
@@ -189,8 +216,10 @@ export function completeOptions(options: RunOptions): CompletedConfig {
   if (net.isIP(bindAddress) === 0) throw new Error(`--bind-address: invalid IP address: ${bindAddress}`);
   const advertiseAddress = options.advertiseAddress ?? defaultAdvertiseAddress(bindAddress);
   if (net.isIP(advertiseAddress) === 0) throw new Error(`--advertise-address: invalid IP address: ${advertiseAddress}`);
+  const serviceCIDRs = parseServiceCIDRs(options.serviceClusterIPRange ?? "10.96.0.0/12");
   const settings: ServiceSettings = {
-    serviceClusterIPRange: parseServiceCIDR(options.serviceClusterIPRange ?? "10.96.0.0/12"),
+    serviceClusterIPRange: serviceCIDRs.primary,
+    ...(serviceCIDRs.secondary && { secondaryServiceClusterIPRange: serviceCIDRs.secondary }),
     serviceNodePortRange: parsePortRange(options.serviceNodePortRange ?? "30000-32767"),
     endpointReconcilerType: options.endpointReconcilerType ?? "lease",
   };

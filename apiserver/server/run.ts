@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { installBootstrapController } from "../controlplane/bootstrap-controller.js";
+import { DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook } from "../controlplane/default-service-cidr.js";
 import { SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook } from "../controlplane/system-priority-classes.js";
 import { IDENTITY_LEASE_GC_HOOK, IDENTITY_LEASE_HOOK, identityLeaseGCHook, identityLeaseHook } from "../controlplane/apiserver-identity.js";
 import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook } from "../controlplane/flowcontrol-bootstrap.js";
@@ -130,9 +131,11 @@ export async function withEncryption(config: CompletedConfig, storage: Storage):
 }
 
 function serviceRangesOf(settings: ServiceSettings): { serviceClusterIPRange: string; serviceNodePortRange: string } {
-  const { network, prefix } = settings.serviceClusterIPRange;
+  const cidrs = [settings.serviceClusterIPRange, settings.secondaryServiceClusterIPRange].flatMap((r) =>
+    r ? [`${r.network}/${r.prefix}`] : [],
+  );
   const { base, size } = settings.serviceNodePortRange;
-  return { serviceClusterIPRange: `${network}/${prefix}`, serviceNodePortRange: `${base}-${base + size - 1}` };
+  return { serviceClusterIPRange: cidrs.join(","), serviceNodePortRange: `${base}-${base + size - 1}` };
 }
 
 /** The REST storages of the scheme and the server over them: authentication, authorization, admission, audit, health. */
@@ -244,6 +247,10 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
     ...(options.endpointLeaseTTLMs !== undefined && { leaseTtlMs: options.endpointLeaseTTLMs }),
     log,
   });
+  if (storages.some((s) => s.group === "networking.k8s.io" && s.info.plural === "servicecidrs")) {
+    const cidrs = serviceRangesOf(settings).serviceClusterIPRange.split(",");
+    server.hooks.addPostStartHook(DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook({ cidrs, log }));
+  }
   const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
   if (servicesStorage) {
     const events = storages.find((s) => s.group === "" && s.info.plural === "events");

@@ -248,7 +248,8 @@ function validateServicePort(sp: Obj, requireName: boolean, names: Set<string>, 
   return errs;
 }
 
-function validateClusterIPs(spec: Obj): FieldError[] {
+/** upstream's ValidateServiceClusterIPsRelatedFields (also the allocator's pre-check). */
+export function validateServiceClusterIPsRelatedFields(spec: Obj): FieldError[] {
   const errs: FieldError[] = [];
   const specPath = FieldPath.of("spec");
   const ipsPath = specPath.child("clusterIPs");
@@ -341,7 +342,7 @@ export function validateService(svc: KubeObject): FieldError[] {
   } else if (affinity === "None" && spec.sessionAffinityConfig !== undefined) {
     errs.push(fieldErrors.forbidden(specPath.child("sessionAffinityConfig"), "must not be set when session affinity is None"));
   }
-  if (type !== "ExternalName") errs.push(...validateClusterIPs(spec));
+  if (type !== "ExternalName") errs.push(...validateServiceClusterIPsRelatedFields(spec));
   list(spec.externalIPs).forEach((ip, i) => {
     for (const msg of isValidIP(str(ip))) errs.push(fieldErrors.invalid(specPath.child("externalIPs").index(i), str(ip), msg));
   });
@@ -433,25 +434,76 @@ export function validateService(svc: KubeObject): FieldError[] {
   return errs;
 }
 
+/** upstream's validateUpgradeDowngradeClusterIPs: the primary address is fixed; dropping the second needs SingleStack. */
+function validateClusterIPsUpgradeDowngrade(spec: Obj, oldSpec: Obj): FieldError[] {
+  const errs: FieldError[] = [];
+  if (str(spec.type) === "ExternalName" || str(oldSpec.type) === "ExternalName") return errs;
+  if (isHeadless(spec) && isHeadless(oldSpec)) return errs;
+  const ips = list(spec.clusterIPs).map(str);
+  const oldIps = list(oldSpec.clusterIPs).map(str);
+  const path = FieldPath.of("spec", "clusterIPs");
+  if (ips.length === oldIps.length) {
+    oldIps.forEach((ip, i) => {
+      if (ip !== ips[i]) errs.push(fieldErrors.invalid(path.index(i), ips, "may not change once set"));
+    });
+  } else if (oldIps.length > ips.length) {
+    if (ips.length === 0) errs.push(fieldErrors.invalid(path.index(0), ips, "primary clusterIP can not be unset"));
+    else if (ips[0] !== oldIps[0]) errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
+    if (ips.length === 1 && spec.ipFamilyPolicy !== "SingleStack") {
+      errs.push(
+        fieldErrors.invalid(
+          FieldPath.of("spec", "ipFamilyPolicy"),
+          spec.ipFamilyPolicy ?? null,
+          "must be set to 'SingleStack' when releasing the secondary clusterIP",
+        ),
+      );
+    }
+  } else if (oldIps.length > 0 && ips[0] !== oldIps[0]) {
+    errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
+  }
+  return errs;
+}
+
+/** upstream's validateUpgradeDowngradeIPFamilies: the primary family is fixed; dropping the second needs SingleStack. */
+function validateIPFamiliesUpgradeDowngrade(spec: Obj, oldSpec: Obj): FieldError[] {
+  const errs: FieldError[] = [];
+  if (str(spec.type) === "ExternalName" || str(oldSpec.type) === "ExternalName") return errs;
+  // Headless Services may change families, and so may a change to or from headless.
+  if (isHeadless(spec) || isHeadless(oldSpec)) return errs;
+  const families = list(spec.ipFamilies).map(str);
+  const oldFamilies = list(oldSpec.ipFamilies).map(str);
+  const ips = list(spec.clusterIPs).map(str);
+  const path = FieldPath.of("spec", "ipFamilies");
+  if (families.length === oldFamilies.length) {
+    oldFamilies.forEach((f, i) => {
+      // upstream reports every changed entry at index 0.
+      if (f !== families[i]) errs.push(fieldErrors.invalid(path.index(0), families, "may not change once set"));
+    });
+  } else if (oldFamilies.length > families.length) {
+    if (ips.length === 0) errs.push(fieldErrors.invalid(path.index(0), families, "primary ipFamily can not be unset"));
+    if (families.length > 0 && families[0] !== oldFamilies[0])
+      errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
+    if (families.length === 1 && spec.ipFamilyPolicy !== "SingleStack") {
+      errs.push(
+        fieldErrors.invalid(
+          FieldPath.of("spec", "ipFamilyPolicy"),
+          spec.ipFamilyPolicy ?? null,
+          "must be set to 'SingleStack' when releasing the secondary ipFamily",
+        ),
+      );
+    }
+  } else if (oldFamilies.length > 0 && families.length > 0 && families[0] !== oldFamilies[0]) {
+    errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
+  }
+  return errs;
+}
+
 export function validateServiceUpdate(svc: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateObjectMetaUpdate(svc.metadata, old.metadata);
   const spec = record(svc.spec);
   const oldSpec = record(old.spec);
-  if (str(spec.type) !== "ExternalName" && str(oldSpec.type) !== "ExternalName" && !(isHeadless(spec) && isHeadless(oldSpec))) {
-    const ips = list(spec.clusterIPs).map(str);
-    const oldIps = list(oldSpec.clusterIPs).map(str);
-    const path = FieldPath.of("spec", "clusterIPs");
-    if (ips.length === oldIps.length) {
-      oldIps.forEach((ip, i) => {
-        if (ip !== ips[i]) errs.push(fieldErrors.invalid(path.index(i), ips, "may not change once set"));
-      });
-    } else if (oldIps.length > ips.length) {
-      if (ips.length === 0) errs.push(fieldErrors.invalid(path.index(0), ips, "primary clusterIP can not be unset"));
-      else if (ips[0] !== oldIps[0]) errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
-    } else if (oldIps.length > 0 && ips[0] !== oldIps[0]) {
-      errs.push(fieldErrors.invalid(path.index(0), ips, "may not change once set"));
-    }
-  }
+  errs.push(...validateClusterIPsUpgradeDowngrade(spec, oldSpec));
+  errs.push(...validateIPFamiliesUpgradeDowngrade(spec, oldSpec));
   errs.push(...validateService(svc));
   return errs;
 }

@@ -185,7 +185,12 @@ describe.each(backends)("Service allocation on %s", (_name, open) => {
       'Service "e" is invalid: spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',
     );
     const v6 = await statusOf(services.create(ctx("default"), svc("f", { clusterIP: "fd00::1" })));
-    expect(v6.message).toBe('Service "f" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
+    // The family is inferred from the address first, as upstream's initIPFamilyFields.
+    expect(v6.message).toBe(
+      'Service "f" is invalid: spec.clusterIPs[0]: Invalid value: ["fd00::1"]: IPv6 is not configured on this cluster',
+    );
+    const v6Family = await statusOf(services.create(ctx("default"), svc("g", { ipFamilies: ["IPv6"] } as Spec)));
+    expect(v6Family.message).toBe('Service "g" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
   });
 
   it("failed creates give back what they allocated: the IP of a failed port, the IP of an existing name, invalid objects", async () => {

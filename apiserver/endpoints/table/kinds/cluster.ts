@@ -7,6 +7,22 @@ import type { KubeObject } from "../../../registry/rest.js";
 import { ageColumn, column, nameColumn, type TablePrinter } from "../table.js";
 import { text } from "../../../registry/validation/shape.js";
 import { age, arr, formatLabelSelector, get, name, num, orNA, str, type Obj } from "./shared.js";
+import { swaggerDoc as networkingDocs } from "../../../../generated/apis/networking/v1/zz_generated.swagger-doc.js";
+
+/** upstream's IPAddress and ServiceCIDR column descriptions are their spec fields' docs. */
+const SERVICE_CIDRS_DOC = networkingDocs.ServiceCIDRSpec?.cidrs ?? "";
+const IP_ADDRESS_PARENT_REF_DOC = networkingDocs.IPAddressSpec?.parentRef ?? "";
+
+/** `resource.group/namespace/name` in lower case, as upstream's printIPAddress. */
+function ipAddressParentRef(ref: unknown): string {
+  if (ref === undefined || ref === null) return "<none>";
+  const group = str(get(ref, "group"));
+  const resource = str(get(ref, "resource"));
+  const namespace = str(get(ref, "namespace"));
+  let out = (group === "" ? resource : `${resource}.${group}`).toLowerCase();
+  if (namespace !== "") out += `/${namespace}`;
+  return `${out}/${str(get(ref, "name"))}`;
+}
 
 const wide = { priority: 1 };
 
@@ -330,6 +346,21 @@ export function clusterPrinters(): Map<string, TablePrinter> {
         : "<none>";
       return [name(o), str(get(o, "spec", "controller")), params, age(o, now)];
     },
+  });
+  m.set("networking.k8s.io/servicecidrs", {
+    columns: [nameColumn(), column("CIDRs", "string", SERVICE_CIDRS_DOC), ageColumn()],
+    cells: (o, now) => [
+      name(o),
+      arr(get(o, "spec", "cidrs"))
+        .map(str)
+        .join(","),
+      age(o, now),
+    ],
+  });
+  m.set("networking.k8s.io/ipaddresses", {
+    // upstream defines two columns and prints three cells (the age is past the last column, so kubectl never shows it).
+    columns: [nameColumn(), column("ParentRef", "string", IP_ADDRESS_PARENT_REF_DOC)],
+    cells: (o, now) => [name(o), ipAddressParentRef(get(o, "spec", "parentRef")), age(o, now)],
   });
   m.set("networking.k8s.io/networkpolicies", {
     columns: [nameColumn(), column("Pod-Selector", "string", "Selects the pods to which this NetworkPolicy object applies."), ageColumn()],

@@ -9,7 +9,7 @@ import { interpretStorageError } from "../../errors.js";
 import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
 import { GenericStore, type GenericStoreOptions } from "../../store.js";
 import type { AllocationTransaction, ServiceAllocators } from "./allocation/service-allocator.js";
-import { serviceStatusStrategy, serviceStrategy } from "./strategy.js";
+import { allocatedServiceStrategy, serviceStatusStrategy } from "./strategy.js";
 
 type UpdateParams = Parameters<GenericStore["updateWith"]>[2];
 
@@ -29,7 +29,7 @@ export class ServiceStore extends GenericStore {
     readonly allocators: ServiceAllocators,
     private readonly log: (line: string) => void = () => {},
   ) {
-    super({ ...options, strategy: serviceStrategy, subresourceStrategies: { status: serviceStatusStrategy } });
+    super({ ...options, strategy: allocatedServiceStrategy, subresourceStrategies: { status: serviceStatusStrategy } });
   }
 
   /** Allocates the Service's IPs and ports once the field manager recorded what the client sent (upstream's beginCreate). */

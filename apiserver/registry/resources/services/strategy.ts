@@ -115,7 +115,10 @@ function dropTypeDependentFields(spec: ServiceSpec, old: ServiceSpec): void {
     delete spec.externalTrafficPolicy;
 }
 
-/** Single-stack families unless the request chose otherwise (upstream's allocator defaults). */
+/**
+ * Single-stack families unless the request chose otherwise, for a Service store without
+ * allocators; with them the allocator defaults the families from the cluster's ranges.
+ */
 function defaultFamilies(spec: ServiceSpec): void {
   if (spec.type === "ExternalName") return;
   spec.ipFamilyPolicy ||= "SingleStack";
@@ -125,13 +128,12 @@ function defaultFamilies(spec: ServiceSpec): void {
   }
 }
 
-export const serviceStrategy: Strategy = {
+/** The strategy of a Service store whose allocators default the IP families (upstream's initIPFamilyFields). */
+export const allocatedServiceStrategy: Strategy = {
   defaults: defaultService,
   prepareForCreate(obj) {
     obj.status = { loadBalancer: {} };
-    const spec = specOf(obj);
-    normalizeClusterIPs(spec);
-    defaultFamilies(spec);
+    normalizeClusterIPs(specOf(obj));
   },
   prepareForUpdate(obj, old) {
     keepStatus(obj, old);
@@ -139,11 +141,6 @@ export const serviceStrategy: Strategy = {
     const oldSpec = (old.spec ?? {}) as ServiceSpec;
     dropTypeDependentFields(spec, oldSpec);
     normalizeClusterIPs(spec, oldSpec);
-    if (spec.type !== "ExternalName") {
-      if (!spec.ipFamilyPolicy && oldSpec.ipFamilyPolicy) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
-      if ((!spec.ipFamilies || spec.ipFamilies.length === 0) && oldSpec.ipFamilies) spec.ipFamilies = [...oldSpec.ipFamilies];
-    }
-    defaultFamilies(spec);
   },
   validate: (obj) => [...validateService(obj), ...validateLoadBalancerClass(obj)],
   validateUpdate: (obj, old) => [
@@ -159,6 +156,25 @@ export const serviceStrategy: Strategy = {
   selectableFields: (obj) => {
     const spec = (obj.spec ?? {}) as ServiceSpec;
     return { "spec.clusterIP": spec.clusterIP ?? "", "spec.type": spec.type ?? "" };
+  },
+};
+
+/** Without allocators: families defaulted single-stack here. */
+export const serviceStrategy: Strategy = {
+  ...allocatedServiceStrategy,
+  prepareForCreate(obj) {
+    allocatedServiceStrategy.prepareForCreate!(obj);
+    defaultFamilies(specOf(obj));
+  },
+  prepareForUpdate(obj, old) {
+    allocatedServiceStrategy.prepareForUpdate!(obj, old);
+    const spec = specOf(obj);
+    const oldSpec = (old.spec ?? {}) as ServiceSpec;
+    if (spec.type !== "ExternalName") {
+      if (!spec.ipFamilyPolicy && oldSpec.ipFamilyPolicy) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
+      if ((!spec.ipFamilies || spec.ipFamilies.length === 0) && oldSpec.ipFamilies) spec.ipFamilies = [...oldSpec.ipFamilies];
+    }
+    defaultFamilies(spec);
   },
 };
 

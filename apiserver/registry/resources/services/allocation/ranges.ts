@@ -1,9 +1,12 @@
 /**
- * The two allocation ranges of Services: an IPv4 service CIDR (its network and broadcast
- * addresses excluded) and a node port range, each mapping values to bitmap items and back,
- * with the offset of upstream's static sub-range.
+ * The allocation ranges of Services: a service CIDR per family (IPv4 without its network and
+ * broadcast addresses, IPv6 without its network address and at most 65535 addresses, as
+ * upstream's bitmap allocator) and a node port range, each mapping values to bitmap items and
+ * back, with the offset of upstream's static sub-range.
  */
 import net from "node:net";
+import { formatCIDR, parseCIDR } from "../../../../../runtime/validation/cidr.js";
+import { formatIP, parseIP } from "../../../../../runtime/validation/strings.js";
 
 /** A range whose values map to bitmap items [0, size). */
 export interface AllocationRange<T> {
@@ -34,8 +37,14 @@ function numberToIPv4(n: number): string {
   return [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join(".");
 }
 
+/** A service CIDR of one family. */
+export interface IPRange extends AllocationRange<string> {
+  readonly family: "IPv4" | "IPv6";
+}
+
 /** An IPv4 service CIDR: the addresses strictly between its network and broadcast addresses. */
-export class IPv4Range implements AllocationRange<string> {
+export class IPv4Range implements IPRange {
+  readonly family = "IPv4";
   readonly spec: string;
   readonly size: number;
   readonly offset: number;
@@ -66,6 +75,57 @@ export class IPv4Range implements AllocationRange<string> {
   valueAt(index: number): string {
     return numberToIPv4(this.base + index);
   }
+}
+
+/** upstream's bitmap allocator keeps at most this many IPv6 addresses. */
+const IPV6_MAX_SIZE = 65536;
+
+function bigOf(bytes: readonly number[]): bigint {
+  return bytes.reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
+}
+
+/** An IPv6 service CIDR: from the address after the network address, at most 65535 of them. */
+export class IPv6Range implements IPRange {
+  readonly family = "IPv6";
+  readonly spec: string;
+  readonly size: number;
+  readonly offset: number;
+  private readonly base: bigint;
+
+  constructor(cidr: string) {
+    const parsed = parseCIDR(cidr);
+    if (!parsed || parsed.family !== 6) throw new Error(`invalid CIDR address: ${cidr}`);
+    this.spec = formatCIDR(parsed);
+    const hostBits = 128 - parsed.prefix;
+    // Sizes past 2^53 only matter as "large": the bitmap is capped and the offset saturates.
+    const total = hostBits >= 53 ? Number.MAX_SAFE_INTEGER : 2 ** hostBits;
+    this.base = bigOf(parsed.network.bytes) + 1n;
+    this.size = Math.max(0, Math.min(total, IPV6_MAX_SIZE) - 1);
+    this.offset = rangeOffset(total, 16, 256, 16);
+    if (this.offset >= this.size) this.offset = 0;
+  }
+
+  indexOf(ip: string): number | undefined {
+    const parsed = parseIP(ip);
+    if (!parsed || parsed.family !== 6) return undefined;
+    const i = bigOf(parsed.bytes) - this.base;
+    return i >= 0n && i < BigInt(this.size) ? Number(i) : undefined;
+  }
+
+  valueAt(index: number): string {
+    let n = this.base + BigInt(index);
+    const bytes = new Array<number>(16);
+    for (let i = 15; i >= 0; i--) {
+      bytes[i] = Number(n & 0xffn);
+      n >>= 8n;
+    }
+    return formatIP({ family: 6, bytes });
+  }
+}
+
+/** The range of a service CIDR of either family. */
+export function serviceIPRange(cidr: string): IPRange {
+  return cidr.includes(":") ? new IPv6Range(cidr) : new IPv4Range(cidr);
 }
 
 /** A node port range, `base-last` inclusive. */

@@ -8,8 +8,8 @@ import type { Scheme } from "../../../../../runtime/scheme.js";
 import type { Storage } from "../../../../storage/interface.js";
 import { apiserverContext, type KubeObject, type RESTStorage } from "../../../rest.js";
 import { formatTime } from "../../../system-fields.js";
-import { SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, type ServiceRanges } from "./index.js";
-import { IPv4Range, PortRange } from "./ranges.js";
+import { SECONDARY_SERVICE_IPS_KEY, SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, serviceCIDRs, type ServiceRanges } from "./index.js";
+import { PortRange, serviceIPRange } from "./ranges.js";
 import { clusterIPRepair, nodePortRepair, type RangeRepair, type RepairEvent } from "./repair.js";
 
 export const SERVICE_REPAIR_HOOK = "start-service-ip-repair-controllers";
@@ -83,11 +83,11 @@ async function bumpEvent(events: RESTStorage, at: { namespace: string; name: str
   return true;
 }
 
-/** The two repairs over one storage, sharing the Service listing and the Event recorder. */
+/** The repairs over one storage (a ClusterIP one per family, the NodePort one), sharing the Service listing and the Event recorder. */
 export function serviceRepairs(
   options: ServiceRepairOptions,
   signal: AbortSignal = new AbortController().signal,
-): { ips: RangeRepair<string>; ports: RangeRepair<number> } {
+): { ips: RangeRepair<string>; secondaryIPs?: RangeRepair<string>; ports: RangeRepair<number> } {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const list = options.services.list?.bind(options.services);
@@ -114,8 +114,11 @@ export function serviceRepairs(
     }
   };
   const base = { storage: options.storage, scheme: options.scheme, listServices, recordEvent, log };
+  const ranges = serviceCIDRs(options.ranges).map((c) => serviceIPRange(c));
+  const families = ranges.map((r) => r.family);
   return {
-    ips: clusterIPRepair(SERVICE_IPS_KEY, new IPv4Range(options.ranges.serviceClusterIPRange), base),
+    ips: clusterIPRepair(SERVICE_IPS_KEY, ranges[0]!, base, true, families),
+    ...(ranges[1] && { secondaryIPs: clusterIPRepair(SECONDARY_SERVICE_IPS_KEY, ranges[1], base, false, families) }),
     ports: nodePortRepair(SERVICE_NODE_PORTS_KEY, PortRange.parse(options.ranges.serviceNodePortRange), base),
   };
 }
@@ -152,7 +155,8 @@ export function serviceRepairHook(options: ServiceRepairOptions): (ctx: { signal
     const log = options.log ?? (() => {});
     const repairs = serviceRepairs(options, signal);
     const deadline = Date.now() + (options.initialTimeoutMs ?? 60_000);
-    for (const repair of [repairs.ips, repairs.ports]) {
+    const all = [repairs.ips, ...(repairs.secondaryIPs ? [repairs.secondaryIPs] : []), repairs.ports];
+    for (const repair of all) {
       for (;;) {
         try {
           await repair.runOnce();
@@ -167,7 +171,6 @@ export function serviceRepairHook(options: ServiceRepairOptions): (ctx: { signal
       }
     }
     const interval = options.intervalMs ?? DEFAULT_REPAIR_INTERVAL_MS;
-    void loop(() => repairs.ips.runOnce(), interval, signal, log);
-    void loop(() => repairs.ports.runOnce(), interval, signal, log);
+    for (const repair of all) void loop(() => repair.runOnce(), interval, signal, log);
   };
 }

@@ -10,8 +10,8 @@ import { formatIP, parseIP } from "../../../../../runtime/validation/strings.js"
 import type { KeyValue, Storage } from "../../../../storage/interface.js";
 import type { KubeObject } from "../../../rest.js";
 import { AllocationBitmap } from "./bitmap.js";
-import { IPv4Range, PortRange, type AllocationRange } from "./ranges.js";
-import { allocatedClusterIP, collectServiceNodePorts, serviceSpec } from "./service-allocator.js";
+import { PortRange, serviceIPRange, type AllocationRange, type IPRange } from "./ranges.js";
+import { allocatedClusterIPs, collectServiceNodePorts, familyOf, serviceSpec } from "./service-allocator.js";
 import { decodeRangeAllocation, encodeRangeAllocation } from "./stored-allocator.js";
 
 /** How many passes must find a value leaked before it is freed (upstream's numRepairsBeforeLeakCleanup). */
@@ -186,35 +186,53 @@ export class RangeRepair<T> {
   }
 }
 
-/** The ClusterIP repair (`ipallocator-repair-controller`). */
-export function clusterIPRepair(key: string, range: IPv4Range, options: RepairOptions): RangeRepair<string> {
+/**
+ * The ClusterIP repair (`ipallocator-repair-controller`) of one family's range. The primary
+ * range's repair also reports addresses no range holds: invalid ones and those of a family the
+ * cluster no longer serves (`configuredFamilies`).
+ */
+export function clusterIPRepair(
+  key: string,
+  range: IPRange,
+  options: RepairOptions,
+  primary = true,
+  configuredFamilies: readonly string[] = [range.family],
+): RangeRepair<string> {
+  const fam = range.family;
   return new RangeRepair<string>(
     {
       key,
       range,
-      parseRange: (spec) => new IPv4Range(spec),
+      parseRange: (spec) => serviceIPRange(spec),
       component: "ipallocator-repair-controller",
       action: "ClusterIPAllocation",
       valuesOf(svc, report) {
-        const ip = allocatedClusterIP(serviceSpec(svc));
-        if (!ip) return [];
-        const parsed = parseIP(ip);
-        if (!parsed) {
-          report("ClusterIPNotValid", `Cluster IP ${ip} is not a valid IP; please recreate service`);
-          return [];
+        const out: string[] = [];
+        for (const ip of allocatedClusterIPs(serviceSpec(svc))) {
+          const parsed = parseIP(ip);
+          const family = familyOf(ip);
+          if (!parsed || !family) {
+            if (primary) report("ClusterIPNotValid", `Cluster IP ${ip} is not a valid IP; please recreate service`);
+            continue;
+          }
+          if (family === fam) out.push(formatIP(parsed));
+          else if (primary && !configuredFamilies.includes(family))
+            report(
+              "ClusterIPNotValid",
+              `Cluster IP ${ip}(${family}) is of ip family that is no longer configured on cluster; please recreate service`,
+            );
         }
-        // Only the IPv4 range is served; other families are not this repair's to judge.
-        return parsed.family === 4 ? [formatIP(parsed)] : [];
+        return out;
       },
       keyOf: (ip) => ip,
-      notAllocated: (ip) => ["ClusterIPNotAllocated", `Cluster IP [IPv4]:${ip} is not allocated; repairing`],
+      notAllocated: (ip) => ["ClusterIPNotAllocated", `Cluster IP [${fam}]:${ip} is not allocated; repairing`],
       duplicate: (ip) => [
         "ClusterIPAlreadyAllocated",
-        `Cluster IP [IPv4]:${ip} was assigned to multiple services; please recreate service`,
+        `Cluster IP [${fam}]:${ip} was assigned to multiple services; please recreate service`,
       ],
       outOfRange: (ip) => [
         "ClusterIPOutOfRange",
-        `Cluster IP [IPv4]:${ip} is not within the service CIDR ${range.spec}; please recreate service`,
+        `Cluster IP [${fam}]:${ip} is not within the service CIDR ${range.spec}; please recreate service`,
       ],
       describe: {
         mayHaveLeaked: (ip) => `the cluster IP ${ip} may have leaked: flagging for later clean up`,
@@ -222,10 +240,10 @@ export function clusterIPRepair(key: string, range: IPv4Range, options: RepairOp
         leaked: (ip) => `the cluster IP ${ip} appears to have leaked: cleaning up`,
       },
       logs: {
-        notAllocated: (ip, svc) => `the cluster IP [IPv4]:${ip} for service ${svc} is not allocated; repairing`,
-        duplicate: (ip, svc) => `the cluster IP [IPv4]:${ip} for service ${svc} was assigned to multiple services; please recreate`,
+        notAllocated: (ip, svc) => `the cluster IP [${fam}]:${ip} for service ${svc} is not allocated; repairing`,
+        duplicate: (ip, svc) => `the cluster IP [${fam}]:${ip} for service ${svc} was assigned to multiple services; please recreate`,
         outOfRange: (ip, svc) =>
-          `the cluster IP [IPv4]:${ip} for service ${svc} is not within the service CIDR ${range.spec}; please recreate`,
+          `the cluster IP [${fam}]:${ip} for service ${svc} is not within the service CIDR ${range.spec}; please recreate`,
         unableToRefresh: "unable to refresh the service IP block",
       },
     },

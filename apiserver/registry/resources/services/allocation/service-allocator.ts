@@ -1,15 +1,29 @@
 /**
- * What a Service write asks of the allocators (upstream's service REST allocation): a ClusterIP
- * unless headless or ExternalName, NodePorts for NodePort and LoadBalancer Services, a health
- * check NodePort for LoadBalancers with externalTrafficPolicy Local; type changes allocate and
- * release. Each write gets a transaction: revert frees what it allocated (the object was not
- * stored), commit frees what it gave up (the object was stored).
+ * What a Service write asks of the allocators (upstream's service REST allocation, alloc.go):
+ * IP families and policy defaulted from the cluster's ranges (initIPFamilyFields), a ClusterIP
+ * per family unless headless or ExternalName, upgrades to and downgrades from dual-stack,
+ * NodePorts for NodePort and LoadBalancer Services, a health check NodePort for LoadBalancers
+ * with externalTrafficPolicy Local; type changes allocate and release. Each write gets a
+ * transaction: revert frees what it allocated (the object was not stored), commit frees what it
+ * gave up (the object was stored).
  */
 import { newInternalError } from "../../../../../runtime/rest/errors.js";
+import { isIPv4Mapped } from "../../../../../runtime/validation/cidr.js";
 import { formatIP, parseIP } from "../../../../../runtime/validation/strings.js";
 import type { KubeObject } from "../../../rest.js";
+import { validateServiceClusterIPsRelatedFields } from "../../../validation/core.js";
 import { fieldErrors, FieldPath, invalidError, type FieldError } from "../../../validation/field.js";
+import type { IPRange } from "./ranges.js";
 import { AllocationError, type StoredAllocator } from "./stored-allocator.js";
+
+export type IPFamily = "IPv4" | "IPv6";
+
+/** The family of an address as Go's netutils sees it (IPv4-mapped IPv6 is IPv4); undefined when it is no IP. */
+export function familyOf(ip: string): IPFamily | undefined {
+  const parsed = parseIP(ip);
+  if (!parsed) return undefined;
+  return parsed.family === 4 || isIPv4Mapped(parsed) ? "IPv4" : "IPv6";
+}
 
 export interface ServicePortFields {
   port?: number;
@@ -49,11 +63,11 @@ export function needsClusterIP(spec: ServiceSpecFields): boolean {
   return spec.type !== "ExternalName" && (spec.clusterIPs?.[0] ?? spec.clusterIP) !== "None";
 }
 
-/** The ClusterIP it holds, when it holds one. */
-export function allocatedClusterIP(spec: ServiceSpecFields): string | undefined {
-  if (spec.type === "ExternalName") return undefined;
-  const ip = spec.clusterIPs?.[0] ?? spec.clusterIP;
-  return ip && ip !== "None" ? ip : undefined;
+/** The ClusterIPs it holds, one per family (none for headless and ExternalName Services). */
+export function allocatedClusterIPs(spec: ServiceSpecFields): string[] {
+  if (spec.type === "ExternalName") return [];
+  const ips = spec.clusterIPs && spec.clusterIPs.length > 0 ? spec.clusterIPs : spec.clusterIP ? [spec.clusterIP] : [];
+  return ips[0] === "None" ? [] : ips.filter((ip) => ip !== "");
 }
 
 function needsNodePorts(spec: ServiceSpecFields): boolean {
@@ -105,6 +119,7 @@ export function collectServiceNodePorts(spec: ServiceSpecFields): number[] {
 class Operation implements AllocationTransaction {
   readonly ips: string[] = [];
   readonly ports: number[] = [];
+  /** Addresses the write gives up once stored (upstream's deferred release). */
   readonly releaseIPs: string[] = [];
   readonly releasePorts: number[] = [];
   private done = false;
@@ -114,13 +129,13 @@ class Operation implements AllocationTransaction {
     readonly dryRun: boolean,
   ) {}
 
-  async allocateIP(ip: string): Promise<void> {
-    await this.alloc.ips.allocate(ip, this.dryRun);
+  async allocateIP(family: IPFamily, ip: string): Promise<void> {
+    await this.alloc.ipAllocator(family)!.allocate(ip, this.dryRun);
     this.ips.push(ip);
   }
 
-  async allocateNextIP(): Promise<string> {
-    const ip = await this.alloc.ips.allocateNext(this.dryRun);
+  async allocateNextIP(family: IPFamily): Promise<string> {
+    const ip = await this.alloc.ipAllocator(family)!.allocateNext(this.dryRun);
     this.ips.push(ip);
     return ip;
   }
@@ -152,7 +167,7 @@ class Operation implements AllocationTransaction {
 }
 
 async function releaseAll(alloc: ServiceAllocators, ips: readonly string[], ports: readonly number[]): Promise<void> {
-  for (const ip of ips) await alloc.ips.release(ip);
+  for (const ip of ips) await alloc.releaseIP(ip);
   for (const port of ports) await alloc.ports.release(port);
 }
 
@@ -166,20 +181,76 @@ function canonicalIP(ip: string): string | undefined {
   return parsed ? formatIP(parsed) : undefined;
 }
 
-/** The Service allocators of one apiserver: the ClusterIP range and the NodePort range. */
+function rangeFamily(alloc: StoredAllocator<string>): IPFamily {
+  return (alloc.range as Partial<IPRange>).family ?? "IPv4";
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+const POLICY = FieldPath.of("spec", "ipFamilyPolicy");
+
+/** upstream's isMatchingPreferDualStackClusterIPFields: a PreferDualStack Service left as it was is neither upgraded nor downgraded. */
+function isMatchingPreferDualStack(spec: ServiceSpecFields, oldSpec: ServiceSpecFields | undefined): boolean {
+  if (!oldSpec || spec.ipFamilyPolicy === undefined) return false;
+  if (oldSpec.type !== spec.type) return false;
+  if (spec.type !== "ClusterIP" && spec.type !== "NodePort" && spec.type !== "LoadBalancer") return false;
+  if (spec.ipFamilyPolicy !== "PreferDualStack") return false;
+  if (oldSpec.ipFamilyPolicy !== undefined && oldSpec.ipFamilyPolicy !== "PreferDualStack") return false;
+  return sameList(oldSpec.clusterIPs, spec.clusterIPs) && sameList(oldSpec.ipFamilies, spec.ipFamilies);
+}
+
+function otherFamily(f: string): IPFamily {
+  return f === "IPv4" ? "IPv6" : "IPv4";
+}
+
+/** The Service allocators of one apiserver: a ClusterIP range per family and the NodePort range. */
 export class ServiceAllocators {
+  /** By family; the first is the primary range (`--service-cluster-ip-range[0]`). */
+  private readonly ipsByFamily = new Map<IPFamily, StoredAllocator<string>>();
+
   constructor(
+    /** The primary range's allocator. */
     readonly ips: StoredAllocator<string>,
     readonly ports: StoredAllocator<number>,
-  ) {}
+    /** The secondary range's allocator, of the other family (dual-stack clusters). */
+    readonly secondaryIPs?: StoredAllocator<string>,
+  ) {
+    this.ipsByFamily.set(rangeFamily(ips), ips);
+    if (secondaryIPs) {
+      if (rangeFamily(secondaryIPs) === rangeFamily(ips)) throw new Error("the secondary service IP range must be of the other IP family");
+      this.ipsByFamily.set(rangeFamily(secondaryIPs), secondaryIPs);
+    }
+  }
 
-  /** Allocates what a new Service needs, filling spec.clusterIP(s) and nodePorts. */
+  /** The family of the primary range, what single-stack Services get. */
+  get defaultFamily(): IPFamily {
+    return rangeFamily(this.ips);
+  }
+
+  /** The allocator of a family, when the cluster has a range of it. */
+  ipAllocator(family: IPFamily): StoredAllocator<string> | undefined {
+    return this.ipsByFamily.get(family);
+  }
+
+  /** Frees an address in the range of its family (left alone when no range of it is configured). */
+  async releaseIP(ip: string): Promise<void> {
+    const family = familyOf(ip);
+    const alloc = family && this.ipsByFamily.get(family);
+    if (!alloc) return;
+    await alloc.release(canonicalIP(ip) ?? ip);
+  }
+
+  /** Allocates what a new Service needs, filling spec.clusterIP(s), ipFamilies, ipFamilyPolicy and nodePorts. */
   async allocateCreate(svc: KubeObject, dryRun: boolean): Promise<AllocationTransaction> {
     const op = new Operation(this, dryRun);
     try {
       const spec = serviceSpec(svc);
-      if (!this.checkFamilies(svc, spec)) return op;
-      if (needsClusterIP(spec)) await this.allocClusterIP(svc, spec, op);
+      this.initIPFamilyFields(svc, spec, undefined);
+      await this.allocClusterIPs(svc, spec, op);
       if (needsNodePorts(spec)) await this.initNodePorts(svc, spec, op, []);
       if (needsHealthCheck(spec)) await this.allocHealthCheckNodePort(spec, op);
       return op;
@@ -189,21 +260,15 @@ export class ServiceAllocators {
     }
   }
 
-  /** Allocates and releases what an update changes (type changes, new node ports). */
+  /** Allocates and releases what an update changes (type changes, dual-stack upgrades and downgrades, new node ports). */
   async allocateUpdate(svc: KubeObject, old: KubeObject, dryRun: boolean): Promise<AllocationTransaction> {
     const op = new Operation(this, dryRun);
     try {
       const spec = serviceSpec(svc);
       const oldSpec = serviceSpec(old);
-      if (!this.checkFamilies(svc, spec)) return op;
       patchAllocatedValues(spec, oldSpec);
-      // ClusterIPs: allocated when leaving ExternalName, released when becoming it; otherwise immutable.
-      if (oldSpec.type === "ExternalName" && spec.type !== "ExternalName") {
-        if (needsClusterIP(spec)) await this.allocClusterIP(svc, spec, op);
-      } else if (spec.type === "ExternalName") {
-        const oldIP = allocatedClusterIP(oldSpec);
-        if (oldIP) op.releaseIPs.push(oldIP);
-      }
+      this.initIPFamilyFields(svc, spec, oldSpec);
+      await this.updateClusterIPs(svc, spec, oldSpec, op);
       // NodePorts.
       const oldPorts = collectServiceNodePorts({ ...oldSpec, healthCheckNodePort: 0 });
       if (needsNodePorts(oldSpec) && !needsNodePorts(spec)) op.releasePorts.push(...oldPorts);
@@ -223,66 +288,149 @@ export class ServiceAllocators {
   /** Frees everything a deleted Service held. */
   async releaseService(svc: KubeObject): Promise<void> {
     const spec = serviceSpec(svc);
-    const ip = allocatedClusterIP(spec);
-    if (ip) {
-      const canonical = canonicalIP(ip);
-      if (canonical) await this.ips.release(canonical);
-    }
+    for (const ip of allocatedClusterIPs(spec)) await this.releaseIP(ip);
     for (const port of collectServiceNodePorts(spec)) await this.ports.release(port);
   }
 
   /**
-   * Families this cluster cannot serve are refused (only IPv4 is configured); false when an
-   * address does not parse, leaving the report to validation.
+   * upstream's initIPFamilyFields: defaults ipFamilyPolicy (the old one on update; RequireDualStack
+   * for headless Services without selector; else SingleStack) and ipFamilies (inferred from the
+   * addresses, the primary range's family, plus the other family for dual-stack policies on a
+   * dual-stack cluster), and refuses families and policies the cluster cannot serve.
    */
-  private checkFamilies(svc: KubeObject, spec: ServiceSpecFields): boolean {
-    if (spec.type === "ExternalName") return true;
-    const ips = spec.clusterIPs ?? (spec.clusterIP ? [spec.clusterIP] : []);
-    if (ips.some((ip, i) => !(i === 0 && ip === "None") && !parseIP(ip))) return false;
-    const headlessSelectorless = ips[0] === "None" && Object.keys(spec.selector ?? {}).length === 0;
-    if (headlessSelectorless) return true;
-    const errs: FieldError[] = [];
-    if (spec.ipFamilyPolicy === "RequireDualStack") {
-      errs.push(
-        fieldErrors.invalid(
-          FieldPath.of("spec", "ipFamilyPolicy"),
-          spec.ipFamilyPolicy,
-          "this cluster is not configured for dual-stack services",
-        ),
-      );
+  private initIPFamilyFields(svc: KubeObject, spec: ServiceSpecFields, oldSpec: ServiceSpecFields | undefined): void {
+    if (spec.type === "ExternalName") return;
+    if (isMatchingPreferDualStack(spec, oldSpec)) return;
+    const selectorless = Object.keys(spec.selector ?? {}).length === 0;
+    if (spec.ipFamilyPolicy === undefined) {
+      if (oldSpec?.ipFamilyPolicy !== undefined) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
+      else if (spec.clusterIP === "None" && selectorless) spec.ipFamilyPolicy = "RequireDualStack";
+      else spec.ipFamilyPolicy = "SingleStack";
     }
+    const loose = validateServiceClusterIPsRelatedFields(spec as Record<string, unknown>);
+    if (loose.length > 0) throw invalid(svc, loose);
+    const errs: FieldError[] = [];
+    if (oldSpec) {
+      if (spec.ipFamilyPolicy === "SingleStack") {
+        // Dropping to SingleStack with the lists left as they were releases the secondary.
+        if (sameList(oldSpec.clusterIPs, spec.clusterIPs) && (spec.clusterIPs ?? []).length > 1)
+          spec.clusterIPs = spec.clusterIPs!.slice(0, 1);
+        if (sameList(oldSpec.ipFamilies, spec.ipFamilies) && (spec.ipFamilies ?? []).length > 1)
+          spec.ipFamilies = spec.ipFamilies!.slice(0, 1);
+      } else {
+        const ips = spec.clusterIPs ?? [];
+        const families = spec.ipFamilies ?? [];
+        if (ips.length > 0 && ips.length < (oldSpec.clusterIPs ?? []).length)
+          errs.push(fieldErrors.invalid(POLICY, spec.ipFamilyPolicy, "must be 'SingleStack' to release the secondary cluster IP"));
+        if (families.length > 0 && families.length < (oldSpec.ipFamilies ?? []).length)
+          errs.push(fieldErrors.invalid(POLICY, spec.ipFamilyPolicy, "must be 'SingleStack' to release the secondary IP family"));
+      }
+    }
+    if (spec.ipFamilyPolicy === "SingleStack") {
+      if ((spec.clusterIPs ?? []).length === 2)
+        errs.push(
+          fieldErrors.invalid(
+            POLICY,
+            spec.ipFamilyPolicy,
+            "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
+          ),
+        );
+      if ((spec.ipFamilies ?? []).length === 2)
+        errs.push(
+          fieldErrors.invalid(
+            POLICY,
+            spec.ipFamilyPolicy,
+            "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified",
+          ),
+        );
+    }
+    // Families inferred from the addresses given.
+    const ips = spec.clusterIPs ?? [];
+    for (let i = 0; i < ips.length; i++) {
+      if (ips[i] === "None") break;
+      const family = familyOf(ips[i]!);
+      if (!family || i < (spec.ipFamilies ?? []).length) continue;
+      if (!this.ipsByFamily.has(family))
+        errs.push(fieldErrors.invalid(FieldPath.of("spec", "clusterIPs").index(i), ips, `${family} is not configured on this cluster`));
+      else spec.ipFamilies = [...(spec.ipFamilies ?? []), family];
+    }
+    if (errs.length > 0) throw invalid(svc, errs);
+    // Headless without selector: any families, both unless SingleStack.
+    if (spec.clusterIP === "None" && selectorless) {
+      if ((spec.ipFamilies ?? []).length === 0) spec.ipFamilies = [this.defaultFamily];
+      if (spec.ipFamilies!.length < 2 && spec.ipFamilyPolicy !== "SingleStack")
+        spec.ipFamilies = [spec.ipFamilies![0]!, otherFamily(spec.ipFamilies![0]!)];
+      return;
+    }
+    if (spec.ipFamilyPolicy === "RequireDualStack" && this.ipsByFamily.size < 2)
+      errs.push(fieldErrors.invalid(POLICY, spec.ipFamilyPolicy, "this cluster is not configured for dual-stack services"));
     (spec.ipFamilies ?? []).forEach((family, i) => {
-      if (family !== "IPv4")
+      if (!this.ipsByFamily.has(family as IPFamily))
         errs.push(fieldErrors.invalid(FieldPath.of("spec", "ipFamilies").index(i), family, "not configured on this cluster"));
     });
     if (errs.length > 0) throw invalid(svc, errs);
-    return true;
+    if ((spec.ipFamilies ?? []).length === 0) spec.ipFamilies = [this.defaultFamily];
+    if (spec.ipFamilyPolicy !== "SingleStack" && spec.ipFamilies!.length === 1 && this.ipsByFamily.size === 2)
+      spec.ipFamilies = [spec.ipFamilies![0]!, otherFamily(spec.ipFamilies![0]!)];
   }
 
-  private async allocClusterIP(svc: KubeObject, spec: ServiceSpecFields, op: Operation): Promise<void> {
-    const requested = spec.clusterIPs?.[0] ?? spec.clusterIP ?? "";
+  /** upstream's allocClusterIPs: an address per family, the ones named and the rest picked. */
+  private async allocClusterIPs(svc: KubeObject, spec: ServiceSpecFields, op: Operation): Promise<void> {
+    if (spec.type === "ExternalName") return;
+    if ((spec.clusterIPs ?? [])[0] === "None") return;
+    const families = (spec.ipFamilies ?? []) as IPFamily[];
+    const ips = [...(spec.clusterIPs ?? [])];
+    while (ips.length < families.length) ips.push("");
+    for (let i = 0; i < families.length; i++) ips[i] = await this.allocIP(svc, spec, families[i]!, ips[i]!, op);
+    spec.clusterIPs = ips;
+    if (ips.length > 0) spec.clusterIP = ips[0];
+  }
+
+  /** One address of a family: the requested one (422 when taken or outside the range) or the next free one. */
+  private async allocIP(svc: KubeObject, spec: ServiceSpecFields, family: IPFamily, requested: string, op: Operation): Promise<string> {
     if (requested === "") {
-      let ip: string;
       try {
-        ip = await op.allocateNextIP();
+        return await op.allocateNextIP(family);
       } catch (err) {
         if (err instanceof AllocationError) throw newInternalError(`failed to allocate a serviceIP: ${err.message}`);
         throw err;
       }
-      spec.clusterIP = ip;
-      spec.clusterIPs = [ip];
-      return;
     }
     const ip = canonicalIP(requested) ?? requested;
     try {
-      await op.allocateIP(ip);
+      await op.allocateIP(family, ip);
     } catch (err) {
       if (err instanceof AllocationError && err.reason !== "RangeMismatch") {
         const shown = spec.clusterIPs && spec.clusterIPs.length > 0 ? spec.clusterIPs : [requested];
-        throw invalid(svc, [fieldErrors.invalid(FieldPath.of("spec", "clusterIPs"), shown, `failed to allocate IP ${ip}: ${err.message}`)]);
+        throw invalid(svc, [
+          fieldErrors.invalid(FieldPath.of("spec", "clusterIPs"), shown, `failed to allocate IP ${requested}: ${err.message}`),
+        ]);
       }
       if (err instanceof AllocationError) throw newInternalError(err.message);
       throw err;
+    }
+    return requested;
+  }
+
+  /** upstream's updateClusterIPs: type changes to and from ExternalName, dual-stack upgrades and downgrades. */
+  private async updateClusterIPs(svc: KubeObject, spec: ServiceSpecFields, oldSpec: ServiceSpecFields, op: Operation): Promise<void> {
+    if (isMatchingPreferDualStack(spec, oldSpec)) return;
+    if (oldSpec.type === "ExternalName" && spec.type !== "ExternalName") return this.allocClusterIPs(svc, spec, op);
+    if ((oldSpec.clusterIPs ?? [])[0] === "None") return;
+    if (oldSpec.type !== "ExternalName" && spec.type === "ExternalName") {
+      op.releaseIPs.push(...allocatedClusterIPs(oldSpec));
+      return;
+    }
+    const oldFamilies = oldSpec.ipFamilies ?? [];
+    const families = spec.ipFamilies ?? [];
+    if (oldFamilies.length === 1 && families.length === 2) {
+      const ips = [...(spec.clusterIPs ?? [])];
+      if (ips.length < 2) ips.push("");
+      ips[1] = await this.allocIP(svc, spec, families[1] as IPFamily, ips[1]!, op);
+      spec.clusterIPs = ips;
+    } else if (oldFamilies.length === 2 && families.length === 1) {
+      const second = (oldSpec.clusterIPs ?? [])[1];
+      if (second) op.releaseIPs.push(second);
     }
   }
 
