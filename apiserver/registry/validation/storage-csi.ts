@@ -13,6 +13,7 @@ import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { canonicalQuantity } from "./quantity-text.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { validateCSIDriverName } from "./volume-sources.js";
+import { validatePVSpec } from "./pv-spec.js";
 
 const SPEC = FieldPath.of("spec");
 const FS_GROUP_POLICIES = ["File", "None", "ReadWriteOnceWithFSType"];
@@ -199,6 +200,14 @@ function validateVolumeAttachmentSource(source: Obj, p: FieldPath): FieldError[]
   if (inline && pv) return [fieldErrors.forbidden(p, both)];
   if (pv && str(source.persistentVolumeName) === "")
     return [fieldErrors.required(p.child("persistentVolumeName"), "must specify non empty persistentVolumeName")];
+  // An inline spec is a PersistentVolume spec under upstream's inline rules (CSI only, no claim,
+  // capacity, node affinity or class).
+  if (inline)
+    return validatePVSpec(record(source.inlineVolumeSpec), p.child("inlineVolumeSpec"), {
+      inline: true,
+      pvName: "",
+      checkNodeValues: true,
+    });
   return [];
 }
 
