@@ -5,7 +5,7 @@
  * `podCIDRs` valid CIDRs at most one per family and unique; on update `podCIDRs` and
  * `providerID` fixed once set, `externalID` fixed, status addresses unique, and the deprecated
  * `spec.configSource` / `status.config` references (kept by upstream for old objects) well
- * formed. The taints and avoid-pods annotations: node-annotations.ts.
+ * formed. The taints and avoid-pods annotations: resources/nodes/annotations.ts.
  */
 import type { KubeObject } from "../rest.js";
 import {

@@ -26,8 +26,10 @@ function createErrors(strategy: Strategy, obj: KubeObject): string[] {
 }
 
 function updateErrors(strategy: Strategy | UpdateStrategy, obj: KubeObject, old: KubeObject): string[] {
-  strategy.defaults?.(old);
-  strategy.defaults?.(obj);
+  if ("defaults" in strategy) {
+    strategy.defaults?.(old);
+    strategy.defaults?.(obj);
+  }
   strategy.prepareForUpdate?.(obj, old);
   return (strategy.validateUpdate?.(obj, old) ?? []).map(errorText);
 }

@@ -1,7 +1,7 @@
 /** core/v1 Nodes: status kept on create (kubelets register with it), allocatable default, upstream's Node rules and annotations; selectable by spec.unschedulable. */
 import { defaultNode } from "../../defaults/core.js";
 import { dropNodeConfig, validateNode, validateNodeUpdate } from "../../validation/node.js";
-import { validateNodeAnnotations } from "../../validation/node-annotations.js";
+import { validateNodeAnnotations } from "./annotations.js";
 import type { KubeObject } from "../../rest.js";
 import type { UpdateStrategy } from "../../strategy.js";
 import { isObj, record } from "../../validation/shape.js";

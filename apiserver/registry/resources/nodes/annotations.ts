@@ -2,12 +2,12 @@
  * upstream's ValidateNodeSpecificAnnotations: a Node's `scheduler.alpha.kubernetes.io/taints`
  * annotation must decode as a list of taints, each valid as `spec.taints` entries are; its
  * `scheduler.alpha.kubernetes.io/preferAvoidPods` annotation must decode as AvoidPods whose
- * entries each name a controller. Decode errors are Go's (go-json-decode.ts).
+ * entries each name a controller. Decode errors are Go's (patch/go-json-decode.ts).
  */
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
-import { goDecode, type GoType } from "./go-json-decode.js";
-import { validateTaints } from "./node.js";
-import { isObj, list, record } from "./shape.js";
+import { fieldErrors, FieldPath, type FieldError } from "../../validation/field.js";
+import { goDecode, type GoType } from "../../patch/go-json-decode.js";
+import { validateTaints } from "../../validation/node.js";
+import { isObj, list, record } from "../../validation/shape.js";
 
 export const TAINTS_ANNOTATION = "scheduler.alpha.kubernetes.io/taints";
 export const AVOID_PODS_ANNOTATION = "scheduler.alpha.kubernetes.io/preferAvoidPods";

@@ -5,8 +5,8 @@
  * unmarshal number into Go struct field Taint.key of type string`), keys matched as Go matches
  * them (case-insensitively), unknown keys ignored, nulls leaving the zero value.
  */
-import { goJSONSyntaxError } from "../patch/json-text.js";
-import { isObj } from "./shape.js";
+import { goJSONSyntaxError } from "./json-text.js";
+import { isObj } from "../validation/shape.js";
 
 /** A Go type as the decoder sees it; `name` is how its errors print the type. */
 export type GoType =
