@@ -8,7 +8,7 @@
  */
 import { isDNS1123Subdomain } from "../../../runtime/validation/strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
-import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GO_ADDRESS, GoSyntax, type FieldError } from "./field.js";
 import { validateNodeSelector } from "./affinity.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { canonicalQuantity } from "./quantity-text.js";
@@ -20,8 +20,6 @@ const ACCESS_MODES = ["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWri
 const RECLAIM_POLICIES = ["Delete", "Recycle", "Retain"];
 const VOLUME_MODES = ["Block", "Filesystem"];
 const INLINE = "may not be specified in the context of inline volumes";
-/** The address Go prints for a pointer in %#v; any address stands for upstream's. */
-const GO_ADDRESS = "0xc000000000";
 
 export interface PVSpecOptions {
   /** A VolumeAttachment's inline spec (upstream's validateInlinePersistentVolumeSpec). */

@@ -7,7 +7,7 @@ import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation
 import { goQuote } from "../../../runtime/go-strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GO_ADDRESS, GoSyntax, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { canonicalQuantity } from "./quantity-text.js";
@@ -18,8 +18,6 @@ import { validatePVSpec } from "./pv-spec.js";
 const SPEC = FieldPath.of("spec");
 const FS_GROUP_POLICIES = ["File", "None", "ReadWriteOnceWithFSType"];
 const LIFECYCLE_MODES = ["Persistent", "Ephemeral"];
-// Go prints a set pointer as its address; any address stands for it.
-const GO_ADDRESS = "0xc000000000";
 const goStrings = (v: unknown) => (Array.isArray(v) ? `[]string{${v.map((x) => goQuote(str(x))).join(", ")}}` : "[]string(nil)");
 const isNum = (v: unknown): v is number => typeof v === "number";
 const unset = (v: unknown) => v === undefined || v === null;
