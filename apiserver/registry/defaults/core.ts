@@ -86,6 +86,30 @@ function defaultDownwardAPIFiles(items: unknown): void {
 /** Volume sources whose files get a default mode. */
 const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
+/**
+ * The defaults of the volume sources Pods and PersistentVolumes share (SetDefaults_HostPath,
+ * _ISCSI, _AzureDisk, _RBD and _ScaleIO, volume and persistent-volume variants alike).
+ */
+export function defaultSourceFields(v: Obj): void {
+  if (isObj(v.hostPath)) v.hostPath.type ??= "";
+  if (isObj(v.iscsi)) v.iscsi.iscsiInterface ||= "default";
+  if (isObj(v.azureDisk)) {
+    v.azureDisk.cachingMode ??= "ReadWrite";
+    v.azureDisk.fsType ??= "ext4";
+    v.azureDisk.readOnly ??= false;
+    v.azureDisk.kind ??= "Shared";
+  }
+  if (isObj(v.rbd)) {
+    v.rbd.pool ||= "rbd";
+    v.rbd.user ||= "admin";
+    v.rbd.keyring ||= "/etc/ceph/keyring";
+  }
+  if (isObj(v.scaleIO)) {
+    v.scaleIO.storageMode ||= "ThinProvisioned";
+    v.scaleIO.fsType ||= "xfs";
+  }
+}
+
 function defaultVolume(v: Obj): void {
   let sources = 0;
   for (const k in v) if (k !== "name") sources++;
@@ -102,19 +126,11 @@ function defaultVolume(v: Obj): void {
       const token = record(src).serviceAccountToken;
       if (isObj(token)) token.expirationSeconds ??= 3600;
     }
-  if (isObj(v.hostPath)) v.hostPath.type ??= "";
-  if (isObj(v.iscsi)) v.iscsi.iscsiInterface ??= "default";
-  if (isObj(v.azureDisk)) {
-    v.azureDisk.cachingMode ??= "ReadWrite";
-    v.azureDisk.fsType ??= "ext4";
-    v.azureDisk.readOnly ??= false;
-    v.azureDisk.kind ??= "Shared";
-  }
-  if (isObj(v.rbd)) {
-    v.rbd.pool ??= "rbd";
-    v.rbd.user ??= "admin";
-    v.rbd.keyring ??= "/etc/ceph/keyring";
-  }
+  defaultSourceFields(v);
+  // SetDefaults_ImageVolumeSource: as a container's pull policy, from the reference's tag (a
+  // reference that does not parse has no tag: IfNotPresent).
+  if (isObj(v.image) && (v.image.pullPolicy === undefined || v.image.pullPolicy === null || v.image.pullPolicy === ""))
+    v.image.pullPolicy = str(v.image.reference) === "" ? "IfNotPresent" : defaultPullPolicy(str(v.image.reference));
   if (isObj(v.ephemeral) && isObj(v.ephemeral.volumeClaimTemplate)) {
     defaultPVCSpec(child(v.ephemeral.volumeClaimTemplate, "spec"));
   }
@@ -183,7 +199,7 @@ export function defaultPV(pv: Obj): void {
   const spec = child(pv, "spec");
   setIfAbsent(spec, "persistentVolumeReclaimPolicy", "Retain");
   setIfAbsent(spec, "volumeMode", "Filesystem");
-  if (isObj(spec.hostPath)) setIfAbsent(spec.hostPath, "type", "");
+  defaultSourceFields(spec);
   const status = child(pv, "status");
   setIfAbsent(status, "phase", "Pending");
 }

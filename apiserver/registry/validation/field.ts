@@ -36,6 +36,9 @@ const VALUELESS: ReadonlySet<FieldErrorType> = new Set(["FieldValueRequired", "F
 /** Marks a value that should not be printed (upstream's omitValue). */
 export const OMIT_VALUE: unique symbol = Symbol("omitValue");
 
+/** The address a pointer prints as in Go's %#v: any address stands for upstream's. */
+export const GO_ADDRESS = "0xc000000000";
+
 /** A bad value upstream prints with Go's %#v (a struct of its internal types): the text as printed. */
 export class GoSyntax {
   constructor(readonly text: string) {}

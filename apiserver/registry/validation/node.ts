@@ -1,13 +1,13 @@
 /**
  * Node validation as upstream's ValidateNode and ValidateNodeUpdate: taints (keys label names,
  * values label values, effects, unique by key and effect; upstream reports them under
- * `metadata.taints`), capacity and allocatable not negative, `podCIDRs` valid CIDRs at most one
- * per family and unique; on update `podCIDRs` and `providerID` fixed once set, status
- * addresses unique, and the deprecated `spec.configSource` / `status.config` references (kept by
- * upstream for old objects) well formed.
+ * `metadata.taints`), capacity and allocatable not negative (whole for integer resources),
+ * `podCIDRs` valid CIDRs at most one per family and unique; on update `podCIDRs` and
+ * `providerID` fixed once set, `externalID` fixed, status addresses unique, and the deprecated
+ * `spec.configSource` / `status.config` references (kept by upstream for old objects) well
+ * formed. The taints and avoid-pods annotations: resources/nodes/annotations.ts.
  */
 import type { KubeObject } from "../rest.js";
-import { parseQuantity } from "../../../runtime/quantity.js";
 import {
   isConfigMapKey,
   isQualifiedName,
@@ -18,7 +18,7 @@ import {
 } from "../../../runtime/validation/strings.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isCIDR } from "./networking.js";
-import { canonicalQuantity } from "./quantity-text.js";
+import { validateResourceQuantityValue } from "./resource-names.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
 
 const EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
@@ -26,12 +26,13 @@ const TAINTS = FieldPath.of("metadata", "taints");
 const POD_CIDRS = FieldPath.of("spec", "podCIDRs");
 const CIDR_UPDATE = 'node updates may not change podCIDR except from "" to valid';
 
-function validateTaints(taints: unknown[]): FieldError[] {
+/** upstream's validateNodeTaints, under `base` (`metadata.taints`, or the taints annotation's key). */
+export function validateTaints(taints: unknown[], base: FieldPath = TAINTS): FieldError[] {
   const errs: FieldError[] = [];
   const unique = new Map<string, Set<string>>();
   taints.forEach((t, i) => {
     const taint = record(t);
-    const p = TAINTS.index(i);
+    const p = base.index(i);
     const key = str(taint.key);
     const value = str(taint.value);
     const effect = str(taint.effect);
@@ -53,14 +54,12 @@ function validateTaints(taints: unknown[]): FieldError[] {
   return errs;
 }
 
+/** upstream's ValidateNodeResources: not negative, and whole for integer resources (`pods`, extended ones). */
 function validateResources(status: Obj): FieldError[] {
   const errs: FieldError[] = [];
   for (const field of ["capacity", "allocatable"])
-    for (const [k, v] of Object.entries(record(status[field]))) {
-      const n = parseQuantity(v);
-      if (n !== undefined && n < 0)
-        errs.push(fieldErrors.invalid(FieldPath.of("status", field, k), canonicalQuantity(v), "must be greater than or equal to 0"));
-    }
+    for (const [k, v] of Object.entries(record(status[field])))
+      errs.push(...validateResourceQuantityValue(k, v, FieldPath.of("status", field, k)));
   return errs;
 }
 
@@ -177,5 +176,8 @@ export function validateNodeUpdate(node: KubeObject, old: KubeObject): FieldErro
     errs.push(fieldErrors.forbidden(FieldPath.of("spec", "providerID"), 'node updates may not change providerID except from "" to valid'));
   errs.push(...validateConfig(node));
   errs.push(...validateTaints(list(spec.taints)));
+  // The deprecated externalID never changes (nothing sets it now).
+  if (str(spec.externalID) !== str(oldSpec.externalID))
+    errs.push(fieldErrors.forbidden(FieldPath.of("spec", "externalID"), "may not be updated"));
   return errs;
 }

@@ -28,7 +28,7 @@ const deprecatedNodeLabel = (key: string): string | undefined =>
   Object.prototype.hasOwnProperty.call(DEPRECATED_NODE_LABELS, key) ? DEPRECATED_NODE_LABELS[key] : undefined;
 
 /** upstream's GetWarningsForNodeSelectorTerm: deprecated keys in matchExpressions. */
-function nodeSelectorTermWarnings(term: unknown, at: FieldPath, out: string[]): void {
+export function nodeSelectorTermWarnings(term: unknown, at: FieldPath, out: string[]): void {
   list(record(term).matchExpressions).forEach((e, i) => {
     const key = str(record(e).key);
     const msg = deprecatedNodeLabel(key);

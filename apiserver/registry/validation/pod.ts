@@ -729,7 +729,6 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
       errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
     if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
     if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
-    if (isObj(r.hostPath) && str(r.hostPath.path) === "") errs.push(fieldErrors.required(p.child("hostPath", "path")));
     if (isObj(r.emptyDir) && r.emptyDir.sizeLimit !== undefined && quantitySign(r.emptyDir.sizeLimit) === -1)
       errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
     if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));

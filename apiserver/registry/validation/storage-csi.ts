@@ -7,18 +7,17 @@ import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation
 import { goQuote } from "../../../runtime/go-strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { fieldErrors, FieldPath, GO_ADDRESS, GoSyntax, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { canonicalQuantity } from "./quantity-text.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { validateCSIDriverName } from "./volume-sources.js";
+import { validatePVSpec } from "./pv-spec.js";
 
 const SPEC = FieldPath.of("spec");
 const FS_GROUP_POLICIES = ["File", "None", "ReadWriteOnceWithFSType"];
 const LIFECYCLE_MODES = ["Persistent", "Ephemeral"];
-// Go prints a set pointer as its address; any address stands for it.
-const GO_ADDRESS = "0xc000000000";
 const goStrings = (v: unknown) => (Array.isArray(v) ? `[]string{${v.map((x) => goQuote(str(x))).join(", ")}}` : "[]string(nil)");
 const isNum = (v: unknown): v is number => typeof v === "number";
 const unset = (v: unknown) => v === undefined || v === null;
@@ -199,6 +198,14 @@ function validateVolumeAttachmentSource(source: Obj, p: FieldPath): FieldError[]
   if (inline && pv) return [fieldErrors.forbidden(p, both)];
   if (pv && str(source.persistentVolumeName) === "")
     return [fieldErrors.required(p.child("persistentVolumeName"), "must specify non empty persistentVolumeName")];
+  // An inline spec is a PersistentVolume spec under upstream's inline rules (CSI only, no claim,
+  // capacity, node affinity or class).
+  if (inline)
+    return validatePVSpec(record(source.inlineVolumeSpec), p.child("inlineVolumeSpec"), {
+      inline: true,
+      pvName: "",
+      checkNodeValues: true,
+    });
   return [];
 }
 

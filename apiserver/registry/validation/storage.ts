@@ -14,6 +14,7 @@ import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { validateDataSources } from "./pvc-data-source.js";
+import { validateMountOptions, validatePVSpec, validatePVSpecUpdate } from "./pv-spec.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { goStyleDiff } from "./spec-diff.js";
 import { deepCopyPersistentVolumeClaimSpec } from "../../../generated/apis/core/v1/zz_generated.deepcopy.js";
@@ -118,70 +119,28 @@ export function validatePVCUpdate(pvc: KubeObject, old: KubeObject): FieldError[
   return errs;
 }
 
-const PV_SOURCES = [
-  "gcePersistentDisk",
-  "awsElasticBlockStore",
-  "hostPath",
-  "glusterfs",
-  "nfs",
-  "rbd",
-  "iscsi",
-  "cinder",
-  "cephfs",
-  "fc",
-  "flocker",
-  "flexVolume",
-  "azureFile",
-  "vsphereVolume",
-  "quobyte",
-  "azureDisk",
-  "photonPersistentDisk",
-  "portworxVolume",
-  "scaleIO",
-  "local",
-  "storageos",
-  "csi",
-];
-
-/** upstream's validateVolumeNodeAffinity: `required` node constraints, as a node selector. */
-function validateVolumeNodeAffinity(affinity: Obj, path: FieldPath, checkValues: boolean): FieldError[] {
-  if (!isObj(affinity.required)) return [fieldErrors.required(path.child("required"), "must specify required node constraints")];
-  return validateNodeSelector(affinity.required, path.child("required"), checkValues);
-}
-
-/** `checkNodeValues` false lets an update keep node-affinity label values the stored volume already had. */
+/**
+ * upstream's PV strategy Validate: the spec (pv-spec.ts) and the mount-options annotation.
+ * `checkNodeValues` false lets an update keep node-affinity label values the stored volume had.
+ */
 export function validatePV(pv: KubeObject, checkNodeValues = true): FieldError[] {
   const spec = record(pv.spec);
-  const errs = validateAccessModes(spec.accessModes, SPEC.child("accessModes"));
-  const storage = record(spec.capacity).storage;
-  if (storage === undefined) errs.push(fieldErrors.required(SPEC.child("capacity"), ""));
-  const sources = PV_SOURCES.filter((s) => isObj(spec[s]));
-  if (sources.length === 0) errs.push(fieldErrors.required(SPEC, "must specify a volume type"));
-  else if (sources.length > 1) errs.push(fieldErrors.forbidden(SPEC.child(sources[1]!), "may not specify more than 1 volume type"));
-  const policy = str(spec.persistentVolumeReclaimPolicy);
-  if (policy !== "" && !["Delete", "Recycle", "Retain"].includes(policy))
-    errs.push(fieldErrors.notSupported(SPEC.child("persistentVolumeReclaimPolicy"), policy, ["Delete", "Recycle", "Retain"]));
-  if (isObj(spec.hostPath) && str(spec.hostPath.path) === "") errs.push(fieldErrors.required(SPEC.child("hostPath", "path")));
-  if (isObj(spec.local) && str(spec.local.path) === "") errs.push(fieldErrors.required(SPEC.child("local", "path")));
-  const hasAffinity = isObj(spec.nodeAffinity);
-  if (hasAffinity) errs.push(...validateVolumeNodeAffinity(spec.nodeAffinity as Obj, SPEC.child("nodeAffinity"), checkNodeValues));
-  if (isObj(spec.local) && !hasAffinity) errs.push(fieldErrors.required(SPEC.child("nodeAffinity"), "Local volume requires node affinity"));
-  const className = str(spec.storageClassName);
-  if (className !== "")
-    for (const msg of isDNS1123Subdomain(className)) errs.push(fieldErrors.invalid(SPEC.child("storageClassName"), className, msg));
-  return errs;
+  return [
+    ...validatePVSpec(spec, SPEC, { inline: false, pvName: str(pv.metadata?.name), checkNodeValues }),
+    ...validateMountOptions(spec, pv.metadata?.annotations),
+  ];
 }
 
+/**
+ * upstream's ValidateUpdate: Validate, then ValidatePersistentVolumeUpdate, which validates the
+ * new volume again (its errors are listed twice, as upstream's) before the update rules.
+ */
 export function validatePVUpdate(pv: KubeObject, old: KubeObject): FieldError[] {
   const oldAffinity = record(record(old.spec).nodeAffinity).required;
-  const errs = validatePV(pv, !isObj(oldAffinity) || validateNodeSelector(oldAffinity, SPEC).length === 0);
+  const checkValues = !isObj(oldAffinity) || validateNodeSelector(oldAffinity, SPEC).length === 0;
   const spec = record(pv.spec);
-  const oldSpec = record(old.spec);
-  const sourceChanged = PV_SOURCES.some((s) => !sameJSON(spec[s], oldSpec[s]));
-  if (sourceChanged) errs.push(fieldErrors.forbidden(SPEC.child("persistentvolumesource"), "spec.persistentvolumesource is forbidden."));
-  if (!sameJSON(spec.volumeMode, oldSpec.volumeMode))
-    errs.push(fieldErrors.invalid(SPEC.child("volumeMode"), spec.volumeMode ?? null, FIELD_IMMUTABLE));
-  return errs;
+  const again = validatePVSpec(spec, SPEC, { inline: false, pvName: str(pv.metadata?.name), checkNodeValues: checkValues });
+  return [...validatePV(pv, checkValues), ...again, ...validatePVSpecUpdate(spec, record(old.spec))];
 }
 
 export function validateStorageClass(sc: KubeObject): FieldError[] {

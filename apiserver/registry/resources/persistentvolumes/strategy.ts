@@ -1,6 +1,7 @@
-/** core/v1 PersistentVolumes: reclaim policy and volumeMode defaults, status Pending on create, phase changes stamped, one source, immutable source. */
+/** core/v1 PersistentVolumes: reclaim policy and volumeMode defaults, status Pending on create, phase changes stamped, upstream's spec rules and warnings. */
 import { defaultPV } from "../../defaults/core.js";
 import { validatePV, validatePVUpdate } from "../../validation/storage.js";
+import { pvWarnings } from "../../validation/pv-warnings.js";
 import type { UpdateStrategy } from "../../strategy.js";
 import { record } from "../../validation/shape.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
@@ -17,6 +18,7 @@ export const pvStrategy = kindStrategy({
   },
   validate: validatePV,
   validateUpdate: validatePVUpdate,
+  warnings: pvWarnings,
 });
 const pvStatusBase = kindStatusStrategy();
 
@@ -31,6 +33,8 @@ function nowSeconds(): string {
  */
 export const pvStatusStrategy: UpdateStrategy = {
   ...pvStatusBase,
+  // upstream's status strategy inherits the main one's update warnings.
+  warningsOnUpdate: (obj) => pvWarnings(obj),
   prepareForUpdate(obj, old) {
     pvStatusBase.prepareForUpdate?.(obj, old);
     const status = record(obj.status);
