@@ -1,5 +1,5 @@
 // Services and Pods for the endpoints and EndpointSlice controller tests.
-import type { Pod, Service } from "../../../generated/apis/core/v1/index.js";
+import type { ContainerPort, Pod, PodPhase, Service } from "../../../generated/apis/core/v1/index.js";
 
 export const NS = "ns";
 
@@ -23,11 +23,11 @@ export interface PodOptions {
   ready?: boolean;
   labels?: Record<string, string>;
   nodeName?: string;
-  phase?: string;
+  phase?: PodPhase;
   deleting?: boolean;
   hostname?: string;
   subdomain?: string;
-  ports?: { name: string; containerPort: number; protocol?: string }[];
+  ports?: ContainerPort[];
   readySince?: string;
 }
 

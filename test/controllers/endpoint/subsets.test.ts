@@ -6,18 +6,18 @@
 import { describe, expect, it } from "vitest";
 import { repackSubsets } from "../../../controllers/endpoint/repack.js";
 import { computeSubsets, truncateSubsets } from "../../../controllers/endpoint/subsets.js";
-import type { EndpointSubset } from "../../../generated/apis/core/v1/index.js";
+import type { EndpointPort, EndpointSubset } from "../../../generated/apis/core/v1/index.js";
 import { NS, pod, service } from "./fixtures.js";
 
 const ref = (name: string) => ({ kind: "Pod", namespace: NS, name, uid: `uid-${name}` });
-const http = { name: "http", port: 8080, protocol: "TCP" };
+const http: EndpointPort = { name: "http", port: 8080, protocol: "TCP" };
 
 describe("repackSubsets", () => {
   it("merges addresses offering the same ports and splits those that differ", () => {
     const a = { ip: "10.1.0.1" };
     const b = { ip: "10.1.0.2" };
-    const p1 = { name: "a", port: 1, protocol: "TCP" };
-    const p2 = { name: "b", port: 2, protocol: "TCP" };
+    const p1: EndpointPort = { name: "a", port: 1, protocol: "TCP" };
+    const p2: EndpointPort = { name: "b", port: 2, protocol: "TCP" };
     const out = repackSubsets([
       { addresses: [b], ports: [p1] },
       { addresses: [a], ports: [p1, p2] },
