@@ -170,6 +170,8 @@ describe("controller-manager leader election", () => {
         "clusterrole-aggregation-controller",
         "persistentvolumeclaim-protection-controller",
         "persistentvolume-protection-controller",
+        "endpoints-controller",
+        "endpointslice-controller",
       ]);
 
       await cs
