@@ -1,6 +1,7 @@
 // The controllers kubegen's controller-manager knows, registered with the duplicate checks.
 import { newEndpointsControllerDescriptor } from "../endpoint/descriptor.js";
 import { newEndpointSliceControllerDescriptor } from "../endpointslice/descriptor.js";
+import { newEndpointSliceMirroringControllerDescriptor } from "../endpointslicemirroring/descriptor.js";
 import { newGarbageCollectorControllerDescriptor } from "../garbagecollector/descriptor.js";
 import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
@@ -24,6 +25,7 @@ export function builtinControllerDescriptors(): ControllerDescriptor[] {
     newPVProtectionControllerDescriptor(),
     newEndpointsControllerDescriptor(),
     newEndpointSliceControllerDescriptor(),
+    newEndpointSliceMirroringControllerDescriptor(),
   ];
 }
 

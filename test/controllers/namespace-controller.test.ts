@@ -172,6 +172,7 @@ describe("controller-manager leader election", () => {
         "persistentvolume-protection-controller",
         "endpoints-controller",
         "endpointslice-controller",
+        "endpointslice-mirroring-controller",
       ]);
 
       await cs

@@ -128,4 +128,28 @@ describeWithTools(["kubectl"], "kubectl: Endpoints and EndpointSlices of a Servi
     );
     expect((await ok("-n", "default", "get", "endpoints", "kubernetes", "--no-headers")).trim().split(/\s+/)[1]).not.toBe("<none>");
   }, 120_000);
+
+  it("mirrors a selector-less Service's own Endpoints into an EndpointSlice", async () => {
+    await apply("ext", {
+      apiVersion: "v1",
+      kind: "Service",
+      metadata: { name: "ext", namespace: NS },
+      spec: { ports: [{ name: "pg", port: 5432 }] },
+    });
+    await apply("ext-ep", {
+      apiVersion: "v1",
+      kind: "Endpoints",
+      metadata: { name: "ext", namespace: NS },
+      subsets: [{ addresses: [{ ip: "192.0.2.10" }], ports: [{ name: "pg", port: 5432 }] }],
+    });
+    const table = async () => (await ok("-n", NS, "get", "endpointslices", "-l", "kubernetes.io/service-name=ext", "--no-headers")).trim();
+    await eventually("the mirrored slice", async () => (await table()).split(/\s+/)[3] === "192.0.2.10");
+    const slice = (await e2e.json("-n", NS, "get", "endpointslices", "-l", "kubernetes.io/service-name=ext")).items[0];
+    expect(slice.metadata.labels["endpointslice.kubernetes.io/managed-by"]).toBe("endpointslicemirroring-controller.k8s.io");
+    expect(slice.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: "Endpoints", name: "ext" })]);
+    // The Endpoints stay the user's: the endpoints controller does not touch a selector-less Service's.
+    expect(await ok("-n", NS, "get", "endpoints", "ext", "-o", "jsonpath={.subsets[0].addresses[0].ip}")).toBe("192.0.2.10");
+    // Only the apiserver's slice for `kubernetes`: its Endpoints are not mirrored.
+    expect((await ok("-n", "default", "get", "endpointslices", "-o", "name")).trim()).toBe("endpointslice.discovery.k8s.io/kubernetes");
+  }, 60_000);
 });
