@@ -19,6 +19,11 @@ export interface ControllerManagerFlags {
   enableGarbageCollector: boolean;
   namespaceSyncPeriod: number;
   namespaceDeletionGracePeriod: number;
+  concurrentEndpointSyncs: number;
+  concurrentServiceEndpointSyncs: number;
+  maxEndpointsPerSlice: number;
+  endpointUpdatesBatchPeriod: number;
+  endpointsliceUpdatesBatchPeriod: number;
   kubeApiQps: number;
   kubeApiBurst: number;
   kubeApiContentType: string;
@@ -35,7 +40,7 @@ export function addControllerManagerFlags(cmd: Command): Command {
   return cmd
     .option(
       "--controllers <list>",
-      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller)",
+      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller, endpoints-controller, endpointslice-controller, endpointslice-mirroring-controller)",
       "*",
     )
     .option(
@@ -57,6 +62,21 @@ export function addControllerManagerFlags(cmd: Command): Command {
       "how long a deleted namespace waits before its content is deleted (kubegen; upstream fixes 5s)",
       duration,
       5_000,
+    )
+    .option("--concurrent-endpoint-syncs <n>", "endpoint syncing operations done concurrently", int("--concurrent-endpoint-syncs", 1), 5)
+    .option(
+      "--concurrent-service-endpoint-syncs <n>",
+      "service endpoint (EndpointSlice) syncing operations done concurrently",
+      int("--concurrent-service-endpoint-syncs", 1),
+      5,
+    )
+    .option("--max-endpoints-per-slice <n>", "the most endpoints added to one EndpointSlice", int("--max-endpoints-per-slice", 1), 100)
+    .option("--endpoint-updates-batch-period <duration>", "how long Pod changes are batched before an Endpoints update", duration, 0)
+    .option(
+      "--endpointslice-updates-batch-period <duration>",
+      "how long Pod changes are batched before an EndpointSlice update",
+      duration,
+      0,
     )
     .option("--kube-api-qps <qps>", "requests per second to the apiserver", positiveNumber("--kube-api-qps"), 20)
     .option("--kube-api-burst <n>", "burst of requests to the apiserver", int("--kube-api-burst", 1), 30)
@@ -82,6 +102,8 @@ export function controllerManagerOptions(flags: ControllerManagerFlags, restConf
       `--kube-api-content-type: ${JSON.stringify(contentType)} is not application/json or application/vnd.kubernetes.protobuf`,
     );
   }
+  if (flags.maxEndpointsPerSlice > 1000)
+    throw new Error(`endpoint-slice-max-endpoints must be between 1 and 1000, was ${flags.maxEndpointsPerSlice}`);
   if (flags.leaderElect) {
     if (!(flags.leaderElectLeaseDuration > flags.leaderElectRenewDeadline))
       throw new Error("--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline");
@@ -99,6 +121,11 @@ export function controllerManagerOptions(flags: ControllerManagerFlags, restConf
       namespaceDeletionGracePeriodMs: flags.namespaceDeletionGracePeriod,
       concurrentGCSyncs: flags.concurrentGcSyncs,
       enableGarbageCollector: flags.enableGarbageCollector,
+      concurrentEndpointSyncs: flags.concurrentEndpointSyncs,
+      concurrentServiceEndpointSyncs: flags.concurrentServiceEndpointSyncs,
+      maxEndpointsPerSlice: flags.maxEndpointsPerSlice,
+      endpointUpdatesBatchPeriodMs: flags.endpointUpdatesBatchPeriod,
+      endpointSliceUpdatesBatchPeriodMs: flags.endpointsliceUpdatesBatchPeriod,
     },
     leaderElection: {
       leaderElect: flags.leaderElect,

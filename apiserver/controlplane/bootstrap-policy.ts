@@ -55,6 +55,9 @@ const kubegenControllerManagerRules: PolicyRule[] = [
   { apiGroups: [""], resources: ["resourcequotas/status"], verbs: ["update", "patch"] },
   // pvc-protection and pv-protection take their finalizers off (and put them on old objects).
   { apiGroups: [""], resources: ["persistentvolumeclaims", "persistentvolumes"], verbs: ["update"] },
+  // The endpoints and EndpointSlice controllers write what Services' Pods make.
+  { apiGroups: [""], resources: ["endpoints"], verbs: ["create", "update", "delete"] },
+  { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["create", "update", "delete"] },
 ];
 
 const ruleKey = (r: PolicyRule): string =>

@@ -1,4 +1,7 @@
 // The controllers kubegen's controller-manager knows, registered with the duplicate checks.
+import { newEndpointsControllerDescriptor } from "../endpoint/descriptor.js";
+import { newEndpointSliceControllerDescriptor } from "../endpointslice/descriptor.js";
+import { newEndpointSliceMirroringControllerDescriptor } from "../endpointslicemirroring/descriptor.js";
 import { newGarbageCollectorControllerDescriptor } from "../garbagecollector/descriptor.js";
 import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/descriptor.js";
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
@@ -20,6 +23,9 @@ export function builtinControllerDescriptors(): ControllerDescriptor[] {
     newClusterRoleAggregationDescriptor(),
     newPVCProtectionControllerDescriptor(),
     newPVProtectionControllerDescriptor(),
+    newEndpointsControllerDescriptor(),
+    newEndpointSliceControllerDescriptor(),
+    newEndpointSliceMirroringControllerDescriptor(),
   ];
 }
 

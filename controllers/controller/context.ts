@@ -15,6 +15,16 @@ export interface ControllerManagerSettings {
   concurrentGCSyncs?: number;
   /** `--enable-garbage-collector` (default true); must match the apiserver's. */
   enableGarbageCollector?: boolean;
+  /** `--concurrent-endpoint-syncs`: endpoints controller workers (default 5). */
+  concurrentEndpointSyncs?: number;
+  /** `--concurrent-service-endpoint-syncs`: EndpointSlice controller workers (default 5). */
+  concurrentServiceEndpointSyncs?: number;
+  /** `--max-endpoints-per-slice`: endpoints in one EndpointSlice (default 100, at most 1000). */
+  maxEndpointsPerSlice?: number;
+  /** `--endpoint-updates-batch-period`: delay before a Pod change reaches the Endpoints, in ms (default 0). */
+  endpointUpdatesBatchPeriodMs?: number;
+  /** `--endpointslice-updates-batch-period`: the same for EndpointSlices, in ms (default 0). */
+  endpointSliceUpdatesBatchPeriodMs?: number;
 }
 
 /** Builds a controller's own rest config and clientset, named in its User-Agent (client-go's SimpleControllerClientBuilder). */

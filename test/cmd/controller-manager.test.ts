@@ -28,6 +28,11 @@ describe("controller-manager flags", () => {
       namespaceDeletionGracePeriodMs: 5_000,
       concurrentGCSyncs: 20,
       enableGarbageCollector: true,
+      concurrentEndpointSyncs: 5,
+      concurrentServiceEndpointSyncs: 5,
+      maxEndpointsPerSlice: 100,
+      endpointUpdatesBatchPeriodMs: 0,
+      endpointSliceUpdatesBatchPeriodMs: 0,
     });
     expect(o.leaderElection).toEqual({
       leaderElect: true,
@@ -50,6 +55,11 @@ describe("controller-manager flags", () => {
         "3",
         "--concurrent-gc-syncs=5",
         "--enable-garbage-collector=false",
+        "--concurrent-endpoint-syncs=2",
+        "--concurrent-service-endpoint-syncs=3",
+        "--max-endpoints-per-slice=7",
+        "--endpoint-updates-batch-period=1s",
+        "--endpointslice-updates-batch-period=500ms",
       ),
       rest,
     );
@@ -60,6 +70,11 @@ describe("controller-manager flags", () => {
       namespaceDeletionGracePeriodMs: 0,
       concurrentGCSyncs: 5,
       enableGarbageCollector: false,
+      concurrentEndpointSyncs: 2,
+      concurrentServiceEndpointSyncs: 3,
+      maxEndpointsPerSlice: 7,
+      endpointUpdatesBatchPeriodMs: 1_000,
+      endpointSliceUpdatesBatchPeriodMs: 500,
     });
     expect(o.leaderElection?.leaderElect).toBe(false);
   });
@@ -69,6 +84,9 @@ describe("controller-manager flags", () => {
     expect(() => parse("--namespace-sync-period=soon")).toThrow('invalid duration "soon"');
     expect(() => controllerManagerOptions(parse("--leader-elect-lease-duration=5s"), rest)).toThrow(
       "--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline",
+    );
+    expect(() => controllerManagerOptions(parse("--max-endpoints-per-slice=1001"), rest)).toThrow(
+      "endpoint-slice-max-endpoints must be between 1 and 1000, was 1001",
     );
     expect(() => controllerManagerOptions(parse("--kube-api-content-type=text/plain"), rest)).toThrow("--kube-api-content-type");
   });

@@ -170,6 +170,9 @@ describe("controller-manager leader election", () => {
         "clusterrole-aggregation-controller",
         "persistentvolumeclaim-protection-controller",
         "persistentvolume-protection-controller",
+        "endpoints-controller",
+        "endpointslice-controller",
+        "endpointslice-mirroring-controller",
       ]);
 
       await cs
