@@ -170,6 +170,7 @@ describe("controller-manager leader election", () => {
         "clusterrole-aggregation-controller",
         "persistentvolumeclaim-protection-controller",
         "persistentvolume-protection-controller",
+        "pod-garbage-collector-controller",
       ]);
 
       await cs
