@@ -28,6 +28,7 @@ describe("controller-manager flags", () => {
       namespaceDeletionGracePeriodMs: 5_000,
       concurrentGCSyncs: 20,
       enableGarbageCollector: true,
+      terminatedPodGCThreshold: 12_500,
     });
     expect(o.leaderElection).toEqual({
       leaderElect: true,
@@ -50,6 +51,7 @@ describe("controller-manager flags", () => {
         "3",
         "--concurrent-gc-syncs=5",
         "--enable-garbage-collector=false",
+        "--terminated-pod-gc-threshold=-1",
       ),
       rest,
     );
@@ -60,6 +62,7 @@ describe("controller-manager flags", () => {
       namespaceDeletionGracePeriodMs: 0,
       concurrentGCSyncs: 5,
       enableGarbageCollector: false,
+      terminatedPodGCThreshold: -1,
     });
     expect(o.leaderElection?.leaderElect).toBe(false);
   });
@@ -67,6 +70,7 @@ describe("controller-manager flags", () => {
   it("refuses bad values", () => {
     expect(() => parse("--concurrent-namespace-syncs=0")).toThrow("--concurrent-namespace-syncs must be a positive integer");
     expect(() => parse("--namespace-sync-period=soon")).toThrow('invalid duration "soon"');
+    expect(() => parse("--terminated-pod-gc-threshold=1.5")).toThrow("--terminated-pod-gc-threshold must be an integer");
     expect(() => controllerManagerOptions(parse("--leader-elect-lease-duration=5s"), rest)).toThrow(
       "--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline",
     );
