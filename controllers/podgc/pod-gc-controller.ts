@@ -6,7 +6,7 @@
  * terminal is patched to phase Failed first (with a DisruptionTarget condition when orphaned),
  * as no kubelet will ever say how it ended.
  */
-import type { Node, Pod, PodCondition, PodStatus } from "../../generated/apis/core/v1/index.js";
+import type { Node, Pod, PodCondition } from "../../generated/apis/core/v1/index.js";
 import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import type { NodeInformer } from "../../generated/informers/core/v1/node.js";
 import type { PodInformer } from "../../generated/informers/core/v1/pod.js";
