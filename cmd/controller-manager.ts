@@ -9,7 +9,7 @@ import type { ControllerManagerOptions } from "../controllers/controller-manager
 import { parseControllersFlag } from "../controllers/controller-manager/selection.js";
 import { errorMessage, getLogger, type Logger } from "../runtime/logger.js";
 import type { RestConfig } from "../runtime/rest/config.js";
-import { bool, duration, int, positiveNumber } from "./flag-values.js";
+import { bool, duration, int, integer, positiveNumber } from "./flag-values.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
 export interface ControllerManagerFlags {
@@ -17,6 +17,7 @@ export interface ControllerManagerFlags {
   concurrentNamespaceSyncs: number;
   concurrentGcSyncs: number;
   enableGarbageCollector: boolean;
+  terminatedPodGcThreshold: number;
   namespaceSyncPeriod: number;
   namespaceDeletionGracePeriod: number;
   concurrentEndpointSyncs: number;
@@ -40,7 +41,7 @@ export function addControllerManagerFlags(cmd: Command): Command {
   return cmd
     .option(
       "--controllers <list>",
-      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller, endpoints-controller, endpointslice-controller, endpointslice-mirroring-controller)",
+      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller, endpoints-controller, endpointslice-controller, endpointslice-mirroring-controller, pod-garbage-collector-controller)",
       "*",
     )
     .option(
@@ -55,6 +56,12 @@ export function addControllerManagerFlags(cmd: Command): Command {
       "enables the generic garbage collector; must match the apiserver's flag of the same name",
       bool,
       true,
+    )
+    .option(
+      "--terminated-pod-gc-threshold <n>",
+      "terminated pods that can exist before the terminated pod garbage collector starts deleting them; <= 0 disables it",
+      integer("--terminated-pod-gc-threshold"),
+      12500,
     )
     .option("--namespace-sync-period <duration>", "how often namespaces are re-examined", duration, 5 * 60_000)
     .option(
@@ -126,6 +133,7 @@ export function controllerManagerOptions(flags: ControllerManagerFlags, restConf
       maxEndpointsPerSlice: flags.maxEndpointsPerSlice,
       endpointUpdatesBatchPeriodMs: flags.endpointUpdatesBatchPeriod,
       endpointSliceUpdatesBatchPeriodMs: flags.endpointsliceUpdatesBatchPeriod,
+      terminatedPodGCThreshold: flags.terminatedPodGcThreshold,
     },
     leaderElection: {
       leaderElect: flags.leaderElect,

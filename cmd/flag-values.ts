@@ -12,6 +12,15 @@ export const int =
     return n;
   };
 
+/** Any integer (negative ones mean "off" for some flags). */
+export const integer =
+  (name: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n)) throw new InvalidArgumentError(`${name} must be an integer`);
+    return n;
+  };
+
 export const positiveNumber =
   (name: string) =>
   (value: string): number => {

@@ -76,6 +76,8 @@ export interface KindRegistration {
   subresources?: Record<string, UpdateStrategy>;
   /** For a kind served at several versions from one storage: how its objects convert. */
   conversion?: KindConversion;
+  /** Delete answers with the object (its last state, or its graceful mark) instead of a Success Status, as upstream's pods. */
+  returnDeletedObject?: boolean;
   /** A store of the kind's own instead of the generic one (kinds whose writes need the request's user). */
   store?: (options: GenericStoreOptions) => GenericStore;
   /** Subresources that are storages of their own (scale, binding, eviction, connect), built over the store. */
@@ -93,6 +95,7 @@ const specSelector = (o: KubeObject) => record(o.spec).selector;
 export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "/pods": {
     strategy: podStrategy,
+    returnDeletedObject: true,
     subresources: { status: podStatusStrategy, ephemeralcontainers: ephemeralContainersStrategy, resize: resizeStrategy },
     extra: (store, lookup) => ({
       binding: bindingSubresource(store),

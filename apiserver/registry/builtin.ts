@@ -100,7 +100,12 @@ export function buildStore(
   const hook = strategies?.[`${gv.group}/${gv.version}/${info.plural}`];
   const strategy = hook ? hook(standard) : standard;
   const kind: KindRegistration | undefined = reg;
-  const storeOpts = { ...base, strategy, subresourceStrategies: reg?.subresources };
+  const storeOpts = {
+    ...base,
+    strategy,
+    subresourceStrategies: reg?.subresources,
+    ...(kind?.returnDeletedObject && { returnDeletedObject: true }),
+  };
   if (kind?.conversion) return new ConvertingStore({ ...storeOpts, conversion: kind.conversion });
   if (kind?.store) return kind.store(storeOpts);
   return new GenericStore(storeOpts);

@@ -76,6 +76,7 @@ import { checkContinueOptions, exactListRevision, listExpired, waitForRevision }
 import type { CacheWatcher } from "./cacher/cache-watcher.js";
 import { type RevisionBatcher, revisionBatcherFor } from "./cacher/revision-batcher.js";
 import { OBJECT_META_FIELD_ORDER } from "./schema/prune.js";
+import { beforeDelete } from "./graceful-delete.js";
 
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
 /** Deletes a deletecollection keeps in flight unless the store says otherwise. */
@@ -126,6 +127,26 @@ export interface GenericStoreOptions {
 /** Thrown inside a storage update to end it without writing. */
 class NoChange {
   constructor(readonly current: KeyValue) {}
+}
+
+/** Thrown inside a delete's storage update: a graceful deletion is already under way and not shortened. */
+class AlreadyDeleting {}
+
+/** Thrown inside a delete's storage update: nothing to write, the object goes at once. */
+class DeleteNow {
+  constructor(readonly current: KeyValue) {}
+}
+
+/**
+ * Marks an object held by finalizers as being deleted (upstream's markAsDeleting): deletionTimestamp
+ * now unless an earlier one is set, grace 0, and a new generation the first time.
+ */
+function markAsDeleting(obj: KubeObject, now: Date): void {
+  const meta = (obj.metadata ??= {});
+  if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
+  const stamp = formatTime(now);
+  if (!meta.deletionTimestamp || meta.deletionTimestamp > stamp) meta.deletionTimestamp = stamp;
+  meta.deletionGracePeriodSeconds = 0;
 }
 
 /** Thrown inside a storage update when the update emptied the finalizers of an object being deleted. */
@@ -1057,6 +1078,8 @@ export class GenericStore implements RESTStorage {
 
   async delete(ctx: RequestContext, name: string, opts: DeleteOptions = {}): Promise<{ object: KubeObject; deleted: boolean }> {
     const key = this.keyFor(ctx, name);
+    // The grace period in force: the strategy fills it in on the first look, as upstream updates the options.
+    const grace: { seconds?: number } = { seconds: opts.gracePeriodSeconds };
     for (;;) {
       const kv = await this.read(key, name);
       if (!kv) throw newNotFound(this.qualifiedResource, name);
@@ -1064,13 +1087,26 @@ export class GenericStore implements RESTStorage {
       this.checkDeletePreconditions(obj, opts);
       await opts.admission?.mutate(undefined, obj);
       await opts.admission?.validate(undefined, obj);
+      const { graceful, pending } = beforeDelete(this.strategy, obj, grace, this.now());
+      // Finalizers cannot be changed through the options once a graceful deletion is under way.
+      if (pending) return { object: this.finalizeDelete(obj), deleted: false };
       const meta = obj.metadata ?? {};
       const finalizersChange = this.gcFinalizers(meta.finalizers ?? [], opts) !== undefined;
-      if ((meta.finalizers ?? []).length > 0 || finalizersChange) {
-        const marked = await this.markDeleting(key, name, opts);
-        if (marked) return { object: marked, deleted: false };
+      let target = kv;
+      let last: KubeObject | undefined;
+      if (graceful || (meta.finalizers ?? []).length > 0 || finalizersChange) {
+        const step = await this.updateForDeletion(key, name, opts, grace);
+        if (step.kind === "pending") return { object: this.finalizeDelete(obj), deleted: false };
+        if (step.kind === "held") return { object: step.object, deleted: false };
+        if (opts.dryRun && step.last) return { object: step.last, deleted: true };
+        target = step.kv;
+        last = step.last;
+        // The mark changed the resourceVersion a precondition may name: the delete follows the mark.
+        if (last && opts.preconditions?.resourceVersion !== undefined) {
+          opts = { ...opts, preconditions: { ...opts.preconditions, resourceVersion: last.metadata?.resourceVersion } };
+        }
       }
-      const done = await this.deleteNow(key, name, kv, opts);
+      const done = await this.deleteNow(key, name, target, opts, last);
       // The object changed between reading and deleting (a finalizer may have been added): look again.
       if (done) return done;
     }
@@ -1107,58 +1143,82 @@ export class GenericStore implements RESTStorage {
   }
 
   /**
-   * Marks an object with finalizers as being deleted (deletionTimestamp now, grace period 0)
-   * and returns it; undefined when it has no finalizers left and must go now.
+   * The write before a delete (upstream's updateForGracefulDeletionAndFinalizers), in one
+   * compare-and-swap: the graceful mark (deletionTimestamp now + grace), or for an object held
+   * by finalizers deletionTimestamp now with grace 0, and the finalizers the propagation policy
+   * asks for. "held": the object stays (finalizers, or a grace period still to run); "deleteNow":
+   * remove the value `kv` (`last` is the written mark, when one was written with grace 0).
    */
-  private async markDeleting(key: string, name: string, opts: DeleteOptions): Promise<KubeObject | undefined> {
-    let pending = false;
+  private async updateForDeletion(
+    key: string,
+    name: string,
+    opts: DeleteOptions,
+    grace: { seconds?: number },
+  ): Promise<{ kind: "pending" } | { kind: "held"; object: KubeObject } | { kind: "deleteNow"; kv: KeyValue; last?: KubeObject }> {
+    let pendingFinalizers = false;
+    let lastGrace = 0;
     let out: KubeObject | undefined;
     const fn = (current: KeyValue | undefined): Uint8Array => {
       if (!current) throw newNotFound(this.qualifiedResource, name);
       const existing = this.decode(current);
       this.checkDeletePreconditions(existing, opts);
+      const { graceful, pending } = beforeDelete(this.strategy, existing, grace, this.now());
+      if (pending) throw new AlreadyDeleting();
       const meta = (existing.metadata ??= {});
       const finalizers = this.gcFinalizers(meta.finalizers ?? [], opts);
       if (finalizers) meta.finalizers = finalizers;
-      pending = (meta.finalizers ?? []).length > 0;
-      if (!pending) throw new NoChange(current);
-      if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
-      const now = formatTime(this.now());
-      if (!meta.deletionTimestamp || meta.deletionTimestamp > now) meta.deletionTimestamp = now;
-      meta.deletionGracePeriodSeconds = 0;
+      pendingFinalizers = (meta.finalizers ?? []).length > 0;
+      if (!graceful) {
+        if (!pendingFinalizers) throw new DeleteNow(current);
+        markAsDeleting(existing, this.now());
+      } else {
+        lastGrace = grace.seconds ?? 0;
+      }
       out = existing;
       const bytes = this.encode(existing);
       if (bytesEqual(bytes, current.value)) throw new NoChange(current);
       return bytes;
     };
+    let written: KeyValue;
     try {
       if (opts.dryRun) {
-        fn(await this.read(key, name));
-        return out;
+        const current = await this.read(key, name);
+        fn(current);
+        return pendingFinalizers || lastGrace > 0 ? { kind: "held", object: out! } : { kind: "deleteNow", kv: current!, last: out };
       }
-      return this.decodeWritten(await this.storage.guaranteedUpdate(key, fn));
+      written = await this.storage.guaranteedUpdate(key, fn);
     } catch (err) {
-      if (err instanceof NoChange) return pending ? this.decode(err.current) : undefined;
-      throw interpretStorageError(err, "update", this.qualifiedResource, name);
+      if (err instanceof AlreadyDeleting) return { kind: "pending" };
+      if (err instanceof DeleteNow) return { kind: "deleteNow", kv: err.current };
+      if (!(err instanceof NoChange)) throw interpretStorageError(err, "update", this.qualifiedResource, name);
+      written = err.current;
     }
+    const object = this.decodeWritten(written);
+    if (pendingFinalizers || lastGrace > 0) return { kind: "held", object };
+    return { kind: "deleteNow", kv: written, last: object };
   }
 
-  /** Deletes the value read as `kv`; undefined when it changed since (the caller reads again). */
+  /**
+   * Deletes the value read as `kv`; undefined when it changed since (the caller reads again).
+   * `last`: the mark written just before; someone else deleting it first is no failure then.
+   */
   private async deleteNow(
     key: string,
     name: string,
     kv: KeyValue,
     opts: DeleteOptions,
+    last?: KubeObject,
   ): Promise<{ object: KubeObject; deleted: boolean } | undefined> {
     if (opts.dryRun) return { object: this.finalizeDelete(this.decode(kv)), deleted: true };
-    let last: KeyValue;
+    let removed: KeyValue;
     try {
-      last = await this.storage.delete(key, { preconditions: { revision: kv.modRevision } });
+      removed = await this.storage.delete(key, { preconditions: { revision: kv.modRevision } });
     } catch (err) {
       if (err instanceof StorageError && err.code === "Conflict") return undefined;
+      if (last && err instanceof StorageError && err.code === "KeyNotFound") return { object: this.finalizeDelete(last), deleted: true };
       throw interpretStorageError(err, "delete", this.qualifiedResource, name);
     }
-    return { object: this.finalizeDelete(this.decode(last)), deleted: true };
+    return { object: this.finalizeDelete(this.decode(removed)), deleted: true };
   }
 
   /** What a delete answers: the object (namespaces), or a Success Status naming it. */
@@ -1216,7 +1276,8 @@ export class GenericStore implements RESTStorage {
   private async deleteListed(ctx: RequestContext, item: KubeObject, opts: DeleteOptions, direct: boolean): Promise<boolean> {
     const meta = item.metadata ?? {};
     const rv = Number(meta.resourceVersion);
-    if (!direct || !meta.name || !(rv > 0) || (meta.finalizers ?? []).length > 0) return false;
+    // Graceful kinds (Pods) are marked first: the full path decides.
+    if (!direct || this.strategy.checkGracefulDelete || !meta.name || !(rv > 0) || (meta.finalizers ?? []).length > 0) return false;
     if (this.gcFinalizers([], opts) !== undefined) return false;
     try {
       await this.storage.delete(this.keyFor(ctx, meta.name), { preconditions: { revision: rv } });

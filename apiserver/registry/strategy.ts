@@ -53,6 +53,12 @@ export interface Strategy extends UpdateStrategy {
   fieldLabels?: readonly string[];
   /** The values of selectable fields besides metadata.name and metadata.namespace. */
   selectableFields?(obj: KubeObject): Record<string, string>;
+  /**
+   * Present when deletes of this kind are graceful (upstream's RESTGracefulDeleteStrategy, Pods
+   * only): the grace period in seconds a delete of `obj` asking for `gracePeriodSeconds` gets
+   * (0: at once), or undefined for an immediate delete. See graceful-delete.ts.
+   */
+  checkGracefulDelete?(obj: KubeObject, gracePeriodSeconds: number | undefined): number | undefined;
 }
 
 /** Fields outside metadata and status: what a spec change means for generation. */

@@ -7,6 +7,7 @@ import { newClusterRoleAggregationDescriptor } from "../clusterroleaggregation/d
 import { newNamespaceControllerDescriptor } from "../namespace/descriptor.js";
 import { newPVCProtectionControllerDescriptor } from "../pvcprotection/descriptor.js";
 import { newPVProtectionControllerDescriptor } from "../pvprotection/descriptor.js";
+import { newPodGCControllerDescriptor } from "../podgc/descriptor.js";
 import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
 import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
 import { newServiceAccountControllerDescriptor } from "../serviceaccount/descriptor.js";
@@ -26,6 +27,7 @@ export function builtinControllerDescriptors(): ControllerDescriptor[] {
     newEndpointsControllerDescriptor(),
     newEndpointSliceControllerDescriptor(),
     newEndpointSliceMirroringControllerDescriptor(),
+    newPodGCControllerDescriptor(),
   ];
 }
 

@@ -25,6 +25,11 @@ export interface ControllerManagerSettings {
   endpointUpdatesBatchPeriodMs?: number;
   /** `--endpointslice-updates-batch-period`: the same for EndpointSlices, in ms (default 0). */
   endpointSliceUpdatesBatchPeriodMs?: number;
+  /** `--terminated-pod-gc-threshold`: terminated Pods kept before the pod garbage collector deletes the oldest (default 12500; <= 0 keeps all). */
+  terminatedPodGCThreshold?: number;
+  /** The pod garbage collector's period and Node quarantine in ms (upstream fixes 20 s and 40 s; tests shorten them). */
+  podGCCheckPeriodMs?: number;
+  podGCQuarantineMs?: number;
 }
 
 /** Builds a controller's own rest config and clientset, named in its User-Agent (client-go's SimpleControllerClientBuilder). */

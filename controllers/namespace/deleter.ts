@@ -4,7 +4,7 @@
  * outcome in the namespace's conditions, and removes its finalizer once nothing is left.
  */
 import type { APIResourceList, DeleteOptions, PartialObjectMetadataList } from "../../api/meta/v1/types.js";
-import type { Namespace } from "../../generated/apis/core/v1/index.js";
+import type { Namespace, Pod } from "../../generated/apis/core/v1/index.js";
 import type { NamespaceInterface } from "../../generated/clientset/typed/core/v1/namespace.js";
 import { GroupDiscoveryFailedError } from "../../runtime/discovery/index.js";
 import { isConflict, isMethodNotSupported, isNotFound } from "../../runtime/rest/errors.js";
@@ -89,8 +89,29 @@ function deletableResources(lists: APIResourceList[]): { gvrs: Map<string, { gvr
   return { gvrs };
 }
 
+/** Lists a namespace's Pods (the typed client: their spec and status are read). */
+export type ListPodsFn = (namespace: string, signal?: AbortSignal) => Promise<Pod[]>;
+
+/**
+ * How long the Pods of a namespace may still take to terminate (upstream's
+ * estimateGracefulTerminationForPods): the longest terminationGracePeriodSeconds of the Pods not
+ * yet terminal, as nothing says how far along each is.
+ */
+export function estimateGracefulTerminationForPods(pods: readonly Pod[]): number {
+  let estimate = 0;
+  for (const pod of pods) {
+    const phase = pod.status?.phase;
+    if (phase === "Succeeded" || phase === "Failed") continue;
+    const grace = pod.spec?.terminationGracePeriodSeconds;
+    if (grace !== undefined && grace > estimate) estimate = grace;
+  }
+  return estimate;
+}
+
 export interface NamespacedResourcesDeleterOptions {
   nsClient: NamespaceInterface;
+  /** Lists Pods for the graceful-termination estimate; absent: no estimate (0). */
+  listPods?: ListPodsFn;
   metadataClient: MetadataInterface;
   discoverResources: DiscoverResourcesFn;
   /** The spec.finalizers token this deleter removes (`kubernetes`). */
@@ -114,8 +135,10 @@ export class NamespacedResourcesDeleter {
   /** Filled once (from the first pass's discovery, or its own); shared while in flight. */
   #opCache: Promise<void> | undefined;
   readonly #onError: (err: unknown) => void;
+  readonly #listPods: ListPodsFn | undefined;
 
   constructor(options: NamespacedResourcesDeleterOptions) {
+    this.#listPods = options.listPods;
     this.#ns = options.nsClient;
     this.#metadata = options.metadataClient;
     this.#discover = options.discoverResources;
@@ -278,20 +301,35 @@ export class NamespacedResourcesDeleter {
     }
   }
 
+  /**
+   * Seconds the resource's content may still take to go gracefully (upstream's
+   * estimateGracefulTermination): Pods only, and 0 once that long has passed since the namespace
+   * was deleted.
+   */
+  async #estimateGracefulTermination(gvr: GVR, namespace: string, deletedAt: string | undefined, signal?: AbortSignal): Promise<number> {
+    if (gvr.group !== "" || gvr.resource !== "pods" || !this.#listPods) return 0;
+    const estimate = estimateGracefulTerminationForPods(await this.#listPods(namespace, signal));
+    const elapsedMs = deletedAt ? Date.now() - Date.parse(deletedAt) : 0;
+    return elapsedMs >= estimate * 1000 ? 0 : estimate;
+  }
+
   /** Deletes one resource's content; returns the estimate and what remains. */
   async #deleteAllContentForResource(
     gvr: GVR,
     namespace: string,
+    deletedAt: string | undefined,
     signal?: AbortSignal,
   ): Promise<{ estimate: number; remaining: number; finalizers: Map<string, number>; error?: unknown }> {
-    // No resource served here has a graceful termination period to wait for (upstream: pods).
-    const estimate = 0;
+    let estimate = 0;
     try {
+      estimate = await this.#estimateGracefulTermination(gvr, namespace, deletedAt, signal);
       if (!(await this.#deleteCollection(gvr, namespace, signal))) await this.#deleteEachItem(gvr, namespace, signal);
       const list = await this.#listCollection(gvr, namespace, signal);
-      if (!list || list.items.length === 0) return { estimate, remaining: 0, finalizers: new Map() };
+      if (!list || list.items.length === 0) return { estimate: 0, remaining: 0, finalizers: new Map() };
       const finalizers = new Map<string, number>();
       for (const item of list.items) for (const f of item.metadata?.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+      // Pods still within their grace period: wait for them, finalizers or not.
+      if (estimate !== 0) return { estimate, remaining: list.items.length, finalizers };
       if (finalizers.size > 0) return { estimate: FINALIZER_ESTIMATE_SECONDS, remaining: list.items.length, finalizers };
       return {
         estimate,
@@ -338,7 +376,9 @@ export class NamespacedResourcesDeleter {
     let estimate = 0;
     const totals: ContentTotals = { remainingByResource: new Map(), remainingByFinalizer: new Map() };
     const results = await Promise.all(
-      [...gvrs.values()].map(({ gvr }) => this.#deleteAllContentForResource(gvr, namespace, signal).then((r) => ({ gvr, ...r }))),
+      [...gvrs.values()].map(({ gvr }) =>
+        this.#deleteAllContentForResource(gvr, namespace, ns.metadata?.deletionTimestamp, signal).then((r) => ({ gvr, ...r })),
+      ),
     );
     for (const r of results) {
       if (r.error !== undefined) {

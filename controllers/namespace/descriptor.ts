@@ -26,6 +26,13 @@ async function startNamespaceController(signal: AbortSignal, ctx: ControllerCont
     nsClient: nsClient.coreV1().namespaces(),
     metadataClient,
     discoverResources: () => discovery.serverPreferredNamespacedResources(signal),
+    listPods: async (namespace, sig) =>
+      (
+        await nsClient
+          .coreV1()
+          .pods(namespace)
+          .list({ ...(sig && { signal: sig }) })
+      ).items,
     informer: ctx.informerFactory.coreV1().namespaces(),
     resyncPeriodMs: ctx.settings.namespaceSyncPeriodMs,
     finalizerToken: "kubernetes",

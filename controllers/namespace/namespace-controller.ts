@@ -10,7 +10,13 @@ import { isNotFound } from "../../runtime/rest/errors.js";
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
 import { runWorkers } from "../controller/workers.js";
-import { NamespacedResourcesDeleter, ResourcesRemainingError, type DiscoverResourcesFn, type MetadataInterface } from "./deleter.js";
+import {
+  NamespacedResourcesDeleter,
+  ResourcesRemainingError,
+  type DiscoverResourcesFn,
+  type ListPodsFn,
+  type MetadataInterface,
+} from "./deleter.js";
 
 /**
  * How long a deleted namespace waits before it is processed: time for every apiserver's
@@ -24,6 +30,8 @@ export interface NamespaceControllerOptions {
   nsClient: NamespaceInterface;
   metadataClient: MetadataInterface;
   discoverResources: DiscoverResourcesFn;
+  /** Lists a namespace's Pods, to wait out their grace periods; absent: no wait. */
+  listPods?: ListPodsFn;
   informer: NamespaceInformer;
   /** How often every cached namespace is re-examined (`--namespace-sync-period`); 0 for never. */
   resyncPeriodMs: number;
@@ -61,6 +69,7 @@ export class NamespaceController {
       nsClient: options.nsClient,
       metadataClient: options.metadataClient,
       discoverResources: options.discoverResources,
+      ...(options.listPods && { listPods: options.listPods }),
       finalizerToken: options.finalizerToken ?? "kubernetes",
       onError: this.#onError,
     });

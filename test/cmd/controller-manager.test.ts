@@ -33,6 +33,7 @@ describe("controller-manager flags", () => {
       maxEndpointsPerSlice: 100,
       endpointUpdatesBatchPeriodMs: 0,
       endpointSliceUpdatesBatchPeriodMs: 0,
+      terminatedPodGCThreshold: 12_500,
     });
     expect(o.leaderElection).toEqual({
       leaderElect: true,
@@ -60,6 +61,7 @@ describe("controller-manager flags", () => {
         "--max-endpoints-per-slice=7",
         "--endpoint-updates-batch-period=1s",
         "--endpointslice-updates-batch-period=500ms",
+        "--terminated-pod-gc-threshold=-1",
       ),
       rest,
     );
@@ -75,6 +77,7 @@ describe("controller-manager flags", () => {
       maxEndpointsPerSlice: 7,
       endpointUpdatesBatchPeriodMs: 1_000,
       endpointSliceUpdatesBatchPeriodMs: 500,
+      terminatedPodGCThreshold: -1,
     });
     expect(o.leaderElection?.leaderElect).toBe(false);
   });
@@ -82,6 +85,7 @@ describe("controller-manager flags", () => {
   it("refuses bad values", () => {
     expect(() => parse("--concurrent-namespace-syncs=0")).toThrow("--concurrent-namespace-syncs must be a positive integer");
     expect(() => parse("--namespace-sync-period=soon")).toThrow('invalid duration "soon"');
+    expect(() => parse("--terminated-pod-gc-threshold=1.5")).toThrow("--terminated-pod-gc-threshold must be an integer");
     expect(() => controllerManagerOptions(parse("--leader-elect-lease-duration=5s"), rest)).toThrow(
       "--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline",
     );

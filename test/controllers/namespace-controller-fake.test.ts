@@ -7,9 +7,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { APIResource, APIResourceList } from "../../api/meta/v1/types.js";
-import { NamespacedResourcesDeleter, ResourcesRemainingError } from "../../controllers/namespace/deleter.js";
+import {
+  estimateGracefulTerminationForPods,
+  NamespacedResourcesDeleter,
+  ResourcesRemainingError,
+} from "../../controllers/namespace/deleter.js";
 import { NamespaceController } from "../../controllers/namespace/namespace-controller.js";
-import type { Namespace } from "../../generated/apis/core/v1/index.js";
+import type { Namespace, Pod } from "../../generated/apis/core/v1/index.js";
 import { FakeClientset } from "../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../generated/informers/index.js";
 import { GroupDiscoveryFailedError } from "../../runtime/discovery/index.js";
@@ -202,6 +206,41 @@ describe("namespaced resources deleter (fake clientset)", () => {
     });
     expect(ns.spec?.finalizers).toEqual(["kubernetes"]);
     expect(cs.actions().some((a) => a.subresource === "finalize")).toBe(false);
+  });
+
+  it("waits out the Pods' grace period (the longest of those not terminal), then counts them as leftovers", async () => {
+    const pod = (name: string, grace: number, phase: "Running" | "Succeeded") => ({
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { namespace: "p", name },
+      spec: { terminationGracePeriodSeconds: grace, containers: [] },
+      status: { phase },
+    });
+    const discovery = [{ kind: "APIResourceList", apiVersion: "v1", groupVersion: "v1", resources: [res("pods", "Pod")] }];
+    const podsNs = (deletedAt: string) => {
+      const cs = new FakeClientset({ ...terminating("p"), metadata: { ...terminating("p").metadata, deletionTimestamp: deletedAt } });
+      for (const p of [pod("a", 30, "Running"), pod("b", 90, "Succeeded"), pod("c", 10, "Running")]) cs.tracker().add(p);
+      // As the apiserver does for scheduled Pods: deletecollection only marks them.
+      cs.prependReactor("delete-collection", "pods", () => ({ handled: true, ret: {} }));
+      return new NamespacedResourcesDeleter({
+        nsClient: cs.coreV1().namespaces(),
+        metadataClient: new FakeMetadataClient(cs.fake),
+        discoverResources: async () => structuredClone(discovery),
+        listPods: async (ns) => (await cs.coreV1().pods(ns).list()).items,
+        finalizerToken: "kubernetes",
+      });
+    };
+    expect(estimateGracefulTerminationForPods([pod("a", 30, "Running"), pod("b", 90, "Succeeded")] as Pod[])).toBe(30);
+    const fresh = await podsNs(new Date().toISOString())
+      .delete("p")
+      .catch((e: unknown) => e);
+    expect(fresh).toBeInstanceOf(ResourcesRemainingError);
+    expect((fresh as ResourcesRemainingError).estimate).toBe(30);
+    // Deleted longer ago than that: a Pod still there is unexpected.
+    const late = await podsNs("2026-01-01T00:00:00Z")
+      .delete("p")
+      .catch((e: unknown) => e);
+    expect(String(late)).toContain("unexpected items still remain in namespace: p for gvr: { v1 pods}");
   });
 
   it("falls back to list and delete after a 405, and remembers it", async () => {

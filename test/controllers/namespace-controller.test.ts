@@ -173,6 +173,7 @@ describe("controller-manager leader election", () => {
         "endpoints-controller",
         "endpointslice-controller",
         "endpointslice-mirroring-controller",
+        "pod-garbage-collector-controller",
       ]);
 
       await cs

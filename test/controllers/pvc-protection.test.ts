@@ -103,7 +103,8 @@ describe("pvc-protection controller", () => {
     const terminating = await claims.get("held");
     expect(terminating.metadata?.deletionTimestamp).toBeTruthy();
     expect(terminating.metadata?.finalizers).toEqual([PVC_PROTECTION_FINALIZER]);
-    await cs.coreV1().pods(NS).delete("user");
+    // No kubelet here: the Pod goes when deleted with grace 0, as the kubelet does once it stopped it.
+    await cs.coreV1().pods(NS).delete("user", { gracePeriodSeconds: 0 });
     await eventually("the claim to be gone", () => gone(() => claims.get("held")), 10_000);
   });
 
@@ -142,8 +143,8 @@ describe("pvc-protection controller", () => {
     await claims.create(claim("eph2-scratch"));
     await claims.delete("eph2-scratch");
     await eventually("the unowned claim to be gone", () => gone(() => claims.get("eph2-scratch")), 10_000);
-    await pods.delete("eph2");
-    await pods.delete("eph");
+    await pods.delete("eph2", { gracePeriodSeconds: 0 });
+    await pods.delete("eph", { gracePeriodSeconds: 0 });
     await eventually("the owned claim to be gone", () => gone(() => claims.get("eph-scratch")), 10_000);
   });
 
@@ -184,7 +185,7 @@ describe("pvc-protection controller", () => {
       // The cache has no Pod at all; the live list finds "fresh", so the finalizer stays.
       await controller.processClaim(NS, "lagging");
       expect((await claims.get("lagging")).metadata?.finalizers).toEqual([PVC_PROTECTION_FINALIZER]);
-      await cs.coreV1().pods(NS).delete("fresh");
+      await cs.coreV1().pods(NS).delete("fresh", { gracePeriodSeconds: 0 });
       await eventually("the claim to be gone", () => gone(() => claims.get("lagging")), 10_000);
       expect(errors).toEqual([]);
     } finally {

@@ -2,7 +2,7 @@
  * Storage object in-use protection with the real kubectl against `kubegen up` (apiserver and
  * controller-manager in one process), as upstream: a new claim carries the
  * `kubernetes.io/pvc-protection` finalizer; `kubectl delete pvc` of a claim a scheduled Pod uses
- * leaves it Terminating with the finalizer, and it goes once the Pod is deleted; deleting a
+ * leaves it Terminating with the finalizer, and it goes once the Pod is force-deleted; deleting a
  * namespace holding claims (one in use) completes, the namespace controller waiting for them.
  */
 import { expect, it } from "vitest";
@@ -31,12 +31,13 @@ const claim = (name: string) => ({
   spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "1Gi" } } },
 });
 // Scheduled by hand (there is no scheduler): only a Pod bound to a node holds its claims, as upstream.
-const pod = (name: string, claimName: string) => ({
+const pod = (name: string, claimName: string, grace?: number) => ({
   apiVersion: "v1",
   kind: "Pod",
   metadata: { name, namespace: NS },
   spec: {
     nodeName: "node-1",
+    ...(grace !== undefined && { terminationGracePeriodSeconds: grace }),
     containers: [{ name: "app", image: "nginx" }],
     volumes: [{ name: "data", persistentVolumeClaim: { claimName } }],
   },
@@ -56,7 +57,10 @@ describeWithTools(["kubectl"], "kubectl: StorageObjectInUseProtection with the p
     expect(table.split(/\s+/)[1]).toBe("Terminating");
     expect(await ok("-n", NS, "get", "pvc", "data", "-o", "jsonpath={.metadata.finalizers}")).toBe('["kubernetes.io/pvc-protection"]');
 
-    expect(await ok("-n", NS, "delete", "pod", "user")).toContain('pod "user" deleted');
+    // No kubelet stops the Pod: it would stay Terminating until the pod garbage collector finds node-1 missing (a minute, as upstream).
+    const force = await kubectl("-n", NS, "delete", "pod", "user", "--grace-period=0", "--force");
+    expect(force.code, force.stderr).toBe(0);
+    expect(force.stdout).toContain('pod "user" force deleted');
     // kubectl's own wait: returns once the claim is gone.
     await ok("-n", NS, "wait", "--for=delete", "pvc/data", "--timeout=30s");
     expect((await kubectl("-n", NS, "get", "pvc", "data")).stderr).toContain('persistentvolumeclaims "data" not found');
@@ -65,7 +69,8 @@ describeWithTools(["kubectl"], "kubectl: StorageObjectInUseProtection with the p
   it("deleting a namespace holding claims, one of them in use, completes", async () => {
     await apply("held", claim("held"));
     await apply("idle", claim("idle"));
-    await apply("holder", pod("holder", "held"));
+    // Grace 0: deleted with the namespace at once (a graceful one would wait for the pod garbage collector).
+    await apply("holder", pod("holder", "held", 0));
     const del = await kubectl("delete", "namespace", NS, "--timeout=60s");
     expect(del.code, del.stderr).toBe(0);
     expect((await kubectl("get", "namespace", NS)).stderr).toContain(`namespaces "${NS}" not found`);

@@ -77,6 +77,20 @@ const podKindStrategy = kindStrategy({
   },
 });
 
-export const podStrategy: Strategy = { ...podKindStrategy, warningsOnCreate };
+/**
+ * upstream's CheckGracefulDelete: the period asked for, else the Pod's terminationGracePeriodSeconds
+ * (none: 0); 0 for a Pod not scheduled or already terminal (no kubelet has anything to stop);
+ * a negative one is 1.
+ */
+export function podGracePeriod(pod: KubeObject, gracePeriodSeconds: number | undefined): number {
+  const s = spec(pod);
+  let period = gracePeriodSeconds ?? (typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : 0);
+  if (str(s.nodeName) === "") period = 0;
+  const phase = str(status(pod).phase);
+  if (phase === "Failed" || phase === "Succeeded") period = 0;
+  return period < 0 ? 1 : period;
+}
+
+export const podStrategy: Strategy = { ...podKindStrategy, warningsOnCreate, checkGracefulDelete: podGracePeriod };
 
 export const podStatusStrategy = kindStatusStrategy(validatePodStatusUpdate);
