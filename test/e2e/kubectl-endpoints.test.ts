@@ -2,8 +2,8 @@
  * The endpoints and EndpointSlice controllers with the real kubectl against `kubegen up`: a
  * Service and Pods whose status (podIP, Ready) is written through the status subresource, as a
  * kubelet would; `kubectl get endpoints` and `kubectl get endpointslices` follow a Pod turning
- * not ready and a Pod deleted, and both go with the Service. The apiserver's `kubernetes`
- * Endpoints and slice stay its own.
+ * not ready and a Pod deleted (Terminating, then forced), and both go with the Service. The
+ * apiserver's `kubernetes` Endpoints and slice stay its own.
  */
 import { expect, it } from "vitest";
 import { kubectlAvailable } from "../support/kubectl.js";
@@ -110,11 +110,21 @@ describeWithTools(["kubectl"], "kubectl: Endpoints and EndpointSlices of a Servi
       );
     });
 
-    // web-1 deleted: out of both.
-    await ok("-n", NS, "delete", "pod", "web-1");
+    // web-1 deleted: bound to a Node with no kubelet, it stays Terminating (graceful deletion, as
+    // upstream): out of the Endpoints, kept in the slice as terminating (serving, not ready).
+    await ok("-n", NS, "delete", "pod", "web-1", "--wait=false");
     const ips = (field: string) => ok("-n", NS, "get", "endpoints", "web", "-o", `jsonpath={.subsets[*].${field}[*].ip}`);
     await eventually("web-1 out of the Endpoints", async () => (await ips("addresses")) === "");
     expect(await ips("notReadyAddresses")).toBe("10.244.0.12");
+    await eventually("web-1 terminating in the slice", async () => {
+      const s = (await e2e.json("-n", NS, "get", "endpointslices", "-l", "kubernetes.io/service-name=web")).items[0];
+      return s.endpoints.some(
+        (e: { addresses: string[]; conditions: { ready: boolean; serving: boolean; terminating: boolean } }) =>
+          e.addresses[0] === "10.244.0.11" && !e.conditions.ready && e.conditions.serving && e.conditions.terminating,
+      );
+    });
+    // Forced (what a kubelet's final delete does): gone from the slice too.
+    await ok("-n", NS, "delete", "pod", "web-1", "--grace-period=0", "--force");
     await eventually("web-1 gone from the slice", async () => (await sliceTable())[3] === "10.244.0.12");
 
     // The Service deleted: its Endpoints by the endpoints controller, its slice by the garbage collector.
