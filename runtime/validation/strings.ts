@@ -140,7 +140,8 @@ export function isConfigMapKey(value: string): string[] {
 
 const C_IDENTIFIER_FMT = "[A-Za-z_][A-Za-z0-9_]*";
 const C_IDENTIFIER_RE = new RegExp(`^${C_IDENTIFIER_FMT}$`);
-const C_IDENTIFIER_ERR = "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'";
+const C_IDENTIFIER_ERR =
+  "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'";
 
 /** A C identifier (upstream's IsCIdentifier: environment variable names, DRA attribute names). */
 export function isCIdentifier(value: string): string[] {

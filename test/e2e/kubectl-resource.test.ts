@@ -17,9 +17,18 @@ describeWithTools(["kubectl"], "kubectl: resource.k8s.io", () => {
     apiVersion: "resource.k8s.io/v1",
     kind: "ResourceSlice",
     metadata: { name },
-    spec: { driver: "gpu.example.com", pool: { name: "pool-a", generation: 1, resourceSliceCount: 1 }, devices: [{ name: "gpu-0" }], ...spec },
+    spec: {
+      driver: "gpu.example.com",
+      pool: { name: "pool-a", generation: 1, resourceSliceCount: 1 },
+      devices: [{ name: "gpu-0" }],
+      ...spec,
+    },
   });
-  const rows = (out: string) => out.trim().split("\n").map((l) => l.trim().split(/\s+/));
+  const rows = (out: string) =>
+    out
+      .trim()
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/));
 
   it("lists ResourceSlices with NODE, DRIVER and POOL, by spec.nodeName", async () => {
     await ok("create", "-f", manifest("s1", slice("s1", { nodeName: "node-1" })));
@@ -28,7 +37,9 @@ describeWithTools(["kubectl"], "kubectl: resource.k8s.io", () => {
     expect(table[0]).toEqual(["NAME", "NODE", "DRIVER", "POOL", "AGE"]);
     expect(table[1]!.slice(0, 4)).toEqual(["s1", "node-1", "gpu.example.com", "pool-a"]);
     expect(table[2]!.slice(0, 3)).toEqual(["s2", "gpu.example.com", "pool-a"]);
-    expect(await ok("get", "resourceslices", "--field-selector", "spec.nodeName=node-1", "-o", "name")).toBe("resourceslice.resource.k8s.io/s1\n");
+    expect(await ok("get", "resourceslices", "--field-selector", "spec.nodeName=node-1", "-o", "name")).toBe(
+      "resourceslice.resource.k8s.io/s1\n",
+    );
     const none = await kubectl("create", "-f", manifest("s3", slice("s3", {})));
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain(
@@ -56,7 +67,14 @@ describeWithTools(["kubectl"], "kubectl: resource.k8s.io", () => {
     };
     await ok("patch", "resourceclaim", "c1", "--subresource=status", "--type=merge", "-p", JSON.stringify(status));
     expect(rows(await ok("get", "resourceclaim", "c1"))[1]!.slice(0, 2)).toEqual(["c1", "allocated,reserved"]);
-    const immutable = await kubectl("patch", "resourceclaim", "c1", "--type=merge", "-p", '{"spec":{"devices":{"requests":[{"name":"x","exactly":{"deviceClassName":"y"}}]}}}');
+    const immutable = await kubectl(
+      "patch",
+      "resourceclaim",
+      "c1",
+      "--type=merge",
+      "-p",
+      '{"spec":{"devices":{"requests":[{"name":"x","exactly":{"deviceClassName":"y"}}]}}}',
+    );
     expect(immutable.code).not.toBe(0);
     expect(immutable.stderr).toContain('The ResourceClaim "c1" is invalid: spec: Invalid value:');
     expect(immutable.stderr).toContain("field is immutable");
@@ -69,18 +87,36 @@ describeWithTools(["kubectl"], "kubectl: resource.k8s.io", () => {
       metadata: { name: "c2", namespace: "default" },
       spec: {
         devices: {
-          requests: [{ name: "gpu", exactly: { deviceClassName: "gpu.example.com", allocationMode: "All", count: 2, selectors: [{ cel: { expression: "device.nope" } }] } }],
+          requests: [
+            {
+              name: "gpu",
+              exactly: {
+                deviceClassName: "gpu.example.com",
+                allocationMode: "All",
+                count: 2,
+                selectors: [{ cel: { expression: "device.nope" } }],
+              },
+            },
+          ],
         },
       },
     };
     const res = await kubectl("create", "-f", manifest("c2", bad));
     expect(res.code).not.toBe(0);
-    expect(res.stderr).toContain("spec.devices.requests[0].exactly.count: Invalid value: 2: must not be specified when allocationMode is 'All'");
-    expect(res.stderr).toContain(`spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: "device.nope": compilation failed: ERROR: <input>:1:7: undefined field 'nope'`);
+    expect(res.stderr).toContain(
+      "spec.devices.requests[0].exactly.count: Invalid value: 2: must not be specified when allocationMode is 'All'",
+    );
+    expect(res.stderr).toContain(
+      `spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: "device.nope": compilation failed: ERROR: <input>:1:7: undefined field 'nope'`,
+    );
   });
 
   it("lists DeviceClasses and ResourceClaimTemplates by name and age", async () => {
-    await ok("create", "-f", manifest("dc", { apiVersion: "resource.k8s.io/v1", kind: "DeviceClass", metadata: { name: "gpu.example.com" }, spec: {} }));
+    await ok(
+      "create",
+      "-f",
+      manifest("dc", { apiVersion: "resource.k8s.io/v1", kind: "DeviceClass", metadata: { name: "gpu.example.com" }, spec: {} }),
+    );
     expect(rows(await ok("get", "deviceclasses"))[0]).toEqual(["NAME", "AGE"]);
     const template = {
       apiVersion: "resource.k8s.io/v1",

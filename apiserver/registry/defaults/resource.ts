@@ -9,7 +9,8 @@ import { isObj, list, record, type Obj } from "../validation/shape.js";
 function defaultRequestBody(r: Obj): void {
   if (r.allocationMode === undefined || r.allocationMode === null || r.allocationMode === "") r.allocationMode = "ExactCount";
   if (r.allocationMode === "ExactCount" && (r.count === undefined || r.count === null || r.count === 0)) r.count = 1;
-  for (const t of list(r.tolerations)) if (isObj(t) && (t.operator === undefined || t.operator === null || t.operator === "")) t.operator = "Equal";
+  for (const t of list(r.tolerations))
+    if (isObj(t) && (t.operator === undefined || t.operator === null || t.operator === "")) t.operator = "Equal";
 }
 
 /** The requests of a claim spec (a ResourceClaim's spec, a template's spec.spec). */

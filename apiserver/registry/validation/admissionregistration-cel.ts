@@ -119,7 +119,9 @@ export function undeclaredReferences(source: string, declared: (name: string) =>
   const idents: Ident[] = [];
   const bound = new Set<string>();
   walk(parsed.expr, idents, bound, parsed.sourceInfo?.positions ?? {});
-  const undeclared = idents.filter((i) => !TYPE_NAMES.has(i.name) && !bound.has(i.name) && !declared(i.name)).sort((a, b) => a.offset - b.offset);
+  const undeclared = idents
+    .filter((i) => !TYPE_NAMES.has(i.name) && !bound.has(i.name) && !declared(i.name))
+    .sort((a, b) => a.offset - b.offset);
   if (undeclared.length === 0) return undefined;
   return undeclared.map((i) => located(source, i.offset, `undeclared reference to '${i.name}' (in container '')`)).join("\n");
 }

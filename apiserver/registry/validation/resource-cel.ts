@@ -53,7 +53,11 @@ function resultType(e: Expr | undefined): string | undefined {
     const op = e.exprKind.value.operand;
     if (op?.exprKind.case === "identExpr" && op.exprKind.value.name === "device") {
       const t = DEVICE_FIELDS[e.exprKind.value.field];
-      return t === "map" ? (e.exprKind.value.field === "capacity" ? "map(string, map(string, quantity))" : "map(string, map(string, any))") : t;
+      return t === "map"
+        ? e.exprKind.value.field === "capacity"
+          ? "map(string, map(string, quantity))"
+          : "map(string, map(string, any))"
+        : t;
     }
   }
   const t = knownType(e);

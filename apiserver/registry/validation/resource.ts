@@ -6,7 +6,13 @@
  * (driver, pool, node selection, devices and their attributes and capacities, shared counters),
  * with upstream's limits and messages.
  */
-import { isCIdentifier, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from "../../../runtime/validation/strings.js";
+import {
+  isCIdentifier,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidLabelValue,
+} from "../../../runtime/validation/strings.js";
 import { formatIP, parseIP } from "../../../runtime/validation/strings.js";
 import { goQuote } from "../../../runtime/go-strings.js";
 import type { KubeObject } from "../rest.js";
@@ -152,7 +158,8 @@ function validateQualifiedName(name: string, p: FieldPath): FieldError[] {
 
 function validateFullyQualifiedName(name: string, p: FieldPath): FieldError[] {
   const errs = validateQualifiedName(name, p);
-  if (!name.includes("/")) errs.push(fieldErrors.invalid(p, name, "a fully qualified name must be a domain and a name separated by a slash"));
+  if (!name.includes("/"))
+    errs.push(fieldErrors.invalid(p, name, "a fully qualified name must be a domain and a name separated by a slash"));
   return errs;
 }
 
@@ -163,7 +170,11 @@ function validateUID(uid: string, p: FieldPath): FieldError[] {
   else if (uid.length === 38 && uid.startsWith("{") && uid.endsWith("}")) body = uid.slice(1, -1);
   let why: string | undefined;
   if (![32, 36].includes(body.length) || (body !== uid && body.length !== 36)) why = `invalid UUID length: ${uid.length}`;
-  else if (body.length === 36 ? !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(body) : !/^[0-9a-fA-F]{32}$/.test(body))
+  else if (
+    body.length === 36
+      ? !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(body)
+      : !/^[0-9a-fA-F]{32}$/.test(body)
+  )
     why = "invalid UUID format";
   if (why !== undefined) return [fieldErrors.invalid(p, uid, `error validating uid: ${why}`)];
   if (uid.length !== 36 || uid !== uid.toLowerCase())
@@ -329,7 +340,12 @@ function validateDeviceClaim(devices: Obj, p: FieldPath, stored: boolean): Field
       (r) => str(record(r).name),
       p.child("requests"),
     ),
-    ...validateSlice(list(devices.constraints), DEVICE_CONSTRAINTS_MAX, (c, q) => validateDeviceConstraint(record(c), q, names), p.child("constraints")),
+    ...validateSlice(
+      list(devices.constraints),
+      DEVICE_CONSTRAINTS_MAX,
+      (c, q) => validateDeviceConstraint(record(c), q, names),
+      p.child("constraints"),
+    ),
     ...validateSlice(
       list(devices.config),
       DEVICE_CONFIG_MAX,
@@ -380,12 +396,20 @@ function validateBindingParameters(conds: unknown, failures: unknown, p: FieldPa
     if (seenF.has(c)) errs.push(fieldErrors.duplicate(p.child("bindingFailureConditions").index(i), c));
     seenF.add(c);
     if (bc.includes(c))
-      errs.push(fieldErrors.invalid(p.child("bindingFailureConditions").index(i), c, "bindingFailureConditions must not overlap with bindingConditions"));
+      errs.push(
+        fieldErrors.invalid(
+          p.child("bindingFailureConditions").index(i),
+          c,
+          "bindingFailureConditions must not overlap with bindingConditions",
+        ),
+      );
   });
   if (bc.length === 0 && bf.length > 0)
     errs.push(fieldErrors.invalid(p.child("bindingConditions"), bc, "bindingConditions are required to use bindingFailureConditions"));
   if (bf.length === 0 && bc.length > 0)
-    errs.push(fieldErrors.invalid(p.child("bindingFailureConditions"), bf, "bindingFailureConditions are required to use bindingConditions"));
+    errs.push(
+      fieldErrors.invalid(p.child("bindingFailureConditions"), bf, "bindingFailureConditions are required to use bindingConditions"),
+    );
   return errs;
 }
 
@@ -406,7 +430,12 @@ function validateAllocationResult(a: Obj, p: FieldPath, names: RequestNames): Fi
   const devices = record(a.devices);
   const dp = p.child("devices");
   const errs = [
-    ...validateSlice(list(devices.results), ALLOCATION_RESULTS_MAX, (r, q) => validateAllocationResultEntry(record(r), q, names), dp.child("results")),
+    ...validateSlice(
+      list(devices.results),
+      ALLOCATION_RESULTS_MAX,
+      (r, q) => validateAllocationResultEntry(record(r), q, names),
+      dp.child("results"),
+    ),
     ...validateSlice(
       list(devices.config),
       2 * DEVICE_CONFIG_MAX,
@@ -448,13 +477,15 @@ function validateDeviceStatus(d: Obj, p: FieldPath, allocated: Set<string>): Fie
   const key = deviceKey(str(d.driver), str(d.pool), str(d.device), d.shareID);
   if (!allocated.has(key)) errs.push(fieldErrors.invalid(p, key, "must be an allocated device in the claim"));
   const conds = list(d.conditions);
-  if (conds.length > DEVICE_STATUS_MAX_CONDITIONS) errs.push(fieldErrors.tooMany(p.child("conditions"), conds.length, DEVICE_STATUS_MAX_CONDITIONS));
+  if (conds.length > DEVICE_STATUS_MAX_CONDITIONS)
+    errs.push(fieldErrors.tooMany(p.child("conditions"), conds.length, DEVICE_STATUS_MAX_CONDITIONS));
   errs.push(...validateConditions(conds, p.child("conditions")));
   if (has(d, "data")) errs.push(...validateRawExtension(d.data, p.child("data"), false, DEVICE_STATUS_DATA_MAX_LENGTH));
   if (isObj(d.networkData)) {
     const n = d.networkData;
     const np = p.child("networkData");
-    if (str(n.interfaceName).length > INTERFACE_NAME_MAX_LENGTH) errs.push(fieldErrors.tooLong(np.child("interfaceName"), INTERFACE_NAME_MAX_LENGTH));
+    if (str(n.interfaceName).length > INTERFACE_NAME_MAX_LENGTH)
+      errs.push(fieldErrors.tooLong(np.child("interfaceName"), INTERFACE_NAME_MAX_LENGTH));
     if (str(n.hardwareAddress).length > HARDWARE_ADDRESS_MAX_LENGTH)
       errs.push(fieldErrors.tooLong(np.child("hardwareAddress"), HARDWARE_ADDRESS_MAX_LENGTH));
     errs.push(...validateSet(list(n.ips), NETWORK_IPS_MAX, (ip, q) => validateInterfaceAddress(str(ip), q), str, np.child("ips")));
@@ -513,7 +544,12 @@ export function validateResourceClaimStatusUpdate(claim: KubeObject, old: KubeOb
     else if (claim.metadata?.deletionTimestamp) {
       const before = new Set(list(oldStatus.reservedFor).map((c) => JSON.stringify(record(c), Object.keys(record(c)).sort())));
       if (reserved.some((c) => !before.has(JSON.stringify(record(c), Object.keys(record(c)).sort()))))
-        errs.push(fieldErrors.forbidden(p.child("reservedFor"), "new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set"));
+        errs.push(
+          fieldErrors.forbidden(
+            p.child("reservedFor"),
+            "new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set",
+          ),
+        );
     }
   }
   const oldAllocation = isObj(oldStatus.allocation) ? oldStatus.allocation : undefined;
@@ -547,8 +583,18 @@ function validateDeviceClassSpec(spec: Obj, old: Obj | undefined): FieldError[] 
   const selectorsStored = old !== undefined && sameJSON(spec.selectors, old.selectors);
   const configStored = old !== undefined && sameJSON(spec.config, old.config);
   const errs = [
-    ...validateSlice(list(spec.selectors), DEVICE_SELECTORS_MAX, (s, q) => validateSelector(s, q, selectorsStored), SPEC.child("selectors")),
-    ...validateSlice(list(spec.config), DEVICE_CONFIG_MAX, (c, q) => validateDeviceConfiguration(record(c), q, configStored), SPEC.child("config")),
+    ...validateSlice(
+      list(spec.selectors),
+      DEVICE_SELECTORS_MAX,
+      (s, q) => validateSelector(s, q, selectorsStored),
+      SPEC.child("selectors"),
+    ),
+    ...validateSlice(
+      list(spec.config),
+      DEVICE_CONFIG_MAX,
+      (c, q) => validateDeviceConfiguration(record(c), q, configStored),
+      SPEC.child("config"),
+    ),
   ];
   if (typeof spec.extendedResourceName === "string" && !isExtendedResourceName(spec.extendedResourceName))
     errs.push(fieldErrors.invalid(SPEC.child("extendedResourceName"), spec.extendedResourceName, "must be a valid extended resource name"));
@@ -556,7 +602,8 @@ function validateDeviceClassSpec(spec: Obj, old: Obj | undefined): FieldError[] 
 }
 
 export const validateDeviceClass = (c: KubeObject): FieldError[] => validateDeviceClassSpec(record(c.spec), undefined);
-export const validateDeviceClassUpdate = (c: KubeObject, old: KubeObject): FieldError[] => validateDeviceClassSpec(record(c.spec), record(old.spec));
+export const validateDeviceClassUpdate = (c: KubeObject, old: KubeObject): FieldError[] =>
+  validateDeviceClassSpec(record(c.spec), record(old.spec));
 
 // --- ResourceSlice ---
 
@@ -588,7 +635,8 @@ function validateDeviceAttribute(v: unknown, p: FieldPath): FieldError[] {
   if (has(a, "version")) {
     n++;
     const ver = str(a.version);
-    if (!SEMVER_RE.test(ver)) errs.push(fieldErrors.invalid(p.child("version"), ver, "must be a string compatible with semver.org spec 2.0.0"));
+    if (!SEMVER_RE.test(ver))
+      errs.push(fieldErrors.invalid(p.child("version"), ver, "must be a string compatible with semver.org spec 2.0.0"));
     if (ver.length > ATTRIBUTE_MAX_VALUE_LENGTH) errs.push(fieldErrors.tooLong(p.child("version"), ATTRIBUTE_MAX_VALUE_LENGTH));
   }
   if (n === 0) errs.push(fieldErrors.invalid(p, "", "exactly one value must be specified"));
@@ -606,7 +654,14 @@ function validateDeviceTaint(t: Obj, p: FieldPath): FieldError[] {
 }
 
 const counterMap = (m: unknown, max: number, p: FieldPath) =>
-  validateMap(record(m), max, 63, (k, q) => dnsLabel(k, q), () => [], p);
+  validateMap(
+    record(m),
+    max,
+    63,
+    (k, q) => dnsLabel(k, q),
+    () => [],
+    p,
+  );
 
 function validateCounterSet(v: unknown, p: FieldPath): FieldError[] {
   const cs = record(v);
@@ -636,7 +691,9 @@ function validateDevice(d: Obj, old: Obj | undefined, p: FieldPath, perDeviceNod
   const caps = record(d.capacity);
   const total = Object.keys(attrs).length + Object.keys(caps).length;
   if (total > ATTRIBUTES_AND_CAPACITIES_MAX)
-    errs.push(fieldErrors.invalid(p, total, `the total number of attributes and capacities must not exceed ${ATTRIBUTES_AND_CAPACITIES_MAX}`));
+    errs.push(
+      fieldErrors.invalid(p, total, `the total number of attributes and capacities must not exceed ${ATTRIBUTES_AND_CAPACITIES_MAX}`),
+    );
   errs.push(...validateMap(attrs, -1, ATTRIBUTE_KEY_MAX, validateQualifiedName, validateDeviceAttribute, p.child("attributes")));
   if (old === undefined || !sameJSON(old.capacity, d.capacity)) {
     const multi = d.allowMultipleAllocations === true;
@@ -646,7 +703,10 @@ function validateDevice(d: Obj, old: Obj | undefined, p: FieldPath, perDeviceNod
         -1,
         ATTRIBUTE_KEY_MAX,
         validateQualifiedName,
-        (c, q) => (!multi && has(record(c), "requestPolicy") ? [fieldErrors.forbidden(q.child("requestPolicy"), "allowMultipleAllocations must be true")] : []),
+        (c, q) =>
+          !multi && has(record(c), "requestPolicy")
+            ? [fieldErrors.forbidden(q.child("requestPolicy"), "allowMultipleAllocations must be true")]
+            : [],
         p.child("capacity"),
       ),
     );
@@ -685,7 +745,11 @@ function validateDevice(d: Obj, old: Obj | undefined, p: FieldPath, perDeviceNod
     else if (set.length > 1) errs.push(fieldErrors.invalid(p, `{${set.join(", ")}}`, why));
   } else if (has(d, "nodeName") || has(d, "nodeSelector") || has(d, "allNodes")) {
     errs.push(
-      fieldErrors.invalid(p, null, "`nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec"),
+      fieldErrors.invalid(
+        p,
+        null,
+        "`nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec",
+      ),
     );
   }
   errs.push(...validateBindingParameters(d.bindingConditions, d.bindingFailureConditions, p));
@@ -719,7 +783,8 @@ function validateResourceSliceSpec(spec: Obj, old: Obj | undefined): FieldError[
   errs.push(...validatePoolName(str(pool.name), pp.child("name")));
   if (int(pool.resourceSliceCount) <= 0)
     errs.push(fieldErrors.invalid(pp.child("resourceSliceCount"), int(pool.resourceSliceCount), "must be greater than zero"));
-  if (int(pool.generation) < 0) errs.push(fieldErrors.invalid(pp.child("generation"), int(pool.generation), "must be greater than or equal to zero"));
+  if (int(pool.generation) < 0)
+    errs.push(fieldErrors.invalid(pp.child("generation"), int(pool.generation), "must be greater than or equal to zero"));
   if (old) {
     const oldPool = record(old.pool);
     if (str(pool.name) !== str(oldPool.name)) errs.push(fieldErrors.invalid(pp.child("name"), str(pool.name), FIELD_IMMUTABLE));
@@ -740,7 +805,9 @@ function validateResourceSliceSpec(spec: Obj, old: Obj | undefined): FieldError[
     errs.push(...validateNodeSelector(spec.nodeSelector, SPEC.child("nodeSelector")));
     const terms = spec.nodeSelector.nodeSelectorTerms;
     if (list(terms).length !== 1)
-      errs.push(fieldErrors.invalid(SPEC.child("nodeSelector", "nodeSelectorTerms"), goTerms(terms), "must have exactly one node selector term"));
+      errs.push(
+        fieldErrors.invalid(SPEC.child("nodeSelector", "nodeSelectorTerms"), goTerms(terms), "must have exactly one node selector term"),
+      );
   }
   if (has(spec, "allNodes")) {
     if (spec.allNodes === true) set.push("`allNodes`");
@@ -748,13 +815,17 @@ function validateResourceSliceSpec(spec: Obj, old: Obj | undefined): FieldError[
   }
   if (has(spec, "perDeviceNodeSelection")) {
     if (spec.perDeviceNodeSelection === true) set.push("`perDeviceNodeSelection`");
-    else errs.push(fieldErrors.invalid(SPEC.child("perDeviceNodeSelection"), spec.perDeviceNodeSelection, "must be either unset or set to true"));
+    else
+      errs.push(
+        fieldErrors.invalid(SPEC.child("perDeviceNodeSelection"), spec.perDeviceNodeSelection, "must be either unset or set to true"),
+      );
   }
   const oneOf = "exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required";
   if (set.length === 0) errs.push(fieldErrors.required(SPEC, oneOf));
   else if (set.length > 1) errs.push(fieldErrors.invalid(SPEC, `{${set.join(", ")}}`, `${oneOf}, but multiple fields are set`));
   const devices = list(spec.devices);
-  if (has(spec, "sharedCounters") && has(spec, "devices")) errs.push(fieldErrors.invalid(SPEC, "", "only one of `sharedCounters` or `devices` is allowed"));
+  if (has(spec, "sharedCounters") && has(spec, "devices"))
+    errs.push(fieldErrors.invalid(SPEC, "", "only one of `sharedCounters` or `devices` is allowed"));
   const advanced = devices.some((d) => list(record(d).taints).length > 0 || list(record(d).consumesCounters).length > 0);
   const oldDevices = new Map(list(old?.devices).map((d) => [str(record(d).name), record(d)]));
   errs.push(
@@ -766,7 +837,15 @@ function validateResourceSliceSpec(spec: Obj, old: Obj | undefined): FieldError[
       SPEC.child("devices"),
     ),
   );
-  errs.push(...validateSet(list(spec.sharedCounters), COUNTER_SETS_MAX, validateCounterSet, (c) => str(record(c).name), SPEC.child("sharedCounters")));
+  errs.push(
+    ...validateSet(
+      list(spec.sharedCounters),
+      COUNTER_SETS_MAX,
+      validateCounterSet,
+      (c) => str(record(c).name),
+      SPEC.child("sharedCounters"),
+    ),
+  );
   return errs;
 }
 

@@ -38,7 +38,13 @@ export function resourcePrinters(): Map<string, TablePrinter> {
       column("Pool", "string", doc("ResourcePool", "name")),
       ageColumn(),
     ],
-    cells: (o, now) => [name(o), str(get(o, "spec", "nodeName")), str(get(o, "spec", "driver")), str(get(o, "spec", "pool", "name")), age(o, now)],
+    cells: (o, now) => [
+      name(o),
+      str(get(o, "spec", "nodeName")),
+      str(get(o, "spec", "driver")),
+      str(get(o, "spec", "pool", "name")),
+      age(o, now),
+    ],
   });
   return m;
 }

@@ -71,7 +71,9 @@ export function dropDisabledSliceFields(spec: Obj, oldSpec: Obj | undefined): vo
   }
   const binding = before.some((d) => used(d.bindsToNode) || used(d.bindingConditions) || used(d.bindingFailureConditions));
   if (!binding) for (const d of now) for (const k of ["bindsToNode", "bindingConditions", "bindingFailureConditions"]) delete d[k];
-  const consumable = before.some((d) => used(d.allowMultipleAllocations) || Object.values(record(d.capacity)).some((c) => used(record(c).requestPolicy)));
+  const consumable = before.some(
+    (d) => used(d.allowMultipleAllocations) || Object.values(record(d.capacity)).some((c) => used(record(c).requestPolicy)),
+  );
   if (!consumable)
     for (const d of now) {
       delete d.allowMultipleAllocations;

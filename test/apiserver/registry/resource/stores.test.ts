@@ -44,10 +44,17 @@ describe("resource.k8s.io stores", () => {
 
     const allocation = { devices: { results: [{ request: "gpu", driver: "gpu.example.com", pool: "node-1", device: "gpu-0" }] } };
     const status = claims.subresources.status!;
-    const allocated = await status.update!(ctx("ns"), "c", { ...created, status: { allocation, reservedFor: [{ resource: "pods", name: "p", uid: UID }] } }, {});
+    const allocated = await status.update!(
+      ctx("ns"),
+      "c",
+      { ...created, status: { allocation, reservedFor: [{ resource: "pods", name: "p", uid: UID }] } },
+      {},
+    );
     expect(allocated.object.status).toMatchObject({ allocation, reservedFor: [{ resource: "pods", name: "p", uid: UID }] });
 
-    const bad = await statusOf(status.update!(ctx("ns"), "c", { ...allocated.object, status: { reservedFor: [{ resource: "pods", name: "p", uid: UID }] } }, {}));
+    const bad = await statusOf(
+      status.update!(ctx("ns"), "c", { ...allocated.object, status: { reservedFor: [{ resource: "pods", name: "p", uid: UID }] } }, {}),
+    );
     expect(bad.message).toBe(
       'ResourceClaim.resource.k8s.io "c" is invalid: status.reservedFor: Forbidden: may not be specified when `allocated` is not set',
     );

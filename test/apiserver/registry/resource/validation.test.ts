@@ -90,8 +90,15 @@ describe("ResourceClaim spec", () => {
 
   it("compiles CEL selectors in the device environment", () => {
     const sel = (expression: string) => exactly("r", { selectors: [{ cel: { expression } }] });
-    expect(create(resourceClaimStrategy, claim([sel('device.driver == "gpu.example.com" && device.attributes["gpu.example.com"].model == "a100"')]))).toEqual([]);
-    expect(create(resourceClaimStrategy, claim([sel("device.capacity['gpu.example.com'].memory.compareTo(quantity('1Gi')) >= 0")]))).toEqual([]);
+    expect(
+      create(
+        resourceClaimStrategy,
+        claim([sel('device.driver == "gpu.example.com" && device.attributes["gpu.example.com"].model == "a100"')]),
+      ),
+    ).toEqual([]);
+    expect(
+      create(resourceClaimStrategy, claim([sel("device.capacity['gpu.example.com'].memory.compareTo(quantity('1Gi')) >= 0")])),
+    ).toEqual([]);
     expect(create(resourceClaimStrategy, claim([sel("object.x == 1")]))).toEqual([
       "spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: \"object.x == 1\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'object' (in container '')\n | object.x == 1\n | ^",
     ]);
@@ -153,10 +160,19 @@ describe("ResourceClaim spec", () => {
   it("checks tolerations, which 1.34 drops on create (DRADeviceTaints is alpha)", () => {
     const c = claim([exactly("a", { tolerations: [{ key: "k", operator: "Exists", value: "v" }] })]);
     expect(create(resourceClaimStrategy, c)).toEqual([]);
-    expect((c.spec as { devices: { requests: { exactly: Record<string, unknown> }[] } }).devices.requests[0]!.exactly.tolerations).toBeUndefined();
+    expect(
+      (c.spec as { devices: { requests: { exactly: Record<string, unknown> }[] } }).devices.requests[0]!.exactly.tolerations,
+    ).toBeUndefined();
     // A stored claim that has them keeps them, and they are checked.
     const old = claim([exactly("a", { tolerations: [{ key: "k", operator: "Exists" }] })]);
-    const bad = claim([exactly("a", { tolerations: [{ key: "k", operator: "Exists", value: "v" }, { operator: "Less", effect: "Bad" }] })]);
+    const bad = claim([
+      exactly("a", {
+        tolerations: [
+          { key: "k", operator: "Exists", value: "v" },
+          { operator: "Less", effect: "Bad" },
+        ],
+      }),
+    ]);
     expect(update(resourceClaimStrategy, bad, old)).toEqual([
       expect.stringMatching(/^spec: Invalid value: .*: field is immutable$/),
       'spec.devices.requests[0].exactly.tolerations[0].value: Invalid value: "v": must be empty for operator `Exists`',
@@ -172,7 +188,9 @@ describe("ResourceClaim spec", () => {
     same.metadata!.labels = { a: "b" };
     expect(update(resourceClaimStrategy, same, stored)).toEqual([]);
     const changed = claim([exactly("b")]);
-    expect(update(resourceClaimStrategy, changed, stored)).toEqual([expect.stringMatching(/^spec: Invalid value: .*: field is immutable$/)]);
+    expect(update(resourceClaimStrategy, changed, stored)).toEqual([
+      expect.stringMatching(/^spec: Invalid value: .*: field is immutable$/),
+    ]);
   });
 
   it("clears status on create and keeps it on spec updates", () => {
@@ -192,7 +210,7 @@ describe("ResourceClaim status", () => {
     resourceClaimStrategy.defaults!(c);
     return c;
   };
-  const withStatus = (status: Record<string, unknown>) => ({ ...base(), status });
+  const withStatus = (status: Record<string, unknown>): KubeObject => ({ ...base(), status });
 
   it("accepts an allocation and reservation, and keeps the spec", () => {
     const obj = withStatus({ allocation, reservedFor: [{ resource: "pods", name: "p", uid: UID }] });
@@ -213,7 +231,12 @@ describe("ResourceClaim status", () => {
   });
 
   it("checks new allocation results and forbids changing an allocation", () => {
-    const bad = { devices: { results: [{ request: "zz", driver: "", pool: "", device: "Dev" }], config: [{ source: "Elsewhere", opaque: { driver: "d.example.com", parameters: {} } }] } };
+    const bad = {
+      devices: {
+        results: [{ request: "zz", driver: "", pool: "", device: "Dev" }],
+        config: [{ source: "Elsewhere", opaque: { driver: "d.example.com", parameters: {} } }],
+      },
+    };
     expect(update(resourceClaimStatusStrategy, withStatus({ allocation: bad }), base())).toEqual([
       "status.allocation.devices.results[0].request: Invalid value: \"zz\": must be the name of a request in the claim or the name of a request and a subrequest separated by '/'",
       "status.allocation.devices.results[0].driver: Required value",
@@ -233,7 +256,11 @@ describe("ResourceClaim status", () => {
     const old = withStatus({ allocation, reservedFor: [{ resource: "pods", name: "p", uid: UID }] });
     old.metadata!.deletionTimestamp = "2026-01-01T00:00:00Z";
     const obj = structuredClone(old);
-    (obj.status as { reservedFor: unknown[] }).reservedFor.push({ resource: "pods", name: "q", uid: "1b5c3c5e-1f2a-4c3d-9e8f-a1b2c3d4e5f6" });
+    (obj.status as { reservedFor: unknown[] }).reservedFor.push({
+      resource: "pods",
+      name: "q",
+      uid: "1b5c3c5e-1f2a-4c3d-9e8f-a1b2c3d4e5f6",
+    });
     expect(update(resourceClaimStatusStrategy, obj, old)).toEqual([
       "status.reservedFor: Forbidden: new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set",
     ]);
@@ -257,7 +284,7 @@ describe("ResourceClaim status", () => {
     ]);
     const dealloc = withStatus({ devices: [dev] });
     expect(update(resourceClaimStatusStrategy, dealloc, status([dev]))).toEqual([]);
-    expect((dealloc.status as Record<string, unknown>).devices).toBeUndefined();
+    expect((dealloc.status as { devices?: unknown }).devices).toBeUndefined();
   });
 });
 
@@ -270,7 +297,12 @@ describe("ResourceClaimTemplate", () => {
   });
 
   it("checks the template's metadata and claim spec, then keeps the spec immutable", () => {
-    expect(create(resourceClaimTemplateStrategy, template({ metadata: { labels: { "a b": "c" } }, spec: { devices: { requests: [{ name: "r" }] } } }))).toEqual([
+    expect(
+      create(
+        resourceClaimTemplateStrategy,
+        template({ metadata: { labels: { "a b": "c" } }, spec: { devices: { requests: [{ name: "r" }] } } }),
+      ),
+    ).toEqual([
       "spec.metadata.labels: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
       "spec.spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required",
     ]);
@@ -283,7 +315,12 @@ describe("ResourceClaimTemplate", () => {
 });
 
 describe("DeviceClass", () => {
-  const dc = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: "resource.k8s.io/v1", kind: "DeviceClass", metadata: { name: "gpu.example.com", resourceVersion: "1" }, spec });
+  const dc = (spec: Record<string, unknown>): KubeObject => ({
+    apiVersion: "resource.k8s.io/v1",
+    kind: "DeviceClass",
+    metadata: { name: "gpu.example.com", resourceVersion: "1" },
+    spec,
+  });
 
   it("checks selectors and config, re-checking only changed selectors", () => {
     expect(create(deviceClassStrategy, dc({ selectors: [{ cel: { expression: "device.nope" } }], config: [{}] }))).toEqual([
@@ -311,7 +348,15 @@ describe("ResourceSlice", () => {
   });
 
   it("accepts a node-local slice with devices", () => {
-    const s = slice({ devices: [{ name: "gpu-0", attributes: { model: { string: "a100" }, "gpu.example.com/v": { version: "1.2.3" } }, capacity: { memory: { value: "40Gi" } } }] });
+    const s = slice({
+      devices: [
+        {
+          name: "gpu-0",
+          attributes: { model: { string: "a100" }, "gpu.example.com/v": { version: "1.2.3" } },
+          capacity: { memory: { value: "40Gi" } },
+        },
+      ],
+    });
     expect(create(resourceSliceStrategy, s)).toEqual([]);
   });
 
@@ -327,7 +372,12 @@ describe("ResourceSlice", () => {
       "spec.allNodes: Invalid value: false: must be either unset or set to true",
       "spec: Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required",
     ]);
-    const two = { nodeSelectorTerms: [{ matchExpressions: [{ key: "a", operator: "Exists" }] }, { matchExpressions: [{ key: "b", operator: "Exists" }] }] };
+    const two = {
+      nodeSelectorTerms: [
+        { matchExpressions: [{ key: "a", operator: "Exists" }] },
+        { matchExpressions: [{ key: "b", operator: "Exists" }] },
+      ],
+    };
     expect(create(resourceSliceStrategy, slice({ nodeName: undefined, nodeSelector: two }))).toEqual([
       'spec.nodeSelector.nodeSelectorTerms: Invalid value: []core.NodeSelectorTerm{core.NodeSelectorTerm{MatchExpressions:[]core.NodeSelectorRequirement{core.NodeSelectorRequirement{Key:"a", Operator:"Exists", Values:[]string(nil)}}, MatchFields:[]core.NodeSelectorRequirement(nil)}, core.NodeSelectorTerm{MatchExpressions:[]core.NodeSelectorRequirement{core.NodeSelectorRequirement{Key:"b", Operator:"Exists", Values:[]string(nil)}}, MatchFields:[]core.NodeSelectorRequirement(nil)}}: must have exactly one node selector term',
     ]);
@@ -338,7 +388,10 @@ describe("ResourceSlice", () => {
       driver: "Bad_Driver",
       pool: { name: "a//b", generation: -1, resourceSliceCount: 0 },
       devices: [
-        { name: "gpu-0", attributes: { "1bad": { int: 1 }, both: { int: 1, bool: true }, none: {}, v: { version: "1.0" }, "a/b/c": { bool: true } } },
+        {
+          name: "gpu-0",
+          attributes: { "1bad": { int: 1 }, both: { int: 1, bool: true }, none: {}, v: { version: "1.0" }, "a/b/c": { bool: true } },
+        },
         { name: "gpu-0" },
       ],
     });
@@ -368,7 +421,15 @@ describe("ResourceSlice", () => {
   it("drops the alpha-gated fields on create and keeps driver, pool and node immutable", () => {
     const s = slice({
       sharedCounters: [{ name: "c", counters: { mem: { value: "1" } } }],
-      devices: [{ name: "d", taints: [{ key: "k", effect: "NoSchedule" }], consumesCounters: [], bindsToNode: true, allowMultipleAllocations: true }],
+      devices: [
+        {
+          name: "d",
+          taints: [{ key: "k", effect: "NoSchedule" }],
+          consumesCounters: [],
+          bindsToNode: true,
+          allowMultipleAllocations: true,
+        },
+      ],
     });
     expect(create(resourceSliceStrategy, s)).toEqual([]);
     expect(s.spec).not.toHaveProperty("sharedCounters");
