@@ -6,6 +6,7 @@
  */
 import { parse } from "@bufbuild/cel";
 import type { Expr } from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
+import { estimateCost, type CostShape } from "../../cel/cost.js";
 import { compile, CompileError } from "../../cel/env.js";
 import { celIssue, knownType, undeclaredReferences } from "./admissionregistration-cel.js";
 
@@ -62,6 +63,23 @@ function resultType(e: Expr | undefined): string | undefined {
   }
   const t = knownType(e);
   return t === "list(dyn)" ? "list(dyn)" : t;
+}
+
+/** Upstream's CELSelectorExpressionMaxCost. */
+export const CEL_SELECTOR_MAX_COST = 1_000_000;
+
+// The sizes upstream's device type declares: driver names of 63 bytes, at most 32 attributes
+// and capacities (by domain, then by name), attribute strings of 64 bytes.
+const VALUE: CostShape = { maxSize: 64 };
+const BY_NAME: CostShape = { maxSize: 32, elem: VALUE };
+const DEVICE_SHAPE: CostShape = {
+  fields: { driver: { maxSize: 63 }, attributes: { maxSize: 32, elem: BY_NAME }, capacity: { maxSize: 32, elem: BY_NAME } },
+};
+
+/** Whether a compiled selector's estimated cost is over upstream's limit. */
+export function deviceSelectorTooComplex(source: string): boolean {
+  const expr = parse(source).expr;
+  return expr !== undefined && estimateCost(expr, { device: DEVICE_SHAPE }) > CEL_SELECTOR_MAX_COST;
 }
 
 /** Why a device selector does not compile (upstream's detail after `Invalid value`), or undefined. */

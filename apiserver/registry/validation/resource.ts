@@ -20,7 +20,7 @@ import { validateNodeSelector } from "./affinity.js";
 import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { FIELD_IMMUTABLE, validateAnnotations, validateLabels } from "./object-meta.js";
 import { isExtendedResourceName } from "./resource-names.js";
-import { deviceSelectorCompileError } from "./resource-cel.js";
+import { deviceSelectorCompileError, deviceSelectorTooComplex } from "./resource-cel.js";
 import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
 import { validateCSIDriverName } from "./volume-sources.js";
 import { validateConditions } from "./workload-status.js";
@@ -234,7 +234,8 @@ function validateSelector(sel: unknown, p: FieldPath, stored: boolean): FieldErr
   const expression = str(s.cel.expression);
   if (expression.length > CEL_SELECTOR_MAX_LENGTH) return [fieldErrors.tooLong(exprPath, CEL_SELECTOR_MAX_LENGTH)];
   const why = deviceSelectorCompileError(expression);
-  return why === undefined ? [] : [fieldErrors.invalid(exprPath, expression, why)];
+  if (why !== undefined) return [fieldErrors.invalid(exprPath, expression, why)];
+  return deviceSelectorTooComplex(expression) ? [fieldErrors.forbidden(exprPath, "too complex, exceeds cost limit")] : [];
 }
 
 const validateSelectors = (sels: unknown, p: FieldPath, stored: boolean) =>
@@ -561,19 +562,23 @@ export function validateResourceClaimStatusUpdate(claim: KubeObject, old: KubeOb
 
 // --- ResourceClaimTemplate ---
 
-export function validateResourceClaimTemplate(t: KubeObject): FieldError[] {
+function validateTemplateSpec(t: KubeObject, stored: boolean): FieldError[] {
   const spec = record(t.spec);
   const meta = record(spec.metadata);
   const mp = SPEC.child("metadata");
   return [
     ...validateLabels(meta.labels as Record<string, string> | undefined, mp.child("labels")),
     ...validateAnnotations(meta.annotations as Record<string, string> | undefined, mp.child("annotations")),
-    ...validateResourceClaimSpec(spec.spec, SPEC.child("spec"), false),
+    ...validateResourceClaimSpec(spec.spec, SPEC.child("spec"), stored),
   ];
 }
 
+export const validateResourceClaimTemplate = (t: KubeObject): FieldError[] => validateTemplateSpec(t, false);
+
+/** As a claim's: the spec never changes, and what is there was checked when it was stored. */
 export function validateResourceClaimTemplateUpdate(t: KubeObject, old: KubeObject): FieldError[] {
-  return sameJSON(t.spec, old.spec) ? [] : [fieldErrors.invalid(SPEC, t.spec, FIELD_IMMUTABLE)];
+  const errs = sameJSON(t.spec, old.spec) ? [] : [fieldErrors.invalid(SPEC, t.spec, FIELD_IMMUTABLE)];
+  return [...errs, ...validateTemplateSpec(t, true)];
 }
 
 // --- DeviceClass ---

@@ -105,6 +105,11 @@ describe("ResourceClaim spec", () => {
     expect(create(resourceClaimStrategy, claim([sel("device.driver")]))).toEqual([
       'spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: "device.driver": must evaluate to bool or the unknown type, not string',
     ]);
+    const nested = "device.attributes.all(a, device.attributes.all(b, device.attributes.all(c, device.attributes.all(d, true))))";
+    expect(create(resourceClaimStrategy, claim([sel(nested)]))).toEqual([
+      "spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit",
+    ]);
+    expect(create(resourceClaimStrategy, claim([sel("device.attributes.all(a, device.attributes[a].all(b, true))")]))).toEqual([]);
     expect(create(resourceClaimStrategy, claim([exactly("r", { selectors: [{}] })]))).toEqual([
       "spec.devices.requests[0].exactly.selectors[0].cel: Required value",
     ]);
