@@ -10,6 +10,7 @@ import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { validateResourceClaim, validateResourceClaimStatusUpdate, validateResourceClaimUpdate } from "../../validation/resource.js";
 import { isObj } from "../../validation/shape.js";
 import { kindStrategy } from "../kind-strategy.js";
+import { checkClaimStatusQuantities } from "../resourceslices/quantities.js";
 import { dropDeallocatedStatusDevices, dropDisabledClaimSpecFields, dropDisabledClaimStatusFields } from "./disabled-fields.js";
 
 export const resourceClaimStrategy = kindStrategy({
@@ -17,7 +18,10 @@ export const resourceClaimStrategy = kindStrategy({
   version: "v1",
   namespaced: true,
   hasStatus: true,
-  defaults: defaultResourceClaim,
+  defaults: (obj) => {
+    checkClaimStatusQuantities(obj);
+    defaultResourceClaim(obj);
+  },
   prepareForCreate: (obj) => dropDisabledClaimSpecFields(obj.spec, undefined),
   prepareForUpdate: (obj, old) => dropDisabledClaimSpecFields(obj.spec, old.spec),
   validate: validateResourceClaim,

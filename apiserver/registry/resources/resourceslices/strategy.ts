@@ -8,13 +8,17 @@ import { validateResourceSlice, validateResourceSliceUpdate } from "../../valida
 import { isObj, record, str } from "../../validation/shape.js";
 import { kindStrategy } from "../kind-strategy.js";
 import { dropDisabledSliceFields } from "../resourceclaims/disabled-fields.js";
+import { checkSliceQuantities } from "./quantities.js";
 
 export const resourceSliceStrategy = kindStrategy({
   kind: "ResourceSlice",
   version: "v1",
   namespaced: false,
   hasStatus: false,
-  defaults: defaultResourceSlice,
+  defaults: (obj) => {
+    checkSliceQuantities(obj);
+    defaultResourceSlice(obj);
+  },
   prepareForCreate: (obj) => {
     if (isObj(obj.spec)) dropDisabledSliceFields(obj.spec, undefined);
   },

@@ -89,6 +89,19 @@ describe("resource.k8s.io stores", () => {
     expect(unknown.code).toBe(400);
   });
 
+  it("a bad Quantity in a device capacity or a counter is upstream's decode 400", async () => {
+    const slices = storeFor(new MemoryStorage(), GROUP, "resourceslices");
+    const s = slice("q", "node-1");
+    (s.spec as { devices: Record<string, unknown>[] }).devices[0]!.capacity = { memory: { value: "40 gigs" } };
+    const bad = await statusOf(slices.create(ctx(), s));
+    expect(bad.code).toBe(400);
+    expect(bad.message).toBe(
+      "ResourceSlice in version \"v1\" cannot be handled as a ResourceSlice: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    );
+    (s.spec as { devices: Record<string, unknown>[] }).devices[0]!.capacity = { memory: { value: "40Gi" } };
+    await slices.create(ctx(), s);
+  });
+
   it("DeviceClasses: generation, and CEL selectors compiled on create", async () => {
     const classes = storeFor(new MemoryStorage(), GROUP, "deviceclasses");
     const dc = (expression: string): KubeObject => ({
