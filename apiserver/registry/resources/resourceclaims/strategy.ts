@@ -1,8 +1,8 @@
 /**
  * resource.k8s.io/v1 ResourceClaims as upstream's strategy: defaults, gated fields dropped,
- * status cleared on create and kept on spec writes, the spec immutable once created (its CEL
- * selectors not re-checked), status only through /status (which cannot touch the spec), no
- * generation.
+ * status cleared on create and kept on spec writes, the spec immutable once created (updates
+ * run the create checks, then the update ones), status only through /status (which cannot touch
+ * the spec), no generation.
  */
 import { defaultResourceClaim } from "../../defaults/resource.js";
 import { statusUpdateStrategy, type UpdateStrategy } from "../../strategy.js";
@@ -25,7 +25,8 @@ export const resourceClaimStrategy = kindStrategy({
   prepareForCreate: (obj) => dropDisabledClaimSpecFields(obj.spec, undefined),
   prepareForUpdate: (obj, old) => dropDisabledClaimSpecFields(obj.spec, old.spec),
   validate: validateResourceClaim,
-  validateUpdate: validateResourceClaimUpdate,
+  // upstream runs the create checks again, then the update ones (immutability, the spec as stored).
+  validateUpdate: (obj, old) => [...validateResourceClaim(obj), ...validateResourceClaimUpdate(obj, old)],
   trackGeneration: false,
 });
 

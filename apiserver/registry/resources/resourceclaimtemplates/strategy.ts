@@ -14,6 +14,6 @@ export const resourceClaimTemplateStrategy = kindStrategy({
   prepareForCreate: (obj) => dropDisabledClaimSpecFields(record(obj.spec).spec, undefined),
   prepareForUpdate: (obj, old) => dropDisabledClaimSpecFields(record(obj.spec).spec, record(old.spec).spec),
   validate: validateResourceClaimTemplate,
-  validateUpdate: validateResourceClaimTemplateUpdate,
+  validateUpdate: (obj, old) => [...validateResourceClaimTemplate(obj), ...validateResourceClaimTemplateUpdate(obj, old)],
   trackGeneration: false,
 });
