@@ -10,7 +10,7 @@ import { validateObjectMetaUpdate } from "../../validation/object-meta.js";
 import { validateResourceClaim, validateResourceClaimStatusUpdate, validateResourceClaimUpdate } from "../../validation/resource.js";
 import { isObj } from "../../validation/shape.js";
 import { kindStrategy } from "../kind-strategy.js";
-import { checkClaimStatusQuantities } from "../resourceslices/quantities.js";
+import { checkClaimStatusQuantities } from "./quantities.js";
 import { dropDeallocatedStatusDevices, dropDisabledClaimSpecFields, dropDisabledClaimStatusFields } from "./disabled-fields.js";
 
 export const resourceClaimStrategy = kindStrategy({

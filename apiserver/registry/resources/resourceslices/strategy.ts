@@ -8,7 +8,7 @@ import { validateResourceSlice, validateResourceSliceUpdate } from "../../valida
 import { isObj, record, str } from "../../validation/shape.js";
 import { kindStrategy } from "../kind-strategy.js";
 import { dropDisabledSliceFields } from "../resourceclaims/disabled-fields.js";
-import { checkSliceQuantities } from "./quantities.js";
+import { checkSliceQuantities } from "../resourceclaims/quantities.js";
 
 export const resourceSliceStrategy = kindStrategy({
   kind: "ResourceSlice",
