@@ -60,6 +60,10 @@ import { csiDriverStrategy } from "./resources/csidrivers/strategy.js";
 import { csiNodeStrategy } from "./resources/csinodes/strategy.js";
 import { csiStorageCapacityStrategy } from "./resources/csistoragecapacities/strategy.js";
 import { volumeAttachmentStatusStrategy, volumeAttachmentStrategy } from "./resources/volumeattachments/strategy.js";
+import { deviceClassStrategy } from "./resources/deviceclasses/strategy.js";
+import { resourceClaimStatusStrategy, resourceClaimStrategy } from "./resources/resourceclaims/strategy.js";
+import { resourceClaimTemplateStrategy } from "./resources/resourceclaimtemplates/strategy.js";
+import { resourceSliceStrategy } from "./resources/resourceslices/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
 import { mutatingWebhookConfigurationStrategy } from "./resources/mutatingwebhookconfigurations/strategy.js";
 import { validatingWebhookConfigurationStrategy } from "./resources/validatingwebhookconfigurations/strategy.js";
@@ -155,6 +159,10 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "storage.k8s.io/csinodes": { strategy: csiNodeStrategy },
   "storage.k8s.io/csistoragecapacities": { strategy: csiStorageCapacityStrategy },
   "storage.k8s.io/volumeattachments": { strategy: volumeAttachmentStrategy, subresources: { status: volumeAttachmentStatusStrategy } },
+  "resource.k8s.io/deviceclasses": { strategy: deviceClassStrategy },
+  "resource.k8s.io/resourceclaims": { strategy: resourceClaimStrategy, subresources: { status: resourceClaimStatusStrategy } },
+  "resource.k8s.io/resourceclaimtemplates": { strategy: resourceClaimTemplateStrategy },
+  "resource.k8s.io/resourceslices": { strategy: resourceSliceStrategy },
   "admissionregistration.k8s.io/mutatingwebhookconfigurations": { strategy: mutatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingwebhookconfigurations": { strategy: validatingWebhookConfigurationStrategy },
   "admissionregistration.k8s.io/validatingadmissionpolicies": {

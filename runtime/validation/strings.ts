@@ -138,6 +138,16 @@ export function isConfigMapKey(value: string): string[] {
   return errs;
 }
 
+const C_IDENTIFIER_FMT = "[A-Za-z_][A-Za-z0-9_]*";
+const C_IDENTIFIER_RE = new RegExp(`^${C_IDENTIFIER_FMT}$`);
+const C_IDENTIFIER_ERR =
+  "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'";
+
+/** A C identifier (upstream's IsCIdentifier: environment variable names, DRA attribute names). */
+export function isCIdentifier(value: string): string[] {
+  return C_IDENTIFIER_RE.test(value) ? [] : [regexError(C_IDENTIFIER_ERR, C_IDENTIFIER_FMT, "my_name", "MY_NAME", "MyName")];
+}
+
 /** A name that can sit in a URL path segment (RBAC names and the last check on every name). */
 export function isValidPathSegmentName(name: string): string[] {
   for (const bad of [".", ".."]) if (name === bad) return [`may not be '${bad}'`];

@@ -14,6 +14,7 @@ import { admissionRegistrationPrinters } from "./kinds/admissionregistration.js"
 import { certificatePrinters } from "./kinds/certificates.js";
 import { clusterPrinters } from "./kinds/cluster.js";
 import { flowControlPrinters } from "./kinds/flowcontrol.js";
+import { resourcePrinters } from "./kinds/resource.js";
 import { workloadPrinters } from "./kinds/workloads.js";
 import { age, arr, formatLabels, get, name, str } from "./kinds/shared.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
@@ -214,7 +215,14 @@ function builtinPrinters(): Map<string, TablePrinter> {
   };
   m.set("rbac.authorization.k8s.io/rolebindings", binding);
   m.set("rbac.authorization.k8s.io/clusterrolebindings", binding);
-  for (const more of [workloadPrinters(), clusterPrinters(), flowControlPrinters(), certificatePrinters(), admissionRegistrationPrinters()])
+  for (const more of [
+    workloadPrinters(),
+    clusterPrinters(),
+    flowControlPrinters(),
+    certificatePrinters(),
+    admissionRegistrationPrinters(),
+    resourcePrinters(),
+  ])
     for (const [k, p] of more) m.set(k, p);
   return m;
 }

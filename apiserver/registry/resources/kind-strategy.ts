@@ -4,7 +4,7 @@
  * the kind has a status subresource, generation tracking, ObjectMeta checks plus the kind's
  * own, and its field selectors. Each resource's strategy.ts fills this in.
  */
-import { newBadRequest } from "../../../runtime/rest/errors.js";
+import { newBadRequest, type StatusError } from "../../../runtime/rest/errors.js";
 import { nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../strategy.js";
@@ -48,11 +48,14 @@ const RESOURCE_LISTS = new Set([
   "maxLimitRequestRatio",
 ]);
 
+/** The 400 upstream's decoder answers a bad Quantity with, naming the kind. */
+export function quantityDecodeError(kind: string, version: string): StatusError {
+  return newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${QUANTITY_FORMAT_ERROR}`);
+}
+
 /** Upstream rejects a bad Quantity while decoding: a 400 naming the kind, before any validation. */
 export function checkQuantities(obj: unknown, kind: string, version: string): void {
-  if (!quantitiesParse(obj, "", 0)) {
-    throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${QUANTITY_FORMAT_ERROR}`);
-  }
+  if (!quantitiesParse(obj, "", 0)) throw quantityDecodeError(kind, version);
 }
 
 // Plain loops, no closures or entry arrays: this walks every object of every create. Scalars are

@@ -81,7 +81,7 @@ function located(source: string, offset: number, message: string): string {
 }
 
 /** The statically known result type of an expression, or undefined when only evaluation can tell. */
-function knownType(e: Expr | undefined): string | undefined {
+export function knownType(e: Expr | undefined): string | undefined {
   if (!e) return undefined;
   const k = e.exprKind;
   if (k.case === "callExpr" && BOOL_FUNCTIONS.has(k.value.function)) return "bool";
@@ -111,6 +111,27 @@ function knownType(e: Expr | undefined): string | undefined {
 }
 
 /**
+ * cel-go's issues for the identifiers a compiled expression reads that its environment does not
+ * declare (CEL's type names and comprehension variables always are), or undefined when none.
+ */
+export function undeclaredReferences(source: string, declared: (name: string) => boolean): string | undefined {
+  const parsed = parse(source);
+  const idents: Ident[] = [];
+  const bound = new Set<string>();
+  walk(parsed.expr, idents, bound, parsed.sourceInfo?.positions ?? {});
+  const undeclared = idents
+    .filter((i) => !TYPE_NAMES.has(i.name) && !bound.has(i.name) && !declared(i.name))
+    .sort((a, b) => a.offset - b.offset);
+  if (undeclared.length === 0) return undefined;
+  return undeclared.map((i) => located(source, i.offset, `undeclared reference to '${i.name}' (in container '')`)).join("\n");
+}
+
+/** cel-go's display of an issue at an offset of `source` (exported for other environments' checks). */
+export function celIssue(source: string, offset: number, message: string): string {
+  return located(source, offset, message);
+}
+
+/**
  * Why `source` does not compile in an admission environment (upstream's detail after the
  * field's `Invalid value`), or undefined when it compiles.
  */
@@ -121,22 +142,16 @@ export function admissionCompileError(source: string, env: AdmissionCELEnv, resu
     if (err instanceof CompileError) return `compilation failed: ${err.message}`;
     throw err;
   }
-  const parsed = parse(source);
-  const idents: Ident[] = [];
-  const bound = new Set<string>();
-  walk(parsed.expr, idents, bound, parsed.sourceInfo?.positions ?? {});
-  const declared = (name: string): boolean =>
-    ALWAYS.has(name) ||
-    TYPE_NAMES.has(name) ||
-    bound.has(name) ||
-    (name === "params" && env.params) ||
-    (name === "authorizer" && env.authorizer) ||
-    (name === "variables" && env.variables);
-  const undeclared = idents.filter((i) => !declared(i.name)).sort((a, b) => a.offset - b.offset);
-  if (undeclared.length > 0) {
-    return `compilation failed: ${undeclared.map((i) => located(source, i.offset, `undeclared reference to '${i.name}' (in container '')`)).join("\n")}`;
-  }
-  const type = knownType(parsed.expr);
+  const undeclared = undeclaredReferences(
+    source,
+    (name) =>
+      ALWAYS.has(name) ||
+      (name === "params" && env.params) ||
+      (name === "authorizer" && env.authorizer) ||
+      (name === "variables" && env.variables),
+  );
+  if (undeclared !== undefined) return `compilation failed: ${undeclared}`;
+  const type = knownType(parse(source).expr);
   if (result !== undefined && type !== undefined && type !== result) return `must evaluate to ${result}`;
   return undefined;
 }
