@@ -302,10 +302,19 @@ function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): Fiel
   return errs;
 }
 
+/** `[\x20-\x3c\x3e-\x7e]+` by char codes. */
+function isEnvVarNameText(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x3d) return false;
+  }
+  return name.length > 0;
+}
+
 /** An environment variable name: printable ASCII but '=' (the 1.34 relaxed rule). */
 function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   if (name === "") return [fieldErrors.required(path)];
-  if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) {
+  if (!isEnvVarNameText(name)) {
     return [
       fieldErrors.invalid(path, name, "a valid environment variable name must consist only of printable ASCII characters other than '='"),
     ];
@@ -325,13 +334,15 @@ function validateKeySelector(ref: Obj, path: FieldPath): FieldError[] {
 
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  list(env).forEach((e, i) => {
-    const r = record(e);
-    const p = path.index(i);
-    errs.push(...validateEnvVarName(str(r.name), p.child("name")));
-    if (!isObj(r.valueFrom)) return;
+  const vars = list(env);
+  for (let i = 0; i < vars.length; i++) {
+    const r = record(vars[i]);
+    const name = str(r.name);
+    // A path only for a name that fails, or a valueFrom to check.
+    if (!isEnvVarNameText(name)) for (const e of validateEnvVarName(name, path.index(i).child("name"))) errs.push(e);
+    if (!isObj(r.valueFrom)) continue;
     const from = r.valueFrom;
-    const vp = p.child("valueFrom");
+    const vp = path.index(i).child("valueFrom");
     let sources = 0;
     if (isObj(from.fieldRef)) {
       sources++;
@@ -354,7 +365,7 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
       errs.push(fieldErrors.invalid(vp, "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
     else if (str(r.value) !== "") errs.push(fieldErrors.invalid(vp, "", "may not be specified when `value` is not empty"));
     else if (sources > 1) errs.push(fieldErrors.invalid(vp, "", "may not have more than one field specified at a time"));
-  });
+  }
   return errs;
 }
 
@@ -526,6 +537,11 @@ function validateResizePolicy(policies: unknown[], path: FieldPath, podRestartPo
   return errs;
 }
 
+/** `path.<list>[i]`: made where an item reports, not for every item visited. */
+function itemPath(path: FieldPath, listName: string, i: number): FieldPath {
+  return path.child(listName).index(i);
+}
+
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
   const errs: FieldError[] = [];
   const name = str(c.name);
@@ -549,36 +565,40 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
     errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
   const portNames = new Set<string>();
-  list(c.ports).forEach((port, i) => {
-    const p = record(port);
-    const pp = path.child("ports").index(i);
+  // Plain loops over ports and mounts; an item's path is made only when it reports.
+  const ports = list(c.ports);
+  for (let i = 0; i < ports.length; i++) {
+    const p = record(ports[i]);
     const pname = str(p.name);
     if (pname !== "") {
-      for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(pp.child("name"), pname, msg));
-      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(pp.child("name"), pname));
+      for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("name"), pname, msg));
+      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
       portNames.add(pname);
     }
     const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
-    if (cp === 0) errs.push(fieldErrors.required(pp.child("containerPort")));
-    else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(pp.child("containerPort"), cp, msg));
+    if (cp === 0) errs.push(fieldErrors.required(itemPath(path, "ports", i).child("containerPort")));
+    else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("containerPort"), cp, msg));
     if (typeof p.hostPort === "number" && p.hostPort !== 0)
-      for (const msg of isValidPortNum(p.hostPort)) errs.push(fieldErrors.invalid(pp.child("hostPort"), p.hostPort, msg));
+      for (const msg of isValidPortNum(p.hostPort))
+        errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("hostPort"), p.hostPort, msg));
     const proto = str(p.protocol);
-    if (proto === "") errs.push(fieldErrors.required(pp.child("protocol")));
-    else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
-  });
+    if (proto === "") errs.push(fieldErrors.required(itemPath(path, "ports", i).child("protocol")));
+    else if (!PROTOCOLS.includes(proto))
+      errs.push(fieldErrors.notSupported(itemPath(path, "ports", i).child("protocol"), proto, PROTOCOLS));
+  }
   errs.push(...validateEnv(c.env, path.child("env")));
   errs.push(...validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mountPaths = new Set<string>();
-  list(c.volumeMounts).forEach((m, i) => {
-    const r = record(m);
-    const mp = path.child("volumeMounts").index(i);
+  const mounts = list(c.volumeMounts);
+  for (let i = 0; i < mounts.length; i++) {
+    const r = record(mounts[i]);
     const vname = str(r.name);
-    if (vname === "") errs.push(fieldErrors.required(mp.child("name")));
-    else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(mp.child("name"), vname));
+    if (vname === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("name")));
+    else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(itemPath(path, "volumeMounts", i).child("name"), vname));
     const mountPath = str(r.mountPath);
-    if (mountPath === "") errs.push(fieldErrors.required(mp.child("mountPath")));
-    else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
+    if (mountPath === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("mountPath")));
+    else if (mountPaths.has(mountPath))
+      errs.push(fieldErrors.invalid(itemPath(path, "volumeMounts", i).child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
     // As upstream, back-steps are reported on the list's path, without the mount's index.
     const subPath = str(r.subPath);
@@ -586,11 +606,18 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (subPath !== "") errs.push(...validateLocalDescendingPath(subPath, path.child("volumeMounts", "subPath")));
     if (subPathExpr !== "") {
       if (subPath !== "")
-        errs.push(fieldErrors.invalid(mp.child("subPathExpr"), subPathExpr, "subPathExpr and subPath are mutually exclusive"));
+        errs.push(
+          fieldErrors.invalid(
+            itemPath(path, "volumeMounts", i).child("subPathExpr"),
+            subPathExpr,
+            "subPathExpr and subPath are mutually exclusive",
+          ),
+        );
       errs.push(...validateLocalDescendingPath(subPathExpr, path.child("volumeMounts", "subPathExpr")));
     }
-    if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
-  });
+    if (r.mountPropagation !== undefined)
+      errs.push(...validateMountPropagation(r.mountPropagation, c, itemPath(path, "volumeMounts", i).child("mountPropagation")));
+  }
   if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
     errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
@@ -662,7 +689,6 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
   const errs: FieldError[] = [];
   const items = list(sources);
   // A source's path is made only when one of its checks reports.
-  const sourcePath = (i: number): FieldPath => path.child("sources").index(i);
   for (let i = 0; i < items.length; i++) {
     const src = record(items[i]);
     let kinds = 0;
@@ -670,11 +696,12 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       const keyed = src[kind];
       if (!isObj(keyed)) continue;
       kinds++;
-      if (keyed.items !== undefined) for (const e of validateKeyToPaths(keyed.items, sourcePath(i).child(kind, "items"))) errs.push(e);
+      if (keyed.items !== undefined)
+        for (const e of validateKeyToPaths(keyed.items, itemPath(path, "sources", i).child(kind, "items"))) errs.push(e);
     }
     if (isObj(src.downwardAPI)) {
       kinds++;
-      for (const e of validateDownwardAPIItems(src.downwardAPI.items, sourcePath(i).child("downwardAPI"))) errs.push(e);
+      for (const e of validateDownwardAPIItems(src.downwardAPI.items, itemPath(path, "sources", i).child("downwardAPI"))) errs.push(e);
     }
     if (isObj(src.serviceAccountToken)) {
       kinds++;
@@ -683,7 +710,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       if (seconds < 600)
         errs.push(
           fieldErrors.invalid(
-            sourcePath(i).child("serviceAccountToken", "expirationSeconds"),
+            itemPath(path, "sources", i).child("serviceAccountToken", "expirationSeconds"),
             seconds,
             "may not specify a duration less than 10 minutes",
           ),
@@ -691,7 +718,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       if (seconds > 2 ** 32)
         errs.push(
           fieldErrors.invalid(
-            sourcePath(i).child("serviceAccountToken", "expirationSeconds"),
+            itemPath(path, "sources", i).child("serviceAccountToken", "expirationSeconds"),
             seconds,
             "may not specify a duration larger than 2^32 seconds",
           ),
@@ -702,7 +729,7 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       else if (!allowNonLocalTokenPath) for (const e of validateLocalNonReservedPath(target, path.child("path"))) errs.push(e);
     }
     if (isObj(src.clusterTrustBundle)) kinds++;
-    if (kinds > 1) errs.push(fieldErrors.forbidden(sourcePath(i), "may not specify more than 1 volume type per source"));
+    if (kinds > 1) errs.push(fieldErrors.forbidden(itemPath(path, "sources", i), "may not specify more than 1 volume type per source"));
   }
   return errs;
 }
