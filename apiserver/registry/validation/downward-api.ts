@@ -66,6 +66,8 @@ export function validateObjectFieldSelector(ref: Obj, allowed: readonly string[]
   const fieldPath = str(ref.fieldPath);
   if (apiVersion === "") return [fieldErrors.required(path.child("apiVersion"))];
   if (fieldPath === "") return [fieldErrors.required(path.child("fieldPath"))];
+  // The common case, a plain allowed field of v1 (none is subscripted), passes every check below.
+  if (apiVersion === "v1" && allowed.includes(fieldPath)) return [];
   const sub = SUBSCRIPTED.exec(fieldPath);
   if (apiVersion !== "v1")
     return [fieldErrors.invalid(path.child("fieldPath"), fieldPath, `error converting fieldPath: unsupported pod version: ${apiVersion}`)];

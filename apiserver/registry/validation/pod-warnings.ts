@@ -69,6 +69,14 @@ const DEPRECATED_VOLUMES: readonly (readonly [string, string, string])[] = [
   ["rbd", "rbd", "deprecated in v1.28, non-functional in v1.31+"],
 ];
 
+/** The keys whose volumes warn, and ephemeral (its claim template may warn). */
+const WARNING_VOLUME_KEYS: ReadonlySet<string> = new Set([...DEPRECATED_VOLUMES.map(([key]) => key), "ephemeral"]);
+
+function hasDeprecatedSource(v: Obj): boolean {
+  for (const k in v) if (WARNING_VOLUME_KEYS.has(k)) return true;
+  return false;
+}
+
 /** A byte amount with a fraction ("0.5", "100m" of memory); the exact check runs only when the double has one. */
 function isFractional(q: unknown): boolean {
   const n = parseQuantity(q);
@@ -280,6 +288,8 @@ export function podSpecWarnings(
   const volumes = list(s.volumes);
   for (let i = 0; i < volumes.length; i++) {
     const v = record(volumes[i]);
+    // Most volumes have none of the nine: one pass over the volume's own few keys tells.
+    if (!hasDeprecatedSource(v)) continue;
     for (const [key, shown, text] of DEPRECATED_VOLUMES) {
       // upstream checks a generic ephemeral volume's claim between glusterfs and cephfs.
       if (key === "cephfs" && isObj(v.ephemeral)) claimTemplateWarnings(v.ephemeral, specPath, i, out);

@@ -302,10 +302,19 @@ function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): Fiel
   return errs;
 }
 
+/** `[\x20-\x3c\x3e-\x7e]+` by char codes. */
+function isEnvVarNameText(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x3d) return false;
+  }
+  return name.length > 0;
+}
+
 /** An environment variable name: printable ASCII but '=' (the 1.34 relaxed rule). */
 function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   if (name === "") return [fieldErrors.required(path)];
-  if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) {
+  if (!isEnvVarNameText(name)) {
     return [
       fieldErrors.invalid(path, name, "a valid environment variable name must consist only of printable ASCII characters other than '='"),
     ];
@@ -325,13 +334,15 @@ function validateKeySelector(ref: Obj, path: FieldPath): FieldError[] {
 
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  list(env).forEach((e, i) => {
-    const r = record(e);
-    const p = path.index(i);
-    errs.push(...validateEnvVarName(str(r.name), p.child("name")));
-    if (!isObj(r.valueFrom)) return;
+  const vars = list(env);
+  for (let i = 0; i < vars.length; i++) {
+    const r = record(vars[i]);
+    const name = str(r.name);
+    // A path only for a name that fails, or a valueFrom to check.
+    if (!isEnvVarNameText(name)) for (const e of validateEnvVarName(name, path.index(i).child("name"))) errs.push(e);
+    if (!isObj(r.valueFrom)) continue;
     const from = r.valueFrom;
-    const vp = p.child("valueFrom");
+    const vp = path.index(i).child("valueFrom");
     let sources = 0;
     if (isObj(from.fieldRef)) {
       sources++;
@@ -354,7 +365,7 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
       errs.push(fieldErrors.invalid(vp, "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
     else if (str(r.value) !== "") errs.push(fieldErrors.invalid(vp, "", "may not be specified when `value` is not empty"));
     else if (sources > 1) errs.push(fieldErrors.invalid(vp, "", "may not have more than one field specified at a time"));
-  });
+  }
   return errs;
 }
 
@@ -526,6 +537,11 @@ function validateResizePolicy(policies: unknown[], path: FieldPath, podRestartPo
   return errs;
 }
 
+/** `path.<list>[i]`: made where an item reports, not for every item visited. */
+function itemPath(path: FieldPath, listName: string, i: number): FieldPath {
+  return path.child(listName).index(i);
+}
+
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
   const errs: FieldError[] = [];
   const name = str(c.name);
@@ -549,36 +565,40 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
     errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
   const portNames = new Set<string>();
-  list(c.ports).forEach((port, i) => {
-    const p = record(port);
-    const pp = path.child("ports").index(i);
+  // Plain loops over ports and mounts; an item's path is made only when it reports.
+  const ports = list(c.ports);
+  for (let i = 0; i < ports.length; i++) {
+    const p = record(ports[i]);
     const pname = str(p.name);
     if (pname !== "") {
-      for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(pp.child("name"), pname, msg));
-      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(pp.child("name"), pname));
+      for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("name"), pname, msg));
+      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
       portNames.add(pname);
     }
     const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
-    if (cp === 0) errs.push(fieldErrors.required(pp.child("containerPort")));
-    else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(pp.child("containerPort"), cp, msg));
+    if (cp === 0) errs.push(fieldErrors.required(itemPath(path, "ports", i).child("containerPort")));
+    else for (const msg of isValidPortNum(cp)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("containerPort"), cp, msg));
     if (typeof p.hostPort === "number" && p.hostPort !== 0)
-      for (const msg of isValidPortNum(p.hostPort)) errs.push(fieldErrors.invalid(pp.child("hostPort"), p.hostPort, msg));
+      for (const msg of isValidPortNum(p.hostPort))
+        errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("hostPort"), p.hostPort, msg));
     const proto = str(p.protocol);
-    if (proto === "") errs.push(fieldErrors.required(pp.child("protocol")));
-    else if (!PROTOCOLS.includes(proto)) errs.push(fieldErrors.notSupported(pp.child("protocol"), proto, PROTOCOLS));
-  });
+    if (proto === "") errs.push(fieldErrors.required(itemPath(path, "ports", i).child("protocol")));
+    else if (!PROTOCOLS.includes(proto))
+      errs.push(fieldErrors.notSupported(itemPath(path, "ports", i).child("protocol"), proto, PROTOCOLS));
+  }
   errs.push(...validateEnv(c.env, path.child("env")));
   errs.push(...validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mountPaths = new Set<string>();
-  list(c.volumeMounts).forEach((m, i) => {
-    const r = record(m);
-    const mp = path.child("volumeMounts").index(i);
+  const mounts = list(c.volumeMounts);
+  for (let i = 0; i < mounts.length; i++) {
+    const r = record(mounts[i]);
     const vname = str(r.name);
-    if (vname === "") errs.push(fieldErrors.required(mp.child("name")));
-    else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(mp.child("name"), vname));
+    if (vname === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("name")));
+    else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(itemPath(path, "volumeMounts", i).child("name"), vname));
     const mountPath = str(r.mountPath);
-    if (mountPath === "") errs.push(fieldErrors.required(mp.child("mountPath")));
-    else if (mountPaths.has(mountPath)) errs.push(fieldErrors.invalid(mp.child("mountPath"), mountPath, "must be unique"));
+    if (mountPath === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("mountPath")));
+    else if (mountPaths.has(mountPath))
+      errs.push(fieldErrors.invalid(itemPath(path, "volumeMounts", i).child("mountPath"), mountPath, "must be unique"));
     mountPaths.add(mountPath);
     // As upstream, back-steps are reported on the list's path, without the mount's index.
     const subPath = str(r.subPath);
@@ -586,11 +606,18 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     if (subPath !== "") errs.push(...validateLocalDescendingPath(subPath, path.child("volumeMounts", "subPath")));
     if (subPathExpr !== "") {
       if (subPath !== "")
-        errs.push(fieldErrors.invalid(mp.child("subPathExpr"), subPathExpr, "subPathExpr and subPath are mutually exclusive"));
+        errs.push(
+          fieldErrors.invalid(
+            itemPath(path, "volumeMounts", i).child("subPathExpr"),
+            subPathExpr,
+            "subPathExpr and subPath are mutually exclusive",
+          ),
+        );
       errs.push(...validateLocalDescendingPath(subPathExpr, path.child("volumeMounts", "subPathExpr")));
     }
-    if (r.mountPropagation !== undefined) errs.push(...validateMountPropagation(r.mountPropagation, c, mp.child("mountPropagation")));
-  });
+    if (r.mountPropagation !== undefined)
+      errs.push(...validateMountPropagation(r.mountPropagation, c, itemPath(path, "volumeMounts", i).child("mountPropagation")));
+  }
   if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
     errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
   errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
@@ -642,15 +669,16 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
 /** `items` of a secret or configMap volume (upstream's validateKeyToPath). */
 function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  list(items).forEach((item, i) => {
-    const kp = record(item);
-    const p = path.index(i);
-    if (str(kp.key) === "") errs.push(fieldErrors.required(p.child("key")));
-    if (str(kp.path) === "") errs.push(fieldErrors.required(p.child("path")));
-    errs.push(...validateLocalNonReservedPath(str(kp.path), p.child("path")));
+  const all = list(items);
+  for (let i = 0; i < all.length; i++) {
+    const kp = record(all[i]);
+    const target = str(kp.path);
+    if (str(kp.key) === "") errs.push(fieldErrors.required(path.index(i).child("key")));
+    if (target === "") errs.push(fieldErrors.required(path.index(i).child("path")));
+    for (const e of validateLocalNonReservedPath(target, path.index(i).child("path"))) errs.push(e);
     if (typeof kp.mode === "number" && (kp.mode > 0o777 || kp.mode < 0))
-      errs.push(fieldErrors.invalid(p.child("mode"), kp.mode, "must be a number between 0 and 0777 (octal), both inclusive"));
-  });
+      errs.push(fieldErrors.invalid(path.index(i).child("mode"), kp.mode, "must be a number between 0 and 0777 (octal), both inclusive"));
+  }
   return errs;
 }
 
@@ -659,34 +687,50 @@ const KEYED_SOURCES = ["secret", "configMap"];
 /** A projected volume's sources: their items, and one kind per source; `allowNonLocalTokenPath` is the update ratchet. */
 function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLocalTokenPath: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  list(sources).forEach((source, i) => {
-    const src = record(source);
-    const sp = path.child("sources").index(i);
+  const items = list(sources);
+  // A source's path is made only when one of its checks reports.
+  for (let i = 0; i < items.length; i++) {
+    const src = record(items[i]);
     let kinds = 0;
     for (const kind of KEYED_SOURCES) {
-      if (!isObj(src[kind])) continue;
+      const keyed = src[kind];
+      if (!isObj(keyed)) continue;
       kinds++;
-      errs.push(...validateKeyToPaths(src[kind].items, sp.child(kind, "items")));
+      if (keyed.items !== undefined)
+        for (const e of validateKeyToPaths(keyed.items, itemPath(path, "sources", i).child(kind, "items"))) errs.push(e);
     }
     if (isObj(src.downwardAPI)) {
       kinds++;
-      errs.push(...validateDownwardAPIItems(src.downwardAPI.items, sp.child("downwardAPI")));
+      for (const e of validateDownwardAPIItems(src.downwardAPI.items, itemPath(path, "sources", i).child("downwardAPI"))) errs.push(e);
     }
     if (isObj(src.serviceAccountToken)) {
       kinds++;
       const token = src.serviceAccountToken;
       const seconds = typeof token.expirationSeconds === "number" ? token.expirationSeconds : 0;
-      const sp2 = sp.child("serviceAccountToken", "expirationSeconds");
-      if (seconds < 600) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration less than 10 minutes"));
-      if (seconds > 2 ** 32) errs.push(fieldErrors.invalid(sp2, seconds, "may not specify a duration larger than 2^32 seconds"));
+      if (seconds < 600)
+        errs.push(
+          fieldErrors.invalid(
+            itemPath(path, "sources", i).child("serviceAccountToken", "expirationSeconds"),
+            seconds,
+            "may not specify a duration less than 10 minutes",
+          ),
+        );
+      if (seconds > 2 ** 32)
+        errs.push(
+          fieldErrors.invalid(
+            itemPath(path, "sources", i).child("serviceAccountToken", "expirationSeconds"),
+            seconds,
+            "may not specify a duration larger than 2^32 seconds",
+          ),
+        );
       // As upstream, the token's path errors name the projected volume's `path`, not the source's.
       const target = str(token.path);
       if (target === "") errs.push(fieldErrors.required(path.child("path")));
-      else if (!allowNonLocalTokenPath) errs.push(...validateLocalNonReservedPath(target, path.child("path")));
+      else if (!allowNonLocalTokenPath) for (const e of validateLocalNonReservedPath(target, path.child("path"))) errs.push(e);
     }
     if (isObj(src.clusterTrustBundle)) kinds++;
-    if (kinds > 1) errs.push(fieldErrors.forbidden(sp, "may not specify more than 1 volume type per source"));
-  });
+    if (kinds > 1) errs.push(fieldErrors.forbidden(itemPath(path, "sources", i), "may not specify more than 1 volume type per source"));
+  }
   return errs;
 }
 
@@ -703,49 +747,83 @@ function validateEphemeralVolume(ephemeral: Obj, path: FieldPath): FieldError[] 
   ];
 }
 
+/** Bits of the sources that have checks of their own, set from the volume's own keys. */
+const CHECKED_SOURCES: ReadonlyMap<string, number> = new Map([
+  ["persistentVolumeClaim", 1],
+  ["configMap", 2],
+  ["secret", 4],
+  ["emptyDir", 16],
+  ["downwardAPI", 32],
+  ["projected", 64],
+  ["ephemeral", 128],
+]);
+const MODED_BITS = [4, 2, 32, 64];
+
 function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOptions): { errs: FieldError[]; names: Set<string> } {
   const errs: FieldError[] = [];
   const names = new Set<string>();
-  list(volumes).forEach((v, i) => {
-    const r = record(v);
-    const p = path.index(i);
+  const items = list(volumes);
+  // Plain loops, one pass over each volume's own few keys, and a path only where an error is
+  // reported: probing every source name on volumes of many shapes cost microseconds per Pod.
+  for (let i = 0; i < items.length; i++) {
+    const r = record(items[i]);
     const name = str(r.name);
-    if (name === "") errs.push(fieldErrors.required(p.child("name")));
+    if (name === "") errs.push(fieldErrors.required(path.index(i).child("name")));
     else {
-      errs.push(...dnsLabel(name, p.child("name")));
-      if (names.has(name)) errs.push(fieldErrors.duplicate(p.child("name"), name));
+      for (const msg of isDNS1123Label(name)) errs.push(fieldErrors.invalid(path.index(i).child("name"), name, msg));
+      if (names.has(name)) errs.push(fieldErrors.duplicate(path.index(i).child("name"), name));
     }
     names.add(name);
-    // Counted over the volume's own few keys: probing all 30 source names on objects of every
-    // shape cost microseconds per Pod. Only with two or more is the list's order needed, to name
-    // the second as upstream does.
     let sources = 0;
-    for (const k in r) if (r[k] !== undefined && r[k] !== null && VOLUME_SOURCE_NAMES.has(k)) sources++;
-    let second: string | undefined;
-    if (sources >= 2) second = VOLUME_SOURCES.filter((s) => r[s] !== undefined && r[s] !== null)[1];
+    let checked = 0;
+    for (const k in r) {
+      const v = r[k];
+      if (v === undefined || v === null) continue;
+      if (VOLUME_SOURCE_NAMES.has(k)) sources++;
+      // Present but not an object: none of the checks below applies (they read its fields).
+      if (isObj(v)) checked |= CHECKED_SOURCES.get(k) ?? 0;
+    }
+    const p = path.index(i);
+    // Only with two or more sources is the list's order needed, to name the second as upstream does.
     if (sources === 0) errs.push(fieldErrors.required(p, "must specify a volume type"));
-    else if (second !== undefined) errs.push(fieldErrors.forbidden(p.child(second), "may not specify more than 1 volume type"));
-    if (isObj(r.persistentVolumeClaim) && str(r.persistentVolumeClaim.claimName) === "")
-      errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
-    if (isObj(r.configMap) && str(r.configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
-    if (isObj(r.secret) && str(r.secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
-    if (isObj(r.emptyDir) && r.emptyDir.sizeLimit !== undefined && quantitySign(r.emptyDir.sizeLimit) === -1)
-      errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
-    if (isObj(r.secret)) errs.push(...validateKeyToPaths(r.secret.items, p.child("secret", "items")));
-    if (isObj(r.configMap)) errs.push(...validateKeyToPaths(r.configMap.items, p.child("configMap", "items")));
-    if (isObj(r.downwardAPI)) errs.push(...validateDownwardAPIItems(r.downwardAPI.items, p.child("downwardAPI")));
-    if (isObj(r.projected))
-      errs.push(...validateProjectedSources(r.projected.sources, p.child("projected"), options.allowNonLocalTokenPath === true));
-    if (isObj(r.ephemeral)) errs.push(...validateEphemeralVolume(r.ephemeral, p.child("ephemeral")));
-    if (sources > 0) errs.push(...validateVolumeSourceFields(r, p, options.resourceIsPod === true));
-    for (const key of MODED_SOURCES) {
-      const source = r[key];
-      const mode = isObj(source) ? source.defaultMode : undefined;
+    else if (sources >= 2) {
+      const second = VOLUME_SOURCES.filter((src) => r[src] !== undefined && r[src] !== null)[1]!;
+      errs.push(fieldErrors.forbidden(p.child(second), "may not specify more than 1 volume type"));
+    }
+    if (checked !== 0) volumeSourceChecks(r, checked, p, options, errs);
+    if (sources > 0) for (const e of validateVolumeSourceFields(r, p, options.resourceIsPod === true)) errs.push(e);
+    for (let m = 0; m < MODED_SOURCES.length; m++) {
+      if ((checked & MODED_BITS[m]!) === 0) continue;
+      const key = MODED_SOURCES[m]!;
+      const mode = (r[key] as Obj).defaultMode;
       if (typeof mode === "number" && (mode < 0 || mode > 0o777))
         errs.push(fieldErrors.invalid(p.child(key, "defaultMode"), mode, "must be a number between 0 and 0777 (octal), both inclusive"));
     }
-  });
+  }
   return { errs, names };
+}
+
+/** The checks of the sources whose bits are in `checked` (each an object), in upstream's order. */
+function volumeSourceChecks(r: Obj, checked: number, p: FieldPath, options: PodSpecOptions, errs: FieldError[]): void {
+  const pvc = checked & 1 ? (r.persistentVolumeClaim as Obj) : undefined;
+  const configMap = checked & 2 ? (r.configMap as Obj) : undefined;
+  const secret = checked & 4 ? (r.secret as Obj) : undefined;
+  if (pvc && str(pvc.claimName) === "") errs.push(fieldErrors.required(p.child("persistentVolumeClaim", "claimName")));
+  if (configMap && str(configMap.name) === "") errs.push(fieldErrors.required(p.child("configMap", "name")));
+  if (secret && str(secret.secretName) === "") errs.push(fieldErrors.required(p.child("secret", "secretName")));
+  if (checked & 16) {
+    const sizeLimit = (r.emptyDir as Obj).sizeLimit;
+    if (sizeLimit !== undefined && quantitySign(sizeLimit) === -1)
+      errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
+  }
+  if (secret && secret.items !== undefined) for (const e of validateKeyToPaths(secret.items, p.child("secret", "items"))) errs.push(e);
+  if (configMap && configMap.items !== undefined)
+    for (const e of validateKeyToPaths(configMap.items, p.child("configMap", "items"))) errs.push(e);
+  if (checked & 32) for (const e of validateDownwardAPIItems((r.downwardAPI as Obj).items, p.child("downwardAPI"))) errs.push(e);
+  if (checked & 64)
+    for (const e of validateProjectedSources((r.projected as Obj).sources, p.child("projected"), options.allowNonLocalTokenPath === true))
+      errs.push(e);
+  if (checked & 128) for (const e of validateEphemeralVolume(r.ephemeral as Obj, p.child("ephemeral"))) errs.push(e);
 }
 
 export interface PodSpecOptions {

@@ -1,13 +1,20 @@
 /**
  * The string checks' fast paths (a UTF-8 length counted only when the UTF-16 length cannot tell,
  * qualified names split without an array and kept once valid, `..` elements found without a
- * split) answer as the plain definitions do.
+ * split, DNS labels and subdomains checked by char codes) answer as the plain definitions do.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasDotDotElement } from "../../../apiserver/registry/validation/downward-api.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
-import { isDNS1123Subdomain, isQualifiedName, isValidPortName, maxLenError, regexError } from "../../../runtime/validation/strings.js";
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidPortName,
+  maxLenError,
+  regexError,
+} from "../../../runtime/validation/strings.js";
 
 const QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
 const QNAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
@@ -94,6 +101,50 @@ describe("port names", () => {
         expect(isValidPortName(p)).toEqual(portNameByRules(p));
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("DNS-1123 labels and subdomains", () => {
+  const LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+  const SUBDOMAIN = `${LABEL}(\\.${LABEL})*`;
+  const LABEL_ERR =
+    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+  const SUBDOMAIN_ERR =
+    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+
+  /** The definitions: a UTF-8 length, then the expressions. */
+  function labelByDefinition(v: string): string[] {
+    const errs: string[] = [];
+    if (utf8Length(v) > 63) errs.push(maxLenError(63));
+    if (!new RegExp(`^${LABEL}$`).test(v)) {
+      if (new RegExp(`^${SUBDOMAIN}$`).test(v)) errs.push("must not contain dots");
+      else errs.push(regexError(LABEL_ERR, LABEL, "my-name", "123-abc"));
+    }
+    return errs;
+  }
+  function subdomainByDefinition(v: string): string[] {
+    const errs: string[] = [];
+    if (utf8Length(v) > 253) errs.push(maxLenError(253));
+    if (!new RegExp(`^${SUBDOMAIN}$`).test(v)) errs.push(regexError(SUBDOMAIN_ERR, SUBDOMAIN, "example.com"));
+    return errs;
+  }
+
+  const text = fc.oneof(
+    fc.stringMatching(/^[a-z0-9.-]{0,70}$/),
+    fc.stringMatching(/^[-a-zA-Z0-9._]{0,8}$/),
+    fc.array(fc.stringMatching(/^[a-z0-9-]{0,66}$/), { maxLength: 5 }).map((a) => a.join(".")),
+    fc.string({ maxLength: 10 }),
+    fc.constantFrom("", "-", ".", "a.", ".a", "a..b", "a".repeat(63), "a".repeat(64), `${"a".repeat(63)}.`.repeat(4) + "a", "ab\u00e9"),
+  );
+
+  it("answer as the expressions do", () => {
+    fc.assert(
+      fc.property(text, (v) => {
+        expect(isDNS1123Label(v)).toEqual(labelByDefinition(v));
+        expect(isDNS1123Subdomain(v)).toEqual(subdomainByDefinition(v));
+      }),
+      { numRuns: 4000 },
     );
   });
 });
