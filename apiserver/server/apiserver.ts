@@ -35,6 +35,7 @@ import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
 import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
 import type { ObjectGetter, ServiceAccountTokens } from "../auth/serviceaccount.js";
+import { DRAAdminAccess } from "../admission/dra-admin-access.js";
 import { PolicyParamAuthorization } from "../admission/policy-param-authorization.js";
 import { RBACEscalation } from "../admission/rbac-escalation.js";
 import { buildAdmissionPlugins, runsWebhookPlugin } from "../admission/plugins.js";
@@ -312,6 +313,8 @@ export class APIServer {
         (a) => Promise.resolve(authorizer.authorize(a)),
       ),
     );
+    // Upstream's ResourceClaim strategies read the namespace's admin-access label.
+    plugins.push(new DRAAdminAccess((name, ctx) => policySource.namespace(name, ctx.signal)));
     if (this.rbac) {
       const escalation = new RBACEscalation(this.policy, (a) => Promise.resolve(authorizer.authorize(a)));
       plugins.push(escalation);

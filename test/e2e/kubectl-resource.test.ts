@@ -2,7 +2,8 @@
  * The real kubectl against `kubegen apiserver` for resource.k8s.io/v1 (issue #16): upstream's
  * columns (ResourceClaim STATE, ResourceSlice NODE DRIVER POOL), the spec.nodeName field
  * selector, a claim allocated and reserved through /status, and upstream's messages for a bad
- * request, a bad CEL selector and a slice without node selection.
+ * request, a bad CEL selector and a slice without node selection; admin access only in a namespace
+ * labelled for it.
  */
 import { expect, it } from "vitest";
 import { kubectlServer } from "../support/kubectl-server.js";
@@ -109,6 +110,23 @@ describeWithTools(["kubectl"], "kubectl: resource.k8s.io", () => {
     expect(res.stderr).toContain(
       `spec.devices.requests[0].exactly.selectors[0].cel.expression: Invalid value: "device.nope": compilation failed: ERROR: <input>:1:7: undefined field 'nope'`,
     );
+  });
+
+  it("takes admin access only in a namespace labelled resource.kubernetes.io/admin-access", async () => {
+    await ok("create", "namespace", "gpu-admins");
+    const adminClaim = {
+      apiVersion: "resource.k8s.io/v1",
+      kind: "ResourceClaim",
+      metadata: { name: "debug", namespace: "gpu-admins" },
+      spec: { devices: { requests: [{ name: "gpu", exactly: { deviceClassName: "gpu.example.com", adminAccess: true } }] } },
+    };
+    const refused = await kubectl("create", "-f", manifest("admin-claim", adminClaim));
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      'The ResourceClaim "debug" is invalid: spec.devices.requests[0].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace',
+    );
+    await ok("label", "namespace", "gpu-admins", "resource.kubernetes.io/admin-access=true");
+    await ok("create", "-f", manifest("admin-claim", adminClaim));
   });
 
   it("lists DeviceClasses and ResourceClaimTemplates by name and age", async () => {
