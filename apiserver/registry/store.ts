@@ -1377,25 +1377,27 @@ export class GenericStore implements RESTStorage {
     if (rv > 0 && opts.sendInitialEvents !== true) return startWatch({ ...base, afterRevision: rv });
     // From "" or "0" (or the watch-list at any resourceVersion): the current state as ADDED
     // events first (unless sendInitialEvents=false), then changes.
+    // Not an async generator: its return() would wait behind a pending next() for an event.
     return {
-      [Symbol.asyncIterator]: async function* () {
-        let afterRevision: number;
-        let initial: KubeObject[] = [];
-        if (opts.sendInitialEvents === false) {
-          afterRevision = await base.storage.currentRevision();
-        } else {
-          if (rv > 0) await waitForRevision(base.storage, rv, ctx.signal);
-          const list = await base.storage.list({ prefix });
-          afterRevision = list.revision;
-          initial = list.items.map((kv) => base.decode(kv, kv.modRevision)).filter(matches);
-        }
-        yield* startWatch({
-          ...base,
-          afterRevision,
-          initial,
-          initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
-        });
-      },
+      [Symbol.asyncIterator]: () =>
+        deferredIterator(async () => {
+          let afterRevision: number;
+          let initial: KubeObject[] = [];
+          if (opts.sendInitialEvents === false) {
+            afterRevision = await base.storage.currentRevision();
+          } else {
+            if (rv > 0) await waitForRevision(base.storage, rv, ctx.signal);
+            const list = await base.storage.list({ prefix });
+            afterRevision = list.revision;
+            initial = list.items.map((kv) => base.decode(kv, kv.modRevision)).filter(matches);
+          }
+          return startWatch({
+            ...base,
+            afterRevision,
+            initial,
+            initialEventsEnd: opts.sendInitialEvents === true && opts.allowWatchBookmarks === true,
+          })[Symbol.asyncIterator]();
+        }),
     };
   }
 

@@ -34,6 +34,21 @@ describe("watch", () => {
     }
   });
 
+  it("ends at once when its consumer returns while a pull waits for an event, with or without the cache", async () => {
+    for (const watchCache of [false, true]) {
+      for (const resourceVersion of [undefined, "0"]) {
+        const { configmaps } = setup(undefined, watchCache);
+        await configmaps.create(ctx("default"), cm("a"));
+        const it = configmaps.watch(ctx("default"), { resourceVersion })[Symbol.asyncIterator]();
+        expect((await it.next()).value?.type).toBe("ADDED");
+        const waiting = it.next();
+        const closed = await Promise.race([it.return!().then(() => "returned"), new Promise((r) => setTimeout(() => r("hung"), 2000))]);
+        expect(closed, `watchCache ${watchCache}, resourceVersion ${resourceVersion}`).toBe("returned");
+        expect((await waiting).done).toBe(true);
+      }
+    }
+  });
+
   it("carries each event's resourceVersion, the deletion's for DELETED", async () => {
     const { configmaps, storage } = setup();
     const start = String(await storage.currentRevision());
