@@ -242,6 +242,17 @@ const BASES: Record<string, Record<string, unknown>> = {
   },
   "storage.k8s.io/csistoragecapacities": { storageClassName: "fuzz" },
   "node.k8s.io/runtimeclasses": { handler: "fuzz" },
+  // Named by their IP (see namesFor); a ServiceCIDR outside the server's own range.
+  "networking.k8s.io/ipaddresses": { spec: { parentRef: { group: "", resource: "services", namespace: FUZZ_NAMESPACE, name: "fuzz" } } },
+  "networking.k8s.io/servicecidrs": { spec: { cidrs: ["10.250.0.0/24"] } },
+  "resource.k8s.io/resourceslices": {
+    spec: {
+      driver: "fuzz.example.com",
+      pool: { name: "fuzz", generation: 1, resourceSliceCount: 1 },
+      allNodes: true,
+      devices: [{ name: "d0" }],
+    },
+  },
   "flowcontrol.apiserver.k8s.io/flowschemas": { spec: { priorityLevelConfiguration: { name: "global-default" } } },
   "flowcontrol.apiserver.k8s.io/prioritylevelconfigurations": { spec: { type: "Limited", limited: { limitResponse: { type: "Reject" } } } },
   // A policy matching nothing, a binding of a policy that does not exist: valid, and inert.
@@ -295,6 +306,8 @@ function namesFor(r: { group: string; plural: string }): { target: string; creat
   // An APIService is named `<version>.<group>`.
   if (r.group === "apiregistration.k8s.io" && r.plural === "apiservices")
     return { target: "v1.target.fuzz.example.com", create: "v1.target.fuzz.example.com-new" };
+  // An IPAddress is named by its canonical IP.
+  if (r.group === "networking.k8s.io" && r.plural === "ipaddresses") return { target: "10.250.1.1", create: "10.250.1.2" };
   return { target: "fuzz-target", create: "fuzz-new" };
 }
 
