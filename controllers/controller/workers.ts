@@ -1,5 +1,6 @@
 // A controller's run loop, the part every queue-driven controller shares (upstream's `Run`).
 import { waitForCacheSync } from "../../runtime/cache/shared-index-informer.js";
+import type { QueueGetResult } from "../../runtime/workqueue/queue.js";
 
 /**
  * Waits for `synced`, then runs `workers` copies of `worker` (at least one) until `signal`
@@ -21,5 +22,46 @@ export async function runWorkers(
     await Promise.all(Array.from({ length: Math.max(1, workers) }, () => worker()));
   } finally {
     queue.shutDown();
+  }
+}
+
+/** The queue a {@link retryingWorker} drains. */
+export interface RetryQueue<T> {
+  get(): Promise<QueueGetResult<T>>;
+  done(item: T): void;
+  forget(item: T): void;
+  addRateLimited(item: T): void;
+  numRequeues(item: T): number;
+}
+
+/**
+ * One worker of upstream's usual loop: take a key, sync it, forget it on success; on failure
+ * requeue it rate-limited up to `maxRetries` times (then drop it) and report the error as
+ * `describe(item): message`. Returns when the queue shuts down.
+ */
+export async function retryingWorker<T>(
+  queue: RetryQueue<T>,
+  signal: AbortSignal,
+  maxRetries: number,
+  sync: (item: T) => Promise<void>,
+  onError: (err: Error) => void,
+  describe: (item: T) => string,
+): Promise<void> {
+  for (;;) {
+    const got = await queue.get();
+    if (got.shutdown) return;
+    const item = got.item;
+    try {
+      await sync(item);
+      queue.forget(item);
+    } catch (err) {
+      if (!signal.aborted) {
+        if (queue.numRequeues(item) < maxRetries) queue.addRateLimited(item);
+        else queue.forget(item);
+        onError(new Error(`${describe(item)}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      }
+    } finally {
+      queue.done(item);
+    }
   }
 }

@@ -15,7 +15,7 @@ import { asStatusError, isNotFound } from "../../runtime/rest/errors.js";
 import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
-import { runWorkers } from "../controller/workers.js";
+import { retryingWorker, runWorkers } from "../controller/workers.js";
 import { isServiceIPSet, podFromDeleteAction, servicesForLabels, servicesToUpdateOnPodChange } from "../endpointsutil/pods.js";
 import { formatTriggerTime, LAST_CHANGE_TRIGGER_TIME, TriggerTimeTracker } from "../endpointsutil/trigger-time.js";
 import {
@@ -123,25 +123,15 @@ export class EndpointsController {
     }
   }
 
-  async #worker(signal: AbortSignal): Promise<void> {
-    for (;;) {
-      const { item, shutdown } = await this.queue.get();
-      if (shutdown) return;
-      try {
-        await this.syncService(item, signal);
-        this.queue.forget(item);
-      } catch (err) {
-        if (!signal.aborted) {
-          if (this.queue.numRequeues(item) < MAX_RETRIES) this.queue.addRateLimited(item);
-          else this.queue.forget(item);
-          this.options.onError(
-            new Error(`syncing endpoints of service ${item}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
-          );
-        }
-      } finally {
-        this.queue.done(item);
-      }
-    }
+  #worker(signal: AbortSignal): Promise<void> {
+    return retryingWorker(
+      this.queue,
+      signal,
+      MAX_RETRIES,
+      (item) => this.syncService(item, signal),
+      (err) => this.options.onError(err),
+      (item) => `syncing endpoints of service ${item}`,
+    );
   }
 
   /** Brings the Endpoints of the Service `key` (`namespace/name`) in line with its Pods. */

@@ -16,7 +16,7 @@ import { asStatusError, isNotFound } from "../../runtime/rest/errors.js";
 import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
-import { runWorkers } from "../controller/workers.js";
+import { retryingWorker, runWorkers } from "../controller/workers.js";
 import { LABEL_MANAGED_BY, LABEL_SERVICE_NAME } from "../endpointslice/endpoints.js";
 import { EndpointSliceTracker } from "../endpointslice/slice-tracker.js";
 import { LABEL_SKIP_MIRROR, MIRRORING_CONTROLLER_MANAGER, planMirroredSlices } from "./reconciler.js";
@@ -100,25 +100,15 @@ export class EndpointSliceMirroringController {
     await runWorkers(this.queue, this.#synced, workers, signal, () => this.#worker(signal));
   }
 
-  async #worker(signal: AbortSignal): Promise<void> {
-    for (;;) {
-      const { item, shutdown } = await this.queue.get();
-      if (shutdown) return;
-      try {
-        await this.syncEndpoints(item, signal);
-        this.queue.forget(item);
-      } catch (err) {
-        if (!signal.aborted) {
-          if (this.queue.numRequeues(item) < MAX_RETRIES) this.queue.addRateLimited(item);
-          else this.queue.forget(item);
-          this.options.onError(
-            new Error(`mirroring Endpoints ${item}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
-          );
-        }
-      } finally {
-        this.queue.done(item);
-      }
-    }
+  #worker(signal: AbortSignal): Promise<void> {
+    return retryingWorker(
+      this.queue,
+      signal,
+      MAX_RETRIES,
+      (item) => this.syncEndpoints(item, signal),
+      (err) => this.options.onError(err),
+      (item) => `mirroring Endpoints ${item}`,
+    );
   }
 
   #get<T>(get: () => T): T | undefined {
