@@ -4,7 +4,7 @@
  * ExternalName Services are left alone (their Endpoints are the user's, or the apiserver's for
  * `default/kubernetes`); a deleted Service's Endpoints are deleted.
  */
-import type { Endpoints, Pod, Service } from "../../generated/apis/core/v1/index.js";
+import type { Endpoints, Service } from "../../generated/apis/core/v1/index.js";
 import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import type { EndpointsInformer } from "../../generated/informers/core/v1/endpoints.js";
 import type { PodInformer } from "../../generated/informers/core/v1/pod.js";
@@ -16,7 +16,7 @@ import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
 import { retryingWorker, runWorkers } from "../controller/workers.js";
-import { isServiceIPSet, podFromDeleteAction, servicesForLabels, servicesToUpdateOnPodChange } from "../endpointsutil/pods.js";
+import { isServiceIPSet, podServiceHandlers } from "../endpointsutil/pods.js";
 import { formatTriggerTime, LAST_CHANGE_TRIGGER_TIME, TriggerTimeTracker } from "../endpointsutil/trigger-time.js";
 import {
   capacityAnnotationSetCorrectly,
@@ -79,17 +79,7 @@ export class EndpointsController {
     const services = options.services.informer();
     const svcReg = services.addEventHandler({ onAdd: enqueue, onUpdate: (_o, s) => enqueue(s), onDelete: enqueue });
     const pods = options.pods.informer();
-    const podAdded = (pod: Pod): void => {
-      for (const key of servicesForLabels(options.services.lister(), pod.metadata?.namespace ?? "", pod.metadata?.labels))
-        this.queue.addAfter(key, batch);
-    };
-    const podReg = pods.addEventHandler({
-      onAdd: podAdded,
-      onUpdate: (old, cur) => {
-        for (const key of servicesToUpdateOnPodChange(options.services.lister(), old, cur)) this.queue.addAfter(key, batch);
-      },
-      onDelete: (obj) => podAdded(podFromDeleteAction(obj)),
-    });
+    const podReg = pods.addEventHandler(podServiceHandlers(options.services.lister(), (key, ms) => this.queue.addAfter(key, ms), batch));
     const endpoints = options.endpoints.informer();
     // A deleted Endpoints of a live selector Service is made again.
     const epReg = endpoints.addEventHandler({ onDelete: enqueue });

@@ -5,7 +5,7 @@
  * deletes them with it; slices of other managers (the apiserver's `kubernetes` slice) are never
  * read or written.
  */
-import type { Node, Pod, Service } from "../../generated/apis/core/v1/index.js";
+import type { Node, Service } from "../../generated/apis/core/v1/index.js";
 import type { EndpointSlice } from "../../generated/apis/discovery/v1/index.js";
 import type { ClientsetInterface } from "../../generated/clientset/clientset.js";
 import type { NodeInformer } from "../../generated/informers/core/v1/node.js";
@@ -18,7 +18,7 @@ import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
 import { retryingWorker, runWorkers } from "../controller/workers.js";
-import { podFromDeleteAction, servicesForLabels, servicesToUpdateOnPodChange } from "../endpointsutil/pods.js";
+import { podServiceHandlers } from "../endpointsutil/pods.js";
 import { formatTriggerTime, LAST_CHANGE_TRIGGER_TIME, TriggerTimeTracker } from "../endpointsutil/trigger-time.js";
 import { ENDPOINTSLICE_CONTROLLER_MANAGER, LABEL_MANAGED_BY, LABEL_SERVICE_NAME } from "./endpoints.js";
 import { planSlices, reuseDeletedSlices } from "./reconciler.js";
@@ -61,17 +61,7 @@ export class EndpointSliceController {
     const enqueue = (obj: Service | DeletedFinalStateUnknown<Service>): void => this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
     const svcReg = services.addEventHandler({ onAdd: enqueue, onUpdate: (_o, s) => enqueue(s), onDelete: enqueue });
     const pods = options.pods.informer();
-    const podAdded = (pod: Pod): void => {
-      for (const key of servicesForLabels(options.services.lister(), pod.metadata?.namespace ?? "", pod.metadata?.labels))
-        this.queue.addAfter(key, batch);
-    };
-    const podReg = pods.addEventHandler({
-      onAdd: podAdded,
-      onUpdate: (old, cur) => {
-        for (const key of servicesToUpdateOnPodChange(options.services.lister(), old, cur)) this.queue.addAfter(key, batch);
-      },
-      onDelete: (obj) => podAdded(podFromDeleteAction(obj)),
-    });
+    const podReg = pods.addEventHandler(podServiceHandlers(options.services.lister(), (key, ms) => this.queue.addAfter(key, ms), batch));
     const slices = options.endpointSlices.informer();
     const queueFor = (s: EndpointSlice): void => {
       const name = s.metadata?.labels?.[LABEL_SERVICE_NAME];

@@ -117,3 +117,28 @@ export function servicesToUpdateOnPodChange(services: ServiceLister, oldPod: Pod
   for (const k of old) if (!current.has(k)) result.add(k);
   return result;
 }
+
+/**
+ * The Pod event handlers both endpoints controllers register: each Service whose selector the
+ * Pod matches (before or after the change) is queued, after `batchMs`.
+ */
+export function podServiceHandlers(
+  services: ServiceLister,
+  queueAfter: (key: string, ms: number) => void,
+  batchMs: number,
+): {
+  onAdd(pod: Pod): void;
+  onUpdate(old: Pod, cur: Pod): void;
+  onDelete(obj: Pod | DeletedFinalStateUnknown<Pod>): void;
+} {
+  const added = (pod: Pod): void => {
+    for (const key of servicesForLabels(services, pod.metadata?.namespace ?? "", pod.metadata?.labels)) queueAfter(key, batchMs);
+  };
+  return {
+    onAdd: added,
+    onUpdate: (old, cur) => {
+      for (const key of servicesToUpdateOnPodChange(services, old, cur)) queueAfter(key, batchMs);
+    },
+    onDelete: (obj) => added(podFromDeleteAction(obj)),
+  };
+}
