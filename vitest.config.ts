@@ -39,6 +39,7 @@ const SYSTEM_FILES = [
   "test/apiserver/admission/admission-caches.test.ts",
   "test/apiserver/admission/builtin-plugins.test.ts",
   "test/apiserver/admission/node-restriction-server.test.ts",
+  "test/apiserver/auth/node-authorizer-server.test.ts",
   "test/apiserver/admission/upstream-default-plugins.test.ts",
   "test/apiserver/admission/policy-param-authorization.test.ts",
   "test/apiserver/admission/quota-limits-upstream.test.ts",

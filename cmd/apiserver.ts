@@ -107,7 +107,7 @@ export function addAPIServerFlags(cmd: Command): Command {
     .option("--token-auth-file <file>", 'static bearer tokens: CSV lines of token,user,uid,"group1,group2"')
     .option(
       "--authorization-mode <modes>",
-      "comma list of authorizers tried in order: RBAC, AlwaysAllow, AlwaysDeny (system:masters is always allowed)",
+      "comma list of authorizers tried in order: Node, RBAC, AlwaysAllow, AlwaysDeny (system:masters is always allowed)",
       "RBAC",
     )
     .option(

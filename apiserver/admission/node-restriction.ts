@@ -20,10 +20,10 @@ import type { Authorize } from "./certificates.js";
 import { admissionForbidden } from "./forbidden.js";
 import type { AdmissionAttributes, AdmissionContext, AdmissionPlugin } from "./interface.js";
 import { forbiddenNodeLabels, modifiedLabels } from "./node-labels.js";
-import { nodeIdentity, NODE_USER_PREFIX } from "./node-identity.js";
+import { nodeIdentity, NODE_USER_PREFIX } from "../auth/node/identity.js";
 import { refuseTokenAudience } from "./node-token-audience.js";
 import type { AdmissionObjects } from "./objects.js";
-import { podConfigMapNames, podSecretNames } from "./pod-references.js";
+import { podConfigMapNames, podSecretNames } from "../auth/node/pod-references.js";
 
 const MIRROR_ANNOTATION = "kubernetes.io/config.mirror";
 const NODE_LEASE_NAMESPACE = "kube-node-lease";

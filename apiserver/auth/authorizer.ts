@@ -1,6 +1,6 @@
 /**
  * Authorization: the contract, the modes of `--authorization-mode` (AlwaysAllow, AlwaysDeny,
- * RBAC, in a comma list tried in order as upstream's union authorizer), and the
+ * Node, RBAC, in a comma list tried in order as upstream's union authorizer), and the
  * system:masters short cut upstream's privileged-group authorizer puts before them.
  */
 import { isPromise } from "./maybe-async.js";
@@ -18,6 +18,8 @@ export interface AuthorizationAttributes {
   resource: string;
   subresource: string;
   name: string;
+  /** A list, watch or deletecollection's raw `fieldSelector` (upstream's AuthorizeWithSelectors): the Node mode scopes reads by it. */
+  fieldSelector?: string;
 }
 
 /** Allowed, denied, or (noOpinion) left to the next authorizer; a chain that ends undecided denies. */
@@ -31,7 +33,7 @@ export interface Authorizer {
 export const alwaysAllow: Authorizer = { authorize: () => ({ allowed: true }) };
 export const alwaysDeny: Authorizer = { authorize: () => ({ allowed: false, reason: "Everything is forbidden." }) };
 
-export const AUTHORIZATION_MODES = ["AlwaysAllow", "AlwaysDeny", "RBAC"] as const;
+export const AUTHORIZATION_MODES = ["AlwaysAllow", "AlwaysDeny", "Node", "RBAC"] as const;
 
 /** Whether `d` settles the request; a "no opinion" adds its reason to `reasons`. */
 function decided(d: Decision, reasons: string[]): boolean {
@@ -93,17 +95,26 @@ export function parseAuthorizationModes(mode: string): string[] {
   return modes;
 }
 
-/** The authorizer for `--authorization-mode`; `rbac` builds the RBAC authorizer when the mode names it. */
-export function authorizerForMode(mode: string, rbac?: () => Authorizer): Authorizer {
+/** The authorizers of the modes that need the apiserver's objects, built when the mode names them. */
+export interface ModeAuthorizers {
+  rbac?: () => Authorizer;
+  node?: () => Authorizer;
+}
+
+/** The authorizer for `--authorization-mode`. */
+export function authorizerForMode(mode: string, built: ModeAuthorizers = {}): Authorizer {
   const modes = parseAuthorizationModes(mode);
   if (modes.length === 1 && modes[0] === "AlwaysAllow") return alwaysAllow;
   const chain: Authorizer[] = [privilegedGroups];
   for (const m of modes) {
     if (m === "AlwaysAllow") chain.push(alwaysAllow);
     else if (m === "AlwaysDeny") chain.push(alwaysDeny);
-    else {
-      if (!rbac) throw new Error("--authorization-mode: RBAC needs the rbac.authorization.k8s.io resources to be served");
-      chain.push(rbac());
+    else if (m === "Node") {
+      if (!built.node) throw new Error("--authorization-mode: Node needs the Pods, PersistentVolumes and VolumeAttachments to be served");
+      chain.push(built.node());
+    } else {
+      if (!built.rbac) throw new Error("--authorization-mode: RBAC needs the rbac.authorization.k8s.io resources to be served");
+      chain.push(built.rbac());
     }
   }
   return new UnionAuthorizer(chain);

@@ -99,6 +99,34 @@ export interface ClusterRoleSpec {
 
 export const aggregateLabel = (to: string): Record<string, string> => ({ [`rbac.authorization.k8s.io/aggregate-to-${to}`]: "true" });
 
+/** policy.go's NodeRules(): the `system:node` role, and what the Node authorizer allows every node beyond its graph. */
+export const nodeRules: PolicyRule[] = [
+  rule("authentication.k8s.io", "tokenreviews", "create"),
+  rule("authorization.k8s.io", "localsubjectaccessreviews subjectaccessreviews", "create"),
+  rule("", "services", READ),
+  rule("", "nodes", "create get list watch"),
+  rule("", "nodes/status", "patch update"),
+  rule("", "nodes", "patch update"),
+  rule("", "events", "create patch update"),
+  rule("", "pods", READ),
+  rule("", "pods", "create delete"),
+  rule("", "pods/status", "patch update"),
+  rule("", "pods/eviction", "create"),
+  rule("", "configmaps secrets", READ),
+  rule("", "persistentvolumeclaims persistentvolumes", "get"),
+  rule("", "endpoints", "get"),
+  rule("certificates.k8s.io", "certificatesigningrequests", "create get list watch"),
+  rule("coordination.k8s.io", "leases", "create delete get patch update"),
+  rule("storage.k8s.io", "volumeattachments", "get"),
+  rule("", "serviceaccounts/token", "create"),
+  rule("", "persistentvolumeclaims/status", "get patch update"),
+  rule("storage.k8s.io", "csidrivers", READ),
+  rule("storage.k8s.io", "csinodes", "create delete get patch update"),
+  rule("node.k8s.io", "runtimeclasses", READ),
+  rule("resource.k8s.io", "resourceclaims", "get"),
+  rule("resource.k8s.io", "resourceslices", "deletecollection"),
+];
+
 /** policy.go's ClusterRoles(), `system:kube-controller-manager` given by the caller. */
 export function upstreamClusterRoles(controllerManagerRules: PolicyRule[]): ClusterRoleSpec[] {
   return [
@@ -189,35 +217,7 @@ export function upstreamClusterRoles(controllerManagerRules: PolicyRule[]): Clus
       name: "system:monitoring",
       rules: [urls("/healthz /healthz/* /livez /livez/* /metrics /metrics/slis /readyz /readyz/*", "get")],
     },
-    {
-      name: "system:node",
-      rules: [
-        rule("authentication.k8s.io", "tokenreviews", "create"),
-        rule("authorization.k8s.io", "localsubjectaccessreviews subjectaccessreviews", "create"),
-        rule("", "services", READ),
-        rule("", "nodes", "create get list watch"),
-        rule("", "nodes/status", "patch update"),
-        rule("", "nodes", "patch update"),
-        rule("", "events", "create patch update"),
-        rule("", "pods", READ),
-        rule("", "pods", "create delete"),
-        rule("", "pods/status", "patch update"),
-        rule("", "pods/eviction", "create"),
-        rule("", "configmaps secrets", READ),
-        rule("", "persistentvolumeclaims persistentvolumes", "get"),
-        rule("", "endpoints", "get"),
-        rule("certificates.k8s.io", "certificatesigningrequests", "create get list watch"),
-        rule("coordination.k8s.io", "leases", "create delete get patch update"),
-        rule("storage.k8s.io", "volumeattachments", "get"),
-        rule("", "serviceaccounts/token", "create"),
-        rule("", "persistentvolumeclaims/status", "get patch update"),
-        rule("storage.k8s.io", "csidrivers", READ),
-        rule("storage.k8s.io", "csinodes", "create delete get patch update"),
-        rule("node.k8s.io", "runtimeclasses", READ),
-        rule("resource.k8s.io", "resourceclaims", "get"),
-        rule("resource.k8s.io", "resourceslices", "deletecollection"),
-      ],
-    },
+    { name: "system:node", rules: nodeRules },
     {
       name: "system:node-bootstrapper",
       rules: [rule("certificates.k8s.io", "certificatesigningrequests", "create get list watch")],

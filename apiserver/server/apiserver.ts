@@ -31,6 +31,8 @@ import {
   type Authorizer,
   type Decision,
 } from "../auth/authorizer.js";
+import { NodeAuthorizer } from "../auth/node/authorizer.js";
+import { NodeGraph } from "../auth/node/graph.js";
 import { RBACAuthorizer } from "../auth/rbac/authorizer.js";
 import { PolicyCache } from "../auth/rbac/policy-cache.js";
 import type { PolicyRule } from "../auth/rbac/rules.js";
@@ -43,6 +45,7 @@ import { FollowedLists } from "../admission/followed-lists.js";
 import { followSource } from "../../runtime/cache/follow.js";
 import { type AdmissionObjects, type SignalSource, signalOf } from "../admission/objects.js";
 import { bootstrapPolicyHook } from "../controlplane/bootstrap-policy.js";
+import { nodeRules } from "../controlplane/bootstrap-policy-cluster.js";
 import { accessReviewStorages } from "../registry/resources/accessreviews/storage.js";
 import { authenticationReviewStorages } from "../registry/resources/tokenreviews/storage.js";
 import { tokenRequestStorage } from "../registry/resources/serviceaccounts/token.js";
@@ -68,7 +71,7 @@ import { isLongRunning, parseRequestTarget, type RequestInfo } from "../endpoint
 import { resourceHandler } from "../endpoints/resource-handler.js";
 import { ResponseWriter } from "../endpoints/response-writer.js";
 import { addSwaggerDefinitions } from "../registry/patch/patch-meta.js";
-import { apiserverContext, type RESTStorage } from "../registry/rest.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
 import { withAuthentication } from "./filters/authentication.js";
 import { withAuthorization } from "./filters/authorization.js";
 import { withMaxInFlight } from "./filters/max-in-flight.js";
@@ -468,8 +471,46 @@ export class APIServer {
         }),
       );
     }
-    const rbac = this.rbac;
-    return authorizerForMode(mode, rbac ? () => rbac : undefined);
+    if (modes.includes("Node")) this.nodeGraph = new NodeGraph();
+    const { rbac, nodeGraph } = this;
+    return authorizerForMode(mode, {
+      ...(rbac && { rbac: () => rbac }),
+      ...(nodeGraph && { node: () => new NodeAuthorizer(nodeGraph, nodeRules) }),
+    });
+  }
+
+  /** Under `--authorization-mode=Node`: which objects each node's Pods, volumes and slices relate it to. */
+  private nodeGraph: NodeGraph | undefined;
+
+  /** Lists then watches what the node graph is built from; resolves once every list is in. */
+  private followNodeGraph(graph: NodeGraph): Promise<void> {
+    const signal = this.stopController.signal;
+    const sources = [
+      ["pod", "", "v1", "pods"],
+      ["pv", "", "v1", "persistentvolumes"],
+      ["volumeattachment", "storage.k8s.io", "v1", "volumeattachments"],
+      ["resourceslice", "resource.k8s.io", "v1", "resourceslices"],
+    ] as const;
+    const apply = (type: (typeof sources)[number][0], obj: KubeObject, deleted?: boolean): void => {
+      if (type === "pod") graph.applyPod(obj, deleted);
+      else if (type === "pv") graph.applyPV(obj, deleted);
+      else graph.applyNodeNamed(type, obj, deleted);
+    };
+    return Promise.all(
+      sources.flatMap(([type, group, version, plural]) => {
+        const storage = this.index.lookup(group, version, plural)?.storage;
+        if (!storage?.list || !storage.watch) return [];
+        return followSource(storage, apiserverContext, signal, {
+          replace: (items) => {
+            graph.clear(type);
+            for (const item of items) apply(type, item);
+          },
+          event: (obj, deleted) => apply(type, obj, deleted),
+          log: this.log,
+          what: `node authorizer: watching ${plural}`,
+        });
+      }),
+    ).then(() => undefined);
   }
 
   /** The review APIs and, with service-account tokens, TokenRequest; only for kinds the scheme knows. */
@@ -589,6 +630,7 @@ export class APIServer {
     if (this.rbac) {
       await this.policy.start(this.rbacStorages(), apiserverContext, this.stopController.signal, this.log);
     }
+    if (this.nodeGraph) await this.followNodeGraph(this.nodeGraph);
     const tls = this.options.tls;
     const headersTimeout = this.options.requestHeaderTimeoutMs ?? DEFAULTS.requestHeaderTimeoutMs;
     const server = https.createServer(

@@ -184,6 +184,11 @@ export class FieldsSelector {
     return undefined;
   }
 
+  /** Whether some `=` term requires `field` to equal `value` (upstream's scoped-selector checks look at every term). */
+  hasEqualsTerm(field: string, value: string): boolean {
+    return (this.terms ?? []).some((t) => t.operator === "=" && t.field === field && t.value === value);
+  }
+
   /** The selector with every term rewritten by `fn`; terms it maps to ("", "") are dropped. */
   transform(fn: FieldTransform): FieldsSelector {
     if (this.terms === null) return this;

@@ -10,7 +10,7 @@ import { writeError } from "../../endpoints/responses.js";
 
 export function attributesOf(req: APIRequest): AuthorizationAttributes {
   const i = req.info;
-  return {
+  const attrs: AuthorizationAttributes = {
     user: req.user,
     verb: i.verb,
     isResourceRequest: i.isResourceRequest,
@@ -22,6 +22,12 @@ export function attributesOf(req: APIRequest): AuthorizationAttributes {
     subresource: i.subresource,
     name: i.name,
   };
+  // Only reads of collections are scoped by a selector; other requests skip the query lookup.
+  if (i.verb === "list" || i.verb === "watch" || i.verb === "deletecollection") {
+    const selector = req.url.searchParams.get("fieldSelector");
+    if (selector) attrs.fieldSelector = selector;
+  }
+  return attrs;
 }
 
 /** Upstream's forbidden message for a denied request. */

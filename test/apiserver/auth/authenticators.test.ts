@@ -49,7 +49,7 @@ describe("token file", () => {
     });
     expect(() => authorizerForMode("RBAC")).toThrow(/RBAC needs/);
     expect(() => authorizerForMode("Webhook")).toThrow('authorization-mode "Webhook" is not a valid mode');
-    expect(() => authorizerForMode("RBAC,RBAC", () => authorizerForMode("AlwaysAllow"))).toThrow("more than once");
+    expect(() => authorizerForMode("RBAC,RBAC", { rbac: () => authorizerForMode("AlwaysAllow") })).toThrow("more than once");
     expect(() => authorizerForMode(" , ")).toThrow("at least one");
   });
 });

@@ -5,6 +5,7 @@
  * the created object's status.
  */
 import { newBadRequest } from "../../../../runtime/rest/errors.js";
+import { escapeFieldValue } from "../../../../runtime/selectors/fields.js";
 import type { ResourceInfo } from "../../../../runtime/scheme.js";
 import type { AuthorizationAttributes, Decision } from "../../../auth/authorizer.js";
 import type { PolicyRule } from "../../../auth/rbac/rules.js";
@@ -42,6 +43,23 @@ interface ResourceAttributes {
   resource?: string;
   subresource?: string;
   name?: string;
+  fieldSelector?: { rawSelector?: string; requirements?: { key?: string; operator?: string; values?: string[] }[] };
+}
+
+/**
+ * A review's field selector as the request's would be: the raw selector, or the requirements that
+ * say what a selector term can (In or NotIn one value); others cannot scope a read and are dropped.
+ */
+function reviewFieldSelector(r: ResourceAttributes): string | undefined {
+  const fs = r.fieldSelector;
+  if (!fs) return undefined;
+  if (fs.rawSelector) return fs.rawSelector;
+  const terms = (fs.requirements ?? []).flatMap((q) =>
+    q.key && q.values?.length === 1 && (q.operator === "In" || q.operator === "NotIn")
+      ? [`${q.key}${q.operator === "In" ? "=" : "!="}${escapeFieldValue(q.values[0]!)}`]
+      : [],
+  );
+  return terms.length > 0 ? terms.join(",") : undefined;
 }
 
 function attributesOf(
@@ -64,6 +82,7 @@ function attributesOf(
       resource: r.resource ?? "",
       subresource: r.subresource ?? "",
       name: r.name ?? "",
+      ...(reviewFieldSelector(r) !== undefined && { fieldSelector: reviewFieldSelector(r) }),
     };
   }
   return {

@@ -4,7 +4,6 @@
  * `envFrom` and `env[].valueFrom` references, and the volume sources that take a secret or
  * a config map.
  */
-import type { KubeObject } from "../registry/rest.js";
 
 type Ref = { name?: string } | undefined;
 interface Container {
@@ -23,7 +22,13 @@ interface PodSpec {
 /** Volume sources whose `secretRef` names a Secret. */
 const SECRET_REF_SOURCES = ["cephfs", "cinder", "flexVolume", "rbd", "scaleIO", "iscsi", "storageos"];
 
-const specOf = (pod: KubeObject): PodSpec => pod.spec ?? {};
+/** A Pod as decoded JSON: only its spec is read. */
+export interface PodObject {
+  spec?: unknown;
+  [key: string]: unknown;
+}
+
+const specOf = (pod: PodObject): PodSpec => (pod.spec as PodSpec | undefined) ?? {};
 const containersOf = (spec: PodSpec): Container[] => [
   ...(spec.initContainers ?? []),
   ...(spec.containers ?? []),
@@ -33,7 +38,7 @@ const projections = (v: Volume): Record<string, unknown>[] =>
   ((v.projected?.sources as Record<string, unknown>[] | undefined) ?? []).filter(Boolean);
 
 /** The names of every Secret the Pod references (names may repeat). */
-export function podSecretNames(pod: KubeObject): string[] {
+export function podSecretNames(pod: PodObject): string[] {
   const spec = specOf(pod);
   const out: string[] = [];
   const add = (ref: Ref): void => {
@@ -56,7 +61,7 @@ export function podSecretNames(pod: KubeObject): string[] {
 }
 
 /** The names of every ConfigMap the Pod references (names may repeat). */
-export function podConfigMapNames(pod: KubeObject): string[] {
+export function podConfigMapNames(pod: PodObject): string[] {
   const spec = specOf(pod);
   const out: string[] = [];
   const add = (ref: Ref): void => {

@@ -3,7 +3,7 @@
  * `system:node:<name>` in the `system:nodes` group is that node (with an empty name, a node
  * that cannot be told apart); anyone else is not a node.
  */
-import type { UserInfo } from "../auth/user.js";
+import type { UserInfo } from "../user.js";
 
 export const NODE_USER_PREFIX = "system:node:";
 export const NODES_GROUP = "system:nodes";
