@@ -21,6 +21,7 @@ import {
   portMapKey,
   podToEndpoint,
 } from "./endpoints.js";
+import { reconcileHints } from "./traffic-distribution.js";
 
 export interface SlicePlan {
   create: EndpointSlice[];
@@ -84,6 +85,13 @@ export function planSlices(input: PlanInput): SlicePlan {
   return plan;
 }
 
+/** Upstream's hintsEnabled: `service.kubernetes.io/topology-mode` (or the older topology-aware-hints annotation) set to Auto. */
+function topologyHintsRequested(service: Service): boolean {
+  const a = service.metadata?.annotations ?? {};
+  const mode = a["service.kubernetes.io/topology-mode"] ?? a["service.kubernetes.io/topology-aware-hints"];
+  return mode === "Auto" || mode === "auto";
+}
+
 function isPlaceholderOf(slice: EndpointSlice, placeholder: EndpointSlice): boolean {
   const sameMap = (a: Record<string, string> = {}, b: Record<string, string> = {}): boolean =>
     Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
@@ -136,6 +144,14 @@ function planByAddressType(input: PlanInput, existing: EndpointSlice[], addressT
     plan.delete.push(...p.delete);
   }
   for (const [key, slices] of existingByPorts) if (!desired.has(key)) plan.delete.push(...slices);
+
+  // Hints follow spec.trafficDistribution, unless the topology-mode annotation asks for
+  // topology-aware hints, which upstream computes from zones' CPU (not built: left as they are).
+  if (!topologyHintsRequested(service)) {
+    const touched = new Set([...plan.update, ...plan.delete].map((s) => s.metadata?.name));
+    const unchanged = existing.filter((s) => ownedBy(s, service) && !touched.has(s.metadata?.name));
+    reconcileHints(service.spec?.trafficDistribution, plan.create, plan.update, unchanged);
+  }
 
   // Nothing left to show: one empty slice says the Service has no endpoints (kept if it is there).
   if (existing.length === plan.delete.length && plan.create.length === 0) {

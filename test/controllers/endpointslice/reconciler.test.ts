@@ -158,6 +158,46 @@ describe("EndpointSlice reconciler", () => {
     expect(reuseDeletedSlices(recreated, replan).create).toHaveLength(1);
   });
 
+  it("hints ready endpoints to their zone (and node) for spec.trafficDistribution, and clears hints without it", () => {
+    const pods = [
+      pod("a", "web", { ip: "10.1.0.1", nodeName: "n1" }),
+      pod("b", "web", { ip: "10.1.0.2", nodeName: "n2" }),
+      pod("c", "web", { ip: "10.1.0.3", nodeName: "n1", ready: false }),
+    ];
+    const hintsOf = (slices: EndpointSlice[]) => slices.flatMap((s) => s.endpoints.map((e) => [e.addresses[0], e.hints]));
+    const zone = service("web", { trafficDistribution: "PreferSameZone" });
+    const first = planSlices(input(zone, pods));
+    // n2 has no zone: no hint; the not-ready endpoint is left alone.
+    expect(hintsOf(first.create)).toEqual([
+      ["10.1.0.1", { forZones: [{ name: "zone-a" }] }],
+      ["10.1.0.2", undefined],
+      ["10.1.0.3", undefined],
+    ]);
+    const stored = apply([], first);
+    expect(planSlices(input(zone, pods, stored))).toEqual({ create: [], update: [], delete: [], errors: [] });
+
+    // Same endpoints, another distribution: the unchanged slice is rewritten for its hints.
+    const node = planSlices(input(service("web", { trafficDistribution: "PreferSameNode" }), pods, stored));
+    expect(node.update).toHaveLength(1);
+    expect(hintsOf(node.update)).toEqual([
+      ["10.1.0.1", { forZones: [{ name: "zone-a" }], forNodes: [{ name: "n1" }] }],
+      ["10.1.0.2", { forNodes: [{ name: "n2" }] }],
+      ["10.1.0.3", undefined],
+    ]);
+    expect(stored[0]!.endpoints[1]!.hints).toBeUndefined();
+
+    const cleared = planSlices(input(service("web"), pods, apply(stored, node)));
+    expect(hintsOf(cleared.update)).toEqual([
+      ["10.1.0.1", undefined],
+      ["10.1.0.2", undefined],
+      ["10.1.0.3", undefined],
+    ]);
+    // The topology-mode annotation asks for topology-aware hints instead: trafficDistribution does not touch them.
+    const auto = service("web", { trafficDistribution: "PreferSameZone" });
+    auto.metadata!.annotations = { "service.kubernetes.io/topology-mode": "Auto" };
+    expect(planSlices(input(auto, pods, apply(stored, node))).update).toEqual([]);
+  });
+
   it("leaves out Pods on unknown Nodes, reporting them so that the sync is retried", () => {
     const svc = service("web");
     const plan = planSlices(
