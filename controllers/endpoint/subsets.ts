@@ -6,7 +6,7 @@
  */
 import type { EndpointAddress, EndpointPort, EndpointSubset, Endpoints, Pod, Service } from "../../generated/apis/core/v1/index.js";
 import { findPort, isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from "../endpointsutil/pods.js";
-import { repackSubsets } from "./repack.js";
+import { repackSubsets } from "../../runtime/endpoints/repack.js";
 
 /** At most this many addresses (ready and not) in one Endpoints object. */
 export const MAX_ENDPOINTS_CAPACITY = 1000;

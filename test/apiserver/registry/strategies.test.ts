@@ -150,3 +150,49 @@ describe("other kinds", () => {
     );
   });
 });
+
+describe("Endpoints", () => {
+  it("stores subsets repacked as upstream's Canonicalize: one subset per set of ports, addresses sorted", async () => {
+    const endpoints = storeFor(new MemoryStorage(), "", "endpoints");
+    const created = await endpoints.create(ctx("default"), {
+      apiVersion: "v1",
+      kind: "Endpoints",
+      metadata: { name: "ext" },
+      subsets: [
+        { addresses: [{ ip: "10.0.0.2" }], ports: [{ name: "http", port: 80 }] },
+        { addresses: [{ ip: "10.0.0.1" }], notReadyAddresses: [{ ip: "10.0.0.3" }], ports: [{ name: "http", port: 80 }] },
+        { addresses: [{ ip: "10.0.0.9" }], ports: [{ name: "metrics", port: 9090 }] },
+      ],
+    });
+    expect(created.subsets).toEqual([
+      {
+        addresses: [{ ip: "10.0.0.1" }, { ip: "10.0.0.2" }],
+        notReadyAddresses: [{ ip: "10.0.0.3" }],
+        ports: [{ name: "http", port: 80, protocol: "TCP" }],
+      },
+      { addresses: [{ ip: "10.0.0.9" }], ports: [{ name: "metrics", port: 9090, protocol: "TCP" }] },
+    ]);
+    // An update is repacked too: ports offered by the same addresses join one subset.
+    const { object: updated } = await endpoints.update(
+      ctx("default"),
+      "ext",
+      {
+        ...created,
+        subsets: [
+          { addresses: [{ ip: "10.0.0.5" }], ports: [{ name: "metrics", port: 9090 }] },
+          { addresses: [{ ip: "10.0.0.5" }], ports: [{ name: "http", port: 80 }] },
+        ],
+      },
+      {},
+    );
+    expect(updated.subsets).toEqual([
+      {
+        addresses: [{ ip: "10.0.0.5" }],
+        ports: [
+          { name: "http", port: 80, protocol: "TCP" },
+          { name: "metrics", port: 9090, protocol: "TCP" },
+        ],
+      },
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
  * without IP, terminating, without the port), named ports, hostnames, families, truncation.
  */
 import { describe, expect, it } from "vitest";
-import { repackSubsets } from "../../../controllers/endpoint/repack.js";
+import { repackSubsets } from "../../../runtime/endpoints/repack.js";
 import { computeSubsets, truncateSubsets } from "../../../controllers/endpoint/subsets.js";
 import type { EndpointPort, EndpointSubset } from "../../../generated/apis/core/v1/index.js";
 import { NS, pod, service } from "./fixtures.js";

@@ -6,7 +6,7 @@
  * Go can reproduce; here they sort by a stable rendering instead, so equal inputs still repack
  * to equal outputs, which is what the controller's no-op check needs.
  */
-import type { EndpointAddress, EndpointPort, EndpointSubset } from "../../generated/apis/core/v1/index.js";
+import type { EndpointAddress, EndpointPort, EndpointSubset } from "../../api/core/v1/endpoints.js";
 
 const addressKey = (a: EndpointAddress): string => `${a.ip}\u0000${a.targetRef?.uid ?? ""}`;
 const portKey = (p: EndpointPort): string => JSON.stringify([p.name ?? "", p.port, p.protocol ?? "", p.appProtocol ?? null]);
