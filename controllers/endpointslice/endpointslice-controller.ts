@@ -23,6 +23,7 @@ import { formatTriggerTime, LAST_CHANGE_TRIGGER_TIME, TriggerTimeTracker } from 
 import { ENDPOINTSLICE_CONTROLLER_MANAGER, LABEL_MANAGED_BY, LABEL_SERVICE_NAME } from "./endpoints.js";
 import { planSlices, reuseDeletedSlices } from "./reconciler.js";
 import { EndpointSliceTracker } from "./slice-tracker.js";
+import { TopologyCache } from "./topology-cache.js";
 
 const MAX_RETRIES = 15;
 /** Upstream's `--max-endpoints-per-slice` default. */
@@ -50,6 +51,8 @@ const managedByUs = (s: EndpointSlice): boolean => s.metadata?.labels?.[LABEL_MA
 export class EndpointSliceController {
   readonly queue = new RateLimitingQueue<string>(defaultControllerRateLimiter<string>());
   readonly tracker = new EndpointSliceTracker();
+  /** The zones' CPU shares, for topology-aware hints. */
+  readonly topology = new TopologyCache();
   readonly #triggerTimes = new TriggerTimeTracker();
   readonly #synced: () => boolean;
   readonly #max: number;
@@ -84,6 +87,12 @@ export class EndpointSliceController {
       },
     });
     const nodes = options.nodes.informer();
+    // Any Node change may move the zones' CPU shares: Services whose hints no longer fit are re-synced.
+    const nodesChanged = (): void => {
+      this.topology.setNodes(options.nodes.lister().list(LabelsSelector.everything()));
+      for (const key of this.topology.overloadedServices()) this.queue.add(key);
+    };
+    const nodeReg = nodes.addEventHandler({ onAdd: nodesChanged, onUpdate: nodesChanged, onDelete: nodesChanged });
     this.#synced = () =>
       services.hasSynced() &&
       svcReg.hasSynced() &&
@@ -91,7 +100,8 @@ export class EndpointSliceController {
       podReg.hasSynced() &&
       slices.hasSynced() &&
       sliceReg.hasSynced() &&
-      nodes.hasSynced();
+      nodes.hasSynced() &&
+      nodeReg.hasSynced();
   }
 
   async run(workers: number, signal: AbortSignal): Promise<void> {
@@ -131,6 +141,7 @@ export class EndpointSliceController {
       // The garbage collector deletes the slices, which the Service owns.
       this.#triggerTimes.deleteService(namespace, name);
       this.tracker.deleteService(namespace, name);
+      this.topology.removeService(key);
       return;
     }
     if (service.spec?.type === "ExternalName") return;
@@ -155,8 +166,11 @@ export class EndpointSliceController {
         node: (n) => this.#node(n),
         maxEndpointsPerSlice: this.#max,
         controllerName: ENDPOINTSLICE_CONTROLLER_MANAGER,
+        topology: this.topology,
       }),
     );
+    // Upstream records these as TopologyAwareHintsDisabled events on the Service.
+    for (const why of plan.hintWarnings ?? []) this.options.log?.(`Topology Aware Hints disabled for Service ${key}: ${why}`, 2);
     const client = this.options.client.discoveryV1().endpointSlices(namespace);
     const opts = signal ? { signal } : undefined;
     const stamp = (s: EndpointSlice): EndpointSlice => {

@@ -21,6 +21,7 @@ import {
   portMapKey,
   podToEndpoint,
 } from "./endpoints.js";
+import { removeHints, type TopologyCache } from "./topology-cache.js";
 import { reconcileHints } from "./traffic-distribution.js";
 
 export interface SlicePlan {
@@ -29,6 +30,8 @@ export interface SlicePlan {
   delete: EndpointSlice[];
   /** Pods left out because their Node is unknown: the sync is retried. */
   errors: string[];
+  /** Why topology-aware hints were removed, per address type (upstream's TopologyAwareHintsDisabled events). */
+  hintWarnings?: string[];
 }
 
 export interface PlanInput {
@@ -40,6 +43,8 @@ export interface PlanInput {
   node: (name: string) => Node | undefined;
   maxEndpointsPerSlice: number;
   controllerName: string;
+  /** The zones' CPU shares, for Services asking topology-aware hints; without it they get none. */
+  topology?: TopologyCache;
 }
 
 /** Endpoints in insertion order, keyed by {@link endpointKey}. */
@@ -80,6 +85,7 @@ export function planSlices(input: PlanInput): SlicePlan {
     plan.update.push(...p.update);
     plan.delete.push(...p.delete);
     plan.errors.push(...p.errors);
+    if (p.hintWarnings) (plan.hintWarnings ??= []).push(...p.hintWarnings);
   }
   plan.delete.push(...unsupported);
   return plan;
@@ -145,11 +151,17 @@ function planByAddressType(input: PlanInput, existing: EndpointSlice[], addressT
   }
   for (const [key, slices] of existingByPorts) if (!desired.has(key)) plan.delete.push(...slices);
 
-  // Hints follow spec.trafficDistribution, unless the topology-mode annotation asks for
-  // topology-aware hints, which upstream computes from zones' CPU (not built: left as they are).
-  if (!topologyHintsRequested(service)) {
-    const touched = new Set([...plan.update, ...plan.delete].map((s) => s.metadata?.name));
-    const unchanged = existing.filter((s) => ownedBy(s, service) && !touched.has(s.metadata?.name));
+  // Hints: topology-aware ones for the topology-mode annotation, else spec.trafficDistribution's.
+  const touched = new Set([...plan.update, ...plan.delete].map((s) => s.metadata?.name));
+  const unchanged = existing.filter((s) => ownedBy(s, service) && !touched.has(s.metadata?.name));
+  const key = `${service.metadata?.namespace ?? ""}/${service.metadata?.name ?? ""}`;
+  if (topologyHintsRequested(service)) {
+    const why = input.topology
+      ? input.topology.addHints(key, addressType, plan.create, plan.update, unchanged)
+      : removeHints(plan.create, plan.update, unchanged);
+    if (why) plan.hintWarnings = [`${why}, addressType: ${addressType}`];
+  } else {
+    input.topology?.removeService(key, addressType);
     reconcileHints(service.spec?.trafficDistribution, plan.create, plan.update, unchanged);
   }
 
@@ -279,5 +291,5 @@ export function reuseDeletedSlices(service: Service, plan: SlicePlan): SlicePlan
       update.push(slice);
     } else remaining.push(old);
   }
-  return { create, update, delete: remaining, errors: plan.errors };
+  return { ...plan, create, update, delete: remaining };
 }
