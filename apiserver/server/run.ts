@@ -247,9 +247,10 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
     ...(options.endpointLeaseTTLMs !== undefined && { leaseTtlMs: options.endpointLeaseTTLMs }),
     log,
   });
-  if (storages.some((s) => s.group === "networking.k8s.io" && s.info.plural === "servicecidrs")) {
+  const serviceCIDRs = storages.find((s) => s.group === "networking.k8s.io" && s.info.plural === "servicecidrs");
+  if (serviceCIDRs) {
     const cidrs = serviceRangesOf(settings).serviceClusterIPRange.split(",");
-    server.hooks.addPostStartHook(DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook({ cidrs, log }));
+    server.hooks.addPostStartHook(DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook({ cidrs, log, storage: serviceCIDRs }));
   }
   const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
   if (servicesStorage) {
