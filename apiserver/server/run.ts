@@ -220,8 +220,9 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
   const { options, settings, scheme, log } = config;
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
   const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
-  if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
-    server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook());
+  const priorityClasses = storages.find((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses");
+  if (priorityClasses) {
+    server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook({ storage: priorityClasses }));
   }
   const leases = storages.find((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases");
   if (leases) {

@@ -1,0 +1,123 @@
+/**
+ * Bootstrap hooks that write through the registry in-process when given its storage (the
+ * kubernetes ServiceCIDR, the system PriorityClasses) leave, once the server is ready, the same
+ * objects and managedFields as over the loopback client.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceCIDR } from "../../../api/networking/v1/types.js";
+import { defaultServiceCIDRHook } from "../../../apiserver/controlplane/default-service-cidr.js";
+import { systemPriorityClassesHook } from "../../../apiserver/controlplane/system-priority-classes.js";
+import type { PostStartHook } from "../../../apiserver/lifecycle/hooks.js";
+import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
+import type { RESTStorage } from "../../../apiserver/registry/rest.js";
+import { APIServer } from "../../../apiserver/server/apiserver.js";
+import { ensureCertificates, type ClusterCertificates } from "../../../apiserver/server/certs.js";
+import { MemoryStorage } from "../../../apiserver/storage/memory.js";
+import { scheme } from "../../../generated/apis/register.js";
+import { Clientset } from "../../../generated/clientset/clientset.js";
+
+const NOW = new Date("2026-01-01T00:00:00Z");
+let certs: ClusterCertificates;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "kubegen-in-process-hooks-"));
+  certs = await ensureCertificates({ dataDir: dir });
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A server running one hook (made from the resource's storage); what `read` gets once it is ready. */
+async function afterHook<T>(
+  plural: string,
+  hook: (storage: RESTStorage) => PostStartHook,
+  read: (client: Clientset) => Promise<T>,
+): Promise<T> {
+  const storages = buildBuiltinStorages(new MemoryStorage(), scheme);
+  const server = new APIServer({
+    storages,
+    scheme,
+    bindAddress: "127.0.0.1",
+    securePort: 0,
+    advertiseAddress: "192.0.2.10",
+    tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
+    log: () => {},
+  });
+  server.hooks.addPostStartHook("under-test", hook(storages.find((s) => s.info.plural === plural)!));
+  await server.start();
+  const client = new Clientset({
+    server: `https://127.0.0.1:${server.port}`,
+    caData: certs.ca.cert,
+    certData: certs.admin.cert,
+    keyData: certs.admin.key,
+    qps: -1,
+  });
+  try {
+    return await read(client);
+  } finally {
+    client.restClient.close();
+    await server.shutdown();
+  }
+}
+
+/** What differs between any two servers' objects: identity, versions and the write times. */
+function comparable<T extends { metadata?: { managedFields?: object[] } }>(o: T): T {
+  const metadata = {
+    ...o.metadata,
+    uid: undefined,
+    resourceVersion: undefined,
+    creationTimestamp: undefined,
+    managedFields: o.metadata?.managedFields?.map((f) => ({ ...f, time: undefined })),
+  };
+  return { ...o, metadata };
+}
+
+describe("bootstrap hooks in-process", () => {
+  it("the kubernetes ServiceCIDR: created by kube-apiserver, status applied by its controller", async () => {
+    const [loopback, inProcess] = await Promise.all(
+      [false, true].map((direct) =>
+        afterHook(
+          "servicecidrs",
+          (storage) => defaultServiceCIDRHook({ cidrs: ["10.96.0.0/12", "fd00::/108"], now: () => NOW, ...(direct && { storage }) }),
+          (client) => client.networkingV1().serviceCIDRs().get("kubernetes"),
+        ),
+      ),
+    );
+    expect(comparable(inProcess!)).toEqual(comparable(loopback!));
+    const cidr: ServiceCIDR = inProcess!;
+    expect(cidr.metadata?.managedFields?.map((f) => [f.manager, f.operation, f.subresource])).toEqual([
+      ["kubernetes-service-cidr-controller", "Apply", "status"],
+      ["kube-apiserver", "Update", undefined],
+    ]);
+    expect(cidr.spec?.cidrs).toEqual(["10.96.0.0/12", "fd00::/108"]);
+    expect(cidr.status?.conditions).toEqual([
+      {
+        type: "Ready",
+        status: "True",
+        reason: "",
+        message: "Kubernetes default Service CIDR is ready",
+        lastTransitionTime: "2026-01-01T00:00:00Z",
+      },
+    ]);
+  });
+
+  it("the system PriorityClasses: created by kube-apiserver, defaulted as over HTTP", async () => {
+    const [loopback, inProcess] = await Promise.all(
+      [false, true].map((direct) =>
+        afterHook(
+          "priorityclasses",
+          (storage) => systemPriorityClassesHook(direct ? { storage } : {}),
+          async (client) => (await client.schedulingV1().priorityClasses().list()).items.map(comparable),
+        ),
+      ),
+    );
+    expect(inProcess).toEqual(loopback);
+    expect(inProcess!.map((pc) => [pc.metadata?.name, pc.value, pc.preemptionPolicy, pc.metadata?.managedFields?.[0]?.manager])).toEqual([
+      ["system-cluster-critical", 2000000000, "PreemptLowerPriority", "kube-apiserver"],
+      ["system-node-critical", 2000001000, "PreemptLowerPriority", "kube-apiserver"],
+    ]);
+  });
+});
