@@ -1,6 +1,6 @@
 /**
  * Bootstrap hooks that write through the registry in-process when given its storage (the
- * kubernetes ServiceCIDR, the system PriorityClasses) leave, once the server is ready, the same
+ * kubernetes ServiceCIDR, the system PriorityClasses, the system namespaces) leave, once the server is ready, the same
  * objects and managedFields as over the loopback client.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceCIDR } from "../../../api/networking/v1/types.js";
 import { defaultServiceCIDRHook } from "../../../apiserver/controlplane/default-service-cidr.js";
+import { systemNamespacesHook } from "../../../apiserver/controlplane/system-namespaces.js";
 import { systemPriorityClassesHook } from "../../../apiserver/controlplane/system-priority-classes.js";
 import type { PostStartHook } from "../../../apiserver/lifecycle/hooks.js";
 import { buildBuiltinStorages } from "../../../apiserver/registry/builtin.js";
@@ -45,6 +46,8 @@ async function afterHook<T>(
     advertiseAddress: "192.0.2.10",
     tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
     log: () => {},
+    // Only the hook under test writes.
+    systemNamespaces: false,
   });
   server.hooks.addPostStartHook("under-test", hook(storages.find((s) => s.info.plural === plural)!));
   await server.start();
@@ -119,5 +122,28 @@ describe("bootstrap hooks in-process", () => {
       ["system-cluster-critical", 2000000000, "PreemptLowerPriority", "kube-apiserver"],
       ["system-node-critical", 2000001000, "PreemptLowerPriority", "kube-apiserver"],
     ]);
+  });
+
+  it("the system namespaces: created by kube-apiserver, defaulted as over HTTP", async () => {
+    const [loopback, inProcess] = await Promise.all(
+      [false, true].map((direct) =>
+        afterHook(
+          "namespaces",
+          (storage) => systemNamespacesHook(direct ? { storage } : {}),
+          async (client) => (await client.coreV1().namespaces().list()).items.map(comparable),
+        ),
+      ),
+    );
+    expect(inProcess).toEqual(loopback);
+    expect(
+      inProcess!.map((ns) => [ns.metadata?.name, ns.spec?.finalizers, ns.metadata?.labels, ns.metadata?.managedFields?.[0]?.manager]),
+    ).toEqual(
+      ["default", "kube-node-lease", "kube-public", "kube-system"].map((n) => [
+        n,
+        ["kubernetes"],
+        { "kubernetes.io/metadata.name": n },
+        "kube-apiserver",
+      ]),
+    );
   });
 });
