@@ -30,8 +30,6 @@ import { CONTROLLER_MANAGER_USER } from "../controlplane/bootstrap-policy.js";
 import { AuditLogWriter } from "../audit/log-writer.js";
 import { loadPolicy } from "../audit/policy.js";
 import { selectAdmissionPlugins } from "../admission/plugins.js";
-import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
-import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
 import { completeOptions, type CompletedConfig, type RunOptions, type ServiceSettings } from "./options.js";
 import { prepareExtensions } from "./extension.js";
@@ -123,6 +121,11 @@ async function openConfiguredStorage(config: CompletedConfig): Promise<Storage> 
 export async function withEncryption(config: CompletedConfig, storage: Storage): Promise<Storage> {
   if (!config.options.encryptionProviderConfig) return storage;
   try {
+    // Loaded only when configured: its ciphers (tweetnacl's secretbox) are not a plain start's to compile.
+    const [{ loadEncryptionConfiguration }, { EncryptedStorage }] = await Promise.all([
+      import("../storage/encryption/config.js"),
+      import("../storage/encryption/encrypted-storage.js"),
+    ]);
     return new EncryptedStorage(storage, loadEncryptionConfiguration(config.options.encryptionProviderConfig));
   } catch (err) {
     await storage.close();
