@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Endpoints } from "../../../api/core/v1/endpoints.js";
+import type { EndpointSlice } from "../../../api/discovery/v1/types.js";
 import type { ServiceCIDR } from "../../../api/networking/v1/types.js";
+import { installBootstrapController } from "../../../apiserver/controlplane/bootstrap-controller.js";
 import { defaultServiceCIDRHook } from "../../../apiserver/controlplane/default-service-cidr.js";
 import { systemNamespacesHook } from "../../../apiserver/controlplane/system-namespaces.js";
 import { systemPriorityClassesHook } from "../../../apiserver/controlplane/system-priority-classes.js";
@@ -32,12 +35,21 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A server running one hook (made from the resource's storage); what `read` gets once it is ready. */
-async function afterHook<T>(
-  plural: string,
-  hook: (storage: RESTStorage) => PostStartHook,
+function afterHook<T>(plural: string, hook: (storage: RESTStorage) => PostStartHook, read: (client: Clientset) => Promise<T>): Promise<T> {
+  return afterInstall(
+    (server, storages) => server.hooks.addPostStartHook("under-test", hook(storages.find((s) => s.info.plural === plural)!)),
+    read,
+  );
+}
+
+/** A server with what `install` adds; what `read` gets once it is ready. */
+async function afterInstall<T>(
+  install: (server: APIServer, storages: RESTStorage[], backend: MemoryStorage) => void,
   read: (client: Clientset) => Promise<T>,
+  systemNamespaces = false,
 ): Promise<T> {
-  const storages = buildBuiltinStorages(new MemoryStorage(), scheme);
+  const backend = new MemoryStorage();
+  const storages = buildBuiltinStorages(backend, scheme);
   const server = new APIServer({
     storages,
     scheme,
@@ -46,10 +58,10 @@ async function afterHook<T>(
     advertiseAddress: "192.0.2.10",
     tls: { cert: certs.serving.cert, key: certs.serving.key, clientCA: certs.ca.cert },
     log: () => {},
-    // Only the hook under test writes.
-    systemNamespaces: false,
+    // Only the hook under test writes (unless it needs the namespaces).
+    systemNamespaces,
   });
-  server.hooks.addPostStartHook("under-test", hook(storages.find((s) => s.info.plural === plural)!));
+  install(server, storages, backend);
   await server.start();
   const client = new Clientset({
     server: `https://127.0.0.1:${server.port}`,
@@ -145,5 +157,36 @@ describe("bootstrap hooks in-process", () => {
         "kube-apiserver",
       ]),
     );
+  });
+
+  it("the kubernetes Endpoints and EndpointSlice of the bootstrap controller: written by kube-apiserver as over HTTP", async () => {
+    const [loopback, inProcess] = await Promise.all(
+      [false, true].map((direct) =>
+        afterInstall(
+          (server, storages, backend) => {
+            const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints")!;
+            const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices")!;
+            installBootstrapController(server.hooks, {
+              serviceIP: "10.96.0.1",
+              publicServicePort: () => 6443,
+              publicIP: "192.0.2.10",
+              endpointReconcilerType: "lease",
+              storage: backend,
+              ...(direct && { endpointsStorage, endpointSlicesStorage }),
+            });
+          },
+          async (client) => [
+            comparable(await client.coreV1().endpoints("default").get("kubernetes")),
+            comparable(await client.discoveryV1().endpointSlices("default").get("kubernetes")),
+          ],
+          true,
+        ),
+      ),
+    );
+    expect(inProcess).toEqual(loopback);
+    const [endpoints, slice] = inProcess! as [Endpoints, EndpointSlice];
+    expect(endpoints.subsets).toEqual([{ addresses: [{ ip: "192.0.2.10" }], ports: [{ name: "https", port: 6443, protocol: "TCP" }] }]);
+    expect(endpoints.metadata?.managedFields?.map((f) => f.manager)).toEqual(["kube-apiserver"]);
+    expect(slice.endpoints?.map((e) => e.addresses)).toEqual([["192.0.2.10"]]);
   });
 });
