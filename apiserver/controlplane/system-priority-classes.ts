@@ -8,7 +8,7 @@ import { loopbackClients } from "./loopback-clients.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { isAlreadyExists } from "../../runtime/rest/errors.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
-import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
+import { apiserverContext, type RESTStorage } from "../registry/rest.js";
 
 export const SYSTEM_PRIORITY_CLASSES_HOOK = "scheduling/bootstrap-system-priority-classes";
 
@@ -47,7 +47,7 @@ export function systemPriorityClassesHook(options: SystemPriorityClassesOptions 
       };
       return clientset
         ? clientset.schedulingV1().priorityClasses().create(obj, { signal: ctx.signal })
-        : storage!.create!(apiserverContext(ctx.signal), obj as KubeObject, { inputOwned: true });
+        : storage!.create!(apiserverContext(ctx.signal), obj, { inputOwned: true });
     };
     try {
       for (const pc of SYSTEM_PRIORITY_CLASS_OBJECTS) {
