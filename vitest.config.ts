@@ -59,6 +59,7 @@ const SYSTEM_FILES = [
   "test/apiserver/cel/printer-columns.test.ts",
   "test/apiserver/controlplane/apiserver-identity.test.ts",
   "test/apiserver/controlplane/control-plane.test.ts",
+  "test/apiserver/controlplane/in-process-hooks.test.ts",
   "test/apiserver/controlplane/flowcontrol-bootstrap.test.ts",
   "test/apiserver/controlplane/lease-reconciler.test.ts",
   "test/apiserver/controlplane/loopback.test.ts",

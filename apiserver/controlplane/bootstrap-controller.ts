@@ -200,7 +200,11 @@ export function installBootstrapController(hooks: Hooks, options: BootstrapHookO
     const reconciler =
       options.endpointReconcilerType === "lease" && !loopbackIP
         ? new LeaseEndpointReconciler(
-            clientsetEndpointsAdapter(clientset, signal),
+            // In-process when the registry is at hand: no loopback requests (and no deprecation
+            // warning for v1 Endpoints) before ready; the same objects, written as kube-apiserver.
+            options.endpointsStorage && options.endpointSlicesStorage
+              ? registryEndpointsAdapter(options.endpointsStorage, signal, options.endpointSlicesStorage)
+              : clientsetEndpointsAdapter(clientset, signal),
             new StorageLeases(options.storage, { ttlMs: options.leaseTtlMs ?? 15_000 }),
           )
         : undefined;

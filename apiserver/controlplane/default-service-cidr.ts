@@ -5,13 +5,16 @@
  * first successful sync), upgraded from single- to dual-stack when the flag gained the second
  * family, marked Ready when its CIDRs match the flag and it has no Ready condition yet, and
  * otherwise left alone (a mismatch or Ready=False is logged once: an administrator's to fix).
+ * With the registry's storage at hand it reads and writes in-process, as the server's own user.
  */
 import type { ServiceCIDR } from "../../api/networking/v1/types.js";
 import { sleep } from "../../runtime/cache/backoff.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
+import type { ServiceCIDRInterface } from "../../generated/clientset/typed/networking/v1/service-cidr.js";
 import type { PostStartHook } from "../lifecycle/hooks.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
 import { formatTime } from "../registry/system-fields.js";
-import { loopbackClients, type ControlPlaneClient } from "./loopback-clients.js";
+import { loopbackClients } from "./loopback-clients.js";
 
 export const DEFAULT_SERVICE_CIDR_HOOK = "start-kubernetes-service-cidr-controller";
 export const DEFAULT_SERVICE_CIDR_NAME = "kubernetes";
@@ -26,6 +29,47 @@ export interface DefaultServiceCIDROptions {
   intervalMs?: number;
   log?: (line: string) => void;
   now?: () => Date;
+  /**
+   * The registry's ServiceCIDR storage: read and written in-process (the loopback client's TLS,
+   * HTTP and two codecs per call would compete with the other hooks for the start-up).
+   */
+  storage?: RESTStorage;
+}
+
+/** The calls the controller makes: the typed client's, or {@link storageServiceCIDRs}. */
+export type ServiceCIDRCalls = Pick<ServiceCIDRInterface, "get" | "create" | "update" | "applyStatus">;
+
+/**
+ * The typed client's calls over the registry's storage, as system:apiserver with the loopback
+ * client's user agent's manager (`kube-apiserver`): the same objects and managedFields as over HTTP.
+ */
+export function storageServiceCIDRs(storage: RESTStorage): ServiceCIDRCalls {
+  const status = storage.subresources?.status;
+  if (!storage.get || !storage.create || !storage.update || !status?.patch)
+    throw new Error("servicecidrs storage lacks get, create, update or status patch");
+  const ctx = (signal: AbortSignal | undefined) => apiserverContext(signal ?? new AbortController().signal);
+  return {
+    get: async (name, opts) => (await storage.get!(ctx(opts?.signal), name, {})) as ServiceCIDR,
+    create: async (obj, opts) =>
+      (await storage.create!(ctx(opts?.signal), structuredClone(obj) as KubeObject, {
+        inputOwned: true,
+        ...(opts?.fieldManager !== undefined && { fieldManager: opts.fieldManager }),
+      })) as ServiceCIDR,
+    update: async (obj, opts) =>
+      (
+        await storage.update!(ctx(opts?.signal), obj.metadata!.name!, structuredClone(obj) as KubeObject, {
+          inputOwned: true,
+          ...(opts?.fieldManager !== undefined && { fieldManager: opts.fieldManager }),
+        })
+      ).object as ServiceCIDR,
+    applyStatus: async (obj, opts) =>
+      (
+        await status.patch!(ctx(opts.signal), (obj.metadata as { name: string }).name, "apply", Buffer.from(JSON.stringify(obj)), {
+          fieldManager: opts.fieldManager,
+          ...(opts.force !== undefined && { force: opts.force }),
+        })
+      ).object as ServiceCIDR,
+  };
 }
 
 function sameCIDRs(a: readonly string[] | undefined, b: readonly string[]): boolean {
@@ -40,7 +84,7 @@ export class DefaultServiceCIDRController {
   private readonly now: () => Date;
 
   constructor(
-    private readonly client: ControlPlaneClient,
+    private readonly api: ServiceCIDRCalls,
     private readonly options: DefaultServiceCIDROptions,
   ) {
     this.log = options.log ?? (() => {});
@@ -53,7 +97,7 @@ export class DefaultServiceCIDRController {
 
   /** One pass: create, upgrade or mark Ready. Throws when the object could not be read or created. */
   async sync(signal?: AbortSignal): Promise<void> {
-    const api = this.client.networkingV1().serviceCIDRs();
+    const api = this.api;
     let current: ServiceCIDR;
     try {
       current = await api.get(DEFAULT_SERVICE_CIDR_NAME, { signal });
@@ -117,9 +161,7 @@ export class DefaultServiceCIDRController {
     }
     if (ready?.status === "True") return;
     // As upstream: a server-side apply of the status, owned by the controller.
-    await this.client
-      .networkingV1()
-      .serviceCIDRs()
+    await this.api
       .applyStatus(
         {
           apiVersion: "networking.k8s.io/v1",
@@ -145,11 +187,12 @@ export class DefaultServiceCIDRController {
 /** The hook: sync until the first pass succeeds (every 100 ms), then every interval until shutdown. */
 export function defaultServiceCIDRHook(options: DefaultServiceCIDROptions): PostStartHook {
   return async (ctx) => {
-    const clients = loopbackClients(ctx.loopbackClientConfig);
-    const controller = new DefaultServiceCIDRController(clients, options);
+    const clients = options.storage ? undefined : loopbackClients(ctx.loopbackClientConfig);
+    const api = clients ? clients.networkingV1().serviceCIDRs() : storageServiceCIDRs(options.storage!);
+    const controller = new DefaultServiceCIDRController(api, options);
     const log = options.log ?? (() => {});
     for (;;) {
-      if (ctx.signal.aborted) return clients.restClient.close();
+      if (ctx.signal.aborted) return clients?.restClient.close();
       try {
         await controller.sync(ctx.signal);
         break;
@@ -167,7 +210,7 @@ export function defaultServiceCIDRHook(options: DefaultServiceCIDROptions): Post
           });
         }
       } finally {
-        clients.restClient.close();
+        clients?.restClient.close();
       }
     })();
   };

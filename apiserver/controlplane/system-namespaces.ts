@@ -3,7 +3,8 @@
  * `kube-public` and `kube-node-lease` exist before the hook finishes, a deleted one is created
  * again as soon as its removal shows in the Namespace informer, and a periodic pass (upstream's
  * only mechanism, every minute) stays as a safety net. Built on the generated clientset,
- * informer and lister over the loopback client.
+ * informer and lister over the loopback client; the creates go in-process when the registry's
+ * storage is given.
  */
 import type { Namespace } from "../../api/core/v1/namespace.js";
 import { loopbackClients, LoopbackInformers, type ControlPlaneClient } from "./loopback-clients.js";
@@ -14,6 +15,7 @@ import { DeletedFinalStateUnknown } from "../../runtime/cache/keys.js";
 import { isAlreadyExists, isNotFound } from "../../runtime/rest/errors.js";
 import { Queue } from "../../runtime/workqueue/queue.js";
 import type { HookContext, PostStartHook } from "../lifecycle/hooks.js";
+import { apiserverContext, type KubeObject, type RESTStorage } from "../registry/rest.js";
 
 export const SYSTEM_NAMESPACES: readonly string[] = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
@@ -23,6 +25,11 @@ export interface SystemNamespacesOptions {
   /** The safety-net pass; default 1 minute as upstream. */
   intervalMs?: number;
   log?: (line: string) => void;
+  /**
+   * The registry's Namespace storage: creates skip the loopback client (four requests before
+   * the server is ready on a new cluster), with the same objects and managedFields.
+   */
+  storage?: RESTStorage;
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -33,6 +40,7 @@ export class SystemNamespacesController {
   private readonly queue = new Queue<string>();
   private readonly intervalMs: number;
   private readonly log: (line: string) => void;
+  private readonly storage: RESTStorage | undefined;
 
   constructor(
     private readonly client: ControlPlaneClient,
@@ -42,6 +50,7 @@ export class SystemNamespacesController {
     this.names = options.names ?? SYSTEM_NAMESPACES;
     this.intervalMs = options.intervalMs ?? 60_000;
     this.log = options.log ?? (() => {});
+    this.storage = options.storage?.create ? options.storage : undefined;
     this.lister = informer.lister();
     // Only the final removal matters: a Terminating namespace still exists and cannot be created.
     informer.informer().addEventHandler({
@@ -62,10 +71,13 @@ export class SystemNamespacesController {
     }
     const ns: Namespace = { apiVersion: "v1", kind: "Namespace", metadata: { name } };
     try {
-      await this.client
-        .coreV1()
-        .namespaces()
-        .create(ns, signal ? { signal } : {});
+      if (this.storage)
+        await this.storage.create!(apiserverContext(signal ?? new AbortController().signal), ns as KubeObject, { inputOwned: true });
+      else
+        await this.client
+          .coreV1()
+          .namespaces()
+          .create(ns, signal ? { signal } : {});
       return true;
     } catch (err) {
       if (isAlreadyExists(err)) return false;

@@ -293,6 +293,7 @@ export class APIServer {
           systemNamespacesHook({
             ...(options.systemNamespacesIntervalMs !== undefined && { intervalMs: options.systemNamespacesIntervalMs }),
             log: this.log,
+            storage: namespaces,
           }),
         );
       }

@@ -30,8 +30,6 @@ import { CONTROLLER_MANAGER_USER } from "../controlplane/bootstrap-policy.js";
 import { AuditLogWriter } from "../audit/log-writer.js";
 import { loadPolicy } from "../audit/policy.js";
 import { selectAdmissionPlugins } from "../admission/plugins.js";
-import { loadEncryptionConfiguration } from "../storage/encryption/config.js";
-import { EncryptedStorage } from "../storage/encryption/encrypted-storage.js";
 import { storageHealthChecks } from "./storage-health.js";
 import { completeOptions, type CompletedConfig, type RunOptions, type ServiceSettings } from "./options.js";
 import { prepareExtensions } from "./extension.js";
@@ -123,6 +121,11 @@ async function openConfiguredStorage(config: CompletedConfig): Promise<Storage> 
 export async function withEncryption(config: CompletedConfig, storage: Storage): Promise<Storage> {
   if (!config.options.encryptionProviderConfig) return storage;
   try {
+    // Loaded only when configured: its ciphers (tweetnacl's secretbox) are not a plain start's to compile.
+    const [{ loadEncryptionConfiguration }, { EncryptedStorage }] = await Promise.all([
+      import("../storage/encryption/config.js"),
+      import("../storage/encryption/encrypted-storage.js"),
+    ]);
     return new EncryptedStorage(storage, loadEncryptionConfiguration(config.options.encryptionProviderConfig));
   } catch (err) {
     await storage.close();
@@ -220,8 +223,9 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
   const { options, settings, scheme, log } = config;
   const endpointsStorage = storages.find((s) => s.group === "" && s.info.plural === "endpoints");
   const endpointSlicesStorage = storages.find((s) => s.group === "discovery.k8s.io" && s.info.plural === "endpointslices");
-  if (storages.some((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses")) {
-    server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook());
+  const priorityClasses = storages.find((s) => s.group === "scheduling.k8s.io" && s.info.plural === "priorityclasses");
+  if (priorityClasses) {
+    server.hooks.addPostStartHook(SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook({ storage: priorityClasses }));
   }
   const leases = storages.find((s) => s.group === "coordination.k8s.io" && s.info.plural === "leases");
   if (leases) {
@@ -247,9 +251,10 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
     ...(options.endpointLeaseTTLMs !== undefined && { leaseTtlMs: options.endpointLeaseTTLMs }),
     log,
   });
-  if (storages.some((s) => s.group === "networking.k8s.io" && s.info.plural === "servicecidrs")) {
+  const serviceCIDRs = storages.find((s) => s.group === "networking.k8s.io" && s.info.plural === "servicecidrs");
+  if (serviceCIDRs) {
     const cidrs = serviceRangesOf(settings).serviceClusterIPRange.split(",");
-    server.hooks.addPostStartHook(DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook({ cidrs, log }));
+    server.hooks.addPostStartHook(DEFAULT_SERVICE_CIDR_HOOK, defaultServiceCIDRHook({ cidrs, log, storage: serviceCIDRs }));
   }
   const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
   if (servicesStorage) {

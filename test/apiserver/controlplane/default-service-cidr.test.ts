@@ -28,7 +28,10 @@ function existing(cidrs: string[], ready?: "True" | "False"): ServiceCIDR {
 describe("default ServiceCIDR controller", () => {
   it("creates the kubernetes ServiceCIDR and marks it Ready", async () => {
     const client = new FakeClientset();
-    const c = new DefaultServiceCIDRController(client, { cidrs: ["10.96.0.0/12", "fd00::/108"], now: () => NOW });
+    const c = new DefaultServiceCIDRController(client.networkingV1().serviceCIDRs(), {
+      cidrs: ["10.96.0.0/12", "fd00::/108"],
+      now: () => NOW,
+    });
     await c.sync();
     const got = await client.networkingV1().serviceCIDRs().get("kubernetes");
     expect(got.spec).toEqual({ cidrs: ["10.96.0.0/12", "fd00::/108"] });
@@ -45,7 +48,10 @@ describe("default ServiceCIDR controller", () => {
   it("upgrades a single-stack ServiceCIDR when the flag gained the other family", async () => {
     const client = new FakeClientset(existing(["10.96.0.0/12"], "True"));
     const logs: string[] = [];
-    const c = new DefaultServiceCIDRController(client, { cidrs: ["10.96.0.0/12", "fd00::/108"], log: (l) => logs.push(l) });
+    const c = new DefaultServiceCIDRController(client.networkingV1().serviceCIDRs(), {
+      cidrs: ["10.96.0.0/12", "fd00::/108"],
+      log: (l) => logs.push(l),
+    });
     await c.sync();
     expect((await client.networkingV1().serviceCIDRs().get("kubernetes")).spec?.cidrs).toEqual(["10.96.0.0/12", "fd00::/108"]);
     expect(logs).toEqual(["Updating default ServiceCIDR from single-stack ([10.96.0.0/12]) to dual-stack ([10.96.0.0/12 fd00::/108])"]);
@@ -54,7 +60,7 @@ describe("default ServiceCIDR controller", () => {
   it("leaves a mismatched ServiceCIDR alone and says so once", async () => {
     const client = new FakeClientset(existing(["10.100.0.0/16"]));
     const logs: string[] = [];
-    const c = new DefaultServiceCIDRController(client, { cidrs: ["10.96.0.0/12"], log: (l) => logs.push(l) });
+    const c = new DefaultServiceCIDRController(client.networkingV1().serviceCIDRs(), { cidrs: ["10.96.0.0/12"], log: (l) => logs.push(l) });
     await c.sync();
     await c.sync();
     const got = await client.networkingV1().serviceCIDRs().get("kubernetes");
@@ -66,7 +72,7 @@ describe("default ServiceCIDR controller", () => {
 
   it("does not overwrite Ready=False", async () => {
     const client = new FakeClientset(existing(["10.96.0.0/12"], "False"));
-    const c = new DefaultServiceCIDRController(client, { cidrs: ["10.96.0.0/12"] });
+    const c = new DefaultServiceCIDRController(client.networkingV1().serviceCIDRs(), { cidrs: ["10.96.0.0/12"] });
     await c.sync();
     const got = await client.networkingV1().serviceCIDRs().get("kubernetes");
     expect(got.status?.conditions?.[0]).toMatchObject({ status: "False", reason: "Why" });
