@@ -7,6 +7,7 @@ import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
 import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
+import { forgetContentHashes } from "./model/content-hash.js";
 import { GeneratorError } from "./model/diagnostics.js";
 import { docFreeHash, withoutDocs } from "./model/without-docs.js";
 import { ParseCache } from "./parse/parse-cache.js";
@@ -60,6 +61,7 @@ export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCa
   let docless: Model | undefined;
   let doclessHash: string | undefined;
   if (cache) options = { ...options, memo: cache.memo };
+  forgetContentHashes();
   try {
     for (const e of emitters) {
       let out: GeneratedFile[];

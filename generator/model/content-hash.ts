@@ -4,8 +4,16 @@
  */
 import { createHash } from "node:crypto";
 
-/** Remembered per object without `omit`: several emitters hash the same packages. */
-const known = new WeakMap<object, string>();
+/**
+ * Remembered per object without `omit`, as several emitters hash the same packages; for one run
+ * only (see forgetContentHashes), as a model may be changed between runs in one process.
+ */
+let known = new WeakMap<object, string>();
+
+/** Called as a run starts: a hash remembered from an earlier run may be of an object since changed. */
+export function forgetContentHashes(): void {
+  known = new WeakMap();
+}
 
 /**
  * @param omit keys left out wherever they occur: back-references into the model that the text

@@ -27,7 +27,10 @@ interface Compiled {
 /** Bundles compiled without usable data: their cache is written by saveCodeCache. */
 const pending: Compiled[] = [];
 
-function cacheDir(): string {
+/** Bundles compiled in this process, with and without an earlier run's data (for tests). */
+export const codeCacheUse = { reused: 0, compiled: 0 };
+
+function defaultCacheDir(): string {
   const uid = typeof process.getuid === "function" ? String(process.getuid()) : "user";
   return path.join(os.tmpdir(), `kubegen-code-cache-${uid}`);
 }
@@ -48,20 +51,24 @@ type CompileFn = (this: Module, content: string, filename: string) => unknown;
 
 /**
  * Requires `id` from `fromUrl`'s folder; every module of at least MIN_SIZE that this loads for
- * the first time is compiled with the code cache.
+ * the first time is compiled with the code cache in `dir`.
  */
-export function requireWithCodeCache(fromUrl: string, id: string): unknown {
+export function requireWithCodeCache(fromUrl: string, id: string, dir = defaultCacheDir()): unknown {
   const require = createRequire(fromUrl);
   if (process.env.KUBEGEN_CODE_CACHE === "0") return require(id);
   const proto = Module.prototype as unknown as { _compile: CompileFn };
   const original = proto._compile;
-  const dir = cacheDir();
   proto._compile = function (this: Module, content: string, filename: string): unknown {
     if (content.length < MIN_SIZE) return original.call(this, content, filename);
     const file = path.join(dir, `${bundleId(filename)}-${createHash("sha256").update(content).digest("hex")}`);
     const cachedData = readCache(file);
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected) pending.push({ file, script });
+    if (cachedData === undefined || script.cachedDataRejected) {
+      pending.push({ file, script });
+      codeCacheUse.compiled++;
+    } else {
+      codeCacheUse.reused++;
+    }
     const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown;
     const moduleRequire = createRequire(filename);
     return wrapper.call(this.exports, this.exports, moduleRequire, this, filename, path.dirname(filename));
@@ -78,9 +85,8 @@ export function requireWithCodeCache(fromUrl: string, id: string): unknown {
  * work (a parse), so the data holds the functions that work compiled too, not only the top level.
  */
 export function saveCodeCache(): void {
-  if (!pending.length) return;
-  const dir = cacheDir();
   for (const { file, script } of pending.splice(0)) {
+    const dir = path.dirname(file);
     try {
       fs.mkdirSync(dir, { recursive: true });
       // Written aside and renamed, so a concurrent run never reads half a file.

@@ -110,7 +110,8 @@ export class ParseCache {
     }
     this.data = { format: FORMAT, key: this.key, packages };
     this.parsed = true;
-    return { model: cloneModel(model), unchanged: false };
+    const cached = new Set([...reuse.values()].flatMap((s) => (s.pkg ? [s.pkg] : [])));
+    return { model: cloneModel(model, cached), unchanged: false };
   }
 
   /** Writes what the last parse found, if it parsed anything; called once the run succeeded. */
@@ -131,10 +132,14 @@ export class ParseCache {
 
 /**
  * The model as the cache gives it back (through JSON), so a fresh parse and a cached one hand
- * the emitters the same shape and the output cannot depend on which it was.
+ * the emitters the same shape and the output cannot depend on which it was. Packages taken
+ * from the cache (`cached`) came through JSON already.
  */
-function cloneModel(model: Model): Model {
-  return { root: model.root, packages: relink(JSON.parse(JSON.stringify(model.packages)) as Package[]) };
+function cloneModel(model: Model, cached: ReadonlySet<Package>): Model {
+  const fresh = model.packages.filter((p) => !cached.has(p));
+  const copies = new Map(fresh.map((p, i) => [p, i]));
+  const cloned = relink(JSON.parse(JSON.stringify(fresh)) as Package[]);
+  return { root: model.root, packages: model.packages.map((p) => (cached.has(p) ? p : cloned[copies.get(p)!]!)) };
 }
 
 /**

@@ -36,6 +36,12 @@ function expectSame(a: Map<string, string>, b: Map<string, string>): void {
   expect(differ).toEqual([]);
 }
 
+/** The emit cache's entries (name -> hash of what each was built from). */
+function emitEntries(): Record<string, string> {
+  const emitDir = fs.readdirSync(cacheDir).find((f) => f.startsWith("emit-"))!;
+  return (JSON.parse(fs.readFileSync(path.join(cacheDir, emitDir, "index.json"), "utf8")) as { entries: Record<string, string> }).entries;
+}
+
 const batch = path.join(api, "batch/v1/types.ts");
 const edit = (from: string, to: string): void => {
   const src = fs.readFileSync(batch, "utf8");
@@ -63,10 +69,22 @@ describe("generate with the incremental cache", () => {
   });
 
   it("after a doc edit and after a structural edit, the same bytes as without the cache", async () => {
+    const before = emitEntries();
     edit("Job runs pods until", "Job (edited) runs pods until");
     const docs = await outputOf(true);
     expect(docs.get("apis/batch/v1/zz_generated.swagger-doc.ts")).toContain("Job (edited) runs pods");
     expectSame(docs, await outputOf(false));
+    // The texts that carry docs are kept per package: only batch/v1's were built again.
+    const after = emitEntries();
+    const changed = (e: string): boolean => {
+      expect(before[e], e).toBeDefined();
+      return before[e] !== after[e];
+    };
+    for (const kind of ["swagger-doc/apis/%/zz_generated.swagger-doc.ts", "proto/k8s.io/api/%/generated.proto"]) {
+      expect(changed(`text:${kind.replace("%", "batch/v1")}`)).toBe(true);
+      expect(changed(`text:${kind.replace("%", "core/v1")}`)).toBe(false);
+      expect(changed(`text:${kind.replace("%", "apps/v1")}`)).toBe(false);
+    }
 
     // A new optional field: deepcopy, clients, protobuf and OpenAPI all change.
     edit(
