@@ -160,14 +160,14 @@ function relink(packages: Package[]): Package[] {
   return packages;
 }
 
-/** Caches kept per folder: a model file and an emit folder per output folder recently generated into. */
-const KEEP = 4;
+/** Caches kept per folder: a model file, an emit folder and an output record per output folder recently generated into. */
+const KEEP = 6;
 
 /** Drops the least recently written caches beyond KEEP (each output folder has its own). */
 export function pruneCacheDir(dir: string): void {
   const entries = fs
     .readdirSync(dir)
-    .filter((f) => /^(model-[0-9a-f]{16}\.json|emit-[0-9a-f]{16})$/.test(f))
+    .filter((f) => /^(model-[0-9a-f]{16}\.json|emit-[0-9a-f]{16}|outputs-[0-9a-f]{16}\.json)$/.test(f))
     .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   for (const { f } of entries.slice(KEEP)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });

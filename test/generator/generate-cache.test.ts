@@ -54,7 +54,11 @@ describe("generate with the incremental cache", () => {
     const plain = await outputOf(false);
     expect(plain.size).toBeGreaterThan(100);
     expectSame(await outputOf(true), plain);
-    expect(fs.readdirSync(cacheDir).sort()).toEqual([expect.stringMatching(/^emit-/), expect.stringMatching(/^model-/)]);
+    expect(fs.readdirSync(cacheDir).sort()).toEqual([
+      expect.stringMatching(/^emit-/),
+      expect.stringMatching(/^model-/),
+      expect.stringMatching(/^outputs-/),
+    ]);
     // The OpenAPI documents are kept one by one, each keyed by the part of the model it reads.
     const emitDir = path.join(cacheDir, fs.readdirSync(cacheDir).sort()[0]!);
     const emitIndex = JSON.parse(fs.readFileSync(path.join(emitDir, "index.json"), "utf8")) as { entries: Record<string, string> };
@@ -102,6 +106,8 @@ describe("generate with the incremental cache", () => {
     // all are recomputed, none is served.
     for (const f of fs.readdirSync(cacheDir)) {
       const file = path.join(cacheDir, f);
+      // The output record (output-record.ts) has its own test.
+      if (f.startsWith("outputs-")) continue;
       if (fs.statSync(file).isDirectory()) {
         const index = path.join(file, "index.json");
         const data = JSON.parse(fs.readFileSync(index, "utf8")) as { entries: Record<string, string> };
