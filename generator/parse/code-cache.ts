@@ -96,7 +96,8 @@ export function saveCodeCache(): void {
       // The same bundle's data for other sources (a replaced version) is of no further use.
       const base = path.basename(file);
       const prefix = base.slice(0, base.indexOf("-") + 1);
-      for (const f of fs.readdirSync(dir)) if (f.startsWith(prefix) && f !== base && !f.endsWith(".tmp")) fs.rmSync(path.join(dir, f), { force: true });
+      for (const f of fs.readdirSync(dir))
+        if (f.startsWith(prefix) && f !== base && !f.endsWith(".tmp")) fs.rmSync(path.join(dir, f), { force: true });
     } catch {
       // A cache that cannot be written only costs time.
     }

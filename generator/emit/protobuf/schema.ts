@@ -71,7 +71,10 @@ export const protobufSchemaEmitter: Emitter = {
     // An unchanged file's text comes from the memo (keyed as MODEL_LINKS says).
     return protoFiles(model).map((file) =>
       options.memo
-        ? { path: `proto/${file.path}`, content: options.memo(`proto/${file.path}`, contentHash(file, MODEL_LINKS), () => emitFile(file).content) }
+        ? {
+            path: `proto/${file.path}`,
+            content: options.memo(`proto/${file.path}`, contentHash(file, MODEL_LINKS), () => emitFile(file).content),
+          }
         : emitFile(file),
     );
   },
