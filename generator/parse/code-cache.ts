@@ -47,7 +47,7 @@ function readCache(file: string): Buffer | undefined {
 const bundleId = (filename: string): string =>
   createHash("sha256").update(`${process.version}\0${process.arch}\0${filename}`).digest("hex").slice(0, 16);
 
-type CompileFn = (this: Module, content: string, filename: string) => unknown;
+type CompileFn = (this: Module, content: string, filename: string, ...rest: unknown[]) => unknown;
 
 /**
  * Requires `id` from `fromUrl`'s folder; every module of at least MIN_SIZE that this loads for
@@ -58,8 +58,13 @@ export function requireWithCodeCache(fromUrl: string, id: string, dir = defaultC
   if (process.env.KUBEGEN_CODE_CACHE === "0") return require(id);
   const proto = Module.prototype as unknown as { _compile: CompileFn };
   const original = proto._compile;
-  proto._compile = function (this: Module, content: string, filename: string): unknown {
-    if (content.length < MIN_SIZE) return original.call(this, content, filename);
+  proto._compile = function (this: Module, content: string, filename: string, ...rest: unknown[]): unknown {
+    // Newer nodes pass the module's format: only CommonJS source goes through vm.Script here, and
+    // a hashbang line (valid only at the start of a script) is left to node.
+    const format = rest[0];
+    if (content.length < MIN_SIZE || (format !== undefined && format !== "commonjs") || content.startsWith("#!")) {
+      return original.call(this, content, filename, ...rest);
+    }
     const file = path.join(dir, `${bundleId(filename)}-${createHash("sha256").update(content).digest("hex")}`);
     const cachedData = readCache(file);
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
