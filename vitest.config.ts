@@ -109,6 +109,7 @@ const SYSTEM_FILES = [
   "test/controllers/namespace-controller.test.ts",
   "test/controllers/pvc-protection.test.ts",
   "test/generated/clientset.test.ts",
+  "test/generator/code-cache.test.ts",
   "test/generator/docs-crds.test.ts",
   "test/generator/docs.test.ts",
   "test/generator/openapi.test.ts",

@@ -7,10 +7,12 @@ import type { EmitOptions, GeneratedFile } from "./emit/emitter.js";
 import { emitters } from "./emit/emitters.js";
 import { indexFiles } from "./emit/index-files.js";
 import type { Model } from "./model/types.js";
+import { forgetContentHashes } from "./model/content-hash.js";
 import { GeneratorError } from "./model/diagnostics.js";
 import { docFreeHash, withoutDocs } from "./model/without-docs.js";
 import { ParseCache } from "./parse/parse-cache.js";
 import { EmitCache } from "./write/emit-cache.js";
+import { OutputRecord } from "./write/output-record.js";
 import { FormatBatch } from "./write/format.js";
 import { applyPlan, planWrites, type WritePlan } from "./write/plan.js";
 
@@ -60,6 +62,7 @@ export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCa
   let docless: Model | undefined;
   let doclessHash: string | undefined;
   if (cache) options = { ...options, memo: cache.memo };
+  forgetContentHashes();
   try {
     for (const e of emitters) {
       let out: GeneratedFile[];
@@ -96,8 +99,8 @@ export async function emitAll(model: Model, options: EmitOptions, cache?: EmitCa
   return done;
 }
 
-/** The incremental caches of a run (parse-cache.ts, emit-cache.ts), unless turned off. */
-function caches(options: GenerateOptions): { parse: ParseCache; emit: EmitCache } | undefined {
+/** The incremental caches of a run (parse-cache.ts, emit-cache.ts, output-record.ts), unless turned off. */
+function caches(options: GenerateOptions): { parse: ParseCache; emit: EmitCache; outputs: OutputRecord } | undefined {
   if (options.cacheDir === false || process.env.KUBEGEN_CACHE === "0") return undefined;
   const dir = options.cacheDir ?? path.join(path.dirname(path.resolve(options.input)), ".kubegen-cache");
   const key = JSON.stringify([
@@ -106,7 +109,7 @@ function caches(options: GenerateOptions): { parse: ParseCache; emit: EmitCache 
     options.runtimeImport,
     (options.libraryRoots ?? []).map((r) => path.resolve(r)),
   ]);
-  return { parse: new ParseCache(dir, key), emit: new EmitCache(dir, key) };
+  return { parse: new ParseCache(dir, key), emit: new EmitCache(dir, key), outputs: new OutputRecord(dir, key) };
 }
 
 /** Output folders other commands own; the generator neither writes nor removes there. */
@@ -121,10 +124,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ? await cache.parse.parse(path.resolve(options.input), { libraryRoots: options.libraryRoots })
     : { model: (await import("./parse/parse-api.js")).parseApi(options.input, { libraryRoots: options.libraryRoots }) };
   const files = await emitAll(model, { outputRoot, runtimeImport: options.runtimeImport }, cache?.emit);
-  const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT);
+  const plan = planWrites(outputRoot, files, FOREIGN_OUTPUT, cache?.outputs);
   if (!options.verify) applyPlan(outputRoot, plan);
   // Saved only once the run succeeded: a failed run leaves the last good cache.
   cache?.parse.save();
   cache?.emit.save();
+  cache?.outputs.save();
   return { model, plan };
 }

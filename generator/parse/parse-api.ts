@@ -22,6 +22,7 @@ import { SPECIAL_KINDS } from "../model/types.js";
 import { openapiPackageOf, protoPackageOf } from "../naming/namers.js";
 import { parseComments } from "./comments.js";
 import { Diagnostics } from "../model/diagnostics.js";
+import { saveCodeCache } from "./code-cache.js";
 import { checkModel } from "./model-checks.js";
 import { listPackageDirs } from "./package-dirs.js";
 import { clientFacts, lifecycleOf, resourceFacts } from "./resource-facts.js";
@@ -173,6 +174,8 @@ export function parseApiPackages(
   // The whole-model checks run even after parse errors (they skip what failed to parse), so one
   // run reports every problem.
   checkModel(model, diag);
+  // ts-morph has done its work: its compiled code is kept for the next run that parses.
+  saveCodeCache();
   diag.throwIfAny();
   return { model, summaries };
 }

@@ -110,7 +110,8 @@ export class ParseCache {
     }
     this.data = { format: FORMAT, key: this.key, packages };
     this.parsed = true;
-    return { model: cloneModel(model), unchanged: false };
+    const cached = new Set([...reuse.values()].flatMap((s) => (s.pkg ? [s.pkg] : [])));
+    return { model: cloneModel(model, cached), unchanged: false };
   }
 
   /** Writes what the last parse found, if it parsed anything; called once the run succeeded. */
@@ -131,10 +132,14 @@ export class ParseCache {
 
 /**
  * The model as the cache gives it back (through JSON), so a fresh parse and a cached one hand
- * the emitters the same shape and the output cannot depend on which it was.
+ * the emitters the same shape and the output cannot depend on which it was. Packages taken
+ * from the cache (`cached`) came through JSON already.
  */
-function cloneModel(model: Model): Model {
-  return { root: model.root, packages: relink(JSON.parse(JSON.stringify(model.packages)) as Package[]) };
+function cloneModel(model: Model, cached: ReadonlySet<Package>): Model {
+  const fresh = model.packages.filter((p) => !cached.has(p));
+  const copies = new Map(fresh.map((p, i) => [p, i]));
+  const cloned = relink(JSON.parse(JSON.stringify(fresh)) as Package[]);
+  return { root: model.root, packages: model.packages.map((p) => (cached.has(p) ? p : cloned[copies.get(p)!]!)) };
 }
 
 /**
@@ -155,14 +160,14 @@ function relink(packages: Package[]): Package[] {
   return packages;
 }
 
-/** Caches kept per folder: a model file and an emit folder per output folder recently generated into. */
-const KEEP = 4;
+/** Caches kept per folder: a model file, an emit folder and an output record per output folder recently generated into. */
+const KEEP = 6;
 
 /** Drops the least recently written caches beyond KEEP (each output folder has its own). */
 export function pruneCacheDir(dir: string): void {
   const entries = fs
     .readdirSync(dir)
-    .filter((f) => /^(model-[0-9a-f]{16}\.json|emit-[0-9a-f]{16})$/.test(f))
+    .filter((f) => /^(model-[0-9a-f]{16}\.json|emit-[0-9a-f]{16}|outputs-[0-9a-f]{16}\.json)$/.test(f))
     .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   for (const { f } of entries.slice(KEEP)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });

@@ -3,10 +3,11 @@
  * scan its source for named exports (through tsx's loader), about 0.2 s of CPU per run that
  * parses.
  */
-import { createRequire } from "node:module";
 import type * as TsMorph from "ts-morph";
+import { requireWithCodeCache } from "./code-cache.js";
 
-const tsMorph = createRequire(import.meta.url)("ts-morph") as typeof TsMorph;
+// Compiled with V8's code cache of an earlier run (code-cache.ts).
+const tsMorph = requireWithCodeCache(import.meta.url, "ts-morph") as typeof TsMorph;
 
 export const { Node, Project, SyntaxKind, ts } = tsMorph;
 export type Node = TsMorph.Node;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
 import { isGenerated } from "../emit/header.js";
+import type { OutputRecord } from "./output-record.js";
 
 export interface WritePlan {
   write: GeneratedFile[];
@@ -32,14 +33,15 @@ function listFiles(root: string, skip: readonly string[]): string[] {
 
 /**
  * @param skip output subfolders owned by other commands (e.g. `docs`, built by `npm run docs`)
+ * @param record what an earlier run found on disk (output-record.ts), so unchanged files need not be read
  */
-export function planWrites(outputRoot: string, files: GeneratedFile[], skip: readonly string[] = []): WritePlan {
+export function planWrites(outputRoot: string, files: GeneratedFile[], skip: readonly string[] = [], record?: OutputRecord): WritePlan {
   const plan: WritePlan = { write: [], unchanged: [], remove: [] };
   const produced = new Set(files.map((f) => f.path));
+  const holds = (f: GeneratedFile, abs: string): boolean =>
+    record ? record.holds(f.path, abs, f.content) : fs.existsSync(abs) && fs.readFileSync(abs, "utf8") === f.content;
   for (const f of files) {
-    const abs = path.join(outputRoot, f.path);
-    const current = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : undefined;
-    if (current === f.content) plan.unchanged.push(f.path);
+    if (holds(f, path.join(outputRoot, f.path))) plan.unchanged.push(f.path);
     else plan.write.push(f);
   }
   for (const rel of listFiles(outputRoot, skip)) {

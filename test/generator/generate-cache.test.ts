@@ -36,6 +36,12 @@ function expectSame(a: Map<string, string>, b: Map<string, string>): void {
   expect(differ).toEqual([]);
 }
 
+/** The emit cache's entries (name -> hash of what each was built from). */
+function emitEntries(): Record<string, string> {
+  const emitDir = fs.readdirSync(cacheDir).find((f) => f.startsWith("emit-"))!;
+  return (JSON.parse(fs.readFileSync(path.join(cacheDir, emitDir, "index.json"), "utf8")) as { entries: Record<string, string> }).entries;
+}
+
 const batch = path.join(api, "batch/v1/types.ts");
 const edit = (from: string, to: string): void => {
   const src = fs.readFileSync(batch, "utf8");
@@ -48,7 +54,11 @@ describe("generate with the incremental cache", () => {
     const plain = await outputOf(false);
     expect(plain.size).toBeGreaterThan(100);
     expectSame(await outputOf(true), plain);
-    expect(fs.readdirSync(cacheDir).sort()).toEqual([expect.stringMatching(/^emit-/), expect.stringMatching(/^model-/)]);
+    expect(fs.readdirSync(cacheDir).sort()).toEqual([
+      expect.stringMatching(/^emit-/),
+      expect.stringMatching(/^model-/),
+      expect.stringMatching(/^outputs-/),
+    ]);
     // The OpenAPI documents are kept one by one, each keyed by the part of the model it reads.
     const emitDir = path.join(cacheDir, fs.readdirSync(cacheDir).sort()[0]!);
     const emitIndex = JSON.parse(fs.readFileSync(path.join(emitDir, "index.json"), "utf8")) as { entries: Record<string, string> };
@@ -63,10 +73,22 @@ describe("generate with the incremental cache", () => {
   });
 
   it("after a doc edit and after a structural edit, the same bytes as without the cache", async () => {
+    const before = emitEntries();
     edit("Job runs pods until", "Job (edited) runs pods until");
     const docs = await outputOf(true);
     expect(docs.get("apis/batch/v1/zz_generated.swagger-doc.ts")).toContain("Job (edited) runs pods");
     expectSame(docs, await outputOf(false));
+    // The texts that carry docs are kept per package: only batch/v1's were built again.
+    const after = emitEntries();
+    const changed = (e: string): boolean => {
+      expect(before[e], e).toBeDefined();
+      return before[e] !== after[e];
+    };
+    for (const kind of ["swagger-doc/apis/%/zz_generated.swagger-doc.ts", "proto/k8s.io/api/%/generated.proto"]) {
+      expect(changed(`text:${kind.replace("%", "batch/v1")}`)).toBe(true);
+      expect(changed(`text:${kind.replace("%", "core/v1")}`)).toBe(false);
+      expect(changed(`text:${kind.replace("%", "apps/v1")}`)).toBe(false);
+    }
 
     // A new optional field: deepcopy, clients, protobuf and OpenAPI all change.
     edit(
@@ -84,6 +106,8 @@ describe("generate with the incremental cache", () => {
     // all are recomputed, none is served.
     for (const f of fs.readdirSync(cacheDir)) {
       const file = path.join(cacheDir, f);
+      // The output record (output-record.ts) has its own test.
+      if (f.startsWith("outputs-")) continue;
       if (fs.statSync(file).isDirectory()) {
         const index = path.join(file, "index.json");
         const data = JSON.parse(fs.readFileSync(index, "utf8")) as { entries: Record<string, string> };

@@ -5,6 +5,7 @@
  * is always built from this part, so its cache key, the hash of this part, covers all it reads.
  */
 import { createHash } from "node:crypto";
+import { contentHash } from "../../model/content-hash.js";
 import type { Model, Package, TypeRef } from "../../model/types.js";
 import { META_GO_PACKAGE } from "./gvk.js";
 
@@ -35,7 +36,6 @@ function directRefs(model: Model, pkg: Package): Set<string> {
 }
 
 export class DocumentParts {
-  private readonly hashes = new Map<Package, string>();
   private readonly stubs = new Map<Package, Package>();
 
   constructor(readonly model: Model) {}
@@ -58,7 +58,7 @@ export class DocumentParts {
     const h = createHash("sha256");
     const packages = this.model.packages.map((p) => {
       const part = keep.has(p.path) ? p : this.stub(p);
-      h.update(this.hash(part)).update("\0");
+      h.update(contentHash(part)).update("\0");
       return part;
     });
     return { model: { root: this.model.root, packages }, hash: h.digest("hex") };
@@ -68,11 +68,5 @@ export class DocumentParts {
     let s = this.stubs.get(p);
     if (!s) this.stubs.set(p, (s = { ...p, types: [] }));
     return s;
-  }
-
-  private hash(p: Package): string {
-    let h = this.hashes.get(p);
-    if (!h) this.hashes.set(p, (h = createHash("sha256").update(JSON.stringify(p)).digest("hex")));
-    return h;
   }
 }

@@ -3,6 +3,7 @@
  * `proto/<go package>/generated.proto`, declaring the messages upstream's go-to-protobuf
  * declares (same packages, names, numbers and types) with our own doc comments.
  */
+import { contentHash } from "../../model/content-hash.js";
 import type { Model } from "../../model/types.js";
 import type { Emitter, GeneratedFile } from "../emitter.js";
 import { header } from "../header.js";
@@ -57,9 +58,24 @@ function emitFile(file: ProtoFile): GeneratedFile {
   return { path: `proto/${file.path}`, content: `${header("//")}\n${body}` };
 }
 
+/**
+ * What a file's text is built from: the ProtoFile without its links back into the model (the
+ * package, and each field's and message's declaration), which emitFile reads only through the
+ * names, numbers, types and docs copied beside them.
+ */
+const MODEL_LINKS: ReadonlySet<string> = new Set(["pkg", "field", "embed", "source"]);
+
 export const protobufSchemaEmitter: Emitter = {
   name: "protobuf-schema",
-  emit(model: Model): GeneratedFile[] {
-    return protoFiles(model).map(emitFile);
+  emit(model: Model, options): GeneratedFile[] {
+    // An unchanged file's text comes from the memo (keyed as MODEL_LINKS says).
+    return protoFiles(model).map((file) =>
+      options.memo
+        ? {
+            path: `proto/${file.path}`,
+            content: options.memo(`proto/${file.path}`, contentHash(file, MODEL_LINKS), () => emitFile(file).content),
+          }
+        : emitFile(file),
+    );
   },
 };
