@@ -23,8 +23,27 @@ interface Followed {
   following: boolean;
   /** Bumped on every change seen. */
   generation: number;
-  kept: Map<string, { at: number; items: Promise<unknown> }>;
+  kept: Map<string, Kept>;
 }
+
+/** A kept answer: its read, and once that resolved, what it answered (for callers that need no promise). */
+class Kept {
+  settled = false;
+  value: unknown = undefined;
+  constructor(
+    readonly at: number,
+    readonly items: Promise<unknown>,
+  ) {}
+
+  settle(value: unknown): void {
+    this.settled = true;
+    this.value = value;
+  }
+}
+
+const getKey = (namespace: string, name: string): string => `\0get\0${namespace}\0${name}`;
+const listKey = (namespace: string, opts: { liveWhenEmpty?: boolean } | undefined): string =>
+  opts?.liveWhenEmpty ? `${namespace}\0live` : namespace;
 
 export class FollowedLists {
   private readonly resources = new Map<string, Map<string, Followed>>();
@@ -42,9 +61,7 @@ export class FollowedLists {
     signal: SignalSource,
     opts?: { liveWhenEmpty?: boolean },
   ): Promise<KubeObject[]> {
-    return this.kept(group, resource, opts?.liveWhenEmpty ? `${namespace}\0live` : namespace, () =>
-      this.objects.list(group, resource, namespace, signal, opts),
-    );
+    return this.kept(group, resource, listKey(namespace, opts), () => this.objects.list(group, resource, namespace, signal, opts));
   }
 
   /**
@@ -54,7 +71,7 @@ export class FollowedLists {
   get(group: string, resource: string, namespace: string, name: string, signal: SignalSource): Promise<KubeObject | undefined> {
     const f = this.followed(group, resource);
     if (!f.following) return this.objects.get(group, resource, namespace, name, signal);
-    const key = `\0get\0${namespace}\0${name}`;
+    const key = getKey(namespace, name);
     const t = this.now();
     const hit = f.kept.get(key);
     if (hit && t - hit.at < MAX_AGE_MS) return hit.items as Promise<KubeObject | undefined>;
@@ -63,11 +80,31 @@ export class FollowedLists {
     // Kept once found, unless the resource changed during the read (the next caller reads again).
     read.then(
       (obj) => {
-        if (obj !== undefined && f.generation === generation && f.following) this.keep(f, key, t, read);
+        if (obj !== undefined && f.generation === generation && f.following) this.keep(f, key, t, read).settle(obj);
       },
       () => undefined,
     );
     return read;
+  }
+
+  /**
+   * What {@link get} answers at once from a kept object, for a caller that need not wait on a
+   * promise; undefined when none is kept (or its read is pending): the caller calls get then.
+   */
+  keptObject(group: string, resource: string, namespace: string, name: string): KubeObject | undefined {
+    return this.settled(group, resource, getKey(namespace, name)) as KubeObject | undefined;
+  }
+
+  /** As {@link keptObject}, for {@link list}. */
+  keptList(group: string, resource: string, namespace: string, opts?: { liveWhenEmpty?: boolean }): KubeObject[] | undefined {
+    return this.settled(group, resource, listKey(namespace, opts)) as KubeObject[] | undefined;
+  }
+
+  private settled(group: string, resource: string, key: string): unknown {
+    const f = this.resources.get(group)?.get(resource);
+    if (f === undefined || !f.following) return undefined;
+    const hit = f.kept.get(key);
+    return hit !== undefined && hit.settled && this.now() - hit.at < MAX_AGE_MS ? hit.value : undefined;
   }
 
   /** What `read` answers of the resource, kept under `key` until the resource changes (a rejection is not kept). */
@@ -79,17 +116,22 @@ export class FollowedLists {
     if (hit && t - hit.at < MAX_AGE_MS) return hit.items as Promise<T>;
     // Kept before the read returns: an event during the read forgets it, and the next caller reads again.
     const items = read();
-    this.keep(f, key, t, items);
-    items.catch(() => {
-      if (f.kept.get(key)?.items === items) f.kept.delete(key);
-    });
+    const entry = this.keep(f, key, t, items);
+    items.then(
+      (value) => entry.settle(value),
+      () => {
+        if (f.kept.get(key)?.items === items) f.kept.delete(key);
+      },
+    );
     return items;
   }
 
-  private keep(f: Followed, key: string, at: number, items: Promise<unknown>): void {
+  private keep(f: Followed, key: string, at: number, items: Promise<unknown>): Kept {
+    const entry = new Kept(at, items);
     f.kept.delete(key);
-    f.kept.set(key, { at, items });
+    f.kept.set(key, entry);
     if (f.kept.size > MAX_KEPT) f.kept.delete(f.kept.keys().next().value!);
+    return entry;
   }
 
   private followed(group: string, resource: string): Followed {

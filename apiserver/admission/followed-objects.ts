@@ -49,6 +49,15 @@ export class FollowedObjects {
   /** `fn` of every object, memoized until the objects change (one live list when not following). */
   async derive<T>(key: string, fn: (objects: readonly KubeObject[]) => T, signal: SignalSource): Promise<T> {
     if (!(await this.ready())) return fn(await this.objects.list(this.group, this.resource, "", signal));
+    return this.deriveFollowed(key, fn);
+  }
+
+  /** {@link derive} at once while following (no promise to wait on); else undefined, and the caller calls derive. */
+  derivedNow<T>(key: string, fn: (objects: readonly KubeObject[]) => T): { value: T } | undefined {
+    return this.following ? { value: this.deriveFollowed(key, fn) } : undefined;
+  }
+
+  private deriveFollowed<T>(key: string, fn: (objects: readonly KubeObject[]) => T): T {
     const memo = this.derived.get(key);
     if (memo && memo.generation === this.generation) return memo.value as T;
     const value = fn([...this.byName.values()]);

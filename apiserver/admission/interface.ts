@@ -34,10 +34,13 @@ export interface AdmissionContext {
 
 export interface AdmissionPlugin {
   readonly name: string;
-  /** Mutating phase: may change `attributes.object`. */
-  admit?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
-  /** Validating phase: throws a StatusError to refuse the request. */
-  validate?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
+  /**
+   * Mutating phase: may change `attributes.object`. A plugin done at once may return no promise
+   * (the chain waits only on one returned); it refuses by a rejection either way.
+   */
+  admit?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined;
+  /** Validating phase: rejects with a StatusError to refuse the request; as admit, may return no promise. */
+  validate?(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined;
 }
 
 /**
@@ -82,11 +85,17 @@ export class AdmissionChain {
   async admit(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     // Any other plugin may have changed the object anyhow: the store defaults it again.
     if (!this.keepsDefaults && attributes.object) forgetDefaulted(attributes.object);
-    for (const p of this.plugins) if (p.admit) await p.admit(attributes, ctx);
+    for (const p of this.plugins) {
+      const done = p.admit?.(attributes, ctx);
+      if (done !== undefined) await done;
+    }
   }
 
   /** The validating phase alone (the registry runs it after the strategy). */
   async validate(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    for (const p of this.plugins) if (p.validate) await p.validate(attributes, ctx);
+    for (const p of this.plugins) {
+      const done = p.validate?.(attributes, ctx);
+      if (done !== undefined) await done;
+    }
   }
 }

@@ -42,6 +42,29 @@ const containersOf = (pod: KubeObject): { name: string; resources?: Resources }[
 /** No LimitRange in the namespace: nothing kept per Pod (validate reads the kept list again). */
 const NONE: readonly Limit[] = [];
 
+/** LimitRanger's mutating phase: each container's limits and requests defaulted from the Container limits. */
+function defaultResources(a: AdmissionAttributes, limits: readonly Limit[]): void {
+  if (limits.length === 0) return;
+  for (const c of containersOf(a.object!)) {
+    const r = (c.resources ??= {});
+    for (const l of limits) {
+      for (const [res, q] of Object.entries(l.default ?? {})) if (r.limits?.[res] === undefined) (r.limits ??= {})[res] = q;
+      for (const [res, q] of Object.entries(l.defaultRequest ?? {})) if (r.requests?.[res] === undefined) (r.requests ??= {})[res] = q;
+      // As upstream: a request defaults to the limit when only the limit is known.
+      for (const [res, q] of Object.entries(r.limits ?? {}))
+        if (r.requests?.[res] === undefined && l.default?.[res] !== undefined) (r.requests ??= {})[res] = q;
+    }
+  }
+}
+
+/** As upstream: the first LimitRange the Pod fails refuses it, with all that range's problems. */
+function refuseOutOfRange(a: AdmissionAttributes, ranges: readonly KubeObject[]): void {
+  for (const r of ranges) {
+    const problems = podProblems((r.spec as { limits?: Limit[] } | undefined)?.limits ?? [], a.object!);
+    if (problems.length > 0) throw admissionForbidden(a, aggregateMessage(problems));
+  }
+}
+
 export class LimitRanger implements AdmissionPlugin {
   readonly name = "LimitRanger";
   /** The limits admit read for a Pod, so that validate, which sees the same Pod next, need not list again. */
@@ -58,7 +81,18 @@ export class LimitRanger implements AdmissionPlugin {
   private async limits(a: AdmissionAttributes, ctx: AdmissionContext): Promise<readonly Limit[]> {
     const known = this.read.get(a.object!);
     if (known !== undefined) return known;
-    const ranges = await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true });
+    return this.limitsOf(a, await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true }));
+  }
+
+  /** {@link limits} without a promise when the namespace's LimitRanges are kept; else undefined. */
+  private keptLimits(a: AdmissionAttributes): readonly Limit[] | undefined {
+    const known = this.read.get(a.object!);
+    if (known !== undefined) return known;
+    const ranges = this.lists.keptList("", "limitranges", a.namespace, { liveWhenEmpty: true });
+    return ranges === undefined ? undefined : this.limitsOf(a, ranges);
+  }
+
+  private limitsOf(a: AdmissionAttributes, ranges: KubeObject[]): readonly Limit[] {
     if (ranges.length === 0) return NONE;
     let limits = this.containerLimits.get(ranges);
     if (limits === undefined) {
@@ -70,30 +104,29 @@ export class LimitRanger implements AdmissionPlugin {
     return limits;
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** No promise when the LimitRanges are kept (most creates). */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (!isPodCreate(a)) return;
-    const limits = await this.limits(a, ctx);
-    if (limits.length === 0) return;
-    for (const c of containersOf(a.object!)) {
-      const r = (c.resources ??= {});
-      for (const l of limits) {
-        for (const [res, q] of Object.entries(l.default ?? {})) if (r.limits?.[res] === undefined) (r.limits ??= {})[res] = q;
-        for (const [res, q] of Object.entries(l.defaultRequest ?? {})) if (r.requests?.[res] === undefined) (r.requests ??= {})[res] = q;
-        // As upstream: a request defaults to the limit when only the limit is known.
-        for (const [res, q] of Object.entries(r.limits ?? {}))
-          if (r.requests?.[res] === undefined && l.default?.[res] !== undefined) (r.requests ??= {})[res] = q;
-      }
+    const limits = this.keptLimits(a);
+    if (limits === undefined) return this.limits(a, ctx).then((l) => defaultResources(a, l));
+    try {
+      defaultResources(a, limits);
+    } catch (err) {
+      return Promise.reject(err);
     }
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** No promise when the LimitRanges are kept (most creates). */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (isClaimWrite(a)) return this.validateClaim(a, ctx);
     if (!isPodCreate(a) && !isPodResize(a)) return;
-    const ranges = this.rangesRead.get(a.object!) ?? (await this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true }));
-    // As upstream: the first LimitRange the Pod fails refuses it, with all that range's problems.
-    for (const r of ranges) {
-      const problems = podProblems((r.spec as { limits?: Limit[] } | undefined)?.limits ?? [], a.object!);
-      if (problems.length > 0) throw admissionForbidden(a, aggregateMessage(problems));
+    const ranges = this.rangesRead.get(a.object!) ?? this.lists.keptList("", "limitranges", a.namespace, { liveWhenEmpty: true });
+    if (ranges === undefined)
+      return this.lists.list("", "limitranges", a.namespace, ctx, { liveWhenEmpty: true }).then((r) => refuseOutOfRange(a, r));
+    try {
+      refuseOutOfRange(a, ranges);
+    } catch (err) {
+      return Promise.reject(err);
     }
   }
 

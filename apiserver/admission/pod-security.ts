@@ -157,22 +157,34 @@ export class PodSecurity implements AdmissionPlugin {
     private readonly kept = new FollowedLists(objects),
   ) {}
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** A Pod create in a namespace that is kept returns no promise (most creates). */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
+    if (a.operation === "CREATE" && a.object && a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "") {
+      const ns = this.kept.keptObject("", "namespaces", "", a.namespace);
+      if (ns !== undefined) {
+        try {
+          this.checkPod(a, ctx, ns);
+        } catch (err) {
+          return Promise.reject(err);
+        }
+        return;
+      }
+    }
+    return this.validateAsync(a, ctx);
+  }
+
+  private async validateAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
     const gr = `${a.resource.group}/${a.resource.resource}`;
     if (gr === "/namespaces" && a.subresource === "") return this.validateNamespace(a, ctx);
     if (gr === "/pods") {
       if (IGNORED_POD_SUBRESOURCES.has(a.subresource) || !a.object) return;
-      const { policy, errors, privileged } = namespacePolicy(await this.namespace(a.namespace, ctx));
-      if (privileged) {
-        addAuditAnnotation(ctx, `${LABEL}enforce-policy`, "privileged:latest");
-        return;
-      }
-      if (a.operation === "UPDATE") {
+      const ns = await this.namespace(a.namespace, ctx);
+      if (a.operation === "UPDATE" && !namespacePolicy(ns).privileged) {
         const old = a.oldObject ?? (await this.objects.get("", "pods", a.namespace, a.name, ctx));
         if (old && !significantUpdate(a.object, old)) return;
       }
-      return this.evaluate(a, ctx, policy, errors, (a.object.spec ?? {}) as Record<string, unknown>, a.object.metadata?.annotations, true);
+      return this.checkPod(a, ctx, ns);
     }
     if (POD_CONTROLLERS.has(gr) && a.subresource === "" && a.object) {
       const { policy, errors } = namespacePolicy(await this.namespace(a.namespace, ctx));
@@ -181,6 +193,17 @@ export class PodSecurity implements AdmissionPlugin {
       if (!template) return;
       return this.evaluate(a, ctx, policy, errors, template.spec ?? {}, template.metadata?.annotations, false);
     }
+  }
+
+  /** A Pod (with an object) against its namespace's policy: privileged passes (and says so), else evaluated. */
+  private checkPod(a: AdmissionAttributes, ctx: AdmissionContext, ns: KubeObject | undefined): void {
+    const { policy, errors, privileged } = namespacePolicy(ns);
+    if (privileged) {
+      addAuditAnnotation(ctx, `${LABEL}enforce-policy`, "privileged:latest");
+      return;
+    }
+    const pod = a.object!;
+    this.evaluate(a, ctx, policy, errors, (pod.spec ?? {}) as Record<string, unknown>, pod.metadata?.annotations, true);
   }
 
   private namespace(name: string, signal: SignalSource): Promise<KubeObject | undefined> {

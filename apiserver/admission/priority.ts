@@ -22,6 +22,37 @@ interface PodSpec {
   preemptionPolicy?: string;
 }
 
+/** A create naming no class: the default class's priority (and its name), else priority 0. */
+function resolvePriority(a: AdmissionAttributes, spec: PodSpec, def: KubeObject | undefined): void {
+  if (def) {
+    spec.priorityClassName = def.metadata?.name ?? "";
+    setPriority(a, spec, valueOf(def), def.preemptionPolicy as string | undefined);
+  } else {
+    delete spec.priorityClassName;
+    setPriority(a, spec, 0, "PreemptLowerPriority");
+  }
+}
+
+/** The computed priority and preemption policy; a Pod that names others is refused, as upstream. */
+function setPriority(a: AdmissionAttributes, spec: PodSpec, priority: number, preemptionPolicy: string | undefined): void {
+  if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
+    throw admissionForbidden(
+      a,
+      `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${priority} from the given PriorityClass name`,
+    );
+  }
+  spec.priority = priority;
+  if (preemptionPolicy !== undefined) {
+    if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== preemptionPolicy) {
+      throw admissionForbidden(
+        a,
+        `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${preemptionPolicy} from the given PriorityClass name`,
+      );
+    }
+    spec.preemptionPolicy = preemptionPolicy;
+  }
+}
+
 export class PriorityAdmission implements AdmissionPlugin {
   readonly name = "Priority";
   /** PriorityClasses as upstream's lister holds them: read on every Pod create. */
@@ -30,7 +61,24 @@ export class PriorityAdmission implements AdmissionPlugin {
     this.classes = new FollowedObjects(objects, GROUP, "priorityclasses");
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** A create naming no class returns no promise while the classes are followed (most creates). */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
+    if (a.operation === "CREATE" && a.object && a.resource.group === "" && a.resource.resource === "pods" && a.subresource === "") {
+      const spec = (a.object.spec ??= {}) as PodSpec;
+      const def = spec.priorityClassName ? undefined : this.classes.derivedNow("default", defaultClass);
+      if (def !== undefined) {
+        try {
+          resolvePriority(a, spec, def.value);
+        } catch (err) {
+          return Promise.reject(err);
+        }
+        return;
+      }
+    }
+    return this.admitAsync(a, ctx);
+  }
+
+  private async admitAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
     const spec = (a.object.spec ??= {}) as PodSpec;
     if (a.operation === "UPDATE") {
@@ -43,39 +91,10 @@ export class PriorityAdmission implements AdmissionPlugin {
       return;
     }
     if (a.operation !== "CREATE") return;
-    let priority = 0;
-    let preemptionPolicy: string | undefined = "PreemptLowerPriority";
-    if (!spec.priorityClassName) {
-      const def = await this.classes.derive("default", defaultClass, ctx);
-      if (def) {
-        spec.priorityClassName = def.metadata?.name ?? "";
-        priority = valueOf(def);
-        preemptionPolicy = def.preemptionPolicy as string | undefined;
-      } else {
-        delete spec.priorityClassName;
-      }
-    } else {
-      const pc = await this.classes.get(spec.priorityClassName, ctx);
-      if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
-      priority = valueOf(pc);
-      preemptionPolicy = pc.preemptionPolicy as string | undefined;
-    }
-    if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
-      throw admissionForbidden(
-        a,
-        `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${priority} from the given PriorityClass name`,
-      );
-    }
-    spec.priority = priority;
-    if (preemptionPolicy !== undefined) {
-      if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== preemptionPolicy) {
-        throw admissionForbidden(
-          a,
-          `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${preemptionPolicy} from the given PriorityClass name`,
-        );
-      }
-      spec.preemptionPolicy = preemptionPolicy;
-    }
+    if (!spec.priorityClassName) return resolvePriority(a, spec, await this.classes.derive("default", defaultClass, ctx));
+    const pc = await this.classes.get(spec.priorityClassName, ctx);
+    if (!pc) throw admissionForbidden(a, `no PriorityClass with name ${spec.priorityClassName} was found`);
+    setPriority(a, spec, valueOf(pc), pc.preemptionPolicy as string | undefined);
   }
 
   async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {

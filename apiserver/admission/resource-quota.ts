@@ -45,14 +45,21 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
     private readonly lists = new FollowedLists(objects),
   ) {}
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** No promise when the namespace's quotas are kept and there are none (most writes). */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (!a.object || a.namespace === "" || a.dryRun) return;
     const { group, resource } = a.resource;
     if (group === "" && resource === "namespaces") return;
     if (!handles(group, resource, a.operation, a.subresource, a.object, a.oldObject)) return;
+    if (this.lists.keptList("", "resourcequotas", a.namespace, { liveWhenEmpty: true })?.length === 0) return;
+    return this.charge(a, a.object, ctx);
+  }
+
+  /** The quotas' checks and their usage updated, for a write {@link validate} handles. */
+  private async charge(a: AdmissionAttributes, obj: KubeObject, ctx: AdmissionContext): Promise<void> {
+    const { group, resource } = a.resource;
     const quotas = (await this.lists.list("", "resourcequotas", a.namespace, ctx, { liveWhenEmpty: true })) as (KubeObject & QuotaLike)[];
     if (quotas.length === 0) return;
-    const obj = a.object;
     // The quotas governing the object; a Pod must state what they limit of cpu and memory.
     const governing = quotas.filter((q) => quotaMatches(q, group, resource, obj));
     if (governing.length === 0) return;

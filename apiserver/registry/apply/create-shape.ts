@@ -23,6 +23,8 @@ interface AnyShape {
 interface LeafShape {
   readonly t: 1;
   readonly schema: ApplySchema;
+  /** A scalar schema: innerSchema is undefined for any value, so the check is skipped. */
+  readonly scalar: boolean;
   readonly zero: unknown;
   readonly member: boolean;
 }
@@ -38,6 +40,8 @@ interface ListShape {
   readonly t: 3;
   readonly schema: ApplySchema;
   readonly zero: unknown;
+  /** With items, innerSchema's list schema for any non-empty array (fixed by the schema and zero), else undefined. */
+  readonly filled: ListSchema | undefined;
   readonly items: readonly ItemShape[];
 }
 /** A field whose value is undefined (JSON leaves it out). */
@@ -124,7 +128,7 @@ function shapeOf(v: unknown, schema: ApplySchema, zero: unknown): Shape {
   if (v === undefined) return UNDEFINED;
   if (schema.kind === "scalar" && zero === undefined) return ANY;
   const s = innerSchema(schema, zero, v);
-  if (s === undefined) return { t: 1, schema, zero, member: zero === undefined || !deepEqual(zero, v) };
+  if (s === undefined) return { t: 1, schema, scalar: schema.kind === "scalar", zero, member: zero === undefined || !deepEqual(zero, v) };
   if (s.kind === "map") return isObject(v) ? mapShape(v, schema, s, zero) : NEVER;
   if (!Array.isArray(v) || (Array.isArray(zero) && zero.length > 0)) return NEVER;
   const list = s;
@@ -142,7 +146,7 @@ function shapeOf(v: unknown, schema: ApplySchema, zero: unknown): Shape {
     const value = keyed ? undefined : isScalar(item) ? item : NEVER_VALUE;
     items.push({ keyValues, value, node: shapeOf(item, list.items, undefined) });
   }
-  return { t: 3, schema, zero, items };
+  return { t: 3, schema, zero, filled: items.length > 0 ? list : undefined, items };
 }
 
 function mapShape(v: Record<string, unknown>, schema: ApplySchema, s: Extract<ApplySchema, { kind: "map" }>, zero: unknown): MapShape {
@@ -202,7 +206,8 @@ function same(v: unknown, shape: Shape): boolean {
       return true;
     case 1:
       return (
-        innerSchema(shape.schema, shape.zero, v) === undefined && (shape.zero === undefined || deepEqual(shape.zero, v) !== shape.member)
+        (shape.scalar || innerSchema(shape.schema, shape.zero, v) === undefined) &&
+        (shape.zero === undefined || deepEqual(shape.zero, v) !== shape.member)
       );
     case 2:
       return sameMap(v, shape);
@@ -215,9 +220,10 @@ function same(v: unknown, shape: Shape): boolean {
 
 function sameMap(v: unknown, shape: MapShape): boolean {
   if (!isObject(v)) return false;
-  const s = innerSchema(shape.schema, shape.zero, v);
-  if (s?.kind !== "map") return false;
   const { keys, kids } = shape;
+  // innerSchema took the shape's object for a map. With the schema and zero fixed its answer
+  // depends only on which of v's values are defined, and matching kids prove those are the same.
+  if (keys.length === 0 && innerSchema(shape.schema, shape.zero, v)?.kind !== "map") return false;
   let i = 0;
   for (const k in v) {
     if (i >= keys.length || keys[i] !== k || !same(v[k], kids[i]!)) return false;
@@ -228,10 +234,11 @@ function sameMap(v: unknown, shape: MapShape): boolean {
 
 function sameList(v: unknown, shape: ListShape): boolean {
   if (!Array.isArray(v)) return false;
-  const s = innerSchema(shape.schema, shape.zero, v);
-  if (s?.kind !== "list") return false;
   const { items } = shape;
   if (v.length !== items.length) return false;
+  // A non-empty array of the same length: innerSchema answers as it did for the shape's.
+  const s = shape.filled ?? innerSchema(shape.schema, shape.zero, v);
+  if (s?.kind !== "list") return false;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = v[i];
     const want = items[i]!;

@@ -212,4 +212,36 @@ describe("FollowedLists", () => {
     expect(await lists.get("", "serviceaccounts", "a", "default", SIGNAL)).toEqual(lr("default", "a"));
     expect(gets).toBe(2);
   });
+
+  it("answers a kept object or list at once (no promise) once its read resolved, and nothing otherwise", async () => {
+    const f = fakeObjects();
+    let now = 0;
+    const lists = new FollowedLists(f.objects, () => now);
+    f.stored.push(lr("default", "a"));
+    // Not followed yet: nothing at once.
+    expect(lists.keptObject("", "serviceaccounts", "a", "default")).toBeUndefined();
+    expect(lists.keptList("", "limitranges", "a", { liveWhenEmpty: true })).toBeUndefined();
+    await lists.get("", "serviceaccounts", "a", "default", SIGNAL);
+    await lists.list("", "limitranges", "a", SIGNAL, { liveWhenEmpty: true });
+    await settle();
+    // Followed, but the answers before were not kept: read again, then kept.
+    let release: ((o: KubeObject[]) => void) | undefined;
+    f.objects.list = () => new Promise((r) => (release = r));
+    const pending = lists.list("", "limitranges", "a", SIGNAL, { liveWhenEmpty: true });
+    expect(lists.keptList("", "limitranges", "a", { liveWhenEmpty: true })).toBeUndefined();
+    release!([lr("limits", "a")]);
+    const items = await pending;
+    expect(lists.keptList("", "limitranges", "a", { liveWhenEmpty: true })).toBe(items);
+    // Each read kind and namespace on its own.
+    expect(lists.keptList("", "limitranges", "a")).toBeUndefined();
+    expect(lists.keptList("", "limitranges", "b", { liveWhenEmpty: true })).toBeUndefined();
+    const sa = await lists.get("", "serviceaccounts", "a", "default", SIGNAL);
+    expect(lists.keptObject("", "serviceaccounts", "a", "default")).toBe(sa);
+    expect(lists.keptObject("", "serviceaccounts", "a", "other")).toBeUndefined();
+    // A change forgets them; so does age.
+    f.followed.serviceaccounts!.event(lr("default", "a"), false);
+    expect(lists.keptObject("", "serviceaccounts", "a", "default")).toBeUndefined();
+    now += 1000;
+    expect(lists.keptList("", "limitranges", "a", { liveWhenEmpty: true })).toBeUndefined();
+  });
 });
