@@ -331,6 +331,26 @@ export class Writer {
     return this;
   }
 
+  /**
+   * Writes tag `t` and a map<string, string> entry (key field 1, value field 2), as
+   * `forkField(t).stringField(10, k).stringField(18, v).ldelim()` would in four calls: labels
+   * and annotations are most of a small object's fields.
+   */
+  stringEntry(t: number, k: string, v: string): this {
+    if (this.buf.length - this.pos < 6) this.grow(6);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos] = t;
+    this.pos = pos + 2;
+    this.stringField(10, k);
+    this.stringField(18, v);
+    return this.endDelimited(pos + 1);
+  }
+
   /** Writes length-prefixed bytes. */
   bytes(v: Uint8Array): this {
     const n = v.length;
@@ -364,6 +384,11 @@ export class Writer {
   ldelim(): this {
     const at = this.forks.pop();
     if (at === undefined) throw new Error("protobuf writer: ldelim without a fork");
+    return this.endDelimited(at);
+  }
+
+  /** Writes the length of the body after the one byte reserved at `at`, widening it when needed. */
+  private endDelimited(at: number): this {
     const len = this.pos - at - 1;
     if (len < 0x80) {
       this.buf[at] = len;
