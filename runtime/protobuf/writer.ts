@@ -348,7 +348,13 @@ export class Writer {
     this.pos = pos + 2;
     this.stringField(10, k);
     this.stringField(18, v);
-    return this.endDelimited(pos + 1);
+    const len = this.pos - pos - 2;
+    if (len < 0x80) {
+      // this.buf: the strings may have grown it.
+      this.buf[pos + 1] = len;
+      return this;
+    }
+    return this.widen(pos + 1, len);
   }
 
   /** Writes length-prefixed bytes. */
@@ -384,16 +390,19 @@ export class Writer {
   ldelim(): this {
     const at = this.forks.pop();
     if (at === undefined) throw new Error("protobuf writer: ldelim without a fork");
-    return this.endDelimited(at);
-  }
-
-  /** Writes the length of the body after the one byte reserved at `at`, widening it when needed. */
-  private endDelimited(at: number): this {
     const len = this.pos - at - 1;
     if (len < 0x80) {
       this.buf[at] = len;
       return this;
     }
+    return this.widen(at, len);
+  }
+
+  /**
+   * Writes `len`, the length of the body after the one byte reserved at `at`, when it needs more
+   * bytes than that one (kept apart, so the callers' common case stays small enough to inline).
+   */
+  private widen(at: number, len: number): this {
     const extra = varintSize(len) - 1;
     if (this.buf.length - this.pos < extra) this.grow(extra);
     const buf = this.buf;
