@@ -332,7 +332,7 @@ function codecsFor(name: Fixture, obj: object, root: protobuf.Root): { codecs: R
       bytes: type.encode(reflMessage).finish().length,
     },
   };
-  return { codecs, text: textBytes(type, reflMessage as unknown as Record<string, unknown>) };
+  return { codecs, text: textBytes(type, reflMessage) };
 }
 
 /** The raw message inside an envelope (field 2 of the Unknown after the 4-byte magic). */
