@@ -48,8 +48,8 @@ export function sortedKeys(m: object): string[] {
 
 /** Remembered orders at most; past that the memory is cleared and starts again. */
 const REMEMBER_MAX = 512;
-/** Orders remembered per first key (a label key such as "app" starts many maps). */
-const REMEMBER_PER_FIRST = 4;
+/** Orders remembered per first key (a label key such as "app", a schema's "name", starts many maps). */
+const REMEMBER_PER_FIRST = 8;
 
 /**
  * A map's keys as listed (insertion order), and where each key of the sorted order comes from:
@@ -107,10 +107,14 @@ function remember(listed: string[], sorted: string[]): void {
   }
   let list = orders.get(listed[0]!);
   if (list === undefined) orders.set(listed[0]!, (list = []));
-  if (list.length >= REMEMBER_PER_FIRST) list.pop();
-  else orderCount++;
-  // The newest first: the map encoded last is the likeliest next.
-  list.unshift({ listed, sorted, from });
+  // Full: the newest takes the last place, so the orders before it keep theirs when more maps
+  // than fit share a first key and come in turn (evicting the oldest would miss every time).
+  const order = { listed, sorted, from };
+  if (list.length >= REMEMBER_PER_FIRST) list[list.length - 1] = order;
+  else {
+    list.push(order);
+    orderCount++;
+  }
 }
 
 /**
