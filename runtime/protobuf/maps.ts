@@ -27,7 +27,10 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** A map's keys and, at the same indices, their values. */
+/**
+ * A map's keys and, at the same indices, their values. The keys may be a remembered order shared
+ * between calls: read them, do not change them (`sortedKeys` returns a copy).
+ */
 export interface MapEntries<V> {
   keys: string[];
   values: V[];
@@ -43,49 +46,75 @@ export function sortedKeys(m: object): string[] {
   return sortedEntries(m as Record<string, unknown>).keys.slice();
 }
 
-/**
- * Unsorted maps of at least this many keys have their order remembered: sorting a hundred keys
- * costs several times what checking them against a remembered listing does.
- */
-const REMEMBER_MIN_KEYS = RUN + 1;
 /** Remembered orders at most; past that the memory is cleared and starts again. */
 const REMEMBER_MAX = 512;
+/** Orders remembered per first key (a label key such as "app", a schema's "name", starts many maps). */
+const REMEMBER_PER_FIRST = 8;
 
-/** A map's keys as listed (insertion order), their sorted order, and where each came from. */
+/**
+ * A map's keys as listed (insertion order), and where each key of the sorted order comes from:
+ * undefined when the listing is already in order.
+ */
 interface Order {
   listed: string[];
   sorted: string[];
-  from: Int32Array;
+  from: Int32Array | undefined;
 }
 
 /**
- * Orders remembered by their map's first listed key, one each. The same key set is encoded
- * again and again (one object to every watcher, the objects of one kind alike), and a listing
- * is checked key for key before its order is used, so a different map only costs the check.
+ * Orders remembered by their map's first listed key. The same key set is encoded again and again
+ * (one object to every watcher, the objects of one kind alike): checking a listing key for key
+ * against a remembered one costs less than sorting it (or, in order already, than checking its
+ * keys for surrogates), and a different map only costs the check.
  */
-const orders = new Map<string, Order>();
+const orders = new Map<string, Order[]>();
+let orderCount = 0;
 
 /** The remembered order of `keys`, when it is remembered. */
 function rememberedOrder(keys: string[]): Order | undefined {
-  const o = orders.get(keys[0]!);
-  if (o === undefined) return undefined;
-  const listed = o.listed;
+  const list = orders.get(keys[0]!);
+  if (list === undefined) return undefined;
   const n = keys.length;
-  if (listed.length !== n) return undefined;
-  // Property keys are internalized strings: equal ones are mostly the same string, compared by pointer.
-  for (let i = 0; i < n; i++) if (listed[i] !== keys[i]) return undefined;
-  return o;
+  for (let j = 0; j < list.length; j++) {
+    const o = list[j]!;
+    const listed = o.listed;
+    if (listed.length !== n) continue;
+    // Property keys are internalized strings: equal ones are the same string, compared by pointer.
+    let i = 1;
+    while (i < n && listed[i] === keys[i]) i++;
+    if (i === n) return o;
+  }
+  return undefined;
 }
 
-/** Remembers the order `sorted` (a permutation of `listed`). */
+/** Remembers the order `sorted` of `listed` (the same array when already in order). */
 function remember(listed: string[], sorted: string[]): void {
   const n = listed.length;
-  const at = new Map<string, number>();
-  for (let i = 0; i < n; i++) at.set(listed[i]!, i);
-  const from = new Int32Array(n);
-  for (let i = 0; i < n; i++) from[i] = at.get(sorted[i]!)!;
-  if (orders.size >= REMEMBER_MAX) orders.clear();
-  orders.set(listed[0]!, { listed, sorted, from });
+  let from: Int32Array | undefined;
+  if (sorted !== listed) {
+    from = new Int32Array(n);
+    if (n <= 16) {
+      for (let i = 0; i < n; i++) from[i] = listed.indexOf(sorted[i]!);
+    } else {
+      const at = new Map<string, number>();
+      for (let i = 0; i < n; i++) at.set(listed[i]!, i);
+      for (let i = 0; i < n; i++) from[i] = at.get(sorted[i]!)!;
+    }
+  }
+  if (orderCount >= REMEMBER_MAX) {
+    orders.clear();
+    orderCount = 0;
+  }
+  let list = orders.get(listed[0]!);
+  if (list === undefined) orders.set(listed[0]!, (list = []));
+  // Full: the newest takes the last place, so the orders before it keep theirs when more maps
+  // than fit share a first key and come in turn (evicting the oldest would miss every time).
+  const order = { listed, sorted, from };
+  if (list.length >= REMEMBER_PER_FIRST) list[list.length - 1] = order;
+  else {
+    list.push(order);
+    orderCount++;
+  }
 }
 
 /**
@@ -93,36 +122,34 @@ function remember(listed: string[], sorted: string[]): void {
  * iterate, so no value is looked up by key (a lookup in a large map costs more than the sort).
  */
 export function sortedEntries<V>(m: Record<string, V>): MapEntries<V> {
-  let keys = Object.keys(m);
+  const listed = Object.keys(m);
   let values = Object.values(m);
-  const n = keys.length;
-  if (n < 2) return { keys, values };
+  const n = listed.length;
+  if (n < 2) return { keys: listed, values };
+  const o = rememberedOrder(listed);
+  if (o !== undefined) {
+    const from = o.from;
+    if (from === undefined) return { keys: listed, values };
+    const out = new Array<V>(n);
+    for (let j = 0; j < n; j++) out[j] = values[from[j]!]!;
+    return { keys: o.sorted, values: out };
+  }
+  let keys = listed;
   let i = 1;
   while (i < n && keys[i - 1]! <= keys[i]!) i++;
   if (i < n) {
-    // Unsorted: a large map's order may be remembered from an earlier call.
-    const listed = keys;
-    if (n >= REMEMBER_MIN_KEYS) {
-      const o = rememberedOrder(keys);
-      if (o !== undefined) {
-        const from = o.from;
-        const out = new Array<V>(n);
-        for (let j = 0; j < n; j++) out[j] = values[from[j]!]!;
-        return { keys: o.sorted, values: out };
-      }
-      keys = keys.slice();
-    }
+    // Sorted in a copy: the listing is remembered as it is.
+    keys = keys.slice();
     sortRuns(keys, values);
     if (n > RUN) {
       const merged = mergeRuns(keys, values);
       keys = merged[0];
       values = merged[1];
     }
-    const sorted = utf8Order(keys, values);
-    if (n >= REMEMBER_MIN_KEYS) remember(listed, sorted.keys);
-    return sorted;
   }
-  return utf8Order(keys, values);
+  const sorted = utf8Order(keys, values);
+  remember(listed, sorted.keys);
+  return sorted;
 }
 
 /** Entries sorted by code unit, in code-point order (the same unless a key holds a surrogate). */

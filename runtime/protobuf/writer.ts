@@ -331,6 +331,32 @@ export class Writer {
     return this;
   }
 
+  /**
+   * Writes tag `t` and a map<string, string> entry (key field 1, value field 2), as
+   * `forkField(t).stringField(10, k).stringField(18, v).ldelim()` would in four calls: labels
+   * and annotations are most of a small object's fields.
+   */
+  stringEntry(t: number, k: string, v: string): this {
+    if (this.buf.length - this.pos < 6) this.grow(6);
+    const buf = this.buf;
+    let pos = this.pos;
+    while (t > 0x7f) {
+      buf[pos++] = (t & 0x7f) | 0x80;
+      t >>>= 7;
+    }
+    buf[pos] = t;
+    this.pos = pos + 2;
+    this.stringField(10, k);
+    this.stringField(18, v);
+    const len = this.pos - pos - 2;
+    if (len < 0x80) {
+      // this.buf: the strings may have grown it.
+      this.buf[pos + 1] = len;
+      return this;
+    }
+    return this.widen(pos + 1, len);
+  }
+
   /** Writes length-prefixed bytes. */
   bytes(v: Uint8Array): this {
     const n = v.length;
@@ -369,6 +395,14 @@ export class Writer {
       this.buf[at] = len;
       return this;
     }
+    return this.widen(at, len);
+  }
+
+  /**
+   * Writes `len`, the length of the body after the one byte reserved at `at`, when it needs more
+   * bytes than that one (kept apart, so the callers' common case stays small enough to inline).
+   */
+  private widen(at: number, len: number): this {
     const extra = varintSize(len) - 1;
     if (this.buf.length - this.pos < extra) this.grow(extra);
     const buf = this.buf;

@@ -199,6 +199,35 @@ describe("Writer, byte for byte as protobufjs", () => {
     }
   });
 
+  it("writes map<string, string> entries in one call as a fork of two string fields", () => {
+    const tags = fc.oneof(
+      fc.constantFrom(10, 90, 98),
+      fc.integer({ min: 1, max: 2 ** 28 - 1 }).map((n) => (n << 3) | 2),
+    );
+    fc.assert(
+      fc.property(tags, text, text, (t, k, v) => {
+        const w = Writer.create();
+        w.stringField(8, "before").stringEntry(t, k, v).stringField(8, "after");
+        const pb = protobuf.Writer.create();
+        pb.uint32(8).string("before").uint32(t).fork().uint32(10).string(k).uint32(18).string(v).ldelim();
+        expect(hex(w.finish())).toBe(hex(pb.uint32(8).string("after").finish()));
+      }),
+      { numRuns: 500 },
+    );
+    // Entry bodies of 127 and 128 bytes (the length widens to two bytes), and three bytes.
+    for (const [k, v] of [
+      ["k", "v".repeat(123)],
+      ["k", "v".repeat(124)],
+      ["é".repeat(40), "x".repeat(20_000)],
+    ] as const) {
+      const w = Writer.create();
+      w.stringEntry(90, k, v);
+      const pb = protobuf.Writer.create();
+      pb.uint32(90).fork().uint32(10).string(k).uint32(18).string(v).ldelim();
+      expect(hex(w.finish()), `${k.length} + ${v.length}`).toBe(hex(pb.finish()));
+    }
+  });
+
   it("writes any sequence of fields and nested messages as protobufjs does", () => {
     fc.assert(
       fc.property(ops, (o) => {

@@ -44,6 +44,9 @@ const REPEATING_STRINGS = new Set([
   "serviceAccount",
   "terminationMessagePath",
   "hostIP",
+  // Conditions' and events' types and reasons: CamelCase constants, often 13 bytes or more.
+  "type",
+  "reason",
 ]);
 
 /** A scalar read, cast to the field's enum type when it has one (the wire does not check). */

@@ -54,6 +54,17 @@ function encodeMap(ctx: CodecContext, f: ProtoField, v: string): Stmt[] {
   } else {
     value = [fork(tag(2, LENGTH_DELIMITED)), body(ctx, t, "x", false), "w.ldelim();"];
   }
+  // map<string, string> (labels, annotations, data): each entry in one Writer call.
+  const entry: Stmt[] =
+    t.kind === "scalar" && t.scalar === "string"
+      ? [`w.stringEntry(${tag(f.number, LENGTH_DELIMITED)}, keys[i]!, values[i] ?? "");`]
+      : [
+          "const k = keys[i]!;",
+          "const x = values[i];",
+          `w.forkField(${tag(f.number, LENGTH_DELIMITED)}).stringField(${tag(1, LENGTH_DELIMITED)}, k);`,
+          ...value,
+          "w.ldelim();",
+        ];
   // Entries in the order Go's marshallers sort the keys, so equal maps give equal bytes.
   return [
     {
@@ -62,13 +73,7 @@ function encodeMap(ctx: CodecContext, f: ProtoField, v: string): Stmt[] {
         `const { keys, values } = ${ctx.runtime("sortedEntries")}(${v});`,
         {
           for: "let i = 0; i < keys.length; i++",
-          body: [
-            "const k = keys[i]!;",
-            "const x = values[i];",
-            `w.forkField(${tag(f.number, LENGTH_DELIMITED)}).stringField(${tag(1, LENGTH_DELIMITED)}, k);`,
-            ...value,
-            "w.ldelim();",
-          ],
+          body: entry,
         },
       ],
     },

@@ -94,6 +94,34 @@ describe("sortedEntries", () => {
     );
   });
 
+  it("agrees with a UTF-8 sort when small maps sharing a first key are sorted repeatedly", () => {
+    // Listings of two to eight keys, more than are remembered per first key, in and out of
+    // order, some with surrogates, each listed again with other values.
+    const key = fc.oneof(fc.stringMatching(/^[a-d]{1,2}$/), fc.constantFrom("\u{1F600}", "\uff61", "\ud800"));
+    fc.assert(
+      fc.property(fc.array(fc.uniqueArray(key, { minLength: 1, maxLength: 7 }), { maxLength: 12 }), (listings) => {
+        for (const keys of [...listings, ...listings.reverse(), ...listings]) {
+          const m = filled(["b", ...keys.filter((k) => k !== "b")]);
+          expect(sortedEntries(m)).toEqual(expected(m));
+          for (const k of Object.keys(m)) m[k] = `other ${k}`;
+          expect(sortedEntries(m)).toEqual(expected(m));
+        }
+      }),
+    );
+  });
+
+  it("reuses a small map's remembered order only for the very same listing of keys", () => {
+    const keys = ["team", "app", "tier"];
+    const first = filled(keys);
+    expect(sortedEntries(first).keys).toEqual(["app", "team", "tier"]);
+    // The values a caller gets back may be changed without changing the next answer.
+    sortedEntries(first).values.reverse();
+    sortedEntries(filled(["app", "team"])).values.reverse();
+    for (const m of [filled(keys), filled(["team", "tier", "app"]), filled(["team", "app"]), filled(["app", "team"]), first]) {
+      expect(sortedEntries(m)).toEqual(expected(m));
+    }
+  });
+
   it("round-trips large ConfigMaps through the generated codec, keys in Go's order", () => {
     const data = filled(keysOf(50).reverse());
     const cm = { kind: "ConfigMap", apiVersion: "v1", metadata: { name: "big" }, data };

@@ -185,11 +185,7 @@ export function encodeAdmissionResponse(obj: AdmissionResponse, w: Writer): void
   if (obj.auditAnnotations != null) {
     const { keys, values } = sortedEntries(obj.auditAnnotations);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(50).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(50, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.warnings != null) for (const x of obj.warnings) w.stringField(58, x);

@@ -1302,7 +1302,7 @@ export function decodeValidation(r: Reader, end: number): Validation {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();

@@ -216,7 +216,7 @@ export function decodeCustomResourceColumnDefinition(r: Reader, end: number): Cu
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();
@@ -357,7 +357,7 @@ export function decodeCustomResourceDefinitionCondition(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -368,7 +368,7 @@ export function decodeCustomResourceDefinitionCondition(
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -1071,7 +1071,7 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
         f4 = r.string();
         break;
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -1412,7 +1412,7 @@ export function decodeValidationRule(r: Reader, end: number): ValidationRule {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string() as ValidationRule["reason"];
+        f4 = r.key() as ValidationRule["reason"];
         break;
       case 42:
         f5 = r.string();

@@ -94,7 +94,7 @@ export function decodeAPIServiceCondition(r: Reader, end: number): APIServiceCon
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -105,7 +105,7 @@ export function decodeAPIServiceCondition(r: Reader, end: number): APIServiceCon
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();

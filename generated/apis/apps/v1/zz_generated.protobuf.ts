@@ -213,7 +213,7 @@ export function decodeDaemonSetCondition(r: Reader, end: number): DaemonSetCondi
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -224,7 +224,7 @@ export function decodeDaemonSetCondition(r: Reader, end: number): DaemonSetCondi
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -449,7 +449,7 @@ export function decodeDaemonSetUpdateStrategy(r: Reader, end: number): DaemonSet
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as DaemonSetUpdateStrategy["type"];
+        f1 = r.key() as DaemonSetUpdateStrategy["type"];
         break;
       case 18: {
         const l = r.uint32();
@@ -541,13 +541,13 @@ export function decodeDeploymentCondition(r: Reader, end: number): DeploymentCon
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -795,7 +795,7 @@ export function decodeDeploymentStrategy(r: Reader, end: number): DeploymentStra
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as DeploymentStrategy["type"];
+        f1 = r.key() as DeploymentStrategy["type"];
         break;
       case 18: {
         const l = r.uint32();
@@ -883,7 +883,7 @@ export function decodeReplicaSetCondition(r: Reader, end: number): ReplicaSetCon
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -894,7 +894,7 @@ export function decodeReplicaSetCondition(r: Reader, end: number): ReplicaSetCon
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -1269,7 +1269,7 @@ export function decodeStatefulSetCondition(r: Reader, end: number): StatefulSetC
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1280,7 +1280,7 @@ export function decodeStatefulSetCondition(r: Reader, end: number): StatefulSetC
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -1621,7 +1621,7 @@ export function decodeStatefulSetUpdateStrategy(r: Reader, end: number): Statefu
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as StatefulSetUpdateStrategy["type"];
+        f1 = r.key() as StatefulSetUpdateStrategy["type"];
         break;
       case 18: {
         const l = r.uint32();

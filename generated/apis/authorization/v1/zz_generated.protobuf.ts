@@ -663,7 +663,7 @@ export function decodeSubjectAccessReviewStatus(r: Reader, end: number): Subject
         f1 = r.bool();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();

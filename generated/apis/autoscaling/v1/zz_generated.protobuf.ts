@@ -365,7 +365,7 @@ export function decodeHorizontalPodAutoscalerCondition(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -376,7 +376,7 @@ export function decodeHorizontalPodAutoscalerCondition(
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -578,7 +578,7 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as MetricSpec["type"];
+        f1 = r.key() as MetricSpec["type"];
         break;
       case 18: {
         const l = r.uint32();
@@ -662,7 +662,7 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as MetricStatus["type"];
+        f1 = r.key() as MetricStatus["type"];
         break;
       case 18: {
         const l = r.uint32();

@@ -252,7 +252,7 @@ export function decodeHPAScalingPolicy(r: Reader, end: number): HPAScalingPolicy
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 16:
         f2 = r.int32();
@@ -448,7 +448,7 @@ export function decodeHorizontalPodAutoscalerCondition(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -459,7 +459,7 @@ export function decodeHorizontalPodAutoscalerCondition(
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -736,7 +736,7 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();
@@ -820,7 +820,7 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();
@@ -888,7 +888,7 @@ export function decodeMetricTarget(r: Reader, end: number): MetricTarget {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();

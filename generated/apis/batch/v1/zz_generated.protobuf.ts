@@ -329,7 +329,7 @@ export function decodeJobCondition(r: Reader, end: number): JobCondition {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -345,7 +345,7 @@ export function decodeJobCondition(r: Reader, end: number): JobCondition {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -788,7 +788,7 @@ export function decodePodFailurePolicyOnPodConditionsPattern(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();

@@ -107,10 +107,10 @@ export function decodeCertificateSigningRequestCondition(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
-        f2 = r.string();
+        f2 = r.key();
         break;
       case 26:
         f3 = r.string();

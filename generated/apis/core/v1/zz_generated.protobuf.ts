@@ -383,7 +383,7 @@ export function decodeAppArmorProfile(r: Reader, end: number): AppArmorProfile {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as AppArmorProfile["type"];
+        f1 = r.key() as AppArmorProfile["type"];
         break;
       case 18:
         f2 = r.string();
@@ -642,11 +642,7 @@ export function encodeCSIPersistentVolumeSource(obj: CSIPersistentVolumeSource, 
   if (obj.volumeAttributes != null) {
     const { keys, values } = sortedEntries(obj.volumeAttributes);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(42).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(42, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.controllerPublishSecretRef != null) {
@@ -768,11 +764,7 @@ export function encodeCSIVolumeSource(obj: CSIVolumeSource, w: Writer): void {
   if (obj.volumeAttributes != null) {
     const { keys, values } = sortedEntries(obj.volumeAttributes);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(34).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(34, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.nodePublishSecretRef != null) {
@@ -1175,7 +1167,7 @@ export function decodeComponentCondition(r: Reader, end: number): ComponentCondi
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1289,11 +1281,7 @@ export function encodeConfigMap(obj: ConfigMap, w: Writer): void {
   if (obj.data != null) {
     const { keys, values } = sortedEntries(obj.data);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(18).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(18, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.binaryData != null) {
@@ -2219,7 +2207,7 @@ export function decodeContainerStateTerminated(r: Reader, end: number): Containe
         f2 = r.int32();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -2267,7 +2255,7 @@ export function decodeContainerStateWaiting(r: Reader, end: number): ContainerSt
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -3442,7 +3430,7 @@ export function decodeEvent(r: Reader, end: number): Event {
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -3466,7 +3454,7 @@ export function decodeEvent(r: Reader, end: number): Event {
         f8 = r.int32();
         break;
       case 74:
-        f9 = r.string();
+        f9 = r.key();
         break;
       case 82: {
         const l = r.uint32();
@@ -3748,11 +3736,7 @@ export function encodeFlexPersistentVolumeSource(obj: FlexPersistentVolumeSource
   if (obj.options != null) {
     const { keys, values } = sortedEntries(obj.options);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(42).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(42, keys[i]!, values[i] ?? "");
     }
   }
 }
@@ -3821,11 +3805,7 @@ export function encodeFlexVolumeSource(obj: FlexVolumeSource, w: Writer): void {
   if (obj.options != null) {
     const { keys, values } = sortedEntries(obj.options);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(42).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(42, keys[i]!, values[i] ?? "");
     }
   }
 }
@@ -4260,7 +4240,7 @@ export function decodeHostPathVolumeSource(r: Reader, end: number): HostPathVolu
         f1 = r.string();
         break;
       case 18:
-        f2 = r.string() as HostPathVolumeSource["type"];
+        f2 = r.key() as HostPathVolumeSource["type"];
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -4748,7 +4728,7 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const e = r.uint32() + r.pos;
@@ -5223,7 +5203,7 @@ export function decodeNamespaceCondition(r: Reader, end: number): NamespaceCondi
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -5234,7 +5214,7 @@ export function decodeNamespaceCondition(r: Reader, end: number): NamespaceCondi
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -5417,7 +5397,7 @@ export function decodeNodeAddress(r: Reader, end: number): NodeAddress {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -5502,7 +5482,7 @@ export function decodeNodeCondition(r: Reader, end: number): NodeCondition {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -5518,7 +5498,7 @@ export function decodeNodeCondition(r: Reader, end: number): NodeCondition {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -6518,7 +6498,7 @@ export function decodePersistentVolumeClaimCondition(r: Reader, end: number): Pe
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -6534,7 +6514,7 @@ export function decodePersistentVolumeClaimCondition(r: Reader, end: number): Pe
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -6726,11 +6706,7 @@ export function encodePersistentVolumeClaimStatus(obj: PersistentVolumeClaimStat
   if (obj.allocatedResourceStatuses != null) {
     const { keys, values } = sortedEntries(obj.allocatedResourceStatuses);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(58).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(58, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.currentVolumeAttributesClassName != null) w.stringField(66, obj.currentVolumeAttributesClassName);
@@ -7380,7 +7356,7 @@ export function decodePersistentVolumeStatus(r: Reader, end: number): Persistent
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const l = r.uint32();
@@ -7768,7 +7744,7 @@ export function decodePodCondition(r: Reader, end: number): PodCondition {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -7784,7 +7760,7 @@ export function decodePodCondition(r: Reader, end: number): PodCondition {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -8495,11 +8471,7 @@ export function encodePodSpec(obj: PodSpec, w: Writer): void {
   if (obj.nodeSelector != null) {
     const { keys, values } = sortedEntries(obj.nodeSelector);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(58).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(58, keys[i]!, values[i] ?? "");
     }
   }
   w.stringField(66, obj.serviceAccountName ?? "");
@@ -8987,7 +8959,7 @@ export function decodePodStatus(r: Reader, end: number): PodStatus {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.key();
@@ -9357,7 +9329,7 @@ export function decodePreferAvoidPodsEntry(r: Reader, end: number): PreferAvoidP
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -9884,7 +9856,7 @@ export function decodeReplicationControllerCondition(r: Reader, end: number): Re
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -9895,7 +9867,7 @@ export function decodeReplicationControllerCondition(r: Reader, end: number): Re
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -9961,11 +9933,7 @@ export function encodeReplicationControllerSpec(obj: ReplicationControllerSpec, 
   if (obj.selector != null) {
     const { keys, values } = sortedEntries(obj.selector);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(18).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(18, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.template != null) {
@@ -10563,7 +10531,7 @@ export function decodeSELinuxOptions(r: Reader, end: number): SELinuxOptions {
         f2 = r.string();
         break;
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34:
         f4 = r.string();
@@ -10836,7 +10804,7 @@ export function decodeSeccompProfile(r: Reader, end: number): SeccompProfile {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string() as SeccompProfile["type"];
+        f1 = r.key() as SeccompProfile["type"];
         break;
       case 18:
         f2 = r.string();
@@ -10871,11 +10839,7 @@ export function encodeSecret(obj: Secret, w: Writer): void {
   if (obj.stringData != null) {
     const { keys, values } = sortedEntries(obj.stringData);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(34).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(34, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.immutable != null) w.boolField(40, obj.immutable);
@@ -10910,7 +10874,7 @@ export function decodeSecret(r: Reader, end: number): Secret {
         break;
       }
       case 26:
-        f3 = r.string();
+        f3 = r.key();
         break;
       case 34: {
         const e = r.uint32() + r.pos;
@@ -11650,11 +11614,7 @@ export function encodeServiceSpec(obj: ServiceSpec, w: Writer): void {
   if (obj.selector != null) {
     const { keys, values } = sortedEntries(obj.selector);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(18).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(18, keys[i]!, values[i] ?? "");
     }
   }
   w.stringField(26, obj.clusterIP ?? "");
@@ -11729,7 +11689,7 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string() as ServiceSpec["type"];
+        f4 = r.key() as ServiceSpec["type"];
         break;
       case 42:
         (f5 ??= []).push(r.string());

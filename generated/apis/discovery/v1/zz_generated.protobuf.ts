@@ -41,11 +41,7 @@ export function encodeEndpoint(obj: Endpoint, w: Writer): void {
   if (obj.deprecatedTopology != null) {
     const { keys, values } = sortedEntries(obj.deprecatedTopology);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(42).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(42, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.nodeName != null) w.stringField(50, obj.nodeName);

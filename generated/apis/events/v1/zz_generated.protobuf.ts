@@ -107,7 +107,7 @@ export function decodeEvent(r: Reader, end: number): Event {
         f6 = r.string();
         break;
       case 58:
-        f7 = r.string();
+        f7 = r.key();
         break;
       case 66: {
         const l = r.uint32();
@@ -123,7 +123,7 @@ export function decodeEvent(r: Reader, end: number): Event {
         f10 = r.string();
         break;
       case 90:
-        f11 = r.string();
+        f11 = r.key();
         break;
       case 98: {
         const l = r.uint32();

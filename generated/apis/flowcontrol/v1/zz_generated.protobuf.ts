@@ -87,7 +87,7 @@ export function decodeFlowDistinguisherMethod(r: Reader, end: number): FlowDisti
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       default:
         r.skipType(tag & 7, 0, tag >>> 3);
@@ -169,7 +169,7 @@ export function decodeFlowSchemaCondition(r: Reader, end: number): FlowSchemaCon
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -180,7 +180,7 @@ export function decodeFlowSchemaCondition(r: Reader, end: number): FlowSchemaCon
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -372,7 +372,7 @@ export function decodeLimitResponse(r: Reader, end: number): LimitResponse {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();
@@ -605,7 +605,7 @@ export function decodePriorityLevelConfigurationCondition(
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -616,7 +616,7 @@ export function decodePriorityLevelConfigurationCondition(
         break;
       }
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42:
         f5 = r.string();
@@ -732,7 +732,7 @@ export function decodePriorityLevelConfigurationSpec(r: Reader, end: number): Pr
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();

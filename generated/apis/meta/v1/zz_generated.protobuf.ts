@@ -367,7 +367,7 @@ export function decodeCondition(r: Reader, end: number): Condition {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -381,7 +381,7 @@ export function decodeCondition(r: Reader, end: number): Condition {
         break;
       }
       case 42:
-        f5 = r.string();
+        f5 = r.key();
         break;
       case 50:
         f6 = r.string();
@@ -755,11 +755,7 @@ export function encodeLabelSelector(obj: LabelSelector, w: Writer): void {
   if (obj.matchLabels != null) {
     const { keys, values } = sortedEntries(obj.matchLabels);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(10).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(10, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.matchExpressions != null)
@@ -1096,21 +1092,13 @@ export function encodeObjectMeta(obj: ObjectMeta, w: Writer): void {
   if (obj.labels != null) {
     const { keys, values } = sortedEntries(obj.labels);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(90).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(90, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.annotations != null) {
     const { keys, values } = sortedEntries(obj.annotations);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(98).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(98, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.ownerReferences != null)
@@ -1550,7 +1538,7 @@ export function decodeStatus(r: Reader, end: number): Status {
         f3 = r.string();
         break;
       case 34:
-        f4 = r.string();
+        f4 = r.key();
         break;
       case 42: {
         const l = r.uint32();
@@ -1591,7 +1579,7 @@ export function decodeStatusCause(r: Reader, end: number): StatusCause {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18:
         f2 = r.string();
@@ -1808,7 +1796,7 @@ export function decodeWatchEvent(r: Reader, end: number): WatchEvent {
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        f1 = r.string();
+        f1 = r.key();
         break;
       case 18: {
         const l = r.uint32();

@@ -170,11 +170,7 @@ export function encodeScheduling(obj: Scheduling, w: Writer): void {
   if (obj.nodeSelector != null) {
     const { keys, values } = sortedEntries(obj.nodeSelector);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(10).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(10, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.tolerations != null)

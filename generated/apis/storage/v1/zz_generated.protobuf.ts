@@ -487,11 +487,7 @@ export function encodeStorageClass(obj: StorageClass, w: Writer): void {
   if (obj.parameters != null) {
     const { keys, values } = sortedEntries(obj.parameters);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(26).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(26, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.reclaimPolicy != null) w.stringField(34, obj.reclaimPolicy);
@@ -816,11 +812,7 @@ export function encodeVolumeAttachmentStatus(obj: VolumeAttachmentStatus, w: Wri
   if (obj.attachmentMetadata != null) {
     const { keys, values } = sortedEntries(obj.attachmentMetadata);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(18).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(18, keys[i]!, values[i] ?? "");
     }
   }
   if (obj.attachError != null) {
@@ -892,11 +884,7 @@ export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Write
   if (obj.parameters != null) {
     const { keys, values } = sortedEntries(obj.parameters);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const x = values[i];
-      w.forkField(26).stringField(10, k);
-      w.stringField(18, x ?? "");
-      w.ldelim();
+      w.stringEntry(26, keys[i]!, values[i] ?? "");
     }
   }
 }
