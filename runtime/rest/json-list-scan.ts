@@ -30,26 +30,6 @@ export interface ScannedList {
   items: RawObject[] | undefined;
 }
 
-/** What a key is, where the scan looks at keys. */
-const OTHER = 0;
-const ITEMS = 1;
-const METADATA = 2;
-const NAMESPACE = 3;
-const NAME = 4;
-const RESOURCE_VERSION = 5;
-
-/** What the scanner expects next. */
-const VALUE = 0;
-/** After `{`: a key or `}`. */
-const FIRST_KEY = 1;
-/** After `,` in an object. */
-const KEY = 2;
-const COLON = 3;
-/** After a value: `,` or the container's end. */
-const NEXT = 4;
-/** After `[`: a value or `]`. */
-const FIRST_VALUE = 5;
-
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const HEX4 = /[0-9a-fA-F]{4}/y;
 
@@ -60,12 +40,166 @@ function syntaxError(text: string, at: number): SyntaxError {
   return new SyntaxError(`Unexpected character ${JSON.stringify(text[at])} at position ${at} of the list body (near ${JSON.stringify(near)})`);
 }
 
-/** The key between `from` (its opening quote) and `to` (after its closing quote), classified where it matters. */
-function keyKind(text: string, from: number, to: number, escaped: boolean, depth: number): number {
-  const key = escaped ? (JSON.parse(text.slice(from, to)) as string) : text.slice(from + 1, to - 1);
-  if (depth === 1) return key === "items" ? ITEMS : OTHER;
-  if (depth === 3) return key === "metadata" ? METADATA : OTHER;
-  return key === "namespace" ? NAMESPACE : key === "name" ? NAME : key === "resourceVersion" ? RESOURCE_VERSION : OTHER;
+/** The index of the first non-whitespace character at or after `i`. */
+function ws(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+  return i;
+}
+
+/** The string (opening quote at `from`, closing one before `to`) that {@link skipString} just skipped. */
+function stringAt(text: string, from: number, to: number): string {
+  return escapedString ? (JSON.parse(text.slice(from, to)) as string) : text.slice(from + 1, to - 1);
+}
+
+/** Whether the key just skipped (opening quote at `from`, closing one before `to`) is `key`. */
+function keyIs(text: string, from: number, to: number, key: string): boolean {
+  if (!escapedString) return to - from === key.length + 2 && text.startsWith(key, from + 1);
+  return stringAt(text, from, to) === key;
+}
+
+/** Containers open while {@link skipValue} skips one value: 1 object, 2 array. Grown as needed. */
+let skipStack = new Uint8Array(64);
+
+/**
+ * Skips the value starting at `i` (no whitespace before it), validating it; returns the index
+ * after it. Iterative, and small so that it is optimised early: most of a list is skipped here.
+ */
+function skipValue(text: string, i: number): number {
+  let depth = 0;
+  for (;;) {
+    // A value.
+    let c = text.charCodeAt(i);
+    if (c === 34) i = skipString(text, i);
+    else if (c === 123 || c === 91) {
+      i = ws(text, i + 1);
+      const close = c === 123 ? 125 : 93;
+      if (text.charCodeAt(i) === close) i++;
+      else {
+        if (depth === skipStack.length) {
+          const grown = new Uint8Array(depth * 2);
+          grown.set(skipStack);
+          skipStack = grown;
+        }
+        skipStack[depth++] = c === 123 ? 1 : 2;
+        if (c === 123) i = skipKey(text, i);
+        continue;
+      }
+    } else i = skipScalar(text, i, c);
+    // After a value: a comma and the next one, or the ends of containers.
+    for (;;) {
+      if (depth === 0) return i;
+      i = ws(text, i);
+      c = text.charCodeAt(i);
+      const inObject = skipStack[depth - 1] === 1;
+      if (c === 44) {
+        i = ws(text, i + 1);
+        if (inObject) i = skipKey(text, i);
+        break;
+      }
+      if (c !== (inObject ? 125 : 93)) throw syntaxError(text, i);
+      i++;
+      depth--;
+    }
+  }
+}
+
+/** Skips a key and its colon (the key's quote at `i`); returns the index of the value. */
+function skipKey(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 34) throw syntaxError(text, i);
+  i = ws(text, skipString(text, i));
+  if (text.charCodeAt(i) !== 58) throw syntaxError(text, i);
+  return ws(text, i + 1);
+}
+
+/** Skips true, false, null or a number at `i` (its first character `c`). */
+function skipScalar(text: string, i: number, c: number): number {
+  if (c === 116 && text.startsWith("true", i)) return i + 4;
+  if (c === 102 && text.startsWith("false", i)) return i + 5;
+  if (c === 110 && text.startsWith("null", i)) return i + 4;
+  if (c === 45 || (c >= 48 && c <= 57)) {
+    NUMBER.lastIndex = i;
+    if (!NUMBER.test(text)) throw syntaxError(text, i + 1);
+    return NUMBER.lastIndex;
+  }
+  throw syntaxError(text, i);
+}
+
+/**
+ * Walks the object at `i` (its `{`), calling `onMember` with each key's extent and the index of
+ * its value; `onMember` returns the index after the value. Returns the index after the object.
+ */
+function eachMember(text: string, i: number, onMember: (keyFrom: number, keyTo: number, value: number) => number): number {
+  i = ws(text, i + 1);
+  if (text.charCodeAt(i) === 125) return i + 1;
+  for (;;) {
+    if (text.charCodeAt(i) !== 34) throw syntaxError(text, i);
+    const from = i;
+    const to = skipString(text, i);
+    i = ws(text, to);
+    if (text.charCodeAt(i) !== 58) throw syntaxError(text, i);
+    i = ws(text, onMember(from, to, ws(text, i + 1)));
+    const c = text.charCodeAt(i);
+    if (c === 125) return i + 1;
+    if (c !== 44) throw syntaxError(text, i);
+    i = ws(text, i + 1);
+  }
+}
+
+/** The metadata fields of the item being scanned (the last occurrence wins, as in JSON.parse). */
+let namespace: string | undefined;
+let name: string | undefined;
+let resourceVersion: string | undefined;
+let plain = true;
+
+/** A metadata member: name, namespace and resourceVersion are read; returns the index after the value. */
+function metaMember(text: string, from: number, to: number, v: number): number {
+  const isNs = keyIs(text, from, to, "namespace");
+  const isName = !isNs && keyIs(text, from, to, "name");
+  const isRV = !isNs && !isName && keyIs(text, from, to, "resourceVersion");
+  if (!(isNs || isName || isRV)) return skipValue(text, v);
+  if (text.charCodeAt(v) !== 34) {
+    // Another type: the item is keyed after decoding it.
+    plain = false;
+    if (isNs) namespace = undefined;
+    else if (isName) name = undefined;
+    else resourceVersion = undefined;
+    return skipValue(text, v);
+  }
+  const end = skipString(text, v);
+  const value = stringAt(text, v, end);
+  if (isNs) namespace = value;
+  else if (isName) name = value;
+  else resourceVersion = value;
+  return end;
+}
+
+/** An item member: `metadata` is walked; returns the index after the value. */
+function itemMember(text: string, from: number, to: number, v: number): number {
+  if (!keyIs(text, from, to, "metadata")) return skipValue(text, v);
+  namespace = name = resourceVersion = undefined;
+  plain = true;
+  if (text.charCodeAt(v) !== 123) return skipValue(text, v);
+  return eachMember(text, v, (f, t, w) => metaMember(text, f, t, w));
+}
+
+/** Scans the items array at `i` (its `[`) into `out`; returns the index after it. */
+function scanItems(text: string, i: number, out: RawObject[]): number {
+  const onItem = (f: number, t: number, w: number): number => itemMember(text, f, t, w);
+  i = ws(text, i + 1);
+  if (text.charCodeAt(i) === 93) return i + 1;
+  for (;;) {
+    const from = i;
+    namespace = name = resourceVersion = undefined;
+    plain = true;
+    i = text.charCodeAt(i) === 123 ? eachMember(text, i, onItem) : skipValue(text, i);
+    out.push(new RawObject(text.slice(from, i), namespace, name, resourceVersion, plain));
+    i = ws(text, i);
+    const c = text.charCodeAt(i);
+    if (c === 93) return i + 1;
+    if (c !== 44) throw syntaxError(text, i);
+    i = ws(text, i + 1);
+  }
 }
 
 /**
@@ -75,151 +209,29 @@ function keyKind(text: string, from: number, to: number, escaped: boolean, depth
  * TypeError when the body is not a JSON object.
  */
 export function scanJsonList(text: string): ScannedList {
-  const n = text.length;
-  // Containers open: 1 object, 2 array; keyAt[d] is the kind of the last key read at depth d.
-  let stack = new Uint8Array(64);
-  const keyAt: number[] = [OTHER, OTHER, OTHER, OTHER, OTHER];
-  let depth = 0;
-  let state = VALUE;
-  /** The depth-2 container is the items array; the depth-4 one an item's metadata. */
-  let inItems = false;
-  let inMeta = false;
+  resetSearches();
+  let i = ws(text, 0);
+  if (text.charCodeAt(i) !== 123) {
+    // Not an object: JSON.parse says what it is, or what is wrong with it.
+    const value: unknown = JSON.parse(text);
+    throw new TypeError(`a list body must be a JSON object, not ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
+  }
   let items: RawObject[] | undefined;
   let itemsStart = -1;
   let itemsEnd = -1;
-  let itemStart = 0;
-  let namespace: string | undefined;
-  let name: string | undefined;
-  let resourceVersion: string | undefined;
-  let plain = true;
-  let i = 0;
-  resetSearches();
-  for (;;) {
-    let c = text.charCodeAt(i);
-    // Whitespace
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-    if (state === NEXT) {
-      if (depth === 0) break;
-      const top = stack[depth - 1];
-      if (c === 44) {
-        state = top === 1 ? KEY : VALUE;
-        i++;
-        continue;
-      }
-      if (c !== (top === 1 ? 125 : 93)) throw syntaxError(text, i);
-      i++;
-      depth--;
-      if (depth === 1) {
-        if (inItems) itemsEnd = i;
-        inItems = false;
-      } else if (depth === 3) inMeta = false;
-      else if (depth === 2 && inItems) items!.push(new RawObject(text.slice(itemStart, i), namespace, name, resourceVersion, plain));
-      if (depth === 1 && keyAt[1] === ITEMS && !inItems && itemsEnd !== i) itemsEnd = i;
-      continue;
-    }
-    if (state === COLON) {
-      if (c !== 58) throw syntaxError(text, i);
-      i++;
-      state = VALUE;
-      continue;
-    }
-    if (state === FIRST_KEY || state === KEY) {
-      if (c === 125 && state === FIRST_KEY) {
-        state = NEXT;
-        // An empty object closes as after a value.
-        i++;
-        depth--;
-        if (depth === 3) inMeta = false;
-        else if (depth === 2 && inItems) items!.push(new RawObject(text.slice(itemStart, i), namespace, name, resourceVersion, plain));
-        else if (depth === 1 && keyAt[1] === ITEMS) itemsEnd = i;
-        continue;
-      }
-      if (c !== 34) throw syntaxError(text, i);
-      const from = i;
-      i = skipString(text, i);
-      if (depth === 1 || (depth === 3 && inItems) || (depth === 4 && inMeta)) keyAt[depth] = keyKind(text, from, i, escapedString, depth);
-      state = COLON;
-      continue;
-    }
-    // A value (state VALUE or FIRST_VALUE).
-    if (state === FIRST_VALUE && c === 93) {
-      i++;
-      depth--;
-      state = NEXT;
-      if (depth === 1) {
-        if (inItems) itemsEnd = i;
-        inItems = false;
-      } else if (depth === 2 && inItems) items!.push(new RawObject(text.slice(itemStart, i), namespace, name, resourceVersion, plain));
-      continue;
-    }
-    const start = i;
-    if (depth === 2 && inItems) {
-      itemStart = i;
-      namespace = name = resourceVersion = undefined;
-      plain = true;
-    } else if (depth === 1 && keyAt[1] === ITEMS) {
-      itemsStart = i;
-      items = undefined;
-    } else if (depth === 3 && inItems && keyAt[3] === METADATA) {
-      namespace = name = resourceVersion = undefined;
-      plain = true;
-    }
-    if (c === 123 || c === 91) {
-      if (depth === 0 && c !== 123) break;
-      // A metadata field of another type: the item is keyed after decoding it.
-      if (depth === 4 && inMeta && keyAt[4] !== OTHER) plain = false;
-      if (depth === stack.length) {
-        const grown = new Uint8Array(depth * 2);
-        grown.set(stack);
-        stack = grown;
-      }
-      stack[depth++] = c === 123 ? 1 : 2;
-      if (depth === 2) {
-        inItems = c === 91 && keyAt[1] === ITEMS;
-        if (inItems) items = [];
-      } else if (depth === 4) inMeta = c === 123 && inItems && keyAt[3] === METADATA;
-      keyAt[depth] = OTHER;
-      state = c === 123 ? FIRST_KEY : FIRST_VALUE;
-      i++;
-      continue;
-    }
-    if (depth === 0) break;
-    if (c === 34) {
-      i = skipString(text, i);
-      if (depth === 4 && inMeta) {
-        const kind = keyAt[4];
-        if (kind !== OTHER) {
-          const v = escapedString ? (JSON.parse(text.slice(start, i)) as string) : text.slice(start + 1, i - 1);
-          if (kind === NAMESPACE) namespace = v;
-          else if (kind === NAME) name = v;
-          else resourceVersion = v;
-        }
-      }
+  i = eachMember(text, i, (from, to, v) => {
+    if (!keyIs(text, from, to, "items")) return skipValue(text, v);
+    itemsStart = v;
+    if (text.charCodeAt(v) === 91) {
+      items = [];
+      itemsEnd = scanItems(text, v, items);
     } else {
-      if (c === 116 && text.startsWith("true", i)) i += 4;
-      else if (c === 102 && text.startsWith("false", i)) i += 5;
-      else if (c === 110 && text.startsWith("null", i)) i += 4;
-      else if (c === 45 || (c >= 48 && c <= 57)) {
-        NUMBER.lastIndex = i;
-        if (!NUMBER.test(text)) throw syntaxError(text, i + 1);
-        i = NUMBER.lastIndex;
-      } else throw syntaxError(text, i);
-      // A metadata field of another type: the item is keyed after decoding it.
-      if (depth === 4 && inMeta && keyAt[4] !== OTHER) plain = false;
+      items = undefined;
+      itemsEnd = skipValue(text, v);
     }
-    state = NEXT;
-    if (depth === 2 && inItems) items!.push(new RawObject(text.slice(itemStart, i), namespace, name, resourceVersion, plain));
-    else if (depth === 1 && keyAt[1] === ITEMS) itemsEnd = i;
-  }
-  if (depth !== 0 || state !== NEXT) {
-    if (i < n && depth === 0 && state === VALUE) {
-      // Not an object: JSON.parse says what it is, or what is wrong with it.
-      const value: unknown = JSON.parse(text);
-      throw new TypeError(`a list body must be a JSON object, not ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
-    }
-    throw syntaxError(text, i);
-  }
-  if (i < n) throw syntaxError(text, i);
+    return itemsEnd;
+  });
+  if (ws(text, i) < text.length) throw syntaxError(text, ws(text, i));
   // The head is small: parsed with the items' value replaced by null, then dropped.
   const head = (itemsStart < 0 ? JSON.parse(text) : JSON.parse(`${text.slice(0, itemsStart)}null${text.slice(itemsEnd)}`)) as Record<
     string,
