@@ -37,7 +37,9 @@ const HEX4 = /[0-9a-fA-F]{4}/y;
 function syntaxError(text: string, at: number): SyntaxError {
   if (at >= text.length) return new SyntaxError("Unexpected end of JSON input (the list body is truncated)");
   const near = text.slice(Math.max(0, at - 20), at + 20);
-  return new SyntaxError(`Unexpected character ${JSON.stringify(text[at])} at position ${at} of the list body (near ${JSON.stringify(near)})`);
+  return new SyntaxError(
+    `Unexpected character ${JSON.stringify(text[at])} at position ${at} of the list body (near ${JSON.stringify(near)})`,
+  );
 }
 
 /** The index of the first non-whitespace character at or after `i`. */
@@ -214,7 +216,9 @@ export function scanJsonList(text: string): ScannedList {
   if (text.charCodeAt(i) !== 123) {
     // Not an object: JSON.parse says what it is, or what is wrong with it.
     const value: unknown = JSON.parse(text);
-    throw new TypeError(`a list body must be a JSON object, not ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
+    throw new TypeError(
+      `a list body must be a JSON object, not ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
+    );
   }
   let items: RawObject[] | undefined;
   let itemsStart = -1;
@@ -250,6 +254,8 @@ let escapedString = false;
  */
 let nextBackslash = -1;
 let nextControl = -1;
+// Control characters are what it looks for.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x1f]/g;
 
 function resetSearches(): void {
