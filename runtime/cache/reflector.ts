@@ -22,6 +22,8 @@ export interface ReflectorStore<T> {
    * items undecoded, and those the list call returns so ({@link RawObject}) come here as they are.
    */
   replaceRaw?(items: (T | RawObject)[], resourceVersion: string): void;
+  /** Whether the next list should ask for items undecoded (default: whenever `replaceRaw` exists). */
+  wantsRawItems?(): boolean;
 }
 
 /** Options of a {@link Reflector}. */
@@ -264,7 +266,7 @@ export class Reflector<T extends MetaObject> {
   }
 
   async #listPages(resourceVersion: string, signal: AbortSignal): Promise<ListedItems<T>> {
-    const rawItems = this.store.replaceRaw !== undefined;
+    const rawItems = this.store.replaceRaw !== undefined && (this.store.wantsRawItems?.() ?? true);
     const pipelined =
       this.#pageSize === undefined && this.#pipelinedPageSize !== undefined && this.#pipelinedPageSize > 0 && resourceVersion === "0";
     const rv0 = pipelined ? "" : resourceVersion;

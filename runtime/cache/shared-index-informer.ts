@@ -67,8 +67,9 @@ interface Registration<T> extends ResourceEventHandlerRegistration {
  * Lists are cached undecoded where the client can (REST, JSON): each item is kept as its text,
  * keyed by the namespace, name and resourceVersion scanned from it, and decoded (transformed,
  * compacted) when first read, by a lister, an index, a handler's notification or a resync. An
- * informer with handlers decodes what it notifies them of as it lists; one without decodes
- * nothing until read. A custom `keyFunc` needs the object: its lists are decoded at once.
+ * informer with handlers when it lists has its list decoded whole, as they are told of every
+ * object; one without decodes nothing until read. A custom `keyFunc` needs the object: its
+ * lists are decoded at once.
  */
 export class SharedIndexInformer<T extends MetaObject> {
   readonly #indexer: IndexedStore<T>;
@@ -112,6 +113,8 @@ export class SharedIndexInformer<T extends MetaObject> {
       delete: (obj) => this.#delete(obj),
       replace: (items) => this.#replace(items),
       replaceRaw: (items) => this.#replace(items),
+      // With handlers every listed object is decoded for them: one JSON.parse of the body is cheaper than one per item.
+      wantsRawItems: () => this.#lazy && this.#listeners.length === 0,
     };
     this.#reflector = new Reflector<T>(listWatch, sink, { ...options, onError: this.#onError });
   }

@@ -1,8 +1,8 @@
 /**
  * An informer's cache of a list whose items came undecoded (as the REST client hands a JSON
  * list's items over): nothing is decoded until read; a read decodes (transforms, compacts) an
- * object once and keeps it; handlers, indexes and custom keys decode what they need; a relist
- * compares versions without decoding; an item without a name fails the list as before.
+ * object once and keeps it; handlers, indexes and custom keys decode what they need; with
+ * handlers a list is asked for decoded; an item without a name fails the list as before.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { KeyError } from "../../../runtime/cache/keys.js";
@@ -34,7 +34,14 @@ function lazyInformer(fake: FakeListWatch, options: SharedIndexInformerOptions<O
   return { inf, decoded, errors };
 }
 
-const gone = { apiVersion: "v1", kind: "Status", status: "Failure" as const, code: 410, reason: "Expired", message: "too old resource version" };
+const gone = {
+  apiVersion: "v1",
+  kind: "Status",
+  status: "Failure" as const,
+  code: 410,
+  reason: "Expired",
+  message: "too old resource version",
+};
 
 describe("an informer's undecoded list", () => {
   it("decodes nothing at sync, one object per first read, and keeps it", async () => {
@@ -65,7 +72,12 @@ describe("an informer's undecoded list", () => {
     await until(() => decoded.length === 1);
     expect(decoded).toEqual(["x"]);
     expect(inf.getIndexer().byIndex("namespace", "b")[0]!.metadata.labels).toEqual({ v: "2" });
-    expect(inf.getIndexer().byIndex("namespace", "a").map((o) => o.metadata.name)).toEqual(["o00000", "o00001"]);
+    expect(
+      inf
+        .getIndexer()
+        .byIndex("namespace", "a")
+        .map((o) => o.metadata.name),
+    ).toEqual(["o00000", "o00001"]);
     expect(decoded.sort()).toEqual(["o00000", "o00001", "x"]);
   });
 
@@ -80,7 +92,7 @@ describe("an informer's undecoded list", () => {
     expect(added[0]).toBe(inf.getStore().getByKey("default/o00000"));
   });
 
-  it("a relist compares versions undecoded: only changed and deleted objects are decoded for handlers", async () => {
+  it("with handlers, a relist is decoded whole and diffed as before", async () => {
     const fake = new FakeListWatch();
     fake.seed(3);
     const { inf, decoded } = lazyInformer(fake);
@@ -103,7 +115,10 @@ describe("an informer's undecoded list", () => {
     await until(() => seen.length === 2, 2000, "relist");
     expect(seen[0]).toMatch(/^update o00001 \d+->\d+$/);
     expect(seen[1]).toBe("delete default/o00002");
-    expect(decoded).toEqual(["o00001"]);
+    // Asked for decoded: every listed object went through the transform.
+    expect(decoded.sort()).toEqual(["o00000", "o00001"]);
+    expect(fake.lists.at(-1)!.opts.rawItems).toBeUndefined();
+    expect(fake.lists[0]!.opts.rawItems).toBe(true);
   });
 
   it("a custom key function decodes the list at once", async () => {
