@@ -82,5 +82,11 @@ export function splitCall<O extends CallOptions>(
 } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
   const { signal, onBodyStart, warmConnection, onRawItems, ...rest } = opts;
-  return { signal, rest, ...(onBodyStart && { onBodyStart }), ...(warmConnection && { warmConnection }), ...(onRawItems && { onRawItems }) };
+  return {
+    signal,
+    rest,
+    ...(onBodyStart && { onBodyStart }),
+    ...(warmConnection && { warmConnection }),
+    ...(onRawItems && { onRawItems }),
+  };
 }

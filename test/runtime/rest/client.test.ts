@@ -128,7 +128,9 @@ describe("requests", () => {
   it("with onRawItems, hands a JSON list's items over undecoded and returns the list without them", async () => {
     const items = [{ metadata: { name: "é", namespace: "n", resourceVersion: "5" }, data: { k: "v" } }, { metadata: { name: "b" } }];
     server.handle((req, res) =>
-      req.url!.startsWith("/bad") ? res.writeHead(200, { "Content-Type": "application/json" }).end('{"items":[{"a":1}') : json(res, 200, { kind: "L", metadata: { resourceVersion: "9" }, items }),
+      req.url!.startsWith("/bad")
+        ? res.writeHead(200, { "Content-Type": "application/json" }).end('{"items":[{"a":1}')
+        : json(res, 200, { kind: "L", metadata: { resourceVersion: "9" }, items }),
     );
     let raw: RawObject[] | undefined;
     const got = await client().request({ method: "GET", path: "/list", onRawItems: (r) => (raw = r) });
